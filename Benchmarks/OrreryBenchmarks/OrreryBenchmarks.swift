@@ -1,0 +1,4 @@
+import Benchmark
+import OrreryBench
+
+let benchmarks: @Sendable () -> Void = { registerOrreryBenchmarks() }

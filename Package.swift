@@ -1,0 +1,96 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Orrery: a deterministic, virtual-time simulator of the systems behind a web service.
+///
+/// Arrows point one way: `orrery` → `Scenarios` → `Simulator`; the bench suite → both.
+/// Every module runs nonisolated async code on its caller's executor, so simulation code never
+/// hops off the simulation's serial executor without asking to.
+let strictConcurrency: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
+let package = Package(
+    name: "Orrery",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Simulator", targets: ["Simulator"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
+        .executable(name: "orrery", targets: ["orrery"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .target(
+            name: "Simulator",
+            dependencies: [
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictConcurrency
+        ),
+        .target(
+            name: "Scenarios",
+            dependencies: [
+                "Simulator",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictConcurrency
+        ),
+        .executableTarget(
+            name: "orrery",
+            dependencies: [
+                "Scenarios",
+                "CJemalloc",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictConcurrency
+        ),
+        .systemLibrary(
+            name: "CJemalloc",
+            path: "Sources/CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
+        // The benchmark suite lives in Sources/bench; Benchmarks/OrreryBenchmarks is the one-file
+        // shim that package-benchmark's plugin discovers (it only looks directly under Benchmarks/).
+        .target(
+            name: "OrreryBench",
+            dependencies: [
+                "Simulator",
+                "Scenarios",
+                "CJemalloc",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Sources/bench",
+            swiftSettings: strictConcurrency
+        ),
+        .executableTarget(
+            name: "OrreryBenchmarks",
+            dependencies: [
+                "OrreryBench",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/OrreryBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .testTarget(
+            name: "SimulatorTests",
+            dependencies: [
+                "Simulator",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictConcurrency
+        ),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios"], swiftSettings: strictConcurrency),
+        .testTarget(name: "OrreryCLITests", dependencies: ["orrery", "Scenarios"], swiftSettings: strictConcurrency),
+    ]
+)

@@ -1,0 +1,56 @@
+/// How a run ended when it did not fail.
+public enum RunOutcome: Equatable, Sendable {
+    /// Every foreground task finished.
+    case completed
+    /// The requested instant was reached (foreground work may remain).
+    case reachedInstant
+}
+
+extension Simulation {
+    /// Runs until virtual time reaches `instant` (timers due at `instant` still fire), or until
+    /// nothing is left to do at all (no task running and no timer pending) if that comes first.
+    ///
+    /// - Throws: ``SimulationError`` on deadlock, an escaped task, or `eventLimit`.
+    @discardableResult
+    public func run(until instant: VirtualInstant, eventLimit: UInt64 = .max) throws(SimulationError) -> RunOutcome {
+        try drive(limit: instant.nanoseconds, eventLimit: eventLimit, failAtLimit: false)
+    }
+
+    /// Runs until every foreground task has finished.
+    ///
+    /// - Throws: ``SimulationError/timeLimitExceeded(limit:unfinishedTasks:)`` if virtual time
+    ///   would pass `timeLimit` first, and the other ``SimulationError`` cases as ``run(until:eventLimit:)``.
+    public func runToCompletion(timeLimit: VirtualInstant, eventLimit: UInt64 = .max) throws(SimulationError) {
+        _ = try drive(limit: timeLimit.nanoseconds, eventLimit: eventLimit, failAtLimit: true)
+    }
+
+    private func drive(limit: Int64, eventLimit: UInt64, failAtLimit: Bool) throws(SimulationError) -> RunOutcome {
+        executor.adoptCurrentThread()
+        executor.isRunning = true
+        defer { executor.isRunning = false }
+        let firstEvent = executor.eventsProcessed
+        while true {
+            if executor.hasEscapedJobs {
+                throw .escapedTask(at: now, jobs: executor.escapedJobCount)
+            }
+            if executor.eventsProcessed &- firstEvent >= eventLimit {
+                throw .eventLimitExceeded(limit: eventLimit, at: now)
+            }
+            if executor.runReadyJob() { continue }
+            if tasks.foregroundCount == 0 && (failAtLimit || executor.timers.isEmpty) {
+                return .completed
+            }
+            guard let next = executor.timers.min else {
+                throw .deadlock(at: now, stuckTasks: tasks.foregroundNames)
+            }
+            if next.deadline > limit {
+                if failAtLimit {
+                    throw .timeLimitExceeded(limit: VirtualInstant(nanoseconds: limit), unfinishedTasks: tasks.foregroundNames)
+                }
+                executor.now = Swift.max(executor.now, limit)
+                return .reachedInstant
+            }
+            executor.fire(executor.timers.removeMin())
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// One seeded, single-threaded world: an executor, a virtual clock, named random streams and a
+/// trace. Everything that happens in it is a function of its seed and of what is put into it.
+///
+/// Build the models (actors that return `executor` from `unownedExecutor`), start tasks with
+/// ``spawn(_:daemon:_:)``, then call ``run(until:eventLimit:)`` or
+/// ``runToCompletion(timeLimit:eventLimit:)`` from one thread.
+public final class Simulation: @unchecked Sendable {
+    /// The seed every random stream of this simulation derives from.
+    public let seed: UInt64
+    /// The serial executor all actors and tasks of this simulation run on.
+    public let executor: SimulationExecutor
+    /// The simulation's clock; its `now` is virtual time.
+    public let clock: VirtualClock
+    /// The running digest of every meaningful event, and the optional event sink.
+    public let trace: Trace
+    let tasks = TaskRegistry()
+    /// The isolation domain of the simulation's own tasks.
+    public private(set) lazy var context = SimulationContext(simulation: self)
+
+    /// Creates an empty world whose random streams all derive from `seed`.
+    public init(seed: UInt64) {
+        self.seed = seed
+        executor = SimulationExecutor()
+        clock = VirtualClock(executor: executor)
+        trace = Trace(executor: executor)
+    }
+
+    /// Current virtual time.
+    public var now: VirtualInstant { clock.now }
+
+    /// An independent random stream for the component called `name`.
+    ///
+    /// Streams derive from (seed, name) only, so adding a component never changes what another
+    /// component draws. Asking twice for the same name gives two generators in the same state.
+    public func randomStream(_ name: String) -> SeededRandom {
+        SeededRandom(seed: seed, stream: name)
+    }
+
+    /// Starts `body` as a task on this simulation's executor.
+    ///
+    /// The task runs isolated to the simulation's ``SimulationContext`` (the closure receives
+    /// it), on the same serial executor as every model actor. A run ends when every foreground
+    /// task has finished; daemons (periodic checks, fault injection) run for as long as something
+    /// else keeps the simulation going.
+    @discardableResult
+    public func spawn<Result: Sendable>(
+        _ name: String, daemon: Bool = false,
+        _ body: @escaping @Sendable (isolated SimulationContext) async -> Result
+    ) -> Task<Result, Never> {
+        if !executor.isRunning { executor.adoptCurrentThread() }
+        let id = tasks.start(name, daemon: daemon)
+        let registry = tasks
+        let context = context
+        return Task(name: name, executorPreference: executor) {
+            let result = await context.run(body)
+            registry.finish(id)
+            return result
+        }
+    }
+
+    /// Lets `duration` of virtual time pass for the calling task (not cancellable).
+    public func sleep(for duration: Duration) async {
+        await executor.sleep(until: executor.now &+ duration.nanoseconds)
+    }
+
+    /// Lets virtual time pass until `instant` for the calling task (not cancellable).
+    public func sleep(until instant: VirtualInstant) async {
+        await executor.sleep(until: instant.nanoseconds)
+    }
+
+    /// Runs `body` on the simulation thread after `delay` of virtual time.
+    public func schedule(after delay: Duration, _ body: @escaping () -> Void) {
+        executor.schedule(after: delay, body)
+    }
+
+    /// Number of foreground tasks still running.
+    public var unfinishedTaskCount: Int { tasks.foregroundCount }
+}

@@ -1,0 +1,103 @@
+import DequeModule
+import HeapModule
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one serial executor of a simulation: every actor of the simulation returns it from
+/// `unownedExecutor`, and every task of the simulation prefers it as its task executor.
+///
+/// It keeps a FIFO queue of ready jobs and a min-heap of timers ordered by
+/// (virtual instant, sequence number). The run loop drains the ready queue; only when it is empty
+/// does it pop the earliest timer and advance virtual time to it. Nothing runs concurrently, so
+/// the order of every job — and hence every run — is a function of the scenario and the seed.
+///
+/// `@unchecked Sendable`: single-threaded by construction — all mutable state is touched only by
+/// the thread that runs the simulation, and a job enqueued from any other thread is diverted to a
+/// lock-protected list and reported as an escaped task instead of being run.
+public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+    /// Current virtual time in nanoseconds.
+    public internal(set) var now: Int64 = 0
+
+    var ready = Deque<UnownedJob>()
+    var timers = Heap<Timer>()
+    var nextTimerSequence: UInt64 = 0
+    /// Jobs run plus timers fired since the simulation was created.
+    public internal(set) var eventsProcessed: UInt64 = 0
+
+    var ownerThread: pthread_t
+    var isRunning = false
+
+    let escapeDetected = Atomic<Bool>(false)
+    let escapedJobs = Mutex<[UnownedJob]>([])
+
+    init() {
+        ownerThread = pthread_self()
+    }
+
+    // MARK: Executor conformance
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        guard pthread_equal(pthread_self(), ownerThread) != 0 else {
+            // A job from a foreign thread means a task escaped to the global executor: never run
+            // it here (that would race with the simulation thread), record it and stop the run.
+            escapedJobs.withLock { $0.append(unowned) }
+            escapeDetected.store(true, ordering: .releasing)
+            return
+        }
+        ready.append(unowned)
+    }
+
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(complexEquality: self)
+    }
+
+    public func isSameExclusiveExecutionContext(other: SimulationExecutor) -> Bool {
+        self === other
+    }
+
+    public func asUnownedTaskExecutor() -> UnownedTaskExecutor {
+        UnownedTaskExecutor(ordinary: self)
+    }
+
+    public func checkIsolated() {
+        precondition(isOnSimulationThread, "not running on the simulation's executor thread")
+    }
+
+    public func isIsolatingCurrentContext() -> Bool? {
+        isOnSimulationThread
+    }
+
+    /// Whether the calling thread is the one that owns (runs) this simulation.
+    public var isOnSimulationThread: Bool {
+        pthread_equal(pthread_self(), ownerThread) != 0
+    }
+
+    /// Makes the calling thread the simulation's thread. Called when a run starts and when setup
+    /// code spawns tasks, so a simulation can be built and run from any one thread at a time.
+    func adoptCurrentThread() {
+        precondition(!isRunning, "a simulation cannot be driven from two threads at once")
+        ownerThread = pthread_self()
+    }
+
+    /// Number of jobs that arrived from foreign threads.
+    var escapedJobCount: Int { escapedJobs.withLock { $0.count } }
+
+    /// Whether any job arrived from a thread other than the simulation's.
+    public var hasEscapedJobs: Bool { escapeDetected.load(ordering: .acquiring) }
+
+    // MARK: Running jobs
+
+    /// Runs one ready job, if any. Returns false when the ready queue is empty.
+    @inline(__always)
+    func runReadyJob() -> Bool {
+        guard let job = ready.popFirst() else { return false }
+        eventsProcessed &+= 1
+        job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+        return true
+    }
+}

@@ -1,0 +1,76 @@
+/// What happened, for the trace and the digest.
+public enum TraceKind: String, Sendable, CaseIterable {
+    case send, deliver, drop, duplicate, respond, timeout, unreachable, refused
+    case crash, restart, pause, resume, slow, partition, heal, dropRate, latencySpike
+    case taskStart, taskFinish, route, serve, reject, healthCheck, markDown, markUp, spawnReplica
+    case put, get, delete, mapStart, mapDone, reduceStart, reduceDone, custom
+
+    /// A stable code for the digest: the hash of the case's name, so reordering cases changes nothing.
+    var code: UInt64 { TraceKind.codes[self] ?? 0 }
+
+    private static let codes: [TraceKind: UInt64] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, StableHash.fnv1a64($0.rawValue)) })
+}
+
+/// One traced event: when, what, who, and to whom or what.
+public struct TraceEvent: Sendable, Equatable {
+    /// Virtual time of the event.
+    public let time: VirtualInstant
+    /// The kind of event.
+    public let kind: TraceKind
+    /// The node or component that acted.
+    public let subject: String
+    /// The other party or object (a destination node, a key), or empty.
+    public let object: String
+    /// A number that matters (request id, bytes, status), or zero.
+    public let value: Int64
+}
+
+/// The running 64-bit digest of every meaningful event of a simulation, and an optional sink
+/// that receives each event (the scenario runner writes them as JSON lines).
+///
+/// "Same seed, same digest" is the determinism contract: the digest folds in the virtual time,
+/// the kind, both parties and the value of every event, in order.
+///
+/// `@unchecked Sendable`: touched only on the simulation thread.
+public final class Trace: @unchecked Sendable {
+    /// The digest of all events so far.
+    public private(set) var digest: UInt64 = 0x6F72_7265_7279_2121
+    /// Number of events recorded.
+    public private(set) var eventCount: UInt64 = 0
+    /// Receives every event when set; leave nil for speed.
+    public var sink: ((TraceEvent) -> Void)?
+    private let executor: SimulationExecutor
+
+    init(executor: SimulationExecutor) {
+        self.executor = executor
+    }
+
+    /// Records one event at the current virtual time.
+    public func record(_ kind: TraceKind, _ subject: String, _ object: String = "", value: Int64 = 0) {
+        record(kind, subjectHash: StableHash.fnv1a64(subject), objectHash: object.isEmpty ? 0 : StableHash.fnv1a64(object), value: value) {
+            TraceEvent(time: VirtualInstant(nanoseconds: executor.now), kind: kind, subject: subject, object: object, value: value)
+        }
+    }
+
+    /// Records one event whose parties are given by precomputed stable hashes (hot paths), with
+    /// names only built when a sink wants them.
+    public func record(
+        _ kind: TraceKind, subjectHash: UInt64, objectHash: UInt64, value: Int64,
+        event: () -> TraceEvent
+    ) {
+        eventCount &+= 1
+        var d = StableHash.fold(digest, UInt64(bitPattern: executor.now))
+        d = StableHash.fold(d, kind.code)
+        d = StableHash.fold(d, subjectHash)
+        d = StableHash.fold(d, objectHash)
+        digest = StableHash.fold(d, UInt64(bitPattern: value))
+        if let sink { sink(event()) }
+    }
+
+    /// The digest as 16 lowercase hex digits.
+    public var digestHex: String {
+        let hex = String(digest, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,68 @@
+/// A point in virtual time: nanoseconds since the start of a simulation.
+///
+/// Virtual time starts at zero for every run, so the same scenario and seed see the same instants.
+public struct VirtualInstant: InstantProtocol, Hashable, Comparable, Sendable, CustomStringConvertible {
+    public typealias Duration = Swift.Duration
+
+    /// Nanoseconds since the start of the simulation.
+    public var nanoseconds: Int64
+
+    /// Creates the instant `nanoseconds` after the start of the simulation.
+    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+    /// The start of every simulation.
+    public static let zero = VirtualInstant(nanoseconds: 0)
+
+    /// The instant `duration` after the start of the simulation.
+    public static func after(_ duration: Duration) -> VirtualInstant {
+        VirtualInstant(nanoseconds: duration.nanoseconds)
+    }
+
+    public func advanced(by duration: Duration) -> VirtualInstant {
+        VirtualInstant(nanoseconds: nanoseconds &+ duration.nanoseconds)
+    }
+
+    public func duration(to other: VirtualInstant) -> Duration {
+        .nanoseconds(other.nanoseconds &- nanoseconds)
+    }
+
+    public static func < (lhs: VirtualInstant, rhs: VirtualInstant) -> Bool {
+        lhs.nanoseconds < rhs.nanoseconds
+    }
+
+    /// Seconds since the start, with millisecond precision, e.g. `t=12.345s`.
+    public var description: String { "t=\(Duration.nanoseconds(nanoseconds).formattedSeconds)" }
+
+    /// Seconds since the start as a floating-point number (for reports and charts).
+    public var seconds: Double { Double(nanoseconds) / 1e9 }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (truncating sub-nanosecond parts, saturating at Int64).
+    public var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        return scaled &+ attoseconds / 1_000_000_000
+    }
+
+    /// The duration in seconds as a floating-point number.
+    public var seconds: Double { Double(nanoseconds) / 1e9 }
+
+    /// A duration of `seconds` seconds, rounded to the nanosecond; negative values become zero.
+    public static func seconds(double seconds: Double) -> Duration {
+        guard seconds > 0 else { return .zero }
+        let ns = seconds * 1e9
+        return .nanoseconds(ns >= Double(Int64.max) ? Int64.max : Int64(ns.rounded()))
+    }
+
+    /// Seconds with exactly three decimals, locale-free: `12.345s`.
+    public var formattedSeconds: String {
+        let ns = nanoseconds
+        let negative = ns < 0
+        let millis = (negative ? -ns : ns) / 1_000_000
+        let fraction = String(millis % 1000)
+        let padded = String(repeating: "0", count: 3 - fraction.count) + fraction
+        return (negative ? "-" : "") + "\(millis / 1000).\(padded)s"
+    }
+}

@@ -1,0 +1,58 @@
+import OrderedCollections
+
+/// What the clients of a run saw: every request's outcome and latency.
+///
+/// `@unchecked Sendable`: written only on the simulation thread, read after the run.
+public final class WorkloadMetrics: @unchecked Sendable {
+    /// Latency of successful requests.
+    public private(set) var latency = LatencyHistogram()
+    /// Requests issued.
+    public private(set) var issued = 0
+    /// Requests answered with a 2xx status.
+    public private(set) var succeeded = 0
+    /// Requests answered with another status, by status.
+    public private(set) var failedByStatus: [Int: Int] = [:]
+    /// Requests that failed in the network, by error.
+    public private(set) var failedByNetwork: [NetworkError: Int] = [:]
+    /// Successful requests by the server that answered them, in first-answer order.
+    public private(set) var servedBy = OrderedDictionary<NodeID, Int>()
+    /// Successful requests completed in each whole virtual second.
+    public private(set) var completionsPerSecond: [Int] = []
+    /// Virtual time of the last completion.
+    public private(set) var lastCompletion = VirtualInstant.zero
+
+    public init() {}
+
+    /// Counts a request as issued.
+    public func recordIssued() { issued += 1 }
+
+    /// Records the outcome of one request that took `latency` and ended at `now`.
+    public func record(_ outcome: Result<Response, NetworkError>, latency: Duration, now: VirtualInstant) {
+        lastCompletion = now
+        switch outcome {
+        case .success(let response) where response.isSuccess:
+            succeeded += 1
+            self.latency.record(latency)
+            servedBy[response.server, default: 0] += 1
+            let second = Int(now.nanoseconds / 1_000_000_000)
+            if completionsPerSecond.count <= second {
+                completionsPerSecond.append(contentsOf: repeatElement(0, count: second - completionsPerSecond.count + 1))
+            }
+            completionsPerSecond[second] += 1
+        case .success(let response):
+            failedByStatus[response.status, default: 0] += 1
+        case .failure(let error):
+            failedByNetwork[error, default: 0] += 1
+        }
+    }
+
+    /// Requests that completed one way or another.
+    public var completed: Int {
+        succeeded + failedByStatus.values.reduce(0, +) + failedByNetwork.values.reduce(0, +)
+    }
+
+    /// Fraction of completed requests that succeeded (1 when none completed).
+    public var successRatio: Double {
+        completed == 0 ? 1 : Double(succeeded) / Double(completed)
+    }
+}

@@ -1,0 +1,126 @@
+/// A call in flight: settled exactly once, by its answer, its failure or its deadline.
+final class PendingCall<Response: Sendable>: @unchecked Sendable {
+    private var continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>?
+
+    init(_ continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>) {
+        self.continuation = continuation
+    }
+
+    var isSettled: Bool { continuation == nil }
+
+    /// Resumes the caller unless an earlier outcome already did; returns whether this one won.
+    @discardableResult
+    func settle(_ result: Result<Response, NetworkError>) -> Bool {
+        guard let continuation else { return false }
+        self.continuation = nil
+        continuation.resume(returning: result)
+        return true
+    }
+}
+
+extension Network {
+    /// Sends a request from `source` to `destination`, runs `handler` there when it arrives, and
+    /// returns its answer once the response has travelled back.
+    ///
+    /// The request and the response each take one sampled link latency and may each be lost; a
+    /// duplicated request runs `handler` twice (the first answer wins). The caller's wait is
+    /// bounded by `timeout` in virtual time.
+    ///
+    /// - Throws: ``NetworkError/timeout`` exactly at the deadline when no answer came back
+    ///   (loss, a crashed or paused destination, or a slow one); ``NetworkError/unreachable``
+    ///   across a partition or to an unknown node; ``NetworkError/refused`` while the
+    ///   destination is booting.
+    public func call<Response: Sendable>(
+        from source: NodeID, to destination: NodeID, timeout: Duration,
+        _ handler: @escaping @Sendable () async -> Response
+    ) async throws(NetworkError) -> Response {
+        let result: Result<Response, NetworkError> = await withUnsafeContinuation { continuation in
+            send(PendingCall(continuation), from: source, to: destination, timeout: timeout, handler)
+        }
+        return try result.get()
+    }
+
+    private func send<Response: Sendable>(
+        _ call: PendingCall<Response>, from source: NodeID, to destination: NodeID, timeout: Duration,
+        _ handler: @escaping @Sendable () async -> Response
+    ) {
+        let trace = simulation.trace
+        executor.schedule(at: executor.now &+ timeout.nanoseconds, .run {
+            if call.settle(.failure(.timeout)) {
+                trace.record(.timeout, source.name, destination.name)
+            }
+        })
+        trace.record(.send, subjectHash: source.stableHash, objectHash: destination.stableHash, value: 0) {
+            TraceEvent(time: self.simulation.now, kind: .send, subject: source.name, object: destination.name, value: 0)
+        }
+        let link = link(from: source, to: destination)
+        guard let node = node(destination), canReach(source, destination) else {
+            executor.schedule(at: executor.now &+ sampleLatency(link), .run {
+                if call.settle(.failure(.unreachable)) { trace.record(.unreachable, source.name, destination.name) }
+            })
+            return
+        }
+        if random.chance(link.dropRate + extraDropRate) {
+            trace.record(.drop, source.name, destination.name)
+            return
+        }
+        let copies = random.chance(link.duplicateRate) ? 2 : 1
+        if copies == 2 { trace.record(.duplicate, source.name, destination.name) }
+        for _ in 0..<copies {
+            executor.schedule(at: executor.now &+ sampleLatency(link), .run {
+                self.deliver(call, from: source, to: node, link: link, handler)
+            })
+        }
+    }
+
+    private func deliver<Response: Sendable>(
+        _ call: PendingCall<Response>, from source: NodeID, to node: NetworkNode, link: LinkProfile,
+        _ handler: @escaping @Sendable () async -> Response
+    ) {
+        guard canReach(source, node.id) else {
+            simulation.trace.record(.drop, source.name, node.id.name)
+            return
+        }
+        switch node.state {
+        case .crashed:
+            simulation.trace.record(.drop, source.name, node.id.name)
+        case .paused:
+            node.heldWhilePaused.append { self.deliver(call, from: source, to: node, link: link, handler) }
+        case .starting:
+            let trace = simulation.trace
+            executor.schedule(at: executor.now &+ sampleLatency(link), .run {
+                if call.settle(.failure(.refused)) { trace.record(.refused, source.name, node.id.name) }
+            })
+        case .up:
+            // The handler runs even if the caller has given up: a server does not know the client
+            // timed out, which is exactly what makes retries of non-idempotent requests dangerous.
+            let incarnation = node.incarnation
+            let context = simulation.context
+            Task(executorPreference: executor) {
+                let response = await context.run { _ in await handler() }
+                self.respond(call, response, from: node, to: source, incarnation: incarnation, link: link)
+            }
+        }
+    }
+
+    private func respond<Response: Sendable>(
+        _ call: PendingCall<Response>, _ response: Response, from node: NetworkNode, to source: NodeID,
+        incarnation: UInt64, link: LinkProfile
+    ) {
+        guard node.incarnation == incarnation, node.state != .crashed else { return }
+        if node.state == .paused {
+            node.heldWhilePaused.append {
+                self.respond(call, response, from: node, to: source, incarnation: incarnation, link: link)
+            }
+            return
+        }
+        if random.chance(link.dropRate + extraDropRate) {
+            simulation.trace.record(.drop, node.id.name, source.name)
+            return
+        }
+        executor.schedule(at: executor.now &+ sampleLatency(link), .run {
+            guard self.canReach(node.id, source) else { return }
+            call.settle(.success(response))
+        })
+    }
+}

@@ -1,0 +1,68 @@
+extension Network {
+    /// Crashes `id`: it stops answering, everything it held is lost, and its crash observers drop
+    /// its volatile state. Work it had begun is discarded when it finishes.
+    public func crash(_ id: NodeID) {
+        let node = addNode(id)
+        guard node.state != .crashed else { return }
+        node.state = .crashed
+        node.incarnation &+= 1
+        node.heldWhilePaused = []
+        simulation.trace.record(.crash, id.name)
+        for observer in node.crashObservers { observer() }
+    }
+
+    /// Restarts `id`: a running node crashes first; it then boots for `bootTime` (callers are
+    /// refused) and comes back up with only its durable state.
+    public func restart(_ id: NodeID, bootTime: Duration = .zero) {
+        let node = addNode(id)
+        if node.state != .crashed { crash(id) }
+        simulation.trace.record(.restart, id.name)
+        let incarnation = node.incarnation
+        let comeUp = {
+            guard node.incarnation == incarnation, node.state != .up else { return }
+            node.state = .up
+            for observer in node.restartObservers { observer() }
+        }
+        if bootTime > .zero {
+            node.state = .starting
+            executor.schedule(after: bootTime, comeUp)
+        } else {
+            comeUp()
+        }
+    }
+
+    /// Freezes `id` for `duration`: what reaches it waits, then is handled in order on resume.
+    public func pause(_ id: NodeID, for duration: Duration) {
+        let node = addNode(id)
+        guard node.state == .up else { return }
+        node.state = .paused
+        simulation.trace.record(.pause, id.name, value: duration.nanoseconds)
+        let incarnation = node.incarnation
+        executor.schedule(after: duration) {
+            guard node.incarnation == incarnation, node.state == .paused else { return }
+            node.state = .up
+            self.simulation.trace.record(.resume, id.name)
+            let held = node.heldWhilePaused
+            node.heldWhilePaused = []
+            for delivery in held { delivery() }
+        }
+    }
+
+    /// Multiplies service times on `id` by `factor` (1 restores normal speed).
+    public func slow(_ id: NodeID, factor: Double) {
+        addNode(id).slowFactor = factor
+        simulation.trace.record(.slow, id.name, value: Int64(factor * 1000))
+    }
+
+    /// Adds `rate` to the loss probability of every link (0 ends it).
+    public func setExtraDropRate(_ rate: Double) {
+        extraDropRate = rate
+        simulation.trace.record(.dropRate, "network", value: Int64(rate * 1_000_000))
+    }
+
+    /// Adds `extra` to every one-way latency (zero ends the spike).
+    public func setExtraLatency(_ extra: Duration) {
+        extraLatency = extra.seconds
+        simulation.trace.record(.latencySpike, "network", value: extra.nanoseconds)
+    }
+}

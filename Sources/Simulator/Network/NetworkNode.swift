@@ -1,0 +1,36 @@
+/// The liveness of one node as the network sees it.
+public enum NodeState: String, Sendable, Equatable {
+    /// Serving.
+    case up
+    /// Host down: nothing it receives is answered, and its volatile state is gone.
+    case crashed
+    /// Host up but not accepting connections yet (booting after a restart): callers are refused.
+    case starting
+    /// Frozen (a long GC pause, SIGSTOP): what it receives waits until it resumes.
+    case paused
+}
+
+/// One node's liveness and health knobs, owned by the ``Network``.
+///
+/// `@unchecked Sendable`: touched only on the simulation thread.
+public final class NetworkNode: @unchecked Sendable {
+    /// The node's name.
+    public let id: NodeID
+    /// Its current state.
+    public internal(set) var state: NodeState = .up
+    /// Incremented at every crash, so work begun before a crash can tell it is stale.
+    public internal(set) var incarnation: UInt64 = 0
+    /// Service times on this node are multiplied by this (a `slow` fault).
+    public internal(set) var slowFactor: Double = 1
+    /// Deliveries waiting for a paused node to resume.
+    var heldWhilePaused: [() -> Void] = []
+    /// Called synchronously on the simulation thread when the node crashes (lose volatile state).
+    var crashObservers: [() -> Void] = []
+    /// Called synchronously when the node is up again after a restart.
+    var restartObservers: [() -> Void] = []
+
+    init(id: NodeID) { self.id = id }
+
+    /// Whether the node answers what it receives right now.
+    public var isServing: Bool { state == .up }
+}

@@ -1,0 +1,67 @@
+import DequeModule
+
+/// A server replica: `slots` requests in service at once, a bounded FIFO queue, and a sampled
+/// service time scaled by its node's `slow` factor. A crash empties its queue and discards the
+/// work in progress.
+public actor ServerReplica {
+    /// The node this replica runs on.
+    public nonisolated let id: NodeID
+    /// Counters for reports.
+    public nonisolated let stats = ServerStats()
+    public nonisolated let unownedExecutor: UnownedSerialExecutor
+    /// Its serving parameters.
+    public nonisolated let configuration: ServerConfiguration
+    private let simulation: Simulation
+    private let node: NetworkNode
+    private var random: SeededRandom
+    private var busy = 0
+    private var waiting = Deque<UnsafeContinuation<Bool, Never>>()
+    /// Incremented at each crash: work that started in an earlier epoch is discarded.
+    private var epoch: UInt64 = 0
+
+    /// Creates the replica on node `id` of `network` and subscribes it to that node's crashes.
+    public init(_ id: NodeID, configuration: ServerConfiguration, network: Network) {
+        self.id = id
+        self.configuration = configuration
+        simulation = network.simulation
+        unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
+        node = network.addNode(id)
+        random = network.simulation.randomStream("server.\(id.name)")
+        network.onCrash(id) { [unowned self] in
+            self.assumeIsolated { $0.loseVolatileState() }
+        }
+    }
+
+    /// Serves `request`: `heartbeat` at once, anything else after queueing and a service time.
+    public func handle(_ request: Request) async -> Response {
+        if request.path == "heartbeat" { return Response(status: 200, server: id) }
+        let startedIn = epoch
+        if busy < configuration.slots {
+            busy += 1
+        } else if waiting.count < configuration.queueCapacity {
+            stats.peakQueueLength = max(stats.peakQueueLength, waiting.count + 1)
+            let admitted = await withUnsafeContinuation { waiting.append($0) }
+            guard admitted else { return Response(status: 500, server: id) }
+        } else {
+            stats.rejected += 1
+            return Response(status: 503, server: id, body: "queue full")
+        }
+        let service = Int64(Double(configuration.serviceTime.sampleDuration(using: &random).nanoseconds) * node.slowFactor)
+        await simulation.sleep(for: .nanoseconds(service))
+        guard epoch == startedIn else { return Response(status: 500, server: id) }
+        stats.busyNanoseconds += service
+        stats.served += 1
+        if let next = waiting.popFirst() { next.resume(returning: true) } else { busy -= 1 }
+        return Response(status: 200, server: id, body: "Hello from Server: \(id.name)")
+    }
+
+    /// Forgets the queue and the work in service: the requests are lost with the host.
+    private func loseVolatileState() {
+        epoch &+= 1
+        stats.lostInCrash += busy + waiting.count
+        busy = 0
+        let dropped = waiting
+        waiting.removeAll()
+        for continuation in dropped { continuation.resume(returning: false) }
+    }
+}

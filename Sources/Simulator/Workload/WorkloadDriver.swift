@@ -1,0 +1,74 @@
+/// Starts the clients of a ``Workload`` as simulation tasks and records what they see.
+public enum WorkloadDriver {
+    /// Spawns the workload's client tasks on `simulation`; outcomes go to `metrics`.
+    ///
+    /// Closed-loop user `i` runs on client host `client-i` with its own random stream, so adding a
+    /// user does not change what the others do. Open-loop arrivals come from host `client`.
+    public static func start(_ workload: Workload, target: some RequestTarget, simulation: Simulation, metrics: WorkloadMetrics) {
+        precondition(workload.requestLimit != nil || workload.issueUntil != nil, "a workload needs a request limit or an end time")
+        let ids = RequestCounter()
+        switch workload.arrivals {
+        case .closedLoop(let users, let thinkTime):
+            for user in 0..<users {
+                var quota: Int?
+                if let limit = workload.requestLimit {
+                    quota = limit / users + (user < limit % users ? 1 : 0)
+                    if quota == 0 { continue }
+                }
+                let client = NodeID("client-\(user + 1)")
+                let userQuota = quota
+                simulation.spawn(client.name) { _ in
+                    var random = simulation.randomStream(client.name)
+                    let nextKey = workload.keys.sampler()
+                    var sent = 0
+                    while userQuota.map({ sent < $0 }) ?? true, workload.issueUntil.map({ simulation.now < $0 }) ?? true {
+                        sent += 1
+                        let request = Request(id: ids.next(), path: workload.path, key: nextKey(&random), client: client)
+                        await issue(request, target: target, timeout: workload.timeout, simulation: simulation, metrics: metrics)
+                        let think = thinkTime.sampleDuration(using: &random)
+                        if think > .zero { await simulation.sleep(for: think) }
+                    }
+                }
+            }
+        case .openLoop(let rate):
+            simulation.spawn("arrivals") { _ in
+                var random = simulation.randomStream("client")
+                let nextKey = workload.keys.sampler()
+                let gap = Distribution.exponential(mean: 1 / rate)
+                var sent = 0
+                let client = NodeID("client")
+                while true {
+                    await simulation.sleep(for: gap.sampleDuration(using: &random))
+                    guard workload.requestLimit.map({ sent < $0 }) ?? true,
+                          workload.issueUntil.map({ simulation.now < $0 }) ?? true else { break }
+                    sent += 1
+                    let request = Request(id: ids.next(), path: workload.path, key: nextKey(&random), client: client)
+                    simulation.spawn("request-\(request.id)") { _ in
+                        await issue(request, target: target, timeout: workload.timeout, simulation: simulation, metrics: metrics)
+                    }
+                }
+            }
+        }
+    }
+
+    private static func issue(_ request: Request, target: some RequestTarget, timeout: Duration, simulation: Simulation, metrics: WorkloadMetrics) async {
+        metrics.recordIssued()
+        let start = simulation.now
+        let outcome: Result<Response, NetworkError>
+        do {
+            outcome = .success(try await target.send(request, timeout: timeout))
+        } catch {
+            outcome = .failure(error)
+        }
+        metrics.record(outcome, latency: start.duration(to: simulation.now), now: simulation.now)
+    }
+}
+
+/// Request ids in issue order. `@unchecked Sendable`: used only on the simulation thread.
+final class RequestCounter: @unchecked Sendable {
+    private var last: UInt64 = 0
+    func next() -> UInt64 {
+        last += 1
+        return last
+    }
+}

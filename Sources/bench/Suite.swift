@@ -1,0 +1,2 @@
+import Benchmark
+public func registerOrreryBenchmarks() {}

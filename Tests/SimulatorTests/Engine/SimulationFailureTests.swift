@@ -1,0 +1,68 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import Simulator
+
+/// An actor of the simulation, used to lure an escaped task back onto the simulation's executor.
+actor Doorbell {
+    nonisolated let unownedExecutor: UnownedSerialExecutor
+    private(set) var rings = 0
+    init(_ sim: Simulation) { unownedExecutor = sim.executor.asUnownedSerialExecutor() }
+    func ring() { rings += 1 }
+}
+
+@Suite struct SimulationFailureTests {
+    @Test func aTaskWaitingForeverIsReportedAsADeadlockByName() throws {
+        let sim = Simulation(seed: 1)
+        sim.spawn("waits-for-godot") { _ in
+            await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+        }
+        sim.spawn("finishes") { _ in await sim.sleep(for: .seconds(1)) }
+        #expect(throws: SimulationError.deadlock(at: .after(.seconds(1)), stuckTasks: ["waits-for-godot#1"])) {
+            try sim.runToCompletion(timeLimit: .after(.seconds(10)))
+        }
+    }
+
+    @Test func theEventLimitStopsALivelock() throws {
+        let sim = Simulation(seed: 1)
+        sim.spawn("spins") { _ in while true { await Task.yield() } }
+        #expect(throws: SimulationError.eventLimitExceeded(limit: 500, at: .zero)) {
+            try sim.runToCompletion(timeLimit: .after(.seconds(10)), eventLimit: 500)
+        }
+    }
+
+    @Test func theTimeLimitNamesTheUnfinishedTasks() throws {
+        let sim = Simulation(seed: 1)
+        sim.spawn("slowpoke") { _ in await sim.sleep(for: .seconds(60)) }
+        #expect(throws: SimulationError.timeLimitExceeded(limit: .after(.seconds(30)), unfinishedTasks: ["slowpoke#1"])) {
+            try sim.runToCompletion(timeLimit: .after(.seconds(30)))
+        }
+    }
+
+    @Test func aJobFromAnotherThreadStopsTheRun() throws {
+        let sim = Simulation(seed: 1)
+        let doorbell = Doorbell(sim)
+        sim.spawn("lures-an-escapee") { _ in
+            // A detached task runs on the global executor; its hop back onto a simulation actor
+            // arrives from a foreign thread, which the executor must refuse and report.
+            Task.detached { await doorbell.ring() }
+            var waited = 0
+            while !sim.executor.hasEscapedJobs && waited < 10_000 {
+                usleep(1_000)
+                waited += 1
+            }
+        }
+        do {
+            try sim.runToCompletion(timeLimit: .after(.seconds(10)))
+            Issue.record("the escaped job went unnoticed")
+        } catch {
+            guard case .escapedTask(_, let jobs) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(jobs == 1)
+            #expect(error.description.contains("escaped to the global executor"))
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Testing
+@testable import Simulator
+
+/// A key-value node with volatile and durable state, to watch what a crash and restart keep.
+actor KeyValueNode {
+    nonisolated let unownedExecutor: UnownedSerialExecutor
+    private(set) var volatile: [String: String] = [:]
+    private(set) var durable: [String: String] = [:]
+
+    init(_ id: NodeID, network: Network) {
+        unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
+        network.onCrash(id) { [unowned self] in self.assumeIsolated { $0.volatile = [:] } }
+    }
+
+    func put(_ key: String, _ value: String, durable isDurable: Bool) -> String {
+        if isDurable { durable[key] = value } else { volatile[key] = value }
+        return "ok"
+    }
+
+    func get(_ key: String) -> String? { volatile[key] ?? durable[key] }
+}
+
+/// Outcomes of calls as seen by the caller: result and virtual time in milliseconds.
+final class CallLog: @unchecked Sendable {
+    private(set) var entries: [String] = []
+    func record(_ label: String, _ result: Result<String?, NetworkError>, at now: VirtualInstant) {
+        let outcome: String
+        switch result {
+        case .success(let value): outcome = value ?? "nil"
+        case .failure(let error): outcome = "\(error)"
+        }
+        entries.append("\(label): \(outcome) @\(now.nanoseconds / 1_000_000)ms")
+    }
+}
+
+@Suite struct NetworkTests {
+    let sim = Simulation(seed: 9)
+    let network: Network
+    let store: KeyValueNode
+    let log = CallLog()
+
+    init() {
+        network = Network(simulation: sim, defaultLink: LinkProfile(latency: .constant(0.001)))
+        network.addNode("client")
+        network.addNode("store")
+        store = KeyValueNode("store", network: network)
+    }
+
+    func call(_ label: String, timeout: Duration = .milliseconds(250), _ body: @escaping @Sendable (KeyValueNode) async -> String?) async {
+        let store = store
+        let result: Result<String?, NetworkError>
+        do {
+            result = .success(try await network.call(from: "client", to: "store", timeout: timeout) { await body(store) })
+        } catch {
+            result = .failure(error)
+        }
+        log.record(label, result, at: sim.now)
+    }
+
+    @Test func aCallTakesOneLatencyEachWay() throws {
+        sim.spawn("client") { _ in await call("put") { await $0.put("k", "v", durable: false) } }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(log.entries == ["put: ok @2ms"])
+    }
+
+    @Test func callersOfACrashedNodeTimeOutExactlyAtTheirDeadline() throws {
+        sim.schedule(after: .milliseconds(10)) { network.crash("store") }
+        sim.spawn("client") { _ in
+            await sim.sleep(for: .milliseconds(20))
+            await call("get") { await $0.get("k") }
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(log.entries == ["get: timeout @270ms"])
+    }
+
+    @Test func aPartitionBlocksAndAHealRestores() throws {
+        sim.spawn("client") { _ in
+            network.partition([["client"], ["store"]])
+            await call("during") { await $0.put("k", "v", durable: true) }
+            network.heal()
+            await call("after") { await $0.get("k") }
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(log.entries == ["during: unreachable @1ms", "after: nil @3ms"])
+    }
+
+    @Test func aPartitionFormedInFlightLosesTheResponse() throws {
+        sim.schedule(after: .microseconds(1_500)) { network.partition([["client"], ["store"]]) }
+        sim.spawn("client") { _ in await call("put") { await $0.put("k", "v", durable: true) } }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(log.entries == ["put: timeout @250ms"])
+    }
+
+    @Test func aRestartLosesVolatileStateAndKeepsDurableState() throws {
+        sim.spawn("client") { _ in
+            await call("volatile") { await $0.put("v", "1", durable: false) }
+            await call("durable") { await $0.put("d", "2", durable: true) }
+            network.restart("store", bootTime: .milliseconds(100))
+            await call("while booting") { await $0.get("d") }
+            await sim.sleep(for: .milliseconds(200))
+            await call("volatile after") { await $0.get("v") }
+            await call("durable after") { await $0.get("d") }
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(log.entries == [
+            "volatile: ok @2ms", "durable: ok @4ms", "while booting: refused @6ms",
+            "volatile after: nil @208ms", "durable after: 2 @210ms",
+        ])
+    }
+
+    @Test func aPausedNodeAnswersLateAfterItResumes() throws {
+        sim.spawn("client") { _ in
+            network.pause("store", for: .milliseconds(50))
+            await call("paused", timeout: .seconds(1)) { await $0.put("k", "v", durable: false) }
+            network.pause("store", for: .milliseconds(500))
+            await call("too long") { await $0.get("k") }
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(2)))
+        #expect(log.entries == ["paused: ok @51ms", "too long: timeout @301ms"])
+    }
+
+    @Test func droppedRequestsTimeOutAndDuplicatesRunTheHandlerTwice() throws {
+        network.defaultLink = LinkProfile(latency: .constant(0.001), dropRate: 1)
+        sim.spawn("client") { _ in await call("lost") { await $0.get("k") } }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(log.entries == ["lost: timeout @250ms"])
+
+        let counter = EventLog()
+        network.defaultLink = LinkProfile(latency: .constant(0.001), duplicateRate: 1)
+        sim.spawn("client") { _ in
+            await call("twice") { _ in counter.append("ran"); return "ok" }
+            await sim.sleep(for: .milliseconds(10))
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(2)))
+        #expect(counter.entries == ["ran", "ran"])
+    }
+}
