@@ -1,0 +1,106 @@
+import Simulator
+
+extension ScenarioLoader {
+    static func parseLimits(_ cursor: YAMLCursor?, at root: YAMLCursor) throws(ScenarioError) -> Scenario.Limits {
+        guard let cursor else {
+            throw root.error(.missingKey("run"))
+        }
+        let fields = try cursor.mapping(allowed: ["duration", "requests", "time_limit", "max_events"])
+        let duration = try fields["duration"]?.positiveDuration()
+        let requests = try fields["requests"]?.int(atLeast: 1)
+        guard duration != nil || requests != nil else {
+            throw cursor.error(.invalidValue("a run needs 'duration' (virtual time) or 'requests' (a count), or both"))
+        }
+        let defaultLimit = duration.map { $0 * 2 + .seconds(60) } ?? .seconds(3_600)
+        return Scenario.Limits(
+            duration: duration, requests: requests,
+            timeLimit: try fields["time_limit"]?.positiveDuration() ?? defaultLimit,
+            eventLimit: UInt64(try fields["max_events"]?.int(atLeast: 1) ?? 2_000_000_000))
+    }
+
+    static func parseLink(_ fields: YAMLMapping, base: LinkProfile) throws(ScenarioError) -> LinkProfile {
+        var profile = base
+        if let latency = fields["latency"] { profile.latency = try latency.durationDistribution() }
+        if let drop = fields["drop_rate"] { profile.dropRate = try drop.probability() }
+        if let duplicate = fields["duplicate_rate"] { profile.duplicateRate = try duplicate.probability() }
+        return profile
+    }
+
+    static func parseNetwork(_ cursor: YAMLCursor?) throws(ScenarioError) -> (LinkProfile, [Scenario.Link]) {
+        guard let cursor else { return (.lan, []) }
+        let fields = try cursor.mapping(allowed: ["latency", "drop_rate", "duplicate_rate", "links"])
+        let base = try parseLink(fields, base: .lan)
+        var links: [Scenario.Link] = []
+        for item in try fields["links"]?.list() ?? [] {
+            let linkFields = try item.mapping(allowed: ["from", "to", "latency", "drop_rate", "duplicate_rate"])
+            links.append(Scenario.Link(
+                from: NodeID(try linkFields.required("from").string()), to: NodeID(try linkFields.required("to").string()),
+                profile: try parseLink(linkFields, base: base)))
+        }
+        return (base, links)
+    }
+
+    static func parseServers(_ cursor: YAMLCursor) throws(ScenarioError) -> [Scenario.Server] {
+        let items = try cursor.list()
+        guard !items.isEmpty else { throw cursor.error(.invalidValue("at least one server is needed")) }
+        var servers: [Scenario.Server] = []
+        for item in items {
+            let fields = try item.mapping(allowed: ["name", "count", "slots", "queue", "service_time"])
+            let nameCursor = try fields.required("name")
+            let name = try nameCursor.string()
+            let count = try fields["count"]?.int(atLeast: 1) ?? 1
+            let configuration = ServerConfiguration(
+                slots: try fields["slots"]?.int(atLeast: 1) ?? 1,
+                queueCapacity: try fields["queue"]?.int(atLeast: 0) ?? 1_000,
+                serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.01))
+            for index in 1...count {
+                let id = NodeID(count == 1 ? name : "\(name)\(index)")
+                if servers.contains(where: { $0.id == id }) || id.name.hasPrefix("client") {
+                    throw nameCursor.error(.invalidValue(id.name.hasPrefix("client") ? "server names may not start with 'client' (reserved for client hosts)" : "server '\(id)' is defined twice"))
+                }
+                servers.append(Scenario.Server(id: id, configuration: configuration))
+            }
+        }
+        return servers
+    }
+
+    static func parseWorkload(_ cursor: YAMLCursor, limits: Scenario.Limits) throws(ScenarioError) -> Workload {
+        let fields = try cursor.mapping(allowed: ["type", "users", "think_time", "rate", "timeout", "keys", "path"])
+        let typeCursor = try fields.required("type")
+        let arrivals: Arrivals
+        switch try typeCursor.string() {
+        case "closed_loop":
+            arrivals = .closedLoop(users: try fields.required("users").int(atLeast: 1),
+                                   thinkTime: try fields["think_time"]?.durationDistribution() ?? .constant(0))
+        case "open_loop":
+            arrivals = .openLoop(ratePerSecond: try fields.required("rate").positive())
+        case let other:
+            throw typeCursor.error(.invalidValue("unknown workload type '\(other)'" + (Suggestion.closest(to: other, among: ["closed_loop", "open_loop"]).map { "; did you mean '\($0)'?" } ?? "; expected closed_loop or open_loop")))
+        }
+        return Workload(
+            arrivals: arrivals, requestLimit: limits.requests,
+            issueUntil: limits.duration.map { VirtualInstant.after($0) },
+            timeout: try fields["timeout"]?.positiveDuration() ?? .seconds(1),
+            keys: try fields["keys"].map { cursor throws(ScenarioError) in try parseKeys(cursor) } ?? .sixDigitIDs,
+            path: try fields["path"]?.string() ?? "home")
+    }
+
+    static func parseKeys(_ cursor: YAMLCursor) throws(ScenarioError) -> KeyDistribution {
+        if let text = cursor.text {
+            guard text == "six_digit_ids" else {
+                throw cursor.error(.invalidValue("unknown key distribution '\(text)'; expected six_digit_ids, {uniform: [min, max]} or {zipf: {n:, exponent:}}"))
+            }
+            return .sixDigitIDs
+        }
+        let fields = try cursor.mapping(allowed: ["uniform", "zipf"])
+        if let uniform = fields["uniform"] {
+            let bounds = try uniform.list()
+            guard bounds.count == 2 else { throw uniform.error(.invalidValue("uniform keys need [min, max]")) }
+            let low = try bounds[0].int(atLeast: 0), high = try bounds[1].int(atLeast: 0)
+            guard high >= low else { throw bounds[1].error(.invalidValue("max must not be below min")) }
+            return .uniform(UInt64(low)...UInt64(high))
+        }
+        let zipf = try fields.required("zipf").mapping(allowed: ["n", "exponent"])
+        return .zipf(n: try zipf.required("n").int(atLeast: 1), exponent: try zipf.required("exponent").positive())
+    }
+}

@@ -1,0 +1,101 @@
+import Simulator
+
+extension YAMLCursor {
+    /// Units a duration may carry, longest suffix first so `ms` is not read as `m` + `s`.
+    private static let durationUnits: [(suffix: String, seconds: Double)] = [
+        ("ns", 1e-9), ("us", 1e-6), ("µs", 1e-6), ("ms", 1e-3), ("min", 60), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
+    ]
+
+    /// The node as a duration in seconds: `250ms`, `1.5s`, `2m`, `1h`, `3d`, `100us`, `10ns`, or
+    /// a bare number of seconds. Negative durations are errors.
+    func seconds() throws(ScenarioError) -> Double {
+        guard let raw = text?.trimmingSpaces, !raw.isEmpty else {
+            throw error(.wrongType(expected: "a duration such as 250ms or 2s", found: kindDescription))
+        }
+        var number = raw
+        var scale = 1.0
+        for unit in YAMLCursor.durationUnits where raw.hasSuffix(unit.suffix) {
+            number = String(raw.dropLast(unit.suffix.count)).trimmingSpaces
+            scale = unit.seconds
+            break
+        }
+        guard let value = Double(number.filter { $0 != "_" }), value.isFinite else {
+            throw error(.wrongType(expected: "a duration such as 250ms or 2s", found: kindDescription))
+        }
+        guard value >= 0 else { throw error(.invalidValue("a duration cannot be negative, got \(raw)")) }
+        return value * scale
+    }
+
+    /// The node as a ``Duration``.
+    func duration() throws(ScenarioError) -> Duration {
+        .seconds(double: try seconds())
+    }
+
+    /// The node as a strictly positive ``Duration``.
+    func positiveDuration() throws(ScenarioError) -> Duration {
+        let value = try seconds()
+        guard value > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
+        return .seconds(double: value)
+    }
+
+    /// The node as a distribution of durations (in seconds): a bare duration is a constant;
+    /// otherwise a mapping with one key naming the family:
+    /// `exponential: 10ms` (mean), `uniform: {min:, max:}`, `normal: {mean:, sd:}`,
+    /// `lognormal: {median:, sigma:}`, `pareto: {scale:, shape:}`, `empirical: [1ms, 3ms]`,
+    /// `constant: 5ms`.
+    func durationDistribution() throws(ScenarioError) -> Distribution {
+        if text != nil { return .constant(try seconds()) }
+        let families = ["constant", "exponential", "uniform", "normal", "lognormal", "pareto", "empirical"]
+        let mapping = try mapping(allowed: families)
+        guard mapping.entries.count == 1, let entry = mapping.entries.first else {
+            throw error(.invalidValue("a distribution names exactly one of: \(families.joined(separator: ", "))"))
+        }
+        let value = entry.value
+        switch entry.key {
+        case "constant":
+            return .constant(try value.seconds())
+        case "exponential":
+            if value.text != nil { return .exponential(mean: try value.positiveSeconds()) }
+            return .exponential(mean: try value.mapping(allowed: ["mean"]).required("mean").positiveSeconds())
+        case "uniform":
+            let fields = try value.mapping(allowed: ["min", "max"])
+            let low = try fields.required("min").seconds()
+            let highCursor = try fields.required("max")
+            let high = try highCursor.seconds()
+            guard high >= low else { throw highCursor.error(.invalidValue("max must not be below min")) }
+            return .uniform(min: low, max: high)
+        case "normal":
+            let fields = try value.mapping(allowed: ["mean", "sd"])
+            return .normal(mean: try fields.required("mean").seconds(), standardDeviation: try fields.required("sd").seconds())
+        case "lognormal":
+            let fields = try value.mapping(allowed: ["median", "sigma"])
+            return .lognormal(median: try fields.required("median").positiveSeconds(), sigma: try fields.required("sigma").nonNegative())
+        case "pareto":
+            let fields = try value.mapping(allowed: ["scale", "shape"])
+            return .pareto(scale: try fields.required("scale").positiveSeconds(), shape: try fields.required("shape").positive())
+        default:
+            let items = try value.list()
+            guard !items.isEmpty else { throw value.error(.invalidValue("an empirical distribution needs at least one value")) }
+            var values: [Double] = []
+            for item in items { values.append(try item.seconds()) }
+            return .empirical(values)
+        }
+    }
+
+    /// A duration in seconds that must be greater than zero.
+    func positiveSeconds() throws(ScenarioError) -> Double {
+        let value = try seconds()
+        guard value > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
+        return value
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces (Foundation-free).
+    var trimmingSpaces: String {
+        var slice = Substring(self)
+        while slice.first == " " { slice.removeFirst() }
+        while slice.last == " " { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,171 @@
+import Yams
+
+/// A position in a composed YAML document: the node, where it is in the file, and its dotted
+/// path from the root. Every accessor either returns a typed value or throws a ``ScenarioError``
+/// that points at this node's line and column.
+struct YAMLCursor {
+    let node: Node
+    let file: String
+    let path: String
+
+    var line: Int { node.mark?.line ?? 0 }
+    var column: Int { node.mark?.column ?? 0 }
+
+    func error(_ kind: ScenarioError.Kind) -> ScenarioError {
+        ScenarioError(file: file, line: line, column: column, path: path, kind: kind)
+    }
+
+    func child(_ node: Node, _ component: String) -> YAMLCursor {
+        YAMLCursor(node: node, file: file, path: path.isEmpty ? component : "\(path).\(component)")
+    }
+
+    /// What the node is, for "expected X, found Y" messages.
+    var kindDescription: String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar(let scalar): return isNull ? "nothing" : "'\(scalar.string)'"
+        default: return "an alias"
+        }
+    }
+
+    var isNull: Bool {
+        if case .scalar(let scalar) = node {
+            return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+        }
+        return false
+    }
+
+    // MARK: Structure
+
+    /// The node as a mapping whose keys must all be in `allowed` (in the schema's order).
+    func mapping(allowed: [String]) throws(ScenarioError) -> YAMLMapping {
+        guard case .mapping(let mapping) = node else {
+            throw error(.wrongType(expected: "a mapping", found: kindDescription))
+        }
+        var entries: [(key: String, keyCursor: YAMLCursor, value: YAMLCursor)] = []
+        for (keyNode, valueNode) in mapping {
+            let keyCursor = YAMLCursor(node: keyNode, file: file, path: path)
+            guard case .scalar(let scalar) = keyNode else {
+                throw keyCursor.error(.wrongType(expected: "a key", found: keyCursor.kindDescription))
+            }
+            let key = scalar.string
+            guard allowed.contains(key) else {
+                throw keyCursor.error(.unknownKey(key, suggestion: Suggestion.closest(to: key, among: allowed)))
+            }
+            if entries.contains(where: { $0.key == key }) {
+                throw keyCursor.error(.invalidValue("key '\(key)' appears twice"))
+            }
+            entries.append((key, keyCursor, child(valueNode, key)))
+        }
+        return YAMLMapping(cursor: self, entries: entries)
+    }
+
+    /// The node as a list of cursors.
+    func list() throws(ScenarioError) -> [YAMLCursor] {
+        guard case .sequence(let sequence) = node else {
+            throw error(.wrongType(expected: "a list", found: kindDescription))
+        }
+        return sequence.enumerated().map { child($0.element, "[\($0.offset)]") }
+    }
+
+    // MARK: Scalars
+
+    /// The node as a plain string.
+    func string() throws(ScenarioError) -> String {
+        guard case .scalar(let scalar) = node, !isNull else {
+            throw error(.wrongType(expected: "a string", found: kindDescription))
+        }
+        return scalar.string
+    }
+
+    /// The node as an integer.
+    func int() throws(ScenarioError) -> Int {
+        let text = try scalarText(expected: "an integer")
+        guard let value = Int(String(text.filter { $0 != "_" })) else {
+            throw error(.wrongType(expected: "an integer", found: kindDescription))
+        }
+        return value
+    }
+
+    /// The node as an integer at least `minimum`.
+    func int(atLeast minimum: Int) throws(ScenarioError) -> Int {
+        let value = try int()
+        guard value >= minimum else {
+            throw error(.invalidValue("must be at least \(minimum), got \(value)"))
+        }
+        return value
+    }
+
+    /// The node as a number.
+    func double() throws(ScenarioError) -> Double {
+        let text = try scalarText(expected: "a number")
+        guard let value = Double(String(text.filter { $0 != "_" })), value.isFinite else {
+            throw error(.wrongType(expected: "a number", found: kindDescription))
+        }
+        return value
+    }
+
+    /// The node as a non-negative number.
+    func nonNegative() throws(ScenarioError) -> Double {
+        let value = try double()
+        guard value >= 0 else { throw error(.invalidValue("must not be negative, got \(text ?? "")")) }
+        return value
+    }
+
+    /// The node as a strictly positive number.
+    func positive() throws(ScenarioError) -> Double {
+        let value = try double()
+        guard value > 0 else { throw error(.invalidValue("must be greater than zero, got \(text ?? "")")) }
+        return value
+    }
+
+    /// The node as a probability in [0, 1].
+    func probability() throws(ScenarioError) -> Double {
+        let value = try double()
+        guard (0...1).contains(value) else {
+            throw error(.invalidValue("a probability must be between 0 and 1, got \(text ?? "")"))
+        }
+        return value
+    }
+
+    /// The node as a boolean (`true`/`false`/`yes`/`no`).
+    func bool() throws(ScenarioError) -> Bool {
+        switch try scalarText(expected: "true or false").lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw error(.wrongType(expected: "true or false", found: kindDescription))
+        }
+    }
+
+    /// The scalar's text, if the node is a non-null scalar.
+    var text: String? {
+        if case .scalar(let scalar) = node, !isNull { return scalar.string }
+        return nil
+    }
+
+    private func scalarText(expected: String) throws(ScenarioError) -> String {
+        guard let text else { throw error(.wrongType(expected: expected, found: kindDescription)) }
+        return text
+    }
+}
+
+/// A mapping whose keys have been checked against the schema.
+struct YAMLMapping {
+    let cursor: YAMLCursor
+    let entries: [(key: String, keyCursor: YAMLCursor, value: YAMLCursor)]
+
+    /// The value under `key`, if present (a null value counts as absent).
+    subscript(key: String) -> YAMLCursor? {
+        entries.first { $0.key == key && !$0.value.isNull }?.value
+    }
+
+    /// The value under `key`, or an error at the mapping when it is missing.
+    func required(_ key: String) throws(ScenarioError) -> YAMLCursor {
+        guard let value = self[key] else { throw cursor.error(.missingKey(key)) }
+        return value
+    }
+
+    /// The keys present, in file order.
+    var keys: [String] { entries.map(\.key) }
+}

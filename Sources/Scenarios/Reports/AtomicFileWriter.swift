@@ -1,0 +1,125 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file so that readers see either the old contents or the new, never a mixture.
+///
+/// The bytes go to a uniquely named temporary file in the destination's own directory (a
+/// rename is only atomic within one file system), which is then renamed over the destination.
+/// If any step fails the temporary file is removed and the destination is left as it was, so a
+/// crash or a full disk never leaves a half-written report in `results/`.
+///
+/// ```swift
+/// try AtomicFileWriter.write("# A-1\n", to: URL(fileURLWithPath: "results/a1/report.md"))
+/// ```
+public enum AtomicFileWriter {
+    /// Writes `data` to `destination` atomically, creating missing parent directories.
+    ///
+    /// - Parameters:
+    ///   - data: the complete new contents.
+    ///   - destination: a file URL; an existing file there is replaced, an existing directory
+    ///     makes the write fail.
+    ///   - synchronize: whether to `fsync` the file and its directory before returning, for
+    ///     durability across power loss; reports can be regenerated, so it is off by default.
+    /// - Throws: ``ReportWriteError/fileSystem(operation:path:code:)`` naming the failed step.
+    public static func write(_ data: Data, to destination: URL, synchronize: Bool = false) throws(ReportWriteError) {
+        let path = destination.path
+        let directory = destination.deletingLastPathComponent().path
+        try createDirectories(directory)
+
+        let temporary = (directory as NSString).appendingPathComponent(".orrery-write-\(UUID().uuidString).tmp")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .fileSystem(operation: "create", path: temporary, code: errno)
+        }
+        var failure = writeAll(data, to: descriptor).map { ReportWriteError.fileSystem(operation: "write", path: temporary, code: $0) }
+        if failure == nil, synchronize, fsync(descriptor) != 0 {
+            failure = .fileSystem(operation: "synchronize", path: temporary, code: errno)
+        }
+        if close(descriptor) != 0, failure == nil {
+            failure = .fileSystem(operation: "close", path: temporary, code: errno)
+        }
+        if failure == nil, rename(temporary, path) != 0 {
+            failure = .fileSystem(operation: "replace", path: path, code: errno)
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        if synchronize {
+            try synchronizeDirectory(directory)
+        }
+    }
+
+    /// Writes `text` as UTF-8 to `destination` atomically, exactly as the `Data` overload does.
+    public static func write(_ text: String, to destination: URL, synchronize: Bool = false) throws(ReportWriteError) {
+        try write(Data(text.utf8), to: destination, synchronize: synchronize)
+    }
+
+    /// Creates `path` and any missing ancestors, like `mkdir -p`, reporting failures as errno
+    /// values rather than Foundation errors so that the caller sees which directory failed.
+    static func createDirectories(_ path: String) throws(ReportWriteError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw .fileSystem(operation: "create directory", path: path, code: ENOTDIR)
+            }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path {
+            try createDirectories(parent)
+        }
+        // Another writer may create the directory between the check and here; that is success.
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw .fileSystem(operation: "create directory", path: path, code: errno)
+        }
+    }
+
+    /// Writes every byte, retrying short writes and interrupted calls; returns the errno of a
+    /// failed write, or nil.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int32? in
+            guard let base = buffer.baseAddress else { return nil }
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    /// Makes the rename itself durable: without syncing the directory, a power loss can undo it.
+    private static func synchronizeDirectory(_ directory: String) throws(ReportWriteError) {
+        let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .fileSystem(operation: "open directory", path: directory, code: errno)
+        }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            throw .fileSystem(operation: "synchronize directory", path: directory, code: errno)
+        }
+    }
+
+    /// The C library's `write(2)`, spelled out because this type's own `write` shadows it.
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+        #elseif canImport(Musl)
+        Musl.write(descriptor, bytes, count)
+        #else
+        Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+}

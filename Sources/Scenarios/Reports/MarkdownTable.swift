@@ -1,0 +1,131 @@
+/// A GitHub-flavoured Markdown table whose columns are padded to line up in plain text too.
+///
+/// Reports are read both rendered on GitHub and raw in a diff, so every cell is padded to its
+/// column's width, numbers are right-aligned (`---:`) and text is left-aligned.
+///
+/// ```swift
+/// var table = MarkdownTable(columns: [.text("server"), .numeric("requests")])
+/// table.append(["Server 1", "3,412"])
+/// table.rendered()
+/// // | server   | requests |
+/// // | -------- | -------: |
+/// // | Server 1 |    3,412 |
+/// ```
+public struct MarkdownTable: Sendable, Equatable {
+    /// How a column's cells line up.
+    public enum Alignment: Sendable, Equatable {
+        /// Left-aligned; the default for text.
+        case left
+        /// Right-aligned, so that digits of the same place line up; use it for numbers.
+        case right
+        /// Centred; for short markers such as "✓".
+        case center
+    }
+
+    /// One column: its heading and alignment.
+    public struct Column: Sendable, Equatable {
+        /// The heading shown in the header row.
+        public var title: String
+        /// How the column's cells line up.
+        public var alignment: Alignment
+
+        /// Creates a column with the given heading and alignment.
+        public init(_ title: String, alignment: Alignment = .left) {
+            self.title = title
+            self.alignment = alignment
+        }
+
+        /// A left-aligned text column.
+        public static func text(_ title: String) -> Column { Column(title, alignment: .left) }
+
+        /// A right-aligned numeric column.
+        public static func numeric(_ title: String) -> Column { Column(title, alignment: .right) }
+    }
+
+    /// The columns, left to right.
+    public let columns: [Column]
+
+    /// The body rows in output order; each has exactly `columns.count` cells.
+    public private(set) var rows: [[String]]
+
+    /// Creates a table with the given columns and rows.
+    /// - Precondition: every row has one cell per column.
+    public init(columns: [Column], rows: [[String]] = []) {
+        self.columns = columns
+        self.rows = []
+        for row in rows { append(row) }
+    }
+
+    /// Appends one body row.
+    /// - Precondition: `row.count == columns.count`; a mismatch is a bug in the report builder.
+    public mutating func append(_ row: [String]) {
+        precondition(
+            row.count == columns.count,
+            "Markdown row has \(row.count) cells but the table has \(columns.count) columns"
+        )
+        rows.append(row)
+    }
+
+    /// The table as Markdown: header, alignment row and body, each line ending in `\n`.
+    public func rendered() -> String {
+        let header = columns.map { Self.escape($0.title) }
+        let body = rows.map { $0.map(Self.escape) }
+        let widths = columns.indices.map { column in
+            ([header] + body).reduce(3) { max($0, $1[column].count) }
+        }
+        var text = line(header, widths: widths)
+        text += "|" + columns.indices.map { " " + rule(columns[$0].alignment, width: widths[$0]) + " " }
+            .joined(separator: "|") + "|\n"
+        for row in body {
+            text += line(row, widths: widths)
+        }
+        return text
+    }
+
+    /// One padded table line.
+    private func line(_ cells: [String], widths: [Int]) -> String {
+        let padded = cells.indices.map { column in
+            Self.pad(cells[column], to: widths[column], alignment: columns[column].alignment)
+        }
+        return "| " + padded.joined(separator: " | ") + " |\n"
+    }
+
+    /// The alignment-row cell: `---`, `---:` or `:---:`, as wide as the column.
+    private func rule(_ alignment: Alignment, width: Int) -> String {
+        switch alignment {
+        case .left: String(repeating: "-", count: width)
+        case .right: String(repeating: "-", count: width - 1) + ":"
+        case .center: ":" + String(repeating: "-", count: width - 2) + ":"
+        }
+    }
+
+    /// Pads `cell` with spaces to `width` characters on the side its alignment leaves free.
+    private static func pad(_ cell: String, to width: Int, alignment: Alignment) -> String {
+        let missing = width - cell.count
+        switch alignment {
+        case .left:
+            return cell + String(repeating: " ", count: missing)
+        case .right:
+            return String(repeating: " ", count: missing) + cell
+        case .center:
+            let before = missing / 2
+            return String(repeating: " ", count: before) + cell + String(repeating: " ", count: missing - before)
+        }
+    }
+
+    /// Makes a cell safe inside a table row: a `|` would end the cell and a line break would end
+    /// the row, so they become `\|` and `<br>`.
+    static func escape(_ cell: String) -> String {
+        var escaped = ""
+        for character in cell {
+            if character == "|" {
+                escaped += "\\|"
+            } else if character.isNewline {
+                escaped += "<br>"
+            } else {
+                escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

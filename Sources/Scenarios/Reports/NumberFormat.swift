@@ -1,0 +1,120 @@
+/// Locale-free, deterministic number formatting for every report artefact.
+///
+/// Reports are committed and diffed, so a number must print as the same bytes on every machine.
+/// Foundation's formatters follow the user's locale and `Double.description` chooses the shortest
+/// round-tripping digits (which changes with tiny arithmetic differences), so neither is used:
+/// every number in a table, a CSV file or a chart goes through here.
+public enum NumberFormat {
+    /// Scaled magnitudes at or above this switch to scientific notation, because below 2^53 every
+    /// integer is exact in a `Double` and the digit arithmetic stays exact.
+    private static let largestExactScaled = 1e15
+
+    /// Formats `value` with exactly `decimals` digits after the point, rounding half away from zero.
+    ///
+    /// `fixed(3333.333, decimals: 1, grouping: true)` is `"3,333.3"`; a value that rounds to zero
+    /// never prints as `"-0"`. Non-finite values print as `"NaN"`, `"inf"` and `"-inf"`, and
+    /// magnitudes too large to format exactly print in scientific notation (`"1.235e18"`).
+    /// - Parameters:
+    ///   - value: the number to format.
+    ///   - decimals: digits after the decimal point, clamped to 0…9.
+    ///   - grouping: whether to separate groups of three integer digits with commas.
+    public static func fixed(_ value: Double, decimals: Int, grouping: Bool = false) -> String {
+        guard value.isFinite else {
+            return value.isNaN ? "NaN" : (value < 0 ? "-inf" : "inf")
+        }
+        let decimals = min(max(decimals, 0), 9)
+        let scale = powerOfTen(decimals)
+        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        guard scaled < largestExactScaled else {
+            return scientific(value)
+        }
+        let digits = UInt64(scaled)
+        let divisor = UInt64(scale)
+        let integerDigits = String(digits / divisor)
+        var text = (value < 0 && digits != 0) ? "-" : ""
+        text += grouping ? grouped(integerDigits) : integerDigits
+        if decimals > 0 {
+            let fraction = String(digits % divisor)
+            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        return text
+    }
+
+    /// Formats `value` with at most `maxDecimals` digits after the point, dropping trailing zeros.
+    ///
+    /// Used for SVG coordinates, where `"12.5"` and `"100"` are shorter than `"12.50"` and
+    /// `"100.00"` and mean the same.
+    public static func trimmed(_ value: Double, maxDecimals: Int) -> String {
+        let text = fixed(value, decimals: maxDecimals)
+        guard text.contains("."), !text.contains("e") else { return text }
+        var trimmed = Substring(text)
+        while trimmed.last == "0" { trimmed.removeLast() }
+        if trimmed.last == "." { trimmed.removeLast() }
+        return String(trimmed)
+    }
+
+    /// Formats an integer, by default with comma thousands separators (`10000` → `"10,000"`).
+    public static func integer(_ value: some BinaryInteger, grouping: Bool = true) -> String {
+        let magnitude = String(value.magnitude)
+        let digits = grouping ? grouped(magnitude) : magnitude
+        return value < 0 ? "-" + digits : digits
+    }
+
+    /// Formats a fraction as a percentage: `percent(0.1234)` is `"12.3%"`.
+    /// - Parameters:
+    ///   - fraction: the share, where 1 means 100 %.
+    ///   - decimals: digits after the decimal point of the percentage.
+    public static func percent(_ fraction: Double, decimals: Int = 1) -> String {
+        fixed(fraction * 100, decimals: decimals, grouping: true) + "%"
+    }
+
+    /// The number of digits after the point needed to print every value in `values` exactly,
+    /// up to `limit`: `[2, 2.5, 3]` needs 1, `[0.25]` needs 2.
+    static func decimalsNeeded(for values: [Double], limit: Int = 6) -> Int {
+        var decimals = 0
+        for value in values where value.isFinite {
+            while decimals < limit {
+                let scaled = abs(value) * powerOfTen(decimals)
+                guard scaled < largestExactScaled else { break }
+                if abs(scaled - scaled.rounded()) <= scaled.ulp * 4 { break }
+                decimals += 1
+            }
+        }
+        return decimals
+    }
+
+    /// 10^exponent, exact for the exponents used here because powers of ten up to 10^22 are exact
+    /// doubles; `pow` is avoided because its last bit may differ between C libraries.
+    static func powerOfTen(_ exponent: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<abs(exponent) { result *= 10 }
+        return exponent < 0 ? 1 / result : result
+    }
+
+    /// Inserts a comma between every group of three digits, counting from the right.
+    private static func grouped(_ digits: String) -> String {
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
+    /// Scientific notation with a four-significant-digit mantissa, computed by exact-rounding
+    /// division rather than `log10` so that it is the same on every platform.
+    private static func scientific(_ value: Double) -> String {
+        var mantissa = abs(value)
+        var exponent = 0
+        while mantissa >= 10 {
+            mantissa /= 10
+            exponent += 1
+        }
+        var digits = fixed(mantissa, decimals: 3)
+        if digits == "10.000" {
+            digits = "1.000"
+            exponent += 1
+        }
+        return (value < 0 ? "-" : "") + digits + "e" + String(exponent)
+    }
+}

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a report file could not be written.
+public enum ReportWriteError: Error, Equatable, CustomStringConvertible {
+    /// A bundle path that is not a plain relative path inside the output directory: empty,
+    /// absolute, with an empty, `.` or `..` component, a backslash or a control character.
+    /// Rejected before anything is written, because it would escape or confuse the output tree.
+    case invalidPath(String, reason: String)
+
+    /// Two bundle paths that cannot both exist: the same path (also when they differ only in
+    /// letter case, which collides on macOS file systems), or one path that the other needs as
+    /// a directory.
+    case conflictingPaths(String, String)
+
+    /// The operating system refused a step. `operation` names the step ("create", "write",
+    /// "rename", …), `path` the file it was applied to and `code` the `errno` it reported.
+    case fileSystem(operation: String, path: String, code: Int32)
+
+    /// A one-line explanation naming the path, suitable for the command line.
+    public var description: String {
+        switch self {
+        case let .invalidPath(path, reason):
+            "invalid report path \"\(path)\": \(reason)"
+        case let .conflictingPaths(first, second):
+            "report paths \"\(first)\" and \"\(second)\" cannot both be written"
+        case let .fileSystem(operation, path, code):
+            "cannot \(operation) \"\(path)\": \(String(cString: strerror(code))) (errno \(code))"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Simulator
+
+/// What one run of a scenario produced: the figures every report shows and `expect:` checks.
+public struct RunResult: Sendable {
+    /// One server's figures.
+    public struct ServerFigures: Sendable, Equatable {
+        public var id: String
+        public var served: Int
+        public var rejected: Int
+        public var lostInCrash: Int
+        public var peakQueue: Int
+        /// Busy time over (slots × run length).
+        public var utilisation: Double
+    }
+
+    /// One `expect:` assertion and what the run measured.
+    public struct Check: Sendable, Equatable {
+        public var expectation: Expectation
+        public var measured: Double
+        public var holds: Bool
+    }
+
+    public var scenario: String
+    public var file: String
+    public var seed: UInt64
+    /// The command that replays this run exactly.
+    public var replayCommand: String
+    /// The digest of every event: equal digests mean identical runs.
+    public var digest: String
+    public var events: UInt64
+    public var traceEvents: UInt64
+    /// Virtual time when the run ended.
+    public var virtualSeconds: Double
+    /// Why the simulation stopped early, if it did.
+    public var failure: String?
+    public var issued: Int
+    public var succeeded: Int
+    public var completed: Int
+    public var timeouts: Int
+    public var unreachable: Int
+    public var refused: Int
+    /// Non-2xx answers, by status, ascending.
+    public var statusFailures: [(status: Int, count: Int)]
+    /// Latency percentiles and mean of successful requests, in seconds.
+    public var latency: [(label: String, seconds: Double)]
+    /// Successful requests per virtual second over the time clients were active.
+    public var throughput: Double
+    public var servers: [ServerFigures]
+    /// Successful requests completed in each virtual second.
+    public var completionsPerSecond: [Int]
+    /// The faults applied, in order.
+    public var faults: [String]
+    public var checks: [Check]
+
+    /// Whether the run finished and every expectation held.
+    public var passed: Bool { failure == nil && checks.allSatisfy(\.holds) }
+
+    /// The figure an expectation talks about.
+    func value(of metric: Expectation.Metric) -> Double {
+        func latency(_ label: String) -> Double { self.latency.first { $0.label == label }?.seconds ?? 0 }
+        switch metric {
+        case .p50: return latency("p50")
+        case .p90: return latency("p90")
+        case .p95: return latency("p95")
+        case .p99: return latency("p99")
+        case .p999: return latency("p99.9")
+        case .meanLatency: return latency("mean")
+        case .maxLatency: return latency("max")
+        case .successRatio: return completed == 0 ? 1 : Double(succeeded) / Double(completed)
+        case .errorRatio: return completed == 0 ? 0 : Double(completed - succeeded) / Double(completed)
+        case .throughput: return throughput
+        case .completed: return Double(completed)
+        case .succeeded: return Double(succeeded)
+        case .timeouts: return Double(timeouts)
+        case .errors: return Double(completed - succeeded)
+        case .rejected: return Double(statusFailures.first { $0.status == 503 }?.count ?? 0)
+        }
+    }
+}

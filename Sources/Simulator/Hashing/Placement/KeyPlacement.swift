@@ -1,0 +1,35 @@
+/// A rule that places 64-bit keys on a changing set of nodes.
+///
+/// Nodes are named by plain `Int` ids (a server id, say) so that every algorithm can be swapped for
+/// any other behind a balancer without translating identities; an algorithm that needs more per
+/// node (a hostname, a weight) keeps it itself.
+///
+/// Conformers are value types: a placement is copied, changed and compared freely, and two copies
+/// never affect each other. None of them depends on `Hasher`, so placements are identical from one
+/// process to the next.
+public protocol KeyPlacement: Sendable {
+    /// The ids of the nodes that keys are placed on, in the order they were added unless the
+    /// conformer documents another order.
+    var nodes: [Int] { get }
+
+    /// Adds a node, which from now on receives its share of keys.
+    ///
+    /// - Parameter node: The id of the node; it must not be present already.
+    /// - Throws: `PlacementError.duplicateNode` if it is, or an algorithm-specific error when the
+    ///   node cannot be placed (a full assignment map, say); the placement is then unchanged.
+    /// - Complexity: Documented by each conformer.
+    mutating func add(node: Int) throws(PlacementError)
+
+    /// Removes a node; the keys it held move to the remaining nodes.
+    ///
+    /// - Parameter node: The id of a node that is present.
+    /// - Throws: `PlacementError.unknownNode` if it is not; the placement is then unchanged.
+    /// - Complexity: Documented by each conformer.
+    mutating func remove(node: Int) throws(PlacementError)
+
+    /// The node that `key` is placed on, or `nil` when there are no nodes.
+    ///
+    /// - Parameter key: The key, for example a request id.
+    /// - Complexity: Documented by each conformer; never allocates.
+    func node(for key: UInt64) -> Int?
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ArgumentParser
+import Scenarios
+
+/// `orrery`: parses the command line and hands over to `Scenarios`.
+@main
+struct Orrery: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A deterministic, virtual-time simulator of load balancers, MapReduce clusters and object stores.",
+        discussion: "Exit codes: 0 success, 1 a run failed (an expect: assertion, or the simulation stopped early), 2 bad input.",
+        subcommands: [Run.self, Validate.self])
+
+    /// Parse errors are bad input (exit 2), not ArgumentParser's default 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                Orrery.exit(withError: error)
+            }
+            FileHandleOutput.standardError(fullMessage(for: error))
+            Foundation.exit(ExitStatus.badInput.rawValue)
+        }
+    }
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run scenario files and write their reports.")
+
+    @Argument(help: "Scenario files (YAML).") var files: [String]
+    @Option(help: "Seed for every run (default: each scenario's own).") var seed: UInt64?
+    @Option(help: "Directory for reports; each scenario writes <out>/<name>/.") var out = "results/runs"
+    @Option(help: "Write every trace event as JSON lines to this file (one scenario only).") var trace: String?
+    @Option(help: "Report formats, comma-separated: md,json,csv.") var format = "md,json,csv"
+
+    func run() throws {
+        let formats: [ReportFormat]
+        switch ReportFormat.parseList(format) {
+        case .success(let parsed): formats = parsed
+        case .failure(let problem): throw ValidationError(problem.description)
+        }
+        let job = ScenarioJob(files: files, seed: seed, outputDirectory: out, tracePath: trace, formats: formats)
+        let status = job.execute(output: { print($0) }, errors: FileHandleOutput.standardError)
+        throw ExitCode(status.rawValue)
+    }
+}
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Check scenario files without running them.")
+
+    @Argument(help: "Scenario files (YAML).") var files: [String]
+
+    func run() throws {
+        throw ExitCode(ScenarioJob.validate(files) { print($0) }.rawValue)
+    }
+}
