@@ -30,10 +30,13 @@ public enum AtomicFileWriter {
     /// - Throws: ``ReportWriteError/fileSystem(operation:path:code:)`` naming the failed step.
     public static func write(_ data: Data, to destination: URL, synchronize: Bool = false) throws(ReportWriteError) {
         let path = destination.path
-        let directory = destination.deletingLastPathComponent().path
-        try createDirectories(directory)
+        let directoryURL = destination.deletingLastPathComponent()
+        let directory = directoryURL.path
+        try createDirectories(directoryURL)
 
-        let temporary = (directory as NSString).appendingPathComponent(".orrery-write-\(UUID().uuidString).tmp")
+        // A random name keeps concurrent writers apart; O_EXCL turns the unlikely clash into an
+        // error instead of two writers sharing one temporary file.
+        let temporary = directoryURL.appendingPathComponent(".orrery-write-\(UUID().uuidString).tmp").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw .fileSystem(operation: "create", path: temporary, code: errno)
@@ -62,9 +65,11 @@ public enum AtomicFileWriter {
         try write(Data(text.utf8), to: destination, synchronize: synchronize)
     }
 
-    /// Creates `path` and any missing ancestors, like `mkdir -p`, reporting failures as errno
-    /// values rather than Foundation errors so that the caller sees which directory failed.
-    static func createDirectories(_ path: String) throws(ReportWriteError) {
+    /// Creates the directory at `url` and any missing ancestors, like `mkdir -p`, reporting
+    /// failures as errno values rather than Foundation errors so that the caller sees which
+    /// directory failed.
+    static func createDirectories(_ url: URL) throws(ReportWriteError) {
+        let path = url.path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -72,10 +77,8 @@ public enum AtomicFileWriter {
             }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path {
-            try createDirectories(parent)
-        }
+        // The recursion ends at the latest at "/", which always exists.
+        try createDirectories(url.deletingLastPathComponent())
         // Another writer may create the directory between the check and here; that is success.
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
             throw .fileSystem(operation: "create directory", path: path, code: errno)

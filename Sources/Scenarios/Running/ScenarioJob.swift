@@ -102,7 +102,7 @@ final class TraceLines: @unchecked Sendable {
     private var lines: [String] = []
 
     func append(_ event: TraceEvent) {
-        lines.append("{\"t\":\(event.time.nanoseconds),\"kind\":\"\(event.kind.rawValue)\",\"subject\":\(TraceLines.quote(event.subject)),\"object\":\(TraceLines.quote(event.object)),\"value\":\(event.value)}")
+        lines.append("{\"t\":\(event.time.nanoseconds),\"kind\":\"\(event.kind.name)\",\"subject\":\(TraceLines.quote(event.subject)),\"object\":\(TraceLines.quote(event.object)),\"value\":\(event.value)}")
     }
 
     var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }

@@ -51,6 +51,7 @@ public enum ScenarioRunner {
             let measured = result.value(of: expectation.metric)
             return RunResult.Check(expectation: expectation, measured: measured, holds: failure == nil && expectation.holds(for: measured))
         }
+        simulation.tearDown()
         return result
     }
 

@@ -1,3 +1,5 @@
+import HeapModule
+
 /// How a run ended when it did not fail.
 public enum RunOutcome: Equatable, Sendable {
     /// Every foreground task finished.
@@ -52,5 +54,18 @@ extension Simulation {
             }
             executor.fire(executor.timers.removeMin())
         }
+    }
+}
+
+extension Simulation {
+    /// Drops every pending timer and ready job once a run is over.
+    ///
+    /// Timers hold closures that capture the models (a network's deliveries and timeouts), and the
+    /// models hold the simulation, so a finished world with timers left would keep itself alive.
+    /// Call this when a run's results have been read; the simulation cannot be run afterwards.
+    public func tearDown() {
+        precondition(!executor.isRunning, "tearDown() during a run")
+        executor.timers = Heap()
+        executor.ready.removeAll()
     }
 }

@@ -17,4 +17,9 @@ public actor SimulationContext {
     func run<Result: Sendable>(_ body: @Sendable (isolated SimulationContext) async -> Result) async -> Result {
         await body(self)
     }
+
+    /// Runs `body` on this context's executor (a caller-isolated closure stays on it throughout).
+    func run<Result: Sendable>(_ body: @Sendable () async -> Result) async -> Result {
+        await body()
+    }
 }

@@ -1,15 +1,15 @@
 /// What happened, for the trace and the digest.
-public enum TraceKind: String, Sendable, CaseIterable {
-    case send, deliver, drop, duplicate, respond, timeout, unreachable, refused
-    case crash, restart, pause, resume, slow, partition, heal, dropRate, latencySpike
-    case taskStart, taskFinish, route, serve, reject, healthCheck, markDown, markUp, spawnReplica
-    case put, get, delete, mapStart, mapDone, reduceStart, reduceDone, custom
+///
+/// Each kind has a fixed code that the digest folds in; codes are never reused or renumbered,
+/// so adding a kind never changes the digest of a run that does not use it.
+public enum TraceKind: UInt64, Sendable, CaseIterable {
+    case send = 1, deliver, drop, duplicate, respond, timeout, unreachable, refused
+    case crash = 20, restart, pause, resume, slow, partition, heal, dropRate, latencySpike
+    case taskStart = 40, taskFinish, route, serve, reject, healthCheck, markDown, markUp, spawnReplica
+    case put = 60, get, delete, mapStart, mapDone, reduceStart, reduceDone, custom
 
-    /// A stable code for the digest: the hash of the case's name, so reordering cases changes nothing.
-    var code: UInt64 { TraceKind.codes[self] ?? 0 }
-
-    private static let codes: [TraceKind: UInt64] = Dictionary(
-        uniqueKeysWithValues: allCases.map { ($0, StableHash.fnv1a64($0.rawValue)) })
+    /// The kind's name as written in JSON-lines traces, e.g. `send`, `latencySpike`.
+    public var name: String { String(describing: self) }
 }
 
 /// One traced event: when, what, who, and to whom or what.
@@ -61,7 +61,7 @@ public final class Trace: @unchecked Sendable {
     ) {
         eventCount &+= 1
         var d = StableHash.fold(digest, UInt64(bitPattern: executor.now))
-        d = StableHash.fold(d, kind.code)
+        d = StableHash.fold(d, kind.rawValue)
         d = StableHash.fold(d, subjectHash)
         d = StableHash.fold(d, objectHash)
         digest = StableHash.fold(d, UInt64(bitPattern: value))

@@ -97,7 +97,7 @@ extension Network {
             let incarnation = node.incarnation
             let context = simulation.context
             Task(executorPreference: executor) {
-                let response = await context.run { _ in await handler() }
+                let response = await context.run(handler)
                 self.respond(call, response, from: node, to: source, incarnation: incarnation, link: link)
             }
         }

@@ -6,11 +6,14 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var queueCapacity: Int
     /// Service time of one request, in seconds.
     public var serviceTime: Distribution
+    /// The endpoints the server serves besides `heartbeat`; any other path is answered 404.
+    public var paths: [String]
 
-    public init(slots: Int = 1, queueCapacity: Int = 1_000, serviceTime: Distribution = .exponential(mean: 0.01)) {
+    public init(slots: Int = 1, queueCapacity: Int = 1_000, serviceTime: Distribution = .exponential(mean: 0.01), paths: [String] = ["home"]) {
         self.slots = slots
         self.queueCapacity = queueCapacity
         self.serviceTime = serviceTime
+        self.paths = paths
     }
 }
 

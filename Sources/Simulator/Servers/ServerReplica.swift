@@ -14,27 +14,34 @@ public actor ServerReplica {
     private let simulation: Simulation
     private let node: NetworkNode
     private var random: SeededRandom
+    /// The `home` answer, built once, in the assignment's shape:
+    /// `{"message": "Hello from Server: <id>", "status": "successful"}`.
+    private let greeting: String
     private var busy = 0
     private var waiting = Deque<UnsafeContinuation<Bool, Never>>()
     /// Incremented at each crash: work that started in an earlier epoch is discarded.
     private var epoch: UInt64 = 0
 
     /// Creates the replica on node `id` of `network` and subscribes it to that node's crashes.
-    public init(_ id: NodeID, configuration: ServerConfiguration, network: Network) {
+    /// `serverID` is what it says in its `home` answer (its node name unless given).
+    public init(_ id: NodeID, configuration: ServerConfiguration, network: Network, serverID: String? = nil) {
         self.id = id
         self.configuration = configuration
         simulation = network.simulation
         unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
         node = network.addNode(id)
         random = network.simulation.randomStream("server.\(id.name)")
-        network.onCrash(id) { [unowned self] in
-            self.assumeIsolated { $0.loseVolatileState() }
+        greeting = AssignmentJSON.message("Hello from Server: \(serverID ?? id.name)", status: "successful")
+        // Weak: a replica that was removed may be gone when its node name crashes again later.
+        network.onCrash(id) { [weak self] in
+            self?.assumeIsolated { $0.loseVolatileState() }
         }
     }
 
     /// Serves `request`: `heartbeat` at once, anything else after queueing and a service time.
     public func handle(_ request: Request) async -> Response {
         if request.path == "heartbeat" { return Response(status: 200, server: id) }
+        guard configuration.paths.contains(request.path) else { return Response(status: 404, server: id) }
         let startedIn = epoch
         if busy < configuration.slots {
             busy += 1
@@ -52,7 +59,7 @@ public actor ServerReplica {
         stats.busyNanoseconds += service
         stats.served += 1
         if let next = waiting.popFirst() { next.resume(returning: true) } else { busy -= 1 }
-        return Response(status: 200, server: id, body: "Hello from Server: \(id.name)")
+        return Response(status: 200, server: id, body: greeting)
     }
 
     /// Forgets the queue and the work in service: the requests are lost with the host.

@@ -1,0 +1,78 @@
+import Crypto
+
+/// An S3 entity tag kept as 16 raw MD5 bytes plus a part count, rendered on demand.
+///
+/// Storing the digest as two integers instead of a 34-character `String` keeps every version's
+/// ETag inline (no heap allocation), which matters when a simulation holds millions of objects.
+public struct ObjectETag: Hashable, Sendable, CustomStringConvertible {
+    /// First eight digest bytes, big-endian.
+    let high: UInt64
+    /// Last eight digest bytes, big-endian.
+    let low: UInt64
+    /// Number of parts for a multipart ETag (`-N` suffix); 0 for a single-part ETag.
+    public let partCount: UInt16
+
+    /// Builds an ETag from a 16-byte digest and a part count.
+    init(digest: some Sequence<UInt8>, partCount: UInt16 = 0) {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        for (index, byte) in digest.enumerated() {
+            if index < 8 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
+        }
+        self.high = high
+        self.low = low
+        self.partCount = partCount
+    }
+
+    /// The single-part ETag of `bytes`: their MD5.
+    static func md5(of bytes: [UInt8]) -> ObjectETag {
+        ObjectETag(digest: Insecure.MD5.hash(data: bytes))
+    }
+
+    /// The multipart ETag: MD5 of the concatenated binary MD5s of the parts, with `-N`.
+    static func multipart(partDigests: [ObjectETag]) -> ObjectETag {
+        var hasher = Insecure.MD5()
+        for part in partDigests { hasher.update(data: part.digestBytes) }
+        return ObjectETag(digest: hasher.finalize(), partCount: UInt16(partDigests.count))
+    }
+
+    /// The 16 digest bytes.
+    var digestBytes: [UInt8] {
+        (0..<16).map { index in
+            let word = index < 8 ? high : low
+            return UInt8(truncatingIfNeeded: word >> (8 * (7 - index % 8)))
+        }
+    }
+
+    /// Lowercase hex digest with `-N` for multipart, without quotes.
+    public var unquoted: String {
+        let hex = ObjectStoreHex.encode(digestBytes)
+        return partCount == 0 ? hex : "\(hex)-\(partCount)"
+    }
+
+    /// The ETag as S3 sends it: the unquoted form in double quotes.
+    public var description: String { "\"\(unquoted)\"" }
+
+    /// Whether an ETag list from an If-Match / If-None-Match header names this ETag.
+    ///
+    /// The header may hold several comma-separated, optionally quoted and optionally weak (`W/`)
+    /// tags, or `*` which matches any existing object (RFC 9110 §13.1.1).
+    func matches(headerValue: String) -> Bool {
+        let mine = unquoted
+        return headerValue.split(separator: ",").contains { element in
+            var tag = Substring(element.drop { $0 == " " })
+            while tag.last == " " { tag.removeLast() }
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            if tag.hasPrefix("\""), tag.hasSuffix("\""), tag.count >= 2 { tag = tag.dropFirst().dropLast() }
+            return tag == mine
+        }
+    }
+
+    /// Normalizes a client-supplied part ETag (quoted or not) for comparison at completion.
+    static func normalizedClientTag(_ tag: String) -> Substring {
+        var trimmed = Substring(tag)
+        if trimmed.hasPrefix("\""), trimmed.hasSuffix("\""), trimmed.count >= 2 { trimmed = trimmed.dropFirst().dropLast() }
+        return trimmed
+    }
+}

@@ -1,0 +1,122 @@
+/// Multipart uploads: create, upload part, list parts, complete, abort, list uploads.
+extension ObjectStoreState {
+    /// Valid part numbers.
+    public static let partNumbers = 1...10_000
+    /// Every part but the last must be at least 5 MiB when the upload is completed.
+    public static let minimumPartSize = 5 * 1024 * 1024
+
+    /// CreateMultipartUpload: returns the new upload id.
+    /// Errors: `NoSuchBucket`, `KeyTooLongError`, `MetadataTooLarge`.
+    public mutating func createMultipartUpload(bucket bucketName: String, key: String,
+                                               attributes: ObjectWriteAttributes = ObjectWriteAttributes(),
+                                               now: Int64) throws(S3Error) -> String {
+        let bucket = try existingBucket(bucketName)
+        let objectKey = try S3ObjectKey.validated(key)
+        let resolved = try ResolvedWriteAttributes(attributes, bucket: bucket)
+        let upload = MultipartUpload(sequence: takeSequence(), key: objectKey, initiated: now, attributes: resolved)
+        buckets[bucketName]?.uploads[upload.sequence] = upload
+        return upload.uploadId
+    }
+
+    /// UploadPart: stores (or replaces) one part and returns its quoted ETag, the MD5 of its bytes.
+    /// Errors: `NoSuchBucket`, `InvalidArgument` (part number outside 1…10,000), `NoSuchUpload`
+    /// (unknown, completed or aborted upload, or a different key), `EntityTooLarge`.
+    public mutating func uploadPart(bucket bucketName: String, key: String, uploadId: String, partNumber: Int,
+                                    body: [UInt8], now: Int64) throws(S3Error) -> String {
+        let bucket = try existingBucket(bucketName)
+        guard Self.partNumbers.contains(partNumber) else {
+            throw S3Error(.invalidArgument, "Part number must be an integer between 1 and 10000, inclusive")
+        }
+        let upload = try existingUpload(in: bucket, key: key, uploadId: uploadId)
+        guard body.count <= Self.maximumSingleUploadBytes else {
+            throw S3Error(.entityTooLarge, "Your proposed upload exceeds the maximum allowed size.")
+        }
+        let eTag = ObjectETag.md5(of: body)
+        var segment = ObjectBodySegment.plain(body)
+        if upload.attributes.encryption != nil {
+            // Each part is sealed once, under its own sequence number, and never re-encrypted.
+            let sequence = nextSequence
+            segment = .sealed(sequence: sequence, bytes: try cipher.seal(body, sequence: sequence))
+            nextSequence += 1
+        }
+        buckets[bucketName]?.uploads[upload.sequence]?.parts[partNumber] =
+            MultipartUploadedPart(eTag: eTag, size: body.count, lastModified: now, segment: segment)
+        return eTag.description
+    }
+
+    /// ListParts: the upload's parts in part-number order. Errors: `NoSuchBucket`, `NoSuchUpload`.
+    public func listParts(bucket bucketName: String, key: String, uploadId: String) throws(S3Error) -> [MultipartPartSummary] {
+        let upload = try existingUpload(in: existingBucket(bucketName), key: key, uploadId: uploadId)
+        return upload.parts.keys.sorted().map { number in
+            let part = upload.parts[number]!
+            return MultipartPartSummary(partNumber: number, eTag: part.eTag.description, size: part.size, lastModified: part.lastModified)
+        }
+    }
+
+    /// CompleteMultipartUpload: assembles the listed parts (unlisted parts are discarded) into the
+    /// new latest version of the key; its ETag is MD5(MD5(part 1) ‖ … ‖ MD5(part N)) + "-N".
+    ///
+    /// Errors, in this order: `NoSuchBucket`, `NoSuchUpload`, `MalformedXML` (empty part list),
+    /// `InvalidPartOrder` (not strictly ascending), `InvalidPart` (not uploaded, or ETag differs),
+    /// `EntityTooSmall` (a part other than the last under 5 MiB), then the conditional-write errors.
+    /// The parts' stored segments move into the object as they are: no bytes are copied.
+    public mutating func completeMultipartUpload(bucket bucketName: String, key: String, uploadId: String,
+                                                 parts: [CompletedMultipartPart],
+                                                 preconditions: ObjectWritePreconditions = ObjectWritePreconditions(),
+                                                 now: Int64) throws(S3Error) -> CompleteMultipartUploadOutput {
+        let bucket = try existingBucket(bucketName)
+        let upload = try existingUpload(in: bucket, key: key, uploadId: uploadId)
+        guard !parts.isEmpty else {
+            throw S3Error(.malformedXML, "The XML you provided was not well-formed or did not validate against our published schema")
+        }
+        guard zip(parts, parts.dropFirst()).allSatisfy({ $0.partNumber < $1.partNumber }) else {
+            throw S3Error(.invalidPartOrder, "The list of parts was not in ascending order. The parts list must be specified in order by part number.")
+        }
+        let uploaded = try parts.map { (requested: CompletedMultipartPart) throws(S3Error) -> MultipartUploadedPart in
+            guard let part = upload.parts[requested.partNumber],
+                  ObjectETag.normalizedClientTag(requested.eTag) == part.eTag.unquoted
+            else {
+                throw S3Error(.invalidPart, "One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part's entity tag.")
+            }
+            return part
+        }
+        guard uploaded.dropLast().allSatisfy({ $0.size >= Self.minimumPartSize }) else {
+            throw S3Error(.entityTooSmall, "Your proposed upload is smaller than the minimum allowed object size.")
+        }
+        try Self.checkWritePreconditions(preconditions, current: currentObject(upload.key, in: bucket))
+        let sequence = takeSequence()
+        let version = makeVersion(
+            sequence: sequence, bucket: bucket, attributes: upload.attributes,
+            eTag: ObjectETag.multipart(partDigests: uploaded.map(\.eTag)), size: uploaded.reduce(0) { $0 + $1.size },
+            body: .segments(uploaded.map(\.segment)), now: now
+        )
+        buckets[bucketName]?.uploads[upload.sequence] = nil
+        install(version, key: upload.key, bucket: bucketName, now: now)
+        return CompleteMultipartUploadOutput(eTag: version.eTag.description, versionId: reportedVersionId(version, in: bucket))
+    }
+
+    /// AbortMultipartUpload: discards the upload and its parts. Errors: `NoSuchBucket`, `NoSuchUpload`.
+    public mutating func abortMultipartUpload(bucket bucketName: String, key: String, uploadId: String) throws(S3Error) {
+        let upload = try existingUpload(in: existingBucket(bucketName), key: key, uploadId: uploadId)
+        buckets[bucketName]?.uploads[upload.sequence] = nil
+    }
+
+    /// ListMultipartUploads: uploads in progress whose key starts with `prefix`, ordered by key
+    /// (UTF-8 bytes) and then by initiation, as S3 orders them.
+    public func listMultipartUploads(bucket bucketName: String, prefix: String = "") throws(S3Error) -> [MultipartUploadSummary] {
+        try existingBucket(bucketName).uploads.values
+            .filter { $0.key.hasBytePrefix(prefix) }
+            .sorted { ($0.key, $0.sequence) < ($1.key, $1.sequence) }
+            .map { MultipartUploadSummary(key: $0.key.string, uploadId: $0.uploadId, initiated: $0.initiated,
+                                          storageClass: $0.attributes.storageClass) }
+    }
+
+    /// The upload `uploadId` names in `bucket` for `key`, or `NoSuchUpload`.
+    private func existingUpload(in bucket: S3Bucket, key: String, uploadId: String) throws(S3Error) -> MultipartUpload {
+        guard let sequence = ObjectStoreIdentifiers.sequence(fromUploadId: uploadId),
+              let upload = bucket.uploads[sequence],
+              upload.key == S3ObjectKey(key)
+        else { throw S3Error.noSuchUpload }
+        return upload
+    }
+}

@@ -1,0 +1,43 @@
+/// One bucket: its configuration, its keys with their version stacks, and its open uploads.
+///
+/// Named `S3Bucket` rather than `Bucket` so it cannot collide with other "bucket" notions in the
+/// simulator (token buckets, histogram buckets).
+struct S3Bucket: Sendable, Equatable {
+    /// The bucket name.
+    let name: String
+    /// Virtual time (ns) the bucket was created.
+    let creationTime: Int64
+    /// Versioning status.
+    var versioning: VersioningState = .unversioned
+    /// Default encryption applied to writes that do not ask for any.
+    var defaultEncryption: ServerSideEncryption?
+    /// Lifecycle rules, if configured.
+    var lifecycle: LifecycleConfiguration?
+    /// Every key's versions, oldest first; a key is present only while it has at least one version.
+    var objects: [S3ObjectKey: [ObjectVersion]] = [:]
+    /// The keys of ``objects`` in listing order.
+    var keyIndex = S3KeyIndex()
+    /// Multipart uploads in progress, by the sequence number their id encodes.
+    var uploads: [UInt64: MultipartUpload] = [:]
+
+    /// Replaces the version stack of `key`, keeping ``keyIndex`` in step and dropping keys that
+    /// have no versions left (S3 forgets a key once its last version or marker is deleted).
+    mutating func setVersions(_ versions: [ObjectVersion], for key: S3ObjectKey) {
+        let existed = objects[key] != nil
+        if versions.isEmpty {
+            objects[key] = nil
+            if existed { keyIndex.remove(key) }
+        } else {
+            objects[key] = versions
+            if !existed { keyIndex.insert(key) }
+        }
+    }
+}
+
+/// Summary of a bucket as ListBuckets reports it.
+public struct S3BucketSummary: Sendable, Equatable, Codable {
+    /// The bucket name.
+    public let name: String
+    /// Virtual time (ns) the bucket was created.
+    public let creationTime: Int64
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Bad input gets a clear error, exit code 2, and changes nothing.
+@Suite struct BadInputTests {
+    static let cases: [(name: String, yaml: String, message: String)] = [
+        ("unknown-key", "seed: 1\nrun:\n  requests: 10\nservers:\n  - name: s\n    slotz: 2\nworkload:\n  type: closed_loop\n  users: 1\n",
+         "bad.yaml:6:5: error: unknown key 'slotz'; did you mean 'slots'? (at servers.[0])"),
+        ("wrong-type", "seed: 1\nrun:\n  requests: 10\nservers:\n  - name: s\nworkload:\n  type: closed_loop\n  users: many\n",
+         "bad.yaml:8:10: error: expected an integer, found 'many' (at workload.users)"),
+        ("negative-rate", "seed: 1\nrun:\n  duration: 1s\nservers:\n  - name: s\nworkload:\n  type: open_loop\n  rate: -3\n",
+         "bad.yaml:8:9: error: must be greater than zero, got -3 (at workload.rate)"),
+        ("probability", "seed: 1\nrun:\n  requests: 10\nnetwork:\n  drop_rate: 2\nservers:\n  - name: s\nworkload:\n  type: closed_loop\n  users: 1\n",
+         "bad.yaml:5:14: error: a probability must be between 0 and 1, got 2 (at network.drop_rate)"),
+        ("unknown-node", "seed: 1\nrun:\n  requests: 10\nservers:\n  - name: s\nworkload:\n  type: closed_loop\n  users: 1\nfaults:\n  - at: 1s\n    crash: t\n",
+         "bad.yaml:11:12: error: unknown node 't'; did you mean 's'? (at faults.[0].crash)"),
+        ("syntax", "seed: 1\nrun: [\n", "bad.yaml:3:1: error: invalid YAML:"),
+    ]
+
+    @Test(arguments: cases.map(\.name))
+    func badScenariosExitTwoWithThePositionAndWriteNothing(name: String) throws {
+        let testCase = Self.cases.first { $0.name == name }!
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("bad.yaml")
+        try testCase.yaml.write(to: file, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out")
+        let trace = dir.appendingPathComponent("trace.jsonl")
+        for command in [["validate", "bad.yaml"], ["run", "bad.yaml", "--out", out.path, "--trace", trace.path]] {
+            let outcome = try OrreryProcess.run(command, in: dir)
+            #expect(outcome.status == 2, "\(command[0]): \(outcome.standardError)")
+            let text = outcome.standardError + outcome.standardOutput
+            #expect(text.contains(testCase.message), "\(command[0]) said: \(text)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path), "a report directory was left behind")
+        #expect(!FileManager.default.fileExists(atPath: trace.path), "a trace file was left behind")
+    }
+
+    @Test func aMissingFileIsBadInput() throws {
+        let outcome = try OrreryProcess.run(["run", "no/such/scenario.yaml", "--out", "/tmp/orrery-never"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("no/such/scenario.yaml: error: cannot read the scenario file: no such file"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/orrery-never"))
+    }
+
+    @Test func anUnknownFormatIsBadInput() throws {
+        let outcome = try OrreryProcess.run(["run", "scenarios/closed-loop.yaml", "--format", "md,pdf"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("unknown report format 'pdf'"))
+    }
+
+    @Test func aFailedExpectationExitsOneWithTheSeedAndTheReplayCommand() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let yaml = "seed: 3\nrun:\n  requests: 50\nservers:\n  - name: s\n    service_time: 10ms\nworkload:\n  type: closed_loop\n  users: 2\nexpect:\n  - p99 < 1ms\n"
+        try yaml.write(to: dir.appendingPathComponent("slow.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try OrreryProcess.run(["run", "slow.yaml", "--out", "out"], in: dir)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("seed 3: scenario 'slow' failed; replay with: orrery run slow.yaml --seed 3"))
+        #expect(outcome.standardError.contains("slow.yaml:11:5: expectation 'p99 < 1ms' failed"))
+        let report = try String(contentsOf: dir.appendingPathComponent("out/slow/report.md"), encoding: .utf8)
+        #expect(report.hasPrefix("# Scenario `slow`\n\n- seed: `3`\n- replay: `orrery run slow.yaml --seed 3`"))
+    }
+}

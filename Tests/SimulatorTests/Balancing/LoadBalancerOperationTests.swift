@@ -1,0 +1,95 @@
+import Testing
+@testable import Simulator
+
+@Suite struct LoadBalancerOperationTests {
+    @Test func repAnswersTheReplicaListInTheOriginalShape() {
+        let fixture = BalancerFixture()
+        let reply = fixture.run { await fixture.balancer.rep() }
+        #expect(reply == BalancerReply(status: 200, body: #"{"message": {"N": 3, "replicas": ["Server 1", "Server 2", "Server 3"]}, "status": "successful"}"#))
+    }
+
+    @Test func addWithNamedHostnamesAppendsThemInOrder() {
+        let fixture = BalancerFixture()
+        let reply = fixture.run { await fixture.balancer.add(n: 4, hostnames: ["S5", "S4", "S10", "S11"]) }
+        #expect(reply == BalancerReply(status: 200, body: #"{"message": {"N": 7, "replicas": ["Server 1", "Server 2", "Server 3", "S5", "S4", "S10", "S11"]}, "status": "successful"}"#))
+    }
+
+    @Test func addWithFewerHostnamesDrawsTheRestFromTheSeededStream() {
+        let names = [UInt64(11), 11, 12].map { seed in
+            let fixture = BalancerFixture(seed: seed)
+            _ = fixture.run { await fixture.balancer.add(n: 3, hostnames: ["S5"]) }
+            return fixture.run { await fixture.balancer.hostnames }
+        }
+        #expect(names[0].count == 6)
+        #expect(names[0][3] == "S5")
+        #expect(names[0][4].hasPrefix("S-") && names[0][5].hasPrefix("S-") && names[0][4] != names[0][5])
+        #expect(names[0] == names[1], "the same seed draws the same hostnames")
+        #expect(names[0] != names[2], "another seed draws other hostnames")
+    }
+
+    static let badAdds: [(n: Int, hostnames: [String], error: String)] = [
+        (2, ["S5", "S4", "S10"], "Length of hostname list is more than newly added instances"),
+        (0, [], "Number of new instances must be a positive integer"),
+        (-1, [], "Number of new instances must be a positive integer"),
+        (2, ["S5", "S5"], "Hostname 'S5' appears more than once in the request"),
+        (1, ["Server 2"], "Hostname 'Server 2' is already a replica"),
+        (1, ["balancer"], "Hostname 'balancer' is not a valid replica hostname"),
+        (54, [], "cannot add 54 instances: the hash map is full: a server needs 9 free slots but only 8 of 512 are free"),
+    ]
+
+    @Test(arguments: badAdds.indices)
+    func aBadAddAnswersTheExactErrorAndChangesNothing(index: Int) {
+        let bad = Self.badAdds[index]
+        let fixture = BalancerFixture()
+        let reply = fixture.run { await fixture.balancer.add(n: bad.n, hostnames: bad.hostnames) }
+        #expect(reply.status == 400)
+        #expect(reply.body == #"{"message": "<Error> \#(bad.error)", "status": "failure"}"#)
+        #expect(fixture.run { await fixture.balancer.hostnames } == ["Server 1", "Server 2", "Server 3"])
+        #expect(fixture.run { await fixture.balancer.route(Request(id: 1, key: 100_000, client: "client")).status } == 200)
+    }
+
+    @Test func rmRemovesTheNamedReplicasAndRandomOthers() {
+        let fixture = BalancerFixture(servers: 5)
+        _ = fixture.run { await fixture.balancer.add(n: 2, hostnames: ["S5", "S4"]) }
+        let reply = fixture.run { await fixture.balancer.rm(n: 3, hostnames: ["S5", "S4"]) }
+        let left = fixture.run { await fixture.balancer.hostnames }
+        #expect(reply.status == 200)
+        #expect(left.count == 4)
+        #expect(!left.contains("S5") && !left.contains("S4"))
+        #expect(Set(left).isSubset(of: ["Server 1", "Server 2", "Server 3", "Server 4", "Server 5"]))
+        #expect(reply.body == AssignmentJSON.replicas(left))
+    }
+
+    static let badRemoves: [(n: Int, hostnames: [String], error: String)] = [
+        (1, ["Server 1", "Server 2"], "Length of hostname list is more than removable instances"),
+        (0, [], "Number of instances to remove must be a positive integer"),
+        (4, [], "Cannot remove 4 instances: only 3 replicas exist"),
+        (1, ["S9"], "Hostname 'S9' is not a replica"),
+        (2, ["Server 1", "Server 1"], "Hostname 'Server 1' appears more than once in the request"),
+    ]
+
+    @Test(arguments: badRemoves.indices)
+    func aBadRmAnswersTheExactErrorAndChangesNothing(index: Int) {
+        let bad = Self.badRemoves[index]
+        let fixture = BalancerFixture()
+        let reply = fixture.run { await fixture.balancer.rm(n: bad.n, hostnames: bad.hostnames) }
+        #expect(reply == BalancerReply(status: 400, body: #"{"message": "<Error> \#(bad.error)", "status": "failure"}"#))
+        #expect(fixture.run { await fixture.balancer.hostnames } == ["Server 1", "Server 2", "Server 3"])
+    }
+
+    @Test func homeIsRoutedByTheMapAndAnsweredByTheReplica() {
+        let fixture = BalancerFixture()
+        // H(100000) = 100001² + 16 ≡ 17 (mod 512): the first virtual server clockwise is server 1's at slot 26.
+        let response = fixture.run { await fixture.balancer.route(Request(id: 1, key: 100_000, client: "client")) }
+        #expect(response.status == 200)
+        #expect(response.body == #"{"message": "Hello from Server: 1", "status": "successful"}"#)
+        #expect(response.server == "Server 1")
+    }
+
+    @Test func aPathTheReplicasDoNotServeIsTheAssignmentsError() {
+        let fixture = BalancerFixture()
+        let response = fixture.run { await fixture.balancer.route(Request(id: 1, path: "other", key: 100_000, client: "client")) }
+        #expect(response.status == 400)
+        #expect(response.body == #"{"message": "<Error> '/other' endpoint does not exist in server replicas", "status": "failure"}"#)
+    }
+}
