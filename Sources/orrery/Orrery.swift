@@ -8,7 +8,7 @@ struct Orrery: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A deterministic, virtual-time simulator of load balancers, MapReduce clusters and object stores.",
         discussion: "Exit codes: 0 success, 1 a run failed (an expect: assertion, or the simulation stopped early), 2 bad input.",
-        subcommands: [Run.self, Validate.self])
+        subcommands: [Run.self, Validate.self, Experiment.self])
 
     /// Parse errors are bad input (exit 2), not ArgumentParser's default 64.
     static func main() {
@@ -56,5 +56,20 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         throw ExitCode(ScenarioJob.validate(files) { print($0) }.rawValue)
+    }
+}
+
+struct Experiment: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the load balancer's experiments A-1 … A-4 and write their reports.",
+        discussion: "Names: a1, a2, a3, a4, or all. Each reads scenarios/<name>.yaml and writes <out>/<name>/.")
+
+    @Argument(help: "Experiments to run (a1, a2, a3, a4, all).") var names: [String]
+    @Option(help: "Directory holding a1.yaml … a4.yaml.") var scenarios = "scenarios"
+    @Option(help: "Directory for the reports.") var out = "results"
+
+    func run() throws {
+        let job = ExperimentJob(names: names, scenarioDirectory: scenarios, outputDirectory: out)
+        throw ExitCode(job.execute(output: { print($0) }, errors: FileHandleOutput.standardError).rawValue)
     }
 }

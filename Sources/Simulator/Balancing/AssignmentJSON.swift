@@ -19,7 +19,7 @@ public enum AssignmentJSON {
     }
 
     /// A JSON string literal (escapes quotes, backslashes and control characters).
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

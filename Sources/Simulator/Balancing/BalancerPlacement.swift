@@ -3,8 +3,11 @@
 public enum BalancerPlacement: Sendable {
     /// The assignment's map (M slots, K virtual servers, H and Φ, probing).
     case assignment(ConsistentHashMap)
-    /// Any other placement algorithm, keyed by request id.
+    /// Any other stateless placement algorithm, keyed by request id.
     case general(any KeyPlacement)
+    /// Consistent hashing with bounded loads: a request counts against its server's capacity
+    /// from routing until its answer, so the loads are the requests in flight.
+    case boundedLoads(BoundedLoadRing)
 
     /// The server for `key`, skipping the servers in `excluded` (a retry after a failure): on the
     /// assignment map the next virtual server clockwise that belongs to another server; elsewhere
@@ -24,6 +27,8 @@ public enum BalancerPlacement: Sendable {
                 }
             }
             return nil
+        case .boundedLoads(let ring):
+            return BalancerPlacement.general(ring).server(for: key, excluding: excluded)
         case .general(let placement):
             var probe = key
             for _ in 0..<16 {
@@ -35,6 +40,22 @@ public enum BalancerPlacement: Sendable {
         }
     }
 
+    /// The server for a request with `key` about to be forwarded; with bounded loads the request
+    /// now counts against that server until ``release(_:)``.
+    public mutating func acquire(_ key: UInt64, excluding excluded: [Int]) -> Int? {
+        guard case .boundedLoads(var ring) = self, excluded.isEmpty else { return server(for: key, excluding: excluded) }
+        let node = ring.assign(key)
+        self = .boundedLoads(ring)
+        return node
+    }
+
+    /// The request with `key` has been answered (bounded loads only; a no-op otherwise).
+    public mutating func release(_ key: UInt64) {
+        guard case .boundedLoads(var ring) = self else { return }
+        ring.release(key)
+        self = .boundedLoads(ring)
+    }
+
     /// Adds server `id` named `hostname`.
     public mutating func add(id: Int, hostname: String) throws(PlacementError) {
         switch self {
@@ -44,6 +65,9 @@ public enum BalancerPlacement: Sendable {
         case .general(var placement):
             try placement.add(node: id)
             self = .general(placement)
+        case .boundedLoads(var ring):
+            try ring.add(node: id)
+            self = .boundedLoads(ring)
         }
     }
 
@@ -56,6 +80,9 @@ public enum BalancerPlacement: Sendable {
         case .general(var placement):
             try placement.remove(node: id)
             self = .general(placement)
+        case .boundedLoads(var ring):
+            try ring.remove(node: id)
+            self = .boundedLoads(ring)
         }
     }
 }

@@ -2,6 +2,11 @@
 public struct BalancerReply: Sendable, Equatable {
     public var status: Int
     public var body: String
+
+    public init(status: Int, body: String) {
+        self.status = status
+        self.body = body
+    }
 }
 
 extension LoadBalancer {

@@ -67,9 +67,10 @@ public actor LoadBalancer {
     public func route(_ request: Request) async -> Response {
         var excluded: [Int] = []
         for attempt in 0...configuration.retries {
-            guard let serverID = placement.server(for: request.key, excluding: excluded), let replica = replicas[serverID] else {
+            guard let serverID = placement.acquire(request.key, excluding: excluded), let replica = replicas[serverID] else {
                 break
             }
+            defer { placement.release(request.key) }
             network.simulation.trace.record(.route, id.name, replica.hostname, value: Int64(bitPattern: request.id))
             stats.forwarded += 1
             do {

@@ -1,30 +1,35 @@
-import OrderedCollections
-
-/// The live tasks of a simulation by name, in the order they were started, so a deadlock or an
-/// unfinished run can name exactly what is stuck.
+/// The live tasks of a simulation by name, so a deadlock or an unfinished run can name exactly
+/// what is stuck.
+///
+/// Tasks are kept in a dictionary keyed by start order (O(1) start and finish even with tens of
+/// thousands of live tasks) and only sorted when names are asked for, so no hash order leaks.
 ///
 /// `@unchecked Sendable`: touched only on the simulation thread (tasks start and finish there).
 final class TaskRegistry: @unchecked Sendable {
-    private var live = OrderedDictionary<UInt64, String>()
+    private struct Entry {
+        let name: String
+        let daemon: Bool
+    }
+
+    private var live: [UInt64: Entry] = [:]
     private var nextID: UInt64 = 0
     /// Live tasks that keep a run going; daemons (periodic health checks, injectors) do not.
     private(set) var foregroundCount = 0
-    private var daemons = Set<UInt64>()
 
     func start(_ name: String, daemon: Bool) -> UInt64 {
         nextID &+= 1
-        live[nextID] = name
-        if daemon { daemons.insert(nextID) } else { foregroundCount += 1 }
+        live[nextID] = Entry(name: name, daemon: daemon)
+        if !daemon { foregroundCount += 1 }
         return nextID
     }
 
     func finish(_ id: UInt64) {
-        guard live.removeValue(forKey: id) != nil else { return }
-        if daemons.remove(id) == nil { foregroundCount -= 1 }
+        guard let entry = live.removeValue(forKey: id) else { return }
+        if !entry.daemon { foregroundCount -= 1 }
     }
 
     /// Names of the live foreground tasks, in start order, e.g. `client-3#12`.
     var foregroundNames: [String] {
-        live.elements.filter { !daemons.contains($0.key) }.map { "\($0.value)#\($0.key)" }
+        live.filter { !$0.value.daemon }.sorted { $0.key < $1.key }.map { "\($0.value.name)#\($0.key)" }
     }
 }

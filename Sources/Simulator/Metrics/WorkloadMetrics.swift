@@ -18,6 +18,10 @@ public final class WorkloadMetrics: @unchecked Sendable {
     public private(set) var servedBy = OrderedDictionary<NodeID, Int>()
     /// Successful requests completed in each whole virtual second.
     public private(set) var completionsPerSecond: [Int] = []
+    /// Successful requests completed in each whole virtual second, per answering server.
+    public private(set) var completionsPerSecondByServer = OrderedDictionary<NodeID, [Int]>()
+    /// Failed requests (any non-2xx outcome) completed in each whole virtual second.
+    public private(set) var failuresPerSecond: [Int] = []
     /// Virtual time of the last completion.
     public private(set) var lastCompletion = VirtualInstant.zero
 
@@ -35,15 +39,22 @@ public final class WorkloadMetrics: @unchecked Sendable {
             self.latency.record(latency)
             servedBy[response.server, default: 0] += 1
             let second = Int(now.nanoseconds / 1_000_000_000)
-            if completionsPerSecond.count <= second {
-                completionsPerSecond.append(contentsOf: repeatElement(0, count: second - completionsPerSecond.count + 1))
-            }
-            completionsPerSecond[second] += 1
+            WorkloadMetrics.count(second, in: &completionsPerSecond)
+            WorkloadMetrics.count(second, in: &completionsPerSecondByServer[response.server, default: []])
         case .success(let response):
             failedByStatus[response.status, default: 0] += 1
+            WorkloadMetrics.count(Int(now.nanoseconds / 1_000_000_000), in: &failuresPerSecond)
         case .failure(let error):
             failedByNetwork[error, default: 0] += 1
+            WorkloadMetrics.count(Int(now.nanoseconds / 1_000_000_000), in: &failuresPerSecond)
         }
+    }
+
+    private static func count(_ second: Int, in series: inout [Int]) {
+        if series.count <= second {
+            series.append(contentsOf: repeatElement(0, count: second - series.count + 1))
+        }
+        series[second] += 1
     }
 
     /// Requests that completed one way or another.

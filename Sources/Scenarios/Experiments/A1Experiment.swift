@@ -1,0 +1,88 @@
+import Simulator
+
+/// Experiment A-1: 10,000 concurrent requests through the balancer to N = 3 replicas, counted
+/// per replica, with the hash map's structure that explains the counts.
+public struct A1Result: Sendable {
+    public var run: DistributionRun
+    public var statistics: BalanceStatistics
+    /// Present for the assignment's map: where virtual servers sit and which slots requests reach.
+    public var explanation: HashMapExplanation?
+}
+
+public enum A1Experiment {
+    public static func run(_ spec: ExperimentSpec, variant: ExperimentSpec.Variant? = nil, servers: Int? = nil) throws(PlacementError) -> A1Result {
+        let variant = variant ?? spec.variants[0]
+        let count = servers ?? spec.serverCounts[0]
+        let run = try DistributionRun.run(placement: variant.placement, servers: count, requests: spec.requests, server: spec.server, seed: spec.seed)
+        var explanation: HashMapExplanation?
+        if case .assignment(let configuration) = variant.placement {
+            explanation = HashMapExplanation(map: try ConsistentHashMap(serverCount: count, configuration: configuration))
+        }
+        return A1Result(run: run, statistics: BalanceStatistics(counts: run.counts.map(\.requests)), explanation: explanation)
+    }
+}
+
+extension A1Result {
+    func barChart(title: String, valueRange: ClosedRange<Double>? = nil, size: ChartSize = .standard) -> BarChart {
+        BarChart(title: title, categories: run.counts.map(\.hostname), series: [.init("requests served", values: run.counts.map { Double($0.requests) })],
+                 xAxisLabel: "server replica", yAxisLabel: "requests served",
+                 referenceLine: .init(value: statistics.uniform.mean, label: "uniform split \(NumberFormat.fixed(statistics.uniform.mean, decimals: 0, grouping: true))"),
+                 valueRange: valueRange, size: size)
+    }
+
+    func countsCSV() -> String {
+        var table = CSVTable(header: ["server", "requests"])
+        for count in run.counts { table.append([count.hostname, String(count.requests)]) }
+        return table.rendered()
+    }
+
+    /// `results/a1/`.
+    func bundle(spec: ExperimentSpec) -> ReportBundle {
+        var bundle = ReportBundle()
+        bundle.add("a1/report.md", markdown(spec: spec))
+        bundle.add("a1/report.json", json(spec: spec))
+        bundle.add("a1/requests_per_server.csv", countsCSV())
+        bundle.add("a1/requests_per_server.svg", barChart(title: "A-1: \(NumberFormat.integer(spec.requests)) requests over \(run.counts.count) replicas").svg())
+        return bundle
+    }
+
+    func markdown(spec: ExperimentSpec) -> String {
+        var out = ExperimentReport.header(title: "A-1: how \(NumberFormat.integer(spec.requests)) requests spread over \(run.counts.count) replicas", spec: spec, digest: run.digest)
+        out += "Placement: \(spec.variants[0].placement.summary). Every request goes from its own client through the simulated balancer to a replica; the counts are what the replicas answered.\n\n"
+        var table = MarkdownTable(columns: [.text("server"), .numeric("requests"), .numeric("share"), .numeric("predicted share (all 900,000 ids)")])
+        for (index, count) in run.counts.enumerated() {
+            let predicted = explanation.map { NumberFormat.percent($0.predictedShare[index].share, decimals: 2) } ?? "—"
+            table.append([count.hostname, NumberFormat.integer(count.requests), NumberFormat.percent(Double(count.requests) / Double(max(statistics.total, 1)), decimals: 2), predicted])
+        }
+        out += table.rendered() + "\n![requests per server](requests_per_server.svg)\n\n"
+        out += "## How uneven, against chance\n\n" + statistics.markdownTable() + "\n" + statistics.verdict + "\n\n"
+        if run.failed > 0 { out += "\(NumberFormat.integer(run.failed)) requests were not answered.\n\n" }
+        if let explanation {
+            out += "## Why\n\n" + explanation.markdown(headingLevel: 3)
+        }
+        return out
+    }
+
+    private struct Document: Encodable {
+        struct Count: Encodable { var server: String; var requests: Int; var predictedShare: Double? }
+        var schema = "orrery.a1/1"
+        var seed: UInt64
+        var digest: String
+        var placement: String
+        var requests: Int
+        var counts: [Count]
+        var mean: Double, standardDeviation: Double, peakToAverage: Double, coefficientOfVariation: Double, jainFairnessIndex: Double
+        var uniformMean: Double, uniformStandardDeviation: Double
+        var reachableSlots: Int?
+    }
+
+    func json(spec: ExperimentSpec) -> String {
+        JSONReport.encode(Document(
+            seed: spec.seed, digest: run.digest, placement: spec.variants[0].placement.summary, requests: spec.requests,
+            counts: run.counts.enumerated().map { .init(server: $0.element.hostname, requests: $0.element.requests, predictedShare: explanation?.predictedShare[$0.offset].share) },
+            mean: statistics.mean, standardDeviation: statistics.standardDeviation, peakToAverage: statistics.peakToAverage,
+            coefficientOfVariation: statistics.coefficientOfVariation, jainFairnessIndex: statistics.jainFairnessIndex,
+            uniformMean: statistics.uniform.mean, uniformStandardDeviation: statistics.uniform.standardDeviation,
+            reachableSlots: explanation?.reachableSlots))
+    }
+}

@@ -1,0 +1,106 @@
+import Simulator
+
+/// Experiment A-2: N = 2 … 6 replicas, 10,000 requests each: the average load per server and
+/// how far the servers stray from it.
+public struct A2Result: Sendable {
+    /// One run per server count, in the order of the file.
+    public var runs: [(servers: Int, result: A1Result)]
+}
+
+public enum A2Experiment {
+    public static func run(_ spec: ExperimentSpec, variant: ExperimentSpec.Variant? = nil) throws(PlacementError) -> A2Result {
+        var runs: [(Int, A1Result)] = []
+        for servers in spec.serverCounts {
+            runs.append((servers, try A1Experiment.run(spec, variant: variant, servers: servers)))
+        }
+        return A2Result(runs: runs)
+    }
+}
+
+extension A2Result {
+    /// Mean load per N with a min…max band and ±1 standard deviation whiskers.
+    func lineChart(title: String, label: String = "mean requests per server") -> LineChart {
+        LineChart(
+            title: title,
+            series: [.init(label, points: runs.map { run in
+                let s = run.result.statistics
+                return .init(x: Double(run.servers), y: s.mean, band: Double(s.minimum)...Double(s.maximum),
+                             errorBar: max(0, s.mean - s.standardDeviation)...(s.mean + s.standardDeviation))
+            })],
+            xAxisLabel: "number of server replicas (N)", yAxisLabel: "requests per server",
+            xTicks: runs.map { Double($0.servers) }, bandLabel: "min … max over servers", errorBarLabel: "mean ± 1 standard deviation (cut at 0)")
+    }
+
+    func countsCSV() -> String {
+        var table = CSVTable(header: ["n", "server", "requests"])
+        for run in runs {
+            for count in run.result.run.counts { table.append([String(run.servers), count.hostname, String(count.requests)]) }
+        }
+        return table.rendered()
+    }
+
+    func summaryTable() -> MarkdownTable {
+        var table = MarkdownTable(columns: [.numeric("N"), .numeric("mean"), .numeric("min"), .numeric("max"), .numeric("std dev"), .numeric("uniform std dev"), .numeric("max / mean"), .numeric("CV"), .numeric("Jain")])
+        for run in runs {
+            let s = run.result.statistics
+            table.append([String(run.servers), NumberFormat.fixed(s.mean, decimals: 1, grouping: true), NumberFormat.integer(s.minimum), NumberFormat.integer(s.maximum),
+                          NumberFormat.fixed(s.standardDeviation, decimals: 1, grouping: true), NumberFormat.fixed(s.uniform.standardDeviation, decimals: 1),
+                          NumberFormat.fixed(s.peakToAverage, decimals: 3), NumberFormat.fixed(s.coefficientOfVariation, decimals: 3), NumberFormat.fixed(s.jainFairnessIndex, decimals: 3)])
+        }
+        return table
+    }
+
+    /// `results/a2/`.
+    func bundle(spec: ExperimentSpec) -> ReportBundle {
+        var bundle = ReportBundle()
+        bundle.add("a2/report.md", markdown(spec: spec))
+        bundle.add("a2/report.json", json(spec: spec))
+        bundle.add("a2/requests_per_server.csv", countsCSV())
+        bundle.add("a2/average_load.svg", lineChart(title: "A-2: load per server as replicas are added").svg())
+        return bundle
+    }
+
+    func markdown(spec: ExperimentSpec) -> String {
+        let digest = runs.map(\.result.run.digest).joined(separator: " ")
+        var out = ExperimentReport.header(title: "A-2: average load per server for N = \(runs.map { String($0.servers) }.joined(separator: ", "))", spec: spec, digest: digest)
+        out += "Placement: \(spec.variants[0].placement.summary); \(NumberFormat.integer(spec.requests)) concurrent requests at each N. The average load is \(NumberFormat.integer(spec.requests)) / N by construction; what matters is the spread around it.\n\n"
+        out += summaryTable().rendered() + "\n![average load](average_load.svg)\n\n"
+        out += "## Per server\n\n"
+        var table = MarkdownTable(columns: [.numeric("N")] + (1...(runs.map(\.servers).max() ?? 1)).map { .numeric("Server \($0)") })
+        for run in runs {
+            var row = [String(run.servers)] + run.result.run.counts.map { NumberFormat.integer($0.requests) }
+            while row.count < table.columns.count { row.append("") }
+            table.append(row)
+        }
+        out += table.rendered() + "\n"
+        out += "## What it shows\n\n"
+        if let first = runs.first, let last = runs.last, let firstShare = first.result.explanation?.predictedShare.first, let lastShare = last.result.explanation?.predictedShare.first {
+            let slots = last.result.explanation?.occupiedSlots.map(\.slot) ?? []
+            let region = slots.isEmpty ? "" : " (at N = \(last.servers) all virtual servers sit in slots \(slots.min()!)…\(slots.max()!) of \(last.result.explanation!.configuration.slotCount))"
+            out += "Adding replicas \(lastShare.share < firstShare.share * 0.75 ? "relieves" : "barely relieves") the busiest one: `\(firstShare.hostname)` is predicted to take \(NumberFormat.percent(firstShare.share, decimals: 1)) of all six-digit ids at N = \(first.servers) and \(NumberFormat.percent(lastShare.share, decimals: 1)) at N = \(last.servers). New servers' virtual servers land in the same narrow region as the old ones\(region), while requests reach only \(NumberFormat.integer(last.result.explanation?.reachableSlots ?? 0)) slots, most of them on the long arc that one virtual server covers. Compare the observed standard deviation with the column \"uniform std dev\" (what a fair random split would give) at each N.\n"
+        } else {
+            out += runs.map { "N = \($0.servers): " + $0.result.statistics.verdict }.joined(separator: "\n\n") + "\n"
+        }
+        return out
+    }
+
+    private struct Document: Encodable {
+        struct Run: Encodable {
+            var n: Int, counts: [Int], mean: Double, minimum: Int, maximum: Int, standardDeviation: Double, uniformStandardDeviation: Double, peakToAverage: Double, jainFairnessIndex: Double
+            var digest: String
+        }
+        var schema = "orrery.a2/1"
+        var seed: UInt64
+        var placement: String
+        var requests: Int
+        var runs: [Run]
+    }
+
+    func json(spec: ExperimentSpec) -> String {
+        JSONReport.encode(Document(seed: spec.seed, placement: spec.variants[0].placement.summary, requests: spec.requests, runs: runs.map { run in
+            let s = run.result.statistics
+            return .init(n: run.servers, counts: s.counts, mean: s.mean, minimum: s.minimum, maximum: s.maximum, standardDeviation: s.standardDeviation,
+                         uniformStandardDeviation: s.uniform.standardDeviation, peakToAverage: s.peakToAverage, jainFairnessIndex: s.jainFairnessIndex, digest: run.result.run.digest)
+        }))
+    }
+}

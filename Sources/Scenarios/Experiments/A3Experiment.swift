@@ -1,0 +1,161 @@
+import Simulator
+
+/// Experiment A-3: every balancer operation with good and bad input, then a replica killed under
+/// load — how fast the failure is detected, how fast a replacement serves, and what clients lose.
+public struct A3Result: Sendable {
+    /// One operation and exactly what the balancer answered.
+    public struct OperationOutcome: Sendable, Equatable {
+        public var operation: String
+        public var input: String
+        public var status: Int
+        public var body: String
+        /// The replicas after the operation.
+        public var replicasAfter: [String]
+    }
+
+    public var operations: [OperationOutcome]
+    public var killed: String
+    public var killedAt: Double
+    /// When the replica manager declared the replica dead, and when its replacement served.
+    public var declaredDeadAt: Double?
+    public var replacementServingAt: Double?
+    public var replacement: String?
+    public var issued: Int
+    public var succeeded: Int
+    public var clientTimeouts: Int
+    public var clientErrors: Int
+    public var failedForwards: Int
+    public var retried: Int
+    public var unanswered: Int
+    /// p99 latency of successful requests over the whole run, in seconds.
+    public var p99: Double
+    /// The slowest successful request, in seconds.
+    public var maxLatency: Double
+    /// Successful requests per second per server, and failures per second.
+    public var timeline: [(server: String, perSecond: [Int])]
+    public var failuresPerSecond: [Int]
+    public var digest: String
+
+    /// Detection time: from the kill to the replica declared dead.
+    public var detectionTime: Double? { declaredDeadAt.map { $0 - killedAt } }
+    /// Respawn time: from the kill to a replacement serving.
+    public var respawnTime: Double? { replacementServingAt.map { $0 - killedAt } }
+    /// Requests the clients lost (no 2xx answer).
+    public var lost: Int { issued - succeeded }
+}
+
+public enum A3Experiment {
+    /// Runs the operations on one balancer (in order, as one session), then the failover run.
+    public static func run(_ spec: ExperimentSpec) throws(PlacementError) -> A3Result {
+        let operations = try runOperations(spec)
+        guard let failover = spec.failover else {
+            preconditionFailure("the A-3 loader requires a failover section")
+        }
+        return try runFailover(spec, failover, operations: operations)
+    }
+
+    static func makeCluster(_ spec: ExperimentSpec, seed: UInt64, forwardTimeout: Duration = .milliseconds(500), retries: Int = 1) throws(PlacementError) -> (Simulation, Network, LoadBalancer) {
+        let simulation = Simulation(seed: seed)
+        let network = Network(simulation: simulation, defaultLink: LinkProfile(latency: .uniform(min: 0.0002, max: 0.0008)))
+        let balancer = LoadBalancer(placement: try spec.variants[0].placement.makePlacement(),
+                                    configuration: .init(forwardTimeout: forwardTimeout, retries: retries, server: spec.server), network: network)
+        let servers = spec.serverCounts[0]
+        let hostnames = (1...servers).map { ConsistentHashMap.defaultHostname(for: $0) }
+        simulation.spawn("setup") { _ in _ = await balancer.add(n: servers, hostnames: hostnames) }
+        do {
+            try simulation.runToCompletion(timeLimit: .zero)
+        } catch {
+            preconditionFailure("adding the initial replicas takes no virtual time: \(error)")
+        }
+        return (simulation, network, balancer)
+    }
+
+    static func runOperations(_ spec: ExperimentSpec) throws(PlacementError) -> [A3Result.OperationOutcome] {
+        let (simulation, network, balancer) = try makeCluster(spec, seed: spec.seed)
+        let outcomes = OutcomeList()
+        let operations = spec.operations
+        simulation.spawn("operator") { _ in
+            for operation in operations {
+                let (name, input, reply) = await perform(operation, balancer: balancer, network: network)
+                outcomes.items.append(.init(operation: name, input: input, status: reply.status, body: reply.body, replicasAfter: await balancer.hostnames))
+            }
+        }
+        do {
+            try simulation.runToCompletion(timeLimit: .after(.seconds(60)))
+        } catch {
+            preconditionFailure("A-3's operations finish in well under a minute: \(error)")
+        }
+        simulation.tearDown()
+        return outcomes.items
+    }
+
+    private static func perform(_ operation: ExperimentSpec.Operation, balancer: LoadBalancer, network: Network) async -> (String, String, BalancerReply) {
+        switch operation {
+        case .rep:
+            return ("rep", "", await balancer.rep())
+        case .add(let n, let hostnames):
+            return ("add", body(n, hostnames), await balancer.add(n: n, hostnames: hostnames))
+        case .rm(let n, let hostnames):
+            return ("rm", body(n, hostnames), await balancer.rm(n: n, hostnames: hostnames))
+        case .route(let path, let requestID):
+            let request = Request(id: requestID, path: path, key: requestID, client: "client")
+            let target = BalancedServers(network: network, balancer: balancer)
+            do {
+                let response = try await target.send(request, timeout: .seconds(2))
+                return ("/\(path)", "request id \(requestID)", BalancerReply(status: response.status, body: response.body))
+            } catch {
+                return ("/\(path)", "request id \(requestID)", BalancerReply(status: 0, body: "network error: \(error)"))
+            }
+        }
+    }
+
+    /// `{"n": 4, "hostnames": ["S5", "S4"]}`, as the original's request bodies.
+    static func body(_ n: Int, _ hostnames: [String]) -> String {
+        "{\"n\": \(n), \"hostnames\": [\(hostnames.map(AssignmentJSON.quote).joined(separator: ", "))]}"
+    }
+
+    static func runFailover(_ spec: ExperimentSpec, _ failover: ExperimentSpec.Failover, operations: [A3Result.OperationOutcome]) throws(PlacementError) -> A3Result {
+        let (simulation, network, balancer) = try makeCluster(spec, seed: spec.seed, forwardTimeout: failover.forwardTimeout, retries: failover.retries)
+        let manager = ReplicaManager(balancer: balancer, network: network, configuration: failover.heartbeat)
+        manager.start()
+        let metrics = WorkloadMetrics()
+        let workload = Workload(arrivals: .openLoop(ratePerSecond: failover.rate), issueUntil: .after(failover.duration),
+                                timeout: failover.clientTimeout, keys: .sixDigitIDs)
+        WorkloadDriver.start(workload, target: BalancedServers(network: network, balancer: balancer), simulation: simulation, metrics: metrics)
+        simulation.schedule(after: failover.killAt) { network.crash(NodeID(failover.killed)) }
+        do {
+            try simulation.run(until: .after(failover.duration + failover.clientTimeout + .seconds(1)))
+        } catch {
+            preconditionFailure("the failover run cannot deadlock or escape: \(error)")
+        }
+        let events = manager.log.events
+        let dead = events.first { $0.kind == .declaredDead && $0.hostname == failover.killed }
+        let replacement = events.first { $0.kind == .replacementServing && $0.replaces == failover.killed }
+        let serverOrder = metrics.completionsPerSecondByServer.keys.sorted { lhs, rhs in
+            order(lhs.name) < order(rhs.name)
+        }
+        let result = A3Result(
+            operations: operations, killed: failover.killed, killedAt: failover.killAt.seconds,
+            declaredDeadAt: dead?.at.seconds, replacementServingAt: replacement?.at.seconds, replacement: replacement?.hostname,
+            issued: metrics.issued, succeeded: metrics.succeeded, clientTimeouts: metrics.failedByNetwork[.timeout] ?? 0,
+            clientErrors: metrics.failedByStatus.values.reduce(0, +) + (metrics.failedByNetwork[.refused] ?? 0) + (metrics.failedByNetwork[.unreachable] ?? 0),
+            failedForwards: balancer.stats.failedForwards, retried: balancer.stats.retried, unanswered: balancer.stats.unanswered,
+            p99: metrics.latency.percentile(99).seconds, maxLatency: metrics.latency.max.seconds,
+            timeline: serverOrder.map { ($0.name, metrics.completionsPerSecondByServer[$0] ?? []) },
+            failuresPerSecond: metrics.failuresPerSecond, digest: simulation.trace.digestHex)
+        simulation.tearDown()
+        return result
+    }
+
+    /// Original replicas (`Server 1` …) first in number order, replacements after by name.
+    private static func order(_ hostname: String) -> (Int, String) {
+        let prefix = "Server "
+        if hostname.hasPrefix(prefix), let number = Int(hostname.dropFirst(prefix.count)) { return (number, "") }
+        return (Int.max, hostname)
+    }
+}
+
+/// Collects operation outcomes in order. `@unchecked Sendable`: used on the simulation thread.
+final class OutcomeList: @unchecked Sendable {
+    var items: [A3Result.OperationOutcome] = []
+}

@@ -1,0 +1,48 @@
+import Simulator
+
+/// Experiment A-4: again with modified H and Φ and with real placement algorithms,
+/// plus how many keys move when a server is added or removed.
+public struct A4Result: Sendable {
+    /// Everything measured for one placement.
+    public struct VariantResult: Sendable {
+        public var variant: ExperimentSpec.Variant
+        /// A-1 at the comparison size (N = 3 when the file lists it).
+        public var a1: A1Result
+        public var a2: A2Result
+        /// Adding server N+1 to N = `movementBase` servers, and removing server 1 and server N.
+        public var added: KeyMovement
+        public var removedFirst: KeyMovement
+        public var removedLast: KeyMovement
+    }
+
+    public var comparisonServers: Int
+    public var movementBase: Int
+    public var variants: [VariantResult]
+}
+
+public enum A4Experiment {
+    /// The six-digit request ids every key-movement figure is computed over.
+    static let allRequestIDs: ClosedRange<UInt64> = 100_000...999_999
+
+    public static func run(_ spec: ExperimentSpec) throws(PlacementError) -> A4Result {
+        let comparison = spec.serverCounts.contains(3) ? 3 : spec.serverCounts[0]
+        let base = spec.serverCounts.contains(5) ? 5 : max(2, spec.serverCounts.max()! - 1)
+        var results: [A4Result.VariantResult] = []
+        for variant in spec.variants {
+            let placement = try variant.placement.makeKeyPlacement(servers: base)
+            let a2 = try A2Experiment.run(spec, variant: variant)
+            let a1: A1Result
+            if let reused = a2.runs.first(where: { $0.servers == comparison }) {
+                a1 = reused.result
+            } else {
+                a1 = try A1Experiment.run(spec, variant: variant, servers: comparison)
+            }
+            results.append(.init(
+                variant: variant, a1: a1, a2: a2,
+                added: try KeyMovement(adding: base + 1, to: placement, keys: allRequestIDs),
+                removedFirst: try KeyMovement(removing: 1, from: placement, keys: allRequestIDs),
+                removedLast: try KeyMovement(removing: base, from: placement, keys: allRequestIDs)))
+        }
+        return A4Result(comparisonServers: comparison, movementBase: base, variants: results)
+    }
+}

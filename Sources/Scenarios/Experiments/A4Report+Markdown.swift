@@ -1,0 +1,85 @@
+import Simulator
+
+extension A4Result {
+    func markdown(spec: ExperimentSpec) -> String {
+        let digest = variants.map(\.a1.run.digest).joined(separator: " ")
+        var out = ExperimentReport.header(title: "A-4: modified hash functions and real placement algorithms", spec: spec, digest: digest)
+        out += "Each placement below runs A-1 (N = \(comparisonServers)) and A-2 (N = \(spec.serverCounts.map(String.init).joined(separator: ", "))) through the simulated balancer with \(NumberFormat.integer(spec.requests)) concurrent requests, exactly as the default run does.\n\n"
+        var placements = MarkdownTable(columns: [.text("placement"), .text("definition")])
+        for variant in variants { placements.append([variant.variant.label, variant.variant.placement.summary]) }
+        out += placements.rendered() + "\n"
+
+        out += "## A-1 again: N = \(comparisonServers)\n\n"
+        var a1 = MarkdownTable(columns: [.text("placement")] + (1...comparisonServers).map { .numeric("Server \($0)") } + [.numeric("max / mean"), .numeric("CV"), .numeric("Jain"), .numeric("reachable slots")])
+        for variant in variants {
+            let s = variant.a1.statistics
+            a1.append([variant.variant.label] + variant.a1.run.counts.map { NumberFormat.integer($0.requests) }
+                      + [NumberFormat.fixed(s.peakToAverage, decimals: 3), NumberFormat.fixed(s.coefficientOfVariation, decimals: 3),
+                         NumberFormat.fixed(s.jainFairnessIndex, decimals: 3), variant.a1.explanation.map { "\($0.reachableSlots) of \($0.configuration.slotCount)" } ?? "—"])
+        }
+        out += a1.rendered() + "\n![A-1 by placement](a1_by_placement.svg)\n\n![side by side](a1_side_by_side.svg)\n\n"
+
+        out += "## A-2 again: the busiest server over the mean\n\n"
+        let counts = variants.first?.a2.runs.map(\.servers) ?? []
+        var a2 = MarkdownTable(columns: [.text("placement")] + counts.map { .numeric("N = \($0)") })
+        for variant in variants {
+            a2.append([variant.variant.label] + variant.a2.runs.map { NumberFormat.fixed($0.result.statistics.peakToAverage, decimals: 3) })
+        }
+        out += a2.rendered() + "\nA value of 1 means every server got exactly the mean; a uniform random split of \(NumberFormat.integer(spec.requests)) requests stays within a few percent of 1.\n\n![imbalance](a2_imbalance.svg)\n\n"
+
+        out += "## Keys moved when a server is added or removed\n\n"
+        out += "Over all 900,000 six-digit request ids, starting from N = \(movementBase). \"Ideal\" is the least any placement can move: the new server's fair share when adding, the removed server's own keys when removing. \"Between survivors\" counts keys that moved although neither their old nor their new server was the one added or removed: a minimal-disruption placement moves none.\n\n"
+        var moves = MarkdownTable(columns: [.text("placement"), .text("change"), .numeric("moved"), .numeric("ideal"), .numeric("between survivors")])
+        for variant in variants {
+            for movement in [variant.added, variant.removedFirst, variant.removedLast] {
+                moves.append([variant.variant.label, movement.change.description, NumberFormat.percent(movement.movedFraction, decimals: 2),
+                              NumberFormat.percent(movement.idealFraction, decimals: 2), NumberFormat.integer(movement.movedBetweenSurvivors)])
+            }
+        }
+        out += moves.rendered() + "\n"
+        out += "## Why they differ\n\n" + explanations() + "\n"
+        return out
+    }
+
+    /// Conclusions computed from the figures above, one paragraph per placement, then a ranking.
+    func explanations() -> String {
+        var paragraphs: [String] = []
+        for variant in variants {
+            var text = "**\(variant.variant.label).** "
+            if let explanation = variant.a1.explanation {
+                let slots = explanation.occupiedSlots.map(\.slot)
+                text += "Requests reach \(explanation.reachableSlots) of \(explanation.configuration.slotCount) slots"
+                if let square = explanation.reachability.completedSquare {
+                    text += " (H completes to a square plus \(square.shift), and only the squares modulo \(explanation.configuration.slotCount) are reachable)"
+                }
+                text += "; the \(slots.count) virtual servers sit in slots \(slots.min() ?? 0)…\(slots.max() ?? 0). "
+                if let busiest = explanation.predictedShare.max(by: { $0.share < $1.share }) {
+                    text += "Weighting each reachable slot by the ids that hash to it predicts `\(busiest.hostname)` takes \(NumberFormat.percent(busiest.share, decimals: 1)) of all ids (a fair share is \(NumberFormat.percent(explanation.uniformShare, decimals: 1))); the simulated run gave it \(NumberFormat.percent(Double(variant.a1.statistics.maximum) / Double(max(variant.a1.statistics.total, 1)), decimals: 1)). "
+                }
+            } else {
+                text += "Keys are hashed over the whole 64-bit space, so no slot structure restricts them; "
+                text += "at N = \(comparisonServers) the busiest server carries \(NumberFormat.fixed(variant.a1.statistics.peakToAverage, decimals: 3))× the mean. "
+                if case .boundedLoads(let epsilon, _) = variant.variant.placement {
+                    let worst = variant.a2.runs.map(\.result.statistics.peakToAverage).max() ?? 1
+                    text += worst < 1 + epsilon
+                        ? "Its cap of \(NumberFormat.fixed(1 + epsilon, decimals: 2))× the mean in-flight load never binds here: the underlying ring never strays that far (at most \(NumberFormat.fixed(worst, decimals: 3))× at any N), so it routes like the plain ring; the cap matters for skewed keys or a smaller ε. "
+                        : "Its cap of \(NumberFormat.fixed(1 + epsilon, decimals: 2))× the mean in-flight load binds at some N: requests the ring would have put above it went to the next server clockwise instead. "
+                }
+            }
+            let added = variant.added
+            if added.movedFraction < added.idealFraction * 0.5 {
+                text += "Adding a server moves only \(NumberFormat.percent(added.movedFraction, decimals: 2)) of the keys, far below the ideal \(NumberFormat.percent(added.idealFraction, decimals: 2)): not gentle rebalancing, but a new server that receives almost no load. "
+            } else {
+                text += "Adding a server moves \(NumberFormat.percent(added.movedFraction, decimals: 2)) of the keys against an ideal of \(NumberFormat.percent(added.idealFraction, decimals: 2)). "
+            }
+            let survivors = [added, variant.removedFirst, variant.removedLast].map(\.movedBetweenSurvivors).max() ?? 0
+            text += survivors == 0 ? "No key ever moves between servers that stayed." : "Up to \(NumberFormat.integer(survivors)) keys move between servers that stayed, which a cache in front of them would pay for as misses."
+            paragraphs.append(text)
+        }
+        let ranked = variants.sorted { $0.a1.statistics.jainFairnessIndex > $1.a1.statistics.jainFairnessIndex }
+        if let best = ranked.first, let worst = ranked.last {
+            paragraphs.append("At N = \(comparisonServers), the most even placement is **\(best.variant.label)** (Jain \(NumberFormat.fixed(best.a1.statistics.jainFairnessIndex, decimals: 3))) and the least even is **\(worst.variant.label)** (Jain \(NumberFormat.fixed(worst.a1.statistics.jainFairnessIndex, decimals: 3)), where 1/N = \(NumberFormat.fixed(1 / Double(comparisonServers), decimals: 3)) would mean everything on one server).")
+        }
+        return paragraphs.joined(separator: "\n\n") + "\n"
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Simulator
+
+/// What `orrery experiment` does: load the named experiments' files (all of them first, so a bad
+/// file stops everything before anything is written), run each, and write `results/<name>/`.
+public struct ExperimentJob {
+    /// Experiment names in run order; `all` expands to every experiment.
+    public var names: [String]
+    /// Where `a1.yaml` … live.
+    public var scenarioDirectory: String
+    public var outputDirectory: String
+
+    public init(names: [String], scenarioDirectory: String = "scenarios", outputDirectory: String = "results") {
+        self.names = names
+        self.scenarioDirectory = scenarioDirectory
+        self.outputDirectory = outputDirectory
+    }
+
+    /// The experiments `all` stands for, in order.
+    public static let all = ExperimentSpec.names
+
+    public func execute(output: (String) -> Void, errors: (String) -> Void) -> ExitStatus {
+        var expanded: [String] = []
+        for name in names {
+            let parts = name == "all" ? ExperimentJob.all : [name]
+            for part in parts where !expanded.contains(part) {
+                guard ExperimentJob.all.contains(part) else {
+                    errors("error: unknown experiment '\(name)'; expected one of \((ExperimentJob.all + ["all"]).joined(separator: ", "))")
+                    return .badInput
+                }
+                expanded.append(part)
+            }
+        }
+        var specs: [ExperimentSpec] = []
+        for name in expanded {
+            let path = (scenarioDirectory as NSString).appendingPathComponent("\(name).yaml")
+            do {
+                let spec = try ScenarioLoader.loadExperiment(path: path)
+                guard spec.name == name else {
+                    errors("\(path): error: the file describes experiment '\(spec.name)', not '\(name)'")
+                    return .badInput
+                }
+                specs.append(spec)
+            } catch {
+                errors(error.description)
+                return .badInput
+            }
+        }
+        for spec in specs {
+            let bundle: ReportBundle
+            do {
+                bundle = try ExperimentJob.run(spec)
+            } catch {
+                errors("seed \(spec.seed): error: experiment \(spec.name) could not build its placement: \(error)\nreplay: orrery experiment \(spec.name)")
+                return .badInput
+            }
+            do {
+                try bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
+            } catch {
+                errors("error: \(error)")
+                return .badInput
+            }
+            output("\(spec.name): wrote \(bundle.files.map { "\(outputDirectory)/\($0.path)" }.joined(separator: ", "))")
+        }
+        return .success
+    }
+
+    /// Runs one experiment and returns its report files (paths relative to the output directory).
+    public static func run(_ spec: ExperimentSpec) throws(PlacementError) -> ReportBundle {
+        switch spec.name {
+        case "a1": return try A1Experiment.run(spec).bundle(spec: spec)
+        case "a2": return try A2Experiment.run(spec).bundle(spec: spec)
+        case "a3": return try A3Experiment.run(spec).bundle(spec: spec)
+        case "a4": return try A4Experiment.run(spec).bundle(spec: spec)
+        default: preconditionFailure("experiment names are validated when the file is loaded")
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// What every experiment report opens with: the experiment, its seed, and the command that
+/// replays it, so any figure in `results/` can be reproduced.
+enum ExperimentReport {
+    static func header(title: String, spec: ExperimentSpec, digest: String) -> String {
+        var out = "# \(title)\n\n"
+        out += "- seed: `\(spec.seed)`\n"
+        out += "- replay: `orrery experiment \(spec.name)` (reads `\(spec.file)`)\n"
+        out += "- digest: `\(digest)`\n"
+        if !spec.summary.isEmpty { out += "- setup: \(spec.summary)\n" }
+        return out + "\n"
+    }
+
+    /// Seconds with three decimals, `1.503 s`, or `—` when absent.
+    static func seconds(_ value: Double?) -> String {
+        value.map { NumberFormat.fixed($0, decimals: 3) + " s" } ?? "—"
+    }
+}

@@ -1,0 +1,53 @@
+import Simulator
+
+/// One of the load balancer's experiments, A-1 … A-4, as read from `scenarios/aN.yaml`.
+public struct ExperimentSpec: Sendable {
+    /// A placement to compare, with its label in reports.
+    public struct Variant: Sendable, Equatable {
+        public var label: String
+        public var placement: PlacementSpec
+    }
+
+    /// A-3's server failure and its detection and replacement.
+    public struct Failover: Sendable, Equatable {
+        /// Open-loop request rate while the failure happens.
+        public var rate: Double
+        /// How long traffic runs.
+        public var duration: Duration
+        /// When the server is killed, and which one.
+        public var killAt: Duration
+        public var killed: String
+        public var heartbeat: ReplicaManager.Configuration
+        public var clientTimeout: Duration
+        public var forwardTimeout: Duration
+        public var retries: Int
+    }
+
+    /// One balancer operation of A-3 with its input.
+    public enum Operation: Sendable, Equatable {
+        case rep
+        case add(n: Int, hostnames: [String])
+        case rm(n: Int, hostnames: [String])
+        case route(path: String, requestID: UInt64)
+    }
+
+    /// `a1` … `a4`.
+    public var name: String
+    public var summary: String
+    public var file: String
+    public var seed: UInt64
+    /// Server counts: one for A-1, several for.
+    public var serverCounts: [Int]
+    /// Requests per run.
+    public var requests: Int
+    /// The placements compared (one for A-1 … A-3).
+    public var variants: [Variant]
+    /// How each replica serves.
+    public var server: ServerConfiguration
+    /// A-3 only.
+    public var operations: [Operation]
+    public var failover: Failover?
+
+    /// The experiment names `orrery experiment` knows.
+    public static let names = ["a1", "a2", "a3", "a4"]
+}

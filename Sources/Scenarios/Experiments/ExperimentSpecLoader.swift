@@ -1,0 +1,112 @@
+import Foundation
+import Simulator
+
+extension ScenarioLoader {
+    static let experimentKeys = ["experiment", "description", "seed", "servers", "requests", "map", "placement", "variants", "server", "operations", "failover"]
+
+    /// Loads an experiment file (`scenarios/a1.yaml` …) strictly, with positions in every error.
+    public static func loadExperiment(path: String) throws(ScenarioError) -> ExperimentSpec {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ScenarioError(file: path, line: 0, column: 0, path: "", kind: .unreadable(FileManager.default.fileExists(atPath: path) ? "not valid UTF-8 or not readable" : "no such file"))
+        }
+        return try parseExperiment(text, file: path)
+    }
+
+    /// Parses experiment `text`, reporting positions against `file`.
+    public static func parseExperiment(_ text: String, file: String) throws(ScenarioError) -> ExperimentSpec {
+        let root = try compose(text, file: file)
+        let top = try root.mapping(allowed: experimentKeys)
+        let nameCursor = try top.required("experiment")
+        let name = try nameCursor.string()
+        guard ExperimentSpec.names.contains(name) else {
+            throw nameCursor.error(.invalidValue("unknown experiment '\(name)'; expected one of \(ExperimentSpec.names.joined(separator: ", "))"))
+        }
+        let serversCursor = try top.required("servers")
+        var counts: [Int] = []
+        if serversCursor.text != nil {
+            counts = [try serversCursor.int(atLeast: 1)]
+        } else {
+            for item in try serversCursor.list() { counts.append(try item.int(atLeast: 1)) }
+        }
+        guard !counts.isEmpty else { throw serversCursor.error(.invalidValue("at least one server count is needed")) }
+        var variants: [ExperimentSpec.Variant] = []
+        if let list = top["variants"] {
+            for item in try list.list() {
+                let fields = try item.mapping(allowed: ["name", "map", "placement"])
+                variants.append(.init(label: try fields.required("name").string(),
+                                      placement: try parsePlacement(map: fields["map"], placement: fields["placement"], at: item)))
+            }
+        } else {
+            variants = [.init(label: "default", placement: try parsePlacement(map: top["map"], placement: top["placement"], at: top.cursor))]
+        }
+        guard !variants.isEmpty else { throw top.cursor.error(.invalidValue("'variants' needs at least one placement")) }
+        for variant in variants {
+            if case .assignment(let configuration) = variant.placement, configuration.virtualServersPerServer * counts.max()! > configuration.slotCount {
+                throw top.cursor.error(.invalidValue("variant '\(variant.label)': \(counts.max()!) servers × \(configuration.virtualServersPerServer) virtual servers do not fit in \(configuration.slotCount) slots"))
+            }
+        }
+        return ExperimentSpec(
+            name: name, summary: try top["description"]?.string() ?? "", file: file,
+            seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
+            serverCounts: counts, requests: try top["requests"]?.int(atLeast: 1) ?? 10_000, variants: variants,
+            server: try top["server"].map { cursor throws(ScenarioError) in try parseExperimentServer(cursor) } ?? ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)),
+            operations: try top["operations"].map { cursor throws(ScenarioError) in try parseOperations(cursor) } ?? [],
+            failover: try top["failover"].map { cursor throws(ScenarioError) in try parseFailover(cursor) })
+    }
+
+    static func parseExperimentServer(_ cursor: YAMLCursor) throws(ScenarioError) -> ServerConfiguration {
+        let fields = try cursor.mapping(allowed: ["slots", "queue", "service_time"])
+        return ServerConfiguration(slots: try fields["slots"]?.int(atLeast: 1) ?? 4, queueCapacity: try fields["queue"]?.int(atLeast: 0) ?? 100_000,
+                                   serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.002))
+    }
+
+    static func parseOperations(_ cursor: YAMLCursor) throws(ScenarioError) -> [ExperimentSpec.Operation] {
+        var operations: [ExperimentSpec.Operation] = []
+        for item in try cursor.list() {
+            if item.text == "rep" {
+                operations.append(.rep)
+                continue
+            }
+            let fields = try item.mapping(allowed: ["add", "rm", "route"])
+            guard fields.entries.count == 1, let entry = fields.entries.first else {
+                throw item.error(.invalidValue("an operation is 'rep' or exactly one of add, rm, route"))
+            }
+            switch entry.key {
+            case "route":
+                let route = try entry.value.mapping(allowed: ["path", "request_id"])
+                var path = try route.required("path").string()
+                if path.hasPrefix("/") { path.removeFirst() }
+                operations.append(.route(path: path, requestID: UInt64(try route["request_id"]?.int(atLeast: 0) ?? 123_456)))
+            default:
+                let body = try entry.value.mapping(allowed: ["n", "hostnames"])
+                let n = try body.required("n").int()
+                var hostnames: [String] = []
+                for name in try body["hostnames"]?.list() ?? [] { hostnames.append(try name.string()) }
+                operations.append(entry.key == "add" ? .add(n: n, hostnames: hostnames) : .rm(n: n, hostnames: hostnames))
+            }
+        }
+        return operations
+    }
+
+    static func parseFailover(_ cursor: YAMLCursor) throws(ScenarioError) -> ExperimentSpec.Failover {
+        let fields = try cursor.mapping(allowed: ["rate", "duration", "kill_at", "kill", "heartbeat_interval", "heartbeat_timeout", "misses_before_down", "spawn_delay", "client_timeout", "forward_timeout", "retries"])
+        let duration = try fields.required("duration").positiveDuration()
+        let killAtCursor = try fields.required("kill_at")
+        let killAt = try killAtCursor.duration()
+        guard killAt < duration else { throw killAtCursor.error(.invalidValue("the kill must happen before traffic ends at \(duration.formattedSeconds)")) }
+        return ExperimentSpec.Failover(
+            rate: try fields.required("rate").positive(), duration: duration, killAt: killAt,
+            killed: try fields.required("kill").string(),
+            heartbeat: ReplicaManager.Configuration(
+                interval: try fields["heartbeat_interval"]?.positiveDuration() ?? .seconds(1),
+                timeout: try fields["heartbeat_timeout"]?.positiveDuration() ?? .milliseconds(500),
+                missesBeforeDown: try fields["misses_before_down"]?.int(atLeast: 1) ?? 2,
+                spawnDelay: try fields["spawn_delay"]?.duration() ?? .seconds(2)),
+            clientTimeout: try fields["client_timeout"]?.positiveDuration() ?? .seconds(2),
+            forwardTimeout: try fields["forward_timeout"]?.positiveDuration() ?? .milliseconds(500),
+            retries: try fields["retries"]?.int(atLeast: 0) ?? 1)
+    }
+}

@@ -1,0 +1,47 @@
+import Simulator
+
+/// How many request ids of a range land on each slot of a map: the exact probability, up to the
+/// factor `1/r`, that a uniformly random id from the range lands there.
+///
+/// A slot's weight decides more than its position: a server owning one heavy slot can get more
+/// requests than one owning a long arc of slots no id reaches.
+public struct RequestSlotHistogram: Sendable, Equatable {
+    /// `M`, the number of slots.
+    public let slotCount: Int
+    /// The request ids that were hashed.
+    public let requestIDs: ClosedRange<UInt64>
+    /// `requestsPerSlot[s]` is how many ids of `requestIDs` land on slot `s`.
+    public let requestsPerSlot: [Int]
+    /// The slots at least one id lands on, ascending: the only slots requests are routed from.
+    public let reachableSlots: [Int]
+    /// How many ids were hashed, `r`.
+    public let requestCount: Int
+
+    /// Hashes every id of `requestIDs` with the map's own `H` and `M`.
+    ///
+    /// - Parameters:
+    ///   - map: The map whose configuration decides the slots; its servers do not matter.
+    ///   - requestIDs: The ids, for example `100_000 ... 999_999`.
+    /// - Precondition: The range has fewer than `Int.max` ids.
+    /// - Complexity: O(*r* + `M`) for *r* ids; exact, with no sampling.
+    public init(map: ConsistentHashMap, requestIDs: ClosedRange<UInt64>) {
+        let width = requestIDs.upperBound - requestIDs.lowerBound
+        precondition(width < UInt64(Int.max), "request id range \(requestIDs) is too wide to count")
+        var counts = Array(repeating: 0, count: map.configuration.slotCount)
+        for requestID in requestIDs {
+            counts[map.slot(forRequest: requestID)] += 1
+        }
+        self.slotCount = counts.count
+        self.requestIDs = requestIDs
+        self.requestsPerSlot = counts
+        self.reachableSlots = counts.indices.filter { counts[$0] > 0 }
+        self.requestCount = Int(width) + 1
+    }
+
+    /// The ids landing on any of `slots`.
+    ///
+    /// - Complexity: O(`slots.count`).
+    public func requestCount(onSlots slots: [Int]) -> Int {
+        slots.reduce(0) { $0 + requestsPerSlot[$1] }
+    }
+}

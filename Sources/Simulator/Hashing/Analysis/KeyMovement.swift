@@ -1,0 +1,186 @@
+/// How many keys change node when one node joins or leaves a placement, set against the least
+/// any placement could move.
+///
+/// Consistent hashing is judged by this number: when a cache node joins or leaves, every key that
+/// changes node is a miss. A node that joins `N` others must take about `1/(N + 1)` of the keys to
+/// carry its share, and a node that leaves must hand over the keys it held; moving more than that
+/// is pure cost. The excess shows up as `movedBetweenSurvivors`, keys that changed node although
+/// neither their old nor their new node is the one that joined or left. It is 0 for the ring,
+/// rendezvous hashing, the assignment's map and jump hash when its last node leaves, and not 0
+/// for Maglev, which trades some movement for its near-perfect balance.
+///
+/// ```swift
+/// let ring = try HashRing(nodes: 1...5)
+/// let growth = try KeyMovement(adding: 6, to: ring, keys: 100_000...999_999)
+/// growth.movedFraction          // 0.173: node 6 took a little more than the 1/6 it must
+/// growth.idealFraction          // 0.1666…
+/// growth.movedBetweenSurvivors  // 0: every key that moved went to node 6
+/// ```
+public struct KeyMovement: Sendable, Equatable {
+    /// The membership change that was measured.
+    public enum Change: Sendable, Equatable, CustomStringConvertible {
+        /// `node` joined the placement.
+        case added(node: Int)
+        /// `node` left the placement.
+        case removed(node: Int)
+
+        /// The node that joined or left.
+        public var node: Int {
+            switch self {
+            case let .added(node), let .removed(node): node
+            }
+        }
+
+        /// For example `adding node 6` or `removing node 3`.
+        public var description: String {
+            switch self {
+            case let .added(node): "adding node \(node)"
+            case let .removed(node): "removing node \(node)"
+            }
+        }
+    }
+
+    /// The node that joined or left.
+    public let change: Change
+    /// `N`, the number of nodes before the change.
+    public let nodeCountBefore: Int
+    /// How many keys were looked up (each occurrence counts, so a sample may repeat keys).
+    public let keyCount: Int
+    /// Keys placed on a different node after the change than before.
+    public let movedKeys: Int
+    /// Keys on the changed node: after the change for an added node, before it for a removed one.
+    /// Every one of them must move, so this is the least `movedKeys` can be for this outcome.
+    public let keysOnChangedNode: Int
+    /// Keys that moved although neither their old nor their new node is the changed one: movement
+    /// the change did not require. 0 for minimally disruptive algorithms.
+    public let movedBetweenSurvivors: Int
+
+    /// Measures adding `node` to a copy of `placement`; `placement` itself is not changed.
+    ///
+    /// - Parameters:
+    ///   - node: The id of the node that joins.
+    ///   - placement: The placement before the change.
+    ///   - keys: The keys to look up before and after, for example `100_000 ... 999_999`.
+    /// - Throws: What `placement.add(node:)` throws, for example `duplicateNode`.
+    /// - Complexity: One `add(node:)` plus two lookups per key; allocates nothing per key.
+    public init<Placement: KeyPlacement>(
+        adding node: Int,
+        to placement: Placement,
+        keys: some Sequence<UInt64>
+    ) throws(PlacementError) {
+        var after = placement
+        try after.add(node: node)
+        self.init(change: .added(node: node), before: placement, after: after, keys: keys)
+    }
+
+    /// Measures removing `node` from a copy of `placement`; `placement` itself is not changed.
+    ///
+    /// - Parameters:
+    ///   - node: The id of the node that leaves.
+    ///   - placement: The placement before the change.
+    ///   - keys: The keys to look up before and after.
+    /// - Throws: What `placement.remove(node:)` throws, for example `unknownNode`.
+    /// - Complexity: One `remove(node:)` plus two lookups per key; allocates nothing per key.
+    public init<Placement: KeyPlacement>(
+        removing node: Int,
+        from placement: Placement,
+        keys: some Sequence<UInt64>
+    ) throws(PlacementError) {
+        var after = placement
+        try after.remove(node: node)
+        self.init(change: .removed(node: node), before: placement, after: after, keys: keys)
+    }
+
+    /// Compares two placements that differ by `change`, for changes made some other way than by
+    /// one `add` or `remove` (a map rebuilt from scratch without the node, say).
+    ///
+    /// - Parameters:
+    ///   - change: The node that joined or left between `before` and `after`.
+    ///   - before: The placement before the change.
+    ///   - after: The placement after the change.
+    ///   - keys: The keys to look up in both.
+    /// - Complexity: Two lookups per key; allocates nothing per key.
+    public init(
+        change: Change,
+        before: some KeyPlacement,
+        after: some KeyPlacement,
+        keys: some Sequence<UInt64>
+    ) {
+        var tally = Tally(changed: change)
+        if let range = keys as? ClosedRange<UInt64> {
+            // Walking a range by hand keeps the loop fast even when this initialiser runs
+            // unspecialised (placements opened from `any KeyPlacement`), where a generic
+            // iterator would look up its metadata on every key.
+            var key = range.lowerBound
+            while true {
+                tally.count(old: before.node(for: key), new: after.node(for: key))
+                if key == range.upperBound { break }
+                key += 1
+            }
+        } else {
+            for key in keys { tally.count(old: before.node(for: key), new: after.node(for: key)) }
+        }
+        self.change = change
+        self.nodeCountBefore = before.nodes.count
+        self.keyCount = tally.keyCount
+        self.movedKeys = tally.moved
+        self.keysOnChangedNode = tally.onChanged
+        self.movedBetweenSurvivors = tally.betweenSurvivors
+    }
+
+    /// The running counts of one comparison.
+    private struct Tally {
+        let changed: Change
+        var keyCount = 0
+        var moved = 0
+        var onChanged = 0
+        var betweenSurvivors = 0
+
+        mutating func count(old: Int?, new: Int?) {
+            keyCount += 1
+            switch changed {
+            case .added(let node): if new == node { onChanged += 1 }
+            case .removed(let node): if old == node { onChanged += 1 }
+            }
+            guard old != new else { return }
+            moved += 1
+            // A key that had no node (an empty placement) or has none now (the last node left)
+            // moved because of the change, not between survivors.
+            if let old, let new, old != changed.node, new != changed.node {
+                betweenSurvivors += 1
+            }
+        }
+    }
+
+    /// The fraction of keys that changed node; 0 when no keys were looked up.
+    public var movedFraction: Double { fraction(movedKeys) }
+
+    /// The fraction of keys that moved between nodes that stayed; 0 when no keys were looked up.
+    public var movedBetweenSurvivorsFraction: Double { fraction(movedBetweenSurvivors) }
+
+    /// The fraction of keys on the changed node (after joining, or before leaving).
+    public var changedNodeShare: Double { fraction(keysOnChangedNode) }
+
+    /// The least fraction a change of this kind should move: `1/(N + 1)` when a node joins `N`
+    /// others, which is the share a new node must take for the nodes to stay even, and the
+    /// leaving node's actual share when one leaves, since exactly its keys must find a new home.
+    public var idealFraction: Double {
+        switch change {
+        case .added: 1 / Double(nodeCountBefore + 1)
+        case .removed: changedNodeShare
+        }
+    }
+
+    /// An even split's share of the changed node: `1/(N + 1)` when a node joins, `1/N` when one
+    /// leaves. For a removal it tells whether the ideal was small because the node held little.
+    public var evenShare: Double {
+        switch change {
+        case .added: 1 / Double(nodeCountBefore + 1)
+        case .removed: nodeCountBefore == 0 ? 0 : 1 / Double(nodeCountBefore)
+        }
+    }
+
+    private func fraction(_ count: Int) -> Double {
+        keyCount == 0 ? 0 : Double(count) / Double(keyCount)
+    }
+}
