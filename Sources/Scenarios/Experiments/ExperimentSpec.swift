@@ -6,6 +6,11 @@ public struct ExperimentSpec: Sendable {
     public struct Variant: Sendable, Equatable {
         public var label: String
         public var placement: PlacementSpec
+
+        public init(label: String, placement: PlacementSpec) {
+            self.label = label
+            self.placement = placement
+        }
     }
 
     /// A-3's server failure and its detection and replacement.
@@ -47,6 +52,20 @@ public struct ExperimentSpec: Sendable {
     /// A-3 only.
     public var operations: [Operation]
     public var failover: Failover?
+
+    public init(name: String, summary: String, file: String, seed: UInt64, serverCounts: [Int], requests: Int, variants: [Variant],
+                server: ServerConfiguration, operations: [Operation], failover: Failover?) {
+        self.name = name
+        self.summary = summary
+        self.file = file
+        self.seed = seed
+        self.serverCounts = serverCounts
+        self.requests = requests
+        self.variants = variants
+        self.server = server
+        self.operations = operations
+        self.failover = failover
+    }
 
     /// The experiment names `orrery experiment` knows.
     public static let names = ["a1", "a2", "a3", "a4"]

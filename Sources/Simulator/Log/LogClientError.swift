@@ -1,0 +1,49 @@
+/// How a call from a log client (producer or consumer) to the ``PartitionedLog`` failed.
+public enum LogClientError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The call did not get through or its answer did not come back (see ``NetworkError``); the
+    /// operation may or may not have happened on the log.
+    case network(NetworkError)
+    /// The log answered with a refusal.
+    case log(LogError)
+    /// The client's own node crashed while it waited: whatever it was doing is forgotten.
+    case crashed
+
+    /// A one-line human-readable form.
+    public var description: String {
+        switch self {
+        case .network(let error): return "log unreachable: \(error)"
+        case .log(let error): return "log refused: \(error)"
+        case .crashed: return "the client crashed while waiting for the log"
+        }
+    }
+}
+
+extension Network {
+    /// Calls the log's node from `source` and unpacks the log's own refusal into the same error
+    /// type as the network's.
+    func callLog<Answer: Sendable>(
+        from source: NodeID, log: PartitionedLog, timeout: Duration,
+        _ body: @escaping @Sendable (isolated PartitionedLog) throws(LogError) -> Answer
+    ) async throws(LogClientError) -> Answer {
+        let answer: Result<Answer, LogError>
+        do {
+            answer = try await call(from: source, to: log.id, timeout: timeout) {
+                await log.run(body)
+            }
+        } catch {
+            throw .network(error)
+        }
+        return try answer.mapError { LogClientError.log($0) }.get()
+    }
+}
+
+extension PartitionedLog {
+    /// Runs `body` isolated to the log and captures its refusal as a value (it crosses the network).
+    func run<Answer: Sendable>(_ body: @Sendable (isolated PartitionedLog) throws(LogError) -> Answer) -> Result<Answer, LogError> {
+        do {
+            return .success(try body(self))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

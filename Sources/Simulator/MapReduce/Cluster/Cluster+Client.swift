@@ -1,0 +1,78 @@
+extension MapReduce.Cluster {
+    /// The client of one job: plans log splits, submits, polls until the job ends, fetches the
+    /// report, and for a consumer-group read commits the group's offsets after a success. Every
+    /// call is retried until it gets through (the coordinator may be down or cut off for a while).
+    func runClient(_ request: MapReduce.JobRequest, plannedSplits: [MapReduce.Split]?, handle: MapReduce.JobHandle) async {
+        var splits = plannedSplits ?? []
+        var endOffsets: [Int] = []
+        if case .log(let topic, let group, let recordsPerSplit) = request.input {
+            let planned: (from: [Int], to: [Int])
+            do {
+                planned = try await logRange(topic: topic, group: group)
+            } catch {
+                handle.reject(.inputUnavailable(error.description))
+                return
+            }
+            endOffsets = planned.to
+            splits = MapReduce.InputSplitter.splits(topic: topic, from: planned.from, to: planned.to, recordsPerSplit: recordsPerSplit)
+            guard !splits.isEmpty else {
+                handle.reject(.emptyInput(jobID: request.id))
+                return
+            }
+        }
+        let submission = request.submission(splits: splits)
+        await callCoordinator { await $0.submit(submission) }
+        while true {
+            await simulation.sleep(for: configuration.pollInterval)
+            let coordinator = coordinator
+            let status = try? await network.call(from: clientID, to: coordinator.id, timeout: configuration.callTimeout) {
+                await coordinator.status(of: request.id)
+            }
+            if status?.isFinished == true { break }
+        }
+        let report = await callCoordinator { await $0.report(of: request.id) }
+        if case .log(let topic, let group?, _) = request.input, report?.status == .succeeded {
+            let offsets = endOffsets.enumerated().map { LogPosition(partition: $0.offset, offset: $0.element) }
+            if (try? await retryingLog({ log throws(LogError) in try log.commitStandalone(group: group, topic: topic, offsets: offsets) })) != nil {
+                handle.markOffsetsCommitted()
+            }
+        }
+        if let report { handle.finish(report) }
+    }
+
+    /// The range of `topic` to read: from the group's committed offsets (or the start) to the end
+    /// offsets now.
+    private func logRange(topic: String, group: String?) async throws(LogClientError) -> (from: [Int], to: [Int]) {
+        let end = try await retryingLog { log throws(LogError) in try log.endOffsets(of: topic) }
+        guard let group else { return (Array(repeating: 0, count: end.count), end) }
+        return (try await retryingLog { log throws(LogError) in try log.committedOffsets(group: group, topic: topic) }, end)
+    }
+
+    /// Calls the log until the call gets through; a refusal by the log is final.
+    private func retryingLog<Answer: Sendable>(
+        _ body: @escaping @Sendable (isolated PartitionedLog) throws(LogError) -> Answer
+    ) async throws(LogClientError) -> Answer {
+        while true {
+            do {
+                return try await network.callLog(from: clientID, log: log, timeout: configuration.callTimeout, body)
+            } catch .network {
+                await simulation.sleep(for: configuration.pollInterval)
+            }
+        }
+    }
+
+    /// Calls the coordinator until the call gets through, waiting a poll interval between tries.
+    private func callCoordinator<Answer: Sendable>(
+        _ body: @escaping @Sendable (MapReduce.Coordinator) async -> Answer
+    ) async -> Answer {
+        let coordinator = coordinator
+        while true {
+            if let answer = try? await network.call(from: clientID, to: coordinator.id, timeout: configuration.callTimeout, {
+                await body(coordinator)
+            }) {
+                return answer
+            }
+            await simulation.sleep(for: configuration.pollInterval)
+        }
+    }
+}

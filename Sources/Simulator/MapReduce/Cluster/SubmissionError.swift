@@ -1,0 +1,35 @@
+extension MapReduce {
+    /// Why a job was refused before anything ran.
+    public enum SubmissionError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// No job of that name is in the catalog; carries the names that are.
+        case unknownJob(String, known: [String])
+        /// The number of reduce tasks must be at least 1.
+        case noReducers(Int)
+        /// The input holds no bytes (no documents, only empty ones, or an empty log range).
+        case emptyInput(jobID: String)
+        /// The split size (bytes or records per map task) must be positive.
+        case invalidSplitSize(Int)
+        /// The input could not be read while planning the splits (an unknown topic, say).
+        case inputUnavailable(String)
+        /// The cluster already has a job with this id.
+        case duplicateJobID(String)
+
+        /// A one-line human-readable form.
+        public var description: String {
+            switch self {
+            case .unknownJob(let name, let known):
+                return "unknown job '\(name)'; known jobs: \(known.joined(separator: ", "))"
+            case .noReducers(let count):
+                return "a job needs at least one reduce task, got R = \(count)"
+            case .emptyInput(let jobID):
+                return "job '\(jobID)' has an empty input: there is nothing to map"
+            case .invalidSplitSize(let size):
+                return "the split size must be positive, got \(size)"
+            case .inputUnavailable(let reason):
+                return "the input could not be read: \(reason)"
+            case .duplicateJobID(let id):
+                return "a job with id '\(id)' was already submitted to this cluster"
+            }
+        }
+    }
+}

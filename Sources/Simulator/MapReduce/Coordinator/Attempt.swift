@@ -1,0 +1,85 @@
+extension MapReduce {
+    /// How one attempt at a task ended.
+    public enum AttemptOutcome: Sendable, Hashable, CustomStringConvertible {
+        /// Still running (or the coordinator has not heard otherwise).
+        case running
+        /// Its output became the task's output.
+        case succeeded
+        /// It completed, but another attempt of the task had already succeeded; its output was
+        /// ignored.
+        case duplicate
+        /// It reported an error from the job's own code; counts towards the task's attempt limit.
+        case failed(String)
+        /// It made no progress for the policy's task timeout; counts towards the attempt limit.
+        case timedOut
+        /// Its worker died, restarted or could not reach what the task needed (input, shuffle data,
+        /// the shuffle store): not the task's fault, so it does not count towards the limit.
+        case lost(String)
+        /// The coordinator stopped it: the job finished, or another attempt won.
+        case killed(String)
+
+        /// Whether the attempt is over.
+        public var isFinished: Bool { self != .running }
+
+        /// Whether the outcome counts towards the task's attempt limit.
+        public var countsAsFailure: Bool {
+            switch self {
+            case .failed, .timedOut: return true
+            default: return false
+            }
+        }
+
+        /// A one-line human-readable form.
+        public var description: String {
+            switch self {
+            case .running: return "running"
+            case .succeeded: return "succeeded"
+            case .duplicate: return "duplicate"
+            case .failed(let reason): return "failed: \(reason)"
+            case .timedOut: return "timed out"
+            case .lost(let reason): return "lost: \(reason)"
+            case .killed(let reason): return "killed: \(reason)"
+            }
+        }
+    }
+
+    /// One attempt at one task, as the job's timeline records it.
+    public struct Attempt: Sendable, Hashable {
+        /// The attempt's number, unique within the coordinator (it survives coordinator restarts).
+        public let number: Int
+        /// The task it attempts.
+        public let task: TaskID
+        /// The worker it ran on.
+        public let worker: NodeID
+        /// Whether it was a speculative backup of a slow attempt.
+        public let speculative: Bool
+        /// When the coordinator assigned it.
+        public let start: VirtualInstant
+        /// When the coordinator learned it ended; nil while running.
+        public internal(set) var end: VirtualInstant?
+        /// How it ended.
+        public internal(set) var outcome: AttemptOutcome
+        /// The incarnation of the worker's node it was assigned to (a restart makes it stale).
+        let incarnation: UInt64
+        /// Fraction of the work done, as last reported.
+        var progress: Double = 0
+        /// When the coordinator last saw the progress grow (the assignment, at first).
+        var lastProgressAt: VirtualInstant
+        /// Worker-measured time from the attempt's start to its last progress.
+        var elapsedAtProgress: Duration = .zero
+
+        init(number: Int, task: TaskID, worker: NodeID, incarnation: UInt64, speculative: Bool, start: VirtualInstant) {
+            self.number = number
+            self.task = task
+            self.worker = worker
+            self.incarnation = incarnation
+            self.speculative = speculative
+            self.start = start
+            outcome = .running
+            lastProgressAt = start
+        }
+
+        /// How long it ran, once it has ended.
+        public var duration: Duration? { end.map { start.duration(to: $0) } }
+    }
+}

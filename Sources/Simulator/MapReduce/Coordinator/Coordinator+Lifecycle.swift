@@ -1,0 +1,143 @@
+extension MapReduce.Coordinator {
+    /// A map attempt finished: the first one per task wins and its output location is recorded;
+    /// later ones are duplicates and ignored.
+    func completeMap(_ attempt: MapReduce.Attempt, of jobID: String, location: MapReduce.MapOutputLocation,
+                     statistics: MapReduce.MapStatistics) {
+        let task = attempt.task
+        guard jobs[jobID]![task].state != .completed else {
+            endAttempt(attempt.number, of: jobID, outcome: .duplicate)
+            return
+        }
+        jobs[jobID]!.mapOutputs[task.index] = location
+        jobs[jobID]!.mapStatistics[task.index] = statistics
+        win(attempt, of: jobID)
+        simulation.trace.record(.mapDone, attempt.worker.name, "\(jobID)/\(task)#\(attempt.number)", value: Int64(statistics.outputBytes))
+    }
+
+    /// A reduce attempt finished: the first one per task commits its part; later ones are ignored.
+    /// The job succeeds, and its output is frozen, when the last part is committed.
+    func completeReduce(_ attempt: MapReduce.Attempt, of jobID: String, output: MapReduce.ReduceTaskOutput, fetchedBytes: Int) {
+        let task = attempt.task
+        guard jobs[jobID]![task].state != .completed else {
+            endAttempt(attempt.number, of: jobID, outcome: .duplicate)
+            return
+        }
+        jobs[jobID]!.reduceParts[task.index] = output.records
+        jobs[jobID]!.fetchedBytes[task.index] = fetchedBytes
+        win(attempt, of: jobID)
+        simulation.trace.record(.reduceDone, attempt.worker.name, "\(jobID)/\(task)#\(attempt.number)", value: Int64(output.records.count))
+        if jobs[jobID]!.allReducesCompleted { finish(jobID, status: .succeeded) }
+    }
+
+    /// Makes `attempt` its task's winner and stops the task's other attempts.
+    private func win(_ attempt: MapReduce.Attempt, of jobID: String) {
+        let task = attempt.task
+        let others = jobs[jobID]!.runningAttempts(of: task).filter { $0 != attempt.number }
+        jobs[jobID]![task].state = .completed
+        jobs[jobID]![task].winner = attempt.number
+        jobs[jobID]![task].completedAt = simulation.now
+        endAttempt(attempt.number, of: jobID, outcome: .succeeded)
+        for other in others { endAttempt(other, of: jobID, outcome: .killed("another attempt finished first")) }
+        let state = jobs[jobID]!
+        if !state.status.isFinished { jobs[jobID]!.status = .running(state.phase) }
+    }
+
+    /// A worker reported that an attempt could not finish.
+    func fail(_ attempt: MapReduce.Attempt, of jobID: String, _ failure: MapReduce.TaskFailure) {
+        switch failure {
+        case .jobError(let message):
+            endAttempt(attempt.number, of: jobID, outcome: .failed(message))
+        case .fetchFailed(let mapIndex, let mapAttempt, let reason):
+            endAttempt(attempt.number, of: jobID, outcome: .lost("could not fetch map-\(mapIndex): \(reason)"))
+            // The output the reducer was given is unreachable or gone: run the map task again
+            // (unless the task already has a newer output).
+            if jobs[jobID]!.mapOutputs[mapIndex]?.attempt == mapAttempt {
+                invalidateMapOutput(mapIndex, of: jobID, because: reason)
+            }
+        case .inputUnavailable(let reason):
+            endAttempt(attempt.number, of: jobID, outcome: .lost("input unavailable: \(reason)"))
+            delayRetry(of: attempt.task, of: jobID)
+        case .storeUnavailable(let reason):
+            endAttempt(attempt.number, of: jobID, outcome: .lost("shuffle store unavailable: \(reason)"))
+            delayRetry(of: attempt.task, of: jobID)
+        case .rejected:
+            endAttempt(attempt.number, of: jobID, outcome: .lost("worker had no free slot"))
+        }
+    }
+
+    /// Holds an idle task back for one backoff base: what it needs (the log, the shuffle store)
+    /// was unreachable a moment ago, and retrying at once would only fail again — as fast as the
+    /// network answers "unreachable" — without counting towards the attempt limit.
+    private func delayRetry(of task: MapReduce.TaskID, of jobID: String) {
+        guard jobs[jobID]![task].state == .idle else { return }
+        let later = simulation.now.advanced(by: policy.backoffBase)
+        jobs[jobID]![task].notBefore = max(jobs[jobID]![task].notBefore, later)
+    }
+
+    /// Ends a running attempt with `outcome`; if it was its task's last running attempt the task
+    /// waits for a worker again — after a backoff when the outcome counts as a failure, and for
+    /// good (failing the job) when the task has used up its attempts.
+    ///
+    /// A completion of an attempt already ended by a timeout or a lost worker still wins (its
+    /// task is not completed yet), so its outcome is updated in place.
+    func endAttempt(_ number: Int, of jobID: String, outcome: MapReduce.AttemptOutcome) {
+        guard var attempt = jobs[jobID]!.attempts[number] else { return }
+        let wasRunning = jobs[jobID]!.running.remove(number) != nil
+        guard wasRunning || outcome == .succeeded || outcome == .duplicate else { return }
+        attempt.end = simulation.now
+        attempt.outcome = outcome
+        jobs[jobID]!.attempts[number] = attempt
+        simulation.trace.record(.taskFinish, attempt.worker.name, "\(jobID)/\(attempt.task)#\(number) \(outcome)")
+        let task = attempt.task
+        guard wasRunning, jobs[jobID]![task].state == .running, jobs[jobID]!.runningAttempts(of: task).isEmpty,
+              outcome != .succeeded, outcome != .duplicate else {
+            if outcome.countsAsFailure { jobs[jobID]![task].failures += 1 }
+            return
+        }
+        var record = jobs[jobID]![task]
+        record.state = .idle
+        record.speculated = false
+        if outcome.countsAsFailure {
+            record.failures += 1
+            record.lastFailure = outcome.description
+            record.notBefore = simulation.now.advanced(by: policy.backoff(afterFailures: record.failures))
+        }
+        jobs[jobID]![task] = record
+        if record.failures >= policy.maxAttempts {
+            jobs[jobID]![task].state = .failed
+            finish(jobID, status: .failed("\(task) failed \(record.failures) times; last: \(record.lastFailure ?? "unknown")"))
+        }
+    }
+
+    /// Forgets the output of completed map task `index` (its worker died, or a reducer could not
+    /// fetch it) so that the task runs again — if some reduce task still needs it. Returns
+    /// whether it did.
+    @discardableResult
+    func invalidateMapOutput(_ index: Int, of jobID: String, because reason: String) -> Bool {
+        guard jobs[jobID]!.mapOutputs[index] != nil, !jobs[jobID]!.allReducesCompleted else { return false }
+        jobs[jobID]!.mapOutputs[index] = nil
+        jobs[jobID]!.mapStatistics[index] = nil
+        jobs[jobID]!.maps[index].state = .idle
+        jobs[jobID]!.maps[index].speculated = false
+        jobs[jobID]!.maps[index].completedAt = nil
+        jobs[jobID]!.mapReexecutions += 1
+        jobs[jobID]!.status = .running(.map)
+        simulation.trace.record(.custom, id.name, "\(jobID)/map-\(index) output lost: \(reason)")
+        return true
+    }
+
+    /// Ends the job: every attempt still running is killed, and on success the committed parts
+    /// become the output, which nothing changes afterwards.
+    func finish(_ jobID: String, status: MapReduce.JobStatus) {
+        guard !jobs[jobID]!.status.isFinished else { return }
+        jobs[jobID]!.status = status
+        jobs[jobID]!.finishedAt = simulation.now
+        if status == .succeeded {
+            jobs[jobID]!.output = MapReduce.Output(parts: jobs[jobID]!.reduceParts.map { $0 ?? [] })
+        }
+        for number in jobs[jobID]!.running {
+            endAttempt(number, of: jobID, outcome: .killed("job finished"))
+        }
+        simulation.trace.record(.custom, id.name, "\(jobID) \(status)", value: jobs[jobID]!.output.map { Int64($0.byteCount) } ?? -1)
+    }
+}

@@ -1,0 +1,91 @@
+extension MapReduce.Coordinator {
+    /// Work for `worker` with the given free slots: idle map tasks of the oldest unfinished jobs
+    /// first, reduce tasks of jobs whose map phase is complete, then — when a phase has nothing
+    /// left to hand out — speculative backups of its stragglers.
+    func assign(to worker: NodeID, incarnation: UInt64, freeMapSlots: Int, freeReduceSlots: Int) -> [MapReduce.Assignment] {
+        var assignments: [MapReduce.Assignment] = []
+        var free = [MapReduce.TaskKind.map: freeMapSlots, .reduce: freeReduceSlots]
+        let now = simulation.now
+        for jobID in jobs.keys where !jobs[jobID]!.status.isFinished {
+            for kind in [MapReduce.TaskKind.map, .reduce] {
+                if kind == .reduce && !jobs[jobID]!.allMapsCompleted { continue }
+                while free[kind]! > 0, let task = jobs[jobID]!.nextRunnable(kind, now: now) {
+                    assignments.append(startAttempt(task, of: jobID, on: worker, incarnation: incarnation, speculative: false))
+                    free[kind]! -= 1
+                }
+            }
+        }
+        guard let rule = policy.speculation else { return assignments }
+        for jobID in jobs.keys where !jobs[jobID]!.status.isFinished {
+            for kind in [MapReduce.TaskKind.map, .reduce] where free[kind]! > 0 && jobs[jobID]!.phase == kind {
+                if let task = straggler(of: jobID, kind: kind, avoiding: worker, rule: rule) {
+                    assignments.append(startAttempt(task, of: jobID, on: worker, incarnation: incarnation, speculative: true))
+                    free[kind]! -= 1
+                }
+            }
+        }
+        return assignments
+    }
+
+    /// Starts a new attempt of `task` on `worker` and returns what the worker needs to run it.
+    func startAttempt(_ task: MapReduce.TaskID, of jobID: String, on worker: NodeID, incarnation: UInt64,
+                      speculative: Bool) -> MapReduce.Assignment {
+        let number = nextAttempt
+        nextAttempt += 1
+        let now = simulation.now
+        jobOfAttempt[number] = jobID
+        var state = jobs[jobID]!
+        state.attempts[number] = MapReduce.Attempt(number: number, task: task, worker: worker, incarnation: incarnation,
+                                                   speculative: speculative, start: now)
+        state.running.append(number)
+        state[task].state = .running
+        state[task].attempts.append(number)
+        if speculative { state[task].speculated = true }
+        if task.kind == .reduce {
+            state[task].work = state.mapOutputs.reduce(0) { $0 + ($1?.partitionBytes[task.index] ?? 0) }
+        }
+        if state.startedAt == nil { state.startedAt = now }
+        state.status = .running(state.phase)
+        jobs[jobID] = state
+        simulation.trace.record(.taskStart, worker.name, "\(jobID)/\(task)#\(number)", value: speculative ? 1 : 0)
+        let submission = state.submission
+        return MapReduce.Assignment(
+            attempt: number, jobID: jobID, task: task, job: submission.job, reducers: submission.reducers,
+            combining: submission.combining, split: task.kind == .map ? submission.splits[task.index] : nil,
+            mapOutputs: task.kind == .reduce ? state.mapOutputs.map { $0! } : [])
+    }
+
+    /// The running task of `kind` most worth a backup on `worker`, if any: the phase has no idle
+    /// task left, the task has a single attempt that is not on `worker`, has run at least the
+    /// rule's minimum, and is estimated to take more than `slowness` times what the task should
+    /// take at the median speed of the phase's finished tasks — and more than a fresh copy would
+    /// need from now. Among those, the one expected to finish last.
+    func straggler(of jobID: String, kind: MapReduce.TaskKind, avoiding worker: NodeID,
+                   rule: MapReduce.CoordinatorPolicy.Speculation) -> MapReduce.TaskID? {
+        let state = jobs[jobID]!
+        guard !state.hasIdleTask(kind) else { return nil }
+        let tasks = kind == .map ? state.maps : state.reduces
+        let speeds = tasks.compactMap { task -> Double? in
+            guard task.state == .completed, let winner = task.winner,
+                  let duration = state.attempts[winner]?.duration, duration > .zero else { return nil }
+            return Double(max(task.work, 1)) / duration.seconds
+        }.sorted()
+        guard !speeds.isEmpty else { return nil }
+        let medianSpeed = speeds[speeds.count / 2]
+        let now = simulation.now
+        var best: (task: MapReduce.TaskID, finish: Double)?
+        for index in tasks.indices where tasks[index].state == .running && !tasks[index].speculated {
+            let task = MapReduce.TaskID(kind, index)
+            let live = state.runningAttempts(of: task)
+            guard live.count == 1, let attempt = state.attempts[live[0]], attempt.worker != worker else { continue }
+            let elapsed = attempt.start.duration(to: now).seconds
+            guard elapsed >= rule.minimumRuntime.seconds else { continue }
+            let estimatedTotal = attempt.progress > 0
+                ? max(attempt.elapsedAtProgress.seconds / attempt.progress, elapsed) : elapsed
+            let expected = Double(max(tasks[index].work, 1)) / medianSpeed
+            guard estimatedTotal > rule.slowness * expected, estimatedTotal - elapsed > expected else { continue }
+            if best.map({ estimatedTotal - elapsed > $0.finish }) ?? true { best = (task, estimatedTotal - elapsed) }
+        }
+        return best?.task
+    }
+}

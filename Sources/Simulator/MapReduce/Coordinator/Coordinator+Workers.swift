@@ -1,0 +1,108 @@
+extension MapReduce.Coordinator {
+    typealias Directives = MapReduce.Directives
+
+    /// Handles a worker's heartbeat: notes that it lives (and whether it restarted), records the
+    /// progress of its attempts, and answers with new work, attempts to stop and jobs to clean up.
+    func heartbeat(_ heartbeat: MapReduce.Heartbeat) -> Directives {
+        noteAlive(heartbeat.worker, incarnation: heartbeat.incarnation)
+        var directives = Directives()
+        for status in heartbeat.running {
+            guard let jobID = jobOfAttempt[status.attempt], let state = jobs[jobID], !state.status.isFinished,
+                  let attempt = state.attempts[status.attempt], attempt.worker == heartbeat.worker else {
+                directives.abort.append(status.attempt)
+                continue
+            }
+            if case .killed = attempt.outcome {
+                directives.abort.append(status.attempt)
+            } else if status.progress > attempt.progress {
+                jobs[jobID]!.attempts[status.attempt]!.progress = status.progress
+                jobs[jobID]!.attempts[status.attempt]!.elapsedAtProgress = status.elapsedAtProgress
+                jobs[jobID]!.attempts[status.attempt]!.lastProgressAt = simulation.now
+            }
+        }
+        directives.assignments = assign(to: heartbeat.worker, incarnation: heartbeat.incarnation,
+                                        freeMapSlots: free(.map, on: heartbeat.worker, reported: heartbeat.freeMapSlots, slots: heartbeat.mapSlots),
+                                        freeReduceSlots: free(.reduce, on: heartbeat.worker, reported: heartbeat.freeReduceSlots, slots: heartbeat.reduceSlots))
+        directives.finishedJobs = jobs.keys.filter { jobs[$0]!.status.isFinished }
+        return directives
+    }
+
+    /// Handles a worker's report that an attempt ended, then gives the worker new work at once
+    /// (without waiting for its next heartbeat).
+    func receive(_ report: MapReduce.TaskReport) -> Directives {
+        noteAlive(report.worker, incarnation: report.incarnation)
+        // A report sent again after a lost answer finds its attempt already settled: ignore it.
+        if let state = jobs[report.jobID], !state.status.isFinished, let attempt = state.attempts[report.attempt],
+           attempt.worker == report.worker, attempt.incarnation == report.incarnation,
+           attempt.outcome != .succeeded, attempt.outcome != .duplicate {
+            switch report.result {
+            case .mapped(let statistics, let partitionBytes, let inStore):
+                let location = MapReduce.MapOutputLocation(
+                    mapIndex: attempt.task.index, worker: report.worker, attempt: report.attempt,
+                    incarnation: report.incarnation, inShuffleStore: inStore, partitionBytes: partitionBytes)
+                completeMap(attempt, of: report.jobID, location: location, statistics: statistics)
+            case .reduced(let output, let fetchedBytes):
+                completeReduce(attempt, of: report.jobID, output: output, fetchedBytes: fetchedBytes)
+            case .failed(let failure):
+                fail(attempt, of: report.jobID, failure)
+            }
+        }
+        var directives = Directives()
+        directives.assignments = assign(to: report.worker, incarnation: report.incarnation,
+                                        freeMapSlots: free(.map, on: report.worker, reported: report.freeMapSlots, slots: report.mapSlots),
+                                        freeReduceSlots: free(.reduce, on: report.worker, reported: report.freeReduceSlots, slots: report.reduceSlots))
+        directives.finishedJobs = jobs.keys.filter { jobs[$0]!.status.isFinished }
+        return directives
+    }
+
+    /// The slots of `kind` free on `worker` as far as both sides know: what the worker reported,
+    /// less the attempts assigned to it that it had not started when it reported (their
+    /// assignment was still on its way). Without this, two answers crossing on the network would
+    /// hand the same worker more tasks than it has slots.
+    func free(_ kind: MapReduce.TaskKind, on worker: NodeID, reported: Int, slots: Int) -> Int {
+        var assigned = 0
+        for state in jobs.values where !state.status.isFinished {
+            for number in state.running where state.attempts[number]!.worker == worker && state.attempts[number]!.task.kind == kind {
+                assigned += 1
+            }
+        }
+        return max(0, min(reported, slots - assigned))
+    }
+
+    /// Records that `worker` is alive in `incarnation`; a newer incarnation than the one known
+    /// means it restarted, and everything it held in the older one is gone.
+    func noteAlive(_ worker: NodeID, incarnation: UInt64) {
+        if let known = workers[worker], known.incarnation >= incarnation {
+            if !known.alive { simulation.trace.record(.markUp, id.name, worker.name) }
+            workers[worker] = WorkerView(incarnation: known.incarnation, lastSeen: simulation.now, alive: true)
+            return
+        }
+        // First contact since this coordinator came up, or a restart: attempts and local output
+        // of older incarnations are gone with the old process.
+        loseWorker(worker, reason: "worker restarted", olderThan: incarnation)
+        workers[worker] = WorkerView(incarnation: incarnation, lastSeen: simulation.now, alive: true)
+    }
+
+    /// Ends the running attempts on `worker` and, with local-disk shuffle, re-executes its
+    /// finished map tasks that unfinished jobs still need — all of them, or only those from
+    /// incarnations before `olderThan`.
+    func loseWorker(_ worker: NodeID, reason: String, olderThan incarnation: UInt64? = nil) {
+        func stale(_ of: UInt64) -> Bool { incarnation.map { of < $0 } ?? true }
+        var lost = 0
+        for jobID in jobs.keys where !jobs[jobID]!.status.isFinished {
+            let state = jobs[jobID]!
+            for number in state.running {
+                let attempt = state.attempts[number]!
+                guard attempt.worker == worker, stale(attempt.incarnation) else { continue }
+                endAttempt(number, of: jobID, outcome: .lost(reason))
+                lost += 1
+            }
+            guard shuffleMode == .localDisk else { continue }
+            for (index, location) in state.mapOutputs.enumerated() {
+                guard let location, location.worker == worker, stale(location.incarnation) else { continue }
+                if invalidateMapOutput(index, of: jobID, because: reason) { lost += 1 }
+            }
+        }
+        if lost > 0 { simulation.trace.record(.markDown, id.name, worker.name, value: Int64(lost)) }
+    }
+}

@@ -1,0 +1,130 @@
+import OrderedCollections
+
+extension MapReduce {
+    /// The coordinator: accepts jobs, hands their tasks to workers as the workers ask for work
+    /// in their heartbeats, watches attempts and workers, and commits reduce output.
+    ///
+    /// Its job table — tasks, attempts, map output locations, committed parts, final output — is
+    /// durable: a crash loses only what it knew about live workers, and after a restart it resumes
+    /// every job, giving running attempts a fresh task timeout and silent workers a fresh worker
+    /// timeout before declaring them lost.
+    public actor Coordinator {
+        /// The coordinator's node.
+        public nonisolated let id: NodeID
+        public nonisolated let unownedExecutor: UnownedSerialExecutor
+        /// Its timing and retry rules.
+        public nonisolated let policy: CoordinatorPolicy
+        /// Where map output is kept (decides whether a dead worker's finished maps must rerun).
+        public nonisolated let shuffleMode: ShuffleMode
+        let simulation: Simulation
+        let node: NetworkNode
+
+        // MARK: Durable state
+        /// Jobs by id, in submission order (the scheduling order).
+        var jobs = OrderedDictionary<String, JobState>()
+        /// The job of each attempt number.
+        var jobOfAttempt: [Int: String] = [:]
+        /// The next attempt number.
+        var nextAttempt = 1
+
+        // MARK: Volatile state
+        /// What the coordinator has heard from each worker since it last started.
+        var workers: [NodeID: WorkerView] = [:]
+        /// When the coordinator last came up: the stand-in "last heard" of workers it has not
+        /// heard from since.
+        var upSince = VirtualInstant.zero
+
+        /// The coordinator's view of one worker.
+        struct WorkerView {
+            var incarnation: UInt64
+            var lastSeen: VirtualInstant
+            var alive: Bool
+        }
+
+        /// Creates the coordinator on node `id` of `network`.
+        public init(_ id: NodeID = "coordinator", network: Network, policy: CoordinatorPolicy = CoordinatorPolicy(),
+                    shuffleMode: ShuffleMode = .localDisk) {
+            self.id = id
+            self.policy = policy
+            self.shuffleMode = shuffleMode
+            simulation = network.simulation
+            unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
+            node = network.addNode(id)
+            network.onCrash(id) { [unowned self] in
+                self.assumeIsolated { $0.workers = [:] }
+            }
+            network.onRestart(id) { [unowned self] in
+                self.assumeIsolated { $0.resumeAfterRestart() }
+            }
+        }
+
+        // MARK: Client interface
+
+        /// Accepts `submission`; submitting the same id again is a no-op (the first answer was
+        /// lost), so the client can retry safely.
+        func submit(_ submission: JobSubmission) {
+            guard jobs[submission.id] == nil else { return }
+            jobs[submission.id] = JobState(submission, at: simulation.now)
+            simulation.trace.record(.custom, id.name, "submit \(submission.id)", value: Int64(submission.splits.count))
+        }
+
+        /// The status of job `jobID`, or nil if no such job was submitted.
+        public func status(of jobID: String) -> JobStatus? { jobs[jobID]?.status }
+
+        /// The report of job `jobID` as it stands (its output only once it succeeded).
+        public func report(of jobID: String) -> JobReport? {
+            jobs[jobID].map { JobReport($0) }
+        }
+
+        /// The ids of every submitted job, in submission order.
+        public var jobIDs: [String] { Array(jobs.keys) }
+
+        // MARK: Restart
+
+        /// After a restart nothing is known about workers, so every running attempt gets a fresh
+        /// progress deadline instead of being timed out for the coordinator's own downtime.
+        private func resumeAfterRestart() {
+            upSince = simulation.now
+            for jobID in jobs.keys where !jobs[jobID]!.status.isFinished {
+                for number in jobs[jobID]!.running {
+                    jobs[jobID]!.attempts[number]!.lastProgressAt = simulation.now
+                }
+            }
+        }
+
+        // MARK: Monitoring
+
+        /// One round of the monitor: declares silent workers dead and times out attempts without
+        /// progress. The cluster calls it every `policy.monitorInterval` while the node is up.
+        func monitor() {
+            let now = simulation.now
+            for worker in referencedWorkers() {
+                let view = workers[worker] ?? WorkerView(incarnation: 0, lastSeen: upSince, alive: true)
+                workers[worker] = view
+                if view.alive, view.lastSeen.duration(to: now) > policy.workerTimeout {
+                    workers[worker]!.alive = false
+                    loseWorker(worker, reason: "no heartbeat for \(policy.workerTimeout.formattedSeconds)")
+                }
+            }
+            for jobID in jobs.keys where !jobs[jobID]!.status.isFinished {
+                for number in jobs[jobID]!.running {
+                    guard let attempt = jobs[jobID]!.attempts[number], attempt.outcome == .running else { continue }
+                    if attempt.lastProgressAt.duration(to: now) > policy.taskTimeout {
+                        endAttempt(number, of: jobID, outcome: .timedOut)
+                    }
+                }
+            }
+        }
+
+        /// Workers the coordinator must keep an eye on: those it has heard from, and those that
+        /// hold running attempts or finished map output of unfinished jobs; sorted by name.
+        func referencedWorkers() -> [NodeID] {
+            var all = Set(workers.keys)
+            for state in jobs.values where !state.status.isFinished {
+                for number in state.running { all.insert(state.attempts[number]!.worker) }
+                for location in state.mapOutputs { if let location { all.insert(location.worker) } }
+            }
+            return all.sorted()
+        }
+    }
+}

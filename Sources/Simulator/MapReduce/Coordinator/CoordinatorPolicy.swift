@@ -1,0 +1,61 @@
+extension MapReduce {
+    /// The coordinator's timing and retry rules.
+    public struct CoordinatorPolicy: Sendable, Equatable {
+        /// When to launch a speculative backup of a slow attempt.
+        public struct Speculation: Sendable, Equatable {
+            /// A running attempt is a straggler when its estimated total time exceeds this many
+            /// times what the task should take at the median speed of the phase's finished tasks.
+            public var slowness: Double
+            /// No backup before an attempt has run this long.
+            public var minimumRuntime: Duration
+
+            /// Creates the rule; the defaults back up attempts at less than half the median speed.
+            public init(slowness: Double = 2, minimumRuntime: Duration = .seconds(1)) {
+                self.slowness = slowness
+                self.minimumRuntime = minimumRuntime
+            }
+        }
+
+        /// How often workers send heartbeats (and ask for work).
+        public var heartbeatInterval: Duration
+        /// A running attempt without progress for this long is timed out and its task reassigned.
+        public var taskTimeout: Duration
+        /// A worker silent for this long is declared dead: its running attempts are lost and, with
+        /// local-disk shuffle, its finished map outputs are re-executed.
+        public var workerTimeout: Duration
+        /// How many failed or timed-out attempts a task may have before the job fails.
+        public var maxAttempts: Int
+        /// Backoff before retrying a task after its first counted failure; it doubles with each
+        /// further one.
+        public var backoffBase: Duration
+        /// The longest backoff.
+        public var backoffCap: Duration
+        /// Speculative execution near the end of a phase; nil switches it off.
+        public var speculation: Speculation?
+        /// How often the coordinator checks for timeouts, dead workers and finished backoffs.
+        public var monitorInterval: Duration
+
+        /// Creates a policy; the defaults are Hadoop-like with the lab's 10 s task timeout.
+        public init(heartbeatInterval: Duration = .seconds(1), taskTimeout: Duration = .seconds(10),
+                    workerTimeout: Duration = .seconds(10), maxAttempts: Int = 4, backoffBase: Duration = .seconds(1),
+                    backoffCap: Duration = .seconds(30), speculation: Speculation? = Speculation(),
+                    monitorInterval: Duration = .milliseconds(500)) {
+            self.heartbeatInterval = heartbeatInterval
+            self.taskTimeout = taskTimeout
+            self.workerTimeout = workerTimeout
+            self.maxAttempts = maxAttempts
+            self.backoffBase = backoffBase
+            self.backoffCap = backoffCap
+            self.speculation = speculation
+            self.monitorInterval = monitorInterval
+        }
+
+        /// The wait before retrying after the `failures`-th counted failure:
+        /// `min(backoffBase × 2^(failures − 1), backoffCap)`.
+        public func backoff(afterFailures failures: Int) -> Duration {
+            guard failures > 0 else { return .zero }
+            let doublings = min(failures - 1, 30)
+            return min(backoffBase * (1 << doublings), backoffCap)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import OrderedCollections
+
+extension MapReduce {
+    /// A job as the coordinator hands it over: the functions, the input cut into splits, and the
+    /// shape of the output.
+    struct JobSubmission: Sendable {
+        /// The job's id, chosen by the client so that a resubmission after a lost answer is
+        /// recognised instead of starting the job twice.
+        let id: String
+        /// The job's functions.
+        let job: any Job
+        /// One split per map task.
+        let splits: [Split]
+        /// The number of reduce tasks (R).
+        let reducers: Int
+        /// Whether map tasks run the combiner.
+        let combining: Bool
+    }
+
+    /// One task's scheduling state.
+    struct TaskRecord {
+        var state: TaskState = .idle
+        /// Its attempts' numbers, in start order.
+        var attempts: [Int] = []
+        /// Failed or timed-out attempts so far (what the attempt limit counts).
+        var failures = 0
+        /// Not to be started before this instant (the retry backoff).
+        var notBefore = VirtualInstant.zero
+        /// Whether a speculative backup was launched for the current run of the task.
+        var speculated = false
+        /// When the task last became completed.
+        var completedAt: VirtualInstant?
+        /// The attempt whose output is the task's.
+        var winner: Int?
+        /// Why its last counted failure happened.
+        var lastFailure: String?
+        /// The task's size for speed estimates: input bytes (map) or bytes to fetch (reduce).
+        var work = 0
+    }
+
+    /// Everything the coordinator knows about one job; all of it is durable (seed 001 keeps it in
+    /// PostgreSQL), so a coordinator restart resumes the job where it was.
+    struct JobState {
+        let submission: JobSubmission
+        let submittedAt: VirtualInstant
+        var status = JobStatus.submitted
+        var startedAt: VirtualInstant?
+        var finishedAt: VirtualInstant?
+        var maps: [TaskRecord]
+        var reduces: [TaskRecord]
+        /// Every attempt by number, in start order: the job's timeline.
+        var attempts = OrderedDictionary<Int, Attempt>()
+        /// Numbers of the attempts still running, ascending.
+        var running = OrderedSet<Int>()
+        /// Where each completed map task's output is; nil while it is not completed.
+        var mapOutputs: [MapOutputLocation?]
+        /// Counters of each completed map task's winning attempt.
+        var mapStatistics: [MapStatistics?]
+        /// Each committed reduce part; nil until its task completes.
+        var reduceParts: [[Record]?]
+        /// Bytes each committed reduce attempt fetched.
+        var fetchedBytes: [Int]
+        /// Map tasks run again because their finished output was lost.
+        var mapReexecutions = 0
+        /// The final output, set once when the job succeeds and never changed afterwards.
+        var output: Output?
+
+        init(_ submission: JobSubmission, at now: VirtualInstant) {
+            self.submission = submission
+            submittedAt = now
+            maps = submission.splits.map { split in
+                var record = TaskRecord()
+                if case .log(_, _, let offsets) = split { record.work = offsets.count } else { record.work = split.knownByteCount }
+                return record
+            }
+            reduces = Array(repeating: TaskRecord(), count: submission.reducers)
+            mapOutputs = Array(repeating: nil, count: submission.splits.count)
+            mapStatistics = Array(repeating: nil, count: submission.splits.count)
+            reduceParts = Array(repeating: nil, count: submission.reducers)
+            fetchedBytes = Array(repeating: 0, count: submission.reducers)
+        }
+
+        subscript(task: TaskID) -> TaskRecord {
+            get { task.kind == .map ? maps[task.index] : reduces[task.index] }
+            set { if task.kind == .map { maps[task.index] = newValue } else { reduces[task.index] = newValue } }
+        }
+
+        var allMapsCompleted: Bool { maps.allSatisfy { $0.state == .completed } }
+        var allReducesCompleted: Bool { reduces.allSatisfy { $0.state == .completed } }
+
+        /// The phase the job is in: map until every map task is completed.
+        var phase: TaskKind { allMapsCompleted ? .reduce : .map }
+
+        /// Whether any task of `kind` waits for a worker.
+        func hasIdleTask(_ kind: TaskKind) -> Bool {
+            (kind == .map ? maps : reduces).contains { $0.state == .idle }
+        }
+
+        /// The first idle task of `kind` whose backoff is over.
+        func nextRunnable(_ kind: TaskKind, now: VirtualInstant) -> TaskID? {
+            let tasks = kind == .map ? maps : reduces
+            return tasks.indices.first { tasks[$0].state == .idle && tasks[$0].notBefore <= now }.map { TaskID(kind, $0) }
+        }
+
+        /// Attempts of `task` still running.
+        func runningAttempts(of task: TaskID) -> [Int] {
+            self[task].attempts.filter { running.contains($0) }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+extension MapReduce {
+    /// Seeded random faults over a cluster for a limited time: worker crashes (each followed by
+    /// a restart), pauses, slowdowns, network partitions (each followed by a heal), lost
+    /// intermediate data and coordinator restarts. Each kind is a Poisson process at its own
+    /// rate; every fault has ended shortly after the horizon, so a job can always finish.
+    public struct ClusterChaos: Sendable, Equatable {
+        /// Faults start only before this much virtual time.
+        public var horizon: Duration
+        /// Worker crashes per minute (whole cluster).
+        public var workerCrashesPerMinute: Double
+        /// How long a crashed worker stays down, in seconds.
+        public var workerDowntime: Distribution
+        /// Worker pauses per minute.
+        public var pausesPerMinute: Double
+        /// How long a pause lasts, in seconds.
+        public var pauseLength: Distribution
+        /// Worker slowdowns per minute.
+        public var slowdownsPerMinute: Double
+        /// How much slower a slowed worker is.
+        public var slowFactor: Distribution
+        /// How long a slowdown lasts, in seconds.
+        public var slowLength: Distribution
+        /// Partitions per minute, each cutting a random set of nodes off from the rest.
+        public var partitionsPerMinute: Double
+        /// How long a partition lasts, in seconds.
+        public var partitionLength: Distribution
+        /// Local-disk wipes per minute.
+        public var lostIntermediatePerMinute: Double
+        /// Coordinator restarts per minute.
+        public var coordinatorRestartsPerMinute: Double
+        /// How long the coordinator stays down, in seconds.
+        public var coordinatorDowntime: Distribution
+
+        /// Creates a chaos plan; the defaults hit a small cluster several times a minute with
+        /// every kind of fault.
+        public init(horizon: Duration = .seconds(60), workerCrashesPerMinute: Double = 2,
+                    workerDowntime: Distribution = .uniform(min: 1, max: 15), pausesPerMinute: Double = 2,
+                    pauseLength: Distribution = .uniform(min: 0.5, max: 12), slowdownsPerMinute: Double = 1,
+                    slowFactor: Distribution = .uniform(min: 2, max: 8), slowLength: Distribution = .uniform(min: 2, max: 20),
+                    partitionsPerMinute: Double = 1, partitionLength: Distribution = .uniform(min: 1, max: 12),
+                    lostIntermediatePerMinute: Double = 1, coordinatorRestartsPerMinute: Double = 0.5,
+                    coordinatorDowntime: Distribution = .uniform(min: 0.5, max: 8)) {
+            self.horizon = horizon
+            self.workerCrashesPerMinute = workerCrashesPerMinute
+            self.workerDowntime = workerDowntime
+            self.pausesPerMinute = pausesPerMinute
+            self.pauseLength = pauseLength
+            self.slowdownsPerMinute = slowdownsPerMinute
+            self.slowFactor = slowFactor
+            self.slowLength = slowLength
+            self.partitionsPerMinute = partitionsPerMinute
+            self.partitionLength = partitionLength
+            self.lostIntermediatePerMinute = lostIntermediatePerMinute
+            self.coordinatorRestartsPerMinute = coordinatorRestartsPerMinute
+            self.coordinatorDowntime = coordinatorDowntime
+        }
+
+        /// The faults for `seed` over `workers` and `coordinator` (and `others` — the shuffle
+        /// store, the log — which partitions may also cut off), sorted by time.
+        public func timeline(seed: UInt64, workers: [NodeID], coordinator: NodeID, others: [NodeID] = []) -> [ClusterFault.Entry] {
+            precondition(!workers.isEmpty, "chaos needs at least one worker")
+            var random = SeededRandom(seed: seed, stream: "mapreduce.chaos")
+            var entries: [ClusterFault.Entry] = []
+            func instants(_ perMinute: Double) -> [VirtualInstant] {
+                guard perMinute > 0 else { return [] }
+                var times: [VirtualInstant] = []
+                var t = VirtualInstant.zero
+                while true {
+                    t = t.advanced(by: Distribution.exponential(mean: 60 / perMinute).sampleDuration(using: &random))
+                    guard t < .after(horizon) else { return times }
+                    times.append(t)
+                }
+            }
+            func anyWorker() -> NodeID { workers[Int(random.next() % UInt64(workers.count))] }
+            for t in instants(workerCrashesPerMinute) {
+                let worker = anyWorker()
+                entries.append(.init(at: t, .network(.crash(worker))))
+                entries.append(.init(at: t.advanced(by: workerDowntime.sampleDuration(using: &random)), .network(.restart(worker, bootTime: .zero))))
+            }
+            for t in instants(pausesPerMinute) {
+                entries.append(.init(at: t, .network(.pause(anyWorker(), duration: pauseLength.sampleDuration(using: &random)))))
+            }
+            for t in instants(slowdownsPerMinute) {
+                let worker = anyWorker()
+                entries.append(.init(at: t, .network(.slow(worker, factor: slowFactor.sample(using: &random)))))
+                entries.append(.init(at: t.advanced(by: slowLength.sampleDuration(using: &random)), .network(.slow(worker, factor: 1))))
+            }
+            let everyone = [coordinator] + workers + others
+            for t in instants(partitionsPerMinute) {
+                let cut = everyone.filter { _ in random.chance(0.5) }
+                guard !cut.isEmpty, cut.count < everyone.count else { continue }
+                entries.append(.init(at: t, .network(.partition([cut]))))
+                entries.append(.init(at: t.advanced(by: partitionLength.sampleDuration(using: &random)), .network(.heal)))
+            }
+            for t in instants(lostIntermediatePerMinute) {
+                entries.append(.init(at: t, .loseIntermediateData(anyWorker())))
+            }
+            for t in instants(coordinatorRestartsPerMinute) {
+                entries.append(.init(at: t, .network(.crash(coordinator))))
+                entries.append(.init(at: t.advanced(by: coordinatorDowntime.sampleDuration(using: &random)), .network(.restart(coordinator, bootTime: .zero))))
+            }
+            return entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        }
+    }
+}

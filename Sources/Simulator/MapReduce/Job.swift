@@ -1,0 +1,40 @@
+extension MapReduce {
+    /// A MapReduce job: what to emit for each input record, how to pre-aggregate values of one key
+    /// on the map side, and how to reduce all values of one key to the output value.
+    ///
+    /// Map and reduce must be deterministic (a re-executed task must produce the same bytes), and
+    /// combine must be associative and commutative and agree with reduce, because the framework
+    /// runs it on any subset of a key's values in any grouping — or not at all.
+    public protocol Job: Sendable {
+        /// The type of the intermediate values.
+        associatedtype Value: IntermediateValue
+
+        /// The job's name, as submitted and reported (`word-count`, …).
+        var name: String { get }
+
+        /// Emits the intermediate key/value pairs of one input record.
+        ///
+        /// Keys are bytes; slicing them from `record.line` costs no copy.
+        func map(_ record: InputRecord, into output: inout Emitter<Self>) throws
+
+        /// Folds `value` into `accumulated`: both are partial results for the same key.
+        func combine(_ accumulated: inout Value, with value: Value)
+
+        /// The output value for `key` from all its intermediate values (in map-task order, then
+        /// emission order).
+        func reduce(key: ArraySlice<UInt8>, values: [Value]) throws -> Bytes
+
+        /// The job's output computed by a plain sequential program over `input`, sorted by key:
+        /// the oracle the distributed run must equal. Built-in jobs implement it independently
+        /// of their map and reduce functions; the default runs them sequentially
+        /// (``SequentialRunner``).
+        func reference(_ input: [InputRecord]) throws -> [Record]
+    }
+}
+
+extension MapReduce.Job {
+    /// Runs the job's own map and reduce sequentially (``SequentialRunner``).
+    public func reference(_ input: [MapReduce.InputRecord]) throws -> [MapReduce.Record] {
+        try MapReduce.SequentialRunner.run(self, input)
+    }
+}

@@ -1,0 +1,94 @@
+extension MapReduce {
+    /// Everything there is to say about one job, as plain values: status, times, the timeline of
+    /// every attempt, counters, recoveries and — once it succeeded — the output.
+    public struct JobReport: Sendable, Hashable {
+        /// The job's id.
+        public let jobID: String
+        /// The job's name.
+        public let jobName: String
+        /// Where it stands.
+        public let status: JobStatus
+        /// Map tasks (splits).
+        public let mapTasks: Int
+        /// Reduce tasks (R).
+        public let reduceTasks: Int
+        /// Whether the combiner ran.
+        public let combining: Bool
+        /// When the coordinator accepted it.
+        public let submittedAt: VirtualInstant
+        /// When its first attempt started.
+        public let startedAt: VirtualInstant?
+        /// When it succeeded or failed.
+        public let finishedAt: VirtualInstant?
+        /// The timeline: every attempt in start order.
+        public let attempts: [Attempt]
+        /// The map phase's times, once it completed.
+        public let mapPhase: PhaseTimes?
+        /// The reduce phase's times, once it completed.
+        public let reducePhase: PhaseTimes?
+        /// Counters.
+        public let statistics: JobStatistics
+        /// Every lost, timed-out or failed attempt and how its task recovered.
+        public let recoveries: [Recovery]
+        /// The committed output: only once the job succeeded.
+        public let output: Output?
+
+        /// From submission to the end of the job.
+        public var makespan: Duration? { finishedAt.map { submittedAt.duration(to: $0) } }
+
+        init(_ state: JobState) {
+            jobID = state.submission.id
+            jobName = state.submission.job.name
+            status = state.status
+            mapTasks = state.maps.count
+            reduceTasks = state.reduces.count
+            combining = state.submission.combining
+            submittedAt = state.submittedAt
+            startedAt = state.startedAt
+            finishedAt = state.finishedAt
+            attempts = Array(state.attempts.values)
+            mapPhase = JobReport.phase(.map, state.maps, attempts)
+            reducePhase = JobReport.phase(.reduce, state.reduces, attempts)
+            output = state.output
+            recoveries = JobReport.recoveries(state, attempts)
+            var map = MapStatistics()
+            for statistics in state.mapStatistics { if let statistics { map.add(statistics) } }
+            let winners = Set((state.maps + state.reduces).compactMap(\.winner))
+            statistics = JobStatistics(
+                map: map, shuffledBytes: state.fetchedBytes.reduce(0, +),
+                outputRecords: state.reduceParts.reduce(0) { $0 + ($1?.count ?? 0) },
+                attempts: attempts.count,
+                retries: (state.maps + state.reduces).reduce(0) { total, task in
+                    total + task.attempts.filter { !state.attempts[$0]!.speculative }.count - min(1, task.attempts.count)
+                },
+                speculativeAttempts: attempts.filter(\.speculative).count,
+                speculativeWins: attempts.filter { $0.speculative && winners.contains($0.number) }.count,
+                failedAttempts: attempts.filter { if case .failed = $0.outcome { return true } else { return false } }.count,
+                timedOutAttempts: attempts.filter { $0.outcome == .timedOut }.count,
+                lostAttempts: attempts.filter { if case .lost = $0.outcome { return true } else { return false } }.count,
+                mapReexecutions: state.mapReexecutions)
+        }
+
+        private static func phase(_ kind: TaskKind, _ tasks: [TaskRecord], _ attempts: [Attempt]) -> PhaseTimes? {
+            guard !tasks.isEmpty, tasks.allSatisfy({ $0.state == .completed }),
+                  let start = attempts.first(where: { $0.task.kind == kind })?.start,
+                  let end = tasks.compactMap(\.completedAt).max() else { return nil }
+            return PhaseTimes(start: start, end: end)
+        }
+
+        private static func recoveries(_ state: JobState, _ attempts: [Attempt]) -> [Recovery] {
+            attempts.compactMap { attempt in
+                switch attempt.outcome {
+                case .lost, .timedOut, .failed: break
+                default: return nil
+                }
+                guard let detected = attempt.end else { return nil }
+                let next = state[attempt.task].attempts.compactMap { state.attempts[$0] }.first { $0.start >= detected }
+                let completed = state[attempt.task].completedAt.flatMap { $0 >= detected ? $0 : nil }
+                return Recovery(task: attempt.task, attempt: attempt.number, outcome: attempt.outcome,
+                                lastProgressAt: attempt.lastProgressAt, detectedAt: detected,
+                                rescheduledAt: next?.start, recoveredAt: completed)
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+extension MapReduce {
+    /// When a phase ran: from its first attempt's start to its last task's completion.
+    public struct PhaseTimes: Sendable, Hashable {
+        /// The first attempt of the phase started.
+        public let start: VirtualInstant
+        /// The phase's last task (as finally completed) completed.
+        public let end: VirtualInstant
+
+        /// The phase's length.
+        public var duration: Duration { start.duration(to: end) }
+    }
+
+    /// The counters of a job, for reports.
+    public struct JobStatistics: Sendable, Hashable {
+        /// Map counters summed over each map task's winning attempt.
+        public let map: MapStatistics
+        /// Bytes the committed reduce attempts fetched: the shuffle as it happened.
+        public let shuffledBytes: Int
+        /// Bytes the map output would have taken without a combiner (equal to the map output
+        /// when the combiner is off).
+        public var shuffleBytesWithoutCombiner: Int { map.emittedBytes }
+        /// Records in the output.
+        public let outputRecords: Int
+        /// Attempts started, speculative ones included.
+        public let attempts: Int
+        /// Attempts started beyond each task's first, speculative backups excluded: the retries.
+        public let retries: Int
+        /// Speculative backups started.
+        public let speculativeAttempts: Int
+        /// Tasks whose winning attempt was a speculative backup.
+        public let speculativeWins: Int
+        /// Attempts that failed in the job's own code.
+        public let failedAttempts: Int
+        /// Attempts timed out for lack of progress.
+        public let timedOutAttempts: Int
+        /// Attempts lost to worker deaths, restarts and unreachable data.
+        public let lostAttempts: Int
+        /// Map tasks run again because their finished output was lost.
+        public let mapReexecutions: Int
+    }
+
+    /// One failure and how the job got over it.
+    public struct Recovery: Sendable, Hashable {
+        /// The task that lost an attempt.
+        public let task: TaskID
+        /// The attempt lost.
+        public let attempt: Int
+        /// How it ended.
+        public let outcome: AttemptOutcome
+        /// When the coordinator last saw it make progress: an upper bound on when the fault hit.
+        public let lastProgressAt: VirtualInstant
+        /// When the coordinator noticed.
+        public let detectedAt: VirtualInstant
+        /// When the task's next attempt started, if it needed one.
+        public let rescheduledAt: VirtualInstant?
+        /// When the task finally completed, if it did.
+        public let recoveredAt: VirtualInstant?
+
+        /// From the last sign of progress to detection.
+        public var detectionTime: Duration { lastProgressAt.duration(to: detectedAt) }
+        /// From the last sign of progress to the task's completion.
+        public var recoveryTime: Duration? { recoveredAt.map { lastProgressAt.duration(to: $0) } }
+    }
+}

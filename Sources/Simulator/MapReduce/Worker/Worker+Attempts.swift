@@ -1,0 +1,143 @@
+extension MapReduce.Worker {
+    /// Starts an assigned attempt as a task of its own, or refuses it when no slot of its kind is
+    /// free (the bound on concurrent tasks is the worker's backpressure).
+    func start(_ assignment: MapReduce.Assignment) {
+        let startedIn = epoch
+        guard freeSlots(assignment.task.kind) > 0 else {
+            let report = MapReduce.TaskReport(worker: id, incarnation: node.incarnation, jobID: assignment.jobID,
+                                              attempt: assignment.attempt, result: .failed(.rejected),
+                                              freeMapSlots: freeSlots(.map), freeReduceSlots: freeSlots(.reduce),
+                mapSlots: configuration.mapSlotsPerWorker, reduceSlots: configuration.reduceSlotsPerWorker)
+            simulation.spawn("\(id.name)/refuse#\(assignment.attempt)", daemon: true) { _ in
+                await self.deliver(report, startedIn: startedIn)
+            }
+            return
+        }
+        running[assignment.attempt] = RunningAttempt(kind: assignment.task.kind, jobID: assignment.jobID, startedAt: simulation.now)
+        configuration.attemptChaos?.strike(id, network: network, random: &chaosRandom)
+        simulation.trace.record(assignment.task.kind == .map ? .mapStart : .reduceStart, id.name,
+                                "\(assignment.jobID)/\(assignment.task)#\(assignment.attempt)")
+        simulation.spawn("\(id.name)/\(assignment.jobID)/\(assignment.task)#\(assignment.attempt)", daemon: true) { _ in
+            await self.run(assignment, startedIn: startedIn)
+        }
+    }
+
+    /// Runs one attempt to its end and reports the result, unless the worker crashed or the
+    /// coordinator told it to stop in the meantime.
+    func run(_ assignment: MapReduce.Assignment, startedIn: UInt64) async {
+        let result = assignment.task.kind == .map
+            ? await runMap(assignment, startedIn: startedIn)
+            : await runReduce(assignment, startedIn: startedIn)
+        guard let result, isCurrent(assignment.attempt, startedIn) else { return }
+        running[assignment.attempt] = nil
+        let report = MapReduce.TaskReport(worker: id, incarnation: node.incarnation, jobID: assignment.jobID,
+                                          attempt: assignment.attempt, result: result,
+                                          freeMapSlots: freeSlots(.map), freeReduceSlots: freeSlots(.reduce),
+                mapSlots: configuration.mapSlotsPerWorker, reduceSlots: configuration.reduceSlotsPerWorker)
+        await deliver(report, startedIn: startedIn)
+    }
+
+    /// Reads the split, runs the real map, charges its virtual time, and writes the output to the
+    /// local disk or the shuffle store. Nil when the attempt was abandoned.
+    func runMap(_ assignment: MapReduce.Assignment, startedIn: UInt64) async -> MapReduce.TaskResult? {
+        let attempt = assignment.attempt
+        guard let split = assignment.split else { return .failed(.jobError("map task without a split")) }
+        var records: [MapReduce.InputRecord] = []
+        var inputBytes = split.knownByteCount
+        switch split {
+        case .lines(let document, _, _, _):
+            split.forEachLine { records.append(MapReduce.InputRecord(document: document, line: $0)) }
+        case .log(let topic, let partition, let offsets):
+            guard let log else { return .failed(.inputUnavailable("the cluster has no log")) }
+            var next = offsets.lowerBound
+            while next < offsets.upperBound {
+                guard await waitUntilUp(attempt, startedIn) else { return nil }
+                let (from, count) = (next, min(1000, offsets.upperBound - next))
+                let batch: [LogRecord]
+                do {
+                    batch = try await network.callLog(from: id, log: log, timeout: configuration.callTimeout) { log throws(LogError) in
+                        try log.read(topic: topic, partition: partition, from: from, maxRecords: count)
+                    }
+                } catch {
+                    return .failed(.inputUnavailable(error.description))
+                }
+                guard !batch.isEmpty else { return .failed(.inputUnavailable("no records at \(topic)/\(partition)@\(next)")) }
+                let bytes = batch.reduce(0) { $0 + $1.value.count + 1 }
+                inputBytes += bytes
+                records += batch.map { MapReduce.InputRecord(document: UInt32(partition), line: $0.value[...]) }
+                next += batch.count
+                let done = 0.05 * Double(next - offsets.lowerBound) / Double(offsets.count)
+                guard await work(configuration.cost.transferTime(bytes: bytes), cpu: false, attempt, startedIn,
+                                 progress: done...done) else { return nil }
+            }
+        }
+        let output: MapReduce.MapTaskOutput
+        do {
+            output = try MapReduce.MapExecution.run(assignment.job, records: records, inputBytes: inputBytes,
+                                                    reducers: assignment.reducers, combining: assignment.combining)
+        } catch {
+            return .failed(.jobError(String(describing: error)))
+        }
+        // Progress is weighted by time: reading a log range is ~5 %, writing to the store ~5 %.
+        let cpuStart: Double = if case .log = split { 0.05 } else { 0 }
+        let cpuEnd: Double = if case .shuffleStore = configuration.shuffle { 0.95 } else { 1 }
+        guard await work(configuration.cost.mapTime(output.statistics), cpu: true, attempt, startedIn,
+                         progress: cpuStart...cpuEnd) else { return nil }
+        let sizes = output.partitions.map(\.count)
+        guard case .shuffleStore(let ttl) = configuration.shuffle else {
+            disk[attempt] = DiskEntry(jobID: assignment.jobID, partitions: output.partitions)
+            return .mapped(output.statistics, partitionBytes: sizes, inShuffleStore: false)
+        }
+        guard let store else { return .failed(.storeUnavailable("the cluster has no shuffle store")) }
+        for (partition, bytes) in output.partitions.enumerated() {
+            let progress = 0.95 + 0.05 * Double(partition + 1) / Double(sizes.count)
+            guard await work(configuration.cost.transferTime(bytes: bytes.count), cpu: false, attempt, startedIn,
+                             progress: progress...progress) else { return nil }
+            let key = MapReduce.ShuffleStore.key(jobID: assignment.jobID, attempt: attempt, partition: partition)
+            do {
+                try await network.call(from: id, to: store.id, timeout: configuration.callTimeout) {
+                    await store.put(key, bytes, ttl: ttl)
+                }
+            } catch {
+                return .failed(.storeUnavailable(error.description))
+            }
+            guard isCurrent(attempt, startedIn) else { return nil }
+        }
+        return .mapped(output.statistics, partitionBytes: sizes, inShuffleStore: true)
+    }
+
+    /// Fetches this reduce partition from every map output, runs the real reduce and charges its
+    /// virtual time. Nil when the attempt was abandoned.
+    func runReduce(_ assignment: MapReduce.Assignment, startedIn: UInt64) async -> MapReduce.TaskResult? {
+        let (attempt, partition) = (assignment.attempt, assignment.task.index)
+        var buffers: [MapReduce.Bytes] = []
+        var fetched = 0
+        for (index, location) in assignment.mapOutputs.enumerated() {
+            guard await waitUntilUp(attempt, startedIn) else { return nil }
+            let outcome = await fetch(partition, from: location, jobID: assignment.jobID)
+            guard isCurrent(attempt, startedIn) else { return nil }
+            let bytes: MapReduce.Bytes
+            switch outcome {
+            case .success(let fetchedBytes):
+                bytes = fetchedBytes
+            case .failure(let failure):
+                return .failed(.fetchFailed(mapIndex: location.mapIndex, attempt: location.attempt, reason: failure.message))
+            }
+            buffers.append(bytes)
+            fetched += bytes.count
+            // Fetching is ~10 % of a reduce task's time, reducing the rest.
+            let progress = 0.1 * Double(index + 1) / Double(assignment.mapOutputs.count)
+            guard await work(configuration.cost.transferTime(bytes: bytes.count), cpu: false, attempt, startedIn,
+                             progress: progress...progress) else { return nil }
+        }
+        let output: MapReduce.ReduceTaskOutput
+        do {
+            output = try MapReduce.ReduceExecution.run(assignment.job, buffers: buffers)
+        } catch {
+            return .failed(.jobError(String(describing: error)))
+        }
+        guard await work(configuration.cost.reduceTime(records: output.inputRecords, keys: output.keys), cpu: true,
+                         attempt, startedIn, progress: 0.1...1) else { return nil }
+        return .reduced(output, fetchedBytes: fetched)
+    }
+}

@@ -1,0 +1,110 @@
+extension MapReduce.Worker {
+    /// Why a fetch of map output failed.
+    struct FetchFailure: Error {
+        let message: String
+    }
+
+    /// How often a paused worker's attempts look whether the pause is over.
+    static var pausePoll: Duration { .milliseconds(100) }
+
+    /// Whether attempt `attempt`, begun in epoch `startedIn`, should go on: the worker has not
+    /// crashed since and the coordinator has not told it to stop.
+    func isCurrent(_ attempt: Int, _ startedIn: UInt64) -> Bool {
+        epoch == startedIn && running[attempt] != nil
+    }
+
+    /// Waits while the node is paused; returns whether the attempt should go on.
+    func waitUntilUp(_ attempt: Int, _ startedIn: UInt64) async -> Bool {
+        while isCurrent(attempt, startedIn), node.state != .up {
+            await simulation.sleep(for: Self.pausePoll)
+        }
+        return isCurrent(attempt, startedIn)
+    }
+
+    /// Spends `duration` of work on `attempt`, moving its progress across `progress` as it goes.
+    /// CPU work is stretched by the node's slow factor (read afresh for every slice, so a `slow`
+    /// fault takes effect mid-task); nothing moves while the node is paused. Work is paid in
+    /// slices of at most the cost model's progress slice of virtual time, so even a straggler
+    /// shows progress regularly. Returns whether the attempt should go on.
+    func work(_ duration: Duration, cpu: Bool, _ attempt: Int, _ startedIn: UInt64,
+              progress: ClosedRange<Double>) async -> Bool {
+        let total = duration.nanoseconds
+        let slice = Double(max(1, configuration.cost.progressSlice.nanoseconds))
+        var done: Int64 = 0
+        while done < total {
+            guard await waitUntilUp(attempt, startedIn) else { return false }
+            let factor = cpu ? max(node.slowFactor, 1e-9) : 1
+            let step = min(total - done, max(1, Int64(slice / factor)))
+            await simulation.sleep(for: .nanoseconds(Int64((Double(step) * factor).rounded())))
+            done += step
+            guard isCurrent(attempt, startedIn) else { return false }
+            let fraction = progress.lowerBound + (progress.upperBound - progress.lowerBound) * Double(done) / Double(total)
+            advance(attempt, to: fraction)
+        }
+        advance(attempt, to: progress.upperBound)
+        return isCurrent(attempt, startedIn)
+    }
+
+    /// Records that `attempt` reached `fraction` of its work now.
+    func advance(_ attempt: Int, to fraction: Double) {
+        guard let current = running[attempt], fraction > current.progress else { return }
+        running[attempt]!.progress = fraction
+        running[attempt]!.elapsedAtProgress = current.startedAt.duration(to: simulation.now)
+    }
+
+    /// Fetches `partition` of the map output at `location`: from this worker's own disk, from
+    /// the worker that wrote it, or from the shuffle store.
+    func fetch(_ partition: Int, from location: MapReduce.MapOutputLocation, jobID: String) async -> Result<MapReduce.Bytes, FetchFailure> {
+        let timeout = configuration.callTimeout
+        if location.inShuffleStore {
+            guard let store else { return .failure(FetchFailure(message: "the cluster has no shuffle store")) }
+            let key = MapReduce.ShuffleStore.key(jobID: jobID, attempt: location.attempt, partition: partition)
+            do {
+                let bytes = try await network.call(from: id, to: store.id, timeout: timeout) { await store.get(key) }
+                return bytes.map { .success($0) } ?? .failure(FetchFailure(message: "missing from the shuffle store"))
+            } catch {
+                return .failure(FetchFailure(message: "shuffle store \(error)"))
+            }
+        }
+        if location.worker == id {
+            return fetch(attempt: location.attempt, partition: partition).map { .success($0) }
+                ?? .failure(FetchFailure(message: "missing from the local disk"))
+        }
+        guard let peer = directory[location.worker] else {
+            return .failure(FetchFailure(message: "no worker \(location.worker)"))
+        }
+        do {
+            let bytes = try await network.call(from: id, to: location.worker, timeout: timeout) {
+                await peer.fetch(attempt: location.attempt, partition: partition)
+            }
+            return bytes.map { .success($0) } ?? .failure(FetchFailure(message: "missing from \(location.worker)'s disk"))
+        } catch {
+            return .failure(FetchFailure(message: "\(location.worker) \(error)"))
+        }
+    }
+
+    /// Sends `report` to the coordinator until it is acknowledged (the coordinator may be down
+    /// or unreachable for a while), then carries out the answer. Gives up only if this worker
+    /// crashes, which loses the attempt's output anyway.
+    func deliver(_ report: MapReduce.TaskReport, startedIn: UInt64) async {
+        let coordinator = coordinator
+        while epoch == startedIn {
+            if node.state == .up {
+                let current = MapReduce.TaskReport(
+                    worker: report.worker, incarnation: report.incarnation, jobID: report.jobID, attempt: report.attempt,
+                    result: report.result, freeMapSlots: freeSlots(.map), freeReduceSlots: freeSlots(.reduce),
+                mapSlots: configuration.mapSlotsPerWorker, reduceSlots: configuration.reduceSlotsPerWorker)
+                if let directives = try? await network.call(from: id, to: coordinator.id, timeout: configuration.callTimeout, {
+                    await coordinator.receive(current)
+                }) {
+                    if epoch == startedIn { carryOut(directives) }
+                    return
+                }
+            } else {
+                await simulation.sleep(for: Self.pausePoll)
+                continue
+            }
+            await simulation.sleep(for: configuration.policy.heartbeatInterval)
+        }
+    }
+}

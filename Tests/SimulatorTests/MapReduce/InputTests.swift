@@ -1,0 +1,78 @@
+import Testing
+@testable import Simulator
+
+/// Splitting, tokenizing, log-line parsing and the synthetic generator.
+@Suite struct InputTests {
+    @Test(arguments: [1, 7, 40, 1000])
+    func splitsEndOnLineBoundariesAndCoverTheDocumentExactly(targetSize: Int) {
+        for document in Fixtures.documents {
+            let splits = MapReduce.InputSplitter.splits(of: [document], targetSize: targetSize)
+            var rebuilt: [UInt8] = []
+            for (index, split) in splits.enumerated() {
+                guard case .lines(_, _, let offset, let bytes) = split else { Issue.record("not a line split"); return }
+                #expect(offset == rebuilt.count)
+                rebuilt += bytes
+                if index < splits.count - 1 {
+                    #expect(bytes.last == UInt8(ascii: "\n"))
+                    #expect(bytes.count >= targetSize)
+                }
+            }
+            #expect(rebuilt == document.bytes)
+        }
+    }
+
+    @Test func logRangesAreCutIntoPiecesOfAtMostTheSplitSize() {
+        let splits = MapReduce.InputSplitter.splits(topic: "t", from: [0, 5, 3], to: [7, 5, 4], recordsPerSplit: 3)
+        #expect(splits == [.log(topic: "t", partition: 0, offsets: 0..<3), .log(topic: "t", partition: 0, offsets: 3..<6),
+                           .log(topic: "t", partition: 0, offsets: 6..<7), .log(topic: "t", partition: 2, offsets: 3..<4)])
+    }
+
+    @Test func wordsAreRunsOfLettersDigitsAndNonASCIIBytes() {
+        var words: [String] = []
+        MapReduce.Words.forEach(in: Array("Hello, wörld! 42x\t-- a_b".utf8)[...]) { words.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(words == ["Hello", "wörld", "42x", "a", "b"])
+    }
+
+    @Test func timestampsRoundTripAndMatchTheEpoch() {
+        #expect(MapReduce.Timestamp.parse(Array("1970-01-01T00:00:00.000Z".utf8)[...]) == 0)
+        #expect(MapReduce.Timestamp.parse(Array("2024-03-15T10:23:45.123Z".utf8)[...]) == 1_710_498_225_123)
+        #expect(MapReduce.Timestamp.parse(Array("2024-02-29T23:59:59.999Z".utf8)[...]) == 1_709_251_199_999)
+        for millis: Int64 in [0, 1, 951_782_400_000, 1_709_251_199_999, -1, 4_102_444_800_000] {
+            #expect(MapReduce.Timestamp.parse(Array(MapReduce.Timestamp.render(millis).utf8)[...]) == millis)
+        }
+        #expect(MapReduce.Timestamp.render(-1) == "1969-12-31T23:59:59.999Z")
+        for bad in ["2023-02-29T00:00:00.000Z", "2024-13-01T00:00:00.000Z", "2024-01-01 00:00:00.000Z", "2024-01-01T00:00:00Z"] {
+            #expect(MapReduce.Timestamp.parse(Array(bad.utf8)[...]) == nil, "\(bad)")
+        }
+    }
+
+    @Test func logLinesParseIntoFieldsAndMalformedLinesDoNot() throws {
+        let line = try #require(MapReduce.LogLine(Array("2024-03-15T10:23:45.123Z ERROR payments POST /api/orders 503 124ms upstream timeout".utf8)[...]))
+        #expect(line.timestamp == 1_710_498_225_123)
+        #expect(String(decoding: line.service, as: UTF8.self) == "payments")
+        #expect(String(decoding: line.status, as: UTF8.self) == "503")
+        #expect(line.latencyMilliseconds == 124)
+        #expect(String(decoding: line.message, as: UTF8.self) == "upstream timeout")
+        #expect(line.isError)
+        for bad in ["", "2024-03-15T10:23:45.123Z ERROR payments POST /x 5030 1ms", "2024-03-15T10:23:45.123Z INFO a GET / 200 12",
+                    "not a timestamp INFO a GET / 200 1ms"] {
+            #expect(MapReduce.LogLine(Array(bad.utf8)[...]) == nil, "\(bad)")
+        }
+    }
+
+    @Test func theGeneratorIsSeededParsesAndSkewsLevels() {
+        var first = MapReduce.SyntheticLogGenerator(seed: 5)
+        var again = MapReduce.SyntheticLogGenerator(seed: 5)
+        var other = MapReduce.SyntheticLogGenerator(seed: 6)
+        let bytes = first.lines(5000)
+        #expect(bytes == again.lines(5000))
+        #expect(bytes != other.lines(5000))
+        let lines = bytes.split(separator: UInt8(ascii: "\n"))
+        let parsed = lines.compactMap { MapReduce.LogLine($0) }
+        #expect(parsed.count == 5000)
+        #expect(zip(parsed, parsed.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp })
+        let levels = Dictionary(grouping: parsed) { String(decoding: $0.level, as: UTF8.self) }.mapValues(\.count)
+        #expect(levels["INFO"]! > 3500 && levels["WARN"]! > 300 && levels["ERROR"]! > 100 && levels["ERROR"]! < levels["WARN"]!)
+        #expect(parsed.filter(\.isError).allSatisfy { $0.status.first == UInt8(ascii: "5") })
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+@testable import Simulator
+
+/// Requests that cannot run are refused with a typed error and a clear message, and nothing runs.
+@Suite struct SubmissionTests {
+    let simulation = Simulation(seed: 91)
+    let cluster: MapReduce.Cluster
+
+    init() { cluster = MapReduce.Cluster(simulation: simulation) }
+
+    func refusal(_ request: () throws(MapReduce.SubmissionError) -> MapReduce.JobRequest) -> MapReduce.SubmissionError? {
+        do {
+            _ = try cluster.submit(try request())
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func zeroReducersIsRefused() {
+        let error = refusal { .init(job: MapReduce.WordCount(), input: .documents(Fixtures.documents, splitSize: 100), reducers: 0) }
+        #expect(error == .noReducers(0))
+        #expect(error?.description == "a job needs at least one reduce task, got R = 0")
+        #expect(simulation.unfinishedTaskCount == 0)
+    }
+
+    @Test func anEmptyInputIsRefused() {
+        let empty = [MapReduce.Document(id: 0, name: "empty", bytes: [])]
+        #expect(refusal { .init(id: "e1", job: MapReduce.WordCount(), input: .documents([], splitSize: 100), reducers: 1) } == .emptyInput(jobID: "e1"))
+        let error = refusal { .init(id: "e2", job: MapReduce.WordCount(), input: .documents(empty, splitSize: 100), reducers: 1) }
+        #expect(error?.description == "job 'e2' has an empty input: there is nothing to map")
+        #expect(simulation.unfinishedTaskCount == 0)
+    }
+
+    @Test func anUnknownJobNameIsRefusedWithTheKnownNames() {
+        let error = refusal { () throws(MapReduce.SubmissionError) in try .init(jobNamed: "wordcount", input: .documents(Fixtures.documents, splitSize: 100), reducers: 1) }
+        #expect(error == .unknownJob("wordcount", known: MapReduce.JobCatalog.standard.names))
+        #expect(error?.description == "unknown job 'wordcount'; known jobs: error-counts-sliding, error-counts-tumbling, "
+                + "error-sessions, inverted-index, log-patterns, word-count")
+        #expect(simulation.unfinishedTaskCount == 0)
+    }
+
+    @Test func aZeroSplitSizeAndADuplicateJobIDAreRefused() throws {
+        #expect(refusal { .init(job: MapReduce.WordCount(), input: .documents(Fixtures.documents, splitSize: 0), reducers: 1) } == .invalidSplitSize(0))
+        _ = try cluster.submit(.init(id: "same", job: MapReduce.WordCount(), input: .documents(Fixtures.documents, splitSize: 100), reducers: 1))
+        #expect(refusal { .init(id: "same", job: MapReduce.WordCount(), input: .documents(Fixtures.documents, splitSize: 100), reducers: 1) }
+                == .duplicateJobID("same"))
+    }
+
+    @Test func anEmptyLogRangeIsRefusedWithoutRunningATask() throws {
+        simulation.spawn("setup") { [cluster] _ in try? await cluster.log.createTopic("events", partitions: 2) }
+        let handle = try cluster.submit(.init(job: MapReduce.WordCount(), input: .log(topic: "events", group: nil, recordsPerSplit: 10), reducers: 1))
+        try simulation.runToCompletion(timeLimit: .after(.seconds(60)))
+        #expect(handle.rejection == .emptyInput(jobID: "job-1"))
+        #expect(handle.report == nil)
+        let box = StatusBox()
+        simulation.spawn("reader") { [cluster] _ in box.ids = await cluster.coordinator.jobIDs }
+        try simulation.runToCompletion(timeLimit: .after(.seconds(120)))
+        #expect(box.ids == [])
+    }
+}
+
+/// Holds what a task read, for the test thread. `@unchecked Sendable`: one simulation thread.
+final class StatusBox: @unchecked Sendable {
+    var ids: [String]?
+}
