@@ -53,6 +53,12 @@ extension Network {
         trace.record(.send, subjectHash: source.stableHash, objectHash: destination.stableHash, value: 0) {
             TraceEvent(time: self.simulation.now, kind: .send, subject: source.name, object: destination.name, value: 0)
         }
+        if let sender = node(source), sender.state == .crashed {
+            // Code still running for a crashed node is a zombie: what it sends never leaves the
+            // host, and it learns so only by timing out.
+            trace.record(.drop, source.name, destination.name)
+            return
+        }
         let link = link(from: source, to: destination)
         guard let node = node(destination), canReach(source, destination) else {
             executor.schedule(at: executor.now &+ sampleLatency(link), .run {
@@ -120,7 +126,28 @@ extension Network {
         }
         executor.schedule(at: executor.now &+ sampleLatency(link), .run {
             guard self.canReach(node.id, source) else { return }
-            call.settle(.success(response))
+            self.answer(call, with: response, at: source)
         })
+    }
+
+    /// Hands the answer to the caller, unless the caller's own host is down (the answer is lost)
+    /// or frozen (the answer waits until it resumes).
+    private func answer<Response: Sendable>(_ call: PendingCall<Response>, with response: Response, at caller: NodeID) {
+        guard let host = node(caller) else {
+            call.settle(.success(response))
+            return
+        }
+        switch host.state {
+        case .crashed:
+            simulation.trace.record(.drop, host.id.name, caller.name)
+        case .paused:
+            let incarnation = host.incarnation
+            host.heldWhilePaused.append {
+                guard host.incarnation == incarnation else { return }
+                call.settle(.success(response))
+            }
+        case .up, .starting:
+            call.settle(.success(response))
+        }
     }
 }

@@ -134,4 +134,24 @@ final class CallLog: @unchecked Sendable {
         try sim.runToCompletion(timeLimit: .after(.seconds(2)))
         #expect(counter.entries == ["ran", "ran"])
     }
+
+    @Test func aCrashedCallerSendsNothingAndOnlyTimesOut() throws {
+        let counter = EventLog()
+        sim.spawn("client") { _ in
+            network.crash("client")
+            await call("zombie") { _ in counter.append("ran"); return "ok" }
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(log.entries == ["zombie: timeout @250ms"])
+        #expect(counter.entries.isEmpty)
+    }
+
+    @Test func anAnswerToAPausedCallerWaitsUntilItResumes() throws {
+        sim.spawn("client") { _ in
+            sim.schedule(after: .milliseconds(1)) { network.pause("client", for: .milliseconds(100)) }
+            await call("frozen", timeout: .seconds(1)) { await $0.put("k", "v", durable: false) }
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(2)))
+        #expect(log.entries == ["frozen: ok @101ms"])
+    }
 }
