@@ -8,6 +8,10 @@ import PackageDescription
 /// hops off the simulation's serial executor without asking to.
 let strictConcurrency: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 
+/// `orrery` links jemalloc, which measured faster than glibc's allocator for simulations (see the
+/// README); `ORRERY_ALLOCATOR=system` builds it without, to repeat that measurement.
+let orreryAllocator: [Target.Dependency] = Context.environment["ORRERY_ALLOCATOR"] == "system" ? [] : ["CJemalloc"]
+
 let package = Package(
     name: "Orrery",
     platforms: [.macOS(.v15)],
@@ -49,9 +53,8 @@ let package = Package(
             name: "orrery",
             dependencies: [
                 "Scenarios",
-                "CJemalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            ] + orreryAllocator,
             swiftSettings: strictConcurrency
         ),
         .systemLibrary(

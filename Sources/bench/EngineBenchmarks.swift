@@ -12,7 +12,7 @@ actor Pinger {
 
 func registerEngineBenchmarks() {
     // A hop through the executor's ready queue: suspend, be enqueued, be run again.
-    Benchmark("Executor hops (Task.yield through the ready queue)", configuration: configuration(scale: .mega)) { benchmark in
+    Benchmark("Executor hops (Task.yield through the ready queue)", configuration: configuration(scale: .mega, mallocs: .absolute(20))) { benchmark in
         let simulation = Simulation(seed: 1)
         let perTask = benchmark.scaledIterations.count / 10
         for index in 0..<10 {
@@ -28,7 +28,7 @@ func registerEngineBenchmarks() {
     }
 
     // A call from one actor to another on the same simulation executor.
-    Benchmark("Actor calls (actor to actor on one executor)", configuration: configuration(scale: .mega)) { benchmark in
+    Benchmark("Actor calls (actor to actor on one executor)", configuration: configuration(scale: .mega, mallocs: .absolute(20))) { benchmark in
         let simulation = Simulation(seed: 1)
         let a = Pinger(simulation), b = Pinger(simulation)
         let calls = benchmark.scaledIterations.count
@@ -43,7 +43,7 @@ func registerEngineBenchmarks() {
     }
 
     // Sleeping tasks parked on the timer heap and woken in (instant, sequence) order.
-    Benchmark("Timer wake-ups (100 sleepers, random delays)", configuration: configuration(scale: .mega)) { benchmark in
+    Benchmark("Timer wake-ups (100 sleepers, random delays)", configuration: configuration(scale: .mega, mallocs: .absolute(20))) { benchmark in
         let simulation = Simulation(seed: 1)
         let perTask = benchmark.scaledIterations.count / 100
         for index in 0..<100 {

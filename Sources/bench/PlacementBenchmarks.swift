@@ -26,7 +26,7 @@ func registerPlacementBenchmarks() {
         for (name, placement) in placements(servers: servers) {
             // Rendezvous scores every node per lookup: O(n), so scale it down at 1,000 servers.
             let scale: BenchmarkScalingFactor = (name == "rendezvous" && servers > 100) ? .kilo : .mega
-            Benchmark("Lookup: \(name), \(servers) servers", configuration: configuration(scale: scale)) { benchmark in
+            Benchmark("Lookup: \(name), \(servers) servers", configuration: configuration(scale: scale, mallocs: .absolute(20))) { benchmark in
                 var key: UInt64 = 100_000
                 var sink = 0
                 for _ in benchmark.scaledIterations {

@@ -67,9 +67,12 @@ struct Experiment: ParsableCommand {
     @Argument(help: "Experiments to run (a1, a2, a3, a4, all).") var names: [String]
     @Option(help: "Directory holding a1.yaml … a4.yaml.") var scenarios = "scenarios"
     @Option(help: "Directory for the reports.") var out = "results"
+    @Option(help: "Simulations to run at once on separate threads (default: one per core); results are identical for any value.")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     func run() throws {
-        let job = ExperimentJob(names: names, scenarioDirectory: scenarios, outputDirectory: out)
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        let job = ExperimentJob(names: names, scenarioDirectory: scenarios, outputDirectory: out, jobs: jobs)
         throw ExitCode(job.execute(output: { print($0) }, errors: FileHandleOutput.standardError).rawValue)
     }
 }

@@ -8,12 +8,12 @@ public struct A2Result: Sendable {
 }
 
 public enum A2Experiment {
-    public static func run(_ spec: ExperimentSpec, variant: ExperimentSpec.Variant? = nil) throws(PlacementError) -> A2Result {
-        var runs: [(Int, A1Result)] = []
-        for servers in spec.serverCounts {
-            runs.append((servers, try A1Experiment.run(spec, variant: variant, servers: servers)))
+    public static func run(_ spec: ExperimentSpec, variant: ExperimentSpec.Variant? = nil, jobs: Int = 1) throws(PlacementError) -> A2Result {
+        let counts = spec.serverCounts
+        let results = try ParallelWorlds.map(counts.count, width: jobs) { index throws(PlacementError) in
+            try A1Experiment.run(spec, variant: variant, servers: counts[index])
         }
-        return A2Result(runs: runs)
+        return A2Result(runs: Array(zip(counts, results)))
     }
 }
 

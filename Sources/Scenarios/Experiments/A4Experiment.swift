@@ -24,25 +24,28 @@ public enum A4Experiment {
     /// The six-digit request ids every key-movement figure is computed over.
     static let allRequestIDs: ClosedRange<UInt64> = 100_000...999_999
 
-    public static func run(_ spec: ExperimentSpec) throws(PlacementError) -> A4Result {
+    public static func run(_ spec: ExperimentSpec, jobs: Int = 1) throws(PlacementError) -> A4Result {
         let comparison = spec.serverCounts.contains(3) ? 3 : spec.serverCounts[0]
         let base = spec.serverCounts.contains(5) ? 5 : max(2, spec.serverCounts.max()! - 1)
-        var results: [A4Result.VariantResult] = []
-        for variant in spec.variants {
-            let placement = try variant.placement.makeKeyPlacement(servers: base)
-            let a2 = try A2Experiment.run(spec, variant: variant)
-            let a1: A1Result
-            if let reused = a2.runs.first(where: { $0.servers == comparison }) {
-                a1 = reused.result
-            } else {
-                a1 = try A1Experiment.run(spec, variant: variant, servers: comparison)
-            }
-            results.append(.init(
-                variant: variant, a1: a1, a2: a2,
-                added: try KeyMovement(adding: base + 1, to: placement, keys: allRequestIDs),
-                removedFirst: try KeyMovement(removing: 1, from: placement, keys: allRequestIDs),
-                removedLast: try KeyMovement(removing: base, from: placement, keys: allRequestIDs)))
+        let results = try ParallelWorlds.map(spec.variants.count, width: jobs) { index throws(PlacementError) in
+            try measure(spec.variants[index], spec: spec, comparison: comparison, base: base)
         }
         return A4Result(comparisonServers: comparison, movementBase: base, variants: results)
+    }
+
+    private static func measure(_ variant: ExperimentSpec.Variant, spec: ExperimentSpec, comparison: Int, base: Int) throws(PlacementError) -> A4Result.VariantResult {
+        let placement = try variant.placement.makeKeyPlacement(servers: base)
+        let a2 = try A2Experiment.run(spec, variant: variant)
+        let a1: A1Result
+        if let reused = a2.runs.first(where: { $0.servers == comparison }) {
+            a1 = reused.result
+        } else {
+            a1 = try A1Experiment.run(spec, variant: variant, servers: comparison)
+        }
+        return .init(
+            variant: variant, a1: a1, a2: a2,
+            added: try KeyMovement(adding: base + 1, to: placement, keys: allRequestIDs),
+            removedFirst: try KeyMovement(removing: 1, from: placement, keys: allRequestIDs),
+            removedLast: try KeyMovement(removing: base, from: placement, keys: allRequestIDs))
     }
 }

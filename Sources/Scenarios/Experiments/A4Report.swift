@@ -5,6 +5,7 @@ extension A4Result {
     func bundle(spec: ExperimentSpec) -> ReportBundle {
         var bundle = ReportBundle()
         bundle.add("a4/report.md", markdown(spec: spec))
+        bundle.add("a4/report.json", json(spec: spec))
         bundle.add("a4/requests_per_server.csv", countsCSV())
         bundle.add("a4/keys_moved.csv", movementCSV())
         bundle.add("a4/a1_by_placement.svg", groupedBarChart().svg())

@@ -9,11 +9,14 @@ public struct ExperimentJob {
     /// Where `a1.yaml` … live.
     public var scenarioDirectory: String
     public var outputDirectory: String
+    /// Independent simulations run at once (each single-threaded inside); results do not depend on it.
+    public var jobs: Int
 
-    public init(names: [String], scenarioDirectory: String = "scenarios", outputDirectory: String = "results") {
+    public init(names: [String], scenarioDirectory: String = "scenarios", outputDirectory: String = "results", jobs: Int = 1) {
         self.names = names
         self.scenarioDirectory = scenarioDirectory
         self.outputDirectory = outputDirectory
+        self.jobs = jobs
     }
 
     /// The experiments `all` stands for, in order.
@@ -49,7 +52,7 @@ public struct ExperimentJob {
         for spec in specs {
             let bundle: ReportBundle
             do {
-                bundle = try ExperimentJob.run(spec)
+                bundle = try ExperimentJob.run(spec, jobs: jobs)
             } catch {
                 errors("seed \(spec.seed): error: experiment \(spec.name) could not build its placement: \(error)\nreplay: orrery experiment \(spec.name)")
                 return .badInput
@@ -66,12 +69,12 @@ public struct ExperimentJob {
     }
 
     /// Runs one experiment and returns its report files (paths relative to the output directory).
-    public static func run(_ spec: ExperimentSpec) throws(PlacementError) -> ReportBundle {
+    public static func run(_ spec: ExperimentSpec, jobs: Int = 1) throws(PlacementError) -> ReportBundle {
         switch spec.name {
         case "a1": return try A1Experiment.run(spec).bundle(spec: spec)
-        case "a2": return try A2Experiment.run(spec).bundle(spec: spec)
+        case "a2": return try A2Experiment.run(spec, jobs: jobs).bundle(spec: spec)
         case "a3": return try A3Experiment.run(spec).bundle(spec: spec)
-        case "a4": return try A4Experiment.run(spec).bundle(spec: spec)
+        case "a4": return try A4Experiment.run(spec, jobs: jobs).bundle(spec: spec)
         default: preconditionFailure("experiment names are validated when the file is loaded")
         }
     }

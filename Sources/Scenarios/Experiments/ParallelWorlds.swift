@@ -1,0 +1,29 @@
+import Dispatch
+import Synchronization
+
+/// Runs independent simulations on separate threads. Worlds share nothing and each stays
+/// single-threaded inside, so the results are the same as running them one after another —
+/// only sooner — and they come back in input order.
+enum ParallelWorlds {
+    /// `body(i)` for every i in 0..<count, at most `width` at a time (1 runs them in order on the
+    /// calling thread), results in index order.
+    static func map<Result: Sendable, Failure: Error>(_ count: Int, width: Int, _ body: @Sendable (Int) throws(Failure) -> Result) throws(Failure) -> [Result] {
+        guard width > 1, count > 1 else {
+            var results: [Result] = []
+            for index in 0..<count { results.append(try body(index)) }
+            return results
+        }
+        let slots = Mutex<[Swift.Result<Result, Failure>?]>(Array(repeating: nil, count: count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(width, count)) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < count else { return }
+                let outcome: Swift.Result<Result, Failure>
+                outcome = Swift.Result { () throws(Failure) -> Result in try body(index) }
+                slots.withLock { $0[index] = outcome }
+            }
+        }
+        return try slots.withLock { $0 }.map { slot throws(Failure) in try slot!.get() }
+    }
+}
