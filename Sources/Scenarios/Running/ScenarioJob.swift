@@ -102,22 +102,8 @@ final class TraceLines: @unchecked Sendable {
     private var lines: [String] = []
 
     func append(_ event: TraceEvent) {
-        lines.append("{\"t\":\(event.time.nanoseconds),\"kind\":\"\(event.kind.name)\",\"subject\":\(TraceLines.quote(event.subject)),\"object\":\(TraceLines.quote(event.object)),\"value\":\(event.value)}")
+        lines.append("{\"t\":\(event.time.nanoseconds),\"kind\":\"\(event.kind.name)\",\"subject\":\(AssignmentJSON.quote(event.subject)),\"object\":\(AssignmentJSON.quote(event.object)),\"value\":\(event.value)}")
     }
 
     var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
-
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }

@@ -64,12 +64,9 @@ extension UInt64 {
 /// Hashes that are the same in every process (unlike `Hasher`, which Swift seeds per process).
 public enum StableHash {
     /// FNV-1a, 64-bit, over the UTF-8 bytes of `string`.
+    @inline(__always)
     public static func fnv1a64(_ string: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in string.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        FNV1a.hash64(string)
     }
 
     /// Folds `value` into `state` (a 64-bit mix in the style of SplitMix64's finaliser).
