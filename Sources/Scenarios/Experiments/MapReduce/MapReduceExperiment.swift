@@ -43,7 +43,8 @@ public enum MapReduceExperiment {
             baseline: baseline, withCombiner: combined, withoutCombiner: uncombined,
             speculationOff: run("speculation off", baselineInput, cluster: noBackups, faults: slow),
             speculationOn: run("speculation on", baselineInput, cluster: backups, faults: slow),
-            failure: failure, labChaos: run("lab chaos", baselineInput, cluster: chaotic), scalingRuns: scalingRuns,
+            failure: failure, labChaos: run("lab chaos", setup.labChaos.input.map { OracleInput($0, job: setup.job.job) } ?? baselineInput, cluster: chaotic),
+            scalingRuns: scalingRuns,
             measurements: measurements(setup, baseline: baseline, combined: combined, uncombined: uncombined, failure: failure,
                                        scaling: scalingRuns, mappers: setup.scaling.mappers),
             claims: [])

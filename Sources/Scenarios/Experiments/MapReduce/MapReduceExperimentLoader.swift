@@ -24,7 +24,7 @@ extension ScenarioLoader {
         let mappers = try parseMapperCounts(scalingFields.required("mappers"), claims: claims)
         let stragglerFields = try top.required("straggler").mapping(allowed: ["worker", "factor"])
         let failureFields = try top.required("failure").mapping(allowed: ["crash", "at"])
-        let chaosFields = try top.required("lab_chaos").mapping(allowed: ["attempts", "max_attempts"])
+        let chaosFields = try top.required("lab_chaos").mapping(allowed: ["attempts", "max_attempts", "input"])
         let mapReduce = MapReduceExperimentSpec(
             cluster: cluster, job: try MapReduceScenarioLoader.parseJob(top.required("job")),
             input: try MapReduceScenarioLoader.parseInput(top.required("input"), baseDirectory: directory),
@@ -32,7 +32,8 @@ extension ScenarioLoader {
             straggler: .init(worker: try worker(stragglerFields.required("worker")), factor: try stragglerFields.required("factor").positive()),
             failure: .init(worker: try worker(failureFields.required("crash")), at: try failureFields.required("at").duration()),
             labChaos: .init(attempts: try chaosFields["attempts"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseAttemptChaos(cursor) } ?? MapReduce.AttemptChaos(),
-                            maxAttempts: try chaosFields["max_attempts"]?.int(atLeast: 1) ?? 20),
+                            maxAttempts: try chaosFields["max_attempts"]?.int(atLeast: 1) ?? 20,
+                            input: try chaosFields["input"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseInput(cursor, baseDirectory: directory) }),
             claims: claims)
         return ExperimentSpec(
             name: "mapreduce", summary: try top["description"]?.string() ?? "", file: root.file,

@@ -26,11 +26,14 @@ extension MapReduceExperimentResult {
     }
 
     func scalingCSV() -> String {
-        var table = CSVTable(header: ["mappers", "map_tasks", "events", "map_phase_s", "events_per_s", "efficiency", "makespan_s", "output_exact"])
+        var table = CSVTable(header: ["mappers", "map_tasks", "events", "map_phase_s", "events_per_s", "efficiency", "busy_slot_s", "utilisation",
+                                      "events_per_busy_slot_s", "makespan_s", "output_exact"])
         for (point, run) in zip(measurements.scaling, scalingRuns) {
             table.append([String(point.mappers), String(point.mapTasks), String(point.events), NumberFormat.fixed(point.mapPhaseSeconds, decimals: 6),
                           NumberFormat.fixed(point.eventsPerSecond, decimals: 1), NumberFormat.fixed(measurements.efficiency(point.mappers) ?? 0, decimals: 4),
-                          NumberFormat.fixed(point.makespanSeconds, decimals: 6), run.outputExact ? "true" : "false"])
+                          NumberFormat.fixed(point.busySeconds, decimals: 6), NumberFormat.fixed(point.utilisation, decimals: 4),
+                          NumberFormat.fixed(point.eventsPerBusySecond, decimals: 1), NumberFormat.fixed(point.makespanSeconds, decimals: 6),
+                          run.outputExact ? "true" : "false"])
         }
         return table.rendered()
     }
@@ -57,7 +60,10 @@ extension MapReduceExperimentResult {
             var speculativeAttempts: Int?, speculativeWins: Int?, lostAttempts: Int?, timedOutAttempts: Int?, mapReexecutions: Int?
             var bytesShuffled: Int?, outputExact: Bool
         }
-        struct Point: Encodable { var mappers: Int, mapTasks: Int, events: Int, mapPhaseSeconds: Double, eventsPerSecond: Double, makespanSeconds: Double }
+        struct Point: Encodable {
+            var mappers: Int, mapTasks: Int, events: Int, mapPhaseSeconds: Double, eventsPerSecond: Double, busySlotSeconds: Double
+            var utilisation: Double, makespanSeconds: Double
+        }
         var schema = "orrery.mapreduce-experiment/1"
         var seed: UInt64
         var digest: String
@@ -83,7 +89,8 @@ extension MapReduceExperimentResult {
                              bytesShuffled: statistics?.shuffledBytes, outputExact: $0.outputExact)
             },
             scaling: m.scaling.map { .init(mappers: $0.mappers, mapTasks: $0.mapTasks, events: $0.events, mapPhaseSeconds: $0.mapPhaseSeconds,
-                                           eventsPerSecond: $0.eventsPerSecond, makespanSeconds: $0.makespanSeconds) },
+                                           eventsPerSecond: $0.eventsPerSecond, busySlotSeconds: $0.busySeconds, utilisation: $0.utilisation,
+                                           makespanSeconds: $0.makespanSeconds) },
             slowdownWithoutSpeculation: slowdownWithoutSpeculation,
             detectionSeconds: m.detectionSeconds, reschedulingSeconds: m.reschedulingSeconds, recoverySeconds: m.recoverySeconds,
             shuffledBytesWithCombiner: m.shuffledBytesWithCombiner, shuffledBytesWithoutCombiner: m.shuffledBytesWithoutCombiner))

@@ -48,15 +48,15 @@ extension MapReduceExperimentResult {
 
     func scalingSection(_ setup: MapReduceExperimentSpec) -> String {
         var out = "## Scaling with the number of mappers\n\n"
-        out += "The same job over \(setup.scaling.input.description), with 1 … \(setup.scaling.mappers.last ?? 0) workers of \(setup.cluster.mapSlotsPerWorker) map slot(s). Events per second are input events over the map phase.\n\n"
-        var table = MarkdownTable(columns: [.numeric("mappers"), .numeric("map tasks"), .numeric("waves"), .numeric("map phase"),
-                                            .numeric("events/s"), .numeric("of linear"), .numeric("makespan"), .text("output")])
+        out += "The same job over \(setup.scaling.input.description), with 1 … \(setup.scaling.mappers.last ?? 0) workers of \(setup.cluster.mapSlotsPerWorker) map slot(s). Events per second are input events over the map phase; a busy slot's rate is input events over the time the map slots spent on map attempts.\n\n"
+        var table = MarkdownTable(columns: [.numeric("mappers"), .numeric("map tasks"), .numeric("map phase"), .numeric("events/s"),
+                                            .numeric("of linear"), .numeric("slots busy"), .numeric("events/s per busy slot"),
+                                            .numeric("makespan"), .text("output")])
         for (point, run) in zip(measurements.scaling, scalingRuns) {
-            let slots = point.mappers * setup.cluster.mapSlotsPerWorker
-            table.append([String(point.mappers), NumberFormat.integer(point.mapTasks), NumberFormat.integer((point.mapTasks + slots - 1) / slots),
-                          ExperimentReport.seconds(point.mapPhaseSeconds), NumberFormat.fixed(point.eventsPerSecond, decimals: 0, grouping: true),
-                          NumberFormat.percent(measurements.efficiency(point.mappers) ?? 0), ExperimentReport.seconds(point.makespanSeconds),
-                          run.outputExact ? "exact" : "**not exact**"])
+            table.append([String(point.mappers), NumberFormat.integer(point.mapTasks), ExperimentReport.seconds(point.mapPhaseSeconds),
+                          NumberFormat.fixed(point.eventsPerSecond, decimals: 0, grouping: true), NumberFormat.percent(measurements.efficiency(point.mappers) ?? 0),
+                          NumberFormat.percent(point.utilisation), NumberFormat.fixed(point.eventsPerBusySecond, decimals: 0, grouping: true),
+                          ExperimentReport.seconds(point.makespanSeconds), run.outputExact ? "exact" : "**not exact**"])
         }
         return out + table.rendered() + "\n![scaling](scaling.svg)\n\n"
     }
@@ -113,6 +113,7 @@ extension MapReduceExperimentResult {
     func chaosSection(_ setup: MapReduceExperimentSpec) -> String {
         let chaos = setup.labChaos
         var out = "## Attempts and retries under the lab's faults\n\n"
+        out += "The job over \((setup.labChaos.input ?? setup.input).description). "
         out += "Each attempt's worker crashes with probability \(NumberFormat.fixed(chaos.attempts.crashProbability, decimals: 3)) (and restarts) or stalls with probability \(NumberFormat.fixed(chaos.attempts.stallProbability, decimals: 3)) shortly after the attempt starts; a task may take up to \(chaos.maxAttempts) counted attempts.\n\n"
         guard let report = labChaos.report else { return out + "The job did not finish.\n\n" }
         out += JobReportTables.attempts(report.statistics).rendered() + "\n"

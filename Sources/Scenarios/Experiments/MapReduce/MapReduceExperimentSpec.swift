@@ -33,6 +33,8 @@ public struct MapReduceExperimentSpec: Sendable {
         public var attempts: MapReduce.AttemptChaos
         /// The coordinator's attempt limit for this run (the lab's faults need more than the default).
         public var maxAttempts: Int
+        /// The input of this run; nil runs it over the baseline input.
+        public var input: MapReduceInput?
     }
 
     /// The baseline cluster (seed 001's: 4 workers, 1 map slot each).

@@ -44,13 +44,20 @@ public enum Seed001ClaimsTable {
     static func parallelism(_ claims: Seed001Claims, _ m: Seed001Measurements) -> ClaimRow {
         let holds = m.peakConcurrentMaps == claims.mappers && m.peakConcurrentReduces == claims.reducers
         let slots = m.workers * m.mapSlotsPerWorker
+        var why = "The cluster has \(m.workers) workers × \(m.mapSlotsPerWorker) map slot(s) = \(slots) mapper(s) and the job has R = \(m.reduceTasks) reduce tasks; "
+            + "the timeline shows \(m.peakConcurrentMaps) map attempts running at one instant and at most \(m.peakConcurrentReduces) reduce attempt(s) at once. "
+        if m.peakConcurrentReduces < min(claims.reducers, m.reduceTasks) {
+            why += "The reduce tasks took \(seconds(m.meanReduceTaskSeconds)) each, less than the \(seconds(m.heartbeatSeconds)) between a worker's heartbeats, and a worker gets work only when it asks — "
+                + "in a heartbeat or right after reporting a finished task — so \(m.reduceWorkers == 1 ? "the worker that finished the last map task took every reduce task, one after another, before any other worker asked" : "the reduce tasks ran on \(m.reduceWorkers) workers but never at once")."
+        } else if m.peakConcurrentMaps < claims.mappers {
+            why += "At most \(slots) map slot(s) exist, so no more map tasks can run at once."
+        } else {
+            why += "Map tasks and reduce tasks really run in parallel."
+        }
         return ClaimRow(
-            claim: "\(claims.mappers) mappers and \(claims.reducers) reducers", claimed: "\(claims.mappers) map and \(claims.reducers) reduce tasks at once",
+            claim: "\(claims.mappers) mappers and \(claims.reducers) reducers in parallel", claimed: "\(claims.mappers) map and \(claims.reducers) reduce tasks at once",
             simulated: "\(m.peakConcurrentMaps) map and \(m.peakConcurrentReduces) reduce attempts at once",
-            criterion: "peak concurrency in the timeline equals the claim", holds: holds,
-            why: "The cluster has \(m.workers) workers × \(m.mapSlotsPerWorker) map slot(s) = \(slots) mapper(s) and the job has R = \(m.reduceTasks) reduce tasks; "
-                + "the coordinator hands every free slot a task, so the timeline shows \(m.peakConcurrentMaps) map attempts running at one instant and \(m.peakConcurrentReduces) reduce attempts at another"
-                + (holds ? ": map tasks and reduce tasks really run in parallel." : ", not the claimed \(claims.mappers) and \(claims.reducers)."))
+            criterion: "peak concurrency in the timeline equals the claim", holds: holds, why: why)
     }
 
     /// How the cost model prices one event, term by term.
@@ -59,49 +66,6 @@ public enum Seed001ClaimsTable {
         return "\(micro(c.mapPerRecord.seconds)) per record + \(NumberFormat.fixed(m.bytesPerEvent, decimals: 1)) bytes × \(NumberFormat.fixed(c.mapPerByte.seconds * 1e9, decimals: 0)) ns"
             + " + \(NumberFormat.fixed(m.emittedPerEvent, decimals: 1)) emitted words × \(NumberFormat.fixed(c.mapPerEmittedRecord.seconds * 1e9, decimals: 0)) ns"
             + " + \(NumberFormat.fixed(m.outputBytesPerEvent, decimals: 2)) spilled bytes × \(NumberFormat.fixed(c.spillPerByte.seconds * 1e9, decimals: 0)) ns = \(micro(m.cpuSecondsPerEvent))"
-    }
-
-    static func perMapper(_ claims: Seed001Claims, _ m: Seed001Measurements) -> ClaimRow {
-        let measured = m.point(1)?.eventsPerSecond
-        let predicted = 1 / m.cpuSecondsPerEvent
-        let overhead = measured.map { 1 - $0 / predicted } ?? 0
-        return ClaimRow(
-            claim: "events per second, one map worker", claimed: rate(claims.eventsPerSecondPerMapper), simulated: rate(measured),
-            criterion: within(claims), holds: near(measured, claims.eventsPerSecondPerMapper, claims),
-            why: "The cost model charges each event of this input \(costBreakdown(m)) of CPU, so one map slot can map at most \(rate(predicted)); "
-                + "the measured rate is \(NumberFormat.percent(overhead)) lower because a map task also reads its split from the log over the network and a worker waits for its next assignment between tasks.")
-    }
-
-    static func withMappers(_ claims: Seed001Claims, _ m: Seed001Measurements) -> ClaimRow {
-        let measured = m.point(claims.mappers)?.eventsPerSecond
-        let one = m.point(1)?.eventsPerSecond ?? 0
-        return ClaimRow(
-            claim: "events per second, \(claims.mappers) map workers", claimed: rate(claims.eventsPerSecondWithMappers), simulated: rate(measured),
-            criterion: within(claims), holds: near(measured, claims.eventsPerSecondWithMappers, claims),
-            why: "\(claims.mappers) mappers × the single mapper's \(rate(one)) = \(rate(Double(claims.mappers) * one)); the sweep reached "
-                + "\(NumberFormat.percent(m.efficiency(claims.mappers) ?? 0)) of that, the rest being the last, partly idle wave of map tasks.")
-    }
-
-    static func linear(_ claims: Seed001Claims, _ m: Seed001Measurements) -> ClaimRow {
-        let efficiency = m.efficiency(claims.linearUpTo)
-        let top = m.point(claims.linearUpTo)
-        let worst = m.scaling.filter { $0.mappers > 1 }.min { (m.efficiency($0.mappers) ?? 1) < (m.efficiency($1.mappers) ?? 1) }
-        let waves = top.map { ($0.mapTasks + claims.linearUpTo - 1) / claims.linearUpTo } ?? 0
-        var why = "Nothing in the model is shared between map slots: each charges its own CPU time and its own transfers, and neither the log nor the coordinator is capacity-limited "
-            + "(seed 001 names the coordinator's 1,000 tasks/s as the bottleneck beyond 20 workers; here it assigned at most "
-            + "\(NumberFormat.fixed(top.map { Double($0.mapTasks) / max($0.mapPhaseSeconds, 1e-9) } ?? 0, decimals: 0, grouping: true)) tasks/s). "
-        if let top {
-            why += "What is lost is granularity: \(top.mapTasks) map tasks over \(claims.linearUpTo) mappers run in \(waves) wave(s), and the phase ends with the slowest mapper of the last wave"
-        }
-        if let worst, let lowest = m.efficiency(worst.mappers) {
-            why += "; the least efficient point of the sweep is \(worst.mappers) mappers at \(NumberFormat.percent(lowest))"
-        }
-        return ClaimRow(
-            claim: "linear scaling up to \(claims.linearUpTo) map workers",
-            claimed: "\(rate(Double(claims.linearUpTo) * claims.eventsPerSecondPerMapper)) at \(claims.linearUpTo) (linear)",
-            simulated: "\(rate(top?.eventsPerSecond)), \(NumberFormat.percent(efficiency ?? 0)) of linear",
-            criterion: "efficiency at \(claims.linearUpTo) at least \(NumberFormat.percent(1 - claims.tolerance, decimals: 0))",
-            holds: (efficiency ?? 0) >= 1 - claims.tolerance, why: why + ".")
     }
 
     static func mapTask(_ claims: Seed001Claims, _ m: Seed001Measurements) -> ClaimRow {
@@ -150,8 +114,9 @@ public enum Seed001ClaimsTable {
     static func endToEnd(_ claims: Seed001Claims, _ m: Seed001Measurements) -> ClaimRow {
         let range = claims.endToEndSeconds
         let holds = range.contains(m.makespanSeconds) && m.events == claims.endToEndEvents
-        let scheduling = max(0, m.makespanSeconds - m.mapPhaseSeconds - m.reducePhaseSeconds)
-        var why = "The simulated job is its map phase (\(seconds(m.mapPhaseSeconds))) + reduce phase (\(seconds(m.reducePhaseSeconds))) + scheduling between them (\(seconds(scheduling))) = \(seconds(m.makespanSeconds)) for \(NumberFormat.integer(m.events)) events. "
+        let between = max(0, m.makespanSeconds - m.firstAssignmentSeconds - m.mapPhaseSeconds - m.reducePhaseSeconds)
+        var why = "The simulated job waits \(seconds(m.firstAssignmentSeconds)) for the first worker to ask for work (heartbeats every \(seconds(m.heartbeatSeconds))), then runs its map phase (\(seconds(m.mapPhaseSeconds))) and reduce phase (\(seconds(m.reducePhaseSeconds)))"
+            + (between >= 0.0005 ? " with \(seconds(between)) between them" : "") + ": \(seconds(m.makespanSeconds)) for \(NumberFormat.integer(m.events)) events. "
         why += holds
             ? "That falls in the claimed range."
             : "The cost model charges only the work the seed's own per-task figures describe (a map task's CPU per event, a reduce's CPU per key, transfers); the seed's end-to-end figure must also hold costs it does not break down — process start-up, consumer-group joins, result writes — which the model does not charge."

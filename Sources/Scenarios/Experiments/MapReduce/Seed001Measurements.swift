@@ -5,8 +5,10 @@ import Simulator
 public struct Seed001Measurements: Sendable, Equatable {
     /// One run of the scaling sweep.
     public struct ScalingPoint: Sendable, Equatable {
-        /// Map workers (each with the cluster's map slots).
+        /// Map workers.
         public var mappers: Int
+        /// Map slots in all (mappers × slots per worker).
+        public var slots: Int
         /// Map tasks of the job.
         public var mapTasks: Int
         /// Input events.
@@ -15,18 +17,31 @@ public struct Seed001Measurements: Sendable, Equatable {
         public var mapPhaseSeconds: Double
         /// The whole job, in seconds.
         public var makespanSeconds: Double
+        /// Seconds the map slots spent on map attempts, summed over every attempt.
+        public var busySeconds: Double
 
         /// Creates a point.
-        public init(mappers: Int, mapTasks: Int, events: Int, mapPhaseSeconds: Double, makespanSeconds: Double) {
+        public init(mappers: Int, slots: Int, mapTasks: Int, events: Int, mapPhaseSeconds: Double, makespanSeconds: Double, busySeconds: Double) {
             self.mappers = mappers
+            self.slots = slots
             self.mapTasks = mapTasks
             self.events = events
             self.mapPhaseSeconds = mapPhaseSeconds
             self.makespanSeconds = makespanSeconds
+            self.busySeconds = busySeconds
         }
 
-        /// Events mapped per second of map phase.
+        /// Events mapped per second of map phase: the job's map throughput.
         public var eventsPerSecond: Double { mapPhaseSeconds > 0 ? Double(events) / mapPhaseSeconds : 0 }
+
+        /// Events mapped per second of busy map slot: the rate of the work itself.
+        public var eventsPerBusySecond: Double { busySeconds > 0 ? Double(events) / busySeconds : 0 }
+
+        /// The share of the map phase the map slots were busy.
+        public var utilisation: Double { mapPhaseSeconds > 0 ? busySeconds / (Double(slots) * mapPhaseSeconds) : 0 }
+
+        /// Seconds each slot spent idle during the map phase, on average.
+        public var idleSecondsPerSlot: Double { max(0, mapPhaseSeconds - busySeconds / Double(max(slots, 1))) }
     }
 
     /// Workers of the baseline cluster.
@@ -39,6 +54,10 @@ public struct Seed001Measurements: Sendable, Equatable {
     public var peakConcurrentMaps: Int
     /// The most reduce attempts running at one instant of the baseline job.
     public var peakConcurrentReduces: Int
+    /// The mean duration of the baseline's winning reduce attempts, in seconds.
+    public var meanReduceTaskSeconds: Double
+    /// How many workers ran the baseline's winning reduce attempts.
+    public var reduceWorkers: Int
     /// The scaling sweep, by ascending mapper count.
     public var scaling: [ScalingPoint]
     /// The cost model of the cluster.
@@ -77,8 +96,11 @@ public struct Seed001Measurements: Sendable, Equatable {
     public var combinerMapTasks: Int
     /// Events of the baseline job.
     public var events: Int
-    /// Its makespan, map phase and reduce phase, in seconds.
+    /// Its makespan, in seconds.
     public var makespanSeconds: Double
+    /// Seconds from the baseline's submission to its first attempt: the wait for a worker to ask
+    /// for work.
+    public var firstAssignmentSeconds: Double
     /// The baseline's map phase.
     public var mapPhaseSeconds: Double
     /// The baseline's reduce phase.

@@ -81,8 +81,8 @@ public enum MapReduceScenarioLoader {
             job = try MapReduce.JobCatalog.standard.job(named: name)
         } catch {
             let known = MapReduce.JobCatalog.standard.names
-            let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
-            throw nameCursor.error(.invalidValue("unknown job '\(name)'\(suggestion); known jobs: \(known.joined(separator: ", "))"))
+            let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'? " } ?? "; "
+            throw nameCursor.error(.invalidValue("unknown job '\(name)'\(suggestion)known jobs: \(known.joined(separator: ", "))"))
         }
         let reducersCursor = try fields.required("reducers")
         let reducers = try reducersCursor.int()
