@@ -8,7 +8,7 @@ struct Orrery: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A deterministic, virtual-time simulator of load balancers, MapReduce clusters and object stores.",
         discussion: "Exit codes: 0 success, 1 a run failed (an expect: assertion, or the simulation stopped early), 2 bad input.",
-        subcommands: [Run.self, Validate.self, Experiment.self])
+        subcommands: [Run.self, Validate.self, MapReduceCommand.self, Experiment.self])
 
     /// Parse errors are bad input (exit 2), not ArgumentParser's default 64.
     static func main() {
@@ -59,13 +59,28 @@ struct Validate: ParsableCommand {
     }
 }
 
+struct MapReduceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mapreduce",
+        abstract: "Run MapReduce scenario files: a job on a simulated cluster under faults, checked against its sequential run.")
+
+    @Argument(help: "MapReduce scenario files (YAML); input files are read relative to each.") var files: [String]
+    @Option(help: "Seed for every run (default: each scenario's own).") var seed: UInt64?
+    @Option(help: "Directory for reports; each scenario writes <out>/<name>/.") var out = "results/runs"
+
+    func run() throws {
+        let job = MapReduceScenarioJob(files: files, seed: seed, outputDirectory: out)
+        throw ExitCode(job.execute(output: { print($0) }, errors: FileHandleOutput.standardError).rawValue)
+    }
+}
+
 struct Experiment: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the load balancer's experiments A-1 … A-4 and write their reports.",
-        discussion: "Names: a1, a2, a3, a4, or all. Each reads scenarios/<name>.yaml and writes <out>/<name>/.")
+        abstract: "Run the load balancer's experiments A-1 … A-4 and the MapReduce experiment, and write their reports.",
+        discussion: "Names: a1, a2, a3, a4, mapreduce, or all. Each reads scenarios/<name>.yaml and writes <out>/<name>/.")
 
-    @Argument(help: "Experiments to run (a1, a2, a3, a4, all).") var names: [String]
-    @Option(help: "Directory holding a1.yaml … a4.yaml.") var scenarios = "scenarios"
+    @Argument(help: "Experiments to run (a1, a2, a3, a4, mapreduce, all).") var names: [String]
+    @Option(help: "Directory holding a1.yaml … a4.yaml and mapreduce.yaml.") var scenarios = "scenarios"
     @Option(help: "Directory for the reports.") var out = "results"
     @Option(help: "Simulations to run at once on separate threads (default: one per core); results are identical for any value.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount

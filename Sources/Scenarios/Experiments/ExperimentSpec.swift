@@ -1,6 +1,7 @@
 import Simulator
 
-/// One of the load balancer's experiments, A-1 … A-4, as read from `scenarios/aN.yaml`.
+/// One experiment of `orrery experiment`, as read from `scenarios/<name>.yaml`: the load balancer's
+/// A-1 … A-4, or the MapReduce experiment (whose setup is in ``mapReduce``).
 public struct ExperimentSpec: Sendable {
     /// A placement to compare, with its label in reports.
     public struct Variant: Sendable, Equatable {
@@ -52,9 +53,11 @@ public struct ExperimentSpec: Sendable {
     /// A-3 only.
     public var operations: [Operation]
     public var failover: Failover?
+    /// The MapReduce experiment's own setup; nil for A-1 … A-4.
+    public var mapReduce: MapReduceExperimentSpec?
 
     public init(name: String, summary: String, file: String, seed: UInt64, serverCounts: [Int], requests: Int, variants: [Variant],
-                server: ServerConfiguration, operations: [Operation], failover: Failover?) {
+                server: ServerConfiguration, operations: [Operation], failover: Failover?, mapReduce: MapReduceExperimentSpec? = nil) {
         self.name = name
         self.summary = summary
         self.file = file
@@ -65,8 +68,9 @@ public struct ExperimentSpec: Sendable {
         self.server = server
         self.operations = operations
         self.failover = failover
+        self.mapReduce = mapReduce
     }
 
     /// The experiment names `orrery experiment` knows.
-    public static let names = ["a1", "a2", "a3", "a4"]
+    public static let names = ["a1", "a2", "a3", "a4", "mapreduce"]
 }

@@ -18,6 +18,8 @@ extension ScenarioLoader {
     /// Parses experiment `text`, reporting positions against `file`.
     public static func parseExperiment(_ text: String, file: String) throws(ScenarioError) -> ExperimentSpec {
         let root = try compose(text, file: file)
+        // The MapReduce experiment has a schema of its own.
+        if root.node["experiment"]?.string == "mapreduce" { return try parseMapReduceExperiment(root) }
         let top = try root.mapping(allowed: experimentKeys)
         let nameCursor = try top.required("experiment")
         let name = try nameCursor.string()

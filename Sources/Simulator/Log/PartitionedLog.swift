@@ -65,18 +65,19 @@ public actor PartitionedLog {
     ///
     /// - Complexity: O(key length), amortised.
     public func append(to topic: String, key: [UInt8]?, value: [UInt8]) throws(LogError) -> LogPosition {
-        var entry = try existing(topic)
+        // The topic is mutated in place through the dictionary, never copied out: a copy alive
+        // during the append would share the partition's buffer, and every append would copy it whole.
+        guard let count = topics[topic]?.partitions.count else { throw .unknownTopic(topic) }
         let partition: Int
         if let key {
-            partition = PartitionedLog.partition(forKey: key, partitions: entry.partitions.count)
+            partition = PartitionedLog.partition(forKey: key, partitions: count)
         } else {
-            partition = entry.nextKeylessPartition
-            entry.nextKeylessPartition = (partition + 1) % entry.partitions.count
+            partition = topics[topic]!.nextKeylessPartition
+            topics[topic]!.nextKeylessPartition = (partition + 1) % count
         }
-        let offset = entry.partitions[partition].count
-        entry.partitions[partition].append(LogRecord(
+        let offset = topics[topic]!.partitions[partition].count
+        topics[topic]!.partitions[partition].append(LogRecord(
             topic: topic, partition: partition, offset: offset, key: key, value: value, timestamp: simulation.now))
-        topics[topic] = entry
         simulation.trace.record(.put, id.name, "\(topic)/\(partition)", value: Int64(offset))
         return LogPosition(partition: partition, offset: offset)
     }

@@ -22,19 +22,30 @@ extension MapReduce {
             precondition(reducers > 0, "a job needs at least one reducer")
             var emitter = Emitter(job: job, combining: combining)
             for record in records { try job.map(record, into: &emitter) }
-            var buckets = Array(repeating: [(key: HashedKey, values: [J.Value])](), count: reducers)
-            for group in emitter.groups { buckets[group.key.partition(among: reducers)].append(group) }
+            let groups = emitter.groups
+            var buckets = Array(repeating: [Int](), count: reducers)
+            for (index, key) in emitter.keys.enumerated() { buckets[key.partition(among: reducers)].append(index) }
             var statistics = MapStatistics()
             statistics.inputRecords = records.count
             statistics.inputBytes = inputBytes
             statistics.emittedRecords = emitter.emittedRecords
             statistics.emittedBytes = emitter.emittedBytes
             let partitions = buckets.map { bucket -> Bytes in
-                statistics.outputRecords += bucket.reduce(0) { $0 + $1.values.count }
-                return encode(bucket.sorted { MapReduce.compare($0.key.bytes, $1.key.bytes) < 0 })
+                let sorted = sortedByKey(bucket, emitter.keys).map { groups[$0] }
+                statistics.outputRecords += sorted.reduce(0) { $0 + $1.values.count }
+                return encode(sorted)
             }
             statistics.outputBytes = partitions.reduce(0) { $0 + $1.count }
             return MapTaskOutput(partitions: partitions, statistics: statistics)
+        }
+
+        /// `indices` into `keys` ordered by key bytes. Sorting indices into the concrete key array,
+        /// rather than the job's generic (key, values) pairs, keeps the comparisons and moves free
+        /// of the generic value witnesses a job behind `any Job` would otherwise pay on every swap.
+        static func sortedByKey(_ indices: [Int], _ keys: [HashedKey]) -> [Int] {
+            keys.withUnsafeBufferPointer { keys in
+                indices.sorted { MapReduce.compare(keys[$0].bytes, keys[$1].bytes) < 0 }
+            }
         }
 
         /// The reduce partition of `key` among `reducers`: MurmurHash3 x86_32 (seed 0) of the key's

@@ -1,0 +1,97 @@
+import Simulator
+
+extension ScenarioLoader {
+    /// The top-level keys of `scenarios/mapreduce.yaml`.
+    static let mapReduceExperimentKeys = ["experiment", "description", "seed", "cluster", "job", "input", "scaling", "straggler",
+                                          "failure", "lab_chaos", "claims"]
+
+    /// Parses the MapReduce experiment's file, strictly: the cluster, job and input read as in a
+    /// MapReduce scenario (``MapReduceScenarioLoader``), then the variations and the claims.
+    static func parseMapReduceExperiment(_ root: YAMLCursor) throws(ScenarioError) -> ExperimentSpec {
+        let top = try root.mapping(allowed: mapReduceExperimentKeys)
+        let directory = MapReduceScenarioLoader.directory(of: root.file)
+        let cluster = try MapReduceScenarioLoader.parseCluster(top.required("cluster"))
+        let claims = try top["claims"].map { cursor throws(ScenarioError) in try parseSeed001Claims(cursor) } ?? Seed001Claims()
+        let workers = MapReduceScenario.nodes(of: cluster).filter { $0.name.hasPrefix("worker-") }
+        func worker(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
+            let name = try cursor.string()
+            guard workers.contains(NodeID(name)) else {
+                throw cursor.error(.invalidValue("unknown worker '\(name)'; the cluster has \(workers.map(\.name).joined(separator: ", "))"))
+            }
+            return NodeID(name)
+        }
+        let scalingFields = try top.required("scaling").mapping(allowed: ["mappers", "input"])
+        let mappers = try parseMapperCounts(scalingFields.required("mappers"), claims: claims)
+        let stragglerFields = try top.required("straggler").mapping(allowed: ["worker", "factor"])
+        let failureFields = try top.required("failure").mapping(allowed: ["crash", "at"])
+        let chaosFields = try top.required("lab_chaos").mapping(allowed: ["attempts", "max_attempts", "input"])
+        let mapReduce = MapReduceExperimentSpec(
+            cluster: cluster, job: try MapReduceScenarioLoader.parseJob(top.required("job")),
+            input: try MapReduceScenarioLoader.parseInput(top.required("input"), baseDirectory: directory),
+            scaling: .init(mappers: mappers, input: try MapReduceScenarioLoader.parseInput(scalingFields.required("input"), baseDirectory: directory)),
+            straggler: .init(worker: try worker(stragglerFields.required("worker")), factor: try stragglerFields.required("factor").positive()),
+            failure: .init(worker: try worker(failureFields.required("crash")), at: try failureFields.required("at").duration()),
+            labChaos: .init(attempts: try chaosFields["attempts"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseAttemptChaos(cursor) } ?? MapReduce.AttemptChaos(),
+                            maxAttempts: try chaosFields["max_attempts"]?.int(atLeast: 1) ?? 20,
+                            input: try chaosFields["input"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseInput(cursor, baseDirectory: directory) }),
+            claims: claims)
+        return ExperimentSpec(
+            name: "mapreduce", summary: try top["description"]?.string() ?? "", file: root.file,
+            seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
+            serverCounts: [], requests: 0, variants: [], server: ServerConfiguration(), operations: [], failover: nil,
+            mapReduce: mapReduce)
+    }
+
+    /// The scaling sweep's worker counts: ascending, and including 1, the claimed mapper count
+    /// and the claimed limit of linear scaling, which the claims table reads.
+    static func parseMapperCounts(_ cursor: YAMLCursor, claims: Seed001Claims) throws(ScenarioError) -> [Int] {
+        var counts: [Int] = []
+        for item in try cursor.list() {
+            let count = try item.int(atLeast: 1)
+            guard counts.last.map({ count > $0 }) ?? true else { throw item.error(.invalidValue("mapper counts must be ascending, got \(count) after \(counts.last!)")) }
+            counts.append(count)
+        }
+        let needed = [1, claims.mappers, claims.linearUpTo]
+        guard needed.allSatisfy(counts.contains) else {
+            throw cursor.error(.invalidValue("the sweep must include \(needed.map(String.init).joined(separator: ", ")) mappers to check the claims"))
+        }
+        return counts
+    }
+
+    /// `claims:` — seed 001's figures, each optional (the defaults are the seed's).
+    static func parseSeed001Claims(_ cursor: YAMLCursor) throws(ScenarioError) -> Seed001Claims {
+        let fields = try cursor.mapping(allowed: ["mappers", "reducers", "events_per_second_per_mapper", "events_per_second_with_mappers",
+                                                  "linear_up_to", "map_task", "recovery", "combiner_reduction", "end_to_end", "tolerance"])
+        var claims = Seed001Claims()
+        if let value = fields["mappers"] { claims.mappers = try value.int(atLeast: 1) }
+        if let value = fields["reducers"] { claims.reducers = try value.int(atLeast: 1) }
+        if let value = fields["events_per_second_per_mapper"] { claims.eventsPerSecondPerMapper = try value.positive() }
+        if let value = fields["events_per_second_with_mappers"] { claims.eventsPerSecondWithMappers = try value.positive() }
+        if let value = fields["linear_up_to"] { claims.linearUpTo = try value.int(atLeast: 1) }
+        if let value = fields["map_task"] {
+            let task = try value.mapping(allowed: ["events", "time"])
+            claims.mapTaskEvents = try task.required("events").int(atLeast: 1)
+            claims.mapTaskTime = try task.required("time").positiveDuration()
+        }
+        if let value = fields["recovery"] { claims.recoverySeconds = try secondsRange(value) }
+        if let value = fields["combiner_reduction"] { claims.combinerReduction = try value.probability() }
+        if let value = fields["end_to_end"] {
+            let job = try value.mapping(allowed: ["events", "min", "max"])
+            claims.endToEndEvents = try job.required("events").int(atLeast: 1)
+            claims.endToEndSeconds = try secondsRange(value, fields: job)
+        }
+        if let value = fields["tolerance"] { claims.tolerance = try value.probability() }
+        return claims
+    }
+
+    /// `{min: 5s, max: 15s}` as seconds.
+    private static func secondsRange(_ cursor: YAMLCursor, fields: YAMLMapping? = nil) throws(ScenarioError) -> ClosedRange<Double> {
+        let range: YAMLMapping
+        if let fields { range = fields } else { range = try cursor.mapping(allowed: ["min", "max"]) }
+        let low = try range.required("min").seconds()
+        let highCursor = try range.required("max")
+        let high = try highCursor.seconds()
+        guard high >= low else { throw highCursor.error(.invalidValue("max must not be below min")) }
+        return low...high
+    }
+}

@@ -1,0 +1,105 @@
+import Simulator
+
+extension MapReduceScenarioLoader {
+    /// `cluster:` — every key optional, defaults are seed 001's cluster
+    /// (``MapReduce/ClusterConfiguration/init(workers:mapSlotsPerWorker:reduceSlotsPerWorker:shuffle:cost:policy:link:callTimeout:pollInterval:attemptChaos:)``).
+    static func parseCluster(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.ClusterConfiguration {
+        let fields = try cursor.mapping(allowed: ["workers", "map_slots", "reduce_slots", "shuffle", "cost", "policy", "network",
+                                                  "call_timeout", "poll_interval"])
+        var configuration = MapReduce.ClusterConfiguration()
+        if let workers = fields["workers"] { configuration.workers = try workers.int(atLeast: 1) }
+        if let slots = fields["map_slots"] { configuration.mapSlotsPerWorker = try slots.int(atLeast: 1) }
+        if let slots = fields["reduce_slots"] { configuration.reduceSlotsPerWorker = try slots.int(atLeast: 1) }
+        if let shuffle = fields["shuffle"] { configuration.shuffle = try parseShuffle(shuffle) }
+        if let cost = fields["cost"] { configuration.cost = try parseCost(cost) }
+        if let policy = fields["policy"] { configuration.policy = try parsePolicy(policy) }
+        if let network = fields["network"] {
+            configuration.link = try ScenarioLoader.parseLink(network.mapping(allowed: ["latency", "drop_rate", "duplicate_rate"]), base: .lan)
+        }
+        if let timeout = fields["call_timeout"] { configuration.callTimeout = try timeout.positiveDuration() }
+        if let interval = fields["poll_interval"] { configuration.pollInterval = try interval.positiveDuration() }
+        return configuration
+    }
+
+    /// `local_disk`, `shuffle_store` (TTL one hour), or `{shuffle_store: {ttl: 10m}}`.
+    static func parseShuffle(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.ShuffleMode {
+        let modes = ["local_disk", "shuffle_store"]
+        if let text = cursor.text {
+            switch text {
+            case "local_disk": return .localDisk
+            case "shuffle_store": return .shuffleStore(ttl: .seconds(3_600))
+            default:
+                let suggestion = Suggestion.closest(to: text, among: modes).map { "; did you mean '\($0)'?" } ?? "; expected local_disk or shuffle_store"
+                throw cursor.error(.invalidValue("unknown shuffle mode '\(text)'\(suggestion)"))
+            }
+        }
+        let store = try cursor.mapping(allowed: ["shuffle_store"]).required("shuffle_store")
+        let ttl = try store.mapping(allowed: ["ttl"])["ttl"]?.positiveDuration() ?? .seconds(3_600)
+        return .shuffleStore(ttl: ttl)
+    }
+
+    /// `cost:` — overrides of the cost model, each optional.
+    static func parseCost(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.CostModel {
+        let fields = try cursor.mapping(allowed: ["map_per_record", "map_per_byte", "map_per_emitted_record", "spill_per_byte",
+                                                  "reduce_per_record", "reduce_per_key", "network_bytes_per_second", "progress_slice"])
+        var cost = MapReduce.CostModel()
+        if let value = fields["map_per_record"] { cost.mapPerRecord = try value.duration() }
+        if let value = fields["map_per_byte"] { cost.mapPerByte = try value.duration() }
+        if let value = fields["map_per_emitted_record"] { cost.mapPerEmittedRecord = try value.duration() }
+        if let value = fields["spill_per_byte"] { cost.spillPerByte = try value.duration() }
+        if let value = fields["reduce_per_record"] { cost.reducePerRecord = try value.duration() }
+        if let value = fields["reduce_per_key"] { cost.reducePerKey = try value.duration() }
+        if let value = fields["network_bytes_per_second"] { cost.networkBytesPerSecond = Double(try value.positiveByteCount()) }
+        if let value = fields["progress_slice"] { cost.progressSlice = try value.positiveDuration() }
+        return cost
+    }
+
+    /// `policy:` — the coordinator's timing and retry rules, each optional.
+    static func parsePolicy(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.CoordinatorPolicy {
+        let fields = try cursor.mapping(allowed: ["heartbeat_interval", "task_timeout", "worker_timeout", "max_attempts", "backoff_base",
+                                                  "backoff_cap", "speculation", "monitor_interval"])
+        var policy = MapReduce.CoordinatorPolicy()
+        if let value = fields["heartbeat_interval"] { policy.heartbeatInterval = try value.positiveDuration() }
+        if let value = fields["task_timeout"] { policy.taskTimeout = try value.positiveDuration() }
+        if let value = fields["worker_timeout"] { policy.workerTimeout = try value.positiveDuration() }
+        if let value = fields["max_attempts"] { policy.maxAttempts = try value.int(atLeast: 1) }
+        if let value = fields["backoff_base"] { policy.backoffBase = try value.duration() }
+        if let value = fields["backoff_cap"] { policy.backoffCap = try value.duration() }
+        if let value = fields["monitor_interval"] { policy.monitorInterval = try value.positiveDuration() }
+        if let value = fields["speculation"] {
+            policy.speculation = try parseSpeculation(value)
+        }
+        return policy
+    }
+
+    /// `speculation: true | false | {slowness: 2, minimum_runtime: 1s}`; nil switches it off.
+    static func parseSpeculation(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.CoordinatorPolicy.Speculation? {
+        if cursor.text != nil {
+            return try cursor.bool() ? MapReduce.CoordinatorPolicy.Speculation() : nil
+        }
+        let fields = try cursor.mapping(allowed: ["slowness", "minimum_runtime"])
+        var rule = MapReduce.CoordinatorPolicy.Speculation()
+        if let slowness = fields["slowness"] {
+            rule.slowness = try slowness.positive()
+            guard rule.slowness > 1 else { throw slowness.error(.invalidValue("a straggler must be slower than the median, so slowness must exceed 1, got \(slowness.text ?? "")")) }
+        }
+        if let runtime = fields["minimum_runtime"] { rule.minimumRuntime = try runtime.duration() }
+        return rule
+    }
+
+    /// `attempt_chaos:` — the lab's faults tied to attempts (defaults: a third crash, a third
+    /// stall up to 10 s).
+    static func parseAttemptChaos(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.AttemptChaos {
+        let fields = try cursor.mapping(allowed: ["crash_probability", "stall_probability", "stall_length", "downtime", "delay"])
+        var chaos = MapReduce.AttemptChaos()
+        if let value = fields["crash_probability"] { chaos.crashProbability = try value.probability() }
+        if let value = fields["stall_probability"] { chaos.stallProbability = try value.probability() }
+        guard chaos.crashProbability + chaos.stallProbability <= 1 else {
+            throw cursor.error(.invalidValue("crash_probability + stall_probability must not exceed 1"))
+        }
+        if let value = fields["stall_length"] { chaos.stallLength = try value.durationDistribution() }
+        if let value = fields["downtime"] { chaos.downtime = try value.durationDistribution() }
+        if let value = fields["delay"] { chaos.delay = try value.durationDistribution() }
+        return chaos
+    }
+}

@@ -1,0 +1,93 @@
+import Simulator
+
+extension MapReduceScenarioLoader {
+    /// The fault actions of a MapReduce scenario: the network's, plus `lose_intermediate` (a
+    /// worker's local disk is wiped while it keeps running).
+    static let clusterFaultActions = ScenarioLoader.faultActions + ["lose_intermediate"]
+
+    /// Parses `faults:`. As in balancer scenarios, `slow`, `partition`, `drop_rate` and
+    /// `latency_spike` with a `for:` are undone when it ends, and `pause` needs `for:`.
+    static func parseClusterFaults(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> [MapReduce.ClusterFault.Entry] {
+        var entries: [MapReduce.ClusterFault.Entry] = []
+        for item in try cursor.list() {
+            let fields = try item.mapping(allowed: ["at"] + clusterFaultActions + ["for", "boot_time", "factor"])
+            let at = VirtualInstant.after(try fields.required("at").duration())
+            let actions = fields.keys.filter { clusterFaultActions.contains($0) }
+            guard actions.count == 1, let action = actions.first,
+                  let value = fields.entries.first(where: { $0.key == action })?.value else {
+                throw item.error(.invalidValue("each fault names exactly one of: \(clusterFaultActions.joined(separator: ", "))"))
+            }
+            func node(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
+                let name = try cursor.string()
+                guard nodes.contains(NodeID(name)) else {
+                    let suggestion = Suggestion.closest(to: name, among: nodes.map(\.name)).map { "; did you mean '\($0)'?" }
+                    throw cursor.error(.invalidValue("unknown node '\(name)'" + (suggestion ?? "; known nodes: \(nodes.map(\.name).joined(separator: ", "))")))
+                }
+                return NodeID(name)
+            }
+            let lasting = try fields["for"]?.positiveDuration()
+            func add(_ fault: Fault, undo: Fault? = nil) {
+                entries.append(.init(at: at, .network(fault)))
+                if let lasting, let undo { entries.append(.init(at: at.advanced(by: lasting), .network(undo))) }
+            }
+            switch action {
+            case "crash":
+                add(.crash(try node(value)))
+            case "restart":
+                add(.restart(try node(value), bootTime: try fields["boot_time"]?.duration() ?? .zero))
+            case "pause":
+                guard let lasting else { throw item.error(.missingKey("for")) }
+                add(.pause(try node(value), duration: lasting))
+            case "slow":
+                let target = try node(value)
+                add(.slow(target, factor: try fields.required("factor").positive()), undo: .slow(target, factor: 1))
+            case "partition":
+                var groups: [[NodeID]] = []
+                for group in try value.list() {
+                    var members: [NodeID] = []
+                    for member in try group.list() {
+                        // The job's client host may be cut off too.
+                        if member.text == "client" { members.append("client") } else { members.append(try node(member)) }
+                    }
+                    groups.append(members)
+                }
+                guard !groups.isEmpty else { throw value.error(.invalidValue("a partition needs at least one group")) }
+                add(.partition(groups), undo: .heal)
+            case "heal":
+                add(.heal)
+            case "drop_rate":
+                add(.dropRate(try value.probability()), undo: .dropRate(0))
+            case "latency_spike":
+                add(.latencySpike(extra: try value.duration()), undo: .latencySpike(extra: .zero))
+            default:
+                entries.append(.init(at: at, .loseIntermediateData(try node(value))))
+            }
+        }
+        return entries
+    }
+
+    /// Parses `chaos:` into seeded random faults. Every rate defaults to zero, so a scenario
+    /// gets exactly the kinds of fault it names; lengths default to ``MapReduce/ClusterChaos``'s.
+    static func parseClusterChaos(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.ClusterChaos {
+        let fields = try cursor.mapping(allowed: [
+            "horizon", "worker_crashes_per_minute", "worker_downtime", "pauses_per_minute", "pause_length", "slowdowns_per_minute",
+            "slow_factor", "slow_length", "partitions_per_minute", "partition_length", "lost_intermediate_per_minute",
+            "coordinator_restarts_per_minute", "coordinator_downtime",
+        ])
+        let defaults = MapReduce.ClusterChaos()
+        func rate(_ key: String) throws(ScenarioError) -> Double { try fields[key]?.nonNegative() ?? 0 }
+        func length(_ key: String, _ fallback: Distribution) throws(ScenarioError) -> Distribution {
+            try fields[key]?.durationDistribution() ?? fallback
+        }
+        return MapReduce.ClusterChaos(
+            horizon: try fields["horizon"]?.positiveDuration() ?? defaults.horizon,
+            workerCrashesPerMinute: try rate("worker_crashes_per_minute"), workerDowntime: try length("worker_downtime", defaults.workerDowntime),
+            pausesPerMinute: try rate("pauses_per_minute"), pauseLength: try length("pause_length", defaults.pauseLength),
+            slowdownsPerMinute: try rate("slowdowns_per_minute"), slowFactor: try length("slow_factor", defaults.slowFactor),
+            slowLength: try length("slow_length", defaults.slowLength),
+            partitionsPerMinute: try rate("partitions_per_minute"), partitionLength: try length("partition_length", defaults.partitionLength),
+            lostIntermediatePerMinute: try rate("lost_intermediate_per_minute"),
+            coordinatorRestartsPerMinute: try rate("coordinator_restarts_per_minute"),
+            coordinatorDowntime: try length("coordinator_downtime", defaults.coordinatorDowntime))
+    }
+}

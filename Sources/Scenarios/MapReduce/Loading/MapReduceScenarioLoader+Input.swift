@@ -1,0 +1,72 @@
+import Foundation
+import Simulator
+
+extension MapReduceScenarioLoader {
+    /// `input:` — `files` (paths relative to the scenario file), `synthetic`, or both, with
+    /// `split_size` for document input or `log` to read through a partitioned-log topic.
+    /// Every file is read here, so a missing, unreadable or empty input stops the run before it
+    /// starts.
+    static func parseInput(_ cursor: YAMLCursor, baseDirectory: String) throws(ScenarioError) -> MapReduceInput {
+        let fields = try cursor.mapping(allowed: ["files", "synthetic", "split_size", "log"])
+        var input = MapReduceInput()
+        if let files = fields["files"] {
+            let items = files.text != nil ? [files] : try files.list()
+            for item in items { input.files.append(try readInputFile(item, baseDirectory: baseDirectory)) }
+        }
+        if let synthetic = fields["synthetic"] { input.synthetic = try parseSynthetic(synthetic) }
+        if let size = fields["split_size"] { input.splitSize = try size.positiveByteCount() }
+        if let log = fields["log"] { input.log = try parseLogTopic(log) }
+        guard !input.files.isEmpty || input.synthetic != nil else {
+            throw cursor.error(.invalidValue("the input needs 'files', 'synthetic' or both"))
+        }
+        guard input.synthetic != nil || input.files.contains(where: { !$0.bytes.isEmpty }) else {
+            let names = input.files.map { "'\($0.name)'" }.joined(separator: ", ")
+            throw cursor.error(.invalidValue("the input is empty: \(names) \(input.files.count == 1 ? "holds" : "hold") no bytes, so there is nothing to map"))
+        }
+        return input
+    }
+
+    /// Reads one input file named by `cursor`, relative to `baseDirectory` unless absolute.
+    static func readInputFile(_ cursor: YAMLCursor, baseDirectory: String) throws(ScenarioError) -> MapReduceInput.File {
+        let name = try cursor.string()
+        let path = name.hasPrefix("/") ? name : (baseDirectory as NSString).appendingPathComponent(name)
+        var isDirectory: ObjCBool = false
+        let problem: String
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            problem = "no such file"
+        } else if isDirectory.boolValue {
+            problem = "it is a directory"
+        } else if let data = FileManager.default.contents(atPath: path) {
+            return MapReduceInput.File(name: name, bytes: [UInt8](data))
+        } else {
+            problem = "permission denied or a read error"
+        }
+        throw cursor.error(.invalidValue("cannot read input file '\(name)' (\(path)): \(problem)"))
+    }
+
+    /// `synthetic: {lines: 40000, seed: 1, documents: 4}` or `{bytes: 10MB, …}`.
+    static func parseSynthetic(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduceInput.Synthetic {
+        let fields = try cursor.mapping(allowed: ["lines", "bytes", "seed", "documents"])
+        let size: MapReduceInput.Synthetic.Size
+        switch (fields["lines"], fields["bytes"]) {
+        case (let lines?, nil): size = .lines(try lines.int(atLeast: 1))
+        case (nil, let bytes?): size = .bytes(try bytes.positiveByteCount())
+        default: throw cursor.error(.invalidValue("a synthetic log names its size with exactly one of 'lines' and 'bytes'"))
+        }
+        return MapReduceInput.Synthetic(
+            size: size, documents: try fields["documents"]?.int(atLeast: 1) ?? 1,
+            seed: try fields["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1)
+    }
+
+    /// `log: {topic: app-logs, partitions: 4, records_per_split: 10000, group: batch}`.
+    static func parseLogTopic(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduceInput.LogTopic {
+        let fields = try cursor.mapping(allowed: ["topic", "partitions", "records_per_split", "group"])
+        let topicCursor = try fields.required("topic")
+        let topic = try topicCursor.string()
+        guard !topic.isEmpty else { throw topicCursor.error(.invalidValue("a topic needs a name")) }
+        return MapReduceInput.LogTopic(
+            topic: topic, partitions: try fields["partitions"]?.int(atLeast: 1) ?? 1,
+            recordsPerSplit: try fields.required("records_per_split").int(atLeast: 1),
+            group: try fields["group"]?.string())
+    }
+}

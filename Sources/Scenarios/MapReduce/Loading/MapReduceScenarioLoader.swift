@@ -1,0 +1,94 @@
+import Foundation
+import Simulator
+
+/// Reads MapReduce scenario files (`orrery mapreduce`) as strictly as ``ScenarioLoader`` reads
+/// the balancer's: every unknown key, wrong type, impossible value, unknown job, and every input
+/// file that cannot be read or holds nothing is an error naming the file, line and column —
+/// and it is found before anything runs or is written.
+///
+/// ```yaml
+/// seed: 7
+/// cluster: {workers: 4, map_slots: 1, shuffle: local_disk, policy: {speculation: true}}
+/// job: {name: word-count, reducers: 2, combiner: true}
+/// input: {files: [data/pride.txt], split_size: 16KiB}
+/// faults:
+///   - {at: 2s, crash: worker-1}
+/// expect:
+///   - output_exact == true
+///   - makespan < 30s
+/// ```
+public enum MapReduceScenarioLoader {
+    /// The top-level keys of a MapReduce scenario file.
+    static let topLevelKeys = ["version", "name", "description", "seed", "cluster", "job", "input", "faults", "chaos",
+                               "attempt_chaos", "run", "expect"]
+
+    /// Loads the scenario at `path`, reading its input files relative to it.
+    public static func load(path: String) throws(ScenarioError) -> MapReduceScenario {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ScenarioError(file: path, line: 0, column: 0, path: "", kind: .unreadable(
+                FileManager.default.fileExists(atPath: path) ? "not valid UTF-8 or not readable" : "no such file"))
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses scenario `text`, reporting positions against `file` and reading input files
+    /// relative to `file`'s directory.
+    public static func parse(_ text: String, file: String) throws(ScenarioError) -> MapReduceScenario {
+        let top = try ScenarioLoader.compose(text, file: file).mapping(allowed: topLevelKeys)
+        if let version = top["version"], try version.int() != 1 {
+            throw version.error(.invalidValue("unsupported scenario version \(version.text ?? ""); this Orrery reads version 1"))
+        }
+        let defaultName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        var cluster = try parseCluster(top.required("cluster"))
+        if let chaos = top["attempt_chaos"] { cluster.attemptChaos = try parseAttemptChaos(chaos) }
+        let nodes = MapReduceScenario.nodes(of: cluster)
+        let (timeLimit, eventLimit) = try parseRun(top["run"])
+        return MapReduceScenario(
+            name: try top["name"]?.string() ?? defaultName, summary: try top["description"]?.string() ?? "", file: file,
+            seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
+            cluster: cluster, job: try parseJob(top.required("job")),
+            input: try parseInput(top.required("input"), baseDirectory: directory(of: file)),
+            faults: try top["faults"].map { cursor throws(ScenarioError) in try parseClusterFaults(cursor, nodes: nodes) } ?? [],
+            chaos: try top["chaos"].map { cursor throws(ScenarioError) in try parseClusterChaos(cursor) },
+            timeLimit: timeLimit, eventLimit: eventLimit,
+            expectations: try top["expect"].map { cursor throws(ScenarioError) in try parseMapReduceExpectations(cursor) } ?? [])
+    }
+
+    /// The directory relative input paths are resolved against: the scenario file's.
+    static func directory(of file: String) -> String {
+        let directory = (file as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
+    }
+
+    /// `run: {time_limit: 1h, max_events: N}`, both optional.
+    static func parseRun(_ cursor: YAMLCursor?) throws(ScenarioError) -> (Duration, UInt64) {
+        guard let cursor else { return (.seconds(3_600), 2_000_000_000) }
+        let fields = try cursor.mapping(allowed: ["time_limit", "max_events"])
+        return (try fields["time_limit"]?.positiveDuration() ?? .seconds(3_600),
+                UInt64(try fields["max_events"]?.int(atLeast: 1) ?? 2_000_000_000))
+    }
+
+    /// `job: {name: word-count, reducers: 2, combiner: true}`.
+    static func parseJob(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduceScenario.JobSpec {
+        let fields = try cursor.mapping(allowed: ["name", "reducers", "combiner"])
+        let nameCursor = try fields.required("name")
+        let name = try nameCursor.string()
+        let job: any MapReduce.Job
+        do {
+            job = try MapReduce.JobCatalog.standard.job(named: name)
+        } catch {
+            let known = MapReduce.JobCatalog.standard.names
+            let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'? " } ?? "; "
+            throw nameCursor.error(.invalidValue("unknown job '\(name)'\(suggestion)known jobs: \(known.joined(separator: ", "))"))
+        }
+        let reducersCursor = try fields.required("reducers")
+        let reducers = try reducersCursor.int()
+        guard reducers >= 1 else {
+            throw reducersCursor.error(.invalidValue(MapReduce.SubmissionError.noReducers(reducers).description))
+        }
+        return MapReduceScenario.JobSpec(job: job, reducers: reducers, combining: try fields["combiner"]?.bool() ?? true)
+    }
+}

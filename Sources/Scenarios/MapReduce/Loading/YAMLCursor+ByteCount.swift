@@ -1,0 +1,34 @@
+extension YAMLCursor {
+    /// Units a byte count may carry, longest suffix first so `KiB` is not read as `B`.
+    private static let byteUnits: [(suffix: String, bytes: Int)] = [
+        ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1_000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("B", 1),
+    ]
+
+    /// The node as a number of bytes: `65536`, `64KiB`, `1.5MB`, `100 MB`, `512B`. Decimal
+    /// units are powers of 1,000, binary ones of 1,024; fractions round to the nearest byte.
+    func byteCount() throws(ScenarioError) -> Int {
+        let expected = "a size in bytes such as 65536, 64KiB or 10MB"
+        guard let raw = text?.trimmingSpaces, !raw.isEmpty else { throw error(.wrongType(expected: expected, found: kindDescription)) }
+        var number = raw
+        var scale = 1
+        for unit in YAMLCursor.byteUnits where raw.hasSuffix(unit.suffix) {
+            number = String(raw.dropLast(unit.suffix.count)).trimmingSpaces
+            scale = unit.bytes
+            break
+        }
+        guard let value = Double(number.filter { $0 != "_" }), value.isFinite else {
+            throw error(.wrongType(expected: expected, found: kindDescription))
+        }
+        guard value >= 0 else { throw error(.invalidValue("a size cannot be negative, got \(raw)")) }
+        let bytes = (value * Double(scale)).rounded()
+        guard bytes < 1e15 else { throw error(.invalidValue("\(raw) is too large")) }
+        return Int(bytes)
+    }
+
+    /// The node as a number of bytes greater than zero.
+    func positiveByteCount() throws(ScenarioError) -> Int {
+        let bytes = try byteCount()
+        guard bytes > 0 else { throw error(.invalidValue("must be at least one byte, got \(text ?? "")")) }
+        return bytes
+    }
+}

@@ -1,0 +1,98 @@
+import Simulator
+
+/// What one run of a MapReduce scenario produced: the job's report, the comparison of its output
+/// with the sequential oracle, and the `expect:` checks.
+public struct MapReduceRunResult: Sendable {
+    /// One `expect:` assertion and what the run measured (nil when it could not be measured).
+    public struct Check: Sendable, Equatable {
+        /// The assertion.
+        public var expectation: MapReduceExpectation
+        /// The figure measured.
+        public var measured: Double?
+        /// Whether it held.
+        public var holds: Bool
+    }
+
+    /// The scenario run.
+    public var scenario: MapReduceScenario
+    /// The seed used.
+    public var seed: UInt64
+    /// The command that replays this run exactly.
+    public var replayCommand: String
+    /// The job run.
+    public var run: MapReduceJobRun
+    /// Input records (lines) the map functions saw.
+    public var inputRecords: Int
+    /// Input bytes.
+    public var inputBytes: Int
+    /// The output against the oracle.
+    public var comparison: OutputComparison
+    /// Why the oracle itself could not run (the job's code threw), if it could not.
+    public var oracleFailure: String?
+    /// The checks of the scenario's expectations.
+    public var checks: [Check]
+
+    /// Whether the job succeeded.
+    public var succeeded: Bool { run.report?.status == .succeeded }
+
+    /// Whether the output equals the oracle's (false when the job produced none).
+    public var outputExact: Bool { succeeded && oracleFailure == nil && comparison.exact }
+
+    /// The verdict: the simulation finished, the job succeeded with exactly the oracle's output,
+    /// and every expectation held.
+    public var passed: Bool { run.failure == nil && outputExact && checks.allSatisfy(\.holds) }
+
+    /// Why the run did not pass, one reason per line (empty when it passed).
+    public var problems: [String] {
+        var problems: [String] = []
+        if let failure = run.failure { problems.append("simulation stopped early: \(failure)") }
+        if let rejection = run.rejection { problems.append("job refused: \(rejection)") }
+        if let report = run.report, report.status != .succeeded { problems.append("job \(report.status)") }
+        if run.report == nil && run.rejection == nil { problems.append("the job did not finish") }
+        if let oracleFailure { problems.append("the sequential oracle failed: \(oracleFailure)") }
+        if succeeded && !comparison.exact {
+            problems.append("output differs from the sequential oracle: " + comparison.differences.joined(separator: "; "))
+        }
+        return problems
+    }
+
+    /// The figure an expectation talks about; nil when the run cannot say (the job never
+    /// finished, or a phase never completed).
+    public func value(of metric: MapReduceExpectation.Metric) -> Double? {
+        let report = run.report
+        let statistics = report?.statistics
+        switch metric {
+        case .outputExact: return outputExact ? 1 : 0
+        case .succeeded: return succeeded ? 1 : 0
+        case .makespan: return report?.makespan?.seconds
+        case .mapPhase: return report?.mapPhase?.duration.seconds
+        case .reducePhase: return report?.reducePhase?.duration.seconds
+        case .attempts: return statistics.map { Double($0.attempts) }
+        case .retries: return statistics.map { Double($0.retries) }
+        case .speculativeAttempts: return statistics.map { Double($0.speculativeAttempts) }
+        case .speculativeWins: return statistics.map { Double($0.speculativeWins) }
+        case .failedAttempts: return statistics.map { Double($0.failedAttempts) }
+        case .timedOutAttempts: return statistics.map { Double($0.timedOutAttempts) }
+        case .lostAttempts: return statistics.map { Double($0.lostAttempts) }
+        case .mapReexecutions: return statistics.map { Double($0.mapReexecutions) }
+        case .mapTasks: return report.map { Double($0.mapTasks) }
+        case .outputRecords: return statistics.map { Double($0.outputRecords) }
+        case .bytesShuffled: return statistics.map { Double($0.shuffledBytes) }
+        case .bytesWithoutCombiner: return statistics.map { Double($0.shuffleBytesWithoutCombiner) }
+        case .shuffleReduction: return statistics.map(\.shuffleReduction)
+        case .maxDetectionTime: return report.map { $0.recoveries.map(\.detectionTime.seconds).max() ?? 0 }
+        case .maxRecoveryTime: return report.map { $0.recoveries.compactMap { $0.recoveryTime?.seconds }.max() ?? 0 }
+        case .eventsPerSecond:
+            guard let makespan = report?.makespan?.seconds, makespan > 0 else { return nil }
+            return Double(inputRecords) / makespan
+        }
+    }
+}
+
+extension MapReduce.JobStatistics {
+    /// The share of map output the combiner saved: 1 − bytes shuffled ÷ bytes without combiner
+    /// (0 when nothing was emitted).
+    var shuffleReduction: Double {
+        shuffleBytesWithoutCombiner > 0 ? 1 - Double(shuffledBytes) / Double(shuffleBytesWithoutCombiner) : 0
+    }
+}

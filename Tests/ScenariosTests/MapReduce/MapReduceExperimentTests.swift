@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import Scenarios
+@testable import Simulator
+
+/// The MapReduce experiment on a small configuration: every run is exact, the measurements are
+/// read from the right runs, and the claims table is built from them.
+@Suite struct MapReduceExperimentTests {
+    /// 4,000 events in 4 tasks, a sweep of 1, 2 and 4 mappers over 4,000 events in 16 tasks,
+    /// and claims scaled down to match; 1 ms per event and 2 ms per key, so tasks last long
+    /// enough (about a second) to overlap, straggle and be hit by the crash.
+    static let spec: ExperimentSpec = {
+        let log = MapReduceInput.LogTopic(topic: "logs", partitions: 4, recordsPerSplit: 1_000)
+        let setup = MapReduceExperimentSpec(
+            cluster: MapReduce.ClusterConfiguration(cost: MapReduce.CostModel(mapPerRecord: .milliseconds(1), reducePerKey: .milliseconds(2))), job: .init(job: MapReduce.WordCount(), reducers: 2, combining: true),
+            input: MapReduceInput(synthetic: .init(size: .lines(4_000), seed: 1), log: log),
+            scaling: .init(mappers: [1, 2, 4], input: MapReduceInput(synthetic: .init(size: .lines(4_000), seed: 2),
+                                                                     log: .init(topic: "logs", partitions: 4, recordsPerSplit: 250))),
+            straggler: .init(worker: "worker-1", factor: 4), failure: .init(worker: "worker-2", at: .milliseconds(1_300)),
+            labChaos: .init(attempts: MapReduce.AttemptChaos(), maxAttempts: 20),
+            claims: Seed001Claims(linearUpTo: 4, mapTaskEvents: 1_000, mapTaskTime: .milliseconds(80), endToEndEvents: 4_000))
+        return ExperimentSpec(name: "mapreduce", summary: "", file: "mapreduce.yaml", seed: 5, serverCounts: [], requests: 0, variants: [],
+                              server: ServerConfiguration(), operations: [], failover: nil, mapReduce: setup)
+    }()
+
+    static let result = MapReduceExperiment.run(spec)
+
+    @Test func everyRunIsExactAndTheBaselineRunsEachTaskOnce() throws {
+        let result = Self.result
+        #expect(result.runs.map(\.label) == ["baseline", "combiner off", "speculation off", "speculation on", "worker crash", "lab chaos",
+                                             "1 mapper", "2 mappers", "4 mappers"])
+        #expect(result.runs.allSatisfy { $0.outputExact })
+        let baseline = try #require(result.baseline.report)
+        #expect(baseline.mapTasks == 4 && baseline.statistics.attempts == 6)
+        #expect(result.measurements.peakConcurrentMaps == 4 && result.measurements.peakConcurrentReduces == 2)
+        #expect(result.labChaos.report.map { $0.statistics.lostAttempts + $0.statistics.timedOutAttempts > 0 } == true)
+    }
+
+    @Test func theMeasurementsComeFromTheirRuns() throws {
+        let result = Self.result
+        let m = result.measurements
+        #expect(m.scaling.map(\.mappers) == [1, 2, 4])
+        #expect(m.scaling.map(\.mapTasks) == [16, 16, 16])
+        #expect(m.scaling.allSatisfy { point in point.events == 4_000 })
+        #expect(m.events == 4_000 && m.eventsPerMapTask == 1_000)
+        #expect(m.shuffledBytesWithCombiner == result.withCombiner.report?.statistics.shuffledBytes)
+        #expect(m.shuffledBytesWithoutCombiner == result.withoutCombiner.report?.statistics.shuffledBytes)
+        #expect(m.shuffledBytesWithoutCombiner == result.baseline.report?.statistics.shuffleBytesWithoutCombiner)
+        let crash = try #require(result.failure.report?.recoveries.first)
+        #expect(m.detectionSeconds == VirtualInstant.after(.milliseconds(1_300)).duration(to: crash.detectedAt).seconds)
+        // Detection waits for the worker timeout (10 s) less what the worker had already been silent.
+        #expect(m.detectionSeconds.map { $0 > 8.9 && $0 <= 10.5 } == true)
+        #expect(try #require(result.slowdownWithoutSpeculation) > 0)
+    }
+
+    @Test func theClaimsTableIsBuiltFromTheMeasurements() {
+        let result = Self.result
+        let m = result.measurements
+        let rows = result.claims
+        #expect(rows == Seed001ClaimsTable.rows(Self.spec.mapReduce!.claims, m))
+        #expect(rows[1].simulated == Seed001ClaimsTable.rate(m.point(1)?.eventsPerSecond))
+        #expect(rows[2].simulated == Seed001ClaimsTable.rate(m.point(4)?.eventsPerSecond))
+        #expect(rows[3].holds == ((m.efficiency(4) ?? 0) >= 0.9))
+        #expect(rows[7].simulated == "\(ExperimentReport.seconds(m.makespanSeconds)) for 4,000 events")
+    }
+
+    @Test func theBundleOpensWithTheSeedAndHoldsEveryFile() throws {
+        let bundle = Self.result.bundle(spec: Self.spec)
+        #expect(bundle.files.map(\.path) == [
+            "mapreduce/report.md", "mapreduce/report.json", "mapreduce/claims.csv", "mapreduce/scaling.csv", "mapreduce/runs.csv",
+            "mapreduce/attempts.csv", "mapreduce/timeline.svg", "mapreduce/scaling.svg", "mapreduce/shuffle.svg",
+            "mapreduce/speculation.svg", "mapreduce/failure.svg",
+        ])
+        let report = String(decoding: bundle.files[0].contents, as: UTF8.self)
+        #expect(report.hasPrefix("# MapReduce on actors: seed 001's claims in simulation\n\n- seed: `5`\n- replay: `orrery experiment mapreduce` (reads `mapreduce.yaml`)\n"))
+        #expect(report.contains("9 of 9 outputs are exact"))
+        try bundle.validate()
+    }
+
+    @Test func theCommittedExperimentFileLoadsSeed001sSetup() throws {
+        let spec = try ScenarioLoader.loadExperiment(path: packageRoot.appendingPathComponent("scenarios/mapreduce.yaml").path)
+        let setup = try #require(spec.mapReduce)
+        #expect(setup.cluster.workers == 4 && setup.cluster.mapSlotsPerWorker == 1 && setup.job.reducers == 2)
+        #expect(setup.scaling.mappers.first == 1 && setup.scaling.mappers.last == 20)
+        #expect(setup.claims == Seed001Claims())
+    }
+
+    @Test func aSweepWithoutTheClaimedMapperCountsIsRejected() {
+        let text = """
+            experiment: mapreduce
+            cluster: {workers: 4}
+            job: {name: word-count, reducers: 2}
+            input: {synthetic: {lines: 100}}
+            scaling: {mappers: [1, 2, 8], input: {synthetic: {lines: 100}}}
+            straggler: {worker: worker-1, factor: 3}
+            failure: {crash: worker-2, at: 1s}
+            lab_chaos: {}
+            """
+        #expect(experimentError(text)?.description == "x.yaml:5:20: error: the sweep must include 1, 4, 20 mappers to check the claims (at scaling.mappers)")
+        #expect(experimentError(text.replacingOccurrences(of: "[1, 2, 8]", with: "[1, 4, 20]").replacingOccurrences(of: "crash: worker-2", with: "crash: worker-9"))?.message
+            == "unknown worker 'worker-9'; the cluster has worker-1, worker-2, worker-3, worker-4")
+    }
+}
