@@ -72,6 +72,7 @@ public struct ExperimentJob {
         case "a2": return try A2Experiment.run(spec).bundle(spec: spec)
         case "a3": return try A3Experiment.run(spec).bundle(spec: spec)
         case "a4": return try A4Experiment.run(spec).bundle(spec: spec)
+        case "backup": return BackupExperiment.run(spec).bundle(spec: spec)
         default: preconditionFailure("experiment names are validated when the file is loaded")
         }
     }

@@ -1,6 +1,7 @@
 import Simulator
 
-/// One of the load balancer's experiments, A-1 … A-4, as read from `scenarios/aN.yaml`.
+/// One experiment as read from `scenarios/<name>.yaml`: the load balancer's A-1 … A-4, or the
+/// backup manager's `backup`.
 public struct ExperimentSpec: Sendable {
     /// A placement to compare, with its label in reports.
     public struct Variant: Sendable, Equatable {
@@ -31,7 +32,7 @@ public struct ExperimentSpec: Sendable {
         case route(path: String, requestID: UInt64)
     }
 
-    /// `a1` … `a4`.
+    /// `a1` … `a4` or `backup`.
     public var name: String
     public var summary: String
     public var file: String
@@ -47,7 +48,9 @@ public struct ExperimentSpec: Sendable {
     /// A-3 only.
     public var operations: [Operation]
     public var failover: Failover?
+    /// The backup experiment only (the fields above stay empty for it).
+    public var backup: BackupExperimentSpec? = nil
 
     /// The experiment names `orrery experiment` knows.
-    public static let names = ["a1", "a2", "a3", "a4"]
+    public static let names = ["a1", "a2", "a3", "a4", "backup"]
 }

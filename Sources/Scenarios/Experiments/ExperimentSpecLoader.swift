@@ -18,6 +18,7 @@ extension ScenarioLoader {
     /// Parses experiment `text`, reporting positions against `file`.
     public static func parseExperiment(_ text: String, file: String) throws(ScenarioError) -> ExperimentSpec {
         let root = try compose(text, file: file)
+        if let backup = try parseBackupExperiment(root, file: file) { return backup }
         let top = try root.mapping(allowed: experimentKeys)
         let nameCursor = try top.required("experiment")
         let name = try nameCursor.string()

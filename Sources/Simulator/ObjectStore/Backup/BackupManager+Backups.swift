@@ -71,7 +71,7 @@ extension BackupManager {
                 continue
             }
             deleted.append(listing.name)
-            stats.backupsDeleted += 1
+            if listing.isComplete { stats.backupsDeleted += 1 } else { stats.incompleteBackupsDeleted += 1 }
             if let index = backups.firstIndex(where: { $0.name == listing.name }) {
                 backups[index].deletedAt = simulation.now.nanoseconds
             }
@@ -88,12 +88,11 @@ extension BackupManager {
         }
     }
 
+    /// Whether backup `name` has its manifest: a one-key listing rather than a HEAD, so checking
+    /// an incomplete backup is an empty answer, not a 404 counted as a failed request.
     private func manifestExists(_ name: String) async throws(ObjectStoreClientError) -> Bool {
-        do {
-            _ = try await client.headObject(bucket: configuration.bucket, key: configuration.manifestKey(name))
-            return true
-        } catch let error where error.code == .noSuchKey {
-            return false
-        }
+        let key = configuration.manifestKey(name)
+        let page = try await client.listObjectsV2(bucket: configuration.bucket, ListObjectsV2Request(prefix: key, maxKeys: 1))
+        return page.contents.first?.key == key
     }
 }

@@ -20,8 +20,10 @@ public final class BackupStats: @unchecked Sendable {
     public internal(set) var backupsCreated = 0
     /// Backup attempts abandoned (a request failed after retries, or a copy did not match).
     public internal(set) var failedBackups = 0
-    /// Backups deleted by retention.
+    /// Complete backups deleted by retention.
     public internal(set) var backupsDeleted = 0
+    /// Folders of abandoned backup attempts (no manifest) deleted by retention.
+    public internal(set) var incompleteBackupsDeleted = 0
     /// Restores completed and checked against their manifests.
     public internal(set) var restores = 0
     /// Restores that failed.

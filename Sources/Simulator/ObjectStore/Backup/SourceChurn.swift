@@ -11,20 +11,24 @@ public struct SourceChurn: Sendable, Equatable {
     public var interval: Duration
     /// Changes in one round.
     public var changesPerRound: Int
-    /// Relative weights of creating, modifying and deleting a file in each change.
+    /// Relative weights of creating, modifying, deleting and rewriting a file (writing the bytes
+    /// it already holds, as an application regenerating a file does) in each change.
     public var createWeight: Double
     /// See ``createWeight``.
     public var modifyWeight: Double
     /// See ``createWeight``.
     public var deleteWeight: Double
+    /// See ``createWeight``.
+    public var rewriteWeight: Double
 
     /// Creates a churn model; by default 200 files of about 4 KiB in 8 directories, and every
-    /// 5 minutes 3 changes, mostly modifications.
+    /// 5 minutes 3 changes, mostly modifications, none of them rewrites.
     public init(initialFiles: Int = 200, fileSize: Distribution = .lognormal(median: 4096, sigma: 0.8), directories: Int = 8,
                 interval: Duration = .seconds(300), changesPerRound: Int = 3,
-                createWeight: Double = 0.25, modifyWeight: Double = 0.6, deleteWeight: Double = 0.15) {
+                createWeight: Double = 0.25, modifyWeight: Double = 0.6, deleteWeight: Double = 0.15, rewriteWeight: Double = 0) {
         precondition(directories >= 1 && changesPerRound >= 0 && initialFiles >= 0, "counts are not negative")
-        precondition(createWeight >= 0 && modifyWeight >= 0 && deleteWeight >= 0 && createWeight + modifyWeight + deleteWeight > 0,
+        precondition(createWeight >= 0 && modifyWeight >= 0 && deleteWeight >= 0 && rewriteWeight >= 0
+                     && createWeight + modifyWeight + deleteWeight + rewriteWeight > 0,
                      "weights are non-negative and not all zero")
         self.initialFiles = initialFiles
         self.fileSize = fileSize
@@ -34,6 +38,7 @@ public struct SourceChurn: Sendable, Equatable {
         self.createWeight = createWeight
         self.modifyWeight = modifyWeight
         self.deleteWeight = deleteWeight
+        self.rewriteWeight = rewriteWeight
     }
 
     /// The directory at the start: ``initialFiles`` new files.
@@ -46,12 +51,12 @@ public struct SourceChurn: Sendable, Equatable {
         return source
     }
 
-    /// One round of changes to `source`. A modification or deletion of an empty directory
-    /// creates a file instead.
+    /// One round of changes to `source`. A modification, deletion or rewrite of an empty
+    /// directory creates a file instead.
     public func round(of source: SourceDirectory, using random: inout SeededRandom) -> [SourceChange] {
         var working = source
         var changes: [SourceChange] = []
-        let total = createWeight + modifyWeight + deleteWeight
+        let total = createWeight + modifyWeight + deleteWeight + rewriteWeight
         for _ in 0..<changesPerRound {
             let draw = random.nextUnitInterval() * total
             let paths = working.paths
@@ -61,7 +66,13 @@ public struct SourceChurn: Sendable, Equatable {
                 change = .write(path: path, bytes: bytes)
             } else {
                 let path = paths[Int(random.next() % UInt64(paths.count))]
-                change = draw < createWeight + modifyWeight ? .write(path: path, bytes: contents(using: &random)) : .remove(path: path)
+                if draw < createWeight + modifyWeight {
+                    change = .write(path: path, bytes: contents(using: &random))
+                } else if draw < createWeight + modifyWeight + deleteWeight {
+                    change = .remove(path: path)
+                } else {
+                    change = .write(path: path, bytes: working[path] ?? [])
+                }
             }
             working.apply(change)
             changes.append(change)

@@ -18,6 +18,8 @@ public struct SourceDirectory: Sendable, Equatable {
 
     /// Files by path. Iterate ``paths`` for a stable order.
     public private(set) var files: [String: File] = [:]
+    /// Every path, in UTF-8 byte order (S3's listing order), kept sorted as files come and go.
+    public private(set) var paths: [String] = []
 
     /// An empty directory.
     public init() {}
@@ -25,11 +27,6 @@ public struct SourceDirectory: Sendable, Equatable {
     /// A directory holding `contents`.
     public init(_ contents: [String: [UInt8]]) {
         for (path, bytes) in contents { write(bytes, to: path) }
-    }
-
-    /// Every path, in UTF-8 byte order (S3's listing order).
-    public var paths: [String] {
-        files.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// The bytes at `path`, if the file exists.
@@ -45,12 +42,12 @@ public struct SourceDirectory: Sendable, Equatable {
     /// backup manifest lists one path per line).
     public mutating func write(_ bytes: [UInt8], to path: String) {
         precondition(!path.isEmpty && !path.utf8.contains(UInt8(ascii: "\n")), "a source path is non-empty and on one line")
-        files[path] = File(bytes)
+        if files.updateValue(File(bytes), forKey: path) == nil { paths.insert(path, at: position(of: path)) }
     }
 
     /// Removes the file at `path`, if there is one.
     public mutating func remove(_ path: String) {
-        files[path] = nil
+        if files.removeValue(forKey: path) != nil { paths.remove(at: position(of: path)) }
     }
 
     /// Applies one change.
@@ -59,6 +56,16 @@ public struct SourceDirectory: Sendable, Equatable {
         case .write(let path, let bytes): write(bytes, to: path)
         case .remove(let path): remove(path)
         }
+    }
+
+    /// Where `path` is, or would be inserted, in ``paths`` (binary search).
+    private func position(of path: String) -> Int {
+        var low = 0, high = paths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if paths[middle].utf8.lexicographicallyPrecedes(path.utf8) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// One MD5 over every path and its MD5, in path order: equal fingerprints mean equal
