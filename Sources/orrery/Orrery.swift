@@ -8,7 +8,7 @@ struct Orrery: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A deterministic, virtual-time simulator of load balancers, MapReduce clusters and object stores.",
         discussion: "Exit codes: 0 success, 1 a run failed (an expect: assertion, or the simulation stopped early), 2 bad input.",
-        subcommands: [Run.self, Validate.self, MapReduceCommand.self, Experiment.self])
+        subcommands: [Run.self, Validate.self, MapReduceCommand.self, Ops.self, Experiment.self])
 
     /// Parse errors are bad input (exit 2), not ArgumentParser's default 64.
     static func main() {
@@ -76,11 +76,11 @@ struct MapReduceCommand: ParsableCommand {
 
 struct Experiment: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the load balancer's experiments A-1 … A-4 and the MapReduce experiment, and write their reports.",
-        discussion: "Names: a1, a2, a3, a4, mapreduce, or all. Each reads scenarios/<name>.yaml and writes <out>/<name>/.")
+        abstract: "Run the experiments (the load balancer's A-1 … A-4, MapReduce, the backup manager) and write their reports.",
+        discussion: "Names: a1, a2, a3, a4, mapreduce, backup, or all. Each reads scenarios/<name>.yaml and writes <out>/<name>/.")
 
-    @Argument(help: "Experiments to run (a1, a2, a3, a4, mapreduce, all).") var names: [String]
-    @Option(help: "Directory holding a1.yaml … a4.yaml and mapreduce.yaml.") var scenarios = "scenarios"
+    @Argument(help: "Experiments to run (a1, a2, a3, a4, mapreduce, backup, all).") var names: [String]
+    @Option(help: "Directory holding a1.yaml … a4.yaml, mapreduce.yaml and backup.yaml.") var scenarios = "scenarios"
     @Option(help: "Directory for the reports.") var out = "results"
     @Option(help: "Simulations to run at once on separate threads (default: one per core); results are identical for any value.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -88,6 +88,20 @@ struct Experiment: ParsableCommand {
     func run() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         let job = ExperimentJob(names: names, scenarioDirectory: scenarios, outputDirectory: out, jobs: jobs)
+        throw ExitCode(job.execute(output: { print($0) }, errors: FileHandleOutput.standardError).rawValue)
+    }
+}
+
+struct Ops: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run an operation scenario against the object store and log every answer.",
+        discussion: "Writes <out>/<name>/results.jsonl (one JSON object per operation: status, error code, version id, ETag, keys) and summary.md.")
+
+    @Argument(help: "Operation scenario file (YAML).") var file: String
+    @Option(help: "Directory for the results; the scenario writes <out>/<name>/.") var out = "results/ops"
+
+    func run() throws {
+        let job = OperationScenarioJob(file: file, outputDirectory: out)
         throw ExitCode(job.execute(output: { print($0) }, errors: FileHandleOutput.standardError).rawValue)
     }
 }

@@ -76,6 +76,7 @@ public struct ExperimentJob {
         case "a3": return try A3Experiment.run(spec).bundle(spec: spec)
         case "a4": return try A4Experiment.run(spec, jobs: jobs).bundle(spec: spec)
         case "mapreduce": return MapReduceExperiment.run(spec).bundle(spec: spec)
+        case "backup": return BackupExperiment.run(spec).bundle(spec: spec)
         default: preconditionFailure("experiment names are validated when the file is loaded")
         }
     }

@@ -1,7 +1,8 @@
 import Simulator
 
 /// One experiment of `orrery experiment`, as read from `scenarios/<name>.yaml`: the load balancer's
-/// A-1 … A-4, or the MapReduce experiment (whose setup is in ``mapReduce``).
+/// A-1 … A-4, the MapReduce experiment (whose setup is in ``mapReduce``), or the backup manager's
+/// `backup` (whose setup is in ``backup``).
 public struct ExperimentSpec: Sendable {
     /// A placement to compare, with its label in reports.
     public struct Variant: Sendable, Equatable {
@@ -37,7 +38,7 @@ public struct ExperimentSpec: Sendable {
         case route(path: String, requestID: UInt64)
     }
 
-    /// `a1` … `a4`.
+    /// `a1` … `a4` or `backup`.
     public var name: String
     public var summary: String
     public var file: String
@@ -53,11 +54,14 @@ public struct ExperimentSpec: Sendable {
     /// A-3 only.
     public var operations: [Operation]
     public var failover: Failover?
-    /// The MapReduce experiment's own setup; nil for A-1 … A-4.
+    /// The MapReduce experiment's own setup; nil for the others.
     public var mapReduce: MapReduceExperimentSpec?
+    /// The backup experiment's own setup; nil for the others.
+    public var backup: BackupExperimentSpec? = nil
 
     public init(name: String, summary: String, file: String, seed: UInt64, serverCounts: [Int], requests: Int, variants: [Variant],
-                server: ServerConfiguration, operations: [Operation], failover: Failover?, mapReduce: MapReduceExperimentSpec? = nil) {
+                server: ServerConfiguration, operations: [Operation], failover: Failover?, mapReduce: MapReduceExperimentSpec? = nil,
+                backup: BackupExperimentSpec? = nil) {
         self.name = name
         self.summary = summary
         self.file = file
@@ -69,8 +73,9 @@ public struct ExperimentSpec: Sendable {
         self.operations = operations
         self.failover = failover
         self.mapReduce = mapReduce
+        self.backup = backup
     }
 
     /// The experiment names `orrery experiment` knows.
-    public static let names = ["a1", "a2", "a3", "a4", "mapreduce"]
+    public static let names = ["a1", "a2", "a3", "a4", "mapreduce", "backup"]
 }

@@ -18,8 +18,9 @@ extension ScenarioLoader {
     /// Parses experiment `text`, reporting positions against `file`.
     public static func parseExperiment(_ text: String, file: String) throws(ScenarioError) -> ExperimentSpec {
         let root = try compose(text, file: file)
-        // The MapReduce experiment has a schema of its own.
+        // The MapReduce and backup experiments have schemas of their own.
         if root.node["experiment"]?.string == "mapreduce" { return try parseMapReduceExperiment(root) }
+        if let backup = try parseBackupExperiment(root, file: file) { return backup }
         let top = try root.mapping(allowed: experimentKeys)
         let nameCursor = try top.required("experiment")
         let name = try nameCursor.string()

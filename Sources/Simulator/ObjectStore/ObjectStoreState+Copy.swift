@@ -69,12 +69,15 @@ extension ObjectStoreState {
         nextSequence = segmentSequence
         let version = makeVersion(sequence: versionSequence, bucket: destinationBucket, attributes: resolved,
                                   eTag: eTag, size: source.size, body: ObjectBody(segments), now: now)
-        install(version, key: destinationKey, bucket: request.destinationBucket, now: now)
-        return CopyObjectOutput(
+        // Read the buckets before installing, so no copy of them is alive to force the install
+        // to copy the destination's key table.
+        let output = CopyObjectOutput(
             eTag: version.eTag.description,
             versionId: reportedVersionId(version, in: destinationBucket),
             copySourceVersionId: reportedVersionId(source, in: sourceBucket),
             lastModified: now
         )
+        install(version, key: destinationKey, bucket: request.destinationBucket, now: now)
+        return output
     }
 }

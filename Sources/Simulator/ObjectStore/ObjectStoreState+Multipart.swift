@@ -90,9 +90,11 @@ extension ObjectStoreState {
             eTag: ObjectETag.multipart(partDigests: uploaded.map(\.eTag)), size: uploaded.reduce(0) { $0 + $1.size },
             body: .segments(uploaded.map(\.segment)), now: now
         )
+        // Read `bucket` before mutating, so no copy of it forces the mutations to copy its tables.
+        let versionId = reportedVersionId(version, in: bucket)
         buckets[bucketName]?.uploads[upload.sequence] = nil
         install(version, key: upload.key, bucket: bucketName, now: now)
-        return CompleteMultipartUploadOutput(eTag: version.eTag.description, versionId: reportedVersionId(version, in: bucket))
+        return CompleteMultipartUploadOutput(eTag: version.eTag.description, versionId: versionId)
     }
 
     /// AbortMultipartUpload: discards the upload and its parts. Errors: `NoSuchBucket`, `NoSuchUpload`.

@@ -27,9 +27,11 @@ extension ObjectStoreState {
         let version = makeVersion(sequence: sequence, bucket: bucket, attributes: resolved,
                                   eTag: ObjectETag.md5(of: body), size: body.count,
                                   body: body.isEmpty && !segment.isSealed ? .empty : .single(segment), now: now)
+        // Read everything from `bucket` before installing: a live copy of it would make the
+        // install copy the bucket's whole key table (copy-on-write) instead of updating it.
+        let versionId = reportedVersionId(version, in: bucket)
         install(version, key: objectKey, bucket: bucketName, now: now)
-        return PutObjectOutput(eTag: version.eTag.description, versionId: reportedVersionId(version, in: bucket),
-                               serverSideEncryption: version.encryption)
+        return PutObjectOutput(eTag: version.eTag.description, versionId: versionId, serverSideEncryption: version.encryption)
     }
 
     /// GetObject: the bytes (or a byte range) and headers of the addressed version.

@@ -1,0 +1,105 @@
+import Simulator
+
+/// Runs the backup experiment: a store, a client host running the backup manager over changing
+/// application data, an hourly sampler, and the restores the file asks for, each checked
+/// against the exact source its backup was taken from.
+public enum BackupExperiment {
+    public static func run(_ spec: ExperimentSpec) -> BackupResult {
+        guard let setup = spec.backup else { preconditionFailure("the loader gives the backup experiment its section") }
+        let simulation = Simulation(seed: spec.seed)
+        let network = Network(simulation: simulation)
+        let store = ObjectStore("s3", configuration: setup.store, network: network)
+        let client = ObjectStoreClient("app-server", store: store, network: network, timeout: setup.clientTimeout, retryPolicy: setup.retry)
+        var random = simulation.randomStream("backup.source")
+        let manager = BackupManager(client: client, source: setup.churn.initialSource(using: &random), configuration: setup.manager)
+        manager.start()
+        manager.startChurn(setup.churn)
+        let log = BackupRunLog()
+        let bucket = setup.manager.bucket
+        simulation.spawn("sampler", daemon: true) { _ in
+            // The collector takes the reading at the end of the run.
+            while simulation.now < .after(setup.duration) {
+                log.samples.append(await sample(store: store, manager: manager, client: client, bucket: bucket, at: simulation.now))
+                await simulation.sleep(for: setup.sampleInterval)
+            }
+        }
+        for (index, restore) in setup.restores.enumerated() {
+            simulation.spawn("restore.\(index + 1)") { _ in
+                await simulation.sleep(until: .after(restore.at))
+                log.restores.append(await check(restore, manager: manager, simulation: simulation))
+            }
+        }
+        simulation.spawn("collector") { _ in
+            await simulation.sleep(until: .after(setup.duration))
+            log.samples.append(await sample(store: store, manager: manager, client: client, bucket: bucket, at: simulation.now))
+            log.backups = await manager.backups
+            log.listedAtEnd = (try? await manager.listBackups()) ?? []
+            log.statistics = await manager.statistics()
+            log.usage = await store.state.usage(bucket: bucket)
+            let source = await manager.source
+            log.source = (source.count, source.totalBytes)
+        }
+        do {
+            try simulation.runToCompletion(timeLimit: .after(setup.duration + .seconds(86_400)))
+        } catch {
+            preconditionFailure("the backup experiment cannot deadlock or escape: \(error)")
+        }
+        guard let statistics = log.statistics, let usage = log.usage else { preconditionFailure("the collector ran") }
+        let result = BackupResult(
+            samples: log.samples, restores: log.restores.sorted { $0.at < $1.at }, backups: log.backups, listedAtEnd: log.listedAtEnd,
+            managerStats: manager.stats, clientStats: client.stats, storeStats: store.stats, statistics: statistics, usage: usage,
+            sourceFiles: log.source.files, sourceBytes: log.source.bytes, digest: simulation.trace.digestHex)
+        simulation.tearDown()
+        return result
+    }
+
+    private static func sample(store: ObjectStore, manager: BackupManager, client: ObjectStoreClient, bucket: String,
+                               at time: VirtualInstant) async -> BackupResult.Sample {
+        let usage = await store.state.usage(bucket: bucket)
+        let statistics = await manager.statistics()
+        return BackupResult.Sample(
+            time: time.seconds, currentBytes: usage.currentBytes, noncurrentBytes: usage.noncurrentBytes,
+            managerBytes: statistics.bytesStored, backupsKept: statistics.backupCount, attempts: client.stats.attempts,
+            failedAttempts: client.stats.failedAttempts, retries: client.stats.retries, failedSyncs: manager.stats.failedSyncs)
+    }
+
+    /// Restores the chosen backup and compares it with the snapshot the backup was taken from.
+    private static func check(_ restore: BackupExperimentSpec.Restore, manager: BackupManager,
+                              simulation: Simulation) async -> BackupResult.RestoreCheck {
+        let kept = await manager.backups.filter { $0.deletedAt == nil }
+        let record: BackupRecord? = switch restore.backup {
+        case .latest: kept.last
+        case .oldest: kept.first
+        case .named(let name): kept.first { $0.name == name }
+        }
+        var check = BackupResult.RestoreCheck(
+            at: simulation.now.seconds, finishedAt: simulation.now.seconds, selection: restore.backup.description, backup: record?.name,
+            expectedFiles: record?.fileCount ?? 0, expectedBytes: record?.bytes ?? 0,
+            restoredFiles: 0, restoredBytes: 0, expectedFingerprint: record?.source.fingerprint ?? "",
+            restoredFingerprint: "", identical: false, failure: record == nil ? "no such backup kept" : nil)
+        guard let record else { return check }
+        do {
+            let restored = try await manager.restore(record.name)
+            check.restoredFiles = restored.count
+            check.restoredBytes = restored.totalBytes
+            check.restoredFingerprint = restored.fingerprint
+            check.identical = restored == record.source
+        } catch {
+            check.failure = error.description
+        }
+        check.finishedAt = simulation.now.seconds
+        return check
+    }
+}
+
+/// What the experiment's tasks collect. `@unchecked Sendable`: written on the simulation thread,
+/// read after the run.
+private final class BackupRunLog: @unchecked Sendable {
+    var samples: [BackupResult.Sample] = []
+    var restores: [BackupResult.RestoreCheck] = []
+    var backups: [BackupRecord] = []
+    var listedAtEnd: [BackupListing] = []
+    var statistics: BackupStatistics?
+    var usage: ObjectStoreUsage?
+    var source: (files: Int, bytes: Int) = (0, 0)
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Simulator
+
+/// `results/backup/`: the report, its JSON, the timeline and the backups as CSV, and the charts.
+extension BackupResult {
+    func bundle(spec: ExperimentSpec) -> ReportBundle {
+        var bundle = ReportBundle()
+        bundle.add("backup/report.md", markdown(spec: spec))
+        bundle.add("backup/report.json", json(spec: spec))
+        bundle.add("backup/timeline.csv", timelineCSV())
+        bundle.add("backup/backups.csv", backupsCSV())
+        bundle.add("backup/restores.csv", restoresCSV())
+        bundle.add("backup/bytes_stored.svg", bytesChart().svg())
+        bundle.add("backup/backups_kept.svg", backupsChart().svg())
+        let setup = spec.backup
+        bundle.add("backup/errors_per_hour.svg", errorsChart(storms: setup?.store.errorStorms ?? [], interval: setup?.sampleInterval ?? .seconds(3600)).svg())
+        bundle.add("backup/restores.svg", restoresChart().svg())
+        return bundle
+    }
+
+    func timelineCSV() -> String {
+        var table = CSVTable(header: ["seconds", "current_bytes", "noncurrent_bytes", "manager_bytes", "backups_kept",
+                                      "attempts", "failed_attempts", "retries", "failed_syncs"])
+        for sample in samples {
+            table.append([NumberFormat.fixed(sample.time, decimals: 0), String(sample.currentBytes), String(sample.noncurrentBytes),
+                          String(sample.managerBytes), String(sample.backupsKept), String(sample.attempts),
+                          String(sample.failedAttempts), String(sample.retries), String(sample.failedSyncs)])
+        }
+        return table.rendered()
+    }
+
+    func backupsCSV() -> String {
+        var table = CSVTable(header: ["name", "taken_at_seconds", "completed_at_seconds", "files", "bytes", "fingerprint", "deleted_at_seconds"])
+        for backup in backups {
+            table.append([backup.name, NumberFormat.fixed(Double(backup.takenAt) / 1e9, decimals: 3),
+                          NumberFormat.fixed(Double(backup.completedAt) / 1e9, decimals: 3), String(backup.fileCount), String(backup.bytes),
+                          backup.source.fingerprint, backup.deletedAt.map { NumberFormat.fixed(Double($0) / 1e9, decimals: 3) } ?? ""])
+        }
+        return table.rendered()
+    }
+
+    func restoresCSV() -> String {
+        var table = CSVTable(header: ["at_seconds", "finished_at_seconds", "selection", "backup", "expected_files", "restored_files",
+                                      "expected_bytes", "restored_bytes", "expected_fingerprint", "restored_fingerprint", "identical", "failure"])
+        for check in restores {
+            table.append([NumberFormat.fixed(check.at, decimals: 3), NumberFormat.fixed(check.finishedAt, decimals: 3), check.selection,
+                          check.backup ?? "", String(check.expectedFiles), String(check.restoredFiles), String(check.expectedBytes),
+                          String(check.restoredBytes), check.expectedFingerprint, check.restoredFingerprint, String(check.identical), check.failure ?? ""])
+        }
+        return table.rendered()
+    }
+
+    private struct Document: Encodable {
+        struct Backup: Encodable { var name: String; var files: Int; var bytes: Int; var fingerprint: String; var deletedAtSeconds: Double? }
+        struct Restore: Encodable {
+            var atSeconds: Double; var selection: String; var backup: String?; var files: Int; var bytes: Int
+            var identical: Bool; var failure: String?
+        }
+        struct Statistics: Encodable {
+            var lastSyncTime: String?; var bytesStored: Int; var backupCount: Int; var transferBytesPerSecond: Double; var errorRate: Double
+        }
+        var schema = "orrery.backup/1"
+        var seed: UInt64
+        var digest: String
+        var syncs: Int, failedSyncs: Int, filesUploaded: Int, filesDeleted: Int, filesUnchanged: Int, bytesUploaded: Int
+        var backupsCreated: Int, failedBackups: Int, backupsDeleted: Int, incompleteBackupsDeleted: Int, backupsListedAtEnd: [String]
+        var attempts: Int, failedAttempts: Int, retries: Int, failedRequests: Int, failuresByCause: [String: Int]
+        var injectedErrors: Int, stormErrors: Int, lifecycleActions: Int
+        var currentBytes: Int, noncurrentBytes: Int, deleteMarkers: Int
+        var statistics: Statistics
+        var backups: [Backup]
+        var restores: [Restore]
+    }
+
+    func json(spec: ExperimentSpec) -> String {
+        JSONReport.encode(Document(
+            seed: spec.seed, digest: digest, syncs: managerStats.syncs, failedSyncs: managerStats.failedSyncs,
+            filesUploaded: managerStats.filesUploaded, filesDeleted: managerStats.filesDeleted, filesUnchanged: managerStats.filesUnchanged,
+            bytesUploaded: managerStats.bytesUploaded, backupsCreated: managerStats.backupsCreated, failedBackups: managerStats.failedBackups,
+            backupsDeleted: managerStats.backupsDeleted, incompleteBackupsDeleted: managerStats.incompleteBackupsDeleted,
+            backupsListedAtEnd: listedAtEnd.map(\.name),
+            attempts: clientStats.attempts, failedAttempts: clientStats.failedAttempts, retries: clientStats.retries,
+            failedRequests: clientStats.failedRequests, failuresByCause: clientStats.failuresByCause,
+            injectedErrors: storeStats.injectedErrorCount, stormErrors: storeStats.stormErrors, lifecycleActions: storeStats.lifecycleActions.count,
+            currentBytes: usage.currentBytes, noncurrentBytes: usage.noncurrentBytes, deleteMarkers: usage.deleteMarkers,
+            statistics: .init(lastSyncTime: statistics.lastSyncTime?.description, bytesStored: statistics.bytesStored,
+                              backupCount: statistics.backupCount, transferBytesPerSecond: Self.rounded(statistics.transferBytesPerSecond),
+                              errorRate: Self.rounded(statistics.errorRate)),
+            backups: backups.map { .init(name: $0.name, files: $0.fileCount, bytes: $0.bytes, fingerprint: $0.source.fingerprint,
+                                         deletedAtSeconds: $0.deletedAt.map { Double($0) / 1e9 }) },
+            restores: restores.map { .init(atSeconds: $0.at, selection: $0.selection, backup: $0.backup, files: $0.restoredFiles,
+                                           bytes: $0.restoredBytes, identical: $0.identical, failure: $0.failure) }))
+    }
+
+    /// Six significant decimals, so the JSON does not depend on the last bits of a division.
+    private static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+}

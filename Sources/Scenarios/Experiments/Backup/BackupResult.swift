@@ -1,0 +1,72 @@
+import Simulator
+
+/// What the backup experiment measured.
+public struct BackupResult: Sendable {
+    /// One reading of the timeline.
+    public struct Sample: Sendable, Equatable {
+        /// Virtual time of the reading, in seconds.
+        public var time: Double
+        /// The store's bytes in current objects of the bucket.
+        public var currentBytes: Int
+        /// The store's bytes in noncurrent versions of the bucket (kept by versioning).
+        public var noncurrentBytes: Int
+        /// The manager's own figure: the synced copy plus every backup it keeps.
+        public var managerBytes: Int
+        /// Backups the manager keeps.
+        public var backupsKept: Int
+        /// The client's cumulative attempts, failed attempts and retries.
+        public var attempts: Int
+        /// See ``attempts``.
+        public var failedAttempts: Int
+        /// See ``attempts``.
+        public var retries: Int
+        /// The manager's cumulative syncs that left a change behind.
+        public var failedSyncs: Int
+    }
+
+    /// One checked restore.
+    public struct RestoreCheck: Sendable, Equatable {
+        /// When it started, in seconds.
+        public var at: Double
+        /// When it finished (or failed), in seconds.
+        public var finishedAt: Double
+        /// How the backup was chosen.
+        public var selection: String
+        /// The backup restored; nil when none was kept.
+        public var backup: String?
+        /// Files and bytes in the backup's snapshot.
+        public var expectedFiles: Int
+        /// See ``expectedFiles``.
+        public var expectedBytes: Int
+        /// Files and bytes restored.
+        public var restoredFiles: Int
+        /// See ``restoredFiles``.
+        public var restoredBytes: Int
+        /// Fingerprints of the snapshot and of the restored directory.
+        public var expectedFingerprint: String
+        /// See ``expectedFingerprint``.
+        public var restoredFingerprint: String
+        /// Whether the restored directory equals the snapshot byte for byte.
+        public var identical: Bool
+        /// Why the restore failed, if it did.
+        public var failure: String?
+    }
+
+    public var samples: [Sample]
+    public var restores: [RestoreCheck]
+    /// Every backup the manager completed, with the time retention deleted it.
+    public var backups: [BackupRecord]
+    /// Backup folders in the bucket at the end, complete or not.
+    public var listedAtEnd: [BackupListing]
+    public var managerStats: BackupStats
+    public var clientStats: ObjectStoreClientStats
+    public var storeStats: ObjectStoreStats
+    /// The seed's statistics at the end.
+    public var statistics: BackupStatistics
+    /// The store's usage of the bucket at the end.
+    public var usage: ObjectStoreUsage
+    /// Files and bytes of the source at the end.
+    public var sourceFiles: Int
+    public var sourceBytes: Int
+    public var digest: String
+}

@@ -1,0 +1,112 @@
+import Simulator
+
+extension ScenarioLoader {
+    /// The keys of `scenarios/backup.yaml`.
+    static let backupExperimentKeys = ["experiment", "description", "seed", "duration", "sample_every", "bucket", "sync_interval",
+                                       "first_backup_at", "backup_interval", "retention_days", "versioning", "encryption",
+                                       "noncurrent_expiration_days", "source", "store", "client", "restores"]
+
+    /// The backup experiment, if `root` is a mapping whose `experiment:` is `backup`; nil for any
+    /// other experiment (whose own keys are checked by the caller).
+    static func parseBackupExperiment(_ root: YAMLCursor, file: String) throws(ScenarioError) -> ExperimentSpec? {
+        guard case .mapping(let mapping) = root.node,
+              mapping.contains(where: { $0.key.string == "experiment" && $0.value.string == "backup" })
+        else { return nil }
+        let top = try root.mapping(allowed: backupExperimentKeys)
+        let duration = try top["duration"]?.positiveDuration() ?? .seconds(60 * 86_400)
+        let manager = BackupManager.Configuration(
+            bucket: try top["bucket"]?.string() ?? "mapreduce-storage",
+            syncInterval: try top["sync_interval"]?.positiveDuration() ?? .seconds(60),
+            firstBackupAt: try top["first_backup_at"]?.duration() ?? .seconds(7200),
+            backupInterval: try top["backup_interval"]?.positiveDuration() ?? .seconds(86_400),
+            retentionDays: try top["retention_days"]?.int(atLeast: 1) ?? 30,
+            versioning: try top["versioning"]?.bool() ?? true,
+            encryption: try top["encryption"].map { cursor throws(ScenarioError) in cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self) } ?? .aes256,
+            noncurrentVersionExpirationDays: try top["noncurrent_expiration_days"].map { cursor throws(ScenarioError) in
+                cursor.text == "none" ? nil : try cursor.int(atLeast: 1)
+            } ?? 7)
+        let client = try top["client"]?.mapping(allowed: ["timeout", "max_attempts", "base_delay", "max_delay", "jitter"])
+        let jitter = try client?["jitter"]?.probability() ?? 0.5
+        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(atLeast: 1) ?? 6,
+                                baseDelay: try client?["base_delay"]?.duration() ?? .milliseconds(100),
+                                maxDelay: try client?["max_delay"]?.duration() ?? .seconds(20), jitter: jitter)
+        var restores: [BackupExperimentSpec.Restore] = []
+        for item in try top["restores"]?.list() ?? [] {
+            let fields = try item.mapping(allowed: ["at", "backup"])
+            let at = try fields.required("at")
+            let when = try at.duration()
+            guard when <= duration else { throw at.error(.invalidValue("the restore must happen within the run's \(duration.formattedSeconds)")) }
+            let selection = try fields["backup"]?.string() ?? "latest"
+            let choice: BackupExperimentSpec.Restore.Selection = switch selection {
+            case "latest": .latest
+            case "oldest": .oldest
+            default: .named(selection)
+            }
+            if case .named = choice, UTCDateTime(backupName: selection) == nil {
+                throw (fields["backup"] ?? item).error(.invalidValue("backup is latest, oldest or a name YYYY-MM-DD-HH-MM-SS, got '\(selection)'"))
+            }
+            restores.append(.init(at: when, backup: choice))
+        }
+        let backup = BackupExperimentSpec(
+            duration: duration, manager: manager, churn: try parseChurn(top["source"]),
+            store: try parseStoreModel(top["store"]),
+            clientTimeout: try client?["timeout"]?.positiveDuration() ?? .seconds(5), retry: retry, restores: restores,
+            sampleInterval: try top["sample_every"]?.positiveDuration() ?? .seconds(3600))
+        return ExperimentSpec(
+            name: "backup", summary: try top["description"]?.string() ?? "", file: file,
+            seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
+            serverCounts: [], requests: 0, variants: [], server: ServerConfiguration(slots: 1, serviceTime: .constant(0)),
+            operations: [], failover: nil, backup: backup)
+    }
+
+    /// `source: {files, file_size: {median, sigma}, directories, change_every, changes_per_round,
+    /// weights: {create, modify, delete, rewrite}}`.
+    private static func parseChurn(_ cursor: YAMLCursor?) throws(ScenarioError) -> SourceChurn {
+        guard let cursor else { return SourceChurn() }
+        let fields = try cursor.mapping(allowed: ["files", "file_size", "directories", "change_every", "changes_per_round", "weights"])
+        let defaults = SourceChurn()
+        var size = defaults.fileSize
+        if let sizeCursor = fields["file_size"] {
+            let parts = try sizeCursor.mapping(allowed: ["median", "sigma"])
+            size = .lognormal(median: Double(try parts.required("median").byteCount()), sigma: try parts["sigma"]?.nonNegative() ?? 0.8)
+        }
+        let weights = try fields["weights"]?.mapping(allowed: ["create", "modify", "delete", "rewrite"])
+        let create = try weights?["create"]?.nonNegative() ?? defaults.createWeight
+        let modify = try weights?["modify"]?.nonNegative() ?? defaults.modifyWeight
+        let delete = try weights?["delete"]?.nonNegative() ?? defaults.deleteWeight
+        let rewrite = try weights?["rewrite"]?.nonNegative() ?? defaults.rewriteWeight
+        guard create + modify + delete + rewrite > 0 else { throw (fields["weights"] ?? cursor).error(.invalidValue("at least one weight must be positive")) }
+        return SourceChurn(initialFiles: try fields["files"]?.int(atLeast: 0) ?? defaults.initialFiles, fileSize: size,
+                           directories: try fields["directories"]?.int(atLeast: 1) ?? defaults.directories,
+                           interval: try fields["change_every"]?.positiveDuration() ?? defaults.interval,
+                           changesPerRound: try fields["changes_per_round"]?.int(atLeast: 0) ?? defaults.changesPerRound,
+                           createWeight: create, modifyWeight: modify, deleteWeight: delete, rewriteWeight: rewrite)
+    }
+
+    /// `store: {latency, bytes_per_second, internal_error_rate, unavailable_rate, storms: [{at, for, rate, code}]}`.
+    private static func parseStoreModel(_ cursor: YAMLCursor?) throws(ScenarioError) -> ObjectStore.Configuration {
+        guard let cursor else { return ObjectStore.Configuration() }
+        let fields = try cursor.mapping(allowed: ["latency", "bytes_per_second", "internal_error_rate", "unavailable_rate", "storms"])
+        let rate = try fields["bytes_per_second"].map { cursor throws(ScenarioError) in
+            let bytes = try cursor.byteCount()
+            guard bytes > 0 else { throw cursor.error(.invalidValue("the transfer rate must be positive")) }
+            return Double(bytes)
+        } ?? Double(100 << 20)
+        var storms: [ObjectStore.ErrorStorm] = []
+        for item in try fields["storms"]?.list() ?? [] {
+            let storm = try item.mapping(allowed: ["at", "for", "rate", "code"])
+            let code = try storm["code"]?.choice(S3ErrorCode.self) ?? .serviceUnavailable
+            guard code.httpStatus == 500 || code.httpStatus == 503 else {
+                throw (storm["code"] ?? item).error(.invalidValue("a storm fails requests with a 500 or 503 code, not \(code.rawValue)"))
+            }
+            storms.append(.init(start: try storm.required("at").duration(), length: try storm.required("for").positiveDuration(),
+                                errorRate: try storm.required("rate").probability(), code: code))
+        }
+        return ObjectStore.Configuration(
+            firstByteLatency: try fields["latency"]?.durationDistribution() ?? .lognormal(median: 0.020, sigma: 0.6),
+            bytesPerSecond: rate,
+            internalErrorRate: try fields["internal_error_rate"]?.probability() ?? 0,
+            serviceUnavailableRate: try fields["unavailable_rate"]?.probability() ?? 0,
+            errorStorms: storms)
+    }
+}

@@ -1,0 +1,61 @@
+import Simulator
+
+extension OperationStepParser {
+    /// `create_multipart`, `upload_part`, `list_parts`, `complete_multipart`, `abort_multipart`
+    /// and `list_multipart_uploads`.
+    mutating func multipartStep(_ name: String, _ value: YAMLCursor, _ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
+        let labels = labels
+        if name == "list_multipart_uploads" {
+            let fields = try value.mapping(allowed: ["bucket", "prefix", "as"])
+            let bucket = try fields.required("bucket").string()
+            let prefix = try fields["prefix"]?.string() ?? ""
+            return step(name, item, label: try label(fields, operation: name)) { _ in .listMultipartUploads(bucket: bucket, prefix: prefix) }
+        }
+        if name == "create_multipart" {
+            let fields = try value.mapping(allowed: ["bucket", "key", "content_type", "metadata", "storage_class", "sse", "as"])
+            let bucket = try fields.required("bucket").string()
+            let key = try fields.required("key").string()
+            let attributes = try Self.writeAttributes(fields)
+            return step(name, item, label: try label(fields, operation: name)) { _ in
+                .createMultipartUpload(bucket: bucket, key: key, attributes: attributes)
+            }
+        }
+        let extra = switch name {
+        case "upload_part": ["part", "body", "size", "seed"]
+        case "complete_multipart": ["parts", "if_match", "if_none_match"]
+        default: [String]()
+        }
+        let fields = try value.mapping(allowed: ["bucket", "key", "upload_id", "as"] + extra)
+        let bucket = try fields.required("bucket").string()
+        let key = try fields.required("key").string()
+        let uploadId = try labels.value(try fields.required("upload_id"), .uploadId)
+        switch name {
+        case "upload_part":
+            let partNumber = try fields.required("part").int()
+            let body = try Self.body(fields)
+            return step(name, item, label: try label(fields, operation: name, partNumber: partNumber), partNumber: partNumber) { results throws(OperationRunError) in
+                .uploadPart(bucket: bucket, key: key, uploadId: try uploadId.resolve(results), partNumber: partNumber, body: body)
+            }
+        case "complete_multipart":
+            var parts: [(number: Int, eTag: OperationValue)] = []
+            for part in try fields.required("parts").list() { parts.append(try labels.part(part)) }
+            let ifMatch = try labels.value(fields, "if_match", .eTag)
+            let ifNoneMatch = try fields["if_none_match"]?.string()
+            let listed = parts
+            return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
+                var completed: [CompletedMultipartPart] = []
+                for part in listed { completed.append(CompletedMultipartPart(partNumber: part.number, eTag: try part.eTag.resolve(results))) }
+                return .completeMultipartUpload(bucket: bucket, key: key, uploadId: try uploadId.resolve(results), parts: completed,
+                                                preconditions: ObjectWritePreconditions(ifMatch: try ifMatch.resolve(results), ifNoneMatch: ifNoneMatch))
+            }
+        case "list_parts":
+            return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
+                .listParts(bucket: bucket, key: key, uploadId: try uploadId.resolve(results))
+            }
+        default:
+            return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
+                .abortMultipartUpload(bucket: bucket, key: key, uploadId: try uploadId.resolve(results))
+            }
+        }
+    }
+}

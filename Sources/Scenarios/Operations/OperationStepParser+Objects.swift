@@ -1,0 +1,136 @@
+import Simulator
+
+extension OperationStepParser {
+    static let putKeys = ["bucket", "key", "body", "size", "seed", "content_type", "metadata", "storage_class", "sse", "if_match", "if_none_match", "as"]
+    static let readKeys = ["bucket", "key", "version_id", "range", "if_match", "if_none_match", "as"]
+    static let copyKeys = ["from_bucket", "from_key", "from_version_id", "bucket", "key", "metadata_directive", "content_type", "metadata", "storage_class", "sse", "as"]
+
+    /// `put`, `get`, `head`, `delete` and `copy`.
+    mutating func objectStep(_ name: String, _ value: YAMLCursor, _ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
+        let allowed = switch name {
+        case "put": Self.putKeys
+        case "copy": Self.copyKeys
+        case "delete": ["bucket", "key", "version_id", "as"]
+        default: Self.readKeys
+        }
+        let fields = try value.mapping(allowed: allowed)
+        let bucket = try fields.required("bucket").string()
+        let key = try fields.required("key").string()
+        let labels = labels
+        switch name {
+        case "put":
+            let body = try Self.body(fields)
+            let attributes = try Self.writeAttributes(fields)
+            let ifMatch = try labels.value(fields, "if_match", .eTag)
+            let ifNoneMatch = try fields["if_none_match"]?.string()
+            return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
+                .putObject(bucket: bucket, key: key, body: body, attributes: attributes,
+                           preconditions: ObjectWritePreconditions(ifMatch: try ifMatch.resolve(results), ifNoneMatch: ifNoneMatch))
+            }
+        case "delete":
+            let versionId = try labels.value(fields, "version_id", .versionId)
+            return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
+                .deleteObject(bucket: bucket, key: key, versionId: try versionId.resolve(results))
+            }
+        case "copy":
+            let sourceBucket = try fields.required("from_bucket").string()
+            let sourceKey = try fields.required("from_key").string()
+            let sourceVersion = try labels.value(fields, "from_version_id", .versionId)
+            let attributes = try Self.writeAttributes(fields)
+            let storageClass = fields["storage_class"] == nil ? nil : attributes.storageClass
+            let directive = try fields["metadata_directive"]?.string() ?? "COPY"
+            guard directive == "COPY" || directive == "REPLACE" else {
+                throw (fields["metadata_directive"] ?? value).error(.invalidValue("metadata_directive is COPY or REPLACE, got '\(directive)'"))
+            }
+            return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
+                .copyObject(CopyObjectRequest(
+                    sourceBucket: sourceBucket, sourceKey: sourceKey, sourceVersionId: try sourceVersion.resolve(results),
+                    destinationBucket: bucket, destinationKey: key,
+                    metadataDirective: directive == "COPY" ? .copy : .replace(contentType: attributes.contentType, metadata: attributes.metadata),
+                    storageClass: storageClass,
+                    serverSideEncryption: attributes.serverSideEncryption))
+            }
+        default:
+            let versionId = try labels.value(fields, "version_id", .versionId)
+            let range = try fields["range"]?.string()
+            let ifMatch = try labels.value(fields, "if_match", .eTag)
+            let ifNoneMatch = try labels.value(fields, "if_none_match", .eTag)
+            let isGet = name == "get"
+            return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
+                let options = ObjectReadOptions(versionId: try versionId.resolve(results), range: range,
+                                                ifMatch: try ifMatch.resolve(results), ifNoneMatch: try ifNoneMatch.resolve(results))
+                return isGet ? .getObject(bucket: bucket, key: key, options: options) : .headObject(bucket: bucket, key: key, options: options)
+            }
+        }
+    }
+
+    /// `list: {bucket, prefix, delimiter, max_keys, continuation_token, start_after}` and
+    /// `list_versions: {bucket, prefix, delimiter, max_keys, key_marker, version_id_marker}`.
+    mutating func listingStep(_ name: String, _ value: YAMLCursor, _ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
+        let isVersions = name == "list_versions"
+        let common = ["bucket", "prefix", "delimiter", "max_keys", "as"]
+        let fields = try value.mapping(allowed: common + (isVersions ? ["key_marker", "version_id_marker"] : ["continuation_token", "start_after"]))
+        let bucket = try fields.required("bucket").string()
+        let prefix = try fields["prefix"]?.string() ?? ""
+        let delimiter = try fields["delimiter"]?.string()
+        let maxKeys = try fields["max_keys"]?.int() ?? 1000
+        let labels = labels
+        if isVersions {
+            let keyMarker = try fields["key_marker"]?.string()
+            let versionMarker = try labels.value(fields, "version_id_marker", .versionId)
+            return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
+                .listObjectVersions(bucket: bucket, request: ListObjectVersionsRequest(
+                    prefix: prefix, delimiter: delimiter, maxKeys: maxKeys, keyMarker: keyMarker, versionIdMarker: try versionMarker.resolve(results)))
+            }
+        }
+        let token = try labels.value(fields, "continuation_token", .nextMarker)
+        let startAfter = try fields["start_after"]?.string()
+        return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
+            .listObjectsV2(bucket: bucket, request: ListObjectsV2Request(
+                prefix: prefix, delimiter: delimiter, maxKeys: maxKeys, continuationToken: try token.resolve(results), startAfter: startAfter))
+        }
+    }
+
+    /// A request body: `body: text` (UTF-8), or `size: 6MiB` with an optional `seed:` for
+    /// deterministic pseudo-random bytes.
+    static func body(_ fields: YAMLMapping) throws(ScenarioError) -> [UInt8] {
+        switch (fields["body"], fields["size"]) {
+        case (let text?, nil):
+            return Array(try text.string().utf8)
+        case (nil, let size?):
+            let count = try size.byteCount()
+            guard count <= maximumGeneratedBody else {
+                throw size.error(.invalidValue("a generated body is at most 256 MiB in an operation scenario"))
+            }
+            let seed = try fields["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 0
+            return generatedBytes(count, seed: seed)
+        case (_?, _?):
+            throw fields.cursor.error(.invalidValue("give either 'body' or 'size', not both"))
+        case (nil, nil):
+            throw fields.cursor.error(.missingKey("body"))
+        }
+    }
+
+    /// The largest `size:` a file may ask for, so a typo cannot exhaust memory.
+    static let maximumGeneratedBody = 256 << 20
+
+    /// `count` bytes from xoshiro256** seeded with `seed`: the same bytes on every machine.
+    static func generatedBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+        var random = SeededRandom(seed: seed)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 8)
+        while bytes.count < count {
+            withUnsafeBytes(of: random.next().littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+
+    /// `content_type`, `metadata`, `storage_class` and `sse` of a write.
+    static func writeAttributes(_ fields: YAMLMapping) throws(ScenarioError) -> ObjectWriteAttributes {
+        ObjectWriteAttributes(
+            contentType: try fields["content_type"]?.string(), metadata: try fields["metadata"]?.stringMapping() ?? [:],
+            storageClass: try fields["storage_class"]?.choice(StorageClass.self) ?? .standard,
+            serverSideEncryption: try fields["sse"]?.choice(ServerSideEncryption.self))
+    }
+}

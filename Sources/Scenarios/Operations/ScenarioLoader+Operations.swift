@@ -1,0 +1,107 @@
+import Foundation
+import Simulator
+
+extension ScenarioLoader {
+    /// The top-level keys of an operation scenario.
+    static let operationScenarioKeys = ["version", "name", "description", "seed", "operations"]
+
+    /// Loads the operation scenario at `path` strictly: every unknown key, wrong type, unknown
+    /// operation or reference to no earlier step is an error naming the file, line and column.
+    public static func loadOperationScenario(path: String) throws(ScenarioError) -> OperationScenario {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ScenarioError(file: path, line: 0, column: 0, path: "", kind: .unreadable(FileManager.default.fileExists(atPath: path) ? "not valid UTF-8 or not readable" : "no such file"))
+        }
+        return try parseOperationScenario(text, file: path)
+    }
+
+    /// Parses operation-scenario `text`, reporting positions against `file`.
+    public static func parseOperationScenario(_ text: String, file: String) throws(ScenarioError) -> OperationScenario {
+        let top = try compose(text, file: file).mapping(allowed: operationScenarioKeys)
+        if let version = top["version"], try version.int() != 1 {
+            throw version.error(.invalidValue("unsupported scenario version \(version.text ?? ""); this Orrery reads version 1"))
+        }
+        let defaultName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let operations = try top.required("operations")
+        var parser = OperationStepParser()
+        var steps: [OperationScenario.Step] = []
+        for item in try operations.list() { steps.append(try parser.parse(item)) }
+        guard !steps.isEmpty else { throw operations.error(.invalidValue("an operation scenario needs at least one operation")) }
+        return OperationScenario(
+            name: try top["name"]?.string() ?? defaultName, file: file,
+            seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
+            steps: steps)
+    }
+}
+
+/// Turns the items of `operations:` into steps, one at a time, keeping track of the labels
+/// (`as:`) defined so far so that `$label` references can be checked where they are written.
+struct OperationStepParser {
+    /// Operations written as a bare word, with no fields.
+    static let bareOperations = ["list_buckets", "run_lifecycle"]
+    /// Every operation, in the order the README lists them.
+    static let operations = [
+        "create_bucket", "delete_bucket", "list_buckets", "put_bucket_versioning", "get_bucket_versioning",
+        "put_bucket_encryption", "put_bucket_lifecycle", "delete_bucket_lifecycle",
+        "put", "get", "head", "delete", "copy", "list", "list_versions",
+        "create_multipart", "upload_part", "list_parts", "complete_multipart", "abort_multipart", "list_multipart_uploads",
+        "run_lifecycle", "wait",
+    ]
+
+    var labels = OperationLabels()
+    /// 1-based index of the step being parsed.
+    var index = 0
+
+    mutating func parse(_ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
+        index += 1
+        if let word = item.text {
+            guard Self.bareOperations.contains(word) else {
+                let hint = Self.operations.contains(word) ? "'\(word)' needs its fields, e.g. {\(word): …}" : unknown(word)
+                throw item.error(.invalidValue(hint))
+            }
+            let operation: ObjectStoreOperation = word == "list_buckets" ? .listBuckets : .runLifecycle
+            return step(word, item, label: nil, { _ in operation })
+        }
+        let mapping = try item.mapping(allowed: Self.operations)
+        guard mapping.entries.count == 1, let entry = mapping.entries.first else {
+            throw item.error(.invalidValue("a step names exactly one operation"))
+        }
+        let value = entry.value
+        if Self.bareOperations.contains(entry.key) {
+            throw entry.keyCursor.error(.invalidValue("'\(entry.key)' takes no fields: write it as a bare '- \(entry.key)'"))
+        }
+        switch entry.key {
+        case "wait":
+            return OperationScenario.Step(name: "wait", line: item.line, column: item.column, label: nil, partNumber: nil,
+                                          action: .wait(try value.duration()))
+        case "create_bucket", "delete_bucket", "get_bucket_versioning", "delete_bucket_lifecycle":
+            return try bucketStep(entry.key, value, item)
+        case "put_bucket_versioning", "put_bucket_encryption", "put_bucket_lifecycle":
+            return try bucketConfigurationStep(entry.key, value, item)
+        case "put", "get", "head", "delete", "copy":
+            return try objectStep(entry.key, value, item)
+        case "list", "list_versions":
+            return try listingStep(entry.key, value, item)
+        default:
+            return try multipartStep(entry.key, value, item)
+        }
+    }
+
+    /// A request step at `item`'s position.
+    func step(_ name: String, _ item: YAMLCursor, label: String?, partNumber: Int? = nil,
+              _ build: @escaping @Sendable (OperationResults) throws(OperationRunError) -> ObjectStoreOperation) -> OperationScenario.Step {
+        OperationScenario.Step(name: name, line: item.line, column: item.column, label: label, partNumber: partNumber, action: .request(build))
+    }
+
+    /// Defines the step's `as:` label, if it has one.
+    mutating func label(_ fields: YAMLMapping, operation: String, partNumber: Int? = nil) throws(ScenarioError) -> String? {
+        guard let cursor = fields["as"] else { return nil }
+        return try labels.define(cursor, step: index, operation: operation, partNumber: partNumber)
+    }
+
+    private func unknown(_ word: String) -> String {
+        "unknown operation '\(word)'" + (Suggestion.closest(to: word, among: Self.operations).map { "; did you mean '\($0)'?" } ?? "")
+    }
+}

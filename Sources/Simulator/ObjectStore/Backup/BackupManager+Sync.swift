@@ -1,0 +1,87 @@
+/// The periodic incremental sync, and the full reconciliation a backup starts with.
+extension BackupManager {
+    /// Carries every pending change to the store: a file whose MD5 differs from the ETag stored
+    /// for it is uploaded, a file gone from the source is deleted from the bucket. Paths whose
+    /// request fails (after retries) stay pending for the next sync.
+    @discardableResult
+    public func sync() async -> SyncReport {
+        let snapshot = source
+        let paths = pending.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        pending.removeAll()
+        var report = SyncReport()
+        for path in paths {
+            let key = configuration.syncPrefix + path
+            let known = remote[path]
+            do {
+                if let file = snapshot.files[path] {
+                    if known == .stored(eTag: file.eTag, size: file.bytes.count) {
+                        stats.filesUnchanged += 1
+                        continue
+                    }
+                    try await upload(file, path: path, key: key)
+                    report.uploaded.append(path)
+                    report.bytesUploaded += file.bytes.count
+                } else if known != nil {
+                    try await remove(path: path, key: key)
+                    report.deleted.append(path)
+                }
+            } catch {
+                pending.insert(path)
+                report.failed.append(path)
+            }
+        }
+        stats.syncs += 1
+        stats.filesUploaded += report.uploaded.count
+        stats.filesDeleted += report.deleted.count
+        stats.bytesUploaded += report.bytesUploaded
+        if report.succeeded { stats.lastSyncAt = simulation.now.nanoseconds } else { stats.failedSyncs += 1 }
+        return report
+    }
+
+    /// Makes the sync prefix hold exactly `snapshot`: lists it in full (catching anything a lost
+    /// answer left behind), uploads what differs by ETag and deletes what the snapshot lacks.
+    func reconcile(with snapshot: SourceDirectory) async throws(ObjectStoreClientError) {
+        let listed = try await client.listAllObjects(bucket: configuration.bucket, prefix: configuration.syncPrefix)
+        var stored: [String: ListedObject] = [:]
+        for object in listed { stored[syncedPath(of: object.key)] = object }
+        for path in snapshot.paths {
+            guard let file = snapshot.files[path] else { continue }
+            if let object = stored[path], object.eTag == file.eTag {
+                remote[path] = .stored(eTag: object.eTag, size: object.size)
+            } else {
+                try await upload(file, path: path, key: configuration.syncPrefix + path)
+                stats.filesUploaded += 1
+                stats.bytesUploaded += file.bytes.count
+            }
+        }
+        for object in listed where snapshot.files[syncedPath(of: object.key)] == nil {
+            try await remove(path: syncedPath(of: object.key), key: object.key)
+            stats.filesDeleted += 1
+        }
+    }
+
+    /// The source path an object under the sync prefix mirrors.
+    private func syncedPath(of key: String) -> String {
+        String(decoding: key.utf8.dropFirst(configuration.syncPrefix.utf8.count), as: UTF8.self)
+    }
+
+    private func upload(_ file: SourceDirectory.File, path: String, key: String) async throws(ObjectStoreClientError) {
+        do {
+            let output = try await client.putObject(bucket: configuration.bucket, key: key, body: file.bytes)
+            remote[path] = .stored(eTag: output.eTag, size: file.bytes.count)
+        } catch {
+            remote[path] = .unknown
+            throw error
+        }
+    }
+
+    private func remove(path: String, key: String) async throws(ObjectStoreClientError) {
+        do {
+            try await client.deleteObject(bucket: configuration.bucket, key: key)
+            remote[path] = nil
+        } catch {
+            remote[path] = .unknown
+            throw error
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// Seed 000's backup manager: keeps a bucket in step with an application's data directory and
+/// takes timestamped backups of it.
+///
+/// - **Sync** (every 60 s): uploads the files whose MD5 differs from the ETag last stored under
+///   `current/<path>`, and deletes the objects of files that are gone. Only paths changed since
+///   they last reached the store are looked at, so a sync costs what changed, not the directory.
+/// - **Backup** (daily at 02:00): lists `current/` and repairs any difference from a snapshot of
+///   the source, copies every file server-side to `backups/YYYY-MM-DD-HH-MM-SS/files/<path>`
+///   (checking each copy's ETag against the snapshot's MD5), then writes the backup's manifest.
+///   No file crosses the network twice: the sync uploaded it once, the store copies it.
+/// - **Restore** reads a manifest and every file, checks each against the manifest, and returns
+///   a fresh ``SourceDirectory``.
+/// - **Retention** deletes backups older than N days, manifest first.
+///
+/// Every request goes through an ``ObjectStoreClient``, which retries 500s, 503s and timeouts
+/// with exponential backoff and seeded jitter.
+public actor BackupManager {
+    /// What the manager knows about the object holding one path under the sync prefix.
+    enum RemoteCopy: Sendable, Equatable {
+        /// Stored with this ETag and size (an acknowledged upload).
+        case stored(eTag: String, size: Int)
+        /// A request about it failed without an answer: it may or may not be there.
+        case unknown
+    }
+
+    public nonisolated let unownedExecutor: UnownedSerialExecutor
+    /// Where and how often.
+    public nonisolated let configuration: Configuration
+    /// The store client every request goes through (its stats hold attempts and errors).
+    public nonisolated let client: ObjectStoreClient
+    /// Counters.
+    public nonisolated let stats = BackupStats()
+    nonisolated let simulation: Simulation
+    /// The live application data.
+    public private(set) var source: SourceDirectory
+    /// Paths changed since they last reached the store.
+    var pending: Set<String>
+    /// The sync prefix as the manager last saw it, by path.
+    var remote: [String: RemoteCopy] = [:]
+    /// Every backup completed, oldest first (deleted ones keep their record, marked).
+    public internal(set) var backups: [BackupRecord] = []
+
+    /// A manager protecting `source` through `client`.
+    public init(client: ObjectStoreClient, source: SourceDirectory = SourceDirectory(), configuration: Configuration = Configuration()) {
+        self.client = client
+        self.configuration = configuration
+        self.source = source
+        pending = Set(source.files.keys)
+        simulation = client.network.simulation
+        unownedExecutor = client.network.simulation.executor.asUnownedSerialExecutor()
+    }
+
+    /// Applies changes to the source; the next sync carries them to the store.
+    public func change(_ changes: [SourceChange]) {
+        for change in changes {
+            source.apply(change)
+            pending.insert(change.path)
+        }
+    }
+
+    /// Creates the bucket (an existing one is fine) and sets its versioning, default encryption
+    /// and lifecycle rules as configured.
+    public func prepareBucket() async throws(BackupError) {
+        do {
+            try await client.createBucket(configuration.bucket)
+        } catch let error where error.code == .bucketAlreadyOwnedByYou {
+            // Created by an earlier attempt whose answer was lost, or by an earlier run.
+        } catch {
+            throw .store(error)
+        }
+        do {
+            if configuration.versioning { try await client.putBucketVersioning(configuration.bucket, .enabled) }
+            if let encryption = configuration.encryption { try await client.putBucketEncryption(configuration.bucket, encryption) }
+            if let lifecycle = configuration.lifecycle { try await client.putBucketLifecycle(configuration.bucket, lifecycle) }
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Starts the manager's loop as a daemon: prepare the bucket, then sync at every multiple of
+    /// the sync interval, back up when a backup is due (retrying at the next sync if it fails),
+    /// and apply retention after each backup.
+    public nonisolated func start() {
+        simulation.spawn("backup.\(client.node.name)", daemon: true) { _ in
+            await self.runPeriodically()
+        }
+    }
+
+    private func runPeriodically() async {
+        let interval = configuration.syncInterval.nanoseconds
+        while (try? await prepareBucket()) == nil {
+            await simulation.sleep(for: configuration.syncInterval)
+        }
+        var nextBackup = configuration.firstBackupAt.nanoseconds
+        while true {
+            let now = simulation.now.nanoseconds
+            await simulation.sleep(until: VirtualInstant(nanoseconds: (now / interval + 1) * interval))
+            await sync()
+            guard simulation.now.nanoseconds >= nextBackup, (try? await backup()) != nil else { continue }
+            while nextBackup <= simulation.now.nanoseconds { nextBackup += configuration.backupInterval.nanoseconds }
+            await applyRetention()
+        }
+    }
+
+    /// The seed's statistics now.
+    public func statistics() -> BackupStatistics {
+        let synced = remote.values.reduce(0) { total, copy in
+            if case .stored(_, let size) = copy { total + size } else { total }
+        }
+        let kept = backups.filter { $0.deletedAt == nil }
+        return BackupStatistics(
+            lastSyncTime: stats.lastSyncAt.map { UTCDateTime(virtualNanoseconds: $0, epochUnixSeconds: epochUnixSeconds) },
+            bytesStored: synced + kept.reduce(0) { $0 + $1.bytes }, backupCount: kept.count,
+            transferBytesPerSecond: client.stats.transferBytesPerSecond, errorRate: client.stats.errorRate)
+    }
+
+    /// Unix time of virtual 0, from the store: backup names are its calendar.
+    nonisolated var epochUnixSeconds: Int64 { client.store.configuration.epochUnixSeconds }
+}

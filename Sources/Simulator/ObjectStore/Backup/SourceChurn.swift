@@ -1,0 +1,100 @@
+/// How a simulated application's data changes over time: a seeded stream of file creations,
+/// modifications and deletions over a ``SourceDirectory``.
+public struct SourceChurn: Sendable, Equatable {
+    /// Files the directory starts with.
+    public var initialFiles: Int
+    /// Size of a file's contents in bytes (sampled values are rounded; never negative).
+    public var fileSize: Distribution
+    /// Subdirectories files are spread over (`data/dir-00/` …).
+    public var directories: Int
+    /// How often a round of changes happens.
+    public var interval: Duration
+    /// Changes in one round.
+    public var changesPerRound: Int
+    /// Relative weights of creating, modifying, deleting and rewriting a file (writing the bytes
+    /// it already holds, as an application regenerating a file does) in each change.
+    public var createWeight: Double
+    /// See ``createWeight``.
+    public var modifyWeight: Double
+    /// See ``createWeight``.
+    public var deleteWeight: Double
+    /// See ``createWeight``.
+    public var rewriteWeight: Double
+
+    /// Creates a churn model; by default 200 files of about 4 KiB in 8 directories, and every
+    /// 5 minutes 3 changes, mostly modifications, none of them rewrites.
+    public init(initialFiles: Int = 200, fileSize: Distribution = .lognormal(median: 4096, sigma: 0.8), directories: Int = 8,
+                interval: Duration = .seconds(300), changesPerRound: Int = 3,
+                createWeight: Double = 0.25, modifyWeight: Double = 0.6, deleteWeight: Double = 0.15, rewriteWeight: Double = 0) {
+        precondition(directories >= 1 && changesPerRound >= 0 && initialFiles >= 0, "counts are not negative")
+        precondition(createWeight >= 0 && modifyWeight >= 0 && deleteWeight >= 0 && rewriteWeight >= 0
+                     && createWeight + modifyWeight + deleteWeight + rewriteWeight > 0,
+                     "weights are non-negative and not all zero")
+        self.initialFiles = initialFiles
+        self.fileSize = fileSize
+        self.directories = directories
+        self.interval = interval
+        self.changesPerRound = changesPerRound
+        self.createWeight = createWeight
+        self.modifyWeight = modifyWeight
+        self.deleteWeight = deleteWeight
+        self.rewriteWeight = rewriteWeight
+    }
+
+    /// The directory at the start: ``initialFiles`` new files.
+    public func initialSource(using random: inout SeededRandom) -> SourceDirectory {
+        var source = SourceDirectory()
+        for _ in 0..<initialFiles {
+            let (path, bytes) = newFile(using: &random)
+            source.write(bytes, to: path)
+        }
+        return source
+    }
+
+    /// One round of changes to `source`. A modification, deletion or rewrite of an empty
+    /// directory creates a file instead.
+    public func round(of source: SourceDirectory, using random: inout SeededRandom) -> [SourceChange] {
+        var working = source
+        var changes: [SourceChange] = []
+        let total = createWeight + modifyWeight + deleteWeight + rewriteWeight
+        for _ in 0..<changesPerRound {
+            let draw = random.nextUnitInterval() * total
+            let paths = working.paths
+            let change: SourceChange
+            if draw < createWeight || paths.isEmpty {
+                let (path, bytes) = newFile(using: &random)
+                change = .write(path: path, bytes: bytes)
+            } else {
+                let path = paths[Int(random.next() % UInt64(paths.count))]
+                if draw < createWeight + modifyWeight {
+                    change = .write(path: path, bytes: contents(using: &random))
+                } else if draw < createWeight + modifyWeight + deleteWeight {
+                    change = .remove(path: path)
+                } else {
+                    change = .write(path: path, bytes: working[path] ?? [])
+                }
+            }
+            working.apply(change)
+            changes.append(change)
+        }
+        return changes
+    }
+
+    private func newFile(using random: inout SeededRandom) -> (String, [UInt8]) {
+        let directory = Int(random.next() % UInt64(directories))
+        let name = String(random.next() >> 16, radix: 16)
+        let path = "data/dir-\(directory < 10 ? "0" : "")\(directory)/f-\(name).bin"
+        return (path, contents(using: &random))
+    }
+
+    private func contents(using random: inout SeededRandom) -> [UInt8] {
+        let size = max(0, Int(fileSize.sample(using: &random).rounded()))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size + 8)
+        while bytes.count < size {
+            withUnsafeBytes(of: random.next().littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        bytes.removeLast(bytes.count - size)
+        return bytes
+    }
+}

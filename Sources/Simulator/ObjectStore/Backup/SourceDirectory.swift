@@ -1,0 +1,98 @@
+/// The application data a ``BackupManager`` protects: relative paths mapped to bytes, as a
+/// directory on a server's disk would be. A value: copying it is a snapshot (copy-on-write), and
+/// two directories are equal exactly when they hold the same paths with the same bytes.
+public struct SourceDirectory: Sendable, Equatable {
+    /// One file's bytes with their MD5, computed once when the file is written.
+    public struct File: Sendable, Equatable {
+        /// The contents.
+        public let bytes: [UInt8]
+        /// The quoted hex MD5 of the contents: the ETag S3 gives them in a single-part PUT.
+        public let eTag: String
+
+        /// A file holding `bytes`.
+        public init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            eTag = ObjectETag.md5(of: bytes).description
+        }
+    }
+
+    /// Files by path. Iterate ``paths`` for a stable order.
+    public private(set) var files: [String: File] = [:]
+    /// Every path, in UTF-8 byte order (S3's listing order), kept sorted as files come and go.
+    public private(set) var paths: [String] = []
+
+    /// An empty directory.
+    public init() {}
+
+    /// A directory holding `contents`.
+    public init(_ contents: [String: [UInt8]]) {
+        for (path, bytes) in contents { write(bytes, to: path) }
+    }
+
+    /// The bytes at `path`, if the file exists.
+    public subscript(path: String) -> [UInt8]? { files[path]?.bytes }
+
+    /// Number of files.
+    public var count: Int { files.count }
+
+    /// Bytes in all files.
+    public var totalBytes: Int { files.values.reduce(0) { $0 + $1.bytes.count } }
+
+    /// Creates or replaces the file at `path`. Paths are non-empty and hold no line break (a
+    /// backup manifest lists one path per line).
+    public mutating func write(_ bytes: [UInt8], to path: String) {
+        precondition(!path.isEmpty && !path.utf8.contains(UInt8(ascii: "\n")), "a source path is non-empty and on one line")
+        if files.updateValue(File(bytes), forKey: path) == nil { paths.insert(path, at: position(of: path)) }
+    }
+
+    /// Removes the file at `path`, if there is one.
+    public mutating func remove(_ path: String) {
+        if files.removeValue(forKey: path) != nil { paths.remove(at: position(of: path)) }
+    }
+
+    /// Applies one change.
+    public mutating func apply(_ change: SourceChange) {
+        switch change {
+        case .write(let path, let bytes): write(bytes, to: path)
+        case .remove(let path): remove(path)
+        }
+    }
+
+    /// Where `path` is, or would be inserted, in ``paths`` (binary search).
+    private func position(of path: String) -> Int {
+        var low = 0, high = paths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if paths[middle].utf8.lexicographicallyPrecedes(path.utf8) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// One MD5 over every path and its MD5, in path order: equal fingerprints mean equal
+    /// directories (up to MD5 collisions), short enough for a report.
+    public var fingerprint: String {
+        var listing: [UInt8] = []
+        for path in paths {
+            listing += Array(path.utf8)
+            listing.append(0)
+            listing += Array(files[path]?.eTag.utf8 ?? "".utf8)
+            listing.append(UInt8(ascii: "\n"))
+        }
+        return ObjectETag.md5(of: listing).unquoted
+    }
+}
+
+/// One change to a ``SourceDirectory``.
+public enum SourceChange: Sendable, Equatable {
+    /// A file created or overwritten.
+    case write(path: String, bytes: [UInt8])
+    /// A file deleted.
+    case remove(path: String)
+
+    /// The path changed.
+    public var path: String {
+        switch self {
+        case .write(let path, _), .remove(let path): path
+        }
+    }
+}

@@ -1,0 +1,122 @@
+/// The S3-compatible object store as a service: ``ObjectStoreState``'s semantics on a network
+/// node, with latency, per-prefix throttling and injected failures in virtual time, and a
+/// lifecycle pass every midnight UTC.
+///
+/// Clients reach it through the ``Network`` (use ``ObjectStoreClient``), so link latency,
+/// partitions, pauses and crashes apply to every request. Each request is served in order:
+///
+/// 1. an injected failure (a storm or the seeded 500/503 rates) or a `SlowDown` from the
+///    prefix's token bucket is decided on arrival — such a request changes nothing;
+/// 2. the first-byte latency and the upload's transfer time pass;
+/// 3. the operation runs against the state at that instant (so strong read-after-write holds:
+///    a read that starts after a write was acknowledged arrives after it was applied);
+/// 4. the download's transfer time passes and the answer goes back.
+///
+/// The state is durable: a crash loses the requests being served and the throttle's buckets,
+/// never an object. Work interrupted by a crash is abandoned before it touches the state.
+public actor ObjectStore {
+    /// The store's network node.
+    public nonisolated let id: NodeID
+    public nonisolated let unownedExecutor: UnownedSerialExecutor
+    /// Latency, throttling and fault parameters.
+    public nonisolated let configuration: Configuration
+    /// Counters, readable after the run.
+    public nonisolated let stats = ObjectStoreStats()
+    nonisolated let simulation: Simulation
+    nonisolated let node: NetworkNode
+    /// Buckets, objects and uploads: durable across crashes.
+    public internal(set) var state: ObjectStoreState
+    /// Request-rate buckets: volatile, reset by a crash.
+    var throttle: PrefixThrottle
+    private var random: SeededRandom
+
+    /// A store on node `id` of `network`, empty, drawing from the stream `objectstore.<id>`; with
+    /// ``Configuration/runsLifecycle`` it starts a daemon that runs lifecycle rules every midnight UTC.
+    public init(_ id: NodeID = "s3", configuration: Configuration = Configuration(), network: Network) {
+        self.id = id
+        self.configuration = configuration
+        simulation = network.simulation
+        unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
+        node = network.addNode(id)
+        state = ObjectStoreState(epochUnixSeconds: configuration.epochUnixSeconds)
+        throttle = PrefixThrottle(writesPerSecond: configuration.writesPerSecondPerPrefix,
+                                  readsPerSecond: configuration.readsPerSecondPerPrefix)
+        random = network.simulation.randomStream("objectstore.\(id.name)")
+        network.onCrash(id) { [weak self] in
+            self?.assumeIsolated { $0.loseVolatileState() }
+        }
+        if configuration.runsLifecycle { startLifecycleDaemon() }
+    }
+
+    /// Serves one request: `access` says what the service model needs to know, `operation` is the
+    /// S3 semantics, run against the state at the instant the request takes effect.
+    ///
+    /// - Parameter responseBytes: the size of the answer's body, for the download's transfer time.
+    /// - Returns: the operation's output, or the S3 error the client receives.
+    public func serve<Output: Sendable>(
+        _ access: ObjectStoreAccess,
+        responseBytes: @Sendable (Output) -> Int = { _ in 0 },
+        _ operation: @Sendable (inout ObjectStoreState, Int64) throws(S3Error) -> Output
+    ) async -> Result<Output, S3Error> {
+        let incarnation = node.incarnation
+        stats.requests += 1
+        let firstByte = configuration.firstByteLatency.sampleDuration(using: &random)
+        if let refusal = refusal(for: access) {
+            await simulation.sleep(for: firstByte)
+            return .failure(refusal)
+        }
+        stats.bytesIn += access.uploadBytes
+        await simulation.sleep(for: firstByte + configuration.transferTime(access.uploadBytes))
+        guard node.incarnation == incarnation else {
+            stats.lostInCrash += 1
+            return .failure(S3Error(.internalError, "The store crashed while serving the request."))
+        }
+        let now = simulation.now.nanoseconds
+        let output: Output
+        do {
+            output = try operation(&state, now)
+        } catch {
+            stats.rejected += 1
+            simulation.trace.record(access.kind == .write ? .put : .get, id.name, access.bucket + "/" + access.key, value: Int64(error.httpStatus))
+            return .failure(error)
+        }
+        stats.succeeded += 1
+        simulation.trace.record(access.kind == .write ? .put : .get, id.name, access.bucket + "/" + access.key, value: 200)
+        let download = responseBytes(output)
+        stats.bytesOut += download
+        if download > 0 { await simulation.sleep(for: configuration.transferTime(download)) }
+        return .success(output)
+    }
+
+    /// Why `access` is refused on arrival, if it is: a storm, a seeded 500/503, or the prefix's rate.
+    private func refusal(for access: ObjectStoreAccess) -> S3Error? {
+        let now = simulation.now.nanoseconds
+        if let storm = configuration.errorStorms.first(where: { $0.covers(now) }), random.chance(storm.errorRate) {
+            stats.stormErrors += 1
+            return injected(storm.code)
+        }
+        let draw = random.nextUnitInterval()
+        if draw < configuration.internalErrorRate { return injected(.internalError) }
+        if draw < configuration.internalErrorRate + configuration.serviceUnavailableRate { return injected(.serviceUnavailable) }
+        guard throttle.admit(access, now: now) else {
+            stats.throttled += 1
+            return S3Error(.slowDown, "Please reduce your request rate.")
+        }
+        return nil
+    }
+
+    private func injected(_ code: S3ErrorCode) -> S3Error {
+        stats.injectedErrors[code, default: 0] += 1
+        simulation.trace.record(.reject, id.name, code.rawValue, value: Int64(code.httpStatus))
+        switch code {
+        case .internalError: return S3Error(code, "We encountered an internal error. Please try again.")
+        case .slowDown: return S3Error(code, "Please reduce your request rate.")
+        default: return S3Error(code, "Service is unable to handle request.")
+        }
+    }
+
+    private func loseVolatileState() {
+        throttle = PrefixThrottle(writesPerSecond: configuration.writesPerSecondPerPrefix,
+                                  readsPerSecond: configuration.readsPerSecondPerPrefix)
+    }
+}

@@ -1,0 +1,41 @@
+/// What an ``ObjectStore`` did, counted as it happened.
+///
+/// `@unchecked Sendable`: written only on the simulation thread, read after (or between) runs.
+public final class ObjectStoreStats: @unchecked Sendable {
+    /// One lifecycle action and the virtual time (ns) of the daily run that took it.
+    public struct TimedLifecycleAction: Sendable, Equatable {
+        /// When the lifecycle run happened.
+        public let time: Int64
+        /// What it did.
+        public let action: LifecycleAction
+    }
+
+    /// Requests that reached the store.
+    public internal(set) var requests = 0
+    /// Requests answered with a 2xx (or, for operation logs, any answer S3 itself would give).
+    public internal(set) var succeeded = 0
+    /// Requests S3's semantics refused (`NoSuchKey`, `PreconditionFailed`, …).
+    public internal(set) var rejected = 0
+    /// Requests refused with `SlowDown` by the per-prefix rate limits.
+    public internal(set) var throttled = 0
+    /// Requests failed by injection, by error code (the seeded rates and the storms together).
+    public internal(set) var injectedErrors: [S3ErrorCode: Int] = [:]
+    /// Of those, the ones failed by a storm.
+    public internal(set) var stormErrors = 0
+    /// Requests whose work was thrown away because the store crashed while serving them.
+    public internal(set) var lostInCrash = 0
+    /// Bytes received in request bodies and sent in response bodies.
+    public internal(set) var bytesIn = 0
+    /// Bytes sent in response bodies.
+    public internal(set) var bytesOut = 0
+    /// Daily lifecycle runs carried out.
+    public internal(set) var lifecycleRuns = 0
+    /// Every lifecycle action, in the order taken.
+    public internal(set) var lifecycleActions: [TimedLifecycleAction] = []
+
+    /// Creates empty counters.
+    public init() {}
+
+    /// All injected errors, whatever their code.
+    public var injectedErrorCount: Int { injectedErrors.values.reduce(0, +) }
+}
