@@ -19,7 +19,7 @@ func experimentError(_ text: String) -> ScenarioError? {
     func theCommittedExperimentFilesLoad(name: String) throws {
         let spec = try ScenarioLoader.loadExperiment(path: packageRoot.appendingPathComponent("scenarios/\(name).yaml").path)
         #expect(spec.name == name)
-        #expect(spec.requests == 10_000 || name == "a3")
+        #expect(spec.requests == 10_000 || name == "a3" || name == "backup")
     }
 
     @Test func a1UsesTheAssignmentDefaults() throws {
@@ -37,7 +37,7 @@ func experimentError(_ text: String) -> ScenarioError? {
     }
 
     @Test func anUnknownExperimentIsNamed() {
-        #expect(experimentError("experiment: a5\nservers: 3\n")?.description == "x.yaml:1:13: error: unknown experiment 'a5'; expected one of a1, a2, a3, a4 (at experiment)")
+        #expect(experimentError("experiment: a5\nservers: 3\n")?.description == "x.yaml:1:13: error: unknown experiment 'a5'; expected one of a1, a2, a3, a4, backup (at experiment)")
     }
 
     @Test func anUnknownPlacementGetsASuggestion() {
@@ -69,7 +69,7 @@ func experimentError(_ text: String) -> ScenarioError? {
         let status = ExperimentJob(names: ["a9"], scenarioDirectory: packageRoot.appendingPathComponent("scenarios").path, outputDirectory: "/tmp/orrery-never-written")
             .execute(output: { messages.append($0) }, errors: { messages.append($0) })
         #expect(status == .badInput)
-        #expect(messages == ["error: unknown experiment 'a9'; expected one of a1, a2, a3, a4, all"])
+        #expect(messages == ["error: unknown experiment 'a9'; expected one of a1, a2, a3, a4, backup, all"])
         #expect(!FileManager.default.fileExists(atPath: "/tmp/orrery-never-written"))
     }
 }
