@@ -14,7 +14,7 @@ public enum BackupExperiment {
         let manager = BackupManager(client: client, source: setup.churn.initialSource(using: &random), configuration: setup.manager)
         manager.start()
         manager.startChurn(setup.churn)
-        let log = BackupRunLog()
+        let log = BackupRunLog(restores: setup.restores.count)
         let bucket = setup.manager.bucket
         simulation.spawn("sampler", daemon: true) { _ in
             // The collector takes the reading at the end of the run.
@@ -26,7 +26,7 @@ public enum BackupExperiment {
         for (index, restore) in setup.restores.enumerated() {
             simulation.spawn("restore.\(index + 1)") { _ in
                 await simulation.sleep(until: .after(restore.at))
-                log.restores.append(await check(restore, manager: manager, simulation: simulation))
+                log.restores[index] = await check(restore, manager: manager, simulation: simulation)
             }
         }
         simulation.spawn("collector") { _ in
@@ -46,7 +46,7 @@ public enum BackupExperiment {
         }
         guard let statistics = log.statistics, let usage = log.usage else { preconditionFailure("the collector ran") }
         let result = BackupResult(
-            samples: log.samples, restores: log.restores.sorted { $0.at < $1.at }, backups: log.backups, listedAtEnd: log.listedAtEnd,
+            samples: log.samples, restores: log.restores.compactMap { $0 }, backups: log.backups, listedAtEnd: log.listedAtEnd,
             managerStats: manager.stats, clientStats: client.stats, storeStats: store.stats, statistics: statistics, usage: usage,
             sourceFiles: log.source.files, sourceBytes: log.source.bytes, digest: simulation.trace.digestHex)
         simulation.tearDown()
@@ -96,10 +96,15 @@ public enum BackupExperiment {
 /// read after the run.
 private final class BackupRunLog: @unchecked Sendable {
     var samples: [BackupResult.Sample] = []
-    var restores: [BackupResult.RestoreCheck] = []
+    /// One slot per restore of the file, in the file's order.
+    var restores: [BackupResult.RestoreCheck?]
     var backups: [BackupRecord] = []
     var listedAtEnd: [BackupListing] = []
     var statistics: BackupStatistics?
     var usage: ObjectStoreUsage?
     var source: (files: Int, bytes: Int) = (0, 0)
+
+    init(restores: Int) {
+        self.restores = Array(repeating: nil, count: restores)
+    }
 }

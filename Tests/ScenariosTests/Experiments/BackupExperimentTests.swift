@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import Scenarios
+@testable import Simulator
+
+/// A four-day backup experiment, short enough for a test: retention of two days, a storm over the
+/// second night's backup, and restores after it.
+let shortBackupExperiment = """
+experiment: backup
+seed: 11
+duration: 4d
+bucket: test-backups
+retention_days: 2
+source: {files: 30, file_size: {median: 1KiB, sigma: 0.5}, change_every: 10m, changes_per_round: 2, weights: {create: 1, modify: 2, delete: 1, rewrite: 1}}
+store:
+  internal_error_rate: 0.002
+  unavailable_rate: 0.002
+  storms: [{at: 25h, for: 2h, rate: 0.5}]
+client: {max_attempts: 6, base_delay: 100ms}
+restores:
+  - {at: 28h, backup: latest}
+  - {at: 95h, backup: oldest}
+  - {at: 95h, backup: 2026-01-04-02-00-00}
+"""
+
+@Suite struct BackupExperimentTests {
+    @Test func theCommittedBackupFileLoads() throws {
+        let spec = try ScenarioLoader.loadExperiment(path: packageRoot.appendingPathComponent("scenarios/backup.yaml").path)
+        let backup = try #require(spec.backup)
+        #expect(backup.duration == .seconds(60 * 86_400))
+        #expect(backup.manager.syncInterval == .seconds(60))
+        #expect(backup.manager.retentionDays == 30)
+        #expect(backup.manager.encryption == .aes256)
+        #expect(backup.store.errorStorms == [ObjectStore.ErrorStorm(start: .seconds(457 * 3600), length: .seconds(7200), errorRate: 0.5)])
+        #expect(backup.restores.map(\.backup) == [.latest, .oldest, .latest])
+        #expect(backup.churn.initialFiles == 200)
+    }
+
+    @Test func aShortRunRestoresEveryBackupByteForByteAndKeepsOnlyTheRetainedOnes() throws {
+        let spec = try ScenarioLoader.parseExperiment(shortBackupExperiment, file: "backup.yaml")
+        let result = BackupExperiment.run(spec)
+        #expect(result.restores.count == 3)
+        #expect(result.restores.allSatisfy { $0.identical && $0.failure == nil })
+        // Day 2's 02:00 backup fell in the storm, was abandoned, and succeeded at the next sync, 02:01.
+        #expect(result.restores.map(\.backup) == ["2026-01-02-02-01-00", "2026-01-02-02-01-00", "2026-01-04-02-00-00"])
+        #expect(result.listedAtEnd.map(\.name) == ["2026-01-02-02-00-00", "2026-01-02-02-01-00", "2026-01-03-02-00-00", "2026-01-04-02-00-00"])
+        #expect(result.listedAtEnd.map(\.isComplete) == [false, true, true, true])
+        #expect(result.backups.filter { $0.deletedAt == nil }.map(\.name) == result.listedAtEnd.filter(\.isComplete).map(\.name))
+        // Retention ran after day 4's backup (02:00:00.6): the abandoned 02:00:00 folder of day 2 is
+        // not yet more than two days old, and is kept until the next day's run.
+        #expect(result.managerStats.failedBackups >= 1)
+        #expect(result.samples.count == 97)
+        #expect(result.storeStats.stormErrors > 0)
+        #expect(result.managerStats.filesUnchanged > 0)
+    }
+
+    @Test func theReportIsTheSameOnEveryReplay() throws {
+        let spec = try ScenarioLoader.parseExperiment(shortBackupExperiment, file: "backup.yaml")
+        let first = BackupExperiment.run(spec).bundle(spec: spec), second = BackupExperiment.run(spec).bundle(spec: spec)
+        #expect(first == second)
+        #expect(first.files.map(\.path) == ["backup/report.md", "backup/report.json", "backup/timeline.csv", "backup/backups.csv",
+                                            "backup/restores.csv", "backup/bytes_stored.svg", "backup/backups_kept.svg",
+                                            "backup/errors_per_hour.svg", "backup/restores.svg"])
+        let report = String(decoding: first.files[0].contents, as: UTF8.self)
+        #expect(report.hasPrefix("# Backup manager: sync, backups, a 503 storm, restores and retention\n\n- seed: `11`\n- replay: `orrery experiment backup`"))
+        #expect(report.contains("3 of 3 restores reproduced the source exactly"))
+    }
+
+    static let badFiles: [(name: String, yaml: String, message: String)] = [
+        ("unknown key", "experiment: backup\nretention_day: 3\n", "x.yaml:2:1: error: unknown key 'retention_day'; did you mean 'retention_days'?"),
+        ("storm with a 404", "experiment: backup\nstore:\n  storms: [{at: 1h, for: 1h, rate: 0.5, code: NoSuchKey}]\n",
+         "x.yaml:3:47: error: a storm fails requests with a 500 or 503 code, not NoSuchKey (at store.storms.[0].code)"),
+        ("restore after the run", "experiment: backup\nduration: 2d\nrestores: [{at: 3d}]\n",
+         "x.yaml:3:17: error: the restore must happen within the run's 172800.000s (at restores.[0].at)"),
+        ("restore of a malformed name", "experiment: backup\nrestores: [{at: 1d, backup: yesterday}]\n",
+         "x.yaml:2:29: error: backup is latest, oldest or a name YYYY-MM-DD-HH-MM-SS, got 'yesterday' (at restores.[0].backup)"),
+        ("zero weights", "experiment: backup\nsource: {weights: {create: 0, modify: 0, delete: 0}}\n",
+         "x.yaml:2:19: error: at least one weight must be positive (at source.weights)"),
+    ]
+
+    @Test(arguments: badFiles.map(\.name))
+    func aBadBackupFileIsRefusedWithItsPosition(name: String) throws {
+        let testCase = try #require(Self.badFiles.first { $0.name == name })
+        #expect(experimentError(testCase.yaml)?.description == testCase.message)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import Scenarios
+@testable import Simulator
+
+@Suite struct OperationScenarioRunTests {
+    static func run(_ yaml: String) throws -> Result<[OperationOutcome], OperationStepFailure> {
+        OperationScenarioRunner.run(try ScenarioLoader.parseOperationScenario(yaml, file: "ops.yaml"))
+    }
+
+    @Test func versionsDeleteMarkersAndConditionalWritesAnswerAsS3Does() throws {
+        let yaml = """
+            operations:
+              - create_bucket: bkt
+              - put_bucket_versioning: {bucket: bkt, status: Enabled}
+              - put: {bucket: bkt, key: k, body: hello, as: v1}
+              - put: {bucket: bkt, key: k, body: "hello, world", if_match: $v1, as: v2}
+              - put: {bucket: bkt, key: k, body: stale, if_match: $v1}
+              - delete: {bucket: bkt, key: k, as: marker}
+              - get: {bucket: bkt, key: k}
+              - get: {bucket: bkt, key: k, version_id: $v1}
+              - put: {bucket: bkt, key: k, body: new, if_none_match: "*"}
+              - get: {bucket: bkt, key: k, version_id: $marker}
+            """
+        let outcomes = try Self.run(yaml).get()
+        #expect(outcomes.map(\.result.status) == [200, 200, 200, 200, 412, 204, 404, 200, 200, 405])
+        #expect(outcomes.map(\.index) == Array(1...10))
+        #expect(outcomes[2].result.eTag == "\"5d41402abc4b2a76b9719d911017c592\"")  // hashlib.md5(b'hello')
+        #expect(outcomes[3].result.eTag == "\"e4d7f1b4ed2e42d15898f4b27b019da4\"")  // hashlib.md5(b'hello, world')
+        #expect(outcomes[4].result.errorCode == "PreconditionFailed")
+        #expect(outcomes[5].result.deleteMarker == true)
+        #expect(outcomes[6].result.errorCode == "NoSuchKey")
+        #expect(outcomes[6].result.versionId == outcomes[5].result.versionId)
+        #expect(outcomes[7].result.bodyMD5 == "5d41402abc4b2a76b9719d911017c592")
+        #expect(outcomes[7].result.versionId == outcomes[2].result.versionId)
+        #expect(outcomes[9].result.errorCode == "MethodNotAllowed")
+        #expect(Set([outcomes[2], outcomes[3], outcomes[5], outcomes[8]].compactMap(\.result.versionId)).count == 4)
+    }
+
+    @Test func multipartPartsAndTheirETagsMatchAnIndependentMD5() throws {
+        let yaml = """
+            operations:
+              - create_bucket: bkt
+              - create_multipart: {bucket: bkt, key: video.bin, as: upload}
+              - upload_part: {bucket: bkt, key: video.bin, upload_id: $upload, part: 1, size: 5MiB, seed: 11, as: p1}
+              - upload_part: {bucket: bkt, key: video.bin, upload_id: $upload, part: 2, size: 1MiB, seed: 12, as: p2}
+              - complete_multipart: {bucket: bkt, key: video.bin, upload_id: $upload, parts: [$p2, $p1]}
+              - complete_multipart: {bucket: bkt, key: video.bin, upload_id: $upload, parts: [$p1, {part: 2, etag: "0000"}]}
+              - complete_multipart: {bucket: bkt, key: video.bin, upload_id: $upload, parts: [$p1, $p2]}
+              - get: {bucket: bkt, key: video.bin, range: bytes=-16}
+              - abort_multipart: {bucket: bkt, key: video.bin, upload_id: $upload}
+            """
+        let outcomes = try Self.run(yaml).get()
+        #expect(outcomes.map(\.result.status) == [200, 200, 200, 200, 400, 400, 200, 206, 404])
+        // Python: xoshiro256** bytes, then hashlib.md5 of each part and of their digests.
+        #expect(outcomes[2].result.eTag == "\"7856fca41122b95122a95e4d7c37875b\"")
+        #expect(outcomes[3].result.eTag == "\"2703f3021a23f8b76e267e4190a947c1\"")
+        #expect(outcomes[4].result.errorCode == "InvalidPartOrder")
+        #expect(outcomes[5].result.errorCode == "InvalidPart")
+        #expect(outcomes[6].result.eTag == "\"dec839d5b24701d958d701f913898d2b-2\"")
+        #expect(outcomes[7].result.bodyMD5 == "7c60dde1b35f3162d1d2a1e8166532fa")
+        #expect(outcomes[7].result.contentRange == "bytes 6291440-6291455/6291456")
+        #expect(outcomes[8].result.errorCode == "NoSuchUpload")
+    }
+
+    @Test func aReferenceToAResultWithoutTheFieldStopsTheRunAtThatStep() throws {
+        let yaml = "operations:\n  - create_bucket: bkt\n  - get: {bucket: bkt, key: missing, as: g}\n  - get: {bucket: bkt, key: missing, version_id: $g}\n"
+        let failure = try #require(Self.run(yaml).failure)
+        #expect(failure == OperationStepFailure(index: 3, name: "get", line: 4, column: 5,
+                                                error: .unresolved(reference: "g", field: "version id", definedBy: 2, status: 404)))
+    }
+
+    @Test func resultsAreWrittenAsOneSortedJSONObjectPerLine() throws {
+        let yaml = "operations:\n  - create_bucket: Bad_Name\n  - create_bucket: bkt\n  - put: {bucket: bkt, key: k, body: hello}\n  - wait: 1d\n  - list: {bucket: bkt, prefix: k}\n"
+        let outcomes = try Self.run(yaml).get()
+        #expect(OperationReport.jsonLines(outcomes) == """
+            {"errorCode":"InvalidBucketName","index":1,"line":2,"op":"create_bucket","status":400}
+            {"index":2,"line":3,"op":"create_bucket","status":200}
+            {"eTag":"\\"5d41402abc4b2a76b9719d911017c592\\"","index":3,"line":4,"op":"put","status":200}
+            {"commonPrefixes":[],"index":5,"isTruncated":false,"keys":["k"],"line":6,"op":"list","status":200}
+
+            """)
+        #expect(outcomes.last?.time.nanoseconds ?? 0 > 86_400_000_000_000)
+    }
+
+    @Test func aRunIsTheSameOnEveryReplay() throws {
+        let path = packageRoot.appendingPathComponent("scenarios/s3-operations.yaml").path
+        let scenario = try ScenarioLoader.loadOperationScenario(path: path)
+        let first = try OperationScenarioRunner.run(scenario).get(), second = try OperationScenarioRunner.run(scenario).get()
+        #expect(OperationReport.jsonLines(first) == OperationReport.jsonLines(second))
+        #expect(first.count == 48)
+    }
+}
+
+extension Result {
+    /// The failure, if there is one.
+    var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
+    }
+}
