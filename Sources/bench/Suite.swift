@@ -7,6 +7,7 @@ public func registerOrreryBenchmarks() {
     registerEngineBenchmarks()
     registerScenarioBenchmarks()
     registerPlacementBenchmarks()
+    registerMapReduceBenchmarks()
 }
 
 /// Metrics every benchmark records. With `ORRERY_BENCH_GATE=1` (as CI runs it) only the
