@@ -29,7 +29,8 @@ extension Network {
     /// - Throws: ``NetworkError/timeout`` exactly at the deadline when no answer came back
     ///   (loss, a crashed or paused destination, or a slow one); ``NetworkError/unreachable``
     ///   across a partition or to an unknown node; ``NetworkError/refused`` while the
-    ///   destination is booting.
+    ///   destination is booting, or when its process restarts while handling the call (the
+    ///   connection is reset).
     public func call<Response: Sendable>(
         from source: NodeID, to destination: NodeID, timeout: Duration,
         _ handler: @escaping @Sendable () async -> Response
@@ -96,8 +97,19 @@ extension Network {
             // timed out, which is exactly what makes retries of non-idempotent requests dangerous.
             let incarnation = node.incarnation
             let context = simulation.context
+            // If the process restarts while handling this call, the caller's connection is reset:
+            // it learns at once (one link latency later) instead of waiting for its timeout.
+            let number = node.nextCallNumber
+            node.nextCallNumber &+= 1
+            node.openCalls[number] = {
+                let trace = self.simulation.trace
+                self.executor.schedule(at: self.executor.now &+ self.sampleLatency(link), .run {
+                    if call.settle(.failure(.refused)) { trace.record(.refused, source.name, node.id.name) }
+                })
+            }
             Task(executorPreference: executor) {
                 let response = await context.run(handler)
+                node.openCalls[number] = nil
                 self.respond(call, response, from: node, to: source, incarnation: incarnation, link: link)
             }
         }

@@ -1,0 +1,128 @@
+import Simulator
+
+/// Seed 003's claims (nginx `least_conn` over three Node.js servers), checked by running its
+/// scenario file and variations of it.
+public struct Seed003Claims: Sendable {
+    /// How fast one kind of failure is detected under one set of parameters.
+    public struct Detection: Sendable {
+        public var label: String
+        public var failure: String
+        public var detectionTime: Double?
+    }
+
+    public var scenario: Scenario
+    /// One server, no faults: the baseline.
+    public var single: RunResult
+    /// Three servers, no faults: the scaled cluster.
+    public var cluster: RunResult
+    /// Three servers with 12 connections: the concurrency at which the claimed figures agree.
+    public var twelve: RunResult
+    /// Three servers with 25 connections (the seed's siege test): "high load".
+    public var siege: RunResult
+    /// The scenario as written, with its faults.
+    public var failover: RunResult
+    /// Detection under the stated parameters and under the parameters that would meet the claim.
+    public var detections: [Detection]
+    public var checks: [ClaimCheck] = []
+
+    /// Runs every variation of `scenario` and decides each claim.
+    static func run(_ scenario: Scenario) -> Seed003Claims {
+        let quiet = scenario.withoutFaults()
+        var result = Seed003Claims(
+            scenario: scenario,
+            single: ScenarioRunner.run(quiet.withServers(1)),
+            cluster: ScenarioRunner.run(quiet),
+            twelve: ScenarioRunner.run(quiet.withUsers(12)),
+            siege: ScenarioRunner.run(quiet.withUsers(25)),
+            failover: ScenarioRunner.run(scenario),
+            detections: detections(scenario))
+        result.checks = result.decide()
+        return result
+    }
+
+    /// One failure at 20.3 s (off the health checks' 1 s and 30 s grids) under each parameter set.
+    static func detections(_ scenario: Scenario) -> [Detection] {
+        let target = scenario.servers.last?.id ?? "s1"
+        let at = VirtualInstant.after(.milliseconds(20_300))
+        let short = scenario.withDuration(.seconds(60))
+        let hostDown = [FaultSchedule.Entry(at: at, fault: .crash(target))]
+        let processKilled = [FaultSchedule.Entry(at: at, fault: .restart(target, bootTime: .seconds(20)))]
+        let variants: [(String, String, Scenario)] = [
+            ("as stated", "host down (no answer)", short.withFaults(hostDown)),
+            ("as stated", "process killed (connection refused)", short.withFaults(processKilled)),
+            ("proxy timeout 3 s", "host down (no answer)", short.withFaults(hostDown).withBalancer { $0.forwardTimeout = .seconds(3) }),
+            ("health checks every 1 s, timeout 1 s, fall 3", "host down (no answer)",
+             short.withFaults(hostDown).withBalancer { $0.healthCheck = ActiveHealthCheck(interval: .seconds(1), timeout: .seconds(1), rise: 2, fall: 3) }),
+        ]
+        return variants.map { label, failure, variant in
+            Detection(label: label, failure: failure, detectionTime: ScenarioRunner.run(variant).balancer?.failovers.first?.detectionTime)
+        }
+    }
+
+    private func decide() -> [ClaimCheck] {
+        let users = scenario.users
+        let service = scenario.meanServiceTime
+        let x1 = single.throughput, x3 = cluster.throughput
+        let r1 = single.value(of: .meanLatency), r3 = cluster.value(of: .meanLatency)
+        let utilisations = cluster.servers.map { NumberFormat.percent($0.utilisation, decimals: 1) }.joined(separator: ", ")
+        var checks: [ClaimCheck] = []
+
+        checks.append(ClaimCheck(
+            claim: "Single server: 94 requests/second",
+            measured: "\(ClaimCheck.rate(x1)) with \(users) connections (utilisation \(NumberFormat.percent(single.servers.first?.utilisation ?? 0, decimals: 1)))",
+            verdict: ClaimCheck.close(x1, to: 94) ? .holds : .fails,
+            why: "The scenario's service time (mean \(ClaimCheck.ms(service)) = 1/94 s) is the calibration, not a finding: \(users) connections with no think time keep one single-worker server busy all the time, so it completes 1/S = \(ClaimCheck.rate(1 / service)).",
+            toHold: "Any concurrency of 2 or more keeps one server saturated; the figure is the server's speed."))
+
+        let ratio = x1 > 0 ? x3 / x1 : 0
+        checks.append(ClaimCheck(
+            claim: "3-server cluster: 267 requests/second (2.84×)",
+            measured: "\(ClaimCheck.rate(x3)), \(NumberFormat.fixed(ratio, decimals: 2))× one server; utilisation \(utilisations)",
+            verdict: ClaimCheck.close(x3, to: 267) ? .holds : .fails,
+            why: "Three servers can complete at most 3 × \(ClaimCheck.rate(x1)) = \(ClaimCheck.rate(3 * x1)). least_conn spreads the \(users) connections 4/3/3, so a server idles only while all of its few clients are between requests (a round trip of a few milliseconds against \(ClaimCheck.ms(service)) of service): throughput = Σ utilisation / S, just under 3×.",
+            toHold: "Sub-linear scaling (2.84× rather than 3×) comes from idle servers; it needs fewer connections per server or slower clients. With \(users) connections and these servers the cluster stays within \(NumberFormat.percent(1 - ratio / 3, decimals: 1)) of linear."))
+
+        let impliedConnections = 267 * 0.045
+        checks.append(ClaimCheck(
+            claim: "Average response time reduced from 106 ms to 45 ms",
+            measured: "\(ClaimCheck.ms(r1)) on one server, \(ClaimCheck.ms(r3)) on three; with 12 connections \(ClaimCheck.rate(twelve.throughput)) at \(ClaimCheck.ms(twelve.value(of: .meanLatency)))",
+            verdict: ClaimCheck.close(r1, to: 0.106) && ClaimCheck.close(r3, to: 0.045, tolerance: 0.1) ? .holds : .fails,
+            why: "Little's law for a closed loop without think time: connections N = X · R. One server: R = \(users) / \(NumberFormat.fixed(x1, decimals: 1)) = \(ClaimCheck.ms(Double(users) / x1)), which is the seed's 106 ms. Three servers: R = \(users) / \(NumberFormat.fixed(x3, decimals: 1)) = \(ClaimCheck.ms(Double(users) / x3)), not 45 ms. The seed's pair 267 requests/s and 45 ms implies N = 267 × 0.045 = \(NumberFormat.fixed(impliedConnections, decimals: 1)) connections, so the two figures were not measured at the same concurrency as the 106 ms.",
+            toHold: "At 12 connections both figures agree with each other (measured above); at the stated 10 the cluster's average is lower than claimed."))
+
+        let p95 = cluster.value(of: .p95), p99High = siege.value(of: .p99), p99 = cluster.value(of: .p99)
+        checks.append(ClaimCheck(
+            claim: "95th percentile < 100 ms under normal load",
+            measured: "p95 \(ClaimCheck.ms(p95)) (p99 \(ClaimCheck.ms(p99))) with \(users) connections",
+            verdict: p95 < 0.1 ? .holds : .fails,
+            why: "Each request waits behind the others queued at its server: with \(NumberFormat.fixed(Double(users) / 3, decimals: 1)) connections per server and exponential service of \(ClaimCheck.ms(service)), the sojourn is a sum of up to four service times, whose 95th percentile is \(ClaimCheck.ms(p95)).",
+            toHold: "Holds while connections per server × service time stay near today's; every extra connection per server adds about \(ClaimCheck.ms(service)) to every percentile."))
+        checks.append(ClaimCheck(
+            claim: "99th percentile < 200 ms under high load",
+            measured: "p99 \(ClaimCheck.ms(p99High)) with 25 connections (the seed's siege test), \(ClaimCheck.rate(siege.throughput))",
+            verdict: p99High < 0.2 ? .holds : .fails,
+            why: "With 25 connections the three servers are saturated (\(ClaimCheck.rate(siege.throughput))), so more load only lengthens queues: R = 25 / \(NumberFormat.fixed(siege.throughput, decimals: 1)) = \(ClaimCheck.ms(25 / max(siege.throughput, 1))) on average, and the tail grows with it.",
+            toHold: "Once the servers are saturated every percentile grows in proportion to the connections (p99 \(ClaimCheck.ms(p99)) at \(users), \(ClaimCheck.ms(twelve.value(of: .p99))) at 12, \(ClaimCheck.ms(p99High)) at 25): keep connections per server below the level where p99 reaches 200 ms, or add servers."))
+
+        checks.append(detectionCheck())
+        return checks
+    }
+
+    private func detectionCheck() -> ClaimCheck {
+        let stated = detections.filter { $0.label == "as stated" }
+        let measured = stated.map { "\($0.failure): \($0.detectionTime.map(ClaimCheck.s) ?? "not detected")" }.joined(separator: "; ")
+        let inWindow = stated.allSatisfy { ($0.detectionTime ?? .infinity) >= 3 && ($0.detectionTime ?? .infinity) <= 5 }
+        let configuration = scenario.balancer?.configuration
+        let timeout = configuration?.forwardTimeout.seconds ?? 0
+        let maxFails = configuration?.passiveHealth?.maxFails ?? 0
+        let interval = configuration?.healthCheck?.interval.seconds ?? 0
+        let alternatives = detections.filter { $0.label != "as stated" }
+            .map { "\($0.label): \($0.detectionTime.map(ClaimCheck.s) ?? "not detected")" }.joined(separator: "; ")
+        return ClaimCheck(
+            claim: "Failover detection: 3–5 seconds (max_fails=3, fail_timeout=30s, health checks every 30 s)",
+            measured: measured,
+            verdict: inWindow ? .holds : .fails,
+            why: "nginx marks a server down at its \(maxFails)rd failed forward. A killed process refuses connections, so three refusals come back within milliseconds of the next requests least_conn sends it. A host that is down answers nothing: every forward to it fails only when the \(ClaimCheck.s(timeout)) proxy timeout expires, and the requests it held when it died time out together, so detection takes the proxy timeout. A health check every \(ClaimCheck.s(interval)) detects between its timeout and one interval plus its timeout after the failure. None of the three paths lands in 3–5 s.",
+            toHold: "\(alternatives). Either makes a dead host's detection fall in 3–5 s; a refused connection is detected in milliseconds whatever the settings.")
+    }
+}
