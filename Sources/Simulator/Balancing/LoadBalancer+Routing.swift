@@ -33,10 +33,11 @@ extension LoadBalancer {
         var attempt = 0
         while attempt <= configuration.retries {
             let choice = await choose(request, excluding: tried)
-            guard case .server(let serverID) = choice, let replica = members[serverID]?.replica else {
+            guard case .server(let serverID) = choice, let index = members.index(forKey: serverID) else {
                 if case .rejected(let response) = choice { return response }
                 break
             }
+            let replica = members.values[index].replica
             network.simulation.trace.record(.route, id.name, replica.hostname, value: Int64(bitPattern: request.id))
             stats.forwarded += 1
             let (outcome, response) = await forward(request, to: replica)
@@ -67,9 +68,12 @@ extension LoadBalancer {
     /// One forward to `replica`, counted in its active connections while in flight; its outcome
     /// goes to the strategy and to the health mechanisms.
     private func forward(_ request: Request, to replica: Replica) async -> (ForwardOutcome, Response?) {
-        let serverStats = members[replica.id]?.stats
-        members[replica.id]?.active += 1
         let start = network.simulation.now
+        var serverStats: UpstreamServerStats?
+        if let index = members.index(forKey: replica.id) {
+            members.values[index].active += 1
+            serverStats = members.values[index].stats
+        }
         serverStats?.forwarded += 1
         serverStats?.connections.change(by: 1, at: start)
         let outcome: ForwardOutcome
@@ -89,8 +93,8 @@ extension LoadBalancer {
         // The strategy hears of every forward it picked, even one whose server has left since,
         // so that what it counts per request (bounded loads) is always given back.
         strategy.forwardEnded(request, serverID: replica.id, outcome: outcome, latency: start.duration(to: now))
-        if members[replica.id] != nil {
-            members[replica.id]?.active -= 1
+        if let index = members.index(forKey: replica.id) {
+            members.values[index].active -= 1
             observe(outcome, of: replica.id)
         }
         queue?.wakeFirst()

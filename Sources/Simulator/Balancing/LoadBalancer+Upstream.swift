@@ -1,8 +1,9 @@
 extension LoadBalancer {
-    /// Whether `member` is healthy at `now` by every configured mechanism.
-    func isHealthy(_ member: UpstreamMember, at now: VirtualInstant) -> Bool {
-        if let passive = configuration.passiveHealth, !passive.isAvailable(member.passive, at: now) { return false }
-        return member.checks.isUp && !member.outlier.isEjected(at: now)
+    /// Whether member `index` is healthy at `now` by every configured mechanism (read in place:
+    /// copying a member would retain its replica and stats on every pick).
+    func isHealthy(_ index: Int, at now: VirtualInstant) -> Bool {
+        if let passive = configuration.passiveHealth, !passive.isAvailable(members.values[index].passive, at: now) { return false }
+        return members.values[index].checks.isUp && !members.values[index].outlier.isEjected(at: now)
     }
 
     /// Rebuilds ``candidates`` for a pick that must avoid `tried`; returns whether any is eligible.
@@ -12,14 +13,17 @@ extension LoadBalancer {
     /// primary is eligible, as in Envoy: better to try servers that may be down than to refuse all.
     func rebuildCandidates(excluding tried: [Int]) -> Bool {
         let now = network.simulation.now
+        let count = members.count
+        healthy.removeAll(keepingCapacity: true)
         var primaries = 0, healthyPrimaries = 0, healthyBackups = 0
-        for member in members.values {
-            let healthy = isHealthy(member, at: now)
-            if member.replica.isBackup {
-                if healthy { healthyBackups += 1 }
+        for index in 0..<count {
+            let isHealthy = isHealthy(index, at: now)
+            healthy.append(isHealthy)
+            if members.values[index].replica.isBackup {
+                if isHealthy { healthyBackups += 1 }
             } else {
                 primaries += 1
-                if healthy { healthyPrimaries += 1 }
+                if isHealthy { healthyPrimaries += 1 }
             }
         }
         let useBackups = healthyPrimaries == 0 && healthyBackups > 0
@@ -32,17 +36,19 @@ extension LoadBalancer {
         }
         candidates.removeAll(keepingCapacity: true)
         var anyEligible = false, limited = false
-        for member in members.values {
-            let replica = member.replica
-            var eligible = replica.isBackup == useBackups && (panic || isHealthy(member, at: now)) && !tried.contains(replica.id)
-            if eligible, let limit = replica.maxConnections ?? configuration.maxConnections, member.active >= limit {
+        for index in 0..<count {
+            let serverID = members.keys[index]
+            let active = members.values[index].active
+            let weight = members.values[index].replica.weight
+            var eligible = members.values[index].replica.isBackup == useBackups && (panic || healthy[index]) && !tried.contains(serverID)
+            if eligible, let limit = members.values[index].replica.maxConnections ?? configuration.maxConnections, active >= limit {
                 eligible = false
                 limited = true
             }
             anyEligible = anyEligible || eligible
-            let weight = configuration.slowStart?.effectiveWeight(replica.weight, recoveredAt: member.recoveredAt, now: now) ?? Double(replica.weight)
-            candidates.append(UpstreamCandidate(serverID: replica.id, weight: replica.weight, effectiveWeight: weight,
-                                                activeRequests: member.active, isEligible: eligible))
+            let effectiveWeight = configuration.slowStart?.effectiveWeight(weight, recoveredAt: members.values[index].recoveredAt, now: now) ?? Double(weight)
+            candidates.append(UpstreamCandidate(serverID: serverID, weight: weight, effectiveWeight: effectiveWeight,
+                                                activeRequests: active, isEligible: eligible))
         }
         blockedByConnectionLimits = limited && !anyEligible
         return anyEligible
@@ -60,6 +66,7 @@ extension LoadBalancer {
     func observe(_ outcome: ForwardOutcome, of serverID: Int) {
         guard let index = members.index(forKey: serverID) else { return }
         let now = network.simulation.now
+        guard configuration.passiveHealth != nil || configuration.outlierDetection != nil else { return }
         let hostname = members.values[index].replica.hostname
         if let passive = configuration.passiveHealth {
             if configuration.retryOn.isFailure(outcome) {
@@ -72,7 +79,7 @@ extension LoadBalancer {
             }
         }
         if let outlier = configuration.outlierDetection {
-            let ejected = members.values.reduce(0) { $0 + ($1.outlier.isEjected(at: now) ? 1 : 0) }
+            let ejected = members.values.indices.reduce(0) { $0 + (members.values[$1].outlier.isEjected(at: now) ? 1 : 0) }
             if let length = outlier.record(error: outcome.isError, into: &members.values[index].outlier, at: now, ejectedNow: ejected, total: members.count) {
                 members.values[index].recoveredAt = now.advanced(by: length)
                 log(.markedDown(.outlier), subject: hostname)

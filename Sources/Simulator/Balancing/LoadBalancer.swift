@@ -107,6 +107,8 @@ public actor LoadBalancer {
     var strategyRandom: SeededRandom
     /// The strategy's view of the members, rebuilt for every pick into the same storage.
     var candidates: [UpstreamCandidate] = []
+    /// Each member's health in the current pick, by position (same storage every pick).
+    var healthy: [Bool] = []
     /// Whether the last pick found no server only because of connection limits.
     var blockedByConnectionLimits = false
     let queue: ConnectionQueue?

@@ -43,4 +43,9 @@ extension ClaimCheck {
     static func s(_ seconds: Double) -> String {
         NumberFormat.fixed(seconds, decimals: 2, grouping: true) + " s"
     }
+
+    /// `3.12 s`, or `4.2 ms` below a second.
+    static func duration(_ seconds: Double) -> String {
+        seconds < 1 ? ms(seconds) : s(seconds)
+    }
 }

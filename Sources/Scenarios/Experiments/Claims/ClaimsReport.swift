@@ -25,7 +25,10 @@ extension ClaimsExperiment {
         out += "![throughput and latency, one server and three](seed-003-scaling.svg)\n\n"
         out += "![detection time by failure and parameters](seed-003-detection.svg)\n\n"
         out += "![the failover run](seed-003-failover.svg)\n\n"
-        out += runsTable([("one server", seed003.single), ("three servers", seed003.cluster), ("three servers, 12 connections", seed003.twelve),
+        let alpha = seed003.scenario.servers.first?.id.name ?? "first server"
+        out += runsTable([("one server", seed003.single), ("three servers", seed003.cluster),
+                          ("three servers, \(alpha) sharing its host with nginx", seed003.shared),
+                          ("the same, 12 connections", seed003.sharedTwelve),
                           ("three servers, 25 connections (siege)", seed003.siege), ("as written, with faults", seed003.failover)])
         out += failoverTable(seed003.failover)
         out += section(title: "Seed 004: nginx least_conn over three backends, 10,000 users", scenario: seed004.scenario, checks: seed004.checks)
@@ -108,8 +111,8 @@ extension ClaimsExperiment {
     }
 
     private var allRuns: [(seed: String, label: String, result: RunResult)] {
-        [("003", "one server", seed003.single), ("003", "three servers", seed003.cluster), ("003", "12 connections", seed003.twelve),
-         ("003", "25 connections", seed003.siege), ("003", "as written", seed003.failover),
+        [("003", "one server", seed003.single), ("003", "three servers", seed003.cluster), ("003", "shared host", seed003.shared),
+         ("003", "shared host, 12 connections", seed003.sharedTwelve), ("003", "25 connections", seed003.siege), ("003", "as written", seed003.failover),
          ("004", "as written", seed004.stated), ("004", "normal load", seed004.normal)]
             + seed004.sweep.map { ("004", "think time \(NumberFormat.fixed($0.thinkTime, decimals: 0)) s", $0.result) }
     }

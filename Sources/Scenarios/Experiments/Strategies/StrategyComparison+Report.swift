@@ -54,8 +54,11 @@ extension StrategyComparison {
         let byP99 = row.sorted { $0.result.value(of: .p99) < $1.result.value(of: .p99) }
         guard let best = byP99.first, let worst = byP99.last else { return "" }
         var out = "Lowest p99: `\(best.strategy.name)` (\(RunResult.milliseconds(best.result.value(of: .p99)))); highest: `\(worst.strategy.name)` (\(RunResult.milliseconds(worst.result.value(of: .p99)))). "
-        let blind = row.filter { [.roundRobin, .ipHash].contains($0.strategy) || $0.strategy == .consistentHash(key: .request, balanceFactor: nil) }
-        let adaptive = row.filter { [.leastConnections, .leastRequest, .healthBased].contains($0.strategy) }
+        func names(_ cells: [Cell]) -> String { cells.map { "`\($0.strategy.name)`" }.joined(separator: ", ") }
+        func shares(_ cells: [Cell], _ server: String) -> String {
+            cells.map { "`\($0.strategy.name)` \(NumberFormat.percent($0.share(of: server), decimals: 1))" }.joined(separator: ", ")
+        }
+        let timeout = base.balancer?.configuration.forwardTimeout.formattedSeconds ?? "the per-try timeout"
         switch situation.name {
         case "identical":
             let hash = row.first { $0.strategy == .consistentHash(key: .request, balanceFactor: nil) }
@@ -64,16 +67,37 @@ extension StrategyComparison {
                 out += "With identical servers the strategies that count connections or rotate differ little. Hashing on the Zipf-distributed keys is the exception: the hottest keys always land on the same server, so `hash` leaves its busiest server \(NumberFormat.fixed(hash.peakToAverage, decimals: 2))× the mean load (utilisation \(NumberFormat.percent(hash.maximumUtilisation, decimals: 0))); bounded loads cap that at \(NumberFormat.fixed(bounded.peakToAverage, decimals: 2))× while keeping most keys on their server."
             }
         case "heterogeneous":
-            if let affected = situation.affected {
-                out += "Strategies that ignore weights and load — \(blind.map { "`\($0.strategy.name)` (\(NumberFormat.percent($0.share(of: affected), decimals: 0)) on \(affected))" }.joined(separator: ", ")) — give the slowest server about an equal share of requests although it has the least capacity, so it is the busiest (up to \(NumberFormat.percent(blind.map(\.maximumUtilisation).max() ?? 0, decimals: 0)) utilisation) and sets p99. Weighted round robin and weighted random follow the weights; least connections, least request and health-based follow the load itself."
+            guard let affected = situation.affected, let server = situation.scenario.servers.first(where: { $0.id.name == affected }) else { break }
+            let capacities = situation.scenario.servers.map { Double($0.configuration.slots) * $0.configuration.speed }
+            let fair = Double(server.configuration.slots) * server.configuration.speed / capacities.reduce(0, +)
+            let over = row.filter { $0.share(of: affected) > fair * 1.2 }
+            let within = row.filter { $0.share(of: affected) <= fair * 1.2 }
+            out += "`\(affected)` has \(NumberFormat.percent(fair, decimals: 1)) of the capacity. "
+            if !over.isEmpty {
+                out += "\(names(over)) ignore its weight (\(shares(over, affected))), so it runs hottest (up to \(NumberFormat.percent(over.map(\.maximumUtilisation).max() ?? 0, decimals: 0)) utilisation) and sets their p99. "
             }
+            out += "The others keep it within its share (\(shares(within, affected))): weighted round robin, random and IP hash by its weight, least connections and least request by its connections, which last longer on a slow server, health-based by its latency."
         case "one slow":
-            if let affected = situation.affected {
-                out += "The slow server gets \(blind.map { "\(NumberFormat.percent($0.share(of: affected), decimals: 0)) from `\($0.strategy.name)`" }.joined(separator: ", ")) — its fair share, at a fifth of the speed — but only \(adaptive.map { "\(NumberFormat.percent($0.share(of: affected), decimals: 0)) from `\($0.strategy.name)`" }.joined(separator: ", ")): its requests take longer, so its connections pile up (least connections, least request) and its latency average rises (health-based), and new requests go elsewhere. No health check notices a slow server; only the strategy can."
+            guard let affected = situation.affected else { break }
+            let retrying = row.filter { ($0.result.balancer?.retried ?? 0) > 0 }
+            let adapting = row.filter { ($0.result.balancer?.retried ?? 0) == 0 }
+            if !retrying.isEmpty {
+                let retries = retrying.map { $0.result.balancer?.retried ?? 0 }
+                out += "\(names(retrying)) keep sending `\(affected)` its share until its queue is longer than the \(timeout) per-try timeout: forwards time out and are retried (\(NumberFormat.integer(retries.min() ?? 0))–\(NumberFormat.integer(retries.max() ?? 0)) retries), passive health takes it out for fail_timeout after three, and it comes back to fail again. It ends up serving little (\(shares(retrying, affected))), yet p99 is the per-try timeout plus a retry. "
             }
+            if !adapting.isEmpty {
+                out += "\(names(adapting)) send it fewer requests as its connections pile up or its latency average rises (\(shares(adapting, affected))), so nothing times out and p99 stays at \(RunResult.milliseconds(adapting.map { $0.result.value(of: .p99) }.min() ?? 0))–\(RunResult.milliseconds(adapting.map { $0.result.value(of: .p99) }.max() ?? 0)). "
+            }
+            out += "A health check does not notice a slow server; only the strategy, or a timeout, can."
         default:
+            guard let affected = situation.affected else { break }
             let errors = row.map(\.errors)
-            out += "The crash costs between \(NumberFormat.integer(errors.min() ?? 0)) and \(NumberFormat.integer(errors.max() ?? 0)) requests and causes between \(NumberFormat.integer(row.map { $0.result.balancer?.retried ?? 0 }.min() ?? 0)) and \(NumberFormat.integer(row.map { $0.result.balancer?.retried ?? 0 }.max() ?? 0)) retries. Requests on the server when it died are lost with it; the rest of its share is retried on another server once each forward times out, until three failures mark it down (passive health); after it is back, the first probe after fail_timeout returns it to rotation. Strategies that count connections stop sending to the dead server once its timed-out connections pile up, so they retry less."
+            let retries = row.map { $0.result.balancer?.retried ?? 0 }
+            let fewest = row.filter { ($0.result.balancer?.retried ?? 0) <= (retries.min() ?? 0) * 2 + 5 }
+            out += errors.allSatisfy({ $0 == 0 })
+                ? "No request failed: each forward lost with `\(affected)`, or sent to it before it was marked down, timed out after \(timeout) and was retried on another server, which is why the p99.9 of the strategies that retried most is about one second. "
+                : "Between \(NumberFormat.integer(errors.min() ?? 0)) and \(NumberFormat.integer(errors.max() ?? 0)) requests failed: those whose retry failed too. "
+            out += "Retries range from \(NumberFormat.integer(retries.min() ?? 0)) to \(NumberFormat.integer(retries.max() ?? 0)): three timed-out forwards mark the server down (passive health), but strategies that count connections — \(names(fewest)) — stop choosing the dead server as soon as its unanswered connections pile up, so only a handful of requests ever wait for the timeout. After it is back, its first request after fail_timeout returns it to rotation."
         }
         return out
     }

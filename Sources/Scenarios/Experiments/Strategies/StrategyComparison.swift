@@ -87,12 +87,16 @@ public struct StrategyComparison: Sendable {
     /// Runs every strategy in every situation.
     public static func run(_ base: Scenario) -> StrategyComparison {
         let situations = situations(base)
-        let cells = situations.map { situation in
+        let runs = situations.flatMap { situation in
             strategies.map { strategy in
                 var scenario = situation.scenario
                 scenario.balancer?.strategy = strategy
-                return Cell(strategy: strategy, result: ScenarioRunner.run(scenario))
+                return scenario
             }
+        }
+        let results = ParallelRuns.map(runs) { ScenarioRunner.run($0) }
+        let cells = situations.indices.map { row in
+            strategies.indices.map { column in Cell(strategy: strategies[column], result: results[row * strategies.count + column]) }
         }
         return StrategyComparison(base: base, situations: situations, cells: cells)
     }
