@@ -6,6 +6,7 @@ import Foundation
 public func registerOrreryBenchmarks() {
     registerEngineBenchmarks()
     registerScenarioBenchmarks()
+    registerBalancingBenchmarks()
 }
 
 /// Metrics every benchmark records. With `ORRERY_BENCH_GATE=1` (as CI runs it) only the

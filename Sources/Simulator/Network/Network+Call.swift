@@ -1,9 +1,26 @@
+/// A call being handled at a node, which a restart of that node's process resets.
+protocol ResettableCall: AnyObject {
+    /// Fails the caller with a reset connection, one link latency from now.
+    func reset(on network: Network)
+}
+
 /// A call in flight: settled exactly once, by its answer, its failure or its deadline.
-final class PendingCall<Response: Sendable>: @unchecked Sendable {
+final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall {
     private var continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>?
+    /// Who called, where it is handled and over which link: set when it is delivered, so that
+    /// a reset needs nothing allocated per call.
+    var delivery: (source: NodeID, destination: NodeID, link: LinkProfile)?
 
     init(_ continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>) {
         self.continuation = continuation
+    }
+
+    func reset(on network: Network) {
+        guard let delivery else { return }
+        let trace = network.simulation.trace
+        network.executor.schedule(at: network.executor.now &+ network.sampleLatency(delivery.link), .run {
+            if self.settle(.failure(.refused)) { trace.record(.refused, delivery.source.name, delivery.destination.name) }
+        })
     }
 
     var isSettled: Bool { continuation == nil }
@@ -101,12 +118,8 @@ extension Network {
             // it learns at once (one link latency later) instead of waiting for its timeout.
             let number = node.nextCallNumber
             node.nextCallNumber &+= 1
-            node.openCalls[number] = {
-                let trace = self.simulation.trace
-                self.executor.schedule(at: self.executor.now &+ self.sampleLatency(link), .run {
-                    if call.settle(.failure(.refused)) { trace.record(.refused, source.name, node.id.name) }
-                })
-            }
+            call.delivery = (source, node.id, link)
+            node.openCalls[number] = call
             Task(executorPreference: executor) {
                 let response = await context.run(handler)
                 node.openCalls[number] = nil

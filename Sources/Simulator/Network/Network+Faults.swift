@@ -22,7 +22,7 @@ extension Network {
         if node.state != .crashed {
             let open = node.openCalls.sorted { $0.key < $1.key }.map(\.value)
             crash(id)
-            for reset in open { reset() }
+            for call in open { call.reset(on: self) }
         }
         simulation.trace.record(.restart, id.name)
         let incarnation = node.incarnation

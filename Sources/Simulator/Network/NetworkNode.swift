@@ -30,9 +30,9 @@ public final class NetworkNode: @unchecked Sendable {
     public internal(set) var hungUntil: VirtualInstant?
     /// Deliveries waiting for a paused node to resume.
     var heldWhilePaused: [() -> Void] = []
-    /// Calls being handled here right now, by delivery number: each closure fails its caller with
-    /// a reset connection. Looked up by number; sorted when a restart resets them all.
-    var openCalls: [UInt64: () -> Void] = [:]
+    /// Calls being handled here right now, by delivery number. Looked up by number; sorted when
+    /// a restart resets them all.
+    var openCalls: [UInt64: any ResettableCall] = [:]
     /// The number of the next delivery handled here.
     var nextCallNumber: UInt64 = 0
     /// Called synchronously on the simulation thread when the node crashes (lose volatile state).
