@@ -5,16 +5,24 @@ import Simulator
 public struct BalancerFigures: Sendable, Equatable {
     /// One server as the balancer saw it.
     public struct Server: Sendable, Equatable {
+        /// The server's hostname.
         public var hostname: String
         /// Its weight and whether it is a backup.
         public var weight: Int
         public var isBackup: Bool
+        /// Forwards sent to it.
         public var forwarded: Int
+        /// Forwards it answered with a 2xx.
         public var succeeded: Int
+        /// Forwards it answered with a 5xx.
         public var serverErrors: Int
+        /// Forwards refused, reset or unreachable.
         public var connectErrors: Int
+        /// Forwards that timed out.
         public var timeouts: Int
+        /// Active health checks sent to it.
         public var healthChecks: Int
+        /// Active health checks it failed.
         public var failedHealthChecks: Int
         /// The most forwards it had in flight at once.
         public var peakConnections: Int
@@ -26,7 +34,9 @@ public struct BalancerFigures: Sendable, Equatable {
     public struct Event: Sendable, Equatable {
         /// Virtual seconds.
         public var at: Double
+        /// The server's hostname, or `upstream`.
         public var subject: String
+        /// What happened, e.g. `marked down (passive health)`.
         public var description: String
         /// Whether it took a server out of rotation (for charts).
         public var isDown: Bool
@@ -38,16 +48,27 @@ public struct BalancerFigures: Sendable, Equatable {
 
     /// The strategy's name.
     public var strategy: String
+    /// Forwards attempted, first tries and retries.
     public var forwarded: Int
+    /// Forwards that got no answer.
     public var failedForwards: Int
+    /// Requests retried on another server.
     public var retried: Int
+    /// Requests no server answered (503).
     public var unanswered: Int
+    /// Requests the rate limit turned away (429).
     public var rateLimited: Int
+    /// Requests the open circuit breaker turned away (503).
     public var circuitRejected: Int
+    /// Requests that waited for a connection.
     public var queued: Int
+    /// Requests a full queue turned away (503).
     public var queueFull: Int
+    /// Requests whose wait for a connection expired (503).
     public var queueTimeouts: Int
+    /// Every server that was a member, in join order.
     public var servers: [Server]
+    /// The balancer's events in order.
     public var events: [Event]
     /// Each server fault of the run and how the balancer reacted to it.
     public var failovers: [Failover]

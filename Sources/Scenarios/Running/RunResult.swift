@@ -24,6 +24,7 @@ public struct RunResult: Sendable {
 
     /// Client-side latency percentiles of one server's successful answers, in seconds.
     public struct ServerLatency: Sendable, Equatable {
+        /// The percentiles and the mean.
         public var p50 = 0.0, p95 = 0.0, p99 = 0.0, p999 = 0.0, mean = 0.0
     }
 

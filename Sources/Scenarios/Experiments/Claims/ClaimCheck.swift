@@ -16,6 +16,7 @@ public struct ClaimCheck: Sendable, Equatable {
     public var claim: String
     /// The measured figures that decide it.
     public var measured: String
+    /// Whether it holds.
     public var verdict: Verdict
     /// Why: utilisation, Little's law, the detection path.
     public var why: String

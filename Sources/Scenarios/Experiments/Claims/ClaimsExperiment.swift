@@ -8,7 +8,9 @@ public struct ClaimsExperiment: Sendable {
     /// The scenario files the experiment reads, relative to the scenario directory.
     public static let files = ["seed-003-least-conn.yaml", "seed-004-web-platform.yaml"]
 
+    /// Seed 003's claims and the runs behind them.
     public var seed003: Seed003Claims
+    /// Seed 004's claims and the runs behind them.
     public var seed004: Seed004Claims
 
     /// Loads both scenario files from `directory`; any error stops everything before a run.

@@ -5,11 +5,15 @@ import Simulator
 public struct Seed003Claims: Sendable {
     /// How fast one kind of failure is detected under one set of parameters.
     public struct Detection: Sendable {
+        /// The parameters: `as stated`, or what was changed.
         public var label: String
+        /// How the server failed.
         public var failure: String
+        /// Seconds from the failure to the server marked down; nil if it never was.
         public var detectionTime: Double?
     }
 
+    /// The scenario file as loaded.
     public var scenario: Scenario
     /// One server, no faults: the baseline.
     public var single: RunResult
@@ -25,6 +29,7 @@ public struct Seed003Claims: Sendable {
     public var failover: RunResult
     /// Detection under the stated parameters and under the parameters that would meet the claim.
     public var detections: [Detection]
+    /// The verdicts, in the seed's order.
     public var checks: [ClaimCheck] = []
 
     /// nexus-alpha's speed if it alone explains 267 instead of 3 × 94: nginx runs on that host.

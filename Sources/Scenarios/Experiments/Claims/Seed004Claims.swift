@@ -5,10 +5,13 @@ import Simulator
 public struct Seed004Claims: Sendable {
     /// One point of the think-time sweep.
     public struct SweepPoint: Sendable {
+        /// The users' mean think time, in seconds.
         public var thinkTime: Double
+        /// The run with that think time.
         public var result: RunResult
     }
 
+    /// The scenario file as loaded.
     public var scenario: Scenario
     /// The scenario as written, with its faults.
     public var stated: RunResult
@@ -16,6 +19,7 @@ public struct Seed004Claims: Sendable {
     public var normal: RunResult
     /// The same users thinking less or more between requests, without faults.
     public var sweep: [SweepPoint]
+    /// The verdicts, in the seed's order.
     public var checks: [ClaimCheck] = []
 
     /// The think times of the sweep, in seconds.

@@ -19,7 +19,9 @@ public struct StrategyComparison: Sendable {
 
     /// One strategy in one situation.
     public struct Cell: Sendable {
+        /// The strategy.
         public var strategy: BalancingStrategyKind
+        /// Its run in the situation.
         public var result: RunResult
 
         /// Requests that did not get a 2xx answer (failed or never answered).
@@ -44,7 +46,9 @@ public struct StrategyComparison: Sendable {
         .consistentHash(key: .request, balanceFactor: nil), .consistentHash(key: .request, balanceFactor: 1.25),
     ]
 
+    /// The traffic, as loaded from the scenario file.
     public var base: Scenario
+    /// The situations, in the report's order.
     public var situations: [Situation]
     /// `cells[s][k]`: situation `s`, strategy `k`.
     public var cells: [[Cell]]
