@@ -7,6 +7,8 @@ public struct Seed003Claims: Sendable {
     public struct Detection: Sendable {
         /// The parameters: `as stated`, or what was changed.
         public var label: String
+        /// A few words for a chart's axis.
+        public var shortLabel: String
         /// How the server failed.
         public var failure: String
         /// Seconds from the failure to the server marked down; nil if it never was.
@@ -42,30 +44,30 @@ public struct Seed003Claims: Sendable {
         var sharedHost = quiet
         if !sharedHost.servers.isEmpty { sharedHost.servers[0].configuration.speed = sharedHostSpeed }
         let detectionVariants = detectionVariants(scenario)
-        let runs = [quiet.withServers(1), quiet, sharedHost, sharedHost.withUsers(12), quiet.withUsers(25), scenario] + detectionVariants.map(\.2)
+        let runs = [quiet.withServers(1), quiet, sharedHost, sharedHost.withUsers(12), quiet.withUsers(25), scenario] + detectionVariants.map(\.scenario)
         let results = ParallelRuns.map(runs) { ScenarioRunner.run($0) }
         var result = Seed003Claims(
             scenario: scenario, single: results[0], cluster: results[1], shared: results[2], sharedTwelve: results[3],
             siege: results[4], failover: results[5],
             detections: zip(detectionVariants, results[6...]).map { variant, run in
-                Detection(label: variant.0, failure: variant.1, detectionTime: run.balancer?.failovers.first?.detectionTime)
+                Detection(label: variant.label, shortLabel: variant.short, failure: variant.failure, detectionTime: run.balancer?.failovers.first?.detectionTime)
             })
         result.checks = result.decide()
         return result
     }
 
     /// One failure at 20.3 s (off the health checks' 1 s and 30 s grids) under each parameter set.
-    static func detectionVariants(_ scenario: Scenario) -> [(String, String, Scenario)] {
+    static func detectionVariants(_ scenario: Scenario) -> [(label: String, short: String, failure: String, scenario: Scenario)] {
         let target = scenario.servers.last?.id ?? "s1"
         let at = VirtualInstant.after(.milliseconds(20_300))
         let short = scenario.withDuration(.seconds(60))
         let hostDown = [FaultSchedule.Entry(at: at, fault: .crash(target))]
         let processKilled = [FaultSchedule.Entry(at: at, fault: .restart(target, bootTime: .seconds(20)))]
         return [
-            ("as stated", "host down (no answer)", short.withFaults(hostDown)),
-            ("as stated", "process killed (connection refused)", short.withFaults(processKilled)),
-            ("proxy timeout 3 s", "host down (no answer)", short.withFaults(hostDown).withBalancer { $0.forwardTimeout = .seconds(3) }),
-            ("health checks every 1 s, timeout 1 s, fall 3", "host down (no answer)",
+            ("as stated", "host down", "host down (no answer)", short.withFaults(hostDown)),
+            ("as stated", "process killed", "process killed (connection refused)", short.withFaults(processKilled)),
+            ("proxy timeout 4 s", "host down, 4 s timeout", "host down (no answer)", short.withFaults(hostDown).withBalancer { $0.forwardTimeout = .seconds(4) }),
+            ("health checks every 1 s, timeout 1 s, fall 3", "host down, 1 s checks", "host down (no answer)",
              short.withFaults(hostDown).withBalancer { $0.healthCheck = ActiveHealthCheck(interval: .seconds(1), timeout: .seconds(1), rise: 2, fall: 3) }),
         ]
     }

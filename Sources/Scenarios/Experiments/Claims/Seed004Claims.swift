@@ -62,8 +62,8 @@ public struct Seed004Claims: Sendable {
             claim: "10,000 concurrent users with responses under 3 seconds for 99 % of requests",
             measured: "p99 \(ClaimCheck.ms(p99)) under normal load, \(ClaimCheck.ms(p99Stated)) with the backend failures; think-time sweep: \(sweepText)",
             verdict: p99 < 3 && p99Stated < 3 ? .conditional : .fails,
-            why: "A closed loop of N users who think Z between requests sends X = N / (Z + R) requests per second (Little's law). The backends complete at most C = \(ClaimCheck.rate(capacity)) (\(backends) × workers / mean service time). With Z = \(ClaimCheck.s(think)) the users offer \(ClaimCheck.rate(users / (think + normal.value(of: .meanLatency)))) = \(NumberFormat.percent(users / (think + normal.value(of: .meanLatency)) / capacity, decimals: 0)) of C, so queues stay short. Below Z = N / C = \(ClaimCheck.s(breakEven)) demand exceeds capacity: the backends saturate, the users' requests pile up in the queues (R = N / C − Z), p99 passes 3 s and, once the backends' queues are full, requests are turned away with 503 even after three tries. The seed states neither Z nor the service time, so '10,000 users' alone does not decide the claim.",
-            toHold: shortestThinkTimeThatHolds.map { "Users must think at least about \(ClaimCheck.s(breakEven)) between requests with this capacity (in the sweep p99 < 3 s from \(ClaimCheck.s($0)) on), or the backends need more than N / Z requests/s of capacity." }
+            why: "A closed loop of N users who think Z between requests sends X = N / (Z + R) requests per second (Little's law). The backends complete at most C = \(ClaimCheck.rate(capacity)) (\(backends) × workers / mean service time). With Z = \(ClaimCheck.s(think)) the users offer \(ClaimCheck.rate(users / (think + normal.value(of: .meanLatency)))) = \(NumberFormat.percent(users / (think + normal.value(of: .meanLatency)) / capacity, decimals: 0)) of C, so queues stay short. Below Z = N / C = \(ClaimCheck.s(breakEven)) demand exceeds capacity: the backends saturate, the users' requests pile up in the queues (R = N / C − Z), p99 passes 3 s and, once the backends' queues are full, requests are turned away with 503 even after three tries. The seed states neither Z nor the service time, so '10,000 users' alone does not decide the claim.\(overloadNote)",
+            toHold: shortestThinkTimeThatHolds.map { "Users must think at least about \(ClaimCheck.s(breakEven)) between requests with this capacity (in the sweep p99 < 3 s from \(ClaimCheck.s($0)) on), or the backends need more than N / Z requests/s of capacity. Keeping the backends' own 503s out of max_fails (no http_503 in proxy_next_upstream) stops overload from turning into an outage." }
                 ?? "No think time of the sweep keeps p99 under 3 s: the backends need more capacity."))
 
         let perInstance = normal.primaries.map(\.throughput)
@@ -100,6 +100,14 @@ public struct Seed004Claims: Sendable {
             why: "nginx lets one request through to a down backend once fail_timeout has passed since its last failure (not since it was marked down): failures of requests still in flight when it went down push the retry later, and until that probe succeeds the backend stays out, so a backend that recovers early still waits out the 30 s.",
             toHold: "A shorter fail_timeout retries sooner (at the cost of more failed probes); an active health check brings a backend back as soon as it passes."))
         return checks
+    }
+
+    /// What the most overloaded run of the sweep shows about passive health under overload.
+    private var overloadNote: String {
+        guard let worst = sweep.first, let balancer = worst.result.balancer else { return "" }
+        let downs = balancer.events.filter(\.isDown).count
+        guard downs > 0 else { return "" }
+        return " Overload also sets off a cascade: at Z = \(ClaimCheck.s(worst.thinkTime)) the backends' full queues answer 503, and with http_503 in proxy_next_upstream every 503 counts against max_fails, so passive health marked backends down \(NumberFormat.integer(downs)) times — all three within milliseconds of each other — and nginx itself answered \(NumberFormat.integer(balancer.unanswered)) requests 503 while they were out: only \(NumberFormat.percent(worst.result.value(of: .successRatio), decimals: 1)) of requests were answered, at \(ClaimCheck.rate(worst.result.throughput)), well below the \(ClaimCheck.rate(capacity)) the backends can do."
     }
 
     /// For each probe, the time since the same backend was last marked down.
