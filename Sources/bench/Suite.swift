@@ -8,6 +8,7 @@ public func registerOrreryBenchmarks() {
     registerScenarioBenchmarks()
     registerPlacementBenchmarks()
     registerMapReduceBenchmarks()
+    registerBalancingBenchmarks()
 }
 
 /// Metrics every benchmark records. With `ORRERY_BENCH_GATE=1` (as CI runs it) only the

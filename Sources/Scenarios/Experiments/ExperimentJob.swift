@@ -19,8 +19,9 @@ public struct ExperimentJob {
         self.jobs = jobs
     }
 
-    /// The experiments `all` stands for, in order.
-    public static let all = ExperimentSpec.names
+    /// The experiments `all` stands for, in order: A-1 … A-4 from their experiment files, then
+    /// the experiments built from scenario files.
+    public static let all = ExperimentSpec.names + ["claims", "strategies"]
 
     public func execute(output: (String) -> Void, errors: (String) -> Void) -> ExitStatus {
         var expanded: [String] = []
@@ -35,7 +36,17 @@ public struct ExperimentJob {
             }
         }
         var specs: [ExperimentSpec] = []
+        var scenarioExperiments: [ScenarioExperiment] = []
         for name in expanded {
+            do {
+                if let experiment = try ScenarioExperiment.load(name, from: scenarioDirectory) {
+                    scenarioExperiments.append(experiment)
+                    continue
+                }
+            } catch {
+                errors(error.description)
+                return .badInput
+            }
             let path = (scenarioDirectory as NSString).appendingPathComponent("\(name).yaml")
             do {
                 let spec = try ScenarioLoader.loadExperiment(path: path)
@@ -64,6 +75,16 @@ public struct ExperimentJob {
                 return .badInput
             }
             output("\(spec.name): wrote \(bundle.files.map { "\(outputDirectory)/\($0.path)" }.joined(separator: ", "))")
+        }
+        for experiment in scenarioExperiments {
+            let bundle = experiment.run()
+            do {
+                try bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
+            } catch {
+                errors("error: \(error)")
+                return .badInput
+            }
+            output("\(experiment.name): wrote \(bundle.files.map { "\(outputDirectory)/\($0.path)" }.joined(separator: ", "))")
         }
         return .success
     }

@@ -2,14 +2,15 @@ import Foundation
 import Simulator
 
 extension ScenarioLoader {
-    static let faultActions = ["crash", "restart", "pause", "slow", "partition", "heal", "drop_rate", "latency_spike"]
+    static let faultActions = ["crash", "restart", "pause", "slow", "partition", "heal", "drop_rate", "latency_spike", "hang", "errors"]
 
-    /// Parses the `faults:` list. `slow`, `drop_rate` and `latency_spike` with a `for:` are undone
-    /// automatically when it ends; `pause` needs `for:`.
+    /// Parses the `faults:` list. `slow`, `drop_rate`, `latency_spike` and `errors` with a `for:`
+    /// are undone automatically when it ends; `pause` needs `for:`; `hang` without `for:` lasts
+    /// until the node crashes or restarts.
     static func parseFaults(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> [FaultSchedule.Entry] {
         var entries: [FaultSchedule.Entry] = []
         for item in try cursor.list() {
-            let fields = try item.mapping(allowed: ["at"] + faultActions + ["for", "boot_time", "factor"])
+            let fields = try item.mapping(allowed: ["at"] + faultActions + ["for", "boot_time", "factor", "rate"])
             let at = VirtualInstant.after(try fields.required("at").duration())
             let actions = fields.keys.filter { faultActions.contains($0) }
             guard actions.count == 1, let action = actions.first, let value = fields[action] ?? fields.entries.first(where: { $0.key == action })?.value else {
@@ -59,6 +60,12 @@ extension ScenarioLoader {
                 undo(.heal)
             case "heal":
                 entries.append(.init(at: at, fault: .heal))
+            case "hang":
+                entries.append(.init(at: at, fault: .hang(try node(value), duration: lasting)))
+            case "errors":
+                let target = try node(value)
+                entries.append(.init(at: at, fault: .errors(target, rate: try fields.required("rate").probability())))
+                undo(.errors(target, rate: 0))
             case "drop_rate":
                 entries.append(.init(at: at, fault: .dropRate(try value.probability())))
                 undo(.dropRate(0))

@@ -40,32 +40,63 @@ extension ScenarioLoader {
         return (base, links)
     }
 
+    /// The keys of a `servers:` entry; `weight`, `backup` and `max_conns` need a balancer.
+    static let serverKeys = ["name", "count", "slots", "queue", "service_time", "speed", "error_rate", "weight", "backup", "max_conns"]
+
+    /// Balancer-only server settings without a balancer, a balancer node name taken by a server,
+    /// or only backups behind a balancer are errors.
+    static func validateBalancedServers(_ servers: [Scenario.Server], balancer: Scenario.Balancer?, at top: YAMLMapping) throws(ScenarioError) {
+        let serverItems = (try? top.required("servers").list()) ?? []
+        guard balancer != nil else {
+            for item in serverItems {
+                guard let fields = try? item.mapping(allowed: serverKeys) else { continue }
+                for key in ["weight", "backup", "max_conns"] {
+                    if let value = fields[key] { throw value.error(.invalidValue("'\(key)' applies behind a load balancer; add a 'balancer' section")) }
+                }
+            }
+            return
+        }
+        for item in serverItems {
+            if let name = (try? item.mapping(allowed: serverKeys))?["name"], name.text == "balancer" {
+                throw name.error(.invalidValue("'balancer' is the balancer's node; give the server another name"))
+            }
+        }
+        if servers.allSatisfy(\.isBackup), let item = serverItems.first {
+            throw item.error(.invalidValue("every server is a backup; at least one primary is needed"))
+        }
+    }
+
     static func parseServers(_ cursor: YAMLCursor) throws(ScenarioError) -> [Scenario.Server] {
         let items = try cursor.list()
         guard !items.isEmpty else { throw cursor.error(.invalidValue("at least one server is needed")) }
         var servers: [Scenario.Server] = []
         for item in items {
-            let fields = try item.mapping(allowed: ["name", "count", "slots", "queue", "service_time"])
+            let fields = try item.mapping(allowed: serverKeys)
             let nameCursor = try fields.required("name")
             let name = try nameCursor.string()
             let count = try fields["count"]?.int(atLeast: 1) ?? 1
             let configuration = ServerConfiguration(
                 slots: try fields["slots"]?.int(atLeast: 1) ?? 1,
                 queueCapacity: try fields["queue"]?.int(atLeast: 0) ?? 1_000,
-                serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.01))
+                serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.01),
+                speed: try fields["speed"]?.positive() ?? 1,
+                errorRate: try fields["error_rate"]?.probability() ?? 0)
+            let weight = try fields["weight"]?.int(atLeast: 1) ?? 1
+            let isBackup = try fields["backup"]?.bool() ?? false
+            let maxConnections = try fields["max_conns"]?.int(atLeast: 1)
             for index in 1...count {
                 let id = NodeID(count == 1 ? name : "\(name)\(index)")
                 if servers.contains(where: { $0.id == id }) || id.name.hasPrefix("client") {
                     throw nameCursor.error(.invalidValue(id.name.hasPrefix("client") ? "server names may not start with 'client' (reserved for client hosts)" : "server '\(id)' is defined twice"))
                 }
-                servers.append(Scenario.Server(id: id, configuration: configuration))
+                servers.append(Scenario.Server(id: id, configuration: configuration, weight: weight, isBackup: isBackup, maxConnections: maxConnections))
             }
         }
         return servers
     }
 
     static func parseWorkload(_ cursor: YAMLCursor, limits: Scenario.Limits) throws(ScenarioError) -> Workload {
-        let fields = try cursor.mapping(allowed: ["type", "users", "think_time", "rate", "timeout", "keys", "path"])
+        let fields = try cursor.mapping(allowed: ["type", "users", "think_time", "rate", "timeout", "keys", "path", "ramp_up", "bursts", "clients"])
         let typeCursor = try fields.required("type")
         let arrivals: Arrivals
         switch try typeCursor.string() {
@@ -77,12 +108,27 @@ extension ScenarioLoader {
         case let other:
             throw typeCursor.error(.invalidValue("unknown workload type '\(other)'" + (Suggestion.closest(to: other, among: ["closed_loop", "open_loop"]).map { "; did you mean '\($0)'?" } ?? "; expected closed_loop or open_loop")))
         }
+        var bursts: [Burst] = []
+        var clients = 1
+        if case .closedLoop = arrivals {
+            for key in ["bursts", "clients"] {
+                if let value = fields[key] { throw value.error(.invalidValue("'\(key)' applies to open-loop arrivals; a closed loop's load is set by its users")) }
+            }
+        } else {
+            for item in try fields["bursts"]?.list() ?? [] {
+                let burst = try item.mapping(allowed: ["at", "for", "multiplier"])
+                bursts.append(Burst(at: try burst.required("at").duration(), duration: try burst.required("for").positiveDuration(),
+                                    multiplier: try burst.required("multiplier").positive()))
+            }
+            clients = try fields["clients"]?.int(atLeast: 1) ?? 1
+        }
         return Workload(
             arrivals: arrivals, requestLimit: limits.requests,
             issueUntil: limits.duration.map { VirtualInstant.after($0) },
             timeout: try fields["timeout"]?.positiveDuration() ?? .seconds(1),
             keys: try fields["keys"].map { cursor throws(ScenarioError) in try parseKeys(cursor) } ?? .sixDigitIDs,
-            path: try fields["path"]?.string() ?? "home")
+            path: try fields["path"]?.string() ?? "home",
+            rampUp: try fields["ramp_up"]?.positiveDuration(), bursts: bursts, clients: clients)
     }
 
     static func parseKeys(_ cursor: YAMLCursor) throws(ScenarioError) -> KeyDistribution {

@@ -6,7 +6,7 @@ import Yams
 /// naming the file, line and column, and nothing is run until the whole file is valid.
 public enum ScenarioLoader {
     /// The top-level keys of a scenario file, in the order the documentation lists them.
-    static let topLevelKeys = ["version", "name", "description", "seed", "run", "network", "servers", "workload", "faults", "chaos", "expect"]
+    static let topLevelKeys = ["version", "name", "description", "seed", "run", "network", "servers", "balancer", "workload", "faults", "chaos", "expect"]
 
     /// Loads the scenario at `path`.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
@@ -32,8 +32,10 @@ public enum ScenarioLoader {
         let limits = try parseLimits(top["run"], at: top.cursor)
         let (defaultLink, links) = try parseNetwork(top["network"])
         let servers = try parseServers(try top.required("servers"))
+        let balancer = try top["balancer"].map { cursor throws(ScenarioError) in try parseBalancer(cursor, servers: servers) }
+        try validateBalancedServers(servers, balancer: balancer, at: top)
         let workload = try parseWorkload(try top.required("workload"), limits: limits)
-        let nodeNames = servers.map(\.id)
+        let nodeNames = servers.map(\.id) + (balancer == nil ? [] : [NodeID("balancer")])
         let faults = FaultSchedule(
             entries: try top["faults"].map { cursor throws(ScenarioError) in try parseFaults(cursor, nodes: nodeNames) } ?? [],
             chaos: try top["chaos"].map { cursor throws(ScenarioError) in try parseChaos(cursor, nodes: nodeNames) })
@@ -45,7 +47,7 @@ public enum ScenarioLoader {
         let expectations = try top["expect"].map { cursor throws(ScenarioError) in try parseExpectations(cursor) } ?? []
         return Scenario(
             name: name, summary: try top["description"]?.string() ?? "", file: file, seed: seed, limits: limits,
-            defaultLink: defaultLink, links: links, servers: servers, workload: workload, faults: faults,
+            defaultLink: defaultLink, links: links, servers: servers, balancer: balancer, workload: workload, faults: faults,
             expectations: expectations)
     }
 

@@ -19,6 +19,20 @@ public struct Scenario: Sendable {
     public struct Server: Sendable, Equatable {
         public var id: NodeID
         public var configuration: ServerConfiguration
+        /// Its weight behind the balancer.
+        public var weight: Int = 1
+        /// Whether it is a backup (used only while no primary is up).
+        public var isBackup: Bool = false
+        /// Its own connection limit behind the balancer (`max_conns`).
+        public var maxConnections: Int?
+    }
+
+    /// The load balancer clients go through, when the scenario has one.
+    public struct Balancer: Sendable, Equatable {
+        /// How it picks a server.
+        public var strategy: BalancingStrategyKind
+        /// Timeouts, retries, health checking, limits and the gateway.
+        public var configuration: LoadBalancer.Configuration
     }
 
     /// A per-link override of the network's default profile.
@@ -40,6 +54,8 @@ public struct Scenario: Sendable {
     public var defaultLink: LinkProfile
     public var links: [Link]
     public var servers: [Server]
+    /// Nil: clients talk to the servers directly, spreading requests round robin by request id.
+    public var balancer: Balancer?
     public var workload: Workload
     public var faults: FaultSchedule
     public var expectations: [Expectation]

@@ -9,6 +9,30 @@ extension RunResult {
         return table.rendered()
     }
 
+    /// One row per server and virtual second: successful answers, and with a balancer the peak
+    /// of active connections.
+    public func timelineCSV() -> String {
+        var table = CSVTable(header: ["second", "server", "completed", "peak_connections"])
+        let seconds = max(servers.map(\.completionsPerSecond.count).max() ?? 0, balancer?.servers.map(\.connectionsPerSecond.count).max() ?? 0)
+        for second in 0..<seconds {
+            for server in servers {
+                let completed = second < server.completionsPerSecond.count ? server.completionsPerSecond[second] : 0
+                let connections = balancer?.servers.first { $0.hostname == server.id }.map { second < $0.connectionsPerSecond.count ? String($0.connectionsPerSecond[second]) : "0" } ?? ""
+                table.append([String(second), server.id, String(completed), connections])
+            }
+        }
+        return table.rendered()
+    }
+
+    /// The balancer's events, one per row (empty without a balancer).
+    public func eventsCSV() -> String {
+        var table = CSVTable(header: ["seconds", "subject", "event"])
+        for event in balancer?.events ?? [] {
+            table.append([NumberFormat.fixed(event.at, decimals: 6), event.subject, event.description])
+        }
+        return table.rendered()
+    }
+
     /// One row per figure of the run: name and value (latencies in seconds).
     public func summaryCSV() -> String {
         var table = CSVTable(header: ["metric", "value"])
@@ -22,6 +46,12 @@ extension RunResult {
         for failure in statusFailures { table.append(["status_\(failure.status)", String(failure.count)]) }
         for figure in latency { table.append(["latency_\(figure.label)_seconds", NumberFormat.fixed(figure.seconds, decimals: 6)]) }
         table.append(["throughput_per_second", NumberFormat.fixed(throughput, decimals: 3)])
+        if let balancer {
+            table.append(["balancer_retried", String(balancer.retried)])
+            table.append(["balancer_failed_forwards", String(balancer.failedForwards)])
+            table.append(["balancer_unanswered", String(balancer.unanswered)])
+            table.append(["balancer_rejected", String(balancer.rateLimited + balancer.circuitRejected + balancer.queueFull + balancer.queueTimeouts)])
+        }
         return table.rendered()
     }
 }

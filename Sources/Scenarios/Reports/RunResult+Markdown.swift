@@ -1,6 +1,7 @@
 extension RunResult {
-    /// The run as a Markdown report that opens with the seed and the command that replays it.
-    public func markdown() -> String {
+    /// The run as a Markdown report that opens with the seed and the command that replays it;
+    /// `chartsLinked` embeds the balancer's charts written beside it.
+    public func markdown(chartsLinked: Bool = false) -> String {
         var out = "# Scenario `\(scenario)`\n\n"
         out += "- seed: `\(seed)`\n- replay: `\(replayCommand)`\n- digest: `\(digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
@@ -31,6 +32,8 @@ extension RunResult {
                                 NumberFormat.percent(server.utilisation)])
         }
         out += serverTable.rendered() + "\n"
+        out += serverLatencyMarkdown()
+        if let balancer { out += balancerMarkdown(balancer, chartsLinked: chartsLinked) }
 
         if !faults.isEmpty {
             out += "## Faults\n\n" + faults.map { "- \($0)\n" }.joined() + "\n"

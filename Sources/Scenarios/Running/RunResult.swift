@@ -11,6 +11,21 @@ public struct RunResult: Sendable {
         public var peakQueue: Int
         /// Busy time over (slots × run length).
         public var utilisation: Double
+        /// Requests it answered 500 (its error rate, or an injected one).
+        public var errors: Int = 0
+        /// Successful requests it answered per virtual second of the run.
+        public var throughput: Double = 0
+        /// Latency, as clients saw it, of the successful requests it answered: p50, p95, p99,
+        /// p99.9 and mean, in seconds.
+        public var latency = ServerLatency()
+        /// Successful requests it answered in each virtual second.
+        public var completionsPerSecond: [Int] = []
+    }
+
+    /// Client-side latency percentiles of one server's successful answers, in seconds.
+    public struct ServerLatency: Sendable, Equatable {
+        /// The percentiles and the mean.
+        public var p50 = 0.0, p95 = 0.0, p99 = 0.0, p999 = 0.0, mean = 0.0
     }
 
     /// One `expect:` assertion and what the run measured.
@@ -48,6 +63,10 @@ public struct RunResult: Sendable {
     public var servers: [ServerFigures]
     /// Successful requests completed in each virtual second.
     public var completionsPerSecond: [Int]
+    /// Failed requests completed in each virtual second.
+    public var failuresPerSecond: [Int] = []
+    /// The balancer's figures, when the scenario has one.
+    public var balancer: BalancerFigures?
     /// The faults applied, in order.
     public var faults: [String]
     public var checks: [Check]
@@ -74,6 +93,35 @@ public struct RunResult: Sendable {
         case .timeouts: return Double(timeouts)
         case .errors: return Double(completed - succeeded)
         case .rejected: return Double(statusFailures.first { $0.status == 503 }?.count ?? 0)
+        case .retries: return Double(balancer?.retried ?? 0)
+        case .failedForwards: return Double(balancer?.failedForwards ?? 0)
+        case .rateLimited: return Double(balancer?.rateLimited ?? 0)
+        case .circuitRejected: return Double(balancer?.circuitRejected ?? 0)
+        case .queueTimeouts: return Double(balancer?.queueTimeouts ?? 0)
+        case .detectionTime: return worstFailover(\.detectedAt) { $0.at }
+        case .recoveryTime: return worstFailover(\.recoveredAt) { $0.repairedAt }
+        case .minServerThroughput: return primaries.map(\.throughput).min() ?? 0
+        case .maxServerThroughput: return primaries.map(\.throughput).max() ?? 0
+        case .imbalance: return BalanceStatistics(counts: primaries.map(\.served)).peakToAverage
+        case .backupServed: return Double(servers.filter { isBackup($0.id) }.reduce(0) { $0 + $1.served })
         }
+    }
+
+    /// The servers that are not backups.
+    var primaries: [ServerFigures] { servers.filter { !isBackup($0.id) } }
+
+    private func isBackup(_ server: String) -> Bool {
+        balancer?.servers.first { $0.hostname == server }?.isBackup ?? false
+    }
+
+    /// The longest time from each failover's start (`from`) to `to`; a failover that never got
+    /// there counts the time from its start to the end of the run, so "within" assertions fail.
+    private func worstFailover(_ to: KeyPath<Failover, Double?>, from: (Failover) -> Double?) -> Double {
+        var worst = 0.0
+        for failover in balancer?.failovers ?? [] {
+            guard let start = from(failover) else { continue }
+            worst = Swift.max(worst, (failover[keyPath: to] ?? virtualSeconds) - start)
+        }
+        return worst
     }
 }

@@ -62,11 +62,22 @@ public struct ScenarioJob {
             var trace = tracePath.map { _ in TraceLines() }
             let result = ScenarioRunner.run(scenario, seed: seed, replayCommand: replay, traceSink: trace.map { lines in { lines.append($0) } })
             var bundle = ReportBundle()
-            if formats.contains(.md) { bundle.add("\(scenario.name)/report.md", result.markdown()) }
+            let balanced = result.balancer != nil
+            if formats.contains(.md) {
+                bundle.add("\(scenario.name)/report.md", result.markdown(chartsLinked: balanced))
+                if balanced {
+                    bundle.add("\(scenario.name)/throughput.svg", result.throughputChart().svg())
+                    bundle.add("\(scenario.name)/connections.svg", result.connectionsChart().svg())
+                }
+            }
             if formats.contains(.json) { bundle.add("\(scenario.name)/report.json", result.json()) }
             if formats.contains(.csv) {
                 bundle.add("\(scenario.name)/servers.csv", result.serversCSV())
                 bundle.add("\(scenario.name)/summary.csv", result.summaryCSV())
+                if balanced {
+                    bundle.add("\(scenario.name)/timeline.csv", result.timelineCSV())
+                    bundle.add("\(scenario.name)/events.csv", result.eventsCSV())
+                }
             }
             do {
                 try bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))

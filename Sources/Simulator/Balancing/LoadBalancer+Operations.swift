@@ -23,21 +23,22 @@ extension LoadBalancer {
         }
         var names = requested
         while names.count < n { names.append(randomHostname(avoiding: names)) }
-        var trial = placement
+        // A trial copy of the strategy takes the new servers first, so a refusal changes nothing.
+        var trial = strategy
         var newReplicas: [Replica] = []
-        var nextID = (replicas.keys.max() ?? 0) + 1
+        var nextID = (members.keys.max() ?? 0) + 1
         for name in names {
             do {
-                try trial.add(id: nextID, hostname: name)
+                try trial.serverAdded(nextID, hostname: name, weight: 1)
             } catch {
                 return BalancerReply(status: 400, body: AssignmentJSON.error("cannot add \(n) instances: \(error)"))
             }
             newReplicas.append(Replica(id: nextID, hostname: name, server: makeServer(id: nextID, hostname: name)))
             nextID += 1
         }
-        placement = trial
+        strategy = trial
         for replica in newReplicas {
-            replicas[replica.id] = replica
+            join(replica)
             network.simulation.trace.record(.spawnReplica, id.name, replica.hostname)
         }
         return rep()
@@ -49,8 +50,8 @@ extension LoadBalancer {
         if let problem = validateRemove(n: n, hostnames: requested) {
             return BalancerReply(status: 400, body: AssignmentJSON.error(problem))
         }
-        var victims = requested.compactMap { name in replicas.values.first { $0.hostname == name }?.id }
-        var candidates = replicas.keys.filter { !victims.contains($0) }
+        var victims = requested.compactMap { name in members.values.first { $0.replica.hostname == name }?.replica.id }
+        var candidates = members.keys.filter { !victims.contains($0) }
         while victims.count < n {
             victims.append(candidates.remove(at: Int(random.next() % UInt64(candidates.count))))
         }
@@ -60,22 +61,22 @@ extension LoadBalancer {
 
     /// Takes replica `serverID` off the map and out of the replica set (its node stops too).
     func remove(serverID: Int) {
-        guard let replica = replicas.removeValue(forKey: serverID) else { return }
-        try? placement.remove(id: serverID)
+        guard let replica = members.removeValue(forKey: serverID)?.replica else { return }
+        strategy.serverRemoved(serverID)
         network.crash(replica.server.id)
         network.simulation.trace.record(.markDown, id.name, replica.hostname)
     }
 
     /// Adds a replica named `hostname` with the next free id; returns it, or nil if the map refused.
     func addReplica(hostname: String) -> Replica? {
-        let serverID = (replicas.keys.max() ?? 0) + 1
+        let serverID = (members.keys.max() ?? 0) + 1
         do {
-            try placement.add(id: serverID, hostname: hostname)
+            try strategy.serverAdded(serverID, hostname: hostname, weight: 1)
         } catch {
             return nil
         }
         let replica = Replica(id: serverID, hostname: hostname, server: makeServer(id: serverID, hostname: hostname))
-        replicas[serverID] = replica
+        join(replica)
         network.simulation.trace.record(.spawnReplica, id.name, hostname)
         return replica
     }
@@ -111,7 +112,7 @@ extension LoadBalancer {
     private func validateRemove(n: Int, hostnames requested: [String]) -> String? {
         if n <= 0 { return "Number of instances to remove must be a positive integer" }
         if requested.count > n { return "Length of hostname list is more than removable instances" }
-        if n > replicas.count { return "Cannot remove \(n) instances: only \(replicas.count) replicas exist" }
+        if n > members.count { return "Cannot remove \(n) instances: only \(members.count) replicas exist" }
         if let duplicate = firstDuplicate(requested) { return "Hostname '\(duplicate)' appears more than once in the request" }
         if let unknown = requested.first(where: { !hostnames.contains($0) }) { return "Hostname '\(unknown)' is not a replica" }
         return nil

@@ -1,7 +1,22 @@
 import OrderedCollections
 
-/// The customizable load balancer: routes every request through a placement algorithm to a
-/// server replica over the network, and offers the assignment's operations `rep`, `add` and `rm`.
+/// The load balancer: routes every request through a ``BalancingStrategy`` to a server replica
+/// over the network, with the failure handling of nginx, HAProxy and Envoy around it, and offers
+/// the assignment's operations `rep`, `add` and `rm`.
+///
+/// What happens to a request, in order (each step only when configured):
+/// 1. the gateway: the client's token bucket (429 when empty), then the circuit breaker (503 while open);
+/// 2. the choice of a server: the strategy picks among the eligible members — healthy by passive
+///    health, active checks and outlier detection (or all primaries in panic), the backups only
+///    when no primary is up, not yet tried for this request, below their connection limit; when
+///    only connection limits stand in the way the request waits in the queue;
+/// 3. the forward, with the per-try timeout; its outcome feeds passive health, outlier detection
+///    and the strategy;
+/// 4. a failed forward that matches the retry conditions is retried on another server while tries
+///    and the retry time budget last.
+///
+/// With none of it configured — the assignment's map as strategy — a request is routed, and
+/// retried on the next replica after a network error, exactly as experiments A-1 … A-4 specify.
 public actor LoadBalancer {
     /// One server behind the balancer.
     public struct Replica: Sendable {
@@ -11,50 +26,126 @@ public actor LoadBalancer {
         public let hostname: String
         /// The server itself.
         public let server: ServerReplica
+        /// Its share of traffic relative to the others, for weighted strategies.
+        public internal(set) var weight = 1
+        /// A backup takes traffic only while no primary is up (nginx's `backup`).
+        public internal(set) var isBackup = false
+        /// Its own connection limit (nginx's `max_conns`), overriding the balancer's.
+        public internal(set) var maxConnections: Int?
     }
 
-    /// Forwarding parameters.
-    public struct Configuration: Sendable {
-        /// How long the balancer waits for a replica's answer.
+    /// Forwarding and failure-handling parameters; every mechanism is off unless set.
+    public struct Configuration: Sendable, Equatable {
+        /// How long the balancer waits for a replica's answer, per try.
         public var forwardTimeout: Duration
-        /// How many other replicas a request is retried on after a failed forward.
+        /// How many other replicas a request is retried on after a failed forward (tries − 1).
         public var retries: Int
-        /// How each new replica serves.
+        /// How each replica started by `add` serves.
         public var server: ServerConfiguration
+        /// Which failures are retried (nginx's `proxy_next_upstream`).
+        public var retryOn: RetryConditions
+        /// No new try starts once this long has passed since the first (`proxy_next_upstream_timeout`).
+        public var retryTimeout: Duration?
+        /// nginx's `max_fails` / `fail_timeout`.
+        public var passiveHealth: PassiveHealth?
+        /// Periodic health checks.
+        public var healthCheck: ActiveHealthCheck?
+        /// Envoy's consecutive-error ejection.
+        public var outlierDetection: OutlierDetection?
+        /// Envoy's panic threshold: below this share of healthy primaries, health is ignored.
+        public var panicThreshold: Double?
+        /// Weight ramp for servers that recover.
+        public var slowStart: SlowStart?
+        /// Active connections each server may have (`max_conns`), unless the server sets its own.
+        public var maxConnections: Int?
+        /// Where requests wait when every eligible server is at its connection limit.
+        public var queue: ConnectionQueueConfiguration?
+        /// Per-client token bucket in front of everything.
+        public var rateLimit: TokenBucket.Configuration?
+        /// Circuit breaker in front of the servers.
+        public var circuitBreaker: CircuitBreaker.Configuration?
 
-        public init(forwardTimeout: Duration = .milliseconds(500), retries: Int = 1, server: ServerConfiguration = ServerConfiguration(slots: 4, serviceTime: .exponential(mean: 0.002))) {
+        /// Parameters; everything not given is off, leaving the assignment's behaviour.
+        public init(forwardTimeout: Duration = .milliseconds(500), retries: Int = 1, server: ServerConfiguration = ServerConfiguration(slots: 4, serviceTime: .exponential(mean: 0.002)),
+                    retryOn: RetryConditions = .nginxDefault, retryTimeout: Duration? = nil, passiveHealth: PassiveHealth? = nil,
+                    healthCheck: ActiveHealthCheck? = nil, outlierDetection: OutlierDetection? = nil, panicThreshold: Double? = nil,
+                    slowStart: SlowStart? = nil, maxConnections: Int? = nil, queue: ConnectionQueueConfiguration? = nil,
+                    rateLimit: TokenBucket.Configuration? = nil, circuitBreaker: CircuitBreaker.Configuration? = nil) {
             self.forwardTimeout = forwardTimeout
             self.retries = retries
             self.server = server
+            self.retryOn = retryOn
+            self.retryTimeout = retryTimeout
+            self.passiveHealth = passiveHealth
+            self.healthCheck = healthCheck
+            self.outlierDetection = outlierDetection
+            self.panicThreshold = panicThreshold
+            self.slowStart = slowStart
+            self.maxConnections = maxConnections
+            self.queue = queue
+            self.rateLimit = rateLimit
+            self.circuitBreaker = circuitBreaker
         }
     }
 
     /// The balancer's network node.
     public nonisolated let id: NodeID
     public nonisolated let unownedExecutor: UnownedSerialExecutor
-    /// What it forwarded, retried and failed (readable after the run).
+    /// What it forwarded, retried, rejected and decided (readable after the run).
     public nonisolated let stats = BalancerStats()
-    /// Its forwarding parameters.
+    /// Its parameters.
     public nonisolated let configuration: Configuration
+    /// The name of the strategy it routes with.
+    public nonisolated let strategyName: String
     nonisolated let network: Network
-    var placement: BalancerPlacement
-    /// The replicas, in the order they joined.
-    public internal(set) var replicas = OrderedDictionary<Int, Replica>()
+    var strategy: any BalancingStrategy
+    /// The members with their health and load, in the order they joined.
+    var members = OrderedDictionary<Int, UpstreamMember>()
+    /// The balancer's own stream (random hostnames, random removals).
     var random: SeededRandom
+    /// The strategy's stream, apart from the balancer's so strategies never shift its draws.
+    var strategyRandom: SeededRandom
+    /// The strategy's view of the members, rebuilt for every pick into the same storage.
+    var candidates: [UpstreamCandidate] = []
+    /// Each member's health in the current pick, by position (same storage every pick).
+    var healthy: [Bool] = []
+    /// Whether the last pick found no server only because of connection limits.
+    var blockedByConnectionLimits = false
+    let queue: ConnectionQueue?
+    var buckets: [NodeID: TokenBucket] = [:]
+    var breaker: CircuitBreaker?
+    var inPanic = false
 
-    /// A balancer on node `id` with the given placement (empty of servers) and parameters.
+    /// A balancer on node `id` routing through `placement` (the assignment's map or another).
     public init(_ id: NodeID = "balancer", placement: BalancerPlacement, configuration: Configuration = Configuration(), network: Network) {
+        self.init(id, strategy: PlacementStrategy(placement), configuration: configuration, network: network)
+    }
+
+    /// A balancer on node `id` routing with `strategy` (empty of servers).
+    public init(_ id: NodeID = "balancer", strategy: any BalancingStrategy, configuration: Configuration = Configuration(), network: Network) {
         self.id = id
-        self.placement = placement
+        self.strategy = strategy
+        strategyName = strategy.name
         self.configuration = configuration
         self.network = network
         unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
         random = network.simulation.randomStream("balancer.\(id.name)")
+        strategyRandom = network.simulation.randomStream("balancer.\(id.name).strategy")
+        queue = configuration.queue.map { ConnectionQueue($0, executor: network.simulation.executor) }
+        breaker = configuration.circuitBreaker.map { CircuitBreaker($0) }
         network.addNode(id)
     }
 
+    /// The replicas, in the order they joined.
+    public var replicas: OrderedDictionary<Int, Replica> {
+        OrderedDictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value.replica) })
+    }
+
     /// The hostnames of the replicas, in the order they joined.
-    public var hostnames: [String] { replicas.values.map(\.hostname) }
+    public var hostnames: [String] { members.values.map(\.replica.hostname) }
+
+    /// Forwards in flight to each replica, in join order.
+    public var activeConnections: [Int] { members.values.map(\.active) }
 
     /// Handles a client request: `rep` answers the replica list; anything else is routed.
     public func handle(_ request: Request) async -> Response {
@@ -62,50 +153,41 @@ public actor LoadBalancer {
         return await route(request)
     }
 
-    /// Routes `request` to the replica its key maps to, retrying on the next replica after a
-    /// failed forward; a path the replicas do not serve is the assignment's 400 error.
-    public func route(_ request: Request) async -> Response {
-        var excluded: [Int] = []
-        for attempt in 0...configuration.retries {
-            guard let serverID = placement.acquire(request.key, excluding: excluded), let replica = replicas[serverID] else {
-                break
-            }
-            defer { placement.release(request.key) }
-            network.simulation.trace.record(.route, id.name, replica.hostname, value: Int64(bitPattern: request.id))
-            stats.forwarded += 1
-            do {
-                let response = try await network.call(from: id, to: replica.server.id, timeout: configuration.forwardTimeout) {
-                    await replica.server.handle(request)
-                }
-                if response.status == 404 {
-                    return Response(status: 400, server: replica.server.id, body: AssignmentJSON.error("'/\(request.path)' endpoint does not exist in server replicas"))
-                }
-                return response
-            } catch {
-                stats.failedForwards += 1
-                stats.failedForwardsByServer[replica.hostname, default: 0] += 1
-                excluded.append(serverID)
-                if attempt < configuration.retries { stats.retried += 1 }
-            }
-        }
-        stats.unanswered += 1
-        let reason = replicas.isEmpty ? "No server replicas available" : "No server replica answered"
-        return Response(status: 503, server: id, body: AssignmentJSON.error(reason))
+    /// Adds an existing server as a replica (hostname = its node name) with the next free id.
+    ///
+    /// - Throws: ``PlacementError`` when the strategy cannot take it; nothing changes then.
+    @discardableResult
+    public func register(_ server: ServerReplica, weight: Int = 1, backup: Bool = false, maxConnections: Int? = nil) throws(PlacementError) -> Replica {
+        precondition(weight >= 1, "a weight must be at least 1")
+        let serverID = (members.keys.max() ?? 0) + 1
+        try strategy.serverAdded(serverID, hostname: server.id.name, weight: weight)
+        let replica = Replica(id: serverID, hostname: server.id.name, server: server, weight: weight, isBackup: backup, maxConnections: maxConnections)
+        join(replica)
+        return replica
+    }
+
+    /// Makes `replica` a member (the strategy has already accepted it).
+    func join(_ replica: Replica) {
+        let serverStats = UpstreamServerStats(hostname: replica.hostname)
+        stats.servers.append(serverStats)
+        members[replica.id] = UpstreamMember(replica: replica, stats: serverStats)
     }
 }
 
-/// What a balancer did. `@unchecked Sendable`: written only on the simulation thread.
-public final class BalancerStats: @unchecked Sendable {
-    /// Forwards attempted (first tries and retries).
-    public internal(set) var forwarded = 0
-    /// Forwards that failed (timeout, refused, unreachable).
-    public internal(set) var failedForwards = 0
-    /// Failed forwards by replica hostname.
-    public internal(set) var failedForwardsByServer = OrderedDictionary<String, Int>()
-    /// Requests sent to another replica after a failed forward.
-    public internal(set) var retried = 0
-    /// Requests the balancer could not get answered at all (503 to the client).
-    public internal(set) var unanswered = 0
+/// A member of the balancer: the replica and what the balancer tracks about it.
+struct UpstreamMember {
+    var replica: LoadBalancer.Replica
+    /// Forwards in flight.
+    var active = 0
+    var passive = PassiveHealth.State()
+    var checks = ActiveHealthCheck.State()
+    var outlier = OutlierDetection.State()
+    /// When it last became available again after being down (for slow start); nil if never down.
+    var recoveredAt: VirtualInstant?
+    let stats: UpstreamServerStats
 
-    public init() {}
+    init(replica: LoadBalancer.Replica, stats: UpstreamServerStats) {
+        self.replica = replica
+        self.stats = stats
+    }
 }

@@ -5,6 +5,7 @@
 public enum TraceKind: UInt64, Sendable, CaseIterable {
     case send = 1, deliver, drop, duplicate, respond, timeout, unreachable, refused
     case crash = 20, restart, pause, resume, slow, partition, heal, dropRate, latencySpike
+    case hang = 30, errorRate
     case taskStart = 40, taskFinish, route, serve, reject, healthCheck, markDown, markUp, spawnReplica
     case put = 60, get, delete, mapStart, mapDone, reduceStart, reduceDone, custom
 

@@ -18,6 +18,11 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
     case dropRate(Double)
     /// Every one-way latency grows by `extra` (zero ends it).
     case latencySpike(extra: Duration)
+    /// The node's application accepts requests but answers none for `duration` (nil: until it
+    /// crashes or restarts); held requests are answered 500 when the hang ends.
+    case hang(NodeID, duration: Duration?)
+    /// The node answers an extra share `rate` of its requests with 500 (0 ends it).
+    case errors(NodeID, rate: Double)
 
     public var description: String {
         switch self {
@@ -29,13 +34,15 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
         case .heal: return "heal"
         case .dropRate(let rate): return "drop rate \(rate)"
         case .latencySpike(let extra): return "latency spike +\(extra.formattedSeconds)"
+        case .hang(let node, let duration): return "hang \(node)" + (duration.map { " for \($0.formattedSeconds)" } ?? "")
+        case .errors(let node, let rate): return "errors \(node) rate \(rate)"
         }
     }
 
     /// The nodes this fault names (for validation against the scenario's nodes).
     public var nodes: [NodeID] {
         switch self {
-        case .crash(let node), .restart(let node, _), .pause(let node, _), .slow(let node, _): return [node]
+        case .crash(let node), .restart(let node, _), .pause(let node, _), .slow(let node, _), .hang(let node, _), .errors(let node, _): return [node]
         case .partition(let groups): return groups.flatMap { $0 }
         case .heal, .dropRate, .latencySpike: return []
         }
@@ -54,6 +61,8 @@ extension Network {
         case .heal: heal()
         case .dropRate(let rate): setExtraDropRate(rate)
         case .latencySpike(let extra): setExtraLatency(extra)
+        case .hang(let node, let duration): hang(node, for: duration)
+        case .errors(let node, let rate): setErrorRate(node, rate)
         }
     }
 }

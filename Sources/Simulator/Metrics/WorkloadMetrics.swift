@@ -16,6 +16,8 @@ public final class WorkloadMetrics: @unchecked Sendable {
     public private(set) var failedByNetwork: [NetworkError: Int] = [:]
     /// Successful requests by the server that answered them, in first-answer order.
     public private(set) var servedBy = OrderedDictionary<NodeID, Int>()
+    /// Latency of successful requests by the server that answered them, in first-answer order.
+    public private(set) var latencyByServer = OrderedDictionary<NodeID, LatencyHistogram>()
     /// Successful requests completed in each whole virtual second.
     public private(set) var completionsPerSecond: [Int] = []
     /// Successful requests completed in each whole virtual second, per answering server.
@@ -38,6 +40,7 @@ public final class WorkloadMetrics: @unchecked Sendable {
             succeeded += 1
             self.latency.record(latency)
             servedBy[response.server, default: 0] += 1
+            latencyByServer[response.server, default: LatencyHistogram()].record(latency)
             let second = Int(now.nanoseconds / 1_000_000_000)
             WorkloadMetrics.count(second, in: &completionsPerSecond)
             WorkloadMetrics.count(second, in: &completionsPerSecondByServer[response.server, default: []])

@@ -1,9 +1,26 @@
+/// A call being handled at a node, which a restart of that node's process resets.
+protocol ResettableCall: AnyObject {
+    /// Fails the caller with a reset connection, one link latency from now.
+    func reset(on network: Network)
+}
+
 /// A call in flight: settled exactly once, by its answer, its failure or its deadline.
-final class PendingCall<Response: Sendable>: @unchecked Sendable {
+final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall {
     private var continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>?
+    /// Who called, where it is handled and over which link: set when it is delivered, so that
+    /// a reset needs nothing allocated per call.
+    var delivery: (source: NodeID, destination: NodeID, link: LinkProfile)?
 
     init(_ continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>) {
         self.continuation = continuation
+    }
+
+    func reset(on network: Network) {
+        guard let delivery else { return }
+        let trace = network.simulation.trace
+        network.executor.schedule(at: network.executor.now &+ network.sampleLatency(delivery.link), .run {
+            if self.settle(.failure(.refused)) { trace.record(.refused, delivery.source.name, delivery.destination.name) }
+        })
     }
 
     var isSettled: Bool { continuation == nil }
@@ -29,7 +46,8 @@ extension Network {
     /// - Throws: ``NetworkError/timeout`` exactly at the deadline when no answer came back
     ///   (loss, a crashed or paused destination, or a slow one); ``NetworkError/unreachable``
     ///   across a partition or to an unknown node; ``NetworkError/refused`` while the
-    ///   destination is booting.
+    ///   destination is booting, or when its process restarts while handling the call (the
+    ///   connection is reset).
     public func call<Response: Sendable>(
         from source: NodeID, to destination: NodeID, timeout: Duration,
         _ handler: @escaping @Sendable () async -> Response
@@ -102,8 +120,15 @@ extension Network {
             // timed out, which is exactly what makes retries of non-idempotent requests dangerous.
             let incarnation = node.incarnation
             let context = simulation.context
+            // If the process restarts while handling this call, the caller's connection is reset:
+            // it learns at once (one link latency later) instead of waiting for its timeout.
+            let number = node.nextCallNumber
+            node.nextCallNumber &+= 1
+            call.delivery = (source, node.id, link)
+            node.openCalls[number] = call
             Task(executorPreference: executor) {
                 let response = await context.run(handler)
+                node.openCalls[number] = nil
                 self.respond(call, response, from: node, to: source, incarnation: incarnation, link: link)
             }
         }

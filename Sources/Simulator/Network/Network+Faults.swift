@@ -7,15 +7,23 @@ extension Network {
         node.state = .crashed
         node.incarnation &+= 1
         node.heldWhilePaused = []
+        node.hungUntil = nil
+        node.openCalls = [:]
         simulation.trace.record(.crash, id.name)
         for observer in node.crashObservers { observer() }
     }
 
-    /// Restarts `id`: a running node crashes first; it then boots for `bootTime` (callers are
-    /// refused) and comes back up with only its durable state.
+    /// Restarts `id`: a running node's process is killed first — its volatile state is lost as in
+    /// a crash, but the host stays up, so the calls it was handling are reset (their callers get
+    /// ``NetworkError/refused`` one link latency later, in delivery order); it then boots for
+    /// `bootTime` (callers are refused) and comes back up with only its durable state.
     public func restart(_ id: NodeID, bootTime: Duration = .zero) {
         let node = addNode(id)
-        if node.state != .crashed { crash(id) }
+        if node.state != .crashed {
+            let open = node.openCalls.sorted { $0.key < $1.key }.map(\.value)
+            crash(id)
+            for call in open { call.reset(on: self) }
+        }
         simulation.trace.record(.restart, id.name)
         let incarnation = node.incarnation
         let comeUp = {
@@ -52,6 +60,21 @@ extension Network {
     public func slow(_ id: NodeID, factor: Double) {
         addNode(id).slowFactor = factor
         simulation.trace.record(.slow, id.name, value: Int64(factor * 1000))
+    }
+
+    /// Makes `id` answer an extra share `rate` of its requests with 500 (0 ends it).
+    public func setErrorRate(_ id: NodeID, _ rate: Double) {
+        addNode(id).extraErrorRate = rate
+        simulation.trace.record(.errorRate, id.name, value: Int64(rate * 1_000_000))
+    }
+
+    /// Hangs the application on `id` for `duration` (nil: until it crashes or restarts): requests,
+    /// heartbeats included, are accepted and held; when the hang ends they are answered 500 (the
+    /// watchdog killed the stuck workers). Callers with shorter deadlines simply time out.
+    public func hang(_ id: NodeID, for duration: Duration?) {
+        let node = addNode(id)
+        node.hungUntil = duration.map { simulation.now.advanced(by: $0) } ?? VirtualInstant(nanoseconds: .max)
+        simulation.trace.record(.hang, id.name, value: duration?.nanoseconds ?? -1)
     }
 
     /// Adds `rate` to the loss probability of every link (0 ends it).

@@ -22,8 +22,19 @@ public final class NetworkNode: @unchecked Sendable {
     public internal(set) var incarnation: UInt64 = 0
     /// Service times on this node are multiplied by this (a `slow` fault).
     public internal(set) var slowFactor: Double = 1
+    /// Extra probability that a request is answered 500 (an `errors` fault), on top of the
+    /// server's own error rate.
+    public internal(set) var extraErrorRate: Double = 0
+    /// While set, the application accepts requests but answers none of them until this instant
+    /// (a `hang` fault: a deadlock, an exhausted thread pool); `.max` for good.
+    public internal(set) var hungUntil: VirtualInstant?
     /// Deliveries waiting for a paused node to resume.
     var heldWhilePaused: [() -> Void] = []
+    /// Calls being handled here right now, by delivery number. Looked up by number; sorted when
+    /// a restart resets them all.
+    var openCalls: [UInt64: any ResettableCall] = [:]
+    /// The number of the next delivery handled here.
+    var nextCallNumber: UInt64 = 0
     /// Called synchronously on the simulation thread when the node crashes (lose volatile state).
     var crashObservers: [() -> Void] = []
     /// Called synchronously when the node is up again after a restart.

@@ -1,8 +1,9 @@
 import DequeModule
 
 /// A server replica: `slots` requests in service at once, a bounded FIFO queue, and a sampled
-/// service time scaled by its node's `slow` factor. A crash empties its queue and discards the
-/// work in progress.
+/// service time divided by its speed and scaled by its node's `slow` factor. A crash empties its
+/// queue and discards the work in progress; a hang holds every request; an error rate turns a
+/// share of answers into 500s.
 public actor ServerReplica {
     /// The node this replica runs on.
     public nonisolated let id: NodeID
@@ -38,8 +39,15 @@ public actor ServerReplica {
         }
     }
 
-    /// Serves `request`: `heartbeat` at once, anything else after queueing and a service time.
+    /// Serves `request`: `heartbeat` at once, anything else after queueing and a service time;
+    /// a share of answers are 500s when the server or its node has an error rate, and nothing is
+    /// answered while the node hangs.
     public func handle(_ request: Request) async -> Response {
+        if let until = node.hungUntil, simulation.now < until {
+            stats.hung += 1
+            await simulation.sleep(until: until)
+            return Response(status: 500, server: id, body: "hung")
+        }
         if request.path == "heartbeat" { return Response(status: 200, server: id) }
         guard configuration.paths.contains(request.path) else { return Response(status: 404, server: id) }
         let startedIn = epoch
@@ -53,12 +61,17 @@ public actor ServerReplica {
             stats.rejected += 1
             return Response(status: 503, server: id, body: "queue full")
         }
-        let service = Int64(Double(configuration.serviceTime.sampleDuration(using: &random).nanoseconds) * node.slowFactor)
+        let service = Int64(Double(configuration.serviceTime.sampleDuration(using: &random).nanoseconds) * node.slowFactor / configuration.speed)
         await simulation.sleep(for: .nanoseconds(service))
         guard epoch == startedIn else { return Response(status: 500, server: id) }
         stats.busyNanoseconds += service
-        stats.served += 1
         if let next = waiting.popFirst() { next.resume(returning: true) } else { busy -= 1 }
+        // `chance` draws nothing at probability 0, so servers without errors draw as before.
+        if random.chance(configuration.errorRate + node.extraErrorRate) {
+            stats.errors += 1
+            return Response(status: 500, server: id, body: "internal server error")
+        }
+        stats.served += 1
         return Response(status: 200, server: id, body: greeting)
     }
 

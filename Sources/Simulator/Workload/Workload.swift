@@ -30,6 +30,24 @@ public enum Arrivals: Sendable, Equatable {
     case closedLoop(users: Int, thinkTime: Distribution)
 }
 
+/// A stretch of time during which open-loop arrivals come faster (a flash crowd, a retry storm).
+public struct Burst: Sendable, Equatable {
+    /// When it starts, from the start of the run.
+    public var at: Duration
+    /// How long it lasts.
+    public var duration: Duration
+    /// The arrival rate during the burst as a multiple of the base rate.
+    public var multiplier: Double
+
+    /// A burst of `multiplier` × the base rate from `at` for `duration`.
+    public init(at: Duration, duration: Duration, multiplier: Double) {
+        precondition(multiplier > 0, "a burst multiplies the rate by a positive factor")
+        self.at = at
+        self.duration = duration
+        self.multiplier = multiplier
+    }
+}
+
 /// The clients of a run: how they arrive, how many requests they make, and what they ask for.
 public struct Workload: Sendable, Equatable {
     public var arrivals: Arrivals
@@ -43,14 +61,46 @@ public struct Workload: Sendable, Equatable {
     public var keys: KeyDistribution
     /// The path every request asks for.
     public var path: String
+    /// Load builds up over this long from the start: closed-loop users start one after another,
+    /// evenly spread; the open-loop rate rises linearly from zero. Nil starts everything at once.
+    public var rampUp: Duration?
+    /// Open loop only: periods of faster arrivals.
+    public var bursts: [Burst]
+    /// Open loop only: how many client hosts (`client-1` …) the requests come from, each request
+    /// from one drawn at random; 1 keeps the single host `client`. Matters for IP hashing and
+    /// per-client rate limits.
+    public var clients: Int
 
     public init(arrivals: Arrivals, requestLimit: Int? = nil, issueUntil: VirtualInstant? = nil,
-                timeout: Duration = .seconds(1), keys: KeyDistribution = .sixDigitIDs, path: String = "home") {
+                timeout: Duration = .seconds(1), keys: KeyDistribution = .sixDigitIDs, path: String = "home",
+                rampUp: Duration? = nil, bursts: [Burst] = [], clients: Int = 1) {
+        precondition(clients >= 1, "a workload needs at least one client host")
         self.arrivals = arrivals
         self.requestLimit = requestLimit
         self.issueUntil = issueUntil
         self.timeout = timeout
         self.keys = keys
         self.path = path
+        self.rampUp = rampUp
+        self.bursts = bursts
+        self.clients = clients
+    }
+
+    /// The open-loop arrival rate at `now` relative to the base rate: the ramp's fraction times
+    /// the multiplier of any burst in progress.
+    public func rateFactor(at now: VirtualInstant) -> Double {
+        var factor = 1.0
+        if let rampUp, rampUp > .zero, now.nanoseconds < rampUp.nanoseconds {
+            factor = Double(now.nanoseconds) / Double(rampUp.nanoseconds)
+        }
+        for burst in bursts where now >= .after(burst.at) && now < .after(burst.at + burst.duration) {
+            factor *= burst.multiplier
+        }
+        return factor
+    }
+
+    /// The largest value ``rateFactor(at:)`` takes: what open-loop thinning draws at.
+    public var peakRateFactor: Double {
+        bursts.reduce(1.0) { Swift.max($0, $1.multiplier) }
     }
 }

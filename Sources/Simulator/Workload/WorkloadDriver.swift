@@ -3,7 +3,10 @@ public enum WorkloadDriver {
     /// Spawns the workload's client tasks on `simulation`; outcomes go to `metrics`.
     ///
     /// Closed-loop user `i` runs on client host `client-i` with its own random stream, so adding a
-    /// user does not change what the others do. Open-loop arrivals come from host `client`.
+    /// user does not change what the others do; with a ramp-up, user `i` of `n` starts at
+    /// `i/n` of it. Open-loop arrivals come from host `client` (or from `client-1` … when there
+    /// are several clients); a ramp-up or bursts make the rate vary, drawn by thinning a Poisson
+    /// process at the peak rate, so a plain open loop draws exactly as before.
     public static func start(_ workload: Workload, target: some RequestTarget, simulation: Simulation, metrics: WorkloadMetrics) {
         precondition(workload.requestLimit != nil || workload.issueUntil != nil, "a workload needs a request limit or an end time")
         let ids = RequestCounter()
@@ -17,7 +20,9 @@ public enum WorkloadDriver {
                 }
                 let client = NodeID("client-\(user + 1)")
                 let userQuota = quota
+                let start = workload.rampUp.map { Duration.nanoseconds(Int64(Double($0.nanoseconds) * Double(user) / Double(users))) }
                 simulation.spawn(client.name) { _ in
+                    if let start, start > .zero { await simulation.sleep(for: start) }
                     var random = simulation.randomStream(client.name)
                     let nextKey = workload.keys.sampler()
                     var sent = 0
@@ -33,15 +38,23 @@ public enum WorkloadDriver {
         case .openLoop(let rate):
             simulation.spawn("arrivals") { _ in
                 var random = simulation.randomStream("client")
+                var thinning = simulation.randomStream("client.thinning")
+                var addresses = simulation.randomStream("client.addresses")
                 let nextKey = workload.keys.sampler()
-                let gap = Distribution.exponential(mean: 1 / rate)
+                let varies = workload.rampUp != nil || !workload.bursts.isEmpty
+                let peak = workload.peakRateFactor
+                let gap = Distribution.exponential(mean: 1 / (rate * peak))
                 var sent = 0
-                let client = NodeID("client")
+                let clients = workload.clients > 1 ? (1...workload.clients).map { NodeID("client-\($0)") } : [NodeID("client")]
                 while true {
                     await simulation.sleep(for: gap.sampleDuration(using: &random))
                     guard workload.requestLimit.map({ sent < $0 }) ?? true,
                           workload.issueUntil.map({ simulation.now < $0 }) ?? true else { break }
+                    // Thinning: an arrival of the peak-rate process is kept with probability
+                    // rate(now) / peak rate, which yields a Poisson process of rate rate(now).
+                    if varies && thinning.nextUnitInterval() * peak >= workload.rateFactor(at: simulation.now) { continue }
                     sent += 1
+                    let client = clients.count == 1 ? clients[0] : clients[Int(addresses.next() % UInt64(clients.count))]
                     let request = Request(id: ids.next(), path: workload.path, key: nextKey(&random), client: client)
                     simulation.spawn("request-\(request.id)") { _ in
                         await issue(request, target: target, timeout: workload.timeout, simulation: simulation, metrics: metrics)

@@ -69,7 +69,7 @@ func experimentError(_ text: String) -> ScenarioError? {
         let status = ExperimentJob(names: ["a9"], scenarioDirectory: packageRoot.appendingPathComponent("scenarios").path, outputDirectory: "/tmp/orrery-never-written")
             .execute(output: { messages.append($0) }, errors: { messages.append($0) })
         #expect(status == .badInput)
-        #expect(messages == ["error: unknown experiment 'a9'; expected one of a1, a2, a3, a4, mapreduce, backup, all"])
+        #expect(messages == ["error: unknown experiment 'a9'; expected one of a1, a2, a3, a4, mapreduce, backup, claims, strategies, all"])
         #expect(!FileManager.default.fileExists(atPath: "/tmp/orrery-never-written"))
     }
 }

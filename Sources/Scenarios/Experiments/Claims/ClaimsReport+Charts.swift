@@ -1,0 +1,43 @@
+extension Seed003Claims {
+    /// Claimed against measured: throughput and mean latency, one server and three.
+    func scalingChart() -> ChartGrid {
+        let categories = ["one server", "three servers"]
+        let alpha = scenario.servers.first?.id.name ?? "first server"
+        let throughput = BarChart(title: "throughput (\(scenario.users) connections)", categories: categories,
+                                  series: [.init("claimed", values: [94, 267]), .init("measured", values: [single.throughput, cluster.throughput]),
+                                           .init("measured, \(alpha) shares its host with nginx", values: [single.throughput, shared.throughput])],
+                                  xAxisLabel: "cluster", yAxisLabel: "requests per second", size: .init(width: 460, height: 400))
+        let latency = BarChart(title: "mean response time", categories: categories,
+                               series: [.init("claimed", values: [106, 45]),
+                                        .init("measured, \(scenario.users) connections", values: [single.value(of: .meanLatency) * 1000, cluster.value(of: .meanLatency) * 1000]),
+                                        .init("measured, shared host, 12 connections", values: [single.value(of: .meanLatency) * 1000, sharedTwelve.value(of: .meanLatency) * 1000])],
+                               xAxisLabel: "cluster", yAxisLabel: "milliseconds", valueDecimals: 1, size: .init(width: 460, height: 400))
+        return ChartGrid(title: "Seed 003: claimed against measured", charts: [throughput, latency])
+    }
+
+    /// Detection time for each failure and parameter set, against the claimed 3–5 s.
+    func detectionChart() -> BarChart {
+        BarChart(title: "Seed 003: failover detection time (claimed 3–5 s)",
+                 categories: detections.map(\.shortLabel),
+                 series: [.init("detection time", values: detections.map { $0.detectionTime ?? .nan })],
+                 xAxisLabel: "failure, and the parameters changed (as stated otherwise)", yAxisLabel: "seconds from the failure to marked down",
+                 referenceLine: .init(value: 5, label: "claimed upper bound 5 s"), valueDecimals: 3)
+    }
+}
+
+extension Seed004Claims {
+    /// p99 and per-instance throughput against the users' think time, with the claimed 3 s.
+    func thinkTimeChart() -> ChartGrid {
+        let p99 = LineChart(title: "p99 response time",
+                            series: [.init("measured p99", points: sweep.map { .init(x: $0.thinkTime, y: $0.result.value(of: .p99)) }),
+                                     .init("claimed bound 3 s", points: sweep.map { .init(x: $0.thinkTime, y: 3) })],
+                            xAxisLabel: "mean think time between a user's requests (s)", yAxisLabel: "seconds",
+                            xTicks: Seed004Claims.thinkTimes, size: .init(width: 480, height: 400))
+        let perInstance = LineChart(title: "requests/s per backend",
+                                    series: [.init("measured (mean of backends)", points: sweep.map { .init(x: $0.thinkTime, y: $0.result.throughput / Double(max(scenario.servers.count, 1))) }),
+                                             .init("claimed 100", points: sweep.map { .init(x: $0.thinkTime, y: 100) })],
+                                    xAxisLabel: "mean think time between a user's requests (s)", yAxisLabel: "requests per second",
+                                    xTicks: Seed004Claims.thinkTimes, size: .init(width: 480, height: 400))
+        return ChartGrid(title: "Seed 004: \(NumberFormat.integer(scenario.users)) users, by how long they think between requests", charts: [p99, perInstance])
+    }
+}

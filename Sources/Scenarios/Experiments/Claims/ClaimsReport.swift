@@ -1,0 +1,119 @@
+import Simulator
+
+extension ClaimsExperiment {
+    /// `results/claims/`: the report, the verdicts as JSON and CSV, and the charts.
+    public func bundle() -> ReportBundle {
+        var bundle = ReportBundle()
+        bundle.add("claims/report.md", markdown())
+        bundle.add("claims/report.json", json())
+        bundle.add("claims/claims.csv", claimsCSV())
+        bundle.add("claims/runs.csv", runsCSV())
+        bundle.add("claims/seed-003-scaling.svg", seed003.scalingChart().svg())
+        bundle.add("claims/seed-003-detection.svg", seed003.detectionChart().svg())
+        bundle.add("claims/seed-003-failover.svg", seed003.failover.throughputChart().svg())
+        bundle.add("claims/seed-004-think-time.svg", seed004.thinkTimeChart().svg())
+        bundle.add("claims/seed-004-failover.svg", seed004.stated.throughputChart().svg())
+        return bundle
+    }
+
+    func markdown() -> String {
+        var out = "# The seeds' traffic and failover claims, checked in simulation\n\n"
+        out += "- replay: `orrery experiment claims` (reads `scenarios/\(ClaimsExperiment.files[0])` and `scenarios/\(ClaimsExperiment.files[1])`)\n"
+        out += "- seeds: \(seed003.scenario.seed) (seed 003), \(seed004.scenario.seed) (seed 004); every run below lists its digest in `runs.csv`\n\n"
+        out += "Each claim is checked under the parameters its seed states; what the seed leaves open (how long a request takes, how often a user sends one, how a server fails) is stated in the scenario file, and the variations below show how the verdict moves with it.\n\n"
+        out += section(title: "Seed 003: nginx least_conn over three Node.js servers", scenario: seed003.scenario, checks: seed003.checks)
+        out += "![throughput and latency, one server and three](seed-003-scaling.svg)\n\n"
+        out += "![detection time by failure and parameters](seed-003-detection.svg)\n\n"
+        out += "![the failover run](seed-003-failover.svg)\n\n"
+        let alpha = seed003.scenario.servers.first?.id.name ?? "first server"
+        out += runsTable([("one server", seed003.single), ("three servers", seed003.cluster),
+                          ("three servers, \(alpha) sharing its host with nginx", seed003.shared),
+                          ("the same, 12 connections", seed003.sharedTwelve),
+                          ("three servers, 25 connections (siege)", seed003.siege), ("as written, with faults", seed003.failover)])
+        out += failoverTable(seed003.failover)
+        out += section(title: "Seed 004: nginx least_conn over three backends, 10,000 users", scenario: seed004.scenario, checks: seed004.checks)
+        out += "![p99 against the users' think time](seed-004-think-time.svg)\n\n"
+        out += "![the failover run](seed-004-failover.svg)\n\n"
+        out += runsTable([("as written, with faults", seed004.stated), ("normal load (no faults)", seed004.normal)]
+                         + seed004.sweep.map { ("think time \(NumberFormat.fixed($0.thinkTime, decimals: 0)) s, 240 s, no faults", $0.result) })
+        out += failoverTable(seed004.stated)
+        return out
+    }
+
+    private func section(title: String, scenario: Scenario, checks: [ClaimCheck]) -> String {
+        var out = "## \(title)\n\n"
+        out += "Scenario `\(scenario.file)`: \(scenario.summary).\n\n"
+        var table = MarkdownTable(columns: [.text("claim"), .text("measured"), .text("verdict")])
+        for check in checks { table.append([check.claim, check.measured, "**\(check.verdict.rawValue)**"]) }
+        out += table.rendered() + "\n"
+        for check in checks {
+            out += "### \(check.claim) — \(check.verdict.rawValue)\n\n"
+            out += "\(check.why)\n\n**What would make it hold:** \(check.toHold)\n\n"
+        }
+        return out
+    }
+
+    private func runsTable(_ runs: [(String, RunResult)]) -> String {
+        var table = MarkdownTable(columns: [.text("run"), .numeric("requests/s"), .numeric("mean"), .numeric("p95"), .numeric("p99"),
+                                            .numeric("p99.9"), .numeric("success"), .numeric("retries")])
+        for (label, result) in runs {
+            table.append([label, NumberFormat.fixed(result.throughput, decimals: 1, grouping: true), ClaimCheck.ms(result.value(of: .meanLatency)),
+                          ClaimCheck.ms(result.value(of: .p95)), ClaimCheck.ms(result.value(of: .p99)), ClaimCheck.ms(result.value(of: .p999)),
+                          NumberFormat.percent(result.value(of: .successRatio), decimals: 3), NumberFormat.integer(result.balancer?.retried ?? 0)])
+        }
+        return "#### The runs\n\n" + table.rendered() + "\n"
+    }
+
+    private func failoverTable(_ result: RunResult) -> String {
+        guard let failovers = result.balancer?.failovers, !failovers.isEmpty else { return "" }
+        var table = MarkdownTable(columns: [.text("server"), .text("fault"), .numeric("at"), .numeric("detection"), .numeric("repaired"), .numeric("recovery")])
+        for failover in failovers {
+            table.append([failover.server, failover.fault, RunResult.seconds(failover.at), RunResult.seconds(failover.detectionTime),
+                          RunResult.seconds(failover.repairedAt), RunResult.seconds(failover.recoveryTime)])
+        }
+        var out = "#### Failovers in the run as written\n\n" + table.rendered() + "\n"
+        let events = result.balancer?.events ?? []
+        out += events.prefix(RunResult.eventsShown).map { "- \(RunResult.seconds($0.at)) `\($0.subject)` \($0.description)\n" }.joined() + "\n"
+        return out
+    }
+
+    private struct Document: Encodable {
+        struct Claim: Encodable { var seed: String; var claim: String; var measured: String; var verdict: String }
+        struct Run: Encodable { var seed: String; var run: String; var digest: String; var throughput: Double; var p99: Double; var meanLatency: Double }
+        var schema = "orrery.claims/1"
+        var claims: [Claim]
+        var runs: [Run]
+    }
+
+    func json() -> String {
+        JSONReport.encode(Document(
+            claims: seed003.checks.map { .init(seed: "003", claim: $0.claim, measured: $0.measured, verdict: $0.verdict.rawValue) }
+                + seed004.checks.map { .init(seed: "004", claim: $0.claim, measured: $0.measured, verdict: $0.verdict.rawValue) },
+            runs: allRuns.map { .init(seed: $0.seed, run: $0.label, digest: $0.result.digest, throughput: $0.result.throughput,
+                                      p99: $0.result.value(of: .p99), meanLatency: $0.result.value(of: .meanLatency)) }))
+    }
+
+    func claimsCSV() -> String {
+        var table = CSVTable(header: ["seed", "claim", "measured", "verdict"])
+        for check in seed003.checks { table.append(["003", check.claim, check.measured, check.verdict.rawValue]) }
+        for check in seed004.checks { table.append(["004", check.claim, check.measured, check.verdict.rawValue]) }
+        return table.rendered()
+    }
+
+    func runsCSV() -> String {
+        var table = CSVTable(header: ["seed", "run", "digest", "throughput", "mean_seconds", "p95_seconds", "p99_seconds", "success_ratio"])
+        for run in allRuns {
+            table.append([run.seed, run.label, run.result.digest, NumberFormat.fixed(run.result.throughput, decimals: 3),
+                          NumberFormat.fixed(run.result.value(of: .meanLatency), decimals: 6), NumberFormat.fixed(run.result.value(of: .p95), decimals: 6),
+                          NumberFormat.fixed(run.result.value(of: .p99), decimals: 6), NumberFormat.fixed(run.result.value(of: .successRatio), decimals: 6)])
+        }
+        return table.rendered()
+    }
+
+    private var allRuns: [(seed: String, label: String, result: RunResult)] {
+        [("003", "one server", seed003.single), ("003", "three servers", seed003.cluster), ("003", "shared host", seed003.shared),
+         ("003", "shared host, 12 connections", seed003.sharedTwelve), ("003", "25 connections", seed003.siege), ("003", "as written", seed003.failover),
+         ("004", "as written", seed004.stated), ("004", "normal load", seed004.normal)]
+            + seed004.sweep.map { ("004", "think time \(NumberFormat.fixed($0.thinkTime, decimals: 0)) s", $0.result) }
+    }
+}

@@ -1,0 +1,124 @@
+import Simulator
+
+/// Seed 004's claims (nginx `least_conn` over three backends, 10,000 users), checked by running
+/// its scenario file and variations of it.
+public struct Seed004Claims: Sendable {
+    /// One point of the think-time sweep.
+    public struct SweepPoint: Sendable {
+        /// The users' mean think time, in seconds.
+        public var thinkTime: Double
+        /// The run with that think time.
+        public var result: RunResult
+    }
+
+    /// The scenario file as loaded.
+    public var scenario: Scenario
+    /// The scenario as written, with its faults.
+    public var stated: RunResult
+    /// The same without faults: normal load.
+    public var normal: RunResult
+    /// The same users thinking less or more between requests, without faults.
+    public var sweep: [SweepPoint]
+    /// The verdicts, in the seed's order.
+    public var checks: [ClaimCheck] = []
+
+    /// The think times of the sweep, in seconds.
+    static let thinkTimes: [Double] = [5, 10, 15, 20, 30, 60]
+
+    /// Runs every variation of `scenario` and decides each claim.
+    static func run(_ scenario: Scenario) -> Seed004Claims {
+        let quiet = scenario.withoutFaults()
+        let sweepBase = quiet.withDuration(.seconds(240))
+        let runs = [scenario, quiet] + thinkTimes.map { sweepBase.withThinkTime(.seconds(double: $0)) }
+        let results = ParallelRuns.map(runs) { ScenarioRunner.run($0) }
+        var result = Seed004Claims(
+            scenario: scenario, stated: results[0], normal: results[1],
+            sweep: zip(thinkTimes, results[2...]).map { SweepPoint(thinkTime: $0, result: $1) })
+        result.checks = result.decide()
+        return result
+    }
+
+    /// Requests per second the backends complete when every worker is busy.
+    var capacity: Double {
+        scenario.servers.reduce(0) { $0 + ($1.configuration.capacity ?? 0) }
+    }
+
+    /// The shortest think time in the sweep at which p99 stays under 3 s, if any.
+    var shortestThinkTimeThatHolds: Double? {
+        sweep.filter { $0.result.value(of: .p99) < 3 }.map(\.thinkTime).min()
+    }
+
+    private func decide() -> [ClaimCheck] {
+        let users = Double(scenario.users)
+        let think = scenario.meanThinkTime
+        let backends = scenario.servers.count
+        let p99 = normal.value(of: .p99), p99Stated = stated.value(of: .p99)
+        let breakEven = users / capacity
+        var checks: [ClaimCheck] = []
+        let sweepText = sweep.map {
+            "\(NumberFormat.fixed($0.thinkTime, decimals: 0)) s → p99 \(ClaimCheck.duration($0.result.value(of: .p99))), \(NumberFormat.percent($0.result.value(of: .successRatio), decimals: 1)) answered"
+        }.joined(separator: "; ")
+        checks.append(ClaimCheck(
+            claim: "10,000 concurrent users with responses under 3 seconds for 99 % of requests",
+            measured: "p99 \(ClaimCheck.ms(p99)) under normal load, \(ClaimCheck.ms(p99Stated)) with the backend failures; think-time sweep: \(sweepText)",
+            verdict: p99 < 3 && p99Stated < 3 ? .conditional : .fails,
+            why: "A closed loop of N users who think Z between requests sends X = N / (Z + R) requests per second (Little's law). The backends complete at most C = \(ClaimCheck.rate(capacity)) (\(backends) × workers / mean service time). With Z = \(ClaimCheck.s(think)) the users offer \(ClaimCheck.rate(users / (think + normal.value(of: .meanLatency)))) = \(NumberFormat.percent(users / (think + normal.value(of: .meanLatency)) / capacity, decimals: 0)) of C, so queues stay short. Below Z = N / C = \(ClaimCheck.s(breakEven)) demand exceeds capacity: the backends saturate, the users' requests pile up in the queues (R = N / C − Z), p99 passes 3 s and, once the backends' queues are full, requests are turned away with 503 even after three tries. The seed states neither Z nor the service time, so '10,000 users' alone does not decide the claim.\(overloadNote)",
+            toHold: shortestThinkTimeThatHolds.map { "Users must think at least about \(ClaimCheck.s(breakEven)) between requests with this capacity (in the sweep p99 < 3 s from \(ClaimCheck.s($0)) on), or the backends need more than N / Z requests/s of capacity. Keeping the backends' own 503s out of max_fails (no http_503 in proxy_next_upstream) stops overload from turning into an outage." }
+                ?? "No think time of the sweep keeps p99 under 3 s: the backends need more capacity."))
+
+        let perInstance = normal.primaries.map(\.throughput)
+        let lowest = perInstance.min() ?? 0
+        checks.append(ClaimCheck(
+            claim: "Throughput: 100+ requests/second per instance",
+            measured: perInstance.map(ClaimCheck.rate).joined(separator: ", ") + " under normal load; capacity \(ClaimCheck.rate(capacity / Double(max(backends, 1)))) each",
+            verdict: lowest >= 100 ? .conditional : .fails,
+            why: "Below saturation a backend serves what it is sent, not what it could: X / \(backends) = N / (Z + R) / \(backends) = \(ClaimCheck.rate(users / (think + normal.value(of: .meanLatency)) / Double(max(backends, 1)))). The figure measures the users' demand; each backend could complete \(ClaimCheck.rate(capacity / Double(max(backends, 1)))).",
+            toHold: "At least 100 requests/s per instance needs N / (Z + R) ≥ \(100 * backends) requests/s, i.e. users thinking at most \(ClaimCheck.s(users / Double(100 * backends))) between requests, and a per-instance capacity above 100 requests/s."))
+
+        let balancer = stated.balancer
+        let failed = stated.completed - stated.succeeded
+        let detections = (balancer?.failovers ?? []).map { "\($0.server) (\($0.fault)): marked down \($0.detectionTime.map(ClaimCheck.duration) ?? "never") after the fault" }.joined(separator: "; ")
+        checks.append(ClaimCheck(
+            claim: "Failover on error, timeout and 500/502/503/504 with up to 3 tries; retry timeout 10 s",
+            measured: "\(NumberFormat.integer(balancer?.retried ?? 0)) requests retried on another backend; \(NumberFormat.integer(failed)) of \(NumberFormat.integer(stated.completed)) requests failed (success ratio \(NumberFormat.percent(stated.value(of: .successRatio), decimals: 3)))",
+            verdict: failed == 0 ? .holds : .conditional,
+            why: "Each request to a restarting backend is refused at once and each request to the erroring backend is answered 500 quickly; both are retried on another backend well within the 10 s retry budget, and with three backends a second try finds a healthy one, so clients see no error. Requests that were being served when backend2's process was killed had their connections reset and were retried the same way.",
+            toHold: "Keep proxy_next_upstream covering the failure modes that occur (http_5xx included) and tries ≥ 2; failures a retry cannot mask are those where every backend fails at once."))
+
+        checks.append(ClaimCheck(
+            claim: "Backends marked down after 3 consecutive failures",
+            measured: detections.isEmpty ? "no failover" : detections,
+            verdict: (balancer?.failovers ?? []).allSatisfy { $0.detectedAt != nil } ? .holds : .fails,
+            why: "With max_fails=3 the third failed forward marks a backend down. Under this load least_conn sends a failing backend requests every few milliseconds (it answers failures fast, so it keeps the fewest connections), so the three failures — and the detection — come within a fraction of a second of the fault.",
+            toHold: "Holds whenever the failing backend keeps receiving requests; at low traffic detection waits for three requests to reach it."))
+
+        let retriedAfter = probeGaps()
+        checks.append(ClaimCheck(
+            claim: "Failed backends retried after 30 seconds",
+            measured: retriedAfter.isEmpty ? "no probe happened" : retriedAfter.map { "\($0.server) probed \(ClaimCheck.s($0.gap)) after it was marked down" }.joined(separator: "; "),
+            verdict: !retriedAfter.isEmpty && retriedAfter.allSatisfy { $0.gap >= 30 } ? .holds : .fails,
+            why: "nginx lets one request through to a down backend once fail_timeout has passed since its last failure (not since it was marked down): failures of requests still in flight when it went down push the retry later, and until that probe succeeds the backend stays out, so a backend that recovers early still waits out the 30 s.",
+            toHold: "A shorter fail_timeout retries sooner (at the cost of more failed probes); an active health check brings a backend back as soon as it passes."))
+        return checks
+    }
+
+    /// What the most overloaded run of the sweep shows about passive health under overload.
+    private var overloadNote: String {
+        guard let worst = sweep.first, let balancer = worst.result.balancer else { return "" }
+        let downs = balancer.events.filter(\.isDown).count
+        guard downs > 0 else { return "" }
+        return " Overload also sets off a cascade: at Z = \(ClaimCheck.s(worst.thinkTime)) the backends' full queues answer 503, and with http_503 in proxy_next_upstream every 503 counts against max_fails, so passive health marked backends down \(NumberFormat.integer(downs)) times — all three within milliseconds of each other — and nginx itself answered \(NumberFormat.integer(balancer.unanswered)) requests 503 while they were out: only \(NumberFormat.percent(worst.result.value(of: .successRatio), decimals: 1)) of requests were answered, at \(ClaimCheck.rate(worst.result.throughput)), well below the \(ClaimCheck.rate(capacity)) the backends can do."
+    }
+
+    /// For each probe, the time since the same backend was last marked down.
+    func probeGaps() -> [(server: String, gap: Double)] {
+        let events = stated.balancer?.events ?? []
+        var gaps: [(String, Double)] = []
+        for (index, event) in events.enumerated() where event.isProbe {
+            if let down = events[..<index].last(where: { $0.subject == event.subject && $0.isDown }) {
+                gaps.append((event.subject, event.at - down.at))
+            }
+        }
+        return gaps
+    }
+}

@@ -1,0 +1,34 @@
+/// The experiments built from scenario files rather than from an experiment file: the seeds'
+/// claims and the strategy comparison, loaded (so a bad file stops everything) before any runs.
+enum ScenarioExperiment {
+    case claims(seed003: Scenario, seed004: Scenario)
+    case strategies(Scenario)
+
+    /// Loads experiment `name` from `directory`, or returns nil when `name` is not one of these.
+    static func load(_ name: String, from directory: String) throws(ScenarioError) -> ScenarioExperiment? {
+        switch name {
+        case "claims":
+            let (first, second) = try ClaimsExperiment.load(from: directory)
+            return .claims(seed003: first, seed004: second)
+        case "strategies":
+            return .strategies(try StrategyComparison.load(from: directory))
+        default:
+            return nil
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .claims: return "claims"
+        case .strategies: return "strategies"
+        }
+    }
+
+    /// Runs it and returns its report files.
+    func run() -> ReportBundle {
+        switch self {
+        case .claims(let first, let second): return ClaimsExperiment.run(seed003: first, seed004: second).bundle()
+        case .strategies(let base): return StrategyComparison.run(base).bundle()
+        }
+    }
+}

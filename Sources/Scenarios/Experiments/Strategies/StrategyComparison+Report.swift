@@ -1,0 +1,152 @@
+import Simulator
+
+extension StrategyComparison {
+    /// `results/strategies/`: the report, a CSV of every cell, and the charts.
+    public func bundle() -> ReportBundle {
+        var bundle = ReportBundle()
+        bundle.add("strategies/report.md", markdown())
+        bundle.add("strategies/results.csv", resultsCSV())
+        bundle.add("strategies/p99.svg", grid(title: "p99 response time by strategy (ms)", unit: "p99 (ms)", decimals: 1) { $0.result.value(of: .p99) * 1000 }.svg())
+        bundle.add("strategies/utilisation.svg", grid(title: "busiest server's utilisation by strategy (%)", unit: "utilisation (%)", decimals: 0) { $0.maximumUtilisation * 100 }.svg())
+        bundle.add("strategies/errors_retries.svg", errorsChart().svg())
+        return bundle
+    }
+
+    func markdown() -> String {
+        var out = "# Balancing strategies compared\n\n"
+        out += "- seed: `\(base.seed)`\n- replay: `orrery experiment strategies` (reads `\(base.file)`)\n"
+        out += "- traffic: \(base.summary)\n"
+        if let balancer = base.balancer {
+            let configuration = balancer.configuration
+            out += "- balancer: per-try timeout \(configuration.forwardTimeout.formattedSeconds), \(configuration.retries + 1) tries on error and timeout"
+            if let passive = configuration.passiveHealth { out += ", max_fails=\(passive.maxFails) fail_timeout=\(passive.failTimeout.formattedSeconds)" }
+            out += "; the same for every strategy\n"
+        }
+        out += "\nEvery cell is one simulation of \(base.limits.duration?.formattedSeconds ?? "?") of traffic; the digests are in `results.csv`.\n\n"
+        out += "## p99 by strategy and situation\n\n"
+        var summary = MarkdownTable(columns: [.text("strategy")] + situations.map { .numeric($0.name) })
+        for (index, strategy) in StrategyComparison.strategies.enumerated() {
+            summary.append([strategy.name] + cells.map { RunResult.milliseconds($0[index].result.value(of: .p99)) })
+        }
+        out += summary.rendered() + "\n![p99 by strategy](p99.svg)\n\n![busiest server's utilisation](utilisation.svg)\n\n![errors and retries](errors_retries.svg)\n\n"
+        for (situation, row) in zip(situations, cells) {
+            out += "## \(situation.name): \(situation.summary)\n\n"
+            var columns: [MarkdownTable.Column] = [.text("strategy"), .numeric("p50"), .numeric("p99"), .numeric("p99.9"), .numeric("errors"),
+                                                   .numeric("retries"), .numeric("peak / mean served"), .numeric("busiest utilisation")]
+            if let affected = situation.affected { columns.append(.numeric("share on \(affected)")) }
+            var table = MarkdownTable(columns: columns)
+            for cell in row {
+                var line = [cell.strategy.name, RunResult.milliseconds(cell.result.value(of: .p50)), RunResult.milliseconds(cell.result.value(of: .p99)),
+                            RunResult.milliseconds(cell.result.value(of: .p999)), NumberFormat.integer(cell.errors),
+                            NumberFormat.integer(cell.result.balancer?.retried ?? 0), NumberFormat.fixed(cell.peakToAverage, decimals: 2),
+                            NumberFormat.percent(cell.maximumUtilisation, decimals: 1)]
+                if let affected = situation.affected { line.append(NumberFormat.percent(cell.share(of: affected), decimals: 1)) }
+                table.append(line)
+            }
+            out += table.rendered() + "\n" + commentary(situation, row) + "\n\n"
+        }
+        out += "## Reading the table\n\n" + conclusion() + "\n"
+        return out
+    }
+
+    /// What one situation's table shows, from its numbers.
+    private func commentary(_ situation: Situation, _ row: [Cell]) -> String {
+        let byP99 = row.sorted { $0.result.value(of: .p99) < $1.result.value(of: .p99) }
+        guard let best = byP99.first, let worst = byP99.last else { return "" }
+        var out = "Lowest p99: `\(best.strategy.name)` (\(RunResult.milliseconds(best.result.value(of: .p99)))); highest: `\(worst.strategy.name)` (\(RunResult.milliseconds(worst.result.value(of: .p99)))). "
+        func names(_ cells: [Cell]) -> String { cells.map { "`\($0.strategy.name)`" }.joined(separator: ", ") }
+        func shares(_ cells: [Cell], _ server: String) -> String {
+            cells.map { "`\($0.strategy.name)` \(NumberFormat.percent($0.share(of: server), decimals: 1))" }.joined(separator: ", ")
+        }
+        let timeout = base.balancer?.configuration.forwardTimeout.formattedSeconds ?? "the per-try timeout"
+        switch situation.name {
+        case "identical":
+            let hash = row.first { $0.strategy == .consistentHash(key: .request, balanceFactor: nil) }
+            let bounded = row.first { $0.strategy == .consistentHash(key: .request, balanceFactor: 1.25) }
+            if let hash, let bounded {
+                out += "With identical servers the strategies that count connections or rotate differ little. Hashing on the Zipf-distributed keys is the exception: the hottest keys always land on the same server, so `hash` leaves its busiest server \(NumberFormat.fixed(hash.peakToAverage, decimals: 2))× the mean load (utilisation \(NumberFormat.percent(hash.maximumUtilisation, decimals: 0))); bounded loads cap that at \(NumberFormat.fixed(bounded.peakToAverage, decimals: 2))× while keeping most keys on their server."
+            }
+        case "heterogeneous":
+            guard let affected = situation.affected, let server = situation.scenario.servers.first(where: { $0.id.name == affected }) else { break }
+            let capacities = situation.scenario.servers.map { Double($0.configuration.slots) * $0.configuration.speed }
+            let fair = Double(server.configuration.slots) * server.configuration.speed / capacities.reduce(0, +)
+            let over = row.filter { $0.share(of: affected) > fair * 1.2 }
+            let within = row.filter { $0.share(of: affected) <= fair * 1.2 }
+            out += "`\(affected)` has \(NumberFormat.percent(fair, decimals: 1)) of the capacity. "
+            if !over.isEmpty {
+                out += "\(names(over)) ignore its weight (\(shares(over, affected))), so it runs hottest (up to \(NumberFormat.percent(over.map(\.maximumUtilisation).max() ?? 0, decimals: 0)) utilisation) and sets their p99. "
+            }
+            out += "The others keep it within its share (\(shares(within, affected))): weighted round robin, random and IP hash by its weight, least connections and least request by its connections, which last longer on a slow server, health-based by its latency."
+        case "one slow":
+            guard let affected = situation.affected else { break }
+            let retrying = row.filter { ($0.result.balancer?.retried ?? 0) > 0 }
+            let adapting = row.filter { ($0.result.balancer?.retried ?? 0) == 0 }
+            if !retrying.isEmpty {
+                let retries = retrying.map { $0.result.balancer?.retried ?? 0 }
+                out += "\(names(retrying)) keep sending `\(affected)` its share until its queue is longer than the \(timeout) per-try timeout: forwards time out and are retried (\(NumberFormat.integer(retries.min() ?? 0))–\(NumberFormat.integer(retries.max() ?? 0)) retries), passive health takes it out for fail_timeout after three, and it comes back to fail again. It ends up serving little (\(shares(retrying, affected))), yet p99 is the per-try timeout plus a retry. "
+            }
+            if !adapting.isEmpty {
+                out += "\(names(adapting)) send it fewer requests as its connections pile up or its latency average rises (\(shares(adapting, affected))), so nothing times out and p99 stays at \(RunResult.milliseconds(adapting.map { $0.result.value(of: .p99) }.min() ?? 0))–\(RunResult.milliseconds(adapting.map { $0.result.value(of: .p99) }.max() ?? 0)). "
+            }
+            out += "A health check does not notice a slow server; only the strategy, or a timeout, can."
+        default:
+            guard let affected = situation.affected else { break }
+            let errors = row.map(\.errors)
+            let retries = row.map { $0.result.balancer?.retried ?? 0 }
+            let fewest = row.filter { ($0.result.balancer?.retried ?? 0) <= (retries.min() ?? 0) * 2 + 5 }
+            out += errors.allSatisfy({ $0 == 0 })
+                ? "No request failed: each forward lost with `\(affected)`, or sent to it before it was marked down, timed out after \(timeout) and was retried on another server, which is why the p99.9 of the strategies that retried most is about one second. "
+                : "Between \(NumberFormat.integer(errors.min() ?? 0)) and \(NumberFormat.integer(errors.max() ?? 0)) requests failed: those whose retry failed too. "
+            out += "Retries range from \(NumberFormat.integer(retries.min() ?? 0)) to \(NumberFormat.integer(retries.max() ?? 0)): three timed-out forwards mark the server down (passive health), but strategies that count connections — \(names(fewest)) — stop choosing the dead server as soon as its unanswered connections pile up, so only a handful of requests ever wait for the timeout. After it is back, its first request after fail_timeout returns it to rotation."
+        }
+        return out
+    }
+
+    private func conclusion() -> String {
+        var wins: [String: Int] = [:]
+        for row in cells {
+            if let best = row.min(by: { $0.result.value(of: .p99) < $1.result.value(of: .p99) }) { wins[best.strategy.name, default: 0] += 1 }
+        }
+        let worstRank = StrategyComparison.strategies.indices.map { index in
+            (StrategyComparison.strategies[index].name, cells.map { row in
+                row.sorted { $0.result.value(of: .p99) < $1.result.value(of: .p99) }.firstIndex { $0.strategy == StrategyComparison.strategies[index] } ?? 0
+            }.max() ?? 0)
+        }
+        let robust = worstRank.filter { $0.1 <= 2 }.map { "`\($0.0)`" }
+        var out = "Best p99 per situation: " + wins.sorted { $0.key < $1.key }.map { "`\($0.key)` in \($0.value)" }.joined(separator: ", ") + ". "
+        out += robust.isEmpty ? "No strategy is among the three best in every situation. " : "Among the three best in every situation: \(robust.joined(separator: ", ")). "
+        out += "Strategies that look at load (connections, latency) adapt to heterogeneous, slow and failing servers without configuration; weighted strategies need weights that match capacity; hashing strategies buy affinity (a key or a client keeps its server) at the price of imbalance under skewed keys, which bounded loads limits."
+        return out
+    }
+
+    /// A grid of one bar chart per situation, each strategy a bar.
+    private func grid(title: String, unit: String, decimals: Int, value: (Cell) -> Double) -> ChartGrid {
+        let charts = zip(situations, cells).map { situation, row in
+            BarChart(title: situation.name, categories: row.map(\.strategy.name), series: [.init(unit, values: row.map(value))],
+                     xAxisLabel: "strategy", yAxisLabel: unit, valueDecimals: decimals, size: .init(width: 560, height: 400))
+        }
+        return ChartGrid(title: "Strategies compared: \(title)", charts: charts, columns: 2)
+    }
+
+    private func errorsChart() -> ChartGrid {
+        let charts = zip(situations, cells).map { situation, row in
+            BarChart(title: situation.name, categories: row.map(\.strategy.name),
+                     series: [.init("errors", values: row.map { Double($0.errors) }), .init("retries", values: row.map { Double($0.result.balancer?.retried ?? 0) })],
+                     xAxisLabel: "strategy", yAxisLabel: "requests", size: .init(width: 560, height: 400))
+        }
+        return ChartGrid(title: "Strategies compared: failed requests and retries", charts: charts, columns: 2)
+    }
+
+    func resultsCSV() -> String {
+        var table = CSVTable(header: ["situation", "strategy", "digest", "p50_seconds", "p99_seconds", "p999_seconds", "errors", "retries", "peak_to_average", "max_utilisation"])
+        for (situation, row) in zip(situations, cells) {
+            for cell in row {
+                table.append([situation.name, cell.strategy.name, cell.result.digest, NumberFormat.fixed(cell.result.value(of: .p50), decimals: 6),
+                              NumberFormat.fixed(cell.result.value(of: .p99), decimals: 6), NumberFormat.fixed(cell.result.value(of: .p999), decimals: 6),
+                              String(cell.errors), String(cell.result.balancer?.retried ?? 0), NumberFormat.fixed(cell.peakToAverage, decimals: 4),
+                              NumberFormat.fixed(cell.maximumUtilisation, decimals: 4)])
+            }
+        }
+        return table.rendered()
+    }
+}

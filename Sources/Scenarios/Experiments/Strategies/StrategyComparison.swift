@@ -1,0 +1,107 @@
+import Foundation
+import Simulator
+
+/// `orrery experiment strategies`: every balancing strategy against the same traffic
+/// (`scenarios/strategies.yaml`) in four situations, tabulating p99, imbalance, errors and
+/// retries — the comparison none of the balancers it models can give a user.
+public struct StrategyComparison: Sendable {
+    /// A situation the servers are in.
+    public struct Situation: Sendable {
+        /// Short name, for tables and file names.
+        public var name: String
+        /// What is different, for the report.
+        public var summary: String
+        /// The server the situation is about, if one is singled out.
+        public var affected: String?
+        /// The base scenario changed into this situation.
+        public var scenario: Scenario
+    }
+
+    /// One strategy in one situation.
+    public struct Cell: Sendable {
+        /// The strategy.
+        public var strategy: BalancingStrategyKind
+        /// Its run in the situation.
+        public var result: RunResult
+
+        /// Requests that did not get a 2xx answer (failed or never answered).
+        public var errors: Int { result.issued - result.succeeded }
+        /// The busiest server's served requests over the mean.
+        public var peakToAverage: Double { BalanceStatistics(counts: result.servers.map(\.served)).peakToAverage }
+        /// The busiest server's utilisation.
+        public var maximumUtilisation: Double { result.servers.map(\.utilisation).max() ?? 0 }
+        /// The share of successful requests answered by `server`.
+        public func share(of server: String) -> Double {
+            let total = result.servers.reduce(0) { $0 + $1.served }
+            return total == 0 ? 0 : Double(result.servers.first { $0.id == server }?.served ?? 0) / Double(total)
+        }
+    }
+
+    /// The scenario file the experiment reads, relative to the scenario directory.
+    public static let file = "strategies.yaml"
+
+    /// Every strategy, in the order the report lists them.
+    public static let strategies: [BalancingStrategyKind] = [
+        .roundRobin, .weightedRoundRobin, .leastConnections, .random, .leastRequest, .healthBased, .ipHash,
+        .consistentHash(key: .request, balanceFactor: nil), .consistentHash(key: .request, balanceFactor: 1.25),
+    ]
+
+    /// The traffic, as loaded from the scenario file.
+    public var base: Scenario
+    /// The situations, in the report's order.
+    public var situations: [Situation]
+    /// `cells[s][k]`: situation `s`, strategy `k`.
+    public var cells: [[Cell]]
+
+    /// Loads the base scenario from `directory`.
+    public static func load(from directory: String) throws(ScenarioError) -> Scenario {
+        let scenario = try ScenarioLoader.load(path: (directory as NSString).appendingPathComponent(file))
+        guard scenario.balancer != nil else {
+            throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .missingKey("balancer"))
+        }
+        guard scenario.servers.count >= 2 else {
+            throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "servers", kind: .invalidValue("the strategy comparison needs at least two servers"))
+        }
+        return scenario
+    }
+
+    /// The four situations built from `base`.
+    static func situations(_ base: Scenario) -> [Situation] {
+        let second = base.servers[1].id
+        var heterogeneous = base
+        let speeds: [Double] = [2, 1, 1, 0.5]
+        for index in heterogeneous.servers.indices {
+            let speed = speeds[index % speeds.count]
+            heterogeneous.servers[index].configuration.speed = speed
+            heterogeneous.servers[index].weight = Int(speed * 2)
+        }
+        let speedList = heterogeneous.servers.map { NumberFormat.trimmed($0.configuration.speed, maxDecimals: 2) }.joined(separator: ", ")
+        let weightList = heterogeneous.servers.map { String($0.weight) }.joined(separator: ", ")
+        return [
+            Situation(name: "identical", summary: "identical servers", affected: nil, scenario: base),
+            Situation(name: "heterogeneous", summary: "speeds \(speedList), weights \(weightList) (in proportion)", affected: heterogeneous.servers.last?.id.name, scenario: heterogeneous),
+            Situation(name: "one slow", summary: "\(second) five times slower for the whole run", affected: second.name,
+                      scenario: base.withFaults([.init(at: .zero, fault: .slow(second, factor: 5))])),
+            Situation(name: "crash and back", summary: "\(second) crashes at 20 s and is back at 30 s", affected: second.name,
+                      scenario: base.withFaults([.init(at: .after(.seconds(20)), fault: .crash(second)),
+                                                 .init(at: .after(.seconds(29)), fault: .restart(second, bootTime: .seconds(1)))])),
+        ]
+    }
+
+    /// Runs every strategy in every situation.
+    public static func run(_ base: Scenario) -> StrategyComparison {
+        let situations = situations(base)
+        let runs = situations.flatMap { situation in
+            strategies.map { strategy in
+                var scenario = situation.scenario
+                scenario.balancer?.strategy = strategy
+                return scenario
+            }
+        }
+        let results = ParallelRuns.map(runs) { ScenarioRunner.run($0) }
+        let cells = situations.indices.map { row in
+            strategies.indices.map { column in Cell(strategy: strategies[column], result: results[row * strategies.count + column]) }
+        }
+        return StrategyComparison(base: base, situations: situations, cells: cells)
+    }
+}

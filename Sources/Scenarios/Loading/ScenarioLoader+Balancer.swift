@@ -1,0 +1,146 @@
+import Simulator
+
+extension ScenarioLoader {
+    /// The keys of the `balancer:` section, in the order the documentation lists them.
+    static let balancerKeys = ["strategy", "forward_timeout", "retries", "passive_health", "health_check", "outlier_detection",
+                               "panic_threshold", "slow_start", "max_conns", "queue", "rate_limit", "circuit_breaker"]
+    /// The failures `retries.on` may list, as nginx's `proxy_next_upstream` spells them.
+    static let retryConditionNames = ["error", "timeout", "http_5xx"]
+
+    /// Parses `balancer:`. Defaults are nginx's: round robin (smooth weighted), a 60 s per-try
+    /// timeout (`proxy_read_timeout`), retries on `error timeout` over every server, and passive
+    /// health with `max_fails=1 fail_timeout=10s`; everything else is off unless given.
+    static func parseBalancer(_ cursor: YAMLCursor, servers: [Scenario.Server]) throws(ScenarioError) -> Scenario.Balancer {
+        let fields = try cursor.mapping(allowed: balancerKeys)
+        let strategy = try fields["strategy"].map { cursor throws(ScenarioError) in try parseStrategy(cursor) } ?? .weightedRoundRobin
+        var configuration = LoadBalancer.Configuration(forwardTimeout: .seconds(60), retries: servers.count - 1, retryOn: .nginxDefault, passiveHealth: .nginxDefault)
+        if let timeout = fields["forward_timeout"] { configuration.forwardTimeout = try timeout.positiveDuration() }
+        if let retries = fields["retries"] {
+            let retryFields = try retries.mapping(allowed: ["tries", "on", "timeout"])
+            if let tries = retryFields["tries"] { configuration.retries = try tries.int(atLeast: 1) - 1 }
+            if let on = retryFields["on"] { configuration.retryOn = try parseRetryConditions(on) }
+            configuration.retryTimeout = try retryFields["timeout"]?.positiveDuration()
+        }
+        if let passive = fields["passive_health"] {
+            let passiveFields = try passive.mapping(allowed: ["max_fails", "fail_timeout"])
+            let maxFails = try passiveFields["max_fails"]?.int(atLeast: 0) ?? 1
+            let failTimeout = try passiveFields["fail_timeout"]?.positiveDuration() ?? .seconds(10)
+            configuration.passiveHealth = maxFails == 0 ? nil : PassiveHealth(maxFails: maxFails, failTimeout: failTimeout)
+        }
+        if let check = fields["health_check"] {
+            let checkFields = try check.mapping(allowed: ["interval", "timeout", "rise", "fall", "path"])
+            configuration.healthCheck = ActiveHealthCheck(
+                interval: try checkFields["interval"]?.positiveDuration() ?? .seconds(2),
+                timeout: try checkFields["timeout"]?.positiveDuration() ?? .seconds(2),
+                rise: try checkFields["rise"]?.int(atLeast: 1) ?? 2,
+                fall: try checkFields["fall"]?.int(atLeast: 1) ?? 3,
+                path: try checkFields["path"]?.string() ?? "heartbeat")
+        }
+        if let outlier = fields["outlier_detection"] {
+            let outlierFields = try outlier.mapping(allowed: ["consecutive_errors", "base_ejection_time", "max_ejection_time", "max_ejection_percent"])
+            configuration.outlierDetection = OutlierDetection(
+                consecutiveErrors: try outlierFields["consecutive_errors"]?.int(atLeast: 1) ?? 5,
+                baseEjectionTime: try outlierFields["base_ejection_time"]?.positiveDuration() ?? .seconds(30),
+                maximumEjectionTime: try outlierFields["max_ejection_time"]?.positiveDuration() ?? .seconds(300),
+                maxEjectionPercent: try outlierFields["max_ejection_percent"].map { cursor throws(ScenarioError) in try cursor.percentage() } ?? 10)
+        }
+        if let panic = fields["panic_threshold"] { configuration.panicThreshold = try panic.percentage() / 100 }
+        if let slowStart = fields["slow_start"] { configuration.slowStart = SlowStart(window: try slowStart.positiveDuration()) }
+        if let limit = fields["max_conns"] { configuration.maxConnections = try limit.int(atLeast: 1) }
+        if let queue = fields["queue"] {
+            guard configuration.maxConnections != nil || servers.contains(where: { $0.maxConnections != nil }) else {
+                throw queue.error(.invalidValue("a queue holds requests while servers are at 'max_conns'; set 'max_conns' on the balancer or on a server"))
+            }
+            let queueFields = try queue.mapping(allowed: ["size", "timeout"])
+            configuration.queue = ConnectionQueueConfiguration(capacity: try queueFields.required("size").int(atLeast: 0),
+                                                               timeout: try queueFields["timeout"]?.positiveDuration() ?? .seconds(60))
+        }
+        if let limit = fields["rate_limit"] {
+            let limitFields = try limit.mapping(allowed: ["rate", "burst"])
+            configuration.rateLimit = TokenBucket.Configuration(rate: try limitFields.required("rate").positive(),
+                                                                burst: try limitFields["burst"]?.int(atLeast: 1) ?? 1)
+        }
+        if let breaker = fields["circuit_breaker"] {
+            configuration.circuitBreaker = try parseCircuitBreaker(breaker)
+        }
+        return Scenario.Balancer(strategy: strategy, configuration: configuration)
+    }
+
+    /// A strategy: a name, or `{hash: {key: request|client, balance_factor: 1.25}}`.
+    static func parseStrategy(_ cursor: YAMLCursor) throws(ScenarioError) -> BalancingStrategyKind {
+        if let name = cursor.text {
+            switch name {
+            case "round_robin": return .roundRobin
+            case "weighted_round_robin": return .weightedRoundRobin
+            case "least_conn": return .leastConnections
+            case "random": return .random
+            case "least_request": return .leastRequest
+            case "health_based": return .healthBased
+            case "ip_hash": return .ipHash
+            case "hash": return .consistentHash(key: .request, balanceFactor: nil)
+            case "hash_bounded": return .consistentHash(key: .request, balanceFactor: 1.25)
+            default:
+                let names = BalancingStrategyKind.names
+                throw cursor.error(.invalidValue("unknown strategy '\(name)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; expected one of \(names.joined(separator: ", "))")))
+            }
+        }
+        let fields = try cursor.mapping(allowed: ["hash"])
+        let hash = try fields.required("hash").mapping(allowed: ["key", "balance_factor"])
+        var key = ConsistentHashStrategy.Key.request
+        if let keyCursor = hash["key"] {
+            let text = try keyCursor.string()
+            guard let parsed = ConsistentHashStrategy.Key(rawValue: text) else {
+                throw keyCursor.error(.invalidValue("a hash key is 'request' (the request's key) or 'client' (the client's address), not '\(text)'"))
+            }
+            key = parsed
+        }
+        var factor: Double?
+        if let factorCursor = hash["balance_factor"] {
+            let value = try factorCursor.double()
+            guard value > 1 else { throw factorCursor.error(.invalidValue("a balance factor must be greater than 1, got \(factorCursor.text ?? "")")) }
+            factor = value
+        }
+        return .consistentHash(key: key, balanceFactor: factor)
+    }
+
+    static func parseRetryConditions(_ cursor: YAMLCursor) throws(ScenarioError) -> RetryConditions {
+        var conditions: RetryConditions = []
+        for item in try cursor.list() {
+            switch try item.string() {
+            case "error": conditions.insert(.error)
+            case "timeout": conditions.insert(.timeout)
+            case "http_5xx", "http_500", "http_502", "http_503", "http_504": conditions.insert(.http5xx)
+            case let other:
+                throw item.error(.invalidValue("unknown retry condition '\(other)'" + (Suggestion.closest(to: other, among: retryConditionNames).map { "; did you mean '\($0)'?" } ?? "; expected error, timeout or http_5xx")))
+            }
+        }
+        return conditions
+    }
+
+    static func parseCircuitBreaker(_ cursor: YAMLCursor) throws(ScenarioError) -> CircuitBreaker.Configuration {
+        let fields = try cursor.mapping(allowed: ["failure_ratio", "window", "minimum_requests", "open_for", "half_open_requests"])
+        let ratioCursor = fields["failure_ratio"]
+        let ratio = try ratioCursor?.probability() ?? 0.5
+        if let ratioCursor, ratio == 0 { throw ratioCursor.error(.invalidValue("a failure ratio of 0 would open the breaker on the first request")) }
+        let window = try fields["window"]?.int(atLeast: 1) ?? 20
+        let minimumCursor = fields["minimum_requests"]
+        let minimum = try minimumCursor?.int(atLeast: 1) ?? Swift.min(10, window)
+        if let minimumCursor, minimum > window { throw minimumCursor.error(.invalidValue("minimum_requests (\(minimum)) cannot exceed the window (\(window))")) }
+        return CircuitBreaker.Configuration(
+            failureRatio: ratio, window: window, minimumRequests: minimum,
+            openDuration: try fields["open_for"]?.positiveDuration() ?? .seconds(5),
+            halfOpenRequests: try fields["half_open_requests"]?.int(atLeast: 1) ?? 3)
+    }
+}
+
+extension YAMLCursor {
+    /// A percentage between 0 and 100, written `50` or `50%`.
+    func percentage() throws(ScenarioError) -> Double {
+        guard let raw = text?.trimmingSpaces else { throw error(.wrongType(expected: "a percentage such as 50%", found: kindDescription)) }
+        let number = raw.hasSuffix("%") ? String(raw.dropLast()).trimmingSpaces : raw
+        guard let value = Double(number), (0...100).contains(value) else {
+            throw error(.invalidValue("a percentage must be between 0 and 100, got \(raw)"))
+        }
+        return value
+    }
+}

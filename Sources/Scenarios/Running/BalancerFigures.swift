@@ -1,0 +1,112 @@
+import Simulator
+
+/// What the balancer of a run did: forwards, retries, rejections, per-server outcomes, health
+/// events and the failovers they add up to.
+public struct BalancerFigures: Sendable, Equatable {
+    /// One server as the balancer saw it.
+    public struct Server: Sendable, Equatable {
+        /// The server's hostname.
+        public var hostname: String
+        /// Its weight and whether it is a backup.
+        public var weight: Int
+        public var isBackup: Bool
+        /// Forwards sent to it.
+        public var forwarded: Int
+        /// Forwards it answered with a 2xx.
+        public var succeeded: Int
+        /// Forwards it answered with a 5xx.
+        public var serverErrors: Int
+        /// Forwards refused, reset or unreachable.
+        public var connectErrors: Int
+        /// Forwards that timed out.
+        public var timeouts: Int
+        /// Active health checks sent to it.
+        public var healthChecks: Int
+        /// Active health checks it failed.
+        public var failedHealthChecks: Int
+        /// The most forwards it had in flight at once.
+        public var peakConnections: Int
+        /// Peak forwards in flight in each virtual second.
+        public var connectionsPerSecond: [Int]
+    }
+
+    /// One balancer event, for the report.
+    public struct Event: Sendable, Equatable {
+        /// Virtual seconds.
+        public var at: Double
+        /// The server's hostname, or `upstream`.
+        public var subject: String
+        /// What happened, e.g. `marked down (passive health)`.
+        public var description: String
+        /// Whether it took a server out of rotation (for charts).
+        public var isDown: Bool
+        /// Whether it put a server back (for charts).
+        public var isUp: Bool
+        /// Whether it was a down server's probe after `fail_timeout`.
+        public var isProbe: Bool
+    }
+
+    /// The strategy's name.
+    public var strategy: String
+    /// Forwards attempted, first tries and retries.
+    public var forwarded: Int
+    /// Forwards that got no answer.
+    public var failedForwards: Int
+    /// Requests retried on another server.
+    public var retried: Int
+    /// Requests no server answered (503).
+    public var unanswered: Int
+    /// Requests the rate limit turned away (429).
+    public var rateLimited: Int
+    /// Requests the open circuit breaker turned away (503).
+    public var circuitRejected: Int
+    /// Requests that waited for a connection.
+    public var queued: Int
+    /// Requests a full queue turned away (503).
+    public var queueFull: Int
+    /// Requests whose wait for a connection expired (503).
+    public var queueTimeouts: Int
+    /// Every server that was a member, in join order.
+    public var servers: [Server]
+    /// The balancer's events in order.
+    public var events: [Event]
+    /// Each server fault of the run and how the balancer reacted to it.
+    public var failovers: [Failover]
+
+    /// Reads the figures of `balancer` after a run whose faults were `timeline`.
+    init(_ balancer: LoadBalancer, replicas: [LoadBalancer.Replica], timeline: [FaultSchedule.Entry], end: VirtualInstant) {
+        let stats = balancer.stats
+        strategy = balancer.strategyName
+        forwarded = stats.forwarded
+        failedForwards = stats.failedForwards
+        retried = stats.retried
+        unanswered = stats.unanswered
+        rateLimited = stats.rateLimited
+        circuitRejected = stats.circuitRejected
+        queued = stats.queued
+        queueFull = stats.queueFull
+        queueTimeouts = stats.queueTimeouts
+        let lastSecond = Int(end.nanoseconds / 1_000_000_000)
+        servers = stats.servers.map { server in
+            let replica = replicas.first { $0.hostname == server.hostname }
+            var connections = server.connections
+            connections.extend(through: lastSecond)
+            return Server(hostname: server.hostname, weight: replica?.weight ?? 1, isBackup: replica?.isBackup ?? false,
+                          forwarded: server.forwarded, succeeded: server.succeeded, serverErrors: server.serverErrors,
+                          connectErrors: server.connectErrors, timeouts: server.timeouts, healthChecks: server.healthChecks,
+                          failedHealthChecks: server.failedHealthChecks, peakConnections: connections.maximum,
+                          connectionsPerSecond: connections.peaks)
+        }
+        events = stats.events.map { event in
+            var isDown = false, isUp = false
+            switch event.kind {
+            case .markedDown: isDown = true
+            case .markedUp: isUp = true
+            default: break
+            }
+            return Event(at: event.at.seconds, subject: event.subject, description: event.kind.description, isDown: isDown, isUp: isUp,
+                         isProbe: event.kind == .probe)
+        }
+        failovers = Failover.find(in: timeline, events: stats.events, end: end)
+    }
+}

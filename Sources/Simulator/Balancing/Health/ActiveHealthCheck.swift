@@ -1,0 +1,75 @@
+/// Active health checks as HAProxy's `check inter I rise R fall F` (and nginx Plus's
+/// `health_check interval=I passes=R fails=F`): every `interval` the balancer asks each server for
+/// `path` and waits up to `timeout`. A server that is up goes down after `fall` consecutive failed
+/// checks; a server that is down comes back after `rise` consecutive passed checks. A transition
+/// happens at the instant the deciding check ends — its answer arrives or its timeout expires.
+///
+/// Servers start up, as in HAProxy. Checks see only what the check path sees: a server that
+/// answers its health endpoint but fails real requests (a 5xx rate) stays up; outlier detection
+/// or passive checks catch that.
+public struct ActiveHealthCheck: Sendable, Equatable {
+    /// Time between the starts of two rounds of checks.
+    public var interval: Duration
+    /// How long a check may take before it counts as failed.
+    public var timeout: Duration
+    /// Consecutive passed checks that bring a down server back.
+    public var rise: Int
+    /// Consecutive failed checks that take an up server down.
+    public var fall: Int
+    /// What the check asks for; servers answer `heartbeat` with an empty 200.
+    public var path: String
+
+    /// HAProxy's defaults: `inter 2s rise 2 fall 3`, with a 2 s timeout.
+    public init(interval: Duration = .seconds(2), timeout: Duration = .seconds(2), rise: Int = 2, fall: Int = 3, path: String = "heartbeat") {
+        precondition(rise >= 1 && fall >= 1, "rise and fall must be at least 1")
+        self.interval = interval
+        self.timeout = timeout
+        self.rise = rise
+        self.fall = fall
+        self.path = path
+    }
+
+    /// One server's check history.
+    public struct State: Sendable, Equatable {
+        /// Whether the checks consider the server up.
+        public internal(set) var isUp = true
+        /// Consecutive passed checks (counted while down).
+        public internal(set) var passes = 0
+        /// Consecutive failed checks (counted while up).
+        public internal(set) var failures = 0
+
+        /// A server that starts up.
+        public init() {}
+    }
+
+    /// What a check result did to the server.
+    public enum Transition: Sendable, Equatable {
+        /// The `fall`-th consecutive failure: the server is down.
+        case markedDown
+        /// The `rise`-th consecutive pass: the server is up again.
+        case markedUp
+    }
+
+    /// Applies one check result; returns the transition it caused, if any.
+    public func record(passed: Bool, into state: inout State) -> Transition? {
+        if state.isUp {
+            guard !passed else {
+                state.failures = 0
+                return nil
+            }
+            state.failures += 1
+            guard state.failures >= fall else { return nil }
+            state = State()
+            state.isUp = false
+            return .markedDown
+        }
+        guard passed else {
+            state.passes = 0
+            return nil
+        }
+        state.passes += 1
+        guard state.passes >= rise else { return nil }
+        state = State()
+        return .markedUp
+    }
+}

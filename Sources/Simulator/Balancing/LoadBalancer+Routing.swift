@@ -1,0 +1,147 @@
+extension LoadBalancer {
+    /// What the search for a server came to.
+    enum Choice {
+        /// Forward to this server.
+        case server(Int)
+        /// No server may take the request.
+        case none
+        /// The connection queue turned the request away with this answer.
+        case rejected(Response)
+    }
+
+    /// Routes `request`: through the gateway (rate limit, circuit breaker), then to a server,
+    /// retrying on others after failures that the retry conditions cover. A path the replicas do
+    /// not serve is the assignment's 400 error; a request no server could answer is a 503.
+    public func route(_ request: Request) async -> Response {
+        var ticket: CircuitBreaker.Ticket?
+        if configuration.rateLimit != nil || breaker != nil {
+            switch admit(request) {
+            case .rejected(let response): return response
+            case .admitted(let admitted): ticket = admitted
+            }
+        }
+        let response = await dispatch(request)
+        if let ticket { recordBreakerOutcome(ticket, failed: response.status >= 500) }
+        return response
+    }
+
+    /// The forwards and retries of one request.
+    private func dispatch(_ request: Request) async -> Response {
+        var tried: [Int] = []
+        var lastServerError: Response?
+        let started = network.simulation.now
+        var attempt = 0
+        while attempt <= configuration.retries {
+            let choice = await choose(request, excluding: tried)
+            guard case .server(let serverID) = choice, let index = members.index(forKey: serverID) else {
+                if case .rejected(let response) = choice { return response }
+                break
+            }
+            let replica = members.values[index].replica
+            network.simulation.trace.record(.route, id.name, replica.hostname, value: Int64(bitPattern: request.id))
+            stats.forwarded += 1
+            let (outcome, response) = await forward(request, to: replica)
+            if let response, !configuration.retryOn.matches(outcome) {
+                if response.status == 404 {
+                    return Response(status: 400, server: replica.server.id, body: AssignmentJSON.error("'/\(request.path)' endpoint does not exist in server replicas"))
+                }
+                return response
+            }
+            if let response {
+                lastServerError = response
+            } else {
+                stats.failedForwards += 1
+                stats.failedForwardsByServer[replica.hostname, default: 0] += 1
+            }
+            tried.append(serverID)
+            let withinBudget = configuration.retryTimeout.map { started.duration(to: network.simulation.now) < $0 } ?? true
+            guard configuration.retryOn.matches(outcome), withinBudget else { break }
+            if attempt < configuration.retries { stats.retried += 1 }
+            attempt += 1
+        }
+        if let lastServerError { return lastServerError }
+        stats.unanswered += 1
+        let reason = members.isEmpty ? "No server replicas available" : "No server replica answered"
+        return Response(status: 503, server: id, body: AssignmentJSON.error(reason))
+    }
+
+    /// One forward to `replica`, counted in its active connections while in flight; its outcome
+    /// goes to the strategy and to the health mechanisms.
+    private func forward(_ request: Request, to replica: Replica) async -> (ForwardOutcome, Response?) {
+        let start = network.simulation.now
+        var serverStats: UpstreamServerStats?
+        if let index = members.index(forKey: replica.id) {
+            members.values[index].active += 1
+            serverStats = members.values[index].stats
+        }
+        serverStats?.forwarded += 1
+        serverStats?.connections.change(by: 1, at: start)
+        let outcome: ForwardOutcome
+        var answer: Response?
+        do {
+            let response = try await network.call(from: id, to: replica.server.id, timeout: configuration.forwardTimeout) {
+                await replica.server.handle(request)
+            }
+            outcome = .answered(status: response.status)
+            answer = response
+        } catch {
+            outcome = .failed(error)
+        }
+        let now = network.simulation.now
+        serverStats?.connections.change(by: -1, at: now)
+        serverStats?.count(outcome)
+        // The strategy hears of every forward it picked, even one whose server has left since,
+        // so that what it counts per request (bounded loads) is always given back.
+        strategy.forwardEnded(request, serverID: replica.id, outcome: outcome, latency: start.duration(to: now))
+        if let index = members.index(forKey: replica.id) {
+            members.values[index].active -= 1
+            observe(outcome, of: replica.id)
+        }
+        queue?.wakeFirst()
+        return (outcome, answer)
+    }
+
+    /// Finds a server for `request` among those not yet tried, waiting in the connection queue
+    /// when only connection limits stand in the way.
+    private func choose(_ request: Request, excluding tried: [Int]) async -> Choice {
+        if let serverID = pickNow(request, excluding: tried) { return .server(serverID) }
+        guard let queue, blockedByConnectionLimits else { return .none }
+        guard queue.hasRoom else {
+            stats.queueFull += 1
+            return .rejected(Response(status: 503, server: id, body: AssignmentJSON.error("upstream queue is full")))
+        }
+        stats.queued += 1
+        let deadline = network.simulation.now.advanced(by: queue.configuration.timeout)
+        var rejoining = false
+        while true {
+            guard await queue.wait(until: deadline, atFront: rejoining) else {
+                stats.queueTimeouts += 1
+                return .rejected(Response(status: 503, server: id, body: AssignmentJSON.error("timed out in the upstream queue")))
+            }
+            if let serverID = pickNow(request, excluding: tried) { return .server(serverID) }
+            guard blockedByConnectionLimits else { return .none }
+            rejoining = true
+        }
+    }
+
+    /// Asks the strategy for an eligible server now, or nil when there is none.
+    private func pickNow(_ request: Request, excluding tried: [Int]) -> Int? {
+        guard rebuildCandidates(excluding: tried),
+              let serverID = strategy.pick(request, from: candidates, random: &strategyRandom) else { return nil }
+        notePicked(serverID)
+        return serverID
+    }
+}
+
+extension UpstreamServerStats {
+    /// Counts a forward's outcome.
+    func count(_ outcome: ForwardOutcome) {
+        switch outcome {
+        case .answered(let status) where status >= 500: serverErrors += 1
+        case .answered(let status) where status < 300: succeeded += 1
+        case .answered: break
+        case .failed(.timeout): timeouts += 1
+        case .failed: connectErrors += 1
+        }
+    }
+}

@@ -1,0 +1,108 @@
+extension LoadBalancer {
+    /// Whether member `index` is healthy at `now` by every configured mechanism (read in place:
+    /// copying a member would retain its replica and stats on every pick).
+    func isHealthy(_ index: Int, at now: VirtualInstant) -> Bool {
+        if let passive = configuration.passiveHealth, !passive.isAvailable(members.values[index].passive, at: now) { return false }
+        return members.values[index].checks.isUp && !members.values[index].outlier.isEjected(at: now)
+    }
+
+    /// Rebuilds ``candidates`` for a pick that must avoid `tried`; returns whether any is eligible.
+    ///
+    /// Primaries serve while any is healthy; otherwise healthy backups do. Below the panic
+    /// threshold of healthy primaries (with no backup to fall back on) health is ignored and every
+    /// primary is eligible, as in Envoy: better to try servers that may be down than to refuse all.
+    func rebuildCandidates(excluding tried: [Int]) -> Bool {
+        let now = network.simulation.now
+        let count = members.count
+        healthy.removeAll(keepingCapacity: true)
+        var primaries = 0, healthyPrimaries = 0, healthyBackups = 0
+        for index in 0..<count {
+            let isHealthy = isHealthy(index, at: now)
+            healthy.append(isHealthy)
+            if members.values[index].replica.isBackup {
+                if isHealthy { healthyBackups += 1 }
+            } else {
+                primaries += 1
+                if isHealthy { healthyPrimaries += 1 }
+            }
+        }
+        let useBackups = healthyPrimaries == 0 && healthyBackups > 0
+        let panic = configuration.panicThreshold.map { threshold in
+            !useBackups && primaries > 0 && Double(healthyPrimaries) < threshold * Double(primaries)
+        } ?? false
+        if panic != inPanic {
+            inPanic = panic
+            log(.panic(panic), subject: "upstream")
+        }
+        candidates.removeAll(keepingCapacity: true)
+        var anyEligible = false, limited = false
+        for index in 0..<count {
+            let serverID = members.keys[index]
+            let active = members.values[index].active
+            let weight = members.values[index].replica.weight
+            var eligible = members.values[index].replica.isBackup == useBackups && (panic || healthy[index]) && !tried.contains(serverID)
+            if eligible, let limit = members.values[index].replica.maxConnections ?? configuration.maxConnections, active >= limit {
+                eligible = false
+                limited = true
+            }
+            anyEligible = anyEligible || eligible
+            let effectiveWeight = configuration.slowStart?.effectiveWeight(weight, recoveredAt: members.values[index].recoveredAt, now: now) ?? Double(weight)
+            candidates.append(UpstreamCandidate(serverID: serverID, weight: weight, effectiveWeight: effectiveWeight,
+                                                activeRequests: active, isEligible: eligible))
+        }
+        blockedByConnectionLimits = limited && !anyEligible
+        return anyEligible
+    }
+
+    /// The strategy picked `serverID`: passive health learns of the pick (a probe, possibly).
+    func notePicked(_ serverID: Int) {
+        guard let passive = configuration.passiveHealth, let index = members.index(forKey: serverID) else { return }
+        if passive.picked(&members.values[index].passive, at: network.simulation.now) == .probe {
+            log(.probe, subject: members.values[index].replica.hostname)
+        }
+    }
+
+    /// Feeds a forward's outcome to passive health and outlier detection.
+    func observe(_ outcome: ForwardOutcome, of serverID: Int) {
+        guard let index = members.index(forKey: serverID) else { return }
+        let now = network.simulation.now
+        guard configuration.passiveHealth != nil || configuration.outlierDetection != nil else { return }
+        let hostname = members.values[index].replica.hostname
+        if let passive = configuration.passiveHealth {
+            if configuration.retryOn.isFailure(outcome) {
+                if passive.failed(&members.values[index].passive, at: now) == .markedDown {
+                    log(.markedDown(.passive), subject: hostname)
+                }
+            } else if passive.succeeded(&members.values[index].passive) == .markedUp {
+                members.values[index].recoveredAt = now
+                log(.markedUp(.passive), subject: hostname)
+            }
+        }
+        if let outlier = configuration.outlierDetection {
+            let ejected = members.values.indices.reduce(0) { $0 + (members.values[$1].outlier.isEjected(at: now) ? 1 : 0) }
+            if let length = outlier.record(error: outcome.isError, into: &members.values[index].outlier, at: now, ejectedNow: ejected, total: members.count) {
+                members.values[index].recoveredAt = now.advanced(by: length)
+                log(.markedDown(.outlier), subject: hostname)
+                network.simulation.schedule(after: length) { [weak self] in
+                    self?.assumeIsolated { $0.ejectionEnded(serverID) }
+                }
+            }
+        }
+    }
+
+    /// An ejection's time is up: the server is back (if it is still a member and not re-ejected).
+    private func ejectionEnded(_ serverID: Int) {
+        guard let member = members[serverID], !member.outlier.isEjected(at: network.simulation.now) else { return }
+        log(.markedUp(.outlier), subject: member.replica.hostname)
+    }
+
+    /// Records an event in the stats and, for health transitions, in the trace.
+    func log(_ kind: BalancerEvent.Kind, subject: String) {
+        stats.events.append(BalancerEvent(at: network.simulation.now, subject: subject, kind: kind))
+        switch kind {
+        case .markedDown: network.simulation.trace.record(.markDown, id.name, subject)
+        case .markedUp: network.simulation.trace.record(.markUp, id.name, subject)
+        default: network.simulation.trace.record(.custom, id.name, subject)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+@testable import Simulator
+
+@Suite struct LoadAwareStrategyTests {
+    @Test func leastConnectionsPicksTheLeastLoadedServer() {
+        var strategy = LeastConnectionsStrategy()
+        #expect(picks(&strategy, candidates(active: [4, 1, 3]), count: 3) == [2, 2, 2])
+        #expect(picks(&strategy, candidates(active: [4, 1, 3], ineligible: [2]), count: 1) == [3])
+    }
+
+    @Test func leastConnectionsComparesConnectionsPerUnitOfWeight() {
+        var strategy = LeastConnectionsStrategy()
+        // 4 / 2 = 2 per unit of weight beats 3 / 1 = 3.
+        #expect(picks(&strategy, candidates(active: [4, 3], weights: [2, 1]), count: 1) == [1])
+        var slowStarting = LeastConnectionsStrategy()
+        let servers = [UpstreamCandidate(serverID: 1, weight: 2, effectiveWeight: 0.5, activeRequests: 1),
+                       UpstreamCandidate(serverID: 2, weight: 1, activeRequests: 1)]
+        #expect(picks(&slowStarting, servers, count: 1) == [2], "1 / 0.5 while slow-starting is busier than 1 / 1")
+    }
+
+    @Test func leastConnectionsBreaksTiesByWeightedRoundRobinAsNginxDoes() {
+        var strategy = LeastConnectionsStrategy()
+        #expect(picks(&strategy, candidates(active: [0, 0, 0]), count: 6) == [1, 2, 3, 1, 2, 3])
+        var tied = LeastConnectionsStrategy()
+        #expect(picks(&tied, candidates(active: [2, 2, 5]), count: 4) == [1, 2, 1, 2], "only the tied least-loaded servers rotate")
+    }
+
+    @Test func powerOfTwoChoicesNeverPicksTheBusierOfItsTwoChoices() {
+        var random = SeededRandom(seed: 99)
+        var loads = SeededRandom(seed: 7)
+        var strategy = PowerOfTwoChoicesStrategy()
+        for round in 0..<2_000 {
+            let active = (0..<5).map { _ in Int(loads.next() % 20) }
+            let servers = candidates(active: active)
+            // Replay the two draws the strategy makes from the same stream.
+            var replay = random
+            let first = Int(replay.next() % 5)
+            var second = Int(replay.next() % 4)
+            if second >= first { second += 1 }
+            let chosen = strategy.pick(Request(id: UInt64(round), key: 0, client: "c"), from: servers, random: &random)
+            let expected = active[second] < active[first] ? second + 1 : first + 1
+            #expect(chosen == expected)
+            #expect(active[chosen! - 1] <= max(active[first], active[second]))
+        }
+    }
+
+    @Test func powerOfTwoChoicesWithTwoServersAlwaysTakesTheLessBusyOne() {
+        var strategy = PowerOfTwoChoicesStrategy()
+        #expect(Set(picks(&strategy, candidates(active: [7, 3]), count: 100)) == [2])
+        #expect(Set(picks(&strategy, candidates(active: [7, 3, 0], ineligible: [3]), count: 100)) == [2])
+    }
+
+    @Test func healthBasedPrefersTheServerWithTheLowerLatencyAverage() {
+        var strategy = HealthBasedStrategy(smoothing: 0.5)
+        for id in 1...2 { try? strategy.serverAdded(id, hostname: "s\(id)", weight: 1) }
+        let request = Request(id: 1, key: 1, client: "c")
+        strategy.forwardEnded(request, serverID: 1, outcome: .answered(status: 200), latency: .milliseconds(50))
+        strategy.forwardEnded(request, serverID: 2, outcome: .answered(status: 200), latency: .milliseconds(10))
+        #expect(picks(&strategy, candidates(active: [0, 0]), count: 3) == [2, 2, 2])
+        // Five busy connections make the fast server costlier: 10 ms × 6 > 50 ms × 1.
+        #expect(picks(&strategy, candidates(active: [0, 5]), count: 1) == [1])
+    }
+
+    @Test func healthBasedDrainsAServerThatReturnsErrors() {
+        var strategy = HealthBasedStrategy(smoothing: 0.2, errorPenalty: 20)
+        for id in 1...2 { try? strategy.serverAdded(id, hostname: "s\(id)", weight: 1) }
+        let request = Request(id: 1, key: 1, client: "c")
+        for _ in 0..<10 {
+            strategy.forwardEnded(request, serverID: 1, outcome: .answered(status: 500), latency: .milliseconds(5))
+            strategy.forwardEnded(request, serverID: 2, outcome: .answered(status: 200), latency: .milliseconds(10))
+        }
+        #expect(strategy.health(of: 1).errorRate > 0.85)
+        #expect(strategy.health(of: 2).errorRate == 0)
+        #expect(picks(&strategy, candidates(active: [0, 0]), count: 2) == [2, 2])
+    }
+
+    @Test func healthBasedRotatesBeforeAnythingIsKnown() {
+        var strategy = HealthBasedStrategy()
+        for id in 1...3 { try? strategy.serverAdded(id, hostname: "s\(id)", weight: 1) }
+        #expect(picks(&strategy, candidates(active: [0, 0, 0]), count: 3) == [1, 2, 3])
+    }
+}
