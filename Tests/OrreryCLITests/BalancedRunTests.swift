@@ -31,6 +31,6 @@ import Testing
     @Test func experimentsListTheClaimsAndTheStrategyComparison() throws {
         let outcome = try OrreryProcess.run(["experiment", "nonsense", "--out", "/tmp/orrery-never"])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.contains("expected one of a1, a2, a3, a4, claims, strategies, all"))
+        #expect(outcome.standardError.contains("expected one of a1, a2, a3, a4, mapreduce, backup, claims, strategies, all"))
     }
 }

@@ -44,7 +44,7 @@ func operationLoadError(_ text: String) -> ScenarioError? {
         ("a part that is not an uploaded part", "operations:\n  - create_multipart: {bucket: b, key: k, as: up}\n  - complete_multipart: {bucket: b, key: k, upload_id: $up, parts: [$up]}\n",
          "ops.yaml:3:69: error: '$up' is not the label of an earlier upload_part (at operations.[1].complete_multipart.parts.[0])"),
         ("bad size", "operations:\n  - put: {bucket: b, key: k, size: 6XB}\n",
-         "ops.yaml:2:36: error: expected a size such as 4096 or 6MiB, found '6XB' (at operations.[0].put.size)"),
+         "ops.yaml:2:36: error: expected a size in bytes such as 65536, 64KiB or 10MB, found '6XB' (at operations.[0].put.size)"),
         ("no operations", "name: empty\noperations: []\n",
          "ops.yaml:2:13: error: an operation scenario needs at least one operation (at operations)"),
         ("missing operations", "name: empty\n",
