@@ -46,7 +46,7 @@ actor Doorbell {
         sim.spawn("lures-an-escapee") { _ in
             // A detached task runs on the global executor; its hop back onto a simulation actor
             // arrives from a foreign thread, which the executor must refuse and report.
-            Task.detached { await doorbell.ring() }
+            Task.detached(priority: .high) { await doorbell.ring() }
             var waited = 0
             while !sim.executor.hasEscapedJobs && waited < 10_000 {
                 usleep(1_000)
