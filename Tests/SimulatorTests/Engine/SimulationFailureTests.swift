@@ -50,8 +50,9 @@ actor Doorbell {
         sim.spawn("lures-an-escapee") { _ in
             // A detached task runs on the global executor; its hop back onto a simulation actor
             // arrives from a foreign thread, which the executor must refuse and report. The
-            // global pool may be busy with other tests, so wait for it (in real time) for long.
-            Task.detached { await doorbell.ring() }
+            // global pool may be busy with other tests, so ask for a high priority and wait for
+            // it (in real time) for long.
+            Task.detached(priority: .high) { await doorbell.ring() }
             var waited = 0
             while !sim.executor.hasEscapedJobs && waited < 120_000 {
                 usleep(1_000)
