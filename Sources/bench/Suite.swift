@@ -9,6 +9,7 @@ public func registerOrreryBenchmarks() {
     registerPlacementBenchmarks()
     registerMapReduceBenchmarks()
     registerBalancingBenchmarks()
+    registerObjectStoreBenchmarks()
 }
 
 /// Metrics every benchmark records. With `ORRERY_BENCH_GATE=1` (as CI runs it) only the
@@ -24,6 +25,12 @@ enum OrreryMetric {
     static let simulatedRequestsPerSecond = BenchmarkMetric.custom("simulated requests/s", polarity: .prefersLarger, useScalingFactor: false)
     /// jemalloc's resident bytes at the end of the run.
     static let residentBytes = BenchmarkMetric.custom("jemalloc resident bytes", polarity: .prefersSmaller, useScalingFactor: false)
+    /// Operations (object-store put+get pairs) per wall-clock second (noisy: not gated).
+    static let operationsPerSecond = BenchmarkMetric.custom("operations/s", polarity: .prefersLarger, useScalingFactor: false)
+    /// Heap bytes the object store holds per object beyond the object's bytes, by jemalloc.
+    static let heapBytesPerObject = BenchmarkMetric.custom("heap bytes per object", polarity: .prefersSmaller, useScalingFactor: false)
+    /// The store's own estimate of its bookkeeping per object (`approximateMetadataBytes`).
+    static let estimatedMetadataBytesPerObject = BenchmarkMetric.custom("estimated metadata bytes per object", polarity: .prefersSmaller, useScalingFactor: false)
 }
 
 /// How far a malloc count may move before CI calls it a change: a share of a large count, or a

@@ -32,6 +32,21 @@ import Testing
         #expect(svg.hasPrefix("<?xml") && svg.contains("<title>Bytes stored in the bucket</title>"))
     }
 
+    @Test func twoProcessesWithDifferentHashSeedsWriteTheSameBytes() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.shortRun.write(to: dir.appendingPathComponent("backup.yaml"), atomically: true, encoding: .utf8)
+        for (out, hashing) in [("a", "1"), ("b", "")] {
+            let outcome = try OrreryProcess.run(["experiment", "backup", "--scenarios", ".", "--out", out], in: dir,
+                                                environment: ["SWIFT_DETERMINISTIC_HASHING": hashing])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+        }
+        for file in ["report.md", "report.json", "timeline.csv", "backups.csv", "restores.csv", "bytes_stored.svg"] {
+            let first = try Data(contentsOf: dir.appendingPathComponent("a/backup/\(file)"))
+            #expect(first == (try Data(contentsOf: dir.appendingPathComponent("b/backup/\(file)"))), "\(file) differs between processes")
+        }
+    }
+
     @Test func aBadBackupFileExitsTwoAndWritesNothing() throws {
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -60,12 +60,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
     }
 
-    @Test func theCommittedExampleRunsEveryOperation() throws {
+    @Test func theCommittedExampleRunsEveryOperationAndTheSameInEveryProcess() throws {
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let outcome = try OrreryProcess.run(["ops", "scenarios/s3-operations.yaml", "--out", dir.path])
-        #expect(outcome.status == 0, "\(outcome.standardError)")
-        let lines = try String(contentsOf: dir.appendingPathComponent("s3-operations/results.jsonl"), encoding: .utf8).split(separator: "\n")
+        for (out, hashing) in [("a", "1"), ("b", "")] {
+            let outcome = try OrreryProcess.run(["ops", "scenarios/s3-operations.yaml", "--out", dir.appendingPathComponent(out).path],
+                                                environment: ["SWIFT_DETERMINISTIC_HASHING": hashing])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+        }
+        let results = try String(contentsOf: dir.appendingPathComponent("a/s3-operations/results.jsonl"), encoding: .utf8)
+        #expect(results == (try String(contentsOf: dir.appendingPathComponent("b/s3-operations/results.jsonl"), encoding: .utf8)))
+        let lines = results.split(separator: "\n")
         #expect(lines.count == 48)
         #expect(lines.contains { $0.contains(#""eTag":"\"dec839d5b24701d958d701f913898d2b-2\"""#) })
     }

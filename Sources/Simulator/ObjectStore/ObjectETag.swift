@@ -24,9 +24,18 @@ public struct ObjectETag: Hashable, Sendable, CustomStringConvertible {
         self.partCount = partCount
     }
 
-    /// The single-part ETag of `bytes`: their MD5.
+    /// The single-part ETag of `bytes`: their MD5, read as two big-endian words.
     static func md5(of bytes: [UInt8]) -> ObjectETag {
-        ObjectETag(digest: Insecure.MD5.hash(data: bytes))
+        Insecure.MD5.hash(data: bytes).withUnsafeBytes { digest in
+            ObjectETag(high: UInt64(bigEndian: digest.loadUnaligned(as: UInt64.self)),
+                       low: UInt64(bigEndian: digest.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), partCount: 0)
+        }
+    }
+
+    private init(high: UInt64, low: UInt64, partCount: UInt16) {
+        self.high = high
+        self.low = low
+        self.partCount = partCount
     }
 
     /// The multipart ETag: MD5 of the concatenated binary MD5s of the parts, with `-N`.
@@ -46,12 +55,32 @@ public struct ObjectETag: Hashable, Sendable, CustomStringConvertible {
 
     /// Lowercase hex digest with `-N` for multipart, without quotes.
     public var unquoted: String {
-        let hex = ObjectStoreHex.encode(digestBytes)
+        let hex = hexDigest(quoted: false)
         return partCount == 0 ? hex : "\(hex)-\(partCount)"
     }
 
     /// The ETag as S3 sends it: the unquoted form in double quotes.
-    public var description: String { "\"\(unquoted)\"" }
+    public var description: String {
+        partCount == 0 ? hexDigest(quoted: true) : "\"\(unquoted)\""
+    }
+
+    /// The 32 hex digits, optionally in quotes, written straight into the string's storage:
+    /// every PUT answer and every GET header carries one.
+    private func hexDigest(quoted: Bool) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: quoted ? 34 : 32) { buffer in
+            var position = 0
+            if quoted { buffer[0] = UInt8(ascii: "\""); position = 1 }
+            for shift in stride(from: 60, through: 0, by: -4) {
+                buffer[position] = digits.utf8Start[Int(high >> UInt64(shift) & 0xF)]
+                buffer[position + 16] = digits.utf8Start[Int(low >> UInt64(shift) & 0xF)]
+                position += 1
+            }
+            position += 16
+            if quoted { buffer[position] = UInt8(ascii: "\""); position += 1 }
+            return position
+        }
+    }
 
     /// Whether an ETag list from an If-Match / If-None-Match header names this ETag.
     ///

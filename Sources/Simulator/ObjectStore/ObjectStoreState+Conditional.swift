@@ -19,15 +19,16 @@ extension ObjectStoreState {
     ///   it fails with 412 when a current object exists.
     /// - `If-Match` fails with 404 `NoSuchKey` when there is no current object (confirmed against
     ///   moto and the AWS conditional-writes guide) and with 412 when the ETag differs.
-    static func checkWritePreconditions(_ preconditions: ObjectWritePreconditions, current: ObjectVersion?) throws(S3Error) {
+    /// `current` is only looked up when a condition needs it: unconditional writes skip the probe.
+    static func checkWritePreconditions(_ preconditions: ObjectWritePreconditions, current: @autoclosure () -> ObjectVersion?) throws(S3Error) {
         if let ifNoneMatch = preconditions.ifNoneMatch, ifNoneMatch != "*" {
             throw S3Error(.notImplemented, "A header you provided implies functionality that is not implemented: If-None-Match accepts only '*'.")
         }
         if let ifMatch = preconditions.ifMatch {
-            guard let current else { throw S3Error.noSuchKey() }
+            guard let current = current() else { throw S3Error.noSuchKey() }
             guard current.eTag.matches(headerValue: ifMatch) else { throw S3Error.preconditionFailed }
         }
-        if preconditions.ifNoneMatch != nil, current != nil {
+        if preconditions.ifNoneMatch != nil, current() != nil {
             throw S3Error.preconditionFailed
         }
     }

@@ -102,11 +102,7 @@ public struct ObjectStoreState: Sendable, Equatable {
     /// versioned one is simply added; whatever was latest becomes noncurrent at `now`.
     /// Callers validate first: this cannot fail.
     mutating func install(_ version: ObjectVersion, key: S3ObjectKey, bucket bucketName: String, now: Int64) {
-        var versions = buckets[bucketName]?.objects[key] ?? []
-        if version.isNullVersion { versions.removeAll { $0.isNullVersion } }
-        if !versions.isEmpty { versions[versions.count - 1].becameNoncurrentAt = now }
-        versions.append(version)
-        buckets[bucketName]?.setVersions(versions, for: key)
+        buckets[bucketName]?.install(version, for: key, now: now)
     }
 
     /// Permanently removes the version at `index` of `key`; if it was the latest, the next newest

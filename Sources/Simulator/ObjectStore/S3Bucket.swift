@@ -32,6 +32,21 @@ struct S3Bucket: Sendable, Equatable {
             if !existed { keyIndex.insert(key) }
         }
     }
+
+    /// Makes `version` the latest version of `key` (see ``ObjectStoreState/install(_:key:bucket:now:)``).
+    /// The stack is changed in place inside the table (one lookup, no copy of the stack).
+    mutating func install(_ version: ObjectVersion, for key: S3ObjectKey, now: Int64) {
+        if Self.push(version, onto: &objects[key, default: []], now: now) { keyIndex.insert(key) }
+    }
+
+    /// Pushes `version` onto a key's stack; returns whether the key had no versions before.
+    private static func push(_ version: ObjectVersion, onto versions: inout [ObjectVersion], now: Int64) -> Bool {
+        let isNewKey = versions.isEmpty
+        if version.isNullVersion { versions.removeAll { $0.isNullVersion } }
+        if !versions.isEmpty { versions[versions.count - 1].becameNoncurrentAt = now }
+        versions.append(version)
+        return isNewKey
+    }
 }
 
 /// Summary of a bucket as ListBuckets reports it.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An object key compared, hashed and ordered by its UTF-8 bytes, as S3 does.
 ///
 /// Swift's `String` equality and ordering use Unicode canonical equivalence, under which the
@@ -19,9 +25,14 @@ public struct S3ObjectKey: Hashable, Comparable, Sendable, CustomStringConvertib
     /// The key itself.
     public var description: String { string }
 
-    /// Byte equality, not canonical equivalence.
+    /// Byte equality, not canonical equivalence. Compares the contiguous UTF-8 buffers with
+    /// `memcmp`: every dictionary probe of the store ends here, and walking `UTF8View` indices
+    /// was the largest single cost of a put.
     public static func == (lhs: S3ObjectKey, rhs: S3ObjectKey) -> Bool {
-        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+        var left = lhs.string, right = rhs.string
+        return left.withUTF8 { a in
+            right.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+        }
     }
 
     /// Hashes the UTF-8 bytes, consistent with byte equality.

@@ -4,6 +4,7 @@ import Simulator
 /// application data, an hourly sampler, and the restores the file asks for, each checked
 /// against the exact source its backup was taken from.
 public enum BackupExperiment {
+    /// Runs the experiment `spec.backup` describes and returns what it measured.
     public static func run(_ spec: ExperimentSpec) -> BackupResult {
         guard let setup = spec.backup else { preconditionFailure("the loader gives the backup experiment its section") }
         let simulation = Simulation(seed: spec.seed)

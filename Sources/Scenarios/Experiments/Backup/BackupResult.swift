@@ -52,14 +52,19 @@ public struct BackupResult: Sendable {
         public var failure: String?
     }
 
+    /// The timeline, one reading per sampling interval and one at the end.
     public var samples: [Sample]
+    /// The restores, in the file's order.
     public var restores: [RestoreCheck]
     /// Every backup the manager completed, with the time retention deleted it.
     public var backups: [BackupRecord]
     /// Backup folders in the bucket at the end, complete or not.
     public var listedAtEnd: [BackupListing]
+    /// The manager's, the client's and the store's counters at the end.
     public var managerStats: BackupStats
+    /// See ``managerStats``.
     public var clientStats: ObjectStoreClientStats
+    /// See ``managerStats``.
     public var storeStats: ObjectStoreStats
     /// The seed's statistics at the end.
     public var statistics: BackupStatistics
@@ -67,6 +72,8 @@ public struct BackupResult: Sendable {
     public var usage: ObjectStoreUsage
     /// Files and bytes of the source at the end.
     public var sourceFiles: Int
+    /// See ``sourceFiles``.
     public var sourceBytes: Int
+    /// The trace digest of the run: same seed, same digest.
     public var digest: String
 }

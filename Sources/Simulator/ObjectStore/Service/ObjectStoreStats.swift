@@ -24,7 +24,7 @@ public final class ObjectStoreStats: @unchecked Sendable {
     public internal(set) var stormErrors = 0
     /// Requests whose work was thrown away because the store crashed while serving them.
     public internal(set) var lostInCrash = 0
-    /// Bytes received in request bodies and sent in response bodies.
+    /// Bytes received in request bodies.
     public internal(set) var bytesIn = 0
     /// Bytes sent in response bodies.
     public internal(set) var bytesOut = 0
