@@ -22,21 +22,7 @@ func registerBalancingBenchmarks() {
             for server in servers { _ = try? await balancer.register(server) }
         }
         try simulation.runToCompletion(timeLimit: .zero)
-        let metrics = WorkloadMetrics()
-        let workload = Workload(arrivals: .closedLoop(users: 100, thinkTime: .constant(0)), requestLimit: requests, timeout: .seconds(1))
-        WorkloadDriver.start(workload, target: BalancedServers(network: network, balancer: balancer), simulation: simulation, metrics: metrics)
-        benchmark.startMeasurement()
-        let elapsed = try ContinuousClock().measure {
-            try simulation.runToCompletion(timeLimit: .after(.seconds(100_000)))
-        }
-        benchmark.stopMeasurement()
-        simulation.tearDown()
-        precondition(metrics.succeeded == requests, "the benchmark scenario must complete every request")
-        let memory = JemallocStats.read()
-        benchmark.measurement(OrreryMetric.events, Int(simulation.executor.eventsProcessed))
-        benchmark.measurement(OrreryMetric.simulatedRequestsPerSecond, Int(Double(requests) / elapsed.seconds))
-        benchmark.measurement(OrreryMetric.allocatedBytes, memory.allocated)
-        benchmark.measurement(OrreryMetric.residentBytes, memory.resident)
+        try measureClosedLoop(benchmark, simulation: simulation, target: BalancedServers(network: network, balancer: balancer), requests: requests)
     }
 
     // Seed 004's scenario file as committed: 10,000 users for 10 virtual minutes through least_conn

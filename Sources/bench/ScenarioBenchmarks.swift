@@ -12,20 +12,26 @@ func registerScenarioBenchmarks() {
         let servers = (1...3).map {
             ServerReplica(NodeID("s\($0)"), configuration: ServerConfiguration(slots: 4, queueCapacity: 200, serviceTime: .exponential(mean: 0.002)), network: network)
         }
-        let metrics = WorkloadMetrics()
-        let workload = Workload(arrivals: .closedLoop(users: 100, thinkTime: .constant(0)), requestLimit: requests, timeout: .seconds(1))
-        WorkloadDriver.start(workload, target: DirectServers(network: network, servers: servers), simulation: simulation, metrics: metrics)
-        benchmark.startMeasurement()
-        let elapsed = try ContinuousClock().measure {
-            try simulation.runToCompletion(timeLimit: .after(.seconds(100_000)))
-        }
-        benchmark.stopMeasurement()
-        simulation.tearDown()
-        precondition(metrics.succeeded == requests, "the benchmark scenario must complete every request")
-        let memory = JemallocStats.read()
-        benchmark.measurement(OrreryMetric.events, Int(simulation.executor.eventsProcessed))
-        benchmark.measurement(OrreryMetric.simulatedRequestsPerSecond, Int(Double(requests) / elapsed.seconds))
-        benchmark.measurement(OrreryMetric.allocatedBytes, memory.allocated)
-        benchmark.measurement(OrreryMetric.residentBytes, memory.resident)
+        try measureClosedLoop(benchmark, simulation: simulation, target: DirectServers(network: network, servers: servers), requests: requests)
     }
+}
+
+/// Runs 100 closed-loop clients against `target` for `requests` requests, measuring only the run,
+/// and records events, simulated requests per wall second and jemalloc's bytes.
+func measureClosedLoop(_ benchmark: Benchmark, simulation: Simulation, target: some RequestTarget, requests: Int) throws {
+    let metrics = WorkloadMetrics()
+    let workload = Workload(arrivals: .closedLoop(users: 100, thinkTime: .constant(0)), requestLimit: requests, timeout: .seconds(1))
+    WorkloadDriver.start(workload, target: target, simulation: simulation, metrics: metrics)
+    benchmark.startMeasurement()
+    let elapsed = try ContinuousClock().measure {
+        try simulation.runToCompletion(timeLimit: .after(.seconds(100_000)))
+    }
+    benchmark.stopMeasurement()
+    simulation.tearDown()
+    precondition(metrics.succeeded == requests, "the benchmark scenario must complete every request")
+    let memory = JemallocStats.read()
+    benchmark.measurement(OrreryMetric.events, Int(simulation.executor.eventsProcessed))
+    benchmark.measurement(OrreryMetric.simulatedRequestsPerSecond, Int(Double(requests) / elapsed.seconds))
+    benchmark.measurement(OrreryMetric.allocatedBytes, memory.allocated)
+    benchmark.measurement(OrreryMetric.residentBytes, memory.resident)
 }
