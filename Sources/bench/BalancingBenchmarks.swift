@@ -31,7 +31,7 @@ func registerBalancingBenchmarks() {
         let scenario = try ScenarioLoader.load(path: packageRoot.appendingPathComponent("scenarios/seed-004-web-platform.yaml").path)
         benchmark.startMeasurement()
         let start = ContinuousClock.now
-        let result = ScenarioRunner.run(scenario)
+        let result = ScenarioRunner.runTraffic(scenario)
         let elapsed = ContinuousClock.now - start
         benchmark.stopMeasurement()
         precondition(result.passed, "the seed 004 scenario's expectations hold")

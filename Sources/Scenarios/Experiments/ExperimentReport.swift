@@ -14,6 +14,6 @@ enum ExperimentReport {
 
     /// Seconds with three decimals, `1.503 s`, or `—` when absent.
     static func seconds(_ value: Double?) -> String {
-        value.map { NumberFormat.fixed($0, decimals: 3) + " s" } ?? "—"
+        DurationFormat.seconds(value)
     }
 }

@@ -6,18 +6,18 @@ extension ScenarioLoader {
 
     /// Loads an experiment file (`scenarios/a1.yaml` …) strictly, with positions in every error.
     public static func loadExperiment(path: String) throws(ScenarioError) -> ExperimentSpec {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ScenarioError(file: path, line: 0, column: 0, path: "", kind: .unreadable(FileManager.default.fileExists(atPath: path) ? "not valid UTF-8 or not readable" : "no such file"))
-        }
-        return try parseExperiment(text, file: path)
+        try experiment(from: ScenarioDocument.load(path: path))
     }
 
     /// Parses experiment `text`, reporting positions against `file`.
     public static func parseExperiment(_ text: String, file: String) throws(ScenarioError) -> ExperimentSpec {
-        let root = try compose(text, file: file)
+        try experiment(from: ScenarioDocument.parse(text, file: file))
+    }
+
+    /// The experiment `document` describes.
+    static func experiment(from document: ScenarioDocument) throws(ScenarioError) -> ExperimentSpec {
+        let root = document.root
+        let file = document.file
         // The MapReduce and backup experiments have schemas of their own.
         if root.node["experiment"]?.string == "mapreduce" { return try parseMapReduceExperiment(root) }
         if let backup = try parseBackupExperiment(root, file: file) { return backup }

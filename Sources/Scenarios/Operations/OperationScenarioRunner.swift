@@ -44,7 +44,7 @@ public enum OperationScenarioRunner {
         return outcome
     }
 
-    private static func runSteps(_ steps: [OperationScenario.Step], client: ObjectStoreClient,
+    static func runSteps(_ steps: [OperationScenario.Step], client: ObjectStoreClient,
                                  simulation: Simulation) async -> Result<[OperationOutcome], OperationStepFailure> {
         var results = OperationResults()
         var outcomes: [OperationOutcome] = []

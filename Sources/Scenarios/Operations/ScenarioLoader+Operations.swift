@@ -8,31 +8,18 @@ extension ScenarioLoader {
     /// Loads the operation scenario at `path` strictly: every unknown key, wrong type, unknown
     /// operation or reference to no earlier step is an error naming the file, line and column.
     public static func loadOperationScenario(path: String) throws(ScenarioError) -> OperationScenario {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ScenarioError(file: path, line: 0, column: 0, path: "", kind: .unreadable(FileManager.default.fileExists(atPath: path) ? "not valid UTF-8 or not readable" : "no such file"))
-        }
-        return try parseOperationScenario(text, file: path)
+        try operationScenario(from: ScenarioDocument.load(path: path))
     }
 
     /// Parses operation-scenario `text`, reporting positions against `file`.
     public static func parseOperationScenario(_ text: String, file: String) throws(ScenarioError) -> OperationScenario {
-        let top = try compose(text, file: file).mapping(allowed: operationScenarioKeys)
-        if let version = top["version"], try version.int() != 1 {
-            throw version.error(.invalidValue("unsupported scenario version \(version.text ?? ""); this Orrery reads version 1"))
-        }
-        let defaultName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        let operations = try top.required("operations")
-        var parser = OperationStepParser()
-        var steps: [OperationScenario.Step] = []
-        for item in try operations.list() { steps.append(try parser.parse(item)) }
-        guard !steps.isEmpty else { throw operations.error(.invalidValue("an operation scenario needs at least one operation")) }
-        return OperationScenario(
-            name: try top["name"]?.string() ?? defaultName, file: file,
-            seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
-            steps: steps)
+        try operationScenario(from: ScenarioDocument.parse(text, file: file))
+    }
+
+    static func operationScenario(from document: ScenarioDocument) throws(ScenarioError) -> OperationScenario {
+        let top = try document.sections(allowed: ["operations"])
+        let section = try parseOperationsSection(try top.required("operations"))
+        return OperationScenario(name: document.name, file: document.file, seed: document.seed ?? 1, steps: section.steps)
     }
 }
 

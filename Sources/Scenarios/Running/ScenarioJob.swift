@@ -19,14 +19,17 @@ public struct ScenarioJob {
         self.formats = formats
     }
 
-    /// Loads every file; returns the scenarios or the errors (one per bad file).
-    public static func loadAll(_ files: [String]) -> (scenarios: [Scenario], errors: [ScenarioError]) {
-        var scenarios: [Scenario] = []
+    /// Independent simulations an experiment runs at once.
+    public var jobs: Int = 1
+
+    /// Loads every file; returns the files or the errors (one per bad file).
+    public static func loadAll(_ files: [String]) -> (files: [ScenarioFile], errors: [ScenarioError]) {
+        var loaded: [ScenarioFile] = []
         var errors: [ScenarioError] = []
         for file in files {
-            do { scenarios.append(try ScenarioLoader.load(path: file)) } catch { errors.append(error) }
+            do { loaded.append(try ScenarioFile.load(path: file)) } catch { errors.append(error) }
         }
-        return (scenarios, errors)
+        return (loaded, errors)
     }
 
     /// Validates the files; prints one line per file to `output`.
@@ -34,8 +37,7 @@ public struct ScenarioJob {
         var status = ExitStatus.success
         for file in files {
             do {
-                let scenario = try ScenarioLoader.load(path: file)
-                output("\(file): ok (scenario '\(scenario.name)', \(scenario.servers.count) server(s), \(scenario.expectations.count) expectation(s))")
+                output("\(file): ok (\(try ScenarioFile.load(path: file).validationSummary))")
             } catch {
                 output(error.description)
                 status = .badInput
@@ -44,65 +46,103 @@ public struct ScenarioJob {
         return status
     }
 
-    /// Runs every scenario; `output` receives the summary lines, `errors` the problems.
+    /// Runs every file; `output` receives the summary lines, `errors` the problems. Every file
+    /// is loaded and every output path checked before anything runs or is written.
     public func execute(output: (String) -> Void, errors: (String) -> Void) -> ExitStatus {
         if tracePath != nil && files.count != 1 {
             errors("error: --trace needs exactly one scenario file (got \(files.count))")
             return .badInput
         }
-        let (scenarios, problems) = ScenarioJob.loadAll(files)
+        let (loaded, problems) = ScenarioJob.loadAll(files)
         guard problems.isEmpty else {
             for problem in problems { errors(problem.description) }
             return .badInput
         }
+        if let problem = OutputPaths.problem(outputDirectory: outputDirectory, tracePath: tracePath, names: loaded.map { ($0.name, $0.file) }) {
+            errors("error: \(problem)")
+            return .badInput
+        }
         var status = ExitStatus.success
-        for scenario in scenarios {
-            let seed = self.seed ?? scenario.seed
-            let replay = "orrery run \(scenario.file) --seed \(seed)"
-            var trace = tracePath.map { _ in TraceLines() }
-            let result = ScenarioRunner.run(scenario, seed: seed, replayCommand: replay, traceSink: trace.map { lines in { lines.append($0) } })
-            var bundle = ReportBundle()
-            let balanced = result.balancer != nil
-            if formats.contains(.md) {
-                bundle.add("\(scenario.name)/report.md", result.markdown(chartsLinked: balanced))
-                if balanced {
-                    bundle.add("\(scenario.name)/throughput.svg", result.throughputChart().svg())
-                    bundle.add("\(scenario.name)/connections.svg", result.connectionsChart().svg())
-                }
+        for file in loaded {
+            let runStatus: ExitStatus
+            switch file {
+            case .world(let scenario): runStatus = runWorld(scenario, output: output, errors: errors)
+            case .mapreduce(let scenario): runStatus = runMapReduce(scenario, output: output, errors: errors)
+            case .experiment(let spec): runStatus = runExperiment(spec, output: output, errors: errors)
             }
-            if formats.contains(.json) { bundle.add("\(scenario.name)/report.json", result.json()) }
-            if formats.contains(.csv) {
-                bundle.add("\(scenario.name)/servers.csv", result.serversCSV())
-                bundle.add("\(scenario.name)/summary.csv", result.summaryCSV())
-                if balanced {
-                    bundle.add("\(scenario.name)/timeline.csv", result.timelineCSV())
-                    bundle.add("\(scenario.name)/events.csv", result.eventsCSV())
-                }
-            }
-            do {
-                try bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
-                if let tracePath, let lines = trace {
-                    try AtomicFileWriter.write(lines.text, to: URL(fileURLWithPath: tracePath))
-                }
-            } catch {
-                errors("seed \(seed): error: \(error)\nreplay: \(replay)")
-                return .badInput
-            }
-            trace = nil
-            let verdict = result.passed ? "PASS" : "FAIL"
-            output("\(verdict) \(scenario.name) seed \(seed) digest \(result.digest): \(result.succeeded)/\(result.issued) requests succeeded, p99 \(RunResult.milliseconds(result.value(of: .p99)))")
-            if !result.passed {
-                var lines = ["seed \(seed): scenario '\(scenario.name)' failed; replay with: \(replay)"]
-                if let failure = result.failure { lines.append("  simulation stopped early: \(failure)") }
-                for check in result.checks where !check.holds {
-                    let measured = check.expectation.metric.isLatency ? RunResult.milliseconds(check.measured) : NumberFormat.fixed(check.measured, decimals: 4)
-                    lines.append("  \(scenario.file):\(check.expectation.line):\(check.expectation.column): expectation '\(check.expectation.text)' failed: measured \(measured)")
-                }
-                errors(lines.joined(separator: "\n"))
-                status = .failed
-            }
+            if runStatus == .badInput { return .badInput }
+            if runStatus == .failed { status = .failed }
         }
         return status
+    }
+
+    private func write(_ bundle: ReportBundle, seed: UInt64, replay: String, trace: TraceLines? = nil, errors: (String) -> Void) -> Bool {
+        do {
+            try bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
+            if let tracePath, let trace { try AtomicFileWriter.write(trace.text, to: URL(fileURLWithPath: tracePath)) }
+            return true
+        } catch {
+            errors("seed \(seed): error: \(error)\nreplay: \(replay)")
+            return false
+        }
+    }
+
+    private func runWorld(_ scenario: Scenario, output: (String) -> Void, errors: (String) -> Void) -> ExitStatus {
+        let seed = self.seed ?? scenario.seed
+        let replay = "orrery run \(scenario.file) --seed \(seed)"
+        let trace = tracePath.map { _ in TraceLines() }
+        let result = ScenarioRunner.run(scenario, seed: seed, replayCommand: replay, traceSink: trace.map { lines in { lines.append($0) } })
+        guard write(result.bundle(formats: formats), seed: seed, replay: replay, trace: trace, errors: errors) else { return .badInput }
+        let verdict = result.passed ? "PASS" : "FAIL"
+        var figures: [String] = []
+        if let traffic = result.traffic {
+            figures.append("\(traffic.succeeded)/\(traffic.issued) requests succeeded, p99 \(TrafficResult.milliseconds(traffic.value(of: .p99)))")
+        }
+        if !result.jobs.isEmpty {
+            figures.append("\(result.jobs.filter { $0.result.outputExact }.count)/\(result.jobs.count) jobs exact")
+        }
+        if let backup = result.backup { figures.append("\(backup.backupsCreated) backups, \(backup.restores.filter(\.identical).count)/\(backup.restores.count) restores exact") }
+        if case .success(let outcomes) = result.operations { figures.append("\(outcomes.count) operations answered") }
+        output("\(verdict) \(scenario.name) seed \(seed) digest \(result.digest): \(figures.joined(separator: "; "))")
+        guard !result.passed else { return .success }
+        var lines = ["seed \(seed): scenario '\(scenario.name)' failed; replay with: \(replay)"]
+        if let failure = result.failure { lines.append("  simulation stopped early: \(failure)") }
+        for job in result.jobs { lines += job.result.problems.map { "  job \(job.id): \($0)" } }
+        if case .failure(let failure) = result.operations { lines.append("  \(failure)") }
+        for check in result.checks where !check.holds {
+            lines.append("  \(scenario.file):\(check.expectation.line):\(check.expectation.column): expectation '\(check.expectation.text)' failed: measured \(check.measuredText)")
+        }
+        errors(lines.joined(separator: "\n"))
+        return .failed
+    }
+
+    private func runMapReduce(_ scenario: MapReduceScenario, output: (String) -> Void, errors: (String) -> Void) -> ExitStatus {
+        let seed = self.seed ?? scenario.seed
+        let replay = "orrery run \(scenario.file) --seed \(seed)"
+        let result = MapReduceScenarioRunner.run(scenario, seed: seed, replayCommand: replay)
+        guard write(result.bundle(), seed: seed, replay: replay, errors: errors) else { return .badInput }
+        let verdict = result.passed ? "PASS" : "FAIL"
+        output("\(verdict) \(scenario.name) seed \(seed) digest \(result.run.digest): job \(result.run.report?.status.description ?? "did not finish"), output \(result.outputExact ? "exact" : "not exact")")
+        guard !result.passed else { return .success }
+        var lines = ["seed \(seed): scenario '\(scenario.name)' failed; replay with: \(replay)"] + result.problems.map { "  \($0)" }
+        for check in result.checks where !check.holds {
+            lines.append("  \(scenario.file):\(check.expectation.line):\(check.expectation.column): expectation '\(check.expectation.text)' failed: measured \(check.measuredText)")
+        }
+        errors(lines.joined(separator: "\n"))
+        return .failed
+    }
+
+    private func runExperiment(_ spec: ExperimentSpec, output: (String) -> Void, errors: (String) -> Void) -> ExitStatus {
+        let bundle: ReportBundle
+        do {
+            bundle = try ExperimentJob.run(spec, jobs: jobs)
+        } catch {
+            errors("seed \(spec.seed): error: experiment \(spec.name) could not build its placement: \(error)\nreplay: orrery run \(spec.file)")
+            return .badInput
+        }
+        guard write(bundle, seed: spec.seed, replay: "orrery run \(spec.file)", errors: errors) else { return .badInput }
+        output("\(spec.name): wrote \(bundle.files.map { "\(outputDirectory)/\($0.path)" }.joined(separator: ", "))")
+        return .success
     }
 }
 

@@ -1,8 +1,9 @@
 import Simulator
 
-/// Builds a simulation from a scenario, runs it, and gathers the figures.
+/// Runs a scenario: builds its world, runs it, and gathers what every subsystem measured.
 public enum ScenarioRunner {
-    /// Runs `scenario` with `seed` (the scenario's own seed unless overridden).
+    /// Runs `scenario` — a world of any sections — with `seed` (the scenario's own unless
+    /// overridden) and returns what every subsystem measured.
     ///
     /// - Parameters:
     ///   - replayCommand: the command line that replays this run, for the report.
@@ -12,34 +13,29 @@ public enum ScenarioRunner {
         traceSink: ((TraceEvent) -> Void)? = nil
     ) -> RunResult {
         let seed = seed ?? scenario.seed
-        let simulation = Simulation(seed: seed)
-        simulation.trace.sink = traceSink
-        let network = Network(simulation: simulation, defaultLink: scenario.defaultLink)
-        for link in scenario.links { network.setLink(from: link.from, to: link.to, link.profile) }
-        let servers = scenario.servers.map { ServerReplica($0.id, configuration: $0.configuration, network: network) }
-        let metrics = WorkloadMetrics()
-        var balanced: (balancer: LoadBalancer, replicas: [LoadBalancer.Replica])?
-        if let spec = scenario.balancer {
-            balanced = makeBalancer(spec, servers: zip(scenario.servers, servers).map { ($0, $1) }, network: network)
-            WorkloadDriver.start(scenario.workload, target: BalancedServers(network: network, balancer: balanced!.balancer),
-                                 simulation: simulation, metrics: metrics)
-        } else {
-            WorkloadDriver.start(scenario.workload, target: DirectServers(network: network, servers: servers),
-                                 simulation: simulation, metrics: metrics)
-        }
-        let horizon = VirtualInstant.after(scenario.limits.timeLimit)
-        let timeline = scenario.faults.timeline(seed: seed, horizon: horizon)
-        FaultInjector.schedule(timeline, on: network)
+        let world = World(scenario, seed: seed, traceSink: traceSink)
+        let failure = world.run()
+        let result = world.result(failure: failure, replayCommand: replayCommand ?? "orrery run \(scenario.file) --seed \(seed)")
+        world.simulation.tearDown()
+        return result
+    }
 
-        var failure: String?
-        do {
-            try simulation.runToCompletion(timeLimit: horizon, eventLimit: scenario.limits.eventLimit)
-        } catch {
-            failure = error.description
-        }
-        var result = RunResult(
+    /// Runs a scenario of servers and clients and returns the traffic's figures alone (the
+    /// experiments that compare many such runs use these).
+    public static func runTraffic(_ scenario: Scenario, seed: UInt64? = nil, replayCommand: String? = nil,
+                                  traceSink: ((TraceEvent) -> Void)? = nil) -> TrafficResult {
+        let result = run(scenario, seed: seed, replayCommand: replayCommand, traceSink: traceSink)
+        guard let traffic = result.traffic else { preconditionFailure("a scenario with a workload reports its traffic") }
+        return traffic
+    }
+
+    /// The traffic's figures after a run.
+    static func result(scenario: Scenario, seed: UInt64, replayCommand: String, simulation: Simulation, servers: [ServerReplica],
+                       balancer balanced: (LoadBalancer, [LoadBalancer.Replica])?, metrics: WorkloadMetrics,
+                       timeline: [FaultSchedule.Entry], failure: String?) -> TrafficResult {
+        var result = TrafficResult(
             scenario: scenario.name, file: scenario.file, seed: seed,
-            replayCommand: replayCommand ?? "orrery run \(scenario.file) --seed \(seed)",
+            replayCommand: replayCommand,
             digest: simulation.trace.digestHex, events: simulation.executor.eventsProcessed,
             traceEvents: simulation.trace.eventCount, virtualSeconds: simulation.now.seconds, failure: failure,
             issued: metrics.issued, succeeded: metrics.succeeded, completed: metrics.completed,
@@ -55,12 +51,11 @@ public enum ScenarioRunner {
             faults: timeline.map { "\($0.at): \($0.fault)" },
             checks: [])
         result.failuresPerSecond = metrics.failuresPerSecond
-        result.balancer = balanced.map { BalancerFigures($0.balancer, replicas: $0.replicas, timeline: timeline, end: simulation.now) }
-        result.checks = scenario.expectations.map { expectation in
+        result.balancer = balanced.map { BalancerFigures($0.0, replicas: $0.1, timeline: timeline, end: simulation.now) }
+        result.checks = scenario.expectations.filter { $0.metric.subsystem == .balancer }.map { expectation in
             let measured = result.value(of: expectation.metric)
-            return RunResult.Check(expectation: expectation, measured: measured, holds: failure == nil && expectation.holds(for: measured))
+            return ExpectationCheck(expectation: expectation, measured: measured, holds: failure == nil && expectation.holds(for: measured))
         }
-        simulation.tearDown()
         return result
     }
 
@@ -79,17 +74,17 @@ public enum ScenarioRunner {
         return seconds > 0 ? Double(metrics.succeeded) / seconds : 0
     }
 
-    static func figures(_ server: ServerReplica, slots: Int, runSeconds: Double, metrics: WorkloadMetrics) -> RunResult.ServerFigures {
+    static func figures(_ server: ServerReplica, slots: Int, runSeconds: Double, metrics: WorkloadMetrics) -> TrafficResult.ServerFigures {
         let stats = server.stats
         let capacity = Double(slots) * runSeconds * 1e9
-        var figures = RunResult.ServerFigures(
+        var figures = TrafficResult.ServerFigures(
             id: server.id.name, served: stats.served, rejected: stats.rejected, lostInCrash: stats.lostInCrash,
             peakQueue: stats.peakQueueLength, utilisation: capacity > 0 ? Double(stats.busyNanoseconds) / capacity : 0)
         figures.errors = stats.errors
         let activeSeconds = metrics.lastCompletion.seconds
         figures.throughput = activeSeconds > 0 ? Double(metrics.servedBy[server.id] ?? 0) / activeSeconds : 0
         if let histogram = metrics.latencyByServer[server.id] {
-            figures.latency = RunResult.ServerLatency(
+            figures.latency = TrafficResult.ServerLatency(
                 p50: histogram.percentile(50).seconds, p95: histogram.percentile(95).seconds, p99: histogram.percentile(99).seconds,
                 p999: histogram.percentile(99.9).seconds, mean: histogram.mean.seconds)
         }

@@ -61,11 +61,11 @@ expect:
         #expect(scenario.servers.map(\.maxConnections) == [50, 50, nil])
         #expect(scenario.servers[2].configuration.speed == 0.5)
         #expect(scenario.servers[2].configuration.errorRate == 0.01)
-        #expect(scenario.workload.clients == 10)
-        #expect(scenario.workload.rampUp == .seconds(2))
-        #expect(scenario.workload.bursts == [Burst(at: .seconds(5), duration: .seconds(1), multiplier: 4)])
+        #expect(scenario.workload?.clients == 10)
+        #expect(scenario.workload?.rampUp == .seconds(2))
+        #expect(scenario.workload?.bursts == [Burst(at: .seconds(5), duration: .seconds(1), multiplier: 4)])
         #expect(scenario.faults.entries.map(\.fault) == [.hang("s1", duration: .seconds(2)), .errors("s2", rate: 0.5), .errors("s2", rate: 0)])
-        #expect(scenario.expectations.map(\.metric) == [.detectionTime, .retries])
+        #expect(scenario.expectations.map(\.metric) == [BalancerMetric.detectionTime.metric, BalancerMetric.retries.metric])
     }
 
     @Test func aBalancerDefaultsToNginxsSettings() throws {

@@ -104,7 +104,7 @@ import Testing
         ])
         #expect(scenario.chaos?.workerCrashesPerMinute == 2 && scenario.chaos?.pausesPerMinute == 0 && scenario.chaos?.horizon == .seconds(30))
         #expect(scenario.timeLimit == .seconds(600))
-        #expect(scenario.expectations.map(\.metric) == [.outputExact, .makespan, .shuffleReduction])
+        #expect(scenario.expectations.map(\.metric) == [MapReduceMetric.outputExact, .makespan, .shuffleReduction].map(\.metric))
         #expect(scenario.expectations.map(\.threshold) == [1, 120, 0.5])
         #expect(scenario.expectations.map(\.line) == [25, 26, 27])
     }

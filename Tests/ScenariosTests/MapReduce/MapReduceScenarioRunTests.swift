@@ -13,7 +13,7 @@ import Testing
     ]
 
     static func scenario(job: any MapReduce.Job = MapReduce.WordCount(), log: MapReduceInput.LogTopic? = nil,
-                         faults: [MapReduce.ClusterFault.Entry] = [], expect: [MapReduceExpectation] = []) -> MapReduceScenario {
+                         faults: [MapReduce.ClusterFault.Entry] = [], expect: [Scenarios.Expectation] = []) -> MapReduceScenario {
         MapReduceScenario(name: "t", file: "t.yaml", seed: 3, cluster: MapReduce.ClusterConfiguration(),
                           job: .init(job: job, reducers: 2, combining: true), input: MapReduceInput(files: files, splitSize: 16, log: log),
                           faults: faults, expectations: expect)
@@ -39,10 +39,10 @@ import Testing
         #expect(report.statistics.map.inputRecords == 4)
         #expect(report.statistics.map.emittedRecords == 14)
         #expect(report.statistics.map.outputRecords == 12)
-        #expect(result.value(of: .bytesShuffled) == Double(report.statistics.map.outputBytes))
-        #expect(result.value(of: .makespan) == report.makespan?.seconds)
-        #expect(result.value(of: .outputRecords) == 7)
-        #expect(result.value(of: .maxRecoveryTime) == 0)
+        #expect(result.value(of: MapReduceMetric.bytesShuffled) == Double(report.statistics.map.outputBytes))
+        #expect(result.value(of: MapReduceMetric.makespan) == report.makespan?.seconds)
+        #expect(result.value(of: MapReduceMetric.outputRecords) == 7)
+        #expect(result.value(of: MapReduceMetric.maxRecoveryTime) == 0)
         let summary = result.summaryCSV()
         #expect(summary.hasPrefix("metric,value\noutput_exact,1\nsucceeded,1\n"))
         #expect(summary.contains("\nattempts,5\nretries,0\n"))
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func aFailedExpectationFailsTheRunWithTheSeedAndTheReplayCommand() {
-        let expectation = MapReduceExpectation(metric: .makespan, comparison: .lessThan, threshold: 0.001, text: "makespan < 1ms", line: 12, column: 5)
+        let expectation = Scenarios.Expectation(metric: MapReduceMetric.makespan.metric, comparison: .lessThan, threshold: 0.001, text: "makespan < 1ms", line: 12, column: 5)
         let result = MapReduceScenarioRunner.run(Self.scenario(expect: [expectation]))
         #expect(!result.passed)
         #expect(result.checks.map(\.holds) == [false])

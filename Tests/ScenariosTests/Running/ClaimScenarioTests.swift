@@ -11,7 +11,7 @@ import Testing
     func everyExpectationOfTheClaimScenarioHolds(file: String) throws {
         let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("scenarios/\(file)").path)
         #expect(scenario.expectations.count >= 5)
-        let result = ScenarioRunner.run(scenario)
+        let result = ScenarioRunner.runTraffic(scenario)
         #expect(result.failure == nil)
         for check in result.checks {
             #expect(check.holds, "\(file):\(check.expectation.line): '\(check.expectation.text)' measured \(check.measured)")
@@ -22,7 +22,7 @@ import Testing
     @Test func theSameScenarioAndSeedGiveTheSameRun() throws {
         let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("scenarios/seed-003-least-conn.yaml").path)
         let short = scenario.withDuration(.seconds(60))
-        let a = ScenarioRunner.run(short), b = ScenarioRunner.run(short)
+        let a = ScenarioRunner.runTraffic(short), b = ScenarioRunner.runTraffic(short)
         #expect(a.digest == b.digest)
         #expect(a.markdown() == b.markdown())
         #expect(a.json() == b.json())

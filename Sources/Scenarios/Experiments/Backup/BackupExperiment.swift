@@ -27,7 +27,7 @@ public enum BackupExperiment {
         for (index, restore) in setup.restores.enumerated() {
             simulation.spawn("restore.\(index + 1)") { _ in
                 await simulation.sleep(until: .after(restore.at))
-                log.restores[index] = await check(restore, manager: manager, simulation: simulation)
+                log.restores[index] = await check(restore, manager: manager, simulation: simulation).check
             }
         }
         simulation.spawn("collector") { _ in
@@ -65,8 +65,8 @@ public enum BackupExperiment {
     }
 
     /// Restores the chosen backup and compares it with the snapshot the backup was taken from.
-    private static func check(_ restore: BackupExperimentSpec.Restore, manager: BackupManager,
-                              simulation: Simulation) async -> BackupResult.RestoreCheck {
+    static func check(_ restore: BackupExperimentSpec.Restore, manager: BackupManager,
+                      simulation: Simulation) async -> (check: BackupResult.RestoreCheck, restored: SourceDirectory?) {
         let kept = await manager.backups.filter { $0.deletedAt == nil }
         let record: BackupRecord? = switch restore.backup {
         case .latest: kept.last
@@ -78,9 +78,11 @@ public enum BackupExperiment {
             expectedFiles: record?.fileCount ?? 0, expectedBytes: record?.bytes ?? 0,
             restoredFiles: 0, restoredBytes: 0, expectedFingerprint: record?.source.fingerprint ?? "",
             restoredFingerprint: "", identical: false, failure: record == nil ? "no such backup kept" : nil)
-        guard let record else { return check }
+        guard let record else { return (check, nil) }
+        var directory: SourceDirectory?
         do {
             let restored = try await manager.restore(record.name)
+            directory = restored
             check.restoredFiles = restored.count
             check.restoredBytes = restored.totalBytes
             check.restoredFingerprint = restored.fingerprint
@@ -89,7 +91,7 @@ public enum BackupExperiment {
             check.failure = error.description
         }
         check.finishedAt = simulation.now.seconds
-        return check
+        return (check, directory)
     }
 }
 

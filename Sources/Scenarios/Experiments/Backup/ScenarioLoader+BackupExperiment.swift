@@ -61,7 +61,7 @@ extension ScenarioLoader {
 
     /// `source: {files, file_size: {median, sigma}, directories, change_every, changes_per_round,
     /// weights: {create, modify, delete, rewrite}}`.
-    private static func parseChurn(_ cursor: YAMLCursor?) throws(ScenarioError) -> SourceChurn {
+    static func parseChurn(_ cursor: YAMLCursor?) throws(ScenarioError) -> SourceChurn {
         guard let cursor else { return SourceChurn() }
         let fields = try cursor.mapping(allowed: ["files", "file_size", "directories", "change_every", "changes_per_round", "weights"])
         let defaults = SourceChurn()
@@ -84,7 +84,7 @@ extension ScenarioLoader {
     }
 
     /// `store: {latency, bytes_per_second, internal_error_rate, unavailable_rate, storms: [{at, for, rate, code}]}`.
-    private static func parseStoreModel(_ cursor: YAMLCursor?) throws(ScenarioError) -> ObjectStore.Configuration {
+    static func parseStoreModel(_ cursor: YAMLCursor?) throws(ScenarioError) -> ObjectStore.Configuration {
         guard let cursor else { return ObjectStore.Configuration() }
         let fields = try cursor.mapping(allowed: ["latency", "bytes_per_second", "internal_error_rate", "unavailable_rate", "storms"])
         let rate = try fields["bytes_per_second"].map { cursor throws(ScenarioError) in

@@ -16,7 +16,7 @@ public struct ClaimsExperiment: Sendable {
     /// Loads both scenario files from `directory`; any error stops everything before a run.
     public static func load(from directory: String) throws(ScenarioError) -> (Scenario, Scenario) {
         let paths = files.map { (directory as NSString).appendingPathComponent($0) }
-        return (try ScenarioLoader.load(path: paths[0]), try ScenarioLoader.load(path: paths[1]))
+        return (try StrategyComparison.loadTraffic(path: paths[0]), try StrategyComparison.loadTraffic(path: paths[1]))
     }
 
     /// Runs every analysis.

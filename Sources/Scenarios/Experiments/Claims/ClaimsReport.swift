@@ -53,7 +53,7 @@ extension ClaimsExperiment {
         return out
     }
 
-    private func runsTable(_ runs: [(String, RunResult)]) -> String {
+    private func runsTable(_ runs: [(String, TrafficResult)]) -> String {
         var table = MarkdownTable(columns: [.text("run"), .numeric("requests/s"), .numeric("mean"), .numeric("p95"), .numeric("p99"),
                                             .numeric("p99.9"), .numeric("success"), .numeric("retries")])
         for (label, result) in runs {
@@ -64,16 +64,16 @@ extension ClaimsExperiment {
         return "#### The runs\n\n" + table.rendered() + "\n"
     }
 
-    private func failoverTable(_ result: RunResult) -> String {
+    private func failoverTable(_ result: TrafficResult) -> String {
         guard let failovers = result.balancer?.failovers, !failovers.isEmpty else { return "" }
         var table = MarkdownTable(columns: [.text("server"), .text("fault"), .numeric("at"), .numeric("detection"), .numeric("repaired"), .numeric("recovery")])
         for failover in failovers {
-            table.append([failover.server, failover.fault, RunResult.seconds(failover.at), RunResult.seconds(failover.detectionTime),
-                          RunResult.seconds(failover.repairedAt), RunResult.seconds(failover.recoveryTime)])
+            table.append([failover.server, failover.fault, TrafficResult.seconds(failover.at), TrafficResult.seconds(failover.detectionTime),
+                          TrafficResult.seconds(failover.repairedAt), TrafficResult.seconds(failover.recoveryTime)])
         }
         var out = "#### Failovers in the run as written\n\n" + table.rendered() + "\n"
         let events = result.balancer?.events ?? []
-        out += events.prefix(RunResult.eventsShown).map { "- \(RunResult.seconds($0.at)) `\($0.subject)` \($0.description)\n" }.joined() + "\n"
+        out += events.prefix(TrafficResult.eventsShown).map { "- \(TrafficResult.seconds($0.at)) `\($0.subject)` \($0.description)\n" }.joined() + "\n"
         return out
     }
 
@@ -110,7 +110,7 @@ extension ClaimsExperiment {
         return table.rendered()
     }
 
-    private var allRuns: [(seed: String, label: String, result: RunResult)] {
+    private var allRuns: [(seed: String, label: String, result: TrafficResult)] {
         [("003", "one server", seed003.single), ("003", "three servers", seed003.cluster), ("003", "shared host", seed003.shared),
          ("003", "shared host, 12 connections", seed003.sharedTwelve), ("003", "25 connections", seed003.siege), ("003", "as written", seed003.failover),
          ("004", "as written", seed004.stated), ("004", "normal load", seed004.normal)]

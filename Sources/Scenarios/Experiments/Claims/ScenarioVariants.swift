@@ -20,8 +20,8 @@ extension Scenario {
     /// The scenario with `users` closed-loop users (keeping their think time).
     func withUsers(_ users: Int) -> Scenario {
         var copy = self
-        if case .closedLoop(_, let thinkTime) = workload.arrivals {
-            copy.workload.arrivals = .closedLoop(users: users, thinkTime: thinkTime)
+        if case .closedLoop(_, let thinkTime) = workload?.arrivals {
+            copy.workload?.arrivals = .closedLoop(users: users, thinkTime: thinkTime)
         }
         return copy
     }
@@ -29,8 +29,8 @@ extension Scenario {
     /// The scenario with users thinking `thinkTime` on average (exponentially distributed).
     func withThinkTime(_ thinkTime: Duration) -> Scenario {
         var copy = self
-        if case .closedLoop(let users, _) = workload.arrivals {
-            copy.workload.arrivals = .closedLoop(users: users, thinkTime: .exponential(mean: thinkTime.seconds))
+        if case .closedLoop(let users, _) = workload?.arrivals {
+            copy.workload?.arrivals = .closedLoop(users: users, thinkTime: .exponential(mean: thinkTime.seconds))
         }
         return copy
     }
@@ -40,7 +40,7 @@ extension Scenario {
         var copy = self
         copy.limits.duration = duration
         copy.limits.timeLimit = duration * 2 + .seconds(60)
-        copy.workload.issueUntil = .after(duration)
+        copy.workload?.issueUntil = .after(duration)
         return copy
     }
 
@@ -68,13 +68,13 @@ extension Scenario {
 
     /// The closed-loop users, or 0 for an open loop.
     var users: Int {
-        if case .closedLoop(let users, _) = workload.arrivals { return users }
+        if case .closedLoop(let users, _) = workload?.arrivals { return users }
         return 0
     }
 
     /// The closed-loop users' mean think time in seconds, or 0.
     var meanThinkTime: Double {
-        if case .closedLoop(_, let thinkTime) = workload.arrivals { return thinkTime.mean ?? 0 }
+        if case .closedLoop(_, let thinkTime) = workload?.arrivals { return thinkTime.mean ?? 0 }
         return 0
     }
 }

@@ -18,17 +18,17 @@ public struct Seed003Claims: Sendable {
     /// The scenario file as loaded.
     public var scenario: Scenario
     /// One server, no faults: the baseline.
-    public var single: RunResult
+    public var single: TrafficResult
     /// Three servers, no faults: the scaled cluster.
-    public var cluster: RunResult
+    public var cluster: TrafficResult
     /// Three servers, no faults, nexus-alpha slowed by the nginx that runs beside it.
-    public var shared: RunResult
+    public var shared: TrafficResult
     /// The same with 12 connections: where both claimed figures agree.
-    public var sharedTwelve: RunResult
+    public var sharedTwelve: TrafficResult
     /// Three servers with 25 connections (the seed's siege test): "high load".
-    public var siege: RunResult
+    public var siege: TrafficResult
     /// The scenario as written, with its faults.
-    public var failover: RunResult
+    public var failover: TrafficResult
     /// Detection under the stated parameters and under the parameters that would meet the claim.
     public var detections: [Detection]
     /// The verdicts, in the seed's order.
@@ -45,7 +45,7 @@ public struct Seed003Claims: Sendable {
         if !sharedHost.servers.isEmpty { sharedHost.servers[0].configuration.speed = sharedHostSpeed }
         let detectionVariants = detectionVariants(scenario)
         let runs = [quiet.withServers(1), quiet, sharedHost, sharedHost.withUsers(12), quiet.withUsers(25), scenario] + detectionVariants.map(\.scenario)
-        let results = ParallelRuns.map(runs) { ScenarioRunner.run($0) }
+        let results = ParallelRuns.map(runs) { ScenarioRunner.runTraffic($0) }
         var result = Seed003Claims(
             scenario: scenario, single: results[0], cluster: results[1], shared: results[2], sharedTwelve: results[3],
             siege: results[4], failover: results[5],

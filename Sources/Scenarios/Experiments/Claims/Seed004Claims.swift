@@ -8,15 +8,15 @@ public struct Seed004Claims: Sendable {
         /// The users' mean think time, in seconds.
         public var thinkTime: Double
         /// The run with that think time.
-        public var result: RunResult
+        public var result: TrafficResult
     }
 
     /// The scenario file as loaded.
     public var scenario: Scenario
     /// The scenario as written, with its faults.
-    public var stated: RunResult
+    public var stated: TrafficResult
     /// The same without faults: normal load.
-    public var normal: RunResult
+    public var normal: TrafficResult
     /// The same users thinking less or more between requests, without faults.
     public var sweep: [SweepPoint]
     /// The verdicts, in the seed's order.
@@ -30,7 +30,7 @@ public struct Seed004Claims: Sendable {
         let quiet = scenario.withoutFaults()
         let sweepBase = quiet.withDuration(.seconds(240))
         let runs = [scenario, quiet] + thinkTimes.map { sweepBase.withThinkTime(.seconds(double: $0)) }
-        let results = ParallelRuns.map(runs) { ScenarioRunner.run($0) }
+        let results = ParallelRuns.map(runs) { ScenarioRunner.runTraffic($0) }
         var result = Seed004Claims(
             scenario: scenario, stated: results[0], normal: results[1],
             sweep: zip(thinkTimes, results[2...]).map { SweepPoint(thinkTime: $0, result: $1) })

@@ -22,7 +22,7 @@ public struct StrategyComparison: Sendable {
         /// The strategy.
         public var strategy: BalancingStrategyKind
         /// Its run in the situation.
-        public var result: RunResult
+        public var result: TrafficResult
 
         /// Requests that did not get a 2xx answer (failed or never answered).
         public var errors: Int { result.issued - result.succeeded }
@@ -55,12 +55,22 @@ public struct StrategyComparison: Sendable {
 
     /// Loads the base scenario from `directory`.
     public static func load(from directory: String) throws(ScenarioError) -> Scenario {
-        let scenario = try ScenarioLoader.load(path: (directory as NSString).appendingPathComponent(file))
+        let scenario = try loadTraffic(path: (directory as NSString).appendingPathComponent(file))
         guard scenario.balancer != nil else {
             throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .missingKey("balancer"))
         }
         guard scenario.servers.count >= 2 else {
             throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "servers", kind: .invalidValue("the strategy comparison needs at least two servers"))
+        }
+        return scenario
+    }
+
+    /// A scenario of servers and clients alone, as the experiments that vary traffic need.
+    static func loadTraffic(path: String) throws(ScenarioError) -> Scenario {
+        let scenario = try ScenarioLoader.load(path: path)
+        guard scenario.subsystems == [.balancer] else {
+            throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .invalidValue(
+                "this experiment varies servers and clients: the file needs a workload and no other subsystem (it has \(scenario.subsystems.map(\.rawValue).joined(separator: ", ")))"))
         }
         return scenario
     }
@@ -98,7 +108,7 @@ public struct StrategyComparison: Sendable {
                 return scenario
             }
         }
-        let results = ParallelRuns.map(runs) { ScenarioRunner.run($0) }
+        let results = ParallelRuns.map(runs) { ScenarioRunner.runTraffic($0) }
         let cells = situations.indices.map { row in
             strategies.indices.map { column in Cell(strategy: strategies[column], result: results[row * strategies.count + column]) }
         }

@@ -24,37 +24,31 @@ public enum MapReduceScenarioLoader {
 
     /// Loads the scenario at `path`, reading its input files relative to it.
     public static func load(path: String) throws(ScenarioError) -> MapReduceScenario {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ScenarioError(file: path, line: 0, column: 0, path: "", kind: .unreadable(
-                FileManager.default.fileExists(atPath: path) ? "not valid UTF-8 or not readable" : "no such file"))
-        }
-        return try parse(text, file: path)
+        try scenario(from: ScenarioDocument.load(path: path))
     }
 
     /// Parses scenario `text`, reporting positions against `file` and reading input files
     /// relative to `file`'s directory.
     public static func parse(_ text: String, file: String) throws(ScenarioError) -> MapReduceScenario {
-        let top = try ScenarioLoader.compose(text, file: file).mapping(allowed: topLevelKeys)
-        if let version = top["version"], try version.int() != 1 {
-            throw version.error(.invalidValue("unsupported scenario version \(version.text ?? ""); this Orrery reads version 1"))
-        }
-        let defaultName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        try scenario(from: ScenarioDocument.parse(text, file: file))
+    }
+
+    /// The single-job scenario `document` describes.
+    static func scenario(from document: ScenarioDocument) throws(ScenarioError) -> MapReduceScenario {
+        let file = document.file
+        let top = try document.sections(allowed: topLevelKeys.filter { !ScenarioDocument.commonKeys.contains($0) })
         var cluster = try parseCluster(top.required("cluster"))
         if let chaos = top["attempt_chaos"] { cluster.attemptChaos = try parseAttemptChaos(chaos) }
         let nodes = MapReduceScenario.nodes(of: cluster)
         let (timeLimit, eventLimit) = try parseRun(top["run"])
         return MapReduceScenario(
-            name: try top["name"]?.string() ?? defaultName, summary: try top["description"]?.string() ?? "", file: file,
-            seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
+            name: document.name, summary: document.summary, file: file, seed: document.seed ?? 1,
             cluster: cluster, job: try parseJob(top.required("job")),
             input: try parseInput(top.required("input"), baseDirectory: directory(of: file)),
             faults: try top["faults"].map { cursor throws(ScenarioError) in try parseClusterFaults(cursor, nodes: nodes) } ?? [],
             chaos: try top["chaos"].map { cursor throws(ScenarioError) in try parseClusterChaos(cursor) },
             timeLimit: timeLimit, eventLimit: eventLimit,
-            expectations: try top["expect"].map { cursor throws(ScenarioError) in try parseMapReduceExpectations(cursor) } ?? [])
+            expectations: try top["expect"].map { cursor throws(ScenarioError) in try ScenarioLoader.parseExpectations(cursor, subsystems: [.mapreduce]) } ?? [])
     }
 
     /// The directory relative input paths are resolved against: the scenario file's.
@@ -73,7 +67,11 @@ public enum MapReduceScenarioLoader {
 
     /// `job: {name: word-count, reducers: 2, combiner: true}`.
     static func parseJob(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduceScenario.JobSpec {
-        let fields = try cursor.mapping(allowed: ["name", "reducers", "combiner"])
+        try parseJob(cursor, fields: try cursor.mapping(allowed: ["name", "reducers", "combiner"]))
+    }
+
+    /// The job's `name`, `reducers` and `combiner` among `fields`.
+    static func parseJob(_ cursor: YAMLCursor, fields: YAMLMapping) throws(ScenarioError) -> MapReduceScenario.JobSpec {
         let nameCursor = try fields.required("name")
         let name = try nameCursor.string()
         let job: any MapReduce.Job

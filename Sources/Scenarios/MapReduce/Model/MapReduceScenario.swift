@@ -49,13 +49,13 @@ public struct MapReduceScenario: Sendable {
     /// The run fails after this many events.
     public var eventLimit: UInt64
     /// What must hold at the end.
-    public var expectations: [MapReduceExpectation]
+    public var expectations: [Expectation]
 
     /// Creates a scenario; see the properties for the meaning of each argument.
     public init(name: String, summary: String = "", file: String, seed: UInt64, cluster: MapReduce.ClusterConfiguration,
                 job: JobSpec, input: MapReduceInput, faults: [MapReduce.ClusterFault.Entry] = [],
                 chaos: MapReduce.ClusterChaos? = nil, timeLimit: Duration = .seconds(3_600),
-                eventLimit: UInt64 = 2_000_000_000, expectations: [MapReduceExpectation] = []) {
+                eventLimit: UInt64 = 2_000_000_000, expectations: [Expectation] = []) {
         self.name = name
         self.summary = summary
         self.file = file

@@ -26,7 +26,7 @@ extension MapReduceRunResult {
     /// Every expectation metric and its value (empty when the run could not measure it).
     public func summaryCSV() -> String {
         var table = CSVTable(header: ["metric", "value"])
-        for metric in MapReduceExpectation.Metric.allCases {
+        for metric in MapReduceMetric.perJob {
             table.append([metric.rawValue, value(of: metric).map { NumberFormat.trimmed($0, maxDecimals: 6) } ?? ""])
         }
         return table.rendered()
@@ -72,7 +72,7 @@ extension MapReduceRunResult {
     public func json() -> String {
         let report = run.report
         var metrics: [String: Double] = [:]
-        for metric in MapReduceExpectation.Metric.allCases { metrics[metric.rawValue] = value(of: metric) }
+        for metric in MapReduceMetric.perJob { metrics[metric.rawValue] = value(of: metric) }
         return JSONReport.encode(Document(
             schema: MapReduceRunResult.jsonSchema, scenario: scenario.name, seed: seed, replay: replayCommand, digest: run.digest,
             passed: passed, problems: problems, virtualSeconds: run.virtualSeconds, events: run.events,

@@ -3,16 +3,6 @@ import Simulator
 /// What one run of a MapReduce scenario produced: the job's report, the comparison of its output
 /// with the sequential oracle, and the `expect:` checks.
 public struct MapReduceRunResult: Sendable {
-    /// One `expect:` assertion and what the run measured (nil when it could not be measured).
-    public struct Check: Sendable, Equatable {
-        /// The assertion.
-        public var expectation: MapReduceExpectation
-        /// The figure measured.
-        public var measured: Double?
-        /// Whether it held.
-        public var holds: Bool
-    }
-
     /// The scenario run.
     public var scenario: MapReduceScenario
     /// The seed used.
@@ -30,7 +20,7 @@ public struct MapReduceRunResult: Sendable {
     /// Why the oracle itself could not run (the job's code threw), if it could not.
     public var oracleFailure: String?
     /// The checks of the scenario's expectations.
-    public var checks: [Check]
+    public var checks: [ExpectationCheck]
 
     /// Whether the job succeeded.
     public var succeeded: Bool { run.report?.status == .succeeded }
@@ -56,9 +46,15 @@ public struct MapReduceRunResult: Sendable {
         return problems
     }
 
+    /// The figure a `mapreduce.*` expectation talks about; nil for another namespace's.
+    public func value(of metric: Metric) -> Double? {
+        guard metric.subsystem == .mapreduce, let known = MapReduceMetric(rawValue: metric.name) else { return nil }
+        return value(of: known)
+    }
+
     /// The figure an expectation talks about; nil when the run cannot say (the job never
     /// finished, or a phase never completed).
-    public func value(of metric: MapReduceExpectation.Metric) -> Double? {
+    public func value(of metric: MapReduceMetric) -> Double? {
         let report = run.report
         let statistics = report?.statistics
         switch metric {
@@ -82,6 +78,10 @@ public struct MapReduceRunResult: Sendable {
         case .shuffleReduction: return statistics.map(\.shuffleReduction)
         case .maxDetectionTime: return report.map { $0.recoveries.map(\.detectionTime.seconds).max() ?? 0 }
         case .maxRecoveryTime: return report.map { $0.recoveries.compactMap { $0.recoveryTime?.seconds }.max() ?? 0 }
+        case .jobs: return 1
+        case .succeededJobs: return succeeded ? 1 : 0
+        case .failedJobs: return succeeded ? 0 : 1
+        case .inputRecords: return Double(inputRecords)
         case .eventsPerSecond:
             guard let makespan = report?.makespan?.seconds, makespan > 0 else { return nil }
             return Double(inputRecords) / makespan

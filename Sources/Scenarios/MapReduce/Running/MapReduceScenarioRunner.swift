@@ -27,7 +27,7 @@ public enum MapReduceScenarioRunner {
             oracleFailure: oracleFailure, checks: [])
         result.checks = scenario.expectations.map { expectation in
             let measured = result.value(of: expectation.metric)
-            return .init(expectation: expectation, measured: measured, holds: run.failure == nil && expectation.holds(for: measured))
+            return ExpectationCheck(expectation: expectation, measured: measured, holds: run.failure == nil && expectation.holds(for: measured))
         }
         return result
     }

@@ -14,6 +14,7 @@ extension MapReduce.Cluster {
                 return
             }
             endOffsets = planned.to
+            handle.plan(logRange: planned)
             splits = MapReduce.InputSplitter.splits(topic: topic, from: planned.from, to: planned.to, recordsPerSplit: recordsPerSplit)
             guard !splits.isEmpty else {
                 handle.reject(.emptyInput(jobID: request.id))

@@ -31,29 +31,43 @@ extension MapReduce {
         /// The log jobs can read their input from.
         public let log: PartitionedLog
         /// The node jobs are submitted from.
-        public let clientID: NodeID = "client"
+        public let clientID: NodeID
         private var handles: [String: JobHandle] = [:]
 
-        /// Builds the cluster in `simulation` and starts its daemons (worker heartbeats, the
-        /// coordinator's monitor).
-        public init(simulation: Simulation, configuration: ClusterConfiguration = ClusterConfiguration()) {
+        /// Builds the cluster in `simulation`, on a network of its own whose links are the
+        /// configuration's, and starts its daemons (worker heartbeats, the coordinator's monitor).
+        public convenience init(simulation: Simulation, configuration: ClusterConfiguration = ClusterConfiguration()) {
+            self.init(network: Network(simulation: simulation, defaultLink: configuration.link), configuration: configuration)
+        }
+
+        /// Builds the cluster on `network`, shared with whatever else lives in that world (a
+        /// balancer in front of its nodes, an object store its output goes to), and starts its
+        /// daemons. Its nodes join the network by name, so a fault on `worker-2` hits every actor
+        /// hosted there — the worker and, say, a web server on the same host.
+        ///
+        /// - Parameters:
+        ///   - log: the partitioned log jobs read from; nil creates one on node `log`.
+        ///   - clientID: the node jobs are submitted from.
+        public init(network: Network, configuration: ClusterConfiguration = ClusterConfiguration(), log: PartitionedLog? = nil,
+                    clientID: NodeID = "client") {
             precondition(configuration.workers > 0, "a cluster needs at least one worker")
-            self.simulation = simulation
+            self.simulation = network.simulation
             self.configuration = configuration
-            network = Network(simulation: simulation, defaultLink: configuration.link)
+            self.network = network
+            self.clientID = clientID
             network.addNode(clientID)
             coordinator = Coordinator(network: network, policy: configuration.policy, shuffleMode: configuration.shuffle)
-            log = PartitionedLog(network: network)
+            self.log = log ?? PartitionedLog(network: network)
             if case .shuffleStore = configuration.shuffle {
                 shuffleStore = ShuffleStore(network: network)
             } else {
                 shuffleStore = nil
             }
             let directory = WorkerDirectory()
-            let (network, coordinator, store, log) = (network, coordinator, shuffleStore, log)
+            let (coordinator, store, sharedLog) = (coordinator, shuffleStore, self.log)
             workers = (1...configuration.workers).map { index in
                 Worker(NodeID("worker-\(index)"), configuration: configuration, network: network, coordinator: coordinator,
-                       directory: directory, store: store, log: log)
+                       directory: directory, store: store, log: sharedLog)
             }
             workers.forEach(directory.add)
             startDaemons()

@@ -13,6 +13,9 @@ extension MapReduce {
         public private(set) var rejection: SubmissionError?
         /// Whether the committed offsets of the job's consumer group were advanced past its input.
         public private(set) var committedLogOffsets = false
+        /// For a job reading a log topic: the offsets it reads, per partition, from (inclusive) and
+        /// to (exclusive), as its client planned them — what an oracle must read to check it.
+        public private(set) var logRange: (from: [Int], to: [Int])?
 
         init(jobID: String) { self.jobID = jobID }
 
@@ -25,5 +28,6 @@ extension MapReduce {
         func finish(_ report: JobReport) { self.report = report }
         func reject(_ error: SubmissionError) { rejection = error }
         func markOffsetsCommitted() { committedLogOffsets = true }
+        func plan(logRange range: (from: [Int], to: [Int])) { logRange = range }
     }
 }

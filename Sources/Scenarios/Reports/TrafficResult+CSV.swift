@@ -1,4 +1,4 @@
-extension RunResult {
+extension TrafficResult {
     /// One row per server: what it served, rejected and lost, and how busy it was.
     public func serversCSV() -> String {
         var table = CSVTable(header: ["server", "served", "rejected", "lost_in_crash", "peak_queue", "utilisation"])

@@ -1,14 +1,20 @@
 import Simulator
 
 extension ScenarioLoader {
-    static func parseLimits(_ cursor: YAMLCursor?, at root: YAMLCursor) throws(ScenarioError) -> Scenario.Limits {
+    /// The keys of `run:`.
+    static let runKeys = ["duration", "requests", "time_limit", "max_events"]
+
+    /// `run:`. With a workload (`needsStop`) it must say when the clients stop: after a
+    /// `duration` of virtual time, after a number of `requests`, or both.
+    static func parseLimits(_ cursor: YAMLCursor?, at root: YAMLCursor, needsStop: Bool) throws(ScenarioError) -> Scenario.Limits {
         guard let cursor else {
-            throw root.error(.missingKey("run"))
+            if needsStop { throw root.error(.missingKey("run")) }
+            return Scenario.Limits(duration: nil, requests: nil, timeLimit: .seconds(3_600), eventLimit: 2_000_000_000)
         }
-        let fields = try cursor.mapping(allowed: ["duration", "requests", "time_limit", "max_events"])
+        let fields = try cursor.mapping(allowed: runKeys)
         let duration = try fields["duration"]?.positiveDuration()
         let requests = try fields["requests"]?.int(atLeast: 1)
-        guard duration != nil || requests != nil else {
+        guard duration != nil || requests != nil || !needsStop else {
             throw cursor.error(.invalidValue("a run needs 'duration' (virtual time) or 'requests' (a count), or both"))
         }
         let defaultLimit = duration.map { $0 * 2 + .seconds(60) } ?? .seconds(3_600)
@@ -41,7 +47,7 @@ extension ScenarioLoader {
     }
 
     /// The keys of a `servers:` entry; `weight`, `backup` and `max_conns` need a balancer.
-    static let serverKeys = ["name", "count", "slots", "queue", "service_time", "speed", "error_rate", "weight", "backup", "max_conns"]
+    static let serverKeys = ["name", "on", "count", "slots", "queue", "service_time", "speed", "error_rate", "weight", "backup", "max_conns"]
 
     /// Balancer-only server settings without a balancer, a balancer node name taken by a server,
     /// or only backups behind a balancer are errors.
@@ -66,15 +72,34 @@ extension ScenarioLoader {
         }
     }
 
-    static func parseServers(_ cursor: YAMLCursor) throws(ScenarioError) -> [Scenario.Server] {
+    /// `servers:`. An entry names its servers (`name`, with `count` copies `name1` … `nameN`), or
+    /// puts one on each node of the MapReduce cluster it names with `on:` —
+    /// `mapreduce.coordinator`, `mapreduce.workers` or one node such as `mapreduce.worker-2` —
+    /// so that the balancer's traffic and the cluster's jobs share those hosts and their faults.
+    static func parseServers(_ cursor: YAMLCursor, mapreduce: MapReduceSection? = nil) throws(ScenarioError) -> [Scenario.Server] {
         let items = try cursor.list()
         guard !items.isEmpty else { throw cursor.error(.invalidValue("at least one server is needed")) }
+        guard items.count <= maximumServerEntries else {
+            throw cursor.error(.invalidValue("at most \(maximumServerEntries) server entries, got \(items.count)"))
+        }
         var servers: [Scenario.Server] = []
         for item in items {
             let fields = try item.mapping(allowed: serverKeys)
-            let nameCursor = try fields.required("name")
-            let name = try nameCursor.string()
+            var hosts: [NodeID]?
+            let nameCursor: YAMLCursor
+            if let on = fields["on"] {
+                if let name = fields["name"] { throw name.error(.invalidValue("a server placed with 'on' takes its node's name; drop 'name'")) }
+                if let count = fields["count"] { throw count.error(.invalidValue("a server placed with 'on' runs one copy on each node it names; drop 'count'")) }
+                hosts = try mapReduceHosts(on, mapreduce: mapreduce)
+                nameCursor = on
+            } else {
+                nameCursor = try fields.required("name")
+            }
+            let name = hosts == nil ? try nameCursor.string() : ""
             let count = try fields["count"]?.int(atLeast: 1) ?? 1
+            guard count <= maximumServers else {
+                throw (fields["count"] ?? item).error(.invalidValue("at most \(maximumServers) servers in a world, got \(count)"))
+            }
             let configuration = ServerConfiguration(
                 slots: try fields["slots"]?.int(atLeast: 1) ?? 1,
                 queueCapacity: try fields["queue"]?.int(atLeast: 0) ?? 1_000,
@@ -84,15 +109,44 @@ extension ScenarioLoader {
             let weight = try fields["weight"]?.int(atLeast: 1) ?? 1
             let isBackup = try fields["backup"]?.bool() ?? false
             let maxConnections = try fields["max_conns"]?.int(atLeast: 1)
-            for index in 1...count {
-                let id = NodeID(count == 1 ? name : "\(name)\(index)")
+            for id in hosts ?? (1...count).map({ NodeID(count == 1 ? name : "\(name)\($0)") }) {
                 if servers.contains(where: { $0.id == id }) || id.name.hasPrefix("client") {
                     throw nameCursor.error(.invalidValue(id.name.hasPrefix("client") ? "server names may not start with 'client' (reserved for client hosts)" : "server '\(id)' is defined twice"))
                 }
                 servers.append(Scenario.Server(id: id, configuration: configuration, weight: weight, isBackup: isBackup, maxConnections: maxConnections))
             }
+            guard servers.count <= maximumServers else {
+                throw item.error(.invalidValue("at most \(maximumServers) servers in a world, got \(servers.count)"))
+            }
         }
         return servers
+    }
+
+    /// The most servers one world may have, and server entries one file may list.
+    static let maximumServers = 10_000
+    static let maximumServerEntries = 10_000
+
+    /// The cluster nodes `on:` names.
+    static func mapReduceHosts(_ cursor: YAMLCursor, mapreduce: MapReduceSection?) throws(ScenarioError) -> [NodeID] {
+        let reference = try cursor.string()
+        guard reference.hasPrefix("mapreduce.") else {
+            throw cursor.error(.invalidValue("'on' names MapReduce nodes: mapreduce.coordinator, mapreduce.workers or mapreduce.worker-N, got '\(reference.excerpt)'"))
+        }
+        guard let mapreduce else {
+            throw cursor.error(.invalidValue("'\(reference.excerpt)' refers to the mapreduce section, which this scenario does not have"))
+        }
+        let node = String(reference.dropFirst("mapreduce.".count))
+        switch node {
+        case "coordinator": return ["coordinator"]
+        case "workers": return (1...mapreduce.cluster.workers).map { NodeID("worker-\($0)") }
+        default:
+            let workers = (1...mapreduce.cluster.workers).map { "worker-\($0)" }
+            guard workers.contains(node) else {
+                let known = ["coordinator", "workers"] + workers
+                throw cursor.error(.invalidValue("unknown MapReduce node '\(node.excerpt)'" + (Suggestion.closest(to: node, among: known).map { "; did you mean 'mapreduce.\($0)'?" } ?? "")))
+            }
+            return [NodeID(node)]
+        }
     }
 
     static func parseWorkload(_ cursor: YAMLCursor, limits: Scenario.Limits) throws(ScenarioError) -> Workload {

@@ -1,13 +1,13 @@
 import Foundation
 
-extension RunResult {
+extension TrafficResult {
     /// The version of the JSON report's schema; bumped on any incompatible change.
     public static let jsonSchema = "orrery.run/1"
 
     private struct Document: Encodable {
         struct Latency: Encodable { var label: String; var seconds: Double }
         struct Status: Encodable { var status: Int; var count: Int }
-        struct Check: Encodable { var expectation: String; var line: Int; var measured: Double; var holds: Bool }
+        struct Check: Encodable { var expectation: String; var line: Int; var measured: Double?; var holds: Bool }
         struct Server: Encodable {
             var id: String, served: Int, rejected: Int, lostInCrash: Int, peakQueue: Int, utilisation: Double
             var errors: Int, throughput: Double
@@ -54,7 +54,7 @@ extension RunResult {
     /// The run as JSON (schema ``jsonSchema``), keys sorted so equal runs give equal bytes.
     public func json() -> String {
         let document = Document(
-            schema: RunResult.jsonSchema, scenario: scenario, seed: seed, replay: replayCommand, digest: digest,
+            schema: TrafficResult.jsonSchema, scenario: scenario, seed: seed, replay: replayCommand, digest: digest,
             passed: passed, failure: failure, virtualSeconds: virtualSeconds, events: events,
             issued: issued, succeeded: succeeded, completed: completed, timeouts: timeouts, unreachable: unreachable, refused: refused,
             statusFailures: statusFailures.map { .init(status: $0.status, count: $0.count) },
@@ -67,7 +67,7 @@ extension RunResult {
             },
             completionsPerSecond: completionsPerSecond, faults: faults,
             checks: checks.map { .init(expectation: $0.expectation.text, line: $0.expectation.line, measured: $0.measured, holds: $0.holds) },
-            balancer: balancer.map(RunResult.balancerDocument))
+            balancer: balancer.map(TrafficResult.balancerDocument))
         return JSONReport.encode(document)
     }
 

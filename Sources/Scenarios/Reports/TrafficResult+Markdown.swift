@@ -1,4 +1,4 @@
-extension RunResult {
+extension TrafficResult {
     /// The run as a Markdown report that opens with the seed and the command that replays it;
     /// `chartsLinked` embeds the balancer's charts written beside it.
     public func markdown(chartsLinked: Bool = false) -> String {
@@ -21,7 +21,7 @@ extension RunResult {
 
         out += "## Latency of successful requests\n\n"
         var latencyTable = MarkdownTable(columns: latency.map { .numeric($0.label) })
-        latencyTable.append(latency.map { RunResult.milliseconds($0.seconds) })
+        latencyTable.append(latency.map { TrafficResult.milliseconds($0.seconds) })
         out += latencyTable.rendered() + "\n"
 
         out += "## Servers\n\n"
@@ -42,7 +42,7 @@ extension RunResult {
             out += "## Expectations\n\n"
             var checkTable = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
             for check in checks {
-                let measured = check.expectation.metric.isLatency ? RunResult.milliseconds(check.measured) : NumberFormat.fixed(check.measured, decimals: 4)
+                let measured = check.expectation.metric.unit == .duration ? check.measured.map(TrafficResult.milliseconds) ?? "—" : check.measured.map { NumberFormat.fixed($0, decimals: 4) } ?? "—"
                 checkTable.append(["`\(check.expectation.text)`", measured, check.holds ? "holds" : "**fails**"])
             }
             out += checkTable.rendered() + "\n"
@@ -52,6 +52,6 @@ extension RunResult {
 
     /// `12.345 ms`.
     static func milliseconds(_ seconds: Double) -> String {
-        NumberFormat.fixed(seconds * 1000, decimals: 3, grouping: true) + " ms"
+        DurationFormat.milliseconds(seconds)
     }
 }

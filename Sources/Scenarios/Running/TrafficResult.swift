@@ -1,7 +1,7 @@
 import Simulator
 
 /// What one run of a scenario produced: the figures every report shows and `expect:` checks.
-public struct RunResult: Sendable {
+public struct TrafficResult: Sendable {
     /// One server's figures.
     public struct ServerFigures: Sendable, Equatable {
         public var id: String
@@ -28,12 +28,6 @@ public struct RunResult: Sendable {
         public var p50 = 0.0, p95 = 0.0, p99 = 0.0, p999 = 0.0, mean = 0.0
     }
 
-    /// One `expect:` assertion and what the run measured.
-    public struct Check: Sendable, Equatable {
-        public var expectation: Expectation
-        public var measured: Double
-        public var holds: Bool
-    }
 
     public var scenario: String
     public var file: String
@@ -69,13 +63,19 @@ public struct RunResult: Sendable {
     public var balancer: BalancerFigures?
     /// The faults applied, in order.
     public var faults: [String]
-    public var checks: [Check]
+    public var checks: [ExpectationCheck]
 
     /// Whether the run finished and every expectation held.
     public var passed: Bool { failure == nil && checks.allSatisfy(\.holds) }
 
-    /// The figure an expectation talks about.
-    func value(of metric: Expectation.Metric) -> Double {
+    /// The figure a `balancer.*` expectation talks about (nil for another namespace's).
+    func value(of metric: Metric) -> Double? {
+        guard metric.subsystem == .balancer, let known = BalancerMetric(rawValue: metric.name) else { return nil }
+        return value(of: known)
+    }
+
+    /// The figure a balancer metric names.
+    func value(of metric: BalancerMetric) -> Double {
         func latency(_ label: String) -> Double { self.latency.first { $0.label == label }?.seconds ?? 0 }
         switch metric {
         case .p50: return latency("p50")

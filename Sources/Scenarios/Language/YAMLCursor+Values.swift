@@ -6,6 +6,10 @@ extension YAMLCursor {
         ("ns", 1e-9), ("us", 1e-6), ("µs", 1e-6), ("ms", 1e-3), ("min", 60), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
     ]
 
+    /// The longest duration a scenario may name: 100 years of virtual time, so that every instant
+    /// and every sum of a few durations stays far inside `Int64` nanoseconds.
+    static let maximumSeconds = 100 * 365.25 * 86_400.0
+
     /// The node as a duration in seconds: `250ms`, `1.5s`, `2m`, `1h`, `3d`, `100us`, `10ns`, or
     /// a bare number of seconds. Negative durations are errors.
     func seconds() throws(ScenarioError) -> Double {
@@ -22,7 +26,10 @@ extension YAMLCursor {
         guard let value = Double(number.filter { $0 != "_" }), value.isFinite else {
             throw error(.wrongType(expected: "a duration such as 250ms or 2s", found: kindDescription))
         }
-        guard value >= 0 else { throw error(.invalidValue("a duration cannot be negative, got \(raw)")) }
+        guard value >= 0 else { throw error(.invalidValue("a duration cannot be negative, got \(raw.excerpt)")) }
+        guard value * scale <= YAMLCursor.maximumSeconds else {
+            throw error(.invalidValue("a duration is at most 100 years of virtual time (3.15e9 s), got \(raw.excerpt)"))
+        }
         return value * scale
     }
 

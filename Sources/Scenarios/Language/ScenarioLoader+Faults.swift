@@ -3,18 +3,38 @@ import Simulator
 
 extension ScenarioLoader {
     static let faultActions = ["crash", "restart", "pause", "slow", "partition", "heal", "drop_rate", "latency_spike", "hang", "errors"]
+    /// The fault actions only some sections have: a MapReduce worker's local disk wiped, an
+    /// error storm on the object store.
+    static let sectionFaultActions = ["lose_intermediate", "storm"]
+    /// The most faults one file may list.
+    static let maximumFaults = 100_000
+
+    /// The faults of a world, sorted by what carries them out.
+    struct WorldFaults {
+        /// Faults the network applies (to any node of any subsystem).
+        var network: [FaultSchedule.Entry] = []
+        /// Faults only the MapReduce cluster can apply.
+        var cluster: [MapReduce.ClusterFault.Entry] = []
+        /// Error storms on the object store.
+        var storms: [ObjectStore.ErrorStorm] = []
+    }
 
     /// Parses the `faults:` list. `slow`, `drop_rate`, `latency_spike` and `errors` with a `for:`
     /// are undone automatically when it ends; `pause` needs `for:`; `hang` without `for:` lasts
-    /// until the node crashes or restarts.
-    static func parseFaults(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> [FaultSchedule.Entry] {
+    /// until the node crashes or restarts; `storm` needs `for:` and a `rate`. A `restart` of a running
+    /// node crashes it first (a deploy).
+    static func parseFaults(_ cursor: YAMLCursor, nodes: [NodeID], mapreduce: MapReduceSection? = nil,
+                            store: StoreSection? = nil) throws(ScenarioError) -> WorldFaults {
+        var world = WorldFaults()
         var entries: [FaultSchedule.Entry] = []
-        for item in try cursor.list() {
-            let fields = try item.mapping(allowed: ["at"] + faultActions + ["for", "boot_time", "factor", "rate"])
+        let items = try cursor.list()
+        guard items.count <= maximumFaults else { throw cursor.error(.invalidValue("at most \(maximumFaults) faults, got \(items.count)")) }
+        for item in items {
+            let fields = try item.mapping(allowed: ["at"] + faultActions + sectionFaultActions + ["for", "boot_time", "factor", "rate", "code"])
             let at = VirtualInstant.after(try fields.required("at").duration())
-            let actions = fields.keys.filter { faultActions.contains($0) }
+            let actions = fields.keys.filter { (faultActions + sectionFaultActions).contains($0) }
             guard actions.count == 1, let action = actions.first, let value = fields[action] ?? fields.entries.first(where: { $0.key == action })?.value else {
-                throw item.error(.invalidValue("each fault names exactly one of: \(faultActions.joined(separator: ", "))"))
+                throw item.error(.invalidValue("each fault names exactly one of: \((faultActions + sectionFaultActions).joined(separator: ", "))"))
             }
             func node(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
                 let name = try cursor.string()
@@ -32,7 +52,26 @@ extension ScenarioLoader {
             case "crash":
                 entries.append(.init(at: at, fault: .crash(try node(value))))
             case "restart":
+                // A restart of a running node is a deploy: it crashes first, then boots.
                 entries.append(.init(at: at, fault: .restart(try node(value), bootTime: try fields["boot_time"]?.duration() ?? .zero)))
+            case "lose_intermediate":
+                guard let mapreduce else { throw value.error(.invalidValue("'lose_intermediate' wipes a MapReduce worker's disk; this scenario has no mapreduce section")) }
+                let target = try node(value)
+                guard mapreduce.nodes.contains(target), target.name.hasPrefix("worker-") else {
+                    throw value.error(.invalidValue("'lose_intermediate' names a MapReduce worker, not '\(target)'"))
+                }
+                world.cluster.append(.init(at: at, .loseIntermediateData(target)))
+            case "storm":
+                guard let store else { throw value.error(.invalidValue("a storm fails object-store requests; this scenario has no object_store section")) }
+                let target = try node(value)
+                guard target == store.id else { throw value.error(.invalidValue("a storm hits the object store '\(store.id)', not '\(target)'")) }
+                guard let lasting else { throw item.error(.missingKey("for")) }
+                let code = try fields["code"]?.choice(S3ErrorCode.self) ?? .serviceUnavailable
+                guard code.httpStatus == 500 || code.httpStatus == 503 else {
+                    throw (fields["code"] ?? item).error(.invalidValue("a storm fails requests with a 500 or 503 code, not \(code.rawValue)"))
+                }
+                world.storms.append(.init(start: VirtualInstant.zero.duration(to: at), length: lasting,
+                                          errorRate: try fields.required("rate").probability(), code: code))
             case "pause":
                 guard let lasting else { throw item.error(.missingKey("for")) }
                 entries.append(.init(at: at, fault: .pause(try node(value), duration: lasting)))
@@ -74,7 +113,8 @@ extension ScenarioLoader {
                 undo(.latencySpike(extra: .zero))
             }
         }
-        return entries
+        world.network = entries
+        return world
     }
 
     static func parseChaos(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> FaultSchedule.Chaos {
@@ -94,33 +134,5 @@ extension ScenarioLoader {
             downtime: try fields["downtime"]?.durationDistribution() ?? .constant(5),
             pausesPerHour: try fields["pauses_per_hour"]?.nonNegative() ?? 0,
             pauseLength: try fields["pause_length"]?.durationDistribution() ?? .constant(1))
-    }
-
-    /// Parses `expect:` assertions of the form `metric op value`, e.g. `p99 < 200ms`.
-    static func parseExpectations(_ cursor: YAMLCursor) throws(ScenarioError) -> [Expectation] {
-        var expectations: [Expectation] = []
-        for item in try cursor.list() {
-            let text = try item.string()
-            guard let op = Expectation.Comparison.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
-                .first(where: { text.contains($0.rawValue) }),
-                let range = text.range(of: op.rawValue) else {
-                throw item.error(.invalidValue("an expectation reads 'metric op value' with op one of < <= > >= ==, e.g. 'p99 < 200ms'"))
-            }
-            let metricName = String(text[..<range.lowerBound]).trimmingSpaces
-            let valueText = String(text[range.upperBound...]).trimmingSpaces
-            guard let metric = Expectation.Metric(rawValue: metricName) else {
-                let names = Expectation.Metric.allCases.map(\.rawValue)
-                throw item.error(.invalidValue("unknown metric '\(metricName)'" + (Suggestion.closest(to: metricName, among: names).map { "; did you mean '\($0)'?" } ?? "; known metrics: \(names.joined(separator: ", "))")))
-            }
-            let valueCursor = YAMLCursor(node: .scalar(.init(valueText)), file: item.file, path: item.path)
-            let threshold: Double
-            do {
-                threshold = metric.isLatency ? try valueCursor.seconds() : try valueCursor.double()
-            } catch {
-                throw item.error(error.kind)
-            }
-            expectations.append(Expectation(metric: metric, comparison: op, threshold: threshold, text: text, line: item.line, column: item.column))
-        }
-        return expectations
     }
 }

@@ -1,4 +1,4 @@
-extension RunResult {
+extension TrafficResult {
     /// Successful answers per second by server, failures per second, and the balancer's health
     /// events as markers.
     func throughputChart() -> TimelineChart {

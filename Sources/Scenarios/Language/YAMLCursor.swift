@@ -24,7 +24,7 @@ struct YAMLCursor {
         switch node {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .scalar(let scalar): return isNull ? "nothing" : "'\(scalar.string)'"
+        case .scalar(let scalar): return isNull ? "nothing" : "'\(scalar.string.excerpt)'"
         default: return "an alias"
         }
     }
@@ -38,8 +38,9 @@ struct YAMLCursor {
 
     // MARK: Structure
 
-    /// The node as a mapping whose keys must all be in `allowed` (in the schema's order).
-    func mapping(allowed: [String]) throws(ScenarioError) -> YAMLMapping {
+    /// The node as a mapping whose keys must all be in `allowed` (in the schema's order); nil
+    /// allows any key (the caller checks them).
+    func mapping(allowed: [String]?) throws(ScenarioError) -> YAMLMapping {
         guard case .mapping(let mapping) = node else {
             throw error(.wrongType(expected: "a mapping", found: kindDescription))
         }
@@ -50,8 +51,8 @@ struct YAMLCursor {
                 throw keyCursor.error(.wrongType(expected: "a key", found: keyCursor.kindDescription))
             }
             let key = scalar.string
-            guard allowed.contains(key) else {
-                throw keyCursor.error(.unknownKey(key, suggestion: Suggestion.closest(to: key, among: allowed)))
+            if let allowed, !allowed.contains(key) {
+                throw keyCursor.error(.unknownKey(key.excerpt, suggestion: Suggestion.closest(to: key, among: allowed)))
             }
             if entries.contains(where: { $0.key == key }) {
                 throw keyCursor.error(.invalidValue("key '\(key)' appears twice"))
@@ -84,6 +85,15 @@ struct YAMLCursor {
         let text = try scalarText(expected: "an integer")
         guard let value = Int(String(text.filter { $0 != "_" })) else {
             throw error(.wrongType(expected: "an integer", found: kindDescription))
+        }
+        return value
+    }
+
+    /// The node as an unsigned 64-bit integer (a seed): 0 … 18446744073709551615.
+    func uint64() throws(ScenarioError) -> UInt64 {
+        let text = try scalarText(expected: "an integer from 0 to \(UInt64.max)")
+        guard let value = UInt64(String(text.filter { $0 != "_" })) else {
+            throw error(.wrongType(expected: "an integer from 0 to \(UInt64.max)", found: kindDescription))
         }
         return value
     }

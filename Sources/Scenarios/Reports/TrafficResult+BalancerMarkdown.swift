@@ -1,12 +1,12 @@
-extension RunResult {
+extension TrafficResult {
     /// Per-server latency and throughput as clients saw them.
     func serverLatencyMarkdown() -> String {
         var table = MarkdownTable(columns: [.text("server"), .numeric("served"), .numeric("per second"), .numeric("500s"),
                                             .numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("p99.9"), .numeric("mean")])
         for server in servers {
             table.append([server.id, NumberFormat.integer(server.served), NumberFormat.fixed(server.throughput, decimals: 1, grouping: true),
-                          NumberFormat.integer(server.errors), RunResult.milliseconds(server.latency.p50), RunResult.milliseconds(server.latency.p95),
-                          RunResult.milliseconds(server.latency.p99), RunResult.milliseconds(server.latency.p999), RunResult.milliseconds(server.latency.mean)])
+                          NumberFormat.integer(server.errors), TrafficResult.milliseconds(server.latency.p50), TrafficResult.milliseconds(server.latency.p95),
+                          TrafficResult.milliseconds(server.latency.p99), TrafficResult.milliseconds(server.latency.p999), TrafficResult.milliseconds(server.latency.mean)])
         }
         return "## Latency and throughput by server\n\n" + table.rendered() + "\n"
     }
@@ -44,16 +44,16 @@ extension RunResult {
             var failovers = MarkdownTable(columns: [.text("server"), .text("fault"), .numeric("at"), .numeric("detected"), .numeric("detection time"),
                                                     .numeric("repaired"), .numeric("back in rotation"), .numeric("recovery time")])
             for failover in balancer.failovers {
-                failovers.append([failover.server, failover.fault, RunResult.seconds(failover.at), RunResult.seconds(failover.detectedAt),
-                                  RunResult.seconds(failover.detectionTime), RunResult.seconds(failover.repairedAt),
-                                  RunResult.seconds(failover.recoveredAt), RunResult.seconds(failover.recoveryTime)])
+                failovers.append([failover.server, failover.fault, TrafficResult.seconds(failover.at), TrafficResult.seconds(failover.detectedAt),
+                                  TrafficResult.seconds(failover.detectionTime), TrafficResult.seconds(failover.repairedAt),
+                                  TrafficResult.seconds(failover.recoveredAt), TrafficResult.seconds(failover.recoveryTime)])
             }
             out += failovers.rendered() + "\n"
         }
         if !balancer.events.isEmpty {
             out += "### Events\n\n"
-            let shown = balancer.events.prefix(RunResult.eventsShown)
-            out += shown.map { "- \(RunResult.seconds($0.at)) `\($0.subject)` \($0.description)\n" }.joined()
+            let shown = balancer.events.prefix(TrafficResult.eventsShown)
+            out += shown.map { "- \(TrafficResult.seconds($0.at)) `\($0.subject)` \($0.description)\n" }.joined()
             if balancer.events.count > shown.count {
                 out += "- … and \(NumberFormat.integer(balancer.events.count - shown.count)) more (all of them are in `events.csv`)\n"
             }
@@ -67,6 +67,6 @@ extension RunResult {
 
     /// `12.345 s`, or `—` when absent.
     static func seconds(_ value: Double?) -> String {
-        value.map { NumberFormat.fixed($0, decimals: 3, grouping: true) + " s" } ?? "—"
+        DurationFormat.seconds(value, grouping: true)
     }
 }

@@ -1,0 +1,73 @@
+/// A figure a run reports, named by its subsystem's namespace: `balancer.p99`, `store.errors`.
+public struct Metric: Hashable, Sendable, CustomStringConvertible {
+    /// The subsystem that measures it.
+    public var subsystem: Subsystem
+    /// Its name within the subsystem.
+    public var name: String
+    /// How its values read and how thresholds for it are written.
+    public var unit: MetricUnit
+
+    /// Creates a metric.
+    public init(_ subsystem: Subsystem, _ name: String, _ unit: MetricUnit) {
+        self.subsystem = subsystem
+        self.name = name
+        self.unit = unit
+    }
+
+    /// `namespace.name`.
+    public var description: String { "\(subsystem.rawValue).\(name)" }
+}
+
+/// How a metric's values read, and how `expect:` thresholds for it are written.
+public enum MetricUnit: Sendable, Hashable {
+    /// Seconds; thresholds need a unit (`200ms`, `2s`).
+    case duration
+    /// A count of things.
+    case count
+    /// A share or a factor (0.999, 1.05).
+    case ratio
+    /// Something per virtual second.
+    case rate
+    /// 1 for true, 0 for false; thresholds are `true` or `false`.
+    case boolean
+
+    /// `value` as a report shows it.
+    public func format(_ value: Double) -> String {
+        switch self {
+        case .duration: return DurationFormat.seconds(value)
+        case .count: return value == value.rounded() && abs(value) < 1e15 ? NumberFormat.integer(Int(value)) : NumberFormat.trimmed(value, maxDecimals: 3)
+        case .ratio: return NumberFormat.trimmed(value, maxDecimals: 4)
+        case .rate: return NumberFormat.fixed(value, decimals: 1, grouping: true) + "/s"
+        case .boolean: return value == 1 ? "true" : "false"
+        }
+    }
+}
+
+/// The metrics one subsystem measures: an enum whose raw values are the names after the
+/// namespace, each with its unit.
+public protocol MetricCatalog: RawRepresentable<String>, CaseIterable, Sendable {
+    /// The namespace.
+    static var subsystem: Subsystem { get }
+    /// How the metric's values read.
+    var unit: MetricUnit { get }
+}
+
+extension MetricCatalog {
+    /// The metric as a namespaced name.
+    public var metric: Metric { Metric(Self.subsystem, rawValue, unit) }
+    /// Every metric of the catalog.
+    public static var metrics: [Metric] { allCases.map(\.metric) }
+}
+
+extension Subsystem {
+    /// Every metric this subsystem measures.
+    public var metrics: [Metric] {
+        switch self {
+        case .balancer: return BalancerMetric.metrics
+        case .mapreduce: return MapReduceMetric.metrics
+        case .log: return LogMetric.metrics
+        case .store: return StoreMetric.metrics
+        case .backup: return BackupMetric.metrics
+        }
+    }
+}

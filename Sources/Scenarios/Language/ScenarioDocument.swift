@@ -1,0 +1,211 @@
+import Foundation
+import Yams
+
+/// A scenario file read once: its bytes checked as UTF-8, composed as YAML, and the keys every
+/// file shares — `version`, `name`, `description`, `seed` — read and checked. Every loader
+/// (worlds, experiments) starts from one of these, so the rules for those keys, and the
+/// positions in their errors, are the same for every kind of file.
+public struct ScenarioDocument {
+    /// The keys every scenario file may have, whatever its sections.
+    static let commonKeys = ["version", "name", "description", "seed"]
+    /// The longest name a scenario may have: it becomes a directory of the report.
+    static let maximumNameLength = 100
+
+    /// The file, as the user named it.
+    public let file: String
+    /// The root of the document.
+    let root: YAMLCursor
+    /// The scenario's name: `name:`, or the file's name without its extension.
+    public let name: String
+    /// A sentence for the report (`description:`), or empty.
+    public let summary: String
+    /// `seed:`, or nil when the file has none.
+    public let seed: UInt64?
+    /// The top-level keys present, in file order.
+    public let keys: [String]
+
+    /// Reads the file at `path`.
+    ///
+    /// - Throws: ``ScenarioError`` naming the file for one that cannot be read, and the line and
+    ///   column of the first bad byte, syntax error or bad common key otherwise.
+    public static func load(path: String) throws(ScenarioError) -> ScenarioDocument {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "not readable"
+            throw ScenarioError(file: path, line: 0, column: 0, path: "", kind: .unreadable(reason))
+        }
+        return try parse(bytes: [UInt8](data), file: path)
+    }
+
+    /// Reads a document from `bytes`, reporting positions against `file`.
+    public static func parse(bytes: [UInt8], file: String) throws(ScenarioError) -> ScenarioDocument {
+        try parse(try decodeUTF8(bytes, file: file), file: file)
+    }
+
+    /// Reads a document from `text`, reporting positions against `file`.
+    public static func parse(_ text: String, file: String) throws(ScenarioError) -> ScenarioDocument {
+        if let (line, column, scalar) = firstControlCharacter(in: text) {
+            throw ScenarioError(file: file, line: line, column: column, path: "", kind: .syntax(
+                "control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed in a scenario file"))
+        }
+        let root = try compose(text, file: file)
+        guard case .mapping = root.node else {
+            throw root.error(.wrongType(expected: "a mapping of sections (network, servers, mapreduce, …)", found: root.kindDescription))
+        }
+        let top = try root.mapping(allowed: nil)
+        if let version = top["version"], try version.int() != 1 {
+            throw version.error(.invalidValue("unsupported scenario version \(version.text ?? ""); this Orrery reads version 1"))
+        }
+        let name: String
+        if let nameCursor = top["name"] {
+            name = try nameCursor.string()
+            if let problem = Self.problem(withName: name) { throw nameCursor.error(.invalidValue(problem)) }
+        } else {
+            name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        }
+        return ScenarioDocument(
+            file: file, root: root, name: name, summary: try top["description"]?.string() ?? "",
+            seed: try top["seed"]?.uint64(), keys: top.keys)
+    }
+
+    /// The top level as a mapping whose keys must be the common ones or in `sections`.
+    func sections(allowed sections: [String]) throws(ScenarioError) -> YAMLMapping {
+        try root.mapping(allowed: Self.commonKeys + sections)
+    }
+
+    /// Why `name` cannot name a report directory, or nil when it can.
+    static func problem(withName name: String) -> String? {
+        if name.isEmpty { return "a scenario's name must not be empty" }
+        if name.count > maximumNameLength { return "a scenario's name has at most \(maximumNameLength) characters" }
+        if name == "." || name == ".." || name.hasPrefix(".") { return "a scenario's name must not start with '.'" }
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
+        if name.unicodeScalars.contains(where: { !allowed.contains($0) || !$0.isASCII }) {
+            return "a scenario's name may hold only ASCII letters, digits, '-', '_' and '.', since it names the report's directory; got '\(name.excerpt)'"
+        }
+        return nil
+    }
+
+    /// The text of `bytes`, or an error at the first byte that is not UTF-8.
+    static func decodeUTF8(_ bytes: [UInt8], file: String) throws(ScenarioError) -> String {
+        var bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        // Find the first bad byte by decoding scalar by scalar.
+        var line = 1, column = 1, offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var consumed = 0
+        loop: while true {
+            let before = consumed
+            var counting = CountingIterator(base: iterator, count: 0)
+            switch decoder.decode(&counting) {
+            case .scalarValue(let scalar):
+                iterator = counting.base
+                consumed += counting.count
+                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+                offset = consumed
+            case .emptyInput:
+                break loop
+            case .error:
+                offset = before
+                break loop
+            }
+        }
+        throw ScenarioError(file: file, line: line, column: column, path: "", kind: .syntax(
+            "the file is not valid UTF-8: byte 0x\(String(bytes[min(offset, bytes.count - 1)], radix: 16, uppercase: true)) at offset \(offset)"))
+    }
+
+    /// The first C0/C1 control character other than tab, line feed and carriage return, with its
+    /// 1-based line and column.
+    static func firstControlCharacter(in text: String) -> (Int, Int, Unicode.Scalar)? {
+        var line = 1, column = 1
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { line += 1; column = 1; continue }
+            let value = scalar.value
+            if (value < 0x20 && value != 0x09 && value != 0x0D) || value == 0x7F || (0x80...0x9F).contains(value) {
+                return (line, column, scalar)
+            }
+            column += 1
+        }
+        return nil
+    }
+
+    /// Composes the YAML document, turning Yams' errors into positioned scenario errors.
+    static func compose(_ text: String, file: String) throws(ScenarioError) -> YAMLCursor {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ScenarioError(file: file, line: 1, column: 1, path: "", kind: .invalidValue("the scenario file is empty"))
+            }
+            return YAMLCursor(node: node, file: file, path: "")
+        } catch let error as ScenarioError {
+            throw error
+        } catch let error as YamlError {
+            throw ScenarioError(yaml: error, file: file)
+        } catch {
+            throw ScenarioError(file: file, line: 1, column: 1, path: "", kind: .syntax("the YAML could not be read"))
+        }
+    }
+}
+
+/// Counts the bytes a decoder takes from an iterator.
+private struct CountingIterator<Base: IteratorProtocol<UInt8>>: IteratorProtocol {
+    var base: Base
+    var count: Int
+
+    mutating func next() -> UInt8? {
+        guard let byte = base.next() else { return nil }
+        count += 1
+        return byte
+    }
+}
+
+extension ScenarioError {
+    /// A syntax error at the position libyaml reported, without echoing the input.
+    init(yaml error: YamlError, file: String) {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\($0.text) " } ?? ""
+            self.init(file: file, line: mark.line, column: mark.column, path: "", kind: .syntax((detail + problem).excerpt))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let key = duplicates.first ?? ""
+            let (line, column) = Self.secondOccurrence(of: key, after: context.mark, in: context.text)
+            self.init(file: file, line: line, column: column, path: "", kind: .invalidValue("key '\(key.excerpt)' appears twice"))
+        default:
+            self.init(file: file, line: 1, column: 1, path: "", kind: .syntax("the YAML could not be read"))
+        }
+    }
+}
+
+extension ScenarioError {
+    /// The line and column of the repetition of `key` whose first occurrence is at `mark`: the
+    /// next line at the same indentation that starts with the key (libyaml reports the first).
+    static func secondOccurrence(of key: String, after mark: Mark, in text: String) -> (Int, Int) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return (max(mark.line, 1), max(mark.column, 1)) }
+        let indent = mark.column - 1
+        for index in mark.line..<lines.count {
+            let line = lines[index]
+            guard line.count > indent else { continue }
+            let rest = line.dropFirst(indent)
+            if rest.hasPrefix(key), rest.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":"),
+               line.prefix(indent).allSatisfy({ $0 == " " || $0 == "-" }) {
+                return (index + 1, mark.column)
+            }
+        }
+        return (mark.line, mark.column)
+    }
+}
+
+extension String {
+    /// At most 60 characters of the string, for quoting user input in a message.
+    var excerpt: String {
+        let flat = replacingOccurrences(of: "\n", with: "⏎")
+        return flat.count <= 60 ? flat : String(flat.prefix(57)) + "…"
+    }
+
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,62 @@
+extension ScenarioLoader {
+    /// Parses `expect:` assertions of the form `metric op value`: `balancer.p99 < 200ms`,
+    /// `mapreduce.output_exact == true`. A metric without a namespace is looked up among the
+    /// subsystems the scenario has; a name two of them measure must say which.
+    ///
+    /// Durations need a unit (`200ms`, `2s`), booleans are `true` or `false`.
+    static func parseExpectations(_ cursor: YAMLCursor, subsystems: [Subsystem]) throws(ScenarioError) -> [Expectation] {
+        var expectations: [Expectation] = []
+        for item in try cursor.list() {
+            let text = try item.string()
+            guard let op = Expectation.Comparison.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
+                .first(where: { text.contains($0.rawValue) }),
+                let range = text.range(of: op.rawValue) else {
+                throw item.error(.invalidValue("an expectation reads 'metric op value' with op one of < <= > >= ==, e.g. 'balancer.p99 < 200ms'"))
+            }
+            let metric = try resolveMetric(String(text[..<range.lowerBound]).trimmingSpaces, subsystems: subsystems, at: item)
+            let valueText = String(text[range.upperBound...]).trimmingSpaces
+            let valueCursor = YAMLCursor(node: .scalar(.init(valueText)), file: item.file, path: item.path)
+            let threshold: Double
+            do throws(ScenarioError) {
+                switch metric.unit {
+                case .boolean:
+                    threshold = try valueCursor.bool() ? 1 : 0
+                case .duration:
+                    guard let last = valueText.last, last.isLetter else {
+                        throw valueCursor.error(.invalidValue("'\(metric)' is a duration: give the threshold a unit, e.g. \(valueText.excerpt)ms or \(valueText.excerpt)s"))
+                    }
+                    threshold = try valueCursor.seconds()
+                default:
+                    threshold = try valueCursor.double()
+                }
+            } catch {
+                throw item.error(error.kind)
+            }
+            expectations.append(Expectation(metric: metric, comparison: op, threshold: threshold, text: text, line: item.line, column: item.column))
+        }
+        return expectations
+    }
+
+    /// The metric `name` names: `namespace.name`, or a bare name measured by exactly one of
+    /// `subsystems`.
+    static func resolveMetric(_ name: String, subsystems: [Subsystem], at item: YAMLCursor) throws(ScenarioError) -> Metric {
+        if let dot = name.firstIndex(of: "."), let subsystem = Subsystem(rawValue: String(name[..<dot])) {
+            let bare = String(name[name.index(after: dot)...])
+            guard subsystems.contains(subsystem) else {
+                throw item.error(.invalidValue("'\(name.excerpt)' measures the \(subsystem.rawValue) section, which this scenario does not have"))
+            }
+            guard let metric = subsystem.metrics.first(where: { $0.name == bare }) else {
+                let names = subsystem.metrics.map(\.name)
+                throw item.error(.invalidValue("unknown metric '\(name.excerpt)'" + (Suggestion.closest(to: bare, among: names).map { "; did you mean '\(subsystem.rawValue).\($0)'?" } ?? "; \(subsystem.rawValue) measures: \(names.joined(separator: ", "))")))
+            }
+            return metric
+        }
+        let matches = subsystems.flatMap(\.metrics).filter { $0.name == name }
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 {
+            throw item.error(.invalidValue("'\(name.excerpt)' is measured by several sections; write \(matches.map(\.description).joined(separator: " or "))"))
+        }
+        let all = subsystems.flatMap(\.metrics).map(\.description) + subsystems.flatMap(\.metrics).map(\.name)
+        throw item.error(.invalidValue("unknown metric '\(name.excerpt)'" + (Suggestion.closest(to: name, among: all).map { "; did you mean '\($0)'?" } ?? "; known metrics: \(subsystems.flatMap(\.metrics).map(\.description).joined(separator: ", "))")))
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Simulator
+
+/// Reads scenario files strictly: every unknown key, wrong type, impossible value or dangling
+/// cross-reference is an error naming the file, line and column, and nothing is run until the
+/// whole file is valid.
+///
+/// A scenario is a set of sections that compose in one world; each present section is read by
+/// its subsystem's loader, in an order where every section can check the names it refers to.
+public enum ScenarioLoader {
+    /// The sections of a scenario file, in the order the documentation lists them.
+    static let sectionKeys = ["run", "network", "servers", "balancer", "gateway", "workload", "mapreduce", "log", "object_store",
+                              "backup", "operations", "faults", "chaos", "expect"]
+    /// The top-level keys of a scenario file.
+    static var topLevelKeys: [String] { ScenarioDocument.commonKeys + sectionKeys }
+
+    /// Loads the scenario at `path`.
+    public static func load(path: String) throws(ScenarioError) -> Scenario {
+        try scenario(from: ScenarioDocument.load(path: path))
+    }
+
+    /// Parses scenario `text`, reporting positions against `file`.
+    public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
+        try scenario(from: ScenarioDocument.parse(text, file: file))
+    }
+
+    /// The world `document` describes.
+    static func scenario(from document: ScenarioDocument) throws(ScenarioError) -> Scenario {
+        let top = try document.sections(allowed: sectionKeys)
+        guard top.keys.contains(where: { ["servers", "workload", "mapreduce", "log", "object_store", "backup", "operations"].contains($0) }) else {
+            throw top.cursor.error(.invalidValue("a scenario needs at least one of: servers and workload, mapreduce, log, object_store, backup, operations"))
+        }
+        let baseDirectory = MapReduceScenarioLoader.directory(of: document.file)
+        let (defaultLink, links) = try parseNetwork(top["network"])
+        let mapreduce = try top["mapreduce"].map { cursor throws(ScenarioError) in try parseMapReduceSection(cursor, baseDirectory: baseDirectory) }
+        let log = try top["log"].map { cursor throws(ScenarioError) in try parseLogSection(cursor) }
+        var store = try top["object_store"].map { cursor throws(ScenarioError) in try parseStoreSection(cursor) }
+        let operations = try top["operations"].map { cursor throws(ScenarioError) in try parseOperationsSection(cursor) }
+        if operations != nil, store == nil {
+            // Explicit requests alone: answers exactly as S3 gives them, lifecycle only when asked.
+            store = StoreSection(id: "s3", configuration: ObjectStore.Configuration(runsLifecycle: false), buckets: [],
+                                 clientTimeout: .seconds(3600), retry: .never)
+        }
+        var servers: [Scenario.Server] = []
+        if let serversCursor = top["servers"] { servers = try parseServers(serversCursor, mapreduce: mapreduce) }
+        if top["balancer"] != nil, let gateway = top["gateway"] {
+            throw gateway.error(.invalidValue("a world has a balancer or a gateway in front of its servers, not both"))
+        }
+        let balancerCursor = top["balancer"] ?? top["gateway"]
+        var balancer = try balancerCursor.map { cursor throws(ScenarioError) in try parseBalancer(cursor, servers: servers) }
+        if top["gateway"] != nil { balancer?.id = "gateway" }
+        if let balancerCursor, servers.isEmpty {
+            throw balancerCursor.error(.invalidValue("a balancer needs servers behind it; add a 'servers' section"))
+        }
+        try validateBalancedServers(servers, balancer: balancer, at: top)
+        let workloadCursor = top["workload"]
+        let limits = try parseLimits(top["run"], at: top.cursor, needsStop: workloadCursor != nil)
+        var workload: Workload?
+        if let workloadCursor {
+            guard !servers.isEmpty else { throw workloadCursor.error(.invalidValue("a workload needs servers to send requests to; add a 'servers' section")) }
+            workload = try parseWorkload(workloadCursor, limits: limits)
+        } else if let serversCursor = top["servers"], mapreduce?.jobs.contains(where: \.throughBalancer) != true {
+            throw serversCursor.error(.invalidValue("servers need a 'workload' to send them requests (or a job submitted through the balancer)"))
+        }
+        let backup = try top["backup"].map { cursor throws(ScenarioError) in try parseBackupSection(cursor, store: store, at: cursor) }
+        try checkCrossReferences(top: top, mapreduce: mapreduce, log: log, store: store, balancer: balancer)
+
+        let nodeNames = worldNodes(servers: servers, balancer: balancer, mapreduce: mapreduce, log: log, store: store,
+                                   backup: backup, operations: operations)
+        let parsedFaults = try top["faults"].map { cursor throws(ScenarioError) in try parseFaults(cursor, nodes: nodeNames, mapreduce: mapreduce, store: store) }
+        var worldMapReduce = mapreduce
+        if let clusterFaults = parsedFaults?.cluster, !clusterFaults.isEmpty { worldMapReduce?.faults += clusterFaults }
+        if let storms = parsedFaults?.storms, !storms.isEmpty { store?.configuration.errorStorms += storms }
+        let faults = FaultSchedule(
+            entries: parsedFaults?.network ?? [],
+            chaos: try top["chaos"].map { cursor throws(ScenarioError) in try parseChaos(cursor, nodes: nodeNames) })
+        for link in links {
+            for (id, end) in [(link.from, "from"), (link.to, "to")] where !nodeNames.contains(id) && !id.name.hasPrefix("client") {
+                throw top.cursor.error(.invalidValue("network.links names unknown node '\(id)' in '\(end)'"))
+            }
+        }
+        var scenario = Scenario(
+            name: document.name, summary: document.summary, file: document.file, seed: document.seed ?? 1, limits: limits,
+            defaultLink: defaultLink, links: links, servers: servers, balancer: balancer, workload: workload,
+            mapreduce: worldMapReduce, log: log, store: store, backup: backup, operations: operations, faults: faults, expectations: [])
+        scenario.limits.timeLimit = try timeLimit(for: scenario, explicit: top["run"], at: top.cursor)
+        scenario.expectations = try top["expect"].map { cursor throws(ScenarioError) in
+            try parseExpectations(cursor, subsystems: scenario.subsystems)
+        } ?? []
+        return scenario
+    }
+
+    /// Every node of the world a fault or a link may name.
+    static func worldNodes(servers: [Scenario.Server], balancer: Scenario.Balancer?, mapreduce: MapReduceSection?, log: LogSection?,
+                           store: StoreSection?, backup: BackupSection?, operations: OperationsSection?) -> [NodeID] {
+        var nodes: [NodeID] = []
+        func add(_ id: NodeID) { if !nodes.contains(id) { nodes.append(id) } }
+        servers.map(\.id).forEach(add)
+        if let balancer { add(balancer.id) }
+        mapreduce?.nodes.forEach(add)
+        if log != nil { add("log") }
+        log?.producers.map(\.id).forEach(add)
+        if let store { add(store.id) }
+        if let backup { add(backup.host) }
+        if let operations { add(operations.client) }
+        return nodes
+    }
+
+    /// The run's time limit: `run.time_limit`, or enough for everything the file schedules —
+    /// the clients' duration twice over, the last job, producer, restore and fault — plus an hour.
+    static func timeLimit(for scenario: Scenario, explicit run: YAMLCursor?, at root: YAMLCursor) throws(ScenarioError) -> Duration {
+        if let run, let limit = try run.mapping(allowed: runKeys)["time_limit"] { return try limit.positiveDuration() }
+        if scenario.subsystems == [.balancer] { return scenario.limits.timeLimit }
+        var latest = scenario.limits.duration.map { $0 * 2 } ?? .zero
+        for job in scenario.mapreduce?.jobs ?? [] { latest = max(latest, job.submitAt) }
+        for producer in scenario.log?.producers ?? [] { latest = max(latest, producer.end) }
+        for restore in scenario.backup?.restores ?? [] { latest = max(latest, restore.at) }
+        for entry in scenario.faults.entries { latest = max(latest, VirtualInstant.zero.duration(to: entry.at)) }
+        if let steps = scenario.operations?.steps {
+            // Requests take milliseconds; an hour per step is a bound no run comes near.
+            let waited = steps.reduce(Duration.zero) { total, step in
+                if case .wait(let duration) = step.action { total + duration } else { total }
+            }
+            latest = max(latest, waited + .seconds(3_600) * steps.count)
+        }
+        return latest + .seconds(3_600)
+    }
+}

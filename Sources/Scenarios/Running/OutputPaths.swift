@@ -1,0 +1,42 @@
+import Foundation
+
+/// Checks every output path of a command before anything is written: the report directory must
+/// be a directory (or creatable), a trace file must not be a directory nor lie under a file, and
+/// two runs must not write the same report directory.
+enum OutputPaths {
+    /// What is wrong with the paths, or nil when they are usable.
+    static func problem(outputDirectory: String, tracePath: String?, names: [(name: String, file: String)]) -> String? {
+        if outputDirectory.isEmpty { return "--out must name a directory (got an empty path)" }
+        if let blocker = fileBlocking(outputDirectory, asDirectory: true) { return "--out '\(outputDirectory)': \(blocker)" }
+        if let tracePath {
+            if tracePath.isEmpty { return "--trace must name a file (got an empty path)" }
+            if let blocker = fileBlocking(tracePath, asDirectory: false) { return "--trace '\(tracePath)': \(blocker)" }
+        }
+        var seen: [String: String] = [:]
+        for (name, file) in names {
+            if let first = seen[name] {
+                return "'\(first)' and '\(file)' both write reports named '\(name)' under \(outputDirectory); give one of them another name"
+            }
+            seen[name] = file
+        }
+        return nil
+    }
+
+    /// Why `path` cannot be written as a directory (or a file), or nil.
+    private static func fileBlocking(_ path: String, asDirectory: Bool) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if asDirectory && !isDirectory.boolValue { return "is a file, not a directory" }
+            if !asDirectory && isDirectory.boolValue { return "is a directory, not a file" }
+            return nil
+        }
+        var parent = (path as NSString).deletingLastPathComponent
+        while !parent.isEmpty && parent != "/" {
+            if FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? nil : "'\(parent)' is a file, so nothing can be written under it"
+            }
+            parent = (parent as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+}

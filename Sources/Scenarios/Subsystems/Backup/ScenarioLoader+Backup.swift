@@ -1,0 +1,42 @@
+import Simulator
+
+extension ScenarioLoader {
+    /// Parses `backup: {host, bucket, sync_interval, first_backup_at, backup_interval, retention_days,
+    /// versioning, encryption, noncurrent_expiration_days, source, restores}`. The bucket is the
+    /// object store's (created by the manager when the store's `buckets` do not list it).
+    static func parseBackupSection(_ cursor: YAMLCursor, store: StoreSection?, at section: YAMLCursor) throws(ScenarioError) -> BackupSection {
+        guard store != nil else {
+            throw section.error(.invalidValue("a backup manager writes to the object store; add an 'object_store' section"))
+        }
+        let fields = try cursor.mapping(allowed: ["host", "bucket", "sync_interval", "first_backup_at", "backup_interval", "retention_days",
+                                                  "versioning", "encryption", "noncurrent_expiration_days", "source", "restores"])
+        let manager = BackupManager.Configuration(
+            bucket: try fields["bucket"]?.string() ?? "mapreduce-storage",
+            syncInterval: try fields["sync_interval"]?.positiveDuration() ?? .seconds(60),
+            firstBackupAt: try fields["first_backup_at"]?.duration() ?? .seconds(7200),
+            backupInterval: try fields["backup_interval"]?.positiveDuration() ?? .seconds(86_400),
+            retentionDays: try fields["retention_days"]?.int(atLeast: 1) ?? 30,
+            versioning: try fields["versioning"]?.bool() ?? true,
+            encryption: try fields["encryption"].map { cursor throws(ScenarioError) in cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self) } ?? .aes256,
+            noncurrentVersionExpirationDays: try fields["noncurrent_expiration_days"].map { cursor throws(ScenarioError) in
+                cursor.text == "none" ? nil : try cursor.int(atLeast: 1)
+            } ?? 7)
+        guard S3BucketNameRules.isValid(manager.bucket) else { throw (fields["bucket"] ?? cursor).error(.invalidValue("'\(manager.bucket.excerpt)' is not a valid S3 bucket name")) }
+        var restores: [BackupExperimentSpec.Restore] = []
+        for item in try fields["restores"]?.list() ?? [] {
+            let restore = try item.mapping(allowed: ["at", "backup"])
+            let selection = try restore["backup"]?.string() ?? "latest"
+            let choice: BackupExperimentSpec.Restore.Selection = switch selection {
+            case "latest": .latest
+            case "oldest": .oldest
+            default: .named(selection)
+            }
+            if case .named = choice, UTCDateTime(backupName: selection) == nil {
+                throw (restore["backup"] ?? item).error(.invalidValue("backup is latest, oldest or a name YYYY-MM-DD-HH-MM-SS, got '\(selection.excerpt)'"))
+            }
+            restores.append(.init(at: try restore.required("at").duration(), backup: choice))
+        }
+        return BackupSection(host: NodeID(try fields["host"]?.string() ?? "app-server"), manager: manager,
+                             churn: try fields["source"].map { cursor throws(ScenarioError) in try parseChurn(cursor) }, restores: restores)
+    }
+}

@@ -1,0 +1,43 @@
+/// The figures of the traffic through the balancer (or straight to the servers): `balancer.*`.
+public enum BalancerMetric: String, MetricCatalog {
+    case p50, p90, p95, p99, p999
+    case meanLatency = "mean_latency"
+    case maxLatency = "max_latency"
+    case successRatio = "success_ratio"
+    case errorRatio = "error_ratio"
+    case throughput
+    case completed, succeeded, timeouts, errors, rejected
+    /// Requests the balancer retried on another server.
+    case retries
+    /// Forwards that got no answer (connect errors and timeouts).
+    case failedForwards = "failed_forwards"
+    /// Requests the balancer's rate limit turned away.
+    case rateLimited = "rate_limited"
+    /// Requests the balancer's circuit breaker turned away.
+    case circuitRejected = "circuit_rejected"
+    /// Requests whose wait in the connection queue expired.
+    case queueTimeouts = "queue_timeouts"
+    /// The longest time from a server fault to the balancer marking the server down.
+    case detectionTime = "detection_time"
+    /// The longest time from a server's repair to the balancer marking it up again.
+    case recoveryTime = "recovery_time"
+    /// The lowest successful requests per second answered by one primary server.
+    case minServerThroughput = "min_server_throughput"
+    /// The highest successful requests per second answered by one primary server.
+    case maxServerThroughput = "max_server_throughput"
+    /// The busiest primary's successful requests over the mean (1 is perfectly even).
+    case imbalance
+    /// Successful requests answered by backup servers.
+    case backupServed = "backup_served"
+
+    public static let subsystem = Subsystem.balancer
+
+    public var unit: MetricUnit {
+        switch self {
+        case .p50, .p90, .p95, .p99, .p999, .meanLatency, .maxLatency, .detectionTime, .recoveryTime: return .duration
+        case .successRatio, .errorRatio, .imbalance: return .ratio
+        case .throughput, .minServerThroughput, .maxServerThroughput: return .rate
+        default: return .count
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Simulator
+
+extension ScenarioLoader {
+    /// The most records one producer may send, and partitions one topic may have.
+    static let maximumProducedRecords = 10_000_000
+    static let maximumPartitions = 1_024
+
+    /// Parses `log: {topics: [{name, partitions}], producers: [{name, topic, records, rate, start, seed}]}`.
+    static func parseLogSection(_ cursor: YAMLCursor) throws(ScenarioError) -> LogSection {
+        let fields = try cursor.mapping(allowed: ["topics", "producers"])
+        var topics: [LogSection.Topic] = []
+        let topicsCursor = try fields.required("topics")
+        for item in try topicsCursor.list() {
+            let topic = try item.mapping(allowed: ["name", "partitions"])
+            let nameCursor = try topic.required("name")
+            let name = try nameCursor.string()
+            guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' is defined twice")) }
+            let partitionsCursor = try topic.required("partitions")
+            let partitions = try partitionsCursor.int(atLeast: 1)
+            guard partitions <= maximumPartitions else { throw partitionsCursor.error(.invalidValue("at most \(maximumPartitions) partitions, got \(partitions)")) }
+            topics.append(.init(name: name, partitions: partitions))
+        }
+        guard !topics.isEmpty else { throw topicsCursor.error(.invalidValue("the log needs at least one topic")) }
+        var producers: [LogSection.Producer] = []
+        for (index, item) in (try fields["producers"]?.list() ?? []).enumerated() {
+            let producer = try item.mapping(allowed: ["name", "topic", "records", "rate", "start", "seed", "timeout", "attempts"])
+            let id = NodeID(try producer["name"]?.string() ?? "producer-\(index + 1)")
+            guard !producers.contains(where: { $0.id == id }) else {
+                throw (producer["name"] ?? item).error(.invalidValue("producer '\(id)' is defined twice"))
+            }
+            let topicCursor = try producer.required("topic")
+            let topic = try topicCursor.string()
+            guard topics.contains(where: { $0.name == topic }) else {
+                throw topicCursor.error(.invalidValue("unknown topic '\(topic.excerpt)'" + (Suggestion.closest(to: topic, among: topics.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")))
+            }
+            let recordsCursor = try producer.required("records")
+            let records = try recordsCursor.int(atLeast: 1)
+            guard records <= maximumProducedRecords else {
+                throw recordsCursor.error(.invalidValue("a producer sends at most \(maximumProducedRecords) records, got \(records)"))
+            }
+            let rateCursor = try producer.required("rate")
+            let rate = try rateCursor.positive()
+            guard rate <= 1e7 else { throw rateCursor.error(.invalidValue("a producer sends at most 10,000,000 records per second")) }
+            producers.append(.init(
+                id: id, topic: topic, records: records, rate: rate, start: try producer["start"]?.duration() ?? .zero,
+                seed: try producer["seed"]?.uint64() ?? UInt64(index + 1),
+                timeout: try producer["timeout"]?.positiveDuration() ?? .seconds(1),
+                attempts: try producer["attempts"]?.int(atLeast: 1) ?? 5))
+        }
+        return LogSection(topics: topics, producers: producers)
+    }
+}

@@ -1,0 +1,70 @@
+/// The figures of the MapReduce jobs: `mapreduce.*`. With several jobs, a count is their sum, a
+/// duration the longest, and a boolean holds only when it holds for every job.
+public enum MapReduceMetric: String, MetricCatalog {
+    /// 1 when the job succeeded and its output equals the sequential oracle's, else 0.
+    case outputExact = "output_exact"
+    /// 1 when the job succeeded, else 0.
+    case succeeded
+    /// From submission to the end of the job.
+    case makespan
+    /// From the first map attempt's start to the last map task's completion.
+    case mapPhase = "map_phase"
+    /// From the first reduce attempt's start to the last reduce task's completion.
+    case reducePhase = "reduce_phase"
+    /// Attempts started, speculative backups included.
+    case attempts
+    /// Attempts beyond each task's first, backups excluded.
+    case retries
+    /// Speculative backups started.
+    case speculativeAttempts = "speculative_attempts"
+    /// Tasks a backup finished first.
+    case speculativeWins = "speculative_wins"
+    /// Attempts failed by the job's own code.
+    case failedAttempts = "failed_attempts"
+    /// Attempts timed out for lack of progress.
+    case timedOutAttempts = "timed_out_attempts"
+    /// Attempts lost to worker deaths, restarts and unreachable data.
+    case lostAttempts = "lost_attempts"
+    /// Finished map tasks run again because their output was lost.
+    case mapReexecutions = "map_reexecutions"
+    /// Map tasks (splits).
+    case mapTasks = "map_tasks"
+    /// Records in the output.
+    case outputRecords = "output_records"
+    /// Bytes the reduce tasks fetched.
+    case bytesShuffled = "bytes_shuffled"
+    /// Bytes the map output would have taken without the combiner.
+    case bytesWithoutCombiner = "bytes_without_combiner"
+    /// 1 − bytes shuffled ÷ bytes without combiner.
+    case shuffleReduction = "shuffle_reduction"
+    /// The longest time from an attempt's last progress to the coordinator noticing its loss.
+    case maxDetectionTime = "max_detection_time"
+    /// The longest time from an attempt's last progress to its task's completion.
+    case maxRecoveryTime = "max_recovery_time"
+    /// Input records per second of makespan.
+    case eventsPerSecond = "events_per_second"
+
+    /// Jobs submitted.
+    case jobs
+    /// Jobs that succeeded.
+    case succeededJobs = "succeeded_jobs"
+    /// Jobs that failed, were refused, or did not finish.
+    case failedJobs = "failed_jobs"
+    /// Input records read from the log by the jobs.
+    case inputRecords = "input_records"
+
+    public static let subsystem = Subsystem.mapreduce
+
+    /// The figures of one job, in the order its summary lists them.
+    public static let perJob: [MapReduceMetric] = allCases.filter { ![.jobs, .succeededJobs, .failedJobs, .inputRecords].contains($0) }
+
+    public var unit: MetricUnit {
+        switch self {
+        case .makespan, .mapPhase, .reducePhase, .maxDetectionTime, .maxRecoveryTime: return .duration
+        case .outputExact, .succeeded: return .boolean
+        case .shuffleReduction: return .ratio
+        case .eventsPerSecond: return .rate
+        default: return .count
+        }
+    }
+}

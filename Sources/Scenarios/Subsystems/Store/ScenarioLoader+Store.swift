@@ -1,0 +1,55 @@
+import Simulator
+import Yams
+
+extension ScenarioLoader {
+    /// Parses `object_store: {name, latency, bytes_per_second, internal_error_rate, unavailable_rate,
+    /// storms, lifecycle, client: {timeout, max_attempts, base_delay, max_delay, jitter}, buckets}`.
+    static func parseStoreSection(_ cursor: YAMLCursor) throws(ScenarioError) -> StoreSection {
+        let fields = try cursor.mapping(allowed: ["name", "latency", "bytes_per_second", "internal_error_rate", "unavailable_rate",
+                                                  "storms", "lifecycle", "client", "buckets"])
+        let modelKeys = ["latency", "bytes_per_second", "internal_error_rate", "unavailable_rate", "storms"]
+        let modelCursor = YAMLCursor(
+            node: .mapping(.init(fields.entries.filter { modelKeys.contains($0.key) }.map { ($0.keyCursor.node, $0.value.node) })),
+            file: cursor.file, path: cursor.path)
+        var configuration = try parseStoreModel(modelCursor)
+        configuration.runsLifecycle = try fields["lifecycle"]?.bool() ?? true
+        let client = try fields["client"]?.mapping(allowed: ["timeout", "max_attempts", "base_delay", "max_delay", "jitter"])
+        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(atLeast: 1) ?? 6,
+                                baseDelay: try client?["base_delay"]?.duration() ?? .milliseconds(100),
+                                maxDelay: try client?["max_delay"]?.duration() ?? .seconds(20),
+                                jitter: try client?["jitter"]?.probability() ?? 0.5)
+        var buckets: [StoreSection.Bucket] = []
+        for item in try fields["buckets"]?.list() ?? [] {
+            let bucketFields = try item.mapping(allowed: ["name", "versioning", "encryption"])
+            let nameCursor = try bucketFields.required("name")
+            let name = try nameCursor.string()
+            guard S3BucketNameRules.isValid(name) else { throw nameCursor.error(.invalidValue("'\(name.excerpt)' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens)")) }
+            guard !buckets.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("bucket '\(name)' is defined twice")) }
+            buckets.append(.init(
+                name: name, versioning: try bucketFields["versioning"]?.bool() ?? false,
+                encryption: try bucketFields["encryption"].map { cursor throws(ScenarioError) in
+                    cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self)
+                } ?? nil))
+        }
+        return StoreSection(id: NodeID(try fields["name"]?.string() ?? "s3"), configuration: configuration, buckets: buckets,
+                            clientTimeout: try client?["timeout"]?.positiveDuration() ?? .seconds(5), retry: retry)
+    }
+
+    /// Parses `operations:`: a list of steps, or `{client: NAME, steps: [...]}`.
+    static func parseOperationsSection(_ cursor: YAMLCursor) throws(ScenarioError) -> OperationsSection {
+        var client: NodeID = "client"
+        var stepsCursor = cursor
+        if case .mapping = cursor.node {
+            let fields = try cursor.mapping(allowed: ["client", "steps"])
+            if let name = fields["client"] { client = NodeID(try name.string()) }
+            stepsCursor = try fields.required("steps")
+        }
+        var parser = OperationStepParser()
+        var steps: [OperationScenario.Step] = []
+        let items = try stepsCursor.list()
+        guard items.count <= 100_000 else { throw stepsCursor.error(.invalidValue("at most 100,000 operations, got \(items.count)")) }
+        for item in items { steps.append(try parser.parse(item)) }
+        guard !steps.isEmpty else { throw stepsCursor.error(.invalidValue("an operations section needs at least one operation")) }
+        return OperationsSection(client: client, steps: steps)
+    }
+}

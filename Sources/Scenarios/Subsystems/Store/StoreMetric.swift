@@ -1,0 +1,27 @@
+/// The figures of the object store: `store.*`.
+public enum StoreMetric: String, MetricCatalog {
+    /// Requests that reached the store.
+    case requests
+    /// Requests the store answered with an error (any 4xx or 5xx).
+    case errors
+    /// Requests answered 500 or 503 (injected errors, storms, throttling).
+    case serverErrors = "server_errors"
+    /// Requests answered 503 SlowDown by the per-prefix request-rate limit.
+    case throttled
+    /// Objects (current versions) in the store at the end.
+    case objects
+    /// Bytes of current versions at the end.
+    case bytes
+    /// Job output objects the store acknowledged (200) that are missing or different at the end.
+    case acknowledgedWritesLost = "acknowledged_writes_lost"
+    /// Job output objects acknowledged.
+    case outputObjects = "output_objects"
+    /// Job output objects whose ETag is the MD5 of exactly the job's output part.
+    case outputObjectsExact = "output_objects_exact"
+    /// Explicit operations (the `operations:` section) answered.
+    case operations
+
+    public static let subsystem = Subsystem.store
+
+    public var unit: MetricUnit { .count }
+}

@@ -1,0 +1,33 @@
+import Simulator
+
+/// The `object_store:` section: an S3-style store on its node, its service model (latency,
+/// transfer rate, throttling, injected errors and storms), and the buckets that exist from the
+/// start.
+public struct StoreSection: Sendable, Equatable {
+    /// A bucket created before anything else runs.
+    public struct Bucket: Sendable, Equatable {
+        public var name: String
+        public var versioning: Bool
+        public var encryption: ServerSideEncryption?
+    }
+
+    /// The store's node (`s3`).
+    public var id: NodeID
+    /// Latency, transfer rate, throttling, error rates, storms, lifecycle.
+    public var configuration: ObjectStore.Configuration
+    /// The buckets.
+    public var buckets: [Bucket]
+    /// How long a client waits for one answer.
+    public var clientTimeout: Duration
+    /// How a client retries failed requests.
+    public var retry: RetryPolicy
+}
+
+/// The `operations:` section: explicit object-store requests sent in order by one client with no
+/// retries, each answer logged.
+public struct OperationsSection: Sendable {
+    /// The client's node.
+    public var client: NodeID
+    /// The steps.
+    public var steps: [OperationScenario.Step]
+}

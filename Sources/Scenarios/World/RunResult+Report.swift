@@ -1,0 +1,218 @@
+import Foundation
+import Simulator
+
+extension RunResult {
+    /// Every report file of the run under `<name>/`, in the formats asked for. A run of servers
+    /// and clients alone writes the balancer's report; any other world writes one report whose
+    /// sections come from the subsystems present, the metrics of all of them, one timeline of
+    /// every subsystem's events, and each subsystem's own files.
+    public func bundle(formats: [ReportFormat]) -> ReportBundle {
+        var bundle = ReportBundle()
+        let directory = scenario
+        if subsystems == [.balancer], let traffic {
+            let balanced = traffic.balancer != nil
+            if formats.contains(.md) {
+                bundle.add("\(directory)/report.md", traffic.markdown(chartsLinked: balanced))
+                if balanced {
+                    bundle.add("\(directory)/throughput.svg", traffic.throughputChart().svg())
+                    bundle.add("\(directory)/connections.svg", traffic.connectionsChart().svg())
+                }
+            }
+            if formats.contains(.json) { bundle.add("\(directory)/report.json", traffic.json()) }
+            if formats.contains(.csv) {
+                bundle.add("\(directory)/servers.csv", traffic.serversCSV())
+                bundle.add("\(directory)/summary.csv", traffic.summaryCSV())
+                if balanced {
+                    bundle.add("\(directory)/timeline.csv", traffic.timelineCSV())
+                    bundle.add("\(directory)/events.csv", traffic.eventsCSV())
+                }
+            }
+            return bundle
+        }
+        if formats.contains(.md) {
+            bundle.add("\(directory)/report.md", markdown())
+            bundle.add("\(directory)/timeline.svg", timelineChart().svg())
+        }
+        if formats.contains(.json) { bundle.add("\(directory)/report.json", json()) }
+        if formats.contains(.csv) {
+            var table = CSVTable(header: ["metric", "value"])
+            for (metric, value) in metrics { table.append([metric.description, value.map { NumberFormat.trimmed($0, maxDecimals: 6) } ?? ""]) }
+            bundle.add("\(directory)/metrics.csv", table.rendered())
+            var events = CSVTable(header: ["node", "subsystem", "kind", "start_s", "end_s", "label"])
+            for event in timeline {
+                events.append([event.node, event.subsystem.rawValue, event.kind, NumberFormat.trimmed(event.start, maxDecimals: 6),
+                               NumberFormat.trimmed(event.end, maxDecimals: 6), event.label])
+            }
+            bundle.add("\(directory)/timeline.csv", events.rendered())
+            if let traffic { bundle.add("\(directory)/servers.csv", traffic.serversCSV()) }
+            for job in jobs {
+                if let report = job.result.run.report {
+                    bundle.add("\(directory)/\(job.id)/attempts.csv", JobReportTables.attemptsCSV(report))
+                    if let output = report.output { bundle.add("\(directory)/\(job.id)/output.tsv", data: MapReduceRunResult.tsv(output)) }
+                }
+            }
+            if case .success(let outcomes) = operations {
+                bundle.add("\(directory)/results.jsonl", OperationReport.jsonLines(outcomes))
+            }
+        }
+        return bundle
+    }
+
+    /// The one chart of the run: a row per node, every subsystem's events on the virtual clock.
+    public func timelineChart() -> GanttChart {
+        var rows: [String] = []
+        for event in timeline where !rows.contains(event.node) { rows.append(event.node) }
+        let span = max(virtualSeconds, timeline.map(\.end).max() ?? 0)
+        let minimum = span / 400
+        return GanttChart(
+            title: "\(scenario): every subsystem on one virtual clock (seed \(seed))", rows: rows,
+            categories: [.init("job"), .init("map"), .init("reduce"), .init("failed attempt"), .init("down"), .init("marked down"),
+                         .init("producing"), .init("storm"), .init("backup"), .init("restore"), .init("fault")],
+            tasks: timeline.map { .init(row: $0.node, start: $0.start, end: max($0.end, $0.start + minimum), category: $0.kind) },
+            yAxisLabel: "node")
+    }
+
+    /// Seed, replay command, digest and verdict first; then each subsystem's section, the
+    /// timeline, the faults and the expectations.
+    public func markdown() -> String {
+        var out = "# Scenario `\(scenario)`\n\n"
+        out += "- seed: `\(seed)`\n- replay: `\(replayCommand)`\n- digest: `\(digest)`\n"
+        out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
+        out += "- subsystems: \(subsystems.map(\.rawValue).joined(separator: ", "))\n"
+        out += "- virtual time: \(NumberFormat.fixed(virtualSeconds, decimals: 3, grouping: true)) s; events processed: \(NumberFormat.integer(events))\n\n"
+        if !summary.isEmpty { out += summary + "\n\n" }
+        if let failure { out += "**The simulation stopped early:** \(failure)\n\n" }
+        out += "![every subsystem on one virtual clock](timeline.svg)\n\n"
+        if let traffic { out += "# Balancer and servers\n\n" + Self.demoted(traffic.markdown(), dropTitle: true) }
+        for job in jobs { out += jobMarkdown(job) }
+        if let log { out += logMarkdown(log) }
+        if let store { out += storeMarkdown(store) }
+        if let backup { out += backupMarkdown(backup) }
+        if let operations {
+            out += "# Explicit operations\n\n"
+            switch operations {
+            case .success(let outcomes): out += "\(outcomes.count) operations answered; every answer is in `results.jsonl`.\n\n"
+            case .failure(let failure): out += "**Stopped:** \(failure)\n\n"
+            }
+        }
+        if !faults.isEmpty { out += "# Faults\n\n" + faults.map { "- \($0)\n" }.joined() + "\n" }
+        out += "# Metrics\n\n"
+        var table = MarkdownTable(columns: [.text("metric"), .numeric("value")])
+        for (metric, value) in metrics { table.append(["`\(metric)`", value.map(metric.unit.format) ?? "—"]) }
+        out += table.rendered() + "\n"
+        if !checks.isEmpty {
+            out += "# Expectations\n\n"
+            var checkTable = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
+            for check in checks { checkTable.append(["`\(check.expectation.text)`", check.measuredText, check.holds ? "holds" : "**fails**"]) }
+            out += checkTable.rendered() + "\n"
+        }
+        return out
+    }
+
+    private func jobMarkdown(_ job: Job) -> String {
+        var out = "# MapReduce job `\(job.id)`\n\n"
+        if let submitted = job.submittedAt {
+            out += "Submitted at \(DurationFormat.seconds(submitted))"
+            out += job.gatewayAttempts > 0 ? " through the balancer (\(job.gatewayAttempts) \(job.gatewayAttempts == 1 ? "try" : "tries")).\n\n" : ".\n\n"
+        }
+        out += Self.demoted(job.result.markdown(), dropTitle: true).replacingOccurrences(of: "](timeline.svg)", with: "](timeline.svg) (the world's timeline)")
+        if !job.outputObjects.isEmpty {
+            out += "## Output objects\n\n"
+            var table = MarkdownTable(columns: [.text("object"), .numeric("bytes"), .text("ETag of the bytes"), .text("ETag stored at the end"), .text("exact")])
+            for object in job.outputObjects {
+                table.append(["s3://\(object.bucket)/\(object.key)", NumberFormat.integer(object.bytes), "`\(object.expectedETag)`",
+                              object.storedETag.map { "`\($0)`" } ?? "missing", object.exact ? "yes" : "**no**"])
+            }
+            out += table.rendered() + "\n"
+        }
+        if !job.backedUpPaths.isEmpty {
+            out += "Written to the backup host's data: " + job.backedUpPaths.map { "`\($0)`" }.joined(separator: ", ") + ".\n\n"
+        }
+        return out
+    }
+
+    private func logMarkdown(_ log: LogFigures) -> String {
+        var out = "# Partitioned log\n\n"
+        var producers = MarkdownTable(columns: [.text("producer"), .text("topic"), .numeric("acknowledged"), .numeric("errors"), .numeric("finished")])
+        for producer in log.producers {
+            producers.append([producer.name, producer.topic, NumberFormat.integer(producer.acknowledged), NumberFormat.integer(producer.errors),
+                              DurationFormat.seconds(producer.finishedAt)])
+        }
+        out += producers.rendered() + "\n"
+        var topics = MarkdownTable(columns: [.text("topic"), .numeric("records at the end")])
+        for topic in log.topics { topics.append([topic.name, NumberFormat.integer(topic.records)]) }
+        out += topics.rendered() + "\n"
+        out += "Acknowledged records lost: \(log.lost); records beyond those acknowledged: \(log.duplicates); read by jobs: \(NumberFormat.integer(log.readByJobs)).\n\n"
+        return out
+    }
+
+    private func storeMarkdown(_ store: StoreFigures) -> String {
+        var out = "# Object store\n\n"
+        var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
+        table.append(["requests", NumberFormat.integer(store.requests)])
+        table.append(["succeeded", NumberFormat.integer(store.succeeded)])
+        table.append(["refused by S3 rules (4xx)", NumberFormat.integer(store.rejected)])
+        table.append(["throttled (503 SlowDown)", NumberFormat.integer(store.throttled)])
+        table.append(["injected errors", NumberFormat.integer(store.injectedErrors)])
+        table.append(["storm errors", NumberFormat.integer(store.stormErrors)])
+        table.append(["objects at the end", NumberFormat.integer(store.objects)])
+        table.append(["bytes at the end", NumberFormat.integer(store.bytes)])
+        out += table.rendered() + "\n"
+        return out
+    }
+
+    private func backupMarkdown(_ backup: BackupFigures) -> String {
+        var out = "# Backups\n\n"
+        out += "\(NumberFormat.integer(backup.syncs)) syncs (\(backup.failedSyncs) failed), \(backup.backupsCreated) backups created, \(backup.backupsDeleted) deleted by retention, \(NumberFormat.integer(backup.bytesUploaded)) bytes uploaded.\n\n"
+        if !backup.restores.isEmpty {
+            var table = MarkdownTable(columns: [.numeric("at"), .text("backup"), .numeric("files"), .numeric("bytes"), .text("byte for byte")])
+            for restore in backup.restores {
+                table.append([DurationFormat.seconds(restore.at, grouping: true), restore.backup ?? restore.selection, NumberFormat.integer(restore.restoredFiles),
+                              NumberFormat.integer(restore.restoredBytes), restore.identical ? "identical" : "**\(restore.failure ?? "differs")**"])
+            }
+            out += table.rendered() + "\n"
+            out += "Job output files brought back byte for byte by the restores: \(backup.jobOutputsRestored).\n\n"
+        }
+        return out
+    }
+
+    /// A section's Markdown one heading level down, without its own title block.
+    static func demoted(_ markdown: String, dropTitle: Bool) -> String {
+        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if dropTitle, let first = lines.first, first.hasPrefix("# ") {
+            lines.removeFirst()
+            while let line = lines.first, line.isEmpty || line.hasPrefix("- ") { lines.removeFirst() }
+        }
+        return lines.map { $0.hasPrefix("#") ? "#" + $0 : $0 }.joined(separator: "\n") + "\n"
+    }
+
+    /// The run as JSON: seed, digest, verdict and every metric by namespace.
+    public func json() -> String {
+        struct Document: Encodable {
+            var schema = "orrery.run/1"
+            var scenario: String
+            var seed: UInt64
+            var replay: String
+            var digest: String
+            var passed: Bool
+            var failure: String?
+            var subsystems: [String]
+            var virtualSeconds: Double
+            var events: UInt64
+            var metrics: [String: Double?]
+            var checks: [Check]
+            var faults: [String]
+        }
+        struct Check: Encodable {
+            var expectation: String
+            var measured: Double?
+            var holds: Bool
+        }
+        var values: [String: Double?] = [:]
+        for (metric, value) in metrics { values[metric.description] = value }
+        return JSONReport.encode(Document(
+            scenario: scenario, seed: seed, replay: replayCommand, digest: digest, passed: passed, failure: failure,
+            subsystems: subsystems.map(\.rawValue), virtualSeconds: virtualSeconds, events: events, metrics: values,
+            checks: checks.map { Check(expectation: $0.expectation.text, measured: $0.measured, holds: $0.holds) }, faults: faults))
+    }
+}

@@ -1,0 +1,141 @@
+import Simulator
+
+/// What one run of a scenario produced, whatever its sections: each present subsystem's
+/// figures, one timeline of every subsystem's events on the virtual clock, and the `expect:`
+/// checks over the namespaced metrics.
+public struct RunResult: Sendable {
+    /// One MapReduce job: its run as `orrery mapreduce` reports it, plus what the world added
+    /// (the balancer in front of its submission, its output objects, its backed-up files).
+    public struct Job: Sendable {
+        /// The job's id.
+        public var id: String
+        /// The job's report, oracle comparison and per-job figures.
+        public var result: MapReduceRunResult
+        /// When it was submitted (virtual seconds), if it was.
+        public var submittedAt: Double?
+        /// Submissions sent through the balancer (0 when it was submitted directly).
+        public var gatewayAttempts: Int
+        /// Its output objects, as written and as found at the end.
+        public var outputObjects: [OutputObject]
+        /// The files it added to the backup manager's data.
+        public var backedUpPaths: [String]
+    }
+
+    /// One output object of a job.
+    public struct OutputObject: Sendable, Equatable {
+        public var bucket: String
+        public var key: String
+        public var bytes: Int
+        /// The MD5 ETag of exactly the part's bytes.
+        public var expectedETag: String
+        /// The ETag the store acknowledged, nil when every try failed.
+        public var acknowledgedETag: String?
+        /// The ETag of the object in the store at the end, nil when it is not there.
+        public var storedETag: String?
+
+        /// Acknowledged but missing or different at the end.
+        public var lost: Bool { acknowledgedETag != nil && storedETag != acknowledgedETag }
+        /// Stored with the ETag of exactly the part's bytes.
+        public var exact: Bool { storedETag == expectedETag }
+    }
+
+    /// The log's figures.
+    public struct LogFigures: Sendable, Equatable {
+        /// Per producer: name, topic, records acknowledged, errors, when it finished.
+        public var producers: [(name: String, topic: String, acknowledged: Int, errors: Int, finishedAt: Double?)]
+        /// Per topic: name and records at the end.
+        public var topics: [(name: String, records: Int)]
+        /// Acknowledged records missing at the end.
+        public var lost: Int
+        /// Records in producer-fed topics beyond those acknowledged.
+        public var duplicates: Int
+        /// Records the topic-reading jobs read.
+        public var readByJobs: Int
+
+        public static func == (a: LogFigures, b: LogFigures) -> Bool {
+            a.topics.map(\.name) == b.topics.map(\.name) && a.topics.map(\.records) == b.topics.map(\.records)
+                && a.lost == b.lost && a.duplicates == b.duplicates && a.readByJobs == b.readByJobs
+        }
+    }
+
+    /// The store's figures.
+    public struct StoreFigures: Sendable {
+        public var requests: Int
+        public var succeeded: Int
+        public var rejected: Int
+        public var throttled: Int
+        public var injectedErrors: Int
+        public var stormErrors: Int
+        public var objects: Int
+        public var bytes: Int
+        public var storms: [ObjectStore.ErrorStorm]
+    }
+
+    /// The backup manager's figures.
+    public struct BackupFigures: Sendable {
+        public var syncs: Int
+        public var failedSyncs: Int
+        public var backupsCreated: Int
+        public var backupsDeleted: Int
+        public var bytesUploaded: Int
+        public var backups: [BackupRecord]
+        public var restores: [BackupResult.RestoreCheck]
+        /// Job output files the restores brought back byte for byte (counted once per restore).
+        public var jobOutputsRestored: Int
+    }
+
+    public var scenario: String
+    public var summary: String
+    public var file: String
+    public var seed: UInt64
+    /// The command that replays this run exactly.
+    public var replayCommand: String
+    /// The digest of every event: equal digests mean identical runs.
+    public var digest: String
+    public var events: UInt64
+    /// Virtual time when the run ended.
+    public var virtualSeconds: Double
+    /// Why the simulation stopped early, if it did.
+    public var failure: String?
+    /// The subsystems present.
+    public var subsystems: [Subsystem]
+    /// The traffic's figures, when there is a workload.
+    public var traffic: TrafficResult?
+    /// The MapReduce jobs, in the file's order.
+    public var jobs: [Job] = []
+    public var log: LogFigures?
+    public var store: StoreFigures?
+    public var backup: BackupFigures?
+    /// The explicit operations' answers, or the step that could not be sent.
+    public var operations: Result<[OperationOutcome], OperationStepFailure>?
+    /// Every fault applied, in order.
+    public var faults: [String]
+    /// Every subsystem's events on the virtual clock.
+    public var timeline: [TimelineEvent]
+    public var checks: [ExpectationCheck] = []
+
+    /// Whether the run finished, every job succeeded with its exact output, and every
+    /// expectation held.
+    public var passed: Bool {
+        var operationsAnswered = true
+        if case .failure = operations { operationsAnswered = false }
+        return failure == nil && checks.allSatisfy(\.holds) && jobs.allSatisfy { $0.result.outputExact } && operationsAnswered
+    }
+}
+
+/// Something that happened to one node of the world, for the timeline every report draws.
+public struct TimelineEvent: Sendable, Equatable {
+    /// The node's name (the chart's row).
+    public var node: String
+    /// The subsystem it belongs to.
+    public var subsystem: Subsystem
+    /// What it was: `down`, `map`, `reduce`, `failed attempt`, `job`, `producing`, `storm`,
+    /// `backup`, `restore`, `fault`.
+    public var kind: String
+    /// When it began, in virtual seconds.
+    public var start: Double
+    /// When it ended (equal to `start` for an instant).
+    public var end: Double
+    /// A short label.
+    public var label: String
+}

@@ -1,0 +1,157 @@
+import Simulator
+
+extension World {
+    /// The cluster on the world's network, sharing its log.
+    func buildMapReduce() {
+        guard let section = scenario.mapreduce else { return }
+        cluster = MapReduce.Cluster(network: network, configuration: section.cluster, log: log, clientID: jobClientID)
+        jobs = section.jobs.map(WorldJob.init)
+        if let store, scenario.mapreduce?.jobs.contains(where: { $0.output.bucket != nil || isObjectInput($0) }) == true,
+           let storeSection = scenario.store {
+            jobStoreClient = ObjectStoreClient(jobClientID, store: store, network: network, timeout: storeSection.clientTimeout,
+                                               retryPolicy: storeSection.retry)
+        }
+    }
+
+    private func isObjectInput(_ job: MapReduceSection.Job) -> Bool {
+        if case .objects = job.input { return true }
+        return false
+    }
+
+    /// Each job's client: waits for its time, gets the submission through the balancer when asked
+    /// to, gathers its input, submits it, waits for its end, then writes its output to the store
+    /// and to the backup manager's data.
+    func startJobs() {
+        guard let cluster else { return }
+        for job in jobs {
+            simulation.spawn("job.\(job.spec.id)") { _ in
+                await self.runJob(job, on: cluster)
+            }
+        }
+    }
+
+    private func runJob(_ job: WorldJob, on cluster: MapReduce.Cluster) async {
+        await simulation.sleep(until: .after(job.spec.submitAt))
+        if job.spec.throughBalancer {
+            guard await submitThroughBalancer(job) else { return }
+        }
+        guard let input = await gatherInput(job, cluster: cluster) else { return }
+        let request = MapReduce.JobRequest(id: job.spec.id, job: job.spec.spec.job, input: input, reducers: job.spec.spec.reducers,
+                                           combining: job.spec.spec.combining)
+        job.submittedAt = simulation.now
+        let handle: MapReduce.JobHandle
+        do {
+            handle = try cluster.submit(request)
+        } catch {
+            job.rejection = error.description
+            return
+        }
+        job.handle = handle
+        while !handle.isDone { await simulation.sleep(for: cluster.configuration.pollInterval) }
+        if case .topic(let topic, _, _) = job.spec.input, let range = handle.logRange, let log {
+            job.records = await Self.records(of: topic, range: range, in: log)
+            job.inputBytes = job.records.reduce(0) { $0 + $1.line.count }
+        }
+        guard let output = handle.output else { return }
+        await writeOutput(job, output: output)
+    }
+
+    /// `POST jobs` through the balancer to a server on the coordinator's host, retried with
+    /// exponential backoff (100 ms doubling to 10 s) until one is accepted, at most 60 times.
+    private func submitThroughBalancer(_ job: WorldJob) async -> Bool {
+        guard let balancer else { return true }
+        let target = BalancedServers(network: network, balancer: balancer)
+        var delay = Duration.milliseconds(100)
+        for attempt in 1...60 {
+            job.gatewayAttempts = attempt
+            let request = Request(id: UInt64(1_000_000_000 + attempt), path: "jobs", key: UInt64(job.spec.line), client: jobClientID)
+            if let response = try? await target.send(request, timeout: .seconds(5)), response.isSuccess { return true }
+            await simulation.sleep(for: delay)
+            delay = min(delay * 2, .seconds(10))
+        }
+        job.rejection = "the balancer refused the submission 60 times"
+        return false
+    }
+
+    /// The job's input, and the records the oracle reads (for a topic, once the job has planned
+    /// its range).
+    private func gatherInput(_ job: WorldJob, cluster: MapReduce.Cluster) async -> MapReduce.JobInput? {
+        switch job.spec.input {
+        case .documents(let input):
+            let documents = input.documents()
+            job.records = MapReduceInput.records(of: documents, log: input.log)
+            job.inputBytes = documents.reduce(0) { $0 + $1.bytes.count }
+            if let topic = input.log {
+                let lines = documents.flatMap(\.records).map { Array($0.line) }
+                do {
+                    try await cluster.log.createTopic(topic.topic, partitions: topic.partitions)
+                    for line in lines { _ = try await cluster.log.append(to: topic.topic, key: nil, value: line) }
+                } catch {
+                    job.rejection = "the input could not be published to topic '\(topic.topic)': \(error)"
+                    return nil
+                }
+            }
+            return input.jobInput(documents)
+        case .topic(let name, let recordsPerSplit, let group):
+            return .log(topic: name, group: group, recordsPerSplit: recordsPerSplit)
+        case .objects(let bucket, let prefix, let splitSize):
+            guard let client = jobStoreClient else { return nil }
+            do {
+                let listed = try await client.listAllObjects(bucket: bucket, prefix: prefix)
+                var documents: [MapReduce.Document] = []
+                for (index, object) in listed.enumerated() {
+                    let body = try await client.getObject(bucket: bucket, key: object.key).body
+                    documents.append(MapReduce.Document(id: UInt32(index), name: object.key, bytes: body))
+                }
+                job.records = MapReduceInput.records(of: documents, log: nil)
+                job.inputBytes = documents.reduce(0) { $0 + $1.bytes.count }
+                guard documents.contains(where: { !$0.bytes.isEmpty }) else {
+                    job.rejection = "no objects with bytes under s3://\(bucket)/\(prefix)"
+                    return nil
+                }
+                return .documents(documents, splitSize: splitSize)
+            } catch {
+                job.rejection = "the input objects could not be read: \(error)"
+                return nil
+            }
+        }
+    }
+
+    /// Every record of `topic` in `range`, tagged with its partition, partition by partition: what
+    /// the job's map tasks read.
+    static func records(of topic: String, range: (from: [Int], to: [Int]), in log: PartitionedLog) async -> [MapReduce.InputRecord] {
+        var records: [MapReduce.InputRecord] = []
+        for partition in range.from.indices {
+            let count = range.to[partition] - range.from[partition]
+            guard count > 0, let read = try? await log.read(topic: topic, partition: partition, from: range.from[partition], maxRecords: count) else { continue }
+            for record in read { records.append(MapReduce.InputRecord(document: UInt32(partition), line: record.value[...])) }
+        }
+        return records
+    }
+
+    /// Writes each output part to the store (retrying as the client's policy says) and to the
+    /// backup manager's data.
+    private func writeOutput(_ job: WorldJob, output: MapReduce.Output) async {
+        let parts = WorldJob.partBytes(output)
+        if let bucket = job.spec.output.bucket, let client = jobStoreClient {
+            for (index, bytes) in parts.enumerated() {
+                var object = WorldJob.OutputObject(key: job.spec.output.prefix + WorldJob.partName(index), bytes: bytes,
+                                                   expectedETag: SourceDirectory.File(bytes).eTag)
+                for _ in 0..<10 {
+                    if let answer = try? await client.putObject(bucket: bucket, key: object.key, body: bytes) {
+                        object.acknowledgedETag = answer.eTag
+                        object.versionId = answer.versionId
+                        object.acknowledgedAt = simulation.now
+                        break
+                    }
+                }
+                job.outputObjects.append(object)
+            }
+        }
+        if job.spec.output.toBackup, let manager = backupManager {
+            let files = parts.enumerated().map { (path: job.spec.output.prefix + WorldJob.partName($0.offset), bytes: $0.element) }
+            await manager.change(files.map { .write(path: $0.path, bytes: $0.bytes) })
+            job.backedUp = files
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Simulator
+
+extension World {
+    /// Ground truth read from inside the world once its work is done.
+    final class EndState: @unchecked Sendable {
+        var topicRecords: [(name: String, records: Int, ends: [Int])] = []
+        var storeUsage: ObjectStoreUsage?
+        var storedETags: [String: String] = [:]
+        var backups: [BackupRecord] = []
+    }
+
+    /// Reads the log, the store and the backup manager at the end of the run, in a task of the
+    /// world (after its digest is taken: reading adds events).
+    private func readEndState() -> EndState {
+        let end = EndState()
+        let (log, store, manager, jobs, topics) = (log, store, backupManager, jobs, scenario.log?.topics ?? [])
+        simulation.spawn("world.end") { _ in
+            if let log {
+                for topic in topics {
+                    let ends = (try? await log.endOffsets(of: topic.name)) ?? []
+                    end.topicRecords.append((topic.name, ends.reduce(0, +), ends))
+                }
+            }
+            if let store {
+                let state = await store.state
+                end.storeUsage = state.usage()
+                for job in jobs {
+                    guard let bucket = job.spec.output.bucket else { continue }
+                    for object in job.outputObjects {
+                        if let head = try? state.headObject(bucket: bucket, key: object.key, options: ObjectReadOptions()) {
+                            end.storedETags[bucket + "/" + object.key] = head.eTag
+                        }
+                    }
+                }
+            }
+            if let manager { end.backups = await manager.backups }
+        }
+        try? simulation.runToCompletion(timeLimit: simulation.now)
+        return end
+    }
+
+    /// Everything the world measured.
+    func result(failure: String?, replayCommand: String) -> RunResult {
+        let digest = simulation.trace.digestHex, events = simulation.executor.eventsProcessed, virtualSeconds = simulation.now.seconds
+        let traffic = scenario.workload == nil ? nil : trafficResult(failure: failure, replayCommand: replayCommand)
+        let end = readEndState()
+        var result = RunResult(
+            scenario: scenario.name, summary: scenario.summary, file: scenario.file, seed: seed, replayCommand: replayCommand,
+            digest: digest, events: events, virtualSeconds: virtualSeconds, failure: failure, subsystems: scenario.subsystems,
+            traffic: traffic, operations: operationOutcome,
+            faults: networkFaults.map { "\($0.at): \($0.fault)" } + clusterFaults.compactMap { entry in
+                if case .loseIntermediateData(let node) = entry.fault { return "\(entry.at): lose intermediate data on \(node)" }
+                return nil
+            } + (scenario.store?.configuration.errorStorms ?? []).map { storm in
+                "\(VirtualInstant.after(storm.start)): \(storm.code.rawValue) storm on \(scenario.store?.id.name ?? "s3") for \(storm.length.formattedSeconds) at rate \(storm.errorRate)"
+            },
+            timeline: [])
+        result.jobs = jobs.map { jobResult($0, failure: failure, replayCommand: replayCommand, end: end) }
+        if let section = scenario.log {
+            let readByJobs = jobs.reduce(0) { total, job in
+                if case .topic = job.spec.input { return total + job.records.count }
+                return total
+            }
+            var lost = 0
+            for record in producers {
+                let ends = end.topicRecords.first { $0.name == record.producer.topic }?.ends ?? []
+                lost += record.acknowledged.filter { $0.partition >= ends.count || $0.offset >= ends[$0.partition] }.count
+            }
+            let fedTopics = Set(section.producers.map(\.topic))
+            let produced = producers.reduce(0) { $0 + $1.acknowledged.count }
+            let inFedTopics = end.topicRecords.filter { fedTopics.contains($0.name) }.reduce(0) { $0 + $1.records }
+            result.log = RunResult.LogFigures(
+                producers: producers.map { ($0.producer.id.name, $0.producer.topic, $0.acknowledged.count, $0.errors, $0.finishedAt?.seconds) },
+                topics: end.topicRecords.map { ($0.name, $0.records) }, lost: lost, duplicates: max(0, inFedTopics - (produced - lost)),
+                readByJobs: readByJobs)
+        }
+        if let store, let section = scenario.store {
+            let stats = store.stats
+            result.store = RunResult.StoreFigures(
+                requests: stats.requests, succeeded: stats.succeeded, rejected: stats.rejected, throttled: stats.throttled,
+                injectedErrors: stats.injectedErrorCount, stormErrors: stats.stormErrors,
+                objects: end.storeUsage?.currentObjects ?? 0, bytes: end.storeUsage?.currentBytes ?? 0,
+                storms: section.configuration.errorStorms)
+        }
+        if let manager = backupManager {
+            let stats = manager.stats
+            let backedUp = jobs.flatMap(\.backedUp)
+            let restoredOutputs = restoredDirectories.compactMap { $0 }.reduce(0) { total, directory in
+                total + backedUp.filter { directory[$0.path] == $0.bytes }.count
+            }
+            result.backup = RunResult.BackupFigures(
+                syncs: stats.syncs, failedSyncs: stats.failedSyncs, backupsCreated: stats.backupsCreated,
+                backupsDeleted: stats.backupsDeleted, bytesUploaded: stats.bytesUploaded, backups: end.backups,
+                restores: restoreChecks.compactMap { $0 }, jobOutputsRestored: restoredOutputs)
+        }
+        result.timeline = timeline(result)
+        result.checks = scenario.expectations.map { expectation in
+            let measured = result.value(of: expectation.metric)
+            return ExpectationCheck(expectation: expectation, measured: measured, holds: failure == nil && expectation.holds(for: measured))
+        }
+        return result
+    }
+
+    private func jobResult(_ job: WorldJob, failure: String?, replayCommand: String, end: EndState) -> RunResult.Job {
+        var oracleFailure: String?
+        var expected: [MapReduce.Record] = []
+        do {
+            expected = try job.spec.spec.job.reference(job.records)
+        } catch {
+            oracleFailure = String(describing: error)
+        }
+        let input: MapReduceInput = if case .documents(let input) = job.spec.input { input } else { MapReduceInput() }
+        let report = job.handle?.report
+        let run = MapReduceJobRun(
+            report: report, rejection: job.rejection ?? job.handle?.rejection?.description, failure: failure,
+            digest: simulation.trace.digestHex, events: simulation.executor.eventsProcessed, virtualSeconds: simulation.now.seconds,
+            workers: cluster?.workerIDs.map(\.name) ?? [], faults: clusterFaults)
+        let scenarioView = MapReduceScenario(
+            name: job.spec.id, summary: "", file: scenario.file, seed: seed, cluster: scenario.mapreduce?.cluster ?? .init(),
+            job: job.spec.spec, input: input)
+        let mapReduceResult = MapReduceRunResult(
+            scenario: scenarioView, seed: seed, replayCommand: replayCommand, run: run, inputRecords: job.records.count,
+            inputBytes: job.inputBytes, comparison: OutputComparison(actual: report?.output?.records, expected: expected),
+            oracleFailure: oracleFailure, checks: [])
+        let bucket = job.spec.output.bucket ?? ""
+        return RunResult.Job(
+            id: job.spec.id, result: mapReduceResult, submittedAt: job.submittedAt?.seconds, gatewayAttempts: job.gatewayAttempts,
+            outputObjects: job.outputObjects.map {
+                RunResult.OutputObject(bucket: bucket, key: $0.key, bytes: $0.bytes.count, expectedETag: $0.expectedETag,
+                                       acknowledgedETag: $0.acknowledgedETag, storedETag: end.storedETags[bucket + "/" + $0.key])
+            },
+            backedUpPaths: job.backedUp.map(\.path))
+    }
+}

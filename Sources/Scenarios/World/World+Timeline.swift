@@ -1,0 +1,82 @@
+import Simulator
+
+extension World {
+    /// Every subsystem's events on the one virtual clock: node outages from the faults, each
+    /// job's span and its attempts on the workers, producers at work, store storms, backups and
+    /// restores, the balancer's failovers.
+    func timeline(_ result: RunResult) -> [TimelineEvent] {
+        var events: [TimelineEvent] = []
+        let end = result.virtualSeconds
+        func subsystem(of node: NodeID) -> Subsystem {
+            if node.name == "coordinator" || node.name.hasPrefix("worker-") || node.name == "shuffle" || node == jobClientID { return .mapreduce }
+            if node.name == "log" || producers.contains(where: { $0.producer.id == node }) { return .log }
+            if node == scenario.store?.id { return .store }
+            if node == scenario.backup?.host { return .backup }
+            return .balancer
+        }
+        var downSince: [NodeID: Double] = [:]
+        let applied = networkFaults.map { ($0.at, $0.fault) } + clusterFaults.compactMap { entry -> (VirtualInstant, Fault)? in
+            if case .network(let fault) = entry.fault { return (entry.at, fault) }
+            return nil
+        }
+        for (at, fault) in applied.sorted(by: { $0.0 < $1.0 }) {
+            switch fault {
+            case .crash(let node):
+                if downSince[node] == nil { downSince[node] = at.seconds }
+            case .restart(let node, _):
+                let start = downSince.removeValue(forKey: node) ?? at.seconds
+                events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "down", start: start, end: at.seconds, label: "down"))
+            case .pause(let node, let duration):
+                events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "down", start: at.seconds,
+                                    end: at.seconds + duration.seconds, label: "paused"))
+            default:
+                for node in fault.nodes {
+                    events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "fault", start: at.seconds, end: at.seconds,
+                                        label: fault.description))
+                }
+            }
+        }
+        for (node, start) in downSince.sorted(by: { $0.key < $1.key }) {
+            events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "down", start: start, end: end, label: "down"))
+        }
+        for job in result.jobs {
+            let report = job.result.run.report
+            if let submitted = job.submittedAt {
+                events.append(.init(node: "jobs", subsystem: .mapreduce, kind: "job", start: submitted,
+                                    end: report?.finishedAt?.seconds ?? end, label: job.id))
+            }
+            for attempt in report?.attempts ?? [] {
+                let kind = attempt.outcome.countsAsFailure ? "failed attempt" : attempt.task.description.hasPrefix("m") ? "map" : "reduce"
+                events.append(.init(node: attempt.worker.name, subsystem: .mapreduce, kind: kind, start: attempt.start.seconds,
+                                    end: attempt.end?.seconds ?? end, label: attempt.task.description))
+            }
+        }
+        for producer in producers {
+            events.append(.init(node: producer.producer.id.name, subsystem: .log, kind: "producing", start: producer.producer.start.seconds,
+                                end: producer.finishedAt?.seconds ?? end, label: producer.producer.topic))
+        }
+        if let store = scenario.store {
+            for storm in store.configuration.errorStorms {
+                events.append(.init(node: store.id.name, subsystem: .store, kind: "storm", start: storm.start.seconds,
+                                    end: (storm.start + storm.length).seconds, label: storm.code.rawValue))
+            }
+        }
+        if let backup = result.backup, let host = scenario.backup?.host {
+            for record in backup.backups {
+                events.append(.init(node: host.name, subsystem: .backup, kind: "backup", start: Double(record.takenAt) / 1e9,
+                                    end: Double(record.completedAt) / 1e9, label: record.name))
+            }
+            for restore in backup.restores {
+                events.append(.init(node: host.name, subsystem: .backup, kind: "restore", start: restore.at, end: restore.finishedAt,
+                                    label: restore.backup ?? restore.selection))
+            }
+        }
+        for failover in result.traffic?.balancer?.failovers ?? [] {
+            if let detected = failover.detectedAt {
+                events.append(.init(node: scenario.balancer?.id.name ?? "balancer", subsystem: .balancer, kind: "marked down",
+                                    start: detected, end: failover.recoveredAt ?? end, label: failover.server))
+            }
+        }
+        return events
+    }
+}

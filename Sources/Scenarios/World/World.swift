@@ -1,0 +1,115 @@
+import Simulator
+
+/// One simulation holding every subsystem a scenario has, wired by node name on one network:
+/// the servers and the balancer in front of them, the MapReduce cluster (whose nodes may host
+/// those servers), the partitioned log its jobs read, the object store its outputs go to, and the
+/// backup manager that syncs them. Built in a fixed order, so a world is fully determined by its
+/// scenario and seed.
+///
+/// `@unchecked Sendable`: built before the run on the calling thread, touched during the run only
+/// from tasks on the simulation's executor, and read after the run.
+final class World: @unchecked Sendable {
+    let scenario: Scenario
+    let seed: UInt64
+    let simulation: Simulation
+    let network: Network
+
+    // MARK: Traffic
+    var servers: [ServerReplica] = []
+    var balancer: LoadBalancer?
+    var replicas: [LoadBalancer.Replica] = []
+    let trafficMetrics = WorkloadMetrics()
+
+    // MARK: MapReduce
+    var cluster: MapReduce.Cluster?
+    /// One record per job of the scenario, in its order.
+    var jobs: [WorldJob] = []
+
+    // MARK: Log
+    var log: PartitionedLog?
+    var producers: [ProducerRecord] = []
+
+    // MARK: Store
+    var store: ObjectStore?
+    /// The client job outputs and inputs go through (on the MapReduce client's node).
+    var jobStoreClient: ObjectStoreClient?
+    var operationOutcome: Result<[OperationOutcome], OperationStepFailure>?
+
+    // MARK: Backup
+    var backupManager: BackupManager?
+    var restoreChecks: [BackupResult.RestoreCheck?] = []
+    /// What each restore brought back, when it did.
+    var restoredDirectories: [SourceDirectory?] = []
+    var backupRecords: [BackupRecord] = []
+
+    /// The fault timeline applied to the network, in order.
+    var networkFaults: [FaultSchedule.Entry] = []
+    /// The cluster's own faults (its chaos included), in order.
+    var clusterFaults: [MapReduce.ClusterFault.Entry] = []
+
+    /// The node the MapReduce client submits jobs from: `client`, unless the workload's clients
+    /// use that name.
+    var jobClientID: NodeID { scenario.workload == nil ? "client" : "job-client" }
+
+    init(_ scenario: Scenario, seed: UInt64, traceSink: ((TraceEvent) -> Void)?) {
+        self.scenario = scenario
+        self.seed = seed
+        simulation = Simulation(seed: seed)
+        simulation.trace.sink = traceSink
+        network = Network(simulation: simulation, defaultLink: scenario.defaultLink)
+        for link in scenario.links { network.setLink(from: link.from, to: link.to, link.profile) }
+    }
+
+    /// Builds every subsystem, schedules the faults, runs the world to its end, and returns why
+    /// it stopped early, if it did.
+    func run() -> String? {
+        buildTraffic()
+        buildLog()
+        buildStore()
+        buildMapReduce()
+        buildBackup()
+        startOperations()
+        startProducers()
+        startJobs()
+        scheduleFaults()
+        keepAliveUntilDuration()
+        do {
+            try simulation.runToCompletion(timeLimit: .after(scenario.limits.timeLimit), eventLimit: scenario.limits.eventLimit)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// When the file sets `run.duration` and the world has daemons (backups, syncs, lifecycle),
+    /// keeps it alive until then; a world of clients alone ends when its clients are done.
+    private func keepAliveUntilDuration() {
+        guard let duration = scenario.limits.duration, scenario.subsystems != [.balancer] else { return }
+        let simulation = simulation
+        simulation.spawn("world.clock") { _ in await simulation.sleep(until: .after(duration)) }
+    }
+
+    private func scheduleFaults() {
+        let horizon = VirtualInstant.after(scenario.limits.timeLimit)
+        networkFaults = scenario.faults.timeline(seed: seed, horizon: horizon)
+        FaultInjector.schedule(networkFaults, on: network)
+        guard let cluster, let section = scenario.mapreduce else { return }
+        var timeline = section.faults
+        if let chaos = section.chaos {
+            timeline += chaos.timeline(seed: seed, workers: cluster.workerIDs, coordinator: cluster.coordinator.id, others: cluster.serviceIDs)
+        }
+        clusterFaults = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        cluster.schedule(clusterFaults)
+    }
+}
+
+/// A record carried out of the simulation. `@unchecked Sendable`: written by one task on the
+/// simulation thread, read after the run.
+final class ProducerRecord: @unchecked Sendable {
+    let producer: LogSection.Producer
+    var acknowledged: [LogPosition] = []
+    var errors = 0
+    var finishedAt: VirtualInstant?
+
+    init(_ producer: LogSection.Producer) { self.producer = producer }
+}

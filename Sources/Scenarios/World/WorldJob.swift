@@ -1,0 +1,53 @@
+import Simulator
+
+/// What one MapReduce job of a world did, as its client saw it: when it was submitted (and how
+/// many tries the balancer needed), its handle, the exact input the oracle reads, and its output
+/// objects. `@unchecked Sendable`: written by the job's task on the simulation thread, read after
+/// the run.
+final class WorldJob: @unchecked Sendable {
+    /// One output part written to the store.
+    struct OutputObject: Sendable, Equatable {
+        /// Its key.
+        var key: String
+        /// The part's bytes.
+        var bytes: [UInt8]
+        /// The ETag of those bytes (their MD5).
+        var expectedETag: String
+        /// The ETag the store acknowledged, if it did.
+        var acknowledgedETag: String?
+        /// The version the store acknowledged.
+        var versionId: String?
+        /// When the store acknowledged it.
+        var acknowledgedAt: VirtualInstant?
+    }
+
+    let spec: MapReduceSection.Job
+    var handle: MapReduce.JobHandle?
+    var rejection: String?
+    var submittedAt: VirtualInstant?
+    /// Submissions sent through the balancer (1 when the first got through).
+    var gatewayAttempts = 0
+    /// What the map functions saw, in order: the oracle's input.
+    var records: [MapReduce.InputRecord] = []
+    var inputBytes = 0
+    var outputObjects: [OutputObject] = []
+    /// The paths written to the backup manager's data, with their bytes.
+    var backedUp: [(path: String, bytes: [UInt8])] = []
+
+    init(_ spec: MapReduceSection.Job) { self.spec = spec }
+
+    /// The output's parts as bytes: one `key<TAB>value<LF>` line per record, in each part's order.
+    static func partBytes(_ output: MapReduce.Output) -> [[UInt8]] {
+        output.parts.map { part in
+            var bytes: [UInt8] = []
+            for record in part { bytes += record.key + [0x09] + record.value + [0x0A] }
+            return bytes
+        }
+    }
+
+    /// `part-00000`, `part-00001`, … as Hadoop names reduce outputs.
+    static func partName(_ index: Int) -> String {
+        let digits = String(index)
+        return "part-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits
+    }
+}
