@@ -13,7 +13,11 @@ extension ScenarioLoader {
                 let range = text.range(of: op.rawValue) else {
                 throw item.error(.invalidValue("an expectation reads 'metric op value' with op one of < <= > >= ==, e.g. 'balancer.p99 < 200ms'"))
             }
-            let metric = try resolveMetric(String(text[..<range.lowerBound]).trimmingSpaces, subsystems: subsystems, at: item)
+            let written = String(text[..<range.lowerBound]).trimmingSpaces
+            let metric = try resolveMetric(written, subsystems: subsystems, at: item)
+            if metric.unit == .boolean, op != .equal {
+                throw item.error(.invalidValue("'\(written.excerpt)' is true or false: compare it with ==, e.g. '\(written.excerpt) == true'"))
+            }
             let valueText = String(text[range.upperBound...]).trimmingSpaces
             let valueCursor = YAMLCursor(node: .scalar(.init(valueText)), file: item.file, path: item.path)
             let threshold: Double

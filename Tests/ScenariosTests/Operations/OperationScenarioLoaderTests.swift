@@ -46,7 +46,7 @@ func operationLoadError(_ text: String) -> ScenarioError? {
         ("bad size", "operations:\n  - put: {bucket: b, key: k, size: 6XB}\n",
          "ops.yaml:2:36: error: expected a size in bytes such as 65536, 64KiB or 10MB, found '6XB' (at operations.[0].put.size)"),
         ("no operations", "name: empty\noperations: []\n",
-         "ops.yaml:2:13: error: an operation scenario needs at least one operation (at operations)"),
+         "ops.yaml:2:13: error: an operations section needs at least one operation (at operations)"),
         ("missing operations", "name: empty\n",
          "ops.yaml:1:1: error: missing required key 'operations'"),
     ]
