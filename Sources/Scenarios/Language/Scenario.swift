@@ -80,7 +80,7 @@ public struct Scenario: Sendable {
     /// The subsystems present, in the order their report sections appear.
     public var subsystems: [Subsystem] {
         var present: [Subsystem] = []
-        if workload != nil { present.append(.balancer) }
+        if workload != nil || balancer != nil { present.append(.balancer) }
         if mapreduce != nil { present.append(.mapreduce) }
         if log != nil { present.append(.log) }
         if store != nil || operations != nil { present.append(.store) }

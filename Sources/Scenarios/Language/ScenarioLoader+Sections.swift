@@ -100,12 +100,14 @@ extension ScenarioLoader {
             guard count <= maximumServers else {
                 throw (fields["count"] ?? item).error(.invalidValue("at most \(maximumServers) servers in a world, got \(count)"))
             }
-            let configuration = ServerConfiguration(
+            var configuration = ServerConfiguration(
                 slots: try fields["slots"]?.int(atLeast: 1) ?? 1,
                 queueCapacity: try fields["queue"]?.int(atLeast: 0) ?? 1_000,
                 serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.01),
                 speed: try fields["speed"]?.positive() ?? 1,
                 errorRate: try fields["error_rate"]?.probability() ?? 0)
+            // A server on a cluster node takes job submissions too, and hands them to the coordinator.
+            if hosts != nil { configuration.paths.append("jobs") }
             let weight = try fields["weight"]?.int(atLeast: 1) ?? 1
             let isBackup = try fields["backup"]?.bool() ?? false
             let maxConnections = try fields["max_conns"]?.int(atLeast: 1)

@@ -95,7 +95,7 @@ public struct ScenarioJob {
         guard write(result.bundle(formats: formats), seed: seed, replay: replay, trace: trace, errors: errors) else { return .badInput }
         let verdict = result.passed ? "PASS" : "FAIL"
         var figures: [String] = []
-        if let traffic = result.traffic {
+        if let traffic = result.traffic, scenario.workload != nil {
             figures.append("\(traffic.succeeded)/\(traffic.issued) requests succeeded, p99 \(TrafficResult.milliseconds(traffic.value(of: .p99)))")
         }
         if !result.jobs.isEmpty {

@@ -61,6 +61,11 @@ extension RunResult {
         case .succeededJobs: return Double(results.filter(\.succeeded).count)
         case .failedJobs: return Double(results.filter { !$0.succeeded }.count)
         case .inputRecords: return Double(results.reduce(0) { $0 + $1.inputRecords })
+        case .throughput:
+            let starts = jobs.compactMap(\.submittedAt)
+            let ends = results.compactMap { $0.run.report?.finishedAt?.seconds }
+            guard ends.count == results.count, let first = starts.min(), let last = ends.max(), last > first else { return nil }
+            return Double(results.reduce(0) { $0 + $1.inputRecords }) / (last - first)
         default: break
         }
         guard !results.isEmpty else { return nil }

@@ -66,8 +66,12 @@ extension RunResult {
         let minimum = span / 400
         return GanttChart(
             title: "\(scenario): every subsystem on one virtual clock (seed \(seed))", rows: rows,
-            categories: [.init("job"), .init("map"), .init("reduce"), .init("failed attempt"), .init("down"), .init("marked down"),
-                         .init("producing"), .init("storm"), .init("backup"), .init("restore"), .init("fault")],
+            categories: JobTimelineChart.categories + [
+                .init("job", color: .bluishGreen), .init("down", color: .black), .init("out of rotation", color: ChartColor(hex: "#B8B8B8")),
+                .init("producing", color: .yellow), .init("storm", color: ChartColor(hex: "#882255", prefersLightText: true)),
+                .init("backup", color: .skyBlue), .init("restore", color: ChartColor(hex: "#117733", prefersLightText: true)),
+                .init("fault", color: ChartColor(hex: "#AA4499", prefersLightText: true)),
+            ],
             tasks: timeline.map { .init(row: $0.node, start: $0.start, end: max($0.end, $0.start + minimum), category: $0.kind) },
             yAxisLabel: "node")
     }

@@ -129,7 +129,7 @@ public struct TimelineEvent: Sendable, Equatable {
     public var node: String
     /// The subsystem it belongs to.
     public var subsystem: Subsystem
-    /// What it was: `down`, `map`, `reduce`, `failed attempt`, `job`, `producing`, `storm`,
+    /// What it was: `down`, `map`, `reduce`, `failed`, `out of rotation`, `job`, `producing`, `storm`,
     /// `backup`, `restore`, `fault`.
     public var kind: String
     /// When it began, in virtual seconds.

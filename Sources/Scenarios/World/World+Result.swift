@@ -42,18 +42,13 @@ extension World {
     /// Everything the world measured.
     func result(failure: String?, replayCommand: String) -> RunResult {
         let digest = simulation.trace.digestHex, events = simulation.executor.eventsProcessed, virtualSeconds = simulation.now.seconds
-        let traffic = scenario.workload == nil ? nil : trafficResult(failure: failure, replayCommand: replayCommand)
+        let traffic = scenario.subsystems.contains(.balancer) ? trafficResult(failure: failure, replayCommand: replayCommand) : nil
         let end = readEndState()
         var result = RunResult(
             scenario: scenario.name, summary: scenario.summary, file: scenario.file, seed: seed, replayCommand: replayCommand,
             digest: digest, events: events, virtualSeconds: virtualSeconds, failure: failure, subsystems: scenario.subsystems,
             traffic: traffic, operations: operationOutcome,
-            faults: networkFaults.map { "\($0.at): \($0.fault)" } + clusterFaults.compactMap { entry in
-                if case .loseIntermediateData(let node) = entry.fault { return "\(entry.at): lose intermediate data on \(node)" }
-                return nil
-            } + (scenario.store?.configuration.errorStorms ?? []).map { storm in
-                "\(VirtualInstant.after(storm.start)): \(storm.code.rawValue) storm on \(scenario.store?.id.name ?? "s3") for \(storm.length.formattedSeconds) at rate \(storm.errorRate)"
-            },
+            faults: faultList(),
             timeline: [])
         result.jobs = jobs.map { jobResult($0, failure: failure, replayCommand: replayCommand, end: end) }
         if let section = scenario.log {
@@ -99,6 +94,19 @@ extension World {
             return ExpectationCheck(expectation: expectation, measured: measured, holds: failure == nil && expectation.holds(for: measured))
         }
         return result
+    }
+
+    /// Every fault applied — the network's, the cluster's own, the store's storms — in time order.
+    private func faultList() -> [String] {
+        var entries: [(at: VirtualInstant, text: String)] = networkFaults.map { ($0.at, "\($0.at): \($0.fault)") }
+        for entry in clusterFaults {
+            if case .loseIntermediateData(let node) = entry.fault { entries.append((entry.at, "\(entry.at): lose intermediate data on \(node)")) }
+        }
+        for storm in scenario.store?.configuration.errorStorms ?? [] {
+            let at = VirtualInstant.after(storm.start)
+            entries.append((at, "\(at): \(storm.code.rawValue) storm on \(scenario.store?.id.name ?? "s3") for \(storm.length.formattedSeconds) at rate \(storm.errorRate)"))
+        }
+        return entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element.text)
     }
 
     private func jobResult(_ job: WorldJob, failure: String?, replayCommand: String, end: EndState) -> RunResult.Job {

@@ -46,8 +46,7 @@ extension World {
                                     end: report?.finishedAt?.seconds ?? end, label: job.id))
             }
             for attempt in report?.attempts ?? [] {
-                let kind = attempt.outcome.countsAsFailure ? "failed attempt" : attempt.task.description.hasPrefix("m") ? "map" : "reduce"
-                events.append(.init(node: attempt.worker.name, subsystem: .mapreduce, kind: kind, start: attempt.start.seconds,
+                events.append(.init(node: attempt.worker.name, subsystem: .mapreduce, kind: JobTimelineChart.category(of: attempt), start: attempt.start.seconds,
                                     end: attempt.end?.seconds ?? end, label: attempt.task.description))
             }
         }
@@ -73,8 +72,9 @@ extension World {
         }
         for failover in result.traffic?.balancer?.failovers ?? [] {
             if let detected = failover.detectedAt {
-                events.append(.init(node: scenario.balancer?.id.name ?? "balancer", subsystem: .balancer, kind: "marked down",
-                                    start: detected, end: failover.recoveredAt ?? end, label: failover.server))
+                // On the server's own row: how long the balancer kept it out of rotation.
+                events.append(.init(node: failover.server, subsystem: .balancer, kind: "out of rotation",
+                                    start: detected, end: failover.recoveredAt ?? end, label: "out of rotation"))
             }
         }
         return events

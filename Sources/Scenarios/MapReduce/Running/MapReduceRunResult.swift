@@ -82,6 +82,7 @@ public struct MapReduceRunResult: Sendable {
         case .succeededJobs: return succeeded ? 1 : 0
         case .failedJobs: return succeeded ? 0 : 1
         case .inputRecords: return Double(inputRecords)
+        case .throughput: return value(of: .eventsPerSecond)
         case .eventsPerSecond:
             guard let makespan = report?.makespan?.seconds, makespan > 0 else { return nil }
             return Double(inputRecords) / makespan

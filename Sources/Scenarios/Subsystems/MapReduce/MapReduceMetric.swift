@@ -50,20 +50,22 @@ public enum MapReduceMetric: String, MetricCatalog {
     case succeededJobs = "succeeded_jobs"
     /// Jobs that failed, were refused, or did not finish.
     case failedJobs = "failed_jobs"
-    /// Input records read from the log by the jobs.
+    /// Input records the jobs read.
     case inputRecords = "input_records"
+    /// Input records of every job per second, from the first submission to the last job's end.
+    case throughput
 
     public static let subsystem = Subsystem.mapreduce
 
     /// The figures of one job, in the order its summary lists them.
-    public static let perJob: [MapReduceMetric] = allCases.filter { ![.jobs, .succeededJobs, .failedJobs, .inputRecords].contains($0) }
+    public static let perJob: [MapReduceMetric] = allCases.filter { ![.jobs, .succeededJobs, .failedJobs, .inputRecords, .throughput].contains($0) }
 
     public var unit: MetricUnit {
         switch self {
         case .makespan, .mapPhase, .reducePhase, .maxDetectionTime, .maxRecoveryTime: return .duration
         case .outputExact, .succeeded: return .boolean
         case .shuffleReduction: return .ratio
-        case .eventsPerSecond: return .rate
+        case .eventsPerSecond, .throughput: return .rate
         default: return .count
         }
     }

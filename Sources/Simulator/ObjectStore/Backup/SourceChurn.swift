@@ -52,14 +52,15 @@ public struct SourceChurn: Sendable, Equatable {
     }
 
     /// One round of changes to `source`. A modification, deletion or rewrite of an empty
-    /// directory creates a file instead.
+    /// directory creates a file instead. Only the churn's own files (under `data/`) change: other
+    /// files of the directory (a job's output, say) are left as their writer left them.
     public func round(of source: SourceDirectory, using random: inout SeededRandom) -> [SourceChange] {
         var working = source
         var changes: [SourceChange] = []
         let total = createWeight + modifyWeight + deleteWeight + rewriteWeight
         for _ in 0..<changesPerRound {
             let draw = random.nextUnitInterval() * total
-            let paths = working.paths
+            let paths = working.paths.filter { $0.hasPrefix(Self.dataPrefix) }
             let change: SourceChange
             if draw < createWeight || paths.isEmpty {
                 let (path, bytes) = newFile(using: &random)
@@ -80,10 +81,13 @@ public struct SourceChurn: Sendable, Equatable {
         return changes
     }
 
+    /// Where the churn's files live.
+    static let dataPrefix = "data/"
+
     private func newFile(using random: inout SeededRandom) -> (String, [UInt8]) {
         let directory = Int(random.next() % UInt64(directories))
         let name = String(random.next() >> 16, radix: 16)
-        let path = "data/dir-\(directory < 10 ? "0" : "")\(directory)/f-\(name).bin"
+        let path = Self.dataPrefix + "dir-\(directory < 10 ? "0" : "")\(directory)/f-\(name).bin"
         return (path, contents(using: &random))
     }
 
