@@ -21,7 +21,7 @@ public struct ExperimentJob {
 
     /// The experiments `all` stands for, in order: A-1 … A-4 from their experiment files, then
     /// the experiments built from scenario files.
-    public static let all = ExperimentSpec.names + ["claims", "strategies"]
+    public static let all = ExperimentName.allCases.map(\.rawValue)
 
     public func execute(output: (String) -> Void, errors: (String) -> Void) -> ExitStatus {
         var expanded: [String] = []
@@ -39,7 +39,7 @@ public struct ExperimentJob {
         var scenarioExperiments: [ScenarioExperiment] = []
         for name in expanded {
             do {
-                if let experiment = try ScenarioExperiment.load(name, from: scenarioDirectory) {
+                if let experiment = try ScenarioExperiment.load(ExperimentName(rawValue: name)!, from: scenarioDirectory) {
                     scenarioExperiments.append(experiment)
                     continue
                 }
@@ -77,7 +77,7 @@ public struct ExperimentJob {
             output("\(spec.name): wrote \(bundle.files.map { "\(outputDirectory)/\($0.path)" }.joined(separator: ", "))")
         }
         for experiment in scenarioExperiments {
-            let bundle = experiment.run()
+            let bundle = experiment.run(jobs: jobs)
             do {
                 try bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
             } catch {
@@ -91,14 +91,13 @@ public struct ExperimentJob {
 
     /// Runs one experiment and returns its report files (paths relative to the output directory).
     public static func run(_ spec: ExperimentSpec, jobs: Int = 1) throws(PlacementError) -> ReportBundle {
-        switch spec.name {
-        case "a1": return try A1Experiment.run(spec).bundle(spec: spec)
-        case "a2": return try A2Experiment.run(spec, jobs: jobs).bundle(spec: spec)
-        case "a3": return try A3Experiment.run(spec).bundle(spec: spec)
-        case "a4": return try A4Experiment.run(spec, jobs: jobs).bundle(spec: spec)
-        case "mapreduce": return MapReduceExperiment.run(spec).bundle(spec: spec)
-        case "backup": return BackupExperiment.run(spec).bundle(spec: spec)
-        default: preconditionFailure("experiment names are validated when the file is loaded")
+        switch spec.kind {
+        case .a1: return try A1Experiment.run(spec).bundle(spec: spec)
+        case .a2: return try A2Experiment.run(spec, jobs: jobs).bundle(spec: spec)
+        case .a3: return try A3Experiment.run(spec).bundle(spec: spec)
+        case .a4: return try A4Experiment.run(spec, jobs: jobs).bundle(spec: spec)
+        case .mapreduce: return MapReduceExperiment.run(spec).bundle(spec: spec)
+        case .backup: return BackupExperiment.run(spec).bundle(spec: spec)
         }
     }
 }

@@ -38,8 +38,15 @@ public struct ExperimentSpec: Sendable {
         case route(path: String, requestID: UInt64)
     }
 
-    /// `a1` … `a4` or `backup`.
-    public var name: String
+    /// The experiments an experiment file can describe.
+    public enum Kind: String, Sendable, CaseIterable {
+        case a1, a2, a3, a4, mapreduce, backup
+    }
+
+    /// Which experiment this is.
+    public var kind: Kind
+    /// `a1` … `a4`, `mapreduce` or `backup`.
+    public var name: String { kind.rawValue }
     public var summary: String
     public var file: String
     public var seed: UInt64
@@ -59,10 +66,10 @@ public struct ExperimentSpec: Sendable {
     /// The backup experiment's own setup; nil for the others.
     public var backup: BackupExperimentSpec? = nil
 
-    public init(name: String, summary: String, file: String, seed: UInt64, serverCounts: [Int], requests: Int, variants: [Variant],
+    public init(kind: Kind, summary: String, file: String, seed: UInt64, serverCounts: [Int], requests: Int, variants: [Variant],
                 server: ServerConfiguration, operations: [Operation], failover: Failover?, mapReduce: MapReduceExperimentSpec? = nil,
                 backup: BackupExperimentSpec? = nil) {
-        self.name = name
+        self.kind = kind
         self.summary = summary
         self.file = file
         self.seed = seed
@@ -77,5 +84,5 @@ public struct ExperimentSpec: Sendable {
     }
 
     /// The experiment names `orrery experiment` knows.
-    public static let names = ["a1", "a2", "a3", "a4", "mapreduce", "backup"]
+    public static let names = Kind.allCases.map(\.rawValue)
 }

@@ -24,7 +24,7 @@ extension ScenarioLoader {
         let top = try root.mapping(allowed: experimentKeys)
         let nameCursor = try top.required("experiment")
         let name = try nameCursor.string()
-        guard ExperimentSpec.names.contains(name) else {
+        guard let kind = ExperimentSpec.Kind(rawValue: name) else {
             throw nameCursor.error(.invalidValue("unknown experiment '\(name)'; expected one of \(ExperimentSpec.names.joined(separator: ", "))"))
         }
         let serversCursor = try top.required("servers")
@@ -51,8 +51,11 @@ extension ScenarioLoader {
                 throw top.cursor.error(.invalidValue("variant '\(variant.label)': \(counts.max()!) servers × \(configuration.virtualServersPerServer) virtual servers do not fit in \(configuration.slotCount) slots"))
             }
         }
+        if name == "a3", top["failover"] == nil {
+            throw top.cursor.error(.missingKey("failover"))
+        }
         return ExperimentSpec(
-            name: name, summary: try top["description"]?.string() ?? "", file: file,
+            kind: kind, summary: try top["description"]?.string() ?? "", file: file,
             seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
             serverCounts: counts, requests: try top["requests"]?.int(atLeast: 1) ?? 10_000, variants: variants,
             server: try top["server"].map { cursor throws(ScenarioError) in try parseExperimentServer(cursor) } ?? ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)),

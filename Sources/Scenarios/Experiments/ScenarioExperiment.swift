@@ -5,14 +5,14 @@ enum ScenarioExperiment {
     case strategies(Scenario)
 
     /// Loads experiment `name` from `directory`, or returns nil when `name` is not one of these.
-    static func load(_ name: String, from directory: String) throws(ScenarioError) -> ScenarioExperiment? {
+    static func load(_ name: ExperimentName, from directory: String) throws(ScenarioError) -> ScenarioExperiment? {
         switch name {
-        case "claims":
+        case .claims:
             let (first, second) = try ClaimsExperiment.load(from: directory)
             return .claims(seed003: first, seed004: second)
-        case "strategies":
+        case .strategies:
             return .strategies(try StrategyComparison.load(from: directory))
-        default:
+        case .a1, .a2, .a3, .a4, .mapreduce, .backup:
             return nil
         }
     }
@@ -25,10 +25,10 @@ enum ScenarioExperiment {
     }
 
     /// Runs it and returns its report files.
-    func run() -> ReportBundle {
+    func run(jobs: Int) -> ReportBundle {
         switch self {
-        case .claims(let first, let second): return ClaimsExperiment.run(seed003: first, seed004: second).bundle()
-        case .strategies(let base): return StrategyComparison.run(base).bundle()
+        case .claims(let first, let second): return ClaimsExperiment.run(seed003: first, seed004: second, jobs: jobs).bundle()
+        case .strategies(let base): return StrategyComparison.run(base, jobs: jobs).bundle()
         }
     }
 }

@@ -19,7 +19,7 @@ import Testing
             straggler: .init(worker: "worker-1", factor: 4), failure: .init(worker: "worker-2", at: .milliseconds(1_300)),
             labChaos: .init(attempts: MapReduce.AttemptChaos(), maxAttempts: 20),
             claims: Seed001Claims(linearUpTo: 4, mapTaskEvents: 1_000, mapTaskTime: .milliseconds(80), endToEndEvents: 4_000))
-        return ExperimentSpec(name: "mapreduce", summary: "", file: "mapreduce.yaml", seed: 5, serverCounts: [], requests: 0, variants: [],
+        return ExperimentSpec(kind: .mapreduce, summary: "", file: "mapreduce.yaml", seed: 5, serverCounts: [], requests: 0, variants: [],
                               server: ServerConfiguration(), operations: [], failover: nil, mapReduce: setup)
     }()
 

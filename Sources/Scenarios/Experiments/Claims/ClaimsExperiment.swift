@@ -20,7 +20,7 @@ public struct ClaimsExperiment: Sendable {
     }
 
     /// Runs every analysis.
-    public static func run(seed003 first: Scenario, seed004 second: Scenario) -> ClaimsExperiment {
-        ClaimsExperiment(seed003: Seed003Claims.run(first), seed004: Seed004Claims.run(second))
+    public static func run(seed003 first: Scenario, seed004 second: Scenario, jobs: Int = 1) -> ClaimsExperiment {
+        ClaimsExperiment(seed003: Seed003Claims.run(first, jobs: jobs), seed004: Seed004Claims.run(second, jobs: jobs))
     }
 }

@@ -39,13 +39,13 @@ public struct Seed003Claims: Sendable {
 
     /// Runs every variation of `scenario` (in parallel; each run is its own world) and decides
     /// each claim.
-    static func run(_ scenario: Scenario) -> Seed003Claims {
+    static func run(_ scenario: Scenario, jobs: Int) -> Seed003Claims {
         let quiet = scenario.withoutFaults()
         var sharedHost = quiet
         if !sharedHost.servers.isEmpty { sharedHost.servers[0].configuration.speed = sharedHostSpeed }
         let detectionVariants = detectionVariants(scenario)
         let runs = [quiet.withServers(1), quiet, sharedHost, sharedHost.withUsers(12), quiet.withUsers(25), scenario] + detectionVariants.map(\.scenario)
-        let results = ParallelRuns.map(runs) { ScenarioRunner.runTraffic($0) }
+        let results = ParallelWorlds.map(runs, width: jobs) { ScenarioRunner.runTraffic($0) }
         var result = Seed003Claims(
             scenario: scenario, single: results[0], cluster: results[1], shared: results[2], sharedTwelve: results[3],
             siege: results[4], failover: results[5],

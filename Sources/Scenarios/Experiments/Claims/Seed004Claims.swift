@@ -26,11 +26,11 @@ public struct Seed004Claims: Sendable {
     static let thinkTimes: [Double] = [5, 10, 15, 20, 30, 60]
 
     /// Runs every variation of `scenario` and decides each claim.
-    static func run(_ scenario: Scenario) -> Seed004Claims {
+    static func run(_ scenario: Scenario, jobs: Int) -> Seed004Claims {
         let quiet = scenario.withoutFaults()
         let sweepBase = quiet.withDuration(.seconds(240))
         let runs = [scenario, quiet] + thinkTimes.map { sweepBase.withThinkTime(.seconds(double: $0)) }
-        let results = ParallelRuns.map(runs) { ScenarioRunner.runTraffic($0) }
+        let results = ParallelWorlds.map(runs, width: jobs) { ScenarioRunner.runTraffic($0) }
         var result = Seed004Claims(
             scenario: scenario, stated: results[0], normal: results[1],
             sweep: zip(thinkTimes, results[2...]).map { SweepPoint(thinkTime: $0, result: $1) })

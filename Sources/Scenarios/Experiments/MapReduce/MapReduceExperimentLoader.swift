@@ -36,7 +36,7 @@ extension ScenarioLoader {
                             input: try chaosFields["input"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseInput(cursor, baseDirectory: directory) }),
             claims: claims)
         return ExperimentSpec(
-            name: "mapreduce", summary: try top["description"]?.string() ?? "", file: root.file,
+            kind: .mapreduce, summary: try top["description"]?.string() ?? "", file: root.file,
             seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
             serverCounts: [], requests: 0, variants: [], server: ServerConfiguration(), operations: [], failover: nil,
             mapReduce: mapReduce)

@@ -99,7 +99,7 @@ public struct StrategyComparison: Sendable {
     }
 
     /// Runs every strategy in every situation.
-    public static func run(_ base: Scenario) -> StrategyComparison {
+    public static func run(_ base: Scenario, jobs: Int = 1) -> StrategyComparison {
         let situations = situations(base)
         let runs = situations.flatMap { situation in
             strategies.map { strategy in
@@ -108,7 +108,7 @@ public struct StrategyComparison: Sendable {
                 return scenario
             }
         }
-        let results = ParallelRuns.map(runs) { ScenarioRunner.runTraffic($0) }
+        let results = ParallelWorlds.map(runs, width: jobs) { ScenarioRunner.runTraffic($0) }
         let cells = situations.indices.map { row in
             strategies.indices.map { column in Cell(strategy: strategies[column], result: results[row * strategies.count + column]) }
         }

@@ -1,10 +1,16 @@
 import Dispatch
 import Synchronization
 
-/// Runs independent simulations on separate threads. Worlds share nothing and each stays
-/// single-threaded inside, so the results are the same as running them one after another —
+/// Runs independent simulations on separate threads — the one helper every command that runs many
+/// worlds goes through, so `--jobs` means the same everywhere. Worlds share nothing and each
+/// stays single-threaded inside, so the results are the same as running them one after another —
 /// only sooner — and they come back in input order.
 enum ParallelWorlds {
+    /// `body` applied to every element of `items`, at most `width` at a time, results in order.
+    static func map<Item: Sendable, Result: Sendable>(_ items: [Item], width: Int, _ body: @Sendable (Item) -> Result) -> [Result] {
+        map(items.count, width: width) { index in body(items[index]) }
+    }
+
     /// `body(i)` for every i in 0..<count, at most `width` at a time (1 runs them in order on the
     /// calling thread), results in index order.
     static func map<Result: Sendable, Failure: Error>(_ count: Int, width: Int, _ body: @Sendable (Int) throws(Failure) -> Result) throws(Failure) -> [Result] {
