@@ -34,7 +34,8 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Directory for reports; each scenario writes <out>/<name>/.") var out = "results/runs"
     @Option(help: "Simulations to run at once on separate threads (default: one per core); results are identical for any value.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
-    @Option(help: "Report formats, comma-separated: md,json,csv.") var format = FormatList(ReportFormat.allCases)
+    @Option(help: "Report formats, comma-separated: md,json,csv (default: all).", transform: FormatList.init(parsing:))
+    var format = FormatList(ReportFormat.allCases)
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
@@ -43,17 +44,18 @@ struct RunOptions: ParsableArguments {
 }
 
 /// `--format md,json`: a list of report formats, checked by the parser.
-struct FormatList: ExpressibleByArgument {
+struct FormatList {
     var formats: [ReportFormat]
 
     init(_ formats: [ReportFormat]) { self.formats = formats }
 
-    init?(argument: String) {
-        guard case .success(let parsed) = ReportFormat.parseList(argument) else { return nil }
-        formats = parsed
+    /// The list `argument` names, or the parser's error saying what is wrong with it.
+    init(parsing argument: String) throws {
+        switch ReportFormat.parseList(argument) {
+        case .success(let parsed): formats = parsed
+        case .failure(let problem): throw ValidationError(problem.description)
+        }
     }
-
-    var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
 }
 
 struct Run: ParsableCommand {
