@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Orrery: a deterministic, virtual-time simulator of the systems behind a web service.
 ///
-/// Arrows point one way: `orrery` → `Scenarios` → `Simulator`; the bench suite → both.
+/// Arrows point one way: `orrery` → `Scenarios` → `Simulator` and `Reports`; the bench suite → both.
 /// Every module runs nonisolated async code on its caller's executor, so simulation code never
 /// hops off the simulation's serial executor without asking to.
 let strictConcurrency: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -42,10 +42,14 @@ let package = Package(
             ],
             swiftSettings: strictConcurrency
         ),
+        // Charts, tables, number and duration formats, report bundles and atomic writes: they know
+        // nothing of the simulator, only of figures.
+        .target(name: "Reports", swiftSettings: strictConcurrency),
         .target(
             name: "Scenarios",
             dependencies: [
                 "Simulator",
+                "Reports",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictConcurrency
@@ -94,7 +98,8 @@ let package = Package(
             ],
             swiftSettings: strictConcurrency
         ),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios"], swiftSettings: strictConcurrency),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: strictConcurrency),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Reports"], swiftSettings: strictConcurrency),
         .testTarget(name: "OrreryCLITests", dependencies: ["orrery", "Scenarios"], swiftSettings: strictConcurrency),
     ]
 )

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// Experiment A-1: 10,000 concurrent requests through the balancer to N = 3 replicas, counted

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// Experiment A-2: N = 2 … 6 replicas, 10,000 requests each: the average load per server and

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 extension A4Result {

@@ -1,3 +1,4 @@
+import Reports
 import Foundation
 
 /// What every experiment report opens with: the experiment, its seed, and the command that

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 // Section (d): the prediction set against what an even split would give.

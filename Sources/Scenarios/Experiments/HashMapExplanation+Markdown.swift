@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 // The explanation's text: one section per question a reader asks of a skewed split, in the order

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 // Section (b): how many slots the ids reach and why, stated only as far as the computed facts go.

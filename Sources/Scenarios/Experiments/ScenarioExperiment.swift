@@ -1,3 +1,5 @@
+import Reports
+
 /// The experiments built from scenario files rather than from an experiment file: the seeds'
 /// claims and the strategy comparison, loaded (so a bad file stops everything) before any runs.
 enum ScenarioExperiment {

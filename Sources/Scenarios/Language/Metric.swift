@@ -1,3 +1,5 @@
+import Reports
+
 /// A figure a run reports, named by its subsystem's namespace: `balancer.p99`, `store.errors`.
 public struct Metric: Hashable, Sendable, CustomStringConvertible {
     /// The subsystem that measures it.

@@ -1,3 +1,5 @@
+import Reports
+
 /// One claim of a seed checked against simulation: what the seed says, what Orrery measured under
 /// the stated parameters, the verdict, why, and what would make the claim hold.
 public struct ClaimCheck: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Reports
+
 extension Seed003Claims {
     /// Claimed against measured: throughput and mean latency, one server and three.
     func scalingChart() -> ChartGrid {

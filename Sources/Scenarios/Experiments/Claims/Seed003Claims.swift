@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// Seed 003's claims (nginx `least_conn` over three Node.js servers), checked by running its

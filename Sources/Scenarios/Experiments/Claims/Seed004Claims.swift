@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// Seed 004's claims (nginx `least_conn` over three backends, 10,000 users), checked by running

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// One row of the seed 001 claims table: what the seed claims, what the simulation measured,

@@ -1,0 +1,74 @@
+import Reports
+
+extension TrafficResult {
+    /// Per-server latency and throughput as clients saw them.
+    func serverLatencyMarkdown() -> String {
+        var table = MarkdownTable(columns: [.text("server"), .numeric("served"), .numeric("per second"), .numeric("500s"),
+                                            .numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("p99.9"), .numeric("mean")])
+        for server in servers {
+            table.append([server.id, NumberFormat.integer(server.served), NumberFormat.fixed(server.throughput, decimals: 1, grouping: true),
+                          NumberFormat.integer(server.errors), TrafficResult.milliseconds(server.latency.p50), TrafficResult.milliseconds(server.latency.p95),
+                          TrafficResult.milliseconds(server.latency.p99), TrafficResult.milliseconds(server.latency.p999), TrafficResult.milliseconds(server.latency.mean)])
+        }
+        return "## Latency and throughput by server\n\n" + table.rendered() + "\n"
+    }
+
+    /// The balancer's section: what it did with requests, per server, and the failovers.
+    func balancerMarkdown(_ balancer: BalancerFigures, chartsLinked: Bool) -> String {
+        var out = "## Balancer (`\(balancer.strategy)`)\n\n"
+        var totals = MarkdownTable(columns: [.text("figure"), .numeric("count")])
+        totals.append(["forwards to servers", NumberFormat.integer(balancer.forwarded)])
+        totals.append(["forwards without an answer (connect error or timeout)", NumberFormat.integer(balancer.failedForwards)])
+        totals.append(["requests retried on another server", NumberFormat.integer(balancer.retried)])
+        totals.append(["requests no server answered (503)", NumberFormat.integer(balancer.unanswered)])
+        totals.append(["rate limited (429)", NumberFormat.integer(balancer.rateLimited)])
+        totals.append(["rejected by the open circuit breaker (503)", NumberFormat.integer(balancer.circuitRejected)])
+        totals.append(["queued for a connection", NumberFormat.integer(balancer.queued)])
+        totals.append(["rejected by a full queue (503)", NumberFormat.integer(balancer.queueFull)])
+        totals.append(["timed out in the queue (503)", NumberFormat.integer(balancer.queueTimeouts)])
+        out += totals.rendered() + "\n"
+
+        var table = MarkdownTable(columns: [.text("server"), .numeric("weight"), .text("role"), .numeric("forwards"), .numeric("2xx"),
+                                            .numeric("5xx"), .numeric("connect errors"), .numeric("timeouts"), .numeric("peak connections"),
+                                            .numeric("failed checks")])
+        for server in balancer.servers {
+            table.append([server.hostname, String(server.weight), server.isBackup ? "backup" : "primary", NumberFormat.integer(server.forwarded),
+                          NumberFormat.integer(server.succeeded), NumberFormat.integer(server.serverErrors), NumberFormat.integer(server.connectErrors),
+                          NumberFormat.integer(server.timeouts), NumberFormat.integer(server.peakConnections),
+                          "\(NumberFormat.integer(server.failedHealthChecks)) / \(NumberFormat.integer(server.healthChecks))"])
+        }
+        out += "### Servers as the balancer saw them\n\n" + table.rendered() + "\n"
+        if chartsLinked {
+            out += "![requests answered per second by each server](throughput.svg)\n\n![active connections per server](connections.svg)\n\n"
+        }
+        if !balancer.failovers.isEmpty {
+            out += "### Failovers\n\n"
+            var failovers = MarkdownTable(columns: [.text("server"), .text("fault"), .numeric("at"), .numeric("detected"), .numeric("detection time"),
+                                                    .numeric("repaired"), .numeric("back in rotation"), .numeric("recovery time")])
+            for failover in balancer.failovers {
+                failovers.append([failover.server, failover.fault, TrafficResult.seconds(failover.at), TrafficResult.seconds(failover.detectedAt),
+                                  TrafficResult.seconds(failover.detectionTime), TrafficResult.seconds(failover.repairedAt),
+                                  TrafficResult.seconds(failover.recoveredAt), TrafficResult.seconds(failover.recoveryTime)])
+            }
+            out += failovers.rendered() + "\n"
+        }
+        if !balancer.events.isEmpty {
+            out += "### Events\n\n"
+            let shown = balancer.events.prefix(TrafficResult.eventsShown)
+            out += shown.map { "- \(TrafficResult.seconds($0.at)) `\($0.subject)` \($0.description)\n" }.joined()
+            if balancer.events.count > shown.count {
+                out += "- … and \(NumberFormat.integer(balancer.events.count - shown.count)) more (all of them are in `events.csv`)\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// How many balancer events the Markdown report lists before it refers to the CSV.
+    static let eventsShown = 40
+
+    /// `12.345 s`, or `—` when absent.
+    static func seconds(_ value: Double?) -> String {
+        DurationFormat.seconds(value, grouping: true)
+    }
+}

@@ -1,0 +1,59 @@
+import Reports
+
+extension TrafficResult {
+    /// One row per server: what it served, rejected and lost, and how busy it was.
+    public func serversCSV() -> String {
+        var table = CSVTable(header: ["server", "served", "rejected", "lost_in_crash", "peak_queue", "utilisation"])
+        for server in servers {
+            table.append([server.id, String(server.served), String(server.rejected), String(server.lostInCrash),
+                          String(server.peakQueue), NumberFormat.fixed(server.utilisation, decimals: 6)])
+        }
+        return table.rendered()
+    }
+
+    /// One row per server and virtual second: successful answers, and with a balancer the peak
+    /// of active connections.
+    public func timelineCSV() -> String {
+        var table = CSVTable(header: ["second", "server", "completed", "peak_connections"])
+        let seconds = max(servers.map(\.completionsPerSecond.count).max() ?? 0, balancer?.servers.map(\.connectionsPerSecond.count).max() ?? 0)
+        for second in 0..<seconds {
+            for server in servers {
+                let completed = second < server.completionsPerSecond.count ? server.completionsPerSecond[second] : 0
+                let connections = balancer?.servers.first { $0.hostname == server.id }.map { second < $0.connectionsPerSecond.count ? String($0.connectionsPerSecond[second]) : "0" } ?? ""
+                table.append([String(second), server.id, String(completed), connections])
+            }
+        }
+        return table.rendered()
+    }
+
+    /// The balancer's events, one per row (empty without a balancer).
+    public func eventsCSV() -> String {
+        var table = CSVTable(header: ["seconds", "subject", "event"])
+        for event in balancer?.events ?? [] {
+            table.append([NumberFormat.fixed(event.at, decimals: 6), event.subject, event.description])
+        }
+        return table.rendered()
+    }
+
+    /// One row per figure of the run: name and value (latencies in seconds).
+    public func summaryCSV() -> String {
+        var table = CSVTable(header: ["metric", "value"])
+        table.append(["seed", String(seed)])
+        table.append(["digest", digest])
+        table.append(["issued", String(issued)])
+        table.append(["succeeded", String(succeeded)])
+        table.append(["timeouts", String(timeouts)])
+        table.append(["unreachable", String(unreachable)])
+        table.append(["refused", String(refused)])
+        for failure in statusFailures { table.append(["status_\(failure.status)", String(failure.count)]) }
+        for figure in latency { table.append(["latency_\(figure.label)_seconds", NumberFormat.fixed(figure.seconds, decimals: 6)]) }
+        table.append(["throughput_per_second", NumberFormat.fixed(throughput, decimals: 3)])
+        if let balancer {
+            table.append(["balancer_retried", String(balancer.retried)])
+            table.append(["balancer_failed_forwards", String(balancer.failedForwards)])
+            table.append(["balancer_unanswered", String(balancer.unanswered)])
+            table.append(["balancer_rejected", String(balancer.rateLimited + balancer.circuitRejected + balancer.queueFull + balancer.queueTimeouts)])
+        }
+        return table.rendered()
+    }
+}

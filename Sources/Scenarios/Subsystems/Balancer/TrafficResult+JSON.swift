@@ -1,0 +1,91 @@
+import Reports
+import Foundation
+
+extension TrafficResult {
+    /// The version of the JSON report's schema; bumped on any incompatible change.
+    public static let jsonSchema = "orrery.run/1"
+
+    private struct Document: Encodable {
+        struct Latency: Encodable { var label: String; var seconds: Double }
+        struct Status: Encodable { var status: Int; var count: Int }
+        struct Check: Encodable { var expectation: String; var line: Int; var measured: Double?; var holds: Bool }
+        struct Server: Encodable {
+            var id: String, served: Int, rejected: Int, lostInCrash: Int, peakQueue: Int, utilisation: Double
+            var errors: Int, throughput: Double
+            var latency: Latency
+            struct Latency: Encodable { var p50: Double, p95: Double, p99: Double, p999: Double, mean: Double }
+        }
+        struct Balancer: Encodable {
+            struct Upstream: Encodable {
+                var hostname: String, weight: Int, backup: Bool, forwarded: Int, succeeded: Int, serverErrors: Int
+                var connectErrors: Int, timeouts: Int, healthChecks: Int, failedHealthChecks: Int, peakConnections: Int
+            }
+            struct Event: Encodable { var at: Double; var subject: String; var event: String }
+            struct Failover: Encodable {
+                var server: String, fault: String, at: Double
+                var detectedAt: Double?, detectionSeconds: Double?, repairedAt: Double?, recoveredAt: Double?, recoverySeconds: Double?
+            }
+            var strategy: String
+            var forwarded: Int, failedForwards: Int, retried: Int, unanswered: Int
+            var rateLimited: Int, circuitRejected: Int, queued: Int, queueFull: Int, queueTimeouts: Int
+            var servers: [Upstream]
+            var failovers: [Failover]
+            var events: [Event]
+        }
+        var schema: String
+        var scenario: String
+        var seed: UInt64
+        var replay: String
+        var digest: String
+        var passed: Bool
+        var failure: String?
+        var virtualSeconds: Double
+        var events: UInt64
+        var issued: Int, succeeded: Int, completed: Int, timeouts: Int, unreachable: Int, refused: Int
+        var statusFailures: [Status]
+        var latency: [Latency]
+        var throughput: Double
+        var servers: [Server]
+        var completionsPerSecond: [Int]
+        var faults: [String]
+        var checks: [Check]
+        var balancer: Balancer?
+    }
+
+    /// The run as JSON (schema ``jsonSchema``), keys sorted so equal runs give equal bytes.
+    public func json() -> String {
+        let document = Document(
+            schema: TrafficResult.jsonSchema, scenario: scenario, seed: seed, replay: replayCommand, digest: digest,
+            passed: passed, failure: failure, virtualSeconds: virtualSeconds, events: events,
+            issued: issued, succeeded: succeeded, completed: completed, timeouts: timeouts, unreachable: unreachable, refused: refused,
+            statusFailures: statusFailures.map { .init(status: $0.status, count: $0.count) },
+            latency: latency.map { .init(label: $0.label, seconds: $0.seconds) },
+            throughput: throughput,
+            servers: servers.map {
+                .init(id: $0.id, served: $0.served, rejected: $0.rejected, lostInCrash: $0.lostInCrash, peakQueue: $0.peakQueue, utilisation: $0.utilisation,
+                      errors: $0.errors, throughput: $0.throughput,
+                      latency: .init(p50: $0.latency.p50, p95: $0.latency.p95, p99: $0.latency.p99, p999: $0.latency.p999, mean: $0.latency.mean))
+            },
+            completionsPerSecond: completionsPerSecond, faults: faults,
+            checks: checks.map { .init(expectation: $0.expectation.text, line: $0.expectation.line, measured: $0.measured, holds: $0.holds) },
+            balancer: balancer.map(TrafficResult.balancerDocument))
+        return JSONReport.encode(document)
+    }
+
+    private static func balancerDocument(_ figures: BalancerFigures) -> Document.Balancer {
+        Document.Balancer(
+            strategy: figures.strategy, forwarded: figures.forwarded, failedForwards: figures.failedForwards, retried: figures.retried,
+            unanswered: figures.unanswered, rateLimited: figures.rateLimited, circuitRejected: figures.circuitRejected, queued: figures.queued,
+            queueFull: figures.queueFull, queueTimeouts: figures.queueTimeouts,
+            servers: figures.servers.map {
+                .init(hostname: $0.hostname, weight: $0.weight, backup: $0.isBackup, forwarded: $0.forwarded, succeeded: $0.succeeded,
+                      serverErrors: $0.serverErrors, connectErrors: $0.connectErrors, timeouts: $0.timeouts, healthChecks: $0.healthChecks,
+                      failedHealthChecks: $0.failedHealthChecks, peakConnections: $0.peakConnections)
+            },
+            failovers: figures.failovers.map {
+                .init(server: $0.server, fault: $0.fault, at: $0.at, detectedAt: $0.detectedAt, detectionSeconds: $0.detectionTime,
+                      repairedAt: $0.repairedAt, recoveredAt: $0.recoveredAt, recoverySeconds: $0.recoveryTime)
+            },
+            events: figures.events.map { .init(at: $0.at, subject: $0.subject, event: $0.description) })
+    }
+}

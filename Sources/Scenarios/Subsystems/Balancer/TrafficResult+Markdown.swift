@@ -1,0 +1,59 @@
+import Reports
+
+extension TrafficResult {
+    /// The run as a Markdown report that opens with the seed and the command that replays it;
+    /// `chartsLinked` embeds the balancer's charts written beside it.
+    public func markdown(chartsLinked: Bool = false) -> String {
+        var out = "# Scenario `\(scenario)`\n\n"
+        out += "- seed: `\(seed)`\n- replay: `\(replayCommand)`\n- digest: `\(digest)`\n"
+        out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
+        out += "- virtual time: \(NumberFormat.fixed(virtualSeconds, decimals: 3)) s; events processed: \(NumberFormat.integer(events))\n\n"
+        if let failure { out += "**The simulation stopped early:** \(failure)\n\n" }
+
+        out += "## Requests\n\n"
+        var requests = MarkdownTable(columns: [.text("outcome"), .numeric("count")])
+        requests.append(["issued", NumberFormat.integer(issued)])
+        requests.append(["succeeded", NumberFormat.integer(succeeded)])
+        requests.append(["timed out", NumberFormat.integer(timeouts)])
+        requests.append(["unreachable", NumberFormat.integer(unreachable)])
+        requests.append(["refused", NumberFormat.integer(refused)])
+        for failure in statusFailures { requests.append(["status \(failure.status)", NumberFormat.integer(failure.count)]) }
+        out += requests.rendered() + "\n"
+        out += "Throughput: \(NumberFormat.fixed(throughput, decimals: 1, grouping: true)) successful requests per virtual second.\n\n"
+
+        out += "## Latency of successful requests\n\n"
+        var latencyTable = MarkdownTable(columns: latency.map { .numeric($0.label) })
+        latencyTable.append(latency.map { TrafficResult.milliseconds($0.seconds) })
+        out += latencyTable.rendered() + "\n"
+
+        out += "## Servers\n\n"
+        var serverTable = MarkdownTable(columns: [.text("server"), .numeric("served"), .numeric("rejected"), .numeric("lost in crash"), .numeric("peak queue"), .numeric("utilisation")])
+        for server in servers {
+            serverTable.append([server.id, NumberFormat.integer(server.served), NumberFormat.integer(server.rejected),
+                                NumberFormat.integer(server.lostInCrash), NumberFormat.integer(server.peakQueue),
+                                NumberFormat.percent(server.utilisation)])
+        }
+        out += serverTable.rendered() + "\n"
+        out += serverLatencyMarkdown()
+        if let balancer { out += balancerMarkdown(balancer, chartsLinked: chartsLinked) }
+
+        if !faults.isEmpty {
+            out += "## Faults\n\n" + faults.map { "- \($0)\n" }.joined() + "\n"
+        }
+        if !checks.isEmpty {
+            out += "## Expectations\n\n"
+            var checkTable = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
+            for check in checks {
+                let measured = check.expectation.metric.unit == .duration ? check.measured.map(TrafficResult.milliseconds) ?? "—" : check.measured.map { NumberFormat.fixed($0, decimals: 4) } ?? "—"
+                checkTable.append(["`\(check.expectation.text)`", measured, check.holds ? "holds" : "**fails**"])
+            }
+            out += checkTable.rendered() + "\n"
+        }
+        return out
+    }
+
+    /// `12.345 ms`.
+    static func milliseconds(_ seconds: Double) -> String {
+        DurationFormat.milliseconds(seconds)
+    }
+}

@@ -1,0 +1,85 @@
+import Reports
+import Simulator
+
+/// The tables every MapReduce report shows about one job — phases, attempts, shuffle,
+/// recoveries — so the scenario report and the experiment report say the same things the same
+/// way.
+enum JobReportTables {
+    /// `12.345 s`, or `—`.
+    static func seconds(_ duration: Duration?) -> String {
+        ExperimentReport.seconds(duration?.seconds)
+    }
+
+    /// `12.345 s`, or `—`, for an instant since the start of the run.
+    static func seconds(_ instant: VirtualInstant?) -> String {
+        ExperimentReport.seconds(instant?.seconds)
+    }
+
+    /// Status, makespan and the two phases.
+    static func phases(_ report: MapReduce.JobReport) -> MarkdownTable {
+        var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
+        table.append(["status", report.status.description])
+        table.append(["map tasks × reduce tasks", "\(NumberFormat.integer(report.mapTasks)) × \(NumberFormat.integer(report.reduceTasks))"])
+        table.append(["makespan (submitted → done)", seconds(report.makespan)])
+        table.append(["map phase", phaseText(report.mapPhase)])
+        table.append(["reduce phase", phaseText(report.reducePhase)])
+        return table
+    }
+
+    private static func phaseText(_ phase: MapReduce.PhaseTimes?) -> String {
+        guard let phase else { return "—" }
+        return "\(seconds(phase.duration)) (\(seconds(phase.start)) → \(seconds(phase.end)))"
+    }
+
+    /// Attempts, retries, backups and what went wrong.
+    static func attempts(_ statistics: MapReduce.JobStatistics) -> MarkdownTable {
+        var table = MarkdownTable(columns: [.text("attempts"), .numeric("count")])
+        table.append(["started", NumberFormat.integer(statistics.attempts)])
+        table.append(["retries (beyond each task's first, backups excluded)", NumberFormat.integer(statistics.retries)])
+        table.append(["speculative backups", NumberFormat.integer(statistics.speculativeAttempts)])
+        table.append(["tasks a backup finished first", NumberFormat.integer(statistics.speculativeWins)])
+        table.append(["failed in the job's code", NumberFormat.integer(statistics.failedAttempts)])
+        table.append(["timed out (no progress)", NumberFormat.integer(statistics.timedOutAttempts)])
+        table.append(["lost (worker died or restarted, data unreachable)", NumberFormat.integer(statistics.lostAttempts)])
+        table.append(["finished map tasks re-executed (output lost)", NumberFormat.integer(statistics.mapReexecutions)])
+        return table
+    }
+
+    /// Input, map output and what the shuffle moved.
+    static func shuffle(_ statistics: MapReduce.JobStatistics, combining: Bool) -> MarkdownTable {
+        let map = statistics.map
+        var table = MarkdownTable(columns: [.text("data"), .numeric("records"), .numeric("bytes")])
+        table.append(["input", NumberFormat.integer(map.inputRecords), NumberFormat.integer(map.inputBytes)])
+        table.append(["emitted by map (the shuffle without a combiner)", NumberFormat.integer(map.emittedRecords), NumberFormat.integer(map.emittedBytes)])
+        table.append(["map output written" + (combining ? " (after the combiner)" : ""), NumberFormat.integer(map.outputRecords), NumberFormat.integer(map.outputBytes)])
+        table.append(["fetched by the committed reduce attempts", "—", NumberFormat.integer(statistics.shuffledBytes)])
+        table.append(["output", NumberFormat.integer(statistics.outputRecords), "—"])
+        return table
+    }
+
+    /// Every lost, timed-out or failed attempt and how its task got over it.
+    static func recoveries(_ recoveries: [MapReduce.Recovery]) -> MarkdownTable {
+        var table = MarkdownTable(columns: [.text("task"), .numeric("attempt"), .text("outcome"), .numeric("last progress"),
+                                            .numeric("detected"), .numeric("rescheduled"), .numeric("recovered"),
+                                            .numeric("detection"), .numeric("recovery")])
+        for recovery in recoveries {
+            table.append([recovery.task.description, String(recovery.attempt), recovery.outcome.description,
+                          seconds(recovery.lastProgressAt), seconds(recovery.detectedAt), seconds(recovery.rescheduledAt),
+                          seconds(recovery.recoveredAt), seconds(recovery.detectionTime), seconds(recovery.recoveryTime)])
+        }
+        return table
+    }
+
+    /// The attempts as CSV: one row per attempt, times in seconds since the start of the run.
+    static func attemptsCSV(_ report: MapReduce.JobReport) -> String {
+        var table = CSVTable(header: ["attempt", "task", "kind", "index", "worker", "speculative", "start_s", "end_s", "outcome"])
+        for attempt in report.attempts {
+            table.append([String(attempt.number), attempt.task.description, attempt.task.kind.rawValue, String(attempt.task.index),
+                          attempt.worker.name, attempt.speculative ? "true" : "false",
+                          NumberFormat.fixed(attempt.start.seconds, decimals: 6),
+                          attempt.end.map { NumberFormat.fixed($0.seconds, decimals: 6) } ?? "",
+                          attempt.outcome.description])
+        }
+        return table.rendered()
+    }
+}

@@ -1,0 +1,104 @@
+import Reports
+import Simulator
+
+extension MapReduceRunResult {
+    /// The run as a Markdown report that opens with the seed and the command that replays it.
+    public func markdown() -> String {
+        var out = "# MapReduce scenario `\(scenario.name)`\n\n"
+        out += "- seed: `\(seed)`\n- replay: `\(replayCommand)`\n- digest: `\(run.digest)`\n"
+        out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
+        out += "- virtual time: \(NumberFormat.fixed(run.virtualSeconds, decimals: 3)) s; events processed: \(NumberFormat.integer(run.events))\n\n"
+        if !scenario.summary.isEmpty { out += scenario.summary + "\n\n" }
+        if !problems.isEmpty { out += problems.map { "**\($0)**\n" }.joined(separator: "\n") + "\n" }
+
+        out += "## Setup\n\n" + setupTable().rendered() + "\n"
+
+        out += "## Output against the sequential oracle\n\n"
+        out += outputSentence() + "\n\n"
+        if !comparison.differences.isEmpty {
+            out += "First differences (`-` only in the oracle, `+` only in the output):\n\n```\n" + comparison.differences.joined(separator: "\n") + "\n```\n\n"
+        }
+        guard let report = run.report else { return out + faultsAndChecks() }
+
+        out += "## Job\n\n" + JobReportTables.phases(report).rendered() + "\n"
+        out += "![job timeline](timeline.svg)\n\n"
+        out += "## Attempts\n\n" + JobReportTables.attempts(report.statistics).rendered() + "\n"
+        out += "## Shuffle\n\n" + JobReportTables.shuffle(report.statistics, combining: report.combining).rendered() + "\n"
+        let statistics = report.statistics
+        if statistics.shuffleBytesWithoutCombiner > 0 {
+            out += "The reduce tasks fetched \(NumberFormat.integer(statistics.shuffledBytes)) bytes where the map functions emitted \(NumberFormat.integer(statistics.shuffleBytesWithoutCombiner)): "
+            out += report.combining
+                ? "the combiner cut the shuffle by \(NumberFormat.percent(statistics.shuffleReduction)).\n\n"
+                : "without a combiner every emitted record crosses the network.\n\n"
+        }
+        if !report.recoveries.isEmpty {
+            out += "## Recoveries\n\n"
+            out += "Times in seconds of virtual time. Detection runs from the attempt's last progress (an upper bound on when the fault hit) to the coordinator noticing; recovery to the task's completion.\n\n"
+            out += JobReportTables.recoveries(report.recoveries).rendered() + "\n"
+        }
+        return out + faultsAndChecks()
+    }
+
+    /// The cluster, the job and the input, one row each concern.
+    func setupTable() -> MarkdownTable {
+        let cluster = scenario.cluster
+        let policy = cluster.policy
+        var table = MarkdownTable(columns: [.text("setting"), .text("value")])
+        table.append(["workers", "\(cluster.workers) × \(cluster.mapSlotsPerWorker) map slot(s), \(cluster.reduceSlotsPerWorker) reduce slot(s)"])
+        table.append(["shuffle", MapReduceRunResult.describe(cluster.shuffle)])
+        table.append(["coordinator", "heartbeats every \(policy.heartbeatInterval.formattedSeconds), task timeout \(policy.taskTimeout.formattedSeconds), worker timeout \(policy.workerTimeout.formattedSeconds), at most \(policy.maxAttempts) attempts per task"])
+        table.append(["speculation", policy.speculation.map { "on (backup when slower than \(NumberFormat.trimmed($0.slowness, maxDecimals: 2))× the median, after \($0.minimumRuntime.formattedSeconds))" } ?? "off"])
+        table.append(["job", "`\(scenario.job.name)`, R = \(scenario.job.reducers), combiner \(scenario.job.combining ? "on" : "off")"])
+        table.append(["input", scenario.input.description + "; \(NumberFormat.integer(inputRecords)) records, \(NumberFormat.integer(inputBytes)) bytes"])
+        return table
+    }
+
+    /// `local disk` or `shuffle store (TTL 3600.000s)`.
+    static func describe(_ shuffle: MapReduce.ShuffleMode) -> String {
+        switch shuffle {
+        case .localDisk: return "local disk of each map worker"
+        case .shuffleStore(let ttl): return "shuffle store (TTL \(ttl.formattedSeconds))"
+        }
+    }
+
+    /// One sentence on the output and the oracle.
+    func outputSentence() -> String {
+        if let oracleFailure { return "The sequential oracle could not run: \(oracleFailure)." }
+        guard let output = run.report?.output else {
+            return "The job produced no output; the sequential oracle has \(NumberFormat.integer(comparison.expectedRecords)) records."
+        }
+        let records = NumberFormat.integer(output.records.count)
+        return comparison.exact
+            ? "**Exact**: the \(records) output records equal the sequential run of `\(scenario.job.name)` over the same \(NumberFormat.integer(inputRecords)) input records, byte for byte."
+            : "**Not exact**: \(records) output records against \(NumberFormat.integer(comparison.expectedRecords)) in the sequential run."
+    }
+
+    /// The faults applied and the expectations.
+    func faultsAndChecks() -> String {
+        var out = ""
+        if !run.faults.isEmpty {
+            out += "## Faults\n\n" + run.faults.map { "- \($0.at): \($0.fault)\n" }.joined() + "\n"
+        }
+        if let chaos = scenario.cluster.attemptChaos {
+            out += "Attempt chaos: each attempt's worker crashes with probability \(NumberFormat.fixed(chaos.crashProbability, decimals: 3)) or stalls with probability \(NumberFormat.fixed(chaos.stallProbability, decimals: 3)) shortly after the attempt starts.\n\n"
+        }
+        if !checks.isEmpty {
+            out += "## Expectations\n\n"
+            var table = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
+            for check in checks {
+                table.append(["`\(check.expectation.text)`", MapReduceRunResult.format(check.measured, check.expectation.metric), check.holds ? "holds" : "**fails**"])
+            }
+            out += table.rendered() + "\n"
+        }
+        return out
+    }
+
+    /// A measured figure as its metric reads: `12.345 s`, `true`, `0.8123`, `1,234`.
+    static func format(_ value: Double?, _ metric: Metric) -> String {
+        guard let value else { return "—" }
+        if metric.unit == .duration { return ExperimentReport.seconds(value) }
+        if metric.unit == .boolean { return value == 1 ? "true" : "false" }
+        if value == value.rounded() && abs(value) < 1e15 { return NumberFormat.integer(Int64(value)) }
+        return NumberFormat.fixed(value, decimals: 4)
+    }
+}

@@ -1,0 +1,70 @@
+import Reports
+import Foundation
+import Simulator
+
+/// The files `orrery ops` writes for one scenario: `results.jsonl` (one answer per line) and
+/// `summary.md`.
+enum OperationReport {
+    /// The report files under `<name>/`.
+    static func bundle(_ scenario: OperationScenario, outcomes: [OperationOutcome]) -> ReportBundle {
+        var bundle = ReportBundle()
+        bundle.add("\(scenario.name)/results.jsonl", jsonLines(outcomes))
+        bundle.add("\(scenario.name)/summary.md", markdown(scenario, outcomes: outcomes))
+        return bundle
+    }
+
+    /// One compact JSON object per answered step, keys sorted: `index`, `line` and `op`, then the
+    /// answer's fields (`status`, `errorCode`, `versionId`, `eTag`, `keys`, …; absent when empty).
+    static func jsonLines(_ outcomes: [OperationOutcome]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return outcomes.map { outcome in
+            guard let data = try? encoder.encode(LogLine(outcome: outcome)) else {
+                preconditionFailure("an operation result holds only strings, integers and booleans")
+            }
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }.joined()
+    }
+
+    static func markdown(_ scenario: OperationScenario, outcomes: [OperationOutcome]) -> String {
+        let succeeded = outcomes.filter { (200..<300).contains($0.result.status) }.count
+        var out = "# Operation scenario `\(scenario.name)`\n\n"
+        out += "- seed: `\(scenario.seed)`\n"
+        out += "- replay: `orrery ops \(scenario.file)`\n"
+        out += "- operations answered: \(outcomes.count) (\(succeeded) with 2xx, \(outcomes.count - succeeded) with an error status)\n"
+        out += "- every answer in full: `results.jsonl`\n\n"
+        var table = MarkdownTable(columns: [.numeric("#"), .numeric("line"), .text("operation"), .numeric("status"),
+                                            .text("error code"), .text("version id"), .text("ETag"), .text("keys")])
+        for outcome in outcomes {
+            let result = outcome.result
+            table.append([String(outcome.index), String(outcome.line), outcome.name, String(result.status),
+                          result.errorCode ?? "", result.versionId.map { "`\($0)`" } ?? "",
+                          result.eTag.map { "`\($0)`" } ?? "", keys(result)])
+        }
+        return out + table.rendered()
+    }
+
+    /// Listed keys, prefixes or versions, briefly.
+    private static func keys(_ result: ObjectStoreOperationResult) -> String {
+        var parts: [String] = []
+        if let keys = result.keys { parts.append(keys.isEmpty ? "(none)" : keys.joined(separator: ", ")) }
+        if let prefixes = result.commonPrefixes, !prefixes.isEmpty { parts.append("prefixes: " + prefixes.joined(separator: ", ")) }
+        if let versions = result.versions { parts.append("\(versions.count) version(s)") }
+        if let actions = result.lifecycleActions { parts.append("\(actions.count) lifecycle action(s)") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// A log line: the step's position, then the result's own fields at the same level.
+    private struct LogLine: Encodable {
+        enum Keys: String, CodingKey { case index, line, op }
+        let outcome: OperationOutcome
+
+        func encode(to encoder: any Encoder) throws {
+            try outcome.result.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(outcome.index, forKey: .index)
+            try container.encode(outcome.line, forKey: .line)
+            try container.encode(outcome.name, forKey: .op)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import Reports
+
+@Suite("NumberFormat")
+struct NumberFormatTests {
+    @Test("prints fixed decimals, rounding half away from zero", arguments: [
+        (3333.333, 1, true, "3,333.3"),
+        (1_234_567.891, 2, true, "1,234,567.89"),
+        (1_234_567.891, 2, false, "1234567.89"),
+        (2.5, 0, false, "3"),
+        (-2.5, 0, false, "-3"),
+        (0.125, 2, false, "0.13"),
+        (0.05, 3, false, "0.050"),
+        (999.9996, 3, true, "1,000.000"),
+        (-1234.5, 1, true, "-1,234.5"),
+    ])
+    func fixedDecimals(value: Double, decimals: Int, grouping: Bool, expected: String) {
+        #expect(NumberFormat.fixed(value, decimals: decimals, grouping: grouping) == expected)
+    }
+
+    @Test("never prints negative zero")
+    func noNegativeZero() {
+        #expect(NumberFormat.fixed(-0.004, decimals: 2) == "0.00")
+        #expect(NumberFormat.fixed(-0.0, decimals: 0) == "0")
+        #expect(NumberFormat.trimmed(-0.001, maxDecimals: 2) == "0")
+    }
+
+    @Test("names non-finite values and switches huge ones to scientific notation")
+    func extremes() {
+        #expect(NumberFormat.fixed(.nan, decimals: 2) == "NaN")
+        #expect(NumberFormat.fixed(.infinity, decimals: 2) == "inf")
+        #expect(NumberFormat.fixed(-.infinity, decimals: 2) == "-inf")
+        #expect(NumberFormat.fixed(1e20, decimals: 2) == "1.000e20")
+        #expect(NumberFormat.fixed(-9.9996e18, decimals: 0) == "-1.000e19")
+    }
+
+    @Test("trims trailing zeros for coordinates")
+    func trimsZeros() {
+        #expect(NumberFormat.trimmed(12.5, maxDecimals: 2) == "12.5")
+        #expect(NumberFormat.trimmed(100, maxDecimals: 2) == "100")
+        #expect(NumberFormat.trimmed(0.333333, maxDecimals: 2) == "0.33")
+    }
+
+    @Test("groups integers by thousands")
+    func integers() {
+        #expect(NumberFormat.integer(10_000) == "10,000")
+        #expect(NumberFormat.integer(999) == "999")
+        #expect(NumberFormat.integer(-1_234_567) == "-1,234,567")
+        #expect(NumberFormat.integer(Int.min) == "-9,223,372,036,854,775,808")
+        #expect(NumberFormat.integer(10_000, grouping: false) == "10000")
+    }
+
+    @Test("prints fractions as percentages")
+    func percentages() {
+        #expect(NumberFormat.percent(0.1234) == "12.3%")
+        #expect(NumberFormat.percent(1, decimals: 0) == "100%")
+        #expect(NumberFormat.percent(0.00004, decimals: 2) == "0.00%")
+    }
+
+    @Test("finds the decimals needed to print values exactly")
+    func decimalsNeeded() {
+        #expect(NumberFormat.decimalsNeeded(for: [2, 3, 4]) == 0)
+        #expect(NumberFormat.decimalsNeeded(for: [2, 2.5]) == 1)
+        #expect(NumberFormat.decimalsNeeded(for: [0.1, 0.25]) == 2)
+        #expect(NumberFormat.decimalsNeeded(for: [1.0 / 3], limit: 3) == 3)
+    }
+}
