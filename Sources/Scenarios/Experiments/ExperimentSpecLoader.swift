@@ -30,9 +30,9 @@ extension ScenarioLoader {
         let serversCursor = try top.required("servers")
         var counts: [Int] = []
         if serversCursor.text != nil {
-            counts = [try serversCursor.int(atLeast: 1)]
+            counts = [try serversCursor.int(in: 1...1_000)]
         } else {
-            for item in try serversCursor.list() { counts.append(try item.int(atLeast: 1)) }
+            for item in try serversCursor.list() { counts.append(try item.int(in: 1...1_000)) }
         }
         guard !counts.isEmpty else { throw serversCursor.error(.invalidValue("at least one server count is needed")) }
         var variants: [ExperimentSpec.Variant] = []
@@ -56,8 +56,8 @@ extension ScenarioLoader {
         }
         return ExperimentSpec(
             kind: kind, summary: try top["description"]?.string() ?? "", file: file,
-            seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
-            serverCounts: counts, requests: try top["requests"]?.int(atLeast: 1) ?? 10_000, variants: variants,
+            seed: try top["seed"].map { cursor throws(ScenarioError) in try cursor.uint64() } ?? 1,
+            serverCounts: counts, requests: try top["requests"]?.int(in: 1...10_000_000) ?? 10_000, variants: variants,
             server: try top["server"].map { cursor throws(ScenarioError) in try parseExperimentServer(cursor) } ?? ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)),
             operations: try top["operations"].map { cursor throws(ScenarioError) in try parseOperations(cursor) } ?? [],
             failover: try top["failover"].map { cursor throws(ScenarioError) in try parseFailover(cursor) })
@@ -65,7 +65,7 @@ extension ScenarioLoader {
 
     static func parseExperimentServer(_ cursor: YAMLCursor) throws(ScenarioError) -> ServerConfiguration {
         let fields = try cursor.mapping(allowed: ["slots", "queue", "service_time"])
-        return ServerConfiguration(slots: try fields["slots"]?.int(atLeast: 1) ?? 4, queueCapacity: try fields["queue"]?.int(atLeast: 0) ?? 100_000,
+        return ServerConfiguration(slots: try fields["slots"]?.int(in: 1...100_000) ?? 4, queueCapacity: try fields["queue"]?.int(in: 0...10_000_000) ?? 100_000,
                                    serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.002))
     }
 
@@ -88,7 +88,10 @@ extension ScenarioLoader {
                 operations.append(.route(path: path, requestID: UInt64(try route["request_id"]?.int(atLeast: 0) ?? 123_456)))
             default:
                 let body = try entry.value.mapping(allowed: ["n", "hostnames"])
-                let n = try body.required("n").int()
+                let nCursor = try body.required("n")
+                let n = try nCursor.int()
+                // The balancer answers any n with its own message; beyond this many replicas it would only be slow.
+                guard n <= 10_000 else { throw nCursor.error(.invalidValue("at most 10000 replicas at once, got \(n)")) }
                 var hostnames: [String] = []
                 for name in try body["hostnames"]?.list() ?? [] { hostnames.append(try name.string()) }
                 operations.append(entry.key == "add" ? .add(n: n, hostnames: hostnames) : .rm(n: n, hostnames: hostnames))

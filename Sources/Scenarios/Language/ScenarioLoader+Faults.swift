@@ -77,7 +77,7 @@ extension ScenarioLoader {
                 entries.append(.init(at: at, fault: .pause(try node(value), duration: lasting)))
             case "slow":
                 let target = try node(value)
-                let factor = try fields.required("factor").positive()
+                let factor = try fields.required("factor").positiveFactor()
                 entries.append(.init(at: at, fault: .slow(target, factor: factor)))
                 undo(.slow(target, factor: 1))
             case "partition":
@@ -130,9 +130,9 @@ extension ScenarioLoader {
         }
         return FaultSchedule.Chaos(
             nodes: targets,
-            crashesPerHour: try fields["crashes_per_hour"]?.nonNegative() ?? 0,
+            crashesPerHour: try fields["crashes_per_hour"]?.double(in: 0...3_600) ?? 0,
             downtime: try fields["downtime"]?.durationDistribution() ?? .constant(5),
-            pausesPerHour: try fields["pauses_per_hour"]?.nonNegative() ?? 0,
+            pausesPerHour: try fields["pauses_per_hour"]?.double(in: 0...3_600) ?? 0,
             pauseLength: try fields["pause_length"]?.durationDistribution() ?? .constant(1))
     }
 }

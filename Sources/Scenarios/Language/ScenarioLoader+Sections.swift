@@ -13,7 +13,7 @@ extension ScenarioLoader {
         }
         let fields = try cursor.mapping(allowed: runKeys)
         let duration = try fields["duration"]?.positiveDuration()
-        let requests = try fields["requests"]?.int(atLeast: 1)
+        let requests = try fields["requests"]?.int(in: 1...1_000_000_000)
         guard duration != nil || requests != nil || !needsStop else {
             throw cursor.error(.invalidValue("a run needs 'duration' (virtual time) or 'requests' (a count), or both"))
         }
@@ -21,7 +21,7 @@ extension ScenarioLoader {
         return Scenario.Limits(
             duration: duration, requests: requests,
             timeLimit: try fields["time_limit"]?.positiveDuration() ?? defaultLimit,
-            eventLimit: UInt64(try fields["max_events"]?.int(atLeast: 1) ?? 2_000_000_000))
+            eventLimit: UInt64(try fields["max_events"]?.int(in: 1...1_000_000_000_000) ?? 2_000_000_000))
     }
 
     static func parseLink(_ fields: YAMLMapping, base: LinkProfile) throws(ScenarioError) -> LinkProfile {
@@ -101,14 +101,14 @@ extension ScenarioLoader {
                 throw (fields["count"] ?? item).error(.invalidValue("at most \(maximumServers) servers in a world, got \(count)"))
             }
             var configuration = ServerConfiguration(
-                slots: try fields["slots"]?.int(atLeast: 1) ?? 1,
-                queueCapacity: try fields["queue"]?.int(atLeast: 0) ?? 1_000,
+                slots: try fields["slots"]?.int(in: 1...100_000) ?? 1,
+                queueCapacity: try fields["queue"]?.int(in: 0...10_000_000) ?? 1_000,
                 serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.01),
-                speed: try fields["speed"]?.positive() ?? 1,
+                speed: try fields["speed"]?.positiveFactor() ?? 1,
                 errorRate: try fields["error_rate"]?.probability() ?? 0)
             // A server on a cluster node takes job submissions too, and hands them to the coordinator.
             if hosts != nil { configuration.paths.append("jobs") }
-            let weight = try fields["weight"]?.int(atLeast: 1) ?? 1
+            let weight = try fields["weight"]?.int(in: 1...1_000_000) ?? 1
             let isBackup = try fields["backup"]?.bool() ?? false
             let maxConnections = try fields["max_conns"]?.int(atLeast: 1)
             for id in hosts ?? (1...count).map({ NodeID(count == 1 ? name : "\(name)\($0)") }) {
@@ -157,10 +157,10 @@ extension ScenarioLoader {
         let arrivals: Arrivals
         switch try typeCursor.string() {
         case "closed_loop":
-            arrivals = .closedLoop(users: try fields.required("users").int(atLeast: 1),
+            arrivals = .closedLoop(users: try fields.required("users").int(in: 1...1_000_000),
                                    thinkTime: try fields["think_time"]?.durationDistribution() ?? .constant(0))
         case "open_loop":
-            arrivals = .openLoop(ratePerSecond: try fields.required("rate").positive())
+            arrivals = .openLoop(ratePerSecond: try fields.required("rate").positiveRate())
         case let other:
             throw typeCursor.error(.invalidValue("unknown workload type '\(other)'" + (Suggestion.closest(to: other, among: ["closed_loop", "open_loop"]).map { "; did you mean '\($0)'?" } ?? "; expected closed_loop or open_loop")))
         }
@@ -174,9 +174,9 @@ extension ScenarioLoader {
             for item in try fields["bursts"]?.list() ?? [] {
                 let burst = try item.mapping(allowed: ["at", "for", "multiplier"])
                 bursts.append(Burst(at: try burst.required("at").duration(), duration: try burst.required("for").positiveDuration(),
-                                    multiplier: try burst.required("multiplier").positive()))
+                                    multiplier: try burst.required("multiplier").positiveFactor()))
             }
-            clients = try fields["clients"]?.int(atLeast: 1) ?? 1
+            clients = try fields["clients"]?.int(in: 1...100_000) ?? 1
         }
         return Workload(
             arrivals: arrivals, requestLimit: limits.requests,
@@ -203,6 +203,6 @@ extension ScenarioLoader {
             return .uniform(UInt64(low)...UInt64(high))
         }
         let zipf = try fields.required("zipf").mapping(allowed: ["n", "exponent"])
-        return .zipf(n: try zipf.required("n").int(atLeast: 1), exponent: try zipf.required("exponent").positive())
+        return .zipf(n: try zipf.required("n").int(in: 1...1_000_000_000), exponent: try zipf.required("exponent").double(in: 0.001...100))
     }
 }

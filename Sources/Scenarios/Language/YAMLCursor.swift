@@ -98,6 +98,24 @@ struct YAMLCursor {
         return value
     }
 
+    /// The node as an integer in `range`.
+    func int(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
+        let value = try int()
+        guard range.contains(value) else {
+            throw error(.invalidValue("must be between \(range.lowerBound) and \(range.upperBound), got \(value)"))
+        }
+        return value
+    }
+
+    /// The node as a number in `range`.
+    func double(in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
+        let value = try double()
+        guard range.contains(value) else {
+            throw error(.invalidValue("must be between \(NumberText.plain(range.lowerBound)) and \(NumberText.plain(range.upperBound)), got \(text?.excerpt ?? "")"))
+        }
+        return value
+    }
+
     /// The node as an integer at least `minimum`.
     func int(atLeast minimum: Int) throws(ScenarioError) -> Int {
         let value = try int()
@@ -127,6 +145,20 @@ struct YAMLCursor {
     func positive() throws(ScenarioError) -> Double {
         let value = try double()
         guard value > 0 else { throw error(.invalidValue("must be greater than zero, got \(text ?? "")")) }
+        return value
+    }
+
+    /// The node as a factor (a speed, a slowdown, a burst multiplier): above zero, at most a million.
+    func positiveFactor() throws(ScenarioError) -> Double {
+        let value = try positive()
+        guard value <= 1_000_000 else { throw error(.invalidValue("a factor is at most 1000000, got \(text?.excerpt ?? "")")) }
+        return value
+    }
+
+    /// The node as a rate per virtual second: above zero, at most ten million.
+    func positiveRate() throws(ScenarioError) -> Double {
+        let value = try positive()
+        guard value <= 10_000_000 else { throw error(.invalidValue("a rate is at most 10000000 per second, got \(text?.excerpt ?? "")")) }
         return value
     }
 

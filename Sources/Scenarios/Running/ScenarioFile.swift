@@ -13,7 +13,15 @@ public enum ScenarioFile: Sendable {
 
     /// Reads the file at `path`.
     public static func load(path: String) throws(ScenarioError) -> ScenarioFile {
-        let document = try ScenarioDocument.load(path: path)
+        try load(ScenarioDocument.load(path: path))
+    }
+
+    /// Reads a file's `bytes`, reporting positions against `file`.
+    public static func load(bytes: [UInt8], file: String) throws(ScenarioError) -> ScenarioFile {
+        try load(ScenarioDocument.parse(bytes: bytes, file: file))
+    }
+
+    private static func load(_ document: ScenarioDocument) throws(ScenarioError) -> ScenarioFile {
         if document.keys.contains("experiment") { return .experiment(try ScenarioLoader.experiment(from: document)) }
         if document.keys.contains("job") || document.keys.contains("cluster") {
             return .mapreduce(try MapReduceScenarioLoader.scenario(from: document))

@@ -49,11 +49,22 @@ extension Duration {
     /// The duration in seconds as a floating-point number.
     public var seconds: Double { Double(nanoseconds) / 1e9 }
 
-    /// A duration of `seconds` seconds, rounded to the nanosecond; negative values become zero.
+    /// The longest span anything in a simulation waits: 200 years. Every sampled or scaled
+    /// duration saturates here, so that any instant a run can reach plus any such span stays inside
+    /// `Int64` nanoseconds (a scenario's own durations are at most 100 years).
+    public static let longest = Duration.nanoseconds(200 * 31_557_600 * 1_000_000_000)
+
+    /// A duration of `seconds` seconds, rounded to the nanosecond; negative values (and NaN)
+    /// become zero, and values past ``longest`` saturate there.
     public static func seconds(double seconds: Double) -> Duration {
-        guard seconds > 0 else { return .zero }
-        let ns = seconds * 1e9
-        return .nanoseconds(ns >= Double(Int64.max) ? Int64.max : Int64(ns.rounded()))
+        saturating(nanoseconds: seconds * 1e9)
+    }
+
+    /// A duration of `nanoseconds` (rounded), clamped to 0 … ``longest``.
+    public static func saturating(nanoseconds: Double) -> Duration {
+        guard nanoseconds > 0 else { return .zero }
+        let limit = Double(longest.nanoseconds)
+        return .nanoseconds(nanoseconds >= limit ? longest.nanoseconds : Int64(nanoseconds.rounded()))
     }
 
     /// Seconds with exactly three decimals, locale-free: `12.345s`.

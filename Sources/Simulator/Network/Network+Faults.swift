@@ -59,7 +59,7 @@ extension Network {
     /// Multiplies service times on `id` by `factor` (1 restores normal speed).
     public func slow(_ id: NodeID, factor: Double) {
         addNode(id).slowFactor = factor
-        simulation.trace.record(.slow, id.name, value: Int64(factor * 1000))
+        simulation.trace.record(.slow, id.name, value: Duration.saturating(nanoseconds: (factor * 1000).rounded(.towardZero)).nanoseconds)
     }
 
     /// Makes `id` answer an extra share `rate` of its requests with 500 (0 ends it).

@@ -95,7 +95,7 @@ public final class Network: @unchecked Sendable {
     /// One-way latency for a message on `link` now, in nanoseconds.
     func sampleLatency(_ link: LinkProfile) -> Int64 {
         let seconds = link.latency.sample(using: &random) + extraLatency
-        return seconds > 0 ? Int64(seconds * 1e9) : 0
+        return seconds > 0 ? Duration.saturating(nanoseconds: (seconds * 1e9).rounded(.towardZero)).nanoseconds : 0
     }
 }
 

@@ -61,7 +61,8 @@ public actor ServerReplica {
             stats.rejected += 1
             return Response(status: 503, server: id, body: "queue full")
         }
-        let service = Int64(Double(configuration.serviceTime.sampleDuration(using: &random).nanoseconds) * node.slowFactor / configuration.speed)
+        let service = Duration.saturating(
+            nanoseconds: (Double(configuration.serviceTime.sampleDuration(using: &random).nanoseconds) * node.slowFactor / configuration.speed).rounded(.towardZero)).nanoseconds
         await simulation.sleep(for: .nanoseconds(service))
         guard epoch == startedIn else { return Response(status: 500, server: id) }
         stats.busyNanoseconds += service

@@ -54,7 +54,7 @@ extension ScenarioLoader {
             sampleInterval: try top["sample_every"]?.positiveDuration() ?? .seconds(3600))
         return ExperimentSpec(
             kind: .backup, summary: try top["description"]?.string() ?? "", file: file,
-            seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
+            seed: try top["seed"].map { cursor throws(ScenarioError) in try cursor.uint64() } ?? 1,
             serverCounts: [], requests: 0, variants: [], server: ServerConfiguration(slots: 1, serviceTime: .constant(0)),
             operations: [], failover: nil, backup: backup)
     }

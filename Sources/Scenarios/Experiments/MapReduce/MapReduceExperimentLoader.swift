@@ -37,7 +37,7 @@ extension ScenarioLoader {
             claims: claims)
         return ExperimentSpec(
             kind: .mapreduce, summary: try top["description"]?.string() ?? "", file: root.file,
-            seed: try top["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1,
+            seed: try top["seed"].map { cursor throws(ScenarioError) in try cursor.uint64() } ?? 1,
             serverCounts: [], requests: 0, variants: [], server: ServerConfiguration(), operations: [], failover: nil,
             mapReduce: mapReduce)
     }

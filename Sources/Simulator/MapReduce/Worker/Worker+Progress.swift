@@ -35,7 +35,7 @@ extension MapReduce.Worker {
             guard await waitUntilUp(attempt, startedIn) else { return false }
             let factor = cpu ? max(node.slowFactor, 1e-9) : 1
             let step = min(total - done, max(1, Int64(slice / factor)))
-            await simulation.sleep(for: .nanoseconds(Int64((Double(step) * factor).rounded())))
+            await simulation.sleep(for: .saturating(nanoseconds: Double(step) * factor))
             done += step
             guard isCurrent(attempt, startedIn) else { return false }
             let fraction = progress.lowerBound + (progress.upperBound - progress.lowerBound) * Double(done) / Double(total)

@@ -7,9 +7,9 @@ extension MapReduceScenarioLoader {
         let fields = try cursor.mapping(allowed: ["workers", "map_slots", "reduce_slots", "shuffle", "cost", "policy", "network",
                                                   "call_timeout", "poll_interval"])
         var configuration = MapReduce.ClusterConfiguration()
-        if let workers = fields["workers"] { configuration.workers = try workers.int(atLeast: 1) }
-        if let slots = fields["map_slots"] { configuration.mapSlotsPerWorker = try slots.int(atLeast: 1) }
-        if let slots = fields["reduce_slots"] { configuration.reduceSlotsPerWorker = try slots.int(atLeast: 1) }
+        if let workers = fields["workers"] { configuration.workers = try workers.int(in: 1...1_000) }
+        if let slots = fields["map_slots"] { configuration.mapSlotsPerWorker = try slots.int(in: 1...256) }
+        if let slots = fields["reduce_slots"] { configuration.reduceSlotsPerWorker = try slots.int(in: 1...256) }
         if let shuffle = fields["shuffle"] { configuration.shuffle = try parseShuffle(shuffle) }
         if let cost = fields["cost"] { configuration.cost = try parseCost(cost) }
         if let policy = fields["policy"] { configuration.policy = try parsePolicy(policy) }
@@ -62,7 +62,7 @@ extension MapReduceScenarioLoader {
         if let value = fields["heartbeat_interval"] { policy.heartbeatInterval = try value.positiveDuration() }
         if let value = fields["task_timeout"] { policy.taskTimeout = try value.positiveDuration() }
         if let value = fields["worker_timeout"] { policy.workerTimeout = try value.positiveDuration() }
-        if let value = fields["max_attempts"] { policy.maxAttempts = try value.int(atLeast: 1) }
+        if let value = fields["max_attempts"] { policy.maxAttempts = try value.int(in: 1...1_000) }
         if let value = fields["backoff_base"] { policy.backoffBase = try value.duration() }
         if let value = fields["backoff_cap"] { policy.backoffCap = try value.duration() }
         if let value = fields["monitor_interval"] { policy.monitorInterval = try value.positiveDuration() }

@@ -40,7 +40,7 @@ extension MapReduceScenarioLoader {
                 add(.pause(try node(value), duration: lasting))
             case "slow":
                 let target = try node(value)
-                add(.slow(target, factor: try fields.required("factor").positive()), undo: .slow(target, factor: 1))
+                add(.slow(target, factor: try fields.required("factor").positiveFactor()), undo: .slow(target, factor: 1))
             case "partition":
                 var groups: [[NodeID]] = []
                 for group in try value.list() {
@@ -75,7 +75,7 @@ extension MapReduceScenarioLoader {
             "coordinator_restarts_per_minute", "coordinator_downtime",
         ])
         let defaults = MapReduce.ClusterChaos()
-        func rate(_ key: String) throws(ScenarioError) -> Double { try fields[key]?.nonNegative() ?? 0 }
+        func rate(_ key: String) throws(ScenarioError) -> Double { try fields[key]?.double(in: 0...600) ?? 0 }
         func length(_ key: String, _ fallback: Distribution) throws(ScenarioError) -> Distribution {
             try fields[key]?.durationDistribution() ?? fallback
         }

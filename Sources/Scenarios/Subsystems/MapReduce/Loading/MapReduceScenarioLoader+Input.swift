@@ -49,13 +49,13 @@ extension MapReduceScenarioLoader {
         let fields = try cursor.mapping(allowed: ["lines", "bytes", "seed", "documents"])
         let size: MapReduceInput.Synthetic.Size
         switch (fields["lines"], fields["bytes"]) {
-        case (let lines?, nil): size = .lines(try lines.int(atLeast: 1))
+        case (let lines?, nil): size = .lines(try lines.int(in: 1...10_000_000))
         case (nil, let bytes?): size = .bytes(try bytes.positiveByteCount())
         default: throw cursor.error(.invalidValue("a synthetic log names its size with exactly one of 'lines' and 'bytes'"))
         }
         return MapReduceInput.Synthetic(
-            size: size, documents: try fields["documents"]?.int(atLeast: 1) ?? 1,
-            seed: try fields["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 1)
+            size: size, documents: try fields["documents"]?.int(in: 1...10_000) ?? 1,
+            seed: try fields["seed"].map { cursor throws(ScenarioError) in try cursor.uint64() } ?? 1)
     }
 
     /// `log: {topic: app-logs, partitions: 4, records_per_split: 10000, group: batch}`.
@@ -65,8 +65,8 @@ extension MapReduceScenarioLoader {
         let topic = try topicCursor.string()
         guard !topic.isEmpty else { throw topicCursor.error(.invalidValue("a topic needs a name")) }
         return MapReduceInput.LogTopic(
-            topic: topic, partitions: try fields["partitions"]?.int(atLeast: 1) ?? 1,
-            recordsPerSplit: try fields.required("records_per_split").int(atLeast: 1),
+            topic: topic, partitions: try fields["partitions"]?.int(in: 1...1_024) ?? 1,
+            recordsPerSplit: try fields.required("records_per_split").int(in: 1...10_000_000),
             group: try fields["group"]?.string())
     }
 }

@@ -62,7 +62,7 @@ public enum MapReduceScenarioLoader {
         guard let cursor else { return (.seconds(3_600), 2_000_000_000) }
         let fields = try cursor.mapping(allowed: ["time_limit", "max_events"])
         return (try fields["time_limit"]?.positiveDuration() ?? .seconds(3_600),
-                UInt64(try fields["max_events"]?.int(atLeast: 1) ?? 2_000_000_000))
+                UInt64(try fields["max_events"]?.int(in: 1...1_000_000_000_000) ?? 2_000_000_000))
     }
 
     /// `job: {name: word-count, reducers: 2, combiner: true}`.

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import Scenarios
+
+/// Values a hostile or careless user types: refused at load time with their position, or — where
+/// a distribution can draw anything — saturated, never a trap.
+@Suite struct HostileInputTests {
+    static func error(_ text: String) -> String? {
+        do {
+            _ = try ScenarioFile.load(bytes: Array(text.utf8), file: "h.yaml")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    static let traffic = "seed: 1\nrun: {requests: 10}\nservers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\n"
+
+    @Test(arguments: [
+        ("service_time: 1e10s", "servers: [{name: s, service_time: 1e10s}]", "h.yaml:3:35: error: a duration is at most 100 years of virtual time (3.15e9 s), got 1e10s (at servers.[0].service_time)"),
+        ("timeout", "workload: {type: closed_loop, users: 1, timeout: 9.3e9s}", "h.yaml:4:50: error: a duration is at most 100 years of virtual time (3.15e9 s), got 9.3e9s (at workload.timeout)"),
+        ("users", "workload: {type: closed_loop, users: 100000000}", "h.yaml:4:38: error: must be between 1 and 1000000, got 100000000 (at workload.users)"),
+        ("slow factor", "faults: [{at: 1s, slow: s, factor: 1e308}]", "h.yaml:5:36: error: a factor is at most 1000000, got 1e308 (at faults.[0].factor)"),
+        ("rate", "chaos: {crashes_per_hour: 9223372036854775807}", "h.yaml:5:27: error: must be between 0 and 3600, got 9223372036854775807 (at chaos.crashes_per_hour)"),
+    ])
+    func anOutOfRangeValueIsRefusedWhereItIs(_ name: String, _ line: String, _ expected: String) {
+        var lines = Self.traffic.split(separator: "\n").map(String.init)
+        let key = line.prefix { $0 != ":" }
+        if let index = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) { lines[index] = line } else { lines.append(line) }
+        #expect(Self.error(lines.joined(separator: "\n") + "\n") == expected, "\(name)")
+    }
+
+    @Test func invalidUTF8IsNamedByOffsetLineAndColumn() {
+        let bytes = Array("seed: 1\nname: ca".utf8) + [0xE9, 0x0A]
+        do {
+            _ = try ScenarioFile.load(bytes: bytes, file: "h.yaml")
+            Issue.record("invalid UTF-8 was accepted")
+        } catch {
+            #expect(error.description == "h.yaml:2:9: error: invalid YAML: the file is not valid UTF-8: byte 0xE9 at offset 16")
+        }
+    }
+
+    @Test func aControlCharacterIsNamedWhereItIs() {
+        #expect(Self.error("seed: 1\nname: a\u{07}b\n") == "h.yaml:2:8: error: invalid YAML: control character U+0007 is not allowed in a scenario file")
+    }
+
+    @Test func aDuplicateKeyIsNamedAtItsSecondOccurrenceWithoutEchoingTheFile() throws {
+        let filler = (1...1_000).map { "# comment line \($0) with some text to make the file long" }.joined(separator: "\n")
+        let message = try #require(Self.error("seed: 1\n" + filler + "\nseed: 2\nobject_store: {}\noperations: [list_buckets]\n"))
+        #expect(message == "h.yaml:1002:1: error: key 'seed' appears twice")
+    }
+
+    @Test func seedsTakeTheFullUnsignedRange() throws {
+        let world = "object_store: {}\noperations: [list_buckets]\n"
+        guard case .world(let scenario) = try ScenarioFile.load(bytes: Array(("seed: 18446744073709551615\n" + world).utf8), file: "h.yaml") else {
+            Issue.record("not a world")
+            return
+        }
+        #expect(scenario.seed == UInt64.max)
+        #expect(Self.error("seed: 18446744073709551616\n" + world) == "h.yaml:1:7: error: expected an integer from 0 to 18446744073709551615, found '18446744073709551616' (at seed)")
+        #expect(Self.error("seed: -1\n" + world) == "h.yaml:1:7: error: expected an integer from 0 to 18446744073709551615, found '-1' (at seed)")
+    }
+
+    @Test func aWildDistributionSaturatesInsteadOfTrapping() throws {
+        let scenario = try ScenarioLoader.parse("""
+            seed: 1
+            run: {requests: 20, time_limit: 1h}
+            network: {latency: {lognormal: {median: 1ms, sigma: 50}}}
+            servers: [{name: s, service_time: {lognormal: {median: 1ms, sigma: 50}}}]
+            workload: {type: closed_loop, users: 2, timeout: 1s}
+            """, file: "h.yaml")
+        let result = ScenarioRunner.run(scenario)
+        let traffic = try #require(result.traffic)
+        // Some draws are absurdly long and time out; none traps, and the run ends.
+        #expect(traffic.issued == 20)
+        #expect(traffic.completed == 20)
+        #expect(traffic.timeouts > 0)
+    }
+
+    @Test func anA3FileWithoutItsFailoverIsRefused() {
+        #expect(Self.error("experiment: a3\nservers: 3\n") == "h.yaml:1:1: error: missing required key 'failover'")
+    }
+}
