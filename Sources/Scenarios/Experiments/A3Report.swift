@@ -27,13 +27,13 @@ extension A3Result {
 
         out += "## A replica killed under load\n\n"
         if let failover = spec.failover {
-            out += "Open-loop traffic at \(NumberFormat.fixed(failover.rate, decimals: 0)) requests/s for \(failover.duration.formattedSeconds); `\(killed)` is killed at \(ExperimentReport.seconds(killedAt)). "
+            out += "Open-loop traffic at \(NumberFormat.fixed(failover.rate, decimals: 0)) requests/s for \(failover.duration.formattedSeconds); `\(killed)` is killed at \(DurationFormat.seconds(killedAt)). "
             out += "Heartbeats every \(failover.heartbeat.interval.formattedSeconds) with a \(failover.heartbeat.timeout.formattedSeconds) timeout; a replica is declared dead after \(failover.heartbeat.missesBeforeDown) missed heartbeats and replaced after \(failover.heartbeat.spawnDelay.formattedSeconds). "
             out += "The balancer waits \(failover.forwardTimeout.formattedSeconds) for a replica and retries \(failover.retries) time(s) on the next replica clockwise; clients give up after \(failover.clientTimeout.formattedSeconds).\n\n"
         }
         var figures = MarkdownTable(columns: [.text("figure"), .numeric("value")])
-        figures.append(["detection time (kill → declared dead)", ExperimentReport.seconds(detectionTime)])
-        figures.append(["respawn time (kill → replacement serving)", ExperimentReport.seconds(respawnTime)])
+        figures.append(["detection time (kill → declared dead)", DurationFormat.seconds(detectionTime)])
+        figures.append(["respawn time (kill → replacement serving)", DurationFormat.seconds(respawnTime)])
         figures.append(["replacement", replacement ?? "—"])
         figures.append(["requests issued", NumberFormat.integer(issued)])
         figures.append(["requests answered 2xx", NumberFormat.integer(succeeded)])

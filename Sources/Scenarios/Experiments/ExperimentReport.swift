@@ -13,8 +13,4 @@ enum ExperimentReport {
         return out + "\n"
     }
 
-    /// Seconds with three decimals, `1.503 s`, or `—` when absent.
-    static func seconds(_ value: Double?) -> String {
-        DurationFormat.seconds(value)
-    }
 }

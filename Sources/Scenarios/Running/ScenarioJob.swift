@@ -97,7 +97,7 @@ public struct ScenarioJob {
         let verdict = result.passed ? "PASS" : "FAIL"
         var figures: [String] = []
         if let traffic = result.traffic, scenario.workload != nil {
-            figures.append("\(traffic.succeeded)/\(traffic.issued) requests succeeded, p99 \(TrafficResult.milliseconds(traffic.value(of: .p99)))")
+            figures.append("\(traffic.succeeded)/\(traffic.issued) requests succeeded, p99 \(DurationFormat.milliseconds(traffic.value(of: .p99)))")
         }
         if !result.jobs.isEmpty {
             figures.append("\(result.jobs.filter { $0.result.outputExact }.count)/\(result.jobs.count) jobs exact")

@@ -84,7 +84,7 @@ extension BackupResult {
                           NumberFormat.integer(check.restoredFiles), NumberFormat.integer(check.restoredBytes),
                           check.restoredFingerprint.isEmpty ? "—" : "`\(check.restoredFingerprint)`",
                           check.identical ? "yes" : "**no**: \(check.failure ?? "the bytes differ")",
-                          ExperimentReport.seconds(check.finishedAt - check.at)])
+                          DurationFormat.seconds(check.finishedAt - check.at)])
         }
         out += table.rendered() + "\n"
         let identical = restores.filter(\.identical).count

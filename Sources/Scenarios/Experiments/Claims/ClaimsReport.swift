@@ -69,12 +69,12 @@ extension ClaimsExperiment {
         guard let failovers = result.balancer?.failovers, !failovers.isEmpty else { return "" }
         var table = MarkdownTable(columns: [.text("server"), .text("fault"), .numeric("at"), .numeric("detection"), .numeric("repaired"), .numeric("recovery")])
         for failover in failovers {
-            table.append([failover.server, failover.fault, TrafficResult.seconds(failover.at), TrafficResult.seconds(failover.detectionTime),
-                          TrafficResult.seconds(failover.repairedAt), TrafficResult.seconds(failover.recoveryTime)])
+            table.append([failover.server, failover.fault, DurationFormat.seconds(failover.at, grouping: true), DurationFormat.seconds(failover.detectionTime, grouping: true),
+                          DurationFormat.seconds(failover.repairedAt, grouping: true), DurationFormat.seconds(failover.recoveryTime, grouping: true)])
         }
         var out = "#### Failovers in the run as written\n\n" + table.rendered() + "\n"
         let events = result.balancer?.events ?? []
-        out += events.prefix(TrafficResult.eventsShown).map { "- \(TrafficResult.seconds($0.at)) `\($0.subject)` \($0.description)\n" }.joined() + "\n"
+        out += events.prefix(TrafficResult.eventsShown).map { "- \(DurationFormat.seconds($0.at, grouping: true)) `\($0.subject)` \($0.description)\n" }.joined() + "\n"
         return out
     }
 

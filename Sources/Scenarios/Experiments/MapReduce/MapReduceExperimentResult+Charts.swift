@@ -10,7 +10,7 @@ extension MapReduceExperimentResult {
     /// The worker failure's timeline.
     func failureChart(_ setup: MapReduceExperimentSpec) -> GanttChart? {
         failure.report.map {
-            JobTimelineChart.chart($0, workers: failure.run.workers, title: "\(setup.failure.worker) crashes at \(ExperimentReport.seconds(setup.failure.at.seconds))")
+            JobTimelineChart.chart($0, workers: failure.run.workers, title: "\(setup.failure.worker) crashes at \(DurationFormat.seconds(setup.failure.at.seconds))")
         }
     }
 

@@ -54,10 +54,10 @@ extension MapReduceExperimentResult {
                                             .numeric("of linear"), .numeric("slots busy"), .numeric("events/s per busy slot"),
                                             .numeric("makespan"), .text("output")])
         for (point, run) in zip(measurements.scaling, scalingRuns) {
-            table.append([String(point.mappers), NumberFormat.integer(point.mapTasks), ExperimentReport.seconds(point.mapPhaseSeconds),
+            table.append([String(point.mappers), NumberFormat.integer(point.mapTasks), DurationFormat.seconds(point.mapPhaseSeconds),
                           NumberFormat.fixed(point.eventsPerSecond, decimals: 0, grouping: true), NumberFormat.percent(measurements.efficiency(point.mappers) ?? 0),
                           NumberFormat.percent(point.utilisation), NumberFormat.fixed(point.eventsPerBusySecond, decimals: 0, grouping: true),
-                          ExperimentReport.seconds(point.makespanSeconds), run.outputExact ? "exact" : "**not exact**"])
+                          DurationFormat.seconds(point.makespanSeconds), run.outputExact ? "exact" : "**not exact**"])
         }
         return out + table.rendered() + "\n![scaling](scaling.svg)\n\n"
     }
@@ -98,11 +98,11 @@ extension MapReduceExperimentResult {
 
     func failureSection(_ setup: MapReduceExperimentSpec) -> String {
         var out = "## Recovery after a worker failure\n\n"
-        out += "The baseline job with `\(setup.failure.worker)` crashing at \(ExperimentReport.seconds(setup.failure.at.seconds)) and never coming back.\n\n"
+        out += "The baseline job with `\(setup.failure.worker)` crashing at \(DurationFormat.seconds(setup.failure.at.seconds)) and never coming back.\n\n"
         var table = MarkdownTable(columns: [.text("since the crash"), .numeric("seconds")])
-        table.append(["the coordinator declares the attempt lost (detection)", ExperimentReport.seconds(measurements.detectionSeconds)])
-        table.append(["the task's next attempt starts (rescheduling)", ExperimentReport.seconds(measurements.reschedulingSeconds)])
-        table.append(["the task completes again (recovery)", ExperimentReport.seconds(measurements.recoverySeconds)])
+        table.append(["the coordinator declares the attempt lost (detection)", DurationFormat.seconds(measurements.detectionSeconds)])
+        table.append(["the task's next attempt starts (rescheduling)", DurationFormat.seconds(measurements.reschedulingSeconds)])
+        table.append(["the task completes again (recovery)", DurationFormat.seconds(measurements.recoverySeconds)])
         out += table.rendered() + "\n"
         if let report = failure.report {
             out += JobReportTables.recoveries(report.recoveries).rendered() + "\n"

@@ -33,7 +33,7 @@ public enum Seed001ClaimsTable {
 
     static func micro(_ seconds: Double) -> String { NumberFormat.fixed(seconds * 1e6, decimals: 1) + " µs" }
 
-    static func seconds(_ value: Double?) -> String { ExperimentReport.seconds(value) }
+    static func seconds(_ value: Double?) -> String { DurationFormat.seconds(value) }
 
     /// Whether `value` is within `claims.tolerance` of `claimed`.
     static func near(_ value: Double?, _ claimed: Double, _ claims: Seed001Claims) -> Bool {

@@ -27,7 +27,7 @@ extension StrategyComparison {
         out += "## p99 by strategy and situation\n\n"
         var summary = MarkdownTable(columns: [.text("strategy")] + situations.map { .numeric($0.name) })
         for (index, strategy) in StrategyComparison.strategies.enumerated() {
-            summary.append([strategy.name] + cells.map { TrafficResult.milliseconds($0[index].result.value(of: .p99)) })
+            summary.append([strategy.name] + cells.map { DurationFormat.milliseconds($0[index].result.value(of: .p99)) })
         }
         out += summary.rendered() + "\n![p99 by strategy](p99.svg)\n\n![busiest server's utilisation](utilisation.svg)\n\n![errors and retries](errors_retries.svg)\n\n"
         for (situation, row) in zip(situations, cells) {
@@ -37,8 +37,8 @@ extension StrategyComparison {
             if let affected = situation.affected { columns.append(.numeric("share on \(affected)")) }
             var table = MarkdownTable(columns: columns)
             for cell in row {
-                var line = [cell.strategy.name, TrafficResult.milliseconds(cell.result.value(of: .p50)), TrafficResult.milliseconds(cell.result.value(of: .p99)),
-                            TrafficResult.milliseconds(cell.result.value(of: .p999)), NumberFormat.integer(cell.errors),
+                var line = [cell.strategy.name, DurationFormat.milliseconds(cell.result.value(of: .p50)), DurationFormat.milliseconds(cell.result.value(of: .p99)),
+                            DurationFormat.milliseconds(cell.result.value(of: .p999)), NumberFormat.integer(cell.errors),
                             NumberFormat.integer(cell.result.balancer?.retried ?? 0), NumberFormat.fixed(cell.peakToAverage, decimals: 2),
                             NumberFormat.percent(cell.maximumUtilisation, decimals: 1)]
                 if let affected = situation.affected { line.append(NumberFormat.percent(cell.share(of: affected), decimals: 1)) }
@@ -54,7 +54,7 @@ extension StrategyComparison {
     private func commentary(_ situation: Situation, _ row: [Cell]) -> String {
         let byP99 = row.sorted { $0.result.value(of: .p99) < $1.result.value(of: .p99) }
         guard let best = byP99.first, let worst = byP99.last else { return "" }
-        var out = "Lowest p99: `\(best.strategy.name)` (\(TrafficResult.milliseconds(best.result.value(of: .p99)))); highest: `\(worst.strategy.name)` (\(TrafficResult.milliseconds(worst.result.value(of: .p99)))). "
+        var out = "Lowest p99: `\(best.strategy.name)` (\(DurationFormat.milliseconds(best.result.value(of: .p99)))); highest: `\(worst.strategy.name)` (\(DurationFormat.milliseconds(worst.result.value(of: .p99)))). "
         func names(_ cells: [Cell]) -> String { cells.map { "`\($0.strategy.name)`" }.joined(separator: ", ") }
         func shares(_ cells: [Cell], _ server: String) -> String {
             cells.map { "`\($0.strategy.name)` \(NumberFormat.percent($0.share(of: server), decimals: 1))" }.joined(separator: ", ")
@@ -87,7 +87,7 @@ extension StrategyComparison {
                 out += "\(names(retrying)) keep sending `\(affected)` its share until its queue is longer than the \(timeout) per-try timeout: forwards time out and are retried (\(NumberFormat.integer(retries.min() ?? 0))–\(NumberFormat.integer(retries.max() ?? 0)) retries), passive health takes it out for fail_timeout after three, and it comes back to fail again. It ends up serving little (\(shares(retrying, affected))), yet p99 is the per-try timeout plus a retry. "
             }
             if !adapting.isEmpty {
-                out += "\(names(adapting)) send it fewer requests as its connections pile up or its latency average rises (\(shares(adapting, affected))), so nothing times out and p99 stays at \(TrafficResult.milliseconds(adapting.map { $0.result.value(of: .p99) }.min() ?? 0))–\(TrafficResult.milliseconds(adapting.map { $0.result.value(of: .p99) }.max() ?? 0)). "
+                out += "\(names(adapting)) send it fewer requests as its connections pile up or its latency average rises (\(shares(adapting, affected))), so nothing times out and p99 stays at \(DurationFormat.milliseconds(adapting.map { $0.result.value(of: .p99) }.min() ?? 0))–\(DurationFormat.milliseconds(adapting.map { $0.result.value(of: .p99) }.max() ?? 0)). "
             }
             out += "A health check does not notice a slow server; only the strategy, or a timeout, can."
         default:

@@ -7,8 +7,8 @@ extension TrafficResult {
                                             .numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("p99.9"), .numeric("mean")])
         for server in servers {
             table.append([server.id, NumberFormat.integer(server.served), NumberFormat.fixed(server.throughput, decimals: 1, grouping: true),
-                          NumberFormat.integer(server.errors), TrafficResult.milliseconds(server.latency.p50), TrafficResult.milliseconds(server.latency.p95),
-                          TrafficResult.milliseconds(server.latency.p99), TrafficResult.milliseconds(server.latency.p999), TrafficResult.milliseconds(server.latency.mean)])
+                          NumberFormat.integer(server.errors), DurationFormat.milliseconds(server.latency.p50), DurationFormat.milliseconds(server.latency.p95),
+                          DurationFormat.milliseconds(server.latency.p99), DurationFormat.milliseconds(server.latency.p999), DurationFormat.milliseconds(server.latency.mean)])
         }
         return "## Latency and throughput by server\n\n" + table.rendered() + "\n"
     }
@@ -46,16 +46,16 @@ extension TrafficResult {
             var failovers = MarkdownTable(columns: [.text("server"), .text("fault"), .numeric("at"), .numeric("detected"), .numeric("detection time"),
                                                     .numeric("repaired"), .numeric("back in rotation"), .numeric("recovery time")])
             for failover in balancer.failovers {
-                failovers.append([failover.server, failover.fault, TrafficResult.seconds(failover.at), TrafficResult.seconds(failover.detectedAt),
-                                  TrafficResult.seconds(failover.detectionTime), TrafficResult.seconds(failover.repairedAt),
-                                  TrafficResult.seconds(failover.recoveredAt), TrafficResult.seconds(failover.recoveryTime)])
+                failovers.append([failover.server, failover.fault, DurationFormat.seconds(failover.at, grouping: true), DurationFormat.seconds(failover.detectedAt, grouping: true),
+                                  DurationFormat.seconds(failover.detectionTime, grouping: true), DurationFormat.seconds(failover.repairedAt, grouping: true),
+                                  DurationFormat.seconds(failover.recoveredAt, grouping: true), DurationFormat.seconds(failover.recoveryTime, grouping: true)])
             }
             out += failovers.rendered() + "\n"
         }
         if !balancer.events.isEmpty {
             out += "### Events\n\n"
             let shown = balancer.events.prefix(TrafficResult.eventsShown)
-            out += shown.map { "- \(TrafficResult.seconds($0.at)) `\($0.subject)` \($0.description)\n" }.joined()
+            out += shown.map { "- \(DurationFormat.seconds($0.at, grouping: true)) `\($0.subject)` \($0.description)\n" }.joined()
             if balancer.events.count > shown.count {
                 out += "- … and \(NumberFormat.integer(balancer.events.count - shown.count)) more (all of them are in `events.csv`)\n"
             }
@@ -67,8 +67,4 @@ extension TrafficResult {
     /// How many balancer events the Markdown report lists before it refers to the CSV.
     static let eventsShown = 40
 
-    /// `12.345 s`, or `—` when absent.
-    static func seconds(_ value: Double?) -> String {
-        DurationFormat.seconds(value, grouping: true)
-    }
 }

@@ -23,7 +23,7 @@ extension TrafficResult {
 
         out += "## Latency of successful requests\n\n"
         var latencyTable = MarkdownTable(columns: latency.map { .numeric($0.label) })
-        latencyTable.append(latency.map { TrafficResult.milliseconds($0.seconds) })
+        latencyTable.append(latency.map { DurationFormat.milliseconds($0.seconds) })
         out += latencyTable.rendered() + "\n"
 
         out += "## Servers\n\n"
@@ -44,7 +44,7 @@ extension TrafficResult {
             out += "## Expectations\n\n"
             var checkTable = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
             for check in checks {
-                let measured = check.expectation.metric.unit == .duration ? check.measured.map(TrafficResult.milliseconds) ?? "—" : check.measured.map { NumberFormat.fixed($0, decimals: 4) } ?? "—"
+                let measured = check.expectation.metric.unit == .duration ? check.measured.map { DurationFormat.milliseconds($0) } ?? "—" : check.measured.map { NumberFormat.fixed($0, decimals: 4) } ?? "—"
                 checkTable.append(["`\(check.expectation.text)`", measured, check.holds ? "holds" : "**fails**"])
             }
             out += checkTable.rendered() + "\n"
@@ -52,8 +52,4 @@ extension TrafficResult {
         return out
     }
 
-    /// `12.345 ms`.
-    static func milliseconds(_ seconds: Double) -> String {
-        DurationFormat.milliseconds(seconds)
-    }
 }

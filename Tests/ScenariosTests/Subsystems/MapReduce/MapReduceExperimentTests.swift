@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import Testing
 @testable import Scenarios
 @testable import Simulator
@@ -61,7 +62,7 @@ import Testing
         #expect(rows[1].simulated == Seed001ClaimsTable.rate(m.point(1)?.eventsPerSecond))
         #expect(rows[2].simulated == Seed001ClaimsTable.rate(m.point(4)?.eventsPerSecond))
         #expect(rows[3].holds == ((m.efficiency(4) ?? 0) >= 0.9))
-        #expect(rows[7].simulated == "\(ExperimentReport.seconds(m.makespanSeconds)) for 4,000 events")
+        #expect(rows[7].simulated == "\(DurationFormat.seconds(m.makespanSeconds)) for 4,000 events")
     }
 
     @Test func theBundleOpensWithTheSeedAndHoldsEveryFile() throws {

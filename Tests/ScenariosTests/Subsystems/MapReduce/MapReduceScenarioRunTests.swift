@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import Testing
 @testable import Scenarios
 @testable import Simulator
@@ -64,7 +65,7 @@ import Testing
         let result = MapReduceScenarioRunner.run(Self.scenario(expect: [expectation]))
         #expect(!result.passed)
         #expect(result.checks.map(\.holds) == [false])
-        let makespan = ExperimentReport.seconds(result.run.report?.makespan?.seconds)
+        let makespan = DurationFormat.seconds(result.run.report?.makespan?.seconds)
         #expect(MapReduceScenarioJob.failureMessage(result)
             == "seed 3: scenario 't' failed; replay with: orrery mapreduce t.yaml --seed 3\n  t.yaml:12:5: expectation 'makespan < 1ms' failed: measured \(makespan)")
     }

@@ -7,12 +7,12 @@ import Simulator
 enum JobReportTables {
     /// `12.345 s`, or `—`.
     static func seconds(_ duration: Duration?) -> String {
-        ExperimentReport.seconds(duration?.seconds)
+        DurationFormat.seconds(duration?.seconds)
     }
 
     /// `12.345 s`, or `—`, for an instant since the start of the run.
     static func seconds(_ instant: VirtualInstant?) -> String {
-        ExperimentReport.seconds(instant?.seconds)
+        DurationFormat.seconds(instant?.seconds)
     }
 
     /// Status, makespan and the two phases.

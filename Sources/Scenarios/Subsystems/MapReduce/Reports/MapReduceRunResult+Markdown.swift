@@ -96,7 +96,7 @@ extension MapReduceRunResult {
     /// A measured figure as its metric reads: `12.345 s`, `true`, `0.8123`, `1,234`.
     static func format(_ value: Double?, _ metric: Metric) -> String {
         guard let value else { return "—" }
-        if metric.unit == .duration { return ExperimentReport.seconds(value) }
+        if metric.unit == .duration { return DurationFormat.seconds(value) }
         if metric.unit == .boolean { return value == 1 ? "true" : "false" }
         if value == value.rounded() && abs(value) < 1e15 { return NumberFormat.integer(Int64(value)) }
         return NumberFormat.fixed(value, decimals: 4)
