@@ -23,6 +23,19 @@ import Testing
         #expect(outcome.standardOutput.contains("scenarios/mapreduce-wordcount.yaml: ok (MapReduce scenario"))
     }
 
+    /// The committed files quick enough for a debug build run here; the rest (the experiments, the
+    /// seed worlds, the long traffic runs) run in release from scripts/experiments.sh, whose output
+    /// CI compares with results/.
+    @Test(arguments: ["crash-and-restart", "mapreduce-wordcount", "mapreduce-log-chaos", "s3-operations", "a3"])
+    func aCommittedScenarioRunsWithRun(name: String) throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["run", "scenarios/\(name).yaml", "--out", dir.path])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.hasPrefix(name == "a3" ? "a3: wrote" : "PASS \(name) seed "), "\(outcome.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("\(name)/report.md").path))
+    }
+
     @Test func anExperimentFileRunsWithRunAndWritesTheCommittedReport() throws {
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
