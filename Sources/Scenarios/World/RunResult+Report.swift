@@ -52,8 +52,10 @@ extension RunResult {
                     if let output = report.output { bundle.add("\(directory)/\(job.id)/output.tsv", data: MapReduceRunResult.tsv(output)) }
                 }
             }
-            if case .success(let outcomes) = operations {
-                bundle.add("\(directory)/results.jsonl", OperationReport.jsonLines(outcomes))
+            switch operations {
+            case .success(let outcomes): bundle.add("\(directory)/results.jsonl", OperationReport.jsonLines(outcomes))
+            case .failure(let failure): bundle.add("\(directory)/results.jsonl", OperationReport.jsonLines(failure.answered))
+            case nil: break
             }
         }
         return bundle

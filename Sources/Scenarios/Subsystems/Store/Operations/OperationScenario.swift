@@ -80,4 +80,6 @@ public struct OperationStepFailure: Error, Sendable, Equatable {
     public var column: Int
     /// What went wrong.
     public var error: OperationRunError
+    /// The answers of the steps before it, kept for the report.
+    public var answered: [OperationOutcome] = []
 }

@@ -26,19 +26,25 @@ public struct OperationScenarioJob {
             return .badInput
         }
         let outcomes: [OperationOutcome]
+        var stopped: OperationStepFailure?
         switch OperationScenarioRunner.run(scenario) {
         case .success(let answered):
             outcomes = answered
         case .failure(let problem):
-            errors("\(file):\(problem.line):\(problem.column): error: operation \(problem.index) (\(problem.name)): \(problem.error)\nseed \(scenario.seed); replay: orrery ops \(file)")
-            return .failed
+            outcomes = problem.answered
+            stopped = problem
         }
+        // The answers before a step that could not be sent are kept: they say how far the run got.
         let bundle = OperationReport.bundle(scenario, outcomes: outcomes)
         do {
             try bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
         } catch {
             errors("error: \(error)")
             return .badInput
+        }
+        if let problem = stopped {
+            errors("\(file):\(problem.line):\(problem.column): error: operation \(problem.index) (\(problem.name)): \(problem.error)\nseed \(scenario.seed); replay: orrery ops \(file)")
+            return .failed
         }
         output("\(scenario.name): \(outcomes.count) operations; wrote \(bundle.files.map { "\(outputDirectory)/\($0.path)" }.joined(separator: ", "))")
         return .success

@@ -57,13 +57,15 @@ public enum OperationScenarioRunner {
                 do {
                     operation = try build(results)
                 } catch {
-                    return .failure(OperationStepFailure(index: offset + 1, name: step.name, line: step.line, column: step.column, error: error))
+                    return .failure(OperationStepFailure(index: offset + 1, name: step.name, line: step.line, column: step.column, error: error,
+                                                         answered: outcomes))
                 }
                 let result: ObjectStoreOperationResult
                 do {
                     result = try await client.perform(operation)
                 } catch {
-                    return .failure(OperationStepFailure(index: offset + 1, name: step.name, line: step.line, column: step.column, error: .noAnswer(error)))
+                    return .failure(OperationStepFailure(index: offset + 1, name: step.name, line: step.line, column: step.column,
+                                                         error: .noAnswer(error), answered: outcomes))
                 }
                 outcomes.append(OperationOutcome(index: offset + 1, name: step.name, line: step.line, time: simulation.now, result: result))
                 if let label = step.label {
