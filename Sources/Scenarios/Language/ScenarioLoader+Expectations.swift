@@ -4,7 +4,7 @@ extension ScenarioLoader {
     /// subsystems the scenario has; a name two of them measure must say which.
     ///
     /// Durations need a unit (`200ms`, `2s`), booleans are `true` or `false`.
-    static func parseExpectations(_ cursor: YAMLCursor, subsystems: [Subsystem]) throws(ScenarioError) -> [Expectation] {
+    static func parseExpectations(_ cursor: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool = true) throws(ScenarioError) -> [Expectation] {
         var expectations: [Expectation] = []
         for item in try cursor.list() {
             let text = try item.string()
@@ -15,6 +15,9 @@ extension ScenarioLoader {
             }
             let written = String(text[..<range.lowerBound]).trimmingSpaces
             let metric = try resolveMetric(written, subsystems: subsystems, at: item)
+            if metric.subsystem == .balancer, !hasBalancer, let known = BalancerMetric(rawValue: metric.name), known.needsBalancer {
+                throw item.error(.invalidValue("'\(written.excerpt)' is measured by a balancer; this scenario's clients talk to the servers directly (add a 'balancer' section)"))
+            }
             if metric.unit == .boolean, op != .equal {
                 throw item.error(.invalidValue("'\(written.excerpt)' is true or false: compare it with ==, e.g. '\(written.excerpt) == true'"))
             }

@@ -84,8 +84,15 @@ public enum ScenarioLoader {
             defaultLink: defaultLink, links: links, servers: servers, balancer: balancer, workload: workload,
             mapreduce: worldMapReduce, log: log, store: store, backup: backup, operations: operations, faults: faults, expectations: [])
         scenario.limits.timeLimit = try timeLimit(for: scenario, explicit: top["run"], at: top.cursor)
+        if let faultsCursor = top["faults"] {
+            let horizon = VirtualInstant.after(scenario.limits.timeLimit)
+            for (index, item) in try faultsCursor.list().enumerated() {
+                guard let at = try item.mapping(allowed: nil)["at"], VirtualInstant.after(try at.duration()) > horizon else { continue }
+                throw at.error(.invalidValue("fault \(index + 1) comes after the run's time limit (\(scenario.limits.timeLimit.formattedSeconds)) and would never happen; move it earlier or raise run.time_limit"))
+            }
+        }
         scenario.expectations = try top["expect"].map { cursor throws(ScenarioError) in
-            try parseExpectations(cursor, subsystems: scenario.subsystems)
+            try parseExpectations(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil)
         } ?? []
         return scenario
     }

@@ -77,6 +77,16 @@ import Testing
         #expect(traffic.timeouts > 0)
     }
 
+    @Test func aFaultAfterTheTimeLimitIsRefused() {
+        #expect(Self.error(Self.traffic + "faults: [{at: 2h, crash: s}]\n")
+            == "h.yaml:5:15: error: fault 1 comes after the run's time limit (3600.000s) and would never happen; move it earlier or raise run.time_limit (at faults.[0].at)")
+    }
+
+    @Test func aBalancerMetricWithoutABalancerIsRefused() {
+        #expect(Self.error(Self.traffic + "expect: [retries == 0]\n")
+            == "h.yaml:5:10: error: 'retries' is measured by a balancer; this scenario's clients talk to the servers directly (add a 'balancer' section) (at expect.[0])")
+    }
+
     @Test func anA3FileWithoutItsFailoverIsRefused() {
         #expect(Self.error("experiment: a3\nservers: 3\n") == "h.yaml:1:1: error: missing required key 'failover'")
     }

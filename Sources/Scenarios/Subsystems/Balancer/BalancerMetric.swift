@@ -32,6 +32,14 @@ public enum BalancerMetric: String, MetricCatalog {
 
     public static let subsystem = Subsystem.balancer
 
+    /// Whether only a balancer measures it (clients that talk to servers directly have none).
+    public var needsBalancer: Bool {
+        switch self {
+        case .retries, .failedForwards, .rateLimited, .circuitRejected, .queueTimeouts, .detectionTime, .recoveryTime, .backupServed: return true
+        default: return false
+        }
+    }
+
     public var unit: MetricUnit {
         switch self {
         case .p50, .p90, .p95, .p99, .p999, .meanLatency, .maxLatency, .detectionTime, .recoveryTime: return .duration
