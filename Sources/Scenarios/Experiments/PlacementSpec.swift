@@ -57,8 +57,8 @@ extension ScenarioLoader {
         if let placement { return try parseAlgorithm(placement) }
         guard let map else { return .assignment(.assignment) }
         let fields = try map.mapping(allowed: ["slots", "virtual_servers", "request_hash", "virtual_server_hash", "probing"])
-        let slots = try fields["slots"]?.int(atLeast: 1) ?? 512
-        var configuration = ConsistentHashMap.Configuration(slotCount: slots, virtualServersPerServer: try fields["virtual_servers"]?.int(atLeast: 1))
+        let slots = try fields["slots"]?.int(in: 1...1_048_576) ?? 512
+        var configuration = ConsistentHashMap.Configuration(slotCount: slots, virtualServersPerServer: try fields["virtual_servers"]?.int(in: 1...1_024))
         if let h = fields["request_hash"] { configuration.requestHash = try parseRequestHash(h) }
         if let phi = fields["virtual_server_hash"] { configuration.virtualServerHash = try parseVirtualServerHash(phi) }
         if let probing = fields["probing"] {
@@ -112,10 +112,10 @@ extension ScenarioLoader {
         }
         switch entry.key {
         case "ring":
-            return .ring(virtualNodes: try entry.value.mapping(allowed: ["virtual_nodes"])["virtual_nodes"]?.int(atLeast: 1) ?? HashRing.defaultVirtualNodesPerNode)
+            return .ring(virtualNodes: try entry.value.mapping(allowed: ["virtual_nodes"])["virtual_nodes"]?.int(in: 1...10_000) ?? HashRing.defaultVirtualNodesPerNode)
         case "maglev":
             let size = try entry.value.mapping(allowed: ["table_size"])["table_size"]
-            let tableSize = try size?.int(atLeast: 2) ?? MaglevTable.defaultTableSize
+            let tableSize = try size?.int(in: 2...1_000_003) ?? MaglevTable.defaultTableSize
             guard tableSize.isPrime else {
                 throw (size ?? entry.value).error(.invalidValue("a Maglev table size must be prime, got \(tableSize)"))
             }
@@ -123,7 +123,7 @@ extension ScenarioLoader {
         case "bounded_loads":
             let options = try entry.value.mapping(allowed: ["epsilon", "virtual_nodes"])
             return .boundedLoads(epsilon: try options["epsilon"]?.nonNegative() ?? BoundedLoadRing.defaultEpsilon,
-                                 virtualNodes: try options["virtual_nodes"]?.int(atLeast: 1) ?? HashRing.defaultVirtualNodesPerNode)
+                                 virtualNodes: try options["virtual_nodes"]?.int(in: 1...10_000) ?? HashRing.defaultVirtualNodesPerNode)
         case "jump": return .jump
         default: return .rendezvous
         }

@@ -198,7 +198,7 @@ extension ScenarioLoader {
         if let uniform = fields["uniform"] {
             let bounds = try uniform.list()
             guard bounds.count == 2 else { throw uniform.error(.invalidValue("uniform keys need [min, max]")) }
-            let low = try bounds[0].int(atLeast: 0), high = try bounds[1].int(atLeast: 0)
+            let low = try bounds[0].int(in: 0...Int.max), high = try bounds[1].int(in: 0...Int.max)
             guard high >= low else { throw bounds[1].error(.invalidValue("max must not be below min")) }
             return .uniform(UInt64(low)...UInt64(high))
         }

@@ -4,6 +4,10 @@ extension YAMLCursor {
         ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1_000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("B", 1),
     ]
 
+    /// The largest size a file may give: what it names may be allocated whole (a synthetic input, an
+    /// object body), so it stays within what a laptop holds.
+    static let maximumBytes = 1 << 30
+
     /// The node as a number of bytes: `65536`, `64KiB`, `1.5MB`, `100 MB`, `512B`. Decimal
     /// units are powers of 1,000, binary ones of 1,024; fractions round to the nearest byte.
     func byteCount() throws(ScenarioError) -> Int {
@@ -21,7 +25,7 @@ extension YAMLCursor {
         }
         guard value >= 0 else { throw error(.invalidValue("a size cannot be negative, got \(raw)")) }
         let bytes = (value * Double(scale)).rounded()
-        guard bytes < 1e15 else { throw error(.invalidValue("\(raw) is too large")) }
+        guard bytes <= Double(Self.maximumBytes) else { throw error(.invalidValue("a size is at most 1GiB, got \(raw.excerpt)")) }
         return Int(bytes)
     }
 

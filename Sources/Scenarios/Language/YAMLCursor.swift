@@ -116,11 +116,17 @@ struct YAMLCursor {
         return value
     }
 
-    /// The node as an integer at least `minimum`.
+    /// The largest count a file may give where no tighter range is documented.
+    static let maximumCount = 1_000_000_000
+
+    /// The node as an integer at least `minimum` and at most ``maximumCount``.
     func int(atLeast minimum: Int) throws(ScenarioError) -> Int {
         let value = try int()
         guard value >= minimum else {
             throw error(.invalidValue("must be at least \(minimum), got \(value)"))
+        }
+        guard value <= Self.maximumCount else {
+            throw error(.invalidValue("must be at most \(Self.maximumCount), got \(value)"))
         }
         return value
     }

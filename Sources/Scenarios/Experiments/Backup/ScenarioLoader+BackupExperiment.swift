@@ -19,7 +19,7 @@ extension ScenarioLoader {
             syncInterval: try top["sync_interval"]?.positiveDuration() ?? .seconds(60),
             firstBackupAt: try top["first_backup_at"]?.duration() ?? .seconds(7200),
             backupInterval: try top["backup_interval"]?.positiveDuration() ?? .seconds(86_400),
-            retentionDays: try top["retention_days"]?.int(atLeast: 1) ?? 30,
+            retentionDays: try top["retention_days"]?.int(in: 1...36_500) ?? 30,
             versioning: try top["versioning"]?.bool() ?? true,
             encryption: try top["encryption"].map { cursor throws(ScenarioError) in cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self) } ?? .aes256,
             noncurrentVersionExpirationDays: try top["noncurrent_expiration_days"].map { cursor throws(ScenarioError) in
@@ -27,7 +27,7 @@ extension ScenarioLoader {
             } ?? 7)
         let client = try top["client"]?.mapping(allowed: ["timeout", "max_attempts", "base_delay", "max_delay", "jitter"])
         let jitter = try client?["jitter"]?.probability() ?? 0.5
-        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(atLeast: 1) ?? 6,
+        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(in: 1...1_000) ?? 6,
                                 baseDelay: try client?["base_delay"]?.duration() ?? .milliseconds(100),
                                 maxDelay: try client?["max_delay"]?.duration() ?? .seconds(20), jitter: jitter)
         var restores: [BackupExperimentSpec.Restore] = []
@@ -68,7 +68,7 @@ extension ScenarioLoader {
         var size = defaults.fileSize
         if let sizeCursor = fields["file_size"] {
             let parts = try sizeCursor.mapping(allowed: ["median", "sigma"])
-            size = .lognormal(median: Double(try parts.required("median").byteCount()), sigma: try parts["sigma"]?.nonNegative() ?? 0.8)
+            size = .lognormal(median: Double(try parts.required("median").byteCount()), sigma: try parts["sigma"]?.double(in: 0...4) ?? 0.8)
         }
         let weights = try fields["weights"]?.mapping(allowed: ["create", "modify", "delete", "rewrite"])
         let create = try weights?["create"]?.nonNegative() ?? defaults.createWeight
@@ -76,10 +76,10 @@ extension ScenarioLoader {
         let delete = try weights?["delete"]?.nonNegative() ?? defaults.deleteWeight
         let rewrite = try weights?["rewrite"]?.nonNegative() ?? defaults.rewriteWeight
         guard create + modify + delete + rewrite > 0 else { throw (fields["weights"] ?? cursor).error(.invalidValue("at least one weight must be positive")) }
-        return SourceChurn(initialFiles: try fields["files"]?.int(atLeast: 0) ?? defaults.initialFiles, fileSize: size,
-                           directories: try fields["directories"]?.int(atLeast: 1) ?? defaults.directories,
+        return SourceChurn(initialFiles: try fields["files"]?.int(in: 0...100_000) ?? defaults.initialFiles, fileSize: size,
+                           directories: try fields["directories"]?.int(in: 1...10_000) ?? defaults.directories,
                            interval: try fields["change_every"]?.positiveDuration() ?? defaults.interval,
-                           changesPerRound: try fields["changes_per_round"]?.int(atLeast: 0) ?? defaults.changesPerRound,
+                           changesPerRound: try fields["changes_per_round"]?.int(in: 0...10_000) ?? defaults.changesPerRound,
                            createWeight: create, modifyWeight: modify, deleteWeight: delete, rewriteWeight: rewrite)
     }
 

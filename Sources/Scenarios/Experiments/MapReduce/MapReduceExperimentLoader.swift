@@ -47,7 +47,7 @@ extension ScenarioLoader {
     static func parseMapperCounts(_ cursor: YAMLCursor, claims: Seed001Claims) throws(ScenarioError) -> [Int] {
         var counts: [Int] = []
         for item in try cursor.list() {
-            let count = try item.int(atLeast: 1)
+            let count = try item.int(in: 1...1_000)
             guard counts.last.map({ count > $0 }) ?? true else { throw item.error(.invalidValue("mapper counts must be ascending, got \(count) after \(counts.last!)")) }
             counts.append(count)
         }

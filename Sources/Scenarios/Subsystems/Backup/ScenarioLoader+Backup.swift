@@ -15,7 +15,7 @@ extension ScenarioLoader {
             syncInterval: try fields["sync_interval"]?.positiveDuration() ?? .seconds(60),
             firstBackupAt: try fields["first_backup_at"]?.duration() ?? .seconds(7200),
             backupInterval: try fields["backup_interval"]?.positiveDuration() ?? .seconds(86_400),
-            retentionDays: try fields["retention_days"]?.int(atLeast: 1) ?? 30,
+            retentionDays: try fields["retention_days"]?.int(in: 1...36_500) ?? 30,
             versioning: try fields["versioning"]?.bool() ?? true,
             encryption: try fields["encryption"].map { cursor throws(ScenarioError) in cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self) } ?? .aes256,
             noncurrentVersionExpirationDays: try fields["noncurrent_expiration_days"].map { cursor throws(ScenarioError) in

@@ -45,7 +45,7 @@ extension ScenarioLoader {
                 id: id, topic: topic, records: records, rate: rate, start: try producer["start"]?.duration() ?? .zero,
                 seed: try producer["seed"]?.uint64() ?? UInt64(index + 1),
                 timeout: try producer["timeout"]?.positiveDuration() ?? .seconds(1),
-                attempts: try producer["attempts"]?.int(atLeast: 1) ?? 5))
+                attempts: try producer["attempts"]?.int(in: 1...1_000) ?? 5))
         }
         return LogSection(topics: topics, producers: producers)
     }

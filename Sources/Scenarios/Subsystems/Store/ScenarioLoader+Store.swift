@@ -14,7 +14,7 @@ extension ScenarioLoader {
         var configuration = try parseStoreModel(modelCursor)
         configuration.runsLifecycle = try fields["lifecycle"]?.bool() ?? true
         let client = try fields["client"]?.mapping(allowed: ["timeout", "max_attempts", "base_delay", "max_delay", "jitter"])
-        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(atLeast: 1) ?? 6,
+        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(in: 1...1_000) ?? 6,
                                 baseDelay: try client?["base_delay"]?.duration() ?? .milliseconds(100),
                                 maxDelay: try client?["max_delay"]?.duration() ?? .seconds(20),
                                 jitter: try client?["jitter"]?.probability() ?? 0.5)

@@ -92,7 +92,8 @@ public struct SourceChurn: Sendable, Equatable {
     }
 
     private func contents(using random: inout SeededRandom) -> [UInt8] {
-        let size = max(0, Int(fileSize.sample(using: &random).rounded()))
+        // A wild distribution saturates at 64 MiB a file rather than asking for any memory at all.
+        let size = Int(min(max(0, fileSize.sample(using: &random).rounded()), Double(1 << 26)))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size + 8)
         while bytes.count < size {
