@@ -36,11 +36,7 @@ public enum ScenarioLoader {
         let log = try top["log"].map { cursor throws(ScenarioError) in try parseLogSection(cursor) }
         var store = try top["object_store"].map { cursor throws(ScenarioError) in try parseStoreSection(cursor) }
         let operations = try top["operations"].map { cursor throws(ScenarioError) in try parseOperationsSection(cursor) }
-        if operations != nil, store == nil {
-            // Explicit requests alone: answers exactly as S3 gives them, lifecycle only when asked.
-            store = StoreSection(id: "s3", configuration: ObjectStore.Configuration(runsLifecycle: false), buckets: [],
-                                 clientTimeout: .seconds(3600), retry: .never)
-        }
+        if operations != nil, store == nil { store = .forExplicitRequests }
         var servers: [Scenario.Server] = []
         if let serversCursor = top["servers"] { servers = try parseServers(serversCursor, mapreduce: mapreduce) }
         if top["balancer"] != nil, let gateway = top["gateway"] {
@@ -117,6 +113,11 @@ public enum ScenarioLoader {
     /// the clients' duration twice over, the last job, producer, restore and fault — plus an hour.
     static func timeLimit(for scenario: Scenario, explicit run: YAMLCursor?, at root: YAMLCursor) throws(ScenarioError) -> Duration {
         if let run, let limit = try run.mapping(allowed: runKeys)["time_limit"] { return try limit.positiveDuration() }
+        return defaultTimeLimit(for: scenario)
+    }
+
+    /// The time limit of a world whose file sets none.
+    static func defaultTimeLimit(for scenario: Scenario) -> Duration {
         if scenario.subsystems == [.balancer] { return scenario.limits.timeLimit }
         var latest = scenario.limits.duration.map { $0 * 2 } ?? .zero
         for job in scenario.mapreduce?.jobs ?? [] { latest = max(latest, job.submitAt) }

@@ -21,6 +21,11 @@ public struct StoreSection: Sendable, Equatable {
     public var clientTimeout: Duration
     /// How a client retries failed requests.
     public var retry: RetryPolicy
+
+    /// The store of a file of explicit requests alone: answers exactly as S3 gives them, no
+    /// retries, lifecycle only when a step runs it.
+    public static let forExplicitRequests = StoreSection(
+        id: "s3", configuration: ObjectStore.Configuration(runsLifecycle: false), buckets: [], clientTimeout: .seconds(3600), retry: .never)
 }
 
 /// The `operations:` section: explicit object-store requests sent in order by one client with no

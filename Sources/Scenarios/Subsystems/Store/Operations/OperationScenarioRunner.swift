@@ -16,32 +16,23 @@ public struct OperationOutcome: Sendable, Equatable {
 
 /// Runs an operation scenario against an ``ObjectStore`` over the simulated network: one client,
 /// no retries, no injected faults, and no lifecycle daemon — lifecycle runs only where the file
-/// says `run_lifecycle`, so the log shows exactly when rules act.
+/// says `run_lifecycle`, so the log shows exactly when rules act. The run is a world of the store
+/// and its operations, like any other.
 public enum OperationScenarioRunner {
     /// Runs every step in order; stops at the first step that cannot be run (a reference to a
-    /// result lacking the field wanted).
+    /// result lacking the field wanted), keeping the answers before it.
     public static func run(_ scenario: OperationScenario) -> Result<[OperationOutcome], OperationStepFailure> {
-        let simulation = Simulation(seed: scenario.seed)
-        let network = Network(simulation: simulation)
-        let store = ObjectStore("s3", configuration: ObjectStore.Configuration(runsLifecycle: false), network: network)
-        let client = ObjectStoreClient("client", store: store, network: network, timeout: .seconds(3600), retryPolicy: .never)
-        let box = OperationRunBox()
-        let steps = scenario.steps
-        simulation.spawn("operations") { _ in
-            box.outcome = await runSteps(steps, client: client, simulation: simulation)
-        }
-        let waited = steps.reduce(Duration.zero) { total, step in
-            if case .wait(let duration) = step.action { total + duration } else { total }
-        }
-        do {
-            // Requests take milliseconds; an hour per step is a bound no run comes near.
-            try simulation.runToCompletion(timeLimit: .after(waited + .seconds(3600 * Int64(steps.count))))
-        } catch {
-            preconditionFailure("one client's requests cannot deadlock or escape: \(error)")
-        }
-        simulation.tearDown()
-        guard let outcome = box.outcome else { preconditionFailure("the operations task ran to completion") }
-        return outcome
+        var world = Scenario(
+            name: scenario.name, summary: "", file: scenario.file, seed: scenario.seed,
+            limits: Scenario.Limits(duration: nil, requests: nil, timeLimit: .zero, eventLimit: 2_000_000_000), defaultLink: .lan, links: [],
+            servers: [], balancer: nil, workload: nil, mapreduce: nil, log: nil, store: .forExplicitRequests, backup: nil,
+            operations: OperationsSection(client: "client", steps: scenario.steps), faults: FaultSchedule(), expectations: [])
+        world.limits.timeLimit = ScenarioLoader.defaultTimeLimit(for: world)
+        let result = ScenarioRunner.run(world)
+        // One client's requests, each bounded by its timeout, always reach the end of the steps.
+        return result.operations ?? .failure(OperationStepFailure(
+            index: scenario.steps.count, name: scenario.steps.last?.name ?? "", line: scenario.steps.last?.line ?? 0,
+            column: scenario.steps.last?.column ?? 0, error: .noAnswer(.timeout)))
     }
 
     static func runSteps(_ steps: [OperationScenario.Step], client: ObjectStoreClient,
@@ -75,10 +66,4 @@ public enum OperationScenarioRunner {
         }
         return .success(outcomes)
     }
-}
-
-/// Carries the run's outcome out of the simulation. `@unchecked Sendable`: written by the one
-/// task, read after the run.
-private final class OperationRunBox: @unchecked Sendable {
-    var outcome: Result<[OperationOutcome], OperationStepFailure>?
 }
