@@ -9,7 +9,7 @@ extension ObjectStoreState {
     /// Errors: `NoSuchBucket` (source or destination), `KeyTooLongError`, `InvalidArgument`
     /// (malformed source version id), `NoSuchKey` / `NoSuchVersion`, `InvalidRequest` when the
     /// source version is a delete marker or when an object is copied onto itself with nothing
-    /// changed (wording confirmed against moto), `InvalidObjectState` for an archived source, and
+    /// changed and no source version named (wording confirmed against moto), `InvalidObjectState` for an archived source, and
     /// `MetadataTooLarge`.
     public mutating func copyObject(_ request: CopyObjectRequest, now: Int64) throws(S3Error) -> CopyObjectOutput {
         let sourceBucket = try existingBucket(request.sourceBucket)
@@ -31,8 +31,10 @@ extension ObjectStoreState {
         guard !source.storageClass.requiresRestoreForRead else {
             throw S3Error(.invalidObjectState, "Operation is not valid for the source object's storage class")
         }
+        // S3 refuses a self-copy that changes nothing only when no source version is named: naming
+        // one (even the current one, or "null") is a restore, and always allowed.
         let isSelfCopy = request.sourceBucket == request.destinationBucket && sourceKey == destinationKey
-            && sourceIndex == sourceVersions.count - 1
+            && sourceIndex == sourceVersions.count - 1 && request.sourceVersionId == nil
         if isSelfCopy, request.metadataDirective == .copy, request.storageClass == nil, request.serverSideEncryption == nil {
             throw S3Error(.invalidRequest, "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.")
         }

@@ -65,6 +65,11 @@ extension ObjectStoreState {
                                                  preconditions: ObjectWritePreconditions = ObjectWritePreconditions(),
                                                  now: Int64) throws(S3Error) -> CompleteMultipartUploadOutput {
         let bucket = try existingBucket(bucketName)
+        if let sequence = ObjectStoreIdentifiers.sequence(fromUploadId: uploadId), let completed = bucket.completedUploads[sequence],
+           completed.key == S3ObjectKey(key) {
+            // A retry of a completion that already succeeded (its answer was lost, say).
+            return completed.output
+        }
         let upload = try existingUpload(in: bucket, key: key, uploadId: uploadId)
         guard !parts.isEmpty else {
             throw S3Error(.malformedXML, "The XML you provided was not well-formed or did not validate against our published schema")
@@ -94,7 +99,9 @@ extension ObjectStoreState {
         let versionId = reportedVersionId(version, in: bucket)
         buckets[bucketName]?.uploads[upload.sequence] = nil
         install(version, key: upload.key, bucket: bucketName, now: now)
-        return CompleteMultipartUploadOutput(eTag: version.eTag.description, versionId: versionId)
+        let output = CompleteMultipartUploadOutput(eTag: version.eTag.description, versionId: versionId)
+        buckets[bucketName]?.completedUploads[upload.sequence] = .init(key: upload.key, output: output)
+        return output
     }
 
     /// AbortMultipartUpload: discards the upload and its parts. Errors: `NoSuchBucket`, `NoSuchUpload`.

@@ -19,6 +19,15 @@ struct S3Bucket: Sendable, Equatable {
     var keyIndex = S3KeyIndex()
     /// Multipart uploads in progress, by the sequence number their id encodes.
     var uploads: [UInt64: MultipartUpload] = [:]
+    /// Completed multipart uploads, by sequence: their key and answer, so a retried completion
+    /// gets the same answer instead of `NoSuchUpload`, as S3 gives it.
+    var completedUploads: [UInt64: CompletedUpload] = [:]
+
+    /// A completed multipart upload's key and answer.
+    struct CompletedUpload: Sendable, Equatable {
+        var key: S3ObjectKey
+        var output: CompleteMultipartUploadOutput
+    }
 
     /// Replaces the version stack of `key`, keeping ``keyIndex`` in step and dropping keys that
     /// have no versions left (S3 forgets a key once its last version or marker is deleted).

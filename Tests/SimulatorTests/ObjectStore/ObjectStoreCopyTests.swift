@@ -55,6 +55,20 @@ struct ObjectStoreCopyTests {
         _ = expectS3Success(&store) { try $0.copyObject(reclassed, now: 4) }
     }
 
+    @Test("naming the source version makes a self-copy legal, even the current one or null (S3 accepts any named version)")
+    func selfCopyOfANamedVersion() {
+        var store = Self.store()
+        var null = CopyObjectRequest(sourceBucket: "bucket", sourceKey: "src", destinationBucket: "bucket", destinationKey: "src")
+        null.sourceVersionId = "null"
+        _ = expectS3Success(&store) { try $0.copyObject(null, now: 2) }
+        var versioned = ObjectStoreFixture.storeWithBucket(versioning: .enabled)
+        let current = expectS3Success(&versioned) { try $0.putObject(bucket: "bucket", key: "k", body: s3Bytes("v1"), now: 1) }?.versionId
+        var named = CopyObjectRequest(sourceBucket: "bucket", sourceKey: "k", destinationBucket: "bucket", destinationKey: "k")
+        named.sourceVersionId = current
+        let copy = expectS3Success(&versioned) { try $0.copyObject(named, now: 2) }
+        #expect(copy?.versionId != nil && copy?.versionId != current)
+    }
+
     @Test func copyOfASpecificVersionAndRestoringAnOldVersionOntoItsOwnKey() {
         var store = ObjectStoreFixture.storeWithBucket(versioning: .enabled)
         let v1 = expectS3Success(&store) { try $0.putObject(bucket: "bucket", key: "k", body: s3Bytes("v1"), now: 1) }?.versionId

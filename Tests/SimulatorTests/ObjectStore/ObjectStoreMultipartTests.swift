@@ -44,10 +44,9 @@ struct ObjectStoreMultipartTests {
         #expect(get?.head.contentLength == Self.fiveMiB + 1)
         #expect(get?.head.lastModified == 9)
         #expect(expectS3Success(&store) { try $0.listMultipartUploads(bucket: "bucket") }?.isEmpty == true)
-        // The upload is gone once completed.
-        expectS3Failure(&store, .noSuchUpload) {
-            try $0.completeMultipartUpload(bucket: "bucket", key: "mp", uploadId: uploadId, parts: Self.completed(eTags), now: 10)
-        }
+        // The upload is gone once completed: its parts can no longer be listed (a retried completion
+        // gets the first answer; see aRetriedCompletionGetsTheSameAnswerAsTheFirst).
+        expectS3Failure(&store, .noSuchUpload) { try $0.listParts(bucket: "bucket", key: "mp", uploadId: uploadId) }
     }
 
     @Test func threePartUploadETag() {
@@ -139,7 +138,23 @@ struct ObjectStoreMultipartTests {
         }
     }
 
-    @Test func abortedCompletedUnknownAndMismatchedUploadsAreNoSuchUpload() {
+    @Test func aRetriedCompletionGetsTheSameAnswerAsTheFirst() throws {
+        var store = ObjectStoreFixture.storeWithBucket()
+        let (uploadId, eTags) = Self.upload(&store, [s3Bytes("x")])
+        let first = try #require(expectS3Success(&store) {
+            try $0.completeMultipartUpload(bucket: "bucket", key: "mp", uploadId: uploadId, parts: Self.completed(eTags), now: 1)
+        })
+        let retried = expectS3Success(&store) {
+            try $0.completeMultipartUpload(bucket: "bucket", key: "mp", uploadId: uploadId, parts: Self.completed(eTags), now: 2)
+        }
+        #expect(retried == first)
+        #expect(store.storedVersionCount == 1)
+        expectS3Failure(&store, .noSuchUpload) {
+            try $0.completeMultipartUpload(bucket: "bucket", key: "other", uploadId: uploadId, parts: Self.completed(eTags), now: 3)
+        }
+    }
+
+    @Test func abortedUnknownAndMismatchedUploadsAreNoSuchUpload() {
         var store = ObjectStoreFixture.storeWithBucket()
         let (uploadId, eTags) = Self.upload(&store, [s3Bytes("x")])
         expectS3Failure(&store, .noSuchUpload) { try $0.listParts(bucket: "bucket", key: "other-key", uploadId: uploadId) }
