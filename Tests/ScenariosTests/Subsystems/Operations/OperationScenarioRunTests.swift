@@ -85,6 +85,22 @@ import Testing
         #expect(outcomes.last?.time.nanoseconds ?? 0 > 86_400_000_000_000)
     }
 
+    @Test func ifNoneMatchOnAWriteResolvesItsLabel() throws {
+        // The second put names the first's ETag: S3 takes only `*` there, so it must reach the store
+        // resolved (and be refused), not as the literal text "$first".
+        let yaml = "operations:\n  - create_bucket: bkt\n  - put: {bucket: bkt, key: k, body: hello, as: first}\n  - put: {bucket: bkt, key: k, body: again, if_none_match: $first}\n  - put: {bucket: bkt, key: k, body: third, if_none_match: \"*\"}\n"
+        let outcomes = try Self.run(yaml).get()
+        let scenario = try ScenarioLoader.parseOperationScenario(yaml, file: "ops.yaml")
+        var results = OperationResults()
+        results.entries["first"] = .init(step: 2, name: "put", result: outcomes[1].result, partNumber: nil)
+        guard case .request(let build) = scenario.steps[2].action, case .putObject(_, _, _, _, let preconditions) = try build(results) else {
+            Issue.record("the third step is a put")
+            return
+        }
+        #expect(preconditions.ifNoneMatch == outcomes[1].result.eTag)
+        #expect(outcomes[3].result.status == 412)
+    }
+
     @Test func aRunIsTheSameOnEveryReplay() throws {
         let path = packageRoot.appendingPathComponent("scenarios/s3-operations.yaml").path
         let scenario = try ScenarioLoader.loadOperationScenario(path: path)

@@ -40,13 +40,13 @@ extension OperationStepParser {
             var parts: [(number: Int, eTag: OperationValue)] = []
             for part in try fields.required("parts").list() { parts.append(try labels.part(part)) }
             let ifMatch = try labels.value(fields, "if_match", .eTag)
-            let ifNoneMatch = try fields["if_none_match"]?.string()
+            let ifNoneMatch = try labels.value(fields, "if_none_match", .eTag)
             let listed = parts
             return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
                 var completed: [CompletedMultipartPart] = []
                 for part in listed { completed.append(CompletedMultipartPart(partNumber: part.number, eTag: try part.eTag.resolve(results))) }
                 return .completeMultipartUpload(bucket: bucket, key: key, uploadId: try uploadId.resolve(results), parts: completed,
-                                                preconditions: ObjectWritePreconditions(ifMatch: try ifMatch.resolve(results), ifNoneMatch: ifNoneMatch))
+                                                preconditions: ObjectWritePreconditions(ifMatch: try ifMatch.resolve(results), ifNoneMatch: try ifNoneMatch.resolve(results)))
             }
         case "list_parts":
             return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in

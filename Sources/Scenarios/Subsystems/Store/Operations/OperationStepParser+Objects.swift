@@ -22,10 +22,10 @@ extension OperationStepParser {
             let body = try Self.body(fields)
             let attributes = try Self.writeAttributes(fields)
             let ifMatch = try labels.value(fields, "if_match", .eTag)
-            let ifNoneMatch = try fields["if_none_match"]?.string()
+            let ifNoneMatch = try labels.value(fields, "if_none_match", .eTag)
             return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
                 .putObject(bucket: bucket, key: key, body: body, attributes: attributes,
-                           preconditions: ObjectWritePreconditions(ifMatch: try ifMatch.resolve(results), ifNoneMatch: ifNoneMatch))
+                           preconditions: ObjectWritePreconditions(ifMatch: try ifMatch.resolve(results), ifNoneMatch: try ifNoneMatch.resolve(results)))
             }
         case "delete":
             let versionId = try labels.value(fields, "version_id", .versionId)
