@@ -17,16 +17,22 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible, Sendable
     /// no longer deterministic and is stopped.
     case escapedTask(at: VirtualInstant, jobs: Int)
 
+    /// Virtual time stood still for this many events in a row: the world keeps itself busy at one
+    /// instant (a zero-latency, zero-service loop, say) and would never reach its end.
+    case livelock(at: VirtualInstant, events: UInt64)
+
     public var description: String {
         switch self {
         case .deadlock(let at, let stuck):
-            return "deadlock at \(at): \(stuck.count) task(s) suspended with no job ready and no timer left to wake them: \(stuck.joined(separator: ", "))"
+            return "deadlock at \(at): \(stuck.count) task(s) suspended with no job ready and no timer left to wake them: \(stuck.prefix(10).joined(separator: ", "))\(stuck.count > 10 ? ", …" : "")"
         case .timeLimitExceeded(let limit, let unfinished):
-            return "virtual time limit reached at \(limit) with \(unfinished.count) task(s) unfinished: \(unfinished.prefix(10).joined(separator: ", "))"
+            return "virtual time limit reached at \(limit) with \(unfinished.count) task(s) unfinished: \(unfinished.prefix(10).joined(separator: ", "))\(unfinished.count > 10 ? ", …" : "")"
         case .eventLimitExceeded(let limit, let at):
             return "event limit of \(limit) jobs and timer wake-ups reached at \(at); raise the limit or look for a livelock"
         case .escapedTask(let at, let jobs):
             return "\(jobs) job(s) arrived from a thread other than the simulation's at \(at): a task escaped to the global executor (Task.detached, or a Task without the simulation's executor preference); start every task with sim.spawn"
+        case .livelock(let at, let events):
+            return "livelock at \(at): \(events) events in a row without virtual time moving; the world keeps itself busy at one instant (look for zero latencies and zero service times in a loop)"
         }
     }
 }
