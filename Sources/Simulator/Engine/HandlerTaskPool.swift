@@ -13,10 +13,13 @@ protocol PooledWork: AnyObject, Sendable {
 /// instead, which enqueues exactly one job on the simulation's executor at the same moment a new
 /// task would have been enqueued; its loop then hops exactly as the per-request task's body did
 /// (onto the context to handle, back off it to finish), so the order of jobs — and every run —
-/// is unchanged. The pool grows to the largest number of handlers in progress at once.
+/// is unchanged. At most ``idleLimit`` tasks stay parked.
 ///
 /// `@unchecked Sendable`: touched only on the simulation thread.
 final class HandlerTaskPool: @unchecked Sendable {
+    /// The most tasks kept parked: enough for the concurrency of an ordinary run, small enough
+    /// that a burst of ten thousand concurrent handlers does not stay resident.
+    static let idleLimit = 512
     @exclusivity(unchecked) private var idle: [UnsafeContinuation<(any PooledWork)?, Never>] = []
 
     /// Runs `work` on a parked task, or on a new one (preferring the simulation's executor) when
@@ -46,6 +49,9 @@ final class HandlerTaskPool: @unchecked Sendable {
             await executor.hop()
             current.finish()
             next = nil
+            // After a burst, keep only a bounded reserve parked: the rest end as the
+            // per-request tasks did (ending enqueues nothing, so job order is unaffected).
+            guard idle.count < Self.idleLimit else { return }
             next = await withUnsafeContinuation { idle.append($0) }
         }
     }
