@@ -1,5 +1,3 @@
-import HeapModule
-
 /// How a run ended when it did not fail.
 public enum RunOutcome: Equatable, Sendable {
     /// Every foreground task finished.
@@ -42,17 +40,17 @@ extension Simulation {
             if tasks.foregroundCount == 0 && (failAtLimit || executor.timers.isEmpty) {
                 return .completed
             }
-            guard let next = executor.timers.min else {
+            guard let next = executor.timers.earliestDeadline else {
                 throw .deadlock(at: now, stuckTasks: tasks.foregroundNames)
             }
-            if next.deadline > limit {
+            if next > limit {
                 if failAtLimit {
                     throw .timeLimitExceeded(limit: VirtualInstant(nanoseconds: limit), unfinishedTasks: tasks.foregroundNames)
                 }
                 executor.now = Swift.max(executor.now, limit)
                 return .reachedInstant
             }
-            executor.fire(executor.timers.removeMin())
+            executor.fireEarliestTimer()
         }
     }
 }
@@ -65,7 +63,11 @@ extension Simulation {
     /// Call this when a run's results have been read; the simulation cannot be run afterwards.
     public func tearDown() {
         precondition(!executor.isRunning, "tearDown() during a run")
-        executor.timers = Heap()
+        executor.adoptCurrentThread()
+        executor.timers.removeAll()
         executor.ready.removeAll()
+        // Let the parked handler tasks finish, so they do not outlive the world.
+        executor.handlerTasks.stopIdleTasks()
+        while executor.runReadyJob() {}
     }
 }

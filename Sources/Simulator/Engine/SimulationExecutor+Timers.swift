@@ -1,26 +1,23 @@
 /// A wake-up parked on the timer heap, ordered by (virtual instant, sequence number) so that two
 /// timers for the same instant fire in the order they were set.
-struct Timer: Comparable {
+enum Timer {
     enum Action {
         /// Resume a task parked by a non-cancellable sleep.
         case resume(UnsafeContinuation<Void, Never>)
         /// Resume a task parked by a cancellable sleep, unless it was already woken by cancellation.
         case resumeCancellable(SleepToken)
-        /// Run a closure on the simulation thread (message delivery, timeouts, faults).
+        /// Run a closure on the simulation thread (faults, rare network paths).
         case run(() -> Void)
+        /// Tell `target` that its timer number `code` is due: the hot paths (a network call's
+        /// delivery, answer and timeout) use this instead of a closure, so they allocate nothing.
+        case notify(any TimerTarget, code: UInt8)
     }
+}
 
-    let deadline: Int64
-    let sequence: UInt64
-    let action: Action
-
-    static func < (lhs: Timer, rhs: Timer) -> Bool {
-        lhs.deadline != rhs.deadline ? lhs.deadline < rhs.deadline : lhs.sequence < rhs.sequence
-    }
-
-    static func == (lhs: Timer, rhs: Timer) -> Bool {
-        lhs.deadline == rhs.deadline && lhs.sequence == rhs.sequence
-    }
+/// An object that timers can wake without allocating a closure.
+protocol TimerTarget: AnyObject {
+    /// Called on the simulation thread when the timer scheduled with `code` is due.
+    func timerFired(_ code: UInt8)
 }
 
 /// The state of one cancellable sleep, shared between the timer and the cancellation handler.
@@ -41,9 +38,27 @@ extension SimulationExecutor {
     /// Parks `action` on the timer heap for virtual instant `deadline` (never earlier than now).
     ///
     /// - Complexity: O(log t) for t pending timers.
+    @inline(__always)
     func schedule(at deadline: Int64, _ action: Timer.Action) {
         nextTimerSequence &+= 1
-        timers.insert(Timer(deadline: Swift.max(deadline, now), sequence: nextTimerSequence, action: action))
+        timers.insert(deadline: Swift.max(deadline, now), sequence: nextTimerSequence, action: action)
+    }
+
+    /// Parks `action` like ``schedule(at:_:)`` (taking the same place in the sequence) and returns
+    /// a handle with which ``cancelTimer(_:)`` can take it out of the heap before it fires.
+    ///
+    /// - Complexity: O(log t) for t pending timers.
+    func scheduleCancellable(at deadline: Int64, _ action: Timer.Action) -> TimerHandle {
+        nextTimerSequence &+= 1
+        return timers.insertCancellable(deadline: Swift.max(deadline, now), sequence: nextTimerSequence, action: action)
+    }
+
+    /// Removes a timer set by ``scheduleCancellable(at:_:)`` unless it already fired or was
+    /// cancelled: it will not fire, and is no longer counted as pending.
+    ///
+    /// - Complexity: O(log t).
+    func cancelTimer(_ handle: TimerHandle) {
+        timers.cancel(handle)
     }
 
     /// Runs `body` on the simulation thread at virtual instant `deadline`.
@@ -87,13 +102,15 @@ extension SimulationExecutor {
 
     /// Pops the earliest timer and advances virtual time to it, firing its action.
     @inline(__always)
-    func fire(_ timer: Timer) {
+    func fireEarliestTimer() {
+        let timer = timers.removeMin()
         now = Swift.max(now, timer.deadline)
         eventsProcessed &+= 1
         switch timer.action {
         case .resume(let continuation): continuation.resume()
         case .resumeCancellable(let token): token.wake()
         case .run(let body): body()
+        case .notify(let target, let code): target.timerFired(code)
         }
     }
 }

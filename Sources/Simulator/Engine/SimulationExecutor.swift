@@ -1,5 +1,4 @@
 import DequeModule
-import HeapModule
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -15,18 +14,36 @@ import Darwin
 /// does it pop the earliest timer and advance virtual time to it. Nothing runs concurrently, so
 /// the order of every job — and hence every run — is a function of the scenario and the seed.
 ///
+/// Its hot stored properties opt out of dynamic exclusivity checks (`@exclusivity(unchecked)`),
+/// which cost a thread-local lookup per access: they are only ever touched by the one thread
+/// that runs the simulation, never across a suspension.
+///
 /// `@unchecked Sendable`: single-threaded by construction — all mutable state is touched only by
 /// the thread that runs the simulation, and a job enqueued from any other thread is diverted to a
 /// lock-protected list and reported as an escaped task instead of being run.
+/// One entry of the ready queue.
+enum ReadyItem {
+    /// A job to run.
+    case job(UnownedJob)
+    /// A task that hopped (see ``SimulationExecutor/hop()``): resume it and run it in place.
+    case hop(UnsafeContinuation<Void, Never>)
+}
+
 public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// Current virtual time in nanoseconds.
-    public internal(set) var now: Int64 = 0
+    @exclusivity(unchecked) public internal(set) var now: Int64 = 0
 
-    var ready = Deque<UnownedJob>()
-    var timers = Heap<Timer>()
-    var nextTimerSequence: UInt64 = 0
+    @exclusivity(unchecked) var ready = Deque<ReadyItem>()
+    /// Set while a hop resumes its task, so that the task's job runs at the hop's place in the
+    /// queue instead of going to its back.
+    @exclusivity(unchecked) private var resumingHop = false
+    @exclusivity(unchecked) private var hopJob: UnownedJob?
+    let timers = TimerQueue()
+    /// Parked tasks that run network handlers, reused instead of starting a task per request.
+    let handlerTasks = HandlerTaskPool()
+    @exclusivity(unchecked) var nextTimerSequence: UInt64 = 0
     /// Jobs run plus timers fired since the simulation was created.
-    public internal(set) var eventsProcessed: UInt64 = 0
+    @exclusivity(unchecked) public internal(set) var eventsProcessed: UInt64 = 0
 
     var ownerThread: pthread_t
     var isRunning = false
@@ -49,7 +66,11 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
             escapeDetected.store(true, ordering: .releasing)
             return
         }
-        ready.append(unowned)
+        if resumingHop {
+            hopJob = unowned
+        } else {
+            ready.append(.job(unowned))
+        }
     }
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -95,9 +116,27 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     /// Runs one ready job, if any. Returns false when the ready queue is empty.
     @inline(__always)
     func runReadyJob() -> Bool {
-        guard let job = ready.popFirst() else { return false }
+        guard let item = ready.popFirst() else { return false }
         eventsProcessed &+= 1
+        let job: UnownedJob
+        switch item {
+        case .job(let ready):
+            job = ready
+        case .hop(let continuation):
+            resumingHop = true
+            continuation.resume()
+            resumingHop = false
+            guard let resumed = hopJob else { return true }
+            hopJob = nil
+            job = resumed
+        }
         job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
         return true
+    }
+
+    /// Suspends the calling task and queues it behind every job that is ready now, exactly as
+    /// one switch between executors does: one job, at the back of the ready queue.
+    nonisolated(nonsending) func hop() async {
+        await withUnsafeContinuation { ready.append(.hop($0)) }
     }
 }

@@ -36,9 +36,9 @@ public struct TraceEvent: Sendable, Equatable {
 /// `@unchecked Sendable`: touched only on the simulation thread.
 public final class Trace: @unchecked Sendable {
     /// The digest of all events so far.
-    public private(set) var digest: UInt64 = 0x6F72_7265_7279_2121
+    @exclusivity(unchecked) public private(set) var digest: UInt64 = 0x6F72_7265_7279_2121
     /// Number of events recorded.
-    public private(set) var eventCount: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var eventCount: UInt64 = 0
     /// Receives every event when set; leave nil for speed.
     public var sink: ((TraceEvent) -> Void)?
     private let executor: SimulationExecutor

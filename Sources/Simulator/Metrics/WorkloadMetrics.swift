@@ -5,27 +5,27 @@ import OrderedCollections
 /// `@unchecked Sendable`: written only on the simulation thread, read after the run.
 public final class WorkloadMetrics: @unchecked Sendable {
     /// Latency of successful requests.
-    public private(set) var latency = LatencyHistogram()
+    @exclusivity(unchecked) public private(set) var latency = LatencyHistogram()
     /// Requests issued.
-    public private(set) var issued = 0
+    @exclusivity(unchecked) public private(set) var issued = 0
     /// Requests answered with a 2xx status.
-    public private(set) var succeeded = 0
+    @exclusivity(unchecked) public private(set) var succeeded = 0
     /// Requests answered with another status, by status.
     public private(set) var failedByStatus: [Int: Int] = [:]
     /// Requests that failed in the network, by error.
     public private(set) var failedByNetwork: [NetworkError: Int] = [:]
     /// Successful requests by the server that answered them, in first-answer order.
-    public private(set) var servedBy = OrderedDictionary<NodeID, Int>()
+    @exclusivity(unchecked) public private(set) var servedBy = OrderedDictionary<NodeID, Int>()
     /// Latency of successful requests by the server that answered them, in first-answer order.
-    public private(set) var latencyByServer = OrderedDictionary<NodeID, LatencyHistogram>()
+    @exclusivity(unchecked) public private(set) var latencyByServer = OrderedDictionary<NodeID, LatencyHistogram>()
     /// Successful requests completed in each whole virtual second.
-    public private(set) var completionsPerSecond: [Int] = []
+    @exclusivity(unchecked) public private(set) var completionsPerSecond: [Int] = []
     /// Successful requests completed in each whole virtual second, per answering server.
-    public private(set) var completionsPerSecondByServer = OrderedDictionary<NodeID, [Int]>()
+    @exclusivity(unchecked) public private(set) var completionsPerSecondByServer = OrderedDictionary<NodeID, [Int]>()
     /// Failed requests (any non-2xx outcome) completed in each whole virtual second.
     public private(set) var failuresPerSecond: [Int] = []
     /// Virtual time of the last completion.
-    public private(set) var lastCompletion = VirtualInstant.zero
+    @exclusivity(unchecked) public private(set) var lastCompletion = VirtualInstant.zero
 
     public init() {}
 

@@ -5,31 +5,128 @@ protocol ResettableCall: AnyObject {
 }
 
 /// A call in flight: settled exactly once, by its answer, its failure or its deadline.
-final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall {
-    private var continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>?
-    /// Who called, where it is handled and over which link: set when it is delivered, so that
-    /// a reset needs nothing allocated per call.
-    var delivery: (source: NodeID, destination: NodeID, link: LinkProfile)?
+///
+/// The call is also its own delivery: it carries what the delivery, the handler's run and the
+/// answer need, so that its timers wake it by code (no closure per leg) and a pooled task runs
+/// its handler (no task per request). A duplicated request is delivered a second time as a copy
+/// whose outcomes settle the original.
+///
+/// Its timers and its handler reach it through protocols, where generic code would run
+/// unspecialised (looking up generic metadata at every step); the entry points are specialised
+/// for ``Response``, the answer of every server request, which is the hot path.
+///
+/// `@unchecked Sendable`: touched only on the simulation thread.
+final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall, TimerTarget, PooledWork {
+    /// What a timer of this call does when it is due.
+    enum TimerCode: UInt8 {
+        /// The caller's deadline: it fails with `.timeout` unless answered.
+        case timeout
+        /// The caller learns the destination cannot be reached.
+        case unreachable
+        /// The request arrives at the destination.
+        case deliver
+        /// The caller learns its connection was refused or reset.
+        case refused
+        /// The response arrives back at the caller.
+        case answer
+    }
 
-    init(_ continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>) {
+    let network: Network
+    let source: NodeID
+    let destination: NodeID
+    let handler: @Sendable () async -> Response
+    @exclusivity(unchecked) private var continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>?
+    /// The call this one is a duplicate delivery of; its outcomes settle that call.
+    private let original: PendingCall<Response>?
+    /// The caller's deadline, removed from the timer heap as soon as the call is settled.
+    @exclusivity(unchecked) private var timeoutTimer = TimerHandle.none
+
+    // Set when the request is sent and delivered: one delivery per object.
+    var link = LinkProfile.lan
+    var node: NetworkNode?
+    var incarnation: UInt64 = 0
+    var number: UInt64 = 0
+    /// Whether it reached a node that is handling it (and so can be reset).
+    var isDelivered = false
+    /// The handler's answer while it travels back.
+    @exclusivity(unchecked) var response: Response?
+
+    init(network: Network, from source: NodeID, to destination: NodeID, handler: @escaping @Sendable () async -> Response,
+         continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>?, original: PendingCall<Response>? = nil) {
+        self.network = network
+        self.source = source
+        self.destination = destination
+        self.handler = handler
         self.continuation = continuation
+        self.original = original
+    }
+
+    /// A second delivery of this call (a duplicated request); what it yields settles this call.
+    func duplicate() -> PendingCall<Response> {
+        let copy = PendingCall(network: network, from: source, to: destination, handler: handler, continuation: nil, original: self)
+        copy.link = link
+        return copy
+    }
+
+    /// Parks the caller's deadline `timeout` from now.
+    func startTimeout(_ timeout: Duration) {
+        let executor = network.executor
+        timeoutTimer = executor.scheduleCancellable(at: executor.now &+ timeout.nanoseconds, .notify(self, code: TimerCode.timeout.rawValue))
+    }
+
+    /// Wakes this call by `code` after `delay` nanoseconds.
+    func schedule(_ code: TimerCode, after delay: Int64) {
+        let executor = network.executor
+        executor.schedule(at: executor.now &+ delay, .notify(self, code: code.rawValue))
+    }
+
+    @_specialize(exported: false, where Response == Simulator.Response)
+    func timerFired(_ code: UInt8) {
+        let trace = network.simulation.trace
+        switch TimerCode(rawValue: code)! {
+        case .timeout:
+            if settle(.failure(.timeout)) { trace.record(.timeout, source.name, destination.name) }
+        case .unreachable:
+            if settle(.failure(.unreachable)) { trace.record(.unreachable, source.name, destination.name) }
+        case .refused:
+            if settle(.failure(.refused)) { trace.record(.refused, source.name, destination.name) }
+        case .deliver:
+            network.deliver(self)
+        case .answer:
+            guard let node, let response else { return }
+            self.response = nil
+            guard network.canReach(node.id, source) else { return }
+            network.answer(self, with: response, at: source)
+        }
+    }
+
+    /// Runs the handler on the destination (on a pooled task, isolated to the context).
+    @_specialize(exported: false, where Response == Simulator.Response)
+    nonisolated(nonsending) func handle() async {
+        response = await handler()
+    }
+
+    /// Sends the handler's answer back.
+    @_specialize(exported: false, where Response == Simulator.Response)
+    func finish() {
+        guard let node, let response else { return }
+        self.response = nil
+        node.openCalls[number] = nil
+        network.respond(self, response, from: node)
     }
 
     func reset(on network: Network) {
-        guard let delivery else { return }
-        let trace = network.simulation.trace
-        network.executor.schedule(at: network.executor.now &+ network.sampleLatency(delivery.link), .run {
-            if self.settle(.failure(.refused)) { trace.record(.refused, delivery.source.name, delivery.destination.name) }
-        })
+        guard isDelivered else { return }
+        schedule(.refused, after: network.sampleLatency(link))
     }
-
-    var isSettled: Bool { continuation == nil }
 
     /// Resumes the caller unless an earlier outcome already did; returns whether this one won.
     @discardableResult
     func settle(_ result: Result<Response, NetworkError>) -> Bool {
+        if let original { return original.settle(result) }
         guard let continuation else { return false }
         self.continuation = nil
+        network.executor.cancelTimer(timeoutTimer)
         continuation.resume(returning: result)
         return true
     }
@@ -41,7 +138,8 @@ extension Network {
     ///
     /// The request and the response each take one sampled link latency and may each be lost; a
     /// duplicated request runs `handler` twice (the first answer wins). The caller's wait is
-    /// bounded by `timeout` in virtual time.
+    /// bounded by `timeout` in virtual time; once the call is settled its deadline leaves the
+    /// timer heap.
     ///
     /// - Throws: ``NetworkError/timeout`` exactly at the deadline when no answer came back
     ///   (loss, a crashed or paused destination, or a slow one); ``NetworkError/unreachable``
@@ -53,21 +151,15 @@ extension Network {
         _ handler: @escaping @Sendable () async -> Response
     ) async throws(NetworkError) -> Response {
         let result: Result<Response, NetworkError> = await withUnsafeContinuation { continuation in
-            send(PendingCall(continuation), from: source, to: destination, timeout: timeout, handler)
+            send(PendingCall(network: self, from: source, to: destination, handler: handler, continuation: continuation), timeout: timeout)
         }
         return try result.get()
     }
 
-    private func send<Response: Sendable>(
-        _ call: PendingCall<Response>, from source: NodeID, to destination: NodeID, timeout: Duration,
-        _ handler: @escaping @Sendable () async -> Response
-    ) {
+    private func send<Response: Sendable>(_ call: PendingCall<Response>, timeout: Duration) {
+        let source = call.source, destination = call.destination
         let trace = simulation.trace
-        executor.schedule(at: executor.now &+ timeout.nanoseconds, .run {
-            if call.settle(.failure(.timeout)) {
-                trace.record(.timeout, source.name, destination.name)
-            }
-        })
+        call.startTimeout(timeout)
         trace.record(.send, subjectHash: source.stableHash, objectHash: destination.stableHash, value: 0) {
             TraceEvent(time: self.simulation.now, kind: .send, subject: source.name, object: destination.name, value: 0)
         }
@@ -78,29 +170,30 @@ extension Network {
             return
         }
         let link = link(from: source, to: destination)
+        call.link = link
         guard let node = node(destination), canReach(source, destination) else {
-            executor.schedule(at: executor.now &+ sampleLatency(link), .run {
-                if call.settle(.failure(.unreachable)) { trace.record(.unreachable, source.name, destination.name) }
-            })
+            call.schedule(.unreachable, after: sampleLatency(link))
             return
         }
+        call.node = node
         if random.chance(link.dropRate + extraDropRate) {
             trace.record(.drop, source.name, destination.name)
             return
         }
         let copies = random.chance(link.duplicateRate) ? 2 : 1
         if copies == 2 { trace.record(.duplicate, source.name, destination.name) }
-        for _ in 0..<copies {
-            executor.schedule(at: executor.now &+ sampleLatency(link), .run {
-                self.deliver(call, from: source, to: node, link: link, handler)
-            })
+        call.schedule(.deliver, after: sampleLatency(link))
+        if copies == 2 {
+            let copy = call.duplicate()
+            copy.node = node
+            copy.schedule(.deliver, after: sampleLatency(link))
         }
     }
 
-    private func deliver<Response: Sendable>(
-        _ call: PendingCall<Response>, from source: NodeID, to node: NetworkNode, link: LinkProfile,
-        _ handler: @escaping @Sendable () async -> Response
-    ) {
+    /// The request reaches its destination: handled there if it is up.
+    fileprivate func deliver<Response: Sendable>(_ call: PendingCall<Response>) {
+        guard let node = call.node else { return }
+        let source = call.source
         guard canReach(source, node.id) else {
             simulation.trace.record(.drop, source.name, node.id.name)
             return
@@ -109,55 +202,43 @@ extension Network {
         case .crashed:
             simulation.trace.record(.drop, source.name, node.id.name)
         case .paused:
-            node.heldWhilePaused.append { self.deliver(call, from: source, to: node, link: link, handler) }
+            node.heldWhilePaused.append { self.deliver(call) }
         case .starting:
-            let trace = simulation.trace
-            executor.schedule(at: executor.now &+ sampleLatency(link), .run {
-                if call.settle(.failure(.refused)) { trace.record(.refused, source.name, node.id.name) }
-            })
+            call.schedule(.refused, after: sampleLatency(call.link))
         case .up:
             // The handler runs even if the caller has given up: a server does not know the client
             // timed out, which is exactly what makes retries of non-idempotent requests dangerous.
-            let incarnation = node.incarnation
-            let context = simulation.context
+            call.incarnation = node.incarnation
             // If the process restarts while handling this call, the caller's connection is reset:
             // it learns at once (one link latency later) instead of waiting for its timeout.
-            let number = node.nextCallNumber
+            call.number = node.nextCallNumber
             node.nextCallNumber &+= 1
-            call.delivery = (source, node.id, link)
-            node.openCalls[number] = call
-            Task(executorPreference: executor) {
-                let response = await context.run(handler)
-                node.openCalls[number] = nil
-                self.respond(call, response, from: node, to: source, incarnation: incarnation, link: link)
-            }
+            call.isDelivered = true
+            node.openCalls[call.number] = call
+            executor.handlerTasks.start(call, in: simulation)
         }
     }
 
-    private func respond<Response: Sendable>(
-        _ call: PendingCall<Response>, _ response: Response, from node: NetworkNode, to source: NodeID,
-        incarnation: UInt64, link: LinkProfile
-    ) {
-        guard node.incarnation == incarnation, node.state != .crashed else { return }
+    /// The handler at `node` answered: the response travels back unless the process that
+    /// handled the call is gone.
+    fileprivate func respond<Response: Sendable>(_ call: PendingCall<Response>, _ response: Response, from node: NetworkNode) {
+        let source = call.source
+        guard node.incarnation == call.incarnation, node.state != .crashed else { return }
         if node.state == .paused {
-            node.heldWhilePaused.append {
-                self.respond(call, response, from: node, to: source, incarnation: incarnation, link: link)
-            }
+            node.heldWhilePaused.append { self.respond(call, response, from: node) }
             return
         }
-        if random.chance(link.dropRate + extraDropRate) {
+        if random.chance(call.link.dropRate + extraDropRate) {
             simulation.trace.record(.drop, node.id.name, source.name)
             return
         }
-        executor.schedule(at: executor.now &+ sampleLatency(link), .run {
-            guard self.canReach(node.id, source) else { return }
-            self.answer(call, with: response, at: source)
-        })
+        call.response = response
+        call.schedule(.answer, after: sampleLatency(call.link))
     }
 
     /// Hands the answer to the caller, unless the caller's own host is down (the answer is lost)
     /// or frozen (the answer waits until it resumes).
-    private func answer<Response: Sendable>(_ call: PendingCall<Response>, with response: Response, at caller: NodeID) {
+    fileprivate func answer<Response: Sendable>(_ call: PendingCall<Response>, with response: Response, at caller: NodeID) {
         guard let host = node(caller) else {
             call.settle(.success(response))
             return

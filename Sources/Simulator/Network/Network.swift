@@ -16,7 +16,7 @@ public final class Network: @unchecked Sendable {
     var extraLatency: Double = 0
     /// Extra loss probability while a drop-rate fault lasts.
     var extraDropRate: Double = 0
-    var random: SeededRandom
+    @exclusivity(unchecked) var random: SeededRandom
     let executor: SimulationExecutor
 
     /// A network with `defaultLink` on every link, drawing from the simulation's `network` stream.

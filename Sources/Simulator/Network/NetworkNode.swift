@@ -32,9 +32,9 @@ public final class NetworkNode: @unchecked Sendable {
     var heldWhilePaused: [() -> Void] = []
     /// Calls being handled here right now, by delivery number. Looked up by number; sorted when
     /// a restart resets them all.
-    var openCalls: [UInt64: any ResettableCall] = [:]
+    @exclusivity(unchecked) var openCalls: [UInt64: any ResettableCall] = [:]
     /// The number of the next delivery handled here.
-    var nextCallNumber: UInt64 = 0
+    @exclusivity(unchecked) var nextCallNumber: UInt64 = 0
     /// Called synchronously on the simulation thread when the node crashes (lose volatile state).
     var crashObservers: [() -> Void] = []
     /// Called synchronously when the node is up again after a restart.

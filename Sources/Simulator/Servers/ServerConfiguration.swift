@@ -39,7 +39,7 @@ public struct ServerConfiguration: Sendable, Equatable {
 /// `@unchecked Sendable`: written only on the simulation thread, read after the run.
 public final class ServerStats: @unchecked Sendable {
     /// Requests answered with a success.
-    public internal(set) var served = 0
+    @exclusivity(unchecked) public internal(set) var served = 0
     /// Requests rejected because the queue was full.
     public internal(set) var rejected = 0
     /// Requests answered 500 by the error rate (configured or injected).
@@ -51,7 +51,7 @@ public final class ServerStats: @unchecked Sendable {
     /// Longest queue seen.
     public internal(set) var peakQueueLength = 0
     /// Total virtual time spent serving, summed over slots (for utilisation).
-    public internal(set) var busyNanoseconds: Int64 = 0
+    @exclusivity(unchecked) public internal(set) var busyNanoseconds: Int64 = 0
 
     public init() {}
 }

@@ -14,12 +14,12 @@ public actor ServerReplica {
     public nonisolated let configuration: ServerConfiguration
     private let simulation: Simulation
     private let node: NetworkNode
-    private var random: SeededRandom
+    @exclusivity(unchecked) private var random: SeededRandom
     /// The `home` answer, built once, in the assignment's shape:
     /// `{"message": "Hello from Server: <id>", "status": "successful"}`.
     private let greeting: String
-    private var busy = 0
-    private var waiting = Deque<UnsafeContinuation<Bool, Never>>()
+    @exclusivity(unchecked) private var busy = 0
+    @exclusivity(unchecked) private var waiting = Deque<UnsafeContinuation<Bool, Never>>()
     /// Incremented at each crash: work that started in an earlier epoch is discarded.
     private var epoch: UInt64 = 0
 

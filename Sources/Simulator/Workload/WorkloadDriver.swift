@@ -79,7 +79,7 @@ public enum WorkloadDriver {
 
 /// Request ids in issue order. `@unchecked Sendable`: used only on the simulation thread.
 final class RequestCounter: @unchecked Sendable {
-    private var last: UInt64 = 0
+    @exclusivity(unchecked) private var last: UInt64 = 0
     func next() -> UInt64 {
         last += 1
         return last

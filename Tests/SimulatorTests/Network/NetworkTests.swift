@@ -63,6 +63,26 @@ final class CallLog: @unchecked Sendable {
         #expect(log.entries == ["put: ok @2ms"])
     }
 
+    @Test func anAnsweredCallLeavesNoTimeoutInTheHeap() throws {
+        sim.spawn("client") { _ in
+            await call("put", timeout: .seconds(3_600)) { await $0.put("k", "v", durable: false) }
+            #expect(sim.executor.timers.count == 0)
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(log.entries == ["put: ok @2ms"])
+        #expect(sim.executor.timers.isEmpty)
+    }
+
+    @Test func aTimedOutCallStillTimesOutWhenAnAnsweredOneCancelledItsTimer() throws {
+        sim.schedule(after: .milliseconds(3)) { network.crash("store") }
+        sim.spawn("client") { _ in
+            await call("answered") { await $0.put("k", "v", durable: false) }
+            await call("lost") { await $0.get("k") }
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(log.entries == ["answered: ok @2ms", "lost: timeout @252ms"])
+    }
+
     @Test func callersOfACrashedNodeTimeOutExactlyAtTheirDeadline() throws {
         sim.schedule(after: .milliseconds(10)) { network.crash("store") }
         sim.spawn("client") { _ in
