@@ -12,29 +12,43 @@ extension Simulation {
     ///
     /// - Throws: ``SimulationError`` on deadlock, an escaped task, or `eventLimit`.
     @discardableResult
-    public func run(until instant: VirtualInstant, eventLimit: UInt64 = .max) throws(SimulationError) -> RunOutcome {
-        try drive(limit: instant.nanoseconds, eventLimit: eventLimit, failAtLimit: false)
+    public func run(until instant: VirtualInstant, eventLimit: UInt64 = .max,
+                    livelockEvents: UInt64 = Simulation.livelockEvents) throws(SimulationError) -> RunOutcome {
+        try drive(limit: instant.nanoseconds, eventLimit: eventLimit, livelockEvents: livelockEvents, failAtLimit: false)
     }
 
     /// Runs until every foreground task has finished.
     ///
     /// - Throws: ``SimulationError/timeLimitExceeded(limit:unfinishedTasks:)`` if virtual time
     ///   would pass `timeLimit` first, and the other ``SimulationError`` cases as ``run(until:eventLimit:)``.
-    public func runToCompletion(timeLimit: VirtualInstant, eventLimit: UInt64 = .max) throws(SimulationError) {
-        _ = try drive(limit: timeLimit.nanoseconds, eventLimit: eventLimit, failAtLimit: true)
+    public func runToCompletion(timeLimit: VirtualInstant, eventLimit: UInt64 = .max,
+                                livelockEvents: UInt64 = Simulation.livelockEvents) throws(SimulationError) {
+        _ = try drive(limit: timeLimit.nanoseconds, eventLimit: eventLimit, livelockEvents: livelockEvents, failAtLimit: true)
     }
 
-    private func drive(limit: Int64, eventLimit: UInt64, failAtLimit: Bool) throws(SimulationError) -> RunOutcome {
+    /// Events in a row without virtual time moving that make a livelock: far more than any burst
+    /// at one instant (a million users starting together take about ten million), few enough to
+    /// stop within seconds.
+    public static let livelockEvents: UInt64 = 25_000_000
+
+    private func drive(limit: Int64, eventLimit: UInt64, livelockEvents: UInt64, failAtLimit: Bool) throws(SimulationError) -> RunOutcome {
         executor.adoptCurrentThread()
         executor.isRunning = true
         defer { executor.isRunning = false }
         let firstEvent = executor.eventsProcessed
+        // A checkpoint every `livelockEvents` events: if virtual time has not moved since the last
+        // one, the world is busy at one instant for good.
+        var checkpoint = (events: firstEvent, instant: executor.now)
         while true {
             if executor.hasEscapedJobs {
                 throw .escapedTask(at: now, jobs: executor.escapedJobCount)
             }
             if executor.eventsProcessed &- firstEvent >= eventLimit {
                 throw .eventLimitExceeded(limit: eventLimit, at: now)
+            }
+            if executor.eventsProcessed &- checkpoint.events >= livelockEvents {
+                if executor.now == checkpoint.instant { throw .livelock(at: now, events: executor.eventsProcessed &- checkpoint.events) }
+                checkpoint = (executor.eventsProcessed, executor.now)
             }
             if executor.runReadyJob() { continue }
             if tasks.foregroundCount == 0 && (failAtLimit || executor.timers.isEmpty) {

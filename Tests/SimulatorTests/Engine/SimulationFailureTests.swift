@@ -32,6 +32,31 @@ actor Doorbell {
         }
     }
 
+    @Test func aWorldBusyAtOneInstantIsStoppedAsALivelock() throws {
+        let sim = Simulation(seed: 1)
+        sim.spawn("ticks") { _ in for _ in 0..<3 { await sim.sleep(for: .seconds(1)) } }
+        sim.spawn("spins") { _ in
+            await sim.sleep(for: .seconds(2))
+            while true { await Task.yield() }
+        }
+        #expect(throws: SimulationError.livelock(at: .after(.seconds(2)), events: 1_000)) {
+            try sim.runToCompletion(timeLimit: .after(.seconds(10)), livelockEvents: 1_000)
+        }
+    }
+
+    @Test func manyEventsAtOneInstantBeforeTimeMovesAreNoLivelock() throws {
+        let sim = Simulation(seed: 1)
+        for index in 0..<100 {
+            sim.spawn("burst-\(index)") { _ in
+                for _ in 0..<20 { await Task.yield() }
+                await sim.sleep(for: .seconds(1))
+            }
+        }
+        // 2,000 yields at time zero, then time moves: a limit above the burst lets the run end.
+        try sim.runToCompletion(timeLimit: .after(.seconds(10)), livelockEvents: 10_000)
+        #expect(sim.now == .after(.seconds(1)))
+    }
+
     @Test func theTimeLimitNamesTheUnfinishedTasks() throws {
         let sim = Simulation(seed: 1)
         sim.spawn("slowpoke") { _ in await sim.sleep(for: .seconds(60)) }
