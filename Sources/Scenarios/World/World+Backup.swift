@@ -23,7 +23,6 @@ extension World {
                 let (check, restored) = await BackupExperiment.check(restore, manager: manager, simulation: simulation)
                 self.restoreChecks[index] = check
                 self.restoredDirectories[index] = restored
-                self.backupRecords = await manager.backups
             }
         }
     }

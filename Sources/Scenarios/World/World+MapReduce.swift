@@ -140,8 +140,6 @@ extension World {
                 for _ in 0..<10 {
                     if let answer = try? await client.putObject(bucket: bucket, key: object.key, body: bytes) {
                         object.acknowledgedETag = answer.eTag
-                        object.versionId = answer.versionId
-                        object.acknowledgedAt = simulation.now
                         break
                     }
                 }

@@ -40,7 +40,6 @@ final class World: @unchecked Sendable {
     var restoreChecks: [BackupResult.RestoreCheck?] = []
     /// What each restore brought back, when it did.
     var restoredDirectories: [SourceDirectory?] = []
-    var backupRecords: [BackupRecord] = []
 
     /// The fault timeline applied to the network, in order.
     var networkFaults: [FaultSchedule.Entry] = []

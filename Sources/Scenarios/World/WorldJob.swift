@@ -15,10 +15,6 @@ final class WorldJob: @unchecked Sendable {
         var expectedETag: String
         /// The ETag the store acknowledged, if it did.
         var acknowledgedETag: String?
-        /// The version the store acknowledged.
-        var versionId: String?
-        /// When the store acknowledged it.
-        var acknowledgedAt: VirtualInstant?
     }
 
     let spec: MapReduceSection.Job

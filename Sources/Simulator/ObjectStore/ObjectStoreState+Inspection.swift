@@ -52,6 +52,10 @@ extension ObjectStoreState {
                 total += hashed(MemoryLayout<UInt64>.stride + MemoryLayout<MultipartUpload>.stride)
                 total += arrayHeader + hashed(upload.parts.count * (MemoryLayout<Int>.stride + MemoryLayout<MultipartUploadedPart>.stride))
             }
+            for completed in bucket.completedUploads.values {
+                total += hashed(MemoryLayout<UInt64>.stride + MemoryLayout<S3Bucket.CompletedUpload>.stride + stringBytes(completed.key.string)
+                                + stringBytes(completed.output.eTag) + (completed.output.versionId.map(stringBytes) ?? 0))
+            }
         }
         return total
     }
