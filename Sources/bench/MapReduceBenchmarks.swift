@@ -29,16 +29,18 @@ func registerMapReduceBenchmarks() {
     }
 
     // A whole simulated job: 40,000 log events published to a 4-partition topic, word count on
-    // seed 001's cluster (4 workers, R = 2). Wall time is the cost of simulating it.
-    let documents = MapReduceInput(synthetic: .init(size: .lines(40_000), seed: 1)).documents()
-    let setup = MapReduceJobRun.Setup(
-        seed: 1, cluster: MapReduce.ClusterConfiguration(), jobID: "bench",
+    // seed 001's cluster (4 workers, R = 2), run as a world like any scenario file. Wall time is
+    // the cost of simulating it (the input's documents and oracle are built once, before).
+    let scenario = MapReduceScenario(
+        name: "bench", file: "bench", seed: 1, cluster: MapReduce.ClusterConfiguration(),
         job: .init(job: MapReduce.WordCount(), reducers: 2, combining: true),
-        input: MapReduceInput(log: .init(topic: "logs", partitions: 4, recordsPerSplit: 10_000)))
+        input: MapReduceInput(synthetic: .init(size: .lines(40_000), seed: 1), log: .init(topic: "logs", partitions: 4, recordsPerSplit: 10_000))).world
+    _ = ScenarioRunner.run(scenario)
     Benchmark("MapReduce simulated job, word count over 40,000 log events", configuration: configuration(scale: .one, memory: true, maxDuration: .seconds(5))) { benchmark in
         benchmark.startMeasurement()
-        let run = MapReduceJobRun.run(setup, documents: documents)
+        let result = ScenarioRunner.run(scenario)
         benchmark.stopMeasurement()
+        let run = result.jobs[0].result.run
         precondition(run.report?.status == .succeeded, "the benchmark job must succeed")
         let memory = JemallocStats.read()
         benchmark.measurement(OrreryMetric.events, Int(run.events))

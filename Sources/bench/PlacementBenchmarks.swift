@@ -39,10 +39,9 @@ func registerPlacementBenchmarks() {
     }
 
     Benchmark("Experiment A-2 (5 runs of 10,000 requests through the balancer)", configuration: configuration(scale: .one, maxDuration: .seconds(10))) { benchmark in
-        let spec = ExperimentSpec(kind: .a2, summary: "", file: "bench", seed: 2024, serverCounts: [2, 3, 4, 5, 6], requests: 10_000,
-                                  variants: [.init(label: "default", placement: .assignment(.assignment))],
-                                  server: ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)),
-                                  operations: [], failover: nil)
+        let spec = PlacementExperimentSpec(name: "a2", summary: "", file: "bench", seed: 2024, serverCounts: [2, 3, 4, 5, 6], requests: 10_000,
+                                           variants: [.init(label: "default", placement: .assignment(.assignment))],
+                                           server: ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)))
         let result = try A2Experiment.run(spec)
         blackHole(result.runs.count)
     }

@@ -61,4 +61,19 @@ import Testing
         let report = try String(contentsOf: dir.appendingPathComponent("out/slow/report.md"), encoding: .utf8)
         #expect(report.hasPrefix("# Scenario `slow`\n\n- seed: `3`\n- replay: `orrery run slow.yaml --seed 3`"))
     }
+
+    /// Foundation's `deletingLastPathComponent` traps on a one-character path; `--out a` and a
+    /// scenario file called `x` must still work.
+    @Test func oneCharacterPathsAreOrdinaryPaths() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = try String(contentsOf: OrreryProcess.packageRoot.appendingPathComponent("scenarios/closed-loop.yaml"), encoding: .utf8)
+        try text.write(to: dir.appendingPathComponent("x"), atomically: true, encoding: .utf8)
+        let outcome = try OrreryProcess.run(["run", "x", "--out", "a"], in: dir)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("a/closed-loop/report.md").path))
+        let experiment = try OrreryProcess.run(["experiment", "a1", "--scenarios", OrreryProcess.packageRoot.appendingPathComponent("scenarios").path, "--out", "b"], in: dir)
+        #expect(experiment.status == 0, "\(experiment.standardError)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("b/a1/report.md").path))
+    }
 }

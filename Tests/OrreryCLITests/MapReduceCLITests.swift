@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `orrery mapreduce` end to end: a good file writes its report and exits 0, a bad file exits 2
+/// `orrery mapreduce` (an alias of `orrery run`) on single-job files, end to end: a good file writes its report and exits 0, a bad file exits 2
 /// with the position and writes nothing, a failed expectation exits 1 with the seed and the
 /// command that replays it.
 @Suite struct MapReduceCLITests {
@@ -34,11 +34,13 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.hasPrefix("PASS mapreduce-wordcount seed 7 digest "))
         let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("mapreduce-wordcount").path).sorted()
-        #expect(files == ["attempts.csv", "output.tsv", "report.json", "report.md", "summary.csv", "timeline.svg"])
+        #expect(files == ["mapreduce-wordcount", "metrics.csv", "report.json", "report.md", "timeline.csv", "timeline.svg"])
+        let jobFiles = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("mapreduce-wordcount/mapreduce-wordcount").path).sorted()
+        #expect(jobFiles == ["attempts.csv", "output.tsv", "timeline.svg"])
         let report = try String(contentsOf: out.appendingPathComponent("mapreduce-wordcount/report.md"), encoding: .utf8)
-        #expect(report.hasPrefix("# MapReduce scenario `mapreduce-wordcount`\n\n- seed: `7`\n- replay: `orrery mapreduce scenarios/mapreduce-wordcount.yaml --seed 7`"))
+        #expect(report.hasPrefix("# Scenario `mapreduce-wordcount`\n\n- seed: `7`\n- replay: `orrery run scenarios/mapreduce-wordcount.yaml --seed 7`"))
         // The Latin-1 file's words come out as the bytes they are.
-        let output = try Data(contentsOf: out.appendingPathComponent("mapreduce-wordcount/output.tsv"))
+        let output = try Data(contentsOf: out.appendingPathComponent("mapreduce-wordcount/mapreduce-wordcount/output.tsv"))
         #expect(output.range(of: Data([0x43, 0x61, 0x66, 0xE9, 0x09])) != nil)
     }
 
@@ -66,9 +68,9 @@ import Testing
         let outcome = try OrreryProcess.run(["mapreduce", "slow.yaml", "--out", "out"], in: dir)
         #expect(outcome.status == 1)
         #expect(outcome.standardOutput.hasPrefix("FAIL slow seed 5 digest "))
-        #expect(outcome.standardError.hasPrefix("seed 5: scenario 'slow' failed; replay with: orrery mapreduce slow.yaml --seed 5\n  slow.yaml:12:5: expectation 'makespan < 1ms' failed: measured "), "\(outcome.standardError)")
+        #expect(outcome.standardError.hasPrefix("seed 5: scenario 'slow' failed; replay with: orrery run slow.yaml --seed 5\n  slow.yaml:12:5: expectation 'makespan < 1ms' failed: measured "), "\(outcome.standardError)")
         let report = try String(contentsOf: dir.appendingPathComponent("out/slow/report.md"), encoding: .utf8)
-        #expect(report.hasPrefix("# MapReduce scenario `slow`\n\n- seed: `5`\n- replay: `orrery mapreduce slow.yaml --seed 5`"))
+        #expect(report.hasPrefix("# Scenario `slow`\n\n- seed: `5`\n- replay: `orrery run slow.yaml --seed 5`"))
         #expect(report.contains("- verdict: **FAIL**"))
     }
 
@@ -81,7 +83,7 @@ import Testing
                                       environment: ["SWIFT_DETERMINISTIC_HASHING": ""])
         #expect(a.status == 0 && b.status == 0, "\(a.standardError)\(b.standardError)")
         #expect(a.standardOutput == b.standardOutput)
-        for file in ["report.md", "report.json", "attempts.csv", "summary.csv", "output.tsv", "timeline.svg"] {
+        for file in ["report.md", "report.json", "metrics.csv", "timeline.csv", "timeline.svg", "mapreduce-log-chaos/attempts.csv", "mapreduce-log-chaos/output.tsv", "mapreduce-log-chaos/timeline.svg"] {
             let first = try Data(contentsOf: dir.appendingPathComponent("a/mapreduce-log-chaos/\(file)"))
             #expect(first == (try Data(contentsOf: dir.appendingPathComponent("b/mapreduce-log-chaos/\(file)"))), "\(file) differs between processes")
         }

@@ -10,8 +10,27 @@ public struct A1Result: Sendable {
     public var explanation: HashMapExplanation?
 }
 
-public enum A1Experiment {
-    public static func run(_ spec: ExperimentSpec, variant: ExperimentSpec.Variant? = nil, servers: Int? = nil) throws(PlacementError) -> A1Result {
+/// `orrery experiment a1` (`scenarios/a1.yaml`).
+public struct A1Experiment: ExperimentFile {
+    public static let name = "a1"
+    public static let summary = "10,000 requests over 3 replicas of the assignment's consistent hash map, and why they pile up"
+
+    public var spec: PlacementExperimentSpec
+    public var seed: UInt64 { spec.seed }
+    public var file: String { spec.file }
+
+    public init(spec: PlacementExperimentSpec) { self.spec = spec }
+
+    public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> A1Experiment {
+        A1Experiment(spec: try ScenarioLoader.placementExperiment(document, name: name).spec)
+    }
+
+    public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {
+        do throws(PlacementError) { return try Self.run(spec).bundle(spec: spec) } catch { throw ExperimentFailure.placement(error) }
+    }
+
+    /// A-1 for `variant` (the file's first by default) at `servers` replicas (the file's first count).
+    public static func run(_ spec: PlacementExperimentSpec, variant: PlacementExperimentSpec.Variant? = nil, servers: Int? = nil) throws(PlacementError) -> A1Result {
         let variant = variant ?? spec.variants[0]
         let count = servers ?? spec.serverCounts[0]
         let run = try DistributionRun.run(placement: variant.placement, servers: count, requests: spec.requests, server: spec.server, seed: spec.seed)
@@ -38,7 +57,7 @@ extension A1Result {
     }
 
     /// `results/a1/`.
-    func bundle(spec: ExperimentSpec) -> ReportBundle {
+    func bundle(spec: PlacementExperimentSpec) -> ReportBundle {
         var bundle = ReportBundle()
         bundle.add("a1/report.md", markdown(spec: spec))
         bundle.add("a1/report.json", json(spec: spec))
@@ -47,7 +66,7 @@ extension A1Result {
         return bundle
     }
 
-    func markdown(spec: ExperimentSpec) -> String {
+    func markdown(spec: PlacementExperimentSpec) -> String {
         var out = ExperimentReport.header(title: "A-1: how \(NumberFormat.integer(spec.requests)) requests spread over \(run.counts.count) replicas", spec: spec, digest: run.digest)
         out += "Placement: \(spec.variants[0].placement.summary). Every request goes from its own client through the simulated balancer to a replica; the counts are what the replicas answered.\n\n"
         var table = MarkdownTable(columns: [.text("server"), .numeric("requests"), .numeric("share"), .numeric("predicted share (all 900,000 ids)")])
@@ -77,7 +96,7 @@ extension A1Result {
         var reachableSlots: Int?
     }
 
-    func json(spec: ExperimentSpec) -> String {
+    func json(spec: PlacementExperimentSpec) -> String {
         JSONReport.encode(Document(
             seed: spec.seed, digest: run.digest, placement: spec.variants[0].placement.summary, requests: spec.requests,
             counts: run.counts.enumerated().map { .init(server: $0.element.hostname, requests: $0.element.requests, predictedShare: explanation?.predictedShare[$0.offset].share) },

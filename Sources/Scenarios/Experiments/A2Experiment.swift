@@ -8,8 +8,27 @@ public struct A2Result: Sendable {
     public var runs: [(servers: Int, result: A1Result)]
 }
 
-public enum A2Experiment {
-    public static func run(_ spec: ExperimentSpec, variant: ExperimentSpec.Variant? = nil, jobs: Int = 1) throws(PlacementError) -> A2Result {
+/// `orrery experiment a2` (`scenarios/a2.yaml`).
+public struct A2Experiment: ExperimentFile {
+    public static let name = "a2"
+    public static let summary = "N = 2 … 6: the mean load per server and its spread"
+
+    public var spec: PlacementExperimentSpec
+    public var seed: UInt64 { spec.seed }
+    public var file: String { spec.file }
+
+    public init(spec: PlacementExperimentSpec) { self.spec = spec }
+
+    public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> A2Experiment {
+        A2Experiment(spec: try ScenarioLoader.placementExperiment(document, name: name).spec)
+    }
+
+    public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {
+        do throws(PlacementError) { return try Self.run(spec, jobs: jobs).bundle(spec: spec) } catch { throw ExperimentFailure.placement(error) }
+    }
+
+    /// A-1 at every server count of the file, for `variant` (the file's first by default).
+    public static func run(_ spec: PlacementExperimentSpec, variant: PlacementExperimentSpec.Variant? = nil, jobs: Int = 1) throws(PlacementError) -> A2Result {
         let counts = spec.serverCounts
         let results = try ParallelWorlds.map(counts.count, width: jobs) { index throws(PlacementError) in
             try A1Experiment.run(spec, variant: variant, servers: counts[index])
@@ -52,7 +71,7 @@ extension A2Result {
     }
 
     /// `results/a2/`.
-    func bundle(spec: ExperimentSpec) -> ReportBundle {
+    func bundle(spec: PlacementExperimentSpec) -> ReportBundle {
         var bundle = ReportBundle()
         bundle.add("a2/report.md", markdown(spec: spec))
         bundle.add("a2/report.json", json(spec: spec))
@@ -61,7 +80,7 @@ extension A2Result {
         return bundle
     }
 
-    func markdown(spec: ExperimentSpec) -> String {
+    func markdown(spec: PlacementExperimentSpec) -> String {
         let digest = runs.map(\.result.run.digest).joined(separator: " ")
         var out = ExperimentReport.header(title: "A-2: average load per server for N = \(runs.map { String($0.servers) }.joined(separator: ", "))", spec: spec, digest: digest)
         out += "Placement: \(spec.variants[0].placement.summary); \(NumberFormat.integer(spec.requests)) concurrent requests at each N. The average load is \(NumberFormat.integer(spec.requests)) / N by construction; what matters is the spread around it.\n\n"
@@ -97,7 +116,7 @@ extension A2Result {
         var runs: [Run]
     }
 
-    func json(spec: ExperimentSpec) -> String {
+    func json(spec: PlacementExperimentSpec) -> String {
         JSONReport.encode(Document(seed: spec.seed, placement: spec.variants[0].placement.summary, requests: spec.requests, runs: runs.map { run in
             let s = run.result.statistics
             return .init(n: run.servers, counts: s.counts, mean: s.mean, minimum: s.minimum, maximum: s.maximum, standardDeviation: s.standardDeviation,

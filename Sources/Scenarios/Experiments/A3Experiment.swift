@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// Experiment A-3: every balancer operation with good and bad input, then a replica killed under
@@ -44,17 +45,67 @@ public struct A3Result: Sendable {
     public var lost: Int { issued - succeeded }
 }
 
-public enum A3Experiment {
-    /// Runs the operations on one balancer (in order, as one session), then the failover run.
-    public static func run(_ spec: ExperimentSpec) throws(PlacementError) -> A3Result {
-        let operations = try runOperations(spec)
-        guard let failover = spec.failover else {
-            preconditionFailure("the A-3 loader requires a failover section")
-        }
-        return try runFailover(spec, failover, operations: operations)
+/// `orrery experiment a3` (`scenarios/a3.yaml`): the cluster of a placement experiment, the
+/// balancer operations to try, and the failover run.
+public struct A3Experiment: ExperimentFile {
+    /// A-3's server failure and its detection and replacement.
+    public struct Failover: Sendable, Equatable {
+        /// Open-loop request rate while the failure happens.
+        public var rate: Double
+        /// How long traffic runs.
+        public var duration: Duration
+        /// When the server is killed, and which one.
+        public var killAt: Duration
+        public var killed: String
+        public var heartbeat: ReplicaManager.Configuration
+        public var clientTimeout: Duration
+        public var forwardTimeout: Duration
+        public var retries: Int
     }
 
-    static func makeCluster(_ spec: ExperimentSpec, seed: UInt64, forwardTimeout: Duration = .milliseconds(500), retries: Int = 1) throws(PlacementError) -> (Simulation, Network, LoadBalancer) {
+    /// One balancer operation of A-3 with its input.
+    public enum Operation: Sendable, Equatable {
+        case rep
+        case add(n: Int, hostnames: [String])
+        case rm(n: Int, hostnames: [String])
+        case route(path: String, requestID: UInt64)
+    }
+
+    public static let name = "a3"
+    public static let summary = "every balancer operation with good and bad input; a replica killed under load"
+
+    /// The cluster: server count, placement, how a replica serves, the seed.
+    public var spec: PlacementExperimentSpec
+    /// The operations, run in order as one session.
+    public var operations: [Operation]
+    /// The failure under load.
+    public var failover: Failover
+    public var seed: UInt64 { spec.seed }
+    public var file: String { spec.file }
+
+    public init(spec: PlacementExperimentSpec, operations: [Operation], failover: Failover) {
+        self.spec = spec
+        self.operations = operations
+        self.failover = failover
+    }
+
+    public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> A3Experiment {
+        let (spec, top) = try ScenarioLoader.placementExperiment(document, name: name, ownKeys: ["operations", "failover"])
+        return A3Experiment(spec: spec,
+                            operations: try top["operations"].map { cursor throws(ScenarioError) in try ScenarioLoader.parseOperations(cursor) } ?? [],
+                            failover: try ScenarioLoader.parseFailover(top.required("failover")))
+    }
+
+    public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {
+        do throws(PlacementError) { return try measure().bundle(self) } catch { throw ExperimentFailure.placement(error) }
+    }
+
+    /// Runs the operations on one balancer (in order, as one session), then the failover run.
+    public func measure() throws(PlacementError) -> A3Result {
+        try Self.runFailover(spec, failover, operations: Self.runOperations(spec, operations))
+    }
+
+    static func makeCluster(_ spec: PlacementExperimentSpec, seed: UInt64, forwardTimeout: Duration = .milliseconds(500), retries: Int = 1) throws(PlacementError) -> (Simulation, Network, LoadBalancer) {
         let simulation = Simulation(seed: seed)
         let network = Network(simulation: simulation, defaultLink: LinkProfile(latency: .uniform(min: 0.0002, max: 0.0008)))
         let balancer = LoadBalancer(placement: try spec.variants[0].placement.makePlacement(),
@@ -70,10 +121,9 @@ public enum A3Experiment {
         return (simulation, network, balancer)
     }
 
-    static func runOperations(_ spec: ExperimentSpec) throws(PlacementError) -> [A3Result.OperationOutcome] {
+    static func runOperations(_ spec: PlacementExperimentSpec, _ operations: [Operation]) throws(PlacementError) -> [A3Result.OperationOutcome] {
         let (simulation, network, balancer) = try makeCluster(spec, seed: spec.seed)
         let outcomes = OutcomeList()
-        let operations = spec.operations
         simulation.spawn("operator") { _ in
             for operation in operations {
                 let (name, input, reply) = await perform(operation, balancer: balancer, network: network)
@@ -89,7 +139,7 @@ public enum A3Experiment {
         return outcomes.items
     }
 
-    private static func perform(_ operation: ExperimentSpec.Operation, balancer: LoadBalancer, network: Network) async -> (String, String, BalancerReply) {
+    private static func perform(_ operation: Operation, balancer: LoadBalancer, network: Network) async -> (String, String, BalancerReply) {
         switch operation {
         case .rep:
             return ("rep", "", await balancer.rep())
@@ -114,7 +164,7 @@ public enum A3Experiment {
         "{\"n\": \(n), \"hostnames\": [\(hostnames.map(AssignmentJSON.quote).joined(separator: ", "))]}"
     }
 
-    static func runFailover(_ spec: ExperimentSpec, _ failover: ExperimentSpec.Failover, operations: [A3Result.OperationOutcome]) throws(PlacementError) -> A3Result {
+    static func runFailover(_ spec: PlacementExperimentSpec, _ failover: Failover, operations: [A3Result.OperationOutcome]) throws(PlacementError) -> A3Result {
         let (simulation, network, balancer) = try makeCluster(spec, seed: spec.seed, forwardTimeout: failover.forwardTimeout, retries: failover.retries)
         let manager = ReplicaManager(balancer: balancer, network: network, configuration: failover.heartbeat)
         manager.start()

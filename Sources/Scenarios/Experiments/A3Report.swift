@@ -4,17 +4,19 @@ import Simulator
 
 extension A3Result {
     /// `results/a3/`: the report, the operations as JSON, the timeline as CSV and as a chart.
-    func bundle(spec: ExperimentSpec) -> ReportBundle {
+    func bundle(_ experiment: A3Experiment) -> ReportBundle {
+        let spec = experiment.spec
         var bundle = ReportBundle()
-        bundle.add("a3/report.md", markdown(spec: spec))
+        bundle.add("a3/report.md", markdown(experiment))
         bundle.add("a3/report.json", json(spec: spec))
         bundle.add("a3/operations.csv", operationsCSV())
         bundle.add("a3/timeline.csv", timelineCSV())
-        bundle.add("a3/timeline.svg", timelineChart(seconds: Int(spec.failover?.duration.seconds ?? 0)).svg())
+        bundle.add("a3/timeline.svg", timelineChart(seconds: Int(experiment.failover.duration.seconds)).svg())
         return bundle
     }
 
-    func markdown(spec: ExperimentSpec) -> String {
+    func markdown(_ experiment: A3Experiment) -> String {
+        let spec = experiment.spec, failover = experiment.failover
         var out = ExperimentReport.header(title: "A-3: balancer operations and failure recovery", spec: spec, digest: digest)
         out += "## Every operation, with good and bad input\n\n"
         out += "Run in order against one balancer that starts with \(spec.serverCounts[0]) replicas; each answer is exactly what the balancer returned.\n\n"
@@ -26,7 +28,7 @@ extension A3Result {
         out += "Every rejected operation left the replica list unchanged (compare each row's last column with the row before).\n\n"
 
         out += "## A replica killed under load\n\n"
-        if let failover = spec.failover {
+        do {
             out += "Open-loop traffic at \(NumberFormat.fixed(failover.rate, decimals: 0)) requests/s for \(failover.duration.formattedSeconds); `\(killed)` is killed at \(DurationFormat.seconds(killedAt)). "
             out += "Heartbeats every \(failover.heartbeat.interval.formattedSeconds) with a \(failover.heartbeat.timeout.formattedSeconds) timeout; a replica is declared dead after \(failover.heartbeat.missesBeforeDown) missed heartbeats and replaced after \(failover.heartbeat.spawnDelay.formattedSeconds). "
             out += "The balancer waits \(failover.forwardTimeout.formattedSeconds) for a replica and retries \(failover.retries) time(s) on the next replica clockwise; clients give up after \(failover.clientTimeout.formattedSeconds).\n\n"
@@ -45,7 +47,7 @@ extension A3Result {
         figures.append(["slowest answered request", NumberFormat.fixed(maxLatency * 1000, decimals: 1) + " ms"])
         out += figures.rendered() + "\n"
         out += "### Why these numbers\n\n"
-        if let failover = spec.failover, let detection = detectionTime {
+        if let detection = detectionTime {
             let interval = failover.heartbeat.interval.seconds, timeout = failover.heartbeat.timeout.seconds
             let misses = Double(failover.heartbeat.missesBeforeDown)
             out += "Detection needs \(failover.heartbeat.missesBeforeDown) missed heartbeats; the first missed round starts within one interval of the kill, and each miss is only known when its \(NumberFormat.fixed(timeout, decimals: 3)) s timeout expires, so detection takes between \(NumberFormat.fixed((misses - 1) * interval + timeout, decimals: 3)) s and \(NumberFormat.fixed(misses * interval + timeout, decimals: 3)) s; here \(NumberFormat.fixed(detection, decimals: 3)) s. "
@@ -107,7 +109,7 @@ extension A3Result {
         var maxLatencySeconds: Double
     }
 
-    func json(spec: ExperimentSpec) -> String {
+    func json(spec: PlacementExperimentSpec) -> String {
         JSONReport.encode(Document(
             seed: spec.seed, digest: digest,
             operations: operations.map { .init(operation: $0.operation, input: $0.input, status: $0.status, response: $0.body, replicasAfter: $0.replicasAfter) },

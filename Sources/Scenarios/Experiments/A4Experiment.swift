@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// Experiment A-4: again with modified H and Φ and with real placement algorithms,
@@ -5,7 +6,7 @@ import Simulator
 public struct A4Result: Sendable {
     /// Everything measured for one placement.
     public struct VariantResult: Sendable {
-        public var variant: ExperimentSpec.Variant
+        public var variant: PlacementExperimentSpec.Variant
         /// A-1 at the comparison size (N = 3 when the file lists it).
         public var a1: A1Result
         public var a2: A2Result
@@ -20,11 +21,29 @@ public struct A4Result: Sendable {
     public var variants: [VariantResult]
 }
 
-public enum A4Experiment {
+/// `orrery experiment a4` (`scenarios/a4.yaml`).
+public struct A4Experiment: ExperimentFile {
+    public static let name = "a4"
+    public static let summary = "A-1 and A-2 with modified and real hash functions and other placements"
+
+    public var spec: PlacementExperimentSpec
+    public var seed: UInt64 { spec.seed }
+    public var file: String { spec.file }
+
+    public init(spec: PlacementExperimentSpec) { self.spec = spec }
+
+    public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> A4Experiment {
+        A4Experiment(spec: try ScenarioLoader.placementExperiment(document, name: name).spec)
+    }
+
+    public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {
+        do throws(PlacementError) { return try Self.run(spec, jobs: jobs).bundle(spec: spec) } catch { throw ExperimentFailure.placement(error) }
+    }
+
     /// The six-digit request ids every key-movement figure is computed over.
     static let allRequestIDs: ClosedRange<UInt64> = 100_000...999_999
 
-    public static func run(_ spec: ExperimentSpec, jobs: Int = 1) throws(PlacementError) -> A4Result {
+    public static func run(_ spec: PlacementExperimentSpec, jobs: Int = 1) throws(PlacementError) -> A4Result {
         let comparison = spec.serverCounts.contains(3) ? 3 : spec.serverCounts[0]
         let base = spec.serverCounts.contains(5) ? 5 : max(2, spec.serverCounts.max()! - 1)
         let results = try ParallelWorlds.map(spec.variants.count, width: jobs) { index throws(PlacementError) in
@@ -33,7 +52,7 @@ public enum A4Experiment {
         return A4Result(comparisonServers: comparison, movementBase: base, variants: results)
     }
 
-    private static func measure(_ variant: ExperimentSpec.Variant, spec: ExperimentSpec, comparison: Int, base: Int) throws(PlacementError) -> A4Result.VariantResult {
+    private static func measure(_ variant: PlacementExperimentSpec.Variant, spec: PlacementExperimentSpec, comparison: Int, base: Int) throws(PlacementError) -> A4Result.VariantResult {
         let placement = try variant.placement.makeKeyPlacement(servers: base)
         let a2 = try A2Experiment.run(spec, variant: variant)
         let a1: A1Result

@@ -22,7 +22,7 @@ extension A4Result {
     }
 
     /// Every figure of the A-4 report, for other tools.
-    func json(spec: ExperimentSpec) -> String {
+    func json(spec: PlacementExperimentSpec) -> String {
         JSONReport.encode(Document(
             seed: spec.seed, requests: spec.requests, comparisonServers: comparisonServers, movementBase: movementBase,
             variants: variants.map { variant in

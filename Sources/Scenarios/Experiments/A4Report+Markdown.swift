@@ -2,7 +2,7 @@ import Reports
 import Simulator
 
 extension A4Result {
-    func markdown(spec: ExperimentSpec) -> String {
+    func markdown(spec: PlacementExperimentSpec) -> String {
         let digest = variants.map(\.a1.run.digest).joined(separator: " ")
         var out = ExperimentReport.header(title: "A-4: modified hash functions and real placement algorithms", spec: spec, digest: digest)
         out += "Each placement below runs A-1 (N = \(comparisonServers)) and A-2 (N = \(spec.serverCounts.map(String.init).joined(separator: ", "))) through the simulated balancer with \(NumberFormat.integer(spec.requests)) concurrent requests, exactly as the default run does.\n\n"

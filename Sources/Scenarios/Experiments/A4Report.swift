@@ -3,7 +3,7 @@ import Simulator
 
 extension A4Result {
     /// `results/a4/`.
-    func bundle(spec: ExperimentSpec) -> ReportBundle {
+    func bundle(spec: PlacementExperimentSpec) -> ReportBundle {
         var bundle = ReportBundle()
         bundle.add("a4/report.md", markdown(spec: spec))
         bundle.add("a4/report.json", json(spec: spec))

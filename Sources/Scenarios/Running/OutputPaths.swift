@@ -3,9 +3,9 @@ import Foundation
 /// Checks every output path of a command before anything is written: the report directory must
 /// be a directory (or creatable), a trace file must not be a directory nor lie under a file, and
 /// two runs must not write the same report directory.
-enum OutputPaths {
+public enum OutputPaths {
     /// What is wrong with the paths, or nil when they are usable.
-    static func problem(outputDirectory: String, tracePath: String?, names: [(name: String, file: String)]) -> String? {
+    public static func problem(outputDirectory: String, tracePath: String?, names: [(name: String, file: String)]) -> String? {
         if outputDirectory.isEmpty { return "--out must name a directory (got an empty path)" }
         if let blocker = fileBlocking(outputDirectory, asDirectory: true) { return "--out '\(outputDirectory)': \(blocker)" }
         if let tracePath {
@@ -30,13 +30,23 @@ enum OutputPaths {
             if !asDirectory && isDirectory.boolValue { return "is a directory, not a file" }
             return nil
         }
-        var parent = (path as NSString).deletingLastPathComponent
+        var parent = parentDirectory(of: path)
         while !parent.isEmpty && parent != "/" {
             if FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) {
                 return isDirectory.boolValue ? nil : "'\(parent)' is a file, so nothing can be written under it"
             }
-            parent = (parent as NSString).deletingLastPathComponent
+            parent = parentDirectory(of: parent)
         }
         return nil
+    }
+
+    /// `path` without its last component: "" for a single relative component, "/" for one under
+    /// the root. Written out because Foundation's `deletingLastPathComponent` traps on a
+    /// one-character path (`--out a`) in this toolchain.
+    static func parentDirectory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 }

@@ -1,15 +1,14 @@
 /// Any file `orrery run` and `orrery validate` take, read through the one document reader and
-/// told apart by its sections: an experiment (`experiment:`), a single MapReduce job in the form
-/// `orrery mapreduce` reads (`cluster:`, `job:`, `input:` at the top), or a world of any other
-/// sections.
+/// told apart by its sections: an experiment (`experiment:`) or a world. A single MapReduce job
+/// written the way `orrery mapreduce` files are (`cluster:`, `job:`, `input:` at the top) is read
+/// by its own loader and becomes a world with one `mapreduce:` job, so it runs and reports like
+/// any other.
 public enum ScenarioFile: Sendable {
     /// A world: any subset of network, servers, balancer or gateway, workload, mapreduce, log,
     /// object_store, backup, operations, faults, chaos, expect.
     case world(Scenario)
-    /// One MapReduce job with its cluster, input and faults at the top level.
-    case mapreduce(MapReduceScenario)
-    /// An experiment (A-1 … A-4, mapreduce, backup).
-    case experiment(ExperimentSpec)
+    /// An experiment of ``ExperimentRegistry`` described by one file (A-1 … A-4, mapreduce, backup).
+    case experiment(any ExperimentFile)
 
     /// Reads the file at `path`.
     public static func load(path: String) throws(ScenarioError) -> ScenarioFile {
@@ -22,9 +21,9 @@ public enum ScenarioFile: Sendable {
     }
 
     private static func load(_ document: ScenarioDocument) throws(ScenarioError) -> ScenarioFile {
-        if document.keys.contains("experiment") { return .experiment(try ScenarioLoader.experiment(from: document)) }
+        if document.keys.contains("experiment") { return .experiment(try ExperimentRegistry.load(document)) }
         if document.keys.contains("job") || document.keys.contains("cluster") {
-            return .mapreduce(try MapReduceScenarioLoader.scenario(from: document))
+            return .world(try MapReduceScenarioLoader.scenario(from: document).world)
         }
         return .world(try ScenarioLoader.scenario(from: document))
     }
@@ -33,8 +32,7 @@ public enum ScenarioFile: Sendable {
     public var name: String {
         switch self {
         case .world(let scenario): return scenario.name
-        case .mapreduce(let scenario): return scenario.name
-        case .experiment(let spec): return spec.name
+        case .experiment(let experiment): return type(of: experiment).name
         }
     }
 
@@ -42,8 +40,7 @@ public enum ScenarioFile: Sendable {
     public var file: String {
         switch self {
         case .world(let scenario): return scenario.file
-        case .mapreduce(let scenario): return scenario.file
-        case .experiment(let spec): return spec.file
+        case .experiment(let experiment): return experiment.file
         }
     }
 
@@ -52,11 +49,15 @@ public enum ScenarioFile: Sendable {
         switch self {
         case .world(let scenario):
             let parts = scenario.subsystems.map(\.rawValue).joined(separator: ", ")
-            return "scenario '\(scenario.name)': \(parts.isEmpty ? "no subsystem" : parts), \(scenario.servers.count) server(s), \(scenario.expectations.count) expectation(s)"
-        case .mapreduce(let scenario):
-            return "MapReduce scenario '\(scenario.name)': job \(scenario.job.name), \(scenario.cluster.workers) worker(s), \(scenario.expectations.count) expectation(s)"
-        case .experiment(let spec):
-            return "experiment '\(spec.name)'"
+            var summary = "scenario '\(scenario.name)': \(parts.isEmpty ? "no subsystem" : parts), \(scenario.servers.count) server(s)"
+            if let jobs = scenario.mapreduce?.jobs, !jobs.isEmpty {
+                var names: [String] = []
+                for job in jobs where !names.contains(job.spec.name) { names.append(job.spec.name) }
+                summary += ", \(jobs.count) job(s) (\(names.joined(separator: ", ")))"
+            }
+            return summary + ", \(scenario.expectations.count) expectation(s)"
+        case .experiment(let experiment):
+            return "experiment '\(type(of: experiment).name)': \(type(of: experiment).summary)"
         }
     }
 }

@@ -33,6 +33,11 @@ extension RunResult {
         if formats.contains(.md) {
             bundle.add("\(directory)/report.md", markdown())
             bundle.add("\(directory)/timeline.svg", timelineChart().svg())
+            for job in jobs {
+                guard let report = job.result.run.report else { continue }
+                bundle.add("\(directory)/\(job.id)/timeline.svg", JobTimelineChart.chart(
+                    report, workers: job.result.run.workers, title: "Job timeline: \(job.id) (\(job.result.scenario.job.name)), seed \(seed)").svg())
+            }
         }
         if formats.contains(.json) { bundle.add("\(directory)/report.json", json()) }
         if formats.contains(.csv) {
@@ -122,7 +127,7 @@ extension RunResult {
             out += "Submitted at \(DurationFormat.seconds(submitted))"
             out += job.gatewayAttempts > 0 ? " through the balancer (\(job.gatewayAttempts) \(job.gatewayAttempts == 1 ? "try" : "tries")).\n\n" : ".\n\n"
         }
-        out += Self.demoted(job.result.markdown(), dropTitle: true).replacingOccurrences(of: "](timeline.svg)", with: "](timeline.svg) (the world's timeline)")
+        out += Self.demoted(job.result.markdown(), dropTitle: true).replacingOccurrences(of: "](timeline.svg)", with: job.result.run.report == nil ? "](timeline.svg) (the world's timeline)" : "](\(job.id)/timeline.svg)")
         if !job.outputObjects.isEmpty {
             out += "## Output objects\n\n"
             var table = MarkdownTable(columns: [.text("object"), .numeric("bytes"), .text("ETag of the bytes"), .text("ETag stored at the end"), .text("exact")])

@@ -112,10 +112,15 @@ extension World {
     private func jobResult(_ job: WorldJob, failure: String?, replayCommand: String, end: EndState) -> RunResult.Job {
         var oracleFailure: String?
         var expected: [MapReduce.Record] = []
-        do {
-            expected = try job.spec.spec.job.reference(job.records)
-        } catch {
-            oracleFailure = String(describing: error)
+        let oracle: InputMemo.Oracle
+        if case .documents(let input) = job.spec.input {
+            oracle = input.oracle(job.spec.spec.job, records: job.records)
+        } else {
+            do { oracle = .output(try job.spec.spec.job.reference(job.records)) } catch { oracle = .failure(String(describing: error)) }
+        }
+        switch oracle {
+        case .output(let records): expected = records
+        case .failure(let reason): oracleFailure = reason
         }
         let input: MapReduceInput = if case .documents(let input) = job.spec.input { input } else { MapReduceInput() }
         let report = job.handle?.report

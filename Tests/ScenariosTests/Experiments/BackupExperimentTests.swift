@@ -25,8 +25,7 @@ restores:
 
 @Suite struct BackupExperimentTests {
     @Test func theCommittedBackupFileLoads() throws {
-        let spec = try ScenarioLoader.loadExperiment(path: packageRoot.appendingPathComponent("scenarios/backup.yaml").path)
-        let backup = try #require(spec.backup)
+        let backup = try BackupExperiment.load(from: scenarioDirectory).spec
         #expect(backup.duration == .seconds(60 * 86_400))
         #expect(backup.manager.syncInterval == .seconds(60))
         #expect(backup.manager.retentionDays == 30)
@@ -37,7 +36,7 @@ restores:
     }
 
     @Test func aShortRunRestoresEveryBackupByteForByteAndKeepsOnlyTheRetainedOnes() throws {
-        let spec = try ScenarioLoader.parseExperiment(shortBackupExperiment, file: "backup.yaml")
+        let spec = try #require(try parseExperiment(shortBackupExperiment, file: "backup.yaml") as? BackupExperiment).spec
         let result = BackupExperiment.run(spec)
         #expect(result.restores.count == 3)
         #expect(result.restores.allSatisfy { $0.identical && $0.failure == nil })
@@ -55,7 +54,7 @@ restores:
     }
 
     @Test func theReportIsTheSameOnEveryReplay() throws {
-        let spec = try ScenarioLoader.parseExperiment(shortBackupExperiment, file: "backup.yaml")
+        let spec = try #require(try parseExperiment(shortBackupExperiment, file: "backup.yaml") as? BackupExperiment).spec
         let first = BackupExperiment.run(spec).bundle(spec: spec), second = BackupExperiment.run(spec).bundle(spec: spec)
         #expect(first == second)
         #expect(first.files.map(\.path) == ["backup/report.md", "backup/report.json", "backup/timeline.csv", "backup/backups.csv",

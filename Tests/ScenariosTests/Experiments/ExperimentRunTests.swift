@@ -3,13 +3,13 @@ import Testing
 @testable import Simulator
 
 @Suite struct ExperimentRunTests {
-    static func spec(_ name: ExperimentSpec.Kind, servers: [Int], requests: Int, variants: [ExperimentSpec.Variant] = [.init(label: "default", placement: .assignment(.assignment))]) -> ExperimentSpec {
-        ExperimentSpec(kind: name, summary: "", file: "t.yaml", seed: 99, serverCounts: servers, requests: requests, variants: variants,
-                       server: ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)), operations: [], failover: nil)
+    static func spec(_ name: String, servers: [Int], requests: Int, variants: [PlacementExperimentSpec.Variant] = [.init(label: "default", placement: .assignment(.assignment))]) -> PlacementExperimentSpec {
+        PlacementExperimentSpec(name: name, summary: "", file: "t.yaml", seed: 99, serverCounts: servers, requests: requests, variants: variants,
+                                server: ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)))
     }
 
     @Test func a1CountsEveryRequestAndMatchesTheMapsPrediction() throws {
-        let result = try A1Experiment.run(Self.spec(.a1, servers: [3], requests: 3_000))
+        let result = try A1Experiment.run(Self.spec("a1", servers: [3], requests: 3_000))
         #expect(result.run.counts.map(\.hostname) == ["Server 1", "Server 2", "Server 3"])
         #expect(result.statistics.total == 3_000)
         #expect(result.run.failed == 0)
@@ -43,12 +43,11 @@ import Testing
     }
 
     @Test func a3AnswersEveryOperationExactlyAndRecoversFromTheKill() throws {
-        var spec = Self.spec(.a3, servers: [3], requests: 0)
-        spec.operations = [.rep, .add(n: 1, hostnames: ["S1", "S2"]), .rm(n: 1, hostnames: ["Server 3"]), .route(path: "other", requestID: 100_000)]
-        spec.failover = .init(rate: 200, duration: .seconds(12), killAt: .milliseconds(4_300), killed: "Server 1",
+        let experiment = A3Experiment(spec: Self.spec("a3", servers: [3], requests: 0), operations: [.rep, .add(n: 1, hostnames: ["S1", "S2"]), .rm(n: 1, hostnames: ["Server 3"]), .route(path: "other", requestID: 100_000)],
+                                      failover: .init(rate: 200, duration: .seconds(12), killAt: .milliseconds(4_300), killed: "Server 1",
                               heartbeat: .init(interval: .seconds(1), timeout: .milliseconds(500), missesBeforeDown: 2, spawnDelay: .seconds(2)),
-                              clientTimeout: .seconds(2), forwardTimeout: .milliseconds(500), retries: 1)
-        let result = try A3Experiment.run(spec)
+                              clientTimeout: .seconds(2), forwardTimeout: .milliseconds(500), retries: 1))
+        let result = try experiment.measure()
         #expect(result.operations.map(\.status) == [200, 400, 200, 400])
         #expect(result.operations[1].body == #"{"message": "<Error> Length of hostname list is more than newly added instances", "status": "failure"}"#)
         #expect(result.operations[2].replicasAfter == ["Server 1", "Server 2"])

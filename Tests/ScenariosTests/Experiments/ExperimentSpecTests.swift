@@ -5,31 +5,62 @@ import Testing
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// The experiment an experiment file's `text` describes.
+func parseExperiment(_ text: String, file: String = "x.yaml") throws(ScenarioError) -> any ExperimentFile {
+    try ExperimentRegistry.load(ScenarioDocument.parse(text, file: file))
+}
+
 func experimentError(_ text: String) -> ScenarioError? {
     do {
-        _ = try ScenarioLoader.parseExperiment(text, file: "x.yaml")
+        _ = try parseExperiment(text)
         return nil
     } catch {
         return error
     }
 }
 
+let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
+
 @Suite struct ExperimentSpecTests {
-    @Test(arguments: ExperimentSpec.names)
-    func theCommittedExperimentFilesLoad(name: String) throws {
-        let spec = try ScenarioLoader.loadExperiment(path: packageRoot.appendingPathComponent("scenarios/\(name).yaml").path)
-        #expect(spec.name == name)
-        #expect(spec.requests == 10_000 || ["a3", "mapreduce", "backup"].contains(name))
+    @Test(arguments: ExperimentRegistry.names)
+    func everyExperimentLoadsFromItsCommittedFiles(name: String) throws {
+        let registered = try #require(ExperimentRegistry.named(name))
+        #expect(registered.name == name)
+        #expect(!registered.summary.isEmpty)
+        #expect(!registered.files.isEmpty)
+        let experiment = try registered.load(from: scenarioDirectory)
+        if let file = experiment as? any ExperimentFile {
+            #expect(file.file.hasSuffix("scenarios/\(name).yaml"))
+            // `orrery run` reaches the same experiment through the file alone.
+            guard case .experiment(let viaRun) = try ScenarioFile.load(path: file.file) else { Issue.record("not an experiment"); return }
+            #expect(type(of: viaRun).name == name)
+        }
+    }
+
+    @Test func theRegistryListsEveryExperimentOnceInOrder() {
+        #expect(ExperimentRegistry.names == ["a1", "a2", "a3", "a4", "mapreduce", "backup", "claims", "strategies"])
+    }
+
+    @Test func anExperimentLoadedFromAnotherExperimentsFileIsRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("orrery-registry-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "experiment: a1\nservers: 3\n".write(to: directory.appendingPathComponent("a2.yaml"), atomically: true, encoding: .utf8)
+        #expect(throws: ScenarioError.self) { try A2Experiment.load(from: directory.path) }
+        do { _ = try A2Experiment.load(from: directory.path) } catch {
+            #expect(error.message == "the file describes experiment 'a1', not 'a2'")
+        }
     }
 
     @Test func a1UsesTheAssignmentDefaults() throws {
-        let spec = try ScenarioLoader.loadExperiment(path: packageRoot.appendingPathComponent("scenarios/a1.yaml").path)
+        let spec = try A1Experiment.load(from: scenarioDirectory).spec
+        #expect(spec.requests == 10_000)
         #expect(spec.serverCounts == [3])
         #expect(spec.variants == [.init(label: "default", placement: .assignment(.assignment))])
     }
 
     @Test func a4ComparesEightPlacements() throws {
-        let spec = try ScenarioLoader.loadExperiment(path: packageRoot.appendingPathComponent("scenarios/a4.yaml").path)
+        let spec = try A4Experiment.load(from: scenarioDirectory).spec
         #expect(spec.variants.map(\.label) == ["default H, Φ", "modified polynomials", "MurmurHash3 H, Φ", "ring, 160 vnodes", "jump", "Maglev", "rendezvous", "bounded loads"])
         #expect(spec.variants[1].placement == .assignment(.init(requestHash: .polynomial(iSquared: 37, i: 11, constant: 3),
                                                                  virtualServerHash: .polynomial(iSquared: 13, i: 101, jSquared: 7, j: 61, constant: 5))))
@@ -37,7 +68,7 @@ func experimentError(_ text: String) -> ScenarioError? {
     }
 
     @Test func anUnknownExperimentIsNamed() {
-        #expect(experimentError("experiment: a5\nservers: 3\n")?.description == "x.yaml:1:13: error: unknown experiment 'a5'; expected one of a1, a2, a3, a4, mapreduce, backup (at experiment)")
+        #expect(experimentError("experiment: a5\nservers: 3\n")?.description == "x.yaml:1:13: error: unknown experiment 'a5'; an experiment file describes one of a1, a2, a3, a4, mapreduce, backup (at experiment)")
     }
 
     @Test func anUnknownPlacementGetsASuggestion() {
@@ -64,12 +95,9 @@ func experimentError(_ text: String) -> ScenarioError? {
         #expect(experimentError(text)?.message == "the kill must happen before traffic ends at 5.000s")
     }
 
-    @Test func anUnknownExperimentNameOnTheCommandLineIsBadInput() {
-        var messages: [String] = []
-        let status = ExperimentJob(names: ["a9"], scenarioDirectory: packageRoot.appendingPathComponent("scenarios").path, outputDirectory: "/tmp/orrery-never-written")
-            .execute(output: { messages.append($0) }, errors: { messages.append($0) })
-        #expect(status == .badInput)
-        #expect(messages == ["error: unknown experiment 'a9'; expected one of a1, a2, a3, a4, mapreduce, backup, claims, strategies, all"])
-        #expect(!FileManager.default.fileExists(atPath: "/tmp/orrery-never-written"))
+    @Test func a3WithoutItsFailoverIsAnErrorAtTheTopNotACrash() {
+        let error = experimentError("experiment: a3\nservers: 3\n")
+        #expect(error?.kind == .missingKey("failover"))
+        #expect(error?.line == 1)
     }
 }

@@ -1,12 +1,30 @@
+import Reports
 import Simulator
 
 /// Runs the backup experiment: a store, a client host running the backup manager over changing
 /// application data, an hourly sampler, and the restores the file asks for, each checked
 /// against the exact source its backup was taken from.
-public enum BackupExperiment {
-    /// Runs the experiment `spec.backup` describes and returns what it measured.
-    public static func run(_ spec: ExperimentSpec) -> BackupResult {
-        guard let setup = spec.backup else { preconditionFailure("the loader gives the backup experiment its section") }
+public struct BackupExperiment: ExperimentFile {
+    public static let name = "backup"
+    public static let summary = "seed 000's backup manager for 60 virtual days: sync, backups, a 503 storm, restores, retention"
+
+    public var spec: BackupExperimentSpec
+    public var seed: UInt64 { spec.seed }
+    public var file: String { spec.file }
+
+    public init(spec: BackupExperimentSpec) { self.spec = spec }
+
+    public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> BackupExperiment {
+        BackupExperiment(spec: try ScenarioLoader.parseBackupExperiment(document))
+    }
+
+    public func run(jobs: Int) -> ReportBundle {
+        Self.run(spec).bundle(spec: spec)
+    }
+
+    /// Runs the experiment `setup` describes and returns what it measured.
+    public static func run(_ setup: BackupExperimentSpec) -> BackupResult {
+        let spec = setup
         let simulation = Simulation(seed: spec.seed)
         let network = Network(simulation: simulation)
         let store = ObjectStore("s3", configuration: setup.store, network: network)

@@ -3,7 +3,7 @@ import Simulator
 /// The backup experiment (`scenarios/backup.yaml`): a backup manager protecting changing
 /// application data for weeks of virtual time, through a storm of 503s, with restores checked
 /// byte for byte and retention trimming old backups.
-public struct BackupExperimentSpec: Sendable, Equatable {
+public struct BackupExperimentSpec: ExperimentIdentity, Equatable {
     /// A restore the experiment performs and checks.
     public struct Restore: Sendable, Equatable {
         /// Which backup to restore.
@@ -30,6 +30,11 @@ public struct BackupExperimentSpec: Sendable, Equatable {
         public var backup: Selection
     }
 
+    public var name: String { BackupExperiment.name }
+    public var summary: String
+    public var file: String
+    /// The seed of the run.
+    public var seed: UInt64
     /// How long the experiment runs (virtual time).
     public var duration: Duration
     /// Bucket, prefixes, intervals, retention, versioning and encryption.

@@ -4,7 +4,7 @@ import Simulator
 
 /// `results/backup/`: the report, its JSON, the timeline and the backups as CSV, and the charts.
 extension BackupResult {
-    func bundle(spec: ExperimentSpec) -> ReportBundle {
+    func bundle(spec: BackupExperimentSpec) -> ReportBundle {
         var bundle = ReportBundle()
         bundle.add("backup/report.md", markdown(spec: spec))
         bundle.add("backup/report.json", json(spec: spec))
@@ -13,8 +13,7 @@ extension BackupResult {
         bundle.add("backup/restores.csv", restoresCSV())
         bundle.add("backup/bytes_stored.svg", bytesChart().svg())
         bundle.add("backup/backups_kept.svg", backupsChart().svg())
-        let setup = spec.backup
-        bundle.add("backup/errors_per_hour.svg", errorsChart(storms: setup?.store.errorStorms ?? [], interval: setup?.sampleInterval ?? .seconds(3600)).svg())
+        bundle.add("backup/errors_per_hour.svg", errorsChart(storms: spec.store.errorStorms, interval: spec.sampleInterval).svg())
         bundle.add("backup/restores.svg", restoresChart().svg())
         return bundle
     }
@@ -73,7 +72,7 @@ extension BackupResult {
         var restores: [Restore]
     }
 
-    func json(spec: ExperimentSpec) -> String {
+    func json(spec: BackupExperimentSpec) -> String {
         JSONReport.encode(Document(
             seed: spec.seed, digest: digest, syncs: managerStats.syncs, failedSyncs: managerStats.failedSyncs,
             filesUploaded: managerStats.filesUploaded, filesDeleted: managerStats.filesDeleted, filesUnchanged: managerStats.filesUnchanged,

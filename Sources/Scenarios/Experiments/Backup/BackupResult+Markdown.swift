@@ -3,8 +3,8 @@ import Simulator
 
 /// The backup experiment's report.
 extension BackupResult {
-    func markdown(spec: ExperimentSpec) -> String {
-        guard let setup = spec.backup else { preconditionFailure("the loader gives the backup experiment its section") }
+    func markdown(spec: BackupExperimentSpec) -> String {
+        let setup = spec
         var out = ExperimentReport.header(title: "Backup manager: sync, backups, a 503 storm, restores and retention", spec: spec, digest: digest)
         out += setupSection(setup)
         out += syncSection(setup)

@@ -2,17 +2,13 @@ import Simulator
 
 extension ScenarioLoader {
     /// The keys of `scenarios/backup.yaml`.
-    static let backupExperimentKeys = ["experiment", "description", "seed", "duration", "sample_every", "bucket", "sync_interval",
+    static let backupExperimentKeys = ["experiment", "duration", "sample_every", "bucket", "sync_interval",
                                        "first_backup_at", "backup_interval", "retention_days", "versioning", "encryption",
                                        "noncurrent_expiration_days", "source", "store", "client", "restores"]
 
-    /// The backup experiment, if `root` is a mapping whose `experiment:` is `backup`; nil for any
-    /// other experiment (whose own keys are checked by the caller).
-    static func parseBackupExperiment(_ root: YAMLCursor, file: String) throws(ScenarioError) -> ExperimentSpec? {
-        guard case .mapping(let mapping) = root.node,
-              mapping.contains(where: { $0.key.string == "experiment" && $0.value.string == "backup" })
-        else { return nil }
-        let top = try root.mapping(allowed: backupExperimentKeys)
+    /// The backup experiment `document` describes, strictly.
+    static func parseBackupExperiment(_ document: ScenarioDocument) throws(ScenarioError) -> BackupExperimentSpec {
+        let top = try document.sections(allowed: backupExperimentKeys)
         let duration = try top["duration"]?.positiveDuration() ?? .seconds(60 * 86_400)
         let manager = BackupManager.Configuration(
             bucket: try top["bucket"]?.string() ?? "mapreduce-storage",
@@ -47,16 +43,11 @@ extension ScenarioLoader {
             }
             restores.append(.init(at: when, backup: choice))
         }
-        let backup = BackupExperimentSpec(
-            duration: duration, manager: manager, churn: try parseChurn(top["source"]),
+        return BackupExperimentSpec(
+            summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, manager: manager, churn: try parseChurn(top["source"]),
             store: try parseStoreModel(top["store"]),
             clientTimeout: try client?["timeout"]?.positiveDuration() ?? .seconds(5), retry: retry, restores: restores,
             sampleInterval: try top["sample_every"]?.positiveDuration() ?? .seconds(3600))
-        return ExperimentSpec(
-            kind: .backup, summary: try top["description"]?.string() ?? "", file: file,
-            seed: try top["seed"].map { cursor throws(ScenarioError) in try cursor.uint64() } ?? 1,
-            serverCounts: [], requests: 0, variants: [], server: ServerConfiguration(slots: 1, serviceTime: .constant(0)),
-            operations: [], failover: nil, backup: backup)
     }
 
     /// `source: {files, file_size: {median, sigma}, directories, change_every, changes_per_round,

@@ -1,7 +1,7 @@
 import Reports
 import Simulator
 
-extension ClaimsExperiment {
+extension ClaimsResult {
     /// `results/claims/`: the report, the verdicts as JSON and CSV, and the charts.
     public func bundle() -> ReportBundle {
         var bundle = ReportBundle()

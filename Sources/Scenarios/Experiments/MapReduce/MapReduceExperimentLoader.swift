@@ -2,13 +2,14 @@ import Simulator
 
 extension ScenarioLoader {
     /// The top-level keys of `scenarios/mapreduce.yaml`.
-    static let mapReduceExperimentKeys = ["experiment", "description", "seed", "cluster", "job", "input", "scaling", "straggler",
+    static let mapReduceExperimentKeys = ["experiment", "cluster", "job", "input", "scaling", "straggler",
                                           "failure", "lab_chaos", "claims"]
 
     /// Parses the MapReduce experiment's file, strictly: the cluster, job and input read as in a
     /// MapReduce scenario (``MapReduceScenarioLoader``), then the variations and the claims.
-    static func parseMapReduceExperiment(_ root: YAMLCursor) throws(ScenarioError) -> ExperimentSpec {
-        let top = try root.mapping(allowed: mapReduceExperimentKeys)
+    static func parseMapReduceExperiment(_ document: ScenarioDocument) throws(ScenarioError) -> MapReduceExperimentSpec {
+        let root = document.root
+        let top = try document.sections(allowed: mapReduceExperimentKeys)
         let directory = MapReduceScenarioLoader.directory(of: root.file)
         let cluster = try MapReduceScenarioLoader.parseCluster(top.required("cluster"))
         let claims = try top["claims"].map { cursor throws(ScenarioError) in try parseSeed001Claims(cursor) } ?? Seed001Claims()
@@ -25,7 +26,8 @@ extension ScenarioLoader {
         let stragglerFields = try top.required("straggler").mapping(allowed: ["worker", "factor"])
         let failureFields = try top.required("failure").mapping(allowed: ["crash", "at"])
         let chaosFields = try top.required("lab_chaos").mapping(allowed: ["attempts", "max_attempts", "input"])
-        let mapReduce = MapReduceExperimentSpec(
+        return MapReduceExperimentSpec(
+            summary: document.summary, file: document.file, seed: document.seed ?? 1,
             cluster: cluster, job: try MapReduceScenarioLoader.parseJob(top.required("job")),
             input: try MapReduceScenarioLoader.parseInput(top.required("input"), baseDirectory: directory),
             scaling: .init(mappers: mappers, input: try MapReduceScenarioLoader.parseInput(scalingFields.required("input"), baseDirectory: directory)),
@@ -35,11 +37,6 @@ extension ScenarioLoader {
                             maxAttempts: try chaosFields["max_attempts"]?.int(atLeast: 1) ?? 20,
                             input: try chaosFields["input"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseInput(cursor, baseDirectory: directory) }),
             claims: claims)
-        return ExperimentSpec(
-            kind: .mapreduce, summary: try top["description"]?.string() ?? "", file: root.file,
-            seed: try top["seed"].map { cursor throws(ScenarioError) in try cursor.uint64() } ?? 1,
-            serverCounts: [], requests: 0, variants: [], server: ServerConfiguration(), operations: [], failover: nil,
-            mapReduce: mapReduce)
     }
 
     /// The scaling sweep's worker counts: ascending, and including 1, the claimed mapper count

@@ -3,8 +3,8 @@ import Simulator
 
 extension MapReduceExperimentResult {
     /// `results/mapreduce/`: the report, its figures as JSON, the tables as CSV, and the charts.
-    func bundle(spec: ExperimentSpec) -> ReportBundle {
-        guard let setup = spec.mapReduce else { preconditionFailure("the mapreduce experiment is loaded with its setup") }
+    func bundle(spec: MapReduceExperimentSpec) -> ReportBundle {
+        let setup = spec
         var bundle = ReportBundle()
         bundle.add("mapreduce/report.md", markdown(spec: spec))
         bundle.add("mapreduce/report.json", json(spec: spec))
@@ -76,7 +76,7 @@ extension MapReduceExperimentResult {
         var shuffledBytesWithCombiner: Int, shuffledBytesWithoutCombiner: Int
     }
 
-    func json(spec: ExperimentSpec) -> String {
+    func json(spec: MapReduceExperimentSpec) -> String {
         let m = measurements
         return JSONReport.encode(Document(
             seed: spec.seed, digest: baseline.run.digest,

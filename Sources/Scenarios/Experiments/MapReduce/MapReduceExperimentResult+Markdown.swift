@@ -3,8 +3,8 @@ import Simulator
 
 extension MapReduceExperimentResult {
     /// The report: the job, the claims table with its reasons, then one section per question.
-    func markdown(spec: ExperimentSpec) -> String {
-        guard let setup = spec.mapReduce else { preconditionFailure("the mapreduce experiment is loaded with its setup") }
+    func markdown(spec: MapReduceExperimentSpec) -> String {
+        let setup = spec
         var out = ExperimentReport.header(title: "MapReduce on actors: seed 001's claims in simulation", spec: spec, digest: baseline.run.digest)
         out += jobSection(setup)
         out += claimsSection()

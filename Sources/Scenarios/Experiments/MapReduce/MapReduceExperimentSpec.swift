@@ -2,7 +2,7 @@ import Simulator
 
 /// `orrery experiment mapreduce`, as read from `scenarios/mapreduce.yaml`: seed 001's job on
 /// seed 001's cluster, and the variations that measure each of its claims.
-public struct MapReduceExperimentSpec: Sendable {
+public struct MapReduceExperimentSpec: ExperimentIdentity {
     /// The scaling sweep: the same job over a larger input with 1 … N map workers.
     public struct Scaling: Sendable {
         /// Worker counts, ascending; each worker has the cluster's map slots.
@@ -37,6 +37,11 @@ public struct MapReduceExperimentSpec: Sendable {
         public var input: MapReduceInput?
     }
 
+    public var name: String { MapReduceExperiment.name }
+    public var summary: String
+    public var file: String
+    /// The seed of every run.
+    public var seed: UInt64
     /// The baseline cluster (seed 001's: 4 workers, 1 map slot each).
     public var cluster: MapReduce.ClusterConfiguration
     /// The job (word count, R = 2).

@@ -38,9 +38,6 @@ public struct StrategyComparison: Sendable {
         }
     }
 
-    /// The scenario file the experiment reads, relative to the scenario directory.
-    public static let file = "strategies.yaml"
-
     /// Every strategy, in the order the report lists them.
     public static let strategies: [BalancingStrategyKind] = [
         .roundRobin, .weightedRoundRobin, .leastConnections, .random, .leastRequest, .healthBased, .ipHash,
@@ -54,9 +51,9 @@ public struct StrategyComparison: Sendable {
     /// `cells[s][k]`: situation `s`, strategy `k`.
     public var cells: [[Cell]]
 
-    /// Loads the base scenario from `directory`.
-    public static func load(from directory: String) throws(ScenarioError) -> Scenario {
-        let scenario = try loadTraffic(path: (directory as NSString).appendingPathComponent(file))
+    /// Loads the base scenario from `path`: a balancer in front of at least two servers.
+    static func loadBase(path: String) throws(ScenarioError) -> Scenario {
+        let scenario = try loadTraffic(path: path)
         guard scenario.balancer != nil else {
             throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .missingKey("balancer"))
         }

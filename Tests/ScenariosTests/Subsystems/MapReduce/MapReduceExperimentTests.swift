@@ -10,9 +10,10 @@ import Testing
     /// 4,000 events in 4 tasks, a sweep of 1, 2 and 4 mappers over 4,000 events in 16 tasks,
     /// and claims scaled down to match; 1 ms per event and 2 ms per key, so tasks last long
     /// enough (about a second) to overlap, straggle and be hit by the crash.
-    static let spec: ExperimentSpec = {
+    static let spec: MapReduceExperimentSpec = {
         let log = MapReduceInput.LogTopic(topic: "logs", partitions: 4, recordsPerSplit: 1_000)
-        let setup = MapReduceExperimentSpec(
+        return MapReduceExperimentSpec(
+            summary: "", file: "mapreduce.yaml", seed: 5,
             cluster: MapReduce.ClusterConfiguration(cost: MapReduce.CostModel(mapPerRecord: .milliseconds(1), reducePerKey: .milliseconds(2))), job: .init(job: MapReduce.WordCount(), reducers: 2, combining: true),
             input: MapReduceInput(synthetic: .init(size: .lines(4_000), seed: 1), log: log),
             scaling: .init(mappers: [1, 2, 4], input: MapReduceInput(synthetic: .init(size: .lines(4_000), seed: 2),
@@ -20,8 +21,6 @@ import Testing
             straggler: .init(worker: "worker-1", factor: 4), failure: .init(worker: "worker-2", at: .milliseconds(1_300)),
             labChaos: .init(attempts: MapReduce.AttemptChaos(), maxAttempts: 20),
             claims: Seed001Claims(linearUpTo: 4, mapTaskEvents: 1_000, mapTaskTime: .milliseconds(80), endToEndEvents: 4_000))
-        return ExperimentSpec(kind: .mapreduce, summary: "", file: "mapreduce.yaml", seed: 5, serverCounts: [], requests: 0, variants: [],
-                              server: ServerConfiguration(), operations: [], failover: nil, mapReduce: setup)
     }()
 
     static let result = MapReduceExperiment.run(spec)
@@ -58,7 +57,7 @@ import Testing
         let result = Self.result
         let m = result.measurements
         let rows = result.claims
-        #expect(rows == Seed001ClaimsTable.rows(Self.spec.mapReduce!.claims, m))
+        #expect(rows == Seed001ClaimsTable.rows(Self.spec.claims, m))
         #expect(rows[1].simulated == Seed001ClaimsTable.rate(m.point(1)?.eventsPerSecond))
         #expect(rows[2].simulated == Seed001ClaimsTable.rate(m.point(4)?.eventsPerSecond))
         #expect(rows[3].holds == ((m.efficiency(4) ?? 0) >= 0.9))
@@ -79,8 +78,7 @@ import Testing
     }
 
     @Test func theCommittedExperimentFileLoadsSeed001sSetup() throws {
-        let spec = try ScenarioLoader.loadExperiment(path: packageRoot.appendingPathComponent("scenarios/mapreduce.yaml").path)
-        let setup = try #require(spec.mapReduce)
+        let setup = try MapReduceExperiment.load(from: scenarioDirectory).spec
         #expect(setup.cluster.workers == 4 && setup.cluster.mapSlotsPerWorker == 1 && setup.job.reducers == 2)
         #expect(setup.scaling.mappers.first == 1 && setup.scaling.mappers.last == 20)
         #expect(setup.claims == Seed001Claims())

@@ -4,8 +4,8 @@ import Testing
 @testable import Scenarios
 @testable import Simulator
 
-/// A MapReduce scenario run: the output equals the sequential oracle and the report's numbers
-/// are exactly what the small fixed input gives.
+/// A single-job MapReduce scenario, run as the world it becomes: the output equals the sequential
+/// oracle and the report's numbers are exactly what the small fixed input gives.
 @Suite struct MapReduceScenarioRunTests {
     /// Two lines of English and a Latin-1 file with two invalid UTF-8 bytes.
     static let files: [MapReduceInput.File] = [
@@ -20,20 +20,26 @@ import Testing
                           faults: faults, expectations: expect)
     }
 
+    /// The world's result and its one job's.
+    static func run(_ scenario: MapReduceScenario) -> (world: RunResult, job: MapReduceRunResult) {
+        let world = ScenarioRunner.run(scenario.world)
+        return (world, world.jobs[0].result)
+    }
+
     @Test func theOutputEqualsTheOracleAndEveryWordIsBytes() {
-        let result = MapReduceScenarioRunner.run(Self.scenario())
+        let (world, result) = Self.run(Self.scenario())
         let expected: [MapReduce.Record] = [
             .init("a", "1"), .init(key: [0x63, 0x61, 0x66, 0xE9], value: Array("2".utf8)), .init("cat", "3"), .init("dog", "2"),
             .init("saw", "2"), .init("the", "3"), .init(key: [0xFF, 0xFE], value: Array("1".utf8)),
         ]
         #expect(result.run.report?.output?.records == expected)
         #expect(result.comparison == OutputComparison(actual: expected, expected: expected))
-        #expect(result.outputExact && result.passed)
+        #expect(result.outputExact && world.passed)
         #expect(result.inputRecords == 4 && result.inputBytes == 55)
     }
 
     @Test func theReportsNumbersAreExact() throws {
-        let result = MapReduceScenarioRunner.run(Self.scenario())
+        let (world, result) = Self.run(Self.scenario())
         let report = try #require(result.run.report)
         #expect(report.mapTasks == 3 && report.reduceTasks == 2)
         #expect(report.statistics.attempts == 5 && report.statistics.retries == 0)
@@ -44,35 +50,39 @@ import Testing
         #expect(result.value(of: MapReduceMetric.makespan) == report.makespan?.seconds)
         #expect(result.value(of: MapReduceMetric.outputRecords) == 7)
         #expect(result.value(of: MapReduceMetric.maxRecoveryTime) == 0)
-        let summary = result.summaryCSV()
-        #expect(summary.hasPrefix("metric,value\noutput_exact,1\nsucceeded,1\n"))
-        #expect(summary.contains("\nattempts,5\nretries,0\n"))
-        #expect(summary.contains("\nmap_tasks,3\noutput_records,7\n"))
+        #expect(world.value(of: MapReduceMetric.outputExact.metric) == 1)
+        #expect(world.value(of: MapReduceMetric.attempts.metric) == 5)
+        #expect(world.value(of: MapReduceMetric.mapTasks.metric) == 3)
+        #expect(world.value(of: MapReduceMetric.jobs.metric) == 1)
     }
 
-    @Test func theReportOpensWithTheSeedAndTheReplayCommand() {
-        let result = MapReduceScenarioRunner.run(Self.scenario())
-        #expect(result.markdown().hasPrefix("# MapReduce scenario `t`\n\n- seed: `3`\n- replay: `orrery mapreduce t.yaml --seed 3`\n- digest: `\(result.run.digest)`\n- verdict: **PASS**\n"))
-        #expect(result.markdown().contains("**Exact**: the 7 output records equal the sequential run of `word-count` over the same 4 input records, byte for byte."))
-        let files = result.bundle().files.map(\.path)
-        #expect(files == ["t/report.md", "t/report.json", "t/summary.csv", "t/attempts.csv", "t/timeline.svg", "t/output.tsv"])
-        let tsv = result.bundle().files.last!.contents
+    @Test func theReportOpensWithTheSeedAndTheReplayCommand() throws {
+        let (world, _) = Self.run(Self.scenario())
+        #expect(world.markdown().hasPrefix("# Scenario `t`\n\n- seed: `3`\n- replay: `orrery run t.yaml --seed 3`\n- digest: `\(world.digest)`\n- verdict: **PASS**\n"))
+        #expect(world.markdown().contains("**Exact**: the 7 output records equal the sequential run of `word-count` over the same 4 input records, byte for byte."))
+        #expect(world.markdown().contains("![job timeline](t/timeline.svg)"))
+        let bundle = world.bundle(formats: ReportFormat.allCases)
+        #expect(bundle.files.map(\.path) == ["t/report.md", "t/timeline.svg", "t/t/timeline.svg", "t/report.json", "t/metrics.csv", "t/timeline.csv", "t/t/attempts.csv", "t/t/output.tsv"])
+        let chart = String(decoding: try #require(bundle.files.first { $0.path == "t/t/timeline.svg" }).contents, as: UTF8.self)
+        #expect(chart.contains("<title>Job timeline: t (word-count), seed 3</title>"))
+        let tsv = try #require(bundle.files.last).contents
         #expect([UInt8](tsv) == Array("a\t1\n".utf8) + [0x63, 0x61, 0x66, 0xE9] + Array("\t2\ncat\t3\ndog\t2\nsaw\t2\nthe\t3\n".utf8) + [0xFF, 0xFE] + Array("\t1\n".utf8))
     }
 
-    @Test func aFailedExpectationFailsTheRunWithTheSeedAndTheReplayCommand() {
+    @Test func aFailedExpectationFailsTheRunWithTheSeedAndTheReplayCommand() throws {
         let expectation = Scenarios.Expectation(metric: MapReduceMetric.makespan.metric, comparison: .lessThan, threshold: 0.001, text: "makespan < 1ms", line: 12, column: 5)
-        let result = MapReduceScenarioRunner.run(Self.scenario(expect: [expectation]))
-        #expect(!result.passed)
-        #expect(result.checks.map(\.holds) == [false])
+        let (world, result) = Self.run(Self.scenario(expect: [expectation]))
+        #expect(!world.passed)
+        #expect(world.checks.map(\.holds) == [false])
         let makespan = DurationFormat.seconds(result.run.report?.makespan?.seconds)
-        #expect(MapReduceScenarioJob.failureMessage(result)
-            == "seed 3: scenario 't' failed; replay with: orrery mapreduce t.yaml --seed 3\n  t.yaml:12:5: expectation 'makespan < 1ms' failed: measured \(makespan)")
+        let outcome = try ScenarioFile.world(Self.scenario(expect: [expectation]).world).run()
+        #expect(outcome.failure
+            == "seed 3: scenario 't' failed; replay with: orrery run t.yaml --seed 3\n  t.yaml:12:5: expectation 'makespan < 1ms' failed: measured \(makespan)")
     }
 
     @Test func anInvertedIndexReadThroughALogTopicEqualsItsOracleUnderACrash() throws {
         let log = MapReduceInput.LogTopic(topic: "lines", partitions: 2, recordsPerSplit: 1)
-        let result = MapReduceScenarioRunner.run(Self.scenario(job: MapReduce.InvertedIndex(), log: log, faults: [
+        let (_, result) = Self.run(Self.scenario(job: MapReduce.InvertedIndex(), log: log, faults: [
             .init(at: .after(.milliseconds(1_100)), .network(.crash("worker-1"))),
         ]))
         // Line i was published to partition i mod 2, and the index lists partitions.

@@ -53,7 +53,7 @@ public enum MapReduceScenarioLoader {
 
     /// The directory relative input paths are resolved against: the scenario file's.
     static func directory(of file: String) -> String {
-        let directory = (file as NSString).deletingLastPathComponent
+        let directory = OutputPaths.parentDirectory(of: file)
         return directory.isEmpty ? "." : directory
     }
 

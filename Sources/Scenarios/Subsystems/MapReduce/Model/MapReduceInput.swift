@@ -74,6 +74,8 @@ public struct MapReduceInput: Sendable, Equatable {
     public var splitSize: Int
     /// The topic to read through, or nil to hand the documents to the job directly.
     public var log: LogTopic?
+    /// The documents and oracle outputs already computed, shared by copies (not part of equality).
+    let memo = InputMemo()
 
     /// Creates an input.
     public init(files: [File] = [], synthetic: Synthetic? = nil, splitSize: Int = 64 * 1024, log: LogTopic? = nil) {
@@ -86,6 +88,10 @@ public struct MapReduceInput: Sendable, Equatable {
     /// The documents: the files first (ids 0, 1, … in order, named by their paths), then the
     /// synthetic documents (named `synthetic-0`, …).
     public func documents() -> [MapReduce.Document] {
+        memo.documents(for: source, build: buildDocuments)
+    }
+
+    private func buildDocuments() -> [MapReduce.Document] {
         var documents = files.enumerated().map { MapReduce.Document(id: UInt32($0.offset), name: $0.element.name, bytes: $0.element.bytes) }
         guard let synthetic else { return documents }
         var generator = MapReduce.SyntheticLogGenerator(seed: synthetic.seed)
@@ -102,6 +108,10 @@ public struct MapReduceInput: Sendable, Equatable {
             documents.append(MapReduce.Document(id: UInt32(files.count + index), name: "synthetic-\(index)", bytes: bytes))
         }
         return documents
+    }
+
+    public static func == (a: MapReduceInput, b: MapReduceInput) -> Bool {
+        a.files == b.files && a.synthetic == b.synthetic && a.splitSize == b.splitSize && a.log == b.log
     }
 
     /// What the map functions see, in order: every line of every document — tagged with its

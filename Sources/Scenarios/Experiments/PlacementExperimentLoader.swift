@@ -2,31 +2,14 @@ import Foundation
 import Simulator
 
 extension ScenarioLoader {
-    static let experimentKeys = ["experiment", "description", "seed", "servers", "requests", "map", "placement", "variants", "server", "operations", "failover"]
+    /// The keys every placement experiment (A-1 … A-4) reads, beyond the common ones.
+    static let placementExperimentKeys = ["experiment", "servers", "requests", "map", "placement", "variants", "server"]
 
-    /// Loads an experiment file (`scenarios/a1.yaml` …) strictly, with positions in every error.
-    public static func loadExperiment(path: String) throws(ScenarioError) -> ExperimentSpec {
-        try experiment(from: ScenarioDocument.load(path: path))
-    }
-
-    /// Parses experiment `text`, reporting positions against `file`.
-    public static func parseExperiment(_ text: String, file: String) throws(ScenarioError) -> ExperimentSpec {
-        try experiment(from: ScenarioDocument.parse(text, file: file))
-    }
-
-    /// The experiment `document` describes.
-    static func experiment(from document: ScenarioDocument) throws(ScenarioError) -> ExperimentSpec {
-        let root = document.root
-        let file = document.file
-        // The MapReduce and backup experiments have schemas of their own.
-        if root.node["experiment"]?.string == "mapreduce" { return try parseMapReduceExperiment(root) }
-        if let backup = try parseBackupExperiment(root, file: file) { return backup }
-        let top = try root.mapping(allowed: experimentKeys)
-        let nameCursor = try top.required("experiment")
-        let name = try nameCursor.string()
-        guard let kind = ExperimentSpec.Kind(rawValue: name) else {
-            throw nameCursor.error(.invalidValue("unknown experiment '\(name)'; expected one of \(ExperimentSpec.names.joined(separator: ", "))"))
-        }
+    /// The setup of placement experiment `name` in `document`, strictly, with positions in every
+    /// error; `ownKeys` are the sections only this experiment has (A-3's `operations`, `failover`),
+    /// read by the caller from the mapping returned.
+    static func placementExperiment(_ document: ScenarioDocument, name: String, ownKeys: [String] = []) throws(ScenarioError) -> (spec: PlacementExperimentSpec, top: YAMLMapping) {
+        let top = try document.sections(allowed: placementExperimentKeys + ownKeys)
         let serversCursor = try top.required("servers")
         var counts: [Int] = []
         if serversCursor.text != nil {
@@ -35,7 +18,7 @@ extension ScenarioLoader {
             for item in try serversCursor.list() { counts.append(try item.int(in: 1...1_000)) }
         }
         guard !counts.isEmpty else { throw serversCursor.error(.invalidValue("at least one server count is needed")) }
-        var variants: [ExperimentSpec.Variant] = []
+        var variants: [PlacementExperimentSpec.Variant] = []
         if let list = top["variants"] {
             for item in try list.list() {
                 let fields = try item.mapping(allowed: ["name", "map", "placement"])
@@ -51,16 +34,11 @@ extension ScenarioLoader {
                 throw top.cursor.error(.invalidValue("variant '\(variant.label)': \(counts.max()!) servers × \(configuration.virtualServersPerServer) virtual servers do not fit in \(configuration.slotCount) slots"))
             }
         }
-        if name == "a3", top["failover"] == nil {
-            throw top.cursor.error(.missingKey("failover"))
-        }
-        return ExperimentSpec(
-            kind: kind, summary: try top["description"]?.string() ?? "", file: file,
-            seed: try top["seed"].map { cursor throws(ScenarioError) in try cursor.uint64() } ?? 1,
+        let spec = PlacementExperimentSpec(
+            name: name, summary: document.summary, file: document.file, seed: document.seed ?? 1,
             serverCounts: counts, requests: try top["requests"]?.int(in: 1...10_000_000) ?? 10_000, variants: variants,
-            server: try top["server"].map { cursor throws(ScenarioError) in try parseExperimentServer(cursor) } ?? ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)),
-            operations: try top["operations"].map { cursor throws(ScenarioError) in try parseOperations(cursor) } ?? [],
-            failover: try top["failover"].map { cursor throws(ScenarioError) in try parseFailover(cursor) })
+            server: try top["server"].map { cursor throws(ScenarioError) in try parseExperimentServer(cursor) } ?? ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)))
+        return (spec, top)
     }
 
     static func parseExperimentServer(_ cursor: YAMLCursor) throws(ScenarioError) -> ServerConfiguration {
@@ -69,8 +47,8 @@ extension ScenarioLoader {
                                    serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.002))
     }
 
-    static func parseOperations(_ cursor: YAMLCursor) throws(ScenarioError) -> [ExperimentSpec.Operation] {
-        var operations: [ExperimentSpec.Operation] = []
+    static func parseOperations(_ cursor: YAMLCursor) throws(ScenarioError) -> [A3Experiment.Operation] {
+        var operations: [A3Experiment.Operation] = []
         for item in try cursor.list() {
             if item.text == "rep" {
                 operations.append(.rep)
@@ -100,13 +78,13 @@ extension ScenarioLoader {
         return operations
     }
 
-    static func parseFailover(_ cursor: YAMLCursor) throws(ScenarioError) -> ExperimentSpec.Failover {
+    static func parseFailover(_ cursor: YAMLCursor) throws(ScenarioError) -> A3Experiment.Failover {
         let fields = try cursor.mapping(allowed: ["rate", "duration", "kill_at", "kill", "heartbeat_interval", "heartbeat_timeout", "misses_before_down", "spawn_delay", "client_timeout", "forward_timeout", "retries"])
         let duration = try fields.required("duration").positiveDuration()
         let killAtCursor = try fields.required("kill_at")
         let killAt = try killAtCursor.duration()
         guard killAt < duration else { throw killAtCursor.error(.invalidValue("the kill must happen before traffic ends at \(duration.formattedSeconds)")) }
-        return ExperimentSpec.Failover(
+        return A3Experiment.Failover(
             rate: try fields.required("rate").positive(), duration: duration, killAt: killAt,
             killed: try fields.required("kill").string(),
             heartbeat: ReplicaManager.Configuration(

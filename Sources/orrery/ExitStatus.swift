@@ -1,5 +1,5 @@
 /// The exit codes of `orrery`, as documented in the README.
-public enum ExitStatus: Int32, Sendable {
+enum ExitStatus: Int32, Sendable {
     /// Everything ran and every expectation held.
     case success = 0
     /// A run failed: an `expect:` assertion did not hold, or the simulation stopped early

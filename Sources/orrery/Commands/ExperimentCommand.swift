@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+
+/// An experiment named on the command line, or `all`.
+struct ExperimentChoice: ExpressibleByArgument {
+    var experiments: [any Experiment.Type]
+
+    init?(argument: String) {
+        if argument == "all" {
+            experiments = ExperimentRegistry.all
+        } else if let experiment = ExperimentRegistry.named(argument) {
+            experiments = [experiment]
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { ExperimentRegistry.names + ["all"] }
+}
+
+/// `orrery experiment NAME... | all | --list`.
+struct ExperimentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "experiment",
+        abstract: "Run the experiments and write their reports.",
+        discussion: "Experiments:\n" + ExperimentRegistry.all.map { "  \(pad($0.name)) \($0.summary)" }.joined(separator: "\n")
+            + "\nEach reads its file(s) in --scenarios and writes <out>/<name>/; `orrery run FILE` runs an experiment file too.")
+
+    @Argument(help: "Experiments to run (or all).") var names: [ExperimentChoice] = []
+    @Flag(help: "List the experiments and the files they read.") var list = false
+    @Option(help: "Directory holding the experiments' files.") var scenarios = "scenarios"
+    @Option(help: "Directory for the reports.") var out = "results"
+    @OptionGroup var parallel: ParallelOption
+
+    static func pad(_ name: String) -> String { name.padding(toLength: 11, withPad: " ", startingAt: 0) }
+
+    func validate() throws {
+        guard list || !names.isEmpty else { throw ValidationError("name at least one experiment, or all (see --list)") }
+        guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
+    }
+
+    func run() throws {
+        if list {
+            for experiment in ExperimentRegistry.all {
+                print("\(Self.pad(experiment.name)) \(experiment.files.map { "\(scenarios)/\($0)" }.joined(separator: ", ")): \(experiment.summary)")
+            }
+            return
+        }
+        // Each experiment once, in the order named; every file is loaded before anything runs.
+        var chosen: [any Experiment.Type] = []
+        for experiment in names.flatMap(\.experiments) where !chosen.contains(where: { $0.name == experiment.name }) {
+            chosen.append(experiment)
+        }
+        var loaded: [any Experiment] = []
+        for experiment in chosen {
+            do { loaded.append(try experiment.load(from: scenarios)) } catch {
+                FileHandleOutput.standardError(error.description)
+                throw ExitCode(ExitStatus.badInput.rawValue)
+            }
+        }
+        let writer = OutcomeWriter(outputDirectory: out)
+        guard writer.checkPaths(names: []) else { throw ExitCode(ExitStatus.badInput.rawValue) }
+        let jobs = parallel.jobs
+        let status = writer.runAll(loaded) { experiment throws(ExperimentFailure) in
+            let name = type(of: experiment).name
+            do throws(ExperimentFailure) {
+                return RunOutcome(name: name, seed: 0, replay: "orrery experiment \(name)", bundle: try experiment.run(jobs: jobs), headline: nil, failure: nil)
+            } catch {
+                throw ExperimentFailure("experiment \(name): \(error.description)\nreplay: orrery experiment \(name)")
+            }
+        }
+        throw ExitCode(status.rawValue)
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Scenarios
+
+/// `orrery run FILE...`: any scenario file — a world of any sections, a single MapReduce job, an
+/// experiment file.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run scenario files — worlds of any sections, single MapReduce jobs, experiments — and write their reports.")
+
+    @Argument(help: "Scenario files (YAML).") var files: [String]
+    @OptionGroup var options: RunOptions
+    @Option(help: "Write every trace event as JSON lines to this file (one scenario only).") var trace: String?
+
+    func validate() throws {
+        if trace != nil && files.count != 1 { throw ValidationError("--trace needs exactly one scenario file (got \(files.count))") }
+        if let trace, trace.isEmpty { throw ValidationError("--trace must name a file (got an empty path)") }
+    }
+
+    func run() throws {
+        guard let loaded = OutcomeWriter.loadAll(files) else { throw ExitCode(ExitStatus.badInput.rawValue) }
+        let writer = OutcomeWriter(outputDirectory: options.out, tracePath: trace)
+        guard writer.checkPaths(names: loaded.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
+        let status = writer.runAll(loaded) { file throws(ExperimentFailure) in
+            try file.run(seed: options.seed, jobs: options.parallel.jobs, formats: options.format.formats, tracing: trace != nil)
+        }
+        throw ExitCode(status.rawValue)
+    }
+}
+
+/// `orrery validate FILE...`: loads every file as `run` would, runs nothing.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Check scenario files of every kind without running them.")
+
+    @Argument(help: "Scenario files (YAML).") var files: [String]
+
+    func run() throws {
+        var status = ExitStatus.success
+        for file in files {
+            do {
+                print("\(file): ok (\(try ScenarioFile.load(path: file).validationSummary))")
+            } catch {
+                print(error.description)
+                status = .badInput
+            }
+        }
+        throw ExitCode(status.rawValue)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Reports
+import Scenarios
+
+/// Loads, runs and writes scenario files for the commands that take them, and turns what happened
+/// into printed lines and an exit status: every file is loaded and every output path checked
+/// before anything runs or is written, and each report directory is written atomically.
+struct OutcomeWriter {
+    var outputDirectory: String
+    var tracePath: String? = nil
+
+    /// Loads every file, printing one error per bad file; nil when any is bad.
+    static func loadAll(_ files: [String]) -> [ScenarioFile]? {
+        var loaded: [ScenarioFile] = []
+        var bad = false
+        for file in files {
+            do { loaded.append(try ScenarioFile.load(path: file)) } catch {
+                FileHandleOutput.standardError(error.description)
+                bad = true
+            }
+        }
+        return bad ? nil : loaded
+    }
+
+    /// The problem with the output paths for runs named `names`, printed; false when there is one.
+    func checkPaths(names: [(name: String, file: String)]) -> Bool {
+        guard let problem = OutputPaths.problem(outputDirectory: outputDirectory, tracePath: tracePath, names: names) else { return true }
+        FileHandleOutput.standardError("error: \(problem)")
+        return false
+    }
+
+    /// Runs `run` for each item, writes its reports, prints its summary (or `summary` of it) and,
+    /// when it failed, why. Stops at the first run that cannot be written or built (exit 2).
+    func runAll<Item>(_ items: [Item], run: (Item) throws(ExperimentFailure) -> RunOutcome,
+                      summary: (RunOutcome, [String]) -> String = OutcomeWriter.defaultSummary) -> ExitStatus {
+        var status = ExitStatus.success
+        for item in items {
+            let outcome: RunOutcome
+            do { outcome = try run(item) } catch {
+                FileHandleOutput.standardError("error: \(error)")
+                return .badInput
+            }
+            do {
+                try outcome.bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
+                if let tracePath, let trace = outcome.trace { try AtomicFileWriter.write(trace, to: URL(fileURLWithPath: tracePath)) }
+            } catch {
+                FileHandleOutput.standardError("error: \(error)\nreplay: \(outcome.replay)")
+                return .badInput
+            }
+            print(summary(outcome, outcome.bundle.files.map { "\(outputDirectory)/\($0.path)" }))
+            if let failure = outcome.failure {
+                FileHandleOutput.standardError(failure)
+                status = .failed
+            }
+        }
+        return status
+    }
+
+    /// The run's headline, or for an experiment the files it wrote.
+    static func defaultSummary(_ outcome: RunOutcome, _ written: [String]) -> String {
+        outcome.headline ?? "\(outcome.name): wrote \(written.joined(separator: ", "))"
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+
+/// The options every command that runs worlds shares, declared once.
+struct RunOptions: ParsableArguments {
+    @Option(help: "Seed for every run, 0 … 18446744073709551615 (default: each scenario's own).") var seed: UInt64?
+    @Option(help: "Directory for reports; each scenario writes <out>/<name>/.") var out = "results/runs"
+    @OptionGroup var parallel: ParallelOption
+    @Option(help: "Report formats, comma-separated: md,json,csv (default: all).", transform: FormatList.init(parsing:))
+    var format = FormatList(ReportFormat.allCases)
+
+    func validate() throws {
+        guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
+    }
+}
+
+/// `--jobs`, shared by every command that runs many simulations.
+struct ParallelOption: ParsableArguments {
+    @Option(help: "Simulations to run at once on separate threads, 1 … 1024 (default: one per core); results are identical for any value.")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard (1...1_024).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)") }
+    }
+}
+
+/// `--format md,json`: a list of report formats, checked by the parser.
+struct FormatList {
+    var formats: [ReportFormat]
+
+    init(_ formats: [ReportFormat]) { self.formats = formats }
+
+    /// The list `argument` names, or the parser's error saying what is wrong with it.
+    init(parsing argument: String) throws {
+        switch ReportFormat.parseList(argument) {
+        case .success(let parsed): formats = parsed
+        case .failure(let problem): throw ValidationError(problem.description)
+        }
+    }
+}
