@@ -60,16 +60,3 @@ extension MetricCatalog {
     /// Every metric of the catalog.
     public static var metrics: [Metric] { allCases.map(\.metric) }
 }
-
-extension Subsystem {
-    /// Every metric this subsystem measures.
-    public var metrics: [Metric] {
-        switch self {
-        case .balancer: return BalancerMetric.metrics
-        case .mapreduce: return MapReduceMetric.metrics
-        case .log: return LogMetric.metrics
-        case .store: return StoreMetric.metrics
-        case .backup: return BackupMetric.metrics
-        }
-    }
-}

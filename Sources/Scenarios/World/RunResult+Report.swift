@@ -95,18 +95,7 @@ extension RunResult {
         if !summary.isEmpty { out += summary + "\n\n" }
         if let failure { out += "**The simulation stopped early:** \(failure)\n\n" }
         out += "![every subsystem on one virtual clock](timeline.svg)\n\n"
-        if let traffic { out += "# Balancer and servers\n\n" + Self.demoted(traffic.markdown(), dropTitle: true) }
-        for job in jobs { out += jobMarkdown(job) }
-        if let log { out += logMarkdown(log) }
-        if let store { out += storeMarkdown(store) }
-        if let backup { out += backupMarkdown(backup) }
-        if let operations {
-            out += "# Explicit operations\n\n"
-            switch operations {
-            case .success(let outcomes): out += "\(outcomes.count) operations answered; every answer is in `results.jsonl`.\n\n"
-            case .failure(let failure): out += "**Stopped:** \(failure)\n\n"
-            }
-        }
+        for subsystem in subsystems { out += subsystem.part.markdown(self) }
         if !faults.isEmpty { out += "# Faults\n\n" + faults.map { "- \($0)\n" }.joined() + "\n" }
         out += "# Metrics\n\n"
         var table = MarkdownTable(columns: [.text("metric"), .numeric("value")])
@@ -117,73 +106,6 @@ extension RunResult {
             var checkTable = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
             for check in checks { checkTable.append(["`\(check.expectation.text)`", check.measuredText, check.holds ? "holds" : "**fails**"]) }
             out += checkTable.rendered() + "\n"
-        }
-        return out
-    }
-
-    private func jobMarkdown(_ job: Job) -> String {
-        var out = "# MapReduce job `\(job.id)`\n\n"
-        if let submitted = job.submittedAt {
-            out += "Submitted at \(DurationFormat.seconds(submitted))"
-            out += job.gatewayAttempts > 0 ? " through the balancer (\(job.gatewayAttempts) \(job.gatewayAttempts == 1 ? "try" : "tries")).\n\n" : ".\n\n"
-        }
-        out += Self.demoted(job.result.markdown(), dropTitle: true).replacingOccurrences(of: "](timeline.svg)", with: job.result.run.report == nil ? "](timeline.svg) (the world's timeline)" : "](\(job.id)/timeline.svg)")
-        if !job.outputObjects.isEmpty {
-            out += "## Output objects\n\n"
-            var table = MarkdownTable(columns: [.text("object"), .numeric("bytes"), .text("ETag of the bytes"), .text("ETag stored at the end"), .text("exact")])
-            for object in job.outputObjects {
-                table.append(["s3://\(object.bucket)/\(object.key)", NumberFormat.integer(object.bytes), "`\(object.expectedETag)`",
-                              object.storedETag.map { "`\($0)`" } ?? "missing", object.exact ? "yes" : "**no**"])
-            }
-            out += table.rendered() + "\n"
-        }
-        if !job.backedUpPaths.isEmpty {
-            out += "Written to the backup host's data: " + job.backedUpPaths.map { "`\($0)`" }.joined(separator: ", ") + ".\n\n"
-        }
-        return out
-    }
-
-    private func logMarkdown(_ log: LogFigures) -> String {
-        var out = "# Partitioned log\n\n"
-        var producers = MarkdownTable(columns: [.text("producer"), .text("topic"), .numeric("acknowledged"), .numeric("errors"), .numeric("finished")])
-        for producer in log.producers {
-            producers.append([producer.name, producer.topic, NumberFormat.integer(producer.acknowledged), NumberFormat.integer(producer.errors),
-                              DurationFormat.seconds(producer.finishedAt)])
-        }
-        out += producers.rendered() + "\n"
-        var topics = MarkdownTable(columns: [.text("topic"), .numeric("records at the end")])
-        for topic in log.topics { topics.append([topic.name, NumberFormat.integer(topic.records)]) }
-        out += topics.rendered() + "\n"
-        out += "Acknowledged records lost: \(log.lost); records beyond those acknowledged: \(log.duplicates); read by jobs: \(NumberFormat.integer(log.readByJobs)).\n\n"
-        return out
-    }
-
-    private func storeMarkdown(_ store: StoreFigures) -> String {
-        var out = "# Object store\n\n"
-        var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
-        table.append(["requests", NumberFormat.integer(store.requests)])
-        table.append(["succeeded", NumberFormat.integer(store.succeeded)])
-        table.append(["refused by S3 rules (4xx)", NumberFormat.integer(store.rejected)])
-        table.append(["throttled (503 SlowDown)", NumberFormat.integer(store.throttled)])
-        table.append(["injected errors", NumberFormat.integer(store.injectedErrors)])
-        table.append(["storm errors", NumberFormat.integer(store.stormErrors)])
-        table.append(["objects at the end", NumberFormat.integer(store.objects)])
-        table.append(["bytes at the end", NumberFormat.integer(store.bytes)])
-        out += table.rendered() + "\n"
-        return out
-    }
-
-    private func backupMarkdown(_ backup: BackupFigures) -> String {
-        var out = "# Backups\n\n"
-        out += "\(NumberFormat.integer(backup.syncs)) syncs (\(backup.failedSyncs) failed), \(backup.backupsCreated) backups created, \(backup.backupsDeleted) deleted by retention, \(NumberFormat.integer(backup.bytesUploaded)) bytes uploaded.\n\n"
-        if !backup.restores.isEmpty {
-            var table = MarkdownTable(columns: [.numeric("at"), .text("backup"), .numeric("files"), .numeric("bytes"), .text("byte for byte")])
-            for restore in backup.restores {
-                table.append([DurationFormat.seconds(restore.at, grouping: true), restore.backup ?? restore.selection, NumberFormat.integer(restore.restoredFiles),
-                              NumberFormat.integer(restore.restoredBytes), restore.identical ? "identical" : "**\(restore.failure ?? "differs")**"])
-            }
-            out += table.rendered() + "\n"
-            out += "Job output files brought back byte for byte by the restores: \(backup.jobOutputsRestored).\n\n"
         }
         return out
     }

@@ -59,17 +59,18 @@ final class World: @unchecked Sendable {
         for link in scenario.links { network.setLink(from: link.from, to: link.to, link.profile) }
     }
 
+    /// The order the parts are built in: the traffic first, then the log and the store before the
+    /// cluster that reads and writes them, the backup manager last. Every part is asked; one whose
+    /// section the scenario lacks builds nothing.
+    static let buildOrder: [Subsystem] = [.balancer, .log, .store, .mapreduce, .backup]
+    /// The order the parts start their activities in: explicit operations, producers, job submissions.
+    static let startOrder: [Subsystem] = [.store, .log, .mapreduce]
+
     /// Builds every subsystem, schedules the faults, runs the world to its end, and returns why
     /// it stopped early, if it did.
     func run() -> String? {
-        buildTraffic()
-        buildLog()
-        buildStore()
-        buildMapReduce()
-        buildBackup()
-        startOperations()
-        startProducers()
-        startJobs()
+        for subsystem in World.buildOrder { subsystem.part.build(in: self) }
+        for subsystem in World.startOrder { subsystem.part.start(in: self) }
         scheduleFaults()
         keepAliveUntilDuration()
         do {

@@ -1,0 +1,40 @@
+import Reports
+
+/// The backup manager's part: the manager on its host with its restores, `backup.*`, and the
+/// report's "Backups" section.
+enum BackupPart: SubsystemPart {
+    static func build(in world: World) { world.buildBackup() }
+
+    static func value(of known: BackupMetric, in result: RunResult) -> Double? {
+        guard let backup = result.backup else { return nil }
+        switch known {
+        case .syncs: return Double(backup.syncs)
+        case .failedSyncs: return Double(backup.failedSyncs)
+        case .backups: return Double(backup.backupsCreated)
+        case .backupsKept: return Double(backup.backups.filter { $0.deletedAt == nil }.count)
+        case .backupsDeleted: return Double(backup.backupsDeleted)
+        case .restores: return Double(backup.restores.count)
+        case .restoresExact:
+            return !backup.restores.isEmpty && backup.restores.allSatisfy { $0.identical && $0.failure == nil } ? 1 : 0
+        case .failedRestores: return Double(backup.restores.filter { !$0.identical || $0.failure != nil }.count)
+        case .jobOutputsRestored: return Double(backup.jobOutputsRestored)
+        case .bytesUploaded: return Double(backup.bytesUploaded)
+        }
+    }
+
+    static func markdown(_ result: RunResult) -> String {
+        guard let backup = result.backup else { return "" }
+        var out = "# Backups\n\n"
+        out += "\(NumberFormat.integer(backup.syncs)) syncs (\(backup.failedSyncs) failed), \(backup.backupsCreated) backups created, \(backup.backupsDeleted) deleted by retention, \(NumberFormat.integer(backup.bytesUploaded)) bytes uploaded.\n\n"
+        if !backup.restores.isEmpty {
+            var table = MarkdownTable(columns: [.numeric("at"), .text("backup"), .numeric("files"), .numeric("bytes"), .text("byte for byte")])
+            for restore in backup.restores {
+                table.append([DurationFormat.seconds(restore.at, grouping: true), restore.backup ?? restore.selection, NumberFormat.integer(restore.restoredFiles),
+                              NumberFormat.integer(restore.restoredBytes), restore.identical ? "identical" : "**\(restore.failure ?? "differs")**"])
+            }
+            out += table.rendered() + "\n"
+            out += "Job output files brought back byte for byte by the restores: \(backup.jobOutputsRestored).\n\n"
+        }
+        return out
+    }
+}

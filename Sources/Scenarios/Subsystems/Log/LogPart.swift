@@ -1,0 +1,37 @@
+import Reports
+
+/// The partitioned log's part: the log on node `log` with its topics, the producers, `log.*`, and
+/// the report's "Partitioned log" section.
+enum LogPart: SubsystemPart {
+    static func build(in world: World) { world.buildLog() }
+    static func start(in world: World) { world.startProducers() }
+
+    static func value(of known: LogMetric, in result: RunResult) -> Double? {
+        guard let log = result.log else { return nil }
+        switch known {
+        case .produced: return Double(log.producers.reduce(0) { $0 + $1.acknowledged })
+        case .records: return Double(log.topics.reduce(0) { $0 + $1.records })
+        case .lost: return Double(log.lost)
+        case .duplicates: return Double(log.duplicates)
+        case .producerErrors: return Double(log.producers.reduce(0) { $0 + $1.errors })
+        case .readByJobs: return Double(log.readByJobs)
+        case .unread: return Double(max(0, log.topics.reduce(0) { $0 + $1.records } - log.readByJobs))
+        }
+    }
+
+    static func markdown(_ result: RunResult) -> String {
+        guard let log = result.log else { return "" }
+        var out = "# Partitioned log\n\n"
+        var producers = MarkdownTable(columns: [.text("producer"), .text("topic"), .numeric("acknowledged"), .numeric("errors"), .numeric("finished")])
+        for producer in log.producers {
+            producers.append([producer.name, producer.topic, NumberFormat.integer(producer.acknowledged), NumberFormat.integer(producer.errors),
+                              DurationFormat.seconds(producer.finishedAt)])
+        }
+        out += producers.rendered() + "\n"
+        var topics = MarkdownTable(columns: [.text("topic"), .numeric("records at the end")])
+        for topic in log.topics { topics.append([topic.name, NumberFormat.integer(topic.records)]) }
+        out += topics.rendered() + "\n"
+        out += "Acknowledged records lost: \(log.lost); records beyond those acknowledged: \(log.duplicates); read by jobs: \(NumberFormat.integer(log.readByJobs)).\n\n"
+        return out
+    }
+}

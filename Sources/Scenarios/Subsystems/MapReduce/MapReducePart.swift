@@ -1,0 +1,65 @@
+import Reports
+
+/// The MapReduce cluster's part: the cluster on the shared network, its jobs submitted (through the
+/// balancer when asked), `mapreduce.*`, and a report section per job.
+enum MapReducePart: SubsystemPart {
+    static func build(in world: World) { world.buildMapReduce() }
+    static func start(in world: World) { world.startJobs() }
+
+    /// A MapReduce figure over every job: a count is the sum, a duration the longest, a boolean
+    /// the conjunction; nil when some job cannot say.
+    static func value(of metric: MapReduceMetric, in result: RunResult) -> Double? {
+        let jobs = result.jobs
+        let results = jobs.map(\.result)
+        switch metric {
+        case .jobs: return Double(results.count)
+        case .succeededJobs: return Double(results.filter(\.succeeded).count)
+        case .failedJobs: return Double(results.filter { !$0.succeeded }.count)
+        case .inputRecords: return Double(results.reduce(0) { $0 + $1.inputRecords })
+        case .throughput:
+            let starts = jobs.compactMap(\.submittedAt)
+            let ends = results.compactMap { $0.run.report?.finishedAt?.seconds }
+            guard ends.count == results.count, let first = starts.min(), let last = ends.max(), last > first else { return nil }
+            return Double(results.reduce(0) { $0 + $1.inputRecords }) / (last - first)
+        default: break
+        }
+        guard !results.isEmpty else { return nil }
+        var values: [Double] = []
+        for job in results {
+            guard let value = job.value(of: metric) else { return nil }
+            values.append(value)
+        }
+        switch metric.unit {
+        case .boolean: return values.allSatisfy { $0 == 1 } ? 1 : 0
+        case .duration: return values.max()
+        case .ratio, .rate: return values.count == 1 ? values[0] : values.reduce(0, +) / Double(values.count)
+        case .count: return values.reduce(0, +)
+        }
+    }
+
+    static func markdown(_ result: RunResult) -> String {
+        result.jobs.map(jobMarkdown).joined()
+    }
+
+    private static func jobMarkdown(_ job: RunResult.Job) -> String {
+        var out = "# MapReduce job `\(job.id)`\n\n"
+        if let submitted = job.submittedAt {
+            out += "Submitted at \(DurationFormat.seconds(submitted))"
+            out += job.gatewayAttempts > 0 ? " through the balancer (\(job.gatewayAttempts) \(job.gatewayAttempts == 1 ? "try" : "tries")).\n\n" : ".\n\n"
+        }
+        out += RunResult.demoted(job.result.markdown(), dropTitle: true).replacingOccurrences(of: "](timeline.svg)", with: job.result.run.report == nil ? "](timeline.svg) (the world's timeline)" : "](\(job.id)/timeline.svg)")
+        if !job.outputObjects.isEmpty {
+            out += "## Output objects\n\n"
+            var table = MarkdownTable(columns: [.text("object"), .numeric("bytes"), .text("ETag of the bytes"), .text("ETag stored at the end"), .text("exact")])
+            for object in job.outputObjects {
+                table.append(["s3://\(object.bucket)/\(object.key)", NumberFormat.integer(object.bytes), "`\(object.expectedETag)`",
+                              object.storedETag.map { "`\($0)`" } ?? "missing", object.exact ? "yes" : "**no**"])
+            }
+            out += table.rendered() + "\n"
+        }
+        if !job.backedUpPaths.isEmpty {
+            out += "Written to the backup host's data: " + job.backedUpPaths.map { "`\($0)`" }.joined(separator: ", ") + ".\n\n"
+        }
+        return out
+    }
+}
