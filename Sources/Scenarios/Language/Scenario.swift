@@ -76,6 +76,8 @@ public struct Scenario: Sendable {
     /// Faults at fixed instants and seeded chaos on any node of any subsystem.
     public var faults: FaultSchedule
     public var expectations: [Expectation]
+    /// The documents' claims, checked and reported but never failing the run.
+    public var claims: [Claim] = []
 
     /// The subsystems present, in the order their report sections appear.
     public var subsystems: [Subsystem] {

@@ -7,41 +7,46 @@ extension ScenarioLoader {
     static func parseExpectations(_ cursor: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool = true) throws(ScenarioError) -> [Expectation] {
         var expectations: [Expectation] = []
         for item in try cursor.list() {
-            let text = try item.string()
-            guard let op = Expectation.Comparison.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
-                .first(where: { text.contains($0.rawValue) }),
-                let range = text.range(of: op.rawValue) else {
-                throw item.error(.invalidValue("an expectation reads 'metric op value' with op one of < <= > >= ==, e.g. 'balancer.p99 < 200ms'"))
-            }
-            let written = String(text[..<range.lowerBound]).trimmingSpaces
-            let metric = try resolveMetric(written, subsystems: subsystems, at: item)
-            if metric.subsystem == .balancer, !hasBalancer, let known = BalancerMetric(rawValue: metric.name), known.needsBalancer {
-                throw item.error(.invalidValue("'\(written.excerpt)' is measured by a balancer; this scenario's clients talk to the servers directly (add a 'balancer' section)"))
-            }
-            if metric.unit == .boolean, op != .equal {
-                throw item.error(.invalidValue("'\(written.excerpt)' is true or false: compare it with ==, e.g. '\(written.excerpt) == true'"))
-            }
-            let valueText = String(text[range.upperBound...]).trimmingSpaces
-            let valueCursor = YAMLCursor(node: .scalar(.init(valueText)), file: item.file, path: item.path)
-            let threshold: Double
-            do throws(ScenarioError) {
-                switch metric.unit {
-                case .boolean:
-                    threshold = try valueCursor.bool() ? 1 : 0
-                case .duration:
-                    guard let last = valueText.last, last.isLetter else {
-                        throw valueCursor.error(.invalidValue("'\(metric)' is a duration: give the threshold a unit, e.g. \(valueText.excerpt)ms or \(valueText.excerpt)s"))
-                    }
-                    threshold = try valueCursor.seconds()
-                default:
-                    threshold = try valueCursor.double()
-                }
-            } catch {
-                throw item.error(error.kind)
-            }
-            expectations.append(Expectation(metric: metric, comparison: op, threshold: threshold, text: text, line: item.line, column: item.column))
+            expectations.append(try parseExpectation(item, subsystems: subsystems, hasBalancer: hasBalancer))
         }
         return expectations
+    }
+
+    /// One assertion `metric op value`, checked as ``parseExpectations(_:subsystems:hasBalancer:)`` says.
+    static func parseExpectation(_ item: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool = true) throws(ScenarioError) -> Expectation {
+        let text = try item.string()
+        guard let op = Expectation.Comparison.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
+            .first(where: { text.contains($0.rawValue) }),
+            let range = text.range(of: op.rawValue) else {
+            throw item.error(.invalidValue("an expectation reads 'metric op value' with op one of < <= > >= ==, e.g. 'balancer.p99 < 200ms'"))
+        }
+        let written = String(text[..<range.lowerBound]).trimmingSpaces
+        let metric = try resolveMetric(written, subsystems: subsystems, at: item)
+        if metric.subsystem == .balancer, !hasBalancer, let known = BalancerMetric(rawValue: metric.name), known.needsBalancer {
+            throw item.error(.invalidValue("'\(written.excerpt)' is measured by a balancer; this scenario's clients talk to the servers directly (add a 'balancer' section)"))
+        }
+        if metric.unit == .boolean, op != .equal {
+            throw item.error(.invalidValue("'\(written.excerpt)' is true or false: compare it with ==, e.g. '\(written.excerpt) == true'"))
+        }
+        let valueText = String(text[range.upperBound...]).trimmingSpaces
+        let valueCursor = YAMLCursor(node: .scalar(.init(valueText)), file: item.file, path: item.path)
+        let threshold: Double
+        do throws(ScenarioError) {
+            switch metric.unit {
+            case .boolean:
+                threshold = try valueCursor.bool() ? 1 : 0
+            case .duration:
+                guard let last = valueText.last, last.isLetter else {
+                    throw valueCursor.error(.invalidValue("'\(metric)' is a duration: give the threshold a unit, e.g. \(valueText.excerpt)ms or \(valueText.excerpt)s"))
+                }
+                threshold = try valueCursor.seconds()
+            default:
+                threshold = try valueCursor.double()
+            }
+        } catch {
+            throw item.error(error.kind)
+        }
+        return Expectation(metric: metric, comparison: op, threshold: threshold, text: text, line: item.line, column: item.column)
     }
 
     /// The metric `name` names: `namespace.name`, or a bare name measured by exactly one of

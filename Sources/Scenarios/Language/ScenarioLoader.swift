@@ -10,7 +10,7 @@ import Simulator
 public enum ScenarioLoader {
     /// The sections of a scenario file, in the order the documentation lists them.
     static let sectionKeys = ["run", "network", "servers", "balancer", "gateway", "workload", "mapreduce", "log", "object_store",
-                              "backup", "operations", "faults", "chaos", "expect"]
+                              "backup", "operations", "faults", "chaos", "expect", "claims"]
     /// The top-level keys of a scenario file.
     static var topLevelKeys: [String] { ScenarioDocument.commonKeys + sectionKeys }
 
@@ -89,6 +89,9 @@ public enum ScenarioLoader {
         }
         scenario.expectations = try top["expect"].map { cursor throws(ScenarioError) in
             try parseExpectations(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil)
+        } ?? []
+        scenario.claims = try top["claims"].map { cursor throws(ScenarioError) in
+            try parseClaims(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil)
         } ?? []
         return scenario
     }

@@ -107,6 +107,17 @@ extension RunResult {
             for check in checks { checkTable.append(["`\(check.expectation.text)`", check.measuredText, check.holds ? "holds" : "**fails**"]) }
             out += checkTable.rendered() + "\n"
         }
+        if !claims.isEmpty {
+            out += "# Claims\n\n"
+            let holding = claims.filter(\.holds).count
+            out += "\(holding) of \(claims.count) claim\(claims.count == 1 ? "" : "s") hold\(claims.count == 1 ? "s" : "") in this world (a claim is reported, never fails the run).\n\n"
+            var claimTable = MarkdownTable(columns: [.text("claim"), .text("holds if"), .numeric("measured"), .text("in this world")])
+            for claim in claims {
+                claimTable.append([claim.claim.text, claim.checks.map { "`\($0.expectation.text)`" }.joined(separator: ", "),
+                                   claim.checks.map(\.measuredText).joined(separator: ", "), claim.holds ? "holds" : "**does not hold**"])
+            }
+            out += claimTable.rendered() + "\n"
+        }
         return out
     }
 
@@ -135,7 +146,13 @@ extension RunResult {
             var events: UInt64
             var metrics: [String: Double?]
             var checks: [Check]
+            var claims: [ClaimJSON]?
             var faults: [String]
+        }
+        struct ClaimJSON: Encodable {
+            var claim: String
+            var holds: Bool
+            var checks: [Check]
         }
         struct Check: Encodable {
             var expectation: String
@@ -147,6 +164,11 @@ extension RunResult {
         return JSONReport.encode(Document(
             scenario: scenario, seed: seed, replay: replayCommand, digest: digest, passed: passed, failure: failure,
             subsystems: subsystems.map(\.rawValue), virtualSeconds: virtualSeconds, events: events, metrics: values,
-            checks: checks.map { Check(expectation: $0.expectation.text, measured: $0.measured, holds: $0.holds) }, faults: faults))
+            checks: checks.map { Check(expectation: $0.expectation.text, measured: $0.measured, holds: $0.holds) },
+            claims: claims.isEmpty ? nil : claims.map { claim in
+                ClaimJSON(claim: claim.claim.text, holds: claim.holds,
+                          checks: claim.checks.map { Check(expectation: $0.expectation.text, measured: $0.measured, holds: $0.holds) })
+            },
+            faults: faults))
     }
 }

@@ -113,6 +113,8 @@ public struct RunResult: Sendable {
     /// Every subsystem's events on the virtual clock.
     public var timeline: [TimelineEvent]
     public var checks: [ExpectationCheck] = []
+    /// The scenario's claims against the figures.
+    public var claims: [ClaimOutcome] = []
 
     /// Whether the run finished, every job succeeded with its exact output, and every
     /// expectation held.

@@ -89,10 +89,12 @@ extension World {
                 restores: restoreChecks.compactMap { $0 }, jobOutputsRestored: restoredOutputs)
         }
         result.timeline = timeline(result)
-        result.checks = scenario.expectations.map { expectation in
+        func check(_ expectation: Expectation) -> ExpectationCheck {
             let measured = result.value(of: expectation.metric)
             return ExpectationCheck(expectation: expectation, measured: measured, holds: failure == nil && expectation.holds(for: measured))
         }
+        result.checks = scenario.expectations.map(check)
+        result.claims = scenario.claims.map { ClaimOutcome(claim: $0, checks: $0.conditions.map(check)) }
         return result
     }
 
