@@ -4,7 +4,7 @@ import Scenarios
 
 /// The options every command that runs worlds shares, declared once.
 struct RunOptions: ParsableArguments {
-    @Option(help: "Seed for every run, 0 … 18446744073709551615 (default: each scenario's own).") var seed: UInt64?
+    @Option(parsing: .unconditional, help: "Seed for every run, 0 … 18446744073709551615 (default: each scenario's own).") var seed: UInt64?
     @Option(help: "Directory for reports; each scenario writes <out>/<name>/.") var out = "results/runs"
     @OptionGroup var parallel: ParallelOption
     @Option(help: "Report formats, comma-separated: md,json,csv (default: all).", transform: FormatList.init(parsing:))

@@ -76,4 +76,15 @@ import Testing
         #expect(experiment.status == 0, "\(experiment.standardError)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("b/a1/report.md").path))
     }
+
+    /// `--seed` takes 0 … 2^64 − 1; a negative or too large seed is named as such, not "missing value".
+    @Test func aSeedOutOfRangeIsNamedWithItsRange() throws {
+        for bad in ["-1", "18446744073709551616", "1e3"] {
+            let outcome = try OrreryProcess.run(["run", "scenarios/closed-loop.yaml", "--seed", bad, "--out", "/tmp/orrery-never-written-seed"])
+            #expect(outcome.status == 2)
+            #expect(outcome.standardError.contains("The value '\(bad)' is invalid for '--seed <seed>'"), "\(outcome.standardError)")
+            #expect(outcome.standardError.contains("0 … 18446744073709551615"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/orrery-never-written-seed"))
+    }
 }

@@ -93,6 +93,10 @@ public enum ScenarioLoader {
         scenario.claims = try top["claims"].map { cursor throws(ScenarioError) in
             try parseClaims(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil)
         } ?? []
+        if let (section, message) = ResourceBudget(scenario).problem(eventLimit: scenario.limits.eventLimit) {
+            let key = String(section.prefix { $0 != "." })
+            throw (top[key] ?? top.cursor).error(.invalidValue(message))
+        }
         return scenario
     }
 

@@ -31,7 +31,11 @@ public enum WorkloadDriver {
                         let request = Request(id: ids.next(), path: workload.path, key: nextKey(&random), client: client)
                         await issue(request, target: target, timeout: workload.timeout, simulation: simulation, metrics: metrics)
                         let think = thinkTime.sampleDuration(using: &random)
-                        if think > .zero { await simulation.sleep(for: think) }
+                        guard think > .zero else { continue }
+                        // A user whose thinking would outlast the clients' end sends nothing more:
+                        // it is done now, not when the thought ends (the run ends with its clients).
+                        if let end = workload.issueUntil, simulation.now.advanced(by: think) >= end { break }
+                        await simulation.sleep(for: think)
                     }
                 }
             }

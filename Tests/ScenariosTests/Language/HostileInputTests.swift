@@ -90,4 +90,31 @@ import Testing
     @Test func anA3FileWithoutItsFailoverIsRefused() {
         #expect(Self.error("experiment: a3\nservers: 3\n") == "h.yaml:1:1: error: missing required key 'failover'")
     }
+
+    /// `duration: 10s` with `think_time: 100s`: each user sends once and is done; the run passes and
+    /// ends within the duration instead of running on to the time limit.
+    @Test func aThinkTimeLongerThanTheRunEndsTheUsersNotTheRun() throws {
+        let scenario = try ScenarioLoader.parse("""
+            servers: [{name: s, service_time: 1ms}]
+            workload: {type: closed_loop, users: 5, think_time: 100s}
+            run: {duration: 10s}
+            """, file: "h.yaml")
+        let result = ScenarioRunner.run(scenario)
+        #expect(result.failure == nil)
+        #expect(result.passed)
+        #expect(result.traffic?.issued == 5 && result.traffic?.succeeded == 5)
+        #expect(result.virtualSeconds < 10)
+    }
+
+    /// A world is estimated before it runs: one that would need more events than its limit, or more
+    /// memory than a run may use, is refused where the value driving the estimate is written.
+    @Test func aWorldBeyondItsBudgetIsRefusedBeforeItRuns() {
+        #expect(Self.error("servers: [{name: s, service_time: 1ms}]\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 3000000000s}\n")
+            == "h.yaml:2:11: error: this world would need about 3.0e+17 events (mostly from 'workload'), more than its event limit of 2.0e+09 (run.max_events); shorten run.duration or lower the rate or size (at workload)")
+        let jobs = (1...9).map { "{name: word-count, reducers: 1, input: {synthetic: {lines: 10000000, seed: \($0)}}}" }.joined(separator: ", ")
+        #expect(Self.error("mapreduce: {cluster: {workers: 2}, jobs: [\(jobs)]}\nrun: {max_events: 1000000000000}\n")
+            == "h.yaml:1:12: error: this world would hold about 33.5 GiB (mostly for 'mapreduce.jobs'), more than the 8 GiB a run may use; make it smaller (at mapreduce)")
+        // Within the budget: a million users thinking for a second over ten seconds.
+        #expect(Self.error("servers: [{name: s, service_time: 1ms}]\nworkload: {type: closed_loop, users: 1000000, think_time: 1s}\nrun: {duration: 10s}\n") == nil)
+    }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import Reports
+import Simulator
+
+/// What a world will ask of the machine, estimated from its file before anything runs: events
+/// (requests, records, faults), simultaneous tasks, and bytes held. A world whose estimate exceeds
+/// its event limit or ``ResourceBudget/memoryBytes`` is refused at load time with the value that
+/// drives the estimate, instead of running for minutes into the event limit or out of memory.
+///
+/// The estimates are deliberately rough upper-end figures (about 10 events and 2 KiB per
+/// concurrent user, 10 events per request, 6 per log record, 4 bytes held per input byte); they
+/// only need to tell a laptop-sized world from one that cannot finish.
+public struct ResourceBudget: Sendable, Equatable {
+    /// The memory a world may be estimated to need: 8 GiB.
+    public static let memoryBytes: Double = 8 * 1_073_741_824
+
+    /// Events the run is expected to process.
+    public var events: Double = 0
+    /// Bytes it is expected to hold at its peak.
+    public var bytes: Double = 0
+    /// The section whose value dominates each estimate, for the error.
+    public var eventsDrivenBy = ""
+    public var bytesDrivenBy = ""
+
+    /// Estimates `scenario`.
+    public init(_ scenario: Scenario) {
+        let horizon = (scenario.limits.duration ?? scenario.limits.timeLimit).seconds
+        if let workload = scenario.workload {
+            let requests: Double
+            if let limit = workload.requestLimit {
+                requests = Double(limit)
+            } else {
+                switch workload.arrivals {
+                case .openLoop(let rate):
+                    requests = rate * workload.peakRateFactor * horizon
+                case .closedLoop(let users, let think):
+                    // One cycle is at least the think time, two network crossings and the fastest service.
+                    let latency = scenario.defaultLink.latency.mean ?? 0
+                    let service = scenario.servers.compactMap { $0.configuration.serviceTime.mean }.min() ?? 0
+                    let cycle = max((think.mean ?? 0) + 2 * latency + service, 1e-6)
+                    requests = Double(users) * horizon / cycle
+                }
+            }
+            add(events: 10 * requests, by: "workload")
+            if case .closedLoop(let users, _) = workload.arrivals { add(bytes: 2_048 * Double(users), by: "workload.users") }
+        }
+        if let log = scenario.log {
+            let records = log.producers.reduce(0.0) { $0 + Double($1.records) }
+            add(events: 6 * records, by: "log.producers")
+            add(bytes: 256 * records, by: "log.producers")
+        }
+        if let mapreduce = scenario.mapreduce {
+            var inputBytes = 0.0
+            for job in mapreduce.jobs {
+                guard case .documents(let input) = job.input else { continue }
+                inputBytes += Double(input.files.reduce(0) { $0 + $1.bytes.count })
+                switch input.synthetic?.size {
+                case .lines(let lines): inputBytes += 100 * Double(lines)
+                case .bytes(let bytes): inputBytes += Double(bytes)
+                case nil: break
+                }
+            }
+            // Documents, records, map output, shuffle copies and the oracle's run over them.
+            add(bytes: 4 * inputBytes, by: "mapreduce.jobs")
+            add(events: inputBytes / 10, by: "mapreduce.jobs")
+        }
+        if let chaos = scenario.faults.chaos {
+            let faults = (chaos.crashesPerHour + chaos.pausesPerHour) * Double(chaos.nodes.count) * horizon / 3_600
+            add(events: 20 * faults, by: "chaos")
+            add(bytes: 512 * faults, by: "chaos")
+        }
+    }
+
+    private mutating func add(events more: Double, by section: String) {
+        if more > events - more || eventsDrivenBy.isEmpty { eventsDrivenBy = section }
+        events += more
+    }
+
+    private mutating func add(bytes more: Double, by section: String) {
+        if more > bytes - more || bytesDrivenBy.isEmpty { bytesDrivenBy = section }
+        bytes += more
+    }
+
+    /// Why `scenario` cannot run within its limits and this machine's, or nil when it can.
+    public func problem(eventLimit: UInt64) -> (section: String, message: String)? {
+        if events > Double(eventLimit) {
+            return (eventsDrivenBy, "this world would need about \(Self.scientific(events)) events (mostly from '\(eventsDrivenBy)'), more than its event limit of \(Self.scientific(Double(eventLimit))) (run.max_events); shorten run.duration or lower the rate or size")
+        }
+        if bytes > Self.memoryBytes {
+            return (bytesDrivenBy, "this world would hold about \(NumberFormat.fixed(bytes / 1_073_741_824, decimals: 1, grouping: true)) GiB (mostly for '\(bytesDrivenBy)'), more than the 8 GiB a run may use; make it smaller")
+        }
+        return nil
+    }
+
+    /// `3.2e10`, `512`.
+    static func scientific(_ value: Double) -> String {
+        value < 1e6 ? String(Int(value.rounded())) : String(format: "%.1e", value)
+    }
+}
