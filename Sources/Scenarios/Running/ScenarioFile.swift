@@ -23,7 +23,12 @@ public enum ScenarioFile: Sendable {
     private static func load(_ document: ScenarioDocument) throws(ScenarioError) -> ScenarioFile {
         if document.keys.contains("experiment") { return .experiment(try ExperimentRegistry.load(document)) }
         if document.keys.contains("job") || document.keys.contains("cluster") {
-            return .world(try MapReduceScenarioLoader.scenario(from: document).world)
+            let world = try MapReduceScenarioLoader.scenario(from: document).world
+            if let (_, message) = ResourceBudget(world).problem(eventLimit: world.limits.eventLimit) {
+                let top = try document.root.mapping(allowed: nil)
+                throw (top["input"] ?? document.root).error(.invalidValue(message))
+            }
+            return .world(world)
         }
         return .world(try ScenarioLoader.scenario(from: document))
     }
