@@ -7,6 +7,8 @@ extension World {
         var storeUsage: ObjectStoreUsage?
         var storedETags: [String: String] = [:]
         var backups: [BackupRecord] = []
+        /// Where each job that never finished stood when the run stopped, by job id.
+        var unfinishedJobs: [String: MapReduce.JobReport] = [:]
     }
 
     /// Reads the log, the store and the backup manager at the end of the run, in a task of the
@@ -14,7 +16,13 @@ extension World {
     private func readEndState() -> EndState {
         let end = EndState()
         let (log, store, manager, jobs, topics) = (log, store, backupManager, jobs, scenario.log?.topics ?? [])
+        let coordinator = cluster?.coordinator
         simulation.spawn("world.end") { _ in
+            if let coordinator {
+                for job in jobs where job.handle != nil && job.handle?.report == nil {
+                    if let report = await coordinator.report(of: job.spec.id) { end.unfinishedJobs[job.spec.id] = report }
+                }
+            }
             if let log {
                 for topic in topics {
                     let ends = (try? await log.endOffsets(of: topic.name)) ?? []
@@ -125,7 +133,8 @@ extension World {
         case .failure(let reason): oracleFailure = reason
         }
         let input: MapReduceInput = if case .documents(let input) = job.spec.input { input } else { MapReduceInput() }
-        let report = job.handle?.report
+        // A job that never finished still shows its attempts, counters and timeline as they stood.
+        let report = job.handle?.report ?? end.unfinishedJobs[job.spec.id]
         let run = MapReduceJobRun(
             report: report, rejection: job.rejection ?? job.handle?.rejection?.description, failure: failure,
             digest: simulation.trace.digestHex, events: simulation.executor.eventsProcessed, virtualSeconds: simulation.now.seconds,

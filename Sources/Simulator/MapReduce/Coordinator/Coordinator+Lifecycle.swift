@@ -36,6 +36,11 @@ extension MapReduce.Coordinator {
         jobs[jobID]![task].state = .completed
         jobs[jobID]![task].winner = attempt.number
         jobs[jobID]![task].completedAt = simulation.now
+        let completed = jobs[jobID]!.completedTasks
+        if completed > jobs[jobID]!.mostTasksCompleted {
+            jobs[jobID]!.mostTasksCompleted = completed
+            jobs[jobID]!.lossesSinceProgress = 0
+        }
         endAttempt(attempt.number, of: jobID, outcome: .succeeded)
         for other in others { endAttempt(other, of: jobID, outcome: .killed("another attempt finished first")) }
         let state = jobs[jobID]!
@@ -88,6 +93,7 @@ extension MapReduce.Coordinator {
         attempt.outcome = outcome
         jobs[jobID]!.attempts[number] = attempt
         simulation.trace.record(.taskFinish, attempt.worker.name, "\(jobID)/\(attempt.task)#\(number) \(outcome)")
+        if wasRunning { noteFailure(of: outcome, on: attempt.worker, of: jobID) }
         let task = attempt.task
         guard wasRunning, jobs[jobID]![task].state == .running, jobs[jobID]!.runningAttempts(of: task).isEmpty,
               outcome != .succeeded, outcome != .duplicate else {
@@ -109,12 +115,27 @@ extension MapReduce.Coordinator {
         }
     }
 
+    /// Counts an attempt that failed or timed out against its worker, and blacklists the worker for
+    /// the job when it reaches the policy's limit — unless that would leave fewer than half the
+    /// known workers usable. As in Hadoop, an attempt lost with its worker (a crash, a restart) is
+    /// not the worker's task failure: the lost-work bound handles workers that keep dying.
+    private func noteFailure(of outcome: MapReduce.AttemptOutcome, on worker: NodeID, of jobID: String) {
+        guard outcome.countsAsFailure else { return }
+        let count = jobs[jobID]!.failuresOnWorker[worker, default: 0] + 1
+        jobs[jobID]!.failuresOnWorker[worker] = count
+        let blacklisted = jobs[jobID]!.blacklisted
+        guard count >= policy.maxFailuresPerWorker, !blacklisted.contains(worker),
+              2 * (blacklisted.count + 1) <= workers.count else { return }
+        jobs[jobID]!.blacklisted.append(worker)
+        simulation.trace.record(.custom, id.name, "\(jobID) blacklists \(worker) after \(count) failed attempts")
+    }
+
     /// Forgets the output of completed map task `index` (its worker died, or a reducer could not
     /// fetch it) so that the task runs again — if some reduce task still needs it. Returns
     /// whether it did.
     @discardableResult
     func invalidateMapOutput(_ index: Int, of jobID: String, because reason: String) -> Bool {
-        guard jobs[jobID]!.mapOutputs[index] != nil, !jobs[jobID]!.allReducesCompleted else { return false }
+        guard !jobs[jobID]!.status.isFinished, jobs[jobID]!.mapOutputs[index] != nil, !jobs[jobID]!.allReducesCompleted else { return false }
         jobs[jobID]!.mapOutputs[index] = nil
         jobs[jobID]!.mapStatistics[index] = nil
         jobs[jobID]!.maps[index].state = .idle
@@ -123,6 +144,16 @@ extension MapReduce.Coordinator {
         jobs[jobID]!.mapReexecutions += 1
         jobs[jobID]!.status = .running(.map)
         simulation.trace.record(.custom, id.name, "\(jobID)/map-\(index) output lost: \(reason)")
+        // Lost output is lost work, and it is bounded: a job that loses more map outputs than it has
+        // map tasks times the attempt limit without ever getting further than before cannot make
+        // progress (its workers crash faster than they finish), and fails saying so instead of
+        // re-executing until the time limit.
+        jobs[jobID]!.lossesSinceProgress += 1
+        let losses = jobs[jobID]!.lossesSinceProgress
+        if losses > jobs[jobID]!.maps.count * policy.maxAttempts {
+            let state = jobs[jobID]!
+            finish(jobID, status: .failed("no progress: \(losses) map outputs lost since the job last completed more tasks than ever before (\(state.mostTasksCompleted) of \(state.maps.count + state.reduces.count)); last: \(reason)"))
+        }
         return true
     }
 

@@ -6,7 +6,7 @@ extension MapReduce.Coordinator {
         var assignments: [MapReduce.Assignment] = []
         var free = [MapReduce.TaskKind.map: freeMapSlots, .reduce: freeReduceSlots]
         let now = simulation.now
-        for jobID in jobs.keys where !jobs[jobID]!.status.isFinished {
+        for jobID in jobs.keys where !jobs[jobID]!.status.isFinished && !jobs[jobID]!.blacklisted.contains(worker) {
             for kind in [MapReduce.TaskKind.map, .reduce] {
                 if kind == .reduce && !jobs[jobID]!.allMapsCompleted { continue }
                 while free[kind]! > 0, let task = jobs[jobID]!.nextRunnable(kind, now: now) {
@@ -16,7 +16,7 @@ extension MapReduce.Coordinator {
             }
         }
         guard let rule = policy.speculation else { return assignments }
-        for jobID in jobs.keys where !jobs[jobID]!.status.isFinished {
+        for jobID in jobs.keys where !jobs[jobID]!.status.isFinished && !jobs[jobID]!.blacklisted.contains(worker) {
             for kind in [MapReduce.TaskKind.map, .reduce] where free[kind]! > 0 && jobs[jobID]!.phase == kind {
                 if let task = straggler(of: jobID, kind: kind, avoiding: worker, rule: rule) {
                     assignments.append(startAttempt(task, of: jobID, on: worker, incarnation: incarnation, speculative: true))

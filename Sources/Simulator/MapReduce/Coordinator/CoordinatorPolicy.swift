@@ -25,6 +25,11 @@ extension MapReduce {
         public var workerTimeout: Duration
         /// How many failed or timed-out attempts a task may have before the job fails.
         public var maxAttempts: Int
+        /// A worker on which this many of a job's attempts failed or timed out is
+        /// blacklisted for that job — given none of its tasks again — as long as at least half
+        /// the workers the coordinator knows stay usable (Hadoop's
+        /// `mapreduce.job.maxtaskfailures.per.tracker`, 3).
+        public var maxFailuresPerWorker: Int
         /// Backoff before retrying a task after its first counted failure; it doubles with each
         /// further one.
         public var backoffBase: Duration
@@ -39,7 +44,7 @@ extension MapReduce {
         public init(heartbeatInterval: Duration = .seconds(1), taskTimeout: Duration = .seconds(10),
                     workerTimeout: Duration = .seconds(10), maxAttempts: Int = 4, backoffBase: Duration = .seconds(1),
                     backoffCap: Duration = .seconds(30), speculation: Speculation? = Speculation(),
-                    monitorInterval: Duration = .milliseconds(500)) {
+                    monitorInterval: Duration = .milliseconds(500), maxFailuresPerWorker: Int = 3) {
             self.heartbeatInterval = heartbeatInterval
             self.taskTimeout = taskTimeout
             self.workerTimeout = workerTimeout
@@ -48,6 +53,7 @@ extension MapReduce {
             self.backoffCap = backoffCap
             self.speculation = speculation
             self.monitorInterval = monitorInterval
+            self.maxFailuresPerWorker = maxFailuresPerWorker
         }
 
         /// The wait before retrying after the `failures`-th counted failure:

@@ -52,6 +52,19 @@ extension MapReduce {
         var attempts = OrderedDictionary<Int, Attempt>()
         /// Numbers of the attempts still running, ascending.
         var running = OrderedSet<Int>()
+        /// Attempts of this job that failed or timed out, per worker.
+        var failuresOnWorker: [NodeID: Int] = [:]
+        /// Workers given none of this job's tasks any more, in the order they were blacklisted.
+        var blacklisted: [NodeID] = []
+        /// The most tasks ever completed at once (map outputs lost since make it fall back).
+        var mostTasksCompleted = 0
+        /// Map outputs lost since ``mostTasksCompleted`` last rose.
+        var lossesSinceProgress = 0
+
+        /// Tasks completed now.
+        var completedTasks: Int {
+            maps.reduce(0) { $0 + ($1.state == .completed ? 1 : 0) } + reduces.reduce(0) { $0 + ($1.state == .completed ? 1 : 0) }
+        }
         /// Where each completed map task's output is; nil while it is not completed.
         var mapOutputs: [MapOutputLocation?]
         /// Counters of each completed map task's winning attempt.

@@ -32,6 +32,8 @@ extension MapReduce {
         public let recoveries: [Recovery]
         /// The committed output: only once the job succeeded.
         public let output: Output?
+        /// Workers given none of the job's tasks any more after repeated failures, in order.
+        public let blacklisted: [NodeID]
 
         /// From submission to the end of the job.
         public var makespan: Duration? { finishedAt.map { submittedAt.duration(to: $0) } }
@@ -50,6 +52,7 @@ extension MapReduce {
             mapPhase = JobReport.phase(.map, state.maps, attempts)
             reducePhase = JobReport.phase(.reduce, state.reduces, attempts)
             output = state.output
+            blacklisted = state.blacklisted
             recoveries = JobReport.recoveries(state, attempts)
             var map = MapStatistics()
             for statistics in state.mapStatistics { if let statistics { map.add(statistics) } }
@@ -69,10 +72,21 @@ extension MapReduce {
                 mapReexecutions: state.mapReexecutions)
         }
 
+        /// From the phase's first attempt to the moment every task of the phase had an output:
+        /// each task's latest successful attempt. A map task re-executing at the end (its output
+        /// lost after the reducers fetched it) does not hide the phase.
         private static func phase(_ kind: TaskKind, _ tasks: [TaskRecord], _ attempts: [Attempt]) -> PhaseTimes? {
-            guard !tasks.isEmpty, tasks.allSatisfy({ $0.state == .completed }),
-                  let start = attempts.first(where: { $0.task.kind == kind })?.start,
-                  let end = tasks.compactMap(\.completedAt).max() else { return nil }
+            guard !tasks.isEmpty, let start = attempts.first(where: { $0.task.kind == kind })?.start else { return nil }
+            var done = [VirtualInstant?](repeating: nil, count: tasks.count)
+            for attempt in attempts where attempt.task.kind == kind && attempt.outcome == .succeeded {
+                guard let end = attempt.end, attempt.task.index < done.count else { continue }
+                done[attempt.task.index] = max(done[attempt.task.index] ?? end, end)
+            }
+            var end = start
+            for instant in done {
+                guard let instant else { return nil }
+                end = max(end, instant)
+            }
             return PhaseTimes(start: start, end: end)
         }
 

@@ -57,7 +57,7 @@ extension MapReduceScenarioLoader {
     /// `policy:` — the coordinator's timing and retry rules, each optional.
     static func parsePolicy(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.CoordinatorPolicy {
         let fields = try cursor.mapping(allowed: ["heartbeat_interval", "task_timeout", "worker_timeout", "max_attempts", "backoff_base",
-                                                  "backoff_cap", "speculation", "monitor_interval"])
+                                                  "backoff_cap", "speculation", "monitor_interval", "max_failures_per_worker"])
         var policy = MapReduce.CoordinatorPolicy()
         if let value = fields["heartbeat_interval"] { policy.heartbeatInterval = try value.positiveDuration() }
         if let value = fields["task_timeout"] { policy.taskTimeout = try value.positiveDuration() }
@@ -66,6 +66,7 @@ extension MapReduceScenarioLoader {
         if let value = fields["backoff_base"] { policy.backoffBase = try value.duration() }
         if let value = fields["backoff_cap"] { policy.backoffCap = try value.duration() }
         if let value = fields["monitor_interval"] { policy.monitorInterval = try value.positiveDuration() }
+        if let value = fields["max_failures_per_worker"] { policy.maxFailuresPerWorker = try value.int(in: 1...1_000) }
         if let value = fields["speculation"] {
             policy.speculation = try parseSpeculation(value)
         }

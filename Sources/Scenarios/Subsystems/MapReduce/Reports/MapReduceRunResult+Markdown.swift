@@ -23,6 +23,9 @@ extension MapReduceRunResult {
         out += "## Job\n\n" + JobReportTables.phases(report).rendered() + "\n"
         out += "![job timeline](timeline.svg)\n\n"
         out += "## Attempts\n\n" + JobReportTables.attempts(report.statistics).rendered() + "\n"
+        if !report.blacklisted.isEmpty {
+            out += "Blacklisted for this job after \(report.blacklisted.count == 1 ? "its" : "their") repeated failed or timed-out attempts (given none of its tasks afterwards): \(report.blacklisted.map { "`\($0)`" }.joined(separator: ", ")).\n\n"
+        }
         out += "## Shuffle\n\n" + JobReportTables.shuffle(report.statistics, combining: report.combining).rendered() + "\n"
         let statistics = report.statistics
         if statistics.shuffleBytesWithoutCombiner > 0 {

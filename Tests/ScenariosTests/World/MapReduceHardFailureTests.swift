@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import Scenarios
+@testable import Simulator
+
+/// MapReduce under heavy loss: lost work is bounded, a failing worker is blacklisted, and a job that
+/// does not finish still reports its attempts and why it stopped.
+@Suite struct MapReduceHardFailureTests {
+    static func run(_ yaml: String) throws -> RunResult {
+        guard case .world(let scenario) = try ScenarioFile.load(bytes: Array(yaml.utf8), file: "m.yaml") else {
+            Issue.record("not a world")
+            throw CancellationError()
+        }
+        return ScenarioRunner.run(scenario)
+    }
+
+    /// Attempts crash a third of the time and take the worker's local map outputs with them; with
+    /// 32 map tasks on 4 workers the job can never get all its outputs at once.
+    @Test func aJobWhoseOutputsKeepVanishingFailsWithTheReasonInsteadOfRunningToTheLimit() throws {
+        let result = try Self.run("""
+            cluster: {workers: 4, shuffle: local_disk, cost: {map_per_record: 1ms, reduce_per_key: 1ms}}
+            attempt_chaos: {crash_probability: 0.33}
+            job: {name: word-count, reducers: 2}
+            input: {synthetic: {lines: 8000}, split_size: 25KiB}
+            run: {time_limit: 2h}
+            """)
+        #expect(result.failure == nil, "the job ends, the world with it")
+        let report = try #require(result.jobs.first?.result.run.report)
+        guard case .failed(let reason) = report.status else { Issue.record("status \(report.status)"); return }
+        #expect(reason.hasPrefix("no progress: 129 map outputs lost since the job last completed more tasks than ever before (24 of 34); last: worker restarted"))
+        #expect(report.mapTasks == 32)
+        #expect(report.statistics.mapReexecutions > 128)
+        #expect(!report.attempts.isEmpty)
+        #expect(result.virtualSeconds < 7_200)
+    }
+
+    /// Every attempt stalls for 5 s soon after it starts, so it times out at 2 s (the worker lives
+    /// on): each worker collects timed-out attempts, and two of the four — never more than half —
+    /// are blacklisted for the job, which still completes exactly on the others.
+    @Test func failingWorkersAreBlacklistedButNeverMoreThanHalf() throws {
+        let result = try Self.run("""
+            cluster: {workers: 4, cost: {map_per_record: 10ms}, policy: {task_timeout: 2s, max_attempts: 6, speculation: false}}
+            attempt_chaos: {crash_probability: 0, stall_probability: 1, stall_length: 5s, delay: 10ms}
+            job: {name: word-count, reducers: 1}
+            input: {synthetic: {lines: 400}, split_size: 4KiB}
+            run: {time_limit: 1h}
+            """)
+        let job = try #require(result.jobs.first?.result)
+        let report = try #require(job.run.report)
+        #expect(report.blacklisted == ["worker-4", "worker-2"])
+        #expect(job.outputExact)
+        // No attempt starts on a worker once it is blacklisted (at 14.5 s and 24.5 s).
+        #expect(!report.attempts.contains { $0.worker == "worker-4" && $0.start > .after(.milliseconds(14_500)) })
+        #expect(!report.attempts.contains { $0.worker == "worker-2" && $0.start > .after(.milliseconds(24_500)) })
+        #expect(result.markdown().contains("Blacklisted for this job after their repeated failed or timed-out attempts (given none of its tasks afterwards): `worker-4`, `worker-2`."))
+    }
+
+    /// A job still running when the run reaches its time limit reports where it stood.
+    @Test func anUnfinishedJobStillShowsItsAttemptsAndWhyItStopped() throws {
+        let result = try Self.run("""
+            cluster: {workers: 2, cost: {map_per_record: 100ms}}
+            job: {name: word-count, reducers: 1}
+            input: {synthetic: {lines: 2000}, split_size: 10KiB}
+            run: {time_limit: 30s}
+            """)
+        #expect(result.failure?.hasPrefix("virtual time limit reached at t=30.000s") == true)
+        let job = try #require(result.jobs.first?.result)
+        let report = try #require(job.run.report)
+        #expect(report.status == .running(.map))
+        #expect(report.statistics.attempts == 6)
+        #expect(job.problems.contains("job running (map phase)"))
+        let files = result.bundle(formats: ReportFormat.allCases).files.map(\.path)
+        #expect(files.contains("m/m/timeline.svg") && files.contains("m/m/attempts.csv"))
+    }
+}
