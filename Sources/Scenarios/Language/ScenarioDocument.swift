@@ -29,13 +29,12 @@ public struct ScenarioDocument {
     /// - Throws: ``ScenarioError`` naming the file for one that cannot be read, and the line and
     ///   column of the first bad byte, syntax error or bad common key otherwise.
     public static func load(path: String) throws(ScenarioError) -> ScenarioDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "not readable"
+        switch RegularFile.read(path, limit: RegularFile.scenarioLimit) {
+        case .success(let bytes): return try parse(bytes: bytes, file: path)
+        case .failure(let problem):
+            let reason = if case .unreadable = problem { "not readable" } else { problem.description }
             throw ScenarioError(file: path, line: 0, column: 0, path: "", kind: .unreadable(reason))
         }
-        return try parse(bytes: [UInt8](data), file: path)
     }
 
     /// Reads a document from `bytes`, reporting positions against `file`.

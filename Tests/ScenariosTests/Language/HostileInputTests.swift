@@ -117,4 +117,19 @@ import Testing
         // Within the budget: a million users thinking for a second over ten seconds.
         #expect(Self.error("servers: [{name: s, service_time: 1ms}]\nworkload: {type: closed_loop, users: 1000000, think_time: 1s}\nrun: {duration: 10s}\n") == nil)
     }
+
+    /// A device, a pipe or a directory is never read whole (`/dev/zero` would never end); a symbolic
+    /// link is judged by what it points to.
+    @Test func onlyRegularFilesAreRead() throws {
+        #expect(throws: ScenarioError.self) { try ScenarioFile.load(path: "/dev/zero") }
+        do { _ = try ScenarioFile.load(path: "/dev/zero") } catch {
+            #expect(error.description == "/dev/zero: error: cannot read the scenario file: not a regular file (a device, a pipe or a socket)")
+        }
+        #expect(Self.error("cluster: {workers: 1}\njob: {name: word-count, reducers: 1}\ninput: {files: [/dev/zero]}\n")
+            == "h.yaml:3:17: error: cannot read input file '/dev/zero' (/dev/zero): not a regular file (a device, a pipe or a socket) (at input.files.[0])")
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent("orrery-link-\(UInt64.random(in: 0...UInt64.max)).yaml")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: packageRoot.appendingPathComponent("scenarios/closed-loop.yaml").path)
+        defer { try? FileManager.default.removeItem(at: link) }
+        #expect(try ScenarioFile.load(path: link.path).name == "closed-loop")
+    }
 }

@@ -30,18 +30,10 @@ extension MapReduceScenarioLoader {
     static func readInputFile(_ cursor: YAMLCursor, baseDirectory: String) throws(ScenarioError) -> MapReduceInput.File {
         let name = try cursor.string()
         let path = name.hasPrefix("/") ? name : (baseDirectory as NSString).appendingPathComponent(name)
-        var isDirectory: ObjCBool = false
-        let problem: String
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            problem = "no such file"
-        } else if isDirectory.boolValue {
-            problem = "it is a directory"
-        } else if let data = FileManager.default.contents(atPath: path) {
-            return MapReduceInput.File(name: name, bytes: [UInt8](data))
-        } else {
-            problem = "permission denied or a read error"
+        switch RegularFile.read(path, limit: RegularFile.inputLimit) {
+        case .success(let bytes): return MapReduceInput.File(name: name, bytes: bytes)
+        case .failure(let problem): throw cursor.error(.invalidValue("cannot read input file '\(name)' (\(path)): \(problem)"))
         }
-        throw cursor.error(.invalidValue("cannot read input file '\(name)' (\(path)): \(problem)"))
     }
 
     /// `synthetic: {lines: 40000, seed: 1, documents: 4}` or `{bytes: 10MB, …}`.

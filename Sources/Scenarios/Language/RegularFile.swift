@@ -1,0 +1,45 @@
+import Foundation
+
+/// Reads a file a scenario names — the scenario file itself, a MapReduce input — only when it is a
+/// regular file of at most a given size: a device (`/dev/zero`), a FIFO or a directory would hang
+/// or exhaust memory if read whole, and an oversized file is refused before any byte is read.
+enum RegularFile {
+    /// The largest scenario file: 16 MiB.
+    static let scenarioLimit = 16 << 20
+    /// The largest MapReduce input file: 1 GiB, as for any byte count a file may give.
+    static let inputLimit = 1 << 30
+
+    /// The file's bytes, or why they cannot be read.
+    static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
+        let attributes: [FileAttributeKey: Any]
+        // A symbolic link is judged by what it points to.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        do { attributes = try FileManager.default.attributesOfItem(atPath: target) } catch {
+            return .failure(.missing)
+        }
+        let type = attributes[.type] as? FileAttributeType
+        if type == .typeDirectory { return .failure(.directory) }
+        guard type == .typeRegular else { return .failure(.notRegular) }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= limit else { return .failure(.tooLarge(size: size, limit: limit)) }
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
+        guard data.count <= limit else { return .failure(.tooLarge(size: data.count, limit: limit)) }
+        return .success([UInt8](data))
+    }
+
+    /// Why a file was not read.
+    enum Problem: Error, CustomStringConvertible {
+        case missing, directory, notRegular, unreadable
+        case tooLarge(size: Int, limit: Int)
+
+        var description: String {
+            switch self {
+            case .missing: return "no such file"
+            case .directory: return "it is a directory"
+            case .notRegular: return "not a regular file (a device, a pipe or a socket)"
+            case .unreadable: return "permission denied or a read error"
+            case .tooLarge(let size, let limit): return "\(size) bytes, more than the \(limit) a file may hold"
+            }
+        }
+    }
+}
