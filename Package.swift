@@ -62,6 +62,9 @@ let package = Package(
             ] + orreryAllocator,
             swiftSettings: strictConcurrency
         ),
+        // The loader's fuzz target: a corpus replayer when built normally, libFuzzer's
+        // LLVMFuzzerTestOneInput when built by scripts/fuzz-libfuzzer.sh (-sanitize=fuzzer).
+        .executableTarget(name: "OrreryFuzz", dependencies: ["Scenarios"], swiftSettings: strictConcurrency),
         .systemLibrary(
             name: "CJemalloc",
             path: "Sources/CJemalloc",
