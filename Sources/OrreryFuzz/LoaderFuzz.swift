@@ -24,6 +24,20 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = LoaderFuzz.load(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
 }
+
+/// libFuzzer's driver, for executables that keep their own `main` (SwiftPM names an executable
+/// target's entry point `<Target>_main`).
+@_silgen_name("LLVMFuzzerRunDriver")
+func fuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
+                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
+
+@_cdecl("OrreryFuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return fuzzerRunDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
+}
 #else
 import Foundation
 
