@@ -48,7 +48,11 @@ public struct ScenarioDocument {
             throw ScenarioError(file: file, line: line, column: column, path: "", kind: .syntax(
                 "control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed in a scenario file"))
         }
-        let root = try compose(text, file: file)
+        return try ScenarioDocument(root: compose(text, file: file), file: file)
+    }
+
+    /// The document whose root is `root`, its common keys read and checked.
+    init(root: YAMLCursor, file: String) throws(ScenarioError) {
         guard case .mapping = root.node else {
             throw root.error(.wrongType(expected: "a mapping of sections (network, servers, mapreduce, …)", found: root.kindDescription))
         }
@@ -63,9 +67,12 @@ public struct ScenarioDocument {
         } else {
             name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         }
-        return ScenarioDocument(
-            file: file, root: root, name: name, summary: try top["description"]?.string() ?? "",
-            seed: try top["seed"]?.uint64(), keys: top.keys)
+        self.file = file
+        self.root = root
+        self.name = name
+        self.summary = try top["description"]?.string() ?? ""
+        self.seed = try top["seed"]?.uint64()
+        self.keys = top.keys
     }
 
     /// The top level as a mapping whose keys must be the common ones or in `sections`.

@@ -15,6 +15,17 @@ public enum ScenarioFile: Sendable {
         try load(ScenarioDocument.load(path: path))
     }
 
+    /// Reads the file at `path` with some of its values replaced (`--set`, a sweep's `--vary`):
+    /// an error about a replaced value says which `option` gave it.
+    public static func load(path: String, overrides: [ScenarioOverride], option: String = "--set") throws(ScenarioError) -> ScenarioFile {
+        let document = try ScenarioDocument.load(path: path)
+        do {
+            return try load(document.overriding(overrides, option: option))
+        } catch {
+            throw error.mentioning(overrides, option: option)
+        }
+    }
+
     /// Reads a file's `bytes`, reporting positions against `file`.
     public static func load(bytes: [UInt8], file: String) throws(ScenarioError) -> ScenarioFile {
         try load(ScenarioDocument.parse(bytes: bytes, file: file))

@@ -1,0 +1,196 @@
+import Foundation
+import Yams
+
+/// One value of a scenario file replaced from the command line — `--set balancer.strategy=least_conn`,
+/// or one value of a sweep's `--vary` — addressed by its key path: mapping keys and list indexes
+/// joined by dots (`servers.0.count`, `workload.rate`). The value is read as YAML, so
+/// `{median: 2ms, sigma: 0.5}` replaces a whole mapping, and it is checked by the same loader as
+/// the file: an impossible value is an error at the position of the value it replaces, saying
+/// which option set it.
+public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
+    /// The key path as the user wrote it.
+    public let path: String
+    /// The YAML text of the new value.
+    public let value: String
+
+    /// The longest key path and value the command line may give.
+    static let maximumLength = 1_000
+
+    /// An override of `path` by `value`; the path is split and checked when applied.
+    public init(path: String, value: String) {
+        self.path = path
+        self.value = value
+    }
+
+    /// Reads `PATH=VALUE`.
+    ///
+    /// - Throws: a message saying what is wrong when there is no `=`, the path is empty or a part
+    ///   of it is empty, or either side is longer than ``maximumLength`` characters.
+    public init(parsing argument: String) throws(OverrideProblem) {
+        guard let equals = argument.firstIndex(of: "=") else {
+            throw OverrideProblem("expected PATH=VALUE (e.g. balancer.strategy=least_conn), got '\(argument.excerpt)'")
+        }
+        try self.init(checkingPath: String(argument[..<equals]), value: String(argument[argument.index(after: equals)...]))
+    }
+
+    /// Reads `PATH=V1,V2,…` (a sweep's `--vary`): one override per value. Commas inside brackets,
+    /// braces or quotes belong to the value (`workload.service_time={median: 1ms, sigma: 0.5},2ms`).
+    public static func parseVariants(_ argument: String) throws(OverrideProblem) -> [ScenarioOverride] {
+        guard let equals = argument.firstIndex(of: "=") else {
+            throw OverrideProblem("expected PATH=V1,V2,… (e.g. balancer.strategy=round_robin,least_conn), got '\(argument.excerpt)'")
+        }
+        let path = String(argument[..<equals])
+        var values: [String] = []
+        var current = "", depth = 0, quote: Character?
+        for character in argument[argument.index(after: equals)...] {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "[" || character == "{" {
+                depth += 1
+            } else if character == "]" || character == "}" {
+                depth -= 1
+            } else if character == ",", depth == 0 {
+                values.append(current.trimmingSpaces)
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        values.append(current.trimmingSpaces)
+        var seen: [String] = []
+        var overrides: [ScenarioOverride] = []
+        for value in values {
+            guard !seen.contains(value) else { throw OverrideProblem("'\(path.excerpt)' lists the value '\(value.excerpt)' twice") }
+            seen.append(value)
+            overrides.append(try ScenarioOverride(checkingPath: path, value: value))
+        }
+        return overrides
+    }
+
+    private init(checkingPath path: String, value: String) throws(OverrideProblem) {
+        guard path.count <= Self.maximumLength, value.count <= Self.maximumLength else {
+            throw OverrideProblem("a key path or value has at most \(Self.maximumLength) characters")
+        }
+        guard !path.isEmpty, !path.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
+            throw OverrideProblem("'\(path.excerpt)' is not a key path: keys and list indexes joined by dots, e.g. servers.0.count")
+        }
+        guard !value.isEmpty else { throw OverrideProblem("'\(path.excerpt)' needs a value after '='") }
+        self.init(path: path, value: value)
+    }
+
+    /// `PATH=VALUE`, as the command line takes it.
+    public var description: String { "\(path)=\(value)" }
+
+    /// The key path's parts.
+    var components: [String] { path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+}
+
+/// Why a `--set` or `--vary` argument cannot be read.
+public struct OverrideProblem: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension ScenarioDocument {
+    /// The document with every override applied in order, its common keys (name, seed) read
+    /// again. A path that does not lead into the file (a list index out of range, a key under a
+    /// scalar) is an error at the deepest node it reached; the last key of a path may be new.
+    ///
+    /// - Parameter option: how the overrides were given, for messages (`--set`, `--vary`).
+    public func overriding(_ overrides: [ScenarioOverride], option: String) throws(ScenarioError) -> ScenarioDocument {
+        guard !overrides.isEmpty else { return self }
+        var node = root.node
+        for override in overrides {
+            let value = try Self.valueNode(override, option: option, file: file)
+            try Self.replace(in: &node, at: override.components[...], walked: [], with: value, override: override, option: option, file: file)
+        }
+        return try ScenarioDocument(root: YAMLCursor(node: node, file: file, path: ""), file: file)
+    }
+
+    /// The override's value composed as YAML.
+    private static func valueNode(_ override: ScenarioOverride, option: String, file: String) throws(ScenarioError) -> Node {
+        let problem = ScenarioError(file: file, line: 0, column: 0, path: override.path, kind: .invalidValue(
+            "\(option) \(override.path.excerpt): the value '\(override.value.excerpt)' is not a YAML value"))
+        do {
+            guard let node = try Yams.compose(yaml: override.value) else { throw problem }
+            return node
+        } catch {
+            throw problem
+        }
+    }
+
+    private static func replace(in node: inout Node, at components: ArraySlice<String>, walked: [String], with value: Node,
+                                override: ScenarioOverride, option: String, file: String) throws(ScenarioError) {
+        guard let component = components.first else {
+            node = value.marked(node.mark)
+            return
+        }
+        let here = YAMLCursor(node: node, file: file, path: walked.joined(separator: "."))
+        func failure(_ reason: String) -> ScenarioError {
+            here.error(.invalidValue("\(option) \(override.path.excerpt): \(reason)"))
+        }
+        switch node {
+        case .mapping(var mapping):
+            if let index = mapping.firstIndex(where: { $0.key.scalar?.string == component }) {
+                var child = mapping[index].value
+                try replace(in: &child, at: components.dropFirst(), walked: walked + [component], with: value,
+                            override: override, option: option, file: file)
+                mapping[index] = (mapping[index].key, child)
+            } else if components.count == 1 {
+                mapping[component] = value.marked(mapping.mark)
+            } else {
+                throw failure("there is no key '\(component.excerpt)'\(walked.isEmpty ? " at the top of the file" : " under \(walked.joined(separator: "."))")")
+            }
+            node = .mapping(mapping)
+        case .sequence(var sequence):
+            guard let index = Int(component), sequence.indices.contains(index) else {
+                throw failure("'\(component.excerpt)' is not an index of this list of \(sequence.count) (0 … \(max(sequence.count - 1, 0)))")
+            }
+            var child = sequence[index]
+            try replace(in: &child, at: components.dropFirst(), walked: walked + [component], with: value,
+                        override: override, option: option, file: file)
+            sequence[index] = child
+            node = .sequence(sequence)
+        default:
+            throw failure("\(walked.isEmpty ? "the file" : walked.joined(separator: ".")) is a single value, with no '\(component.excerpt)' inside")
+        }
+    }
+}
+
+extension ScenarioError {
+    /// The error with a note naming the override that set the value it is about, if one did.
+    func mentioning(_ overrides: [ScenarioOverride], option: String) -> ScenarioError {
+        let dotted = path.replacingOccurrences(of: ".[", with: ".").replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
+        guard !dotted.isEmpty, let override = overrides.last(where: { dotted == $0.path || dotted.hasPrefix($0.path + ".") })
+        else { return self }
+        var noted = self
+        noted.kind = .invalidValue("\(message) (the value comes from \(option) \(override.description.excerpt))")
+        return noted
+    }
+}
+
+private extension Node {
+    /// The node, and every node inside it, placed at `mark`: a value from the command line is
+    /// reported at the place in the file it replaces.
+    func marked(_ mark: Mark?) -> Node {
+        switch self {
+        case .scalar(var scalar):
+            scalar.mark = mark
+            return .scalar(scalar)
+        case .mapping(var mapping):
+            for index in mapping.indices {
+                mapping[index] = (mapping[index].key.marked(mark), mapping[index].value.marked(mark))
+            }
+            mapping.mark = mark
+            return .mapping(mapping)
+        case .sequence(var sequence):
+            for index in sequence.indices { sequence[index] = sequence[index].marked(mark) }
+            sequence.mark = mark
+            return .sequence(sequence)
+        default:
+            return self
+        }
+    }
+}
