@@ -10,11 +10,11 @@ struct OutcomeWriter {
     var tracePath: String? = nil
 
     /// Loads every file, printing one error per bad file; nil when any is bad.
-    static func loadAll(_ files: [String]) -> [ScenarioFile]? {
+    static func loadAll(_ files: [String], overrides: [ScenarioOverride] = []) -> [ScenarioFile]? {
         var loaded: [ScenarioFile] = []
         var bad = false
         for file in files {
-            do { loaded.append(try ScenarioFile.load(path: file)) } catch {
+            do { loaded.append(try ScenarioFile.load(path: file, overrides: overrides)) } catch {
                 FileHandleOutput.standardError(error.description)
                 bad = true
             }

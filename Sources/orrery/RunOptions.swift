@@ -39,3 +39,14 @@ struct FormatList {
         }
     }
 }
+
+/// `--set PATH=VALUE` and `--vary PATH=V1,V2`, read by the library's rules.
+enum OverrideArgument {
+    static func parse(_ argument: String) throws -> ScenarioOverride {
+        do { return try ScenarioOverride(parsing: argument) } catch { throw ValidationError(error.description) }
+    }
+
+    static func parseVariants(_ argument: String) throws -> [ScenarioOverride] {
+        do { return try ScenarioOverride.parseVariants(argument) } catch { throw ValidationError(error.description) }
+    }
+}

@@ -23,11 +23,15 @@ public struct BarChart: Chart {
         public var name: String
         /// One value per category, in category order; missing or non-finite values draw no bar.
         public var values: [Double]
+        /// An optional error bar per category (a confidence interval), drawn as a whisker over
+        /// its bar; empty or nil entries draw none.
+        public var errorBars: [ClosedRange<Double>?]
 
-        /// A series named `name` with the given values.
-        public init(_ name: String, values: [Double]) {
+        /// A series named `name` with the given values and, optionally, error bars.
+        public init(_ name: String, values: [Double], errorBars: [ClosedRange<Double>?] = []) {
             self.name = name
             self.values = values
+            self.errorBars = errorBars
         }
     }
 
@@ -118,6 +122,9 @@ public struct BarChart: Chart {
         }
         for bar in bars {
             drawBar(bar, layout: layout, scale: scale, into: &document)
+        }
+        for bar in bars {
+            drawErrorBar(bar, layout: layout, scale: scale, into: &document)
         }
         let zero = scale(0)
         document.line(x1: layout.plot.left, y1: zero, x2: layout.plot.right, y2: zero, stroke: ChartTheme.axisColor)

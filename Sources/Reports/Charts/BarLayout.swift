@@ -47,6 +47,11 @@ struct BarLayout {
             low = min(low, reference)
             high = max(high, reference)
         }
+        for bar in chart.bars {
+            guard let whisker = chart.errorBar(of: bar) else { continue }
+            low = min(low, whisker.lowerBound)
+            high = max(high, whisker.upperBound)
+        }
         if let range = chart.valueRange {
             low = min(low, range.lowerBound)
             high = max(high, range.upperBound)

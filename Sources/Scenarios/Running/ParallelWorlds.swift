@@ -32,4 +32,33 @@ enum ParallelWorlds {
         }
         return try slots.withLock { $0 }.map { slot throws(Failure) in try slot!.get() }
     }
+
+    /// `body(i)` for every i in 0..<count, at most `width` at a time, each result handed to
+    /// `deliver` in index order as soon as it and every result before it are done (from whichever
+    /// thread finished it, never two at once); once `deliver` returns false no further index is
+    /// started and nothing more is delivered.
+    static func stream<Result: Sendable>(_ count: Int, width: Int, _ body: @Sendable (Int) -> Result,
+                                         deliver: @Sendable (Result) -> Bool) {
+        guard width > 1, count > 1 else {
+            for index in 0..<count where !deliver(body(index)) { return }
+            return
+        }
+        // Finished results not yet delivered, the next index to deliver, and whether to stop.
+        let pending = Mutex<(results: [Int: Result], nextToDeliver: Int, stopped: Bool)>(([:], 0, false))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(width, count)) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < count, !pending.withLock({ $0.stopped }) else { return }
+                let result = body(index)
+                pending.withLock { state in
+                    state.results[index] = result
+                    while !state.stopped, let ready = state.results.removeValue(forKey: state.nextToDeliver) {
+                        state.nextToDeliver += 1
+                        if !deliver(ready) { state.stopped = true }
+                    }
+                }
+            }
+        }
+    }
 }

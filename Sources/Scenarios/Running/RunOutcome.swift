@@ -14,6 +14,8 @@ public struct RunOutcome: Sendable {
     public var bundle: ReportBundle
     /// Every trace event as JSON lines, when a trace was asked for.
     public var trace: String?
+    /// The digest of every event of a world; nil for an experiment.
+    public var digest: String?
     /// `PASS <name> seed <seed> digest <digest>: <figures>`; nil for an experiment, whose summary is
     /// the list of files it wrote.
     public var headline: String?
@@ -22,12 +24,14 @@ public struct RunOutcome: Sendable {
     /// it passed.
     public var failure: String?
 
-    public init(name: String, seed: UInt64, replay: String, bundle: ReportBundle, trace: String? = nil, headline: String?, failure: String?) {
+    public init(name: String, seed: UInt64, replay: String, bundle: ReportBundle, trace: String? = nil, digest: String? = nil,
+                headline: String?, failure: String?) {
         self.name = name
         self.seed = seed
         self.replay = replay
         self.bundle = bundle
         self.trace = trace
+        self.digest = digest
         self.headline = headline
         self.failure = failure
     }

@@ -11,19 +11,23 @@ extension ScenarioFile {
     ///   - jobs: independent simulations an experiment runs at once (its reports do not depend on it).
     ///   - formats: which report formats a world writes.
     ///   - tracing: whether every trace event of a world is gathered as JSON lines.
+    ///   - overrides: the `--set` values the file was loaded with, for the replay command.
     /// - Throws: ``ExperimentFailure`` when an experiment's setup cannot be built.
     public func run(seed: UInt64? = nil, jobs: Int = 1, formats: [ReportFormat] = ReportFormat.allCases,
-                    tracing: Bool = false) throws(ExperimentFailure) -> RunOutcome {
+                    tracing: Bool = false, overrides: [ScenarioOverride] = []) throws(ExperimentFailure) -> RunOutcome {
         switch self {
-        case .world(let scenario): return Self.run(scenario, seed: seed ?? scenario.seed, formats: formats, tracing: tracing)
+        case .world(let scenario):
+            let seed = seed ?? scenario.seed
+            let replay = (["orrery", "run", scenario.file, "--seed", "\(seed)"] + overrides.flatMap { ["--set", $0.description] })
+                .map(ShellQuoting.quote).joined(separator: " ")
+            return Self.run(scenario, seed: seed, replay: replay, formats: formats, tracing: tracing)
         case .experiment(let experiment):
             return RunOutcome(name: type(of: experiment).name, seed: experiment.seed, replay: "orrery run \(experiment.file)",
                               bundle: try experiment.run(jobs: jobs), headline: nil, failure: nil)
         }
     }
 
-    private static func run(_ scenario: Scenario, seed: UInt64, formats: [ReportFormat], tracing: Bool) -> RunOutcome {
-        let replay = "orrery run \(scenario.file) --seed \(seed)"
+    private static func run(_ scenario: Scenario, seed: UInt64, replay: String, formats: [ReportFormat], tracing: Bool) -> RunOutcome {
         let trace = tracing ? TraceLines() : nil
         let result = ScenarioRunner.run(scenario, seed: seed, replayCommand: replay, traceSink: trace.map { lines in { lines.append($0) } })
         var figures: [String] = []
@@ -46,7 +50,7 @@ extension ScenarioFile {
             }
             failure = lines.joined(separator: "\n")
         }
-        return RunOutcome(name: scenario.name, seed: seed, replay: replay, bundle: result.bundle(formats: formats), trace: trace?.text,
+        return RunOutcome(name: scenario.name, seed: seed, replay: replay, bundle: result.bundle(formats: formats), trace: trace?.text, digest: result.digest,
                           headline: "\(result.passed ? "PASS" : "FAIL") \(scenario.name) seed \(seed) digest \(result.digest): \(figures.joined(separator: "; "))",
                           failure: failure)
     }

@@ -18,7 +18,11 @@ public enum ScenarioFile: Sendable {
     /// Reads the file at `path` with some of its values replaced (`--set`, a sweep's `--vary`):
     /// an error about a replaced value says which `option` gave it.
     public static func load(path: String, overrides: [ScenarioOverride], option: String = "--set") throws(ScenarioError) -> ScenarioFile {
-        let document = try ScenarioDocument.load(path: path)
+        try load(ScenarioDocument.load(path: path), overrides: overrides, option: option)
+    }
+
+    /// Reads `document` with some of its values replaced.
+    static func load(_ document: ScenarioDocument, overrides: [ScenarioOverride], option: String) throws(ScenarioError) -> ScenarioFile {
         do {
             return try load(document.overriding(overrides, option: option))
         } catch {

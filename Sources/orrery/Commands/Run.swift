@@ -10,6 +10,11 @@ struct Run: ParsableCommand {
     @Argument(help: "Scenario files (YAML).") var files: [String]
     @OptionGroup var options: RunOptions
     @Option(help: "Write every trace event as JSON lines to this file (one scenario only).") var trace: String?
+    @Option(name: .customLong("set"), help: ArgumentHelp(
+        "Replace one value of the files by its key path, e.g. --set balancer.strategy=least_conn or --set servers.0.count=4 (repeatable).",
+        valueName: "path=value"), transform: OverrideArgument.parse)
+    var overrides: [ScenarioOverride] = []
+    @Flag(help: .hidden) var digestOnly = false
 
     func validate() throws {
         if trace != nil && files.count != 1 { throw ValidationError("--trace needs exactly one scenario file (got \(files.count))") }
@@ -17,11 +22,19 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        guard let loaded = OutcomeWriter.loadAll(files) else { throw ExitCode(ExitStatus.badInput.rawValue) }
+        guard let loaded = OutcomeWriter.loadAll(files, overrides: overrides) else { throw ExitCode(ExitStatus.badInput.rawValue) }
+        if digestOnly {
+            // A sweep's determinism check replays a world in a child process and compares digests.
+            for file in loaded {
+                let outcome = try file.run(seed: options.seed, formats: [], overrides: overrides)
+                print(outcome.digest ?? "-")
+            }
+            return
+        }
         let writer = OutcomeWriter(outputDirectory: options.out, tracePath: trace)
         guard writer.checkPaths(names: loaded.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         let status = writer.runAll(loaded) { file throws(ExperimentFailure) in
-            try file.run(seed: options.seed, jobs: options.parallel.jobs, formats: options.format.formats, tracing: trace != nil)
+            try file.run(seed: options.seed, jobs: options.parallel.jobs, formats: options.format.formats, tracing: trace != nil, overrides: overrides)
         }
         throw ExitCode(status.rawValue)
     }

@@ -1,0 +1,82 @@
+import Simulator
+
+/// What a set of independent samples of one figure says — one value per seed of a sweep: its
+/// centre, its spread, and a 95 % confidence interval for its mean.
+///
+/// The interval is Student's t for most figures; for a tail percentile (a p99 per run), whose
+/// samples are skewed, it is a percentile bootstrap of the mean with a fixed seed, so the same
+/// samples always give the same interval.
+public struct SampleSummary: Sendable, Equatable {
+    /// How the interval was computed.
+    public enum Method: String, Sendable, Equatable {
+        /// mean ± t(0.975; n − 1) · s / √n.
+        case studentT = "t"
+        /// The 2.5th and 97.5th percentiles of the means of ``SampleSummary/bootstrapResamples``
+        /// resamples.
+        case bootstrap
+    }
+
+    /// How many samples.
+    public let count: Int
+    public let mean: Double
+    /// The sample standard deviation (divisor n − 1); 0 for one sample.
+    public let standardDeviation: Double
+    /// The 95 % confidence interval of the mean; nil for fewer than two samples.
+    public let interval: ClosedRange<Double>?
+    public let method: Method
+    public let minimum: Double
+    /// The middle sample (the mean of the middle two for an even count).
+    public let median: Double
+    public let maximum: Double
+
+    /// Resamples drawn for a bootstrap interval.
+    public static let bootstrapResamples = 2_000
+    /// The confidence level of every interval.
+    public static let confidence = 0.95
+
+    /// Summarises `samples` (at least one, all finite).
+    ///
+    /// - Parameter bootstrap: use a percentile bootstrap for the interval (tail percentiles).
+    public init(_ samples: [Double], bootstrap: Bool = false) {
+        precondition(!samples.isEmpty, "a summary needs at least one sample")
+        let n = Double(samples.count)
+        let sorted = samples.sorted()
+        count = samples.count
+        let mean = samples.reduce(0, +) / n
+        self.mean = mean
+        let squares = samples.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        standardDeviation = samples.count > 1 ? (squares / (n - 1)).squareRoot() : 0
+        minimum = sorted[0]
+        maximum = sorted[sorted.count - 1]
+        median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        method = bootstrap ? .bootstrap : .studentT
+        guard samples.count > 1 else {
+            interval = nil
+            return
+        }
+        if bootstrap {
+            interval = Self.bootstrapInterval(samples)
+        } else {
+            let half = StudentT(degreesOfFreedom: n - 1).quantile(0.5 + Self.confidence / 2) * standardDeviation / n.squareRoot()
+            interval = (mean - half)...(mean + half)
+        }
+    }
+
+    /// The percentile bootstrap interval of the mean, from a generator with a fixed seed.
+    private static func bootstrapInterval(_ samples: [Double]) -> ClosedRange<Double> {
+        var random = SeededRandom(seed: 0, stream: "statistics.bootstrap")
+        let n = samples.count
+        var means: [Double] = []
+        means.reserveCapacity(bootstrapResamples)
+        for _ in 0..<bootstrapResamples {
+            var sum = 0.0
+            for _ in 0..<n { sum += samples[Int(random.next() % UInt64(n))] }
+            means.append(sum / Double(n))
+        }
+        means.sort()
+        let tail = (1 - confidence) / 2
+        let low = means[Int((tail * Double(bootstrapResamples)).rounded(.down))]
+        let high = means[min(bootstrapResamples - 1, Int(((1 - tail) * Double(bootstrapResamples)).rounded(.down)))]
+        return low...high
+    }
+}

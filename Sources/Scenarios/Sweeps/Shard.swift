@@ -1,0 +1,55 @@
+/// One of `count` equal parts of a sweep, so that a cluster scheduler's array job can run a sweep
+/// on many machines: shard `index` (1-based) runs the worlds whose position in the sweep, counted
+/// from zero, leaves remainder `index − 1` when divided by `count` — every variant and every seed
+/// range is spread over all shards.
+public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    /// 1 … count.
+    public let index: Int
+    public let count: Int
+
+    /// The most shards a sweep may be split into.
+    public static let maximumCount = 100_000
+
+    public init(index: Int, count: Int) throws(OverrideProblem) {
+        guard (1...Self.maximumCount).contains(count) else {
+            throw OverrideProblem("a sweep is split into 1 … \(Self.maximumCount) shards, got \(count)")
+        }
+        guard (1...count).contains(index) else { throw OverrideProblem("shard \(index) of \(count) does not exist: shards are numbered 1 … \(count)") }
+        self.index = index
+        self.count = count
+    }
+
+    /// Reads `i/n`.
+    public init(parsing text: String) throws(OverrideProblem) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw OverrideProblem("expected a shard as i/n (e.g. 2/8, numbered from 1), got '\(text.excerpt)'")
+        }
+        try self.init(index: index, count: count)
+    }
+
+    /// The shard a cluster scheduler's array job selects for this process, with `count` shards:
+    /// `JOB_COMPLETION_INDEX` (a Kubernetes Indexed Job, 0-based) or else `SLURM_ARRAY_TASK_ID`
+    /// counted from `SLURM_ARRAY_TASK_MIN` (a Slurm array job, whatever its first index); nil
+    /// when neither is set.
+    public static func fromEnvironment(_ environment: [String: String], count: Int) throws(OverrideProblem) -> Shard? {
+        if let text = environment["JOB_COMPLETION_INDEX"] {
+            guard let zeroBased = Int(text), zeroBased >= 0 else { throw OverrideProblem("JOB_COMPLETION_INDEX is not an index: '\(text.excerpt)'") }
+            return try Shard(index: zeroBased + 1, count: count)
+        }
+        if let text = environment["SLURM_ARRAY_TASK_ID"] {
+            let minimumText = environment["SLURM_ARRAY_TASK_MIN"] ?? "0"
+            guard let id = Int(text), let minimum = Int(minimumText), id >= minimum else {
+                throw OverrideProblem("SLURM_ARRAY_TASK_ID '\(text.excerpt)' is not an index at or above SLURM_ARRAY_TASK_MIN '\(minimumText.excerpt)'")
+            }
+            return try Shard(index: id - minimum + 1, count: count)
+        }
+        return nil
+    }
+
+    /// Whether the world at `position` (0-based, in the sweep's order) is this shard's.
+    public func contains(_ position: Int) -> Bool { position % count == index - 1 }
+
+    /// `i/n`.
+    public var description: String { "\(index)/\(count)" }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Reads the shards of one sweep back — each a directory with `sweep.json` and `worlds.jsonl` —
+/// and checks that they belong together and are complete: the same manifest but for the shard,
+/// every shard 1 … n exactly once, and every world of the sweep exactly once, in its own shard.
+public enum SweepMerge {
+    /// Why shards cannot be merged.
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The shard directories `paths` name: each path is a shard directory or a directory whose
+    /// `shard-*` subdirectories are, in name order.
+    public static func shardDirectories(_ paths: [String]) throws(Problem) -> [String] {
+        var directories: [String] = []
+        for path in paths {
+            if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("sweep.json")) {
+                directories.append(path)
+                continue
+            }
+            let children = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasPrefix("shard-") }.sorted()
+            guard !children.isEmpty else { throw Problem("'\(path)' is neither a shard directory (with sweep.json) nor a directory of shard-* directories") }
+            directories += children.map { (path as NSString).appendingPathComponent($0) }
+        }
+        return directories
+    }
+
+    /// The sweep's manifest (without a shard) and every world's record in position order.
+    public static func read(_ directories: [String]) throws(Problem) -> (SweepManifest, [WorldRecord]) {
+        var manifest: SweepManifest?
+        var shardCount = 0
+        var seenShards: [Int: String] = [:]
+        var records: [WorldRecord?] = []
+        for directory in directories {
+            let shardManifest = try readManifest(directory)
+            guard let text = shardManifest.shard, let shard = try? Shard(parsing: text) else {
+                throw Problem("'\(directory)' holds a whole sweep, not a shard; its reports are already written")
+            }
+            var common = shardManifest
+            common.shard = nil
+            if let manifest {
+                guard common == manifest else { throw Problem("'\(directory)' is a shard of another sweep (its file, seeds or variants differ from '\(directories[0])')") }
+                guard shard.count == shardCount else { throw Problem("'\(directory)' is shard \(shard) but '\(directories[0])' is one of \(shardCount) shards") }
+            } else {
+                manifest = common
+                shardCount = shard.count
+                records = Array(repeating: nil, count: common.worlds)
+            }
+            if let other = seenShards[shard.index] { throw Problem("shard \(shard) appears twice: '\(other)' and '\(directory)'") }
+            seenShards[shard.index] = directory
+            for record in try readRecords(directory) {
+                guard record.position >= 0, record.position < records.count, shard.contains(record.position) else {
+                    throw Problem("'\(directory)' holds world \(record.position), which is not one of shard \(shard)'s")
+                }
+                let variant = record.position / common.seedCount
+                guard record.variant == variant, record.metrics.count == common.metrics.count,
+                      record.expectations.count <= common.variants[variant].expectations.count else {
+                    throw Problem("'\(directory)': world \(record.position) does not match the sweep's manifest")
+                }
+                guard records[record.position] == nil else { throw Problem("world \(record.position) appears twice in '\(directory)'") }
+                records[record.position] = record
+            }
+        }
+        guard let manifest else { throw Problem("no shard directories given") }
+        let missingShards = (1...shardCount).filter { seenShards[$0] == nil }
+        guard missingShards.isEmpty else {
+            throw Problem("shard\(missingShards.count == 1 ? "" : "s") \(missingShards.map { "\($0)/\(shardCount)" }.joined(separator: ", ")) missing")
+        }
+        if let missing = records.firstIndex(where: { $0 == nil }) {
+            throw Problem("world \(missing) of the sweep is in no shard (a shard stopped early?)")
+        }
+        return (manifest, records.compactMap { $0 })
+    }
+
+    private static func readManifest(_ directory: String) throws(Problem) -> SweepManifest {
+        let path = (directory as NSString).appendingPathComponent("sweep.json")
+        guard case .success(let bytes) = RegularFile.read(path, limit: RegularFile.scenarioLimit),
+              let manifest = try? JSONDecoder().decode(SweepManifest.self, from: Data(bytes)) else {
+            throw Problem("'\(path)' is not a sweep manifest orrery wrote")
+        }
+        guard manifest.format == 1, manifest.worlds >= 0, manifest.worlds <= SweepPlan.maximumWorlds,
+              manifest.worlds == manifest.variants.count * manifest.seedCount else {
+            throw Problem("'\(path)' describes no sweep this orrery can merge")
+        }
+        return manifest
+    }
+
+    private static func readRecords(_ directory: String) throws(Problem) -> [WorldRecord] {
+        let path = (directory as NSString).appendingPathComponent("worlds.jsonl")
+        let bytes: [UInt8]
+        switch RegularFile.read(path, limit: RegularFile.inputLimit) {
+        case .success(let read): bytes = read
+        case .failure(let problem):
+            throw Problem("cannot read '\(path)': \(problem) (a shard that did not finish leaves only worlds.jsonl.partial)")
+        }
+        var records: [WorldRecord] = []
+        for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n").enumerated() {
+            guard let record = WorldRecord.parse(line: line) else { throw Problem("\(path):\(number + 1): not a world record") }
+            records.append(record)
+        }
+        return records
+    }
+}

@@ -1,0 +1,69 @@
+/// What a sweep runs: one scenario file, its variants — every combination of the `--vary`
+/// values, the first `--vary` changing slowest — and the seeds each variant runs. Worlds are
+/// numbered variant by variant, seed by seed; that order is the order of every report.
+public struct SweepPlan: Sendable, Equatable {
+    /// The scenario file, as the user named it.
+    public let file: String
+    public let seeds: SeedList
+    /// One list of overrides per `--vary`, one override per value.
+    public let dimensions: [[ScenarioOverride]]
+
+    /// The most worlds (variants × seeds) one sweep may run.
+    public static let maximumWorlds = 1_000_000
+
+    /// A plan, checked: no key path varied twice, at most ``maximumWorlds`` worlds.
+    public init(file: String, seeds: SeedList, dimensions: [[ScenarioOverride]]) throws(OverrideProblem) {
+        var paths: [String] = []
+        for dimension in dimensions {
+            guard let path = dimension.first?.path else { throw OverrideProblem("--vary needs at least one value") }
+            guard !paths.contains(path) else { throw OverrideProblem("--vary \(path.excerpt) is given twice; list all its values in one --vary") }
+            paths.append(path)
+        }
+        var variants = 1
+        for dimension in dimensions {
+            let (product, overflow) = variants.multipliedReportingOverflow(by: dimension.count)
+            guard !overflow, product <= Self.maximumWorlds else { throw OverrideProblem("a sweep runs at most \(Self.maximumWorlds) worlds; the --vary values make more variants than that") }
+            variants = product
+        }
+        guard variants * seeds.seeds.count <= Self.maximumWorlds else {
+            throw OverrideProblem("a sweep runs at most \(Self.maximumWorlds) worlds; \(variants) variant(s) × \(seeds.seeds.count) seeds is \(variants * seeds.seeds.count)")
+        }
+        self.file = file
+        self.seeds = seeds
+        self.dimensions = dimensions
+    }
+
+    /// Every combination of one value per dimension (one empty combination with no `--vary`).
+    public var variantCount: Int { dimensions.reduce(1) { $0 * $1.count } }
+
+    /// The overrides of variant `index`, in `--vary` order.
+    public func variant(_ index: Int) -> [ScenarioOverride] {
+        var remainder = index
+        var chosen: [ScenarioOverride] = []
+        for dimension in dimensions.reversed() {
+            chosen.append(dimension[remainder % dimension.count])
+            remainder /= dimension.count
+        }
+        return chosen.reversed()
+    }
+
+    /// `k=v, k2=v2`, or `as written` for the file unchanged.
+    public func label(ofVariant index: Int) -> String {
+        let overrides = variant(index)
+        return overrides.isEmpty ? "as written" : overrides.map(\.description).joined(separator: ", ")
+    }
+
+    /// Variants × seeds.
+    public var worldCount: Int { variantCount * seeds.seeds.count }
+
+    /// The variant and seed of the world at `position`.
+    public func world(at position: Int) -> (variant: Int, seed: UInt64) {
+        (position / seeds.seeds.count, seeds.seeds[position % seeds.seeds.count])
+    }
+
+    /// The command that replays one world of the sweep.
+    public func replayCommand(variant index: Int, seed: UInt64) -> String {
+        (["orrery", "run", file, "--seed", "\(seed)"] + variant(index).flatMap { ["--set", $0.description] })
+            .map(ShellQuoting.quote).joined(separator: " ")
+    }
+}

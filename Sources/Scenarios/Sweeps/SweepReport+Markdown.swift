@@ -1,0 +1,121 @@
+import Reports
+
+extension SweepReport {
+    /// At most this many failing seeds are listed per variant in the Markdown (all are in
+    /// `failures.csv` and `report.json`).
+    static let listedFailures = 20
+
+    /// `report.md`.
+    func markdown() -> String {
+        var out = "# Sweep: \(manifest.name)\n\n"
+        if !manifest.description.isEmpty { out += "\(manifest.description)\n\n" }
+        out += "`\(manifest.file)`, seeds \(manifest.seeds) (\(NumberFormat.integer(manifest.seedCount))), "
+        out += "\(manifest.variants.count) variant\(manifest.variants.count == 1 ? "" : "s"), \(NumberFormat.integer(manifest.worlds)) worlds. "
+        out += "Intervals are 95 %: Student's t for means, a percentile bootstrap (\(NumberFormat.integer(SampleSummary.bootstrapResamples)) resamples) "
+        out += "for tail percentiles and maxima, Wilson for pass rates. Variants share their seeds, so differences are tested pairwise by seed "
+        out += "(paired t-test, 5 % level).\n\n"
+        out += variantsSection()
+        out += differencesSection()
+        for (index, variant) in variants.enumerated() {
+            out += "## \(variants.count == 1 ? "Metrics" : "Variant \(index + 1): \(variant.label)")\n\n"
+            out += metricsTable(variant)
+            if !variant.expectations.isEmpty { out += expectationsTable(variant) }
+            out += failuresList(variant)
+        }
+        return out
+    }
+
+    private func variantsSection() -> String {
+        var table = MarkdownTable(columns: [.numeric("#"), .text("variant"), .numeric("worlds"), .numeric("passed"),
+                                            .text("pass rate [95 % CI]"), .numeric("stopped early")])
+        for (index, variant) in variants.enumerated() {
+            table.append(["\(index + 1)", variant.label, NumberFormat.integer(variant.worlds), NumberFormat.integer(variant.passRate.successes),
+                          "\(NumberFormat.percent(variant.passRate.proportion)) [\(Self.percentRange(variant.passRate.range))]",
+                          NumberFormat.integer(variant.stoppedEarly)])
+        }
+        return "## Variants\n\n" + table.rendered() + "\n"
+    }
+
+    private func differencesSection() -> String {
+        guard variants.count > 1 else { return "" }
+        var out = "## Differences between variants\n\n"
+        let significant = comparisons.filter { $0.result.verdict == .lower || $0.result.verdict == .higher }
+        if significant.isEmpty {
+            out += "No metric differs between any two variants by more than seed-to-seed noise.\n\n"
+        } else {
+            var table = MarkdownTable(columns: [.text("metric"), .text("variant"), .text("than variant"), .numeric("mean difference"),
+                                                .numeric("p"), .text("verdict")])
+            for comparison in significant {
+                let unit = MetricUnit(name: comparison.metric.unit) ?? .ratio
+                table.append([comparison.metric.name, "\(comparison.first + 1)", "\(comparison.second + 1)",
+                              Self.signed(comparison.result.meanDifference, unit), Self.pValue(comparison.result.pValue),
+                              comparison.result.verdict.rawValue])
+            }
+            out += table.rendered() + "\n"
+        }
+        let noise = Dictionary(grouping: comparisons.filter { $0.result.verdict == .indistinguishable }, by: { "\($0.first)-\($0.second)" })
+        for (first, second) in Set(comparisons.map { [$0.first, $0.second] }).sorted(by: { $0.lexicographicallyPrecedes($1) }).map({ ($0[0], $0[1]) }) {
+            guard let same = noise["\(first)-\(second)"], !same.isEmpty else { continue }
+            out += "- Variants \(first + 1) and \(second + 1) are indistinguishable in \(same.map { "`\($0.metric.name)`" }.joined(separator: ", ")).\n"
+        }
+        return out + (noise.isEmpty ? "" : "\n")
+    }
+
+    private func metricsTable(_ variant: VariantSummary) -> String {
+        var table = MarkdownTable(columns: [.text("metric"), .numeric("n"), .numeric("mean"), .numeric("std dev"), .text("95 % CI"),
+                                            .numeric("min"), .numeric("median"), .numeric("max")])
+        for metric in variant.metrics {
+            guard let summary = metric.summary else { continue }
+            let unit = MetricUnit(name: metric.metric.unit) ?? .ratio
+            let interval = summary.interval.map { "\(Self.format(unit, $0.lowerBound)) … \(Self.format(unit, $0.upperBound))\(summary.method == .bootstrap ? " (bootstrap)" : "")" } ?? "—"
+            table.append([metric.metric.name, NumberFormat.integer(summary.count), Self.format(unit, summary.mean), Self.spread(summary.standardDeviation, unit),
+                          interval, Self.format(unit, summary.minimum), Self.format(unit, summary.median), Self.format(unit, summary.maximum)])
+        }
+        return table.rendered() + "\n"
+    }
+
+    private func expectationsTable(_ variant: VariantSummary) -> String {
+        var table = MarkdownTable(columns: [.text("expectation"), .numeric("held"), .text("rate [95 % CI]")])
+        for expectation in variant.expectations {
+            table.append(["`\(expectation.text)`", "\(NumberFormat.integer(expectation.rate.successes))/\(NumberFormat.integer(expectation.rate.trials))",
+                          "\(NumberFormat.percent(expectation.rate.proportion)) [\(Self.percentRange(expectation.rate.range))]"])
+        }
+        return table.rendered() + "\n"
+    }
+
+    private func failuresList(_ variant: VariantSummary) -> String {
+        guard !variant.failures.isEmpty else { return "" }
+        var out = "Failing seeds (\(NumberFormat.integer(variant.failures.count))):\n\n"
+        for failure in variant.failures.prefix(Self.listedFailures) {
+            out += "- seed \(failure.seed): \(failure.reasons.joined(separator: "; ")) — `\(failure.replay)`\n"
+        }
+        if variant.failures.count > Self.listedFailures {
+            out += "- … \(NumberFormat.integer(variant.failures.count - Self.listedFailures)) more in `failures.csv`\n"
+        }
+        return out + "\n"
+    }
+
+    /// A value in the report's tables: durations under a second in milliseconds, so that
+    /// latencies keep their digits.
+    static func format(_ unit: MetricUnit, _ value: Double) -> String {
+        unit == .duration && abs(value) < 1 ? DurationFormat.milliseconds(value) : unit.format(value)
+    }
+
+    static func percentRange(_ range: ClosedRange<Double>) -> String {
+        "\(NumberFormat.percent(range.lowerBound)) … \(NumberFormat.percent(range.upperBound))"
+    }
+
+    static func pValue(_ p: Double) -> String {
+        p < 0.0001 ? "< 0.0001" : NumberFormat.fixed(p, decimals: 4)
+    }
+
+    /// A difference with its sign.
+    static func signed(_ value: Double, _ unit: MetricUnit) -> String {
+        (value > 0 ? "+" : value < 0 ? "−" : "") + format(unit, abs(value))
+    }
+
+    /// A standard deviation: a boolean's spread reads as a ratio.
+    static func spread(_ value: Double, _ unit: MetricUnit) -> String {
+        unit == .boolean ? NumberFormat.trimmed(value, maxDecimals: 4) : format(unit, value)
+    }
+}

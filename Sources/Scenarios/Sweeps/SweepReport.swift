@@ -1,0 +1,137 @@
+import Reports
+
+/// What a sweep's worlds say together: per variant and metric the mean, spread and 95 %
+/// confidence interval; per expectation its pass rate with a Wilson interval; the failing seeds
+/// with their replay commands; and, between variants, which differences are more than noise.
+/// Computed from the manifest and the records alone, so a merged sweep reports exactly what the
+/// unsharded one does.
+public struct SweepReport: Sendable {
+    /// One metric of one variant.
+    public struct MetricSummary: Sendable {
+        public var metric: SweepManifest.MetricEntry
+        /// Over the seeds that measured it; nil when none did.
+        public var summary: SampleSummary?
+    }
+
+    /// One expectation of one variant.
+    public struct ExpectationRate: Sendable {
+        public var text: String
+        public var rate: WilsonInterval
+    }
+
+    /// One failing world.
+    public struct Failure: Sendable {
+        public var seed: UInt64
+        public var reasons: [String]
+        public var replay: String
+    }
+
+    /// One variant's worlds.
+    public struct VariantSummary: Sendable {
+        public var label: String
+        /// The values it sets, for chart labels (`least_conn`); `as written` without overrides.
+        public var shortLabel: String
+        public var worlds: Int
+        public var passRate: WilsonInterval
+        public var stoppedEarly: Int
+        public var metrics: [MetricSummary]
+        public var expectations: [ExpectationRate]
+        public var failures: [Failure]
+    }
+
+    /// Two variants compared on one metric over the seeds both measured.
+    public struct Comparison: Sendable {
+        public var metric: SweepManifest.MetricEntry
+        public var first: Int
+        public var second: Int
+        public var pairs: Int
+        public var result: PairedComparison
+    }
+
+    public let manifest: SweepManifest
+    public let variants: [VariantSummary]
+    /// For every metric that is not the same in every world, every pair of variants (with more
+    /// than ``maximumAllPairs`` variants, every variant against the first).
+    public let comparisons: [Comparison]
+
+    /// Beyond this many variants only comparisons with the first are made.
+    static let maximumAllPairs = 10
+
+    /// Whether a metric's interval is bootstrapped: the tail percentiles and maxima, whose
+    /// per-seed values are skewed.
+    static func isTail(_ metric: SweepManifest.MetricEntry) -> Bool {
+        let name = metric.name.split(separator: ".").last.map(String.init) ?? metric.name
+        return name == "max_latency" || (name.hasPrefix("p9") && name.dropFirst().allSatisfy(\.isNumber))
+    }
+
+    /// The report of the worlds in `records`: exactly the sweep's worlds, in position order.
+    public init(manifest: SweepManifest, records: [WorldRecord]) {
+        self.manifest = manifest
+        var byVariant = [[WorldRecord]](repeating: [], count: manifest.variants.count)
+        for record in records { byVariant[record.variant].append(record) }
+        variants = manifest.variants.indices.map { index in
+            Self.summarise(variant: index, records: byVariant[index], manifest: manifest)
+        }
+        var comparisons: [Comparison] = []
+        let pairs: [(Int, Int)] = manifest.variants.count <= Self.maximumAllPairs
+            ? manifest.variants.indices.flatMap { first in manifest.variants.indices.filter { $0 > first }.map { (first, $0) } }
+            : manifest.variants.indices.dropFirst().map { (0, $0) }
+        for (index, metric) in manifest.metrics.enumerated() {
+            let all = records.compactMap { $0.value(index) }
+            guard let firstValue = all.first, all.contains(where: { $0 != firstValue }) else { continue }
+            for (first, second) in pairs {
+                let a = byVariant[first], b = byVariant[second]
+                var x: [Double] = [], y: [Double] = []
+                for (left, right) in zip(a, b) {
+                    if let u = left.value(index), let v = right.value(index) { x.append(u); y.append(v) }
+                }
+                guard x.count >= 2 else { continue }
+                comparisons.append(Comparison(metric: metric, first: first, second: second, pairs: x.count, result: PairedComparison(x, y)))
+            }
+        }
+        self.comparisons = comparisons
+    }
+
+    private static func summarise(variant index: Int, records: [WorldRecord], manifest: SweepManifest) -> VariantSummary {
+        let variant = manifest.variants[index]
+        let metrics = manifest.metrics.enumerated().map { metricIndex, metric in
+            let values = records.compactMap { $0.value(metricIndex) }
+            return MetricSummary(metric: metric, summary: values.isEmpty ? nil : SampleSummary(values, bootstrap: isTail(metric)))
+        }
+        let expectations = variant.expectations.enumerated().map { expectationIndex, text in
+            ExpectationRate(text: text, rate: WilsonInterval(
+                successes: records.filter { expectationIndex < $0.expectations.count && $0.expectations[expectationIndex] }.count,
+                trials: max(records.count, 1)))
+        }
+        let failures = records.filter { !$0.passed }.map { record in
+            var reasons: [String] = []
+            if let stopped = record.stoppedEarly { reasons.append("stopped early: \(stopped)") }
+            reasons += record.problems
+            for (expectationIndex, holds) in record.expectations.enumerated() where !holds && expectationIndex < variant.expectations.count {
+                reasons.append("expectation '\(variant.expectations[expectationIndex])' failed")
+            }
+            return Failure(seed: record.seed, reasons: reasons, replay: manifest.replayCommand(variant: index, seed: record.seed))
+        }
+        let shortLabel = variant.overrides.isEmpty ? "as written"
+            : variant.overrides.map { String($0.drop(while: { $0 != "=" }).dropFirst()) }.joined(separator: ", ")
+        return VariantSummary(
+            label: variant.label, shortLabel: shortLabel, worlds: records.count,
+            passRate: WilsonInterval(successes: records.filter(\.passed).count, trials: max(records.count, 1)),
+            stoppedEarly: records.filter { $0.stoppedEarly != nil }.count,
+            metrics: metrics, expectations: expectations, failures: failures)
+    }
+
+    /// The report files, relative to the sweep's directory: `report.md`, `report.json`,
+    /// `metrics.csv`, `expectations.csv`, `failures.csv`, `comparisons.csv`, `intervals.svg`.
+    public func bundle() -> ReportBundle {
+        var bundle = ReportBundle()
+        bundle.add("report.md", markdown())
+        bundle.add("report.json", json())
+        bundle.add("metrics.csv", metricsCSV())
+        bundle.add("expectations.csv", expectationsCSV())
+        bundle.add("failures.csv", failuresCSV())
+        bundle.add("comparisons.csv", comparisonsCSV())
+        bundle.add("intervals.svg", chart().svg())
+        return bundle
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// What one world of a sweep produced, as a shard writes it: one JSON line per world in
+/// `worlds.jsonl`. Metric values are written as Swift's shortest exact text, so reading a record
+/// back gives the very same numbers and a merged report is byte for byte the unsharded one.
+public struct WorldRecord: Sendable, Equatable, Codable {
+    /// Its position in the sweep (variant by variant, seed by seed).
+    public var position: Int
+    public var variant: Int
+    public var seed: UInt64
+    /// The digest of every event of the run.
+    public var digest: String
+    public var events: UInt64
+    /// Whether the run ended, every job was exact and every expectation held.
+    public var passed: Bool
+    /// Why the simulation stopped early, if it did.
+    public var stoppedEarly: String?
+    /// Other reasons it failed: a job's output that was not exact, an operation that could not be sent.
+    public var problems: [String]
+    /// One value per metric of the manifest, in its order; nil where the run could not measure it.
+    public var metrics: [String?]
+    /// Whether each of the variant's expectations held, in the file's order.
+    public var expectations: [Bool]
+
+    /// The value of the manifest's metric `index`.
+    public func value(_ index: Int) -> Double? {
+        guard index < metrics.count, let text = metrics[index] else { return nil }
+        return Double(text)
+    }
+
+    /// The record from what a run produced, its metrics laid out as `manifest` lists them.
+    init(position: Int, variant: Int, result: RunResult, manifest: SweepManifest) {
+        self.position = position
+        self.variant = variant
+        seed = result.seed
+        digest = result.digest
+        events = result.events
+        passed = result.passed
+        stoppedEarly = result.failure
+        var problems: [String] = []
+        for job in result.jobs { problems += job.result.problems.map { "job \(job.id): \($0)" } }
+        if case .failure(let problem) = result.operations { problems.append("\(problem)") }
+        self.problems = problems
+        var texts = [String?](repeating: nil, count: manifest.metrics.count)
+        for (metric, value) in result.metrics {
+            guard let index = manifest.metrics.firstIndex(where: { $0.name == metric.description }) else { continue }
+            texts[index] = value.flatMap { $0.isFinite ? "\($0)" : nil }
+        }
+        metrics = texts
+        expectations = result.checks.map(\.holds)
+    }
+
+    /// One line of `worlds.jsonl`, keys sorted.
+    func jsonLine() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a struct of strings, numbers and booleans cannot fail.
+        return String(decoding: try! encoder.encode(self), as: UTF8.self)
+    }
+
+    /// Reads one line of `worlds.jsonl`.
+    static func parse(line: Substring) -> WorldRecord? {
+        try? JSONDecoder().decode(WorldRecord.self, from: Data(line.utf8))
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+
+/// `orrery merge DIR...`: the shards of one sweep into the report the whole sweep writes.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Combine the shards of a sweep into exactly the report an unsharded sweep writes.")
+
+    @Argument(help: "Shard directories (shard-i-of-n), or directories holding them.") var directories: [String]
+    @Option(help: "Directory for the merged sweep; it writes <out>/<name>/.") var out = "results/sweeps"
+
+    func run() throws {
+        let manifest: SweepManifest
+        let records: [WorldRecord]
+        do {
+            (manifest, records) = try SweepMerge.read(SweepMerge.shardDirectories(directories))
+        } catch {
+            FileHandleOutput.standardError("error: \(error)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+        let path = SweepDirectory.path(out: out, name: manifest.name, shard: nil)
+        do {
+            if let problem = OutputPaths.problem(outputDirectory: path, tracePath: nil, names: []) { throw ValidationError(problem) }
+            let directory = try SweepDirectory(path: path)
+            for record in records { try directory.append(record) }
+            try directory.finish(manifest: manifest, report: SweepReport(manifest: manifest, records: records))
+        } catch {
+            FileHandleOutput.standardError("error: \(error)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+        let failed = records.filter { !$0.passed }.count
+        print("merged \(manifest.name): \(records.count) world(s) (\(manifest.variants.count) variant(s) × \(manifest.seedCount) seed(s)), "
+              + "\(records.count - failed) passed, \(failed) failed; wrote \(path)/")
+        throw ExitCode((failed == 0 ? ExitStatus.success : .failed).rawValue)
+    }
+}

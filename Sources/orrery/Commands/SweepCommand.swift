@@ -1,0 +1,172 @@
+import ArgumentParser
+import Foundation
+import Reports
+import Scenarios
+
+/// `orrery sweep FILE --seeds 1..200 [--vary PATH=V1,V2]...`: every (variant, seed) world of one
+/// scenario file, with intervals over the seeds; `--shard i/n` runs one part for `orrery merge`.
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Run a scenario over many seeds and variants and report means, 95 % intervals, pass rates and failing seeds.",
+        discussion: """
+            Writes <out>/<name>/: report.md, report.json, metrics.csv, expectations.csv, failures.csv, comparisons.csv, \
+            intervals.svg, and the raw worlds.jsonl with sweep.json. With --shard i/n (or --shards n and a scheduler's \
+            JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID) only every n-th world runs, into <out>/<name>/shard-i-of-n/; \
+            `orrery merge` then writes exactly the report the whole sweep would. Exit 1 when any world failed.
+            """)
+
+    @Argument(help: "A scenario file (a world, not an experiment).") var file: String
+    @Option(help: "Seeds: a range 1..200, single seeds, or a comma-separated list of both (at most 1,000,000).") var seeds: String
+    @Option(help: ArgumentHelp("Run every listed value of one key path, e.g. --vary balancer.strategy=round_robin,least_conn (repeatable; variants are every combination).",
+                               valueName: "path=v1,v2,..."), transform: OverrideArgument.parseVariants)
+    var vary: [[ScenarioOverride]] = []
+    @Option(help: "Directory for the sweep; it writes <out>/<name>/.") var out = "results/sweeps"
+    @OptionGroup var parallel: ParallelOption
+    @Option(help: "Run only shard i of n (1-based), e.g. --shard 2/8.") var shard: String?
+    @Option(help: "Split into n shards and take this process's shard from JOB_COMPLETION_INDEX (Kubernetes, 0-based) or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN).")
+    var shards: Int?
+    @Flag(help: "Replay every world in a child process with another hash seed and stop at the first whose digest differs.")
+    var checkDeterminism = false
+
+    func validate() throws {
+        guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
+    }
+
+    func run() throws {
+        let plan: SweepPlan
+        let selected: Shard?
+        do {
+            plan = try SweepPlan(file: file, seeds: SeedList(parsing: seeds), dimensions: vary)
+            selected = try chosenShard()
+        } catch {
+            FileHandleOutput.standardError("error: \(error)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+        let sweep: Sweep
+        do { sweep = try Sweep.load(plan) } catch {
+            FileHandleOutput.standardError(error.description)
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+        let path = SweepDirectory.path(out: out, name: sweep.manifest.name, shard: selected)
+        if let problem = OutputPaths.problem(outputDirectory: path, tracePath: nil, names: []) {
+            FileHandleOutput.standardError("error: \(problem)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+        let directory: SweepDirectory
+        do { directory = try SweepDirectory(path: path) } catch {
+            FileHandleOutput.standardError("error: \(error)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+        let progress = SweepProgress(directory: directory, keepsRecords: selected == nil)
+        var verify: (@Sendable (WorldRecord) -> String?)?
+        if checkDeterminism {
+            let replayer = ChildReplay(file: file, manifest: sweep.manifest)
+            verify = { record in replayer.mismatch(record) }
+        }
+        sweep.run(sweep.positions(in: selected), jobs: parallel.jobs, verify: verify) { record, mismatch in
+            progress.take(record, mismatch: mismatch)
+        }
+        if let stop = progress.stop {
+            directory.abandon()
+            FileHandleOutput.standardError(stop.message)
+            throw ExitCode(stop.status.rawValue)
+        }
+        let manifest = sweep.manifest(for: selected)
+        let report = selected == nil ? SweepReport(manifest: manifest, records: progress.records) : nil
+        do { try directory.finish(manifest: manifest, report: report) } catch {
+            FileHandleOutput.standardError("error: \(error)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+        let failed = progress.failed
+        print("sweep \(manifest.name)\(selected.map { " shard \($0)" } ?? ""): \(progress.count) world(s) of \(manifest.worlds) "
+              + "(\(manifest.variants.count) variant(s) × \(manifest.seedCount) seed(s)), \(progress.count - failed) passed, \(failed) failed; wrote \(path)/")
+        if let report {
+            for (index, variant) in report.variants.enumerated() where !variant.failures.isEmpty {
+                FileHandleOutput.standardError("variant \(index + 1) (\(variant.label)): \(variant.failures.count) failing seed(s), e.g. replay with: \(variant.failures[0].replay)")
+            }
+        }
+        throw ExitCode((failed == 0 ? ExitStatus.success : .failed).rawValue)
+    }
+
+    /// `--shard`, or with `--shards` the scheduler's array index.
+    private func chosenShard() throws -> Shard? {
+        if let shard {
+            let parsed = try Shard(parsing: shard)
+            if let shards, shards != parsed.count { throw ValidationError("--shard \(shard) and --shards \(shards) disagree") }
+            return parsed
+        }
+        guard let shards else { return nil }
+        guard let fromEnvironment = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shards) else {
+            throw ValidationError("--shards \(shards) needs JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) to pick a shard, or use --shard i/n")
+        }
+        return fromEnvironment
+    }
+}
+
+/// The sweep's records as they arrive in order: streamed to disk, kept (figures only) for the
+/// report of a whole sweep, and the first reason to stop.
+///
+/// `@unchecked Sendable`: `take` is only called by the sweep's ordered delivery, one call at a
+/// time; the other members are read after the sweep returns.
+final class SweepProgress: @unchecked Sendable {
+    let directory: SweepDirectory
+    let keepsRecords: Bool
+    private(set) var records: [WorldRecord] = []
+    private(set) var count = 0
+    private(set) var failed = 0
+    private(set) var stop: (message: String, status: ExitStatus)?
+
+    init(directory: SweepDirectory, keepsRecords: Bool) {
+        self.directory = directory
+        self.keepsRecords = keepsRecords
+    }
+
+    func take(_ record: WorldRecord, mismatch: String?) -> Bool {
+        if let mismatch {
+            stop = (mismatch, .failed)
+            return false
+        }
+        do { try directory.append(record) } catch {
+            stop = ("error: \(error)", .badInput)
+            return false
+        }
+        count += 1
+        if !record.passed { failed += 1 }
+        if keepsRecords { records.append(record) }
+        return true
+    }
+}
+
+/// Replays one world with `orrery run --digest-only` in a child process whose hash seed differs
+/// (the parent's is random, the child's fixed by SWIFT_DETERMINISTIC_HASHING), and says how the
+/// digests differ, if they do.
+struct ChildReplay: Sendable {
+    var file: String
+    var manifest: SweepManifest
+
+    func mismatch(_ record: WorldRecord) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["run", file, "--seed", "\(record.seed)", "--digest-only"]
+            + manifest.variants[record.variant].overrides.flatMap { ["--set", $0] }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let replay = manifest.replayCommand(variant: record.variant, seed: record.seed)
+        do { try process.run() } catch {
+            return "error: cannot start a child process to replay world \(record.position): \(error)"
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let childDigest = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationStatus == 0, childDigest == record.digest else {
+            return "nondeterminism: world \(record.position) (variant \(record.variant + 1), seed \(record.seed)) has digest \(record.digest) here "
+                + "but \(childDigest.isEmpty ? "no digest (exit \(process.terminationStatus))" : childDigest) in a child process with another hash seed; replay: \(replay)"
+        }
+        return nil
+    }
+}

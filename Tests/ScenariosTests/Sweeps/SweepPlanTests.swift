@@ -1,0 +1,54 @@
+import Testing
+@testable import Scenarios
+
+/// Seeds, shards, variants and overrides as the command line gives them.
+@Suite struct SweepPlanTests {
+    @Test func seedListsReadRangesAndLists() throws {
+        #expect(try SeedList(parsing: "1..5").seeds == [1, 2, 3, 4, 5])
+        #expect(try SeedList(parsing: "7").seeds == [7])
+        #expect(try SeedList(parsing: "1..3, 10,18446744073709551615").seeds == [1, 2, 3, 10, .max])
+        #expect(try SeedList(parsing: "1..3,10").description == "1..3,10")
+        for bad in ["", "a", "5..1", "1..2..3", "-1", "1..3,2", "0..18446744073709551615", "1...3"] {
+            #expect(throws: OverrideProblem.self, "\(bad)") { try SeedList(parsing: bad) }
+        }
+    }
+
+    @Test func shardsComeFromTheOptionOrTheScheduler() throws {
+        #expect(try Shard(parsing: "2/3") == Shard(index: 2, count: 3))
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0", "1/200000"] {
+            #expect(throws: OverrideProblem.self, "\(bad)") { try Shard(parsing: bad) }
+        }
+        #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], count: 3) == Shard(index: 2, count: 3))
+        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2"], count: 3) == Shard(index: 3, count: 3))
+        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4"], count: 3) == Shard(index: 2, count: 3))
+        #expect(try Shard.fromEnvironment([:], count: 3) == nil)
+        #expect(throws: OverrideProblem.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "3"], count: 3) }
+        let shard = try Shard(index: 2, count: 3)
+        #expect((0..<9).filter(shard.contains) == [1, 4, 7])
+    }
+
+    @Test func variantsAreEveryCombinationFirstVaryChangingSlowest() throws {
+        let plan = try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1..2"), dimensions: [
+            ScenarioOverride.parseVariants("a=1,2"), ScenarioOverride.parseVariants("b.c=x,y,z"),
+        ])
+        #expect(plan.variantCount == 6 && plan.worldCount == 12)
+        #expect(plan.label(ofVariant: 0) == "a=1, b.c=x")
+        #expect(plan.label(ofVariant: 4) == "a=2, b.c=y")
+        #expect(plan.world(at: 9) == (4, 2))
+        #expect(throws: OverrideProblem.self) {
+            try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [ScenarioOverride.parseVariants("a=1"), ScenarioOverride.parseVariants("a=2")])
+        }
+        #expect(throws: OverrideProblem.self) {
+            try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1..1000"), dimensions: [ScenarioOverride.parseVariants("a=" + (1...1001).map(String.init).joined(separator: ","))])
+        }
+    }
+
+    @Test func varyValuesSplitOnTopLevelCommasOnly() throws {
+        let values = try ScenarioOverride.parseVariants("workload.service_time={lognormal: {median: 1ms, sigma: 0.5}}, 2ms,'a,b'").map(\.value)
+        #expect(values == ["{lognormal: {median: 1ms, sigma: 0.5}}", "2ms", "'a,b'"])
+        for bad in ["novalue", "=1", "a..b=1", "a=", "a=1,1"] {
+            #expect(throws: OverrideProblem.self, "\(bad)") { try ScenarioOverride.parseVariants(bad) }
+        }
+        #expect(try ScenarioOverride(parsing: "servers.0.count=4") == ScenarioOverride(path: "servers.0.count", value: "4"))
+    }
+}
