@@ -103,6 +103,6 @@ let package = Package(
         ),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: strictConcurrency),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Reports"], swiftSettings: strictConcurrency),
-        .testTarget(name: "OrreryCLITests", dependencies: ["orrery", "Scenarios"], swiftSettings: strictConcurrency),
+        .testTarget(name: "OrreryCLITests", dependencies: ["orrery", "Scenarios", .product(name: "Yams", package: "Yams")], swiftSettings: strictConcurrency),
     ]
 )

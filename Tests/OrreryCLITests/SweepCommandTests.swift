@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// `orrery sweep`, `--shard`, the schedulers' array indexes and `orrery merge`, through the real
+/// binary: a sweep split three ways and merged is byte for byte the unsharded sweep.
+@Suite struct SweepCommandTests {
+    /// Small enough for a debug build: 2 servers, 300 requests; p99 under 12 ms holds for some seeds only.
+    static let scenario = """
+        name: tiny-sweep
+        seed: 1
+        run: {requests: 300}
+        network: {latency: 0.5ms}
+        servers:
+          - {name: s, count: 2, slots: 2, queue: 50, service_time: {exponential: 2ms}}
+        workload: {type: closed_loop, users: 8, timeout: 1s}
+        expect:
+          - success_ratio >= 0.99
+          - p99 < 12ms
+        """
+
+    static func setUp() throws -> URL {
+        let dir = try OrreryProcess.temporaryDirectory()
+        try scenario.write(to: dir.appendingPathComponent("tiny.yaml"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    static func sweep(_ extra: [String], in dir: URL, environment: [String: String] = [:]) throws -> OrreryProcess.Outcome {
+        try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1..7", "--vary", "servers.0.slots=1,2", "--jobs", "2"] + extra,
+                              in: dir, environment: environment)
+    }
+
+    static func contents(of directory: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in WorldCommandTests.files(under: directory) where !path.hasPrefix("shard-") {
+            files[path] = try Data(contentsOf: directory.appendingPathComponent(path))
+        }
+        return files
+    }
+
+    @Test func aSweepShardedThreeWaysAndMergedIsByteForByteTheUnshardedSweep() throws {
+        let dir = try Self.setUp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let whole = try Self.sweep(["--out", "whole"], in: dir)
+        #expect([0, 1].contains(whole.status), "\(whole.standardError)")
+        #expect(whole.standardOutput.contains("sweep tiny-sweep: 14 world(s) of 14 (2 variant(s) × 7 seed(s))"), "\(whole.standardOutput)")
+        for index in 1...3 {
+            let shard = try Self.sweep(["--out", "shards", "--shard", "\(index)/3"], in: dir)
+            #expect([0, 1].contains(shard.status), "\(shard.standardError)")
+            #expect(shard.standardOutput.contains("shard \(index)/3: \(index == 3 ? 4 : 5) world(s) of 14"), "\(shard.standardOutput)")
+        }
+        let merged = try OrreryProcess.run(["merge", "shards/tiny-sweep", "--out", "merged"], in: dir)
+        #expect(merged.status == whole.status, "\(merged.standardError)")
+        let expected = try Self.contents(of: dir.appendingPathComponent("whole/tiny-sweep"))
+        #expect(Set(expected.keys) == ["comparisons.csv", "expectations.csv", "failures.csv", "intervals.svg", "metrics.csv",
+                                       "report.json", "report.md", "sweep.json", "worlds.jsonl"])
+        let actual = try Self.contents(of: dir.appendingPathComponent("merged/tiny-sweep"))
+        #expect(actual.keys.sorted() == expected.keys.sorted())
+        for (path, data) in expected { #expect(actual[path] == data, "\(path) differs") }
+        let worlds = String(decoding: expected["worlds.jsonl"]!, as: UTF8.self).split(separator: "\n")
+        #expect(worlds.count == 14)
+    }
+
+    @Test func theSchedulersArrayIndexesSelectTheSameShardsAsTheOption() throws {
+        let dir = try Self.setUp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try Self.sweep(["--out", "option", "--shard", "2/3"], in: dir)
+        _ = try Self.sweep(["--out", "option", "--shard", "3/3"], in: dir)
+        _ = try Self.sweep(["--out", "kubernetes", "--shards", "3"], in: dir, environment: ["JOB_COMPLETION_INDEX": "1"])
+        _ = try Self.sweep(["--out", "slurm", "--shards", "3"], in: dir, environment: ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1"])
+        let second = try Self.contents(of: dir.appendingPathComponent("option/tiny-sweep/shard-2-of-3"))
+        #expect(!second.isEmpty)
+        #expect(try Self.contents(of: dir.appendingPathComponent("kubernetes/tiny-sweep/shard-2-of-3")) == second)
+        #expect(try Self.contents(of: dir.appendingPathComponent("slurm/tiny-sweep/shard-3-of-3")) == Self.contents(of: dir.appendingPathComponent("option/tiny-sweep/shard-3-of-3")))
+        let noIndex = try Self.sweep(["--out", "x", "--shards", "3"], in: dir)
+        #expect(noIndex.status == 2)
+        #expect(noIndex.standardError.contains("needs JOB_COMPLETION_INDEX"))
+        // Two of three shards cannot be merged.
+        let incomplete = try OrreryProcess.run(["merge", "option/tiny-sweep", "--out", "merged"], in: dir)
+        #expect(incomplete.status == 2)
+        #expect(incomplete.standardError.contains("shard 1/3 missing"), "\(incomplete.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("merged").path))
+    }
+
+    @Test func failingSeedsAreListedWithReplayCommandsThatReproduceThem() throws {
+        let dir = try Self.setUp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try Self.sweep(["--out", "out"], in: dir)
+        let failures = try String(contentsOf: dir.appendingPathComponent("out/tiny-sweep/failures.csv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst()
+        let worlds = try String(contentsOf: dir.appendingPathComponent("out/tiny-sweep/worlds.jsonl"), encoding: .utf8)
+        // With one slot per server the p99 bound fails on some seeds; the exit status says so.
+        #expect(!failures.isEmpty)
+        #expect(outcome.status == 1)
+        let first = try #require(failures.first)
+        #expect(first.contains("expectation 'p99 < 12ms' failed"))
+        let replay = try #require(first.split(separator: ",").last.map(String.init))
+        #expect(replay.hasPrefix("orrery run tiny.yaml --seed "))
+        #expect(replay.hasSuffix(" --set servers.0.slots=1"))
+        let arguments = replay.split(separator: " ").dropFirst().map(String.init)
+        let rerun = try OrreryProcess.run(arguments + ["--out", "replay"], in: dir)
+        #expect(rerun.status == 1)
+        let digest = try #require(rerun.standardOutput.split(separator: " ").firstIndex(of: "digest").map { rerun.standardOutput.split(separator: " ")[$0 + 1] })
+        #expect(worlds.contains("\"digest\":\"\(digest.dropLast())\""), "\(rerun.standardOutput)")
+    }
+
+    @Test func theDeterminismCheckReplaysEveryWorldInAChildProcess() throws {
+        let dir = try Self.setUp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1..3", "--check-determinism", "--out", "out"], in: dir)
+        #expect([0, 1].contains(outcome.status), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("nondeterminism"))
+        #expect(outcome.standardOutput.contains("3 world(s) of 3"))
+    }
+
+    @Test func badSweepArgumentsAreBadInputAndWriteNothing() throws {
+        let dir = try Self.setUp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let badValue = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1..2", "--vary", "servers.0.slots=2,zero", "--out", "out"], in: dir)
+        #expect(badValue.status == 2)
+        #expect(badValue.standardError.hasPrefix("tiny.yaml:6:32: error: expected an integer, found 'zero' (the value comes from --vary servers.0.slots=zero)"), "\(badValue.standardError)")
+        let badSeeds = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "9..1", "--out", "out"], in: dir)
+        #expect(badSeeds.status == 2)
+        #expect(badSeeds.standardError.contains("is empty"))
+        let experiment = try OrreryProcess.run(["sweep", "scenarios/a1.yaml", "--seeds", "1", "--out", dir.appendingPathComponent("out").path])
+        #expect(experiment.status == 2)
+        #expect(experiment.standardError.contains("a sweep runs worlds"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+    }
+}
