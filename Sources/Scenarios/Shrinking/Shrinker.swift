@@ -81,11 +81,10 @@ public struct Shrinker {
             }
             candidate.incidents = minimization.minimal
             for index in candidate.sizes.indices {
-                while let smaller = candidate.sizes[index].halved() {
+                candidate.sizes[index] = smallest(candidate.sizes[index]) { size in
                     var trial = candidate
-                    trial.sizes[index] = smaller
-                    guard failsTheSameWay(trial) else { break }
-                    candidate = trial
+                    trial.sizes[index] = size
+                    return failsTheSameWay(trial)
                 }
             }
             // A smaller workload may make another incident unnecessary: minimise again until stable.
@@ -95,6 +94,29 @@ public struct Shrinker {
             file: file, name: document.name, seed: seed, failure: original, before: incidents, after: candidate.incidents,
             sizesBefore: sizes, sizesAfter: candidate.sizes, runs: runs, yaml: shrunkText(candidate)))
     }
+
+    /// The smallest value of `size` found to still fail: halved while it fails, then a few steps
+    /// of bisection between the last value that failed and the first that did not.
+    private func smallest(_ size: WorkloadSize, stillFails: (WorkloadSize) -> Bool) -> WorkloadSize {
+        var failing = size
+        var passing: WorkloadSize?
+        while let smaller = failing.halved() {
+            guard stillFails(smaller) else {
+                passing = smaller
+                break
+            }
+            failing = smaller
+        }
+        guard var passing else { return failing }
+        for _ in 0..<Self.bisectionSteps {
+            guard let middle = failing.between(passing) else { break }
+            if stillFails(middle) { failing = middle } else { passing = middle }
+        }
+        return failing
+    }
+
+    /// Bisection steps per workload figure after halving stops: enough to land within 1/64 of it.
+    static let bisectionSteps = 6
 
     /// The top-level keys of `section`, when it is a mapping.
     private func keys(of section: String) -> [String] {

@@ -38,6 +38,15 @@ public struct WorkloadSize: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The value halfway between this one and the smaller `other` (durations rounded down to a
+    /// millisecond), or nil when none lies strictly between them.
+    func between(_ other: WorkloadSize) -> WorkloadSize? {
+        var middle = other.value + (value - other.value) / 2
+        if kind == .duration { middle -= middle % Self.shortestDuration }
+        guard middle > other.value, middle < value else { return nil }
+        return WorkloadSize(path: path, kind: kind, value: middle)
+    }
+
     /// The override that sets it in a document.
     var override: ScenarioOverride { ScenarioOverride(path: path, value: text) }
 
