@@ -64,7 +64,7 @@ public struct Shrinker {
         }
         guard let original = signature(of: scenario) else { return .passes(runs: runs) }
         let incidents = FaultIncident.incidents(listed: (try? document.root.mapping(allowed: nil))?["faults"]?.node, scenario: scenario, seed: seed)
-        let sizes = WorkloadSize.sizes(of: scenario, keys: (keys(of: "run"), keys(of: "workload")))
+        let sizes = WorkloadSize.sizes(of: scenario, top: try? document.root.mapping(allowed: nil))
         func failsTheSameWay(_ candidate: ShrinkCandidate) -> Bool {
             guard let document = try? candidate.document(from: base, file: file),
                   let scenario = try? ScenarioLoader.scenario(from: document) else { return false }
@@ -118,19 +118,22 @@ public struct Shrinker {
     /// Bisection steps per workload figure after halving stops: enough to land within 1/64 of it.
     static let bisectionSteps = 6
 
-    /// The top-level keys of `section`, when it is a mapping.
-    private func keys(of section: String) -> [String] {
-        guard let top = try? document.root.mapping(allowed: nil), let mapping = try? top[section]?.mapping(allowed: nil) else { return [] }
-        return mapping.keys
-    }
-
     /// The standalone file: the candidate's tree named `<name>-shrunk`, saying where it came from.
     private func shrunkText(_ candidate: ShrinkCandidate) -> String {
         guard case .mapping(var top) = candidate.root(from: base) else { return "" }
         let name = "\(document.name)-shrunk"
         if ScenarioDocument.problem(withName: name) == nil, top["name"] != nil { top["name"] = Node(name) }
         let origin = "Shrunk by orrery shrink from \(file) seed \(seed)."
-        top["description"] = Node(document.summary.isEmpty ? origin : "\(origin) \(document.summary)")
+        let summary = Node(document.summary.isEmpty ? origin : "\(origin) \(document.summary)")
+        if top["description"] != nil {
+            top["description"] = summary
+        } else {
+            // Right after the name, or first: where a reader looks for what the file is.
+            var pairs = top.map { ($0.key, $0.value) }
+            let place = pairs.firstIndex { $0.0.string == "name" }.map { $0 + 1 } ?? 0
+            pairs.insert((Node("description"), summary), at: place)
+            top = Node.Mapping(pairs, top.tag, top.style)
+        }
         top["seed"] = Node(String(seed))
         guard let sized = try? ScenarioDocument(root: YAMLCursor(node: .mapping(top), file: file, path: ""), file: file)
             .overriding(candidate.sizes.map(\.override), option: "shrink") else { return "" }

@@ -50,23 +50,40 @@ public struct WorkloadSize: Sendable, Equatable, CustomStringConvertible {
     /// The override that sets it in a document.
     var override: ScenarioOverride { ScenarioOverride(path: path, value: text) }
 
-    /// The sizes `scenario` states, in the order they are shrunk: the clients' stop first, then
-    /// how many clients there are.
-    static func sizes(of scenario: Scenario, keys: (run: [String], workload: [String])) -> [WorkloadSize] {
+    /// The sizes `scenario` states, in the order they are shrunk: the clients' stop, how many
+    /// clients there are, then each MapReduce job's synthetic input lines and each producer's
+    /// records, read from the file's `top` level.
+    static func sizes(of scenario: Scenario, top: YAMLMapping?) -> [WorkloadSize] {
+        func keys(_ section: String) -> [String] { (try? top?[section]?.mapping(allowed: nil))?.keys ?? [] }
         var sizes: [WorkloadSize] = []
-        if keys.run.contains("duration"), let duration = scenario.limits.duration {
+        if keys("run").contains("duration"), let duration = scenario.limits.duration {
             sizes.append(WorkloadSize(path: "run.duration", kind: .duration, value: VirtualInstant.after(duration).nanoseconds))
         }
-        if keys.run.contains("requests"), let requests = scenario.limits.requests {
+        if keys("run").contains("requests"), let requests = scenario.limits.requests {
             sizes.append(WorkloadSize(path: "run.requests", kind: .count, value: Int64(requests)))
         }
         if let workload = scenario.workload {
-            if keys.workload.contains("users"), case .closedLoop(let users, _) = workload.arrivals {
+            if keys("workload").contains("users"), case .closedLoop(let users, _) = workload.arrivals {
                 sizes.append(WorkloadSize(path: "workload.users", kind: .count, value: Int64(users)))
             }
-            if keys.workload.contains("clients"), workload.clients > 1 {
+            if keys("workload").contains("clients"), workload.clients > 1 {
                 sizes.append(WorkloadSize(path: "workload.clients", kind: .count, value: Int64(workload.clients)))
             }
+        }
+        sizes += counts(in: top?["mapreduce"], list: "jobs", at: ["input", "synthetic", "lines"])
+        sizes += counts(in: top?["log"], list: "producers", at: ["records"])
+        return sizes
+    }
+
+    /// For each item of `section.list` that has a whole number at `path`, that number as a size.
+    private static func counts(in section: YAMLCursor?, list: String, at path: [String]) -> [WorkloadSize] {
+        guard let items = try? section?.mapping(allowed: nil)[list]?.list() else { return [] }
+        var sizes: [WorkloadSize] = []
+        for (index, item) in items.enumerated() {
+            var cursor: YAMLCursor? = item
+            for key in path { cursor = try? cursor?.mapping(allowed: nil)[key] }
+            guard let cursor, let value = try? cursor.int(in: 1...Int.max) else { continue }
+            sizes.append(WorkloadSize(path: "\(section!.path).\(list).\(index).\(path.joined(separator: "."))", kind: .count, value: Int64(value)))
         }
         return sizes
     }
