@@ -1,0 +1,44 @@
+extension ShrinkResult {
+    /// The replay command of the file written at `path`.
+    public func replayCommand(path: String) -> String { "orrery run \(path) --seed \(seed)" }
+
+    /// The report, in Markdown; plain enough to print as it is.
+    ///
+    /// - Parameters:
+    ///   - path: where the shrunk file was written.
+    ///   - replayed: how the written file failed when loaded and run again (nil: it passed).
+    public func markdown(path: String, replayed: FailureSignature?) -> String {
+        var lines = [
+            "# Shrinking \(name), seed \(seed)",
+            "",
+            "Replay the shrunk failure: `\(replayCommand(path: path))`",
+            "",
+            "- Original: `orrery run \(file) --seed \(seed)`",
+            "- Failure: \(failure)",
+            "- Replay of the written file: " + (replayed == failure ? "fails the same way" : "DOES NOT fail the same way (\(replayed.map(\.description) ?? "it passes"))"),
+            "- Runs spent: \(runs)",
+            "",
+            "| | before | after |",
+            "| --- | --- | --- |",
+            "| incidents | \(before.count) | \(after.count) |",
+            "| faults | \(Self.faultCount(before)) (\(origins(before))) | \(Self.faultCount(after)) |",
+        ]
+        for (old, new) in zip(sizesBefore, sizesAfter) {
+            lines.append("| `\(old.path)` | \(old.text) | \(new.text) |")
+        }
+        lines += ["", "## Faults after (\(after.count) incident(s))", ""]
+        lines += after.isEmpty ? ["None: the failure needs no fault."] : after.map { "- \($0.origin.rawValue): `\($0)`" }
+        lines += ["", "## Faults before (\(before.count) incident(s))", ""]
+        lines += before.isEmpty ? ["None."] : before.map { "- \($0.origin.rawValue): `\($0)`" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `2 listed, 64 drawn by chaos`.
+    private func origins(_ incidents: [FaultIncident]) -> String {
+        FaultIncident.Origin.allCases.compactMap { origin in
+            let count = Self.faultCount(incidents.filter { $0.origin == origin })
+            guard count > 0 else { return nil }
+            return origin == .listed ? "\(count) listed" : "\(count) drawn by \(origin.rawValue)"
+        }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,42 @@
+/// What `orrery shrink` found.
+public enum ShrinkOutcome {
+    /// The run passes: there is nothing to shrink.
+    case passes(runs: Int)
+    /// The run fails, but not the same way once its chaos is written out as explicit faults, so
+    /// no shrunk file could replay it.
+    case notReplayable(FailureSignature, runs: Int)
+    /// A 1-minimal schedule and workload that fail the same way.
+    case shrunk(ShrinkResult)
+}
+
+/// A failing run shrunk: the faults before and after, the workload before and after, the runs it
+/// took, and the standalone scenario file that replays the failure.
+public struct ShrinkResult {
+    /// The original file.
+    public var file: String
+    /// The scenario's name; the shrunk file is written as `<name>-shrunk.yaml`.
+    public var name: String
+    public var seed: UInt64
+    /// How the original run failed (and every kept candidate fails).
+    public var failure: FailureSignature
+    /// Every incident of the original run: listed and drawn.
+    public var before: [FaultIncident]
+    /// The 1-minimal incidents.
+    public var after: [FaultIncident]
+    /// The workload's figures in the original file.
+    public var sizesBefore: [WorkloadSize]
+    /// The workload's figures in the shrunk file.
+    public var sizesAfter: [WorkloadSize]
+    /// World runs spent, the original's included (not the replay of the written file).
+    public var runs: Int
+    /// The shrunk scenario file's text.
+    public var yaml: String
+
+    /// The shrunk file's name in the output directory.
+    public var shrunkFileName: String { "\(name)-shrunk.yaml" }
+    /// The report's name in the output directory.
+    public var reportFileName: String { "\(name)-shrink.md" }
+
+    /// Faults (items of `faults:`) in `incidents`.
+    static func faultCount(_ incidents: [FaultIncident]) -> Int { incidents.reduce(0) { $0 + $1.faultCount } }
+}

@@ -1,0 +1,142 @@
+import Yams
+
+/// Shrinks a failing world run: turns its seeded chaos into the explicit faults it drew, then
+/// delta-debugs those faults — whole incidents at a time — and halves its workload, to a
+/// 1-minimal schedule that still fails the same way (``FailureSignature``).
+///
+/// Every candidate is a world built and run in memory with the same seed; nothing depends on
+/// the wall clock, on global randomness or on hash order, so the same file and seed always
+/// shrink to the same result.
+public struct Shrinker {
+    /// The file, as the user named it.
+    public let file: String
+    /// The seed every candidate runs with.
+    public let seed: UInt64
+    /// The `--expect` assertions the failure is judged by, when given.
+    public let watched: [String]?
+    let document: ScenarioDocument
+    let scenario: Scenario
+    /// The original root with the `--expect` assertions added to `expect:`.
+    let base: Node
+
+    /// Loads the world at `path` and checks the `--expect` assertions against it.
+    ///
+    /// - Parameters:
+    ///   - seed: the run's seed; the file's own when nil.
+    ///   - expectations: assertions written as in `expect:`; when given, only they (and an early
+    ///     stop) decide whether a run fails.
+    /// - Throws: ``ScenarioError`` for a file that is not a valid world, or an assertion that does
+    ///   not parse (reported against `--expect`).
+    public init(path: String, seed: UInt64?, expectations: [String] = []) throws(ScenarioError) {
+        let document = try ScenarioDocument.load(path: path)
+        for key in ["experiment", "job", "cluster"] where document.keys.contains(key) {
+            let top = try document.root.mapping(allowed: nil)
+            throw (top[key] ?? document.root).error(.invalidValue(
+                "shrink takes a world scenario (servers, workload, mapreduce, … with chaos or faults); a file with '\(key)' at the top is not one"))
+        }
+        var scenario = try ScenarioLoader.scenario(from: document)
+        var base = document.root.node
+        for text in expectations {
+            let cursor = YAMLCursor(node: Node(text), file: "--expect", path: "")
+            scenario.expectations.append(try ScenarioLoader.parseExpectation(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil))
+            if case .mapping(var top) = base {
+                var listed: [Node] = []
+                if case .sequence(let sequence)? = top["expect"] { listed = Array(sequence) }
+                if !listed.contains(where: { $0.string == text }) { listed.append(Node(text)) }
+                top["expect"] = .sequence(Node.Sequence(listed))
+                base = .mapping(top)
+            }
+        }
+        self.file = path
+        self.seed = seed ?? scenario.seed
+        self.watched = expectations.isEmpty ? nil : expectations
+        self.document = document
+        self.scenario = scenario
+        self.base = base
+    }
+
+    /// Runs the original, then shrinks it.
+    public func shrink() -> ShrinkOutcome {
+        var runs = 0
+        func signature(of scenario: Scenario) -> FailureSignature? {
+            runs += 1
+            return FailureSignature(ScenarioRunner.run(scenario, seed: seed), watching: watched)
+        }
+        guard let original = signature(of: scenario) else { return .passes(runs: runs) }
+        let incidents = FaultIncident.incidents(listed: (try? document.root.mapping(allowed: nil))?["faults"]?.node, scenario: scenario, seed: seed)
+        let sizes = WorkloadSize.sizes(of: scenario, top: try? document.root.mapping(allowed: nil))
+        func failsTheSameWay(_ candidate: ShrinkCandidate) -> Bool {
+            guard let document = try? candidate.document(from: base, file: file),
+                  let scenario = try? ScenarioLoader.scenario(from: document) else { return false }
+            return signature(of: scenario) == original
+        }
+        var candidate = ShrinkCandidate(incidents: incidents, sizes: sizes)
+        guard failsTheSameWay(candidate) else {
+            return .notReplayable(original, runs: runs)
+        }
+        while true {
+            let sizesBefore = candidate.sizes
+            let minimization = DeltaDebugging.minimize(candidate.incidents) { kept in
+                failsTheSameWay(ShrinkCandidate(incidents: kept, sizes: candidate.sizes))
+            }
+            candidate.incidents = minimization.minimal
+            for index in candidate.sizes.indices {
+                candidate.sizes[index] = smallest(candidate.sizes[index]) { size in
+                    var trial = candidate
+                    trial.sizes[index] = size
+                    return failsTheSameWay(trial)
+                }
+            }
+            // A smaller workload may make another incident unnecessary: minimise again until stable.
+            if candidate.sizes == sizesBefore || candidate.incidents.count <= 1 { break }
+        }
+        return .shrunk(ShrinkResult(
+            file: file, name: document.name, seed: seed, failure: original, before: incidents, after: candidate.incidents,
+            sizesBefore: sizes, sizesAfter: candidate.sizes, runs: runs, yaml: shrunkText(candidate)))
+    }
+
+    /// The smallest value of `size` found to still fail: halved while it fails, then a few steps
+    /// of bisection between the last value that failed and the first that did not.
+    private func smallest(_ size: WorkloadSize, stillFails: (WorkloadSize) -> Bool) -> WorkloadSize {
+        var failing = size
+        var passing: WorkloadSize?
+        while let smaller = failing.halved() {
+            guard stillFails(smaller) else {
+                passing = smaller
+                break
+            }
+            failing = smaller
+        }
+        guard var passing else { return failing }
+        for _ in 0..<Self.bisectionSteps {
+            guard let middle = failing.between(passing) else { break }
+            if stillFails(middle) { failing = middle } else { passing = middle }
+        }
+        return failing
+    }
+
+    /// Bisection steps per workload figure after halving stops: enough to land within 1/64 of it.
+    static let bisectionSteps = 6
+
+    /// The standalone file: the candidate's tree named `<name>-shrunk`, saying where it came from.
+    private func shrunkText(_ candidate: ShrinkCandidate) -> String {
+        guard case .mapping(var top) = candidate.root(from: base) else { return "" }
+        let name = "\(document.name)-shrunk"
+        if ScenarioDocument.problem(withName: name) == nil, top["name"] != nil { top["name"] = Node(name) }
+        let origin = "Shrunk by orrery shrink from \(file) seed \(seed)."
+        let summary = Node(document.summary.isEmpty ? origin : "\(origin) \(document.summary)")
+        if top["description"] != nil {
+            top["description"] = summary
+        } else {
+            // Right after the name, or first: where a reader looks for what the file is.
+            var pairs = top.map { ($0.key, $0.value) }
+            let place = pairs.firstIndex { $0.0.string == "name" }.map { $0 + 1 } ?? 0
+            pairs.insert((Node("description"), summary), at: place)
+            top = Node.Mapping(pairs, top.tag, top.style)
+        }
+        top["seed"] = Node(String(seed))
+        guard let sized = try? ScenarioDocument(root: YAMLCursor(node: .mapping(top), file: file, path: ""), file: file)
+            .overriding(candidate.sizes.map(\.override), option: "shrink") else { return "" }
+        return (try? Yams.serialize(node: sized.root.node, width: -1)) ?? ""
+    }
+}

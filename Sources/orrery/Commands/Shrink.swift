@@ -1,0 +1,56 @@
+import ArgumentParser
+import Scenarios
+
+/// `orrery shrink FILE --seed S`: shrinks a failing world run to a 1-minimal fault schedule and
+/// workload and writes a standalone scenario file that replays the failure.
+struct Shrink: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Shrink a failing run: make its chaos explicit, delta-debug the faults and halve the workload, write a file that replays the failure.",
+        discussion: """
+        Exit codes: 0 shrunk (the written file replays the failure) or nothing to shrink (the run passes), \
+        1 the failure could not be shrunk into a file that replays it, 2 bad input.
+        """)
+
+    @Argument(help: "A world scenario file (YAML) whose run fails.") var file: String
+    @Option(parsing: .unconditional, help: "The seed of the failing run, 0 … 18446744073709551615 (default: the file's own).") var seed: UInt64?
+    @Option(name: .customLong("expect"), help: "Judge the failure by this assertion alone, written as in expect: (repeatable).")
+    var expectations: [String] = []
+    @Option(help: "Directory for <name>-shrunk.yaml and <name>-shrink.md.") var out = "results/shrink"
+
+    func validate() throws {
+        guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
+    }
+
+    func run() throws {
+        let shrinker: Shrinker
+        do {
+            shrinker = try Shrinker(path: file, seed: seed, expectations: expectations)
+        } catch {
+            FileHandleOutput.standardError(error.description)
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+        switch shrinker.shrink() {
+        case .passes(let runs):
+            print("seed \(shrinker.seed): nothing to shrink: the run passes (\(runs) run); replay with: orrery run \(file) --seed \(shrinker.seed)")
+            throw ExitCode(ExitStatus.success.rawValue)
+        case .notReplayable(let failure, let runs):
+            FileHandleOutput.standardError("seed \(shrinker.seed): the run fails (\(failure)), but not the same way once its chaos is written as explicit faults; nothing written (\(runs) runs)")
+            throw ExitCode(ExitStatus.failed.rawValue)
+        case .shrunk(let result):
+            let written: ShrunkScenarioWriter.Written
+            do {
+                written = try ShrunkScenarioWriter.write(result, to: out, watching: shrinker.watched)
+            } catch {
+                FileHandleOutput.standardError("seed \(shrinker.seed): \(error.description)")
+                throw ExitCode(ExitStatus.failed.rawValue)
+            }
+            print(written.report, terminator: "")
+            print("wrote \(written.scenarioPath) and \(written.reportPath)")
+            guard written.replays else {
+                FileHandleOutput.standardError("seed \(shrinker.seed): the written file does not fail the same way on replay; the shrink is not claimed")
+                throw ExitCode(ExitStatus.failed.rawValue)
+            }
+            throw ExitCode(ExitStatus.success.rawValue)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// `orrery shrink` through the real binary: a planted two-fault failure is shrunk into a file
+/// that `orrery run` replays, the same input shrinks to the same bytes in another process, a
+/// passing run has nothing to shrink, and bad input exits 2.
+@Suite struct ShrinkCommandTests {
+    /// Two servers behind a balancer that retries onto the other: a request fails only while
+    /// both are down. With seed 51, chaos draws 44 incidents and exactly one pair overlaps.
+    static let yaml = """
+    name: planted-pair
+    description: two servers behind a balancer that retries onto the other; a request fails only while both are down
+    run:
+      duration: 300s
+    servers:
+      - name: s
+        count: 2
+        slots: 4
+        service_time: 2ms
+    balancer:
+      strategy: round_robin
+      forward_timeout: 100ms
+      retries: {tries: 2}
+      passive_health: {max_fails: 0}
+    workload:
+      type: open_loop
+      rate: 10
+      timeout: 1s
+    chaos:
+      nodes: [s1, s2]
+      crashes_per_hour: 60
+      downtime: 1s
+      pauses_per_hour: 60
+      pause_length: 1s
+    expect:
+      - success_ratio == 1
+    """
+
+    static func write(_ text: String = yaml) throws -> URL {
+        let dir = try OrreryProcess.temporaryDirectory()
+        try text.write(to: dir.appendingPathComponent("planted-pair.yaml"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func aPlantedFailureShrinksToAFileThatReplaysAndTheSameBytesInAnotherProcess() throws {
+        let dir = try Self.write()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var written: [Data] = []
+        for (out, hashing) in [("a", "1"), ("b", "")] {
+            let outcome = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "51", "--out", out], in: dir,
+                                                environment: ["SWIFT_DETERMINISTIC_HASHING": hashing])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            #expect(outcome.standardOutput.hasPrefix("# Shrinking planted-pair, seed 51"), "\(outcome.standardOutput)")
+            #expect(outcome.standardOutput.contains("Replay the shrunk failure: `orrery run \(out)/planted-pair-shrunk.yaml --seed 51`"))
+            #expect(outcome.standardOutput.contains("| incidents | 44 | 2 |"), "\(outcome.standardOutput)")
+            #expect(outcome.standardOutput.contains("Replay of the written file: fails the same way"))
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("\(out)/planted-pair-shrink.md").path))
+            written.append(try Data(contentsOf: dir.appendingPathComponent("\(out)/planted-pair-shrunk.yaml")))
+        }
+        #expect(written[0] == written[1])
+        let replay = try OrreryProcess.run(["run", "a/planted-pair-shrunk.yaml", "--seed", "51", "--out", "runs"], in: dir)
+        #expect(replay.status == 1)
+        #expect(replay.standardError.contains("expectation 'success_ratio == 1' failed"), "\(replay.standardError)")
+        // The file carries its seed, so it fails without one too.
+        #expect(try OrreryProcess.run(["run", "a/planted-pair-shrunk.yaml", "--out", "runs"], in: dir).status == 1)
+    }
+
+    @Test func aPassingRunHasNothingToShrinkAndWritesNothing() throws {
+        let dir = try Self.write(Self.yaml.replacingOccurrences(of: "_per_hour: 60", with: "_per_hour: 0").replacingOccurrences(of: "300s", with: "10s"))
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "3", "--out", "out"], in: dir)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("nothing to shrink: the run passes"), "\(outcome.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+    }
+
+    @Test(arguments: [
+        (["--expect", "p99 < 200"], "give the threshold a unit"),
+        (["--expect", "log.lost == 0"], "which this scenario does not have"),
+        (["--expect", "p99"], "an expectation reads 'metric op value'"),
+    ])
+    func aBadExpectIsBadInput(arguments: [String], message: String) throws {
+        let dir = try Self.write()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "1", "--out", "out"] + arguments, in: dir)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+    }
+
+    @Test func aMissingFileOrAnExperimentIsBadInput() throws {
+        #expect(try OrreryProcess.run(["shrink", "no/such/file.yaml", "--seed", "1"]).status == 2)
+        let experiment = try OrreryProcess.run(["shrink", "scenarios/a1.yaml", "--out", "/tmp/orrery-never"])
+        #expect(experiment.status == 2)
+        #expect(experiment.standardError.contains("shrink takes a world scenario"), "\(experiment.standardError)")
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import Scenarios
+
+/// `orrery shrink`'s library: a failure planted to need two particular faults among dozens that
+/// chaos draws shrinks to exactly those two, and the file it writes fails the same way.
+@Suite struct ShrinkerTests {
+    /// The seed for which exactly one pair of drawn incidents overlaps while the clients send:
+    /// a crash of s1 during a pause of s2, 44 incidents in all.
+    static let seed: UInt64 = 51
+
+    @Test func aFailureNeedingTwoDrawnFaultsShrinksToExactlyThoseTwoAndReplays() throws {
+        let url = try PlantedPair.write()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let shrinker = try Shrinker(path: url.path, seed: Self.seed)
+        let drawn = FaultIncident.incidents(listed: nil, scenario: shrinker.scenario, seed: Self.seed)
+        #expect(drawn.count >= 30)
+        let pairs = PlantedPair.overlappingPairs(drawn)
+        try #require(pairs.count == 1, "the fixture needs exactly one overlapping pair, found \(pairs)")
+        let planted = pairs[0].map { drawn[$0].description }
+
+        guard case .shrunk(let result) = shrinker.shrink() else {
+            Issue.record("the planted failure did not shrink")
+            return
+        }
+        #expect(result.before.map(\.description) == drawn.map(\.description))
+        #expect(result.after.map(\.description) == planted)
+        #expect(result.failure.failedExpectations == ["success_ratio == 1"])
+        #expect(result.failure.stop == nil)
+        // The clients need only send until the overlap.
+        let duration = try #require(result.sizesAfter.first { $0.path == "run.duration" })
+        #expect(duration.value < 300_000_000_000)
+        #expect(!result.yaml.contains("chaos"))
+
+        let out = url.deletingLastPathComponent().appendingPathComponent("out")
+        let written = try ShrunkScenarioWriter.write(result, to: out.path, watching: nil)
+        #expect(written.replays)
+        #expect(written.replayed == result.failure)
+        #expect(written.scenarioPath == out.appendingPathComponent("planted-pair-shrunk.yaml").path)
+        #expect(written.report.contains("orrery run \(written.scenarioPath) --seed \(Self.seed)"))
+        // Loaded on its own, the file has no chaos and lists the two incidents' faults.
+        guard case .world(let replayed) = try ScenarioFile.load(path: written.scenarioPath) else {
+            Issue.record("the shrunk file is not a world")
+            return
+        }
+        #expect(replayed.faults.chaos == nil)
+        #expect(replayed.faults.entries.count == 3)
+        #expect(replayed.name == "planted-pair-shrunk")
+        #expect(replayed.seed == Self.seed)
+    }
+
+    @Test func aPassingRunHasNothingToShrink() throws {
+        let url = try PlantedPair.write(PlantedPair.yaml.replacingOccurrences(of: "crashes_per_hour: 60", with: "crashes_per_hour: 0")
+            .replacingOccurrences(of: "pauses_per_hour: 60", with: "pauses_per_hour: 0").replacingOccurrences(of: "300s", with: "20s"))
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        guard case .passes(let runs) = try Shrinker(path: url.path, seed: 1).shrink() else {
+            Issue.record("a run without faults passes")
+            return
+        }
+        #expect(runs == 1)
+    }
+
+    @Test func anExpectGivenOnTheCommandLineIsCheckedLikeTheFilesOwn() throws {
+        let url = try PlantedPair.write()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        #expect(throws: ScenarioError.self) { try Shrinker(path: url.path, seed: 1, expectations: ["balancer.p99 < 200"]) }
+        #expect(throws: ScenarioError.self) { try Shrinker(path: url.path, seed: 1, expectations: ["log.lost == 0"]) }
+        let shrinker = try Shrinker(path: url.path, seed: 1, expectations: ["timeouts == 0"])
+        #expect(shrinker.watched == ["timeouts == 0"])
+        #expect(shrinker.scenario.expectations.map(\.text) == ["success_ratio == 1", "timeouts == 0"])
+    }
+
+    @Test func listedFaultsGroupACrashWithItsRestartAndAPartitionWithItsHeal() throws {
+        let yaml = PlantedPair.yaml.replacingOccurrences(of: "expect:", with: """
+        faults:
+          - {at: 1s, crash: s1}
+          - {at: 2s, pause: s2, for: 1s}
+          - {at: 3s, restart: s1}
+          - {at: 4s, partition: [[s1], [s2, client]]}
+          - {at: 5s, heal: true}
+          - {at: 6s, slow: s2, factor: 3, for: 2s}
+        expect:
+        """)
+        let url = try PlantedPair.write(yaml)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let shrinker = try Shrinker(path: url.path, seed: 1)
+        let faults = try shrinker.document.root.mapping(allowed: nil)["faults"]?.node
+        let incidents = FaultIncident.incidents(listed: faults, scenario: shrinker.scenario, seed: 1).filter { $0.origin == .listed }
+        #expect(incidents.map(\.description) == [
+            "{at: 1s, crash: s1} + {at: 3s, restart: s1}",
+            "{at: 2s, pause: s2, for: 1s}",
+            "{at: 4s, partition: [[s1], [s2, client]]} + {at: 5s, heal: true}",
+            "{at: 6s, slow: s2, factor: 3, for: 2s}",
+        ])
+    }
+
+    @Test func signaturesTellAnEarlyStopByItsKind() {
+        #expect(FailureSignature.StopKind(describing: "deadlock at 1.0s: 2 task(s) suspended") == .deadlock)
+        #expect(FailureSignature.StopKind(describing: "virtual time limit reached at 60s with 1 task(s) unfinished: x") == .timeLimit)
+        #expect(FailureSignature.StopKind(describing: "event limit of 10 jobs and timer wake-ups reached at 1s") == .eventLimit)
+        #expect(FailureSignature.StopKind(describing: "livelock at 1s: 100 events") == .livelock)
+    }
+
+    @Test func drawnInstantsAreWrittenExactly() {
+        #expect(FaultIncident.seconds(Duration.nanoseconds(12_500_000_000)) == "12.5s")
+        #expect(FaultIncident.seconds(Duration.nanoseconds(3_000_000_000)) == "3s")
+        #expect(FaultIncident.seconds(Duration.nanoseconds(1)) == "0.000000001s")
+        #expect(FaultIncident.seconds(Duration.nanoseconds(474_877_053_837)) == "474.877053837s")
+    }
+}
