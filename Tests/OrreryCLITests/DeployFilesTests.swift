@@ -10,23 +10,9 @@ import Yams
 
     /// Runs `script` with `sh -c` (or `bash file`) in `directory`, the built `orrery` first on the PATH.
     static func shell(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> OrreryProcess.Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["PATH"] = OrreryProcess.executable.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                     standardError: String(decoding: errData, as: UTF8.self))
+        var environment = environment
+        environment["PATH"] = OrreryProcess.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return try OrreryProcess.run(arguments, in: directory, environment: environment, program: URL(fileURLWithPath: "/bin/sh"))
     }
 
     /// The documents of the manifest, as Yams nodes.

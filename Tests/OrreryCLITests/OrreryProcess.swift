@@ -18,9 +18,12 @@ struct OrreryProcess {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Outcome {
+    /// Runs `program` (the built `orrery` unless another is named) with `arguments` in `directory`,
+    /// its environment this process's with `environment` laid over it.
+    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:],
+                    program: URL = executable) throws -> Outcome {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
