@@ -10,6 +10,8 @@ extension StrategyComparison {
         bundle.add("strategies/p99.svg", grid(title: "p99 response time by strategy (ms)", unit: "p99 (ms)", decimals: 1) { $0.result.value(of: .p99) * 1000 }.svg())
         bundle.add("strategies/utilisation.svg", grid(title: "busiest server's utilisation by strategy (%)", unit: "utilisation (%)", decimals: 0) { $0.maximumUtilisation * 100 }.svg())
         bundle.add("strategies/errors_retries.svg", errorsChart().svg())
+        bundle.add("strategies/p99_seeds.svg", seedStudyChart().svg())
+        bundle.add("strategies/p99_seeds.csv", seedStudyCSV())
         return bundle
     }
 
@@ -23,13 +25,15 @@ extension StrategyComparison {
             if let passive = configuration.passiveHealth { out += ", max_fails=\(passive.maxFails) fail_timeout=\(passive.failTimeout.formattedSeconds)" }
             out += "; the same for every strategy\n"
         }
-        out += "\nEvery cell is one simulation of \(base.limits.duration?.formattedSeconds ?? "?") of traffic; the digests are in `results.csv`.\n\n"
+        out += "\nEvery cell is one simulation of \(base.limits.duration?.formattedSeconds ?? "?") of traffic with seed \(base.seed); the digests are in `results.csv`. "
+        out += "The section after the first table runs every cell with \(seedStudy.seeds.count) seeds and says which differences are noise.\n\n"
         out += "## p99 by strategy and situation\n\n"
         var summary = MarkdownTable(columns: [.text("strategy")] + situations.map { .numeric($0.name) })
         for (index, strategy) in StrategyComparison.strategies.enumerated() {
             summary.append([strategy.name] + cells.map { DurationFormat.milliseconds($0[index].result.value(of: .p99)) })
         }
         out += summary.rendered() + "\n![p99 by strategy](p99.svg)\n\n![busiest server's utilisation](utilisation.svg)\n\n![errors and retries](errors_retries.svg)\n\n"
+        out += seedStudyMarkdown()
         for (situation, row) in zip(situations, cells) {
             out += "## \(situation.name): \(situation.summary)\n\n"
             var columns: [MarkdownTable.Column] = [.text("strategy"), .numeric("p50"), .numeric("p99"), .numeric("p99.9"), .numeric("errors"),

@@ -50,6 +50,8 @@ public struct StrategyComparison: Sendable {
     public var situations: [Situation]
     /// `cells[s][k]`: situation `s`, strategy `k`.
     public var cells: [[Cell]]
+    /// The same cells over many seeds.
+    public var seedStudy: StrategySeedStudy
 
     /// Loads the base scenario from `path`: a balancer in front of at least two servers.
     static func loadBase(path: String) throws(ScenarioError) -> Scenario {
@@ -110,6 +112,18 @@ public struct StrategyComparison: Sendable {
         let cells = situations.indices.map { row in
             strategies.indices.map { column in Cell(strategy: strategies[column], result: results[row * strategies.count + column]) }
         }
-        return StrategyComparison(base: base, situations: situations, cells: cells)
+        // The other seeds of the study: only each run's p99 is kept.
+        let seeds = StrategySeedStudy.seeds(from: base.seed)
+        let others = Array(seeds.dropFirst())
+        let extra = ParallelWorlds.map(runs.count * others.count, width: jobs) { index in
+            ScenarioRunner.runTraffic(runs[index / others.count], seed: others[index % others.count]).value(of: .p99)
+        }
+        let p99 = situations.indices.map { row in
+            strategies.indices.map { column in
+                let run = row * strategies.count + column
+                return [results[run].value(of: .p99)] + extra[run * others.count..<(run + 1) * others.count]
+            }
+        }
+        return StrategyComparison(base: base, situations: situations, cells: cells, seedStudy: StrategySeedStudy(seeds: seeds, p99: p99))
     }
 }
