@@ -7,10 +7,24 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-output=$(ORRERY_BENCH_GATE=1 swift package benchmark baseline check ci --no-progress 2>&1)
-status=$?
-printf '%s\n' "$output" | grep -v '^\[[0-9]*/[0-9]*\]'
-if [ $status -eq 0 ]; then
+# package-benchmark on Swift 6.3 without its runtime interposer (which the package mirror lacks)
+# sometimes kills a benchmark process with SIGSEGV before it measures anything
+# (ordo-one/benchmark#349). Such a crashed run says nothing about the code, so it is run again,
+# at most twice; a run that measured a regression is never retried.
+for attempt in 1 2 3; do
+  output=$(ORRERY_BENCH_GATE=1 swift package benchmark baseline check ci --no-progress 2>&1)
+  status=$?
+  printf '%s\n' "$output" | grep -v '^\[[0-9]*/[0-9]*\]'
+  if [ $status -ne 0 ] && printf '%s' "$output" | grep -q "Likely your benchmark crashed"; then
+    echo "bench: the benchmark process crashed before measuring (attempt $attempt of 3)"
+    continue
+  fi
+  break
+done
+if [ $status -ne 0 ] && printf '%s' "$output" | grep -q "Likely your benchmark crashed"; then
+  echo "bench: the benchmark process crashed three times; no measurement"
+  exit 1
+elif [ $status -eq 0 ]; then
   echo "bench: deterministic metrics equal to the baseline"
 elif printf '%s' "$output" | grep -q "benchmarkThresholdRegression"; then
   echo "bench: REGRESSION against the baseline"
