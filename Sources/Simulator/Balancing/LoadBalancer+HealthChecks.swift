@@ -10,7 +10,7 @@ extension LoadBalancer {
             var round: Int64 = 0
             while true {
                 let next = first.advanced(by: check.interval * round)
-                if simulation.now < next { await simulation.sleep(until: next) }
+                if simulation.now < next { guard await simulation.sleepUnlessTornDown(until: next) else { return } }
                 round += 1
                 for target in await self.checkTargets() {
                     simulation.spawn("health-check.\(target.hostname)", daemon: true) { _ in

@@ -58,7 +58,7 @@ public actor ReplicaManager {
             var round: Int64 = 1
             while true {
                 let next = first.advanced(by: self.configuration.interval * round)
-                if simulation.now < next { await simulation.sleep(until: next) }
+                if simulation.now < next { guard await simulation.sleepUnlessTornDown(until: next) else { return } }
                 round += 1
                 await self.checkAll()
             }

@@ -70,18 +70,38 @@ extension Simulation {
 }
 
 extension Simulation {
-    /// Drops every pending timer and ready job once a run is over.
+    /// Jobs ``tearDown()`` runs, at most, to let the periodic loops it woke end.
+    public static let tearDownJobs = 1_000_000
+
+    /// Winds a finished world down so that it frees its memory; call it once its results have
+    /// been read. The simulation cannot be run afterwards.
     ///
-    /// Timers hold closures that capture the models (a network's deliveries and timeouts), and the
-    /// models hold the simulation, so a finished world with timers left would keep itself alive.
-    /// Call this when a run's results have been read; the simulation cannot be run afterwards.
+    /// A task parked on a timer is only freed when it is resumed and returns; dropped with its
+    /// timer it would stay suspended for good and keep whatever it holds alive (a worker's
+    /// heartbeat loop holds the worker, its log and its outputs: megabytes per world). So the
+    /// periodic loops, which sleep with ``sleepUnlessTornDown(for:)``, are woken with `false` and
+    /// end; nothing else runs on and virtual time does not move. Whatever else is pending is
+    /// dropped; what runs here is not traced and the event count stays as the last run left it.
     public func tearDown() {
         precondition(!executor.isRunning, "tearDown() during a run")
         executor.adoptCurrentThread()
+        executor.isTearingDown = true
+        let events = executor.eventsProcessed
+        executor.timers.removeAll { action in
+            if case .resumeUnlessTornDown(let continuation) = action { continuation.resume(returning: false) }
+        }
+        executor.isRunning = true
+        var jobs = 0
+        while jobs < Simulation.tearDownJobs, executor.runReadyJob() { jobs += 1 }
+        executor.isRunning = false
         executor.timers.removeAll()
         executor.ready.removeAll()
         // Let the parked handler tasks finish, so they do not outlive the world.
         executor.handlerTasks.stopIdleTasks()
         while executor.runReadyJob() {}
+        executor.eventsProcessed = events
     }
+
+    /// Whether the world is being wound down after its last run (``tearDown()``).
+    public var isTornDown: Bool { executor.isTearingDown }
 }

@@ -68,6 +68,18 @@ public final class Simulation: @unchecked Sendable {
         await executor.sleep(until: instant.nanoseconds)
     }
 
+    /// Lets `duration` of virtual time pass for a periodic loop and returns true; returns false
+    /// once the world is being torn down after its last run (``tearDown()``), and the loop should
+    /// end — a task left parked for good would keep everything it holds alive.
+    public func sleepUnlessTornDown(for duration: Duration) async -> Bool {
+        await executor.sleepUnlessTornDown(until: executor.now &+ duration.nanoseconds)
+    }
+
+    /// ``sleepUnlessTornDown(for:)`` until `instant`.
+    public func sleepUnlessTornDown(until instant: VirtualInstant) async -> Bool {
+        await executor.sleepUnlessTornDown(until: instant.nanoseconds)
+    }
+
     /// Runs `body` on the simulation thread after `delay` of virtual time.
     public func schedule(after delay: Duration, _ body: @escaping () -> Void) {
         executor.schedule(after: delay, body)

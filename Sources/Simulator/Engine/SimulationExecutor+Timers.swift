@@ -6,6 +6,9 @@ enum Timer {
         case resume(UnsafeContinuation<Void, Never>)
         /// Resume a task parked by a cancellable sleep, unless it was already woken by cancellation.
         case resumeCancellable(SleepToken)
+        /// Resume a periodic loop's task with `true`; ``Simulation/tearDown()`` resumes it with
+        /// `false` instead, and the loop ends.
+        case resumeUnlessTornDown(UnsafeContinuation<Bool, Never>)
         /// Run a closure on the simulation thread (faults, rare network paths).
         case run(() -> Void)
         /// Tell `target` that its timer number `code` is due: the hot paths (a network call's
@@ -79,6 +82,15 @@ extension SimulationExecutor {
         }
     }
 
+    /// Suspends the caller until `deadline` and returns true, or returns false once the world is
+    /// being torn down (at once, or when ``Simulation/tearDown()`` wakes it).
+    func sleepUnlessTornDown(until deadline: Int64) async -> Bool {
+        guard !isTearingDown else { return false }
+        return await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
+            schedule(at: deadline, .resumeUnlessTornDown(continuation))
+        }
+    }
+
     /// Suspends the caller until `deadline`, or until its task is cancelled (then it throws
     /// `CancellationError` at the moment of cancellation).
     func cancellableSleep(until deadline: Int64) async throws {
@@ -109,6 +121,7 @@ extension SimulationExecutor {
         switch timer.action {
         case .resume(let continuation): continuation.resume()
         case .resumeCancellable(let token): token.wake()
+        case .resumeUnlessTornDown(let continuation): continuation.resume(returning: true)
         case .run(let body): body()
         case .notify(let target, let code): target.timerFired(code)
         }

@@ -47,6 +47,8 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
 
     var ownerThread: pthread_t
     var isRunning = false
+    /// Set by ``Simulation/tearDown()``: the world runs on only to let its tasks end.
+    @exclusivity(unchecked) var isTearingDown = false
 
     let escapeDetected = Atomic<Bool>(false)
     let escapedJobs = Mutex<[UnownedJob]>([])

@@ -33,3 +33,15 @@ final class TaskRegistry: @unchecked Sendable {
         live.filter { !$0.value.daemon }.sorted { $0.key < $1.key }.map { "\($0.value.name)#\($0.key)" }
     }
 }
+
+extension TaskRegistry {
+    /// Every live task's name, daemons too, in start order.
+    var allNames: [String] {
+        live.sorted { $0.key < $1.key }.map { "\($0.value.name)#\($0.key)" }
+    }
+}
+
+extension Simulation {
+    /// Names of the tasks still alive, daemons too: after ``tearDown()``, the ones that never ended.
+    var liveTaskNames: [String] { tasks.allNames }
+}

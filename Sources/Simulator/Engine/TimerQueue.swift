@@ -58,6 +58,13 @@ final class TimerQueue: @unchecked Sendable {
     /// The deadline of the earliest timer, if any.
     var earliestDeadline: Int64? { count == 0 ? nil : heap[0].deadline }
 
+    /// Drops every pending timer (releasing what their actions capture), handing each action to
+    /// `visit` first, in heap order.
+    func removeAll(visiting visit: (Timer.Action) -> Void) {
+        for index in 0..<count { visit(heap[index].action) }
+        removeAll()
+    }
+
     /// Drops every pending timer (releasing what their actions capture).
     func removeAll() {
         heap.deinitialize(count: count)

@@ -60,6 +60,8 @@ public final class Trace: @unchecked Sendable {
         _ kind: TraceKind, subjectHash: UInt64, objectHash: UInt64, value: Int64,
         event: () -> TraceEvent
     ) {
+        // What a world does while it is wound down after its last run is not part of any run.
+        guard !executor.isTearingDown else { return }
         eventCount &+= 1
         var d = StableHash.fold(digest, UInt64(bitPattern: executor.now))
         d = StableHash.fold(d, kind.rawValue)

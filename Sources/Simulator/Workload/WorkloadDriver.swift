@@ -22,7 +22,7 @@ public enum WorkloadDriver {
                 let userQuota = quota
                 let start = workload.rampUp.map { Duration.nanoseconds(Int64(Double($0.nanoseconds) * Double(user) / Double(users))) }
                 simulation.spawn(client.name) { _ in
-                    if let start, start > .zero { await simulation.sleep(for: start) }
+                    if let start, start > .zero { guard await simulation.sleepUnlessTornDown(for: start) else { return } }
                     var random = simulation.randomStream(client.name)
                     let nextKey = workload.keys.sampler()
                     var sent = 0
@@ -35,7 +35,7 @@ public enum WorkloadDriver {
                         // A user whose thinking would outlast the clients' end sends nothing more:
                         // it is done now, not when the thought ends (the run ends with its clients).
                         if let end = workload.issueUntil, simulation.now.advanced(by: think) >= end { break }
-                        await simulation.sleep(for: think)
+                        guard await simulation.sleepUnlessTornDown(for: think) else { break }
                     }
                 }
             }
@@ -51,7 +51,7 @@ public enum WorkloadDriver {
                 var sent = 0
                 let clients = workload.clients > 1 ? (1...workload.clients).map { NodeID("client-\($0)") } : [NodeID("client")]
                 while true {
-                    await simulation.sleep(for: gap.sampleDuration(using: &random))
+                    guard await simulation.sleepUnlessTornDown(for: gap.sampleDuration(using: &random)) else { break }
                     guard workload.requestLimit.map({ sent < $0 }) ?? true,
                           workload.issueUntil.map({ simulation.now < $0 }) ?? true else { break }
                     // Thinning: an arrival of the peak-rate process is kept with probability

@@ -24,7 +24,7 @@ extension MapReduce.Cluster {
         let submission = request.submission(splits: splits)
         await callCoordinator { await $0.submit(submission) }
         while true {
-            await simulation.sleep(for: configuration.pollInterval)
+            guard await simulation.sleepUnlessTornDown(for: configuration.pollInterval) else { return }
             let coordinator = coordinator
             let status = try? await network.call(from: clientID, to: coordinator.id, timeout: configuration.callTimeout) {
                 await coordinator.status(of: request.id)

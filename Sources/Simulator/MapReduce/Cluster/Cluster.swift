@@ -85,7 +85,7 @@ extension MapReduce {
                 // Spread the heartbeats over the interval instead of having every worker call at once.
                 let offset = interval * index / workers.count
                 simulation.spawn("\(worker.id.name).heartbeat", daemon: true) { _ in
-                    await self.simulation.sleep(for: offset)
+                    guard await self.simulation.sleepUnlessTornDown(for: offset) else { return }
                     await worker.sendHeartbeats()
                 }
             }
@@ -94,7 +94,7 @@ extension MapReduce {
             let monitorInterval = configuration.policy.monitorInterval
             simulation.spawn("\(coordinator.id.name).monitor", daemon: true) { _ in
                 while true {
-                    await self.simulation.sleep(for: monitorInterval)
+                    guard await self.simulation.sleepUnlessTornDown(for: monitorInterval) else { return }
                     if node.state == .up { await coordinator.monitor() }
                 }
             }

@@ -16,7 +16,7 @@ extension MapReduce.Worker {
     /// Waits while the node is paused; returns whether the attempt should go on.
     func waitUntilUp(_ attempt: Int, _ startedIn: UInt64) async -> Bool {
         while isCurrent(attempt, startedIn), node.state != .up {
-            await simulation.sleep(for: Self.pausePoll)
+            guard await simulation.sleepUnlessTornDown(for: Self.pausePoll) else { return false }
         }
         return isCurrent(attempt, startedIn)
     }
@@ -35,7 +35,7 @@ extension MapReduce.Worker {
             guard await waitUntilUp(attempt, startedIn) else { return false }
             let factor = cpu ? max(node.slowFactor, 1e-9) : 1
             let step = min(total - done, max(1, Int64(slice / factor)))
-            await simulation.sleep(for: .saturating(nanoseconds: Double(step) * factor))
+            guard await simulation.sleepUnlessTornDown(for: .saturating(nanoseconds: Double(step) * factor)) else { return false }
             done += step
             guard isCurrent(attempt, startedIn) else { return false }
             let fraction = progress.lowerBound + (progress.upperBound - progress.lowerBound) * Double(done) / Double(total)
@@ -101,10 +101,10 @@ extension MapReduce.Worker {
                     return
                 }
             } else {
-                await simulation.sleep(for: Self.pausePoll)
+                guard await simulation.sleepUnlessTornDown(for: Self.pausePoll) else { return }
                 continue
             }
-            await simulation.sleep(for: configuration.policy.heartbeatInterval)
+            guard await simulation.sleepUnlessTornDown(for: configuration.policy.heartbeatInterval) else { return }
         }
     }
 }

@@ -93,7 +93,7 @@ extension MapReduce {
         func sendHeartbeats() async {
             let interval = configuration.policy.heartbeatInterval
             while true {
-                await simulation.sleep(for: interval)
+                guard await simulation.sleepUnlessTornDown(for: interval) else { return }
                 guard node.state == .up else { continue }
                 let heartbeat = Heartbeat(worker: id, incarnation: node.incarnation, running: statuses(),
                                           freeMapSlots: freeSlots(.map), freeReduceSlots: freeSlots(.reduce),

@@ -5,10 +5,16 @@ extension MapReduce {
     /// `@unchecked Sendable`: filled while the cluster is built and only read afterwards, on the
     /// simulation thread.
     final class WorkerDirectory: @unchecked Sendable {
-        private var workers: [NodeID: Worker] = [:]
+        /// Held weakly: every worker holds the directory, and the cluster owns the workers, so
+        /// strong references here would keep a finished cluster alive forever.
+        private struct Entry {
+            weak var worker: Worker?
+        }
 
-        func add(_ worker: Worker) { workers[worker.id] = worker }
+        private var workers: [NodeID: Entry] = [:]
 
-        subscript(id: NodeID) -> Worker? { workers[id] }
+        func add(_ worker: Worker) { workers[worker.id] = Entry(worker: worker) }
+
+        subscript(id: NodeID) -> Worker? { workers[id]?.worker }
     }
 }

@@ -7,7 +7,7 @@ extension BackupManager {
         simulation.spawn("backup.churn.\(client.node.name)", daemon: true) { _ in
             var random = simulation.randomStream("backup.churn.\(self.client.node.name)")
             while true {
-                await simulation.sleep(for: churn.interval)
+                guard await simulation.sleepUnlessTornDown(for: churn.interval) else { return }
                 if let end, simulation.now > end { return }
                 await self.change(churn.round(of: await self.source, using: &random))
             }

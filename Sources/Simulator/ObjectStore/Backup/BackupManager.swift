@@ -89,12 +89,12 @@ public actor BackupManager {
     private func runPeriodically() async {
         let interval = configuration.syncInterval.nanoseconds
         while (try? await prepareBucket()) == nil {
-            await simulation.sleep(for: configuration.syncInterval)
+            guard await simulation.sleepUnlessTornDown(for: configuration.syncInterval) else { return }
         }
         var nextBackup = configuration.firstBackupAt.nanoseconds
         while true {
             let now = simulation.now.nanoseconds
-            await simulation.sleep(until: VirtualInstant(nanoseconds: (now / interval + 1) * interval))
+            guard await simulation.sleepUnlessTornDown(until: VirtualInstant(nanoseconds: (now / interval + 1) * interval)) else { return }
             await sync()
             guard simulation.now.nanoseconds >= nextBackup, (try? await backup()) != nil else { continue }
             while nextBackup <= simulation.now.nanoseconds { nextBackup += configuration.backupInterval.nanoseconds }

@@ -13,7 +13,7 @@ extension ObjectStore {
         while true {
             // The first midnight strictly after now: a pass never runs twice at one instant.
             let midnight = state.lifecycleDueTime(since: simulation.now.nanoseconds + 1, days: 0)
-            await simulation.sleep(until: VirtualInstant(nanoseconds: midnight))
+            guard await simulation.sleepUnlessTornDown(until: VirtualInstant(nanoseconds: midnight)) else { return }
             runLifecycle()
         }
     }

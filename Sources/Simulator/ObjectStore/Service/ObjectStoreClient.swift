@@ -78,7 +78,7 @@ public final class ObjectStoreClient: @unchecked Sendable {
             }
             let backoff = retryPolicy.delay(beforeRetry: attempt, using: &random)
             stats.retries += 1
-            await network.simulation.sleep(for: backoff)
+            guard await network.simulation.sleepUnlessTornDown(for: backoff) else { throw failure }
             attempt += 1
         }
     }
