@@ -43,6 +43,12 @@ public enum MetricUnit: Sendable, Hashable {
         case .boolean: return value == 1 ? "true" : "false"
         }
     }
+
+    /// `value` as a table of figures shows it: like ``format(_:)``, durations under a second in
+    /// milliseconds.
+    public func readable(_ value: Double) -> String {
+        self == .duration && abs(value) < 1 ? DurationFormat.milliseconds(value) : format(value)
+    }
 }
 
 /// The metrics one subsystem measures: an enum whose raw values are the names after the

@@ -1,3 +1,5 @@
+import Reports
+
 /// The Wilson score interval for a proportion — how often an expectation held over a sweep's
 /// seeds. Unlike the textbook p ± z·√(p(1−p)/n) it stays inside [0, 1] and is not empty when
 /// every run passed (200 of 200 passing still leaves a failure rate up to about 1.9 % plausible).
@@ -26,4 +28,11 @@ public struct WilsonInterval: Sendable, Equatable {
 
     /// successes / trials.
     public var proportion: Double { Double(successes) / Double(trials) }
+}
+
+extension WilsonInterval {
+    /// The interval as percentages: `49.0% … 94.3%`.
+    public var percentRange: String {
+        "\(NumberFormat.percent(range.lowerBound)) … \(NumberFormat.percent(range.upperBound))"
+    }
 }

@@ -30,7 +30,7 @@ extension SweepReport {
                                             .text("pass rate [95 % CI]"), .numeric("stopped early")])
         for (index, variant) in variants.enumerated() {
             table.append(["\(index + 1)", variant.label, NumberFormat.integer(variant.worlds), NumberFormat.integer(variant.passRate.successes),
-                          "\(NumberFormat.percent(variant.passRate.proportion)) [\(Self.percentRange(variant.passRate.range))]",
+                          "\(NumberFormat.percent(variant.passRate.proportion)) [\(variant.passRate.percentRange)]",
                           NumberFormat.integer(variant.stoppedEarly)])
         }
         return "## Variants\n\n" + table.rendered() + "\n"
@@ -78,7 +78,7 @@ extension SweepReport {
         var table = MarkdownTable(columns: [.text("expectation"), .numeric("held"), .text("rate [95 % CI]")])
         for expectation in variant.expectations {
             table.append(["`\(expectation.text)`", "\(NumberFormat.integer(expectation.rate.successes))/\(NumberFormat.integer(expectation.rate.trials))",
-                          "\(NumberFormat.percent(expectation.rate.proportion)) [\(Self.percentRange(expectation.rate.range))]"])
+                          "\(NumberFormat.percent(expectation.rate.proportion)) [\(expectation.rate.percentRange)]"])
         }
         return table.rendered() + "\n"
     }
@@ -98,11 +98,7 @@ extension SweepReport {
     /// A value in the report's tables: durations under a second in milliseconds, so that
     /// latencies keep their digits.
     static func format(_ unit: MetricUnit, _ value: Double) -> String {
-        unit == .duration && abs(value) < 1 ? DurationFormat.milliseconds(value) : unit.format(value)
-    }
-
-    static func percentRange(_ range: ClosedRange<Double>) -> String {
-        "\(NumberFormat.percent(range.lowerBound)) … \(NumberFormat.percent(range.upperBound))"
+        unit.readable(value)
     }
 
     static func pValue(_ p: Double) -> String {

@@ -33,8 +33,8 @@ import Testing
     }
 
     @Test func theStudyRunsThirtySeedsStartingWithTheExperimentsOwn() {
-        #expect(StrategySeedStudy.seeds(from: 6) == Array(6...35))
-        #expect(StrategySeedStudy.seeds(from: .max).prefix(2) == [.max, 0])
+        #expect(SeedStudy.seeds(from: 6) == Array(6...35))
+        #expect(SeedStudy.seeds(from: .max).prefix(2) == [.max, 0])
     }
 }
 
@@ -50,6 +50,6 @@ extension StrategySeedStudyTests {
             #expect(line?.contains("significant") == true, "\(situation)")
         }
         let csv = try String(contentsOf: root.appendingPathComponent("results/strategies/p99_seeds.csv"), encoding: .utf8)
-        #expect(csv.split(separator: "\n").count == 1 + 4 * StrategyComparison.strategies.count * StrategySeedStudy.seedCount)
+        #expect(csv.split(separator: "\n").count == 1 + 4 * StrategyComparison.strategies.count * SeedStudy.seedCount)
     }
 }

@@ -22,7 +22,13 @@ public struct ClaimsExperiment: Experiment {
     }
 
     public func run(jobs: Int) -> ReportBundle {
-        ClaimsResult(seed003: Seed003Claims.run(seed003, jobs: jobs), seed004: Seed004Claims.run(seed004, jobs: jobs)).bundle()
+        run(jobs: jobs, studySeeds: SeedStudy.seedCount).bundle()
+    }
+
+    /// Every run of both seeds, then the runs behind the verdicts again over `studySeeds` seeds.
+    public func run(jobs: Int, studySeeds: Int) -> ClaimsResult {
+        ClaimsResult(seed003: Seed003Claims.run(seed003, jobs: jobs), seed004: Seed004Claims.run(seed004, jobs: jobs),
+                     seedStudy: ClaimsSeedStudy.run(seed003: seed003, seed004: seed004, count: studySeeds, jobs: jobs))
     }
 }
 
@@ -32,4 +38,6 @@ public struct ClaimsResult: Sendable {
     public var seed003: Seed003Claims
     /// Seed 004's claims and the runs behind them.
     public var seed004: Seed004Claims
+    /// The runs behind the verdicts over many seeds.
+    public var seedStudy: ClaimsSeedStudy
 }

@@ -9,6 +9,7 @@ extension ClaimsResult {
         bundle.add("claims/report.json", json())
         bundle.add("claims/claims.csv", claimsCSV())
         bundle.add("claims/runs.csv", runsCSV())
+        bundle.add("claims/seeds.csv", SeedStudy.csv(seedStudy.seed003 + seedStudy.seed004))
         bundle.add("claims/seed-003-scaling.svg", seed003.scalingChart().svg())
         bundle.add("claims/seed-003-detection.svg", seed003.detectionChart().svg())
         bundle.add("claims/seed-003-failover.svg", seed003.failover.throughputChart().svg())
@@ -32,12 +33,14 @@ extension ClaimsResult {
                           ("the same, 12 connections", seed003.sharedTwelve),
                           ("three servers, 25 connections (siege)", seed003.siege), ("as written, with faults", seed003.failover)])
         out += failoverTable(seed003.failover)
+        out += ClaimsSeedStudy.markdown(seeds: seedStudy.seed003Seeds, figures: seedStudy.seed003)
         out += section(title: "Seed 004: nginx least_conn over three backends, 10,000 users", scenario: seed004.scenario, checks: seed004.checks)
         out += "![p99 against the users' think time](seed-004-think-time.svg)\n\n"
         out += "![the failover run](seed-004-failover.svg)\n\n"
         out += runsTable([("as written, with faults", seed004.stated), ("normal load (no faults)", seed004.normal)]
                          + seed004.sweep.map { ("think time \(NumberFormat.fixed($0.thinkTime, decimals: 0)) s, 240 s, no faults", $0.result) })
         out += failoverTable(seed004.stated)
+        out += ClaimsSeedStudy.markdown(seeds: seedStudy.seed004Seeds, figures: seedStudy.seed004)
         return out
     }
 
@@ -84,6 +87,7 @@ extension ClaimsResult {
         var schema = "orrery.claims/1"
         var claims: [Claim]
         var runs: [Run]
+        var seedStudy: ClaimsSeedStudy.Document
     }
 
     func json() -> String {
@@ -91,7 +95,8 @@ extension ClaimsResult {
             claims: seed003.checks.map { .init(seed: "003", claim: $0.claim, measured: $0.measured, verdict: $0.verdict.rawValue) }
                 + seed004.checks.map { .init(seed: "004", claim: $0.claim, measured: $0.measured, verdict: $0.verdict.rawValue) },
             runs: allRuns.map { .init(seed: $0.seed, run: $0.label, digest: $0.result.digest, throughput: $0.result.throughput,
-                                      p99: $0.result.value(of: .p99), meanLatency: $0.result.value(of: .meanLatency)) }))
+                                      p99: $0.result.value(of: .p99), meanLatency: $0.result.value(of: .meanLatency)) },
+            seedStudy: seedStudy.document))
     }
 
     func claimsCSV() -> String {

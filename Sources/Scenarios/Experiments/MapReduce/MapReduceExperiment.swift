@@ -20,21 +20,42 @@ public struct MapReduceExperiment: ExperimentFile {
     }
 
     public func run(jobs: Int) -> ReportBundle {
-        Self.run(spec).bundle(spec: spec)
+        Self.run(spec, jobs: jobs).bundle(spec: spec)
     }
 
-    /// Runs every variation `setup` describes.
-    public static func run(_ setup: MapReduceExperimentSpec) -> MapReduceExperimentResult {
-        let spec = setup
+    /// One job of the experiment as a world of one job, run through the same pipeline as any
+    /// scenario file, and checked against the sequential oracle.
+    static func runJob(_ setup: MapReduceExperimentSpec, _ label: String, _ input: MapReduceInput,
+                       cluster: MapReduce.ClusterConfiguration? = nil, job: MapReduceScenario.JobSpec? = nil,
+                       faults: [MapReduce.ClusterFault.Entry] = [], seed: UInt64? = nil) -> MapReduceExperimentResult.Run {
+        let seed = seed ?? setup.seed
+        let scenario = MapReduceScenario(name: MapReduceExperiment.name, file: setup.file, seed: seed, cluster: cluster ?? setup.cluster,
+                                         job: job ?? setup.job, input: input, faults: faults)
+        let result = ScenarioRunner.run(scenario.world, seed: seed, replayCommand: "orrery experiment \(MapReduceExperiment.name)")
+        let single = result.jobs[0].result
+        return .init(label: label, run: single.run, outputExact: single.outputExact)
+    }
+
+    /// The cluster of the lab's fault mix: attempts crash or stall, with the lab's attempt limit.
+    static func chaoticCluster(_ setup: MapReduceExperimentSpec) -> MapReduce.ClusterConfiguration {
+        var chaotic = setup.cluster
+        chaotic.attemptChaos = setup.labChaos.attempts
+        chaotic.policy.maxAttempts = setup.labChaos.maxAttempts
+        return chaotic
+    }
+
+    /// The worker crash of the recovery measurement, `offset` after the stated instant.
+    static func crash(_ setup: MapReduceExperimentSpec, offset: Duration = .zero) -> [MapReduce.ClusterFault.Entry] {
+        [.init(at: .after(setup.failure.at + offset), .network(.crash(setup.failure.worker)))]
+    }
+
+    /// Runs every variation `setup` describes, then the seed-dependent ones again over
+    /// `studySeeds` seeds (`jobs` worlds at a time).
+    public static func run(_ setup: MapReduceExperimentSpec, jobs: Int = 1, studySeeds: Int = SeedStudy.seedCount) -> MapReduceExperimentResult {
         let baselineInput = setup.input
-        // Every variation is a world of one job, run through the same pipeline as any scenario file.
         func run(_ label: String, _ input: MapReduceInput, cluster: MapReduce.ClusterConfiguration = setup.cluster,
                  job: MapReduceScenario.JobSpec = setup.job, faults: [MapReduce.ClusterFault.Entry] = []) -> MapReduceExperimentResult.Run {
-            let scenario = MapReduceScenario(name: MapReduceExperiment.name, file: spec.file, seed: spec.seed, cluster: cluster, job: job,
-                                             input: input, faults: faults)
-            let result = ScenarioRunner.run(scenario.world, seed: spec.seed, replayCommand: "orrery experiment \(MapReduceExperiment.name)")
-            let single = result.jobs[0].result
-            return .init(label: label, run: single.run, outputExact: single.outputExact)
+            runJob(setup, label, input, cluster: cluster, job: job, faults: faults)
         }
         let baseline = run("baseline", baselineInput)
         var withCombiner = setup.job, withoutCombiner = setup.job
@@ -48,26 +69,23 @@ public struct MapReduceExperiment: ExperimentFile {
         noBackups.policy.speculation = nil
         backups.policy.speculation = setup.cluster.policy.speculation ?? MapReduce.CoordinatorPolicy.Speculation()
 
-        var chaotic = setup.cluster
-        chaotic.attemptChaos = setup.labChaos.attempts
-        chaotic.policy.maxAttempts = setup.labChaos.maxAttempts
-
         let scalingInput = setup.scaling.input
         let scalingRuns = setup.scaling.mappers.map { mappers in
             var cluster = setup.cluster
             cluster.workers = mappers
             return run("\(mappers) mapper\(mappers == 1 ? "" : "s")", scalingInput, cluster: cluster)
         }
-        let failure = run("worker crash", baselineInput, faults: [.init(at: .after(setup.failure.at), .network(.crash(setup.failure.worker)))])
+        let failure = run("worker crash", baselineInput, faults: crash(setup))
         var result = MapReduceExperimentResult(
             baseline: baseline, withCombiner: combined, withoutCombiner: uncombined,
             speculationOff: run("speculation off", baselineInput, cluster: noBackups, faults: slow),
             speculationOn: run("speculation on", baselineInput, cluster: backups, faults: slow),
-            failure: failure, labChaos: run("lab chaos", setup.labChaos.input ?? baselineInput, cluster: chaotic),
+            failure: failure, labChaos: run("lab chaos", setup.labChaos.input ?? baselineInput, cluster: chaoticCluster(setup)),
             scalingRuns: scalingRuns,
             measurements: measurements(setup, baseline: baseline, combined: combined, uncombined: uncombined, failure: failure,
                                        scaling: scalingRuns, mappers: setup.scaling.mappers),
-            claims: [])
+            claims: [],
+            seedStudy: MapReduceSeedStudy.run(setup, seeds: Array(SeedStudy.seeds(from: setup.seed).prefix(studySeeds)), jobs: jobs))
         result.claims = Seed001ClaimsTable.rows(setup.claims, result.measurements)
         return result
     }

@@ -11,6 +11,7 @@ extension MapReduceExperimentResult {
         bundle.add("mapreduce/claims.csv", claimsCSV())
         bundle.add("mapreduce/scaling.csv", scalingCSV())
         bundle.add("mapreduce/runs.csv", runsCSV())
+        bundle.add("mapreduce/seeds.csv", SeedStudy.csv(seedStudy.figures))
         if let report = baseline.report { bundle.add("mapreduce/attempts.csv", JobReportTables.attemptsCSV(report)) }
         if let chart = timelineChart() { bundle.add("mapreduce/timeline.svg", chart.svg()) }
         bundle.add("mapreduce/scaling.svg", scalingChart(setup.claims).svg())
@@ -74,6 +75,7 @@ extension MapReduceExperimentResult {
         var slowdownWithoutSpeculation: Double?
         var detectionSeconds: Double?, reschedulingSeconds: Double?, recoverySeconds: Double?
         var shuffledBytesWithCombiner: Int, shuffledBytesWithoutCombiner: Int
+        var seedStudy: MapReduceSeedStudy.Document
     }
 
     func json(spec: MapReduceExperimentSpec) -> String {
@@ -94,6 +96,7 @@ extension MapReduceExperimentResult {
                                            makespanSeconds: $0.makespanSeconds) },
             slowdownWithoutSpeculation: slowdownWithoutSpeculation,
             detectionSeconds: m.detectionSeconds, reschedulingSeconds: m.reschedulingSeconds, recoverySeconds: m.recoverySeconds,
-            shuffledBytesWithCombiner: m.shuffledBytesWithCombiner, shuffledBytesWithoutCombiner: m.shuffledBytesWithoutCombiner))
+            shuffledBytesWithCombiner: m.shuffledBytesWithCombiner, shuffledBytesWithoutCombiner: m.shuffledBytesWithoutCombiner,
+            seedStudy: seedStudy.document))
     }
 }

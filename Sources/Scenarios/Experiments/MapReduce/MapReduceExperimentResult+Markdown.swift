@@ -13,6 +13,7 @@ extension MapReduceExperimentResult {
         out += speculationSection(setup)
         out += failureSection(setup)
         out += chaosSection(setup)
+        out += seedStudy.markdown(setup)
         out += runsSection()
         return out
     }

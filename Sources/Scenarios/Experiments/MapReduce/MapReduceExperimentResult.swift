@@ -36,6 +36,8 @@ public struct MapReduceExperimentResult: Sendable {
     public var measurements: Seed001Measurements
     /// The claims table.
     public var claims: [ClaimRow]
+    /// The seed-dependent runs again over many seeds.
+    public var seedStudy: MapReduceSeedStudy
 
     /// Every run, in report order.
     public var runs: [Run] {

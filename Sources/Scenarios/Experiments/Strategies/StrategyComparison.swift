@@ -113,7 +113,7 @@ public struct StrategyComparison: Sendable {
             strategies.indices.map { column in Cell(strategy: strategies[column], result: results[row * strategies.count + column]) }
         }
         // The other seeds of the study: only each run's p99 is kept.
-        let seeds = StrategySeedStudy.seeds(from: base.seed)
+        let seeds = SeedStudy.seeds(from: base.seed)
         let others = Array(seeds.dropFirst())
         let extra = ParallelWorlds.map(runs.count * others.count, width: jobs) { index in
             ScenarioRunner.runTraffic(runs[index / others.count], seed: others[index % others.count]).value(of: .p99)

@@ -1,22 +1,14 @@
 import Reports
 
-/// Every strategy in every situation again over ``seedCount`` seeds, so that the report can say
+/// Every strategy in every situation again over ``SeedStudy/seedCount`` seeds, so that the report can say
 /// which differences in p99 are real and which are seed-to-seed noise: per cell the mean p99 with
 /// a 95 % bootstrap interval, and per situation, by paired t-tests over the shared seeds, which
 /// strategies are indistinguishable from the best and from each other.
 public struct StrategySeedStudy: Sendable {
-    /// Seeds per cell: the experiment's own seed and the next ones.
-    public static let seedCount = 30
-
     /// The seeds, the experiment's own first.
     public var seeds: [UInt64]
     /// `p99[s][k][i]`: situation `s`, strategy `k`, seed `i`, in seconds.
     public var p99: [[[Double]]]
-
-    /// The seeds of a study starting at `seed`.
-    static func seeds(from seed: UInt64) -> [UInt64] {
-        (0..<UInt64(seedCount)).map { seed &+ $0 }
-    }
 
     /// One situation's verdicts.
     public struct Verdicts: Sendable, Equatable {

@@ -23,7 +23,8 @@ import Testing
             claims: Seed001Claims(linearUpTo: 4, mapTaskEvents: 1_000, mapTaskTime: .milliseconds(80), endToEndEvents: 4_000))
     }()
 
-    static let result = MapReduceExperiment.run(spec)
+    /// Four seeds for the seed study (the experiment's report uses thirty).
+    static let result = MapReduceExperiment.run(spec, jobs: 2, studySeeds: 4)
 
     @Test func everyRunIsExactAndTheBaselineRunsEachTaskOnce() throws {
         let result = Self.result
@@ -34,6 +35,64 @@ import Testing
         #expect(baseline.mapTasks == 4 && baseline.statistics.attempts == 6)
         #expect(result.measurements.peakConcurrentMaps == 4 && result.measurements.peakConcurrentReduces == 2)
         #expect(result.labChaos.report.map { $0.statistics.lostAttempts + $0.statistics.timedOutAttempts > 0 } == true)
+    }
+
+    @Test func theSeedStudyRepeatsTheSeedDependentRunsOverItsSeeds() throws {
+        let study = Self.result.seedStudy
+        #expect(study.seeds == [5, 6, 7, 8])
+        #expect(study.exactOutputs.baseline.successes == 4 && study.exactOutputs.crash.successes == 4)
+        #expect(study.exactOutputs.chaos.successes == study.chaosSucceeded.successes)
+        let figures = Dictionary(uniqueKeysWithValues: study.figures.map { ($0.name, $0) })
+        // The experiment's own seed comes first, so its baseline is the experiment's baseline; nothing in it draws from the seed.
+        let baseline = try #require(figures["baseline makespan"])
+        #expect(baseline.samples.first == Self.result.baseline.report?.makespan?.seconds)
+        #expect(baseline.isSeedIndependent && baseline.claimed == Self.spec.claims.endToEndSeconds)
+        // Each seed's crash strikes within one heartbeat interval after the stated instant, in whole milliseconds.
+        let heartbeat = Self.spec.cluster.policy.heartbeatInterval
+        let offsets = try #require(figures["crash instant after the stated one"]).samples
+        #expect(offsets == study.seeds.map { MapReduceSeedStudy.crashOffset(seed: $0, heartbeat: heartbeat).seconds })
+        #expect(offsets.allSatisfy { $0 >= 0 && $0 < heartbeat.seconds && ($0 * 1_000).rounded() == $0 * 1_000 })
+        #expect(Set(offsets).count == 4)
+        // Every seed's lost work is rescheduled; a mid-task crash is found by the worker timeout (10 s) less
+        // what the worker had already been silent.
+        #expect(try #require(figures["crash → lost work rescheduled"]).samples.count == 4)
+        let midTask = study.midTaskSeeds.count
+        if midTask > 0 {
+            let detection = try #require(figures["mid-task crash → loss detected"])
+            #expect(detection.seeds == study.midTaskSeeds)
+            #expect(detection.samples.allSatisfy { $0 > 8.9 && $0 <= 10.5 })
+        }
+        #expect(try #require(figures["lab chaos: attempts lost or timed out"]).samples.allSatisfy { $0 > 0 })
+    }
+
+    /// A crash mid-task is found by the worker timeout; a crash once the job is over loses nothing.
+    @Test func aMidTaskCrashIsFoundByTheTimeoutAndACrashAfterTheJobLosesNothing() throws {
+        let setup = Self.spec
+        let early = MapReduceExperiment.runJob(setup, "crash", setup.input, faults: MapReduceExperiment.crash(setup))
+        let mid = try #require(MapReduceSeedStudy.recovery(early.report, worker: setup.failure.worker, crash: .after(setup.failure.at)))
+        #expect(mid.midTask)
+        #expect(try #require(mid.detection) > 8.9)
+        let lateAt = Duration.seconds(30)
+        let late = MapReduceExperiment.runJob(setup, "crash", setup.input, faults: [.init(at: .after(lateAt), .network(.crash(setup.failure.worker)))])
+        // The job is over by then: nothing of it is lost.
+        #expect(try #require(MapReduceSeedStudy.recovery(late.report, worker: setup.failure.worker, crash: .after(lateAt))).rescheduling == nil)
+        #expect(late.outputExact)
+    }
+
+    @Test func theSeedStudyIsInTheReportTheJSONAndTheCSV() throws {
+        let bundle = Self.result.bundle(spec: Self.spec)
+        func text(_ path: String) throws -> String {
+            String(decoding: try #require(bundle.files.first { $0.path == path }).contents, as: UTF8.self)
+        }
+        let markdown = try text("mapreduce/report.md")
+        #expect(markdown.contains("## Across 4 seeds\n\nThe baseline, the worker crash and the lab's fault mix again with seeds 5 … 8."))
+        #expect(markdown.contains("- Outputs equal to the sequential oracle: baseline 4 of 4 seeds"))
+        #expect(markdown.contains("- The same in every seed: `baseline makespan`"))
+        let csv = try text("mapreduce/seeds.csv")
+        #expect(csv.hasPrefix("figure,seed,value\nbaseline makespan,5,"))
+        #expect(csv.split(separator: "\n").count == 1 + Self.result.seedStudy.figures.reduce(0) { $0 + $1.samples.count })
+        let json = try text("mapreduce/report.json")
+        #expect(json.contains("\"seedStudy\""))
     }
 
     @Test func theMeasurementsComeFromTheirRuns() throws {
@@ -67,7 +126,7 @@ import Testing
     @Test func theBundleOpensWithTheSeedAndHoldsEveryFile() throws {
         let bundle = Self.result.bundle(spec: Self.spec)
         #expect(bundle.files.map(\.path) == [
-            "mapreduce/report.md", "mapreduce/report.json", "mapreduce/claims.csv", "mapreduce/scaling.csv", "mapreduce/runs.csv",
+            "mapreduce/report.md", "mapreduce/report.json", "mapreduce/claims.csv", "mapreduce/scaling.csv", "mapreduce/runs.csv", "mapreduce/seeds.csv",
             "mapreduce/attempts.csv", "mapreduce/timeline.svg", "mapreduce/scaling.svg", "mapreduce/shuffle.svg",
             "mapreduce/speculation.svg", "mapreduce/failure.svg",
         ])

@@ -1,0 +1,57 @@
+import Reports
+
+extension MapReduceSeedStudy {
+    /// The report's section: every figure over the seeds, which of them the seed moves at all,
+    /// and what the seeds say of the claims.
+    func markdown(_ setup: MapReduceExperimentSpec) -> String {
+        let worker = setup.failure.worker
+        var out = "## Across \(seeds.count) seeds\n\n"
+        out += "The baseline, the worker crash and the lab's fault mix again with seeds \(seeds.first ?? 0) … \(seeds.last ?? 0). "
+        out += "In each seed `\(worker)` crashes at \(DurationFormat.seconds(setup.failure.at.seconds)) plus an instant drawn from the seed "
+        out += "within one heartbeat interval (\(DurationFormat.seconds(setup.cluster.policy.heartbeatInterval.seconds))); the lab's crashes and stalls "
+        out += "are drawn from the seed. Intervals are 95 % (Student's t for means, Wilson for shares of seeds).\n\n"
+        out += SeedStudy.table(figures).rendered() + "\n"
+        out += "- Outputs equal to the sequential oracle: baseline \(Self.share(exactOutputs.baseline)), crash \(Self.share(exactOutputs.crash)), "
+        out += "lab chaos \(Self.share(exactOutputs.chaos)).\n"
+        out += "- The crash struck while `\(worker)` ran its task in \(midTaskSeeds.count) of \(seeds.count) seeds: the coordinator finds that loss only when "
+        out += "the worker's heartbeats have stopped for the worker timeout (\(DurationFormat.seconds(setup.cluster.policy.workerTimeout.seconds))). "
+        out += "In the other \(seeds.count - midTaskSeeds.count) it struck after the task had finished: its output died with the worker's disk, "
+        out += "and the loss is found as soon as a reducer fails to fetch it, so the task is rescheduled much sooner.\n"
+        let fixed = figures.filter(\.isSeedIndependent)
+        if !fixed.isEmpty {
+            out += "- The same in every seed: \(fixed.map { "`\($0.name)`" }.joined(separator: ", ")) — the run draws nothing from its seed that moves it, "
+            out += "so its single-seed verdict above carries no seed-to-seed noise.\n"
+        }
+        for figure in figures {
+            guard let verdict = figure.claimVerdict else { continue }
+            out += "- `\(figure.name)` against the claimed \(figure.claimText ?? ""): \(verdict).\n"
+        }
+        out += "- The lab-chaos job succeeded in \(Self.share(chaosSucceeded))"
+        if let first = chaosFailures.first {
+            out += "; it failed with seed(s) \(chaosFailures.map { String($0.seed) }.joined(separator: ", ")) — with seed \(first.seed): \(first.reason). "
+            out += "The experiment's own seed is one sample: under these fault rates the job's fate is itself a matter of the seed"
+        }
+        return out + ".\n\n"
+    }
+
+    /// `18 of 30 seeds (41.2% … 76.9%)`.
+    static func share(_ interval: WilsonInterval) -> String {
+        "\(interval.successes) of \(interval.trials) seeds (\(interval.percentRange))"
+    }
+
+    /// The study as JSON.
+    struct Document: Encodable {
+        struct Failure: Encodable { var seed: UInt64, reason: String }
+        var seeds: [UInt64]
+        var exactBaseline: Int, exactCrash: Int, exactChaos: Int
+        var midTaskSeeds: [UInt64]
+        var chaosSucceeded: Int, chaosFailures: [Failure]
+        var figures: [SeedStudyFigureDocument]
+    }
+
+    var document: Document {
+        Document(seeds: seeds, exactBaseline: exactOutputs.baseline.successes, exactCrash: exactOutputs.crash.successes,
+                 exactChaos: exactOutputs.chaos.successes, midTaskSeeds: midTaskSeeds, chaosSucceeded: chaosSucceeded.successes,
+                 chaosFailures: chaosFailures.map { .init(seed: $0.seed, reason: $0.reason) }, figures: figures.map(SeedStudyFigureDocument.init))
+    }
+}

@@ -1,0 +1,137 @@
+import Reports
+
+/// An experiment's seed-dependent runs repeated over consecutive seeds, so that its report can
+/// give each figure with a 95 % interval and say whether a claim holds beyond seed-to-seed noise.
+///
+/// ```swift
+/// let figure = SeedStudy.Figure(name: "recovery", unit: .duration, seeds: seeds, samples: recoveries, claimed: 5...15)
+/// figure.withinClaim   // WilsonInterval: in how many seeds the figure fell in 5 … 15 s
+/// ```
+public enum SeedStudy {
+    /// Seeds per study: the experiment's own seed and the next ones.
+    public static let seedCount = 30
+
+    /// The seeds of a study starting at `seed` (wrapping past `UInt64.max`).
+    public static func seeds(from seed: UInt64) -> [UInt64] {
+        (0..<UInt64(seedCount)).map { seed &+ $0 }
+    }
+
+    /// One figure measured once per seed.
+    public struct Figure: Sendable {
+        /// What was measured, as the report names it.
+        public var name: String
+        /// How its values read.
+        public var unit: MetricUnit
+        /// The seeds it was measured in (a run that did not yield the figure leaves its seed out).
+        public var seeds: [UInt64]
+        /// One value per seed of ``seeds``.
+        public var samples: [Double]
+        /// The range a claim puts it in, if a claim does.
+        public var claimed: ClosedRange<Double>?
+        /// Mean, spread and interval (a bootstrap interval for tail percentiles).
+        public let summary: SampleSummary
+
+        /// A figure of `samples` (at least one, one per seed of `seeds`), with a bootstrap interval when `bootstrap`.
+        public init(name: String, unit: MetricUnit, seeds: [UInt64], samples: [Double], bootstrap: Bool = false, claimed: ClosedRange<Double>? = nil) {
+            precondition(seeds.count == samples.count, "one sample per seed")
+            self.name = name
+            self.unit = unit
+            self.seeds = seeds
+            self.samples = samples
+            self.claimed = claimed
+            summary = SampleSummary(samples, bootstrap: bootstrap)
+        }
+
+        /// In how many seeds the figure fell in the claimed range, with its Wilson interval.
+        public var withinClaim: WilsonInterval? {
+            claimed.map { range in WilsonInterval(successes: samples.filter(range.contains).count, trials: samples.count) }
+        }
+
+        /// The claimed range as a reader writes it: `3 s … 5 s`, `≤ 100 ms`, `≥ 100.0/s`, `= 0`.
+        public var claimText: String? {
+            guard let claimed else { return nil }
+            if claimed.lowerBound == claimed.upperBound { return "= \(unit.readable(claimed.lowerBound))" }
+            if claimed.upperBound == .infinity { return "≥ \(unit.readable(claimed.lowerBound))" }
+            if claimed.lowerBound <= 0 { return "≤ \(unit.readable(claimed.upperBound))" }
+            return "\(unit.readable(claimed.lowerBound)) … \(unit.readable(claimed.upperBound))"
+        }
+
+        /// Whether every seed gave the same value: nothing in the runs behind it draws from the seed.
+        public var isSeedIndependent: Bool { summary.minimum == summary.maximum }
+
+        /// What the seeds say of the claim: it holds in every seed, in none, or in some — and
+        /// whether the mean's interval lies inside the claimed range, outside it, or across a bound.
+        public var claimVerdict: String? {
+            guard let claimed, let within = withinClaim else { return nil }
+            let share = "in \(within.successes) of \(within.trials) seeds"
+            guard let interval = summary.interval, !isSeedIndependent else {
+                return within.successes == within.trials ? "holds in every seed" : within.successes == 0 ? "holds in no seed" : "holds \(share)"
+            }
+            let mean: String
+            if claimed.contains(interval.lowerBound) && claimed.contains(interval.upperBound) {
+                mean = "the mean is inside the claimed range beyond noise"
+            } else if interval.upperBound < claimed.lowerBound || interval.lowerBound > claimed.upperBound {
+                mean = "the mean is outside it beyond noise"
+            } else {
+                mean = "the mean's interval crosses a bound of the range: noise cannot tell"
+            }
+            return "holds \(share) (\(within.percentRange) of seeds, 95 %); \(mean)"
+        }
+    }
+
+    /// The study as a Markdown table: a row per figure with its mean, interval, spread and, where
+    /// a claim names a range, in how many seeds it held.
+    public static func table(_ figures: [Figure]) -> MarkdownTable {
+        let claims = figures.contains { $0.claimed != nil }
+        var table = MarkdownTable(columns: [.text("figure"), .numeric("mean"), .text("95 % CI"), .numeric("std dev"), .numeric("min"),
+                                            .numeric("median"), .numeric("max")] + (claims ? [.text("claimed"), .text("over the seeds")] : []))
+        for figure in figures {
+            let summary = figure.summary
+            let unit = figure.unit
+            let interval = figure.isSeedIndependent ? "— (same in every seed)"
+                : summary.interval.map { "\(unit.readable($0.lowerBound)) … \(unit.readable($0.upperBound))\(summary.method == .bootstrap ? " (bootstrap)" : "")" } ?? "—"
+            var row = [figure.name, unit.readable(summary.mean), interval, unit.readable(summary.standardDeviation), unit.readable(summary.minimum),
+                       unit.readable(summary.median), unit.readable(summary.maximum)]
+            if claims {
+                row += [figure.claimText ?? "", figure.claimVerdict ?? ""]
+            }
+            table.append(row)
+        }
+        return table
+    }
+
+    /// The study's samples as CSV: a row per figure and seed.
+    public static func csv(_ figures: [Figure]) -> String {
+        var table = CSVTable(header: ["figure", "seed", "value"])
+        for figure in figures {
+            for (seed, value) in zip(figure.seeds, figure.samples) { table.append([figure.name, "\(seed)", NumberFormat.fixed(value, decimals: 6)]) }
+        }
+        return table.rendered()
+    }
+}
+
+/// A figure of a seed study as JSON: its summary and, under a claim, the share of seeds it held in.
+struct SeedStudyFigureDocument: Encodable {
+    var name: String
+    var mean: Double, standardDeviation: Double, minimum: Double, median: Double, maximum: Double
+    var intervalLow: Double?, intervalHigh: Double?, intervalMethod: String
+    var claimedLow: Double?, claimedHigh: Double?, seedsWithinClaim: Int?, seeds: [UInt64], samples: [Double]
+
+    init(_ figure: SeedStudy.Figure) {
+        let summary = figure.summary
+        name = figure.name
+        mean = summary.mean
+        standardDeviation = summary.standardDeviation
+        minimum = summary.minimum
+        median = summary.median
+        maximum = summary.maximum
+        intervalLow = summary.interval?.lowerBound
+        intervalHigh = summary.interval?.upperBound
+        intervalMethod = summary.method.rawValue
+        claimedLow = figure.claimed?.lowerBound
+        claimedHigh = figure.claimed.flatMap { $0.upperBound.isFinite ? $0.upperBound : nil }
+        seedsWithinClaim = figure.withinClaim?.successes
+        seeds = figure.seeds
+        samples = figure.samples
+    }
+}
