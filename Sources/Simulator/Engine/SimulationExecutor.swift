@@ -47,7 +47,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
 
     var ownerThread: pthread_t
     var isRunning = false
-    /// Set by ``Simulation/tearDown()``: the world runs on only to let its tasks end.
+    /// Set by ``Simulation/tearDown()``: periodic loops are woken to end, and nothing is traced.
     @exclusivity(unchecked) var isTearingDown = false
 
     let escapeDetected = Atomic<Bool>(false)

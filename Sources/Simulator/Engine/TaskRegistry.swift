@@ -29,15 +29,13 @@ final class TaskRegistry: @unchecked Sendable {
     }
 
     /// Names of the live foreground tasks, in start order, e.g. `client-3#12`.
-    var foregroundNames: [String] {
-        live.filter { !$0.value.daemon }.sorted { $0.key < $1.key }.map { "\($0.value.name)#\($0.key)" }
-    }
-}
+    var foregroundNames: [String] { names { !$0.daemon } }
 
-extension TaskRegistry {
     /// Every live task's name, daemons too, in start order.
-    var allNames: [String] {
-        live.sorted { $0.key < $1.key }.map { "\($0.value.name)#\($0.key)" }
+    var allNames: [String] { names { _ in true } }
+
+    private func names(_ included: (Entry) -> Bool) -> [String] {
+        live.filter { included($0.value) }.sorted { $0.key < $1.key }.map { "\($0.value.name)#\($0.key)" }
     }
 }
 
