@@ -49,39 +49,50 @@ public struct MapReduceExperiment: ExperimentFile {
         [.init(at: .after(setup.failure.at + offset), .network(.crash(setup.failure.worker)))]
     }
 
-    /// Runs every variation `setup` describes, then the seed-dependent ones again over
-    /// `studySeeds` seeds (`jobs` worlds at a time).
-    public static func run(_ setup: MapReduceExperimentSpec, jobs: Int = 1, studySeeds: Int = SeedStudy.seedCount) -> MapReduceExperimentResult {
-        let baselineInput = setup.input
-        func run(_ label: String, _ input: MapReduceInput, cluster: MapReduce.ClusterConfiguration = setup.cluster,
-                 job: MapReduceScenario.JobSpec = setup.job, faults: [MapReduce.ClusterFault.Entry] = []) -> MapReduceExperimentResult.Run {
-            runJob(setup, label, input, cluster: cluster, job: job, faults: faults)
-        }
-        let baseline = run("baseline", baselineInput)
-        var withCombiner = setup.job, withoutCombiner = setup.job
-        withCombiner.combining = true
-        withoutCombiner.combining = false
-        let combined = setup.job.combining ? baseline : run("combiner on", baselineInput, job: withCombiner)
-        let uncombined = setup.job.combining ? run("combiner off", baselineInput, job: withoutCombiner) : baseline
+    /// One job run of the experiment, before it runs.
+    struct Variation: Sendable {
+        var label: String
+        var input: MapReduceInput
+        var cluster: MapReduce.ClusterConfiguration
+        var job: MapReduceScenario.JobSpec
+        var faults: [MapReduce.ClusterFault.Entry] = []
+    }
 
+    /// Runs every variation `setup` describes, then the seed-dependent ones again over
+    /// `studySeeds` seeds (`jobs` worlds at a time throughout).
+    public static func run(_ setup: MapReduceExperimentSpec, jobs: Int = 1, studySeeds: Int = SeedStudy.seedCount) -> MapReduceExperimentResult {
+        func variation(_ label: String, _ input: MapReduceInput? = nil, cluster: MapReduce.ClusterConfiguration? = nil,
+                       job: MapReduceScenario.JobSpec? = nil, faults: [MapReduce.ClusterFault.Entry] = []) -> Variation {
+            Variation(label: label, input: input ?? setup.input, cluster: cluster ?? setup.cluster, job: job ?? setup.job, faults: faults)
+        }
+        var otherCombiner = setup.job
+        otherCombiner.combining.toggle()
         let slow: [MapReduce.ClusterFault.Entry] = [.init(at: .zero, .network(.slow(setup.straggler.worker, factor: setup.straggler.factor)))]
         var noBackups = setup.cluster, backups = setup.cluster
         noBackups.policy.speculation = nil
         backups.policy.speculation = setup.cluster.policy.speculation ?? MapReduce.CoordinatorPolicy.Speculation()
-
-        let scalingInput = setup.scaling.input
-        let scalingRuns = setup.scaling.mappers.map { mappers in
+        let scaling = setup.scaling.mappers.map { mappers in
             var cluster = setup.cluster
             cluster.workers = mappers
-            return run("\(mappers) mapper\(mappers == 1 ? "" : "s")", scalingInput, cluster: cluster)
+            return variation("\(mappers) mapper\(mappers == 1 ? "" : "s")", setup.scaling.input, cluster: cluster)
         }
-        let failure = run("worker crash", baselineInput, faults: crash(setup))
+        let variations = [
+            variation("baseline"),
+            variation(setup.job.combining ? "combiner off" : "combiner on", job: otherCombiner),
+            variation("speculation off", cluster: noBackups, faults: slow),
+            variation("speculation on", cluster: backups, faults: slow),
+            variation("worker crash", faults: crash(setup)),
+            variation("lab chaos", setup.labChaos.input, cluster: chaoticCluster(setup)),
+        ] + scaling
+        let runs = ParallelWorlds.map(variations, width: jobs) { variation in
+            runJob(setup, variation.label, variation.input, cluster: variation.cluster, job: variation.job, faults: variation.faults)
+        }
+        let baseline = runs[0], other = runs[1], failure = runs[4]
+        let (combined, uncombined) = setup.job.combining ? (baseline, other) : (other, baseline)
+        let scalingRuns = Array(runs[6...])
         var result = MapReduceExperimentResult(
             baseline: baseline, withCombiner: combined, withoutCombiner: uncombined,
-            speculationOff: run("speculation off", baselineInput, cluster: noBackups, faults: slow),
-            speculationOn: run("speculation on", baselineInput, cluster: backups, faults: slow),
-            failure: failure, labChaos: run("lab chaos", setup.labChaos.input ?? baselineInput, cluster: chaoticCluster(setup)),
-            scalingRuns: scalingRuns,
+            speculationOff: runs[2], speculationOn: runs[3], failure: failure, labChaos: runs[5], scalingRuns: scalingRuns,
             measurements: measurements(setup, baseline: baseline, combined: combined, uncombined: uncombined, failure: failure,
                                        scaling: scalingRuns, mappers: setup.scaling.mappers),
             claims: [],
