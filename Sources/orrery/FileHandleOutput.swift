@@ -3,6 +3,6 @@ import Foundation
 /// Where error messages go.
 enum FileHandleOutput {
     static func standardError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        ProgressDisplay.standardError(message)
     }
 }

@@ -8,6 +8,7 @@ import Scenarios
 struct OutcomeWriter {
     var outputDirectory: String
     var tracePath: String? = nil
+    var metricsPath: String? = nil
 
     /// Loads every file, printing one error per bad file; nil when any is bad.
     static func loadAll(_ files: [String], overrides: [ScenarioOverride] = []) -> [ScenarioFile]? {
@@ -24,7 +25,7 @@ struct OutcomeWriter {
 
     /// The problem with the output paths for runs named `names`, printed; false when there is one.
     func checkPaths(names: [(name: String, file: String)]) -> Bool {
-        guard let problem = OutputPaths.problem(outputDirectory: outputDirectory, tracePath: tracePath, names: names) else { return true }
+        guard let problem = OutputPaths.problem(outputDirectory: outputDirectory, tracePath: tracePath, metricsPath: metricsPath, names: names) else { return true }
         FileHandleOutput.standardError("error: \(problem)")
         return false
     }
@@ -43,6 +44,7 @@ struct OutcomeWriter {
             do {
                 try outcome.bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
                 if let tracePath, let trace = outcome.trace { try AtomicFileWriter.write(trace, to: URL(fileURLWithPath: tracePath)) }
+                if let metricsPath, let metrics = outcome.metrics { try AtomicFileWriter.write(metrics, to: URL(fileURLWithPath: metricsPath)) }
             } catch {
                 FileHandleOutput.standardError("error: \(error)\nreplay: \(outcome.replay)")
                 return .badInput

@@ -19,6 +19,7 @@ struct RunOptions: ParsableArguments {
 struct ParallelOption: ParsableArguments {
     @Option(help: "Simulations to run at once on separate threads, 1 … 1024 (default: one per core); results are identical for any value.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Flag(help: "No progress line on stderr (it shows only on a terminal, after a second).") var quiet = false
 
     func validate() throws {
         guard (1...1_024).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)") }

@@ -5,12 +5,18 @@ import Foundation
 /// two runs must not write the same report directory.
 public enum OutputPaths {
     /// What is wrong with the paths, or nil when they are usable.
-    public static func problem(outputDirectory: String, tracePath: String?, names: [(name: String, file: String)]) -> String? {
+    public static func problem(outputDirectory: String, tracePath: String?, metricsPath: String? = nil,
+                               names: [(name: String, file: String)]) -> String? {
         if outputDirectory.isEmpty { return "--out must name a directory (got an empty path)" }
         if let blocker = fileBlocking(outputDirectory, asDirectory: true) { return "--out '\(outputDirectory)': \(blocker)" }
         if let tracePath {
             if tracePath.isEmpty { return "--trace must name a file (got an empty path)" }
             if let blocker = fileBlocking(tracePath, asDirectory: false) { return "--trace '\(tracePath)': \(blocker)" }
+        }
+        if let metricsPath {
+            if metricsPath.isEmpty { return "--metrics must name a file (got an empty path)" }
+            if metricsPath == tracePath { return "--trace and --metrics name the same file '\(metricsPath)'" }
+            if let blocker = fileBlocking(metricsPath, asDirectory: false) { return "--metrics '\(metricsPath)': \(blocker)" }
         }
         var seen: [String: String] = [:]
         for (name, file) in names {

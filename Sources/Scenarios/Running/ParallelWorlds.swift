@@ -14,9 +14,14 @@ enum ParallelWorlds {
     /// `body(i)` for every i in 0..<count, at most `width` at a time (1 runs them in order on the
     /// calling thread), results in index order.
     static func map<Result: Sendable, Failure: Error>(_ count: Int, width: Int, _ body: @Sendable (Int) throws(Failure) -> Result) throws(Failure) -> [Result] {
+        let progress = RunProgress.current
+        progress?.planned(count)
         guard width > 1, count > 1 else {
             var results: [Result] = []
-            for index in 0..<count { results.append(try body(index)) }
+            for index in 0..<count {
+                results.append(try body(index))
+                progress?.finishedWorld()
+            }
             return results
         }
         let slots = Mutex<[Swift.Result<Result, Failure>?]>(Array(repeating: nil, count: count))
@@ -28,6 +33,7 @@ enum ParallelWorlds {
                 let outcome: Swift.Result<Result, Failure>
                 outcome = Swift.Result { () throws(Failure) -> Result in try body(index) }
                 slots.withLock { $0[index] = outcome }
+                progress?.finishedWorld()
             }
         }
         return try slots.withLock { $0 }.map { slot throws(Failure) in try slot!.get() }
@@ -39,8 +45,14 @@ enum ParallelWorlds {
     /// started and nothing more is delivered.
     static func stream<Result: Sendable>(_ count: Int, width: Int, _ body: @Sendable (Int) -> Result,
                                          deliver: @Sendable (Result) -> Bool) {
+        let progress = RunProgress.current
+        progress?.planned(count)
         guard width > 1, count > 1 else {
-            for index in 0..<count where !deliver(body(index)) { return }
+            for index in 0..<count {
+                let result = body(index)
+                progress?.finishedWorld()
+                if !deliver(result) { return }
+            }
             return
         }
         // Finished results not yet delivered, the next index to deliver, and whether to stop.
@@ -51,6 +63,7 @@ enum ParallelWorlds {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < count, !pending.withLock({ $0.stopped }) else { return }
                 let result = body(index)
+                progress?.finishedWorld()
                 pending.withLock { state in
                     state.results[index] = result
                     while !state.stopped, let ready = state.results.removeValue(forKey: state.nextToDeliver) {

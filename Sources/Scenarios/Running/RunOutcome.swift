@@ -12,8 +12,10 @@ public struct RunOutcome: Sendable {
     public var replay: String
     /// The report files, paths relative to the output directory.
     public var bundle: ReportBundle
-    /// Every trace event as JSON lines, when a trace was asked for.
+    /// The trace, when one was asked for: every trace event as JSON lines, or a Perfetto trace.
     public var trace: String?
+    /// The run's time series in the OpenMetrics text format, when asked for.
+    public var metrics: String?
     /// The digest of every event of a world; nil for an experiment.
     public var digest: String?
     /// `PASS <name> seed <seed> digest <digest>: <figures>`; nil for an experiment, whose summary is
@@ -24,13 +26,14 @@ public struct RunOutcome: Sendable {
     /// it passed.
     public var failure: String?
 
-    public init(name: String, seed: UInt64, replay: String, bundle: ReportBundle, trace: String? = nil, digest: String? = nil,
+    public init(name: String, seed: UInt64, replay: String, bundle: ReportBundle, trace: String? = nil, metrics: String? = nil, digest: String? = nil,
                 headline: String?, failure: String?) {
         self.name = name
         self.seed = seed
         self.replay = replay
         self.bundle = bundle
         self.trace = trace
+        self.metrics = metrics
         self.digest = digest
         self.headline = headline
         self.failure = failure

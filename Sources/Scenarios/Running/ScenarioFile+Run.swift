@@ -10,26 +10,32 @@ extension ScenarioFile {
     ///     part of its setup).
     ///   - jobs: independent simulations an experiment runs at once (its reports do not depend on it).
     ///   - formats: which report formats a world writes.
-    ///   - tracing: whether every trace event of a world is gathered as JSON lines.
+    ///   - observing: the trace (JSON lines or Perfetto) and OpenMetrics series to gather from a world.
     ///   - overrides: the `--set` values the file was loaded with, for the replay command.
     /// - Throws: ``ExperimentFailure`` when an experiment's setup cannot be built.
     public func run(seed: UInt64? = nil, jobs: Int = 1, formats: [ReportFormat] = ReportFormat.allCases,
-                    tracing: Bool = false, overrides: [ScenarioOverride] = []) throws(ExperimentFailure) -> RunOutcome {
+                    observing: ObservationOptions = .none, overrides: [ScenarioOverride] = []) throws(ExperimentFailure) -> RunOutcome {
         switch self {
         case .world(let scenario):
             let seed = seed ?? scenario.seed
             let replay = (["orrery", "run", scenario.file, "--seed", "\(seed)"] + overrides.flatMap { ["--set", $0.description] })
                 .map(ShellQuoting.quote).joined(separator: " ")
-            return Self.run(scenario, seed: seed, replay: replay, formats: formats, tracing: tracing)
+            return Self.run(scenario, seed: seed, replay: replay, formats: formats, observing: observing)
         case .experiment(let experiment):
             return RunOutcome(name: type(of: experiment).name, seed: experiment.seed, replay: "orrery run \(experiment.file)",
                               bundle: try experiment.run(jobs: jobs), headline: nil, failure: nil)
         }
     }
 
-    private static func run(_ scenario: Scenario, seed: UInt64, replay: String, formats: [ReportFormat], tracing: Bool) -> RunOutcome {
-        let trace = tracing ? TraceLines() : nil
-        let result = ScenarioRunner.run(scenario, seed: seed, replayCommand: replay, traceSink: trace.map { lines in { lines.append($0) } })
+    private static func run(_ scenario: Scenario, seed: UInt64, replay: String, formats: [ReportFormat], observing: ObservationOptions) -> RunOutcome {
+        let lines = observing.trace == .jsonLines ? TraceLines() : nil
+        let observer = observing.needsObserver ? RunObserver(observing) : nil
+        let result = ScenarioRunner.run(scenario, seed: seed, replayCommand: replay, traceSink: lines.map { lines in { lines.append($0) } }, observer: observer)
+        var trace = lines?.text
+        if let timeline = observer?.timeline {
+            trace = PerfettoTrace.render(timeline, header: PerfettoTrace.Header(scenario: scenario.name, seed: seed, digest: result.digest))
+        }
+        let metrics = observer?.metrics.map { OpenMetricsText.render($0, end: VirtualInstant(nanoseconds: Int64((result.virtualSeconds * 1e9).rounded())), interval: observing.metricsInterval) }
         var figures: [String] = []
         if let traffic = result.traffic, scenario.workload != nil {
             figures.append("\(traffic.succeeded)/\(traffic.issued) requests succeeded, p99 \(DurationFormat.milliseconds(traffic.value(of: .p99)))")
@@ -50,7 +56,7 @@ extension ScenarioFile {
             }
             failure = lines.joined(separator: "\n")
         }
-        return RunOutcome(name: scenario.name, seed: seed, replay: replay, bundle: result.bundle(formats: formats), trace: trace?.text, digest: result.digest,
+        return RunOutcome(name: scenario.name, seed: seed, replay: replay, bundle: result.bundle(formats: formats), trace: trace, metrics: metrics, digest: result.digest,
                           headline: "\(result.passed ? "PASS" : "FAIL") \(scenario.name) seed \(seed) digest \(result.digest): \(figures.joined(separator: "; "))",
                           failure: failure)
     }

@@ -8,12 +8,14 @@ public enum ScenarioRunner {
     /// - Parameters:
     ///   - replayCommand: the command line that replays this run, for the report.
     ///   - traceSink: receives every trace event (the CLI writes them as JSON lines).
+    ///   - observer: receives every span, instant and gauge (for Perfetto traces and OpenMetrics).
     public static func run(
         _ scenario: Scenario, seed: UInt64? = nil, replayCommand: String? = nil,
-        traceSink: ((TraceEvent) -> Void)? = nil
+        traceSink: ((TraceEvent) -> Void)? = nil, observer: (any SimulationObserver)? = nil
     ) -> RunResult {
         let seed = seed ?? scenario.seed
-        let world = World(scenario, seed: seed, traceSink: traceSink)
+        let world = World(scenario, seed: seed, traceSink: traceSink, observer: observer)
+        if let progress = RunProgress.current { world.simulation.progress = { progress.reached($0, events: $1) } }
         let failure = world.run()
         let result = world.result(failure: failure, replayCommand: replayCommand ?? "orrery run \(scenario.file) --seed \(seed)")
         world.simulation.tearDown()

@@ -50,11 +50,12 @@ final class World: @unchecked Sendable {
     /// use that name.
     var jobClientID: NodeID { scenario.workload == nil ? "client" : "job-client" }
 
-    init(_ scenario: Scenario, seed: UInt64, traceSink: ((TraceEvent) -> Void)?) {
+    init(_ scenario: Scenario, seed: UInt64, traceSink: ((TraceEvent) -> Void)?, observer: (any SimulationObserver)? = nil) {
         self.scenario = scenario
         self.seed = seed
         simulation = Simulation(seed: seed)
         simulation.trace.sink = traceSink
+        simulation.observer = observer
         network = Network(simulation: simulation, defaultLink: scenario.defaultLink)
         for link in scenario.links { network.setLink(from: link.from, to: link.to, link.profile) }
     }

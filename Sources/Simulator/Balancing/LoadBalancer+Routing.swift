@@ -73,6 +73,7 @@ extension LoadBalancer {
         if let index = members.index(forKey: replica.id) {
             members.values[index].active += 1
             serverStats = members.values[index].stats
+            network.simulation.observeGauge(.traffic, id.name, "connections", of: replica.hostname, Double(members.values[index].active))
         }
         serverStats?.forwarded += 1
         serverStats?.connections.change(by: 1, at: start)
@@ -95,6 +96,7 @@ extension LoadBalancer {
         strategy.forwardEnded(request, serverID: replica.id, outcome: outcome, latency: start.duration(to: now))
         if let index = members.index(forKey: replica.id) {
             members.values[index].active -= 1
+            network.simulation.observeGauge(.traffic, id.name, "connections", of: replica.hostname, Double(members.values[index].active))
             observe(outcome, of: replica.id)
         }
         queue?.wakeFirst()

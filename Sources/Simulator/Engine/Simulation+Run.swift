@@ -31,6 +31,9 @@ extension Simulation {
     /// stop within seconds.
     public static let livelockEvents: UInt64 = 25_000_000
 
+    /// Events between two calls of ``progress``.
+    public static let progressEvents = 1 << 16
+
     private func drive(limit: Int64, eventLimit: UInt64, livelockEvents: UInt64, failAtLimit: Bool) throws(SimulationError) -> RunOutcome {
         executor.adoptCurrentThread()
         executor.isRunning = true
@@ -39,7 +42,15 @@ extension Simulation {
         // A checkpoint every `livelockEvents` events: if virtual time has not moved since the last
         // one, the world is busy at one instant for good.
         var checkpoint = (events: firstEvent, instant: executor.now)
+        var sinceProgress = 0
         while true {
+            if let progress {
+                sinceProgress &+= 1
+                if sinceProgress == Simulation.progressEvents {
+                    sinceProgress = 0
+                    progress(now, executor.eventsProcessed)
+                }
+            }
             if executor.hasEscapedJobs {
                 throw .escapedTask(at: now, jobs: executor.escapedJobCount)
             }

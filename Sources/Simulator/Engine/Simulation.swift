@@ -14,6 +14,12 @@ public final class Simulation: @unchecked Sendable {
     /// The running digest of every meaningful event, and the optional event sink.
     public let trace: Trace
     let tasks = TaskRegistry()
+    /// Receives spans, instants and gauges for timeline viewers and metrics exporters; nil (the
+    /// default) costs one check per observation point. Set it before the run.
+    public var observer: (any SimulationObserver)?
+    /// Called on the simulation thread every ``progressEvents`` events of a run with the virtual
+    /// time reached and the events so far, for a progress display; it must not touch the world.
+    public var progress: ((VirtualInstant, UInt64) -> Void)?
     /// The isolation domain of the simulation's own tasks.
     public private(set) lazy var context = SimulationContext(simulation: self)
 

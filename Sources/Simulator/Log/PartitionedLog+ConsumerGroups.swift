@@ -16,7 +16,10 @@ extension PartitionedLog {
             throw .groupTopicMismatch(group: group, subscribed: state.topic, requested: topic)
         }
         _ = state.evictSilentMembers(now: simulation.now, timeout: sessionTimeout)
-        if state.lastSeen.updateValue(simulation.now, forKey: member) == nil { state.generation += 1 }
+        if state.lastSeen.updateValue(simulation.now, forKey: member) == nil {
+            state.generation += 1
+            simulation.observeInstant(.log, id.name, "rebalance", detail: "\(group): \(member) joins, generation \(state.generation)", value: Int64(state.generation))
+        }
         groups[group] = state
         simulation.trace.record(.custom, "\(group)/\(member)", "join", value: Int64(state.generation))
         let owned = state.partitions(of: member, partitionCount: partitionCount)

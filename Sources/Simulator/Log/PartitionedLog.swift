@@ -79,6 +79,7 @@ public actor PartitionedLog {
         topics[topic]!.partitions[partition].append(LogRecord(
             topic: topic, partition: partition, offset: offset, key: key, value: value, timestamp: simulation.now))
         simulation.trace.record(.put, id.name, "\(topic)/\(partition)", value: Int64(offset))
+        simulation.observeGauge(.log, id.name, "end offset", of: "\(topic)/\(partition)", Double(offset + 1))
         return LogPosition(partition: partition, offset: offset)
     }
 

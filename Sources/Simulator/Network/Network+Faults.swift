@@ -10,6 +10,7 @@ extension Network {
         node.hungUntil = nil
         node.openCalls = [:]
         simulation.trace.record(.crash, id.name)
+        simulation.observeInstant(.network, id.name, "crash")
         for observer in node.crashObservers { observer() }
     }
 
@@ -25,6 +26,7 @@ extension Network {
             for call in open { call.reset(on: self) }
         }
         simulation.trace.record(.restart, id.name)
+        simulation.observeInstant(.network, id.name, "restart", detail: bootTime > .zero ? "boots for \(bootTime.seconds) s" : "")
         let incarnation = node.incarnation
         let comeUp = {
             guard node.incarnation == incarnation, node.state != .up else { return }
@@ -45,11 +47,13 @@ extension Network {
         guard node.state == .up else { return }
         node.state = .paused
         simulation.trace.record(.pause, id.name, value: duration.nanoseconds)
+        simulation.observeInstant(.network, id.name, "pause", detail: "for \(duration.seconds) s")
         let incarnation = node.incarnation
         executor.schedule(after: duration) {
             guard node.incarnation == incarnation, node.state == .paused else { return }
             node.state = .up
             self.simulation.trace.record(.resume, id.name)
+            self.simulation.observeInstant(.network, id.name, "resume")
             let held = node.heldWhilePaused
             node.heldWhilePaused = []
             for delivery in held { delivery() }
@@ -60,12 +64,14 @@ extension Network {
     public func slow(_ id: NodeID, factor: Double) {
         addNode(id).slowFactor = factor
         simulation.trace.record(.slow, id.name, value: Duration.saturating(nanoseconds: (factor * 1000).rounded(.towardZero)).nanoseconds)
+        simulation.observeInstant(.network, id.name, "slow", detail: "service times × \(factor)")
     }
 
     /// Makes `id` answer an extra share `rate` of its requests with 500 (0 ends it).
     public func setErrorRate(_ id: NodeID, _ rate: Double) {
         addNode(id).extraErrorRate = rate
         simulation.trace.record(.errorRate, id.name, value: Int64(rate * 1_000_000))
+        simulation.observeInstant(.network, id.name, "error rate", detail: "\(rate)")
     }
 
     /// Hangs the application on `id` for `duration` (nil: until it crashes or restarts): requests,
@@ -75,17 +81,20 @@ extension Network {
         let node = addNode(id)
         node.hungUntil = duration.map { simulation.now.advanced(by: $0) } ?? VirtualInstant(nanoseconds: .max)
         simulation.trace.record(.hang, id.name, value: duration?.nanoseconds ?? -1)
+        simulation.observeInstant(.network, id.name, "hang", detail: duration.map { "for \($0.seconds) s" } ?? "until restarted")
     }
 
     /// Adds `rate` to the loss probability of every link (0 ends it).
     public func setExtraDropRate(_ rate: Double) {
         extraDropRate = rate
         simulation.trace.record(.dropRate, "network", value: Int64(rate * 1_000_000))
+        simulation.observeInstant(.network, "network", "drop rate", detail: "\(rate)")
     }
 
     /// Adds `extra` to every one-way latency (zero ends the spike).
     public func setExtraLatency(_ extra: Duration) {
         extraLatency = extra.seconds
         simulation.trace.record(.latencySpike, "network", value: extra.nanoseconds)
+        simulation.observeInstant(.network, "network", "latency spike", detail: "+\(extra.seconds) s")
     }
 }

@@ -84,12 +84,14 @@ public final class Network: @unchecked Sendable {
             for id in group { partitionGroup[id] = index }
         }
         simulation.trace.record(.partition, groups.map { $0.map(\.name).joined(separator: ",") }.joined(separator: "|"))
+        simulation.observeInstant(.network, "network", "partition", detail: groups.map { $0.map(\.name).joined(separator: ",") }.joined(separator: " | "))
     }
 
     /// Ends any partition.
     public func heal() {
         partitionGroup = [:]
         simulation.trace.record(.heal, "network")
+        simulation.observeInstant(.network, "network", "heal")
     }
 
     /// One-way latency for a message on `link` now, in nanoseconds.

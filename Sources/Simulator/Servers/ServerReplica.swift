@@ -53,9 +53,13 @@ public actor ServerReplica {
         let startedIn = epoch
         if busy < configuration.slots {
             busy += 1
+            simulation.observeGauge(.traffic, id.name, "in service", Double(busy))
         } else if waiting.count < configuration.queueCapacity {
             stats.peakQueueLength = max(stats.peakQueueLength, waiting.count + 1)
-            let admitted = await withUnsafeContinuation { waiting.append($0) }
+            let admitted = await withUnsafeContinuation {
+                waiting.append($0)
+                simulation.observeGauge(.traffic, id.name, "queue length", Double(waiting.count))
+            }
             guard admitted else { return Response(status: 500, server: id) }
         } else {
             stats.rejected += 1
@@ -63,17 +67,29 @@ public actor ServerReplica {
         }
         let service = Duration.saturating(
             nanoseconds: (Double(configuration.serviceTime.sampleDuration(using: &random).nanoseconds) * node.slowFactor / configuration.speed).rounded(.towardZero)).nanoseconds
+        let serviceStart = simulation.now
         await simulation.sleep(for: .nanoseconds(service))
         guard epoch == startedIn else { return Response(status: 500, server: id) }
         stats.busyNanoseconds += service
-        if let next = waiting.popFirst() { next.resume(returning: true) } else { busy -= 1 }
+        if let next = waiting.popFirst() {
+            next.resume(returning: true)
+            simulation.observeGauge(.traffic, id.name, "queue length", Double(waiting.count))
+        } else {
+            busy -= 1
+            simulation.observeGauge(.traffic, id.name, "in service", Double(busy))
+        }
         // `chance` draws nothing at probability 0, so servers without errors draw as before.
+        let response: Response
         if random.chance(configuration.errorRate + node.extraErrorRate) {
             stats.errors += 1
-            return Response(status: 500, server: id, body: "internal server error")
+            response = Response(status: 500, server: id, body: "internal server error")
+        } else {
+            stats.served += 1
+            response = Response(status: 200, server: id, body: greeting)
         }
-        stats.served += 1
-        return Response(status: 200, server: id, body: greeting)
+        simulation.observeSpan(.traffic, id.name, "serve", from: serviceStart, detail: "\(request.path) #\(request.id)",
+                               outcome: String(response.status), value: Int64(response.status), flow: request.id)
+        return response
     }
 
     /// Forgets the queue and the work in service: the requests are lost with the host.
@@ -84,5 +100,7 @@ public actor ServerReplica {
         let dropped = waiting
         waiting.removeAll()
         for continuation in dropped { continuation.resume(returning: false) }
+        simulation.observeGauge(.traffic, id.name, "in service", 0)
+        simulation.observeGauge(.traffic, id.name, "queue length", 0)
     }
 }

@@ -78,6 +78,8 @@ public enum WorkloadDriver {
             outcome = .failure(error)
         }
         metrics.record(outcome, latency: start.duration(to: simulation.now), now: simulation.now)
+        simulation.observeSpan(.traffic, "clients", "request", from: start, detail: "\(request.client.name) #\(request.id)",
+                               outcome: outcome.observedOutcome, value: Int64((try? outcome.get())?.status ?? 0), flow: request.id)
     }
 }
 
@@ -87,5 +89,15 @@ final class RequestCounter: @unchecked Sendable {
     func next() -> UInt64 {
         last += 1
         return last
+    }
+}
+
+extension Result<Response, NetworkError> {
+    /// The outcome as a timeline shows it: the status code, or the network error's name.
+    var observedOutcome: String {
+        switch self {
+        case .success(let response): return String(response.status)
+        case .failure(let error): return String(describing: error)
+        }
     }
 }

@@ -9,7 +9,7 @@ struct Run: ParsableCommand {
 
     @Argument(help: "Scenario files (YAML).") var files: [String]
     @OptionGroup var options: RunOptions
-    @Option(help: "Write every trace event as JSON lines to this file (one scenario only).") var trace: String?
+    @OptionGroup var observation: ObservationArguments
     @Option(name: .customLong("set"), help: ArgumentHelp(
         "Replace one value of the files by its key path, e.g. --set balancer.strategy=least_conn or --set servers.0.count=4 (repeatable).",
         valueName: "path=value"), transform: OverrideArgument.parse)
@@ -17,8 +17,8 @@ struct Run: ParsableCommand {
     @Flag(help: .hidden) var digestOnly = false
 
     func validate() throws {
-        if trace != nil && files.count != 1 { throw ValidationError("--trace needs exactly one scenario file (got \(files.count))") }
-        if let trace, trace.isEmpty { throw ValidationError("--trace must name a file (got an empty path)") }
+        if observation.trace != nil && files.count != 1 { throw ValidationError("--trace needs exactly one scenario file (got \(files.count))") }
+        if observation.metrics != nil && files.count != 1 { throw ValidationError("--metrics needs exactly one scenario file (got \(files.count))") }
     }
 
     func run() throws {
@@ -31,10 +31,13 @@ struct Run: ParsableCommand {
             }
             return
         }
-        let writer = OutcomeWriter(outputDirectory: options.out, tracePath: trace)
+        let observing = try observation.options
+        let writer = OutcomeWriter(outputDirectory: options.out, tracePath: observation.trace, metricsPath: observation.metrics)
         guard writer.checkPaths(names: loaded.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
-        let status = writer.runAll(loaded) { file throws(ExperimentFailure) in
-            try file.run(seed: options.seed, jobs: options.parallel.jobs, formats: options.format.formats, tracing: trace != nil, overrides: overrides)
+        let status = ProgressDisplay.around(quiet: options.parallel.quiet) {
+            writer.runAll(loaded) { file throws(ExperimentFailure) in
+                try file.run(seed: options.seed, jobs: options.parallel.jobs, formats: options.format.formats, observing: observing, overrides: overrides)
+            }
         }
         throw ExitCode(status.rawValue)
     }

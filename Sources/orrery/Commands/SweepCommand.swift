@@ -64,8 +64,10 @@ struct SweepCommand: ParsableCommand {
             let replayer = ChildReplay(file: file, manifest: sweep.manifest)
             verify = { record in replayer.mismatch(record) }
         }
-        sweep.run(sweep.positions(in: selected), jobs: parallel.jobs, verify: verify) { record, mismatch in
-            progress.take(record, mismatch: mismatch)
+        ProgressDisplay.around(quiet: parallel.quiet) {
+            sweep.run(sweep.positions(in: selected), jobs: parallel.jobs, verify: verify) { record, mismatch in
+                progress.take(record, mismatch: mismatch)
+            }
         }
         if let stop = progress.stop {
             directory.abandon()

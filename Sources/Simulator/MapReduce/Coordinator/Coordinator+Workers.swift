@@ -73,7 +73,10 @@ extension MapReduce.Coordinator {
     /// means it restarted, and everything it held in the older one is gone.
     func noteAlive(_ worker: NodeID, incarnation: UInt64) {
         if let known = workers[worker], known.incarnation >= incarnation {
-            if !known.alive { simulation.trace.record(.markUp, id.name, worker.name) }
+            if !known.alive {
+                simulation.trace.record(.markUp, id.name, worker.name)
+                simulation.observeInstant(.mapreduce, id.name, "worker up", detail: worker.name)
+            }
             workers[worker] = WorkerView(incarnation: known.incarnation, lastSeen: simulation.now, alive: true)
             return
         }
@@ -104,5 +107,8 @@ extension MapReduce.Coordinator {
             }
         }
         if lost > 0 { simulation.trace.record(.markDown, id.name, worker.name, value: Int64(lost)) }
+        if lost > 0 || incarnation == nil {
+            simulation.observeInstant(.mapreduce, id.name, "worker lost", detail: "\(worker.name): \(reason); \(lost) attempts or outputs lost", value: Int64(lost))
+        }
     }
 }

@@ -13,7 +13,9 @@ extension MapReduce.Worker {
             }
             return
         }
-        running[assignment.attempt] = RunningAttempt(kind: assignment.task.kind, jobID: assignment.jobID, startedAt: simulation.now)
+        running[assignment.attempt] = RunningAttempt(kind: assignment.task.kind, jobID: assignment.jobID,
+                                                     name: "\(assignment.jobID)/\(assignment.task)#\(assignment.attempt)", startedAt: simulation.now)
+        simulation.observeGauge(.mapreduce, id.name, "running attempts", Double(running.count))
         configuration.attemptChaos?.strike(id, network: network, random: &chaosRandom)
         simulation.trace.record(assignment.task.kind == .map ? .mapStart : .reduceStart, id.name,
                                 "\(assignment.jobID)/\(assignment.task)#\(assignment.attempt)")
@@ -29,7 +31,7 @@ extension MapReduce.Worker {
             ? await runMap(assignment, startedIn: startedIn)
             : await runReduce(assignment, startedIn: startedIn)
         guard let result, isCurrent(assignment.attempt, startedIn) else { return }
-        running[assignment.attempt] = nil
+        endRunning(assignment.attempt, outcome: result.observedOutcome)
         let report = MapReduce.TaskReport(worker: id, incarnation: node.incarnation, jobID: assignment.jobID,
                                           attempt: assignment.attempt, result: result,
                                           freeMapSlots: freeSlots(.map), freeReduceSlots: freeSlots(.reduce),
@@ -114,7 +116,11 @@ extension MapReduce.Worker {
         var fetched = 0
         for (index, location) in assignment.mapOutputs.enumerated() {
             guard await waitUntilUp(attempt, startedIn) else { return nil }
+            let fetchStart = simulation.now
             let outcome = await fetch(partition, from: location, jobID: assignment.jobID)
+            simulation.observeSpan(.mapreduce, id.name, "fetch", from: fetchStart,
+                                   detail: "\(assignment.jobID)/map-\(location.mapIndex)#\(location.attempt) partition \(partition) from \(location.inShuffleStore ? "shuffle store" : location.worker.name)",
+                                   outcome: (try? outcome.get()) == nil ? "failed" : "ok", value: Int64((try? outcome.get())?.count ?? 0))
             guard isCurrent(attempt, startedIn) else { return nil }
             let bytes: MapReduce.Bytes
             switch outcome {
@@ -139,5 +145,26 @@ extension MapReduce.Worker {
         guard await work(configuration.cost.reduceTime(records: output.inputRecords, keys: output.keys), cpu: true,
                          attempt, startedIn, progress: 0.1...1) else { return nil }
         return .reduced(output, fetchedBytes: fetched)
+    }
+}
+
+extension MapReduce.Worker {
+    /// Takes `attempt` off the running list and shows its span, from its start to now.
+    func endRunning(_ attempt: Int, outcome: @autoclosure () -> String) {
+        guard let ended = running.removeValue(forKey: attempt) else { return }
+        simulation.observeSpan(.mapreduce, id.name, ended.kind == .map ? "map attempt" : "reduce attempt", from: ended.startedAt,
+                               detail: ended.name, outcome: outcome())
+        simulation.observeGauge(.mapreduce, id.name, "running attempts", Double(running.count))
+    }
+}
+
+extension MapReduce.TaskResult {
+    /// The result as a timeline shows it.
+    var observedOutcome: String {
+        switch self {
+        case .mapped: return "mapped"
+        case .reduced: return "reduced"
+        case .failed(let failure): return "failed: \(failure)"
+        }
     }
 }

@@ -37,6 +37,8 @@ extension MapReduce {
         struct RunningAttempt {
             let kind: TaskKind
             let jobID: String
+            /// `job/task#attempt`, for timelines.
+            let name: String
             let startedAt: VirtualInstant
             var progress: Double = 0
             var elapsedAtProgress: Duration = .zero
@@ -83,7 +85,7 @@ extension MapReduce {
         private func loseVolatileState() {
             epoch &+= 1
             disk = [:]
-            running = [:]
+            for attempt in running.keys.sorted() { endRunning(attempt, outcome: "lost in crash") }
         }
 
         // MARK: Heartbeats
@@ -123,10 +125,10 @@ extension MapReduce {
         /// Stops what the coordinator says to stop, deletes finished jobs' data and starts new
         /// attempts (refusing any beyond the free slots).
         func carryOut(_ directives: Directives) {
-            for attempt in directives.abort { running[attempt] = nil }
+            for attempt in directives.abort { endRunning(attempt, outcome: "aborted") }
             if !directives.finishedJobs.isEmpty {
                 let finished = Set(directives.finishedJobs)
-                for attempt in running.keys.sorted() where finished.contains(running[attempt]!.jobID) { running[attempt] = nil }
+                for attempt in running.keys.sorted() where finished.contains(running[attempt]!.jobID) { endRunning(attempt, outcome: "job finished") }
                 for attempt in disk.keys.sorted() where finished.contains(disk[attempt]!.jobID) { disk[attempt] = nil }
             }
             for assignment in directives.assignments { start(assignment) }

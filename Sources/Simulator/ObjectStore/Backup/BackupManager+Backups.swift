@@ -9,6 +9,19 @@ extension BackupManager {
     /// listed as complete.
     @discardableResult
     public func backup() async throws(BackupError) -> BackupRecord {
+        let start = simulation.now
+        do {
+            let record = try await takeBackup()
+            simulation.observeSpan(.backup, client.node.name, "backup", from: start, detail: record.name, outcome: "ok", value: Int64(record.bytes))
+            simulation.observeGauge(.backup, client.node.name, "last backup bytes", Double(record.bytes))
+            return record
+        } catch {
+            simulation.observeSpan(.backup, client.node.name, "backup", from: start, outcome: "failed: \(error)")
+            throw error
+        }
+    }
+
+    private func takeBackup() async throws(BackupError) -> BackupRecord {
         let takenAt = simulation.now.nanoseconds
         let name = UTCDateTime(virtualNanoseconds: takenAt, epochUnixSeconds: epochUnixSeconds).backupName
         guard !backups.contains(where: { $0.name == name }) else { throw .nameTaken(name) }

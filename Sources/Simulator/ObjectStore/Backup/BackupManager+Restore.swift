@@ -3,12 +3,15 @@ extension BackupManager {
     /// Reads backup `name` back: its manifest, then every file, each checked against the
     /// manifest's MD5 and size. The result is a new directory; the live source is not touched.
     public func restore(_ name: String) async throws(BackupError) -> SourceDirectory {
+        let start = simulation.now
         do {
             let restored = try await read(name)
             stats.restores += 1
+            simulation.observeSpan(.backup, client.node.name, "restore", from: start, detail: name, outcome: "ok", value: Int64(restored.totalBytes))
             return restored
         } catch {
             stats.failedRestores += 1
+            simulation.observeSpan(.backup, client.node.name, "restore", from: start, detail: name, outcome: "failed: \(error)")
             throw error
         }
     }

@@ -5,6 +5,17 @@ extension BackupManager {
     /// request fails (after retries) stay pending for the next sync.
     @discardableResult
     public func sync() async -> SyncReport {
+        let start = simulation.now
+        let report = await carryPendingChanges()
+        if !report.uploaded.isEmpty || !report.deleted.isEmpty || !report.failed.isEmpty {
+            simulation.observeSpan(.backup, client.node.name, "sync", from: start,
+                                   detail: "\(report.uploaded.count) uploaded, \(report.deleted.count) deleted, \(report.failed.count) failed",
+                                   outcome: report.failed.isEmpty ? "ok" : "incomplete", value: Int64(report.bytesUploaded))
+        }
+        return report
+    }
+
+    private func carryPendingChanges() async -> SyncReport {
         let snapshot = source
         let paths = pending.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         pending.removeAll()

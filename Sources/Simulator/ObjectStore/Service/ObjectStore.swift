@@ -58,6 +58,18 @@ public actor ObjectStore {
         responseBytes: @Sendable (Output) -> Int = { _ in 0 },
         _ operation: @Sendable (inout ObjectStoreState, Int64) throws(S3Error) -> Output
     ) async -> Result<Output, S3Error> {
+        let start = simulation.now
+        let result = await perform(access, responseBytes: responseBytes, operation)
+        simulation.observeSpan(.store, id.name, access.kind == .write ? "write" : "read", from: start, detail: access.bucket + "/" + access.key,
+                               outcome: result.observedOutcome, value: Int64(result.observedStatus))
+        return result
+    }
+
+    private func perform<Output: Sendable>(
+        _ access: ObjectStoreAccess,
+        responseBytes: @Sendable (Output) -> Int,
+        _ operation: @Sendable (inout ObjectStoreState, Int64) throws(S3Error) -> Output
+    ) async -> Result<Output, S3Error> {
         let incarnation = node.incarnation
         stats.requests += 1
         let firstByte = configuration.firstByteLatency.sampleDuration(using: &random)
@@ -118,5 +130,23 @@ public actor ObjectStore {
     private func loseVolatileState() {
         throttle = PrefixThrottle(writesPerSecond: configuration.writesPerSecondPerPrefix,
                                   readsPerSecond: configuration.readsPerSecondPerPrefix)
+    }
+}
+
+extension Result where Failure == S3Error {
+    /// The HTTP status the client sees.
+    var observedStatus: Int {
+        switch self {
+        case .success: return 200
+        case .failure(let error): return error.httpStatus
+        }
+    }
+
+    /// The outcome as a timeline shows it: `200`, or the status and S3 error code.
+    var observedOutcome: String {
+        switch self {
+        case .success: return "200"
+        case .failure(let error): return "\(error.httpStatus) \(error.code.rawValue)"
+        }
     }
 }

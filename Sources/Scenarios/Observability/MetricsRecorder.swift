@@ -1,0 +1,118 @@
+import Simulator
+
+/// Turns a run's observations into Prometheus time series: counters of requests, attempts,
+/// store requests, backups and faults, gauges of queues, connections and progress, and a
+/// summary of client latency. Every change is kept with its virtual time; ``series(until:)``
+/// samples them at a fixed interval after the run.
+///
+/// `@unchecked Sendable`: fed only on the simulation thread, read after the run.
+final class MetricsRecorder: @unchecked Sendable {
+    /// The most samples a series gets when no interval is given.
+    static let targetSamples = 1_000
+
+    /// One labelled series of a family.
+    struct SeriesKey: Hashable, Comparable {
+        let family: String
+        /// `name="value"` pairs, in the family's label order.
+        let labels: [Label]
+
+        static func < (a: SeriesKey, b: SeriesKey) -> Bool {
+            a.family != b.family ? a.family < b.family : a.labels.lexicographicallyPrecedes(b.labels)
+        }
+    }
+
+    struct Label: Hashable, Comparable {
+        let name: String
+        let value: String
+
+        static func < (a: Label, b: Label) -> Bool { (a.name, a.value) < (b.name, b.value) }
+    }
+
+    /// Every change of every series: (virtual nanoseconds, value after the change).
+    private(set) var changes: [SeriesKey: [(time: Int64, value: Double)]] = [:]
+    /// Latencies of finished client requests, in the order they finished.
+    private(set) var latencies: [(time: Int64, seconds: Double)] = []
+    private var current: [SeriesKey: Double] = [:]
+    /// The families seen, by name.
+    private(set) var families: [String: MetricFamily] = [:]
+
+    /// Records `observation` as of its time.
+    func record(_ observation: Observation) {
+        latestTime = observation.time.nanoseconds
+        apply(observation)
+    }
+
+    private func apply(_ observation: Observation) {
+        let node = observation.node
+        switch (observation.subsystem, observation.shape, observation.name) {
+        case (.traffic, .span, "request"):
+            add(.clientRequests, ["outcome": observation.outcome])
+            latencies.append((observation.time.nanoseconds, observation.start.duration(to: observation.time).seconds))
+            families[MetricFamily.clientLatency.name] = .clientLatency
+        case (.traffic, .span, "serve"):
+            add(.serverRequests, ["server": node, "code": observation.outcome])
+            add(.serverBusy, ["server": node], observation.start.duration(to: observation.time).seconds)
+        case (.traffic, .gauge(let level), "in service"): set(.serverInService, ["server": node], level)
+        case (.traffic, .gauge(let level), "queue length"): set(.serverQueue, ["server": node], level)
+        case (.traffic, .gauge(let level), "connections"): set(.balancerConnections, ["balancer": node, "server": observation.detail], level)
+        case (.traffic, .instant, let event): add(.balancerEvents, ["balancer": node, "server": observation.detail, "event": event])
+        case (.mapreduce, .span, "map attempt"), (.mapreduce, .span, "reduce attempt"):
+            add(.attempts, ["worker": node, "kind": observation.name == "map attempt" ? "map" : "reduce", "outcome": Self.word(observation.outcome)])
+        case (.mapreduce, .span, "fetch"):
+            add(.fetches, ["worker": node, "outcome": observation.outcome])
+            add(.fetchedBytes, ["worker": node], Double(observation.value))
+        case (.mapreduce, .span, "job"): add(.jobs, ["job": observation.detail, "outcome": Self.word(observation.outcome)])
+        case (.mapreduce, .gauge(let level), "running attempts"): set(.runningAttempts, ["worker": node], level)
+        case (.mapreduce, .gauge(let level), "tasks completed"): set(.tasksCompleted, ["job": observation.detail], level)
+        case (.mapreduce, .instant, _): add(.workersLost, ["coordinator": node])
+        case (.log, .gauge(let level), "end offset"):
+            let (topic, partition) = Self.topicAndPartition(observation.detail)
+            set(.logEndOffset, ["log": node, "topic": topic, "partition": partition], level)
+        case (.log, .instant, _): add(.logRebalances, ["log": node])
+        case (.store, .span, let kind): add(.storeRequests, ["store": node, "kind": kind, "code": String(observation.value)])
+        case (.backup, .span, "backup"): add(.backups, ["host": node, "outcome": Self.word(observation.outcome)])
+        case (.backup, .span, "sync"): add(.syncedBytes, ["host": node], Double(observation.value))
+        case (.backup, .span, "restore"): add(.restores, ["host": node, "outcome": Self.word(observation.outcome)])
+        case (.backup, .gauge(let level), _): set(.lastBackupSize, ["host": node], level)
+        case (.network, .instant, let fault): add(.faults, ["fault": fault, "node": node])
+        default: break
+        }
+    }
+
+    private func add(_ family: MetricFamily, _ labels: [String: String], _ amount: Double = 1) {
+        let key = key(family, labels)
+        let value = (current[key] ?? 0) + amount
+        current[key] = value
+        append(key, value)
+    }
+
+    private func set(_ family: MetricFamily, _ labels: [String: String], _ level: Double) {
+        let key = key(family, labels)
+        guard current[key] != level else { return }
+        current[key] = level
+        append(key, level)
+    }
+
+    private func key(_ family: MetricFamily, _ labels: [String: String]) -> SeriesKey {
+        families[family.name] = family
+        return SeriesKey(family: family.name, labels: family.labels.map { Label(name: $0, value: labels[$0] ?? "") })
+    }
+
+    private func append(_ key: SeriesKey, _ value: Double) {
+        changes[key, default: []].append((latestTime, value))
+    }
+
+    /// The time of the observation being recorded.
+    private var latestTime: Int64 = 0
+
+    /// The first word of an outcome (`failed: …` → `failed`).
+    static func word(_ outcome: String) -> String {
+        String(outcome.prefix { $0 != ":" })
+    }
+
+    /// `events/3` → (`events`, `3`).
+    static func topicAndPartition(_ detail: String) -> (String, String) {
+        guard let slash = detail.lastIndex(of: "/") else { return (detail, "") }
+        return (String(detail[..<slash]), String(detail[detail.index(after: slash)...]))
+    }
+}

@@ -1,0 +1,28 @@
+import Simulator
+import Yams
+
+extension ObservationOptions {
+    /// A duration typed on the command line (`250ms`, `10s`, `2h`), read by the scenario
+    /// language's own rules; the error says what is wrong.
+    public static func duration(parsing text: String, option: String) throws(ObservationArgumentError) -> Duration {
+        let cursor = YAMLCursor(node: .scalar(Node.Scalar(text)), file: option, path: "")
+        do { return try cursor.duration() } catch { throw ObservationArgumentError("\(option): \(error.message)") }
+    }
+
+    /// `FROM..TO`, two durations from the start of the run, FROM below TO.
+    public static func window(parsing text: String) throws(ObservationArgumentError) -> ClosedRange<VirtualInstant> {
+        let parts = text.split(separator: "..", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { throw ObservationArgumentError("--trace-window takes FROM..TO, e.g. 10s..20s (got '\(text)')") }
+        let from = try duration(parsing: String(parts[0]), option: "--trace-window")
+        let to = try duration(parsing: String(parts[1]), option: "--trace-window")
+        guard from < to else { throw ObservationArgumentError("--trace-window: FROM must be before TO (got '\(text)')") }
+        return VirtualInstant.after(from)...VirtualInstant.after(to)
+    }
+}
+
+/// What is wrong with an observation option typed on the command line.
+public struct ObservationArgumentError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Scenarios
+import Synchronization
+
+/// The progress line on stderr: shown only when stderr is a terminal, `--quiet` was not given
+/// and the work has taken more than a second; redrawn four times a second with what the runs
+/// report (virtual time reached, events, worlds done / total) and the time elapsed, and erased
+/// before anything else is written to stderr and when the work ends. Never in a report file.
+enum ProgressDisplay {
+    /// How long work runs before its progress shows.
+    static let delay: Duration = .seconds(1)
+    static let redrawEvery: Duration = .milliseconds(250)
+
+    /// Whether a line is on screen now; every write to stderr goes through this lock.
+    private static let shown = Mutex(false)
+
+    /// `body`, with its progress on stderr when that is a terminal and `quiet` is false.
+    static func around<Result>(quiet: Bool, _ body: () throws -> Result) rethrows -> Result {
+        guard !quiet, isatty(STDERR_FILENO) == 1 else { return try body() }
+        let progress = RunProgress()
+        let finished = DispatchSemaphore(value: 0)
+        let stopped = DispatchSemaphore(value: 0)
+        let start = ContinuousClock.now
+        let thread = Thread {
+            var wait = delay
+            while finished.wait(timeout: .now() + .nanoseconds(Int(wait.components.seconds) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000))) == .timedOut {
+                wait = redrawEvery
+                draw(line(progress.snapshot, elapsed: ContinuousClock.now - start))
+            }
+            erase()
+            stopped.signal()
+        }
+        thread.start()
+        defer {
+            finished.signal()
+            stopped.wait()
+        }
+        return try RunProgress.$current.withValue(progress) { try body() }
+    }
+
+    /// `virtual 12.500 s · 1,234,567 events · worlds 3/40 · 4.1 s elapsed`.
+    static func line(_ snapshot: RunProgress.Snapshot, elapsed: Duration) -> String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let known = snapshot.text
+        let took = "\(String(format: "%.1f", seconds)) s elapsed"
+        return known.isEmpty ? took : "\(known) · \(took)"
+    }
+
+    /// Writes a message to stderr, erasing the progress line first.
+    static func standardError(_ message: String) {
+        shown.withLock { isShown in
+            if isShown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            isShown = false
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
+    }
+
+    private static func draw(_ text: String) {
+        shown.withLock { isShown in
+            FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8))
+            isShown = true
+        }
+    }
+
+    private static func erase() {
+        shown.withLock { isShown in
+            if isShown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            isShown = false
+        }
+    }
+}
