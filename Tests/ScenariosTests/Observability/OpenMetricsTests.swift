@@ -1,0 +1,89 @@
+import Foundation
+import Simulator
+import Testing
+@testable import Scenarios
+
+/// The OpenMetrics text of a world of every subsystem: families whole and in order, counters that
+/// never fall, timestamps that rise, and final values equal to the run's own figures.
+@Suite struct OpenMetricsTests {
+    struct Sample {
+        var name: String
+        var labels: String
+        var value: Double
+        var timestamp: String
+    }
+
+    static func samples(_ text: String) -> [Sample] {
+        text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            // Label values may hold spaces: the value and timestamp are the last two fields.
+            let fields = line.split(separator: " ")
+            let series = fields.dropLast(2).joined(separator: " ")
+            let brace = series.firstIndex(of: "{")
+            return Sample(name: String(brace.map { series[..<$0] } ?? series[...]), labels: brace.map { String(series[$0...]) } ?? "",
+                          value: Double(fields[fields.count - 2])!, timestamp: String(fields[fields.count - 1]))
+        }
+    }
+
+    static func render() throws -> (String, RunResult) {
+        let run = try ObservabilityFixture.run(ObservationOptions(metrics: true))
+        let end = VirtualInstant(nanoseconds: Int64((run.result.virtualSeconds * 1e9).rounded()))
+        return (OpenMetricsText.render(run.observer.metrics!, end: end, interval: .seconds(1)), run.result)
+    }
+
+    @Test func familiesAreWholeAndTheFileEnds() throws {
+        let (text, _) = try Self.render()
+        #expect(text.hasSuffix("# EOF\n"))
+        let families = text.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ")[2] }
+        #expect(families == families.sorted())
+        #expect(Set(families).count == families.count)
+        // Every sample belongs to the family declared last.
+        var current = ""
+        for line in text.split(separator: "\n") where line != "# EOF" {
+            if line.hasPrefix("# TYPE ") { current = String(line.split(separator: " ")[2]) } else if !line.hasPrefix("#") {
+                #expect(line.hasPrefix(current), "\(line) outside its family \(current)")
+            }
+        }
+    }
+
+    @Test func countersNeverFallAndTimestampsRise() throws {
+        let (text, _) = try Self.render()
+        let series = Dictionary(grouping: Self.samples(text).filter { $0.name.hasSuffix("_total") }) { $0.name + $0.labels }
+        #expect(series.count > 20)
+        for (key, points) in series {
+            #expect(zip(points, points.dropFirst()).allSatisfy { $0.value <= $1.value && Double($0.timestamp)! < Double($1.timestamp)! }, "\(key)")
+            #expect(points.first?.timestamp == "1767225600.000")
+        }
+    }
+
+    @Test func theLastSamplesAreTheRunsOwnFigures() throws {
+        let (text, result) = try Self.render()
+        let traffic = try #require(result.traffic)
+        let last = Dictionary(Self.samples(text).map { ($0.name + $0.labels, $0.value) }, uniquingKeysWith: { $1 })
+        let clientTotal = last.filter { $0.key.hasPrefix("orrery_client_requests_total") }.values.reduce(0, +)
+        #expect(Int(clientTotal) == traffic.issued)
+        #expect(last["orrery_client_requests_total{outcome=\"200\"}"].map(Int.init) == traffic.succeeded)
+        #expect(last["orrery_client_request_duration_seconds_count"].map(Int.init) == traffic.issued)
+        let served = last.filter { $0.key.hasPrefix("orrery_server_requests_total") }.values.reduce(0, +)
+        #expect(Int(served) == traffic.servers.reduce(0) { $0 + $1.served + $1.errors })
+        #expect(last["orrery_mapreduce_jobs_total{job=\"count\",outcome=\"succeeded\"}"] == 1)
+        #expect(last["orrery_mapreduce_shuffle_fetches_total{worker=\"worker-1\",outcome=\"ok\"}"].map { $0 > 0 } == true)
+        #expect(last["orrery_faults_total{fault=\"crash\",node=\"worker-2\"}"] == 1)
+        #expect(last["orrery_log_end_offset{log=\"log\",topic=\"events\",partition=\"0\"}"].map(Int.init)! +
+                last["orrery_log_end_offset{log=\"log\",topic=\"events\",partition=\"1\"}"].map(Int.init)! == 400)
+        #expect(last["orrery_backups_total{host=\"coordinator\",outcome=\"ok\"}"] == 1)
+        #expect(last["orrery_backup_restores_total{host=\"coordinator\",outcome=\"ok\"}"] == 1)
+    }
+
+    @Test func theIntervalGivesAtMostAThousandSamples() {
+        #expect(OpenMetricsText.interval(for: .seconds(20)) == .seconds(1))
+        #expect(OpenMetricsText.interval(for: .seconds(1_001)) == .seconds(2))
+        #expect(OpenMetricsText.interval(for: .seconds(30 * 3_600)) == .seconds(120))
+        #expect(OpenMetricsText.interval(for: .seconds(100 * 86_400)) == .seconds(21_600))
+    }
+
+    @Test func labelsAndTimestampsAreEscapedAndExact() {
+        #expect(OpenMetricsText.escapeLabel("a\"b\\c\nd") == "a\\\"b\\\\c\\nd")
+        #expect(OpenMetricsText.millisecondText(1_250_000_000) == "1767225601.250")
+        #expect(OpenMetricsText.millisecondText(0) == "1767225600.000")
+    }
+}
