@@ -38,6 +38,7 @@ enum ResultsPageStyle {
         figcaption { margin-top: 0.3em; font-size: 0.85rem; color: var(--muted); }
         section { margin-top: 3.5em; padding-top: 0.5em; border-top: 4px solid var(--border); }
         nav table { width: 100%; }
+        nav td code { white-space: nowrap; }
         .lead { color: var(--muted); max-width: 60em; }
         .report-meta { margin: 0 0 1.5em; padding: 8px 14px; font-size: 0.9rem; background: var(--shade); border: 1px solid var(--border); border-radius: 6px; }
         .report-meta p { margin: 0.25em 0; }
