@@ -1,0 +1,226 @@
+/// Reads the inline Markdown of one block — a paragraph, a heading, a table cell — into
+/// ``MarkdownInline`` values: code spans, `*emphasis*` and `**strong**` (also with `_`), links,
+/// images, backslash escapes and hard line breaks.
+///
+/// Everything else is text, raw HTML included: only `<br>` is understood, because
+/// ``MarkdownTable`` writes it for a line break inside a cell; any other tag is shown as
+/// written, so a report can never inject markup into the page. Link titles and reference links
+/// are not part of the subset; such text stays literal.
+///
+/// - Complexity: O(n) to find the pieces of n characters when every `[` and `` ` `` is closed
+///   (each unclosed one costs a scan to the end), then O(n × d) to pair emphasis, with d the
+///   number of `*` and `_` runs.
+struct MarkdownInlineParser {
+    private let characters: [Character]
+
+    private init(_ text: some Sequence<Character>) {
+        characters = Array(text)
+    }
+
+    /// The inline content of `text`.
+    static func parse(_ text: String) -> [MarkdownInline] {
+        MarkdownInlineParser(text).inlines()
+    }
+
+    /// The inlines, emphasis paired up.
+    private func inlines() -> [MarkdownInline] {
+        EmphasisResolver.resolve(pieces())
+    }
+
+    /// Text, code spans, links, images and line breaks, with every run of `*` or `_` left as a
+    /// delimiter for ``EmphasisResolver`` to pair.
+    private func pieces() -> [InlinePiece] {
+        var pieces: [InlinePiece] = []
+        var text = ""
+        func append(_ inline: MarkdownInline) {
+            if !text.isEmpty { pieces.append(.inline(.text(text))) }
+            text = ""
+            pieces.append(.inline(inline))
+        }
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            switch character {
+            case "\\" where next.map(Self.isASCIIPunctuation) == true:
+                text.append(next!)
+                index += 2
+            case "\\" where next == "\n":
+                append(.lineBreak)
+                index += 2
+            case "`":
+                let run = runLength(at: index)
+                if let (code, end) = codeSpan(at: index, length: run) {
+                    append(.code(code))
+                    index = end
+                } else {
+                    text += String(repeating: "`", count: run)
+                    index += run
+                }
+            case "*", "_":
+                let run = runLength(at: index)
+                if !text.isEmpty { pieces.append(.inline(.text(text))) }
+                text = ""
+                pieces.append(.delimiter(DelimiterRun(
+                    character: character, count: run,
+                    before: index > 0 ? characters[index - 1] : nil,
+                    after: index + run < characters.count ? characters[index + run] : nil)))
+                index += run
+            case "!" where next == "[":
+                if let (image, end) = link(at: index + 1, image: true) {
+                    append(image)
+                    index = end
+                } else {
+                    text.append(character)
+                    index += 1
+                }
+            case "[":
+                if let (link, end) = link(at: index, image: false) {
+                    append(link)
+                    index = end
+                } else {
+                    text.append(character)
+                    index += 1
+                }
+            case "<":
+                if let end = lineBreakTag(at: index) {
+                    append(.lineBreak)
+                    index = end
+                } else {
+                    text.append(character)
+                    index += 1
+                }
+            default:
+                text.append(character)
+                index += 1
+            }
+        }
+        if !text.isEmpty { pieces.append(.inline(.text(text))) }
+        return pieces
+    }
+
+    /// How many copies of the character at `index` follow one another from there.
+    private func runLength(at index: Int) -> Int {
+        characters[index...].prefix { $0 == characters[index] }.count
+    }
+
+    /// The code span opened by the `length` backticks at `start`: its contents and the index
+    /// after its closing run, or nil when no run of exactly `length` backticks closes it.
+    /// Line breaks inside become spaces, and one space is stripped from each end when both ends
+    /// have one, so that `` `` `a` `` `` can show backticks.
+    private func codeSpan(at start: Int, length: Int) -> (String, Int)? {
+        var index = start + length
+        while index < characters.count {
+            guard characters[index] == "`" else {
+                index += 1
+                continue
+            }
+            let run = runLength(at: index)
+            if run == length {
+                var code = String(characters[(start + length)..<index]).replacing("\n", with: " ")
+                if code.count >= 2, code.hasPrefix(" "), code.hasSuffix(" "), !code.allSatisfy({ $0 == " " }) {
+                    code = String(code.dropFirst().dropLast())
+                }
+                return (code, index + run)
+            }
+            index += run
+        }
+        return nil
+    }
+
+    /// The link or image whose label opens with the `[` at `start`, and the index after its
+    /// closing `)`; nil unless `[label](destination)` follows, with a destination of no spaces
+    /// (or in `<…>`) and balanced parentheses.
+    private func link(at start: Int, image: Bool) -> (MarkdownInline, Int)? {
+        guard let close = closingBracket(from: start), close + 1 < characters.count, characters[close + 1] == "(",
+              let (destination, end) = destination(from: close + 2) else { return nil }
+        let label = MarkdownInlineParser(characters[(start + 1)..<close]).inlines()
+        if image {
+            return (.image(source: destination, alt: label.map(\.plainText).joined()), end)
+        }
+        return (.link(destination: destination, children: label), end)
+    }
+
+    /// The index of the `]` that matches the `[` at `start`, skipping escaped brackets and
+    /// brackets inside code spans.
+    private func closingBracket(from start: Int) -> Int? {
+        var depth = 0
+        var index = start
+        while index < characters.count {
+            switch characters[index] {
+            case "\\":
+                index += 2
+                continue
+            case "`":
+                let run = runLength(at: index)
+                index = codeSpan(at: index, length: run)?.1 ?? index + run
+                continue
+            case "[":
+                depth += 1
+            case "]":
+                depth -= 1
+                if depth == 0 { return index }
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A link destination starting at `start` (just after the `(`), and the index after the
+    /// closing `)`: `<…>` or a run without spaces whose parentheses balance; backslash escapes
+    /// are resolved.
+    private func destination(from start: Int) -> (String, Int)? {
+        var index = start
+        while index < characters.count, characters[index] == " " { index += 1 }
+        var destination = ""
+        if index < characters.count, characters[index] == "<" {
+            index += 1
+            while index < characters.count, characters[index] != ">" {
+                guard characters[index] != "\n", characters[index] != "<" else { return nil }
+                destination.append(characters[index])
+                index += 1
+            }
+            guard index < characters.count else { return nil }
+            index += 1
+        } else {
+            var depth = 0
+            while index < characters.count, !characters[index].isWhitespace {
+                let character = characters[index]
+                if character == "\\", index + 1 < characters.count, Self.isASCIIPunctuation(characters[index + 1]) {
+                    destination.append(characters[index + 1])
+                    index += 2
+                    continue
+                }
+                if character == "(" { depth += 1 }
+                if character == ")" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                destination.append(character)
+                index += 1
+            }
+            guard depth == 0 else { return nil }
+        }
+        while index < characters.count, characters[index] == " " { index += 1 }
+        guard index < characters.count, characters[index] == ")" else { return nil }
+        return (destination, index + 1)
+    }
+
+    /// The index after a `<br>`, `<br/>` or `<br />` tag (any letter case) at `start`, or nil.
+    private func lineBreakTag(at start: Int) -> Int? {
+        for tag in ["<br>", "<br/>", "<br />"] {
+            let end = start + tag.count
+            if end <= characters.count, String(characters[start..<end]).lowercased() == tag {
+                return end
+            }
+        }
+        return nil
+    }
+
+    /// Whether `character` is one of the ASCII punctuation characters a backslash can escape.
+    static func isASCIIPunctuation(_ character: Character) -> Bool {
+        character.isASCII && (character.isPunctuation || character.isSymbol)
+    }
+}

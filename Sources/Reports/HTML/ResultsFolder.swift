@@ -1,0 +1,112 @@
+import Foundation
+
+/// What a results directory holds: every folder in it with a `report.md` (the directory itself
+/// included), each with its report and the raw files beside it.
+///
+/// Everything is read up front and sorted by path, byte by byte, so that the page made from it
+/// depends only on the files' contents, never on the order the file system lists them in.
+struct ResultsFolder: Sendable, Equatable {
+    /// One folder with a `report.md`.
+    struct Report: Sendable, Equatable {
+        /// The folder's path relative to the results directory, components joined by `/`;
+        /// "" for the results directory itself.
+        var path: String
+        /// The contents of `report.md`.
+        var markdown: String
+        /// The contents of `report.json`, when there is one.
+        var json: Data?
+        /// Every file of the folder and the folders below it that have no report of their own,
+        /// relative to the folder, sorted; hidden files left out.
+        var files: [String]
+    }
+
+    /// The results directory.
+    var root: URL
+    /// The reports, sorted by path.
+    var reports: [Report]
+
+    /// Reads the reports under `root`, leaving `excluded` (the page being written) out of every
+    /// list of files, so that writing the page again does not change it.
+    ///
+    /// - Throws: ``ResultsPageError`` when `root` is missing, not a directory, unreadable, or
+    ///   holds no `report.md`.
+    init(root: URL, excluding excluded: URL? = nil) throws(ResultsPageError) {
+        let root = root.standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
+            throw .missingDirectory(root.path)
+        }
+        guard isDirectory.boolValue else { throw .notADirectory(root.path) }
+        let excludedPath = excluded.map { Self.relativePath(of: $0.standardizedFileURL, under: root) } ?? nil
+        let (files, reportFolders) = try Self.walk(root, relativePath: "")
+        let listed = files.filter { $0 != excludedPath }
+        self.root = root
+        reports = try reportFolders.sorted(by: Self.byteOrder).map { folder throws(ResultsPageError) in
+            let owned = listed.filter { Self.owner(of: $0, among: reportFolders) == folder }
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            let directory = folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true)
+            return Report(
+                path: folder,
+                markdown: String(decoding: try Self.read(directory.appendingPathComponent("report.md")), as: UTF8.self),
+                json: FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.json").path)
+                    ? try Self.read(directory.appendingPathComponent("report.json")) : nil,
+                files: owned.map { String($0.dropFirst(prefix.count)) }.sorted(by: Self.byteOrder))
+        }
+        guard !reports.isEmpty else { throw .noReports(root.path) }
+    }
+
+    /// Every file below `directory` (paths relative to the results directory) and every folder
+    /// holding a `report.md`. Hidden entries are skipped; symbolic links are listed as files and
+    /// never followed, so a link cannot make the walk loop.
+    private static func walk(_ directory: URL, relativePath: String) throws(ResultsPageError) -> (files: [String], reports: [String]) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw .unreadable(directory.path, reason: error.localizedDescription)
+        }
+        var files: [String] = []
+        var reports: [String] = names.contains("report.md") ? [relativePath] : []
+        for name in names.sorted(by: byteOrder) where !name.hasPrefix(".") {
+            let path = relativePath.isEmpty ? name : relativePath + "/" + name
+            let url = directory.appendingPathComponent(name)
+            let type = (try? FileManager.default.attributesOfItem(atPath: url.path)[.type]) as? FileAttributeType
+            if type == .typeDirectory {
+                let (innerFiles, innerReports) = try walk(url, relativePath: path)
+                files += innerFiles
+                reports += innerReports
+            } else {
+                files.append(path)
+            }
+        }
+        return (files, reports)
+    }
+
+    /// The report folder a file belongs to: the deepest one that contains it.
+    private static func owner(of file: String, among folders: [String]) -> String? {
+        folders.filter { $0.isEmpty || file.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+    }
+
+    /// `url`'s path relative to `root`, or nil when it lies outside.
+    static func relativePath(of url: URL, under root: URL) -> String? {
+        let rootComponents = root.pathComponents, components = url.pathComponents
+        guard components.count > rootComponents.count, Array(components.prefix(rootComponents.count)) == rootComponents else {
+            return nil
+        }
+        return components.dropFirst(rootComponents.count).joined(separator: "/")
+    }
+
+    /// Orders paths by their UTF-8 bytes: the same on every platform and in every locale.
+    static func byteOrder(_ first: String, _ second: String) -> Bool {
+        first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+
+    /// The contents of the file at `url`.
+    private static func read(_ url: URL) throws(ResultsPageError) -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(url.path, reason: error.localizedDescription)
+        }
+    }
+}

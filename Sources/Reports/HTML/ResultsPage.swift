@@ -1,0 +1,182 @@
+import Foundation
+
+/// `index.html` for a results directory: one self-contained page with every report in it.
+///
+/// The page has a table of contents — each report's title, folder and verdicts — and then each
+/// report rendered in its own `<section>`, its charts inline and links to every raw file of its
+/// folder. Its style is inline, it runs no script and names no external URL, so it opens from
+/// disk without a network. It depends only on the files' contents, sorted by path, with no
+/// timestamp: made twice from the same folder it is the same bytes, so it can be committed and
+/// checked by regenerating it.
+///
+/// ```swift
+/// let page = try ResultsPage(directory: URL(fileURLWithPath: "results"),
+///                            output: URL(fileURLWithPath: "results/index.html"))
+/// try AtomicFileWriter.write(page.html, to: URL(fileURLWithPath: "results/index.html"))
+/// ```
+public struct ResultsPage: Sendable, Equatable {
+    /// The whole page.
+    public let html: String
+    /// How many reports, one section each, the page shows.
+    public let reportCount: Int
+
+    /// Reads `directory` and makes the page that will be written to `output`; links are
+    /// relative to `output`'s folder, and `output` itself is left out of the lists of files.
+    ///
+    /// - Throws: ``ResultsPageError`` when `directory` is missing, not a directory, unreadable,
+    ///   or holds no `report.md`.
+    public init(directory: URL, output: URL) throws(ResultsPageError) {
+        let folder = try ResultsFolder(root: directory, excluding: output)
+        let base = Self.relativeBase(from: output.standardizedFileURL.deletingLastPathComponent(), to: folder.root)
+        html = ResultsPageLayout(folder: folder, base: base).html()
+        reportCount = folder.reports.count
+    }
+
+    /// The path from folder `from` to folder `to`, ending in `/`, or "" when they are the same:
+    /// `../results/` from `/tmp/page` to `/tmp/results`.
+    static func relativeBase(from: URL, to: URL) -> String {
+        let start = from.standardizedFileURL.pathComponents, target = to.standardizedFileURL.pathComponents
+        var common = 0
+        while common < start.count, common < target.count, start[common] == target[common] { common += 1 }
+        let components = Array(repeating: "..", count: start.count - common) + target[common...]
+        return components.map { $0 + "/" }.joined()
+    }
+}
+
+/// Lays out the page for a folder that has been read: header, contents, one section per report.
+struct ResultsPageLayout {
+    /// What is shown.
+    var folder: ResultsFolder
+    /// The path from the page's folder to the results directory, ending in `/` or empty.
+    var base: String
+
+    /// The page.
+    func html() -> String {
+        var anchors = HeadingAnchors()
+        let contentsID = anchors.claim("contents")
+        let sections = folder.reports.map { report in (report, anchors.claim(sectionName(of: report))) }
+        let name = folder.root.lastPathComponent
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(HTMLText.escape(name)) — Orrery results</title>
+            <style>
+            \(ResultsPageStyle.css)
+            </style>
+            </head>
+            <body>
+            <main>
+            <header>
+            <h1>Orrery results: <code>\(HTMLText.escape(name))/</code></h1>
+            <p class="lead">\(sections.count) \(sections.count == 1 ? "report" : "reports"), each with its verdicts, tables and charts, and links to the raw files beside it. Made by <code>orrery report</code> from the files alone, so it is regenerated rather than edited.</p>
+            </header>
+
+            """
+        page += contents(sections, id: contentsID)
+        for (report, id) in sections {
+            page += section(report, id: id, anchors: &anchors, contentsID: contentsID)
+        }
+        page += "</main>\n</body>\n</html>\n"
+        return page
+    }
+
+    /// The table of contents: title, folder and verdicts of every report.
+    func contents(_ sections: [(ResultsFolder.Report, String)], id: String) -> String {
+        var html = "<nav id=\"\(id)\" aria-label=\"Contents\">\n<h2>Contents</h2>\n<div class=\"table-scroll\"><table>\n"
+        html += "<thead>\n<tr><th>report</th><th>folder</th><th>verdicts</th></tr>\n</thead>\n<tbody>\n"
+        for (report, sectionID) in sections {
+            html += "<tr><td><a href=\"#\(HTMLText.escape(sectionID))\">\(HTMLText.escape(title(of: report)))</a></td>"
+            html += "<td><code>\(HTMLText.escape(folderLabel(report)))</code></td>"
+            html += "<td>\(verdicts(of: report))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n</nav>\n"
+    }
+
+    /// One report: its title, then its verdicts and files, then the rest of the report.
+    func section(_ report: ResultsFolder.Report, id: String, anchors: inout HeadingAnchors, contentsID: String) -> String {
+        let renderer = renderer(for: report, sectionID: id)
+        var blocks = renderer.renderBlocks(report.markdown, anchors: &anchors)
+        let meta = self.meta(report)
+        if let first = blocks.first, first.hasPrefix("<h"), first.dropFirst(2).first?.isNumber == true {
+            blocks.insert(meta, at: 1)
+        } else {
+            blocks.insert(meta, at: 0)
+        }
+        return "\n<section id=\"\(HTMLText.escape(id))\">\n" + blocks.joined()
+            + "<p class=\"back\"><a href=\"#\(HTMLText.escape(contentsID))\">↑ Contents</a></p>\n</section>\n"
+    }
+
+    /// The box under a report's title: its verdicts, if it records any, and links to its files.
+    func meta(_ report: ResultsFolder.Report) -> String {
+        var html = "<div class=\"report-meta\">\n"
+        if report.json.flatMap(VerdictSummary.init(json:)) != nil {
+            html += "<p class=\"verdicts\">\(verdicts(of: report))</p>\n"
+        }
+        let prefix = report.path.isEmpty ? "" : report.path + "/"
+        let links = report.files.map { file in
+            "<a href=\"\(HTMLText.escape(base + LinkResolver.percentEncoded(prefix + file)))\">\(HTMLText.escape(file))</a>"
+        }
+        html += "<p class=\"files\">Files in <code>\(HTMLText.escape(folderLabel(report)))</code>: \(links.joined(separator: " "))</p>\n"
+        return html + "</div>\n"
+    }
+
+    /// A report's verdict summary as coloured phrases, or a dash when it records none.
+    func verdicts(of report: ResultsFolder.Report) -> String {
+        guard let summary = report.json.flatMap(VerdictSummary.init(json:)) else { return "<span class=\"none\">—</span>" }
+        return summary.parts.map { "<span class=\"verdict verdict-\($0.tone.rawValue)\">\(HTMLText.escape($0.text))</span>" }
+            .joined(separator: " ")
+    }
+
+    /// The renderer for one report: headings one level down, ids prefixed with the section's,
+    /// links relative to the page, and local SVG charts pasted in when ``SVGInliner`` allows.
+    func renderer(for report: ResultsFolder.Report, sectionID: String) -> MarkdownHTMLRenderer {
+        let directory = report.path.isEmpty ? folder.root : folder.root.appendingPathComponent(report.path, isDirectory: true)
+        let root = folder.root
+        var renderer = MarkdownHTMLRenderer()
+        renderer.headingShift = 1
+        renderer.idPrefix = sectionID + "-"
+        renderer.links = LinkResolver(base: base + (report.path.isEmpty ? "" : LinkResolver.percentEncoded(report.path) + "/"),
+                                      fragmentPrefix: sectionID + "-")
+        let links = renderer.links
+        renderer.standaloneImage = { source, alt in
+            guard let markup = Self.inlineSVG(source, in: directory, root: root), let href = links.resolve(source) else { return nil }
+            // The caption links the file itself: a wide chart shrunk to the column opens full size.
+            return "<figure class=\"chart\">\n\(markup)\n<figcaption><a href=\"\(HTMLText.escape(href))\">\(HTMLText.escape(alt))</a></figcaption>\n</figure>"
+        }
+        return renderer
+    }
+
+    /// The markup of the SVG file `source` names, relative to `directory`, when it is a local
+    /// `.svg` inside the results directory that ``SVGInliner`` accepts; nil otherwise.
+    static func inlineSVG(_ source: String, in directory: URL, root: URL) -> String? {
+        guard LinkResolver.scheme(of: source) == nil, !source.hasPrefix("/"), !source.hasPrefix("#"),
+              let path = source.removingPercentEncoding, path.lowercased().hasSuffix(".svg") else { return nil }
+        let url = directory.appendingPathComponent(path).standardizedFileURL
+        guard ResultsFolder.relativePath(of: url, under: root) != nil, let data = try? Data(contentsOf: url) else { return nil }
+        return SVGInliner.inlineMarkup(String(decoding: data, as: UTF8.self))
+    }
+
+    /// A report's title: the text of its first heading, else its folder's name.
+    func title(of report: ResultsFolder.Report) -> String {
+        for block in MarkdownBlockParser.parse(report.markdown) {
+            if case let .heading(_, text) = block {
+                return MarkdownInlineParser.parse(text).map(\.plainText).joined()
+            }
+        }
+        return report.path.isEmpty ? folder.root.lastPathComponent : report.path
+    }
+
+    /// What a report's section id is made from: its folder's path with `/` read as `-`
+    /// (`beta/nested` → `beta-nested`), or the results directory's name for a report at the top.
+    func sectionName(of report: ResultsFolder.Report) -> String {
+        report.path.isEmpty ? folder.root.lastPathComponent : report.path.replacing("/", with: "-")
+    }
+
+    /// A report's folder as shown: `a1/`, or `./` for the results directory itself.
+    func folderLabel(_ report: ResultsFolder.Report) -> String {
+        report.path.isEmpty ? "./" : report.path + "/"
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The verdicts a report's `report.json` records, summed up for the table of contents.
+///
+/// Only fields that Orrery's reports actually write are read, and only when present:
+/// - `passed` (a run): whether every expectation held;
+/// - `checks[].holds` (a run): each `expect:` line;
+/// - `claims[].holds` (a run's claims, the MapReduce experiment) or `claims[].verdict` (the
+///   claims experiment: "holds", "does not hold", …);
+/// - `variants[].worlds` and `variants[].passed` (a sweep).
+/// A report whose JSON has none of them has no summary; nothing is inferred from other figures.
+struct VerdictSummary: Sendable, Equatable {
+    /// How a part reads at a glance.
+    enum Tone: String, Sendable {
+        /// Everything held or passed.
+        case pass
+        /// Nothing held, or the run failed.
+        case fail
+        /// Some held and some did not.
+        case mixed
+        /// A count of verdicts that are neither good nor bad in themselves.
+        case neutral
+    }
+
+    /// One phrase of the summary, such as "expectations: 9 of 9 hold".
+    struct Part: Sendable, Equatable {
+        var text: String
+        var tone: Tone
+    }
+
+    /// The phrases, in the order the fields are listed above.
+    var parts: [Part]
+
+    /// The summary of `json`, or nil when it is not a JSON object or records no verdicts.
+    init?(json: Data) {
+        guard let fields = try? JSONDecoder().decode(VerdictFields.self, from: json) else { return nil }
+        var parts: [Part] = []
+        if let passed = fields.passed {
+            parts.append(Part(text: passed ? "passed" : "failed", tone: passed ? .pass : .fail))
+        }
+        if let checks = fields.checks, !checks.isEmpty {
+            parts.append(Self.count(checks.filter { $0 }.count, of: checks.count, label: "expectations", verb: "hold"))
+        }
+        if let claims = fields.claimHolds, !claims.isEmpty {
+            parts.append(Self.count(claims.filter { $0 }.count, of: claims.count, label: "claims", verb: "hold"))
+        } else if let verdicts = fields.claimVerdicts, !verdicts.isEmpty {
+            var counts: [(verdict: String, count: Int)] = []
+            for verdict in verdicts {
+                if let index = counts.firstIndex(where: { $0.verdict == verdict }) {
+                    counts[index].count += 1
+                } else {
+                    counts.append((verdict, 1))
+                }
+            }
+            let text = counts.map { "\($0.count) \($0.verdict)" }.joined(separator: ", ")
+            parts.append(Part(text: "claims: \(text)", tone: .neutral))
+        }
+        if let worlds = fields.worlds, worlds.total > 0 {
+            parts.append(Self.count(worlds.passed, of: worlds.total, label: "worlds", verb: "pass"))
+        }
+        guard !parts.isEmpty else { return nil }
+        self.parts = parts
+    }
+
+    /// "label: k of n verb", toned by how many of them held.
+    private static func count(_ held: Int, of total: Int, label: String, verb: String) -> Part {
+        let tone: Tone = held == total ? .pass : held == 0 ? .fail : .mixed
+        return Part(text: "\(label): \(held) of \(total) \(verb)", tone: tone)
+    }
+}
+
+/// The verdict fields of a `report.json`, each nil unless present with exactly the expected
+/// type: a field of another shape is ignored rather than failing the whole summary.
+private struct VerdictFields: Decodable {
+    var passed: Bool?
+    var checks: [Bool]?
+    var claimHolds: [Bool]?
+    var claimVerdicts: [String]?
+    var worlds: (passed: Int, total: Int)?
+
+    private enum Key: String, CodingKey { case passed, checks, claims, variants }
+    private struct Holds: Decodable { var holds: Bool }
+    private struct Verdict: Decodable { var verdict: String }
+    private struct Variant: Decodable { var worlds: Int; var passed: Int }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        passed = try? container.decodeIfPresent(Bool.self, forKey: .passed)
+        checks = (try? container.decodeIfPresent([Holds].self, forKey: .checks))?.map(\.holds)
+        claimHolds = (try? container.decodeIfPresent([Holds].self, forKey: .claims))?.map(\.holds)
+        claimVerdicts = (try? container.decodeIfPresent([Verdict].self, forKey: .claims))?.map(\.verdict)
+        if let variants = try? container.decodeIfPresent([Variant].self, forKey: .variants) {
+            worlds = (variants.map(\.passed).reduce(0, +), variants.map(\.worlds).reduce(0, +))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import Reports
+
+/// `orrery report DIR`: one self-contained HTML page for a results folder.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write one HTML page showing every report in a results folder.",
+        discussion: """
+            Writes DIR/index.html (or --out): a table of contents with each report's verdicts, then every folder \
+            holding a report.md rendered in its own section, charts inline, with links to its raw files. \
+            The page needs no network and is the same bytes whenever the folder is, so it can be committed.
+            """)
+
+    @Argument(help: "A results folder: it, or folders below it, hold report.md files.") var directory: String
+    @Option(help: "The page to write (default: DIR/index.html).") var out: String?
+
+    func run() throws {
+        let directoryURL = URL(fileURLWithPath: directory)
+        let outputPath = out ?? directoryURL.appendingPathComponent("index.html").relativePath
+        let output = URL(fileURLWithPath: outputPath)
+        do {
+            let page = try ResultsPage(directory: directoryURL, output: output)
+            try AtomicFileWriter.write(page.html, to: output)
+            print("wrote \(outputPath): \(page.reportCount) report(s)")
+        } catch {
+            FileHandleOutput.standardError("error: \(error)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+    }
+}

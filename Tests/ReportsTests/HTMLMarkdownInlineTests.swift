@@ -1,0 +1,61 @@
+import Testing
+@testable import Reports
+
+@Suite("Markdown to HTML: inline text")
+struct HTMLMarkdownInlineTests {
+    let renderer = MarkdownHTMLRenderer()
+
+    @Test("HTML in text is escaped, never passed through: <script>, & and quotes")
+    func escapesText() {
+        #expect(renderer.render("<script>alert(\"x\" & 'y')</script>\n")
+            == "<p>&lt;script&gt;alert(&quot;x&quot; &amp; &#39;y&#39;)&lt;/script&gt;</p>\n")
+        #expect(renderer.render("# <img src=x onerror=alert(1)>\n")
+            == "<h1 id=\"img-srcx-onerroralert1\">&lt;img src=x onerror=alert(1)&gt;</h1>\n")
+    }
+
+    @Test("code spans are verbatim and escaped, emphasis inside them is text")
+    func codeSpans() {
+        #expect(renderer.render("`{\"message\": \"<Error> *x*\"}` and `` a`b ``\n")
+            == "<p><code>{&quot;message&quot;: &quot;&lt;Error&gt; *x*&quot;}</code> and <code>a`b</code></p>\n")
+    }
+
+    @Test("nested emphasis pairs the right delimiters", arguments: [
+        ("**bold *and italic* bold**", "<strong>bold <em>and italic</em> bold</strong>"),
+        ("*italic **and bold** italic*", "<em>italic <strong>and bold</strong> italic</em>"),
+        ("***both***", "<em><strong>both</strong></em>"),
+        ("__strong__ and _em_", "<strong>strong</strong> and <em>em</em>"),
+        ("**What would make it hold:** x", "<strong>What would make it hold:</strong> x"),
+    ])
+    func nestedEmphasis(markdown: String, html: String) {
+        #expect(renderer.render(markdown) == "<p>\(html)</p>\n")
+    }
+
+    @Test("underscores inside words and lone stars are text", arguments: [
+        ("http_503 in proxy_next_upstream", "http_503 in proxy_next_upstream"),
+        ("3 * 4 * 5", "3 * 4 * 5"),
+        ("**unclosed", "**unclosed"),
+        ("a*b", "a*b"),
+        ("\\*not emphasis\\*", "*not emphasis*"),
+    ])
+    func literalDelimiters(markdown: String, html: String) {
+        #expect(renderer.render(markdown) == "<p>\(html)</p>\n")
+    }
+
+    @Test("links are relative to the report's folder; fragments get the section's prefix")
+    func links() {
+        var resolved = MarkdownHTMLRenderer()
+        resolved.links = LinkResolver(base: "a1/", fragmentPrefix: "a1-")
+        #expect(resolved.render("[the *CSV*](requests.csv), [why](#why), [web](https://example.org/a?b=1&c=2)\n")
+            == "<p><a href=\"a1/requests.csv\">the <em>CSV</em></a>, <a href=\"#a1-why\">why</a>, <a href=\"https://example.org/a?b=1&amp;c=2\">web</a></p>\n")
+    }
+
+    @Test("a link or image with an unsafe scheme is shown as text")
+    func unsafeLinks() {
+        #expect(renderer.render("[click](javascript:alert(1)) ![x](data:image/svg+xml,<svg>)\n") == "<p>click x</p>\n")
+    }
+
+    @Test("brackets that are no link stay text")
+    func notLinks() {
+        #expect(renderer.render("[a] [b] (c) [d](e f)\n") == "<p>[a] [b] (c) [d](e f)</p>\n")
+    }
+}
