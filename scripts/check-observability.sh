@@ -44,7 +44,12 @@ echo "promtool check metrics: ok ($(grep -c '^# TYPE' "$work/run.om") families, 
 
 promtool tsdb create-blocks-from openmetrics "$work/run.om" "$work/tsdb" >/dev/null
 mkdir -p "$work/tsdb/wal"
-series='orrery_client_requests_total'
+# A counter the run has: client requests, else task attempts, else the first counter in the file.
+series=""
+for candidate in orrery_client_requests_total orrery_mapreduce_attempts_total; do
+  if grep -q "^$candidate" "$work/run.om"; then series="$candidate"; break; fi
+done
+[ -n "$series" ] || series="$(grep -m1 -o '^[a-z_]*_total' "$work/run.om")"
 promtool tsdb dump --match="{__name__=\"$series\"}" "$work/tsdb" > "$work/dump.txt"
 python3 - "$work/run.om" "$work/dump.txt" "$series" <<'PY'
 import re, sys
