@@ -11,7 +11,7 @@ struct ObservationArguments: ParsableArguments {
     var traceFormat: String?
     @Option(help: ArgumentHelp("Perfetto trace: keep only what happens between two instants of virtual time, e.g. 10s..20s.", valueName: "from..to"))
     var traceWindow: String?
-    @Option(help: "Perfetto trace: at most this many events, \(ObservationOptions.traceEventLimits.lowerBound) … \(ObservationOptions.traceEventLimits.upperBound) (default \(ObservationOptions.defaultTraceEventLimit), about 130 bytes each); a longer run's trace stops where the limit is reached and says so.")
+    @Option(help: "Perfetto trace: at most this many events, \(ObservationOptions.traceEventLimits.lowerBound) … \(ObservationOptions.traceEventLimits.upperBound) (default \(ObservationOptions.defaultTraceEventLimit), about 110 bytes each); a longer run's trace stops where the limit is reached and says so.")
     var traceMaxEvents = ObservationOptions.defaultTraceEventLimit
     @Option(help: "Write the run's time series to this file in the OpenMetrics text format (one scenario only), for promtool tsdb create-blocks-from openmetrics.")
     var metrics: String?

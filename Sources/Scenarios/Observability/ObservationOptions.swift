@@ -31,7 +31,7 @@ public struct ObservationOptions: Sendable, Equatable {
     /// ``MetricsRecorder/targetSamples`` samples per series.
     public var metricsInterval: Duration?
 
-    /// The most events a Perfetto trace holds unless told otherwise: 1,000,000 (about 130 MB).
+    /// The most events a Perfetto trace holds unless told otherwise: 1,000,000 (about 110 MB).
     public static let defaultTraceEventLimit = 1_000_000
     /// The range `--trace-max-events` accepts.
     public static let traceEventLimits = 1_000...50_000_000

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `orrery run --trace … --metrics …` through the real binary: the same bytes from two processes,
+/// bad options refused before anything is written, and a progress line only on a terminal.
+@Suite struct ObservabilityCommandTests {
+    @Test func aPerfettoTraceAndOpenMetricsAreTheSameFromTwoProcesses() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var files: [[Data]] = []
+        for run in 1...2 {
+            let trace = dir.appendingPathComponent("run\(run).perfetto.json"), metrics = dir.appendingPathComponent("run\(run).om")
+            let outcome = try OrreryProcess.run(["run", "scenarios/crash-and-restart.yaml", "--out", dir.appendingPathComponent("r\(run)").path,
+                                                 "--trace", trace.path, "--metrics", metrics.path], environment: run == 1 ? ["SWIFT_DETERMINISTIC_HASHING": "1"] : [:])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            // Not a terminal: no progress line, nothing on stderr.
+            #expect(outcome.standardError.isEmpty)
+            files.append([try Data(contentsOf: trace), try Data(contentsOf: metrics)])
+        }
+        #expect(files[0] == files[1])
+        let document = try JSONSerialization.jsonObject(with: files[0][0]) as! [String: Any]
+        #expect((document["traceEvents"] as! [Any]).count > 10_000)
+        #expect(String(decoding: files[0][1], as: UTF8.self).hasSuffix("# EOF\n"))
+    }
+
+    @Test(arguments: [
+        (["--trace", "t.json", "--trace-window", "5s..2s", "--trace-format", "perfetto"], "--trace-window: FROM must be before TO"),
+        (["--trace", "t.json", "--trace-window", "1s..2s"], "--trace-window applies to Perfetto traces"),
+        (["--trace", "t.json", "--trace-format", "xml"], "--trace-format must be jsonl or perfetto, got 'xml'"),
+        (["--trace", "t.perfetto.json", "--trace-max-events", "5"], "--trace-max-events must be between 1000 and 50000000, got 5"),
+        (["--metrics", "m.om", "--metrics-interval", "0s"], "--metrics-interval must be at least 1ms"),
+        (["--metrics", "m.om", "--metrics-interval", "soon"], "--metrics-interval: expected a duration such as 250ms or 2s"),
+        (["--metrics-interval", "1s"], "--metrics-interval needs --metrics FILE"),
+        (["--trace", "same.om", "--metrics", "same.om"], "--trace and --metrics name the same file 'same.om'"),
+    ])
+    func aBadObservationOptionIsRefusedAndNothingIsWritten(arguments: [String], message: String) throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let absolute = arguments.map { $0.hasSuffix(".json") || $0.hasSuffix(".om") ? dir.appendingPathComponent($0).path : $0 }
+        let outcome = try OrreryProcess.run(["run", "scenarios/crash-and-restart.yaml", "--out", dir.appendingPathComponent("reports").path] + absolute)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains(message.replacingOccurrences(of: "'same.om'", with: "'\(dir.appendingPathComponent("same.om").path)'")), "\(outcome.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func metricsNeedsOneFile() throws {
+        let outcome = try OrreryProcess.run(["run", "scenarios/crash-and-restart.yaml", "scenarios/closed-loop.yaml", "--metrics", "/tmp/x.om"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("--metrics needs exactly one scenario file (got 2)"))
+    }
+
+    /// Under a pseudo-terminal (util-linux `script`), a run longer than a second shows its progress
+    /// on stderr, and `--quiet` silences it.
+    @Test func progressShowsOnATerminalOnly() throws {
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        guard FileManager.default.isExecutableFile(atPath: script.path) else { return }
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func terminal(_ extra: String) throws -> String {
+            let command = "\(OrreryProcess.executable.path) run scenarios/seed-003-least-conn.yaml --out \(dir.path)/\(extra.isEmpty ? "a" : "b") \(extra)"
+            return try OrreryProcess.run(["-qec", command, "/dev/null"], program: script).standardOutput
+        }
+        let shown = try terminal("")
+        #expect(shown.contains(" events · ") && shown.contains(" s elapsed"), "\(shown)")
+        #expect(shown.contains("\r\u{1B}[2K"))
+        let quiet = try terminal("--quiet")
+        #expect(!quiet.contains("elapsed"), "\(quiet)")
+        #expect(quiet.contains("seed-003-least-conn seed 3"))
+        // The reports are the same either way.
+        #expect(try Data(contentsOf: dir.appendingPathComponent("a/seed-003-least-conn/report.md"))
+                == Data(contentsOf: dir.appendingPathComponent("b/seed-003-least-conn/report.md")))
+    }
+}
