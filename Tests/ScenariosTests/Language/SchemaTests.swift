@@ -207,4 +207,16 @@ import Testing
             #expect(!matches(text), "the schema accepts '\(text)'")
         }
     }
+
+    // MARK: Scenario files
+
+    @Test func everyCommittedScenarioNamesTheSchemaOnItsFirstLine() throws {
+        let directory = packageRoot.appendingPathComponent("scenarios")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }
+        #expect(files.count > 10)
+        for file in files {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.hasPrefix("# yaml-language-server: $schema=../orrery.schema.json\n"), "\(file)")
+        }
+    }
 }
