@@ -142,6 +142,43 @@ import Testing
                                                   "mapreduce", "log", "object_store", "backup", "operations", "faults", "chaos", "expect", "claims"])
     }
 
+    // MARK: Words: every word the schema offers is one the loader reads
+
+    /// Enumerations of the schema, and a file that uses a given word of one.
+    static let enumerations: [(name: String, path: [String], file: @Sendable (String) -> String)] = [
+        ("strategy", ["$defs", "balancer", "properties", "strategy", "anyOf", "0"], { traffic + "balancer: {strategy: \($0)}\n" }),
+        ("retries.on", ["$defs", "balancer", "properties", "retries", "properties", "on", "items"], { traffic + "balancer: {retries: {on: [\($0)]}}\n" }),
+        ("workload.type", world + ["properties", "workload", "properties", "type"],
+         { "run: {requests: 10}\nservers: [{name: s}]\nworkload: {type: \($0), users: 1, rate: 5}\n" }),
+        ("shuffle", ["$defs", "cluster", "properties", "shuffle", "anyOf", "0"],
+         { "cluster: {shuffle: \($0)}\njob: {name: word-count, reducers: 1}\ninput: {synthetic: {lines: 10}}\n" }),
+        ("job", ["$defs", "job", "properties", "name"], { "cluster: {workers: 1}\njob: {name: \($0), reducers: 1}\ninput: {synthetic: {lines: 10}}\n" }),
+        ("placement", ["$defs", "placement", "anyOf", "0"], { "experiment: a1\nservers: 3\nplacement: \($0)\n" }),
+        ("request_hash", ["$defs", "assignment_map", "properties", "request_hash", "anyOf", "0"], { "experiment: a1\nservers: 3\nmap: {request_hash: \($0)}\n" }),
+        ("probing", ["$defs", "assignment_map", "properties", "probing"], { "experiment: a1\nservers: 3\nmap: {probing: \($0)}\n" }),
+        ("storm code", ["$defs", "storm", "properties", "code"], { "object_store: {storms: [{at: 1s, for: 1s, rate: 0.5, code: \($0)}]}\noperations: [list_buckets]\n" }),
+        ("encryption", world + ["properties", "object_store", "properties", "buckets", "items", "properties", "encryption"],
+         { "object_store: {buckets: [{name: photos, encryption: \($0)}]}\noperations: [list_buckets]\n" }),
+        ("bare operation", ["$defs", "operation", "anyOf", "0"], { "operations: [\($0)]\n" }),
+        ("experiment", ["then", "properties", "experiment"], { "experiment: \($0)\n" }),
+    ]
+
+    @Test(arguments: 0..<enumerations.count)
+    func everyWordTheSchemaOffersIsOneTheLoaderReads(index: Int) {
+        let enumeration = Self.enumerations[index]
+        let words = Self.value(Self.schema, enumeration.path + ["enum"]) as? [String] ?? []
+        #expect(words.count >= 2, "\(enumeration.name)")
+        for word in words {
+            let error = HostileInputTests.error(enumeration.file(word))
+            if enumeration.name == "experiment" {
+                // An experiment file without its sections may be refused for a missing key, never for its name.
+                #expect(!(error ?? "").contains("unknown experiment"), "\(word): \(error ?? "")")
+            } else {
+                #expect(error == nil, "\(enumeration.name) \(word): \(error ?? "")")
+            }
+        }
+    }
+
     // MARK: Limits: the schema's are the loader's
 
     @Test func integerRangesAreTheLoaders() {

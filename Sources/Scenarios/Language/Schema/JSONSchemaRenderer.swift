@@ -84,6 +84,9 @@ struct JSONSchemaRenderer {
     }
 
     /// A closed object: `additionalProperties: false`, as the loader refuses unknown keys.
+    ///
+    /// An optional key's value is never `null`: the loader reads a key with no value as absent,
+    /// but an empty value is almost always an edit in progress, which an editor should point at.
     private mutating func render(_ object: SchemaObject) -> JSONValue {
         var properties: [(key: String, value: JSONValue)] = []
         for property in object.properties {
@@ -117,6 +120,8 @@ struct JSONSchemaRenderer {
                 ("if", .object([("required", .array([.string(key)])), ("properties", .object([(key, .object([("const", .string(word))]))]))])),
                 ("then", requiring(required)),
             ])
+        case .requiredWith(let required, let key):
+            .object([("if", requiring(key)), ("then", requiring(required))])
         }
     }
 

@@ -37,18 +37,23 @@ extension ScenarioSchema {
         .optional("factor", .positiveFactor, "slow: how many times slower."),
     ]
 
+    /// The settings the network's actions cannot do without.
+    static let networkFaultNeeds: [SchemaObject.Rule] = [.requiredWith("for", key: "pause"), .requiredWith("factor", key: "slow")]
+
     /// One of a world's `faults:`.
     static let worldFault: SchemaObject = {
         let actions = networkFaultActions + [loseIntermediate, storm]
         return SchemaObject([faultInstant] + actions + networkFaultSettings + [
             .optional("rate", .probability, "errors, storm: the share of requests that fail."),
             .optional("code", .words(stormCodes), "storm: the error code; default ServiceUnavailable."),
-        ], rules: [.exactlyOne(actions.map(\.name))])
+        ], rules: [.exactlyOne(actions.map(\.name))] + networkFaultNeeds + [
+            .requiredWith("rate", key: "errors"), .requiredWith("for", key: "storm"), .requiredWith("rate", key: "storm"),
+        ])
     }()
 
     /// One of a single MapReduce job's `faults:`.
     static let clusterFault: SchemaObject = {
         let actions = networkFaultActions + [loseIntermediate]
-        return SchemaObject([faultInstant] + actions + networkFaultSettings, rules: [.exactlyOne(actions.map(\.name))])
+        return SchemaObject([faultInstant] + actions + networkFaultSettings, rules: [.exactlyOne(actions.map(\.name))] + networkFaultNeeds)
     }()
 }

@@ -94,6 +94,8 @@ public struct SchemaObject: Sendable, Equatable {
         case notBoth(String, String)
         /// `required` must be present when `key` is the word `word` (a closed loop's `users`).
         case requiredWhen(String, key: String, is: String)
+        /// `required` must be present when `key` is (a `slow` fault's `factor`).
+        case requiredWith(String, key: String)
     }
 
     /// Its keys, in documentation order.
