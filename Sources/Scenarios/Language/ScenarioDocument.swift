@@ -2,12 +2,10 @@ import Foundation
 import Yams
 
 /// A scenario file read once: its bytes checked as UTF-8, composed as YAML, and the keys every
-/// file shares — `version`, `name`, `description`, `seed` — read and checked. Every loader
-/// (worlds, experiments) starts from one of these, so the rules for those keys, and the
-/// positions in their errors, are the same for every kind of file.
+/// file shares — `version`, `name`, `description`, `seed` (``ScenarioSchema/commonProperties``) —
+/// read and checked. Every loader (worlds, experiments) starts from one of these, so the rules for
+/// those keys, and the positions in their errors, are the same for every kind of file.
 public struct ScenarioDocument {
-    /// The keys every scenario file may have, whatever its sections.
-    static let commonKeys = ScenarioSchema.commonProperties.map(\.name)
     /// The longest name a scenario may have: it becomes a directory of the report.
     static let maximumNameLength = 100
 
