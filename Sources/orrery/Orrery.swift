@@ -8,7 +8,7 @@ struct Orrery: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A deterministic, virtual-time simulator of load balancers, MapReduce clusters, partitioned logs and object stores.",
         discussion: "Exit codes: 0 success, 1 a run failed (an expect: assertion, or the simulation stopped early), 2 bad input.",
-        subcommands: [Run.self, Validate.self, ExperimentCommand.self, SweepCommand.self, MergeCommand.self, ReportCommand.self, Shrink.self, MapReduceCommand.self, Ops.self])
+        subcommands: [Run.self, Validate.self, ExperimentCommand.self, SweepCommand.self, MergeCommand.self, ReportCommand.self, Schema.self, Shrink.self, MapReduceCommand.self, Ops.self])
 
     /// Parse errors are bad input (exit 2), not ArgumentParser's default 64.
     static func main() {

@@ -21,8 +21,10 @@ public struct A1Experiment: ExperimentFile {
 
     public init(spec: PlacementExperimentSpec) { self.spec = spec }
 
+    public static let shape = ScenarioSchema.placementExperimentFile(name)
+
     public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> A1Experiment {
-        A1Experiment(spec: try ScenarioLoader.placementExperiment(document, name: name).spec)
+        A1Experiment(spec: try ScenarioLoader.placementExperiment(document, name: name, shape: shape).spec)
     }
 
     public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {

@@ -19,8 +19,10 @@ public struct A2Experiment: ExperimentFile {
 
     public init(spec: PlacementExperimentSpec) { self.spec = spec }
 
+    public static let shape = ScenarioSchema.placementExperimentFile(name)
+
     public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> A2Experiment {
-        A2Experiment(spec: try ScenarioLoader.placementExperiment(document, name: name).spec)
+        A2Experiment(spec: try ScenarioLoader.placementExperiment(document, name: name, shape: shape).spec)
     }
 
     public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {

@@ -89,8 +89,10 @@ public struct A3Experiment: ExperimentFile {
         self.failover = failover
     }
 
+    public static let shape = ScenarioSchema.placementExperimentFile(name, own: ScenarioSchema.a3Sections)
+
     public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> A3Experiment {
-        let (spec, top) = try ScenarioLoader.placementExperiment(document, name: name, ownKeys: ["operations", "failover"])
+        let (spec, top) = try ScenarioLoader.placementExperiment(document, name: name, shape: shape)
         return A3Experiment(spec: spec,
                             operations: try top["operations"].map { cursor throws(ScenarioError) in try ScenarioLoader.parseOperations(cursor) } ?? [],
                             failover: try ScenarioLoader.parseFailover(top.required("failover")))

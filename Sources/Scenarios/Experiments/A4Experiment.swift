@@ -32,8 +32,10 @@ public struct A4Experiment: ExperimentFile {
 
     public init(spec: PlacementExperimentSpec) { self.spec = spec }
 
+    public static let shape = ScenarioSchema.placementExperimentFile(name)
+
     public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> A4Experiment {
-        A4Experiment(spec: try ScenarioLoader.placementExperiment(document, name: name).spec)
+        A4Experiment(spec: try ScenarioLoader.placementExperiment(document, name: name, shape: shape).spec)
     }
 
     public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {

@@ -2,26 +2,23 @@ import Foundation
 import Simulator
 
 extension ScenarioLoader {
-    /// The keys every placement experiment (A-1 … A-4) reads, beyond the common ones.
-    static let placementExperimentKeys = ["experiment", "servers", "requests", "map", "placement", "variants", "server"]
-
     /// The setup of placement experiment `name` in `document`, strictly, with positions in every
-    /// error; `ownKeys` are the sections only this experiment has (A-3's `operations`, `failover`),
-    /// read by the caller from the mapping returned.
-    static func placementExperiment(_ document: ScenarioDocument, name: String, ownKeys: [String] = []) throws(ScenarioError) -> (spec: PlacementExperimentSpec, top: YAMLMapping) {
-        let top = try document.sections(allowed: placementExperimentKeys + ownKeys)
+    /// error; `shape` is the experiment's file (``ScenarioSchema/placementExperimentFile(_:own:)``),
+    /// whose own sections (A-3's `operations`, `failover`) the caller reads from the mapping returned.
+    static func placementExperiment(_ document: ScenarioDocument, name: String, shape: SchemaObject) throws(ScenarioError) -> (spec: PlacementExperimentSpec, top: YAMLMapping) {
+        let top = try document.sections(shape)
         let serversCursor = try top.required("servers")
         var counts: [Int] = []
         if serversCursor.text != nil {
-            counts = [try serversCursor.int(in: 1...1_000)]
+            counts = [try serversCursor.int(in: ScenarioSchema.experimentServers)]
         } else {
-            for item in try serversCursor.list() { counts.append(try item.int(in: 1...1_000)) }
+            for item in try serversCursor.list() { counts.append(try item.int(in: ScenarioSchema.experimentServers)) }
         }
         guard !counts.isEmpty else { throw serversCursor.error(.invalidValue("at least one server count is needed")) }
         var variants: [PlacementExperimentSpec.Variant] = []
         if let list = top["variants"] {
             for item in try list.list() {
-                let fields = try item.mapping(allowed: ["name", "map", "placement"])
+                let fields = try item.mapping(ScenarioSchema.placementVariant)
                 variants.append(.init(label: try fields.required("name").string(),
                                       placement: try parsePlacement(map: fields["map"], placement: fields["placement"], at: item)))
             }
@@ -36,14 +33,14 @@ extension ScenarioLoader {
         }
         let spec = PlacementExperimentSpec(
             name: name, summary: document.summary, file: document.file, seed: document.seed ?? 1,
-            serverCounts: counts, requests: try top["requests"]?.int(in: 1...10_000_000) ?? 10_000, variants: variants,
+            serverCounts: counts, requests: try top["requests"]?.int(in: ScenarioSchema.experimentRequests) ?? 10_000, variants: variants,
             server: try top["server"].map { cursor throws(ScenarioError) in try parseExperimentServer(cursor) } ?? ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)))
         return (spec, top)
     }
 
     static func parseExperimentServer(_ cursor: YAMLCursor) throws(ScenarioError) -> ServerConfiguration {
-        let fields = try cursor.mapping(allowed: ["slots", "queue", "service_time"])
-        return ServerConfiguration(slots: try fields["slots"]?.int(in: 1...100_000) ?? 4, queueCapacity: try fields["queue"]?.int(in: 0...10_000_000) ?? 100_000,
+        let fields = try cursor.mapping(ScenarioSchema.experimentServer)
+        return ServerConfiguration(slots: try fields["slots"]?.int(in: ScenarioSchema.serverSlots) ?? 4, queueCapacity: try fields["queue"]?.int(in: ScenarioSchema.serverQueue) ?? 100_000,
                                    serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.002))
     }
 
@@ -54,22 +51,24 @@ extension ScenarioLoader {
                 operations.append(.rep)
                 continue
             }
-            let fields = try item.mapping(allowed: ["add", "rm", "route"])
+            let fields = try item.mapping(ScenarioSchema.replicaOperation)
             guard fields.entries.count == 1, let entry = fields.entries.first else {
                 throw item.error(.invalidValue("an operation is 'rep' or exactly one of add, rm, route"))
             }
             switch entry.key {
             case "route":
-                let route = try entry.value.mapping(allowed: ["path", "request_id"])
+                let route = try entry.value.mapping(ScenarioSchema.route)
                 var path = try route.required("path").string()
                 if path.hasPrefix("/") { path.removeFirst() }
                 operations.append(.route(path: path, requestID: UInt64(try route["request_id"]?.int(atLeast: 0) ?? 123_456)))
             default:
-                let body = try entry.value.mapping(allowed: ["n", "hostnames"])
+                let body = try entry.value.mapping(ScenarioSchema.replicaChange)
                 let nCursor = try body.required("n")
                 let n = try nCursor.int()
                 // The balancer answers any n with its own message; beyond this many replicas it would only be slow.
-                guard n <= 10_000 else { throw nCursor.error(.invalidValue("at most 10000 replicas at once, got \(n)")) }
+                guard n <= ScenarioSchema.maximumReplicasPerOperation else {
+                    throw nCursor.error(.invalidValue("at most \(ScenarioSchema.maximumReplicasPerOperation) replicas at once, got \(n)"))
+                }
                 var hostnames: [String] = []
                 for name in try body["hostnames"]?.list() ?? [] { hostnames.append(try name.string()) }
                 operations.append(entry.key == "add" ? .add(n: n, hostnames: hostnames) : .rm(n: n, hostnames: hostnames))
@@ -79,7 +78,7 @@ extension ScenarioLoader {
     }
 
     static func parseFailover(_ cursor: YAMLCursor) throws(ScenarioError) -> A3Experiment.Failover {
-        let fields = try cursor.mapping(allowed: ["rate", "duration", "kill_at", "kill", "heartbeat_interval", "heartbeat_timeout", "misses_before_down", "spawn_delay", "client_timeout", "forward_timeout", "retries"])
+        let fields = try cursor.mapping(ScenarioSchema.failover)
         let duration = try fields.required("duration").positiveDuration()
         let killAtCursor = try fields.required("kill_at")
         let killAt = try killAtCursor.duration()

@@ -56,9 +56,9 @@ extension ScenarioLoader {
         }
         if let placement { return try parseAlgorithm(placement) }
         guard let map else { return .assignment(.assignment) }
-        let fields = try map.mapping(allowed: ["slots", "virtual_servers", "request_hash", "virtual_server_hash", "probing"])
-        let slots = try fields["slots"]?.int(in: 1...1_048_576) ?? 512
-        var configuration = ConsistentHashMap.Configuration(slotCount: slots, virtualServersPerServer: try fields["virtual_servers"]?.int(in: 1...1_024))
+        let fields = try map.mapping(ScenarioSchema.assignmentMap)
+        let slots = try fields["slots"]?.int(in: ScenarioSchema.mapSlots) ?? 512
+        var configuration = ConsistentHashMap.Configuration(slotCount: slots, virtualServersPerServer: try fields["virtual_servers"]?.int(in: ScenarioSchema.mapVirtualServers))
         if let h = fields["request_hash"] { configuration.requestHash = try parseRequestHash(h) }
         if let phi = fields["virtual_server_hash"] { configuration.virtualServerHash = try parseVirtualServerHash(phi) }
         if let probing = fields["probing"] {
@@ -75,7 +75,7 @@ extension ScenarioLoader {
         if let name = cursor.text {
             do { return try RequestHash(named: name) } catch { throw cursor.error(.invalidValue(error.description)) }
         }
-        let fields = try cursor.mapping(allowed: ["polynomial"]).required("polynomial").mapping(allowed: ["i2", "i", "c"])
+        let fields = try cursor.mapping(ScenarioSchema.requestPolynomial).required("polynomial").mapping(ScenarioSchema.requestCoefficients)
         return .polynomial(iSquared: try coefficient(fields["i2"]), i: try coefficient(fields["i"]), constant: try coefficient(fields["c"]))
     }
 
@@ -83,7 +83,7 @@ extension ScenarioLoader {
         if let name = cursor.text {
             do { return try VirtualServerHash(named: name) } catch { throw cursor.error(.invalidValue(error.description)) }
         }
-        let fields = try cursor.mapping(allowed: ["polynomial"]).required("polynomial").mapping(allowed: ["i2", "i", "j2", "j", "c"])
+        let fields = try cursor.mapping(ScenarioSchema.virtualServerPolynomial).required("polynomial").mapping(ScenarioSchema.virtualServerCoefficients)
         return .polynomial(iSquared: try coefficient(fields["i2"]), i: try coefficient(fields["i"]), jSquared: try coefficient(fields["j2"]),
                            j: try coefficient(fields["j"]), constant: try coefficient(fields["c"]))
     }
@@ -94,7 +94,7 @@ extension ScenarioLoader {
     }
 
     static func parseAlgorithm(_ cursor: YAMLCursor) throws(ScenarioError) -> PlacementSpec {
-        let names = ["ring", "jump", "maglev", "rendezvous", "bounded_loads"]
+        let names = ScenarioSchema.placementByName.keys
         if let name = cursor.text {
             switch name {
             case "ring": return .ring(virtualNodes: HashRing.defaultVirtualNodesPerNode)
@@ -106,24 +106,24 @@ extension ScenarioLoader {
                 throw cursor.error(.invalidValue("unknown placement '\(name)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; expected one of \(names.joined(separator: ", "))")))
             }
         }
-        let fields = try cursor.mapping(allowed: names)
+        let fields = try cursor.mapping(ScenarioSchema.placementByName)
         guard fields.entries.count == 1, let entry = fields.entries.first else {
             throw cursor.error(.invalidValue("a placement names exactly one of \(names.joined(separator: ", "))"))
         }
         switch entry.key {
         case "ring":
-            return .ring(virtualNodes: try entry.value.mapping(allowed: ["virtual_nodes"])["virtual_nodes"]?.int(in: 1...10_000) ?? HashRing.defaultVirtualNodesPerNode)
+            return .ring(virtualNodes: try entry.value.mapping(ScenarioSchema.ringOptions)["virtual_nodes"]?.int(in: ScenarioSchema.ringVirtualNodes) ?? HashRing.defaultVirtualNodesPerNode)
         case "maglev":
-            let size = try entry.value.mapping(allowed: ["table_size"])["table_size"]
-            let tableSize = try size?.int(in: 2...1_000_003) ?? MaglevTable.defaultTableSize
+            let size = try entry.value.mapping(ScenarioSchema.maglevOptions)["table_size"]
+            let tableSize = try size?.int(in: ScenarioSchema.maglevTableSize) ?? MaglevTable.defaultTableSize
             guard tableSize.isPrime else {
                 throw (size ?? entry.value).error(.invalidValue("a Maglev table size must be prime, got \(tableSize)"))
             }
             return .maglev(tableSize: tableSize)
         case "bounded_loads":
-            let options = try entry.value.mapping(allowed: ["epsilon", "virtual_nodes"])
+            let options = try entry.value.mapping(ScenarioSchema.boundedLoadsOptions)
             return .boundedLoads(epsilon: try options["epsilon"]?.nonNegative() ?? BoundedLoadRing.defaultEpsilon,
-                                 virtualNodes: try options["virtual_nodes"]?.int(in: 1...10_000) ?? HashRing.defaultVirtualNodesPerNode)
+                                 virtualNodes: try options["virtual_nodes"]?.int(in: ScenarioSchema.ringVirtualNodes) ?? HashRing.defaultVirtualNodesPerNode)
         case "jump": return .jump
         default: return .rendezvous
         }

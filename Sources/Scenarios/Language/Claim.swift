@@ -26,7 +26,7 @@ extension ScenarioLoader {
     static func parseClaims(_ cursor: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool) throws(ScenarioError) -> [Claim] {
         var claims: [Claim] = []
         for item in try cursor.list() {
-            let fields = try item.mapping(allowed: ["claim", "holds_if"])
+            let fields = try item.mapping(ScenarioSchema.claim)
             let text = try fields.required("claim").string()
             let condition = try fields.required("holds_if")
             var conditions: [Expectation] = []

@@ -2,12 +2,10 @@ import Foundation
 import Yams
 
 /// A scenario file read once: its bytes checked as UTF-8, composed as YAML, and the keys every
-/// file shares — `version`, `name`, `description`, `seed` — read and checked. Every loader
-/// (worlds, experiments) starts from one of these, so the rules for those keys, and the
-/// positions in their errors, are the same for every kind of file.
+/// file shares — `version`, `name`, `description`, `seed` (``ScenarioSchema/commonProperties``) —
+/// read and checked. Every loader (worlds, experiments) starts from one of these, so the rules for
+/// those keys, and the positions in their errors, are the same for every kind of file.
 public struct ScenarioDocument {
-    /// The keys every scenario file may have, whatever its sections.
-    static let commonKeys = ["version", "name", "description", "seed"]
     /// The longest name a scenario may have: it becomes a directory of the report.
     static let maximumNameLength = 100
 
@@ -56,7 +54,7 @@ public struct ScenarioDocument {
         guard case .mapping = root.node else {
             throw root.error(.wrongType(expected: "a mapping of sections (network, servers, mapreduce, …)", found: root.kindDescription))
         }
-        let top = try root.mapping(allowed: nil)
+        let top = try root.openMapping()
         if let version = top["version"], try version.int() != 1 {
             throw version.error(.invalidValue("unsupported scenario version \(version.text ?? ""); this Orrery reads version 1"))
         }
@@ -75,9 +73,9 @@ public struct ScenarioDocument {
         self.keys = top.keys
     }
 
-    /// The top level as a mapping whose keys must be the common ones or in `sections`.
-    func sections(allowed sections: [String]) throws(ScenarioError) -> YAMLMapping {
-        try root.mapping(allowed: Self.commonKeys + sections)
+    /// The top level as a mapping of the file kind `shape` (whose keys include the common ones).
+    func sections(_ shape: SchemaObject) throws(ScenarioError) -> YAMLMapping {
+        try root.mapping(shape)
     }
 
     /// Why `name` cannot name a report directory, or nil when it can.

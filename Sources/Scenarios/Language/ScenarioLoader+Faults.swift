@@ -2,10 +2,11 @@ import Foundation
 import Simulator
 
 extension ScenarioLoader {
-    static let faultActions = ["crash", "restart", "pause", "slow", "partition", "heal", "drop_rate", "latency_spike", "hang", "errors"]
+    /// The fault actions the network carries out, on any node.
+    static let faultActions = ScenarioSchema.networkFaultActions.map(\.name)
     /// The fault actions only some sections have: a MapReduce worker's local disk wiped, an
     /// error storm on the object store.
-    static let sectionFaultActions = ["lose_intermediate", "storm"]
+    static let sectionFaultActions = [ScenarioSchema.loseIntermediate.name, ScenarioSchema.storm.name]
     /// The most faults one file may list.
     static let maximumFaults = 100_000
 
@@ -30,7 +31,7 @@ extension ScenarioLoader {
         let items = try cursor.list()
         guard items.count <= maximumFaults else { throw cursor.error(.invalidValue("at most \(maximumFaults) faults, got \(items.count)")) }
         for item in items {
-            let fields = try item.mapping(allowed: ["at"] + faultActions + sectionFaultActions + ["for", "boot_time", "factor", "rate", "code"])
+            let fields = try item.mapping(ScenarioSchema.worldFault)
             let at = VirtualInstant.after(try fields.required("at").duration())
             let actions = fields.keys.filter { (faultActions + sectionFaultActions).contains($0) }
             guard actions.count == 1, let action = actions.first, let value = fields[action] ?? fields.entries.first(where: { $0.key == action })?.value else {
@@ -118,7 +119,7 @@ extension ScenarioLoader {
     }
 
     static func parseChaos(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> FaultSchedule.Chaos {
-        let fields = try cursor.mapping(allowed: ["nodes", "crashes_per_hour", "downtime", "pauses_per_hour", "pause_length"])
+        let fields = try cursor.mapping(ScenarioSchema.chaos)
         var targets = nodes
         if let list = fields["nodes"] {
             targets = []
@@ -130,9 +131,9 @@ extension ScenarioLoader {
         }
         return FaultSchedule.Chaos(
             nodes: targets,
-            crashesPerHour: try fields["crashes_per_hour"]?.double(in: 0...3_600) ?? 0,
+            crashesPerHour: try fields["crashes_per_hour"]?.double(in: ScenarioSchema.chaosPerHour) ?? 0,
             downtime: try fields["downtime"]?.durationDistribution() ?? .constant(5),
-            pausesPerHour: try fields["pauses_per_hour"]?.double(in: 0...3_600) ?? 0,
+            pausesPerHour: try fields["pauses_per_hour"]?.double(in: ScenarioSchema.chaosPerHour) ?? 0,
             pauseLength: try fields["pause_length"]?.durationDistribution() ?? .constant(1))
     }
 }

@@ -1,9 +1,6 @@
 import Simulator
 
 extension ScenarioLoader {
-    /// The keys of `run:`.
-    static let runKeys = ["duration", "requests", "time_limit", "max_events"]
-
     /// `run:`. With a workload (`needsStop`) it must say when the clients stop: after a
     /// `duration` of virtual time, after a number of `requests`, or both.
     static func parseLimits(_ cursor: YAMLCursor?, at root: YAMLCursor, needsStop: Bool) throws(ScenarioError) -> Scenario.Limits {
@@ -11,9 +8,9 @@ extension ScenarioLoader {
             if needsStop { throw root.error(.missingKey("run")) }
             return Scenario.Limits(duration: nil, requests: nil, timeLimit: .seconds(3_600), eventLimit: 2_000_000_000)
         }
-        let fields = try cursor.mapping(allowed: runKeys)
+        let fields = try cursor.mapping(ScenarioSchema.run)
         let duration = try fields["duration"]?.positiveDuration()
-        let requests = try fields["requests"]?.int(in: 1...1_000_000_000)
+        let requests = try fields["requests"]?.int(in: ScenarioSchema.runRequests)
         guard duration != nil || requests != nil || !needsStop else {
             throw cursor.error(.invalidValue("a run needs 'duration' (virtual time) or 'requests' (a count), or both"))
         }
@@ -21,7 +18,7 @@ extension ScenarioLoader {
         return Scenario.Limits(
             duration: duration, requests: requests,
             timeLimit: try fields["time_limit"]?.positiveDuration() ?? defaultLimit,
-            eventLimit: UInt64(try fields["max_events"]?.int(in: 1...1_000_000_000_000) ?? 2_000_000_000))
+            eventLimit: UInt64(try fields["max_events"]?.int(in: ScenarioSchema.runMaxEvents) ?? 2_000_000_000))
     }
 
     static func parseLink(_ fields: YAMLMapping, base: LinkProfile) throws(ScenarioError) -> LinkProfile {
@@ -34,11 +31,11 @@ extension ScenarioLoader {
 
     static func parseNetwork(_ cursor: YAMLCursor?) throws(ScenarioError) -> (LinkProfile, [Scenario.Link]) {
         guard let cursor else { return (.lan, []) }
-        let fields = try cursor.mapping(allowed: ["latency", "drop_rate", "duplicate_rate", "links"])
+        let fields = try cursor.mapping(ScenarioSchema.network)
         let base = try parseLink(fields, base: .lan)
         var links: [Scenario.Link] = []
         for item in try fields["links"]?.list() ?? [] {
-            let linkFields = try item.mapping(allowed: ["from", "to", "latency", "drop_rate", "duplicate_rate"])
+            let linkFields = try item.mapping(ScenarioSchema.networkLink)
             links.append(Scenario.Link(
                 from: NodeID(try linkFields.required("from").string()), to: NodeID(try linkFields.required("to").string()),
                 profile: try parseLink(linkFields, base: base)))
@@ -46,16 +43,13 @@ extension ScenarioLoader {
         return (base, links)
     }
 
-    /// The keys of a `servers:` entry; `weight`, `backup` and `max_conns` need a balancer.
-    static let serverKeys = ["name", "on", "count", "slots", "queue", "service_time", "speed", "error_rate", "weight", "backup", "max_conns"]
-
     /// Balancer-only server settings without a balancer, a balancer node name taken by a server,
     /// or only backups behind a balancer are errors.
     static func validateBalancedServers(_ servers: [Scenario.Server], balancer: Scenario.Balancer?, at top: YAMLMapping) throws(ScenarioError) {
         let serverItems = (try? top.required("servers").list()) ?? []
         guard balancer != nil else {
             for item in serverItems {
-                guard let fields = try? item.mapping(allowed: serverKeys) else { continue }
+                guard let fields = try? item.mapping(ScenarioSchema.server) else { continue }
                 for key in ["weight", "backup", "max_conns"] {
                     if let value = fields[key] { throw value.error(.invalidValue("'\(key)' applies behind a load balancer; add a 'balancer' section")) }
                 }
@@ -63,7 +57,7 @@ extension ScenarioLoader {
             return
         }
         for item in serverItems {
-            if let name = (try? item.mapping(allowed: serverKeys))?["name"], name.text == "balancer" {
+            if let name = (try? item.mapping(ScenarioSchema.server))?["name"], name.text == "balancer" {
                 throw name.error(.invalidValue("'balancer' is the balancer's node; give the server another name"))
             }
         }
@@ -84,7 +78,7 @@ extension ScenarioLoader {
         }
         var servers: [Scenario.Server] = []
         for item in items {
-            let fields = try item.mapping(allowed: serverKeys)
+            let fields = try item.mapping(ScenarioSchema.server)
             var hosts: [NodeID]?
             let nameCursor: YAMLCursor
             if let on = fields["on"] {
@@ -101,14 +95,14 @@ extension ScenarioLoader {
                 throw (fields["count"] ?? item).error(.invalidValue("at most \(maximumServers) servers in a world, got \(count)"))
             }
             var configuration = ServerConfiguration(
-                slots: try fields["slots"]?.int(in: 1...100_000) ?? 1,
-                queueCapacity: try fields["queue"]?.int(in: 0...10_000_000) ?? 1_000,
+                slots: try fields["slots"]?.int(in: ScenarioSchema.serverSlots) ?? 1,
+                queueCapacity: try fields["queue"]?.int(in: ScenarioSchema.serverQueue) ?? 1_000,
                 serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.01),
                 speed: try fields["speed"]?.positiveFactor() ?? 1,
                 errorRate: try fields["error_rate"]?.probability() ?? 0)
             // A server on a cluster node takes job submissions too, and hands them to the coordinator.
             if hosts != nil { configuration.paths.append("jobs") }
-            let weight = try fields["weight"]?.int(in: 1...1_000_000) ?? 1
+            let weight = try fields["weight"]?.int(in: ScenarioSchema.serverWeight) ?? 1
             let isBackup = try fields["backup"]?.bool() ?? false
             let maxConnections = try fields["max_conns"]?.int(atLeast: 1)
             for id in hosts ?? (1...count).map({ NodeID(count == 1 ? name : "\(name)\($0)") }) {
@@ -152,17 +146,17 @@ extension ScenarioLoader {
     }
 
     static func parseWorkload(_ cursor: YAMLCursor, limits: Scenario.Limits) throws(ScenarioError) -> Workload {
-        let fields = try cursor.mapping(allowed: ["type", "users", "think_time", "rate", "timeout", "keys", "path", "ramp_up", "bursts", "clients"])
+        let fields = try cursor.mapping(ScenarioSchema.workload)
         let typeCursor = try fields.required("type")
         let arrivals: Arrivals
         switch try typeCursor.string() {
         case "closed_loop":
-            arrivals = .closedLoop(users: try fields.required("users").int(in: 1...1_000_000),
+            arrivals = .closedLoop(users: try fields.required("users").int(in: ScenarioSchema.workloadUsers),
                                    thinkTime: try fields["think_time"]?.durationDistribution() ?? .constant(0))
         case "open_loop":
             arrivals = .openLoop(ratePerSecond: try fields.required("rate").positiveRate())
         case let other:
-            throw typeCursor.error(.invalidValue("unknown workload type '\(other)'" + (Suggestion.closest(to: other, among: ["closed_loop", "open_loop"]).map { "; did you mean '\($0)'?" } ?? "; expected closed_loop or open_loop")))
+            throw typeCursor.error(.invalidValue("unknown workload type '\(other)'" + (Suggestion.closest(to: other, among: ScenarioSchema.workloadTypes).map { "; did you mean '\($0)'?" } ?? "; expected closed_loop or open_loop")))
         }
         var bursts: [Burst] = []
         var clients = 1
@@ -172,11 +166,11 @@ extension ScenarioLoader {
             }
         } else {
             for item in try fields["bursts"]?.list() ?? [] {
-                let burst = try item.mapping(allowed: ["at", "for", "multiplier"])
+                let burst = try item.mapping(ScenarioSchema.burst)
                 bursts.append(Burst(at: try burst.required("at").duration(), duration: try burst.required("for").positiveDuration(),
                                     multiplier: try burst.required("multiplier").positiveFactor()))
             }
-            clients = try fields["clients"]?.int(in: 1...100_000) ?? 1
+            clients = try fields["clients"]?.int(in: ScenarioSchema.workloadClients) ?? 1
         }
         return Workload(
             arrivals: arrivals, requestLimit: limits.requests,
@@ -194,7 +188,7 @@ extension ScenarioLoader {
             }
             return .sixDigitIDs
         }
-        let fields = try cursor.mapping(allowed: ["uniform", "zipf"])
+        let fields = try cursor.mapping(ScenarioSchema.keyFamilies)
         if let uniform = fields["uniform"] {
             let bounds = try uniform.list()
             guard bounds.count == 2 else { throw uniform.error(.invalidValue("uniform keys need [min, max]")) }
@@ -202,7 +196,7 @@ extension ScenarioLoader {
             guard high >= low else { throw bounds[1].error(.invalidValue("max must not be below min")) }
             return .uniform(UInt64(low)...UInt64(high))
         }
-        let zipf = try fields.required("zipf").mapping(allowed: ["n", "exponent"])
-        return .zipf(n: try zipf.required("n").int(in: 1...1_000_000_000), exponent: try zipf.required("exponent").double(in: 0.001...100))
+        let zipf = try fields.required("zipf").mapping(ScenarioSchema.zipf)
+        return .zipf(n: try zipf.required("n").int(in: ScenarioSchema.zipfKeys), exponent: try zipf.required("exponent").double(in: ScenarioSchema.zipfExponent))
     }
 }

@@ -8,12 +8,6 @@ import Simulator
 /// A scenario is a set of sections that compose in one world; each present section is read by
 /// its subsystem's loader, in an order where every section can check the names it refers to.
 public enum ScenarioLoader {
-    /// The sections of a scenario file, in the order the documentation lists them.
-    static let sectionKeys = ["run", "network", "servers", "balancer", "gateway", "workload", "mapreduce", "log", "object_store",
-                              "backup", "operations", "faults", "chaos", "expect", "claims"]
-    /// The top-level keys of a scenario file.
-    static var topLevelKeys: [String] { ScenarioDocument.commonKeys + sectionKeys }
-
     /// Loads the scenario at `path`.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
         try scenario(from: ScenarioDocument.load(path: path))
@@ -26,8 +20,8 @@ public enum ScenarioLoader {
 
     /// The world `document` describes.
     static func scenario(from document: ScenarioDocument) throws(ScenarioError) -> Scenario {
-        let top = try document.sections(allowed: sectionKeys)
-        guard top.keys.contains(where: { ["servers", "workload", "mapreduce", "log", "object_store", "backup", "operations"].contains($0) }) else {
+        let top = try document.sections(ScenarioSchema.worldFile)
+        guard top.keys.contains(where: ScenarioSchema.worldSubsystemSections.contains) else {
             throw top.cursor.error(.invalidValue("a scenario needs at least one of: servers and workload, mapreduce, log, object_store, backup, operations"))
         }
         let baseDirectory = MapReduceScenarioLoader.directory(of: document.file)
@@ -83,7 +77,7 @@ public enum ScenarioLoader {
         if let faultsCursor = top["faults"] {
             let horizon = VirtualInstant.after(scenario.limits.timeLimit)
             for (index, item) in try faultsCursor.list().enumerated() {
-                guard let at = try item.mapping(allowed: nil)["at"], VirtualInstant.after(try at.duration()) > horizon else { continue }
+                guard let at = try item.openMapping()["at"], VirtualInstant.after(try at.duration()) > horizon else { continue }
                 throw at.error(.invalidValue("fault \(index + 1) comes after the run's time limit (\(scenario.limits.timeLimit.formattedSeconds)) and would never happen; move it earlier or raise run.time_limit"))
             }
         }
@@ -119,7 +113,7 @@ public enum ScenarioLoader {
     /// The run's time limit: `run.time_limit`, or enough for everything the file schedules —
     /// the clients' duration twice over, the last job, producer, restore and fault — plus an hour.
     static func timeLimit(for scenario: Scenario, explicit run: YAMLCursor?, at root: YAMLCursor) throws(ScenarioError) -> Duration {
-        if let run, let limit = try run.mapping(allowed: runKeys)["time_limit"] { return try limit.positiveDuration() }
+        if let run, let limit = try run.mapping(ScenarioSchema.run)["time_limit"] { return try limit.positiveDuration() }
         return defaultTimeLimit(for: scenario)
     }
 

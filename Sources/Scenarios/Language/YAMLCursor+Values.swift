@@ -52,8 +52,8 @@ extension YAMLCursor {
     /// `constant: 5ms`.
     func durationDistribution() throws(ScenarioError) -> Distribution {
         if text != nil { return .constant(try seconds()) }
-        let families = ["constant", "exponential", "uniform", "normal", "lognormal", "pareto", "empirical"]
-        let mapping = try mapping(allowed: families)
+        let families = ScenarioSchema.distributionFamilies.keys
+        let mapping = try mapping(ScenarioSchema.distributionFamilies)
         guard mapping.entries.count == 1, let entry = mapping.entries.first else {
             throw error(.invalidValue("a distribution names exactly one of: \(families.joined(separator: ", "))"))
         }
@@ -63,22 +63,22 @@ extension YAMLCursor {
             return .constant(try value.seconds())
         case "exponential":
             if value.text != nil { return .exponential(mean: try value.positiveSeconds()) }
-            return .exponential(mean: try value.mapping(allowed: ["mean"]).required("mean").positiveSeconds())
+            return .exponential(mean: try value.mapping(ScenarioSchema.exponentialMean).required("mean").positiveSeconds())
         case "uniform":
-            let fields = try value.mapping(allowed: ["min", "max"])
+            let fields = try value.mapping(ScenarioSchema.durationRange)
             let low = try fields.required("min").seconds()
             let highCursor = try fields.required("max")
             let high = try highCursor.seconds()
             guard high >= low else { throw highCursor.error(.invalidValue("max must not be below min")) }
             return .uniform(min: low, max: high)
         case "normal":
-            let fields = try value.mapping(allowed: ["mean", "sd"])
+            let fields = try value.mapping(ScenarioSchema.normalParameters)
             return .normal(mean: try fields.required("mean").seconds(), standardDeviation: try fields.required("sd").seconds())
         case "lognormal":
-            let fields = try value.mapping(allowed: ["median", "sigma"])
+            let fields = try value.mapping(ScenarioSchema.lognormalParameters)
             return .lognormal(median: try fields.required("median").positiveSeconds(), sigma: try fields.required("sigma").nonNegative())
         case "pareto":
-            let fields = try value.mapping(allowed: ["scale", "shape"])
+            let fields = try value.mapping(ScenarioSchema.paretoParameters)
             return .pareto(scale: try fields.required("scale").positiveSeconds(), shape: try fields.required("shape").positive())
         default:
             let items = try value.list()

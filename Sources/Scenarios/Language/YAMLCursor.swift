@@ -38,9 +38,21 @@ struct YAMLCursor {
 
     // MARK: Structure
 
+    /// The node as a mapping whose keys are `shape`'s: the one way the loader closes a mapping,
+    /// so the keys it accepts are the keys `orrery schema` lists.
+    func mapping(_ shape: SchemaObject) throws(ScenarioError) -> YAMLMapping {
+        try mapping(allowed: shape.keys)
+    }
+
+    /// The node as a mapping with any keys, for a caller that only looks a value up (the mapping
+    /// is read again, closed, where it is loaded) or checks the keys itself.
+    func openMapping() throws(ScenarioError) -> YAMLMapping {
+        try mapping(allowed: nil)
+    }
+
     /// The node as a mapping whose keys must all be in `allowed` (in the schema's order); nil
-    /// allows any key (the caller checks them).
-    func mapping(allowed: [String]?) throws(ScenarioError) -> YAMLMapping {
+    /// allows any key.
+    private func mapping(allowed: [String]?) throws(ScenarioError) -> YAMLMapping {
         guard case .mapping(let mapping) = node else {
             throw error(.wrongType(expected: "a mapping", found: kindDescription))
         }
@@ -154,17 +166,22 @@ struct YAMLCursor {
         return value
     }
 
-    /// The node as a factor (a speed, a slowdown, a burst multiplier): above zero, at most a million.
+    /// The largest factor (a speed, a slowdown, a burst multiplier) a file may give.
+    static let maximumFactor = 1_000_000.0
+    /// The largest rate per virtual second a file may give.
+    static let maximumRate = 10_000_000.0
+
+    /// The node as a factor (a speed, a slowdown, a burst multiplier): above zero, at most ``maximumFactor``.
     func positiveFactor() throws(ScenarioError) -> Double {
         let value = try positive()
-        guard value <= 1_000_000 else { throw error(.invalidValue("a factor is at most 1000000, got \(text?.excerpt ?? "")")) }
+        guard value <= Self.maximumFactor else { throw error(.invalidValue("a factor is at most \(NumberText.plain(Self.maximumFactor)), got \(text?.excerpt ?? "")")) }
         return value
     }
 
-    /// The node as a rate per virtual second: above zero, at most ten million.
+    /// The node as a rate per virtual second: above zero, at most ``maximumRate``.
     func positiveRate() throws(ScenarioError) -> Double {
         let value = try positive()
-        guard value <= 10_000_000 else { throw error(.invalidValue("a rate is at most 10000000 per second, got \(text?.excerpt ?? "")")) }
+        guard value <= Self.maximumRate else { throw error(.invalidValue("a rate is at most \(NumberText.plain(Self.maximumRate)) per second, got \(text?.excerpt ?? "")")) }
         return value
     }
 

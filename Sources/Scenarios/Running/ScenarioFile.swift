@@ -36,11 +36,11 @@ public enum ScenarioFile: Sendable {
     }
 
     private static func load(_ document: ScenarioDocument) throws(ScenarioError) -> ScenarioFile {
-        if document.keys.contains("experiment") { return .experiment(try ExperimentRegistry.load(document)) }
-        if document.keys.contains("job") || document.keys.contains("cluster") {
+        if document.keys.contains(ScenarioSchema.experimentKey) { return .experiment(try ExperimentRegistry.load(document)) }
+        if document.keys.contains(where: ScenarioSchema.singleJobKeys.contains) {
             let world = try MapReduceScenarioLoader.scenario(from: document).world
             if let (_, message) = ResourceBudget(world).problem(eventLimit: world.limits.eventLimit) {
-                let top = try document.root.mapping(allowed: nil)
+                let top = try document.root.openMapping()
                 throw (top["input"] ?? document.root).error(.invalidValue(message))
             }
             return .world(world)

@@ -30,7 +30,7 @@ public struct Shrinker {
     public init(path: String, seed: UInt64?, expectations: [String] = []) throws(ScenarioError) {
         let document = try ScenarioDocument.load(path: path)
         for key in ["experiment", "job", "cluster"] where document.keys.contains(key) {
-            let top = try document.root.mapping(allowed: nil)
+            let top = try document.root.openMapping()
             throw (top[key] ?? document.root).error(.invalidValue(
                 "shrink takes a world scenario (servers, workload, mapreduce, … with chaos or faults); a file with '\(key)' at the top is not one"))
         }
@@ -63,8 +63,8 @@ public struct Shrinker {
             return FailureSignature(ScenarioRunner.run(scenario, seed: seed), watching: watched)
         }
         guard let original = signature(of: scenario) else { return .passes(runs: runs) }
-        let incidents = FaultIncident.incidents(listed: (try? document.root.mapping(allowed: nil))?["faults"]?.node, scenario: scenario, seed: seed)
-        let sizes = WorkloadSize.sizes(of: scenario, top: try? document.root.mapping(allowed: nil))
+        let incidents = FaultIncident.incidents(listed: (try? document.root.openMapping())?["faults"]?.node, scenario: scenario, seed: seed)
+        let sizes = WorkloadSize.sizes(of: scenario, top: try? document.root.openMapping())
         func failsTheSameWay(_ candidate: ShrinkCandidate) -> Bool {
             guard let document = try? candidate.document(from: base, file: file),
                   let scenario = try? ScenarioLoader.scenario(from: document) else { return false }

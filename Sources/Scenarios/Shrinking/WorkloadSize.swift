@@ -54,7 +54,7 @@ public struct WorkloadSize: Sendable, Equatable, CustomStringConvertible {
     /// clients there are, then each MapReduce job's synthetic input lines and each producer's
     /// records, read from the file's `top` level.
     static func sizes(of scenario: Scenario, top: YAMLMapping?) -> [WorkloadSize] {
-        func keys(_ section: String) -> [String] { (try? top?[section]?.mapping(allowed: nil))?.keys ?? [] }
+        func keys(_ section: String) -> [String] { (try? top?[section]?.openMapping())?.keys ?? [] }
         var sizes: [WorkloadSize] = []
         if keys("run").contains("duration"), let duration = scenario.limits.duration {
             sizes.append(WorkloadSize(path: "run.duration", kind: .duration, value: VirtualInstant.after(duration).nanoseconds))
@@ -77,11 +77,11 @@ public struct WorkloadSize: Sendable, Equatable, CustomStringConvertible {
 
     /// For each item of `section.list` that has a whole number at `path`, that number as a size.
     private static func counts(in section: YAMLCursor?, list: String, at path: [String]) -> [WorkloadSize] {
-        guard let items = try? section?.mapping(allowed: nil)[list]?.list() else { return [] }
+        guard let items = try? section?.openMapping()[list]?.list() else { return [] }
         var sizes: [WorkloadSize] = []
         for (index, item) in items.enumerated() {
             var cursor: YAMLCursor? = item
-            for key in path { cursor = try? cursor?.mapping(allowed: nil)[key] }
+            for key in path { cursor = try? cursor?.openMapping()[key] }
             guard let cursor, let value = try? cursor.int(in: 1...Int.max) else { continue }
             sizes.append(WorkloadSize(path: "\(section!.path).\(list).\(index).\(path.joined(separator: "."))", kind: .count, value: Int64(value)))
         }

@@ -84,7 +84,7 @@ import Testing
         let url = try PlantedPair.write(yaml)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let shrinker = try Shrinker(path: url.path, seed: 1)
-        let faults = try shrinker.document.root.mapping(allowed: nil)["faults"]?.node
+        let faults = try shrinker.document.root.openMapping()["faults"]?.node
         let incidents = FaultIncident.incidents(listed: faults, scenario: shrinker.scenario, seed: 1).filter { $0.origin == .listed }
         #expect(incidents.map(\.description) == [
             "{at: 1s, crash: s1} + {at: 3s, restart: s1}",

@@ -14,6 +14,8 @@ public struct BackupExperiment: ExperimentFile {
 
     public init(spec: BackupExperimentSpec) { self.spec = spec }
 
+    public static var shape: SchemaObject { ScenarioSchema.backupExperimentFile }
+
     public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> BackupExperiment {
         BackupExperiment(spec: try ScenarioLoader.parseBackupExperiment(document))
     }

@@ -1,34 +1,29 @@
 import Simulator
 
 extension ScenarioLoader {
-    /// The keys of `scenarios/backup.yaml`.
-    static let backupExperimentKeys = ["experiment", "duration", "sample_every", "bucket", "sync_interval",
-                                       "first_backup_at", "backup_interval", "retention_days", "versioning", "encryption",
-                                       "noncurrent_expiration_days", "source", "store", "client", "restores"]
-
     /// The backup experiment `document` describes, strictly.
     static func parseBackupExperiment(_ document: ScenarioDocument) throws(ScenarioError) -> BackupExperimentSpec {
-        let top = try document.sections(allowed: backupExperimentKeys)
+        let top = try document.sections(ScenarioSchema.backupExperimentFile)
         let duration = try top["duration"]?.positiveDuration() ?? .seconds(60 * 86_400)
         let manager = BackupManager.Configuration(
             bucket: try top["bucket"]?.string() ?? "mapreduce-storage",
             syncInterval: try top["sync_interval"]?.positiveDuration() ?? .seconds(60),
             firstBackupAt: try top["first_backup_at"]?.duration() ?? .seconds(7200),
             backupInterval: try top["backup_interval"]?.positiveDuration() ?? .seconds(86_400),
-            retentionDays: try top["retention_days"]?.int(in: 1...36_500) ?? 30,
+            retentionDays: try top["retention_days"]?.int(in: ScenarioSchema.retentionDays) ?? 30,
             versioning: try top["versioning"]?.bool() ?? true,
             encryption: try top["encryption"].map { cursor throws(ScenarioError) in cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self) } ?? .aes256,
             noncurrentVersionExpirationDays: try top["noncurrent_expiration_days"].map { cursor throws(ScenarioError) in
                 cursor.text == "none" ? nil : try cursor.int(atLeast: 1)
             } ?? 7)
-        let client = try top["client"]?.mapping(allowed: ["timeout", "max_attempts", "base_delay", "max_delay", "jitter"])
+        let client = try top["client"]?.mapping(ScenarioSchema.storeClient)
         let jitter = try client?["jitter"]?.probability() ?? 0.5
-        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(in: 1...1_000) ?? 6,
+        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(in: ScenarioSchema.storeClientAttempts) ?? 6,
                                 baseDelay: try client?["base_delay"]?.duration() ?? .milliseconds(100),
                                 maxDelay: try client?["max_delay"]?.duration() ?? .seconds(20), jitter: jitter)
         var restores: [BackupExperimentSpec.Restore] = []
         for item in try top["restores"]?.list() ?? [] {
-            let fields = try item.mapping(allowed: ["at", "backup"])
+            let fields = try item.mapping(ScenarioSchema.restore)
             let at = try fields.required("at")
             let when = try at.duration()
             guard when <= duration else { throw at.error(.invalidValue("the restore must happen within the run's \(duration.formattedSeconds)")) }
@@ -54,30 +49,30 @@ extension ScenarioLoader {
     /// weights: {create, modify, delete, rewrite}}`.
     static func parseChurn(_ cursor: YAMLCursor?) throws(ScenarioError) -> SourceChurn {
         guard let cursor else { return SourceChurn() }
-        let fields = try cursor.mapping(allowed: ["files", "file_size", "directories", "change_every", "changes_per_round", "weights"])
+        let fields = try cursor.mapping(ScenarioSchema.sourceChurn)
         let defaults = SourceChurn()
         var size = defaults.fileSize
         if let sizeCursor = fields["file_size"] {
-            let parts = try sizeCursor.mapping(allowed: ["median", "sigma"])
-            size = .lognormal(median: Double(try parts.required("median").byteCount()), sigma: try parts["sigma"]?.double(in: 0...4) ?? 0.8)
+            let parts = try sizeCursor.mapping(ScenarioSchema.sourceFileSize)
+            size = .lognormal(median: Double(try parts.required("median").byteCount()), sigma: try parts["sigma"]?.double(in: ScenarioSchema.sourceSizeSigma) ?? 0.8)
         }
-        let weights = try fields["weights"]?.mapping(allowed: ["create", "modify", "delete", "rewrite"])
+        let weights = try fields["weights"]?.mapping(ScenarioSchema.sourceWeights)
         let create = try weights?["create"]?.nonNegative() ?? defaults.createWeight
         let modify = try weights?["modify"]?.nonNegative() ?? defaults.modifyWeight
         let delete = try weights?["delete"]?.nonNegative() ?? defaults.deleteWeight
         let rewrite = try weights?["rewrite"]?.nonNegative() ?? defaults.rewriteWeight
         guard create + modify + delete + rewrite > 0 else { throw (fields["weights"] ?? cursor).error(.invalidValue("at least one weight must be positive")) }
-        return SourceChurn(initialFiles: try fields["files"]?.int(in: 0...100_000) ?? defaults.initialFiles, fileSize: size,
-                           directories: try fields["directories"]?.int(in: 1...10_000) ?? defaults.directories,
+        return SourceChurn(initialFiles: try fields["files"]?.int(in: ScenarioSchema.sourceFiles) ?? defaults.initialFiles, fileSize: size,
+                           directories: try fields["directories"]?.int(in: ScenarioSchema.sourceDirectories) ?? defaults.directories,
                            interval: try fields["change_every"]?.positiveDuration() ?? defaults.interval,
-                           changesPerRound: try fields["changes_per_round"]?.int(in: 0...10_000) ?? defaults.changesPerRound,
+                           changesPerRound: try fields["changes_per_round"]?.int(in: ScenarioSchema.sourceChanges) ?? defaults.changesPerRound,
                            createWeight: create, modifyWeight: modify, deleteWeight: delete, rewriteWeight: rewrite)
     }
 
     /// `store: {latency, bytes_per_second, internal_error_rate, unavailable_rate, storms: [{at, for, rate, code}]}`.
     static func parseStoreModel(_ cursor: YAMLCursor?) throws(ScenarioError) -> ObjectStore.Configuration {
         guard let cursor else { return ObjectStore.Configuration() }
-        let fields = try cursor.mapping(allowed: ["latency", "bytes_per_second", "internal_error_rate", "unavailable_rate", "storms"])
+        let fields = try cursor.mapping(ScenarioSchema.storeModel)
         let rate = try fields["bytes_per_second"].map { cursor throws(ScenarioError) in
             let bytes = try cursor.byteCount()
             guard bytes > 0 else { throw cursor.error(.invalidValue("the transfer rate must be positive")) }
@@ -85,7 +80,7 @@ extension ScenarioLoader {
         } ?? Double(100 << 20)
         var storms: [ObjectStore.ErrorStorm] = []
         for item in try fields["storms"]?.list() ?? [] {
-            let storm = try item.mapping(allowed: ["at", "for", "rate", "code"])
+            let storm = try item.mapping(ScenarioSchema.storeStorm)
             let code = try storm["code"]?.choice(S3ErrorCode.self) ?? .serviceUnavailable
             guard code.httpStatus == 500 || code.httpStatus == 503 else {
                 throw (storm["code"] ?? item).error(.invalidValue("a storm fails requests with a 500 or 503 code, not \(code.rawValue)"))

@@ -15,6 +15,8 @@ public struct MapReduceExperiment: ExperimentFile {
 
     public init(spec: MapReduceExperimentSpec) { self.spec = spec }
 
+    public static var shape: SchemaObject { ScenarioSchema.mapReduceExperimentFile }
+
     public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> MapReduceExperiment {
         MapReduceExperiment(spec: try ScenarioLoader.parseMapReduceExperiment(document))
     }

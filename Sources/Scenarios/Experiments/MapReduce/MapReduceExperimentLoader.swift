@@ -1,15 +1,11 @@
 import Simulator
 
 extension ScenarioLoader {
-    /// The top-level keys of `scenarios/mapreduce.yaml`.
-    static let mapReduceExperimentKeys = ["experiment", "cluster", "job", "input", "scaling", "straggler",
-                                          "failure", "lab_chaos", "claims"]
-
     /// Parses the MapReduce experiment's file, strictly: the cluster, job and input read as in a
     /// MapReduce scenario (``MapReduceScenarioLoader``), then the variations and the claims.
     static func parseMapReduceExperiment(_ document: ScenarioDocument) throws(ScenarioError) -> MapReduceExperimentSpec {
         let root = document.root
-        let top = try document.sections(allowed: mapReduceExperimentKeys)
+        let top = try document.sections(ScenarioSchema.mapReduceExperimentFile)
         let directory = MapReduceScenarioLoader.directory(of: root.file)
         let cluster = try MapReduceScenarioLoader.parseCluster(top.required("cluster"))
         let claims = try top["claims"].map { cursor throws(ScenarioError) in try parseSeed001Claims(cursor) } ?? Seed001Claims()
@@ -21,11 +17,11 @@ extension ScenarioLoader {
             }
             return NodeID(name)
         }
-        let scalingFields = try top.required("scaling").mapping(allowed: ["mappers", "input"])
+        let scalingFields = try top.required("scaling").mapping(ScenarioSchema.scaling)
         let mappers = try parseMapperCounts(scalingFields.required("mappers"), claims: claims)
-        let stragglerFields = try top.required("straggler").mapping(allowed: ["worker", "factor"])
-        let failureFields = try top.required("failure").mapping(allowed: ["crash", "at"])
-        let chaosFields = try top.required("lab_chaos").mapping(allowed: ["attempts", "max_attempts", "input"])
+        let stragglerFields = try top.required("straggler").mapping(ScenarioSchema.straggler)
+        let failureFields = try top.required("failure").mapping(ScenarioSchema.workerFailure)
+        let chaosFields = try top.required("lab_chaos").mapping(ScenarioSchema.labChaos)
         return MapReduceExperimentSpec(
             summary: document.summary, file: document.file, seed: document.seed ?? 1,
             cluster: cluster, job: try MapReduceScenarioLoader.parseJob(top.required("job")),
@@ -44,7 +40,7 @@ extension ScenarioLoader {
     static func parseMapperCounts(_ cursor: YAMLCursor, claims: Seed001Claims) throws(ScenarioError) -> [Int] {
         var counts: [Int] = []
         for item in try cursor.list() {
-            let count = try item.int(in: 1...1_000)
+            let count = try item.int(in: ScenarioSchema.scalingMappers)
             guard counts.last.map({ count > $0 }) ?? true else { throw item.error(.invalidValue("mapper counts must be ascending, got \(count) after \(counts.last!)")) }
             counts.append(count)
         }
@@ -57,8 +53,7 @@ extension ScenarioLoader {
 
     /// `claims:` — seed 001's figures, each optional (the defaults are the seed's).
     static func parseSeed001Claims(_ cursor: YAMLCursor) throws(ScenarioError) -> Seed001Claims {
-        let fields = try cursor.mapping(allowed: ["mappers", "reducers", "events_per_second_per_mapper", "events_per_second_with_mappers",
-                                                  "linear_up_to", "map_task", "recovery", "combiner_reduction", "end_to_end", "tolerance"])
+        let fields = try cursor.mapping(ScenarioSchema.seed001Claims)
         var claims = Seed001Claims()
         if let value = fields["mappers"] { claims.mappers = try value.int(atLeast: 1) }
         if let value = fields["reducers"] { claims.reducers = try value.int(atLeast: 1) }
@@ -66,14 +61,14 @@ extension ScenarioLoader {
         if let value = fields["events_per_second_with_mappers"] { claims.eventsPerSecondWithMappers = try value.positive() }
         if let value = fields["linear_up_to"] { claims.linearUpTo = try value.int(atLeast: 1) }
         if let value = fields["map_task"] {
-            let task = try value.mapping(allowed: ["events", "time"])
+            let task = try value.mapping(ScenarioSchema.claimedMapTask)
             claims.mapTaskEvents = try task.required("events").int(atLeast: 1)
             claims.mapTaskTime = try task.required("time").positiveDuration()
         }
         if let value = fields["recovery"] { claims.recoverySeconds = try secondsRange(value) }
         if let value = fields["combiner_reduction"] { claims.combinerReduction = try value.probability() }
         if let value = fields["end_to_end"] {
-            let job = try value.mapping(allowed: ["events", "min", "max"])
+            let job = try value.mapping(ScenarioSchema.claimedJob)
             claims.endToEndEvents = try job.required("events").int(atLeast: 1)
             claims.endToEndSeconds = try secondsRange(value, fields: job)
         }
@@ -84,7 +79,7 @@ extension ScenarioLoader {
     /// `{min: 5s, max: 15s}` as seconds.
     private static func secondsRange(_ cursor: YAMLCursor, fields: YAMLMapping? = nil) throws(ScenarioError) -> ClosedRange<Double> {
         let range: YAMLMapping
-        if let fields { range = fields } else { range = try cursor.mapping(allowed: ["min", "max"]) }
+        if let fields { range = fields } else { range = try cursor.mapping(ScenarioSchema.durationRange) }
         let low = try range.required("min").seconds()
         let highCursor = try range.required("max")
         let high = try highCursor.seconds()

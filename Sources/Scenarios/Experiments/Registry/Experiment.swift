@@ -22,6 +22,9 @@ public protocol Experiment: Sendable {
 /// An experiment described by one file whose `experiment:` names it (`scenarios/a1.yaml` …):
 /// `orrery run` takes that file as it takes any scenario.
 public protocol ExperimentFile: Experiment {
+    /// The file's keys and their values (``ScenarioSchema``): what ``load(_:)`` closes the file's
+    /// top level with, and what `orrery schema` says an `experiment: <name>` file holds.
+    static var shape: SchemaObject { get }
     /// Reads the experiment from its document; `experiment:` has already been matched to ``name``.
     static func load(_ document: ScenarioDocument) throws(ScenarioError) -> Self
     /// The seed its runs start from, for the replay line of an error.

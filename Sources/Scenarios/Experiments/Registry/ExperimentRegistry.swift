@@ -14,12 +14,15 @@ public enum ExperimentRegistry {
         all.first { $0.name == name }
     }
 
+    /// The experiments a file describes (`experiment: a1` …), in order: the ones
+    /// ``ScenarioSchema`` gives a file shape.
+    static var files: [any ExperimentFile.Type] { all.compactMap { $0 as? any ExperimentFile.Type } }
+
     /// The experiment a document with `experiment:` describes, loaded; an unknown name is an error
     /// at that key.
     static func load(_ document: ScenarioDocument) throws(ScenarioError) -> any ExperimentFile {
-        let files = all.compactMap { $0 as? any ExperimentFile.Type }
-        let top = try document.root.mapping(allowed: nil)
-        let cursor = try top.required("experiment")
+        let top = try document.root.openMapping()
+        let cursor = try top.required(ScenarioSchema.experimentKey)
         let name = try cursor.string()
         guard let type = files.first(where: { $0.name == name }) else {
             throw cursor.error(.invalidValue("unknown experiment '\(name)'; an experiment file describes one of \(files.map { $0.name }.joined(separator: ", "))"))

@@ -8,14 +8,13 @@ extension ScenarioLoader {
         guard store != nil else {
             throw section.error(.invalidValue("a backup manager writes to the object store; add an 'object_store' section"))
         }
-        let fields = try cursor.mapping(allowed: ["host", "bucket", "sync_interval", "first_backup_at", "backup_interval", "retention_days",
-                                                  "versioning", "encryption", "noncurrent_expiration_days", "source", "restores"])
+        let fields = try cursor.mapping(ScenarioSchema.backupSection)
         let manager = BackupManager.Configuration(
             bucket: try fields["bucket"]?.string() ?? "mapreduce-storage",
             syncInterval: try fields["sync_interval"]?.positiveDuration() ?? .seconds(60),
             firstBackupAt: try fields["first_backup_at"]?.duration() ?? .seconds(7200),
             backupInterval: try fields["backup_interval"]?.positiveDuration() ?? .seconds(86_400),
-            retentionDays: try fields["retention_days"]?.int(in: 1...36_500) ?? 30,
+            retentionDays: try fields["retention_days"]?.int(in: ScenarioSchema.retentionDays) ?? 30,
             versioning: try fields["versioning"]?.bool() ?? true,
             encryption: try fields["encryption"].map { cursor throws(ScenarioError) in cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self) } ?? .aes256,
             noncurrentVersionExpirationDays: try fields["noncurrent_expiration_days"].map { cursor throws(ScenarioError) in
@@ -24,7 +23,7 @@ extension ScenarioLoader {
         guard S3BucketNameRules.isValid(manager.bucket) else { throw (fields["bucket"] ?? cursor).error(.invalidValue("'\(manager.bucket.excerpt)' is not a valid S3 bucket name")) }
         var restores: [BackupExperimentSpec.Restore] = []
         for item in try fields["restores"]?.list() ?? [] {
-            let restore = try item.mapping(allowed: ["at", "backup"])
+            let restore = try item.mapping(ScenarioSchema.restore)
             let selection = try restore["backup"]?.string() ?? "latest"
             let choice: BackupExperimentSpec.Restore.Selection = switch selection {
             case "latest": .latest

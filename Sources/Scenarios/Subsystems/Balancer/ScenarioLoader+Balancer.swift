@@ -1,9 +1,6 @@
 import Simulator
 
 extension ScenarioLoader {
-    /// The keys of the `balancer:` section, in the order the documentation lists them.
-    static let balancerKeys = ["strategy", "forward_timeout", "retries", "passive_health", "health_check", "outlier_detection",
-                               "panic_threshold", "slow_start", "max_conns", "queue", "rate_limit", "circuit_breaker"]
     /// The failures `retries.on` may list, as nginx's `proxy_next_upstream` spells them.
     static let retryConditionNames = ["error", "timeout", "http_5xx"]
 
@@ -11,24 +8,24 @@ extension ScenarioLoader {
     /// timeout (`proxy_read_timeout`), retries on `error timeout` over every server, and passive
     /// health with `max_fails=1 fail_timeout=10s`; everything else is off unless given.
     static func parseBalancer(_ cursor: YAMLCursor, servers: [Scenario.Server]) throws(ScenarioError) -> Scenario.Balancer {
-        let fields = try cursor.mapping(allowed: balancerKeys)
+        let fields = try cursor.mapping(ScenarioSchema.balancerSection)
         let strategy = try fields["strategy"].map { cursor throws(ScenarioError) in try parseStrategy(cursor) } ?? .weightedRoundRobin
         var configuration = LoadBalancer.Configuration(forwardTimeout: .seconds(60), retries: servers.count - 1, retryOn: .nginxDefault, passiveHealth: .nginxDefault)
         if let timeout = fields["forward_timeout"] { configuration.forwardTimeout = try timeout.positiveDuration() }
         if let retries = fields["retries"] {
-            let retryFields = try retries.mapping(allowed: ["tries", "on", "timeout"])
+            let retryFields = try retries.mapping(ScenarioSchema.retries)
             if let tries = retryFields["tries"] { configuration.retries = try tries.int(atLeast: 1) - 1 }
             if let on = retryFields["on"] { configuration.retryOn = try parseRetryConditions(on) }
             configuration.retryTimeout = try retryFields["timeout"]?.positiveDuration()
         }
         if let passive = fields["passive_health"] {
-            let passiveFields = try passive.mapping(allowed: ["max_fails", "fail_timeout"])
+            let passiveFields = try passive.mapping(ScenarioSchema.passiveHealth)
             let maxFails = try passiveFields["max_fails"]?.int(atLeast: 0) ?? 1
             let failTimeout = try passiveFields["fail_timeout"]?.positiveDuration() ?? .seconds(10)
             configuration.passiveHealth = maxFails == 0 ? nil : PassiveHealth(maxFails: maxFails, failTimeout: failTimeout)
         }
         if let check = fields["health_check"] {
-            let checkFields = try check.mapping(allowed: ["interval", "timeout", "rise", "fall", "path"])
+            let checkFields = try check.mapping(ScenarioSchema.healthCheck)
             configuration.healthCheck = ActiveHealthCheck(
                 interval: try checkFields["interval"]?.positiveDuration() ?? .seconds(2),
                 timeout: try checkFields["timeout"]?.positiveDuration() ?? .seconds(2),
@@ -37,7 +34,7 @@ extension ScenarioLoader {
                 path: try checkFields["path"]?.string() ?? "heartbeat")
         }
         if let outlier = fields["outlier_detection"] {
-            let outlierFields = try outlier.mapping(allowed: ["consecutive_errors", "base_ejection_time", "max_ejection_time", "max_ejection_percent"])
+            let outlierFields = try outlier.mapping(ScenarioSchema.outlierDetection)
             configuration.outlierDetection = OutlierDetection(
                 consecutiveErrors: try outlierFields["consecutive_errors"]?.int(atLeast: 1) ?? 5,
                 baseEjectionTime: try outlierFields["base_ejection_time"]?.positiveDuration() ?? .seconds(30),
@@ -51,12 +48,12 @@ extension ScenarioLoader {
             guard configuration.maxConnections != nil || servers.contains(where: { $0.maxConnections != nil }) else {
                 throw queue.error(.invalidValue("a queue holds requests while servers are at 'max_conns'; set 'max_conns' on the balancer or on a server"))
             }
-            let queueFields = try queue.mapping(allowed: ["size", "timeout"])
+            let queueFields = try queue.mapping(ScenarioSchema.connectionQueue)
             configuration.queue = ConnectionQueueConfiguration(capacity: try queueFields.required("size").int(atLeast: 0),
                                                                timeout: try queueFields["timeout"]?.positiveDuration() ?? .seconds(60))
         }
         if let limit = fields["rate_limit"] {
-            let limitFields = try limit.mapping(allowed: ["rate", "burst"])
+            let limitFields = try limit.mapping(ScenarioSchema.rateLimit)
             configuration.rateLimit = TokenBucket.Configuration(rate: try limitFields.required("rate").positive(),
                                                                 burst: try limitFields["burst"]?.int(atLeast: 1) ?? 1)
         }
@@ -84,8 +81,8 @@ extension ScenarioLoader {
                 throw cursor.error(.invalidValue("unknown strategy '\(name)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; expected one of \(names.joined(separator: ", "))")))
             }
         }
-        let fields = try cursor.mapping(allowed: ["hash"])
-        let hash = try fields.required("hash").mapping(allowed: ["key", "balance_factor"])
+        let fields = try cursor.mapping(ScenarioSchema.hashStrategy)
+        let hash = try fields.required("hash").mapping(ScenarioSchema.hashOptions)
         var key = ConsistentHashStrategy.Key.request
         if let keyCursor = hash["key"] {
             let text = try keyCursor.string()
@@ -118,7 +115,7 @@ extension ScenarioLoader {
     }
 
     static func parseCircuitBreaker(_ cursor: YAMLCursor) throws(ScenarioError) -> CircuitBreaker.Configuration {
-        let fields = try cursor.mapping(allowed: ["failure_ratio", "window", "minimum_requests", "open_for", "half_open_requests"])
+        let fields = try cursor.mapping(ScenarioSchema.circuitBreaker)
         let ratioCursor = fields["failure_ratio"]
         let ratio = try ratioCursor?.probability() ?? 0.5
         if let ratioCursor, ratio == 0 { throw ratioCursor.error(.invalidValue("a failure ratio of 0 would open the breaker on the first request")) }

@@ -7,11 +7,11 @@ extension ScenarioLoader {
 
     /// Parses `log: {topics: [{name, partitions}], producers: [{name, topic, records, rate, start, seed}]}`.
     static func parseLogSection(_ cursor: YAMLCursor) throws(ScenarioError) -> LogSection {
-        let fields = try cursor.mapping(allowed: ["topics", "producers"])
+        let fields = try cursor.mapping(ScenarioSchema.logSection)
         var topics: [LogSection.Topic] = []
         let topicsCursor = try fields.required("topics")
         for item in try topicsCursor.list() {
-            let topic = try item.mapping(allowed: ["name", "partitions"])
+            let topic = try item.mapping(ScenarioSchema.topic)
             let nameCursor = try topic.required("name")
             let name = try nameCursor.string()
             guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' is defined twice")) }
@@ -23,7 +23,7 @@ extension ScenarioLoader {
         guard !topics.isEmpty else { throw topicsCursor.error(.invalidValue("the log needs at least one topic")) }
         var producers: [LogSection.Producer] = []
         for (index, item) in (try fields["producers"]?.list() ?? []).enumerated() {
-            let producer = try item.mapping(allowed: ["name", "topic", "records", "rate", "start", "seed", "timeout", "attempts"])
+            let producer = try item.mapping(ScenarioSchema.producer)
             let id = NodeID(try producer["name"]?.string() ?? "producer-\(index + 1)")
             guard !producers.contains(where: { $0.id == id }) else {
                 throw (producer["name"] ?? item).error(.invalidValue("producer '\(id)' is defined twice"))
@@ -40,12 +40,12 @@ extension ScenarioLoader {
             }
             let rateCursor = try producer.required("rate")
             let rate = try rateCursor.positive()
-            guard rate <= 1e7 else { throw rateCursor.error(.invalidValue("a producer sends at most 10,000,000 records per second")) }
+            guard rate <= YAMLCursor.maximumRate else { throw rateCursor.error(.invalidValue("a producer sends at most 10,000,000 records per second")) }
             producers.append(.init(
                 id: id, topic: topic, records: records, rate: rate, start: try producer["start"]?.duration() ?? .zero,
                 seed: try producer["seed"]?.uint64() ?? UInt64(index + 1),
                 timeout: try producer["timeout"]?.positiveDuration() ?? .seconds(1),
-                attempts: try producer["attempts"]?.int(in: 1...1_000) ?? 5))
+                attempts: try producer["attempts"]?.int(in: ScenarioSchema.producerAttempts) ?? 5))
         }
         return LogSection(topics: topics, producers: producers)
     }

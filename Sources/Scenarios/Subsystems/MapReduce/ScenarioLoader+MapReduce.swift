@@ -1,10 +1,6 @@
 import Simulator
 
 extension ScenarioLoader {
-    /// The keys of `mapreduce:`.
-    static let mapReduceKeys = ["cluster", "attempt_chaos", "chaos", "jobs"]
-    /// The keys of one job of `mapreduce.jobs`.
-    static let mapReduceJobKeys = ["id", "name", "reducers", "combiner", "input", "submit_at", "via", "output"]
     /// The most jobs one world may submit.
     static let maximumJobs = 1_000
 
@@ -18,7 +14,7 @@ extension ScenarioLoader {
     ///        submit_at: 30s, via: gateway, output: {bucket: results, backup: true}}
     /// ```
     static func parseMapReduceSection(_ cursor: YAMLCursor, baseDirectory: String) throws(ScenarioError) -> MapReduceSection {
-        let fields = try cursor.mapping(allowed: mapReduceKeys)
+        let fields = try cursor.mapping(ScenarioSchema.mapReduceSection)
         var cluster = try fields["cluster"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseCluster(cursor) }
             ?? MapReduce.ClusterConfiguration()
         if let chaos = fields["attempt_chaos"] { cluster.attemptChaos = try MapReduceScenarioLoader.parseAttemptChaos(chaos) }
@@ -29,7 +25,7 @@ extension ScenarioLoader {
         var jobs: [MapReduceSection.Job] = []
         for (index, item) in items.enumerated() {
             let job = try parseMapReduceJob(item, index: index, baseDirectory: baseDirectory)
-            if let idCursor = (try? item.mapping(allowed: mapReduceJobKeys))?["id"], jobs.contains(where: { $0.id == job.id }) {
+            if let idCursor = (try? item.mapping(ScenarioSchema.worldJob))?["id"], jobs.contains(where: { $0.id == job.id }) {
                 throw idCursor.error(.invalidValue("job '\(job.id.excerpt)' is defined twice"))
             }
             jobs.append(job)
@@ -40,7 +36,7 @@ extension ScenarioLoader {
     }
 
     static func parseMapReduceJob(_ item: YAMLCursor, index: Int, baseDirectory: String) throws(ScenarioError) -> MapReduceSection.Job {
-        let fields = try item.mapping(allowed: mapReduceJobKeys)
+        let fields = try item.mapping(ScenarioSchema.worldJob)
         let spec = try MapReduceScenarioLoader.parseJob(item, fields: fields)
         let id = try fields["id"]?.string() ?? "job-\(index + 1)"
         if let problem = ScenarioDocument.problem(withName: id) {
@@ -48,7 +44,7 @@ extension ScenarioLoader {
         }
         let inputCursor = try fields.required("input")
         let input: MapReduceSection.Input
-        let inputFields = try inputCursor.mapping(allowed: ["files", "synthetic", "split_size", "log", "topic", "records_per_split", "group", "objects"])
+        let inputFields = try inputCursor.mapping(ScenarioSchema.worldJobInput)
         if let topic = inputFields["topic"] {
             for key in ["files", "synthetic", "log", "objects", "split_size"] {
                 if let other = inputFields[key] { throw other.error(.invalidValue("a job reads a topic or '\(key)', not both")) }
@@ -59,7 +55,7 @@ extension ScenarioLoader {
             for key in ["files", "synthetic", "log", "records_per_split", "group"] {
                 if let other = inputFields[key] { throw other.error(.invalidValue("a job reads objects or '\(key)', not both")) }
             }
-            let objectFields = try objects.mapping(allowed: ["bucket", "prefix"])
+            let objectFields = try objects.mapping(ScenarioSchema.inputObjects)
             input = .objects(bucket: try objectFields.required("bucket").string(), prefix: try objectFields["prefix"]?.string() ?? "",
                              splitSize: try inputFields["split_size"]?.positiveByteCount() ?? 64 * 1024)
         } else {
@@ -78,7 +74,7 @@ extension ScenarioLoader {
         }
         var output = MapReduceSection.Output(bucket: nil, prefix: "results/\(id)/", toBackup: false)
         if let outputCursor = fields["output"] {
-            let outputFields = try outputCursor.mapping(allowed: ["bucket", "prefix", "backup"])
+            let outputFields = try outputCursor.mapping(ScenarioSchema.jobOutput)
             output.bucket = try outputFields["bucket"]?.string()
             if let prefix = outputFields["prefix"] { output.prefix = try prefix.string() }
             output.toBackup = try outputFields["backup"]?.bool() ?? false
@@ -91,11 +87,11 @@ extension ScenarioLoader {
     /// use, the balancer a job is submitted through, the store the backup writes to.
     static func checkCrossReferences(top: YAMLMapping, mapreduce: MapReduceSection?, log: LogSection?, store: StoreSection?,
                                      balancer: Scenario.Balancer?) throws(ScenarioError) {
-        guard let mapreduce, let jobsCursor = try top["mapreduce"]?.mapping(allowed: mapReduceKeys)["jobs"] else { return }
+        guard let mapreduce, let jobsCursor = try top["mapreduce"]?.mapping(ScenarioSchema.mapReduceSection)["jobs"] else { return }
         let items = try jobsCursor.list()
         for (job, item) in zip(mapreduce.jobs, items) {
-            let fields = try item.mapping(allowed: mapReduceJobKeys)
-            let inputFields = try fields.required("input").mapping(allowed: nil)
+            let fields = try item.mapping(ScenarioSchema.worldJob)
+            let inputFields = try fields.required("input").openMapping()
             switch job.input {
             case .topic(let name, _, _):
                 guard let log else { throw inputFields.cursor.error(.invalidValue("job '\(job.id)' reads topic '\(name.excerpt)', but this scenario has no log section")) }
@@ -109,7 +105,7 @@ extension ScenarioLoader {
                 break
             }
             if let bucket = job.output.bucket {
-                let outputFields = try fields.required("output").mapping(allowed: nil)
+                let outputFields = try fields.required("output").openMapping()
                 try checkBucket(bucket, store: store, at: outputFields["bucket"] ?? item, use: "job '\(job.id)' writes to")
             }
             if job.throughBalancer, balancer == nil {

@@ -5,22 +5,21 @@ extension ScenarioLoader {
     /// Parses `object_store: {name, latency, bytes_per_second, internal_error_rate, unavailable_rate,
     /// storms, lifecycle, client: {timeout, max_attempts, base_delay, max_delay, jitter}, buckets}`.
     static func parseStoreSection(_ cursor: YAMLCursor) throws(ScenarioError) -> StoreSection {
-        let fields = try cursor.mapping(allowed: ["name", "latency", "bytes_per_second", "internal_error_rate", "unavailable_rate",
-                                                  "storms", "lifecycle", "client", "buckets"])
-        let modelKeys = ["latency", "bytes_per_second", "internal_error_rate", "unavailable_rate", "storms"]
+        let fields = try cursor.mapping(ScenarioSchema.storeSection)
+        let modelKeys = ScenarioSchema.storeModel.keys
         let modelCursor = YAMLCursor(
             node: .mapping(.init(fields.entries.filter { modelKeys.contains($0.key) }.map { ($0.keyCursor.node, $0.value.node) })),
             file: cursor.file, path: cursor.path)
         var configuration = try parseStoreModel(modelCursor)
         configuration.runsLifecycle = try fields["lifecycle"]?.bool() ?? true
-        let client = try fields["client"]?.mapping(allowed: ["timeout", "max_attempts", "base_delay", "max_delay", "jitter"])
-        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(in: 1...1_000) ?? 6,
+        let client = try fields["client"]?.mapping(ScenarioSchema.storeClient)
+        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(in: ScenarioSchema.storeClientAttempts) ?? 6,
                                 baseDelay: try client?["base_delay"]?.duration() ?? .milliseconds(100),
                                 maxDelay: try client?["max_delay"]?.duration() ?? .seconds(20),
                                 jitter: try client?["jitter"]?.probability() ?? 0.5)
         var buckets: [StoreSection.Bucket] = []
         for item in try fields["buckets"]?.list() ?? [] {
-            let bucketFields = try item.mapping(allowed: ["name", "versioning", "encryption"])
+            let bucketFields = try item.mapping(ScenarioSchema.bucket)
             let nameCursor = try bucketFields.required("name")
             let name = try nameCursor.string()
             guard S3BucketNameRules.isValid(name) else { throw nameCursor.error(.invalidValue("'\(name.excerpt)' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens)")) }
@@ -40,14 +39,14 @@ extension ScenarioLoader {
         var client: NodeID = "client"
         var stepsCursor = cursor
         if case .mapping = cursor.node {
-            let fields = try cursor.mapping(allowed: ["client", "steps"])
+            let fields = try cursor.mapping(ScenarioSchema.operationsWithClient)
             if let name = fields["client"] { client = NodeID(try name.string()) }
             stepsCursor = try fields.required("steps")
         }
         var parser = OperationStepParser()
         var steps: [OperationScenario.Step] = []
         let items = try stepsCursor.list()
-        guard items.count <= 100_000 else { throw stepsCursor.error(.invalidValue("at most 100,000 operations, got \(items.count)")) }
+        guard items.count <= ScenarioSchema.maximumOperations else { throw stepsCursor.error(.invalidValue("at most 100,000 operations, got \(items.count)")) }
         for item in items { steps.append(try parser.parse(item)) }
         guard !steps.isEmpty else { throw stepsCursor.error(.invalidValue("an operations section needs at least one operation")) }
         return OperationsSection(client: client, steps: steps)

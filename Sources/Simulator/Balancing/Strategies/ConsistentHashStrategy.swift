@@ -12,7 +12,7 @@
 /// An ineligible server is skipped by walking on, so only its own keys move while it is down.
 public struct ConsistentHashStrategy: BalancingStrategy {
     /// What is hashed.
-    public enum Key: String, Sendable, Equatable {
+    public enum Key: String, Sendable, Equatable, CaseIterable {
         /// The request's key (a URI, a user id, the assignment's request id).
         case request
         /// The client's address: consistent IP hashing.

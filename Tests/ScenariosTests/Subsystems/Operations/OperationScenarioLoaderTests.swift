@@ -19,7 +19,7 @@ func operationLoadError(_ text: String) -> ScenarioError? {
         #expect(scenario.name == "s3-operations")
         #expect(scenario.seed == 1)
         #expect(scenario.steps.count == 50)
-        #expect(scenario.steps.first.map { [$0.name, String($0.line), String($0.column)] } == ["create_bucket", "10", "5"])
+        #expect(scenario.steps.first.map { [$0.name, String($0.line), String($0.column)] } == ["create_bucket", "11", "5"])
         #expect(scenario.steps.filter { $0.name == "upload_part" }.map(\.partNumber) == [1, 2])
         #expect(scenario.steps.compactMap(\.label) == ["v1", "v2", "marker", "fresh", "page1", "upload", "p1", "p2", "video"])
     }

@@ -4,17 +4,16 @@ extension MapReduceScenarioLoader {
     /// `cluster:` — every key optional, defaults are seed 001's cluster
     /// (``MapReduce/ClusterConfiguration/init(workers:mapSlotsPerWorker:reduceSlotsPerWorker:shuffle:cost:policy:link:callTimeout:pollInterval:attemptChaos:)``).
     static func parseCluster(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.ClusterConfiguration {
-        let fields = try cursor.mapping(allowed: ["workers", "map_slots", "reduce_slots", "shuffle", "cost", "policy", "network",
-                                                  "call_timeout", "poll_interval"])
+        let fields = try cursor.mapping(ScenarioSchema.clusterSection)
         var configuration = MapReduce.ClusterConfiguration()
-        if let workers = fields["workers"] { configuration.workers = try workers.int(in: 1...1_000) }
-        if let slots = fields["map_slots"] { configuration.mapSlotsPerWorker = try slots.int(in: 1...256) }
-        if let slots = fields["reduce_slots"] { configuration.reduceSlotsPerWorker = try slots.int(in: 1...256) }
+        if let workers = fields["workers"] { configuration.workers = try workers.int(in: ScenarioSchema.clusterWorkers) }
+        if let slots = fields["map_slots"] { configuration.mapSlotsPerWorker = try slots.int(in: ScenarioSchema.workerSlots) }
+        if let slots = fields["reduce_slots"] { configuration.reduceSlotsPerWorker = try slots.int(in: ScenarioSchema.workerSlots) }
         if let shuffle = fields["shuffle"] { configuration.shuffle = try parseShuffle(shuffle) }
         if let cost = fields["cost"] { configuration.cost = try parseCost(cost) }
         if let policy = fields["policy"] { configuration.policy = try parsePolicy(policy) }
         if let network = fields["network"] {
-            configuration.link = try ScenarioLoader.parseLink(network.mapping(allowed: ["latency", "drop_rate", "duplicate_rate"]), base: .lan)
+            configuration.link = try ScenarioLoader.parseLink(network.mapping(ScenarioSchema.link), base: .lan)
         }
         if let timeout = fields["call_timeout"] { configuration.callTimeout = try timeout.positiveDuration() }
         if let interval = fields["poll_interval"] { configuration.pollInterval = try interval.positiveDuration() }
@@ -23,7 +22,7 @@ extension MapReduceScenarioLoader {
 
     /// `local_disk`, `shuffle_store` (TTL one hour), or `{shuffle_store: {ttl: 10m}}`.
     static func parseShuffle(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.ShuffleMode {
-        let modes = ["local_disk", "shuffle_store"]
+        let modes = ScenarioSchema.shuffleModes
         if let text = cursor.text {
             switch text {
             case "local_disk": return .localDisk
@@ -33,15 +32,14 @@ extension MapReduceScenarioLoader {
                 throw cursor.error(.invalidValue("unknown shuffle mode '\(text)'\(suggestion)"))
             }
         }
-        let store = try cursor.mapping(allowed: ["shuffle_store"]).required("shuffle_store")
-        let ttl = try store.mapping(allowed: ["ttl"])["ttl"]?.positiveDuration() ?? .seconds(3_600)
+        let store = try cursor.mapping(ScenarioSchema.shuffleStoreMode).required("shuffle_store")
+        let ttl = try store.mapping(ScenarioSchema.shuffleStoreOptions)["ttl"]?.positiveDuration() ?? .seconds(3_600)
         return .shuffleStore(ttl: ttl)
     }
 
     /// `cost:` — overrides of the cost model, each optional.
     static func parseCost(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.CostModel {
-        let fields = try cursor.mapping(allowed: ["map_per_record", "map_per_byte", "map_per_emitted_record", "spill_per_byte",
-                                                  "reduce_per_record", "reduce_per_key", "network_bytes_per_second", "progress_slice"])
+        let fields = try cursor.mapping(ScenarioSchema.cost)
         var cost = MapReduce.CostModel()
         if let value = fields["map_per_record"] { cost.mapPerRecord = try value.duration() }
         if let value = fields["map_per_byte"] { cost.mapPerByte = try value.duration() }
@@ -56,17 +54,16 @@ extension MapReduceScenarioLoader {
 
     /// `policy:` — the coordinator's timing and retry rules, each optional.
     static func parsePolicy(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.CoordinatorPolicy {
-        let fields = try cursor.mapping(allowed: ["heartbeat_interval", "task_timeout", "worker_timeout", "max_attempts", "backoff_base",
-                                                  "backoff_cap", "speculation", "monitor_interval", "max_failures_per_worker"])
+        let fields = try cursor.mapping(ScenarioSchema.policy)
         var policy = MapReduce.CoordinatorPolicy()
         if let value = fields["heartbeat_interval"] { policy.heartbeatInterval = try value.positiveDuration() }
         if let value = fields["task_timeout"] { policy.taskTimeout = try value.positiveDuration() }
         if let value = fields["worker_timeout"] { policy.workerTimeout = try value.positiveDuration() }
-        if let value = fields["max_attempts"] { policy.maxAttempts = try value.int(in: 1...1_000) }
+        if let value = fields["max_attempts"] { policy.maxAttempts = try value.int(in: ScenarioSchema.policyAttempts) }
         if let value = fields["backoff_base"] { policy.backoffBase = try value.duration() }
         if let value = fields["backoff_cap"] { policy.backoffCap = try value.duration() }
         if let value = fields["monitor_interval"] { policy.monitorInterval = try value.positiveDuration() }
-        if let value = fields["max_failures_per_worker"] { policy.maxFailuresPerWorker = try value.int(in: 1...1_000) }
+        if let value = fields["max_failures_per_worker"] { policy.maxFailuresPerWorker = try value.int(in: ScenarioSchema.policyAttempts) }
         if let value = fields["speculation"] {
             policy.speculation = try parseSpeculation(value)
         }
@@ -78,7 +75,7 @@ extension MapReduceScenarioLoader {
         if cursor.text != nil {
             return try cursor.bool() ? MapReduce.CoordinatorPolicy.Speculation() : nil
         }
-        let fields = try cursor.mapping(allowed: ["slowness", "minimum_runtime"])
+        let fields = try cursor.mapping(ScenarioSchema.speculation)
         var rule = MapReduce.CoordinatorPolicy.Speculation()
         if let slowness = fields["slowness"] {
             rule.slowness = try slowness.positive()
@@ -91,7 +88,7 @@ extension MapReduceScenarioLoader {
     /// `attempt_chaos:` — the lab's faults tied to attempts (defaults: a third crash, a third
     /// stall up to 10 s).
     static func parseAttemptChaos(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.AttemptChaos {
-        let fields = try cursor.mapping(allowed: ["crash_probability", "stall_probability", "stall_length", "downtime", "delay"])
+        let fields = try cursor.mapping(ScenarioSchema.attemptChaos)
         var chaos = MapReduce.AttemptChaos()
         if let value = fields["crash_probability"] { chaos.crashProbability = try value.probability() }
         if let value = fields["stall_probability"] { chaos.stallProbability = try value.probability() }

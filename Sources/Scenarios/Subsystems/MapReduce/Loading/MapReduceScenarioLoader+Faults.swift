@@ -3,14 +3,14 @@ import Simulator
 extension MapReduceScenarioLoader {
     /// The fault actions of a MapReduce scenario: the network's, plus `lose_intermediate` (a
     /// worker's local disk is wiped while it keeps running).
-    static let clusterFaultActions = ScenarioLoader.faultActions + ["lose_intermediate"]
+    static let clusterFaultActions = ScenarioLoader.faultActions + [ScenarioSchema.loseIntermediate.name]
 
     /// Parses `faults:`. As in balancer scenarios, `slow`, `partition`, `drop_rate` and
     /// `latency_spike` with a `for:` are undone when it ends, and `pause` needs `for:`.
     static func parseClusterFaults(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> [MapReduce.ClusterFault.Entry] {
         var entries: [MapReduce.ClusterFault.Entry] = []
         for item in try cursor.list() {
-            let fields = try item.mapping(allowed: ["at"] + clusterFaultActions + ["for", "boot_time", "factor"])
+            let fields = try item.mapping(ScenarioSchema.clusterFault)
             let at = VirtualInstant.after(try fields.required("at").duration())
             let actions = fields.keys.filter { clusterFaultActions.contains($0) }
             guard actions.count == 1, let action = actions.first,
@@ -69,13 +69,9 @@ extension MapReduceScenarioLoader {
     /// Parses `chaos:` into seeded random faults. Every rate defaults to zero, so a scenario
     /// gets exactly the kinds of fault it names; lengths default to ``MapReduce/ClusterChaos``'s.
     static func parseClusterChaos(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.ClusterChaos {
-        let fields = try cursor.mapping(allowed: [
-            "horizon", "worker_crashes_per_minute", "worker_downtime", "pauses_per_minute", "pause_length", "slowdowns_per_minute",
-            "slow_factor", "slow_length", "partitions_per_minute", "partition_length", "lost_intermediate_per_minute",
-            "coordinator_restarts_per_minute", "coordinator_downtime",
-        ])
+        let fields = try cursor.mapping(ScenarioSchema.clusterChaos)
         let defaults = MapReduce.ClusterChaos()
-        func rate(_ key: String) throws(ScenarioError) -> Double { try fields[key]?.double(in: 0...600) ?? 0 }
+        func rate(_ key: String) throws(ScenarioError) -> Double { try fields[key]?.double(in: ScenarioSchema.clusterChaosPerMinute) ?? 0 }
         func length(_ key: String, _ fallback: Distribution) throws(ScenarioError) -> Distribution {
             try fields[key]?.durationDistribution() ?? fallback
         }

@@ -7,7 +7,7 @@ extension MapReduceScenarioLoader {
     /// Every file is read here, so a missing, unreadable or empty input stops the run before it
     /// starts.
     static func parseInput(_ cursor: YAMLCursor, baseDirectory: String) throws(ScenarioError) -> MapReduceInput {
-        let fields = try cursor.mapping(allowed: ["files", "synthetic", "split_size", "log"])
+        let fields = try cursor.mapping(ScenarioSchema.input)
         var input = MapReduceInput()
         if let files = fields["files"] {
             let items = files.text != nil ? [files] : try files.list()
@@ -38,27 +38,27 @@ extension MapReduceScenarioLoader {
 
     /// `synthetic: {lines: 40000, seed: 1, documents: 4}` or `{bytes: 10MB, …}`.
     static func parseSynthetic(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduceInput.Synthetic {
-        let fields = try cursor.mapping(allowed: ["lines", "bytes", "seed", "documents"])
+        let fields = try cursor.mapping(ScenarioSchema.synthetic)
         let size: MapReduceInput.Synthetic.Size
         switch (fields["lines"], fields["bytes"]) {
-        case (let lines?, nil): size = .lines(try lines.int(in: 1...10_000_000))
+        case (let lines?, nil): size = .lines(try lines.int(in: ScenarioSchema.syntheticLines))
         case (nil, let bytes?): size = .bytes(try bytes.positiveByteCount())
         default: throw cursor.error(.invalidValue("a synthetic log names its size with exactly one of 'lines' and 'bytes'"))
         }
         return MapReduceInput.Synthetic(
-            size: size, documents: try fields["documents"]?.int(in: 1...10_000) ?? 1,
+            size: size, documents: try fields["documents"]?.int(in: ScenarioSchema.syntheticDocuments) ?? 1,
             seed: try fields["seed"].map { cursor throws(ScenarioError) in try cursor.uint64() } ?? 1)
     }
 
     /// `log: {topic: app-logs, partitions: 4, records_per_split: 10000, group: batch}`.
     static func parseLogTopic(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduceInput.LogTopic {
-        let fields = try cursor.mapping(allowed: ["topic", "partitions", "records_per_split", "group"])
+        let fields = try cursor.mapping(ScenarioSchema.inputLogTopic)
         let topicCursor = try fields.required("topic")
         let topic = try topicCursor.string()
         guard !topic.isEmpty else { throw topicCursor.error(.invalidValue("a topic needs a name")) }
         return MapReduceInput.LogTopic(
-            topic: topic, partitions: try fields["partitions"]?.int(in: 1...1_024) ?? 1,
-            recordsPerSplit: try fields.required("records_per_split").int(in: 1...10_000_000),
+            topic: topic, partitions: try fields["partitions"]?.int(in: ScenarioSchema.inputPartitions) ?? 1,
+            recordsPerSplit: try fields.required("records_per_split").int(in: ScenarioSchema.inputRecordsPerSplit),
             group: try fields["group"]?.string())
     }
 }

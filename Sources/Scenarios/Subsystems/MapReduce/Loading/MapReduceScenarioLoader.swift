@@ -18,10 +18,6 @@ import Simulator
 ///   - makespan < 30s
 /// ```
 public enum MapReduceScenarioLoader {
-    /// The top-level keys of a MapReduce scenario file.
-    static let topLevelKeys = ["version", "name", "description", "seed", "cluster", "job", "input", "faults", "chaos",
-                               "attempt_chaos", "run", "expect"]
-
     /// Loads the scenario at `path`, reading its input files relative to it.
     public static func load(path: String) throws(ScenarioError) -> MapReduceScenario {
         try scenario(from: ScenarioDocument.load(path: path))
@@ -36,7 +32,7 @@ public enum MapReduceScenarioLoader {
     /// The single-job scenario `document` describes.
     static func scenario(from document: ScenarioDocument) throws(ScenarioError) -> MapReduceScenario {
         let file = document.file
-        let top = try document.sections(allowed: topLevelKeys.filter { !ScenarioDocument.commonKeys.contains($0) })
+        let top = try document.sections(ScenarioSchema.singleJobFile)
         var cluster = try parseCluster(top.required("cluster"))
         if let chaos = top["attempt_chaos"] { cluster.attemptChaos = try parseAttemptChaos(chaos) }
         let nodes = MapReduceScenario.nodes(of: cluster)
@@ -60,14 +56,14 @@ public enum MapReduceScenarioLoader {
     /// `run: {time_limit: 1h, max_events: N}`, both optional.
     static func parseRun(_ cursor: YAMLCursor?) throws(ScenarioError) -> (Duration, UInt64) {
         guard let cursor else { return (.seconds(3_600), 2_000_000_000) }
-        let fields = try cursor.mapping(allowed: ["time_limit", "max_events"])
+        let fields = try cursor.mapping(ScenarioSchema.singleJobRun)
         return (try fields["time_limit"]?.positiveDuration() ?? .seconds(3_600),
-                UInt64(try fields["max_events"]?.int(in: 1...1_000_000_000_000) ?? 2_000_000_000))
+                UInt64(try fields["max_events"]?.int(in: ScenarioSchema.runMaxEvents) ?? 2_000_000_000))
     }
 
     /// `job: {name: word-count, reducers: 2, combiner: true}`.
     static func parseJob(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduceScenario.JobSpec {
-        try parseJob(cursor, fields: try cursor.mapping(allowed: ["name", "reducers", "combiner"]))
+        try parseJob(cursor, fields: try cursor.mapping(ScenarioSchema.job))
     }
 
     /// The job's `name`, `reducers` and `combiner` among `fields`.

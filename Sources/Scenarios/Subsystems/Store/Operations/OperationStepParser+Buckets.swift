@@ -4,7 +4,7 @@ extension OperationStepParser {
     /// `create_bucket`, `delete_bucket`, `get_bucket_versioning`, `delete_bucket_lifecycle`:
     /// a bucket name, bare (`create_bucket: photos`) or as `{bucket: photos}`.
     mutating func bucketStep(_ name: String, _ value: YAMLCursor, _ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
-        let bucket = value.text != nil ? try value.string() : try value.mapping(allowed: ["bucket"]).required("bucket").string()
+        let bucket = value.text != nil ? try value.string() : try value.mapping(ScenarioSchema.bucketOnlyFields).required("bucket").string()
         let operation: ObjectStoreOperation
         switch name {
         case "create_bucket": operation = .createBucket(bucket: bucket)
@@ -21,16 +21,16 @@ extension OperationStepParser {
         let operation: ObjectStoreOperation
         switch name {
         case "put_bucket_versioning":
-            let fields = try value.mapping(allowed: ["bucket", "status"])
+            let fields = try value.mapping(ScenarioSchema.putBucketVersioningFields)
             operation = .putBucketVersioning(bucket: try fields.required("bucket").string(),
                                              state: try fields.required("status").choice(VersioningState.self))
         case "put_bucket_encryption":
-            let fields = try value.mapping(allowed: ["bucket", "sse"])
+            let fields = try value.mapping(ScenarioSchema.putBucketEncryptionFields)
             let sse = try fields.required("sse")
             operation = .putBucketEncryption(bucket: try fields.required("bucket").string(),
                                              encryption: sse.text == "none" ? nil : try sse.choice(ServerSideEncryption.self))
         default:
-            let fields = try value.mapping(allowed: ["bucket", "rules", "transition_minimum_size"])
+            let fields = try value.mapping(ScenarioSchema.putBucketLifecycleFields)
             var rules: [LifecycleRule] = []
             for rule in try fields.required("rules").list() { rules.append(try lifecycleRule(rule)) }
             let minimum = try fields["transition_minimum_size"]?.byteCount() ?? LifecycleConfiguration.defaultTransitionMinimumObjectSize
@@ -43,11 +43,10 @@ extension OperationStepParser {
     /// One lifecycle rule. Days are passed through as written, so S3's own validation answers
     /// impossible values (zero days, a transition after the expiration) with its error codes.
     private func lifecycleRule(_ cursor: YAMLCursor) throws(ScenarioError) -> LifecycleRule {
-        let fields = try cursor.mapping(allowed: ["id", "prefix", "status", "transitions", "expiration_days",
-                                                  "expired_object_delete_marker", "noncurrent_days", "abort_multipart_days"])
+        let fields = try cursor.mapping(ScenarioSchema.lifecycleRule)
         var transitions: [LifecycleTransition] = []
         for transition in try fields["transitions"]?.list() ?? [] {
-            let parts = try transition.mapping(allowed: ["days", "storage_class"])
+            let parts = try transition.mapping(ScenarioSchema.lifecycleTransition)
             transitions.append(LifecycleTransition(days: try parts.required("days").int(),
                                                    storageClass: try parts.required("storage_class").choice(StorageClass.self)))
         }

@@ -6,13 +6,13 @@ extension OperationStepParser {
     mutating func multipartStep(_ name: String, _ value: YAMLCursor, _ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
         let labels = labels
         if name == "list_multipart_uploads" {
-            let fields = try value.mapping(allowed: ["bucket", "prefix", "as"])
+            let fields = try value.mapping(ScenarioSchema.listMultipartUploadsFields)
             let bucket = try fields.required("bucket").string()
             let prefix = try fields["prefix"]?.string() ?? ""
             return step(name, item, label: try label(fields, operation: name)) { _ in .listMultipartUploads(bucket: bucket, prefix: prefix) }
         }
         if name == "create_multipart" {
-            let fields = try value.mapping(allowed: ["bucket", "key", "content_type", "metadata", "storage_class", "sse", "as"])
+            let fields = try value.mapping(ScenarioSchema.createMultipartFields)
             let bucket = try fields.required("bucket").string()
             let key = try fields.required("key").string()
             let attributes = try Self.writeAttributes(fields)
@@ -20,12 +20,12 @@ extension OperationStepParser {
                 .createMultipartUpload(bucket: bucket, key: key, attributes: attributes)
             }
         }
-        let extra = switch name {
-        case "upload_part": ["part", "body", "size", "seed"]
-        case "complete_multipart": ["parts", "if_match", "if_none_match"]
-        default: [String]()
+        let shape = switch name {
+        case "upload_part": ScenarioSchema.uploadPartFields
+        case "complete_multipart": ScenarioSchema.completeMultipartFields
+        default: ScenarioSchema.multipartFields
         }
-        let fields = try value.mapping(allowed: ["bucket", "key", "upload_id", "as"] + extra)
+        let fields = try value.mapping(shape)
         let bucket = try fields.required("bucket").string()
         let key = try fields.required("key").string()
         let uploadId = try labels.value(try fields.required("upload_id"), .uploadId)

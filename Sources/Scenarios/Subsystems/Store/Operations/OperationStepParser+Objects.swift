@@ -1,19 +1,15 @@
 import Simulator
 
 extension OperationStepParser {
-    static let putKeys = ["bucket", "key", "body", "size", "seed", "content_type", "metadata", "storage_class", "sse", "if_match", "if_none_match", "as"]
-    static let readKeys = ["bucket", "key", "version_id", "range", "if_match", "if_none_match", "as"]
-    static let copyKeys = ["from_bucket", "from_key", "from_version_id", "bucket", "key", "metadata_directive", "content_type", "metadata", "storage_class", "sse", "as"]
-
     /// `put`, `get`, `head`, `delete` and `copy`.
     mutating func objectStep(_ name: String, _ value: YAMLCursor, _ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
-        let allowed = switch name {
-        case "put": Self.putKeys
-        case "copy": Self.copyKeys
-        case "delete": ["bucket", "key", "version_id", "as"]
-        default: Self.readKeys
+        let shape = switch name {
+        case "put": ScenarioSchema.putFields
+        case "copy": ScenarioSchema.copyFields
+        case "delete": ScenarioSchema.deleteFields
+        default: ScenarioSchema.readFields
         }
-        let fields = try value.mapping(allowed: allowed)
+        let fields = try value.mapping(shape)
         let bucket = try fields.required("bucket").string()
         let key = try fields.required("key").string()
         let labels = labels
@@ -68,8 +64,7 @@ extension OperationStepParser {
     /// `list_versions: {bucket, prefix, delimiter, max_keys, key_marker, version_id_marker}`.
     mutating func listingStep(_ name: String, _ value: YAMLCursor, _ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
         let isVersions = name == "list_versions"
-        let common = ["bucket", "prefix", "delimiter", "max_keys", "as"]
-        let fields = try value.mapping(allowed: common + (isVersions ? ["key_marker", "version_id_marker"] : ["continuation_token", "start_after"]))
+        let fields = try value.mapping(isVersions ? ScenarioSchema.listVersionsFields : ScenarioSchema.listFields)
         let bucket = try fields.required("bucket").string()
         let prefix = try fields["prefix"]?.string() ?? ""
         let delimiter = try fields["delimiter"]?.string()

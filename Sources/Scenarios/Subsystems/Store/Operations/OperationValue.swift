@@ -102,7 +102,7 @@ struct OperationLabels {
             }
             return (number, .reference(label, .eTag))
         }
-        let fields = try cursor.mapping(allowed: ["part", "etag"])
+        let fields = try cursor.mapping(ScenarioSchema.completedPart)
         return (try fields.required("part").int(), try value(try fields.required("etag"), .eTag))
     }
 }

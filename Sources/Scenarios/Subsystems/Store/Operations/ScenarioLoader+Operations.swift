@@ -2,9 +2,6 @@ import Foundation
 import Simulator
 
 extension ScenarioLoader {
-    /// The top-level keys of an operation scenario.
-    static let operationScenarioKeys = ["version", "name", "description", "seed", "operations"]
-
     /// Loads the operation scenario at `path` strictly: every unknown key, wrong type, unknown
     /// operation or reference to no earlier step is an error naming the file, line and column.
     public static func loadOperationScenario(path: String) throws(ScenarioError) -> OperationScenario {
@@ -17,7 +14,7 @@ extension ScenarioLoader {
     }
 
     static func operationScenario(from document: ScenarioDocument) throws(ScenarioError) -> OperationScenario {
-        let top = try document.sections(allowed: ["operations"])
+        let top = try document.sections(ScenarioSchema.operationFile)
         let section = try parseOperationsSection(try top.required("operations"))
         return OperationScenario(name: document.name, file: document.file, seed: document.seed ?? 1, steps: section.steps)
     }
@@ -27,15 +24,9 @@ extension ScenarioLoader {
 /// (`as:`) defined so far so that `$label` references can be checked where they are written.
 struct OperationStepParser {
     /// Operations written as a bare word, with no fields.
-    static let bareOperations = ["list_buckets", "run_lifecycle"]
+    static let bareOperations = ScenarioSchema.bareOperations
     /// Every operation, in the order the README lists them.
-    static let operations = [
-        "create_bucket", "delete_bucket", "list_buckets", "put_bucket_versioning", "get_bucket_versioning",
-        "put_bucket_encryption", "put_bucket_lifecycle", "delete_bucket_lifecycle",
-        "put", "get", "head", "delete", "copy", "list", "list_versions",
-        "create_multipart", "upload_part", "list_parts", "complete_multipart", "abort_multipart", "list_multipart_uploads",
-        "run_lifecycle", "wait",
-    ]
+    static let operations = ScenarioSchema.operationByName.keys
 
     var labels = OperationLabels()
     /// 1-based index of the step being parsed.
@@ -51,7 +42,7 @@ struct OperationStepParser {
             let operation: ObjectStoreOperation = word == "list_buckets" ? .listBuckets : .runLifecycle
             return step(word, item, label: nil, { _ in operation })
         }
-        let mapping = try item.mapping(allowed: Self.operations)
+        let mapping = try item.mapping(ScenarioSchema.operationByName)
         guard mapping.entries.count == 1, let entry = mapping.entries.first else {
             throw item.error(.invalidValue("a step names exactly one operation"))
         }

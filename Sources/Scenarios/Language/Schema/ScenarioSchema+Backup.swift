@@ -1,0 +1,69 @@
+/// A world's `backup:` (``ScenarioLoader/parseBackupSection(_:store:at:)``), the backup
+/// experiment's file, and the source churn and restores both have.
+extension ScenarioSchema {
+    /// `retention_days` of a backup manager.
+    static let retentionDays = 1...36_500
+
+    /// The backup manager's settings, in worlds and in the backup experiment.
+    static let backupManagerProperties: [SchemaProperty] = [
+        .optional("bucket", bucketName, "The object store's bucket backups go to; default mapreduce-storage."),
+        .optional("sync_interval", .positiveDuration, "How often the current files are synced; default 60s."),
+        .optional("first_backup_at", .duration, "When the first backup is taken; default 2h (02:00 UTC)."),
+        .optional("backup_interval", .positiveDuration, "How often a backup is taken; default 1d."),
+        .optional("retention_days", .integer(in: retentionDays), "Days a backup is kept; default 30."),
+        .optional("versioning", .flag, "Whether the bucket keeps versions; default true."),
+        .optional("encryption", encryptionOrNone, "The bucket's default encryption; default AES256."),
+        .optional("noncurrent_expiration_days", .anyOf([.word("none"), .count(atLeast: 1)]), "Days a noncurrent version is kept; default 7."),
+    ]
+
+    /// `backup:`.
+    static let backupSection = SchemaObject([.optional("host", .anyText, "The node whose files are backed up; default app-server.")]
+        + backupManagerProperties + [
+            .optional("source", .object(sourceChurn), "How the host's files change."),
+            .optional("restores", .list(of: .object(restore)), "Restores checked byte for byte against the source."),
+        ])
+
+    /// One of `restores:`.
+    static let restore = SchemaObject([
+        .required("at", .duration, "When the restore is made."),
+        .optional("backup", .text(pattern: "^(latest|oldest|[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{2}-[0-9]{2}-[0-9]{2})$"),
+                  "latest, oldest or a backup's name YYYY-MM-DD-HH-MM-SS; default latest."),
+    ], definition: ("restore", "A restore of a backup, checked byte for byte against the source it was taken from."))
+
+    /// `source.files`.
+    static let sourceFiles = 0...100_000
+    /// `source.directories`.
+    static let sourceDirectories = 1...10_000
+    /// `source.changes_per_round`.
+    static let sourceChanges = 0...10_000
+    /// `source.file_size.sigma`.
+    static let sourceSizeSigma = 0...4.0
+
+    /// `source:` (``ScenarioLoader/parseChurn(_:)``).
+    static let sourceChurn = SchemaObject([
+        .optional("files", .integer(in: sourceFiles), "Files at the start."),
+        .optional("file_size", .object(sourceFileSize), "Lognormal file sizes."),
+        .optional("directories", .integer(in: sourceDirectories)),
+        .optional("change_every", .positiveDuration, "Time between rounds of changes."),
+        .optional("changes_per_round", .integer(in: sourceChanges)),
+        .optional("weights", .object(sourceWeights), "Relative weights of the kinds of change."),
+    ], definition: ("source_churn", "How the backed-up files change: their number, sizes, directories and rounds of changes."))
+
+    /// `source.file_size`.
+    static let sourceFileSize = SchemaObject([.required("median", .byteCount), .optional("sigma", .number(in: sourceSizeSigma), "Default 0.8.")])
+
+    /// `source.weights`.
+    static let sourceWeights = SchemaObject(["create", "modify", "delete", "rewrite"].map { .optional($0, .nonNegative) })
+
+    /// The backup experiment's file (`scenarios/backup.yaml`).
+    static let backupExperimentFile = SchemaObject(commonProperties + [
+        .required(experimentKey, .word(BackupExperiment.name)),
+        .optional("duration", .positiveDuration, "Virtual time the experiment covers; default 60d."),
+        .optional("sample_every", .positiveDuration, "How often the figures are sampled; default 1h."),
+    ] + backupManagerProperties + [
+        .optional("source", .object(sourceChurn), "How the application's files change."),
+        .optional("store", .object(storeModel), "The object store's model."),
+        .optional("client", .object(storeClient), "The manager's timeout and retry policy."),
+        .optional("restores", .list(of: .object(restore)), "Restores checked byte for byte against the source."),
+    ])
+}

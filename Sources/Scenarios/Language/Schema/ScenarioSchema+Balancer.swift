@@ -1,0 +1,87 @@
+import Simulator
+
+/// `balancer:` and `gateway:` (``ScenarioLoader/parseBalancer(_:servers:)``): nginx's, HAProxy's
+/// and Envoy's mechanisms, each off unless given.
+extension ScenarioSchema {
+    /// The keys of `balancer:` (and `gateway:`), in the order the documentation lists them.
+    static let balancerSection = SchemaObject([
+        .optional("strategy", strategy, "How a server is chosen; default weighted_round_robin."),
+        .optional("forward_timeout", .positiveDuration, "How long one try may take; default 60s."),
+        .optional("retries", .object(retries), "Tries over other servers after a failure."),
+        .optional("passive_health", .object(passiveHealth), "Servers marked down after failed requests."),
+        .optional("health_check", .object(healthCheck), "Active health checks."),
+        .optional("outlier_detection", .object(outlierDetection), "Servers ejected after consecutive errors."),
+        .optional("panic_threshold", .percentage, "Below this share of healthy servers, balance over all of them."),
+        .optional("slow_start", .positiveDuration, "Window over which a recovered server's weight rises."),
+        .optional("max_conns", .count(atLeast: 1), "Connections per server at most."),
+        .optional("queue", .object(connectionQueue), "Requests waiting while servers are at max_conns."),
+        .optional("rate_limit", .object(rateLimit), "A token bucket in front of the servers."),
+        .optional("circuit_breaker", .object(circuitBreaker), "Stop sending while too many requests fail."),
+    ], definition: ("balancer", "A load balancer: strategy, timeouts, retries, health checks, outlier detection, limits and a circuit breaker."))
+
+    /// The words a retry's `on:` may list (nginx's `proxy_next_upstream`).
+    static let retryConditions = ["error", "timeout", "http_5xx", "http_500", "http_502", "http_503", "http_504"]
+
+    /// `strategy:` as a word, or `{hash: {key, balance_factor}}`.
+    static let strategy = SchemaNode.anyOf([.words(BalancingStrategyKind.names), .object(hashStrategy)])
+
+    /// `strategy: {hash: …}`.
+    static let hashStrategy = SchemaObject([.required("hash", .object(hashOptions))])
+
+    /// `strategy.hash`.
+    static let hashOptions = SchemaObject([
+        .optional("key", .choice(ConsistentHashStrategy.Key.self), "What is hashed: the request's key or the client's address; default request."),
+        .optional("balance_factor", .number(exclusiveMinimum: 1), "Bound on a server's load as a multiple of the average (bounded loads)."),
+    ])
+
+    /// `retries:`.
+    static let retries = SchemaObject([
+        .optional("tries", .count(atLeast: 1), "Tries in all, the first included; default: every server."),
+        .optional("on", .list(of: .words(retryConditions)), "Failures that are retried; default [error, timeout]."),
+        .optional("timeout", .positiveDuration, "Time for all tries together."),
+    ])
+
+    /// `passive_health:`.
+    static let passiveHealth = SchemaObject([
+        .optional("max_fails", .count(atLeast: 0), "Failures that mark a server down; 0 switches it off; default 1."),
+        .optional("fail_timeout", .positiveDuration, "Window of the failures, and how long the server stays down; default 10s."),
+    ])
+
+    /// `health_check:`.
+    static let healthCheck = SchemaObject([
+        .optional("interval", .positiveDuration, "Default 2s."),
+        .optional("timeout", .positiveDuration, "Default 2s."),
+        .optional("rise", .count(atLeast: 1), "Passed checks that mark a server up; default 2."),
+        .optional("fall", .count(atLeast: 1), "Failed checks that mark a server down; default 3."),
+        .optional("path", .anyText, "Default heartbeat."),
+    ])
+
+    /// `outlier_detection:`.
+    static let outlierDetection = SchemaObject([
+        .optional("consecutive_errors", .count(atLeast: 1), "Default 5."),
+        .optional("base_ejection_time", .positiveDuration, "Default 30s."),
+        .optional("max_ejection_time", .positiveDuration, "Default 300s."),
+        .optional("max_ejection_percent", .percentage, "Default 10."),
+    ])
+
+    /// `queue:`.
+    static let connectionQueue = SchemaObject([
+        .required("size", .count(atLeast: 0), "Requests that may wait."),
+        .optional("timeout", .positiveDuration, "How long one may wait; default 60s."),
+    ])
+
+    /// `rate_limit:`.
+    static let rateLimit = SchemaObject([
+        .required("rate", .positive, "Requests per second."),
+        .optional("burst", .count(atLeast: 1), "Requests allowed at once; default 1."),
+    ])
+
+    /// `circuit_breaker:`.
+    static let circuitBreaker = SchemaObject([
+        .optional("failure_ratio", .number(exclusiveMinimum: 0, maximum: 1), "Share of failures that opens the breaker; default 0.5."),
+        .optional("window", .count(atLeast: 1), "Requests the ratio is measured over; default 20."),
+        .optional("minimum_requests", .count(atLeast: 1), "Requests needed before it may open; default 10."),
+        .optional("open_for", .positiveDuration, "How long it stays open; default 5s."),
+        .optional("half_open_requests", .count(atLeast: 1), "Trial requests while half open; default 3."),
+    ])
+}

@@ -1,0 +1,214 @@
+import Simulator
+
+/// A MapReduce cluster and its jobs: a world's `mapreduce:` section (``ScenarioLoader``), a
+/// single-job file and the parts both share (``MapReduceScenarioLoader``).
+extension ScenarioSchema {
+    // MARK: Files and sections
+
+    /// A single MapReduce job file (`orrery mapreduce`).
+    static let singleJobFile = SchemaObject(commonProperties + [
+        .required("cluster", cluster, "The cluster the job runs on."),
+        .required("job", .object(job), "The job."),
+        .required("input", .object(input), "What the job reads."),
+        .optional("faults", .list(of: .object(clusterFault)), "Faults at given instants."),
+        .optional("chaos", .object(clusterChaos), "Seeded random faults on the cluster."),
+        .optional("attempt_chaos", .object(attemptChaos), "Faults tied to task attempts."),
+        .optional("run", .object(singleJobRun), "The run's limits."),
+        .optional("expect", .list(of: expectation), "Assertions on the job's metrics."),
+    ])
+
+    /// `run:` of a single-job file.
+    static let singleJobRun = SchemaObject([
+        .optional("time_limit", .positiveDuration, "Virtual time after which the run stops; default 1h."),
+        .optional("max_events", .integer(in: runMaxEvents), "Events after which the run stops; default 2000000000."),
+    ])
+
+    /// A world's `mapreduce:`.
+    static let mapReduceSection = SchemaObject([
+        .optional("cluster", cluster, "The cluster; default seed 001's."),
+        .optional("attempt_chaos", .object(attemptChaos), "Faults tied to task attempts."),
+        .optional("chaos", .object(clusterChaos), "Seeded random faults on the cluster."),
+        .required("jobs", .list(of: .object(worldJob), minimum: 1, maximum: ScenarioLoader.maximumJobs), "The jobs submitted."),
+    ])
+
+    // MARK: Jobs
+
+    /// The job function, reducers and combiner, in a single-job file's `job:` and in a world's jobs.
+    static let jobProperties: [SchemaProperty] = [
+        .required("name", .words(MapReduce.JobCatalog.standard.names), "The job function."),
+        .required("reducers", .integer(minimum: 1, maximum: nil), "Reduce tasks."),
+        .optional("combiner", .flag, "Whether map output is combined before the shuffle; default true."),
+    ]
+
+    /// `job:` of a single-job file.
+    static let job = SchemaObject(jobProperties, definition: ("job", "A MapReduce job: its function, reducers and combiner."))
+
+    /// One of a world's `mapreduce.jobs`.
+    static let worldJob = SchemaObject([.optional("id", scenarioName, "The job's name in the report; default job-N.")] + jobProperties + [
+        .required("input", .object(worldJobInput), "Files, synthetic text, a log topic or objects."),
+        .optional("submit_at", .duration, "When the job is submitted; default 0."),
+        .optional("via", .words(["balancer", "gateway", "direct"]), "Submitted straight to the coordinator (direct) or through the balancer."),
+        .optional("output", .object(jobOutput), "Where the output parts are written."),
+    ])
+
+    /// A world job's `output:`.
+    static let jobOutput = SchemaObject([
+        .optional("bucket", .anyText, "A bucket of the object store."),
+        .optional("prefix", .anyText, "Default results/<id>/."),
+        .optional("backup", .flag, "Whether the parts are written to the backup host's data too."),
+    ])
+
+    // MARK: Inputs
+
+    /// The document input of a single-job file (and of a world job reading documents).
+    static let inputProperties: [SchemaProperty] = [
+        .optional("files", .anyOf([.anyText, .list(of: .anyText)]), "Paths, relative to the scenario file."),
+        .optional("synthetic", .object(synthetic), "Generated log lines."),
+        .optional("split_size", .positiveByteCount, "Bytes per map task."),
+        .optional("log", .object(inputLogTopic), "Read the input through a partitioned-log topic."),
+    ]
+
+    /// `input:` of a single-job file.
+    static let input = SchemaObject(inputProperties, rules: [.atLeastOne(["files", "synthetic"])],
+                                    definition: ("job_input", "What a job reads: files, synthetic log lines or both, split by size, optionally through a log topic."))
+
+    /// `input:` of a world's job: documents, a log topic, or objects of the store.
+    static let worldJobInput = SchemaObject(inputProperties + [
+        .optional("topic", .anyText, "A topic of the world's log, read up to its end at submission."),
+        .optional("records_per_split", .count(atLeast: 1), "Topic input: records per map task; default 10000."),
+        .optional("group", .anyText, "Topic input: the consumer group."),
+        .optional("objects", .object(inputObjects), "Objects of the store under a prefix."),
+    ], rules: [.atLeastOne(["files", "synthetic", "topic", "objects"])])
+
+    /// `input.objects`.
+    static let inputObjects = SchemaObject([
+        .required("bucket", .anyText),
+        .optional("prefix", .anyText),
+    ])
+
+    /// `synthetic.lines`.
+    static let syntheticLines = 1...10_000_000
+    /// `synthetic.documents`.
+    static let syntheticDocuments = 1...10_000
+
+    /// `input.synthetic`.
+    static let synthetic = SchemaObject([
+        .optional("lines", .integer(in: syntheticLines), "Log lines to generate."),
+        .optional("bytes", .positiveByteCount, "Bytes of log lines to generate."),
+        .optional("seed", .unsigned64, "Default 1."),
+        .optional("documents", .integer(in: syntheticDocuments), "Documents the lines are split into; default 1."),
+    ], rules: [.exactlyOne(["lines", "bytes"])])
+
+    /// `partitions` of an input topic.
+    static let inputPartitions = 1...1_024
+    /// `records_per_split` of an input topic.
+    static let inputRecordsPerSplit = 1...10_000_000
+
+    /// `input.log`.
+    static let inputLogTopic = SchemaObject([
+        .required("topic", .anyText),
+        .optional("partitions", .integer(in: inputPartitions), "Default 1."),
+        .required("records_per_split", .integer(in: inputRecordsPerSplit)),
+        .optional("group", .anyText),
+    ])
+
+    // MARK: Cluster
+
+    /// `workers` of a cluster.
+    static let clusterWorkers = 1...1_000
+    /// `map_slots` and `reduce_slots` of a worker.
+    static let workerSlots = 1...256
+
+    /// `cluster:`, shared by every kind of file that has one.
+    static let cluster = SchemaNode.object(clusterSection)
+
+    /// The keys of `cluster:`.
+    static let clusterSection = SchemaObject([
+        .optional("workers", .integer(in: clusterWorkers), "Default 4."),
+        .optional("map_slots", .integer(in: workerSlots), "Map tasks per worker at once."),
+        .optional("reduce_slots", .integer(in: workerSlots), "Reduce tasks per worker at once."),
+        .optional("shuffle", .anyOf([.words(shuffleModes), .object(shuffleStoreMode)]), "local_disk, shuffle_store, or {shuffle_store: {ttl}}."),
+        .optional("cost", .object(cost), "The cost model's overrides."),
+        .optional("policy", .object(policy), "The coordinator's timing and retry rules."),
+        .optional("network", .object(link), "The cluster's links."),
+        .optional("call_timeout", .positiveDuration),
+        .optional("poll_interval", .positiveDuration),
+    ], definition: ("cluster", "A MapReduce cluster: workers, slots, the shuffle, the cost model, the coordinator's policy and its network; every key optional."))
+
+    /// The shuffle modes written as a word.
+    static let shuffleModes = ["local_disk", "shuffle_store"]
+
+    /// `shuffle: {shuffle_store: {ttl}}`.
+    static let shuffleStoreMode = SchemaObject([.required("shuffle_store", .object(shuffleStoreOptions))])
+
+    /// `shuffle.shuffle_store`.
+    static let shuffleStoreOptions = SchemaObject([.optional("ttl", .positiveDuration, "How long shuffled data is kept; default 1h.")])
+
+    /// `cluster.cost`.
+    static let cost = SchemaObject([
+        .optional("map_per_record", .duration),
+        .optional("map_per_byte", .duration),
+        .optional("map_per_emitted_record", .duration),
+        .optional("spill_per_byte", .duration),
+        .optional("reduce_per_record", .duration),
+        .optional("reduce_per_key", .duration),
+        .optional("network_bytes_per_second", .positiveByteCount),
+        .optional("progress_slice", .positiveDuration),
+    ])
+
+    /// `policy.max_attempts` and `policy.max_failures_per_worker`.
+    static let policyAttempts = 1...1_000
+
+    /// `cluster.policy`.
+    static let policy = SchemaObject([
+        .optional("heartbeat_interval", .positiveDuration),
+        .optional("task_timeout", .positiveDuration),
+        .optional("worker_timeout", .positiveDuration),
+        .optional("max_attempts", .integer(in: policyAttempts), "Attempts per task."),
+        .optional("backoff_base", .duration),
+        .optional("backoff_cap", .duration),
+        .optional("speculation", .anyOf([.flag, .object(speculation)]), "true, false, or {slowness, minimum_runtime}."),
+        .optional("monitor_interval", .positiveDuration),
+        .optional("max_failures_per_worker", .integer(in: policyAttempts)),
+    ])
+
+    /// `policy.speculation` as a mapping.
+    static let speculation = SchemaObject([
+        .optional("slowness", .number(exclusiveMinimum: 1), "How many times slower than the median a straggler is."),
+        .optional("minimum_runtime", .duration),
+    ])
+
+    // MARK: Chaos
+
+    /// `attempt_chaos:`.
+    static let attemptChaos = SchemaObject([
+        .optional("crash_probability", .probability, "Probability an attempt crashes its worker."),
+        .optional("stall_probability", .probability, "Probability an attempt stalls."),
+        .optional("stall_length", distribution),
+        .optional("downtime", distribution),
+        .optional("delay", distribution),
+    ], definition: ("attempt_chaos", "The lab's faults tied to task attempts: crashes and stalls."))
+
+    /// A cluster chaos rate, per minute.
+    static let clusterChaosPerMinute = 0...600.0
+
+    /// The rates of cluster chaos, per minute.
+    private static func perMinute(_ name: String) -> SchemaProperty { .optional(name, .number(in: clusterChaosPerMinute), "Per minute; default 0.") }
+
+    /// `chaos:` of a cluster.
+    static let clusterChaos = SchemaObject([
+        .optional("horizon", .positiveDuration, "Until when faults are drawn."),
+        perMinute("worker_crashes_per_minute"),
+        .optional("worker_downtime", distribution),
+        perMinute("pauses_per_minute"),
+        .optional("pause_length", distribution),
+        perMinute("slowdowns_per_minute"),
+        .optional("slow_factor", distribution, "How many times slower, drawn as a duration in seconds."),
+        .optional("slow_length", distribution),
+        perMinute("partitions_per_minute"),
+        .optional("partition_length", distribution),
+        perMinute("lost_intermediate_per_minute"),
+        perMinute("coordinator_restarts_per_minute"),
+        .optional("coordinator_downtime", distribution),
+    ], definition: ("cluster_chaos", "Seeded random faults on a MapReduce cluster, each kind at a rate per minute."))
+}

@@ -1,0 +1,143 @@
+import Simulator
+
+/// The files of experiments A-1 … A-4 (``ScenarioLoader/placementExperiment(_:name:shape:)``):
+/// server counts, requests, and the assignment's map or another placement algorithm.
+extension ScenarioSchema {
+    /// The file of placement experiment `name`, with `own` sections only it has (A-3's).
+    static func placementExperimentFile(_ name: String, own: [SchemaProperty] = []) -> SchemaObject {
+        SchemaObject(commonProperties + [
+            .required(experimentKey, .word(name)),
+            .required("servers", .anyOf([.integer(in: experimentServers), .list(of: .integer(in: experimentServers), minimum: 1)]), "A replica count, or a list of them."),
+            .optional("requests", .integer(in: experimentRequests), "Requests per run; default 10000."),
+            .optional("map", .object(assignmentMap), "The assignment's consistent hash map, with other parameters."),
+            .optional("placement", placementAlgorithm, "Another placement algorithm."),
+            .optional("variants", .list(of: .object(placementVariant)), "Several placements compared; replaces map and placement."),
+            .optional("server", .object(experimentServer), "Every replica's slots, queue and service time."),
+        ] + own, rules: [.notBoth("map", "placement")])
+    }
+
+    /// A-3's own sections: the balancer's operations and the failure under load.
+    static let a3Sections: [SchemaProperty] = [
+        .optional("operations", .list(of: .anyOf([.word("rep"), .object(replicaOperation)])), "Requests to the balancer's endpoints, in order."),
+        .required("failover", .object(failover), "A replica killed under load."),
+    ]
+
+    /// A replica count of an experiment.
+    static let experimentServers = 1...1_000
+    /// `requests` of an experiment.
+    static let experimentRequests = 1...10_000_000
+
+    /// One of `variants:`.
+    static let placementVariant = SchemaObject([
+        .required("name", .anyText),
+        .optional("map", .object(assignmentMap)),
+        .optional("placement", placementAlgorithm),
+    ], rules: [.notBoth("map", "placement")])
+
+    /// `server:` of an experiment.
+    static let experimentServer = SchemaObject([
+        .optional("slots", .integer(in: serverSlots), "Default 4."),
+        .optional("queue", .integer(in: serverQueue), "Default 100000."),
+        .optional("service_time", distribution, "Default exponential 2ms."),
+    ], definition: ("experiment_server", "Every replica's slots, queue and service time in a placement experiment."))
+
+    // MARK: The assignment's map
+
+    /// `map.slots`.
+    static let mapSlots = 1...1_048_576
+    /// `map.virtual_servers`.
+    static let mapVirtualServers = 1...1_024
+
+    /// `map:`.
+    static let assignmentMap = SchemaObject([
+        .optional("slots", .integer(in: mapSlots), "M, the slot count; default 512."),
+        .optional("virtual_servers", .integer(in: mapVirtualServers), "K, virtual servers per server; default 9."),
+        .optional("request_hash", .anyOf([.words(RequestHash.namedChoices.map(\.name)), .object(requestPolynomial)]), "H: a name or {polynomial: {i2, i, c}}."),
+        .optional("virtual_server_hash", .anyOf([.words(VirtualServerHash.namedChoices.map(\.name)), .object(virtualServerPolynomial)]),
+                  "Φ: a name or {polynomial: {i2, i, j2, j, c}}."),
+        .optional("probing", .choice(ConsistentHashMap.Probing.self), "Default linear."),
+    ], definition: ("assignment_map", "The assignment's consistent hash map: M slots, K virtual servers per server, the hashes H and Φ, and probing."))
+
+    /// A polynomial's coefficients, each a whole number ≥ 0 (default 0).
+    private static func coefficients(_ names: [String]) -> SchemaObject {
+        SchemaObject(names.map { .optional($0, .count(atLeast: 0)) })
+    }
+
+    /// `{polynomial: {i2, i, c}}`.
+    static let requestPolynomial = SchemaObject([.required("polynomial", .object(requestCoefficients))])
+    /// H's coefficients: `i2·i² + i·i + c`.
+    static let requestCoefficients = coefficients(["i2", "i", "c"])
+    /// `{polynomial: {i2, i, j2, j, c}}`.
+    static let virtualServerPolynomial = SchemaObject([.required("polynomial", .object(virtualServerCoefficients))])
+    /// Φ's coefficients: `i2·i² + i·i + j2·j² + j·j + c`.
+    static let virtualServerCoefficients = coefficients(["i2", "i", "j2", "j", "c"])
+
+    // MARK: Other algorithms
+
+    /// `virtual_nodes` of a ring.
+    static let ringVirtualNodes = 1...10_000
+    /// `table_size` of a Maglev table (a prime).
+    static let maglevTableSize = 2...1_000_003
+
+    /// `placement:` as a mapping: exactly one algorithm with its options.
+    static let placementByName: SchemaObject = {
+        let algorithms: [SchemaProperty] = [
+            .optional("ring", .object(ringOptions), "A ketama-style ring (MurmurHash3)."),
+            .optional("jump", .anything, "Jump consistent hash."),
+            .optional("maglev", .object(maglevOptions), "Maglev's lookup table."),
+            .optional("rendezvous", .anything, "Rendezvous (highest random weight)."),
+            .optional("bounded_loads", .object(boundedLoadsOptions), "Consistent hashing with bounded loads."),
+        ]
+        return SchemaObject(algorithms, rules: [.exactlyOne(algorithms.map(\.name))])
+    }()
+
+    /// `placement:`: an algorithm's name, or one algorithm with its options.
+    static let placementAlgorithm = SchemaNode.named("placement", summary: "A placement algorithm: ring, jump, maglev, rendezvous or bounded_loads, bare or with its options.",
+                                                     .anyOf([.words(placementByName.keys), .object(placementByName)]))
+
+    /// `ring:`'s options.
+    static let ringOptions = SchemaObject([.optional("virtual_nodes", .integer(in: ringVirtualNodes), "Default \(HashRing.defaultVirtualNodesPerNode).")])
+    /// `maglev:`'s options.
+    static let maglevOptions = SchemaObject([.optional("table_size", .integer(in: maglevTableSize), "A prime; default \(MaglevTable.defaultTableSize).")])
+    /// `bounded_loads:`'s options.
+    static let boundedLoadsOptions = SchemaObject([
+        .optional("epsilon", .nonNegative, "Default \(NumberText.plain(BoundedLoadRing.defaultEpsilon))."),
+        .optional("virtual_nodes", .integer(in: ringVirtualNodes), "Default \(HashRing.defaultVirtualNodesPerNode)."),
+    ])
+
+    // MARK: A-3
+
+    /// The most replicas one operation adds or removes.
+    static let maximumReplicasPerOperation = 10_000
+
+    /// `{add: …}`, `{rm: …}` or `{route: …}` of A-3's operations.
+    static let replicaOperation = SchemaObject([
+        .optional("add", .object(replicaChange)),
+        .optional("rm", .object(replicaChange)),
+        .optional("route", .object(route)),
+    ], rules: [.exactlyOne(["add", "rm", "route"])])
+
+    /// `add:` and `rm:`.
+    static let replicaChange = SchemaObject([
+        .required("n", .integer(minimum: nil, maximum: maximumReplicasPerOperation), "Replicas; the balancer answers any n."),
+        .optional("hostnames", .list(of: .anyText)),
+    ])
+
+    /// `route:`.
+    static let route = SchemaObject([.required("path", .anyText), .optional("request_id", .count(atLeast: 0), "Default 123456.")])
+
+    /// A-3's `failover:`.
+    static let failover = SchemaObject([
+        .required("rate", .positive, "Requests per second."),
+        .required("duration", .positiveDuration, "How long traffic lasts."),
+        .required("kill_at", .duration, "When the replica is killed; before the traffic ends."),
+        .required("kill", .anyText, "The replica killed."),
+        .optional("heartbeat_interval", .positiveDuration, "Default 1s."),
+        .optional("heartbeat_timeout", .positiveDuration, "Default 500ms."),
+        .optional("misses_before_down", .count(atLeast: 1), "Default 2."),
+        .optional("spawn_delay", .duration, "Default 2s."),
+        .optional("client_timeout", .positiveDuration, "Default 2s."),
+        .optional("forward_timeout", .positiveDuration, "Default 500ms."),
+        .optional("retries", .count(atLeast: 0), "Default 1."),
+    ])
+}

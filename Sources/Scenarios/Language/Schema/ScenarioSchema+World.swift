@@ -1,0 +1,149 @@
+/// A world file and the sections ``ScenarioLoader`` reads itself: `run`, `network`, `servers`,
+/// `workload`, `chaos`, `expect` and `claims` (the subsystems' sections are in their own files).
+extension ScenarioSchema {
+    /// The sections of which a world needs at least one.
+    static let worldSubsystemSections = ["servers", "workload", "mapreduce", "log", "object_store", "backup", "operations"]
+
+    /// A world: any subset of the sections, in the order the documentation lists them.
+    static let worldFile = SchemaObject(commonProperties + [
+        .optional("run", .object(run), "When the clients stop and the run's limits."),
+        .optional("network", .object(network), "The default link between nodes, and links that differ."),
+        .optional("servers", .list(of: .object(server), minimum: 1, maximum: ScenarioLoader.maximumServerEntries), "Server replicas: name and count, or on: MapReduce nodes."),
+        .optional("balancer", .object(balancerSection), "A load balancer (node 'balancer') in front of the servers."),
+        .optional("gateway", .object(balancerSection), "An API gateway (node 'gateway'): a balancer under another name."),
+        .optional("workload", .object(workload), "The clients sending requests to the servers."),
+        .optional("mapreduce", .object(mapReduceSection), "A MapReduce cluster and the jobs submitted to it."),
+        .optional("log", .object(logSection), "A partitioned log: topics and producers."),
+        .optional("object_store", .object(storeSection), "An S3-style object store and its buckets."),
+        .optional("backup", .object(backupSection), "A backup manager syncing a host's files to the object store."),
+        .optional("operations", operations, "Explicit object-store requests, in order."),
+        .optional("faults", .list(of: .object(worldFault), maximum: ScenarioLoader.maximumFaults), "Faults at given instants."),
+        .optional("chaos", .object(chaos), "Seeded random crashes and pauses."),
+        .optional("expect", .list(of: expectation), "Assertions on the run's metrics; one that fails fails the run."),
+        .optional("claims", .list(of: .object(claim)), "Statements checked against the run's metrics and reported, never failing the run."),
+    ], rules: [.atLeastOne(worldSubsystemSections), .notBoth("balancer", "gateway")])
+
+    // MARK: run, network
+
+    /// `run.requests`.
+    static let runRequests = 1...1_000_000_000
+    /// `run.max_events`, in every kind of file.
+    static let runMaxEvents = 1...1_000_000_000_000
+
+    /// `run:`.
+    static let run = SchemaObject([
+        .optional("duration", .positiveDuration, "Virtual time the clients send for."),
+        .optional("requests", .integer(in: runRequests), "Requests the clients send in all."),
+        .optional("time_limit", .positiveDuration, "Virtual time after which the run stops."),
+        .optional("max_events", .integer(in: runMaxEvents), "Events after which the run stops; default 2000000000."),
+    ])
+
+    /// `network:`.
+    static let network = SchemaObject(linkProperties + [
+        .optional("links", .list(of: .object(networkLink)), "Links whose profile differs from the default."),
+    ])
+
+    /// One of `network.links`.
+    static let networkLink = SchemaObject([
+        .required("from", .anyText, "A node's name."),
+        .required("to", .anyText, "A node's name."),
+    ] + linkProperties)
+
+    // MARK: servers
+
+    /// `slots` of a server, in worlds and in experiments.
+    static let serverSlots = 1...100_000
+    /// `queue` of a server, in worlds and in experiments.
+    static let serverQueue = 0...10_000_000
+    /// `weight` of a server behind a balancer.
+    static let serverWeight = 1...1_000_000
+
+    /// One entry of `servers:`.
+    static let server = SchemaObject([
+        .optional("name", .anyText, "The server's name; with count, name1 … nameN."),
+        .optional("on", .text(pattern: #"^mapreduce\."#), "mapreduce.coordinator, mapreduce.workers or mapreduce.worker-N: one server on each node named."),
+        .optional("count", .integer(in: 1...ScenarioLoader.maximumServers), "Copies of the server; default 1."),
+        .optional("slots", .integer(in: serverSlots), "Requests served at once; default 1."),
+        .optional("queue", .integer(in: serverQueue), "Requests waiting beyond the slots; default 1000."),
+        .optional("service_time", distribution, "Time to serve one request; default exponential 10ms."),
+        .optional("speed", .positiveFactor, "Speed relative to the others; default 1."),
+        .optional("error_rate", .probability, "Probability a request fails with 500; default 0."),
+        .optional("weight", .integer(in: serverWeight), "Weight behind a balancer; default 1."),
+        .optional("backup", .flag, "Served only when every primary is down (behind a balancer)."),
+        .optional("max_conns", .count(atLeast: 1), "Connections the balancer opens to it at most."),
+    ], rules: [.exactlyOne(["name", "on"])])
+
+    // MARK: workload
+
+    /// The kinds of arrivals `workload.type` names.
+    static let workloadTypes = ["closed_loop", "open_loop"]
+    /// `workload.users`.
+    static let workloadUsers = 1...1_000_000
+    /// `workload.clients`.
+    static let workloadClients = 1...100_000
+
+    /// `workload:`.
+    static let workload = SchemaObject([
+        .required("type", .words(workloadTypes), "closed_loop (users wait for each answer) or open_loop (Poisson arrivals)."),
+        .optional("users", .integer(in: workloadUsers), "Closed loop: users sending one request at a time."),
+        .optional("think_time", distribution, "Closed loop: pause between a user's answer and its next request."),
+        .optional("rate", .positiveRate, "Open loop: requests per second."),
+        .optional("timeout", .positiveDuration, "How long a client waits for an answer; default 1s."),
+        .optional("keys", requestKeys, "The request keys: six_digit_ids, {uniform: [min, max]} or {zipf: {n, exponent}}."),
+        .optional("path", .anyText, "The requests' path; default home."),
+        .optional("ramp_up", .positiveDuration, "Time over which the load rises to its full rate."),
+        .optional("bursts", .list(of: .object(burst)), "Open loop: periods of multiplied rate."),
+        .optional("clients", .integer(in: workloadClients), "Open loop: client hosts the requests come from; default 1."),
+    ], rules: [.requiredWhen("users", key: "type", is: "closed_loop"), .requiredWhen("rate", key: "type", is: "open_loop")])
+
+    /// One of `workload.bursts`.
+    static let burst = SchemaObject([
+        .required("at", .duration),
+        .required("for", .positiveDuration),
+        .required("multiplier", .positiveFactor),
+    ])
+
+    /// `workload.keys` as a mapping.
+    static let keyFamilies = SchemaObject([
+        .optional("uniform", .list(of: .integer(minimum: 0, maximum: nil), minimum: 2, maximum: 2), "[min, max]."),
+        .optional("zipf", .object(zipf)),
+    ], rules: [.atLeastOne(["uniform", "zipf"])])
+
+    /// `workload.keys.zipf`.
+    static let zipf = SchemaObject([
+        .required("n", .integer(in: zipfKeys), "Distinct keys."),
+        .required("exponent", .number(in: zipfExponent)),
+    ])
+
+    /// `zipf.n`.
+    static let zipfKeys = 1...1_000_000_000
+    /// `zipf.exponent`.
+    static let zipfExponent = 0.001...100.0
+
+    /// `workload.keys`.
+    static let requestKeys = SchemaNode.anyOf([.word("six_digit_ids"), .object(keyFamilies)])
+
+    // MARK: chaos, expect, claims
+
+    /// `chaos:` crashes and pauses per hour.
+    static let chaosPerHour = 0...3_600.0
+
+    /// `chaos:`.
+    static let chaos = SchemaObject([
+        .optional("nodes", .list(of: .anyText), "The nodes chaos may strike; default every node."),
+        .optional("crashes_per_hour", .number(in: chaosPerHour)),
+        .optional("downtime", distribution, "How long a crashed node stays down; default 5s."),
+        .optional("pauses_per_hour", .number(in: chaosPerHour)),
+        .optional("pause_length", distribution, "How long a pause lasts; default 1s."),
+    ])
+
+    /// An assertion `metric op value`.
+    static let expectation = SchemaNode.named("expectation", summary: "'metric op value' with op one of < <= > >= ==, e.g. 'balancer.p99 < 200ms'.",
+                                              .text(pattern: "<|>|=="))
+
+    /// One of `claims:`.
+    static let claim = SchemaObject([
+        .required("claim", .anyText, "The claim as its source words it."),
+        .required("holds_if", .anyOf([expectation, .list(of: expectation, minimum: 1)]), "The condition, or conditions, under which it holds."),
+    ])
+}

@@ -1,0 +1,101 @@
+/// The shapes of the typed accessors of ``YAMLCursor``, one per accessor, with the accessors'
+/// own limits (``YAMLCursor/maximumCount``, ``YAMLCursor/maximumSeconds``, …), so a bound the
+/// loader checks is the bound the schema states.
+extension SchemaNode {
+    // MARK: Numbers
+
+    /// ``YAMLCursor/int()``: any whole number.
+    static let anyInteger = SchemaNode.integer(minimum: nil, maximum: nil)
+
+    /// ``YAMLCursor/int(in:)``.
+    static func integer(in range: ClosedRange<Int>) -> SchemaNode {
+        .integer(minimum: range.lowerBound, maximum: range.upperBound)
+    }
+
+    /// ``YAMLCursor/int(atLeast:)``: at least `minimum`, at most ``YAMLCursor/maximumCount``.
+    static func count(atLeast minimum: Int) -> SchemaNode {
+        .integer(minimum: minimum, maximum: YAMLCursor.maximumCount)
+    }
+
+    /// ``YAMLCursor/double()``: any finite number.
+    static let anyNumber = SchemaNode.number()
+
+    /// ``YAMLCursor/double(in:)``.
+    static func number(in range: ClosedRange<Double>) -> SchemaNode {
+        .number(minimum: range.lowerBound, maximum: range.upperBound)
+    }
+
+    /// ``YAMLCursor/nonNegative()``.
+    static let nonNegative = SchemaNode.number(minimum: 0)
+
+    /// ``YAMLCursor/positive()``.
+    static let positive = SchemaNode.number(exclusiveMinimum: 0)
+
+    /// ``YAMLCursor/positiveFactor()``.
+    static let positiveFactor = SchemaNode.number(exclusiveMinimum: 0, maximum: YAMLCursor.maximumFactor)
+
+    /// ``YAMLCursor/positiveRate()``.
+    static let positiveRate = SchemaNode.number(exclusiveMinimum: 0, maximum: YAMLCursor.maximumRate)
+
+    /// ``YAMLCursor/probability()``.
+    static let probability = SchemaNode.number(in: 0...1)
+
+    // MARK: Text with units
+
+    /// A decimal number as Swift's `Double` reads it, with `_` allowed between digits, and no sign
+    /// but `+` (the loader refuses negative durations and sizes).
+    private static let unsignedDecimal = #"[+]?([0-9][0-9_]*(\.[0-9_]*)?|\.[0-9][0-9_]*)([eE][+-]?[0-9]+)?"#
+    /// The same, with a digit other than zero before any exponent: a number above zero.
+    private static let positiveDecimal = #"[+]?(?=[0-9_.]*[1-9])([0-9][0-9_]*(\.[0-9_]*)?|\.[0-9][0-9_]*)([eE][+-]?[0-9]+)?"#
+    /// The units ``YAMLCursor/seconds()`` reads.
+    private static let durationUnits = "(ns|us|µs|ms|min|s|m|h|d)"
+    /// The units ``YAMLCursor/byteCount()`` reads.
+    private static let byteUnits = "(KiB|MiB|GiB|KB|MB|GB|B)"
+
+    /// ``YAMLCursor/duration()``: `250ms`, `1.5s`, `2m`, `1h`, `3d`, or a number of seconds.
+    static let duration = SchemaNode.named("duration", summary: "A duration of virtual time: 250ms, 1.5s, 2m, 1h, 3d, 100us, 10ns, or a number of seconds; at most 100 years.", .anyOf([
+        .number(minimum: 0, maximum: YAMLCursor.maximumSeconds),
+        .text(pattern: "^ *\(unsignedDecimal) *\(durationUnits)? *$"),
+    ]))
+
+    /// ``YAMLCursor/positiveDuration()``.
+    static let positiveDuration = SchemaNode.named("positive_duration", summary: "A duration longer than zero: 250ms, 1.5s, 2m, 1h, 3d, or a number of seconds; at most 100 years.", .anyOf([
+        .number(exclusiveMinimum: 0, maximum: YAMLCursor.maximumSeconds),
+        .text(pattern: "^ *\(positiveDecimal) *\(durationUnits)? *$"),
+    ]))
+
+    /// ``YAMLCursor/byteCount()``: `65536`, `64KiB`, `1.5MB`, `100 MB`.
+    static let byteCount = SchemaNode.named("byte_count", summary: "A size in bytes: 65536, 64KiB, 1.5MB, 100 MB (KB, MB, GB are powers of 1000; KiB, MiB, GiB of 1024); at most 1GiB.", .anyOf([
+        .number(minimum: 0, maximum: Double(YAMLCursor.maximumBytes)),
+        .text(pattern: "^ *\(unsignedDecimal) *\(byteUnits)? *$"),
+    ]))
+
+    /// ``YAMLCursor/positiveByteCount()``.
+    static let positiveByteCount = SchemaNode.named("positive_byte_count", summary: "A size of at least one byte: 65536, 64KiB, 1.5MB; at most 1GiB.", .anyOf([
+        .number(minimum: 0.5, maximum: Double(YAMLCursor.maximumBytes)),
+        .text(pattern: "^ *\(positiveDecimal) *\(byteUnits)? *$"),
+    ]))
+
+    /// ``YAMLCursor/percentage()``: `50` or `50%`, from 0 to 100 (the pattern spells out the
+    /// range, without the exponents the loader also reads).
+    static let percentage = SchemaNode.named("percentage", summary: "A percentage from 0 to 100, written 50 or 50%.", .anyOf([
+        .number(in: 0...100),
+        .text(pattern: #"^ *[+]?0*(100(\.0*)?|[0-9]{1,2}(\.[0-9]*)?|\.[0-9]+) *%? *$"#),
+    ]))
+
+    /// ``YAMLCursor/bool()``: YAML's `true`/`false`, or `yes`/`no`/`on`/`off` in any case.
+    static let flag = SchemaNode.named("boolean", summary: "true or false (yes/no and on/off are read too).", .anyOf([
+        .boolean,
+        .text(pattern: "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|[Oo][Nn]|[Oo][Ff][Ff])$"),
+    ]))
+
+    // MARK: Text
+
+    /// ``YAMLCursor/string()``: any text.
+    static let anyText = SchemaNode.text()
+
+    /// One of an enumeration's spellings (``YAMLCursor/choice(_:)``).
+    static func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) -> SchemaNode where Choice.RawValue == String {
+        .words(Choice.allCases.map(\.rawValue))
+    }
+}

@@ -1,0 +1,79 @@
+"""Checks orrery.schema.json against the scenario files: every scenarios/*.yaml must be valid, and
+every Tests/Fixtures/schema-bad/*.yaml must be invalid. Prints one line per file and exits 1 on any
+mismatch. Run by scripts/check-schema.sh, which makes sure jsonschema and PyYAML are importable."""
+
+import json
+import pathlib
+import re
+import sys
+
+import jsonschema
+import yaml
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+class ScenarioYAMLLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, resolving scalars as YAML 1.2 does, as Orrery's loader (Yams) and
+    editors read them: only true/false are booleans (`on:` and `no` stay text), and dates stay
+    text (a backup's name)."""
+
+
+ScenarioYAMLLoader.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers
+            if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+ScenarioYAMLLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+
+
+def problems(validator, path):
+    """The schema's complaints about the file at `path`, best first."""
+    document = yaml.load(path.read_text(encoding="utf-8"), Loader=ScenarioYAMLLoader)
+    errors = list(validator.iter_errors(document))
+    if not errors:
+        return []
+    best = jsonschema.exceptions.best_match(errors)
+    place = "/".join(str(part) for part in best.absolute_path) or "(top level)"
+    return [f"{place}: {best.message[:160]}"]
+
+
+def main():
+    schema = json.loads((ROOT / "orrery.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    mismatches = 0
+    for path in sorted((ROOT / "scenarios").glob("*.yaml")):
+        name = path.relative_to(ROOT)
+        found = problems(validator, path)
+        if found:
+            mismatches += 1
+            print(f"FAIL  {name}: invalid, but it is a committed scenario: {found[0]}")
+        else:
+            print(f"ok    {name}: valid")
+    bad = sorted((ROOT / "Tests" / "Fixtures" / "schema-bad").glob("*.yaml"))
+    if not bad:
+        mismatches += 1
+        print("FAIL  Tests/Fixtures/schema-bad/ holds no files")
+    for path in bad:
+        name = path.relative_to(ROOT)
+        try:
+            found = problems(validator, path)
+        except yaml.YAMLError as error:
+            mismatches += 1
+            print(f"FAIL  {name}: not YAML, so it does not test the schema: {str(error).splitlines()[0]}")
+            continue
+        if found:
+            print(f"ok    {name}: invalid as intended: {found[0]}")
+        else:
+            mismatches += 1
+            print(f"FAIL  {name}: valid, but it is meant to break the schema")
+    if mismatches:
+        print(f"{mismatches} file(s) did not match the schema's verdict", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
