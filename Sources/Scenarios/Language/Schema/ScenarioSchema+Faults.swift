@@ -54,6 +54,8 @@ extension ScenarioSchema {
     /// One of a single MapReduce job's `faults:`.
     static let clusterFault: SchemaObject = {
         let actions = networkFaultActions + [loseIntermediate]
-        return SchemaObject([faultInstant] + actions + networkFaultSettings, rules: [.exactlyOne(actions.map(\.name))] + networkFaultNeeds)
+        return SchemaObject([faultInstant] + actions + networkFaultSettings + [
+            .optional("rate", .probability, "errors: the share of requests that fail."),
+        ], rules: [.exactlyOne(actions.map(\.name))] + networkFaultNeeds + [.requiredWith("rate", key: "errors")])
     }()
 }

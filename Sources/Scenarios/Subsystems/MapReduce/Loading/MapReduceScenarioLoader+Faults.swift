@@ -59,8 +59,15 @@ extension MapReduceScenarioLoader {
                 add(.dropRate(try value.probability()), undo: .dropRate(0))
             case "latency_spike":
                 add(.latencySpike(extra: try value.duration()), undo: .latencySpike(extra: .zero))
-            default:
+            case "hang":
+                entries.append(.init(at: at, .network(.hang(try node(value), duration: lasting))))
+            case "errors":
+                let target = try node(value)
+                add(.errors(target, rate: try fields.required("rate").probability()), undo: .errors(target, rate: 0))
+            case ScenarioSchema.loseIntermediate.name:
                 entries.append(.init(at: at, .loseIntermediateData(try node(value))))
+            default:
+                throw item.error(.invalidValue("'\(action)' is not a fault of a MapReduce file"))
             }
         }
         return entries
