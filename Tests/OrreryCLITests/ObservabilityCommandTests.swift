@@ -43,6 +43,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
+    @Test func anExperimentFileHasNoTraceOfItsOwn() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["run", "scenarios/a1.yaml", "--out", dir.path, "--trace", dir.appendingPathComponent("a1.perfetto.json").path])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("error: --trace and --metrics show one world; scenarios/a1.yaml is an experiment file"), "\(outcome.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
     @Test func metricsNeedsOneFile() throws {
         let outcome = try OrreryProcess.run(["run", "scenarios/crash-and-restart.yaml", "scenarios/closed-loop.yaml", "--metrics", "/tmp/x.om"])
         #expect(outcome.status == 2)

@@ -32,6 +32,10 @@ struct Run: ParsableCommand {
             return
         }
         let observing = try observation.options
+        if observing.trace != nil || observing.metrics, let experiment = loaded.first(where: { if case .experiment = $0 { true } else { false } }) {
+            FileHandleOutput.standardError("error: --trace and --metrics show one world; \(experiment.file) is an experiment file (run one of the worlds it reads instead)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
         let writer = OutcomeWriter(outputDirectory: options.out, tracePath: observation.trace, metricsPath: observation.metrics)
         guard writer.checkPaths(names: loaded.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         let status = ProgressDisplay.around(quiet: options.parallel.quiet) {
