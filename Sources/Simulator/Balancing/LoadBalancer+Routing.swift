@@ -73,7 +73,7 @@ extension LoadBalancer {
         if let index = members.index(forKey: replica.id) {
             members.values[index].active += 1
             serverStats = members.values[index].stats
-            network.simulation.observeGauge(.traffic, id.name, "connections", of: replica.hostname, Double(members.values[index].active))
+            observeConnections(at: index)
         }
         serverStats?.forwarded += 1
         serverStats?.connections.change(by: 1, at: start)
@@ -96,7 +96,7 @@ extension LoadBalancer {
         strategy.forwardEnded(request, serverID: replica.id, outcome: outcome, latency: start.duration(to: now))
         if let index = members.index(forKey: replica.id) {
             members.values[index].active -= 1
-            network.simulation.observeGauge(.traffic, id.name, "connections", of: replica.hostname, Double(members.values[index].active))
+            observeConnections(at: index)
             observe(outcome, of: replica.id)
         }
         queue?.wakeFirst()
@@ -145,5 +145,14 @@ extension UpstreamServerStats {
         case .failed(.timeout): timeouts += 1
         case .failed: connectErrors += 1
         }
+    }
+}
+
+extension LoadBalancer {
+    /// Shows the forwards in flight to member `index`. Synchronous and not inlined, so that it
+    /// does not grow the async frame of every forward.
+    @inline(never)
+    func observeConnections(at index: Int) {
+        network.simulation.observeGauge(.traffic, id.name, "connections", of: members.values[index].replica.hostname, Double(members.values[index].active))
     }
 }

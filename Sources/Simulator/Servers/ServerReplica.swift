@@ -56,10 +56,8 @@ public actor ServerReplica {
             simulation.observeGauge(.traffic, id.name, "in service", Double(busy))
         } else if waiting.count < configuration.queueCapacity {
             stats.peakQueueLength = max(stats.peakQueueLength, waiting.count + 1)
-            let admitted = await withUnsafeContinuation {
-                waiting.append($0)
-                simulation.observeGauge(.traffic, id.name, "queue length", Double(waiting.count))
-            }
+            simulation.observeGauge(.traffic, id.name, "queue length", Double(waiting.count + 1))
+            let admitted = await withUnsafeContinuation { waiting.append($0) }
             guard admitted else { return Response(status: 500, server: id) }
         } else {
             stats.rejected += 1
@@ -67,9 +65,16 @@ public actor ServerReplica {
         }
         let service = Duration.saturating(
             nanoseconds: (Double(configuration.serviceTime.sampleDuration(using: &random).nanoseconds) * node.slowFactor / configuration.speed).rounded(.towardZero)).nanoseconds
-        let serviceStart = simulation.now
         await simulation.sleep(for: .nanoseconds(service))
         guard epoch == startedIn else { return Response(status: 500, server: id) }
+        return finish(request, service: service)
+    }
+
+    /// Ends a request's service: frees its slot (or hands it to the next in the queue) and draws
+    /// its answer. Synchronous, so what it observes does not grow each handler task's async frame.
+    /// The service began `service` ago: the sleep ends exactly on time, and the start is not kept
+    /// across it (every byte of a handler's async frame counts: it runs in a task of its own).
+    private func finish(_ request: Request, service: Int64) -> Response {
         stats.busyNanoseconds += service
         if let next = waiting.popFirst() {
             next.resume(returning: true)
@@ -87,7 +92,7 @@ public actor ServerReplica {
             stats.served += 1
             response = Response(status: 200, server: id, body: greeting)
         }
-        simulation.observeSpan(.traffic, id.name, "serve", from: serviceStart, detail: "\(request.path) #\(request.id)",
+        simulation.observeSpan(.traffic, id.name, "serve", from: VirtualInstant(nanoseconds: simulation.now.nanoseconds - service), detail: "\(request.path) #\(request.id)",
                                outcome: String(response.status), value: Int64(response.status), flow: request.id)
         return response
     }

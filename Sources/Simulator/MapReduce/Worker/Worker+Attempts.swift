@@ -118,9 +118,7 @@ extension MapReduce.Worker {
             guard await waitUntilUp(attempt, startedIn) else { return nil }
             let fetchStart = simulation.now
             let outcome = await fetch(partition, from: location, jobID: assignment.jobID)
-            simulation.observeSpan(.mapreduce, id.name, "fetch", from: fetchStart,
-                                   detail: "\(assignment.jobID)/map-\(location.mapIndex)#\(location.attempt) partition \(partition) from \(location.inShuffleStore ? "shuffle store" : location.worker.name)",
-                                   outcome: (try? outcome.get()) == nil ? "failed" : "ok", value: Int64((try? outcome.get())?.count ?? 0))
+            observeFetch(outcome, of: partition, from: location, jobID: assignment.jobID, startedAt: fetchStart)
             guard isCurrent(attempt, startedIn) else { return nil }
             let bytes: MapReduce.Bytes
             switch outcome {
@@ -149,6 +147,16 @@ extension MapReduce.Worker {
 }
 
 extension MapReduce.Worker {
+    /// Shows a finished shuffle fetch (synchronous: nothing added to the reduce attempt's async frame).
+    func observeFetch(_ outcome: Result<MapReduce.Bytes, FetchFailure>, of partition: Int, from location: MapReduce.MapOutputLocation,
+                      jobID: String, startedAt start: VirtualInstant) {
+        guard simulation.observer != nil else { return }
+        let bytes = if case .success(let fetched) = outcome { fetched.count } else { -1 }
+        simulation.observeSpan(.mapreduce, id.name, "fetch", from: start,
+                               detail: "\(jobID)/map-\(location.mapIndex)#\(location.attempt) partition \(partition) from \(location.inShuffleStore ? "shuffle store" : location.worker.name)",
+                               outcome: bytes < 0 ? "failed" : "ok", value: Int64(max(bytes, 0)))
+    }
+
     /// Takes `attempt` off the running list and shows its span, from its start to now.
     func endRunning(_ attempt: Int, outcome: @autoclosure () -> String) {
         guard let ended = running.removeValue(forKey: attempt) else { return }

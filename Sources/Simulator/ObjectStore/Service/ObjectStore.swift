@@ -60,9 +60,14 @@ public actor ObjectStore {
     ) async -> Result<Output, S3Error> {
         let start = simulation.now
         let result = await perform(access, responseBytes: responseBytes, operation)
-        simulation.observeSpan(.store, id.name, access.kind == .write ? "write" : "read", from: start, detail: access.bucket + "/" + access.key,
-                               outcome: result.observedOutcome, value: Int64(result.observedStatus))
+        observe(access, status: result.observedStatus, outcome: result.observedOutcome, from: start)
         return result
+    }
+
+    /// Shows a finished request to the observer (synchronous: nothing added to the request's async frame).
+    private func observe(_ access: ObjectStoreAccess, status: Int, outcome: @autoclosure () -> String, from start: VirtualInstant) {
+        simulation.observeSpan(.store, id.name, access.kind == .write ? "write" : "read", from: start, detail: access.bucket + "/" + access.key,
+                               outcome: outcome(), value: Int64(status))
     }
 
     private func perform<Output: Sendable>(
