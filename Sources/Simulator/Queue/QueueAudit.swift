@@ -1,0 +1,94 @@
+/// The queue's properties checked after a run, from the ledger and the final logs: per-partition
+/// order, acknowledged messages lost, messages never delivered to a group, and duplicates split
+/// into those the commit protocol allows and those it does not.
+public struct QueueAudit: Sendable, Equatable {
+    /// One partition at the end: its leader (or, while offline, its last in-sync replica) and its
+    /// log up to the high watermark.
+    public struct PartitionLog: Sendable, Equatable {
+        public let partition: TopicPartition
+        public let leader: Int?
+        public let replicas: [Int]
+        public let inSync: [Int]
+        public let records: [QueueRecord]
+    }
+
+    public let logs: [PartitionLog]
+    public let sent: Int
+    public let acknowledged: Int
+    /// Acknowledged messages not in their partition's final log.
+    public let lostAcknowledged: Int
+    /// Records in the logs whose message had already been appended to the same partition (a
+    /// producer's retry after a lost answer).
+    public let duplicateAppends: Int
+    /// Pairs of consecutive records of one producer in one partition's log whose numbers fall.
+    public let orderViolations: Int
+    /// Per group, records of its partitions' final logs it was never handed.
+    public let undelivered: [String: Int]
+    /// Per group, deliveries in all and distinct offsets delivered.
+    public let delivered: [String: Int]
+    /// Per group, deliveries of an offset it had been handed before.
+    public let duplicates: [String: Int]
+    /// Per group, duplicates at or above the committed offset when they came (allowed).
+    public let allowedDuplicates: [String: Int]
+
+    /// Audits `queue` at the end of a run; `groups` are the consumer groups with the partitions each reads.
+    public static func of(_ queue: ShardedQueue, groups: [(name: String, partitions: [TopicPartition])]) async -> QueueAudit {
+        var logs: [PartitionLog] = []
+        for (partition, replicas) in zip(queue.controller.placement.partitions, queue.controller.placement.replicas) {
+            let state = queue.controller.state(of: partition)
+            let holder = state?.leader ?? state?.inSync.first ?? replicas.first
+            var records: [QueueRecord] = []
+            if let holder, let broker = queue.controller.broker(holder) {
+                let all = await broker.records(of: partition)
+                records = Array(all.prefix(await broker.highWatermark(of: partition)))
+            }
+            logs.append(PartitionLog(partition: partition, leader: state?.leader, replicas: replicas, inSync: state?.inSync ?? [], records: records))
+        }
+        return QueueAudit(logs: logs, ledger: queue.ledger, groups: groups)
+    }
+
+    init(logs: [PartitionLog], ledger: QueueLedger, groups: [(name: String, partitions: [TopicPartition])]) {
+        self.logs = logs
+        sent = ledger.sent
+        acknowledged = ledger.acknowledged.count
+        var present: [TopicPartition: Set<QueueMessage>] = [:]
+        var duplicateAppends = 0, orderViolations = 0
+        for log in logs {
+            var messages: Set<QueueMessage> = []
+            var lastSequence: [String: Int] = [:]
+            for record in log.records {
+                if !messages.insert(record.message).inserted { duplicateAppends += 1; continue }
+                if let last = lastSequence[record.message.producer], record.message.sequence < last { orderViolations += 1 }
+                lastSequence[record.message.producer] = record.message.sequence
+            }
+            present[log.partition] = messages
+        }
+        lostAcknowledged = ledger.acknowledged.filter { present[$0.partition]?.contains($0.message) != true }.count
+        self.duplicateAppends = duplicateAppends
+        self.orderViolations = orderViolations
+        var undelivered: [String: Int] = [:], delivered: [String: Int] = [:], duplicates: [String: Int] = [:], allowed: [String: Int] = [:]
+        for group in groups {
+            let deliveries = ledger.deliveries.filter { $0.group == group.name }
+            delivered[group.name] = deliveries.count
+            duplicates[group.name] = deliveries.filter(\.isDuplicate).count
+            allowed[group.name] = deliveries.filter { $0.isDuplicate && $0.isAllowed }.count
+            var handed: [TopicPartition: Set<Int>] = [:]
+            for delivery in deliveries { handed[delivery.partition, default: []].insert(delivery.offset) }
+            undelivered[group.name] = logs.filter { group.partitions.contains($0.partition) }.reduce(0) { sum, log in
+                sum + log.records.filter { handed[log.partition]?.contains($0.offset) != true }.count
+            }
+        }
+        self.undelivered = undelivered
+        self.delivered = delivered
+        self.duplicates = duplicates
+        self.allowedDuplicates = allowed
+    }
+
+    /// Whether every property the configuration promises holds: order, no unexplained duplicate,
+    /// every record delivered to every group, and (when `noLoss`) no acknowledged message lost.
+    public func holds(noLoss: Bool) -> Bool {
+        orderViolations == 0 && (!noLoss || lostAcknowledged == 0)
+            && undelivered.values.allSatisfy { $0 == 0 }
+            && duplicates.keys.allSatisfy { duplicates[$0] == allowedDuplicates[$0] }
+    }
+}

@@ -1,0 +1,53 @@
+extension QueueBroker {
+    /// One round of the catch-up loop: each replica outside its partition's in-sync set asks the
+    /// leader for what it misses (dropping first the suffix the leader never had), then asks to
+    /// rejoin; each partition this broker leads whose high watermark trails its log (a new leader
+    /// that had records the old one never confirmed) is copied to its followers again.
+    func catchUpLaggingReplicas() async {
+        let timeout = controller.configuration.replicaTimeout
+        for partition in replicas.keys.sorted() {
+            guard network.node(id)?.state == .up, let state = controller.state(of: partition) else { return }
+            if state.leader == number {
+                if replicas[partition]!.highWatermark < replicas[partition]!.endOffset {
+                    await confirmTail(of: partition, epoch: state.epoch)
+                }
+                continue
+            }
+            guard let leaderNumber = state.leader, !state.inSync.contains(number), controller.isAlive(number),
+                  let leader = controller.broker(leaderNumber) else { continue }
+            let end = replicas[partition]!.endOffset, lastEpoch = replicas[partition]!.lastEpoch
+            let answer = await send(from: id, to: leader, timeout: timeout) { leader throws(QueueError) in
+                try leader.missing(partition, endOffset: end, lastEpoch: lastEpoch, epoch: state.epoch)
+            }
+            guard case .success(let missing) = answer, network.node(id)?.state == .up,
+                  controller.state(of: partition)?.epoch == state.epoch else { continue }
+            replicas[partition]!.truncate(to: missing.divergence)
+            replicas[partition]!.records.append(contentsOf: missing.records)
+            let caughtUp = replicas[partition]!.endOffset, me = number
+            _ = await send(from: id, to: leader, timeout: timeout) { leader throws(QueueError) in
+                try leader.rejoin(partition, follower: me, endOffset: caughtUp, epoch: state.epoch)
+            }
+        }
+    }
+
+    /// Leader side of a catch-up: where a follower whose log ends at `endOffset` with a record of
+    /// `lastEpoch` stops agreeing with this log, and this log's records from there.
+    ///
+    /// - Throws: ``QueueError/notLeader(_:)`` unless this broker leads `partition` in `epoch`.
+    func missing(_ partition: TopicPartition, endOffset: Int, lastEpoch: Int, epoch: Int) throws(QueueError) -> (divergence: Int, records: [QueueRecord]) {
+        guard let state = controller.state(of: partition), state.leader == number, state.epoch == epoch, let replica = replicas[partition] else {
+            throw .notLeader(partition)
+        }
+        let divergence = min(endOffset, replica.endOffset(ofEpoch: lastEpoch))
+        return (divergence, Array(replica.records[divergence...]))
+    }
+
+    /// Leader side of a rejoin: `follower`'s log ends where this one's does, so it is in sync again.
+    ///
+    /// - Throws: ``QueueError/behind(_:endOffset:)`` when records were appended since its catch-up.
+    func rejoin(_ partition: TopicPartition, follower: Int, endOffset: Int, epoch: Int) throws(QueueError) {
+        guard let replica = replicas[partition], controller.state(of: partition)?.leader == number else { throw .notLeader(partition) }
+        guard endOffset == replica.endOffset else { throw .behind(partition, endOffset: replica.endOffset) }
+        guard controller.expandInSync(partition, adding: follower, leaderEpoch: epoch) else { throw .notLeader(partition) }
+    }
+}

@@ -1,0 +1,210 @@
+/// One broker of the sharded queue on its own network node: it holds a replica of each partition
+/// placed on it, takes appends for the partitions it leads and copies each record to the in-sync
+/// followers before (`acks=all`) or after (`acks=leader`) acknowledging it, and serves reads up to
+/// the high watermark.
+///
+/// Appends to one partition are handled one at a time (the next waits for the previous one's
+/// replication), so a follower receives a partition's records in offset order. Replicas are
+/// durable: a crash keeps them, and a returning broker drops only the suffix its partition's
+/// current leader never had (found by leader epoch, as Kafka does since KIP-101).
+public actor QueueBroker {
+    /// The broker's node.
+    public nonisolated let id: NodeID
+    /// Its number, the node id placement algorithms place partitions on.
+    public nonisolated let number: Int
+    public nonisolated let unownedExecutor: UnownedSerialExecutor
+    let network: Network
+    unowned let controller: QueueController
+    /// This broker's replica of each partition placed on it.
+    var replicas: [TopicPartition: PartitionReplica] = [:]
+    /// Partitions with an append (or a rejoin check) in progress, and who waits for each.
+    private var busy: Set<TopicPartition> = []
+    private var waiting: [TopicPartition: [UnsafeContinuation<Void, Never>]] = [:]
+
+    /// A broker numbered `number` on node `id`, holding empty replicas of its partitions.
+    public init(_ id: NodeID, number: Int, controller: QueueController, network: Network) {
+        self.id = id
+        self.number = number
+        self.controller = controller
+        self.network = network
+        unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
+        network.addNode(id)
+        for (partition, replicas) in zip(controller.placement.partitions, controller.placement.replicas) where replicas.contains(number) {
+            self.replicas[partition] = PartitionReplica()
+        }
+    }
+
+    /// Starts the loop that brings this broker's lagging replicas back in sync.
+    nonisolated func startCatchingUp() {
+        let simulation = network.simulation
+        let interval = controller.configuration.catchUpInterval
+        simulation.spawn("queue.catch-up.\(id.name)", daemon: true) { _ in
+            while await simulation.sleepUnlessTornDown(for: interval) {
+                await self.catchUpLaggingReplicas()
+            }
+        }
+    }
+
+    // MARK: Reading state (for reports and checks, after or during a run)
+
+    /// This broker's records of `partition` (empty if it holds none).
+    public func records(of partition: TopicPartition) -> [QueueRecord] { replicas[partition]?.records ?? [] }
+
+    /// This broker's high watermark of `partition`.
+    public func highWatermark(of partition: TopicPartition) -> Int { replicas[partition]?.highWatermark ?? 0 }
+
+    // MARK: Appending
+
+    /// Appends `message` to `partition` if this broker leads it, and answers with the record's
+    /// offset once the acknowledgement level is met.
+    ///
+    /// - Throws: ``QueueError/notLeader(_:)`` when another broker leads (or none does), or when this
+    ///   leader is replaced while it replicates (the record is then not acknowledged).
+    func append(_ message: QueueMessage, to partition: TopicPartition) async throws(QueueError) -> Int {
+        guard let state = controller.state(of: partition), state.leader == number, replicas[partition] != nil else {
+            throw .notLeader(partition)
+        }
+        await lock(partition)
+        defer { unlock(partition) }
+        // Leadership may have moved while this append waited for the previous one.
+        guard let current = controller.state(of: partition), current.leader == number, current.epoch == state.epoch else {
+            throw .notLeader(partition)
+        }
+        let offset = replicas[partition]!.endOffset
+        replicas[partition]!.records.append(QueueRecord(offset: offset, epoch: current.epoch, message: message))
+        network.simulation.trace.record(.put, id.name, partition.description, value: Int64(offset))
+        switch controller.configuration.acks {
+        case .all:
+            guard await replicate(partition, epoch: current.epoch) else { throw .notLeader(partition) }
+        case .leader:
+            network.simulation.spawn("queue.replicate.\(id.name)") { _ in await self.confirmTail(of: partition, epoch: current.epoch) }
+        }
+        return offset
+    }
+
+    /// `acks=leader`: the copy to the followers after the answer, still in append order. Also how
+    /// a new leader confirms records its predecessor never did.
+    func confirmTail(of partition: TopicPartition, epoch: Int) async {
+        await lock(partition)
+        defer { unlock(partition) }
+        _ = await replicate(partition, epoch: epoch)
+    }
+
+    /// Copies the partition's new records to every in-sync follower, dropping from the in-sync set
+    /// each that does not confirm within the replica timeout, then raises the high watermark to
+    /// the log's end. Returns false when this leader was replaced meanwhile, or its own process
+    /// died (a zombie must not change the in-sync set).
+    private func replicate(_ partition: TopicPartition, epoch: Int) async -> Bool {
+        let node = network.node(id)
+        let incarnation = node?.incarnation
+        let timeout = controller.configuration.replicaTimeout
+        for follower in controller.state(of: partition)?.inSync ?? [] where follower != number {
+            guard let broker = controller.broker(follower) else { continue }
+            var confirmed = false
+            // A follower that is behind asks for the records it misses; two rounds are enough for
+            // one that lost only the previous leader's last, unfinished copy.
+            var from = replicas[partition]!.endOffset - 1
+            for _ in 0..<2 {
+                let start = max(0, from)
+                let records = Array(replicas[partition]!.records[start...])
+                let answer = await send(from: id, to: broker, timeout: timeout) { follower throws(QueueError) in
+                    try follower.copy(records, of: partition, epoch: epoch, from: start)
+                }
+                if case .failure(.behind(_, let end)) = answer, end < from {
+                    from = end
+                    continue
+                }
+                if case .success = answer { confirmed = true }
+                break
+            }
+            guard node?.incarnation == incarnation, node?.state == .up else { return false }
+            if !confirmed {
+                guard controller.shrinkInSync(partition, removing: follower, leaderEpoch: epoch) else { return false }
+            }
+        }
+        guard controller.state(of: partition)?.epoch == epoch else { return false }
+        replicas[partition]!.highWatermark = replicas[partition]!.endOffset
+        return true
+    }
+
+    /// Follower side of a copy: `records` start at offset `from` and were appended by the leader
+    /// of `epoch`. A suffix this replica has beyond `from` (from a replaced leader) is dropped.
+    ///
+    /// - Throws: ``QueueError/staleEpoch(_:epoch:current:)`` from a replaced leader;
+    ///   ``QueueError/behind(_:endOffset:)`` when this replica's log ends before `from`.
+    func copy(_ records: [QueueRecord], of partition: TopicPartition, epoch: Int, from: Int) throws(QueueError) {
+        guard let state = controller.state(of: partition), replicas[partition] != nil else { throw .notLeader(partition) }
+        guard epoch == state.epoch else { throw .staleEpoch(partition, epoch: epoch, current: state.epoch) }
+        let end = replicas[partition]!.endOffset
+        guard end >= from else { throw .behind(partition, endOffset: end) }
+        replicas[partition]!.truncate(to: from)
+        replicas[partition]!.records.append(contentsOf: records)
+        // A follower's watermark: everything but the newest record is known to be everywhere.
+        replicas[partition]!.highWatermark = max(replicas[partition]!.highWatermark, max(0, replicas[partition]!.endOffset - 1))
+    }
+
+    // MARK: Reading
+
+    /// Up to `maxRecords` records of `partition` from `offset`, never beyond the high watermark.
+    ///
+    /// - Throws: ``QueueError/notLeader(_:)`` unless this broker leads the partition.
+    func fetch(_ partition: TopicPartition, from offset: Int, maxRecords: Int) throws(QueueError) -> (records: [QueueRecord], highWatermark: Int) {
+        guard controller.state(of: partition)?.leader == number, let replica = replicas[partition] else { throw .notLeader(partition) }
+        let start = min(max(0, offset), replica.highWatermark)
+        let end = min(replica.highWatermark, start + max(0, maxRecords))
+        return (Array(replica.records[start..<end]), replica.highWatermark)
+    }
+
+    // MARK: One append at a time per partition
+
+    private func lock(_ partition: TopicPartition) async {
+        guard busy.contains(partition) else {
+            busy.insert(partition)
+            return
+        }
+        await withUnsafeContinuation { waiting[partition, default: []].append($0) }
+    }
+
+    private func unlock(_ partition: TopicPartition) {
+        if var queue = waiting[partition], !queue.isEmpty {
+            // The lock passes straight to the longest waiter, in arrival order.
+            let next = queue.removeFirst()
+            waiting[partition] = queue
+            next.resume()
+        } else {
+            busy.remove(partition)
+        }
+    }
+}
+
+extension QueueBroker {
+    /// Calls `body` on `broker` across the network from `source`, as a value: a refusal and a
+    /// network failure are both ``QueueError``s.
+    nonisolated func send<Answer: Sendable>(
+        from source: NodeID, to broker: QueueBroker, timeout: Duration,
+        _ body: @escaping @Sendable (isolated QueueBroker) throws(QueueError) -> Answer
+    ) async -> Result<Answer, QueueError> {
+        await network.callQueue(from: source, to: broker, timeout: timeout, body)
+    }
+}
+
+extension Network {
+    /// Runs `body` isolated to `broker` on its node, reached from `source`; its refusal or the
+    /// call's failure come back as a ``QueueError``.
+    func callQueue<Answer: Sendable>(
+        from source: NodeID, to broker: QueueBroker, timeout: Duration,
+        _ body: @escaping @Sendable (isolated QueueBroker) throws(QueueError) -> Answer
+    ) async -> Result<Answer, QueueError> {
+        do throws(NetworkError) {
+            return try await call(from: source, to: broker.id, timeout: timeout) { await broker.run(body) }
+        } catch {
+            return .failure(.network(error))
+        }
+    }
+}
+
+extension QueueBroker {
+    func run<Answer: Sendable>(_ body: @Sendable (isolated QueueBroker) throws(QueueError) -> Answer) -> Result<Answer, QueueError> {
+        do { return .success(try body(self)) } catch { return .failure(error) }
+    }
+}

@@ -1,0 +1,63 @@
+/// Where a producer writes or a consumer reads: one partition (`T1:P1`) or every partition of a
+/// topic (`T1:*`).
+public enum QueueTarget: Sendable, Equatable, CustomStringConvertible {
+    case partition(TopicPartition)
+    case topic(String)
+
+    public var description: String {
+        switch self {
+        case .partition(let partition): return partition.description
+        case .topic(let topic): return "\(topic):*"
+        }
+    }
+}
+
+/// A producer: `messages` messages at `rate` per second from `start`, each to the next of its
+/// targets in turn; within a whole-topic target, by key (MurmurHash3 of the key modulo the
+/// partitions, Kafka's default) when keyed, else to the topic's partitions in turn.
+public struct QueueProducerSpec: Sendable, Equatable {
+    public var id: NodeID
+    public var targets: [QueueTarget]
+    public var messages: Int
+    public var rate: Double
+    public var start: Duration
+    /// Distinct keys, used in turn (`k0`, `k1`, …); nil for keyless messages.
+    public var keys: Int?
+    /// How long one attempt waits for the leader's answer.
+    public var timeout: Duration
+    /// Attempts per message before it counts as not acknowledged.
+    public var attempts: Int
+
+    public init(id: NodeID, targets: [QueueTarget], messages: Int, rate: Double, start: Duration = .zero, keys: Int? = nil,
+                timeout: Duration = .seconds(1), attempts: Int = 3) {
+        self.id = id
+        self.targets = targets
+        self.messages = messages
+        self.rate = rate
+        self.start = start
+        self.keys = keys
+        self.timeout = timeout
+        self.attempts = attempts
+    }
+}
+
+/// A consumer: a member of `group` reading its targets, polling every `pollInterval`, fetching up to
+/// `maxRecords` per partition per poll and committing after each batch it has handled.
+public struct QueueConsumerSpec: Sendable, Equatable {
+    public var id: NodeID
+    public var group: String
+    public var targets: [QueueTarget]
+    public var pollInterval: Duration
+    public var maxRecords: Int
+    public var timeout: Duration
+
+    public init(id: NodeID, group: String, targets: [QueueTarget], pollInterval: Duration = .milliseconds(100),
+                maxRecords: Int = 100, timeout: Duration = .seconds(1)) {
+        self.id = id
+        self.group = group
+        self.targets = targets
+        self.pollInterval = pollInterval
+        self.maxRecords = maxRecords
+        self.timeout = timeout
+    }
+}

@@ -1,0 +1,190 @@
+/// The sharded queue's controller: it places partitions on brokers, knows each partition's leader,
+/// leader epoch and in-sync replicas, checks the brokers with heartbeats, and moves leadership
+/// when a broker stops answering — Kafka's controller, with its own quorum not modelled: it never
+/// fails, and brokers and clients read its metadata at once (no stale metadata caches).
+///
+/// Its heartbeats do cross the network, so a broker cut off from the controller by a partition is
+/// declared dead like a crashed one (and fenced: it no longer leads anything).
+///
+/// `@unchecked Sendable`: touched only on the simulation thread (by the actors and tasks of one
+/// simulation, all on its serial executor).
+public final class QueueController: @unchecked Sendable {
+    /// The controller's node.
+    public let id: NodeID
+    public let configuration: QueueConfiguration
+    let network: Network
+    let simulation: Simulation
+    /// The brokers, in broker-number order.
+    public private(set) var brokers: [QueueBroker] = []
+    /// Whether the controller considers each broker (same order) alive.
+    private var alive: [Bool] = []
+    private var lastHeard: [VirtualInstant] = []
+    /// Where the replicas of every partition live.
+    public let placement: PartitionPlacement
+    /// Leader, epoch and in-sync replicas of each partition, in ``PartitionPlacement/partitions`` order.
+    private(set) var states: [PartitionState]
+    /// What the controller decided, in order: the partition history the report shows.
+    public private(set) var events: [QueueEvent] = []
+    /// The consumer groups (looked up by name, never iterated).
+    var groups: [String: GroupState] = [:]
+
+    /// The live view of one partition.
+    public struct PartitionState: Sendable, Equatable {
+        public var replicas: [Int]
+        /// The broker taking writes and serving reads; nil while no in-sync replica is alive.
+        public var leader: Int?
+        /// Bumped at every leadership change; replication messages of older epochs are refused.
+        public var epoch: Int
+        /// The replicas known to hold every acknowledged record, in replica order.
+        public var inSync: [Int]
+    }
+
+    /// A controller on node `id` for `brokers` (numbered by their ``QueueBroker/number``) with the
+    /// partitions of `placement`, each led at first by its preferred replica.
+    public init(_ id: NodeID = "controller", placement: PartitionPlacement, configuration: QueueConfiguration, network: Network) {
+        self.id = id
+        self.placement = placement
+        self.configuration = configuration
+        self.network = network
+        simulation = network.simulation
+        states = placement.replicas.map { PartitionState(replicas: $0, leader: $0.first, epoch: 0, inSync: $0) }
+        network.addNode(id)
+    }
+
+    /// Registers the brokers (in number order) and starts checking them.
+    func attach(_ brokers: [QueueBroker]) {
+        self.brokers = brokers.sorted { $0.number < $1.number }
+        alive = Array(repeating: true, count: brokers.count)
+        lastHeard = Array(repeating: simulation.now, count: brokers.count)
+        for index in self.brokers.indices { startHeartbeats(index) }
+    }
+
+    // MARK: Metadata
+
+    /// The state of `partition`, or nil for a partition the queue does not have.
+    public func state(of partition: TopicPartition) -> PartitionState? {
+        placement.index(of: partition).map { states[$0] }
+    }
+
+    /// The broker numbered `number`.
+    public func broker(_ number: Int) -> QueueBroker? {
+        brokers.first { $0.number == number }
+    }
+
+    /// Whether the controller considers broker `number` alive.
+    public func isAlive(_ number: Int) -> Bool {
+        brokers.firstIndex { $0.number == number }.map { alive[$0] } ?? false
+    }
+
+    // MARK: In-sync replicas
+
+    /// The leader of epoch `epoch` drops `follower` from the in-sync set of `partition` (it did not
+    /// confirm a copy in time). Refused — returns false — when that leader has been replaced.
+    func shrinkInSync(_ partition: TopicPartition, removing follower: Int, leaderEpoch epoch: Int) -> Bool {
+        guard let index = placement.index(of: partition), states[index].epoch == epoch else { return false }
+        if let position = states[index].inSync.firstIndex(of: follower) {
+            states[index].inSync.remove(at: position)
+            note(.leftInSync, partition, follower)
+        }
+        return true
+    }
+
+    /// The leader of epoch `epoch` adds `follower`, whose log now ends where the leader's does,
+    /// back to the in-sync set. Refused for a replaced leader or a broker the controller thinks dead.
+    func expandInSync(_ partition: TopicPartition, adding follower: Int, leaderEpoch epoch: Int) -> Bool {
+        guard let index = placement.index(of: partition), states[index].epoch == epoch, isAlive(follower) else { return false }
+        guard !states[index].inSync.contains(follower) else { return true }
+        states[index].inSync = states[index].replicas.filter { states[index].inSync.contains($0) || $0 == follower }
+        note(.joinedInSync, partition, follower)
+        return true
+    }
+
+    // MARK: Failure detection
+
+    private func startHeartbeats(_ index: Int) {
+        let broker = brokers[index]
+        let interval = configuration.heartbeatInterval
+        simulation.spawn("queue.heartbeat.\(broker.id.name)", daemon: true) { [self] _ in
+            while await simulation.sleepUnlessTornDown(for: interval) {
+                let answered: Bool
+                do {
+                    try await network.call(from: id, to: broker.id, timeout: interval) { () }
+                    answered = true
+                } catch {
+                    answered = false
+                }
+                heard(index, answered: answered)
+            }
+        }
+    }
+
+    private func heard(_ index: Int, answered: Bool) {
+        if answered {
+            lastHeard[index] = simulation.now
+            if !alive[index] { brokerReturned(index) }
+        } else if alive[index], lastHeard[index].duration(to: simulation.now) >= configuration.sessionTimeout {
+            brokerDied(index)
+        }
+    }
+
+    /// A broker missed its checks for a session timeout: it leaves every in-sync set it was in
+    /// (unless it was a partition's last in-sync replica), and each partition it led gets the first
+    /// live in-sync replica in replica order as leader — or none, and is offline, until one returns.
+    private func brokerDied(_ index: Int) {
+        alive[index] = false
+        let number = brokers[index].number
+        note(.brokerDead, nil, number)
+        for position in states.indices {
+            let partition = placement.partitions[position]
+            var state = states[position]
+            if state.leader == number {
+                let successor = state.replicas.first { $0 != number && state.inSync.contains($0) && isAlive($0) }
+                state.epoch += 1
+                state.leader = successor
+                if successor != nil { state.inSync.removeAll { $0 == number } }
+                states[position] = state
+                note(successor == nil ? .offline : .leaderElected, partition, successor ?? number)
+            } else if state.inSync.contains(number) {
+                states[position].inSync.removeAll { $0 == number }
+                note(.leftInSync, partition, number)
+            }
+        }
+    }
+
+    /// A broker answers again: partitions it was the last in-sync replica of get it back as leader;
+    /// elsewhere it catches up from the leader and rejoins the in-sync set.
+    private func brokerReturned(_ index: Int) {
+        alive[index] = true
+        let number = brokers[index].number
+        note(.brokerBack, nil, number)
+        for position in states.indices where states[position].leader == nil && states[position].inSync.contains(number) {
+            states[position].leader = number
+            states[position].epoch += 1
+            note(.leaderElected, placement.partitions[position], number)
+        }
+    }
+
+    private func note(_ kind: QueueEvent.Kind, _ partition: TopicPartition?, _ broker: Int) {
+        events.append(QueueEvent(time: simulation.now, kind: kind, partition: partition, broker: broker))
+        simulation.trace.record(.custom, id.name, "\(kind.rawValue) \(partition?.description ?? "") b\(broker)")
+    }
+}
+
+/// One decision of the controller.
+public struct QueueEvent: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case brokerDead = "broker dead"
+        case brokerBack = "broker back"
+        case leaderElected = "leader elected"
+        case offline = "partition offline"
+        case leftInSync = "left the in-sync set"
+        case joinedInSync = "joined the in-sync set"
+    }
+
+    public let time: VirtualInstant
+    public let kind: Kind
+    /// The partition concerned; nil for a broker's own state.
+    public let partition: TopicPartition?
+    /// The broker concerned (the new leader for an election).
+    public let broker: Int
+}

@@ -1,0 +1,27 @@
+/// Why a queue request was refused.
+public enum QueueError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The broker asked is not the partition's leader (any more): the client must look again.
+    case notLeader(TopicPartition)
+    /// No in-sync replica of the partition is alive: it takes no writes and serves no reads.
+    case offline(TopicPartition)
+    /// A replication message from a leader of an older epoch: that leader has been replaced.
+    case staleEpoch(TopicPartition, epoch: Int, current: Int)
+    /// The follower's log ends before where the leader's message starts; it needs records from
+    /// this offset first.
+    case behind(TopicPartition, endOffset: Int)
+    /// A commit from a member of an older group generation, or for a partition it no longer owns.
+    case fenced(group: String, member: String)
+    /// The call got no usable answer (lost, timed out, refused, unreachable).
+    case network(NetworkError)
+
+    public var description: String {
+        switch self {
+        case let .notLeader(p): return "this broker does not lead \(p)"
+        case let .offline(p): return "\(p) has no live in-sync replica"
+        case let .staleEpoch(p, epoch, current): return "\(p): epoch \(epoch) is older than the current \(current)"
+        case let .behind(p, end): return "\(p): this replica's log ends at \(end)"
+        case let .fenced(group, member): return "\(member) is not a current member of \(group)"
+        case let .network(error): return "network: \(error)"
+        }
+    }
+}

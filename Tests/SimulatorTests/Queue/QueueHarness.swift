@@ -1,0 +1,50 @@
+@testable import Simulator
+
+/// Builds seed 002's queue (topics T1 and T2 with two partitions each on three brokers), runs it
+/// with the given producers, consumers and faults, and audits it.
+struct QueueHarness {
+    var seed: UInt64 = 2
+    var brokers = 3
+    var configuration = QueueConfiguration()
+    var producers: [QueueProducerSpec] = QueueHarness.seedProducers(messages: 200, rate: 100)
+    var consumers: [QueueConsumerSpec] = QueueHarness.seedConsumers
+    var faults: [FaultSchedule.Entry] = []
+    var duration: Duration = .seconds(20)
+
+    static let topics: [(name: String, partitions: Int)] = [("T1", 2), ("T2", 2)]
+    static let everything: [QueueTarget] = [.topic("T1"), .topic("T2")]
+
+    static func seedProducers(messages: Int, rate: Double) -> [QueueProducerSpec] {
+        ["producer-1", "producer-2"].map { QueueProducerSpec(id: NodeID($0), targets: everything, messages: messages, rate: rate) }
+    }
+
+    /// The seed's two consumers, each reading all four partitions on its own.
+    static let seedConsumers = ["consumer-1", "consumer-2"].map { QueueConsumerSpec(id: NodeID($0), group: $0, targets: everything) }
+
+    struct Outcome {
+        let queue: ShardedQueue
+        let audit: QueueAudit
+        let digest: String
+    }
+
+    func run() throws -> Outcome {
+        let simulation = Simulation(seed: seed)
+        let network = Network(simulation: simulation)
+        let queue = try ShardedQueue(topics: QueueHarness.topics, brokers: brokers, placement: try HashRing(virtualNodesPerNode: 160),
+                                     configuration: configuration, network: network)
+        for producer in producers { queue.startProducer(producer) }
+        for consumer in consumers { queue.startConsumer(consumer) }
+        FaultInjector.schedule(faults, on: network)
+        try simulation.run(until: .after(duration))
+        let groups = consumers.map { ($0.group, queue.partitions($0.targets)) }
+        let box = AuditBox()
+        simulation.spawn("audit") { _ in box.audit = await QueueAudit.of(queue, groups: groups) }
+        try simulation.run(until: .after(duration))
+        simulation.tearDown()
+        return Outcome(queue: queue, audit: box.audit!, digest: simulation.trace.digestHex)
+    }
+}
+
+final class AuditBox: @unchecked Sendable {
+    var audit: QueueAudit?
+}
