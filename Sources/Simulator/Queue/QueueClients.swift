@@ -42,22 +42,27 @@ public struct QueueProducerSpec: Sendable, Equatable {
 }
 
 /// A consumer: a member of `group` reading its targets, polling every `pollInterval`, fetching up to
-/// `maxRecords` per partition per poll and committing after each batch it has handled.
+/// `maxRecords` per partition per poll, and committing how far it has handled each partition at
+/// the end of a poll once `commitInterval` has passed since its last commit (zero: every poll;
+/// Kafka's auto-commit waits 5 s) — what it handled but had not committed when it crashed, or
+/// when its partition moved, is what the group may see twice.
 public struct QueueConsumerSpec: Sendable, Equatable {
     public var id: NodeID
     public var group: String
     public var targets: [QueueTarget]
     public var pollInterval: Duration
     public var maxRecords: Int
+    public var commitInterval: Duration
     public var timeout: Duration
 
     public init(id: NodeID, group: String, targets: [QueueTarget], pollInterval: Duration = .milliseconds(100),
-                maxRecords: Int = 100, timeout: Duration = .seconds(1)) {
+                maxRecords: Int = 100, commitInterval: Duration = .zero, timeout: Duration = .seconds(1)) {
         self.id = id
         self.group = group
         self.targets = targets
         self.pollInterval = pollInterval
         self.maxRecords = maxRecords
+        self.commitInterval = commitInterval
         self.timeout = timeout
     }
 }

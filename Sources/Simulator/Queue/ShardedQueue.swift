@@ -109,11 +109,12 @@ public final class ShardedQueue: @unchecked Sendable {
             var incarnation = node.incarnation
             var generation = -1
             var positions: [TopicPartition: Int] = [:]
+            var committed: [TopicPartition: Int] = [:]
+            var lastCommit = simulation.now
             while await simulation.sleepUnlessTornDown(for: spec.pollInterval) {
                 if node.incarnation != incarnation {
                     incarnation = node.incarnation
                     generation = -1
-                    positions = [:]
                 }
                 let view = await self.controller.callCoordinator(from: spec.id, timeout: spec.timeout) { [controller = self.controller] () throws(QueueError) in
                     controller.poll(group: spec.group, member: spec.id.name, subscriptions: subscriptions)
@@ -122,20 +123,36 @@ public final class ShardedQueue: @unchecked Sendable {
                 if assignment.generation != generation {
                     generation = assignment.generation
                     positions = Dictionary(uniqueKeysWithValues: assignment.owned.map { ($0.partition, $0.committed) })
+                    committed = positions
                 }
-                for (partition, _) in assignment.owned {
+                let owned = assignment.owned.map(\.partition)
+                for partition in owned {
                     guard let position = positions[partition] else { continue }
-                    let next = await self.consume(partition, from: position, spec: spec, generation: generation)
+                    positions[partition] = await self.fetch(partition, from: position, spec: spec)
                     guard node.incarnation == incarnation else { break }
-                    if let next { positions[partition] = next } else { positions[partition] = nil }
+                }
+                guard node.incarnation == incarnation,
+                      spec.commitInterval == .zero || lastCommit.duration(to: simulation.now) >= spec.commitInterval else { continue }
+                lastCommit = simulation.now
+                let current = generation
+                for partition in owned {
+                    guard let position = positions[partition], position != committed[partition] else { continue }
+                    let answer = await self.controller.callCoordinator(from: spec.id, timeout: spec.timeout) { [controller = self.controller] () throws(QueueError) in
+                        try controller.commit(group: spec.group, member: spec.id.name, generation: current, partition: partition, offset: position)
+                    }
+                    switch answer {
+                    case .success: committed[partition] = position
+                    case .failure(.fenced): positions[partition] = nil
+                    case .failure: break
+                    }
                 }
             }
         }
     }
 
-    /// One fetch of `partition` from `position` and, when records came, their delivery and commit.
-    /// Returns the next position, or nil when the commit was refused (the partition moved).
-    private func consume(_ partition: TopicPartition, from position: Int, spec: QueueConsumerSpec, generation: Int) async -> Int? {
+    /// One fetch of `partition` from `position`, its records handed to the consumer; returns the
+    /// next position.
+    private func fetch(_ partition: TopicPartition, from position: Int, spec: QueueConsumerSpec) async -> Int {
         let simulation = network.simulation
         guard let leader = controller.state(of: partition)?.leader, let broker = controller.broker(leader) else { return position }
         let fetched = await network.callQueue(from: spec.id, to: broker, timeout: spec.timeout) { broker throws(QueueError) in
@@ -146,11 +163,6 @@ public final class ShardedQueue: @unchecked Sendable {
             ledger.noteDelivered(record, of: partition, group: spec.group, consumer: spec.id.name,
                                  committed: controller.committed(group: spec.group, partition: partition), at: simulation.now)
         }
-        let next = last.offset + 1
-        let committed = await controller.callCoordinator(from: spec.id, timeout: spec.timeout) { [controller] () throws(QueueError) in
-            try controller.commit(group: spec.group, member: spec.id.name, generation: generation, partition: partition, offset: next)
-        }
-        if case .failure(.fenced) = committed { return nil }
-        return next
+        return last.offset + 1
     }
 }

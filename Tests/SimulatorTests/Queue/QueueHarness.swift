@@ -10,6 +10,9 @@ struct QueueHarness {
     var consumers: [QueueConsumerSpec] = QueueHarness.seedConsumers
     var faults: [FaultSchedule.Entry] = []
     var duration: Duration = .seconds(20)
+    /// The link between any two brokers, when not the LAN's.
+    var brokerLink: LinkProfile?
+    var defaultLink = LinkProfile.lan
 
     static let topics: [(name: String, partitions: Int)] = [("T1", 2), ("T2", 2)]
     static let everything: [QueueTarget] = [.topic("T1"), .topic("T2")]
@@ -29,7 +32,10 @@ struct QueueHarness {
 
     func run() throws -> Outcome {
         let simulation = Simulation(seed: seed)
-        let network = Network(simulation: simulation)
+        let network = Network(simulation: simulation, defaultLink: defaultLink)
+        if let brokerLink {
+            for a in 1...brokers { for b in 1...brokers where a != b { network.setLink(from: NodeID("broker-\(a)"), to: NodeID("broker-\(b)"), brokerLink) } }
+        }
         let queue = try ShardedQueue(topics: QueueHarness.topics, brokers: brokers, placement: try HashRing(virtualNodesPerNode: 160),
                                      configuration: configuration, network: network)
         for producer in producers { queue.startProducer(producer) }
