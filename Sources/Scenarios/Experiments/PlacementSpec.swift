@@ -24,14 +24,18 @@ public enum PlacementSpec: Sendable, Equatable {
 
     /// The same placement as a plain ``KeyPlacement`` over servers 1…n, for key-movement analysis.
     public func makeKeyPlacement(servers: Int) throws(PlacementError) -> any KeyPlacement {
-        var placement: any KeyPlacement
-        switch try makePlacement() {
-        case .assignment(let map): placement = map
-        case .general(let general): placement = general
-        case .boundedLoads(let ring): placement = ring
-        }
+        var placement = try makeEmptyKeyPlacement()
         for id in 1...max(servers, 1) { try placement.add(node: id) }
         return placement
+    }
+
+    /// The same placement as a plain ``KeyPlacement`` with no node yet.
+    public func makeEmptyKeyPlacement() throws(PlacementError) -> any KeyPlacement {
+        switch try makePlacement() {
+        case .assignment(let map): return map
+        case .general(let general): return general
+        case .boundedLoads(let ring): return ring
+        }
     }
 
     /// A one-line description for reports, e.g. `H(i) = i² + 2i + 17, Φ(i, j) = …, M = 512, K = 9, linear probing`.

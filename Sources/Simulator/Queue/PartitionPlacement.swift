@@ -1,30 +1,48 @@
-/// Where each partition's replicas live: the placement algorithm (any ``KeyPlacement`` over broker
-/// numbers) puts the partition's first replica — its preferred leader — on the broker it maps the
-/// partition's key to; replica r goes where the algorithm would map the key with the first r
-/// brokers removed (a ring's next distinct successor, rendezvous's next highest weight, …).
+/// Where each partition's replicas live. The placement algorithm (any ``KeyPlacement`` over broker
+/// numbers) puts the first replica — the preferred leader — where it maps the partition's key, and
+/// replica r where it maps the partition's r-th key (MurmurHash3 of the key and r), taking the next
+/// such key while the broker drawn already holds a copy. Every replica is thus placed by the
+/// algorithm itself, so it moves only as the algorithm moves keys; a "next node" rule would not be
+/// fair to all of them (jump's removal relabels buckets, a successor list is a ring's own idea).
+///
+/// Bounded loads place each replica under the load cap (``BoundedLoadRing/assign(_:)``), in
+/// partition order.
 public struct PartitionPlacement: Sendable, Equatable {
     /// The partitions, sorted.
     public let partitions: [TopicPartition]
     /// The replicas of each partition (in ``partitions`` order), preferred leader first.
     public let replicas: [[Int]]
 
+    /// Keys drawn per copy before the remaining brokers are taken in number order.
+    static let drawsPerCopy = 64
+
     /// Places `partitions` with `replication` copies each (capped by the brokers `placement` has).
     ///
-    /// - Throws: what the algorithm throws when a broker cannot be removed from a copy of it.
-    /// - Complexity: O(p · r) lookups and removals for p partitions and r replicas.
-    public init(_ partitions: [TopicPartition], replication: Int, placement: any KeyPlacement) throws(PlacementError) {
+    /// - Complexity: O(p · r) lookups for p partitions and r replicas (expected; a draw that hits a
+    ///   broker already holding a copy is repeated).
+    public init(_ partitions: [TopicPartition], replication: Int, placement: any KeyPlacement) {
         let sorted = partitions.sorted()
         self.partitions = sorted
         let copies = min(max(replication, 1), placement.nodes.count)
+        var bounded = placement as? BoundedLoadRing
+        bounded?.reset()
         var replicas: [[Int]] = []
         replicas.reserveCapacity(sorted.count)
         for partition in sorted {
-            var remaining = placement
             var chosen: [Int] = []
-            while chosen.count < copies, let broker = remaining.node(for: partition.placementKey) {
-                chosen.append(broker)
-                if chosen.count < copies { try remaining.remove(node: broker) }
+            var draw: UInt64 = 0
+            while chosen.count < copies, draw < UInt64(copies * Self.drawsPerCopy) {
+                let key = draw == 0 ? partition.placementKey : MurmurHash3.x64_128(partition.placementKey, draw).h1
+                draw += 1
+                if bounded != nil {
+                    guard let node = bounded!.assign(key) else { break }
+                    if chosen.contains(node) { _ = bounded!.release(key) } else { chosen.append(node) }
+                } else {
+                    guard let node = placement.node(for: key) else { break }
+                    if !chosen.contains(node) { chosen.append(node) }
+                }
             }
+            for node in placement.nodes.sorted() where chosen.count < copies && !chosen.contains(node) { chosen.append(node) }
             replicas.append(chosen)
         }
         self.replicas = replicas

@@ -30,6 +30,10 @@ public struct QueueAudit: Sendable, Equatable {
     public let duplicates: [String: Int]
     /// Per group, duplicates at or above the committed offset when they came (allowed).
     public let allowedDuplicates: [String: Int]
+    /// Acknowledged messages lost, per partition (``logs`` order).
+    public let lostAcknowledgedByPartition: [Int]
+    /// Per group, duplicates per partition (``logs`` order).
+    public let duplicatesByPartition: [String: [Int]]
 
     /// Audits `queue` at the end of a run; `groups` are the consumer groups with the partitions each reads.
     public static func of(_ queue: ShardedQueue, groups: [(name: String, partitions: [TopicPartition])]) async -> QueueAudit {
@@ -63,15 +67,19 @@ public struct QueueAudit: Sendable, Equatable {
             }
             present[log.partition] = messages
         }
-        lostAcknowledged = ledger.acknowledged.filter { present[$0.partition]?.contains($0.message) != true }.count
+        let lost = ledger.acknowledged.filter { present[$0.partition]?.contains($0.message) != true }
+        lostAcknowledged = lost.count
+        lostAcknowledgedByPartition = logs.map { log in lost.filter { $0.partition == log.partition }.count }
         self.duplicateAppends = duplicateAppends
         self.orderViolations = orderViolations
         var undelivered: [String: Int] = [:], delivered: [String: Int] = [:], duplicates: [String: Int] = [:], allowed: [String: Int] = [:]
+        var duplicatesByPartition: [String: [Int]] = [:]
         for group in groups {
             let deliveries = ledger.deliveries.filter { $0.group == group.name }
             delivered[group.name] = deliveries.count
             duplicates[group.name] = deliveries.filter(\.isDuplicate).count
             allowed[group.name] = deliveries.filter { $0.isDuplicate && $0.isAllowed }.count
+            duplicatesByPartition[group.name] = logs.map { log in deliveries.filter { $0.isDuplicate && $0.partition == log.partition }.count }
             var handed: [TopicPartition: Set<Int>] = [:]
             for delivery in deliveries { handed[delivery.partition, default: []].insert(delivery.offset) }
             undelivered[group.name] = logs.filter { group.partitions.contains($0.partition) }.reduce(0) { sum, log in
@@ -82,6 +90,7 @@ public struct QueueAudit: Sendable, Equatable {
         self.delivered = delivered
         self.duplicates = duplicates
         self.allowedDuplicates = allowed
+        self.duplicatesByPartition = duplicatesByPartition
     }
 
     /// Whether every property the configuration promises holds: order, no unexplained duplicate,

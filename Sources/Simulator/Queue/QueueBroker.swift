@@ -20,6 +20,8 @@ public actor QueueBroker {
     /// Partitions with an append (or a rejoin check) in progress, and who waits for each.
     private var busy: Set<TopicPartition> = []
     private var waiting: [TopicPartition: [UnsafeContinuation<Void, Never>]] = [:]
+    /// Partitions whose `acks=leader` copy loop is running.
+    private var copying: Set<TopicPartition> = []
 
     /// A broker numbered `number` on node `id`, holding empty replicas of its partitions.
     public init(_ id: NodeID, number: Int, controller: QueueController, network: Network) {
@@ -75,43 +77,64 @@ public actor QueueBroker {
         network.simulation.trace.record(.put, id.name, partition.description, value: Int64(offset))
         switch controller.configuration.acks {
         case .all:
-            guard await replicate(partition, epoch: current.epoch) else { throw .notLeader(partition) }
+            guard await replicate(partition, epoch: current.epoch, from: offset, to: offset + 1) else { throw .notLeader(partition) }
         case .leader:
-            network.simulation.spawn("queue.replicate.\(id.name)") { _ in await self.confirmTail(of: partition, epoch: current.epoch) }
+            startCopying(partition, epoch: current.epoch)
         }
         return offset
     }
 
-    /// `acks=leader`: the copy to the followers after the answer, still in append order. Also how
-    /// a new leader confirms records its predecessor never did.
+    /// Brings the followers up to this leader's log end: a new leader confirming records its
+    /// predecessor never did, or the `acks=leader` copy loop when it has stopped.
     func confirmTail(of partition: TopicPartition, epoch: Int) async {
-        await lock(partition)
-        defer { unlock(partition) }
-        _ = await replicate(partition, epoch: epoch)
+        switch controller.configuration.acks {
+        case .leader:
+            startCopying(partition, epoch: epoch)
+        case .all:
+            await lock(partition)
+            defer { unlock(partition) }
+            guard let replica = replicas[partition] else { return }
+            _ = await replicate(partition, epoch: epoch, from: replica.highWatermark, to: replica.endOffset)
+        }
     }
 
-    /// Copies the partition's new records to every in-sync follower, dropping from the in-sync set
-    /// each that does not confirm within the replica timeout, then raises the high watermark to
-    /// the log's end. Returns false when this leader was replaced meanwhile, or its own process
-    /// died (a zombie must not change the in-sync set).
-    private func replicate(_ partition: TopicPartition, epoch: Int) async -> Bool {
+    /// `acks=leader`: one copy loop per partition ships, in rounds, everything appended since the
+    /// last round was confirmed, while appends go on being answered at once — so followers trail
+    /// by up to one round trip of records, which is what a leader's crash loses.
+    private func startCopying(_ partition: TopicPartition, epoch: Int) {
+        guard copying.insert(partition).inserted else { return }
+        network.simulation.spawn("queue.replicate.\(id.name)") { _ in await self.copyRounds(partition, epoch: epoch) }
+    }
+
+    private func copyRounds(_ partition: TopicPartition, epoch: Int) async {
+        defer { copying.remove(partition) }
+        while let replica = replicas[partition], replica.highWatermark < replica.endOffset, controller.state(of: partition)?.epoch == epoch {
+            guard await replicate(partition, epoch: epoch, from: replica.highWatermark, to: replica.endOffset) else { return }
+        }
+    }
+
+    /// Copies records `from..<to` to every in-sync follower (earlier ones too, to a follower that
+    /// says it is behind), dropping from the in-sync set each that does not confirm within the
+    /// replica timeout, then raises the high watermark to `to`. Returns false when this leader was
+    /// replaced meanwhile, or its own process died (a zombie must not change the in-sync set).
+    private func replicate(_ partition: TopicPartition, epoch: Int, from first: Int, to end: Int) async -> Bool {
         let node = network.node(id)
         let incarnation = node?.incarnation
         let timeout = controller.configuration.replicaTimeout
         for follower in controller.state(of: partition)?.inSync ?? [] where follower != number {
             guard let broker = controller.broker(follower) else { continue }
             var confirmed = false
-            // A follower that is behind asks for the records it misses; two rounds are enough for
-            // one that lost only the previous leader's last, unfinished copy.
-            var from = replicas[partition]!.endOffset - 1
+            // A follower that is behind says where its log ends, and gets the records from there;
+            // two rounds are enough for one that lost only a replaced leader's unfinished copy.
+            var from = first
             for _ in 0..<2 {
-                let start = max(0, from)
-                let records = Array(replicas[partition]!.records[start...])
+                let start = min(max(0, from), end)
+                let records = Array(replicas[partition]!.records[start..<end])
                 let answer = await send(from: id, to: broker, timeout: timeout) { follower throws(QueueError) in
                     try follower.copy(records, of: partition, epoch: epoch, from: start)
                 }
-                if case .failure(.behind(_, let end)) = answer, end < from {
-                    from = end
+                if case .failure(.behind(_, let followerEnd)) = answer, followerEnd < from {
+                    from = followerEnd
                     continue
                 }
                 if case .success = answer { confirmed = true }
@@ -123,7 +146,7 @@ public actor QueueBroker {
             }
         }
         guard controller.state(of: partition)?.epoch == epoch else { return false }
-        replicas[partition]!.highWatermark = replicas[partition]!.endOffset
+        replicas[partition]!.highWatermark = max(replicas[partition]!.highWatermark, end)
         return true
     }
 

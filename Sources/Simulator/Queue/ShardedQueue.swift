@@ -18,7 +18,7 @@ public final class ShardedQueue: @unchecked Sendable {
         var placement = placement
         for number in 1...max(1, count) { try placement.add(node: number) }
         let partitions = topics.flatMap { topic in (0..<topic.partitions).map { TopicPartition(topic.name, $0) } }
-        let controller = QueueController(placement: try PartitionPlacement(partitions, replication: configuration.replication, placement: placement),
+        let controller = QueueController(placement: PartitionPlacement(partitions, replication: configuration.replication, placement: placement),
                                          configuration: configuration, network: network)
         self.controller = controller
         self.network = network

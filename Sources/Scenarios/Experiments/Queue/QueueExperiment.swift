@@ -1,0 +1,45 @@
+import Reports
+import Simulator
+
+/// `orrery experiment queue` (`scenarios/queue.yaml`): seed 002's sharded queue — two producers and
+/// two consumers on topics T1 and T2 with partitions P1 and P2 over three brokers — without faults
+/// and under the file's faults, a swarm of seeds under random faults with every property checked,
+/// and where partitions land and move under each placement algorithm.
+public struct QueueExperiment: ExperimentFile {
+    public static let name = "queue"
+    public static let summary = "seed 002's sharded queue: 2 producers and 2 consumers on T1, T2 × P1, P2; failover, loss, duplicates, placement"
+
+    public var spec: QueueExperimentSpec
+    public var seed: UInt64 { spec.seed }
+    public var file: String { spec.file }
+
+    public init(spec: QueueExperimentSpec) { self.spec = spec }
+
+    public static var shape: SchemaObject { ScenarioSchema.queueExperimentFile }
+
+    public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> QueueExperiment {
+        QueueExperiment(spec: try ScenarioLoader.parseQueueExperiment(document))
+    }
+
+    public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {
+        do throws(PlacementError) { return try Self.run(spec, jobs: jobs).bundle(spec: spec) } catch { throw ExperimentFailure.placement(error) }
+    }
+
+    /// Runs everything `spec` asks for.
+    public static func run(_ spec: QueueExperimentSpec, jobs: Int = 1) throws(PlacementError) -> QueueResult {
+        let plain = QueueExperimentSpec.Run(name: "no faults", acks: nil, replication: nil, faults: [])
+        let all = [plain] + spec.runs
+        let runs = try ParallelWorlds.map(all.count, width: jobs) { index throws(PlacementError) in try QueueRunResult.run(spec, all[index], seed: spec.seed) }
+        let swarm = try QueueSwarmResult.run(spec, jobs: jobs)
+        let analysis = try spec.analysis.map { analysis throws(PlacementError) in try QueuePlacementAnalysis(analysis) }
+        return QueueResult(runs: runs, swarm: swarm, analysis: analysis)
+    }
+}
+
+/// Everything the queue experiment measured.
+public struct QueueResult: Sendable {
+    /// The run without faults first, then the file's runs.
+    public let runs: [QueueRunResult]
+    public let swarm: QueueSwarmResult?
+    public let analysis: QueuePlacementAnalysis?
+}

@@ -1,0 +1,57 @@
+import Simulator
+
+/// `scenarios/queue.yaml` as loaded: seed 002's sharded queue, the runs under faults compared with
+/// the run without, the swarm, and the placement analysis.
+public struct QueueExperimentSpec: ExperimentIdentity, Equatable {
+    public var name: String { QueueExperiment.name }
+    public var summary: String
+    public var file: String
+    public var seed: UInt64
+    public var duration: Duration
+    public var defaultLink: LinkProfile
+    public var links: [Scenario.Link]
+    public var brokers: Int
+    public var placement: PlacementSpec
+    public var configuration: QueueConfiguration
+    public var topics: [Topic]
+    public var producers: [QueueProducerSpec]
+    public var consumers: [QueueConsumerSpec]
+    public var runs: [Run]
+    /// Seeds of the swarm (0: none) and messages per producer in each of its runs.
+    public var swarmSeeds: Int
+    public var swarmMessages: Int?
+    public var analysis: Analysis?
+
+    public struct Topic: Sendable, Equatable {
+        public var name: String
+        public var partitions: Int
+    }
+
+    /// A run under faults, with its own acknowledgement level or replication if it says so.
+    public struct Run: Sendable, Equatable {
+        public var name: String
+        public var acks: QueueConfiguration.Acknowledgements?
+        public var replication: Int?
+        public var faults: [FaultSchedule.Entry]
+    }
+
+    public struct Analysis: Sendable, Equatable {
+        public var brokerCounts: [Int]
+        public var partitions: Int
+        public var replication: Int
+        public var algorithms: [PlacementExperimentSpec.Variant]
+    }
+
+    /// The consumer groups and the partitions each reads, in first-mention order.
+    var groups: [(name: String, targets: [QueueTarget])] {
+        var result: [(name: String, targets: [QueueTarget])] = []
+        for consumer in consumers {
+            if let index = result.firstIndex(where: { $0.name == consumer.group }) {
+                result[index].targets += consumer.targets
+            } else {
+                result.append((consumer.group, consumer.targets))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,111 @@
+import Simulator
+
+/// One run of the queue: what the audit found, what the controller decided, and per partition
+/// what was written, read and how far the readers trailed.
+public struct QueueRunResult: Sendable {
+    public let name: String
+    public let acks: QueueConfiguration.Acknowledgements
+    public let replication: Int
+    public let faults: [FaultSchedule.Entry]
+    public let audit: QueueAudit
+    public let events: [QueueEvent]
+    public let groups: [String]
+    /// Per partition (audit order), records of each producer (producers' order) in the final log.
+    public let recordsByProducer: [[Int]]
+    public let producers: [String]
+    /// Per group (``groups`` order) and partition: distinct offsets handed over, and the largest
+    /// number of acknowledged records not yet handed over at any instant.
+    public let deliveredByGroup: [[Int]]
+    public let maximumLag: [[Int]]
+    /// From acknowledgement to first delivery, over every group.
+    public let deliveryLatency: LatencyHistogram
+    public let digest: String
+
+    /// Runs `spec`'s queue with `run`'s faults and overrides from `seed`.
+    static func run(_ spec: QueueExperimentSpec, _ run: QueueExperimentSpec.Run, seed: UInt64,
+                    producers: [QueueProducerSpec]? = nil) throws(PlacementError) -> QueueRunResult {
+        var configuration = spec.configuration
+        if let acks = run.acks { configuration.acks = acks }
+        if let replication = run.replication { configuration.replication = replication }
+        let simulation = Simulation(seed: seed)
+        let network = Network(simulation: simulation, defaultLink: spec.defaultLink)
+        for link in spec.links { network.setLink(from: link.from, to: link.to, link.profile) }
+        let queue = try ShardedQueue(topics: spec.topics.map { ($0.name, $0.partitions) }, brokers: spec.brokers,
+                                     placement: try spec.placement.makeEmptyKeyPlacement(), configuration: configuration, network: network)
+        let producers = producers ?? spec.producers
+        for producer in producers { queue.startProducer(producer) }
+        for consumer in spec.consumers { queue.startConsumer(consumer) }
+        FaultInjector.schedule(run.faults, on: network)
+        let groups = spec.groups.map { ($0.name, queue.partitions($0.targets)) }
+        let box = AuditBox()
+        simulation.spawn("queue.audit") { _ in
+            await simulation.sleep(until: .after(spec.duration))
+            box.audit = await QueueAudit.of(queue, groups: groups)
+        }
+        do {
+            try simulation.run(until: .after(spec.duration))
+        } catch {
+            preconditionFailure("a queue run has no deadlock and stays within its checked budget: \(error)")
+        }
+        simulation.tearDown()
+        guard let audit = box.audit else { preconditionFailure("the audit runs at the end of the run") }
+        return QueueRunResult(run: run, configuration: configuration, audit: audit, queue: queue, groups: groups.map(\.0),
+                              producers: producers.map(\.id.name), digest: simulation.trace.digestHex)
+    }
+
+    init(run: QueueExperimentSpec.Run, configuration: QueueConfiguration, audit: QueueAudit, queue: ShardedQueue, groups: [String],
+         producers: [String], digest: String) {
+        name = run.name
+        acks = configuration.acks
+        replication = configuration.replication
+        faults = run.faults
+        self.audit = audit
+        events = queue.controller.events
+        self.groups = groups
+        self.producers = producers
+        self.digest = digest
+        recordsByProducer = audit.logs.map { log in producers.map { name in log.records.filter { $0.message.producer == name }.count } }
+        let ledger = queue.ledger
+        var delivered: [[Int]] = [], lag: [[Int]] = []
+        var latency = LatencyHistogram()
+        for group in groups {
+            var handed: [Int] = [], worst: [Int] = []
+            for log in audit.logs {
+                let acknowledgements = ledger.acknowledged.filter { $0.partition == log.partition }
+                let deliveries = ledger.deliveries.filter { $0.group == group && $0.partition == log.partition }
+                var firstDelivery: [Int: VirtualInstant] = [:]
+                for delivery in deliveries where firstDelivery[delivery.offset] == nil { firstDelivery[delivery.offset] = delivery.time }
+                handed.append(firstDelivery.count)
+                // Lag: acknowledged minus handed over, at every instant either changes (acks first at a tie).
+                var changes = acknowledgements.map { ($0.time, 0, 1) } + firstDelivery.values.map { ($0, 1, -1) }
+                changes.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+                var current = 0, maximum = 0
+                for change in changes {
+                    current += change.2
+                    maximum = max(maximum, current)
+                }
+                worst.append(maximum)
+                for acknowledgement in acknowledgements {
+                    // A reader may get a record before its producer hears the acknowledgement: 0.
+                    if let first = firstDelivery[acknowledgement.offset] {
+                        latency.record(max(.zero, acknowledgement.time.duration(to: first)))
+                    }
+                }
+            }
+            delivered.append(handed)
+            lag.append(worst)
+        }
+        deliveredByGroup = delivered
+        maximumLag = lag
+        deliveryLatency = latency
+    }
+
+    /// Leadership changes the controller made.
+    public var elections: Int { events.filter { $0.kind == .leaderElected }.count }
+}
+
+/// Carries the audit out of the simulation. `@unchecked Sendable`: written by one task on the
+/// simulation thread, read after the run.
+private final class AuditBox: @unchecked Sendable {
+    var audit: QueueAudit?
+}
