@@ -10,6 +10,7 @@ public func registerOrreryBenchmarks() {
     registerMapReduceBenchmarks()
     registerBalancingBenchmarks()
     registerObjectStoreBenchmarks()
+    registerQueueBenchmarks()
 }
 
 /// Metrics every benchmark records. With `ORRERY_BENCH_GATE=1` (as CI runs it) only the

@@ -62,7 +62,7 @@ public actor QueueBroker {
     ///
     /// - Throws: ``QueueError/notLeader(_:)`` when another broker leads (or none does), or when this
     ///   leader is replaced while it replicates (the record is then not acknowledged).
-    func append(_ message: QueueMessage, to partition: TopicPartition) async throws(QueueError) -> Int {
+    public func append(_ message: QueueMessage, to partition: TopicPartition) async throws(QueueError) -> Int {
         guard let state = controller.state(of: partition), state.leader == number, replicas[partition] != nil else {
             throw .notLeader(partition)
         }
@@ -171,7 +171,7 @@ public actor QueueBroker {
     /// Up to `maxRecords` records of `partition` from `offset`, never beyond the high watermark.
     ///
     /// - Throws: ``QueueError/notLeader(_:)`` unless this broker leads the partition.
-    func fetch(_ partition: TopicPartition, from offset: Int, maxRecords: Int) throws(QueueError) -> (records: [QueueRecord], highWatermark: Int) {
+    public func fetch(_ partition: TopicPartition, from offset: Int, maxRecords: Int) throws(QueueError) -> (records: [QueueRecord], highWatermark: Int) {
         guard controller.state(of: partition)?.leader == number, let replica = replicas[partition] else { throw .notLeader(partition) }
         let start = min(max(0, offset), replica.highWatermark)
         let end = min(replica.highWatermark, start + max(0, maxRecords))

@@ -38,7 +38,7 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
     }
 
     @Test func theRegistryListsEveryExperimentOnceInOrder() {
-        #expect(ExperimentRegistry.names == ["a1", "a2", "a3", "a4", "mapreduce", "backup", "claims", "strategies"])
+        #expect(ExperimentRegistry.names == ["a1", "a2", "a3", "a4", "mapreduce", "backup", "claims", "strategies", "queue"])
     }
 
     @Test func anExperimentLoadedFromAnotherExperimentsFileIsRefused() throws {
@@ -68,7 +68,7 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
     }
 
     @Test func anUnknownExperimentIsNamed() {
-        #expect(experimentError("experiment: a5\nservers: 3\n")?.description == "x.yaml:1:13: error: unknown experiment 'a5'; an experiment file describes one of a1, a2, a3, a4, mapreduce, backup (at experiment)")
+        #expect(experimentError("experiment: a5\nservers: 3\n")?.description == "x.yaml:1:13: error: unknown experiment 'a5'; an experiment file describes one of a1, a2, a3, a4, mapreduce, backup, queue (at experiment)")
     }
 
     @Test func anUnknownPlacementGetsASuggestion() {

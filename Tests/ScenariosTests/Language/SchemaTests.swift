@@ -105,7 +105,7 @@ import Testing
         #expect(Self.value(Self.schema, ["if", "required"]) as? [String] == ["experiment"])
         let experiments = Self.value(Self.schema, ["then", "properties", "experiment", "enum"]) as? [String]
         #expect(experiments == ExperimentRegistry.files.map { $0.name })
-        #expect(experiments == ["a1", "a2", "a3", "a4", "mapreduce", "backup"])
+        #expect(experiments == ["a1", "a2", "a3", "a4", "mapreduce", "backup", "queue"])
         let singleJob = (Self.value(Self.schema, ["else", "if", "anyOf"]) as? [[String: Any]])?.compactMap { ($0["required"] as? [String])?.first }
         #expect(singleJob == ["job", "cluster"])
     }

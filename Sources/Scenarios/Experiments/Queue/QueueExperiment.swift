@@ -32,7 +32,23 @@ public struct QueueExperiment: ExperimentFile {
         let runs = try ParallelWorlds.map(all.count, width: jobs) { index throws(PlacementError) in try QueueRunResult.run(spec, all[index], seed: spec.seed) }
         let swarm = try QueueSwarmResult.run(spec, jobs: jobs)
         let analysis = try spec.analysis.map { analysis throws(PlacementError) in try QueuePlacementAnalysis(analysis) }
-        return QueueResult(runs: runs, swarm: swarm, analysis: analysis)
+        return QueueResult(runs: runs, swarm: swarm, analysis: analysis, membership: try membership(spec))
+    }
+
+    /// The file's partitions placed on its brokers, with one broker more, and without broker 1.
+    static func membership(_ spec: QueueExperimentSpec) throws(PlacementError) -> [(label: String, placement: PartitionPlacement)] {
+        let partitions = spec.topics.flatMap { topic in (0..<topic.partitions).map { TopicPartition(topic.name, $0) } }
+        let replication = spec.configuration.replication
+        var placement = try spec.placement.makeKeyPlacement(servers: spec.brokers)
+        var result = [("\(spec.brokers) brokers", PartitionPlacement(partitions, replication: replication, placement: placement))]
+        try placement.add(node: spec.brokers + 1)
+        result.append(("broker-\(spec.brokers + 1) added", PartitionPlacement(partitions, replication: replication, placement: placement)))
+        try placement.remove(node: spec.brokers + 1)
+        if spec.brokers > replication {
+            try placement.remove(node: 1)
+            result.append(("broker-1 removed", PartitionPlacement(partitions, replication: replication, placement: placement)))
+        }
+        return result
     }
 }
 
@@ -42,4 +58,6 @@ public struct QueueResult: Sendable {
     public let runs: [QueueRunResult]
     public let swarm: QueueSwarmResult?
     public let analysis: QueuePlacementAnalysis?
+    /// The file's partitions on its brokers, then with a broker added and with broker 1 removed.
+    public let membership: [(label: String, placement: PartitionPlacement)]
 }

@@ -32,7 +32,29 @@ extension QueueResult {
         let leaders = (1...spec.brokers).map { number in plain.audit.logs.filter { $0.replicas.first == number }.count }
         out += "Replicas per broker: \(counts.map(String.init).joined(separator: ", ")); preferred leaders per broker: \(leaders.map(String.init).joined(separator: ", ")). "
         out += "With \(plain.audit.logs.count) partitions the split is coarse whatever the algorithm; the placement analysis below shows it on more.\n\n"
+        out += membershipTable()
         return out
+    }
+
+    /// How the replica map changes when a broker joins or leaves (the placement alone, before any
+    /// data is copied).
+    private func membershipTable() -> String {
+        guard let first = membership.first else { return "" }
+        var out = "When the brokers change, the placement moves these replicas (each cell: replicas, preferred leader first; * marks a change):\n\n"
+        var table = MarkdownTable(columns: [.text("partition")] + membership.map { .text($0.label) })
+        for (index, partition) in first.placement.partitions.enumerated() {
+            let base = first.placement.replicas[index]
+            table.append([partition.description] + membership.map { entry in
+                let replicas = entry.placement.replicas[index]
+                return replicas.map { "b\($0)" }.joined(separator: ", ") + (replicas == base ? "" : " *")
+            })
+        }
+        out += table.rendered() + "\n"
+        for entry in membership.dropFirst() {
+            let moved = entry.placement.movement(from: first.placement)
+            out += "\(entry.label): \(moved.replicasMoved) of \(moved.replicas) replicas land on a broker that did not hold them, \(moved.leadersChanged) preferred leaders change.\n"
+        }
+        return out + "\n"
     }
 
     private func partitionCounts(_ plain: QueueRunResult, spec: QueueExperimentSpec) -> String {
