@@ -103,7 +103,8 @@ extension QueueResult {
             out += "### \(run.name)\n\n"
             out += "Faults: " + run.faults.map { "\(DurationFormat.seconds($0.at.seconds)) \($0.fault)" }.joined(separator: "; ") + ".\n\n"
             if run.audit.lostAcknowledged > 0 {
-                out += "\(NumberFormat.integer(run.audit.lostAcknowledged)) acknowledged records are gone: with acks = \(run.acks.rawValue), a leader answers before its followers have the record, "
+                let lost = run.audit.lostAcknowledged
+                out += "\(NumberFormat.integer(lost)) acknowledged record\(lost == 1 ? " is" : "s are") gone: with acks = \(run.acks.rawValue), a leader answers before its followers have the record, "
                 out += "and when it dies first the new leader never had it; the old leader drops it when it returns and truncates to the new leader's log.\n\n"
             }
             guard !run.events.isEmpty else { continue }
