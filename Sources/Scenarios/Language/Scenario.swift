@@ -71,6 +71,8 @@ public struct Scenario: Sendable {
     public var store: StoreSection?
     /// The backup manager.
     public var backup: BackupSection?
+    /// Seed 002's sharded queue: brokers, replicated partitions, producers and consumer groups.
+    public var queue: QueueSection? = nil
     /// Explicit object-store requests, in order.
     public var operations: OperationsSection?
     /// Faults at fixed instants and seeded chaos on any node of any subsystem.
@@ -85,6 +87,7 @@ public struct Scenario: Sendable {
         if workload != nil || balancer != nil { present.append(.balancer) }
         if mapreduce != nil { present.append(.mapreduce) }
         if log != nil { present.append(.log) }
+        if queue != nil { present.append(.queue) }
         if store != nil || operations != nil { present.append(.store) }
         if backup != nil { present.append(.backup) }
         return present
@@ -100,6 +103,8 @@ public enum Subsystem: String, Sendable, CaseIterable, Comparable {
     case mapreduce
     /// The partitioned log.
     case log
+    /// The sharded queue.
+    case queue
     /// The object store.
     case store
     /// The backup manager.

@@ -22,7 +22,7 @@ public enum ScenarioLoader {
     static func scenario(from document: ScenarioDocument) throws(ScenarioError) -> Scenario {
         let top = try document.sections(ScenarioSchema.worldFile)
         guard top.keys.contains(where: ScenarioSchema.worldSubsystemSections.contains) else {
-            throw top.cursor.error(.invalidValue("a scenario needs at least one of: servers and workload, mapreduce, log, object_store, backup, operations"))
+            throw top.cursor.error(.invalidValue("a scenario needs at least one of: servers and workload, mapreduce, log, queue, object_store, backup, operations"))
         }
         let baseDirectory = MapReduceScenarioLoader.directory(of: document.file)
         let (defaultLink, links) = try parseNetwork(top["network"])
@@ -53,10 +53,23 @@ public enum ScenarioLoader {
             throw serversCursor.error(.invalidValue("servers need a 'workload' to send them requests (or a job submitted through the balancer)"))
         }
         let backup = try top["backup"].map { cursor throws(ScenarioError) in try parseBackupSection(cursor, store: store, at: cursor) }
+        var queue: QueueSection?
+        if let queueCursor = top["queue"] {
+            guard let duration = limits.duration else {
+                throw queueCursor.error(.invalidValue("a world with a queue runs for run.duration; set it (its consumers poll until then)"))
+            }
+            queue = try parseQueueSection(queueCursor, duration: duration)
+        }
         try checkCrossReferences(top: top, mapreduce: mapreduce, log: log, store: store, balancer: balancer)
 
-        let nodeNames = worldNodes(servers: servers, balancer: balancer, mapreduce: mapreduce, log: log, store: store,
+        var nodeNames = worldNodes(servers: servers, balancer: balancer, mapreduce: mapreduce, log: log, store: store,
                                    backup: backup, operations: operations)
+        if let queue, let queueCursor = top["queue"] {
+            if let taken = queue.nodes.first(where: nodeNames.contains) {
+                throw queueCursor.error(.invalidValue("the queue's node '\(taken)' is also another subsystem's node; rename its producer or consumer"))
+            }
+            nodeNames += queue.nodes
+        }
         let parsedFaults = try top["faults"].map { cursor throws(ScenarioError) in try parseFaults(cursor, nodes: nodeNames, mapreduce: mapreduce, store: store) }
         var worldMapReduce = mapreduce
         if let clusterFaults = parsedFaults?.cluster, !clusterFaults.isEmpty { worldMapReduce?.faults += clusterFaults }
@@ -72,7 +85,7 @@ public enum ScenarioLoader {
         var scenario = Scenario(
             name: document.name, summary: document.summary, file: document.file, seed: document.seed ?? 1, limits: limits,
             defaultLink: defaultLink, links: links, servers: servers, balancer: balancer, workload: workload,
-            mapreduce: worldMapReduce, log: log, store: store, backup: backup, operations: operations, faults: faults, expectations: [])
+            mapreduce: worldMapReduce, log: log, store: store, backup: backup, queue: queue, operations: operations, faults: faults, expectations: [])
         scenario.limits.timeLimit = try timeLimit(for: scenario, explicit: top["run"], at: top.cursor)
         if let faultsCursor = top["faults"] {
             let horizon = VirtualInstant.after(scenario.limits.timeLimit)

@@ -104,6 +104,7 @@ public struct RunResult: Sendable {
     /// The MapReduce jobs, in the file's order.
     public var jobs: [Job] = []
     public var log: LogFigures?
+    public var queue: QueueFigures?
     public var store: StoreFigures?
     public var backup: BackupFigures?
     /// The explicit operations' answers, or the step that could not be sent.

@@ -37,6 +37,7 @@ extension Subsystem {
         case .balancer: return BalancerPart.self
         case .mapreduce: return MapReducePart.self
         case .log: return LogPart.self
+        case .queue: return QueuePart.self
         case .store: return StorePart.self
         case .backup: return BackupPart.self
         }

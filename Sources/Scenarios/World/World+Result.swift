@@ -9,6 +9,7 @@ extension World {
         var backups: [BackupRecord] = []
         /// Where each job that never finished stood when the run stopped, by job id.
         var unfinishedJobs: [String: MapReduce.JobReport] = [:]
+        var queueAudit: QueueAudit?
     }
 
     /// Reads the log, the store and the backup manager at the end of the run, in a task of the
@@ -17,6 +18,8 @@ extension World {
         let end = EndState()
         let (log, store, manager, jobs, topics) = (log, store, backupManager, jobs, scenario.log?.topics ?? [])
         let coordinator = cluster?.coordinator
+        let queue = queue
+        let queueGroups = queue.map { queue in scenario.queue?.groups.map { ($0.name, queue.partitions($0.targets)) } ?? [] } ?? []
         simulation.spawn("world.end") { _ in
             if let coordinator {
                 for job in jobs where job.handle != nil && job.handle?.report == nil {
@@ -42,6 +45,7 @@ extension World {
                 }
             }
             if let manager { end.backups = await manager.backups }
+            if let queue { end.queueAudit = await QueueAudit.of(queue, groups: queueGroups) }
         }
         try? simulation.runToCompletion(timeLimit: simulation.now)
         return end
@@ -76,6 +80,9 @@ extension World {
                 producers: producers.map { ($0.producer.id.name, $0.producer.topic, $0.acknowledged.count, $0.errors, $0.finishedAt?.seconds) },
                 topics: end.topicRecords.map { ($0.name, $0.records) }, lost: lost, duplicates: max(0, inFedTopics - (produced - lost)),
                 readByJobs: readByJobs)
+        }
+        if let queue, let audit = end.queueAudit {
+            result.queue = RunResult.QueueFigures(audit: audit, events: queue.controller.events, groups: scenario.queue?.groups.map(\.name) ?? [])
         }
         if let store, let section = scenario.store {
             let stats = store.stats

@@ -29,6 +29,9 @@ final class World: @unchecked Sendable {
     var log: PartitionedLog?
     var producers: [ProducerRecord] = []
 
+    // MARK: Queue
+    var queue: ShardedQueue?
+
     // MARK: Store
     var store: ObjectStore?
     /// The client job outputs and inputs go through (on the MapReduce client's node).
@@ -63,9 +66,9 @@ final class World: @unchecked Sendable {
     /// The order the parts are built in: the traffic first, then the log and the store before the
     /// cluster that reads and writes them, the backup manager last. Every part is asked; one whose
     /// section the scenario lacks builds nothing.
-    static let buildOrder: [Subsystem] = [.balancer, .log, .store, .mapreduce, .backup]
+    static let buildOrder: [Subsystem] = [.balancer, .log, .queue, .store, .mapreduce, .backup]
     /// The order the parts start their activities in: explicit operations, producers, job submissions.
-    static let startOrder: [Subsystem] = [.store, .log, .mapreduce]
+    static let startOrder: [Subsystem] = [.store, .log, .queue, .mapreduce]
 
     /// Builds every subsystem, schedules the faults, runs the world to its end, and returns why
     /// it stopped early, if it did.

@@ -10,22 +10,12 @@ public struct QueueExperimentSpec: ExperimentIdentity, Equatable {
     public var duration: Duration
     public var defaultLink: LinkProfile
     public var links: [Scenario.Link]
-    public var brokers: Int
-    public var placement: PlacementSpec
-    public var configuration: QueueConfiguration
-    public var topics: [Topic]
-    public var producers: [QueueProducerSpec]
-    public var consumers: [QueueConsumerSpec]
+    public var queue: QueueSection
     public var runs: [Run]
     /// Seeds of the swarm (0: none) and messages per producer in each of its runs.
     public var swarmSeeds: Int
     public var swarmMessages: Int?
     public var analysis: Analysis?
-
-    public struct Topic: Sendable, Equatable {
-        public var name: String
-        public var partitions: Int
-    }
 
     /// A run under faults, with its own acknowledgement level or replication if it says so.
     public struct Run: Sendable, Equatable {
@@ -42,16 +32,11 @@ public struct QueueExperimentSpec: ExperimentIdentity, Equatable {
         public var algorithms: [PlacementExperimentSpec.Variant]
     }
 
-    /// The consumer groups and the partitions each reads, in first-mention order.
-    var groups: [(name: String, targets: [QueueTarget])] {
-        var result: [(name: String, targets: [QueueTarget])] = []
-        for consumer in consumers {
-            if let index = result.firstIndex(where: { $0.name == consumer.group }) {
-                result[index].targets += consumer.targets
-            } else {
-                result.append((consumer.group, consumer.targets))
-            }
-        }
-        return result
-    }
+    public var brokers: Int { queue.brokers }
+    public var placement: PlacementSpec { queue.placement }
+    public var configuration: QueueConfiguration { queue.configuration }
+    public var topics: [QueueSection.Topic] { queue.topics }
+    public var producers: [QueueProducerSpec] { queue.producers }
+    public var consumers: [QueueConsumerSpec] { queue.consumers }
+    var groups: [(name: String, targets: [QueueTarget])] { queue.groups }
 }

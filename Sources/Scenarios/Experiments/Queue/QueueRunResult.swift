@@ -30,11 +30,10 @@ public struct QueueRunResult: Sendable {
         let simulation = Simulation(seed: seed)
         let network = Network(simulation: simulation, defaultLink: spec.defaultLink)
         for link in spec.links { network.setLink(from: link.from, to: link.to, link.profile) }
-        let queue = try ShardedQueue(topics: spec.topics.map { ($0.name, $0.partitions) }, brokers: spec.brokers,
-                                     placement: try spec.placement.makeEmptyKeyPlacement(), configuration: configuration, network: network)
-        let producers = producers ?? spec.producers
-        for producer in producers { queue.startProducer(producer) }
-        for consumer in spec.consumers { queue.startConsumer(consumer) }
+        var section = spec.queue
+        section.configuration = configuration
+        if let producers { section.producers = producers }
+        let queue = try section.start(on: network)
         FaultInjector.schedule(run.faults, on: network)
         let groups = spec.groups.map { ($0.name, queue.partitions($0.targets)) }
         let box = AuditBox()
@@ -50,7 +49,7 @@ public struct QueueRunResult: Sendable {
         simulation.tearDown()
         guard let audit = box.audit else { preconditionFailure("the audit runs at the end of the run") }
         return QueueRunResult(run: run, configuration: configuration, audit: audit, queue: queue, groups: groups.map(\.0),
-                              producers: producers.map(\.id.name), digest: simulation.trace.digestHex)
+                              producers: section.producers.map(\.id.name), digest: simulation.trace.digestHex)
     }
 
     init(run: QueueExperimentSpec.Run, configuration: QueueConfiguration, audit: QueueAudit, queue: ShardedQueue, groups: [String],

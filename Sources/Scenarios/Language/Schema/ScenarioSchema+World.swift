@@ -2,7 +2,7 @@
 /// `workload`, `chaos`, `expect` and `claims` (the subsystems' sections are in their own files).
 extension ScenarioSchema {
     /// The sections of which a world needs at least one.
-    static let worldSubsystemSections = ["servers", "workload", "mapreduce", "log", "object_store", "backup", "operations"]
+    static let worldSubsystemSections = ["servers", "workload", "mapreduce", "log", "queue", "object_store", "backup", "operations"]
 
     /// A world: any subset of the sections, in the order the documentation lists them.
     static let worldFile = SchemaObject(commonProperties + [
@@ -14,6 +14,7 @@ extension ScenarioSchema {
         .optional("workload", .object(workload), "The clients sending requests to the servers."),
         .optional("mapreduce", .object(mapReduceSection), "A MapReduce cluster and the jobs submitted to it."),
         .optional("log", .object(logSection), "A partitioned log: topics and producers."),
+        .optional("queue", .object(queueSection), "Seed 002's sharded queue: brokers, replicated partitions, producers and consumer groups; needs run.duration."),
         .optional("object_store", .object(storeSection), "An S3-style object store and its buckets."),
         .optional("backup", .object(backupSection), "A backup manager syncing a host's files to the object store."),
         .optional("operations", operations, "Explicit object-store requests, in order."),

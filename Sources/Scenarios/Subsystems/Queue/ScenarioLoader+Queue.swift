@@ -2,24 +2,21 @@ import Foundation
 import Simulator
 
 extension ScenarioLoader {
-    /// The queue experiment `document` describes, strictly: every number in its documented range,
-    /// every name and target checked against the topics, with the file, line and column of the first
-    /// problem.
-    static func parseQueueExperiment(_ document: ScenarioDocument) throws(ScenarioError) -> QueueExperimentSpec {
-        let top = try document.sections(ScenarioSchema.queueExperimentFile)
-        let durationCursor = top["duration"]
-        let duration = try durationCursor?.positiveDuration() ?? .seconds(30)
-        if let durationCursor, duration > ScenarioSchema.queueLongestRun {
-            throw durationCursor.error(.invalidValue("a queue run lasts at most 1 day, got \(duration.formattedSeconds)"))
-        }
-        let (defaultLink, links) = try parseNetwork(top["network"])
-        let queueCursor = try top.required("queue")
+    /// The `queue:` section at `queueCursor`, strictly: every number in its documented range, every
+    /// name and target checked against the topics. `duration` is how long the run lasts, which
+    /// bounds the periodic work (heartbeats, polls) a file may ask for.
+    static func parseQueueSection(_ queueCursor: YAMLCursor, duration: Duration) throws(ScenarioError) -> QueueSection {
         let queue = try queueCursor.mapping(ScenarioSchema.queueSection)
         let brokers = try queue["brokers"]?.int(in: ScenarioSchema.queueBrokers) ?? 3
         let placement = queue["map"] == nil && queue["placement"] == nil
             ? PlacementSpec.ring(virtualNodes: HashRing.defaultVirtualNodesPerNode)
             : try parsePlacement(map: queue["map"], placement: queue["placement"], at: queueCursor)
         try checkFits(placement, brokers: brokers, at: queue["map"] ?? queueCursor)
+        do throws(PlacementError) {
+            _ = try placement.makeKeyPlacement(servers: brokers)
+        } catch {
+            throw (queue["map"] ?? queue["placement"] ?? queueCursor).error(.invalidValue("the placement cannot hold \(brokers) brokers: \(error)"))
+        }
         let replication = try parseReplication(queue["replication"], brokers: brokers) ?? min(2, brokers)
         var configuration = QueueConfiguration(replication: replication, acks: try queue["acks"]?.choice(QueueConfiguration.Acknowledgements.self) ?? .all)
         if let value = try queue["heartbeat_interval"]?.positiveDuration() { configuration.heartbeatInterval = value }
@@ -29,7 +26,7 @@ extension ScenarioLoader {
         try checkWakeUps(duration, every: configuration.heartbeatInterval, times: brokers, at: queue["heartbeat_interval"] ?? queueCursor, what: "heartbeats")
         try checkWakeUps(duration, every: configuration.catchUpInterval, times: brokers, at: queue["catch_up_interval"] ?? queueCursor, what: "catch-up rounds")
 
-        var topics: [QueueExperimentSpec.Topic] = []
+        var topics: [QueueSection.Topic] = []
         let topicItems = try queue.required("topics").list()
         guard !topicItems.isEmpty, topicItems.count <= ScenarioSchema.queueTopics.upperBound else {
             throw try queue.required("topics").error(.invalidValue("1 to \(ScenarioSchema.queueTopics.upperBound) topics, got \(topicItems.count)"))
@@ -78,57 +75,8 @@ extension ScenarioLoader {
                 commitInterval: try fields["commit_interval"]?.duration() ?? .zero, timeout: try fields["timeout"]?.positiveDuration() ?? .seconds(1)))
         }
 
-        let nodes = names.sorted().map { NodeID($0) }
-        for (index, link) in links.enumerated() {
-            for end in [link.from, link.to] where !nodes.contains(end) {
-                let cursor = (try? top.required("network").mapping(ScenarioSchema.network)["links"]?.list()[index]) ?? top.cursor
-                throw cursor.error(.invalidValue("unknown node '\(end.name.excerpt)' in a link; nodes: \(nodes.map(\.name).joined(separator: ", "))"))
-            }
-        }
-        var runs: [QueueExperimentSpec.Run] = []
-        if let list = top["runs"] {
-            let items = try list.list()
-            guard items.count <= ScenarioSchema.queueRuns.upperBound else { throw list.error(.invalidValue("at most \(ScenarioSchema.queueRuns.upperBound) runs, got \(items.count)")) }
-            for item in items {
-                let fields = try item.mapping(ScenarioSchema.queueRun)
-                var faults: [FaultSchedule.Entry] = []
-                if let faultList = fields["faults"] {
-                    faults = try parseFaults(faultList, nodes: nodes).network
-                    if let late = faults.first(where: { $0.at > .after(duration) }) {
-                        throw faultList.error(.invalidValue("a fault at \(late.at) comes after the run's \(duration.formattedSeconds)"))
-                    }
-                }
-                runs.append(.init(name: try fields.required("name").string(), acks: try fields["acks"]?.choice(QueueConfiguration.Acknowledgements.self),
-                                  replication: try parseReplication(fields["replication"], brokers: brokers), faults: faults))
-            }
-        }
-        let swarm = try top["swarm"]?.mapping(ScenarioSchema.queueSwarm)
-        var analysis: QueueExperimentSpec.Analysis?
-        if let analysisCursor = top["placement_analysis"] {
-            let fields = try analysisCursor.mapping(ScenarioSchema.queueAnalysis)
-            let countsCursor = try fields.required("brokers")
-            var counts: [Int] = []
-            for item in try countsCursor.list() { counts.append(try item.int(in: ScenarioSchema.queueBrokers)) }
-            guard !counts.isEmpty, counts.count <= 16 else { throw countsCursor.error(.invalidValue("1 to 16 broker counts, got \(counts.count)")) }
-            var algorithms: [PlacementExperimentSpec.Variant] = []
-            let algorithmsCursor = try fields.required("algorithms")
-            let items = try algorithmsCursor.list()
-            guard !items.isEmpty, items.count <= 16 else { throw algorithmsCursor.error(.invalidValue("1 to 16 algorithms, got \(items.count)")) }
-            for item in items {
-                let variant = try item.mapping(ScenarioSchema.placementVariant)
-                let spec = try parsePlacement(map: variant["map"], placement: variant["placement"], at: item)
-                try checkFits(spec, brokers: counts.max()! + 1, at: item)
-                algorithms.append(.init(label: try variant.required("name").string(), placement: spec))
-            }
-            analysis = .init(brokerCounts: counts, partitions: try fields.required("partitions").int(in: ScenarioSchema.queueAnalysisPartitions),
-                             replication: try fields["replication"]?.int(in: ScenarioSchema.queueBrokers) ?? replication, algorithms: algorithms)
-        }
-        return QueueExperimentSpec(
-            summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, defaultLink: defaultLink, links: links,
-            brokers: brokers, placement: placement,
-            configuration: configuration, topics: topics, producers: producers, consumers: consumers, runs: runs,
-            swarmSeeds: try swarm?.required("seeds").int(in: ScenarioSchema.queueSwarmSeeds) ?? 0,
-            swarmMessages: try swarm?["messages"]?.int(in: ScenarioSchema.queueMessages), analysis: analysis)
+        return QueueSection(brokers: brokers, placement: placement, configuration: configuration, topics: topics,
+                            producers: producers, consumers: consumers)
     }
 
     private static func queueName(_ cursor: YAMLCursor) throws(ScenarioError) -> String {
@@ -148,7 +96,7 @@ extension ScenarioLoader {
         return items
     }
 
-    private static func parseReplication(_ cursor: YAMLCursor?, brokers: Int) throws(ScenarioError) -> Int? {
+    static func parseReplication(_ cursor: YAMLCursor?, brokers: Int) throws(ScenarioError) -> Int? {
         guard let cursor else { return nil }
         let replication = try cursor.int(in: ScenarioSchema.queueBrokers)
         guard replication <= brokers else { throw cursor.error(.invalidValue("replication \(replication) needs at least \(replication) brokers; there are \(brokers)")) }
@@ -156,7 +104,7 @@ extension ScenarioLoader {
     }
 
     /// `T1:P1`, `T1:1` or `T1:*`, naming a declared topic and one of its partitions.
-    private static func targets(_ cursor: YAMLCursor, topics: [QueueExperimentSpec.Topic]) throws(ScenarioError) -> [QueueTarget] {
+    private static func targets(_ cursor: YAMLCursor, topics: [QueueSection.Topic]) throws(ScenarioError) -> [QueueTarget] {
         let items = try cursor.list()
         guard !items.isEmpty, items.count <= 1_000 else { throw cursor.error(.invalidValue("1 to 1,000 targets, got \(items.count)")) }
         var targets: [QueueTarget] = []
@@ -184,7 +132,7 @@ extension ScenarioLoader {
     }
 
     /// An assignment map must have room for every broker's virtual servers.
-    private static func checkFits(_ placement: PlacementSpec, brokers: Int, at cursor: YAMLCursor) throws(ScenarioError) {
+    static func checkFits(_ placement: PlacementSpec, brokers: Int, at cursor: YAMLCursor) throws(ScenarioError) {
         if case .assignment(let configuration) = placement, configuration.virtualServersPerServer * brokers > configuration.slotCount {
             throw cursor.error(.invalidValue("\(brokers) brokers × \(configuration.virtualServersPerServer) virtual servers do not fit in \(configuration.slotCount) slots"))
         }

@@ -1,0 +1,69 @@
+import Foundation
+import Simulator
+
+extension ScenarioLoader {
+    /// The queue experiment `document` describes, strictly, with the file, line and column of the
+    /// first problem.
+    static func parseQueueExperiment(_ document: ScenarioDocument) throws(ScenarioError) -> QueueExperimentSpec {
+        let top = try document.sections(ScenarioSchema.queueExperimentFile)
+        let durationCursor = top["duration"]
+        let duration = try durationCursor?.positiveDuration() ?? .seconds(30)
+        if let durationCursor, duration > ScenarioSchema.queueLongestRun {
+            throw durationCursor.error(.invalidValue("a queue run lasts at most 1 day, got \(duration.formattedSeconds)"))
+        }
+        let (defaultLink, links) = try parseNetwork(top["network"])
+        let queueCursor = try top.required("queue")
+        let queue = try parseQueueSection(queueCursor, duration: duration)
+        let brokers = queue.brokers, replication = queue.configuration.replication
+        let nodes = queue.nodes.sorted()
+        for (index, link) in links.enumerated() {
+            for end in [link.from, link.to] where !nodes.contains(end) {
+                let cursor = (try? top.required("network").mapping(ScenarioSchema.network)["links"]?.list()[index]) ?? top.cursor
+                throw cursor.error(.invalidValue("unknown node '\(end.name.excerpt)' in a link; nodes: \(nodes.map(\.name).joined(separator: ", "))"))
+            }
+        }
+        var runs: [QueueExperimentSpec.Run] = []
+        if let list = top["runs"] {
+            let items = try list.list()
+            guard items.count <= ScenarioSchema.queueRuns.upperBound else { throw list.error(.invalidValue("at most \(ScenarioSchema.queueRuns.upperBound) runs, got \(items.count)")) }
+            for item in items {
+                let fields = try item.mapping(ScenarioSchema.queueRun)
+                var faults: [FaultSchedule.Entry] = []
+                if let faultList = fields["faults"] {
+                    faults = try parseFaults(faultList, nodes: nodes).network
+                    if let late = faults.first(where: { $0.at > .after(duration) }) {
+                        throw faultList.error(.invalidValue("a fault at \(late.at) comes after the run's \(duration.formattedSeconds)"))
+                    }
+                }
+                runs.append(.init(name: try fields.required("name").string(), acks: try fields["acks"]?.choice(QueueConfiguration.Acknowledgements.self),
+                                  replication: try parseReplication(fields["replication"], brokers: brokers), faults: faults))
+            }
+        }
+        let swarm = try top["swarm"]?.mapping(ScenarioSchema.queueSwarm)
+        var analysis: QueueExperimentSpec.Analysis?
+        if let analysisCursor = top["placement_analysis"] {
+            let fields = try analysisCursor.mapping(ScenarioSchema.queueAnalysis)
+            let countsCursor = try fields.required("brokers")
+            var counts: [Int] = []
+            for item in try countsCursor.list() { counts.append(try item.int(in: ScenarioSchema.queueBrokers)) }
+            guard !counts.isEmpty, counts.count <= 16 else { throw countsCursor.error(.invalidValue("1 to 16 broker counts, got \(counts.count)")) }
+            var algorithms: [PlacementExperimentSpec.Variant] = []
+            let algorithmsCursor = try fields.required("algorithms")
+            let items = try algorithmsCursor.list()
+            guard !items.isEmpty, items.count <= 16 else { throw algorithmsCursor.error(.invalidValue("1 to 16 algorithms, got \(items.count)")) }
+            for item in items {
+                let variant = try item.mapping(ScenarioSchema.placementVariant)
+                let spec = try parsePlacement(map: variant["map"], placement: variant["placement"], at: item)
+                try checkFits(spec, brokers: counts.max()! + 1, at: item)
+                algorithms.append(.init(label: try variant.required("name").string(), placement: spec))
+            }
+            analysis = .init(brokerCounts: counts, partitions: try fields.required("partitions").int(in: ScenarioSchema.queueAnalysisPartitions),
+                             replication: try fields["replication"]?.int(in: ScenarioSchema.queueBrokers) ?? replication, algorithms: algorithms)
+        }
+        return QueueExperimentSpec(
+            summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, defaultLink: defaultLink, links: links,
+            queue: queue, runs: runs,
+            swarmSeeds: try swarm?.required("seeds").int(in: ScenarioSchema.queueSwarmSeeds) ?? 0,
+            swarmMessages: try swarm?["messages"]?.int(in: ScenarioSchema.queueMessages), analysis: analysis)
+    }
+}

@@ -1,0 +1,27 @@
+/// The figures of the sharded queue: `queue.*`.
+public enum QueueMetric: String, MetricCatalog {
+    /// Messages the producers sent.
+    case sent
+    /// Messages a leader acknowledged.
+    case acknowledged
+    /// Acknowledged messages missing from their partition's final log.
+    case lostAcknowledged = "lost_acknowledged"
+    /// Records of the final logs some group was never handed, over every group.
+    case undelivered
+    /// Records a group was handed again, over every group.
+    case duplicates
+    /// Duplicates below the group's committed offset: what the commit protocol forbids.
+    case unexplainedDuplicates = "unexplained_duplicates"
+    /// Pairs of one producer's records in one partition in falling order.
+    case orderViolations = "order_violations"
+    /// Records appended twice (a producer's retry after a lost answer).
+    case appendedTwice = "appended_twice"
+    /// Leaderships the controller moved.
+    case leaderChanges = "leader_changes"
+    /// Partitions with no live in-sync replica at some point.
+    case offlinePartitions = "offline_partitions"
+
+    public static let subsystem = Subsystem.queue
+
+    public var unit: MetricUnit { .count }
+}

@@ -1,0 +1,58 @@
+import Reports
+import Simulator
+
+/// The sharded queue's part: the controller and brokers, the producers and consumer groups,
+/// `queue.*`, and the report's "Sharded queue" section.
+enum QueuePart: SubsystemPart {
+    static func build(in world: World) { world.buildQueue() }
+    static func start(in world: World) { world.startQueueClients() }
+
+    static func value(of known: QueueMetric, in result: RunResult) -> Double? {
+        guard let figures = result.queue else { return nil }
+        let audit = figures.audit
+        switch known {
+        case .sent: return Double(audit.sent)
+        case .acknowledged: return Double(audit.acknowledged)
+        case .lostAcknowledged: return Double(audit.lostAcknowledged)
+        case .undelivered: return Double(audit.undelivered.values.reduce(0, +))
+        case .duplicates: return Double(audit.duplicates.values.reduce(0, +))
+        case .unexplainedDuplicates:
+            return Double(audit.duplicates.values.reduce(0, +) - audit.allowedDuplicates.values.reduce(0, +))
+        case .orderViolations: return Double(audit.orderViolations)
+        case .appendedTwice: return Double(audit.duplicateAppends)
+        case .leaderChanges: return Double(figures.events.filter { $0.kind == .leaderElected }.count)
+        case .offlinePartitions: return Double(Set(figures.events.filter { $0.kind == .offline }.compactMap(\.partition)).count)
+        }
+    }
+
+    static func markdown(_ result: RunResult) -> String {
+        guard let figures = result.queue else { return "" }
+        let audit = figures.audit
+        var out = "# Sharded queue\n\n"
+        out += "\(NumberFormat.integer(audit.sent)) messages sent, \(NumberFormat.integer(audit.acknowledged)) acknowledged, "
+        out += "\(NumberFormat.integer(audit.lostAcknowledged)) of those lost; \(figures.events.filter { $0.kind == .leaderElected }.count) leadership changes.\n\n"
+        var columns: [MarkdownTable.Column] = [.text("partition"), .text("replicas"), .text("leader"), .text("in sync"), .numeric("records")]
+        for group in figures.groups { columns.append(.numeric("duplicates for \(group)")) }
+        var table = MarkdownTable(columns: columns)
+        for (index, log) in audit.logs.enumerated() {
+            table.append([log.partition.description, log.replicas.map { "broker-\($0)" }.joined(separator: ", "), log.leader.map { "broker-\($0)" } ?? "none",
+                          log.inSync.map { "broker-\($0)" }.joined(separator: ", "), NumberFormat.integer(log.records.count)]
+                         + figures.groups.map { NumberFormat.integer(audit.duplicatesByPartition[$0]?[index] ?? 0) })
+        }
+        out += table.rendered() + "\n"
+        var groups = MarkdownTable(columns: [.text("group"), .numeric("handed over"), .numeric("never handed over"), .numeric("duplicates"), .numeric("of which allowed")])
+        for group in figures.groups {
+            groups.append([group, NumberFormat.integer(audit.delivered[group] ?? 0), NumberFormat.integer(audit.undelivered[group] ?? 0),
+                           NumberFormat.integer(audit.duplicates[group] ?? 0), NumberFormat.integer(audit.allowedDuplicates[group] ?? 0)])
+        }
+        out += groups.rendered() + "\n"
+        if !figures.events.isEmpty {
+            var events = MarkdownTable(columns: [.numeric("time"), .text("controller"), .text("partition"), .text("broker")])
+            for event in figures.events {
+                events.append([DurationFormat.seconds(event.time.seconds), event.kind.rawValue, event.partition?.description ?? "", "broker-\(event.broker)"])
+            }
+            out += events.rendered() + "\n"
+        }
+        return out
+    }
+}

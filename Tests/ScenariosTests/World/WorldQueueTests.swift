@@ -1,0 +1,85 @@
+import Foundation
+import Simulator
+import Testing
+@testable import Scenarios
+
+/// The sharded queue as a section of a world: beside the balancer's traffic, under the world's
+/// faults, measured by `queue.*` metrics, and refused with its position when misconfigured.
+@Suite struct WorldQueueTests {
+    static func run(_ yaml: String, seed: UInt64? = nil) throws -> RunResult {
+        ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "world.yaml"), seed: seed)
+    }
+
+    /// A shop's orders topic read by a billing group of two, with traffic through a balancer in the
+    /// same world; a broker crashes and returns, a billing consumer crashes for good.
+    static let shop = """
+        seed: 4
+        run: {duration: 20s}
+        network: {latency: {uniform: {min: 1ms, max: 3ms}}}
+        balancer: {strategy: least_conn}
+        servers: [{name: web, count: 2, service_time: 2ms}]
+        workload: {type: closed_loop, users: 4}
+        queue:
+          brokers: 3
+          replication: 2
+          topics: [{name: orders, partitions: 4}]
+          producers:
+            - {name: shop, to: ["orders:*"], messages: 1000, rate: 100, keys: 50}
+          consumers:
+            - {name: billing-1, group: billing, from: ["orders:*"], commit_interval: 1s}
+            - {name: billing-2, group: billing, from: ["orders:*"], commit_interval: 1s}
+        faults:
+          - {at: 3s, crash: broker-2}
+          - {at: 9s, restart: broker-2}
+          - {at: 4s, crash: billing-1}
+          - {at: 5s, crash: web2}
+        expect:
+          - queue.lost_acknowledged == 0
+          - queue.undelivered == 0
+          - queue.unexplained_duplicates == 0
+          - queue.leader_changes == 1
+        """
+
+    @Test func theQueueRunsBesideTheTrafficAndKeepsItsPromisesUnderTheWorldsFaults() throws {
+        let result = try Self.run(Self.shop)
+        #expect(result.failure == nil)
+        #expect(result.subsystems == [.balancer, .queue])
+        #expect(result.passed, "\(result.checks.filter { !$0.holds })")
+        #expect(result.value(of: QueueMetric.sent.metric) == 1_000)
+        #expect(result.value(of: QueueMetric.acknowledged.metric) == 1_000)
+        #expect(result.value(of: QueueMetric.orderViolations.metric) == 0)
+        // billing-1 never returns: after the 3 s session timeout billing-2 owns every partition and
+        // rereads what billing-1 had read but not committed — and nothing else.
+        let figures = try #require(result.queue)
+        #expect(figures.audit.duplicates == figures.audit.allowedDuplicates)
+        #expect(figures.audit.delivered["billing"] == 1_000 + figures.audit.duplicates["billing"]!)
+        #expect(figures.events.map(\.kind) == [.brokerDead, .leftInSync, .leaderElected, .brokerBack, .joinedInSync, .joinedInSync])
+        #expect(figures.events[0].time > .after(.seconds(6)) && figures.events[0].time < .after(.milliseconds(6_020)))
+        #expect(result.value(of: BalancerMetric.successRatio.metric) ?? 0 > 0.99)
+        #expect(result.faults.count == 4)
+    }
+
+    @Test func theSameSeedGivesTheSameWorldAndAnotherSeedAnotherOne() throws {
+        let first = try Self.run(Self.shop), again = try Self.run(Self.shop), other = try Self.run(Self.shop, seed: 5)
+        #expect(first.digest == again.digest)
+        #expect(first.queue == again.queue)
+        #expect(first.digest != other.digest)
+    }
+
+    static let badFiles: [(name: String, yaml: String, message: String)] = [
+        ("a queue without run.duration", "queue:\n  topics: [{name: T, partitions: 1}]\n",
+         "bad.yaml:2:3: error: a world with a queue runs for run.duration; set it (its consumers poll until then) (at queue)"),
+        ("a consumer named like a server", "run: {duration: 5s}\nservers: [{name: c1}]\nworkload: {type: closed_loop, users: 1}\nqueue:\n  topics: [{name: T, partitions: 1}]\n  consumers: [{name: c1, from: ['T:*']}]\n",
+         "bad.yaml:5:3: error: the queue's node 'c1' is also another subsystem's node; rename its producer or consumer (at queue)"),
+        ("a fault on a broker the queue lacks", "run: {duration: 5s}\nqueue:\n  brokers: 2\n  topics: [{name: T, partitions: 1}]\nfaults: [{at: 1s, crash: broker-3}]\n",
+         "bad.yaml:5:26: error: unknown node 'broker-3'; did you mean 'broker-1'? (at faults.[0].crash)"),
+        ("an unknown queue metric", "run: {duration: 5s}\nqueue:\n  topics: [{name: T, partitions: 1}]\nexpect: [queue.lost == 0]\n",
+         "bad.yaml:4:10: error: unknown metric 'queue.lost'; queue measures: sent, acknowledged, lost_acknowledged, undelivered, duplicates, unexplained_duplicates, order_violations, appended_twice, leader_changes, offline_partitions (at expect.[0])"),
+    ]
+
+    @Test(arguments: badFiles.map(\.name))
+    func aBadQueueSectionIsRefusedWithItsPosition(name: String) throws {
+        let testCase = try #require(Self.badFiles.first { $0.name == name })
+        #expect(loadError(testCase.yaml)?.description == testCase.message)
+    }
+}
