@@ -82,7 +82,7 @@ import Testing
         Case(name: "an empty world", yaml: """
             seed: 1
             expect: []
-            """, expected: "w.yaml:1:1: error: a scenario needs at least one of: servers and workload, mapreduce, log, object_store, backup, operations"),
+            """, expected: "w.yaml:1:1: error: a scenario needs at least one of: servers and workload, mapreduce, log, queue, object_store, backup, operations"),
         Case(name: "a backup without a store", yaml: """
             backup: {host: app}
             """, expected: "w.yaml:1:9: error: a backup manager writes to the object store; add an 'object_store' section (at backup)"),
