@@ -2,7 +2,7 @@
 /// rolling, every server at once otherwise) it drains the servers through the balancer, restarts
 /// their processes into the new version, waits for the health checks to pass them `rise` times,
 /// puts them back in rotation and pauses; then it checks the share of failed answers during the
-/// wave and, above the plan's limit or when a server never became healthy, halts and restarts
+/// pause and, above the plan's limit or when a server never became healthy, halts and restarts
 /// every server already deployed into its old version, in reverse order.
 public enum Deployment {
     /// A server the deployment acts on.
@@ -17,7 +17,9 @@ public enum Deployment {
     ///
     /// - Returns: the record the deployment fills in as it goes.
     @discardableResult
-    public static func start(_ plan: DeploymentPlan, balancer: LoadBalancer, servers: [ServerReplica], network: Network) -> DeploymentRecord {
+    /// - Parameter phase: told `true` when the deployment starts and `false` when it ends.
+    public static func start(_ plan: DeploymentPlan, balancer: LoadBalancer, servers: [ServerReplica], network: Network,
+                             phase: @escaping @Sendable (Bool) -> Void = { _ in }) -> DeploymentRecord {
         let record = DeploymentRecord(plan: plan)
         let simulation = network.simulation
         simulation.spawn("deployment") { _ in
@@ -28,7 +30,9 @@ public enum Deployment {
                 guard let serverID = await balancer.memberID(of: name), let server = servers.first(where: { $0.id.name == name }) else { continue }
                 targets.append(Target(hostname: name, serverID: serverID, server: server))
             }
+            phase(true)
             await run(plan, targets: targets, balancer: balancer, network: network, record: record)
+            phase(false)
             for target in targets { record.finalVersions.append((target.hostname, await target.server.version)) }
         }
         return record
@@ -41,13 +45,14 @@ public enum Deployment {
         let waves = plan.strategy == .rolling ? targets.map { [$0] } : [targets]
         var deployed: [(target: Target, oldVersion: Int)] = []
         for wave in waves {
-            let from = simulation.now
-            let (answered, failed) = (balancer.stats.answered, balancer.stats.failedAnswers)
             var old: [Int] = []
             for target in wave { old.append(await target.server.version) }
             deployed += zip(wave, old).map { ($0, $1) }
             let allHealthy = await pass(wave, to: { _ in plan.version }, errorRate: plan.releaseErrorRate, kind: .deploy,
                                         plan: plan, balancer: balancer, network: network, record: record)
+            // The check reads what the clients got while the new version served: the pause.
+            let (from, answered, failed) = (simulation.now, balancer.stats.answered, balancer.stats.failedAnswers)
+            if plan.pause > .zero { await simulation.sleep(until: simulation.now.advanced(by: plan.pause)) }
             var check = DeploymentRecord.Check(servers: wave.map(\.hostname), from: from, to: simulation.now,
                                                answered: balancer.stats.answered - answered, failed: balancer.stats.failedAnswers - failed, passed: true)
             var reason: String?
@@ -67,6 +72,7 @@ public enum Deployment {
                     let servers = rollbackWave.map(\.target)
                     _ = await pass(servers, to: { versions[$0] }, errorRate: 0, kind: .rollback,
                                    plan: plan, balancer: balancer, network: network, record: record)
+                    if plan.pause > .zero { await simulation.sleep(until: simulation.now.advanced(by: plan.pause)) }
                 }
                 record.outcome = .rolledBack(reason: "\(wave.map(\.hostname).joined(separator: ", ")): \(reason)")
                 record.ended = simulation.now
@@ -78,7 +84,7 @@ public enum Deployment {
         simulation.trace.record(.custom, "deployment", "end")
     }
 
-    /// One wave through drain, restart, health and back into rotation, then the pause; returns
+    /// One wave through drain, restart, health and back into rotation; returns
     /// whether every server of it became healthy by the deadline.
     private static func pass(_ wave: [Target], to version: (Int) -> Int, errorRate: Double, kind: DeploymentRecord.Step.Kind,
                              plan: DeploymentPlan, balancer: LoadBalancer, network: Network, record: DeploymentRecord) async -> Bool {
@@ -126,7 +132,6 @@ public enum Deployment {
             if plan.drain { await balancer.endDraining(target.serverID) }
             record.steps[first + index].backInRotation = simulation.now
         }
-        if plan.pause > .zero { await simulation.sleep(until: simulation.now.advanced(by: plan.pause)) }
         return allHealthy
     }
 }

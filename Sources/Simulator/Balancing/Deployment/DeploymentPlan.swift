@@ -24,10 +24,10 @@ public struct DeploymentPlan: Sendable, Equatable {
     /// a server not healthy by then halts the deployment.
     public var healthDeadline: Duration
     /// The wait after a server is back in rotation before the next one; the error check reads
-    /// the answers of each step up to its end.
+    /// the answers the balancer gave during it (without a pause there is nothing to read).
     public var pause: Duration
-    /// The share of the balancer's answers that may fail (5xx) during a step; above it the
-    /// deployment halts and rolls back. Nil: no check.
+    /// The share of the balancer's answers that may fail (5xx) during a step's pause; above it
+    /// the deployment halts and rolls back. Nil: no check.
     public var maxErrorRatio: Double?
     /// The servers, by hostname, in the order they are deployed to; empty: every member, in the
     /// order they joined.

@@ -44,7 +44,7 @@ public final class DeploymentRecord: @unchecked Sendable {
     public struct Check: Sendable, Equatable {
         /// The servers of the wave.
         public var servers: [String]
-        /// From the wave's start to the end of its pause.
+        /// The wave's pause: from its servers back in rotation to the next wave.
         public var from: VirtualInstant
         public var to: VirtualInstant
         /// Answers the balancer gave in that window, and the failed (5xx) ones.
