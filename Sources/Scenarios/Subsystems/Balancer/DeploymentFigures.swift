@@ -52,7 +52,7 @@ public struct DeploymentFigures: Sendable {
 
     /// Whether every server ends on the version it started with (a rollback that restored all).
     public var everyServerOnOldVersion: Bool {
-        finalVersions.allSatisfy { server in steps.first { $0.server == server.server }?.fromVersion == server.version }
+        finalVersions.allSatisfy { server in (steps.first { $0.server == server.server }?.fromVersion ?? server.version) == server.version }
     }
 
     /// The latency of phase `name`, if the run had it.
