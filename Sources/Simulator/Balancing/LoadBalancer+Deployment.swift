@@ -20,11 +20,13 @@ extension LoadBalancer {
     }
 
     /// Takes server `serverID` out of rotation: no new request is routed to it, the forwards in
-    /// flight go on.
+    /// flight go on. A server still out of rotation (one that never became healthy) starts a
+    /// new drain where it is.
     public func startDraining(_ serverID: Int) {
-        guard let index = members.index(forKey: serverID), !members.values[index].draining else { return }
-        members.values[index].draining = true
+        guard let index = members.index(forKey: serverID) else { return }
         members.values[index].drainedAt = members.values[index].active == 0 ? network.simulation.now : nil
+        guard !members.values[index].draining else { return }
+        members.values[index].draining = true
         log(.drainStarted, subject: members.values[index].replica.hostname)
     }
 

@@ -24,10 +24,10 @@ public struct DeployComparison: Sendable {
         /// Requests in flight to a server when its process was restarted.
         public var reset: Int { deployment?.steps.reduce(0) { $0 + $1.resetAtRestart } ?? 0 }
 
-        /// The whole virtual seconds the deployment covered.
+        /// The whole virtual seconds the deployment covered while the clients were sending.
         var deploymentSeconds: Range<Int> {
             guard let started = deployment?.started else { return 0..<0 }
-            let end = deployment?.ended ?? result.virtualSeconds
+            let end = min(deployment?.ended ?? result.virtualSeconds, scenario.limits.duration?.seconds ?? .infinity)
             return Int(started)..<max(Int(started) + 1, Int(end.rounded(.up)))
         }
 

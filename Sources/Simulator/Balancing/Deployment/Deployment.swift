@@ -52,7 +52,7 @@ public enum Deployment {
                                         plan: plan, balancer: balancer, network: network, record: record)
             // The check reads what the clients got while the new version served: the pause.
             let (from, answered, failed) = (simulation.now, balancer.stats.answered, balancer.stats.failedAnswers)
-            if plan.pause > .zero { await simulation.sleep(until: simulation.now.advanced(by: plan.pause)) }
+            if allHealthy && plan.pause > .zero { await simulation.sleep(until: simulation.now.advanced(by: plan.pause)) }
             var check = DeploymentRecord.Check(servers: wave.map(\.hostname), from: from, to: simulation.now,
                                                answered: balancer.stats.answered - answered, failed: balancer.stats.failedAnswers - failed, passed: true)
             var reason: String?

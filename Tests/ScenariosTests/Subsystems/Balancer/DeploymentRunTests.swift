@@ -90,6 +90,10 @@ import Testing
         let deployment = try #require(result.deployment)
         #expect(deployment.outcome == .rolledBack(reason: "a: not healthy within the health deadline"))
         #expect(deployment.steps.first?.healthy == nil && deployment.steps.first?.backInRotation == nil)
+        // Still out of rotation, the server is rolled back at once: nothing left to drain.
+        let rollback = try #require(deployment.steps.last)
+        #expect(rollback.kind == .rollback && rollback.drainStarted == rollback.drainEnded && rollback.resetAtRestart == 0)
+        #expect(rollback.drainStarted == deployment.steps.first?.restarted.advanced(by: .seconds(2)))
         #expect(deployment.finalVersions.map(\.version) == [1, 1, 1])
     }
 
