@@ -30,7 +30,7 @@ extension DeployComparison {
         let pause = base.deployment?.pause.seconds ?? 0
         for variant in variants where variant.name == "graceful rolling" || variant.name == "bad release" {
             for step in variant.deployment?.steps ?? [] {
-                let row = "\(variant.name): \(step.server)"
+                let row = "\(variant.name == "graceful rolling" ? "graceful" : variant.name): \(step.server)"
                 if !rows.contains(row) { rows.append(row) }
                 let restarted = step.restarted.seconds
                 if let started = step.drainStarted?.seconds { tasks.append(.init(row: row, start: started, end: max(restarted, started + 0.2), category: "draining")) }
