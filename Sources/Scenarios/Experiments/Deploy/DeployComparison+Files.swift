@@ -17,20 +17,11 @@ extension DeployComparison {
     }
 
     private struct Document: Encodable {
-        struct Phase: Encodable { var phase: String; var requests: Int; var p50: Double; var p95: Double; var p99: Double; var max: Double }
-        struct Step: Encodable {
-            var server: String; var kind: String; var fromVersion: Int; var toVersion: Int
-            var drainStarted: Double?; var drainEnded: Double?; var drainTimedOut: Bool; var resetAtRestart: Int
-            var restarted: Double; var healthy: Double?; var backInRotation: Double?
-        }
-        struct Check: Encodable { var servers: [String]; var from: Double; var to: Double; var answered: Int; var failed: Int; var passed: Bool }
-        struct Version: Encodable { var server: String; var version: Int }
         struct Variant: Encodable {
-            var name: String; var summary: String; var digest: String; var outcome: String
-            var started: Double?; var ended: Double?; var duration: Double?
+            var name: String; var summary: String; var digest: String
             var completed: Int; var failed: Int; var retried: Int; var failedForwards: Int; var resetAtRestart: Int
             var secondsWithoutAnswer: Int; var throughputDuring: Double
-            var phases: [Phase]; var steps: [Step]; var checks: [Check]; var finalVersions: [Version]
+            var deployment: DeploymentFigures.Document?
         }
         var schema = "orrery.deploy/1"
         var scenario: String
@@ -40,20 +31,11 @@ extension DeployComparison {
 
     func json() -> String {
         JSONReport.encode(Document(scenario: base.file, seed: base.seed, variants: variants.map { variant in
-            let figures = variant.deployment
-            return Document.Variant(
-                name: variant.name, summary: variant.summary, digest: variant.result.digest, outcome: figures?.outcomeText ?? "none",
-                started: figures?.started, ended: figures?.ended, duration: figures?.duration,
+            Document.Variant(
+                name: variant.name, summary: variant.summary, digest: variant.result.digest,
                 completed: variant.result.completed, failed: variant.failed, retried: variant.retried, failedForwards: variant.failedForwards,
                 resetAtRestart: variant.reset, secondsWithoutAnswer: variant.secondsWithoutAnswer, throughputDuring: variant.throughputDuring,
-                phases: (figures?.phases ?? []).map { .init(phase: $0.phase, requests: $0.requests, p50: $0.p50, p95: $0.p95, p99: $0.p99, max: $0.max) },
-                steps: (figures?.steps ?? []).map {
-                    .init(server: $0.server, kind: $0.kind.rawValue, fromVersion: $0.fromVersion, toVersion: $0.toVersion,
-                          drainStarted: $0.drainStarted?.seconds, drainEnded: $0.drainEnded?.seconds, drainTimedOut: $0.drainTimedOut,
-                          resetAtRestart: $0.resetAtRestart, restarted: $0.restarted.seconds, healthy: $0.healthy?.seconds, backInRotation: $0.backInRotation?.seconds)
-                },
-                checks: (figures?.checks ?? []).map { .init(servers: $0.servers, from: $0.from.seconds, to: $0.to.seconds, answered: $0.answered, failed: $0.failed, passed: $0.passed) },
-                finalVersions: (figures?.finalVersions ?? []).map { .init(server: $0.server, version: $0.version) })
+                deployment: variant.deployment?.document)
         }))
     }
 
