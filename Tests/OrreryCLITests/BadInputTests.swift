@@ -14,6 +14,12 @@ import Testing
          "bad.yaml:5:14: error: a probability must be between 0 and 1, got 2 (at network.drop_rate)"),
         ("unknown-node", "seed: 1\nrun:\n  requests: 10\nservers:\n  - name: s\nworkload:\n  type: closed_loop\n  users: 1\nfaults:\n  - at: 1s\n    crash: t\n",
          "bad.yaml:11:12: error: unknown node 't'; did you mean 's'? (at faults.[0].crash)"),
+        ("deploy-unknown-server", "seed: 1\nrun:\n  duration: 5s\nservers:\n  - name: s\nbalancer:\n  strategy: least_conn\nworkload:\n  type: closed_loop\n  users: 1\ndeploy:\n  at: 1s\n  servers: [t]\n",
+         "bad.yaml:13:13: error: unknown server 't'; did you mean 's'? (at deploy.servers.[0])"),
+        ("deploy-error-ratio", "seed: 1\nrun:\n  duration: 5s\nservers:\n  - name: s\nbalancer:\n  strategy: least_conn\nworkload:\n  type: closed_loop\n  users: 1\ndeploy:\n  at: 1s\n  max_error_ratio: 5\n",
+         "bad.yaml:13:20: error: a probability must be between 0 and 1, got 5 (at deploy.max_error_ratio)"),
+        ("deploy-drain-timeout", "seed: 1\nrun:\n  duration: 5s\nservers:\n  - name: s\nbalancer:\n  strategy: least_conn\nworkload:\n  type: closed_loop\n  users: 1\ndeploy:\n  at: 1s\n  drain_timeout: 2h\n",
+         "bad.yaml:13:18: error: 'drain_timeout' is at most 3600.000s, got 7200.000s (at deploy.drain_timeout)"),
         ("syntax", "seed: 1\nrun: [\n", "bad.yaml:3:1: error: invalid YAML:"),
     ]
 

@@ -80,6 +80,8 @@ public struct Scenario: Sendable {
     public var expectations: [Expectation]
     /// The documents' claims, checked and reported but never failing the run.
     public var claims: [Claim] = []
+    /// A new version rolled out to the servers behind the balancer, when the file has `deploy:`.
+    public var deployment: DeploymentPlan?
 
     /// The subsystems present, in the order their report sections appear.
     public var subsystems: [Subsystem] {

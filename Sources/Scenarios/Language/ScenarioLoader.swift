@@ -94,6 +94,13 @@ public enum ScenarioLoader {
                 throw at.error(.invalidValue("fault \(index + 1) comes after the run's time limit (\(scenario.limits.timeLimit.formattedSeconds)) and would never happen; move it earlier or raise run.time_limit"))
             }
         }
+        if let deployCursor = top["deploy"] {
+            let plan = try parseDeployment(deployCursor, servers: servers, hasBalancer: balancer != nil)
+            if plan.at > scenario.limits.timeLimit, let at = try deployCursor.openMapping()["at"] {
+                throw at.error(.invalidValue("the deployment starts after the run's time limit (\(scenario.limits.timeLimit.formattedSeconds)) and would never happen; move it earlier or raise run.time_limit"))
+            }
+            scenario.deployment = plan
+        }
         scenario.expectations = try top["expect"].map { cursor throws(ScenarioError) in
             try parseExpectations(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil)
         } ?? []

@@ -19,6 +19,8 @@ final class World: @unchecked Sendable {
     var balancer: LoadBalancer?
     var replicas: [LoadBalancer.Replica] = []
     let trafficMetrics = WorkloadMetrics()
+    /// The deployment's record, when the scenario has one.
+    var deployment: DeploymentRecord?
 
     // MARK: MapReduce
     var cluster: MapReduce.Cluster?

@@ -23,6 +23,10 @@ public struct BalancerEvent: Sendable, Equatable {
         case circuit(CircuitBreaker.Transition)
         /// Too few primaries were healthy: health was ignored (true) or is heeded again (false).
         case panic(Bool)
+        /// A deployment took the server out of rotation to drain it.
+        case drainStarted
+        /// A deployment put the server back in rotation.
+        case backInRotation
 
         public var description: String {
             switch self {
@@ -31,6 +35,8 @@ public struct BalancerEvent: Sendable, Equatable {
             case .probe: return "probed after fail_timeout"
             case .circuit(let transition): return "circuit breaker \(transition.rawValue)"
             case .panic(let started): return started ? "panic: routing to every server" : "panic over"
+            case .drainStarted: return "draining for a deployment"
+            case .backInRotation: return "back in rotation after a deployment"
             }
         }
     }

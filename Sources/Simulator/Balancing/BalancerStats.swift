@@ -27,12 +27,22 @@ public final class BalancerStats: @unchecked Sendable {
     public internal(set) var servers: [UpstreamServerStats] = []
     /// Health, circuit and panic events in the order they happened.
     public internal(set) var events: [BalancerEvent] = []
+    /// Answers the balancer gave its clients, and how many of them were 5xx: the failed-request
+    /// ratio a deployment's error check reads.
+    public internal(set) var answered = 0
+    public internal(set) var failedAnswers = 0
 
     public init() {}
 
     /// Requests the balancer turned away before any forward: rate limited, circuit open, queue
     /// full or queue timeout.
     public var rejected: Int { rateLimited + circuitRejected + queueFull + queueTimeouts }
+
+    /// Counts an answer given to a client.
+    func count(answer status: Int) {
+        answered += 1
+        if status >= 500 { failedAnswers += 1 }
+    }
 }
 
 /// What the balancer did with one server. `@unchecked Sendable`: written only on the simulation

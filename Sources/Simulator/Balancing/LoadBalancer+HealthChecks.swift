@@ -41,6 +41,7 @@ extension LoadBalancer {
         member.stats.healthChecks += 1
         if !passed { member.stats.failedHealthChecks += 1 }
         network.simulation.trace.record(.healthCheck, id.name, member.replica.hostname, value: passed ? 1 : 0)
+        if member.deploymentPasses != nil { noteDeploymentCheck(at: index, passed: passed, rise: check.rise) }
         switch check.record(passed: passed, into: &members.values[index].checks) {
         case .markedDown?:
             log(.markedDown(.active), subject: member.replica.hostname)

@@ -16,12 +16,15 @@ extension LoadBalancer {
         var ticket: CircuitBreaker.Ticket?
         if configuration.rateLimit != nil || breaker != nil {
             switch admit(request) {
-            case .rejected(let response): return response
+            case .rejected(let response):
+                stats.count(answer: response.status)
+                return response
             case .admitted(let admitted): ticket = admitted
             }
         }
         let response = await dispatch(request)
         if let ticket { recordBreakerOutcome(ticket, failed: response.status >= 500) }
+        stats.count(answer: response.status)
         return response
     }
 
@@ -97,6 +100,7 @@ extension LoadBalancer {
         if let index = members.index(forKey: replica.id) {
             members.values[index].active -= 1
             observeConnections(at: index)
+            if members.values[index].draining { noteDrainProgress(at: index) }
             observe(outcome, of: replica.id)
         }
         queue?.wakeFirst()

@@ -41,6 +41,7 @@ extension LoadBalancer {
             let active = members.values[index].active
             let weight = members.values[index].replica.weight
             var eligible = members.values[index].replica.isBackup == useBackups && (panic || healthy[index]) && !tried.contains(serverID)
+                && !members.values[index].draining
             if eligible, let limit = members.values[index].replica.maxConnections ?? configuration.maxConnections, active >= limit {
                 eligible = false
                 limited = true

@@ -115,6 +115,11 @@ public actor LoadBalancer {
     var buckets: [NodeID: TokenBucket] = [:]
     var breaker: CircuitBreaker?
     var inPanic = false
+    /// A deployment waiting for a server to drain or to pass its health checks, by server id
+    /// (looked up, never iterated).
+    var deploymentWaiters: [Int: DeploymentWaiter] = [:]
+    /// The token of the last deployment wait, so a timeout that fires late resumes nothing.
+    var lastWaiterToken: UInt64 = 0
 
     /// A balancer on node `id` routing through `placement` (the assignment's map or another).
     public init(_ id: NodeID = "balancer", placement: BalancerPlacement, configuration: Configuration = Configuration(), network: Network) {
@@ -184,6 +189,14 @@ struct UpstreamMember {
     var outlier = OutlierDetection.State()
     /// When it last became available again after being down (for slow start); nil if never down.
     var recoveredAt: VirtualInstant?
+    /// Taken out of rotation by a deployment: no new requests, the forwards in flight go on.
+    var draining = false
+    /// When its last forward in flight ended during the current drain.
+    var drainedAt: VirtualInstant?
+    /// Consecutive passed health checks since a deployment restarted it; nil when not watched.
+    var deploymentPasses: Int?
+    /// When the health checks had passed it `rise` times since the deployment restarted it.
+    var healthyAt: VirtualInstant?
     let stats: UpstreamServerStats
 
     init(replica: LoadBalancer.Replica, stats: UpstreamServerStats) {

@@ -27,7 +27,19 @@ public final class WorkloadMetrics: @unchecked Sendable {
     /// Virtual time of the last completion.
     @exclusivity(unchecked) public private(set) var lastCompletion = VirtualInstant.zero
 
+    /// Latency of the successful requests in each phase of the run, when phases were started
+    /// (``startPhase(_:)``: before, during and after a deployment); empty otherwise.
+    public private(set) var phases: [(name: String, latency: LatencyHistogram)] = []
+    /// Total latency, in seconds, of the successful requests completed in each virtual second,
+    /// kept only once a phase has started.
+    public private(set) var latencySecondsPerSecond: [Double] = []
+
     public init() {}
+
+    /// From now on, successful requests' latency is also recorded under phase `name`.
+    public func startPhase(_ name: String) {
+        phases.append((name, LatencyHistogram()))
+    }
 
     /// Counts a request as issued.
     public func recordIssued() { issued += 1 }
@@ -44,6 +56,7 @@ public final class WorkloadMetrics: @unchecked Sendable {
             let second = Int(now.nanoseconds / 1_000_000_000)
             WorkloadMetrics.count(second, in: &completionsPerSecond)
             WorkloadMetrics.count(second, in: &completionsPerSecondByServer[response.server, default: []])
+            if !phases.isEmpty { recordInPhase(latency, second: second) }
         case .success(let response):
             failedByStatus[response.status, default: 0] += 1
             WorkloadMetrics.count(Int(now.nanoseconds / 1_000_000_000), in: &failuresPerSecond)
@@ -51,6 +64,14 @@ public final class WorkloadMetrics: @unchecked Sendable {
             failedByNetwork[error, default: 0] += 1
             WorkloadMetrics.count(Int(now.nanoseconds / 1_000_000_000), in: &failuresPerSecond)
         }
+    }
+
+    private func recordInPhase(_ latency: Duration, second: Int) {
+        phases[phases.count - 1].latency.record(latency)
+        if latencySecondsPerSecond.count <= second {
+            latencySecondsPerSecond.append(contentsOf: repeatElement(0, count: second - latencySecondsPerSecond.count + 1))
+        }
+        latencySecondsPerSecond[second] += latency.seconds
     }
 
     private static func count(_ second: Int, in series: inout [Int]) {

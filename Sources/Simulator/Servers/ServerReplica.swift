@@ -22,6 +22,11 @@ public actor ServerReplica {
     @exclusivity(unchecked) private var waiting = Deque<UnsafeContinuation<Bool, Never>>()
     /// Incremented at each crash: work that started in an earlier epoch is discarded.
     private var epoch: UInt64 = 0
+    /// The version of the software it runs: 1 until a deployment installs another.
+    public private(set) var version = 1
+    /// The share of requests its version answers 500 on top of the configured error rate (a bad
+    /// release); 0 for the version it started with.
+    private var versionErrorRate = 0.0
 
     /// Creates the replica on node `id` of `network` and subscribes it to that node's crashes.
     /// `serverID` is what it says in its `home` answer (its node name unless given).
@@ -85,7 +90,7 @@ public actor ServerReplica {
         }
         // `chance` draws nothing at probability 0, so servers without errors draw as before.
         let response: Response
-        if random.chance(configuration.errorRate + node.extraErrorRate) {
+        if random.chance(configuration.errorRate + node.extraErrorRate + versionErrorRate) {
             stats.errors += 1
             response = Response(status: 500, server: id, body: "internal server error")
         } else {
@@ -95,6 +100,13 @@ public actor ServerReplica {
         simulation.observeSpan(.traffic, id.name, "serve", from: VirtualInstant(nanoseconds: simulation.now.nanoseconds - service), detail: "\(request.path) #\(request.id)",
                                outcome: String(response.status), value: Int64(response.status), flow: request.id)
         return response
+    }
+
+    /// Installs `version`, which answers an extra share `errorRate` of requests with 500; a
+    /// deployment calls it when it restarts the server's process.
+    public func install(version: Int, errorRate: Double) {
+        self.version = version
+        versionErrorRate = errorRate
     }
 
     /// Forgets the queue and the work in service: the requests are lost with the host.

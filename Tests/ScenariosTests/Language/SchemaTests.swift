@@ -139,7 +139,7 @@ import Testing
 
     @Test func theWorldListsItsSectionsInTheDocumentationsOrder() {
         #expect(ScenarioSchema.worldFile.keys == ["version", "name", "description", "seed", "run", "network", "servers", "balancer", "gateway", "workload",
-                                                  "mapreduce", "log", "queue", "object_store", "backup", "operations", "faults", "chaos", "expect", "claims"])
+                                                  "mapreduce", "log", "queue", "object_store", "backup", "operations", "faults", "chaos", "deploy", "expect", "claims"])
     }
 
     // MARK: Words: every word the schema offers is one the loader reads

@@ -20,7 +20,7 @@ extension ClaimsResult {
 
     func markdown() -> String {
         var out = "# The seeds' traffic and failover claims, checked in simulation\n\n"
-        out += "- replay: `orrery experiment claims` (reads `scenarios/\(ClaimsExperiment.files[0])` and `scenarios/\(ClaimsExperiment.files[1])`)\n"
+        out += "- replay: `orrery experiment claims` (reads `scenarios/\(ClaimsExperiment.files[0])`, `scenarios/\(ClaimsExperiment.files[1])` and `scenarios/\(ClaimsExperiment.files[2])`)\n"
         out += "- seeds: \(seed003.scenario.seed) (seed 003), \(seed004.scenario.seed) (seed 004); every run below lists its digest in `runs.csv`\n\n"
         out += "Each claim is checked under the parameters its seed states; what the seed leaves open (how long a request takes, how often a user sends one, how a server fails) is stated in the scenario file, and the variations below show how the verdict moves with it.\n\n"
         out += section(title: "Seed 003: nginx least_conn over three Node.js servers", scenario: seed003.scenario, checks: seed003.checks)
@@ -33,6 +33,7 @@ extension ClaimsResult {
                           ("the same, 12 connections", seed003.sharedTwelve),
                           ("three servers, 25 connections (siege)", seed003.siege), ("as written, with faults", seed003.failover)])
         out += failoverTable(seed003.failover)
+        out += maintenanceTable(seed003.maintenance)
         out += ClaimsSeedStudy.markdown(seeds: seedStudy.seed003Seeds, figures: seedStudy.seed003)
         out += section(title: "Seed 004: nginx least_conn over three backends, 10,000 users", scenario: seed004.scenario, checks: seed004.checks)
         out += "![p99 against the users' think time](seed-004-think-time.svg)\n\n"
@@ -66,6 +67,18 @@ extension ClaimsResult {
                           NumberFormat.percent(result.value(of: .successRatio), decimals: 3), NumberFormat.integer(result.balancer?.retried ?? 0)])
         }
         return "#### The runs\n\n" + table.rendered() + "\n"
+    }
+
+    private func maintenanceTable(_ comparison: DeployComparison) -> String {
+        var table = MarkdownTable(columns: [.text("deployment"), .text("outcome"), .numeric("took"), .numeric("failed"), .numeric("retried"),
+                                            .numeric("s without answer"), .numeric("p99 during")])
+        for variant in comparison.variants {
+            let figures = variant.deployment
+            table.append([variant.name, figures.map { if case .rolledBack = $0.outcome { "rolled back" } else { $0.outcomeText } } ?? "—",
+                          DurationFormat.seconds(figures?.duration), NumberFormat.integer(variant.failed), NumberFormat.integer(variant.retried),
+                          NumberFormat.integer(variant.secondsWithoutAnswer), figures?.phase("during").map { ClaimCheck.ms($0.p99) } ?? "—"])
+        }
+        return "#### Maintenance: deploying a new version (`scenarios/\(ClaimsExperiment.files[2])`; details in `results/deploy/report.md`)\n\n" + table.rendered() + "\n"
     }
 
     private func failoverTable(_ result: TrafficResult) -> String {
@@ -121,5 +134,6 @@ extension ClaimsResult {
          ("003", "shared host, 12 connections", seed003.sharedTwelve), ("003", "25 connections", seed003.siege), ("003", "as written", seed003.failover),
          ("004", "as written", seed004.stated), ("004", "normal load", seed004.normal)]
             + seed004.sweep.map { ("004", "think time \(NumberFormat.fixed($0.thinkTime, decimals: 0)) s", $0.result) }
+            + seed003.maintenance.variants.map { ("003", "deploy: \($0.name)", $0.result) }
     }
 }

@@ -32,6 +32,8 @@ public struct Seed003Claims: Sendable {
     public var failover: TrafficResult
     /// Detection under the stated parameters and under the parameters that would meet the claim.
     public var detections: [Detection]
+    /// The same cluster while a new version is deployed four ways (`scenarios/deploy.yaml`).
+    public var maintenance: DeployComparison
     /// The verdicts, in the seed's order.
     public var checks: [ClaimCheck] = []
 
@@ -40,7 +42,7 @@ public struct Seed003Claims: Sendable {
 
     /// Runs every variation of `scenario` (in parallel; each run is its own world) and decides
     /// each claim.
-    static func run(_ scenario: Scenario, jobs: Int) -> Seed003Claims {
+    static func run(_ scenario: Scenario, deploy: Scenario, jobs: Int) -> Seed003Claims {
         let quiet = scenario.withoutFaults()
         var sharedHost = quiet
         if !sharedHost.servers.isEmpty { sharedHost.servers[0].configuration.speed = sharedHostSpeed }
@@ -52,7 +54,8 @@ public struct Seed003Claims: Sendable {
             siege: results[4], failover: results[5],
             detections: zip(detectionVariants, results[6...]).map { variant, run in
                 Detection(label: variant.label, shortLabel: variant.short, failure: variant.failure, detectionTime: run.balancer?.failovers.first?.detectionTime)
-            })
+            },
+            maintenance: DeployComparison.run(deploy, jobs: jobs))
         result.checks = result.decide()
         return result
     }
@@ -122,6 +125,7 @@ public struct Seed003Claims: Sendable {
             toHold: "Once the servers are saturated every percentile grows in proportion to the connections (p99 \(ClaimCheck.ms(p99)) at \(users), \(ClaimCheck.ms(p99High)) at 25): keep connections per server below the level where p99 reaches 200 ms, or add servers."))
 
         checks.append(detectionCheck())
+        checks += maintenanceChecks()
         return checks
     }
 

@@ -20,6 +20,7 @@ extension ScenarioSchema {
         .optional("operations", operations, "Explicit object-store requests, in order."),
         .optional("faults", .list(of: .object(worldFault), maximum: ScenarioLoader.maximumFaults), "Faults at given instants."),
         .optional("chaos", .object(chaos), "Seeded random crashes and pauses."),
+        .optional("deploy", .object(deploySection), "A new version rolled out to the servers behind the balancer: drain, restart, health, back."),
         .optional("expect", .list(of: expectation), "Assertions on the run's metrics; one that fails fails the run."),
         .optional("claims", .list(of: .object(claim)), "Statements checked against the run's metrics and reported, never failing the run."),
     ], rules: [.atLeastOne(worldSubsystemSections), .notBoth("balancer", "gateway")])

@@ -50,6 +50,7 @@ extension TrafficResult {
         var faults: [String]
         var checks: [Check]
         var balancer: Balancer?
+        var deployment: DeploymentFigures.Document?
     }
 
     /// The run as JSON (schema ``jsonSchema``), keys sorted so equal runs give equal bytes.
@@ -68,7 +69,7 @@ extension TrafficResult {
             },
             completionsPerSecond: completionsPerSecond, faults: faults,
             checks: checks.map { .init(expectation: $0.expectation.text, line: $0.expectation.line, measured: $0.measured, holds: $0.holds) },
-            balancer: balancer.map(TrafficResult.balancerDocument))
+            balancer: balancer.map(TrafficResult.balancerDocument), deployment: deployment?.document)
         return JSONReport.encode(document)
     }
 

@@ -61,6 +61,8 @@ public struct TrafficResult: Sendable {
     public var failuresPerSecond: [Int] = []
     /// The balancer's figures, when the scenario has one.
     public var balancer: BalancerFigures?
+    /// What the deployment did, when the scenario has one.
+    public var deployment: DeploymentFigures?
     /// The faults applied, in order.
     public var faults: [String]
     public var checks: [ExpectationCheck]

@@ -9,6 +9,13 @@ extension World {
             let (made, registered) = ScenarioRunner.makeBalancer(spec, servers: zip(scenario.servers, servers).map { ($0, $1) }, network: network)
             balancer = made
             replicas = registered
+            if let plan = scenario.deployment {
+                let metrics = trafficMetrics
+                metrics.startPhase("before")
+                deployment = Deployment.start(plan, balancer: made, servers: servers, network: network) { started in
+                    metrics.startPhase(started ? "during" : "after")
+                }
+            }
         }
         guard let workload = scenario.workload else { return }
         if let balancer {
@@ -20,8 +27,10 @@ extension World {
 
     /// The traffic's figures, as a run of the balancer alone reports them.
     func trafficResult(failure: String?, replayCommand: String) -> TrafficResult {
-        ScenarioRunner.result(
+        var result = ScenarioRunner.result(
             scenario: scenario, seed: seed, replayCommand: replayCommand, simulation: simulation, servers: servers,
             balancer: balancer.map { ($0, replicas) }, metrics: trafficMetrics, timeline: networkFaults, failure: failure)
+        if let deployment { result.deployment = DeploymentFigures(deployment, metrics: trafficMetrics) }
+        return result
     }
 }

@@ -1,0 +1,38 @@
+import Reports
+import Simulator
+
+extension Seed003Claims {
+    /// "No service interruption during individual server maintenance" and "zero-downtime
+    /// deployment: rolling updates across servers", decided by the deployments of
+    /// ``maintenance``.
+    func maintenanceChecks() -> [ClaimCheck] {
+        guard let graceful = maintenance.variant("graceful rolling"), let noDrain = maintenance.variant("rolling without drain"),
+              let allAtOnce = maintenance.variant("all at once"), let bad = maintenance.variant("bad release"),
+              let plan = graceful.deployment?.plan else { return [] }
+        let servers = scenario.servers.count
+        let users = scenario.users
+        let capacity = scenario.meanServiceTime > 0 ? 1 / scenario.meanServiceTime : 0
+        let before = graceful.deployment?.phase("before"), during = graceful.deployment?.phase("during")
+        let p99 = "p99 \(before.map { ClaimCheck.ms($0.p99) } ?? "—") → \(during.map { ClaimCheck.ms($0.p99) } ?? "—")"
+        let tries = (scenario.balancer?.configuration.retries ?? 0) + 1
+        var checks: [ClaimCheck] = []
+
+        checks.append(ClaimCheck(
+            claim: "No service interruption during individual server maintenance",
+            measured: "one server at a time, drained: \(NumberFormat.integer(graceful.failed)) failed requests, \(p99), \(ClaimCheck.rate(graceful.throughputBefore)) → \(ClaimCheck.rate(graceful.throughputDuring)); without drain: \(NumberFormat.integer(noDrain.failed)) failed, \(NumberFormat.integer(noDrain.reset)) reset and \(NumberFormat.integer(noDrain.retried)) retried",
+            verdict: graceful.failed == 0 ? (noDrain.failed == 0 ? .holds : .conditional) : .fails,
+            why: "With one of \(servers) servers out, the other \(servers - 1) can complete \(ClaimCheck.rate(Double(servers - 1) * capacity)), and the \(users) connections queue on them instead: no request is lost, each waits longer. Drained first, a server is restarted with nothing in flight, so nothing is reset. Restarted without drain, the \(NumberFormat.integer(noDrain.reset)) requests the servers held were reset, and the balancer's \(tries) tries on connection errors sent them to another server\(noDrain.failed == 0 ? " — the clients saw none of it" : ", but \(NumberFormat.integer(noDrain.failed)) still failed"). What maintenance does cost is capacity: answers per second fell by \(NumberFormat.percent(graceful.throughputBefore > 0 ? 1 - graceful.throughputDuring / graceful.throughputBefore : 0, decimals: 0)) and latency rose while a server was out.",
+            toHold: "Take one server out at a time, drained (or with retries on connection errors), and keep the remaining servers' capacity above the load — here \(servers - 1) servers must carry what \(servers) did, so every request waits longer while one is out."))
+
+        let tripped = bad.deployment?.checks.first { !$0.passed }
+        let rolledBack = bad.deployment.map { if case .rolledBack = $0.outcome { true } else { false } } ?? false
+        let holdsForGoodRelease = graceful.failed == 0 && graceful.secondsWithoutAnswer == 0
+        checks.append(ClaimCheck(
+            claim: "Zero-downtime deployment: rolling updates across servers",
+            measured: "rolling, drained: \(NumberFormat.integer(graceful.failed)) failed, \(NumberFormat.integer(graceful.secondsWithoutAnswer)) s without an answer in \(ClaimCheck.s(graceful.deployment?.duration ?? 0)); all at once: \(NumberFormat.integer(allAtOnce.secondsWithoutAnswer)) s without an answer, \(NumberFormat.integer(allAtOnce.failed)) failed; a release failing \(NumberFormat.percent(bad.deployment?.plan.releaseErrorRate ?? 0, decimals: 0)) of requests: \(NumberFormat.integer(bad.failed)) failed, \(rolledBack ? "rolled back" : "not rolled back")",
+            verdict: holdsForGoodRelease ? (bad.failed > 0 ? .conditional : .holds) : .fails,
+            why: "A rolling update keeps \(servers - 1) of \(servers) servers in rotation at every instant, so some server can always answer: no second passed without a successful answer. Restarting every server at once leaves none: \(NumberFormat.integer(allAtOnce.secondsWithoutAnswer)) s of outage, the \(ClaimCheck.s(plan.bootTime.seconds)) boot and then the wait for the next health check to pass the servers. Zero downtime also assumes the new version works: one that answers its health check but fails requests is put back in rotation like a good one, and its failures reach the clients (the balancer retries connection errors, not 500s) until \(tripped.map { "the error check saw \(NumberFormat.percent($0.errorRatio, decimals: 1)) failed answers in its \(ClaimCheck.s(plan.pause.seconds)) observation and rolled it back" } ?? "something stops the deployment").",
+            toHold: "Roll out one server at a time (never all at once), drain each, and watch the error rate of each new server for a while before the next (max_error_ratio with a pause) so a bad release is rolled back after one server's worth of failures."))
+        return checks
+    }
+}

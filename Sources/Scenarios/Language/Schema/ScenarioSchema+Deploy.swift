@@ -1,0 +1,25 @@
+import Simulator
+
+/// A world's `deploy:` section (``ScenarioLoader/parseDeployment(_:servers:hasBalancer:)``): a new
+/// version rolled out to the servers behind the balancer.
+extension ScenarioSchema {
+    /// The longest `drain_timeout`, `boot_time`, `health_deadline` and `pause`: an hour.
+    static let longestDeploymentPhase = Duration.seconds(3_600)
+    /// `deploy.version`: any version after the 1 every server starts with.
+    static let deploymentVersions = 2...1_000_000
+
+    /// `deploy:`.
+    static let deploySection = SchemaObject([
+        .required("at", .duration, "When the deployment starts, in virtual time from the start."),
+        .optional("strategy", .choice(DeploymentPlan.Strategy.self), "rolling (one server at a time, default) or all_at_once."),
+        .optional("drain", .flag, "Take each server out of rotation and let its requests finish before its restart; default true."),
+        .optional("drain_timeout", .duration, "The longest wait for a server to drain before it is restarted anyway; default 30s, at most 1h."),
+        .optional("boot_time", .duration, "How long the restarted process takes to boot; default 5s, at most 1h."),
+        .optional("health_deadline", .positiveDuration, "The longest wait, from the restart, for the health checks to pass the server 'rise' times; default 60s, at most 1h."),
+        .optional("pause", .duration, "The wait after a server is back before the next; default 0, at most 1h."),
+        .optional("max_error_ratio", .probability, "The share of answers that may fail (5xx) during a step before the deployment halts and rolls back; default: no check."),
+        .optional("servers", .list(of: .anyText, minimum: 1), "The servers, in the order they are deployed to; default every server behind the balancer."),
+        .optional("version", .integer(in: deploymentVersions), "The version deployed (every server starts on 1); default 2."),
+        .optional("release_error_rate", .probability, "The share of requests the new version answers 500 (a bad release); default 0."),
+    ])
+}

@@ -1,0 +1,67 @@
+import Reports
+import Simulator
+
+extension DeploymentFigures {
+    /// `completed`, or `rolled back (reason)`, or `unfinished`.
+    public var outcomeText: String {
+        switch outcome {
+        case .completed: return "completed"
+        case .rolledBack(let reason): return "halted and rolled back (\(reason))"
+        case .unfinished: return "unfinished when the run ended"
+        }
+    }
+
+    /// The plan in one line, from its values.
+    public var planText: String {
+        let strategy = plan.strategy == .rolling ? "rolling, one server at a time" : "all servers at once"
+        var parts = ["version \(plan.version) at \(DurationFormat.seconds(plan.at.seconds))", strategy,
+                     plan.drain ? "drained first (timeout \(DurationFormat.seconds(plan.drainTimeout.seconds)))" : "no drain",
+                     "boot \(DurationFormat.seconds(plan.bootTime.seconds))", "health deadline \(DurationFormat.seconds(plan.healthDeadline.seconds))",
+                     "pause \(DurationFormat.seconds(plan.pause.seconds))"]
+        if let limit = plan.maxErrorRatio { parts.append("halts above \(NumberFormat.percent(limit, decimals: 1)) failed answers") }
+        if plan.releaseErrorRate > 0 { parts.append("the release fails \(NumberFormat.percent(plan.releaseErrorRate, decimals: 1)) of requests") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Every step: drain, restart, health and back in rotation, in virtual seconds.
+    public func stepsTable() -> String {
+        var table = MarkdownTable(columns: [.text("server"), .text("step"), .text("version"), .numeric("drain start"), .numeric("drained"),
+                                            .numeric("left in flight"), .numeric("restart"), .numeric("reset"), .numeric("healthy"), .numeric("back")])
+        for step in steps {
+            table.append([step.server, step.kind.rawValue, "\(step.fromVersion) → \(step.toVersion)", DurationFormat.seconds(step.drainStarted?.seconds),
+                          DurationFormat.seconds(step.drainEnded?.seconds) + (step.drainTimedOut ? " (timeout)" : ""),
+                          step.drainStarted == nil ? "—" : NumberFormat.integer(step.drainTimedOut ? step.resetAtRestart : 0),
+                          DurationFormat.seconds(step.restarted.seconds), NumberFormat.integer(step.resetAtRestart),
+                          DurationFormat.seconds(step.healthy?.seconds), DurationFormat.seconds(step.backInRotation?.seconds)])
+        }
+        return table.rendered()
+    }
+
+    /// The error checks, one per wave.
+    public func checksTable() -> String {
+        var table = MarkdownTable(columns: [.text("servers"), .numeric("from"), .numeric("to"), .numeric("answers"), .numeric("failed"),
+                                            .numeric("failed share"), .text("check")])
+        for check in checks {
+            table.append([check.servers.joined(separator: ", "), DurationFormat.seconds(check.from.seconds), DurationFormat.seconds(check.to.seconds),
+                          NumberFormat.integer(check.answered), NumberFormat.integer(check.failed), NumberFormat.percent(check.errorRatio, decimals: 2),
+                          check.passed ? "passed" : "**halted**"])
+        }
+        return table.rendered()
+    }
+
+    /// The run report's section.
+    func markdown() -> String {
+        var out = "## Deployment\n\n"
+        out += "- plan: \(planText)\n- outcome: \(outcomeText)\n"
+        out += "- from \(DurationFormat.seconds(started)) to \(DurationFormat.seconds(ended)) (\(DurationFormat.seconds(duration)))\n"
+        out += "- versions at the end: " + finalVersions.map { "\($0.server) \($0.version)" }.joined(separator: ", ") + "\n\n"
+        out += stepsTable() + "\n"
+        if !checks.isEmpty { out += checksTable() + "\n" }
+        var latency = MarkdownTable(columns: [.text("phase"), .numeric("requests"), .numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("max")])
+        for phase in phases {
+            latency.append([phase.phase, NumberFormat.integer(phase.requests), DurationFormat.milliseconds(phase.p50), DurationFormat.milliseconds(phase.p95),
+                            DurationFormat.milliseconds(phase.p99), DurationFormat.milliseconds(phase.max)])
+        }
+        return out + latency.rendered() + "\n"
+    }
+}

@@ -1,0 +1,44 @@
+import Simulator
+
+extension ScenarioLoader {
+    /// Parses `deploy:`: every duration within an hour, ratios within 0…1, servers named once
+    /// each among those behind the balancer.
+    static func parseDeployment(_ cursor: YAMLCursor, servers: [Scenario.Server], hasBalancer: Bool) throws(ScenarioError) -> DeploymentPlan {
+        let fields = try cursor.mapping(ScenarioSchema.deploySection)
+        guard hasBalancer else {
+            throw cursor.error(.invalidValue("a deployment drains servers through the balancer; add a 'balancer' section"))
+        }
+        func phase(_ key: String, default value: Duration, positive: Bool = false) throws(ScenarioError) -> Duration {
+            guard let field = fields[key] else { return value }
+            let duration = positive ? try field.positiveDuration() : try field.duration()
+            guard duration <= ScenarioSchema.longestDeploymentPhase else {
+                throw field.error(.invalidValue("'\(key)' is at most \(ScenarioSchema.longestDeploymentPhase.formattedSeconds), got \(duration.formattedSeconds)"))
+            }
+            return duration
+        }
+        var plan = DeploymentPlan(
+            at: try fields.required("at").duration(),
+            strategy: try fields["strategy"]?.choice(DeploymentPlan.Strategy.self) ?? .rolling,
+            drain: try fields["drain"]?.bool() ?? true,
+            drainTimeout: try phase("drain_timeout", default: .seconds(30)),
+            bootTime: try phase("boot_time", default: .seconds(5)),
+            healthDeadline: try phase("health_deadline", default: .seconds(60), positive: true),
+            pause: try phase("pause", default: .zero),
+            maxErrorRatio: try fields["max_error_ratio"]?.probability(),
+            version: try fields["version"]?.int(in: ScenarioSchema.deploymentVersions) ?? 2,
+            releaseErrorRate: try fields["release_error_rate"]?.probability() ?? 0)
+        if let list = fields["servers"] {
+            let known = servers.map(\.id.name)
+            for item in try list.list() {
+                let name = try item.string()
+                guard known.contains(name) else {
+                    let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? "; servers: \(known.joined(separator: ", "))"
+                    throw item.error(.invalidValue("unknown server '\(name)'" + hint))
+                }
+                guard !plan.servers.contains(name) else { throw item.error(.invalidValue("server '\(name)' is listed twice")) }
+                plan.servers.append(name)
+            }
+        }
+        return plan
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+@testable import Scenarios
+@testable import Simulator
+
+/// `orrery experiment deploy` on the small cluster of ``deployScenario``: the four variants, their
+/// figures and the report's files.
+@Suite struct DeployExperimentTests {
+    static let comparison: DeployComparison = {
+        let base = try! ScenarioLoader.parse(deployScenario, file: "d.yaml")
+        return DeployComparison.run(base, jobs: 1)
+    }()
+
+    @Test func theFourVariantsChangeOnlyHowTheyDeploy() throws {
+        #expect(Self.comparison.variants.map(\.name) == ["graceful rolling", "rolling without drain", "all at once", "bad release"])
+        let plans = Self.comparison.variants.compactMap { $0.scenario.deployment }
+        #expect(plans.map(\.strategy) == [.rolling, .rolling, .allAtOnce, .rolling])
+        #expect(plans.map(\.drain) == [true, false, false, true])
+        #expect(plans.map(\.releaseErrorRate) == [0, 0, 0, DeployComparison.badReleaseErrorRate])
+        #expect(Set(plans.map(\.bootTime)) == [.seconds(1)] && Set(plans.map(\.pause)) == [.seconds(1)])
+    }
+
+    @Test func onlyTheAllAtOnceRestartHasSecondsWithoutAnAnswer() throws {
+        let comparison = Self.comparison
+        #expect(comparison.variants.map(\.secondsWithoutAnswer) == [0, 0, 1, 0])
+        #expect(comparison.variant("graceful rolling")?.failed == 0 && comparison.variant("graceful rolling")?.reset == 0)
+        #expect(comparison.variant("rolling without drain")?.reset == 3)
+        #expect(comparison.variant("all at once")?.failed == 750)
+        let bad = try #require(comparison.variant("bad release")?.deployment)
+        #expect(bad.everyServerOnOldVersion && bad.steps.map(\.kind) == [.deploy, .rollback])
+    }
+
+    @Test func theReportIsWrittenFromTheFigures() throws {
+        let bundle = Self.comparison.bundle()
+        #expect(bundle.files.map(\.path) == ["deploy/report.md", "deploy/report.json", "deploy/variants.csv", "deploy/steps.csv",
+                                             "deploy/throughput.svg", "deploy/latency.svg", "deploy/timeline.svg"])
+        let report = Self.comparison.markdown()
+        #expect(report.contains("for 1 s no request succeeded"))
+        #expect(report.contains("restarted a into its old version"))
+        #expect(report.contains("rolling, one server at a time; drained first (timeout 10.000 s); boot 1.000 s"))
+        #expect(Self.comparison.variantsCSV().split(separator: "\n").count == 5)
+        #expect(Self.comparison.stepsCSV().split(separator: "\n").count == 1 + 3 + 3 + 3 + 2)
+    }
+
+    @Test func aFileWithoutADeploymentIsRefused() throws {
+        let text = deployScenario.components(separatedBy: "deploy:\n")[0]
+        let scenario = try ScenarioLoader.parse(text, file: "d.yaml")
+        #expect(scenario.deployment == nil)
+        #expect(DeployComparison.variants(scenario).isEmpty)
+    }
+}
