@@ -54,6 +54,16 @@ struct MetricFamily: Sendable, Equatable {
         help: "Restores of a backup, by outcome.", labels: ["host", "outcome"])
     static let lastBackupSize = MetricFamily(name: "orrery_backup_last_size_bytes", kind: .gauge, unit: "bytes",
         help: "Size of the source in the last completed backup.", labels: ["host"])
+    static let queueEndOffset = MetricFamily(name: "orrery_queue_end_offset", kind: .gauge, unit: "",
+        help: "The next offset of each partition replica a broker leads (records appended so far).", labels: ["broker", "topic", "partition"])
+    static let queueHighWatermark = MetricFamily(name: "orrery_queue_high_watermark", kind: .gauge, unit: "",
+        help: "How far each partition is on every in-sync replica (what consumers may read), as its leader knows it.", labels: ["broker", "topic", "partition"])
+    static let queueConsumerLag = MetricFamily(name: "orrery_queue_consumer_lag", kind: .gauge, unit: "",
+        help: "Records of a partition beyond a consumer's position, at its last fetch.", labels: ["consumer", "group", "topic", "partition"])
+    static let queueControllerEvents = MetricFamily(name: "orrery_queue_controller_events", kind: .counter, unit: "",
+        help: "The controller's decisions: brokers dead and back, leaders elected, partitions offline, in-sync set changes.", labels: ["event", "broker"])
+    static let queueRebalances = MetricFamily(name: "orrery_queue_rebalances", kind: .counter, unit: "",
+        help: "Consumer-group generations started by members joining or being evicted.", labels: ["coordinator"])
     static let faults = MetricFamily(name: "orrery_faults", kind: .counter, unit: "",
         help: "Faults injected, by fault and node.", labels: ["fault", "node"])
 }

@@ -75,6 +75,15 @@ final class MetricsRecorder: @unchecked Sendable {
         case (.backup, .span, "restore"): add(.restores, ["host": node, "outcome": Self.word(observation.outcome)])
         case (.backup, .gauge(let level), _): set(.lastBackupSize, ["host": node], level)
         case (.network, .instant, let fault): add(.faults, ["fault": fault, "node": node])
+        case (.queue, .gauge(let level), "end offset"), (.queue, .gauge(let level), "high watermark"):
+            let (topic, partition) = Self.queuePartition(observation.detail)
+            set(observation.name == "end offset" ? .queueEndOffset : .queueHighWatermark, ["broker": node, "topic": topic, "partition": partition], level)
+        case (.queue, .gauge(let level), "lag"):
+            let parts = observation.detail.split(separator: " ", maxSplits: 1).map(String.init)
+            let (topic, partition) = Self.queuePartition(parts.last ?? "")
+            set(.queueConsumerLag, ["consumer": node, "group": parts.first ?? "", "topic": topic, "partition": partition], level)
+        case (.queue, .instant, "rebalance"): add(.queueRebalances, ["coordinator": node])
+        case (.queue, .instant, let event): add(.queueControllerEvents, ["event": event, "broker": String(observation.detail.prefix { $0 != " " })])
         default: break
         }
     }
@@ -104,6 +113,12 @@ final class MetricsRecorder: @unchecked Sendable {
 
     /// The time of the observation being recorded.
     private var latestTime: Int64 = 0
+
+    /// `T1:P2` → (`T1`, `P2`).
+    static func queuePartition(_ text: String) -> (String, String) {
+        guard let colon = text.lastIndex(of: ":") else { return (text, "") }
+        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
+    }
 
     /// The first word of an outcome (`failed: …` → `failed`).
     static func word(_ outcome: String) -> String {

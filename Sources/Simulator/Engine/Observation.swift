@@ -1,7 +1,7 @@
 /// The subsystem a node's activity belongs to: a timeline viewer shows one process per
 /// subsystem, a metrics exporter names its series after it.
 public enum ObservedSubsystem: String, Sendable, CaseIterable {
-    case traffic, mapreduce, log, store, backup, network
+    case traffic, mapreduce, log, store, backup, network, queue
 }
 
 /// One thing a simulation shows to timeline viewers and metrics exporters: a span of work, an

@@ -75,6 +75,7 @@ public actor QueueBroker {
         let offset = replicas[partition]!.endOffset
         replicas[partition]!.records.append(QueueRecord(offset: offset, epoch: current.epoch, message: message))
         network.simulation.trace.record(.put, id.name, partition.description, value: Int64(offset))
+        network.simulation.observeGauge(.queue, id.name, "end offset", of: partition.description, Double(offset + 1))
         switch controller.configuration.acks {
         case .all:
             guard await replicate(partition, epoch: current.epoch, from: offset, to: offset + 1) else { throw .notLeader(partition) }
@@ -147,6 +148,7 @@ public actor QueueBroker {
         }
         guard controller.state(of: partition)?.epoch == epoch else { return false }
         replicas[partition]!.highWatermark = max(replicas[partition]!.highWatermark, end)
+        network.simulation.observeGauge(.queue, id.name, "high watermark", of: partition.description, Double(replicas[partition]!.highWatermark))
         return true
     }
 

@@ -60,7 +60,7 @@ extension QueueController {
             turn += 1
         }
         simulation.trace.record(.custom, id.name, "rebalance \(name) generation \(group.generation)")
-        simulation.observeInstant(.log, id.name, "rebalance", detail: "\(name) generation \(group.generation)")
+        simulation.observeInstant(.queue, id.name, "rebalance", detail: "\(name) generation \(group.generation)")
     }
 
     /// Records that `member` of `group` has processed `partition` up to (not including) `offset`.

@@ -167,6 +167,7 @@ public final class QueueController: @unchecked Sendable {
     private func note(_ kind: QueueEvent.Kind, _ partition: TopicPartition?, _ broker: Int) {
         events.append(QueueEvent(time: simulation.now, kind: kind, partition: partition, broker: broker))
         simulation.trace.record(.custom, id.name, "\(kind.rawValue) \(partition?.description ?? "") b\(broker)")
+        simulation.observeInstant(.queue, id.name, kind.rawValue, detail: "broker-\(broker)" + (partition.map { " \($0)" } ?? ""))
     }
 }
 

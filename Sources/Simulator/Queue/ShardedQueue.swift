@@ -156,13 +156,16 @@ public final class ShardedQueue: @unchecked Sendable {
         let simulation = network.simulation
         guard let leader = controller.state(of: partition)?.leader, let broker = controller.broker(leader) else { return position }
         let fetched = await network.callQueue(from: spec.id, to: broker, timeout: spec.timeout) { broker throws(QueueError) in
-            try broker.fetch(partition, from: position, maxRecords: spec.maxRecords).records
+            try broker.fetch(partition, from: position, maxRecords: spec.maxRecords)
         }
-        guard case .success(let records) = fetched, let last = records.last else { return position }
+        guard case .success(let (records, highWatermark)) = fetched else { return position }
+        let next = records.last.map { $0.offset + 1 } ?? position
+        simulation.observeGauge(.queue, spec.id.name, "lag", of: "\(spec.group) \(partition)", Double(max(0, highWatermark - next)))
+        guard !records.isEmpty else { return position }
         for record in records {
             ledger.noteDelivered(record, of: partition, group: spec.group, consumer: spec.id.name,
                                  committed: controller.committed(group: spec.group, partition: partition), at: simulation.now)
         }
-        return last.offset + 1
+        return next
     }
 }

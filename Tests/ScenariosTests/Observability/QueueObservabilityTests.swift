@@ -1,0 +1,47 @@
+import Foundation
+import Simulator
+import Testing
+@testable import Scenarios
+
+/// The sharded queue in a world's Perfetto trace and OpenMetrics series: the controller's
+/// decisions as instants on its track and as counters, the partitions' offsets, the consumers' lag —
+/// and observing changes nothing in the run.
+@Suite struct QueueObservabilityTests {
+    static func run() throws -> ObservabilityFixture.Run {
+        let scenario = try ScenarioLoader.parse(WorldQueueTests.shop, file: "observed.yaml")
+        let observer = RunObserver(ObservationOptions(trace: .perfetto, metrics: true))
+        return ObservabilityFixture.Run(result: ScenarioRunner.run(scenario, observer: observer), observer: observer)
+    }
+
+    @Test func observingTheQueueChangesNothingInIt() throws {
+        let observed = try Self.run().result
+        let plain = try WorldQueueTests.run(WorldQueueTests.shop)
+        #expect(observed.digest == plain.digest)
+        #expect(observed.queue == plain.queue)
+    }
+
+    @Test func theControllersDecisionsAreInstantsOnItsTrackAndCounters() throws {
+        let run = try Self.run()
+        let figures = try #require(run.result.queue)
+        let events = try ObservabilityFixture.events(ObservabilityFixture.perfetto(run))
+        let queuePid = ObservedSubsystem.allCases.firstIndex(of: .queue)! + 1
+        let instants = events.filter { $0["ph"] as? String == "i" && $0["pid"] as? Int == queuePid }.compactMap { $0["cat"] as? String }
+        for kind in [QueueEvent.Kind.brokerDead, .leaderElected, .brokerBack, .joinedInSync, .leftInSync] {
+            #expect(instants.filter { $0 == kind.rawValue }.count == figures.events.filter { $0.kind == kind }.count, "\(kind)")
+        }
+        let end = VirtualInstant(nanoseconds: Int64((run.result.virtualSeconds * 1e9).rounded()))
+        let text = OpenMetricsText.render(run.observer.metrics!, end: end, interval: .seconds(1))
+        let samples = OpenMetricsTests.samples(text)
+        let elected = samples.filter { $0.name == "orrery_queue_controller_events_total" && $0.labels.contains("event=\"leader elected\"") }
+        #expect(elected.last?.value == 1)
+        // The last end offsets of the partitions' final leaders add up to the records in the logs.
+        let offsets = samples.filter { $0.name == "orrery_queue_end_offset" }
+        var last: [String: Double] = [:]
+        for sample in offsets { last[sample.labels] = sample.value }
+        let leaders = figures.audit.logs.map { log in
+            last.first { $0.key.contains("broker=\"broker-\(log.leader!)\"") && $0.key.contains("partition=\"\(log.partition.description.split(separator: ":")[1])\"") }?.value ?? -1
+        }
+        #expect(leaders.map(Int.init) == figures.audit.logs.map(\.records.count))
+        #expect(samples.contains { $0.name == "orrery_queue_consumer_lag" && $0.labels.contains("group=\"billing\"") })
+    }
+}
