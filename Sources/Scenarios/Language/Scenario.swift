@@ -28,6 +28,8 @@ public struct Scenario: Sendable {
         public var isBackup: Bool = false
         /// Its own connection limit behind the balancer (`max_conns`).
         public var maxConnections: Int?
+        /// Connections it accepts from the balancer at most (`connection_limit`, with keepalive).
+        public var connectionLimit: Int?
     }
 
     /// The load balancer (or API gateway) clients go through, when the scenario has one.

@@ -50,7 +50,7 @@ extension ScenarioLoader {
         guard balancer != nil else {
             for item in serverItems {
                 guard let fields = try? item.mapping(ScenarioSchema.server) else { continue }
-                for key in ["weight", "backup", "max_conns"] {
+                for key in ["weight", "backup", "max_conns", "connection_limit"] {
                     if let value = fields[key] { throw value.error(.invalidValue("'\(key)' applies behind a load balancer; add a 'balancer' section")) }
                 }
             }
@@ -61,6 +61,7 @@ extension ScenarioLoader {
                 throw name.error(.invalidValue("'balancer' is the balancer's node; give the server another name"))
             }
         }
+        try validateConnectionLimits(serverItems, balancer: balancer)
         if servers.allSatisfy(\.isBackup), let item = serverItems.first {
             throw item.error(.invalidValue("every server is a backup; at least one primary is needed"))
         }
@@ -105,11 +106,12 @@ extension ScenarioLoader {
             let weight = try fields["weight"]?.int(in: ScenarioSchema.serverWeight) ?? 1
             let isBackup = try fields["backup"]?.bool() ?? false
             let maxConnections = try fields["max_conns"]?.int(atLeast: 1)
+            let connectionLimit = try fields["connection_limit"]?.int(in: ScenarioSchema.connectionLimit)
             for id in hosts ?? (1...count).map({ NodeID(count == 1 ? name : "\(name)\($0)") }) {
                 if servers.contains(where: { $0.id == id }) || id.name.hasPrefix("client") {
                     throw nameCursor.error(.invalidValue(id.name.hasPrefix("client") ? "server names may not start with 'client' (reserved for client hosts)" : "server '\(id)' is defined twice"))
                 }
-                servers.append(Scenario.Server(id: id, configuration: configuration, weight: weight, isBackup: isBackup, maxConnections: maxConnections))
+                servers.append(Scenario.Server(id: id, configuration: configuration, weight: weight, isBackup: isBackup, maxConnections: maxConnections, connectionLimit: connectionLimit))
             }
             guard servers.count <= maximumServers else {
                 throw item.error(.invalidValue("at most \(maximumServers) servers in a world, got \(servers.count)"))

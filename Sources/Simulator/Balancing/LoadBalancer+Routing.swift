@@ -43,7 +43,7 @@ extension LoadBalancer {
             let replica = members.values[index].replica
             network.simulation.trace.record(.route, id.name, replica.hostname, value: Int64(bitPattern: request.id))
             stats.forwarded += 1
-            let (outcome, response) = await forward(request, to: replica)
+            let (outcome, response, triesBack) = await forward(request, to: replica)
             if let response, !configuration.retryOn.matches(outcome) {
                 if response.status == 404 {
                     return Response(status: 400, server: replica.server.id, body: AssignmentJSON.error("'/\(request.path)' endpoint does not exist in server replicas"))
@@ -59,6 +59,10 @@ extension LoadBalancer {
             tried.append(serverID)
             let withinBudget = configuration.retryTimeout.map { started.duration(to: network.simulation.now) < $0 } ?? true
             guard configuration.retryOn.matches(outcome), withinBudget else { break }
+            if triesBack {
+                connectionPools?.stats.freeRetries += 1
+                continue
+            }
             if attempt < configuration.retries { stats.retried += 1 }
             attempt += 1
         }
@@ -70,7 +74,9 @@ extension LoadBalancer {
 
     /// One forward to `replica`, counted in its active connections while in flight; its outcome
     /// goes to the strategy and to the health mechanisms.
-    private func forward(_ request: Request, to replica: Replica) async -> (ForwardOutcome, Response?) {
+    /// With connection pools the request goes over a connection leased for it; a failure on a
+    /// cached one gives its try back (the third value).
+    private func forward(_ request: Request, to replica: Replica) async -> (ForwardOutcome, Response?, Bool) {
         let start = network.simulation.now
         var serverStats: UpstreamServerStats?
         if let index = members.index(forKey: replica.id) {
@@ -82,15 +88,21 @@ extension LoadBalancer {
         serverStats?.connections.change(by: 1, at: start)
         let outcome: ForwardOutcome
         var answer: Response?
-        do {
-            let response = try await network.call(from: id, to: replica.server.id, timeout: configuration.forwardTimeout) {
-                await replica.server.handle(request)
+        let lease = if let connectionPools { await lease(to: replica, for: request, pools: connectionPools) } else { ConnectionLease?.none }
+        if let failure = lease?.failure {
+            outcome = .failed(failure)
+        } else {
+            do {
+                let response = try await network.call(from: id, to: replica.server.id, timeout: configuration.forwardTimeout) {
+                    await replica.server.handle(request)
+                }
+                outcome = .answered(status: response.status)
+                answer = response
+            } catch {
+                outcome = .failed(error)
             }
-            outcome = .answered(status: response.status)
-            answer = response
-        } catch {
-            outcome = .failed(error)
         }
+        if let connection = lease?.connection { connectionPools?.release(connection, failed: outcome.gotNoAnswer) }
         let now = network.simulation.now
         serverStats?.connections.change(by: -1, at: now)
         serverStats?.count(outcome)
@@ -104,7 +116,7 @@ extension LoadBalancer {
             observe(outcome, of: replica.id)
         }
         queue?.wakeFirst()
-        return (outcome, answer)
+        return (outcome, answer, lease?.givesTryBack(outcome) ?? false)
     }
 
     /// Finds a server for `request` among those not yet tried, waiting in the connection queue

@@ -64,6 +64,8 @@ public actor LoadBalancer {
         public var rateLimit: TokenBucket.Configuration?
         /// Circuit breaker in front of the servers.
         public var circuitBreaker: CircuitBreaker.Configuration?
+        /// Connections to the servers with setup costs and nginx's keepalive cache; nil: free.
+        public var keepalive: KeepaliveConfiguration?
 
         /// Parameters; everything not given is off, leaving the assignment's behaviour.
         public init(forwardTimeout: Duration = .milliseconds(500), retries: Int = 1, server: ServerConfiguration = ServerConfiguration(slots: 4, serviceTime: .exponential(mean: 0.002)),
@@ -95,6 +97,8 @@ public actor LoadBalancer {
     public nonisolated let stats = BalancerStats()
     /// Its parameters.
     public nonisolated let configuration: Configuration
+    /// Its connections to the servers, when ``Configuration/keepalive`` is set.
+    public nonisolated let connectionPools: ConnectionPools?
     /// The name of the strategy it routes with.
     public nonisolated let strategyName: String
     nonisolated let network: Network
@@ -138,6 +142,7 @@ public actor LoadBalancer {
         strategyRandom = network.simulation.randomStream("balancer.\(id.name).strategy")
         queue = configuration.queue.map { ConnectionQueue($0, executor: network.simulation.executor) }
         breaker = configuration.circuitBreaker.map { CircuitBreaker($0) }
+        connectionPools = configuration.keepalive.map { ConnectionPools($0, owner: id, network: network) }
         network.addNode(id)
     }
 

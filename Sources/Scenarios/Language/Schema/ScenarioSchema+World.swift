@@ -73,6 +73,7 @@ extension ScenarioSchema {
         .optional("weight", .integer(in: serverWeight), "Weight behind a balancer; default 1."),
         .optional("backup", .flag, "Served only when every primary is down (behind a balancer)."),
         .optional("max_conns", .count(atLeast: 1), "Connections the balancer opens to it at most."),
+        .optional("connection_limit", .integer(in: connectionLimit), "Connections it accepts from the balancer's keepalive pools, idle ones included; more are refused."),
     ], rules: [.exactlyOne(["name", "on"])])
 
     // MARK: workload

@@ -72,6 +72,8 @@ public struct BalancerFigures: Sendable, Equatable {
     public var events: [Event]
     /// Each server fault of the run and how the balancer reacted to it.
     public var failovers: [Failover]
+    /// Its connections to the servers, when it has keepalive.
+    public var connections: ConnectionFigures?
 
     /// Reads the figures of `balancer` after a run whose faults were `timeline`.
     init(_ balancer: LoadBalancer, replicas: [LoadBalancer.Replica], timeline: [FaultSchedule.Entry], end: VirtualInstant) {
@@ -108,5 +110,6 @@ public struct BalancerFigures: Sendable, Equatable {
                          isProbe: event.kind == .probe)
         }
         failovers = Failover.find(in: timeline, events: stats.events, end: end)
+        connections = balancer.connectionPools.map { ConnectionFigures($0, forwards: stats.forwarded) }
     }
 }

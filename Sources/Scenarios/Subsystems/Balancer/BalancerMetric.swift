@@ -29,6 +29,26 @@ public enum BalancerMetric: String, MetricCatalog {
     case imbalance
     /// Successful requests answered by backup servers.
     case backupServed = "backup_served"
+    /// Connection setups to the servers (with keepalive).
+    case connectionSetups = "connection_setups"
+    /// Forwards over an idle pooled connection.
+    case connectionReuses = "connection_reuses"
+    /// Setups per forward: 1 without a cache, 1/keepalive_requests at best.
+    case setupsPerRequest = "setups_per_request"
+    /// The mean time of a completed setup.
+    case meanSetupTime = "mean_setup_time"
+    /// Idle connections closed because a worker's cache was full (least recently used).
+    case connectionsEvicted = "connections_evicted"
+    /// Idle connections closed by keepalive_timeout.
+    case connectionsExpired = "connections_expired"
+    /// Connections closed after keepalive_requests requests.
+    case connectionsRetired = "connections_retired"
+    /// Cached connections found stale (their server restarted).
+    case connectionsStale = "connections_stale"
+    /// Setups refused by a server's connection_limit.
+    case connectionsRefused = "connections_refused"
+    /// The most connections open at once.
+    case peakOpenConnections = "peak_open_connections"
 
     public static let subsystem = Subsystem.balancer
 
@@ -36,14 +56,16 @@ public enum BalancerMetric: String, MetricCatalog {
     public var needsBalancer: Bool {
         switch self {
         case .retries, .failedForwards, .rateLimited, .circuitRejected, .queueTimeouts, .detectionTime, .recoveryTime, .backupServed: return true
+        case .connectionSetups, .connectionReuses, .setupsPerRequest, .meanSetupTime, .connectionsEvicted, .connectionsExpired,
+             .connectionsRetired, .connectionsStale, .connectionsRefused, .peakOpenConnections: return true
         default: return false
         }
     }
 
     public var unit: MetricUnit {
         switch self {
-        case .p50, .p90, .p95, .p99, .p999, .meanLatency, .maxLatency, .detectionTime, .recoveryTime: return .duration
-        case .successRatio, .errorRatio, .imbalance: return .ratio
+        case .p50, .p90, .p95, .p99, .p999, .meanLatency, .maxLatency, .detectionTime, .recoveryTime, .meanSetupTime: return .duration
+        case .successRatio, .errorRatio, .imbalance, .setupsPerRequest: return .ratio
         case .throughput, .minServerThroughput, .maxServerThroughput: return .rate
         default: return .count
         }

@@ -60,6 +60,7 @@ extension ScenarioLoader {
         if let breaker = fields["circuit_breaker"] {
             configuration.circuitBreaker = try parseCircuitBreaker(breaker)
         }
+        if let keepalive = fields["keepalive"] { configuration.keepalive = try parseKeepalive(keepalive, servers: servers) }
         return Scenario.Balancer(strategy: strategy, configuration: configuration)
     }
 

@@ -38,6 +38,7 @@ extension TrafficResult {
                           "\(NumberFormat.integer(server.failedHealthChecks)) / \(NumberFormat.integer(server.healthChecks))"])
         }
         out += "### Servers as the balancer saw them\n\n" + table.rendered() + "\n"
+        if let connections = balancer.connections { out += connections.markdown() }
         if chartsLinked {
             out += "![requests answered per second by each server](throughput.svg)\n\n![active connections per server](connections.svg)\n\n"
         }

@@ -31,6 +31,7 @@ extension TrafficResult {
             var servers: [Upstream]
             var failovers: [Failover]
             var events: [Event]
+            var connections: ConnectionFigures.Document?
         }
         var schema: String
         var scenario: String
@@ -87,6 +88,6 @@ extension TrafficResult {
                 .init(server: $0.server, fault: $0.fault, at: $0.at, detectedAt: $0.detectedAt, detectionSeconds: $0.detectionTime,
                       repairedAt: $0.repairedAt, recoveredAt: $0.recoveredAt, recoverySeconds: $0.recoveryTime)
             },
-            events: figures.events.map { .init(at: $0.at, subject: $0.subject, event: $0.description) })
+            events: figures.events.map { .init(at: $0.at, subject: $0.subject, event: $0.description) }, connections: figures.connections?.document)
     }
 }

@@ -106,6 +106,8 @@ public struct TrafficResult: Sendable {
         case .maxServerThroughput: return primaries.map(\.throughput).max() ?? 0
         case .imbalance: return BalanceStatistics(counts: primaries.map(\.served)).peakToAverage
         case .backupServed: return Double(servers.filter { isBackup($0.id) }.reduce(0) { $0 + $1.served })
+        case .connectionSetups, .connectionReuses, .setupsPerRequest, .meanSetupTime, .connectionsEvicted, .connectionsExpired,
+             .connectionsRetired, .connectionsStale, .connectionsRefused, .peakOpenConnections: return connectionValue(of: metric)
         }
     }
 
