@@ -1,0 +1,161 @@
+import Reports
+import Simulator
+
+/// The same cluster under different connection pools between the balancer and its servers:
+/// the file's traffic (closed loop) without a pool, with TLS, with seed 003's and seed 004's
+/// settings and with pools smaller than the concurrency; bursty open-loop traffic with some of
+/// them; and seed 004's settings as the number of concurrent users grows.
+public struct KeepaliveComparison: Sendable {
+    /// Which traffic a variant runs.
+    public enum Group: String, Sendable, CaseIterable {
+        /// The file's closed loop (seed 003's `ab -c 10`).
+        case closedLoop = "closed loop"
+        /// Open-loop arrivals with bursts above the cluster's capacity.
+        case bursty = "bursty"
+        /// Seed 004's settings with more and more users who think between requests.
+        case users = "users"
+    }
+
+    /// One pool and traffic, and its run.
+    public struct Variant: Sendable {
+        public var name: String
+        public var group: Group
+        /// What differs from the file, for the report.
+        public var summary: String
+        public var scenario: Scenario
+        public var result: TrafficResult
+
+        /// The pool's figures (every variant has a pool).
+        public var connections: ConnectionFigures? { result.balancer?.connections }
+        /// Setups per forward.
+        public var setupsPerRequest: Double { connections?.setupsPerRequest ?? 0 }
+        /// Mean, p50 and p99 latency of successful requests, in seconds.
+        public var mean: Double { result.value(of: .meanLatency) }
+        public var p50: Double { result.value(of: .p50) }
+        public var p99: Double { result.value(of: .p99) }
+        /// Closed-loop users, when the traffic is a closed loop.
+        public var users: Int? {
+            if case .closedLoop(let users, _) = scenario.workload?.arrivals { return users }
+            return nil
+        }
+    }
+
+    /// The burst traffic: a Poisson rate a little above half the cluster's capacity, with
+    /// bursts of 4× every 10 s for 2 s (above the capacity, so requests pile up in flight).
+    static let burstMultiplier = 4.0
+    /// Users of the concurrency sweep, their mean think time, the slots each server gets so the
+    /// cluster keeps up, and how long each of those runs lasts.
+    static let sweepUsers = [100, 1_000, 2_000, 4_000, 10_000]
+    static let sweepThinkTime = Duration.milliseconds(500)
+    static let sweepSlots = 128
+    static let sweepDuration = Duration.seconds(5)
+    /// The smaller pools tried against the file's 10 users.
+    static let smallPools = [4, 1]
+
+    /// The scenario file as loaded.
+    public var base: Scenario
+    /// The variants, in the report's order.
+    public var variants: [Variant]
+
+    /// Loads `path`: a balancer with `keepalive`, servers and a workload.
+    static func loadBase(path: String) throws(ScenarioError) -> Scenario {
+        let scenario = try StrategyComparison.loadTraffic(path: path)
+        guard scenario.balancer?.configuration.keepalive != nil else {
+            throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .missingKey(scenario.balancer == nil ? "balancer" : "balancer.keepalive"))
+        }
+        return scenario
+    }
+
+    /// Seed 004's nginx settings: `keepalive 64; keepalive_requests 100; keepalive_timeout 60s;`.
+    static func seed004(tls: Bool = false) -> KeepaliveConfiguration {
+        KeepaliveConfiguration(idleConnections: 64, requestsPerConnection: 100, idleTimeout: .seconds(60), tls: tls)
+    }
+
+    /// Every variant, built from the file.
+    static func variants(_ base: Scenario) -> [(name: String, group: Group, summary: String, scenario: Scenario)] {
+        guard let file = base.balancer?.configuration.keepalive else { return [] }
+        func with(_ scenario: Scenario, _ keepalive: KeepaliveConfiguration) -> Scenario {
+            scenario.withBalancer { $0.keepalive = keepalive }
+        }
+        var noPool = file
+        noPool.idleConnections = 0
+        var noPoolTLS = noPool
+        noPoolTLS.tls = true
+        var list: [(String, Group, String, Scenario)] = [
+            ("no pooling", .closedLoop, "no cache: a setup for every forward, closed after its answer", with(base, noPool)),
+            ("no pooling, TLS", .closedLoop, "no cache, and TLS: three round trips for every forward", with(base, noPoolTLS)),
+            ("keepalive \(file.idleConnections) (the file)", .closedLoop, "the file's pool: keepalive \(file.idleConnections), keepalive_requests \(file.requestsPerConnection)", base),
+            ("seed 004: 64/100/60s", .closedLoop, "keepalive 64, keepalive_requests 100, keepalive_timeout 60s", with(base, seed004())),
+            ("seed 004, TLS", .closedLoop, "seed 004's pool with TLS to the servers", with(base, seed004(tls: true))),
+        ]
+        for size in smallPools {
+            var small = seed004()
+            small.idleConnections = size
+            list.append(("keepalive \(size)", .closedLoop, "seed 004's pool cut to \(size) idle connection\(size == 1 ? "" : "s") for \(base.users) users", with(base, small)))
+        }
+        let bursty = burstyTraffic(base)
+        list.append(("bursty: no pooling", .bursty, "bursty arrivals, no cache", with(bursty, noPool)))
+        var burstySmall = seed004()
+        burstySmall.idleConnections = smallPools[0]
+        list.append(("bursty: keepalive \(smallPools[0])", .bursty, "bursty arrivals, keepalive \(smallPools[0])", with(bursty, burstySmall)))
+        list.append(("bursty: seed 004", .bursty, "bursty arrivals, seed 004's pool", with(bursty, seed004())))
+        var burstyLarge = seed004()
+        burstyLarge.idleConnections = 1_024
+        list.append(("bursty: keepalive 1024", .bursty, "bursty arrivals, keepalive 1024", with(bursty, burstyLarge)))
+        for users in sweepUsers {
+            list.append(("\(users) users", .users, "seed 004's pool, \(users) users thinking \(DurationFormat.milliseconds(sweepThinkTime.seconds)) on average, \(sweepSlots) slots a server",
+                         with(usersTraffic(base, users: users), seed004())))
+        }
+        return list
+    }
+
+    /// The file's cluster under open-loop arrivals at 60 % of its capacity, with bursts of
+    /// ``burstMultiplier``× for 2 s every 10 s.
+    static func burstyTraffic(_ base: Scenario) -> Scenario {
+        var copy = base
+        let capacity = Double(base.servers.count) / base.meanServiceTime
+        let duration = base.limits.duration ?? .seconds(30)
+        copy.workload?.arrivals = .openLoop(ratePerSecond: (capacity * 0.6).rounded())
+        copy.workload?.bursts = stride(from: 5, to: Int(duration.seconds), by: 10).map {
+            Burst(at: .seconds($0), duration: .seconds(2), multiplier: burstMultiplier)
+        }
+        return copy
+    }
+
+    /// The file's cluster with ``sweepSlots`` slots a server and `users` users who think
+    /// ``sweepThinkTime`` on average, starting one after another over one think time (so that
+    /// they do not all open a connection at the same instant), for ``sweepDuration``.
+    static func usersTraffic(_ base: Scenario, users: Int) -> Scenario {
+        var copy = base.withUsers(users).withThinkTime(sweepThinkTime).withDuration(sweepDuration)
+        copy.workload?.rampUp = sweepThinkTime
+        for index in copy.servers.indices { copy.servers[index].configuration.slots = sweepSlots }
+        return copy
+    }
+
+    /// Runs every variant of `base`, `jobs` worlds at a time.
+    static func run(_ base: Scenario, jobs: Int) -> KeepaliveComparison {
+        let specs = variants(base)
+        let results = ParallelWorlds.map(specs.map(\.scenario), width: jobs) { ScenarioRunner.runTraffic($0) }
+        return KeepaliveComparison(base: base, variants: zip(specs, results).map { spec, result in
+            Variant(name: spec.name, group: spec.group, summary: spec.summary, scenario: spec.scenario, result: result)
+        })
+    }
+
+    /// The variant called `name`.
+    func variant(_ name: String) -> Variant? { variants.first { $0.name == name } }
+
+    /// The variants of one group, in order.
+    func variants(in group: Group) -> [Variant] { variants.filter { $0.group == group } }
+
+    /// The group's variant without a pool (and with TLS or not), the reference for the latency saved.
+    func unpooled(_ group: Group, tls: Bool = false) -> Variant? {
+        variants.first { $0.group == group && $0.connections?.idleConnections == 0 && $0.connections?.tls == tls }
+    }
+
+    /// Mean latency saved against the group's variant without a pool with the same TLS setting,
+    /// in seconds; nil for a variant without a pool or without such a reference.
+    func saved(_ variant: Variant) -> Double? {
+        guard let connections = variant.connections, connections.idleConnections > 0 else { return nil }
+        return unpooled(variant.group, tls: connections.tls).map { $0.mean - variant.mean }
+    }
+}
