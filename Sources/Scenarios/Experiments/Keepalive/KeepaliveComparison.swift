@@ -71,8 +71,8 @@ public struct KeepaliveComparison: Sendable {
         KeepaliveConfiguration(idleConnections: 64, requestsPerConnection: 100, idleTimeout: .seconds(60), tls: tls)
     }
 
-    /// Every variant, built from the file.
-    static func variants(_ base: Scenario) -> [(name: String, group: Group, summary: String, scenario: Scenario)] {
+    /// Every variant, built from the file; the concurrency sweep runs `sweepUsers`.
+    static func variants(_ base: Scenario, sweepUsers: [Int] = sweepUsers) -> [(name: String, group: Group, summary: String, scenario: Scenario)] {
         guard let file = base.balancer?.configuration.keepalive else { return [] }
         func with(_ scenario: Scenario, _ keepalive: KeepaliveConfiguration) -> Scenario {
             scenario.withBalancer { $0.keepalive = keepalive }
@@ -133,8 +133,8 @@ public struct KeepaliveComparison: Sendable {
     }
 
     /// Runs every variant of `base`, `jobs` worlds at a time.
-    static func run(_ base: Scenario, jobs: Int) -> KeepaliveComparison {
-        let specs = variants(base)
+    static func run(_ base: Scenario, jobs: Int, sweepUsers: [Int] = sweepUsers) -> KeepaliveComparison {
+        let specs = variants(base, sweepUsers: sweepUsers)
         let results = ParallelWorlds.map(specs.map(\.scenario), width: jobs) { ScenarioRunner.runTraffic($0) }
         return KeepaliveComparison(base: base, variants: zip(specs, results).map { spec, result in
             Variant(name: spec.name, group: spec.group, summary: spec.summary, scenario: spec.scenario, result: result)
