@@ -133,4 +133,28 @@ import Testing
         #expect(fixture.stats.setups == 2 && fixture.stats.reuses == 2)
         #expect(pools.idleConnections(of: 0).map(\.number) == [1] && pools.idleConnections(of: 1).map(\.number) == [2])
     }
+
+    /// s1 is cut off: its setup learns so after one link latency, a connect error that is retried
+    /// on s2 with a try of its own (the connection was not a cached one).
+    @Test func aSetupAcrossAPartitionIsAConnectErrorAndIsRetried() {
+        let fixture = KeepaliveFixture(servers: 2, keepalive: KeepaliveConfiguration(idleConnections: 32), retries: 1)
+        fixture.upstream.network.partition([["balancer", "client-1", "s2"], ["s1"]])
+        let request = fixture.route(at: 0)
+        fixture.run(until: 1)
+        // 1 ms to learn s1 is unreachable, then 2 ms setup + 12 ms forward to s2.
+        #expect(request.status == 200 && Self.milliseconds(request) == 15)
+        #expect(fixture.upstream.routes.hostnames == ["s1", "s2"])
+        #expect(fixture.stats.setups == 2 && fixture.stats.failedSetups == 1 && fixture.stats.closes(.failure) == 1)
+        #expect(fixture.upstream.balancer.stats.retried == 1 && fixture.stats.freeRetries == 0)
+    }
+
+    /// A forward that times out closes its connection: the next request pays a setup again.
+    @Test func aConnectionWhoseForwardFailedIsClosedNotPooled() {
+        let fixture = KeepaliveFixture(keepalive: KeepaliveConfiguration(idleConnections: 32), forwardTimeout: .milliseconds(5))
+        let first = fixture.route(at: 0), second = fixture.route(at: 0.1)
+        fixture.run(until: 1)
+        // Set up by 2 ms, the answer would come at 14 ms: the 5 ms timeout fires at 7 ms.
+        #expect(first.status == 503 && Self.milliseconds(first) == 7 && second.status == 503)
+        #expect(fixture.stats.setups == 2 && fixture.stats.reuses == 0 && fixture.stats.closes(.failure) == 2 && fixture.stats.open == 0)
+    }
 }

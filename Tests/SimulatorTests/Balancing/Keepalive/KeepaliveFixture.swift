@@ -7,8 +7,8 @@ struct KeepaliveFixture {
     let upstream: UpstreamFixture
     let log = ConnectionLog()
 
-    init(servers: Int = 1, keepalive: KeepaliveConfiguration, slots: Int = 4, retries: Int = 0) {
-        var configuration = LoadBalancer.Configuration(forwardTimeout: .seconds(1), retries: retries)
+    init(servers: Int = 1, keepalive: KeepaliveConfiguration, slots: Int = 4, retries: Int = 0, forwardTimeout: Duration = .seconds(1)) {
+        var configuration = LoadBalancer.Configuration(forwardTimeout: forwardTimeout, retries: retries)
         configuration.keepalive = keepalive
         upstream = UpstreamFixture(servers: servers, configuration: configuration, service: 0.010, slots: slots)
         upstream.network.defaultLink = LinkProfile(latency: .constant(0.001))
