@@ -25,7 +25,7 @@ extension KeepaliveComparison {
 
     /// Seed 004's pool as users grow: setups per request and peak open connections.
     func usersChart() -> BarChart {
-        let shown = variants(in: .users)
+        let shown = sweep
         return BarChart(title: "\(base.name): seed 004's keepalive 64 / 100 / 60s as users grow",
                         categories: shown.map { "\(NumberFormat.integer($0.users ?? 0)) users" },
                         series: [.init("setups per 100 requests", values: shown.map { $0.setupsPerRequest * 100 })],

@@ -89,7 +89,10 @@ extension KeepaliveComparison {
         if let closed = variant("seed 004: 64/100/60s") {
             out += "- **Setups per request.** On the file's \(base.users) users seed 004's pool needed \(NumberFormat.fixed(closed.setupsPerRequest, decimals: 4)) setups per request; the floor `keepalive_requests 100` sets is \(NumberFormat.fixed(floor, decimals: 4)) (each connection is closed after 100 requests and replaced). It saved \(DurationFormat.milliseconds(saved(closed) ?? 0)) of mean latency against no pooling. \(NumberFormat.integer(closed.connections?.closes(.idleTimeout) ?? 0)) connections expired: with traffic every few milliseconds, `keepalive_timeout 60s` never bites.\n"
         }
-        let sweep = variants(in: .users)
+        let sweep = self.sweep
+        if let reference = unpooled(.users), let pooled = sweep.first(where: { $0.users == reference.users }) {
+            out += "- **Latency saved where the servers are not saturated.** At \(NumberFormat.integer(reference.users ?? 0)) users thinking between requests, no pooling gave a mean of \(DurationFormat.milliseconds(reference.mean)) (p99 \(DurationFormat.milliseconds(reference.p99))) and seed 004's pool \(DurationFormat.milliseconds(pooled.mean)) (p99 \(DurationFormat.milliseconds(pooled.p99))): \(DurationFormat.milliseconds(saved(pooled) ?? 0)) saved a request, against a setup of \(DurationFormat.milliseconds(reference.connections?.meanSetupSeconds ?? 0)) — with idle servers a setup adds its whole round trip.\n"
+        }
         if !sweep.isEmpty {
             let rows = sweep.map { "\($0.users.map { NumberFormat.integer($0) } ?? "?") users: \(NumberFormat.fixed($0.setupsPerRequest, decimals: 4)) (peak open \(NumberFormat.integer($0.connections?.peakOpen ?? 0)), \(NumberFormat.integer($0.connections?.closes(.evicted) ?? 0)) evicted)" }
             out += "- **As users grow** (setups per request): " + rows.joined(separator: "; ") + ".\n"

@@ -49,6 +49,8 @@ public struct KeepaliveComparison: Sendable {
     static let sweepThinkTime = Duration.milliseconds(500)
     static let sweepSlots = 128
     static let sweepDuration = Duration.seconds(5)
+    /// The users of the sweep that also run without a pool, for the latency saved there.
+    static let unpooledSweepUsers = 1_000
     /// The smaller pools tried against the file's 10 users.
     static let smallPools = [4, 1]
 
@@ -102,6 +104,10 @@ public struct KeepaliveComparison: Sendable {
         var burstyLarge = seed004()
         burstyLarge.idleConnections = 1_024
         list.append(("bursty: keepalive 1024", .bursty, "bursty arrivals, keepalive 1024", with(bursty, burstyLarge)))
+        if let reference = sweepUsers.first(where: { $0 == unpooledSweepUsers }) {
+            list.append(("\(reference) users, no pooling", .users, "no cache, \(reference) users thinking \(DurationFormat.milliseconds(sweepThinkTime.seconds)) on average: what a setup costs a cluster that is not saturated",
+                         with(usersTraffic(base, users: reference), noPool)))
+        }
         for users in sweepUsers {
             list.append(("\(users) users", .users, "seed 004's pool, \(users) users thinking \(DurationFormat.milliseconds(sweepThinkTime.seconds)) on average, \(sweepSlots) slots a server",
                          with(usersTraffic(base, users: users), seed004())))
@@ -147,15 +153,23 @@ public struct KeepaliveComparison: Sendable {
     /// The variants of one group, in order.
     func variants(in group: Group) -> [Variant] { variants.filter { $0.group == group } }
 
-    /// The group's variant without a pool (and with TLS or not), the reference for the latency saved.
-    func unpooled(_ group: Group, tls: Bool = false) -> Variant? {
-        variants.first { $0.group == group && $0.connections?.idleConnections == 0 && $0.connections?.tls == tls }
+    /// The group's variant without a pool (with TLS or not, and as many users), the reference for
+    /// the latency saved.
+    /// `users` nil: any number of users.
+    func unpooled(_ group: Group, tls: Bool = false, users: Int? = nil) -> Variant? {
+        variants.first { variant in
+            variant.group == group && variant.connections?.idleConnections == 0 && variant.connections?.tls == tls
+                && (users == nil || variant.users == users)
+        }
     }
+
+    /// The pooled variants of the concurrency sweep, in order.
+    var sweep: [Variant] { variants(in: .users).filter { ($0.connections?.idleConnections ?? 0) > 0 } }
 
     /// Mean latency saved against the group's variant without a pool with the same TLS setting,
     /// in seconds; nil for a variant without a pool or without such a reference.
     func saved(_ variant: Variant) -> Double? {
         guard let connections = variant.connections, connections.idleConnections > 0 else { return nil }
-        return unpooled(variant.group, tls: connections.tls).map { $0.mean - variant.mean }
+        return unpooled(variant.group, tls: connections.tls, users: variant.users).map { $0.mean - variant.mean }
     }
 }

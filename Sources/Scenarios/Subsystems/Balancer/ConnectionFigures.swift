@@ -126,7 +126,7 @@ extension ConnectionFigures {
         var table = MarkdownTable(columns: [.text("server"), .numeric("setups"), .numeric("reuses"), .numeric("peak open"), .text("closes")])
         for server in servers {
             table.append([server.hostname, NumberFormat.integer(server.setups), NumberFormat.integer(server.reuses), NumberFormat.integer(server.peakOpen),
-                          server.closes.map { "\($0.reason) \(NumberFormat.integer($0.count))" }.joined(separator: ", ")])
+                          server.closes.isEmpty ? "—" : server.closes.map { "\($0.reason) \(NumberFormat.integer($0.count))" }.joined(separator: ", ")])
         }
         return out + table.rendered() + "\n"
     }
