@@ -60,7 +60,9 @@ extension LoadBalancer {
             let withinBudget = configuration.retryTimeout.map { started.duration(to: network.simulation.now) < $0 } ?? true
             guard configuration.retryOn.matches(outcome), withinBudget else { break }
             if triesBack {
+                // nginx gives the try back; a lone server is tried again (nginx's single peer).
                 connectionPools?.stats.freeRetries += 1
+                if members.count == 1 { tried.removeLast() }
                 continue
             }
             if attempt < configuration.retries { stats.retried += 1 }
