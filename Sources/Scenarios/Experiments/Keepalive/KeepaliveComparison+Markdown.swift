@@ -65,7 +65,9 @@ extension KeepaliveComparison {
             let parts = small.map { variant in
                 "keepalive \(variant.connections?.idleConnections ?? 0): \(NumberFormat.fixed(variant.setupsPerRequest, decimals: 4)) setups per request, \(NumberFormat.integer(variant.connections?.closes(.evicted) ?? 0)) evictions, peak idle \(NumberFormat.integer(variant.connections?.peakIdle ?? 0))"
             }
-            paragraphs.append("**A pool smaller than the \(base.users) users** — " + parts.joined(separator: "; ") + ". `keepalive` bounds the *idle* connections, not the open ones: with users that send their next request as soon as the answer is back, a freed connection is idle only for the few milliseconds until the next request takes it, so only a few are idle at once and a small cache evicts only when several answers come back together. The concurrency a pool must cover is the swing in connections in use, not the number of users.")
+            let largest = variants(in: .closedLoop).filter { ($0.connections?.idleConnections ?? 0) > 0 }.max { ($0.connections?.idleConnections ?? 0) < ($1.connections?.idleConnections ?? 0) }
+            let needed = largest?.connections?.peakIdle ?? 0
+            paragraphs.append("**A pool smaller than the \(base.users) users** — " + parts.joined(separator: "; ") + ". `keepalive` bounds the *idle* connections, not the open ones. With a pool large enough never to evict (\(largest?.name ?? "—")), never more than \(NumberFormat.integer(needed)) connections were idle at once (the end of the run included, when every user has stopped), so a cache of \(NumberFormat.integer(needed)) covers this traffic; a smaller one closes a connection whenever more answers than that have come back before the next requests take their connections, so the next requests set up new ones. The concurrency a pool must cover is the swing in connections in use, not the number of users.")
         }
         let bursty = variants(in: .bursty)
         if let none = unpooled(.bursty), !bursty.isEmpty {
