@@ -36,4 +36,22 @@ import Testing
         #expect(reports[0] == reports[1])
         #expect(reports[0].contains("\"setupsPerRequest\" : 0.2"))
     }
+
+    /// The pools' open and idle connections are OpenMetrics gauges: with keepalive_requests 5 the
+    /// last of the 4 connections is retired after the 20th request, so both end at 0, after
+    /// peaking at 2 open.
+    @Test func thePoolsAreGaugesInOpenMetrics() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.scenario.write(to: dir.appendingPathComponent("pooled.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try OrreryProcess.run(["run", "pooled.yaml", "--out", "out", "--metrics", "metrics.txt", "--metrics-interval", "1ms"], in: dir)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let lines = try String(contentsOf: dir.appendingPathComponent("metrics.txt"), encoding: .utf8).split(separator: "\n")
+        func values(_ state: String) -> [Double] {
+            lines.filter { $0.hasPrefix("orrery_balancer_pooled_connections{balancer=\"balancer\",state=\"\(state)\"}") }
+                .compactMap { $0.split(separator: " ").dropFirst().first.flatMap { Double($0) } }
+        }
+        #expect(values("open").max() == 2 && values("open").last == 0)
+        #expect(values("idle").last == 0)
+    }
 }

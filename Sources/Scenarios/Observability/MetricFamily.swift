@@ -24,6 +24,8 @@ struct MetricFamily: Sendable, Equatable {
         help: "Requests waiting in a server's queue.", labels: ["server"])
     static let balancerConnections = MetricFamily(name: "orrery_balancer_connections", kind: .gauge, unit: "",
         help: "Requests the balancer has in flight to each server.", labels: ["balancer", "server"])
+    static let balancerPooledConnections = MetricFamily(name: "orrery_balancer_pooled_connections", kind: .gauge, unit: "",
+        help: "Connections the balancer's keepalive pools hold open to the servers, all of them and the idle ones.", labels: ["balancer", "state"])
     static let balancerEvents = MetricFamily(name: "orrery_balancer_events", kind: .counter, unit: "",
         help: "Health transitions, probes, circuit-breaker and panic events of the balancer.", labels: ["balancer", "server", "event"])
     static let attempts = MetricFamily(name: "orrery_mapreduce_attempts", kind: .counter, unit: "",

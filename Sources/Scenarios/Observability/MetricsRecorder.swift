@@ -55,6 +55,7 @@ final class MetricsRecorder: @unchecked Sendable {
         case (.traffic, .gauge(let level), "in service"): set(.serverInService, ["server": node], level)
         case (.traffic, .gauge(let level), "queue length"): set(.serverQueue, ["server": node], level)
         case (.traffic, .gauge(let level), "connections"): set(.balancerConnections, ["balancer": node, "server": observation.detail], level)
+        case (.traffic, .gauge(let level), "pooled connections"): set(.balancerPooledConnections, ["balancer": node, "state": observation.detail], level)
         case (.traffic, .instant, let event): add(.balancerEvents, ["balancer": node, "server": observation.detail, "event": event])
         case (.mapreduce, .span, "map attempt"), (.mapreduce, .span, "reduce attempt"):
             add(.attempts, ["worker": node, "kind": observation.name == "map attempt" ? "map" : "reduce", "outcome": Self.word(observation.outcome)])

@@ -51,6 +51,7 @@ public final class ConnectionPools: @unchecked Sendable {
         network.executor.cancelTimer(connection.idleTimer)
         connection.idleTimer = .none
         stats.idle -= 1
+        observeLevels()
         return connection
     }
 
@@ -92,6 +93,7 @@ public final class ConnectionPools: @unchecked Sendable {
         let server = stats.server(connection.hostname)
         server.open += 1
         server.peakOpen = max(server.peakOpen, server.open)
+        observeLevels()
         return true
     }
 
@@ -131,6 +133,7 @@ public final class ConnectionPools: @unchecked Sendable {
         idle[worker].append(connection)
         stats.idle += 1
         stats.peakIdle = max(stats.peakIdle, stats.idle)
+        observeLevels()
         let executor = network.executor
         connection.idleTimer = executor.scheduleCancellable(at: executor.now &+ configuration.idleTimeout.nanoseconds, .notify(connection, code: 0))
     }
@@ -155,7 +158,16 @@ public final class ConnectionPools: @unchecked Sendable {
         stats.open -= 1
         stats.server(connection.hostname).open -= 1
         count(reason, connection.hostname, when: true)
+        observeLevels()
         network.simulation.trace.record(.custom, owner, "close \(reason) \(connection.hostname)#\(connection.number)")
+    }
+
+    /// Shows the open and idle connections as gauges (Perfetto, OpenMetrics). Not inlined, so
+    /// that it stays out of the hot paths' frames.
+    @inline(never)
+    private func observeLevels() {
+        network.simulation.observeGauge(.traffic, owner, "pooled connections", of: "open", Double(stats.open))
+        network.simulation.observeGauge(.traffic, owner, "pooled connections", of: "idle", Double(stats.idle))
     }
 
     private func count(_ reason: ConnectionCloseReason, _ hostname: String, when condition: Bool) {
