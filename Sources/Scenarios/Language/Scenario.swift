@@ -28,6 +28,8 @@ public struct Scenario: Sendable {
         public var isBackup: Bool = false
         /// Its own connection limit behind the balancer (`max_conns`).
         public var maxConnections: Int?
+        /// Its zone, when the world has `zones:`.
+        public var zone: String? = nil
     }
 
     /// The load balancer (or API gateway) clients go through, when the scenario has one.
@@ -82,6 +84,8 @@ public struct Scenario: Sendable {
     public var claims: [Claim] = []
     /// A new version rolled out to the servers behind the balancer, when the file has `deploy:`.
     public var deployment: DeploymentPlan?
+    /// The zones servers and clients sit in, when the file has `zones:`.
+    public var zones: ZonesSection? = nil
 
     /// The subsystems present, in the order their report sections appear.
     public var subsystems: [Subsystem] {

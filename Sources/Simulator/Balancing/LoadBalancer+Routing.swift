@@ -83,7 +83,7 @@ extension LoadBalancer {
         let outcome: ForwardOutcome
         var answer: Response?
         do {
-            let response = try await network.call(from: id, to: replica.server.id, timeout: configuration.forwardTimeout) {
+            let response = try await network.call(from: forwardOrigin(of: request, to: replica), to: replica.server.id, timeout: configuration.forwardTimeout) {
                 await replica.server.handle(request)
             }
             outcome = .answered(status: response.status)
@@ -132,8 +132,9 @@ extension LoadBalancer {
 
     /// Asks the strategy for an eligible server now, or nil when there is none.
     private func pickNow(_ request: Request, excluding tried: [Int]) -> Int? {
-        guard rebuildCandidates(excluding: tried),
-              let serverID = strategy.pick(request, from: candidates, random: &strategyRandom) else { return nil }
+        guard rebuildCandidates(excluding: tried) else { return nil }
+        if zoning != nil { restrictToLocality(request) }
+        guard let serverID = strategy.pick(request, from: candidates, random: &strategyRandom) else { return nil }
         notePicked(serverID)
         return serverID
     }

@@ -29,13 +29,18 @@ public enum BalancerMetric: String, MetricCatalog {
     case imbalance
     /// Successful requests answered by backup servers.
     case backupServed = "backup_served"
+    /// Forwards to a server in another zone than the client's, over all forwards (worlds with zones).
+    case crossZoneShare = "cross_zone_share"
+    /// Forwards to a server in another zone than the client's (worlds with zones).
+    case crossZoneForwards = "cross_zone_forwards"
 
     public static let subsystem = Subsystem.balancer
 
     /// Whether only a balancer measures it (clients that talk to servers directly have none).
     public var needsBalancer: Bool {
         switch self {
-        case .retries, .failedForwards, .rateLimited, .circuitRejected, .queueTimeouts, .detectionTime, .recoveryTime, .backupServed: return true
+        case .retries, .failedForwards, .rateLimited, .circuitRejected, .queueTimeouts, .detectionTime, .recoveryTime, .backupServed,
+             .crossZoneShare, .crossZoneForwards: return true
         default: return false
         }
     }
@@ -43,7 +48,7 @@ public enum BalancerMetric: String, MetricCatalog {
     public var unit: MetricUnit {
         switch self {
         case .p50, .p90, .p95, .p99, .p999, .meanLatency, .maxLatency, .detectionTime, .recoveryTime: return .duration
-        case .successRatio, .errorRatio, .imbalance: return .ratio
+        case .successRatio, .errorRatio, .imbalance, .crossZoneShare: return .ratio
         case .throughput, .minServerThroughput, .maxServerThroughput: return .rate
         default: return .count
         }

@@ -60,6 +60,7 @@ extension ScenarioLoader {
         if let breaker = fields["circuit_breaker"] {
             configuration.circuitBreaker = try parseCircuitBreaker(breaker)
         }
+        if let locality = fields["locality"] { configuration.locality = try parseLocality(locality) }
         return Scenario.Balancer(strategy: strategy, configuration: configuration)
     }
 
