@@ -19,7 +19,7 @@ extension ZoneComparison {
         out += "Envoy's priority levels with zones as levels: for a client in zone *z*, P0 is *z* and the other zones follow by their one-way latency from *z* (ties in the file's order). "
         out += "A level's health is `min(100, factor × 100 × healthy ÷ hosts)` (integer percent; healthy = up by the balancer's passive health); the normalized total health is `min(100, Σ health)`; "
         out += "from P0 down each level takes `min(what is left, health × 100 ÷ normalized total)` percent of the picks, rounding leftovers going to the first level with any health. "
-        out += "Each pick draws a level from the balancer's seeded locality stream and least_conn picks among that level's servers; a retry draws again among the servers not yet tried. "
+        out += "Each pick draws a level from the balancer's seeded locality stream and \(strategyName) picks among that level's servers; a retry draws again among the servers not yet tried. "
         out += "The balancer is one actor with a point of presence (`balancer@<zone>`) in each zone: clients reach their zone's point of presence over the zone's own link and the forward leaves from there, so every point of presence shares one health view.\n"
         return out
     }
@@ -80,11 +80,11 @@ extension ZoneComparison {
         guard let blind = variant("zone-blind")?.zones, let aware = variant("locality-aware")?.zones else { return [] }
         let servers = blind.zones.reduce(0) { $0 + $1.servers }, clients = blind.zones.reduce(0) { $0 + $1.clients }
         let even = servers == 0 || clients == 0 ? 0 : 1 - blind.zones.reduce(0.0) { $0 + Double($1.clients) / Double(clients) * Double($1.servers) / Double(servers) }
-        var traffic = "**Cross-zone traffic.** Zone-blind least_conn sent \(percent(blind.crossZoneShare)) of its forwards to another zone "
+        var traffic = "**Cross-zone traffic.** Zone-blind \(strategyName) sent \(percent(blind.crossZoneShare)) of its forwards to another zone "
         traffic += "(\(NumberFormat.integer(blind.crossZoneForwards)) of \(NumberFormat.integer(blind.forwards)); spreading every zone's clients over all \(servers) servers in proportion would send \(percent(even))). "
         traffic += aware.crossZoneForwards == 0
-            ? "Locality-aware least_conn kept every one of its \(NumberFormat.integer(aware.forwards)) forwards in the client's zone."
-            : "Locality-aware least_conn sent \(percent(aware.crossZoneShare)) (\(NumberFormat.integer(aware.crossZoneForwards)) of \(NumberFormat.integer(aware.forwards)))."
+            ? "Locality-aware \(strategyName) kept every one of its \(NumberFormat.integer(aware.forwards)) forwards in the client's zone."
+            : "Locality-aware \(strategyName) sent \(percent(aware.crossZoneShare)) (\(NumberFormat.integer(aware.crossZoneForwards)) of \(NumberFormat.integer(aware.forwards)))."
         paragraphs.append(traffic)
 
         let medians = zip(blind.zones, aware.zones).map { b, a in
@@ -129,6 +129,9 @@ extension ZoneComparison {
         }
         return paragraphs
     }
+
+    /// The strategy's name, as the balancer reports it.
+    private var strategyName: String { variants.first?.result.balancer?.strategy ?? "the strategy" }
 
     private func percent(_ share: Double) -> String { NumberFormat.fixed(share * 100, decimals: 1) + " %" }
 }
