@@ -36,6 +36,12 @@ extension LoadBalancer {
         return zoning.pointsOfPresence[clientZone]
     }
 
+    /// A forward of `request` got no answer: counted for its client's zone.
+    func noteFailedForward(of request: Request) {
+        guard let zoning, let clientZone = zoning.layout.clientZones[request.client] else { return }
+        zoning.stats.recordFailedForward(clientZone: clientZone)
+    }
+
     /// With locality, narrows ``candidates`` (already rebuilt, some eligible) to one zone: the
     /// priority level a seeded draw picks by Envoy's priority load, or — when no server of that
     /// level is eligible for this try — the first level in priority order that has one.

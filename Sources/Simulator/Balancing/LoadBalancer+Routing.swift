@@ -55,6 +55,7 @@ extension LoadBalancer {
             } else {
                 stats.failedForwards += 1
                 stats.failedForwardsByServer[replica.hostname, default: 0] += 1
+                if zoning != nil { noteFailedForward(of: request) }
             }
             tried.append(serverID)
             let withinBudget = configuration.retryTimeout.map { started.duration(to: network.simulation.now) < $0 } ?? true

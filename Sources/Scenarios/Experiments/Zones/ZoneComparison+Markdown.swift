@@ -63,15 +63,17 @@ extension ZoneComparison {
 
     private func zoneTable() -> String {
         var table = MarkdownTable(columns: [.text("variant"), .text("clients' zone"), .numeric("requests"), .numeric("failed"), .numeric("p50"),
-                                            .numeric("p90"), .numeric("p99"), .numeric("forwards kept in zone"), .numeric("forwards to other zones")])
+                                            .numeric("p90"), .numeric("p99"), .numeric("forwards kept in zone"), .numeric("forwards to other zones"),
+                                            .numeric("forwards without answer")])
         for variant in variants {
             for zone in variant.zones?.zones ?? [] {
                 table.append([variant.name, zone.name, NumberFormat.integer(zone.issued), NumberFormat.integer(zone.failed),
                               DurationFormat.milliseconds(zone.p50), DurationFormat.milliseconds(zone.p90), DurationFormat.milliseconds(zone.p99),
-                              NumberFormat.integer(zone.forwardsTo.reduce(0, +) - zone.crossZoneForwards), NumberFormat.integer(zone.crossZoneForwards)])
+                              NumberFormat.integer(zone.forwardsTo.reduce(0, +) - zone.crossZoneForwards), NumberFormat.integer(zone.crossZoneForwards),
+                              NumberFormat.integer(zone.failedForwards)])
             }
         }
-        return "## Per zone\n\nLatency of the zone's clients' successful requests; forwards by the zone of the server they went to.\n\n" + table.rendered() + "\n"
+        return "## Per zone\n\nLatency of the zone's clients' successful requests; forwards by the zone of the server they went to; *forwards without answer*: the zone's clients' forwards that timed out or were refused (each a wait, then a retry on another server).\n\n" + table.rendered() + "\n"
     }
 
     /// One paragraph per finding, every figure read from the runs.
@@ -99,13 +101,14 @@ extension ZoneComparison {
         if let zone = outageZone, let window = outageWindow {
             for variant in variants where variant.withOutage {
                 guard let figures = variant.zones, let down = figures.zones.firstIndex(where: { $0.name == zone }) else { continue }
-                let struck = figures.zones.filter { $0.failed > 0 }
-                var text = "**Outage, \(variant.name).** \(NumberFormat.integer(variant.failed)) requests failed: "
-                text += figures.zones.map { "\(NumberFormat.integer($0.failed)) from zone \($0.name)" }.joined(separator: ", ") + ". "
+                let struck = figures.zones.filter { $0.failed > 0 || $0.failedForwards > 0 }
+                var text = "**Outage, \(variant.localityAware ? "locality-aware" : "zone-blind").** \(NumberFormat.integer(variant.failed)) requests failed; "
+                text += "forwards without an answer (each one a request held until the forward timeout, then retried): "
+                text += figures.zones.map { "\(NumberFormat.integer($0.failedForwards)) for zone \($0.name)'s clients" }.joined(separator: ", ") + ". "
                 if struck.count == 1, struck[0].name == zone {
-                    text += "Only zone \(zone)'s own clients lost requests. "
+                    text += "Only zone \(zone)'s own clients were hit. "
                 } else if struck.count > 1 {
-                    text += "Clients of \(struck.count) zones lost requests, because every zone's clients were being sent to zone \(zone)'s servers. "
+                    text += "Clients of \(struck.count) zones were hit, because every zone's clients were being sent to zone \(zone)'s servers. "
                 }
                 let start = Int(window.start)
                 let seconds = figures.zones[down].forwardsPerSecond
@@ -120,9 +123,28 @@ extension ZoneComparison {
                 }
                 if variant.localityAware {
                     let spill = figures.zones[down].forwardsTo.enumerated().filter { $0.offset != down && $0.element > 0 }
-                        .map { "\(NumberFormat.integer($0.element)) to zone \(figures.zones[$0.offset].name)" }
-                    if !spill.isEmpty { text += "Zone \(zone)'s clients spilled over by priority: " + spill.joined(separator: ", ") + " forwards over the run; the cross-zone share rose to \(percent(figures.crossZoneShare)). " }
+                        .map { "\(NumberFormat.integer($0.element)) forwards to zone \(figures.zones[$0.offset].name)" }
+                    if !spill.isEmpty { text += "Zone \(zone)'s clients spilled over by priority: " + spill.joined(separator: ", ") + " over the run; the cross-zone share rose to \(percent(figures.crossZoneShare)). " }
                     text += "Their p99 was \(DurationFormat.milliseconds(figures.zones[down].p99)) (\(DurationFormat.milliseconds(aware.zones[down].p99)) without the outage)."
+                }
+                paragraphs.append(text)
+            }
+            if let blindOutage = variant("zone-blind, outage")?.zones, let awareOutage = variant("locality-aware, outage")?.zones {
+                let blindHeld = blindOutage.zones.reduce(0) { $0 + $1.failedForwards }, awareHeld = awareOutage.zones.reduce(0) { $0 + $1.failedForwards }
+                func whose(_ figures: ZoneFigures) -> String {
+                    let hit = figures.zones.filter { $0.failedForwards > 0 }.map(\.name)
+                    return hit.count == 1 ? "all of them zone \(hit[0])'s clients'" : hit.isEmpty ? "none" : "from the clients of zones \(hit.joined(separator: ", "))"
+                }
+                var text = "**What the outage costs each routing.** Zone-blind \(strategyName) had \(NumberFormat.integer(blindHeld)) forwards without an answer, \(whose(blindOutage)); "
+                text += "locality-aware had \(NumberFormat.integer(awareHeld)), \(whose(awareOutage)). "
+                if awareHeld > blindHeld {
+                    text += "Until passive health has marked a server down, locality still counts it healthy, so zone \(zone)'s clients — and their retries, drawn again from P0 — keep going to the dead zone; "
+                    if strategyName == "least_conn" {
+                        text += "zone-blind least_conn steered away sooner, because the dead servers' connections piled up while their forwards waited for the timeout. "
+                    }
+                    text += "Locality confines the outage to one zone's clients but concentrates it on them; a retry policy that skips the priority just tried (Envoy's previous_priorities) would shorten it."
+                } else {
+                    text += "Locality confined the outage to the zone's own clients without costing more held requests than zone-blind routing."
                 }
                 paragraphs.append(text)
             }

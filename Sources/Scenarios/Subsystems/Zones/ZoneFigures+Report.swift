@@ -7,12 +7,13 @@ extension ZoneFigures {
         out += "\(NumberFormat.integer(crossZoneForwards)) of \(NumberFormat.integer(forwards)) forwards crossed zones "
             + "(\(NumberFormat.fixed(crossZoneShare * 100, decimals: 1)) %).\n\n"
         var table = MarkdownTable(columns: [.text("zone"), .numeric("clients"), .numeric("servers"), .numeric("issued"), .numeric("failed"),
-                                            .numeric("p50"), .numeric("p90"), .numeric("p99"), .numeric("forwards kept in zone"), .numeric("forwards to other zones")])
+                                            .numeric("p50"), .numeric("p90"), .numeric("p99"), .numeric("forwards kept in zone"), .numeric("forwards to other zones"), .numeric("forwards without answer")])
         for zone in zones {
             let total = zone.forwardsTo.reduce(0, +)
             table.append([zone.name, String(zone.clients), String(zone.servers), NumberFormat.integer(zone.issued), NumberFormat.integer(zone.failed),
                           DurationFormat.milliseconds(zone.p50), DurationFormat.milliseconds(zone.p90), DurationFormat.milliseconds(zone.p99),
-                          NumberFormat.integer(total - zone.crossZoneForwards), NumberFormat.integer(zone.crossZoneForwards)])
+                          NumberFormat.integer(total - zone.crossZoneForwards), NumberFormat.integer(zone.crossZoneForwards),
+                          NumberFormat.integer(zone.failedForwards)])
         }
         out += table.rendered() + "\n"
         if !levelDraws.isEmpty {
@@ -26,7 +27,7 @@ extension ZoneFigures {
     struct Document: Encodable, Sendable {
         struct Zone: Encodable, Sendable {
             var name: String, clients: Int, servers: Int, issued: Int, succeeded: Int, failed: Int
-            var p50: Double, p90: Double, p99: Double, mean: Double, forwardsTo: [Int]
+            var p50: Double, p90: Double, p99: Double, mean: Double, forwardsTo: [Int], failedForwards: Int
         }
         var zones: [Zone]
         var overprovisioningFactor: Double?
@@ -36,7 +37,8 @@ extension ZoneFigures {
 
     var document: Document {
         Document(zones: zones.map { .init(name: $0.name, clients: $0.clients, servers: $0.servers, issued: $0.issued, succeeded: $0.succeeded, failed: $0.failed,
-                                         p50: $0.p50, p90: $0.p90, p99: $0.p99, mean: $0.mean, forwardsTo: $0.forwardsTo) },
+                                         p50: $0.p50, p90: $0.p90, p99: $0.p99, mean: $0.mean, forwardsTo: $0.forwardsTo,
+                                         failedForwards: $0.failedForwards) },
                  overprovisioningFactor: overprovisioningFactor, forwards: forwards, crossZoneForwards: crossZoneForwards,
                  crossZoneShare: crossZoneShare, levelDraws: levelDraws, levelFallbacks: levelFallbacks)
     }

@@ -22,6 +22,8 @@ public struct ZoneFigures: Sendable, Equatable {
         public var failuresPerSecond: [Int]
         /// Its clients' forwards that went to another zone.
         public var crossZoneForwards: Int
+        /// Its clients' forwards that got no answer (each one a wait, and a retry if allowed).
+        public var failedForwards: Int
     }
 
     /// The zones, in the file's order.
@@ -57,7 +59,8 @@ public struct ZoneFigures: Sendable, Equatable {
                 p99: stats.latency[zone].percentile(99).seconds, mean: stats.latency[zone].mean.seconds,
                 forwardsTo: stats.forwards[zone], forwardsPerSecond: padded(stats.forwardsPerSecond[zone]),
                 failuresPerSecond: padded(stats.failuresPerSecond[zone]),
-                crossZoneForwards: stats.forwards[zone].reduce(0, +) - stats.forwards[zone][zone])
+                crossZoneForwards: stats.forwards[zone].reduce(0, +) - stats.forwards[zone][zone],
+                failedForwards: stats.failedForwards[zone])
         }
         overprovisioningFactor = locality.map { Double($0.overprovisioningPercent) / 100 }
         forwards = stats.totalForwards

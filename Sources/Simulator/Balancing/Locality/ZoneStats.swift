@@ -11,6 +11,8 @@ public final class ZoneStats: @unchecked Sendable {
     public private(set) var forwardsPerSecond: [[Int]]
     /// Forwards that crossed zones in each virtual second.
     public private(set) var crossZonePerSecond: [Int] = []
+    /// Forwards of each zone's clients that got no answer (connect error or timeout).
+    public private(set) var failedForwards: [Int]
     /// How often locality drew each priority level (index 0 = P0, the client's zone).
     public private(set) var levelDraws: [Int]
     /// Picks whose drawn level had no eligible server, so a lower level served.
@@ -33,6 +35,7 @@ public final class ZoneStats: @unchecked Sendable {
         forwards = Array(repeating: Array(repeating: 0, count: zones), count: zones)
         forwardsPerSecond = Array(repeating: [], count: zones)
         levelDraws = Array(repeating: 0, count: zones)
+        failedForwards = Array(repeating: 0, count: zones)
         issued = Array(repeating: 0, count: zones)
         succeeded = Array(repeating: 0, count: zones)
         failed = Array(repeating: 0, count: zones)
@@ -56,6 +59,8 @@ public final class ZoneStats: @unchecked Sendable {
         ZoneStats.count(second, in: &forwardsPerSecond[serverZone])
         if clientZone != serverZone { ZoneStats.count(second, in: &crossZonePerSecond) }
     }
+
+    func recordFailedForward(clientZone: Int) { failedForwards[clientZone] += 1 }
 
     func recordDraw(level: Int, fellBack: Bool) {
         levelDraws[level] += 1
