@@ -45,6 +45,9 @@ public enum BalancerMetric: String, MetricCatalog {
         }
     }
 
+    /// Whether only a world with zones measures it (other worlds neither list nor report it).
+    public var needsZones: Bool { self == .crossZoneShare || self == .crossZoneForwards }
+
     public var unit: MetricUnit {
         switch self {
         case .p50, .p90, .p95, .p99, .p999, .meanLatency, .maxLatency, .detectionTime, .recoveryTime: return .duration
