@@ -78,4 +78,23 @@ workload:
         #expect(zones.levelDraws == [10, 11] && zones.levelFallbacks == 0)
         #expect(result.balancer?.failovers.map(\.server) == ["a1"])
     }
+
+    @Test func withOneOfThreeHostsHealthyTheClientsZoneGetsEnvoysPriorityLoad() throws {
+        // Zone a: a1, a2, a3 with a2 and a3 down from the start; passive health marks each down
+        // at its first timeout (the 2nd request: a2, then its retry on a3, both 100 ms, so it fails).
+        // From then on zone a's health is 140 × 1 ÷ 3 = 46 and the draws split 46 / 54.
+        let text = zonesScenario
+            .replacingOccurrences(of: "  requests: 10\n", with: "  requests: 400\n")
+            .replacingOccurrences(of: "  - {name: a1, zone: a,", with: "  - {name: a, count: 3, zone: a,")
+            .replacingOccurrences(of: "  forward_timeout: 1s\n", with: "  forward_timeout: 100ms\n")
+            .replacingOccurrences(of: "  think_time: 100ms\n", with: "")
+            + "\nfaults:\n  - {at: 0s, crash: a2}\n  - {at: 0s, crash: a3}\n"
+        let result = ScenarioRunner.runTraffic(try ScenarioLoader.parse(text, file: "z.yaml"))
+        let zones = try #require(result.zones)
+        #expect(result.succeeded == 399 && result.balancer?.failedForwards == 2)
+        // Three draws of P0 before both are marked down (a1, a2, the retry on a3), then 398
+        // draws of which 205 fell in P0 (51.5 %; Envoy's load is 46 %, the draws are seeded).
+        #expect(zones.levelDraws == [208, 193] && zones.levelFallbacks == 0)
+        #expect(zones.zones[0].forwardsTo == [208, 193] && zones.crossZoneForwards == 193)
+    }
 }
