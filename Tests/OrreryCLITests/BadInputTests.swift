@@ -26,6 +26,8 @@ import Testing
          "bad.yaml:13:20: error: a probability must be between 0 and 1, got 5 (at deploy.max_error_ratio)"),
         ("deploy-drain-timeout", "seed: 1\nrun:\n  duration: 5s\nservers:\n  - name: s\nbalancer:\n  strategy: least_conn\nworkload:\n  type: closed_loop\n  users: 1\ndeploy:\n  at: 1s\n  drain_timeout: 2h\n",
          "bad.yaml:13:18: error: 'drain_timeout' is at most 3600.000s, got 7200.000s (at deploy.drain_timeout)"),
+        ("zones-unknown-zone", "seed: 1\nrun:\n  duration: 5s\nzones:\n  list: [{name: east}, {name: west}]\nservers:\n  - {name: s, zone: eats}\nbalancer:\n  strategy: least_conn\nworkload:\n  type: closed_loop\n  users: 1\n",
+         "bad.yaml:7:21: error: unknown zone 'eats'; zones: east, west (at servers.[0].zone)"),
         ("syntax", "seed: 1\nrun: [\n", "bad.yaml:3:1: error: invalid YAML:"),
     ]
 

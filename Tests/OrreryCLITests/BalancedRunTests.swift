@@ -33,10 +33,10 @@ import Testing
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("The value 'nonsense' is invalid"))
         let listed = outcome.standardError.split(separator: "\n").filter { $0.hasPrefix("  - ") }.map { $0.dropFirst(4) }
-        #expect(listed == ["a1", "a2", "a3", "a4", "mapreduce", "backup", "claims", "strategies", "deploy", "queue", "keepalive", "all"])
+        #expect(listed == ["a1", "a2", "a3", "a4", "mapreduce", "backup", "claims", "strategies", "deploy", "queue", "keepalive", "zones", "all"])
         let list = try OrreryProcess.run(["experiment", "--list"])
         #expect(list.status == 0)
         #expect(list.standardOutput.split(separator: "\n").map { $0.prefix(while: { $0 != " " }) }
-            == ["a1", "a2", "a3", "a4", "mapreduce", "backup", "claims", "strategies", "deploy", "queue", "keepalive"])
+            == ["a1", "a2", "a3", "a4", "mapreduce", "backup", "claims", "strategies", "deploy", "queue", "keepalive", "zones"])
     }
 }

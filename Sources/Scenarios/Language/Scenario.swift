@@ -30,6 +30,8 @@ public struct Scenario: Sendable {
         public var maxConnections: Int?
         /// Connections it accepts from the balancer at most (`connection_limit`, with keepalive).
         public var connectionLimit: Int?
+        /// Its zone, when the world has `zones:`.
+        public var zone: String? = nil
     }
 
     /// The load balancer (or API gateway) clients go through, when the scenario has one.
@@ -84,6 +86,8 @@ public struct Scenario: Sendable {
     public var claims: [Claim] = []
     /// A new version rolled out to the servers behind the balancer, when the file has `deploy:`.
     public var deployment: DeploymentPlan?
+    /// The zones servers and clients sit in, when the file has `zones:`.
+    public var zones: ZonesSection? = nil
 
     /// The subsystems present, in the order their report sections appear.
     public var subsystems: [Subsystem] {

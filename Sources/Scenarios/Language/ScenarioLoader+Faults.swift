@@ -6,7 +6,7 @@ extension ScenarioLoader {
     static let faultActions = ScenarioSchema.networkFaultActions.map(\.name)
     /// The fault actions only some sections have: a MapReduce worker's local disk wiped, an
     /// error storm on the object store.
-    static let sectionFaultActions = [ScenarioSchema.loseIntermediate.name, ScenarioSchema.storm.name]
+    static let sectionFaultActions = [ScenarioSchema.loseIntermediate.name, ScenarioSchema.storm.name, ScenarioSchema.zoneOutage.name]
     /// The most faults one file may list.
     static let maximumFaults = 100_000
 
@@ -25,7 +25,7 @@ extension ScenarioLoader {
     /// until the node crashes or restarts; `storm` needs `for:` and a `rate`. A `restart` of a running
     /// node crashes it first (a deploy).
     static func parseFaults(_ cursor: YAMLCursor, nodes: [NodeID], mapreduce: MapReduceSection? = nil,
-                            store: StoreSection? = nil) throws(ScenarioError) -> WorldFaults {
+                            store: StoreSection? = nil, zones: ZonesSection? = nil, servers: [Scenario.Server] = []) throws(ScenarioError) -> WorldFaults {
         var world = WorldFaults()
         var entries: [FaultSchedule.Entry] = []
         let items = try cursor.list()
@@ -73,6 +73,8 @@ extension ScenarioLoader {
                 }
                 world.storms.append(.init(start: VirtualInstant.zero.duration(to: at), length: lasting,
                                           errorRate: try fields.required("rate").probability(), code: code))
+            case "zone_outage":
+                entries += try zoneOutage(value, at: at, lasting: lasting, bootTime: try fields["boot_time"]?.duration() ?? .zero, zones: zones, servers: servers)
             case "pause":
                 guard let lasting else { throw item.error(.missingKey("for")) }
                 entries.append(.init(at: at, fault: .pause(try node(value), duration: lasting)))

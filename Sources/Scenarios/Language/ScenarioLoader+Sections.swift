@@ -107,11 +107,12 @@ extension ScenarioLoader {
             let isBackup = try fields["backup"]?.bool() ?? false
             let maxConnections = try fields["max_conns"]?.int(atLeast: 1)
             let connectionLimit = try fields["connection_limit"]?.int(in: ScenarioSchema.connectionLimit)
+            let zone = try fields["zone"]?.string()
             for id in hosts ?? (1...count).map({ NodeID(count == 1 ? name : "\(name)\($0)") }) {
                 if servers.contains(where: { $0.id == id }) || id.name.hasPrefix("client") {
                     throw nameCursor.error(.invalidValue(id.name.hasPrefix("client") ? "server names may not start with 'client' (reserved for client hosts)" : "server '\(id)' is defined twice"))
                 }
-                servers.append(Scenario.Server(id: id, configuration: configuration, weight: weight, isBackup: isBackup, maxConnections: maxConnections, connectionLimit: connectionLimit))
+                servers.append(Scenario.Server(id: id, configuration: configuration, weight: weight, isBackup: isBackup, maxConnections: maxConnections, connectionLimit: connectionLimit, zone: zone))
             }
             guard servers.count <= maximumServers else {
                 throw item.error(.invalidValue("at most \(maximumServers) servers in a world, got \(servers.count)"))

@@ -43,6 +43,8 @@ public enum ScenarioLoader {
             throw balancerCursor.error(.invalidValue("a balancer needs servers behind it; add a 'servers' section"))
         }
         try validateBalancedServers(servers, balancer: balancer, at: top)
+        let zones = try top["zones"].map { cursor throws(ScenarioError) in try parseZones(cursor, defaultLink: defaultLink) }
+        try validateZones(zones, servers: servers, balancer: balancer, at: top)
         let workloadCursor = top["workload"]
         let limits = try parseLimits(top["run"], at: top.cursor, needsStop: workloadCursor != nil)
         var workload: Workload?
@@ -70,7 +72,7 @@ public enum ScenarioLoader {
             }
             nodeNames += queue.nodes
         }
-        let parsedFaults = try top["faults"].map { cursor throws(ScenarioError) in try parseFaults(cursor, nodes: nodeNames, mapreduce: mapreduce, store: store) }
+        let parsedFaults = try top["faults"].map { cursor throws(ScenarioError) in try parseFaults(cursor, nodes: nodeNames, mapreduce: mapreduce, store: store, zones: zones, servers: servers) }
         var worldMapReduce = mapreduce
         if let clusterFaults = parsedFaults?.cluster, !clusterFaults.isEmpty { worldMapReduce?.faults += clusterFaults }
         if let storms = parsedFaults?.storms, !storms.isEmpty { store?.configuration.errorStorms += storms }
@@ -86,6 +88,7 @@ public enum ScenarioLoader {
             name: document.name, summary: document.summary, file: document.file, seed: document.seed ?? 1, limits: limits,
             defaultLink: defaultLink, links: links, servers: servers, balancer: balancer, workload: workload,
             mapreduce: worldMapReduce, log: log, store: store, backup: backup, queue: queue, operations: operations, faults: faults, expectations: [])
+        scenario.zones = zones
         scenario.limits.timeLimit = try timeLimit(for: scenario, explicit: top["run"], at: top.cursor)
         if let faultsCursor = top["faults"] {
             let horizon = VirtualInstant.after(scenario.limits.timeLimit)

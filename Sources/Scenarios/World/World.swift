@@ -21,6 +21,8 @@ final class World: @unchecked Sendable {
     let trafficMetrics = WorkloadMetrics()
     /// The deployment's record, when the scenario has one.
     var deployment: DeploymentRecord?
+    /// What the zones measured, when the scenario has zones.
+    var zoneStats: ZoneStats?
 
     // MARK: MapReduce
     var cluster: MapReduce.Cluster?

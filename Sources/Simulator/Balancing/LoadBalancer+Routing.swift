@@ -55,6 +55,7 @@ extension LoadBalancer {
             } else {
                 stats.failedForwards += 1
                 stats.failedForwardsByServer[replica.hostname, default: 0] += 1
+                if zoning != nil { noteFailedForward(of: request) }
             }
             tried.append(serverID)
             let withinBudget = configuration.retryTimeout.map { started.duration(to: network.simulation.now) < $0 } ?? true
@@ -90,12 +91,13 @@ extension LoadBalancer {
         serverStats?.connections.change(by: 1, at: start)
         let outcome: ForwardOutcome
         var answer: Response?
+        let origin = forwardOrigin(of: request, to: replica)
         let lease = if let connectionPools { await lease(to: replica, for: request, pools: connectionPools) } else { ConnectionLease?.none }
         if let failure = lease?.failure {
             outcome = .failed(failure)
         } else {
             do {
-                let response = try await network.call(from: id, to: replica.server.id, timeout: configuration.forwardTimeout) {
+                let response = try await network.call(from: origin, to: replica.server.id, timeout: configuration.forwardTimeout) {
                     await replica.server.handle(request)
                 }
                 outcome = .answered(status: response.status)
@@ -146,8 +148,9 @@ extension LoadBalancer {
 
     /// Asks the strategy for an eligible server now, or nil when there is none.
     private func pickNow(_ request: Request, excluding tried: [Int]) -> Int? {
-        guard rebuildCandidates(excluding: tried),
-              let serverID = strategy.pick(request, from: candidates, random: &strategyRandom) else { return nil }
+        guard rebuildCandidates(excluding: tried) else { return nil }
+        if zoning != nil { restrictToLocality(request) }
+        guard let serverID = strategy.pick(request, from: candidates, random: &strategyRandom) else { return nil }
         notePicked(serverID)
         return serverID
     }

@@ -66,6 +66,8 @@ public actor LoadBalancer {
         public var circuitBreaker: CircuitBreaker.Configuration?
         /// Connections to the servers with setup costs and nginx's keepalive cache; nil: free.
         public var keepalive: KeepaliveConfiguration?
+        /// Envoy-style locality: prefer the client's zone, spill over by priority (needs zones).
+        public var locality: Locality? = nil
 
         /// Parameters; everything not given is off, leaving the assignment's behaviour.
         public init(forwardTimeout: Duration = .milliseconds(500), retries: Int = 1, server: ServerConfiguration = ServerConfiguration(slots: 4, serviceTime: .exponential(mean: 0.002)),
@@ -124,6 +126,8 @@ public actor LoadBalancer {
     var deploymentWaiters: [Int: DeploymentWaiter] = [:]
     /// The token of the last deployment wait, so a timeout that fires late resumes nothing.
     var lastWaiterToken: UInt64 = 0
+    /// The zones the balancer has points of presence in, when the world has zones.
+    var zoning: BalancerZoning?
 
     /// A balancer on node `id` routing through `placement` (the assignment's map or another).
     public init(_ id: NodeID = "balancer", placement: BalancerPlacement, configuration: Configuration = Configuration(), network: Network) {

@@ -38,7 +38,7 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
     }
 
     @Test func theRegistryListsEveryExperimentOnceInOrder() {
-        #expect(ExperimentRegistry.names == ["a1", "a2", "a3", "a4", "mapreduce", "backup", "claims", "strategies", "deploy", "queue", "keepalive"])
+        #expect(ExperimentRegistry.names == ["a1", "a2", "a3", "a4", "mapreduce", "backup", "claims", "strategies", "deploy", "queue", "keepalive", "zones"])
     }
 
     @Test func anExperimentLoadedFromAnotherExperimentsFileIsRefused() throws {

@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func theWorldListsItsSectionsInTheDocumentationsOrder() {
-        #expect(ScenarioSchema.worldFile.keys == ["version", "name", "description", "seed", "run", "network", "servers", "balancer", "gateway", "workload",
+        #expect(ScenarioSchema.worldFile.keys == ["version", "name", "description", "seed", "run", "network", "zones", "servers", "balancer", "gateway", "workload",
                                                   "mapreduce", "log", "queue", "object_store", "backup", "operations", "faults", "chaos", "deploy", "expect", "claims"])
     }
 

@@ -4,7 +4,7 @@ public enum ExperimentRegistry {
     public static let all: [any Experiment.Type] = [
         A1Experiment.self, A2Experiment.self, A3Experiment.self, A4Experiment.self,
         MapReduceExperiment.self, BackupExperiment.self, ClaimsExperiment.self, StrategiesExperiment.self, DeployExperiment.self, QueueExperiment.self,
-        KeepaliveExperiment.self,
+        KeepaliveExperiment.self, ZonesExperiment.self,
     ]
 
     /// Their names, in order.

@@ -18,6 +18,7 @@ extension ScenarioSchema {
         .optional("rate_limit", .object(rateLimit), "A token bucket in front of the servers."),
         .optional("circuit_breaker", .object(circuitBreaker), "Stop sending while too many requests fail."),
         .optional("keepalive", .object(keepalive), "Connections to the servers: setups and an idle cache per worker (nginx keepalive)."),
+        .optional("locality", .object(locality), "Prefer the client's zone, spilling over by Envoy's priority load (needs zones)."),
     ], definition: ("balancer", "A load balancer: strategy, timeouts, retries, health checks, outlier detection, limits and a circuit breaker."))
 
     /// The words a retry's `on:` may list (nginx's `proxy_next_upstream`).

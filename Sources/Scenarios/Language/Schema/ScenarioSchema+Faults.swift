@@ -42,7 +42,7 @@ extension ScenarioSchema {
 
     /// One of a world's `faults:`.
     static let worldFault: SchemaObject = {
-        let actions = networkFaultActions + [loseIntermediate, storm]
+        let actions = networkFaultActions + [loseIntermediate, storm, zoneOutage]
         return SchemaObject([faultInstant] + actions + networkFaultSettings + [
             .optional("rate", .probability, "errors, storm: the share of requests that fail."),
             .optional("code", .words(stormCodes), "storm: the error code; default ServiceUnavailable."),

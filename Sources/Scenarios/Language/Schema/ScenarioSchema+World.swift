@@ -8,6 +8,7 @@ extension ScenarioSchema {
     static let worldFile = SchemaObject(commonProperties + [
         .optional("run", .object(run), "When the clients stop and the run's limits."),
         .optional("network", .object(network), "The default link between nodes, and links that differ."),
+        .optional("zones", .object(zonesSection), "Zones the servers and clients sit in, and the links within and between them."),
         .optional("servers", .list(of: .object(server), minimum: 1, maximum: ScenarioLoader.maximumServerEntries), "Server replicas: name and count, or on: MapReduce nodes."),
         .optional("balancer", .object(balancerSection), "A load balancer (node 'balancer') in front of the servers."),
         .optional("gateway", .object(balancerSection), "An API gateway (node 'gateway'): a balancer under another name."),
@@ -74,6 +75,7 @@ extension ScenarioSchema {
         .optional("backup", .flag, "Served only when every primary is down (behind a balancer)."),
         .optional("max_conns", .count(atLeast: 1), "Connections the balancer opens to it at most."),
         .optional("connection_limit", .integer(in: connectionLimit), "Connections it accepts from the balancer's keepalive pools, idle ones included; more are refused."),
+        .optional("zone", .anyText, "Its zone, one of zones.list (needed when the file has zones)."),
     ], rules: [.exactlyOne(["name", "on"])])
 
     // MARK: workload

@@ -49,23 +49,31 @@ public enum BalancerMetric: String, MetricCatalog {
     case connectionsRefused = "connections_refused"
     /// The most connections open at once.
     case peakOpenConnections = "peak_open_connections"
+    /// Forwards to a server in another zone than the client's, over all forwards (worlds with zones).
+    case crossZoneShare = "cross_zone_share"
+    /// Forwards to a server in another zone than the client's (worlds with zones).
+    case crossZoneForwards = "cross_zone_forwards"
 
     public static let subsystem = Subsystem.balancer
 
     /// Whether only a balancer measures it (clients that talk to servers directly have none).
     public var needsBalancer: Bool {
         switch self {
-        case .retries, .failedForwards, .rateLimited, .circuitRejected, .queueTimeouts, .detectionTime, .recoveryTime, .backupServed: return true
+        case .retries, .failedForwards, .rateLimited, .circuitRejected, .queueTimeouts, .detectionTime, .recoveryTime, .backupServed,
+             .crossZoneShare, .crossZoneForwards: return true
         case .connectionSetups, .connectionReuses, .setupsPerRequest, .meanSetupTime, .connectionsEvicted, .connectionsExpired,
              .connectionsRetired, .connectionsStale, .connectionsRefused, .peakOpenConnections: return true
         default: return false
         }
     }
 
+    /// Whether only a world with zones measures it (other worlds neither list nor report it).
+    public var needsZones: Bool { self == .crossZoneShare || self == .crossZoneForwards }
+
     public var unit: MetricUnit {
         switch self {
         case .p50, .p90, .p95, .p99, .p999, .meanLatency, .maxLatency, .detectionTime, .recoveryTime, .meanSetupTime: return .duration
-        case .successRatio, .errorRatio, .imbalance, .setupsPerRequest: return .ratio
+        case .successRatio, .errorRatio, .imbalance, .setupsPerRequest, .crossZoneShare: return .ratio
         case .throughput, .minServerThroughput, .maxServerThroughput: return .rate
         default: return .count
         }

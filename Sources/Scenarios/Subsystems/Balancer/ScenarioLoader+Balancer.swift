@@ -61,6 +61,7 @@ extension ScenarioLoader {
             configuration.circuitBreaker = try parseCircuitBreaker(breaker)
         }
         if let keepalive = fields["keepalive"] { configuration.keepalive = try parseKeepalive(keepalive, servers: servers) }
+        if let locality = fields["locality"] { configuration.locality = try parseLocality(locality) }
         return Scenario.Balancer(strategy: strategy, configuration: configuration)
     }
 

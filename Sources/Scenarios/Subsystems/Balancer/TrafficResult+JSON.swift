@@ -52,6 +52,7 @@ extension TrafficResult {
         var checks: [Check]
         var balancer: Balancer?
         var deployment: DeploymentFigures.Document?
+        var zones: ZoneFigures.Document?
     }
 
     /// The run as JSON (schema ``jsonSchema``), keys sorted so equal runs give equal bytes.
@@ -70,7 +71,7 @@ extension TrafficResult {
             },
             completionsPerSecond: completionsPerSecond, faults: faults,
             checks: checks.map { .init(expectation: $0.expectation.text, line: $0.expectation.line, measured: $0.measured, holds: $0.holds) },
-            balancer: balancer.map(TrafficResult.balancerDocument), deployment: deployment?.document)
+            balancer: balancer.map(TrafficResult.balancerDocument), deployment: deployment?.document, zones: zones?.document)
         return JSONReport.encode(document)
     }
 

@@ -36,6 +36,7 @@ extension TrafficResult {
         out += serverTable.rendered() + "\n"
         out += serverLatencyMarkdown()
         if let balancer { out += balancerMarkdown(balancer, chartsLinked: chartsLinked) }
+        if let zones { out += zones.markdown() }
         if let deployment { out += deployment.markdown() }
 
         if !faults.isEmpty {

@@ -63,6 +63,8 @@ public struct TrafficResult: Sendable {
     public var balancer: BalancerFigures?
     /// What the deployment did, when the scenario has one.
     public var deployment: DeploymentFigures?
+    /// What the zones measured, when the scenario has zones.
+    public var zones: ZoneFigures?
     /// The faults applied, in order.
     public var faults: [String]
     public var checks: [ExpectationCheck]
@@ -105,6 +107,8 @@ public struct TrafficResult: Sendable {
         case .minServerThroughput: return primaries.map(\.throughput).min() ?? 0
         case .maxServerThroughput: return primaries.map(\.throughput).max() ?? 0
         case .imbalance: return BalanceStatistics(counts: primaries.map(\.served)).peakToAverage
+        case .crossZoneShare: return zones?.crossZoneShare ?? 0
+        case .crossZoneForwards: return Double(zones?.crossZoneForwards ?? 0)
         case .backupServed: return Double(servers.filter { isBackup($0.id) }.reduce(0) { $0 + $1.served })
         case .connectionSetups, .connectionReuses, .setupsPerRequest, .meanSetupTime, .connectionsEvicted, .connectionsExpired,
              .connectionsRetired, .connectionsStale, .connectionsRefused, .peakOpenConnections: return connectionValue(of: metric)

@@ -18,7 +18,9 @@ extension World {
             }
         }
         guard let workload = scenario.workload else { return }
-        if let balancer {
+        if let balancer, let zoned = buildZones(balancer: balancer) {
+            WorkloadDriver.start(workload, target: zoned, simulation: simulation, metrics: trafficMetrics)
+        } else if let balancer {
             WorkloadDriver.start(workload, target: BalancedServers(network: network, balancer: balancer), simulation: simulation, metrics: trafficMetrics)
         } else {
             WorkloadDriver.start(workload, target: DirectServers(network: network, servers: servers), simulation: simulation, metrics: trafficMetrics)
@@ -31,6 +33,7 @@ extension World {
             scenario: scenario, seed: seed, replayCommand: replayCommand, simulation: simulation, servers: servers,
             balancer: balancer.map { ($0, replicas) }, metrics: trafficMetrics, timeline: networkFaults, failure: failure)
         if let deployment { result.deployment = DeploymentFigures(deployment, metrics: trafficMetrics) }
+        result.zones = zoneFigures()
         return result
     }
 }

@@ -1,0 +1,37 @@
+/// `zones:`, a server's `zone`, `balancer.locality` and the `zone_outage` fault.
+extension ScenarioSchema {
+    /// How many zones a world may have.
+    static let zoneCount = 1...64
+    /// A zone's share of the client hosts.
+    static let zoneClientShare = 0...1_000
+    /// `balancer.locality.overprovisioning_factor` (Envoy's, 1.4 by default).
+    static let overprovisioningFactor = 1.0...10.0
+
+    /// `zones:`.
+    static let zonesSection = SchemaObject([
+        .required("list", .list(of: .object(zone), minimum: zoneCount.lowerBound, maximum: zoneCount.upperBound), "The zones, each with its share of the clients."),
+        .optional("within", .object(link), "The link between two nodes of one zone; default the network's default link."),
+        .optional("between", .object(link), "The link between nodes of different zones; default the network's default link."),
+        .optional("pairs", .list(of: .object(zonePair)), "Links between two given zones that differ from 'between' (both directions)."),
+    ])
+
+    /// One of `zones.list`.
+    static let zone = SchemaObject([
+        .required("name", .text(pattern: #"^[A-Za-z0-9_-]+$"#), "The zone's name."),
+        .optional("clients", .integer(in: zoneClientShare), "Its share of the client hosts; default 1."),
+    ])
+
+    /// One of `zones.pairs`.
+    static let zonePair = SchemaObject([
+        .required("zones", .list(of: .anyText, minimum: 2, maximum: 2), "The two zones."),
+    ] + linkProperties)
+
+    /// `balancer.locality`.
+    static let locality = SchemaObject([
+        .optional("overprovisioning_factor", .number(minimum: overprovisioningFactor.lowerBound, maximum: overprovisioningFactor.upperBound),
+                  "Envoy's overprovisioning factor: a zone keeps all its clients' traffic while healthy share × factor ≥ 100 %; default 1.4."),
+    ])
+
+    /// The `zone_outage` fault action.
+    static let zoneOutage = SchemaProperty.optional("zone_outage", .anyText, "Crash every server of this zone (restarted after 'for', if given).")
+}

@@ -1,0 +1,104 @@
+import Simulator
+
+extension ScenarioLoader {
+    /// Parses `zones:`; links default to the network's default link.
+    static func parseZones(_ cursor: YAMLCursor, defaultLink: LinkProfile) throws(ScenarioError) -> ZonesSection {
+        let fields = try cursor.mapping(ScenarioSchema.zonesSection)
+        let listCursor = try fields.required("list")
+        let items = try listCursor.list()
+        guard ScenarioSchema.zoneCount.contains(items.count) else {
+            throw listCursor.error(.invalidValue("a world has 1 to \(ScenarioSchema.zoneCount.upperBound) zones, got \(items.count)"))
+        }
+        var zones: [ZonesSection.Zone] = []
+        for item in items {
+            let zoneFields = try item.mapping(ScenarioSchema.zone)
+            let nameCursor = try zoneFields.required("name")
+            let name = try nameCursor.string()
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+                throw nameCursor.error(.invalidValue("a zone's name is letters, digits, '_' and '-', not '\(name)'"))
+            }
+            guard !zones.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("zone '\(name)' is listed twice")) }
+            zones.append(.init(name: name, clientShare: try zoneFields["clients"]?.int(in: ScenarioSchema.zoneClientShare) ?? 1))
+        }
+        guard zones.contains(where: { $0.clientShare > 0 }) else {
+            throw listCursor.error(.invalidValue("at least one zone needs a share of the clients ('clients' above 0)"))
+        }
+        let within = try fields["within"].map { link throws(ScenarioError) in try parseLink(try link.mapping(ScenarioSchema.link), base: defaultLink) } ?? defaultLink
+        let between = try fields["between"].map { link throws(ScenarioError) in try parseLink(try link.mapping(ScenarioSchema.link), base: defaultLink) } ?? defaultLink
+        var pairs: [ZonesSection.Pair] = []
+        for item in try fields["pairs"]?.list() ?? [] {
+            let pairFields = try item.mapping(ScenarioSchema.zonePair)
+            let namesCursor = try pairFields.required("zones")
+            var indices: [Int] = []
+            for nameCursor in try namesCursor.list() {
+                indices.append(try zoneIndex(nameCursor, in: zones.map(\.name)))
+            }
+            guard indices.count == 2, indices[0] != indices[1] else {
+                throw namesCursor.error(.invalidValue("a pair names two different zones"))
+            }
+            pairs.append(.init(first: indices[0], second: indices[1], profile: try parseLink(pairFields, base: between)))
+        }
+        return ZonesSection(zones: zones, within: within, between: between, pairs: pairs)
+    }
+
+    /// The index of the zone `cursor` names; an unknown name is an error with a suggestion.
+    static func zoneIndex(_ cursor: YAMLCursor, in names: [String]) throws(ScenarioError) -> Int {
+        let name = try cursor.string()
+        guard let index = names.firstIndex(of: name) else {
+            throw cursor.error(.invalidValue("unknown zone '\(name)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; zones: \(names.joined(separator: ", "))")))
+        }
+        return index
+    }
+
+    /// `balancer.locality`: `{overprovisioning_factor: 1.4}` (Envoy's default).
+    static func parseLocality(_ cursor: YAMLCursor) throws(ScenarioError) -> Locality {
+        let fields = try cursor.mapping(ScenarioSchema.locality)
+        let factor = try fields["overprovisioning_factor"]?.double(in: ScenarioSchema.overprovisioningFactor) ?? 1.4
+        return Locality(overprovisioningPercent: Int((factor * 100).rounded()))
+    }
+
+    /// With `zones:`, every server names a known zone, and a balancer routes the clients; without
+    /// it, no server has a zone and the balancer has no locality. Keepalive pools and zones do not
+    /// combine yet.
+    static func validateZones(_ zones: ZonesSection?, servers: [Scenario.Server], balancer: Scenario.Balancer?, at top: YAMLMapping) throws(ScenarioError) {
+        let serverItems = (try? top.required("servers").list()) ?? []
+        let localityCursor = (try? (top["balancer"] ?? top["gateway"])?.openMapping())?["locality"]
+        guard let zones else {
+            if let localityCursor { throw localityCursor.error(.invalidValue("locality routes by zone; add a top-level 'zones' section")) }
+            for item in serverItems {
+                if let zone = (try? item.openMapping())?["zone"] { throw zone.error(.invalidValue("'zone' needs a top-level 'zones' section")) }
+            }
+            return
+        }
+        guard let zonesCursor = top["zones"] else { return }
+        // Each point of presence would need its own workers' caches; one shared set would let a
+        // request leaving zone b reuse a connection zone a set up.
+        if let keepalive = (try? (top["balancer"] ?? top["gateway"])?.openMapping())?["keepalive"] {
+            throw keepalive.error(.invalidValue("keepalive pools are not yet kept per zone; a world with 'zones' cannot have 'keepalive'"))
+        }
+        guard balancer != nil, !servers.isEmpty else {
+            throw zonesCursor.error(.invalidValue("zones place the servers behind a balancer and its clients; add 'servers', 'balancer' and 'workload'"))
+        }
+        for item in serverItems {
+            guard let fields = try? item.openMapping() else { continue }
+            guard let zone = fields["zone"] else {
+                throw item.error(.invalidValue("with 'zones', every server entry names its 'zone'"))
+            }
+            _ = try zoneIndex(zone, in: zones.names)
+        }
+    }
+}
+
+extension ScenarioLoader {
+    /// `zone_outage: b` — every server of zone b crashes at `at` and, with `for:`, restarts
+    /// (after `boot_time`) when it ends.
+    static func zoneOutage(_ cursor: YAMLCursor, at: VirtualInstant, lasting: Duration?, bootTime: Duration, zones: ZonesSection?,
+                           servers: [Scenario.Server]) throws(ScenarioError) -> [FaultSchedule.Entry] {
+        guard let zones else { throw cursor.error(.invalidValue("'zone_outage' takes a zone's servers down; add a top-level 'zones' section")) }
+        let zone = zones.names[try zoneIndex(cursor, in: zones.names)]
+        let struck = servers.filter { $0.zone == zone }.map(\.id)
+        var entries = struck.map { FaultSchedule.Entry(at: at, fault: .crash($0)) }
+        if let lasting { entries += struck.map { FaultSchedule.Entry(at: at.advanced(by: lasting), fault: .restart($0, bootTime: bootTime)) } }
+        return entries
+    }
+}
