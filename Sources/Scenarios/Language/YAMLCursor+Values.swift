@@ -42,7 +42,10 @@ extension YAMLCursor {
     func positiveDuration() throws(ScenarioError) -> Duration {
         let value = try seconds()
         guard value > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
-        return .seconds(double: value)
+        // Virtual time counts nanoseconds: a positive value under half a nanosecond would round to zero.
+        let duration = Duration.seconds(double: value)
+        guard duration > .zero else { throw error(.invalidValue("must be at least 1 ns, got \(text ?? "")")) }
+        return duration
     }
 
     /// The node as a distribution of durations (in seconds): a bare duration is a constant;

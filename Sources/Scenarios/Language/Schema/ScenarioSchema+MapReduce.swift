@@ -36,7 +36,7 @@ extension ScenarioSchema {
     /// The job function, reducers and combiner, in a single-job file's `job:` and in a world's jobs.
     static let jobProperties: [SchemaProperty] = [
         .required("name", .words(MapReduce.JobCatalog.standard.names), "The job function."),
-        .required("reducers", .integer(minimum: 1, maximum: nil), "Reduce tasks."),
+        .required("reducers", .integer(minimum: 1, maximum: maximumReducers), "Reduce tasks."),
         .optional("combiner", .flag, "Whether map output is combined before the shuffle; default true."),
     ]
 
@@ -211,4 +211,9 @@ extension ScenarioSchema {
         perMinute("coordinator_restarts_per_minute"),
         .optional("coordinator_downtime", distribution),
     ], definition: ("cluster_chaos", "Seeded random faults on a MapReduce cluster, each kind at a rate per minute."))
+}
+
+extension ScenarioSchema {
+    /// The most reduce tasks a job may have (its output parts are `part-00000` … `part-99999`).
+    static let maximumReducers = 100_000
 }

@@ -38,6 +38,6 @@ extension World {
     func zoneFigures() -> ZoneFigures? {
         guard let zones = scenario.zones, let zoneStats else { return nil }
         return ZoneFigures(zoneStats, layout: zones.layout(servers: scenario.servers, workload: scenario.workload),
-                           locality: scenario.balancer?.configuration.locality, end: simulation.now)
+                           locality: scenario.balancer?.configuration.locality)
     }
 }

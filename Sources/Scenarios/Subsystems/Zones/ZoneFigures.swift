@@ -44,9 +44,11 @@ public struct ZoneFigures: Sendable, Equatable {
     /// Cross-zone forwards over all forwards (0 without forwards).
     public var crossZoneShare: Double { forwards == 0 ? 0 : Double(crossZoneForwards) / Double(forwards) }
 
-    /// Reads `stats` after a run laid out as `layout`, with the balancer's `locality`.
-    init(_ stats: ZoneStats, layout: ZoneLayout, locality: Locality?, end: VirtualInstant) {
-        let seconds = Int(end.nanoseconds / 1_000_000_000) + 1
+    /// Reads `stats` after a run laid out as `layout`, with the balancer's `locality`. Every
+    /// per-second series is padded to the longest one (the last second anything was counted in),
+    /// never to the run's end, which a far fault or time limit may put years away.
+    init(_ stats: ZoneStats, layout: ZoneLayout, locality: Locality?) {
+        let seconds = ([stats.crossZonePerSecond.count] + stats.forwardsPerSecond.map(\.count) + stats.failuresPerSecond.map(\.count)).max() ?? 0
         func padded(_ series: [Int]) -> [Int] { series + Array(repeating: 0, count: max(0, seconds - series.count)) }
         let names = stats.names
         zones = names.indices.map { zone in

@@ -83,6 +83,11 @@ public enum MapReduceScenarioLoader {
         guard reducers >= 1 else {
             throw reducersCursor.error(.invalidValue(MapReduce.SubmissionError.noReducers(reducers).description))
         }
+        // Output parts are numbered part-00000 … part-99999; more reducers than that would also
+        // allocate per-reducer state in the gigabytes before the run could refuse them.
+        guard reducers <= ScenarioSchema.maximumReducers else {
+            throw reducersCursor.error(.invalidValue("at most \(ScenarioSchema.maximumReducers) reducers, got \(reducers)"))
+        }
         return MapReduceScenario.JobSpec(job: job, reducers: reducers, combining: try fields["combiner"]?.bool() ?? true)
     }
 }
