@@ -56,7 +56,7 @@ public struct SweepManifest: Sendable, Equatable, Codable {
         }
         var metrics: [MetricEntry] = []
         for scenario in scenarios {
-            for metric in scenario.subsystems.flatMap(\.metrics) where !metrics.contains(where: { $0.name == metric.description }) && (!metric.needsZones || scenario.zones != nil) {
+            for metric in scenario.subsystems.flatMap(\.metrics) where !metrics.contains(where: { $0.name == metric.description }) && metric.isMeasured(in: scenario) {
                 metrics.append(MetricEntry(name: metric.description, unit: metric.unit.name))
             }
         }

@@ -8,6 +8,6 @@ extension RunResult {
     /// Every metric of every subsystem present, with its value (nil when not measured), in
     /// catalog order.
     public var metrics: [(metric: Metric, value: Double?)] {
-        subsystems.flatMap(\.metrics).filter { !$0.needsZones || traffic?.zones != nil }.map { ($0, value(of: $0)) }
+        subsystems.flatMap(\.metrics).filter { $0.isMeasured(in: traffic) }.map { ($0, value(of: $0)) }
     }
 }

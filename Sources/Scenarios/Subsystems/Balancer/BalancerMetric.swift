@@ -61,14 +61,22 @@ public enum BalancerMetric: String, MetricCatalog {
         switch self {
         case .retries, .failedForwards, .rateLimited, .circuitRejected, .queueTimeouts, .detectionTime, .recoveryTime, .backupServed,
              .crossZoneShare, .crossZoneForwards: return true
-        case .connectionSetups, .connectionReuses, .setupsPerRequest, .meanSetupTime, .connectionsEvicted, .connectionsExpired,
-             .connectionsRetired, .connectionsStale, .connectionsRefused, .peakOpenConnections: return true
-        default: return false
+        default: return needsKeepalive
         }
     }
 
     /// Whether only a world with zones measures it (other worlds neither list nor report it).
     public var needsZones: Bool { self == .crossZoneShare || self == .crossZoneForwards }
+
+    /// Whether only a balancer with keepalive pools measures it (other worlds neither list nor
+    /// report it).
+    public var needsKeepalive: Bool {
+        switch self {
+        case .connectionSetups, .connectionReuses, .setupsPerRequest, .meanSetupTime, .connectionsEvicted, .connectionsExpired,
+             .connectionsRetired, .connectionsStale, .connectionsRefused, .peakOpenConnections: return true
+        default: return false
+        }
+    }
 
     public var unit: MetricUnit {
         switch self {

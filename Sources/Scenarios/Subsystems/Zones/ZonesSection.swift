@@ -88,10 +88,3 @@ public struct ZonesSection: Sendable, Equatable {
         return ZoneLayout(names: names, serverZones: serverZones, clientZones: clientZones, priorities: priorities)
     }
 }
-
-extension Metric {
-    /// Whether only a world with zones measures it (`balancer.cross_zone_*`).
-    var needsZones: Bool {
-        subsystem == .balancer && BalancerMetric(rawValue: name)?.needsZones == true
-    }
-}
