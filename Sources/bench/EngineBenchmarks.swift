@@ -70,7 +70,7 @@ func registerEngineBenchmarks() {
         simulation.spawn("client") { _ in
             for id in 0..<calls {
                 let request = Request(id: UInt64(id), key: UInt64(id), client: "client")
-                _ = try? await network.call(from: "client", to: "s1", timeout: .seconds(1)) { await server.handle(request) }
+                _ = try? await network.call(from: "client", to: server, timeout: .seconds(1), request: request)
             }
         }
         benchmark.startMeasurement()

@@ -1,5 +1,5 @@
 /// Clients send every request to the balancer, which routes it to a replica.
-public struct BalancedServers: RequestTarget {
+public struct BalancedServers: RequestDispatcher {
     let network: Network
     let balancer: LoadBalancer
 
@@ -9,8 +9,14 @@ public struct BalancedServers: RequestTarget {
     }
 
     public func send(_ request: Request, timeout: Duration) async throws(NetworkError) -> Response {
-        try await network.call(from: request.client, to: balancer.id, timeout: timeout) { [balancer] in
-            await balancer.handle(request)
-        }
+        try await network.call(from: request.client, to: balancer.id, timeout: timeout, handler: handler(for: request))
+    }
+
+    func dispatch(_ request: Request, timeout: Duration, waiter: any ReadyStep, code: UInt8) -> PendingCall<Response> {
+        network.dispatch(from: request.client, to: balancer.id, timeout: timeout, handler: handler(for: request), waiter: waiter, code: code)
+    }
+
+    private func handler(for request: Request) -> PendingCall<Response>.Handler {
+        .task { [balancer] in await balancer.handle(request) }
     }
 }

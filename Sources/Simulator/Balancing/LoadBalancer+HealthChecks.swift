@@ -28,9 +28,7 @@ extension LoadBalancer {
 
     private nonisolated func probe(_ server: ServerReplica, path: String, timeout: Duration) async -> Bool {
         let request = Request(id: 0, path: path, key: 0, client: id)
-        let response = try? await network.call(from: id, to: server.id, timeout: timeout) {
-            await server.handle(request)
-        }
+        let response = try? await network.call(from: id, to: server, timeout: timeout, request: request)
         return response?.isSuccess ?? false
     }
 

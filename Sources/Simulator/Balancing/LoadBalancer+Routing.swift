@@ -97,9 +97,7 @@ extension LoadBalancer {
             outcome = .failed(failure)
         } else {
             do {
-                let response = try await network.call(from: origin, to: replica.server.id, timeout: configuration.forwardTimeout) {
-                    await replica.server.handle(request)
-                }
+                let response = try await network.call(from: origin, to: replica.server, timeout: configuration.forwardTimeout, request: request)
                 outcome = .answered(status: response.status)
                 answer = response
             } catch {

@@ -72,9 +72,7 @@ public actor ReplicaManager {
             for replica in replicas {
                 group.addTask { [network, balancer, configuration] in
                     let heartbeat = Request(id: 0, path: "heartbeat", key: 0, client: balancer.id)
-                    let answered = (try? await network.call(from: balancer.id, to: replica.server.id, timeout: configuration.timeout) {
-                        await replica.server.handle(heartbeat)
-                    })?.status == 200
+                    let answered = (try? await network.call(from: balancer.id, to: replica.server, timeout: configuration.timeout, request: heartbeat))?.status == 200
                     return (replica.id, answered)
                 }
             }

@@ -27,6 +27,8 @@ enum ReadyItem {
     case job(UnownedJob)
     /// A task that hopped (see ``SimulationExecutor/hop()``): resume it and run it in place.
     case hop(UnsafeContinuation<Void, Never>)
+    /// One step of work that needs no task of its own (see ``ReadyStep``).
+    case step(any ReadyStep, code: UInt8)
 }
 
 public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
@@ -122,6 +124,9 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
         eventsProcessed &+= 1
         let job: UnownedJob
         switch item {
+        case .step(let target, let code):
+            target.runStep(code)
+            return true
         case .job(let ready):
             job = ready
         case .hop(let continuation):
@@ -134,6 +139,13 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
         }
         job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
         return true
+    }
+
+    /// Queues step `code` of `target` behind every job that is ready now, exactly where a task
+    /// resumed at this moment would run.
+    @inline(__always)
+    func enqueueStep(_ target: any ReadyStep, _ code: UInt8) {
+        ready.append(.step(target, code: code))
     }
 
     /// Suspends the calling task and queues it behind every job that is ready now, exactly as

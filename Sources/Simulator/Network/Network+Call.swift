@@ -16,7 +16,24 @@ protocol ResettableCall: AnyObject {
 /// for ``Response``, the answer of every server request, which is the hot path.
 ///
 /// `@unchecked Sendable`: touched only on the simulation thread.
-final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall, TimerTarget, PooledWork {
+final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall, TimerTarget, PooledWork, ReadyStep {
+    /// Who hears how the call ended.
+    enum Waiter {
+        /// A task suspended in ``Network/call(from:to:timeout:_:)``.
+        case task(UnsafeContinuation<Result<Response, NetworkError>, Never>)
+        /// A state machine's step, queued with the outcome in ``outcome``.
+        case step(any ReadyStep, code: UInt8)
+    }
+
+    /// What runs the call once it is delivered.
+    enum Handler {
+        /// A closure, run on a pooled task: it may suspend anywhere (a balancer awaiting a forward).
+        case task(@Sendable () async -> Response)
+        /// A server replica, serving the request in steps of the ready queue with no task of its
+        /// own (only for calls whose answer is a ``Simulator/Response``).
+        case server(ServedRequest)
+    }
+
     /// What a timer of this call does when it is due.
     enum TimerCode: UInt8 {
         /// The caller's deadline: it fails with `.timeout` unless answered.
@@ -29,13 +46,21 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
         case refused
         /// The response arrives back at the caller.
         case answer
+        /// The server's service time for this request is over.
+        case serviceEnds
+        /// The hang that held this request at its server is over.
+        case hangEnds
     }
 
     let network: Network
     let source: NodeID
     let destination: NodeID
-    let handler: @Sendable () async -> Response
-    @exclusivity(unchecked) private var continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>?
+    let handler: Handler
+    /// Who waits for the outcome: a task, or a ready step (see ``Network/dispatch(from:to:timeout:handler:waiter:code:)``);
+    /// nil once settled.
+    @exclusivity(unchecked) private var waiter: Waiter?
+    /// The outcome, kept for a step that waits for it.
+    @exclusivity(unchecked) private(set) var outcome: Result<Response, NetworkError>?
     /// The call this one is a duplicate delivery of; its outcomes settle that call.
     private let original: PendingCall<Response>?
     /// The caller's deadline, removed from the timer heap as soon as the call is settled.
@@ -50,20 +75,24 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     var isDelivered = false
     /// The handler's answer while it travels back.
     @exclusivity(unchecked) var response: Response?
+    /// What its server keeps of it while serving it: the server's epoch when it arrived, and its
+    /// service time once drawn.
+    @exclusivity(unchecked) var servedEpoch: UInt64 = 0
+    @exclusivity(unchecked) var serviceNanoseconds: Int64 = 0
 
-    init(network: Network, from source: NodeID, to destination: NodeID, handler: @escaping @Sendable () async -> Response,
-         continuation: UnsafeContinuation<Result<Response, NetworkError>, Never>?, original: PendingCall<Response>? = nil) {
+    init(network: Network, from source: NodeID, to destination: NodeID, handler: Handler,
+         waiter: Waiter?, original: PendingCall<Response>? = nil) {
         self.network = network
         self.source = source
         self.destination = destination
         self.handler = handler
-        self.continuation = continuation
+        self.waiter = waiter
         self.original = original
     }
 
     /// A second delivery of this call (a duplicated request); what it yields settles this call.
     func duplicate() -> PendingCall<Response> {
-        let copy = PendingCall(network: network, from: source, to: destination, handler: handler, continuation: nil, original: self)
+        let copy = PendingCall(network: network, from: source, to: destination, handler: handler, waiter: nil, original: self)
         copy.link = link
         return copy
     }
@@ -97,13 +126,36 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
             self.response = nil
             guard network.canReach(node.id, source) else { return }
             network.answer(self, with: response, at: source)
+        case .serviceEnds:
+            network.executor.enqueueStep(self, ServeStep.serviceDone.rawValue)
+        case .hangEnds:
+            network.executor.enqueueStep(self, ServeStep.hangDone.rawValue)
         }
     }
 
     /// Runs the handler on the destination (on a pooled task, isolated to the context).
     @_specialize(exported: false, where Response == Simulator.Response)
     nonisolated(nonsending) func handle() async {
-        response = await handler()
+        guard case .task(let body) = handler else { return }
+        response = await body()
+    }
+
+    /// Runs a step of its server's work (``ServeStep``), or sends the answer back.
+    @_specialize(exported: false, where Response == Simulator.Response)
+    func runStep(_ code: UInt8) {
+        let step = ServeStep(rawValue: code)!
+        if step == .respond {
+            finish()
+            return
+        }
+        guard case .server(let served) = handler else { return }
+        // A `.server` handler is only ever made for calls answered with a `Simulator.Response`.
+        served.server.serve(step, of: unsafeDowncast(self, to: PendingCall<Simulator.Response>.self))
+    }
+
+    /// Wakes this call by `code` at virtual instant `deadline` (never earlier than now).
+    func schedule(_ code: TimerCode, at deadline: Int64) {
+        network.executor.schedule(at: deadline, .notify(self, code: code.rawValue))
     }
 
     /// Sends the handler's answer back.
@@ -124,10 +176,17 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     @discardableResult
     func settle(_ result: Result<Response, NetworkError>) -> Bool {
         if let original { return original.settle(result) }
-        guard let continuation else { return false }
-        self.continuation = nil
+        guard let waiter else { return false }
+        self.waiter = nil
         network.executor.cancelTimer(timeoutTimer)
-        continuation.resume(returning: result)
+        switch waiter {
+        case .task(let continuation):
+            continuation.resume(returning: result)
+        case .step(let target, let code):
+            outcome = result
+            // Queued where the waiting task's job would be: at the back of the ready queue.
+            network.executor.enqueueStep(target, code)
+        }
         return true
     }
 }
@@ -150,10 +209,27 @@ extension Network {
         from source: NodeID, to destination: NodeID, timeout: Duration,
         _ handler: @escaping @Sendable () async -> Response
     ) async throws(NetworkError) -> Response {
+        try await call(from: source, to: destination, timeout: timeout, handler: .task(handler))
+    }
+
+    func call<Response: Sendable>(
+        from source: NodeID, to destination: NodeID, timeout: Duration, handler: PendingCall<Response>.Handler
+    ) async throws(NetworkError) -> Response {
         let result: Result<Response, NetworkError> = await withUnsafeContinuation { continuation in
-            send(PendingCall(network: self, from: source, to: destination, handler: handler, continuation: continuation), timeout: timeout)
+            send(PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .task(continuation)), timeout: timeout)
         }
         return try result.get()
+    }
+
+    /// Sends a request like ``call(from:to:timeout:_:)`` but without a task waiting: the outcome
+    /// goes to step `code` of `waiter`, which reads it from the returned call's ``PendingCall/outcome``.
+    func dispatch<Response: Sendable>(
+        from source: NodeID, to destination: NodeID, timeout: Duration, handler: PendingCall<Response>.Handler,
+        waiter: any ReadyStep, code: UInt8
+    ) -> PendingCall<Response> {
+        let call = PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .step(waiter, code: code))
+        send(call, timeout: timeout)
+        return call
     }
 
     private func send<Response: Sendable>(_ call: PendingCall<Response>, timeout: Duration) {
@@ -215,7 +291,10 @@ extension Network {
             node.nextCallNumber &+= 1
             call.isDelivered = true
             node.openCalls[call.number] = call
-            executor.handlerTasks.start(call, in: simulation)
+            switch call.handler {
+            case .task: executor.handlerTasks.start(call, in: simulation)
+            case .server: executor.enqueueStep(call, ServeStep.start.rawValue)
+            }
         }
     }
 

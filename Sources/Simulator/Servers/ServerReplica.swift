@@ -19,7 +19,8 @@ public actor ServerReplica {
     /// `{"message": "Hello from Server: <id>", "status": "successful"}`.
     private let greeting: String
     @exclusivity(unchecked) private var busy = 0
-    @exclusivity(unchecked) private var waiting = Deque<UnsafeContinuation<Bool, Never>>()
+    /// Calls waiting for a slot, first come first served.
+    @exclusivity(unchecked) private var waiting = Deque<ServedCall>()
     /// Incremented at each crash: work that started in an earlier epoch is discarded.
     private var epoch: UInt64 = 0
     /// The version of the software it runs: 1 until a deployment installs another.
@@ -44,45 +45,70 @@ public actor ServerReplica {
         }
     }
 
-    /// Serves `request`: `heartbeat` at once, anything else after queueing and a service time;
-    /// a share of answers are 500s when the server or its node has an error rate, and nothing is
-    /// answered while the node hangs.
-    public func handle(_ request: Request) async -> Response {
+    /// Runs `step` of serving `call` (see ``ServeStep``): `heartbeat` is answered at once,
+    /// anything else after queueing and a service time; a share of answers are 500s when the
+    /// server or its node has an error rate, and nothing is answered while the node hangs.
+    ///
+    /// The steps run on the ready queue, not in a task: each does what the `async` handler they
+    /// replace did between two of its suspension points, in the same order.
+    nonisolated func serve(_ step: ServeStep, of call: ServedCall) {
+        assumeIsolated { replica in
+            switch step {
+            case .start: replica.begin(call)
+            case .admitted: replica.startService(call)
+            case .turnedAway: call.respond(with: Response(status: 500, server: replica.id))
+            case .serviceDone: replica.endService(call)
+            case .hangDone: call.respond(with: Response(status: 500, server: replica.id, body: "hung"))
+            case .respond: break
+            }
+        }
+    }
+
+    /// The request arrives: held by a hang, answered at once, given a slot, queued or refused.
+    private func begin(_ call: ServedCall) {
         if let until = node.hungUntil, simulation.now < until {
             stats.hung += 1
-            await simulation.sleep(until: until)
-            return Response(status: 500, server: id, body: "hung")
+            call.schedule(.hangEnds, at: until.nanoseconds)
+            return
         }
-        if request.path == "heartbeat" { return Response(status: 200, server: id) }
-        guard configuration.paths.contains(request.path) else { return Response(status: 404, server: id) }
-        let startedIn = epoch
+        let request = call.servedRequest
+        if request.path == "heartbeat" { return call.respond(with: Response(status: 200, server: id)) }
+        guard configuration.paths.contains(request.path) else { return call.respond(with: Response(status: 404, server: id)) }
+        call.servedEpoch = epoch
         if busy < configuration.slots {
             busy += 1
             simulation.observeGauge(.traffic, id.name, "in service", Double(busy))
+            startService(call)
         } else if waiting.count < configuration.queueCapacity {
             stats.peakQueueLength = max(stats.peakQueueLength, waiting.count + 1)
             simulation.observeGauge(.traffic, id.name, "queue length", Double(waiting.count + 1))
-            let admitted = await withUnsafeContinuation { waiting.append($0) }
-            guard admitted else { return Response(status: 500, server: id) }
+            waiting.append(call)
         } else {
             stats.rejected += 1
-            return Response(status: 503, server: id, body: "queue full")
+            call.respond(with: Response(status: 503, server: id, body: "queue full"))
         }
+    }
+
+    /// Draws the request's service time and sets the timer that ends it.
+    private func startService(_ call: ServedCall) {
         let service = Duration.saturating(
             nanoseconds: (Double(configuration.serviceTime.sampleDuration(using: &random).nanoseconds) * node.slowFactor / configuration.speed).rounded(.towardZero)).nanoseconds
-        await simulation.sleep(for: .nanoseconds(service))
-        guard epoch == startedIn else { return Response(status: 500, server: id) }
-        return finish(request, service: service)
+        call.serviceNanoseconds = service
+        call.schedule(.serviceEnds, at: simulation.now.nanoseconds &+ service)
+    }
+
+    /// The service is over: answered, unless the server crashed since the request arrived.
+    private func endService(_ call: ServedCall) {
+        guard epoch == call.servedEpoch else { return call.respond(with: Response(status: 500, server: id)) }
+        call.respond(with: finish(call.servedRequest, service: call.serviceNanoseconds))
     }
 
     /// Ends a request's service: frees its slot (or hands it to the next in the queue) and draws
-    /// its answer. Synchronous, so what it observes does not grow each handler task's async frame.
-    /// The service began `service` ago: the sleep ends exactly on time, and the start is not kept
-    /// across it (every byte of a handler's async frame counts: it runs in a task of its own).
+    /// its answer. The service began `service` ago: it ends exactly on time.
     private func finish(_ request: Request, service: Int64) -> Response {
         stats.busyNanoseconds += service
         if let next = waiting.popFirst() {
-            next.resume(returning: true)
+            simulation.executor.enqueueStep(next, ServeStep.admitted.rawValue)
             simulation.observeGauge(.traffic, id.name, "queue length", Double(waiting.count))
         } else {
             busy -= 1
@@ -116,7 +142,7 @@ public actor ServerReplica {
         busy = 0
         let dropped = waiting
         waiting.removeAll()
-        for continuation in dropped { continuation.resume(returning: false) }
+        for call in dropped { simulation.executor.enqueueStep(call, ServeStep.turnedAway.rawValue) }
         simulation.observeGauge(.traffic, id.name, "in service", 0)
         simulation.observeGauge(.traffic, id.name, "queue length", 0)
     }

@@ -6,8 +6,22 @@ public protocol RequestTarget: Sendable {
     func send(_ request: Request, timeout: Duration) async throws(NetworkError) -> Response
 }
 
+/// A target that sends without a task waiting for the answer: how a workload's clients send.
+/// Every target of this module is one.
+protocol RequestDispatcher: RequestTarget {
+    /// Sends `request` from its client host like ``RequestTarget/send(_:timeout:)``; the outcome
+    /// goes to step `code` of `waiter`, which reads it from the returned call.
+    func dispatch(_ request: Request, timeout: Duration, waiter: any ReadyStep, code: UInt8) -> PendingCall<Response>
+    /// Hears the outcome of a request it dispatched at `start`, before the client does.
+    func settled(_ request: Request, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant)
+}
+
+extension RequestDispatcher {
+    func settled(_ request: Request, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant) {}
+}
+
 /// Clients talk straight to the servers, spreading requests by request id (round robin).
-public struct DirectServers: RequestTarget {
+public struct DirectServers: RequestDispatcher {
     let network: Network
     let servers: [ServerReplica]
 
@@ -19,9 +33,16 @@ public struct DirectServers: RequestTarget {
     }
 
     public func send(_ request: Request, timeout: Duration) async throws(NetworkError) -> Response {
-        let server = servers[Int(request.id % UInt64(servers.count))]
-        return try await network.call(from: request.client, to: server.id, timeout: timeout) {
-            await server.handle(request)
-        }
+        try await network.call(from: request.client, to: server(for: request), timeout: timeout, request: request)
+    }
+
+    func dispatch(_ request: Request, timeout: Duration, waiter: any ReadyStep, code: UInt8) -> PendingCall<Response> {
+        let server = server(for: request)
+        return network.dispatch(from: request.client, to: server.id, timeout: timeout,
+                                handler: .server(ServedRequest(server: server, request: request)), waiter: waiter, code: code)
+    }
+
+    private func server(for request: Request) -> ServerReplica {
+        servers[Int(request.id % UInt64(servers.count))]
     }
 }

@@ -10,6 +10,9 @@ public enum WorkloadDriver {
     public static func start(_ workload: Workload, target: some RequestTarget, simulation: Simulation, metrics: WorkloadMetrics) {
         precondition(workload.requestLimit != nil || workload.issueUntil != nil, "a workload needs a request limit or an end time")
         let ids = RequestCounter()
+        guard let target = target as? any RequestDispatcher else {
+            preconditionFailure("a workload's target is one of this module's: DirectServers, BalancedServers or ZonedBalancedServers")
+        }
         switch workload.arrivals {
         case .closedLoop(let users, let thinkTime):
             for user in 0..<users {
@@ -18,26 +21,9 @@ public enum WorkloadDriver {
                     quota = limit / users + (user < limit % users ? 1 : 0)
                     if quota == 0 { continue }
                 }
-                let client = NodeID("client-\(user + 1)")
-                let userQuota = quota
                 let start = workload.rampUp.map { Duration.nanoseconds(Int64(Double($0.nanoseconds) * Double(user) / Double(users))) }
-                simulation.spawn(client.name) { _ in
-                    if let start, start > .zero { guard await simulation.sleepUnlessTornDown(for: start) else { return } }
-                    var random = simulation.randomStream(client.name)
-                    let nextKey = workload.keys.sampler()
-                    var sent = 0
-                    while userQuota.map({ sent < $0 }) ?? true, workload.issueUntil.map({ simulation.now < $0 }) ?? true {
-                        sent += 1
-                        let request = Request(id: ids.next(), path: workload.path, key: nextKey(&random), client: client)
-                        await issue(request, target: target, timeout: workload.timeout, simulation: simulation, metrics: metrics)
-                        let think = thinkTime.sampleDuration(using: &random)
-                        guard think > .zero else { continue }
-                        // A user whose thinking would outlast the clients' end sends nothing more:
-                        // it is done now, not when the thought ends (the run ends with its clients).
-                        if let end = workload.issueUntil, simulation.now.advanced(by: think) >= end { break }
-                        guard await simulation.sleepUnlessTornDown(for: think) else { break }
-                    }
-                }
+                _ = WorkloadClient.user(NodeID("client-\(user + 1)"), quota: quota, thinkTime: thinkTime, start: start, workload: workload,
+                                        target: target, simulation: simulation, metrics: metrics, ids: ids)
             }
         case .openLoop(let rate):
             simulation.spawn("arrivals") { _ in
@@ -60,31 +46,16 @@ public enum WorkloadDriver {
                     sent += 1
                     let client = clients.count == 1 ? clients[0] : clients[Int(addresses.next() % UInt64(clients.count))]
                     let request = Request(id: ids.next(), path: workload.path, key: nextKey(&random), client: client)
-                    simulation.spawn("request-\(request.id)") { _ in
-                        await issue(request, target: target, timeout: workload.timeout, simulation: simulation, metrics: metrics)
-                    }
+                    _ = WorkloadClient.single(request, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
                 }
             }
         }
     }
 
-    private static func issue(_ request: Request, target: some RequestTarget, timeout: Duration, simulation: Simulation, metrics: WorkloadMetrics) async {
-        metrics.recordIssued()
-        let start = simulation.now
-        let outcome: Result<Response, NetworkError>
-        do {
-            outcome = .success(try await target.send(request, timeout: timeout))
-        } catch {
-            outcome = .failure(error)
-        }
-        metrics.record(outcome, latency: start.duration(to: simulation.now), now: simulation.now)
-        observe(request, outcome, from: start, simulation: simulation)
-    }
-
     /// Shows the finished request to the observer. Synchronous and not inlined, so that its
     /// temporaries stay on the stack rather than growing every client task's async frame.
     @inline(never)
-    private static func observe(_ request: Request, _ outcome: Result<Response, NetworkError>, from start: VirtualInstant, simulation: Simulation) {
+    static func observe(_ request: Request, _ outcome: Result<Response, NetworkError>, from start: VirtualInstant, simulation: Simulation) {
         guard simulation.observer != nil else { return }
         let status = if case .success(let response) = outcome { response.status } else { 0 }
         simulation.observeSpan(.traffic, "clients", "request", from: start, detail: "\(request.client.name) #\(request.id)",

@@ -20,7 +20,7 @@ import Testing
                 await sim.sleep(until: .after(.seconds(double: instant)))
                 let request = Request(id: UInt64(index), key: 0, client: "client")
                 do {
-                    let response = try await network.call(from: "client", to: server.id, timeout: timeout) { await server.handle(request) }
+                    let response = try await network.call(from: "client", to: server, timeout: timeout, request: request)
                     results.items.append((index, String(response.status), sim.now.seconds))
                 } catch {
                     results.items.append((index, "\(error)", sim.now.seconds))

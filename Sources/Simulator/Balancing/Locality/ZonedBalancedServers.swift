@@ -1,6 +1,6 @@
 /// Clients in zones: each sends to its zone's point of presence of the balancer (so the hop to
 /// the balancer stays in the zone), and what it sees is counted for its zone.
-public struct ZonedBalancedServers: RequestTarget {
+public struct ZonedBalancedServers: RequestDispatcher {
     let network: Network
     let balancer: LoadBalancer
     let layout: ZoneLayout
@@ -18,21 +18,37 @@ public struct ZonedBalancedServers: RequestTarget {
     }
 
     public func send(_ request: Request, timeout: Duration) async throws(NetworkError) -> Response {
-        guard let zone = layout.clientZones[request.client] else {
-            return try await network.call(from: request.client, to: balancer.id, timeout: timeout) { [balancer] in await balancer.handle(request) }
-        }
-        let simulation = network.simulation
-        let start = simulation.now
-        stats.recordIssued(zone: zone)
+        let start = network.simulation.now
+        let entry = issue(request)
+        let outcome: Result<Response, NetworkError>
         do {
-            let response = try await network.call(from: request.client, to: pointsOfPresence[zone], timeout: timeout) { [balancer] in
-                await balancer.handle(request)
-            }
-            stats.record(zone: zone, succeeded: response.isSuccess, latency: start.duration(to: simulation.now), at: simulation.now)
-            return response
+            outcome = .success(try await network.call(from: request.client, to: entry, timeout: timeout, handler: handler(for: request)))
         } catch {
-            stats.record(zone: zone, succeeded: false, latency: start.duration(to: simulation.now), at: simulation.now)
-            throw error
+            outcome = .failure(error)
         }
+        settled(request, outcome, dispatchedAt: start)
+        return try outcome.get()
+    }
+
+    func dispatch(_ request: Request, timeout: Duration, waiter: any ReadyStep, code: UInt8) -> PendingCall<Response> {
+        network.dispatch(from: request.client, to: issue(request), timeout: timeout, handler: handler(for: request), waiter: waiter, code: code)
+    }
+
+    func settled(_ request: Request, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant) {
+        guard let zone = layout.clientZones[request.client] else { return }
+        let now = network.simulation.now
+        stats.record(zone: zone, succeeded: (try? outcome.get())?.isSuccess ?? false, latency: start.duration(to: now), at: now)
+    }
+
+    /// Counts the request in its client's zone and returns where it enters: the zone's point of
+    /// presence (the balancer itself for a client outside every zone).
+    private func issue(_ request: Request) -> NodeID {
+        guard let zone = layout.clientZones[request.client] else { return balancer.id }
+        stats.recordIssued(zone: zone)
+        return pointsOfPresence[zone]
+    }
+
+    private func handler(for request: Request) -> PendingCall<Response>.Handler {
+        .task { [balancer] in await balancer.handle(request) }
     }
 }
