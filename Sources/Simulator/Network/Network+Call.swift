@@ -109,8 +109,27 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
         executor.schedule(at: executor.now &+ delay, .notify(self, code: code.rawValue))
     }
 
-    @_specialize(exported: false, where Response == Simulator.Response)
+    /// Whether the answer is a ``Simulator/Response`` (every server request): then the protocol
+    /// entry points below go straight to the code specialised for it, where a `@_specialize`
+    /// check would look the generic metadata up at every call.
+    private let answersWithResponse = Response.self == Simulator.Response.self
+
+    /// The concrete call this is when ``answersWithResponse``.
+    private var asResponseCall: PendingCall<Simulator.Response> { unsafeDowncast(self, to: PendingCall<Simulator.Response>.self) }
+
     func timerFired(_ code: UInt8) {
+        if answersWithResponse { asResponseCall.fire(code) } else { fire(code) }
+    }
+
+    func runStep(_ code: UInt8) {
+        if answersWithResponse { asResponseCall.step(code) } else { step(code) }
+    }
+
+    func finish() {
+        if answersWithResponse { asResponseCall.sendAnswer() } else { sendAnswer() }
+    }
+
+    private func fire(_ code: UInt8) {
         let trace = network.simulation.trace
         switch TimerCode(rawValue: code)! {
         case .timeout:
@@ -141,11 +160,10 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     }
 
     /// Runs a step of its server's work (``ServeStep``), or sends the answer back.
-    @_specialize(exported: false, where Response == Simulator.Response)
-    func runStep(_ code: UInt8) {
+    private func step(_ code: UInt8) {
         let step = ServeStep(rawValue: code)!
         if step == .respond {
-            finish()
+            sendAnswer()
             return
         }
         guard case .server(let served) = handler else { return }
@@ -159,8 +177,7 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     }
 
     /// Sends the handler's answer back.
-    @_specialize(exported: false, where Response == Simulator.Response)
-    func finish() {
+    private func sendAnswer() {
         guard let node, let response else { return }
         self.response = nil
         node.openCalls[number] = nil
