@@ -14,20 +14,20 @@ public actor ServerReplica {
     public nonisolated let configuration: ServerConfiguration
     private let simulation: Simulation
     private let node: NetworkNode
-    @exclusivity(unchecked) private var random: SeededRandom
+    @exclusivity(unchecked) private nonisolated(unsafe) var random: SeededRandom
     /// The `home` answer, built once, in the assignment's shape:
     /// `{"message": "Hello from Server: <id>", "status": "successful"}`.
     private let greeting: String
-    @exclusivity(unchecked) private var busy = 0
+    @exclusivity(unchecked) private nonisolated(unsafe) var busy = 0
     /// Calls waiting for a slot, first come first served.
-    @exclusivity(unchecked) private var waiting = Deque<ServedCall>()
+    @exclusivity(unchecked) private nonisolated(unsafe) var waiting = Deque<ServedCall>()
     /// Incremented at each crash: work that started in an earlier epoch is discarded.
-    private var epoch: UInt64 = 0
+    @exclusivity(unchecked) private nonisolated(unsafe) var epoch: UInt64 = 0
     /// The version of the software it runs: 1 until a deployment installs another.
     public private(set) var version = 1
     /// The share of requests its version answers 500 on top of the configured error rate (a bad
     /// release); 0 for the version it started with.
-    private var versionErrorRate = 0.0
+    @exclusivity(unchecked) private nonisolated(unsafe) var versionErrorRate = 0.0
 
     /// Creates the replica on node `id` of `network` and subscribes it to that node's crashes.
     /// `serverID` is what it says in its `home` answer (its node name unless given).
@@ -51,21 +51,23 @@ public actor ServerReplica {
     ///
     /// The steps run on the ready queue, not in a task: each does what the `async` handler they
     /// replace did between two of its suspension points, in the same order.
+    ///
+    /// Nonisolated, and what it touches `nonisolated(unsafe)`: the steps run on the simulation
+    /// thread, which is the replica's executor's, but outside any task, where `assumeIsolated`
+    /// would allocate a closure context at every step.
     nonisolated func serve(_ step: ServeStep, of call: ServedCall) {
-        assumeIsolated { replica in
-            switch step {
-            case .start: replica.begin(call)
-            case .admitted: replica.startService(call)
-            case .turnedAway: call.respond(with: Response(status: 500, server: replica.id))
-            case .serviceDone: replica.endService(call)
-            case .hangDone: call.respond(with: Response(status: 500, server: replica.id, body: "hung"))
-            case .respond: break
-            }
+        switch step {
+        case .start: begin(call)
+        case .admitted: startService(call)
+        case .turnedAway: call.respond(with: Response(status: 500, server: id))
+        case .serviceDone: endService(call)
+        case .hangDone: call.respond(with: Response(status: 500, server: id, body: "hung"))
+        case .respond: break
         }
     }
 
     /// The request arrives: held by a hang, answered at once, given a slot, queued or refused.
-    private func begin(_ call: ServedCall) {
+    private nonisolated func begin(_ call: ServedCall) {
         if let until = node.hungUntil, simulation.now < until {
             stats.hung += 1
             call.schedule(.hangEnds, at: until.nanoseconds)
@@ -90,7 +92,7 @@ public actor ServerReplica {
     }
 
     /// Draws the request's service time and sets the timer that ends it.
-    private func startService(_ call: ServedCall) {
+    private nonisolated func startService(_ call: ServedCall) {
         let service = Duration.saturating(
             nanoseconds: (Double(configuration.serviceTime.sampleDuration(using: &random).nanoseconds) * node.slowFactor / configuration.speed).rounded(.towardZero)).nanoseconds
         call.serviceNanoseconds = service
@@ -98,14 +100,14 @@ public actor ServerReplica {
     }
 
     /// The service is over: answered, unless the server crashed since the request arrived.
-    private func endService(_ call: ServedCall) {
+    private nonisolated func endService(_ call: ServedCall) {
         guard epoch == call.servedEpoch else { return call.respond(with: Response(status: 500, server: id)) }
         call.respond(with: finish(call.servedRequest, service: call.serviceNanoseconds))
     }
 
     /// Ends a request's service: frees its slot (or hands it to the next in the queue) and draws
     /// its answer. The service began `service` ago: it ends exactly on time.
-    private func finish(_ request: Request, service: Int64) -> Response {
+    private nonisolated func finish(_ request: Request, service: Int64) -> Response {
         stats.busyNanoseconds += service
         if let next = waiting.popFirst() {
             simulation.executor.enqueueStep(next, ServeStep.admitted.rawValue)
