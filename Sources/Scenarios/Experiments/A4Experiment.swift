@@ -63,10 +63,7 @@ public struct A4Experiment: ExperimentFile {
         } else {
             a1 = try A1Experiment.run(spec, variant: variant, servers: comparison)
         }
-        return .init(
-            variant: variant, a1: a1, a2: a2,
-            added: try KeyMovement(adding: base + 1, to: placement, keys: allRequestIDs),
-            removedFirst: try KeyMovement(removing: 1, from: placement, keys: allRequestIDs),
-            removedLast: try KeyMovement(removing: base, from: placement, keys: allRequestIDs))
+        let movements = try KeyMovement.measuring([.added(node: base + 1), .removed(node: 1), .removed(node: base)], of: placement, keys: allRequestIDs)
+        return .init(variant: variant, a1: a1, a2: a2, added: movements[0], removedFirst: movements[1], removedLast: movements[2])
     }
 }

@@ -59,7 +59,12 @@ public enum Distribution: Sendable, Equatable, CustomStringConvertible {
 
     /// Draws one value as a duration in seconds, never negative.
     public func sampleDuration(using random: inout SeededRandom) -> Duration {
-        .seconds(double: sample(using: &random))
+        .nanoseconds(sampleNanoseconds(using: &random))
+    }
+
+    /// ``sampleDuration(using:)`` in whole nanoseconds (the same draw and rounding).
+    public func sampleNanoseconds(using random: inout SeededRandom) -> Int64 {
+        Duration.saturatingNanoseconds(sample(using: &random) * 1e9)
     }
 
     /// The mean of the distribution, where it is finite.

@@ -16,7 +16,7 @@ public final class Simulation: @unchecked Sendable {
     let tasks = TaskRegistry()
     /// Receives spans, instants and gauges for timeline viewers and metrics exporters; nil (the
     /// default) costs one check per observation point. Set it before the run.
-    public var observer: (any SimulationObserver)?
+    @exclusivity(unchecked) public var observer: (any SimulationObserver)?
     /// Called on the simulation thread every ``progressEvents`` events of a run with the virtual
     /// time reached and the events so far, for a progress display; it must not touch the world.
     public var progress: ((VirtualInstant, UInt64) -> Void)?

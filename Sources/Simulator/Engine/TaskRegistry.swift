@@ -11,10 +11,10 @@ final class TaskRegistry: @unchecked Sendable {
         let daemon: Bool
     }
 
-    private var live: [UInt64: Entry] = [:]
-    private var nextID: UInt64 = 0
+    @exclusivity(unchecked) private var live: [UInt64: Entry] = [:]
+    @exclusivity(unchecked) private var nextID: UInt64 = 0
     /// Live tasks that keep a run going; daemons (periodic health checks, injectors) do not.
-    private(set) var foregroundCount = 0
+    @exclusivity(unchecked) private(set) var foregroundCount = 0
 
     func start(_ name: String, daemon: Bool) -> UInt64 {
         nextID &+= 1

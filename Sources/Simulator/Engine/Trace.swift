@@ -40,7 +40,7 @@ public final class Trace: @unchecked Sendable {
     /// Number of events recorded.
     @exclusivity(unchecked) public private(set) var eventCount: UInt64 = 0
     /// Receives every event when set; leave nil for speed.
-    public var sink: ((TraceEvent) -> Void)?
+    @exclusivity(unchecked) public var sink: ((TraceEvent) -> Void)?
     private let executor: SimulationExecutor
 
     init(executor: SimulationExecutor) {

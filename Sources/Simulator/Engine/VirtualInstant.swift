@@ -52,7 +52,10 @@ extension Duration {
     /// The longest span anything in a simulation waits: 200 years. Every sampled or scaled
     /// duration saturates here, so that any instant a run can reach plus any such span stays inside
     /// `Int64` nanoseconds (a scenario's own durations are at most 100 years).
-    public static let longest = Duration.nanoseconds(200 * 31_557_600 * 1_000_000_000)
+    public static let longest = Duration.nanoseconds(longestNanoseconds)
+
+    /// ``longest`` in nanoseconds.
+    public static let longestNanoseconds: Int64 = 200 * 31_557_600 * 1_000_000_000
 
     /// A duration of `seconds` seconds, rounded to the nanosecond; negative values (and NaN)
     /// become zero, and values past ``longest`` saturate there.
@@ -62,9 +65,16 @@ extension Duration {
 
     /// A duration of `nanoseconds` (rounded), clamped to 0 … ``longest``.
     public static func saturating(nanoseconds: Double) -> Duration {
-        guard nanoseconds > 0 else { return .zero }
-        let limit = Double(longest.nanoseconds)
-        return .nanoseconds(nanoseconds >= limit ? longest.nanoseconds : Int64(nanoseconds.rounded()))
+        .nanoseconds(saturatingNanoseconds(nanoseconds))
+    }
+
+    /// ``saturating(nanoseconds:)`` as a count of nanoseconds. The hot paths (latencies, service
+    /// and think times) stay in `Int64`: building a `Duration` and reading it back costs two
+    /// 128-bit multiplications and a division.
+    @inline(__always)
+    public static func saturatingNanoseconds(_ nanoseconds: Double) -> Int64 {
+        guard nanoseconds > 0 else { return 0 }
+        return nanoseconds >= Double(longestNanoseconds) ? longestNanoseconds : Int64(nanoseconds.rounded())
     }
 
     /// Seconds with exactly three decimals, locale-free: `12.345s`.

@@ -9,7 +9,12 @@ public struct LatencyHistogram: Sendable {
 
     /// Records one latency.
     public mutating func record(_ latency: Duration) {
-        let micros = Swift.max(1, latency.nanoseconds / 1000)
+        record(nanoseconds: latency.nanoseconds)
+    }
+
+    /// Records one latency of `nanoseconds`.
+    public mutating func record(nanoseconds: Int64) {
+        let micros = Swift.max(1, nanoseconds / 1000)
         _ = histogram.record(UInt64(Swift.min(micros, 3_600_000_000)))
     }
 

@@ -46,17 +46,23 @@ public final class WorkloadMetrics: @unchecked Sendable {
 
     /// Records the outcome of one request that took `latency` and ended at `now`.
     public func record(_ outcome: Result<Response, NetworkError>, latency: Duration, now: VirtualInstant) {
+        record(outcome, latencyNanoseconds: latency.nanoseconds, now: now)
+    }
+
+    /// Records the outcome of one request that took `latency` nanoseconds and ended at `now`.
+    public func record(_ outcome: Result<Response, NetworkError>, latencyNanoseconds latency: Int64, now: VirtualInstant) {
         lastCompletion = now
         switch outcome {
         case .success(let response) where response.isSuccess:
             succeeded += 1
-            self.latency.record(latency)
-            servedBy[response.server, default: 0] += 1
-            latencyByServer[response.server, default: LatencyHistogram()].record(latency)
+            self.latency.record(nanoseconds: latency)
+            let server = serverIndex(response.server)
+            servedBy.values[server] += 1
+            latencyByServer.values[server].record(nanoseconds: latency)
             let second = Int(now.nanoseconds / 1_000_000_000)
             WorkloadMetrics.count(second, in: &completionsPerSecond)
-            WorkloadMetrics.count(second, in: &completionsPerSecondByServer[response.server, default: []])
-            if !phases.isEmpty { recordInPhase(latency, second: second) }
+            WorkloadMetrics.count(second, in: &completionsPerSecondByServer.values[server])
+            if !phases.isEmpty { recordInPhase(.nanoseconds(latency), second: second) }
         case .success(let response):
             failedByStatus[response.status, default: 0] += 1
             WorkloadMetrics.count(Int(now.nanoseconds / 1_000_000_000), in: &failuresPerSecond)
@@ -64,6 +70,17 @@ public final class WorkloadMetrics: @unchecked Sendable {
             failedByNetwork[error, default: 0] += 1
             WorkloadMetrics.count(Int(now.nanoseconds / 1_000_000_000), in: &failuresPerSecond)
         }
+    }
+
+    /// The position of `server` in ``servedBy``, ``latencyByServer`` and
+    /// ``completionsPerSecondByServer``, which gain their keys together, in first-answer order:
+    /// one lookup serves all three.
+    private func serverIndex(_ server: NodeID) -> Int {
+        if let index = servedBy.index(forKey: server) { return index }
+        servedBy[server] = 0
+        latencyByServer[server] = LatencyHistogram()
+        completionsPerSecondByServer[server] = []
+        return servedBy.count - 1
     }
 
     private func recordInPhase(_ latency: Duration, second: Int) {

@@ -67,12 +67,12 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     @exclusivity(unchecked) private var timeoutTimer = TimerHandle.none
 
     // Set when the request is sent and delivered: one delivery per object.
-    var link = LinkProfile.lan
-    var node: NetworkNode?
-    var incarnation: UInt64 = 0
-    var number: UInt64 = 0
+    @exclusivity(unchecked) var link = LinkProfile.lan
+    @exclusivity(unchecked) var node: NetworkNode?
+    @exclusivity(unchecked) var incarnation: UInt64 = 0
+    @exclusivity(unchecked) var number: UInt64 = 0
     /// Whether it reached a node that is handling it (and so can be reset).
-    var isDelivered = false
+    @exclusivity(unchecked) var isDelivered = false
     /// The handler's answer while it travels back.
     @exclusivity(unchecked) var response: Response?
     /// What its server keeps of it while serving it: the server's epoch when it arrived, and its
@@ -97,10 +97,10 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
         return copy
     }
 
-    /// Parks the caller's deadline `timeout` from now.
-    func startTimeout(_ timeout: Duration) {
+    /// Parks the caller's deadline `timeout` nanoseconds from now.
+    func startTimeout(nanoseconds timeout: Int64) {
         let executor = network.executor
-        timeoutTimer = executor.scheduleCancellable(at: executor.now &+ timeout.nanoseconds, .notify(self, code: TimerCode.timeout.rawValue))
+        timeoutTimer = executor.scheduleCancellable(at: executor.now &+ timeout, .notify(self, code: TimerCode.timeout.rawValue))
     }
 
     /// Wakes this call by `code` after `delay` nanoseconds.
@@ -168,7 +168,13 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
         }
         guard case .server(let served) = handler else { return }
         // A `.server` handler is only ever made for calls answered with a `Simulator.Response`.
-        served.server.serve(step, of: unsafeDowncast(self, to: PendingCall<Simulator.Response>.self))
+        let call = unsafeDowncast(self, to: PendingCall<Simulator.Response>.self)
+        guard let server = served.link.server else {
+            // Its replica was freed (removed from its balancer, which crashed its node): the
+            // call is answered as a crashed replica answers the calls it held.
+            return call.respond(with: Simulator.Response(status: 500, server: destination))
+        }
+        server.serve(step, of: call)
     }
 
     /// Wakes this call by `code` at virtual instant `deadline` (never earlier than now).
@@ -233,15 +239,16 @@ extension Network {
         from source: NodeID, to destination: NodeID, timeout: Duration, handler: PendingCall<Response>.Handler
     ) async throws(NetworkError) -> Response {
         let result: Result<Response, NetworkError> = await withUnsafeContinuation { continuation in
-            send(PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .task(continuation)), timeout: timeout)
+            send(PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .task(continuation)), timeout: timeout.nanoseconds)
         }
         return try result.get()
     }
 
     /// Sends a request like ``call(from:to:timeout:_:)`` but without a task waiting: the outcome
     /// goes to step `code` of `waiter`, which reads it from the returned call's ``PendingCall/outcome``.
+    /// The timeout is in nanoseconds.
     func dispatch<Response: Sendable>(
-        from source: NodeID, to destination: NodeID, timeout: Duration, handler: PendingCall<Response>.Handler,
+        from source: NodeID, to destination: NodeID, timeout: Int64, handler: PendingCall<Response>.Handler,
         waiter: any ReadyStep, code: UInt8
     ) -> PendingCall<Response> {
         let call = PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .step(waiter, code: code))
@@ -249,10 +256,11 @@ extension Network {
         return call
     }
 
-    private func send<Response: Sendable>(_ call: PendingCall<Response>, timeout: Duration) {
+    /// Sends `call`, whose caller waits at most `timeout` nanoseconds.
+    private func send<Response: Sendable>(_ call: PendingCall<Response>, timeout: Int64) {
         let source = call.source, destination = call.destination
         let trace = simulation.trace
-        call.startTimeout(timeout)
+        call.startTimeout(nanoseconds: timeout)
         trace.record(.send, subjectHash: source.stableHash, objectHash: destination.stableHash, value: 0) {
             TraceEvent(time: self.simulation.now, kind: .send, subject: source.name, object: destination.name, value: 0)
         }

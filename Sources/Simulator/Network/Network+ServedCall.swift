@@ -1,8 +1,14 @@
 /// A call's request as its server replica serves it (see ``PendingCall/Handler/server(_:)``).
 struct ServedRequest {
-    /// Unowned: a replica's queue holds the calls waiting for it, which must not keep it alive.
-    unowned let server: ServerReplica
+    /// The replica, through its link: a replica's queue holds the calls waiting for it, which
+    /// must not keep it alive.
+    let link: ServerLink
     let request: Request
+
+    init(server: ServerReplica, request: Request) {
+        link = server.link
+        self.request = request
+    }
 }
 
 /// The steps in which a server replica serves a call, each one item of the executor's ready queue

@@ -7,15 +7,15 @@ public final class Network: @unchecked Sendable {
     /// The simulation this network lives in.
     public let simulation: Simulation
     /// The profile of every link without an override.
-    public var defaultLink: LinkProfile
-    private var linkOverrides: [LinkKey: LinkProfile] = [:]
-    private var nodesByID: [NodeID: NetworkNode] = [:]
+    @exclusivity(unchecked) public var defaultLink: LinkProfile
+    @exclusivity(unchecked) private var linkOverrides: [LinkKey: LinkProfile] = [:]
+    @exclusivity(unchecked) private var nodesByID: [NodeID: NetworkNode] = [:]
     /// Partition group of each node named in the current partition; empty when healed.
-    private var partitionGroup: [NodeID: Int] = [:]
+    @exclusivity(unchecked) private var partitionGroup: [NodeID: Int] = [:]
     /// Extra one-way latency in seconds while a latency spike lasts.
-    var extraLatency: Double = 0
+    @exclusivity(unchecked) var extraLatency: Double = 0
     /// Extra loss probability while a drop-rate fault lasts.
-    var extraDropRate: Double = 0
+    @exclusivity(unchecked) var extraDropRate: Double = 0
     @exclusivity(unchecked) var random: SeededRandom
     let executor: SimulationExecutor
 
@@ -97,7 +97,7 @@ public final class Network: @unchecked Sendable {
     /// One-way latency for a message on `link` now, in nanoseconds.
     func sampleLatency(_ link: LinkProfile) -> Int64 {
         let seconds = link.latency.sample(using: &random) + extraLatency
-        return seconds > 0 ? Duration.saturating(nanoseconds: (seconds * 1e9).rounded(.towardZero)).nanoseconds : 0
+        return seconds > 0 ? Duration.saturatingNanoseconds((seconds * 1e9).rounded(.towardZero)) : 0
     }
 }
 

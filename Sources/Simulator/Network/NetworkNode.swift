@@ -17,17 +17,17 @@ public final class NetworkNode: @unchecked Sendable {
     /// The node's name.
     public let id: NodeID
     /// Its current state.
-    public internal(set) var state: NodeState = .up
+    @exclusivity(unchecked) public internal(set) var state: NodeState = .up
     /// Incremented at every crash, so work begun before a crash can tell it is stale.
-    public internal(set) var incarnation: UInt64 = 0
+    @exclusivity(unchecked) public internal(set) var incarnation: UInt64 = 0
     /// Service times on this node are multiplied by this (a `slow` fault).
-    public internal(set) var slowFactor: Double = 1
+    @exclusivity(unchecked) public internal(set) var slowFactor: Double = 1
     /// Extra probability that a request is answered 500 (an `errors` fault), on top of the
     /// server's own error rate.
-    public internal(set) var extraErrorRate: Double = 0
+    @exclusivity(unchecked) public internal(set) var extraErrorRate: Double = 0
     /// While set, the application accepts requests but answers none of them until this instant
     /// (a `hang` fault: a deadlock, an exhausted thread pool); `.max` for good.
-    public internal(set) var hungUntil: VirtualInstant?
+    @exclusivity(unchecked) public internal(set) var hungUntil: VirtualInstant?
     /// Deliveries waiting for a paused node to resume.
     var heldWhilePaused: [() -> Void] = []
     /// Calls being handled here right now, by delivery number. Looked up by number; sorted when

@@ -18,6 +18,8 @@ public actor ServerReplica {
     /// The `home` answer, built once, in the assignment's shape:
     /// `{"message": "Hello from Server: <id>", "status": "successful"}`.
     private let greeting: String
+    /// How its calls and its crash observer reach it; cleared when it is freed.
+    nonisolated let link: ServerLink
     @exclusivity(unchecked) private nonisolated(unsafe) var busy = 0
     /// Calls waiting for a slot, first come first served.
     @exclusivity(unchecked) private nonisolated(unsafe) var waiting = Deque<ServedCall>()
@@ -39,11 +41,13 @@ public actor ServerReplica {
         node = network.addNode(id)
         random = network.simulation.randomStream("server.\(id.name)")
         greeting = AssignmentJSON.message("Hello from Server: \(serverID ?? id.name)", status: "successful")
-        // Weak: a replica that was removed may be gone when its node name crashes again later.
-        network.onCrash(id) { [weak self] in
-            self?.assumeIsolated { $0.loseVolatileState() }
-        }
+        link = ServerLink()
+        link.server = self
+        // Through the link: a replica that was removed may be gone when its node name crashes again later.
+        network.onCrash(id) { [link] in link.server?.loseVolatileState() }
     }
+
+    deinit { link.server = nil }
 
     /// Runs `step` of serving `call` (see ``ServeStep``): `heartbeat` is answered at once,
     /// anything else after queueing and a service time; a share of answers are 500s when the
@@ -93,8 +97,8 @@ public actor ServerReplica {
 
     /// Draws the request's service time and sets the timer that ends it.
     private nonisolated func startService(_ call: ServedCall) {
-        let service = Duration.saturating(
-            nanoseconds: (Double(configuration.serviceTime.sampleDuration(using: &random).nanoseconds) * node.slowFactor / configuration.speed).rounded(.towardZero)).nanoseconds
+        let service = Duration.saturatingNanoseconds(
+            (Double(configuration.serviceTime.sampleNanoseconds(using: &random)) * node.slowFactor / configuration.speed).rounded(.towardZero))
         call.serviceNanoseconds = service
         call.schedule(.serviceEnds, at: simulation.now.nanoseconds &+ service)
     }
@@ -138,7 +142,7 @@ public actor ServerReplica {
     }
 
     /// Forgets the queue and the work in service: the requests are lost with the host.
-    private func loseVolatileState() {
+    private nonisolated func loseVolatileState() {
         epoch &+= 1
         stats.lostInCrash += busy + waiting.count
         busy = 0

@@ -24,7 +24,8 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
     private let target: any RequestDispatcher
     private let metrics: WorkloadMetrics
     private let ids: RequestCounter
-    private let timeout: Duration
+    /// The clients' timeout, in nanoseconds.
+    private let timeout: Int64
     private let path: String
     private let client: NodeID
     private let registration: UInt64
@@ -72,7 +73,7 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
         self.thinkTime = thinkTime
         self.start = start
         self.random = random
-        timeout = workload.timeout
+        timeout = workload.timeout.nanoseconds
         path = workload.path
         issueUntil = prepared == nil ? workload.issueUntil : nil
         self.nextKey = nextKey
@@ -86,7 +87,7 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
         switch Step(rawValue: code)! {
         case .begin:
             if let start, start > .zero {
-                sleep(for: start)
+                sleep(nanoseconds: start.nanoseconds)
             } else {
                 sendNext()
             }
@@ -112,7 +113,7 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
         self.request = request
         metrics.recordIssued()
         sentAt = simulation.now
-        call = target.dispatch(request, timeout: timeout, waiter: self, code: Step.answered.rawValue)
+        call = target.dispatch(request, timeoutNanoseconds: timeout, waiter: self, code: Step.answered.rawValue)
     }
 
     /// Records the answer, then thinks (or sends again at once).
@@ -122,20 +123,21 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
         call = nil
         target.settled(request, outcome, dispatchedAt: sentAt)
         let now = simulation.now
-        metrics.record(outcome, latency: sentAt.duration(to: now), now: now)
+        metrics.record(outcome, latencyNanoseconds: now.nanoseconds &- sentAt.nanoseconds, now: now)
         WorkloadDriver.observe(request, outcome, from: sentAt, simulation: simulation)
-        let think = thinkTime.sampleDuration(using: &random)
-        guard think > .zero else { return sendNext() }
+        let think = thinkTime.sampleNanoseconds(using: &random)
+        guard think > 0 else { return sendNext() }
         // A user whose thinking would outlast the clients' end sends nothing more: it is done
         // now, not when the thought ends (the run ends with its clients).
-        if let issueUntil, now.advanced(by: think) >= issueUntil { return end() }
-        sleep(for: think)
+        if let issueUntil, now.nanoseconds &+ think >= issueUntil.nanoseconds { return end() }
+        sleep(nanoseconds: think)
     }
 
-    /// Lets `duration` pass (a periodic wait: nothing is set once the world is being torn down).
-    private func sleep(for duration: Duration) {
+    /// Lets `duration` nanoseconds pass (a periodic wait: nothing is set once the world is being
+    /// torn down).
+    private func sleep(nanoseconds duration: Int64) {
         guard !simulation.executor.isTearingDown else { return end() }
-        simulation.executor.schedule(at: simulation.now.nanoseconds &+ duration.nanoseconds, .notify(self, code: 0))
+        simulation.executor.schedule(at: simulation.now.nanoseconds &+ duration, .notify(self, code: 0))
     }
 
     private func end() {

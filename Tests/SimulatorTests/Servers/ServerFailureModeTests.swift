@@ -56,6 +56,33 @@ import Testing
         #expect(server.stats.hung == 2)
     }
 
+    /// A replica nobody holds any more (removed from a balancer after its forward timed out) is
+    /// freed though a call it took is still in service; that call's timer must not reach it.
+    @Test func aServerFreedWhileACallIsInServiceIsNotTouchedAgain() throws {
+        let sim = Simulation(seed: 1)
+        let network = Network(simulation: sim, defaultLink: LinkProfile(latency: .constant(0.0005)))
+        let results = ServerCallLog()
+        let freed = FreedServerProbe()
+        do {
+            let server = ServerReplica("s1", configuration: ServerConfiguration(serviceTime: .constant(1)), network: network)
+            freed.server = server
+            sim.spawn("call") { _ in
+                do {
+                    _ = try await network.call(from: "client", to: server, timeout: .milliseconds(100), request: Request(id: 1, key: 0, client: "client"))
+                    results.items.append((0, "answered", sim.now.seconds))
+                } catch {
+                    results.items.append((0, "\(error)", sim.now.seconds))
+                }
+            }
+        }
+        try sim.run(until: .after(.seconds(5)))
+        #expect(freed.server == nil)
+        #expect(results.items.map(\.1) == ["timeout"])
+        // The call's service ended at 1.0005 s on the freed replica: answered 500 from its node
+        // (back at 1.001 s, to a caller that had given up), not served by the freed replica.
+        #expect(sim.now == .after(.microseconds(1001_000)))
+    }
+
     @Test func aRestartResetsTheCallsInService() {
         let sim = Simulation(seed: 1)
         let network = Network(simulation: sim, defaultLink: LinkProfile(latency: .constant(0.0005)))
@@ -73,4 +100,9 @@ import Testing
 /// Call outcomes in completion order. `@unchecked Sendable`: written on the simulation thread only.
 final class ServerCallLog: @unchecked Sendable {
     var items: [(Int, String, Double)] = []
+}
+
+/// Sees whether a replica was freed, without keeping it alive.
+final class FreedServerProbe: @unchecked Sendable {
+    weak var server: ServerReplica?
 }

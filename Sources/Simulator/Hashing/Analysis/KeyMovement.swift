@@ -120,12 +120,47 @@ public struct KeyMovement: Sendable, Equatable {
         } else {
             for key in keys { tally.count(old: before.node(for: key), new: after.node(for: key)) }
         }
-        self.change = change
-        self.nodeCountBefore = before.nodes.count
-        self.keyCount = tally.keyCount
-        self.movedKeys = tally.moved
-        self.keysOnChangedNode = tally.onChanged
-        self.movedBetweenSurvivors = tally.betweenSurvivors
+        self.init(tally, nodeCountBefore: before.nodes.count)
+    }
+
+    private init(_ tally: Tally, nodeCountBefore: Int) {
+        change = tally.changed
+        self.nodeCountBefore = nodeCountBefore
+        keyCount = tally.keyCount
+        movedKeys = tally.moved
+        keysOnChangedNode = tally.onChanged
+        movedBetweenSurvivors = tally.betweenSurvivors
+    }
+
+    /// Measures each of `changes` to `placement` in one pass over `keys`, as
+    /// ``init(adding:to:keys:)`` and ``init(removing:from:keys:)`` would one by one: a key is
+    /// looked up once in `placement` and once in each changed copy, where measuring the changes
+    /// one by one looks it up in `placement` again for every change.
+    ///
+    /// - Throws: What `add(node:)` or `remove(node:)` throws for a change; nothing is measured then.
+    /// - Complexity: One `add` or `remove` per change plus `1 + changes.count` lookups per key;
+    ///   allocates nothing per key.
+    public static func measuring<Placement: KeyPlacement>(
+        _ changes: [Change], of placement: Placement, keys: ClosedRange<UInt64>
+    ) throws(PlacementError) -> [KeyMovement] {
+        var afters: [Placement] = []
+        for change in changes {
+            var after = placement
+            switch change {
+            case .added(let node): try after.add(node: node)
+            case .removed(let node): try after.remove(node: node)
+            }
+            afters.append(after)
+        }
+        var tallies = changes.map { Tally(changed: $0) }
+        var key = keys.lowerBound
+        while true {
+            let old = placement.node(for: key)
+            for index in afters.indices { tallies[index].count(old: old, new: afters[index].node(for: key)) }
+            if key == keys.upperBound { break }
+            key += 1
+        }
+        return tallies.map { KeyMovement($0, nodeCountBefore: placement.nodes.count) }
     }
 
     /// The running counts of one comparison.

@@ -24,6 +24,23 @@ private struct ModuloPlacement: KeyPlacement {
 }
 
 struct KeyMovementTests {
+    /// Measuring several changes in one pass gives exactly what measuring each alone gives.
+    @Test
+    func measuringChangesTogetherMatchesMeasuringEachAlone() throws {
+        let keys: ClosedRange<UInt64> = 100_000...119_999
+        let placements: [any KeyPlacement] = [try HashRing(nodes: 1...5), ModuloPlacement(nodes: [1, 2, 3, 4, 5])]
+        for placement in placements {
+            let together = try KeyMovement.measuring([.added(node: 6), .removed(node: 1), .removed(node: 5)], of: placement, keys: keys)
+            let alone = [try KeyMovement(adding: 6, to: placement, keys: keys), try KeyMovement(removing: 1, from: placement, keys: keys),
+                         try KeyMovement(removing: 5, from: placement, keys: keys)]
+            #expect(together == alone)
+            #expect(together[0].movedKeys > 0 && together[1].keysOnChangedNode > 0)
+        }
+        #expect(throws: PlacementError.unknownNode(9)) {
+            try KeyMovement.measuring([.added(node: 6), .removed(node: 9)], of: ModuloPlacement(nodes: [1, 2]), keys: keys)
+        }
+    }
+
     @Test
     func moduloPlacementGrowingFromThreeToFourNodesMovesNineOfTwelveKeys() throws {
         let placement = ModuloPlacement(nodes: [10, 20, 30])
