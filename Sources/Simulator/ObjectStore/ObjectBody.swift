@@ -1,5 +1,3 @@
-import Crypto
-
 /// One contiguous run of an object's bytes as stored: plaintext, or sealed with SSE-S3.
 ///
 /// A multipart object keeps each uploaded part as its own segment, so completing an upload moves
@@ -89,9 +87,9 @@ enum ObjectBody: Sendable, Equatable {
 
     /// MD5 of the whole plaintext, hashed segment by segment (a copy's single-part ETag).
     func md5(cipher: ObjectStoreCipher) throws(S3Error) -> ObjectETag {
-        var hasher = Insecure.MD5()
-        for segment in segmentList { hasher.update(data: try segment.plaintext(cipher)) }
-        return ObjectETag(digest: hasher.finalize())
+        var hasher = MD5()
+        for segment in segmentList { hasher.update(try segment.plaintext(cipher)) }
+        return ObjectETag(hasher.finalize())
     }
 
     /// All bytes at rest, concatenated (ciphertext for sealed segments): a test and audit view.

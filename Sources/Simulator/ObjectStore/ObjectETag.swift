@@ -1,5 +1,3 @@
-import Crypto
-
 /// An S3 entity tag kept as 16 raw MD5 bytes plus a part count, rendered on demand.
 ///
 /// Storing the digest as two integers instead of a 34-character `String` keeps every version's
@@ -24,12 +22,14 @@ public struct ObjectETag: Hashable, Sendable, CustomStringConvertible {
         self.partCount = partCount
     }
 
+    /// Builds an ETag from a finished MD5 and a part count.
+    init(_ digest: MD5.Digest, partCount: UInt16 = 0) {
+        self.init(high: digest.high, low: digest.low, partCount: partCount)
+    }
+
     /// The single-part ETag of `bytes`: their MD5, read as two big-endian words.
     static func md5(of bytes: [UInt8]) -> ObjectETag {
-        Insecure.MD5.hash(data: bytes).withUnsafeBytes { digest in
-            ObjectETag(high: UInt64(bigEndian: digest.loadUnaligned(as: UInt64.self)),
-                       low: UInt64(bigEndian: digest.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), partCount: 0)
-        }
+        ObjectETag(MD5.hash(bytes))
     }
 
     private init(high: UInt64, low: UInt64, partCount: UInt16) {
@@ -40,9 +40,11 @@ public struct ObjectETag: Hashable, Sendable, CustomStringConvertible {
 
     /// The multipart ETag: MD5 of the concatenated binary MD5s of the parts, with `-N`.
     static func multipart(partDigests: [ObjectETag]) -> ObjectETag {
-        var hasher = Insecure.MD5()
-        for part in partDigests { hasher.update(data: part.digestBytes) }
-        return ObjectETag(digest: hasher.finalize(), partCount: UInt16(partDigests.count))
+        var hasher = MD5()
+        for part in partDigests {
+            withUnsafeBytes(of: (part.high.bigEndian, part.low.bigEndian)) { hasher.update($0) }
+        }
+        return ObjectETag(hasher.finalize(), partCount: UInt16(partDigests.count))
     }
 
     /// The 16 digest bytes.

@@ -1,7 +1,10 @@
 /// Result of PutObject.
 public struct PutObjectOutput: Sendable, Equatable {
-    /// Quoted ETag (MD5 of the plaintext).
-    public let eTag: String
+    /// The ETag, kept as its digest and rendered when asked for (see ``eTag``).
+    let entityTag: ObjectETag
+    /// Quoted ETag (MD5 of the plaintext), rendered on each read: most callers of a PUT never
+    /// look at it, and the 34-character string costs a heap allocation and a hex rendering.
+    public var eTag: String { entityTag.description }
     /// `x-amz-version-id`; nil for a bucket that has never been versioned.
     public let versionId: String?
     /// `x-amz-server-side-encryption`, when the object is encrypted at rest.
@@ -12,8 +15,10 @@ public struct PutObjectOutput: Sendable, Equatable {
 public struct ObjectHead: Sendable, Equatable {
     /// 200, or 206 for a satisfiable byte range.
     public let status: Int
-    /// Quoted ETag.
-    public let eTag: String
+    /// The ETag, kept as its digest and rendered when asked for (see ``eTag``).
+    let entityTag: ObjectETag
+    /// Quoted ETag, rendered on each read (a GET's caller often wants only the bytes).
+    public var eTag: String { entityTag.description }
     /// `x-amz-version-id`; nil for a bucket that has never been versioned.
     public let versionId: String?
     /// `Content-Length`: bytes in this response (the range length for a 206).

@@ -31,7 +31,7 @@ extension ObjectStoreState {
         // install copy the bucket's whole key table (copy-on-write) instead of updating it.
         let versionId = reportedVersionId(version, in: bucket)
         install(version, key: objectKey, bucket: bucketName, now: now)
-        return PutObjectOutput(eTag: version.eTag.description, versionId: versionId, serverSideEncryption: version.encryption)
+        return PutObjectOutput(entityTag: version.eTag, versionId: versionId, serverSideEncryption: version.encryption)
     }
 
     /// GetObject: the bytes (or a byte range) and headers of the addressed version.
@@ -137,7 +137,7 @@ extension ObjectStoreState {
     func head(of version: ObjectVersion, in bucket: S3Bucket, range: Range<Int>?) -> ObjectHead {
         ObjectHead(
             status: range == nil ? 200 : 206,
-            eTag: version.eTag.description,
+            entityTag: version.eTag,
             versionId: reportedVersionId(version, in: bucket),
             contentLength: range?.count ?? version.size,
             objectSize: version.size,

@@ -33,6 +33,36 @@ import Testing
         #expect(words == ["Hello", "wörld", "42x", "a", "b"])
     }
 
+    @Test func wordBytesAreASCIILettersDigitsAndEveryNonASCIIByte() {
+        for byte in UInt8.min...UInt8.max {
+            let expected = byte >= 0x80 || (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte)
+            #expect(MapReduce.Words.isWordByte(byte) == expected, "byte \(byte)")
+        }
+    }
+
+    @Test func theKeyHashIsMurmurHash3() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for count in 0...64 {
+            let bytes = (0..<count).map { _ -> UInt8 in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+            #expect(bytes.withUnsafeBytes { MapReduce.keyHash($0) } == MurmurHash3.x86_32(bytes), "\(count) bytes")
+        }
+    }
+
+    @Test func rawBytesAreCutIntoTheSameWordsAsSlices() {
+        var generator = MapReduce.SyntheticLogGenerator(seed: 7)
+        let lines = generator.lines(200) + Array(" \u{0}é,,x\n".utf8) + [0xFF, 0x20, 0x80]
+        var sliced: [[UInt8]] = []
+        var raw: [[UInt8]] = []
+        MapReduce.Words.forEach(in: lines[...]) { sliced.append(Array($0)) }
+        lines.withUnsafeBytes { line in MapReduce.Words.forEach(in: line) { raw.append(Array($0)) } }
+        #expect(!raw.isEmpty)
+        #expect(raw == sliced)
+        MapReduce.Words.forEach(in: UnsafeRawBufferPointer(start: nil, count: 0)) { _ in Issue.record("an empty line has no words") }
+    }
+
     @Test func timestampsRoundTripAndMatchTheEpoch() {
         #expect(MapReduce.Timestamp.parse(Array("1970-01-01T00:00:00.000Z".utf8)[...]) == 0)
         #expect(MapReduce.Timestamp.parse(Array("2024-03-15T10:23:45.123Z".utf8)[...]) == 1_710_498_225_123)

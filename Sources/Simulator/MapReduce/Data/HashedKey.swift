@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 extension MapReduce {
-    /// An intermediate key with its MurmurHash3 computed once, when it is emitted: the same hash
-    /// picks the key's reduce partition and stands in for the key in hash tables, so grouping
-    /// hashes four bytes instead of the whole key again.
+    /// An intermediate key on the reduce side with its MurmurHash3 computed once, when it is
+    /// read: the hash stands in for the key in hash tables, so grouping hashes four bytes instead
+    /// of the whole key again.
     struct HashedKey: Hashable {
         /// The key's bytes (often a slice of the input line: no copy).
         let bytes: ArraySlice<UInt8>
@@ -18,9 +18,6 @@ extension MapReduce {
             self.bytes = bytes
             murmur = MurmurHash3.x86_32(bytes)
         }
-
-        /// The key's reduce partition among `reducers`: `murmur3(key) mod R`.
-        func partition(among reducers: Int) -> Int { Int(murmur % UInt32(reducers)) }
 
         static func == (lhs: HashedKey, rhs: HashedKey) -> Bool {
             lhs.murmur == rhs.murmur && MapReduce.compare(lhs.bytes, rhs.bytes) == 0

@@ -22,7 +22,6 @@ extension MapReduce {
             precondition(reducers > 0, "a job needs at least one reducer")
             var emitter = Emitter(job: job, combining: combining)
             for record in records { try job.map(record, into: &emitter) }
-            let groups = emitter.groups
             var buckets = Array(repeating: [Int](), count: reducers)
             for (index, key) in emitter.keys.enumerated() { buckets[key.partition(among: reducers)].append(index) }
             var statistics = MapStatistics()
@@ -31,20 +30,23 @@ extension MapReduce {
             statistics.emittedRecords = emitter.emittedRecords
             statistics.emittedBytes = emitter.emittedBytes
             let partitions = buckets.map { bucket -> Bytes in
-                let sorted = sortedByKey(bucket, emitter.keys).map { groups[$0] }
-                statistics.outputRecords += sorted.reduce(0) { $0 + $1.values.count }
-                return encode(sorted)
+                let partition = encode(sortedByKey(bucket, emitter.keys, emitter.keyBytes), of: emitter)
+                statistics.outputRecords += partition.records
+                return partition.bytes
             }
             statistics.outputBytes = partitions.reduce(0) { $0 + $1.count }
             return MapTaskOutput(partitions: partitions, statistics: statistics)
         }
 
-        /// `indices` into `keys` ordered by key bytes. Sorting indices into the concrete key array,
-        /// rather than the job's generic (key, values) pairs, keeps the comparisons and moves free
-        /// of the generic value witnesses a job behind `any Job` would otherwise pay on every swap.
-        static func sortedByKey(_ indices: [Int], _ keys: [HashedKey]) -> [Int] {
+        /// `indices` into `keys` ordered by key bytes (the keys' bytes lie in `keyBytes`). Sorting
+        /// indices into the concrete key array, rather than the job's generic values, keeps the
+        /// comparisons and moves free of the generic value witnesses a job behind `any Job` would
+        /// otherwise pay on every swap.
+        static func sortedByKey(_ indices: [Int], _ keys: [KeySpan], _ keyBytes: Bytes) -> [Int] {
             keys.withUnsafeBufferPointer { keys in
-                indices.sorted { MapReduce.compare(keys[$0].bytes, keys[$1].bytes) < 0 }
+                keyBytes.withUnsafeBytes { buffer in
+                    indices.sorted { MapReduce.compare(keys[$0].bytes(in: buffer), keys[$1].bytes(in: buffer)) < 0 }
+                }
             }
         }
 
@@ -54,21 +56,29 @@ extension MapReduce {
             Int(MurmurHash3.x86_32(key) % UInt32(reducers))
         }
 
-        /// Writes each key's values as records `varint(key length) key value`, keys in the given
-        /// order, a key's values in theirs.
-        static func encode<Value: IntermediateValue>(_ groups: [(key: HashedKey, values: [Value])]) -> Bytes {
+        /// Writes the values of the emitter's keys `order` as records `varint(key length) key
+        /// value`, keys in the given order, a key's values in theirs; returns the bytes and the
+        /// number of records.
+        static func encode<J: Job>(_ order: [Int], of emitter: Emitter<J>) -> (bytes: Bytes, records: Int) {
+            var records = 0
+            var size = 0
+            for index in order {
+                let keyCount = emitter.keys[index].count
+                emitter.forEachValue(of: index) { size += 2 + keyCount + $0.encodedSize; records += 1 }
+            }
             var buffer = Bytes()
-            buffer.reserveCapacity(groups.reduce(0) { total, group in
-                total + group.values.reduce(0) { $0 + 2 + group.key.bytes.count + $1.encodedSize }
-            })
-            for (key, values) in groups {
-                for value in values {
-                    MapReduce.appendVarint(UInt64(key.bytes.count), to: &buffer)
-                    buffer.append(contentsOf: key.bytes)
-                    value.encode(into: &buffer)
+            buffer.reserveCapacity(size)
+            emitter.keyBytes.withUnsafeBytes { keyBytes in
+                for index in order {
+                    let key = emitter.keys[index].bytes(in: keyBytes)
+                    emitter.forEachValue(of: index) { value in
+                        MapReduce.appendVarint(UInt64(key.count), to: &buffer)
+                        buffer.append(contentsOf: key)
+                        value.encode(into: &buffer)
+                    }
                 }
             }
-            return buffer
+            return (buffer, records)
         }
     }
 }

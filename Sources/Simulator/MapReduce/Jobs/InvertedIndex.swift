@@ -11,7 +11,7 @@ extension MapReduce {
         /// Emits `(word, {document})` for every word of the line.
         public func map(_ record: InputRecord, into output: inout Emitter<InvertedIndex>) {
             let document = DocumentSet(record.document)
-            Words.forEach(in: record.line) { output.emit($0, document) }
+            record.line.withUnsafeBytes { line in Words.forEach(in: line) { output.emit($0, document) } }
         }
 
         /// Unites partial document sets.

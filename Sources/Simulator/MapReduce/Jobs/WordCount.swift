@@ -10,7 +10,7 @@ extension MapReduce {
 
         /// Emits `(word, 1)` for every word of the line.
         public func map(_ record: InputRecord, into output: inout Emitter<WordCount>) {
-            Words.forEach(in: record.line) { output.emit($0, 1) }
+            record.line.withUnsafeBytes { line in Words.forEach(in: line) { output.emit($0, 1) } }
         }
 
         /// Adds partial counts.
