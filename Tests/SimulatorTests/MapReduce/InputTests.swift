@@ -40,17 +40,6 @@ import Testing
         }
     }
 
-    @Test func theKeyHashIsMurmurHash3() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for count in 0...64 {
-            let bytes = (0..<count).map { _ -> UInt8 in
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return UInt8(truncatingIfNeeded: state >> 56)
-            }
-            #expect(bytes.withUnsafeBytes { MapReduce.keyHash($0) } == MurmurHash3.x86_32(bytes), "\(count) bytes")
-        }
-    }
-
     @Test func rawBytesAreCutIntoTheSameWordsAsSlices() {
         var generator = MapReduce.SyntheticLogGenerator(seed: 7)
         let lines = generator.lines(200) + Array(" \u{0}é,,x\n".utf8) + [0xFF, 0x20, 0x80]

@@ -11,29 +11,33 @@ public enum MurmurHash3 {
     ///   - bytes: The bytes to hash.
     ///   - seed: The seed; the reference vectors use 0 unless they say otherwise.
     /// - Returns: The 32-bit hash.
+    /// Inlined, with the 1–3 tail bytes read in one step: MapReduce hashes every word it emits
+    /// with it (mostly a few bytes long), where a call and a byte loop cost more than the blocks.
+    ///
     /// - Complexity: O(*n*) in the number of bytes; does not allocate.
+    @inline(__always)
     public static func x86_32(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
         let c1: UInt32 = 0xcc9e_2d51
         let c2: UInt32 = 0x1b87_3593
-        let blockCount = bytes.count / 4
+        let count = bytes.count
         var h1 = seed
-
-        for block in 0..<blockCount {
-            var k1 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: block * 4, as: UInt32.self))
+        var offset = 0
+        while offset + 4 <= count {
+            var k1 = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
             k1 &*= c1
             k1 = rotateLeft(k1, by: 15)
             k1 &*= c2
             h1 ^= k1
             h1 = rotateLeft(h1, by: 13)
             h1 = h1 &* 5 &+ 0xe654_6b64
+            offset += 4
         }
 
-        let tailStart = blockCount * 4
-        if tailStart < bytes.count {
-            var k1: UInt32 = 0
-            for offset in 0..<(bytes.count - tailStart) {
-                k1 |= UInt32(bytes[tailStart + offset]) << (8 * offset)
-            }
+        let tail = count - offset
+        if tail > 0 {
+            var k1 = UInt32(bytes[offset])
+            if tail > 1 { k1 |= UInt32(bytes[offset + 1]) << 8 }
+            if tail > 2 { k1 |= UInt32(bytes[offset + 2]) << 16 }
             k1 &*= c1
             k1 = rotateLeft(k1, by: 15)
             k1 &*= c2
@@ -96,6 +100,7 @@ public enum MurmurHash3 {
     /// - Parameter value: The value to mix.
     /// - Returns: The mixed value.
     /// - Complexity: O(1).
+    @inline(__always)
     public static func fmix32(_ value: UInt32) -> UInt32 {
         var h = value
         h ^= h >> 16
@@ -111,6 +116,7 @@ public enum MurmurHash3 {
     /// - Parameter value: The value to mix.
     /// - Returns: The mixed value.
     /// - Complexity: O(1).
+    @inline(__always)
     public static func fmix64(_ value: UInt64) -> UInt64 {
         var k = value
         k ^= k >> 33
@@ -121,10 +127,12 @@ public enum MurmurHash3 {
         return k
     }
 
+    @inline(__always)
     static func rotateLeft(_ value: UInt32, by amount: UInt32) -> UInt32 {
         (value << amount) | (value >> (32 - amount))
     }
 
+    @inline(__always)
     static func rotateLeft(_ value: UInt64, by amount: UInt64) -> UInt64 {
         (value << amount) | (value >> (64 - amount))
     }

@@ -51,7 +51,7 @@ extension MapReduce {
         public mutating func emit(_ key: UnsafeRawBufferPointer, _ value: J.Value) {
             emittedRecords += 1
             emittedBytes += MapReduce.varintSize(UInt64(key.count)) + key.count + value.encodedSize
-            let murmur = MapReduce.keyHash(key)
+            let murmur = MurmurHash3.x86_32(key)
             let mask = slots.count - 1
             var slot = Int(murmur) & mask
             while true {

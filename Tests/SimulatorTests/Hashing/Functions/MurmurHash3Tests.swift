@@ -84,6 +84,39 @@ struct MurmurHash3Tests {
         #expect(MurmurHash3.x64_128(-1) == MurmurHash3.x64_128(UInt64.max))
     }
 
+    /// The inlined x86_32 (4-byte blocks, the tail read in one step) against the reference's
+    /// plain byte loop, for every tail length and a few seeds.
+    @Test
+    func x86_32MatchesAByteLoopForEveryLengthUpTo64() {
+        func reference(_ bytes: [UInt8], seed: UInt32) -> UInt32 {
+            func rotl(_ x: UInt32, _ r: UInt32) -> UInt32 { x << r | x >> (32 - r) }
+            var h1 = seed
+            let blocks = bytes.count / 4
+            for block in 0..<blocks {
+                var k1 = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[block * 4 + $1]) << (8 * $1) }
+                k1 = rotl(k1 &* 0xcc9e_2d51, 15) &* 0x1b87_3593
+                h1 = rotl(h1 ^ k1, 13) &* 5 &+ 0xe654_6b64
+            }
+            var k1: UInt32 = 0
+            for index in (blocks * 4)..<bytes.count { k1 |= UInt32(bytes[index]) << (8 * (index - blocks * 4)) }
+            if bytes.count % 4 != 0 { h1 ^= rotl(k1 &* 0xcc9e_2d51, 15) &* 0x1b87_3593 }
+            h1 ^= UInt32(bytes.count)
+            h1 = (h1 ^ h1 >> 16) &* 0x85eb_ca6b
+            h1 = (h1 ^ h1 >> 13) &* 0xc2b2_ae35
+            return h1 ^ h1 >> 16
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for count in 0...64 {
+            let bytes = (0..<count).map { _ -> UInt8 in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+            for seed: UInt32 in [0, 1, 0x9747_b28c] {
+                #expect(MurmurHash3.x86_32(bytes, seed: seed) == reference(bytes, seed: seed), "\(count) bytes, seed \(seed)")
+            }
+        }
+    }
+
     @Test
     func integerOverloadsEqualHashingTheBytes() async {
         await propertyCheck(input: Gen.uint64(), Gen.uint32()) { key, seed in
