@@ -108,14 +108,13 @@ public struct KeyMovement: Sendable, Equatable {
     ) {
         var tally = Tally(changed: change)
         if let range = keys as? ClosedRange<UInt64> {
-            // Walking a range by hand keeps the loop fast even when this initialiser runs
-            // unspecialised (placements opened from `any KeyPlacement`), where a generic
-            // iterator would look up its metadata on every key.
-            var key = range.lowerBound
-            while true {
-                tally.count(old: before.node(for: key), new: after.node(for: key))
-                if key == range.upperBound { break }
-                key += 1
+            // Looked up a block at a time, so that the loop stays fast even when this initialiser
+            // runs unspecialised (placements opened from `any KeyPlacement`).
+            var old: [Int?] = [], new: [Int?] = []
+            Self.forEachBlock(of: range) { block in
+                before.lookUp(block, into: &old)
+                after.lookUp(block, into: &new)
+                for index in old.indices { tally.count(old: old[index], new: new[index]) }
             }
         } else {
             for key in keys { tally.count(old: before.node(for: key), new: after.node(for: key)) }
@@ -139,7 +138,7 @@ public struct KeyMovement: Sendable, Equatable {
     ///
     /// - Throws: What `add(node:)` or `remove(node:)` throws for a change; nothing is measured then.
     /// - Complexity: One `add` or `remove` per change plus `1 + changes.count` lookups per key;
-    ///   allocates nothing per key.
+    ///   allocates nothing per key (two buffers of one block of keys' nodes in all).
     public static func measuring<Placement: KeyPlacement>(
         _ changes: [Change], of placement: Placement, keys: ClosedRange<UInt64>
     ) throws(PlacementError) -> [KeyMovement] {
@@ -153,14 +152,30 @@ public struct KeyMovement: Sendable, Equatable {
             afters.append(after)
         }
         var tallies = changes.map { Tally(changed: $0) }
-        var key = keys.lowerBound
-        while true {
-            let old = placement.node(for: key)
-            for index in afters.indices { tallies[index].count(old: old, new: afters[index].node(for: key)) }
-            if key == keys.upperBound { break }
-            key += 1
+        var old: [Int?] = [], new: [Int?] = []
+        Self.forEachBlock(of: keys) { block in
+            placement.lookUp(block, into: &old)
+            for change in tallies.indices {
+                afters[change].lookUp(block, into: &new)
+                for index in old.indices { tallies[change].count(old: old[index], new: new[index]) }
+            }
         }
         return tallies.map { KeyMovement($0, nodeCountBefore: placement.nodes.count) }
+    }
+
+    /// Keys looked up at a time: enough that a generic caller's per-block costs vanish, few
+    /// enough that the blocks' nodes stay in cache.
+    private static let blockSize: UInt64 = 4_096
+
+    /// Calls `body` with consecutive blocks of `keys`, in order, that together cover it.
+    private static func forEachBlock(of keys: ClosedRange<UInt64>, _ body: (ClosedRange<UInt64>) -> Void) {
+        var start = keys.lowerBound
+        while true {
+            let end = keys.upperBound - start < blockSize ? keys.upperBound : start + (blockSize - 1)
+            body(start...end)
+            if end == keys.upperBound { return }
+            start = end + 1
+        }
     }
 
     /// The running counts of one comparison.

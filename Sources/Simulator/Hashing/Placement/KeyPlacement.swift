@@ -32,4 +32,25 @@ public protocol KeyPlacement: Sendable {
     /// - Parameter key: The key, for example a request id.
     /// - Complexity: Documented by each conformer; never allocates.
     func node(for key: UInt64) -> Int?
+
+    /// Looks up every key of `keys` in order, replacing the contents of `nodes` with their nodes.
+    ///
+    /// The default implementation, compiled for each conformer, is what generic code (a
+    /// placement opened from `any KeyPlacement`) should call for many keys: it makes one dynamic
+    /// call per block of keys, where calling ``node(for:)`` in a loop makes one per key.
+    ///
+    /// - Complexity: `keys.count` calls of ``node(for:)``; allocates only when `nodes` must grow.
+    func lookUp(_ keys: ClosedRange<UInt64>, into nodes: inout [Int?])
+}
+
+extension KeyPlacement {
+    public func lookUp(_ keys: ClosedRange<UInt64>, into nodes: inout [Int?]) {
+        nodes.removeAll(keepingCapacity: true)
+        var key = keys.lowerBound
+        while true {
+            nodes.append(node(for: key))
+            if key == keys.upperBound { break }
+            key += 1
+        }
+    }
 }

@@ -41,6 +41,24 @@ struct KeyMovementTests {
         }
     }
 
+    /// A range of keys is looked up a block at a time; it counts exactly what looking its keys up
+    /// one by one counts, however the range falls on the blocks (one key, a block and one, the
+    /// last keys of `UInt64`).
+    @Test(arguments: [UInt64(7)...7, 100_000...104_096, 100_000...119_999, UInt64.max - 5_000...UInt64.max])
+    func aRangeCountsWhatItsKeysOneByOneCount(keys: ClosedRange<UInt64>) throws {
+        let ring = try HashRing(nodes: 1...5)
+        var grown = ring
+        try grown.add(node: 6)
+        let byRange = KeyMovement(change: .added(node: 6), before: ring, after: grown, keys: keys)
+        let byKey = KeyMovement(change: .added(node: 6), before: ring, after: grown, keys: Array(keys))
+        #expect(byRange == byKey)
+        #expect(byRange.keyCount == keys.count)
+        #expect(try KeyMovement.measuring([.added(node: 6)], of: ring, keys: keys) == [byKey])
+        var nodes: [Int?] = [42]
+        ring.lookUp(keys, into: &nodes)
+        #expect(nodes == keys.map { ring.node(for: $0) })
+    }
+
     @Test
     func moduloPlacementGrowingFromThreeToFourNodesMovesNineOfTwelveKeys() throws {
         let placement = ModuloPlacement(nodes: [10, 20, 30])
