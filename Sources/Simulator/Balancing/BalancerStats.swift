@@ -1,36 +1,36 @@
 import OrderedCollections
 
 /// What a balancer did. `@unchecked Sendable`: written only on the simulation thread, read after
-/// the run.
+/// the run (so its counters skip dynamic exclusivity checks).
 public final class BalancerStats: @unchecked Sendable {
     /// Forwards attempted (first tries and retries).
-    public internal(set) var forwarded = 0
+    @exclusivity(unchecked) public internal(set) var forwarded = 0
     /// Forwards that failed (timeout, refused, unreachable).
-    public internal(set) var failedForwards = 0
+    @exclusivity(unchecked) public internal(set) var failedForwards = 0
     /// Failed forwards by replica hostname.
-    public internal(set) var failedForwardsByServer = OrderedDictionary<String, Int>()
+    @exclusivity(unchecked) public internal(set) var failedForwardsByServer = OrderedDictionary<String, Int>()
     /// Requests sent to another replica after a failed forward.
-    public internal(set) var retried = 0
+    @exclusivity(unchecked) public internal(set) var retried = 0
     /// Requests the balancer could not get answered at all (503 to the client).
-    public internal(set) var unanswered = 0
+    @exclusivity(unchecked) public internal(set) var unanswered = 0
     /// Requests rejected by the per-client rate limit (429).
-    public internal(set) var rateLimited = 0
+    @exclusivity(unchecked) public internal(set) var rateLimited = 0
     /// Requests rejected because the circuit breaker was open (503).
-    public internal(set) var circuitRejected = 0
+    @exclusivity(unchecked) public internal(set) var circuitRejected = 0
     /// Requests that waited in the connection queue.
-    public internal(set) var queued = 0
+    @exclusivity(unchecked) public internal(set) var queued = 0
     /// Requests rejected because the connection queue was full (503).
-    public internal(set) var queueFull = 0
+    @exclusivity(unchecked) public internal(set) var queueFull = 0
     /// Requests whose wait in the connection queue timed out (503).
-    public internal(set) var queueTimeouts = 0
+    @exclusivity(unchecked) public internal(set) var queueTimeouts = 0
     /// Every server that was ever a member, in the order it joined.
-    public internal(set) var servers: [UpstreamServerStats] = []
+    @exclusivity(unchecked) public internal(set) var servers: [UpstreamServerStats] = []
     /// Health, circuit and panic events in the order they happened.
-    public internal(set) var events: [BalancerEvent] = []
+    @exclusivity(unchecked) public internal(set) var events: [BalancerEvent] = []
     /// Answers the balancer gave its clients, and how many of them were 5xx: the failed-request
     /// ratio a deployment's error check reads.
-    public internal(set) var answered = 0
-    public internal(set) var failedAnswers = 0
+    @exclusivity(unchecked) public internal(set) var answered = 0
+    @exclusivity(unchecked) public internal(set) var failedAnswers = 0
 
     public init() {}
 
@@ -46,25 +46,25 @@ public final class BalancerStats: @unchecked Sendable {
 }
 
 /// What the balancer did with one server. `@unchecked Sendable`: written only on the simulation
-/// thread, read after the run.
+/// thread, read after the run (so its counters skip dynamic exclusivity checks).
 public final class UpstreamServerStats: @unchecked Sendable {
     /// The server's hostname.
     public let hostname: String
     /// Forwards sent to it.
-    public internal(set) var forwarded = 0
+    @exclusivity(unchecked) public internal(set) var forwarded = 0
     /// Forwards it answered with a 2xx.
-    public internal(set) var succeeded = 0
+    @exclusivity(unchecked) public internal(set) var succeeded = 0
     /// Forwards it answered with a 5xx.
-    public internal(set) var serverErrors = 0
+    @exclusivity(unchecked) public internal(set) var serverErrors = 0
     /// Forwards refused or unreachable.
-    public internal(set) var connectErrors = 0
+    @exclusivity(unchecked) public internal(set) var connectErrors = 0
     /// Forwards that timed out.
-    public internal(set) var timeouts = 0
+    @exclusivity(unchecked) public internal(set) var timeouts = 0
     /// Active health checks sent to it, and how many failed.
-    public internal(set) var healthChecks = 0
-    public internal(set) var failedHealthChecks = 0
+    @exclusivity(unchecked) public internal(set) var healthChecks = 0
+    @exclusivity(unchecked) public internal(set) var failedHealthChecks = 0
     /// Its active connections (forwards in flight) over time.
-    public internal(set) var connections = ConcurrencySeries()
+    @exclusivity(unchecked) public internal(set) var connections = ConcurrencySeries()
 
     init(hostname: String) { self.hostname = hostname }
 }

@@ -17,6 +17,9 @@ import OrderedCollections
 ///
 /// With none of it configured — the assignment's map as strategy — a request is routed, and
 /// retried on the next replica after a network error, exactly as experiments A-1 … A-4 specify.
+///
+/// The state every request touches skips dynamic exclusivity checks: the actor runs on its
+/// simulation's executor, so only the simulation thread ever touches it.
 public actor LoadBalancer {
     /// One server behind the balancer.
     public struct Replica: Sendable {
@@ -104,23 +107,23 @@ public actor LoadBalancer {
     /// The name of the strategy it routes with.
     public nonisolated let strategyName: String
     nonisolated let network: Network
-    var strategy: any BalancingStrategy
+    @exclusivity(unchecked) var strategy: any BalancingStrategy
     /// The members with their health and load, in the order they joined.
-    var members = OrderedDictionary<Int, UpstreamMember>()
+    @exclusivity(unchecked) var members = OrderedDictionary<Int, UpstreamMember>()
     /// The balancer's own stream (random hostnames, random removals).
-    var random: SeededRandom
+    @exclusivity(unchecked) var random: SeededRandom
     /// The strategy's stream, apart from the balancer's so strategies never shift its draws.
-    var strategyRandom: SeededRandom
+    @exclusivity(unchecked) var strategyRandom: SeededRandom
     /// The strategy's view of the members, rebuilt for every pick into the same storage.
-    var candidates: [UpstreamCandidate] = []
+    @exclusivity(unchecked) var candidates: [UpstreamCandidate] = []
     /// Each member's health in the current pick, by position (same storage every pick).
-    var healthy: [Bool] = []
+    @exclusivity(unchecked) var healthy: [Bool] = []
     /// Whether the last pick found no server only because of connection limits.
-    var blockedByConnectionLimits = false
+    @exclusivity(unchecked) var blockedByConnectionLimits = false
     let queue: ConnectionQueue?
     var buckets: [NodeID: TokenBucket] = [:]
     var breaker: CircuitBreaker?
-    var inPanic = false
+    @exclusivity(unchecked) var inPanic = false
     /// A deployment waiting for a server to drain or to pass its health checks, by server id
     /// (looked up, never iterated).
     var deploymentWaiters: [Int: DeploymentWaiter] = [:]

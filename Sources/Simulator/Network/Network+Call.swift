@@ -71,6 +71,8 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     @exclusivity(unchecked) var node: NetworkNode?
     @exclusivity(unchecked) var incarnation: UInt64 = 0
     @exclusivity(unchecked) var number: UInt64 = 0
+    /// Its slot among its node's open calls while it is handled there.
+    @exclusivity(unchecked) var openSlot: Int32 = -1
     /// Whether it reached a node that is handling it (and so can be reset).
     @exclusivity(unchecked) var isDelivered = false
     /// The handler's answer while it travels back.
@@ -186,7 +188,7 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     private func sendAnswer() {
         guard let node, let response else { return }
         self.response = nil
-        node.openCalls[number] = nil
+        node.openCalls.close(slot: openSlot, number: number)
         network.respond(self, response, from: node)
     }
 
@@ -315,7 +317,7 @@ extension Network {
             call.number = node.nextCallNumber
             node.nextCallNumber &+= 1
             call.isDelivered = true
-            node.openCalls[call.number] = call
+            call.openSlot = node.openCalls.open(call, number: call.number)
             switch call.handler {
             case .task: executor.handlerTasks.start(call, in: simulation)
             case .server: executor.enqueueStep(call, ServeStep.start.rawValue)

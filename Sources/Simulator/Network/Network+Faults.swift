@@ -8,7 +8,7 @@ extension Network {
         node.incarnation &+= 1
         node.heldWhilePaused = []
         node.hungUntil = nil
-        node.openCalls = [:]
+        node.openCalls.removeAll()
         simulation.trace.record(.crash, id.name)
         simulation.observeInstant(.network, id.name, "crash")
         for observer in node.crashObservers { observer() }
@@ -21,7 +21,7 @@ extension Network {
     public func restart(_ id: NodeID, bootTime: Duration = .zero) {
         let node = addNode(id)
         if node.state != .crashed {
-            let open = node.openCalls.sorted { $0.key < $1.key }.map(\.value)
+            let open = node.openCalls.inDeliveryOrder
             crash(id)
             for call in open { call.reset(on: self) }
         }

@@ -30,9 +30,8 @@ public final class NetworkNode: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var hungUntil: VirtualInstant?
     /// Deliveries waiting for a paused node to resume.
     var heldWhilePaused: [() -> Void] = []
-    /// Calls being handled here right now, by delivery number. Looked up by number; sorted when
-    /// a restart resets them all.
-    @exclusivity(unchecked) var openCalls: [UInt64: any ResettableCall] = [:]
+    /// Calls being handled here right now; a restart resets them in delivery order.
+    @exclusivity(unchecked) var openCalls = OpenCalls()
     /// The number of the next delivery handled here.
     @exclusivity(unchecked) var nextCallNumber: UInt64 = 0
     /// Called synchronously on the simulation thread when the node crashes (lose volatile state).
