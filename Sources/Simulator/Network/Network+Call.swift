@@ -59,8 +59,12 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     /// Who waits for the outcome: a task, or a ready step (see ``Network/dispatch(from:to:timeout:handler:waiter:code:)``);
     /// nil once settled.
     @exclusivity(unchecked) private var waiter: Waiter?
-    /// The outcome, kept for a step that waits for it.
-    @exclusivity(unchecked) private(set) var outcome: Result<Response, NetworkError>?
+    /// The outcome, kept for a step that waits for it: its answer or its failure. Two fields
+    /// rather than one `Result?`, because freeing a call destroys its fields in unspecialised
+    /// code, which looks up the generic metadata of each field type that depends on `Response`
+    /// (`Result<Response, NetworkError>` and its `Optional` were two lookups per call).
+    @exclusivity(unchecked) private var settledAnswer: Response?
+    @exclusivity(unchecked) private var settledFailure: NetworkError?
     /// The call this one is a duplicate delivery of; its outcomes settle that call.
     private let original: PendingCall<Response>?
     /// The caller's deadline, removed from the timer heap as soon as the call is settled.
@@ -109,6 +113,12 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     func schedule(_ code: TimerCode, after delay: Int64) {
         let executor = network.executor
         executor.schedule(at: executor.now &+ delay, .notify(self, code: code.rawValue))
+    }
+
+    /// How the call ended, for a step that waits for it; nil until then.
+    var outcome: Result<Response, NetworkError>? {
+        if let settledAnswer { return .success(settledAnswer) }
+        return settledFailure.map { .failure($0) }
     }
 
     /// Whether the answer is a ``Simulator/Response`` (every server request): then the protocol
@@ -208,7 +218,10 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
         case .task(let continuation):
             continuation.resume(returning: result)
         case .step(let target, let code):
-            outcome = result
+            switch result {
+            case .success(let response): settledAnswer = response
+            case .failure(let error): settledFailure = error
+            }
             // Queued where the waiting task's job would be: at the back of the ready queue.
             network.executor.enqueueStep(target, code)
         }
