@@ -17,6 +17,6 @@ public struct BalancedServers: RequestDispatcher {
     }
 
     private func handler(for request: Request) -> PendingCall<Response>.Handler {
-        .task { [balancer] in await balancer.handle(request) }
+        .balancer(balancer, request)
     }
 }

@@ -9,20 +9,58 @@ extension LoadBalancer {
         case rejected(Response)
     }
 
+    /// One request's way through the servers: when it started, whom it tried, the last server
+    /// error it got, and how many tries it has spent.
+    struct RouteProgress {
+        let started: VirtualInstant
+        var tried: [Int] = []
+        var lastServerError: Response?
+        var attempt = 0
+    }
+
+    /// What a finished try leads to.
+    enum TryVerdict {
+        /// The request is answered with this.
+        case answer(Response)
+        /// It is tried again (on another server, or the same one when it was the only one).
+        case tryAgain
+        /// No try is left: it gets ``unanswered(_:)``.
+        case stop
+    }
+
+    /// A forward in flight: to whom, since when, and from which node it left.
+    struct ForwardInFlight {
+        let replica: Replica
+        let start: VirtualInstant
+        let serverStats: UpstreamServerStats?
+        let origin: NodeID
+    }
+
     /// Routes `request`: through the gateway (rate limit, circuit breaker), then to a server,
     /// retrying on others after failures that the retry conditions cover. A path the replicas do
     /// not serve is the assignment's 400 error; a request no server could answer is a 503.
+    ///
+    /// A request that arrives over the network takes the same way in steps of the ready queue
+    /// when nothing on it can wait (see ``BalancedRequest``); both drive the functions below.
     public func route(_ request: Request) async -> Response {
-        var ticket: CircuitBreaker.Ticket?
-        if configuration.rateLimit != nil || breaker != nil {
-            switch admit(request) {
-            case .rejected(let response):
-                stats.count(answer: response.status)
-                return response
-            case .admitted(let admitted): ticket = admitted
-            }
+        let ticket: CircuitBreaker.Ticket?
+        switch enterGateway(request) {
+        case .rejected(let response): return response
+        case .admitted(let admitted): ticket = admitted
         }
-        let response = await dispatch(request)
+        return leaveGateway(await dispatch(request), ticket: ticket)
+    }
+
+    /// The gateway's verdict on `request`; a rejection is counted as the request's answer.
+    func enterGateway(_ request: Request) -> Admission {
+        guard configuration.rateLimit != nil || breaker != nil else { return .admitted(nil) }
+        let admission = admit(request)
+        if case .rejected(let response) = admission { stats.count(answer: response.status) }
+        return admission
+    }
+
+    /// Counts the answer of a request the gateway let through, and tells its circuit breaker.
+    func leaveGateway(_ response: Response, ticket: CircuitBreaker.Ticket?) -> Response {
         if let ticket { recordBreakerOutcome(ticket, failed: response.status >= 500) }
         stats.count(answer: response.status)
         return response
@@ -30,46 +68,66 @@ extension LoadBalancer {
 
     /// The forwards and retries of one request.
     private func dispatch(_ request: Request) async -> Response {
-        var tried: [Int] = []
-        var lastServerError: Response?
-        let started = network.simulation.now
-        var attempt = 0
-        while attempt <= configuration.retries {
-            let choice = await choose(request, excluding: tried)
-            guard case .server(let serverID) = choice, let index = members.index(forKey: serverID) else {
+        var progress = RouteProgress(started: network.simulation.now)
+        tries: while progress.attempt <= configuration.retries {
+            let choice = await choose(request, excluding: progress.tried)
+            guard case .server(let serverID) = choice, let replica = startTry(on: serverID, of: request) else {
                 if case .rejected(let response) = choice { return response }
                 break
             }
-            let replica = members.values[index].replica
-            network.simulation.trace.record(.route, id.name, replica.hostname, value: Int64(bitPattern: request.id))
-            stats.forwarded += 1
             let (outcome, response, triesBack) = await forward(request, to: replica)
-            if let response, !configuration.retryOn.matches(outcome) {
-                if response.status == 404 {
-                    return Response(status: 400, server: replica.server.id, body: AssignmentJSON.error("'/\(request.path)' endpoint does not exist in server replicas"))
-                }
-                return response
+            switch verdict(on: request, to: replica, outcome: outcome, response: response, triesBack: triesBack, progress: &progress) {
+            case .answer(let response): return response
+            case .tryAgain: continue
+            case .stop: break tries
             }
-            if let response {
-                lastServerError = response
-            } else {
-                stats.failedForwards += 1
-                stats.failedForwardsByServer[replica.hostname, default: 0] += 1
-                if zoning != nil { noteFailedForward(of: request) }
-            }
-            tried.append(serverID)
-            let withinBudget = configuration.retryTimeout.map { started.duration(to: network.simulation.now) < $0 } ?? true
-            guard configuration.retryOn.matches(outcome), withinBudget else { break }
-            if triesBack {
-                // nginx gives the try back; a lone server is tried again (nginx's single peer).
-                connectionPools?.stats.freeRetries += 1
-                if members.count == 1 { tried.removeLast() }
-                continue
-            }
-            if attempt < configuration.retries { stats.retried += 1 }
-            attempt += 1
         }
-        if let lastServerError { return lastServerError }
+        return unanswered(progress)
+    }
+
+    /// Starts a try on member `serverID`, the server picked for it; nil if it is no member.
+    func startTry(on serverID: Int, of request: Request) -> Replica? {
+        guard let index = members.index(forKey: serverID) else { return nil }
+        let replica = members.values[index].replica
+        network.simulation.trace.record(.route, id.name, replica.hostname, value: Int64(bitPattern: request.id))
+        stats.forwarded += 1
+        return replica
+    }
+
+    /// What a try on `replica` that ended with `outcome` (and `response`, if any came back)
+    /// leads to, with the try counted in `progress`.
+    func verdict(on request: Request, to replica: Replica, outcome: ForwardOutcome, response: Response?, triesBack: Bool,
+                 progress: inout RouteProgress) -> TryVerdict {
+        if let response, !configuration.retryOn.matches(outcome) {
+            if response.status == 404 {
+                return .answer(Response(status: 400, server: replica.server.id, body: AssignmentJSON.error("'/\(request.path)' endpoint does not exist in server replicas")))
+            }
+            return .answer(response)
+        }
+        if let response {
+            progress.lastServerError = response
+        } else {
+            stats.failedForwards += 1
+            stats.failedForwardsByServer[replica.hostname, default: 0] += 1
+            if zoning != nil { noteFailedForward(of: request) }
+        }
+        progress.tried.append(replica.id)
+        let withinBudget = configuration.retryTimeout.map { progress.started.duration(to: network.simulation.now) < $0 } ?? true
+        guard configuration.retryOn.matches(outcome), withinBudget else { return .stop }
+        if triesBack {
+            // nginx gives the try back; a lone server is tried again (nginx's single peer).
+            connectionPools?.stats.freeRetries += 1
+            if members.count == 1 { progress.tried.removeLast() }
+            return .tryAgain
+        }
+        if progress.attempt < configuration.retries { stats.retried += 1 }
+        progress.attempt += 1
+        return .tryAgain
+    }
+
+    /// The answer of a request whose tries are spent: the last server error, or a 503.
+    func unanswered(_ progress: RouteProgress) -> Response {
+        if let lastServerError = progress.lastServerError { return lastServerError }
         stats.unanswered += 1
         let reason = members.isEmpty ? "No server replicas available" : "No server replica answered"
         return Response(status: 503, server: id, body: AssignmentJSON.error(reason))
@@ -80,6 +138,28 @@ extension LoadBalancer {
     /// With connection pools the request goes over a connection leased for it; a failure on a
     /// cached one gives its try back (the third value).
     private func forward(_ request: Request, to replica: Replica) async -> (ForwardOutcome, Response?, Bool) {
+        let inFlight = forwardStarts(request, to: replica)
+        let outcome: ForwardOutcome
+        var answer: Response?
+        let lease = if let connectionPools { await lease(to: replica, for: request, pools: connectionPools) } else { ConnectionLease?.none }
+        if let failure = lease?.failure {
+            outcome = .failed(failure)
+        } else {
+            do {
+                let response = try await network.call(from: inFlight.origin, to: replica.server, timeout: configuration.forwardTimeout, request: request)
+                outcome = .answered(status: response.status)
+                answer = response
+            } catch {
+                outcome = .failed(error)
+            }
+        }
+        if let connection = lease?.connection { connectionPools?.release(connection, failed: outcome.gotNoAnswer) }
+        forwardEnded(inFlight, of: request, outcome: outcome)
+        return (outcome, answer, lease?.givesTryBack(outcome) ?? false)
+    }
+
+    /// A forward of `request` to `replica` leaves: counted in the replica's active connections.
+    func forwardStarts(_ request: Request, to replica: Replica) -> ForwardInFlight {
         let start = network.simulation.now
         var serverStats: UpstreamServerStats?
         if let index = members.index(forKey: replica.id) {
@@ -89,28 +169,18 @@ extension LoadBalancer {
         }
         serverStats?.forwarded += 1
         serverStats?.connections.change(by: 1, at: start)
-        let outcome: ForwardOutcome
-        var answer: Response?
-        let origin = forwardOrigin(of: request, to: replica)
-        let lease = if let connectionPools { await lease(to: replica, for: request, pools: connectionPools) } else { ConnectionLease?.none }
-        if let failure = lease?.failure {
-            outcome = .failed(failure)
-        } else {
-            do {
-                let response = try await network.call(from: origin, to: replica.server, timeout: configuration.forwardTimeout, request: request)
-                outcome = .answered(status: response.status)
-                answer = response
-            } catch {
-                outcome = .failed(error)
-            }
-        }
-        if let connection = lease?.connection { connectionPools?.release(connection, failed: outcome.gotNoAnswer) }
+        return ForwardInFlight(replica: replica, start: start, serverStats: serverStats, origin: forwardOrigin(of: request, to: replica))
+    }
+
+    /// A forward ended with `outcome`: the strategy, the health mechanisms and the queue hear of it.
+    func forwardEnded(_ forward: ForwardInFlight, of request: Request, outcome: ForwardOutcome) {
+        let replica = forward.replica
         let now = network.simulation.now
-        serverStats?.connections.change(by: -1, at: now)
-        serverStats?.count(outcome)
+        forward.serverStats?.connections.change(by: -1, at: now)
+        forward.serverStats?.count(outcome)
         // The strategy hears of every forward it picked, even one whose server has left since,
         // so that what it counts per request (bounded loads) is always given back.
-        strategy.forwardEnded(request, serverID: replica.id, outcome: outcome, latency: start.duration(to: now))
+        strategy.forwardEnded(request, serverID: replica.id, outcome: outcome, latency: forward.start.duration(to: now))
         if let index = members.index(forKey: replica.id) {
             members.values[index].active -= 1
             observeConnections(at: index)
@@ -118,7 +188,6 @@ extension LoadBalancer {
             observe(outcome, of: replica.id)
         }
         queue?.wakeFirst()
-        return (outcome, answer, lease?.givesTryBack(outcome) ?? false)
     }
 
     /// Finds a server for `request` among those not yet tried, waiting in the connection queue
@@ -145,7 +214,7 @@ extension LoadBalancer {
     }
 
     /// Asks the strategy for an eligible server now, or nil when there is none.
-    private func pickNow(_ request: Request, excluding tried: [Int]) -> Int? {
+    func pickNow(_ request: Request, excluding tried: [Int]) -> Int? {
         guard rebuildCandidates(excluding: tried) else { return nil }
         if zoning != nil { restrictToLocality(request) }
         guard let serverID = strategy.pick(request, from: candidates, random: &strategyRandom) else { return nil }

@@ -107,6 +107,10 @@ public actor LoadBalancer {
     /// The name of the strategy it routes with.
     public nonisolated let strategyName: String
     nonisolated let network: Network
+    /// Whether requests that arrive over the network are routed in steps of the ready queue
+    /// (``BalancedRequest``): unless a connection queue or connection pools can make one wait
+    /// for something else than its forwards, which needs a task.
+    nonisolated let routesInSteps: Bool
     @exclusivity(unchecked) var strategy: any BalancingStrategy
     /// The members with their health and load, in the order they joined.
     @exclusivity(unchecked) var members = OrderedDictionary<Int, UpstreamMember>()
@@ -139,11 +143,18 @@ public actor LoadBalancer {
 
     /// A balancer on node `id` routing with `strategy` (empty of servers).
     public init(_ id: NodeID = "balancer", strategy: any BalancingStrategy, configuration: Configuration = Configuration(), network: Network) {
+        self.init(id, strategy: strategy, configuration: configuration, network: network, stepsAllowed: true)
+    }
+
+    /// A balancer as above that, unless `stepsAllowed`, routes every request on a task (the
+    /// tests compare both ways).
+    init(_ id: NodeID, strategy: any BalancingStrategy, configuration: Configuration, network: Network, stepsAllowed: Bool) {
         self.id = id
         self.strategy = strategy
         strategyName = strategy.name
         self.configuration = configuration
         self.network = network
+        routesInSteps = stepsAllowed && configuration.queue == nil && configuration.keepalive == nil
         unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
         random = network.simulation.randomStream("balancer.\(id.name)")
         strategyRandom = network.simulation.randomStream("balancer.\(id.name).strategy")

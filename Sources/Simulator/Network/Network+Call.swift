@@ -32,6 +32,10 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
         /// A server replica, serving the request in steps of the ready queue with no task of its
         /// own (only for calls whose answer is a ``Simulator/Response``).
         case server(ServedRequest)
+        /// A request to a load balancer, routed in steps of the ready queue when nothing on its
+        /// way can wait but its forwards (``BalancedRequest``), else on a pooled task (only for
+        /// calls whose answer is a ``Simulator/Response``).
+        case balancer(LoadBalancer, Request)
     }
 
     /// What a timer of this call does when it is due.
@@ -167,8 +171,11 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     /// Runs the handler on the destination (on a pooled task, isolated to the context).
     @_specialize(exported: false, where Response == Simulator.Response)
     nonisolated(nonsending) func handle() async {
-        guard case .task(let body) = handler else { return }
-        response = await body()
+        switch handler {
+        case .task(let body): response = await body()
+        case .balancer(let balancer, let request): asResponseCall.response = await balancer.handle(request)
+        case .server: return
+        }
     }
 
     /// Runs a step of its server's work (``ServeStep``), or sends the answer back.
@@ -334,6 +341,13 @@ extension Network {
             switch call.handler {
             case .task: executor.handlerTasks.start(call, in: simulation)
             case .server: executor.enqueueStep(call, ServeStep.start.rawValue)
+            case .balancer(let balancer, let request):
+                if balancer.routesInSteps {
+                    let routed = BalancedRequest(request, at: balancer, call: unsafeDowncast(call, to: ServedCall.self))
+                    executor.enqueueStep(routed, BalancedRequest.Step.start.rawValue)
+                } else {
+                    executor.handlerTasks.start(call, in: simulation)
+                }
             }
         }
     }

@@ -49,6 +49,6 @@ public struct ZonedBalancedServers: RequestDispatcher {
     }
 
     private func handler(for request: Request) -> PendingCall<Response>.Handler {
-        .task { [balancer] in await balancer.handle(request) }
+        .balancer(balancer, request)
     }
 }

@@ -1,0 +1,111 @@
+/// A request the balancer routes in steps of the ready queue (``ReadyStep``) instead of on a
+/// pooled task, when nothing on its way can wait for anything but its forwards: no connection
+/// queue and no connection pools (see ``LoadBalancer/routesInSteps``).
+///
+/// Its steps run exactly where the jobs of the handler task it replaces ran: the task's first job
+/// when the request is delivered, its resumption when a forward is settled, and its hop off the
+/// balancer before the answer leaves (the call's ``ServeStep/respond`` step). Each step does what
+/// the task did between two of those jobs, through the same functions of the balancer
+/// (``LoadBalancer/route(_:)`` drives them in a task), so every run draws, routes and counts
+/// exactly as before; what goes is the task machinery of every balanced request — the executor
+/// preference looked up under the task's status lock at every switch, the task's stack slabs and,
+/// in a burst beyond the parked tasks, a new task per request.
+///
+/// `@unchecked Sendable`: touched only on the simulation thread.
+final class BalancedRequest: ReadyStep, @unchecked Sendable {
+    enum Step: UInt8 {
+        /// The request arrives at the balancer.
+        case start
+        /// The forward in flight was settled (answered, or failed).
+        case forwarded
+    }
+
+    let balancer: LoadBalancer
+    let request: Request
+    /// The client's call being handled: it carries the answer back.
+    let call: ServedCall
+    /// The circuit breaker's ticket, if the gateway gave one.
+    var ticket: CircuitBreaker.Ticket?
+    var progress: LoadBalancer.RouteProgress
+    /// The forward in flight and its call.
+    var inFlight: LoadBalancer.ForwardInFlight?
+    var forward: ServedCall?
+
+    init(_ request: Request, at balancer: LoadBalancer, call: ServedCall) {
+        self.balancer = balancer
+        self.request = request
+        self.call = call
+        progress = LoadBalancer.RouteProgress(started: balancer.network.simulation.now)
+    }
+
+    func runStep(_ code: UInt8) {
+        balancer.isolatedInStep { $0.routeStep(Step(rawValue: code)!, of: self) }
+    }
+}
+
+extension LoadBalancer {
+    /// Runs `body` isolated to the balancer, from a ready step: steps run on the simulation
+    /// thread, which is the balancer's executor's, but outside any task, where `assumeIsolated`
+    /// would ask the runtime at every step which executor is current.
+    @inline(__always)
+    nonisolated func isolatedInStep(_ body: (isolated LoadBalancer) -> Void) {
+        withoutActuallyEscaping(body) { escapable in
+            unsafeBitCast(escapable, to: ((LoadBalancer) -> Void).self)(self)
+        }
+    }
+
+    /// Step `step` of routing `routed` (``BalancedRequest``): what ``handle(_:)`` does between
+    /// two of its suspensions.
+    func routeStep(_ step: BalancedRequest.Step, of routed: BalancedRequest) {
+        switch step {
+        case .start:
+            let request = routed.request
+            if request.path == "rep" { return routed.call.respond(with: Response(status: 200, server: id, body: AssignmentJSON.replicas(hostnames))) }
+            switch enterGateway(request) {
+            case .rejected(let response): return routed.call.respond(with: response)
+            case .admitted(let ticket): routed.ticket = ticket
+            }
+            nextTry(of: routed)
+        case .forwarded:
+            guard let inFlight = routed.inFlight, let outcome = routed.forward?.outcome else { preconditionFailure("a forward settled without being sent") }
+            routed.inFlight = nil
+            routed.forward = nil
+            let forwardOutcome: ForwardOutcome
+            let response: Response?
+            switch outcome {
+            case .success(let answer):
+                forwardOutcome = .answered(status: answer.status)
+                response = answer
+            case .failure(let error):
+                forwardOutcome = .failed(error)
+                response = nil
+            }
+            forwardEnded(inFlight, of: routed.request, outcome: forwardOutcome)
+            switch verdict(on: routed.request, to: inFlight.replica, outcome: forwardOutcome, response: response, triesBack: false, progress: &routed.progress) {
+            case .answer(let response): answer(routed, with: response)
+            case .tryAgain: nextTry(of: routed)
+            case .stop: answer(routed, with: unanswered(routed.progress))
+            }
+        }
+    }
+
+    /// Picks a server for the next try and forwards to it, or answers when no try is left.
+    private func nextTry(of routed: BalancedRequest) {
+        let request = routed.request
+        guard routed.progress.attempt <= configuration.retries,
+              let serverID = pickNow(request, excluding: routed.progress.tried),
+              let replica = startTry(on: serverID, of: request) else {
+            return answer(routed, with: unanswered(routed.progress))
+        }
+        let inFlight = forwardStarts(request, to: replica)
+        routed.inFlight = inFlight
+        routed.forward = network.dispatch(from: inFlight.origin, to: replica.server.id, timeout: configuration.forwardTimeout.nanoseconds,
+                                          handler: .server(ServedRequest(server: replica.server, request: request)),
+                                          waiter: routed, code: BalancedRequest.Step.forwarded.rawValue)
+    }
+
+    /// Sends the request's answer back (the gateway counts it first).
+    private func answer(_ routed: BalancedRequest, with response: Response) {
+        routed.call.respond(with: leaveGateway(response, ticket: routed.ticket))
+    }
+}
