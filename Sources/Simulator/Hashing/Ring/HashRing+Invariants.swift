@@ -24,5 +24,8 @@ extension HashRing {
         guard expected.map(\.0) == points, expected.map(\.1) == owners else {
             throw InvariantViolation(description: "points are not the sorted hashes of the nodes")
         }
+        guard (arcStarts, arcShift) == Self.arcIndex(of: points) else {
+            throw InvariantViolation(description: "the arc index does not match the points")
+        }
     }
 }

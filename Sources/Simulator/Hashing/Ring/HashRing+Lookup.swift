@@ -10,11 +10,15 @@ extension HashRing {
 
     /// The index of the first point at or after `position`, wrapping to 0 past the last point.
     ///
+    /// Only the points of `position`'s arc are searched (``arcStarts``): every point before them
+    /// is below the arc's start, every point after them at or above the next arc's.
+    ///
     /// - Precondition: The ring is not empty.
-    /// - Complexity: O(log(*n·V*)).
+    /// - Complexity: O(log(*n·V*)) at worst, O(1) expected.
     func successorIndex(of position: UInt64) -> Int {
-        var low = 0
-        var high = points.count
+        let arc = Int(truncatingIfNeeded: position >> arcShift)
+        var low = arcStarts[arc]
+        var high = arcStarts[arc &+ 1]
         while low < high {
             let middle = low + (high - low) / 2
             if points[middle] < position {

@@ -21,6 +21,12 @@ public struct HashRing: KeyPlacement {
     /// `owners[k]` is the node owning `points[k]`; kept apart from `points` so that the binary
     /// search touches only the positions.
     private(set) var owners: [Int] = []
+    /// The circle cut into `2^b` equal arcs (about one per point): `arcStarts[a]` is the index of
+    /// the first point at or after arc `a`'s start, and `arcStarts[2^b]` the point count, so that
+    /// a lookup searches the points of its key's arc (one or two) instead of the whole ring.
+    private(set) var arcStarts: [Int] = [0, 0]
+    /// `64 − b`: a position's arc is its top `b` bits.
+    private(set) var arcShift: UInt64 = 64
 
     /// Creates an empty ring.
     ///
@@ -78,6 +84,7 @@ public struct HashRing: KeyPlacement {
         entries.sort { ($0.0, $0.1) < ($1.0, $1.1) }
         points = entries.map(\.0)
         owners = entries.map(\.1)
+        (arcStarts, arcShift) = Self.arcIndex(of: points)
     }
 
     /// Removes `node`'s points.
@@ -90,5 +97,24 @@ public struct HashRing: KeyPlacement {
         let kept = zip(points, owners).filter { $0.1 != node }
         points = kept.map(\.0)
         owners = kept.map(\.1)
+        (arcStarts, arcShift) = Self.arcIndex(of: points)
+    }
+
+    /// The arc index of ascending `points` (see ``arcStarts``): 2^b arcs for the least b with
+    /// 2^b ≥ the point count, at most 2^20.
+    ///
+    /// - Complexity: O(*n·V*).
+    static func arcIndex(of points: [UInt64]) -> (starts: [Int], shift: UInt64) {
+        let bits = points.count <= 1 ? 0 : min(20, Int.bitWidth - (points.count - 1).leadingZeroBitCount)
+        let arcs = 1 << bits
+        let shift = UInt64(64 - bits)
+        var starts = [Int](repeating: points.count, count: arcs + 1)
+        var index = 0
+        for arc in 0..<arcs {
+            let arcStart = UInt64(arc) << shift
+            while index < points.count && points[index] < arcStart { index += 1 }
+            starts[arc] = index
+        }
+        return (starts, shift)
     }
 }

@@ -4,6 +4,29 @@ import Testing
 @testable import Simulator
 
 struct HashRingTests {
+    /// The first point at or after `position` by a search of the whole ring, wrapping to 0.
+    static func successorByFullSearch(_ ring: HashRing, _ position: UInt64) -> Int {
+        ring.points.firstIndex { $0 >= position } ?? 0
+    }
+
+    @Test(arguments: [(1, 1), (1, 2), (2, 3), (3, 160), (7, 50), (5, 1)])
+    func theArcIndexFindsTheSameSuccessorAsAFullSearch(nodes: Int, virtualNodes: Int) throws {
+        let ring = try HashRing(nodes: 1...nodes, virtualNodesPerNode: virtualNodes)
+        try ring.checkInvariants()
+        // Every point, its neighbours, every arc's first and last position, and both ends of the circle.
+        var positions: [UInt64] = [0, 1, .max - 1, .max]
+        for point in ring.points { positions += [point &- 1, point, point &+ 1] }
+        for arc in 0..<(ring.arcStarts.count - 1) {
+            let start = UInt64(arc) << ring.arcShift
+            positions += [start, start &- 1]
+        }
+        var random = SeededRandom(seed: 11, stream: "positions")
+        for _ in 0..<2_000 { positions.append(random.next()) }
+        for position in positions {
+            #expect(ring.successorIndex(of: position) == Self.successorByFullSearch(ring, position), "position \(position)")
+        }
+    }
+
     @Test
     func removingANodeMovesOnlyItsKeys() async {
         await propertyCheck(input: PlacementGen.nodeIDs, PlacementGen.keys, PlacementGen.pick) { nodes, keys, pick in
