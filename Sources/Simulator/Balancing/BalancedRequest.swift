@@ -38,22 +38,22 @@ final class BalancedRequest: ReadyStep, @unchecked Sendable {
         progress = LoadBalancer.RouteProgress(started: balancer.network.simulation.now)
     }
 
+    /// Runs the step isolated to the balancer. Steps run on the simulation thread, which is the
+    /// balancer's executor's, but outside any task: `assumeIsolated` would ask the runtime which
+    /// executor is current and box its closure (two allocations per step), so the step's
+    /// function, which captures nothing, is called as a nonisolated one instead.
     func runStep(_ code: UInt8) {
-        balancer.isolatedInStep { $0.routeStep(Step(rawValue: code)!, of: self) }
+        let isolated: (isolated LoadBalancer, Step, BalancedRequest) -> Void = routeStep
+        unsafeBitCast(isolated, to: ((LoadBalancer, Step, BalancedRequest) -> Void).self)(balancer, Step(rawValue: code)!, self)
     }
 }
 
-extension LoadBalancer {
-    /// Runs `body` isolated to the balancer, from a ready step: steps run on the simulation
-    /// thread, which is the balancer's executor's, but outside any task, where `assumeIsolated`
-    /// would ask the runtime at every step which executor is current.
-    @inline(__always)
-    nonisolated func isolatedInStep(_ body: (isolated LoadBalancer) -> Void) {
-        withoutActuallyEscaping(body) { escapable in
-            unsafeBitCast(escapable, to: ((LoadBalancer) -> Void).self)(self)
-        }
-    }
+/// Step `step` of `routed` at `balancer` (see ``BalancedRequest/runStep(_:)``).
+private func routeStep(_ balancer: isolated LoadBalancer, _ step: BalancedRequest.Step, _ routed: BalancedRequest) {
+    balancer.routeStep(step, of: routed)
+}
 
+extension LoadBalancer {
     /// Step `step` of routing `routed` (``BalancedRequest``): what ``handle(_:)`` does between
     /// two of its suspensions.
     func routeStep(_ step: BalancedRequest.Step, of routed: BalancedRequest) {
