@@ -102,7 +102,18 @@ public struct ObjectStoreState: Sendable, Equatable {
     /// versioned one is simply added; whatever was latest becomes noncurrent at `now`.
     /// Callers validate first: this cannot fail.
     mutating func install(_ version: ObjectVersion, key: S3ObjectKey, bucket bucketName: String, now: Int64) {
-        buckets[bucketName]?.install(version, for: key, now: now)
+        updateBucket(bucketName) { $0.install(version, for: key, now: now) }
+    }
+
+    /// Changes the bucket named `name` in place, if it exists.
+    ///
+    /// `buckets[name]?.change()` goes through the dictionary's optional `_modify` accessor, which
+    /// is not inlined and allocates its three nested coroutine frames on the heap: three mallocs
+    /// per write. Finding the index and changing the value there is inlined and allocates nothing.
+    @inline(__always)
+    mutating func updateBucket(_ name: String, _ change: (inout S3Bucket) -> Void) {
+        guard let index = buckets.index(forKey: name) else { return }
+        change(&buckets.values[index])
     }
 
     /// Permanently removes the version at `index` of `key`; if it was the latest, the next newest
@@ -111,7 +122,7 @@ public struct ObjectStoreState: Sendable, Equatable {
         guard var versions = buckets[bucketName]?.objects[key] else { return }
         versions.remove(at: index)
         if index == versions.count, !versions.isEmpty { versions[versions.count - 1].becameNoncurrentAt = nil }
-        buckets[bucketName]?.setVersions(versions, for: key)
+        updateBucket(bucketName) { $0.setVersions(versions, for: key) }
     }
 
     /// Hands out the next sequence number (only ever called once an operation is sure to succeed).
