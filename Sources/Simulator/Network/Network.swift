@@ -9,7 +9,7 @@ public final class Network: @unchecked Sendable {
     /// The profile of every link without an override.
     @exclusivity(unchecked) public var defaultLink: LinkProfile
     @exclusivity(unchecked) private var linkOverrides: [LinkKey: LinkProfile] = [:]
-    @exclusivity(unchecked) private var nodesByID: [NodeID: NetworkNode] = [:]
+    @exclusivity(unchecked) private var nodesByID = NodeTable<NetworkNode>()
     /// Partition group of each node named in the current partition; empty when healed.
     @exclusivity(unchecked) private var partitionGroup: [NodeID: Int] = [:]
     /// Extra one-way latency in seconds while a latency spike lasts.
@@ -47,7 +47,7 @@ public final class Network: @unchecked Sendable {
     public func node(_ id: NodeID) -> NetworkNode? { nodesByID[id] }
 
     /// The names of all nodes, sorted.
-    public var nodeIDs: [NodeID] { nodesByID.keys.sorted() }
+    public var nodeIDs: [NodeID] { nodesByID.names.sorted() }
 
     /// Overrides the profile of the link from `source` to `destination` (one direction).
     public func setLink(from source: NodeID, to destination: NodeID, _ profile: LinkProfile) {
