@@ -1,5 +1,10 @@
-/// The executor's timers: a binary min-heap ordered by (virtual instant, sequence number) whose
+/// The executor's timers: a 4-ary min-heap ordered by (virtual instant, sequence number) whose
 /// cancellable entries can be taken out before they fire.
+///
+/// Four children per entry rather than two: every event pops the earliest timer, and a pop sifts
+/// an entry down the heap; a 4-ary heap is half as deep, so that sift moves half as many entries
+/// (and touches half as many cache lines) for a few more comparisons among siblings that sit
+/// side by side in memory.
 ///
 /// A network call parks a timeout that is almost never due: its answer comes first. Leaving it in
 /// the heap until its deadline would make every call cost one more wake-up and keep the heap (and
@@ -114,7 +119,7 @@ final class TimerQueue: @unchecked Sendable {
         let removed = (heap + index).move()
         if index < count {
             let last = (heap + count).move()
-            if index > 0 && last.precedes(heap[(index - 1) / 2]) {
+            if index > 0 && last.precedes(heap[(index - 1) / Self.arity]) {
                 siftUp(last, from: index)
             } else {
                 siftDown(last, from: index)
@@ -142,6 +147,9 @@ final class TimerQueue: @unchecked Sendable {
 
     // MARK: Heap maintenance
 
+    /// Children per entry: entry `i`'s children are `arity·i + 1 … arity·i + arity`.
+    private static let arity = 4
+
     private func insert(_ entry: Entry) {
         if count == heapCapacity { grow() }
         count += 1
@@ -161,7 +169,7 @@ final class TimerQueue: @unchecked Sendable {
     private func siftUp(_ entry: consuming Entry, from index: Int) {
         var hole = index
         while hole > 0 {
-            let parent = (hole - 1) / 2
+            let parent = (hole - 1) / Self.arity
             guard entry.precedes(heap[parent]) else { break }
             (heap + hole).moveInitialize(from: heap + parent, count: 1)
             noteMoved(to: hole)
@@ -178,9 +186,16 @@ final class TimerQueue: @unchecked Sendable {
         var hole = index
         let limit = count
         while true {
-            var child = 2 &* hole &+ 1
-            guard child < limit else { break }
-            if child &+ 1 < limit && heap[child &+ 1].precedes(heap[child]) { child &+= 1 }
+            let first = Self.arity &* hole &+ 1
+            guard first < limit else { break }
+            // The earliest of the (up to four) children.
+            var child = first
+            var sibling = first &+ 1
+            let end = Swift.min(first &+ Self.arity, limit)
+            while sibling < end {
+                if heap[sibling].precedes(heap[child]) { child = sibling }
+                sibling &+= 1
+            }
             guard heap[child].precedes(entry) else { break }
             (heap + hole).moveInitialize(from: heap + child, count: 1)
             noteMoved(to: hole)

@@ -38,12 +38,16 @@ public struct VirtualInstant: InstantProtocol, Hashable, Comparable, Sendable, C
 }
 
 extension Duration {
-    /// The duration in whole nanoseconds (truncating sub-nanosecond parts, saturating at Int64).
+    /// The duration in whole nanoseconds (truncating sub-nanosecond parts toward zero, saturating
+    /// at Int64).
+    ///
+    /// One division of the 128-bit attosecond count, where going through `components` divides it
+    /// twice (seconds and remainder) and multiplies back: every `sleep(for:)` converts its duration.
     public var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        return scaled &+ attoseconds / 1_000_000_000
+        let nanoseconds = attoseconds / 1_000_000_000
+        if nanoseconds > Int128(Int64.max) { return .max }
+        if nanoseconds < Int128(Int64.min) { return .min }
+        return Int64(truncatingIfNeeded: nanoseconds)
     }
 
     /// The duration in seconds as a floating-point number.

@@ -41,6 +41,45 @@ import Testing
         #expect(fired.map(\.1) == expected.map(\.1))
     }
 
+    /// Inserts, cancellations (of timers anywhere in the heap) and pops interleaved at random,
+    /// checked against a plain list after every pop: every pop is the earliest live timer.
+    @Test func interleavedInsertsCancelsAndPopsAlwaysPopTheEarliestLiveTimer() {
+        var random = SeededRandom(seed: 3, stream: "timer-queue-interleaved")
+        let queue = TimerQueue()
+        var live: [(deadline: Int64, sequence: UInt64, handle: TimerHandle?)] = []
+        var sequence: UInt64 = 0
+        var pops = 0, cancels = 0
+        for _ in 0..<30_000 {
+            let roll = random.next() % 10
+            if roll < 5 || live.isEmpty {
+                sequence += 1
+                let deadline = Int64(random.next() % 1_000)
+                if random.next() % 2 == 0 {
+                    live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: .run {})))
+                } else {
+                    queue.insert(deadline: deadline, sequence: sequence, action: .run {})
+                    live.append((deadline, sequence, nil))
+                }
+            } else if roll < 7 {
+                let index = Int(random.next() % UInt64(live.count))
+                guard let handle = live[index].handle else { continue }
+                #expect(queue.cancel(handle))
+                live.remove(at: index)
+                cancels += 1
+            } else {
+                let earliest = live.indices.min { live[$0].deadline != live[$1].deadline ? live[$0].deadline < live[$1].deadline : live[$0].sequence < live[$1].sequence }!
+                let popped = queue.removeMin()
+                #expect(popped.deadline == live[earliest].deadline && popped.sequence == live[earliest].sequence)
+                if let handle = live[earliest].handle { #expect(!queue.cancel(handle), "a fired timer cannot be cancelled") }
+                live.remove(at: earliest)
+                pops += 1
+            }
+            #expect(queue.count == live.count)
+        }
+        #expect(pops > 5_000 && cancels > 1_000)
+        #expect(drain(queue).map(\.1) == live.sorted { $0.deadline != $1.deadline ? $0.deadline < $1.deadline : $0.sequence < $1.sequence }.map(\.sequence))
+    }
+
     @Test func aStaleHandleDoesNotCancelTheNextTimerInItsSlot() {
         let queue = TimerQueue()
         let first = queue.insertCancellable(deadline: 5, sequence: 1, action: .run {})
