@@ -133,12 +133,13 @@ public struct KeyMovement: Sendable, Equatable {
 
     /// Measures each of `changes` to `placement` in one pass over `keys`, as
     /// ``init(adding:to:keys:)`` and ``init(removing:from:keys:)`` would one by one: a key is
-    /// looked up once in `placement` and once in each changed copy, where measuring the changes
-    /// one by one looks it up in `placement` again for every change.
+    /// hashed once (``KeyPlacement/positions(of:into:)``), then looked up once in `placement`
+    /// and once in each changed copy, where measuring the changes one by one hashes and looks it
+    /// up in `placement` again for every change.
     ///
     /// - Throws: What `add(node:)` or `remove(node:)` throws for a change; nothing is measured then.
     /// - Complexity: One `add` or `remove` per change plus `1 + changes.count` lookups per key;
-    ///   allocates nothing per key (two buffers of one block of keys' nodes in all).
+    ///   allocates nothing per key (three buffers of one block of keys' positions and nodes in all).
     public static func measuring<Placement: KeyPlacement>(
         _ changes: [Change], of placement: Placement, keys: ClosedRange<UInt64>
     ) throws(PlacementError) -> [KeyMovement] {
@@ -152,11 +153,13 @@ public struct KeyMovement: Sendable, Equatable {
             afters.append(after)
         }
         var tallies = changes.map { Tally(changed: $0) }
-        var old: [Int?] = [], new: [Int?] = []
+        var positions: [UInt64] = [], old: [Int?] = [], new: [Int?] = []
         Self.forEachBlock(of: keys) { block in
-            placement.lookUp(block, into: &old)
+            // A key's position is the same in every copy: hashed once, looked up in each.
+            placement.positions(of: block, into: &positions)
+            placement.lookUp(positions: positions, into: &old)
             for change in tallies.indices {
-                afters[change].lookUp(block, into: &new)
+                afters[change].lookUp(positions: positions, into: &new)
                 for index in old.indices { tallies[change].count(old: old[index], new: new[index]) }
             }
         }

@@ -49,4 +49,16 @@ public struct JumpHashPlacement: KeyPlacement {
         guard !nodes.isEmpty else { return nil }
         return nodes[JumpHash.bucket(for: PlacementHash.key(key), bucketCount: nodes.count)]
     }
+
+    /// Each key's hash, which jump hash turns into a bucket.
+    public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
+        fillPositions(of: keys, into: &positions, PlacementHash.key)
+    }
+
+    /// The node in each hashed key's bucket.
+    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
+        fillNodes(at: positions, into: &nodes, isEmpty: self.nodes.isEmpty) {
+            self.nodes[JumpHash.bucket(for: $0, bucketCount: self.nodes.count)]
+        }
+    }
 }

@@ -78,6 +78,17 @@ public struct MaglevTable: KeyPlacement {
         return entries[Int(PlacementHash.key(key) % UInt64(tableSize))]
     }
 
+    /// Each key's hash, which picks its table entry.
+    public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
+        fillPositions(of: keys, into: &positions, PlacementHash.key)
+    }
+
+    /// The owner of each hashed key's table entry.
+    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
+        let size = UInt64(tableSize)
+        fillNodes(at: positions, into: &nodes, isEmpty: entries.isEmpty) { entries[Int($0 % size)] }
+    }
+
     /// The node owning table entry `index`, or `nil` when there are no nodes.
     ///
     /// - Parameter index: An entry in `0 ..< M`.

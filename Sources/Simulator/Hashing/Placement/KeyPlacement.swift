@@ -41,6 +41,23 @@ public protocol KeyPlacement: Sendable {
     ///
     /// - Complexity: `keys.count` calls of ``node(for:)``; allocates only when `nodes` must grow.
     func lookUp(_ keys: ClosedRange<UInt64>, into nodes: inout [Int?])
+
+    /// Replaces the contents of `positions` with where each key of `keys` lands before any node
+    /// is consulted: the hash every lookup of that key starts from, for
+    /// ``lookUp(positions:into:)``.
+    ///
+    /// A position must not depend on the nodes, so that a key has the same position in every
+    /// copy of a placement however their nodes differ: comparing copies (``KeyMovement``) then
+    /// hashes each key once instead of once per copy. The default position is the key itself.
+    ///
+    /// - Complexity: `keys.count` hashes; allocates only when `positions` must grow.
+    func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64])
+
+    /// Looks up keys already turned into positions by ``positions(of:into:)``, replacing the
+    /// contents of `nodes` with their nodes: the same nodes ``lookUp(_:into:)`` gives the keys.
+    ///
+    /// - Complexity: `positions.count` lookups without hashing; allocates only when `nodes` must grow.
+    func lookUp(positions: [UInt64], into nodes: inout [Int?])
 }
 
 extension KeyPlacement {
@@ -52,5 +69,42 @@ extension KeyPlacement {
             if key == keys.upperBound { break }
             key += 1
         }
+    }
+
+    public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
+        positions.removeAll(keepingCapacity: true)
+        positions.append(contentsOf: keys)
+    }
+
+    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
+        nodes.removeAll(keepingCapacity: true)
+        for key in positions { nodes.append(node(for: key)) }
+    }
+}
+
+/// The block lookups of a placement that hashes every key to a position first and then finds
+/// the node for that position, for conformers to call from their requirements.
+extension KeyPlacement {
+    /// Fills `positions` with `position(key)` for each key of `keys`.
+    @inline(__always)
+    func fillPositions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64], _ position: (UInt64) -> UInt64) {
+        positions.removeAll(keepingCapacity: true)
+        var key = keys.lowerBound
+        while true {
+            positions.append(position(key))
+            if key == keys.upperBound { break }
+            key += 1
+        }
+    }
+
+    /// Fills `nodes` with `node(position)` for each of `positions`, or with `nil`s when `isEmpty`.
+    @inline(__always)
+    func fillNodes(at positions: [UInt64], into nodes: inout [Int?], isEmpty: Bool, _ node: (UInt64) -> Int) {
+        nodes.removeAll(keepingCapacity: true)
+        if isEmpty {
+            nodes.append(contentsOf: repeatElement(nil, count: positions.count))
+            return
+        }
+        for position in positions { nodes.append(node(position)) }
     }
 }

@@ -62,7 +62,21 @@ public struct RendezvousHash: KeyPlacement {
     /// - Returns: The node id, or `nil` when there are no nodes.
     /// - Complexity: O(*n*); does not allocate.
     public func node(for key: UInt64) -> Int? {
-        let keyHash = PlacementHash.key(key)
+        node(forKeyHash: PlacementHash.key(key))
+    }
+
+    /// Each key's hash, which every node's score for the key is computed from.
+    public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
+        fillPositions(of: keys, into: &positions, PlacementHash.key)
+    }
+
+    /// The node with the highest score for each hashed key.
+    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
+        fillNodes(at: positions, into: &nodes, isEmpty: self.nodes.isEmpty) { node(forKeyHash: $0)! }
+    }
+
+    /// The node with the highest score for the key whose hash is `keyHash`.
+    private func node(forKeyHash keyHash: UInt64) -> Int? {
         var best: (node: Int, score: UInt64)?
         for position in nodes.indices {
             let candidate = (node: nodes[position], score: Self.score(keyHash: keyHash, nodeHash: nodeHashes[position]))

@@ -8,6 +8,16 @@ extension HashRing {
         return owners[successorIndex(of: Self.position(ofKey: key))]
     }
 
+    /// Each key's ring position (``position(ofKey:)``), which no node changes.
+    public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
+        fillPositions(of: keys, into: &positions, Self.position(ofKey:))
+    }
+
+    /// The owner of the first point at or clockwise after each ring position.
+    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
+        fillNodes(at: positions, into: &nodes, isEmpty: points.isEmpty) { owners[successorIndex(of: $0)] }
+    }
+
     /// The index of the first point at or after `position`, wrapping to 0 past the last point.
     ///
     /// Only the points of `position`'s arc are searched (``arcStarts``): every point before them

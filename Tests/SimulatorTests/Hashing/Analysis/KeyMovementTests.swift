@@ -24,12 +24,43 @@ private struct ModuloPlacement: KeyPlacement {
 }
 
 struct KeyMovementTests {
+    /// One placement of each kind on nodes 1 … 5.
+    private static func everyPlacement() throws -> [any KeyPlacement] {
+        [try HashRing(nodes: 1...5), try JumpHashPlacement(nodes: 1...5), try MaglevTable(nodes: 1...5),
+         try RendezvousHash(nodes: 1...5), try BoundedLoadRing(nodes: 1...5), try ConsistentHashMap(serverCount: 5),
+         ModuloPlacement(nodes: [1, 2, 3, 4, 5])]
+    }
+
+    /// Looking keys up through their positions finds exactly the nodes looking them up finds, for
+    /// every kind of placement, empty or not, and at the very end of `UInt64`.
+    @Test(arguments: [UInt64(7)...7, 100_000...104_096, UInt64.max - 4_000...UInt64.max])
+    func lookingUpPositionsFindsWhatLookingUpKeysFinds(keys: ClosedRange<UInt64>) throws {
+        var checked = 0
+        for placement in try Self.everyPlacement() {
+            var emptied = placement
+            for node in placement.nodes { try emptied.remove(node: node) }
+            for candidate in [placement, emptied] {
+                var positions: [UInt64] = [99], nodes: [Int?] = [42]
+                candidate.positions(of: keys, into: &positions)
+                candidate.lookUp(positions: positions, into: &nodes)
+                #expect(positions.count == keys.count)
+                #expect(nodes == keys.map { candidate.node(for: $0) }, "\(type(of: candidate)) with \(candidate.nodes.count) nodes")
+                checked += 1
+            }
+            // Positions are the same whatever the nodes.
+            var full: [UInt64] = [], empty: [UInt64] = []
+            placement.positions(of: keys, into: &full)
+            emptied.positions(of: keys, into: &empty)
+            #expect(full == empty)
+        }
+        #expect(checked == 14)
+    }
+
     /// Measuring several changes in one pass gives exactly what measuring each alone gives.
     @Test
     func measuringChangesTogetherMatchesMeasuringEachAlone() throws {
         let keys: ClosedRange<UInt64> = 100_000...119_999
-        let placements: [any KeyPlacement] = [try HashRing(nodes: 1...5), ModuloPlacement(nodes: [1, 2, 3, 4, 5])]
-        for placement in placements {
+        for placement in try Self.everyPlacement() {
             let together = try KeyMovement.measuring([.added(node: 6), .removed(node: 1), .removed(node: 5)], of: placement, keys: keys)
             let alone = [try KeyMovement(adding: 6, to: placement, keys: keys), try KeyMovement(removing: 1, from: placement, keys: keys),
                          try KeyMovement(removing: 5, from: placement, keys: keys)]
