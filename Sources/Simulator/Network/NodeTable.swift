@@ -10,10 +10,9 @@
 /// Removal shifts the entries that follow back into the hole (no tombstones), so lookups never
 /// outlive the entries that are present.
 struct NodeTable<Value> {
-    /// Stable hash of the name in each slot (meaningful only where `occupied`).
-    private var hashes: [UInt64]
-    private var occupied: [Bool]
+    /// The name in each slot (a placeholder where the slot is free).
     private var ids: [NodeID]
+    /// The value in each slot; `nil` marks a free slot.
     private var values: [Value?]
     /// log2 of the number of slots.
     private var bits: Int
@@ -23,8 +22,6 @@ struct NodeTable<Value> {
     /// An empty table.
     init() {
         bits = 3
-        hashes = Array(repeating: 0, count: 1 << bits)
-        occupied = Array(repeating: false, count: 1 << bits)
         ids = Array(repeating: NodeID(""), count: 1 << bits)
         values = Array(repeating: nil, count: 1 << bits)
     }
@@ -33,7 +30,7 @@ struct NodeTable<Value> {
     var isEmpty: Bool { count == 0 }
 
     /// Every name present, in no meaningful order.
-    var names: [NodeID] { ids.indices.compactMap { occupied[$0] ? ids[$0] : nil } }
+    var names: [NodeID] { ids.indices.compactMap { values[$0] == nil ? nil : ids[$0] } }
 
     /// The value stored for `id`; setting `nil` removes it.
     subscript(id: NodeID) -> Value? {
@@ -61,8 +58,8 @@ struct NodeTable<Value> {
     private func slot(of id: NodeID) -> Int? {
         let hash = id.stableHash, mask = (1 << bits) - 1
         var index = home(hash)
-        while occupied[index] {
-            if hashes[index] == hash && ids[index].name == id.name { return index }
+        while values[index] != nil {
+            if ids[index].stableHash == hash && ids[index].name == id.name { return index }
             index = (index + 1) & mask
         }
         return nil
@@ -74,12 +71,10 @@ struct NodeTable<Value> {
             return
         }
         // At most half full, so every probe ends at a free slot soon.
-        if (count + 1) * 2 > hashes.count { grow() }
+        if (count + 1) * 2 > values.count { grow() }
         let mask = (1 << bits) - 1
         var index = home(id.stableHash)
-        while occupied[index] { index = (index + 1) & mask }
-        occupied[index] = true
-        hashes[index] = id.stableHash
+        while values[index] != nil { index = (index + 1) & mask }
         ids[index] = id
         values[index] = value
         count += 1
@@ -94,27 +89,23 @@ struct NodeTable<Value> {
         var index = slot
         while true {
             index = (index + 1) & mask
-            guard occupied[index] else { break }
-            let wanted = home(hashes[index])
+            guard values[index] != nil else { break }
+            let wanted = home(ids[index].stableHash)
             // The entry may stay if its home lies in (hole, index], cyclically.
             let staysPut = hole <= index ? (wanted > hole && wanted <= index) : (wanted > hole || wanted <= index)
             if staysPut { continue }
-            hashes[hole] = hashes[index]
             ids[hole] = ids[index]
             values[hole] = values[index]
             hole = index
         }
-        occupied[hole] = false
         ids[hole] = NodeID("")
         values[hole] = nil
         count -= 1
     }
 
     private mutating func grow() {
-        let entries = hashes.indices.compactMap { occupied[$0] ? (ids[$0], values[$0]!) : nil }
+        let entries = ids.indices.compactMap { slot in values[slot].map { (ids[slot], $0) } }
         bits += 1
-        hashes = Array(repeating: 0, count: 1 << bits)
-        occupied = Array(repeating: false, count: 1 << bits)
         ids = Array(repeating: NodeID(""), count: 1 << bits)
         values = Array(repeating: nil, count: 1 << bits)
         count = 0

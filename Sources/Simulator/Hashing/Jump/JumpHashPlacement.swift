@@ -6,7 +6,7 @@
 /// added one, move the minimum: only keys to or from that node. Removing any other node moves the
 /// last node into the freed bucket, so that node's keys are scattered over the others and the
 /// removed node's keys all go to it — about twice the minimal movement.
-public struct JumpHashPlacement: KeyPlacement {
+public struct JumpHashPlacement: HashedKeyPlacement {
     /// The node ids in bucket order: bucket `b` belongs to `nodes[b]`.
     public private(set) var nodes: [Int] = []
 
@@ -41,24 +41,12 @@ public struct JumpHashPlacement: KeyPlacement {
         }
     }
 
-    /// The node in `key`'s bucket.
+    /// The node in the bucket of the key whose hash is `position`.
     ///
     /// - Returns: The node id, or `nil` when there are no nodes.
     /// - Complexity: O(log *n*) expected; does not allocate.
-    public func node(for key: UInt64) -> Int? {
+    public func node(atPosition position: UInt64) -> Int? {
         guard !nodes.isEmpty else { return nil }
-        return nodes[JumpHash.bucket(for: PlacementHash.key(key), bucketCount: nodes.count)]
-    }
-
-    /// Each key's hash, which jump hash turns into a bucket.
-    public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
-        fillPositions(of: keys, into: &positions, PlacementHash.key)
-    }
-
-    /// The node in each hashed key's bucket.
-    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
-        fillNodes(at: positions, into: &nodes, isEmpty: self.nodes.isEmpty) {
-            self.nodes[JumpHash.bucket(for: $0, bucketCount: self.nodes.count)]
-        }
+        return nodes[JumpHash.bucket(for: position, bucketCount: nodes.count)]
     }
 }

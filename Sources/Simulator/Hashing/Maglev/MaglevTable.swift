@@ -12,7 +12,7 @@
 /// Each node gets `⌊M/n⌋` or `⌈M/n⌉` entries. The price of that balance is that changing the
 /// node set is not minimally disruptive: besides the keys that must move, some keys move between
 /// nodes that stayed, because every node's later choices shift when one node's choices change.
-public struct MaglevTable: KeyPlacement {
+public struct MaglevTable: HashedKeyPlacement {
     /// The table size the paper uses for its evaluation, prime and well above 100 entries per node
     /// for clusters of hundreds of nodes.
     public static let defaultTableSize = 65_537
@@ -69,24 +69,13 @@ public struct MaglevTable: KeyPlacement {
         repopulate()
     }
 
-    /// The node owning `key`'s entry.
+    /// The node owning the table entry of the key whose hash is `position`.
     ///
     /// - Returns: The node id, or `nil` when there are no nodes.
     /// - Complexity: O(1); does not allocate.
-    public func node(for key: UInt64) -> Int? {
+    public func node(atPosition position: UInt64) -> Int? {
         guard !entries.isEmpty else { return nil }
-        return entries[Int(PlacementHash.key(key) % UInt64(tableSize))]
-    }
-
-    /// Each key's hash, which picks its table entry.
-    public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
-        fillPositions(of: keys, into: &positions, PlacementHash.key)
-    }
-
-    /// The owner of each hashed key's table entry.
-    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
-        let size = UInt64(tableSize)
-        fillNodes(at: positions, into: &nodes, isEmpty: entries.isEmpty) { entries[Int($0 % size)] }
+        return entries[Int(position % UInt64(tableSize))]
     }
 
     /// The node owning table entry `index`, or `nil` when there are no nodes.

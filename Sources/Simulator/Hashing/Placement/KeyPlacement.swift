@@ -48,7 +48,8 @@ public protocol KeyPlacement: Sendable {
     ///
     /// A position must not depend on the nodes, so that a key has the same position in every
     /// copy of a placement however their nodes differ: comparing copies (``KeyMovement``) then
-    /// hashes each key once instead of once per copy. The default position is the key itself.
+    /// hashes each key once instead of once per copy. The default position is the key itself;
+    /// ``HashedKeyPlacement`` gives its conformers the key's ``PlacementHash/key(_:)``.
     ///
     /// - Complexity: `keys.count` hashes; allocates only when `positions` must grow.
     func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64])
@@ -79,32 +80,5 @@ extension KeyPlacement {
     public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
         nodes.removeAll(keepingCapacity: true)
         for key in positions { nodes.append(node(for: key)) }
-    }
-}
-
-/// The block lookups of a placement that hashes every key to a position first and then finds
-/// the node for that position, for conformers to call from their requirements.
-extension KeyPlacement {
-    /// Fills `positions` with `position(key)` for each key of `keys`.
-    @inline(__always)
-    func fillPositions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64], _ position: (UInt64) -> UInt64) {
-        positions.removeAll(keepingCapacity: true)
-        var key = keys.lowerBound
-        while true {
-            positions.append(position(key))
-            if key == keys.upperBound { break }
-            key += 1
-        }
-    }
-
-    /// Fills `nodes` with `node(position)` for each of `positions`, or with `nil`s when `isEmpty`.
-    @inline(__always)
-    func fillNodes(at positions: [UInt64], into nodes: inout [Int?], isEmpty: Bool, _ node: (UInt64) -> Int) {
-        nodes.removeAll(keepingCapacity: true)
-        if isEmpty {
-            nodes.append(contentsOf: repeatElement(nil, count: positions.count))
-            return
-        }
-        for position in positions { nodes.append(node(position)) }
     }
 }

@@ -6,7 +6,7 @@
 /// Because a node's score never depends on the other nodes, adding a node moves keys only to it
 /// and removing one moves only its own keys, with no virtual nodes and perfect expected balance,
 /// at the price of a lookup that visits every node.
-public struct RendezvousHash: KeyPlacement {
+public struct RendezvousHash: HashedKeyPlacement {
     /// The node ids, in the order they were added.
     public private(set) var nodes: [Int] = []
     /// `nodeHashes[k]` is the hash of `nodes[k]`, computed once per node rather than per lookup.
@@ -57,26 +57,11 @@ public struct RendezvousHash: KeyPlacement {
         nodeHashes.remove(at: position)
     }
 
-    /// The node with the highest score for `key`.
+    /// The node with the highest score for the key whose hash is `keyHash`.
     ///
     /// - Returns: The node id, or `nil` when there are no nodes.
     /// - Complexity: O(*n*); does not allocate.
-    public func node(for key: UInt64) -> Int? {
-        node(forKeyHash: PlacementHash.key(key))
-    }
-
-    /// Each key's hash, which every node's score for the key is computed from.
-    public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
-        fillPositions(of: keys, into: &positions, PlacementHash.key)
-    }
-
-    /// The node with the highest score for each hashed key.
-    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
-        fillNodes(at: positions, into: &nodes, isEmpty: self.nodes.isEmpty) { node(forKeyHash: $0)! }
-    }
-
-    /// The node with the highest score for the key whose hash is `keyHash`.
-    private func node(forKeyHash keyHash: UInt64) -> Int? {
+    public func node(atPosition keyHash: UInt64) -> Int? {
         var best: (node: Int, score: UInt64)?
         for position in nodes.indices {
             let candidate = (node: nodes[position], score: Self.score(keyHash: keyHash, nodeHash: nodeHashes[position]))

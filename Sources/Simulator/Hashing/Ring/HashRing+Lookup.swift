@@ -1,21 +1,12 @@
 extension HashRing {
-    /// The node owning the first point at or clockwise after `key`'s position.
+    /// The node owning the first point at or clockwise after ring position `position` (a key's
+    /// ``position(ofKey:)``).
     ///
     /// - Returns: The node id, or `nil` when the ring is empty.
     /// - Complexity: O(log(*n·V*)); does not allocate.
-    public func node(for key: UInt64) -> Int? {
+    public func node(atPosition position: UInt64) -> Int? {
         guard !points.isEmpty else { return nil }
-        return owners[successorIndex(of: Self.position(ofKey: key))]
-    }
-
-    /// Each key's ring position (``position(ofKey:)``), which no node changes.
-    public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
-        fillPositions(of: keys, into: &positions, Self.position(ofKey:))
-    }
-
-    /// The owner of the first point at or clockwise after each ring position.
-    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
-        fillNodes(at: positions, into: &nodes, isEmpty: points.isEmpty) { owners[successorIndex(of: $0)] }
+        return owners[successorIndex(of: position)]
     }
 
     /// The index of the first point at or after `position`, wrapping to 0 past the last point.

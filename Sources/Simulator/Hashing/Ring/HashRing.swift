@@ -8,7 +8,7 @@
 ///
 /// Adding a node moves keys only to it, and removing one moves only its own keys: the points of
 /// the other nodes do not depend on which nodes are present.
-public struct HashRing: KeyPlacement {
+public struct HashRing: HashedKeyPlacement {
     /// The number of points per node used by ketama and by this type unless told otherwise.
     public static let defaultVirtualNodesPerNode = 160
 
