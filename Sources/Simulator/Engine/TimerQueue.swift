@@ -13,8 +13,14 @@
 /// O(log t) the moment it is no longer needed. Slots carry a generation, so a handle whose timer
 /// has fired or been cancelled can never remove the slot's next occupant.
 ///
-/// Storage is managed by hand (one buffer for the heap, one for slot positions) so that neither
-/// growing nor sifting retains and releases the timers' payloads: entries are moved, never
+/// The heap holds only what orders the timers — instant, sequence number and a slot, 24 bytes —
+/// and the actions (closures, continuations, targets: 33 bytes with their tag) wait in a slab of
+/// slots beside it. A pop sifts down through entries that fit two or three to a cache line
+/// instead of one, and touches the slab once, for the timer it fires; every timer has a slot, and
+/// a cancellable one also keeps its heap position up to date there.
+///
+/// Storage is managed by hand (one buffer for the heap, one per slot field) so that neither
+/// growing nor sifting retains and releases the timers' payloads: actions are moved, never
 /// copied. It allocates only when it grows.
 ///
 /// Its stored properties skip dynamic exclusivity checks: only the simulation thread touches
@@ -22,39 +28,66 @@
 ///
 /// `@unchecked Sendable`: owned by one executor and touched only on its simulation thread.
 final class TimerQueue: @unchecked Sendable {
-    /// One pending timer.
+    /// A timer taken out of the queue to fire.
     struct Entry {
         let deadline: Int64
         let sequence: UInt64
-        /// The slot of a cancellable timer, or -1.
-        let slot: Int32
         let action: Timer.Action
+    }
+
+    /// What the heap orders: one pending timer without its action.
+    private struct Key {
+        let deadline: Int64
+        let sequence: UInt64
+        /// The slot holding the action.
+        let slot: UInt32
+        /// Whether the slot tracks this key's heap position for ``TimerQueue/cancel(_:)``.
+        let cancellable: Bool
 
         @inline(__always)
-        func precedes(_ other: Entry) -> Bool {
+        func precedes(_ other: Key) -> Bool {
             deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence
         }
     }
 
-    @exclusivity(unchecked) private var heap: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) private var heap: UnsafeMutablePointer<Key>
     @exclusivity(unchecked) private var heapCapacity: Int
     /// Number of pending timers.
     @exclusivity(unchecked) private(set) var count = 0
 
-    /// Heap index of the timer in each slot, or -1 for a free slot.
-    @exclusivity(unchecked) private var positions: [Int32] = []
-    /// Bumped whenever a slot is freed, so stale handles do not match.
-    @exclusivity(unchecked) private var generations: [UInt32] = []
-    @exclusivity(unchecked) private var freeSlots: [Int32] = []
+    /// Per slot: the action of the timer in it (initialised only while the slot is in use).
+    @exclusivity(unchecked) private var actions: UnsafeMutablePointer<Timer.Action>
+    /// Per slot: the heap index of a cancellable timer in it, or -1.
+    @exclusivity(unchecked) private var positions: UnsafeMutablePointer<Int32>
+    /// Per slot: bumped whenever a cancellable timer leaves it, so stale handles do not match.
+    @exclusivity(unchecked) private var generations: UnsafeMutablePointer<UInt32>
+    /// Slots allocated for each field.
+    @exclusivity(unchecked) private var slotCapacity: Int
+    /// Slots ever used: `0 ..< slotsUsed` are in use or free.
+    @exclusivity(unchecked) private var slotsUsed = 0
+    /// The free slots below `slotsUsed`, the most recently freed (warmest) last.
+    @exclusivity(unchecked) private var freeSlots: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private var freeCount = 0
 
     init() {
         heapCapacity = 64
         heap = .allocate(capacity: heapCapacity)
+        slotCapacity = 64
+        actions = .allocate(capacity: slotCapacity)
+        positions = .allocate(capacity: slotCapacity)
+        positions.initialize(repeating: -1, count: slotCapacity)
+        generations = .allocate(capacity: slotCapacity)
+        generations.initialize(repeating: 0, count: slotCapacity)
+        freeSlots = .allocate(capacity: slotCapacity)
     }
 
     deinit {
-        heap.deinitialize(count: count)
+        for index in 0..<count { (actions + Int(heap[index].slot)).deinitialize(count: 1) }
         heap.deallocate()
+        actions.deallocate()
+        positions.deallocate()
+        generations.deallocate()
+        freeSlots.deallocate()
     }
 
     /// Whether no timer is pending.
@@ -66,16 +99,18 @@ final class TimerQueue: @unchecked Sendable {
     /// Drops every pending timer (releasing what their actions capture), handing each action to
     /// `visit` first, in heap order.
     func removeAll(visiting visit: (Timer.Action) -> Void) {
-        for index in 0..<count { visit(heap[index].action) }
+        for index in 0..<count { visit(actions[Int(heap[index].slot)]) }
         removeAll()
     }
 
     /// Drops every pending timer (releasing what their actions capture).
     func removeAll() {
-        heap.deinitialize(count: count)
+        let pending = count
         count = 0
-        for slot in positions.indices where positions[slot] >= 0 {
-            release(slot: Int32(slot))
+        for index in 0..<pending {
+            let key = heap[index]
+            (actions + Int(key.slot)).deinitialize(count: 1)
+            release(slot: key.slot, cancellable: key.cancellable)
         }
     }
 
@@ -86,23 +121,17 @@ final class TimerQueue: @unchecked Sendable {
     /// - Complexity: O(log t) for t pending timers.
     @inline(__always)
     func insert(deadline: Int64, sequence: UInt64, action: Timer.Action) {
-        insert(Entry(deadline: deadline, sequence: sequence, slot: -1, action: action))
+        let slot = occupySlot(with: action)
+        insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: false))
     }
 
     /// Adds a timer that ``cancel(_:)`` can remove before it fires.
     ///
     /// - Complexity: O(log t).
     func insertCancellable(deadline: Int64, sequence: UInt64, action: Timer.Action) -> TimerHandle {
-        let slot: Int32
-        if let free = freeSlots.popLast() {
-            slot = free
-        } else {
-            slot = Int32(positions.count)
-            positions.append(-1)
-            generations.append(0)
-        }
-        insert(Entry(deadline: deadline, sequence: sequence, slot: slot, action: action))
-        return TimerHandle(slot: slot, generation: generations[Int(slot)])
+        let slot = occupySlot(with: action)
+        insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true))
+        return TimerHandle(slot: Int32(bitPattern: slot), generation: generations[Int(slot)])
     }
 
     /// Removes the timer of `handle` if it is still pending; returns whether it was.
@@ -111,20 +140,20 @@ final class TimerQueue: @unchecked Sendable {
     @discardableResult
     func cancel(_ handle: TimerHandle) -> Bool {
         let slot = Int(handle.slot)
-        guard slot >= 0, slot < positions.count, generations[slot] == handle.generation else { return false }
+        guard slot >= 0, slot < slotsUsed, generations[slot] == handle.generation else { return false }
         let index = Int(positions[slot])
         guard index >= 0 else { return false }
-        release(slot: handle.slot)
         count -= 1
-        let removed = (heap + index).move()
         if index < count {
-            let last = (heap + count).move()
+            let last = heap[count]
             if index > 0 && last.precedes(heap[(index - 1) / Self.arity]) {
                 siftUp(last, from: index)
             } else {
                 siftDown(last, from: index)
             }
         }
+        let removed = (actions + slot).move()
+        release(slot: UInt32(slot), cancellable: true)
         _ = consume removed
         return true
     }
@@ -137,12 +166,68 @@ final class TimerQueue: @unchecked Sendable {
     func removeMin() -> Entry {
         precondition(count > 0, "no timer pending")
         count -= 1
-        let first = heap.move()
+        let first = heap[0]
         if count > 0 {
-            siftDown((heap + count).move(), from: 0)
+            siftDown(heap[count], from: 0)
         }
-        if first.slot >= 0 { release(slot: first.slot) }
-        return first
+        let action = (actions + Int(first.slot)).move()
+        release(slot: first.slot, cancellable: first.cancellable)
+        return Entry(deadline: first.deadline, sequence: first.sequence, action: action)
+    }
+
+    // MARK: Slots
+
+    /// Moves `action` into a free slot (the most recently freed one, or a new one) and returns it.
+    @inline(__always)
+    private func occupySlot(with action: consuming Timer.Action) -> UInt32 {
+        let slot: Int
+        if freeCount > 0 {
+            freeCount &-= 1
+            slot = Int(freeSlots[freeCount])
+        } else {
+            if slotsUsed == slotCapacity { growSlots() }
+            slot = slotsUsed
+            slotsUsed &+= 1
+        }
+        (actions + slot).initialize(to: action)
+        return UInt32(truncatingIfNeeded: slot)
+    }
+
+    @inline(__always)
+    private func release(slot: UInt32, cancellable: Bool) {
+        if cancellable {
+            positions[Int(slot)] = -1
+            generations[Int(slot)] &+= 1
+        }
+        freeSlots[freeCount] = slot
+        freeCount &+= 1
+    }
+
+    /// Doubles every slot field. Only called with no free slot, so every slot below `slotsUsed`
+    /// holds a pending timer: the heap lists exactly the actions to move.
+    private func growSlots() {
+        let capacity = slotCapacity * 2
+        precondition(capacity <= Int(UInt32.max), "more pending timers than slots can name")
+        let movedActions = UnsafeMutablePointer<Timer.Action>.allocate(capacity: capacity)
+        for index in 0..<count {
+            let slot = Int(heap[index].slot)
+            (movedActions + slot).moveInitialize(from: actions + slot, count: 1)
+        }
+        actions.deallocate()
+        actions = movedActions
+        positions = Self.grown(positions, from: slotCapacity, to: capacity, filling: -1)
+        generations = Self.grown(generations, from: slotCapacity, to: capacity, filling: 0)
+        freeSlots.deallocate()
+        freeSlots = .allocate(capacity: capacity)
+        slotCapacity = capacity
+    }
+
+    private static func grown<T: BitwiseCopyable>(_ old: UnsafeMutablePointer<T>, from oldCapacity: Int, to capacity: Int, filling value: T) -> UnsafeMutablePointer<T> {
+        let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        bigger.moveInitialize(from: old, count: oldCapacity)
+        (bigger + oldCapacity).initialize(repeating: value, count: capacity - oldCapacity)
+        old.deallocate()
+        return bigger
     }
 
     // MARK: Heap maintenance
@@ -150,39 +235,39 @@ final class TimerQueue: @unchecked Sendable {
     /// Children per entry: entry `i`'s children are `arity·i + 1 … arity·i + arity`.
     private static let arity = 4
 
-    private func insert(_ entry: Entry) {
-        if count == heapCapacity { grow() }
+    @inline(__always)
+    private func insert(_ key: Key) {
+        if count == heapCapacity { growHeap() }
         count += 1
-        siftUp(entry, from: count - 1)
+        siftUp(key, from: count - 1)
     }
 
-    private func grow() {
-        let bigger = UnsafeMutablePointer<Entry>.allocate(capacity: heapCapacity * 2)
+    private func growHeap() {
+        let bigger = UnsafeMutablePointer<Key>.allocate(capacity: heapCapacity * 2)
         bigger.moveInitialize(from: heap, count: count)
         heap.deallocate()
         heap = bigger
         heapCapacity *= 2
     }
 
-    /// Places `entry` at the hole `index` (uninitialised) or above it.
+    /// Places `key` at the hole `index` or above it.
     @inline(__always)
-    private func siftUp(_ entry: consuming Entry, from index: Int) {
+    private func siftUp(_ key: Key, from index: Int) {
         var hole = index
         while hole > 0 {
             let parent = (hole - 1) / Self.arity
-            guard entry.precedes(heap[parent]) else { break }
-            (heap + hole).moveInitialize(from: heap + parent, count: 1)
+            guard key.precedes(heap[parent]) else { break }
+            heap[hole] = heap[parent]
             noteMoved(to: hole)
             hole = parent
         }
-        let slot = entry.slot
-        (heap + hole).initialize(to: entry)
-        if slot >= 0 { positions[Int(slot)] = Int32(hole) }
+        heap[hole] = key
+        if key.cancellable { positions[Int(key.slot)] = Int32(hole) }
     }
 
-    /// Places `entry` at the hole `index` (uninitialised) or below it; `count` excludes it.
+    /// Places `key` at the hole `index` or below it; `count` excludes it.
     @inline(__always)
-    private func siftDown(_ entry: consuming Entry, from index: Int) {
+    private func siftDown(_ key: Key, from index: Int) {
         var hole = index
         let limit = count
         while true {
@@ -196,26 +281,19 @@ final class TimerQueue: @unchecked Sendable {
                 if heap[sibling].precedes(heap[child]) { child = sibling }
                 sibling &+= 1
             }
-            guard heap[child].precedes(entry) else { break }
-            (heap + hole).moveInitialize(from: heap + child, count: 1)
+            guard heap[child].precedes(key) else { break }
+            heap[hole] = heap[child]
             noteMoved(to: hole)
             hole = child
         }
-        let slot = entry.slot
-        (heap + hole).initialize(to: entry)
-        if slot >= 0 { positions[Int(slot)] = Int32(hole) }
+        heap[hole] = key
+        if key.cancellable { positions[Int(key.slot)] = Int32(hole) }
     }
 
     @inline(__always)
     private func noteMoved(to index: Int) {
-        let slot = heap[index].slot
-        if slot >= 0 { positions[Int(slot)] = Int32(index) }
-    }
-
-    private func release(slot: Int32) {
-        positions[Int(slot)] = -1
-        generations[Int(slot)] &+= 1
-        freeSlots.append(slot)
+        let key = heap[index]
+        if key.cancellable { positions[Int(key.slot)] = Int32(index) }
     }
 }
 

@@ -46,6 +46,8 @@ import Testing
     @Test func interleavedInsertsCancelsAndPopsAlwaysPopTheEarliestLiveTimer() {
         var random = SeededRandom(seed: 3, stream: "timer-queue-interleaved")
         let queue = TimerQueue()
+        final class Fired { var sequences: [UInt64] = [] }
+        let fired = Fired()
         var live: [(deadline: Int64, sequence: UInt64, handle: TimerHandle?)] = []
         var sequence: UInt64 = 0
         var pops = 0, cancels = 0
@@ -54,10 +56,11 @@ import Testing
             if roll < 5 || live.isEmpty {
                 sequence += 1
                 let deadline = Int64(random.next() % 1_000)
+                let action = Timer.Action.run { [sequence] in fired.sequences.append(sequence) }
                 if random.next() % 2 == 0 {
-                    live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: .run {})))
+                    live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
                 } else {
-                    queue.insert(deadline: deadline, sequence: sequence, action: .run {})
+                    queue.insert(deadline: deadline, sequence: sequence, action: action)
                     live.append((deadline, sequence, nil))
                 }
             } else if roll < 7 {
@@ -70,6 +73,10 @@ import Testing
                 let earliest = live.indices.min { live[$0].deadline != live[$1].deadline ? live[$0].deadline < live[$1].deadline : live[$0].sequence < live[$1].sequence }!
                 let popped = queue.removeMin()
                 #expect(popped.deadline == live[earliest].deadline && popped.sequence == live[earliest].sequence)
+                // The action popped with a timer is the one set with it.
+                guard case .run(let body) = popped.action else { Issue.record("not the action set"); continue }
+                body()
+                #expect(fired.sequences.last == popped.sequence)
                 if let handle = live[earliest].handle { #expect(!queue.cancel(handle), "a fired timer cannot be cancelled") }
                 live.remove(at: earliest)
                 pops += 1
@@ -89,6 +96,24 @@ import Testing
         #expect(!queue.cancel(first))
         #expect(queue.count == 1)
         #expect(queue.cancel(second))
+        #expect(queue.isEmpty)
+    }
+
+    /// Slots are shared by cancellable and plain timers: a handle must not cancel a plain timer
+    /// that took its slot, nor the cancellable one after it.
+    @Test func aStaleHandleDoesNotCancelAPlainTimerInItsSlotNorTheOneAfter() {
+        let queue = TimerQueue()
+        let first = queue.insertCancellable(deadline: 5, sequence: 1, action: .run {})
+        #expect(queue.cancel(first))
+        queue.insert(deadline: 7, sequence: 2, action: .run {})
+        #expect(!queue.cancel(first))
+        #expect(queue.count == 1)
+        #expect(queue.removeMin().sequence == 2)
+        let third = queue.insertCancellable(deadline: 9, sequence: 3, action: .run {})
+        #expect(third.slot == first.slot)
+        #expect(!queue.cancel(first))
+        #expect(queue.count == 1)
+        #expect(queue.cancel(third))
         #expect(queue.isEmpty)
     }
 
