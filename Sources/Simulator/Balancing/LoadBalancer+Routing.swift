@@ -89,7 +89,11 @@ extension LoadBalancer {
     func startTry(on serverID: Int, of request: Request) -> Replica? {
         guard let index = members.index(forKey: serverID) else { return nil }
         let replica = members.values[index].replica
-        network.simulation.trace.record(.route, id.name, replica.hostname, value: Int64(bitPattern: request.id))
+        // The replica's hostname is its server's node name, whose stable hash is already known.
+        let value = Int64(bitPattern: request.id)
+        network.simulation.trace.record(.route, subjectHash: id.stableHash, objectHash: replica.server.id.stableHash, value: value) {
+            TraceEvent(time: network.simulation.now, kind: .route, subject: id.name, object: replica.hostname, value: value)
+        }
         stats.forwarded += 1
         return replica
     }
