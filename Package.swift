@@ -98,6 +98,7 @@ let package = Package(
             dependencies: [
                 "Simulator",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strictConcurrency
         ),

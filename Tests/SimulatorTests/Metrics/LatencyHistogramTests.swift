@@ -1,0 +1,65 @@
+import Foundation
+import Histogram
+import Testing
+
+@testable import Simulator
+
+/// `LatencyHistogram` computes its mean and percentiles itself (specialised code) rather than
+/// through the package's generic `mean` and `valueAtPercentile`; they must agree to the bit.
+struct LatencyHistogramTests {
+    /// A package histogram with `LatencyHistogram`'s parameters.
+    static func packageHistogram() -> Histogram<UInt64> {
+        Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+    }
+
+    static let percentiles: [Double] = [-1, 0, 1e-9, 0.001, 1, 10, 25, 50, 75, 90, 95, 99, 99.5, 99.9, 99.99, 99.999, 100.0.nextDown, 100, 250]
+
+    /// Latency samples in microseconds, of shapes that fill the histogram differently.
+    static func samples(_ shape: Int, count: Int, random: inout SeededRandom) -> [UInt64] {
+        (0..<count).map { _ in
+            let u = random.nextOpenUnitInterval()
+            switch shape {
+            case 0: return 1 + random.next() % 2_000                                    // all in the first buckets
+            case 1: return UInt64(25_000 * exp(0.6 * sqrt(-2 * log(u)) * cos(2 * .pi * random.nextUnitInterval())))  // lognormal
+            case 2: return UInt64(-30_000_000 * log(u))                                  // exponential, wide
+            case 3: return [1, 7, 2_049, 3_600_000_000][Int(random.next() % 4)]           // the edges, a few values
+            default: return UInt64(exp(u * log(3_600_000_000.0)))                         // log-uniform over the whole range
+            }
+        }
+    }
+
+    @Test(arguments: 0..<5)
+    func meanAndPercentilesAreThePackagesToTheBit(shape: Int) {
+        var random = SeededRandom(seed: UInt64(shape), stream: "latency-histogram")
+        for count in [1, 2, 3, 10, 1_000, 50_000] {
+            var ours = LatencyHistogram()
+            var package = Self.packageHistogram()
+            for micros in Self.samples(shape, count: count, random: &random) {
+                ours.record(nanoseconds: Int64(micros) * 1_000)
+                _ = package.record(Swift.max(1, micros))
+            }
+            #expect(ours.count == package.totalCount)
+            #expect(ours.meanMicroseconds.bitPattern == package.mean.bitPattern, "shape \(shape), \(count) samples")
+            for percentile in Self.percentiles {
+                #expect(ours.microseconds(atPercentile: percentile) == package.valueAtPercentile(percentile),
+                        "shape \(shape), \(count) samples, percentile \(percentile)")
+            }
+        }
+    }
+
+    @Test
+    func anEmptyHistogramReadsZero() {
+        let empty = LatencyHistogram()
+        #expect(empty.mean == .zero && empty.percentile(99) == .zero && empty.max == .zero)
+        #expect(empty.meanMicroseconds == 0 && empty.microseconds(atPercentile: 50) == 0)
+    }
+
+    @Test
+    func oneLatencyIsEveryPercentileAndTheMean() {
+        var histogram = LatencyHistogram()
+        histogram.record(.milliseconds(5))
+        for percentile in Self.percentiles { #expect(histogram.percentile(percentile) == .milliseconds(5)) }
+        // 5,000 µs sits in a bucket of width 4 (values 5,000 … 5,003): its median equivalent is 5,002.
+        #expect(histogram.meanMicroseconds == 5_002)
+    }
+}
