@@ -28,7 +28,7 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
     private let timeout: Int64
     private let path: String
     private let client: NodeID
-    private let registration: UInt64
+    private let registration: TaskRegistry.Registration
     /// The first request, for an open-loop client that sends exactly one (drawn by the arrivals).
     private var prepared: Request?
     /// Requests it may still send (nil: no limit), until `issueUntil` if set.
@@ -57,12 +57,12 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
     static func single(_ request: Request, workload: Workload, target: any RequestDispatcher, simulation: Simulation,
                        metrics: WorkloadMetrics, ids: RequestCounter) -> WorkloadClient {
         WorkloadClient(request.client, prepared: request, quota: 1, thinkTime: .constant(0), start: nil, random: SeededRandom(seed: 0, stream: ""),
-                       nextKey: nil, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids, name: "request-\(request.id)")
+                       nextKey: nil, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids, name: .request(request.id))
     }
 
     private init(_ client: NodeID, prepared: Request?, quota: Int?, thinkTime: Distribution, start: Duration?, random: SeededRandom,
                  nextKey: ((inout SeededRandom) -> UInt64)?, workload: Workload, target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics, ids: RequestCounter,
-                 name: String? = nil) {
+                 name: TaskRegistry.Name? = nil) {
         self.simulation = simulation
         self.target = target
         self.metrics = metrics
@@ -79,7 +79,7 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
         self.nextKey = nextKey
         // Registered and queued as spawning its task would: its first step runs where the
         // task's first job would have.
-        registration = simulation.tasks.start(name ?? client.name, daemon: false)
+        registration = simulation.tasks.start(name ?? .text(client.name), daemon: false)
         simulation.executor.enqueueStep(self, Step.begin.rawValue)
     }
 

@@ -26,29 +26,7 @@ public enum WorkloadDriver {
                                         target: target, simulation: simulation, metrics: metrics, ids: ids)
             }
         case .openLoop(let rate):
-            simulation.spawn("arrivals") { _ in
-                var random = simulation.randomStream("client")
-                var thinning = simulation.randomStream("client.thinning")
-                var addresses = simulation.randomStream("client.addresses")
-                let nextKey = workload.keys.sampler()
-                let varies = workload.rampUp != nil || !workload.bursts.isEmpty
-                let peak = workload.peakRateFactor
-                let gap = Distribution.exponential(mean: 1 / (rate * peak))
-                var sent = 0
-                let clients = workload.clients > 1 ? (1...workload.clients).map { NodeID("client-\($0)") } : [NodeID("client")]
-                while true {
-                    guard await simulation.sleepUnlessTornDown(for: gap.sampleDuration(using: &random)) else { break }
-                    guard workload.requestLimit.map({ sent < $0 }) ?? true,
-                          workload.issueUntil.map({ simulation.now < $0 }) ?? true else { break }
-                    // Thinning: an arrival of the peak-rate process is kept with probability
-                    // rate(now) / peak rate, which yields a Poisson process of rate rate(now).
-                    if varies && thinning.nextUnitInterval() * peak >= workload.rateFactor(at: simulation.now) { continue }
-                    sent += 1
-                    let client = clients.count == 1 ? clients[0] : clients[Int(addresses.next() % UInt64(clients.count))]
-                    let request = Request(id: ids.next(), path: workload.path, key: nextKey(&random), client: client)
-                    _ = WorkloadClient.single(request, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
-                }
-            }
+            _ = OpenLoopArrivals(rate: rate, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
         }
     }
 
