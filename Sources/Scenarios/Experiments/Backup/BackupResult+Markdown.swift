@@ -112,7 +112,7 @@ extension BackupResult {
     }
 
     private func statisticsSection() -> String {
-        var out = "## The seed's statistics at the end\n\n"
+        let out = "## The seed's statistics at the end\n\n"
         var table = MarkdownTable(columns: [.text("statistic"), .numeric("value")])
         table.append(["last sync", statistics.lastSyncTime?.description ?? "—"])
         table.append(["bytes stored (synced copy + backups kept)", NumberFormat.integer(statistics.bytesStored)])
