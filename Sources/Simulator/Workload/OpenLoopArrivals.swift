@@ -6,7 +6,7 @@
 /// when it was spawned, its resumption when each gap ends, and the hop off the simulation's
 /// context when it ends. So every run draws, sends and counts events exactly as before; what
 /// goes is a task switch per arrival (the runtime's executor-preference lookup under the task's
-/// status lock, and its bookkeeping), about one event in ten of an open-loop run.
+/// status lock, and its bookkeeping): one of the ~16 events of a request through a balancer.
 ///
 /// `@unchecked Sendable`: touched only on the simulation thread.
 final class OpenLoopArrivals: ReadyStep, TimerTarget, @unchecked Sendable {
