@@ -67,9 +67,7 @@ extension LoadBalancer {
             }
             nextTry(of: routed)
         case .forwarded:
-            guard let inFlight = routed.inFlight, let outcome = routed.forward?.outcome else { preconditionFailure("a forward settled without being sent") }
-            routed.inFlight = nil
-            routed.forward = nil
+            guard let inFlight = routed.inFlight.take(), let outcome = routed.forward.take()?.outcome else { preconditionFailure("a forward settled without being sent") }
             let forwardOutcome: ForwardOutcome
             let response: Response?
             switch outcome {
@@ -100,7 +98,7 @@ extension LoadBalancer {
         let inFlight = forwardStarts(request, to: replica)
         routed.inFlight = inFlight
         routed.forward = network.dispatch(from: inFlight.origin, to: replica.server.id, timeout: configuration.forwardTimeout.nanoseconds,
-                                          handler: .server(ServedRequest(server: replica.server, request: request)),
+                                          handler: .serving(request, on: replica.server),
                                           waiter: routed, code: BalancedRequest.Step.forwarded.rawValue)
     }
 

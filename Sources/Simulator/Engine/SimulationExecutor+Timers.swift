@@ -42,7 +42,7 @@ extension SimulationExecutor {
     ///
     /// - Complexity: O(log t) for t pending timers.
     @inline(__always)
-    func schedule(at deadline: Int64, _ action: Timer.Action) {
+    func schedule(at deadline: Int64, _ action: consuming Timer.Action) {
         nextTimerSequence &+= 1
         timers.insert(deadline: Swift.max(deadline, now), sequence: nextTimerSequence, action: action)
     }
@@ -51,7 +51,7 @@ extension SimulationExecutor {
     /// a handle with which ``cancelTimer(_:)`` can take it out of the heap before it fires.
     ///
     /// - Complexity: O(log t) for t pending timers.
-    func scheduleCancellable(at deadline: Int64, _ action: Timer.Action) -> TimerHandle {
+    func scheduleCancellable(at deadline: Int64, _ action: consuming Timer.Action) -> TimerHandle {
         nextTimerSequence &+= 1
         return timers.insertCancellable(deadline: Swift.max(deadline, now), sequence: nextTimerSequence, action: action)
     }

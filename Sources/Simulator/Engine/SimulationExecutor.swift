@@ -144,7 +144,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     /// Queues step `code` of `target` behind every job that is ready now, exactly where a task
     /// resumed at this moment would run.
     @inline(__always)
-    func enqueueStep(_ target: any ReadyStep, _ code: UInt8) {
+    func enqueueStep(_ target: consuming any ReadyStep, _ code: UInt8) {
         ready.append(.step(target, code: code))
     }
 

@@ -120,7 +120,7 @@ final class TimerQueue: @unchecked Sendable {
     ///
     /// - Complexity: O(log t) for t pending timers.
     @inline(__always)
-    func insert(deadline: Int64, sequence: UInt64, action: Timer.Action) {
+    func insert(deadline: Int64, sequence: UInt64, action: consuming Timer.Action) {
         let slot = occupySlot(with: action)
         insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: false))
     }
@@ -128,7 +128,7 @@ final class TimerQueue: @unchecked Sendable {
     /// Adds a timer that ``cancel(_:)`` can remove before it fires.
     ///
     /// - Complexity: O(log t).
-    func insertCancellable(deadline: Int64, sequence: UInt64, action: Timer.Action) -> TimerHandle {
+    func insertCancellable(deadline: Int64, sequence: UInt64, action: consuming Timer.Action) -> TimerHandle {
         let slot = occupySlot(with: action)
         insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true))
         return TimerHandle(slot: Int32(bitPattern: slot), generation: generations[Int(slot)])

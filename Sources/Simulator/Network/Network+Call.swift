@@ -29,9 +29,11 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     enum Handler {
         /// A closure, run on a pooled task: it may suspend anywhere (a balancer awaiting a forward).
         case task(@Sendable () async -> Response)
-        /// A server replica, serving the request in steps of the ready queue with no task of its
-        /// own (only for calls whose answer is a ``Simulator/Response``).
-        case server(ServedRequest)
+        /// A server replica, reached through its link, serving the request in steps of the ready
+        /// queue with no task of its own (only for calls whose answer is a ``Simulator/Response``).
+        /// Two fields rather than one struct, so that a step can bind the link alone without
+        /// copying (and retaining) the request.
+        case server(ServerLink, Request)
         /// A request to a load balancer, routed in steps of the ready queue when nothing on its
         /// way can wait but its forwards (``BalancedRequest``), else on a pooled task (only for
         /// calls whose answer is a ``Simulator/Response``).
@@ -57,6 +59,10 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     }
 
     let network: Network
+    /// The network's executor, held here as well: reached in one step from the call, it is lent
+    /// to every timer and ready-queue call, where reached through the network (or held unowned)
+    /// it was retained and released around each.
+    let executor: SimulationExecutor
     let source: NodeID
     let destination: NodeID
     let handler: Handler
@@ -93,6 +99,7 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     init(network: Network, from source: NodeID, to destination: NodeID, handler: Handler,
          waiter: Waiter?, original: PendingCall<Response>? = nil) {
         self.network = network
+        executor = network.executor
         self.source = source
         self.destination = destination
         self.handler = handler
@@ -109,13 +116,11 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
 
     /// Parks the caller's deadline `timeout` nanoseconds from now.
     func startTimeout(nanoseconds timeout: Int64) {
-        let executor = network.executor
         timeoutTimer = executor.scheduleCancellable(at: executor.now &+ timeout, .notify(self, code: TimerCode.timeout.rawValue))
     }
 
     /// Wakes this call by `code` after `delay` nanoseconds.
     func schedule(_ code: TimerCode, after delay: Int64) {
-        let executor = network.executor
         executor.schedule(at: executor.now &+ delay, .notify(self, code: code.rawValue))
     }
 
@@ -133,27 +138,34 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     /// The concrete call this is when ``answersWithResponse``.
     private var asResponseCall: PendingCall<Simulator.Response> { unsafeDowncast(self, to: PendingCall<Simulator.Response>.self) }
 
+    /// Runs `body` with this call as the concrete call it is when ``answersWithResponse``, lent
+    /// rather than retained: the caller holds the call for as long as `body` runs, and a retained
+    /// downcast cost a retain and a release at every timer and step of every server request.
+    @inline(__always)
+    private func withResponseCall(_ body: (PendingCall<Simulator.Response>) -> Void) {
+        Unmanaged<PendingCall<Simulator.Response>>.fromOpaque(Unmanaged.passUnretained(self).toOpaque())._withUnsafeGuaranteedRef(body)
+    }
+
     func timerFired(_ code: UInt8) {
-        if answersWithResponse { asResponseCall.fire(code) } else { fire(code) }
+        if answersWithResponse { withResponseCall { $0.fire(code) } } else { fire(code) }
     }
 
     func runStep(_ code: UInt8) {
-        if answersWithResponse { asResponseCall.step(code) } else { step(code) }
+        if answersWithResponse { withResponseCall { $0.step(code) } } else { step(code) }
     }
 
     func finish() {
-        if answersWithResponse { asResponseCall.sendAnswer() } else { sendAnswer() }
+        if answersWithResponse { withResponseCall { $0.sendAnswer() } } else { sendAnswer() }
     }
 
     private func fire(_ code: UInt8) {
-        let trace = network.simulation.trace
         switch TimerCode(rawValue: code)! {
         case .timeout:
-            if settle(.failure(.timeout)) { trace.record(.timeout, source.name, destination.name) }
+            if settle(.failure(.timeout)) { network.simulation.trace.record(.timeout, source.name, destination.name) }
         case .unreachable:
-            if settle(.failure(.unreachable)) { trace.record(.unreachable, source.name, destination.name) }
+            if settle(.failure(.unreachable)) { network.simulation.trace.record(.unreachable, source.name, destination.name) }
         case .refused:
-            if settle(.failure(.refused)) { trace.record(.refused, source.name, destination.name) }
+            if settle(.failure(.refused)) { network.simulation.trace.record(.refused, source.name, destination.name) }
         case .deliver:
             network.deliver(self)
         case .answer:
@@ -162,9 +174,9 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
             guard network.canReach(node.id, source) else { return }
             network.answer(self, with: response, at: source)
         case .serviceEnds:
-            network.executor.enqueueStep(self, ServeStep.serviceDone.rawValue)
+            executor.enqueueStep(self, ServeStep.serviceDone.rawValue)
         case .hangEnds:
-            network.executor.enqueueStep(self, ServeStep.hangDone.rawValue)
+            executor.enqueueStep(self, ServeStep.hangDone.rawValue)
         }
     }
 
@@ -185,10 +197,10 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
             sendAnswer()
             return
         }
-        guard case .server(let served) = handler else { return }
+        guard case .server(let link, _) = handler else { return }
         // A `.server` handler is only ever made for calls answered with a `Simulator.Response`.
         let call = unsafeDowncast(self, to: PendingCall<Simulator.Response>.self)
-        guard let server = served.link.server else {
+        guard let server = link.server else {
             // Its replica was freed (removed from its balancer, which crashed its node): the
             // call is answered as a crashed replica answers the calls it held.
             return call.respond(with: Simulator.Response(status: 500, server: destination))
@@ -198,7 +210,7 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
 
     /// Wakes this call by `code` at virtual instant `deadline` (never earlier than now).
     func schedule(_ code: TimerCode, at deadline: Int64) {
-        network.executor.schedule(at: deadline, .notify(self, code: code.rawValue))
+        executor.schedule(at: deadline, .notify(self, code: code.rawValue))
     }
 
     /// Sends the handler's answer back.
@@ -218,9 +230,8 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     @discardableResult
     func settle(_ result: Result<Response, NetworkError>) -> Bool {
         if let original { return original.settle(result) }
-        guard let waiter else { return false }
-        self.waiter = nil
-        network.executor.cancelTimer(timeoutTimer)
+        guard let waiter = waiter.take() else { return false }
+        executor.cancelTimer(timeoutTimer)
         switch waiter {
         case .task(let continuation):
             continuation.resume(returning: result)
@@ -230,7 +241,7 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
             case .failure(let error): settledFailure = error
             }
             // Queued where the waiting task's job would be: at the back of the ready queue.
-            network.executor.enqueueStep(target, code)
+            executor.enqueueStep(target, code)
         }
         return true
     }
@@ -281,15 +292,14 @@ extension Network {
     /// Sends `call`, whose caller waits at most `timeout` nanoseconds.
     private func send<Response: Sendable>(_ call: PendingCall<Response>, timeout: Int64) {
         let source = call.source, destination = call.destination
-        let trace = simulation.trace
         call.startTimeout(nanoseconds: timeout)
-        trace.record(.send, subjectHash: source.stableHash, objectHash: destination.stableHash, value: 0) {
+        simulation.trace.record(.send, subjectHash: source.stableHash, objectHash: destination.stableHash, value: 0) {
             TraceEvent(time: self.simulation.now, kind: .send, subject: source.name, object: destination.name, value: 0)
         }
         if let sender = node(source), sender.state == .crashed {
             // Code still running for a crashed node is a zombie: what it sends never leaves the
             // host, and it learns so only by timing out.
-            trace.record(.drop, source.name, destination.name)
+            simulation.trace.record(.drop, source.name, destination.name)
             return
         }
         let link = link(from: source, to: destination)
@@ -300,11 +310,11 @@ extension Network {
         }
         call.node = node
         if random.chance(link.dropRate + extraDropRate) {
-            trace.record(.drop, source.name, destination.name)
+            simulation.trace.record(.drop, source.name, destination.name)
             return
         }
         let copies = random.chance(link.duplicateRate) ? 2 : 1
-        if copies == 2 { trace.record(.duplicate, source.name, destination.name) }
+        if copies == 2 { simulation.trace.record(.duplicate, source.name, destination.name) }
         call.schedule(.deliver, after: sampleLatency(link))
         if copies == 2 {
             let copy = call.duplicate()

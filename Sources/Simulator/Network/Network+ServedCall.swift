@@ -1,13 +1,9 @@
-/// A call's request as its server replica serves it (see ``PendingCall/Handler/server(_:)``).
-struct ServedRequest {
-    /// The replica, through its link: a replica's queue holds the calls waiting for it, which
-    /// must not keep it alive.
-    let link: ServerLink
-    let request: Request
-
-    init(server: ServerReplica, request: Request) {
-        link = server.link
-        self.request = request
+extension PendingCall.Handler where Response == Simulator.Response {
+    /// `server` serving `request` (see ``PendingCall/Handler/server(_:_:)``). The replica is
+    /// reached through its link: a replica's queue holds the calls waiting for it, which must not
+    /// keep it alive.
+    static func serving(_ request: Request, on server: ServerReplica) -> Self {
+        .server(server.link, request)
     }
 }
 
@@ -36,14 +32,14 @@ typealias ServedCall = PendingCall<Response>
 extension ServedCall {
     /// The request its server serves.
     var servedRequest: Request {
-        guard case .server(let served) = handler else { preconditionFailure("not a served call") }
-        return served.request
+        guard case .server(_, let request) = handler else { preconditionFailure("not a served call") }
+        return request
     }
 
     /// Sends `response` back, one ready step from now.
     func respond(with response: Response) {
         self.response = response
-        network.executor.enqueueStep(self, ServeStep.respond.rawValue)
+        executor.enqueueStep(self, ServeStep.respond.rawValue)
     }
 }
 
@@ -51,6 +47,6 @@ extension Network {
     /// Sends `request` from `source` to `server` and returns its answer: ``call(from:to:timeout:_:)``
     /// with the replica serving it, which costs no task at the server.
     public func call(from source: NodeID, to server: ServerReplica, timeout: Duration, request: Request) async throws(NetworkError) -> Response {
-        try await call(from: source, to: server.id, timeout: timeout, handler: .server(ServedRequest(server: server, request: request)))
+        try await call(from: source, to: server.id, timeout: timeout, handler: .serving(request, on: server))
     }
 }

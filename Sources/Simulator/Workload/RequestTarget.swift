@@ -40,7 +40,7 @@ public struct DirectServers: RequestDispatcher {
     func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: any ReadyStep, code: UInt8) -> PendingCall<Response> {
         let server = server(for: request)
         return network.dispatch(from: request.client, to: server.id, timeout: timeout,
-                                handler: .server(ServedRequest(server: server, request: request)), waiter: waiter, code: code)
+                                handler: .serving(request, on: server), waiter: waiter, code: code)
     }
 
     private func server(for request: Request) -> ServerReplica {
