@@ -200,12 +200,10 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
         guard case .server(let link, _) = handler else { return }
         // A `.server` handler is only ever made for calls answered with a `Simulator.Response`.
         let call = unsafeDowncast(self, to: PendingCall<Simulator.Response>.self)
-        guard let server = link.server else {
-            // Its replica was freed (removed from its balancer, which crashed its node): the
-            // call is answered as a crashed replica answers the calls it held.
-            return call.respond(with: Simulator.Response(status: 500, server: destination))
-        }
-        server.serve(step, of: call)
+        if link.withServer({ $0.serve(step, of: call) }) { return }
+        // Its replica was freed (removed from its balancer, which crashed its node): the call
+        // is answered as a crashed replica answers the calls it held.
+        call.respond(with: Simulator.Response(status: 500, server: destination))
     }
 
     /// Wakes this call by `code` at virtual instant `deadline` (never earlier than now).

@@ -11,6 +11,22 @@
 /// `@unchecked Sendable`: touched only on the simulation thread (and by the replica's `deinit`,
 /// which runs where its last reference is dropped: on that thread, or after the world is done).
 final class ServerLink: @unchecked Sendable {
-    /// The replica (set as it is made), until its `deinit` clears it.
-    unowned(unsafe) var server: ServerReplica?
+    /// The replica (set as it is made), until its `deinit` clears it; not counted.
+    private var replica: Unmanaged<ServerReplica>?
+
+    /// The replica, until it is freed.
+    var server: ServerReplica? {
+        get { replica?.takeUnretainedValue() }
+        set { replica = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+
+    /// Runs `body` with the replica, lent rather than retained (reading ``server`` retains it
+    /// for as long as the caller holds it: at every step of every request); returns false, and
+    /// runs nothing, once the replica is freed.
+    @inline(__always)
+    func withServer(_ body: (ServerReplica) -> Void) -> Bool {
+        guard let replica else { return false }
+        replica._withUnsafeGuaranteedRef(body)
+        return true
+    }
 }
