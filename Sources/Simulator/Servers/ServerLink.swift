@@ -22,7 +22,8 @@ final class ServerLink: @unchecked Sendable {
 
     /// Runs `body` with the replica, lent rather than retained (reading ``server`` retains it
     /// for as long as the caller holds it: at every step of every request); returns false, and
-    /// runs nothing, once the replica is freed.
+    /// runs nothing, once the replica is freed. Lending is safe because a replica is freed only
+    /// when its balancer or world drops it, which no step of serving a request does.
     @inline(__always)
     func withServer(_ body: (ServerReplica) -> Void) -> Bool {
         guard let replica else { return false }
