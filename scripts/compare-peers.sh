@@ -18,7 +18,10 @@ python3 -c 'import simpy' 2>/dev/null || { echo "compare-peers: SimPy is missing
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-now() { python3 -c 'import time; print(time.perf_counter())'; }
+# Bash's own clock: reading it through a Python process added that process's start-up (~35 ms) to
+# every timing, most of a 0.1 s Orrery run.
+export LC_ALL=C
+now() { printf '%s\n' "$EPOCHREALTIME"; }
 elapsed() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.3f}')" "$1" "$2"; }
 
 orrery_times=()
