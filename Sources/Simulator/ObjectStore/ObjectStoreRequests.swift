@@ -48,12 +48,12 @@ struct ResolvedWriteAttributes: Sendable, Equatable {
     /// Encryption the bytes will have at rest.
     let encryption: ServerSideEncryption?
 
-    /// Validates `attributes` for a write into `bucket`.
-    init(_ attributes: ObjectWriteAttributes, bucket: S3Bucket) throws(S3Error) {
+    /// Validates `attributes` for a write into a bucket whose default encryption is `defaultEncryption`.
+    init(_ attributes: ObjectWriteAttributes, defaultEncryption: ServerSideEncryption?) throws(S3Error) {
         contentType = attributes.contentType
         metadata = try attributes.validatedMetadata()
         storageClass = attributes.storageClass
-        encryption = attributes.serverSideEncryption ?? bucket.defaultEncryption
+        encryption = attributes.serverSideEncryption ?? defaultEncryption
     }
 }
 

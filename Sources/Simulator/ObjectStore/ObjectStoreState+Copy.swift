@@ -46,7 +46,7 @@ extension ObjectStoreState {
             written.contentType = contentType
             written.metadata = metadata
         }
-        let resolved = try ResolvedWriteAttributes(written, bucket: destinationBucket)
+        let resolved = try ResolvedWriteAttributes(written, defaultEncryption: destinationBucket.defaultEncryption)
         let eTag = source.eTag.partCount == 0 ? source.eTag : try source.body.md5(cipher: cipher)
 
         // Sequence numbers: the version first, then one per segment that must be newly sealed.
@@ -69,7 +69,7 @@ extension ObjectStoreState {
             segmentSequence += 1
         }
         nextSequence = segmentSequence
-        let version = makeVersion(sequence: versionSequence, bucket: destinationBucket, attributes: resolved,
+        let version = makeVersion(sequence: versionSequence, versioning: destinationBucket.versioning, attributes: resolved,
                                   eTag: eTag, size: source.size, body: ObjectBody(segments), now: now)
         // Read the buckets before installing, so no copy of them is alive to force the install
         // to copy the destination's key table.

@@ -12,7 +12,7 @@ extension ObjectStoreState {
                                                now: Int64) throws(S3Error) -> String {
         let bucket = try existingBucket(bucketName)
         let objectKey = try S3ObjectKey.validated(key)
-        let resolved = try ResolvedWriteAttributes(attributes, bucket: bucket)
+        let resolved = try ResolvedWriteAttributes(attributes, defaultEncryption: bucket.defaultEncryption)
         let upload = MultipartUpload(sequence: takeSequence(), key: objectKey, initiated: now, attributes: resolved)
         buckets[bucketName]?.uploads[upload.sequence] = upload
         return upload.uploadId
@@ -91,7 +91,7 @@ extension ObjectStoreState {
         try Self.checkWritePreconditions(preconditions, current: currentObject(upload.key, in: bucket))
         let sequence = takeSequence()
         let version = makeVersion(
-            sequence: sequence, bucket: bucket, attributes: upload.attributes,
+            sequence: sequence, versioning: bucket.versioning, attributes: upload.attributes,
             eTag: ObjectETag.multipart(partDigests: uploaded.map(\.eTag)), size: uploaded.reduce(0) { $0 + $1.size },
             body: .segments(uploaded.map(\.segment)), now: now
         )

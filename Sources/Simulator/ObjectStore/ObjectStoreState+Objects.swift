@@ -12,25 +12,26 @@ extension ObjectStoreState {
                                    attributes: ObjectWriteAttributes = ObjectWriteAttributes(),
                                    preconditions: ObjectWritePreconditions = ObjectWritePreconditions(),
                                    now: Int64) throws(S3Error) -> PutObjectOutput {
-        let bucket = try existingBucket(bucketName)
+        let position = try bucketPosition(bucketName)
         let objectKey = try S3ObjectKey.validated(key)
         guard body.count <= Self.maximumSingleUploadBytes else {
             throw S3Error(.entityTooLarge, "Your proposed upload exceeds the maximum allowed size.")
         }
-        let resolved = try ResolvedWriteAttributes(attributes, bucket: bucket)
-        try Self.checkWritePreconditions(preconditions, current: currentObject(objectKey, in: bucket))
+        let (versioning, defaultEncryption) = S3Bucket.writeSettings(of: &buckets.values[position])
+        let resolved = try ResolvedWriteAttributes(attributes, defaultEncryption: defaultEncryption)
+        try Self.checkWritePreconditions(preconditions, current: currentObject(objectKey, at: position))
         let sequence = nextSequence
         let segment: ObjectBodySegment = resolved.encryption == nil
             ? .plain(body)
             : .sealed(sequence: sequence, bytes: try cipher.seal(body, sequence: sequence))
         nextSequence += 1
-        let version = makeVersion(sequence: sequence, bucket: bucket, attributes: resolved,
+        let version = makeVersion(sequence: sequence, versioning: versioning, attributes: resolved,
                                   eTag: ObjectETag.md5(of: body), size: body.count,
                                   body: body.isEmpty && !segment.isSealed ? .empty : .single(segment), now: now)
-        // Read everything from `bucket` before installing: a live copy of it would make the
-        // install copy the bucket's whole key table (copy-on-write) instead of updating it.
-        let versionId = reportedVersionId(version, in: bucket)
-        install(version, key: objectKey, bucket: bucketName, now: now)
+        let versionId = Self.reportedVersionId(version, versioning: versioning)
+        // The bucket is changed where it lies in the table: found once, never copied out (a live
+        // copy would make the install copy the bucket's whole key table).
+        buckets.values[position].install(version, for: objectKey, now: now)
         return PutObjectOutput(entityTag: version.eTag, versionId: versionId, serverSideEncryption: version.encryption)
     }
 
@@ -42,22 +43,22 @@ extension ObjectStoreState {
     /// `InvalidObjectState` (403, GLACIER / DEEP_ARCHIVE), `InvalidRange`.
     public func getObject(bucket bucketName: String, key: String,
                           options: ObjectReadOptions = ObjectReadOptions()) throws(S3Error) -> GetObjectOutput {
-        let (bucket, version) = try readableVersion(bucket: bucketName, key: key, versionId: options.versionId)
+        let (versioning, version) = try readableVersion(bucket: bucketName, key: key, versionId: options.versionId)
         try Self.checkReadConditions(version, ifMatch: options.ifMatch, ifNoneMatch: options.ifNoneMatch)
         guard !version.storageClass.requiresRestoreForRead else {
             throw S3Error(.invalidObjectState, "The operation is not valid for the object's storage class")
         }
         let range = try ObjectByteRange.resolve(options.range, objectSize: version.size)
         let body = try version.body.read(range ?? 0..<version.size, cipher: cipher)
-        return GetObjectOutput(head: head(of: version, in: bucket, range: range), body: body)
+        return GetObjectOutput(head: head(of: version, versioning: versioning, range: range), body: body)
     }
 
     /// HeadObject: GetObject's headers without the body. Archived storage classes can be headed.
     public func headObject(bucket bucketName: String, key: String,
                            options: ObjectReadOptions = ObjectReadOptions()) throws(S3Error) -> ObjectHead {
-        let (bucket, version) = try readableVersion(bucket: bucketName, key: key, versionId: options.versionId)
+        let (versioning, version) = try readableVersion(bucket: bucketName, key: key, versionId: options.versionId)
         try Self.checkReadConditions(version, ifMatch: options.ifMatch, ifNoneMatch: options.ifNoneMatch)
-        return head(of: version, in: bucket, range: try ObjectByteRange.resolve(options.range, objectSize: version.size))
+        return head(of: version, versioning: versioning, range: try ObjectByteRange.resolve(options.range, objectSize: version.size))
     }
 
     /// DeleteObject.
@@ -101,18 +102,19 @@ extension ObjectStoreState {
     // MARK: - Helpers
 
     /// A new object version with the bucket's versioning decided (null unless versioning is enabled).
-    mutating func makeVersion(sequence: UInt64, bucket: S3Bucket, attributes: ResolvedWriteAttributes,
+    mutating func makeVersion(sequence: UInt64, versioning: VersioningState, attributes: ResolvedWriteAttributes,
                               eTag: ObjectETag, size: Int, body: ObjectBody, now: Int64) -> ObjectVersion {
         ObjectVersion(
-            sequence: sequence, isNullVersion: bucket.versioning != .enabled, isDeleteMarker: false,
+            sequence: sequence, isNullVersion: versioning != .enabled, isDeleteMarker: false,
             encryption: attributes.encryption, storageClass: attributes.storageClass,
             contentType: contentTypes.intern(attributes.contentType), lastModified: now,
             becameNoncurrentAt: nil, size: size, eTag: eTag, userMetadata: attributes.metadata, body: body
         )
     }
 
-    /// Resolves the version a read addresses, with S3's errors for every way it can be missing.
-    func readableVersion(bucket bucketName: String, key: String, versionId: String?) throws(S3Error) -> (S3Bucket, ObjectVersion) {
+    /// Resolves the version a read addresses, with S3's errors for every way it can be missing,
+    /// and its bucket's versioning state.
+    func readableVersion(bucket bucketName: String, key: String, versionId: String?) throws(S3Error) -> (VersioningState, ObjectVersion) {
         let bucket = try existingBucket(bucketName)
         let objectKey = try S3ObjectKey.validated(key)
         let selector = try ObjectVersionSelector(versionId: versionId)
@@ -130,15 +132,15 @@ extension ObjectStoreState {
             // Delete markers only exist in buckets that have been versioned, so the id is always reported.
             throw S3Error.noSuchKey(deleteMarkerVersionId: version.versionId)
         }
-        return (bucket, version)
+        return (bucket.versioning, version)
     }
 
     /// The response headers for reading `version`, whole or as a 206 for `range`.
-    func head(of version: ObjectVersion, in bucket: S3Bucket, range: Range<Int>?) -> ObjectHead {
+    func head(of version: ObjectVersion, versioning: VersioningState, range: Range<Int>?) -> ObjectHead {
         ObjectHead(
             status: range == nil ? 200 : 206,
             entityTag: version.eTag,
-            versionId: reportedVersionId(version, in: bucket),
+            versionId: Self.reportedVersionId(version, versioning: versioning),
             contentLength: range?.count ?? version.size,
             objectSize: version.size,
             contentRange: range.map { "bytes \($0.lowerBound)-\($0.upperBound - 1)/\(version.size)" },

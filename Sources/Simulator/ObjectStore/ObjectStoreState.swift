@@ -91,10 +91,23 @@ public struct ObjectStoreState: Sendable, Equatable {
         return bucket
     }
 
+    /// Where the bucket named `name` lies in ``buckets``, or `NoSuchBucket`. PutObject hashes the
+    /// name once here and then reads and changes the bucket at this position without copying it
+    /// out (a copy retains every table it holds). Valid until a bucket is added or removed.
+    func bucketPosition(_ name: String) throws(S3Error) -> [String: S3Bucket].Index {
+        guard let position = buckets.index(forKey: name) else { throw S3Error.noSuchBucket(name) }
+        return position
+    }
+
     /// The version id S3 reports for `version` in `bucket`: none at all while the bucket has
     /// never been versioned, otherwise the id (possibly "null").
     func reportedVersionId(_ version: ObjectVersion, in bucket: S3Bucket) -> String? {
-        bucket.versioning == .unversioned ? nil : version.versionId
+        Self.reportedVersionId(version, versioning: bucket.versioning)
+    }
+
+    /// ``reportedVersionId(_:in:)`` for a bucket whose versioning state was read already.
+    static func reportedVersionId(_ version: ObjectVersion, versioning: VersioningState) -> String? {
+        versioning == .unversioned ? nil : version.versionId
     }
 
     /// Makes `version` the latest version of `key`, applying the bucket's versioning rules:

@@ -29,6 +29,13 @@ struct S3Bucket: Sendable, Equatable {
         var output: CompleteMultipartUploadOutput
     }
 
+    /// The settings a write reads: versioning and default encryption. Taking the bucket `inout`
+    /// (where it lies in the store's table) reads the two fields in place; the table's getter
+    /// would copy the whole bucket, retaining and then releasing every table it holds.
+    static func writeSettings(of bucket: inout S3Bucket) -> (VersioningState, ServerSideEncryption?) {
+        (bucket.versioning, bucket.defaultEncryption)
+    }
+
     /// Replaces the version stack of `key`, keeping ``keyIndex`` in step and dropping keys that
     /// have no versions left (S3 forgets a key once its last version or marker is deleted).
     mutating func setVersions(_ versions: [ObjectVersion], for key: S3ObjectKey) {

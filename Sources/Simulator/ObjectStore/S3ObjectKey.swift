@@ -42,9 +42,19 @@ public struct S3ObjectKey: Hashable, Comparable, Sendable, CustomStringConvertib
         hasher.combine(copy.utf8.count)
     }
 
-    /// Lexicographic order of the UTF-8 bytes: S3's listing order.
+    /// Lexicographic order of the UTF-8 bytes: S3's listing order. `memcmp` compares unsigned
+    /// bytes, which is that order; a shorter key that is a prefix of the other comes first.
+    /// (Walking `UTF8View` indices with `lexicographicallyPrecedes` made every binary-search step
+    /// of a new key's insertion into the listing index a loop of generic index calls.)
     public static func < (lhs: S3ObjectKey, rhs: S3ObjectKey) -> Bool {
-        lhs.string.utf8.lexicographicallyPrecedes(rhs.string.utf8)
+        var left = lhs.string, right = rhs.string
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                return order == 0 ? a.count < b.count : order < 0
+            }
+        }
     }
 
     /// Whether the key's bytes start with `prefix`'s bytes (no Unicode normalization).

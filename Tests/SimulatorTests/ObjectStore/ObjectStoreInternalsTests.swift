@@ -28,6 +28,23 @@ struct ObjectStoreInternalsTests {
         #expect(ObjectStoreIdentifiers.marker(fromContinuationToken: "zz") == nil)
     }
 
+    @Test func keysOrderByTheirUTF8BytesWithPrefixesFirst() {
+        // Bytes ≥ 0x80 (unsigned, after ASCII), a prefix before its extensions, the precomposed
+        // "é" (C3 A9) apart from "e" + U+0301 (65 CC 81), the empty string and an embedded NUL.
+        let keys = ["", "a", "a\u{0}", "a\u{0}b", "ab", "abc", "b", "e\u{301}", "\u{e9}", "\u{e9}a", "z", "~", "\u{7f}",
+                    "\u{80}", "\u{ff}", "\u{100}", "\u{ffff}", "\u{10000}", "\u{1f600}", "A", "Z", "0", "09", "1"]
+        for left in keys {
+            for right in keys {
+                let expected = left.utf8.lexicographicallyPrecedes(right.utf8)
+                #expect((S3ObjectKey(left) < S3ObjectKey(right)) == expected, "\(Array(left.utf8)) < \(Array(right.utf8))")
+                #expect((S3ObjectKey(left) == S3ObjectKey(right)) == left.utf8.elementsEqual(right.utf8))
+            }
+        }
+        #expect(S3ObjectKey("\u{e9}") != S3ObjectKey("e\u{301}"))
+        #expect(S3ObjectKey("e\u{301}") < S3ObjectKey("\u{e9}"))
+        #expect(!(S3ObjectKey("\u{e9}") < S3ObjectKey("z")))
+    }
+
     @Test func keyIndexStaysSortedThroughRandomInsertsAndRemovals() {
         var index = S3KeyIndex()
         var reference = Set<String>()
