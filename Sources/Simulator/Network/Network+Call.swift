@@ -66,6 +66,11 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
     let source: NodeID
     let destination: NodeID
     let handler: Handler
+    /// A `.server` handler's link, not counted: ``handler`` holds it for as long as the call
+    /// lives. Bound out of the handler at every step, the link was retained and released around
+    /// each (the compiler cannot tell that the step leaves the handler alone); read from here, it
+    /// is lent.
+    private let servingLink: Unmanaged<ServerLink>?
     /// Who waits for the outcome: a task, or a ready step (see ``Network/dispatch(from:to:timeout:handler:waiter:code:)``);
     /// nil once settled.
     @exclusivity(unchecked) private var waiter: Waiter?
@@ -103,6 +108,7 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
         self.source = source
         self.destination = destination
         self.handler = handler
+        if case .server(let link, _) = handler { servingLink = Unmanaged.passUnretained(link) } else { servingLink = nil }
         self.waiter = waiter
         self.original = original
     }
@@ -197,10 +203,10 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
             sendAnswer()
             return
         }
-        guard case .server(let link, _) = handler else { return }
+        guard let servingLink else { return }
         // A `.server` handler is only ever made for calls answered with a `Simulator.Response`.
         let call = unsafeDowncast(self, to: PendingCall<Simulator.Response>.self)
-        if link.withServer({ $0.serve(step, of: call) }) { return }
+        if servingLink._withUnsafeGuaranteedRef({ $0.withServer { $0.serve(step, of: call) } }) { return }
         // Its replica was freed (removed from its balancer, which crashed its node): the call
         // is answered as a crashed replica answers the calls it held.
         call.respond(with: Simulator.Response(status: 500, server: destination))
