@@ -114,7 +114,7 @@ public struct KeyMovement: Sendable, Equatable {
             Self.forEachBlock(of: range) { block in
                 before.lookUp(block, into: &old)
                 after.lookUp(block, into: &new)
-                for index in old.indices { tally.count(old: old[index], new: new[index]) }
+                tally.count(old: old, new: new)
             }
         } else {
             for key in keys { tally.count(old: before.node(for: key), new: after.node(for: key)) }
@@ -160,7 +160,7 @@ public struct KeyMovement: Sendable, Equatable {
             placement.lookUp(positions: positions, into: &old)
             for change in tallies.indices {
                 afters[change].lookUp(positions: positions, into: &new)
-                for index in old.indices { tallies[change].count(old: old[index], new: new[index]) }
+                tallies[change].count(old: old, new: new)
             }
         }
         return tallies.map { KeyMovement($0, nodeCountBefore: placement.nodes.count) }
@@ -184,22 +184,35 @@ public struct KeyMovement: Sendable, Equatable {
     /// The running counts of one comparison.
     private struct Tally {
         let changed: Change
+        /// The changed node, and whether it joined (its keys are counted after the change) or
+        /// left (before it): ``changed`` taken apart once rather than matched at every key.
+        private let changedNode: Int
+        private let joined: Bool
         var keyCount = 0
         var moved = 0
         var onChanged = 0
         var betweenSurvivors = 0
 
+        init(changed: Change) {
+            self.changed = changed
+            changedNode = changed.node
+            if case .added = changed { joined = true } else { joined = false }
+        }
+
+        /// Counts a block of keys: `old[i]` and `new[i]` are key `i`'s nodes before and after.
+        mutating func count(old: [Int?], new: [Int?]) {
+            for index in old.indices { count(old: old[index], new: new[index]) }
+        }
+
+        @inline(__always)
         mutating func count(old: Int?, new: Int?) {
             keyCount += 1
-            switch changed {
-            case .added(let node): if new == node { onChanged += 1 }
-            case .removed(let node): if old == node { onChanged += 1 }
-            }
+            if (joined ? new : old) == changedNode { onChanged += 1 }
             guard old != new else { return }
             moved += 1
             // A key that had no node (an empty placement) or has none now (the last node left)
             // moved because of the change, not between survivors.
-            if let old, let new, old != changed.node, new != changed.node {
+            if let old, let new, old != changedNode, new != changedNode {
                 betweenSurvivors += 1
             }
         }

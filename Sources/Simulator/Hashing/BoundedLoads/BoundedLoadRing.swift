@@ -96,6 +96,32 @@ public struct BoundedLoadRing: KeyPlacement {
         return candidate(for: key)
     }
 
+    /// ``node(for:)`` for each key of `keys` (this placement's positions are its keys), with the
+    /// capacity worked out once and, while no node is full, each key placed by the ring alone: a
+    /// key movement over a million keys asked two hash-table lookups (its assignment, its node's
+    /// load) and the capacity's division of every key.
+    ///
+    /// - Complexity: O(*k*·log(*n·V*)) for *k* keys while no node is full; allocates nothing per key.
+    public func lookUp(positions keys: [UInt64], into nodes: inout [Int?]) {
+        nodes.removeAll(keepingCapacity: true)
+        guard !ring.points.isEmpty else {
+            nodes.append(contentsOf: repeatElement(nil, count: keys.count))
+            return
+        }
+        let capacity = capacity
+        let someNodeIsFull = loads.values.contains { $0 >= capacity }
+        let hasAssignments = !assignments.isEmpty
+        for key in keys {
+            if hasAssignments, let node = assignments[key] {
+                nodes.append(node)
+            } else if someNodeIsFull {
+                nodes.append(candidate(for: key))
+            } else {
+                nodes.append(ring.owners[ring.successorIndex(of: HashRing.position(ofKey: key))])
+            }
+        }
+    }
+
     /// The first node clockwise from `key` whose load is below the current capacity.
     func candidate(for key: UInt64) -> Int? {
         guard !ring.points.isEmpty else { return nil }

@@ -56,6 +56,27 @@ struct KeyMovementTests {
         #expect(checked == 14)
     }
 
+    /// A bounded-load ring with keys assigned, some of its nodes full, looks keys up through
+    /// their positions exactly as one by one: assigned keys where they were put, the others
+    /// past the full nodes.
+    @Test
+    func aBoundedLoadRingWithFullNodesLooksUpPositionsAsKeys() throws {
+        var ring = try BoundedLoadRing(nodes: 1...4, epsilon: 0, virtualNodesPerNode: 8)
+        for key in UInt64(0)..<1_000 { ring.assign(key) }
+        ring.release(3)
+        #expect(ring.capacity == 250)
+        #expect((1...4).filter { ring.load(of: $0) >= ring.capacity }.count == 3)
+        let keys: ClosedRange<UInt64> = 0...5_000
+        var positions: [UInt64] = [], nodes: [Int?] = []
+        ring.positions(of: keys, into: &positions)
+        ring.lookUp(positions: positions, into: &nodes)
+        #expect(nodes == keys.map { ring.node(for: $0) })
+        // Unassigned keys all go to the one node with room.
+        let open = try #require((1...4).first { ring.load(of: $0) < ring.capacity })
+        #expect(nodes[1_000...].allSatisfy { $0 == open })
+        #expect(nodes[3] == open && nodes[0] == ring.assignedNode(of: 0))
+    }
+
     /// Measuring several changes in one pass gives exactly what measuring each alone gives.
     @Test
     func measuringChangesTogetherMatchesMeasuringEachAlone() throws {
