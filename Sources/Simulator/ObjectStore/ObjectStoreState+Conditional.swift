@@ -38,10 +38,4 @@ extension ObjectStoreState {
         guard let latest = bucket.objects[key]?.last, !latest.isDeleteMarker else { return nil }
         return latest
     }
-
-    /// ``currentObject(_:in:)`` for the bucket at `position` in ``buckets``, read in place.
-    func currentObject(_ key: S3ObjectKey, at position: [String: S3Bucket].Index) -> ObjectVersion? {
-        guard let latest = buckets.values[position].objects[key]?.last, !latest.isDeleteMarker else { return nil }
-        return latest
-    }
 }

@@ -19,7 +19,7 @@ extension ObjectStoreState {
         }
         let (versioning, defaultEncryption) = S3Bucket.writeSettings(of: &buckets.values[position])
         let resolved = try ResolvedWriteAttributes(attributes, defaultEncryption: defaultEncryption)
-        try Self.checkWritePreconditions(preconditions, current: currentObject(objectKey, at: position))
+        try Self.checkWritePreconditions(preconditions, current: currentObject(objectKey, in: buckets.values[position]))
         let sequence = nextSequence
         let segment: ObjectBodySegment = resolved.encryption == nil
             ? .plain(body)
