@@ -33,7 +33,7 @@ public enum PlacementSpec: Sendable, Equatable {
     public func makeEmptyKeyPlacement() throws(PlacementError) -> any KeyPlacement {
         switch try makePlacement() {
         case .assignment(let map): return map
-        case .general(let general): return general
+        case .other(let box): return box.placement
         case .boundedLoads(let ring): return ring
         }
     }

@@ -3,8 +3,14 @@
 public enum BalancerPlacement: Sendable {
     /// The assignment's map (M slots, K virtual servers, H and Φ, probing).
     case assignment(ConsistentHashMap)
-    /// Any other stateless placement algorithm, keyed by request id.
-    case general(any KeyPlacement)
+    /// Any other stateless placement algorithm, keyed by request id (made with
+    /// ``general(_:)``), in a box that is never changed in place: adding or removing a server puts
+    /// a new box here.
+    ///
+    /// Boxed so that the enum stays loadable: an `any KeyPlacement` payload made it address-only,
+    /// and routing a request copied the whole enum (the map's or the ring's arrays, retained and
+    /// released) to look at its case.
+    case other(SharedPlacement)
     /// Consistent hashing with bounded loads: a request counts against its server's capacity
     /// from routing until its answer, so the loads are the requests in flight.
     case boundedLoads(BoundedLoadRing)
@@ -28,16 +34,27 @@ public enum BalancerPlacement: Sendable {
             }
             return nil
         case .boundedLoads(let ring):
-            return BalancerPlacement.general(ring).server(for: key, excluding: excluded)
-        case .general(let placement):
-            var probe = key
-            for _ in 0..<16 {
-                guard let node = placement.node(for: probe) else { return nil }
-                if !excluded.contains(node) { return node }
-                probe = StableHash.fold(probe, 0x5F35_6495)
-            }
-            return placement.nodes.first { !excluded.contains($0) }
+            return Self.probe(ring, for: key, excluding: excluded)
+        case .other(let box):
+            return Self.probe(box.placement, for: key, excluding: excluded)
         }
+    }
+
+    /// Any other placement wraps `placement`.
+    public static func general(_ placement: any KeyPlacement) -> BalancerPlacement {
+        .other(SharedPlacement(placement))
+    }
+
+    /// `placement`'s node for `key`, or for the key remixed up to 15 times while the node is
+    /// excluded; then its first node that is not.
+    private static func probe(_ placement: some KeyPlacement, for key: UInt64, excluding excluded: [Int]) -> Int? {
+        var probe = key
+        for _ in 0..<16 {
+            guard let node = placement.node(for: probe) else { return nil }
+            if !excluded.contains(node) { return node }
+            probe = StableHash.fold(probe, 0x5F35_6495)
+        }
+        return placement.nodes.first { !excluded.contains($0) }
     }
 
     /// The server for a request with `key` about to be forwarded; with bounded loads the request
@@ -62,7 +79,8 @@ public enum BalancerPlacement: Sendable {
         case .assignment(var map):
             try map.addServer(id: id, hostname: hostname)
             self = .assignment(map)
-        case .general(var placement):
+        case .other(let box):
+            var placement = box.placement
             try placement.add(node: id)
             self = .general(placement)
         case .boundedLoads(var ring):
@@ -77,12 +95,24 @@ public enum BalancerPlacement: Sendable {
         case .assignment(var map):
             try map.removeServer(id: id)
             self = .assignment(map)
-        case .general(var placement):
+        case .other(let box):
+            var placement = box.placement
             try placement.remove(node: id)
             self = .general(placement)
         case .boundedLoads(var ring):
             try ring.remove(node: id)
             self = .boundedLoads(ring)
         }
+    }
+}
+
+/// A ``KeyPlacement`` of any kind, held by reference and never changed: what
+/// ``BalancerPlacement/other(_:)`` carries.
+public final class SharedPlacement: Sendable {
+    /// The placement.
+    public let placement: any KeyPlacement
+
+    init(_ placement: any KeyPlacement) {
+        self.placement = placement
     }
 }

@@ -17,7 +17,7 @@ public struct PlacementStrategy: BalancingStrategy {
     public var name: String {
         switch placement {
         case .assignment: return "assignment_map"
-        case .general: return "placement"
+        case .other: return "placement"
         case .boundedLoads: return "bounded_loads"
         }
     }
