@@ -19,6 +19,13 @@
 /// instead of one, and touches the slab once, for the timer it fires; every timer has a slot, and
 /// a cancellable one also keeps its heap position up to date there.
 ///
+/// Cancellable timers set for a duration (``insertCancellable(deadline:sequence:action:lane:)``)
+/// wait in a ``TimerLane`` per duration (up to ``maximumLanes``), first in, first out, and only
+/// each lane's earliest timer stands in the heap, as a proxy key: the heap holds the timers that
+/// differ and one key per lane, where it held every pending timeout. The proxy carries its timer's
+/// instant and sequence number, so timers fire in exactly the (instant, sequence) order of one
+/// heap holding them all.
+///
 /// Storage is managed by hand (one buffer for the heap, one per slot field) so that neither
 /// growing nor sifting retains and releases the timers' payloads: actions are moved, never
 /// copied. It allocates only when it grows.
@@ -35,14 +42,17 @@ final class TimerQueue: @unchecked Sendable {
         let action: Timer.Action
     }
 
-    /// What the heap orders: one pending timer without its action.
-    private struct Key {
+    /// What the heap and the lanes order: one pending timer without its action.
+    struct Key {
         let deadline: Int64
         let sequence: UInt64
         /// The slot holding the action.
         let slot: UInt32
         /// Whether the slot tracks this key's heap position for ``TimerQueue/cancel(_:)``.
         let cancellable: Bool
+        /// In the heap, 1 + the lane whose earliest timer this key stands for; 0 for a timer of the
+        /// heap's own.
+        var lane: UInt8 = 0
 
         @inline(__always)
         func precedes(_ other: Key) -> Bool {
@@ -52,13 +62,24 @@ final class TimerQueue: @unchecked Sendable {
 
     @exclusivity(unchecked) private var heap: UnsafeMutablePointer<Key>
     @exclusivity(unchecked) private var heapCapacity: Int
-    /// Number of pending timers.
+    /// Keys in the heap.
+    @exclusivity(unchecked) private var heapCount = 0
+    /// Number of pending timers, in the heap and in the lanes.
     @exclusivity(unchecked) private(set) var count = 0
+
+    /// Lanes for up to this many durations at once; timers for others go to the heap.
+    static let maximumLanes = 4
+    @exclusivity(unchecked) private var lanes: [TimerLane] = []
+    /// Per lane: the heap index of its proxy key, or -1 while it is empty.
+    @exclusivity(unchecked) private var proxyPositions: UnsafeMutablePointer<Int32>
 
     /// Per slot: the action of the timer in it (initialised only while the slot is in use).
     @exclusivity(unchecked) private var actions: UnsafeMutablePointer<Timer.Action>
-    /// Per slot: the heap index of a cancellable timer in it, or -1.
+    /// Per slot: the heap index of a cancellable timer in it (its index in its lane for a lane's
+    /// timer), or -1.
     @exclusivity(unchecked) private var positions: UnsafeMutablePointer<Int32>
+    /// Per slot: 1 + the lane of the timer in it, or 0 for a timer in the heap.
+    @exclusivity(unchecked) private var laneOfSlot: UnsafeMutablePointer<UInt8>
     /// Per slot: bumped whenever a cancellable timer leaves it, so stale handles do not match.
     @exclusivity(unchecked) private var generations: UnsafeMutablePointer<UInt32>
     /// Slots allocated for each field.
@@ -78,40 +99,53 @@ final class TimerQueue: @unchecked Sendable {
         positions.initialize(repeating: -1, count: slotCapacity)
         generations = .allocate(capacity: slotCapacity)
         generations.initialize(repeating: 0, count: slotCapacity)
+        laneOfSlot = .allocate(capacity: slotCapacity)
+        laneOfSlot.initialize(repeating: 0, count: slotCapacity)
         freeSlots = .allocate(capacity: slotCapacity)
+        proxyPositions = .allocate(capacity: Self.maximumLanes)
+        proxyPositions.initialize(repeating: -1, count: Self.maximumLanes)
     }
 
     deinit {
-        for index in 0..<count { (actions + Int(heap[index].slot)).deinitialize(count: 1) }
+        forEachPending { key in (actions + Int(key.slot)).deinitialize(count: 1) }
         heap.deallocate()
         actions.deallocate()
         positions.deallocate()
         generations.deallocate()
+        laneOfSlot.deallocate()
         freeSlots.deallocate()
+        proxyPositions.deallocate()
+    }
+
+    /// Every pending timer's key: the heap's own in heap order, then each lane's, earliest first.
+    private func forEachPending(_ body: (Key) -> Void) {
+        for index in 0..<heapCount where heap[index].lane == 0 { body(heap[index]) }
+        for lane in lanes { lane.forEachLive { _, key in body(key) } }
     }
 
     /// Whether no timer is pending.
     var isEmpty: Bool { count == 0 }
 
     /// The deadline of the earliest timer, if any.
-    var earliestDeadline: Int64? { count == 0 ? nil : heap[0].deadline }
+    var earliestDeadline: Int64? { heapCount == 0 ? nil : heap[0].deadline }
 
     /// Drops every pending timer (releasing what their actions capture), handing each action to
-    /// `visit` first, in heap order.
+    /// `visit` first: the heap's in heap order, then the lanes'.
     func removeAll(visiting visit: (Timer.Action) -> Void) {
-        for index in 0..<count { visit(actions[Int(heap[index].slot)]) }
+        forEachPending { key in visit(actions[Int(key.slot)]) }
         removeAll()
     }
 
     /// Drops every pending timer (releasing what their actions capture).
     func removeAll() {
-        let pending = count
-        count = 0
-        for index in 0..<pending {
-            let key = heap[index]
+        forEachPending { key in
             (actions + Int(key.slot)).deinitialize(count: 1)
             release(slot: key.slot, cancellable: key.cancellable)
         }
+        heapCount = 0
+        count = 0
+        lanes.removeAll()
+        proxyPositions.update(repeating: -1, count: Self.maximumLanes)
     }
 
     // MARK: Insertion and removal
@@ -122,16 +156,44 @@ final class TimerQueue: @unchecked Sendable {
     @inline(__always)
     func insert(deadline: Int64, sequence: UInt64, action: consuming Timer.Action) {
         let slot = occupySlot(with: action)
+        count += 1
         insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: false))
     }
 
-    /// Adds a timer that ``cancel(_:)`` can remove before it fires.
+    /// Adds a timer that ``cancel(_:)`` can remove before it fires. A timer set for a duration
+    /// (`lane`: the duration, the deadline being now plus it) joins the lane of its duration when
+    /// there is one, or room for one, and the lane stays in order.
     ///
-    /// - Complexity: O(log t).
-    func insertCancellable(deadline: Int64, sequence: UInt64, action: consuming Timer.Action) -> TimerHandle {
+    /// - Complexity: O(1) into a lane (O(log t) when the lane was empty); O(log t) into the heap.
+    func insertCancellable(deadline: Int64, sequence: UInt64, action: consuming Timer.Action, lane duration: Int64? = nil) -> TimerHandle {
         let slot = occupySlot(with: action)
-        insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true))
+        count += 1
+        if let duration, let lane = lane(for: duration, deadline: deadline) {
+            let key = Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true)
+            if lanes[lane].first == nil {
+                insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: false, lane: UInt8(lane + 1)))
+            }
+            positions[Int(slot)] = Int32(lanes[lane].append(key))
+            laneOfSlot[Int(slot)] = UInt8(lane + 1)
+        } else {
+            insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true))
+        }
         return TimerHandle(slot: Int32(bitPattern: slot), generation: generations[Int(slot)])
+    }
+
+    /// The lane for timers set for `duration`, made (or an empty one reused) if need be; nil when
+    /// every lane is busy with other durations, or the timer would come before the lane's last.
+    private func lane(for duration: Int64, deadline: Int64) -> Int? {
+        if let lane = lanes.firstIndex(where: { $0.duration == duration }) {
+            return lanes[lane].accepts(deadline: deadline) ? lane : nil
+        }
+        if lanes.count < Self.maximumLanes {
+            lanes.append(TimerLane(duration: duration))
+            return lanes.count - 1
+        }
+        guard let idle = lanes.firstIndex(where: { $0.first == nil }) else { return nil }
+        lanes[idle] = TimerLane(duration: duration)
+        return idle
     }
 
     /// Removes the timer of `handle` if it is still pending; returns whether it was.
@@ -144,13 +206,13 @@ final class TimerQueue: @unchecked Sendable {
         let index = Int(positions[slot])
         guard index >= 0 else { return false }
         count -= 1
-        if index < count {
-            let last = heap[count]
-            if index > 0 && last.precedes(heap[(index - 1) / Self.arity]) {
-                siftUp(last, from: index)
-            } else {
-                siftDown(last, from: index)
-            }
+        let lane = Int(laneOfSlot[slot]) - 1
+        if lane < 0 {
+            removeFromHeap(at: index)
+        } else if index == lanes[lane].head {
+            removeFirst(ofLane: lane)
+        } else if lanes[lane].cancel(at: index) {
+            reindex(lane: lane)
         }
         let removed = (actions + slot).move()
         release(slot: UInt32(slot), cancellable: true)
@@ -164,15 +226,52 @@ final class TimerQueue: @unchecked Sendable {
     /// - Complexity: O(log t).
     @inline(__always)
     func removeMin() -> Entry {
-        precondition(count > 0, "no timer pending")
+        precondition(heapCount > 0, "no timer pending")
         count -= 1
         let first = heap[0]
-        if count > 0 {
-            siftDown(heap[count], from: 0)
+        if first.lane != 0 {
+            removeFirst(ofLane: Int(first.lane) - 1)
+        } else {
+            heapCount -= 1
+            if heapCount > 0 {
+                siftDown(heap[heapCount], from: 0)
+            }
         }
         let action = (actions + Int(first.slot)).move()
-        release(slot: first.slot, cancellable: first.cancellable)
+        // A lane's proxy is not itself cancellable, but the lane timer it stands for is.
+        release(slot: first.slot, cancellable: first.cancellable || first.lane != 0)
         return Entry(deadline: first.deadline, sequence: first.sequence, action: action)
+    }
+
+    /// Takes the key at heap index `index` out of the heap.
+    private func removeFromHeap(at index: Int) {
+        heapCount -= 1
+        guard index < heapCount else { return }
+        let last = heap[heapCount]
+        if index > 0 && last.precedes(heap[(index - 1) / Self.arity]) {
+            siftUp(last, from: index)
+        } else {
+            siftDown(last, from: index)
+        }
+    }
+
+    /// Takes `lane`'s earliest timer out of it; its proxy in the heap then stands for the next
+    /// one (later, so it only sinks), or leaves with the lane's last timer.
+    private func removeFirst(ofLane lane: Int) {
+        let moved = lanes[lane].removeFirst()
+        let position = Int(proxyPositions[lane])
+        if let next = lanes[lane].first {
+            siftDown(Key(deadline: next.deadline, sequence: next.sequence, slot: next.slot, cancellable: false, lane: UInt8(lane + 1)), from: position)
+        } else {
+            proxyPositions[lane] = -1
+            removeFromHeap(at: position)
+        }
+        if moved { reindex(lane: lane) }
+    }
+
+    /// Records every live timer's index in `lane` after the lane moved its keys.
+    private func reindex(lane: Int) {
+        lanes[lane].forEachLive { index, key in positions[Int(key.slot)] = Int32(index) }
     }
 
     // MARK: Slots
@@ -197,6 +296,7 @@ final class TimerQueue: @unchecked Sendable {
     private func release(slot: UInt32, cancellable: Bool) {
         if cancellable {
             positions[Int(slot)] = -1
+            laneOfSlot[Int(slot)] = 0
             generations[Int(slot)] &+= 1
         }
         freeSlots[freeCount] = slot
@@ -204,19 +304,17 @@ final class TimerQueue: @unchecked Sendable {
     }
 
     /// Doubles every slot field. Only called with no free slot, so every slot below `slotsUsed`
-    /// holds a pending timer: the heap lists exactly the actions to move.
+    /// holds a pending timer's action, all of which move.
     private func growSlots() {
         let capacity = slotCapacity * 2
-        precondition(capacity <= Int(UInt32.max), "more pending timers than slots can name")
+        precondition(capacity < Int(TimerLane.tombstone), "more pending timers than slots can name")
         let movedActions = UnsafeMutablePointer<Timer.Action>.allocate(capacity: capacity)
-        for index in 0..<count {
-            let slot = Int(heap[index].slot)
-            (movedActions + slot).moveInitialize(from: actions + slot, count: 1)
-        }
+        movedActions.moveInitialize(from: actions, count: slotsUsed)
         actions.deallocate()
         actions = movedActions
         positions = Self.grown(positions, from: slotCapacity, to: capacity, filling: -1)
         generations = Self.grown(generations, from: slotCapacity, to: capacity, filling: 0)
+        laneOfSlot = Self.grown(laneOfSlot, from: slotCapacity, to: capacity, filling: 0)
         freeSlots.deallocate()
         freeSlots = .allocate(capacity: capacity)
         slotCapacity = capacity
@@ -237,14 +335,14 @@ final class TimerQueue: @unchecked Sendable {
 
     @inline(__always)
     private func insert(_ key: Key) {
-        if count == heapCapacity { growHeap() }
-        count += 1
-        siftUp(key, from: count - 1)
+        if heapCount == heapCapacity { growHeap() }
+        heapCount += 1
+        siftUp(key, from: heapCount - 1)
     }
 
     private func growHeap() {
         let bigger = UnsafeMutablePointer<Key>.allocate(capacity: heapCapacity * 2)
-        bigger.moveInitialize(from: heap, count: count)
+        bigger.moveInitialize(from: heap, count: heapCount)
         heap.deallocate()
         heap = bigger
         heapCapacity *= 2
@@ -262,14 +360,14 @@ final class TimerQueue: @unchecked Sendable {
             hole = parent
         }
         heap[hole] = key
-        if key.cancellable { positions[Int(key.slot)] = Int32(hole) }
+        notePlaced(key, at: hole)
     }
 
-    /// Places `key` at the hole `index` or below it; `count` excludes it.
+    /// Places `key` at the hole `index` or below it; `heapCount` excludes it.
     @inline(__always)
     private func siftDown(_ key: Key, from index: Int) {
         var hole = index
-        let limit = count
+        let limit = heapCount
         while true {
             let first = Self.arity &* hole &+ 1
             guard first < limit else { break }
@@ -287,13 +385,23 @@ final class TimerQueue: @unchecked Sendable {
             hole = child
         }
         heap[hole] = key
-        if key.cancellable { positions[Int(key.slot)] = Int32(hole) }
+        notePlaced(key, at: hole)
     }
 
     @inline(__always)
     private func noteMoved(to index: Int) {
-        let key = heap[index]
-        if key.cancellable { positions[Int(key.slot)] = Int32(index) }
+        notePlaced(heap[index], at: index)
+    }
+
+    /// Records where `key` now is, if anything needs to find it: a cancellable timer of the heap's
+    /// own in its slot, a lane's proxy for its lane.
+    @inline(__always)
+    private func notePlaced(_ key: Key, at index: Int) {
+        if key.cancellable {
+            positions[Int(key.slot)] = Int32(index)
+        } else if key.lane != 0 {
+            proxyPositions[Int(key.lane) - 1] = Int32(index)
+        }
     }
 }
 

@@ -122,7 +122,7 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
 
     /// Parks the caller's deadline `timeout` nanoseconds from now.
     func startTimeout(nanoseconds timeout: Int64) {
-        timeoutTimer = executor.scheduleCancellable(at: executor.now &+ timeout, .notify(self, code: TimerCode.timeout.rawValue))
+        timeoutTimer = executor.scheduleCancellable(after: timeout, .notify(self, code: TimerCode.timeout.rawValue))
     }
 
     /// Wakes this call by `code` after `delay` nanoseconds.

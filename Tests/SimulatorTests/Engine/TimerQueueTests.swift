@@ -87,6 +87,120 @@ import Testing
         #expect(drain(queue).map(\.1) == live.sorted { $0.deadline != $1.deadline ? $0.deadline < $1.deadline : $0.sequence < $1.sequence }.map(\.sequence))
     }
 
+    /// Timers set for a duration wait in FIFO lanes (more durations than there are lanes, so
+    /// some go to the heap), mixed at random with plain and cancellable heap timers, cancelled
+    /// anywhere and popped as virtual time advances: every pop is the earliest live timer, as
+    /// from one heap holding them all, and carries its own action.
+    @Test func lanedTimersPopInTheOrderOfOneHeap() {
+        var random = SeededRandom(seed: 11, stream: "timer-lanes")
+        let queue = TimerQueue()
+        final class Fired { var sequences: [UInt64] = [] }
+        let fired = Fired()
+        let durations: [Int64] = [1_000, 5_000, 0, 20_000, 300, 90_000]
+        var live: [(deadline: Int64, sequence: UInt64, handle: TimerHandle?)] = []
+        var now: Int64 = 0, sequence: UInt64 = 0
+        var pops = 0, cancels = 0
+        for _ in 0..<20_000 {
+            let roll = random.next() % 100
+            if roll < 52 || live.isEmpty {
+                sequence += 1
+                let action = Timer.Action.run { [sequence] in fired.sequences.append(sequence) }
+                switch random.next() % 4 {
+                case 0:
+                    let deadline = now + Int64(random.next() % 3_000)
+                    queue.insert(deadline: deadline, sequence: sequence, action: action)
+                    live.append((deadline, sequence, nil))
+                case 1:
+                    let deadline = now + Int64(random.next() % 3_000)
+                    live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
+                default:
+                    let duration = durations[Int(random.next() % UInt64(durations.count))]
+                    let handle = queue.insertCancellable(deadline: now + duration, sequence: sequence, action: action, lane: duration)
+                    live.append((now + duration, sequence, handle))
+                }
+            } else if roll < 74 {
+                let index = Int(random.next() % UInt64(live.count))
+                guard let handle = live[index].handle else { continue }
+                #expect(queue.cancel(handle))
+                #expect(!queue.cancel(handle), "a handle cancels once")
+                live.remove(at: index)
+                cancels += 1
+            } else {
+                let earliest = live.indices.min { live[$0].deadline != live[$1].deadline ? live[$0].deadline < live[$1].deadline : live[$0].sequence < live[$1].sequence }!
+                #expect(queue.earliestDeadline == live[earliest].deadline)
+                let popped = queue.removeMin()
+                #expect(popped.deadline == live[earliest].deadline && popped.sequence == live[earliest].sequence)
+                guard case .run(let body) = popped.action else { Issue.record("not the action set"); continue }
+                body()
+                #expect(fired.sequences.last == popped.sequence)
+                if let handle = live[earliest].handle { #expect(!queue.cancel(handle), "a fired timer cannot be cancelled") }
+                now = popped.deadline
+                live.remove(at: earliest)
+                pops += 1
+            }
+            #expect(queue.count == live.count)
+        }
+        #expect(pops > 4_000 && cancels > 3_000)
+        #expect(drain(queue).map(\.1) == live.sorted { $0.deadline != $1.deadline ? $0.deadline < $1.deadline : $0.sequence < $1.sequence }.map(\.sequence))
+    }
+
+    /// A long lane is compacted both ways — when most of it is cancelled behind a live front, and
+    /// when its front has moved far in — and every handle still finds its own timer after.
+    @Test func aCompactedLaneKeepsEveryHandle() {
+        var random = SeededRandom(seed: 5, stream: "timer-lane-compaction")
+        let queue = TimerQueue()
+        var sequence: UInt64 = 0
+        func fill(_ count: Int) -> [(sequence: UInt64, handle: TimerHandle)] {
+            (0..<count).map { _ in
+                sequence += 1
+                return (sequence, queue.insertCancellable(deadline: 1_000 + Int64(sequence / 7), sequence: sequence, action: .run {}, lane: 1_000))
+            }
+        }
+        // Nine in ten cancelled behind the front, at random: the tombstones are swept out.
+        let first = fill(6_000)
+        var kept = [first[0]]
+        for entry in first.dropFirst() {
+            if random.next() % 10 == 0 { kept.append(entry) } else { #expect(queue.cancel(entry.handle)) }
+        }
+        #expect(queue.count == kept.count)
+        // Then thousands more, and the front popped far in: the lane drops what it passed.
+        kept += fill(4_000)
+        let popped = kept.count - 1_500
+        for entry in kept.prefix(popped) { #expect(queue.removeMin().sequence == entry.sequence) }
+        // Every remaining handle cancels its own timer, from the back, and nothing else.
+        var remaining = kept.count - popped
+        for entry in kept.dropFirst(popped).reversed() {
+            #expect(queue.cancel(entry.handle))
+            remaining -= 1
+            #expect(queue.count == remaining)
+            // Cancelled from the back, the front stays until it is the last.
+            if remaining > 0 { #expect(queue.earliestDeadline == 1_000 + Int64(kept[popped].sequence / 7)) }
+        }
+        #expect(queue.isEmpty && queue.earliestDeadline == nil)
+        for entry in first { #expect(!queue.cancel(entry.handle)) }
+    }
+
+    /// A lane timer cancelled behind the front releases what its action captures at once.
+    @Test func aCancelledLaneTimerReleasesItsCaptureAtOnce() {
+        final class Witness {}
+        weak var captured: Witness?
+        let queue = TimerQueue()
+        _ = queue.insertCancellable(deadline: 10, sequence: 1, action: .run {}, lane: 10)
+        let handle: TimerHandle
+        do {
+            let witness = Witness()
+            captured = witness
+            handle = queue.insertCancellable(deadline: 10, sequence: 2, action: .run { _ = witness }, lane: 10)
+        }
+        _ = queue.insertCancellable(deadline: 11, sequence: 3, action: .run {}, lane: 10)
+        #expect(captured != nil)
+        #expect(queue.cancel(handle))
+        #expect(captured == nil)
+        #expect(queue.removeMin().sequence == 1)
+        #expect(queue.removeMin().sequence == 3)
+        #expect(queue.isEmpty)
+    }
+
     @Test func aStaleHandleDoesNotCancelTheNextTimerInItsSlot() {
         let queue = TimerQueue()
         let first = queue.insertCancellable(deadline: 5, sequence: 1, action: .run {})
