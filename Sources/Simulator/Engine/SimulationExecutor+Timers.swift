@@ -47,27 +47,18 @@ extension SimulationExecutor {
         timers.insert(deadline: Swift.max(deadline, now), sequence: nextTimerSequence, action: action)
     }
 
-    /// Parks `action` like ``schedule(at:_:)`` (taking the same place in the sequence) and returns
-    /// a handle with which ``cancelTimer(_:)`` can take it out of the heap before it fires.
+    /// Parks `action` for `duration` nanoseconds from now, taking its place in the sequence as
+    /// ``schedule(at:_:)`` would, and returns a handle with which ``cancelTimer(_:)`` can take it
+    /// out before it fires. It waits among the timers set for the same duration (a FIFO lane of
+    /// the timer queue) rather than in the heap: made for the many equal timeouts of network calls.
     ///
-    /// - Complexity: O(log t) for t pending timers.
-    func scheduleCancellable(at deadline: Int64, _ action: consuming Timer.Action) -> TimerHandle {
-        nextTimerSequence &+= 1
-        return timers.insertCancellable(deadline: Swift.max(deadline, now), sequence: nextTimerSequence, action: action)
-    }
-
-    /// Parks `action` for `duration` nanoseconds from now like ``scheduleCancellable(at:_:)``:
-    /// the same instant and place in the sequence, but kept among the timers set for the same
-    /// duration (a FIFO lane of the timer queue) rather than in the heap. For the many equal
-    /// timeouts of network calls.
-    ///
-    /// - Complexity: O(1) amortised, while the duration has a lane.
+    /// - Complexity: O(1) amortised while the duration has a lane, O(log t) otherwise.
     func scheduleCancellable(after duration: Int64, _ action: consuming Timer.Action) -> TimerHandle {
         nextTimerSequence &+= 1
         return timers.insertCancellable(deadline: Swift.max(now &+ duration, now), sequence: nextTimerSequence, action: action, lane: duration)
     }
 
-    /// Removes a timer set by ``scheduleCancellable(at:_:)`` unless it already fired or was
+    /// Removes a timer set by ``scheduleCancellable(after:_:)`` unless it already fired or was
     /// cancelled: it will not fire, and is no longer counted as pending.
     ///
     /// - Complexity: O(log t).

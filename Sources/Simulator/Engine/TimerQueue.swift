@@ -198,7 +198,8 @@ final class TimerQueue: @unchecked Sendable {
 
     /// Removes the timer of `handle` if it is still pending; returns whether it was.
     ///
-    /// - Complexity: O(log t).
+    /// - Complexity: O(log t) in the heap, or for a lane's front; O(1) amortised further into a
+    ///   lane.
     @discardableResult
     func cancel(_ handle: TimerHandle) -> Bool {
         let slot = Int(handle.slot)
