@@ -11,7 +11,8 @@
 /// preference looked up under the task's status lock at every switch, the task's stack slabs and,
 /// in a burst beyond the parked tasks, a new task per request.
 ///
-/// `@unchecked Sendable`: touched only on the simulation thread.
+/// `@unchecked Sendable`, and what a step passes `inout` is `@exclusivity(unchecked)` (a dynamic
+/// check is a thread-local lookup per access): touched only on the simulation thread.
 final class BalancedRequest: ReadyStep, @unchecked Sendable {
     enum Step: UInt8 {
         /// The request arrives at the balancer.
@@ -25,11 +26,11 @@ final class BalancedRequest: ReadyStep, @unchecked Sendable {
     /// The client's call being handled: it carries the answer back.
     let call: ServedCall
     /// The circuit breaker's ticket, if the gateway gave one.
-    var ticket: CircuitBreaker.Ticket?
-    var progress: LoadBalancer.RouteProgress
+    @exclusivity(unchecked) var ticket: CircuitBreaker.Ticket?
+    @exclusivity(unchecked) var progress: LoadBalancer.RouteProgress
     /// The forward in flight and its call.
-    var inFlight: LoadBalancer.ForwardInFlight?
-    var forward: ServedCall?
+    @exclusivity(unchecked) var inFlight: LoadBalancer.ForwardInFlight?
+    @exclusivity(unchecked) var forward: ServedCall?
 
     init(_ request: Request, at balancer: LoadBalancer, call: ServedCall) {
         self.balancer = balancer

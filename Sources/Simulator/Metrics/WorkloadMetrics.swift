@@ -29,7 +29,7 @@ public final class WorkloadMetrics: @unchecked Sendable {
 
     /// Latency of the successful requests in each phase of the run, when phases were started
     /// (``startPhase(_:)``: before, during and after a deployment); empty otherwise.
-    public private(set) var phases: [(name: String, latency: LatencyHistogram)] = []
+    @exclusivity(unchecked) public private(set) var phases: [(name: String, latency: LatencyHistogram)] = []
     /// Total latency, in seconds, of the successful requests completed in each virtual second,
     /// kept only once a phase has started.
     public private(set) var latencySecondsPerSecond: [Double] = []

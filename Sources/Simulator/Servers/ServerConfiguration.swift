@@ -41,15 +41,15 @@ public final class ServerStats: @unchecked Sendable {
     /// Requests answered with a success.
     @exclusivity(unchecked) public internal(set) var served = 0
     /// Requests rejected because the queue was full.
-    public internal(set) var rejected = 0
+    @exclusivity(unchecked) public internal(set) var rejected = 0
     /// Requests answered 500 by the error rate (configured or injected).
-    public internal(set) var errors = 0
+    @exclusivity(unchecked) public internal(set) var errors = 0
     /// Requests that arrived while the server hung.
-    public internal(set) var hung = 0
+    @exclusivity(unchecked) public internal(set) var hung = 0
     /// Requests lost in crashes (queued or in service when the node went down).
-    public internal(set) var lostInCrash = 0
+    @exclusivity(unchecked) public internal(set) var lostInCrash = 0
     /// Longest queue seen.
-    public internal(set) var peakQueueLength = 0
+    @exclusivity(unchecked) public internal(set) var peakQueueLength = 0
     /// Total virtual time spent serving, summed over slots (for utilisation).
     @exclusivity(unchecked) public internal(set) var busyNanoseconds: Int64 = 0
 

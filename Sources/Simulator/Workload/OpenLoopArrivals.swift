@@ -8,7 +8,8 @@
 /// goes is a task switch per arrival (the runtime's executor-preference lookup under the task's
 /// status lock, and its bookkeeping): one of the ~16 events of a request through a balancer.
 ///
-/// `@unchecked Sendable`: touched only on the simulation thread.
+/// `@unchecked Sendable`, and what a step passes `inout` is `@exclusivity(unchecked)` (a dynamic
+/// check is a thread-local lookup per access): touched only on the simulation thread.
 final class OpenLoopArrivals: ReadyStep, TimerTarget, @unchecked Sendable {
     private enum Step: UInt8 {
         /// The first job of the arrivals' task: wait for the first arrival.
@@ -25,9 +26,9 @@ final class OpenLoopArrivals: ReadyStep, TimerTarget, @unchecked Sendable {
     private let metrics: WorkloadMetrics
     private let ids: RequestCounter
     private let registration: TaskRegistry.Registration
-    private var random: SeededRandom
-    private var thinning: SeededRandom
-    private var addresses: SeededRandom
+    @exclusivity(unchecked) private var random: SeededRandom
+    @exclusivity(unchecked) private var thinning: SeededRandom
+    @exclusivity(unchecked) private var addresses: SeededRandom
     private let nextKey: (inout SeededRandom) -> UInt64
     /// Whether the rate varies (a ramp-up or bursts), so arrivals are thinned.
     private let varies: Bool
@@ -36,7 +37,7 @@ final class OpenLoopArrivals: ReadyStep, TimerTarget, @unchecked Sendable {
     /// The gaps of the peak-rate Poisson process.
     private let gap: Distribution
     /// Arrivals sent so far.
-    private var sent = 0
+    @exclusivity(unchecked) private var sent = 0
     /// The client hosts requests come from, drawn at random for each when there are several.
     private let clients: [NodeID]
 

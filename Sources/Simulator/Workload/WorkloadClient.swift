@@ -7,7 +7,8 @@
 /// as before; what goes is a task per client (its allocation, stack slabs and executor
 /// preference), which at a hundred thousand concurrent users was most of the cost and memory.
 ///
-/// `@unchecked Sendable`: touched only on the simulation thread.
+/// `@unchecked Sendable`, and what a step passes `inout` is `@exclusivity(unchecked)` (a dynamic
+/// check is a thread-local lookup per access): touched only on the simulation thread.
 final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
     private enum Step: UInt8 {
         /// The first job of the client's task: wait out its ramp-up start, or send.
@@ -36,7 +37,7 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
     private let issueUntil: VirtualInstant?
     private let thinkTime: Distribution
     private let start: Duration?
-    private var random: SeededRandom
+    @exclusivity(unchecked) private var random: SeededRandom
     /// Draws a closed-loop user's keys (an open-loop client's one request has its key already).
     private let nextKey: ((inout SeededRandom) -> UInt64)?
     /// The request in flight, the call carrying it and when it was sent.
