@@ -1,4 +1,4 @@
-/// A request the balancer routes in steps of the ready queue (``ReadyStep``) instead of on a
+/// A request the balancer routes in steps of the ready queue (``SteppedWork``) instead of on a
 /// pooled task, when nothing on its way can wait for anything but its forwards: no connection
 /// queue and no connection pools (see ``LoadBalancer/routesInSteps``).
 ///
@@ -13,7 +13,7 @@
 ///
 /// `@unchecked Sendable`, and what a step passes `inout` is `@exclusivity(unchecked)` (a dynamic
 /// check is a thread-local lookup per access): touched only on the simulation thread.
-final class BalancedRequest: ReadyStep, @unchecked Sendable {
+final class BalancedRequest: SteppedWork, @unchecked Sendable {
     enum Step: UInt8 {
         /// The request arrives at the balancer.
         case start
@@ -43,7 +43,7 @@ final class BalancedRequest: ReadyStep, @unchecked Sendable {
     /// balancer's executor's, but outside any task: `assumeIsolated` would ask the runtime which
     /// executor is current and box its closure (two allocations per step), so the step's
     /// function, which captures nothing, is called as a nonisolated one instead.
-    func runStep(_ code: UInt8) {
+    override func runStep(_ code: UInt8) {
         let isolated: (isolated LoadBalancer, Step, BalancedRequest) -> Void = routeStep
         unsafeBitCast(isolated, to: ((LoadBalancer, Step, BalancedRequest) -> Void).self)(balancer, Step(rawValue: code)!, self)
     }

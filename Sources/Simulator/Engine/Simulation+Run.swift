@@ -106,7 +106,7 @@ extension Simulation {
         while jobs < Simulation.tearDownJobs, executor.runReadyJob() { jobs += 1 }
         executor.isRunning = false
         executor.timers.removeAll()
-        executor.ready.removeAll()
+        executor.discardReady()
         // Let the parked handler tasks finish, so they do not outlive the world.
         executor.handlerTasks.stopIdleTasks()
         while executor.runReadyJob() {}

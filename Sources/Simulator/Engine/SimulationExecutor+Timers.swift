@@ -11,16 +11,18 @@ enum Timer {
         case resumeUnlessTornDown(UnsafeContinuation<Bool, Never>)
         /// Run a closure on the simulation thread (faults, rare network paths).
         case run(() -> Void)
-        /// Tell `target` that its timer number `code` is due: the hot paths (a network call's
-        /// delivery, answer and timeout) use this instead of a closure, so they allocate nothing.
-        case notify(any TimerTarget, code: UInt8)
-    }
-}
+        /// Tell a ``SteppedWork`` that its timer number `code` is due: the hot paths (a network
+        /// call's delivery, answer and timeout) use this instead of a closure, so they allocate
+        /// nothing. The entry holds no reference (its target counts it): a timer queue that drops
+        /// the action unfired must ``discard()`` it.
+        case notify(WakeUp)
 
-/// An object that timers can wake without allocating a closure.
-protocol TimerTarget: AnyObject {
-    /// Called on the simulation thread when the timer scheduled with `code` is due.
-    func timerFired(_ code: UInt8)
+        /// Lets go of what an action that will not run holds, where dropping it does not: a
+        /// ``notify(_:)`` entry is counted by its target.
+        func discard() {
+            if case .notify(let wakeUp) = self { wakeUp.discard() }
+        }
+    }
 }
 
 /// The state of one cancellable sleep, shared between the timer and the cancellation handler.
@@ -125,7 +127,7 @@ extension SimulationExecutor {
         case .resumeCancellable(let token): token.wake()
         case .resumeUnlessTornDown(let continuation): continuation.resume(returning: true)
         case .run(let body): body()
-        case .notify(let target, let code): target.timerFired(code)
+        case .notify(let wakeUp): wakeUp.fireTimer()
         }
     }
 }

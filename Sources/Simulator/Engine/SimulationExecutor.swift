@@ -27,8 +27,8 @@ enum ReadyItem {
     case job(UnownedJob)
     /// A task that hopped (see ``SimulationExecutor/hop()``): resume it and run it in place.
     case hop(UnsafeContinuation<Void, Never>)
-    /// One step of work that needs no task of its own (see ``ReadyStep``).
-    case step(any ReadyStep, code: UInt8)
+    /// One step of work that needs no task of its own (see ``SteppedWork``).
+    case step(WakeUp)
 }
 
 public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
@@ -57,6 +57,10 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
 
     init() {
         ownerThread = pthread_self()
+    }
+
+    deinit {
+        discardReady()
     }
 
     // MARK: Executor conformance
@@ -124,8 +128,8 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
         eventsProcessed &+= 1
         let job: UnownedJob
         switch item {
-        case .step(let target, let code):
-            target.runStep(code)
+        case .step(let wakeUp):
+            wakeUp.runStep()
             return true
         case .job(let ready):
             job = ready
@@ -144,8 +148,16 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     /// Queues step `code` of `target` behind every job that is ready now, exactly where a task
     /// resumed at this moment would run.
     @inline(__always)
-    func enqueueStep(_ target: consuming any ReadyStep, _ code: UInt8) {
-        ready.append(.step(target, code: code))
+    func enqueueStep(_ target: SteppedWork, _ code: UInt8) {
+        ready.append(.step(target.wakeUp(code)))
+    }
+
+    /// Empties the ready queue without running it: its steps' targets are let go (their entries
+    /// hold no references of their own), its jobs and hops are dropped.
+    func discardReady() {
+        while let item = ready.popFirst() {
+            if case .step(let wakeUp) = item { wakeUp.discard() }
+        }
     }
 
     /// Suspends the calling task and queues it behind every job that is ready now, exactly as

@@ -107,7 +107,7 @@ final class TimerQueue: @unchecked Sendable {
     }
 
     deinit {
-        forEachPending { key in (actions + Int(key.slot)).deinitialize(count: 1) }
+        forEachPending { key in (actions + Int(key.slot)).move().discard() }
         heap.deallocate()
         actions.deallocate()
         positions.deallocate()
@@ -136,11 +136,13 @@ final class TimerQueue: @unchecked Sendable {
         removeAll()
     }
 
-    /// Drops every pending timer (releasing what their actions capture).
+    /// Drops every pending timer (releasing what their actions capture, discarding their
+    /// targets' entries).
     func removeAll() {
         forEachPending { key in
-            (actions + Int(key.slot)).deinitialize(count: 1)
+            let removed = (actions + Int(key.slot)).move()
             release(slot: key.slot, cancellable: key.cancellable)
+            removed.discard()
         }
         heapCount = 0
         count = 0
@@ -217,7 +219,7 @@ final class TimerQueue: @unchecked Sendable {
         }
         let removed = (actions + slot).move()
         release(slot: UInt32(slot), cancellable: true)
-        _ = consume removed
+        removed.discard()
         return true
     }
 

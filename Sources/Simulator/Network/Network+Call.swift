@@ -16,13 +16,13 @@ protocol ResettableCall: AnyObject {
 /// for ``Response``, the answer of every server request, which is the hot path.
 ///
 /// `@unchecked Sendable`: touched only on the simulation thread.
-final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall, TimerTarget, PooledWork, ReadyStep {
+final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, ResettableCall, PooledWork {
     /// Who hears how the call ended.
     enum Waiter {
         /// A task suspended in ``Network/call(from:to:timeout:_:)``.
         case task(UnsafeContinuation<Result<Response, NetworkError>, Never>)
         /// A state machine's step, queued with the outcome in ``outcome``.
-        case step(any ReadyStep, code: UInt8)
+        case step(SteppedWork, code: UInt8)
     }
 
     /// What runs the call once it is delivered.
@@ -122,12 +122,12 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
 
     /// Parks the caller's deadline `timeout` nanoseconds from now.
     func startTimeout(nanoseconds timeout: Int64) {
-        timeoutTimer = executor.scheduleCancellable(after: timeout, .notify(self, code: TimerCode.timeout.rawValue))
+        timeoutTimer = executor.scheduleCancellable(after: timeout, .notify(wakeUp(TimerCode.timeout.rawValue)))
     }
 
     /// Wakes this call by `code` after `delay` nanoseconds.
     func schedule(_ code: TimerCode, after delay: Int64) {
-        executor.schedule(at: executor.now &+ delay, .notify(self, code: code.rawValue))
+        executor.schedule(at: executor.now &+ delay, .notify(wakeUp(code.rawValue)))
     }
 
     /// How the call ended, for a step that waits for it; nil until then.
@@ -152,11 +152,11 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
         Unmanaged<PendingCall<Simulator.Response>>.fromOpaque(Unmanaged.passUnretained(self).toOpaque())._withUnsafeGuaranteedRef(body)
     }
 
-    func timerFired(_ code: UInt8) {
+    override func timerFired(_ code: UInt8) {
         if answersWithResponse { withResponseCall { $0.fire(code) } } else { fire(code) }
     }
 
-    func runStep(_ code: UInt8) {
+    override func runStep(_ code: UInt8) {
         if answersWithResponse { withResponseCall { $0.step(code) } } else { step(code) }
     }
 
@@ -214,7 +214,7 @@ final class PendingCall<Response: Sendable>: @unchecked Sendable, ResettableCall
 
     /// Wakes this call by `code` at virtual instant `deadline` (never earlier than now).
     func schedule(_ code: TimerCode, at deadline: Int64) {
-        executor.schedule(at: deadline, .notify(self, code: code.rawValue))
+        executor.schedule(at: deadline, .notify(wakeUp(code.rawValue)))
     }
 
     /// Sends the handler's answer back.
@@ -286,7 +286,7 @@ extension Network {
     /// The timeout is in nanoseconds.
     func dispatch<Response: Sendable>(
         from source: NodeID, to destination: NodeID, timeout: Int64, handler: PendingCall<Response>.Handler,
-        waiter: any ReadyStep, code: UInt8
+        waiter: SteppedWork, code: UInt8
     ) -> PendingCall<Response> {
         let call = PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .step(waiter, code: code))
         send(call, timeout: timeout)

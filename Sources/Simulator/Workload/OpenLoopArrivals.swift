@@ -1,5 +1,5 @@
 /// An open-loop workload's arrival process — Poisson arrivals at the peak rate, thinned to the
-/// rate of the moment — run as a state machine on the ready queue (``ReadyStep``) instead of as
+/// rate of the moment — run as a state machine on the ready queue (``SteppedWork``) instead of as
 /// a task that sleeps between arrivals.
 ///
 /// Its steps are queued exactly where the jobs of the task it replaces ran: the task's first job
@@ -10,7 +10,7 @@
 ///
 /// `@unchecked Sendable`, and what a step passes `inout` is `@exclusivity(unchecked)` (a dynamic
 /// check is a thread-local lookup per access): touched only on the simulation thread.
-final class OpenLoopArrivals: ReadyStep, TimerTarget, @unchecked Sendable {
+final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
     private enum Step: UInt8 {
         /// The first job of the arrivals' task: wait for the first arrival.
         case begin
@@ -60,10 +60,11 @@ final class OpenLoopArrivals: ReadyStep, TimerTarget, @unchecked Sendable {
         // task's first job would have.
         if !simulation.executor.isRunning { simulation.executor.adoptCurrentThread() }
         registration = simulation.tasks.start("arrivals", daemon: false)
+        super.init()
         simulation.executor.enqueueStep(self, Step.begin.rawValue)
     }
 
-    func runStep(_ code: UInt8) {
+    override func runStep(_ code: UInt8) {
         switch Step(rawValue: code)! {
         case .begin: waitForNextArrival()
         case .arrived: arrive()
@@ -71,7 +72,7 @@ final class OpenLoopArrivals: ReadyStep, TimerTarget, @unchecked Sendable {
         }
     }
 
-    func timerFired(_ code: UInt8) {
+    override func timerFired(_ code: UInt8) {
         simulation.executor.enqueueStep(self, Step.arrived.rawValue)
     }
 
@@ -80,7 +81,7 @@ final class OpenLoopArrivals: ReadyStep, TimerTarget, @unchecked Sendable {
         let executor = simulation.executor
         let delay = gap.sampleDuration(using: &random)
         guard !executor.isTearingDown else { return end() }
-        executor.schedule(at: executor.now &+ delay.nanoseconds, .notify(self, code: 0))
+        executor.schedule(at: executor.now &+ delay.nanoseconds, .notify(wakeUp(0)))
     }
 
     /// One arrival: sends a request unless the limit or the end time is reached (then ends) or

@@ -12,7 +12,7 @@ protocol RequestDispatcher: RequestTarget {
     /// Sends `request` from its client host like ``RequestTarget/send(_:timeout:)``; the outcome
     /// goes to step `code` of `waiter`, which reads it from the returned call. The timeout is in
     /// nanoseconds (the clients' hot path stays clear of `Duration` arithmetic).
-    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: any ReadyStep, code: UInt8) -> PendingCall<Response>
+    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: SteppedWork, code: UInt8) -> PendingCall<Response>
     /// Hears the outcome of a request it dispatched at `start`, before the client does.
     func settled(_ request: Request, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant)
 }
@@ -37,7 +37,7 @@ public struct DirectServers: RequestDispatcher {
         try await network.call(from: request.client, to: server(for: request), timeout: timeout, request: request)
     }
 
-    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: any ReadyStep, code: UInt8) -> PendingCall<Response> {
+    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: SteppedWork, code: UInt8) -> PendingCall<Response> {
         let server = server(for: request)
         return network.dispatch(from: request.client, to: server.id, timeout: timeout,
                                 handler: .serving(request, on: server), waiter: waiter, code: code)

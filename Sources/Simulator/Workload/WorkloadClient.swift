@@ -1,5 +1,5 @@
 /// One client of a workload — a closed-loop user, or one open-loop request — run as a state
-/// machine on the ready queue (``ReadyStep``) instead of as a task.
+/// machine on the ready queue (``SteppedWork``) instead of as a task.
 ///
 /// Its steps are queued exactly where the jobs of the task it replaces ran: the task's first job
 /// when it was spawned, its resumption when an answer arrives or a think time ends, and the hop
@@ -9,7 +9,7 @@
 ///
 /// `@unchecked Sendable`, and what a step passes `inout` is `@exclusivity(unchecked)` (a dynamic
 /// check is a thread-local lookup per access): touched only on the simulation thread.
-final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
+final class WorkloadClient: SteppedWork, @unchecked Sendable {
     private enum Step: UInt8 {
         /// The first job of the client's task: wait out its ramp-up start, or send.
         case begin
@@ -81,10 +81,11 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
         // Registered and queued as spawning its task would: its first step runs where the
         // task's first job would have.
         registration = simulation.tasks.start(name ?? .text(client.name), daemon: false)
+        super.init()
         simulation.executor.enqueueStep(self, Step.begin.rawValue)
     }
 
-    func runStep(_ code: UInt8) {
+    override func runStep(_ code: UInt8) {
         switch Step(rawValue: code)! {
         case .begin:
             if let start, start > .zero {
@@ -101,7 +102,7 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
         }
     }
 
-    func timerFired(_ code: UInt8) {
+    override func timerFired(_ code: UInt8) {
         simulation.executor.enqueueStep(self, Step.woke.rawValue)
     }
 
@@ -138,7 +139,7 @@ final class WorkloadClient: ReadyStep, TimerTarget, @unchecked Sendable {
     /// torn down).
     private func sleep(nanoseconds duration: Int64) {
         guard !simulation.executor.isTearingDown else { return end() }
-        simulation.executor.schedule(at: simulation.now.nanoseconds &+ duration, .notify(self, code: 0))
+        simulation.executor.schedule(at: simulation.now.nanoseconds &+ duration, .notify(wakeUp(0)))
     }
 
     private func end() {

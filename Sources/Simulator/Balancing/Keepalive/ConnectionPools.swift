@@ -135,7 +135,7 @@ public final class ConnectionPools: @unchecked Sendable {
         stats.peakIdle = max(stats.peakIdle, stats.idle)
         observeLevels()
         let executor = network.executor
-        connection.idleTimer = executor.scheduleCancellable(after: configuration.idleTimeout.nanoseconds, .notify(connection, code: 0))
+        connection.idleTimer = executor.scheduleCancellable(after: configuration.idleTimeout.nanoseconds, .notify(connection.wakeUp(0)))
     }
 
     /// `connection` has been idle for `keepalive_timeout`: it leaves the cache and is closed.

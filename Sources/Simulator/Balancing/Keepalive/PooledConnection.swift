@@ -1,7 +1,7 @@
 /// One balancer→server connection: set up once, then carrying requests one at a time until it is
 /// closed. `@unchecked Sendable`: touched only on the simulation thread (it travels in a setup's
 /// handler, which runs there too).
-public final class PooledConnection: @unchecked Sendable, TimerTarget {
+public final class PooledConnection: SteppedWork, @unchecked Sendable {
     /// Its number among the balancer's connections, in setup order.
     public let number: Int
     /// The server it goes to (the balancer's member id and hostname).
@@ -30,7 +30,7 @@ public final class PooledConnection: @unchecked Sendable, TimerTarget {
     }
 
     /// Its `keepalive_timeout` is due: it has been idle that long.
-    func timerFired(_ code: UInt8) {
+    override func timerFired(_ code: UInt8) {
         pools.expire(self)
     }
 }

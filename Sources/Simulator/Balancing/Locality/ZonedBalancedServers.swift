@@ -30,7 +30,7 @@ public struct ZonedBalancedServers: RequestDispatcher {
         return try outcome.get()
     }
 
-    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: any ReadyStep, code: UInt8) -> PendingCall<Response> {
+    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: SteppedWork, code: UInt8) -> PendingCall<Response> {
         network.dispatch(from: request.client, to: issue(request), timeout: timeout, handler: handler(for: request), waiter: waiter, code: code)
     }
 

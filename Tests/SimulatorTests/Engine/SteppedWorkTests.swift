@@ -1,0 +1,155 @@
+import Testing
+@testable import Simulator
+
+/// The ready queue and the timers hold no reference per entry: a ``SteppedWork`` counts its
+/// entries and holds itself while it has any. These tests drop every other reference to the
+/// work and watch it through a weak one: it must live exactly until its last entry is run,
+/// cancelled or discarded, never a step longer (a leak) nor a step shorter (a freed target run).
+@Suite struct SteppedWorkTests {
+    /// Records what woke it, in order; can queue one more step of its own when a step runs.
+    final class Probe: SteppedWork, @unchecked Sendable {
+        let executor: SimulationExecutor
+        var woken: [String] = []
+        var requeueOnce = true
+
+        init(executor: SimulationExecutor) {
+            self.executor = executor
+        }
+
+        override func runStep(_ code: UInt8) {
+            woken.append("step \(code)@\(executor.now)")
+            if code == 9, requeueOnce {
+                requeueOnce = false
+                executor.enqueueStep(self, 10)
+            }
+        }
+
+        override func timerFired(_ code: UInt8) {
+            woken.append("timer \(code)@\(executor.now)")
+        }
+    }
+
+    /// A log the probe hands its entries to when it is freed, so a test can read them after.
+    final class Ledger {
+        var woken: [String] = []
+    }
+
+    final class RecordingProbe: SteppedWork, @unchecked Sendable {
+        let executor: SimulationExecutor
+        let ledger: Ledger
+
+        init(executor: SimulationExecutor, ledger: Ledger) {
+            self.executor = executor
+            self.ledger = ledger
+        }
+
+        override func runStep(_ code: UInt8) { ledger.woken.append("step \(code)@\(executor.now)") }
+        override func timerFired(_ code: UInt8) { ledger.woken.append("timer \(code)@\(executor.now)") }
+    }
+
+    @Test func workLivesUntilItsLastEntryRunsAndNoLonger() throws {
+        let sim = Simulation(seed: 1)
+        let executor = sim.executor
+        let ledger = Ledger()
+        weak var watched: RecordingProbe?
+        do {
+            let probe = RecordingProbe(executor: executor, ledger: ledger)
+            watched = probe
+            executor.enqueueStep(probe, 1)
+            executor.schedule(at: 30, .notify(probe.wakeUp(3)))
+            executor.enqueueStep(probe, 2)
+            executor.schedule(at: 20, .notify(probe.wakeUp(4)))
+        }
+        #expect(watched != nil)
+        try sim.run(until: VirtualInstant(nanoseconds: 25))
+        // Both steps and the earlier timer ran; the later timer still holds the work.
+        #expect(ledger.woken == ["step 1@0", "step 2@0", "timer 4@20"])
+        #expect(watched != nil)
+        try sim.run(until: VirtualInstant(nanoseconds: 40))
+        #expect(ledger.woken == ["step 1@0", "step 2@0", "timer 4@20", "timer 3@30"])
+        #expect(watched == nil)
+    }
+
+    @Test func aStepThatQueuesAnotherKeepsItsWorkAlive() throws {
+        let sim = Simulation(seed: 1)
+        weak var watched: Probe?
+        do {
+            let probe = Probe(executor: sim.executor)
+            watched = probe
+            sim.executor.enqueueStep(probe, 9)
+        }
+        // Step 9 queues step 10 while it runs: the count goes 1 → 2 → 1, and the work lives on
+        // until step 10 has run.
+        #expect(sim.executor.runReadyJob())
+        #expect(watched?.woken == ["step 9@0"])
+        #expect(sim.executor.runReadyJob())
+        #expect(watched == nil)
+        #expect(!sim.executor.runReadyJob())
+    }
+
+    @Test func cancellingTheLastTimerFreesTheWorkAtOnce() {
+        let sim = Simulation(seed: 1)
+        let executor = sim.executor
+        weak var watched: Probe?
+        var handles: [TimerHandle] = []
+        do {
+            let probe = Probe(executor: executor)
+            watched = probe
+            // Two timers in one lane (set for the same duration), one in another, one in the heap.
+            handles.append(executor.scheduleCancellable(after: 1_000, .notify(probe.wakeUp(1))))
+            handles.append(executor.scheduleCancellable(after: 1_000, .notify(probe.wakeUp(2))))
+            handles.append(executor.scheduleCancellable(after: 500, .notify(probe.wakeUp(3))))
+            handles.append(executor.timers.insertCancellable(deadline: 700, sequence: 99, action: .notify(probe.wakeUp(4))))
+        }
+        executor.cancelTimer(handles[1])
+        #expect(watched != nil)
+        executor.cancelTimer(handles[0])
+        #expect(watched != nil)
+        // A stale handle changes nothing: the entry is not counted gone twice.
+        executor.cancelTimer(handles[1])
+        #expect(watched != nil)
+        executor.cancelTimer(handles[3])
+        #expect(watched != nil)
+        executor.cancelTimer(handles[2])
+        #expect(watched == nil)
+        #expect(executor.timers.isEmpty)
+    }
+
+    @Test func tearingTheWorldDownLetsGoOfWorkStillQueuedOrWaiting() throws {
+        let sim = Simulation(seed: 1)
+        let executor = sim.executor
+        let ledger = Ledger()
+        weak var watched: RecordingProbe?
+        do {
+            let probe = RecordingProbe(executor: executor, ledger: ledger)
+            watched = probe
+            executor.schedule(at: 50, .notify(probe.wakeUp(1)))
+            _ = executor.scheduleCancellable(after: 70, .notify(probe.wakeUp(2)))
+        }
+        try sim.run(until: VirtualInstant(nanoseconds: 10))
+        if let probe = watched { executor.enqueueStep(probe, 3) }
+        sim.tearDown()
+        // Tearing down runs what is ready (to let periodic loops end) and drops the timers unrun:
+        // the work is freed with its last entry.
+        #expect(ledger.woken == ["step 3@10"])
+        #expect(watched == nil)
+    }
+
+    /// Work that holds nothing: only its entries keep it.
+    final class Bare: SteppedWork, @unchecked Sendable {
+        override func runStep(_ code: UInt8) {}
+    }
+
+    @Test func aFreedExecutorLetsGoOfItsQueuedSteps() {
+        weak var watched: Bare?
+        do {
+            let executor = SimulationExecutor()
+            let work = Bare()
+            watched = work
+            executor.enqueueStep(work, 1)
+            executor.enqueueStep(work, 2)
+            executor.schedule(at: 5, .notify(work.wakeUp(3)))
+        }
+        #expect(watched == nil)
+    }
+}
