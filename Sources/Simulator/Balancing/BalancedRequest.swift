@@ -96,10 +96,14 @@ extension LoadBalancer {
               let replica = startTry(on: serverID, of: request) else {
             return answer(routed, with: unanswered(routed.progress))
         }
-        let inFlight = forwardStarts(request, to: replica)
-        routed.inFlight = inFlight
-        routed.forward = network.dispatch(from: inFlight.origin, to: replica.server.id, timeout: configuration.forwardTimeout.nanoseconds,
-                                          handler: .serving(request, on: replica.server),
+        let server = replica.server
+        // The replica moves into the forward's record, and the record into the request: a copy
+        // of either retained and released the server and its hostname.
+        let inFlight = forwardStarts(request, to: consume replica)
+        let origin = inFlight.origin
+        routed.inFlight = consume inFlight
+        routed.forward = network.dispatch(from: origin, to: server.id, timeout: configuration.forwardTimeout.nanoseconds,
+                                          handler: .serving(request, on: server),
                                           waiter: routed, code: BalancedRequest.Step.forwarded.rawValue)
     }
 

@@ -163,7 +163,7 @@ extension LoadBalancer {
     }
 
     /// A forward of `request` to `replica` leaves: counted in the replica's active connections.
-    func forwardStarts(_ request: Request, to replica: Replica) -> ForwardInFlight {
+    func forwardStarts(_ request: Request, to replica: consuming Replica) -> ForwardInFlight {
         let start = network.simulation.now
         var serverStats: UpstreamServerStats?
         if let index = members.index(forKey: replica.id) {
@@ -173,7 +173,8 @@ extension LoadBalancer {
         }
         serverStats?.forwarded += 1
         serverStats?.connections.change(by: 1, at: start)
-        return ForwardInFlight(replica: replica, start: start, serverStats: serverStats, origin: forwardOrigin(of: request, to: replica))
+        let origin = forwardOrigin(of: request, to: replica)
+        return ForwardInFlight(replica: replica, start: start, serverStats: serverStats, origin: origin)
     }
 
     /// A forward ended with `outcome`: the strategy, the health mechanisms and the queue hear of it.

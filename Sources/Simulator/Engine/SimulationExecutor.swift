@@ -152,6 +152,12 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
         ready.append(.step(target.wakeUp(code)))
     }
 
+    /// Queues an entry made earlier (a call's waiting step), as ``enqueueStep(_:_:)`` would.
+    @inline(__always)
+    func enqueue(_ wakeUp: WakeUp) {
+        ready.append(.step(wakeUp))
+    }
+
     /// Empties the ready queue without running it: its steps' targets are let go (their entries
     /// hold no references of their own), its jobs and hops are dropped.
     func discardReady() {

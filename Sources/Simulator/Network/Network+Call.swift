@@ -21,8 +21,11 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     enum Waiter {
         /// A task suspended in ``Network/call(from:to:timeout:_:)``.
         case task(UnsafeContinuation<Result<Response, NetworkError>, Never>)
-        /// A state machine's step, queued with the outcome in ``outcome``.
-        case step(SteppedWork, code: UInt8)
+        /// A state machine's step, queued with the outcome in ``outcome``: an entry made when
+        /// the call is sent (its target counts it, see ``WakeUp``) and queued as it is once the
+        /// call is settled, where holding the target and making the entry then cost a retain and
+        /// a release more.
+        case step(WakeUp)
     }
 
     /// What runs the call once it is delivered.
@@ -111,6 +114,11 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         if case .server(let link, _) = handler { servingLink = Unmanaged.passUnretained(link) } else { servingLink = nil }
         self.waiter = waiter
         self.original = original
+    }
+
+    deinit {
+        // Freed unsettled (its world torn down): the waiting step will not run.
+        if case .step(let wakeUp)? = waiter { wakeUp.discard() }
     }
 
     /// A second delivery of this call (a duplicated request); what it yields settles this call.
@@ -239,13 +247,13 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         switch waiter {
         case .task(let continuation):
             continuation.resume(returning: result)
-        case .step(let target, let code):
+        case .step(let wakeUp):
             switch result {
             case .success(let response): settledAnswer = response
             case .failure(let error): settledFailure = error
             }
             // Queued where the waiting task's job would be: at the back of the ready queue.
-            executor.enqueueStep(target, code)
+            executor.enqueue(wakeUp)
         }
         return true
     }
@@ -288,7 +296,7 @@ extension Network {
         from source: NodeID, to destination: NodeID, timeout: Int64, handler: PendingCall<Response>.Handler,
         waiter: SteppedWork, code: UInt8
     ) -> PendingCall<Response> {
-        let call = PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .step(waiter, code: code))
+        let call = PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .step(waiter.wakeUp(code)))
         send(call, timeout: timeout)
         return call
     }
