@@ -13,6 +13,23 @@ let strictConcurrency: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNons
 /// resident memory. `ORRERY_ALLOCATOR=jemalloc` links it again, to repeat that measurement.
 let orreryAllocator: [Target.Dependency] = Context.environment["ORRERY_ALLOCATOR"] == "jemalloc" ? ["CJemalloc"] : []
 
+/// A release `orrery` on Linux links the Swift runtime and Foundation statically
+/// (`-static-stdlib`): its calls into the runtime — two atomic reference counts per object hand-off,
+/// several per simulated request — become direct calls instead of jumps through the dynamic
+/// linker's table, and the process starts without relocating Foundation and ICU. Measured
+/// (`perf stat`, alternating): `orrery run scenarios/closed-loop.yaml` 80.7 → 72.0 ms of CPU, of
+/// which ~3 ms is start-up (`orrery --version` 6.5 → 3.5 ms), a 200 s `strategies.yaml` −8 %. The
+/// binary grows from 54 to 126 MB. Debug builds (and the tests, which link `orrery`'s module into
+/// a test bundle beside the dynamic runtime of the test libraries) stay dynamic.
+/// What static Foundation needs beyond the libraries the modules name themselves (their
+/// autolink entries are the dynamic ones', since the modules compile as usual).
+let staticFoundation = ["FoundationInternationalization", "FoundationEssentials", "CoreFoundation", "_FoundationICU",
+                        "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "dispatch", "BlocksRuntime", "stdc++"]
+let orreryLinking: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib"] + staticFoundation.flatMap { ["-Xlinker", "-l\($0)"] }, .when(platforms: [.linux], configuration: .release)),
+]
+
+
 let package = Package(
     name: "Orrery",
     platforms: [.macOS(.v15)],
@@ -60,7 +77,8 @@ let package = Package(
                 "Scenarios",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + orreryAllocator,
-            swiftSettings: strictConcurrency
+            swiftSettings: strictConcurrency,
+            linkerSettings: orreryLinking
         ),
         // The loader's fuzz target: a corpus replayer when built normally, libFuzzer's
         // LLVMFuzzerTestOneInput when built by scripts/fuzz-libfuzzer.sh (-sanitize=fuzzer).

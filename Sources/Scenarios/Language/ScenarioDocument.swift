@@ -136,9 +136,12 @@ public struct ScenarioDocument {
     }
 
     /// Composes the YAML document, turning Yams' errors into positioned scenario errors.
+    ///
+    /// Scalars stay untagged text (``resolver``): the loader reads every number, boolean and
+    /// null itself, with its ranges and its messages.
     static func compose(_ text: String, file: String) throws(ScenarioError) -> YAMLCursor {
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try Yams.compose(yaml: text, resolver) else {
                 throw ScenarioError(file: file, line: 1, column: 1, path: "", kind: .invalidValue("the scenario file is empty"))
             }
             return YAMLCursor(node: node, file: file, path: "")
@@ -150,6 +153,14 @@ public struct ScenarioDocument {
             throw ScenarioError(file: file, line: 1, column: 1, path: "", kind: .syntax("the YAML could not be read"))
         }
     }
+}
+
+extension ScenarioDocument {
+    /// How scenario YAML is composed: with no implicit tags. Yams' default resolver tags each
+    /// plain scalar as a boolean, number, null or timestamp by regular expression, and compiling
+    /// those expressions (ICU's regex engine, once per process) was a tenth of a small run's
+    /// start-up; the tags were never read.
+    static let resolver = Resolver.basic
 }
 
 /// Counts the bytes a decoder takes from an iterator.

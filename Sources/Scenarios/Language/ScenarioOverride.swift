@@ -114,7 +114,7 @@ extension ScenarioDocument {
         let problem = ScenarioError(file: file, line: 0, column: 0, path: override.path, kind: .invalidValue(
             "\(option) \(override.path.excerpt): the value '\(override.value.excerpt)' is not a YAML value"))
         do {
-            guard let node = try Yams.compose(yaml: override.value) else { throw problem }
+            guard let node = try Yams.compose(yaml: override.value, ScenarioDocument.resolver) else { throw problem }
             return node
         } catch {
             throw problem
