@@ -1,4 +1,3 @@
-import DequeModule
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +8,7 @@ import Darwin
 /// The one serial executor of a simulation: every actor of the simulation returns it from
 /// `unownedExecutor`, and every task of the simulation prefers it as its task executor.
 ///
-/// It keeps a FIFO queue of ready jobs and a min-heap of timers ordered by
+/// It keeps a FIFO queue of ready jobs (``ReadyQueue``) and a min-heap of timers ordered by
 /// (virtual instant, sequence number). The run loop drains the ready queue; only when it is empty
 /// does it pop the earliest timer and advance virtual time to it. Nothing runs concurrently, so
 /// the order of every job — and hence every run — is a function of the scenario and the seed.
@@ -35,7 +34,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     /// Current virtual time in nanoseconds.
     @exclusivity(unchecked) public internal(set) var now: Int64 = 0
 
-    @exclusivity(unchecked) var ready = Deque<ReadyItem>()
+    @exclusivity(unchecked) var ready = ReadyQueue()
     /// Set while a hop resumes its task, so that the task's job runs at the hop's place in the
     /// queue instead of going to its back.
     @exclusivity(unchecked) private var resumingHop = false
