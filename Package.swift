@@ -13,6 +13,11 @@ let strictConcurrency: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNons
 /// resident memory. `ORRERY_ALLOCATOR=jemalloc` links it again, to repeat that measurement.
 let orreryAllocator: [Target.Dependency] = Context.environment["ORRERY_ALLOCATOR"] == "jemalloc" ? ["CJemalloc"] : []
 
+/// What static Foundation needs beyond the libraries the modules name themselves (their
+/// autolink entries are the dynamic ones', since the modules compile as usual).
+let staticFoundation = ["FoundationInternationalization", "FoundationEssentials", "CoreFoundation", "_FoundationICU",
+                        "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "dispatch", "BlocksRuntime", "stdc++"]
+
 /// A release `orrery` on Linux links the Swift runtime and Foundation statically
 /// (`-static-stdlib`): its calls into the runtime — two atomic reference counts per object hand-off,
 /// several per simulated request — become direct calls instead of jumps through the dynamic
@@ -20,15 +25,12 @@ let orreryAllocator: [Target.Dependency] = Context.environment["ORRERY_ALLOCATOR
 /// (`perf stat`, alternating): `orrery run scenarios/closed-loop.yaml` 80.7 → 72.0 ms of CPU, of
 /// which ~3 ms is start-up (`orrery --version` 6.5 → 3.5 ms), a 200 s `strategies.yaml` −8 %. The
 /// binary grows from 54 to 126 MB. Debug builds (and the tests, which link `orrery`'s module into
-/// a test bundle beside the dynamic runtime of the test libraries) stay dynamic.
-/// What static Foundation needs beyond the libraries the modules name themselves (their
-/// autolink entries are the dynamic ones', since the modules compile as usual).
-let staticFoundation = ["FoundationInternationalization", "FoundationEssentials", "CoreFoundation", "_FoundationICU",
-                        "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "dispatch", "BlocksRuntime", "stdc++"]
-let orreryLinking: [LinkerSetting] = [
+/// a test bundle beside the dynamic runtime of the test libraries) stay dynamic, and
+/// `ORRERY_LINKING=dynamic` keeps a release build dynamic too: for tools that interpose the
+/// runtime's functions (a retain and release counter loaded with `LD_PRELOAD`, say).
+let orreryLinking: [LinkerSetting] = Context.environment["ORRERY_LINKING"] == "dynamic" ? [] : [
     .unsafeFlags(["-static-stdlib"] + staticFoundation.flatMap { ["-Xlinker", "-l\($0)"] }, .when(platforms: [.linux], configuration: .release)),
 ]
-
 
 let package = Package(
     name: "Orrery",
