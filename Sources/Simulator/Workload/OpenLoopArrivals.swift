@@ -21,9 +21,9 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
     }
 
     private let workload: Workload
-    /// What its clients share (one per request).
-    private let context: WorkloadContext
+    private let target: any RequestDispatcher
     private let simulation: Simulation
+    private let metrics: WorkloadMetrics
     private let ids: RequestCounter
     private let registration: TaskRegistry.Registration
     @exclusivity(unchecked) private var random: SeededRandom
@@ -41,18 +41,17 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
     /// The client hosts requests come from, drawn at random for each when there are several.
     private let clients: [NodeID]
 
-    /// Starts arrivals at `rate` requests per second (before ramp-up and bursts) towards the
-    /// context's target.
-    init(rate: Double, workload: Workload, context: WorkloadContext) {
+    /// Starts arrivals at `rate` requests per second (before ramp-up and bursts) towards `target`.
+    init(rate: Double, workload: Workload, target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics, ids: RequestCounter) {
         self.workload = workload
-        self.context = context
-        let simulation = context.simulation
+        self.target = target
         self.simulation = simulation
-        ids = context.ids
+        self.metrics = metrics
+        self.ids = ids
         random = simulation.randomStream("client")
         thinning = simulation.randomStream("client.thinning")
         addresses = simulation.randomStream("client.addresses")
-        nextKey = context.nextKey
+        nextKey = workload.keys.sampler()
         varies = workload.rampUp != nil || !workload.bursts.isEmpty
         peak = workload.peakRateFactor
         gap = Distribution.exponential(mean: 1 / (rate * peak))
@@ -96,7 +95,7 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
         sent += 1
         let client = clients.count == 1 ? clients[0] : clients[Int(addresses.next() % UInt64(clients.count))]
         let request = Request(id: ids.next(), path: workload.path, key: nextKey(&random), client: client)
-        _ = WorkloadClient.single(request, context: context)
+        _ = WorkloadClient.single(request, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
         waitForNextArrival()
     }
 

@@ -21,8 +21,13 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         case end
     }
 
-    /// What it shares with the other clients of its workload.
-    private let context: WorkloadContext
+    private let simulation: Simulation
+    private let target: any RequestDispatcher
+    private let metrics: WorkloadMetrics
+    private let ids: RequestCounter
+    /// The clients' timeout, in nanoseconds.
+    private let timeout: Int64
+    private let path: String
     private let client: NodeID
     private let registration: TaskRegistry.Registration
     /// The first request, for an open-loop client that sends exactly one (drawn by the arrivals).
@@ -30,8 +35,11 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     /// Requests it may still send (nil: no limit), until `issueUntil` if set.
     private var quota: Int?
     private let issueUntil: VirtualInstant?
+    private let thinkTime: Distribution
     private let start: Duration?
     @exclusivity(unchecked) private var random: SeededRandom
+    /// Draws a closed-loop user's keys (an open-loop client's one request has its key already).
+    private let nextKey: ((inout SeededRandom) -> UInt64)?
     /// The request in flight, the call carrying it and when it was sent.
     private var request: Request?
     private var call: PendingCall<Response>?
@@ -40,27 +48,37 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     /// A closed-loop user on host `client`: sends up to `quota` requests (nil: until
     /// `issueUntil`), thinking `thinkTime` between an answer and the next request, starting after
     /// `start`.
-    static func user(_ client: NodeID, quota: Int?, start: Duration?, issueUntil: VirtualInstant?, context: WorkloadContext) -> WorkloadClient {
-        WorkloadClient(client, prepared: nil, quota: quota, start: start, issueUntil: issueUntil,
-                       random: context.simulation.randomStream(client.name), context: context)
+    /// `nextKey` is the workload's key sampler, made once for all its users (it keeps no state).
+    static func user(_ client: NodeID, quota: Int?, thinkTime: Distribution, start: Duration?, nextKey: @escaping (inout SeededRandom) -> UInt64,
+                     workload: Workload, target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics, ids: RequestCounter) -> WorkloadClient {
+        WorkloadClient(client, prepared: nil, quota: quota, thinkTime: thinkTime, start: start, random: simulation.randomStream(client.name),
+                       nextKey: nextKey, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
     }
 
-    /// An open-loop client that sends `request` and ends with its answer (its think time is zero).
-    static func single(_ request: Request, context: WorkloadContext) -> WorkloadClient {
-        WorkloadClient(request.client, prepared: request, quota: 1, start: nil, issueUntil: nil, random: SeededRandom(seed: 0, stream: ""),
-                       context: context, name: .request(request.id))
+    /// An open-loop client that sends `request` and ends with its answer.
+    static func single(_ request: Request, workload: Workload, target: any RequestDispatcher, simulation: Simulation,
+                       metrics: WorkloadMetrics, ids: RequestCounter) -> WorkloadClient {
+        WorkloadClient(request.client, prepared: request, quota: 1, thinkTime: .constant(0), start: nil, random: SeededRandom(seed: 0, stream: ""),
+                       nextKey: nil, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids, name: .request(request.id))
     }
 
-    private init(_ client: NodeID, prepared: Request?, quota: Int?, start: Duration?, issueUntil: VirtualInstant?, random: SeededRandom,
-                 context: WorkloadContext, name: TaskRegistry.Name? = nil) {
-        self.context = context
+    private init(_ client: NodeID, prepared: Request?, quota: Int?, thinkTime: Distribution, start: Duration?, random: SeededRandom,
+                 nextKey: ((inout SeededRandom) -> UInt64)?, workload: Workload, target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics, ids: RequestCounter,
+                 name: TaskRegistry.Name? = nil) {
+        self.simulation = simulation
+        self.target = target
+        self.metrics = metrics
+        self.ids = ids
         self.client = client
         self.prepared = prepared
         self.quota = quota
+        self.thinkTime = thinkTime
         self.start = start
-        self.issueUntil = issueUntil
         self.random = random
-        let simulation = context.simulation
+        timeout = workload.timeout.nanoseconds
+        path = workload.path
+        issueUntil = prepared == nil ? workload.issueUntil : nil
+        self.nextKey = nextKey
         // Registered and queued as spawning its task would: its first step runs where the
         // task's first job would have.
         registration = simulation.tasks.start(name ?? .text(client.name), daemon: false)
@@ -81,25 +99,24 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         case .woke:
             sendNext()
         case .end:
-            context.simulation.tasks.finish(registration)
+            simulation.tasks.finish(registration)
         }
     }
 
     override func timerFired(_ code: UInt8) {
-        context.simulation.executor.enqueueStep(self, Step.woke.rawValue)
+        simulation.executor.enqueueStep(self, Step.woke.rawValue)
     }
 
     /// Sends the next request, or ends when its quota is spent or the clients' time is over.
     private func sendNext() {
-        let context = context, simulation = context.simulation
         guard quota.map({ $0 > 0 }) ?? true, issueUntil.map({ simulation.now < $0 }) ?? true else { return end() }
         quota = quota.map { $0 - 1 }
-        let request = prepared ?? Request(id: context.ids.next(), path: context.path, key: context.nextKey(&random), client: client)
+        let request = prepared ?? Request(id: ids.next(), path: path, key: nextKey!(&random), client: client)
         prepared = nil
         self.request = request
-        context.metrics.recordIssued()
+        metrics.recordIssued()
         sentAt = simulation.now
-        call = context.target.dispatch(request, timeoutNanoseconds: context.timeout, waiter: self, code: Step.answered.rawValue)
+        call = target.dispatch(request, timeoutNanoseconds: timeout, waiter: self, code: Step.answered.rawValue)
     }
 
     /// Records the answer, then thinks (or sends again at once).
@@ -107,12 +124,11 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         guard let request, let outcome = call?.outcome else { preconditionFailure("an answer without a request") }
         self.request = nil
         call = nil
-        let context = context, simulation = context.simulation
-        context.target.settled(request, outcome, dispatchedAt: sentAt)
+        target.settled(request, outcome, dispatchedAt: sentAt)
         let now = simulation.now
-        context.metrics.record(outcome, latencyNanoseconds: now.nanoseconds &- sentAt.nanoseconds, now: now)
+        metrics.record(outcome, latencyNanoseconds: now.nanoseconds &- sentAt.nanoseconds, now: now)
         WorkloadDriver.observe(request, outcome, from: sentAt, simulation: simulation)
-        let think = context.thinkTime.sampleNanoseconds(using: &random)
+        let think = thinkTime.sampleNanoseconds(using: &random)
         guard think > 0 else { return sendNext() }
         // A user whose thinking would outlast the clients' end sends nothing more: it is done
         // now, not when the thought ends (the run ends with its clients).
@@ -123,12 +139,11 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     /// Lets `duration` nanoseconds pass (a periodic wait: nothing is set once the world is being
     /// torn down).
     private func sleep(nanoseconds duration: Int64) {
-        let executor = context.simulation.executor
-        guard !executor.isTearingDown else { return end() }
-        executor.schedule(at: executor.now &+ duration, .notify(wakeUp(0)))
+        guard !simulation.executor.isTearingDown else { return end() }
+        simulation.executor.schedule(at: simulation.now.nanoseconds &+ duration, .notify(wakeUp(0)))
     }
 
     private func end() {
-        context.simulation.executor.enqueueStep(self, Step.end.rawValue)
+        simulation.executor.enqueueStep(self, Step.end.rawValue)
     }
 }

@@ -13,9 +13,11 @@ public enum WorkloadDriver {
         guard let target = target as? any RequestDispatcher else {
             preconditionFailure("a workload's target is one of this module's: DirectServers, BalancedServers or ZonedBalancedServers")
         }
-        let context = WorkloadContext(workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
         switch workload.arrivals {
-        case .closedLoop(let users, _):
+        case .closedLoop(let users, let thinkTime):
+            // One sampler for every user: made per user it was a closure allocated per user, and
+            // A-4's closed loops make a user per request.
+            let nextKey = workload.keys.sampler()
             for user in 0..<users {
                 var quota: Int?
                 if let limit = workload.requestLimit {
@@ -23,10 +25,11 @@ public enum WorkloadDriver {
                     if quota == 0 { continue }
                 }
                 let start = workload.rampUp.map { Duration.nanoseconds(Int64(Double($0.nanoseconds) * Double(user) / Double(users))) }
-                _ = WorkloadClient.user(NodeID("client-\(user + 1)"), quota: quota, start: start, issueUntil: workload.issueUntil, context: context)
+                _ = WorkloadClient.user(NodeID("client-\(user + 1)"), quota: quota, thinkTime: thinkTime, start: start, nextKey: nextKey, workload: workload,
+                                        target: target, simulation: simulation, metrics: metrics, ids: ids)
             }
         case .openLoop(let rate):
-            _ = OpenLoopArrivals(rate: rate, workload: workload, context: context)
+            _ = OpenLoopArrivals(rate: rate, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
         }
     }
 
