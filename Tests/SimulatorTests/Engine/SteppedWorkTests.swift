@@ -6,54 +6,39 @@ import Testing
 /// work and watch it through a weak one: it must live exactly until its last entry is run,
 /// cancelled or discarded, never a step longer (a leak) nor a step shorter (a freed target run).
 @Suite struct SteppedWorkTests {
-    /// Records what woke it, in order; can queue one more step of its own when a step runs.
-    final class Probe: SteppedWork, @unchecked Sendable {
-        let executor: SimulationExecutor
-        var woken: [String] = []
-        var requeueOnce = true
-
-        init(executor: SimulationExecutor) {
-            self.executor = executor
-        }
-
-        override func runStep(_ code: UInt8) {
-            woken.append("step \(code)@\(executor.now)")
-            if code == 9, requeueOnce {
-                requeueOnce = false
-                executor.enqueueStep(self, 10)
-            }
-        }
-
-        override func timerFired(_ code: UInt8) {
-            woken.append("timer \(code)@\(executor.now)")
-        }
-    }
-
-    /// A log the probe hands its entries to when it is freed, so a test can read them after.
+    /// What woke a probe, in order; kept apart from the probe so a test can read it once the
+    /// probe is freed.
     final class Ledger {
         var woken: [String] = []
     }
 
-    final class RecordingProbe: SteppedWork, @unchecked Sendable {
+    /// Records what woke it in its ledger; step 9 queues step 10 of its own while it runs.
+    final class Probe: SteppedWork, @unchecked Sendable {
         let executor: SimulationExecutor
         let ledger: Ledger
 
-        init(executor: SimulationExecutor, ledger: Ledger) {
+        init(executor: SimulationExecutor, ledger: Ledger = Ledger()) {
             self.executor = executor
             self.ledger = ledger
         }
 
-        override func runStep(_ code: UInt8) { ledger.woken.append("step \(code)@\(executor.now)") }
-        override func timerFired(_ code: UInt8) { ledger.woken.append("timer \(code)@\(executor.now)") }
+        override func runStep(_ code: UInt8) {
+            ledger.woken.append("step \(code)@\(executor.now)")
+            if code == 9 { executor.enqueueStep(self, 10) }
+        }
+
+        override func timerFired(_ code: UInt8) {
+            ledger.woken.append("timer \(code)@\(executor.now)")
+        }
     }
 
     @Test func workLivesUntilItsLastEntryRunsAndNoLonger() throws {
         let sim = Simulation(seed: 1)
         let executor = sim.executor
         let ledger = Ledger()
-        weak var watched: RecordingProbe?
+        weak var watched: Probe?
         do {
-            let probe = RecordingProbe(executor: executor, ledger: ledger)
+            let probe = Probe(executor: executor, ledger: ledger)
             watched = probe
             executor.enqueueStep(probe, 1)
             executor.schedule(at: 30, .notify(probe.wakeUp(3)))
@@ -72,17 +57,20 @@ import Testing
 
     @Test func aStepThatQueuesAnotherKeepsItsWorkAlive() throws {
         let sim = Simulation(seed: 1)
+        let ledger = Ledger()
         weak var watched: Probe?
         do {
-            let probe = Probe(executor: sim.executor)
+            let probe = Probe(executor: sim.executor, ledger: ledger)
             watched = probe
             sim.executor.enqueueStep(probe, 9)
         }
         // Step 9 queues step 10 while it runs: the count goes 1 → 2 → 1, and the work lives on
         // until step 10 has run.
         #expect(sim.executor.runReadyJob())
-        #expect(watched?.woken == ["step 9@0"])
+        #expect(ledger.woken == ["step 9@0"])
+        #expect(watched != nil)
         #expect(sim.executor.runReadyJob())
+        #expect(ledger.woken == ["step 9@0", "step 10@0"])
         #expect(watched == nil)
         #expect(!sim.executor.runReadyJob())
     }
@@ -119,9 +107,9 @@ import Testing
         let sim = Simulation(seed: 1)
         let executor = sim.executor
         let ledger = Ledger()
-        weak var watched: RecordingProbe?
+        weak var watched: Probe?
         do {
-            let probe = RecordingProbe(executor: executor, ledger: ledger)
+            let probe = Probe(executor: executor, ledger: ledger)
             watched = probe
             executor.schedule(at: 50, .notify(probe.wakeUp(1)))
             _ = executor.scheduleCancellable(after: 70, .notify(probe.wakeUp(2)))
