@@ -200,8 +200,20 @@ public struct KeyMovement: Sendable, Equatable {
         }
 
         /// Counts a block of keys: `old[i]` and `new[i]` are key `i`'s nodes before and after.
+        /// The counts run in locals over the two buffers (no bounds check, no store to the tally
+        /// per key) and are added once per block.
         mutating func count(old: [Int?], new: [Int?]) {
-            for index in old.indices { count(old: old[index], new: new[index]) }
+            precondition(old.count == new.count, "a block's nodes before and after differ in number")
+            var block = Tally(changed: changed)
+            old.withUnsafeBufferPointer { old in
+                new.withUnsafeBufferPointer { new in
+                    for index in 0..<old.count { block.count(old: old[index], new: new[index]) }
+                }
+            }
+            keyCount += block.keyCount
+            moved += block.moved
+            onChanged += block.onChanged
+            betweenSurvivors += block.betweenSurvivors
         }
 
         @inline(__always)
