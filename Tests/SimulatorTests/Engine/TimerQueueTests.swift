@@ -12,6 +12,52 @@ import Testing
         return fired
     }
 
+    /// What the randomized tests hold the queue to: the live timers as a plain list, and every
+    /// action's sequence number in the order the actions ran.
+    private struct Reference {
+        final class Fired { var sequences: [UInt64] = [] }
+        let fired = Fired()
+        var live: [(deadline: Int64, sequence: UInt64, handle: TimerHandle?)] = []
+
+        /// An action that records `sequence` when it runs.
+        func action(_ sequence: UInt64) -> Timer.Action {
+            .run { [fired] in fired.sequences.append(sequence) }
+        }
+
+        /// Whether a timer at (`a`'s deadline, sequence) fires before one at `b`'s.
+        static func fires(_ a: (deadline: Int64, sequence: UInt64, handle: TimerHandle?), before b: (deadline: Int64, sequence: UInt64, handle: TimerHandle?)) -> Bool {
+            a.deadline != b.deadline ? a.deadline < b.deadline : a.sequence < b.sequence
+        }
+
+        /// The index of the earliest live timer.
+        var earliest: Int {
+            live.indices.min { Self.fires(live[$0], before: live[$1]) }!
+        }
+
+        /// Pops `queue`'s earliest timer and checks it is the list's earliest, carrying its own
+        /// action and no longer cancellable; returns its deadline.
+        mutating func popAndCheck(_ queue: TimerQueue) -> Int64 {
+            let earliest = earliest
+            let popped = queue.removeMin()
+            #expect(popped.deadline == live[earliest].deadline && popped.sequence == live[earliest].sequence)
+            // The action popped with a timer is the one set with it.
+            if case .run(let body) = popped.action {
+                body()
+                #expect(fired.sequences.last == popped.sequence)
+            } else {
+                Issue.record("not the action set")
+            }
+            if let handle = live[earliest].handle { #expect(!queue.cancel(handle), "a fired timer cannot be cancelled") }
+            live.remove(at: earliest)
+            return popped.deadline
+        }
+
+        /// The sequence numbers of the live timers in firing order.
+        var firingOrder: [UInt64] {
+            live.sorted(by: Self.fires).map(\.sequence)
+        }
+    }
+
     @Test func timersPopInInstantThenSequenceOrderWithCancelledOnesLeftOut() {
         var random = SeededRandom(seed: 7, stream: "timer-queue")
         let queue = TimerQueue()
@@ -46,45 +92,35 @@ import Testing
     @Test func interleavedInsertsCancelsAndPopsAlwaysPopTheEarliestLiveTimer() {
         var random = SeededRandom(seed: 3, stream: "timer-queue-interleaved")
         let queue = TimerQueue()
-        final class Fired { var sequences: [UInt64] = [] }
-        let fired = Fired()
-        var live: [(deadline: Int64, sequence: UInt64, handle: TimerHandle?)] = []
+        var reference = Reference()
         var sequence: UInt64 = 0
         var pops = 0, cancels = 0
         for _ in 0..<30_000 {
             let roll = random.next() % 10
-            if roll < 5 || live.isEmpty {
+            if roll < 5 || reference.live.isEmpty {
                 sequence += 1
                 let deadline = Int64(random.next() % 1_000)
-                let action = Timer.Action.run { [sequence] in fired.sequences.append(sequence) }
+                let action = reference.action(sequence)
                 if random.next() % 2 == 0 {
-                    live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
+                    reference.live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
                 } else {
                     queue.insert(deadline: deadline, sequence: sequence, action: action)
-                    live.append((deadline, sequence, nil))
+                    reference.live.append((deadline, sequence, nil))
                 }
             } else if roll < 7 {
-                let index = Int(random.next() % UInt64(live.count))
-                guard let handle = live[index].handle else { continue }
+                let index = Int(random.next() % UInt64(reference.live.count))
+                guard let handle = reference.live[index].handle else { continue }
                 #expect(queue.cancel(handle))
-                live.remove(at: index)
+                reference.live.remove(at: index)
                 cancels += 1
             } else {
-                let earliest = live.indices.min { live[$0].deadline != live[$1].deadline ? live[$0].deadline < live[$1].deadline : live[$0].sequence < live[$1].sequence }!
-                let popped = queue.removeMin()
-                #expect(popped.deadline == live[earliest].deadline && popped.sequence == live[earliest].sequence)
-                // The action popped with a timer is the one set with it.
-                guard case .run(let body) = popped.action else { Issue.record("not the action set"); continue }
-                body()
-                #expect(fired.sequences.last == popped.sequence)
-                if let handle = live[earliest].handle { #expect(!queue.cancel(handle), "a fired timer cannot be cancelled") }
-                live.remove(at: earliest)
+                _ = reference.popAndCheck(queue)
                 pops += 1
             }
-            #expect(queue.count == live.count)
+            #expect(queue.count == reference.live.count)
         }
         #expect(pops > 5_000 && cancels > 1_000)
-        #expect(drain(queue).map(\.1) == live.sorted { $0.deadline != $1.deadline ? $0.deadline < $1.deadline : $0.sequence < $1.sequence }.map(\.sequence))
+        #expect(drain(queue).map(\.1) == reference.firingOrder)
     }
 
     /// Timers set for a duration wait in FIFO lanes (more durations than there are lanes, so
@@ -94,54 +130,44 @@ import Testing
     @Test func lanedTimersPopInTheOrderOfOneHeap() {
         var random = SeededRandom(seed: 11, stream: "timer-lanes")
         let queue = TimerQueue()
-        final class Fired { var sequences: [UInt64] = [] }
-        let fired = Fired()
+        var reference = Reference()
         let durations: [Int64] = [1_000, 5_000, 0, 20_000, 300, 90_000]
-        var live: [(deadline: Int64, sequence: UInt64, handle: TimerHandle?)] = []
         var now: Int64 = 0, sequence: UInt64 = 0
         var pops = 0, cancels = 0
         for _ in 0..<20_000 {
             let roll = random.next() % 100
-            if roll < 52 || live.isEmpty {
+            if roll < 52 || reference.live.isEmpty {
                 sequence += 1
-                let action = Timer.Action.run { [sequence] in fired.sequences.append(sequence) }
+                let action = reference.action(sequence)
                 switch random.next() % 4 {
                 case 0:
                     let deadline = now + Int64(random.next() % 3_000)
                     queue.insert(deadline: deadline, sequence: sequence, action: action)
-                    live.append((deadline, sequence, nil))
+                    reference.live.append((deadline, sequence, nil))
                 case 1:
                     let deadline = now + Int64(random.next() % 3_000)
-                    live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
+                    reference.live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
                 default:
                     let duration = durations[Int(random.next() % UInt64(durations.count))]
                     let handle = queue.insertCancellable(deadline: now + duration, sequence: sequence, action: action, lane: duration)
-                    live.append((now + duration, sequence, handle))
+                    reference.live.append((now + duration, sequence, handle))
                 }
             } else if roll < 74 {
-                let index = Int(random.next() % UInt64(live.count))
-                guard let handle = live[index].handle else { continue }
+                let index = Int(random.next() % UInt64(reference.live.count))
+                guard let handle = reference.live[index].handle else { continue }
                 #expect(queue.cancel(handle))
                 #expect(!queue.cancel(handle), "a handle cancels once")
-                live.remove(at: index)
+                reference.live.remove(at: index)
                 cancels += 1
             } else {
-                let earliest = live.indices.min { live[$0].deadline != live[$1].deadline ? live[$0].deadline < live[$1].deadline : live[$0].sequence < live[$1].sequence }!
-                #expect(queue.earliestDeadline == live[earliest].deadline)
-                let popped = queue.removeMin()
-                #expect(popped.deadline == live[earliest].deadline && popped.sequence == live[earliest].sequence)
-                guard case .run(let body) = popped.action else { Issue.record("not the action set"); continue }
-                body()
-                #expect(fired.sequences.last == popped.sequence)
-                if let handle = live[earliest].handle { #expect(!queue.cancel(handle), "a fired timer cannot be cancelled") }
-                now = popped.deadline
-                live.remove(at: earliest)
+                #expect(queue.earliestDeadline == reference.live[reference.earliest].deadline)
+                now = reference.popAndCheck(queue)
                 pops += 1
             }
-            #expect(queue.count == live.count)
+            #expect(queue.count == reference.live.count)
         }
         #expect(pops > 4_000 && cancels > 3_000)
-        #expect(drain(queue).map(\.1) == live.sorted { $0.deadline != $1.deadline ? $0.deadline < $1.deadline : $0.sequence < $1.sequence }.map(\.sequence))
+        #expect(drain(queue).map(\.1) == reference.firingOrder)
     }
 
     /// A long lane is compacted both ways — when most of it is cancelled behind a live front, and
