@@ -216,18 +216,22 @@ public struct KeyMovement: Sendable, Equatable {
             betweenSurvivors += block.betweenSurvivors
         }
 
+        /// Counts one key, adding 0 or 1 to each count rather than branching: whether a key
+        /// moved is a coin toss the processor cannot predict.
         @inline(__always)
         mutating func count(old: Int?, new: Int?) {
-            keyCount += 1
-            if (joined ? new : old) == changedNode { onChanged += 1 }
-            guard old != new else { return }
-            moved += 1
+            keyCount &+= 1
+            onChanged &+= Self.one((joined ? new : old) == changedNode)
+            let movedKey = old != new
+            moved &+= Self.one(movedKey)
             // A key that had no node (an empty placement) or has none now (the last node left)
             // moved because of the change, not between survivors.
-            if let old, let new, old != changedNode, new != changedNode {
-                betweenSurvivors += 1
-            }
+            let survivors = old != nil && new != nil && old != changedNode && new != changedNode
+            betweenSurvivors &+= Self.one(movedKey) & Self.one(survivors)
         }
+
+        @inline(__always)
+        private static func one(_ condition: Bool) -> Int { condition ? 1 : 0 }
     }
 
     /// The fraction of keys that changed node; 0 when no keys were looked up.

@@ -103,22 +103,18 @@ public struct BoundedLoadRing: KeyPlacement {
     ///
     /// - Complexity: O(*k*·log(*n·V*)) for *k* keys while no node is full; allocates nothing per key.
     public func lookUp(positions keys: [UInt64], into nodes: inout [Int?]) {
-        nodes.removeAll(keepingCapacity: true)
         guard !ring.points.isEmpty else {
-            nodes.append(contentsOf: repeatElement(nil, count: keys.count))
+            nodes.overwrite(count: keys.count) { _ in nil }
             return
         }
         let capacity = capacity
         let someNodeIsFull = loads.values.contains { $0 >= capacity }
         let hasAssignments = !assignments.isEmpty
-        for key in keys {
-            if hasAssignments, let node = assignments[key] {
-                nodes.append(node)
-            } else if someNodeIsFull {
-                nodes.append(candidate(for: key))
-            } else {
-                nodes.append(ring.owners[ring.successorIndex(of: HashRing.position(ofKey: key))])
-            }
+        nodes.overwrite(count: keys.count) { index in
+            let key = keys[index]
+            if hasAssignments, let node = assignments[key] { return node }
+            if someNodeIsFull { return candidate(for: key) }
+            return ring.owners[ring.successorIndex(of: HashRing.position(ofKey: key))]
         }
     }
 

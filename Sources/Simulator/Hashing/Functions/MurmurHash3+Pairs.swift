@@ -2,9 +2,11 @@
 // integers out as 16 little-endian bytes keeps those hashes reproducible in any other language.
 extension MurmurHash3 {
     /// MurmurHash3 x64_128 of two integers laid out as 16 little-endian bytes, `first` then `second`.
+    /// The reference's steps for exactly one block and no tail.
     static func x64_128(_ first: UInt64, _ second: UInt64, seed: UInt32 = 0) -> (h1: UInt64, h2: UInt64) {
-        // A homogeneous tuple is laid out like a C array, so this is exactly 16 contiguous bytes.
-        withUnsafeBytes(of: (first.littleEndian, second.littleEndian)) { x64_128($0, seed: seed) }
+        var h1 = UInt64(seed), h2 = UInt64(seed)
+        mixBlock(first, second, into: &h1, &h2)
+        return finalize(&h1, &h2, byteCount: 16)
     }
 
     /// MurmurHash3 x86_32 of two integers laid out as 16 little-endian bytes, `first` then `second`.

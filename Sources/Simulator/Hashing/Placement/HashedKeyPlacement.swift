@@ -20,18 +20,13 @@ extension HashedKeyPlacement {
 
     /// Each key's ``PlacementHash/key(_:)``.
     public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
-        positions.removeAll(keepingCapacity: true)
-        var key = keys.lowerBound
-        while true {
-            positions.append(PlacementHash.key(key))
-            if key == keys.upperBound { break }
-            key += 1
-        }
+        // A range of more keys than `Int` counts could not be held in an array anyway.
+        let count = Int(keys.upperBound - keys.lowerBound) + 1
+        positions.overwrite(count: count) { PlacementHash.key(keys.lowerBound &+ UInt64($0)) }
     }
 
     /// The node for each position, without hashing.
     public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
-        nodes.removeAll(keepingCapacity: true)
-        for position in positions { nodes.append(node(atPosition: position)) }
+        nodes.overwrite(count: positions.count) { node(atPosition: positions[$0]) }
     }
 }

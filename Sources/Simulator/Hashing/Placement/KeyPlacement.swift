@@ -51,13 +51,13 @@ public protocol KeyPlacement: Sendable {
     /// hashes each key once instead of once per copy. The default position is the key itself;
     /// ``HashedKeyPlacement`` gives its conformers the key's ``PlacementHash/key(_:)``.
     ///
-    /// - Complexity: `keys.count` hashes; allocates only when `positions` must grow.
+    /// - Complexity: `keys.count` hashes; allocates only when `positions` holds another number of elements.
     func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64])
 
     /// Looks up keys already turned into positions by ``positions(of:into:)``, replacing the
     /// contents of `nodes` with their nodes: the same nodes ``lookUp(_:into:)`` gives the keys.
     ///
-    /// - Complexity: `positions.count` lookups without hashing; allocates only when `nodes` must grow.
+    /// - Complexity: `positions.count` lookups without hashing; allocates only when `nodes` holds another number of elements.
     func lookUp(positions: [UInt64], into nodes: inout [Int?])
 }
 
@@ -78,7 +78,6 @@ extension KeyPlacement {
     }
 
     public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
-        nodes.removeAll(keepingCapacity: true)
-        for key in positions { nodes.append(node(for: key)) }
+        nodes.overwrite(count: positions.count) { node(for: positions[$0]) }
     }
 }

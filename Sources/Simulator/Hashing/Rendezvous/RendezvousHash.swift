@@ -62,16 +62,16 @@ public struct RendezvousHash: HashedKeyPlacement {
     /// - Returns: The node id, or `nil` when there are no nodes.
     /// - Complexity: O(*n*); does not allocate.
     public func node(atPosition keyHash: UInt64) -> Int? {
-        var best: (node: Int, score: UInt64)?
-        for position in nodes.indices {
-            let candidate = (node: nodes[position], score: Self.score(keyHash: keyHash, nodeHash: nodeHashes[position]))
-            if let current = best,
-               current.score > candidate.score || (current.score == candidate.score && current.node < candidate.node)
-            {
-                continue
+        guard var bestNode = nodes.first else { return nil }
+        var bestScore = Self.score(keyHash: keyHash, nodeHash: nodeHashes[0])
+        for position in nodes.indices.dropFirst() {
+            let node = nodes[position]
+            let score = Self.score(keyHash: keyHash, nodeHash: nodeHashes[position])
+            if score > bestScore || (score == bestScore && node < bestNode) {
+                bestScore = score
+                bestNode = node
             }
-            best = candidate
         }
-        return best?.node
+        return bestNode
     }
 }

@@ -45,6 +45,13 @@ struct KeyMovementTests {
                 candidate.lookUp(positions: positions, into: &nodes)
                 #expect(positions.count == keys.count)
                 #expect(nodes == keys.map { candidate.node(for: $0) }, "\(type(of: candidate)) with \(candidate.nodes.count) nodes")
+                // Again into buffers that already hold as many elements: overwritten in place.
+                let (firstPositions, firstNodes) = (positions, nodes)
+                positions.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                nodes.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+                candidate.positions(of: keys, into: &positions)
+                candidate.lookUp(positions: positions, into: &nodes)
+                #expect(positions == firstPositions && nodes == firstNodes)
                 checked += 1
             }
             // Positions are the same whatever the nodes.

@@ -126,6 +126,16 @@ struct MurmurHash3Tests {
         }
     }
 
+    /// The pair overload (one block, no tail, written out) against the byte loop over its 16 bytes.
+    @Test
+    func pairOverloadsEqualHashingTheirSixteenBytes() async {
+        await propertyCheck(input: Gen.uint64(), Gen.uint64(), Gen.uint32()) { first, second, seed in
+            let bytes = withUnsafeBytes(of: first.littleEndian) { Array($0) } + withUnsafeBytes(of: second.littleEndian) { Array($0) }
+            #expect(MurmurHash3.x64_128(first, second, seed: seed) == MurmurHash3.x64_128(bytes, seed: seed))
+            #expect(MurmurHash3.x86_32(first, second, seed: seed) == MurmurHash3.x86_32(bytes, seed: seed))
+        }
+    }
+
     @Test
     func pairsHashAsTheirSixteenLittleEndianBytes() {
         #expect(MurmurHash3.x64_128(1, 0) == (0xc1c4_c5ee_1138_72db, 0x17ed_c9d0_759f_4dce))
