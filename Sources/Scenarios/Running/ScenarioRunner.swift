@@ -67,8 +67,10 @@ public enum ScenarioRunner {
     }
 
     static func latencyFigures(_ histogram: LatencyHistogram) -> [(label: String, seconds: Double)] {
-        [("p50", 50.0), ("p90", 90.0), ("p95", 95.0), ("p99", 99.0), ("p99.9", 99.9)].map { ($0.0, histogram.percentile($0.1).seconds) }
-            + [("mean", histogram.mean.seconds), ("max", histogram.max.seconds)]
+        let labels = ["p50", "p90", "p95", "p99", "p99.9"]
+        let summary = histogram.summary(atPercentiles: [50, 90, 95, 99, 99.9])
+        return zip(labels, summary.percentiles).map { ($0, $1.seconds) }
+            + [("mean", summary.mean.seconds), ("max", histogram.max.seconds)]
     }
 
     static func throughput(_ metrics: WorkloadMetrics) -> Double {
@@ -86,9 +88,10 @@ public enum ScenarioRunner {
         let activeSeconds = metrics.lastCompletion.seconds
         figures.throughput = activeSeconds > 0 ? Double(metrics.servedBy[server.id] ?? 0) / activeSeconds : 0
         if let histogram = metrics.latencyByServer[server.id] {
+            let summary = histogram.summary(atPercentiles: [50, 95, 99, 99.9])
             figures.latency = TrafficResult.ServerLatency(
-                p50: histogram.percentile(50).seconds, p95: histogram.percentile(95).seconds, p99: histogram.percentile(99).seconds,
-                p999: histogram.percentile(99.9).seconds, mean: histogram.mean.seconds)
+                p50: summary.percentiles[0].seconds, p95: summary.percentiles[1].seconds, p99: summary.percentiles[2].seconds,
+                p999: summary.percentiles[3].seconds, mean: summary.mean.seconds)
         }
         figures.completionsPerSecond = metrics.completionsPerSecondByServer[server.id] ?? []
         return figures

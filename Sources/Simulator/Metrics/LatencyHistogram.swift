@@ -34,6 +34,18 @@ public struct LatencyHistogram: Sendable {
     /// The mean latency, or zero when empty.
     public var mean: Duration { count == 0 ? .zero : .seconds(double: meanMicroseconds / 1e6) }
 
+    /// The latencies at each of `percentiles` (in that order) and the mean, from one walk over
+    /// the recorded values where asking for each walked once per figure: a run's report asks
+    /// five or six figures of every server's histogram. The figures are those of
+    /// ``percentile(_:)`` and ``mean`` to the bit.
+    ///
+    /// - Complexity: One walk over the recorded buckets, plus sorting `percentiles`.
+    public func summary(atPercentiles percentiles: [Double]) -> (percentiles: [Duration], mean: Duration) {
+        guard count > 0 else { return (percentiles.map { _ in .zero }, .zero) }
+        let walked = walk(percentiles: percentiles, mean: true)
+        return (walked.microseconds.map { .microseconds(Int64($0)) }, .seconds(double: walked.meanMicroseconds / 1e6))
+    }
+
     /// The largest latency recorded, or zero when empty.
     public var max: Duration { count == 0 ? .zero : .microseconds(Int64(histogram.max)) }
 
@@ -42,25 +54,50 @@ public struct LatencyHistogram: Sendable {
     /// within the smallest and largest recorded values. Buckets without counts never end the
     /// search, so walking the recorded values finds the same bucket as walking every bucket.
     func microseconds(atPercentile percentile: Double) -> UInt64 {
-        guard percentile != 0 else { return histogram.min }
-        guard percentile < 100 else { return histogram.maxRecorded }
-        let requested = Swift.min(Swift.max(percentile.nextDown, 0), 100)
-        let wanted = Swift.max(1, UInt64((requested * Double(histogram.totalCount) / 100).rounded(.up)))
-        for bucket in histogram.recordedValues() where bucket.totalCountToThisValue >= wanted {
-            return Swift.max(Swift.min(bucket.value, histogram.maxRecorded), histogram.min)
-        }
-        return 0
+        walk(percentiles: [percentile], mean: false).microseconds[0]
     }
 
     /// HdrHistogram's `mean`: each recorded bucket's median-equivalent value times its count,
     /// summed in bucket order, over the total count.
     var meanMicroseconds: Double {
-        guard histogram.totalCount > 0 else { return 0 }
+        walk(percentiles: [], mean: true).meanMicroseconds
+    }
+
+    /// The percentiles' values (``microseconds(atPercentile:)``, in the order asked) and, when
+    /// `mean`, the mean (``meanMicroseconds``), in one walk over the recorded buckets.
+    ///
+    /// The running count only grows along the walk, so the percentiles, sorted by the count
+    /// they want, end at their buckets in that order: each at the bucket where it ends alone.
+    private func walk(percentiles: [Double], mean: Bool) -> (microseconds: [UInt64], meanMicroseconds: Double) {
+        var values = [UInt64](repeating: 0, count: percentiles.count)
+        var waiting: [(wanted: UInt64, index: Int)] = []
+        for (index, percentile) in percentiles.enumerated() {
+            if percentile == 0 {
+                values[index] = histogram.min
+            } else if !(percentile < 100) {
+                values[index] = histogram.maxRecorded
+            } else {
+                let requested = Swift.min(Swift.max(percentile.nextDown, 0), 100)
+                let wanted = Swift.max(1, UInt64((requested * Double(histogram.totalCount) / 100).rounded(.up)))
+                waiting.append((wanted, index))
+            }
+        }
+        waiting.sort { $0.wanted < $1.wanted }
+        guard histogram.totalCount > 0, mean || !waiting.isEmpty else { return (values, 0) }
+        var next = 0
         var total: Double = 0
         for bucket in histogram.recordedValues() {
-            let median = histogram.lowestEquivalentForValue(bucket.value) + (histogram.sizeOfEquivalentRangeForValue(bucket.value) >> 1)
-            total += Double(median) * Double(bucket.count)
+            while next < waiting.count, bucket.totalCountToThisValue >= waiting[next].wanted {
+                values[waiting[next].index] = Swift.max(Swift.min(bucket.value, histogram.maxRecorded), histogram.min)
+                next += 1
+            }
+            if mean {
+                let median = histogram.lowestEquivalentForValue(bucket.value) + (histogram.sizeOfEquivalentRangeForValue(bucket.value) >> 1)
+                total += Double(median) * Double(bucket.count)
+            } else if next == waiting.count {
+                break
+            }
         }
-        return total / Double(histogram.totalCount)
+        return (values, total / Double(histogram.totalCount))
     }
 }

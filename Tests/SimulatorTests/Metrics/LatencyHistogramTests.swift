@@ -44,6 +44,11 @@ struct LatencyHistogramTests {
                 #expect(ours.microseconds(atPercentile: percentile) == package.valueAtPercentile(percentile),
                         "shape \(shape), \(count) samples, percentile \(percentile)")
             }
+            // All of them from one walk, asked out of order (and one twice): the package's too.
+            let asked = Self.percentiles.reversed() + [99.9]
+            let summary = ours.summary(atPercentiles: asked)
+            #expect(summary.percentiles == asked.map { .microseconds(Int64(package.valueAtPercentile($0))) }, "shape \(shape), \(count) samples")
+            #expect(summary.mean == .seconds(double: package.mean / 1e6))
         }
     }
 
@@ -52,6 +57,8 @@ struct LatencyHistogramTests {
         let empty = LatencyHistogram()
         #expect(empty.mean == .zero && empty.percentile(99) == .zero && empty.max == .zero)
         #expect(empty.meanMicroseconds == 0 && empty.microseconds(atPercentile: 50) == 0)
+        let summary = empty.summary(atPercentiles: [0, 50, 100])
+        #expect(summary.percentiles == [.zero, .zero, .zero] && summary.mean == .zero)
     }
 
     @Test
