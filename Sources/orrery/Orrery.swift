@@ -12,6 +12,7 @@ struct Orrery: ParsableCommand {
 
     /// Parse errors are bad input (exit 2), not ArgumentParser's default 64.
     static func main() {
+        AllocatorSlack.apply()
         do {
             var command = try parseAsRoot()
             try command.run()
