@@ -30,9 +30,10 @@ public enum FNV1a {
     ///
     /// - Parameter string: The string to hash.
     /// - Returns: The 32-bit hash.
-    /// - Complexity: O(*n*) in the UTF-8 length; does not allocate.
+    /// - Complexity: O(*n*) in the UTF-8 length; does not allocate for native Swift strings.
     public static func hash32(_ string: String) -> UInt32 {
-        hash32(string.utf8)
+        var string = string
+        return string.withUTF8 { hash32($0) }
     }
 
     /// FNV-1a 32 of an integer key's 8 little-endian bytes.
@@ -74,9 +75,14 @@ public enum FNV1a {
     ///
     /// - Parameter string: The string to hash.
     /// - Returns: The 64-bit hash.
-    /// - Complexity: O(*n*) in the UTF-8 length; does not allocate.
+    /// Read through the string's contiguous UTF-8 buffer rather than its `utf8` view, whose
+    /// iterator decodes the string's storage byte by byte: every node name is hashed when it is
+    /// made (a closed loop's user per request, in A-4).
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length; does not allocate for native Swift strings.
     public static func hash64(_ string: String) -> UInt64 {
-        hash64(string.utf8)
+        var string = string
+        return string.withUTF8 { hash64($0) }
     }
 
     /// FNV-1a 64 of an integer key's 8 little-endian bytes.

@@ -17,6 +17,16 @@ struct FNV1aTests {
         #expect(FNV1a.hash64(Array(input.utf8)) == expected64)
     }
 
+    /// A string hashes as its UTF-8 bytes, whether it is stored inline (up to 15 bytes), on the
+    /// heap, or holds multi-byte characters, and whether it is a slice of a larger string.
+    @Test(arguments: ["", "client-12345", String(repeating: "backend-", count: 9), "Zürich ☃ 東京 🚀", "ß"])
+    func stringsHashAsTheirUTF8Bytes(input: String) {
+        #expect(FNV1a.hash64(input) == FNV1a.hash64(Array(input.utf8)))
+        #expect(FNV1a.hash32(input) == FNV1a.hash32(Array(input.utf8)))
+        let slice = String(("x" + input + "y").dropFirst().dropLast())
+        #expect(FNV1a.hash64(slice) == FNV1a.hash64(Array(input.utf8)))
+    }
+
     @Test
     func integerKeysHashTheirLittleEndianBytes() {
         #expect(FNV1a.hash32(UInt64(0)) == 0x9be1_7165)
