@@ -34,6 +34,16 @@ public final class Simulation: @unchecked Sendable {
     /// Current virtual time.
     public var now: VirtualInstant { clock.now }
 
+    /// Runs `body` with the executor lent, not retained: the simulation holds its executor for
+    /// its whole life, and whoever calls this holds the simulation. A step that queues its next
+    /// step or sets a timer through `simulation.executor` had the executor retained and released
+    /// around the call (the compiler cannot tell that changing the executor's queues leaves the
+    /// simulation alone): a pair for every client, arrival and queued request.
+    @inline(__always)
+    func withExecutor<Result>(_ body: (SimulationExecutor) -> Result) -> Result {
+        Unmanaged.passUnretained(executor)._withUnsafeGuaranteedRef(body)
+    }
+
     /// An independent random stream for the component called `name`.
     ///
     /// Streams derive from (seed, name) only, so adding a component never changes what another

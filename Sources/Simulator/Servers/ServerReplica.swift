@@ -114,7 +114,7 @@ public actor ServerReplica {
     private nonisolated func finish(_ request: Request, service: Int64) -> Response {
         stats.busyNanoseconds += service
         if let next = waiting.popFirst() {
-            simulation.executor.enqueueStep(next, ServeStep.admitted.rawValue)
+            simulation.withExecutor { $0.enqueueStep(next, ServeStep.admitted.rawValue) }
             simulation.observeGauge(.traffic, id.name, "queue length", Double(waiting.count))
         } else {
             busy -= 1
@@ -148,7 +148,9 @@ public actor ServerReplica {
         busy = 0
         let dropped = waiting
         waiting.removeAll()
-        for call in dropped { simulation.executor.enqueueStep(call, ServeStep.turnedAway.rawValue) }
+        simulation.withExecutor { executor in
+            for call in dropped { executor.enqueueStep(call, ServeStep.turnedAway.rawValue) }
+        }
         simulation.observeGauge(.traffic, id.name, "in service", 0)
         simulation.observeGauge(.traffic, id.name, "queue length", 0)
     }

@@ -61,7 +61,7 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
         if !simulation.executor.isRunning { simulation.executor.adoptCurrentThread() }
         registration = simulation.tasks.start("arrivals", daemon: false)
         super.init()
-        simulation.executor.enqueueStep(self, Step.begin.rawValue)
+        simulation.withExecutor { $0.enqueueStep(self, Step.begin.rawValue) }
     }
 
     override func runStep(_ code: UInt8) {
@@ -73,15 +73,14 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
     }
 
     override func timerFired(_ code: UInt8) {
-        simulation.executor.enqueueStep(self, Step.arrived.rawValue)
+        simulation.withExecutor { $0.enqueueStep(self, Step.arrived.rawValue) }
     }
 
     /// Parks until the next arrival of the peak-rate process; ends once the world is being torn down.
     private func waitForNextArrival() {
-        let executor = simulation.executor
         let delay = gap.sampleDuration(using: &random)
-        guard !executor.isTearingDown else { return end() }
-        executor.schedule(at: executor.now &+ delay.nanoseconds, .notify(wakeUp(0)))
+        guard !simulation.withExecutor({ $0.isTearingDown }) else { return end() }
+        simulation.withExecutor { $0.schedule(at: $0.now &+ delay.nanoseconds, .notify(wakeUp(0))) }
     }
 
     /// One arrival: sends a request unless the limit or the end time is reached (then ends) or
@@ -100,6 +99,6 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
     }
 
     private func end() {
-        simulation.executor.enqueueStep(self, Step.end.rawValue)
+        simulation.withExecutor { $0.enqueueStep(self, Step.end.rawValue) }
     }
 }

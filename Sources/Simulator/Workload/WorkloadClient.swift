@@ -83,7 +83,7 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         // task's first job would have.
         registration = simulation.tasks.start(name ?? .text(client.name), daemon: false)
         super.init()
-        simulation.executor.enqueueStep(self, Step.begin.rawValue)
+        simulation.withExecutor { $0.enqueueStep(self, Step.begin.rawValue) }
     }
 
     override func runStep(_ code: UInt8) {
@@ -104,7 +104,7 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     }
 
     override func timerFired(_ code: UInt8) {
-        simulation.executor.enqueueStep(self, Step.woke.rawValue)
+        simulation.withExecutor { $0.enqueueStep(self, Step.woke.rawValue) }
     }
 
     /// Sends the next request, or ends when its quota is spent or the clients' time is over.
@@ -139,11 +139,11 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     /// Lets `duration` nanoseconds pass (a periodic wait: nothing is set once the world is being
     /// torn down).
     private func sleep(nanoseconds duration: Int64) {
-        guard !simulation.executor.isTearingDown else { return end() }
-        simulation.executor.schedule(at: simulation.now.nanoseconds &+ duration, .notify(wakeUp(0)))
+        guard !simulation.withExecutor({ $0.isTearingDown }) else { return end() }
+        simulation.withExecutor { $0.schedule(at: $0.now &+ duration, .notify(wakeUp(0))) }
     }
 
     private func end() {
-        simulation.executor.enqueueStep(self, Step.end.rawValue)
+        simulation.withExecutor { $0.enqueueStep(self, Step.end.rawValue) }
     }
 }
