@@ -90,7 +90,13 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
 
     // Set when the request is sent and delivered: one delivery per object.
     @exclusivity(unchecked) var link = LinkProfile.lan
-    @exclusivity(unchecked) var node: NetworkNode?
+    @exclusivity(unchecked) var node: NetworkNode? {
+        didSet { lentNode = node.map(Unmanaged.passUnretained) }
+    }
+    /// ``node``, not counted: ``node`` holds it for as long as the call lives. Bound out of the
+    /// `var` at the request's delivery, at the answer's sending and at its arrival, the node was
+    /// retained and released around each.
+    @exclusivity(unchecked) private(set) var lentNode: Unmanaged<NetworkNode>?
     @exclusivity(unchecked) var incarnation: UInt64 = 0
     @exclusivity(unchecked) var number: UInt64 = 0
     /// Its slot among its node's open calls while it is handled there.
@@ -183,9 +189,9 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         case .deliver:
             network.deliver(self)
         case .answer:
-            guard let node, let response else { return }
+            guard let lentNode, let response else { return }
             self.response = nil
-            guard network.canReach(node.id, source) else { return }
+            guard lentNode._withUnsafeGuaranteedRef({ network.canReach($0.id, source) }) else { return }
             network.answer(self, with: response, at: source)
         case .serviceEnds:
             executor.enqueueStep(self, ServeStep.serviceDone.rawValue)
@@ -227,10 +233,12 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
 
     /// Sends the handler's answer back.
     private func sendAnswer() {
-        guard let node, let response else { return }
+        guard let lentNode, let response else { return }
         self.response = nil
-        node.openCalls.close(slot: openSlot, number: number)
-        network.respond(self, response, from: node)
+        lentNode._withUnsafeGuaranteedRef { node in
+            node.openCalls.close(slot: openSlot, number: number)
+            network.respond(self, response, from: node)
+        }
     }
 
     func reset(on network: Network) {
@@ -337,7 +345,12 @@ extension Network {
 
     /// The request reaches its destination: handled there if it is up.
     fileprivate func deliver<Response: Sendable>(_ call: PendingCall<Response>) {
-        guard let node = call.node else { return }
+        guard let node = call.lentNode else { return }
+        node._withUnsafeGuaranteedRef { deliver(call, at: $0) }
+    }
+
+    /// ``deliver(_:)`` at the call's destination node, lent by the call.
+    private func deliver<Response: Sendable>(_ call: PendingCall<Response>, at node: NetworkNode) {
         let source = call.source
         guard canReach(source, node.id) else {
             simulation.trace.record(.drop, source.name, node.id.name)
