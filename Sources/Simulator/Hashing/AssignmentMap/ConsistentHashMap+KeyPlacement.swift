@@ -24,4 +24,24 @@ extension ConsistentHashMap: KeyPlacement {
     public func node(for key: UInt64) -> Int? {
         server(forRequest: key)
     }
+
+    /// Each key's slot, `H(key) mod M`. The slot depends on the map's configuration, not on its
+    /// servers, so every copy of a map with a server added or removed finds the same one, and a
+    /// comparison of copies (``KeyMovement``) computes `H` and the division once per key instead
+    /// of once per copy.
+    ///
+    /// - Complexity: `keys.count` hashes; allocates only when `positions` holds another number of elements.
+    public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
+        // A range of more keys than `Int` counts could not be held in an array anyway.
+        let count = Int(keys.upperBound - keys.lowerBound) + 1
+        positions.overwrite(count: count) { UInt64(slot(forRequest: keys.lowerBound &+ UInt64($0))) }
+    }
+
+    /// The server routing each slot of `positions` (from ``positions(of:into:)``).
+    ///
+    /// - Complexity: `positions.count` array reads; allocates only when `nodes` holds another number of elements.
+    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
+        guard !routes.isEmpty else { return nodes.overwrite(count: positions.count) { _ in nil } }
+        nodes.overwrite(count: positions.count) { routes[Int(positions[$0])] }
+    }
 }

@@ -49,7 +49,8 @@ public protocol KeyPlacement: Sendable {
     /// A position must not depend on the nodes, so that a key has the same position in every
     /// copy of a placement however their nodes differ: comparing copies (``KeyMovement``) then
     /// hashes each key once instead of once per copy. The default position is the key itself;
-    /// ``HashedKeyPlacement`` gives its conformers the key's ``PlacementHash/key(_:)``.
+    /// ``HashedKeyPlacement`` gives its conformers the key's ``PlacementHash/key(_:)``, and
+    /// ``ConsistentHashMap`` the key's slot.
     ///
     /// - Complexity: `keys.count` hashes; allocates only when `positions` holds another number of elements.
     func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64])
