@@ -32,57 +32,60 @@ import Testing
         }
     }
 
+    /// Watches a probe weakly.
+    final class Watch {
+        weak var probe: Probe?
+    }
+
+    /// A probe of `sim` recording into `ledger`, whose only references are the entries `enter`
+    /// makes for it (the probe itself is let go when this returns), watched weakly.
+    static func probe(of sim: Simulation, ledger: Ledger = Ledger(), entries enter: (SimulationExecutor, Probe) -> Void) -> Watch {
+        let watch = Watch()
+        let probe = Probe(executor: sim.executor, ledger: ledger)
+        watch.probe = probe
+        enter(sim.executor, probe)
+        return watch
+    }
+
     @Test func workLivesUntilItsLastEntryRunsAndNoLonger() throws {
         let sim = Simulation(seed: 1)
-        let executor = sim.executor
         let ledger = Ledger()
-        weak var watched: Probe?
-        do {
-            let probe = Probe(executor: executor, ledger: ledger)
-            watched = probe
+        let watched = Self.probe(of: sim, ledger: ledger) { executor, probe in
             executor.enqueueStep(probe, 1)
             executor.schedule(at: 30, .notify(probe.wakeUp(3)))
             executor.enqueueStep(probe, 2)
             executor.schedule(at: 20, .notify(probe.wakeUp(4)))
         }
-        #expect(watched != nil)
+        #expect(watched.probe != nil)
         try sim.run(until: VirtualInstant(nanoseconds: 25))
         // Both steps and the earlier timer ran; the later timer still holds the work.
         #expect(ledger.woken == ["step 1@0", "step 2@0", "timer 4@20"])
-        #expect(watched != nil)
+        #expect(watched.probe != nil)
         try sim.run(until: VirtualInstant(nanoseconds: 40))
         #expect(ledger.woken == ["step 1@0", "step 2@0", "timer 4@20", "timer 3@30"])
-        #expect(watched == nil)
+        #expect(watched.probe == nil)
     }
 
     @Test func aStepThatQueuesAnotherKeepsItsWorkAlive() throws {
         let sim = Simulation(seed: 1)
         let ledger = Ledger()
-        weak var watched: Probe?
-        do {
-            let probe = Probe(executor: sim.executor, ledger: ledger)
-            watched = probe
-            sim.executor.enqueueStep(probe, 9)
-        }
+        let watched = Self.probe(of: sim, ledger: ledger) { executor, probe in executor.enqueueStep(probe, 9) }
         // Step 9 queues step 10 while it runs: the count goes 1 → 2 → 1, and the work lives on
         // until step 10 has run.
         #expect(sim.executor.runReadyJob())
         #expect(ledger.woken == ["step 9@0"])
-        #expect(watched != nil)
+        #expect(watched.probe != nil)
         #expect(sim.executor.runReadyJob())
         #expect(ledger.woken == ["step 9@0", "step 10@0"])
-        #expect(watched == nil)
+        #expect(watched.probe == nil)
         #expect(!sim.executor.runReadyJob())
     }
 
     @Test func cancellingTheLastTimerFreesTheWorkAtOnce() {
         let sim = Simulation(seed: 1)
         let executor = sim.executor
-        weak var watched: Probe?
         var handles: [TimerHandle] = []
-        do {
-            let probe = Probe(executor: executor)
-            watched = probe
+        let watched = Self.probe(of: sim) { executor, probe in
             // Two timers in one lane (set for the same duration), one in another, one in the heap.
             handles.append(executor.scheduleCancellable(after: 1_000, .notify(probe.wakeUp(1))))
             handles.append(executor.scheduleCancellable(after: 1_000, .notify(probe.wakeUp(2))))
@@ -90,37 +93,33 @@ import Testing
             handles.append(executor.timers.insertCancellable(deadline: 700, sequence: 99, action: .notify(probe.wakeUp(4))))
         }
         executor.cancelTimer(handles[1])
-        #expect(watched != nil)
+        #expect(watched.probe != nil)
         executor.cancelTimer(handles[0])
-        #expect(watched != nil)
+        #expect(watched.probe != nil)
         // A stale handle changes nothing: the entry is not counted gone twice.
         executor.cancelTimer(handles[1])
-        #expect(watched != nil)
+        #expect(watched.probe != nil)
         executor.cancelTimer(handles[3])
-        #expect(watched != nil)
+        #expect(watched.probe != nil)
         executor.cancelTimer(handles[2])
-        #expect(watched == nil)
+        #expect(watched.probe == nil)
         #expect(executor.timers.isEmpty)
     }
 
     @Test func tearingTheWorldDownLetsGoOfWorkStillQueuedOrWaiting() throws {
         let sim = Simulation(seed: 1)
-        let executor = sim.executor
         let ledger = Ledger()
-        weak var watched: Probe?
-        do {
-            let probe = Probe(executor: executor, ledger: ledger)
-            watched = probe
+        let watched = Self.probe(of: sim, ledger: ledger) { executor, probe in
             executor.schedule(at: 50, .notify(probe.wakeUp(1)))
             _ = executor.scheduleCancellable(after: 70, .notify(probe.wakeUp(2)))
         }
         try sim.run(until: VirtualInstant(nanoseconds: 10))
-        if let probe = watched { executor.enqueueStep(probe, 3) }
+        if let probe = watched.probe { sim.executor.enqueueStep(probe, 3) }
         sim.tearDown()
         // Tearing down runs what is ready (to let periodic loops end) and drops the timers unrun:
         // the work is freed with its last entry.
         #expect(ledger.woken == ["step 3@10"])
-        #expect(watched == nil)
+        #expect(watched.probe == nil)
     }
 
     /// Work that holds nothing: only its entries keep it.
