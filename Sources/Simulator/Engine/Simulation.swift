@@ -74,26 +74,47 @@ public final class Simulation: @unchecked Sendable {
         }
     }
 
+    // The sleeps are inlined into their callers and suspend through the continuation that
+    // inherits the caller's executor. `withUnsafeContinuation(isolation:)` hops to its isolation
+    // before it suspends and again after it resumes, and a sleep compiled apart from its caller
+    // hops to the caller's isolation on entry: each hop is a `swift_task_switch`, which reads the
+    // task's executor preference under the task's status-record lock. Inlined and inheriting, a
+    // wake-up makes one such hop (back to the caller's isolation once it resumes) instead of two.
+    // The continuation resumes on the executor the caller was on when it suspended, so nothing
+    // about where the caller runs changes.
+
     /// Lets `duration` of virtual time pass for the calling task (not cancellable).
+    @inlinable
     public func sleep(for duration: Duration) async {
-        await executor.sleep(until: executor.now &+ duration.nanoseconds)
+        let executor = executor
+        let deadline = executor.now &+ duration.nanoseconds
+        await _unsafeInheritExecutor_withUnsafeContinuation { executor.resume($0, at: deadline) }
     }
 
     /// Lets virtual time pass until `instant` for the calling task (not cancellable).
+    @inlinable
     public func sleep(until instant: VirtualInstant) async {
-        await executor.sleep(until: instant.nanoseconds)
+        let executor = executor
+        await _unsafeInheritExecutor_withUnsafeContinuation { executor.resume($0, at: instant.nanoseconds) }
     }
 
     /// Lets `duration` of virtual time pass for a periodic loop and returns true; returns false
     /// once the world is being torn down after its last run (``tearDown()``), and the loop should
     /// end — a task left parked for good would keep everything it holds alive.
+    @inlinable
     public func sleepUnlessTornDown(for duration: Duration) async -> Bool {
-        await executor.sleepUnlessTornDown(until: executor.now &+ duration.nanoseconds)
+        let executor = executor
+        guard !executor.isTearingDown else { return false }
+        let deadline = executor.now &+ duration.nanoseconds
+        return await _unsafeInheritExecutor_withUnsafeContinuation { executor.resumeUnlessTornDown($0, at: deadline) }
     }
 
     /// ``sleepUnlessTornDown(for:)`` until `instant`.
+    @inlinable
     public func sleepUnlessTornDown(until instant: VirtualInstant) async -> Bool {
-        await executor.sleepUnlessTornDown(until: instant.nanoseconds)
+        let executor = executor
+        guard !executor.isTearingDown else { return false }
+        return await _unsafeInheritExecutor_withUnsafeContinuation { executor.resumeUnlessTornDown($0, at: instant.nanoseconds) }
     }
 
     /// Runs `body` on the simulation thread after `delay` of virtual time.

@@ -78,21 +78,18 @@ extension SimulationExecutor {
         schedule(at: now &+ delay.nanoseconds, .run(body))
     }
 
-    /// Suspends the caller until virtual instant `deadline`; not cancellable, and the cheapest way
-    /// for a model to let virtual time pass.
-    func sleep(until deadline: Int64) async {
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            schedule(at: deadline, .resume(continuation))
-        }
+    /// Parks a sleeping task's `continuation` until virtual instant `deadline`; not cancellable,
+    /// and the cheapest way for a model to let virtual time pass (``Simulation/sleep(for:)``).
+    @usableFromInline
+    func resume(_ continuation: UnsafeContinuation<Void, Never>, at deadline: Int64) {
+        schedule(at: deadline, .resume(continuation))
     }
 
-    /// Suspends the caller until `deadline` and returns true, or returns false once the world is
-    /// being torn down (at once, or when ``Simulation/tearDown()`` wakes it).
-    func sleepUnlessTornDown(until deadline: Int64) async -> Bool {
-        guard !isTearingDown else { return false }
-        return await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
-            schedule(at: deadline, .resumeUnlessTornDown(continuation))
-        }
+    /// Parks a periodic loop's `continuation` until `deadline`, to be resumed with true, or with
+    /// false when ``Simulation/tearDown()`` wakes it (``Simulation/sleepUnlessTornDown(for:)``).
+    @usableFromInline
+    func resumeUnlessTornDown(_ continuation: UnsafeContinuation<Bool, Never>, at deadline: Int64) {
+        schedule(at: deadline, .resumeUnlessTornDown(continuation))
     }
 
     /// Suspends the caller until `deadline`, or until its task is cancelled (then it throws

@@ -49,7 +49,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     var ownerThread: pthread_t
     var isRunning = false
     /// Set by ``Simulation/tearDown()``: periodic loops are woken to end, and nothing is traced.
-    @exclusivity(unchecked) var isTearingDown = false
+    @exclusivity(unchecked) @usableFromInline var isTearingDown = false
 
     let escapeDetected = Atomic<Bool>(false)
     let escapedJobs = Mutex<[UnownedJob]>([])
