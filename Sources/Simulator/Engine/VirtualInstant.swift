@@ -41,9 +41,15 @@ extension Duration {
     /// The duration in whole nanoseconds (truncating sub-nanosecond parts toward zero, saturating
     /// at Int64).
     ///
-    /// One division of the 128-bit attosecond count, where going through `components` divides it
-    /// twice (seconds and remainder) and multiplies back: every `sleep(for:)` converts its duration.
+    /// One division of the attosecond count, where going through `components` divides it twice
+    /// (seconds and remainder) and multiplies back: every `sleep(for:)` converts its duration.
+    /// A count that fits 64 bits (under ~9.2 s either way: every latency, think time and timeout
+    /// of the scenarios) is divided as an `Int64`, which the compiler does with a multiplication,
+    /// where a 128-bit division is a call to a division routine.
+    @inlinable
     public var nanoseconds: Int64 {
+        let attoseconds = attoseconds
+        if let small = Int64(exactly: attoseconds) { return small / 1_000_000_000 }
         let nanoseconds = attoseconds / 1_000_000_000
         if nanoseconds > Int128(Int64.max) { return .max }
         if nanoseconds < Int128(Int64.min) { return .min }
