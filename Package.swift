@@ -53,6 +53,7 @@ let package = Package(
         .target(
             name: "Simulator",
             dependencies: [
+                "CPrefetch",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
@@ -85,6 +86,9 @@ let package = Package(
         // The loader's fuzz target: a corpus replayer when built normally, libFuzzer's
         // LLVMFuzzerTestOneInput when built by scripts/fuzz-libfuzzer.sh (-sanitize=fuzzer).
         .executableTarget(name: "OrreryFuzz", dependencies: ["Scenarios"], swiftSettings: strictConcurrency),
+        // One header: a hint to the processor to load a cache line early (the event loop asks
+        // for the object its next event will touch).
+        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
         .systemLibrary(
             name: "CJemalloc",
             path: "Sources/CJemalloc",

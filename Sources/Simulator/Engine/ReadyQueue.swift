@@ -28,6 +28,7 @@ struct ReadyQueue: ~Copyable {
     @inline(__always)
     mutating func append(_ item: ReadyItem) {
         if count == capacity { grow() }
+        item.prefetchTarget()
         (items + ((head &+ count) & (capacity &- 1))).initialize(to: item)
         count &+= 1
     }

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A wake-up parked on the timer heap, ordered by (virtual instant, sequence number) so that two
 /// timers for the same instant fire in the order they were set.
 enum Timer {
@@ -16,6 +18,14 @@ enum Timer {
         /// nothing. The entry holds no reference (its target counts it): a timer queue that drops
         /// the action unfired must ``discard()`` it.
         case notify(WakeUp)
+
+        /// Starts loading the first cache line of a ``notify(_:)`` action's target, which its
+        /// firing touches first: the timer queue asks as it takes the action out, before it
+        /// restores its heap.
+        @inline(__always)
+        func prefetchTarget() {
+            if case .notify(let wakeUp) = self { orrery_prefetch(wakeUp.target.toOpaque()) }
+        }
 
         /// Lets go of what an action that will not run holds, where dropping it does not: a
         /// ``notify(_:)`` entry is counted by its target.

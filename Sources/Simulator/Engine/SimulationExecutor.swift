@@ -1,3 +1,4 @@
+import CPrefetch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +29,14 @@ enum ReadyItem {
     case hop(UnsafeContinuation<Void, Never>)
     /// One step of work that needs no task of its own (see ``SteppedWork``).
     case step(WakeUp)
+
+    /// Starts loading the first cache line of a step's target, while what is queued before it
+    /// runs: a step is mostly queued for an object no event touched for a while (a client whose
+    /// answer arrived, a server whose service ended).
+    @inline(__always)
+    func prefetchTarget() {
+        if case .step(let wakeUp) = self { orrery_prefetch(wakeUp.target.toOpaque()) }
+    }
 }
 
 public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
@@ -124,6 +133,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     @inline(__always)
     func runReadyJob() -> Bool {
         guard let item = ready.popFirst() else { return false }
+        if ready.isEmpty { timers.prefetchEarliestTarget() }
         eventsProcessed &+= 1
         let job: UnownedJob
         switch item {

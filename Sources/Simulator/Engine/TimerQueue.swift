@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The executor's timers: a 4-ary min-heap ordered by (virtual instant, sequence number) whose
 /// cancellable entries can be taken out before they fire.
 ///
@@ -232,6 +234,8 @@ final class TimerQueue: @unchecked Sendable {
         precondition(heapCount > 0, "no timer pending")
         count -= 1
         let first = heap[0]
+        let action = (actions + Int(first.slot)).move()
+        action.prefetchTarget()
         if first.lane != 0 {
             removeFirst(ofLane: Int(first.lane) - 1)
         } else {
@@ -240,10 +244,18 @@ final class TimerQueue: @unchecked Sendable {
                 siftDown(heap[heapCount], from: 0)
             }
         }
-        let action = (actions + Int(first.slot)).move()
         // A lane's proxy is not itself cancellable, but the lane timer it stands for is.
         release(slot: first.slot, cancellable: first.cancellable || first.lane != 0)
+        if heapCount > 0 { orrery_prefetch(actions + Int(heap[0].slot)) }
         return Entry(deadline: first.deadline, sequence: first.sequence, action: action)
+    }
+
+    /// Starts loading what the earliest timer's firing touches first, its target: called when the
+    /// ready queue runs its last job, so that the load overlaps that job. Its action was asked for
+    /// when it became the earliest (``removeMin()``).
+    @inline(__always)
+    func prefetchEarliestTarget() {
+        if heapCount > 0 { (actions + Int(heap[0].slot)).pointee.prefetchTarget() }
     }
 
     /// Takes the key at heap index `index` out of the heap.

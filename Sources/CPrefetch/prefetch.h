@@ -1,0 +1,11 @@
+#ifndef ORRERY_PREFETCH_H
+#define ORRERY_PREFETCH_H
+
+/// Asks the processor to start loading the cache line at `address` for reading, so that a load
+/// soon after finds it there. A hint only: it changes no value, faults on no address, and the
+/// processor may ignore it. Swift has no spelling of its own for it.
+static inline __attribute__((always_inline)) void orrery_prefetch(const void *address) {
+    __builtin_prefetch(address, 0, 3);
+}
+
+#endif
