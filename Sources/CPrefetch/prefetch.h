@@ -8,4 +8,10 @@ static inline __attribute__((always_inline)) void orrery_prefetch(const void *ad
     __builtin_prefetch(address, 0, 3);
 }
 
+/// `orrery_prefetch` for the `lines` cache lines (of 64 bytes) from `address` on.
+static inline __attribute__((always_inline)) void orrery_prefetch_lines(const void *address, int lines) {
+    const char *line = (const char *)address;
+    for (int index = 0; index < lines; index++) __builtin_prefetch(line + 64 * index, 0, 3);
+}
+
 #endif

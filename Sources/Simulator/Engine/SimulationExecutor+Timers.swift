@@ -1,5 +1,3 @@
-import CPrefetch
-
 /// A wake-up parked on the timer heap, ordered by (virtual instant, sequence number) so that two
 /// timers for the same instant fire in the order they were set.
 enum Timer {
@@ -19,12 +17,11 @@ enum Timer {
         /// the action unfired must ``discard()`` it.
         case notify(WakeUp)
 
-        /// Starts loading the first cache line of a ``notify(_:)`` action's target, which its
-        /// firing touches first: the timer queue asks as it takes the action out, before it
-        /// restores its heap.
+        /// Starts loading a ``notify(_:)`` action's target, which its firing touches first: the
+        /// timer queue asks as it takes the action out, before it restores its heap.
         @inline(__always)
         func prefetchTarget() {
-            if case .notify(let wakeUp) = self { orrery_prefetch(wakeUp.target.toOpaque()) }
+            if case .notify(let wakeUp) = self { wakeUp.prefetchTarget() }
         }
 
         /// Lets go of what an action that will not run holds, where dropping it does not: a

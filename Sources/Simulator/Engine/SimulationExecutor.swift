@@ -1,4 +1,3 @@
-import CPrefetch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -30,12 +29,12 @@ enum ReadyItem {
     /// One step of work that needs no task of its own (see ``SteppedWork``).
     case step(WakeUp)
 
-    /// Starts loading the first cache line of a step's target, while what is queued before it
-    /// runs: a step is mostly queued for an object no event touched for a while (a client whose
-    /// answer arrived, a server whose service ended).
+    /// Starts loading a step's target while what is queued before it runs: a step is mostly
+    /// queued for an object no event touched for a while (a client whose answer arrived, a
+    /// server whose service ended).
     @inline(__always)
     func prefetchTarget() {
-        if case .step(let wakeUp) = self { orrery_prefetch(wakeUp.target.toOpaque()) }
+        if case .step(let wakeUp) = self { wakeUp.prefetchTarget() }
     }
 }
 

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Work that runs as plain steps of the executor's ready queue, and wakes on timers, instead of
 /// in a task of its own.
 ///
@@ -75,6 +77,21 @@ struct WakeUp {
     func fireTimer() {
         target._withUnsafeGuaranteedRef { $0.timerFired(code) }
         discard()
+    }
+
+    /// Cache lines of a target that ``prefetchTarget()`` asks for: 448 bytes, as much as the
+    /// largest object woken this way and the one woken most, a network call (``PendingCall``,
+    /// 432 bytes), whose steps touch fields all over it. Measured on A-4 (40 worlds of 10,000
+    /// requests in flight, `experiment a4 --jobs 1`, six alternating rounds, medians of user
+    /// time): the first line alone 1.69 s, seven lines 1.48 s, nine 1.48 s.
+    static let prefetchedLines: Int32 = 7
+
+    /// Starts loading the target's first ``prefetchedLines`` cache lines, so that a step or a
+    /// timer queued for an object no event touched for a while does not wait for memory when
+    /// it runs. A hint: it changes nothing.
+    @inline(__always)
+    func prefetchTarget() {
+        orrery_prefetch_lines(target.toOpaque(), WakeUp.prefetchedLines)
     }
 
     /// Counts the entry gone without running it (a cancelled timer, a world torn down): the
