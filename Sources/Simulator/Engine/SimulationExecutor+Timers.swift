@@ -75,6 +75,12 @@ extension SimulationExecutor {
         timers.cancel(handle)
     }
 
+    /// ``cancelTimer(_:)`` for a timer set with the action `.notify(wakeUp)`, without reading the
+    /// action back (see ``TimerQueue/cancel(_:notifying:)``).
+    func cancelTimer(_ handle: TimerHandle, notifying wakeUp: WakeUp) {
+        timers.cancel(handle, notifying: wakeUp)
+    }
+
     /// Runs `body` on the simulation thread at virtual instant `deadline`.
     public func schedule(at deadline: VirtualInstant, _ body: @escaping () -> Void) {
         schedule(at: deadline.nanoseconds, .run(body))

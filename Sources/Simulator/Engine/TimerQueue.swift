@@ -77,12 +77,13 @@ final class TimerQueue: @unchecked Sendable {
 
     /// Per slot: the action of the timer in it (initialised only while the slot is in use).
     @exclusivity(unchecked) private var actions: UnsafeMutablePointer<Timer.Action>
-    /// Per slot: the heap index of a cancellable timer in it (its index in its lane for a lane's
-    /// timer), or -1.
+    /// Per slot: the heap index of a cancellable timer of the heap's own in it, or -1 (a lane's
+    /// timer is found through its lane, ``laneOfSlot``).
     @exclusivity(unchecked) private var positions: UnsafeMutablePointer<Int32>
     /// Per slot: 1 + the lane of the timer in it, or 0 for a timer in the heap.
     @exclusivity(unchecked) private var laneOfSlot: UnsafeMutablePointer<UInt8>
-    /// Per slot: bumped whenever a cancellable timer leaves it, so stale handles do not match.
+    /// Per slot: bumped whenever a cancellable timer leaves it, so stale handles, and the keys a
+    /// lane still holds for cancelled timers, do not match.
     @exclusivity(unchecked) private var generations: UnsafeMutablePointer<UInt32>
     /// Slots allocated for each field.
     @exclusivity(unchecked) private var slotCapacity: Int
@@ -122,7 +123,9 @@ final class TimerQueue: @unchecked Sendable {
     /// Every pending timer's key: the heap's own in heap order, then each lane's, earliest first.
     private func forEachPending(_ body: (Key) -> Void) {
         for index in 0..<heapCount where heap[index].lane == 0 { body(heap[index]) }
-        for lane in lanes { lane.forEachLive { _, key in body(key) } }
+        for lane in lanes {
+            lane.forEachLive(isLive: isLive) { key in body(Key(deadline: key.deadline, sequence: key.sequence, slot: key.slot, cancellable: true)) }
+        }
     }
 
     /// Whether no timer is pending.
@@ -173,11 +176,10 @@ final class TimerQueue: @unchecked Sendable {
         let slot = occupySlot(with: action)
         count += 1
         if let duration, let lane = lane(for: duration, deadline: deadline) {
-            let key = Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true)
             if lanes[lane].first == nil {
                 insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: false, lane: UInt8(lane + 1)))
             }
-            positions[Int(slot)] = Int32(lanes[lane].append(key))
+            lanes[lane].append(TimerLane.Key(deadline: deadline, sequence: sequence, slot: slot, generation: generations[Int(slot)]))
             laneOfSlot[Int(slot)] = UInt8(lane + 1)
         } else {
             insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true))
@@ -206,23 +208,55 @@ final class TimerQueue: @unchecked Sendable {
     ///   lane.
     @discardableResult
     func cancel(_ handle: TimerHandle) -> Bool {
+        guard let slot = pendingSlot(of: handle) else { return false }
+        let removed = (actions + slot).move()
+        remove(cancelled: slot)
+        removed.discard()
+        return true
+    }
+
+    /// ``cancel(_:)`` for a timer set with the action `.notify(wakeUp)`, as a network call sets its
+    /// timeout: the caller knows the action, which is plain data, so its slot is not read (with
+    /// thousands of calls in flight, reading it missed the cache at almost every answered call)
+    /// and the entry is discarded as the action's would be.
+    @discardableResult
+    func cancel(_ handle: TimerHandle, notifying wakeUp: WakeUp) -> Bool {
+        guard let slot = pendingSlot(of: handle) else { return false }
+        assert({
+            guard case .notify(let set) = actions[slot] else { return false }
+            return set.target.toOpaque() == wakeUp.target.toOpaque() && set.code == wakeUp.code
+        }(), "a timer cancelled as a notification it is not")
+        remove(cancelled: slot)
+        wakeUp.discard()
+        return true
+    }
+
+    /// The slot of `handle`'s timer while it is pending.
+    @inline(__always)
+    private func pendingSlot(of handle: TimerHandle) -> Int? {
         let slot = Int(handle.slot)
-        guard slot >= 0, slot < slotsUsed, generations[slot] == handle.generation else { return false }
-        let index = Int(positions[slot])
-        guard index >= 0 else { return false }
+        guard slot >= 0, slot < slotsUsed, generations[slot] == handle.generation else { return nil }
+        guard laneOfSlot[slot] != 0 || positions[slot] >= 0 else { return nil }
+        return slot
+    }
+
+    /// Takes a pending cancellable timer out of the heap or its lane and frees its slot, whose
+    /// action has been moved out (or need not be).
+    @inline(__always)
+    private func remove(cancelled slot: Int) {
         count -= 1
         let lane = Int(laneOfSlot[slot]) - 1
         if lane < 0 {
-            removeFromHeap(at: index)
-        } else if index == lanes[lane].head {
+            removeFromHeap(at: Int(positions[slot]))
+            release(slot: UInt32(slot), cancellable: true)
+        } else if lanes[lane].first?.slot == UInt32(slot) {
             removeFirst(ofLane: lane)
-        } else if lanes[lane].cancel(at: index) {
-            reindex(lane: lane)
+            release(slot: UInt32(slot), cancellable: true)
+        } else {
+            // Released first: its key is dead from then on, should the lane compact now.
+            release(slot: UInt32(slot), cancellable: true)
+            lanes[lane].noteCancelled(isLive: isLive)
         }
-        let removed = (actions + slot).move()
-        release(slot: UInt32(slot), cancellable: true)
-        removed.discard()
-        return true
     }
 
     /// Removes and returns the earliest timer.
@@ -273,7 +307,7 @@ final class TimerQueue: @unchecked Sendable {
     /// Takes `lane`'s earliest timer out of it; its proxy in the heap then stands for the next
     /// one (later, so it only sinks), or leaves with the lane's last timer.
     private func removeFirst(ofLane lane: Int) {
-        let moved = lanes[lane].removeFirst()
+        lanes[lane].removeFirst(isLive: isLive)
         let position = Int(proxyPositions[lane])
         if let next = lanes[lane].first {
             siftDown(Key(deadline: next.deadline, sequence: next.sequence, slot: next.slot, cancellable: false, lane: UInt8(lane + 1)), from: position)
@@ -281,12 +315,12 @@ final class TimerQueue: @unchecked Sendable {
             proxyPositions[lane] = -1
             removeFromHeap(at: position)
         }
-        if moved { reindex(lane: lane) }
     }
 
-    /// Records every live timer's index in `lane` after the lane moved its keys.
-    private func reindex(lane: Int) {
-        lanes[lane].forEachLive { index, key in positions[Int(key.slot)] = Int32(index) }
+    /// Whether a lane's key stands for a pending timer: its slot has not moved on since it was set.
+    @inline(__always)
+    private func isLive(_ key: TimerLane.Key) -> Bool {
+        generations[Int(key.slot)] == key.generation
     }
 
     // MARK: Slots
@@ -322,7 +356,7 @@ final class TimerQueue: @unchecked Sendable {
     /// holds a pending timer's action, all of which move.
     private func growSlots() {
         let capacity = slotCapacity * 2
-        precondition(capacity < Int(TimerLane.tombstone), "more pending timers than slots can name")
+        precondition(capacity < Int(UInt32.max), "more pending timers than slots can name")
         let movedActions = UnsafeMutablePointer<Timer.Action>.allocate(capacity: capacity)
         movedActions.moveInitialize(from: actions, count: slotsUsed)
         actions.deallocate()

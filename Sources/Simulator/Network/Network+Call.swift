@@ -251,7 +251,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     func settle(_ result: Result<Response, NetworkError>) -> Bool {
         if let original { return original.settle(result) }
         guard let waiter = waiter.take() else { return false }
-        executor.cancelTimer(timeoutTimer)
+        executor.cancelTimer(timeoutTimer, notifying: WakeUp(target: .passUnretained(self), code: TimerCode.timeout.rawValue))
         switch waiter {
         case .task(let continuation):
             continuation.resume(returning: result)

@@ -106,6 +106,37 @@ import Testing
         #expect(executor.timers.isEmpty)
     }
 
+    /// Cancelled as the notifications they are (the action not read back, as a network call
+    /// cancels its timeout), timers count their entries gone exactly as a plain cancel does.
+    @Test func cancellingKnownNotificationsFreesTheWorkAtOnce() {
+        let sim = Simulation(seed: 1)
+        let executor = sim.executor
+        var timers: [(handle: TimerHandle, wakeUp: WakeUp)] = []
+        let watched = Self.probe(of: sim) { executor, probe in
+            // Three timers in one lane (set for the same duration), one in the heap.
+            for code: UInt8 in 1...3 {
+                let wakeUp = probe.wakeUp(code)
+                timers.append((executor.scheduleCancellable(after: 1_000, .notify(wakeUp)), wakeUp))
+            }
+            let wakeUp = probe.wakeUp(4)
+            timers.append((executor.timers.insertCancellable(deadline: 700, sequence: 99, action: .notify(wakeUp)), wakeUp))
+        }
+        // Behind the lane's front, then its front, then the heap's.
+        executor.cancelTimer(timers[1].handle, notifying: timers[1].wakeUp)
+        #expect(executor.timers.count == 3)
+        executor.cancelTimer(timers[0].handle, notifying: timers[0].wakeUp)
+        #expect(executor.timers.count == 2)
+        executor.cancelTimer(timers[3].handle, notifying: timers[3].wakeUp)
+        #expect(watched.probe != nil)
+        // A stale handle changes nothing: the entry is not counted gone twice.
+        executor.cancelTimer(timers[1].handle, notifying: timers[1].wakeUp)
+        #expect(watched.probe != nil)
+        #expect(executor.timers.count == 1 && executor.timers.earliestDeadline == 1_000)
+        executor.cancelTimer(timers[2].handle, notifying: timers[2].wakeUp)
+        #expect(watched.probe == nil)
+        #expect(executor.timers.isEmpty)
+    }
+
     @Test func tearingTheWorldDownLetsGoOfWorkStillQueuedOrWaiting() throws {
         let sim = Simulation(seed: 1)
         let ledger = Ledger()

@@ -182,7 +182,7 @@ import Testing
                 return (sequence, queue.insertCancellable(deadline: 1_000 + Int64(sequence / 7), sequence: sequence, action: .run {}, lane: 1_000))
             }
         }
-        // Nine in ten cancelled behind the front, at random: the tombstones are swept out.
+        // Nine in ten cancelled behind the front, at random: their dead keys are swept out.
         let first = fill(6_000)
         var kept = [first[0]]
         for entry in first.dropFirst() {
@@ -225,6 +225,25 @@ import Testing
         #expect(queue.removeMin().sequence == 1)
         #expect(queue.removeMin().sequence == 3)
         #expect(queue.isEmpty)
+    }
+
+    /// A lane keeps the key of a timer cancelled behind its front until the front reaches it;
+    /// when the timer's slot is taken at once by the next timer of the same lane, the old key
+    /// stays dead (its slot's generation moved on) and the new timer fires once, in its place.
+    @Test func aDeadLaneKeyStaysDeadWhenItsSlotIsTakenAgain() {
+        let queue = TimerQueue()
+        _ = queue.insertCancellable(deadline: 10, sequence: 1, action: .run {}, lane: 10)
+        let cancelled = queue.insertCancellable(deadline: 11, sequence: 2, action: .run {}, lane: 10)
+        #expect(queue.cancel(cancelled))
+        let reused = queue.insertCancellable(deadline: 12, sequence: 3, action: .run {}, lane: 10)
+        #expect(reused.slot == cancelled.slot && reused.generation != cancelled.generation)
+        #expect(!queue.cancel(cancelled))
+        #expect(queue.count == 2)
+        #expect(queue.removeMin().sequence == 1)
+        #expect(queue.earliestDeadline == 12)
+        #expect(queue.removeMin().sequence == 3)
+        #expect(queue.isEmpty && queue.earliestDeadline == nil)
+        #expect(!queue.cancel(reused))
     }
 
     @Test func aStaleHandleDoesNotCancelTheNextTimerInItsSlot() {
