@@ -12,7 +12,7 @@
 /// live ones enough, so a lane never holds more than a few times its live timers). A key records
 /// the generation of its slot when it was set, and the queue bumps a slot's generation whenever a
 /// cancellable timer leaves it, so a key is live exactly while its slot's generation is still the
-/// one it records (the queue's `isLive`). Cancelling touches the slot's fields, not the key: with
+/// one it records (``isLive(_:generations:)``). Cancelling touches the slot's fields, not the key: with
 /// 10,000 calls in flight a lane holds 240 KB of keys, and marking the cancelled key missed the
 /// cache at almost every answered call. Whatever the timer captures is released at cancellation
 /// either way: the queue moves its action out.
@@ -41,6 +41,14 @@ struct TimerLane {
     /// Lanes shorter than this are never compacted: copying them would cost more than it saves.
     private static let compactionFloor = 1_024
 
+    /// Whether `key` stands for a pending timer: its slot's generation, in its queue's
+    /// `generations`, is still the one it was set with. (A pointer rather than a closure over the
+    /// queue, which would retain and release the queue at every call.)
+    @inline(__always)
+    static func isLive(_ key: Key, generations: UnsafeMutablePointer<UInt32>) -> Bool {
+        generations[Int(key.slot)] == key.generation
+    }
+
     init(duration: Int64) {
         self.duration = duration
     }
@@ -60,10 +68,10 @@ struct TimerLane {
     }
 
     /// Removes the earliest live timer and the dead keys behind it.
-    mutating func removeFirst(isLive: (Key) -> Bool) {
+    mutating func removeFirst(generations: UnsafeMutablePointer<UInt32>) {
         live -= 1
         head += 1
-        while head < keys.count, !isLive(keys[head]) { head += 1 }
+        while head < keys.count, !Self.isLive(keys[head], generations: generations) { head += 1 }
         if head == keys.count {
             keys.removeAll(keepingCapacity: true)
             head = 0
@@ -75,17 +83,17 @@ struct TimerLane {
     }
 
     /// Counts a live timer behind the earliest as cancelled: its slot has already moved on, so
-    /// `isLive` is false for its key from now on.
-    mutating func noteCancelled(isLive: (Key) -> Bool) {
+    /// its key is dead from now on.
+    mutating func noteCancelled(generations: UnsafeMutablePointer<UInt32>) {
         live -= 1
         let held = keys.count - head
         guard held >= Self.compactionFloor, held > 4 * live else { return }
-        keys = keys[head...].filter(isLive)
+        keys = keys[head...].filter { Self.isLive($0, generations: generations) }
         head = 0
     }
 
     /// The live timers, earliest first.
-    func forEachLive(isLive: (Key) -> Bool, _ body: (Key) -> Void) {
-        for index in head..<keys.count where isLive(keys[index]) { body(keys[index]) }
+    func forEachLive(generations: UnsafeMutablePointer<UInt32>, _ body: (Key) -> Void) {
+        for index in head..<keys.count where Self.isLive(keys[index], generations: generations) { body(keys[index]) }
     }
 }

@@ -124,7 +124,7 @@ final class TimerQueue: @unchecked Sendable {
     private func forEachPending(_ body: (Key) -> Void) {
         for index in 0..<heapCount where heap[index].lane == 0 { body(heap[index]) }
         for lane in lanes {
-            lane.forEachLive(isLive: isLive) { key in body(Key(deadline: key.deadline, sequence: key.sequence, slot: key.slot, cancellable: true)) }
+            lane.forEachLive(generations: generations) { key in body(Key(deadline: key.deadline, sequence: key.sequence, slot: key.slot, cancellable: true)) }
         }
     }
 
@@ -255,7 +255,7 @@ final class TimerQueue: @unchecked Sendable {
         } else {
             // Released first: its key is dead from then on, should the lane compact now.
             release(slot: UInt32(slot), cancellable: true)
-            lanes[lane].noteCancelled(isLive: isLive)
+            lanes[lane].noteCancelled(generations: generations)
         }
     }
 
@@ -307,7 +307,7 @@ final class TimerQueue: @unchecked Sendable {
     /// Takes `lane`'s earliest timer out of it; its proxy in the heap then stands for the next
     /// one (later, so it only sinks), or leaves with the lane's last timer.
     private func removeFirst(ofLane lane: Int) {
-        lanes[lane].removeFirst(isLive: isLive)
+        lanes[lane].removeFirst(generations: generations)
         let position = Int(proxyPositions[lane])
         if let next = lanes[lane].first {
             siftDown(Key(deadline: next.deadline, sequence: next.sequence, slot: next.slot, cancellable: false, lane: UInt8(lane + 1)), from: position)
@@ -315,12 +315,6 @@ final class TimerQueue: @unchecked Sendable {
             proxyPositions[lane] = -1
             removeFromHeap(at: position)
         }
-    }
-
-    /// Whether a lane's key stands for a pending timer: its slot has not moved on since it was set.
-    @inline(__always)
-    private func isLive(_ key: TimerLane.Key) -> Bool {
-        generations[Int(key.slot)] == key.generation
     }
 
     // MARK: Slots
