@@ -86,9 +86,7 @@ public final class Simulation: @unchecked Sendable {
     /// Lets `duration` of virtual time pass for the calling task (not cancellable).
     @inlinable
     public func sleep(for duration: Duration) async {
-        let executor = executor
-        let deadline = executor.now &+ duration.nanoseconds
-        await _unsafeInheritExecutor_withUnsafeContinuation { executor.resume($0, at: deadline) }
+        await sleep(until: VirtualInstant(nanoseconds: executor.now &+ duration.nanoseconds))
     }
 
     /// Lets virtual time pass until `instant` for the calling task (not cancellable).
@@ -103,10 +101,7 @@ public final class Simulation: @unchecked Sendable {
     /// end — a task left parked for good would keep everything it holds alive.
     @inlinable
     public func sleepUnlessTornDown(for duration: Duration) async -> Bool {
-        let executor = executor
-        guard !executor.isTearingDown else { return false }
-        let deadline = executor.now &+ duration.nanoseconds
-        return await _unsafeInheritExecutor_withUnsafeContinuation { executor.resumeUnlessTornDown($0, at: deadline) }
+        await sleepUnlessTornDown(until: VirtualInstant(nanoseconds: executor.now &+ duration.nanoseconds))
     }
 
     /// ``sleepUnlessTornDown(for:)`` until `instant`.
