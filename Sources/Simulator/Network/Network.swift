@@ -7,8 +7,19 @@ public final class Network: @unchecked Sendable {
     /// The simulation this network lives in.
     public let simulation: Simulation
     /// The profile of every link without an override.
-    @exclusivity(unchecked) public var defaultLink: LinkProfile
-    @exclusivity(unchecked) private var linkOverrides: [LinkKey: LinkProfile] = [:]
+    @exclusivity(unchecked) public var defaultLink: LinkProfile {
+        didSet { defaultLinkIndex = listing(defaultLink, unless: defaultLinkIndex) }
+    }
+    /// Every link profile a call may be sent over, listed once each and never changed: a call
+    /// records its link by position here (``LinkIndex``, 4 bytes, where a profile takes 64), and
+    /// keeps the profile it was sent over whatever is set while it travels.
+    @exclusivity(unchecked) private var linkProfiles: [LinkProfile]
+    /// How many profiles ``linkProfiles`` lists.
+    var linkProfileCount: Int { linkProfiles.count }
+    /// ``defaultLink``'s position in ``linkProfiles``.
+    @exclusivity(unchecked) private var defaultLinkIndex: LinkIndex
+    /// The position in ``linkProfiles`` of each overridden link's profile.
+    @exclusivity(unchecked) private var linkOverrides: [LinkKey: LinkIndex] = [:]
     @exclusivity(unchecked) private var nodesByID = NodeTable<NetworkNode>()
     /// Partition group of each node named in the current partition; empty when healed.
     @exclusivity(unchecked) private var partitionGroup: [NodeID: Int] = [:]
@@ -23,6 +34,8 @@ public final class Network: @unchecked Sendable {
     public init(simulation: Simulation, defaultLink: LinkProfile = .lan) {
         self.simulation = simulation
         self.defaultLink = defaultLink
+        linkProfiles = [defaultLink]
+        defaultLinkIndex = LinkIndex(position: 0)
         executor = simulation.executor
         random = simulation.randomStream("network")
     }
@@ -51,12 +64,27 @@ public final class Network: @unchecked Sendable {
 
     /// Overrides the profile of the link from `source` to `destination` (one direction).
     public func setLink(from source: NodeID, to destination: NodeID, _ profile: LinkProfile) {
-        linkOverrides[LinkKey(source: source, destination: destination)] = profile
+        let key = LinkKey(source: source, destination: destination)
+        linkOverrides[key] = listing(profile, unless: linkOverrides[key])
     }
 
     /// The profile of the link from `source` to `destination`.
     public func link(from source: NodeID, to destination: NodeID) -> LinkProfile {
-        linkOverrides.isEmpty ? defaultLink : linkOverrides[LinkKey(source: source, destination: destination)] ?? defaultLink
+        linkProfiles[linkIndex(from: source, to: destination).position]
+    }
+
+    /// The position of the profile of the link from `source` to `destination`.
+    func linkIndex(from source: NodeID, to destination: NodeID) -> LinkIndex {
+        linkOverrides.isEmpty ? defaultLinkIndex : linkOverrides[LinkKey(source: source, destination: destination)] ?? defaultLinkIndex
+    }
+
+    /// `profile`'s position in ``linkProfiles``: `current` if that lists the same profile, else a
+    /// new one at the end (a link set again and again to new profiles lists each of them).
+    private func listing(_ profile: LinkProfile, unless current: LinkIndex?) -> LinkIndex {
+        if let current, linkProfiles[current.position] == profile { return current }
+        precondition(linkProfiles.count < Int(Int32.max), "a network lists at most 2^31 - 1 link profiles")
+        linkProfiles.append(profile)
+        return LinkIndex(position: linkProfiles.count - 1)
     }
 
     /// Whether `a` and `b` are on the same side of the current partition.
@@ -95,10 +123,29 @@ public final class Network: @unchecked Sendable {
     }
 
     /// One-way latency for a message on `link` now, in nanoseconds.
-    func sampleLatency(_ link: LinkProfile) -> Int64 {
-        let seconds = link.latency.sample(using: &random) + extraLatency
+    func sampleLatency(_ link: LinkIndex) -> Int64 {
+        let seconds = linkProfiles[link.position].latency.sample(using: &random) + extraLatency
         return seconds > 0 ? Duration.saturatingNanoseconds((seconds * 1e9).rounded(.towardZero)) : 0
     }
+
+    /// The probability that a message on `link` is lost now.
+    func dropRate(_ link: LinkIndex) -> Double {
+        linkProfiles[link.position].dropRate + extraDropRate
+    }
+
+    /// The probability that a request on `link` is delivered twice.
+    func duplicateRate(_ link: LinkIndex) -> Double {
+        linkProfiles[link.position].duplicateRate
+    }
+}
+
+/// A link profile's position in its network's list of them (see ``Network/linkIndex(from:to:)``).
+struct LinkIndex: Equatable {
+    private let value: Int32
+
+    init(position: Int) { value = Int32(truncatingIfNeeded: position) }
+
+    var position: Int { Int(value) }
 }
 
 /// A directed link, as a dictionary key (looked up, never iterated).

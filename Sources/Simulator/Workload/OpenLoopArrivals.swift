@@ -25,6 +25,8 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
     private let simulation: Simulation
     private let metrics: WorkloadMetrics
     private let ids: RequestCounter
+    /// What the one-request clients it starts share.
+    private let common: WorkloadClient.Common
     private let registration: TaskRegistry.Registration
     @exclusivity(unchecked) private var random: SeededRandom
     @exclusivity(unchecked) private var thinning: SeededRandom
@@ -48,6 +50,7 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
         self.simulation = simulation
         self.metrics = metrics
         self.ids = ids
+        common = .singles(of: workload, ids: ids)
         random = simulation.randomStream("client")
         thinning = simulation.randomStream("client.thinning")
         addresses = simulation.randomStream("client.addresses")
@@ -94,7 +97,7 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
         sent += 1
         let client = clients.count == 1 ? clients[0] : clients[Int(addresses.next() % UInt64(clients.count))]
         let request = Request(id: ids.next(), path: workload.path, key: nextKey(&random), client: client)
-        _ = WorkloadClient.single(request, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
+        _ = WorkloadClient.single(request, common: common, target: target, simulation: simulation, metrics: metrics)
         waitForNextArrival()
     }
 

@@ -21,64 +21,87 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         case end
     }
 
+    /// What every client of one workload (or of one open loop's arrivals) reads and nothing
+    /// changes: held once, where copied into each client they made it 448 bytes (A-4 keeps 10,000
+    /// users in flight). What each step calls into — the simulation, the target, the metrics —
+    /// stays in the client: reached through a shared object, each was retained and released
+    /// around every step.
+    final class Common: @unchecked Sendable {
+        let ids: RequestCounter
+        /// The clients' timeout, in nanoseconds.
+        let timeout: Int64
+        let path: String
+        /// When users stop sending (an open-loop client sends the one request it was given).
+        let issueUntil: VirtualInstant?
+        let thinkTime: Distribution
+        /// Draws a closed-loop user's keys (an open-loop client's one request has its key already).
+        let nextKey: ((inout SeededRandom) -> UInt64)?
+
+        /// What the users of `workload` share, thinking `thinkTime` and drawing keys with `nextKey`.
+        static func users(of workload: Workload, thinkTime: Distribution, nextKey: @escaping (inout SeededRandom) -> UInt64, ids: RequestCounter) -> Common {
+            Common(ids: ids, timeout: workload.timeout.nanoseconds, path: workload.path, issueUntil: workload.issueUntil, thinkTime: thinkTime, nextKey: nextKey)
+        }
+
+        /// What the one-request clients of `workload`'s open loop share.
+        static func singles(of workload: Workload, ids: RequestCounter) -> Common {
+            Common(ids: ids, timeout: workload.timeout.nanoseconds, path: workload.path, issueUntil: nil, thinkTime: .constant(0), nextKey: nil)
+        }
+
+        private init(ids: RequestCounter, timeout: Int64, path: String, issueUntil: VirtualInstant?, thinkTime: Distribution,
+                     nextKey: ((inout SeededRandom) -> UInt64)?) {
+            self.ids = ids
+            self.timeout = timeout
+            self.path = path
+            self.issueUntil = issueUntil
+            self.thinkTime = thinkTime
+            self.nextKey = nextKey
+        }
+    }
+
     private let simulation: Simulation
     private let target: any RequestDispatcher
     private let metrics: WorkloadMetrics
-    private let ids: RequestCounter
-    /// The clients' timeout, in nanoseconds.
-    private let timeout: Int64
-    private let path: String
+    private let common: Common
     private let client: NodeID
     private let registration: TaskRegistry.Registration
-    /// The first request, for an open-loop client that sends exactly one (drawn by the arrivals).
-    private var prepared: Request?
     /// Requests it may still send (nil: no limit), until `issueUntil` if set.
     private var quota: Int?
-    private let issueUntil: VirtualInstant?
-    private let thinkTime: Distribution
-    private let start: Duration?
+    /// How long it waits before its first request, in nanoseconds (0: it sends at once).
+    private let startNanoseconds: Int64
     @exclusivity(unchecked) private var random: SeededRandom
-    /// Draws a closed-loop user's keys (an open-loop client's one request has its key already).
-    private let nextKey: ((inout SeededRandom) -> UInt64)?
-    /// The request in flight, the call carrying it and when it was sent.
+    /// The request in flight, or the first request before it is sent when an open-loop client
+    /// was given it (drawn by the arrivals).
     private var request: Request?
+    /// The call carrying the request in flight, and when it was sent.
     private var call: PendingCall<Response>?
     private var sentAt = VirtualInstant.zero
 
-    /// A closed-loop user on host `client`: sends up to `quota` requests (nil: until
-    /// `issueUntil`), thinking `thinkTime` between an answer and the next request, starting after
-    /// `start`.
-    /// `nextKey` is the workload's key sampler, made once for all its users (it keeps no state).
-    static func user(_ client: NodeID, quota: Int?, thinkTime: Distribution, start: Duration?, nextKey: @escaping (inout SeededRandom) -> UInt64,
-                     workload: Workload, target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics, ids: RequestCounter) -> WorkloadClient {
-        WorkloadClient(client, prepared: nil, quota: quota, thinkTime: thinkTime, start: start, random: simulation.randomStream(client.name),
-                       nextKey: nextKey, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
+    /// A closed-loop user on host `client`: sends up to `quota` requests (nil: until the
+    /// workload's end), thinking between an answer and the next request as `common` says,
+    /// starting after `start`.
+    static func user(_ client: NodeID, quota: Int?, start: Duration?, common: Common,
+                     target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics) -> WorkloadClient {
+        WorkloadClient(client, prepared: nil, quota: quota, start: start, random: simulation.randomStream(client.name),
+                       common: common, target: target, simulation: simulation, metrics: metrics)
     }
 
     /// An open-loop client that sends `request` and ends with its answer.
-    static func single(_ request: Request, workload: Workload, target: any RequestDispatcher, simulation: Simulation,
-                       metrics: WorkloadMetrics, ids: RequestCounter) -> WorkloadClient {
-        WorkloadClient(request.client, prepared: request, quota: 1, thinkTime: .constant(0), start: nil, random: SeededRandom(seed: 0, stream: ""),
-                       nextKey: nil, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids, name: .request(request.id))
+    static func single(_ request: Request, common: Common, target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics) -> WorkloadClient {
+        WorkloadClient(request.client, prepared: request, quota: 1, start: nil, random: SeededRandom(seed: 0, stream: ""),
+                       common: common, target: target, simulation: simulation, metrics: metrics, name: .request(request.id))
     }
 
-    private init(_ client: NodeID, prepared: Request?, quota: Int?, thinkTime: Distribution, start: Duration?, random: SeededRandom,
-                 nextKey: ((inout SeededRandom) -> UInt64)?, workload: Workload, target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics, ids: RequestCounter,
-                 name: TaskRegistry.Name? = nil) {
+    private init(_ client: NodeID, prepared: Request?, quota: Int?, start: Duration?, random: SeededRandom, common: Common,
+                 target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics, name: TaskRegistry.Name? = nil) {
         self.simulation = simulation
         self.target = target
         self.metrics = metrics
-        self.ids = ids
+        self.common = common
         self.client = client
-        self.prepared = prepared
+        request = prepared
         self.quota = quota
-        self.thinkTime = thinkTime
-        self.start = start
+        startNanoseconds = start.map { $0 > .zero ? $0.nanoseconds : 0 } ?? 0
         self.random = random
-        timeout = workload.timeout.nanoseconds
-        path = workload.path
-        issueUntil = prepared == nil ? workload.issueUntil : nil
-        self.nextKey = nextKey
         // Registered and queued as spawning its task would: its first step runs where the
         // task's first job would have.
         registration = simulation.tasks.start(name ?? .text(client.name), daemon: false)
@@ -89,8 +112,8 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     override func runStep(_ code: UInt8) {
         switch Step(rawValue: code)! {
         case .begin:
-            if let start, start > .zero {
-                sleep(nanoseconds: start.nanoseconds)
+            if startNanoseconds > 0 {
+                sleep(nanoseconds: startNanoseconds)
             } else {
                 sendNext()
             }
@@ -109,14 +132,13 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
 
     /// Sends the next request, or ends when its quota is spent or the clients' time is over.
     private func sendNext() {
-        guard quota.map({ $0 > 0 }) ?? true, issueUntil.map({ simulation.now < $0 }) ?? true else { return end() }
+        guard quota.map({ $0 > 0 }) ?? true, common.issueUntil.map({ simulation.now < $0 }) ?? true else { return end() }
         quota = quota.map { $0 - 1 }
-        let request = prepared ?? Request(id: ids.next(), path: path, key: nextKey!(&random), client: client)
-        prepared = nil
+        let request = self.request ?? Request(id: common.ids.next(), path: common.path, key: common.nextKey!(&random), client: client)
         self.request = request
         metrics.recordIssued()
         sentAt = simulation.now
-        call = target.dispatch(request, timeoutNanoseconds: timeout, waiter: self, code: Step.answered.rawValue)
+        call = target.dispatch(request, timeoutNanoseconds: common.timeout, waiter: self, code: Step.answered.rawValue)
     }
 
     /// Records the answer, then thinks (or sends again at once).
@@ -128,11 +150,11 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         let now = simulation.now
         metrics.record(outcome, latencyNanoseconds: now.nanoseconds &- sentAt.nanoseconds, now: now)
         WorkloadDriver.observe(request, outcome, from: sentAt, simulation: simulation)
-        let think = thinkTime.sampleNanoseconds(using: &random)
+        let think = common.thinkTime.sampleNanoseconds(using: &random)
         guard think > 0 else { return sendNext() }
         // A user whose thinking would outlast the clients' end sends nothing more: it is done
         // now, not when the thought ends (the run ends with its clients).
-        if let issueUntil, now.nanoseconds &+ think >= issueUntil.nanoseconds { return end() }
+        if let issueUntil = common.issueUntil, now.nanoseconds &+ think >= issueUntil.nanoseconds { return end() }
         sleep(nanoseconds: think)
     }
 

@@ -15,9 +15,9 @@ public enum WorkloadDriver {
         }
         switch workload.arrivals {
         case .closedLoop(let users, let thinkTime):
-            // One sampler for every user: made per user it was a closure allocated per user, and
-            // A-4's closed loops make a user per request.
-            let nextKey = workload.keys.sampler()
+            // What the users share (their key sampler among it) is made once: made per user, the
+            // sampler was a closure allocated per user, and A-4's closed loops make a user per request.
+            let common = WorkloadClient.Common.users(of: workload, thinkTime: thinkTime, nextKey: workload.keys.sampler(), ids: ids)
             for user in 0..<users {
                 var quota: Int?
                 if let limit = workload.requestLimit {
@@ -25,8 +25,7 @@ public enum WorkloadDriver {
                     if quota == 0 { continue }
                 }
                 let start = workload.rampUp.map { Duration.nanoseconds(Int64(Double($0.nanoseconds) * Double(user) / Double(users))) }
-                _ = WorkloadClient.user(NodeID("client-\(user + 1)"), quota: quota, thinkTime: thinkTime, start: start, nextKey: nextKey, workload: workload,
-                                        target: target, simulation: simulation, metrics: metrics, ids: ids)
+                _ = WorkloadClient.user(NodeID("client-\(user + 1)"), quota: quota, start: start, common: common, target: target, simulation: simulation, metrics: metrics)
             }
         case .openLoop(let rate):
             _ = OpenLoopArrivals(rate: rate, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)

@@ -155,6 +155,36 @@ final class CallLog: @unchecked Sendable {
         #expect(counter.entries == ["ran", "ran"])
     }
 
+    @Test func aCallKeepsTheLinkItWasSentOverWhateverIsSetWhileItTravels() throws {
+        // A call's answer comes back over the link its request went out on. Sent over 1 ms links;
+        // the default changes to 50 ms at 0.5 ms and the client's link to the store is set to
+        // 100 ms at 1.5 ms: the call still answers in 2 ms, and the next one takes 100 ms each way.
+        sim.schedule(after: .microseconds(500)) { network.defaultLink = LinkProfile(latency: .constant(0.05)) }
+        sim.schedule(after: .microseconds(1_500)) { network.setLink(from: "client", to: "store", LinkProfile(latency: .constant(0.1))) }
+        sim.spawn("client") { _ in
+            await call("first") { await $0.put("k", "v", durable: false) }
+            await call("second") { await $0.get("k") }
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(log.entries == ["first: ok @2ms", "second: v @202ms"])
+    }
+
+    @Test func aLinkSetAgainToTheSameProfileListsItOnce() {
+        let slow = LinkProfile(latency: .constant(0.05))
+        let listed = network.linkProfileCount
+        for _ in 0..<1_000 {
+            network.defaultLink = slow
+            network.setLink(from: "client", to: "store", slow)
+        }
+        #expect(network.linkProfileCount == listed + 2)
+        #expect(network.link(from: "client", to: "store") == slow)
+        #expect(network.link(from: "store", to: "client") == slow)
+        network.defaultLink = LinkProfile(latency: .constant(0.001))
+        #expect(network.linkProfileCount == listed + 3)
+        #expect(network.link(from: "store", to: "client") == LinkProfile(latency: .constant(0.001)))
+        #expect(network.link(from: "client", to: "store") == slow)
+    }
+
     @Test func aCrashedCallerSendsNothingAndOnlyTimesOut() throws {
         let counter = EventLog()
         sim.spawn("client") { _ in
