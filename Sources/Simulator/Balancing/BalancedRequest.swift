@@ -99,8 +99,7 @@ extension LoadBalancer {
         let server = replica.server
         // The replica moves into the forward's record, and the record into the request: a copy
         // of either retained and released the server and its hostname.
-        let inFlight = forwardStarts(request, to: consume replica)
-        let origin = inFlight.origin
+        let (inFlight, origin) = forwardStarts(request, to: consume replica)
         routed.inFlight = consume inFlight
         routed.forward = network.dispatch(from: origin, to: server.id, timeout: configuration.forwardTimeout.nanoseconds,
                                           handler: .serving(request, on: server),

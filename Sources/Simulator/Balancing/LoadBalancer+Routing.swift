@@ -14,8 +14,24 @@ extension LoadBalancer {
     struct RouteProgress {
         let started: VirtualInstant
         var tried: [Int] = []
-        var lastServerError: Response?
         var attempt = 0
+        /// Boxed: rarely set (a server error that is retried), and a `Response?` in place made
+        /// each request routed in steps 40 bytes larger.
+        private var lastServerErrorBox: ServerErrorBox?
+
+        init(started: VirtualInstant) { self.started = started }
+
+        var lastServerError: Response? {
+            get { lastServerErrorBox?.response }
+            set { lastServerErrorBox = newValue.map(ServerErrorBox.init) }
+        }
+    }
+
+    /// A server error a request keeps for its answer should no try succeed.
+    final class ServerErrorBox {
+        let response: Response
+
+        init(_ response: Response) { self.response = response }
     }
 
     /// What a finished try leads to.
@@ -28,12 +44,11 @@ extension LoadBalancer {
         case stop
     }
 
-    /// A forward in flight: to whom, since when, and from which node it left.
+    /// A forward in flight: to whom, and since when.
     struct ForwardInFlight {
         let replica: Replica
         let start: VirtualInstant
         let serverStats: UpstreamServerStats?
-        let origin: NodeID
     }
 
     /// Routes `request`: through the gateway (rate limit, circuit breaker), then to a server,
@@ -142,7 +157,7 @@ extension LoadBalancer {
     /// With connection pools the request goes over a connection leased for it; a failure on a
     /// cached one gives its try back (the third value).
     private func forward(_ request: Request, to replica: Replica) async -> (ForwardOutcome, Response?, Bool) {
-        let inFlight = forwardStarts(request, to: replica)
+        let (inFlight, origin) = forwardStarts(request, to: replica)
         let outcome: ForwardOutcome
         var answer: Response?
         let lease = if let connectionPools { await lease(to: replica, for: request, pools: connectionPools) } else { ConnectionLease?.none }
@@ -150,7 +165,7 @@ extension LoadBalancer {
             outcome = .failed(failure)
         } else {
             do {
-                let response = try await network.call(from: inFlight.origin, to: replica.server, timeout: configuration.forwardTimeout, request: request)
+                let response = try await network.call(from: origin, to: replica.server, timeout: configuration.forwardTimeout, request: request)
                 outcome = .answered(status: response.status)
                 answer = response
             } catch {
@@ -163,7 +178,9 @@ extension LoadBalancer {
     }
 
     /// A forward of `request` to `replica` leaves: counted in the replica's active connections.
-    func forwardStarts(_ request: Request, to replica: consuming Replica) -> ForwardInFlight {
+    /// Returns its record and the node it leaves from (not kept in the record, which a request
+    /// routed in steps holds while the forward is in flight).
+    func forwardStarts(_ request: Request, to replica: consuming Replica) -> (record: ForwardInFlight, origin: NodeID) {
         let start = network.simulation.now
         var serverStats: UpstreamServerStats?
         if let index = members.index(forKey: replica.id) {
@@ -174,7 +191,7 @@ extension LoadBalancer {
         serverStats?.forwarded += 1
         serverStats?.connections.change(by: 1, at: start)
         let origin = forwardOrigin(of: request, to: replica)
-        return ForwardInFlight(replica: replica, start: start, serverStats: serverStats, origin: origin)
+        return (ForwardInFlight(replica: replica, start: start, serverStats: serverStats), origin)
     }
 
     /// A forward ended with `outcome`: the strategy, the health mechanisms and the queue hear of it.

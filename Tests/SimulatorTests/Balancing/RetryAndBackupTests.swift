@@ -42,6 +42,16 @@ import Testing
         #expect(micros(rescued.seconds) == 0.004)
     }
 
+    @Test func aRequestWhoseEveryTryFailsWithAServerErrorGetsTheLastOne() {
+        let fixture = UpstreamFixture(configuration: .init(retries: 2, retryOn: [.error, .timeout, .http5xx]), errorRates: [1: 1, 2: 1, 3: 1])
+        let request = fixture.route(at: 0)
+        fixture.run(until: 1)
+        #expect(fixture.routes.hostnames == ["s1", "s2", "s3"])
+        #expect(request.status == 500)
+        #expect(request.response?.server == "s3")
+        #expect(fixture.balancer.stats.unanswered == 0)
+    }
+
     @Test func theRetryTimeoutStopsFurtherTries() {
         let fixture = UpstreamFixture(configuration: .init(forwardTimeout: .milliseconds(100), retries: 2, retryTimeout: .milliseconds(150)))
         fixture.network.crash("s1")
