@@ -50,13 +50,15 @@ public class SteppedWork: @unchecked Sendable {
         return WakeUp(target: unmanaged, code: code)
     }
 
-    /// Cache lines of an object that ``prefetch(_:)`` asks for: 448 bytes, enough for the
+    /// Cache lines of an object that ``prefetch(_:)`` asks for: 384 bytes, enough for the
     /// largest object woken by steps and timers and the one woken most, a network call
-    /// (``PendingCall``, 344 bytes, whose steps touch fields all over it), wherever in its first
-    /// line its 16-byte-aligned start falls. Measured on A-4 (40 worlds of 10,000 requests in
-    /// flight, `experiment a4 --jobs 1`, six alternating rounds, medians of user time), when a
-    /// call took 432 bytes: the first line alone 1.69 s, seven lines 1.48 s, nine 1.48 s.
-    static let prefetchedLines: Int32 = 7
+    /// (``PendingCall``, 296 bytes, whose steps touch fields all over it), wherever in its first
+    /// line its 16-byte-aligned start falls (at most 48 + 296 = 344 bytes on). Measured on A-4 (40
+    /// worlds of 10,000 requests in flight, `experiment a4 --jobs 1`, alternating rounds, user
+    /// time): when a call took 432 bytes, medians of six rounds, the first line alone 1.69 s,
+    /// seven lines 1.48 s, nine 1.48 s; at 296 bytes, means of eight rounds, seven lines 2.89 s,
+    /// six 2.89 s (a slow hour of the machine).
+    static let prefetchedLines: Int32 = 6
 
     /// Starts loading the first ``prefetchedLines`` cache lines of the work at `address`, which
     /// an event will touch soon. A hint to the processor: it changes nothing.

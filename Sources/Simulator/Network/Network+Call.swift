@@ -61,10 +61,12 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         case hangEnds
     }
 
-    // The stored properties are declared in the order that leaves no padding between them: a
-    // call takes 344 bytes (six cache lines), where the order of their concerns left 425 and a
-    // link profile stored whole took 64 more (measured: 128 bytes more per call made A-4 7 %
-    // slower, with 10,000 calls in flight).
+    // The stored properties are declared in the order that leaves the least padding between
+    // them (the bytes left after the handler, the waiter and the answer filled by the flags and
+    // the 4-byte fields): a call takes 296 bytes, a 304-byte block of the allocator, where the
+    // order of their concerns left 425, a link profile stored whole took 64 more and a second
+    // answer field 48 more (measured: 128 bytes more per call made A-4 7 % slower, with 10,000
+    // calls in flight).
     let network: Network
     /// The network's executor, held here as well: reached in one step from the call, it is lent
     /// to every timer and ready-queue call, where reached through the network (or held unowned)
@@ -73,14 +75,13 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     let source: NodeID
     let destination: NodeID
     let handler: Handler
-    /// The failure, kept for a step that waits for the outcome (see ``settledAnswer``).
+    /// The failure, kept for a step that waits for the outcome (see ``answer``).
     @exclusivity(unchecked) private var settledFailure: NetworkError?
     /// Whether it reached a node that is handling it (and so can be reset).
     @exclusivity(unchecked) var isDelivered = false
-    /// Whether the answer is a ``Simulator/Response`` (every server request): then the protocol
-    /// entry points below go straight to the code specialised for it, where a `@_specialize`
-    /// check would look the generic metadata up at every call.
-    private let answersWithResponse = Response.self == Simulator.Response.self
+    /// Whether ``answer`` holds the answer that settled the call, kept for a step that waits for
+    /// the outcome: from then on it is never overwritten.
+    @exclusivity(unchecked) private var answerIsSettled = false
     // Set when the request is sent and delivered: one delivery per object.
     /// The link it was sent over, by position among its network's profiles.
     @exclusivity(unchecked) var link = LinkIndex(position: 0)
@@ -92,18 +93,29 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     /// Who waits for the outcome: a task, or a ready step (see ``Network/dispatch(from:to:timeout:handler:waiter:code:)``);
     /// nil once settled.
     @exclusivity(unchecked) private var waiter: Waiter?
+    /// Whether the handler's answer is on its way: decided and not yet sent, or travelling back.
+    /// It is in ``answer`` unless the call was settled before (by its duplicate's answer), when
+    /// nothing can observe it any more: it can only settle the call, which is settled.
+    @exclusivity(unchecked) private var answerIsOnItsWay = false
+    /// Whether the answer is a ``Simulator/Response`` (every server request): then the protocol
+    /// entry points below go straight to the code specialised for it, where a `@_specialize`
+    /// check would look the generic metadata up at every call.
+    private let answersWithResponse = Response.self == Simulator.Response.self
     /// Its slot among its node's open calls while it is handled there.
     @exclusivity(unchecked) var openSlot: Int32 = -1
-    /// The answer, kept for a step that waits for the outcome; a failure is kept in
-    /// ``settledFailure``. Two fields rather than one `Result?`, because freeing a call destroys
-    /// its fields in unspecialised code, which looks up the generic metadata of each field type
-    /// that depends on `Response` (`Result<Response, NetworkError>` and its `Optional` were two
-    /// lookups per call).
-    @exclusivity(unchecked) private var settledAnswer: Response?
-    /// The call this one is a duplicate delivery of; its outcomes settle that call.
-    private let original: PendingCall<Response>?
+    /// The handler's answer while it is on its way (``answerIsOnItsWay``), then the answer that
+    /// settled the call, kept for a step that waits for the outcome (``answerIsSettled``); a
+    /// failure is kept in ``settledFailure``. One field for both, as they are one answer except
+    /// for a duplicated request's original, which its copy's answer can settle while its own is on
+    /// its way (48 bytes less per call, of which A-4 keeps 10,000 in flight). Apart from the
+    /// failure rather than one `Result?`, because freeing a call destroys its fields in
+    /// unspecialised code, which looks up the generic metadata of each field type that depends on
+    /// `Response` (`Result<Response, NetworkError>` and its `Optional` were two lookups per call).
+    @exclusivity(unchecked) private var answer: Response?
     /// The caller's deadline, removed from the timer heap as soon as the call is settled.
     @exclusivity(unchecked) private var timeoutTimer = TimerHandle.none
+    /// The call this one is a duplicate delivery of; its outcomes settle that call.
+    private let original: PendingCall<Response>?
     @exclusivity(unchecked) var node: NetworkNode? {
         didSet { lentNode = node.map(Unmanaged.passUnretained) }
     }
@@ -113,8 +125,6 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     @exclusivity(unchecked) private(set) var lentNode: Unmanaged<NetworkNode>?
     @exclusivity(unchecked) var incarnation: UInt64 = 0
     @exclusivity(unchecked) var number: UInt64 = 0
-    /// The handler's answer while it travels back.
-    @exclusivity(unchecked) var response: Response?
     /// What its server keeps of it while serving it: the server's epoch when it arrived, and its
     /// service time once drawn.
     @exclusivity(unchecked) var servedEpoch: UInt64 = 0
@@ -156,8 +166,22 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
 
     /// How the call ended, for a step that waits for it; nil until then.
     var outcome: Result<Response, NetworkError>? {
-        if let settledAnswer { return .success(settledAnswer) }
+        if answerIsSettled, let answer { return .success(answer) }
         return settledFailure.map { .failure($0) }
+    }
+
+    /// The handler's answer is decided (at the server) or sent back (on the network).
+    func putAnswerOnItsWay(_ response: Response) {
+        answerIsOnItsWay = true
+        if !answerIsSettled { answer = response }
+    }
+
+    /// The handler's answer on its way, taken as it is sent or arrives; nil if none is.
+    private func takeAnswerOnItsWay() -> Response? {
+        guard answerIsOnItsWay else { return nil }
+        answerIsOnItsWay = false
+        // Once settled the field keeps the settling answer, which stands in for the one on its way.
+        return answerIsSettled ? answer : answer.take()
     }
 
     /// The concrete call this is when ``answersWithResponse``.
@@ -194,8 +218,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         case .deliver:
             network.deliver(self)
         case .answer:
-            guard let lentNode, let response else { return }
-            self.response = nil
+            guard let lentNode, let response = takeAnswerOnItsWay() else { return }
             guard lentNode._withUnsafeGuaranteedRef({ network.canReach($0.id, source) }) else { return }
             network.answer(self, with: response, at: source)
         case .serviceEnds:
@@ -209,8 +232,8 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     @_specialize(exported: false, where Response == Simulator.Response)
     nonisolated(nonsending) func handle() async {
         switch handler {
-        case .task(let body): response = await body()
-        case .balancer(let balancer, let request): asResponseCall.response = await balancer.handle(request)
+        case .task(let body): putAnswerOnItsWay(await body())
+        case .balancer(let balancer, let request): asResponseCall.putAnswerOnItsWay(await balancer.handle(request))
         case .server: return
         }
     }
@@ -238,8 +261,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
 
     /// Sends the handler's answer back.
     private func sendAnswer() {
-        guard let lentNode, let response else { return }
-        self.response = nil
+        guard let lentNode, let response = takeAnswerOnItsWay() else { return }
         lentNode._withUnsafeGuaranteedRef { node in
             node.openCalls.close(slot: openSlot, number: number)
             network.respond(self, response, from: node)
@@ -262,7 +284,9 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
             continuation.resume(returning: result)
         case .step(let wakeUp):
             switch result {
-            case .success(let response): settledAnswer = response
+            case .success(let response):
+                answer = response
+                answerIsSettled = true
             case .failure(let error): settledFailure = error
             }
             // Queued where the waiting task's job would be: at the back of the ready queue.
@@ -405,7 +429,7 @@ extension Network {
             simulation.trace.record(.drop, node.id.name, source.name)
             return
         }
-        call.response = response
+        call.putAnswerOnItsWay(response)
         call.schedule(.answer, after: sampleLatency(call.link))
     }
 

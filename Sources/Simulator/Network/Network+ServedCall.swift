@@ -38,7 +38,7 @@ extension ServedCall {
 
     /// Sends `response` back, one ready step from now.
     func respond(with response: Response) {
-        self.response = response
+        putAnswerOnItsWay(response)
         executor.enqueueStep(self, ServeStep.respond.rawValue)
     }
 }

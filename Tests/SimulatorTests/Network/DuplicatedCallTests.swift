@@ -1,0 +1,80 @@
+import Testing
+@testable import Simulator
+
+/// A call whose request is duplicated is settled by the first of its two answers. A step that
+/// waits for it reads the outcome from the call, which keeps that answer in the field the
+/// original's own answer passes through on its way back: the later answer must never replace it.
+@Suite struct DuplicatedCallTests {
+    /// Counts the handler's runs; the simulation runs them one at a time.
+    final class Runs: @unchecked Sendable {
+        var count = 0
+    }
+
+    /// Waits for a call as a ready step, recording what it read and when.
+    final class Waiting: SteppedWork, @unchecked Sendable {
+        let simulation: Simulation
+        var call: PendingCall<String>?
+        var seen: [String] = []
+
+        init(simulation: Simulation) { self.simulation = simulation }
+
+        override func runStep(_ code: UInt8) {
+            seen.append("\(Self.describe(call?.outcome)) @\(simulation.now.nanoseconds / 1_000)us")
+        }
+
+        static func describe(_ outcome: Result<String, NetworkError>?) -> String {
+            switch outcome {
+            case .success(let answer)?: answer
+            case .failure(let error)?: "\(error)"
+            case nil: "none"
+            }
+        }
+    }
+
+    /// Every request is delivered twice, 1 ms each way. The original's handler runs first and
+    /// takes `firstRun` ms; the copy's takes 1 ms and answers at 3 ms, settling the call while the
+    /// original's answer is still being worked out (4 ms: decided at 5 ms) or already travelling
+    /// back (1.5 ms: it arrives at 3.5 ms).
+    @Test(arguments: [1.5, 4])
+    func theCopysEarlierAnswerSettlesTheCallAndStays(firstRun: Double) throws {
+        let sim = Simulation(seed: 3)
+        let network = Network(simulation: sim, defaultLink: LinkProfile(latency: .constant(0.001), duplicateRate: 1))
+        network.addNode("client")
+        network.addNode("server")
+        let runs = Runs()
+        let waiting = Waiting(simulation: sim)
+        sim.spawn("client") { _ in
+            waiting.call = network.dispatch(
+                from: "client", to: "server", timeout: 50_000_000,
+                handler: .task {
+                    runs.count += 1
+                    let run = runs.count
+                    await sim.sleep(for: .milliseconds(run == 1 ? firstRun : 1))
+                    return "run \(run)"
+                },
+                waiter: waiting, code: 0)
+            // The run ends with its last task: this one waits for both answers.
+            await sim.sleep(for: .milliseconds(10))
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(runs.count == 2)
+        #expect(waiting.seen == ["run 2 @3000us"])
+        #expect(Waiting.describe(waiting.call?.outcome) == "run 2")
+    }
+
+    /// Without a duplicate the one answer settles the call, and a lost one leaves its timeout.
+    @Test(arguments: [(0.0, "ok @2000us"), (1.0, "timeout @5000us")])
+    func aSingleCallIsSettledByItsAnswerOrItsTimeout(dropRate: Double, expected: String) throws {
+        let sim = Simulation(seed: 3)
+        let network = Network(simulation: sim, defaultLink: LinkProfile(latency: .constant(0.001), dropRate: dropRate))
+        network.addNode("client")
+        network.addNode("server")
+        let waiting = Waiting(simulation: sim)
+        sim.spawn("client") { _ in
+            waiting.call = network.dispatch(from: "client", to: "server", timeout: 5_000_000, handler: .task { "ok" }, waiter: waiting, code: 0)
+            await sim.sleep(for: .milliseconds(10))
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(waiting.seen == [expected])
+    }
+}
