@@ -41,6 +41,14 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         /// way can wait but its forwards (``BalancedRequest``), else on a pooled task (only for
         /// calls whose answer is a ``Simulator/Response``).
         case balancer(LoadBalancer, Request)
+
+        /// A `.server` handler's link, not counted (see ``PendingCall/servingLink``).
+        var servingLink: Unmanaged<ServerLink>? {
+            switch self {
+            case .server(let link, _): Unmanaged.passUnretained(link)
+            case .task, .balancer: nil
+            }
+        }
     }
 
     /// What a timer of this call does when it is due.
@@ -97,6 +105,8 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     /// It is in ``answer`` unless the call was settled before (by its duplicate's answer), when
     /// nothing can observe it any more: it can only settle the call, which is settled.
     @exclusivity(unchecked) private var answerIsOnItsWay = false
+    /// Whether ``answerRoom`` holds an answer.
+    @exclusivity(unchecked) private var hasAnswer = false
     /// Whether the answer is a ``Simulator/Response`` (every server request): then the protocol
     /// entry points below go straight to the code specialised for it, where a `@_specialize`
     /// check would look the generic metadata up at every call.
@@ -105,13 +115,13 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     @exclusivity(unchecked) var openSlot: Int32 = -1
     /// The handler's answer while it is on its way (``answerIsOnItsWay``), then the answer that
     /// settled the call, kept for a step that waits for the outcome (``answerIsSettled``); a
-    /// failure is kept in ``settledFailure``. One field for both, as they are one answer except
+    /// failure is kept in ``settledFailure``. One room for both, as they are one answer except
     /// for a duplicated request's original, which its copy's answer can settle while its own is on
-    /// its way (48 bytes less per call, of which A-4 keeps 10,000 in flight). Apart from the
-    /// failure rather than one `Result?`, because freeing a call destroys its fields in
-    /// unspecialised code, which looks up the generic metadata of each field type that depends on
-    /// `Response` (`Result<Response, NetworkError>` and its `Optional` were two lookups per call).
-    @exclusivity(unchecked) private var answer: Response?
+    /// its way (48 bytes less per call, of which A-4 keeps 10,000 in flight). In a room whose type
+    /// does not depend on `Response`, and apart from the failure, because freeing a call destroys
+    /// its fields in unspecialised code, which looks up the generic metadata of each field type
+    /// that depends on `Response` (see ``AnswerRoom``); ``hasAnswer`` says whether it holds one.
+    @exclusivity(unchecked) private var answerRoom = AnswerRoom()
     /// The caller's deadline, removed from the timer heap as soon as the call is settled.
     @exclusivity(unchecked) private var timeoutTimer = TimerHandle.none
     /// The call this one is a duplicate delivery of; its outcomes settle that call.
@@ -130,14 +140,16 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     @exclusivity(unchecked) var servedEpoch: UInt64 = 0
     @exclusivity(unchecked) var serviceNanoseconds: Int64 = 0
 
-    init(network: Network, from source: NodeID, to destination: NodeID, handler: Handler,
+    /// `handler` is consumed: moved into the call, where a copy of a server's request went
+    /// through the runtime's generic tuple copy (twice per forward).
+    init(network: Network, from source: NodeID, to destination: NodeID, handler: consuming Handler,
          waiter: Waiter?, original: PendingCall<Response>? = nil) {
         self.network = network
         executor = network.executor
         self.source = source
         self.destination = destination
+        servingLink = handler.servingLink
         self.handler = handler
-        if case .server(let link, _) = handler { servingLink = Unmanaged.passUnretained(link) } else { servingLink = nil }
         self.waiter = waiter
         self.original = original
     }
@@ -145,6 +157,26 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     deinit {
         // Freed unsettled (its world torn down): the waiting step will not run.
         if case .step(let wakeUp)? = waiter { wakeUp.discard() }
+        if hasAnswer {
+            if answersWithResponse { withResponseCall { $0.answerRoom.deinitialize(as: Simulator.Response.self) } } else { answerRoom.deinitialize(as: Response.self) }
+        }
+    }
+
+    /// The answer in ``answerRoom``, if any.
+    private var answer: Response? { hasAnswer ? answerRoom.copy(as: Response.self) : nil }
+
+    /// Puts `response` in ``answerRoom`` in place of what it held.
+    private func keepAnswer(_ response: Response) {
+        if hasAnswer { answerRoom.deinitialize(as: Response.self) }
+        answerRoom.initialize(to: response)
+        hasAnswer = true
+    }
+
+    /// Takes the answer out of ``answerRoom``, if any.
+    private func takeAnswer() -> Response? {
+        guard hasAnswer else { return nil }
+        hasAnswer = false
+        return answerRoom.move(as: Response.self)
     }
 
     /// A second delivery of this call (a duplicated request); what it yields settles this call.
@@ -173,7 +205,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     /// The handler's answer is decided (at the server) or sent back (on the network).
     func putAnswerOnItsWay(_ response: Response) {
         answerIsOnItsWay = true
-        if !answerIsSettled { answer = response }
+        if !answerIsSettled { keepAnswer(response) }
     }
 
     /// The handler's answer on its way, taken as it is sent or arrives; nil if none is.
@@ -181,7 +213,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         guard answerIsOnItsWay else { return nil }
         answerIsOnItsWay = false
         // Once settled the field keeps the settling answer, which stands in for the one on its way.
-        return answerIsSettled ? answer : answer.take()
+        return answerIsSettled ? answer : takeAnswer()
     }
 
     /// The concrete call this is when ``answersWithResponse``.
@@ -285,7 +317,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         case .step(let wakeUp):
             switch result {
             case .success(let response):
-                answer = response
+                keepAnswer(response)
                 answerIsSettled = true
             case .failure(let error): settledFailure = error
             }
@@ -330,7 +362,7 @@ extension Network {
     /// goes to step `code` of `waiter`, which reads it from the returned call's ``PendingCall/outcome``.
     /// The timeout is in nanoseconds.
     func dispatch<Response: Sendable>(
-        from source: NodeID, to destination: NodeID, timeout: Int64, handler: PendingCall<Response>.Handler,
+        from source: NodeID, to destination: NodeID, timeout: Int64, handler: consuming PendingCall<Response>.Handler,
         waiter: SteppedWork, code: UInt8
     ) -> PendingCall<Response> {
         let call = PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .step(waiter.wakeUp(code)))
