@@ -23,8 +23,8 @@ public struct HealthBasedStrategy: BalancingStrategy {
     public let smoothing: Double
     /// How many times its latency cost one unit of error rate adds.
     public let errorPenalty: Double
-    private var health: [Int: Health] = [:]
-    private var current: [Int: Double] = [:]
+    private var health = ServerIDMap<Health>()
+    private var current = ServerIDMap<Double>()
     /// Each server's cost in the current pick, by position (kept to avoid reallocating).
     private var costs: [Double] = []
 

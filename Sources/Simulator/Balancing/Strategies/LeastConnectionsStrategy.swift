@@ -5,7 +5,7 @@
 /// Active requests are counted by the balancer (forwards in flight), so a server that has stopped
 /// answering keeps its connections until they time out and is avoided meanwhile.
 public struct LeastConnectionsStrategy: BalancingStrategy {
-    private var current: [Int: Double] = [:]
+    private var current = ServerIDMap<Double>()
 
     /// A strategy with no history.
     public init() {}

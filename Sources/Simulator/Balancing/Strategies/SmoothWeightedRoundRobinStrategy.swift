@@ -6,8 +6,8 @@
 /// server are spread out instead of bunched: weights 5, 1, 1 give a, a, b, a, c, a, a. The weight
 /// used is the effective one, so a server in slow start gets proportionally fewer requests.
 public struct SmoothWeightedRoundRobinStrategy: BalancingStrategy {
-    /// Each server's current weight, looked up by id (never iterated).
-    private var current: [Int: Double] = [:]
+    /// Each server's current weight, by id.
+    private var current = ServerIDMap<Double>()
 
     /// A rotation with every current weight at zero.
     public init() {}
@@ -25,7 +25,7 @@ public struct SmoothWeightedRoundRobinStrategy: BalancingStrategy {
 
     /// One step of the algorithm over the servers whose index `include` admits; shared with the
     /// strategies that break ties by it as nginx's least connections does.
-    static func step(_ current: inout [Int: Double], among servers: [UpstreamCandidate], include: (Int) -> Bool) -> Int? {
+    static func step(_ current: inout ServerIDMap<Double>, among servers: [UpstreamCandidate], include: (Int) -> Bool) -> Int? {
         var total = 0.0
         var best: Int?
         var bestWeight = -Double.infinity
