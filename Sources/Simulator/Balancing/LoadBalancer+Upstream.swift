@@ -11,14 +11,21 @@ extension LoadBalancer {
     /// Primaries serve while any is healthy; otherwise healthy backups do. Below the panic
     /// threshold of healthy primaries (with no backup to fall back on) health is ignored and every
     /// primary is eligible, as in Envoy: better to try servers that may be down than to refuse all.
+    ///
+    /// Both arrays are written in place, one entry per member, and only resized when the members
+    /// change: emptied and appended to at every pick, they were checked for uniqueness and
+    /// capacity at every entry.
     func rebuildCandidates(excluding tried: [Int]) -> Bool {
         let now = network.simulation.now
         let count = members.count
-        healthy.removeAll(keepingCapacity: true)
+        if healthy.count != count {
+            healthy = Array(repeating: false, count: count)
+            candidates = Array(repeating: UpstreamCandidate(serverID: 0), count: count)
+        }
         var primaries = 0, healthyPrimaries = 0, healthyBackups = 0
         for index in 0..<count {
             let isHealthy = isHealthy(index, at: now)
-            healthy.append(isHealthy)
+            healthy[index] = isHealthy
             if members.values[index].replica.isBackup {
                 if isHealthy { healthyBackups += 1 }
             } else {
@@ -34,7 +41,6 @@ extension LoadBalancer {
             inPanic = panic
             log(.panic(panic), subject: "upstream")
         }
-        candidates.removeAll(keepingCapacity: true)
         var anyEligible = false, limited = false
         for index in 0..<count {
             let serverID = members.keys[index]
@@ -48,8 +54,8 @@ extension LoadBalancer {
             }
             anyEligible = anyEligible || eligible
             let effectiveWeight = configuration.slowStart?.effectiveWeight(weight, recoveredAt: members.values[index].recoveredAt, now: now) ?? Double(weight)
-            candidates.append(UpstreamCandidate(serverID: serverID, weight: weight, effectiveWeight: effectiveWeight,
-                                                activeRequests: active, isEligible: eligible))
+            candidates[index] = UpstreamCandidate(serverID: serverID, weight: weight, effectiveWeight: effectiveWeight,
+                                                  activeRequests: active, isEligible: eligible)
         }
         blockedByConnectionLimits = limited && !anyEligible
         return anyEligible
