@@ -78,10 +78,14 @@ public final class Network: @unchecked Sendable {
         linkOverrides.isEmpty ? defaultLinkIndex : linkOverrides[LinkKey(source: source, destination: destination)] ?? defaultLinkIndex
     }
 
-    /// `profile`'s position in ``linkProfiles``: `current` if that lists the same profile, else a
-    /// new one at the end (a link set again and again to new profiles lists each of them).
+    /// `profile`'s position in ``linkProfiles``: `current`, the default link's or the last one
+    /// listed if that lists the same profile (a link set again, a link set to the default, the
+    /// links between many nodes set in turn to one profile), else a new one at the end (a link
+    /// set again and again to new profiles lists each of them).
     private func listing(_ profile: LinkProfile, unless current: LinkIndex?) -> LinkIndex {
         if let current, linkProfiles[current.position] == profile { return current }
+        if linkProfiles[defaultLinkIndex.position] == profile { return defaultLinkIndex }
+        if linkProfiles[linkProfiles.count - 1] == profile { return LinkIndex(position: linkProfiles.count - 1) }
         precondition(linkProfiles.count < Int(Int32.max), "a network lists at most 2^31 - 1 link profiles")
         linkProfiles.append(profile)
         return LinkIndex(position: linkProfiles.count - 1)

@@ -176,13 +176,33 @@ final class CallLog: @unchecked Sendable {
             network.defaultLink = slow
             network.setLink(from: "client", to: "store", slow)
         }
-        #expect(network.linkProfileCount == listed + 2)
+        // The link set to the default's profile shares its listing.
+        #expect(network.linkProfileCount == listed + 1)
         #expect(network.link(from: "client", to: "store") == slow)
         #expect(network.link(from: "store", to: "client") == slow)
         network.defaultLink = LinkProfile(latency: .constant(0.001))
-        #expect(network.linkProfileCount == listed + 3)
+        #expect(network.linkProfileCount == listed + 2)
         #expect(network.link(from: "store", to: "client") == LinkProfile(latency: .constant(0.001)))
         #expect(network.link(from: "client", to: "store") == slow)
+    }
+
+    /// Zones set the links between every pair of hosts to a few profiles, pair by pair: each
+    /// profile is listed once, and a link keeps its own whatever the others are set to.
+    @Test func theLinksOfManyPairsSetInTurnToOneProfileListItOnce() {
+        let listed = network.linkProfileCount
+        let near = LinkProfile(latency: .constant(0.0005)), far = LinkProfile(latency: .constant(0.02))
+        let hosts = (0..<40).map { NodeID("host \($0)") }
+        for a in hosts { for b in hosts where a != b { network.setLink(from: a, to: b, near) } }
+        #expect(network.linkProfileCount == listed + 1)
+        for b in hosts.dropFirst() { network.setLink(from: hosts[0], to: b, far) }
+        #expect(network.linkProfileCount == listed + 2)
+        // Links set to the default profile list nothing.
+        network.setLink(from: hosts[1], to: hosts[2], network.defaultLink)
+        #expect(network.linkProfileCount == listed + 2)
+        #expect(network.link(from: hosts[0], to: hosts[5]) == far)
+        #expect(network.link(from: hosts[5], to: hosts[0]) == near)
+        #expect(network.link(from: hosts[1], to: hosts[2]) == network.defaultLink)
+        #expect(network.link(from: hosts[2], to: hosts[1]) == near)
     }
 
     @Test func aCrashedCallerSendsNothingAndOnlyTimesOut() throws {
