@@ -107,7 +107,7 @@ extension LoadBalancer {
     }
 
     /// Sends the request's answer back (the gateway counts it first).
-    private func answer(_ routed: BalancedRequest, with response: Response) {
+    private func answer(_ routed: BalancedRequest, with response: consuming Response) {
         routed.call.respond(with: leaveGateway(response, ticket: routed.ticket))
     }
 }

@@ -75,7 +75,7 @@ extension LoadBalancer {
     }
 
     /// Counts the answer of a request the gateway let through, and tells its circuit breaker.
-    func leaveGateway(_ response: Response, ticket: CircuitBreaker.Ticket?) -> Response {
+    func leaveGateway(_ response: consuming Response, ticket: CircuitBreaker.Ticket?) -> Response {
         if let ticket { recordBreakerOutcome(ticket, failed: response.status >= 500) }
         stats.count(answer: response.status)
         return response

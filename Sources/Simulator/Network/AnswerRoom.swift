@@ -25,10 +25,14 @@ struct AnswerRoom {
 
     /// Puts `value` in the room, which must be empty.
     @inline(__always)
-    mutating func initialize<Value>(to value: Value) {
+    mutating func initialize<Value>(to value: consuming Value) {
+        // Moved in, not copied: the closure below cannot consume a parameter it captures, but
+        // it can take the value out of a local.
+        var incoming = Optional(value)
         withUnsafeMutableBytes(of: &words) { raw in
+            let value = incoming.take().unsafelyUnwrapped
             if Self.holdsInline(Value.self) {
-                raw.baseAddress!.initializeMemory(as: Value.self, repeating: value, count: 1)
+                raw.baseAddress!.bindMemory(to: Value.self, capacity: 1).initialize(to: value)
             } else {
                 raw.storeBytes(of: Unmanaged.passRetained(Box(value)).toOpaque(), as: UnsafeMutableRawPointer.self)
             }

@@ -166,7 +166,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     private var answer: Response? { hasAnswer ? answerRoom.copy(as: Response.self) : nil }
 
     /// Puts `response` in ``answerRoom`` in place of what it held.
-    private func keepAnswer(_ response: Response) {
+    private func keepAnswer(_ response: consuming Response) {
         if hasAnswer { answerRoom.deinitialize(as: Response.self) }
         answerRoom.initialize(to: response)
         hasAnswer = true
@@ -203,7 +203,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     }
 
     /// The handler's answer is decided (at the server) or sent back (on the network).
-    func putAnswerOnItsWay(_ response: Response) {
+    func putAnswerOnItsWay(_ response: consuming Response) {
         answerIsOnItsWay = true
         if !answerIsSettled { keepAnswer(response) }
     }
@@ -307,7 +307,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
 
     /// Resumes the caller unless an earlier outcome already did; returns whether this one won.
     @discardableResult
-    func settle(_ result: Result<Response, NetworkError>) -> Bool {
+    func settle(_ result: consuming Result<Response, NetworkError>) -> Bool {
         if let original { return original.settle(result) }
         guard let waiter = waiter.take() else { return false }
         executor.cancelTimer(timeoutTimer, notifying: WakeUp(target: .passUnretained(self), code: TimerCode.timeout.rawValue))
@@ -450,11 +450,12 @@ extension Network {
 
     /// The handler at `node` answered: the response travels back unless the process that
     /// handled the call is gone.
-    fileprivate func respond<Response: Sendable>(_ call: PendingCall<Response>, _ response: Response, from node: NetworkNode) {
+    fileprivate func respond<Response: Sendable>(_ call: PendingCall<Response>, _ response: consuming Response, from node: NetworkNode) {
         let source = call.source
         guard node.incarnation == call.incarnation, node.state != .crashed else { return }
         if node.state == .paused {
-            node.heldWhilePaused.append { self.respond(call, response, from: node) }
+            let held = copy response
+            node.heldWhilePaused.append { self.respond(call, held, from: node) }
             return
         }
         if random.chance(dropRate(call.link)) {
@@ -467,7 +468,7 @@ extension Network {
 
     /// Hands the answer to the caller, unless the caller's own host is down (the answer is lost)
     /// or frozen (the answer waits until it resumes).
-    fileprivate func answer<Response: Sendable>(_ call: PendingCall<Response>, with response: Response, at caller: NodeID) {
+    fileprivate func answer<Response: Sendable>(_ call: PendingCall<Response>, with response: consuming Response, at caller: NodeID) {
         guard let host = node(caller) else {
             call.settle(.success(response))
             return
@@ -477,9 +478,10 @@ extension Network {
             simulation.trace.record(.drop, host.id.name, caller.name)
         case .paused:
             let incarnation = host.incarnation
+            let held = copy response
             host.heldWhilePaused.append {
                 guard host.incarnation == incarnation else { return }
-                call.settle(.success(response))
+                call.settle(.success(held))
             }
         case .up, .starting:
             call.settle(.success(response))

@@ -37,7 +37,7 @@ extension ServedCall {
     }
 
     /// Sends `response` back, one ready step from now.
-    func respond(with response: Response) {
+    func respond(with response: consuming Response) {
         putAnswerOnItsWay(response)
         executor.enqueueStep(self, ServeStep.respond.rawValue)
     }
