@@ -106,12 +106,13 @@ public actor ServerReplica {
     /// The service is over: answered, unless the server crashed since the request arrived.
     private nonisolated func endService(_ call: ServedCall) {
         guard epoch == call.servedEpoch else { return call.respond(with: Response(status: 500, server: id)) }
-        call.respond(with: finish(call.servedRequest, service: call.serviceNanoseconds))
+        call.respond(with: finish(call, service: call.serviceNanoseconds))
     }
 
     /// Ends a request's service: frees its slot (or hands it to the next in the queue) and draws
-    /// its answer. The service began `service` ago: it ends exactly on time.
-    private nonisolated func finish(_ request: Request, service: Int64) -> Response {
+    /// its answer. The service began `service` ago: it ends exactly on time. The call's request
+    /// is read only for an observer (a copy retains and releases its strings).
+    private nonisolated func finish(_ call: ServedCall, service: Int64) -> Response {
         stats.busyNanoseconds += service
         if let next = waiting.popFirst() {
             // The call behind it is admitted at the next service end here: load it meanwhile.
@@ -131,8 +132,11 @@ public actor ServerReplica {
             stats.served += 1
             response = Response(status: 200, server: id, body: greeting)
         }
-        simulation.observeSpan(.traffic, id.name, "serve", from: VirtualInstant(nanoseconds: simulation.now.nanoseconds - service), detail: "\(request.path) #\(request.id)",
-                               outcome: String(response.status), value: Int64(response.status), flow: request.id)
+        if simulation.observer != nil {
+            let request = call.servedRequest
+            simulation.observeSpan(.traffic, id.name, "serve", from: VirtualInstant(nanoseconds: simulation.now.nanoseconds - service), detail: "\(request.path) #\(request.id)",
+                                   outcome: String(response.status), value: Int64(response.status), flow: request.id)
+        }
         return response
     }
 
