@@ -1,20 +1,40 @@
-import Histogram
-
-/// Latencies in microseconds, recorded into an HdrHistogram (3 significant digits, 1 µs to
-/// 1 hour), so percentiles are exact to 0.1 % however many requests a run makes.
+/// Latencies in microseconds, counted in the buckets of an HdrHistogram with 3 significant
+/// digits from 1 µs to 1 hour, so percentiles are exact to 0.1 % however many requests a run
+/// makes.
 ///
-/// The mean and the percentiles are computed here, with the package's inlinable iterator and
-/// bucket arithmetic, rather than by its `mean` and `valueAtPercentile`: those are compiled
-/// generic in their module and look up type metadata at every bucket (about 6 % of the strategy
-/// comparison). The arithmetic and its order are the package's, so the figures are the same bits.
+/// The bucket layout, the mean and the percentiles are HdrHistogram's (the `hdrhistogram-swift`
+/// package's, which the tests hold this type to, bit for bit), kept here over a plain array of
+/// counts: the package's `record` cost ~150 instructions per latency behind its generic
+/// wrappers, a new histogram copied its 23,552 counts (184 KiB) at its first record, and its
+/// iterator over the recorded values took ~50 instructions for every bucket it stepped over,
+/// empty or not, five walks of ~11,000 buckets per world of the strategy comparison. Here the
+/// counts grow as far as the largest latency recorded and a walk skips empty buckets with one
+/// comparison each.
+///
+/// The layout: 2,048 sub-buckets of width 1 for 0 … 2,047 µs, then buckets of 1,024 sub-buckets
+/// each twice as wide as the last's (2,048 … 4,095 µs in steps of 2, 4,096 … 8,191 in steps of
+/// 4, …), 22 buckets to cover an hour.
 public struct LatencyHistogram: Sendable {
-    private var histogram = Self.empty
+    /// The count in each sub-bucket, by index (``index(of:)``), up to the largest index recorded.
+    private var counts: [UInt64] = []
+    /// Latencies recorded.
+    private var totalCount: UInt64 = 0
+    /// The largest latency recorded, in microseconds (0 when none).
+    private var maxValue: UInt64 = 0
+    /// The smallest latency recorded, in microseconds (`UInt64.max` when none).
+    private var minNonZeroValue: UInt64 = .max
 
-    /// Every histogram starts as a copy of this one and copies its counts (one block copy) at its
-    /// first record. The package's initialiser is compiled generic in its module and zeroes its
-    /// ~23,000 counts one value-witness call at a time: ~1 % of A-4, which makes a histogram for
-    /// every server of every world.
-    private static let empty = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+    /// The largest latency counted, in microseconds: one hour. Longer ones count as one hour.
+    static let highestTrackableValue: UInt64 = 3_600_000_000
+    /// log2 of the sub-buckets of one bucket past the first (1,024): 3 significant digits need
+    /// 2,000 distinct values below the first doubling, so 2,048 sub-buckets, half of them new in
+    /// each later bucket.
+    private static let subBucketHalfCountMagnitude = 10
+    private static let subBucketHalfCount = 1 << subBucketHalfCountMagnitude
+    /// Values below 2,048 all fall in bucket 0.
+    private static let subBucketMask: UInt64 = (1 << (subBucketHalfCountMagnitude + 1)) - 1
+    /// 64 minus log2 of the sub-bucket count: a value's bucket from its leading zeros.
+    private static let leadingZeroCountBase = 64 - (subBucketHalfCountMagnitude + 1)
 
     public init() {}
 
@@ -23,14 +43,26 @@ public struct LatencyHistogram: Sendable {
         record(nanoseconds: latency.nanoseconds)
     }
 
-    /// Records one latency of `nanoseconds`.
+    /// Records one latency of `nanoseconds` (at least 1 µs, at most ``highestTrackableValue``).
     public mutating func record(nanoseconds: Int64) {
-        let micros = Swift.max(1, nanoseconds / 1000)
-        _ = histogram.record(UInt64(Swift.min(micros, 3_600_000_000)))
+        let value = UInt64(Swift.min(Swift.max(1, nanoseconds / 1000), Int64(Self.highestTrackableValue)))
+        let index = Self.index(of: value)
+        if index >= counts.count { grow(toInclude: index) }
+        counts.withUnsafeMutableBufferPointer { $0[index] &+= 1 }
+        totalCount &+= 1
+        if value > maxValue { maxValue = value }
+        if value < minNonZeroValue { minNonZeroValue = value }
+    }
+
+    /// Makes room for sub-bucket `index`: at least doubling, so a run's histogram grows a few
+    /// times at most.
+    private mutating func grow(toInclude index: Int) {
+        let length = Swift.max(index + 1, Swift.min(counts.count * 2, Self.index(of: Self.highestTrackableValue) + 1), 4_096)
+        counts.append(contentsOf: repeatElement(0, count: length - counts.count))
     }
 
     /// Number of latencies recorded.
-    public var count: UInt64 { histogram.totalCount }
+    public var count: UInt64 { totalCount }
 
     /// The latency at `percentile` (0…100), or zero when empty.
     public func percentile(_ percentile: Double) -> Duration {
@@ -45,20 +77,20 @@ public struct LatencyHistogram: Sendable {
     /// five or six figures of every server's histogram. The figures are those of
     /// ``percentile(_:)`` and ``mean`` to the bit.
     ///
-    /// - Complexity: One walk over the recorded buckets, plus sorting `percentiles`.
+    /// - Complexity: One walk over the sub-buckets up to the largest latency, plus sorting
+    ///   `percentiles`.
     public func summary(atPercentiles percentiles: [Double]) -> (percentiles: [Duration], mean: Duration) {
         guard count > 0 else { return (percentiles.map { _ in .zero }, .zero) }
         let walked = walk(percentiles: percentiles, mean: true)
         return (walked.microseconds.map { .microseconds(Int64($0)) }, .seconds(double: walked.meanMicroseconds / 1e6))
     }
 
-    /// The largest latency recorded, or zero when empty.
-    public var max: Duration { count == 0 ? .zero : .microseconds(Int64(histogram.max)) }
+    /// The largest latency recorded (the highest value of its sub-bucket), or zero when empty.
+    public var max: Duration { count == 0 ? .zero : .microseconds(Int64(Self.highestEquivalent(maxValue))) }
 
     /// HdrHistogram's `valueAtPercentile`: the highest value equivalent to the first bucket at
     /// which the running count reaches `percentile` of the total (rounded up, at least one),
-    /// within the smallest and largest recorded values. Buckets without counts never end the
-    /// search, so walking the recorded values finds the same bucket as walking every bucket.
+    /// within the smallest and largest recorded values.
     func microseconds(atPercentile percentile: Double) -> UInt64 {
         walk(percentiles: [percentile], mean: false).microseconds[0]
     }
@@ -70,40 +102,96 @@ public struct LatencyHistogram: Sendable {
     }
 
     /// The percentiles' values (``microseconds(atPercentile:)``, in the order asked) and, when
-    /// `mean`, the mean (``meanMicroseconds``), in one walk over the recorded buckets.
+    /// `mean`, the mean (``meanMicroseconds``), in one walk over the recorded sub-buckets.
     ///
     /// The running count only grows along the walk, so the percentiles, sorted by the count
     /// they want, end at their buckets in that order: each at the bucket where it ends alone.
     private func walk(percentiles: [Double], mean: Bool) -> (microseconds: [UInt64], meanMicroseconds: Double) {
         var values = [UInt64](repeating: 0, count: percentiles.count)
+        // Every latency is at least 1 µs, so sub-bucket 0 stays empty: HdrHistogram's `min` is
+        // then the smallest value recorded.
+        let min = totalCount == 0 ? 0 : minNonZeroValue
         var waiting: [(wanted: UInt64, index: Int)] = []
         for (index, percentile) in percentiles.enumerated() {
             if percentile == 0 {
-                values[index] = histogram.min
+                values[index] = min
             } else if !(percentile < 100) {
-                values[index] = histogram.maxRecorded
+                values[index] = maxValue
             } else {
                 let requested = Swift.min(Swift.max(percentile.nextDown, 0), 100)
-                let wanted = Swift.max(1, UInt64((requested * Double(histogram.totalCount) / 100).rounded(.up)))
+                let wanted = Swift.max(1, UInt64((requested * Double(totalCount) / 100).rounded(.up)))
                 waiting.append((wanted, index))
             }
         }
         waiting.sort { $0.wanted < $1.wanted }
-        guard histogram.totalCount > 0, mean || !waiting.isEmpty else { return (values, 0) }
+        guard totalCount > 0, mean || !waiting.isEmpty else { return (values, 0) }
         var next = 0
         var total: Double = 0
-        for bucket in histogram.recordedValues() {
-            while next < waiting.count, bucket.totalCountToThisValue >= waiting[next].wanted {
-                values[waiting[next].index] = Swift.max(Swift.min(bucket.value, histogram.maxRecorded), histogram.min)
-                next += 1
-            }
-            if mean {
-                let median = histogram.lowestEquivalentForValue(bucket.value) + (histogram.sizeOfEquivalentRangeForValue(bucket.value) >> 1)
-                total += Double(median) * Double(bucket.count)
-            } else if next == waiting.count {
-                break
+        var running: UInt64 = 0
+        counts.withUnsafeBufferPointer { counts in
+            for index in 0...Self.index(of: maxValue) where counts[index] != 0 {
+                let count = counts[index]
+                running &+= count
+                let value = Self.highestEquivalent(Self.value(at: index))
+                while next < waiting.count, running >= waiting[next].wanted {
+                    values[waiting[next].index] = Swift.max(Swift.min(value, maxValue), min)
+                    next += 1
+                }
+                if mean {
+                    let median = Self.lowestEquivalent(value) + (Self.sizeOfEquivalentRange(value) >> 1)
+                    total += Double(median) * Double(count)
+                } else if next == waiting.count {
+                    break
+                }
             }
         }
-        return (values, total / Double(histogram.totalCount))
+        return (values, total / Double(totalCount))
+    }
+}
+
+extension LatencyHistogram {
+    /// The bucket of `value`: 0 below 2,048, then one more for each doubling.
+    @inline(__always)
+    private static func bucket(of value: UInt64) -> Int {
+        leadingZeroCountBase - (value | subBucketMask).leadingZeroBitCount
+    }
+
+    /// The sub-bucket index of `value` in ``counts``.
+    @inline(__always)
+    static func index(of value: UInt64) -> Int {
+        let bucket = bucket(of: value)
+        let subBucket = Int(truncatingIfNeeded: value >> UInt64(bucket))
+        return ((bucket + 1) << subBucketHalfCountMagnitude) + subBucket - subBucketHalfCount
+    }
+
+    /// The lowest value of sub-bucket `index`.
+    @inline(__always)
+    static func value(at index: Int) -> UInt64 {
+        var bucket = (index >> subBucketHalfCountMagnitude) - 1
+        var subBucket = (index & (subBucketHalfCount - 1)) + subBucketHalfCount
+        if bucket < 0 {
+            subBucket -= subBucketHalfCount
+            bucket = 0
+        }
+        return UInt64(subBucket) << UInt64(bucket)
+    }
+
+    /// The lowest value counted with `value`.
+    @inline(__always)
+    static func lowestEquivalent(_ value: UInt64) -> UInt64 {
+        let bucket = bucket(of: value)
+        return (value >> UInt64(bucket)) << UInt64(bucket)
+    }
+
+    /// How many values are counted with `value`: its sub-bucket's width.
+    @inline(__always)
+    static func sizeOfEquivalentRange(_ value: UInt64) -> UInt64 {
+        1 << UInt64(bucket(of: value))
+    }
+
+    /// The highest value counted with `value`.
+    @inline(__always)
+    static func highestEquivalent(_ value: UInt64) -> UInt64 {
+        lowestEquivalent(value) + sizeOfEquivalentRange(value) - 1
     }
 }

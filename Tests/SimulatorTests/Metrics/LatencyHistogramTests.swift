@@ -4,8 +4,9 @@ import Testing
 
 @testable import Simulator
 
-/// `LatencyHistogram` computes its mean and percentiles itself (specialised code) rather than
-/// through the package's generic `mean` and `valueAtPercentile`; they must agree to the bit.
+/// `LatencyHistogram` keeps HdrHistogram's buckets in an array of its own and computes the mean
+/// and percentiles itself; they must agree to the bit with the `hdrhistogram-swift` package's
+/// `mean`, `valueAtPercentile` and `max` over the same latencies.
 struct LatencyHistogramTests {
     /// A package histogram with `LatencyHistogram`'s parameters.
     static func packageHistogram() -> Histogram<UInt64> {
@@ -39,6 +40,7 @@ struct LatencyHistogramTests {
                 _ = package.record(Swift.max(1, micros))
             }
             #expect(ours.count == package.totalCount)
+            #expect(ours.max == .microseconds(Int64(package.max)), "shape \(shape), \(count) samples")
             #expect(ours.meanMicroseconds.bitPattern == package.mean.bitPattern, "shape \(shape), \(count) samples")
             for percentile in Self.percentiles {
                 #expect(ours.microseconds(atPercentile: percentile) == package.valueAtPercentile(percentile),
@@ -50,6 +52,19 @@ struct LatencyHistogramTests {
             #expect(summary.percentiles == asked.map { .microseconds(Int64(package.valueAtPercentile($0))) }, "shape \(shape), \(count) samples")
             #expect(summary.mean == .seconds(double: package.mean / 1e6))
         }
+    }
+
+    @Test
+    func latenciesOutsideTheRangeCountAtItsEnds() {
+        var ours = LatencyHistogram()
+        var package = Self.packageHistogram()
+        for nanoseconds: Int64 in [-5, 0, 999, Int64.max, 7_200_000_000_000] {
+            ours.record(nanoseconds: nanoseconds)
+        }
+        for micros: UInt64 in [1, 1, 1, 3_600_000_000, 3_600_000_000] { _ = package.record(micros) }
+        #expect(ours.count == 5 && ours.max == .microseconds(Int64(package.max)))
+        #expect(ours.summary(atPercentiles: [0, 50, 60, 100]).percentiles == [0, 50, 60, 100].map { .microseconds(Int64(package.valueAtPercentile($0))) })
+        #expect(ours.meanMicroseconds.bitPattern == package.mean.bitPattern)
     }
 
     @Test
