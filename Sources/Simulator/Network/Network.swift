@@ -14,6 +14,10 @@ public final class Network: @unchecked Sendable {
     /// records its link by position here (``LinkIndex``, 4 bytes, where a profile takes 64), and
     /// keeps the profile it was sent over whatever is set while it travels.
     @exclusivity(unchecked) private var linkProfiles: [LinkProfile]
+    /// Each listed profile's latency in seconds when it is constant, NaN when it is drawn:
+    /// ``sampleLatency(_:)`` reads a constant here, where sampling the profile's distribution
+    /// copied it (an enum with payloads) out of the list and destroyed it again at every message.
+    @exclusivity(unchecked) private var constantLatencies: [Double]
     /// How many profiles ``linkProfiles`` lists.
     var linkProfileCount: Int { linkProfiles.count }
     /// ``defaultLink``'s position in ``linkProfiles``.
@@ -35,6 +39,7 @@ public final class Network: @unchecked Sendable {
         self.simulation = simulation
         self.defaultLink = defaultLink
         linkProfiles = [defaultLink]
+        constantLatencies = [Self.constantLatency(of: defaultLink)]
         defaultLinkIndex = LinkIndex(position: 0)
         executor = simulation.executor
         random = simulation.randomStream("network")
@@ -88,6 +93,7 @@ public final class Network: @unchecked Sendable {
         if linkProfiles[linkProfiles.count - 1] == profile { return LinkIndex(position: linkProfiles.count - 1) }
         precondition(linkProfiles.count < Int(Int32.max), "a network lists at most 2^31 - 1 link profiles")
         linkProfiles.append(profile)
+        constantLatencies.append(Self.constantLatency(of: profile))
         return LinkIndex(position: linkProfiles.count - 1)
     }
 
@@ -128,8 +134,16 @@ public final class Network: @unchecked Sendable {
 
     /// One-way latency for a message on `link` now, in nanoseconds.
     func sampleLatency(_ link: LinkIndex) -> Int64 {
-        let seconds = linkProfiles[link.position].latency.sample(using: &random) + extraLatency
+        let constant = constantLatencies[link.position]
+        // A constant draws nothing: the sum is what sampling it would give, to the bit.
+        let drawn = constant.isNaN ? linkProfiles[link.position].latency.sample(using: &random) : constant
+        let seconds = drawn + extraLatency
         return seconds > 0 ? Duration.saturatingNanoseconds((seconds * 1e9).rounded(.towardZero)) : 0
+    }
+
+    /// `profile`'s latency when it is constant (and not NaN), else NaN.
+    private static func constantLatency(of profile: LinkProfile) -> Double {
+        if case .constant(let seconds) = profile.latency { seconds } else { .nan }
     }
 
     /// The probability that a message on `link` is lost now.
