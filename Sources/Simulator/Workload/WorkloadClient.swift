@@ -34,6 +34,9 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         /// When users stop sending (an open-loop client sends the one request it was given).
         let issueUntil: VirtualInstant?
         let thinkTime: Distribution
+        /// The think time in nanoseconds when it is constant (an open loop's clients think 0):
+        /// drawing it copied the distribution out of this object and destroyed it per answer.
+        let constantThinkNanoseconds: Int64?
         /// Draws a closed-loop user's keys (an open-loop client's one request has its key already).
         let nextKey: ((inout SeededRandom) -> UInt64)?
 
@@ -54,6 +57,13 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
             self.path = path
             self.issueUntil = issueUntil
             self.thinkTime = thinkTime
+            // What `sampleNanoseconds` gives for a constant, which draws nothing from its stream.
+            if case .constant = thinkTime {
+                var untouched = SeededRandom(seed: 0, stream: "constant")
+                constantThinkNanoseconds = thinkTime.sampleNanoseconds(using: &untouched)
+            } else {
+                constantThinkNanoseconds = nil
+            }
             self.nextKey = nextKey
         }
     }
@@ -150,7 +160,7 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         let now = simulation.now
         metrics.record(outcome, latencyNanoseconds: now.nanoseconds &- sentAt.nanoseconds, now: now)
         WorkloadDriver.observe(request, outcome, from: sentAt, simulation: simulation)
-        let think = common.thinkTime.sampleNanoseconds(using: &random)
+        let think = common.constantThinkNanoseconds ?? common.thinkTime.sampleNanoseconds(using: &random)
         guard think > 0 else { return sendNext() }
         // A user whose thinking would outlast the clients' end sends nothing more: it is done
         // now, not when the thought ends (the run ends with its clients).
