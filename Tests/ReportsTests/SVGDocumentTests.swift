@@ -12,6 +12,15 @@ struct SVGDocumentTests {
     func replacesForbiddenCharacters() {
         #expect(SVGDocument.escape("a\u{0}b\u{1F}c\u{FFFE}d") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d")
         #expect(SVGDocument.escape("a\tb\nc") == "a\tb\nc")
+        #expect(SVGDocument.escape("\u{FFFF}\r") == "\u{FFFD}\r")
+    }
+
+    @Test("returns text with nothing to escape as it is, past characters whose UTF-8 starts like U+FFFE")
+    func keepsTextWithNothingToEscape() {
+        for text in ["", "12.5", "s-1 p99 (ms)", "zürich · 東京", "\u{FFFC}\u{FFFD}\u{F8FF}", "\u{1F600}"] {
+            #expect(SVGDocument.escape(text) == text)
+        }
+        #expect(SVGDocument.escape("\u{FFFC}<\u{FFFE}") == "\u{FFFC}&lt;\u{FFFD}")
     }
 
     @Test("writes attributes in the order given and numbers with at most two decimals")

@@ -157,6 +157,8 @@ public struct SVGDocument: Sendable, Equatable {
     /// control characters, U+FFFE, U+FFFF) become U+FFFD, since no escape can represent them
     /// and a single one would make the whole file unparsable.
     static func escape(_ text: String) -> String {
+        // Most text (numbers, names) has nothing to escape: then it is its own escape.
+        guard text.utf8.contains(where: mayNeedEscaping) else { return text }
         var escaped = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -172,6 +174,18 @@ public struct SVGDocument: Sendable, Equatable {
             }
         }
         return escaped
+    }
+
+    /// Whether a UTF-8 byte may start something ``escape(_:)`` changes: the five predefined
+    /// entities, an ASCII control character other than tab and newlines, or 0xEF, which starts
+    /// U+FFFE and U+FFFF (and other characters, which then take the slow path unchanged).
+    private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        case 0x09, 0x0A, 0x0D: false
+        case ..<0x20, 0xEF: true
+        default: false
+        }
     }
 
     /// One element with escaped attribute values; `content` must already be escaped.
