@@ -24,20 +24,6 @@ import Testing
         var got: [String] = []
     }
 
-    final class Waiting: SteppedWork, @unchecked Sendable {
-        let simulation: Simulation
-        var call: PendingCall<Bulky>?
-        var seen: [String] = []
-        init(simulation: Simulation) { self.simulation = simulation }
-        override func runStep(_ code: UInt8) {
-            switch call?.outcome {
-            case .success(let answer)?: seen.append("run \(answer.run) \(answer.words.5) @\(simulation.now.nanoseconds / 1_000)us")
-            case .failure(let error)?: seen.append("\(error)")
-            case nil: seen.append("none")
-            }
-        }
-    }
-
     @Test
     func aWaitingStepReadsTheDuplicatesEarlierAnswerWholeAndEveryAnswerIsFreed() throws {
         #expect(!AnswerRoom.holdsInline(Bulky.self))
@@ -48,7 +34,7 @@ import Testing
             let network = Network(simulation: sim, defaultLink: LinkProfile(latency: .constant(0.001), duplicateRate: 1))
             network.addNode("client")
             network.addNode("server")
-            let waiting = Waiting(simulation: sim)
+            let waiting = WaitingStep<Bulky>(simulation: sim) { "run \($0.run) \($0.words.5)" }
             let log = Log()
             sim.spawn("client") { _ in
                 waiting.call = network.dispatch(

@@ -10,27 +10,6 @@ import Testing
         var count = 0
     }
 
-    /// Waits for a call as a ready step, recording what it read and when.
-    final class Waiting: SteppedWork, @unchecked Sendable {
-        let simulation: Simulation
-        var call: PendingCall<String>?
-        var seen: [String] = []
-
-        init(simulation: Simulation) { self.simulation = simulation }
-
-        override func runStep(_ code: UInt8) {
-            seen.append("\(Self.describe(call?.outcome)) @\(simulation.now.nanoseconds / 1_000)us")
-        }
-
-        static func describe(_ outcome: Result<String, NetworkError>?) -> String {
-            switch outcome {
-            case .success(let answer)?: answer
-            case .failure(let error)?: "\(error)"
-            case nil: "none"
-            }
-        }
-    }
-
     /// Every request is delivered twice, 1 ms each way. The original's handler runs first and
     /// takes `firstRun` ms; the copy's takes 1 ms and answers at 3 ms, settling the call while the
     /// original's answer is still being worked out (4 ms: decided at 5 ms) or already travelling
@@ -42,7 +21,7 @@ import Testing
         network.addNode("client")
         network.addNode("server")
         let runs = Runs()
-        let waiting = Waiting(simulation: sim)
+        let waiting = WaitingStep<String>(simulation: sim) { $0 }
         sim.spawn("client") { _ in
             waiting.call = network.dispatch(
                 from: "client", to: "server", timeout: 50_000_000,
@@ -59,7 +38,7 @@ import Testing
         try sim.runToCompletion(timeLimit: .after(.seconds(1)))
         #expect(runs.count == 2)
         #expect(waiting.seen == ["run 2 @3000us"])
-        #expect(Waiting.describe(waiting.call?.outcome) == "run 2")
+        #expect(waiting.text(of: waiting.call?.outcome) == "run 2")
     }
 
     /// Without a duplicate the one answer settles the call, and a lost one leaves its timeout.
@@ -69,7 +48,7 @@ import Testing
         let network = Network(simulation: sim, defaultLink: LinkProfile(latency: .constant(0.001), dropRate: dropRate))
         network.addNode("client")
         network.addNode("server")
-        let waiting = Waiting(simulation: sim)
+        let waiting = WaitingStep<String>(simulation: sim) { $0 }
         sim.spawn("client") { _ in
             waiting.call = network.dispatch(from: "client", to: "server", timeout: 5_000_000, handler: .task { "ok" }, waiter: waiting, code: 0)
             await sim.sleep(for: .milliseconds(10))
