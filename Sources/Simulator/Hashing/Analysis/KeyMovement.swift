@@ -106,7 +106,7 @@ public struct KeyMovement: Sendable, Equatable {
         after: some KeyPlacement,
         keys: some Sequence<UInt64>
     ) {
-        var tally = Tally(changed: change)
+        var tally = Tally(changed: change, nodes: [before.nodes, after.nodes])
         if let range = keys as? ClosedRange<UInt64> {
             // Looked up a block at a time, so that the loop stays fast even when this initialiser
             // runs unspecialised (placements opened from `any KeyPlacement`).
@@ -117,7 +117,7 @@ public struct KeyMovement: Sendable, Equatable {
                 tally.count(old: old, new: new)
             }
         } else {
-            for key in keys { tally.count(old: before.node(for: key), new: after.node(for: key)) }
+            for key in keys { tally.count(old: before.node(for: key) ?? tally.noNode, new: after.node(for: key) ?? tally.noNode) }
         }
         self.init(tally, nodeCountBefore: before.nodes.count)
     }
@@ -152,7 +152,8 @@ public struct KeyMovement: Sendable, Equatable {
             }
             afters.append(after)
         }
-        var tallies = changes.map { Tally(changed: $0) }
+        let nodes = [placement.nodes] + afters.map(\.nodes)
+        var tallies = changes.map { Tally(changed: $0, nodes: nodes) }
         var positions: [UInt64] = [], old: [Int?] = [], new: [Int?] = []
         Self.forEachBlock(of: keys) { block in
             // A key's position is the same in every copy: hashed once, looked up in each.
@@ -188,15 +189,27 @@ public struct KeyMovement: Sendable, Equatable {
         /// left (before it): ``changed`` taken apart once rather than matched at every key.
         private let changedNode: Int
         private let joined: Bool
+        /// An id that is no node's (neither the changed node's nor any a lookup can give), which
+        /// stands for "no node" (an empty placement's answer): keys are counted as plain `Int`s,
+        /// where matching two `Int?`s and their tags cost ~36 instructions a key.
+        let noNode: Int
         var keyCount = 0
         var moved = 0
         var onChanged = 0
         var betweenSurvivors = 0
 
-        init(changed: Change) {
+        /// The counts of `changed`, between placements whose nodes are among `nodes`.
+        init(changed: Change, nodes: [[Int]]) {
+            var noNode = Int.min
+            while noNode == changed.node || nodes.contains(where: { $0.contains(noNode) }) { noNode &+= 1 }
+            self.init(changed: changed, noNode: noNode)
+        }
+
+        private init(changed: Change, noNode: Int) {
             self.changed = changed
             changedNode = changed.node
             if case .added = changed { joined = true } else { joined = false }
+            self.noNode = noNode
         }
 
         /// Counts a block of keys: `old[i]` and `new[i]` are key `i`'s nodes before and after.
@@ -204,10 +217,11 @@ public struct KeyMovement: Sendable, Equatable {
         /// per key) and are added once per block.
         mutating func count(old: [Int?], new: [Int?]) {
             precondition(old.count == new.count, "a block's nodes before and after differ in number")
-            var block = Tally(changed: changed)
+            var block = Tally(changed: changed, noNode: noNode)
+            let noNode = noNode
             old.withUnsafeBufferPointer { old in
                 new.withUnsafeBufferPointer { new in
-                    for index in 0..<old.count { block.count(old: old[index], new: new[index]) }
+                    for index in 0..<old.count { block.count(old: old[index] ?? noNode, new: new[index] ?? noNode) }
                 }
             }
             keyCount += block.keyCount
@@ -216,17 +230,18 @@ public struct KeyMovement: Sendable, Equatable {
             betweenSurvivors += block.betweenSurvivors
         }
 
-        /// Counts one key, adding 0 or 1 to each count rather than branching: whether a key
-        /// moved is a coin toss the processor cannot predict.
+        /// Counts one key whose nodes before and after are `old` and `new` (``noNode`` for none),
+        /// adding 0 or 1 to each count rather than branching: whether a key moved is a coin toss
+        /// the processor cannot predict.
         @inline(__always)
-        mutating func count(old: Int?, new: Int?) {
+        mutating func count(old: Int, new: Int) {
             keyCount &+= 1
             onChanged &+= Self.one((joined ? new : old) == changedNode)
             let movedKey = old != new
             moved &+= Self.one(movedKey)
             // A key that had no node (an empty placement) or has none now (the last node left)
             // moved because of the change, not between survivors.
-            let survivors = old != nil && new != nil && old != changedNode && new != changedNode
+            let survivors = old != noNode && new != noNode && old != changedNode && new != changedNode
             betweenSurvivors &+= Self.one(movedKey) & Self.one(survivors)
         }
 

@@ -179,6 +179,38 @@ struct KeyMovementTests {
         #expect(shrink.evenShare == 1.0 / 3)
     }
 
+    /// Keys are counted with an id that is no node's standing for "no node": nodes with the
+    /// smallest ids there are count as any others, and emptying or filling such a placement still
+    /// counts its keys as moved by the change, not between survivors.
+    @Test
+    func nodesWithTheSmallestIdsCountAsAnyOthers() throws {
+        let smallest = ModuloPlacement(nodes: [Int.min, Int.min + 1, Int.min + 2])
+        // As `moduloPlacementLosingItsMiddleNodeMovesEightOfTwelveKeys`, by range and by key.
+        var after = smallest
+        try after.remove(node: Int.min + 1)
+        let byRange = KeyMovement(change: .removed(node: Int.min + 1), before: smallest, after: after, keys: UInt64(0)...11)
+        let byKey = KeyMovement(change: .removed(node: Int.min + 1), before: smallest, after: after, keys: Array(UInt64(0)...11))
+        for movement in [byRange, byKey] {
+            #expect(movement.keyCount == 12)
+            #expect(movement.movedKeys == 8)
+            #expect(movement.keysOnChangedNode == 4)
+            #expect(movement.movedBetweenSurvivors == 4)
+        }
+        let measured = try KeyMovement.measuring([.added(node: Int.min + 3), .removed(node: Int.min)], of: smallest, keys: 0...11)
+        #expect(measured.map(\.movedKeys) == [9, 8])
+        #expect(measured.map(\.keysOnChangedNode) == [3, 4])
+        #expect(measured.map(\.movedBetweenSurvivors) == [6, 4])
+
+        let first = try KeyMovement(adding: Int.min, to: ModuloPlacement(nodes: []), keys: UInt64(0)...99)
+        #expect(first.movedKeys == 100)
+        #expect(first.keysOnChangedNode == 100)
+        #expect(first.movedBetweenSurvivors == 0)
+        let last = try KeyMovement(removing: Int.min, from: ModuloPlacement(nodes: [Int.min]), keys: UInt64(0)...99)
+        #expect(last.movedKeys == 100)
+        #expect(last.keysOnChangedNode == 100)
+        #expect(last.movedBetweenSurvivors == 0)
+    }
+
     @Test
     func theFirstNodeTakesEveryKeyAndTheLastLeavesEveryKeyWithoutANode() throws {
         let empty = try RendezvousHash()
