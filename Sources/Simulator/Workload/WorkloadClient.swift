@@ -97,9 +97,14 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
 
     /// An open-loop client that sends `request` and ends with its answer.
     static func single(_ request: Request, common: Common, target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics) -> WorkloadClient {
-        WorkloadClient(request.client, prepared: request, quota: 1, start: nil, random: SeededRandom(seed: 0, stream: ""),
+        WorkloadClient(request.client, prepared: request, quota: 1, start: nil, random: singleRandom,
                        common: common, target: target, simulation: simulation, metrics: metrics, name: .request(request.id))
     }
+
+    /// An open-loop client's generator, which it never draws from (its request comes with its key,
+    /// and it does not think): one value for all, where seeding one per request hashed its
+    /// stream's name each time.
+    private static let singleRandom = SeededRandom(seed: 0, stream: "")
 
     private init(_ client: NodeID, prepared: Request?, quota: Int?, start: Duration?, random: SeededRandom, common: Common,
                  target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics, name: TaskRegistry.Name? = nil) {
