@@ -11,6 +11,14 @@
 /// counts grow as far as the largest latency recorded and a walk skips empty buckets with one
 /// comparison each.
 ///
+/// A latency's sub-bucket is counted with the batch it is recorded in, not at once
+/// (``pendingIndices``): the counts of a world's histograms are tens of kilobytes each, and a run
+/// records into them one latency every few thousand instructions, so each count added alone was
+/// a cache miss that stopped the processor; a batch's additions are independent of each other,
+/// and their misses overlap. Measured on `orrery run scenarios/strategies.yaml` (alternating, 30
+/// runs each): leaving out the per-server record alone took 6.7 % off the CPU time (minimum 113.3
+/// → 105.7 ms), though its instructions were 0.6 % of the run.
+///
 /// The layout: 2,048 sub-buckets of width 1 for 0 … 2,047 µs, then buckets of 1,024 sub-buckets
 /// each twice as wide as the last's (2,048 … 4,095 µs in steps of 2, 4,096 … 8,191 in steps of
 /// 4, …), 22 buckets to cover an hour.
@@ -23,6 +31,13 @@ public struct LatencyHistogram: Sendable {
     private var maxValue: UInt64 = 0
     /// The smallest latency recorded, in microseconds (`UInt64.max` when none).
     private var minNonZeroValue: UInt64 = .max
+    /// The sub-bucket indices of the latencies recorded since the last batch was added to
+    /// ``counts``, at most ``batchSize``: a read counts them in as it walks.
+    private var pendingIndices: [UInt32] = []
+
+    /// Latencies counted together: enough for their misses to overlap, few enough that the
+    /// batch stays in the nearest cache.
+    static let batchSize = 256
 
     /// The largest latency counted, in microseconds: one hour. Longer ones count as one hour.
     static let highestTrackableValue: UInt64 = 3_600_000_000
@@ -48,10 +63,21 @@ public struct LatencyHistogram: Sendable {
         let value = UInt64(Swift.min(Swift.max(1, nanoseconds / 1000), Int64(Self.highestTrackableValue)))
         let index = Self.index(of: value)
         if index >= counts.count { grow(toInclude: index) }
-        counts.withUnsafeMutableBufferPointer { $0[index] &+= 1 }
+        if pendingIndices.count == Self.batchSize { countPending() }
+        pendingIndices.append(UInt32(truncatingIfNeeded: index))
         totalCount &+= 1
         if value > maxValue { maxValue = value }
         if value < minNonZeroValue { minNonZeroValue = value }
+    }
+
+    /// Adds the pending batch to ``counts``.
+    private mutating func countPending() {
+        counts.withUnsafeMutableBufferPointer { counts in
+            pendingIndices.withUnsafeBufferPointer { batch in
+                for index in batch { counts[Int(index)] &+= 1 }
+            }
+        }
+        pendingIndices.removeAll(keepingCapacity: true)
     }
 
     /// Makes room for sub-bucket `index`: at least doubling, so a run's histogram grows a few
@@ -128,9 +154,17 @@ public struct LatencyHistogram: Sendable {
         var next = 0
         var total: Double = 0
         var running: UInt64 = 0
+        // The pending batch in index order, counted in as the walk passes each index.
+        let pending = pendingIndices.sorted()
+        var nextPending = 0
         counts.withUnsafeBufferPointer { counts in
-            for index in 0...Self.index(of: maxValue) where counts[index] != 0 {
-                let count = counts[index]
+            for index in 0...Self.index(of: maxValue) {
+                var count = counts[index]
+                while nextPending < pending.count, pending[nextPending] == index {
+                    count &+= 1
+                    nextPending += 1
+                }
+                if count == 0 { continue }
                 running &+= count
                 let value = Self.highestEquivalent(Self.value(at: index))
                 while next < waiting.count, running >= waiting[next].wanted {

@@ -54,6 +54,38 @@ struct LatencyHistogramTests {
         }
     }
 
+    /// Latencies are added to the counts a batch at a time (``LatencyHistogram/batchSize``): a
+    /// histogram read in the middle of a batch reads every latency recorded so far, and a copy
+    /// taken then is not changed by what the original records afterwards.
+    @Test
+    func readsInTheMiddleOfABatchSeeEveryLatency() {
+        var random = SeededRandom(seed: 9, stream: "latency-histogram")
+        let samples = Self.samples(1, count: 3 * LatencyHistogram.batchSize + 7, random: &random)
+        var ours = LatencyHistogram()
+        var package = Self.packageHistogram()
+        var copies: [(ours: LatencyHistogram, package: Histogram<UInt64>)] = []
+        for (recorded, micros) in samples.enumerated() {
+            ours.record(nanoseconds: Int64(micros) * 1_000)
+            _ = package.record(Swift.max(1, micros))
+            if recorded % 97 == 0 || recorded % LatencyHistogram.batchSize == 0 {
+                Self.expectAgreement(ours, package, "after \(recorded + 1) latencies")
+                copies.append((ours, package))
+            }
+        }
+        Self.expectAgreement(ours, package, "after every latency")
+        for (number, copy) in copies.enumerated() { Self.expectAgreement(copy.ours, copy.package, "copy \(number)") }
+        #expect(copies.count == 11)
+    }
+
+    /// Expects `ours` to read what `package` reads: count, maximum, mean and every percentile.
+    private static func expectAgreement(_ ours: LatencyHistogram, _ package: Histogram<UInt64>, _ when: String) {
+        #expect(ours.count == package.totalCount, "\(when)")
+        #expect(ours.max == .microseconds(Int64(package.max)), "\(when)")
+        #expect(ours.meanMicroseconds.bitPattern == package.mean.bitPattern, "\(when)")
+        let summary = ours.summary(atPercentiles: percentiles)
+        #expect(summary.percentiles == percentiles.map { .microseconds(Int64(package.valueAtPercentile($0))) }, "\(when)")
+    }
+
     @Test
     func latenciesOutsideTheRangeCountAtItsEnds() {
         var ours = LatencyHistogram()
