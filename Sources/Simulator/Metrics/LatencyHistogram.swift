@@ -81,8 +81,10 @@ public struct LatencyHistogram: Sendable {
     }
 
     /// Makes room for sub-bucket `index`: at least doubling, so a run's histogram grows a few
-    /// times at most.
+    /// times at most. The first time, it makes room for a whole batch too (one allocation, where
+    /// appending to an empty batch grew it step by step).
     private mutating func grow(toInclude index: Int) {
+        if counts.isEmpty { pendingIndices.reserveCapacity(Self.batchSize) }
         let length = Swift.max(index + 1, Swift.min(counts.count * 2, Self.index(of: Self.highestTrackableValue) + 1), 4_096)
         counts.append(contentsOf: repeatElement(0, count: length - counts.count))
     }
