@@ -92,6 +92,18 @@ struct TimerLane {
         head = 0
     }
 
+    /// Drops the keys before ``head``, which nothing reads again.
+    mutating func dropPassed() {
+        keys.removeFirst(head)
+        head = 0
+    }
+
+    /// Replaces every key's sequence number by `rank` of it (an increasing map, so the lane stays
+    /// in order): ``TimerQueue``'s renumbering.
+    mutating func renumber(_ rank: (UInt64) -> UInt64) {
+        keys = keys.map { Key(deadline: $0.deadline, sequence: rank($0.sequence), slot: $0.slot, generation: $0.generation) }
+    }
+
     /// The live timers, earliest first.
     func forEachLive(generations: UnsafeMutablePointer<UInt32>, _ body: (Key) -> Void) {
         for index in head..<keys.count where Self.isLive(keys[index], generations: generations) { body(keys[index]) }

@@ -15,11 +15,12 @@ import CPrefetch
 /// O(log t) the moment it is no longer needed. Slots carry a generation, so a handle whose timer
 /// has fired or been cancelled can never remove the slot's next occupant.
 ///
-/// The heap holds only what orders the timers — instant, sequence number and a slot, 24 bytes —
-/// and the actions (closures, continuations, targets: 33 bytes with their tag) wait in a slab of
-/// slots beside it. A pop sifts down through entries that fit two or three to a cache line
-/// instead of one, and touches the slab once, for the timer it fires; every timer has a slot, and
-/// a cancellable one also keeps its heap position up to date there.
+/// The heap holds only what orders the timers — instant, sequence number and a slot, packed in 16
+/// bytes (``Key``) — and the actions (closures, continuations, targets: 33 bytes with their tag)
+/// wait in a slab of slots beside it. The heap's storage is aligned so that an entry's four
+/// children fill one cache line: a pop sifts down through one line per level, and touches the
+/// slab once, for the timer it fires; every timer has a slot, and a cancellable one also keeps
+/// its heap position up to date there.
 ///
 /// Cancellable timers set for a duration (``insertCancellable(deadline:sequence:action:lane:)``)
 /// wait in a ``TimerLane`` per duration (up to ``maximumLanes``), first in, first out, and only
@@ -37,32 +38,73 @@ import CPrefetch
 ///
 /// `@unchecked Sendable`: owned by one executor and touched only on its simulation thread.
 final class TimerQueue: @unchecked Sendable {
-    /// A timer taken out of the queue to fire.
+    /// A timer taken out of the queue to fire. Its `sequence` is the one it was set with, unless
+    /// the queue renumbered its timers since (then it is the timer's rank among them).
     struct Entry {
         let deadline: Int64
         let sequence: UInt64
         let action: Timer.Action
     }
 
-    /// What the heap and the lanes order: one pending timer without its action.
+    /// What the heap orders: one pending timer without its action, in 16 bytes, so that an
+    /// entry's four children fill one 64-byte cache line (the heap's storage is aligned for it).
+    ///
+    /// The second word packs, from its top bit down, the timer's sequence number as the queue
+    /// stores it (``sequenceBits`` bits: see ``sequenceLimit``), its slot (``slotBits`` bits), 1 +
+    /// the lane whose earliest timer the key stands for or 0 for a timer of the heap's own (3
+    /// bits), and whether the slot tracks the key's heap position (1 bit). Stored sequence numbers
+    /// differ between pending timers, so comparing the words compares the sequence numbers.
     struct Key {
         let deadline: Int64
-        let sequence: UInt64
+        let word: UInt64
+
+        @inline(__always)
+        init(deadline: Int64, sequence: UInt64, slot: UInt32, cancellable: Bool, lane: UInt8 = 0) {
+            self.deadline = deadline
+            word = sequence << (TimerQueue.slotBits + 4) | UInt64(slot) << 4 | UInt64(lane) << 1 | (cancellable ? 1 : 0)
+        }
+
+        /// The sequence number as the queue stores it.
+        @inline(__always) var sequence: UInt64 { word >> (TimerQueue.slotBits + 4) }
         /// The slot holding the action.
-        let slot: UInt32
-        /// Whether the slot tracks this key's heap position for ``TimerQueue/cancel(_:)``.
-        let cancellable: Bool
+        @inline(__always) var slot: UInt32 { UInt32(truncatingIfNeeded: word >> 4) & (1 << TimerQueue.slotBits - 1) }
         /// In the heap, 1 + the lane whose earliest timer this key stands for; 0 for a timer of the
         /// heap's own.
-        var lane: UInt8 = 0
+        @inline(__always) var lane: UInt8 { UInt8(truncatingIfNeeded: word >> 1) & 7 }
+        /// Whether the slot tracks this key's heap position for ``TimerQueue/cancel(_:)``.
+        @inline(__always) var cancellable: Bool { word & 1 != 0 }
+
+        /// The same timer with its stored sequence number replaced.
+        func renumbered(_ sequence: UInt64) -> Key {
+            Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: cancellable, lane: lane)
+        }
 
         @inline(__always)
         func precedes(_ other: Key) -> Bool {
-            deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence
+            deadline != other.deadline ? deadline < other.deadline : word < other.word
         }
     }
 
+    /// Bits of a key's slot: up to 2²⁷ (134 million) timers pending at once, far beyond what
+    /// the memory of their tasks and calls allows.
+    static let slotBits = 27
+    /// Bits of a key's stored sequence number.
+    static let sequenceBits = 64 - slotBits - 4
+
+    /// Stored sequence numbers are the callers' minus ``sequenceBase``. When a caller's number
+    /// would be stored at or above this limit (every 2³³ timers with the default), the queue
+    /// renumbers its pending timers 0, 1, … in their order and moves the base up
+    /// (``renumber()``): the order of the timers is kept, and with it the firing order.
+    let sequenceLimit: UInt64
+    /// What is subtracted from a caller's sequence number to store it.
+    @exclusivity(unchecked) private var sequenceBase: UInt64 = 0
+    /// Times the queue has renumbered its timers.
+    @exclusivity(unchecked) private(set) var renumberings = 0
+
+    /// The heap's keys: 3 keys into `heapStorage`, which is aligned to 64 bytes, so that the
+    /// children of entry `i` (`4i + 1 … 4i + 4`) start a cache line.
     @exclusivity(unchecked) private var heap: UnsafeMutablePointer<Key>
+    @exclusivity(unchecked) private var heapStorage: UnsafeMutableRawPointer
     @exclusivity(unchecked) private var heapCapacity: Int
     /// Keys in the heap.
     @exclusivity(unchecked) private var heapCount = 0
@@ -93,9 +135,13 @@ final class TimerQueue: @unchecked Sendable {
     @exclusivity(unchecked) private var freeSlots: UnsafeMutablePointer<UInt32>
     @exclusivity(unchecked) private var freeCount = 0
 
-    init() {
+    /// A queue; `sequenceLimit` (at most 2^``sequenceBits``) is lowered only by tests, to
+    /// renumber often.
+    init(sequenceLimit: UInt64 = 1 << UInt64(TimerQueue.sequenceBits)) {
+        precondition(sequenceLimit > 1 && sequenceLimit <= 1 << UInt64(Self.sequenceBits), "a sequence limit the keys cannot hold")
+        self.sequenceLimit = sequenceLimit
         heapCapacity = 64
-        heap = .allocate(capacity: heapCapacity)
+        (heapStorage, heap) = Self.allocateHeap(capacity: heapCapacity)
         slotCapacity = 64
         actions = .allocate(capacity: slotCapacity)
         positions = .allocate(capacity: slotCapacity)
@@ -111,7 +157,7 @@ final class TimerQueue: @unchecked Sendable {
 
     deinit {
         forEachPending { key in (actions + Int(key.slot)).move().discard() }
-        heap.deallocate()
+        heapStorage.deallocate()
         actions.deallocate()
         positions.deallocate()
         generations.deallocate()
@@ -164,7 +210,20 @@ final class TimerQueue: @unchecked Sendable {
     func insert(deadline: Int64, sequence: UInt64, action: consuming Timer.Action) {
         let slot = occupySlot(with: action)
         count += 1
-        insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: false))
+        insert(Key(deadline: deadline, sequence: stored(sequence), slot: slot, cancellable: false))
+    }
+
+    /// `sequence` as a key stores it, renumbering the pending timers first if it would reach
+    /// ``sequenceLimit``.
+    ///
+    /// - Precondition: `sequence` is not below any pending timer's.
+    @inline(__always)
+    private func stored(_ sequence: UInt64) -> UInt64 {
+        let stored = sequence &- sequenceBase
+        if stored < sequenceLimit { return stored }
+        let pending = renumber()
+        sequenceBase = sequence &- pending
+        return pending
     }
 
     /// Adds a timer that ``cancel(_:)`` can remove before it fires. A timer set for a duration
@@ -173,6 +232,7 @@ final class TimerQueue: @unchecked Sendable {
     ///
     /// - Complexity: O(1) into a lane (O(log t) when the lane was empty); O(log t) into the heap.
     func insertCancellable(deadline: Int64, sequence: UInt64, action: consuming Timer.Action, lane duration: Int64? = nil) -> TimerHandle {
+        let sequence = stored(sequence)
         let slot = occupySlot(with: action)
         count += 1
         if let duration, let lane = lane(for: duration, deadline: deadline) {
@@ -281,7 +341,7 @@ final class TimerQueue: @unchecked Sendable {
         // A lane's proxy is not itself cancellable, but the lane timer it stands for is.
         release(slot: first.slot, cancellable: first.cancellable || first.lane != 0)
         if heapCount > 0 { orrery_prefetch(actions + Int(heap[0].slot)) }
-        return Entry(deadline: first.deadline, sequence: first.sequence, action: action)
+        return Entry(deadline: first.deadline, sequence: first.sequence &+ sequenceBase, action: action)
     }
 
     /// Starts loading what the earliest timer's firing touches first, its target: called when the
@@ -350,7 +410,7 @@ final class TimerQueue: @unchecked Sendable {
     /// holds a pending timer's action, all of which move.
     private func growSlots() {
         let capacity = slotCapacity * 2
-        precondition(capacity < Int(UInt32.max), "more pending timers than slots can name")
+        precondition(capacity <= 1 << Self.slotBits, "more pending timers than slots can name")
         let movedActions = UnsafeMutablePointer<Timer.Action>.allocate(capacity: capacity)
         movedActions.moveInitialize(from: actions, count: slotsUsed)
         actions.deallocate()
@@ -371,6 +431,37 @@ final class TimerQueue: @unchecked Sendable {
         return bigger
     }
 
+    // MARK: Renumbering
+
+    /// Numbers the stored sequence numbers of every key, in the heap and in the lanes (live and
+    /// dead, once the keys a lane has passed are dropped), 0, 1, … in their order, and returns how many there are. A proxy in the heap carries
+    /// its lane's earliest key's number, so it gets that key's new number. The map is increasing,
+    /// so every comparison between keys, and with it the heap's and the lanes' order, stays as it
+    /// was.
+    ///
+    /// - Complexity: O(k log k) for k keys; once per ``sequenceLimit`` timers set.
+    private func renumber() -> UInt64 {
+        var sequences: [UInt64] = []
+        for index in 0..<heapCount where heap[index].lane == 0 { sequences.append(heap[index].sequence) }
+        for lane in lanes.indices {
+            lanes[lane].dropPassed()
+            sequences.append(contentsOf: lanes[lane].keys.lazy.map(\.sequence))
+        }
+        sequences.sort()
+        func rank(_ sequence: UInt64) -> UInt64 {
+            var low = 0, high = sequences.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sequences[middle] < sequence { low = middle + 1 } else { high = middle }
+            }
+            return UInt64(low)
+        }
+        for index in 0..<heapCount { heap[index] = heap[index].renumbered(rank(heap[index].sequence)) }
+        for lane in lanes.indices { lanes[lane].renumber(rank) }
+        renumberings += 1
+        return UInt64(sequences.count)
+    }
+
     // MARK: Heap maintenance
 
     /// Children per entry: entry `i`'s children are `arity·i + 1 … arity·i + arity`.
@@ -384,11 +475,19 @@ final class TimerQueue: @unchecked Sendable {
     }
 
     private func growHeap() {
-        let bigger = UnsafeMutablePointer<Key>.allocate(capacity: heapCapacity * 2)
+        let (storage, bigger) = Self.allocateHeap(capacity: heapCapacity * 2)
         bigger.moveInitialize(from: heap, count: heapCount)
-        heap.deallocate()
-        heap = bigger
+        heapStorage.deallocate()
+        (heapStorage, heap) = (storage, bigger)
         heapCapacity *= 2
+    }
+
+    /// Storage for `capacity` keys aligned so that key 1, and every fourth key after it, starts
+    /// a cache line: the storage and where key 0 goes, 3 keys into it.
+    private static func allocateHeap(capacity: Int) -> (UnsafeMutableRawPointer, UnsafeMutablePointer<Key>) {
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: (capacity + 3) * MemoryLayout<Key>.stride, alignment: 64)
+        let keys = (storage + 3 * MemoryLayout<Key>.stride).bindMemory(to: Key.self, capacity: capacity)
+        return (storage, keys)
     }
 
     /// Places `key` at the hole `index` or above it.
