@@ -31,16 +31,27 @@ public struct A1Experiment: ExperimentFile {
         do throws(PlacementError) { return try Self.run(spec).bundle(spec: spec) } catch { throw ExperimentFailure.placement(error) }
     }
 
-    /// A-1 for `variant` (the file's first by default) at `servers` replicas (the file's first count).
-    public static func run(_ spec: PlacementExperimentSpec, variant: PlacementExperimentSpec.Variant? = nil, servers: Int? = nil) throws(PlacementError) -> A1Result {
+    /// A-1 for `variant` (the file's first by default) at `servers` replicas (the file's first
+    /// count). `histogram`, when given, is the six-digit ids' histogram of the variant's map
+    /// configuration (``explanationHistogram(for:)``), computed once for every server count.
+    public static func run(_ spec: PlacementExperimentSpec, variant: PlacementExperimentSpec.Variant? = nil, servers: Int? = nil,
+                           histogram: RequestSlotHistogram? = nil) throws(PlacementError) -> A1Result {
         let variant = variant ?? spec.variants[0]
         let count = servers ?? spec.serverCounts[0]
         let run = try DistributionRun.run(placement: variant.placement, servers: count, requests: spec.requests, server: spec.server, seed: spec.seed)
         var explanation: HashMapExplanation?
         if case .assignment(let configuration) = variant.placement {
-            explanation = HashMapExplanation(map: try ConsistentHashMap(serverCount: count, configuration: configuration))
+            let map = try ConsistentHashMap(serverCount: count, configuration: configuration)
+            explanation = HashMapExplanation(map: map, histogram: histogram ?? RequestSlotHistogram(map: map, requestIDs: HashMapExplanation.sixDigitRequestIDs))
         }
         return A1Result(run: run, statistics: BalanceStatistics(counts: run.counts.map(\.requests)), explanation: explanation)
+    }
+
+    /// The histogram of the six-digit ids over the slots of `variant`'s map configuration, which
+    /// the explanation of its map at every server count shares; nil for other placements.
+    static func explanationHistogram(for variant: PlacementExperimentSpec.Variant) -> RequestSlotHistogram? {
+        guard case .assignment(let configuration) = variant.placement else { return nil }
+        return RequestSlotHistogram(configuration: configuration, requestIDs: HashMapExplanation.sixDigitRequestIDs)
     }
 }
 

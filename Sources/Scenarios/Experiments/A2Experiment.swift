@@ -32,8 +32,11 @@ public struct A2Experiment: ExperimentFile {
     /// A-1 at every server count of the file, for `variant` (the file's first by default).
     public static func run(_ spec: PlacementExperimentSpec, variant: PlacementExperimentSpec.Variant? = nil, jobs: Int = 1) throws(PlacementError) -> A2Result {
         let counts = spec.serverCounts
+        // Where the ids land depends on the map's configuration, not on its servers: one
+        // histogram of the 900,000 ids serves the explanation at every count.
+        let histogram = A1Experiment.explanationHistogram(for: variant ?? spec.variants[0])
         let results = try ParallelWorlds.map(counts.count, width: jobs) { index throws(PlacementError) in
-            try A1Experiment.run(spec, variant: variant, servers: counts[index])
+            try A1Experiment.run(spec, variant: variant, servers: counts[index], histogram: histogram)
         }
         return A2Result(runs: Array(zip(counts, results)))
     }

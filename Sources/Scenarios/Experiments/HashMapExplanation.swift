@@ -50,7 +50,16 @@ public struct HashMapExplanation: Sendable, Equatable {
     ///   - requestIDs: The ids requests carry, uniformly at random; the six-digit ids by default.
     /// - Complexity: O(*r* + `M` + `N·K·log(N·K)`) for *r* ids; every id is hashed once.
     public init(map: ConsistentHashMap, requestIDs: ClosedRange<UInt64> = Self.sixDigitRequestIDs) {
-        let histogram = RequestSlotHistogram(map: map, requestIDs: requestIDs)
+        self.init(map: map, histogram: RequestSlotHistogram(map: map, requestIDs: requestIDs))
+    }
+
+    /// Explains `map` for the ids of `histogram`, computed beforehand for the map's configuration
+    /// (one histogram for the maps of every server count).
+    ///
+    /// - Precondition: `histogram` was computed for `map`'s configuration.
+    /// - Complexity: O(`M` + `N·K·log(N·K)`).
+    public init(map: ConsistentHashMap, histogram: RequestSlotHistogram) {
+        precondition(histogram.configuration == map.configuration, "a histogram of another map configuration")
         let servers = ServerLoadPrediction.predictions(map: map, histogram: histogram)
         let occupied = map.occupiedSlots
         self.configuration = map.configuration

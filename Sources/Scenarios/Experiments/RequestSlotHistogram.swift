@@ -6,6 +6,9 @@ import Simulator
 /// A slot's weight decides more than its position: a server owning one heavy slot can get more
 /// requests than one owning a long arc of slots no id reaches.
 public struct RequestSlotHistogram: Sendable, Equatable {
+    /// The map configuration whose `H` and `M` placed the ids: the histogram holds for every map
+    /// of it, whatever its servers.
+    public let configuration: ConsistentHashMap.Configuration
     /// `M`, the number of slots.
     public let slotCount: Int
     /// The request ids that were hashed.
@@ -25,12 +28,22 @@ public struct RequestSlotHistogram: Sendable, Equatable {
     /// - Precondition: The range has fewer than `Int.max` ids.
     /// - Complexity: O(*r* + `M`) for *r* ids; exact, with no sampling.
     public init(map: ConsistentHashMap, requestIDs: ClosedRange<UInt64>) {
+        self.init(configuration: map.configuration, requestIDs: requestIDs)
+    }
+
+    /// Hashes every id of `requestIDs` with the configuration's `H` and `M`: computed once, the
+    /// histogram serves the maps of the configuration at every server count (A-2's and A-4's).
+    ///
+    /// - Precondition: The range has fewer than `Int.max` ids.
+    /// - Complexity: O(*r* + `M`) for *r* ids; exact, with no sampling.
+    public init(configuration: ConsistentHashMap.Configuration, requestIDs: ClosedRange<UInt64>) {
         let width = requestIDs.upperBound - requestIDs.lowerBound
         precondition(width < UInt64(Int.max), "request id range \(requestIDs) is too wide to count")
-        var counts = Array(repeating: 0, count: map.configuration.slotCount)
+        var counts = Array(repeating: 0, count: configuration.slotCount)
         for requestID in requestIDs {
-            counts[map.slot(forRequest: requestID)] += 1
+            counts[configuration.slot(forRequest: requestID)] += 1
         }
+        self.configuration = configuration
         self.slotCount = counts.count
         self.requestIDs = requestIDs
         self.requestsPerSlot = counts

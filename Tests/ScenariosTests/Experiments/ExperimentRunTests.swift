@@ -21,6 +21,25 @@ import Testing
         }
     }
 
+    /// A-2 hashes the 900,000 ids once per map configuration and shares the histogram between
+    /// its server counts: each count's explanation is the one its map gives alone.
+    @Test func a2SharesOneHistogramAndExplainsEachMapAsAlone() throws {
+        let configuration = ConsistentHashMap.Configuration(requestHash: .polynomial(iSquared: 37, i: 11, constant: 3))
+        let spec = Self.spec("a2", servers: [2, 4, 6], requests: 300, variants: [.init(label: "modified H", placement: .assignment(configuration))])
+        let result = try A2Experiment.run(spec, jobs: 2)
+        #expect(result.runs.map(\.servers) == [2, 4, 6])
+        for run in result.runs {
+            let alone = HashMapExplanation(map: try ConsistentHashMap(serverCount: run.servers, configuration: configuration))
+            #expect(run.result.explanation == alone)
+            #expect(alone.servers.count == run.servers)
+        }
+        // The histogram is the configuration's: the same from any map of it.
+        let shared = try #require(A1Experiment.explanationHistogram(for: spec.variants[0]))
+        #expect(shared == RequestSlotHistogram(map: try ConsistentHashMap(serverCount: 5, configuration: configuration), requestIDs: 100_000...999_999))
+        #expect(shared.requestsPerSlot.reduce(0, +) == 900_000)
+        #expect(A1Experiment.explanationHistogram(for: .init(label: "ring", placement: .ring(virtualNodes: 10))) == nil)
+    }
+
     @Test func theSameSeedGivesTheSameRunAndAnotherSeedAnother() throws {
         let a = try DistributionRun.run(placement: .assignment(.assignment), servers: 3, requests: 500, server: ServerConfiguration(), seed: 1)
         let b = try DistributionRun.run(placement: .assignment(.assignment), servers: 3, requests: 500, server: ServerConfiguration(), seed: 1)

@@ -1,9 +1,19 @@
+extension ConsistentHashMap.Configuration {
+    /// The slot request `requestID` lands on, `H(requestID) mod M`: the same on every map of this
+    /// configuration, whatever its servers.
+    ///
+    /// - Complexity: O(1); does not allocate.
+    public func slot(forRequest requestID: UInt64) -> Int {
+        Int(requestHash(requestID) % UInt64(slotCount))
+    }
+}
+
 extension ConsistentHashMap {
     /// The slot request `requestID` lands on, `H(requestID) mod M`.
     ///
     /// - Complexity: O(1); does not allocate.
     public func slot(forRequest requestID: UInt64) -> Int {
-        Int(configuration.requestHash(requestID) % UInt64(configuration.slotCount))
+        configuration.slot(forRequest: requestID)
     }
 
     /// The id of the server that serves request `requestID`: the owner of the first virtual
