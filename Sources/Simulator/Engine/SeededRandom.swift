@@ -9,7 +9,13 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// The name is hashed with FNV-1a (never with `Hasher`, which is seeded per process), then
     /// the state is filled by SplitMix64, as the xoshiro authors recommend.
     public init(seed: UInt64, stream: String) {
-        self.init(seed: seed ^ StableHash.fnv1a64(stream).rotatedLeft(by: 17))
+        self.init(seed: seed, streamHash: StableHash.fnv1a64(stream))
+    }
+
+    /// The generator of ``init(seed:stream:)`` for a stream whose name's FNV-1a is `streamHash`
+    /// (a node's ``NodeID/stableHash``, say), without hashing the name again.
+    public init(seed: UInt64, streamHash: UInt64) {
+        self.init(seed: seed ^ streamHash.rotatedLeft(by: 17))
     }
 
     /// A generator seeded directly from `seed` via SplitMix64.

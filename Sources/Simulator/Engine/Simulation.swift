@@ -52,6 +52,11 @@ public final class Simulation: @unchecked Sendable {
         SeededRandom(seed: seed, stream: name)
     }
 
+    /// `randomStream(node.name)`, from the hash the node already holds of its name.
+    public func randomStream(for node: NodeID) -> SeededRandom {
+        SeededRandom(seed: seed, streamHash: node.stableHash)
+    }
+
     /// Starts `body` as a task on this simulation's executor.
     ///
     /// The task runs isolated to the simulation's ``SimulationContext`` (the closure receives

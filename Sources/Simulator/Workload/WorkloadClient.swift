@@ -91,7 +91,7 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     /// starting after `start`.
     static func user(_ client: NodeID, quota: Int?, start: Duration?, common: Common,
                      target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics) -> WorkloadClient {
-        WorkloadClient(client, prepared: nil, quota: quota, start: start, random: simulation.randomStream(client.name),
+        WorkloadClient(client, prepared: nil, quota: quota, start: start, random: simulation.randomStream(for: client),
                        common: common, target: target, simulation: simulation, metrics: metrics)
     }
 

@@ -22,6 +22,17 @@ import Glibc
         #expect(random.next() == expected)
     }
 
+    /// A node's stream comes from the hash the node holds of its name: the same numbers as the
+    /// stream of its name.
+    @Test func aNodesStreamIsTheStreamOfItsName() {
+        let simulation = Simulation(seed: 2024)
+        for name in ["client-1", "client-10000", "s", ""] {
+            var byNode = simulation.randomStream(for: NodeID(name))
+            var byName = simulation.randomStream(name)
+            #expect((0..<8).map { _ in byNode.next() } == (0..<8).map { _ in byName.next() })
+        }
+    }
+
     @Test func differentNamesOrSeedsGiveDifferentStreams() {
         var a = SeededRandom(seed: 42, stream: "server.s1")
         var b = SeededRandom(seed: 42, stream: "server.s2")
