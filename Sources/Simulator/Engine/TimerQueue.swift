@@ -39,7 +39,8 @@ import CPrefetch
 /// `@unchecked Sendable`: owned by one executor and touched only on its simulation thread.
 final class TimerQueue: @unchecked Sendable {
     /// A timer taken out of the queue to fire. Its `sequence` is the one it was set with, unless
-    /// the queue renumbered its timers since (then it is the timer's rank among them).
+    /// the queue renumbered its timers since: then it is a number in the same order as every
+    /// other timer's, but not the one it was set with.
     struct Entry {
         let deadline: Int64
         let sequence: UInt64
