@@ -53,6 +53,30 @@ import Testing
             return popped.deadline
         }
 
+        /// Durations that ``set(_:kind:now:in:random:)`` sets lane timers for: more than the queue
+        /// has lanes, so some go to the heap.
+        static let durations: [Int64] = [1_000, 5_000, 0, 20_000, 300, 90_000]
+
+        /// Sets timer `sequence` in `queue` and in the list: `kind` 0 a plain heap timer, 1 a
+        /// cancellable one, both due within 3,000 of `now`; any other a lane timer set for one of
+        /// ``durations``, drawn from `random`.
+        mutating func set(_ sequence: UInt64, kind: UInt64, now: Int64, in queue: TimerQueue, random: inout SeededRandom) {
+            let action = action(sequence)
+            switch kind {
+            case 0:
+                let deadline = now + Int64(random.next() % 3_000)
+                queue.insert(deadline: deadline, sequence: sequence, action: action)
+                live.append((deadline, sequence, nil))
+            case 1:
+                let deadline = now + Int64(random.next() % 3_000)
+                live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
+            default:
+                let duration = Self.durations[Int(random.next() % UInt64(Self.durations.count))]
+                let handle = queue.insertCancellable(deadline: now + duration, sequence: sequence, action: action, lane: duration)
+                live.append((now + duration, sequence, handle))
+            }
+        }
+
         /// Pops every timer left, checking each as ``popAndCheck(_:)`` does.
         mutating func drainAndCheck(_ queue: TimerQueue) {
             while !live.isEmpty { _ = popAndCheck(queue) }
@@ -133,27 +157,13 @@ import Testing
         var random = SeededRandom(seed: 11, stream: "timer-lanes")
         let queue = TimerQueue()
         var reference = Reference()
-        let durations: [Int64] = [1_000, 5_000, 0, 20_000, 300, 90_000]
         var now: Int64 = 0, sequence: UInt64 = 0
         var pops = 0, cancels = 0
         for _ in 0..<20_000 {
             let roll = random.next() % 100
             if roll < 52 || reference.live.isEmpty {
                 sequence += 1
-                let action = reference.action(sequence)
-                switch random.next() % 4 {
-                case 0:
-                    let deadline = now + Int64(random.next() % 3_000)
-                    queue.insert(deadline: deadline, sequence: sequence, action: action)
-                    reference.live.append((deadline, sequence, nil))
-                case 1:
-                    let deadline = now + Int64(random.next() % 3_000)
-                    reference.live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
-                default:
-                    let duration = durations[Int(random.next() % UInt64(durations.count))]
-                    let handle = queue.insertCancellable(deadline: now + duration, sequence: sequence, action: action, lane: duration)
-                    reference.live.append((now + duration, sequence, handle))
-                }
+                reference.set(sequence, kind: random.next() % 4, now: now, in: queue, random: &random)
             } else if roll < 74 {
                 let index = Int(random.next() % UInt64(reference.live.count))
                 guard let handle = reference.live[index].handle else { continue }
@@ -180,27 +190,13 @@ import Testing
         var random = SeededRandom(seed: 5, stream: "timer-renumbering")
         let queue = TimerQueue(sequenceLimit: 64)
         var reference = Reference()
-        let durations: [Int64] = [1_000, 5_000, 0, 20_000, 300, 90_000]
         var now: Int64 = 0, sequence: UInt64 = 1 << 40
         var pops = 0, cancels = 0
         for _ in 0..<20_000 {
             let roll = random.next() % 100
             if (roll < 50 && reference.live.count < 40) || reference.live.isEmpty {
                 sequence += 1
-                let action = reference.action(sequence)
-                switch random.next() % 3 {
-                case 0:
-                    let deadline = now + Int64(random.next() % 3_000)
-                    queue.insert(deadline: deadline, sequence: sequence, action: action)
-                    reference.live.append((deadline, sequence, nil))
-                case 1:
-                    let deadline = now + Int64(random.next() % 3_000)
-                    reference.live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
-                default:
-                    let duration = durations[Int(random.next() % UInt64(durations.count))]
-                    let handle = queue.insertCancellable(deadline: now + duration, sequence: sequence, action: action, lane: duration)
-                    reference.live.append((now + duration, sequence, handle))
-                }
+                reference.set(sequence, kind: random.next() % 3, now: now, in: queue, random: &random)
             } else if roll < 75 {
                 let index = Int(random.next() % UInt64(reference.live.count))
                 guard let handle = reference.live[index].handle else { continue }
