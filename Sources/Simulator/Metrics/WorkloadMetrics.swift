@@ -24,6 +24,10 @@ public final class WorkloadMetrics: @unchecked Sendable {
     @exclusivity(unchecked) public private(set) var completionsPerSecondByServer = OrderedDictionary<NodeID, [Int]>()
     /// Failed requests (any non-2xx outcome) completed in each whole virtual second.
     public private(set) var failuresPerSecond: [Int] = []
+    /// The ``NodeID/stableHash`` of each key of ``servedBy``, in its order.
+    @exclusivity(unchecked) private var serverHashes: [UInt64] = []
+    /// Up to this many servers, ``serverIndex(_:)`` scans ``serverHashes``.
+    private static let serversScanned = 16
     /// Virtual time of the last completion.
     @exclusivity(unchecked) public private(set) var lastCompletion = VirtualInstant.zero
 
@@ -76,7 +80,15 @@ public final class WorkloadMetrics: @unchecked Sendable {
     /// ``completionsPerSecondByServer``, which gain their keys together, in first-answer order:
     /// one lookup serves all three.
     private func serverIndex(_ server: NodeID) -> Int {
-        if let index = servedBy.index(forKey: server) { return index }
+        // Most runs have a few servers: comparing their hashes in order is cheaper than hashing
+        // the name's hash again (SipHash) for the dictionary, which serves the runs with more.
+        let hash = server.stableHash
+        if serverHashes.count <= WorkloadMetrics.serversScanned {
+            for index in serverHashes.indices where serverHashes[index] == hash && servedBy.keys[index].name == server.name { return index }
+        } else if let index = servedBy.index(forKey: server) {
+            return index
+        }
+        serverHashes.append(hash)
         servedBy[server] = 0
         latencyByServer[server] = LatencyHistogram()
         completionsPerSecondByServer[server] = []

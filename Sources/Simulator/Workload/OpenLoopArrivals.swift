@@ -58,7 +58,7 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
         varies = workload.rampUp != nil || !workload.bursts.isEmpty
         peak = workload.peakRateFactor
         gap = Distribution.exponential(mean: 1 / (rate * peak))
-        clients = workload.clients > 1 ? (1...workload.clients).map { NodeID("client-\($0)") } : [NodeID("client")]
+        clients = workload.clients > 1 ? (1...workload.clients).map { NodeID.numbered("client-", $0) } : [NodeID("client")]
         // Registered and queued as spawning its task would: its first step runs where the
         // task's first job would have.
         if !simulation.executor.isRunning { simulation.executor.adoptCurrentThread() }

@@ -25,7 +25,7 @@ public enum WorkloadDriver {
                     if quota == 0 { continue }
                 }
                 let start = workload.rampUp.map { Duration.nanoseconds(Int64(Double($0.nanoseconds) * Double(user) / Double(users))) }
-                _ = WorkloadClient.user(NodeID("client-" + String(user + 1)), quota: quota, start: start, common: common, target: target, simulation: simulation, metrics: metrics)
+                _ = WorkloadClient.user(NodeID.numbered("client-", user + 1), quota: quota, start: start, common: common, target: target, simulation: simulation, metrics: metrics)
             }
         case .openLoop(let rate):
             _ = OpenLoopArrivals(rate: rate, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
