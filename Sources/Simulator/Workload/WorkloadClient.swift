@@ -158,9 +158,8 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
 
     /// Records the answer, then thinks (or sends again at once).
     private func answered() {
-        guard let request, let outcome = call?.outcome else { preconditionFailure("an answer without a request") }
-        self.request = nil
-        call = nil
+        // Moved out, not copied and then cleared.
+        guard let request = request.take(), let outcome = call.take()?.outcome else { preconditionFailure("an answer without a request") }
         target.settled(request, outcome, dispatchedAt: sentAt)
         let now = simulation.now
         metrics.record(outcome, latencyNanoseconds: now.nanoseconds &- sentAt.nanoseconds, now: now)
