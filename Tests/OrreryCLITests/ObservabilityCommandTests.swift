@@ -52,6 +52,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
+    /// Sampling seed 004's 600 s every millisecond would hold 600,000 samples of every series at
+    /// once (gigabytes of text): refused before the run, with the interval that would do.
+    @Test func aMetricsIntervalTooShortForTheRunIsRefusedBeforeItRuns() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["run", "scenarios/seed-004-web-platform.yaml", "--out", dir.appendingPathComponent("reports").path,
+                                             "--metrics", dir.appendingPathComponent("m.om").path, "--metrics-interval", "1ms"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("error: --metrics-interval 0.001s gives about 600000 samples per series over seed-004-web-platform's 600 s of virtual time; at most 100000: use an interval of at least 6ms"), "\(outcome.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
     @Test func metricsNeedsOneFile() throws {
         let outcome = try OrreryProcess.run(["run", "scenarios/crash-and-restart.yaml", "scenarios/closed-loop.yaml", "--metrics", "/tmp/x.om"])
         #expect(outcome.status == 2)

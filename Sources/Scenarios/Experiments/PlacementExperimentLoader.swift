@@ -79,20 +79,37 @@ extension ScenarioLoader {
 
     static func parseFailover(_ cursor: YAMLCursor) throws(ScenarioError) -> A3Experiment.Failover {
         let fields = try cursor.mapping(ScenarioSchema.failover)
-        let duration = try fields.required("duration").positiveDuration()
+        let durationCursor = try fields.required("duration")
+        let duration = try failoverSpan(durationCursor)
         let killAtCursor = try fields.required("kill_at")
         let killAt = try killAtCursor.duration()
         guard killAt < duration else { throw killAtCursor.error(.invalidValue("the kill must happen before traffic ends at \(duration.formattedSeconds)")) }
+        let rateCursor = try fields.required("rate")
+        let rate = try rateCursor.positiveRate()
+        guard rate * duration.seconds <= Double(ScenarioSchema.maximumFailoverRequests) else {
+            throw rateCursor.error(.invalidValue("the failover sends at most \(NumberText.plain(Double(ScenarioSchema.maximumFailoverRequests))) requests; \(rateCursor.text?.excerpt ?? "") per second for \(duration.formattedSeconds) is more"))
+        }
+        let heartbeat = try fields["heartbeat_interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(1)
         return A3Experiment.Failover(
-            rate: try fields.required("rate").positive(), duration: duration, killAt: killAt,
+            rate: rate, duration: duration, killAt: killAt,
             killed: try fields.required("kill").string(),
             heartbeat: ReplicaManager.Configuration(
-                interval: try fields["heartbeat_interval"]?.positiveDuration() ?? .seconds(1),
-                timeout: try fields["heartbeat_timeout"]?.positiveDuration() ?? .milliseconds(500),
+                interval: heartbeat,
+                timeout: try fields["heartbeat_timeout"].map(failoverSpan) ?? .milliseconds(500),
                 missesBeforeDown: try fields["misses_before_down"]?.int(atLeast: 1) ?? 2,
                 spawnDelay: try fields["spawn_delay"]?.duration() ?? .seconds(2)),
-            clientTimeout: try fields["client_timeout"]?.positiveDuration() ?? .seconds(2),
-            forwardTimeout: try fields["forward_timeout"]?.positiveDuration() ?? .milliseconds(500),
+            clientTimeout: try fields["client_timeout"].map(failoverSpan) ?? .seconds(2),
+            forwardTimeout: try fields["forward_timeout"].map(failoverSpan) ?? .milliseconds(500),
             retries: try fields["retries"]?.int(atLeast: 0) ?? 1)
+    }
+
+    /// A failover duration or timeout: longer than zero and at most ``ScenarioSchema/longestFailoverSpan``
+    /// (the heartbeats run for as long as the longest of them).
+    private static func failoverSpan(_ cursor: YAMLCursor) throws(ScenarioError) -> Duration {
+        let span = try cursor.positiveDuration()
+        guard span <= ScenarioSchema.longestFailoverSpan else {
+            throw cursor.error(.invalidValue("at most 1h in a failover, got \(cursor.text?.excerpt ?? "")"))
+        }
+        return span
     }
 }

@@ -126,7 +126,7 @@ extension ScenarioLoader {
             return .maglev(tableSize: tableSize)
         case "bounded_loads":
             let options = try entry.value.mapping(ScenarioSchema.boundedLoadsOptions)
-            return .boundedLoads(epsilon: try options["epsilon"]?.nonNegative() ?? BoundedLoadRing.defaultEpsilon,
+            return .boundedLoads(epsilon: try options["epsilon"]?.double(in: ScenarioSchema.boundedLoadsEpsilon) ?? BoundedLoadRing.defaultEpsilon,
                                  virtualNodes: try options["virtual_nodes"]?.int(in: ScenarioSchema.ringVirtualNodes) ?? HashRing.defaultVirtualNodesPerNode)
         case "jump": return .jump
         default: return .rendezvous

@@ -178,7 +178,7 @@ extension ScenarioLoader {
         return Workload(
             arrivals: arrivals, requestLimit: limits.requests,
             issueUntil: limits.duration.map { VirtualInstant.after($0) },
-            timeout: try fields["timeout"]?.positiveDuration() ?? .seconds(1),
+            timeout: try fields["timeout"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(1),
             keys: try fields["keys"].map { cursor throws(ScenarioError) in try parseKeys(cursor) } ?? .sixDigitIDs,
             path: try fields["path"]?.string() ?? "home",
             rampUp: try fields["ramp_up"]?.positiveDuration(), bursts: bursts, clients: clients)

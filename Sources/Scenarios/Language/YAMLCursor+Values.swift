@@ -48,6 +48,20 @@ extension YAMLCursor {
         return duration
     }
 
+    /// The node as a duration of at least `minimum`: a period or a timeout that a shorter one
+    /// would turn into a flood of events (a health check every nanosecond, a client that gives up
+    /// before its request can leave the host).
+    func duration(atLeast minimum: Duration) throws(ScenarioError) -> Duration {
+        let duration = try positiveDuration()
+        guard duration >= minimum else {
+            throw error(.invalidValue("must be at least \(NumberText.plain(minimum.seconds * 1_000))ms, got \(text?.excerpt ?? "")"))
+        }
+        return duration
+    }
+
+    /// The shortest period or timeout of a balancer's health checks, a client's requests and A-3's heartbeats.
+    static let shortestPeriod = Duration.milliseconds(1)
+
     /// The node as a distribution of durations (in seconds): a bare duration is a constant;
     /// otherwise a mapping with one key naming the family:
     /// `exponential: 10ms` (mean), `uniform: {min:, max:}`, `normal: {mean:, sd:}`,

@@ -49,6 +49,20 @@ public struct ObservationOptions: Sendable, Equatable {
     /// Nothing asked for.
     public static let none = ObservationOptions()
 
+    /// The most samples per series a `--metrics-interval` may ask of a world's run (its
+    /// duration, or its time limit, over the interval): the text of every series is held at once.
+    public static let maximumMetricsSamples = 100_000
+
+    /// Why ``metricsInterval`` cannot sample `file`'s run, or nil: a world that runs for a fixed
+    /// duration longer than ``maximumMetricsSamples`` intervals would need gigabytes of series
+    /// text. (How long a run bounded by its requests lasts is known only once it has run.)
+    public func metricsProblem(for file: ScenarioFile) -> String? {
+        guard metrics, let interval = metricsInterval, case .world(let scenario) = file, let length = scenario.limits.duration else { return nil }
+        let samples = length.seconds / interval.seconds
+        guard samples > Double(Self.maximumMetricsSamples) else { return nil }
+        return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberText.plain(samples.rounded())) samples per series over \(scenario.name)'s \(NumberText.plain(length.seconds)) s of virtual time; at most \(NumberText.plain(Double(Self.maximumMetricsSamples))): use an interval of at least \(NumberText.plain((length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)))ms"
+    }
+
     /// Whether the simulation needs an observer.
     var needsObserver: Bool { trace == .perfetto || metrics }
 }

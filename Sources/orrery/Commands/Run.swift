@@ -36,6 +36,10 @@ struct Run: ParsableCommand {
             FileHandleOutput.standardError("error: --trace and --metrics show one world; \(experiment.file) is an experiment file (run one of the worlds it reads instead)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
+        if let problem = loaded.lazy.compactMap(observing.metricsProblem(for:)).first {
+            FileHandleOutput.standardError("error: " + problem)
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
         let writer = OutcomeWriter(outputDirectory: options.out, tracePath: observation.trace, metricsPath: observation.metrics)
         guard writer.checkPaths(names: loaded.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         let status = ProgressDisplay.around(quiet: options.parallel.quiet) {

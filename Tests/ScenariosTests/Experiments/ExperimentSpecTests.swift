@@ -79,6 +79,26 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
         #expect(experimentError("experiment: a1\nservers: 3\nplacement: {maglev: {table_size: 65536}}\n")?.message == "a Maglev table size must be prime, got 65536")
     }
 
+    @Test func aBoundedLoadsEpsilonIsAtMostAHundred() {
+        #expect(experimentError("experiment: a1\nservers: 3\nplacement: {bounded_loads: {epsilon: 1e308}}\n")?.description
+            == "x.yaml:3:38: error: must be between 0 and 100, got 1e308 (at placement.bounded_loads.epsilon)")
+        #expect(experimentError("experiment: a1\nservers: 3\nplacement: {bounded_loads: {epsilon: 100}}\n") == nil)
+    }
+
+    /// A-3's failover is sized before it runs: at most 10,000,000 requests, spans of at most an
+    /// hour, heartbeats at least a millisecond apart.
+    @Test(arguments: [
+        ("rate: 1e6, duration: 20s", "x.yaml:3:18: error: the failover sends at most 10000000 requests; 1e6 per second for 20.000s is more (at failover.rate)"),
+        ("rate: 1e308, duration: 5s", "x.yaml:3:18: error: a rate is at most 10000000 per second, got 1e308 (at failover.rate)"),
+        ("rate: 10, duration: 3155760000s", "x.yaml:3:32: error: at most 1h in a failover, got 3155760000s (at failover.duration)"),
+        ("rate: 10, duration: 5s, client_timeout: 3155760000s", "x.yaml:3:52: error: at most 1h in a failover, got 3155760000s (at failover.client_timeout)"),
+        ("rate: 10, duration: 5s, heartbeat_interval: 1ns", "x.yaml:3:56: error: must be at least 1ms, got 1ns (at failover.heartbeat_interval)"),
+    ])
+    func anA3FailoverTooLargeToRunIsRefused(_ settings: String, _ expected: String) {
+        let text = "experiment: a3\nservers: 3\nfailover: {\(settings), kill: Server 1, kill_at: 1s}\n"
+        #expect(experimentError(text)?.description == expected)
+    }
+
     @Test func aMapTooSmallForTheServersIsRejected() {
         #expect(experimentError("experiment: a2\nservers: [2, 60]\n")?.message == "variant 'default': 60 servers × 9 virtual servers do not fit in 512 slots")
     }

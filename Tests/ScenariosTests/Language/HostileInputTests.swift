@@ -21,6 +21,9 @@ import Testing
         ("timeout", "workload: {type: closed_loop, users: 1, timeout: 9.3e9s}", "h.yaml:4:50: error: a duration is at most 100 years of virtual time (3.15e9 s), got 9.3e9s (at workload.timeout)"),
         ("users", "workload: {type: closed_loop, users: 100000000}", "h.yaml:4:38: error: must be between 1 and 1000000, got 100000000 (at workload.users)"),
         ("slow factor", "faults: [{at: 1s, slow: s, factor: 1e308}]", "h.yaml:5:36: error: a factor is at most 1000000, got 1e308 (at faults.[0].factor)"),
+        ("balance factor", "balancer: {strategy: {hash: {balance_factor: 1e308}}}", "h.yaml:5:46: error: a balance factor must be greater than 1 and at most 100, got 1e308 (at balancer.strategy.hash.balance_factor)"),
+        ("health check interval", "balancer: {health_check: {interval: 1ns}}", "h.yaml:5:37: error: must be at least 1ms, got 1ns (at balancer.health_check.interval)"),
+        ("client timeout", "workload: {type: closed_loop, users: 1, timeout: 1ns}", "h.yaml:4:50: error: must be at least 1ms, got 1ns (at workload.timeout)"),
         ("rate", "chaos: {crashes_per_hour: 9223372036854775807}", "h.yaml:5:27: error: must be between 0 and 3600, got 9223372036854775807 (at chaos.crashes_per_hour)"),
     ])
     func anOutOfRangeValueIsRefusedWhereItIs(_ name: String, _ line: String, _ expected: String) {
@@ -28,6 +31,15 @@ import Testing
         let key = line.prefix { $0 != ":" }
         if let index = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) { lines[index] = line } else { lines.append(line) }
         #expect(Self.error(lines.joined(separator: "\n") + "\n") == expected, "\(name)")
+    }
+
+    /// A MapReduce file's chaos draws its faults up front: a horizon of 100 years at 4 crashes a
+    /// minute would be 210 million records (an allocation of gigabytes), refused where it is.
+    @Test func aChaosHorizonThatWouldDrawMillionsOfFaultsIsRefused() {
+        let text = "name: mrchaos\nseed: 11\ncluster: {workers: 4}\njob: {name: log-patterns, reducers: 2}\ninput: {synthetic: {lines: 2000, seed: 3}}\n"
+        #expect(Self.error(text + "chaos: {horizon: 3155760000s, worker_crashes_per_minute: 4}\n")
+            == "h.yaml:6:18: error: these rates draw about 210384000 faults over the horizon, more than 1000000; shorten 'horizon' or lower the rates (at chaos.horizon)")
+        #expect(Self.error(text + "chaos: {horizon: 1h, worker_crashes_per_minute: 4}\n") == nil)
     }
 
     @Test func invalidUTF8IsNamedByOffsetLineAndColumn() {

@@ -30,10 +30,13 @@ extension ScenarioSchema {
     /// `strategy: {hash: …}`.
     static let hashStrategy = SchemaObject([.required("hash", .object(hashOptions))])
 
+    /// The largest `balance_factor`: a bound of more than a hundred times the average load is none.
+    static let maximumBalanceFactor = 100.0
+
     /// `strategy.hash`.
     static let hashOptions = SchemaObject([
         .optional("key", .choice(ConsistentHashStrategy.Key.self), "What is hashed: the request's key or the client's address; default request."),
-        .optional("balance_factor", .number(exclusiveMinimum: 1), "Bound on a server's load as a multiple of the average (bounded loads)."),
+        .optional("balance_factor", .number(exclusiveMinimum: 1, maximum: maximumBalanceFactor), "Bound on a server's load as a multiple of the average (bounded loads), above 1 and at most 100."),
     ])
 
     /// `retries:`.
@@ -51,7 +54,7 @@ extension ScenarioSchema {
 
     /// `health_check:`.
     static let healthCheck = SchemaObject([
-        .optional("interval", .positiveDuration, "Default 2s."),
+        .optional("interval", .positiveDuration, "At least 1ms; default 2s."),
         .optional("timeout", .positiveDuration, "Default 2s."),
         .optional("rise", .count(atLeast: 1), "Passed checks that mark a server up; default 2."),
         .optional("fall", .count(atLeast: 1), "Failed checks that mark a server down; default 3."),

@@ -161,14 +161,14 @@ extension ScenarioSchema {
 
     /// `cluster.policy`.
     static let policy = SchemaObject([
-        .optional("heartbeat_interval", .positiveDuration),
+        .optional("heartbeat_interval", .positiveDuration, "At least 1ms."),
         .optional("task_timeout", .positiveDuration),
         .optional("worker_timeout", .positiveDuration),
         .optional("max_attempts", .integer(in: policyAttempts), "Attempts per task."),
         .optional("backoff_base", .duration),
         .optional("backoff_cap", .duration),
         .optional("speculation", .anyOf([.flag, .object(speculation)]), "true, false, or {slowness, minimum_runtime}."),
-        .optional("monitor_interval", .positiveDuration),
+        .optional("monitor_interval", .positiveDuration, "At least 1ms."),
         .optional("max_failures_per_worker", .integer(in: policyAttempts)),
     ])
 
@@ -191,13 +191,15 @@ extension ScenarioSchema {
 
     /// A cluster chaos rate, per minute.
     static let clusterChaosPerMinute = 0...600.0
+    /// The most faults `chaos:` may be expected to draw (the rates per minute, added, times the horizon).
+    static let maximumClusterChaosFaults = 1_000_000
 
     /// The rates of cluster chaos, per minute.
     private static func perMinute(_ name: String) -> SchemaProperty { .optional(name, .number(in: clusterChaosPerMinute), "Per minute; default 0.") }
 
     /// `chaos:` of a cluster.
     static let clusterChaos = SchemaObject([
-        .optional("horizon", .positiveDuration, "Until when faults are drawn."),
+        .optional("horizon", .positiveDuration, "Until when faults are drawn; the rates per minute, added, times the horizon at most 1,000,000 faults."),
         perMinute("worker_crashes_per_minute"),
         .optional("worker_downtime", distribution),
         perMinute("pauses_per_minute"),

@@ -76,6 +76,8 @@ extension ScenarioSchema {
 
     /// `virtual_nodes` of a ring.
     static let ringVirtualNodes = 1...10_000
+    /// `bounded_loads:`'s `epsilon`: beyond 100 a node may hold over a hundred times the average, no bound at all.
+    static let boundedLoadsEpsilon = 0.0...100
     /// `table_size` of a Maglev table (a prime).
     static let maglevTableSize = 2...1_000_003
 
@@ -101,7 +103,7 @@ extension ScenarioSchema {
     static let maglevOptions = SchemaObject([.optional("table_size", .integer(in: maglevTableSize), "A prime; default \(MaglevTable.defaultTableSize).")])
     /// `bounded_loads:`'s options.
     static let boundedLoadsOptions = SchemaObject([
-        .optional("epsilon", .nonNegative, "Default \(NumberText.plain(BoundedLoadRing.defaultEpsilon))."),
+        .optional("epsilon", .number(in: boundedLoadsEpsilon), "How far above the average load a node may go, 0 … 100 (a node holds at most 1 + epsilon times the average); default \(NumberText.plain(BoundedLoadRing.defaultEpsilon))."),
         .optional("virtual_nodes", .integer(in: ringVirtualNodes), "Default \(HashRing.defaultVirtualNodesPerNode)."),
     ])
 
@@ -126,18 +128,23 @@ extension ScenarioSchema {
     /// `route:`.
     static let route = SchemaObject([.required("path", .anyText), .optional("request_id", .count(atLeast: 0), "Default 123456.")])
 
+    /// The most requests A-3's failover may send (its rate times its duration).
+    static let maximumFailoverRequests = 10_000_000
+    /// The longest duration or timeout in A-3's failover.
+    static let longestFailoverSpan = Duration.seconds(3_600)
+
     /// A-3's `failover:`.
     static let failover = SchemaObject([
-        .required("rate", .positive, "Requests per second."),
-        .required("duration", .positiveDuration, "How long traffic lasts."),
+        .required("rate", .positiveRate, "Requests per second; rate × duration at most 10,000,000 requests."),
+        .required("duration", .positiveDuration, "How long traffic lasts, at most 1h."),
         .required("kill_at", .duration, "When the replica is killed; before the traffic ends."),
         .required("kill", .anyText, "The replica killed."),
-        .optional("heartbeat_interval", .positiveDuration, "Default 1s."),
-        .optional("heartbeat_timeout", .positiveDuration, "Default 500ms."),
+        .optional("heartbeat_interval", .positiveDuration, "At least 1ms; default 1s."),
+        .optional("heartbeat_timeout", .positiveDuration, "At most 1h; default 500ms."),
         .optional("misses_before_down", .count(atLeast: 1), "Default 2."),
         .optional("spawn_delay", .duration, "Default 2s."),
-        .optional("client_timeout", .positiveDuration, "Default 2s."),
-        .optional("forward_timeout", .positiveDuration, "Default 500ms."),
+        .optional("client_timeout", .positiveDuration, "At most 1h; default 2s."),
+        .optional("forward_timeout", .positiveDuration, "At most 1h; default 500ms."),
         .optional("retries", .count(atLeast: 0), "Default 1."),
     ])
 }

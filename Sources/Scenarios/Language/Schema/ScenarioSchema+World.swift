@@ -93,7 +93,7 @@ extension ScenarioSchema {
         .optional("users", .integer(in: workloadUsers), "Closed loop: users sending one request at a time."),
         .optional("think_time", distribution, "Closed loop: pause between a user's answer and its next request."),
         .optional("rate", .positiveRate, "Open loop: requests per second."),
-        .optional("timeout", .positiveDuration, "How long a client waits for an answer; default 1s."),
+        .optional("timeout", .positiveDuration, "How long a client waits for an answer, at least 1ms; default 1s."),
         .optional("keys", requestKeys, "The request keys: six_digit_ids, {uniform: [min, max]} or {zipf: {n, exponent}}."),
         .optional("path", .anyText, "The requests' path; default home."),
         .optional("ramp_up", .positiveDuration, "Time over which the load rises to its full rate."),

@@ -27,7 +27,7 @@ extension ScenarioLoader {
         if let check = fields["health_check"] {
             let checkFields = try check.mapping(ScenarioSchema.healthCheck)
             configuration.healthCheck = ActiveHealthCheck(
-                interval: try checkFields["interval"]?.positiveDuration() ?? .seconds(2),
+                interval: try checkFields["interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(2),
                 timeout: try checkFields["timeout"]?.positiveDuration() ?? .seconds(2),
                 rise: try checkFields["rise"]?.int(atLeast: 1) ?? 2,
                 fall: try checkFields["fall"]?.int(atLeast: 1) ?? 3,
@@ -96,7 +96,9 @@ extension ScenarioLoader {
         var factor: Double?
         if let factorCursor = hash["balance_factor"] {
             let value = try factorCursor.double()
-            guard value > 1 else { throw factorCursor.error(.invalidValue("a balance factor must be greater than 1, got \(factorCursor.text ?? "")")) }
+            guard value > 1, value <= ScenarioSchema.maximumBalanceFactor else {
+                throw factorCursor.error(.invalidValue("a balance factor must be greater than 1 and at most \(NumberText.plain(ScenarioSchema.maximumBalanceFactor)), got \(factorCursor.text?.excerpt ?? "")"))
+            }
             factor = value
         }
         return .consistentHash(key: key, balanceFactor: factor)

@@ -60,7 +60,7 @@ public struct ConsistentHashStrategy: BalancingStrategy {
                 active += server.activeRequests
             }
             guard eligible > 0 else { return nil }
-            capacity = Int((balanceFactor * Double(active + 1) / Double(eligible)).rounded(.up))
+            capacity = Int(capacityRoundingUp: balanceFactor * Double(active + 1) / Double(eligible))
         }
         let hashed = key == .request ? request.key : request.client.stableHash
         let start = ring.successorIndex(of: HashRing.position(ofKey: hashed))

@@ -70,7 +70,7 @@ public struct BoundedLoadRing: KeyPlacement {
     public var capacity: Int {
         guard !ring.nodes.isEmpty else { return 0 }
         let average = Double(assignments.count + 1) / Double(ring.nodes.count)
-        return Int(((1 + epsilon) * average).rounded(.up))
+        return Int(capacityRoundingUp: (1 + epsilon) * average)
     }
 
     /// How many keys `node` holds; 0 for an absent node.

@@ -51,6 +51,21 @@ import Testing
         #expect(active.max()! <= Int((1.25 * 400 / 4).rounded(.up)))
     }
 
+    /// A balance factor so large that no capacity fits in an `Int` bounds nothing: the hot key
+    /// stays on its server (the capacity's conversion trapped).
+    @Test func aHugeBalanceFactorBoundsNothing() throws {
+        var strategy = try ConsistentHashStrategy(balanceFactor: 1e308)
+        for id in 1...4 { try strategy.serverAdded(id, hostname: "s\(id)", weight: 1) }
+        var random = SeededRandom(seed: 1)
+        var active = [0, 0, 0, 0]
+        let first = strategy.pick(Request(id: 0, key: 42, client: "c"), from: candidates(active: active), random: &random)!
+        for index in 0..<100 {
+            let chosen = strategy.pick(Request(id: UInt64(index), key: 42, client: "c"), from: candidates(active: active), random: &random)
+            #expect(chosen == first)
+            active[first - 1] += 1
+        }
+    }
+
     @Test func placementStrategyRoutesExactlyAsTheAssignmentsMap() throws {
         let map = try ConsistentHashMap(serverCount: 3, configuration: .assignment)
         var strategy = PlacementStrategy(.assignment(try ConsistentHashMap(configuration: .assignment)))

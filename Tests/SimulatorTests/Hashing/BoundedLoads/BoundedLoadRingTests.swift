@@ -154,6 +154,18 @@ struct BoundedLoadRingTests {
         }
     }
 
+    /// An ε so large that its capacity does not fit in an `Int` bounds nothing: the capacity is
+    /// `Int.max` (the conversion trapped) and every key goes where the plain ring puts it.
+    @Test(arguments: [1e20, 1e308, Double.greatestFiniteMagnitude])
+    func aHugeEpsilonBoundsNothing(epsilon: Double) throws {
+        var placement = try BoundedLoadRing(nodes: [1, 2, 3], epsilon: epsilon)
+        let ring = placement.ring
+        #expect(placement.capacity == Int.max)
+        for key in UInt64(0)..<500 {
+            #expect(placement.assign(key) == ring.node(for: key))
+        }
+    }
+
     @Test
     func withoutNodesNothingIsAssigned() throws {
         var placement = try BoundedLoadRing()

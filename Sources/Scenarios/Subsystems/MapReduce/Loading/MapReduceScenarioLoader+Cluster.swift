@@ -56,13 +56,13 @@ extension MapReduceScenarioLoader {
     static func parsePolicy(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.CoordinatorPolicy {
         let fields = try cursor.mapping(ScenarioSchema.policy)
         var policy = MapReduce.CoordinatorPolicy()
-        if let value = fields["heartbeat_interval"] { policy.heartbeatInterval = try value.positiveDuration() }
+        if let value = fields["heartbeat_interval"] { policy.heartbeatInterval = try value.duration(atLeast: YAMLCursor.shortestPeriod) }
         if let value = fields["task_timeout"] { policy.taskTimeout = try value.positiveDuration() }
         if let value = fields["worker_timeout"] { policy.workerTimeout = try value.positiveDuration() }
         if let value = fields["max_attempts"] { policy.maxAttempts = try value.int(in: ScenarioSchema.policyAttempts) }
         if let value = fields["backoff_base"] { policy.backoffBase = try value.duration() }
         if let value = fields["backoff_cap"] { policy.backoffCap = try value.duration() }
-        if let value = fields["monitor_interval"] { policy.monitorInterval = try value.positiveDuration() }
+        if let value = fields["monitor_interval"] { policy.monitorInterval = try value.duration(atLeast: YAMLCursor.shortestPeriod) }
         if let value = fields["max_failures_per_worker"] { policy.maxFailuresPerWorker = try value.int(in: ScenarioSchema.policyAttempts) }
         if let value = fields["speculation"] {
             policy.speculation = try parseSpeculation(value)

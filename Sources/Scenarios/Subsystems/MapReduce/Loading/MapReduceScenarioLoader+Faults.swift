@@ -82,7 +82,7 @@ extension MapReduceScenarioLoader {
         func length(_ key: String, _ fallback: Distribution) throws(ScenarioError) -> Distribution {
             try fields[key]?.durationDistribution() ?? fallback
         }
-        return MapReduce.ClusterChaos(
+        let chaos = MapReduce.ClusterChaos(
             horizon: try fields["horizon"]?.positiveDuration() ?? defaults.horizon,
             workerCrashesPerMinute: try rate("worker_crashes_per_minute"), workerDowntime: try length("worker_downtime", defaults.workerDowntime),
             pausesPerMinute: try rate("pauses_per_minute"), pauseLength: try length("pause_length", defaults.pauseLength),
@@ -92,5 +92,14 @@ extension MapReduceScenarioLoader {
             lostIntermediatePerMinute: try rate("lost_intermediate_per_minute"),
             coordinatorRestartsPerMinute: try rate("coordinator_restarts_per_minute"),
             coordinatorDowntime: try length("coordinator_downtime", defaults.coordinatorDowntime))
+        // The faults are drawn up front, one record each: their expected number sizes the schedule.
+        let perMinute = chaos.workerCrashesPerMinute + chaos.pausesPerMinute + chaos.slowdownsPerMinute + chaos.partitionsPerMinute
+            + chaos.lostIntermediatePerMinute + chaos.coordinatorRestartsPerMinute
+        let expected = perMinute * chaos.horizon.seconds / 60
+        guard expected <= Double(ScenarioSchema.maximumClusterChaosFaults) else {
+            throw (fields["horizon"] ?? cursor).error(.invalidValue(
+                "these rates draw about \(NumberText.plain(expected.rounded())) faults over the horizon, more than \(NumberText.plain(Double(ScenarioSchema.maximumClusterChaosFaults))); shorten 'horizon' or lower the rates"))
+        }
+        return chaos
     }
 }
