@@ -59,7 +59,8 @@ extension YAMLCursor {
         return duration
     }
 
-    /// The shortest period or timeout of a balancer's health checks, a client's requests and A-3's heartbeats.
+    /// The shortest period or timeout of a balancer's health checks, a client's requests, A-3's
+    /// heartbeats and a MapReduce coordinator's heartbeats and monitor.
     static let shortestPeriod = Duration.milliseconds(1)
 
     /// The node as a distribution of durations (in seconds): a bare duration is a constant;

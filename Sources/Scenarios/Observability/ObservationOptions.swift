@@ -49,8 +49,8 @@ public struct ObservationOptions: Sendable, Equatable {
     /// Nothing asked for.
     public static let none = ObservationOptions()
 
-    /// The most samples per series a `--metrics-interval` may ask of a world's run (its
-    /// duration, or its time limit, over the interval): the text of every series is held at once.
+    /// The most samples per series a `--metrics-interval` may ask of a world that runs for a fixed
+    /// duration (the duration over the interval): the text of every series is held at once.
     public static let maximumMetricsSamples = 100_000
 
     /// Why ``metricsInterval`` cannot sample `file`'s run, or nil: a world that runs for a fixed
