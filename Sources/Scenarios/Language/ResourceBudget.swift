@@ -22,9 +22,13 @@ public struct ResourceBudget: Sendable, Equatable {
     public var eventsDrivenBy = ""
     public var bytesDrivenBy = ""
 
+    /// The virtual time the estimates cover: the run's duration, or its time limit.
+    public var horizon: Duration = .zero
+
     /// Estimates `scenario`.
     public init(_ scenario: Scenario) {
-        let horizon = (scenario.limits.duration ?? scenario.limits.timeLimit).seconds
+        self.horizon = scenario.limits.duration ?? scenario.limits.timeLimit
+        let horizon = self.horizon.seconds
         if let workload = scenario.workload {
             let requests: Double
             if let limit = workload.requestLimit {
@@ -34,11 +38,18 @@ public struct ResourceBudget: Sendable, Equatable {
                 case .openLoop(let rate):
                     requests = rate * workload.peakRateFactor * horizon
                 case .closedLoop(let users, let think):
-                    // One cycle is at least the think time, two network crossings and the fastest service.
+                    // A served user's cycle is at least the think time, two network crossings and
+                    // the fastest service. Users beyond what the servers hold (slots and queues) are
+                    // turned away at once (503) and come back after the think time and the network.
                     let latency = scenario.defaultLink.latency.mean ?? 0
+                    let thinking = (think.mean ?? 0) + 2 * latency
                     let service = scenario.servers.compactMap { $0.configuration.serviceTime.mean }.min() ?? 0
-                    let cycle = max((think.mean ?? 0) + 2 * latency + service, 1e-6)
-                    requests = Double(users) * horizon / cycle
+                    let room = scenario.servers.isEmpty ? Double.infinity : scenario.servers.reduce(0.0) {
+                        $0 + Double($1.configuration.slots) + Double($1.configuration.queueCapacity)
+                    }
+                    let served = min(Double(users), room)
+                    requests = served * horizon / max(thinking + service, 1e-6)
+                        + (Double(users) - served) * horizon / max(thinking, 1e-6)
                 }
             }
             add(events: 10 * requests, by: "workload")
@@ -64,10 +75,33 @@ public struct ResourceBudget: Sendable, Equatable {
             add(bytes: 4 * inputBytes, by: "mapreduce.jobs")
             add(events: inputBytes / 10, by: "mapreduce.jobs")
         }
+        addPeriodicWork(of: scenario, over: horizon)
         if let chaos = scenario.faults.chaos {
             let faults = (chaos.crashesPerHour + chaos.pausesPerHour) * Double(chaos.nodes.count) * horizon / 3_600
             add(events: 20 * faults, by: "chaos")
             add(bytes: 512 * faults, by: "chaos")
+        }
+    }
+
+    /// Heartbeats, health checks, polls and syncs: they run for as long as the world does, so a
+    /// world whose time limit is far away (a job submitted in a century, a producer at one record
+    /// a year) pays for them until then. About 10 events per call, as for a request.
+    private mutating func addPeriodicWork(of scenario: Scenario, over horizon: Double) {
+        func wakeUps(every interval: Duration, times: Int = 1) -> Double {
+            Double(times) * horizon / max(interval.seconds, 1e-9)
+        }
+        if let check = scenario.balancer?.configuration.healthCheck {
+            add(events: 10 * wakeUps(every: check.interval, times: scenario.servers.count), by: "balancer.health_check")
+        }
+        if let mapreduce = scenario.mapreduce {
+            let cluster = mapreduce.cluster
+            add(events: 10 * (wakeUps(every: cluster.policy.heartbeatInterval, times: cluster.workers)
+                    + wakeUps(every: cluster.policy.monitorInterval)
+                    + wakeUps(every: cluster.pollInterval, times: mapreduce.jobs.count)), by: "mapreduce.cluster")
+        }
+        if let backup = scenario.backup {
+            let changes = backup.churn.map { wakeUps(every: $0.interval, times: max($0.changesPerRound, 1)) } ?? 0
+            add(events: 10 * (wakeUps(every: backup.manager.syncInterval) + changes), by: "backup")
         }
     }
 
@@ -84,16 +118,11 @@ public struct ResourceBudget: Sendable, Equatable {
     /// Why `scenario` cannot run within its limits and this machine's, or nil when it can.
     public func problem(eventLimit: UInt64) -> (section: String, message: String)? {
         if events > Double(eventLimit) {
-            return (eventsDrivenBy, "this world would need about \(Self.scientific(events)) events (mostly from '\(eventsDrivenBy)'), more than its event limit of \(Self.scientific(Double(eventLimit))) (run.max_events); shorten run.duration or lower the rate or size")
+            return (eventsDrivenBy, "this world would need about \(NumberText.approximate(events)) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time (mostly from '\(eventsDrivenBy)'), more than its event limit of \(NumberText.approximate(Double(eventLimit))) (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size")
         }
         if bytes > Self.memoryBytes {
             return (bytesDrivenBy, "this world would hold about \(NumberFormat.fixed(bytes / 1_073_741_824, decimals: 1, grouping: true)) GiB (mostly for '\(bytesDrivenBy)'), more than the 8 GiB a run may use; make it smaller")
         }
         return nil
-    }
-
-    /// `3.2e10`, `512`.
-    static func scientific(_ value: Double) -> String {
-        value < 1e6 ? String(Int(value.rounded())) : String(format: "%.1e", value)
     }
 }

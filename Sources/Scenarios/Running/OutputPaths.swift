@@ -28,22 +28,35 @@ public enum OutputPaths {
         return nil
     }
 
-    /// Why `path` cannot be written as a directory (or a file), or nil.
+    /// Why `path` cannot be written as a directory (or a file), or nil. The directory that will
+    /// hold it (the path itself for an existing report directory, else its nearest existing
+    /// ancestor) must let a directory be made in it: `/proc`, a read-only mount or a directory
+    /// without write permission is refused here, before a run, instead of after it.
     private static func fileBlocking(_ path: String, asDirectory: Bool) -> String? {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             if asDirectory && !isDirectory.boolValue { return "is a file, not a directory" }
             if !asDirectory && isDirectory.boolValue { return "is a directory, not a file" }
-            return nil
+            let holder = asDirectory ? path : parentDirectory(of: path)
+            return canCreate(in: holder) ? nil : "cannot be written in '\(holder.isEmpty ? "." : holder)'"
         }
         var parent = parentDirectory(of: path)
         while !parent.isEmpty && parent != "/" {
-            if FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) {
-                return isDirectory.boolValue ? nil : "'\(parent)' is a file, so nothing can be written under it"
-            }
+            if FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) { break }
             parent = parentDirectory(of: parent)
         }
-        return nil
+        if !isDirectory.boolValue && !parent.isEmpty && parent != "/" { return "'\(parent)' is a file, so nothing can be written under it" }
+        return canCreate(in: parent) ? nil : "nothing can be created under '\(parent.isEmpty ? "." : parent)'"
+    }
+
+    /// Whether a directory can be made in `directory` ("" is the working directory): one is made
+    /// and removed at once.
+    private static func canCreate(in directory: String) -> Bool {
+        let base = directory.isEmpty ? "." : directory
+        let probe = (base.hasSuffix("/") ? base : base + "/") + ".orrery-write-check-\(ProcessInfo.processInfo.processIdentifier)"
+        guard (try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: false)) != nil else { return false }
+        try? FileManager.default.removeItem(atPath: probe)
+        return true
     }
 
     /// `path` without its last component: "" for a single relative component, "/" for one under

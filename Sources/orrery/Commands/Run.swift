@@ -63,7 +63,7 @@ struct Validate: ParsableCommand {
             do {
                 print("\(file): ok (\(try ScenarioFile.load(path: file).validationSummary))")
             } catch {
-                print(error.description)
+                FileHandleOutput.standardError(error.description)
                 status = .badInput
             }
         }

@@ -75,6 +75,18 @@ restores:
          "x.yaml:2:29: error: backup is latest, oldest or a name YYYY-MM-DD-HH-MM-SS, got 'yesterday' (at restores.[0].backup)"),
         ("zero weights", "experiment: backup\nsource: {weights: {create: 0, modify: 0, delete: 0}}\n",
          "x.yaml:2:19: error: at least one weight must be positive (at source.weights)"),
+        ("a weight of 1e308", "experiment: backup\nsource: {weights: {create: 1e308}}\n",
+         "x.yaml:2:28: error: must be between 0 and 1000000, got 1e308 (at source.weights.create)"),
+        ("syncs every nanosecond", "experiment: backup\nsync_interval: 1ns\n",
+         "x.yaml:2:16: error: 5.2e+15 syncs in 5184000.000s is more than the 1000000 a run may have; make the interval longer (at sync_interval)"),
+        ("a century of syncs", "experiment: backup\nduration: 3155760000s\n",
+         "x.yaml:2:11: error: 5.3e+07 syncs in 3155760000.000s is more than the 1000000 a run may have; make the interval longer (at duration)"),
+        ("samples every nanosecond", "experiment: backup\nsample_every: 1ns\n",
+         "x.yaml:2:15: error: 5.2e+15 samples in 5184000.000s is more than the 1000000 a run may have; make the interval longer (at sample_every)"),
+        ("backups every nanosecond", "experiment: backup\nbackup_interval: 1ns\n",
+         "x.yaml:2:18: error: 5.2e+15 backups in 5184000.000s is more than the 1000000 a run may have; make the interval longer (at backup_interval)"),
+        ("changes every nanosecond", "experiment: backup\nsource: {change_every: 1ns}\n",
+         "x.yaml:2:24: error: 5.2e+15 rounds of changes in 5184000.000s is more than the 1000000 a run may have; make the interval longer (at source.change_every)"),
     ]
 
     @Test(arguments: badFiles.map(\.name))

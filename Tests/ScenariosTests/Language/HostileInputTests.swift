@@ -122,12 +122,38 @@ import Testing
     /// memory than a run may use, is refused where the value driving the estimate is written.
     @Test func aWorldBeyondItsBudgetIsRefusedBeforeItRuns() {
         #expect(Self.error("servers: [{name: s, service_time: 1ms}]\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 3000000000s}\n")
-            == "h.yaml:2:11: error: this world would need about 3.0e+17 events (mostly from 'workload'), more than its event limit of 2.0e+09 (run.max_events); shorten run.duration or lower the rate or size (at workload)")
+            == "h.yaml:2:11: error: this world would need about 3.0e+17 events over its 3,000,000,000.000 s of virtual time (mostly from 'workload'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload)")
         let jobs = (1...9).map { "{name: word-count, reducers: 1, input: {synthetic: {lines: 10000000, seed: \($0)}}}" }.joined(separator: ", ")
         #expect(Self.error("mapreduce: {cluster: {workers: 2}, jobs: [\(jobs)]}\nrun: {max_events: 1000000000000}\n")
             == "h.yaml:1:12: error: this world would hold about 33.5 GiB (mostly for 'mapreduce.jobs'), more than the 8 GiB a run may use; make it smaller (at mapreduce)")
         // Within the budget: a million users thinking for a second over ten seconds.
         #expect(Self.error("servers: [{name: s, service_time: 1ms}]\nworkload: {type: closed_loop, users: 1000000, think_time: 1s}\nrun: {duration: 10s}\n") == nil)
+    }
+
+    /// Closed-loop users the servers cannot hold (slots and queues) are turned away at once and
+    /// come back after their think time: with a think time of a nanosecond, 9,989 of 10,000 users
+    /// would send a billion requests in 100 s. The 11 that fit are within the budget.
+    @Test func usersTurnedAwayAtOnceCountInTheBudget() {
+        let world = { (users: Int) in
+            "servers: [{name: s, slots: 1, queue: 10, service_time: 25ms}]\nworkload: {type: closed_loop, users: \(users), think_time: 1ns}\nrun: {duration: 100s}\n"
+        }
+        #expect(Self.error(world(10_000))
+            == "h.yaml:2:11: error: this world would need about 1.0e+10 events over its 100.000 s of virtual time (mostly from 'workload'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload)")
+        #expect(Self.error(world(11)) == nil)
+    }
+
+    /// Heartbeats run for as long as the world does: a job submitted in a century keeps a cluster's
+    /// workers beating until then. A producer's last record must be due within a century.
+    @Test func periodicWorkUntilAFarTimeLimitIsRefused() {
+        #expect(Self.error("mapreduce: {cluster: {workers: 4}, jobs: [{name: word-count, reducers: 2, submit_at: 3155760000s, input: {synthetic: {lines: 1000, seed: 1}}}]}\n")
+            == "h.yaml:1:12: error: this world would need about 2.2e+11 events over its 3,155,763,600.000 s of virtual time (mostly from 'mapreduce.cluster'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce)")
+        #expect(Self.error("mapreduce: {cluster: {workers: 4}, jobs: [{name: word-count, reducers: 2, submit_at: 1d, input: {synthetic: {lines: 1000, seed: 1}}}]}\n") == nil)
+        let log = { (rate: String) in "log: {topics: [{name: t, partitions: 1}], producers: [{topic: t, records: 4000, rate: \(rate)}]}\n" }
+        #expect(Self.error(log("1e-9"))
+            == "h.yaml:1:87: error: 4000 records at 1e-9 per second would not all be sent within the 100 years a run may last; raise the rate (at log.producers.[0].rate)")
+        #expect(Self.error(log("1e-320"))
+            == "h.yaml:1:87: error: 4000 records at 1e-320 per second would not all be sent within the 100 years a run may last; raise the rate (at log.producers.[0].rate)")
+        #expect(Self.error(log("0.001")) == nil)
     }
 
     /// A device, a pipe or a directory is never read whole (`/dev/zero` would never end); a symbolic

@@ -38,11 +38,20 @@ extension ScenarioLoader {
             }
             restores.append(.init(at: when, backup: choice))
         }
+        let churn = try parseChurn(top["source"])
+        let sampleInterval = try top["sample_every"]?.positiveDuration() ?? .seconds(3600)
+        for (key, interval, what) in [("sync_interval", manager.syncInterval, "syncs"), ("backup_interval", manager.backupInterval, "backups"),
+                                      ("sample_every", sampleInterval, "samples")] {
+            try checkWakeUps(over: duration, every: interval, most: ScenarioSchema.backupMostRounds, at: top[key] ?? top["duration"] ?? top.cursor, what: what)
+        }
+        let changeEvery = try top["source"]?.mapping(ScenarioSchema.sourceChurn)["change_every"]
+        try checkWakeUps(over: duration, every: churn.interval, most: ScenarioSchema.backupMostRounds,
+                         at: changeEvery ?? top["duration"] ?? top.cursor, what: "rounds of changes")
         return BackupExperimentSpec(
-            summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, manager: manager, churn: try parseChurn(top["source"]),
+            summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, manager: manager, churn: churn,
             store: try parseStoreModel(top["store"]),
             clientTimeout: try client?["timeout"]?.positiveDuration() ?? .seconds(5), retry: retry, restores: restores,
-            sampleInterval: try top["sample_every"]?.positiveDuration() ?? .seconds(3600))
+            sampleInterval: sampleInterval)
     }
 
     /// `source: {files, file_size: {median, sigma}, directories, change_every, changes_per_round,
@@ -57,10 +66,10 @@ extension ScenarioLoader {
             size = .lognormal(median: Double(try parts.required("median").byteCount()), sigma: try parts["sigma"]?.double(in: ScenarioSchema.sourceSizeSigma) ?? 0.8)
         }
         let weights = try fields["weights"]?.mapping(ScenarioSchema.sourceWeights)
-        let create = try weights?["create"]?.nonNegative() ?? defaults.createWeight
-        let modify = try weights?["modify"]?.nonNegative() ?? defaults.modifyWeight
-        let delete = try weights?["delete"]?.nonNegative() ?? defaults.deleteWeight
-        let rewrite = try weights?["rewrite"]?.nonNegative() ?? defaults.rewriteWeight
+        let create = try weights?["create"]?.double(in: ScenarioSchema.sourceWeight) ?? defaults.createWeight
+        let modify = try weights?["modify"]?.double(in: ScenarioSchema.sourceWeight) ?? defaults.modifyWeight
+        let delete = try weights?["delete"]?.double(in: ScenarioSchema.sourceWeight) ?? defaults.deleteWeight
+        let rewrite = try weights?["rewrite"]?.double(in: ScenarioSchema.sourceWeight) ?? defaults.rewriteWeight
         guard create + modify + delete + rewrite > 0 else { throw (fields["weights"] ?? cursor).error(.invalidValue("at least one weight must be positive")) }
         return SourceChurn(initialFiles: try fields["files"]?.int(in: ScenarioSchema.sourceFiles) ?? defaults.initialFiles, fileSize: size,
                            directories: try fields["directories"]?.int(in: ScenarioSchema.sourceDirectories) ?? defaults.directories,

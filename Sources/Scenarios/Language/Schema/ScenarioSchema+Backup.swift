@@ -52,8 +52,14 @@ extension ScenarioSchema {
     /// `source.file_size`.
     static let sourceFileSize = SchemaObject([.required("median", .byteCount), .optional("sigma", .number(in: sourceSizeSigma), "Default 0.8.")])
 
+    /// Each of `source.weights`.
+    static let sourceWeight = 0...1_000_000.0
     /// `source.weights`.
-    static let sourceWeights = SchemaObject(["create", "modify", "delete", "rewrite"].map { .optional($0, .nonNegative) })
+    static let sourceWeights = SchemaObject(["create", "modify", "delete", "rewrite"].map { .optional($0, .number(in: sourceWeight)) })
+
+    /// The most syncs, backups, samples or rounds of changes one backup experiment may have (at
+    /// its defaults, 60 days: 86,400 syncs).
+    static let backupMostRounds = 1_000_000
 
     /// The backup experiment's file (`scenarios/backup.yaml`).
     static let backupExperimentFile = SchemaObject(commonProperties + [

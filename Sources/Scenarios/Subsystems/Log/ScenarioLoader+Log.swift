@@ -41,8 +41,14 @@ extension ScenarioLoader {
             let rateCursor = try producer.required("rate")
             let rate = try rateCursor.positive()
             guard rate <= YAMLCursor.maximumRate else { throw rateCursor.error(.invalidValue("a producer sends at most 10,000,000 records per second")) }
+            let start = try producer["start"]?.duration() ?? .zero
+            // Its last record must be due within the longest run a file may name.
+            let lastDue = start.seconds + Double(records - 1) / rate
+            guard lastDue <= YAMLCursor.maximumSeconds else {
+                throw rateCursor.error(.invalidValue("\(records) records at \(rateCursor.text?.excerpt ?? "") per second would not all be sent within the 100 years a run may last; raise the rate"))
+            }
             producers.append(.init(
-                id: id, topic: topic, records: records, rate: rate, start: try producer["start"]?.duration() ?? .zero,
+                id: id, topic: topic, records: records, rate: rate, start: start,
                 seed: try producer["seed"]?.uint64() ?? UInt64(index + 1),
                 timeout: try producer["timeout"]?.positiveDuration() ?? .seconds(1),
                 attempts: try producer["attempts"]?.int(in: ScenarioSchema.producerAttempts) ?? 5))
