@@ -52,7 +52,10 @@ extension ScenarioFile {
             for job in result.jobs { lines += job.result.problems.map { "  job \(job.id): \($0)" } }
             if case .failure(let problem) = result.operations { lines.append("  \(problem)") }
             for check in result.checks where !check.holds {
-                lines.append("  \(scenario.file):\(check.expectation.line):\(check.expectation.column): expectation '\(check.expectation.text)' failed: measured \(check.measuredText)")
+                // A run that stopped early fails its expectations, even those its figures so far meet.
+                let verdict = result.failure != nil && check.expectation.holds(for: check.measured)
+                    ? "not checked, the run stopped early (measured \(check.measuredText) so far)" : "failed: measured \(check.measuredText)"
+                lines.append("  \(scenario.file):\(check.expectation.line):\(check.expectation.column): expectation '\(check.expectation.text)' \(verdict)")
             }
             failure = lines.joined(separator: "\n")
         }

@@ -156,6 +156,24 @@ import Testing
         #expect(Self.error(log("0.001")) == nil)
     }
 
+    /// A run that stops at its time limit fails its expectations; those its figures so far meet
+    /// are said to be unchecked, not failed with a value that meets them.
+    @Test func expectationsOfARunThatStoppedEarlyAreNotChecked() throws {
+        let file = try ScenarioFile.load(bytes: Array("""
+            name: early
+            seed: 1
+            servers: [{name: s, service_time: 1s}]
+            workload: {type: closed_loop, users: 1}
+            run: {requests: 100, time_limit: 5s}
+            expect:
+              - success_ratio >= 0.5
+              - p99 < 1ms
+            """.utf8), file: "h.yaml")
+        let failure = try #require(try file.run(formats: []).failure)
+        #expect(failure.hasPrefix("seed 1: scenario 'early' failed; replay with: orrery run h.yaml --seed 1\n  simulation stopped early: virtual time limit reached at t=5.000s"))
+        #expect(failure.hasSuffix("\n  h.yaml:7:5: expectation 'success_ratio >= 0.5' failed: measured 0\n  h.yaml:8:5: expectation 'p99 < 1ms' not checked, the run stopped early (measured 0.000 s so far)"))
+    }
+
     /// A device, a pipe or a directory is never read whole (`/dev/zero` would never end); a symbolic
     /// link is judged by what it points to.
     @Test func onlyRegularFilesAreRead() throws {
