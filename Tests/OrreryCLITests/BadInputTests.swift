@@ -101,4 +101,22 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: "/tmp/orrery-never-written-seed"))
     }
+
+    /// `--jobs` takes 1 … 1024; a negative count is named with the range, not "missing value".
+    @Test func aJobCountOutOfRangeIsNamedWithItsRange() throws {
+        for bad in ["-1", "0", "1025"] {
+            let outcome = try OrreryProcess.run(["run", "scenarios/closed-loop.yaml", "--jobs", bad, "--out", "/tmp/orrery-never-written-jobs"])
+            #expect(outcome.status == 2)
+            #expect(outcome.standardError.contains("--jobs must be between 1 and 1024, got \(bad)"), "\(outcome.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/orrery-never-written-jobs"))
+    }
+
+    /// An output directory nothing can be created under is refused before the run.
+    @Test func anUnwritableOutputDirectoryIsRefusedBeforeTheRun() throws {
+        let outcome = try OrreryProcess.run(["run", "scenarios/closed-loop.yaml", "--out", "/proc/orrery-nope"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "error: --out '/proc/orrery-nope': nothing can be created under '/proc'\n", "\(outcome.standardError)")
+        #expect(outcome.standardOutput.isEmpty)
+    }
 }
