@@ -94,4 +94,37 @@ import Testing
         #expect(levels["INFO"]! > 3500 && levels["WARN"]! > 300 && levels["ERROR"]! > 100 && levels["ERROR"]! < levels["WARN"]!)
         #expect(parsed.filter(\.isError).allSatisfy { $0.status.first == UInt8(ascii: "5") })
     }
+
+    /// The generator writes each line's bytes straight into its buffer; these are the bytes it
+    /// wrote when it built every line as a `String` first (seed 5: the first line, and the
+    /// FNV-1a of 5,000 lines), unchanged.
+    @Test func theGeneratorWritesTheSameBytesAsEver() {
+        var generator = MapReduce.SyntheticLogGenerator(seed: 5)
+        let bytes = generator.lines(5000)
+        let first = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        #expect(first == "2024-03-15T10:23:45.020Z WARN auth PUT /api/orders 401 97ms completed miss request gc cache request found")
+        #expect(bytes.count == 499_702)
+        #expect(FNV1a.hash64(bytes) == 8_515_915_015_265_606_295)
+    }
+
+    /// Integers are written as `String(value)` padded with zeros to a width, for every sign and
+    /// magnitude (zeros before a minus sign, as the `String` padding put them).
+    @Test(arguments: [Int64.min, -1_000, -5, -1, 0, 1, 7, 42, 999, 1_000, 2_024, 99_999, 1_710_498_225_000, Int64.max])
+    func decimalTextIsTheStringOfTheNumberPadded(_ value: Int64) {
+        for width in 0...22 {
+            var bytes: MapReduce.Bytes = [7]
+            MapReduce.DecimalText.append(value, width: width, to: &bytes)
+            let text = String(value)
+            #expect(bytes == [7] + Array((String(repeating: "0", count: max(0, width - text.count)) + text).utf8), "\(value) width \(width)")
+        }
+    }
+
+    /// A timestamp appended to a buffer is its rendered text, at both ends of the years it covers.
+    @Test(arguments: [Int64(-62_167_219_200_000), -1, 0, 1_710_498_225_123, 253_402_300_799_999])
+    func timestampsAppendTheirText(_ milliseconds: Int64) {
+        var bytes: MapReduce.Bytes = []
+        MapReduce.Timestamp.append(milliseconds, to: &bytes)
+        #expect(bytes == Array(MapReduce.Timestamp.render(milliseconds).utf8))
+        #expect(MapReduce.Timestamp.parse(bytes[...]) == milliseconds)
+    }
 }

@@ -41,6 +41,8 @@ extension MapReduce {
         private var incidentEnds: [Int64]
         private let serviceRank: Distribution
         private let wordRank: Distribution
+        /// Each service's name in UTF-8, as lines carry it.
+        private let serviceBytes: [Bytes]
 
         static let methods = ["GET", "GET", "GET", "POST", "POST", "PUT", "DELETE"]
         static let paths = ["/", "/api/orders", "/api/users", "/api/cart", "/api/search", "/api/login", "/api/pay",
@@ -61,6 +63,7 @@ extension MapReduce {
             incidentEnds = Array(repeating: .min, count: configuration.services.count)
             serviceRank = .zipf(n: configuration.services.count, exponent: 1.1)
             wordRank = .zipf(n: SyntheticLogGenerator.words.count, exponent: 1.0)
+            serviceBytes = configuration.services.map { Bytes($0.utf8) }
         }
 
         /// Appends the next line and its `\n` to `buffer`.
@@ -72,31 +75,51 @@ extension MapReduce {
             }
             let inIncident = incidentEnds[service] >= now
             let roll = random.nextUnitInterval()
-            let level: String, status: Int, latency: Double
+            let level: Level, status: Int, latency: Double
             if inIncident && roll < 0.5 || !inIncident && roll < 0.04 {
-                level = "ERROR"
+                level = .error
                 status = [500, 502, 503, 503, 504][Int(random.next() % 5)]
                 latency = Distribution.lognormal(median: 800, sigma: 1.0).sample(using: &random)
             } else if roll < (inIncident ? 0.65 : 0.14) {
-                level = "WARN"
+                level = .warn
                 status = [400, 401, 403, 404, 404, 429][Int(random.next() % 6)]
                 latency = Distribution.lognormal(median: 120, sigma: 0.8).sample(using: &random)
             } else {
-                level = roll < (inIncident ? 0.66 : 0.15) ? "DEBUG" : "INFO"
+                level = roll < (inIncident ? 0.66 : 0.15) ? .debug : .info
                 status = [200, 200, 200, 200, 201, 204, 301, 304][Int(random.next() % 8)]
                 latency = Distribution.lognormal(median: 40, sigma: 0.6).sample(using: &random)
             }
-            var line = Timestamp.render(now)
-            line += " \(level) \(configuration.services[service]) "
-            line += SyntheticLogGenerator.methods[Int(random.next() % UInt64(SyntheticLogGenerator.methods.count))] + " "
-            line += SyntheticLogGenerator.paths[Int(random.next() % UInt64(SyntheticLogGenerator.paths.count))]
-            line += " \(status) \(Int(latency.rounded()))ms"
+            // The line's bytes go straight into the buffer: `2024-03-15T10:23:45.000Z INFO api GET
+            // /api/orders 200 41ms request completed …`, drawn in the same order as its fields.
+            let space = UInt8(ascii: " ")
+            Timestamp.append(now, to: &buffer)
+            buffer.append(space)
+            buffer.append(contentsOf: Self.levelBytes[level.rawValue])
+            buffer.append(space)
+            buffer.append(contentsOf: serviceBytes[service])
+            buffer.append(space)
+            buffer.append(contentsOf: Self.methodBytes[Int(random.next() % UInt64(Self.methodBytes.count))])
+            buffer.append(space)
+            buffer.append(contentsOf: Self.pathBytes[Int(random.next() % UInt64(Self.pathBytes.count))])
+            buffer.append(space)
+            DecimalText.append(Int64(status), to: &buffer)
+            buffer.append(space)
+            DecimalText.append(Int64(Int(latency.rounded())), to: &buffer)
+            buffer.append(UInt8(ascii: "m"))
+            buffer.append(UInt8(ascii: "s"))
             for _ in 0..<(3 + Int(random.next() % 6)) {
-                line += " " + SyntheticLogGenerator.words[Int(wordRank.sample(using: &random)) - 1]
+                buffer.append(space)
+                buffer.append(contentsOf: Self.wordBytes[Int(wordRank.sample(using: &random)) - 1])
             }
-            buffer.append(contentsOf: line.utf8)
             buffer.append(UInt8(ascii: "\n"))
         }
+
+        /// A line's level, indexing ``levelBytes``.
+        private enum Level: Int { case error, warn, debug, info }
+        private static let levelBytes: [Bytes] = ["ERROR", "WARN", "DEBUG", "INFO"].map { Bytes($0.utf8) }
+        private static let methodBytes = methods.map { Bytes($0.utf8) }
+        private static let pathBytes = paths.map { Bytes($0.utf8) }
+        private static let wordBytes = words.map { Bytes($0.utf8) }
 
         /// The next `count` lines as one buffer.
         public mutating func lines(_ count: Int) -> Bytes {

@@ -30,15 +30,32 @@ extension MapReduce {
 
         /// The timestamp text of `milliseconds` since the epoch (years 0000…9999).
         public static func render(_ milliseconds: Int64) -> String {
+            var bytes = Bytes()
+            bytes.reserveCapacity(24)
+            append(milliseconds, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// Appends the timestamp text of `milliseconds` since the epoch to `buffer`, byte by byte
+        /// (the synthetic log writes one per line).
+        public static func append(_ milliseconds: Int64, to buffer: inout Bytes) {
             let days = floorDivide(milliseconds, 86_400_000)
             let inDay = milliseconds - days * 86_400_000
             let (year, month, day) = civil(fromDays: days)
-            func pad(_ value: Int64, _ width: Int) -> String {
-                let text = String(value)
-                return String(repeating: "0", count: max(0, width - text.count)) + text
-            }
-            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(inDay / 3_600_000, 2)):"
-                + "\(pad(inDay / 60_000 % 60, 2)):\(pad(inDay / 1000 % 60, 2)).\(pad(inDay % 1000, 3))Z"
+            DecimalText.append(year, width: 4, to: &buffer)
+            buffer.append(UInt8(ascii: "-"))
+            DecimalText.append(month, width: 2, to: &buffer)
+            buffer.append(UInt8(ascii: "-"))
+            DecimalText.append(day, width: 2, to: &buffer)
+            buffer.append(UInt8(ascii: "T"))
+            DecimalText.append(inDay / 3_600_000, width: 2, to: &buffer)
+            buffer.append(UInt8(ascii: ":"))
+            DecimalText.append(inDay / 60_000 % 60, width: 2, to: &buffer)
+            buffer.append(UInt8(ascii: ":"))
+            DecimalText.append(inDay / 1000 % 60, width: 2, to: &buffer)
+            buffer.append(UInt8(ascii: "."))
+            DecimalText.append(inDay % 1000, width: 3, to: &buffer)
+            buffer.append(UInt8(ascii: "Z"))
         }
 
         /// Rounds down to a multiple of `step` (also for negative times).

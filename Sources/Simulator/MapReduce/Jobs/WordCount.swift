@@ -21,15 +21,16 @@ extension MapReduce {
             Bytes(String(values.reduce(0, +)).utf8)
         }
 
-        /// Counts words with `split` into a dictionary.
+        /// Counts words with `split` into a dictionary keyed by the words' slices of their lines
+        /// (a word is copied once, for its output record, not at every occurrence).
         public func reference(_ input: [InputRecord]) -> [Record] {
-            var counts: [Bytes: Int] = [:]
+            var counts: [ArraySlice<UInt8>: Int] = [:]
             for record in input {
                 for word in record.line.split(whereSeparator: { !Words.isWordByte($0) }) {
-                    counts[Bytes(word), default: 0] += 1
+                    counts[word, default: 0] += 1
                 }
             }
-            return counts.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { Record(key: $0, value: Bytes(String(counts[$0]!).utf8)) }
+            return counts.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { Record(key: Bytes($0), value: Bytes(String(counts[$0]!).utf8)) }
         }
     }
 }
