@@ -11,8 +11,8 @@ import Simulator
 /// concurrent user, 10 events per request, 6 per log record, 4 bytes held per input byte); they
 /// only need to tell a laptop-sized world from one that cannot finish.
 public struct ResourceBudget: Sendable, Equatable {
-    /// The memory a world may be estimated to need: 8 GiB.
-    public static let memoryBytes: Double = 8 * 1_073_741_824
+    /// The memory a world may be estimated to need: 4 GiB.
+    public static let memoryBytes: Double = 4 * 1_073_741_824
 
     /// Events the run is expected to process.
     public var events: Double = 0
@@ -54,6 +54,14 @@ public struct ResourceBudget: Sendable, Equatable {
             }
             add(events: 10 * requests, by: "workload")
             if case .closedLoop(let users, _) = workload.arrivals { add(bytes: 2_048 * Double(users), by: "workload.users") }
+            // Requests waiting in the servers' queues and the balancer's are held until served:
+            // at most as many as are ever in flight (the users, or every request of an open loop).
+            let inFlight: Double = if case .closedLoop(let users, _) = workload.arrivals { Double(users) } else { requests }
+            let serverRoom = scenario.servers.reduce(0.0) { $0 + Double($1.configuration.slots) + Double($1.configuration.queueCapacity) }
+            add(bytes: 512 * min(inFlight, serverRoom), by: "servers")
+            if let queue = scenario.balancer?.configuration.queue {
+                add(bytes: 6_144 * min(inFlight, Double(queue.capacity)), by: "balancer.queue")
+            }
         }
         if let log = scenario.log {
             let records = log.producers.reduce(0.0) { $0 + Double($1.records) }
@@ -71,11 +79,16 @@ public struct ResourceBudget: Sendable, Equatable {
                 case nil: break
                 }
             }
-            // Documents, records, map output, shuffle copies and the oracle's run over them.
+            // Documents, records, map output, shuffle copies and the oracle's run over them; a task's
+            // records and reports (a job's reduce tasks each have several).
             add(bytes: 4 * inputBytes, by: "mapreduce.jobs")
             add(events: inputBytes / 10, by: "mapreduce.jobs")
+            add(bytes: 1_024 * Double(mapreduce.jobs.reduce(0) { $0 + $1.spec.reducers }), by: "mapreduce.jobs")
         }
         addPeriodicWork(of: scenario, over: horizon)
+        if let churn = scenario.backup?.churn {
+            add(bytes: churn.estimatedBytes(over: self.horizon), by: "backup.source")
+        }
         if let chaos = scenario.faults.chaos {
             let faults = (chaos.crashesPerHour + chaos.pausesPerHour) * Double(chaos.nodes.count) * horizon / 3_600
             add(events: 20 * faults, by: "chaos")
@@ -121,7 +134,7 @@ public struct ResourceBudget: Sendable, Equatable {
             return (eventsDrivenBy, "this world would need about \(NumberText.approximate(events)) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time (mostly from '\(eventsDrivenBy)'), more than its event limit of \(NumberText.approximate(Double(eventLimit))) (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size")
         }
         if bytes > Self.memoryBytes {
-            return (bytesDrivenBy, "this world would hold about \(NumberFormat.fixed(bytes / 1_073_741_824, decimals: 1, grouping: true)) GiB (mostly for '\(bytesDrivenBy)'), more than the 8 GiB a run may use; make it smaller")
+            return (bytesDrivenBy, "this world would hold about \(NumberFormat.fixed(bytes / 1_073_741_824, decimals: 1, grouping: true)) GiB (mostly for '\(bytesDrivenBy)'), more than the \(NumberText.plain(Self.memoryBytes / 1_073_741_824)) GiB a run may use; make it smaller")
         }
         return nil
     }

@@ -122,7 +122,7 @@ extension ScenarioLoader {
     }
 
     /// The most servers one world may have, and server entries one file may list.
-    static let maximumServers = 10_000
+    static let maximumServers = 1_000
     static let maximumServerEntries = 10_000
 
     /// The cluster nodes `on:` names.

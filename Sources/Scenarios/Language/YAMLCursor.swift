@@ -82,6 +82,13 @@ struct YAMLCursor {
         return sequence.enumerated().map { child($0.element, "[\($0.offset)]") }
     }
 
+    /// The node as a list of at most `most` items (`what` names them in the error).
+    func list(atMost most: Int, of what: String) throws(ScenarioError) -> [YAMLCursor] {
+        let items = try list()
+        guard items.count <= most else { throw error(.invalidValue("at most \(most) \(what), got \(items.count)")) }
+        return items
+    }
+
     // MARK: Scalars
 
     /// The node as a plain string.

@@ -125,7 +125,7 @@ import Testing
             == "h.yaml:2:11: error: this world would need about 3.0e+17 events over its 3,000,000,000.000 s of virtual time (mostly from 'workload'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload)")
         let jobs = (1...9).map { "{name: word-count, reducers: 1, input: {synthetic: {lines: 10000000, seed: \($0)}}}" }.joined(separator: ", ")
         #expect(Self.error("mapreduce: {cluster: {workers: 2}, jobs: [\(jobs)]}\nrun: {max_events: 1000000000000}\n")
-            == "h.yaml:1:12: error: this world would hold about 33.5 GiB (mostly for 'mapreduce.jobs'), more than the 8 GiB a run may use; make it smaller (at mapreduce)")
+            == "h.yaml:1:12: error: this world would hold about 33.5 GiB (mostly for 'mapreduce.jobs'), more than the 4 GiB a run may use; make it smaller (at mapreduce)")
         // Within the budget: a million users thinking for a second over ten seconds.
         #expect(Self.error("servers: [{name: s, service_time: 1ms}]\nworkload: {type: closed_loop, users: 1000000, think_time: 1s}\nrun: {duration: 10s}\n") == nil)
     }

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 extension ScenarioLoader {
@@ -47,6 +48,10 @@ extension ScenarioLoader {
         let changeEvery = try top["source"]?.mapping(ScenarioSchema.sourceChurn)["change_every"]
         try checkWakeUps(over: duration, every: churn.interval, most: ScenarioSchema.backupMostRounds,
                          at: changeEvery ?? top["duration"] ?? top.cursor, what: "rounds of changes")
+        let held = churn.estimatedBytes(over: duration)
+        guard held <= ResourceBudget.memoryBytes else {
+            throw (top["source"] ?? top.cursor).error(.invalidValue("these files and their changes would hold about \(NumberFormat.fixed(held / 1_073_741_824, decimals: 1, grouping: true)) GiB over \(DurationFormat.seconds(duration.seconds, grouping: true)), more than the \(NumberText.plain(ResourceBudget.memoryBytes / 1_073_741_824)) GiB a run may use; make them fewer or smaller"))
+        }
         return BackupExperimentSpec(
             summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, manager: manager, churn: churn,
             store: try parseStoreModel(top["store"]),
@@ -88,7 +93,7 @@ extension ScenarioLoader {
             return Double(bytes)
         } ?? Double(100 << 20)
         var storms: [ObjectStore.ErrorStorm] = []
-        for item in try fields["storms"]?.list() ?? [] {
+        for item in try fields["storms"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "storms") ?? [] {
             let storm = try item.mapping(ScenarioSchema.storeStorm)
             let code = try storm["code"]?.choice(S3ErrorCode.self) ?? .serviceUnavailable
             guard code.httpStatus == 500 || code.httpStatus == 503 else {

@@ -30,7 +30,7 @@ extension ScenarioLoader {
             straggler: .init(worker: try worker(stragglerFields.required("worker")), factor: try stragglerFields.required("factor").positive()),
             failure: .init(worker: try worker(failureFields.required("crash")), at: try failureFields.required("at").duration()),
             labChaos: .init(attempts: try chaosFields["attempts"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseAttemptChaos(cursor) } ?? MapReduce.AttemptChaos(),
-                            maxAttempts: try chaosFields["max_attempts"]?.int(atLeast: 1) ?? 20,
+                            maxAttempts: try chaosFields["max_attempts"]?.int(in: ScenarioSchema.labChaosAttempts) ?? 20,
                             input: try chaosFields["input"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseInput(cursor, baseDirectory: directory) }),
             claims: claims)
     }

@@ -2,8 +2,8 @@
 extension ScenarioSchema {
     /// `log:`.
     static let logSection = SchemaObject([
-        .required("topics", .list(of: .object(topic), minimum: 1), "The log's topics."),
-        .optional("producers", .list(of: .object(producer)), "Producers appending synthetic log lines during the run."),
+        .required("topics", .list(of: .object(topic), minimum: 1, maximum: maximumListedNames), "The log's topics."),
+        .optional("producers", .list(of: .object(producer), maximum: maximumListedNames), "Producers appending synthetic log lines during the run."),
     ])
 
     /// One of `log.topics`.

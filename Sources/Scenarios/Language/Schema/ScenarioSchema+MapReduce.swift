@@ -216,6 +216,7 @@ extension ScenarioSchema {
 }
 
 extension ScenarioSchema {
-    /// The most reduce tasks a job may have (its output parts are `part-00000` … `part-99999`).
-    static let maximumReducers = 100_000
+    /// The most reduce tasks a job may have (its output parts are `part-00000` … `part-09999`): a
+    /// coordinator looks over a job's tasks at every heartbeat.
+    static let maximumReducers = 10_000
 }

@@ -32,7 +32,7 @@ extension ScenarioSchema {
     /// `lab_chaos:`.
     static let labChaos = SchemaObject([
         .optional("attempts", .object(attemptChaos)),
-        .optional("max_attempts", .count(atLeast: 1), "Default 20."),
+        .optional("max_attempts", .integer(minimum: labChaosAttempts.lowerBound, maximum: labChaosAttempts.upperBound), "Default 20."),
         .optional("input", .object(input)),
     ])
 
@@ -55,4 +55,9 @@ extension ScenarioSchema {
 
     /// `claims.end_to_end`.
     static let claimedJob = SchemaObject([.required("events", .count(atLeast: 1))] + durationRange.properties)
+}
+
+extension ScenarioSchema {
+    /// `lab_chaos.max_attempts`: a certain crash with a billion attempts would never end.
+    static let labChaosAttempts = 1...1_000
 }

@@ -9,7 +9,7 @@ extension ScenarioSchema {
         .optional("bytes_per_second", .positiveByteCount, "Transfer rate; default 100MiB."),
         .optional("internal_error_rate", .probability, "Share of requests failing with 500 InternalError."),
         .optional("unavailable_rate", .probability, "Share of requests failing with 503 ServiceUnavailable."),
-        .optional("storms", .list(of: .object(storeStorm)), "Periods when a share of requests fail."),
+        .optional("storms", .list(of: .object(storeStorm), maximum: maximumListedNames), "Periods when a share of requests fail."),
     ]
 
     /// `store:` of the backup experiment.
@@ -27,7 +27,7 @@ extension ScenarioSchema {
     static let storeSection = SchemaObject([.optional("name", .anyText, "The store's node; default s3.")] + storeModelProperties + [
         .optional("lifecycle", .flag, "Whether lifecycle rules run; default true."),
         .optional("client", .object(storeClient), "The clients' timeout and retry policy."),
-        .optional("buckets", .list(of: .object(bucket)), "Buckets that exist from the start."),
+        .optional("buckets", .list(of: .object(bucket), maximum: maximumListedNames), "Buckets that exist from the start."),
     ])
 
     /// One of `object_store.buckets`.
@@ -36,4 +36,10 @@ extension ScenarioSchema {
         .optional("versioning", .flag, "Default false."),
         .optional("encryption", encryptionOrNone, "Default encryption; default none."),
     ])
+}
+
+extension ScenarioSchema {
+    /// The most topics, producers, buckets or storms a section may list: each is checked against
+    /// the others by name or time.
+    static let maximumListedNames = 1_000
 }

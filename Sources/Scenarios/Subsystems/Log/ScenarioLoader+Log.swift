@@ -10,10 +10,13 @@ extension ScenarioLoader {
         let fields = try cursor.mapping(ScenarioSchema.logSection)
         var topics: [LogSection.Topic] = []
         let topicsCursor = try fields.required("topics")
-        for item in try topicsCursor.list() {
+        for item in try topicsCursor.list(atMost: ScenarioSchema.maximumListedNames, of: "topics") {
             let topic = try item.mapping(ScenarioSchema.topic)
             let nameCursor = try topic.required("name")
             let name = try nameCursor.string()
+            guard name.utf8.count <= ScenarioDocument.maximumNameLength else {
+                throw nameCursor.error(.invalidValue("a topic's name has at most \(ScenarioDocument.maximumNameLength) bytes, got \(name.utf8.count)"))
+            }
             guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' is defined twice")) }
             let partitionsCursor = try topic.required("partitions")
             let partitions = try partitionsCursor.int(atLeast: 1)
@@ -22,7 +25,7 @@ extension ScenarioLoader {
         }
         guard !topics.isEmpty else { throw topicsCursor.error(.invalidValue("the log needs at least one topic")) }
         var producers: [LogSection.Producer] = []
-        for (index, item) in (try fields["producers"]?.list() ?? []).enumerated() {
+        for (index, item) in (try fields["producers"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "producers") ?? []).enumerated() {
             let producer = try item.mapping(ScenarioSchema.producer)
             let id = NodeID(try producer["name"]?.string() ?? "producer-\(index + 1)")
             guard !producers.contains(where: { $0.id == id }) else {

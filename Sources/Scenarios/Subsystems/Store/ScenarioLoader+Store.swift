@@ -18,7 +18,7 @@ extension ScenarioLoader {
                                 maxDelay: try client?["max_delay"]?.duration() ?? .seconds(20),
                                 jitter: try client?["jitter"]?.probability() ?? 0.5)
         var buckets: [StoreSection.Bucket] = []
-        for item in try fields["buckets"]?.list() ?? [] {
+        for item in try fields["buckets"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "buckets") ?? [] {
             let bucketFields = try item.mapping(ScenarioSchema.bucket)
             let nameCursor = try bucketFields.required("name")
             let name = try nameCursor.string()

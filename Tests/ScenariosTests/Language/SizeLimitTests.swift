@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import Scenarios
+
+/// Files a fuzzer wrote that ran out of memory or ran for minutes: each size that a world holds or
+/// a loader checks against every other is bounded, and refused at load time where it is written.
+@Suite struct SizeLimitTests {
+    static let cases: [(name: String, yaml: String, message: String)] = [
+        ("requests queued at a server", "servers: [{name: s, slots: 1, queue: 10000000, service_time: 1s}]\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 1s}\n",
+         "x.yaml:1:10: error: this world would hold about 4.8 GiB (mostly for 'servers'), more than the 4 GiB a run may use; make it smaller (at servers)"),
+        ("requests queued at the balancer", "servers: [{name: s, max_conns: 1, service_time: 1s}]\nbalancer: {queue: {size: 10000000}}\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 1s}\n",
+         "x.yaml:2:11: error: this world would hold about 57.2 GiB (mostly for 'balancer.queue'), more than the 4 GiB a run may use; make it smaller (at balancer)"),
+        ("a thousand and one servers", "servers: [{name: s, count: 1001}]\nworkload: {type: closed_loop, users: 1}\nrun: {requests: 1}\n",
+         "x.yaml:1:28: error: at most 1000 servers in a world, got 1001 (at servers.[0].count)"),
+        ("ten thousand and one reducers", "mapreduce: {cluster: {workers: 2}, jobs: [{name: word-count, reducers: 10001, input: {synthetic: {lines: 10, seed: 1}}}]}\n",
+         "x.yaml:1:72: error: at most 10000 reducers, got 10001 (at mapreduce.jobs.[0].reducers)"),
+        ("a topic's long name", "log: {topics: [{name: \(String(repeating: "t", count: 101)), partitions: 1}]}\n",
+         "x.yaml:1:23: error: a topic's name has at most 100 bytes, got 101 (at log.topics.[0].name)"),
+        ("a thousand and one topics", "log: {topics: [\((0...1_000).map { "{name: t\($0), partitions: 1}" }.joined(separator: ", "))]}\n",
+         "x.yaml:1:15: error: at most 1000 topics, got 1001 (at log.topics)"),
+        ("a thousand and one buckets", "object_store: {buckets: [\((0...1_000).map { "{name: b\($0)}" }.joined(separator: ", "))]}\noperations: [list_buckets]\n",
+         "x.yaml:1:25: error: at most 1000 buckets, got 1001 (at object_store.buckets)"),
+        ("a source of a hundred thousand 64 MiB files", "object_store: {}\nbackup: {bucket: backups, source: {files: 100000, file_size: {median: 1GiB, sigma: 4}}}\nrun: {duration: 1h}\n",
+         "x.yaml:2:9: error: this world would hold about 12,504.5 GiB (mostly for 'backup.source'), more than the 4 GiB a run may use; make it smaller (at backup)"),
+        ("a backup experiment's source", "experiment: backup\nsource: {files: 100000, file_size: {median: 1GiB, sigma: 4}}\n",
+         "x.yaml:2:9: error: these files and their changes would hold about 18,980.0 GiB over 5,184,000.000 s, more than the 4 GiB a run may use; make them fewer or smaller (at source)"),
+    ]
+
+    @Test(arguments: cases.map(\.name))
+    func anOversizedFileIsRefusedWhereItIs(name: String) throws {
+        let testCase = try #require(Self.cases.first { $0.name == name })
+        var message = ""
+        do { _ = try ScenarioFile.load(bytes: Array(testCase.yaml.utf8), file: "x.yaml") } catch { message = error.description }
+        #expect(message == testCase.message)
+    }
+
+    /// What the servers' and the balancer's queues can hold counts at the size they may reach: the
+    /// most requests ever in flight (a closed loop's users) or the room the queues have.
+    @Test func queuesWithinTheBudgetLoad() throws {
+        let world = { (queue: Int) in "servers: [{name: s, slots: 1, queue: \(queue), service_time: 1s}]\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 1s}\n" }
+        #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array(world(1_000_000).utf8), file: "x.yaml") }
+        let users = "servers: [{name: s, max_conns: 1, service_time: 1s}]\nbalancer: {queue: {size: 10000000}}\nworkload: {type: closed_loop, users: 100000}\nrun: {duration: 1s}\n"
+        #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array(users.utf8), file: "x.yaml") }
+    }
+
+    /// A certain crash with a billion attempts allowed would never end.
+    @Test func aMapReduceExperimentTriesATaskAtMostAThousandTimes() throws {
+        let shipped = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/mapreduce.yaml"), encoding: .utf8)
+        let attempts = { (count: Int) in shipped.replacingOccurrences(of: "max_attempts: 20", with: "max_attempts: \(count)") }
+        var message = ""
+        do { _ = try ScenarioFile.load(bytes: Array(attempts(1_001).utf8), file: "x.yaml") } catch { message = error.description }
+        #expect(message == "x.yaml:32:17: error: must be between 1 and 1000, got 1001 (at lab_chaos.max_attempts)")
+        #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array(attempts(1_000).utf8), file: "x.yaml") }
+    }
+}
