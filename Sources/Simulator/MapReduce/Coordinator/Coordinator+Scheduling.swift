@@ -6,18 +6,22 @@ extension MapReduce.Coordinator {
         var assignments: [MapReduce.Assignment] = []
         var free = [MapReduce.TaskKind.map: freeMapSlots, .reduce: freeReduceSlots]
         let now = simulation.now
-        for jobID in jobs.keys where !jobs[jobID]!.status.isFinished && !jobs[jobID]!.blacklisted.contains(worker) {
+        // Jobs are never removed, so their positions hold while attempts start.
+        let open = { (index: Int) in self.readJob(at: index) { !$0.status.isFinished && !$0.blacklisted.contains(worker) } }
+        for index in jobs.values.indices where open(index) {
+            let jobID = jobs.keys[index]
             for kind in [MapReduce.TaskKind.map, .reduce] {
-                if kind == .reduce && !jobs[jobID]!.allMapsCompleted { continue }
-                while free[kind]! > 0, let task = jobs[jobID]!.nextRunnable(kind, now: now) {
+                if kind == .reduce && !readJob(at: index, { $0.allMapsCompleted }) { continue }
+                while free[kind]! > 0, let task = readJob(at: index, { $0.nextRunnable(kind, now: now) }) {
                     assignments.append(startAttempt(task, of: jobID, on: worker, incarnation: incarnation, speculative: false))
                     free[kind]! -= 1
                 }
             }
         }
         guard let rule = policy.speculation else { return assignments }
-        for jobID in jobs.keys where !jobs[jobID]!.status.isFinished && !jobs[jobID]!.blacklisted.contains(worker) {
-            for kind in [MapReduce.TaskKind.map, .reduce] where free[kind]! > 0 && jobs[jobID]!.phase == kind {
+        for index in jobs.values.indices where open(index) {
+            let jobID = jobs.keys[index]
+            for kind in [MapReduce.TaskKind.map, .reduce] where free[kind]! > 0 && readJob(at: index, { $0.phase }) == kind {
                 if let task = straggler(of: jobID, kind: kind, avoiding: worker, rule: rule) {
                     assignments.append(startAttempt(task, of: jobID, on: worker, incarnation: incarnation, speculative: true))
                     free[kind]! -= 1

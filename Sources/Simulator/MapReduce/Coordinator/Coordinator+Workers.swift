@@ -7,8 +7,9 @@ extension MapReduce.Coordinator {
         noteAlive(heartbeat.worker, incarnation: heartbeat.incarnation)
         var directives = Directives()
         for status in heartbeat.running {
-            guard let jobID = jobOfAttempt[status.attempt], let state = jobs[jobID], !state.status.isFinished,
-                  let attempt = state.attempts[status.attempt], attempt.worker == heartbeat.worker else {
+            guard let jobID = jobOfAttempt[status.attempt], let index = jobs.index(forKey: jobID),
+                  let attempt = readJob(at: index, { $0.status.isFinished ? nil : $0.attempts[status.attempt] }),
+                  attempt.worker == heartbeat.worker else {
                 directives.abort.append(status.attempt)
                 continue
             }
@@ -23,7 +24,7 @@ extension MapReduce.Coordinator {
         directives.assignments = assign(to: heartbeat.worker, incarnation: heartbeat.incarnation,
                                         freeMapSlots: free(.map, on: heartbeat.worker, reported: heartbeat.freeMapSlots, slots: heartbeat.mapSlots),
                                         freeReduceSlots: free(.reduce, on: heartbeat.worker, reported: heartbeat.freeReduceSlots, slots: heartbeat.reduceSlots))
-        directives.finishedJobs = jobs.keys.filter { jobs[$0]!.status.isFinished }
+        directives.finishedJobs = finishedJobIDs()
         return directives
     }
 
@@ -51,7 +52,7 @@ extension MapReduce.Coordinator {
         directives.assignments = assign(to: report.worker, incarnation: report.incarnation,
                                         freeMapSlots: free(.map, on: report.worker, reported: report.freeMapSlots, slots: report.mapSlots),
                                         freeReduceSlots: free(.reduce, on: report.worker, reported: report.freeReduceSlots, slots: report.reduceSlots))
-        directives.finishedJobs = jobs.keys.filter { jobs[$0]!.status.isFinished }
+        directives.finishedJobs = finishedJobIDs()
         return directives
     }
 
@@ -61,9 +62,12 @@ extension MapReduce.Coordinator {
     /// hand the same worker more tasks than it has slots.
     func free(_ kind: MapReduce.TaskKind, on worker: NodeID, reported: Int, slots: Int) -> Int {
         var assigned = 0
-        for state in jobs.values where !state.status.isFinished {
-            for number in state.running where state.attempts[number]!.worker == worker && state.attempts[number]!.task.kind == kind {
-                assigned += 1
+        for index in unfinishedJobs() {
+            assigned += readJob(at: index) { state in
+                state.running.reduce(0) { count, number in
+                    let attempt = state.attempts[number]!
+                    return attempt.worker == worker && attempt.task.kind == kind ? count + 1 : count
+                }
             }
         }
         return max(0, min(reported, slots - assigned))

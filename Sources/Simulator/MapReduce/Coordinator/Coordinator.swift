@@ -106,12 +106,15 @@ extension MapReduce {
                     loseWorker(worker, reason: "no heartbeat for \(policy.workerTimeout.formattedSeconds)")
                 }
             }
-            for jobID in jobs.keys where !jobs[jobID]!.status.isFinished {
-                for number in jobs[jobID]!.running {
-                    guard let attempt = jobs[jobID]!.attempts[number], attempt.outcome == .running else { continue }
-                    if attempt.lastProgressAt.duration(to: now) > policy.taskTimeout {
-                        endAttempt(number, of: jobID, outcome: .timedOut)
+            // Jobs are never removed, so their positions hold while attempts end.
+            for index in jobs.values.indices where !readJob(at: index, { $0.status.isFinished }) {
+                let jobID = jobs.keys[index]
+                for number in readJob(at: index, { $0.running }) {
+                    let stalled = readJob(at: index) { state in
+                        guard let attempt = state.attempts[number], attempt.outcome == .running else { return false }
+                        return attempt.lastProgressAt.duration(to: now) > policy.taskTimeout
                     }
+                    if stalled { endAttempt(number, of: jobID, outcome: .timedOut) }
                 }
             }
         }
@@ -120,9 +123,11 @@ extension MapReduce {
         /// hold running attempts or finished map output of unfinished jobs; sorted by name.
         func referencedWorkers() -> [NodeID] {
             var all = Set(workers.keys)
-            for state in jobs.values where !state.status.isFinished {
-                for number in state.running { all.insert(state.attempts[number]!.worker) }
-                for location in state.mapOutputs { if let location { all.insert(location.worker) } }
+            for index in unfinishedJobs() {
+                readJob(at: index) { state in
+                    for number in state.running { all.insert(state.attempts[number]!.worker) }
+                    for location in state.mapOutputs { if let location { all.insert(location.worker) } }
+                }
             }
             return all.sorted()
         }
