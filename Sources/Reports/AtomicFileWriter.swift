@@ -23,14 +23,27 @@ public enum AtomicFileWriter {
     ///
     /// - Parameters:
     ///   - data: the complete new contents.
-    ///   - destination: a file URL; an existing file there is replaced, an existing directory
-    ///     makes the write fail.
+    ///   - destination: a file URL; an existing file there is replaced (through any symbolic
+    ///     links to it), an existing directory makes the write fail, and an existing device, pipe
+    ///     or socket is written into, not replaced.
     ///   - synchronize: whether to `fsync` the file and its directory before returning, for
     ///     durability across power loss; reports can be regenerated, so it is off by default.
     /// - Throws: ``ReportWriteError/fileSystem(operation:path:code:)`` naming the failed step.
     public static func write(_ data: Data, to destination: URL, synchronize: Bool = false) throws(ReportWriteError) {
-        let path = destination.path
-        let directoryURL = destination.deletingLastPathComponent()
+        var path = destination.path
+        var directoryURL = destination.deletingLastPathComponent()
+        switch existingKind(of: path) {
+        case .none:
+            break
+        case .regularFile(let resolved):
+            // A link to a file stays a link: the file it points to is replaced.
+            path = resolved
+            directoryURL = URL(fileURLWithPath: resolved).deletingLastPathComponent()
+        case .other:
+            // A device, a pipe or a socket (`/dev/stdout`, `/dev/null`, a named pipe) is written
+            // into: renaming over it would put a file where the device was.
+            return try writeInPlace(data, to: path)
+        }
         let directory = directoryURL.path
         try createDirectories(directoryURL)
 
@@ -63,6 +76,36 @@ public enum AtomicFileWriter {
     /// Writes `text` as UTF-8 to `destination` atomically, exactly as the `Data` overload does.
     public static func write(_ text: String, to destination: URL, synchronize: Bool = false) throws(ReportWriteError) {
         try write(Data(text.utf8), to: destination, synchronize: synchronize)
+    }
+
+    /// What is at a destination already, following symbolic links.
+    private enum ExistingKind {
+        /// A regular file, at this path with every link resolved.
+        case regularFile(String)
+        /// A directory, a device, a pipe or a socket.
+        case other
+    }
+
+    /// What `path` names, or nil when nothing (or a dangling link) is there.
+    private static func existingKind(of path: String) -> ExistingKind? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        guard status.st_mode & S_IFMT == S_IFREG else { return status.st_mode & S_IFMT == S_IFDIR ? nil : .other }
+        guard let resolved = realpath(path, nil) else { return .regularFile(path) }
+        defer { free(resolved) }
+        return .regularFile(String(cString: resolved))
+    }
+
+    /// Writes `data` into the device, pipe or socket at `path`: all of it, or an error naming the
+    /// step that failed (`/dev/full` refuses with "No space left on device").
+    private static func writeInPlace(_ data: Data, to path: String) throws(ReportWriteError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .fileSystem(operation: "open", path: path, code: errno) }
+        if let code = writeAll(data, to: descriptor) {
+            close(descriptor)
+            throw .fileSystem(operation: "write", path: path, code: code)
+        }
+        guard close(descriptor) == 0 else { throw .fileSystem(operation: "close", path: path, code: errno) }
     }
 
     /// Creates the directory at `url` and any missing ancestors, like `mkdir -p`, reporting

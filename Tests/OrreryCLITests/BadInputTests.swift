@@ -119,4 +119,21 @@ import Testing
         #expect(outcome.standardError == "error: --out '/proc/orrery-nope': nothing can be created under '/proc'\n", "\(outcome.standardError)")
         #expect(outcome.standardOutput.isEmpty)
     }
+
+    /// A device is written into, not replaced: a full one is an error naming it (exit 2), and it
+    /// is still the device afterwards; `/dev/null` takes the series.
+    @Test func aMetricsFileOnAFullDeviceIsAnErrorAndStaysADevice() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let world = ["run", "scenarios/closed-loop.yaml", "--set", "run.requests=200", "--out", dir.path, "--quiet"]
+        let full = try OrreryProcess.run(world + ["--metrics", "/dev/full"])
+        #expect(full.status == 2)
+        #expect(full.standardError.hasPrefix("error: cannot write \"/dev/full\": No space left on device (errno 28)\nreplay: "), "\(full.standardError)")
+        var status = stat()
+        #expect(lstat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+        let null = try OrreryProcess.run(world + ["--metrics", "/dev/null"])
+        #expect(null.status == 0, "\(null.standardError)")
+        #expect(lstat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    }
 }

@@ -60,4 +60,36 @@ struct AtomicFileWriterTests {
         #expect(error.description.hasPrefix("cannot replace \"/r/x.md\": "))
         #expect(error.description.hasSuffix("(errno \(EISDIR))"))
     }
+
+    /// `--metrics /dev/stdout` or `/dev/null` writes into the device; renaming a file over it (as
+    /// root, who may) would put a regular file where the device was.
+    @Test("writes into a device instead of replacing it, and names a failed write")
+    func writesIntoDevices() throws {
+        try AtomicFileWriter.write("discarded", to: URL(fileURLWithPath: "/dev/null"))
+        #expect(Self.isCharacterDevice("/dev/null"))
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        #expect(throws: ReportWriteError.fileSystem(operation: "write", path: "/dev/full", code: ENOSPC)) {
+            try AtomicFileWriter.write("no room", to: URL(fileURLWithPath: "/dev/full"))
+        }
+        #expect(Self.isCharacterDevice("/dev/full"))
+    }
+
+    @Test("replaces the file a symbolic link points to and keeps the link")
+    func followsLinks() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let target = scratch.url.appendingPathComponent("data/series.txt")
+        try AtomicFileWriter.write("old", to: target)
+        let link = scratch.url.appendingPathComponent("latest.txt")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "data/series.txt")
+        try AtomicFileWriter.write("new", to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "data/series.txt")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new")
+        #expect(try scratch.contents() == ["data", "data/series.txt", "latest.txt"])
+    }
+
+    static func isCharacterDevice(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
+    }
 }

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Checks every output path of a command before anything is written: the report directory must
 /// be a directory (or creatable), a trace file must not be a directory nor lie under a file, and
@@ -37,6 +44,8 @@ public enum OutputPaths {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             if asDirectory && !isDirectory.boolValue { return "is a file, not a directory" }
             if !asDirectory && isDirectory.boolValue { return "is a directory, not a file" }
+            // A device or a pipe (`/dev/stdout`) is written into, not replaced: it must take writes.
+            if !asDirectory, !isRegularFile(path) { return access(path, W_OK) == 0 ? nil : "cannot be written" }
             let holder = asDirectory ? path : parentDirectory(of: path)
             return canCreate(in: holder) ? nil : "cannot be written in '\(holder.isEmpty ? "." : holder)'"
         }
@@ -47,6 +56,12 @@ public enum OutputPaths {
         }
         if !isDirectory.boolValue && !parent.isEmpty && parent != "/" { return "'\(parent)' is a file, so nothing can be written under it" }
         return canCreate(in: parent) ? nil : "nothing can be created under '\(parent.isEmpty ? "." : parent)'"
+    }
+
+    /// Whether `path`, with its links followed, is a regular file.
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Whether a directory can be made in `directory` ("" is the working directory): one is made
