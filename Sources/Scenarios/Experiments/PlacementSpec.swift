@@ -68,7 +68,7 @@ extension ScenarioLoader {
         if let probing = fields["probing"] {
             let name = try probing.string()
             guard let value = ConsistentHashMap.Probing(rawValue: name) else {
-                throw probing.error(.invalidValue("unknown probing '\(name)'; expected linear or quadratic"))
+                throw probing.error(.invalidValue("unknown probing '\(name.excerpt)'; expected linear or quadratic"))
             }
             configuration.probing = value
         }
@@ -107,7 +107,7 @@ extension ScenarioLoader {
             case "rendezvous": return .rendezvous
             case "bounded_loads": return .boundedLoads(epsilon: BoundedLoadRing.defaultEpsilon, virtualNodes: HashRing.defaultVirtualNodesPerNode)
             default:
-                throw cursor.error(.invalidValue("unknown placement '\(name)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; expected one of \(names.joined(separator: ", "))")))
+                throw cursor.error(.invalidValue("unknown placement '\(name.excerpt)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; expected one of \(names.joined(separator: ", "))")))
             }
         }
         let fields = try cursor.mapping(ScenarioSchema.placementByName)

@@ -66,3 +66,16 @@ extension MetricCatalog {
     /// Every metric of the catalog.
     public static var metrics: [Metric] { allCases.map(\.metric) }
 }
+
+extension MetricUnit {
+    /// A threshold in this unit, for examples in messages.
+    var exampleThreshold: String {
+        switch self {
+        case .duration: "200ms"
+        case .count: "10"
+        case .ratio: "0.99"
+        case .rate: "100"
+        case .boolean: "true"
+        }
+    }
+}

@@ -49,9 +49,9 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         case .syntax(let problem):
             return "invalid YAML: \(problem)"
         case .unknownKey(let key, let suggestion):
-            return "unknown key '\(key)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            return "unknown key '\(key.excerpt)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .missingKey(let key):
-            return "missing required key '\(key)'"
+            return "missing required key '\(key.excerpt)'"
         case .wrongType(let expected, let found):
             return "expected \(expected), found \(found)"
         case .invalidValue(let reason):

@@ -29,6 +29,9 @@ extension ScenarioLoader {
             throw item.error(.invalidValue("'\(written.excerpt)' is true or false: compare it with ==, e.g. '\(written.excerpt) == true'"))
         }
         let valueText = String(text[range.upperBound...]).trimmingSpaces
+        guard !valueText.isEmpty else {
+            throw item.error(.invalidValue("'\(text.trimmingSpaces.excerpt)' has no threshold after '\(op.rawValue)', e.g. '\(written.excerpt) \(op.rawValue) \(metric.unit.exampleThreshold)'"))
+        }
         let valueCursor = YAMLCursor(node: .scalar(.init(valueText)), file: item.file, path: item.path)
         let threshold: Double
         do throws(ScenarioError) {

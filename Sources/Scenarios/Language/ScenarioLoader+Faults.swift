@@ -41,7 +41,7 @@ extension ScenarioLoader {
                 let name = try cursor.string()
                 guard nodes.contains(NodeID(name)) else {
                     let suggestion = Suggestion.closest(to: name, among: nodes.map(\.name))
-                    throw cursor.error(.invalidValue("unknown node '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; known nodes: \(nodes.map(\.name).joined(separator: ", "))")))
+                    throw cursor.error(.invalidValue("unknown node '\(name.excerpt)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; known nodes: \(nodes.map(\.name).joined(separator: ", "))")))
                 }
                 return NodeID(name)
             }
@@ -127,7 +127,7 @@ extension ScenarioLoader {
             targets = []
             for item in try list.list() {
                 let name = try item.string()
-                guard nodes.contains(NodeID(name)) else { throw item.error(.invalidValue("unknown node '\(name)'")) }
+                guard nodes.contains(NodeID(name)) else { throw item.error(.invalidValue("unknown node '\(name.excerpt)'")) }
                 targets.append(NodeID(name))
             }
         }

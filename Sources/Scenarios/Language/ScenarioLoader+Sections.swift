@@ -51,7 +51,7 @@ extension ScenarioLoader {
             for item in serverItems {
                 guard let fields = try? item.mapping(ScenarioSchema.server) else { continue }
                 for key in ["weight", "backup", "max_conns", "connection_limit"] {
-                    if let value = fields[key] { throw value.error(.invalidValue("'\(key)' applies behind a load balancer; add a 'balancer' section")) }
+                    if let value = fields[key] { throw value.error(.invalidValue("'\(key.excerpt)' applies behind a load balancer; add a 'balancer' section")) }
                 }
             }
             return
@@ -110,7 +110,7 @@ extension ScenarioLoader {
             let zone = try fields["zone"]?.string()
             for id in hosts ?? (1...count).map({ NodeID(count == 1 ? name : "\(name)\($0)") }) {
                 if servers.contains(where: { $0.id == id }) || id.name.hasPrefix("client") {
-                    throw nameCursor.error(.invalidValue(id.name.hasPrefix("client") ? "server names may not start with 'client' (reserved for client hosts)" : "server '\(id)' is defined twice"))
+                    throw nameCursor.error(.invalidValue(id.name.hasPrefix("client") ? "server names may not start with 'client' (reserved for client hosts)" : "server '\(id.name.excerpt)' is defined twice"))
                 }
                 servers.append(Scenario.Server(id: id, configuration: configuration, weight: weight, isBackup: isBackup, maxConnections: maxConnections, connectionLimit: connectionLimit, zone: zone))
             }
@@ -165,7 +165,7 @@ extension ScenarioLoader {
         var clients = 1
         if case .closedLoop = arrivals {
             for key in ["bursts", "clients"] {
-                if let value = fields[key] { throw value.error(.invalidValue("'\(key)' applies to open-loop arrivals; a closed loop's load is set by its users")) }
+                if let value = fields[key] { throw value.error(.invalidValue("'\(key.excerpt)' applies to open-loop arrivals; a closed loop's load is set by its users")) }
             }
         } else {
             for item in try fields["bursts"]?.list() ?? [] {
@@ -187,7 +187,7 @@ extension ScenarioLoader {
     static func parseKeys(_ cursor: YAMLCursor) throws(ScenarioError) -> KeyDistribution {
         if let text = cursor.text {
             guard text == "six_digit_ids" else {
-                throw cursor.error(.invalidValue("unknown key distribution '\(text)'; expected six_digit_ids, {uniform: [min, max]} or {zipf: {n:, exponent:}}"))
+                throw cursor.error(.invalidValue("unknown key distribution '\(text.excerpt)'; expected six_digit_ids, {uniform: [min, max]} or {zipf: {n:, exponent:}}"))
             }
             return .sixDigitIDs
         }

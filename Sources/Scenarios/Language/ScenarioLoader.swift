@@ -81,7 +81,7 @@ public enum ScenarioLoader {
             chaos: try top["chaos"].map { cursor throws(ScenarioError) in try parseChaos(cursor, nodes: nodeNames) })
         for link in links {
             for (id, end) in [(link.from, "from"), (link.to, "to")] where !nodeNames.contains(id) && !id.name.hasPrefix("client") {
-                throw top.cursor.error(.invalidValue("network.links names unknown node '\(id)' in '\(end)'"))
+                throw top.cursor.error(.invalidValue("network.links names unknown node '\(id.name.excerpt)' in '\(end.excerpt)'"))
             }
         }
         var scenario = Scenario(

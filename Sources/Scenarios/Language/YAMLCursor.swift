@@ -67,7 +67,7 @@ struct YAMLCursor {
                 throw keyCursor.error(.unknownKey(key.excerpt, suggestion: Suggestion.closest(to: key, among: allowed)))
             }
             if entries.contains(where: { $0.key == key }) {
-                throw keyCursor.error(.invalidValue("key '\(key)' appears twice"))
+                throw keyCursor.error(.invalidValue("key '\(key.excerpt)' appears twice"))
             }
             entries.append((key, keyCursor, child(valueNode, key)))
         }

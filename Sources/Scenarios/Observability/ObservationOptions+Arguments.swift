@@ -12,10 +12,10 @@ extension ObservationOptions {
     /// `FROM..TO`, two durations from the start of the run, FROM below TO.
     public static func window(parsing text: String) throws(ObservationArgumentError) -> ClosedRange<VirtualInstant> {
         let parts = text.split(separator: "..", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { throw ObservationArgumentError("--trace-window takes FROM..TO, e.g. 10s..20s (got '\(text)')") }
+        guard parts.count == 2 else { throw ObservationArgumentError("--trace-window takes FROM..TO, e.g. 10s..20s (got '\(text.excerpt)')") }
         let from = try duration(parsing: String(parts[0]), option: "--trace-window")
         let to = try duration(parsing: String(parts[1]), option: "--trace-window")
-        guard from < to else { throw ObservationArgumentError("--trace-window: FROM must be before TO (got '\(text)')") }
+        guard from < to else { throw ObservationArgumentError("--trace-window: FROM must be before TO (got '\(text.excerpt)')") }
         return VirtualInstant.after(from)...VirtualInstant.after(to)
     }
 }

@@ -28,7 +28,7 @@ public enum OutputPaths {
         var seen: [String: String] = [:]
         for (name, file) in names {
             if let first = seen[name] {
-                return "'\(first)' and '\(file)' both write reports named '\(name)' under \(outputDirectory); give one of them another name"
+                return "'\(first)' and '\(file)' both write reports named '\(name.excerpt)' under \(outputDirectory); give one of them another name"
             }
             seen[name] = file
         }

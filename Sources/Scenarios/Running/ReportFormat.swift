@@ -13,7 +13,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         for part in text.split(separator: ",") {
             let name = part.trimmingSpaces
             guard let format = ReportFormat(rawValue: name) else {
-                return .failure(ListError(description: "unknown report format '\(name)'; expected a comma-separated list of md, json, csv"))
+                return .failure(ListError(description: "unknown report format '\(name.excerpt)'; expected a comma-separated list of md, json, csv"))
             }
             if !formats.contains(format) { formats.append(format) }
         }

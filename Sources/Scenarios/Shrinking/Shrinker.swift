@@ -32,7 +32,7 @@ public struct Shrinker {
         for key in ["experiment", "job", "cluster"] where document.keys.contains(key) {
             let top = try document.root.openMapping()
             throw (top[key] ?? document.root).error(.invalidValue(
-                "shrink takes a world scenario (servers, workload, mapreduce, … with chaos or faults); a file with '\(key)' at the top is not one"))
+                "shrink takes a world scenario (servers, workload, mapreduce, … with chaos or faults); a file with '\(key.excerpt)' at the top is not one"))
         }
         var scenario = try ScenarioLoader.scenario(from: document)
         var base = document.root.node

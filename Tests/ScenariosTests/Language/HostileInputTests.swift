@@ -156,6 +156,15 @@ import Testing
         #expect(Self.error(log("0.001")) == nil)
     }
 
+    /// An expectation cut off after its comparison says the threshold is missing, with an example
+    /// in the metric's unit.
+    @Test func anExpectationWithoutAThresholdSaysSo() {
+        #expect(Self.error(Self.traffic + "expect: ['p99 <']\n")
+            == "h.yaml:5:10: error: 'p99 <' has no threshold after '<', e.g. 'p99 < 200ms' (at expect.[0])")
+        #expect(Self.error(Self.traffic + "expect: ['success_ratio >=  ']\n")
+            == "h.yaml:5:10: error: 'success_ratio >=' has no threshold after '>=', e.g. 'success_ratio >= 0.99' (at expect.[0])")
+    }
+
     /// A run that stops at its time limit fails its expectations; those its figures so far meet
     /// are said to be unchecked, not failed with a value that meets them.
     @Test func expectationsOfARunThatStoppedEarlyAreNotChecked() throws {

@@ -52,4 +52,22 @@ import Testing
         #expect(message == "x.yaml:32:17: error: must be between 1 and 1000, got 1001 (at lab_chaos.max_attempts)")
         #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array(attempts(1_000).utf8), file: "x.yaml") }
     }
+
+    /// A name of 200,000 bytes is quoted by its first 57 characters, not echoed whole.
+    @Test(arguments: [
+        ("seed: 1\nrun: {requests: 10}\nservers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\nfaults: [{at: 1s, crash: NAME}]\n",
+         "x.yaml:5:26: error: unknown node 'PART'; known nodes: s (at faults.[0].crash)"),
+        ("seed: 1\nrun: {requests: 10}\nservers: [{name: NAME}, {name: NAME}]\nworkload: {type: closed_loop, users: 1}\n",
+         "x.yaml:3:200028: error: server 'PART' is defined twice (at servers.[1].name)"),
+        ("experiment: NAME\n", "x.yaml:1:13: error: unknown experiment 'PART'; an experiment file describes one of a1, a2, a3, a4, mapreduce, backup, queue (at experiment)"),
+        ("mapreduce: {cluster: {workers: 2}, jobs: [{name: NAME, reducers: 1, input: {synthetic: {lines: 10, seed: 1}}}]}\n",
+         "x.yaml:1:50: error: unknown job 'PART'; known jobs: error-counts-sliding, error-counts-tumbling, error-sessions, inverted-index, log-patterns, word-count (at mapreduce.jobs.[0].name)"),
+    ])
+    func aLongNameIsQuotedInPart(_ yaml: String, _ message: String) {
+        let name = String(repeating: "x", count: 200_000)
+        let part = String(repeating: "x", count: 57) + "…"
+        var refusal = ""
+        do { _ = try ScenarioFile.load(bytes: Array(yaml.replacingOccurrences(of: "NAME", with: name).utf8), file: "x.yaml") } catch { refusal = error.description }
+        #expect(refusal == message.replacingOccurrences(of: "PART", with: part))
+    }
 }

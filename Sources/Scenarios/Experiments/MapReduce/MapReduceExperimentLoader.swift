@@ -13,7 +13,7 @@ extension ScenarioLoader {
         func worker(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
             let name = try cursor.string()
             guard workers.contains(NodeID(name)) else {
-                throw cursor.error(.invalidValue("unknown worker '\(name)'; the cluster has \(workers.map(\.name).joined(separator: ", "))"))
+                throw cursor.error(.invalidValue("unknown worker '\(name.excerpt)'; the cluster has \(workers.map(\.name).joined(separator: ", "))"))
             }
             return NodeID(name)
         }

@@ -40,7 +40,7 @@ extension ExperimentFile {
         let document = try ScenarioDocument.load(path: (directory as NSString).appendingPathComponent(files[0]))
         if let named = document.root.node["experiment"]?.string, named != name {
             throw ScenarioError(file: document.file, line: 1, column: 1, path: "experiment",
-                                kind: .invalidValue("the file describes experiment '\(named)', not '\(name)'"))
+                                kind: .invalidValue("the file describes experiment '\(named.excerpt)', not '\(name.excerpt)'"))
         }
         return try load(document)
     }

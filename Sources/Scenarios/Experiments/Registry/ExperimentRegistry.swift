@@ -26,7 +26,7 @@ public enum ExperimentRegistry {
         let cursor = try top.required(ScenarioSchema.experimentKey)
         let name = try cursor.string()
         guard let type = files.first(where: { $0.name == name }) else {
-            throw cursor.error(.invalidValue("unknown experiment '\(name)'; an experiment file describes one of \(files.map { $0.name }.joined(separator: ", "))"))
+            throw cursor.error(.invalidValue("unknown experiment '\(name.excerpt)'; an experiment file describes one of \(files.map { $0.name }.joined(separator: ", "))"))
         }
         return try type.load(document)
     }

@@ -80,7 +80,7 @@ extension ScenarioLoader {
             case "hash_bounded": return .consistentHash(key: .request, balanceFactor: 1.25)
             default:
                 let names = BalancingStrategyKind.names
-                throw cursor.error(.invalidValue("unknown strategy '\(name)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; expected one of \(names.joined(separator: ", "))")))
+                throw cursor.error(.invalidValue("unknown strategy '\(name.excerpt)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; expected one of \(names.joined(separator: ", "))")))
             }
         }
         let fields = try cursor.mapping(ScenarioSchema.hashStrategy)
@@ -89,7 +89,7 @@ extension ScenarioLoader {
         if let keyCursor = hash["key"] {
             let text = try keyCursor.string()
             guard let parsed = ConsistentHashStrategy.Key(rawValue: text) else {
-                throw keyCursor.error(.invalidValue("a hash key is 'request' (the request's key) or 'client' (the client's address), not '\(text)'"))
+                throw keyCursor.error(.invalidValue("a hash key is 'request' (the request's key) or 'client' (the client's address), not '\(text.excerpt)'"))
             }
             key = parsed
         }

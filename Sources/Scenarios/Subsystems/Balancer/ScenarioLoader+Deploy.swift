@@ -12,7 +12,7 @@ extension ScenarioLoader {
             guard let field = fields[key] else { return value }
             let duration = positive ? try field.positiveDuration() : try field.duration()
             guard duration <= ScenarioSchema.longestDeploymentPhase else {
-                throw field.error(.invalidValue("'\(key)' is at most \(ScenarioSchema.longestDeploymentPhase.formattedSeconds), got \(duration.formattedSeconds)"))
+                throw field.error(.invalidValue("'\(key.excerpt)' is at most \(ScenarioSchema.longestDeploymentPhase.formattedSeconds), got \(duration.formattedSeconds)"))
             }
             return duration
         }
@@ -33,9 +33,9 @@ extension ScenarioLoader {
                 let name = try item.string()
                 guard known.contains(name) else {
                     let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? "; servers: \(known.joined(separator: ", "))"
-                    throw item.error(.invalidValue("unknown server '\(name)'" + hint))
+                    throw item.error(.invalidValue("unknown server '\(name.excerpt)'" + hint))
                 }
-                guard !plan.servers.contains(name) else { throw item.error(.invalidValue("server '\(name)' is listed twice")) }
+                guard !plan.servers.contains(name) else { throw item.error(.invalidValue("server '\(name.excerpt)' is listed twice")) }
                 plan.servers.append(name)
             }
         }

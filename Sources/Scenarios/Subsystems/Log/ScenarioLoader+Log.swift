@@ -29,7 +29,7 @@ extension ScenarioLoader {
             let producer = try item.mapping(ScenarioSchema.producer)
             let id = NodeID(try producer["name"]?.string() ?? "producer-\(index + 1)")
             guard !producers.contains(where: { $0.id == id }) else {
-                throw (producer["name"] ?? item).error(.invalidValue("producer '\(id)' is defined twice"))
+                throw (producer["name"] ?? item).error(.invalidValue("producer '\(id.name.excerpt)' is defined twice"))
             }
             let topicCursor = try producer.required("topic")
             let topic = try topicCursor.string()

@@ -47,20 +47,20 @@ extension ScenarioLoader {
         let inputFields = try inputCursor.mapping(ScenarioSchema.worldJobInput)
         if let topic = inputFields["topic"] {
             for key in ["files", "synthetic", "log", "objects", "split_size"] {
-                if let other = inputFields[key] { throw other.error(.invalidValue("a job reads a topic or '\(key)', not both")) }
+                if let other = inputFields[key] { throw other.error(.invalidValue("a job reads a topic or '\(key.excerpt)', not both")) }
             }
             input = .topic(name: try topic.string(), recordsPerSplit: try inputFields["records_per_split"]?.int(atLeast: 1) ?? 10_000,
                            group: try inputFields["group"]?.string())
         } else if let objects = inputFields["objects"] {
             for key in ["files", "synthetic", "log", "records_per_split", "group"] {
-                if let other = inputFields[key] { throw other.error(.invalidValue("a job reads objects or '\(key)', not both")) }
+                if let other = inputFields[key] { throw other.error(.invalidValue("a job reads objects or '\(key.excerpt)', not both")) }
             }
             let objectFields = try objects.mapping(ScenarioSchema.inputObjects)
             input = .objects(bucket: try objectFields.required("bucket").string(), prefix: try objectFields["prefix"]?.string() ?? "",
                              splitSize: try inputFields["split_size"]?.positiveByteCount() ?? 64 * 1024)
         } else {
             for key in ["records_per_split", "group"] {
-                if let other = inputFields[key] { throw other.error(.invalidValue("'\(key)' applies to a job reading a topic")) }
+                if let other = inputFields[key] { throw other.error(.invalidValue("'\(key.excerpt)' applies to a job reading a topic")) }
             }
             input = .documents(try MapReduceScenarioLoader.parseInput(inputCursor, baseDirectory: baseDirectory))
         }

@@ -35,7 +35,7 @@ extension ScenarioLoader {
             let fields = try item.mapping(ScenarioSchema.queueTopic)
             let nameCursor = try fields.required("name")
             let name = try queueName(nameCursor)
-            guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name)' is declared twice")) }
+            guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' is declared twice")) }
             topics.append(.init(name: name, partitions: try fields.required("partitions").int(in: ScenarioSchema.queuePartitions)))
         }
 
@@ -43,7 +43,7 @@ extension ScenarioLoader {
         for number in 1...brokers { names.insert("broker-\(number)") }
         func clientName(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
             let name = try queueName(cursor)
-            guard names.insert(name).inserted else { throw cursor.error(.invalidValue("the node name '\(name)' is taken (brokers are broker-1 … broker-\(brokers), and the controller is 'controller')")) }
+            guard names.insert(name).inserted else { throw cursor.error(.invalidValue("the node name '\(name.excerpt)' is taken (brokers are broker-1 … broker-\(brokers), and the controller is 'controller')")) }
             return NodeID(name)
         }
         var producers: [QueueProducerSpec] = []

@@ -23,7 +23,7 @@ extension ScenarioLoader {
             let nameCursor = try bucketFields.required("name")
             let name = try nameCursor.string()
             guard S3BucketNameRules.isValid(name) else { throw nameCursor.error(.invalidValue("'\(name.excerpt)' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens)")) }
-            guard !buckets.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("bucket '\(name)' is defined twice")) }
+            guard !buckets.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("bucket '\(name.excerpt)' is defined twice")) }
             buckets.append(.init(
                 name: name, versioning: try bucketFields["versioning"]?.bool() ?? false,
                 encryption: try bucketFields["encryption"].map { cursor throws(ScenarioError) in

@@ -15,9 +15,9 @@ extension ScenarioLoader {
             let nameCursor = try zoneFields.required("name")
             let name = try nameCursor.string()
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-                throw nameCursor.error(.invalidValue("a zone's name is letters, digits, '_' and '-', not '\(name)'"))
+                throw nameCursor.error(.invalidValue("a zone's name is letters, digits, '_' and '-', not '\(name.excerpt)'"))
             }
-            guard !zones.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("zone '\(name)' is listed twice")) }
+            guard !zones.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("zone '\(name.excerpt)' is listed twice")) }
             zones.append(.init(name: name, clientShare: try zoneFields["clients"]?.int(in: ScenarioSchema.zoneClientShare) ?? 1))
         }
         guard zones.contains(where: { $0.clientShare > 0 }) else {
@@ -45,7 +45,7 @@ extension ScenarioLoader {
     static func zoneIndex(_ cursor: YAMLCursor, in names: [String]) throws(ScenarioError) -> Int {
         let name = try cursor.string()
         guard let index = names.firstIndex(of: name) else {
-            throw cursor.error(.invalidValue("unknown zone '\(name)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; zones: \(names.joined(separator: ", "))")))
+            throw cursor.error(.invalidValue("unknown zone '\(name.excerpt)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; zones: \(names.joined(separator: ", "))")))
         }
         return index
     }

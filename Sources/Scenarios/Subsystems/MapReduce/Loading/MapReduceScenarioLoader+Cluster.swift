@@ -29,7 +29,7 @@ extension MapReduceScenarioLoader {
             case "shuffle_store": return .shuffleStore(ttl: .seconds(3_600))
             default:
                 let suggestion = Suggestion.closest(to: text, among: modes).map { "; did you mean '\($0)'?" } ?? "; expected local_disk or shuffle_store"
-                throw cursor.error(.invalidValue("unknown shuffle mode '\(text)'\(suggestion)"))
+                throw cursor.error(.invalidValue("unknown shuffle mode '\(text.excerpt)'\(suggestion)"))
             }
         }
         let store = try cursor.mapping(ScenarioSchema.shuffleStoreMode).required("shuffle_store")

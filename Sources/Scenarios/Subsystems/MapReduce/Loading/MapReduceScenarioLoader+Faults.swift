@@ -21,7 +21,7 @@ extension MapReduceScenarioLoader {
                 let name = try cursor.string()
                 guard nodes.contains(NodeID(name)) else {
                     let suggestion = Suggestion.closest(to: name, among: nodes.map(\.name)).map { "; did you mean '\($0)'?" }
-                    throw cursor.error(.invalidValue("unknown node '\(name)'" + (suggestion ?? "; known nodes: \(nodes.map(\.name).joined(separator: ", "))")))
+                    throw cursor.error(.invalidValue("unknown node '\(name.excerpt)'" + (suggestion ?? "; known nodes: \(nodes.map(\.name).joined(separator: ", "))")))
                 }
                 return NodeID(name)
             }

@@ -32,7 +32,7 @@ extension MapReduceScenarioLoader {
         let path = name.hasPrefix("/") ? name : (baseDirectory as NSString).appendingPathComponent(name)
         switch RegularFile.read(path, limit: RegularFile.inputLimit) {
         case .success(let bytes): return MapReduceInput.File(name: name, bytes: bytes)
-        case .failure(let problem): throw cursor.error(.invalidValue("cannot read input file '\(name)' (\(path)): \(problem)"))
+        case .failure(let problem): throw cursor.error(.invalidValue("cannot read input file '\(name.excerpt)' (\(path)): \(problem)"))
         }
     }
 

@@ -76,7 +76,7 @@ public enum MapReduceScenarioLoader {
         } catch {
             let known = MapReduce.JobCatalog.standard.names
             let suggestion = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'? " } ?? "; "
-            throw nameCursor.error(.invalidValue("unknown job '\(name)'\(suggestion)known jobs: \(known.joined(separator: ", "))"))
+            throw nameCursor.error(.invalidValue("unknown job '\(name.excerpt)'\(suggestion)known jobs: \(known.joined(separator: ", "))"))
         }
         let reducersCursor = try fields.required("reducers")
         let reducers = try reducersCursor.int()

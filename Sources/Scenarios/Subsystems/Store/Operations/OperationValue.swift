@@ -81,7 +81,7 @@ struct OperationLabels {
         let label = String(text.dropFirst())
         guard definitions[label] != nil else {
             let known = definitions.keys.sorted()
-            throw cursor.error(.invalidValue("'\(text)' refers to no earlier step"
+            throw cursor.error(.invalidValue("'\(text.excerpt)' refers to no earlier step"
                 + (Suggestion.closest(to: label, among: known).map { "; did you mean '$\($0)'?" } ?? "")))
         }
         return .reference(label, field)
@@ -98,7 +98,7 @@ struct OperationLabels {
         if let text = cursor.text, text.hasPrefix("$") {
             let label = String(text.dropFirst())
             guard let definition = definitions[label], let number = definition.partNumber else {
-                throw cursor.error(.invalidValue("'\(text)' is not the label of an earlier upload_part"))
+                throw cursor.error(.invalidValue("'\(text.excerpt)' is not the label of an earlier upload_part"))
             }
             return (number, .reference(label, .eTag))
         }

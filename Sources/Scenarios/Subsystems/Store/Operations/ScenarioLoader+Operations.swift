@@ -36,7 +36,7 @@ struct OperationStepParser {
         index += 1
         if let word = item.text {
             guard Self.bareOperations.contains(word) else {
-                let hint = Self.operations.contains(word) ? "'\(word)' needs its fields, e.g. {\(word): …}" : unknown(word)
+                let hint = Self.operations.contains(word) ? "'\(word.excerpt)' needs its fields, e.g. {\(word): …}" : unknown(word)
                 throw item.error(.invalidValue(hint))
             }
             let operation: ObjectStoreOperation = word == "list_buckets" ? .listBuckets : .runLifecycle
@@ -80,6 +80,6 @@ struct OperationStepParser {
     }
 
     private func unknown(_ word: String) -> String {
-        "unknown operation '\(word)'" + (Suggestion.closest(to: word, among: Self.operations).map { "; did you mean '\($0)'?" } ?? "")
+        "unknown operation '\(word.excerpt)'" + (Suggestion.closest(to: word, among: Self.operations).map { "; did you mean '\($0)'?" } ?? "")
     }
 }

@@ -6,7 +6,7 @@ extension YAMLCursor {
         let text = try string()
         guard let value = Choice(rawValue: text) else {
             let names = Choice.allCases.map(\.rawValue)
-            throw error(.invalidValue("expected one of \(names.joined(separator: ", ")), got '\(text)'"
+            throw error(.invalidValue("expected one of \(names.joined(separator: ", ")), got '\(text.excerpt)'"
                 + (Suggestion.closest(to: text, among: names).map { "; did you mean '\($0)'?" } ?? "")))
         }
         return value
@@ -21,7 +21,7 @@ extension YAMLCursor {
         for (keyNode, valueNode) in mapping {
             let name = try YAMLCursor(node: keyNode, file: file, path: path).string()
             guard result[name] == nil else {
-                throw YAMLCursor(node: keyNode, file: file, path: path).error(.invalidValue("key '\(name)' appears twice"))
+                throw YAMLCursor(node: keyNode, file: file, path: path).error(.invalidValue("key '\(name.excerpt)' appears twice"))
             }
             result[name] = try child(valueNode, name).string()
         }
