@@ -19,18 +19,18 @@ extension ScenarioLoader {
         if let list = top["variants"] {
             for item in try list.list() {
                 let fields = try item.mapping(ScenarioSchema.placementVariant)
-                variants.append(.init(label: try fields.required("name").string(),
-                                      placement: try parsePlacement(map: fields["map"], placement: fields["placement"], at: item)))
+                let variant = PlacementExperimentSpec.Variant(label: try fields.required("name").string(),
+                                                              placement: try parsePlacement(map: fields["map"], placement: fields["placement"], at: item))
+                try checkPlacement(variant.placement, counts: counts, label: "variant '\(variant.label.excerpt)': ", at: fields["map"] ?? fields["placement"] ?? item)
+                variants.append(variant)
             }
         } else {
-            variants = [.init(label: "default", placement: try parsePlacement(map: top["map"], placement: top["placement"], at: top.cursor))]
+            let placement = try parsePlacement(map: top["map"], placement: top["placement"], at: top.cursor)
+            // Where the map is not written, its default is too small for the servers: the count is at fault.
+            try checkPlacement(placement, counts: counts, label: "variant 'default': ", at: top["map"] ?? top["placement"] ?? top.cursor)
+            variants = [.init(label: "default", placement: placement)]
         }
         guard !variants.isEmpty else { throw top.cursor.error(.invalidValue("'variants' needs at least one placement")) }
-        for variant in variants {
-            if case .assignment(let configuration) = variant.placement, configuration.virtualServersPerServer * counts.max()! > configuration.slotCount {
-                throw top.cursor.error(.invalidValue("variant '\(variant.label)': \(counts.max()!) servers × \(configuration.virtualServersPerServer) virtual servers do not fit in \(configuration.slotCount) slots"))
-            }
-        }
         let spec = PlacementExperimentSpec(
             name: name, summary: document.summary, file: document.file, seed: document.seed ?? 1,
             serverCounts: counts, requests: try top["requests"]?.int(in: ScenarioSchema.experimentRequests) ?? 10_000, variants: variants,

@@ -103,6 +103,28 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
         #expect(experimentError("experiment: a2\nservers: [2, 60]\n")?.message == "variant 'default': 60 servers × 9 virtual servers do not fit in 512 slots")
     }
 
+    /// Building a placement one server at a time costs what it rebuilds at every add: 1,000
+    /// servers on a ring of 10,000 virtual nodes each, or into a map of 2²⁰ slots, ran for minutes.
+    @Test(arguments: [
+        ("servers: 1000\nmap: {slots: 1048576, virtual_servers: 1024}",
+         "x.yaml:3:6: error: variant 'default': building this placement for 1000 servers, one at a time, takes about 1.0e+09 steps, more than the 2.7e+08 a run may take; use fewer servers or fewer slots (at map)"),
+        ("servers: 1000\nplacement: {ring: {virtual_nodes: 10000}}",
+         "x.yaml:3:12: error: variant 'default': building this placement for 1000 servers, one at a time, takes about 1.0e+10 steps, more than the 2.7e+08 a run may take; use fewer servers or fewer virtual_nodes (at placement)"),
+        ("servers: [50, 100]\nplacement: {maglev: {table_size: 1000003}}",
+         "x.yaml:3:12: error: variant 'default': building this placement for 100 servers, one at a time, takes about 1.5e+09 steps, more than the 2.7e+08 a run may take; use fewer servers or a smaller table_size (at placement)"),
+        ("servers: 1000\nvariants: [{name: wide, placement: {bounded_loads: {epsilon: 0.25, virtual_nodes: 10000}}}]",
+         "x.yaml:3:36: error: variant 'wide': building this placement for 1000 servers, one at a time, takes about 1.0e+10 steps, more than the 2.7e+08 a run may take; use fewer servers or fewer virtual_nodes (at variants.[0].placement)"),
+    ])
+    func aPlacementTooCostlyToBuildIsRefused(_ settings: String, _ expected: String) {
+        #expect(experimentError("experiment: a1\n" + settings + "\n")?.description == expected)
+    }
+
+    @Test func placementsWithinTheSetupBudgetLoad() {
+        #expect(experimentError("experiment: a1\nservers: 1000\nplacement: {ring: {virtual_nodes: 100}}\n") == nil)
+        #expect(experimentError("experiment: a1\nservers: 1000\nmap: {slots: 131072, virtual_servers: 9}\n") == nil)
+        #expect(experimentError("experiment: a2\nservers: [5, 10]\nplacement: {maglev: {table_size: 1000003}}\n") == nil)
+    }
+
     @Test func anUnknownHashNameListsTheValidOnes() {
         let error = experimentError("experiment: a1\nservers: 3\nmap: {request_hash: md5}\n")
         #expect(error?.line == 3)

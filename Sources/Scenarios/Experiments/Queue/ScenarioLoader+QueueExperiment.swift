@@ -54,7 +54,7 @@ extension ScenarioLoader {
             for item in items {
                 let variant = try item.mapping(ScenarioSchema.placementVariant)
                 let spec = try parsePlacement(map: variant["map"], placement: variant["placement"], at: item)
-                try checkFits(spec, brokers: counts.max()! + 1, at: item)
+                try checkPlacement(spec, counts: counts.map { $0 + 1 }, noun: "brokers", at: item)
                 algorithms.append(.init(label: try variant.required("name").string(), placement: spec))
             }
             analysis = .init(brokerCounts: counts, partitions: try fields.required("partitions").int(in: ScenarioSchema.queueAnalysisPartitions),

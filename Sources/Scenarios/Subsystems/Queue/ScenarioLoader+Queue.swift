@@ -11,7 +11,7 @@ extension ScenarioLoader {
         let placement = queue["map"] == nil && queue["placement"] == nil
             ? PlacementSpec.ring(virtualNodes: HashRing.defaultVirtualNodesPerNode)
             : try parsePlacement(map: queue["map"], placement: queue["placement"], at: queueCursor)
-        try checkFits(placement, brokers: brokers, at: queue["map"] ?? queueCursor)
+        try checkPlacement(placement, counts: [brokers], noun: "brokers", at: queue["map"] ?? queue["placement"] ?? queueCursor)
         do throws(PlacementError) {
             _ = try placement.makeKeyPlacement(servers: brokers)
         } catch {
@@ -129,13 +129,6 @@ extension ScenarioLoader {
             targets.append(.partition(TopicPartition(topic.name, number - 1)))
         }
         return targets
-    }
-
-    /// An assignment map must have room for every broker's virtual servers.
-    static func checkFits(_ placement: PlacementSpec, brokers: Int, at cursor: YAMLCursor) throws(ScenarioError) {
-        if case .assignment(let configuration) = placement, configuration.virtualServersPerServer * brokers > configuration.slotCount {
-            throw cursor.error(.invalidValue("\(brokers) brokers × \(configuration.virtualServersPerServer) virtual servers do not fit in \(configuration.slotCount) slots"))
-        }
     }
 }
 

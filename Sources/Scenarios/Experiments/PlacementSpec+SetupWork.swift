@@ -1,0 +1,50 @@
+import Simulator
+
+extension PlacementSpec {
+    /// About the steps of building this placement for `servers` servers added one at a time, as a
+    /// balancer adds them, in units of about 6 ns on this project's reference machine (measured):
+    /// the assignment's map rebuilds its M routes at every add (n × M); a ring re-sorts its points
+    /// (n² × virtual nodes); Maglev refills its whole table (about 10 units an entry, n × size);
+    /// jump and rendezvous keep nothing to rebuild.
+    func setupSteps(servers: Int) -> Double {
+        let n = Double(servers)
+        switch self {
+        case .assignment(let configuration): return n * Double(configuration.slotCount)
+        case .ring(let virtualNodes), .boundedLoads(_, let virtualNodes): return n * n * Double(virtualNodes)
+        case .maglev(let tableSize): return 10 * n * Double(tableSize)
+        case .jump, .rendezvous: return n
+        }
+    }
+
+    /// The knob that makes the placement cheaper to build, for messages.
+    var setupKnob: String {
+        switch self {
+        case .assignment: "fewer slots"
+        case .ring, .boundedLoads: "fewer virtual_nodes"
+        case .maglev: "a smaller table_size"
+        case .jump, .rendezvous: "fewer servers"
+        }
+    }
+}
+
+extension ScenarioLoader {
+    /// The most steps building one placement for all of a file's server counts may take (about
+    /// 1.6 s): 1,000 servers on a ring of 10,000 virtual nodes each ran for minutes.
+    static let mostPlacementSetupSteps = Double(1 << 28)
+
+    /// Checks that `placement` can hold the largest of `counts` servers (the assignment's map has
+    /// room for every virtual server) and that building it for every count, one server at a time,
+    /// stays within ``mostPlacementSetupSteps``. `label` prefixes the message (a variant's name),
+    /// `noun` names the servers ("servers", "brokers").
+    static func checkPlacement(_ placement: PlacementSpec, counts: [Int], noun: String = "servers", label: String = "",
+                               at cursor: YAMLCursor) throws(ScenarioError) {
+        let most = counts.max() ?? 0
+        if case .assignment(let configuration) = placement, configuration.virtualServersPerServer * most > configuration.slotCount {
+            throw cursor.error(.invalidValue("\(label)\(most) \(noun) × \(configuration.virtualServersPerServer) virtual servers do not fit in \(configuration.slotCount) slots"))
+        }
+        let steps = counts.reduce(0.0) { $0 + placement.setupSteps(servers: $1) }
+        guard steps <= mostPlacementSetupSteps else {
+            throw cursor.error(.invalidValue("\(label)building this placement for \(most) \(noun), one at a time, takes about \(NumberText.approximate(steps)) steps, more than the \(NumberText.approximate(mostPlacementSetupSteps)) a run may take; use fewer \(noun) or \(placement.setupKnob)"))
+        }
+    }
+}
