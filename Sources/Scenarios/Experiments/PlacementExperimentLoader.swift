@@ -31,9 +31,14 @@ extension ScenarioLoader {
             variants = [.init(label: "default", placement: placement)]
         }
         guard !variants.isEmpty else { throw top.cursor.error(.invalidValue("'variants' needs at least one placement")) }
+        let requests = try top["requests"]?.int(in: ScenarioSchema.experimentRequests) ?? 10_000
+        let sent = Double(counts.count) * Double(variants.count) * Double(requests)
+        guard sent <= Double(ScenarioSchema.experimentMostRequests) else {
+            throw (top["requests"] ?? serversCursor).error(.invalidValue("\(counts.count) server count\(counts.count == 1 ? "" : "s") × \(variants.count) variant\(variants.count == 1 ? "" : "s") × \(requests) requests send \(NumberText.approximate(sent)) requests, more than the \(NumberText.plain(Double(ScenarioSchema.experimentMostRequests))) an experiment may send; use fewer requests, server counts or variants"))
+        }
         let spec = PlacementExperimentSpec(
             name: name, summary: document.summary, file: document.file, seed: document.seed ?? 1,
-            serverCounts: counts, requests: try top["requests"]?.int(in: ScenarioSchema.experimentRequests) ?? 10_000, variants: variants,
+            serverCounts: counts, requests: requests, variants: variants,
             server: try top["server"].map { cursor throws(ScenarioError) in try parseExperimentServer(cursor) } ?? ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)))
         return (spec, top)
     }

@@ -119,6 +119,17 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
         #expect(experimentError("experiment: a1\n" + settings + "\n")?.description == expected)
     }
 
+    /// A placement experiment's requests are all in flight at once (~1.4 KB each): at most a
+    /// million a run, five million over its server counts and variants.
+    @Test func anExperimentSendingTooManyRequestsIsRefused() {
+        #expect(experimentError("experiment: a1\nservers: 3\nrequests: 1000001\n")?.description
+            == "x.yaml:3:11: error: must be between 1 and 1000000, got 1000001 (at requests)")
+        let counts = Array(repeating: "6", count: 2_000).joined(separator: ", ")
+        #expect(experimentError("experiment: a2\nservers: [\(counts)]\nrequests: 1000000\nplacement: jump\n")?.description
+            == "x.yaml:3:11: error: 2000 server counts × 1 variant × 1000000 requests send 2.0e+09 requests, more than the 5000000 an experiment may send; use fewer requests, server counts or variants (at requests)")
+        #expect(experimentError("experiment: a2\nservers: [2, 3, 4, 5, 6]\nrequests: 1000000\n") == nil)
+    }
+
     @Test func placementsWithinTheSetupBudgetLoad() {
         #expect(experimentError("experiment: a1\nservers: 1000\nplacement: {ring: {virtual_nodes: 100}}\n") == nil)
         #expect(experimentError("experiment: a1\nservers: 1000\nmap: {slots: 131072, virtual_servers: 9}\n") == nil)
