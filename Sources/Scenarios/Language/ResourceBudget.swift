@@ -72,12 +72,7 @@ public struct ResourceBudget: Sendable, Equatable {
             var inputBytes = 0.0
             for job in mapreduce.jobs {
                 guard case .documents(let input) = job.input else { continue }
-                inputBytes += Double(input.files.reduce(0) { $0 + $1.bytes.count })
-                switch input.synthetic?.size {
-                case .lines(let lines): inputBytes += 100 * Double(lines)
-                case .bytes(let bytes): inputBytes += Double(bytes)
-                case nil: break
-                }
+                inputBytes += input.estimatedBytes
             }
             // Documents, records, map output, shuffle copies and the oracle's run over them; a task's
             // records and reports (a job's reduce tasks each have several).

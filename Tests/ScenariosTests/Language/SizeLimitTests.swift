@@ -53,6 +53,26 @@ import Testing
         #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array(attempts(1_000).utf8), file: "x.yaml") }
     }
 
+    /// The MapReduce experiment reads its inputs dozens of times (five variations, and two runs a
+    /// seed over 30 seeds): an input holds about four times its size in a run, two runs at once,
+    /// and all its runs read at most 2 GB. Ten million scaling lines held 6.9 GB after 40 s.
+    @Test(arguments: [
+        ("synthetic: {lines: 120000, seed: 2}", "synthetic: {lines: 10000000, seed: 2}",
+         "x.yaml:22:5: error: this input is about 954 MiB, and a run holds about four times its input, two runs at once: at most 512 MiB; make it smaller (at scaling.input)"),
+        ("synthetic: {lines: 120000, seed: 2}", "synthetic: {lines: 4000000, seed: 2}",
+         "x.yaml:22:5: error: the experiment's runs would read about 3.1 GB of input in all (this input 7 times), more than the 2.0 GB an experiment may read; make the inputs smaller or the mapper counts fewer (at scaling.input)"),
+        ("synthetic: {lines: 40000, seed: 1}", "synthetic: {lines: 400000, seed: 1}",
+         "x.yaml:17:3: error: the experiment's runs would read about 2.7 GB of input in all (this input 65 times), more than the 2.0 GB an experiment may read; make the inputs smaller or the mapper counts fewer (at input)"),
+        ("synthetic: {lines: 40000, seed: 1}", "synthetic: {lines: 200000, seed: 1}", ""),
+    ])
+    func aMapReduceExperimentReadsABoundedInput(_ shipped: String, _ written: String, _ message: String) throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/mapreduce.yaml"), encoding: .utf8)
+        #expect(text.contains(shipped))
+        var refusal = ""
+        do { _ = try ScenarioFile.load(bytes: Array(text.replacingOccurrences(of: shipped, with: written).utf8), file: "x.yaml") } catch { refusal = error.description }
+        #expect(refusal == message)
+    }
+
     /// A name of 200,000 bytes is quoted by its first 57 characters, not echoed whole.
     @Test(arguments: [
         ("seed: 1\nrun: {requests: 10}\nservers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\nfaults: [{at: 1s, crash: NAME}]\n",

@@ -22,7 +22,7 @@ extension ScenarioLoader {
         let stragglerFields = try top.required("straggler").mapping(ScenarioSchema.straggler)
         let failureFields = try top.required("failure").mapping(ScenarioSchema.workerFailure)
         let chaosFields = try top.required("lab_chaos").mapping(ScenarioSchema.labChaos)
-        return MapReduceExperimentSpec(
+        let spec = MapReduceExperimentSpec(
             summary: document.summary, file: document.file, seed: document.seed ?? 1,
             cluster: cluster, job: try MapReduceScenarioLoader.parseJob(top.required("job")),
             input: try MapReduceScenarioLoader.parseInput(top.required("input"), baseDirectory: directory),
@@ -33,6 +33,8 @@ extension ScenarioLoader {
                             maxAttempts: try chaosFields["max_attempts"]?.int(in: ScenarioSchema.labChaosAttempts) ?? 20,
                             input: try chaosFields["input"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseInput(cursor, baseDirectory: directory) }),
             claims: claims)
+        try checkMapReduceExperimentSize(spec, input: top.required("input"), scalingInput: scalingFields.required("input"), chaosInput: chaosFields["input"])
+        return spec
     }
 
     /// The scaling sweep's worker counts: ascending, and including 1, the claimed mapper count
