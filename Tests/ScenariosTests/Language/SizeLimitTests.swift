@@ -73,6 +73,25 @@ import Testing
         #expect(refusal == message)
     }
 
+    /// The queue experiment's worlds are sized alone by the queue section; together, its runs and
+    /// its swarm's seeds send at most 5 M messages and wake-ups (10,000 seeds of a million
+    /// messages held 3 GB after 40 s).
+    @Test(arguments: [
+        ("swarm: {seeds: 10000, messages: 1000000}",
+         "x.yaml:54:8: error: the experiment's worlds would send about 2.0e+10 messages and wake-ups in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs or messages (at swarm)"),
+        ("swarm: {seeds: 10000, messages: 400}",
+         "x.yaml:54:8: error: the experiment's worlds would send about 1.1e+07 messages and wake-ups in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs or messages (at swarm)"),
+        ("swarm: {seeds: 2000, messages: 400}", ""),
+    ])
+    func aQueueExperimentsWorldsAreBoundedTogether(_ swarm: String, _ message: String) throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/queue.yaml"), encoding: .utf8)
+        let shipped = "swarm: {seeds: 200, messages: 400}"
+        #expect(text.contains(shipped))
+        var refusal = ""
+        do { _ = try ScenarioFile.load(bytes: Array(text.replacingOccurrences(of: shipped, with: swarm).utf8), file: "x.yaml") } catch { refusal = error.description }
+        #expect(refusal == message)
+    }
+
     /// A name of 200,000 bytes is quoted by its first 57 characters, not echoed whole.
     @Test(arguments: [
         ("seed: 1\nrun: {requests: 10}\nservers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\nfaults: [{at: 1s, crash: NAME}]\n",

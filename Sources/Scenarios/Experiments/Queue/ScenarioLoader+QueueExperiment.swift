@@ -60,10 +60,12 @@ extension ScenarioLoader {
             analysis = .init(brokerCounts: counts, partitions: try fields.required("partitions").int(in: ScenarioSchema.queueAnalysisPartitions),
                              replication: try fields["replication"]?.int(in: ScenarioSchema.queueBrokers) ?? replication, algorithms: algorithms)
         }
-        return QueueExperimentSpec(
+        let spec = QueueExperimentSpec(
             summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, defaultLink: defaultLink, links: links,
             queue: queue, runs: runs,
             swarmSeeds: try swarm?.required("seeds").int(in: ScenarioSchema.queueSwarmSeeds) ?? 0,
             swarmMessages: try swarm?["messages"]?.int(in: ScenarioSchema.queueMessages), analysis: analysis)
+        try checkQueueExperimentWork(spec, swarm: top["swarm"], runs: top["runs"], at: top.cursor)
+        return spec
     }
 }

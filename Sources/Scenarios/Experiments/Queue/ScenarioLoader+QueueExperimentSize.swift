@@ -1,0 +1,26 @@
+import Simulator
+
+extension ScenarioLoader {
+    /// The most work the queue experiment's worlds may do in all: messages sent plus the brokers'
+    /// heartbeats and catch-up rounds, summed over its runs and its swarm's seeds (about 25 s; the
+    /// shipped file does about 0.24 M).
+    static let queueExperimentMostWork = 5_000_000.0
+
+    /// Checks the queue experiment's worlds, each sized alone by the queue section's checks,
+    /// against ``queueExperimentMostWork`` together: 10,000 swarm seeds of a million messages each
+    /// held 3 GB after 40 s. The error is at `swarm` when the swarm does most of the work, else at
+    /// `runs`.
+    static func checkQueueExperimentWork(_ spec: QueueExperimentSpec, swarm: YAMLCursor?, runs: YAMLCursor?, at cursor: YAMLCursor) throws(ScenarioError) {
+        let wakeUps = Double(spec.brokers) * spec.duration.seconds
+            * (1 / spec.configuration.heartbeatInterval.seconds + 1 / spec.configuration.catchUpInterval.seconds)
+        let messages = Double(spec.producers.reduce(0) { $0 + $1.messages })
+        let swarmMessages = spec.swarmMessages.map { Double($0 * spec.producers.count) } ?? messages
+        let runsWork = Double(spec.runs.count) * (messages + wakeUps)
+        let swarmWork = Double(spec.swarmSeeds) * (swarmMessages + wakeUps)
+        let total = runsWork + swarmWork
+        guard total <= queueExperimentMostWork else {
+            let (place, what) = swarmWork >= runsWork ? (swarm, "the swarm's \(spec.swarmSeeds) seeds") : (runs, "its \(spec.runs.count) runs")
+            throw (place ?? cursor).error(.invalidValue("the experiment's worlds would send about \(NumberText.approximate(total)) messages and wake-ups in all, mostly \(what), more than the \(NumberText.approximate(queueExperimentMostWork)) an experiment may; use fewer seeds, runs or messages"))
+        }
+    }
+}
