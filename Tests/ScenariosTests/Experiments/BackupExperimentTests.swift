@@ -85,6 +85,8 @@ restores:
          "x.yaml:2:15: error: 5.2e+15 samples in 5184000.000s is more than the 1000000 a run may have; make the interval longer (at sample_every)"),
         ("backups every nanosecond", "experiment: backup\nbackup_interval: 1ns\n",
          "x.yaml:2:18: error: 5.2e+15 backups in 5184000.000s is more than the 1000000 a run may have; make the interval longer (at backup_interval)"),
+        ("a thousand and one restores", "experiment: backup\nrestores: [" + Array(repeating: "{at: 1d}", count: 1_001).joined(separator: ", ") + "]\n",
+         "x.yaml:2:11: error: at most 1000 restores, got 1001 (at restores)"),
         ("changes every nanosecond", "experiment: backup\nsource: {change_every: 1ns}\n",
          "x.yaml:2:24: error: 5.2e+15 rounds of changes in 5184000.000s is more than the 1000000 a run may have; make the interval longer (at source.change_every)"),
     ]

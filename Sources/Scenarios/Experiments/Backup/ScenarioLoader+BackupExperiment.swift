@@ -23,7 +23,7 @@ extension ScenarioLoader {
                                 baseDelay: try client?["base_delay"]?.duration() ?? .milliseconds(100),
                                 maxDelay: try client?["max_delay"]?.duration() ?? .seconds(20), jitter: jitter)
         var restores: [BackupExperimentSpec.Restore] = []
-        for item in try top["restores"]?.list() ?? [] {
+        for item in try top["restores"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "restores") ?? [] {
             let fields = try item.mapping(ScenarioSchema.restore)
             let at = try fields.required("at")
             let when = try at.duration()

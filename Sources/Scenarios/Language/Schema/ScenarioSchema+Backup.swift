@@ -20,7 +20,7 @@ extension ScenarioSchema {
     static let backupSection = SchemaObject([.optional("host", .anyText, "The node whose files are backed up; default app-server.")]
         + backupManagerProperties + [
             .optional("source", .object(sourceChurn), "How the host's files change."),
-            .optional("restores", .list(of: .object(restore)), "Restores checked byte for byte against the source."),
+            .optional("restores", .list(of: .object(restore), maximum: maximumListedNames), "Restores checked byte for byte against the source."),
         ])
 
     /// One of `restores:`.
@@ -70,6 +70,6 @@ extension ScenarioSchema {
         .optional("source", .object(sourceChurn), "How the application's files change."),
         .optional("store", .object(storeModel), "The object store's model."),
         .optional("client", .object(storeClient), "The manager's timeout and retry policy."),
-        .optional("restores", .list(of: .object(restore)), "Restores checked byte for byte against the source."),
+        .optional("restores", .list(of: .object(restore), maximum: maximumListedNames), "Restores checked byte for byte against the source."),
     ])
 }

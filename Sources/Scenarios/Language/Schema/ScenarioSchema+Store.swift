@@ -39,7 +39,7 @@ extension ScenarioSchema {
 }
 
 extension ScenarioSchema {
-    /// The most topics, producers, buckets or storms a section may list: each is checked against
+    /// The most topics, producers, buckets, storms or restores a section may list: each is checked against
     /// the others by name or time.
     static let maximumListedNames = 1_000
 }

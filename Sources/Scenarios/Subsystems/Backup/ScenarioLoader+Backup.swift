@@ -22,7 +22,7 @@ extension ScenarioLoader {
             } ?? 7)
         guard S3BucketNameRules.isValid(manager.bucket) else { throw (fields["bucket"] ?? cursor).error(.invalidValue("'\(manager.bucket.excerpt)' is not a valid S3 bucket name")) }
         var restores: [BackupExperimentSpec.Restore] = []
-        for item in try fields["restores"]?.list() ?? [] {
+        for item in try fields["restores"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "restores") ?? [] {
             let restore = try item.mapping(ScenarioSchema.restore)
             let selection = try restore["backup"]?.string() ?? "latest"
             let choice: BackupExperimentSpec.Restore.Selection = switch selection {
