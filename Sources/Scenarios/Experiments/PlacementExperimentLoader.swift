@@ -17,12 +17,18 @@ extension ScenarioLoader {
         guard !counts.isEmpty else { throw serversCursor.error(.invalidValue("at least one server count is needed")) }
         var variants: [PlacementExperimentSpec.Variant] = []
         if let list = top["variants"] {
+            // Every variant's placements are built and measured: A-4's key movement too.
+            var steps = 0.0
             for item in try list.list() {
                 let fields = try item.mapping(ScenarioSchema.placementVariant)
                 let variant = PlacementExperimentSpec.Variant(label: try fields.required("name").string(),
                                                               placement: try parsePlacement(map: fields["map"], placement: fields["placement"], at: item))
-                try checkPlacement(variant.placement, counts: counts, label: "variant '\(variant.label.excerpt)': ", at: fields["map"] ?? fields["placement"] ?? item)
+                steps += try checkPlacement(variant.placement, counts: counts, label: "variant '\(variant.label.excerpt)': ", at: fields["map"] ?? fields["placement"] ?? item)
+                if name == A4Experiment.name { steps += variant.placement.keyMovementSteps(servers: counts.max()!) }
                 variants.append(variant)
+            }
+            guard steps <= mostPlacementSetupSteps else {
+                throw list.error(.invalidValue("building and measuring \(variants.count == 1 ? "this variant" : "these \(variants.count) variants") takes about \(NumberText.approximate(steps)) steps, more than the \(NumberText.approximate(mostPlacementSetupSteps)) a run may take; use fewer variants or servers"))
             }
         } else {
             let placement = try parsePlacement(map: top["map"], placement: top["placement"], at: top.cursor)

@@ -16,6 +16,18 @@ extension PlacementSpec {
         }
     }
 
+    /// About the steps (same units) of A-4's key-movement figures for this placement at `servers`
+    /// servers: four placements (before, and after each of three changes) looking up 900,000 ids;
+    /// rendezvous compares every server for each (about a sixth of a step each), the others find a
+    /// key's node in about three steps.
+    func keyMovementSteps(servers: Int) -> Double {
+        let lookups = 4 * 900_000.0
+        switch self {
+        case .rendezvous: return lookups * Double(servers) / 6
+        default: return lookups * 3
+        }
+    }
+
     /// The knob that makes the placement cheaper to build, for messages.
     var setupKnob: String {
         switch self {
@@ -34,10 +46,11 @@ extension ScenarioLoader {
 
     /// Checks that `placement` can hold the largest of `counts` servers (the assignment's map has
     /// room for every virtual server) and that building it for every count, one server at a time,
-    /// stays within ``mostPlacementSetupSteps``. `label` prefixes the message (a variant's name),
+    /// stays within ``mostPlacementSetupSteps``; returns those steps. `label` prefixes the message (a variant's name),
     /// `noun` names the servers ("servers", "brokers").
+    @discardableResult
     static func checkPlacement(_ placement: PlacementSpec, counts: [Int], noun: String = "servers", label: String = "",
-                               at cursor: YAMLCursor) throws(ScenarioError) {
+                               at cursor: YAMLCursor) throws(ScenarioError) -> Double {
         let most = counts.max() ?? 0
         if case .assignment(let configuration) = placement, configuration.virtualServersPerServer * most > configuration.slotCount {
             throw cursor.error(.invalidValue("\(label)\(most) \(noun) × \(configuration.virtualServersPerServer) virtual servers do not fit in \(configuration.slotCount) slots"))
@@ -46,5 +59,6 @@ extension ScenarioLoader {
         guard steps <= mostPlacementSetupSteps else {
             throw cursor.error(.invalidValue("\(label)building this placement for \(most) \(noun), one at a time, takes about \(NumberText.approximate(steps)) steps, more than the \(NumberText.approximate(mostPlacementSetupSteps)) a run may take; use fewer \(noun) or \(placement.setupKnob)"))
         }
+        return steps
     }
 }

@@ -130,6 +130,18 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
         #expect(experimentError("experiment: a2\nservers: [2, 3, 4, 5, 6]\nrequests: 1000000\n") == nil)
     }
 
+    /// A-4 measures key movement over the 900,000 six-digit ids for every variant (rendezvous
+    /// compares every server for each): a thousand variants, or rendezvous over 1,000 servers,
+    /// are refused with the variants' list.
+    @Test func a4sVariantsAreBoundedTogether() {
+        let many = (1...1_000).map { "{name: v\($0), placement: jump}" }.joined(separator: ", ")
+        #expect(experimentError("experiment: a4\nservers: [2, 3]\nvariants: [\(many)]\n")?.description
+            == "x.yaml:3:11: error: building and measuring these 1000 variants takes about 1.1e+10 steps, more than the 2.7e+08 a run may take; use fewer variants or servers (at variants)")
+        #expect(experimentError("experiment: a4\nservers: [1000]\nvariants: [{name: r, placement: rendezvous}]\n")?.description
+            == "x.yaml:3:11: error: building and measuring this variant takes about 6.0e+08 steps, more than the 2.7e+08 a run may take; use fewer variants or servers (at variants)")
+        #expect(experimentError("experiment: a4\nservers: [100]\nvariants: [{name: r, placement: rendezvous}, {name: j, placement: jump}]\n") == nil)
+    }
+
     @Test func placementsWithinTheSetupBudgetLoad() {
         #expect(experimentError("experiment: a1\nservers: 1000\nplacement: {ring: {virtual_nodes: 100}}\n") == nil)
         #expect(experimentError("experiment: a1\nservers: 1000\nmap: {slots: 131072, virtual_servers: 9}\n") == nil)
