@@ -92,6 +92,36 @@ import Testing
         #expect(refusal == message)
     }
 
+    /// An operation file's bodies are made as it is read and kept by the store: they, and what its
+    /// copies may write, add up to at most 1 GiB (forty bodies of 256 MiB held 10.5 GB; thirty
+    /// encrypted copies of one, 8.4 GB). Checked before a body is made, so the parser starts near
+    /// the bound here instead of allocating up to it.
+    @Test func anOperationFilesBodiesAreBoundedTogether() throws {
+        let document = try ScenarioDocument.parse("""
+            operations:
+              - put: {bucket: b, key: k, size: 200}
+              - copy: {from_bucket: b, from_key: k, bucket: b, key: c}
+            """, file: "x.yaml")
+        let items = try #require(try document.sections(ScenarioSchema.operationFile)["operations"]).list()
+        var parser = OperationStepParser()
+        parser.bodyBytes = OperationStepParser.maximumBodyBytes - 100
+        #expect(throws: ScenarioError.self) { try parser.parse(items[0]) }
+        do { _ = try parser.parse(items[0]) } catch {
+            #expect(error.description == "x.yaml:2:36: error: the file's bodies and copies would add up to 1,073,741,924 bytes, more than the 1 GiB (1,073,741,824 bytes) an operation scenario may make; make them fewer or smaller (at operations.[0].put.size)")
+        }
+        var copying = OperationStepParser()
+        copying.bodyBytes = 600 << 20
+        do { _ = try copying.parse(items[1]) } catch {
+            #expect(error.description == "x.yaml:3:11: error: this copy may write as many bytes as every body so far (629,145,600), and the file's bodies and copies would then add up to 1,258,291,200 bytes, more than the 1 GiB (1,073,741,824 bytes) an operation scenario may make; make them fewer or smaller (at operations.[1].copy)")
+        }
+        var room = OperationStepParser()
+        room.bodyBytes = 300 << 20
+        _ = try room.parse(items[1])
+        #expect(room.copiedBytes == 300 << 20)
+        _ = try room.parse(items[0])
+        #expect(room.bodyBytes == (300 << 20) + 200)
+    }
+
     /// A name of 200,000 bytes is quoted by its first 57 characters, not echoed whole.
     @Test(arguments: [
         ("seed: 1\nrun: {requests: 10}\nservers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\nfaults: [{at: 1s, crash: NAME}]\n",

@@ -32,7 +32,7 @@ extension OperationStepParser {
         switch name {
         case "upload_part":
             let partNumber = try fields.required("part").int()
-            let body = try Self.body(fields)
+            let body = try self.body(fields)
             return step(name, item, label: try label(fields, operation: name, partNumber: partNumber), partNumber: partNumber) { results throws(OperationRunError) in
                 .uploadPart(bucket: bucket, key: key, uploadId: try uploadId.resolve(results), partNumber: partNumber, body: body)
             }

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 extension OperationStepParser {
@@ -15,7 +16,7 @@ extension OperationStepParser {
         let labels = labels
         switch name {
         case "put":
-            let body = try Self.body(fields)
+            let body = try self.body(fields)
             let attributes = try Self.writeAttributes(fields)
             let ifMatch = try labels.value(fields, "if_match", .eTag)
             let ifNoneMatch = try labels.value(fields, "if_none_match", .eTag)
@@ -29,6 +30,7 @@ extension OperationStepParser {
                 .deleteObject(bucket: bucket, key: key, versionId: try versionId.resolve(results))
             }
         case "copy":
+            try chargeCopy(at: value)
             let sourceBucket = try fields.required("from_bucket").string()
             let sourceKey = try fields.required("from_key").string()
             let sourceVersion = try labels.value(fields, "from_version_id", .versionId)
@@ -87,18 +89,25 @@ extension OperationStepParser {
     }
 
     /// A request body: `body: text` (UTF-8), or `size: 6MiB` with an optional `seed:` for
-    /// deterministic pseudo-random bytes.
-    static func body(_ fields: YAMLMapping) throws(ScenarioError) -> [UInt8] {
+    /// deterministic pseudo-random bytes. The bodies are made as the file is read, and the store
+    /// keeps them (versions, parts): a file's bodies add up to at most ``maximumBodyBytes``.
+    mutating func body(_ fields: YAMLMapping) throws(ScenarioError) -> [UInt8] {
         switch (fields["body"], fields["size"]) {
         case (let text?, nil):
-            return Array(try text.string().utf8)
+            let bytes = Array(try text.string().utf8)
+            bodyBytes += bytes.count
+            return bytes
         case (nil, let size?):
             let count = try size.byteCount()
-            guard count <= maximumGeneratedBody else {
+            guard count <= Self.maximumGeneratedBody else {
                 throw size.error(.invalidValue("a generated body is at most 256 MiB in an operation scenario"))
             }
+            guard bodyBytes + copiedBytes + count <= Self.maximumBodyBytes else {
+                throw size.error(.invalidValue("the file's bodies and copies would add up to \(NumberFormat.fixed(Double(bodyBytes + copiedBytes + count), decimals: 0, grouping: true)) bytes, more than the 1 GiB (\(NumberFormat.fixed(Double(Self.maximumBodyBytes), decimals: 0, grouping: true)) bytes) an operation scenario may make; make them fewer or smaller"))
+            }
+            bodyBytes += count
             let seed = try fields["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 0
-            return generatedBytes(count, seed: seed)
+            return Self.generatedBytes(count, seed: seed)
         case (_?, _?):
             throw fields.cursor.error(.invalidValue("give either 'body' or 'size', not both"))
         case (nil, nil):
@@ -106,8 +115,21 @@ extension OperationStepParser {
         }
     }
 
+    /// A copy may write as many bytes as every body so far (an object made of all the parts):
+    /// counted against ``maximumBodyBytes`` with the bodies, since the store keeps it too (thirty
+    /// encrypted copies of a 256 MiB object held 8.4 GB and ran past a minute).
+    mutating func chargeCopy(at cursor: YAMLCursor) throws(ScenarioError) {
+        guard bodyBytes + copiedBytes + bodyBytes <= Self.maximumBodyBytes else {
+            throw cursor.error(.invalidValue("this copy may write as many bytes as every body so far (\(NumberFormat.fixed(Double(bodyBytes), decimals: 0, grouping: true))), and the file's bodies and copies would then add up to \(NumberFormat.fixed(Double(bodyBytes + copiedBytes + bodyBytes), decimals: 0, grouping: true)) bytes, more than the 1 GiB (\(NumberFormat.fixed(Double(Self.maximumBodyBytes), decimals: 0, grouping: true)) bytes) an operation scenario may make; make them fewer or smaller"))
+        }
+        copiedBytes += bodyBytes
+    }
+
     /// The largest `size:` a file may ask for, so a typo cannot exhaust memory.
     static let maximumGeneratedBody = 256 << 20
+    /// The most bytes a file's bodies may add up to: the store holds each (and a copy, a part, a
+    /// version of it), so forty bodies of 256 MiB held 10.5 GB and ran past a minute.
+    static let maximumBodyBytes = 1 << 30
 
     /// `count` bytes from xoshiro256** seeded with `seed`: the same bytes on every machine.
     static func generatedBytes(_ count: Int, seed: UInt64) -> [UInt8] {

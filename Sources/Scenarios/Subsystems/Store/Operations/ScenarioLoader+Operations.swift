@@ -31,6 +31,10 @@ struct OperationStepParser {
     var labels = OperationLabels()
     /// 1-based index of the step being parsed.
     var index = 0
+    /// The bytes of the bodies made so far.
+    var bodyBytes = 0
+    /// The bytes copies may have written so far (``chargeCopy(at:)``).
+    var copiedBytes = 0
 
     mutating func parse(_ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
         index += 1
