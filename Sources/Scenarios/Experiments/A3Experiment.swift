@@ -99,12 +99,21 @@ public struct A3Experiment: ExperimentFile {
     }
 
     public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {
-        do throws(PlacementError) { return try measure().bundle(self) } catch { throw ExperimentFailure.placement(error) }
+        try measure().bundle(self)
     }
 
     /// Runs the operations on one balancer (in order, as one session), then the failover run.
-    public func measure() throws(PlacementError) -> A3Result {
+    public func measure() throws(ExperimentFailure) -> A3Result {
         try Self.runFailover(spec, failover, operations: Self.runOperations(spec, operations))
+    }
+
+    /// `makeCluster` with a placement that cannot be built as the experiment's failure.
+    private static func cluster(_ spec: PlacementExperimentSpec, forwardTimeout: Duration = .milliseconds(500), retries: Int = 1) throws(ExperimentFailure) -> (Simulation, Network, LoadBalancer) {
+        do throws(PlacementError) {
+            return try makeCluster(spec, seed: spec.seed, forwardTimeout: forwardTimeout, retries: retries)
+        } catch {
+            throw .placement(error)
+        }
     }
 
     static func makeCluster(_ spec: PlacementExperimentSpec, seed: UInt64, forwardTimeout: Duration = .milliseconds(500), retries: Int = 1) throws(PlacementError) -> (Simulation, Network, LoadBalancer) {
@@ -123,8 +132,8 @@ public struct A3Experiment: ExperimentFile {
         return (simulation, network, balancer)
     }
 
-    static func runOperations(_ spec: PlacementExperimentSpec, _ operations: [Operation]) throws(PlacementError) -> [A3Result.OperationOutcome] {
-        let (simulation, network, balancer) = try makeCluster(spec, seed: spec.seed)
+    static func runOperations(_ spec: PlacementExperimentSpec, _ operations: [Operation]) throws(ExperimentFailure) -> [A3Result.OperationOutcome] {
+        let (simulation, network, balancer) = try cluster(spec)
         let outcomes = OutcomeList()
         simulation.spawn("operator") { _ in
             for operation in operations {
@@ -132,10 +141,14 @@ public struct A3Experiment: ExperimentFile {
                 outcomes.items.append(.init(operation: name, input: input, status: reply.status, body: reply.body, replicasAfter: await balancer.hostnames))
             }
         }
+        // A round trip of a few milliseconds each; a slow server makes a route wait for its
+        // forward timeouts, so the limit grows with the operations.
+        let limit = Duration.seconds(60) + Duration.seconds(2) * operations.count
         do {
-            try simulation.runToCompletion(timeLimit: .after(.seconds(60)))
+            try simulation.runToCompletion(timeLimit: .after(limit))
         } catch {
-            preconditionFailure("A-3's operations finish in well under a minute: \(error)")
+            simulation.tearDown()
+            throw ExperimentFailure("A-3's \(operations.count) operations did not finish within \(limit.formattedSeconds) of virtual time (\(error)); make the servers faster or the operations fewer")
         }
         simulation.tearDown()
         return outcomes.items
@@ -166,8 +179,8 @@ public struct A3Experiment: ExperimentFile {
         "{\"n\": \(n), \"hostnames\": [\(hostnames.map(AssignmentJSON.quote).joined(separator: ", "))]}"
     }
 
-    static func runFailover(_ spec: PlacementExperimentSpec, _ failover: Failover, operations: [A3Result.OperationOutcome]) throws(PlacementError) -> A3Result {
-        let (simulation, network, balancer) = try makeCluster(spec, seed: spec.seed, forwardTimeout: failover.forwardTimeout, retries: failover.retries)
+    static func runFailover(_ spec: PlacementExperimentSpec, _ failover: Failover, operations: [A3Result.OperationOutcome]) throws(ExperimentFailure) -> A3Result {
+        let (simulation, network, balancer) = try cluster(spec, forwardTimeout: failover.forwardTimeout, retries: failover.retries)
         let manager = ReplicaManager(balancer: balancer, network: network, configuration: failover.heartbeat)
         manager.start()
         let metrics = WorkloadMetrics()
@@ -178,7 +191,8 @@ public struct A3Experiment: ExperimentFile {
         do {
             try simulation.run(until: .after(failover.duration + failover.clientTimeout + .seconds(1)))
         } catch {
-            preconditionFailure("the failover run cannot deadlock or escape: \(error)")
+            simulation.tearDown()
+            throw ExperimentFailure("A-3's failover run stopped before its end: \(error)")
         }
         let events = manager.log.events
         let dead = events.first { $0.kind == .declaredDead && $0.hostname == failover.killed }

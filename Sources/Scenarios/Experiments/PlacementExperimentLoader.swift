@@ -57,7 +57,10 @@ extension ScenarioLoader {
 
     static func parseOperations(_ cursor: YAMLCursor) throws(ScenarioError) -> [A3Experiment.Operation] {
         var operations: [A3Experiment.Operation] = []
-        for item in try cursor.list() {
+        // The operations run one after another within a minute of virtual time (a round trip of a
+        // few milliseconds each): 16,384 routes did not finish in it.
+        var replicasChanged = 0
+        for item in try cursor.list(atMost: ScenarioSchema.maximumA3Operations, of: "operations") {
             if item.text == "rep" {
                 operations.append(.rep)
                 continue
@@ -79,6 +82,10 @@ extension ScenarioLoader {
                 // The balancer answers any n with its own message; beyond this many replicas it would only be slow.
                 guard n <= ScenarioSchema.maximumReplicasPerOperation else {
                     throw nCursor.error(.invalidValue("at most \(ScenarioSchema.maximumReplicasPerOperation) replicas at once, got \(n)"))
+                }
+                replicasChanged += max(n, 0)
+                guard replicasChanged <= ScenarioSchema.maximumReplicasPerOperation * 10 else {
+                    throw nCursor.error(.invalidValue("the operations add or remove at most \(ScenarioSchema.maximumReplicasPerOperation * 10) replicas in all, and this one brings them to \(replicasChanged)"))
                 }
                 var hostnames: [String] = []
                 for name in try body["hostnames"]?.list() ?? [] { hostnames.append(try name.string()) }

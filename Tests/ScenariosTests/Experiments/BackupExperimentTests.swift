@@ -37,7 +37,7 @@ restores:
 
     @Test func aShortRunRestoresEveryBackupByteForByteAndKeepsOnlyTheRetainedOnes() throws {
         let spec = try #require(try parseExperiment(shortBackupExperiment, file: "backup.yaml") as? BackupExperiment).spec
-        let result = BackupExperiment.run(spec)
+        let result = try BackupExperiment.run(spec)
         #expect(result.restores.count == 3)
         #expect(result.restores.allSatisfy { $0.identical && $0.failure == nil })
         // Day 2's 02:00 backup fell in the storm, was abandoned, and succeeded at the next sync, 02:01.
@@ -55,7 +55,7 @@ restores:
 
     @Test func theReportIsTheSameOnEveryReplay() throws {
         let spec = try #require(try parseExperiment(shortBackupExperiment, file: "backup.yaml") as? BackupExperiment).spec
-        let first = BackupExperiment.run(spec).bundle(spec: spec), second = BackupExperiment.run(spec).bundle(spec: spec)
+        let first = try BackupExperiment.run(spec).bundle(spec: spec), second = try BackupExperiment.run(spec).bundle(spec: spec)
         #expect(first == second)
         #expect(first.files.map(\.path) == ["backup/report.md", "backup/report.json", "backup/timeline.csv", "backup/backups.csv",
                                             "backup/restores.csv", "backup/bytes_stored.svg", "backup/backups_kept.svg",
@@ -95,5 +95,19 @@ restores:
     func aBadBackupFileIsRefusedWithItsPosition(name: String) throws {
         let testCase = try #require(Self.badFiles.first { $0.name == name })
         #expect(experimentError(testCase.yaml)?.description == testCase.message)
+    }
+
+    /// A request still retrying a day after the end (a store latency of two days, a client
+    /// timeout of three) is the experiment's error, not a trap.
+    @Test func workStillRunningADayAfterTheEndIsAnError() throws {
+        let text = "experiment: backup\nduration: 1d\nstore: {latency: 2d}\nclient: {timeout: 3d}\n"
+        let spec = try #require(try parseExperiment(text, file: "backup.yaml") as? BackupExperiment).spec
+        do {
+            _ = try BackupExperiment.run(spec)
+            Issue.record("the run escaped its time limit without an error")
+        } catch {
+            #expect(error.description.hasPrefix("the backup experiment's work was still running a day after its 86400.000s (virtual time limit reached at t=172800.000s"), "\(error.description)")
+            #expect(error.description.hasSuffix("; shorten the store's latency, the client's timeout and retry delays, or raise bytes_per_second"))
+        }
     }
 }

@@ -142,6 +142,19 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
         #expect(experimentError("experiment: a4\nservers: [100]\nvariants: [{name: r, placement: rendezvous}, {name: j, placement: jump}]\n") == nil)
     }
 
+    /// A-3's operations run one after another within a minute of virtual time: 16,384 routes did
+    /// not fit and trapped; 1,000 adds of 10,000 replicas ran on.
+    @Test func a3sOperationsAreBounded() {
+        let failover = "failover: {rate: 10, duration: 5s, kill: Server 1, kill_at: 1s}\n"
+        let routes = Array(repeating: "rep", count: 10_001).joined(separator: ", ")
+        #expect(experimentError("experiment: a3\nservers: 3\noperations: [\(routes)]\n" + failover)?.description
+            == "x.yaml:3:13: error: at most 10000 operations, got 10001 (at operations)")
+        let adds = Array(repeating: "{add: {n: 10000}}", count: 11).joined(separator: ", ")
+        #expect(experimentError("experiment: a3\nservers: 3\noperations: [\(adds)]\n" + failover)?.description
+            == "x.yaml:3:214: error: the operations add or remove at most 100000 replicas in all, and this one brings them to 110000 (at operations.[10].add.n)")
+        #expect(experimentError("experiment: a3\nservers: 3\noperations: [{add: {n: 10000}}, {rm: {n: 10000}}, rep]\n" + failover) == nil)
+    }
+
     @Test func placementsWithinTheSetupBudgetLoad() {
         #expect(experimentError("experiment: a1\nservers: 1000\nplacement: {ring: {virtual_nodes: 100}}\n") == nil)
         #expect(experimentError("experiment: a1\nservers: 1000\nmap: {slots: 131072, virtual_servers: 9}\n") == nil)

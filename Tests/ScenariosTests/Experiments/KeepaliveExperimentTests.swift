@@ -100,4 +100,22 @@ workload:
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: ScenarioError.self) { try KeepaliveComparison.loadBase(path: path) }
     }
+
+    /// The burst variants run at 60 % of the capacity the service time gives: a service time of a
+    /// nanosecond asked for billions of requests a second and ran out of memory. Each variant is
+    /// estimated as a world of its own when the file is loaded.
+    @Test func aVariantBeyondTheBudgetIsRefusedWhenTheFileIsLoaded() throws {
+        let text = keepaliveExperimentScenario.replacingOccurrences(of: "service_time: {constant: 10ms}", with: "service_time: {constant: 1ns}")
+        #expect(text != keepaliveExperimentScenario)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("keepalive-fast-\(UInt64.random(in: 0...UInt64.max)).yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try KeepaliveComparison.loadBase(path: path)
+            Issue.record("a service time of 1ns was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("\(path):1:1: error: the keepalive experiment's 'bursty: no pooling' world: this world would need about "), "\(error.description)")
+            #expect(error.description.contains(" events over its 2.000 s of virtual time (mostly from 'workload')"), "\(error.description)")
+        }
+    }
 }

@@ -130,6 +130,22 @@ import Testing
         #expect(Self.error("servers: [{name: s, service_time: 1ms}]\nworkload: {type: closed_loop, users: 1000000, think_time: 1s}\nrun: {duration: 10s}\n") == nil)
     }
 
+    /// The clients' metrics count per virtual second up to the last answer: a century of open
+    /// loop at one request a week held 2.7 GB of empty seconds and ran out of memory.
+    @Test func aCenturyOfSecondsIsCountedInTheBudget() {
+        #expect(Self.error("servers: [{name: s, count: 4, service_time: 8ms}]\nworkload: {type: open_loop, rate: 0.000001}\nrun: {duration: 3155760000s}\n")
+            == "h.yaml:3:6: error: this world would hold about 188.1 GiB (mostly for 'run'), more than the 4 GiB a run may use; make it smaller (at run)")
+        #expect(Self.error("servers: [{name: s, count: 4, service_time: 8ms}]\nworkload: {type: open_loop, rate: 0.000001}\nrun: {duration: 1000000s}\n") == nil)
+    }
+
+    @Test func anEstimateThatIsNotFiniteIsWrittenAsSuch() {
+        #expect(NumberText.approximate(.infinity) == "∞")
+        #expect(NumberText.approximate(-.infinity) == "-∞")
+        #expect(NumberText.approximate(.nan) == "an unknown number of")
+        #expect(NumberText.approximate(-2e6) == "-2.0e+06")
+        #expect(NumberText.approximate(512.4) == "512")
+    }
+
     /// Closed-loop users the servers cannot hold (slots and queues) are turned away at once and
     /// come back after their think time: with a think time of a nanosecond, 9,989 of 10,000 users
     /// would send a billion requests in 100 s. The 11 that fit are within the budget.

@@ -20,12 +20,12 @@ public struct BackupExperiment: ExperimentFile {
         BackupExperiment(spec: try ScenarioLoader.parseBackupExperiment(document))
     }
 
-    public func run(jobs: Int) -> ReportBundle {
-        Self.run(spec).bundle(spec: spec)
+    public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {
+        try Self.run(spec).bundle(spec: spec)
     }
 
     /// Runs the experiment `setup` describes and returns what it measured.
-    public static func run(_ setup: BackupExperimentSpec) -> BackupResult {
+    public static func run(_ setup: BackupExperimentSpec) throws(ExperimentFailure) -> BackupResult {
         let spec = setup
         let simulation = Simulation(seed: spec.seed)
         let network = Network(simulation: simulation)
@@ -63,7 +63,10 @@ public struct BackupExperiment: ExperimentFile {
         do {
             try simulation.runToCompletion(timeLimit: .after(setup.duration + .seconds(86_400)))
         } catch {
-            preconditionFailure("the backup experiment cannot deadlock or escape: \(error)")
+            // A request still retrying a day after the end: the store's latency, the client's
+            // timeouts and retry delays, or a transfer rate, are too long for the run.
+            simulation.tearDown()
+            throw ExperimentFailure("the backup experiment's work was still running a day after its \(setup.duration.formattedSeconds) (\(error)); shorten the store's latency, the client's timeout and retry delays, or raise bytes_per_second")
         }
         guard let statistics = log.statistics, let usage = log.usage else { preconditionFailure("the collector ran") }
         let result = BackupResult(

@@ -65,6 +65,14 @@ public struct KeepaliveComparison: Sendable {
         guard scenario.balancer?.configuration.keepalive != nil else {
             throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .missingKey(scenario.balancer == nil ? "balancer" : "balancer.keepalive"))
         }
+        // The variants change the traffic (the bursts run at 60 % of the capacity the service
+        // time gives: a service time of 1ns asked for a billion requests a second), so each is
+        // estimated as a world of its own.
+        for variant in variants(scenario) {
+            if let (_, message) = ResourceBudget(variant.scenario).problem(eventLimit: variant.scenario.limits.eventLimit) {
+                throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .invalidValue("the keepalive experiment's '\(variant.name)' world: \(message)"))
+            }
+        }
         return scenario
     }
 

@@ -18,7 +18,7 @@ extension ScenarioSchema {
 
     /// A-3's own sections: the balancer's operations and the failure under load.
     static let a3Sections: [SchemaProperty] = [
-        .optional("operations", .list(of: .anyOf([.word("rep"), .object(replicaOperation)])), "Requests to the balancer's endpoints, in order."),
+        .optional("operations", .list(of: .anyOf([.word("rep"), .object(replicaOperation)]), maximum: maximumA3Operations), "Requests to the balancer's endpoints, in order."),
         .required("failover", .object(failover), "A replica killed under load."),
     ]
 
@@ -115,6 +115,9 @@ extension ScenarioSchema {
 
     /// The most replicas one operation adds or removes.
     static let maximumReplicasPerOperation = 10_000
+    /// The most operations an A-3 file may list: they run one after another within a minute of
+    /// virtual time.
+    static let maximumA3Operations = 10_000
 
     /// `{add: …}`, `{rm: …}` or `{route: …}` of A-3's operations.
     static let replicaOperation = SchemaObject([
