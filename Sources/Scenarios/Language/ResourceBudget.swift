@@ -48,8 +48,13 @@ public struct ResourceBudget: Sendable, Equatable {
                         $0 + Double($1.configuration.slots) + Double($1.configuration.queueCapacity)
                     }
                     let served = min(Double(users), room)
-                    requests = served * horizon / max(thinking + service, 1e-6)
+                    let cycling = served * horizon / max(thinking + service, 1e-6)
                         + (Double(users) - served) * horizon / max(thinking, 1e-6)
+                    // A world that may lose every server (a deployment, scheduled faults, chaos)
+                    // answers its users at once while they are down: 10 users with no think time
+                    // and a latency of 1ns sent billions of requests during an all-at-once deploy.
+                    let mayLoseServers = scenario.deployment != nil || !scenario.faults.entries.isEmpty || scenario.faults.chaos != nil
+                    requests = mayLoseServers ? max(cycling, Double(users) * horizon / max(thinking, 1e-9)) : cycling
                 }
             }
             add(events: 10 * requests, by: "workload")

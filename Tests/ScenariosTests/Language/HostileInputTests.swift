@@ -130,6 +130,19 @@ import Testing
         #expect(Self.error("servers: [{name: s, service_time: 1ms}]\nworkload: {type: closed_loop, users: 1000000, think_time: 1s}\nrun: {duration: 10s}\n") == nil)
     }
 
+    /// While a deployment (or a fault) has every server down, the balancer answers at once: ten
+    /// users with no think time and a latency of 1ns sent billions of requests during an
+    /// all-at-once deploy and never finished. A world that may lose its servers is estimated as if
+    /// every user cycled at its think time and the network's round trip.
+    @Test func usersAnsweredAtOnceByAWorldWithoutServersCountInTheBudget() throws {
+        let shipped = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/deploy.yaml"), encoding: .utf8)
+        let allAtOnce = shipped.replacingOccurrences(of: "strategy: rolling", with: "strategy: all_at_once")
+        #expect(allAtOnce != shipped)
+        #expect(Self.error(allAtOnce.replacingOccurrences(of: "latency: 0.5ms", with: "latency: 1ns"))
+            == "h.yaml:26:3: error: this world would need about 7.5e+12 events over its 150.000 s of virtual time (mostly from 'workload'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload)")
+        #expect(Self.error(allAtOnce) == nil)
+    }
+
     /// The clients' metrics count per virtual second up to the last answer: a century of open
     /// loop at one request a week held 2.7 GB of empty seconds and ran out of memory.
     @Test func aCenturyOfSecondsIsCountedInTheBudget() {
