@@ -90,8 +90,10 @@ public struct ResourceBudget: Sendable, Equatable {
             add(bytes: 1_024 * Double(mapreduce.jobs.reduce(0) { $0 + $1.spec.reducers }), by: "mapreduce.jobs")
         }
         addPeriodicWork(of: scenario, over: horizon)
-        if let churn = scenario.backup?.churn {
+        if let backup = scenario.backup, let churn = backup.churn {
             add(bytes: churn.estimatedBytes(over: self.horizon), by: "backup.source")
+            // Each sync walks the whole source, which grows by its creations less its deletions.
+            add(events: churn.estimatedSyncedFiles(over: self.horizon, syncInterval: backup.manager.syncInterval), by: "backup.source")
         }
         if let chaos = scenario.faults.chaos {
             let faults = (chaos.crashesPerHour + chaos.pausesPerHour) * Double(chaos.nodes.count) * horizon / 3_600

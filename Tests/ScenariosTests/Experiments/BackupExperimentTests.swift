@@ -87,6 +87,8 @@ restores:
          "x.yaml:2:18: error: 5.2e+15 backups in 5184000.000s is more than the 1000000 a run may have; make the interval longer (at backup_interval)"),
         ("a thousand and one restores", "experiment: backup\nrestores: [" + Array(repeating: "{at: 1d}", count: 1_001).joined(separator: ", ") + "]\n",
          "x.yaml:2:11: error: at most 1000 restores, got 1001 (at restores)"),
+        ("a source that only grows", "experiment: backup\nsource: {weights: {create: 1, delete: 0}}\n",
+         "x.yaml:2:9: error: the syncs would look at about 1.4e+09 files over 5,184,000.000 s (the source grows by its creations less its deletions), more than the 4.0e+08 a run may; delete more, create less, or sync less often (at source)"),
         ("changes every nanosecond", "experiment: backup\nsource: {change_every: 1ns}\n",
          "x.yaml:2:24: error: 5.2e+15 rounds of changes in 5184000.000s is more than the 1000000 a run may have; make the interval longer (at source.change_every)"),
     ]

@@ -143,6 +143,15 @@ import Testing
         #expect(Self.error(allAtOnce) == nil)
     }
 
+    /// Each sync walks the whole source, which grows by its creations less its deletions: a source
+    /// that only grows, by 100 files a round for 60 days, is refused; for a day it loads.
+    @Test func aGrowingBackupSourceCountsInTheBudget() {
+        let world = { (duration: String) in "object_store: {}\nbackup: {bucket: backups, source: {weights: {create: 1, delete: 0}, changes_per_round: 100}}\nrun: {duration: \(duration)}\n" }
+        #expect(Self.error(world("60d"))
+            == "h.yaml:2:9: error: this world would need about 4.7e+10 events over its 5,184,000.000 s of virtual time (mostly from 'backup.source'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup)")
+        #expect(Self.error(world("1h")) == nil)
+    }
+
     /// The clients' metrics count per virtual second up to the last answer: a century of open
     /// loop at one request a week held 2.7 GB of empty seconds and ran out of memory.
     @Test func aCenturyOfSecondsIsCountedInTheBudget() {

@@ -52,6 +52,10 @@ extension ScenarioLoader {
         guard held <= ResourceBudget.memoryBytes else {
             throw (top["source"] ?? top.cursor).error(.invalidValue("these files and their changes would hold about \(NumberFormat.fixed(held / 1_073_741_824, decimals: 1, grouping: true)) GiB over \(DurationFormat.seconds(duration.seconds, grouping: true)), more than the \(NumberText.plain(ResourceBudget.memoryBytes / 1_073_741_824)) GiB a run may use; make them fewer or smaller"))
         }
+        let synced = churn.estimatedSyncedFiles(over: duration, syncInterval: manager.syncInterval)
+        guard synced <= ScenarioSchema.backupMostSyncedFiles else {
+            throw (top["source"] ?? top["sync_interval"] ?? top.cursor).error(.invalidValue("the syncs would look at about \(NumberText.approximate(synced)) files over \(DurationFormat.seconds(duration.seconds, grouping: true)) (the source grows by its creations less its deletions), more than the \(NumberText.approximate(ScenarioSchema.backupMostSyncedFiles)) a run may; delete more, create less, or sync less often"))
+        }
         return BackupExperimentSpec(
             summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, manager: manager, churn: churn,
             store: try parseStoreModel(top["store"]),

@@ -57,6 +57,11 @@ extension ScenarioSchema {
     /// `source.weights`.
     static let sourceWeights = SchemaObject(["create", "modify", "delete", "rewrite"].map { .optional($0, .number(in: sourceWeight)) })
 
+    /// The most files a backup experiment's syncs may look at in all, about 80 ns each (each sync
+    /// walks the whole source): the shipped file looks at about 1.7e7, the defaults' growing source
+    /// 2.4e8 (19.5 s); a source with no deletions, 5.8e8 (44 s).
+    static let backupMostSyncedFiles = 4e8
+
     /// The most syncs, backups, samples or rounds of changes one backup experiment may have (at
     /// its defaults, 60 days: 86,400 syncs).
     static let backupMostRounds = 1_000_000
