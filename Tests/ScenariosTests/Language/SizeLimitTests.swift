@@ -122,6 +122,22 @@ import Testing
         #expect(room.bodyBytes == (300 << 20) + 200)
     }
 
+    /// The experiments that derive worlds from one file (strategies, keepalive, zones, deploy)
+    /// estimate them together: at 4,000,000 requests a second a strategy world is within its own
+    /// budget, but the comparison runs 1,080 of them.
+    @Test func anExperimentsDerivedWorldsAreBoundedTogether() throws {
+        let shipped = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/strategies.yaml"), encoding: .utf8)
+        let text = shipped.replacingOccurrences(of: "\n  rate: 1000\n", with: "\n  rate: 4000000\n")
+        #expect(text != shipped)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strategies-\(UInt64.random(in: 0...UInt64.max)).yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var refusal = ""
+        do { _ = try StrategyComparison.loadBase(path: path) } catch { refusal = error.description }
+        #expect(refusal == "\(path):1:1: error: the strategy comparison runs 1080 worlds from this file, needing about 1.7e+12 events in all, more than the 2.0e+09 an experiment may; lower the rate, the users or the duration")
+        #expect(throws: Never.self) { try StrategyComparison.loadBase(path: packageRoot.appendingPathComponent("scenarios/strategies.yaml").path) }
+    }
+
     /// A name of 200,000 bytes is quoted by its first 57 characters, not echoed whole.
     @Test(arguments: [
         ("seed: 1\nrun: {requests: 10}\nservers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\nfaults: [{at: 1s, crash: NAME}]\n",

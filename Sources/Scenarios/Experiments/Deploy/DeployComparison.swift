@@ -59,6 +59,7 @@ public struct DeployComparison: Sendable {
         guard scenario.balancer != nil, scenario.deployment != nil else {
             throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .missingKey(scenario.balancer == nil ? "balancer" : "deploy"))
         }
+        try ScenarioLoader.checkExperimentWorlds(variants(scenario).map { ($0.name, $0.scenario) }, file: scenario.file, experiment: "deployment comparison")
         return scenario
     }
 

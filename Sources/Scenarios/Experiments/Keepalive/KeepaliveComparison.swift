@@ -68,11 +68,7 @@ public struct KeepaliveComparison: Sendable {
         // The variants change the traffic (the bursts run at 60 % of the capacity the service
         // time gives: a service time of 1ns asked for a billion requests a second), so each is
         // estimated as a world of its own.
-        for variant in variants(scenario) {
-            if let (_, message) = ResourceBudget(variant.scenario).problem(eventLimit: variant.scenario.limits.eventLimit) {
-                throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .invalidValue("the keepalive experiment's '\(variant.name)' world: \(message)"))
-            }
-        }
+        try ScenarioLoader.checkExperimentWorlds(variants(scenario).map { ($0.name, $0.scenario) }, file: scenario.file, experiment: "keepalive experiment")
         return scenario
     }
 

@@ -62,6 +62,8 @@ public struct StrategyComparison: Sendable {
         guard scenario.servers.count >= 2 else {
             throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "servers", kind: .invalidValue("the strategy comparison needs at least two servers"))
         }
+        try ScenarioLoader.checkExperimentWorlds(situations(scenario).map { ($0.name, $0.scenario) }, times: strategies.count * SeedStudy.seedCount,
+                                                 file: scenario.file, experiment: "strategy comparison")
         return scenario
     }
 

@@ -31,6 +31,7 @@ public struct ZoneComparison: Sendable {
         let missing = scenario.zones == nil ? "zones" : scenario.balancer?.configuration.locality == nil ? "balancer.locality"
             : scenario.faults.entries.isEmpty ? "faults (a zone_outage)" : nil
         if let missing { throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .missingKey(missing)) }
+        try ScenarioLoader.checkExperimentWorlds(variants(scenario).map { ($0.name, $0.scenario) }, file: scenario.file, experiment: "zone comparison")
         return scenario
     }
 
