@@ -17,6 +17,9 @@ extension ScenarioLoader {
             noncurrentVersionExpirationDays: try top["noncurrent_expiration_days"].map { cursor throws(ScenarioError) in
                 cursor.text == "none" ? nil : try cursor.int(atLeast: 1)
             } ?? 7)
+        guard S3BucketNameRules.isValid(manager.bucket) else {
+            throw (top["bucket"] ?? top.cursor).error(.invalidValue("'\(manager.bucket.excerpt)' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens)"))
+        }
         let client = try top["client"]?.mapping(ScenarioSchema.storeClient)
         let jitter = try client?["jitter"]?.probability() ?? 0.5
         let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(in: ScenarioSchema.storeClientAttempts) ?? 6,

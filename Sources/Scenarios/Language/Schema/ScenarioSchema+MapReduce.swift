@@ -62,7 +62,7 @@ extension ScenarioSchema {
 
     /// The document input of a single-job file (and of a world job reading documents).
     static let inputProperties: [SchemaProperty] = [
-        .optional("files", .anyOf([.anyText, .list(of: .anyText)]), "Paths, relative to the scenario file."),
+        .optional("files", .anyOf([.anyText, .list(of: .anyText, maximum: maximumListedNames)]), "Paths, relative to the scenario file."),
         .optional("synthetic", .object(synthetic), "Generated log lines."),
         .optional("split_size", .positiveByteCount, "Bytes per map task."),
         .optional("log", .object(inputLogTopic), "Read the input through a partitioned-log topic."),

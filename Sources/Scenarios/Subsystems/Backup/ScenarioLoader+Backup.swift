@@ -20,7 +20,7 @@ extension ScenarioLoader {
             noncurrentVersionExpirationDays: try fields["noncurrent_expiration_days"].map { cursor throws(ScenarioError) in
                 cursor.text == "none" ? nil : try cursor.int(atLeast: 1)
             } ?? 7)
-        guard S3BucketNameRules.isValid(manager.bucket) else { throw (fields["bucket"] ?? cursor).error(.invalidValue("'\(manager.bucket.excerpt)' is not a valid S3 bucket name")) }
+        guard S3BucketNameRules.isValid(manager.bucket) else { throw (fields["bucket"] ?? cursor).error(.invalidValue("'\(manager.bucket.excerpt)' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens)")) }
         var restores: [BackupExperimentSpec.Restore] = []
         for item in try fields["restores"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "restores") ?? [] {
             let restore = try item.mapping(ScenarioSchema.restore)

@@ -10,7 +10,7 @@ extension MapReduceScenarioLoader {
         let fields = try cursor.mapping(ScenarioSchema.input)
         var input = MapReduceInput()
         if let files = fields["files"] {
-            let items = files.text != nil ? [files] : try files.list()
+            let items = files.text != nil ? [files] : try files.list(atMost: ScenarioSchema.maximumListedNames, of: "input files")
             for item in items { input.files.append(try readInputFile(item, baseDirectory: baseDirectory)) }
         }
         if let synthetic = fields["synthetic"] { input.synthetic = try parseSynthetic(synthetic) }
@@ -56,6 +56,9 @@ extension MapReduceScenarioLoader {
         let topicCursor = try fields.required("topic")
         let topic = try topicCursor.string()
         guard !topic.isEmpty else { throw topicCursor.error(.invalidValue("a topic needs a name")) }
+        guard topic.utf8.count <= ScenarioDocument.maximumNameLength else {
+            throw topicCursor.error(.invalidValue("a topic's name has at most \(ScenarioDocument.maximumNameLength) bytes, got \(topic.utf8.count)"))
+        }
         return MapReduceInput.LogTopic(
             topic: topic, partitions: try fields["partitions"]?.int(in: ScenarioSchema.inputPartitions) ?? 1,
             recordsPerSplit: try fields.required("records_per_split").int(in: ScenarioSchema.inputRecordsPerSplit),
