@@ -93,9 +93,18 @@ public struct A3Experiment: ExperimentFile {
 
     public static func load(_ document: ScenarioDocument) throws(ScenarioError) -> A3Experiment {
         let (spec, top) = try ScenarioLoader.placementExperiment(document, name: name, shape: shape)
+        let failoverCursor = try top.required("failover")
+        let failover = try ScenarioLoader.parseFailover(failoverCursor)
+        // The failover run starts with the first server count's replicas; a name none of them has
+        // would kill nothing.
+        let hostnames = (1...spec.serverCounts[0]).map { ConsistentHashMap.defaultHostname(for: $0) }
+        guard hostnames.contains(failover.killed) else {
+            let kill = try failoverCursor.mapping(ScenarioSchema.failover)["kill"] ?? failoverCursor
+            throw kill.error(.invalidValue("the failover kills one of the \(hostnames.count) replicas it starts with (Server 1 … Server \(hostnames.count)), not '\(failover.killed.excerpt)'"))
+        }
         return A3Experiment(spec: spec,
                             operations: try top["operations"].map { cursor throws(ScenarioError) in try ScenarioLoader.parseOperations(cursor) } ?? [],
-                            failover: try ScenarioLoader.parseFailover(top.required("failover")))
+                            failover: failover)
     }
 
     public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {

@@ -155,6 +155,12 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
         #expect(experimentError("experiment: a3\nservers: 3\noperations: [{add: {n: 10000}}, {rm: {n: 10000}}, rep]\n" + failover) == nil)
     }
 
+    @Test func a3KillsAReplicaItHas() {
+        #expect(experimentError("experiment: a3\nservers: 3\nfailover: {rate: 10, duration: 5s, kill: Server 99, kill_at: 1s}\n")?.description
+            == "x.yaml:3:42: error: the failover kills one of the 3 replicas it starts with (Server 1 … Server 3), not 'Server 99' (at failover.kill)")
+        #expect(experimentError("experiment: a3\nservers: 3\nfailover: {rate: 10, duration: 5s, kill: Server 3, kill_at: 1s}\n") == nil)
+    }
+
     @Test func placementsWithinTheSetupBudgetLoad() {
         #expect(experimentError("experiment: a1\nservers: 1000\nplacement: {ring: {virtual_nodes: 100}}\n") == nil)
         #expect(experimentError("experiment: a1\nservers: 1000\nmap: {slots: 131072, virtual_servers: 9}\n") == nil)
