@@ -88,6 +88,15 @@ public struct ResourceBudget: Sendable, Equatable {
             add(bytes: 4 * inputBytes, by: "mapreduce.jobs")
             add(events: inputBytes / 10, by: "mapreduce.jobs")
             add(bytes: 1_024 * Double(mapreduce.jobs.reduce(0) { $0 + $1.spec.reducers }), by: "mapreduce.jobs")
+            // Every map task writes a partition for every reduce task, and every reduce task
+            // fetches one from every map task: a million one-record splits for 10,000 reducers
+            // were 10^10 partitions.
+            for job in mapreduce.jobs {
+                guard case .documents(let input) = job.input else { continue }
+                let partitions = input.estimatedMapTasks * Double(job.spec.reducers)
+                add(events: 2 * partitions, by: "mapreduce.jobs")
+                add(bytes: 64 * partitions, by: "mapreduce.jobs")
+            }
         }
         addPeriodicWork(of: scenario, over: horizon)
         if let backup = scenario.backup, let churn = backup.churn {

@@ -152,6 +152,17 @@ import Testing
         #expect(Self.error(world("1h")) == nil)
     }
 
+    /// Every map task writes a partition for every reduce task: a million one-record splits for
+    /// 10,000 reducers were 10^10 partitions. A hundred splits of a thousand records load.
+    @Test func mapTasksTimesReducersCountInTheBudget() {
+        let job = { (reducers: Int, lines: Int, split: Int) in
+            "mapreduce: {cluster: {workers: 4}, jobs: [{name: word-count, reducers: \(reducers), input: {synthetic: {lines: \(lines), seed: 1}, log: {topic: t, partitions: 10, records_per_split: \(split)}}}]}\n"
+        }
+        #expect(Self.error(job(10_000, 1_000_000, 1))
+            == "h.yaml:1:12: error: this world would need about 2.0e+10 events over its 3,600.000 s of virtual time (mostly from 'mapreduce.jobs'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce)")
+        #expect(Self.error(job(100, 100_000, 1_000)) == nil)
+    }
+
     /// The clients' metrics count per virtual second up to the last answer: a century of open
     /// loop at one request a week held 2.7 GB of empty seconds and ran out of memory.
     @Test func aCenturyOfSecondsIsCountedInTheBudget() {
