@@ -84,9 +84,10 @@ import Testing
     /// messages held 3 GB after 40 s).
     @Test(arguments: [
         ("swarm: {seeds: 10000, messages: 1000000}",
-         "x.yaml:54:8: error: the experiment's worlds would send about 2.0e+10 messages and wake-ups in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs or messages (at swarm)"),
+         "x.yaml:54:8: error: the experiment's worlds would send about 2.0e+10 messages, wake-ups and partition catch-ups in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages or partitions (at swarm)"),
         ("swarm: {seeds: 10000, messages: 400}",
-         "x.yaml:54:8: error: the experiment's worlds would send about 1.1e+07 messages and wake-ups in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs or messages (at swarm)"),
+         "x.yaml:54:8: error: the experiment's worlds would send about 1.1e+07 messages, wake-ups and partition catch-ups in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages or partitions (at swarm)"),
+        ("swarm: {seeds: 200, messages: 400}\nPARTITIONS", "x.yaml:152:8: error: the experiment's worlds would send about 3.1e+08 messages, wake-ups and partition catch-ups in all, mostly the swarm's 200 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages or partitions (at swarm)"),
         ("swarm: {seeds: 2000, messages: 400}", ""),
     ])
     func aQueueExperimentsWorldsAreBoundedTogether(_ swarm: String, _ message: String) throws {
@@ -94,7 +95,13 @@ import Testing
         let shipped = "swarm: {seeds: 200, messages: 400}"
         #expect(text.contains(shipped))
         var refusal = ""
-        do { _ = try ScenarioFile.load(bytes: Array(text.replacingOccurrences(of: shipped, with: swarm).utf8), file: "x.yaml") } catch { refusal = error.description }
+        var written = text.replacingOccurrences(of: shipped, with: swarm.replacingOccurrences(of: "\nPARTITIONS", with: ""))
+        if swarm.hasSuffix("PARTITIONS") {
+            // A hundred topics of 1,000 partitions: their copies catch up every round in every world.
+            let topics = (1...100).map { "    - {name: T\($0), partitions: 1000}\n" }.joined()
+            written = written.replacingOccurrences(of: "    - {name: T1, partitions: 2}\n    - {name: T2, partitions: 2}\n", with: topics)
+        }
+        do { _ = try ScenarioFile.load(bytes: Array(written.utf8), file: "x.yaml") } catch { refusal = error.description }
         #expect(refusal == message)
     }
 
