@@ -151,6 +151,21 @@ import Testing
         #expect(throws: Never.self) { try StrategyComparison.loadBase(path: packageRoot.appendingPathComponent("scenarios/strategies.yaml").path) }
     }
 
+    /// The queue experiment's placement analysis builds every algorithm for every broker count
+    /// (and one more broker): six Maglev tables of 1,000,003 entries share one budget.
+    @Test func aQueuePlacementAnalysisIsBoundedTogether() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/queue.yaml"), encoding: .utf8)
+        let start = try #require(text.range(of: "placement_analysis:"))
+        let analysis = { (algorithms: Int) in
+            "placement_analysis:\n  brokers: [3, 5, 8]\n  partitions: 240\n  replication: 2\n  algorithms:\n"
+                + (0..<algorithms).map { "    - {name: m\($0), placement: {maglev: {table_size: 1000003}}}\n" }.joined()
+        }
+        var refusal = ""
+        do { _ = try ScenarioFile.load(bytes: Array((text[..<start.lowerBound] + analysis(6)).utf8), file: "x.yaml") } catch { refusal = error.description }
+        #expect(refusal == "x.yaml:60:5: error: building these 6 algorithms for every broker count takes about 1.1e+09 steps, more than the 2.7e+08 a run may take; use fewer algorithms, broker counts or a smaller table_size (at placement_analysis.algorithms)")
+        #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array((text[..<start.lowerBound] + analysis(1)).utf8), file: "x.yaml") }
+    }
+
     /// A name of 200,000 bytes is quoted by its first 57 characters, not echoed whole.
     @Test(arguments: [
         ("seed: 1\nrun: {requests: 10}\nservers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\nfaults: [{at: 1s, crash: NAME}]\n",

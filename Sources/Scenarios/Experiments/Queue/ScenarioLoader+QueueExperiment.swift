@@ -51,11 +51,16 @@ extension ScenarioLoader {
             let algorithmsCursor = try fields.required("algorithms")
             let items = try algorithmsCursor.list()
             guard !items.isEmpty, items.count <= 16 else { throw algorithmsCursor.error(.invalidValue("1 to 16 algorithms, got \(items.count)")) }
+            // Every algorithm is built for every count (and one more broker): they share one budget.
+            var steps = 0.0
             for item in items {
                 let variant = try item.mapping(ScenarioSchema.placementVariant)
                 let spec = try parsePlacement(map: variant["map"], placement: variant["placement"], at: item)
-                try checkPlacement(spec, counts: counts.map { $0 + 1 }, noun: "brokers", at: item)
+                steps += try checkPlacement(spec, counts: counts.map { $0 + 1 }, noun: "brokers", at: item)
                 algorithms.append(.init(label: try variant.required("name").string(), placement: spec))
+            }
+            guard steps <= mostPlacementSetupSteps else {
+                throw algorithmsCursor.error(.invalidValue("building these \(items.count) algorithms for every broker count takes about \(NumberText.approximate(steps)) steps, more than the \(NumberText.approximate(mostPlacementSetupSteps)) a run may take; use fewer algorithms, broker counts or \(algorithms.map(\.placement.setupKnob).first ?? "smaller placements")"))
             }
             analysis = .init(brokerCounts: counts, partitions: try fields.required("partitions").int(in: ScenarioSchema.queueAnalysisPartitions),
                              replication: try fields["replication"]?.int(in: ScenarioSchema.queueBrokers) ?? replication, algorithms: algorithms)
