@@ -5,6 +5,16 @@ import Testing
 /// Files a fuzzer wrote that ran out of memory or ran for minutes: each size that a world holds or
 /// a loader checks against every other is bounded, and refused at load time where it is written.
 @Suite struct SizeLimitTests {
+    /// The error loading `text` as `x.yaml` gives, or "" when it loads.
+    static func refusal(_ text: String) -> String {
+        do {
+            _ = try ScenarioFile.load(bytes: Array(text.utf8), file: "x.yaml")
+            return ""
+        } catch {
+            return error.description
+        }
+    }
+
     static let cases: [(name: String, yaml: String, message: String)] = [
         ("requests queued at a server", "servers: [{name: s, slots: 1, queue: 10000000, service_time: 1s}]\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 1s}\n",
          "x.yaml:1:10: error: this world would hold about 4.8 GiB (mostly for 'servers'), more than the 4 GiB a run may use; make it smaller (at servers)"),
@@ -35,8 +45,7 @@ import Testing
     @Test(arguments: cases.map(\.name))
     func anOversizedFileIsRefusedWhereItIs(name: String) throws {
         let testCase = try #require(Self.cases.first { $0.name == name })
-        var message = ""
-        do { _ = try ScenarioFile.load(bytes: Array(testCase.yaml.utf8), file: "x.yaml") } catch { message = error.description }
+        let message = Self.refusal(testCase.yaml)
         #expect(message == testCase.message)
     }
 
@@ -53,8 +62,7 @@ import Testing
     @Test func aMapReduceExperimentTriesATaskAtMostAThousandTimes() throws {
         let shipped = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/mapreduce.yaml"), encoding: .utf8)
         let attempts = { (count: Int) in shipped.replacingOccurrences(of: "max_attempts: 20", with: "max_attempts: \(count)") }
-        var message = ""
-        do { _ = try ScenarioFile.load(bytes: Array(attempts(1_001).utf8), file: "x.yaml") } catch { message = error.description }
+        let message = Self.refusal(attempts(1_001))
         #expect(message == "x.yaml:32:17: error: must be between 1 and 1000, got 1001 (at lab_chaos.max_attempts)")
         #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array(attempts(1_000).utf8), file: "x.yaml") }
     }
@@ -74,8 +82,7 @@ import Testing
     func aMapReduceExperimentReadsABoundedInput(_ shipped: String, _ written: String, _ message: String) throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/mapreduce.yaml"), encoding: .utf8)
         #expect(text.contains(shipped))
-        var refusal = ""
-        do { _ = try ScenarioFile.load(bytes: Array(text.replacingOccurrences(of: shipped, with: written).utf8), file: "x.yaml") } catch { refusal = error.description }
+        let refusal = Self.refusal(text.replacingOccurrences(of: shipped, with: written))
         #expect(refusal == message)
     }
 
@@ -94,14 +101,13 @@ import Testing
         let text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/queue.yaml"), encoding: .utf8)
         let shipped = "swarm: {seeds: 200, messages: 400}"
         #expect(text.contains(shipped))
-        var refusal = ""
         var written = text.replacingOccurrences(of: shipped, with: swarm.replacingOccurrences(of: "\nPARTITIONS", with: ""))
         if swarm.hasSuffix("PARTITIONS") {
             // A hundred topics of 1,000 partitions: their copies catch up every round in every world.
             let topics = (1...100).map { "    - {name: T\($0), partitions: 1000}\n" }.joined()
             written = written.replacingOccurrences(of: "    - {name: T1, partitions: 2}\n    - {name: T2, partitions: 2}\n", with: topics)
         }
-        do { _ = try ScenarioFile.load(bytes: Array(written.utf8), file: "x.yaml") } catch { refusal = error.description }
+        let refusal = Self.refusal(written)
         #expect(refusal == message)
     }
 
@@ -160,8 +166,7 @@ import Testing
             "placement_analysis:\n  brokers: [3, 5, 8]\n  partitions: 240\n  replication: 2\n  algorithms:\n"
                 + (0..<algorithms).map { "    - {name: m\($0), placement: {maglev: {table_size: 1000003}}}\n" }.joined()
         }
-        var refusal = ""
-        do { _ = try ScenarioFile.load(bytes: Array((text[..<start.lowerBound] + analysis(6)).utf8), file: "x.yaml") } catch { refusal = error.description }
+        let refusal = Self.refusal(text[..<start.lowerBound] + analysis(6))
         #expect(refusal == "x.yaml:60:5: error: building these 6 algorithms for every broker count takes about 1.1e+09 steps, more than the 2.7e+08 a run may take; use fewer algorithms, broker counts or a smaller table_size (at placement_analysis.algorithms)")
         #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array((text[..<start.lowerBound] + analysis(1)).utf8), file: "x.yaml") }
     }
@@ -179,8 +184,7 @@ import Testing
     func aLongNameIsQuotedInPart(_ yaml: String, _ message: String) {
         let name = String(repeating: "x", count: 200_000)
         let part = String(repeating: "x", count: 57) + "…"
-        var refusal = ""
-        do { _ = try ScenarioFile.load(bytes: Array(yaml.replacingOccurrences(of: "NAME", with: name).utf8), file: "x.yaml") } catch { refusal = error.description }
+        let refusal = Self.refusal(yaml.replacingOccurrences(of: "NAME", with: name))
         #expect(refusal == message.replacingOccurrences(of: "PART", with: part))
     }
 }
