@@ -21,12 +21,13 @@ extension ScenarioLoader {
             var steps = 0.0
             for item in try list.list() {
                 let fields = try item.mapping(ScenarioSchema.placementVariant)
-                let variant = PlacementExperimentSpec.Variant(label: try fields.required("name").string(),
+                let variant = PlacementExperimentSpec.Variant(label: try fields.required("name").name(),
                                                               placement: try parsePlacement(map: fields["map"], placement: fields["placement"], at: item))
                 steps += try checkPlacement(variant.placement, counts: counts, label: "variant '\(variant.label.excerpt)': ", at: fields["map"] ?? fields["placement"] ?? item)
                 if name == A4Experiment.name { steps += variant.placement.keyMovementSteps(servers: counts.max()!) }
                 variants.append(variant)
             }
+            guard !variants.isEmpty else { throw list.error(.invalidValue("'variants' needs at least one placement")) }
             guard steps <= mostPlacementSetupSteps else {
                 throw list.error(.invalidValue("building and measuring \(variants.count == 1 ? "this variant" : "these \(variants.count) variants") takes about \(NumberText.approximate(steps)) steps, more than the \(NumberText.approximate(mostPlacementSetupSteps)) a run may take; use fewer variants or servers"))
             }
@@ -36,7 +37,6 @@ extension ScenarioLoader {
             try checkPlacement(placement, counts: counts, label: "variant 'default': ", at: top["map"] ?? top["placement"] ?? top.cursor)
             variants = [.init(label: "default", placement: placement)]
         }
-        guard !variants.isEmpty else { throw top.cursor.error(.invalidValue("'variants' needs at least one placement")) }
         let requests = try top["requests"]?.int(in: ScenarioSchema.experimentRequests) ?? 10_000
         let sent = Double(counts.count) * Double(variants.count) * Double(requests)
         guard sent <= Double(ScenarioSchema.experimentMostRequests) else {

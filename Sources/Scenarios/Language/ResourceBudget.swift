@@ -86,7 +86,11 @@ public struct ResourceBudget: Sendable, Equatable {
             // Documents, records, map output, shuffle copies and the oracle's run over them; a task's
             // records and reports (a job's reduce tasks each have several).
             add(bytes: 4 * inputBytes, by: "mapreduce.jobs")
-            add(events: inputBytes / 10, by: "mapreduce.jobs")
+            // Every attempt a crash ends is run again from its split's first record.
+            let cluster = mapreduce.cluster
+            let attempts = cluster.attemptChaos?.expectedAttempts(maxAttempts: cluster.policy.maxAttempts) ?? 1
+            let attemptsBy = attempts > 1 ? "mapreduce.attempt_chaos" : "mapreduce.jobs"
+            add(events: attempts * inputBytes / 10, by: attemptsBy)
             add(bytes: 1_024 * Double(mapreduce.jobs.reduce(0) { $0 + $1.spec.reducers }), by: "mapreduce.jobs")
             // Every map task writes a partition for every reduce task, and every reduce task
             // fetches one from every map task: a million one-record splits for 10,000 reducers
@@ -94,7 +98,7 @@ public struct ResourceBudget: Sendable, Equatable {
             for job in mapreduce.jobs {
                 guard case .documents(let input) = job.input else { continue }
                 let partitions = input.estimatedMapTasks * Double(job.spec.reducers)
-                add(events: 2 * partitions, by: "mapreduce.jobs")
+                add(events: 2 * attempts * partitions, by: attemptsBy)
                 add(bytes: 64 * partitions, by: "mapreduce.jobs")
             }
         }

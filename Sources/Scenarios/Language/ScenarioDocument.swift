@@ -214,10 +214,24 @@ extension ScenarioError {
 }
 
 extension String {
-    /// At most 60 characters of the string, for quoting user input in a message.
+    /// At most 60 characters of the string, for quoting user input in a message: a line break as
+    /// `⏎` and every other control character as `\xHH` (a NUL or an escape sequence written in a
+    /// quoted name reached the terminal as it was).
     var excerpt: String {
-        let flat = replacingOccurrences(of: "\n", with: "⏎")
-        return flat.count <= 60 ? flat : String(flat.prefix(57)) + "…"
+        let pieces = prefix(61).unicodeScalars.map { scalar in
+            scalar == "\n" ? "⏎"
+                : scalar.properties.generalCategory == .control ? "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+                : String(scalar)
+        }
+        let flat = pieces.joined()
+        if flat.count <= 60 && dropFirst(60).isEmpty { return flat }
+        // Cut between pieces, so that an escape is quoted whole.
+        var cut = ""
+        for piece in pieces {
+            guard cut.count + piece.count <= 57 else { break }
+            cut += piece
+        }
+        return cut + "…"
     }
 
     func leftPadded(to width: Int) -> String {

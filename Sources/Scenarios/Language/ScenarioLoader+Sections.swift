@@ -90,7 +90,7 @@ extension ScenarioLoader {
             } else {
                 nameCursor = try fields.required("name")
             }
-            let name = hosts == nil ? try nameCursor.string() : ""
+            let name = hosts == nil ? try nameCursor.name() : ""
             let count = try fields["count"]?.int(atLeast: 1) ?? 1
             guard count <= maximumServers else {
                 throw (fields["count"] ?? item).error(.invalidValue("at most \(maximumServers) servers in a world, got \(count)"))

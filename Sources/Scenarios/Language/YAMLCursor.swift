@@ -99,6 +99,18 @@ struct YAMLCursor {
         return scalar.string
     }
 
+    /// The node as the name of something the world holds (a server, a producer, a topic, a job, a
+    /// variant): a string of at least one character and no control character, since a name is
+    /// printed in reports, CSV cells and charts (a NUL written as `"s\0"` reached them raw).
+    func name() throws(ScenarioError) -> String {
+        let text = try string()
+        guard !text.isEmpty else { throw error(.invalidValue("a name must not be empty")) }
+        if let scalar = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw error(.invalidValue("a name must not contain control characters, got '\(text.excerpt)' (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)))"))
+        }
+        return text
+    }
+
     /// The node as an integer.
     func int() throws(ScenarioError) -> Int {
         let text = try scalarText(expected: "an integer")

@@ -39,9 +39,10 @@ public enum ScenarioFile: Sendable {
         if document.keys.contains(ScenarioSchema.experimentKey) { return .experiment(try ExperimentRegistry.load(document)) }
         if document.keys.contains(where: ScenarioSchema.singleJobKeys.contains) {
             let world = try MapReduceScenarioLoader.scenario(from: document).world
-            if let (_, message) = ResourceBudget(world).problem(eventLimit: world.limits.eventLimit) {
+            if let (section, message) = ResourceBudget(world).problem(eventLimit: world.limits.eventLimit) {
                 let top = try document.root.openMapping()
-                throw (top["input"] ?? document.root).error(.invalidValue(message))
+                let key = section == "mapreduce.attempt_chaos" ? "attempt_chaos" : "input"
+                throw (top[key] ?? document.root).error(.invalidValue(message))
             }
             return .world(world)
         }

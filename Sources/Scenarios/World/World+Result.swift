@@ -123,7 +123,9 @@ extension World {
             let at = VirtualInstant.after(storm.start)
             entries.append((at, "\(at): \(storm.code.rawValue) storm on \(scenario.store?.id.name ?? "s3") for \(storm.length.formattedSeconds) at rate \(storm.errorRate)"))
         }
-        return entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element.text)
+        return entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map {
+            FaultSchedule.reportLine($0.element.text, at: $0.element.at, end: simulation.now)
+        }
     }
 
     private func jobResult(_ job: WorldJob, failure: String?, replayCommand: String, end: EndState) -> RunResult.Job {

@@ -9,7 +9,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
 
     static func scenario(_ file: String) throws -> Scenario {
-        try StrategyComparison.loadTraffic(path: root.appendingPathComponent("scenarios/\(file)").path)
+        try StrategyComparison.loadTraffic(path: root.appendingPathComponent("scenarios/\(file)").path).scenario
     }
 
     /// Seed 003's runs shortened to 20 s (its detection runs keep their own 60 s), seed 004's with

@@ -114,7 +114,7 @@ workload:
             _ = try KeepaliveComparison.loadBase(path: path)
             Issue.record("a service time of 1ns was accepted")
         } catch {
-            #expect(error.description.hasPrefix("\(path):1:1: error: the keepalive experiment's 'bursty: no pooling' world: this world would need about "), "\(error.description)")
+            #expect(error.description.hasPrefix("\(path):16:3: error: the keepalive experiment's 'bursty: no pooling' world: this world would need about "), "\(error.description)")
             #expect(error.description.contains(" events over its 2.000 s of virtual time (mostly from 'workload')"), "\(error.description)")
         }
     }

@@ -99,6 +99,23 @@ import Testing
             == "h.yaml:5:10: error: 'retries' is measured by a balancer; this scenario's clients talk to the servers directly (add a 'balancer' section) (at expect.[0])")
     }
 
+    @Test func anEmptyListOfVariantsIsRefusedWhereItIs() {
+        #expect(Self.error("experiment: a4\nservers: [5]\nvariants: []\n") == "h.yaml:3:11: error: 'variants' needs at least one placement (at variants)")
+    }
+
+    /// A name is printed in reports, CSV cells and charts: a control character written as an
+    /// escape in a quoted name reached them raw, and an error quoting an unknown name printed it
+    /// to the terminal as it was.
+    @Test func aNameWithAControlCharacterIsRefusedAndQuotedEscaped() {
+        let world = "seed: 1\nrun: {requests: 10}\nservers: [{name: NAME}]\nworkload: {type: closed_loop, users: 1}\n"
+        #expect(Self.error(world.replacingOccurrences(of: "NAME", with: #""s\0""#))
+            == "h.yaml:3:18: error: a name must not contain control characters, got 's\\x00' (U+0000) (at servers.[0].name)")
+        #expect(Self.error(world.replacingOccurrences(of: "NAME", with: #""""#)) == "h.yaml:3:18: error: a name must not be empty (at servers.[0].name)")
+        #expect(Self.error(world.replacingOccurrences(of: "NAME", with: "s") + #"faults: [{at: 1s, crash: "z\0\e[31mred"}]"# + "\n")
+            == "h.yaml:5:26: error: unknown node 'z\\x00\\x1B[31mred'; known nodes: s (at faults.[0].crash)")
+        #expect(String(repeating: "\u{7}", count: 100).excerpt == String(repeating: "\\x07", count: 14) + "…")
+    }
+
     @Test func anA3FileWithoutItsFailoverIsRefused() {
         #expect(Self.error("experiment: a3\nservers: 3\n") == "h.yaml:1:1: error: missing required key 'failover'")
     }
@@ -116,6 +133,22 @@ import Testing
         #expect(result.passed)
         #expect(result.traffic?.issued == 5 && result.traffic?.succeeded == 5)
         #expect(result.virtualSeconds < 10)
+    }
+
+    /// Clients that stop at run.duration end the run when their last answer comes: a fault
+    /// scheduled later never strikes, and the report says so instead of listing it as if it had.
+    @Test func aFaultAfterTheRunEndedIsListedAsNotReached() throws {
+        let scenario = try ScenarioLoader.parse("""
+            seed: 1
+            run: {duration: 10s}
+            servers: [{name: s}]
+            workload: {type: closed_loop, users: 1}
+            faults: [{at: 5s, crash: s}, {at: 50s, restart: s}]
+            """, file: "h.yaml")
+        let result = ScenarioRunner.run(scenario)
+        let end = try #require(result.traffic?.virtualSeconds)
+        #expect(end > 10 && end < 11)
+        #expect(result.traffic?.faults == ["t=5.000s: crash s", "t=50.000s: restart s (boot 0.000s) (not reached: the run ended at \(String(format: "t=%.3fs", end)))"])
     }
 
     /// A world is estimated before it runs: one that would need more events than its limit, or more

@@ -34,6 +34,13 @@ import Testing
          "x.yaml:1:129: error: a topic's name has at most 100 bytes, got 101 (at mapreduce.jobs.[0].input.log.topic)"),
         ("a thousand and one input files", "mapreduce: {cluster: {workers: 2}, jobs: [{name: word-count, reducers: 1, input: {files: [\(Array(repeating: "a.txt", count: 1_001).joined(separator: ", "))]}}]}\n",
          "x.yaml:1:90: error: at most 1000 input files, got 1001 (at mapreduce.jobs.[0].input.files)"),
+        // Every attempt a crash ends maps its split again: a certain crash with 1,000 attempts
+        // reads the input a thousand times (20,000 lines took 40 s; 2 M would take over an hour).
+        ("a certain crash with a thousand attempts", "version: 1\nname: c\ncluster: {workers: 4, policy: {max_attempts: 1000}}\njob: {name: word-count, reducers: 2}\ninput: {synthetic: {lines: 2000000, seed: 1}}\nattempt_chaos: {crash_probability: 1, stall_probability: 0}\n",
+         "x.yaml:6:16: error: this world would need about 2.0e+10 events over its 3,600.000 s of virtual time (mostly from 'mapreduce.attempt_chaos'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at attempt_chaos)"),
+        ("a world's certain crash with a thousand attempts", "mapreduce:\n  cluster: {workers: 4, policy: {max_attempts: 1000}}\n  attempt_chaos: {crash_probability: 1, stall_probability: 0}\n  jobs: [{name: word-count, reducers: 2, input: {synthetic: {lines: 2000000, seed: 1}}}]\n",
+         "x.yaml:2:3: error: this world would need about 2.0e+10 events over its 3,600.000 s of virtual time (mostly from 'mapreduce.attempt_chaos'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce)"),
+        ("half the attempts crashing", "mapreduce:\n  cluster: {workers: 4, policy: {max_attempts: 1000}}\n  attempt_chaos: {crash_probability: 0.5, stall_probability: 0}\n  jobs: [{name: word-count, reducers: 2, input: {synthetic: {lines: 2000000, seed: 1}}}]\n", ""),
         ("a backup experiment's bucket", "experiment: backup\nbucket: ''\n",
          "x.yaml:2:9: error: '' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens) (at bucket)"),
         ("a source of a hundred thousand 64 MiB files", "object_store: {}\nbackup: {bucket: backups, source: {files: 100000, file_size: {median: 1GiB, sigma: 4}}}\nrun: {duration: 1h}\n",
@@ -65,6 +72,10 @@ import Testing
         let message = Self.refusal(attempts(1_001))
         #expect(message == "x.yaml:32:17: error: must be between 1 and 1000, got 1001 (at lab_chaos.max_attempts)")
         #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array(attempts(1_000).utf8), file: "x.yaml") }
+        // Its lab chaos maps a task again after each crash: certain crashes read the lab's input
+        // 1,000 times a run, 31 runs (the shipped third of crashes, 1.5 times).
+        let certain = attempts(1_000).replacingOccurrences(of: "crash_probability: 0.33, stall_probability: 0.33", with: "crash_probability: 1, stall_probability: 0")
+        #expect(Self.refusal(certain) == "x.yaml:34:5: error: the experiment's runs would read about 62.3 GB of input in all (this input about 31000 times), more than the 2.0 GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer (at lab_chaos.input)")
     }
 
     /// The MapReduce experiment reads its inputs dozens of times (five variations, and two runs a
@@ -74,9 +85,9 @@ import Testing
         ("synthetic: {lines: 120000, seed: 2}", "synthetic: {lines: 10000000, seed: 2}",
          "x.yaml:22:5: error: this input is about 954 MiB, and a run holds about four times its input, two runs at once: at most 512 MiB; make it smaller (at scaling.input)"),
         ("synthetic: {lines: 120000, seed: 2}", "synthetic: {lines: 4000000, seed: 2}",
-         "x.yaml:22:5: error: the experiment's runs would read about 3.1 GB of input in all (this input 7 times), more than the 2.0 GB an experiment may read; make the inputs smaller or the mapper counts fewer (at scaling.input)"),
+         "x.yaml:22:5: error: the experiment's runs would read about 3.2 GB of input in all (this input about 7 times), more than the 2.0 GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer (at scaling.input)"),
         ("synthetic: {lines: 40000, seed: 1}", "synthetic: {lines: 400000, seed: 1}",
-         "x.yaml:17:3: error: the experiment's runs would read about 2.7 GB of input in all (this input 65 times), more than the 2.0 GB an experiment may read; make the inputs smaller or the mapper counts fewer (at input)"),
+         "x.yaml:17:3: error: the experiment's runs would read about 2.8 GB of input in all (this input about 65 times), more than the 2.0 GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer (at input)"),
         ("synthetic: {lines: 40000, seed: 1}", "synthetic: {lines: 200000, seed: 1}", ""),
     ])
     func aMapReduceExperimentReadsABoundedInput(_ shipped: String, _ written: String, _ message: String) throws {
@@ -153,8 +164,22 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         var refusal = ""
         do { _ = try StrategyComparison.loadBase(path: path) } catch { refusal = error.description }
-        #expect(refusal == "\(path):1:1: error: the strategy comparison runs 1080 worlds from this file, needing about 1.7e+12 events in all, more than the 2.0e+09 an experiment may; lower the rate, the users or the duration")
+        #expect(refusal == "\(path):20:3: error: the strategy comparison runs 1080 worlds from this file, needing about 1.7e+12 events in all, more than the 2.0e+09 an experiment may; lower the rate, the users or the duration (at workload)")
         #expect(throws: Never.self) { try StrategyComparison.loadBase(path: packageRoot.appendingPathComponent("scenarios/strategies.yaml").path) }
+    }
+
+    /// What the strategy comparison asks of its file beyond a world's rules is refused where the
+    /// file writes it (it was refused at 1:1).
+    @Test func aStrategyComparisonsOwnRulesPointIntoTheFile() throws {
+        let shipped = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/strategies.yaml"), encoding: .utf8)
+        let text = shipped.replacingOccurrences(of: "count: 4,", with: "count: 1,")
+        #expect(text != shipped)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strategies-\(UInt64.random(in: 0...UInt64.max)).yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var refusal = ""
+        do { _ = try StrategyComparison.loadBase(path: path) } catch { refusal = error.description }
+        #expect(refusal == "\(path):14:3: error: the strategy comparison needs at least two servers, got 1 (at servers)")
     }
 
     /// The queue experiment's placement analysis builds every algorithm for every broker count
@@ -169,6 +194,16 @@ import Testing
         let refusal = Self.refusal(text[..<start.lowerBound] + analysis(6))
         #expect(refusal == "x.yaml:60:5: error: building these 6 algorithms for every broker count takes about 1.1e+09 steps, more than the 2.7e+08 a run may take; use fewer algorithms, broker counts or a smaller table_size (at placement_analysis.algorithms)")
         #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array((text[..<start.lowerBound] + analysis(1)).utf8), file: "x.yaml") }
+    }
+
+    /// A placement analysis puts each partition's copies on distinct brokers: replication 9 on 3
+    /// brokers was accepted.
+    @Test func aQueuePlacementAnalysisHoldsItsCopies() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/queue.yaml"), encoding: .utf8)
+        #expect(text.contains("  partitions: 240\n  replication: 2\n"))
+        let refusal = Self.refusal(text.replacingOccurrences(of: "  partitions: 240\n  replication: 2\n", with: "  partitions: 240\n  replication: 9\n"))
+        #expect(refusal == "x.yaml:58:16: error: replication 9 needs at least 9 brokers; the analysis counts 3 (at placement_analysis.replication)")
+        #expect(Self.refusal(text.replacingOccurrences(of: "  partitions: 240\n  replication: 2\n", with: "  partitions: 240\n  replication: 3\n")) == "")
     }
 
     /// A name of 200,000 bytes is quoted by its first 57 characters, not echoed whole.

@@ -21,7 +21,7 @@ public struct ClaimsExperiment: Experiment {
     /// Loads both scenario files from `directory`; any error stops everything before a run.
     public static func load(from directory: String) throws(ScenarioError) -> ClaimsExperiment {
         let paths = files.map { (directory as NSString).appendingPathComponent($0) }
-        return ClaimsExperiment(seed003: try StrategyComparison.loadTraffic(path: paths[0]), seed004: try StrategyComparison.loadTraffic(path: paths[1]),
+        return ClaimsExperiment(seed003: try StrategyComparison.loadTraffic(path: paths[0]).scenario, seed004: try StrategyComparison.loadTraffic(path: paths[1]).scenario,
                                 deploy: try DeployComparison.loadBase(path: paths[2]))
     }
 

@@ -55,11 +55,12 @@ public struct DeployComparison: Sendable {
 
     /// Loads `path`: a balancer, servers, a workload and a `deploy:` section.
     static func loadBase(path: String) throws(ScenarioError) -> Scenario {
-        let scenario = try StrategyComparison.loadTraffic(path: path)
+        let base = try StrategyComparison.loadTraffic(path: path)
+        let scenario = base.scenario
         guard scenario.balancer != nil, scenario.deployment != nil else {
-            throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .missingKey(scenario.balancer == nil ? "balancer" : "deploy"))
+            throw base.error(at: "", .missingKey(scenario.balancer == nil ? "balancer" : "deploy"))
         }
-        try ScenarioLoader.checkExperimentWorlds(variants(scenario).map { ($0.name, $0.scenario) }, file: scenario.file, experiment: "deployment comparison")
+        try ScenarioLoader.checkExperimentWorlds(variants(scenario).map { ($0.name, $0.scenario) }, of: base, experiment: "deployment comparison")
         return scenario
     }
 

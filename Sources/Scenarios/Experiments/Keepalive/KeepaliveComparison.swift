@@ -61,14 +61,15 @@ public struct KeepaliveComparison: Sendable {
 
     /// Loads `path`: a balancer with `keepalive`, servers and a workload.
     static func loadBase(path: String) throws(ScenarioError) -> Scenario {
-        let scenario = try StrategyComparison.loadTraffic(path: path)
+        let base = try StrategyComparison.loadTraffic(path: path)
+        let scenario = base.scenario
         guard scenario.balancer?.configuration.keepalive != nil else {
-            throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .missingKey(scenario.balancer == nil ? "balancer" : "balancer.keepalive"))
+            throw base.error(at: scenario.balancer == nil ? "" : "balancer", .missingKey(scenario.balancer == nil ? "balancer" : "balancer.keepalive"))
         }
         // The variants change the traffic (the bursts run at 60 % of the capacity the service
         // time gives: a service time of 1ns asked for a billion requests a second), so each is
         // estimated as a world of its own.
-        try ScenarioLoader.checkExperimentWorlds(variants(scenario).map { ($0.name, $0.scenario) }, file: scenario.file, experiment: "keepalive experiment")
+        try ScenarioLoader.checkExperimentWorlds(variants(scenario).map { ($0.name, $0.scenario) }, of: base, experiment: "keepalive experiment")
         return scenario
     }
 

@@ -8,7 +8,8 @@ extension ScenarioLoader {
     /// Checks the MapReduce experiment's inputs against memory and time: one run holds about four
     /// bytes per input byte, two runs at once by default, so an input is at most an eighth of
     /// ``ResourceBudget/memoryBytes``; and the runs — the five variations and the seed study's two
-    /// per seed over `input`, the lab chaos once and per seed over its input, the scaling sweep
+    /// per seed over `input`, the lab chaos once and per seed over its input (each task as many
+    /// times as its crashed attempts are expected to repeat it), the scaling sweep
     /// once per mapper count — read at most ``mapReduceExperimentMostBytes`` in all.
     static func checkMapReduceExperimentSize(_ spec: MapReduceExperimentSpec, input: YAMLCursor, scalingInput: YAMLCursor,
                                              chaosInput: YAMLCursor?) throws(ScenarioError) {
@@ -17,7 +18,9 @@ extension ScenarioLoader {
         let reads: [(cursor: YAMLCursor, bytes: Double, runs: Double)] = [
             (input, spec.input.estimatedBytes, 5 + 2 * seeds),
             (scalingInput, spec.scaling.input.estimatedBytes, Double(spec.scaling.mappers.count)),
-            (chaosInput ?? input, chaos.estimatedBytes, 1 + seeds),
+            // A crashed attempt maps its split again.
+            (chaosInput ?? input, chaos.estimatedBytes,
+             (1 + seeds) * spec.labChaos.attempts.expectedAttempts(maxAttempts: spec.labChaos.maxAttempts)),
         ]
         let mostPerRun = ResourceBudget.memoryBytes / 8
         for read in reads where read.bytes > mostPerRun {
@@ -25,7 +28,7 @@ extension ScenarioLoader {
         }
         let total = reads.reduce(0.0) { $0 + $1.bytes * $1.runs }
         if total > mapReduceExperimentMostBytes, let largest = reads.max(by: { $0.bytes * $0.runs < $1.bytes * $1.runs }) {
-            throw largest.cursor.error(.invalidValue("the experiment's runs would read about \(NumberFormat.fixed(total / 1e9, decimals: 1, grouping: true)) GB of input in all (this input \(NumberText.plain(largest.runs)) times), more than the \(NumberFormat.fixed(mapReduceExperimentMostBytes / 1e9, decimals: 1, grouping: true)) GB an experiment may read; make the inputs smaller or the mapper counts fewer"))
+            throw largest.cursor.error(.invalidValue("the experiment's runs would read about \(NumberFormat.fixed(total / 1e9, decimals: 1, grouping: true)) GB of input in all (this input about \(NumberText.approximate(largest.runs)) times), more than the \(NumberFormat.fixed(mapReduceExperimentMostBytes / 1e9, decimals: 1, grouping: true)) GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer"))
         }
     }
 }

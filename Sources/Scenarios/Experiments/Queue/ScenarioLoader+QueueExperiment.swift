@@ -35,7 +35,7 @@ extension ScenarioLoader {
                         throw faultList.error(.invalidValue("a fault at \(late.at) comes after the run's \(duration.formattedSeconds)"))
                     }
                 }
-                runs.append(.init(name: try fields.required("name").string(), acks: try fields["acks"]?.choice(QueueConfiguration.Acknowledgements.self),
+                runs.append(.init(name: try fields.required("name").name(), acks: try fields["acks"]?.choice(QueueConfiguration.Acknowledgements.self),
                                   replication: try parseReplication(fields["replication"], brokers: brokers), faults: faults))
             }
         }
@@ -57,13 +57,18 @@ extension ScenarioLoader {
                 let variant = try item.mapping(ScenarioSchema.placementVariant)
                 let spec = try parsePlacement(map: variant["map"], placement: variant["placement"], at: item)
                 steps += try checkPlacement(spec, counts: counts.map { $0 + 1 }, noun: "brokers", at: item)
-                algorithms.append(.init(label: try variant.required("name").string(), placement: spec))
+                algorithms.append(.init(label: try variant.required("name").name(), placement: spec))
             }
             guard steps <= mostPlacementSetupSteps else {
                 throw algorithmsCursor.error(.invalidValue("building these \(items.count) algorithms for every broker count takes about \(NumberText.approximate(steps)) steps, more than the \(NumberText.approximate(mostPlacementSetupSteps)) a run may take; use fewer algorithms, broker counts or \(algorithms.map(\.placement.setupKnob).first ?? "smaller placements")"))
             }
+            // Each partition's copies go to distinct brokers, so every count must hold them all.
+            let copies = try fields["replication"]?.int(in: ScenarioSchema.queueBrokers) ?? replication
+            if let fewest = counts.min(), copies > fewest {
+                throw (fields["replication"] ?? countsCursor).error(.invalidValue("replication \(copies) needs at least \(copies) brokers; the analysis counts \(fewest)"))
+            }
             analysis = .init(brokerCounts: counts, partitions: try fields.required("partitions").int(in: ScenarioSchema.queueAnalysisPartitions),
-                             replication: try fields["replication"]?.int(in: ScenarioSchema.queueBrokers) ?? replication, algorithms: algorithms)
+                             replication: copies, algorithms: algorithms)
         }
         let spec = QueueExperimentSpec(
             summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, defaultLink: defaultLink, links: links,

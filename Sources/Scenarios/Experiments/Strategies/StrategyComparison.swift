@@ -55,26 +55,27 @@ public struct StrategyComparison: Sendable {
 
     /// Loads the base scenario from `path`: a balancer in front of at least two servers.
     static func loadBase(path: String) throws(ScenarioError) -> Scenario {
-        let scenario = try loadTraffic(path: path)
-        guard scenario.balancer != nil else {
-            throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .missingKey("balancer"))
-        }
+        let base = try loadTraffic(path: path)
+        let scenario = base.scenario
+        guard scenario.balancer != nil else { throw base.error(at: "", .missingKey("balancer")) }
         guard scenario.servers.count >= 2 else {
-            throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "servers", kind: .invalidValue("the strategy comparison needs at least two servers"))
+            throw base.error(at: "servers", .invalidValue("the strategy comparison needs at least two servers, got \(scenario.servers.count)"))
         }
         try ScenarioLoader.checkExperimentWorlds(situations(scenario).map { ($0.name, $0.scenario) }, times: strategies.count * SeedStudy.seedCount,
-                                                 file: scenario.file, experiment: "strategy comparison")
+                                                 of: base, experiment: "strategy comparison")
         return scenario
     }
 
     /// A scenario of servers and clients alone, as the experiments that vary traffic need.
-    static func loadTraffic(path: String) throws(ScenarioError) -> Scenario {
-        let scenario = try ScenarioLoader.load(path: path)
+    static func loadTraffic(path: String) throws(ScenarioError) -> ExperimentBaseFile {
+        let base = try ExperimentBaseFile.load(path: path)
+        let scenario = base.scenario
         guard scenario.subsystems == [.balancer] else {
-            throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .invalidValue(
+            let other = ScenarioSchema.worldSubsystemSections.first { base.sections[$0] != nil && !["servers", "workload", "balancer"].contains($0) } ?? "workload"
+            throw base.error(at: other, .invalidValue(
                 "this experiment varies servers and clients: the file needs a workload and no other subsystem (it has \(scenario.subsystems.map(\.rawValue).joined(separator: ", ")))"))
         }
-        return scenario
+        return base
     }
 
     /// The four situations built from `base`.

@@ -27,11 +27,12 @@ public struct ZoneComparison: Sendable {
 
     /// Loads `path`: zones, a balancer with `locality`, servers, a workload, and a `zone_outage` fault.
     static func loadBase(path: String) throws(ScenarioError) -> Scenario {
-        let scenario = try StrategyComparison.loadTraffic(path: path)
+        let base = try StrategyComparison.loadTraffic(path: path)
+        let scenario = base.scenario
         let missing = scenario.zones == nil ? "zones" : scenario.balancer?.configuration.locality == nil ? "balancer.locality"
             : scenario.faults.entries.isEmpty ? "faults (a zone_outage)" : nil
-        if let missing { throw ScenarioError(file: scenario.file, line: 1, column: 1, path: "", kind: .missingKey(missing)) }
-        try ScenarioLoader.checkExperimentWorlds(variants(scenario).map { ($0.name, $0.scenario) }, file: scenario.file, experiment: "zone comparison")
+        if let missing { throw base.error(at: missing.hasPrefix("balancer.") ? missing : "", .missingKey(missing)) }
+        try ScenarioLoader.checkExperimentWorlds(variants(scenario).map { ($0.name, $0.scenario) }, of: base, experiment: "zone comparison")
         return scenario
     }
 

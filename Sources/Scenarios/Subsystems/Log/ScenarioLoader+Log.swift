@@ -13,7 +13,7 @@ extension ScenarioLoader {
         for item in try topicsCursor.list(atMost: ScenarioSchema.maximumListedNames, of: "topics") {
             let topic = try item.mapping(ScenarioSchema.topic)
             let nameCursor = try topic.required("name")
-            let name = try nameCursor.string()
+            let name = try nameCursor.name()
             guard name.utf8.count <= ScenarioDocument.maximumNameLength else {
                 throw nameCursor.error(.invalidValue("a topic's name has at most \(ScenarioDocument.maximumNameLength) bytes, got \(name.utf8.count)"))
             }
@@ -27,7 +27,7 @@ extension ScenarioLoader {
         var producers: [LogSection.Producer] = []
         for (index, item) in (try fields["producers"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "producers") ?? []).enumerated() {
             let producer = try item.mapping(ScenarioSchema.producer)
-            let id = NodeID(try producer["name"]?.string() ?? "producer-\(index + 1)")
+            let id = NodeID(try producer["name"]?.name() ?? "producer-\(index + 1)")
             guard !producers.contains(where: { $0.id == id }) else {
                 throw (producer["name"] ?? item).error(.invalidValue("producer '\(id.name.excerpt)' is defined twice"))
             }

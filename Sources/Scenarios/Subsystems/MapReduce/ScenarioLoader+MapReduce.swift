@@ -38,7 +38,7 @@ extension ScenarioLoader {
     static func parseMapReduceJob(_ item: YAMLCursor, index: Int, baseDirectory: String) throws(ScenarioError) -> MapReduceSection.Job {
         let fields = try item.mapping(ScenarioSchema.worldJob)
         let spec = try MapReduceScenarioLoader.parseJob(item, fields: fields)
-        let id = try fields["id"]?.string() ?? "job-\(index + 1)"
+        let id = try fields["id"]?.name() ?? "job-\(index + 1)"
         if let problem = ScenarioDocument.problem(withName: id) {
             throw (fields["id"] ?? item).error(.invalidValue(problem.replacingOccurrences(of: "a scenario's name", with: "a job id")))
         }

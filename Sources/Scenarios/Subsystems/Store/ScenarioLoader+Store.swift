@@ -30,7 +30,7 @@ extension ScenarioLoader {
                     cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self)
                 } ?? nil))
         }
-        return StoreSection(id: NodeID(try fields["name"]?.string() ?? "s3"), configuration: configuration, buckets: buckets,
+        return StoreSection(id: NodeID(try fields["name"]?.name() ?? "s3"), configuration: configuration, buckets: buckets,
                             clientTimeout: try client?["timeout"]?.positiveDuration() ?? .seconds(5), retry: retry)
     }
 
@@ -40,7 +40,7 @@ extension ScenarioLoader {
         var stepsCursor = cursor
         if case .mapping = cursor.node {
             let fields = try cursor.mapping(ScenarioSchema.operationsWithClient)
-            if let name = fields["client"] { client = NodeID(try name.string()) }
+            if let name = fields["client"] { client = NodeID(try name.name()) }
             stepsCursor = try fields.required("steps")
         }
         var parser = OperationStepParser()
