@@ -112,6 +112,50 @@ import Testing
         #expect(outcome.standardOutput.contains("3 world(s) of 3"))
     }
 
+    /// Shards are read from disk, where anything may have edited them: a seed count whose
+    /// product with the variants overflows and a metric of `1e155` trapped, a name of
+    /// `../../escaped` wrote outside --out, a world's seed changed was merged. Each is refused,
+    /// exit 2, and nothing is written.
+    @Test func tamperedShardsAreRefusedAndWriteNothing() throws {
+        let dir = try Self.setUp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for index in 1...3 { _ = try Self.sweep(["--out", "shards", "--shard", "\(index)/3", "--quiet"], in: dir) }
+        let shards = dir.appendingPathComponent("shards/tiny-sweep")
+        func tampered(_ name: String, file: String, shards count: Int = 3, _ change: (String) -> String) throws -> OrreryProcess.Outcome {
+            let copy = dir.appendingPathComponent(name)
+            try FileManager.default.copyItem(at: shards, to: copy)
+            for index in 1...count {
+                let url = copy.appendingPathComponent("shard-\(index)-of-3/\(file)")
+                let text = try String(contentsOf: url, encoding: .utf8)
+                let changed = change(text)
+                #expect(changed != text, "\(name): nothing changed")
+                try changed.write(to: url, atomically: true, encoding: .utf8)
+            }
+            return try OrreryProcess.run(["merge", name, "--out", "merged"], in: dir)
+        }
+        let cases: [(OrreryProcess.Outcome, String)] = [
+            (try tampered("overflow", file: "sweep.json") {
+                $0.replacingOccurrences(of: "\"seedCount\" : 7", with: "\"seedCount\" : 4611686018427387904")
+                    .replacingOccurrences(of: "\"worlds\" : 14", with: "\"worlds\" : -9223372036854775808")
+            }, "error: 'overflow/shard-1-of-3/sweep.json' describes no sweep this orrery can merge"),
+            (try tampered("climb", file: "sweep.json") { $0.replacingOccurrences(of: "\"name\" : \"tiny-sweep\"", with: "\"name\" : \"../../escaped\"") },
+             "error: 'climb/shard-1-of-3/sweep.json' names its sweep '../../escaped': a scenario's name must not start with '.'"),
+            (try tampered("huge", file: "worlds.jsonl", shards: 1) { text in
+                var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                lines[0] = lines[0].replacingOccurrences(of: "\"metrics\":[\"", with: "\"metrics\":[\"1e155\",\"").replacingOccurrences(of: "\"1e155\",\"[^\"]*\"", with: "\"1e155\"", options: .regularExpression)
+                return lines.joined(separator: "\n")
+            }, "error: huge/shard-1-of-3/worlds.jsonl:1: not a world record"),
+            (try tampered("reseeded", file: "worlds.jsonl", shards: 1) { $0.replacingOccurrences(of: "\"seed\":1,", with: "\"seed\":99,") },
+             "error: 'reseeded/shard-1-of-3': world 0 does not match the sweep's manifest"),
+        ]
+        for (outcome, message) in cases {
+            #expect(outcome.status == 2)
+            #expect(outcome.standardError.trimmingCharacters(in: .whitespacesAndNewlines) == message)
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("merged").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.deletingLastPathComponent().appendingPathComponent("escaped").path))
+    }
+
     @Test func badSweepArgumentsAreBadInputAndWriteNothing() throws {
         let dir = try Self.setUp()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -35,16 +35,28 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public static func fromEnvironment(_ environment: [String: String], count: Int) throws(OverrideProblem) -> Shard? {
         if let text = environment["JOB_COMPLETION_INDEX"] {
             guard let zeroBased = Int(text), zeroBased >= 0 else { throw OverrideProblem("JOB_COMPLETION_INDEX is not an index: '\(text.excerpt)'") }
-            return try Shard(index: zeroBased + 1, count: count)
+            return try Shard(zeroBased: zeroBased, count: count, source: "JOB_COMPLETION_INDEX \(zeroBased)")
         }
         if let text = environment["SLURM_ARRAY_TASK_ID"] {
             let minimumText = environment["SLURM_ARRAY_TASK_MIN"] ?? "0"
             guard let id = Int(text), let minimum = Int(minimumText), id >= minimum else {
                 throw OverrideProblem("SLURM_ARRAY_TASK_ID '\(text.excerpt)' is not an index at or above SLURM_ARRAY_TASK_MIN '\(minimumText.excerpt)'")
             }
-            return try Shard(index: id - minimum + 1, count: count)
+            // Both may be anywhere in Int's range: their difference may not fit in it.
+            let (zeroBased, overflow) = id.subtractingReportingOverflow(minimum)
+            return try Shard(zeroBased: overflow ? Int.max : zeroBased, count: count,
+                             source: "SLURM_ARRAY_TASK_ID \(id) (from SLURM_ARRAY_TASK_MIN \(minimum))")
         }
         return nil
+    }
+
+    /// Shard `zeroBased + 1` of `count`, which a scheduler's variable (`source`) selected.
+    private init(zeroBased: Int, count: Int, source: String) throws(OverrideProblem) {
+        guard zeroBased < count else {
+            _ = try Shard(index: 1, count: count)
+            throw OverrideProblem("\(source) selects shard \(zeroBased) counted from 0, but there are \(count) shards (0 … \(count - 1))")
+        }
+        try self.init(index: zeroBased + 1, count: count)
     }
 
     /// Whether the world at `position` (0-based, in the sweep's order) is this shard's.

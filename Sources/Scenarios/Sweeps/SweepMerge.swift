@@ -29,11 +29,12 @@ public enum SweepMerge {
     /// The sweep's manifest (without a shard) and every world's record in position order.
     public static func read(_ directories: [String]) throws(Problem) -> (SweepManifest, [WorldRecord]) {
         var manifest: SweepManifest?
+        var seeds: [UInt64] = []
         var shardCount = 0
         var seenShards: [Int: String] = [:]
         var records: [WorldRecord?] = []
         for directory in directories {
-            let shardManifest = try readManifest(directory)
+            let (shardManifest, shardSeeds) = try readManifest(directory)
             guard let text = shardManifest.shard, let shard = try? Shard(parsing: text) else {
                 throw Problem("'\(directory)' holds a whole sweep, not a shard; its reports are already written")
             }
@@ -44,6 +45,7 @@ public enum SweepMerge {
                 guard shard.count == shardCount else { throw Problem("'\(directory)' is shard \(shard) but '\(directories[0])' is one of \(shardCount) shards") }
             } else {
                 manifest = common
+                seeds = shardSeeds
                 shardCount = shard.count
                 records = Array(repeating: nil, count: common.worlds)
             }
@@ -54,7 +56,7 @@ public enum SweepMerge {
                     throw Problem("'\(directory)' holds world \(record.position), which is not one of shard \(shard)'s")
                 }
                 let variant = record.position / common.seedCount
-                guard record.variant == variant, record.metrics.count == common.metrics.count,
+                guard record.variant == variant, record.seed == seeds[record.position % common.seedCount], record.metrics.count == common.metrics.count,
                       record.expectations.count <= common.variants[variant].expectations.count else {
                     throw Problem("'\(directory)': world \(record.position) does not match the sweep's manifest")
                 }
@@ -73,17 +75,25 @@ public enum SweepMerge {
         return (manifest, records.compactMap { $0 })
     }
 
-    private static func readManifest(_ directory: String) throws(Problem) -> SweepManifest {
+    /// A shard's manifest and its seeds, checked as a sweep writes them: a manifest is read from
+    /// disk, where anything may have changed it (a count whose product overflows, a name that
+    /// climbs out of --out, seeds that are not the ones listed).
+    private static func readManifest(_ directory: String) throws(Problem) -> (SweepManifest, [UInt64]) {
         let path = (directory as NSString).appendingPathComponent("sweep.json")
         guard case .success(let bytes) = RegularFile.read(path, limit: RegularFile.scenarioLimit),
               let manifest = try? JSONDecoder().decode(SweepManifest.self, from: Data(bytes)) else {
             throw Problem("'\(path)' is not a sweep manifest orrery wrote")
         }
-        guard manifest.format == 1, manifest.worlds >= 0, manifest.worlds <= SweepPlan.maximumWorlds,
-              manifest.worlds == manifest.variants.count * manifest.seedCount else {
+        if let problem = ScenarioDocument.problem(withName: manifest.name) {
+            throw Problem("'\(path)' names its sweep '\(manifest.name.excerpt)': \(problem)")
+        }
+        let (worlds, overflow) = manifest.variants.count.multipliedReportingOverflow(by: manifest.seedCount)
+        guard manifest.format == 1, !overflow, !manifest.variants.isEmpty, manifest.seedCount >= 1,
+              manifest.variants.count <= SweepPlan.maximumVariants, manifest.worlds == worlds, worlds <= SweepPlan.maximumWorlds,
+              let seeds = try? SeedList(parsing: manifest.seeds), seeds.seeds.count == manifest.seedCount else {
             throw Problem("'\(path)' describes no sweep this orrery can merge")
         }
-        return manifest
+        return (manifest, seeds.seeds)
     }
 
     private static func readRecords(_ directory: String) throws(Problem) -> [WorldRecord] {

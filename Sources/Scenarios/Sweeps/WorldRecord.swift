@@ -58,8 +58,18 @@ public struct WorldRecord: Sendable, Equatable, Codable {
         return String(decoding: try! encoder.encode(self), as: UTF8.self)
     }
 
-    /// Reads one line of `worlds.jsonl`.
+    /// The largest magnitude a metric may have when read back: far above any a run measures,
+    /// far enough below `Double`'s range that sums of squares over a million worlds stay finite.
+    static let largestMetric = 1e18
+
+    /// Reads one line of `worlds.jsonl`; nil unless it is a record a sweep writes (a metric of
+    /// `nan`, `inf` or `1e155` edited in made the merged report's statistics infinite).
     static func parse(line: Substring) -> WorldRecord? {
-        try? JSONDecoder().decode(WorldRecord.self, from: Data(line.utf8))
+        guard let record = try? JSONDecoder().decode(WorldRecord.self, from: Data(line.utf8)) else { return nil }
+        for text in record.metrics {
+            guard let text else { continue }
+            guard let value = Double(text), value.isFinite, abs(value) <= largestMetric else { return nil }
+        }
+        return record
     }
 }

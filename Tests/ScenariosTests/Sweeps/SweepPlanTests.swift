@@ -23,6 +23,15 @@ import Testing
         #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4"], count: 3) == Shard(index: 2, count: 3))
         #expect(try Shard.fromEnvironment([:], count: 3) == nil)
         #expect(throws: OverrideProblem.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "3"], count: 3) }
+        // Indices at the ends of Int's range trapped when counted from 1 or from the minimum.
+        func problem(_ environment: [String: String], count: Int = 3) -> String {
+            do { _ = try Shard.fromEnvironment(environment, count: count); return "" } catch { return error.description }
+        }
+        #expect(problem(["JOB_COMPLETION_INDEX": "\(Int.max)"]) == "JOB_COMPLETION_INDEX 9223372036854775807 selects shard 9223372036854775807 counted from 0, but there are 3 shards (0 … 2)")
+        #expect(problem(["SLURM_ARRAY_TASK_ID": "\(Int.max)", "SLURM_ARRAY_TASK_MIN": "\(Int.min)"])
+            == "SLURM_ARRAY_TASK_ID 9223372036854775807 (from SLURM_ARRAY_TASK_MIN -9223372036854775808) selects shard 9223372036854775807 counted from 0, but there are 3 shards (0 … 2)")
+        #expect(problem(["SLURM_ARRAY_TASK_ID": "-5", "SLURM_ARRAY_TASK_MIN": "-7"]) == "")
+        #expect(problem(["JOB_COMPLETION_INDEX": "0"], count: 0) == "a sweep is split into 1 … 100000 shards, got 0")
         let shard = try Shard(index: 2, count: 3)
         #expect((0..<9).filter(shard.contains) == [1, 4, 7])
     }
@@ -41,6 +50,12 @@ import Testing
         #expect(throws: OverrideProblem.self) {
             try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1..1000"), dimensions: [ScenarioOverride.parseVariants("a=" + (1...1001).map(String.init).joined(separator: ","))])
         }
+        // Variants are loaded before any world runs: 38,200 took 28 s and 2 GB, so at most 1,000.
+        let values = { (path: String, count: Int) in try ScenarioOverride.parseVariants("\(path)=" + (1...count).map(String.init).joined(separator: ",")) }
+        var refusal = ""
+        do { _ = try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [values("a", 200), values("b", 191)]) } catch { refusal = "\(error)" }
+        #expect(refusal == "a sweep has at most 1000 variants; the --vary values make 38200 (every combination of one value of each); vary fewer values, or sweep in parts")
+        #expect(try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1..1000"), dimensions: [values("a", 40), values("b", 25)]).worldCount == 1_000_000)
     }
 
     @Test func varyValuesSplitOnTopLevelCommasOnly() throws {
