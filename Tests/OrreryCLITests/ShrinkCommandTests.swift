@@ -65,6 +65,27 @@ import Testing
         #expect(try OrreryProcess.run(["run", "a/planted-pair-shrunk.yaml", "--out", "runs"], in: dir).status == 1)
     }
 
+    /// An --expect that the file already lists is judged once, as the written file lists it: it
+    /// counted twice in the original's failure and no candidate ever matched (exit 1).
+    @Test func anExpectTheFileAlreadyListsShrinksAsWithout() throws {
+        let dir = try Self.write()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "51", "--expect", "success_ratio == 1", "--out", "out"], in: dir)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("| incidents | 44 | 2 |"), "\(outcome.standardOutput)")
+    }
+
+    /// A --out that cannot be written is refused before the shrink's runs, not after them.
+    @Test func anUnwritableOutIsBadInputBeforeAnyRun() throws {
+        let dir = try Self.write()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data().write(to: dir.appendingPathComponent("taken"))
+        let outcome = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "51", "--out", "taken"], in: dir)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "error: --out 'taken': is a file, not a directory\n", "\(outcome.standardError)")
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
     @Test func aPassingRunHasNothingToShrinkAndWritesNothing() throws {
         let dir = try Self.write(Self.yaml.replacingOccurrences(of: "_per_hour: 60", with: "_per_hour: 0").replacingOccurrences(of: "300s", with: "10s"))
         defer { try? FileManager.default.removeItem(at: dir) }

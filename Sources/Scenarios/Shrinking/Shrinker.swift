@@ -38,7 +38,10 @@ public struct Shrinker {
         var base = document.root.node
         for text in expectations {
             let cursor = YAMLCursor(node: Node(text), file: "--expect", path: "")
-            scenario.expectations.append(try ScenarioLoader.parseExpectation(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil))
+            let expectation = try ScenarioLoader.parseExpectation(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil)
+            // One already in the file (or given twice) is judged once, as the written file lists
+            // it once: counted twice in the original's failure, it never matched a candidate's.
+            if !scenario.expectations.contains(where: { $0.text == expectation.text }) { scenario.expectations.append(expectation) }
             if case .mapping(var top) = base {
                 var listed: [Node] = []
                 if case .sequence(let sequence)? = top["expect"] { listed = Array(sequence) }

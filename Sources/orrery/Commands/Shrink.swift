@@ -29,6 +29,11 @@ struct Shrink: ParsableCommand {
             FileHandleOutput.standardError(error.description)
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
+        // Checked before the shrink's hundreds of runs, not after them.
+        if let problem = OutputPaths.problem(outputDirectory: out, tracePath: nil, names: []) {
+            FileHandleOutput.standardError("error: \(problem)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
         switch shrinker.shrink() {
         case .passes(let runs):
             print("seed \(shrinker.seed): nothing to shrink: the run passes (\(runs) run); replay with: orrery run \(file) --seed \(shrinker.seed)")
