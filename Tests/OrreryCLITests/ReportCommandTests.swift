@@ -41,4 +41,39 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("target/index.html").path))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
     }
+    /// `--out pages/` wrote a file named `pages`; an existing directory or an empty path is no
+    /// page either. Each is refused before anything is read or written.
+    @Test(arguments: ["pages/", "existing", ""])
+    func anOutThatIsADirectoryIsRefused(out: String) throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("results/a1"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("existing"), withIntermediateDirectories: true)
+        try "# A-1\n".write(to: dir.appendingPathComponent("results/a1/report.md"), atomically: true, encoding: .utf8)
+        let outcome = try OrreryProcess.run(["report", "results", "--out", out], in: dir)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.hasPrefix(out.isEmpty ? "Error: --out must name a file (got an empty path)"
+            : "Error: --out '\(out)' names a directory; give the page's file, e.g. \(out.hasSuffix("/") ? out : out + "/")index.html"), "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("pages").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("existing").path).isEmpty)
+    }
+
+    /// A chart is inlined only from inside the results folder: a symbolic link in it to a file
+    /// outside was followed and pasted into the page.
+    @Test func aChartLinkedFromOutsideTheFolderIsNotInlined() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let results = dir.appendingPathComponent("results")
+        try FileManager.default.createDirectory(at: results.appendingPathComponent("a1"), withIntermediateDirectories: true)
+        try "<svg width=\"1\" height=\"1\"><title>outside-marker</title></svg>".write(to: dir.appendingPathComponent("outside.svg"), atomically: true, encoding: .utf8)
+        try "<svg width=\"1\" height=\"1\"><title>inside-marker</title></svg>".write(to: results.appendingPathComponent("a1/inside.svg"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: results.appendingPathComponent("a1/linked.svg"), withDestinationURL: dir.appendingPathComponent("outside.svg"))
+        try "# A-1\n\n![inside](inside.svg)\n\n![linked](linked.svg)\n".write(to: results.appendingPathComponent("a1/report.md"), atomically: true, encoding: .utf8)
+        let outcome = try OrreryProcess.run(["report", "results"], in: dir)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let html = try String(contentsOf: results.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("<title>inside-marker</title>"))
+        #expect(!html.contains("outside-marker"))
+        #expect(html.contains("linked.svg"))
+    }
 }

@@ -44,6 +44,16 @@ struct HTMLSVGInlinerTests {
         "<html><svg/></html>",
         "<svg><rect x=\"1\"",
         "not svg at all",
+        // Comments an HTML parser ends where XML does not: the tag after them would run.
+        "<svg><!-- --!><img src=x onerror=alert(1)> --></svg>",
+        "<svg><!--><img src=x onerror=alert(1)>--></svg>",
+        "<svg><!---><img src=x onerror=alert(1)>--></svg>",
+        // Leaving SVG for HTML, styles, and url( hidden behind entities or CSS escapes.
+        "<svg></p><g/></svg>",
+        "<svg><rect style=\"fill: red\"/></svg>",
+        "<svg><rect fill=\"&#117;rl(https://example.org/x)\"/></svg>",
+        "<svg><rect fill=\"\\75 rl(https://example.org/x)\"/></svg>",
+        "<svg><rect fill=\"image-set('https://example.org/x' 1x)\"/></svg>",
     ])
     func rejectsUnsafeSVG(svg: String) {
         #expect(SVGInliner.inlineMarkup(svg) == nil)

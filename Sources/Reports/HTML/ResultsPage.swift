@@ -154,8 +154,10 @@ struct ResultsPageLayout {
     static func inlineSVG(_ source: String, in directory: URL, root: URL) -> String? {
         guard LinkResolver.scheme(of: source) == nil, !source.hasPrefix("/"), !source.hasPrefix("#"),
               let path = source.removingPercentEncoding, path.lowercased().hasSuffix(".svg") else { return nil }
-        let url = directory.appendingPathComponent(path).standardizedFileURL
-        guard ResultsFolder.relativePath(of: url, under: root) != nil, let data = try? Data(contentsOf: url) else { return nil }
+        // Symbolic links resolved: a link inside the folder to a file outside it was inlined.
+        let url = directory.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
+        guard ResultsFolder.relativePath(of: url, under: root.standardizedFileURL.resolvingSymlinksInPath()) != nil,
+              let data = try? Data(contentsOf: url) else { return nil }
         return SVGInliner.inlineMarkup(String(decoding: data, as: UTF8.self))
     }
 

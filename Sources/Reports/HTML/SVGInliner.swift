@@ -69,8 +69,11 @@ public enum SVGInliner {
             switch tag {
             case .invalid:
                 return false
-            case .comment, .end:
+            case .comment:
                 continue
+            case let .end(name):
+                // `</p>` and `</br>` leave SVG for HTML in an HTML parser.
+                guard allowedElements.contains(name) else { return false }
             case let .start(name, attributes):
                 guard allowedElements.contains(name) else { return false }
                 guard attributes.allSatisfy(isHarmless) else { return false }
@@ -80,12 +83,17 @@ public enum SVGInliner {
     }
 
     /// Whether an attribute can be inlined: no id (ids would collide across charts), no event
-    /// handler, no link, and no `url(…)` reference in its value.
+    /// handler, no link, no style, and a value with no function but a `transform`'s, no `url(…)`,
+    /// and nothing an HTML parser or CSS would decode first (`&#117;rl(` and `\75 rl(` are
+    /// `url(` to the page).
     static func isHarmless(_ attribute: SVGTagScanner.Attribute) -> Bool {
         let name = attribute.name.lowercased()
-        if name == "id" || name.hasPrefix("on") || name == "href" || name.hasSuffix(":href") {
+        if name == "id" || name.hasPrefix("on") || name == "href" || name.hasSuffix(":href") || name == "style" {
             return false
         }
-        return !attribute.value.lowercased().contains("url(")
+        let value = attribute.value
+        if value.contains(where: { "&\\<>`".contains($0) }) { return false }
+        if value.contains("(") && name != "transform" { return false }
+        return !value.lowercased().contains("url(")
     }
 }

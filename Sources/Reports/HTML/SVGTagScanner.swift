@@ -37,7 +37,14 @@ struct SVGTagScanner {
         guard index < characters.count else { return nil }
         index += 1
         if startsWith("!--") {
+            // Where an HTML parser ends a comment is not always where XML does: `<!-->` and
+            // `<!--->` end at once and `--!>` ends one too, so `<!-- --!><img onerror=…> -->`
+            // hid a tag from this scanner that the page then ran. A comment is read only when
+            // both agree: nothing like that, and no `--` inside (XML forbids it anyway).
+            index += 3
             guard let end = find("-->") else { return .invalid }
+            let content = String(characters[index..<end])
+            guard !content.hasPrefix(">"), !content.hasPrefix("->"), !content.contains("--") else { return .invalid }
             index = end + 3
             return .comment
         }

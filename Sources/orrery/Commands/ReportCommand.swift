@@ -16,6 +16,15 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: "A results folder: it, or folders below it, hold report.md files.") var directory: String
     @Option(help: "The page to write (default: DIR/index.html).") var out: String?
 
+    func validate() throws {
+        // `--out pages/` wrote a file named `pages`.
+        var isDirectory: ObjCBool = false
+        if out?.isEmpty == true { throw ValidationError("--out must name a file (got an empty path)") }
+        if let out, out.hasSuffix("/") || (FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw ValidationError("--out '\(out)' names a directory; give the page's file, e.g. \((out as NSString).appendingPathComponent("index.html"))")
+        }
+    }
+
     func run() throws {
         let directoryURL = URL(fileURLWithPath: directory)
         let outputPath = out ?? directoryURL.appendingPathComponent("index.html").relativePath
