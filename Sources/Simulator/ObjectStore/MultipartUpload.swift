@@ -51,6 +51,37 @@ public struct MultipartUploadSummary: Sendable, Equatable, Codable {
     public let storageClass: StorageClass
 }
 
+/// Parameters of ListMultipartUploads.
+public struct ListMultipartUploadsRequest: Sendable, Equatable, Codable {
+    /// Only uploads whose key starts with these bytes.
+    public var prefix: String
+    /// Page size (`max-uploads`); at most 1,000, as S3 caps it.
+    public var maxUploads: Int
+    /// Start after this key (after all of its uploads, unless `uploadIdMarker` is given).
+    public var keyMarker: String?
+    /// With `keyMarker`: start after this upload of that key (ignored without one, as in S3).
+    public var uploadIdMarker: String?
+
+    /// Creates a request with S3's defaults.
+    public init(prefix: String = "", maxUploads: Int = 1000, keyMarker: String? = nil, uploadIdMarker: String? = nil) {
+        self.prefix = prefix
+        self.maxUploads = maxUploads
+        self.keyMarker = keyMarker
+        self.uploadIdMarker = uploadIdMarker
+    }
+}
+
+/// Result of ListMultipartUploads: one page.
+public struct ListMultipartUploadsOutput: Sendable, Equatable {
+    /// The uploads of the page, by key (UTF-8 bytes) and then by initiation.
+    public let uploads: [MultipartUploadSummary]
+    /// Whether more uploads follow.
+    public let isTruncated: Bool
+    /// `NextKeyMarker` and `NextUploadIdMarker` when truncated: the page's last upload.
+    public let nextKeyMarker: String?
+    public let nextUploadIdMarker: String?
+}
+
 /// A part named in CompleteMultipartUpload.
 public struct CompletedMultipartPart: Sendable, Equatable, Codable {
     /// Part number.

@@ -42,7 +42,7 @@ public enum ObjectStoreOperation: Sendable, Equatable {
     /// AbortMultipartUpload.
     case abortMultipartUpload(bucket: String, key: String, uploadId: String)
     /// ListMultipartUploads.
-    case listMultipartUploads(bucket: String, prefix: String)
+    case listMultipartUploads(bucket: String, request: ListMultipartUploadsRequest)
     /// One daily lifecycle pass.
     case runLifecycle
 }

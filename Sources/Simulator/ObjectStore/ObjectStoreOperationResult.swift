@@ -28,10 +28,12 @@ public struct ObjectStoreOperationResult: Sendable, Equatable, Codable {
     public var commonPrefixes: [String]?
     /// Whether the listing is truncated.
     public var isTruncated: Bool?
-    /// `NextContinuationToken` or `NextKeyMarker`.
+    /// `NextContinuationToken`, or `NextKeyMarker` (ListObjectVersions, ListMultipartUploads).
     public var nextMarker: String?
     /// `NextVersionIdMarker`.
     public var nextVersionIdMarker: String?
+    /// `NextUploadIdMarker` (ListMultipartUploads).
+    public var nextUploadIdMarker: String?
     /// Versions listed, as `key` / `versionId` / flags.
     public var versions: [ListedObjectVersion]?
     /// Bucket names (ListBuckets).

@@ -79,10 +79,13 @@ extension ObjectStoreState {
         case .abortMultipartUpload(let bucket, let key, let uploadId):
             try abortMultipartUpload(bucket: bucket, key: key, uploadId: uploadId)
             result.status = 204
-        case .listMultipartUploads(let bucket, let prefix):
-            let uploads = try listMultipartUploads(bucket: bucket, prefix: prefix)
-            result.keys = uploads.map(\.key)
-            result.uploadIds = uploads.map(\.uploadId)
+        case .listMultipartUploads(let bucket, let request):
+            let output = try listMultipartUploads(bucket: bucket, request)
+            result.keys = output.uploads.map(\.key)
+            result.uploadIds = output.uploads.map(\.uploadId)
+            result.isTruncated = output.isTruncated
+            result.nextMarker = output.nextKeyMarker
+            result.nextUploadIdMarker = output.nextUploadIdMarker
         case .runLifecycle:
             result.lifecycleActions = runLifecycle(now: now)
         }

@@ -110,14 +110,43 @@ extension ObjectStoreState {
         buckets[bucketName]?.uploads[upload.sequence] = nil
     }
 
-    /// ListMultipartUploads: uploads in progress whose key starts with `prefix`, ordered by key
-    /// (UTF-8 bytes) and then by initiation, as S3 orders them.
-    public func listMultipartUploads(bucket bucketName: String, prefix: String = "") throws(S3Error) -> [MultipartUploadSummary] {
-        try existingBucket(bucketName).uploads.values
-            .filter { $0.key.hasBytePrefix(prefix) }
+    /// ListMultipartUploads: one page of the uploads in progress whose key starts with the
+    /// request's prefix, ordered by key (UTF-8 bytes) and then by initiation, as S3 orders them,
+    /// after the markers; at most `max-uploads` (capped at 1,000) a page, with the markers of the
+    /// next when truncated. Errors: `NoSuchBucket`; `InvalidArgument` for a negative
+    /// `max-uploads` or an `upload-id-marker` that is no upload id.
+    public func listMultipartUploads(bucket bucketName: String, _ request: ListMultipartUploadsRequest) throws(S3Error) -> ListMultipartUploadsOutput {
+        let bucket = try existingBucket(bucketName)
+        let pageSize = try Self.pageSize(request.maxUploads)
+        let keyMarker = request.keyMarker.map(S3ObjectKey.init)
+        var sequenceMarker: UInt64?
+        if keyMarker != nil, let uploadIdMarker = request.uploadIdMarker {
+            guard let sequence = ObjectStoreIdentifiers.sequence(fromUploadId: uploadIdMarker) else {
+                throw S3Error(.invalidArgument, "Invalid uploadId marker")
+            }
+            sequenceMarker = sequence
+        }
+        let listed = bucket.uploads.values
+            .filter { upload in
+                guard upload.key.hasBytePrefix(request.prefix) else { return false }
+                guard let keyMarker else { return true }
+                if keyMarker < upload.key { return true }
+                guard let sequenceMarker, upload.key == keyMarker else { return false }
+                return upload.sequence > sequenceMarker
+            }
             .sorted { ($0.key, $0.sequence) < ($1.key, $1.sequence) }
-            .map { MultipartUploadSummary(key: $0.key.string, uploadId: $0.uploadId, initiated: $0.initiated,
-                                          storageClass: $0.attributes.storageClass) }
+        let page = listed.prefix(pageSize).map {
+            MultipartUploadSummary(key: $0.key.string, uploadId: $0.uploadId, initiated: $0.initiated, storageClass: $0.attributes.storageClass)
+        }
+        let isTruncated = listed.count > page.count
+        return ListMultipartUploadsOutput(uploads: page, isTruncated: isTruncated,
+                                          nextKeyMarker: isTruncated ? page.last?.key : nil,
+                                          nextUploadIdMarker: isTruncated ? page.last?.uploadId : nil)
+    }
+
+    /// The first page of ListMultipartUploads under `prefix` (up to 1,000 uploads).
+    public func listMultipartUploads(bucket bucketName: String, prefix: String = "") throws(S3Error) -> [MultipartUploadSummary] {
+        try listMultipartUploads(bucket: bucketName, ListMultipartUploadsRequest(prefix: prefix)).uploads
     }
 
     /// The upload `uploadId` names in `bucket` for `key`, or `NoSuchUpload`.

@@ -184,6 +184,46 @@ struct ObjectStoreMultipartTests {
         #expect(expectS3Success(&store) { try $0.listMultipartUploads(bucket: "bucket", prefix: "z/") }?.map(\.uploadId) == [other])
     }
 
+    /// S3 lists at most 1,000 uploads a page (`max-uploads`), and the page's last upload is the
+    /// next page's markers: every upload is listed once, in order, over the pages.
+    @Test func listMultipartUploadsPagesByMarkers() {
+        var store = ObjectStoreFixture.storeWithBucket()
+        var expected: [String] = []
+        for index in 0..<1_250 { expected.append(Self.upload(&store, [], key: "k\(index % 400)").0) }
+        let ordered = expectS3Success(&store) { try $0.listMultipartUploads(bucket: "bucket", ListMultipartUploadsRequest(maxUploads: 5_000)) }
+        #expect(ordered?.uploads.count == 1_000)
+        #expect(ordered?.isTruncated == true)
+        var listed: [MultipartUploadSummary] = []
+        var request = ListMultipartUploadsRequest(maxUploads: 300)
+        var pages = 0
+        while pages < 10 {
+            guard let page = expectS3Success(&store, { try $0.listMultipartUploads(bucket: "bucket", request) }) else { break }
+            pages += 1
+            listed += page.uploads
+            guard page.isTruncated else {
+                #expect(page.nextKeyMarker == nil && page.nextUploadIdMarker == nil)
+                break
+            }
+            #expect(page.nextKeyMarker == page.uploads.last?.key && page.nextUploadIdMarker == page.uploads.last?.uploadId)
+            request.keyMarker = page.nextKeyMarker
+            request.uploadIdMarker = page.nextUploadIdMarker
+        }
+        #expect(pages == 5)
+        #expect(listed.count == 1_250)
+        #expect(Set(listed.map(\.uploadId)) == Set(expected))
+        #expect(listed.map { [$0.key] } == listed.map { [$0.key] }.sorted { $0[0].utf8.lexicographicallyPrecedes($1[0].utf8) })
+        #expect(Array(listed.prefix(1_000)) == ordered?.uploads)
+        // A key marker alone starts after all of that key's uploads; an upload id marker alone is ignored.
+        let afterKey = expectS3Success(&store) { try $0.listMultipartUploads(bucket: "bucket", ListMultipartUploadsRequest(keyMarker: "k0")) }
+        #expect(afterKey?.uploads.first?.key == "k1")
+        let idAlone = expectS3Success(&store) { try $0.listMultipartUploads(bucket: "bucket", ListMultipartUploadsRequest(uploadIdMarker: expected[5])) }
+        #expect(idAlone?.uploads.first?.key == "k0")
+        let empty = expectS3Success(&store) { try $0.listMultipartUploads(bucket: "bucket", ListMultipartUploadsRequest(maxUploads: 0)) }
+        #expect(empty?.uploads.isEmpty == true && empty?.isTruncated == true)
+        expectS3Failure(&store, .invalidArgument) { try $0.listMultipartUploads(bucket: "bucket", ListMultipartUploadsRequest(maxUploads: -1)) }
+        expectS3Failure(&store, .invalidArgument) { try $0.listMultipartUploads(bucket: "bucket", ListMultipartUploadsRequest(keyMarker: "k0", uploadIdMarker: "nope")) }
+    }
+
     @Test func completingMovesPartSegmentsWithoutCopyingThem() {
         var store = ObjectStoreFixture.storeWithBucket()
         let first = [UInt8](repeating: 3, count: Self.fiveMiB)

@@ -18,7 +18,7 @@ struct ObjectStoreOperationLogTests {
         .listObjectsV2(bucket: "logs", request: ListObjectsV2Request()),
         .listObjectVersions(bucket: "logs", request: ListObjectVersionsRequest()),
         .createMultipartUpload(bucket: "logs", key: "mp", attributes: ObjectWriteAttributes()),
-        .listMultipartUploads(bucket: "logs", prefix: ""),
+        .listMultipartUploads(bucket: "logs", request: ListMultipartUploadsRequest()),
         .deleteBucket(bucket: "logs"),
         .listBuckets,
         .runLifecycle,

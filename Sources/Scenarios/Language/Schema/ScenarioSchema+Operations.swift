@@ -158,7 +158,10 @@ extension ScenarioSchema {
         .optional("if_match", reference), .optional("if_none_match", reference),
     ])
     /// `list_multipart_uploads:`.
-    static let listMultipartUploadsFields = SchemaObject([bucketField, .optional("prefix", .anyText), label])
+    static let listMultipartUploadsFields = SchemaObject([
+        bucketField, .optional("prefix", .anyText), .optional("max_uploads", .anyInteger, "Default 1000 (S3 lists at most 1,000 a page)."),
+        .optional("key_marker", .anyText), .optional("upload_id_marker", reference), label,
+    ])
 
     /// `{part, etag}` of `complete_multipart.parts`.
     static let completedPart = SchemaObject([.required("part", .anyInteger), .required("etag", reference)])

@@ -25,8 +25,8 @@ extension ObjectStoreOperation {
             .read(bucket, request.prefix)
         case .uploadPart(let bucket, let key, _, _, let body):
             .write(bucket, key, bytes: body.count)
-        case .listMultipartUploads(let bucket, let prefix):
-            .read(bucket, prefix)
+        case .listMultipartUploads(let bucket, let request):
+            .read(bucket, request.prefix)
         }
     }
 }

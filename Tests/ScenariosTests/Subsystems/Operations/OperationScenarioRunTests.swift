@@ -85,6 +85,22 @@ import Testing
         #expect(outcomes.last?.time.nanoseconds ?? 0 > 86_400_000_000_000)
     }
 
+    /// ListMultipartUploads pages at `max_uploads` and continues from a create's upload id; the
+    /// summary names ten keys a row (10,000 uploads in one cell padded every row to it: 690 MB).
+    @Test func multipartUploadsAreListedInPagesAndSummarisedBriefly() throws {
+        let creates = (0..<25).map { "  - create_multipart: {bucket: bkt, key: k\($0 < 10 ? "0" : "")\($0), as: u\($0)}\n" }.joined()
+        let yaml = "operations:\n  - create_bucket: bkt\n" + creates
+            + "  - list_multipart_uploads: {bucket: bkt, max_uploads: 20}\n"
+            + "  - list_multipart_uploads: {bucket: bkt, key_marker: k19, upload_id_marker: $u19}\n"
+        let outcomes = try Self.run(yaml).get()
+        let first = try #require(outcomes.dropLast().last?.result), second = try #require(outcomes.last?.result)
+        #expect(first.keys == (0..<20).map { "k\($0 < 10 ? "0" : "")\($0)" })
+        #expect(first.isTruncated == true && first.nextMarker == "k19" && first.nextUploadIdMarker == outcomes[20].result.uploadId)
+        #expect(second.keys == (20..<25).map { "k\($0)" } && second.isTruncated == false && second.nextMarker == nil)
+        #expect(OperationReport.keys(first) == "k00, k01, k02, k03, k04, k05, k06, k07, k08, k09, … (20 in all); truncated")
+        #expect(OperationReport.keys(second) == "k20, k21, k22, k23, k24")
+    }
+
     @Test func ifNoneMatchOnAWriteResolvesItsLabel() throws {
         // The second put names the first's ETag: S3 takes only `*` there, so it must reach the store
         // resolved (and be refused), not as the literal text "$first".

@@ -44,11 +44,20 @@ enum OperationReport {
         return out + table.rendered()
     }
 
-    /// Listed keys, prefixes or versions, briefly.
-    private static func keys(_ result: ObjectStoreOperationResult) -> String {
+    /// The most keys or prefixes one row of the summary names; `results.jsonl` has them all.
+    static let listedInSummary = 10
+
+    /// Listed keys, prefixes or versions, briefly: a table pads every row to its widest cell, so
+    /// 10,000 uploads listed in one cell padded 10,000 rows to it (690 MB, 25 s).
+    static func keys(_ result: ObjectStoreOperationResult) -> String {
+        func brief(_ items: [String]) -> String {
+            let named = items.prefix(listedInSummary).joined(separator: ", ")
+            return items.count <= listedInSummary ? named : named + ", … (\(items.count) in all)"
+        }
         var parts: [String] = []
-        if let keys = result.keys { parts.append(keys.isEmpty ? "(none)" : keys.joined(separator: ", ")) }
-        if let prefixes = result.commonPrefixes, !prefixes.isEmpty { parts.append("prefixes: " + prefixes.joined(separator: ", ")) }
+        if let keys = result.keys { parts.append(keys.isEmpty ? "(none)" : brief(keys)) }
+        if let prefixes = result.commonPrefixes, !prefixes.isEmpty { parts.append("prefixes: " + brief(prefixes)) }
+        if result.isTruncated == true { parts.append("truncated") }
         if let versions = result.versions { parts.append("\(versions.count) version(s)") }
         if let actions = result.lifecycleActions { parts.append("\(actions.count) lifecycle action(s)") }
         return parts.joined(separator: "; ")

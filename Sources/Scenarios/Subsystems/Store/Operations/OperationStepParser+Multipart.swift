@@ -9,7 +9,13 @@ extension OperationStepParser {
             let fields = try value.mapping(ScenarioSchema.listMultipartUploadsFields)
             let bucket = try fields.required("bucket").string()
             let prefix = try fields["prefix"]?.string() ?? ""
-            return step(name, item, label: try label(fields, operation: name)) { _ in .listMultipartUploads(bucket: bucket, prefix: prefix) }
+            let maxUploads = try fields["max_uploads"]?.int() ?? 1000
+            let keyMarker = try fields["key_marker"]?.string()
+            let uploadMarker = try labels.value(fields, "upload_id_marker", .uploadId)
+            return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
+                .listMultipartUploads(bucket: bucket, request: ListMultipartUploadsRequest(
+                    prefix: prefix, maxUploads: maxUploads, keyMarker: keyMarker, uploadIdMarker: try uploadMarker.resolve(results)))
+            }
         }
         if name == "create_multipart" {
             let fields = try value.mapping(ScenarioSchema.createMultipartFields)
