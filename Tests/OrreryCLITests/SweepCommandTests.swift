@@ -112,6 +112,22 @@ import Testing
         #expect(outcome.standardOutput.contains("3 world(s) of 3"))
     }
 
+    /// A Kubernetes job merges its shards into the directory that holds them
+    /// (`merge $OUT/$NAME --out $OUT`): a second merge read that directory's own sweep.json as
+    /// its only shard and refused ("holds a whole sweep"). It merges the shards again, same bytes.
+    @Test func mergingIntoTheShardsDirectoryTwiceGivesTheSameSweep() throws {
+        let dir = try Self.setUp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for index in 1...3 { _ = try Self.sweep(["--out", "out", "--shard", "\(index)/3", "--quiet"], in: dir) }
+        let first = try OrreryProcess.run(["merge", "out/tiny-sweep", "--out", "out"], in: dir)
+        #expect([0, 1].contains(first.status), "\(first.standardError)")
+        let written = try Self.contents(of: dir.appendingPathComponent("out/tiny-sweep"))
+        #expect(written.keys.contains("sweep.json") && written.keys.contains("report.md"))
+        let second = try OrreryProcess.run(["merge", "out/tiny-sweep", "--out", "out"], in: dir)
+        #expect(second.status == first.status, "\(second.standardError)")
+        #expect(try Self.contents(of: dir.appendingPathComponent("out/tiny-sweep")) == written)
+    }
+
     /// Shards are read from disk, where anything may have edited them: a seed count whose
     /// product with the variants overflows and a metric of `1e155` trapped, a name of
     /// `../../escaped` wrote outside --out, a world's seed changed was merged. Each is refused,

@@ -51,17 +51,27 @@ public final class SweepDirectory {
         buffer = ""
     }
 
-    /// Completes `worlds.jsonl` and writes `manifest` and, for a whole sweep, `report`'s files.
+    /// Completes `worlds.jsonl` and writes, for a whole sweep, `report`'s files, then `manifest`.
+    ///
+    /// `sweep.json` comes last: it is what makes a directory a sweep (`orrery merge` reads only
+    /// directories that have one), so a write that fails on the way (a full disk) leaves no
+    /// directory that looks complete. On failure `worlds.jsonl.partial` is removed as well.
     public func finish(manifest: SweepManifest, report: SweepReport?) throws(ReportWriteError) {
-        try flush()
-        try? handle?.close()
-        handle = nil
-        let partial = url.appendingPathComponent("worlds.jsonl.partial").path
-        let final = url.appendingPathComponent("worlds.jsonl").path
-        guard rename(partial, final) == 0 else { throw .fileSystem(operation: "replace", path: final, code: errno) }
-        var bundle = report?.bundle() ?? ReportBundle()
-        bundle.add("sweep.json", manifest.json())
-        try bundle.write(to: url)
+        do throws(ReportWriteError) {
+            try flush()
+            try? handle?.close()
+            handle = nil
+            if let report { try report.bundle().write(to: url) }
+            let partial = url.appendingPathComponent("worlds.jsonl.partial").path
+            let final = url.appendingPathComponent("worlds.jsonl").path
+            guard rename(partial, final) == 0 else { throw ReportWriteError.fileSystem(operation: "replace", path: final, code: errno) }
+            var manifestFile = ReportBundle()
+            manifestFile.add("sweep.json", manifest.json())
+            try manifestFile.write(to: url)
+        } catch {
+            abandon()
+            throw error
+        }
     }
 
     /// Gives up: closes and removes `worlds.jsonl.partial`, leaving whatever was there before.

@@ -10,18 +10,21 @@ public enum SweepMerge {
         init(_ description: String) { self.description = description }
     }
 
-    /// The shard directories `paths` name: each path is a shard directory or a directory whose
-    /// `shard-*` subdirectories are, in name order.
+    /// The shard directories `paths` name: each path is a directory whose `shard-*`
+    /// subdirectories are, in name order, or a shard directory (with `sweep.json`). The shards
+    /// come first: merged into the directory that holds them (`merge $OUT/$NAME --out $OUT`),
+    /// it has a `sweep.json` of its own, and a second merge read it as the only shard.
     public static func shardDirectories(_ paths: [String]) throws(Problem) -> [String] {
         var directories: [String] = []
         for path in paths {
-            if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("sweep.json")) {
-                directories.append(path)
-                continue
-            }
             let children = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasPrefix("shard-") }.sorted()
-            guard !children.isEmpty else { throw Problem("'\(path)' is neither a shard directory (with sweep.json) nor a directory of shard-* directories") }
-            directories += children.map { (path as NSString).appendingPathComponent($0) }
+            if !children.isEmpty {
+                directories += children.map { (path as NSString).appendingPathComponent($0) }
+            } else if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("sweep.json")) {
+                directories.append(path)
+            } else {
+                throw Problem("'\(path)' is neither a shard directory (with sweep.json) nor a directory of shard-* directories")
+            }
         }
         return directories
     }
