@@ -92,6 +92,27 @@ struct HTMLMarkdownBlockTests {
             """)
     }
 
+    @Test("lists and quotes nest at most 32 deep; deeper markers are text, not calls")
+    func nestingIsBounded() {
+        func depth(_ blocks: [MarkdownBlock]) -> Int {
+            blocks.map { block in
+                switch block {
+                case .quote(let inner): 1 + depth(inner)
+                case .list(let list): 1 + (list.items.map(depth).max() ?? 0)
+                default: 0
+                }
+            }.max() ?? 0
+        }
+        // A 16 KB line of list markers and 30,000 '>' overflowed the stack.
+        let listText = String(repeating: "- ", count: 8_000) + "x\n", quoteText = String(repeating: ">", count: 30_000) + "\n"
+        #expect(depth(MarkdownBlockParser.parse(listText)) == 32)
+        #expect(depth(MarkdownBlockParser.parse(quoteText)) == 32)
+        #expect(renderer.render(listText).contains("- - - x"))
+        #expect(renderer.render(quoteText).contains("&gt;&gt;&gt;"))
+        // Within the limit nothing changes.
+        #expect(depth(MarkdownBlockParser.parse("> > - - x\n")) == 4)
+    }
+
     @Test("fenced code is verbatim and escaped; quotes hold blocks; rules and paragraphs")
     func otherBlocks() {
         let markdown = "```swift\nlet a = b < c && \"d\"\n  **not bold**\n```\n> quoted *text*\n> - item\n\n***\npara\ngraph\n"

@@ -17,15 +17,20 @@ struct NiceTicks: Equatable {
     /// The highest tick, where the axis ends.
     var upper: Double { values[values.count - 1] }
 
+    /// Data no larger than this is drawn against 0…1: a step computed from a subnormal range
+    /// (5e-324 … 1e-323) underflowed to zero, and the search for its power of ten never ended.
+    static let smallestMagnitude = 1e-100
+
     /// Ticks covering `lower…upper` with at most about `maxCount` ticks.
     ///
     /// An empty range is widened (0…0 becomes 0…1, 5…5 becomes 4.5…5.5) so that a constant
-    /// series still gets an axis; non-finite bounds fall back to 0…1.
+    /// series still gets an axis; non-finite bounds, and bounds within ``smallestMagnitude`` of
+    /// zero, fall back to 0…1.
     /// - Complexity: O(number of ticks).
     init(covering lower: Double, _ upper: Double, maxCount: Int = 8) {
         var low = min(lower, upper)
         var high = max(lower, upper)
-        if !low.isFinite || !high.isFinite {
+        if !low.isFinite || !high.isFinite || max(abs(low), abs(high)) < Self.smallestMagnitude {
             (low, high) = (0, 1)
         }
         if low == high {

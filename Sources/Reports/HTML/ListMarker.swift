@@ -59,7 +59,7 @@ extension MarkdownBlockParser {
     /// blank lines between them included; a line that is not indented continues the item's last
     /// paragraph ("lazy continuation") unless it starts a block. The list is loose when a blank
     /// line separates two items or two blocks inside an item.
-    static func list(_ lines: [String], from start: Int, first: ListMarker) -> (MarkdownList, Int) {
+    static func list(_ lines: [String], from start: Int, first: ListMarker, depth: Int = 0) -> (MarkdownList, Int) {
         var items: [[MarkdownBlock]] = []
         var tight = true
         var index = start
@@ -83,7 +83,7 @@ extension MarkdownBlockParser {
                 }
                 index += 1
             }
-            items.append(parse(lines: itemLines))
+            items.append(parse(lines: itemLines, depth: depth + 1))
             if blankLines > 0, index < lines.count, let next = ListMarker(lines[index]), next.continues(first) {
                 tight = false
             }

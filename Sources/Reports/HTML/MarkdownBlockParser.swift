@@ -22,8 +22,15 @@ enum MarkdownBlockParser {
         return body.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).replacingTabs() }
     }
 
-    /// The blocks of `lines`; list items and quotes call it again on their own lines.
-    static func parse(lines: [String]) -> [MarkdownBlock] {
+    /// The deepest lists and quotes nest: below it their markers are read as text. Each level is
+    /// a call (here and in the renderer), and a 16 KB line of `- - - …` or 30,000 `>` overflowed
+    /// the stack.
+    static let maximumDepth = 32
+
+    /// The blocks of `lines` at nesting `depth`; list items and quotes call it again on their own
+    /// lines, one level deeper.
+    static func parse(lines: [String], depth: Int = 0) -> [MarkdownBlock] {
+        let nests = depth < maximumDepth
         var blocks: [MarkdownBlock] = []
         var index = 0
         while index < lines.count {
@@ -40,15 +47,15 @@ enum MarkdownBlockParser {
             } else if isRule(line) {
                 blocks.append(.rule)
                 index += 1
-            } else if quoteContent(line) != nil {
+            } else if nests, quoteContent(line) != nil {
                 var quoted: [String] = []
                 while index < lines.count, let content = quoteContent(lines[index]) {
                     quoted.append(content)
                     index += 1
                 }
-                blocks.append(.quote(parse(lines: quoted)))
-            } else if let marker = ListMarker(line) {
-                let (list, next) = self.list(lines, from: index, first: marker)
+                blocks.append(.quote(parse(lines: quoted, depth: depth + 1)))
+            } else if nests, let marker = ListMarker(line) {
+                let (list, next) = self.list(lines, from: index, first: marker, depth: depth)
                 blocks.append(.list(list))
                 index = next
             } else if let (table, next) = table(lines, from: index) {
