@@ -110,6 +110,19 @@ import Testing
         #expect([0, 1].contains(outcome.status), "\(outcome.standardError)")
         #expect(!outcome.standardError.contains("nondeterminism"))
         #expect(outcome.standardOutput.contains("3 world(s) of 3"))
+        // A file named like an option: the child replay read it as one and reported
+        // nondeterminism, and the printed replay commands could not be run.
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("tiny.yaml"), to: dir.appendingPathComponent("-t.yaml"))
+        let dashed = try OrreryProcess.run(["sweep", "--seeds", "1..3", "--check-determinism", "--out", "dashed", "--", "-t.yaml"], in: dir)
+        #expect(dashed.status == outcome.status, "\(dashed.standardError)")
+        #expect(!dashed.standardError.contains("nondeterminism"))
+        let report = try String(contentsOf: dir.appendingPathComponent("dashed/tiny-sweep/report.md"), encoding: .utf8)
+        #expect(!report.contains("orrery run -t.yaml"))
+        if outcome.status == 1 {
+            #expect(report.contains("`orrery run ./-t.yaml --seed "))
+            let replay = try OrreryProcess.run(["run", "./-t.yaml", "--seed", "1", "--out", "replayed"], in: dir)
+            #expect([0, 1].contains(replay.status))
+        }
     }
 
     /// A Kubernetes job merges its shards into the directory that holds them

@@ -18,7 +18,7 @@ extension ScenarioFile {
         switch self {
         case .world(let scenario):
             let seed = seed ?? scenario.seed
-            let replay = (["orrery", "run", scenario.file, "--seed", "\(seed)"] + overrides.flatMap { ["--set", $0.description] })
+            let replay = (["orrery", "run", ShellQuoting.fileArgument(scenario.file), "--seed", "\(seed)"] + overrides.flatMap { ["--set", $0.description] })
                 .map(ShellQuoting.quote).joined(separator: " ")
             return Self.run(scenario, seed: seed, replay: replay, formats: formats, observing: observing)
         case .experiment(let experiment):

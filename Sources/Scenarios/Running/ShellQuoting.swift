@@ -7,6 +7,30 @@ enum ShellQuoting {
 
     static func quote(_ word: String) -> String {
         if !word.isEmpty, word.allSatisfy({ safe.contains($0) }) { return word }
+        // A line break or other control character is written as an escape inside $'…' (bash,
+        // zsh, ksh, POSIX 2024), so that the command stays on one line in a report or a terminal.
+        if word.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            var escaped = "$'"
+            for scalar in word.unicodeScalars {
+                switch scalar {
+                case "\\": escaped += "\\\\"
+                case "'": escaped += "\\'"
+                case "\n": escaped += "\\n"
+                case "\t": escaped += "\\t"
+                case "\r": escaped += "\\r"
+                case _ where scalar.properties.generalCategory == .control:
+                    escaped += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            return escaped + "'"
+        }
         return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// A file's path as a command's argument: one that starts with `-` gets `./` before it, or
+    /// the command would read it as an option (`orrery run -t.yaml` is refused).
+    static func fileArgument(_ path: String) -> String {
+        path.hasPrefix("-") ? "./" + path : path
     }
 }

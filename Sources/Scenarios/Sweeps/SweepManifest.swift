@@ -66,7 +66,7 @@ public struct SweepManifest: Sendable, Equatable, Codable {
 
     /// The command that replays one world of the sweep.
     public func replayCommand(variant: Int, seed: UInt64) -> String {
-        (["orrery", "run", file, "--seed", "\(seed)"] + variants[variant].overrides.flatMap { ["--set", $0] })
+        (["orrery", "run", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + variants[variant].overrides.flatMap { ["--set", $0] })
             .map(ShellQuoting.quote).joined(separator: " ")
     }
 

@@ -69,7 +69,7 @@ public struct SweepPlan: Sendable, Equatable {
 
     /// The command that replays one world of the sweep.
     public func replayCommand(variant index: Int, seed: UInt64) -> String {
-        (["orrery", "run", file, "--seed", "\(seed)"] + variant(index).flatMap { ["--set", $0.description] })
+        (["orrery", "run", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + variant(index).flatMap { ["--set", $0.description] })
             .map(ShellQuoting.quote).joined(separator: " ")
     }
 }

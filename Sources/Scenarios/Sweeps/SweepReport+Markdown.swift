@@ -8,7 +8,7 @@ extension SweepReport {
     /// `report.md`.
     func markdown() -> String {
         var out = "# Sweep: \(manifest.name)\n\n"
-        if !manifest.description.isEmpty { out += "\(manifest.description)\n\n" }
+        if !manifest.description.isEmpty { out += "\(manifest.description.markdownLine)\n\n" }
         out += "`\(manifest.file)`, seeds \(manifest.seeds) (\(NumberFormat.integer(manifest.seedCount))), "
         out += "\(manifest.variants.count) variant\(manifest.variants.count == 1 ? "" : "s"), \(NumberFormat.integer(manifest.worlds)) worlds. "
         out += "Intervals are 95 %: Student's t for means, a percentile bootstrap (\(NumberFormat.integer(SampleSummary.bootstrapResamples)) resamples) "
@@ -17,7 +17,7 @@ extension SweepReport {
         out += variantsSection()
         out += differencesSection()
         for (index, variant) in variants.enumerated() {
-            out += "## \(variants.count == 1 ? "Metrics" : "Variant \(index + 1): \(variant.label)")\n\n"
+            out += "## \(variants.count == 1 ? "Metrics" : "Variant \(index + 1): \(variant.label.markdownLine)")\n\n"
             out += metricsTable(variant)
             if !variant.expectations.isEmpty { out += expectationsTable(variant) }
             out += failuresList(variant)

@@ -85,7 +85,7 @@ struct SweepCommand: ParsableCommand {
               + "(\(manifest.variants.count) variant(s) × \(manifest.seedCount) seed(s)), \(progress.count - failed) passed, \(failed) failed; wrote \(path)/")
         if let report {
             for (index, variant) in report.variants.enumerated() where !variant.failures.isEmpty {
-                FileHandleOutput.standardError("variant \(index + 1) (\(variant.label)): \(variant.failures.count) failing seed(s), e.g. replay with: \(variant.failures[0].replay)")
+                FileHandleOutput.standardError("variant \(index + 1) (\(variant.label.markdownLine)): \(variant.failures.count) failing seed(s), e.g. replay with: \(variant.failures[0].replay)")
             }
         }
         throw ExitCode((failed == 0 ? ExitStatus.success : .failed).rawValue)
@@ -150,8 +150,9 @@ struct ChildReplay: Sendable {
     func mismatch(_ record: WorldRecord) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = ["run", file, "--seed", "\(record.seed)", "--digest-only"]
-            + manifest.variants[record.variant].overrides.flatMap { ["--set", $0] }
+        // The file after `--`: one named `-t.yaml` was read as an option, and the replay failed.
+        process.arguments = ["run", "--seed", "\(record.seed)", "--digest-only"]
+            + manifest.variants[record.variant].overrides.flatMap { ["--set", $0] } + ["--", file]
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         process.environment = environment

@@ -1,4 +1,5 @@
 import Testing
+import Reports
 @testable import Scenarios
 
 /// Seeds, shards, variants and overrides as the command line gives them.
@@ -56,6 +57,15 @@ import Testing
         do { _ = try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [values("a", 200), values("b", 191)]) } catch { refusal = "\(error)" }
         #expect(refusal == "a sweep has at most 1000 variants; the --vary values make 38200 (every combination of one value of each); vary fewer values, or sweep in parts")
         #expect(try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1..1000"), dimensions: [values("a", 40), values("b", 25)]).worldCount == 1_000_000)
+    }
+
+    /// A --vary value with line breaks: the replay command stays on one line ($'…' escapes) and a
+    /// file named like an option is written ./-t.yaml, so the command can be pasted as it is.
+    @Test func replayCommandsStayOnOneLineAndNameTheFileAsAFile() throws {
+        let plan = try SweepPlan(file: "-t.yaml", seeds: SeedList(parsing: "1"), dimensions: [ScenarioOverride.parseVariants("description=a\n\n## b's\tc\u{1B}")])
+        #expect(plan.replayCommand(variant: 0, seed: 1) == #"orrery run ./-t.yaml --seed 1 --set $'description=a\n\n## b\'s\tc\x1B'"#)
+        #expect(ShellQuoting.quote("it's") == #"'it'\''s'"#)
+        #expect("a\n\n## b\r\nc".markdownLine == "a  ## b c")
     }
 
     @Test func varyValuesSplitOnTopLevelCommasOnly() throws {
