@@ -49,6 +49,13 @@ struct HTMLMarkdownInlineTests {
             == "<p><a href=\"a1/requests.csv\">the <em>CSV</em></a>, <a href=\"#a1-why\">why</a>, <a href=\"https://example.org/a?b=1&amp;c=2\">web</a></p>\n")
     }
 
+    @Test("an image on the network is a link to it, not loaded: the page needs no network")
+    func networkImagesAreLinked() {
+        #expect(renderer.render("![chart](https://example.org/c.png)\n") == "<p><a href=\"https://example.org/c.png\">chart</a></p>\n")
+        #expect(renderer.render("see ![](//example.org/c.png) here\n") == "<p>see <a href=\"//example.org/c.png\">//example.org/c.png</a> here</p>\n")
+        #expect(renderer.render("![local](c.svg)\n") == "<figure><img src=\"c.svg\" alt=\"local\"></figure>\n")
+    }
+
     @Test("a link or image with an unsafe scheme is shown as text")
     func unsafeLinks() {
         #expect(renderer.render("[click](javascript:alert(1)) ![x](data:image/svg+xml,<svg>)\n") == "<p>click x</p>\n")

@@ -37,6 +37,13 @@ public struct LinkResolver: Sendable, Equatable {
         return base + destination
     }
 
+    /// Whether `source` names a file beside the page rather than something on the network (a
+    /// scheme, or `//host/…`): the page loads nothing from the network, so such an image is
+    /// shown as a link to it instead.
+    static func isLocal(_ source: String) -> Bool {
+        scheme(of: source) == nil && !source.hasPrefix("//")
+    }
+
     /// The scheme of an absolute URL (`https` in `https://…`), or nil for a relative one.
     static func scheme(of destination: String) -> String? {
         guard let colon = destination.firstIndex(of: ":") else { return nil }

@@ -81,6 +81,7 @@ public struct MarkdownHTMLRenderer {
     /// holding an `<img>`.
     func figure(source: String, alt: String) -> String {
         if let html = standaloneImage(source, alt) { return html }
+        guard LinkResolver.isLocal(source) else { return "<p>\(html(for: .image(source: source, alt: alt)))</p>" }
         guard let resolved = links.resolve(source) else { return "<p>\(HTMLText.escape(alt))</p>" }
         return "<figure><img src=\"\(HTMLText.escape(resolved))\" alt=\"\(HTMLText.escape(alt))\"></figure>"
     }
@@ -141,6 +142,8 @@ public struct MarkdownHTMLRenderer {
             return "<a href=\"\(HTMLText.escape(href))\">\(html(for: children))</a>"
         case let .image(source, alt):
             guard let src = links.resolve(source) else { return HTMLText.escape(alt) }
+            // An image on the network is linked, not loaded: the page needs no network.
+            guard LinkResolver.isLocal(source) else { return "<a href=\"\(HTMLText.escape(src))\">\(HTMLText.escape(alt.isEmpty ? source : alt))</a>" }
             return "<img src=\"\(HTMLText.escape(src))\" alt=\"\(HTMLText.escape(alt))\">"
         case .lineBreak:
             return "<br>"
