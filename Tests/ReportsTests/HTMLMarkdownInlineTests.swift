@@ -49,6 +49,21 @@ struct HTMLMarkdownInlineTests {
             == "<p><a href=\"a1/requests.csv\">the <em>CSV</em></a>, <a href=\"#a1-why\">why</a>, <a href=\"https://example.org/a?b=1&amp;c=2\">web</a></p>\n")
     }
 
+    @Test("code spans close at the next run of their length; unclosed runs and brackets stay text")
+    func unclosedRunsAndBrackets() {
+        #expect(renderer.render("`a` ``b`c`` `d ``` e\n") == "<p><code>a</code> <code>b`c</code> `d ``` e</p>\n")
+        #expect(renderer.render("\\``x`` `y`\n") == "<p>`<code>x`` </code>y`</p>\n")
+        // Runs of 1 … 100 backticks, none closed, and 1,200 nested brackets: all text.
+        let ticks = (1...100).map { String(repeating: "`", count: $0) }.joined(separator: " ")
+        #expect(renderer.render(ticks + "\n") == "<p>\(ticks)</p>\n")
+        let brackets = String(repeating: "[", count: 1_200) + String(repeating: "]", count: 1_200)
+        #expect(renderer.render(brackets + "\n") == "<p>\(brackets)</p>\n")
+        // A label of at most 1,000 characters makes a link; a longer one stays text.
+        let label = String(repeating: "x", count: 999)
+        #expect(renderer.render("[\(label)](u)\n") == "<p><a href=\"u\">\(label)</a></p>\n")
+        #expect(renderer.render("[\(label)x](u)\n") == "<p>[\(label)x](u)</p>\n")
+    }
+
     @Test("an image on the network is a link to it, not loaded: the page needs no network")
     func networkImagesAreLinked() {
         #expect(renderer.render("![chart](https://example.org/c.png)\n") == "<p><a href=\"https://example.org/c.png\">chart</a></p>\n")

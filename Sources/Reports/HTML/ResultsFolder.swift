@@ -41,8 +41,15 @@ struct ResultsFolder: Sendable, Equatable {
         let (files, reportFolders) = try Self.walk(root, relativePath: "")
         let listed = files.filter { $0 != excludedPath }
         self.root = root
+        // Each file's owner found once, by its own folders (1,000 report folders each searching
+        // every file's owner among all of them took 18 s).
+        let folders = Set(reportFolders)
+        var ownedBy: [String: [String]] = [:]
+        for file in listed {
+            if let owner = Self.owner(of: file, among: folders) { ownedBy[owner, default: []].append(file) }
+        }
         reports = try reportFolders.sorted(by: Self.byteOrder).map { folder throws(ResultsPageError) in
-            let owned = listed.filter { Self.owner(of: $0, among: reportFolders) == folder }
+            let owned = ownedBy[folder] ?? []
             let prefix = folder.isEmpty ? "" : folder + "/"
             let directory = folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true)
             return Report(
@@ -83,8 +90,14 @@ struct ResultsFolder: Sendable, Equatable {
     }
 
     /// The report folder a file belongs to: the deepest one that contains it.
-    private static func owner(of file: String, among folders: [String]) -> String? {
-        folders.filter { $0.isEmpty || file.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+    private static func owner(of file: String, among folders: Set<String>) -> String? {
+        var components = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        while !components.isEmpty {
+            let folder = components.joined(separator: "/")
+            if folders.contains(folder) { return folder }
+            components.removeLast()
+        }
+        return folders.contains("") ? "" : nil
     }
 
     /// `url`'s path relative to `root`, or nil when it lies outside.
