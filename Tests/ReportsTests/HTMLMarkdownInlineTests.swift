@@ -30,6 +30,36 @@ struct HTMLMarkdownInlineTests {
         #expect(renderer.render(markdown) == "<p>\(html)</p>\n")
     }
 
+    /// Each as commonmark.py 0.9.1 renders it (CommonMark's rule of three and nearest-opener
+    /// pairing), and a paragraph of 3,000 lines of emphasis in one pass.
+    @Test("emphasis pairs as CommonMark's reference does", arguments: [
+        ("*foo**bar**baz*", "<em>foo<strong>bar</strong>baz</em>"),
+        ("*foo**bar*", "<em>foo**bar</em>"),
+        ("**foo*bar*baz**", "<strong>foo<em>bar</em>baz</strong>"),
+        ("foo***bar***baz", "foo<em><strong>bar</strong></em>baz"),
+        ("*a **b** c* **d *e* f**", "<em>a <strong>b</strong> c</em> <strong>d <em>e</em> f</strong>"),
+        ("_foo_bar_", "<em>foo_bar</em>"),
+        ("*foo *bar**", "<em>foo <em>bar</em></em>"),
+        ("**foo*", "*<em>foo</em>"),
+        ("*foo**", "<em>foo</em>*"),
+        ("*(*foo*)*", "<em>(<em>foo</em>)</em>"),
+        ("**a *b** c*", "<em><em>a <em>b</em></em> c</em>"),
+        ("*a **b* c**", "<em>a <em><em>b</em> c</em></em>"),
+        ("a **b *c** d* e", "a <em><em>b <em>c</em></em> d</em> e"),
+    ])
+    func commonMarkEmphasis(markdown: String, html: String) {
+        #expect(renderer.render(markdown) == "<p>\(html)</p>\n")
+    }
+
+    @Test("a long paragraph of emphasis pairs every run")
+    func longParagraph() {
+        let lines = (0..<3_000).map { "line \($0) with *some* **markup** and _more_" }
+        let html = renderer.render(lines.joined(separator: "\n") + "\n")
+        #expect(html.components(separatedBy: "<em>").count - 1 == 6_000)
+        #expect(html.components(separatedBy: "<strong>").count - 1 == 3_000)
+        #expect(!html.contains("*") && !html.contains(" _"))
+    }
+
     @Test("underscores inside words and lone stars are text", arguments: [
         ("http_503 in proxy_next_upstream", "http_503 in proxy_next_upstream"),
         ("3 * 4 * 5", "3 * 4 * 5"),

@@ -57,41 +57,62 @@ struct DelimiterRun: Equatable, Sendable {
 /// emphasis" procedure does: each closer, left to right, takes the nearest opener before it;
 /// two characters from each make `strong`, one makes `emphasis`; whatever stays unpaired is text.
 enum EmphasisResolver {
-    /// The inlines `pieces` make once their delimiters are paired.
-    ///
-    /// - Complexity: O(n × d) for n pieces of which d are delimiter runs.
-    static func resolve(_ pieces: [InlinePiece]) -> [MarkdownInline] {
-        var pieces = pieces
-        var closerIndex = 0
-        while closerIndex < pieces.count {
-            guard case var .delimiter(closer) = pieces[closerIndex], closer.canClose, closer.count > 0,
-                  let openerIndex = opener(for: closer, in: pieces, before: closerIndex),
-                  case var .delimiter(opener) = pieces[openerIndex] else {
-                closerIndex += 1
-                continue
-            }
-            let used = opener.count >= 2 && closer.count >= 2 ? 2 : 1
-            let children = merged(pieces[(openerIndex + 1)..<closerIndex].map(\.asInline))
-            opener.count -= used
-            closer.count -= used
-            var replacement: [InlinePiece] = []
-            if opener.count > 0 { replacement.append(.delimiter(opener)) }
-            replacement.append(.inline(used == 2 ? .strong(children) : .emphasis(children)))
-            let closerRemains = closer.count > 0
-            if closerRemains { replacement.append(.delimiter(closer)) }
-            pieces.replaceSubrange(openerIndex...closerIndex, with: replacement)
-            // Look at what is left of the closer again: `***a***` pairs twice.
-            closerIndex = openerIndex + replacement.count - (closerRemains ? 1 : 0)
+    /// What decides whether an opener pairs with a closer, on the closer's side: its character,
+    /// whether it can open too, and its length modulo 3 (the rule of three).
+    private struct CloserKind: Hashable {
+        var character: Character
+        var canOpen: Bool
+        var lengthModulo3: Int
+
+        init(_ closer: DelimiterRun) {
+            character = closer.character
+            canOpen = closer.canOpen
+            lengthModulo3 = closer.originalCount % 3
         }
-        return merged(pieces.map(\.asInline))
     }
 
-    /// The index of the nearest delimiter before `end` that can open emphasis `closer` closes.
-    private static func opener(for closer: DelimiterRun, in pieces: [InlinePiece], before end: Int) -> Int? {
-        pieces[..<end].lastIndex { piece in
-            if case let .delimiter(run) = piece { return run.pairs(with: closer) }
-            return false
+    /// The inlines `pieces` make once their delimiters are paired.
+    ///
+    /// The pieces are read left to right onto a stack; a closer wraps the stack's top, from its
+    /// opener up, into one inline. As in CommonMark, the search for an opener stops at the
+    /// height below which an earlier closer of the same kind found none (an opener never becomes
+    /// able to pair once it could not): a paragraph of 40,000 lines of emphasis, which replaced
+    /// and searched the whole list for every pair, took 8 s.
+    ///
+    /// - Complexity: O(n) for n pieces, plus the pieces each pair wraps.
+    static func resolve(_ pieces: [InlinePiece]) -> [MarkdownInline] {
+        var stack: [InlinePiece] = []
+        stack.reserveCapacity(pieces.count)
+        var bottoms: [CloserKind: Int] = [:]
+        for piece in pieces {
+            guard case var .delimiter(closer) = piece, closer.canClose else {
+                stack.append(piece)
+                continue
+            }
+            // Look at what is left of the closer again: `***a***` pairs twice.
+            while closer.count > 0 {
+                let kind = CloserKind(closer)
+                let bottom = min(bottoms[kind] ?? 0, stack.count)
+                guard let openerIndex = stack[bottom...].lastIndex(where: { piece in
+                    if case let .delimiter(run) = piece { return run.pairs(with: closer) }
+                    return false
+                }), case var .delimiter(opener) = stack[openerIndex] else {
+                    bottoms[kind] = stack.count
+                    break
+                }
+                let used = opener.count >= 2 && closer.count >= 2 ? 2 : 1
+                let children = merged(stack[(openerIndex + 1)...].map(\.asInline))
+                opener.count -= used
+                closer.count -= used
+                stack.removeSubrange(openerIndex...)
+                if opener.count > 0 { stack.append(.delimiter(opener)) }
+                stack.append(.inline(used == 2 ? .strong(children) : .emphasis(children)))
+                // What lay below the opener is unchanged; above it there is only the new inline.
+                for (kind, height) in bottoms where height > stack.count { bottoms[kind] = stack.count }
+            }
+            if closer.count > 0 { stack.append(.delimiter(closer)) }
         }
+        return merged(stack.map(\.asInline))
     }
 
     /// `inlines` with neighbouring text joined into one text inline.
