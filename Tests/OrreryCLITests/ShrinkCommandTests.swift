@@ -65,6 +65,23 @@ import Testing
         #expect(try OrreryProcess.run(["run", "a/planted-pair-shrunk.yaml", "--out", "runs"], in: dir).status == 1)
     }
 
+    /// A shrink spends at most --max-runs runs (1,000 by default: a ten-minute world at the
+    /// highest chaos rates took 2,795, 210 s); at the limit it writes what it has, which still
+    /// replays the failure, and says it is not shown 1-minimal.
+    @Test func aShrinkStopsAtItsRunLimitWithAFileThatReplays() throws {
+        let dir = try Self.write()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "51", "--max-runs", "20", "--out", "out"], in: dir)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("- Runs spent: 20, the limit (--max-runs 20): the faults and workload below are smaller and fail the same way, but are not shown to be 1-minimal"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("| incidents | 44 | 17 |"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("Replay of the written file: fails the same way"))
+        let tooFew = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "51", "--max-runs", "1", "--out", "few"], in: dir)
+        #expect(tooFew.status == 2)
+        #expect(tooFew.standardError.hasPrefix("Error: --max-runs must be between 2 and 1000000, got 1"), "\(tooFew.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("few").path))
+    }
+
     /// An --expect that the file already lists is judged once, as the written file lists it: it
     /// counted twice in the original's failure and no candidate ever matched (exit 1).
     @Test func anExpectTheFileAlreadyListsShrinksAsWithout() throws {

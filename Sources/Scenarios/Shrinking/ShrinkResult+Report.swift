@@ -16,7 +16,7 @@ extension ShrinkResult {
             "- Original: `orrery run \(file) --seed \(seed)`",
             "- Failure: \(failure)",
             "- Replay of the written file: " + (replayed == failure ? "fails the same way" : "DOES NOT fail the same way (\(replayed.map(\.description) ?? "it passes"))"),
-            "- Runs spent: \(runs)",
+            "- Runs spent: \(runs)" + (runLimit.map { ", the limit (--max-runs \($0)): the faults and workload below are smaller and fail the same way, but are not shown to be 1-minimal; raise --max-runs to shrink further" } ?? ""),
             "",
             "| | before | after |",
             "| --- | --- | --- |",

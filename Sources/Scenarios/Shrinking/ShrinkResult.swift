@@ -5,7 +5,8 @@ public enum ShrinkOutcome {
     /// The run fails, but not the same way once its chaos is written out as explicit faults, so
     /// no shrunk file could replay it.
     case notReplayable(FailureSignature, runs: Int)
-    /// A 1-minimal schedule and workload that fail the same way.
+    /// A schedule and workload that fail the same way: 1-minimal, unless the shrink reached its
+    /// run limit.
     case shrunk(ShrinkResult)
 }
 
@@ -29,6 +30,8 @@ public struct ShrinkResult {
     public var sizesAfter: [WorkloadSize]
     /// World runs spent, the original's included (not the replay of the written file).
     public var runs: Int
+    /// The `--max-runs` limit, when the shrink stopped at it (the result is not shown 1-minimal).
+    public var runLimit: Int?
     /// The shrunk scenario file's text.
     public var yaml: String
 

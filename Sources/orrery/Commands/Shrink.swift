@@ -16,9 +16,14 @@ struct Shrink: ParsableCommand {
     @Option(name: .customLong("expect"), help: "Judge the failure by this assertion alone, written as in expect: (repeatable).")
     var expectations: [String] = []
     @Option(help: "Directory for <name>-shrunk.yaml and <name>-shrink.md.") var out = "results/shrink"
+    @Option(help: "The most world runs to spend, 2 … 1000000 (default 1000); a shrink that reaches it writes what it has, smaller but not shown 1-minimal.")
+    var maxRuns = Shrinker.defaultMaxRuns
 
     func validate() throws {
         guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
+        guard Shrinker.maxRunsRange.contains(maxRuns) else {
+            throw ValidationError("--max-runs must be between \(Shrinker.maxRunsRange.lowerBound) and \(Shrinker.maxRunsRange.upperBound), got \(maxRuns)")
+        }
     }
 
     func run() throws {
@@ -34,7 +39,7 @@ struct Shrink: ParsableCommand {
             FileHandleOutput.standardError("error: \(problem)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
-        switch shrinker.shrink() {
+        switch shrinker.shrink(maxRuns: maxRuns) {
         case .passes(let runs):
             print("seed \(shrinker.seed): nothing to shrink: the run passes (\(runs) run); replay with: orrery run \(file) --seed \(shrinker.seed)")
             throw ExitCode(ExitStatus.success.rawValue)
