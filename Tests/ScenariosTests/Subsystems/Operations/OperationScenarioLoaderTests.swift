@@ -48,7 +48,9 @@ func operationLoadError(_ text: String) -> ScenarioError? {
         ("no operations", "name: empty\noperations: []\n",
          "ops.yaml:2:13: error: an operations section needs at least one operation (at operations)"),
         ("missing operations", "name: empty\n",
-         "ops.yaml:1:1: error: missing required key 'operations'"),
+         "ops.yaml:1:1: error: an operation scenario lists 'operations:' (orrery ops runs only those); this file has none — run a world or an experiment with `orrery run`"),
+        ("a world", "name: w\nrun: {requests: 1}\nservers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\n",
+         "ops.yaml:1:1: error: an operation scenario lists 'operations:' (orrery ops runs only those); this file has none — run a world or an experiment with `orrery run`"),
     ]
 
     @Test(arguments: badFiles.map(\.name))

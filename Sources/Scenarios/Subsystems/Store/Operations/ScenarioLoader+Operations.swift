@@ -14,6 +14,10 @@ extension ScenarioLoader {
     }
 
     static func operationScenario(from document: ScenarioDocument) throws(ScenarioError) -> OperationScenario {
+        // A world or an experiment given to `orrery ops` was refused at its first key as unknown.
+        if !document.keys.contains("operations") {
+            throw document.root.error(.invalidValue("an operation scenario lists 'operations:' (orrery ops runs only those); this file has none — run a world or an experiment with `orrery run`"))
+        }
         let top = try document.sections(ScenarioSchema.operationFile)
         let section = try parseOperationsSection(try top.required("operations"))
         return OperationScenario(name: document.name, file: document.file, seed: document.seed ?? 1, steps: section.steps)
