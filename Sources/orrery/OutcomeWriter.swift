@@ -41,6 +41,10 @@ struct OutcomeWriter {
                 FileHandleOutput.standardError("error: \(error)")
                 return .badInput
             }
+            if let problem = outcome.metricsProblem {
+                FileHandleOutput.standardError("error: \(problem)\nreplay: \(outcome.replay)")
+                return .badInput
+            }
             do {
                 try outcome.bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
                 if let tracePath, let trace = outcome.trace { try AtomicFileWriter.write(trace, to: URL(fileURLWithPath: tracePath)) }

@@ -64,6 +64,29 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
+    /// The samples of every series together are bounded too: 100 servers sampled every
+    /// millisecond over 100 s asked for 2.7 GB at once and aborted. A run of fixed duration is
+    /// refused before it runs (at least five series a server); one bounded by its requests, whose
+    /// length is known only after, is refused after it with nothing written.
+    @Test func allTheSeriesTogetherAreBounded() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let world = { (run: String) in "name: many\nseed: 1\nrun: {\(run)}\nservers:\n  - {name: s, count: 100, slots: 1, service_time: 5ms}\nbalancer: {strategy: round_robin}\nworkload: {type: open_loop, rate: 1000, timeout: 1s}\n" }
+        try world("duration: 100s").write(to: dir.appendingPathComponent("timed.yaml"), atomically: true, encoding: .utf8)
+        try world("requests: 13000").write(to: dir.appendingPathComponent("counted.yaml"), atomically: true, encoding: .utf8)
+        let timed = try OrreryProcess.run(["run", "timed.yaml", "--out", "reports", "--metrics", "m.om", "--metrics-interval", "1ms"], in: dir)
+        #expect(timed.status == 2)
+        #expect(timed.standardError == "error: --metrics-interval 0.001s samples many's 505 or more series about 100000 times each over 100 s of virtual time, more than the 5.0e+06 samples a metrics file may hold; use an interval of at least 11ms\n", "\(timed.standardError)")
+        let counted = try OrreryProcess.run(["run", "counted.yaml", "--out", "reports", "--metrics", "m.om", "--metrics-interval", "1ms"], in: dir)
+        #expect(counted.status == 2)
+        #expect(counted.standardError.hasPrefix("error: --metrics: 401 series sampled "), "\(counted.standardError)")
+        #expect(counted.standardError.contains("more than the 5.0e+06 a metrics file may hold; use a --metrics-interval of at least "))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["timed.yaml", "counted.yaml"])
+        let sampled = try OrreryProcess.run(["run", "counted.yaml", "--out", "reports", "--metrics", "m.om", "--metrics-interval", "10ms", "--quiet"], in: dir)
+        #expect(sampled.status == 0, "\(sampled.standardError)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("m.om"), encoding: .utf8).hasSuffix("# EOF\n"))
+    }
+
     @Test func metricsNeedsOneFile() throws {
         let outcome = try OrreryProcess.run(["run", "scenarios/crash-and-restart.yaml", "scenarios/closed-loop.yaml", "--metrics", "/tmp/x.om"])
         #expect(outcome.status == 2)

@@ -59,8 +59,14 @@ public struct ObservationOptions: Sendable, Equatable {
     public func metricsProblem(for file: ScenarioFile) -> String? {
         guard metrics, let interval = metricsInterval, case .world(let scenario) = file, let length = scenario.limits.duration else { return nil }
         let samples = length.seconds / interval.seconds
-        guard samples > Double(Self.maximumMetricsSamples) else { return nil }
-        return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberText.plain(samples.rounded())) samples per series over \(scenario.name)'s \(NumberText.plain(length.seconds)) s of virtual time; at most \(NumberText.plain(Double(Self.maximumMetricsSamples))): use an interval of at least \(NumberText.plain((length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)))ms"
+        if samples > Double(Self.maximumMetricsSamples) {
+            return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberText.plain(samples.rounded())) samples per series over \(scenario.name)'s \(NumberText.plain(length.seconds)) s of virtual time; at most \(NumberText.plain(Double(Self.maximumMetricsSamples))): use an interval of at least \(NumberText.plain((length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)))ms"
+        }
+        // Each server has at least five series (requests, busy time, in service, queue, and the
+        // balancer's connections to it): all of them together within the file's bound.
+        let series = Double(5 * scenario.servers.count + 5)
+        guard series * samples > Double(OpenMetricsText.maximumSamples) else { return nil }
+        return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s \(NumberText.plain(series)) or more series about \(NumberText.approximate(samples)) times each over \(NumberText.plain(length.seconds)) s of virtual time, more than the \(NumberText.approximate(Double(OpenMetricsText.maximumSamples))) samples a metrics file may hold; use an interval of at least \(NumberText.plain((series * length.seconds / Double(OpenMetricsText.maximumSamples) * 1_000).rounded(.up)))ms"
     }
 
     /// Whether the simulation needs an observer.

@@ -22,11 +22,32 @@ enum OpenMetricsText {
         return .seconds((needed / 86_400_000_000_000 + 1) * 86_400)
     }
 
-    /// The text for everything `recorder` saw in a run that ended at `end`.
-    static func render(_ recorder: MetricsRecorder, end: VirtualInstant, interval: Duration?) -> String {
+    /// The most samples the text may hold in all, every series together (about 60 bytes each):
+    /// 100 servers sampled every millisecond for 100 s asked for 2.7 GB at once and aborted.
+    static let maximumSamples = 5_000_000
+
+    /// The sampling instants of a run that ended at `end`: every `interval` (or the default for
+    /// its length) from zero, and the end.
+    static func instants(end: VirtualInstant, interval: Duration?) -> [Int64] {
         let step = Int64((interval ?? Self.interval(for: .nanoseconds(end.nanoseconds))).nanoseconds)
         var instants = Array(stride(from: Int64(0), through: end.nanoseconds, by: Int(step)))
         if instants.last.map({ millisecondText($0) != millisecondText(end.nanoseconds) }) ?? true { instants.append(end.nanoseconds) }
+        return instants
+    }
+
+    /// Why the text for `recorder` cannot be made at `interval`, or nil: more than
+    /// ``maximumSamples`` samples (series, the latency summary's five, times instants).
+    static func problem(_ recorder: MetricsRecorder, end: VirtualInstant, interval: Duration?) -> String? {
+        let instantCount = Double(end.nanoseconds) / Double((interval ?? Self.interval(for: .nanoseconds(end.nanoseconds))).nanoseconds) + 2
+        let samples = Double(recorder.changes.count + 5) * instantCount
+        guard samples > Double(maximumSamples) else { return nil }
+        let shortest = Double(recorder.changes.count + 5) * end.seconds / Double(maximumSamples)
+        return "--metrics: \(recorder.changes.count) series sampled \(NumberText.approximate(instantCount)) times would be about \(NumberText.approximate(samples)) samples, more than the \(NumberText.approximate(Double(maximumSamples))) a metrics file may hold; use a --metrics-interval of at least \(NumberText.plain((shortest * 1_000).rounded(.up)))ms (nothing was written)"
+    }
+
+    /// The text for everything `recorder` saw in a run that ended at `end`.
+    static func render(_ recorder: MetricsRecorder, end: VirtualInstant, interval: Duration?) -> String {
+        let instants = instants(end: end, interval: interval)
         var out = ""
         let series = recorder.changes.keys.sorted()
         for name in recorder.families.keys.sorted() {

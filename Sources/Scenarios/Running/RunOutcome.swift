@@ -16,6 +16,9 @@ public struct RunOutcome: Sendable {
     public var trace: String?
     /// The run's time series in the OpenMetrics text format, when asked for.
     public var metrics: String?
+    /// Why the time series asked for were not made (more samples in all than a file may hold);
+    /// nothing of the run is then written.
+    public var metricsProblem: String?
     /// The digest of every event of a world; nil for an experiment.
     public var digest: String?
     /// `PASS <name> seed <seed> digest <digest>: <figures>`; nil for an experiment, whose summary is

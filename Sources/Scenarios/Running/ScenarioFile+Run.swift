@@ -35,7 +35,9 @@ extension ScenarioFile {
         if let timeline = observer?.timeline {
             trace = PerfettoTrace.render(timeline, header: PerfettoTrace.Header(scenario: scenario.name, seed: seed, digest: result.digest))
         }
-        let metrics = observer?.metrics.map { OpenMetricsText.render($0, end: VirtualInstant(nanoseconds: Int64((result.virtualSeconds * 1e9).rounded())), interval: observing.metricsInterval) }
+        let end = VirtualInstant(nanoseconds: Int64((result.virtualSeconds * 1e9).rounded()))
+        let metricsProblem = observer?.metrics.flatMap { OpenMetricsText.problem($0, end: end, interval: observing.metricsInterval) }
+        let metrics = metricsProblem == nil ? observer?.metrics.map { OpenMetricsText.render($0, end: end, interval: observing.metricsInterval) } : nil
         var figures: [String] = []
         if let traffic = result.traffic, scenario.workload != nil {
             figures.append("\(traffic.succeeded)/\(traffic.issued) requests succeeded, p99 \(DurationFormat.milliseconds(traffic.value(of: .p99)))")
@@ -59,9 +61,11 @@ extension ScenarioFile {
             }
             failure = lines.joined(separator: "\n")
         }
-        return RunOutcome(name: scenario.name, seed: seed, replay: replay, bundle: result.bundle(formats: formats), trace: trace, metrics: metrics, digest: result.digest,
-                          headline: "\(result.passed ? "PASS" : "FAIL") \(scenario.name) seed \(seed) digest \(result.digest): \(figures.joined(separator: "; "))",
-                          failure: failure)
+        var outcome = RunOutcome(name: scenario.name, seed: seed, replay: replay, bundle: result.bundle(formats: formats), trace: trace, metrics: metrics, digest: result.digest,
+                                 headline: "\(result.passed ? "PASS" : "FAIL") \(scenario.name) seed \(seed) digest \(result.digest): \(figures.joined(separator: "; "))",
+                                 failure: failure)
+        outcome.metricsProblem = metricsProblem
+        return outcome
     }
 }
 
