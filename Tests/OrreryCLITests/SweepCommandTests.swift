@@ -125,6 +125,20 @@ import Testing
         }
     }
 
+    /// A sweep whose last writes fail (here a directory stands where worlds.jsonl or report.md
+    /// goes) removes what it wrote: the reports were left without worlds.jsonl or sweep.json.
+    @Test(arguments: ["worlds.jsonl", "report.md"])
+    func aSweepThatCannotFinishLeavesNoFileBehind(blocked: String) throws {
+        let dir = try Self.setUp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out/tiny-sweep/\(blocked)"), withIntermediateDirectories: true)
+        let outcome = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1..3", "--out", "out", "--quiet"], in: dir)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains(blocked), "\(outcome.standardError)")
+        let files = (FileManager.default.enumerator(atPath: dir.appendingPathComponent("out").path)?.allObjects as? [String] ?? []).sorted()
+        #expect(files == ["tiny-sweep", "tiny-sweep/\(blocked)"])
+    }
+
     /// A Kubernetes job merges its shards into the directory that holds them
     /// (`merge $OUT/$NAME --out $OUT`): a second merge read that directory's own sweep.json as
     /// its only shard and refused ("holds a whole sweep"). It merges the shards again, same bytes.

@@ -54,22 +54,26 @@ public final class SweepDirectory {
     /// Completes `worlds.jsonl` and writes, for a whole sweep, `report`'s files, then `manifest`.
     ///
     /// `sweep.json` comes last: it is what makes a directory a sweep (`orrery merge` reads only
-    /// directories that have one), so a write that fails on the way (a full disk) leaves no
-    /// directory that looks complete. On failure `worlds.jsonl.partial` is removed as well.
+    /// directories that have one). A write that fails on the way (a full disk) removes what this
+    /// sweep wrote — `worlds.jsonl` (or its `.partial`) and the reports — so that nothing half
+    /// written is left, complete-looking or not.
     public func finish(manifest: SweepManifest, report: SweepReport?) throws(ReportWriteError) {
+        let partial = url.appendingPathComponent("worlds.jsonl.partial").path
+        let final = url.appendingPathComponent("worlds.jsonl").path
+        var bundle = report?.bundle() ?? ReportBundle()
+        bundle.add("sweep.json", manifest.json())
+        var renamed = false
         do throws(ReportWriteError) {
             try flush()
             try? handle?.close()
             handle = nil
-            if let report { try report.bundle().write(to: url) }
-            let partial = url.appendingPathComponent("worlds.jsonl.partial").path
-            let final = url.appendingPathComponent("worlds.jsonl").path
             guard rename(partial, final) == 0 else { throw ReportWriteError.fileSystem(operation: "replace", path: final, code: errno) }
-            var manifestFile = ReportBundle()
-            manifestFile.add("sweep.json", manifest.json())
-            try manifestFile.write(to: url)
+            renamed = true
+            try bundle.write(to: url)
         } catch {
             abandon()
+            if renamed { unlink(final) }
+            for file in bundle.files { unlink(url.appendingPathComponent(file.path).path) }
             throw error
         }
     }
