@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Scenarios
 @testable import Simulator
@@ -10,6 +11,21 @@ import Testing
         let base = try! ScenarioLoader.parse(text, file: "z.yaml")
         return ZoneComparison.run(base, jobs: 1)
     }()
+
+    /// A faults section that strikes nothing (`faults: []`, or an outage of a zone without
+    /// servers) is refused where it is written; it read "missing required key 'faults'" at the
+    /// file's first line.
+    @Test func faultsThatStrikeNothingAreRefusedWhereTheyAreWritten() throws {
+        let shipped = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/zones.yaml"), encoding: .utf8)
+        let text = shipped.replacingOccurrences(of: "faults:\n  - {at: 30s, zone_outage: b, for: 20s}\n", with: "faults: []\n")
+        #expect(text != shipped)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("zones-\(UInt64.random(in: 0...UInt64.max)).yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var refusal = ""
+        do { _ = try ZoneComparison.loadBase(path: path) } catch { refusal = error.description }
+        #expect(refusal == "\(path):42:9: error: the zone comparison needs a zone_outage that takes down at least one server; these faults take down none (at faults)")
+    }
 
     @Test func theFourVariantsChangeOnlyLocalityAndTheOutage() {
         let variants = Self.comparison.variants

@@ -30,8 +30,12 @@ public struct ZoneComparison: Sendable {
         let base = try StrategyComparison.loadTraffic(path: path)
         let scenario = base.scenario
         let missing = scenario.zones == nil ? "zones" : scenario.balancer?.configuration.locality == nil ? "balancer.locality"
-            : scenario.faults.entries.isEmpty ? "faults (a zone_outage)" : nil
+            : scenario.faults.entries.isEmpty && base.sections["faults"] == nil ? "faults (a zone_outage)" : nil
         if let missing { throw base.error(at: missing.hasPrefix("balancer.") ? missing : "", .missingKey(missing)) }
+        // Written, but striking nothing: `faults: []`, or an outage of a zone without servers.
+        guard !scenario.faults.entries.isEmpty else {
+            throw base.error(at: "faults", .invalidValue("the zone comparison needs a zone_outage that takes down at least one server; these faults take down none"))
+        }
         try ScenarioLoader.checkExperimentWorlds(variants(scenario).map { ($0.name, $0.scenario) }, of: base, experiment: "zone comparison")
         return scenario
     }
