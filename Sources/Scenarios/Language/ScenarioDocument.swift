@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import Yams
 
 /// A scenario file read once: its bytes checked as UTF-8, composed as YAML, and the keys every
@@ -15,7 +16,9 @@ public struct ScenarioDocument {
     let root: YAMLCursor
     /// The scenario's name: `name:`, or the file's name without its extension.
     public let name: String
-    /// A sentence for the report (`description:`), or empty.
+    /// A sentence for the report (`description:`) on one line, or empty: every report writes it
+    /// into a heading, list item or paragraph, and a line break in it (`"a\n\n## injected"`)
+    /// started blocks of its own in every experiment's `report.md`.
     public let summary: String
     /// `seed:`, or nil when the file has none.
     public let seed: UInt64?
@@ -68,7 +71,7 @@ public struct ScenarioDocument {
         self.file = file
         self.root = root
         self.name = name
-        self.summary = try top["description"]?.string() ?? ""
+        self.summary = try top["description"]?.string().markdownLine ?? ""
         self.seed = try top["seed"]?.uint64()
         self.keys = top.keys
     }

@@ -116,6 +116,13 @@ import Testing
         #expect(String(repeating: "\u{7}", count: 100).excerpt == String(repeating: "\\x07", count: 14) + "…")
     }
 
+    /// A description is written into headings, list items and paragraphs of every report: its
+    /// line breaks made headings and tables of their own in experiments' report.md.
+    @Test func aDescriptionIsReadOnOneLine() throws {
+        let document = try ScenarioDocument.parse("description: \"a\\n\\n## injected\\n|x|y|\"\nservers: [{name: s}]\n", file: "h.yaml")
+        #expect(document.summary == "a  ## injected |x|y|")
+    }
+
     @Test func anA3FileWithoutItsFailoverIsRefused() {
         #expect(Self.error("experiment: a3\nservers: 3\n") == "h.yaml:1:1: error: missing required key 'failover'")
     }
