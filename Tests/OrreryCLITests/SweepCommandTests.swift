@@ -205,6 +205,15 @@ import Testing
         let badValue = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1..2", "--vary", "servers.0.slots=2,zero", "--out", "out"], in: dir)
         #expect(badValue.status == 2)
         #expect(badValue.standardError.hasPrefix("tiny.yaml:6:32: error: expected an integer, found 'zero' (the value comes from --vary servers.0.slots=zero)"), "\(badValue.standardError)")
+        // A 100 KB value is refused by its length, not echoed whole (ArgumentParser quoted it).
+        let huge = String(repeating: "[", count: 100_000)
+        for arguments in [["sweep", "tiny.yaml", "--seeds", "1", "--vary", "description=" + huge, "--out", "out"],
+                          ["run", "tiny.yaml", "--set", "description=" + huge, "--out", "out"]] {
+            let outcome = try OrreryProcess.run(arguments, in: dir)
+            #expect(outcome.status == 2)
+            #expect(outcome.standardError.hasPrefix("Error: a key path or value has at most 1000 characters"), "\(outcome.standardError.prefix(200))")
+            #expect(outcome.standardError.utf8.count < 1_000)
+        }
         let badSeeds = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "9..1", "--out", "out"], in: dir)
         #expect(badSeeds.status == 2)
         #expect(badSeeds.standardError.contains("is empty"))

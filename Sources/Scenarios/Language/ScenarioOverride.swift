@@ -139,7 +139,11 @@ extension ScenarioDocument {
                             override: override, option: option, file: file)
                 mapping[index] = (mapping[index].key, child)
             } else if components.count == 1 {
-                mapping[component] = value.marked(mapping.mark)
+                // The new key is placed where its mapping is, so that an error about it (an
+                // unknown key) has a position in the file.
+                var pairs = Array(mapping)
+                pairs.append((Node(component).marked(mapping.mark), value.marked(mapping.mark)))
+                mapping = Node.Mapping(pairs, mapping.tag, mapping.style)
             } else {
                 throw failure("there is no key '\(component.excerpt)'\(walked.isEmpty ? " at the top of the file" : " under \(walked.joined(separator: "."))")")
             }
@@ -163,10 +167,15 @@ extension ScenarioError {
     /// The error with a note naming the override that set the value it is about, if one did.
     func mentioning(_ overrides: [ScenarioOverride], option: String) -> ScenarioError {
         let dotted = path.replacingOccurrences(of: ".[", with: ".").replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
-        guard !dotted.isEmpty, let override = overrides.last(where: { dotted == $0.path || dotted.hasPrefix($0.path + ".") })
-        else { return self }
+        // The value an override set, or the key it set, named by an error about its mapping
+        // (`unknown key 'nosuch'`, `missing required key 'name'` for a value YAML reads as null).
+        let setHere = dotted.isEmpty ? nil : overrides.last { dotted == $0.path || dotted.hasPrefix($0.path + ".") }
+        let keyed = overrides.last { override in
+            override.components.dropLast().joined(separator: ".") == dotted && message.contains("'\(override.components.last ?? "")'")
+        }
+        guard let override = setHere ?? keyed else { return self }
         var noted = self
-        noted.kind = .invalidValue("\(message) (the value comes from \(option) \(override.description.excerpt))")
+        noted.kind = .invalidValue("\(message) (the \(setHere == nil ? "key" : "value") comes from \(option) \(override.description.excerpt))")
         return noted
     }
 }

@@ -18,9 +18,11 @@ struct SweepCommand: ParsableCommand {
 
     @Argument(help: "A scenario file (a world, not an experiment).") var file: String
     @Option(help: "Seeds: a range 1..200, single seeds, or a comma-separated list of both (at most 1,000,000).") var seeds: String
-    @Option(help: ArgumentHelp("Run every listed value of one key path, e.g. --vary balancer.strategy=round_robin,least_conn (repeatable; variants are every combination).",
-                               valueName: "path=v1,v2,..."), transform: OverrideArgument.parseVariants)
-    var vary: [[ScenarioOverride]] = []
+    @Option(name: .customLong("vary"), help: ArgumentHelp("Run every listed value of one key path, e.g. --vary balancer.strategy=round_robin,least_conn (repeatable; variants are every combination).",
+                               valueName: "path=v1,v2,..."))
+    var varyArguments: [String] = []
+    /// `--vary`, read in ``validate()`` (a transform's error quoted the whole argument).
+    var vary: [[ScenarioOverride]] { varyArguments.compactMap { try? ScenarioOverride.parseVariants($0) } }
     @Option(help: "Directory for the sweep; it writes <out>/<name>/.") var out = "results/sweeps"
     @OptionGroup var parallel: ParallelOption
     @Option(help: "Run only shard i of n (1-based), e.g. --shard 2/8.") var shard: String?
@@ -30,6 +32,7 @@ struct SweepCommand: ParsableCommand {
     var checkDeterminism = false
 
     func validate() throws {
+        for argument in varyArguments { _ = try OverrideArgument.parseVariants(argument) }
         guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
     }
 

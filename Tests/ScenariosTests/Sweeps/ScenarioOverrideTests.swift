@@ -58,4 +58,12 @@ import Testing
         #expect(Self.error(["seed.x=1"]).contains("seed is a single value, with no 'x' inside"))
         #expect(Self.error(["workload.nonsense=1"]).contains("unknown key 'nonsense'"))
     }
+
+    /// A key an override adds is placed at its mapping, so that "unknown key" has a position and
+    /// names the option (it had neither); a value YAML reads as null names it too.
+    @Test func aKeyAnOverrideAddsIsReportedAtItsMappingNamingTheOption() {
+        #expect(Self.error(["nosuch=1"]) == "o.yaml:1:1: error: unknown key 'nosuch' (the key comes from --set nosuch=1)")
+        #expect(Self.error(["servers.0.nosuch=1"]) == "o.yaml:5:5: error: unknown key 'nosuch' (the key comes from --set servers.0.nosuch=1) (at servers.[0])")
+        #expect(Self.error(["servers.0.name=---"]) == "o.yaml:5:5: error: missing required key 'name' (the key comes from --set servers.0.name=---) (at servers.[0])")
+    }
 }
