@@ -218,13 +218,17 @@ extension ScenarioError {
 
 extension String {
     /// At most 60 characters of the string, for quoting user input in a message: a line break as
-    /// `⏎` and every other control character as `\xHH` (a NUL or an escape sequence written in a
-    /// quoted name reached the terminal as it was).
+    /// `⏎`, every other control character as `\xHH` (a NUL or an escape sequence written in a
+    /// quoted name reached the terminal as it was), and invisible formatting or separators —
+    /// a right-to-left override, U+2028 — as `\u{HHHH}`.
     var excerpt: String {
         let pieces = prefix(61).unicodeScalars.map { scalar in
-            scalar == "\n" ? "⏎"
-                : scalar.properties.generalCategory == .control ? "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
-                : String(scalar)
+            switch scalar.properties.generalCategory {
+            case _ where scalar == "\n": "⏎"
+            case .control: "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            case .format, .lineSeparator, .paragraphSeparator: "\\u{" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) + "}"
+            default: String(scalar)
+            }
         }
         let flat = pieces.joined()
         if flat.count <= 60 && dropFirst(60).isEmpty { return flat }

@@ -114,6 +114,8 @@ import Testing
         #expect(Self.error(world.replacingOccurrences(of: "NAME", with: "s") + #"faults: [{at: 1s, crash: "z\0\e[31mred"}]"# + "\n")
             == "h.yaml:5:26: error: unknown node 'z\\x00\\x1B[31mred'; known nodes: s (at faults.[0].crash)")
         #expect(String(repeating: "\u{7}", count: 100).excerpt == String(repeating: "\\x07", count: 14) + "…")
+        // Invisible formatting and separators too: a right-to-left override reordered the message.
+        #expect("a\u{202E}b\u{2028}c\u{FEFF}".excerpt == "a\\u{202E}b\\u{2028}c\\u{FEFF}")
     }
 
     /// A description is written into headings, list items and paragraphs of every report: its
