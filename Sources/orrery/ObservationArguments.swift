@@ -12,7 +12,7 @@ struct ObservationArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Perfetto trace: keep only what happens between two instants of virtual time, e.g. 10s..20s.", valueName: "from..to"))
     var traceWindow: String?
     @Option(help: "Perfetto trace: at most this many events, \(ObservationOptions.traceEventLimits.lowerBound) … \(ObservationOptions.traceEventLimits.upperBound) (default \(ObservationOptions.defaultTraceEventLimit), about 110 bytes each); a longer run's trace stops where the limit is reached and says so.")
-    var traceMaxEvents = ObservationOptions.defaultTraceEventLimit
+    var traceMaxEvents: Int?
     @Option(help: "Write the run's time series to this file in the OpenMetrics text format (one scenario only), for promtool tsdb create-blocks-from openmetrics.")
     var metrics: String?
     @Option(help: ArgumentHelp("The time between two samples of every series, at least 1ms, e.g. 1s or 1m (default: the shortest of 1s, 2s, 5s, 10s, 15s, 30s, 1m, … giving at most 1,000 samples).", valueName: "duration"))
@@ -27,10 +27,13 @@ struct ObservationArguments: ParsableArguments {
         get throws {
             if let trace, trace.isEmpty { throw ValidationError("--trace must name a file (got an empty path)") }
             if let metrics, metrics.isEmpty { throw ValidationError("--metrics must name a file (got an empty path)") }
-            guard ObservationOptions.traceEventLimits.contains(traceMaxEvents) else {
-                throw ValidationError("--trace-max-events must be between \(ObservationOptions.traceEventLimits.lowerBound) and \(ObservationOptions.traceEventLimits.upperBound), got \(traceMaxEvents)")
+            let eventLimit = traceMaxEvents ?? ObservationOptions.defaultTraceEventLimit
+            guard ObservationOptions.traceEventLimits.contains(eventLimit) else {
+                throw ValidationError("--trace-max-events must be between \(ObservationOptions.traceEventLimits.lowerBound) and \(ObservationOptions.traceEventLimits.upperBound), got \(eventLimit)")
             }
-            if trace == nil && (traceFormat != nil || traceWindow != nil) { throw ValidationError("--trace-format and --trace-window need --trace FILE") }
+            if trace == nil && (traceFormat != nil || traceWindow != nil || traceMaxEvents != nil) {
+                throw ValidationError("--trace-format, --trace-window and --trace-max-events need --trace FILE")
+            }
             if metrics == nil && metricsInterval != nil { throw ValidationError("--metrics-interval needs --metrics FILE") }
             var format: ObservationOptions.TraceFormat?
             if let trace {
@@ -42,6 +45,10 @@ struct ObservationArguments: ParsableArguments {
                 } else {
                     format = ObservationOptions.TraceFormat.implied(byPath: trace)
                 }
+            }
+            // A JSON-lines trace holds every event: a limit on it was taken and ignored.
+            if traceMaxEvents != nil && format != .perfetto {
+                throw ValidationError("--trace-max-events applies to Perfetto traces (--trace-format perfetto)")
             }
             var window: ClosedRange<VirtualInstant>?
             if let traceWindow {
@@ -55,7 +62,7 @@ struct ObservationArguments: ParsableArguments {
                 }
                 guard interval! >= .milliseconds(1) else { throw ValidationError("--metrics-interval must be at least 1ms, got '\(metricsInterval)'") }
             }
-            return ObservationOptions(trace: format, traceWindow: window, traceEventLimit: traceMaxEvents,
+            return ObservationOptions(trace: format, traceWindow: window, traceEventLimit: eventLimit,
                                       metrics: metrics != nil, metricsInterval: interval)
         }
     }

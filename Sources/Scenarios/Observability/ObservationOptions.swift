@@ -69,6 +69,15 @@ public struct ObservationOptions: Sendable, Equatable {
         return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s \(NumberText.plain(series)) or more series about \(NumberText.approximate(samples)) times each over \(NumberText.plain(length.seconds)) s of virtual time, more than the \(NumberText.approximate(Double(OpenMetricsText.maximumSamples))) samples a metrics file may hold; use an interval of at least \(NumberText.plain((series * length.seconds / Double(OpenMetricsText.maximumSamples) * 1_000).rounded(.up)))ms"
     }
 
+    /// Why ``traceWindow`` would trace nothing of `file`'s run, or nil: a window that starts after
+    /// the run's time limit (a trace of no events was written, exit 0, nothing said).
+    public func traceWindowProblem(for file: ScenarioFile) -> String? {
+        guard let window = traceWindow, case .world(let scenario) = file else { return nil }
+        let end = VirtualInstant.after(scenario.limits.timeLimit)
+        guard window.lowerBound > end else { return nil }
+        return "--trace-window starts at \(window.lowerBound), after \(scenario.name)'s time limit (\(end)): the trace would hold nothing; choose a window within the run"
+    }
+
     /// Whether the simulation needs an observer.
     var needsObserver: Bool { trace == .perfetto || metrics }
 }

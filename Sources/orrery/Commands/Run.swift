@@ -39,7 +39,7 @@ struct Run: ParsableCommand {
             FileHandleOutput.standardError("error: --trace and --metrics show one world; \(experiment.file) is an experiment file (run one of the worlds it reads instead)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
-        if let problem = loaded.lazy.compactMap(observing.metricsProblem(for:)).first {
+        if let problem = loaded.lazy.compactMap({ observing.metricsProblem(for: $0) ?? observing.traceWindowProblem(for: $0) }).first {
             FileHandleOutput.standardError("error: " + problem)
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
