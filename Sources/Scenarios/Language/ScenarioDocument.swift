@@ -46,8 +46,14 @@ public struct ScenarioDocument {
     /// Reads a document from `text`, reporting positions against `file`.
     public static func parse(_ text: String, file: String) throws(ScenarioError) -> ScenarioDocument {
         if let (line, column, scalar) = firstControlCharacter(in: text) {
-            throw ScenarioError(file: file, line: line, column: column, path: "", kind: .syntax(
-                "control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed in a scenario file"))
+            let code = "U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))"
+            let what = switch scalar.value {
+            case 0x2028, 0x2029: "line separator \(code) (the YAML reader counts it as a line break, so every position after it would be a line off)"
+            case 0xFEFF: "byte order mark \(code) after the start of the file"
+            case 0xFFFE, 0xFFFF: "noncharacter \(code)"
+            default: "control character \(code)"
+            }
+            throw ScenarioError(file: file, line: line, column: column, path: "", kind: .syntax("\(what) is not allowed in a scenario file"))
         }
         return try ScenarioDocument(root: compose(text, file: file), file: file)
     }
@@ -123,14 +129,16 @@ public struct ScenarioDocument {
             "the file is not valid UTF-8: byte 0x\(String(bytes[min(offset, bytes.count - 1)], radix: 16, uppercase: true)) at offset \(offset)"))
     }
 
-    /// The first C0/C1 control character other than tab, line feed and carriage return, with its
-    /// 1-based line and column.
+    /// The first C0/C1 control character other than tab, line feed and carriage return — or line
+    /// or paragraph separator, byte order mark past the start, U+FFFE or U+FFFF, which the YAML
+    /// reader counts as a line break, drops or cannot read — with its 1-based line and column.
     static func firstControlCharacter(in text: String) -> (Int, Int, Unicode.Scalar)? {
         var line = 1, column = 1
-        for scalar in text.unicodeScalars {
+        for (index, scalar) in text.unicodeScalars.enumerated() {
             if scalar == "\n" { line += 1; column = 1; continue }
             let value = scalar.value
-            if (value < 0x20 && value != 0x09 && value != 0x0D) || value == 0x7F || (0x80...0x9F).contains(value) {
+            if (value < 0x20 && value != 0x09 && value != 0x0D) || value == 0x7F || (0x80...0x9F).contains(value)
+                || value == 0x2028 || value == 0x2029 || value == 0xFFFE || value == 0xFFFF || (value == 0xFEFF && index > 0) {
                 return (line, column, scalar)
             }
             column += 1

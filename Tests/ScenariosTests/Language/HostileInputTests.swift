@@ -54,6 +54,11 @@ import Testing
 
     @Test func aControlCharacterIsNamedWhereItIs() {
         #expect(Self.error("seed: 1\nname: a\u{07}b\n") == "h.yaml:2:8: error: invalid YAML: control character U+0007 is not allowed in a scenario file")
+        // The YAML reader counts a line separator as a line break: every later position was a line off.
+        #expect(Self.error("seed: 1\ndescription: \"a\u{2028}b\"\nservers: x\n")
+            == "h.yaml:2:16: error: invalid YAML: line separator U+2028 (the YAML reader counts it as a line break, so every position after it would be a line off) is not allowed in a scenario file")
+        #expect(Self.error("seed: 1\nname: a\u{FEFF}b\n") == "h.yaml:2:8: error: invalid YAML: byte order mark U+FEFF after the start of the file is not allowed in a scenario file")
+        #expect(Self.error("seed: 1\nname: a\u{FFFE}b\n") == "h.yaml:2:8: error: invalid YAML: noncharacter U+FFFE is not allowed in a scenario file")
     }
 
     @Test func aDuplicateKeyIsNamedAtItsSecondOccurrenceWithoutEchoingTheFile() throws {
