@@ -43,6 +43,8 @@ public enum ShrunkScenarioWriter {
         do {
             try AtomicFileWriter.write(report, to: URL(fileURLWithPath: reportPath))
         } catch {
+            // The file goes with its report: a shrunk file without one was left behind.
+            unlink(scenarioPath)
             throw .write(error)
         }
         return Written(scenarioPath: scenarioPath, reportPath: reportPath, replayed: replayed, replays: replayed == result.failure, report: report)
