@@ -58,6 +58,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("existing").path).isEmpty)
     }
 
+    /// A report.md that is a device or a FIFO is refused as what it is (it was blamed on
+    /// permissions; a FIFO read whole would wait for ever).
+    @Test func aReportThatIsNoRegularFileIsRefusedAsSuch() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("results/sub"), withIntermediateDirectories: true)
+        try "# Top\n".write(to: dir.appendingPathComponent("results/report.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("results/sub/report.md").path, withDestinationPath: "/dev/zero")
+        let outcome = try OrreryProcess.run(["report", "results"], in: dir)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.hasSuffix("sub/report.md: not a regular file (a device, a pipe or a socket)\n"), "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("results/index.html").path))
+    }
+
     /// A chart is inlined only from inside the results folder: a symbolic link in it to a file
     /// outside was followed and pasted into the page.
     @Test func aChartLinkedFromOutsideTheFolderIsNotInlined() throws {

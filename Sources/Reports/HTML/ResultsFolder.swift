@@ -115,11 +115,12 @@ struct ResultsFolder: Sendable, Equatable {
     }
 
     /// The contents of the file at `url`.
+    /// A report's file, read only when it is a regular file within ``RegularFile/reportLimit``
+    /// (a FIFO or `/dev/zero` as `report.md` was refused as if permission were denied).
     private static func read(_ url: URL) throws(ResultsPageError) -> Data {
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(url.path, reason: error.localizedDescription)
+        switch RegularFile.read(url.path, limit: RegularFile.reportLimit) {
+        case .success(let bytes): return Data(bytes)
+        case .failure(let problem): throw .unreadable(url.path, reason: problem.description)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 
 /// A sweep ready to run: its plan, every variant loaded and checked by the scenario loader (a bad
 /// `--vary` value is an error at the position of the value it replaces, before any world runs),

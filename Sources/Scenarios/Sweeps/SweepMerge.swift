@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 
 /// Reads the shards of one sweep back — each a directory with `sweep.json` and `worlds.jsonl` —
 /// and checks that they belong together and are complete: the same manifest but for the shard,

@@ -1,16 +1,19 @@
 import Foundation
 
-/// Reads a file a scenario names — the scenario file itself, a MapReduce input — only when it is a
-/// regular file of at most a given size: a device (`/dev/zero`), a FIFO or a directory would hang
-/// or exhaust memory if read whole, and an oversized file is refused before any byte is read.
-enum RegularFile {
+/// Reads a file a user names — a scenario file, a MapReduce input, a shard's records, a report
+/// the results page shows — only when it is a regular file of at most a given size: a device
+/// (`/dev/zero`), a FIFO or a directory would hang or exhaust memory if read whole, and an
+/// oversized file is refused before any byte is read.
+public enum RegularFile {
     /// The largest scenario file: 16 MiB.
-    static let scenarioLimit = 16 << 20
+    public static let scenarioLimit = 16 << 20
     /// The largest MapReduce input file: 1 GiB, as for any byte count a file may give.
-    static let inputLimit = 1 << 30
+    public static let inputLimit = 1 << 30
+    /// The largest `report.md` or `report.json` the results page reads: 64 MiB.
+    public static let reportLimit = 64 << 20
 
     /// The file's bytes, or why they cannot be read.
-    static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
+    public static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
         let attributes: [FileAttributeKey: Any]
         // A symbolic link is judged by what it points to.
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -28,11 +31,11 @@ enum RegularFile {
     }
 
     /// Why a file was not read.
-    enum Problem: Error, CustomStringConvertible {
+    public enum Problem: Error, CustomStringConvertible {
         case missing, directory, notRegular, unreadable
         case tooLarge(size: Int, limit: Int)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .missing: return "no such file"
             case .directory: return "it is a directory"
