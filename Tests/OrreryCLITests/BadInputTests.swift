@@ -91,6 +91,21 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("b/a1/report.md").path))
     }
 
+    /// `--scenarios` must be a directory: a file there was reported as each experiment's file
+    /// missing. `--list` needs none.
+    @Test func experimentsScenariosMustBeADirectory() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "x".write(to: dir.appendingPathComponent("file"), atomically: true, encoding: .utf8)
+        for path in ["file", "missing"] {
+            let outcome = try OrreryProcess.run(["experiment", "a1", "--scenarios", path, "--out", "out"], in: dir)
+            #expect(outcome.status == 2)
+            #expect(outcome.standardError.hasPrefix("Error: --scenarios '\(path)' is not a directory (it holds the experiments' files, e.g. scenarios/a1.yaml)"), "\(outcome.standardError)")
+        }
+        #expect(try OrreryProcess.run(["experiment", "--list"], in: dir).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+    }
+
     /// `--seed` takes 0 … 2^64 − 1; a negative or too large seed is named as such, not "missing value".
     @Test func aSeedOutOfRangeIsNamedWithItsRange() throws {
         for bad in ["-1", "18446744073709551616", "1e3"] {

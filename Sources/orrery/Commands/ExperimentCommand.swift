@@ -38,6 +38,11 @@ struct ExperimentCommand: ParsableCommand {
     func validate() throws {
         guard list || !names.isEmpty else { throw ValidationError("name at least one experiment, or all (see --list)") }
         guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
+        // A file or a missing path as --scenarios was reported as each experiment's file missing.
+        var isDirectory: ObjCBool = false
+        guard list || (FileManager.default.fileExists(atPath: scenarios, isDirectory: &isDirectory) && isDirectory.boolValue) else {
+            throw ValidationError("--scenarios '\(scenarios)' is not a directory (it holds the experiments' files, e.g. scenarios/a1.yaml)")
+        }
     }
 
     func run() throws {
