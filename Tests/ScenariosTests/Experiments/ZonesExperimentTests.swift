@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import Scenarios
 @testable import Simulator
@@ -16,15 +15,8 @@ import Testing
     /// servers) is refused where it is written; it read "missing required key 'faults'" at the
     /// file's first line.
     @Test func faultsThatStrikeNothingAreRefusedWhereTheyAreWritten() throws {
-        let shipped = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/zones.yaml"), encoding: .utf8)
-        let text = shipped.replacingOccurrences(of: "faults:\n  - {at: 30s, zone_outage: b, for: 20s}\n", with: "faults: []\n")
-        #expect(text != shipped)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("zones-\(UInt64.random(in: 0...UInt64.max)).yaml").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var refusal = ""
-        do { _ = try ZoneComparison.loadBase(path: path) } catch { refusal = error.description }
-        #expect(refusal == "\(path):42:9: error: the zone comparison needs a zone_outage that takes down at least one server; these faults take down none (at faults)")
+        let refusal = try shippedFileRefusal("zones.yaml", replacing: "faults:\n  - {at: 30s, zone_outage: b, for: 20s}\n", with: "faults: []\n") { _ = try ZoneComparison.loadBase(path: $0) }
+        #expect(refusal == "PATH:42:9: error: the zone comparison needs a zone_outage that takes down at least one server; these faults take down none (at faults)")
     }
 
     @Test func theFourVariantsChangeOnlyLocalityAndTheOutage() {

@@ -156,30 +156,16 @@ import Testing
     /// estimate them together: at 4,000,000 requests a second a strategy world is within its own
     /// budget, but the comparison runs 1,080 of them.
     @Test func anExperimentsDerivedWorldsAreBoundedTogether() throws {
-        let shipped = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/strategies.yaml"), encoding: .utf8)
-        let text = shipped.replacingOccurrences(of: "\n  rate: 1000\n", with: "\n  rate: 4000000\n")
-        #expect(text != shipped)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strategies-\(UInt64.random(in: 0...UInt64.max)).yaml").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var refusal = ""
-        do { _ = try StrategyComparison.loadBase(path: path) } catch { refusal = error.description }
-        #expect(refusal == "\(path):20:3: error: the strategy comparison runs 1080 worlds from this file, needing about 1.7e+12 events in all, more than the 2.0e+09 an experiment may; lower the rate, the users or the duration (at workload)")
+        let refusal = try shippedFileRefusal("strategies.yaml", replacing: "\n  rate: 1000\n", with: "\n  rate: 4000000\n") { _ = try StrategyComparison.loadBase(path: $0) }
+        #expect(refusal == "PATH:20:3: error: the strategy comparison runs 1080 worlds from this file, needing about 1.7e+12 events in all, more than the 2.0e+09 an experiment may; lower the rate, the users or the duration (at workload)")
         #expect(throws: Never.self) { try StrategyComparison.loadBase(path: packageRoot.appendingPathComponent("scenarios/strategies.yaml").path) }
     }
 
     /// What the strategy comparison asks of its file beyond a world's rules is refused where the
     /// file writes it (it was refused at 1:1).
     @Test func aStrategyComparisonsOwnRulesPointIntoTheFile() throws {
-        let shipped = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/strategies.yaml"), encoding: .utf8)
-        let text = shipped.replacingOccurrences(of: "count: 4,", with: "count: 1,")
-        #expect(text != shipped)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strategies-\(UInt64.random(in: 0...UInt64.max)).yaml").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var refusal = ""
-        do { _ = try StrategyComparison.loadBase(path: path) } catch { refusal = error.description }
-        #expect(refusal == "\(path):14:3: error: the strategy comparison needs at least two servers, got 1 (at servers)")
+        let refusal = try shippedFileRefusal("strategies.yaml", replacing: "count: 4,", with: "count: 1,") { _ = try StrategyComparison.loadBase(path: $0) }
+        #expect(refusal == "PATH:14:3: error: the strategy comparison needs at least two servers, got 1 (at servers)")
     }
 
     /// The queue experiment's placement analysis builds every algorithm for every broker count
