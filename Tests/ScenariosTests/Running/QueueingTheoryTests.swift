@@ -4,7 +4,7 @@ import Testing
 
 /// The engine held to queueing theory: worlds whose answer is known in closed form (Poisson
 /// arrivals, exponential service, c slots, a finite queue, a client timeout, a random split
-/// through the balancer) must measure what the formulas say, within a margin of about three
+/// through the balancer, retries of independent errors, closed-loop users who think) must measure what the formulas say, within a margin of about three
 /// standard deviations of a run of this length (estimated from 10-seed sweeps; the seeds are
 /// fixed, so each check is deterministic). A wrong service time, a queue that holds one request
 /// too many or too few, a timeout that frees a slot or a latency counted twice each move a figure
@@ -127,5 +127,51 @@ import Testing
         for server in result.traffic?.servers ?? [] {
             #expect(Self.isNear(server.utilisation, 0.75, within: 0.02), "\(server.id): \(server.utilisation)")
         }
+    }
+
+    @Test func retriesOnOtherServersMultiplyTheErrorChances() throws {
+        // Every answer is a 500 with chance 0.1, independently; three tries over three servers
+        // (round robin, passive health off so that no server is taken out) fail only when all
+        // three do: 0.1³ of the requests, and 0.1 + 0.01 retries a request.
+        let yaml = """
+            name: retries
+            seed: 1
+            run: {duration: 100s}
+            network: {latency: 0.5ms}
+            servers:
+              - {name: s, count: 3, slots: 8, queue: 1000, error_rate: 0.1, service_time: {exponential: 1ms}}
+            balancer: {strategy: round_robin, retries: {tries: 3, on: [http_5xx]}, passive_health: {max_fails: 0}}
+            workload: {type: open_loop, rate: 1000, timeout: 10s}
+            """
+        let result = try Self.run(yaml)
+        let completed = Self.metric("balancer.completed", of: result)
+        #expect(Self.isNear(Self.metric("balancer.error_ratio", of: result), 0.001, within: 0.3), "\(Self.metric("balancer.error_ratio", of: result))")
+        #expect(Self.isNear(Self.metric("balancer.retries", of: result) / completed, 0.11, within: 0.03))
+    }
+
+    @Test func closedLoopUsersWithThinkTimeMatchTheFiniteSourceQueue() throws {
+        // Five users thinking an exponential 4 ms between requests to one slot serving in an
+        // exponential 1 ms: the machine-repairman queue M/M/1//5. With r = 1/4,
+        // p₀ = 1/Σₙ 5!/(5−n)! rⁿ, throughput X = (1 − p₀)·1,000/s, response R = 5/X − 4 ms.
+        let yaml = """
+            name: closed
+            seed: 1
+            run: {duration: 200s}
+            network: {latency: 0ms}
+            servers:
+              - {name: s, count: 1, slots: 1, queue: 1000, service_time: {exponential: 1ms}}
+            workload: {type: closed_loop, users: 5, think_time: {exponential: 4ms}, timeout: 10s}
+            """
+        let result = try Self.run(yaml)
+        var term = 1.0, sum = 1.0
+        for n in 1...5 {
+            term *= Double(5 - n + 1) * 0.25
+            sum += term
+        }
+        let throughput = (1 - 1 / sum) * 1000
+        let response = 5 / throughput - 0.004
+        #expect(abs(throughput - 800.93) < 0.01 && abs(response - 0.0022427) < 1e-6, "\(throughput) \(response)")
+        #expect(Self.isNear(Self.metric("balancer.throughput", of: result), throughput, within: 0.01))
+        #expect(Self.isNear(Self.metric("balancer.mean_latency", of: result), response, within: 0.02))
     }
 }
