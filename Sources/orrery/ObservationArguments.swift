@@ -9,13 +9,13 @@ struct ObservationArguments: ParsableArguments {
     var trace: String?
     @Option(help: "jsonl (Orrery's events, one JSON object per line) or perfetto (Chrome trace-event JSON for ui.perfetto.dev).")
     var traceFormat: String?
-    @Option(help: ArgumentHelp("Perfetto trace: keep only what happens between two instants of virtual time, e.g. 10s..20s.", valueName: "from..to"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Perfetto trace: keep only what happens between two instants of virtual time, e.g. 10s..20s.", valueName: "from..to"))
     var traceWindow: String?
-    @Option(help: "Perfetto trace: at most this many events, \(ObservationOptions.traceEventLimits.lowerBound) … \(ObservationOptions.traceEventLimits.upperBound) (default \(ObservationOptions.defaultTraceEventLimit), about 110 bytes each); a longer run's trace stops where the limit is reached and says so.")
+    @Option(parsing: .unconditional, help: "Perfetto trace: at most this many events, \(ObservationOptions.traceEventLimits.lowerBound) … \(ObservationOptions.traceEventLimits.upperBound) (default \(ObservationOptions.defaultTraceEventLimit), about 110 bytes each); a longer run's trace stops where the limit is reached and says so.")
     var traceMaxEvents: Int?
     @Option(help: "Write the run's time series to this file in the OpenMetrics text format (one scenario only), for promtool tsdb create-blocks-from openmetrics.")
     var metrics: String?
-    @Option(help: ArgumentHelp("The time between two samples of every series, at least 1ms, e.g. 1s or 1m (default: the shortest of 1s, 2s, 5s, 10s, 15s, 30s, 1m, … giving at most 1,000 samples).", valueName: "duration"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The time between two samples of every series, at least 1ms, e.g. 1s or 1m (default: the shortest of 1s, 2s, 5s, 10s, 15s, 30s, 1m, … giving at most 1,000 samples).", valueName: "duration"))
     var metricsInterval: String?
 
     func validate() throws {

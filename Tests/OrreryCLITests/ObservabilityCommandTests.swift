@@ -32,6 +32,11 @@ import Testing
         (["--trace-max-events", "1000"], "--trace-format, --trace-window and --trace-max-events need --trace FILE"),
         (["--trace", "t.perfetto.json", "--trace-window", "3000s..3001s"], "--trace-window starts at t=3000.000s, after crash-and-restart's time limit (t="),
         (["--metrics", "m.om", "--metrics-interval", "0s"], "--metrics-interval must be at least 1ms"),
+        // A value that starts with '-' is the option's value, refused for what it says (it was
+        // read as another option, and reported as a missing value).
+        (["--trace", "t.perfetto.json", "--trace-window", "-5s..2s"], "--trace-window: "),
+        (["--trace", "t.perfetto.json", "--trace-max-events", "-5"], "--trace-max-events must be between 1000 and 50000000, got -5"),
+        (["--metrics", "m.om", "--metrics-interval", "-1s"], "--metrics-interval"),
         (["--metrics", "m.om", "--metrics-interval", "soon"], "--metrics-interval: expected a duration such as 250ms or 2s"),
         (["--metrics-interval", "1s"], "--metrics-interval needs --metrics FILE"),
         (["--trace", "same.om", "--metrics", "same.om"], "--trace and --metrics name the same file 'same.om'"),

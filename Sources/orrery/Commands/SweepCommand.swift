@@ -17,7 +17,7 @@ struct SweepCommand: ParsableCommand {
             """)
 
     @Argument(help: "A scenario file (a world, not an experiment).") var file: String
-    @Option(help: "Seeds: a range 1..200, single seeds, or a comma-separated list of both (at most 1,000,000).") var seeds: String
+    @Option(parsing: .unconditional, help: "Seeds: a range 1..200, single seeds, or a comma-separated list of both (at most 1,000,000).") var seeds: String
     @Option(name: .customLong("vary"), help: ArgumentHelp("Run every listed value of one key path, e.g. --vary balancer.strategy=round_robin,least_conn (repeatable; variants are every combination).",
                                valueName: "path=v1,v2,..."))
     var varyArguments: [String] = []
@@ -25,8 +25,8 @@ struct SweepCommand: ParsableCommand {
     var vary: [[ScenarioOverride]] { varyArguments.compactMap { try? ScenarioOverride.parseVariants($0) } }
     @Option(help: "Directory for the sweep; it writes <out>/<name>/.") var out = "results/sweeps"
     @OptionGroup var parallel: ParallelOption
-    @Option(help: "Run only shard i of n (1-based), e.g. --shard 2/8.") var shard: String?
-    @Option(help: "Split into n shards and take this process's shard from JOB_COMPLETION_INDEX (Kubernetes, 0-based) or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN).")
+    @Option(parsing: .unconditional, help: "Run only shard i of n (1-based), e.g. --shard 2/8.") var shard: String?
+    @Option(parsing: .unconditional, help: "Split into n shards and take this process's shard from JOB_COMPLETION_INDEX (Kubernetes, 0-based) or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN).")
     var shards: Int?
     @Flag(help: "Replay every world in a child process with another hash seed and stop at the first whose digest differs.")
     var checkDeterminism = false
