@@ -1,5 +1,6 @@
 import Foundation
 import ArgumentParser
+import Reports
 import Scenarios
 
 /// `orrery`: parses the command line, hands over to `Scenarios`, prints, and chooses the exit code.
@@ -10,11 +11,22 @@ struct Orrery: ParsableCommand {
         discussion: "Exit codes: 0 success, 1 a run failed (an expect: assertion, or the simulation stopped early), 2 bad input.",
         subcommands: [Run.self, Validate.self, ExperimentCommand.self, SweepCommand.self, MergeCommand.self, ReportCommand.self, Schema.self, Shrink.self, MapReduceCommand.self, Ops.self])
 
+    /// The most arguments a command line may hold. ArgumentParser reads one in time that grows
+    /// with the square of its length (each option's value is removed from, and each repetition
+    /// merged into, what it has read so far): 10,000 arguments take ~2 s, 40,000 took 27 s. A
+    /// sweep's shards are merged by naming the directory that holds them.
+    static let argumentLimit = 10_000
+
     /// Parse errors are bad input (exit 2), not ArgumentParser's default 64.
     static func main() {
         AllocatorSlack.apply()
+        let arguments = CommandLine.arguments.dropFirst()
+        guard arguments.count <= argumentLimit else {
+            FileHandleOutput.standardError("Error: at most \(NumberFormat.integer(argumentLimit)) arguments, got \(NumberFormat.integer(arguments.count)) (to merge more shard directories, name the directory that holds them)")
+            Foundation.exit(ExitStatus.badInput.rawValue)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Array(arguments))
             try command.run()
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
