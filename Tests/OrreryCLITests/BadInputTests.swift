@@ -70,6 +70,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// `validate` goes on past a bad file and names every one (2,000 here: 200 KB of errors, more
+    /// than a pipe holds).
+    @Test func validateNamesEveryBadFile() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let files = (0..<2_000).map { "\(dir.path)/no-such-\($0).yaml" }
+        let outcome = try OrreryProcess.run(["validate"] + files)
+        #expect(outcome.status == 2)
+        let lines = outcome.standardError.split(separator: "\n")
+        #expect(lines.count == 2_000)
+        #expect(lines.last == "\(files[1_999]): error: cannot read the scenario file: no such file")
+    }
+
     @Test func anUnknownFormatIsBadInput() throws {
         let outcome = try OrreryProcess.run(["run", "scenarios/closed-loop.yaml", "--format", "md,pdf"])
         #expect(outcome.status == 2)

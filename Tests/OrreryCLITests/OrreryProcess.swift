@@ -33,11 +33,21 @@ struct OrreryProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Standard error is drained while standard output is read: read one after the other, a
+        // child that filled the error pipe (64 KiB) before closing its output waited for ever.
+        let errData = Drained()
+        let draining = DispatchGroup()
+        DispatchQueue.global().async(group: draining) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        draining.wait()
         process.waitUntilExit()
         return Outcome(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                       standardError: String(decoding: errData, as: UTF8.self))
+                       standardError: String(decoding: errData.data, as: UTF8.self))
+    }
+
+    /// What a background read collected; read only after its group is waited for.
+    private final class Drained: @unchecked Sendable {
+        var data = Data()
     }
 
     /// A fresh temporary directory for one test.
