@@ -4,11 +4,11 @@ import Testing
 
 /// The engine held to queueing theory: worlds whose answer is known in closed form (Poisson
 /// arrivals, exponential service, c slots, a finite queue, a client timeout, a random split
-/// through the balancer, retries of independent errors, closed-loop users who think) must measure what the formulas say, within a margin of about three
-/// standard deviations of a run of this length (estimated from 10-seed sweeps; the seeds are
-/// fixed, so each check is deterministic). A wrong service time, a queue that holds one request
-/// too many or too few, a timeout that frees a slot or a latency counted twice each move a figure
-/// by more than its margin.
+/// through the balancer, retries of independent errors, closed-loop users who think) must measure
+/// what the formulas say, within a margin of about three standard deviations of a run of this
+/// length (estimated from 10-seed sweeps; the seeds are fixed, so each check is deterministic). A
+/// wrong service time, a queue that holds one request too many or too few, a timeout that frees a
+/// slot or a latency counted twice each move a figure by more than its margin.
 @Suite struct QueueingTheoryTests {
     /// An M/M/c world: `rate` Poisson arrivals a second, `servers` servers of `slots` slots each
     /// with exponential service of mean `service`, a queue of `queue`, through a balancer with
