@@ -8,13 +8,14 @@
 # their seeds' noise). The ratio bounds what any engine could gain on a balanced request; it is
 # not a rival (see the floor's header for what it leaves out). Not part of CI.
 #
-# Usage: scripts/engine-floor.sh [runs]   (default 5)
+# Usage: scripts/engine-floor.sh [runs]   (default 5; needs /usr/bin/time: apt-get install time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 worlds=20
 orrery=.build/release/orrery
 [ -x "$orrery" ] || swift build -c release --product orrery
+[ -x /usr/bin/time ] || { echo "engine-floor: /usr/bin/time is missing (apt-get install time)" >&2; exit 1; }
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
