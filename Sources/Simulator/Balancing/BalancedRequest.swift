@@ -21,7 +21,9 @@ final class BalancedRequest: SteppedWork, @unchecked Sendable {
         case forwarded
     }
 
-    let balancer: LoadBalancer
+    /// The balancer, not counted: ``call``'s handler holds it for as long as the request lives.
+    /// Counted, it cost an atomic increment when a request arrived and a decrement when it left.
+    private let lentBalancer: Unmanaged<LoadBalancer>
     let request: Request
     /// The client's call being handled: it carries the answer back.
     let call: ServedCall
@@ -33,7 +35,7 @@ final class BalancedRequest: SteppedWork, @unchecked Sendable {
     @exclusivity(unchecked) var forward: ServedCall?
 
     init(_ request: Request, at balancer: LoadBalancer, call: ServedCall) {
-        self.balancer = balancer
+        lentBalancer = .passUnretained(balancer)
         self.request = request
         self.call = call
         progress = LoadBalancer.RouteProgress(started: balancer.network.simulation.now)
@@ -45,7 +47,9 @@ final class BalancedRequest: SteppedWork, @unchecked Sendable {
     /// function, which captures nothing, is called as a nonisolated one instead.
     override func runStep(_ code: UInt8) {
         let isolated: (isolated LoadBalancer, Step, BalancedRequest) -> Void = routeStep
-        unsafeBitCast(isolated, to: ((LoadBalancer, Step, BalancedRequest) -> Void).self)(balancer, Step(rawValue: code)!, self)
+        lentBalancer._withUnsafeGuaranteedRef { balancer in
+            unsafeBitCast(isolated, to: ((LoadBalancer, Step, BalancedRequest) -> Void).self)(balancer, Step(rawValue: code)!, self)
+        }
     }
 }
 

@@ -76,10 +76,16 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     // answer field 48 more (measured: 128 bytes more per call made A-4 7 % slower, with 10,000
     // calls in flight).
     let network: Network
-    /// The network's executor, held here as well: reached in one step from the call, it is lent
-    /// to every timer and ready-queue call, where reached through the network (or held unowned)
-    /// it was retained and released around each.
-    let executor: SimulationExecutor
+    /// The network's executor, reached in one step from the call and lent to every timer and
+    /// ready-queue call, where reached through the network (or held unowned) it was retained and
+    /// released around each. Not counted: ``network`` holds it for as long as the call lives, and
+    /// counting it cost an atomic increment when a call was made and a decrement when it was
+    /// freed (two calls a balanced request).
+    private let lentExecutor: Unmanaged<SimulationExecutor>
+
+    /// Runs `body` with the call's executor, lent (see ``lentExecutor``).
+    @inline(__always)
+    func withExecutor<Result>(_ body: (SimulationExecutor) -> Result) -> Result { lentExecutor._withUnsafeGuaranteedRef(body) }
     let source: NodeID
     let destination: NodeID
     let handler: Handler
@@ -145,7 +151,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     init(network: Network, from source: NodeID, to destination: NodeID, handler: consuming Handler,
          waiter: Waiter?, original: PendingCall<Response>? = nil) {
         self.network = network
-        executor = network.executor
+        lentExecutor = .passUnretained(network.executor)
         self.source = source
         self.destination = destination
         servingLink = handler.servingLink
@@ -188,12 +194,12 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
 
     /// Parks the caller's deadline `timeout` nanoseconds from now.
     func startTimeout(nanoseconds timeout: Int64) {
-        timeoutTimer = executor.scheduleCancellable(after: timeout, .notify(wakeUp(TimerCode.timeout.rawValue)))
+        timeoutTimer = withExecutor { $0.scheduleCancellable(after: timeout, .notify(wakeUp(TimerCode.timeout.rawValue))) }
     }
 
     /// Wakes this call by `code` after `delay` nanoseconds.
     func schedule(_ code: TimerCode, after delay: Int64) {
-        executor.schedule(at: executor.now &+ delay, .notify(wakeUp(code.rawValue)))
+        withExecutor { $0.schedule(at: $0.now &+ delay, .notify(wakeUp(code.rawValue))) }
     }
 
     /// How the call ended, for a step that waits for it; nil until then.
@@ -254,9 +260,9 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
             guard lentNode._withUnsafeGuaranteedRef({ network.canReach($0.id, source) }) else { return }
             network.answer(self, with: response, at: source)
         case .serviceEnds:
-            executor.enqueueStep(self, ServeStep.serviceDone.rawValue)
+            withExecutor { $0.enqueueStep(self, ServeStep.serviceDone.rawValue) }
         case .hangEnds:
-            executor.enqueueStep(self, ServeStep.hangDone.rawValue)
+            withExecutor { $0.enqueueStep(self, ServeStep.hangDone.rawValue) }
         }
     }
 
@@ -288,7 +294,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
 
     /// Wakes this call by `code` at virtual instant `deadline` (never earlier than now).
     func schedule(_ code: TimerCode, at deadline: Int64) {
-        executor.schedule(at: deadline, .notify(wakeUp(code.rawValue)))
+        withExecutor { $0.schedule(at: deadline, .notify(wakeUp(code.rawValue))) }
     }
 
     /// Sends the handler's answer back.
@@ -310,7 +316,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     func settle(_ result: consuming Result<Response, NetworkError>) -> Bool {
         if let original { return original.settle(result) }
         guard let waiter = waiter.take() else { return false }
-        executor.cancelTimer(timeoutTimer, notifying: WakeUp(target: .passUnretained(self), code: TimerCode.timeout.rawValue))
+        withExecutor { $0.cancelTimer(timeoutTimer, notifying: WakeUp(target: .passUnretained(self), code: TimerCode.timeout.rawValue)) }
         switch waiter {
         case .task(let continuation):
             continuation.resume(returning: result)
@@ -322,7 +328,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
             case .failure(let error): settledFailure = error
             }
             // Queued where the waiting task's job would be: at the back of the ready queue.
-            executor.enqueue(wakeUp)
+            withExecutor { $0.enqueue(wakeUp) }
         }
         return true
     }

@@ -39,7 +39,7 @@ extension ServedCall {
     /// Sends `response` back, one ready step from now.
     func respond(with response: consuming Response) {
         putAnswerOnItsWay(response)
-        executor.enqueueStep(self, ServeStep.respond.rawValue)
+        withExecutor { $0.enqueueStep(self, ServeStep.respond.rawValue) }
     }
 }
 

@@ -50,7 +50,7 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
         self.simulation = simulation
         self.metrics = metrics
         self.ids = ids
-        common = .singles(of: workload, ids: ids)
+        common = .singles(of: workload, ids: ids, target: target, simulation: simulation, metrics: metrics)
         random = simulation.randomStream("client")
         thinning = simulation.randomStream("client.thinning")
         addresses = simulation.randomStream("client.addresses")
@@ -97,7 +97,7 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
         sent += 1
         let client = clients.count == 1 ? clients[0] : clients[Int(addresses.next() % UInt64(clients.count))]
         let request = Request(id: ids.next(), path: workload.path, key: nextKey(&random), client: client)
-        _ = WorkloadClient.single(request, common: common, target: target, simulation: simulation, metrics: metrics)
+        _ = WorkloadClient.single(request, common: common)
         waitForNextArrival()
     }
 

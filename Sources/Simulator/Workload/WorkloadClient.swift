@@ -23,10 +23,13 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
 
     /// What every client of one workload (or of one open loop's arrivals) reads and nothing
     /// changes: held once, where copied into each client they made it 448 bytes (A-4 keeps 10,000
-    /// users in flight). What each step calls into — the simulation, the target, the metrics —
-    /// stays in the client: reached through a shared object, each was retained and released
-    /// around every step.
+    /// users in flight). It also holds what each step calls into — the simulation, the target, the
+    /// metrics — for its clients, which reach them through references they do not count (see
+    /// ``WorkloadClient/lentSimulation``).
     final class Common: @unchecked Sendable {
+        let simulation: Simulation
+        let target: any RequestDispatcher
+        let metrics: WorkloadMetrics
         let ids: RequestCounter
         /// The clients' timeout, in nanoseconds.
         let timeout: Int64
@@ -40,18 +43,25 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         /// Draws a closed-loop user's keys (an open-loop client's one request has its key already).
         let nextKey: ((inout SeededRandom) -> UInt64)?
 
-        /// What the users of `workload` share, thinking `thinkTime` and drawing keys with `nextKey`.
-        static func users(of workload: Workload, thinkTime: Distribution, nextKey: @escaping (inout SeededRandom) -> UInt64, ids: RequestCounter) -> Common {
-            Common(ids: ids, timeout: workload.timeout.nanoseconds, path: workload.path, issueUntil: workload.issueUntil, thinkTime: thinkTime, nextKey: nextKey)
+        /// What the users of `workload` share, thinking `thinkTime` and drawing keys with `nextKey`,
+        /// sending to `target` in `simulation` and recording in `metrics`.
+        static func users(of workload: Workload, thinkTime: Distribution, nextKey: @escaping (inout SeededRandom) -> UInt64, ids: RequestCounter,
+                          target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics) -> Common {
+            Common(ids: ids, timeout: workload.timeout.nanoseconds, path: workload.path, issueUntil: workload.issueUntil, thinkTime: thinkTime, nextKey: nextKey,
+                   target: target, simulation: simulation, metrics: metrics)
         }
 
         /// What the one-request clients of `workload`'s open loop share.
-        static func singles(of workload: Workload, ids: RequestCounter) -> Common {
-            Common(ids: ids, timeout: workload.timeout.nanoseconds, path: workload.path, issueUntil: nil, thinkTime: .constant(0), nextKey: nil)
+        static func singles(of workload: Workload, ids: RequestCounter, target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics) -> Common {
+            Common(ids: ids, timeout: workload.timeout.nanoseconds, path: workload.path, issueUntil: nil, thinkTime: .constant(0), nextKey: nil,
+                   target: target, simulation: simulation, metrics: metrics)
         }
 
         private init(ids: RequestCounter, timeout: Int64, path: String, issueUntil: VirtualInstant?, thinkTime: Distribution,
-                     nextKey: ((inout SeededRandom) -> UInt64)?) {
+                     nextKey: ((inout SeededRandom) -> UInt64)?, target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics) {
+            self.simulation = simulation
+            self.target = target
+            self.metrics = metrics
             self.ids = ids
             self.timeout = timeout
             self.path = path
@@ -68,10 +78,13 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         }
     }
 
-    private let simulation: Simulation
-    private let target: any RequestDispatcher
-    private let metrics: WorkloadMetrics
     private let common: Common
+    /// ``Common/simulation`` and ``Common/metrics``, not counted: ``common`` holds them for as
+    /// long as the client lives. Counted, they cost an atomic increment each when an open-loop
+    /// client was made and a decrement each when it was freed, and the target two of each (its
+    /// network and balancer); the client reaches the target through ``common``.
+    private let lentSimulation: Unmanaged<Simulation>
+    private let lentMetrics: Unmanaged<WorkloadMetrics>
     private let client: NodeID
     private let registration: TaskRegistry.Registration
     /// Requests it may still send (nil: no limit), until `issueUntil` if set.
@@ -89,16 +102,13 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     /// A closed-loop user on host `client`: sends up to `quota` requests (nil: until the
     /// workload's end), thinking between an answer and the next request as `common` says,
     /// starting after `start`.
-    static func user(_ client: NodeID, quota: Int?, start: Duration?, common: Common,
-                     target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics) -> WorkloadClient {
-        WorkloadClient(client, prepared: nil, quota: quota, start: start, random: simulation.randomStream(for: client),
-                       common: common, target: target, simulation: simulation, metrics: metrics)
+    static func user(_ client: NodeID, quota: Int?, start: Duration?, common: Common) -> WorkloadClient {
+        WorkloadClient(client, prepared: nil, quota: quota, start: start, random: common.simulation.randomStream(for: client), common: common)
     }
 
     /// An open-loop client that sends `request` and ends with its answer.
-    static func single(_ request: Request, common: Common, target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics) -> WorkloadClient {
-        WorkloadClient(request.client, prepared: request, quota: 1, start: nil, random: singleRandom,
-                       common: common, target: target, simulation: simulation, metrics: metrics, name: .request(request.id))
+    static func single(_ request: Request, common: Common) -> WorkloadClient {
+        WorkloadClient(request.client, prepared: request, quota: 1, start: nil, random: singleRandom, common: common, name: .request(request.id))
     }
 
     /// An open-loop client's generator, which it never draws from (its request comes with its key,
@@ -107,11 +117,11 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     private static let singleRandom = SeededRandom(seed: 0, stream: "")
 
     private init(_ client: NodeID, prepared: Request?, quota: Int?, start: Duration?, random: SeededRandom, common: Common,
-                 target: any RequestDispatcher, simulation: Simulation, metrics: WorkloadMetrics, name: TaskRegistry.Name? = nil) {
-        self.simulation = simulation
-        self.target = target
-        self.metrics = metrics
+                 name: TaskRegistry.Name? = nil) {
         self.common = common
+        let simulation = common.simulation
+        lentSimulation = .passUnretained(simulation)
+        lentMetrics = .passUnretained(common.metrics)
         self.client = client
         request = prepared
         self.quota = quota
@@ -137,33 +147,48 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         case .woke:
             sendNext()
         case .end:
-            simulation.tasks.finish(registration)
+            withSimulation { $0.tasks.finish(registration) }
         }
     }
 
     override func timerFired(_ code: UInt8) {
-        simulation.withExecutor { $0.enqueueStep(self, Step.woke.rawValue) }
+        withSimulation { $0.withExecutor { $0.enqueueStep(self, Step.woke.rawValue) } }
+    }
+
+    /// Runs `body` with the simulation, lent (see ``lentSimulation``).
+    @inline(__always)
+    private func withSimulation<Result>(_ body: (Simulation) -> Result) -> Result { lentSimulation._withUnsafeGuaranteedRef(body) }
+
+    /// Runs `body` with the metrics, lent (see ``lentMetrics``).
+    @inline(__always)
+    private func withMetrics<Result>(_ body: (WorkloadMetrics) -> Result) -> Result { lentMetrics._withUnsafeGuaranteedRef(body) }
+
+    /// Runs `body` with the target, lent by ``common``.
+    @inline(__always)
+    private func withTarget<Result>(_ body: (any RequestDispatcher) -> Result) -> Result {
+        Unmanaged.passUnretained(common)._withUnsafeGuaranteedRef { body($0.target) }
     }
 
     /// Sends the next request, or ends when its quota is spent or the clients' time is over.
     private func sendNext() {
-        guard quota.map({ $0 > 0 }) ?? true, common.issueUntil.map({ simulation.now < $0 }) ?? true else { return end() }
+        let now = withSimulation { $0.now }
+        guard quota.map({ $0 > 0 }) ?? true, common.issueUntil.map({ now < $0 }) ?? true else { return end() }
         quota = quota.map { $0 - 1 }
         let request = self.request ?? Request(id: common.ids.next(), path: common.path, key: common.nextKey!(&random), client: client)
         self.request = request
-        metrics.recordIssued()
-        sentAt = simulation.now
-        call = target.dispatch(request, timeoutNanoseconds: common.timeout, waiter: self, code: Step.answered.rawValue)
+        withMetrics { $0.recordIssued() }
+        sentAt = now
+        call = withTarget { $0.dispatch(request, timeoutNanoseconds: common.timeout, waiter: self, code: Step.answered.rawValue) }
     }
 
     /// Records the answer, then thinks (or sends again at once).
     private func answered() {
         // Moved out, not copied and then cleared.
         guard let request = request.take(), let outcome = call.take()?.outcome else { preconditionFailure("an answer without a request") }
-        target.settled(request, outcome, dispatchedAt: sentAt)
-        let now = simulation.now
-        metrics.record(outcome, latencyNanoseconds: now.nanoseconds &- sentAt.nanoseconds, now: now)
-        WorkloadDriver.observe(request, outcome, from: sentAt, simulation: simulation)
+        withTarget { $0.settled(request, outcome, dispatchedAt: sentAt) }
+        let now = withSimulation { $0.now }
+        withMetrics { $0.record(outcome, latencyNanoseconds: now.nanoseconds &- sentAt.nanoseconds, now: now) }
+        withSimulation { WorkloadDriver.observe(request, outcome, from: sentAt, simulation: $0) }
         let think = common.constantThinkNanoseconds ?? common.thinkTime.sampleNanoseconds(using: &random)
         guard think > 0 else { return sendNext() }
         // A user whose thinking would outlast the clients' end sends nothing more: it is done
@@ -175,11 +200,11 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     /// Lets `duration` nanoseconds pass (a periodic wait: nothing is set once the world is being
     /// torn down).
     private func sleep(nanoseconds duration: Int64) {
-        guard !simulation.withExecutor({ $0.isTearingDown }) else { return end() }
-        simulation.withExecutor { $0.schedule(at: $0.now &+ duration, .notify(wakeUp(0))) }
+        guard !withSimulation({ $0.withExecutor { $0.isTearingDown } }) else { return end() }
+        withSimulation { $0.withExecutor { $0.schedule(at: $0.now &+ duration, .notify(wakeUp(0))) } }
     }
 
     private func end() {
-        simulation.withExecutor { $0.enqueueStep(self, Step.end.rawValue) }
+        withSimulation { $0.withExecutor { $0.enqueueStep(self, Step.end.rawValue) } }
     }
 }

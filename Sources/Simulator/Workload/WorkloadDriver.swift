@@ -17,7 +17,8 @@ public enum WorkloadDriver {
         case .closedLoop(let users, let thinkTime):
             // What the users share (their key sampler among it) is made once: made per user, the
             // sampler was a closure allocated per user, and A-4's closed loops make a user per request.
-            let common = WorkloadClient.Common.users(of: workload, thinkTime: thinkTime, nextKey: workload.keys.sampler(), ids: ids)
+            let common = WorkloadClient.Common.users(of: workload, thinkTime: thinkTime, nextKey: workload.keys.sampler(), ids: ids,
+                                                     target: target, simulation: simulation, metrics: metrics)
             for user in 0..<users {
                 var quota: Int?
                 if let limit = workload.requestLimit {
@@ -25,7 +26,7 @@ public enum WorkloadDriver {
                     if quota == 0 { continue }
                 }
                 let start = workload.rampUp.map { Duration.nanoseconds(Int64(Double($0.nanoseconds) * Double(user) / Double(users))) }
-                _ = WorkloadClient.user(NodeID.numbered("client-", user + 1), quota: quota, start: start, common: common, target: target, simulation: simulation, metrics: metrics)
+                _ = WorkloadClient.user(NodeID.numbered("client-", user + 1), quota: quota, start: start, common: common)
             }
         case .openLoop(let rate):
             _ = OpenLoopArrivals(rate: rate, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
