@@ -84,7 +84,7 @@ extension LoadBalancer {
                 response = nil
             }
             forwardEnded(inFlight, of: routed.request, outcome: forwardOutcome)
-            switch verdict(on: routed.request, to: inFlight.replica, outcome: forwardOutcome, response: response, triesBack: false, progress: &routed.progress) {
+            switch verdict(on: routed.request, to: inFlight.target, outcome: forwardOutcome, response: response, triesBack: false, progress: &routed.progress) {
             case .answer(let response): answer(routed, with: response)
             case .tryAgain: nextTry(of: routed)
             case .stop: answer(routed, with: unanswered(routed.progress))
@@ -97,16 +97,19 @@ extension LoadBalancer {
         let request = routed.request
         guard routed.progress.attempt <= configuration.retries,
               let serverID = pickNow(request, excluding: routed.progress.tried),
-              let replica = startTry(on: serverID, of: request) else {
+              let member = startTry(on: serverID, of: request) else {
             return answer(routed, with: unanswered(routed.progress))
         }
-        let server = replica.server
-        // The replica moves into the forward's record, and the record into the request: a copy
-        // of either retained and released the server and its hostname.
-        let (inFlight, origin) = forwardStarts(request, to: consume replica)
+        // What the forward needs of the replica, read in place: a copy of the replica retained
+        // and released its server.
+        let target = ForwardTarget(members.values[member].replica)
+        let server = target.server
+        let link = members.values[member].replica.server.link
+        // The target moves into the forward's record, and the record into the request.
+        let (inFlight, origin) = forwardStarts(request, to: consume target)
         routed.inFlight = consume inFlight
-        routed.forward = network.dispatch(from: origin, to: server.id, timeout: configuration.forwardTimeout.nanoseconds,
-                                          handler: .serving(request, on: server),
+        routed.forward = network.dispatch(from: origin, to: server, timeout: configuration.forwardTimeout.nanoseconds,
+                                          handler: .server(consume link, request),
                                           waiter: routed, code: BalancedRequest.Step.forwarded.rawValue)
     }
 

@@ -26,11 +26,12 @@ extension LoadBalancer {
                                 healthyHosts: Array(repeating: 0, count: layout.names.count))
     }
 
-    /// The node a forward of `request` to `replica` leaves from — the point of presence of the
-    /// client's zone, or the balancer's own node without zones — counting it by zone.
-    func forwardOrigin(of request: Request, to replica: Replica) -> NodeID {
+    /// The node a forward of `request` to the replica `hostname` leaves from — the point of
+    /// presence of the client's zone, or the balancer's own node without zones — counting it by
+    /// zone.
+    func forwardOrigin(of request: Request, to hostname: String) -> NodeID {
         guard let zoning, let clientZone = zoning.layout.clientZones[request.client] else { return id }
-        if let serverZone = zoning.layout.serverZones[replica.hostname] {
+        if let serverZone = zoning.layout.serverZones[hostname] {
             zoning.stats.recordForward(clientZone: clientZone, serverZone: serverZone, at: network.simulation.now)
         }
         return zoning.pointsOfPresence[clientZone]

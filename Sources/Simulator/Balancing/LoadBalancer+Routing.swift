@@ -44,11 +44,29 @@ extension LoadBalancer {
         case stop
     }
 
+    /// The replica a try went to, as what follows the try needs it: its id and its server's
+    /// name (which is its hostname). Not the ``Replica`` itself, whose copy retained its server
+    /// (an atomic increment and decrement per forward).
+    struct ForwardTarget {
+        /// The replica's id.
+        let id: Int
+        /// Its server's node, whose name is the replica's hostname.
+        let server: NodeID
+        var hostname: String { server.name }
+
+        init(_ replica: Replica) {
+            id = replica.id
+            server = replica.server.id
+        }
+    }
+
     /// A forward in flight: to whom, and since when.
     struct ForwardInFlight {
-        let replica: Replica
+        let target: ForwardTarget
         let start: VirtualInstant
-        let serverStats: UpstreamServerStats?
+        /// The server's counters, not counted: the balancer's ``BalancerStats/servers`` keeps
+        /// every member's for as long as the balancer lives, and only the balancer reads them.
+        let serverStats: Unmanaged<UpstreamServerStats>?
     }
 
     /// Routes `request`: through the gateway (rate limit, circuit breaker), then to a server,
@@ -68,7 +86,9 @@ extension LoadBalancer {
 
     /// The gateway's verdict on `request`; a rejection is counted as the request's answer.
     func enterGateway(_ request: Request) -> Admission {
-        guard configuration.rateLimit != nil || breaker != nil else { return .admitted(nil) }
+        // Asked of the configuration, whose settings are plain values: `breaker != nil` copied the
+        // breaker (its window retained) for every request. The breaker exists exactly when it is set.
+        guard configuration.rateLimit != nil || configuration.circuitBreaker != nil else { return .admitted(nil) }
         let admission = admit(request)
         if case .rejected(let response) = admission { stats.count(answer: response.status) }
         return admission
@@ -86,12 +106,12 @@ extension LoadBalancer {
         var progress = RouteProgress(started: network.simulation.now)
         tries: while progress.attempt <= configuration.retries {
             let choice = await choose(request, excluding: progress.tried)
-            guard case .server(let serverID) = choice, let replica = startTry(on: serverID, of: request) else {
+            guard case .server(let serverID) = choice, let replica = startTry(on: serverID, of: request).map({ members.values[$0].replica }) else {
                 if case .rejected(let response) = choice { return response }
                 break
             }
             let (outcome, response, triesBack) = await forward(request, to: replica)
-            switch verdict(on: request, to: replica, outcome: outcome, response: response, triesBack: triesBack, progress: &progress) {
+            switch verdict(on: request, to: ForwardTarget(replica), outcome: outcome, response: response, triesBack: triesBack, progress: &progress) {
             case .answer(let response): return response
             case .tryAgain: continue
             case .stop: break tries
@@ -100,26 +120,27 @@ extension LoadBalancer {
         return unanswered(progress)
     }
 
-    /// Starts a try on member `serverID`, the server picked for it; nil if it is no member.
-    func startTry(on serverID: Int, of request: Request) -> Replica? {
+    /// Starts a try on member `serverID`, the server picked for it: its position among the
+    /// members, nil if it is no member.
+    func startTry(on serverID: Int, of request: Request) -> Int? {
         guard let index = members.index(forKey: serverID) else { return nil }
-        let replica = members.values[index].replica
         // The replica's hostname is its server's node name, whose stable hash is already known.
         let value = Int64(bitPattern: request.id)
-        network.simulation.trace.record(.route, subjectHash: id.stableHash, objectHash: replica.server.id.stableHash, value: value) {
-            TraceEvent(time: network.simulation.now, kind: .route, subject: id.name, object: replica.hostname, value: value)
+        let server = members.values[index].replica.server.id
+        network.simulation.trace.record(.route, subjectHash: id.stableHash, objectHash: server.stableHash, value: value) {
+            TraceEvent(time: network.simulation.now, kind: .route, subject: id.name, object: server.name, value: value)
         }
         stats.forwarded += 1
-        return replica
+        return index
     }
 
     /// What a try on `replica` that ended with `outcome` (and `response`, if any came back)
     /// leads to, with the try counted in `progress`.
-    func verdict(on request: Request, to replica: Replica, outcome: ForwardOutcome, response: Response?, triesBack: Bool,
+    func verdict(on request: Request, to replica: ForwardTarget, outcome: ForwardOutcome, response: Response?, triesBack: Bool,
                  progress: inout RouteProgress) -> TryVerdict {
         if let response, !configuration.retryOn.matches(outcome) {
             if response.status == 404 {
-                return .answer(Response(status: 400, server: replica.server.id, body: AssignmentJSON.error("'/\(request.path)' endpoint does not exist in server replicas")))
+                return .answer(Response(status: 400, server: replica.server, body: AssignmentJSON.error("'/\(request.path)' endpoint does not exist in server replicas")))
             }
             return .answer(response)
         }
@@ -157,7 +178,7 @@ extension LoadBalancer {
     /// With connection pools the request goes over a connection leased for it; a failure on a
     /// cached one gives its try back (the third value).
     private func forward(_ request: Request, to replica: Replica) async -> (ForwardOutcome, Response?, Bool) {
-        let (inFlight, origin) = forwardStarts(request, to: replica)
+        let (inFlight, origin) = forwardStarts(request, to: ForwardTarget(replica))
         let outcome: ForwardOutcome
         var answer: Response?
         let lease = if let connectionPools { await lease(to: replica, for: request, pools: connectionPools) } else { ConnectionLease?.none }
@@ -177,29 +198,33 @@ extension LoadBalancer {
         return (outcome, answer, lease?.givesTryBack(outcome) ?? false)
     }
 
-    /// A forward of `request` to `replica` leaves: counted in the replica's active connections.
+    /// A forward of `request` to `target` leaves: counted in the replica's active connections.
     /// Returns its record and the node it leaves from (not kept in the record, which a request
     /// routed in steps holds while the forward is in flight).
-    func forwardStarts(_ request: Request, to replica: consuming Replica) -> (record: ForwardInFlight, origin: NodeID) {
+    func forwardStarts(_ request: Request, to target: consuming ForwardTarget) -> (record: ForwardInFlight, origin: NodeID) {
         let start = network.simulation.now
-        var serverStats: UpstreamServerStats?
-        if let index = members.index(forKey: replica.id) {
+        var serverStats: Unmanaged<UpstreamServerStats>?
+        if let index = members.index(forKey: target.id) {
             members.values[index].active += 1
-            serverStats = members.values[index].stats
+            serverStats = Unmanaged.passUnretained(members.values[index].stats)
             observeConnections(at: index)
         }
-        serverStats?.forwarded += 1
-        serverStats?.connections.change(by: 1, at: start)
-        let origin = forwardOrigin(of: request, to: replica)
-        return (ForwardInFlight(replica: replica, start: start, serverStats: serverStats), origin)
+        serverStats?._withUnsafeGuaranteedRef { stats in
+            stats.forwarded += 1
+            stats.connections.change(by: 1, at: start)
+        }
+        let origin = forwardOrigin(of: request, to: target.hostname)
+        return (ForwardInFlight(target: target, start: start, serverStats: serverStats), origin)
     }
 
     /// A forward ended with `outcome`: the strategy, the health mechanisms and the queue hear of it.
     func forwardEnded(_ forward: ForwardInFlight, of request: Request, outcome: ForwardOutcome) {
-        let replica = forward.replica
+        let replica = forward.target
         let now = network.simulation.now
-        forward.serverStats?.connections.change(by: -1, at: now)
-        forward.serverStats?.count(outcome)
+        forward.serverStats?._withUnsafeGuaranteedRef { stats in
+            stats.connections.change(by: -1, at: now)
+            stats.count(outcome)
+        }
         // The strategy hears of every forward it picked, even one whose server has left since,
         // so that what it counts per request (bounded loads) is always given back.
         strategy.forwardEnded(request, serverID: replica.id, outcome: outcome, latency: forward.start.duration(to: now))
@@ -239,7 +264,13 @@ extension LoadBalancer {
     func pickNow(_ request: Request, excluding tried: [Int]) -> Int? {
         guard rebuildCandidates(excluding: tried) else { return nil }
         if zoning != nil { restrictToLocality(request) }
-        guard let serverID = strategy.pick(request, from: candidates, random: &strategyRandom) else { return nil }
+        // The candidates are moved out for the pick and back: passed in place, they were retained
+        // and released around it (the strategy is a stored existential the pick mutates).
+        var list: [UpstreamCandidate] = []
+        swap(&list, &candidates)
+        let picked = strategy.pick(request, from: list, random: &strategyRandom)
+        swap(&list, &candidates)
+        guard let serverID = picked else { return nil }
         notePicked(serverID)
         return serverID
     }

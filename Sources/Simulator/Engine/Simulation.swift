@@ -44,6 +44,14 @@ public final class Simulation: @unchecked Sendable {
         Unmanaged.passUnretained(executor)._withUnsafeGuaranteedRef(body)
     }
 
+    /// Runs `body` with the task registry lent, as ``withExecutor(_:)`` lends the executor: an
+    /// open-loop request's client registers and finishes through it, and reached through
+    /// `simulation.tasks` the registry was retained and released around each.
+    @inline(__always)
+    func withTasks<Result>(_ body: (TaskRegistry) -> Result) -> Result {
+        Unmanaged.passUnretained(tasks)._withUnsafeGuaranteedRef(body)
+    }
+
     /// An independent random stream for the component called `name`.
     ///
     /// Streams derive from (seed, name) only, so adding a component never changes what another

@@ -42,11 +42,13 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         /// calls whose answer is a ``Simulator/Response``).
         case balancer(LoadBalancer, Request)
 
-        /// A `.server` handler's link, not counted (see ``PendingCall/servingLink``).
-        var servingLink: Unmanaged<ServerLink>? {
+        /// A `.server` handler's link or a `.balancer` handler's balancer, not counted (see
+        /// ``PendingCall/lentHandlerObject``).
+        var lentObject: UnsafeMutableRawPointer? {
             switch self {
-            case .server(let link, _): Unmanaged.passUnretained(link)
-            case .task, .balancer: nil
+            case .server(let link, _): Unmanaged.passUnretained(link).toOpaque()
+            case .balancer(let balancer, _): Unmanaged.passUnretained(balancer).toOpaque()
+            case .task: nil
             }
         }
     }
@@ -99,11 +101,24 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     // Set when the request is sent and delivered: one delivery per object.
     /// The link it was sent over, by position among its network's profiles.
     @exclusivity(unchecked) var link = LinkIndex(position: 0)
-    /// A `.server` handler's link, not counted: ``handler`` holds it for as long as the call
-    /// lives. Bound out of the handler at every step, the link was retained and released around
-    /// each (the compiler cannot tell that the step leaves the handler alone); read from here, it
-    /// is lent.
-    private let servingLink: Unmanaged<ServerLink>?
+    /// A `.server` handler's link (``servingLink``) or a `.balancer` handler's balancer
+    /// (``lentBalancer``), not counted: ``handler`` holds it for as long as the call lives. Bound
+    /// out of the handler at every step, the link was retained and released around each (the
+    /// compiler cannot tell that the step leaves the handler alone), and the balancer at the
+    /// request's delivery; read from here, they are lent.
+    private let lentHandlerObject: UnsafeMutableRawPointer?
+
+    /// A `.server` handler's link, lent (see ``lentHandlerObject``).
+    private var servingLink: Unmanaged<ServerLink>? {
+        guard case .server = handler, let lentHandlerObject else { return nil }
+        return .fromOpaque(lentHandlerObject)
+    }
+
+    /// A `.balancer` handler's balancer, lent (see ``lentHandlerObject``).
+    var lentBalancer: Unmanaged<LoadBalancer>? {
+        guard case .balancer = handler, let lentHandlerObject else { return nil }
+        return .fromOpaque(lentHandlerObject)
+    }
     /// Who waits for the outcome: a task, or a ready step (see ``Network/dispatch(from:to:timeout:handler:waiter:code:)``);
     /// nil once settled.
     @exclusivity(unchecked) private var waiter: Waiter?
@@ -154,7 +169,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         lentExecutor = .passUnretained(network.executor)
         self.source = source
         self.destination = destination
-        servingLink = handler.servingLink
+        lentHandlerObject = handler.lentObject
         self.handler = handler
         self.waiter = waiter
         self.original = original
@@ -383,7 +398,8 @@ extension Network {
         simulation.trace.record(.send, subjectHash: source.stableHash, objectHash: destination.stableHash, value: 0) {
             TraceEvent(time: self.simulation.now, kind: .send, subject: source.name, object: destination.name, value: 0)
         }
-        if let sender = node(source), sender.state == .crashed {
+        // The nodes are lent by the network's table: nothing here removes a node.
+        if let sender = lentNode(source), sender._withUnsafeGuaranteedRef({ $0.state == .crashed }) {
             // Code still running for a crashed node is a zombie: what it sends never leaves the
             // host, and it learns so only by timing out.
             simulation.trace.record(.drop, source.name, destination.name)
@@ -391,11 +407,11 @@ extension Network {
         }
         let link = linkIndex(from: source, to: destination)
         call.link = link
-        guard let node = node(destination), canReach(source, destination) else {
+        guard let node = lentNode(destination), canReach(source, destination) else {
             call.schedule(.unreachable, after: sampleLatency(link))
             return
         }
-        call.node = node
+        call.node = node.takeUnretainedValue()
         if random.chance(dropRate(link)) {
             simulation.trace.record(.drop, source.name, destination.name)
             return
@@ -405,7 +421,7 @@ extension Network {
         call.schedule(.deliver, after: sampleLatency(link))
         if copies == 2 {
             let copy = call.duplicate()
-            copy.node = node
+            copy.node = node.takeUnretainedValue()
             copy.schedule(.deliver, after: sampleLatency(link))
         }
     }
@@ -443,9 +459,11 @@ extension Network {
             switch call.handler {
             case .task: executor.handlerTasks.start(call, in: simulation)
             case .server: executor.enqueueStep(call, ServeStep.start.rawValue)
-            case .balancer(let balancer, let request):
-                if balancer.routesInSteps {
-                    let routed = BalancedRequest(request, at: balancer, call: unsafeDowncast(call, to: ServedCall.self))
+            case .balancer(_, let request):
+                // The balancer is lent by the call (binding it out of the handler retained it).
+                guard let balancer = call.lentBalancer else { preconditionFailure("a balancer's call lends its balancer") }
+                if balancer._withUnsafeGuaranteedRef({ $0.routesInSteps }) {
+                    let routed = balancer._withUnsafeGuaranteedRef { BalancedRequest(request, at: $0, call: unsafeDowncast(call, to: ServedCall.self)) }
                     executor.enqueueStep(routed, BalancedRequest.Step.start.rawValue)
                 } else {
                     executor.handlerTasks.start(call, in: simulation)
@@ -475,14 +493,15 @@ extension Network {
     /// Hands the answer to the caller, unless the caller's own host is down (the answer is lost)
     /// or frozen (the answer waits until it resumes).
     fileprivate func answer<Response: Sendable>(_ call: PendingCall<Response>, with response: consuming Response, at caller: NodeID) {
-        guard let host = node(caller) else {
+        guard let lentHost = lentNode(caller) else {
             call.settle(.success(response))
             return
         }
-        switch host.state {
+        switch lentHost._withUnsafeGuaranteedRef({ $0.state }) {
         case .crashed:
-            simulation.trace.record(.drop, host.id.name, caller.name)
+            simulation.trace.record(.drop, caller.name, caller.name)
         case .paused:
+            let host = lentHost.takeUnretainedValue()
             let incarnation = host.incarnation
             let held = copy response
             host.heldWhilePaused.append {

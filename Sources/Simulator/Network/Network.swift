@@ -64,6 +64,11 @@ public final class Network: @unchecked Sendable {
     /// The node called `id`, if it exists.
     public func node(_ id: NodeID) -> NetworkNode? { nodesByID[id] }
 
+    /// The node called `id`, if it exists, not counted (see ``NodeTable/lent(_:)``): for a use
+    /// that removes no node, on the path of every message.
+    @inline(__always)
+    func lentNode(_ id: NodeID) -> Unmanaged<NetworkNode>? { nodesByID.lent(id) }
+
     /// The names of all nodes, sorted.
     public var nodeIDs: [NodeID] { nodesByID.names.sorted() }
 

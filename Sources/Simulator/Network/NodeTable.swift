@@ -112,3 +112,14 @@ struct NodeTable<Value> {
         for (id, value) in entries { insert(value, for: id) }
     }
 }
+
+extension NodeTable where Value: AnyObject {
+    /// The object stored for `id`, not counted: the table holds it for as long as it is present,
+    /// so a caller that removes nothing while it uses the object need not count a reference
+    /// (an atomic increment and decrement per lookup).
+    @inline(__always)
+    func lent(_ id: NodeID) -> Unmanaged<Value>? {
+        guard let slot = slot(of: id) else { return nil }
+        return values[slot].map(Unmanaged.passUnretained)
+    }
+}

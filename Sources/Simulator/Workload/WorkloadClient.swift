@@ -102,13 +102,15 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     /// A closed-loop user on host `client`: sends up to `quota` requests (nil: until the
     /// workload's end), thinking between an answer and the next request as `common` says,
     /// starting after `start`.
+    @discardableResult
     static func user(_ client: NodeID, quota: Int?, start: Duration?, common: Common) -> WorkloadClient {
-        WorkloadClient(client, prepared: nil, quota: quota, start: start, random: common.simulation.randomStream(for: client), common: common)
+        WorkloadClient(client, prepared: nil, quota: quota, start: start, random: common.simulation.randomStream(for: client), common: common).begun()
     }
 
     /// An open-loop client that sends `request` and ends with its answer.
+    @discardableResult
     static func single(_ request: Request, common: Common) -> WorkloadClient {
-        WorkloadClient(request.client, prepared: request, quota: 1, start: nil, random: singleRandom, common: common, name: .request(request.id))
+        WorkloadClient(request.client, prepared: request, quota: 1, start: nil, random: singleRandom, common: common, name: .request(request.id)).begun()
     }
 
     /// An open-loop client's generator, which it never draws from (its request comes with its key,
@@ -127,11 +129,17 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         self.quota = quota
         startNanoseconds = start.map { $0 > .zero ? $0.nanoseconds : 0 } ?? 0
         self.random = random
-        // Registered and queued as spawning its task would: its first step runs where the
-        // task's first job would have.
-        registration = simulation.tasks.start(name ?? .text(client.name), daemon: false)
+        // Registered as spawning its task would (``begun()`` queues its first step).
+        registration = simulation.withTasks { $0.start(name ?? .text(client.name), daemon: false) }
         super.init()
-        simulation.withExecutor { $0.enqueueStep(self, Step.begin.rawValue) }
+    }
+
+    /// Queues the client's first step, where spawning its task would have queued the task's first
+    /// job; returns the client. Queued from the initialiser, where the closure that lends the
+    /// executor is not inlined, the client was retained and released around it.
+    private func begun() -> WorkloadClient {
+        withSimulation { $0.withExecutor { $0.enqueueStep(self, Step.begin.rawValue) } }
+        return self
     }
 
     override func runStep(_ code: UInt8) {
@@ -147,7 +155,7 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         case .woke:
             sendNext()
         case .end:
-            withSimulation { $0.tasks.finish(registration) }
+            withSimulation { $0.withTasks { $0.finish(registration) } }
         }
     }
 

@@ -26,7 +26,7 @@ public enum WorkloadDriver {
                     if quota == 0 { continue }
                 }
                 let start = workload.rampUp.map { Duration.nanoseconds(Int64(Double($0.nanoseconds) * Double(user) / Double(users))) }
-                _ = WorkloadClient.user(NodeID.numbered("client-", user + 1), quota: quota, start: start, common: common)
+                WorkloadClient.user(NodeID.numbered("client-", user + 1), quota: quota, start: start, common: common)
             }
         case .openLoop(let rate):
             _ = OpenLoopArrivals(rate: rate, workload: workload, target: target, simulation: simulation, metrics: metrics, ids: ids)
