@@ -25,12 +25,18 @@ extension RequestDispatcher {
 public struct DirectServers: RequestDispatcher {
     let network: Network
     let servers: [ServerReplica]
+    /// Each server's node and link, in the order of ``servers``: what a dispatched request needs
+    /// of its server, where reading them through the server retained and released it.
+    private let nodes: [NodeID]
+    private let links: [ServerLink]
 
     /// Targets `servers` (at least one) over `network`.
     public init(network: Network, servers: [ServerReplica]) {
         precondition(!servers.isEmpty, "DirectServers needs at least one server")
         self.network = network
         self.servers = servers
+        nodes = servers.map(\.id)
+        links = servers.map(\.link)
     }
 
     public func send(_ request: Request, timeout: Duration) async throws(NetworkError) -> Response {
@@ -38,12 +44,17 @@ public struct DirectServers: RequestDispatcher {
     }
 
     func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: SteppedWork, code: UInt8) -> PendingCall<Response> {
-        let server = server(for: request)
-        return network.dispatch(from: request.client, to: server.id, timeout: timeout,
-                                handler: .serving(request, on: server), waiter: waiter, code: code)
+        let index = serverIndex(for: request)
+        return network.dispatch(from: request.client, to: nodes[index], timeout: timeout,
+                                handler: .server(links[index], request), waiter: waiter, code: code)
     }
 
     private func server(for request: Request) -> ServerReplica {
-        servers[Int(request.id % UInt64(servers.count))]
+        servers[serverIndex(for: request)]
+    }
+
+    /// The position in ``servers`` of the server that `request` goes to.
+    private func serverIndex(for request: Request) -> Int {
+        Int(request.id % UInt64(servers.count))
     }
 }

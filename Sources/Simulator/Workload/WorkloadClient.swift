@@ -177,12 +177,19 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         Unmanaged.passUnretained(common)._withUnsafeGuaranteedRef { body($0.target) }
     }
 
+    /// A closed-loop user's next key, drawn by the users' shared sampler, lent by ``common``:
+    /// called as `common.nextKey!(&random)`, the sampler's closure was retained and released
+    /// around every draw.
+    private func nextKey() -> UInt64 {
+        Unmanaged.passUnretained(common)._withUnsafeGuaranteedRef { $0.nextKey!(&random) }
+    }
+
     /// Sends the next request, or ends when its quota is spent or the clients' time is over.
     private func sendNext() {
         let now = withSimulation { $0.now }
         guard quota.map({ $0 > 0 }) ?? true, common.issueUntil.map({ now < $0 }) ?? true else { return end() }
         quota = quota.map { $0 - 1 }
-        let request = self.request ?? Request(id: common.ids.next(), path: common.path, key: common.nextKey!(&random), client: client)
+        let request = self.request ?? Request(id: common.ids.next(), path: common.path, key: nextKey(), client: client)
         self.request = request
         withMetrics { $0.recordIssued() }
         sentAt = now
