@@ -21,6 +21,9 @@ final class BalancedRequest: SteppedWork, @unchecked Sendable {
         case forwarded
     }
 
+    /// Entries that name it (see ``SteppedWork``).
+    @exclusivity(unchecked) var wakeUps: UInt32 = 0
+    var stepKind: StepKind { .balancedRequest }
     /// The balancer, not counted: ``call``'s handler holds it for as long as the request lives.
     /// Counted, it cost an atomic increment when a request arrived and a decrement when it left.
     private let lentBalancer: Unmanaged<LoadBalancer>
@@ -45,7 +48,7 @@ final class BalancedRequest: SteppedWork, @unchecked Sendable {
     /// balancer's executor's, but outside any task: `assumeIsolated` would ask the runtime which
     /// executor is current and box its closure (two allocations per step), so the step's
     /// function, which captures nothing, is called as a nonisolated one instead.
-    override func runStep(_ code: UInt8) {
+    func runStep(_ code: UInt8) {
         let isolated: (isolated LoadBalancer, Step, BalancedRequest) -> Void = routeStep
         lentBalancer._withUnsafeGuaranteedRef { balancer in
             unsafeBitCast(isolated, to: ((LoadBalancer, Step, BalancedRequest) -> Void).self)(balancer, Step(rawValue: code)!, self)
@@ -110,7 +113,7 @@ extension LoadBalancer {
         routed.inFlight = consume inFlight
         routed.forward = network.dispatch(from: origin, to: server, timeout: configuration.forwardTimeout.nanoseconds,
                                           handler: .server(consume link, request),
-                                          waiter: routed, code: BalancedRequest.Step.forwarded.rawValue)
+                                          waiter: routed.wakeUp(BalancedRequest.Step.forwarded.rawValue))
     }
 
     /// Sends the request's answer back (the gateway counts it first).

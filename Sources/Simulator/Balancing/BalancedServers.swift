@@ -12,8 +12,8 @@ public struct BalancedServers: RequestDispatcher {
         try await network.call(from: request.client, to: balancer.id, timeout: timeout, handler: handler(for: request))
     }
 
-    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: SteppedWork, code: UInt8) -> PendingCall<Response> {
-        network.dispatch(from: request.client, to: balancer.id, timeout: timeout, handler: handler(for: request), waiter: waiter, code: code)
+    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response> {
+        network.dispatch(from: request.client, to: balancer.id, timeout: timeout, handler: handler(for: request), waiter: waiter)
     }
 
     private func handler(for request: Request) -> PendingCall<Response>.Handler {

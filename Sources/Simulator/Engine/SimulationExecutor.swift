@@ -156,7 +156,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     /// Queues step `code` of `target` behind every job that is ready now, exactly where a task
     /// resumed at this moment would run.
     @inline(__always)
-    func enqueueStep(_ target: SteppedWork, _ code: UInt8) {
+    func enqueueStep<Work: SteppedWork>(_ target: Work, _ code: UInt8) {
         ready.append(.step(target.wakeUp(code)))
     }
 

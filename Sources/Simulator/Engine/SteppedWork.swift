@@ -12,30 +12,45 @@ import CPrefetch
 /// preference and the runtime's bookkeeping at every job.
 ///
 /// The ready queue and the timers do not hold a reference per entry. The object counts the
-/// entries that name it (``WakeUp``) and holds itself once while it has any: a network call is
-/// woken eight times in a request (its delivery, its service, its answer and its timeout; the
-/// steps of its server), and each entry's atomic retain and release became a plain increment and
-/// decrement of that count, with one retain and one release for the whole stretch.
+/// entries that name it (``wakeUps``, through ``wakeUp(_:)`` and ``WakeUp``) and holds itself
+/// once while it has any: a network call is woken eight times in a request (its delivery, its
+/// service, its answer and its timeout; the steps of its server), and each entry's atomic retain
+/// and release became a plain increment and decrement of that count, with one retain and one
+/// release for the whole stretch.
 ///
-/// A class rather than a protocol, so that an entry is one unretained reference and a code (an
-/// existential would add a witness table, and its copy a retain). Public only because a public
-/// class (``PooledConnection``) derives from it; nothing of it is.
+/// A protocol rather than a base class: the deallocating `deinit` of any subclass retains and
+/// releases the object it frees (the base's part hands the object back counted, and the release
+/// of a field in between may, for all the compiler knows, reach the object itself), which cost
+/// two atomic operations for each of the four objects of every balanced request (its two calls,
+/// the balancer's record of it and its client). An entry finds its target's type again by its
+/// ``StepKind``: the types woken on every request are named there and called directly; any other
+/// conformer (a call answered with something else than a ``Response``, a test's probe) is found
+/// by a dynamic cast.
 ///
-/// `@unchecked Sendable`: touched only on the simulation thread.
-public class SteppedWork: @unchecked Sendable {
+/// Conformers are `@unchecked Sendable` classes touched only on the simulation thread, which
+/// declare `@exclusivity(unchecked) var wakeUps: UInt32 = 0` and change it only through this
+/// protocol's functions.
+protocol SteppedWork: AnyObject {
     /// Entries of the ready queue and of the timer queue that name this object, not yet run or
     /// discarded. The object holds itself (one retain) while this is above zero.
-    @exclusivity(unchecked) private final var wakeUps: UInt32 = 0
-
-    init() {}
-
+    var wakeUps: UInt32 { get set }
+    /// How an entry naming this object calls it (``StepKind/dynamic`` unless it is one of the
+    /// types named there).
+    var stepKind: StepKind { get }
     /// Runs step `code`, synchronously, on the simulation thread and outside any task: it must
     /// not block, and it continues by queueing its next step or by setting a timer.
+    func runStep(_ code: UInt8)
+    /// Called on the simulation thread when the timer set with `code` is due.
+    func timerFired(_ code: UInt8)
+}
+
+extension SteppedWork {
+    var stepKind: StepKind { .dynamic }
+
     func runStep(_ code: UInt8) {
         preconditionFailure("\(type(of: self)) has no steps")
     }
 
-    /// Called on the simulation thread when the timer set with `code` is due.
     func timerFired(_ code: UInt8) {
         preconditionFailure("\(type(of: self)) sets no timers")
     }
@@ -43,11 +58,103 @@ public class SteppedWork: @unchecked Sendable {
     /// An entry naming this object, for the ready queue or a timer: it must be run or discarded
     /// exactly once (``WakeUp/runStep()``, ``WakeUp/fireTimer()``, ``WakeUp/discard()``).
     @inline(__always)
-    final func wakeUp(_ code: UInt8) -> WakeUp {
+    func wakeUp(_ code: UInt8) -> WakeUp {
         let unmanaged = Unmanaged.passUnretained(self)
         if wakeUps == 0 { _ = unmanaged.retain() }
         wakeUps &+= 1
-        return WakeUp(target: unmanaged, code: code)
+        return WakeUp(target: unmanaged.toOpaque(), code: code, kind: stepKind)
+    }
+
+    /// Counts one entry gone; lets go of the object's hold on itself with the last. The caller
+    /// holds the object (lent or counted) while this runs.
+    @inline(__always)
+    fileprivate func entryGone() {
+        wakeUps &-= 1
+        if wakeUps == 0 { Unmanaged.passUnretained(self).release() }
+    }
+}
+
+/// The type of an entry's target, so that the entry can call it without a reference of its own
+/// and without a class hierarchy (see ``SteppedWork``): the types woken on every request, and the
+/// rest.
+enum StepKind: UInt8 {
+    /// A ``PendingCall`` answered with a ``Response`` (every request to a server or a balancer).
+    case responseCall
+    /// A ``BalancedRequest``.
+    case balancedRequest
+    /// A ``WorkloadClient``.
+    case workloadClient
+    /// An ``OpenLoopArrivals``.
+    case openLoopArrivals
+    /// Any other conformer, found by a dynamic cast at every entry.
+    case dynamic
+}
+
+/// One entry of the ready queue or of the timer queue, naming a ``SteppedWork``, the code it is
+/// woken by and the target's kind. It holds no reference of its own (its target counts it): run
+/// it or discard it exactly once, and never copy one that is still to be run.
+struct WakeUp {
+    /// The target's address, not counted.
+    let target: UnsafeMutableRawPointer
+    let code: UInt8
+    let kind: StepKind
+
+    /// Runs the target's step, then counts the entry gone.
+    @inline(__always)
+    func runStep() {
+        switch kind {
+        case .responseCall: run(PendingCall<Response>.self) { $0.runStep(code) }
+        case .balancedRequest: run(BalancedRequest.self) { $0.runStep(code) }
+        case .workloadClient: run(WorkloadClient.self) { $0.runStep(code) }
+        case .openLoopArrivals: run(OpenLoopArrivals.self) { $0.runStep(code) }
+        case .dynamic:
+            let work = dynamicTarget
+            work.runStep(code)
+            work.entryGone()
+        }
+    }
+
+    /// Tells the target its timer is due, then counts the entry gone.
+    @inline(__always)
+    func fireTimer() {
+        switch kind {
+        case .responseCall: run(PendingCall<Response>.self) { $0.timerFired(code) }
+        case .balancedRequest: run(BalancedRequest.self) { $0.timerFired(code) }
+        case .workloadClient: run(WorkloadClient.self) { $0.timerFired(code) }
+        case .openLoopArrivals: run(OpenLoopArrivals.self) { $0.timerFired(code) }
+        case .dynamic:
+            let work = dynamicTarget
+            work.timerFired(code)
+            work.entryGone()
+        }
+    }
+
+    /// Counts the entry gone without running it (a cancelled timer, a world torn down): the
+    /// target lets go of itself with its last entry.
+    @inline(__always)
+    func discard() {
+        switch kind {
+        case .responseCall: run(PendingCall<Response>.self) { _ in }
+        case .balancedRequest: run(BalancedRequest.self) { _ in }
+        case .workloadClient: run(WorkloadClient.self) { _ in }
+        case .openLoopArrivals: run(OpenLoopArrivals.self) { _ in }
+        case .dynamic: dynamicTarget.entryGone()
+        }
+    }
+
+    /// Runs `body` with the target as the `Work` its kind says it is, lent (the entry's count
+    /// keeps it alive until the count goes), then counts the entry gone.
+    @inline(__always)
+    private func run<Work: SteppedWork>(_ type: Work.Type, _ body: (Work) -> Void) {
+        Unmanaged<Work>.fromOpaque(target)._withUnsafeGuaranteedRef {
+            body($0)
+            $0.entryGone()
+        }
+    }
+
+    /// The target of a ``StepKind/dynamic`` entry, counted for as long as the caller uses it.
+    private var dynamicTarget: any SteppedWork {
+        Unmanaged<AnyObject>.fromOpaque(target).takeUnretainedValue() as! any SteppedWork
     }
 
     /// Cache lines of an object that ``prefetch(_:)`` asks for: 384 bytes, enough for the
@@ -67,46 +174,10 @@ public class SteppedWork: @unchecked Sendable {
         orrery_prefetch_lines(address, prefetchedLines)
     }
 
-    /// Counts one entry gone; true when it was the last, and the object's hold on itself must go.
-    @inline(__always)
-    fileprivate final func entryGone() -> Bool {
-        wakeUps &-= 1
-        return wakeUps == 0
-    }
-}
-
-/// One entry of the ready queue or of the timer queue, naming a ``SteppedWork`` and the code it is
-/// woken by. It holds no reference of its own (its target counts it): run it or discard it
-/// exactly once, and never copy one that is still to be run.
-struct WakeUp {
-    let target: Unmanaged<SteppedWork>
-    let code: UInt8
-
-    /// Runs the target's step, then counts the entry gone.
-    @inline(__always)
-    func runStep() {
-        target._withUnsafeGuaranteedRef { $0.runStep(code) }
-        discard()
-    }
-
-    /// Tells the target its timer is due, then counts the entry gone.
-    @inline(__always)
-    func fireTimer() {
-        target._withUnsafeGuaranteedRef { $0.timerFired(code) }
-        discard()
-    }
-
-    /// Starts loading the target (``SteppedWork/prefetch(_:)``), so that a step or a timer
-    /// queued for an object no event touched for a while does not wait for memory when it runs.
+    /// Starts loading the target (``prefetch(_:)``), so that a step or a timer queued for an
+    /// object no event touched for a while does not wait for memory when it runs.
     @inline(__always)
     func prefetchTarget() {
-        SteppedWork.prefetch(target.toOpaque())
-    }
-
-    /// Counts the entry gone without running it (a cancelled timer, a world torn down): the
-    /// target lets go of itself with its last entry.
-    @inline(__always)
-    func discard() {
-        if target._withUnsafeGuaranteedRef({ $0.entryGone() }) { target.release() }
+        Self.prefetch(target)
     }
 }

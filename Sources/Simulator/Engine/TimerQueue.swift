@@ -285,7 +285,7 @@ final class TimerQueue: @unchecked Sendable {
         guard let slot = pendingSlot(of: handle) else { return false }
         assert({
             guard case .notify(let set) = actions[slot] else { return false }
-            return set.target.toOpaque() == wakeUp.target.toOpaque() && set.code == wakeUp.code
+            return set.target == wakeUp.target && set.code == wakeUp.code
         }(), "a timer cancelled as a notification it is not")
         remove(cancelled: slot)
         wakeUp.discard()

@@ -77,6 +77,8 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     // order of their concerns left 425, a link profile stored whole took 64 more and a second
     // answer field 48 more (measured: 128 bytes more per call made A-4 7 % slower, with 10,000
     // calls in flight).
+    /// Entries that name the call (see ``SteppedWork``).
+    @exclusivity(unchecked) var wakeUps: UInt32 = 0
     let network: Network
     /// The network's executor, reached in one step from the call and lent to every timer and
     /// ready-queue call, where reached through the network (or held unowned) it was retained and
@@ -248,11 +250,14 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         Unmanaged<PendingCall<Simulator.Response>>.fromOpaque(Unmanaged.passUnretained(self).toOpaque())._withUnsafeGuaranteedRef(body)
     }
 
-    override func timerFired(_ code: UInt8) {
+    /// Calls answered with a ``Simulator/Response`` are called directly by their entries.
+    var stepKind: StepKind { answersWithResponse ? .responseCall : .dynamic }
+
+    func timerFired(_ code: UInt8) {
         if answersWithResponse { withResponseCall { $0.fire(code) } } else { fire(code) }
     }
 
-    override func runStep(_ code: UInt8) {
+    func runStep(_ code: UInt8) {
         if answersWithResponse { withResponseCall { $0.step(code) } } else { step(code) }
     }
 
@@ -331,7 +336,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     func settle(_ result: consuming Result<Response, NetworkError>) -> Bool {
         if let original { return original.settle(result) }
         guard let waiter = waiter.take() else { return false }
-        withExecutor { $0.cancelTimer(timeoutTimer, notifying: WakeUp(target: .passUnretained(self), code: TimerCode.timeout.rawValue)) }
+        withExecutor { $0.cancelTimer(timeoutTimer, notifying: WakeUp(target: Unmanaged.passUnretained(self).toOpaque(), code: TimerCode.timeout.rawValue, kind: stepKind)) }
         switch waiter {
         case .task(let continuation):
             continuation.resume(returning: result)
@@ -380,13 +385,14 @@ extension Network {
     }
 
     /// Sends a request like ``call(from:to:timeout:_:)`` but without a task waiting: the outcome
-    /// goes to step `code` of `waiter`, which reads it from the returned call's ``PendingCall/outcome``.
-    /// The timeout is in nanoseconds.
+    /// goes to the step that `waiter` names (made with ``SteppedWork/wakeUp(_:)``, and run once the
+    /// call is settled), which reads it from the returned call's ``PendingCall/outcome``. The
+    /// timeout is in nanoseconds.
     func dispatch<Response: Sendable>(
         from source: NodeID, to destination: NodeID, timeout: Int64, handler: consuming PendingCall<Response>.Handler,
-        waiter: SteppedWork, code: UInt8
+        waiter: WakeUp
     ) -> PendingCall<Response> {
-        let call = PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .step(waiter.wakeUp(code)))
+        let call = PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .step(waiter))
         send(call, timeout: timeout)
         return call
     }

@@ -116,7 +116,7 @@ public actor ServerReplica {
         stats.busyNanoseconds += service
         if let next = waiting.popFirst() {
             // The call behind it is admitted at the next service end here: load it meanwhile.
-            if let following = waiting.first { SteppedWork.prefetch(Unmanaged.passUnretained(following).toOpaque()) }
+            if let following = waiting.first { WakeUp.prefetch(Unmanaged.passUnretained(following).toOpaque()) }
             simulation.withExecutor { $0.enqueueStep(next, ServeStep.admitted.rawValue) }
             simulation.observeGauge(.traffic, id.name, "queue length", Double(waiting.count))
         } else {

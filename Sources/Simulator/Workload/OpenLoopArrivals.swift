@@ -20,6 +20,9 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
         case end
     }
 
+    /// Entries that name it (see ``SteppedWork``).
+    @exclusivity(unchecked) var wakeUps: UInt32 = 0
+    var stepKind: StepKind { .openLoopArrivals }
     private let workload: Workload
     private let target: any RequestDispatcher
     private let simulation: Simulation
@@ -63,11 +66,10 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
         // task's first job would have.
         if !simulation.executor.isRunning { simulation.executor.adoptCurrentThread() }
         registration = simulation.tasks.start("arrivals", daemon: false)
-        super.init()
         simulation.withExecutor { $0.enqueueStep(self, Step.begin.rawValue) }
     }
 
-    override func runStep(_ code: UInt8) {
+    func runStep(_ code: UInt8) {
         switch Step(rawValue: code)! {
         case .begin: waitForNextArrival()
         case .arrived: arrive()
@@ -75,7 +77,7 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
         }
     }
 
-    override func timerFired(_ code: UInt8) {
+    func timerFired(_ code: UInt8) {
         simulation.withExecutor { $0.enqueueStep(self, Step.arrived.rawValue) }
     }
 

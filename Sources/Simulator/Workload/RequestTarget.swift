@@ -10,9 +10,9 @@ public protocol RequestTarget: Sendable {
 /// Every target of this module is one.
 protocol RequestDispatcher: RequestTarget {
     /// Sends `request` from its client host like ``RequestTarget/send(_:timeout:)``; the outcome
-    /// goes to step `code` of `waiter`, which reads it from the returned call. The timeout is in
-    /// nanoseconds (the clients' hot path stays clear of `Duration` arithmetic).
-    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: SteppedWork, code: UInt8) -> PendingCall<Response>
+    /// goes to the step that `waiter` names, which reads it from the returned call. The timeout
+    /// is in nanoseconds (the clients' hot path stays clear of `Duration` arithmetic).
+    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response>
     /// Hears the outcome of a request it dispatched at `start`, before the client does.
     func settled(_ request: Request, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant)
 }
@@ -43,10 +43,10 @@ public struct DirectServers: RequestDispatcher {
         try await network.call(from: request.client, to: server(for: request), timeout: timeout, request: request)
     }
 
-    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: SteppedWork, code: UInt8) -> PendingCall<Response> {
+    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response> {
         let index = serverIndex(for: request)
         return network.dispatch(from: request.client, to: nodes[index], timeout: timeout,
-                                handler: .server(links[index], request), waiter: waiter, code: code)
+                                handler: .server(links[index], request), waiter: waiter)
     }
 
     private func server(for request: Request) -> ServerReplica {

@@ -78,6 +78,9 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         }
     }
 
+    /// Entries that name it (see ``SteppedWork``).
+    @exclusivity(unchecked) var wakeUps: UInt32 = 0
+    var stepKind: StepKind { .workloadClient }
     private let common: Common
     /// ``Common/simulation`` and ``Common/metrics``, not counted: ``common`` holds them for as
     /// long as the client lives. Counted, they cost an atomic increment each when an open-loop
@@ -131,7 +134,6 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         self.random = random
         // Registered as spawning its task would (``begun()`` queues its first step).
         registration = simulation.withTasks { $0.start(name ?? .text(client.name), daemon: false) }
-        super.init()
     }
 
     /// Queues the client's first step, where spawning its task would have queued the task's first
@@ -142,7 +144,7 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         return self
     }
 
-    override func runStep(_ code: UInt8) {
+    func runStep(_ code: UInt8) {
         switch Step(rawValue: code)! {
         case .begin:
             if startNanoseconds > 0 {
@@ -159,7 +161,7 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         }
     }
 
-    override func timerFired(_ code: UInt8) {
+    func timerFired(_ code: UInt8) {
         withSimulation { $0.withExecutor { $0.enqueueStep(self, Step.woke.rawValue) } }
     }
 
@@ -193,7 +195,7 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         self.request = request
         withMetrics { $0.recordIssued() }
         sentAt = now
-        call = withTarget { $0.dispatch(request, timeoutNanoseconds: common.timeout, waiter: self, code: Step.answered.rawValue) }
+        call = withTarget { $0.dispatch(request, timeoutNanoseconds: common.timeout, waiter: wakeUp(Step.answered.rawValue)) }
     }
 
     /// Records the answer, then thinks (or sends again at once).

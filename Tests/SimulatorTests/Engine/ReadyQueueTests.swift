@@ -4,7 +4,8 @@ import Testing
 @Suite struct ReadyQueueTests {
     /// Work that only names the entries; the queue's items are its wake-ups.
     final class Marker: SteppedWork, @unchecked Sendable {
-        override func runStep(_ code: UInt8) {}
+        var wakeUps: UInt32 = 0
+        func runStep(_ code: UInt8) {}
     }
 
     /// Items come out in the order they went in, across the ring's wrap and its growth (from 64

@@ -14,6 +14,7 @@ import Testing
 
     /// Records what woke it in its ledger; step 9 queues step 10 of its own while it runs.
     final class Probe: SteppedWork, @unchecked Sendable {
+        var wakeUps: UInt32 = 0
         let executor: SimulationExecutor
         let ledger: Ledger
 
@@ -22,12 +23,12 @@ import Testing
             self.ledger = ledger
         }
 
-        override func runStep(_ code: UInt8) {
+        func runStep(_ code: UInt8) {
             ledger.woken.append("step \(code)@\(executor.now)")
             if code == 9 { executor.enqueueStep(self, 10) }
         }
 
-        override func timerFired(_ code: UInt8) {
+        func timerFired(_ code: UInt8) {
             ledger.woken.append("timer \(code)@\(executor.now)")
         }
     }
@@ -155,7 +156,8 @@ import Testing
 
     /// Work that holds nothing: only its entries keep it.
     final class Bare: SteppedWork, @unchecked Sendable {
-        override func runStep(_ code: UInt8) {}
+        var wakeUps: UInt32 = 0
+        func runStep(_ code: UInt8) {}
     }
 
     @Test func aFreedExecutorLetsGoOfItsQueuedSteps() {
@@ -169,5 +171,42 @@ import Testing
             executor.schedule(at: 5, .notify(work.wakeUp(3)))
         }
         #expect(watched == nil)
+    }
+    /// An entry calls its target as the type its kind names: a call answered with a ``Response``
+    /// is named (its entries call it directly), a call answered with anything else and any other
+    /// conformer are found by a dynamic cast; each counts its entries down to none.
+    /// What ``entriesNameTheKindOfTheirTarget()`` watches, from inside its client's task.
+    final class CallWatch: @unchecked Sendable {
+        let ledger = Ledger()
+        weak var responseCall: PendingCall<Response>?
+        weak var textCall: PendingCall<String>?
+    }
+
+    @Test func entriesNameTheKindOfTheirTarget() throws {
+        let sim = Simulation(seed: 1)
+        let network = Network(simulation: sim, defaultLink: LinkProfile(latency: .constant(0.001)))
+        network.addNode("client")
+        network.addNode("server")
+        let watch = CallWatch()
+        sim.spawn("client") { _ in
+            let probe = Probe(executor: sim.executor, ledger: watch.ledger)
+            let answered = network.dispatch(from: "client", to: "server", timeout: 5_000_000,
+                                            handler: .task { Response(status: 204, server: "server") }, waiter: probe.wakeUp(1))
+            let text = network.dispatch(from: "client", to: "server", timeout: 5_000_000, handler: .task { "ok" }, waiter: probe.wakeUp(2))
+            // Entries made here and discarded again: the calls' own keep them until answered.
+            let entries = [answered.wakeUp(0), text.wakeUp(0), probe.wakeUp(0)]
+            #expect(entries.map(\.kind) == [.responseCall, .dynamic, .dynamic])
+            for entry in entries { entry.discard() }
+            watch.responseCall = answered
+            watch.textCall = text
+            // The run ends with its last task: this one waits for both answers.
+            await sim.sleep(for: .milliseconds(10))
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+        #expect(watch.ledger.woken == ["step 1@2000000", "step 2@2000000"])
+        // Every entry of both calls ran or was discarded: neither holds itself any more (a parked
+        // handler task may still hold the call it ran last).
+        #expect((watch.responseCall?.wakeUps ?? 0) == 0)
+        #expect((watch.textCall?.wakeUps ?? 0) == 0)
     }
 }

@@ -45,7 +45,7 @@ import Testing
                         await sim.sleep(for: .milliseconds(run == 1 ? 4 : 1))
                         return Bulky(run: run, token: Token())
                     },
-                    waiter: waiting, code: 0)
+                    waiter: waiting.wakeUp(0))
                 await sim.sleep(for: .milliseconds(10))
             }
             try sim.runToCompletion(timeLimit: .after(.seconds(1)))

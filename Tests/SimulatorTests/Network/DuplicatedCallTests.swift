@@ -31,7 +31,7 @@ import Testing
                     await sim.sleep(for: .milliseconds(run == 1 ? firstRun : 1))
                     return "run \(run)"
                 },
-                waiter: waiting, code: 0)
+                waiter: waiting.wakeUp(0))
             // The run ends with its last task: this one waits for both answers.
             await sim.sleep(for: .milliseconds(10))
         }
@@ -50,7 +50,7 @@ import Testing
         network.addNode("server")
         let waiting = WaitingStep<String>(simulation: sim) { $0 }
         sim.spawn("client") { _ in
-            waiting.call = network.dispatch(from: "client", to: "server", timeout: 5_000_000, handler: .task { "ok" }, waiter: waiting, code: 0)
+            waiting.call = network.dispatch(from: "client", to: "server", timeout: 5_000_000, handler: .task { "ok" }, waiter: waiting.wakeUp(0))
             await sim.sleep(for: .milliseconds(10))
         }
         try sim.runToCompletion(timeLimit: .after(.seconds(1)))

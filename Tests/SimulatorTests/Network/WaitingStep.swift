@@ -3,6 +3,7 @@
 /// Waits for a call as a ready step (as a workload client does), recording what it read — the
 /// answer as `describe` puts it, or the error — and when.
 final class WaitingStep<Answer: Sendable>: SteppedWork, @unchecked Sendable {
+    var wakeUps: UInt32 = 0
     let simulation: Simulation
     let describe: (Answer) -> String
     var call: PendingCall<Answer>?
@@ -13,7 +14,7 @@ final class WaitingStep<Answer: Sendable>: SteppedWork, @unchecked Sendable {
         self.describe = describe
     }
 
-    override func runStep(_ code: UInt8) {
+    func runStep(_ code: UInt8) {
         seen.append("\(text(of: call?.outcome)) @\(simulation.now.nanoseconds / 1_000)us")
     }
 

@@ -2,6 +2,8 @@
 /// closed. `@unchecked Sendable`: touched only on the simulation thread (it travels in a setup's
 /// handler, which runs there too).
 public final class PooledConnection: SteppedWork, @unchecked Sendable {
+    /// Entries that name it (see ``SteppedWork``).
+    @exclusivity(unchecked) var wakeUps: UInt32 = 0
     /// Its number among the balancer's connections, in setup order.
     public let number: Int
     /// The server it goes to (the balancer's member id and hostname).
@@ -30,7 +32,7 @@ public final class PooledConnection: SteppedWork, @unchecked Sendable {
     }
 
     /// Its `keepalive_timeout` is due: it has been idle that long.
-    override func timerFired(_ code: UInt8) {
+    func timerFired(_ code: UInt8) {
         pools.expire(self)
     }
 }

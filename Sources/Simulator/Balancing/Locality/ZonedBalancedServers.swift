@@ -30,8 +30,8 @@ public struct ZonedBalancedServers: RequestDispatcher {
         return try outcome.get()
     }
 
-    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: SteppedWork, code: UInt8) -> PendingCall<Response> {
-        network.dispatch(from: request.client, to: issue(request), timeout: timeout, handler: handler(for: request), waiter: waiter, code: code)
+    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response> {
+        network.dispatch(from: request.client, to: issue(request), timeout: timeout, handler: handler(for: request), waiter: waiter)
     }
 
     func settled(_ request: Request, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant) {
