@@ -31,8 +31,10 @@ public struct ClaimsExperiment: Experiment {
 
     /// Every run of both seeds, then the runs behind the verdicts again over `studySeeds` seeds.
     public func run(jobs: Int, studySeeds: Int) -> ClaimsResult {
-        ClaimsResult(seed003: Seed003Claims.run(seed003, deploy: deploy, jobs: jobs), seed004: Seed004Claims.run(seed004, jobs: jobs),
-                     seedStudy: ClaimsSeedStudy.run(seed003: seed003, seed004: seed004, count: studySeeds, jobs: jobs))
+        let claims003 = Seed003Claims.run(seed003, deploy: deploy, jobs: jobs), claims004 = Seed004Claims.run(seed004, jobs: jobs)
+        // The study's first seed is each scenario's own: the worlds of it that the claims ran are read, not run again.
+        return ClaimsResult(seed003: claims003, seed004: claims004,
+                            seedStudy: ClaimsSeedStudy.run(seed003: seed003, seed004: seed004, count: studySeeds, jobs: jobs, claims: (claims003, claims004)))
     }
 }
 

@@ -10,6 +10,9 @@ public struct ClaimsSeedStudy: Sendable {
         var scenario: Scenario
         var figures: [(name: String, unit: MetricUnit, bootstrap: Bool, claimed: ClosedRange<Double>?,
                        read: @Sendable (TrafficResult) -> Double?)]
+        /// The claims' own run of ``scenario`` with its own seed, the study's first, when there is
+        /// one: the same world, read instead of run again.
+        var firstSeedRun: TrafficResult? = nil
     }
 
     /// The seeds, each scenario's own first (seed 003's and seed 004's studies start at their own seeds).
@@ -25,23 +28,25 @@ public struct ClaimsSeedStudy: Sendable {
         (claimed * (1 - tolerance))...(claimed * (1 + tolerance))
     }
 
-    /// Seed 003's runs: one server, three, the siege, and both failures as stated.
-    static func seed003Probes(_ scenario: Scenario) -> [Probe] {
+    /// Seed 003's runs: one server, three, the siege, and both failures as stated; the first
+    /// three with their runs in `claims` (the same scenarios as ``Seed003Claims/run(_:deploy:jobs:)``
+    /// runs), when given.
+    static func seed003Probes(_ scenario: Scenario, claims: Seed003Claims? = nil) -> [Probe] {
         let quiet = scenario.withoutFaults()
         let detections = Seed003Claims.detectionVariants(scenario).filter { $0.label == "as stated" }
         return [
             Probe(scenario: quiet.withServers(1), figures: [
                 ("one server: throughput", .rate, false, around(94), { $0.throughput }),
                 ("one server: mean latency", .duration, false, around(0.106), { $0.value(of: .meanLatency) }),
-            ]),
+            ], firstSeedRun: claims?.single),
             Probe(scenario: quiet, figures: [
                 ("three servers: throughput", .rate, false, around(267), { $0.throughput }),
                 ("three servers: mean latency", .duration, false, around(0.045, 0.1), { $0.value(of: .meanLatency) }),
                 ("three servers: p95", .duration, true, 0...0.1, { $0.value(of: .p95) }),
-            ]),
+            ], firstSeedRun: claims?.cluster),
             Probe(scenario: quiet.withUsers(25), figures: [
                 ("25 connections: p99", .duration, true, 0...0.2, { $0.value(of: .p99) }),
-            ]),
+            ], firstSeedRun: claims?.siege),
         ] + detections.map { variant in
             Probe(scenario: variant.scenario, figures: [
                 ("\(variant.short): detection", .duration, false, 3...5, { $0.balancer?.failovers.first?.detectionTime }),
@@ -49,30 +54,35 @@ public struct ClaimsSeedStudy: Sendable {
         }
     }
 
-    /// Seed 004's runs: the scenario as written and under normal load.
-    static func seed004Probes(_ scenario: Scenario) -> [Probe] {
+    /// Seed 004's runs: the scenario as written and under normal load, with their runs in `claims`
+    /// (the same scenarios as ``Seed004Claims/run(_:jobs:)`` runs), when given.
+    static func seed004Probes(_ scenario: Scenario, claims: Seed004Claims? = nil) -> [Probe] {
         [
             Probe(scenario: scenario.withoutFaults(), figures: [
                 ("normal load: p99", .duration, true, 0...3, { $0.value(of: .p99) }),
                 ("normal load: lowest throughput per instance", .rate, false, 100...Double.infinity, { $0.primaries.map(\.throughput).min() }),
-            ]),
+            ], firstSeedRun: claims?.normal),
             Probe(scenario: scenario, figures: [
                 ("as written: p99", .duration, true, 0...3, { $0.value(of: .p99) }),
                 ("as written: failed requests", .count, false, 0...0, { Double($0.completed - $0.succeeded) }),
-            ]),
+            ], firstSeedRun: claims?.stated),
         ]
     }
 
-    /// Runs every probe of both seeds over `count` seeds each, `jobs` worlds at a time.
-    static func run(seed003 scenario003: Scenario, seed004 scenario004: Scenario, count: Int, jobs: Int) -> ClaimsSeedStudy {
+    /// Runs every probe of both seeds over `count` seeds each, `jobs` worlds at a time. Given the
+    /// claims' own runs (`claims`), the study reads the worlds of its first seed that they ran
+    /// instead of running them again.
+    static func run(seed003 scenario003: Scenario, seed004 scenario004: Scenario, count: Int, jobs: Int,
+                    claims: (seed003: Seed003Claims, seed004: Seed004Claims)? = nil) -> ClaimsSeedStudy {
         let seeds003 = Array(SeedStudy.seeds(from: scenario003.seed).prefix(count))
         let seeds004 = Array(SeedStudy.seeds(from: scenario004.seed).prefix(count))
-        let groups = [(seeds003, seed003Probes(scenario003)), (seeds004, seed004Probes(scenario004))]
+        let groups = [(seeds003, seed003Probes(scenario003, claims: claims?.seed003)), (seeds004, seed004Probes(scenario004, claims: claims?.seed004))]
         let worlds = groups.flatMap { seeds, probes in probes.flatMap { probe in seeds.map { (probe, $0) } } }
         // Each world is reduced to its figures as soon as it ends.
         let values = ParallelWorlds.map(worlds.count, width: jobs) { index -> [Double?] in
             let (probe, seed) = worlds[index]
-            let result = ScenarioRunner.runTraffic(probe.scenario, seed: seed)
+            let known = seed == probe.scenario.seed ? probe.firstSeedRun : nil
+            let result = known ?? ScenarioRunner.runTraffic(probe.scenario, seed: seed)
             return probe.figures.map { $0.read(result) }
         }
         var offset = 0

@@ -98,7 +98,8 @@ public struct MapReduceExperiment: ExperimentFile {
             measurements: measurements(setup, baseline: baseline, combined: combined, uncombined: uncombined, failure: failure,
                                        scaling: scalingRuns, mappers: setup.scaling.mappers),
             claims: [],
-            seedStudy: MapReduceSeedStudy.run(setup, seeds: Array(SeedStudy.seeds(from: setup.seed).prefix(studySeeds)), jobs: jobs))
+            seedStudy: MapReduceSeedStudy.run(setup, seeds: Array(SeedStudy.seeds(from: setup.seed).prefix(studySeeds)), jobs: jobs,
+                                              known: .init(baseline: baseline, labChaos: runs[5])))
         result.claims = Seed001ClaimsTable.rows(setup.claims, result.measurements)
         return result
     }

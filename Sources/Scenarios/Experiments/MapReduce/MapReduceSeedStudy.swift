@@ -67,15 +67,25 @@ public struct MapReduceSeedStudy: Sendable {
                         rescheduling: rescheduled.map { crash.duration(to: $0).seconds }, completion: completed.map { crash.duration(to: $0).seconds })
     }
 
-    /// Runs the study's three runs for every seed, `jobs` worlds at a time.
-    static func run(_ setup: MapReduceExperimentSpec, seeds: [UInt64], jobs: Int) -> MapReduceSeedStudy {
+    /// The experiment's own runs of the study's worlds with the experiment's seed: read by the
+    /// study instead of run again (the same scenario and seed, so the same world). Its crash is
+    /// not among them: the study's comes a seeded offset after the experiment's.
+    struct KnownRuns: Sendable {
+        var baseline: MapReduceExperimentResult.Run
+        var labChaos: MapReduceExperimentResult.Run
+    }
+
+    /// Runs the study's three runs for every seed, `jobs` worlds at a time; with the experiment's
+    /// seed, those of them in `known` are read instead.
+    static func run(_ setup: MapReduceExperimentSpec, seeds: [UInt64], jobs: Int, known: KnownRuns? = nil) -> MapReduceSeedStudy {
         let runsPerSeed = 3
         let pieces = ParallelWorlds.map(seeds.count * runsPerSeed, width: jobs) { index -> Sample in
             let seed = seeds[index / runsPerSeed]
+            let known = seed == setup.seed ? known : nil
             var sample = Sample()
             switch index % runsPerSeed {
             case 0:
-                let run = MapReduceExperiment.runJob(setup, "baseline", setup.input, seed: seed)
+                let run = known?.baseline ?? MapReduceExperiment.runJob(setup, "baseline", setup.input, seed: seed)
                 sample.baselineMakespan = run.report?.makespan?.seconds
                 sample.exact = run.outputExact
             case 1:
@@ -86,8 +96,8 @@ public struct MapReduceSeedStudy: Sendable {
                 sample.crashMakespan = run.report?.makespan?.seconds
                 sample.exact = run.outputExact
             default:
-                let run = MapReduceExperiment.runJob(setup, "lab chaos", setup.labChaos.input ?? setup.input,
-                                                     cluster: MapReduceExperiment.chaoticCluster(setup), seed: seed)
+                let run = known?.labChaos ?? MapReduceExperiment.runJob(setup, "lab chaos", setup.labChaos.input ?? setup.input,
+                                                                        cluster: MapReduceExperiment.chaoticCluster(setup), seed: seed)
                 let report = run.report
                 sample.chaosSucceeded = report?.status == .succeeded
                 if case .failed(let reason)? = report?.status { sample.chaosFailure = reason }

@@ -37,6 +37,19 @@ import Testing
         #expect(result.labChaos.report.map { $0.statistics.lostAttempts + $0.statistics.timedOutAttempts > 0 } == true)
     }
 
+    /// The study reads the experiment's own runs with the experiment's seed (its first: the
+    /// baseline and the lab's faults) instead of running them again: the same figures as the
+    /// study that runs them.
+    @Test func theSeedStudyReadsTheExperimentsOwnRunsOfItsFirstSeed() throws {
+        let result = Self.result
+        let seeds = Array(result.seedStudy.seeds.prefix(2))
+        let known = MapReduceSeedStudy.KnownRuns(baseline: result.baseline, labChaos: result.labChaos)
+        let reading = MapReduceSeedStudy.run(Self.spec, seeds: seeds, jobs: 2, known: known)
+        let running = MapReduceSeedStudy.run(Self.spec, seeds: seeds, jobs: 2)
+        #expect(reading.figures.map(\.samples) == running.figures.map(\.samples))
+        #expect(reading.midTaskSeeds == running.midTaskSeeds && reading.exactOutputs.chaos.successes == running.exactOutputs.chaos.successes)
+    }
+
     @Test func theSeedStudyRepeatsTheSeedDependentRunsOverItsSeeds() throws {
         let study = Self.result.seedStudy
         #expect(study.seeds == [5, 6, 7, 8])
