@@ -101,55 +101,49 @@ struct WakeUp {
 
     /// Runs the target's step, then counts the entry gone.
     @inline(__always)
-    func runStep() {
-        switch kind {
-        case .responseCall: run(PendingCall<Response>.self) { $0.runStep(code) }
-        case .balancedRequest: run(BalancedRequest.self) { $0.runStep(code) }
-        case .workloadClient: run(WorkloadClient.self) { $0.runStep(code) }
-        case .openLoopArrivals: run(OpenLoopArrivals.self) { $0.runStep(code) }
-        case .dynamic:
-            let work = dynamicTarget
-            work.runStep(code)
-            work.entryGone()
-        }
-    }
+    func runStep() { deliver(.step) }
 
     /// Tells the target its timer is due, then counts the entry gone.
     @inline(__always)
-    func fireTimer() {
-        switch kind {
-        case .responseCall: run(PendingCall<Response>.self) { $0.timerFired(code) }
-        case .balancedRequest: run(BalancedRequest.self) { $0.timerFired(code) }
-        case .workloadClient: run(WorkloadClient.self) { $0.timerFired(code) }
-        case .openLoopArrivals: run(OpenLoopArrivals.self) { $0.timerFired(code) }
-        case .dynamic:
-            let work = dynamicTarget
-            work.timerFired(code)
-            work.entryGone()
-        }
-    }
+    func fireTimer() { deliver(.timer) }
 
     /// Counts the entry gone without running it (a cancelled timer, a world torn down): the
     /// target lets go of itself with its last entry.
     @inline(__always)
-    func discard() {
+    func discard() { deliver(.nothing) }
+
+    /// What an entry brings its target before it is counted gone.
+    private enum Delivery {
+        case step, timer, nothing
+    }
+
+    /// Brings `delivery` to the target as the type its kind says it is, then counts the entry
+    /// gone. A named type is lent (the entry's count keeps it alive until the count goes); a
+    /// dynamic one is counted while it is used.
+    @inline(__always)
+    private func deliver(_ delivery: Delivery) {
         switch kind {
-        case .responseCall: run(PendingCall<Response>.self) { _ in }
-        case .balancedRequest: run(BalancedRequest.self) { _ in }
-        case .workloadClient: run(WorkloadClient.self) { _ in }
-        case .openLoopArrivals: run(OpenLoopArrivals.self) { _ in }
-        case .dynamic: dynamicTarget.entryGone()
+        case .responseCall: deliver(delivery, as: PendingCall<Response>.self)
+        case .balancedRequest: deliver(delivery, as: BalancedRequest.self)
+        case .workloadClient: deliver(delivery, as: WorkloadClient.self)
+        case .openLoopArrivals: deliver(delivery, as: OpenLoopArrivals.self)
+        case .dynamic: deliver(delivery, to: dynamicTarget)
         }
     }
 
-    /// Runs `body` with the target as the `Work` its kind says it is, lent (the entry's count
-    /// keeps it alive until the count goes), then counts the entry gone.
     @inline(__always)
-    private func run<Work: SteppedWork>(_ type: Work.Type, _ body: (Work) -> Void) {
-        Unmanaged<Work>.fromOpaque(target)._withUnsafeGuaranteedRef {
-            body($0)
-            $0.entryGone()
+    private func deliver<Work: SteppedWork>(_ delivery: Delivery, as type: Work.Type) {
+        Unmanaged<Work>.fromOpaque(target)._withUnsafeGuaranteedRef { deliver(delivery, to: $0) }
+    }
+
+    @inline(__always)
+    private func deliver(_ delivery: Delivery, to work: some SteppedWork) {
+        switch delivery {
+        case .step: work.runStep(code)
+        case .timer: work.timerFired(code)
+        case .nothing: break
         }
+        work.entryGone()
     }
 
     /// The target of a ``StepKind/dynamic`` entry, counted for as long as the caller uses it.
