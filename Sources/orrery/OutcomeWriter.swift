@@ -1,6 +1,7 @@
 import Foundation
 import Reports
 import Scenarios
+import Synchronization
 
 /// Loads, runs and writes scenario files for the commands that take them, and turns what happened
 /// into printed lines and an exit status: every file is loaded and every output path checked
@@ -36,30 +37,59 @@ struct OutcomeWriter {
                       summary: (RunOutcome, [String]) -> String = OutcomeWriter.defaultSummary) -> ExitStatus {
         var status = ExitStatus.success
         for item in items {
-            let outcome: RunOutcome
-            do { outcome = try run(item) } catch {
-                FileHandleOutput.standardError("error: \(error)")
-                return .badInput
-            }
-            if let problem = outcome.metricsProblem {
-                FileHandleOutput.standardError("error: \(problem)\nreplay: \(outcome.replay)")
-                return .badInput
-            }
-            do {
-                try outcome.bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
-                if let tracePath, let trace = outcome.trace { try AtomicFileWriter.write(trace, to: URL(fileURLWithPath: tracePath)) }
-                if let metricsPath, let metrics = outcome.metrics { try AtomicFileWriter.write(metrics, to: URL(fileURLWithPath: metricsPath)) }
-            } catch {
-                FileHandleOutput.standardError("error: \(error)\nreplay: \(outcome.replay)")
-                return .badInput
-            }
-            print(summary(outcome, outcome.bundle.files.map { "\(outputDirectory)/\($0.path)" }))
-            if let failure = outcome.failure {
-                FileHandleOutput.standardError(failure)
-                status = .failed
-            }
+            guard record(Result { () throws(ExperimentFailure) in try run(item) }, into: &status, summary: summary) else { return .badInput }
         }
         return status
+    }
+
+    /// Runs the experiments (two at a time with more than one job: ``ExperimentRuns``) and
+    /// records each outcome in order as ``runAll(_:run:summary:)`` does, stopping at the first
+    /// that cannot be written or built.
+    func runExperiments(_ experiments: [any Experiment], jobs: Int) -> ExitStatus {
+        let status = Mutex(ExitStatus.success)
+        ExperimentRuns.run(experiments, jobs: jobs) { index, result in
+            let name = type(of: experiments[index]).name
+            let outcome = result
+                .map { RunOutcome(name: name, seed: 0, replay: "orrery experiment \(name)", bundle: $0, headline: nil, failure: nil) }
+                .mapError { ExperimentFailure("experiment \(name): \($0.description)\nreplay: orrery experiment \(name)") }
+            return status.withLock { status in
+                if record(outcome, into: &status) { return true }
+                status = .badInput
+                return false
+            }
+        }
+        return status.withLock { $0 }
+    }
+
+    /// Writes a run's reports, prints its summary and, when it failed, why (`status` becomes
+    /// failed); false when it could not be built or written (printed).
+    private func record(_ result: Result<RunOutcome, ExperimentFailure>, into status: inout ExitStatus,
+                        summary: (RunOutcome, [String]) -> String = OutcomeWriter.defaultSummary) -> Bool {
+        let outcome: RunOutcome
+        switch result {
+        case .success(let run): outcome = run
+        case .failure(let error):
+            FileHandleOutput.standardError("error: \(error)")
+            return false
+        }
+        if let problem = outcome.metricsProblem {
+            FileHandleOutput.standardError("error: \(problem)\nreplay: \(outcome.replay)")
+            return false
+        }
+        do {
+            try outcome.bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
+            if let tracePath, let trace = outcome.trace { try AtomicFileWriter.write(trace, to: URL(fileURLWithPath: tracePath)) }
+            if let metricsPath, let metrics = outcome.metrics { try AtomicFileWriter.write(metrics, to: URL(fileURLWithPath: metricsPath)) }
+        } catch {
+            FileHandleOutput.standardError("error: \(error)\nreplay: \(outcome.replay)")
+            return false
+        }
+        print(summary(outcome, outcome.bundle.files.map { "\(outputDirectory)/\($0.path)" }))
+        if let failure = outcome.failure {
+            FileHandleOutput.standardError(failure)
+            status = .failed
+        }
+        return true
     }
 
     /// The run's headline, or for an experiment the files it wrote.

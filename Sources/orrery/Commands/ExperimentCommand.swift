@@ -67,16 +67,7 @@ struct ExperimentCommand: ParsableCommand {
         let writer = OutcomeWriter(outputDirectory: out)
         guard writer.checkPaths(names: []) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         let jobs = parallel.jobs
-        let status = ProgressDisplay.around(quiet: parallel.quiet) {
-            writer.runAll(loaded) { experiment throws(ExperimentFailure) in
-                let name = type(of: experiment).name
-                do throws(ExperimentFailure) {
-                    return RunOutcome(name: name, seed: 0, replay: "orrery experiment \(name)", bundle: try experiment.run(jobs: jobs), headline: nil, failure: nil)
-                } catch {
-                    throw ExperimentFailure("experiment \(name): \(error.description)\nreplay: orrery experiment \(name)")
-                }
-            }
-        }
+        let status = ProgressDisplay.around(quiet: parallel.quiet) { writer.runExperiments(loaded, jobs: jobs) }
         throw ExitCode(status.rawValue)
     }
 }

@@ -21,7 +21,9 @@ public struct BackupExperiment: ExperimentFile {
     }
 
     public func run(jobs: Int) throws(ExperimentFailure) -> ReportBundle {
-        try Self.run(spec).bundle(spec: spec)
+        // One world, run as the parallel runs are: beside other experiments it takes a slot as theirs do.
+        let spec = spec
+        return try ParallelWorlds.map(1, width: 1) { _ throws(ExperimentFailure) in try Self.run(spec) }[0].bundle(spec: spec)
     }
 
     /// Runs the experiment `setup` describes and returns what it measured.
