@@ -71,7 +71,7 @@ enum ParallelWorlds {
     static func overlapping<Result: Sendable>(_ count: Int, width: Int, worlds: Int, _ body: @Sendable (Int) -> Result,
                                               deliver: @Sendable (Result) -> Bool) {
         let progress = RunProgress.current
-        let slots = WorldSlots(width: worlds)
+        let slots = WorldSlots(width: worlds, progress: progress)
         defer { slots.close() }
         inOrder(count, width: width, { index in
             RunProgress.$current.withValue(progress) {

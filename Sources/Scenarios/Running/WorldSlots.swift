@@ -37,14 +37,17 @@ final class WorldSlots: Sendable {
     private let stopped = DispatchGroup()
     private let width: Int
 
-    /// `width` threads, started now; ``close()`` ends them.
-    init(width: Int) {
+    /// `width` threads, started now; ``close()`` ends them. The first reports to `progress` as
+    /// the command's own thread does without slots (the virtual time of the world it runs).
+    init(width: Int, progress: RunProgress? = nil) {
         precondition(width >= 1, "at least one world at a time")
         self.width = width
-        for _ in 0..<width {
+        for thread in 0..<width {
             stopped.enter()
             Thread { [self] in
-                while let next = take() { next() }
+                RunProgress.$current.withValue(thread == 0 ? progress : nil) {
+                    while let next = take() { next() }
+                }
                 stopped.leave()
             }.start()
         }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Reports
+import Simulator
 import Synchronization
 import Testing
 @testable import Scenarios
@@ -102,5 +103,30 @@ import Testing
             return false
         }
         #expect(stopped.withLock { $0 } == [0])
+    }
+
+    /// Pieces side by side count their worlds, not themselves, and the slots' first thread reports
+    /// the virtual time of the world it runs, as the command's thread does without slots.
+    @Test func theProgressCountsTheWorldsAndTheFirstThreadsVirtualTime() throws {
+        let scenario = try ScenarioLoader.parse("""
+            run: {requests: 20000}
+            servers: [{name: s, count: 2, slots: 2, service_time: {exponential: 2ms}}]
+            workload: {type: closed_loop, users: 10, timeout: 1s}
+            """, file: "progress.yaml")
+        let progress = RunProgress()
+        let digests = Mutex<[[String]]>([[], []])
+        RunProgress.$current.withValue(progress) {
+            ParallelWorlds.overlapping(2, width: 2, worlds: 1, { piece in
+                ParallelWorlds.map(Array(0..<3), width: 2) { _ in ScenarioRunner.run(scenario).digest }
+            }, deliver: { (result: [String]) in
+                digests.withLock { $0[$0[0].isEmpty ? 0 : 1] = result }
+                return true
+            })
+        }
+        let digest = ScenarioRunner.run(scenario).digest
+        #expect(digests.withLock { $0 } == [[digest, digest, digest], [digest, digest, digest]])
+        #expect(progress.snapshot.worldsTotal == 6)
+        #expect(progress.snapshot.worldsDone == 6)
+        #expect(progress.snapshot.events >= UInt64(Simulation.progressEvents))
     }
 }

@@ -3,7 +3,8 @@ import Reports
 /// Runs several experiments for one command (`orrery experiment all`), handing each one's reports
 /// back in the order they were named.
 ///
-/// With one job they run one after another on the calling thread. With more they run two at a
+/// With one job, or one experiment, they run one after another on the calling thread. With more
+/// they run two at a
 /// time, their worlds on `jobs` threads shared by both (``WorldSlots``),
 /// the earlier experiment's worlds first: when one runs the last worlds of a phase, or a single
 /// world of its own (the backup experiment's sixty days), the next one's worlds take the idle
@@ -22,7 +23,7 @@ public enum ExperimentRuns {
         let run: @Sendable (Int) -> (Int, Result<ReportBundle, ExperimentFailure>) = { index in
             (index, Result { () throws(ExperimentFailure) -> ReportBundle in try experiments[index].run(jobs: jobs) })
         }
-        guard jobs > 1 else {
+        guard jobs > 1, experiments.count > 1 else {
             for index in experiments.indices where !deliver(index, run(index).1) { return }
             return
         }
