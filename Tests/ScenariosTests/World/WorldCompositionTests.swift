@@ -60,6 +60,8 @@ import Testing
     }
 
     @Test func aJobsOutputObjectIsInTheStoreWithTheRightETag() throws {
+        let tiny = try Self.tinyFile()
+        defer { try? FileManager.default.removeItem(atPath: tiny) }
         let result = try Self.run("""
             mapreduce:
               jobs:
@@ -67,7 +69,7 @@ import Testing
             object_store:
               buckets: [{name: results, versioning: true}]
             expect: [store.acknowledged_writes_lost == 0, store.output_objects_exact == 1]
-            """.replacingOccurrences(of: "data/tiny.txt", with: try Self.tinyFile()))
+            """.replacingOccurrences(of: "data/tiny.txt", with: tiny))
         let object = try #require(result.jobs.first?.outputObjects.first)
         #expect(object.key == "results/tiny/part-00000")
         #expect(object.bytes == Array("cat\t1\nthe\t2\n".utf8).count)
@@ -78,6 +80,8 @@ import Testing
     }
 
     @Test func aBackupTakenAfterTheJobRestoresItByteForByte() throws {
+        let tiny = try Self.tinyFile()
+        defer { try? FileManager.default.removeItem(atPath: tiny) }
         let result = try Self.run("""
             run: {duration: 30m}
             mapreduce:
@@ -92,7 +96,7 @@ import Testing
               backup_interval: 1h
               restores: [{at: 20m, backup: latest}]
             expect: [backup.restores_exact == true, backup.job_outputs_restored == 1]
-            """.replacingOccurrences(of: "data/tiny.txt", with: try Self.tinyFile()))
+            """.replacingOccurrences(of: "data/tiny.txt", with: tiny))
         let backup = try #require(result.backup)
         #expect(backup.backupsCreated == 1)
         let restore = try #require(backup.restores.first)
@@ -149,7 +153,8 @@ import Testing
         #expect(a.digest != c.digest)
     }
 
-    /// A file holding "the cat\nthe\n", whose word count is `cat 1`, `the 2`.
+    /// A new file holding "the cat\nthe\n", whose word count is `cat 1`, `the 2`; the caller
+    /// removes it.
     static func tinyFile() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("orrery-tiny-\(UUID().uuidString).txt")
         try Data("the cat\nthe\n".utf8).write(to: url)
