@@ -17,7 +17,7 @@ struct RunOptions: ParsableArguments {
 
 /// `--jobs`, shared by every command that runs many simulations.
 struct ParallelOption: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Simulations to run at once on separate threads, 1 … 1024 (default: one per core); results are identical for any value.")
+    @Option(parsing: .unconditional, help: "Simulations to run at once on separate threads, 1 … 1024, at most one per core (the default); results are identical for any value.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     @Flag(help: "No progress line on stderr (it shows only on a terminal, after a second).") var quiet = false
 

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// Runs independent simulations on separate threads — the one helper every command that runs many
-/// worlds goes through, so `--jobs` means the same everywhere. Worlds share nothing and each
+/// worlds goes through, so `--jobs` means the same everywhere: at most that many at once, and
+/// never more than one per core. Worlds share nothing and each
 /// stays single-threaded inside, so the results are the same as running them one after another —
 /// only sooner — and they come back in input order.
 ///
@@ -40,7 +41,7 @@ enum ParallelWorlds {
             ticket.slots.run(count, rank: ticket.rank, runWorld)
         } else {
             let next = Atomic<Int>(0)
-            onThreads(min(width, count)) {
+            onThreads(min(width, count, cores)) {
                 while let index = take(from: next, below: count) { runWorld(index) }
             }
         }
@@ -71,7 +72,7 @@ enum ParallelWorlds {
     static func overlapping<Result: Sendable>(_ count: Int, width: Int, worlds: Int, _ body: @Sendable (Int) -> Result,
                                               deliver: @Sendable (Result) -> Bool) {
         let progress = RunProgress.current
-        let slots = WorldSlots(width: worlds, progress: progress)
+        let slots = WorldSlots(width: min(worlds, cores), progress: progress)
         defer { slots.close() }
         inOrder(count, width: width, { index in
             RunProgress.$current.withValue(progress) {
@@ -92,7 +93,7 @@ enum ParallelWorlds {
         // Finished results not yet delivered, the next index to deliver, and whether to stop.
         let pending = Mutex<(results: [Int: Result], nextToDeliver: Int, stopped: Bool)>(([:], 0, false))
         let next = Atomic<Int>(0)
-        onThreads(min(width, count)) {
+        onThreads(min(width, count, cores)) {
             while !pending.withLock({ $0.stopped }), let index = take(from: next, below: count) {
                 let result = run(index)
                 pending.withLock { state in
@@ -105,6 +106,10 @@ enum ParallelWorlds {
             }
         }
     }
+
+    /// The most threads a call runs on: one per core. `--jobs` above it (up to 1,024) would
+    /// otherwise start as many worlds at once, each with its memory, for no speed.
+    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Runs `body` on `count` threads at once, the calling thread and `count - 1` started for it,
     /// and returns when every one has returned. Threads of their own rather than Dispatch's pool:

@@ -129,4 +129,22 @@ import Testing
         #expect(progress.snapshot.worldsDone == 6)
         #expect(progress.snapshot.events >= UInt64(Simulation.progressEvents))
     }
+
+    /// `--jobs 1024` runs no more worlds at once than there are cores, with or without slots:
+    /// each world at once is its memory (a claims world of 10,000 users is ~100 MB).
+    @Test func noMoreWorldsAtOnceThanCores() {
+        let busy = Atomic<Int>(0), mostBusy = Atomic<Int>(0)
+        @Sendable func world(_ value: Int) -> Int {
+            let now = busy.add(1, ordering: .sequentiallyConsistent).newValue
+            _ = mostBusy.max(now, ordering: .sequentiallyConsistent)
+            usleep(2_000)
+            busy.subtract(1, ordering: .sequentiallyConsistent)
+            return value
+        }
+        #expect(ParallelWorlds.map(Array(0..<64), width: 1_024, world) == Array(0..<64))
+        ParallelWorlds.overlapping(3, width: 2, worlds: 1_024, { _ in ParallelWorlds.map(Array(0..<16), width: 1_024, world) },
+                                   deliver: { $0 == Array(0..<16) })
+        #expect(mostBusy.load(ordering: .sequentiallyConsistent) <= ParallelWorlds.cores)
+        #expect(mostBusy.load(ordering: .sequentiallyConsistent) >= 1)
+    }
 }
