@@ -4,9 +4,9 @@ import Synchronization
 
 /// Runs independent simulations on separate threads — the one helper every command that runs many
 /// worlds goes through, so `--jobs` means the same everywhere: at most that many at once, and
-/// never more than one per core. Worlds share nothing and each
-/// stays single-threaded inside, so the results are the same as running them one after another —
-/// only sooner — and they come back in input order.
+/// never more than one per core. Worlds share nothing and each stays single-threaded inside, so
+/// the results are the same as running them one after another — only sooner — and they come back
+/// in input order.
 ///
 /// While a ``WorldSlots`` ticket is bound (several experiments side by side,
 /// ``overlapping(_:width:worlds:_:deliver:)``), ``map(_:width:_:)`` hands its worlds to the
@@ -66,9 +66,10 @@ enum ParallelWorlds {
 
     /// `body(i)` for every i in 0..<count — pieces of work that run their own worlds through this
     /// helper, such as experiments — up to `width` at once, sharing `worlds` slots: at most that
-    /// many worlds run at a time across all of them, on that many threads, the earliest piece's first. Each result is
-    /// handed to `deliver` in index order as ``stream(_:width:_:deliver:)`` does. The pieces are
-    /// not counted as worlds; their worlds are, in the caller's progress.
+    /// many worlds run at a time across all of them (on that many threads, at most one per core),
+    /// the earliest piece's first. Each result is handed to `deliver` in index order as
+    /// ``stream(_:width:_:deliver:)`` does. The pieces are not counted as worlds; their worlds
+    /// are, in the caller's progress.
     static func overlapping<Result: Sendable>(_ count: Int, width: Int, worlds: Int, _ body: @Sendable (Int) -> Result,
                                               deliver: @Sendable (Result) -> Bool) {
         let progress = RunProgress.current
@@ -118,34 +119,19 @@ enum ParallelWorlds {
     /// lending the others any (on Linux it adds threads only when it notices, every second or so).
     private static func onThreads(_ count: Int, _ body: @Sendable () -> Void) {
         withoutActuallyEscaping(body) { body in
-            // The threads reach `body` through a box emptied before this returns: a started
-            // `Thread` keeps its closure until it is freed, after the thread has ended.
-            let shared = SharedBody(body)
+            let lent = LentClosure { _ in body() }
             let finished = DispatchGroup()
             for _ in 1..<count {
                 finished.enter()
                 Thread {
-                    shared.run()
+                    lent(0)
                     finished.leave()
                 }.start()
             }
             body()
             finished.wait()
-            shared.empty()
+            lent.empty()
         }
-    }
-
-    /// What the threads of ``onThreads(_:_:)`` run, until it is emptied.
-    private final class SharedBody: @unchecked Sendable {
-        private var body: (@Sendable () -> Void)?
-
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-
-        /// Runs the body; only before ``empty()``.
-        func run() { body!() }
-
-        /// Drops the body, once every thread has run it.
-        func empty() { body = nil }
     }
 
     /// The next index to run, below `count`; nil once every index has been taken.

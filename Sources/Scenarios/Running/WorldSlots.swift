@@ -69,15 +69,13 @@ final class WorldSlots: Sendable {
     /// and returns once every one has returned.
     func run(_ count: Int, rank: Int, _ body: @Sendable (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
-            // The threads reach `body` through a box emptied before this returns (a world's
-            // closure may be freed on its thread after that thread signalled it done).
-            let shared = SharedBody(body)
+            let lent = LentClosure(body)
             let finished = DispatchGroup()
             state.withLock { state in
                 for index in 0..<count {
                     finished.enter()
                     state.waiting.append(Waiting(rank: rank, order: state.submitted) {
-                        shared.run(index)
+                        lent(index)
                         finished.leave()
                     })
                     state.submitted += 1
@@ -85,7 +83,7 @@ final class WorldSlots: Sendable {
             }
             for _ in 0..<count { available.signal() }
             finished.wait()
-            shared.empty()
+            lent.empty()
         }
     }
 
@@ -96,18 +94,5 @@ final class WorldSlots: Sendable {
     func close() {
         for _ in 0..<width { available.signal() }
         stopped.wait()
-    }
-
-    /// What the threads run for one ``run(_:rank:_:)``, until it is emptied.
-    private final class SharedBody: @unchecked Sendable {
-        private var body: (@Sendable (Int) -> Void)?
-
-        init(_ body: @escaping @Sendable (Int) -> Void) { self.body = body }
-
-        /// Runs the body for `index`; only before ``empty()``.
-        func run(_ index: Int) { body!(index) }
-
-        /// Drops the body, once every world has run.
-        func empty() { body = nil }
     }
 }

@@ -4,13 +4,11 @@ import Reports
 /// back in the order they were named.
 ///
 /// With one job, or one experiment, they run one after another on the calling thread. With more
-/// they run two at a
-/// time, their worlds on `jobs` threads shared by both (``WorldSlots``),
-/// the earlier experiment's worlds first: when one runs the last worlds of a phase, or a single
-/// world of its own (the backup experiment's sixty days), the next one's worlds take the idle
-/// core, and no more than `jobs` worlds are alive at once. The
-/// reports are the same as running the experiments one after another: each world is
-/// deterministic and shares nothing.
+/// they run two at a time, their worlds on `jobs` threads shared by both (``WorldSlots``), the
+/// earlier experiment's worlds first: when one runs the last worlds of a phase, or a single world
+/// of its own (the backup experiment's sixty days), the next one's worlds take the idle core, and
+/// no more than `jobs` worlds are alive at once. The reports are the same as running the
+/// experiments one after another: each world is deterministic and shares nothing.
 public enum ExperimentRuns {
     /// Experiments running at once when there is more than one job.
     static let width = 2
