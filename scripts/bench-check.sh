@@ -10,9 +10,9 @@ bash scripts/install-deps.sh
 # package-benchmark on Swift 6.3 without its runtime interposer (which the package mirror lacks)
 # sometimes kills a benchmark process with SIGSEGV before it measures anything
 # (ordo-one/benchmark#349). Such a crashed run says nothing about the code, so it is run again,
-# at most four times (two crashes in a row were seen in one CI run); a run that measured a
-# regression is never retried.
-attempts=5
+# at most seven times (three crashes in a row were seen in one CI run, ~20 s each, where three
+# runs by hand right after it crashed none); a run that measured a regression is never retried.
+attempts=8
 for attempt in $(seq $attempts); do
   output=$(ORRERY_BENCH_GATE=1 swift package benchmark baseline check ci --no-progress 2>&1)
   status=$?
