@@ -22,16 +22,11 @@ final class WorldSlots: Sendable {
 
     private struct Waiting {
         let rank: Int
-        let order: Int
         let run: @Sendable () -> Void
     }
 
-    private struct State {
-        var waiting: [Waiting] = []
-        var submitted = 0
-    }
-
-    private let state = Mutex(State())
+    /// The worlds submitted and not yet taken, in the order they were submitted.
+    private let waiting = Mutex<[Waiting]>([])
     /// Signalled once per world submitted, and once per thread at ``close()``.
     private let available = DispatchSemaphore(value: 0)
     private let stopped = DispatchGroup()
@@ -57,11 +52,12 @@ final class WorldSlots: Sendable {
     /// once the slots are closed (no world is waiting then).
     private func take() -> (@Sendable () -> Void)? {
         available.wait()
-        return state.withLock { state in
-            guard let next = state.waiting.indices.min(by: { (state.waiting[$0].rank, state.waiting[$0].order) < (state.waiting[$1].rank, state.waiting[$1].order) }) else {
-                return nil
-            }
-            return state.waiting.remove(at: next).run
+        return waiting.withLock { waiting in
+            guard !waiting.isEmpty else { return nil }
+            // The first of the lowest rank: among equal ranks, the one submitted first.
+            var next = 0
+            for index in waiting.indices.dropFirst() where waiting[index].rank < waiting[next].rank { next = index }
+            return waiting.remove(at: next).run
         }
     }
 
@@ -71,14 +67,13 @@ final class WorldSlots: Sendable {
         withoutActuallyEscaping(body) { body in
             let lent = LentClosure(body)
             let finished = DispatchGroup()
-            state.withLock { state in
+            waiting.withLock { waiting in
                 for index in 0..<count {
                     finished.enter()
-                    state.waiting.append(Waiting(rank: rank, order: state.submitted) {
+                    waiting.append(Waiting(rank: rank) {
                         lent(index)
                         finished.leave()
                     })
-                    state.submitted += 1
                 }
             }
             for _ in 0..<count { available.signal() }
@@ -88,7 +83,7 @@ final class WorldSlots: Sendable {
     }
 
     /// Worlds submitted and not yet taken by a thread.
-    var waitingCount: Int { state.withLock { $0.waiting.count } }
+    var waitingCount: Int { waiting.withLock { $0.count } }
 
     /// Ends the threads; waits for them. Only once every ``run(_:rank:_:)`` has returned.
     func close() {
