@@ -17,7 +17,7 @@ extension LoadBalancer {
             guard passes else {
                 stats.rateLimited += 1
                 network.simulation.trace.record(.reject, id.name, request.client.name, value: 429)
-                return .rejected(Response(status: 429, server: id, body: AssignmentJSON.error("rate limit exceeded")))
+                return .rejected(Response(status: 429, server: id, body: BalancerErrorBody.rateLimited))
             }
         }
         guard var breaker else { return .admitted(nil) }
@@ -27,7 +27,7 @@ extension LoadBalancer {
         guard let ticket else {
             stats.circuitRejected += 1
             network.simulation.trace.record(.reject, id.name, request.client.name, value: 503)
-            return .rejected(Response(status: 503, server: id, body: AssignmentJSON.error("circuit breaker is open")))
+            return .rejected(Response(status: 503, server: id, body: BalancerErrorBody.breakerOpen))
         }
         return .admitted(ticket)
     }

@@ -169,8 +169,7 @@ extension LoadBalancer {
     func unanswered(_ progress: RouteProgress) -> Response {
         if let lastServerError = progress.lastServerError { return lastServerError }
         stats.unanswered += 1
-        let reason = members.isEmpty ? "No server replicas available" : "No server replica answered"
-        return Response(status: 503, server: id, body: AssignmentJSON.error(reason))
+        return Response(status: 503, server: id, body: members.isEmpty ? BalancerErrorBody.noReplicas : BalancerErrorBody.noReplicaAnswered)
     }
 
     /// One forward to `replica`, counted in its active connections while in flight; its outcome
@@ -244,7 +243,7 @@ extension LoadBalancer {
         guard let queue, blockedByConnectionLimits else { return .none }
         guard queue.hasRoom else {
             stats.queueFull += 1
-            return .rejected(Response(status: 503, server: id, body: AssignmentJSON.error("upstream queue is full")))
+            return .rejected(Response(status: 503, server: id, body: BalancerErrorBody.queueFull))
         }
         stats.queued += 1
         let deadline = network.simulation.now.advanced(by: queue.configuration.timeout)
@@ -252,7 +251,7 @@ extension LoadBalancer {
         while true {
             guard await queue.wait(until: deadline, atFront: rejoining) else {
                 stats.queueTimeouts += 1
-                return .rejected(Response(status: 503, server: id, body: AssignmentJSON.error("timed out in the upstream queue")))
+                return .rejected(Response(status: 503, server: id, body: BalancerErrorBody.queueTimedOut))
             }
             if let serverID = pickNow(request, excluding: tried) { return .server(serverID) }
             guard blockedByConnectionLimits else { return .none }
