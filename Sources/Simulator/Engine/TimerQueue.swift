@@ -1,12 +1,7 @@
 import CPrefetch
 
-/// The executor's timers: a 4-ary min-heap ordered by (virtual instant, sequence number) whose
+/// The executor's timers: min-heaps ordered by (virtual instant, sequence number) whose
 /// cancellable entries can be taken out before they fire.
-///
-/// Four children per entry rather than two: every event pops the earliest timer, and a pop sifts
-/// an entry down the heap; a 4-ary heap is half as deep, so that sift moves half as many entries
-/// (and touches half as many cache lines) for a few more comparisons among siblings that sit
-/// side by side in memory.
 ///
 /// A network call parks a timeout that is almost never due: its answer comes first. Leaving it in
 /// the heap until its deadline would make every call cost one more wake-up and keep the heap (and
@@ -15,12 +10,19 @@ import CPrefetch
 /// O(log t) the moment it is no longer needed. Slots carry a generation, so a handle whose timer
 /// has fired or been cancelled can never remove the slot's next occupant.
 ///
-/// The heap holds only what orders the timers — instant, sequence number and a slot, packed in 16
-/// bytes (``Key``) — and the actions (closures, continuations, targets: 33 bytes with their tag)
-/// wait in a slab of slots beside it. The heap's storage is aligned so that an entry's four
-/// children fill one cache line: a pop sifts down through one line per level, and touches the
-/// slab once, for the timer it fires; every timer has a slot, and a cancellable one also keeps
-/// its heap position up to date there.
+/// The heaps (``TimerHeap``) hold only what orders the timers — instant, sequence number and a
+/// slot, packed in 16 bytes (``Key``) — and the actions (closures, continuations, targets: 33
+/// bytes with their tag) wait in a slab of slots beside them. A pop sifts down through one cache
+/// line per level, and touches the slab once, for the timer it fires; every timer has a slot, and
+/// a cancellable one also keeps its heap position up to date there.
+///
+/// Two heaps: a timer due more than ``farDelay`` after the last one fired waits in the far heap,
+/// every other in the near heap, and a pop takes the earlier of the two heaps' first keys. A world
+/// of 10,000 closed-loop users keeps 10,000 think timers seconds away, and the few timers of the
+/// requests in flight (latencies, service times), each due within milliseconds, sifted up through
+/// all of them when set and made every pop sift the last of them down all the way again: in the
+/// near heap they pass among a few dozen. Which heap a timer waits in never changes when it
+/// fires: the earlier first key of two heaps is the earliest timer.
 ///
 /// Cancellable timers set for a duration (``insertCancellable(deadline:sequence:action:lane:)``)
 /// wait in a ``TimerLane`` per duration (up to ``maximumLanes``), first in, first out, and only
@@ -102,13 +104,15 @@ final class TimerQueue: @unchecked Sendable {
     /// Times the queue has renumbered its timers.
     @exclusivity(unchecked) private(set) var renumberings = 0
 
-    /// The heap's keys: 3 keys into `heapStorage`, which is aligned to 64 bytes, so that the
-    /// children of entry `i` (`4i + 1 … 4i + 4`) start a cache line.
-    @exclusivity(unchecked) private var heap: UnsafeMutablePointer<Key>
-    @exclusivity(unchecked) private var heapStorage: UnsafeMutableRawPointer
-    @exclusivity(unchecked) private var heapCapacity: Int
-    /// Keys in the heap.
-    @exclusivity(unchecked) private var heapCount = 0
+    /// The timers due within ``farDelay`` of the last one fired when they were set, and the
+    /// lanes' proxies.
+    @exclusivity(unchecked) private var near = TimerHeap()
+    /// The timers due later than that.
+    @exclusivity(unchecked) private var far = TimerHeap()
+    /// A timer due more than this many nanoseconds after ``lastFired`` goes to the far heap.
+    let farDelay: Int64
+    /// The instant of the timer fired last.
+    @exclusivity(unchecked) private var lastFired: Int64 = 0
     /// Number of pending timers, in the heap and in the lanes.
     @exclusivity(unchecked) private(set) var count = 0
 
@@ -123,7 +127,8 @@ final class TimerQueue: @unchecked Sendable {
     /// Per slot: the heap index of a cancellable timer of the heap's own in it, or -1 (a lane's
     /// timer is found through its lane, ``laneOfSlot``).
     @exclusivity(unchecked) private var positions: UnsafeMutablePointer<Int32>
-    /// Per slot: 1 + the lane of the timer in it, or 0 for a timer in the heap.
+    /// Per slot: 1 + the lane of the cancellable timer in it, ``inFarHeap`` for one in the far
+    /// heap, or 0 for one in the near heap.
     @exclusivity(unchecked) private var laneOfSlot: UnsafeMutablePointer<UInt8>
     /// Per slot: bumped whenever a cancellable timer leaves it, so stale handles, and the keys a
     /// lane still holds for cancelled timers, do not match.
@@ -136,13 +141,16 @@ final class TimerQueue: @unchecked Sendable {
     @exclusivity(unchecked) private var freeSlots: UnsafeMutablePointer<UInt32>
     @exclusivity(unchecked) private var freeCount = 0
 
-    /// A queue; `sequenceLimit` (at most 2^``sequenceBits``) is lowered only by tests, to
-    /// renumber often.
-    init(sequenceLimit: UInt64 = 1 << UInt64(TimerQueue.sequenceBits)) {
+    /// ``laneOfSlot`` of a cancellable timer in the far heap.
+    private static let inFarHeap: UInt8 = .max
+
+    /// A queue; `sequenceLimit` (at most 2^``sequenceBits``) and `farDelay` (one virtual second)
+    /// are lowered only by tests, to renumber often and to fill both heaps.
+    init(sequenceLimit: UInt64 = 1 << UInt64(TimerQueue.sequenceBits), farDelay: Int64 = 1_000_000_000) {
         precondition(sequenceLimit > 1 && sequenceLimit <= 1 << UInt64(Self.sequenceBits), "a sequence limit the keys cannot hold")
+        precondition(farDelay >= 0, "a negative delay for the far heap")
         self.sequenceLimit = sequenceLimit
-        heapCapacity = 64
-        (heapStorage, heap) = Self.allocateHeap(capacity: heapCapacity)
+        self.farDelay = farDelay
         slotCapacity = 64
         actions = .allocate(capacity: slotCapacity)
         positions = .allocate(capacity: slotCapacity)
@@ -158,7 +166,8 @@ final class TimerQueue: @unchecked Sendable {
 
     deinit {
         forEachPending { key in (actions + Int(key.slot)).move().discard() }
-        heapStorage.deallocate()
+        near.deallocate()
+        far.deallocate()
         actions.deallocate()
         positions.deallocate()
         generations.deallocate()
@@ -167,19 +176,40 @@ final class TimerQueue: @unchecked Sendable {
         proxyPositions.deallocate()
     }
 
-    /// Every pending timer's key: the heap's own in heap order, then each lane's, earliest first.
+    /// Every pending timer's key: the near heap's own in heap order, the far heap's, then each
+    /// lane's, earliest first.
     private func forEachPending(_ body: (Key) -> Void) {
-        for index in 0..<heapCount where heap[index].lane == 0 { body(heap[index]) }
+        for index in 0..<near.count where near.keys[index].lane == 0 { body(near.keys[index]) }
+        for index in 0..<far.count { body(far.keys[index]) }
         for lane in lanes {
             lane.forEachLive(generations: generations) { key in body(Key(deadline: key.deadline, sequence: key.sequence, slot: key.slot, cancellable: true)) }
         }
     }
 
+    /// Timers waiting in the far heap.
+    var farCount: Int { far.count }
+
     /// Whether no timer is pending.
     var isEmpty: Bool { count == 0 }
 
     /// The deadline of the earliest timer, if any.
-    var earliestDeadline: Int64? { heapCount == 0 ? nil : heap[0].deadline }
+    var earliestDeadline: Int64? { count == 0 ? nil : earliestHeapIsFar ? far.first.deadline : near.first.deadline }
+
+    /// Whether the earliest timer waits in the far heap. - Precondition: a timer is pending.
+    @inline(__always)
+    private var earliestHeapIsFar: Bool {
+        far.count > 0 && (near.count == 0 || far.first.precedes(near.first))
+    }
+
+    /// Where the heaps write the positions of the keys they move.
+    @inline(__always)
+    private var placement: TimerHeap.Placement {
+        TimerHeap.Placement(positions: positions, proxyPositions: proxyPositions)
+    }
+
+    /// Whether a timer due at `deadline` waits in the far heap.
+    @inline(__always)
+    private func isFar(_ deadline: Int64) -> Bool { deadline &- lastFired > farDelay }
 
     /// Drops every pending timer (releasing what their actions capture), handing each action to
     /// `visit` first: the heap's in heap order, then the lanes'.
@@ -196,7 +226,8 @@ final class TimerQueue: @unchecked Sendable {
             release(slot: key.slot, cancellable: key.cancellable)
             removed.discard()
         }
-        heapCount = 0
+        near.removeAll()
+        far.removeAll()
         count = 0
         lanes.removeAll()
         proxyPositions.update(repeating: -1, count: Self.maximumLanes)
@@ -211,7 +242,8 @@ final class TimerQueue: @unchecked Sendable {
     func insert(deadline: Int64, sequence: UInt64, action: consuming Timer.Action) {
         let slot = occupySlot(with: action)
         count += 1
-        insert(Key(deadline: deadline, sequence: stored(sequence), slot: slot, cancellable: false))
+        let key = Key(deadline: deadline, sequence: stored(sequence), slot: slot, cancellable: false)
+        if isFar(deadline) { far.insert(key, placement: placement) } else { near.insert(key, placement: placement) }
     }
 
     /// `sequence` as a key stores it, renumbering the pending timers first if it would reach
@@ -238,12 +270,15 @@ final class TimerQueue: @unchecked Sendable {
         count += 1
         if let duration, let lane = lane(for: duration, deadline: deadline) {
             if lanes[lane].first == nil {
-                insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: false, lane: UInt8(lane + 1)))
+                near.insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: false, lane: UInt8(lane + 1)), placement: placement)
             }
             lanes[lane].append(TimerLane.Key(deadline: deadline, sequence: sequence, slot: slot, generation: generations[Int(slot)]))
             laneOfSlot[Int(slot)] = UInt8(lane + 1)
+        } else if isFar(deadline) {
+            far.insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true), placement: placement)
+            laneOfSlot[Int(slot)] = Self.inFarHeap
         } else {
-            insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true))
+            near.insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true), placement: placement)
         }
         return TimerHandle(slot: Int32(bitPattern: slot), generation: generations[Int(slot)])
     }
@@ -301,14 +336,17 @@ final class TimerQueue: @unchecked Sendable {
         return slot
     }
 
-    /// Takes a pending cancellable timer out of the heap or its lane and frees its slot, whose
-    /// action has been moved out (or need not be).
+    /// Takes a pending cancellable timer out of its heap or lane and frees its slot, whose action
+    /// has been moved out (or need not be).
     @inline(__always)
     private func remove(cancelled slot: Int) {
         count -= 1
         let lane = Int(laneOfSlot[slot]) - 1
         if lane < 0 {
-            removeFromHeap(at: Int(positions[slot]))
+            near.remove(at: Int(positions[slot]), placement: placement)
+            release(slot: UInt32(slot), cancellable: true)
+        } else if laneOfSlot[slot] == Self.inFarHeap {
+            far.remove(at: Int(positions[slot]), placement: placement)
             release(slot: UInt32(slot), cancellable: true)
         } else if lanes[lane].first?.slot == UInt32(slot) {
             removeFirst(ofLane: lane)
@@ -326,43 +364,36 @@ final class TimerQueue: @unchecked Sendable {
     /// - Complexity: O(log t).
     @inline(__always)
     func removeMin() -> Entry {
-        precondition(heapCount > 0, "no timer pending")
+        precondition(count > 0, "no timer pending")
         count -= 1
-        let first = heap[0]
+        let fromFar = earliestHeapIsFar
+        let first = fromFar ? far.first : near.first
         let action = (actions + Int(first.slot)).move()
         action.prefetchTarget()
-        if first.lane != 0 {
+        lastFired = first.deadline
+        if fromFar {
+            far.removeFirst(placement: placement)
+        } else if first.lane != 0 {
             removeFirst(ofLane: Int(first.lane) - 1)
         } else {
-            heapCount -= 1
-            if heapCount > 0 {
-                siftDown(heap[heapCount], from: 0)
-            }
+            near.removeFirst(placement: placement)
         }
         // A lane's proxy is not itself cancellable, but the lane timer it stands for is.
         release(slot: first.slot, cancellable: first.cancellable || first.lane != 0)
-        if heapCount > 0 { orrery_prefetch(actions + Int(heap[0].slot)) }
+        if count > 0 { orrery_prefetch(actions + Int(earliestKey.slot)) }
         return Entry(deadline: first.deadline, sequence: first.sequence &+ sequenceBase, action: action)
     }
+
+    /// The earliest key of the two heaps. - Precondition: a timer is pending.
+    @inline(__always)
+    private var earliestKey: Key { earliestHeapIsFar ? far.first : near.first }
 
     /// Starts loading what the earliest timer's firing touches first, its target: called when the
     /// ready queue runs its last job, so that the load overlaps that job. Its action was asked for
     /// when it became the earliest (``removeMin()``).
     @inline(__always)
     func prefetchEarliestTarget() {
-        if heapCount > 0 { (actions + Int(heap[0].slot)).pointee.prefetchTarget() }
-    }
-
-    /// Takes the key at heap index `index` out of the heap.
-    private func removeFromHeap(at index: Int) {
-        heapCount -= 1
-        guard index < heapCount else { return }
-        let last = heap[heapCount]
-        if index > 0 && last.precedes(heap[(index - 1) / Self.arity]) {
-            siftUp(last, from: index)
-        } else {
-            siftDown(last, from: index)
-        }
+        if count > 0 { (actions + Int(earliestKey.slot)).pointee.prefetchTarget() }
     }
 
     /// Takes `lane`'s earliest timer out of it; its proxy in the heap then stands for the next
@@ -371,10 +402,11 @@ final class TimerQueue: @unchecked Sendable {
         lanes[lane].removeFirst(generations: generations)
         let position = Int(proxyPositions[lane])
         if let next = lanes[lane].first {
-            siftDown(Key(deadline: next.deadline, sequence: next.sequence, slot: next.slot, cancellable: false, lane: UInt8(lane + 1)), from: position)
+            near.replace(at: position, withLater: Key(deadline: next.deadline, sequence: next.sequence, slot: next.slot, cancellable: false, lane: UInt8(lane + 1)),
+                         placement: placement)
         } else {
             proxyPositions[lane] = -1
-            removeFromHeap(at: position)
+            near.remove(at: position, placement: placement)
         }
     }
 
@@ -434,7 +466,7 @@ final class TimerQueue: @unchecked Sendable {
 
     // MARK: Renumbering
 
-    /// Numbers the stored sequence numbers of every key, in the heap and in the lanes (live and
+    /// Numbers the stored sequence numbers of every key, in the heaps and in the lanes (live and
     /// dead, once the keys a lane has passed are dropped), 0, 1, … in their order, and returns how many there are. A proxy in the heap carries
     /// its lane's earliest key's number, so it gets that key's new number. The map is increasing,
     /// so every comparison between keys, and with it the heap's and the lanes' order, stays as it
@@ -443,7 +475,8 @@ final class TimerQueue: @unchecked Sendable {
     /// - Complexity: O(k log k) for k keys; once per ``sequenceLimit`` timers set.
     private func renumber() -> UInt64 {
         var sequences: [UInt64] = []
-        for index in 0..<heapCount where heap[index].lane == 0 { sequences.append(heap[index].sequence) }
+        for index in 0..<near.count where near.keys[index].lane == 0 { sequences.append(near.keys[index].sequence) }
+        for index in 0..<far.count { sequences.append(far.keys[index].sequence) }
         for lane in lanes.indices {
             lanes[lane].dropPassed()
             sequences.append(contentsOf: lanes[lane].keys.lazy.map(\.sequence))
@@ -457,94 +490,11 @@ final class TimerQueue: @unchecked Sendable {
             }
             return UInt64(low)
         }
-        for index in 0..<heapCount { heap[index] = heap[index].renumbered(rank(heap[index].sequence)) }
+        near.renumber(rank)
+        far.renumber(rank)
         for lane in lanes.indices { lanes[lane].renumber(rank) }
         renumberings += 1
         return UInt64(sequences.count)
-    }
-
-    // MARK: Heap maintenance
-
-    /// Children per entry: entry `i`'s children are `arity·i + 1 … arity·i + arity`.
-    private static let arity = 4
-
-    @inline(__always)
-    private func insert(_ key: Key) {
-        if heapCount == heapCapacity { growHeap() }
-        heapCount += 1
-        siftUp(key, from: heapCount - 1)
-    }
-
-    private func growHeap() {
-        let (storage, bigger) = Self.allocateHeap(capacity: heapCapacity * 2)
-        bigger.moveInitialize(from: heap, count: heapCount)
-        heapStorage.deallocate()
-        (heapStorage, heap) = (storage, bigger)
-        heapCapacity *= 2
-    }
-
-    /// Storage for `capacity` keys aligned so that key 1, and every fourth key after it, starts
-    /// a cache line: the storage and where key 0 goes, 3 keys into it.
-    private static func allocateHeap(capacity: Int) -> (UnsafeMutableRawPointer, UnsafeMutablePointer<Key>) {
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: (capacity + 3) * MemoryLayout<Key>.stride, alignment: 64)
-        let keys = (storage + 3 * MemoryLayout<Key>.stride).bindMemory(to: Key.self, capacity: capacity)
-        return (storage, keys)
-    }
-
-    /// Places `key` at the hole `index` or above it.
-    @inline(__always)
-    private func siftUp(_ key: Key, from index: Int) {
-        var hole = index
-        while hole > 0 {
-            let parent = (hole - 1) / Self.arity
-            guard key.precedes(heap[parent]) else { break }
-            heap[hole] = heap[parent]
-            noteMoved(to: hole)
-            hole = parent
-        }
-        heap[hole] = key
-        notePlaced(key, at: hole)
-    }
-
-    /// Places `key` at the hole `index` or below it; `heapCount` excludes it.
-    @inline(__always)
-    private func siftDown(_ key: Key, from index: Int) {
-        var hole = index
-        let limit = heapCount
-        while true {
-            let first = Self.arity &* hole &+ 1
-            guard first < limit else { break }
-            // The earliest of the (up to four) children.
-            var child = first
-            var sibling = first &+ 1
-            let end = Swift.min(first &+ Self.arity, limit)
-            while sibling < end {
-                if heap[sibling].precedes(heap[child]) { child = sibling }
-                sibling &+= 1
-            }
-            guard heap[child].precedes(key) else { break }
-            heap[hole] = heap[child]
-            noteMoved(to: hole)
-            hole = child
-        }
-        heap[hole] = key
-        notePlaced(key, at: hole)
-    }
-
-    @inline(__always)
-    private func noteMoved(to index: Int) {
-        notePlaced(heap[index], at: index)
-    }
-
-    /// Records where `key` now is, if anything needs to find it: a cancellable timer of the heap's
-    /// own in its slot, a lane's proxy for its lane.
-    @inline(__always)
-    private func notePlaced(_ key: Key, at index: Int) {
-        if key.cancellable {
-            positions[Int(key.slot)] = Int32(index)
-        } else if key.lane != 0 {
-            proxyPositions[Int(key.lane) - 1] = Int32(index)
-        }
     }
 }
 

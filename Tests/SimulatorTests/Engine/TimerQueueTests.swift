@@ -113,11 +113,15 @@ import Testing
         #expect(fired.map(\.1) == expected.map(\.1))
     }
 
-    /// Inserts, cancellations (of timers anywhere in the heap) and pops interleaved at random,
+    /// Far-heap delays the randomized tests run with: the default (every timer of theirs in the
+    /// near heap) and one that puts their timers in both heaps.
+    static let farDelays: [Int64] = [1_000_000_000, 500]
+
+    /// Inserts, cancellations (of timers anywhere in the heaps) and pops interleaved at random,
     /// checked against a plain list after every pop: every pop is the earliest live timer.
-    @Test func interleavedInsertsCancelsAndPopsAlwaysPopTheEarliestLiveTimer() {
+    @Test(arguments: farDelays) func interleavedInsertsCancelsAndPopsAlwaysPopTheEarliestLiveTimer(farDelay: Int64) {
         var random = SeededRandom(seed: 3, stream: "timer-queue-interleaved")
-        let queue = TimerQueue()
+        let queue = TimerQueue(farDelay: farDelay)
         var reference = Reference()
         var sequence: UInt64 = 0
         var pops = 0, cancels = 0
@@ -153,9 +157,9 @@ import Testing
     /// some go to the heap), mixed at random with plain and cancellable heap timers, cancelled
     /// anywhere and popped as virtual time advances: every pop is the earliest live timer, as
     /// from one heap holding them all, and carries its own action.
-    @Test func lanedTimersPopInTheOrderOfOneHeap() {
+    @Test(arguments: farDelays) func lanedTimersPopInTheOrderOfOneHeap(farDelay: Int64) {
         var random = SeededRandom(seed: 11, stream: "timer-lanes")
-        let queue = TimerQueue()
+        let queue = TimerQueue(farDelay: farDelay)
         var reference = Reference()
         var now: Int64 = 0, sequence: UInt64 = 0
         var pops = 0, cancels = 0
@@ -186,9 +190,9 @@ import Testing
     /// (in the heap, in the lanes, live and dead, and the lanes' proxies) every few dozen inserts,
     /// while timers of every kind are set, cancelled anywhere and popped: every pop is still the
     /// earliest live timer by the numbers they were set with, as from one heap holding them all.
-    @Test func renumberedTimersKeepTheOrderTheyWereSetIn() {
+    @Test(arguments: farDelays) func renumberedTimersKeepTheOrderTheyWereSetIn(farDelay: Int64) {
         var random = SeededRandom(seed: 5, stream: "timer-renumbering")
-        let queue = TimerQueue(sequenceLimit: 64)
+        let queue = TimerQueue(sequenceLimit: 64, farDelay: farDelay)
         var reference = Reference()
         var now: Int64 = 0, sequence: UInt64 = 1 << 40
         var pops = 0, cancels = 0
@@ -331,12 +335,39 @@ import Testing
             captured = witness
             queue.insert(deadline: 1, sequence: 1, action: .run { _ = witness })
             _ = queue.insertCancellable(deadline: 2, sequence: 2, action: .run { _ = witness })
+            queue.insert(deadline: 5_000_000_000, sequence: 3, action: .run { _ = witness })
+            _ = queue.insertCancellable(deadline: 6_000_000_000, sequence: 4, action: .run { _ = witness })
         }
+        #expect(queue.farCount == 2)
         #expect(captured != nil)
         queue.removeAll()
         #expect(captured == nil)
         #expect(queue.isEmpty)
-        _ = queue.insertCancellable(deadline: 3, sequence: 3, action: .run {})
+        _ = queue.insertCancellable(deadline: 3, sequence: 5, action: .run {})
         #expect(queue.count == 1)
+    }
+
+    /// A timer due more than a second after the last one fired waits in the far heap, any other
+    /// in the near heap; a pop takes the earlier of the two, and a far timer can be cancelled.
+    @Test func timersDueMoreThanASecondAfterTheLastFiredWaitInTheFarHeap() {
+        let queue = TimerQueue()
+        let millisecond: Int64 = 1_000_000, second = 1_000 * millisecond
+        queue.insert(deadline: 2 * second, sequence: 1, action: .run {})
+        let cancelled = queue.insertCancellable(deadline: 3 * second, sequence: 2, action: .run {})
+        let kept = queue.insertCancellable(deadline: second + 2 * millisecond, sequence: 3, action: .run {})
+        queue.insert(deadline: millisecond, sequence: 4, action: .run {})
+        queue.insert(deadline: second, sequence: 5, action: .run {})
+        #expect(queue.farCount == 3)
+        #expect(queue.earliestDeadline == millisecond)
+        #expect(queue.removeMin().sequence == 4)
+        // One second after the timer fired at 1 ms: near.
+        queue.insert(deadline: second + millisecond, sequence: 6, action: .run {})
+        #expect(queue.farCount == 3)
+        #expect(queue.cancel(cancelled))
+        #expect(!queue.cancel(cancelled))
+        #expect(queue.farCount == 2)
+        #expect(queue.earliestDeadline == second)
+        #expect(drain(queue).map(\.1) == [5, 6, 3, 1])
+        #expect(!queue.cancel(kept), "a far timer that fired cannot be cancelled")
     }
 }
