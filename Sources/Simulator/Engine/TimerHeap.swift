@@ -96,6 +96,11 @@ struct TimerHeap {
         siftDown(key, from: index, placement: placement)
     }
 
+    /// Puts `key`, which precedes the key at `index`, in its place: it rises from there.
+    mutating func replace(at index: Int, withEarlier key: Key, placement: Placement) {
+        siftUp(key, from: index, placement: placement)
+    }
+
     /// Replaces each key's stored sequence number by `rank` of it (an increasing map, so the heap
     /// stays in order).
     mutating func renumber(_ rank: (UInt64) -> UInt64) {

@@ -17,19 +17,19 @@ import CPrefetch
 /// a cancellable one also keeps its heap position up to date there.
 ///
 /// Two heaps: a timer due more than ``farDelay`` after the last one fired waits in the far heap,
-/// every other in the near heap, and a pop takes the earlier of the two heaps' first keys. A world
-/// of 10,000 closed-loop users keeps 10,000 think timers seconds away, and the few timers of the
-/// requests in flight (latencies, service times), each due within milliseconds, sifted up through
-/// all of them when set and made every pop sift the last of them down all the way again: in the
-/// near heap they pass among a few dozen. Which heap a timer waits in never changes when it
-/// fires: the earlier first key of two heaps is the earliest timer.
+/// every other in the near heap, where the far heap's earliest timer stands as a proxy key, as a
+/// lane's does (below). A world of 10,000 closed-loop users keeps 10,000 think timers seconds away,
+/// and the few timers of the requests in flight (latencies, service times), each due within
+/// milliseconds, sifted up through all of them when set and made every pop sift the last of them
+/// down all the way again: in the near heap they pass among a few dozen. Which heap a timer waits
+/// in never changes when it fires.
 ///
 /// Cancellable timers set for a duration (``insertCancellable(deadline:sequence:action:lane:)``)
 /// wait in a ``TimerLane`` per duration (up to ``maximumLanes``), first in, first out, and only
-/// each lane's earliest timer stands in the heap, as a proxy key: the heap holds the timers that
-/// differ and one key per lane, where it held every pending timeout. The proxy carries its timer's
-/// instant and sequence number, so timers fire in exactly the (instant, sequence) order of one
-/// heap holding them all.
+/// each lane's earliest timer stands in the near heap, as a proxy key: the heap holds the timers
+/// that differ and one key per lane, where it held every pending timeout. A proxy carries its
+/// timer's instant, sequence number and slot, so timers fire in exactly the (instant, sequence)
+/// order of one heap holding them all, and a pop takes the near heap's first key as before.
 ///
 /// Storage is managed by hand (one buffer for the heap, one per slot field) so that neither
 /// growing nor sifting retains and releases the timers' payloads: actions are moved, never
@@ -54,8 +54,8 @@ final class TimerQueue: @unchecked Sendable {
     ///
     /// The second word packs, from its top bit down, the timer's sequence number as the queue
     /// stores it (``sequenceBits`` bits: see ``sequenceLimit``), its slot (``slotBits`` bits), 1 +
-    /// the lane whose earliest timer the key stands for or 0 for a timer of the heap's own (3
-    /// bits), and whether the slot tracks the key's heap position (1 bit). Stored sequence numbers
+    /// the lane (or ``farLane``) whose earliest timer the key stands for or 0 for a timer of the
+    /// heap's own (3 bits), and whether the slot tracks the key's heap position (1 bit). Stored sequence numbers
     /// differ between pending timers, so comparing the words compares the sequence numbers.
     struct Key {
         let deadline: Int64
@@ -71,8 +71,8 @@ final class TimerQueue: @unchecked Sendable {
         @inline(__always) var sequence: UInt64 { word >> (TimerQueue.slotBits + 4) }
         /// The slot holding the action.
         @inline(__always) var slot: UInt32 { UInt32(truncatingIfNeeded: word >> 4) & (1 << TimerQueue.slotBits - 1) }
-        /// In the heap, 1 + the lane whose earliest timer this key stands for; 0 for a timer of the
-        /// heap's own.
+        /// In the near heap, 1 + the lane (or ``farLane``) whose earliest timer this key stands
+        /// for; 0 for a timer of the heap's own.
         @inline(__always) var lane: UInt8 { UInt8(truncatingIfNeeded: word >> 1) & 7 }
         /// Whether the slot tracks this key's heap position for ``TimerQueue/cancel(_:)``.
         @inline(__always) var cancellable: Bool { word & 1 != 0 }
@@ -118,14 +118,19 @@ final class TimerQueue: @unchecked Sendable {
 
     /// Lanes for up to this many durations at once; timers for others go to the heap.
     static let maximumLanes = 4
+    /// The far heap's proxies are those of a lane of this index, past the lanes' own.
+    private static let farLane = maximumLanes
+    /// Proxies, counting the far heap's: their lane indices are `0 ..< proxyKinds`.
+    private static let proxyKinds = maximumLanes + 1
     @exclusivity(unchecked) private var lanes: [TimerLane] = []
-    /// Per lane: the heap index of its proxy key, or -1 while it is empty.
+    /// Per lane, and for the far heap at ``farLane``: the near heap's index of its proxy key, or
+    /// -1 while it is empty.
     @exclusivity(unchecked) private var proxyPositions: UnsafeMutablePointer<Int32>
 
     /// Per slot: the action of the timer in it (initialised only while the slot is in use).
     @exclusivity(unchecked) private var actions: UnsafeMutablePointer<Timer.Action>
-    /// Per slot: the heap index of a cancellable timer of the heap's own in it, or -1 (a lane's
-    /// timer is found through its lane, ``laneOfSlot``).
+    /// Per slot: the index of a cancellable timer in its heap (``laneOfSlot`` tells which), or -1
+    /// (a lane's timer is found through its lane).
     @exclusivity(unchecked) private var positions: UnsafeMutablePointer<Int32>
     /// Per slot: 1 + the lane of the cancellable timer in it, ``inFarHeap`` for one in the far
     /// heap, or 0 for one in the near heap.
@@ -160,8 +165,8 @@ final class TimerQueue: @unchecked Sendable {
         laneOfSlot = .allocate(capacity: slotCapacity)
         laneOfSlot.initialize(repeating: 0, count: slotCapacity)
         freeSlots = .allocate(capacity: slotCapacity)
-        proxyPositions = .allocate(capacity: Self.maximumLanes)
-        proxyPositions.initialize(repeating: -1, count: Self.maximumLanes)
+        proxyPositions = .allocate(capacity: Self.proxyKinds)
+        proxyPositions.initialize(repeating: -1, count: Self.proxyKinds)
     }
 
     deinit {
@@ -193,13 +198,7 @@ final class TimerQueue: @unchecked Sendable {
     var isEmpty: Bool { count == 0 }
 
     /// The deadline of the earliest timer, if any.
-    var earliestDeadline: Int64? { count == 0 ? nil : earliestHeapIsFar ? far.first.deadline : near.first.deadline }
-
-    /// Whether the earliest timer waits in the far heap. - Precondition: a timer is pending.
-    @inline(__always)
-    private var earliestHeapIsFar: Bool {
-        far.count > 0 && (near.count == 0 || far.first.precedes(near.first))
-    }
+    var earliestDeadline: Int64? { near.count == 0 ? nil : near.first.deadline }
 
     /// Where the heaps write the positions of the keys they move.
     @inline(__always)
@@ -230,7 +229,7 @@ final class TimerQueue: @unchecked Sendable {
         far.removeAll()
         count = 0
         lanes.removeAll()
-        proxyPositions.update(repeating: -1, count: Self.maximumLanes)
+        proxyPositions.update(repeating: -1, count: Self.proxyKinds)
     }
 
     // MARK: Insertion and removal
@@ -243,7 +242,28 @@ final class TimerQueue: @unchecked Sendable {
         let slot = occupySlot(with: action)
         count += 1
         let key = Key(deadline: deadline, sequence: stored(sequence), slot: slot, cancellable: false)
-        if isFar(deadline) { far.insert(key, placement: placement) } else { near.insert(key, placement: placement) }
+        if isFar(deadline) { insertFar(key) } else { near.insert(key, placement: placement) }
+    }
+
+    /// Adds `key` to the far heap, and its proxy to the near heap when it is the far heap's
+    /// earliest (the proxy it replaces was later, so the new one rises from its place).
+    private func insertFar(_ key: Key) {
+        far.insert(key, placement: placement)
+        guard far.first.word == key.word else { return }
+        let proxy = Self.proxy(of: key, lane: Self.farLane)
+        let position = Int(proxyPositions[Self.farLane])
+        if position < 0 {
+            near.insert(proxy, placement: placement)
+        } else {
+            near.replace(at: position, withEarlier: proxy, placement: placement)
+        }
+    }
+
+    /// The key standing in the near heap for `key`, the earliest timer of lane `lane` (or of the
+    /// far heap, ``farLane``): its instant, sequence number and slot.
+    @inline(__always)
+    private static func proxy(of key: Key, lane: Int) -> Key {
+        Key(deadline: key.deadline, sequence: key.sequence, slot: key.slot, cancellable: false, lane: UInt8(lane + 1))
     }
 
     /// `sequence` as a key stores it, renumbering the pending timers first if it would reach
@@ -270,13 +290,13 @@ final class TimerQueue: @unchecked Sendable {
         count += 1
         if let duration, let lane = lane(for: duration, deadline: deadline) {
             if lanes[lane].first == nil {
-                near.insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: false, lane: UInt8(lane + 1)), placement: placement)
+                near.insert(Self.proxy(of: Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: false), lane: lane), placement: placement)
             }
             lanes[lane].append(TimerLane.Key(deadline: deadline, sequence: sequence, slot: slot, generation: generations[Int(slot)]))
             laneOfSlot[Int(slot)] = UInt8(lane + 1)
         } else if isFar(deadline) {
-            far.insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true), placement: placement)
             laneOfSlot[Int(slot)] = Self.inFarHeap
+            insertFar(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true))
         } else {
             near.insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true), placement: placement)
         }
@@ -346,7 +366,12 @@ final class TimerQueue: @unchecked Sendable {
             near.remove(at: Int(positions[slot]), placement: placement)
             release(slot: UInt32(slot), cancellable: true)
         } else if laneOfSlot[slot] == Self.inFarHeap {
-            far.remove(at: Int(positions[slot]), placement: placement)
+            let position = Int(positions[slot])
+            if position == 0 {
+                removeFirst(ofLane: Self.farLane)
+            } else {
+                far.remove(at: position, placement: placement)
+            }
             release(slot: UInt32(slot), cancellable: true)
         } else if lanes[lane].first?.slot == UInt32(slot) {
             removeFirst(ofLane: lane)
@@ -364,46 +389,46 @@ final class TimerQueue: @unchecked Sendable {
     /// - Complexity: O(log t).
     @inline(__always)
     func removeMin() -> Entry {
-        precondition(count > 0, "no timer pending")
+        precondition(near.count > 0, "no timer pending")
         count -= 1
-        let fromFar = earliestHeapIsFar
-        let first = fromFar ? far.first : near.first
+        let first = near.first
         let action = (actions + Int(first.slot)).move()
         action.prefetchTarget()
         lastFired = first.deadline
-        if fromFar {
-            far.removeFirst(placement: placement)
-        } else if first.lane != 0 {
+        if first.lane != 0 {
             removeFirst(ofLane: Int(first.lane) - 1)
         } else {
             near.removeFirst(placement: placement)
         }
-        // A lane's proxy is not itself cancellable, but the lane timer it stands for is.
+        // A proxy is not itself cancellable, but a lane timer it stands for is; a far timer may
+        // be, and a plain one's slot takes the same release unharmed (no handle names it).
         release(slot: first.slot, cancellable: first.cancellable || first.lane != 0)
-        if count > 0 { orrery_prefetch(actions + Int(earliestKey.slot)) }
+        if near.count > 0 { orrery_prefetch(actions + Int(near.first.slot)) }
         return Entry(deadline: first.deadline, sequence: first.sequence &+ sequenceBase, action: action)
     }
-
-    /// The earliest key of the two heaps. - Precondition: a timer is pending.
-    @inline(__always)
-    private var earliestKey: Key { earliestHeapIsFar ? far.first : near.first }
 
     /// Starts loading what the earliest timer's firing touches first, its target: called when the
     /// ready queue runs its last job, so that the load overlaps that job. Its action was asked for
     /// when it became the earliest (``removeMin()``).
     @inline(__always)
     func prefetchEarliestTarget() {
-        if count > 0 { (actions + Int(earliestKey.slot)).pointee.prefetchTarget() }
+        if near.count > 0 { (actions + Int(near.first.slot)).pointee.prefetchTarget() }
     }
 
-    /// Takes `lane`'s earliest timer out of it; its proxy in the heap then stands for the next
-    /// one (later, so it only sinks), or leaves with the lane's last timer.
+    /// Takes `lane`'s earliest timer (or the far heap's, ``farLane``) out of it; its proxy in the
+    /// near heap then stands for the next one (later, so it only sinks), or leaves with the last.
     private func removeFirst(ofLane lane: Int) {
-        lanes[lane].removeFirst(generations: generations)
+        let next: Key?
+        if lane == Self.farLane {
+            far.removeFirst(placement: placement)
+            next = far.count > 0 ? far.first : nil
+        } else {
+            lanes[lane].removeFirst(generations: generations)
+            next = lanes[lane].first.map { Key(deadline: $0.deadline, sequence: $0.sequence, slot: $0.slot, cancellable: false) }
+        }
         let position = Int(proxyPositions[lane])
-        if let next = lanes[lane].first {
-            near.replace(at: position, withLater: Key(deadline: next.deadline, sequence: next.sequence, slot: next.slot, cancellable: false, lane: UInt8(lane + 1)),
-                         placement: placement)
+        if let next {
+            near.replace(at: position, withLater: Self.proxy(of: next, lane: lane), placement: placement)
         } else {
             proxyPositions[lane] = -1
             near.remove(at: position, placement: placement)
