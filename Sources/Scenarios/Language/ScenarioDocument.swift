@@ -105,7 +105,8 @@ public struct ScenarioDocument {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         // Find the first bad byte by decoding scalar by scalar.
-        var line = 1, column = 1, offset = 0
+        var position = TextPosition()
+        var offset = 0
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var consumed = 0
@@ -116,7 +117,7 @@ public struct ScenarioDocument {
             case .scalarValue(let scalar):
                 iterator = counting.base
                 consumed += counting.count
-                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+                position.advance(past: scalar)
                 offset = consumed
             case .emptyInput:
                 break loop
@@ -125,7 +126,7 @@ public struct ScenarioDocument {
                 break loop
             }
         }
-        throw ScenarioError(file: file, line: line, column: column, path: "", kind: .syntax(
+        throw ScenarioError(file: file, line: position.line, column: position.column, path: "", kind: .syntax(
             "the file is not valid UTF-8: byte 0x\(String(bytes[min(offset, bytes.count - 1)], radix: 16, uppercase: true)) at offset \(offset)"))
     }
 
@@ -133,15 +134,14 @@ public struct ScenarioDocument {
     /// or paragraph separator, byte order mark past the start, U+FFFE or U+FFFF, which the YAML
     /// reader counts as a line break, drops or cannot read — with its 1-based line and column.
     static func firstControlCharacter(in text: String) -> (Int, Int, Unicode.Scalar)? {
-        var line = 1, column = 1
+        var position = TextPosition()
         for (index, scalar) in text.unicodeScalars.enumerated() {
-            if scalar == "\n" { line += 1; column = 1; continue }
             let value = scalar.value
-            if (value < 0x20 && value != 0x09 && value != 0x0D) || value == 0x7F || (0x80...0x9F).contains(value)
+            if (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0x7F || (0x80...0x9F).contains(value)
                 || value == 0x2028 || value == 0x2029 || value == 0xFFFE || value == 0xFFFF || (value == 0xFEFF && index > 0) {
-                return (line, column, scalar)
+                return (position.line, position.column, scalar)
             }
-            column += 1
+            position.advance(past: scalar)
         }
         return nil
     }
@@ -208,7 +208,7 @@ extension ScenarioError {
     /// The line and column of the repetition of `key` whose first occurrence is at `mark`: the
     /// next line at the same indentation that starts with the key (libyaml reports the first).
     static func secondOccurrence(of key: String, after mark: Mark, in text: String) -> (Int, Int) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: TextPosition.endsLine)
         guard mark.line >= 1, mark.line <= lines.count else { return (max(mark.line, 1), max(mark.column, 1)) }
         let indent = mark.column - 1
         for index in mark.line..<lines.count {

@@ -61,10 +61,37 @@ import Testing
         #expect(Self.error("seed: 1\nname: a\u{FFFE}b\n") == "h.yaml:2:8: error: invalid YAML: noncharacter U+FFFE is not allowed in a scenario file")
     }
 
+    /// The YAML reader ends a line at a carriage return as at a line feed: in a file with CR line
+    /// endings a control character on line 3 was named at 1:31, and a repeated key, there or with
+    /// CRLF endings, at its first occurrence.
+    @Test func positionsCountEveryLineEndingTheYAMLReaderCounts() {
+        #expect(Self.error("seed: 1\rname: x\rdescription: a\u{01}b\r") == "h.yaml:3:15: error: invalid YAML: control character U+0001 is not allowed in a scenario file")
+        #expect(Self.error("seed: 1\r\nname: x\r\ndescription: a\u{01}b\r\n") == "h.yaml:3:15: error: invalid YAML: control character U+0001 is not allowed in a scenario file")
+        #expect(Self.error("seed: 1\rname: x\rseed: 2\r") == "h.yaml:3:1: error: key 'seed' appears twice")
+        #expect(Self.error("seed: 1\r\nname: x\r\nseed: 2\r\n") == "h.yaml:3:1: error: key 'seed' appears twice")
+        #expect(Self.error("servers:\r\n  - name: s\r\n    slots: 1\r\n    slots: 2\r\n") == "h.yaml:4:5: error: key 'slots' appears twice")
+        do {
+            _ = try ScenarioFile.load(bytes: Array("seed: 1\rname: ca".utf8) + [0xE9, 0x0D], file: "h.yaml")
+            Issue.record("invalid UTF-8 was accepted")
+        } catch {
+            #expect(error.description == "h.yaml:2:9: error: invalid YAML: the file is not valid UTF-8: byte 0xE9 at offset 16")
+        }
+    }
+
     @Test func aDuplicateKeyIsNamedAtItsSecondOccurrenceWithoutEchoingTheFile() throws {
         let filler = (1...1_000).map { "# comment line \($0) with some text to make the file long" }.joined(separator: "\n")
         let message = try #require(Self.error("seed: 1\n" + filler + "\nseed: 2\nobject_store: {}\noperations: [list_buckets]\n"))
         #expect(message == "h.yaml:1002:1: error: key 'seed' appears twice")
+    }
+
+    /// A mapping's keys are told apart through a set: a file of 200,000 keys (2.4 MB) searched
+    /// every key before each one and took minutes to be told that its first key is unknown.
+    @Test func aFileOfManyKeysIsRefusedAtItsFirstUnknownKeyAtOnce() {
+        let keys = (0..<200_000).map { "k\($0): \($0)\n" }.joined()
+        let start = ContinuousClock.now
+        #expect(Self.error("seed: 1\n" + keys) == "h.yaml:2:1: error: unknown key 'k0'")
+        #expect(Self.error("seed: 1\n" + keys + "seed: 2\n") == "h.yaml:200002:1: error: key 'seed' appears twice")
+        #expect(ContinuousClock.now - start < .seconds(30))
     }
 
     @Test func seedsTakeTheFullUnsignedRange() throws {
