@@ -85,13 +85,12 @@ import Testing
     }
 
     /// A mapping's keys are told apart through a set: a file of 200,000 keys (2.4 MB) searched
-    /// every key before each one and took minutes to be told that its first key is unknown.
+    /// every key before each one and took minutes to be told that its first key is unknown (now
+    /// under a second; the time is not asserted — a regression shows as a suite minutes slower).
     @Test func aFileOfManyKeysIsRefusedAtItsFirstUnknownKeyAtOnce() {
         let keys = (0..<200_000).map { "k\($0): \($0)\n" }.joined()
-        let start = ContinuousClock.now
         #expect(Self.error("seed: 1\n" + keys) == "h.yaml:2:1: error: unknown key 'k0'")
         #expect(Self.error("seed: 1\n" + keys + "seed: 2\n") == "h.yaml:200002:1: error: key 'seed' appears twice")
-        #expect(ContinuousClock.now - start < .seconds(30))
     }
 
     @Test func seedsTakeTheFullUnsignedRange() throws {
