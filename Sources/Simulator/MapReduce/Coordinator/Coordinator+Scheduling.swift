@@ -38,25 +38,26 @@ extension MapReduce.Coordinator {
         nextAttempt += 1
         let now = simulation.now
         jobOfAttempt[number] = jobID
-        var state = jobs[jobID]!
-        state.attempts[number] = MapReduce.Attempt(number: number, task: task, worker: worker, incarnation: incarnation,
-                                                   speculative: speculative, start: now)
-        state.running.append(number)
-        state[task].state = .running
-        state[task].attempts.append(number)
-        if speculative { state[task].speculated = true }
-        if task.kind == .reduce {
-            state[task].work = state.mapOutputs.reduce(0) { $0 + ($1?.partitionBytes[task.index] ?? 0) }
+        let assignment = updateJob(jobID) { state in
+            state.attempts[number] = MapReduce.Attempt(number: number, task: task, worker: worker, incarnation: incarnation,
+                                                       speculative: speculative, start: now)
+            state.running.append(number)
+            state[task].state = .running
+            state[task].attempts.append(number)
+            if speculative { state[task].speculated = true }
+            if task.kind == .reduce {
+                state[task].work = state.mapOutputs.reduce(0) { $0 + ($1?.partitionBytes[task.index] ?? 0) }
+            }
+            if state.startedAt == nil { state.startedAt = now }
+            state.status = .running(state.phase)
+            let submission = state.submission
+            return MapReduce.Assignment(
+                attempt: number, jobID: jobID, task: task, job: submission.job, reducers: submission.reducers,
+                combining: submission.combining, split: task.kind == .map ? submission.splits[task.index] : nil,
+                mapOutputs: task.kind == .reduce ? state.mapOutputs.map { $0! } : [])
         }
-        if state.startedAt == nil { state.startedAt = now }
-        state.status = .running(state.phase)
-        jobs[jobID] = state
         simulation.trace.record(.taskStart, worker.name, "\(jobID)/\(task)#\(number)", value: speculative ? 1 : 0)
-        let submission = state.submission
-        return MapReduce.Assignment(
-            attempt: number, jobID: jobID, task: task, job: submission.job, reducers: submission.reducers,
-            combining: submission.combining, split: task.kind == .map ? submission.splits[task.index] : nil,
-            mapOutputs: task.kind == .reduce ? state.mapOutputs.map { $0! } : [])
+        return assignment
     }
 
     /// The running task of `kind` most worth a backup on `worker`, if any: the phase has no idle

@@ -32,10 +32,7 @@ extension MapReduce.Coordinator {
     /// (without waiting for its next heartbeat).
     func receive(_ report: MapReduce.TaskReport) -> Directives {
         noteAlive(report.worker, incarnation: report.incarnation)
-        // A report sent again after a lost answer finds its attempt already settled: ignore it.
-        if let state = jobs[report.jobID], !state.status.isFinished, let attempt = state.attempts[report.attempt],
-           attempt.worker == report.worker, attempt.incarnation == report.incarnation,
-           attempt.outcome != .succeeded, attempt.outcome != .duplicate {
+        if let attempt = openAttempt(of: report) {
             switch report.result {
             case .mapped(let statistics, let partitionBytes, let inStore):
                 let location = MapReduce.MapOutputLocation(
@@ -54,6 +51,21 @@ extension MapReduce.Coordinator {
                                         freeReduceSlots: free(.reduce, on: report.worker, reported: report.freeReduceSlots, slots: report.reduceSlots))
         directives.finishedJobs = finishedJobIDs()
         return directives
+    }
+
+    /// The attempt `report` ends, while it is open: its job has not finished, and it is the one
+    /// this worker's process ran and has not succeeded or been set aside as a duplicate. A report
+    /// sent again after a lost answer finds its attempt already settled and gets nil. Read in
+    /// place: a copy of the job's state held while the attempt completed made the completion copy
+    /// every task's record.
+    private func openAttempt(of report: MapReduce.TaskReport) -> MapReduce.Attempt? {
+        guard let index = jobs.index(forKey: report.jobID) else { return nil }
+        return readJob(at: index) { state in
+            guard !state.status.isFinished, let attempt = state.attempts[report.attempt],
+                  attempt.worker == report.worker, attempt.incarnation == report.incarnation,
+                  attempt.outcome != .succeeded, attempt.outcome != .duplicate else { return nil }
+            return attempt
+        }
     }
 
     /// The slots of `kind` free on `worker` as far as both sides know: what the worker reported,
