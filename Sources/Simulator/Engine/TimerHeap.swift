@@ -130,12 +130,10 @@ struct TimerHeap {
         while hole > 0 {
             let parent = (hole - 1) / Self.arity
             guard key.precedes(keys[parent]) else { break }
-            keys[hole] = keys[parent]
-            placement.note(keys[hole], at: hole)
+            place(keys[parent], at: hole, placement: placement)
             hole = parent
         }
-        keys[hole] = key
-        placement.note(key, at: hole)
+        place(key, at: hole, placement: placement)
     }
 
     /// Places `key` at the hole `index` or below it; `count` excludes it.
@@ -158,12 +156,17 @@ struct TimerHeap {
                 }
             }
             guard keys[child].precedes(key) else { break }
-            keys[hole] = keys[child]
-            placement.note(keys[hole], at: hole)
+            place(keys[child], at: hole, placement: placement)
             hole = child
         }
-        keys[hole] = key
-        placement.note(key, at: hole)
+        place(key, at: hole, placement: placement)
+    }
+
+    /// Puts `key` at `index` and tells whoever finds it again where it now is.
+    @inline(__always)
+    private func place(_ key: Key, at index: Int, placement: Placement) {
+        keys[index] = key
+        placement.note(key, at: index)
     }
 
     /// The position (0 … 3) of the earliest of the four keys at `keys`, chosen without a branch:
