@@ -1,20 +1,13 @@
 extension LoadBalancer {
-    /// Whether member `index` is healthy at `now` by every configured mechanism (read in place:
-    /// copying a member would retain its replica and stats on every pick).
-    func isHealthy(_ index: Int, at now: VirtualInstant) -> Bool {
-        if let passive = configuration.passiveHealth, !passive.isAvailable(members.values[index].passive, at: now) { return false }
-        return members.values[index].checks.isUp && !members.values[index].outlier.isEjected(at: now)
-    }
-
     /// Rebuilds ``candidates`` for a pick that must avoid `tried`; returns whether any is eligible.
     ///
     /// Primaries serve while any is healthy; otherwise healthy backups do. Below the panic
     /// threshold of healthy primaries (with no backup to fall back on) health is ignored and every
     /// primary is eligible, as in Envoy: better to try servers that may be down than to refuse all.
     ///
-    /// Both arrays are written in place, one entry per member, and only resized when the members
-    /// change: emptied and appended to at every pick, they were checked for uniqueness and
-    /// capacity at every entry.
+    /// Every pick visits every member (as nginx's do): one pass (``CandidateRules``) that assumes
+    /// the usual case, healthy primaries serving and no panic, and a second only when the tally
+    /// says otherwise. Both arrays are resized only when the members change.
     func rebuildCandidates(excluding tried: [Int]) -> Bool {
         let now = network.simulation.now
         let count = members.count
@@ -22,43 +15,22 @@ extension LoadBalancer {
             healthy = Array(repeating: false, count: count)
             candidates = Array(repeating: UpstreamCandidate(serverID: 0), count: count)
         }
-        var primaries = 0, healthyPrimaries = 0, healthyBackups = 0
-        for index in 0..<count {
-            let isHealthy = isHealthy(index, at: now)
-            healthy[index] = isHealthy
-            if members.values[index].replica.isBackup {
-                if isHealthy { healthyBackups += 1 }
-            } else {
-                primaries += 1
-                if isHealthy { healthyPrimaries += 1 }
-            }
-        }
-        let useBackups = healthyPrimaries == 0 && healthyBackups > 0
+        let rules = CandidateRules(configuration, now: now)
+        var tally = rules.visit(members, excluding: tried, healthy: &healthy, candidates: &candidates)
+        let useBackups = tally.healthyPrimaries == 0 && tally.healthyBackups > 0
         let panic = configuration.panicThreshold.map { threshold in
-            !useBackups && primaries > 0 && Double(healthyPrimaries) < threshold * Double(primaries)
+            !useBackups && tally.primaries > 0 && Double(tally.healthyPrimaries) < threshold * Double(tally.primaries)
         } ?? false
         if panic != inPanic {
             inPanic = panic
             log(.panic(panic), subject: "upstream")
         }
-        var anyEligible = false, limited = false
-        for index in 0..<count {
-            let serverID = members.keys[index]
-            let active = members.values[index].active
-            let weight = members.values[index].replica.weight
-            var eligible = members.values[index].replica.isBackup == useBackups && (panic || healthy[index]) && !tried.contains(serverID)
-                && !members.values[index].draining
-            if eligible, let limit = members.values[index].replica.maxConnections ?? configuration.maxConnections, active >= limit {
-                eligible = false
-                limited = true
-            }
-            anyEligible = anyEligible || eligible
-            let effectiveWeight = configuration.slowStart?.effectiveWeight(weight, recoveredAt: members.values[index].recoveredAt, now: now) ?? Double(weight)
-            candidates[index] = UpstreamCandidate(serverID: serverID, weight: weight, effectiveWeight: effectiveWeight,
-                                                  activeRequests: active, isEligible: eligible)
+        if useBackups || panic {
+            rules.decideAgain(members, excluding: tried, healthy: healthy, useBackups: useBackups, panic: panic,
+                              candidates: &candidates, tally: &tally)
         }
-        blockedByConnectionLimits = limited && !anyEligible
-        return anyEligible
+        blockedByConnectionLimits = tally.limited && !tally.anyEligible
+        return tally.anyEligible
     }
 
     /// The strategy picked `serverID`: passive health learns of the pick (a probe, possibly).

@@ -18,30 +18,30 @@ public struct LeastConnectionsStrategy: BalancingStrategy {
 
     /// - Complexity: O(*n*).
     public mutating func pick(_ request: Request, from servers: [UpstreamCandidate], random: inout SeededRandom) -> Int? {
-        var lowest: UpstreamCandidate?
+        // The lowest so far is kept as its index and its two figures, not as a copy of its candidate.
+        var lowest = -1
+        var lowestActive = 0.0, lowestWeight = 0.0
         var ties = 0
-        for server in servers where server.isEligible {
-            guard let best = lowest else {
-                lowest = server
-                ties = 1
+        for index in servers.indices where servers[index].isEligible {
+            let active = Double(servers[index].activeRequests), weight = servers[index].effectiveWeight
+            guard lowest >= 0 else {
+                (lowest, lowestActive, lowestWeight, ties) = (index, active, weight, 1)
                 continue
             }
             // a/wa < b/wb without dividing: a·wb < b·wa.
-            let left = Double(server.activeRequests) * best.effectiveWeight
-            let right = Double(best.activeRequests) * server.effectiveWeight
+            let left = active * lowestWeight
+            let right = lowestActive * weight
             if left < right {
-                lowest = server
-                ties = 1
+                (lowest, lowestActive, lowestWeight, ties) = (index, active, weight, 1)
             } else if left == right {
                 ties += 1
             }
         }
-        guard let lowest else { return nil }
-        if ties == 1 { return lowest.serverID }
+        guard lowest >= 0 else { return nil }
+        if ties == 1 { return servers[lowest].serverID }
         return SmoothWeightedRoundRobinStrategy.step(&current, among: servers) { index in
-            let server = servers[index]
-            return server.isEligible
-                && Double(server.activeRequests) * lowest.effectiveWeight == Double(lowest.activeRequests) * server.effectiveWeight
+            servers[index].isEligible
+                && Double(servers[index].activeRequests) * lowestWeight == lowestActive * servers[index].effectiveWeight
         }
     }
 }

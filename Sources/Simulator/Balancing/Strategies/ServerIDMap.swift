@@ -36,6 +36,34 @@ struct ServerIDMap<Value> {
         get { self[id] ?? defaultValue() }
         set { self[id] = newValue }
     }
+
+    /// Calls `body` with the index of every server of `servers` that `include` admits, in order,
+    /// and that server's value (`defaultValue` if it has none) to change in place.
+    ///
+    /// A pick that visits every server changes every value: through the subscript each change
+    /// checked that the storage was not shared (15 instructions a server, a tenth of a pick among
+    /// 1,000 servers); here the dense ids' storage is covered first and then changed through one
+    /// buffer.
+    mutating func update(_ servers: [UpstreamCandidate], where include: (Int) -> Bool, default defaultValue: Value,
+                         _ body: (Int, inout Value) -> Void) {
+        var highest = -1
+        for server in servers where server.serverID < Self.denseLimit { highest = Swift.max(highest, server.serverID) }
+        if highest >= dense.count { dense.append(contentsOf: repeatElement(nil, count: highest + 1 - dense.count)) }
+        dense.withUnsafeMutableBufferPointer { dense in
+            for index in servers.indices where include(index) {
+                let id = servers[index].serverID
+                if id >= 0, id < Self.denseLimit {
+                    var value = dense[id] ?? defaultValue
+                    body(index, &value)
+                    dense[id] = value
+                } else {
+                    var value = other[id] ?? defaultValue
+                    body(index, &value)
+                    other[id] = value
+                }
+            }
+        }
+    }
 }
 
 extension ServerIDMap: Sendable where Value: Sendable {}

@@ -29,15 +29,13 @@ public struct SmoothWeightedRoundRobinStrategy: BalancingStrategy {
         var total = 0.0
         var best: Int?
         var bestWeight = -Double.infinity
-        for index in servers.indices where include(index) {
-            let server = servers[index]
-            let weight = server.effectiveWeight
-            let updated = current[server.serverID, default: 0] + weight
-            current[server.serverID] = updated
+        current.update(servers, where: include, default: 0) { index, value in
+            let weight = servers[index].effectiveWeight
+            value += weight
             total += weight
-            if best == nil || updated > bestWeight {
-                best = server.serverID
-                bestWeight = updated
+            if best == nil || value > bestWeight {
+                best = servers[index].serverID
+                bestWeight = value
             }
         }
         if let best { current[best] = bestWeight - total }

@@ -26,6 +26,25 @@ import Testing
         #expect(map[3] == 1.5 && map[2_000] == nil && map[4] == nil)
     }
 
+    /// `update` visits the admitted servers in their order, starts each from its value or the
+    /// default, and keeps what it leaves, for ids in the array and in the dictionary alike.
+    @Test func updateChangesTheAdmittedServersInOrder() {
+        let ids = [9, ServerIDMap<Int>.denseLimit + 3, 2, -4, 5]
+        let servers = ids.map { UpstreamCandidate(serverID: $0) }
+        var map = ServerIDMap<Int>()
+        map[2] = 100
+        map[-4] = 40
+        var visited: [Int] = []
+        map.update(servers, where: { $0 != 4 }, default: 7) { index, value in
+            visited.append(index)
+            value += index * 10
+        }
+        #expect(visited == [0, 1, 2, 3])
+        #expect(map[9] == 7 && map[ServerIDMap<Int>.denseLimit + 3] == 17 && map[2] == 120 && map[-4] == 70)
+        // Not admitted: no value, and none made up by covering its id.
+        #expect(map[5] == nil && map[8] == nil)
+    }
+
     /// Smooth weighted round robin picks the same servers whether their ids are kept in the
     /// array or in the dictionary.
     @Test func aStrategyPicksAlikeOverSmallAndLargeIds() {
