@@ -8,8 +8,9 @@ import Simulator
 /// drives the estimate, instead of running for minutes into the event limit or out of memory.
 ///
 /// The estimates are deliberately rough upper-end figures (about 10 events and 2 KiB per
-/// concurrent user, 6 KiB more per request a balancer holds on a task, 10 events per request, 6
-/// per log record, 4 bytes held per input byte); they
+/// concurrent user, 6 KiB more per request a balancer holds on a task, 10 events per request and
+/// a tenth of one for each server a balancer's pick visits, 6 per log record, 4 bytes held per
+/// input byte); they
 /// only need to tell a laptop-sized world from one that cannot finish.
 public struct ResourceBudget: Sendable, Equatable {
     /// The memory a world may be estimated to need: 4 GiB.
@@ -59,6 +60,12 @@ public struct ResourceBudget: Sendable, Equatable {
                 }
             }
             add(events: 10 * requests, by: "workload")
+            // Every pick visits every member (its health and limits, then the strategy's scan):
+            // ~140 instructions a member for least_conn, a tenth of an event's. A thousand servers
+            // make a request cost ten times its events.
+            if scenario.balancer != nil {
+                add(events: requests * Double(scenario.servers.count) / 10, by: "servers")
+            }
             if case .closedLoop(let users, _) = workload.arrivals { add(bytes: 2_048 * Double(users), by: "workload.users") }
             // The clients' metrics count completions, failures and latency per virtual second, in
             // all and per server, up to the last answer: a century at one request a day held

@@ -25,6 +25,12 @@ import Testing
         ("a million users' requests on a keepalive balancer's tasks", "seed: 1\nservers: [{name: s, count: 1000, slots: 100000, queue: 10000000, service_time: 1ms}]\nbalancer: {strategy: least_conn, keepalive: {connections: 100000, workers: 1024}}\nworkload: {type: closed_loop, users: 1000000, think_time: 1s}\nrun: {duration: 10s}\n",
          "x.yaml:3:11: error: this world would hold about 8.1 GiB (mostly for 'balancer.keepalive'), more than the 4 GiB a run may use; make it smaller (at balancer)"),
         ("a hundred thousand users' requests on a keepalive balancer's tasks", "seed: 1\nservers: [{name: s, count: 1000, slots: 100000, queue: 10000000, service_time: 1ms}]\nbalancer: {strategy: least_conn, keepalive: {connections: 100000, workers: 1024}}\nworkload: {type: closed_loop, users: 100000, think_time: 1s}\nrun: {duration: 10s}\n", ""),
+        // Every pick visits every server behind the balancer: a thousand servers make each request
+        // cost ten times its events (64 zones of 960 servers ran for minutes).
+        ("a thousand servers behind a balancer at 200,000 requests/s", "servers: [{name: s, count: 1000, service_time: 1ms}]\nbalancer: {strategy: least_conn}\nworkload: {type: open_loop, rate: 200000}\nrun: {duration: 100s}\n",
+         "x.yaml:1:10: error: this world would need about 2.2e+09 events over its 100.000 s of virtual time (mostly from 'servers'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at servers)"),
+        ("a thousand servers behind a balancer at 100,000 requests/s", "servers: [{name: s, count: 1000, service_time: 1ms}]\nbalancer: {strategy: least_conn}\nworkload: {type: open_loop, rate: 100000}\nrun: {duration: 100s}\n", ""),
+        ("a thousand servers without a balancer at 200,000 requests/s", "servers: [{name: s, count: 1000, service_time: 1ms}]\nworkload: {type: open_loop, rate: 200000}\nrun: {duration: 100s}\n", ""),
         ("a thousand and one servers", "servers: [{name: s, count: 1001}]\nworkload: {type: closed_loop, users: 1}\nrun: {requests: 1}\n",
          "x.yaml:1:28: error: at most 1000 servers in a world, got 1001 (at servers.[0].count)"),
         ("ten thousand and one reducers", "mapreduce: {cluster: {workers: 2}, jobs: [{name: word-count, reducers: 10001, input: {synthetic: {lines: 10, seed: 1}}}]}\n",
@@ -162,7 +168,7 @@ import Testing
     /// budget, but the comparison runs 1,080 of them.
     @Test func anExperimentsDerivedWorldsAreBoundedTogether() throws {
         let refusal = try shippedFileRefusal("strategies.yaml", replacing: "\n  rate: 1000\n", with: "\n  rate: 4000000\n") { _ = try StrategyComparison.loadBase(path: $0) }
-        #expect(refusal == "PATH:20:3: error: the strategy comparison runs 1080 worlds from this file, needing about 1.7e+12 events in all, more than the 2.0e+09 an experiment may; lower the rate, the users or the duration (at workload)")
+        #expect(refusal == "PATH:20:3: error: the strategy comparison runs 1080 worlds from this file, needing about 1.8e+12 events in all, more than the 2.0e+09 an experiment may; lower the rate, the users or the duration (at workload)")
         #expect(throws: Never.self) { try StrategyComparison.loadBase(path: packageRoot.appendingPathComponent("scenarios/strategies.yaml").path) }
     }
 
