@@ -212,7 +212,7 @@ import Testing
         let allAtOnce = shipped.replacingOccurrences(of: "strategy: rolling", with: "strategy: all_at_once")
         #expect(allAtOnce != shipped)
         #expect(Self.error(allAtOnce.replacingOccurrences(of: "latency: 0.5ms", with: "latency: 1ns"))
-            == "h.yaml:26:3: error: this world would need about 7.5e+12 events over its 150.000 s of virtual time (mostly from 'workload'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload)")
+            == "h.yaml:26:3: error: this world would need about 7.7e+12 events over its 150.000 s of virtual time (mostly from 'workload'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload)")
         #expect(Self.error(allAtOnce) == nil)
     }
 
