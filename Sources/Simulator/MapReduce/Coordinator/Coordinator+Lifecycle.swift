@@ -8,7 +8,7 @@ extension MapReduce.Coordinator {
             endAttempt(attempt.number, of: jobID, outcome: .duplicate)
             return
         }
-        jobs[jobID]!.mapOutputs[task.index] = location
+        jobs[jobID]!.setMapOutput(task.index, location)
         jobs[jobID]!.mapStatistics[task.index] = statistics
         win(attempt, of: jobID)
         simulation.trace.record(.mapDone, attempt.worker.name, "\(jobID)/\(task)#\(attempt.number)", value: Int64(statistics.outputBytes))
@@ -137,11 +137,12 @@ extension MapReduce.Coordinator {
     @discardableResult
     func invalidateMapOutput(_ index: Int, of jobID: String, because reason: String) -> Bool {
         guard !jobs[jobID]!.status.isFinished, jobs[jobID]!.mapOutputs[index] != nil, !jobs[jobID]!.allReducesCompleted else { return false }
-        jobs[jobID]!.mapOutputs[index] = nil
+        jobs[jobID]!.setMapOutput(index, nil)
         jobs[jobID]!.mapStatistics[index] = nil
-        jobs[jobID]!.maps[index].state = .idle
-        jobs[jobID]!.maps[index].speculated = false
-        jobs[jobID]!.maps[index].completedAt = nil
+        let task = MapReduce.TaskID(.map, index)
+        jobs[jobID]![task].state = .idle
+        jobs[jobID]![task].speculated = false
+        jobs[jobID]![task].completedAt = nil
         jobs[jobID]!.mapReexecutions += 1
         jobs[jobID]!.status = .running(.map)
         simulation.trace.record(.custom, id.name, "\(jobID)/map-\(index) output lost: \(reason)")

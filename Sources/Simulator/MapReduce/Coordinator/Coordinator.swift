@@ -126,7 +126,7 @@ extension MapReduce {
             for index in unfinishedJobs() {
                 readJob(at: index) { state in
                     for number in state.running { all.insert(state.attempts[number]!.worker) }
-                    for location in state.mapOutputs { if let location { all.insert(location.worker) } }
+                    for worker in state.mapOutputsOnWorker.keys { all.insert(worker) }
                 }
             }
             return all.sorted()
