@@ -9,8 +9,8 @@ import Simulator
 ///
 /// The estimates are deliberately rough upper-end figures (about 10 events and 2 KiB per
 /// concurrent user, 6 KiB more per request a balancer holds on a task, 10 events per request and
-/// a tenth of one for each server a balancer's pick visits, 6 per log record, 4 bytes held per
-/// input byte); they
+/// a tenth of one for each server a balancer's pick visits, 6 per log record, 3 per partition a
+/// queue consumer fetches, 4 bytes held per input byte); they
 /// only need to tell a laptop-sized world from one that cannot finish.
 public struct ResourceBudget: Sendable, Equatable {
     /// The memory a world may be estimated to need: 4 GiB.
@@ -117,6 +117,7 @@ public struct ResourceBudget: Sendable, Equatable {
                 add(bytes: 64 * partitions, by: "mapreduce.jobs")
             }
         }
+        if let queue = scenario.queue { addQueueWork(of: queue, over: horizon) }
         addPeriodicWork(of: scenario, over: horizon)
         if let backup = scenario.backup, let churn = backup.churn {
             add(bytes: churn.estimatedBytes(over: self.horizon), by: "backup.source")
@@ -150,6 +151,20 @@ public struct ResourceBudget: Sendable, Equatable {
             let changes = backup.churn.map { wakeUps(every: $0.interval, times: max($0.changesPerRound, 1)) } ?? 0
             add(events: 10 * (wakeUps(every: backup.manager.syncInterval) + changes), by: "backup")
         }
+    }
+
+    /// The sharded queue's messages, its consumers' fetches and its copies' catch-up rounds
+    /// (measured: 14 events a message with two copies; 2.5 a fetch of a partition, its poll
+    /// included; a copy's round of catch-up, which wakes nothing, about an eighth of a message).
+    private mutating func addQueueWork(of queue: QueueSection, over horizon: Double) {
+        let replication = Double(queue.configuration.replication)
+        let messages = queue.producers.reduce(0.0) { $0 + Double($1.messages) }
+        add(events: 7 * replication * messages, by: "queue.producers")
+        add(bytes: 256 * replication * messages, by: "queue.producers")
+        add(events: 3 * queue.estimatedFetches(over: horizon), by: "queue.consumers")
+        let copies = replication * queue.topics.reduce(0.0) { $0 + Double($1.partitions) }
+        add(events: 2 * copies * horizon / max(queue.configuration.catchUpInterval.seconds, 1e-9), by: "queue.topics")
+        add(bytes: 256 * copies, by: "queue.topics")
     }
 
     private mutating func add(events more: Double, by section: String) {

@@ -31,6 +31,11 @@ import Testing
          "x.yaml:1:10: error: this world would need about 2.2e+09 events over its 100.000 s of virtual time (mostly from 'servers'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at servers)"),
         ("a thousand servers behind a balancer at 100,000 requests/s", "servers: [{name: s, count: 1000, service_time: 1ms}]\nbalancer: {strategy: least_conn}\nworkload: {type: open_loop, rate: 100000}\nrun: {duration: 100s}\n", ""),
         ("a thousand servers without a balancer at 200,000 requests/s", "servers: [{name: s, count: 1000, service_time: 1ms}]\nworkload: {type: open_loop, rate: 200000}\nrun: {duration: 100s}\n", ""),
+        // Every poll fetches each partition a consumer owns: ten consumers of 100 topics of 1,000
+        // partitions each, polling every 100 ms, were accepted and would have fetched 6 × 10^9 times.
+        ("ten consumers, each in its own group, of 100,000 partitions", queueWorld(topics: 100, group: false),
+         "x.yaml:3:3: error: this world would need about 1.8e+10 events over its 600.000 s of virtual time (mostly from 'queue.consumers'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at queue)"),
+        ("ten consumers sharing 10,000 partitions in one group", queueWorld(topics: 10, group: true), ""),
         ("a thousand and one servers", "servers: [{name: s, count: 1001}]\nworkload: {type: closed_loop, users: 1}\nrun: {requests: 1}\n",
          "x.yaml:1:28: error: at most 1000 servers in a world, got 1001 (at servers.[0].count)"),
         ("ten thousand and one reducers", "mapreduce: {cluster: {workers: 2}, jobs: [{name: word-count, reducers: 10001, input: {synthetic: {lines: 10, seed: 1}}}]}\n",
@@ -59,6 +64,14 @@ import Testing
         ("a backup experiment's source", "experiment: backup\nsource: {files: 100000, file_size: {median: 1GiB, sigma: 4}}\n",
          "x.yaml:2:9: error: these files and their changes would hold about 18,980.0 GiB over 5,184,000.000 s, more than the 4 GiB a run may use; make them fewer or smaller (at source)"),
     ]
+
+    /// Ten consumers of `topics` topics of 1,000 partitions, each in a group of its own or all in one.
+    static func queueWorld(topics count: Int, group: Bool) -> String {
+        let topics = (0..<count).map { "{name: t\($0), partitions: 1000}" }.joined(separator: ", ")
+        let targets = (0..<count).map { "'t\($0):*'" }.joined(separator: ", ")
+        let consumers = (0..<10).map { "{name: c\($0)\(group ? ", group: g" : ""), from: [\(targets)]}" }.joined(separator: ", ")
+        return "run: {duration: 10m}\nqueue:\n  topics: [\(topics)]\n  consumers: [\(consumers)]\n"
+    }
 
     @Test(arguments: cases.map(\.name))
     func anOversizedFileIsRefusedWhereItIs(name: String) throws {
@@ -109,14 +122,14 @@ import Testing
     }
 
     /// The queue experiment's worlds are sized alone by the queue section; together, its runs and
-    /// its swarm's seeds send at most 5 M messages and wake-ups (10,000 seeds of a million
+    /// its swarm's seeds send at most 5 M messages, wake-ups and fetches (10,000 seeds of a million
     /// messages held 3 GB after 40 s).
     @Test(arguments: [
         ("swarm: {seeds: 10000, messages: 1000000}",
-         "x.yaml:54:8: error: the experiment's worlds would send about 2.0e+10 messages, wake-ups and partition catch-ups in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages or partitions (at swarm)"),
+         "x.yaml:54:8: error: the experiment's worlds would send about 2.0e+10 messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
         ("swarm: {seeds: 10000, messages: 400}",
-         "x.yaml:54:8: error: the experiment's worlds would send about 1.1e+07 messages, wake-ups and partition catch-ups in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages or partitions (at swarm)"),
-        ("swarm: {seeds: 200, messages: 400}\nPARTITIONS", "x.yaml:152:8: error: the experiment's worlds would send about 3.1e+08 messages, wake-ups and partition catch-ups in all, mostly the swarm's 200 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages or partitions (at swarm)"),
+         "x.yaml:54:8: error: the experiment's worlds would send about 1.6e+07 messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
+        ("swarm: {seeds: 200, messages: 400}\nPARTITIONS", "x.yaml:152:8: error: the experiment's worlds would send about 3.4e+08 messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 200 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
         ("swarm: {seeds: 2000, messages: 400}", ""),
     ])
     func aQueueExperimentsWorldsAreBoundedTogether(_ swarm: String, _ message: String) throws {

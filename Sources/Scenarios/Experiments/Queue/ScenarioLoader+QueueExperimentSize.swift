@@ -1,9 +1,9 @@
 import Simulator
 
 extension ScenarioLoader {
-    /// The most work the queue experiment's worlds may do in all: messages sent plus the brokers'
-    /// heartbeats and catch-up rounds, summed over its runs and its swarm's seeds (about 25 s; the
-    /// shipped file does about 0.24 M).
+    /// The most work the queue experiment's worlds may do in all, in messages sent: those, the
+    /// brokers' heartbeats and catch-up rounds, and the consumers' fetches, summed over its runs
+    /// and its swarm's seeds (about 25 s; the shipped file does about 0.35 M, 0.1 M of it fetches).
     static let queueExperimentMostWork = 5_000_000.0
 
     /// Checks the queue experiment's worlds, each sized alone by the queue section's checks,
@@ -17,6 +17,8 @@ extension ScenarioLoader {
         let wakeUps = Double(spec.brokers) * spec.duration.seconds
             * (1 / spec.configuration.heartbeatInterval.seconds + 1 / spec.configuration.catchUpInterval.seconds)
             + copies * spec.duration.seconds / spec.configuration.catchUpInterval.seconds / 8
+            // A consumer's fetch of a partition, its poll included, costs about a fifth of a message.
+            + spec.queue.estimatedFetches(over: spec.duration.seconds) / 5
         let messages = Double(spec.producers.reduce(0) { $0 + $1.messages })
         let swarmMessages = spec.swarmMessages.map { Double($0 * spec.producers.count) } ?? messages
         let runsWork = Double(spec.runs.count) * (messages + wakeUps)
@@ -24,7 +26,7 @@ extension ScenarioLoader {
         let total = runsWork + swarmWork
         guard total <= queueExperimentMostWork else {
             let (place, what) = swarmWork >= runsWork ? (swarm, "the swarm's \(spec.swarmSeeds) seeds") : (runs, "its \(spec.runs.count) runs")
-            throw (place ?? cursor).error(.invalidValue("the experiment's worlds would send about \(NumberText.approximate(total)) messages, wake-ups and partition catch-ups in all, mostly \(what), more than the \(NumberText.approximate(queueExperimentMostWork)) an experiment may; use fewer seeds, runs, messages or partitions"))
+            throw (place ?? cursor).error(.invalidValue("the experiment's worlds would send about \(NumberText.approximate(total)) messages, wake-ups, partition catch-ups and fetches in all, mostly \(what), more than the \(NumberText.approximate(queueExperimentMostWork)) an experiment may; use fewer seeds, runs, messages, partitions or consumers"))
         }
     }
 }
