@@ -52,6 +52,14 @@ import Testing
         MapReduce.Words.forEach(in: UnsafeRawBufferPointer(start: nil, count: 0)) { _ in Issue.record("an empty line has no words") }
     }
 
+    @Test func firstEightBytesAreReadWholeAndZeroPadded() {
+        let bytes: [UInt8] = [0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA]
+        for count in 0...bytes.count {
+            let expected = bytes.prefix(min(count, 8)).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            bytes.withUnsafeBytes { #expect(MapReduce.firstEightBytes(of: UnsafeRawBufferPointer(rebasing: $0[..<count])) == expected, "\(count) bytes") }
+        }
+    }
+
     @Test func timestampsRoundTripAndMatchTheEpoch() {
         #expect(MapReduce.Timestamp.parse(Array("1970-01-01T00:00:00.000Z".utf8)[...]) == 0)
         #expect(MapReduce.Timestamp.parse(Array("2024-03-15T10:23:45.123Z".utf8)[...]) == 1_710_498_225_123)
