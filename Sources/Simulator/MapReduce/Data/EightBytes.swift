@@ -5,7 +5,8 @@ extension MapReduce {
     /// past it may be read. (Its shifts are masking shifts, `&<<`: their amounts are below 64, so
     /// they need none of the checks that make `<<` branch.)
     ///
-    /// How the map side reads a short key whole (``Emitter/Slot``).
+    /// How the map side reads a short key whole (``Emitter/Slot``) and the last bytes of a line
+    /// (``Words``).
     @inline(__always)
     static func firstEightBytes(of bytes: UnsafeRawBufferPointer) -> UInt64 {
         let count = bytes.count
