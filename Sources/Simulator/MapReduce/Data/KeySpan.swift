@@ -40,7 +40,7 @@ extension MapReduce {
         }
 
         /// Whether this key sorts before `other` (both cut from `buffer`), in the order of
-        /// ``MapReduce/compare(_:_:)`` on raw bytes: by prefix when the prefixes differ, else by
+        /// ``MapReduce/compare(_:_:)``: by prefix when the prefixes differ, else by
         /// the bytes. Two keys whose prefixes differ are in the order of their prefixes: the first
         /// byte where the prefixes differ is the first where the keys do, or where the shorter key
         /// has ended — its zero padding below a nonzero byte of the longer one, as a key that is a
@@ -54,7 +54,7 @@ extension MapReduce {
     }
 
     /// Compares byte strings as unsigned bytes, a prefix first: negative, zero or positive like
-    /// `memcmp` — the same order as ``compare(_:_:)`` on slices, for keys held as raw bytes.
+    /// `memcmp`. The order of keys everywhere (map output, reduce input, the job's output).
     static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
         let common = min(a.count, b.count)
         let order = common == 0 ? 0 : Int(memcmp(a.baseAddress!, b.baseAddress!, common))

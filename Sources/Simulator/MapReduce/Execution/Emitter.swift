@@ -97,7 +97,7 @@ extension MapReduce {
             precondition(key.count <= UInt32.max && keys.count < UInt32.max, "a map task's keys must be shorter than 4 GiB, and fewer than 2^32")
             slots[slot] = Slot(head: head, count: key.count, index: keys.count)
             keys.append(KeySpan(offset: keyBytes.count, count: key.count, murmur: MurmurHash3.x86_32(key), head: head))
-            keyBytes.append(contentsOf: key)
+            keyBytes.append(contentsOf: key.assumingMemoryBound(to: UInt8.self))
             if combining { combined.append(value) } else { lists.append([value]) }
             if keys.count * 2 > slots.count { grow() }
         }
@@ -124,5 +124,17 @@ extension MapReduce.Emitter {
     /// when combining, otherwise every value in emission order.
     func forEachValue(of index: Int, _ body: (J.Value) -> Void) {
         if combining { body(combined[index]) } else { lists[index].forEach(body) }
+    }
+
+    /// Each key's values (combiner off) reduced by the job, one record per key, sorted by key: the
+    /// end of a reduce task and of a sequential run.
+    func reducedInKeyOrder() throws -> [MapReduce.Record] {
+        let order = MapReduce.MapExecution.sortedByKey(Array(keys.indices), keys, keyBytes)
+        return try keyBytes.withUnsafeBytes { keyBytes in
+            try order.map { index in
+                let key = MapReduce.Bytes(keys[index].bytes(in: keyBytes))
+                return MapReduce.Record(key: key, value: try job.reduce(key: key[...], values: lists[index]))
+            }
+        }
     }
 }

@@ -21,7 +21,9 @@ extension MapReduce {
                                        combining: Bool) throws -> MapTaskOutput {
             precondition(reducers > 0, "a job needs at least one reducer")
             var emitter = Emitter(job: job, combining: combining)
-            for record in records { try job.map(record, into: &emitter) }
+            // By index: a `for record in records` loop copies each record, retaining and
+            // releasing its line's storage.
+            for index in records.indices { try job.map(records[index], into: &emitter) }
             var buckets = Array(repeating: [Int](), count: reducers)
             for (index, key) in emitter.keys.enumerated() { buckets[key.partition(among: reducers)].append(index) }
             var statistics = MapStatistics()
@@ -46,7 +48,11 @@ extension MapReduce {
         static func sortedByKey(_ indices: [Int], _ keys: [KeySpan], _ keyBytes: Bytes) -> [Int] {
             keys.withUnsafeBufferPointer { keys in
                 keyBytes.withUnsafeBytes { buffer in
-                    indices.sorted { keys[$0].precedes(keys[$1], in: buffer) }
+                    // Each index sorted next to its key's prefix: most comparisons read the two
+                    // entries being compared and nothing else.
+                    var entries = indices.map { (prefix: keys[$0].prefix, index: $0) }
+                    entries.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : keys[$0.index].precedes(keys[$1.index], in: buffer) }
+                    return entries.map(\.index)
                 }
             }
         }
@@ -74,7 +80,7 @@ extension MapReduce {
                     let key = emitter.keys[index].bytes(in: keyBytes)
                     emitter.forEachValue(of: index) { value in
                         MapReduce.appendVarint(UInt64(key.count), to: &buffer)
-                        buffer.append(contentsOf: key)
+                        buffer.append(contentsOf: key.assumingMemoryBound(to: UInt8.self))
                         value.encode(into: &buffer)
                     }
                 }
