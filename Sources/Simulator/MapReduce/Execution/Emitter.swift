@@ -129,7 +129,8 @@ extension MapReduce.Emitter {
     /// Each key's values (combiner off) reduced by the job, one record per key, sorted by key: the
     /// end of a reduce task and of a sequential run.
     func reducedInKeyOrder() throws -> [MapReduce.Record] {
-        let order = MapReduce.MapExecution.sortedByKey(Array(keys.indices), keys, keyBytes)
+        var order = Array(keys.indices)
+        MapReduce.MapExecution.sortByKey(&order, keys, keyBytes)
         return try keyBytes.withUnsafeBytes { keyBytes in
             try order.map { index in
                 let key = MapReduce.Bytes(keys[index].bytes(in: keyBytes))

@@ -21,9 +21,7 @@ extension MapReduce {
                                        combining: Bool) throws -> MapTaskOutput {
             precondition(reducers > 0, "a job needs at least one reducer")
             var emitter = Emitter(job: job, combining: combining)
-            // By index: a `for record in records` loop copies each record, retaining and
-            // releasing its line's storage.
-            for index in records.indices { try job.map(records[index], into: &emitter) }
+            for record in records { try job.map(record, into: &emitter) }
             var buckets = Array(repeating: [Int](), count: reducers)
             for (index, key) in emitter.keys.enumerated() { buckets[key.partition(among: reducers)].append(index) }
             var statistics = MapStatistics()
@@ -31,28 +29,27 @@ extension MapReduce {
             statistics.inputBytes = inputBytes
             statistics.emittedRecords = emitter.emittedRecords
             statistics.emittedBytes = emitter.emittedBytes
-            let partitions = buckets.map { bucket -> Bytes in
-                let partition = encode(sortedByKey(bucket, emitter.keys, emitter.keyBytes), of: emitter)
-                statistics.outputRecords += partition.records
-                return partition.bytes
+            let partitions = buckets.indices.map { partition -> Bytes in
+                sortByKey(&buckets[partition], emitter.keys, emitter.keyBytes)
+                let encoded = encode(buckets[partition], of: emitter)
+                statistics.outputRecords += encoded.records
+                return encoded.bytes
             }
             statistics.outputBytes = partitions.reduce(0) { $0 + $1.count }
             return MapTaskOutput(partitions: partitions, statistics: statistics)
         }
 
-        /// `indices` into `keys` ordered by key bytes (the keys' bytes lie in `keyBytes`). Sorting
-        /// indices into the concrete key array, rather than the job's generic values, keeps the
-        /// comparisons and moves free of the generic value witnesses a job behind `any Job` would
-        /// otherwise pay on every swap; comparing the keys' prefixes first
-        /// (``KeySpan/precedes(_:in:)``) keeps most comparisons off the bytes.
-        static func sortedByKey(_ indices: [Int], _ keys: [KeySpan], _ keyBytes: Bytes) -> [Int] {
+        /// Orders `indices` into `keys` by key bytes (the keys' bytes lie in `keyBytes`), in place.
+        /// Sorting indices into the concrete key array, rather than the job's generic values, keeps
+        /// the comparisons and moves free of generic value witnesses; each index is sorted next
+        /// to its key's prefix, so most comparisons (``KeySpan/precedes(_:in:)``) read the two
+        /// entries being compared and nothing else.
+        static func sortByKey(_ indices: inout [Int], _ keys: [KeySpan], _ keyBytes: Bytes) {
             keys.withUnsafeBufferPointer { keys in
                 keyBytes.withUnsafeBytes { buffer in
-                    // Each index sorted next to its key's prefix: most comparisons read the two
-                    // entries being compared and nothing else.
                     var entries = indices.map { (prefix: keys[$0].prefix, index: $0) }
                     entries.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : keys[$0.index].precedes(keys[$1.index], in: buffer) }
-                    return entries.map(\.index)
+                    for position in entries.indices { indices[position] = entries[position].index }
                 }
             }
         }
