@@ -29,6 +29,20 @@ extension MapReduce {
         /// of their map and reduce functions; the default runs them sequentially
         /// (``SequentialRunner``).
         func reference(_ input: [InputRecord]) throws -> [Record]
+
+        /// Runs one map task of this job over `records`:
+        /// ``MapExecution/run(_:records:inputBytes:reducers:combining:)``.
+        ///
+        /// Jobs do not implement it. It is a requirement, with its one implementation below, so
+        /// that a job held as `any Job` — as a worker holds its assignment's — runs its map side
+        /// compiled for its own type: the conformance's entry calls the generic implementation
+        /// with the job's type, which the optimizer specializes, where a call on the opened
+        /// existential would run it generically, through value witnesses at every record.
+        func runMapTask(records: [InputRecord], inputBytes: Int, reducers: Int, combining: Bool) throws -> MapTaskOutput
+
+        /// Runs one reduce task of this job over `buffers`: ``ReduceExecution/run(_:buffers:)``.
+        /// Jobs do not implement it; a requirement for the reason ``runMapTask(records:inputBytes:reducers:combining:)`` is.
+        func runReduceTask(buffers: [Bytes]) throws -> ReduceTaskOutput
     }
 }
 
@@ -36,5 +50,15 @@ extension MapReduce.Job {
     /// Runs the job's own map and reduce sequentially (``SequentialRunner``).
     public func reference(_ input: [MapReduce.InputRecord]) throws -> [MapReduce.Record] {
         try MapReduce.SequentialRunner.run(self, input)
+    }
+
+    /// Runs ``MapReduce/MapExecution/run(_:records:inputBytes:reducers:combining:)`` with this job.
+    public func runMapTask(records: [MapReduce.InputRecord], inputBytes: Int, reducers: Int, combining: Bool) throws -> MapReduce.MapTaskOutput {
+        try MapReduce.MapExecution.run(self, records: records, inputBytes: inputBytes, reducers: reducers, combining: combining)
+    }
+
+    /// Runs ``MapReduce/ReduceExecution/run(_:buffers:)`` with this job.
+    public func runReduceTask(buffers: [MapReduce.Bytes]) throws -> MapReduce.ReduceTaskOutput {
+        try MapReduce.ReduceExecution.run(self, buffers: buffers)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import PropertyBased
 @testable import Simulator
 
 /// Splitting, tokenizing, log-line parsing and the synthetic generator.
@@ -50,6 +51,40 @@ import Testing
         #expect(!raw.isEmpty)
         #expect(raw == sliced)
         MapReduce.Words.forEach(in: UnsafeRawBufferPointer(start: nil, count: 0)) { _ in Issue.record("an empty line has no words") }
+    }
+
+    @Test func eightBytesAtATimeMarkExactlyTheWordBytes() {
+        for byte in UInt8.min...UInt8.max {
+            for position in 0..<8 {
+                // The byte among neighbours of both kinds, which must not change its mark.
+                let neighbours: [UInt8] = [0x00, 0x7A, 0x2F, 0x80, 0x5B, 0x39, 0x40, 0xFF]
+                var bytes = neighbours
+                bytes[position] = byte
+                let value = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+                let expected = bytes.enumerated().reduce(UInt64(0)) { MapReduce.Words.isWordByte($1.element) ? $0 | 0x80 << (8 * UInt64($1.offset)) : $0 }
+                #expect(MapReduce.Words.wordBytes(in: value) == expected, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    @Test func linesOfAnyBytesAreCutIntoTheSameWordsEightAtATimeAsOneAtATime() async {
+        // Bytes at the edges of every range of word bytes, and a space.
+        let alphabet: [UInt8] = [0x00, 0x20, 0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7B, 0x7F, 0x80, 0xFF]
+        await propertyCheck(input: Gen.int(in: 0...(alphabet.count - 1)).map { alphabet[$0] }.array(of: 0...40)) { line in
+            var sliced: [[UInt8]] = []
+            var raw: [[UInt8]] = []
+            MapReduce.Words.forEach(in: line[...]) { sliced.append(Array($0)) }
+            line.withUnsafeBytes { bytes in MapReduce.Words.forEach(in: bytes) { raw.append(Array($0)) } }
+            #expect(raw == sliced)
+        }
+    }
+
+    @Test func firstEightBytesAreReadWholeAndZeroPadded() {
+        let bytes: [UInt8] = [0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA]
+        for count in 0...bytes.count {
+            let expected = bytes.prefix(min(count, 8)).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            bytes.withUnsafeBytes { #expect(MapReduce.firstEightBytes(of: UnsafeRawBufferPointer(rebasing: $0[..<count])) == expected, "\(count) bytes") }
+        }
     }
 
     @Test func timestampsRoundTripAndMatchTheEpoch() {

@@ -66,9 +66,11 @@ extension MapReduce {
         buffer.append(UInt8(rest))
     }
 
-    /// The number of bytes ``appendVarint(_:to:)`` writes for `value`.
+    /// The number of bytes ``appendVarint(_:to:)`` writes for `value`: a seventh of its
+    /// significant bits, rounded up, and one for zero (`value | 1` has the same varint size as
+    /// `value`, and no branch).
     @inlinable
     public static func varintSize(_ value: UInt64) -> Int {
-        value == 0 ? 1 : (64 - value.leadingZeroBitCount + 6) / 7
+        (64 - (value | 1).leadingZeroBitCount + 6) / 7
     }
 }

@@ -5,13 +5,15 @@ extension MapReduce {
     /// only distinct keys are ever sorted).
     ///
     /// Each distinct key is copied once, when first emitted, to the end of one byte buffer
-    /// (``keyBytes``) and named from then on by its span there (``KeySpan``). Finding a key again
-    /// is a probe of an open-addressing table whose slots hold the key's MurmurHash3 (the hash
-    /// that also picks its partition), its span and its index, compared against the buffer's
-    /// bytes through raw pointers — so emitting a word seen before costs one hash of the word, a
-    /// probe or two, no allocation and no reference counting: the map side's hot path. (Keys
-    /// kept as `ArraySlice`s of the input retained and released the input's storage at every
-    /// emission, and compared through `memcmp` calls.)
+    /// (``keyBytes``) and named from then on by its span there (``KeySpan``), which holds its
+    /// MurmurHash3 — its partition — computed then, once. Finding a key again is a probe of an
+    /// open-addressing table whose slots hold each key's first eight bytes and length
+    /// (``Slot``), started at a cheap hash of those: emitting a word seen before costs a load or
+    /// two of the word, a multiplication, a probe or two that compare two integers, no allocation
+    /// and no reference counting — the map side's hot path. (Hashing every emission with
+    /// MurmurHash3 and comparing it byte by byte against the key buffer took most of that path;
+    /// keys kept as `ArraySlice`s of the input retained and released the input's storage at
+    /// every emission.)
     public struct Emitter<J: Job> {
         /// The job, for its combine function.
         let job: J
@@ -48,28 +50,54 @@ extension MapReduce {
         }
 
         /// Emits `value` under the key whose bytes `key` points at (read only during the call).
+        ///
+        /// Inlined into the map functions' loops: a key seen before is found and its value added
+        /// here; only a new key goes on to ``insert(_:head:at:_:)``.
+        @inline(__always)
         public mutating func emit(_ key: UnsafeRawBufferPointer, _ value: J.Value) {
             emittedRecords += 1
             emittedBytes += MapReduce.varintSize(UInt64(key.count)) + key.count + value.encodedSize
-            let murmur = MurmurHash3.x86_32(key)
+            let head = MapReduce.firstEightBytes(of: key)
             let mask = slots.count - 1
-            var slot = Int(murmur) & mask
+            var slot = Slot.hash(head: head, key) & mask
             while true {
                 let found = slots[slot]
                 if found.isEmpty { break }
-                if found.murmur == murmur, found.count == UInt32(truncatingIfNeeded: key.count),
-                   keyBytes.withUnsafeBytes({ MapReduce.equal(UnsafeRawBufferPointer(rebasing: $0[found.bytes]), key) }) {
-                    let index = found.index
-                    if combining { job.combine(&combined[index], with: value) } else { lists[index].append(value) }
+                if found.head == head, found.count == UInt32(truncatingIfNeeded: key.count),
+                   key.count <= 8 || restEqual(found.index, key) {
+                    if combining { job.combine(&combined[found.index], with: value) } else { append(value, at: found.index) }
                     return
                 }
                 slot = (slot + 1) & mask
             }
-            precondition(keyBytes.count + key.count <= UInt32.max && keys.count < UInt32.max, "a map task's distinct keys must fit in 4 GiB")
-            let span = KeySpan(offset: keyBytes.count, count: key.count, murmur: murmur)
-            slots[slot] = Slot(span, index: keys.count)
-            keys.append(span)
-            keyBytes.append(contentsOf: key)
+            insert(key, head: head, at: slot, value)
+        }
+
+        /// Whether the bytes of the `index`th key past its head equal those of `key` (both are
+        /// longer than eight bytes, and as long as each other).
+        private func restEqual(_ index: Int, _ key: UnsafeRawBufferPointer) -> Bool {
+            let span = keys[index]
+            return keyBytes.withUnsafeBytes { buffer in
+                MapReduce.equal(UnsafeRawBufferPointer(rebasing: buffer[(span.offset + 8)..<(span.offset + span.count)]),
+                                UnsafeRawBufferPointer(rebasing: key[8...]))
+            }
+        }
+
+        /// Appends `value` to the values of the `index`th key (combiner off): out of line, so that
+        /// ``emit(_:_:)-(UnsafeRawBufferPointer,_)`` stays small enough to be inlined.
+        @inline(never)
+        private mutating func append(_ value: J.Value, at index: Int) {
+            lists[index].append(value)
+        }
+
+        /// Adds `key`, not seen before, with its first value: its bytes to ``keyBytes``, its span
+        /// to ``keys``, its slot at `slot` (the empty one its probe ended on).
+        @inline(never)
+        private mutating func insert(_ key: UnsafeRawBufferPointer, head: UInt64, at slot: Int, _ value: J.Value) {
+            precondition(key.count <= UInt32.max && keys.count < UInt32.max, "a map task's keys must be shorter than 4 GiB, and fewer than 2^32")
+            slots[slot] = Slot(head: head, count: key.count, index: keys.count)
+            keys.append(KeySpan(offset: keyBytes.count, count: key.count, murmur: MurmurHash3.x86_32(key), head: head))
+            keyBytes.append(contentsOf: key.assumingMemoryBound(to: UInt8.self))
             if combining { combined.append(value) } else { lists.append([value]) }
             if keys.count * 2 > slots.count { grow() }
         }
@@ -78,52 +106,16 @@ extension MapReduce {
         private mutating func grow() {
             slots = [Slot](repeating: Slot(), count: slots.count * 2)
             let mask = slots.count - 1
-            for (index, key) in keys.enumerated() {
-                var slot = Int(key.murmur) & mask
-                while !slots[slot].isEmpty { slot = (slot + 1) & mask }
-                slots[slot] = Slot(key, index: index)
+            keyBytes.withUnsafeBytes { buffer in
+                for (index, span) in keys.enumerated() {
+                    let key = span.bytes(in: buffer)
+                    let head = MapReduce.firstEightBytes(of: key)
+                    var slot = Slot.hash(head: head, key) & mask
+                    while !slots[slot].isEmpty { slot = (slot + 1) & mask }
+                    slots[slot] = Slot(head: head, count: key.count, index: index)
+                }
             }
         }
-    }
-}
-
-extension MapReduce.Emitter {
-    /// One slot of the emitter's table: a key's hash and where its bytes lie, copied from its
-    /// ``MapReduce/KeySpan`` so that a probe compares hash, length and bytes without first
-    /// reading the key array (one dependent memory access less per emission), and the key's
-    /// index for its values.
-    struct Slot {
-        /// The key's MurmurHash3.
-        let murmur: UInt32
-        /// The key's index in ``keys`` plus one; 0 marks an empty slot.
-        private let entry: UInt32
-        /// Where the key's bytes start in ``keyBytes``.
-        private let offset: UInt32
-        /// How many bytes the key has.
-        let count: UInt32
-
-        /// An empty slot.
-        init() {
-            murmur = 0
-            entry = 0
-            offset = 0
-            count = 0
-        }
-
-        /// A slot for the key `span`, the `index`th distinct key.
-        init(_ span: MapReduce.KeySpan, index: Int) {
-            murmur = span.murmur
-            entry = UInt32(index + 1)
-            offset = UInt32(span.offset)
-            count = UInt32(span.count)
-        }
-
-        /// Whether no key occupies the slot.
-        var isEmpty: Bool { entry == 0 }
-        /// The key's index in ``keys``.
-        var index: Int { Int(entry) - 1 }
-        /// The key's bytes' positions in ``keyBytes``.
-        var bytes: Range<Int> { Int(offset)..<(Int(offset) + Int(count)) }
     }
 }
 
@@ -132,5 +124,18 @@ extension MapReduce.Emitter {
     /// when combining, otherwise every value in emission order.
     func forEachValue(of index: Int, _ body: (J.Value) -> Void) {
         if combining { body(combined[index]) } else { lists[index].forEach(body) }
+    }
+
+    /// Each key's values (combiner off) reduced by the job, one record per key, sorted by key: the
+    /// end of a reduce task and of a sequential run.
+    func reducedInKeyOrder() throws -> [MapReduce.Record] {
+        var order = Array(keys.indices)
+        MapReduce.MapExecution.sortByKey(&order, keys, keyBytes)
+        return try keyBytes.withUnsafeBytes { keyBytes in
+            try order.map { index in
+                let key = MapReduce.Bytes(keys[index].bytes(in: keyBytes))
+                return MapReduce.Record(key: key, value: try job.reduce(key: key[...], values: lists[index]))
+            }
+        }
     }
 }

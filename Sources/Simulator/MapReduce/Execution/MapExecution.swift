@@ -29,23 +29,27 @@ extension MapReduce {
             statistics.inputBytes = inputBytes
             statistics.emittedRecords = emitter.emittedRecords
             statistics.emittedBytes = emitter.emittedBytes
-            let partitions = buckets.map { bucket -> Bytes in
-                let partition = encode(sortedByKey(bucket, emitter.keys, emitter.keyBytes), of: emitter)
-                statistics.outputRecords += partition.records
-                return partition.bytes
+            let partitions = buckets.indices.map { partition -> Bytes in
+                sortByKey(&buckets[partition], emitter.keys, emitter.keyBytes)
+                let encoded = encode(buckets[partition], of: emitter)
+                statistics.outputRecords += encoded.records
+                return encoded.bytes
             }
             statistics.outputBytes = partitions.reduce(0) { $0 + $1.count }
             return MapTaskOutput(partitions: partitions, statistics: statistics)
         }
 
-        /// `indices` into `keys` ordered by key bytes (the keys' bytes lie in `keyBytes`). Sorting
-        /// indices into the concrete key array, rather than the job's generic values, keeps the
-        /// comparisons and moves free of the generic value witnesses a job behind `any Job` would
-        /// otherwise pay on every swap.
-        static func sortedByKey(_ indices: [Int], _ keys: [KeySpan], _ keyBytes: Bytes) -> [Int] {
+        /// Orders `indices` into `keys` by key bytes (the keys' bytes lie in `keyBytes`), in place.
+        /// Sorting indices into the concrete key array, rather than the job's generic values, keeps
+        /// the comparisons and moves free of generic value witnesses; each index is sorted next
+        /// to its key's prefix, so most comparisons (``KeySpan/precedes(_:in:)``) read the two
+        /// entries being compared and nothing else.
+        static func sortByKey(_ indices: inout [Int], _ keys: [KeySpan], _ keyBytes: Bytes) {
             keys.withUnsafeBufferPointer { keys in
                 keyBytes.withUnsafeBytes { buffer in
-                    indices.sorted { MapReduce.compare(keys[$0].bytes(in: buffer), keys[$1].bytes(in: buffer)) < 0 }
+                    var entries = indices.map { (prefix: keys[$0].prefix, index: $0) }
+                    entries.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : keys[$0.index].precedes(keys[$1.index], in: buffer) }
+                    for position in entries.indices { indices[position] = entries[position].index }
                 }
             }
         }
@@ -73,7 +77,7 @@ extension MapReduce {
                     let key = emitter.keys[index].bytes(in: keyBytes)
                     emitter.forEachValue(of: index) { value in
                         MapReduce.appendVarint(UInt64(key.count), to: &buffer)
-                        buffer.append(contentsOf: key)
+                        buffer.append(contentsOf: key.assumingMemoryBound(to: UInt8.self))
                         value.encode(into: &buffer)
                     }
                 }

@@ -19,28 +19,19 @@ extension MapReduce {
         public static func run<J: Job>(_ job: J, buffers: [Bytes]) throws -> ReduceTaskOutput {
             // Grouping by key while reading the buffers in map-task order, each front to back,
             // hands every attempt of a reduce task the values of a key in the same order: map-task
-            // order, then each task's own.
-            var index: [HashedKey: Int] = [:]
-            var groups: [(key: HashedKey, values: [J.Value])] = []
+            // order, then each task's own. The map side's emitter groups them so, without its
+            // combiner.
+            var groups = Emitter(job: job, combining: false)
             var inputRecords = 0
             for buffer in buffers {
                 var reader = ByteReader(buffer)
                 while !reader.isAtEnd {
-                    let key = HashedKey(try reader.readLengthPrefixed())
-                    let value = try J.Value.decode(from: &reader)
+                    let key = try reader.readLengthPrefixed()
+                    groups.emit(key, try J.Value.decode(from: &reader))
                     inputRecords += 1
-                    if let position = index[key] {
-                        groups[position].values.append(value)
-                    } else {
-                        index[key] = groups.count
-                        groups.append((key, [value]))
-                    }
                 }
             }
-            groups.sort { MapReduce.compare($0.key.bytes, $1.key.bytes) < 0 }
-            let records = try groups.map { group in
-                Record(key: Bytes(group.key.bytes), value: try job.reduce(key: group.key.bytes, values: group.values))
-            }
+            let records = try groups.reducedInKeyOrder()
             return ReduceTaskOutput(records: records, inputRecords: inputRecords, keys: records.count)
         }
     }

@@ -7,13 +7,7 @@ extension MapReduce {
         public static func run<J: Job>(_ job: J, _ input: [InputRecord]) throws -> [Record] {
             var emitter = Emitter(job: job, combining: false)
             for record in input { try job.map(record, into: &emitter) }
-            let order = MapExecution.sortedByKey(Array(emitter.keys.indices), emitter.keys, emitter.keyBytes)
-            return try emitter.keyBytes.withUnsafeBytes { keyBytes in
-                try order.map { index in
-                    let key = Bytes(emitter.keys[index].bytes(in: keyBytes))
-                    return Record(key: key, value: try job.reduce(key: key[...], values: emitter.lists[index]))
-                }
-            }
+            return try emitter.reducedInKeyOrder()
         }
     }
 }

@@ -51,6 +51,7 @@ extension MapReduce.Worker {
             split.forEachLine { records.append(MapReduce.InputRecord(document: document, line: $0)) }
         case .log(let topic, let partition, let offsets):
             guard let log else { return .failed(.inputUnavailable("the cluster has no log")) }
+            records.reserveCapacity(offsets.count)
             var next = offsets.lowerBound
             while next < offsets.upperBound {
                 guard await waitUntilUp(attempt, startedIn) else { return nil }
@@ -64,9 +65,15 @@ extension MapReduce.Worker {
                     return .failed(.inputUnavailable(error.description))
                 }
                 guard !batch.isEmpty else { return .failed(.inputUnavailable("no records at \(topic)/\(partition)@\(next)")) }
-                let bytes = batch.reduce(0) { $0 + $1.value.count + 1 }
+                // Each record's value is taken out by index: iterating the batch would copy
+                // whole records (and retain and release each of their fields) to read one.
+                var bytes = 0
+                for index in batch.indices {
+                    let value = batch[index].value
+                    bytes += value.count + 1
+                    records.append(MapReduce.InputRecord(document: UInt32(partition), line: value[...]))
+                }
                 inputBytes += bytes
-                records += batch.map { MapReduce.InputRecord(document: UInt32(partition), line: $0.value[...]) }
                 next += batch.count
                 let done = 0.05 * Double(next - offsets.lowerBound) / Double(offsets.count)
                 guard await work(configuration.cost.transferTime(bytes: bytes), cpu: false, attempt, startedIn,
@@ -75,8 +82,8 @@ extension MapReduce.Worker {
         }
         let output: MapReduce.MapTaskOutput
         do {
-            output = try MapReduce.MapExecution.run(assignment.job, records: records, inputBytes: inputBytes,
-                                                    reducers: assignment.reducers, combining: assignment.combining)
+            output = try assignment.job.runMapTask(records: records, inputBytes: inputBytes,
+                                                   reducers: assignment.reducers, combining: assignment.combining)
         } catch {
             return .failed(.jobError(String(describing: error)))
         }
@@ -136,7 +143,7 @@ extension MapReduce.Worker {
         }
         let output: MapReduce.ReduceTaskOutput
         do {
-            output = try MapReduce.ReduceExecution.run(assignment.job, buffers: buffers)
+            output = try assignment.job.runReduceTask(buffers: buffers)
         } catch {
             return .failed(.jobError(String(describing: error)))
         }
