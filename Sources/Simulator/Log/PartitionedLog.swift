@@ -23,6 +23,33 @@ public actor PartitionedLog {
     struct Topic {
         var partitions: [[LogRecord]]
         var nextKeylessPartition = 0
+        /// Each partition's name in the trace, `topic/partition`, and its stable hash: made once,
+        /// not at every append (two strings and two hashes a record, a fifth of the MapReduce
+        /// experiment's time when its input was published to the log).
+        let labels: [String]
+        let labelHashes: [UInt64]
+
+        init(name: String, partitions: Int) {
+            self.partitions = Array(repeating: [], count: partitions)
+            labels = (0..<partitions).map { "\(name)/\($0)" }
+            labelHashes = labels.map(StableHash.fnv1a64)
+        }
+
+        /// Appends a record to the partition its key (or the keyless turn) picks and says where it
+        /// landed. Changed in place, through one access: a copy of the topic alive during the append
+        /// would share the partition's buffer, and every append would copy it whole.
+        mutating func append(topic: String, key: [UInt8]?, value: [UInt8], at now: VirtualInstant) -> (position: LogPosition, label: String, labelHash: UInt64) {
+            let partition: Int
+            if let key {
+                partition = PartitionedLog.partition(forKey: key, partitions: partitions.count)
+            } else {
+                partition = nextKeylessPartition
+                nextKeylessPartition = (partition + 1) % partitions.count
+            }
+            let offset = partitions[partition].count
+            partitions[partition].append(LogRecord(topic: topic, partition: partition, offset: offset, key: key, value: value, timestamp: now))
+            return (LogPosition(partition: partition, offset: offset), labels[partition], labelHashes[partition])
+        }
     }
 
     /// Creates an empty log on node `id` of `network`.
@@ -42,7 +69,7 @@ public actor PartitionedLog {
     public func createTopic(_ topic: String, partitions: Int) throws(LogError) {
         guard topics[topic] == nil else { throw .topicExists(topic) }
         guard partitions > 0 else { throw .invalidPartitionCount(topic: topic, count: partitions) }
-        topics[topic] = Topic(partitions: Array(repeating: [], count: partitions))
+        topics[topic] = Topic(name: topic, partitions: partitions)
     }
 
     /// The number of partitions of `topic`.
@@ -65,22 +92,27 @@ public actor PartitionedLog {
     ///
     /// - Complexity: O(key length), amortised.
     public func append(to topic: String, key: [UInt8]?, value: [UInt8]) throws(LogError) -> LogPosition {
-        // The topic is mutated in place through the dictionary, never copied out: a copy alive
-        // during the append would share the partition's buffer, and every append would copy it whole.
-        guard let count = topics[topic]?.partitions.count else { throw .unknownTopic(topic) }
-        let partition: Int
-        if let key {
-            partition = PartitionedLog.partition(forKey: key, partitions: count)
-        } else {
-            partition = topics[topic]!.nextKeylessPartition
-            topics[topic]!.nextKeylessPartition = (partition + 1) % count
+        guard let index = topics.index(forKey: topic) else { throw .unknownTopic(topic) }
+        return append(to: index, key: key, value: value)
+    }
+
+    /// Appends keyless `values` to `topic` in order, as many ``append(to:key:value:)`` calls
+    /// would, in one call: publishing a file line by line took an actor hop per line.
+    ///
+    /// - Throws: ``LogError/unknownTopic(_:)``, before appending anything.
+    public func append(to topic: String, values: [[UInt8]]) throws(LogError) {
+        guard let index = topics.index(forKey: topic) else { throw .unknownTopic(topic) }
+        for value in values { _ = append(to: index, key: nil, value: value) }
+    }
+
+    /// ``append(to:key:value:)`` to the topic at `index` of ``topics``.
+    private func append(to index: Dictionary<String, Topic>.Index, key: [UInt8]?, value: [UInt8]) -> LogPosition {
+        let appended = topics.values[index].append(topic: topics.keys[index], key: key, value: value, at: simulation.now)
+        simulation.trace.record(.put, subjectHash: id.stableHash, objectHash: appended.labelHash, value: Int64(appended.position.offset)) {
+            TraceEvent(time: simulation.now, kind: .put, subject: id.name, object: appended.label, value: Int64(appended.position.offset))
         }
-        let offset = topics[topic]!.partitions[partition].count
-        topics[topic]!.partitions[partition].append(LogRecord(
-            topic: topic, partition: partition, offset: offset, key: key, value: value, timestamp: simulation.now))
-        simulation.trace.record(.put, id.name, "\(topic)/\(partition)", value: Int64(offset))
-        simulation.observeGauge(.log, id.name, "end offset", of: "\(topic)/\(partition)", Double(offset + 1))
-        return LogPosition(partition: partition, offset: offset)
+        simulation.observeGauge(.log, id.name, "end offset", of: appended.label, Double(appended.position.offset + 1))
+        return appended.position
     }
 
     /// The partition a record with `key` goes to among `partitions`: MurmurHash3 (x86_32, seed 0)

@@ -95,4 +95,60 @@ final class LogTranscript: @unchecked Sendable {
             }
         }
     }
+
+    /// Appending keyless values in one call lands them where one call each would, and traces each
+    /// as `put` of `topic/partition` at its offset: the same events, the same digest.
+    @Test func aBatchOfKeylessValuesAppendsAsOneCallEach() throws {
+        func appended(batch: Bool) throws -> (records: [[LogRecord]], events: [TraceEvent], digest: UInt64) {
+            let simulation = Simulation(seed: 7)
+            let network = Network(simulation: simulation)
+            let log = PartitionedLog(network: network)
+            let seen = LogObservations()
+            simulation.trace.sink = { seen.events.append($0) }
+            let values = (0..<11).map { Array("line \($0)".utf8) }
+            simulation.spawn("producer") { _ in
+                do {
+                    try await log.createTopic("lines", partitions: 3)
+                    _ = try await log.append(to: "lines", key: Array("k".utf8), value: [9])
+                    if batch {
+                        try await log.append(to: "lines", values: values)
+                    } else {
+                        for value in values { _ = try await log.append(to: "lines", key: nil, value: value) }
+                    }
+                    await #expect(throws: LogError.unknownTopic("other")) { try await log.append(to: "other", values: values) }
+                } catch { Issue.record("\(error)") }
+            }
+            try simulation.runToCompletion(timeLimit: .after(.seconds(1)))
+            simulation.spawn("reader") { _ in
+                for partition in 0..<3 { seen.records.append((try? await log.read(topic: "lines", partition: partition, from: 0, maxRecords: 100)) ?? []) }
+            }
+            try simulation.runToCompletion(timeLimit: .after(.seconds(2)))
+            return (seen.records, seen.events, simulation.trace.digest)
+        }
+        let one = try appended(batch: false), many = try appended(batch: true)
+        #expect(many.records == one.records)
+        #expect(many.events == one.events)
+        #expect(many.digest == one.digest)
+        #expect(many.records.map(\.count) == [4, 4, 4])
+        let keyed = PartitionedLog.partition(forKey: Array("k".utf8), partitions: 3)
+        #expect(many.records[keyed].first?.value == [9])
+        let puts = many.events.filter { $0.kind == .put }
+        #expect(puts.count == 12)
+        var ends = [0, 0, 0]
+        ends[keyed] = 1
+        var expected = [("lines/\(keyed)", Int64(0))]
+        for index in 0..<11 {
+            expected.append(("lines/\(index % 3)", Int64(ends[index % 3])))
+            ends[index % 3] += 1
+        }
+        #expect(puts.map(\.object) == expected.map(\.0))
+        #expect(puts.map(\.value) == expected.map(\.1))
+        #expect(puts.allSatisfy { $0.subject == "log" })
+    }
+}
+
+/// Trace events and records collected by a test. `@unchecked Sendable`: one simulation thread.
+final class LogObservations: @unchecked Sendable {
+    var events: [TraceEvent] = []
+    var records: [[LogRecord]] = []
 }

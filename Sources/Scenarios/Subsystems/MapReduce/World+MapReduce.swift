@@ -85,7 +85,7 @@ extension World {
                 let lines = documents.flatMap(\.records).map { Array($0.line) }
                 do {
                     try await cluster.log.createTopic(topic.topic, partitions: topic.partitions)
-                    for line in lines { _ = try await cluster.log.append(to: topic.topic, key: nil, value: line) }
+                    try await cluster.log.append(to: topic.topic, values: lines)
                 } catch {
                     job.rejection = "the input could not be published to topic '\(topic.topic)': \(error)"
                     return nil
