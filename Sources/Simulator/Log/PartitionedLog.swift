@@ -130,10 +130,23 @@ public actor PartitionedLog {
     ///   ``LogError/offsetOutOfRange(topic:partition:offset:end:)``.
     public func read(topic: String, partition: Int, from offset: Int, maxRecords: Int) throws(LogError) -> [LogRecord] {
         let records = try partitionRecords(topic, partition)
+        return Array(records[try range(of: records, topic: topic, partition: partition, from: offset, maxRecords: maxRecords)])
+    }
+
+    /// The values alone of the records ``read(topic:partition:from:maxRecords:)`` returns, with
+    /// the same errors: what a MapReduce map task reads. Copying whole records counted up and
+    /// down their topic, key and value each; a value is counted once.
+    public func readValues(topic: String, partition: Int, from offset: Int, maxRecords: Int) throws(LogError) -> [[UInt8]] {
+        let records = try partitionRecords(topic, partition)
+        return records[try range(of: records, topic: topic, partition: partition, from: offset, maxRecords: maxRecords)].map(\.value)
+    }
+
+    /// The offsets a read of `records` from `offset` covers, at most `maxRecords` of them.
+    private func range(of records: [LogRecord], topic: String, partition: Int, from offset: Int, maxRecords: Int) throws(LogError) -> Range<Int> {
         guard offset >= 0, offset <= records.count else {
             throw .offsetOutOfRange(topic: topic, partition: partition, offset: offset, end: records.count)
         }
-        return Array(records[offset..<min(records.count, offset + max(0, maxRecords))])
+        return offset..<min(records.count, offset + max(0, maxRecords))
     }
 
     // MARK: Lookup

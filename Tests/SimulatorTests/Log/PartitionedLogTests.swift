@@ -72,6 +72,12 @@ final class LogTranscript: @unchecked Sendable {
             await #expect(throws: LogError.unknownPartition(topic: "t", partition: 1)) {
                 try await log.read(topic: "t", partition: 1, from: 0, maxRecords: 1)
             }
+            await #expect(throws: LogError.offsetOutOfRange(topic: "t", partition: 0, offset: -1, end: 1)) {
+                try await log.readValues(topic: "t", partition: 0, from: -1, maxRecords: 10)
+            }
+            await #expect(throws: LogError.unknownPartition(topic: "t", partition: 1)) {
+                try await log.readValues(topic: "t", partition: 1, from: 0, maxRecords: 1)
+            }
             await #expect(throws: LogError.topicExists("t")) { try await log.createTopic("t", partitions: 2) }
             await #expect(throws: LogError.invalidPartitionCount(topic: "u", count: 0)) { try await log.createTopic("u", partitions: 0) }
         }
@@ -99,7 +105,7 @@ final class LogTranscript: @unchecked Sendable {
     /// Appending keyless values in one call lands them where one call each would, and traces each
     /// as `put` of `topic/partition` at its offset: the same events, the same digest.
     @Test func aBatchOfKeylessValuesAppendsAsOneCallEach() throws {
-        func appended(batch: Bool) throws -> (records: [[LogRecord]], events: [TraceEvent], digest: UInt64) {
+        func appended(batch: Bool) throws -> (records: [[LogRecord]], values: [[[UInt8]]], window: [[UInt8]], events: [TraceEvent], digest: UInt64) {
             let simulation = Simulation(seed: 7)
             let network = Network(simulation: simulation)
             let log = PartitionedLog(network: network)
@@ -120,16 +126,22 @@ final class LogTranscript: @unchecked Sendable {
             }
             try simulation.runToCompletion(timeLimit: .after(.seconds(1)))
             simulation.spawn("reader") { _ in
-                for partition in 0..<3 { seen.records.append((try? await log.read(topic: "lines", partition: partition, from: 0, maxRecords: 100)) ?? []) }
+                for partition in 0..<3 {
+                    seen.records.append((try? await log.read(topic: "lines", partition: partition, from: 0, maxRecords: 100)) ?? [])
+                    seen.values.append((try? await log.readValues(topic: "lines", partition: partition, from: 0, maxRecords: 100)) ?? [])
+                }
+                seen.window = (try? await log.readValues(topic: "lines", partition: 1, from: 1, maxRecords: 2)) ?? []
             }
             try simulation.runToCompletion(timeLimit: .after(.seconds(2)))
-            return (seen.records, seen.events, simulation.trace.digest)
+            return (seen.records, seen.values, seen.window, seen.events, simulation.trace.digest)
         }
         let one = try appended(batch: false), many = try appended(batch: true)
         #expect(many.records == one.records)
         #expect(many.events == one.events)
         #expect(many.digest == one.digest)
         #expect(many.records.map(\.count) == [4, 4, 4])
+        #expect(many.values == many.records.map { $0.map(\.value) })
+        #expect(many.window == Array(many.records[1][1...2].map(\.value)))
         let keyed = PartitionedLog.partition(forKey: Array("k".utf8), partitions: 3)
         #expect(many.records[keyed].first?.value == [9])
         let puts = many.events.filter { $0.kind == .put }
@@ -151,4 +163,6 @@ final class LogTranscript: @unchecked Sendable {
 final class LogObservations: @unchecked Sendable {
     var events: [TraceEvent] = []
     var records: [[LogRecord]] = []
+    var values: [[[UInt8]]] = []
+    var window: [[UInt8]] = []
 }

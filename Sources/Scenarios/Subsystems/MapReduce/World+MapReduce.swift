@@ -123,8 +123,8 @@ extension World {
         var records: [MapReduce.InputRecord] = []
         for partition in range.from.indices {
             let count = range.to[partition] - range.from[partition]
-            guard count > 0, let read = try? await log.read(topic: topic, partition: partition, from: range.from[partition], maxRecords: count) else { continue }
-            for record in read { records.append(MapReduce.InputRecord(document: UInt32(partition), line: record.value[...])) }
+            guard count > 0, let values = try? await log.readValues(topic: topic, partition: partition, from: range.from[partition], maxRecords: count) else { continue }
+            for value in values { records.append(MapReduce.InputRecord(document: UInt32(partition), line: value[...])) }
         }
         return records
     }

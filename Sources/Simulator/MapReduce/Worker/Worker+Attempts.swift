@@ -56,20 +56,17 @@ extension MapReduce.Worker {
             while next < offsets.upperBound {
                 guard await waitUntilUp(attempt, startedIn) else { return nil }
                 let (from, count) = (next, min(1000, offsets.upperBound - next))
-                let batch: [LogRecord]
+                let batch: [[UInt8]]
                 do {
                     batch = try await network.callLog(from: id, log: log, timeout: configuration.callTimeout) { log throws(LogError) in
-                        try log.read(topic: topic, partition: partition, from: from, maxRecords: count)
+                        try log.readValues(topic: topic, partition: partition, from: from, maxRecords: count)
                     }
                 } catch {
                     return .failed(.inputUnavailable(error.description))
                 }
                 guard !batch.isEmpty else { return .failed(.inputUnavailable("no records at \(topic)/\(partition)@\(next)")) }
-                // Each record's value is taken out by index: iterating the batch would copy
-                // whole records (and retain and release each of their fields) to read one.
                 var bytes = 0
-                for index in batch.indices {
-                    let value = batch[index].value
+                for value in batch {
                     bytes += value.count + 1
                     records.append(MapReduce.InputRecord(document: UInt32(partition), line: value[...]))
                 }
