@@ -67,18 +67,18 @@ extension LoadBalancer {
     func routeStep(_ step: BalancedRequest.Step, of routed: BalancedRequest) {
         switch step {
         case .start:
-            let request = routed.request
-            if request.path == "rep" { return routed.call.respond(with: Response(status: 200, server: id, body: AssignmentJSON.replicas(hostnames))) }
-            switch enterGateway(request) {
+            // The request is read in place (a `let` of the routed request), not copied.
+            if routed.request.path == "rep" { return routed.call.respond(with: Response(status: 200, server: id, body: AssignmentJSON.replicas(hostnames))) }
+            switch enterGateway(routed.request) {
             case .rejected(let response): return routed.call.respond(with: response)
             case .admitted(let ticket): routed.ticket = ticket
             }
             nextTry(of: routed)
         case .forwarded:
-            guard let inFlight = routed.inFlight.take(), let outcome = routed.forward.take()?.outcome else { preconditionFailure("a forward settled without being sent") }
+            guard let inFlight = routed.inFlight.take(), let outcome = ServedCall.outcome(ofLast: routed.forward.take()) else { preconditionFailure("a forward settled without being sent") }
             let forwardOutcome: ForwardOutcome
             let response: Response?
-            switch outcome {
+            switch consume outcome {
             case .success(let answer):
                 forwardOutcome = .answered(status: answer.status)
                 response = answer
@@ -87,7 +87,7 @@ extension LoadBalancer {
                 response = nil
             }
             forwardEnded(inFlight, of: routed.request, outcome: forwardOutcome)
-            switch verdict(on: routed.request, to: inFlight.target, outcome: forwardOutcome, response: response, triesBack: false, progress: &routed.progress) {
+            switch verdict(on: routed.request, to: inFlight.target, outcome: forwardOutcome, response: consume response, triesBack: false, progress: &routed.progress) {
             case .answer(let response): answer(routed, with: response)
             case .tryAgain: nextTry(of: routed)
             case .stop: answer(routed, with: unanswered(routed.progress))
@@ -97,10 +97,11 @@ extension LoadBalancer {
 
     /// Picks a server for the next try and forwards to it, or answers when no try is left.
     private func nextTry(of routed: BalancedRequest) {
-        let request = routed.request
+        // The request is read in place (a `let` of the routed request); only the forward's
+        // handler gets a copy of its own.
         guard routed.progress.attempt <= configuration.retries,
-              let serverID = pickNow(request, excluding: routed.progress.tried),
-              let member = startTry(on: serverID, of: request) else {
+              let serverID = pickNow(routed.request, excluding: routed.progress.tried),
+              let member = startTry(on: serverID, of: routed.request) else {
             return answer(routed, with: unanswered(routed.progress))
         }
         // What the forward needs of the replica, read in place: a copy of the replica retained
@@ -109,10 +110,10 @@ extension LoadBalancer {
         let server = target.server
         let link = members.values[member].replica.server.link
         // The target moves into the forward's record, and the record into the request.
-        let (inFlight, origin) = forwardStarts(request, to: consume target)
+        let (inFlight, origin) = forwardStarts(routed.request, to: consume target)
         routed.inFlight = consume inFlight
         routed.forward = network.dispatch(from: origin, to: server, timeout: configuration.forwardTimeout.nanoseconds,
-                                          handler: .server(consume link, request),
+                                          handler: .server(consume link, routed.request),
                                           waiter: routed.wakeUp(BalancedRequest.Step.forwarded.rawValue))
     }
 

@@ -9,14 +9,11 @@ public struct BalancedServers: RequestDispatcher {
     }
 
     public func send(_ request: Request, timeout: Duration) async throws(NetworkError) -> Response {
-        try await network.call(from: request.client, to: balancer.id, timeout: timeout, handler: handler(for: request))
+        try await network.call(from: request.client, to: balancer.id, timeout: timeout, handler: .balancer(balancer, request))
     }
 
-    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response> {
-        network.dispatch(from: request.client, to: balancer.id, timeout: timeout, handler: handler(for: request), waiter: waiter)
-    }
-
-    private func handler(for request: Request) -> PendingCall<Response>.Handler {
-        .balancer(balancer, request)
+    func dispatch(_ request: consuming Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response> {
+        let client = request.client
+        return network.dispatch(from: client, to: balancer.id, timeout: timeout, handler: .balancer(balancer, consume request), waiter: waiter)
     }
 }

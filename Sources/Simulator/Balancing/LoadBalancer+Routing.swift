@@ -135,17 +135,19 @@ extension LoadBalancer {
     }
 
     /// What a try on `replica` that ended with `outcome` (and `response`, if any came back)
-    /// leads to, with the try counted in `progress`.
-    func verdict(on request: Request, to replica: ForwardTarget, outcome: ForwardOutcome, response: Response?, triesBack: Bool,
+    /// leads to, with the try counted in `progress`. The response moves into the verdict (or
+    /// into `progress`, as the last server error), where a copy counted its text once more.
+    func verdict(on request: Request, to replica: ForwardTarget, outcome: ForwardOutcome, response: consuming Response?, triesBack: Bool,
                  progress: inout RouteProgress) -> TryVerdict {
-        if let response, !configuration.retryOn.matches(outcome) {
-            if response.status == 404 {
+        if response != nil, !configuration.retryOn.matches(outcome) {
+            let answer = response.take()!
+            if answer.status == 404 {
                 return .answer(Response(status: 400, server: replica.server, body: AssignmentJSON.error("'/\(request.path)' endpoint does not exist in server replicas")))
             }
-            return .answer(response)
+            return .answer(answer)
         }
-        if let response {
-            progress.lastServerError = response
+        if let serverError = response.take() {
+            progress.lastServerError = serverError
         } else {
             stats.failedForwards += 1
             stats.failedForwardsByServer[replica.hostname, default: 0] += 1

@@ -1,3 +1,5 @@
+import OrderedCollections
+
 extension LoadBalancer {
     /// Rebuilds ``candidates`` for a pick that must avoid `tried`; returns whether any is eligible.
     ///
@@ -16,18 +18,24 @@ extension LoadBalancer {
             candidates = Array(repeating: UpstreamCandidate(serverID: 0), count: count)
         }
         let rules = CandidateRules(configuration, now: now)
-        var tally = rules.visit(members, excluding: tried, healthy: &healthy, candidates: &candidates)
+        // The members are moved out for the visits and back (nothing in them reads the
+        // balancer): passed in place, a copy of them was retained and released around each,
+        // three buffers.
+        var visited = OrderedDictionary<Int, UpstreamMember>()
+        swap(&visited, &members)
+        var tally = rules.visit(visited, excluding: tried, healthy: &healthy, candidates: &candidates)
         let useBackups = tally.healthyPrimaries == 0 && tally.healthyBackups > 0
         let panic = configuration.panicThreshold.map { threshold in
             !useBackups && tally.primaries > 0 && Double(tally.healthyPrimaries) < threshold * Double(tally.primaries)
         } ?? false
+        if useBackups || panic {
+            rules.decideAgain(visited, excluding: tried, healthy: healthy, useBackups: useBackups, panic: panic,
+                              candidates: &candidates, tally: &tally)
+        }
+        swap(&visited, &members)
         if panic != inPanic {
             inPanic = panic
             log(.panic(panic), subject: "upstream")
-        }
-        if useBackups || panic {
-            rules.decideAgain(members, excluding: tried, healthy: healthy, useBackups: useBackups, panic: panic,
-                              candidates: &candidates, tally: &tally)
         }
         blockedByConnectionLimits = tally.limited && !tally.anyEligible
         return tally.anyEligible

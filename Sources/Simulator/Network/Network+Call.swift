@@ -225,6 +225,18 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         return settledFailure.map { .failure($0) }
     }
 
+    /// ``outcome`` of `call`, for the step that waited for it, which reads it once and lets the
+    /// call go (passing its reference here, taken out of where it kept it). When that reference
+    /// is the call's last (no entry, duplicate or queue holds it) nothing can read the call
+    /// again, and the answer is moved out rather than copied — its body and its server's name
+    /// counted once more, then uncounted twice, once with the copy and once with the call.
+    static func outcome(ofLast call: consuming PendingCall?) -> Result<Response, NetworkError>? {
+        guard var call else { return nil }
+        guard isKnownUniquelyReferenced(&call) else { return call.outcome }
+        if call.answerIsSettled, let answer = call.takeAnswer() { return .success(answer) }
+        return call.settledFailure.map { .failure($0) }
+    }
+
     /// The handler's answer is decided (at the server) or sent back (on the network).
     func putAnswerOnItsWay(_ response: consuming Response) {
         answerIsOnItsWay = true

@@ -36,6 +36,14 @@ extension ServedCall {
         return request
     }
 
+    /// The id of the request it carries to a server or a balancer (nil for a closure's call).
+    var requestID: UInt64? {
+        switch handler {
+        case .server(_, let request), .balancer(_, let request): request.id
+        case .task: nil
+        }
+    }
+
     /// Sends `response` back, one ready step from now.
     func respond(with response: consuming Response) {
         putAnswerOnItsWay(response)

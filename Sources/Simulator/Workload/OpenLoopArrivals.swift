@@ -99,7 +99,7 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
         sent += 1
         let client = clients.count == 1 ? clients[0] : clients[Int(addresses.next() % UInt64(clients.count))]
         let request = Request(id: ids.next(), path: workload.path, key: nextKey(&random), client: client)
-        WorkloadClient.single(request, common: common)
+        WorkloadClient.single(consume request, common: common)
         waitForNextArrival()
     }
 

@@ -11,14 +11,15 @@ public protocol RequestTarget: Sendable {
 protocol RequestDispatcher: RequestTarget {
     /// Sends `request` from its client host like ``RequestTarget/send(_:timeout:)``; the outcome
     /// goes to the step that `waiter` names, which reads it from the returned call. The timeout
-    /// is in nanoseconds (the clients' hot path stays clear of `Duration` arithmetic).
-    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response>
-    /// Hears the outcome of a request it dispatched at `start`, before the client does.
-    func settled(_ request: Request, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant)
+    /// is in nanoseconds (the clients' hot path stays clear of `Duration` arithmetic). The
+    /// request is moved into the call.
+    func dispatch(_ request: consuming Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response>
+    /// Hears the outcome of a request that `client` dispatched at `start`, before the client does.
+    func settled(from client: NodeID, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant)
 }
 
 extension RequestDispatcher {
-    func settled(_ request: Request, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant) {}
+    func settled(from client: NodeID, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant) {}
 }
 
 /// Clients talk straight to the servers, spreading requests by request id (round robin).
@@ -43,10 +44,10 @@ public struct DirectServers: RequestDispatcher {
         try await network.call(from: request.client, to: server(for: request), timeout: timeout, request: request)
     }
 
-    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response> {
+    func dispatch(_ request: consuming Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response> {
         let index = serverIndex(for: request)
         return network.dispatch(from: request.client, to: nodes[index], timeout: timeout,
-                                handler: .server(links[index], request), waiter: waiter)
+                                handler: .server(links[index], consume request), waiter: waiter)
     }
 
     private func server(for request: Request) -> ServerReplica {

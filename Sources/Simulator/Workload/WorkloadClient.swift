@@ -95,12 +95,12 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     /// How long it waits before its first request, in nanoseconds (0: it sends at once).
     private let startNanoseconds: Int64
     @exclusivity(unchecked) private var random: SeededRandom
-    /// The request in flight, or the first request before it is sent when an open-loop client
-    /// was given it (drawn by the arrivals).
-    private var request: Request?
-    /// The call carrying the request in flight, and when it was sent.
-    private var call: PendingCall<Response>?
-    private var sentAt = VirtualInstant.zero
+    /// The request an open-loop client was given (drawn by the arrivals), until it is sent.
+    @exclusivity(unchecked) private var prepared: Request?
+    /// The call carrying the request in flight, which owns the request (moved into it, not
+    /// copied: its text fields were counted at each copy), and when it was sent.
+    @exclusivity(unchecked) private var call: PendingCall<Response>?
+    @exclusivity(unchecked) private var sentAt = VirtualInstant.zero
 
     /// A closed-loop user on host `client`: sends up to `quota` requests (nil: until the
     /// workload's end), thinking between an answer and the next request as `common` says,
@@ -112,8 +112,9 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
 
     /// An open-loop client that sends `request` and ends with its answer.
     @discardableResult
-    static func single(_ request: Request, common: Common) -> WorkloadClient {
-        WorkloadClient(request.client, prepared: request, quota: 1, start: nil, random: singleRandom, common: common, name: .request(request.id)).begun()
+    static func single(_ request: consuming Request, common: Common) -> WorkloadClient {
+        let client = request.client, id = request.id
+        return WorkloadClient(client, prepared: consume request, quota: 1, start: nil, random: singleRandom, common: common, name: .request(id)).begun()
     }
 
     /// An open-loop client's generator, which it never draws from (its request comes with its key,
@@ -121,14 +122,14 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     /// stream's name each time.
     private static let singleRandom = SeededRandom(seed: 0, stream: "")
 
-    private init(_ client: NodeID, prepared: Request?, quota: Int?, start: Duration?, random: SeededRandom, common: Common,
+    private init(_ client: NodeID, prepared: consuming Request?, quota: Int?, start: Duration?, random: SeededRandom, common: Common,
                  name: TaskRegistry.Name? = nil) {
         self.common = common
         let simulation = common.simulation
         lentSimulation = .passUnretained(simulation)
         lentMetrics = .passUnretained(common.metrics)
         self.client = client
-        request = prepared
+        self.prepared = consume prepared
         self.quota = quota
         startNanoseconds = start.map { $0 > .zero ? $0.nanoseconds : 0 } ?? 0
         self.random = random
@@ -191,21 +192,22 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         let now = withSimulation { $0.now }
         guard quota.map({ $0 > 0 }) ?? true, common.issueUntil.map({ now < $0 }) ?? true else { return end() }
         quota = quota.map { $0 - 1 }
-        let request = self.request ?? Request(id: common.ids.next(), path: common.path, key: nextKey(), client: client)
-        self.request = request
+        let request = prepared.take() ?? Request(id: common.ids.next(), path: common.path, key: nextKey(), client: client)
         withMetrics { $0.recordIssued() }
         sentAt = now
-        call = withTarget { $0.dispatch(request, timeoutNanoseconds: common.timeout, waiter: wakeUp(Step.answered.rawValue)) }
+        call = withTarget { $0.dispatch(consume request, timeoutNanoseconds: common.timeout, waiter: wakeUp(Step.answered.rawValue)) }
     }
 
     /// Records the answer, then thinks (or sends again at once).
     private func answered() {
+        // The request's id, for an observer only, from the call that carries it.
+        let observedID = withSimulation { $0.observer == nil } ? nil : call?.requestID
         // Moved out, not copied and then cleared.
-        guard let request = request.take(), let outcome = call.take()?.outcome else { preconditionFailure("an answer without a request") }
-        withTarget { $0.settled(request, outcome, dispatchedAt: sentAt) }
+        guard let outcome = PendingCall.outcome(ofLast: call.take()) else { preconditionFailure("an answer without a request") }
+        withTarget { $0.settled(from: client, outcome, dispatchedAt: sentAt) }
         let now = withSimulation { $0.now }
         withMetrics { $0.record(outcome, latencyNanoseconds: now.nanoseconds &- sentAt.nanoseconds, now: now) }
-        withSimulation { WorkloadDriver.observe(request, outcome, from: sentAt, simulation: $0) }
+        withSimulation { WorkloadDriver.observe(client, observedID ?? 0, outcome, from: sentAt, simulation: $0) }
         let think = common.constantThinkNanoseconds ?? common.thinkTime.sampleNanoseconds(using: &random)
         guard think > 0 else { return sendNext() }
         // A user whose thinking would outlast the clients' end sends nothing more: it is done

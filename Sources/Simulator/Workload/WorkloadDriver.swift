@@ -36,11 +36,11 @@ public enum WorkloadDriver {
     /// Shows the finished request to the observer. Synchronous and not inlined, so that its
     /// temporaries stay on the stack rather than growing every client task's async frame.
     @inline(never)
-    static func observe(_ request: Request, _ outcome: Result<Response, NetworkError>, from start: VirtualInstant, simulation: Simulation) {
+    static func observe(_ client: NodeID, _ id: UInt64, _ outcome: Result<Response, NetworkError>, from start: VirtualInstant, simulation: Simulation) {
         guard simulation.observer != nil else { return }
         let status = if case .success(let response) = outcome { response.status } else { 0 }
-        simulation.observeSpan(.traffic, "clients", "request", from: start, detail: "\(request.client.name) #\(request.id)",
-                               outcome: outcome.observedOutcome, value: Int64(status), flow: request.id)
+        simulation.observeSpan(.traffic, "clients", "request", from: start, detail: "\(client.name) #\(id)",
+                               outcome: outcome.observedOutcome, value: Int64(status), flow: id)
     }
 }
 

@@ -41,6 +41,41 @@ import Testing
         #expect(waiting.text(of: waiting.call?.outcome) == "run 2")
     }
 
+    /// A step that takes the outcome and lets the call go (as a workload client and a balanced
+    /// request do) reads what a step that only reads it does, in a world with the same digest.
+    /// The answer is moved out only when the step holds the call's last reference: a lone call
+    /// to a server replica (served in steps, 1 ms each way and 1 ms of service) is freed at once;
+    /// a duplicated one is still held by its second answer, due at the same instant as the first
+    /// but fired after the step the first one queued, so the step copies the outcome and the call
+    /// lives on, answer and all, until that answer is done with.
+    @Test(arguments: [(0.0, 0.0, "200 @3000us", false), (0.0, 1.0, "timeout @5000us", false),
+                      (1.0, 0.0, "200 @3000us", true)])
+    func takingTheOutcomeReadsWhatReadingItDoes(duplicateRate: Double, dropRate: Double, expected: String, outlives: Bool) throws {
+        var digests: [String] = []
+        for takes in [false, true] {
+            let sim = Simulation(seed: 3)
+            let network = Network(simulation: sim, defaultLink: LinkProfile(latency: .constant(0.001), dropRate: dropRate, duplicateRate: duplicateRate))
+            network.addNode("client")
+            let server = ServerReplica("server", configuration: ServerConfiguration(slots: 2, serviceTime: .constant(0.001)), network: network)
+            let waiting = WaitingStep<Response>(simulation: sim, takes: takes) { "\($0.status)" }
+            sim.spawn("client") { _ in
+                waiting.call = network.dispatch(from: "client", to: server.id, timeout: 5_000_000,
+                                                handler: .serving(Request(id: 1, key: 1, client: "client"), on: server),
+                                                waiter: waiting.wakeUp(0))
+                await sim.sleep(for: .milliseconds(10))
+            }
+            try sim.runToCompletion(timeLimit: .after(.seconds(1)))
+            #expect(waiting.seen == [expected])
+            if takes {
+                #expect(waiting.call == nil)
+                #expect(waiting.callOutlivedTheStep == outlives)
+                #expect(waiting.outcomeLeftInCall == (outlives ? "200" : nil))
+            }
+            digests.append(sim.trace.digestHex)
+        }
+        #expect(digests[0] == digests[1])
+    }
+
     /// Without a duplicate the one answer settles the call, and a lost one leaves its timeout.
     @Test(arguments: [(0.0, "ok @2000us"), (1.0, "timeout @5000us")])
     func aSingleCallIsSettledByItsAnswerOrItsTimeout(dropRate: Double, expected: String) throws {

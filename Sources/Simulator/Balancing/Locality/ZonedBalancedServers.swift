@@ -26,16 +26,17 @@ public struct ZonedBalancedServers: RequestDispatcher {
         } catch {
             outcome = .failure(error)
         }
-        settled(request, outcome, dispatchedAt: start)
+        settled(from: request.client, outcome, dispatchedAt: start)
         return try outcome.get()
     }
 
-    func dispatch(_ request: Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response> {
-        network.dispatch(from: request.client, to: issue(request), timeout: timeout, handler: handler(for: request), waiter: waiter)
+    func dispatch(_ request: consuming Request, timeoutNanoseconds timeout: Int64, waiter: WakeUp) -> PendingCall<Response> {
+        let client = request.client, entry = issue(request)
+        return network.dispatch(from: client, to: entry, timeout: timeout, handler: handler(for: consume request), waiter: waiter)
     }
 
-    func settled(_ request: Request, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant) {
-        guard let zone = layout.clientZones[request.client] else { return }
+    func settled(from client: NodeID, _ outcome: Result<Response, NetworkError>, dispatchedAt start: VirtualInstant) {
+        guard let zone = layout.clientZones[client] else { return }
         let now = network.simulation.now
         stats.record(zone: zone, succeeded: (try? outcome.get())?.isSuccess ?? false, latency: start.duration(to: now), at: now)
     }
@@ -48,7 +49,7 @@ public struct ZonedBalancedServers: RequestDispatcher {
         return pointsOfPresence[zone]
     }
 
-    private func handler(for request: Request) -> PendingCall<Response>.Handler {
-        .balancer(balancer, request)
+    private func handler(for request: consuming Request) -> PendingCall<Response>.Handler {
+        .balancer(balancer, consume request)
     }
 }
