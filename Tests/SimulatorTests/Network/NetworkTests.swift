@@ -186,6 +186,22 @@ final class CallLog: @unchecked Sendable {
         #expect(network.link(from: "client", to: "store") == slow)
     }
 
+    /// A constant latency is read as the nanoseconds it converts to (toward zero), and with a
+    /// latency spike it is the sum's; once the spike is over, the constant again.
+    @Test func aConstantLatencyIsItsNanosecondsAndWithASpikeTheSums() {
+        network.setLink(from: "client", to: "store", LinkProfile(latency: .constant(0.000_333_333_3)))
+        network.setLink(from: "store", to: "client", LinkProfile(latency: .constant(0)))
+        let there = network.linkIndex(from: "client", to: "store"), back = network.linkIndex(from: "store", to: "client")
+        #expect(network.sampleLatency(there) == 333_333)
+        #expect(network.sampleLatency(back) == 0)
+        network.setExtraLatency(.milliseconds(2))
+        #expect(network.sampleLatency(there) == 2_333_333)
+        #expect(network.sampleLatency(back) == 2_000_000)
+        network.setExtraLatency(.zero)
+        #expect(network.sampleLatency(there) == 333_333)
+        #expect(network.sampleLatency(back) == 0)
+    }
+
     /// Zones set the links between every pair of hosts to a few profiles, pair by pair: each
     /// profile is listed once, and a link keeps its own whatever the others are set to.
     @Test func theLinksOfManyPairsSetInTurnToOneProfileListItOnce() {
