@@ -149,13 +149,13 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     @exclusivity(unchecked) private var timeoutTimer = TimerHandle.none
     /// The call this one is a duplicate delivery of; its outcomes settle that call.
     private let original: PendingCall<Response>?
-    @exclusivity(unchecked) var node: NetworkNode? {
-        didSet { lentNode = node.map(Unmanaged.passUnretained) }
-    }
-    /// ``node``, not counted: ``node`` holds it for as long as the call lives. Bound out of the
-    /// `var` at the request's delivery, at the answer's sending and at its arrival, the node was
-    /// retained and released around each.
-    @exclusivity(unchecked) private(set) var lentNode: Unmanaged<NetworkNode>?
+    /// The destination's node once the request is sent to it, not counted: the call holds its
+    /// ``network``, and a network keeps every node it ever had (``Network/removeNode(_:)``
+    /// retires a node, it does not free it). Counted, it cost an atomic increment when a request
+    /// was sent and a decrement when its call was freed (two calls a balanced request); bound
+    /// out of a counted `var` at the request's delivery, at the answer's sending and at its
+    /// arrival, it was retained and released around each.
+    @exclusivity(unchecked) var lentNode: Unmanaged<NetworkNode>?
     @exclusivity(unchecked) var incarnation: UInt64 = 0
     @exclusivity(unchecked) var number: UInt64 = 0
     /// What its server keeps of it while serving it: the server's epoch when it arrived, and its
@@ -429,7 +429,7 @@ extension Network {
             call.schedule(.unreachable, after: sampleLatency(link))
             return
         }
-        call.node = node.takeUnretainedValue()
+        call.lentNode = node
         if random.chance(dropRate(link)) {
             simulation.trace.record(.drop, source.name, destination.name)
             return
@@ -439,7 +439,7 @@ extension Network {
         call.schedule(.deliver, after: sampleLatency(link))
         if copies == 2 {
             let copy = call.duplicate()
-            copy.node = node.takeUnretainedValue()
+            copy.lentNode = node
             copy.schedule(.deliver, after: sampleLatency(link))
         }
     }

@@ -29,6 +29,8 @@ public final class Network: @unchecked Sendable {
     /// The position in ``linkProfiles`` of each overridden link's profile.
     @exclusivity(unchecked) private var linkOverrides: [LinkKey: LinkIndex] = [:]
     @exclusivity(unchecked) private var nodesByID = NodeTable<NetworkNode>()
+    /// Nodes removed from ``nodesByID``, kept alive for the calls that still name them.
+    private var retiredNodes: [NetworkNode] = []
     /// Partition group of each node named in the current partition; empty when healed.
     @exclusivity(unchecked) private var partitionGroup: [NodeID: Int] = [:]
     /// Extra one-way latency in seconds while a latency spike lasts.
@@ -61,8 +63,11 @@ public final class Network: @unchecked Sendable {
         return node
     }
 
-    /// Forgets a node: later calls to it are `unreachable`.
+    /// Forgets a node: later calls to it are `unreachable`. The node itself is kept (retired)
+    /// for as long as the network lives: calls already sent to it name it without counting it
+    /// (``PendingCall/lentNode``).
     public func removeNode(_ id: NodeID) {
+        if let node = nodesByID[id] { retiredNodes.append(node) }
         nodesByID[id] = nil
     }
 
