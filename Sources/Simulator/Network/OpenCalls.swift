@@ -15,16 +15,16 @@
 /// calls are then turned away in steps that hold them), and a restart reads the open calls
 /// before the crash. Closing compares numbers only: it never reads a call.
 struct OpenCalls {
-    /// A call open in a slot, not counted (see ``OpenCalls``).
-    private struct Open {
-        unowned(unsafe) let call: any ResettableCall
+    /// A slot: the call open in it (not counted, see ``OpenCalls``; kept, unread, once closed)
+    /// and its delivery number. One array for both, so that opening a slot and closing it each
+    /// check one array's storage for uniqueness rather than two.
+    private struct Slot {
+        unowned(unsafe) var call: any ResettableCall
+        var number: UInt64
+        var isOpen: Bool
     }
 
-    /// The call open in each slot, nil once closed.
-    private var calls: [Open?] = []
-    /// The delivery number of the call in each slot (kept apart, so that closing compares it
-    /// without copying the call out).
-    private var numbers: [UInt64] = []
+    private var slots: [Slot] = []
     private var freeSlots: [Int32] = []
 
     /// Calls open now.
@@ -34,33 +34,30 @@ struct OpenCalls {
     mutating func open(_ call: any ResettableCall, number: UInt64) -> Int32 {
         count += 1
         if let slot = freeSlots.popLast() {
-            numbers[Int(slot)] = number
-            calls[Int(slot)] = Open(call: call)
+            slots[Int(slot)] = Slot(call: call, number: number, isOpen: true)
             return slot
         }
-        numbers.append(number)
-        calls.append(Open(call: call))
-        return Int32(calls.count - 1)
+        slots.append(Slot(call: call, number: number, isOpen: true))
+        return Int32(slots.count - 1)
     }
 
     /// Closes the call delivered as `number` in `slot`, if it is still open there.
     mutating func close(slot: Int32, number: UInt64) {
         let index = Int(slot)
-        guard index >= 0, index < calls.count, numbers[index] == number, calls[index] != nil else { return }
-        calls[index] = nil
+        guard index >= 0, index < slots.count, slots[index].isOpen, slots[index].number == number else { return }
+        slots[index].isOpen = false
         freeSlots.append(slot)
         count -= 1
     }
 
     /// The open calls, in the order they were delivered.
     var inDeliveryOrder: [any ResettableCall] {
-        calls.indices.filter { calls[$0] != nil }.sorted { numbers[$0] < numbers[$1] }.map { calls[$0]!.call }
+        slots.filter(\.isOpen).sorted { $0.number < $1.number }.map(\.call)
     }
 
     /// Forgets every call (their process is gone).
     mutating func removeAll() {
-        calls.removeAll()
-        numbers.removeAll()
+        slots.removeAll()
         freeSlots.removeAll()
         count = 0
     }
