@@ -14,13 +14,10 @@ public final class Network: @unchecked Sendable {
     /// records its link by position here (``LinkIndex``, 4 bytes, where a profile takes 64), and
     /// keeps the profile it was sent over whatever is set while it travels.
     @exclusivity(unchecked) private var linkProfiles: [LinkProfile]
-    /// Each listed profile's latency in seconds when it is constant, NaN when it is drawn:
-    /// ``sampleLatency(_:)`` reads a constant here, where sampling the profile's distribution
-    /// copied it (an enum with payloads) out of the list and destroyed it again at every message.
-    @exclusivity(unchecked) private var constantLatencies: [Double]
     /// Each listed profile's constant latency in nanoseconds, as ``sampleLatency(_:)`` converts
     /// it without a latency spike; -1 when it is drawn: read as it is at every message, where
-    /// converting it again took a third of the sampling.
+    /// copying the profile's distribution (an enum with payloads) out of the list and converting
+    /// its value took most of the sampling.
     @exclusivity(unchecked) private var constantNanoseconds: [Int64]
     /// How many profiles ``linkProfiles`` lists.
     var linkProfileCount: Int { linkProfiles.count }
@@ -45,7 +42,6 @@ public final class Network: @unchecked Sendable {
         self.simulation = simulation
         self.defaultLink = defaultLink
         linkProfiles = [defaultLink]
-        constantLatencies = [Self.constantLatency(of: defaultLink)]
         constantNanoseconds = [Self.constantNanoseconds(of: defaultLink)]
         defaultLinkIndex = LinkIndex(position: 0)
         executor = simulation.executor
@@ -108,7 +104,6 @@ public final class Network: @unchecked Sendable {
         if linkProfiles[linkProfiles.count - 1] == profile { return LinkIndex(position: linkProfiles.count - 1) }
         precondition(linkProfiles.count < Int(Int32.max), "a network lists at most 2^31 - 1 link profiles")
         linkProfiles.append(profile)
-        constantLatencies.append(Self.constantLatency(of: profile))
         constantNanoseconds.append(Self.constantNanoseconds(of: profile))
         return LinkIndex(position: linkProfiles.count - 1)
     }
@@ -152,10 +147,8 @@ public final class Network: @unchecked Sendable {
     func sampleLatency(_ link: LinkIndex) -> Int64 {
         // Without a spike, a constant is what it converts to (adding a zero spike changes no bit).
         if extraLatency == 0, constantNanoseconds[link.position] >= 0 { return constantNanoseconds[link.position] }
-        let constant = constantLatencies[link.position]
-        // A constant draws nothing: the sum is what sampling it would give, to the bit.
-        let drawn = constant.isNaN ? linkProfiles[link.position].latency.sample(using: &random) : constant
-        return Self.nanoseconds(drawn + extraLatency)
+        // A constant draws nothing from the stream: sampling it gives it back.
+        return Self.nanoseconds(linkProfiles[link.position].latency.sample(using: &random) + extraLatency)
     }
 
     /// A one-way latency of `seconds` in whole nanoseconds (none when it is not positive).
@@ -163,15 +156,10 @@ public final class Network: @unchecked Sendable {
         seconds > 0 ? Duration.saturatingNanoseconds((seconds * 1e9).rounded(.towardZero)) : 0
     }
 
-    /// `profile`'s latency when it is constant (and not NaN), else NaN.
-    private static func constantLatency(of profile: LinkProfile) -> Double {
-        if case .constant(let seconds) = profile.latency { seconds } else { .nan }
-    }
-
     /// `profile`'s latency in nanoseconds when it is constant (and not NaN), else -1.
     private static func constantNanoseconds(of profile: LinkProfile) -> Int64 {
-        let seconds = constantLatency(of: profile)
-        return seconds.isNaN ? -1 : nanoseconds(seconds)
+        guard case .constant(let seconds) = profile.latency, !seconds.isNaN else { return -1 }
+        return nanoseconds(seconds)
     }
 
     /// The probability that a message on `link` is lost now.
