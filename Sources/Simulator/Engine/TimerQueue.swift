@@ -24,6 +24,13 @@ import CPrefetch
 /// down all the way again: in the near heap they pass among a few dozen. Which heap a timer waits
 /// in never changes when it fires.
 ///
+/// The far heap itself holds only the far timers due in its bucket of instants (2²⁸ ns, about a
+/// quarter of a second) or earlier; those of the next ``FarTimerRing/size`` buckets (1,024, about
+/// 4.6 minutes) wait unsorted in a ``FarTimerRing``, and any later in a heap of their own
+/// (`beyond`). When the far heap runs out, the ring's next bucket is sorted into it. A million
+/// think timers then cost a pop the sift through a quarter of a second's worth of them, not
+/// through all: a heap of all of them missed the cache at every level.
+///
 /// Cancellable timers set for a duration (``insertCancellable(deadline:sequence:action:lane:)``)
 /// wait in a ``TimerLane`` per duration (up to ``maximumLanes``), first in, first out, and only
 /// each lane's earliest timer stands in the near heap, as a proxy key: the heap holds the timers
@@ -107,8 +114,16 @@ final class TimerQueue: @unchecked Sendable {
     /// The timers due within ``farDelay`` of the last one fired when they were set, and the
     /// lanes' proxies.
     @exclusivity(unchecked) private var near = TimerHeap()
-    /// The timers due later than that.
+    /// The timers due later than that, in ``frontBucket`` or earlier.
     @exclusivity(unchecked) private var far = TimerHeap()
+    /// The bucket of instants (``FarTimerRing/bucket(of:)``) of the far heap: its timers are
+    /// due in it or earlier, every other far timer later. Meaningless while the far heap is empty,
+    /// as the ring and `beyond` then are.
+    @exclusivity(unchecked) private var frontBucket: Int64 = 0
+    /// The far timers due in the ring's buckets after ``frontBucket``.
+    @exclusivity(unchecked) private var ring: FarTimerRing
+    /// The far timers due after the ring's buckets.
+    @exclusivity(unchecked) private var beyond = TimerHeap()
     /// A timer due more than this many nanoseconds after ``lastFired`` goes to the far heap.
     let farDelay: Int64
     /// The instant of the timer fired last.
@@ -132,8 +147,8 @@ final class TimerQueue: @unchecked Sendable {
     /// Per slot: the index of a cancellable timer in its heap (``laneOfSlot`` tells which), or -1
     /// (a lane's timer is found through its lane).
     @exclusivity(unchecked) private var positions: UnsafeMutablePointer<Int32>
-    /// Per slot: 1 + the lane of the cancellable timer in it, ``inFarHeap`` for one in the far
-    /// heap, or 0 for one in the near heap.
+    /// Per slot: 1 + the lane of the cancellable timer in it, ``inFarHeap``, ``inRing`` or
+    /// ``inBeyond`` for a far one, or 0 for one in the near heap.
     @exclusivity(unchecked) private var laneOfSlot: UnsafeMutablePointer<UInt8>
     /// Per slot: bumped whenever a cancellable timer leaves it, so stale handles, and the keys a
     /// lane still holds for cancelled timers, do not match.
@@ -148,14 +163,21 @@ final class TimerQueue: @unchecked Sendable {
 
     /// ``laneOfSlot`` of a cancellable timer in the far heap.
     private static let inFarHeap: UInt8 = .max
+    /// ``laneOfSlot`` of a cancellable timer in the ring.
+    private static let inRing: UInt8 = .max - 1
+    /// ``laneOfSlot`` of a cancellable timer in `beyond`.
+    private static let inBeyond: UInt8 = .max - 2
 
-    /// A queue; `sequenceLimit` (at most 2^``sequenceBits``) and `farDelay` (one virtual second)
-    /// are lowered only by tests, to renumber often and to fill both heaps.
-    init(sequenceLimit: UInt64 = 1 << UInt64(TimerQueue.sequenceBits), farDelay: Int64 = 1_000_000_000) {
+    /// A queue; `sequenceLimit` (at most 2^``sequenceBits``), `farDelay` (one virtual second),
+    /// the far buckets' span `2^farBucketShift` ns and the ring's `farBuckets` are lowered only
+    /// by tests, to renumber often, to fill both heaps and to spread far timers over the ring and
+    /// past it.
+    init(sequenceLimit: UInt64 = 1 << UInt64(TimerQueue.sequenceBits), farDelay: Int64 = 1_000_000_000, farBucketShift: Int = 28, farBuckets: Int = 1_024) {
         precondition(sequenceLimit > 1 && sequenceLimit <= 1 << UInt64(Self.sequenceBits), "a sequence limit the keys cannot hold")
         precondition(farDelay >= 0, "a negative delay for the far heap")
         self.sequenceLimit = sequenceLimit
         self.farDelay = farDelay
+        ring = FarTimerRing(shift: farBucketShift, size: farBuckets)
         slotCapacity = 64
         actions = .allocate(capacity: slotCapacity)
         positions = .allocate(capacity: slotCapacity)
@@ -173,6 +195,7 @@ final class TimerQueue: @unchecked Sendable {
         forEachPending { key in (actions + Int(key.slot)).move().discard() }
         near.deallocate()
         far.deallocate()
+        beyond.deallocate()
         actions.deallocate()
         positions.deallocate()
         generations.deallocate()
@@ -181,18 +204,20 @@ final class TimerQueue: @unchecked Sendable {
         proxyPositions.deallocate()
     }
 
-    /// Every pending timer's key: the near heap's own in heap order, the far heap's, then each
-    /// lane's, earliest first.
+    /// Every pending timer's key: the near heap's own in heap order, the far heap's, the ring's,
+    /// `beyond`'s, then each lane's, earliest first.
     private func forEachPending(_ body: (Key) -> Void) {
         for index in 0..<near.count where near.keys[index].lane == 0 { body(near.keys[index]) }
         for index in 0..<far.count { body(far.keys[index]) }
+        ring.forEachLive(generations: generations, body)
+        for index in 0..<beyond.count { body(beyond.keys[index]) }
         for lane in lanes {
             lane.forEachLive(generations: generations) { key in body(Key(deadline: key.deadline, sequence: key.sequence, slot: key.slot, cancellable: true)) }
         }
     }
 
-    /// Timers waiting in the far heap.
-    var farCount: Int { far.count }
+    /// Far timers: in the far heap, the ring and past it.
+    var farCount: Int { far.count + ring.live + beyond.count }
 
     /// Whether no timer is pending.
     var isEmpty: Bool { count == 0 }
@@ -227,6 +252,8 @@ final class TimerQueue: @unchecked Sendable {
         }
         near.removeAll()
         far.removeAll()
+        ring.removeAll()
+        beyond.removeAll()
         count = 0
         lanes.removeAll()
         proxyPositions.update(repeating: -1, count: Self.proxyKinds)
@@ -245,9 +272,24 @@ final class TimerQueue: @unchecked Sendable {
         if isFar(deadline) { insertFar(key) } else { near.insert(key, placement: placement) }
     }
 
-    /// Adds `key` to the far heap, and its proxy to the near heap when it is the far heap's
+    /// Adds `key`, a far timer, to the ring or `beyond` when it is due after the far heap's
+    /// bucket, else to the far heap, and its proxy to the near heap when it is the far heap's
     /// earliest (the proxy it replaces was later, so the new one rises from its place).
     private func insertFar(_ key: Key) {
+        let bucket = ring.bucket(of: key.deadline)
+        if far.count == 0 {
+            frontBucket = bucket
+        } else if bucket > frontBucket {
+            if bucket - frontBucket <= Int64(ring.size) {
+                if key.cancellable { laneOfSlot[Int(key.slot)] = Self.inRing }
+                ring.hold(FarTimerRing.Entry(key: key, generation: generations[Int(key.slot)]), in: bucket)
+            } else {
+                if key.cancellable { laneOfSlot[Int(key.slot)] = Self.inBeyond }
+                beyond.insert(key, placement: placement)
+            }
+            return
+        }
+        if key.cancellable { laneOfSlot[Int(key.slot)] = Self.inFarHeap }
         far.insert(key, placement: placement)
         guard far.first.word == key.word else { return }
         let proxy = Self.proxy(of: key, lane: Self.farLane)
@@ -295,7 +337,6 @@ final class TimerQueue: @unchecked Sendable {
             lanes[lane].append(TimerLane.Key(deadline: deadline, sequence: sequence, slot: slot, generation: generations[Int(slot)]))
             laneOfSlot[Int(slot)] = UInt8(lane + 1)
         } else if isFar(deadline) {
-            laneOfSlot[Int(slot)] = Self.inFarHeap
             insertFar(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true))
         } else {
             near.insert(Key(deadline: deadline, sequence: sequence, slot: slot, cancellable: true), placement: placement)
@@ -373,6 +414,13 @@ final class TimerQueue: @unchecked Sendable {
                 far.remove(at: position, placement: placement)
             }
             release(slot: UInt32(slot), cancellable: true)
+        } else if laneOfSlot[slot] == Self.inRing {
+            // Released first: its key in the ring is dead from then on.
+            release(slot: UInt32(slot), cancellable: true)
+            ring.noteCancelled()
+        } else if laneOfSlot[slot] == Self.inBeyond {
+            beyond.remove(at: Int(positions[slot]), placement: placement)
+            release(slot: UInt32(slot), cancellable: true)
         } else if lanes[lane].first?.slot == UInt32(slot) {
             removeFirst(ofLane: lane)
             release(slot: UInt32(slot), cancellable: true)
@@ -421,6 +469,7 @@ final class TimerQueue: @unchecked Sendable {
         let next: Key?
         if lane == Self.farLane {
             far.removeFirst(placement: placement)
+            if far.count == 0 { refillFar() }
             next = far.count > 0 ? far.first : nil
         } else {
             lanes[lane].removeFirst(generations: generations)
@@ -432,6 +481,39 @@ final class TimerQueue: @unchecked Sendable {
         } else {
             proxyPositions[lane] = -1
             near.remove(at: position, placement: placement)
+        }
+    }
+
+    /// Moves the ring's next bucket into the emptied far heap, taking the buckets from `beyond`
+    /// into the ring first if it holds none; leaves everything empty when no far timer is left.
+    private func refillFar() {
+        if ring.live == 0 {
+            ring.removeAll()
+            guard beyond.count > 0 else { return }
+            frontBucket = ring.bucket(of: beyond.first.deadline) - 1
+            takeBeyondIntoRing()
+        }
+        let (bucket, entries) = ring.takeEarliest(after: frontBucket, generations: generations)!
+        frontBucket = bucket
+        for entry in entries {
+            if entry.key.cancellable { laneOfSlot[Int(entry.key.slot)] = Self.inFarHeap }
+            far.insert(entry.key, placement: placement)
+        }
+        takeBeyondIntoRing()
+    }
+
+    /// Moves the timers of `beyond` due in the ring's buckets after ``frontBucket`` into the ring.
+    private func takeBeyondIntoRing() {
+        while beyond.count > 0 {
+            let key = beyond.first
+            let bucket = ring.bucket(of: key.deadline)
+            guard bucket - frontBucket <= Int64(ring.size) else { return }
+            beyond.removeFirst(placement: placement)
+            if key.cancellable {
+                positions[Int(key.slot)] = -1
+                laneOfSlot[Int(key.slot)] = Self.inRing
+            }
+            ring.hold(FarTimerRing.Entry(key: key, generation: generations[Int(key.slot)]), in: bucket)
         }
     }
 
@@ -491,8 +573,9 @@ final class TimerQueue: @unchecked Sendable {
 
     // MARK: Renumbering
 
-    /// Numbers the stored sequence numbers of every key, in the heaps and in the lanes (live and
-    /// dead, once the keys a lane has passed are dropped), 0, 1, … in their order, and returns how many there are. A proxy in the heap carries
+    /// Numbers the stored sequence numbers of every key, in the heaps, in the ring (its dead keys
+    /// dropped first) and in the lanes (live and dead, once the keys a lane has passed are
+    /// dropped), 0, 1, … in their order, and returns how many there are. A proxy in the heap carries
     /// its lane's earliest key's number, so it gets that key's new number. The map is increasing,
     /// so every comparison between keys, and with it the heap's and the lanes' order, stays as it
     /// was.
@@ -502,6 +585,8 @@ final class TimerQueue: @unchecked Sendable {
         var sequences: [UInt64] = []
         for index in 0..<near.count where near.keys[index].lane == 0 { sequences.append(near.keys[index].sequence) }
         for index in 0..<far.count { sequences.append(far.keys[index].sequence) }
+        ring.collectSequences(into: &sequences, generations: generations)
+        for index in 0..<beyond.count { sequences.append(beyond.keys[index].sequence) }
         for lane in lanes.indices {
             lanes[lane].dropPassed()
             sequences.append(contentsOf: lanes[lane].keys.lazy.map(\.sequence))
@@ -517,6 +602,8 @@ final class TimerQueue: @unchecked Sendable {
         }
         near.renumber(rank)
         far.renumber(rank)
+        ring.renumber(rank)
+        beyond.renumber(rank)
         for lane in lanes.indices { lanes[lane].renumber(rank) }
         renumberings += 1
         return UInt64(sequences.count)

@@ -347,6 +347,78 @@ import Testing
         #expect(queue.count == 1)
     }
 
+    /// Far timers spread over hundreds of buckets (a far delay of 500, buckets of 512 ns, a ring
+    /// of 64 of them, so that most wait past the ring at first), set in random order — often into
+    /// a bucket before the far heap's —, cancelled wherever they wait (in the far heap, the ring
+    /// or past it), renumbered, and popped as time advances: every pop is the earliest live
+    /// timer, as from one heap holding them all, and every far timer is counted.
+    @Test func farTimersInManyBucketsPopInTheOrderOfOneHeap() {
+        var random = SeededRandom(seed: 13, stream: "far-buckets")
+        let queue = TimerQueue(sequenceLimit: 1 << 10, farDelay: 500, farBucketShift: 9, farBuckets: 64)
+        var reference = Reference()
+        var now: Int64 = 0, sequence: UInt64 = 0
+        var pops = 0, cancels = 0, mostFar = 0
+        for _ in 0..<30_000 {
+            let roll = random.next() % 100
+            if roll < 45 || reference.live.isEmpty {
+                sequence += 1
+                let deadline = now + Int64(random.next() % 200_000)
+                let action = reference.action(sequence)
+                if random.next() % 2 == 0 {
+                    reference.live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
+                } else {
+                    queue.insert(deadline: deadline, sequence: sequence, action: action)
+                    reference.live.append((deadline, sequence, nil))
+                }
+            } else if roll < 65 {
+                let index = Int(random.next() % UInt64(reference.live.count))
+                guard let handle = reference.live[index].handle else { continue }
+                #expect(queue.cancel(handle))
+                #expect(!queue.cancel(handle), "a handle cancels once")
+                reference.live.remove(at: index)
+                cancels += 1
+            } else {
+                #expect(queue.earliestDeadline == reference.live[reference.earliest].deadline)
+                now = reference.popAndCheck(queue)
+                pops += 1
+            }
+            #expect(queue.count == reference.live.count)
+            mostFar = max(mostFar, queue.farCount)
+        }
+        #expect(pops > 8_000 && cancels > 2_000)
+        #expect(mostFar > 300 && queue.renumberings > 10)
+        reference.drainAndCheck(queue)
+        #expect(queue.farCount == 0)
+    }
+
+    /// With buckets of 1,024 ns and a ring of 64: a timer in the far heap's bucket, one in the
+    /// ring and one past it, each cancellable where it waits; the ones left fire in order, the
+    /// timer past the ring after the ring's, and a far timer set after the far heap emptied starts
+    /// a bucket of its own.
+    @Test func farTimersWaitInTheFarHeapTheRingOrPastItAndCancelFromEach() {
+        let queue = TimerQueue(farDelay: 500, farBucketShift: 10, farBuckets: 64)
+        let inHeap = queue.insertCancellable(deadline: 1_000, sequence: 1, action: .run {})
+        queue.insert(deadline: 1_010, sequence: 2, action: .run {})
+        let inRing = queue.insertCancellable(deadline: 5_000, sequence: 3, action: .run {})
+        queue.insert(deadline: 9_000, sequence: 4, action: .run {})
+        let pastRing = queue.insertCancellable(deadline: 200_000, sequence: 5, action: .run {})
+        queue.insert(deadline: 300_000, sequence: 6, action: .run {})
+        let keptPastRing = queue.insertCancellable(deadline: 300_000, sequence: 7, action: .run {})
+        #expect(queue.farCount == 7)
+        #expect(queue.cancel(inHeap) && queue.cancel(inRing) && queue.cancel(pastRing))
+        #expect(!queue.cancel(inHeap) && !queue.cancel(inRing) && !queue.cancel(pastRing))
+        #expect(queue.farCount == 4)
+        #expect(queue.removeMin().sequence == 2)
+        #expect(queue.removeMin().sequence == 4)
+        #expect(queue.earliestDeadline == 300_000)
+        #expect(queue.removeMin().sequence == 6)
+        #expect(queue.cancel(keptPastRing))
+        #expect(queue.isEmpty && queue.farCount == 0)
+        queue.insert(deadline: 400_000, sequence: 8, action: .run {})
+        queue.insert(deadline: 350_000, sequence: 9, action: .run {})
+        #expect(drain(queue).map(\.1) == [9, 8])
+    }
+
     /// A timer due more than a second after the last one fired waits in the far heap, any other
     /// in the near heap; a pop takes the earlier of the two, and a far timer can be cancelled.
     @Test func timersDueMoreThanASecondAfterTheLastFiredWaitInTheFarHeap() {
