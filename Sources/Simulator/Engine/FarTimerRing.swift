@@ -36,6 +36,14 @@ struct FarTimerRing {
     private(set) var live = 0
     /// Keys held, live and dead.
     private var held = 0
+    /// Emptied buckets' storage, kept for buckets to come: a bucket grows by doubling, and a new
+    /// one for every quarter second would otherwise allocate a few times over.
+    private var spares: [[Entry]] = []
+    /// Storage kept as a spare holds at most this many entries (larger buckets' allocations are
+    /// few against their work, and keeping them for small buckets would hold memory for nothing)…
+    private static let spareCapacity = 1_024
+    /// … and at most this many spares are kept.
+    private static let spareLimit = 64
 
     /// A ring of `size` buckets (a power of two, at least 64) of 2^`shift` nanoseconds.
     init(shift: Int, size: Int) {
@@ -63,6 +71,7 @@ struct FarTimerRing {
             occupied = Array(repeating: 0, count: size / 64)
         }
         let index = Int(truncatingIfNeeded: bucket) & (size - 1)
+        if buckets[index].capacity == 0, let spare = spares.popLast() { buckets[index] = spare }
         buckets[index].append(entry)
         occupied[index >> 6] |= 1 << UInt64(index & 63)
         live += 1
@@ -75,9 +84,10 @@ struct FarTimerRing {
         live -= 1
     }
 
-    /// Takes out the earliest bucket holding a live timer after `front` (the far heap's bucket):
-    /// that bucket and its live entries, in no particular order; nil when no timer is live.
-    mutating func takeEarliest(after front: Int64, generations: UnsafeMutablePointer<UInt32>) -> (bucket: Int64, entries: [Entry])? {
+    /// Takes out the earliest bucket holding a live timer after `front` (the far heap's bucket),
+    /// handing its live entries to `body` in no particular order, and returns the bucket; nil when
+    /// no timer is live.
+    mutating func takeEarliest(after front: Int64, generations: UnsafeMutablePointer<UInt32>, _ body: (Entry) -> Void) -> Int64? {
         guard live > 0 else {
             removeAll()
             return nil
@@ -90,10 +100,18 @@ struct FarTimerRing {
             swap(&entries, &buckets[index])
             occupied[index >> 6] &= ~(1 << UInt64(index & 63))
             held -= entries.count
-            entries.removeAll { !Self.isLive($0, generations: generations) }
-            if !entries.isEmpty {
-                live -= entries.count
-                return (front &+ Int64(distance), entries)
+            var taken = 0
+            for entry in entries where Self.isLive(entry, generations: generations) {
+                body(entry)
+                taken += 1
+            }
+            if entries.capacity <= Self.spareCapacity && spares.count < Self.spareLimit {
+                entries.removeAll(keepingCapacity: true)
+                spares.append(entries)
+            }
+            if taken > 0 {
+                live -= taken
+                return front &+ Int64(distance)
             }
             distance += 1
         }

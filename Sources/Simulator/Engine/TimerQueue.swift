@@ -493,12 +493,10 @@ final class TimerQueue: @unchecked Sendable {
             frontBucket = ring.bucket(of: beyond.first.deadline) - 1
             takeBeyondIntoRing()
         }
-        let (bucket, entries) = ring.takeEarliest(after: frontBucket, generations: generations)!
-        frontBucket = bucket
-        for entry in entries {
+        frontBucket = ring.takeEarliest(after: frontBucket, generations: generations) { entry in
             if entry.key.cancellable { laneOfSlot[Int(entry.key.slot)] = Self.inFarHeap }
             far.insert(entry.key, placement: placement)
-        }
+        }!
         takeBeyondIntoRing()
     }
 
