@@ -61,6 +61,29 @@ func registerEngineBenchmarks() {
         benchmark.measurement(OrreryMetric.events, Int(simulation.executor.eventsProcessed))
     }
 
+    // Sleepers whose delays are seconds to minutes, as closed-loop users' think times are: their
+    // timers wait in the far heap and the ring of buckets after it, not among the near timers.
+    // 10,000 sleepers keep 10,000 timers pending over about five virtual minutes.
+    Benchmark("Far timer wake-ups (10,000 sleepers, exponential 30 s delays)", configuration: configuration(scale: .mega)) { benchmark in
+        let simulation = Simulation(seed: 1)
+        let sleepers = 10_000
+        let perTask = benchmark.scaledIterations.count / sleepers
+        let delay = Distribution.exponential(mean: 30)
+        for index in 0..<sleepers {
+            simulation.spawn("sleeper-\(index)") { _ in
+                var random = simulation.randomStream("sleeper-\(index)")
+                for _ in 0..<perTask {
+                    await simulation.sleep(for: .nanoseconds(Int64(delay.sample(using: &random) * 1e9) + 1))
+                }
+            }
+        }
+        benchmark.startMeasurement()
+        try simulation.runToCompletion(timeLimit: .after(.seconds(1_000_000)))
+        benchmark.stopMeasurement()
+        simulation.tearDown()
+        benchmark.measurement(OrreryMetric.events, Int(simulation.executor.eventsProcessed))
+    }
+
     // One request/response across the simulated network: latency both ways, a handler task.
     Benchmark("Network request/response (1 client, 1 server)", configuration: configuration(scale: .kilo)) { benchmark in
         let simulation = Simulation(seed: 1)
