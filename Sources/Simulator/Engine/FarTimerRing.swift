@@ -162,8 +162,14 @@ struct FarTimerRing {
     /// Forgets every held timer (their actions are the queue's to release).
     mutating func removeAll() {
         guard held > 0 else { return }
-        for index in buckets.indices where !buckets[index].isEmpty { buckets[index] = [] }
-        for word in occupied.indices { occupied[word] = 0 }
+        for word in occupied.indices where occupied[word] != 0 {
+            var bits = occupied[word]
+            while bits != 0 {
+                buckets[word << 6 | bits.trailingZeroBitCount] = []
+                bits &= bits - 1
+            }
+            occupied[word] = 0
+        }
         live = 0
         held = 0
     }

@@ -124,6 +124,10 @@ final class TimerQueue: @unchecked Sendable {
     @exclusivity(unchecked) private var ring: FarTimerRing
     /// The far timers due after the ring's buckets.
     @exclusivity(unchecked) private var beyond = TimerHeap()
+    /// Storage for ``rebucket(to:)``'s timers, kept between calls.
+    @exclusivity(unchecked) private var rebucketed: [Key] = []
+    /// Times a far timer started the buckets again (``rebucket(to:)``).
+    @exclusivity(unchecked) private(set) var rebucketings = 0
     /// A timer due more than this many nanoseconds after ``lastFired`` goes to the far heap.
     let farDelay: Int64
     /// The instant of the timer fired last.
@@ -219,6 +223,9 @@ final class TimerQueue: @unchecked Sendable {
     /// Far timers: in the far heap, the ring and past it.
     var farCount: Int { far.count + ring.live + beyond.count }
 
+    /// Far timers in the far heap itself.
+    var farHeapCount: Int { far.count }
+
     /// Whether no timer is pending.
     var isEmpty: Bool { count == 0 }
 
@@ -279,14 +286,10 @@ final class TimerQueue: @unchecked Sendable {
         let bucket = ring.bucket(of: key.deadline)
         if far.count == 0 {
             frontBucket = bucket
+        } else if bucket < frontBucket && far.count + ring.live <= Self.rebucketingLimit {
+            rebucket(to: bucket)
         } else if bucket > frontBucket {
-            if bucket - frontBucket <= Int64(ring.size) {
-                if key.cancellable { laneOfSlot[Int(key.slot)] = Self.inRing }
-                ring.hold(FarTimerRing.Entry(key: key, generation: generations[Int(key.slot)]), in: bucket)
-            } else {
-                if key.cancellable { laneOfSlot[Int(key.slot)] = Self.inBeyond }
-                beyond.insert(key, placement: placement)
-            }
+            holdLater(key, in: bucket)
             return
         }
         if key.cancellable { laneOfSlot[Int(key.slot)] = Self.inFarHeap }
@@ -299,6 +302,57 @@ final class TimerQueue: @unchecked Sendable {
         } else {
             near.replace(at: position, withEarlier: proxy, placement: placement)
         }
+    }
+
+    /// Adds `key`, due in `bucket`, after the far heap's, to the ring when the bucket is one of
+    /// its own, else to `beyond`.
+    private func holdLater(_ key: Key, in bucket: Int64) {
+        if bucket - frontBucket <= Int64(ring.size) {
+            if key.cancellable {
+                positions[Int(key.slot)] = -1
+                laneOfSlot[Int(key.slot)] = Self.inRing
+            }
+            ring.hold(FarTimerRing.Entry(key: key, generation: generations[Int(key.slot)]), in: bucket)
+        } else {
+            if key.cancellable { laneOfSlot[Int(key.slot)] = Self.inBeyond }
+            beyond.insert(key, placement: placement)
+        }
+    }
+
+    /// Far timers a timer due before the far heap's bucket may send back to the ring, at most.
+    static let rebucketingLimit = 64
+
+    /// Makes `bucket`, earlier than the far heap's, the far heap's bucket: the timers of the far
+    /// heap and the ring, at most ``rebucketingLimit``, are placed again around it.
+    ///
+    /// The far heap's bucket is that of the first far timer set while none waited, which may
+    /// be far ahead (a fault scheduled for minute five, before any user thinks): every timer due
+    /// before it would then go into the far heap, which would grow as one heap of all of them.
+    /// While few far timers wait, one due before the far heap's bucket starts the buckets again
+    /// from its own; once many wait, it joins the far heap (which keeps every pop and insertion
+    /// O(log t), as a single heap's).
+    private func rebucket(to bucket: Int64) {
+        var keys = rebucketed
+        keys.removeAll(keepingCapacity: true)
+        for index in 0..<far.count { keys.append(far.keys[index]) }
+        ring.forEachLive(generations: generations) { keys.append($0) }
+        far.removeAll()
+        ring.removeAll()
+        near.remove(at: Int(proxyPositions[Self.farLane]), placement: placement)
+        proxyPositions[Self.farLane] = -1
+        frontBucket = bucket
+        for key in keys {
+            let keyBucket = ring.bucket(of: key.deadline)
+            if keyBucket > bucket {
+                holdLater(key, in: keyBucket)
+            } else {
+                if key.cancellable { laneOfSlot[Int(key.slot)] = Self.inFarHeap }
+                far.insert(key, placement: placement)
+            }
+        }
+        if far.count > 0 { near.insert(Self.proxy(of: far.first, lane: Self.farLane), placement: placement) }
+        rebucketed = keys
+        rebucketings += 1
     }
 
     /// The key standing in the near heap for `key`, the earliest timer of lane `lane` (or of the
@@ -507,11 +561,7 @@ final class TimerQueue: @unchecked Sendable {
             let bucket = ring.bucket(of: key.deadline)
             guard bucket - frontBucket <= Int64(ring.size) else { return }
             beyond.removeFirst(placement: placement)
-            if key.cancellable {
-                positions[Int(key.slot)] = -1
-                laneOfSlot[Int(key.slot)] = Self.inRing
-            }
-            ring.hold(FarTimerRing.Entry(key: key, generation: generations[Int(key.slot)]), in: bucket)
+            holdLater(key, in: bucket)
         }
     }
 

@@ -386,9 +386,52 @@ import Testing
             mostFar = max(mostFar, queue.farCount)
         }
         #expect(pops > 8_000 && cancels > 2_000)
-        #expect(mostFar > 300 && queue.renumberings > 10)
+        #expect(mostFar > 300 && queue.renumberings > 10 && queue.rebucketings > 10)
         reference.drainAndCheck(queue)
         #expect(queue.farCount == 0)
+    }
+
+    /// The first far timer set while none waits gives the far heap its bucket. When that timer
+    /// is minutes ahead (a fault scheduled before any user thinks), a timer due before it, set
+    /// while few far timers wait, starts the buckets again from its own: the timers after it wait
+    /// in the ring, not in the far heap. Once many wait, one due before the far heap's bucket
+    /// joins the far heap instead. Every timer fires in order.
+    @Test func aFarTimerDueBeforeTheFarHeapsBucketStartsTheBucketsAgainWhileFewWait() {
+        let queue = TimerQueue()
+        let second: Int64 = 1_000_000_000
+        queue.insert(deadline: 300 * second, sequence: 1, action: .run {})
+        queue.insert(deadline: 400 * second, sequence: 2, action: .run {})
+        for index in 0..<200 {
+            queue.insert(deadline: 10 * second + Int64(index) * 250_000_000, sequence: UInt64(3 + index), action: .run {})
+        }
+        #expect(queue.rebucketings == 1)
+        #expect(queue.farCount == 202)
+        #expect(queue.farHeapCount == 1, "the far heap holds its own bucket's timers only")
+        queue.insert(deadline: 5 * second, sequence: 203, action: .run {})
+        #expect(queue.rebucketings == 1, "with 201 far timers waiting, an earlier one joins the far heap")
+        #expect(queue.farHeapCount == 2)
+        #expect(drain(queue).map(\.1) == [203] + (3...202).map(UInt64.init) + [1, 2])
+    }
+
+    /// Starting the buckets again keeps in the far heap the timers due before the new bucket
+    /// (one set while many waited, so it joined the far heap), and the earliest of them stays
+    /// first: 70 cancellable timers at 300 s, one at 20 s joining them, 10 of the 70 cancelled,
+    /// then one at 30 s starts the buckets again — the 20 s timer still fires first.
+    @Test func startingTheBucketsAgainKeepsAnEarlierTimerOfTheFarHeapFirst() {
+        let queue = TimerQueue()
+        let second: Int64 = 1_000_000_000
+        let handles = (0..<70).map { index in
+            queue.insertCancellable(deadline: 300 * second, sequence: UInt64(1 + index), action: .run {})
+        }
+        queue.insert(deadline: 20 * second, sequence: 71, action: .run {})
+        #expect(queue.rebucketings == 0 && queue.farHeapCount == 71)
+        for handle in handles.prefix(10) { #expect(queue.cancel(handle)) }
+        queue.insert(deadline: 30 * second, sequence: 72, action: .run {})
+        #expect(queue.rebucketings == 1)
+        #expect(queue.farHeapCount == 2, "the 300 s timers wait in the ring")
+        #expect(queue.earliestDeadline == 20 * second)
+        #expect(drain(queue).map(\.1) == [71, 72] + (11...70).map(UInt64.init))
+        #expect(!queue.cancel(handles[10]), "a timer that fired cannot be cancelled")
     }
 
     /// With buckets of 1,024 ns and a ring of 64: a timer in the far heap's bucket, one in the
