@@ -29,7 +29,9 @@ import CPrefetch
 /// 4.6 minutes) wait unsorted in a ``FarTimerRing``, and any later in a heap of their own
 /// (`beyond`). When the far heap runs out, the ring's next bucket is sorted into it. A million
 /// think timers then cost a pop the sift through a quarter of a second's worth of them, not
-/// through all: a heap of all of them missed the cache at every level.
+/// through all: a heap of all of them missed the cache at every level. The far heap's bucket is
+/// its first timer's; while few far timers wait, an earlier one starts the buckets again from its
+/// own (``rebucket(to:)``).
 ///
 /// Cancellable timers set for a duration (``insertCancellable(deadline:sequence:action:lane:)``)
 /// wait in a ``TimerLane`` per duration (up to ``maximumLanes``), first in, first out, and only
@@ -332,7 +334,9 @@ final class TimerQueue: @unchecked Sendable {
     /// from its own; once many wait, it joins the far heap (which keeps every pop and insertion
     /// O(log t), as a single heap's).
     private func rebucket(to bucket: Int64) {
-        var keys = rebucketed
+        // Taken out of the field, so that emptying it keeps its storage rather than copying it.
+        var keys: [Key] = []
+        swap(&keys, &rebucketed)
         keys.removeAll(keepingCapacity: true)
         for index in 0..<far.count { keys.append(far.keys[index]) }
         ring.forEachLive(generations: generations) { keys.append($0) }

@@ -77,6 +77,29 @@ import Testing
             }
         }
 
+        /// Sets timer `sequence`, due at `deadline`, in `queue` and in the list: a cancellable
+        /// timer or a plain one, drawn from `random`.
+        mutating func set(_ sequence: UInt64, at deadline: Int64, in queue: TimerQueue, random: inout SeededRandom) {
+            let action = action(sequence)
+            if random.next() % 2 == 0 {
+                live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
+            } else {
+                queue.insert(deadline: deadline, sequence: sequence, action: action)
+                live.append((deadline, sequence, nil))
+            }
+        }
+
+        /// Cancels a live timer drawn from `random`, if it is a cancellable one, checking that
+        /// its handle cancels it once; returns whether it did.
+        mutating func cancelOne(in queue: TimerQueue, random: inout SeededRandom) -> Bool {
+            let index = Int(random.next() % UInt64(live.count))
+            guard let handle = live[index].handle else { return false }
+            #expect(queue.cancel(handle))
+            #expect(!queue.cancel(handle), "a handle cancels once")
+            live.remove(at: index)
+            return true
+        }
+
         /// Pops every timer left, checking each as ``popAndCheck(_:)`` does.
         mutating func drainAndCheck(_ queue: TimerQueue) {
             while !live.isEmpty { _ = popAndCheck(queue) }
@@ -129,20 +152,9 @@ import Testing
             let roll = random.next() % 10
             if roll < 5 || reference.live.isEmpty {
                 sequence += 1
-                let deadline = Int64(random.next() % 1_000)
-                let action = reference.action(sequence)
-                if random.next() % 2 == 0 {
-                    reference.live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
-                } else {
-                    queue.insert(deadline: deadline, sequence: sequence, action: action)
-                    reference.live.append((deadline, sequence, nil))
-                }
+                reference.set(sequence, at: Int64(random.next() % 1_000), in: queue, random: &random)
             } else if roll < 7 {
-                let index = Int(random.next() % UInt64(reference.live.count))
-                guard let handle = reference.live[index].handle else { continue }
-                #expect(queue.cancel(handle))
-                reference.live.remove(at: index)
-                cancels += 1
+                if reference.cancelOne(in: queue, random: &random) { cancels += 1 }
             } else {
                 _ = reference.popAndCheck(queue)
                 pops += 1
@@ -169,12 +181,7 @@ import Testing
                 sequence += 1
                 reference.set(sequence, kind: random.next() % 4, now: now, in: queue, random: &random)
             } else if roll < 74 {
-                let index = Int(random.next() % UInt64(reference.live.count))
-                guard let handle = reference.live[index].handle else { continue }
-                #expect(queue.cancel(handle))
-                #expect(!queue.cancel(handle), "a handle cancels once")
-                reference.live.remove(at: index)
-                cancels += 1
+                if reference.cancelOne(in: queue, random: &random) { cancels += 1 }
             } else {
                 #expect(queue.earliestDeadline == reference.live[reference.earliest].deadline)
                 now = reference.popAndCheck(queue)
@@ -202,11 +209,7 @@ import Testing
                 sequence += 1
                 reference.set(sequence, kind: random.next() % 3, now: now, in: queue, random: &random)
             } else if roll < 75 {
-                let index = Int(random.next() % UInt64(reference.live.count))
-                guard let handle = reference.live[index].handle else { continue }
-                #expect(queue.cancel(handle))
-                reference.live.remove(at: index)
-                cancels += 1
+                if reference.cancelOne(in: queue, random: &random) { cancels += 1 }
             } else {
                 #expect(queue.earliestDeadline == reference.live[reference.earliest].deadline)
                 now = reference.popAndCheck(queue)
@@ -362,21 +365,9 @@ import Testing
             let roll = random.next() % 100
             if roll < 45 || reference.live.isEmpty {
                 sequence += 1
-                let deadline = now + Int64(random.next() % 200_000)
-                let action = reference.action(sequence)
-                if random.next() % 2 == 0 {
-                    reference.live.append((deadline, sequence, queue.insertCancellable(deadline: deadline, sequence: sequence, action: action)))
-                } else {
-                    queue.insert(deadline: deadline, sequence: sequence, action: action)
-                    reference.live.append((deadline, sequence, nil))
-                }
+                reference.set(sequence, at: now + Int64(random.next() % 200_000), in: queue, random: &random)
             } else if roll < 65 {
-                let index = Int(random.next() % UInt64(reference.live.count))
-                guard let handle = reference.live[index].handle else { continue }
-                #expect(queue.cancel(handle))
-                #expect(!queue.cancel(handle), "a handle cancels once")
-                reference.live.remove(at: index)
-                cancels += 1
+                if reference.cancelOne(in: queue, random: &random) { cancels += 1 }
             } else {
                 #expect(queue.earliestDeadline == reference.live[reference.earliest].deadline)
                 now = reference.popAndCheck(queue)
