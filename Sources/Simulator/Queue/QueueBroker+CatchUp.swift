@@ -5,25 +5,28 @@ extension QueueBroker {
     /// that had records the old one never confirmed) is copied to its followers again.
     func catchUpLaggingReplicas() async {
         let timeout = controller.configuration.replicaTimeout
-        for partition in replicas.keys.sorted() {
-            guard network.node(id)?.state == .up, let state = controller.state(of: partition) else { return }
+        // In placement order, which is the partitions' sorted order.
+        for index in replicas.indices where replicas[index] != nil {
+            let partition = controller.placement.partitions[index]
+            guard network.node(id)?.state == .up else { return }
+            let state = controller.states[index]
             if state.leader == number {
-                if replicas[partition]!.highWatermark < replicas[partition]!.endOffset {
-                    await confirmTail(of: partition, epoch: state.epoch)
+                if replicas[index]!.highWatermark < replicas[index]!.endOffset {
+                    await confirmTail(ofPartitionAt: index, epoch: state.epoch)
                 }
                 continue
             }
             guard let leaderNumber = state.leader, !state.inSync.contains(number), controller.isAlive(number),
                   let leader = controller.broker(leaderNumber) else { continue }
-            let end = replicas[partition]!.endOffset, lastEpoch = replicas[partition]!.lastEpoch
+            let end = replicas[index]!.endOffset, lastEpoch = replicas[index]!.lastEpoch
             let answer = await send(from: id, to: leader, timeout: timeout) { leader throws(QueueError) in
                 try leader.missing(partition, endOffset: end, lastEpoch: lastEpoch, epoch: state.epoch)
             }
             guard case .success(let missing) = answer, network.node(id)?.state == .up,
-                  controller.state(of: partition)?.epoch == state.epoch else { continue }
-            replicas[partition]!.truncate(to: missing.divergence)
-            replicas[partition]!.records.append(contentsOf: missing.records)
-            let caughtUp = replicas[partition]!.endOffset, me = number
+                  controller.states[index].epoch == state.epoch else { continue }
+            replicas[index]!.truncate(to: missing.divergence)
+            replicas[index]!.records.append(contentsOf: missing.records)
+            let caughtUp = replicas[index]!.endOffset, me = number
             _ = await send(from: id, to: leader, timeout: timeout) { leader throws(QueueError) in
                 try leader.rejoin(partition, follower: me, endOffset: caughtUp, epoch: state.epoch)
             }
@@ -35,7 +38,8 @@ extension QueueBroker {
     ///
     /// - Throws: ``QueueError/notLeader(_:)`` unless this broker leads `partition` in `epoch`.
     func missing(_ partition: TopicPartition, endOffset: Int, lastEpoch: Int, epoch: Int) throws(QueueError) -> (divergence: Int, records: [QueueRecord]) {
-        guard let state = controller.state(of: partition), state.leader == number, state.epoch == epoch, let replica = replicas[partition] else {
+        guard let index = heldIndex(of: partition), controller.states[index].leader == number, controller.states[index].epoch == epoch,
+              let replica = replicas[index] else {
             throw .notLeader(partition)
         }
         let divergence = min(endOffset, replica.endOffset(ofEpoch: lastEpoch))
@@ -46,7 +50,9 @@ extension QueueBroker {
     ///
     /// - Throws: ``QueueError/behind(_:endOffset:)`` when records were appended since its catch-up.
     func rejoin(_ partition: TopicPartition, follower: Int, endOffset: Int, epoch: Int) throws(QueueError) {
-        guard let replica = replicas[partition], controller.state(of: partition)?.leader == number else { throw .notLeader(partition) }
+        guard let index = heldIndex(of: partition), let replica = replicas[index], controller.states[index].leader == number else {
+            throw .notLeader(partition)
+        }
         guard endOffset == replica.endOffset else { throw .behind(partition, endOffset: replica.endOffset) }
         guard controller.expandInSync(partition, adding: follower, leaderEpoch: epoch) else { throw .notLeader(partition) }
     }

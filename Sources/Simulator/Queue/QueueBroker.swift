@@ -15,13 +15,18 @@ public actor QueueBroker {
     public nonisolated let unownedExecutor: UnownedSerialExecutor
     let network: Network
     unowned let controller: QueueController
-    /// This broker's replica of each partition placed on it.
-    var replicas: [TopicPartition: PartitionReplica] = [:]
+    /// This broker's replica of each partition placed on it, by the partition's index in its
+    /// placement (``PartitionPlacement/partitions``); nil for a partition it does not hold.
+    ///
+    /// This and the per-partition flags below are arrays indexed like the controller's
+    /// partition states, where dictionaries keyed by ``TopicPartition`` hashed the topic's name
+    /// and the partition's number with SipHash at every lookup — several a produce and a fetch.
+    var replicas: [PartitionReplica?]
     /// Partitions with an append (or a rejoin check) in progress, and who waits for each.
-    private var busy: Set<TopicPartition> = []
-    private var waiting: [TopicPartition: [UnsafeContinuation<Void, Never>]] = [:]
+    private var busy: [Bool]
+    private var waiting: [[UnsafeContinuation<Void, Never>]]
     /// Partitions whose `acks=leader` copy loop is running.
-    private var copying: Set<TopicPartition> = []
+    private var copying: [Bool]
 
     /// A broker numbered `number` on node `id`, holding empty replicas of its partitions.
     public init(_ id: NodeID, number: Int, controller: QueueController, network: Network) {
@@ -31,9 +36,16 @@ public actor QueueBroker {
         self.network = network
         unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
         network.addNode(id)
-        for (partition, replicas) in zip(controller.placement.partitions, controller.placement.replicas) where replicas.contains(number) {
-            self.replicas[partition] = PartitionReplica()
-        }
+        replicas = controller.placement.replicas.map { $0.contains(number) ? PartitionReplica() : nil }
+        busy = Array(repeating: false, count: replicas.count)
+        waiting = Array(repeating: [], count: replicas.count)
+        copying = Array(repeating: false, count: replicas.count)
+    }
+
+    /// The index of `partition` in the placement, if this broker holds a replica of it.
+    func heldIndex(of partition: TopicPartition) -> Int? {
+        guard let index = controller.placement.index(of: partition), replicas[index] != nil else { return nil }
+        return index
     }
 
     /// Starts the loop that brings this broker's lagging replicas back in sync.
@@ -50,10 +62,10 @@ public actor QueueBroker {
     // MARK: Reading state (for reports and checks, after or during a run)
 
     /// This broker's records of `partition` (empty if it holds none).
-    public func records(of partition: TopicPartition) -> [QueueRecord] { replicas[partition]?.records ?? [] }
+    public func records(of partition: TopicPartition) -> [QueueRecord] { heldIndex(of: partition).map { replicas[$0]!.records } ?? [] }
 
     /// This broker's high watermark of `partition`.
-    public func highWatermark(of partition: TopicPartition) -> Int { replicas[partition]?.highWatermark ?? 0 }
+    public func highWatermark(of partition: TopicPartition) -> Int { heldIndex(of: partition).map { replicas[$0]!.highWatermark } ?? 0 }
 
     // MARK: Appending
 
@@ -63,66 +75,74 @@ public actor QueueBroker {
     /// - Throws: ``QueueError/notLeader(_:)`` when another broker leads (or none does), or when this
     ///   leader is replaced while it replicates (the record is then not acknowledged).
     public func append(_ message: QueueMessage, to partition: TopicPartition) async throws(QueueError) -> Int {
-        guard let state = controller.state(of: partition), state.leader == number, replicas[partition] != nil else {
+        guard let index = heldIndex(of: partition), controller.states[index].leader == number else {
             throw .notLeader(partition)
         }
-        await lock(partition)
-        defer { unlock(partition) }
+        let epoch = controller.states[index].epoch
+        await lock(index)
+        defer { unlock(index) }
         // Leadership may have moved while this append waited for the previous one.
-        guard let current = controller.state(of: partition), current.leader == number, current.epoch == state.epoch else {
+        guard controller.states[index].leader == number, controller.states[index].epoch == epoch else {
             throw .notLeader(partition)
         }
-        let offset = replicas[partition]!.endOffset
-        replicas[partition]!.records.append(QueueRecord(offset: offset, epoch: current.epoch, message: message))
-        network.simulation.trace.record(.put, id.name, partition.description, value: Int64(offset))
-        network.simulation.observeGauge(.queue, id.name, "end offset", of: partition.description, Double(offset + 1))
+        let offset = replicas[index]!.endOffset
+        replicas[index]!.records.append(QueueRecord(offset: offset, epoch: epoch, message: message))
+        let label = controller.partitionLabels[index]
+        network.simulation.trace.record(.put, subjectHash: id.stableHash, objectHash: label.stableHash, value: Int64(offset)) {
+            TraceEvent(time: network.simulation.now, kind: .put, subject: id.name, object: label.name, value: Int64(offset))
+        }
+        network.simulation.observeGauge(.queue, id.name, "end offset", of: label.name, Double(offset + 1))
         switch controller.configuration.acks {
         case .all:
-            guard await replicate(partition, epoch: current.epoch, from: offset, to: offset + 1) else { throw .notLeader(partition) }
+            guard await replicate(index, epoch: epoch, from: offset, to: offset + 1) else { throw .notLeader(partition) }
         case .leader:
-            startCopying(partition, epoch: current.epoch)
+            startCopying(index, epoch: epoch)
         }
         return offset
     }
 
-    /// Brings the followers up to this leader's log end: a new leader confirming records its
-    /// predecessor never did, or the `acks=leader` copy loop when it has stopped.
-    func confirmTail(of partition: TopicPartition, epoch: Int) async {
+    /// Brings the followers of the partition at `index` up to this leader's log end: a new leader
+    /// confirming records its predecessor never did, or the `acks=leader` copy loop when it has
+    /// stopped.
+    func confirmTail(ofPartitionAt index: Int, epoch: Int) async {
         switch controller.configuration.acks {
         case .leader:
-            startCopying(partition, epoch: epoch)
+            startCopying(index, epoch: epoch)
         case .all:
-            await lock(partition)
-            defer { unlock(partition) }
-            guard let replica = replicas[partition] else { return }
-            _ = await replicate(partition, epoch: epoch, from: replica.highWatermark, to: replica.endOffset)
+            await lock(index)
+            defer { unlock(index) }
+            guard let replica = replicas[index] else { return }
+            _ = await replicate(index, epoch: epoch, from: replica.highWatermark, to: replica.endOffset)
         }
     }
 
     /// `acks=leader`: one copy loop per partition ships, in rounds, everything appended since the
     /// last round was confirmed, while appends go on being answered at once — so followers trail
     /// by up to one round trip of records, which is what a leader's crash loses.
-    private func startCopying(_ partition: TopicPartition, epoch: Int) {
-        guard copying.insert(partition).inserted else { return }
-        network.simulation.spawn("queue.replicate.\(id.name)") { _ in await self.copyRounds(partition, epoch: epoch) }
+    private func startCopying(_ index: Int, epoch: Int) {
+        guard !copying[index] else { return }
+        copying[index] = true
+        network.simulation.spawn("queue.replicate.\(id.name)") { _ in await self.copyRounds(index, epoch: epoch) }
     }
 
-    private func copyRounds(_ partition: TopicPartition, epoch: Int) async {
-        defer { copying.remove(partition) }
-        while let replica = replicas[partition], replica.highWatermark < replica.endOffset, controller.state(of: partition)?.epoch == epoch {
-            guard await replicate(partition, epoch: epoch, from: replica.highWatermark, to: replica.endOffset) else { return }
+    private func copyRounds(_ index: Int, epoch: Int) async {
+        defer { copying[index] = false }
+        while let replica = replicas[index], replica.highWatermark < replica.endOffset, controller.states[index].epoch == epoch {
+            guard await replicate(index, epoch: epoch, from: replica.highWatermark, to: replica.endOffset) else { return }
         }
     }
 
-    /// Copies records `from..<to` to every in-sync follower (earlier ones too, to a follower that
-    /// says it is behind), dropping from the in-sync set each that does not confirm within the
-    /// replica timeout, then raises the high watermark to `to`. Returns false when this leader was
-    /// replaced meanwhile, or its own process died (a zombie must not change the in-sync set).
-    private func replicate(_ partition: TopicPartition, epoch: Int, from first: Int, to end: Int) async -> Bool {
+    /// Copies records `from..<to` of the partition at `index` to every in-sync follower (earlier
+    /// ones too, to a follower that says it is behind), dropping from the in-sync set each that
+    /// does not confirm within the replica timeout, then raises the high watermark to `to`.
+    /// Returns false when this leader was replaced meanwhile, or its own process died (a zombie
+    /// must not change the in-sync set).
+    private func replicate(_ index: Int, epoch: Int, from first: Int, to end: Int) async -> Bool {
+        let partition = controller.placement.partitions[index]
         let node = network.node(id)
         let incarnation = node?.incarnation
         let timeout = controller.configuration.replicaTimeout
-        for follower in controller.state(of: partition)?.inSync ?? [] where follower != number {
+        for follower in controller.states[index].inSync where follower != number {
             guard let broker = controller.broker(follower) else { continue }
             var confirmed = false
             // A follower that is behind says where its log ends, and gets the records from there;
@@ -130,7 +150,7 @@ public actor QueueBroker {
             var from = first
             for _ in 0..<2 {
                 let start = min(max(0, from), end)
-                let records = Array(replicas[partition]!.records[start..<end])
+                let records = Array(replicas[index]!.records[start..<end])
                 let answer = await send(from: id, to: broker, timeout: timeout) { follower throws(QueueError) in
                     try follower.copy(records, of: partition, epoch: epoch, from: start)
                 }
@@ -146,9 +166,9 @@ public actor QueueBroker {
                 guard controller.shrinkInSync(partition, removing: follower, leaderEpoch: epoch) else { return false }
             }
         }
-        guard controller.state(of: partition)?.epoch == epoch else { return false }
-        replicas[partition]!.highWatermark = max(replicas[partition]!.highWatermark, end)
-        network.simulation.observeGauge(.queue, id.name, "high watermark", of: partition.description, Double(replicas[partition]!.highWatermark))
+        guard controller.states[index].epoch == epoch else { return false }
+        replicas[index]!.highWatermark = max(replicas[index]!.highWatermark, end)
+        network.simulation.observeGauge(.queue, id.name, "high watermark", of: controller.partitionLabels[index].name, Double(replicas[index]!.highWatermark))
         return true
     }
 
@@ -158,14 +178,15 @@ public actor QueueBroker {
     /// - Throws: ``QueueError/staleEpoch(_:epoch:current:)`` from a replaced leader;
     ///   ``QueueError/behind(_:endOffset:)`` when this replica's log ends before `from`.
     func copy(_ records: [QueueRecord], of partition: TopicPartition, epoch: Int, from: Int) throws(QueueError) {
-        guard let state = controller.state(of: partition), replicas[partition] != nil else { throw .notLeader(partition) }
-        guard epoch == state.epoch else { throw .staleEpoch(partition, epoch: epoch, current: state.epoch) }
-        let end = replicas[partition]!.endOffset
+        guard let index = heldIndex(of: partition) else { throw .notLeader(partition) }
+        let current = controller.states[index].epoch
+        guard epoch == current else { throw .staleEpoch(partition, epoch: epoch, current: current) }
+        let end = replicas[index]!.endOffset
         guard end >= from else { throw .behind(partition, endOffset: end) }
-        replicas[partition]!.truncate(to: from)
-        replicas[partition]!.records.append(contentsOf: records)
+        replicas[index]!.truncate(to: from)
+        replicas[index]!.records.append(contentsOf: records)
         // A follower's watermark: everything but the newest record is known to be everywhere.
-        replicas[partition]!.highWatermark = max(replicas[partition]!.highWatermark, max(0, replicas[partition]!.endOffset - 1))
+        replicas[index]!.highWatermark = max(replicas[index]!.highWatermark, max(0, replicas[index]!.endOffset - 1))
     }
 
     // MARK: Reading
@@ -174,30 +195,29 @@ public actor QueueBroker {
     ///
     /// - Throws: ``QueueError/notLeader(_:)`` unless this broker leads the partition.
     public func fetch(_ partition: TopicPartition, from offset: Int, maxRecords: Int) throws(QueueError) -> (records: [QueueRecord], highWatermark: Int) {
-        guard controller.state(of: partition)?.leader == number, let replica = replicas[partition] else { throw .notLeader(partition) }
-        let start = min(max(0, offset), replica.highWatermark)
-        let end = min(replica.highWatermark, start + max(0, maxRecords))
-        return (Array(replica.records[start..<end]), replica.highWatermark)
+        guard let index = heldIndex(of: partition), controller.states[index].leader == number else { throw .notLeader(partition) }
+        let highWatermark = replicas[index]!.highWatermark
+        let start = min(max(0, offset), highWatermark)
+        let end = min(highWatermark, start + max(0, maxRecords))
+        return (Array(replicas[index]!.records[start..<end]), highWatermark)
     }
 
     // MARK: One append at a time per partition
 
-    private func lock(_ partition: TopicPartition) async {
-        guard busy.contains(partition) else {
-            busy.insert(partition)
+    private func lock(_ index: Int) async {
+        guard busy[index] else {
+            busy[index] = true
             return
         }
-        await withUnsafeContinuation { waiting[partition, default: []].append($0) }
+        await withUnsafeContinuation { waiting[index].append($0) }
     }
 
-    private func unlock(_ partition: TopicPartition) {
-        if var queue = waiting[partition], !queue.isEmpty {
+    private func unlock(_ index: Int) {
+        if !waiting[index].isEmpty {
             // The lock passes straight to the longest waiter, in arrival order.
-            let next = queue.removeFirst()
-            waiting[partition] = queue
-            next.resume()
+            waiting[index].removeFirst().resume()
         } else {
-            busy.remove(partition)
+            busy[index] = false
         }
     }
 }

@@ -30,7 +30,11 @@ extension QueueController {
 
     /// `member` of `group`, subscribed to `subscriptions`, checks in.
     func poll(group name: String, member: String, subscriptions: [TopicPartition]) -> GroupView {
-        var group = groups[name] ?? GroupState()
+        // In place: a copy taken out and stored back copied the group's tables at every poll.
+        poll(&groups[name, default: GroupState()], name, member: member, subscriptions: subscriptions)
+    }
+
+    private func poll(_ group: inout GroupState, _ name: String, member: String, subscriptions: [TopicPartition]) -> GroupView {
         let now = simulation.now
         var changed = false
         for silent in group.members.keys.sorted() where silent != member
@@ -41,8 +45,7 @@ extension QueueController {
         if group.members[member]?.subscriptions != subscriptions { changed = true }
         group.members[member] = Member(subscriptions: subscriptions, lastSeen: now)
         if changed { rebalance(&group, name) }
-        groups[name] = group
-        let owned = group.owners.keys.filter { group.owners[$0] == member }.sorted()
+        let owned = group.owners.filter { $0.value == member }.map(\.key).sorted()
         return GroupView(generation: group.generation, owned: owned.map { ($0, group.committed[$0] ?? 0) })
     }
 
@@ -68,12 +71,13 @@ extension QueueController {
     /// - Throws: ``QueueError/fenced(group:member:)`` for an older generation or a partition the
     ///   member does not own.
     func commit(group name: String, member: String, generation: Int, partition: TopicPartition, offset: Int) throws(QueueError) {
-        guard var group = groups[name], group.generation == generation, group.owners[partition] == member else {
+        guard let index = groups.index(forKey: name), groups.values[index].generation == generation,
+              groups.values[index].owners[partition] == member else {
             throw .fenced(group: name, member: member)
         }
-        group.committed[partition] = offset
-        group.members[member]?.lastSeen = simulation.now
-        groups[name] = group
+        // In place, as a poll does.
+        groups.values[index].committed[partition] = offset
+        groups.values[index].members[member]?.lastSeen = simulation.now
     }
 
     /// The committed offset of `partition` in `group` (0 before any commit).

@@ -162,10 +162,8 @@ public final class ShardedQueue: @unchecked Sendable {
         let next = records.last.map { $0.offset + 1 } ?? position
         simulation.observeGauge(.queue, spec.id.name, "lag", of: "\(spec.group) \(partition)", Double(max(0, highWatermark - next)))
         guard !records.isEmpty else { return position }
-        for record in records {
-            ledger.noteDelivered(record, of: partition, group: spec.group, consumer: spec.id.name,
-                                 committed: controller.committed(group: spec.group, partition: partition), at: simulation.now)
-        }
+        ledger.noteDelivered(records, of: partition, group: spec.group, consumer: spec.id.name,
+                             committed: controller.committed(group: spec.group, partition: partition), at: simulation.now)
         return next
     }
 }
