@@ -24,8 +24,7 @@ import CPrefetch
 /// two atomic operations for each of the four objects of every balanced request (its two calls,
 /// the balancer's record of it and its client). An entry finds its target's type again by its
 /// ``StepKind``: the types woken on every request are named there and called directly; any other
-/// conformer (a call answered with something else than a ``Response``, a test's probe) is found
-/// by a dynamic cast.
+/// conformer (a call with an answer type of its own, a test's probe) is found by a dynamic cast.
 ///
 /// Conformers are `@unchecked Sendable` classes touched only on the simulation thread, which
 /// declare `@exclusivity(unchecked) var wakeUps: UInt32 = 0` and change it only through this
@@ -80,6 +79,8 @@ extension SteppedWork {
 enum StepKind: UInt8 {
     /// A ``PendingCall`` answered with a ``Response`` (every request to a server or a balancer).
     case responseCall
+    /// A ``PendingCall`` answered with an ``ErasedAnswer`` (every other call made with a closure).
+    case erasedCall
     /// A ``BalancedRequest``.
     case balancedRequest
     /// A ``WorkloadClient``.
@@ -124,6 +125,7 @@ struct WakeUp {
     private func deliver(_ delivery: Delivery) {
         switch kind {
         case .responseCall: deliver(delivery, as: PendingCall<Response>.self)
+        case .erasedCall: deliver(delivery, as: PendingCall<ErasedAnswer>.self)
         case .balancedRequest: deliver(delivery, as: BalancedRequest.self)
         case .workloadClient: deliver(delivery, as: WorkloadClient.self)
         case .openLoopArrivals: deliver(delivery, as: OpenLoopArrivals.self)

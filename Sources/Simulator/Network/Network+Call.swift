@@ -130,10 +130,11 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     @exclusivity(unchecked) private var answerIsOnItsWay = false
     /// Whether ``answerRoom`` holds an answer.
     @exclusivity(unchecked) private var hasAnswer = false
-    /// Whether the answer is a ``Simulator/Response`` (every server request): then the protocol
-    /// entry points below go straight to the code specialised for it, where a `@_specialize`
-    /// check would look the generic metadata up at every call.
-    private let answersWithResponse = Response.self == Simulator.Response.self
+    /// Whether the answer is a ``Simulator/Response`` (every server request) or an
+    /// ``ErasedAnswer`` (every other call): then the protocol entry points below go straight to
+    /// the code specialised for it, where a `@_specialize` check would look the generic metadata
+    /// up at every call.
+    private let answerType = CallAnswerType.of(Response.self)
     /// Its slot among its node's open calls while it is handled there.
     @exclusivity(unchecked) var openSlot: Int32 = -1
     /// The handler's answer while it is on its way (``answerIsOnItsWay``), then the answer that
@@ -181,7 +182,11 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         // Freed unsettled (its world torn down): the waiting step will not run.
         if case .step(let wakeUp)? = waiter { wakeUp.discard() }
         if hasAnswer {
-            if answersWithResponse { withResponseCall { $0.answerRoom.deinitialize(as: Simulator.Response.self) } } else { answerRoom.deinitialize(as: Response.self) }
+            switch answerType {
+            case .response: withCall(answering: Simulator.Response.self) { $0.answerRoom.deinitialize(as: Simulator.Response.self) }
+            case .erased: withCall(answering: ErasedAnswer.self) { $0.answerRoom.deinitialize(as: ErasedAnswer.self) }
+            case .other: answerRoom.deinitialize(as: Response.self)
+            }
         }
     }
 
@@ -251,30 +256,50 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         return answerIsSettled ? answer : takeAnswer()
     }
 
-    /// The concrete call this is when ``answersWithResponse``.
+    /// The concrete call this is when it answers with a ``Simulator/Response``.
     private var asResponseCall: PendingCall<Simulator.Response> { unsafeDowncast(self, to: PendingCall<Simulator.Response>.self) }
 
-    /// Runs `body` with this call as the concrete call it is when ``answersWithResponse``, lent
-    /// rather than retained: the caller holds the call for as long as `body` runs, and a retained
-    /// downcast cost a retain and a release at every timer and step of every server request.
+    /// Runs `body` with this call as the concrete call it is when it answers with `Answer` (its
+    /// ``answerType``), lent rather than retained: the caller holds the call for as long as
+    /// `body` runs, and a retained downcast cost a retain and a release at every timer and step
+    /// of every server request.
     @inline(__always)
-    private func withResponseCall(_ body: (PendingCall<Simulator.Response>) -> Void) {
-        Unmanaged<PendingCall<Simulator.Response>>.fromOpaque(Unmanaged.passUnretained(self).toOpaque())._withUnsafeGuaranteedRef(body)
+    private func withCall<Answer>(answering _: Answer.Type, _ body: (PendingCall<Answer>) -> Void) {
+        Unmanaged<PendingCall<Answer>>.fromOpaque(Unmanaged.passUnretained(self).toOpaque())._withUnsafeGuaranteedRef(body)
     }
 
-    /// Calls answered with a ``Simulator/Response`` are called directly by their entries.
-    var stepKind: StepKind { answersWithResponse ? .responseCall : .dynamic }
+    /// Calls answered with a ``Simulator/Response`` or an ``ErasedAnswer`` are called directly by
+    /// their entries.
+    var stepKind: StepKind {
+        switch answerType {
+        case .response: .responseCall
+        case .erased: .erasedCall
+        case .other: .dynamic
+        }
+    }
 
     func timerFired(_ code: UInt8) {
-        if answersWithResponse { withResponseCall { $0.fire(code) } } else { fire(code) }
+        switch answerType {
+        case .response: withCall(answering: Simulator.Response.self) { $0.fire(code) }
+        case .erased: withCall(answering: ErasedAnswer.self) { $0.fire(code) }
+        case .other: fire(code)
+        }
     }
 
     func runStep(_ code: UInt8) {
-        if answersWithResponse { withResponseCall { $0.step(code) } } else { step(code) }
+        switch answerType {
+        case .response: withCall(answering: Simulator.Response.self) { $0.step(code) }
+        case .erased: withCall(answering: ErasedAnswer.self) { $0.step(code) }
+        case .other: step(code)
+        }
     }
 
     func finish() {
-        if answersWithResponse { withResponseCall { $0.sendAnswer() } } else { sendAnswer() }
+        switch answerType {
+        case .response: withCall(answering: Simulator.Response.self) { $0.sendAnswer() }
+        case .erased: withCall(answering: ErasedAnswer.self) { $0.sendAnswer() }
+        case .other: sendAnswer()
+        }
     }
 
     private func fire(_ code: UInt8) {
@@ -300,6 +325,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
 
     /// Runs the handler on the destination (on a pooled task, isolated to the context).
     @_specialize(exported: false, where Response == Simulator.Response)
+    @_specialize(exported: false, where Response == ErasedAnswer)
     nonisolated(nonsending) func handle() async {
         switch handler {
         case .task(let body): putAnswerOnItsWay(await body())
@@ -384,7 +410,15 @@ extension Network {
         from source: NodeID, to destination: NodeID, timeout: Duration,
         _ handler: @escaping @Sendable () async -> Response
     ) async throws(NetworkError) -> Response {
-        try await call(from: source, to: destination, timeout: timeout, handler: .task(handler))
+        if Response.self == Simulator.Response.self {
+            return try await call(from: source, to: destination, timeout: timeout, handler: .task(handler))
+        }
+        // Every other answer travels erased, so that the call runs specialised code (see
+        // ``ErasedAnswer``), and is checked for its type once, here.
+        let answer: ErasedAnswer = try await call(from: source, to: destination, timeout: timeout, handler: .task {
+            ErasedAnswer(value: await handler())
+        })
+        return answer.value as! Response
     }
 
     func call<Response: Sendable>(
