@@ -44,11 +44,27 @@ extension MapReduce {
         /// the comparisons and moves free of generic value witnesses; each index is sorted next
         /// to its key's prefix, so most comparisons (``KeySpan/precedes(_:in:)``) read the two
         /// entries being compared and nothing else.
-        static func sortByKey(_ indices: inout [Int], _ keys: [KeySpan], _ keyBytes: Bytes) {
+        ///
+        /// From `radixFrom` keys on, the entries are put in order of their prefixes by a radix
+        /// sort (``MapReduce/radixSortByPrefix(_:)``), then each run of keys sharing a prefix by
+        /// their bytes: the keys are distinct, so the order is the same either way.
+        static func sortByKey(_ indices: inout [Int], _ keys: [KeySpan], _ keyBytes: Bytes,
+                              radixFrom: Int = MapReduce.radixSortThreshold) {
             keys.withUnsafeBufferPointer { keys in
                 keyBytes.withUnsafeBytes { buffer in
-                    var entries = indices.map { (prefix: keys[$0].prefix, index: $0) }
-                    entries.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : keys[$0.index].precedes(keys[$1.index], in: buffer) }
+                    var entries = indices.map { SortEntry(prefix: keys[$0].prefix, index: $0) }
+                    if entries.count >= radixFrom {
+                        radixSortByPrefix(&entries)
+                        var start = 0
+                        while start < entries.count {
+                            var end = start + 1
+                            while end < entries.count, entries[end].prefix == entries[start].prefix { end += 1 }
+                            if end - start > 1 { entries[start..<end].sort { keys[$0.index].precedes(keys[$1.index], in: buffer) } }
+                            start = end
+                        }
+                    } else {
+                        entries.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : keys[$0.index].precedes(keys[$1.index], in: buffer) }
+                    }
                     for position in entries.indices { indices[position] = entries[position].index }
                 }
             }
