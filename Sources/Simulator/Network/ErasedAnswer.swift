@@ -7,6 +7,10 @@
 /// cast at every entry (a quarter of `experiment queue`'s samples). Erased, its code is
 /// specialised like a server request's, and the answer's type is checked once, when the caller
 /// takes it back (``Network/call(from:to:timeout:_:)``).
+///
+/// It costs allocations: the closure that wraps the handler, and a box for an answer larger than
+/// an existential holds inline (three words; a broker's `Result` is larger) — about four more a
+/// pair in the bench's queue through the network, whose pairs went from 196 K to 268 K a second.
 struct ErasedAnswer: Sendable {
     let value: any Sendable
 }
