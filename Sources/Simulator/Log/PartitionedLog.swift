@@ -26,19 +26,17 @@ public actor PartitionedLog {
         /// Each partition's name in the trace, `topic/partition`, and its stable hash: made once,
         /// not at every append (two strings and two hashes a record, a fifth of the MapReduce
         /// experiment's time when its input was published to the log).
-        let labels: [String]
-        let labelHashes: [UInt64]
+        let labels: [TraceLabel]
 
         init(name: String, partitions: Int) {
             self.partitions = Array(repeating: [], count: partitions)
-            labels = (0..<partitions).map { "\(name)/\($0)" }
-            labelHashes = labels.map(StableHash.fnv1a64)
+            labels = (0..<partitions).map { TraceLabel("\(name)/\($0)") }
         }
 
         /// Appends a record to the partition its key (or the keyless turn) picks and says where it
         /// landed. Changed in place, through one access: a copy of the topic alive during the append
         /// would share the partition's buffer, and every append would copy it whole.
-        mutating func append(topic: String, key: [UInt8]?, value: [UInt8], at now: VirtualInstant) -> (position: LogPosition, label: String, labelHash: UInt64) {
+        mutating func append(topic: String, key: [UInt8]?, value: [UInt8], at now: VirtualInstant) -> (position: LogPosition, label: TraceLabel) {
             let partition: Int
             if let key {
                 partition = PartitionedLog.partition(forKey: key, partitions: partitions.count)
@@ -48,7 +46,7 @@ public actor PartitionedLog {
             }
             let offset = partitions[partition].count
             partitions[partition].append(LogRecord(topic: topic, partition: partition, offset: offset, key: key, value: value, timestamp: now))
-            return (LogPosition(partition: partition, offset: offset), labels[partition], labelHashes[partition])
+            return (LogPosition(partition: partition, offset: offset), labels[partition])
         }
     }
 
@@ -108,10 +106,10 @@ public actor PartitionedLog {
     /// ``append(to:key:value:)`` to the topic at `index` of ``topics``.
     private func append(to index: Dictionary<String, Topic>.Index, key: [UInt8]?, value: [UInt8]) -> LogPosition {
         let appended = topics.values[index].append(topic: topics.keys[index], key: key, value: value, at: simulation.now)
-        simulation.trace.record(.put, subjectHash: id.stableHash, objectHash: appended.labelHash, value: Int64(appended.position.offset)) {
-            TraceEvent(time: simulation.now, kind: .put, subject: id.name, object: appended.label, value: Int64(appended.position.offset))
+        simulation.trace.record(.put, subjectHash: id.stableHash, objectHash: appended.label.stableHash, value: Int64(appended.position.offset)) {
+            TraceEvent(time: simulation.now, kind: .put, subject: id.name, object: appended.label.name, value: Int64(appended.position.offset))
         }
-        simulation.observeGauge(.log, id.name, "end offset", of: appended.label, Double(appended.position.offset + 1))
+        simulation.observeGauge(.log, id.name, "end offset", of: appended.label.name, Double(appended.position.offset + 1))
         return appended.position
     }
 

@@ -25,7 +25,7 @@ public final class QueueController: @unchecked Sendable {
     private(set) var states: [PartitionState]
     /// Each partition's name and its stable hash, in the same order: what the trace and the
     /// gauges call it at every append, named once rather than at each.
-    let partitionLabels: [PartitionLabel]
+    let partitionLabels: [TraceLabel]
     /// What the controller decided, in order: the partition history the report shows.
     public private(set) var events: [QueueEvent] = []
     /// The consumer groups (looked up by name, never iterated).
@@ -51,7 +51,7 @@ public final class QueueController: @unchecked Sendable {
         self.network = network
         simulation = network.simulation
         states = placement.replicas.map { PartitionState(replicas: $0, leader: $0.first, epoch: 0, inSync: $0) }
-        partitionLabels = placement.partitions.map(PartitionLabel.init)
+        partitionLabels = placement.partitions.map { TraceLabel($0.description) }
         network.addNode(id)
     }
 

@@ -22,17 +22,3 @@ public struct TopicPartition: Hashable, Comparable, Sendable, CustomStringConver
         (lhs.topic, lhs.index) < (rhs.topic, rhs.index)
     }
 }
-
-/// A partition's name (``TopicPartition/description``) with its stable hash, made once: the form
-/// the trace folds into its digest, which a hot path would otherwise build and hash again at
-/// every event.
-struct PartitionLabel {
-    let name: String
-    /// FNV-1a of ``name``, as ``Trace/record(_:_:_:value:)`` computes it.
-    let stableHash: UInt64
-
-    init(_ partition: TopicPartition) {
-        name = partition.description
-        stableHash = StableHash.fnv1a64(name)
-    }
-}
