@@ -103,4 +103,51 @@ import Testing
         }
         try simulation.run(until: .after(.seconds(1)))
     }
+
+    /// Every answer names the finished jobs in submission order, whichever finished first, and
+    /// work comes only from the unfinished ones; the monitor watches each worker once, by name.
+    @Test func answersNameFinishedJobsInSubmissionOrderAndAssignOnlyUnfinishedOnes() throws {
+        let ids = ["j1", "j2", "j3"]
+        let submissions = ids.map { id in
+            MapReduce.JobSubmission(id: id, job: MapReduce.WordCount(),
+                                    splits: MapReduce.InputSplitter.splits(of: [Fixtures.documents[0]], targetSize: 1000),
+                                    reducers: 1, combining: true)
+        }
+        @Sendable func beat(_ worker: NodeID, map: Int, reduce: Int) -> MapReduce.Heartbeat {
+            MapReduce.Heartbeat(worker: worker, incarnation: 0, running: [], freeMapSlots: map, freeReduceSlots: reduce,
+                                mapSlots: 3, reduceSlots: 1)
+        }
+        @Sendable func done(_ worker: NodeID, _ jobID: String, attempt: Int, _ result: MapReduce.TaskResult) -> MapReduce.TaskReport {
+            MapReduce.TaskReport(worker: worker, incarnation: 0, jobID: jobID, attempt: attempt, result: result,
+                                 freeMapSlots: 0, freeReduceSlots: 0, mapSlots: 3, reduceSlots: 1)
+        }
+        let (mapped, reduced) = (Self.mapped, Self.reduced("1"))
+        let (mapsOnB, reduceOnA, idleB) = (beat("worker-b", map: 3, reduce: 0), beat("worker-a", map: 0, reduce: 1), beat("worker-b", map: 3, reduce: 1))
+        at(0) { coordinator in
+            for submission in submissions { coordinator.submit(submission) }
+            let maps = coordinator.heartbeat(mapsOnB).assignments
+            #expect(maps.map(\.jobID) == ids)
+            #expect(coordinator.referencedWorkers() == ["worker-b"])
+            _ = coordinator.receive(done("worker-b", "j3", attempt: 3, mapped))
+            let reduce = coordinator.heartbeat(reduceOnA)
+            #expect(reduce.assignments.map(\.jobID) == ["j3"])
+            #expect(reduce.finishedJobs.isEmpty)
+            // worker-b holds j3's map output; worker-a runs its reduce: each named once, in order.
+            #expect(coordinator.referencedWorkers() == ["worker-a", "worker-b"])
+            #expect(coordinator.receive(done("worker-a", "j3", attempt: 4, reduced)).finishedJobs == ["j3"])
+            #expect(coordinator.unfinishedJobs == [0, 1])
+            _ = coordinator.receive(done("worker-b", "j1", attempt: 1, mapped))
+            #expect(coordinator.heartbeat(reduceOnA).assignments.map(\.jobID) == ["j1"])
+            let answer = coordinator.receive(done("worker-a", "j1", attempt: 5, reduced))
+            #expect(answer.finishedJobs == ["j1", "j3"])
+            #expect(coordinator.unfinishedJobs == [1])
+            #expect(coordinator.finishedJobIDs == coordinator.jobIDs.filter { coordinator.status(of: $0)!.isFinished })
+            // Only j2 is left, and its one map task runs: nothing to hand out.
+            let idle = coordinator.heartbeat(idleB)
+            #expect(idle.assignments.isEmpty)
+            #expect(idle.finishedJobs == ["j1", "j3"])
+            #expect(coordinator.status(of: "j2") == .running(.map))
+        }
+        try simulation.run(until: .after(.seconds(1)))
+    }
 }

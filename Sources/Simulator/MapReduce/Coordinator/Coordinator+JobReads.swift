@@ -17,13 +17,10 @@ extension MapReduce.Coordinator {
         change(&jobs[jobID]!)
     }
 
-    /// The positions in ``jobs`` of the jobs that have not finished, in submission order.
-    func unfinishedJobs() -> [Int] {
-        jobs.values.withUnsafeBufferPointer { states in states.indices.filter { !states[$0].status.isFinished } }
-    }
-
-    /// The ids of the jobs that have finished, in submission order.
-    func finishedJobIDs() -> [String] {
-        jobs.values.withUnsafeBufferPointer { states in states.indices.filter { states[$0].status.isFinished }.map { jobs.keys[$0] } }
+    /// Moves the job at `index` of ``jobs``, which has just finished, from ``unfinishedJobs`` to
+    /// ``finishedJobIDs``, keeping both in submission order.
+    func noteFinished(at index: Int) {
+        unfinishedJobs.removeAll { $0 == index }
+        finishedJobIDs = jobs.values.indices.filter { position in readJob(at: position) { $0.status.isFinished } }.map { jobs.keys[$0] }
     }
 }

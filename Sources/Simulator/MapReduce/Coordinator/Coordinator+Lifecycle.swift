@@ -164,6 +164,7 @@ extension MapReduce.Coordinator {
     func finish(_ jobID: String, status: MapReduce.JobStatus) {
         guard !jobs[jobID]!.status.isFinished else { return }
         jobs[jobID]!.status = status
+        noteFinished(at: jobs.index(forKey: jobID)!)
         jobs[jobID]!.finishedAt = simulation.now
         if status == .succeeded {
             jobs[jobID]!.output = MapReduce.Output(parts: jobs[jobID]!.reduceParts.map { $0 ?? [] })

@@ -4,27 +4,30 @@ extension MapReduce.Coordinator {
     /// left to hand out — speculative backups of its stragglers.
     func assign(to worker: NodeID, incarnation: UInt64, freeMapSlots: Int, freeReduceSlots: Int) -> [MapReduce.Assignment] {
         var assignments: [MapReduce.Assignment] = []
-        var free = [MapReduce.TaskKind.map: freeMapSlots, .reduce: freeReduceSlots]
+        var freeMap = freeMapSlots, freeReduce = freeReduceSlots
+        func freeSlots(_ kind: MapReduce.TaskKind) -> Int { kind == .map ? freeMap : freeReduce }
+        func takeSlot(_ kind: MapReduce.TaskKind) { if kind == .map { freeMap -= 1 } else { freeReduce -= 1 } }
         let now = simulation.now
-        // Jobs are never removed, so their positions hold while attempts start.
-        let open = { (index: Int) in self.readJob(at: index) { !$0.status.isFinished && !$0.blacklisted.contains(worker) } }
-        for index in jobs.values.indices where open(index) {
+        // Jobs are never removed, so their positions hold while attempts start, and starting
+        // one finishes no job.
+        let open = unfinishedJobs.filter { index in readJob(at: index) { !$0.blacklisted.contains(worker) } }
+        for index in open {
             let jobID = jobs.keys[index]
             for kind in [MapReduce.TaskKind.map, .reduce] {
                 if kind == .reduce && !readJob(at: index, { $0.allMapsCompleted }) { continue }
-                while free[kind]! > 0, let task = readJob(at: index, { $0.nextRunnable(kind, now: now) }) {
+                while freeSlots(kind) > 0, let task = readJob(at: index, { $0.nextRunnable(kind, now: now) }) {
                     assignments.append(startAttempt(task, of: jobID, on: worker, incarnation: incarnation, speculative: false))
-                    free[kind]! -= 1
+                    takeSlot(kind)
                 }
             }
         }
         guard let rule = policy.speculation else { return assignments }
-        for index in jobs.values.indices where open(index) {
+        for index in open {
             let jobID = jobs.keys[index]
-            for kind in [MapReduce.TaskKind.map, .reduce] where free[kind]! > 0 && readJob(at: index, { $0.phase }) == kind {
+            for kind in [MapReduce.TaskKind.map, .reduce] where freeSlots(kind) > 0 && readJob(at: index, { $0.phase }) == kind {
                 if let task = straggler(of: jobID, kind: kind, avoiding: worker, rule: rule) {
                     assignments.append(startAttempt(task, of: jobID, on: worker, incarnation: incarnation, speculative: true))
-                    free[kind]! -= 1
+                    takeSlot(kind)
                 }
             }
         }

@@ -24,7 +24,7 @@ extension MapReduce.Coordinator {
         directives.assignments = assign(to: heartbeat.worker, incarnation: heartbeat.incarnation,
                                         freeMapSlots: free(.map, on: heartbeat.worker, reported: heartbeat.freeMapSlots, slots: heartbeat.mapSlots),
                                         freeReduceSlots: free(.reduce, on: heartbeat.worker, reported: heartbeat.freeReduceSlots, slots: heartbeat.reduceSlots))
-        directives.finishedJobs = finishedJobIDs()
+        directives.finishedJobs = finishedJobIDs
         return directives
     }
 
@@ -49,7 +49,7 @@ extension MapReduce.Coordinator {
         directives.assignments = assign(to: report.worker, incarnation: report.incarnation,
                                         freeMapSlots: free(.map, on: report.worker, reported: report.freeMapSlots, slots: report.mapSlots),
                                         freeReduceSlots: free(.reduce, on: report.worker, reported: report.freeReduceSlots, slots: report.reduceSlots))
-        directives.finishedJobs = finishedJobIDs()
+        directives.finishedJobs = finishedJobIDs
         return directives
     }
 
@@ -74,7 +74,7 @@ extension MapReduce.Coordinator {
     /// hand the same worker more tasks than it has slots.
     func free(_ kind: MapReduce.TaskKind, on worker: NodeID, reported: Int, slots: Int) -> Int {
         var assigned = 0
-        for index in unfinishedJobs() {
+        for index in unfinishedJobs {
             assigned += readJob(at: index) { state in
                 state.running.reduce(0) { count, number in
                     let attempt = state.attempts[number]!

@@ -26,6 +26,12 @@ extension MapReduce {
         var jobOfAttempt: [Int: String] = [:]
         /// The next attempt number.
         var nextAttempt = 1
+        /// The positions in ``jobs`` of the jobs that have not finished, and the ids of those
+        /// that have, each in submission order: what every heartbeat's answer and every monitor
+        /// round start from, kept as jobs are submitted and finish (a finished job never runs
+        /// again) rather than gathered from every job each time. Derived from ``jobs``.
+        var unfinishedJobs: [Int] = []
+        var finishedJobIDs: [String] = []
 
         // MARK: Volatile state
         /// What the coordinator has heard from each worker since it last started.
@@ -65,6 +71,7 @@ extension MapReduce {
         func submit(_ submission: JobSubmission) {
             guard jobs[submission.id] == nil else { return }
             jobs[submission.id] = JobState(submission, at: simulation.now)
+            unfinishedJobs.append(jobs.count - 1)
             simulation.trace.record(.custom, id.name, "submit \(submission.id)", value: Int64(submission.splits.count))
         }
 
@@ -106,8 +113,9 @@ extension MapReduce {
                     loseWorker(worker, reason: "no heartbeat for \(policy.workerTimeout.formattedSeconds)")
                 }
             }
-            // Jobs are never removed, so their positions hold while attempts end.
-            for index in jobs.values.indices where !readJob(at: index, { $0.status.isFinished }) {
+            // Jobs are never removed, so their positions hold while attempts end; an attempt
+            // timed out can finish only its own job.
+            for index in unfinishedJobs {
                 let jobID = jobs.keys[index]
                 for number in readJob(at: index, { $0.running }) {
                     let stalled = readJob(at: index) { state in
@@ -120,16 +128,25 @@ extension MapReduce {
         }
 
         /// Workers the coordinator must keep an eye on: those it has heard from, and those that
-        /// hold running attempts or finished map output of unfinished jobs; sorted by name.
+        /// hold running attempts or finished map output of unfinished jobs; sorted by name, each
+        /// once. Gathered in an array, sorted and its repeats dropped: a handful of workers, where
+        /// a set hashed each of them at every monitor round.
         func referencedWorkers() -> [NodeID] {
-            var all = Set(workers.keys)
-            for index in unfinishedJobs() {
+            var all = Array(workers.keys)
+            for index in unfinishedJobs {
                 readJob(at: index) { state in
-                    for number in state.running { all.insert(state.attempts[number]!.worker) }
-                    for worker in state.mapOutputsOnWorker.keys { all.insert(worker) }
+                    for number in state.running { all.append(state.attempts[number]!.worker) }
+                    all.append(contentsOf: state.mapOutputsOnWorker.keys)
                 }
             }
-            return all.sorted()
+            all.sort()
+            var distinct = 0
+            for worker in all where distinct == 0 || all[distinct - 1] != worker {
+                all[distinct] = worker
+                distinct += 1
+            }
+            all.removeLast(all.count - distinct)
+            return all
         }
     }
 }

@@ -126,7 +126,9 @@ extension MapReduce {
         /// attempts (refusing any beyond the free slots).
         func carryOut(_ directives: Directives) {
             for attempt in directives.abort { endRunning(attempt, outcome: "aborted") }
-            if !directives.finishedJobs.isEmpty {
+            // Every answer names every finished job: nothing to look up while the worker holds
+            // nothing (the set of their ids was most of an idle worker's heartbeat).
+            if !directives.finishedJobs.isEmpty && !(running.isEmpty && disk.isEmpty) {
                 let finished = Set(directives.finishedJobs)
                 for attempt in running.keys.sorted() where finished.contains(running[attempt]!.jobID) { endRunning(attempt, outcome: "job finished") }
                 for attempt in disk.keys.sorted() where finished.contains(disk[attempt]!.jobID) { disk[attempt] = nil }
