@@ -121,7 +121,7 @@ import Testing
             MapReduce.TaskReport(worker: worker, incarnation: 0, jobID: jobID, attempt: attempt, result: result,
                                  freeMapSlots: 0, freeReduceSlots: 0, mapSlots: 3, reduceSlots: 1)
         }
-        let (mapped, reduced) = (Self.mapped, Self.reduced("1"))
+        let (mapped, reduced, network) = (Self.mapped, Self.reduced("1"), network)
         let (mapsOnB, reduceOnA, idleB) = (beat("worker-b", map: 3, reduce: 0), beat("worker-a", map: 0, reduce: 1), beat("worker-b", map: 3, reduce: 1))
         at(0) { coordinator in
             for submission in submissions { coordinator.submit(submission) }
@@ -147,6 +147,15 @@ import Testing
             #expect(idle.assignments.isEmpty)
             #expect(idle.finishedJobs == ["j1", "j3"])
             #expect(coordinator.status(of: "j2") == .running(.map))
+            // A restarted coordinator has heard from no one, and still watches j2's worker; the
+            // workers it hears from again are merged in, in order.
+            network.crash("coordinator")
+            #expect(coordinator.referencedWorkers() == ["worker-b"])
+            _ = coordinator.heartbeat(reduceOnA)
+            #expect(coordinator.referencedWorkers() == ["worker-a", "worker-b"])
+            coordinator.monitor()
+            #expect(coordinator.workerIDs == ["worker-a", "worker-b"])
+            #expect(coordinator.workerIDs == coordinator.workers.keys.sorted())
         }
         try simulation.run(until: .after(.seconds(1)))
     }

@@ -88,18 +88,26 @@ extension MapReduce.Coordinator {
     /// Records that `worker` is alive in `incarnation`; a newer incarnation than the one known
     /// means it restarted, and everything it held in the older one is gone.
     func noteAlive(_ worker: NodeID, incarnation: UInt64) {
-        if let known = workers[worker], known.incarnation >= incarnation {
-            if !known.alive {
+        if let position = workers.index(forKey: worker), workers.values[position].incarnation >= incarnation {
+            if !workers.values[position].alive {
                 simulation.trace.record(.markUp, id.name, worker.name)
                 simulation.observeInstant(.mapreduce, id.name, "worker up", detail: worker.name)
             }
-            workers[worker] = WorkerView(incarnation: known.incarnation, lastSeen: simulation.now, alive: true)
+            workers.values[position].lastSeen = simulation.now
+            workers.values[position].alive = true
             return
         }
         // First contact since this coordinator came up, or a restart: attempts and local output
         // of older incarnations are gone with the old process.
         loseWorker(worker, reason: "worker restarted", olderThan: incarnation)
-        workers[worker] = WorkerView(incarnation: incarnation, lastSeen: simulation.now, alive: true)
+        setView(WorkerView(incarnation: incarnation, lastSeen: simulation.now, alive: true), of: worker)
+    }
+
+    /// Sets what the coordinator knows of `worker`, adding it to ``workerIDs`` in order when it
+    /// is new.
+    func setView(_ view: WorkerView, of worker: NodeID) {
+        guard workers.updateValue(view, forKey: worker) == nil else { return }
+        workerIDs.insert(worker, at: workerIDs.firstIndex { worker < $0 } ?? workerIDs.count)
     }
 
     /// Ends the running attempts on `worker` and, with local-disk shuffle, re-executes its

@@ -36,6 +36,9 @@ extension MapReduce {
         // MARK: Volatile state
         /// What the coordinator has heard from each worker since it last started.
         var workers: [NodeID: WorkerView] = [:]
+        /// The keys of ``workers``, sorted by name: kept as workers are first heard of (through
+        /// ``setView(_:of:)``), where the monitor sorted them at every round.
+        var workerIDs: [NodeID] = []
         /// When the coordinator last came up: the stand-in "last heard" of workers it has not
         /// heard from since.
         var upSince = VirtualInstant.zero
@@ -57,7 +60,10 @@ extension MapReduce {
             unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
             node = network.addNode(id)
             network.onCrash(id) { [unowned self] in
-                self.assumeIsolated { $0.workers = [:] }
+                self.assumeIsolated { coordinator in
+                    coordinator.workers = [:]
+                    coordinator.workerIDs = []
+                }
             }
             network.onRestart(id) { [unowned self] in
                 self.assumeIsolated { $0.resumeAfterRestart() }
@@ -106,8 +112,13 @@ extension MapReduce {
         func monitor() {
             let now = simulation.now
             for worker in referencedWorkers() {
-                let view = workers[worker] ?? WorkerView(incarnation: 0, lastSeen: upSince, alive: true)
-                workers[worker] = view
+                let view: WorkerView
+                if let known = workers[worker] {
+                    view = known
+                } else {
+                    view = WorkerView(incarnation: 0, lastSeen: upSince, alive: true)
+                    setView(view, of: worker)
+                }
                 if view.alive, view.lastSeen.duration(to: now) > policy.workerTimeout {
                     workers[worker]!.alive = false
                     loseWorker(worker, reason: "no heartbeat for \(policy.workerTimeout.formattedSeconds)")
@@ -129,16 +140,20 @@ extension MapReduce {
 
         /// Workers the coordinator must keep an eye on: those it has heard from, and those that
         /// hold running attempts or finished map output of unfinished jobs; sorted by name, each
-        /// once. Gathered in an array, sorted and its repeats dropped: a handful of workers, where
-        /// a set hashed each of them at every monitor round.
+        /// once. Nearly always the ones it has heard from, already in order: the others are
+        /// added and sorted in, where a set of them all was built and sorted at every round.
         func referencedWorkers() -> [NodeID] {
-            var all = Array(workers.keys)
+            var unheard: [NodeID] = []
             for index in unfinishedJobs {
                 readJob(at: index) { state in
-                    for number in state.running { all.append(state.attempts[number]!.worker) }
-                    all.append(contentsOf: state.mapOutputsOnWorker.keys)
+                    for number in state.running where workers[state.attempts[number]!.worker] == nil {
+                        unheard.append(state.attempts[number]!.worker)
+                    }
+                    for worker in state.mapOutputsOnWorker.keys where workers[worker] == nil { unheard.append(worker) }
                 }
             }
+            guard !unheard.isEmpty else { return workerIDs }
+            var all = workerIDs + unheard
             all.sort()
             var distinct = 0
             for worker in all where distinct == 0 || all[distinct - 1] != worker {
