@@ -43,6 +43,7 @@ extension MapReduce.Coordinator {
             jobs[jobID]!.lossesSinceProgress = 0
         }
         endAttempt(attempt.number, of: jobID, outcome: .succeeded)
+        jobs[jobID]!.noteSpeed(of: task)
         for other in others { endAttempt(other, of: jobID, outcome: .killed("another attempt finished first")) }
         let state = jobs[jobID]!
         if !state.status.isFinished { jobs[jobID]!.status = .running(state.phase) }
