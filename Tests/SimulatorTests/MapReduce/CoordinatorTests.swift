@@ -100,8 +100,22 @@ import Testing
             #expect(coordinator.jobs["j"]!.maps[0].state == .idle)
             #expect(coordinator.jobs["j"]!.attempts[2]!.outcome == .lost("worker restarted"))
             #expect(coordinator.jobs["j"]!.mapReexecutions == 1)
+            #expect(coordinator.runningOnWorker.filter { $0.value != .init() } == Self.scannedRunning(coordinator))
         }
         try simulation.run(until: .after(.seconds(1)))
+    }
+
+    /// The attempts running on each worker by kind, counted in every job: what the coordinator
+    /// keeps in ``MapReduce/Coordinator/runningOnWorker``.
+    static func scannedRunning(_ coordinator: isolated MapReduce.Coordinator) -> [NodeID: MapReduce.Coordinator.RunningAttempts] {
+        var counts: [NodeID: MapReduce.Coordinator.RunningAttempts] = [:]
+        for state in coordinator.jobs.values {
+            for number in state.running {
+                let attempt = state.attempts[number]!
+                if attempt.task.kind == .map { counts[attempt.worker, default: .init()].map += 1 } else { counts[attempt.worker, default: .init()].reduce += 1 }
+            }
+        }
+        return counts
     }
 
     /// Every answer names the finished jobs in submission order, whichever finished first, and
@@ -134,6 +148,7 @@ import Testing
             #expect(reduce.finishedJobs.isEmpty)
             // worker-b holds j3's map output; worker-a runs its reduce: each named once, in order.
             #expect(coordinator.referencedWorkers() == ["worker-a", "worker-b"])
+            #expect(coordinator.runningOnWorker == ["worker-b": .init(map: 2, reduce: 0), "worker-a": .init(map: 0, reduce: 1)])
             #expect(coordinator.receive(done("worker-a", "j3", attempt: 4, reduced)).finishedJobs == ["j3"])
             #expect(coordinator.unfinishedJobs == [0, 1])
             _ = coordinator.receive(done("worker-b", "j1", attempt: 1, mapped))
@@ -147,6 +162,8 @@ import Testing
             #expect(idle.assignments.isEmpty)
             #expect(idle.finishedJobs == ["j1", "j3"])
             #expect(coordinator.status(of: "j2") == .running(.map))
+            #expect(coordinator.runningOnWorker.filter { $0.value != .init() } == Self.scannedRunning(coordinator))
+            #expect(Self.scannedRunning(coordinator) == ["worker-b": .init(map: 1, reduce: 0)])
             // A restarted coordinator has heard from no one, and still watches j2's worker; the
             // workers it hears from again are merged in, in order.
             network.crash("coordinator")

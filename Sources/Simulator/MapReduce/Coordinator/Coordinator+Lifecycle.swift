@@ -90,6 +90,7 @@ extension MapReduce.Coordinator {
     func endAttempt(_ number: Int, of jobID: String, outcome: MapReduce.AttemptOutcome) {
         guard var attempt = jobs[jobID]!.attempts[number] else { return }
         let wasRunning = jobs[jobID]!.running.remove(number) != nil
+        if wasRunning { noteRunning(attempt.task.kind, on: attempt.worker, change: -1) }
         guard wasRunning || outcome == .succeeded || outcome == .duplicate else { return }
         attempt.end = simulation.now
         attempt.outcome = outcome

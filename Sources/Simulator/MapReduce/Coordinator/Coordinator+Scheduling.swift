@@ -59,6 +59,7 @@ extension MapReduce.Coordinator {
                 combining: submission.combining, split: task.kind == .map ? submission.splits[task.index] : nil,
                 mapOutputs: task.kind == .reduce ? state.mapOutputs.map { $0! } : [])
         }
+        noteRunning(task.kind, on: worker, change: 1)
         simulation.trace.record(.taskStart, worker.name, "\(jobID)/\(task)#\(number)", value: speculative ? 1 : 0)
         return assignment
     }

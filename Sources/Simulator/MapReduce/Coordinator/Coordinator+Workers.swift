@@ -73,16 +73,17 @@ extension MapReduce.Coordinator {
     /// assignment was still on its way). Without this, two answers crossing on the network would
     /// hand the same worker more tasks than it has slots.
     func free(_ kind: MapReduce.TaskKind, on worker: NodeID, reported: Int, slots: Int) -> Int {
-        var assigned = 0
-        for index in unfinishedJobs {
-            assigned += readJob(at: index) { state in
-                state.running.reduce(0) { count, number in
-                    let attempt = state.attempts[number]!
-                    return attempt.worker == worker && attempt.task.kind == kind ? count + 1 : count
-                }
-            }
-        }
+        let assigned = runningOnWorker[worker].map { kind == .map ? $0.map : $0.reduce } ?? 0
         return max(0, min(reported, slots - assigned))
+    }
+
+    /// Counts an attempt of `kind` that starts (`change` 1) or stops running (-1) on `worker`.
+    func noteRunning(_ kind: MapReduce.TaskKind, on worker: NodeID, change: Int) {
+        if kind == .map {
+            runningOnWorker[worker, default: RunningAttempts()].map += change
+        } else {
+            runningOnWorker[worker, default: RunningAttempts()].reduce += change
+        }
     }
 
     /// Records that `worker` is alive in `incarnation`; a newer incarnation than the one known

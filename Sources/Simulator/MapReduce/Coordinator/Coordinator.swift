@@ -32,6 +32,16 @@ extension MapReduce {
         /// again) rather than gathered from every job each time. Derived from ``jobs``.
         var unfinishedJobs: [Int] = []
         var finishedJobIDs: [String] = []
+        /// The attempts running on each worker, by kind, over every job (a finished job has
+        /// none): kept as attempts start and end, for ``free(_:on:reported:slots:)``, which
+        /// counted them in every job's running attempts at every message. Derived from ``jobs``.
+        var runningOnWorker: [NodeID: RunningAttempts] = [:]
+
+        /// How many attempts of each kind run on one worker.
+        struct RunningAttempts: Equatable {
+            var map = 0
+            var reduce = 0
+        }
 
         // MARK: Volatile state
         /// What the coordinator has heard from each worker since it last started.
