@@ -78,12 +78,12 @@ extension MapReduce.Coordinator {
     }
 
     /// Counts an attempt of `kind` that starts (`change` 1) or stops running (-1) on `worker`.
+    /// A worker running nothing has no entry: while no job runs, the table is empty and a
+    /// heartbeat's lookup hashes nothing.
     func noteRunning(_ kind: MapReduce.TaskKind, on worker: NodeID, change: Int) {
-        if kind == .map {
-            runningOnWorker[worker, default: RunningAttempts()].map += change
-        } else {
-            runningOnWorker[worker, default: RunningAttempts()].reduce += change
-        }
+        var running = runningOnWorker[worker] ?? RunningAttempts()
+        if kind == .map { running.map += change } else { running.reduce += change }
+        runningOnWorker[worker] = running == RunningAttempts() ? nil : running
     }
 
     /// Records that `worker` is alive in `incarnation`; a newer incarnation than the one known

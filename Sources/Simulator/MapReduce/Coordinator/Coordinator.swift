@@ -33,8 +33,9 @@ extension MapReduce {
         var unfinishedJobs: [Int] = []
         var finishedJobIDs: [String] = []
         /// The attempts running on each worker, by kind, over every job (a finished job has
-        /// none): kept as attempts start and end, for ``free(_:on:reported:slots:)``, which
-        /// counted them in every job's running attempts at every message. Derived from ``jobs``.
+        /// none), for the workers running any: kept as attempts start and end, for
+        /// ``free(_:on:reported:slots:)``, which counted them in every job's running attempts at
+        /// every message. Derived from ``jobs``.
         var runningOnWorker: [NodeID: RunningAttempts] = [:]
 
         /// How many attempts of each kind run on one worker.
