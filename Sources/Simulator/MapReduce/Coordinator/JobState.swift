@@ -112,20 +112,21 @@ extension MapReduce {
         subscript(task: TaskID) -> TaskRecord {
             get { task.kind == .map ? maps[task.index] : reduces[task.index] }
             set {
-                let old: TaskState
+                var record = newValue
+                if record.state != .completed, let speed = record.speed {
+                    // Out of the median (a task has a speed only while completed): it runs
+                    // again, and its next winner sets it anew.
+                    record.speed = nil
+                    if task.kind == .map { Self.remove(speed, from: &mapSpeeds) } else { Self.remove(speed, from: &reduceSpeeds) }
+                }
                 if task.kind == .map {
-                    old = maps[task.index].state
-                    maps[task.index] = newValue
+                    let old = maps[task.index].state
+                    maps[task.index] = record
                     mapTally.changed(task.index, from: old, in: maps)
                 } else {
-                    old = reduces[task.index].state
-                    reduces[task.index] = newValue
+                    let old = reduces[task.index].state
+                    reduces[task.index] = record
                     reduceTally.changed(task.index, from: old, in: reduces)
-                }
-                if old == .completed && newValue.state != .completed, let speed = newValue.speed {
-                    // Out of the median: the task runs again, and its next winner sets it anew.
-                    if task.kind == .map { Self.remove(speed, from: &mapSpeeds) } else { Self.remove(speed, from: &reduceSpeeds) }
-                    if task.kind == .map { maps[task.index].speed = nil } else { reduces[task.index].speed = nil }
                 }
             }
         }
