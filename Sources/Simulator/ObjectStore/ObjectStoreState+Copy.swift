@@ -79,7 +79,7 @@ extension ObjectStoreState {
             copySourceVersionId: reportedVersionId(source, in: sourceBucket),
             lastModified: now
         )
-        install(version, key: destinationKey, bucket: request.destinationBucket, now: now)
+        install(version, key: destinationKey, bucket: request.destinationBucket)
         return output
     }
 }

@@ -96,7 +96,7 @@ extension ObjectStoreState {
             case .enabled, .suspended:
                 let marker = ObjectVersion.deleteMarker(sequence: takeSequence(),
                                                         isNullVersion: bucket.versioning == .suspended, now: now)
-                install(marker, key: key, bucket: name, now: now)
+                install(marker, key: key, bucket: name)
                 record(.addDeleteMarker, marker.versionId)
             }
             return

@@ -53,13 +53,15 @@ extension ObjectStoreState {
         }
     }
 
-    /// CompleteMultipartUpload: assembles the listed parts (unlisted parts are discarded) into the
-    /// new latest version of the key; its ETag is MD5(MD5(part 1) ‖ … ‖ MD5(part N)) + "-N".
+    /// CompleteMultipartUpload: assembles the listed parts (unlisted parts are discarded) into a
+    /// new version of the key, created when the upload started: the latest unless a newer write
+    /// of the key began after the upload did (see ``S3Bucket/install(_:for:)``); its ETag is MD5(MD5(part 1) ‖ … ‖ MD5(part N)) + "-N".
     ///
     /// Errors, in this order: `NoSuchBucket`, `NoSuchUpload`, `MalformedXML` (empty part list),
     /// `InvalidPartOrder` (not strictly ascending), `InvalidPart` (not uploaded, or ETag differs),
     /// `EntityTooSmall` (a part other than the last under 5 MiB), then the conditional-write errors.
-    /// The parts' stored segments move into the object as they are: no bytes are copied.
+    /// The parts' stored segments move into the object as they are: no bytes are copied. `now`,
+    /// the request's arrival, dates nothing: the object is dated by its upload's start.
     public mutating func completeMultipartUpload(bucket bucketName: String, key: String, uploadId: String,
                                                  parts: [CompletedMultipartPart],
                                                  preconditions: ObjectWritePreconditions = ObjectWritePreconditions(),
@@ -89,16 +91,18 @@ extension ObjectStoreState {
             throw S3Error(.entityTooSmall, "Your proposed upload is smaller than the minimum allowed object size.")
         }
         try Self.checkWritePreconditions(preconditions, current: currentObject(upload.key, in: bucket))
-        let sequence = takeSequence()
+        // The object is as old as its upload: created (its Last-Modified, what lifecycle counts
+        // from) when the upload started, and ordered among the key's versions by that start
+        // (its sequence, taken then), as S3 orders concurrent uploads by their `createdDate`.
         let version = makeVersion(
-            sequence: sequence, versioning: bucket.versioning, attributes: upload.attributes,
+            sequence: upload.sequence, versioning: bucket.versioning, attributes: upload.attributes,
             eTag: ObjectETag.multipart(partDigests: uploaded.map(\.eTag)), size: uploaded.reduce(0) { $0 + $1.size },
-            body: .segments(uploaded.map(\.segment)), now: now
+            body: .segments(uploaded.map(\.segment)), now: upload.initiated
         )
         // Read `bucket` before mutating, so no copy of it forces the mutations to copy its tables.
         let versionId = reportedVersionId(version, in: bucket)
         buckets[bucketName]?.uploads[upload.sequence] = nil
-        install(version, key: upload.key, bucket: bucketName, now: now)
+        install(version, key: upload.key, bucket: bucketName)
         let output = CompleteMultipartUploadOutput(eTag: version.eTag.description, versionId: versionId)
         buckets[bucketName]?.completedUploads[upload.sequence] = .init(key: upload.key, output: output)
         return output

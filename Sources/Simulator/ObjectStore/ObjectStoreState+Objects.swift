@@ -31,7 +31,7 @@ extension ObjectStoreState {
         let versionId = Self.reportedVersionId(version, versioning: versioning)
         // The bucket is changed where it lies in the table: found once, never copied out (a live
         // copy would make the install copy the bucket's whole key table).
-        buckets.values[position].install(version, for: objectKey, now: now)
+        buckets.values[position].install(version, for: objectKey)
         return PutObjectOutput(entityTag: version.eTag, versionId: versionId, serverSideEncryption: version.encryption)
     }
 
@@ -94,7 +94,7 @@ extension ObjectStoreState {
         case .enabled, .suspended:
             let marker = ObjectVersion.deleteMarker(sequence: takeSequence(),
                                                     isNullVersion: bucket.versioning == .suspended, now: now)
-            install(marker, key: objectKey, bucket: bucketName, now: now)
+            install(marker, key: objectKey, bucket: bucketName)
             return DeleteObjectOutput(deleteMarker: true, versionId: marker.versionId)
         }
     }

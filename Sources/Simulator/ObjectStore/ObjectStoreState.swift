@@ -110,12 +110,13 @@ public struct ObjectStoreState: Sendable, Equatable {
         versioning == .unversioned ? nil : version.versionId
     }
 
-    /// Makes `version` the latest version of `key`, applying the bucket's versioning rules:
-    /// a null version replaces any existing null version (unversioned and suspended buckets), a
-    /// versioned one is simply added; whatever was latest becomes noncurrent at `now`.
-    /// Callers validate first: this cannot fail.
-    mutating func install(_ version: ObjectVersion, key: S3ObjectKey, bucket bucketName: String, now: Int64) {
-        updateBucket(bucketName) { $0.install(version, for: key, now: now) }
+    /// Adds `version` to the versions of `key`, applying the bucket's versioning rules: a null
+    /// version replaces any existing null version (unversioned and suspended buckets), a
+    /// versioned one is added; it goes on top — the latest, the one before it noncurrent from its
+    /// creation — unless it is a multipart upload that started before a newer version was written
+    /// (see ``S3Bucket/install(_:for:)``). Callers validate first: this cannot fail.
+    mutating func install(_ version: ObjectVersion, key: S3ObjectKey, bucket bucketName: String) {
+        updateBucket(bucketName) { $0.install(version, for: key) }
     }
 
     /// Changes the bucket named `name` in place, if it exists.

@@ -49,18 +49,27 @@ struct S3Bucket: Sendable, Equatable {
         }
     }
 
-    /// Makes `version` the latest version of `key` (see ``ObjectStoreState/install(_:key:bucket:now:)``).
+    /// Puts `version` in the version stack of `key` (see ``ObjectStoreState/install(_:key:bucket:)``).
     /// The stack is changed in place inside the table (one lookup, no copy of the stack).
-    mutating func install(_ version: ObjectVersion, for key: S3ObjectKey, now: Int64) {
-        if Self.push(version, onto: &objects[key, default: []], now: now) { keyIndex.insert(key) }
+    mutating func install(_ version: ObjectVersion, for key: S3ObjectKey) {
+        if Self.insert(version, into: &objects[key, default: []]) { keyIndex.insert(key) }
     }
 
-    /// Pushes `version` onto a key's stack; returns whether the key had no versions before.
-    private static func push(_ version: ObjectVersion, onto versions: inout [ObjectVersion], now: Int64) -> Bool {
+    /// Inserts `version` into a key's oldest-first stack at its place by age, its sequence: on
+    /// top for every write but a multipart upload completed after a newer write of its key began
+    /// (the upload is as old as its start, as in S3, where "the current version of the object is
+    /// determined by which upload started most recently"). A version counts as noncurrent from
+    /// when its successor was created, as S3's `NoncurrentDays` counts. Returns whether the key
+    /// had no versions before.
+    private static func insert(_ version: ObjectVersion, into versions: inout [ObjectVersion]) -> Bool {
         let isNewKey = versions.isEmpty
         if version.isNullVersion { versions.removeAll { $0.isNullVersion } }
-        if !versions.isEmpty { versions[versions.count - 1].becameNoncurrentAt = now }
-        versions.append(version)
+        var place = versions.endIndex
+        while place > versions.startIndex, versions[place - 1].sequence > version.sequence { place -= 1 }
+        if place > versions.startIndex { versions[place - 1].becameNoncurrentAt = version.lastModified }
+        var version = version
+        if place < versions.endIndex { version.becameNoncurrentAt = versions[place].lastModified }
+        versions.insert(version, at: place)
         return isNewKey
     }
 }
