@@ -106,6 +106,47 @@ struct HTMLMarkdownInlineTests {
         #expect(renderer.render("[click](javascript:alert(1)) ![x](data:image/svg+xml,<svg>)\n") == "<p>click x</p>\n")
     }
 
+    @Test("emphasis and links nest at most 32 deep; deeper delimiters and brackets stay text")
+    func nestingIsBounded() {
+        // 70,000 stars, a letter, 70,000 stars: 32 strong spans around the letter, the rest text.
+        let stars = String(repeating: "*", count: 70_000)
+        let deep = renderer.render("\(stars)x\(stars)\n")
+        let strongSpans = String(repeating: "<strong>", count: 32) + "x" + String(repeating: "</strong>", count: 32)
+        let rest = String(repeating: "*", count: 70_000 - 64)
+        #expect(deep == "<p>\(rest)\(strongSpans)\(rest)</p>\n")
+        // `*a *a … x … a* a*`, 40 deep: the 32 innermost pairs are emphasis, the rest text.
+        func nested(_ depth: Int, text outer: Int = 0) -> (markdown: String, html: String) {
+            let markdown = String(repeating: "*a ", count: depth) + "x" + String(repeating: " a*", count: depth)
+            let html = String(repeating: "*a ", count: outer) + String(repeating: "<em>a ", count: depth - outer) + "x"
+                + String(repeating: " a</em>", count: depth - outer) + String(repeating: " a*", count: outer)
+            return (markdown, html)
+        }
+        let forty = nested(40, text: 8)
+        #expect(renderer.render(forty.markdown + "\n") == "<p>\(forty.html)</p>\n")
+        // A link is one level: around 31 levels of emphasis all of them stay; around 32 the
+        // outermost pair stays text.
+        let (inside31, inside32) = (nested(31), nested(32, text: 1))
+        #expect(renderer.render("[\(inside31.markdown)](u)\n") == "<p><a href=\"u\">\(inside31.html)</a></p>\n")
+        #expect(renderer.render("[\(inside32.markdown)](u)\n") == "<p><a href=\"u\">\(inside32.html)</a></p>\n")
+        // 100 links one inside another: the 32 outermost are links, the rest of the label text
+        // (900, each refused for its depth and its label read again, took minutes).
+        let inner = String(repeating: "[", count: 68) + "x" + String(repeating: "](u)", count: 68)
+        let links = String(repeating: "[", count: 32) + inner + String(repeating: "](u)", count: 32)
+        let anchors = String(repeating: "<a href=\"u\">", count: 32) + inner + String(repeating: "</a>", count: 32)
+        #expect(renderer.render(links + "\n") == "<p>\(anchors)</p>\n")
+    }
+
+    @Test("a link destination holds at most 32 unclosed parentheses; 20,000 images in a row stay text")
+    func destinationParenthesesAreBounded() {
+        let open = String(repeating: "(", count: 32), close = String(repeating: ")", count: 32)
+        #expect(renderer.render("[a](u\(open)v\(close))\n") == "<p><a href=\"u\(open)v\(close)\">a</a></p>\n")
+        #expect(renderer.render("[a](u\(open)(v\(close)))\n") == "<p>[a](u\(open)(v\(close)))</p>\n")
+        // Each `![a](` opened one more parenthesis of the destination before: scanned to the end of
+        // the text from every one, quadratic (three minutes for 100 KB).
+        let images = String(repeating: "![a](", count: 20_000)
+        #expect(renderer.render(images + "\n") == "<p>\(images)</p>\n")
+    }
+
     @Test("brackets that are no link stay text")
     func notLinks() {
         #expect(renderer.render("[a] [b] (c) [d](e f)\n") == "<p>[a] [b] (c) [d](e f)</p>\n")

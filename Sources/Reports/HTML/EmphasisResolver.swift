@@ -55,7 +55,9 @@ struct DelimiterRun: Equatable, Sendable {
 
 /// Pairs delimiter runs into emphasis and strong emphasis, the way CommonMark's "process
 /// emphasis" procedure does: each closer, left to right, takes the nearest opener before it;
-/// two characters from each make `strong`, one makes `emphasis`; whatever stays unpaired is text.
+/// two characters from each make `strong`, one makes `emphasis`; whatever stays unpaired, or
+/// would nest spans deeper than the text may hold (``MarkdownInline/maximumNesting`` in all), is
+/// text.
 enum EmphasisResolver {
     /// What decides whether an opener pairs with a closer, on the closer's side: its character,
     /// whether it can open too, and its length modulo 3 (the rule of three).
@@ -71,7 +73,7 @@ enum EmphasisResolver {
         }
     }
 
-    /// The inlines `pieces` make once their delimiters are paired.
+    /// The inlines `pieces` make once their delimiters are paired, at most `nesting` spans deep.
     ///
     /// The pieces are read left to right onto a stack; a closer wraps the stack's top, from its
     /// opener up, into one inline. As in CommonMark, the search for an opener stops at the
@@ -79,8 +81,9 @@ enum EmphasisResolver {
     /// able to pair once it could not): a paragraph of 40,000 lines of emphasis, which replaced
     /// and searched the whole list for every pair, took 8 s.
     ///
-    /// - Complexity: O(n) for n pieces, plus the pieces each pair wraps.
-    static func resolve(_ pieces: [InlinePiece]) -> [MarkdownInline] {
+    /// - Complexity: O(n) for n pieces, plus the pieces each pair wraps (visited to measure
+    ///   their nesting, at most ``MarkdownInline/maximumNesting`` times each).
+    static func resolve(_ pieces: [InlinePiece], nesting: Int = MarkdownInline.maximumNesting) -> [MarkdownInline] {
         var stack: [InlinePiece] = []
         stack.reserveCapacity(pieces.count)
         var bottoms: [CloserKind: Int] = [:]
@@ -102,6 +105,8 @@ enum EmphasisResolver {
                 }
                 let used = opener.count >= 2 && closer.count >= 2 ? 2 : 1
                 let children = merged(stack[(openerIndex + 1)...].map(\.asInline))
+                // Nested as deep as a page shows: the rest of the closer stays text.
+                guard MarkdownInline.nesting(of: children) < nesting else { break }
                 opener.count -= used
                 closer.count -= used
                 stack.removeSubrange(openerIndex...)

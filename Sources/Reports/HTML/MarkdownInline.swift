@@ -16,6 +16,25 @@ indirect enum MarkdownInline: Equatable, Sendable {
     /// ``MarkdownTable`` writes for a line break inside a cell).
     case lineBreak
 
+    /// The most spans one inside another that a page shows: an emphasis or link that would nest
+    /// deeper stays text (70,000 `*`, a letter and 70,000 `*` made 35,000 strong spans one inside
+    /// another, and rendering or freeing them overflowed the stack). Browsers and CommonMark
+    /// renderers bound nesting likewise (markdown-it's `maxNesting`).
+    static let maximumNesting = 32
+
+    /// How many spans lie one inside another in this inline, itself included: 0 for text.
+    var nesting: Int {
+        switch self {
+        case .text, .code, .image, .lineBreak: 0
+        case let .emphasis(children), let .strong(children), let .link(_, children): 1 + Self.nesting(of: children)
+        }
+    }
+
+    /// The deepest ``nesting`` among `inlines`.
+    static func nesting(of inlines: [MarkdownInline]) -> Int {
+        inlines.reduce(0) { Swift.max($0, $1.nesting) }
+    }
+
     /// The text a reader sees, formatting dropped: what a heading's id and an image's alt text
     /// are made from.
     var plainText: String {

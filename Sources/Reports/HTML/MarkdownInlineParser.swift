@@ -9,7 +9,8 @@
 ///
 /// - Complexity: O(n) to find the pieces of n characters when every `[` and `` ` `` is closed;
 ///   an unclosed `[` costs a scan of at most ``maximumLabelLength`` characters, and a run of
-///   backticks finds its closer by a binary search among the runs of its length. Then
+///   backticks finds its closer by a binary search among the runs of its length, a link's
+///   destination ends within ``maximumDestinationParentheses`` unclosed `(`. Then
 ///   O(n × d) to pair emphasis, with d the number of `*` and `_` runs.
 struct MarkdownInlineParser {
     private let characters: [Character]
@@ -18,12 +19,24 @@ struct MarkdownInlineParser {
     /// 16,000 `]` scanned to the end from every `[` (CommonMark bounds reference labels at 999).
     static let maximumLabelLength = 1_000
 
+    /// The most unclosed parentheses a link destination may hold, as cmark bounds them (32): a
+    /// destination is scanned to its closing `)`, and 16,000 `![a](` in a row, each opening
+    /// one more, were scanned to the end of the text from every one (100 KB took three minutes).
+    static let maximumDestinationParentheses = 32
+
     /// Where each run of backticks starts, by the run's length, ascending: a code span's closer
     /// is the first run of its opener's length after it. Scanning for it from every opener took
     /// minutes over runs of 1, 2, … 3,000 backticks, none closed.
     private let backtickRuns: [Int: [Int]]
 
-    private init(_ text: some Sequence<Character>) {
+    /// How many spans, one inside another, this text's inlines may still hold: a link's label
+    /// is read with one fewer, and at none a `[` is text. A link nested too deep is never built
+    /// and then refused (refused, its brackets were read again as text and each inner label
+    /// again: 900 nested links took minutes).
+    private let nesting: Int
+
+    private init(_ text: some Sequence<Character>, nesting: Int) {
+        self.nesting = nesting
         characters = Array(text)
         var runs: [Int: [Int]] = [:]
         var index = 0
@@ -42,12 +55,12 @@ struct MarkdownInlineParser {
 
     /// The inline content of `text`.
     static func parse(_ text: String) -> [MarkdownInline] {
-        MarkdownInlineParser(text).inlines()
+        MarkdownInlineParser(text, nesting: MarkdownInline.maximumNesting).inlines()
     }
 
     /// The inlines, emphasis paired up.
     private func inlines() -> [MarkdownInline] {
-        EmphasisResolver.resolve(pieces())
+        EmphasisResolver.resolve(pieces(), nesting: nesting)
     }
 
     /// Text, code spans, links, images and line breaks, with every run of `*` or `_` left as a
@@ -154,7 +167,9 @@ struct MarkdownInlineParser {
     private func link(at start: Int, image: Bool) -> (MarkdownInline, Int)? {
         guard let close = closingBracket(from: start), close + 1 < characters.count, characters[close + 1] == "(",
               let (destination, end) = destination(from: close + 2) else { return nil }
-        let label = MarkdownInlineParser(characters[(start + 1)..<close]).inlines()
+        // A link is one more span around its label; an image's label is only its alt text.
+        guard image || nesting > 0 else { return nil }
+        let label = MarkdownInlineParser(characters[(start + 1)..<close], nesting: Swift.max(nesting - 1, 0)).inlines()
         if image {
             return (.image(source: destination, alt: label.map(\.plainText).joined()), end)
         }
@@ -190,7 +205,7 @@ struct MarkdownInlineParser {
 
     /// A link destination starting at `start` (just after the `(`), and the index after the
     /// closing `)`: `<…>` or a run without spaces whose parentheses balance; backslash escapes
-    /// are resolved.
+    /// are resolved; at most ``maximumDestinationParentheses`` of them open at once.
     private func destination(from start: Int) -> (String, Int)? {
         var index = start
         while index < characters.count, characters[index] == " " { index += 1 }
@@ -207,6 +222,7 @@ struct MarkdownInlineParser {
         } else {
             var depth = 0
             while index < characters.count, !characters[index].isWhitespace {
+                guard depth <= Self.maximumDestinationParentheses else { return nil }
                 let character = characters[index]
                 if character == "\\", index + 1 < characters.count, Self.isASCIIPunctuation(characters[index + 1]) {
                     destination.append(characters[index + 1])
