@@ -34,16 +34,16 @@ import Testing
         }
     }
 
-    @Test func aReportThatCannotBeWrittenStopsTheRest() throws {
+    /// The first experiment's report directory taken by a file is found before anything runs,
+    /// where the experiments ran and the second's reports were written before the first failed.
+    @Test func aReportDirectoryTakenByAFileIsRefusedBeforeAnyRun() throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // The first experiment's report directory is taken by a file.
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
         try Data("taken\n".utf8).write(to: dir.appendingPathComponent("out/queue"))
-        let outcome = try OrreryProcess.run(["experiment", "queue", "backup", "--scenarios", ".", "--out", "out", "--jobs", "2"], in: dir)
+        let outcome = try OrreryProcess.run(["experiment", "backup", "queue", "--scenarios", ".", "--out", "out", "--jobs", "2"], in: dir)
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.hasPrefix("error: "), "\(outcome.standardError)")
-        #expect(outcome.standardError.contains("replay: orrery experiment queue"))
+        #expect(outcome.standardError == "error: 'out/queue': is a file, not a directory\n", "\(outcome.standardError)")
         #expect(outcome.standardOutput == "")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/backup").path))
         #expect(try String(contentsOf: dir.appendingPathComponent("out/queue"), encoding: .utf8) == "taken\n")

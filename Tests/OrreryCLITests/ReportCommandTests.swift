@@ -58,6 +58,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("existing").path).isEmpty)
     }
 
+    /// A page named as one of the folder's reports replaced it; a path too long for the system
+    /// made its directories before failing. Both are refused with nothing written.
+    @Test func aPageThatWouldReplaceAReportOrCannotBeWrittenIsRefused() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("results/a1"), withIntermediateDirectories: true)
+        try "# A-1\n".write(to: dir.appendingPathComponent("results/a1/report.md"), atomically: true, encoding: .utf8)
+        let replacing = try OrreryProcess.run(["report", "results", "--out", "results/a1/report.md"], in: dir)
+        #expect(replacing.status == 2)
+        #expect(replacing.standardError == "error: --out 'results/a1/report.md' is a report of the folder the page shows; name the page otherwise, e.g. index.html\n")
+        #expect(try String(contentsOf: dir.appendingPathComponent("results/a1/report.md"), encoding: .utf8) == "# A-1\n")
+        let deep = (0..<21).map { _ in String(repeating: "d", count: 200) }.joined(separator: "/")
+        let tooLong = try OrreryProcess.run(["report", "results", "--out", "deep/\(deep)/index.html"], in: dir)
+        #expect(tooLong.status == 2)
+        #expect(tooLong.standardError.hasPrefix("error: --out 'deep/") && tooLong.standardError.contains("is too long"), "\(tooLong.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("deep").path))
+    }
+
     /// A report.md that is a device or a FIFO is refused as what it is (it was blamed on
     /// permissions; a FIFO read whole would wait for ever).
     @Test func aReportThatIsNoRegularFileIsRefusedAsSuch() throws {

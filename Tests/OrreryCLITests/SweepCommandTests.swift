@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Scenarios
 
 /// `orrery sweep`, `--shard`, the schedulers' array indexes and `orrery merge`, through the real
 /// binary: a sweep split three ways and merged is byte for byte the unsharded sweep.
@@ -53,6 +54,10 @@ import Testing
         let expected = try Self.contents(of: dir.appendingPathComponent("whole/tiny-sweep"))
         #expect(Set(expected.keys) == ["comparisons.csv", "expectations.csv", "failures.csv", "intervals.svg", "metrics.csv",
                                        "report.json", "report.md", "sweep.json", "worlds.jsonl"])
+        // The files whose paths are checked before a sweep runs are the files it writes.
+        #expect(Set(expected.keys).subtracting(SweepDirectory.fileNames(sharded: false)).isEmpty)
+        let shardFiles = try Self.contents(of: dir.appendingPathComponent("shards/tiny-sweep/shard-1-of-3"))
+        #expect(Set(shardFiles.keys).subtracting(SweepDirectory.fileNames(sharded: true)).isEmpty)
         let actual = try Self.contents(of: dir.appendingPathComponent("merged/tiny-sweep"))
         #expect(actual.keys.sorted() == expected.keys.sorted())
         for (path, data) in expected { #expect(actual[path] == data, "\(path) differs") }

@@ -8,14 +8,39 @@ import Darwin
 #endif
 
 /// Checks every output path of a command before anything is written: the report directory must
-/// be a directory (or creatable), a trace file must not be a directory nor lie under a file, and
-/// two runs must not write the same report directory.
+/// be a directory (or creatable), and so must each run's `<out>/<name>/`, whose main reports must
+/// not be directories; a trace file must not be a directory nor lie under a file; no path may
+/// be a link to nothing or too long for the system; two runs must not write the same report
+/// directory. A command that finds out only when it writes has run for nothing, and one that
+/// writes several runs' reports would have written those before it.
 public enum OutputPaths {
-    /// What is wrong with the paths, or nil when they are usable.
+    /// The reports every run's directory holds, whatever else it writes.
+    public static let reportFiles = ["report.md", "report.json"]
+
+    /// What is wrong with the paths, or nil when they are usable: `names` are the runs, each
+    /// writing `<outputDirectory>/<name>/` with ``reportFiles`` in it; `files` are paths under
+    /// `outputDirectory` the command writes besides.
     public static func problem(outputDirectory: String, tracePath: String?, metricsPath: String? = nil,
-                               names: [(name: String, file: String)]) -> String? {
+                               names: [(name: String, file: String)], files: [String] = []) -> String? {
         if outputDirectory.isEmpty { return "--out must name a directory (got an empty path)" }
         if let blocker = fileBlocking(outputDirectory, asDirectory: true) { return "--out '\(outputDirectory)': \(blocker)" }
+        let under = outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/"
+        for (name, _) in names {
+            let directory = under + name
+            if let blocker = fileBlocking(directory, asDirectory: true) { return "'\(directory)': \(blocker)" }
+            for report in reportFiles {
+                if let blocker = fileBlocking(directory + "/" + report, asDirectory: false) { return "'\(directory)/\(report)': \(blocker)" }
+            }
+        }
+        for file in files {
+            if let blocker = fileBlocking(under + file, asDirectory: false) { return "'\(under + file)': \(blocker)" }
+        }
+        // A trace or metrics file inside a run's report directory would overwrite its reports,
+        // or be overwritten by them.
+        for (option, path) in [("--trace", tracePath), ("--metrics", metricsPath)] {
+            guard let path, let name = names.first(where: { isInside(path, under + $0.name) })?.name else { continue }
+            return "\(option) '\(path)' lies in '\(under + name)', where the run writes its reports; name a file outside it"
+        }
         if let tracePath {
             if tracePath.isEmpty { return "--trace must name a file (got an empty path)" }
             if let blocker = fileBlocking(tracePath, asDirectory: false) { return "--trace '\(tracePath)': \(blocker)" }
@@ -35,11 +60,18 @@ public enum OutputPaths {
         return nil
     }
 
+    /// What is wrong with `file` as a file a command writes (`option` names it), or nil.
+    public static func problem(file: String, option: String) -> String? {
+        if file.isEmpty { return "\(option) must name a file (got an empty path)" }
+        return fileBlocking(file, asDirectory: false).map { "\(option) '\(file)': \($0)" }
+    }
+
     /// Why `path` cannot be written as a directory (or a file), or nil. The directory that will
     /// hold it (the path itself for an existing report directory, else its nearest existing
     /// ancestor) must let a directory be made in it: `/proc`, a read-only mount or a directory
     /// without write permission is refused here, before a run, instead of after it.
     private static func fileBlocking(_ path: String, asDirectory: Bool) -> String? {
+        if let tooLong = lengthProblem(path) { return tooLong }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             if asDirectory && !isDirectory.boolValue { return "is a file, not a directory" }
@@ -49,13 +81,40 @@ public enum OutputPaths {
             let holder = asDirectory ? path : parentDirectory(of: path)
             return canCreate(in: holder) ? nil : "cannot be written in '\(holder.isEmpty ? "." : holder)'"
         }
+        if isLinkToNothing(path) { return "is a symbolic link to nothing (dangling, or a loop)" }
         var parent = parentDirectory(of: path)
         while !parent.isEmpty && parent != "/" {
             if FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) { break }
+            if isLinkToNothing(parent) { return "'\(parent)' is a symbolic link to nothing (dangling, or a loop)" }
             parent = parentDirectory(of: parent)
         }
         if !isDirectory.boolValue && !parent.isEmpty && parent != "/" { return "'\(parent)' is a file, so nothing can be written under it" }
         return canCreate(in: parent) ? nil : "nothing can be created under '\(parent.isEmpty ? "." : parent)'"
+    }
+
+    /// Why `path` is too long for the system — a component over `NAME_MAX` bytes, or the whole
+    /// over `PATH_MAX` — or nil: found when writing, after the directories above it were made.
+    private static func lengthProblem(_ path: String) -> String? {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        if absolute.utf8.count >= Int(PATH_MAX) { return "is too long (\(absolute.utf8.count) bytes as an absolute path, at most \(Int(PATH_MAX) - 1))" }
+        if let long = path.split(separator: "/").first(where: { $0.utf8.count > Int(NAME_MAX) }) {
+            return "has a name of \(long.utf8.count) bytes, at most \(Int(NAME_MAX)): '\(long.prefix(40))…'"
+        }
+        return nil
+    }
+
+    /// Whether `path` is `directory` or lies below it, both taken as absolute paths without `.`
+    /// and `..` (links are not followed).
+    private static func isInside(_ path: String, _ directory: String) -> Bool {
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        let folder = URL(fileURLWithPath: directory).standardizedFileURL.path
+        return file == folder || file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// Whether `path` is a symbolic link that leads nowhere: to a missing file, or round a loop.
+    private static func isLinkToNothing(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK && stat(path, &status) != 0
     }
 
     /// Whether `path`, with its links followed, is a regular file.

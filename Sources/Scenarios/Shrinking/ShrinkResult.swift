@@ -36,9 +36,14 @@ public struct ShrinkResult {
     public var yaml: String
 
     /// The shrunk file's name in the output directory.
-    public var shrunkFileName: String { "\(name)-shrunk.yaml" }
+    public var shrunkFileName: String { Self.shrunkFileName(of: name) }
     /// The report's name in the output directory.
-    public var reportFileName: String { "\(name)-shrink.md" }
+    public var reportFileName: String { Self.reportFileName(of: name) }
+
+    /// The shrunk file's name for a scenario named `name`.
+    static func shrunkFileName(of name: String) -> String { "\(name)-shrunk.yaml" }
+    /// The report's name for a scenario named `name`.
+    static func reportFileName(of name: String) -> String { "\(name)-shrink.md" }
 
     /// Faults (items of `faults:`) in `incidents`.
     static func faultCount(_ incidents: [FaultIncident]) -> Int { incidents.reduce(0) { $0 + $1.faultCount } }

@@ -58,6 +58,11 @@ public struct Shrinker {
         self.base = base
     }
 
+    /// The files a shrink writes in its output directory, known before it runs.
+    public var fileNames: [String] {
+        [ShrinkResult.shrunkFileName(of: document.name), ShrinkResult.reportFileName(of: document.name)]
+    }
+
     /// The runs a shrink may spend by default (`--max-runs`): a ten-minute world with chaos at
     /// its highest rates drew 1,091 incidents and took 2,795 runs (210 s) to reach 1-minimal.
     public static let defaultMaxRuns = 1_000

@@ -21,6 +21,12 @@ public final class SweepDirectory {
         return (base as NSString).appendingPathComponent("shard-\(shard.index)-of-\(shard.count)")
     }
 
+    /// The files a sweep writes in its directory: a shard's worlds and manifest, and for a whole
+    /// sweep its reports too.
+    public static func fileNames(sharded: Bool) -> [String] {
+        ["worlds.jsonl", "worlds.jsonl.partial", "sweep.json"] + (sharded ? [] : SweepReport.fileNames)
+    }
+
     /// Opens `path` for a new sweep's worlds: creates it, and starts `worlds.jsonl.partial`.
     public init(path: String) throws(ReportWriteError) {
         url = URL(fileURLWithPath: path, isDirectory: true)

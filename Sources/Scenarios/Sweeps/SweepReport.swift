@@ -121,8 +121,11 @@ public struct SweepReport: Sendable {
             metrics: metrics, expectations: expectations, failures: failures)
     }
 
-    /// The report files, relative to the sweep's directory: `report.md`, `report.json`,
-    /// `metrics.csv`, `expectations.csv`, `failures.csv`, `comparisons.csv`, `intervals.svg`.
+    /// The names of ``bundle()``'s files, known before the sweep runs (its output paths are
+    /// checked then).
+    public static let fileNames = ["report.md", "report.json", "metrics.csv", "expectations.csv", "failures.csv", "comparisons.csv", "intervals.svg"]
+
+    /// The report files, relative to the sweep's directory, named as in ``fileNames``.
     public func bundle() -> ReportBundle {
         var bundle = ReportBundle()
         bundle.add("report.md", markdown())

@@ -65,7 +65,7 @@ struct ExperimentCommand: ParsableCommand {
             }
         }
         let writer = OutcomeWriter(outputDirectory: out)
-        guard writer.checkPaths(names: []) else { throw ExitCode(ExitStatus.badInput.rawValue) }
+        guard writer.checkPaths(names: chosen.map { ($0.name, "experiment \($0.name)") }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         let jobs = parallel.jobs
         let status = ProgressDisplay.around(quiet: parallel.quiet) { writer.runExperiments(loaded, jobs: jobs) }
         throw ExitCode(status.rawValue)

@@ -22,7 +22,7 @@ struct MergeCommand: ParsableCommand {
         }
         let path = SweepDirectory.path(out: out, name: manifest.name, shard: nil)
         do {
-            if let problem = OutputPaths.problem(outputDirectory: path, tracePath: nil, names: []) { throw ValidationError(problem) }
+            if let problem = OutputPaths.problem(outputDirectory: path, tracePath: nil, names: [], files: SweepDirectory.fileNames(sharded: false)) { throw ValidationError(problem) }
             let directory = try SweepDirectory(path: path)
             for record in records { try directory.append(record) }
             try directory.finish(manifest: manifest, report: SweepReport(manifest: manifest, records: records))

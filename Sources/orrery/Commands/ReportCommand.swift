@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reports
+import Scenarios
 
 /// `orrery report DIR`: one self-contained HTML page for a results folder.
 struct ReportCommand: ParsableCommand {
@@ -29,8 +30,20 @@ struct ReportCommand: ParsableCommand {
         let directoryURL = URL(fileURLWithPath: directory)
         let outputPath = out ?? directoryURL.appendingPathComponent("index.html").relativePath
         let output = URL(fileURLWithPath: outputPath)
+        let page: ResultsPage
+        do { page = try ResultsPage(directory: directoryURL, output: output) } catch {
+            FileHandleOutput.standardError("error: \(error)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+        // Checked before anything is written: a path the system cannot take made its directories
+        // and then failed; a report of the folder named as the page was replaced by it.
+        var problem = OutputPaths.problem(file: outputPath, option: "--out")
+        if OutputPaths.reportFiles.contains(output.lastPathComponent),
+           output.standardizedFileURL.path.hasPrefix(directoryURL.standardizedFileURL.path + "/") {
+            problem = "--out '\(outputPath)' is a report of the folder the page shows; name the page otherwise, e.g. index.html"
+        }
         do {
-            let page = try ResultsPage(directory: directoryURL, output: output)
+            if let problem { throw ValidationError(problem) }
             try AtomicFileWriter.write(page.html, to: output)
             print("wrote \(outputPath): \(page.reportCount) report(s)")
         } catch {

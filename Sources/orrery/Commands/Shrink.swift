@@ -35,7 +35,7 @@ struct Shrink: ParsableCommand {
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         // Checked before the shrink's hundreds of runs, not after them.
-        if let problem = OutputPaths.problem(outputDirectory: out, tracePath: nil, names: []) {
+        if let problem = OutputPaths.problem(outputDirectory: out, tracePath: nil, names: [], files: shrinker.fileNames) {
             FileHandleOutput.standardError("error: \(problem)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }

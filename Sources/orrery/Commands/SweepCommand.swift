@@ -52,7 +52,7 @@ struct SweepCommand: ParsableCommand {
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let path = SweepDirectory.path(out: out, name: sweep.manifest.name, shard: selected)
-        if let problem = OutputPaths.problem(outputDirectory: path, tracePath: nil, names: []) {
+        if let problem = OutputPaths.problem(outputDirectory: path, tracePath: nil, names: [], files: SweepDirectory.fileNames(sharded: selected != nil)) {
             FileHandleOutput.standardError("error: \(problem)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
