@@ -85,7 +85,14 @@ final class OpenLoopArrivals: SteppedWork, @unchecked Sendable {
     private func waitForNextArrival() {
         let delay = gap.sampleDuration(using: &random)
         guard !simulation.withExecutor({ $0.isTearingDown }) else { return end() }
-        simulation.withExecutor { $0.schedule(at: $0.now &+ delay.nanoseconds, .notify(wakeUp(0))) }
+        let (sum, overflow) = simulation.now.nanoseconds.addingReportingOverflow(delay.nanoseconds)
+        var deadline = overflow ? Int64.max : sum
+        // An arrival past the end of the window is none: waking at the end says so as waking at
+        // it would (the same events), without waiting past the end for it — a gap longer than
+        // the rest of the run (1,000 s at 0.001 requests a second) ran into the time limit and
+        // stopped the run early.
+        if let until = workload.issueUntil { deadline = Swift.min(deadline, until.nanoseconds) }
+        simulation.withExecutor { $0.schedule(at: deadline, .notify(wakeUp(0))) }
     }
 
     /// One arrival: sends a request unless the limit or the end time is reached (then ends) or

@@ -48,4 +48,21 @@ import Testing
         #expect(world.simulation.trace.digestHex == "86444e8baa5e137a")
         #expect(world.simulation.executor.eventsProcessed == 642_597)
     }
+
+    /// A gap longer than the rest of the run ends the arrivals at the end of the window: waited
+    /// for (1,000 s on average at 0.001 requests a second), it ran into the time limit and the
+    /// run stopped early, where 0.05 requests a second drew a shorter gap and passed.
+    @Test(arguments: [0.001, 0.05, 1e-9, 1e-320])
+    func aGapPastTheEndOfTheRunEndsTheArrivalsThere(rate: Double) throws {
+        let scenario = try ScenarioLoader.parse("""
+            name: slow
+            seed: 3
+            run: {duration: 10s}
+            servers: [{name: s, slots: 1, service_time: 1ms}]
+            workload: {type: open_loop, rate: \(rate)}
+            """, file: "slow.yaml")
+        let world = World(scenario, seed: scenario.seed, traceSink: nil)
+        #expect(world.run() == nil)
+        #expect(world.simulation.now == .after(.seconds(10)))
+    }
 }
