@@ -60,6 +60,11 @@ import Testing
         let results = try String(contentsOf: dir.appendingPathComponent("out/ref/results.jsonl"), encoding: .utf8)
         #expect(results.split(separator: "\n").map { $0.contains("\"status\":200") || $0.contains("\"status\":404") } == [true, true])
         #expect(results.split(separator: "\n").count == 2)
+        // `orrery run` says it the same way (it printed the failure's Swift value, answers and all).
+        let run = try OrreryProcess.run(["run", "ref.yaml", "--out", "run"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("\n  ref.yaml:4:5: error: operation 3 (get): $g has no version id: operation 2 answered 404\n"), "\(run.standardError)")
+        #expect(!run.standardError.contains("OperationStepFailure"))
     }
 
     @Test func theCommittedExampleRunsEveryOperationAndTheSameInEveryProcess() throws {

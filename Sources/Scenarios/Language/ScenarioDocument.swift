@@ -192,8 +192,12 @@ extension ScenarioError {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            // The reader's own words, not the input: kept whole (cut at 60 characters, "found
+            // character that cannot start any token" lost what said a tab was the trouble).
             let detail = context.map { "\($0.text) " } ?? ""
-            self.init(file: file, line: mark.line, column: mark.column, path: "", kind: .syntax((detail + problem).excerpt))
+            let said = problem.contains("Maximum nesting level reached")
+                ? "the file nests deeper than the YAML reader allows" : detail + problem
+            self.init(file: file, line: mark.line, column: mark.column, path: "", kind: .syntax(said.excerpt(upTo: 240)))
         case .duplicatedKeysInMapping(let duplicates, let context):
             let key = duplicates.first ?? ""
             let (line, column) = Self.secondOccurrence(of: key, after: context.mark, in: context.text)
@@ -229,8 +233,11 @@ extension String {
     /// `⏎`, every other control character as `\xHH` (a NUL or an escape sequence written in a
     /// quoted name reached the terminal as it was), and invisible formatting or separators —
     /// a right-to-left override, U+2028 — as `\u{HHHH}`.
-    var excerpt: String {
-        let pieces = prefix(61).unicodeScalars.map { scalar in
+    var excerpt: String { excerpt(upTo: 60) }
+
+    /// At most `limit` characters of the string, escaped as ``excerpt`` escapes them.
+    func excerpt(upTo limit: Int) -> String {
+        let pieces = prefix(limit + 1).unicodeScalars.map { scalar in
             switch scalar.properties.generalCategory {
             case _ where scalar == "\n": "⏎"
             case .control: "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
@@ -239,11 +246,11 @@ extension String {
             }
         }
         let flat = pieces.joined()
-        if flat.count <= 60 && dropFirst(60).isEmpty { return flat }
+        if flat.count <= limit && dropFirst(limit).isEmpty { return flat }
         // Cut between pieces, so that an escape is quoted whole.
         var cut = ""
         for piece in pieces {
-            guard cut.count + piece.count <= 57 else { break }
+            guard cut.count + piece.count <= limit - 3 else { break }
             cut += piece
         }
         return cut + "…"

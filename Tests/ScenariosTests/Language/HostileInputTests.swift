@@ -61,6 +61,16 @@ import Testing
         #expect(Self.error("seed: 1\nname: a\u{FFFE}b\n") == "h.yaml:2:8: error: invalid YAML: noncharacter U+FFFE is not allowed in a scenario file")
     }
 
+    /// The YAML reader's messages are kept whole (cut at 60 characters, what said a tab was the
+    /// trouble was lost), and its nesting limit is said in words, not by its API's name.
+    @Test func theYAMLReadersMessagesAreWhole() {
+        #expect(Self.error("seed: 1\n\tname: x\n") == "h.yaml:2:1: error: invalid YAML: while scanning a plain scalar found a tab character that violates indentation")
+        let twoDocuments = Self.error("seed: 1\n---\nseed: 2\n")
+        #expect(twoDocuments?.hasSuffix("expected a single document in the stream but found another document") == true, "\(twoDocuments ?? "")")
+        let deep = Self.error("a: " + String(repeating: "[", count: 10_000) + "\n")
+        #expect(deep?.hasSuffix("error: invalid YAML: the file nests deeper than the YAML reader allows") == true, "\(deep ?? "")")
+    }
+
     /// The YAML reader ends a line at a carriage return as at a line feed: in a file with CR line
     /// endings a control character on line 3 was named at 1:31, and a repeated key, there or with
     /// CRLF endings, at its first occurrence.

@@ -10,7 +10,7 @@ extension OperationScenario {
             outcomes = answered
         case .failure(let problem):
             outcomes = problem.answered
-            failure = "\(file):\(problem.line):\(problem.column): error: operation \(problem.index) (\(problem.name)): \(problem.error)\nseed \(seed); replay: orrery ops \(file)"
+            failure = "\(problem.message(in: file))\nseed \(seed); replay: orrery ops \(file)"
         }
         return RunOutcome(name: name, seed: seed, replay: "orrery ops \(file)", bundle: OperationReport.bundle(self, outcomes: outcomes),
                           headline: "\(name): \(outcomes.count) operations", failure: failure)

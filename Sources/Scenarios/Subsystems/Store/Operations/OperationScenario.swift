@@ -82,4 +82,9 @@ public struct OperationStepFailure: Error, Sendable, Equatable {
     public var error: OperationRunError
     /// The answers of the steps before it, kept for the report.
     public var answered: [OperationOutcome] = []
+
+    /// The failure as an error line of `file`: where the step is, which it is, and why.
+    public func message(in file: String) -> String {
+        "\(file):\(line):\(column): error: operation \(index) (\(name)): \(error)"
+    }
 }
