@@ -25,6 +25,10 @@ struct Orrery: ParsableCommand {
             FileHandleOutput.standardError("Error: at most \(NumberFormat.integer(argumentLimit)) arguments, got \(NumberFormat.integer(arguments.count)) (to merge more shard directories, name the directory that holds them)")
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
+        if let problem = ProgressDisplay.delayProblem(environment: ProcessInfo.processInfo.environment) {
+            FileHandleOutput.standardError("Error: \(problem)")
+            Foundation.exit(ExitStatus.badInput.rawValue)
+        }
         do {
             var command = try parseAsRoot(Array(arguments))
             try command.run()

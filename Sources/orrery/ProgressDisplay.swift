@@ -8,14 +8,22 @@ import Synchronization
 /// before anything else is written to stderr and when the work ends. Never in a report file.
 enum ProgressDisplay {
     /// How long work runs before its progress shows: a second, or `ORRERY_PROGRESS_DELAY`
-    /// seconds when that is set to a number from 0 to 3,600 (anything else is ignored). The tests
-    /// set 0, so that whether a line shows does not depend on how fast the run is.
+    /// seconds when that is set (a number from 0 to 3,600: ``delayProblem(environment:)`` refuses
+    /// any other value before a command runs). The tests set 0, so that whether a line shows does
+    /// not depend on how fast the run is.
     static let delay: Duration = delay(environment: ProcessInfo.processInfo.environment)
 
     static func delay(environment: [String: String]) -> Duration {
         guard let text = environment["ORRERY_PROGRESS_DELAY"], let seconds = Double(text), seconds >= 0, seconds <= 3_600 else { return .seconds(1) }
         return .milliseconds(Int64((seconds * 1_000).rounded()))
     }
+    /// Why `ORRERY_PROGRESS_DELAY` is no delay, or nil when it is unset or one.
+    static func delayProblem(environment: [String: String]) -> String? {
+        guard let text = environment["ORRERY_PROGRESS_DELAY"] else { return nil }
+        if let seconds = Double(text), seconds >= 0, seconds <= 3_600 { return nil }
+        return "ORRERY_PROGRESS_DELAY must be a number of seconds from 0 to 3,600, got \(String(reflecting: String(text.prefix(40))))"
+    }
+
     static let redrawEvery: Duration = .milliseconds(250)
 
     /// Whether a line is on screen now; every write to stderr goes through this lock.

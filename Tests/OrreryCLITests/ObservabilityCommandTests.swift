@@ -129,4 +129,16 @@ import Testing
         #expect(try Data(contentsOf: dir.appendingPathComponent("a/seed-003-least-conn/report.md"))
                 == Data(contentsOf: dir.appendingPathComponent("b/seed-003-least-conn/report.md")))
     }
+
+    /// A delay that is no number of seconds from 0 to 3,600 is refused before anything runs
+    /// (it was silently replaced by a second).
+    @Test(arguments: ["-1", "nan", "abc", "99999", "inf", ""])
+    func aProgressDelayOutOfItsRangeIsRefused(delay: String) throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["run", "scenarios/closed-loop.yaml", "--out", dir.path + "/out"], environment: ["ORRERY_PROGRESS_DELAY": delay])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "Error: ORRERY_PROGRESS_DELAY must be a number of seconds from 0 to 3,600, got \"\(delay)\"\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/out"))
+    }
 }

@@ -39,12 +39,12 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         }
         if let text = environment["SLURM_ARRAY_TASK_ID"] {
             let minimumText = environment["SLURM_ARRAY_TASK_MIN"] ?? "0"
-            guard let id = Int(text), let minimum = Int(minimumText), id >= minimum else {
-                throw OverrideProblem("SLURM_ARRAY_TASK_ID '\(text.excerpt)' is not an index at or above SLURM_ARRAY_TASK_MIN '\(minimumText.excerpt)'")
+            // Slurm's array indexes are 0 or more; a negative minimum made the difference
+            // overflow (and name a shard that is not the one selected).
+            guard let id = Int(text), let minimum = Int(minimumText), minimum >= 0, id >= minimum else {
+                throw OverrideProblem("SLURM_ARRAY_TASK_ID '\(text.excerpt)' is not an index at or above SLURM_ARRAY_TASK_MIN '\(minimumText.excerpt)' (Slurm's indexes are 0 or more)")
             }
-            // Both may be anywhere in Int's range: their difference may not fit in it.
-            let (zeroBased, overflow) = id.subtractingReportingOverflow(minimum)
-            return try Shard(zeroBased: overflow ? Int.max : zeroBased, count: count,
+            return try Shard(zeroBased: id - minimum, count: count,
                              source: "SLURM_ARRAY_TASK_ID \(id) (from SLURM_ARRAY_TASK_MIN \(minimum))")
         }
         return nil

@@ -25,8 +25,8 @@ struct SweepCommand: ParsableCommand {
     var vary: [[ScenarioOverride]] { varyArguments.compactMap { try? ScenarioOverride.parseVariants($0) } }
     @Option(help: "Directory for the sweep; it writes <out>/<name>/.") var out = "results/sweeps"
     @OptionGroup var parallel: ParallelOption
-    @Option(parsing: .unconditional, help: "Run only shard i of n (1-based), e.g. --shard 2/8.") var shard: String?
-    @Option(parsing: .unconditional, help: "Split into n shards and take this process's shard from JOB_COMPLETION_INDEX (Kubernetes, 0-based) or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN).")
+    @Option(parsing: .unconditional, help: "Run only shard i of n (1-based, n from 1 to 100,000), e.g. --shard 2/8.") var shard: String?
+    @Option(parsing: .unconditional, help: "Split into n shards (1 … 100,000) and take this process's shard from JOB_COMPLETION_INDEX (Kubernetes, 0-based) or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN; both at least 0).")
     var shards: Int?
     @Flag(help: "Replay every world in a child process with another hash seed and stop at the first whose digest differs.")
     var checkDeterminism = false

@@ -29,9 +29,14 @@ import Reports
             do { _ = try Shard.fromEnvironment(environment, count: count); return "" } catch { return error.description }
         }
         #expect(problem(["JOB_COMPLETION_INDEX": "\(Int.max)"]) == "JOB_COMPLETION_INDEX 9223372036854775807 selects shard 9223372036854775807 counted from 0, but there are 3 shards (0 … 2)")
+        // Slurm's indexes are 0 or more: a negative minimum made the difference overflow, and the
+        // error named shard Int.max.
         #expect(problem(["SLURM_ARRAY_TASK_ID": "\(Int.max)", "SLURM_ARRAY_TASK_MIN": "\(Int.min)"])
-            == "SLURM_ARRAY_TASK_ID 9223372036854775807 (from SLURM_ARRAY_TASK_MIN -9223372036854775808) selects shard 9223372036854775807 counted from 0, but there are 3 shards (0 … 2)")
-        #expect(problem(["SLURM_ARRAY_TASK_ID": "-5", "SLURM_ARRAY_TASK_MIN": "-7"]) == "")
+            == "SLURM_ARRAY_TASK_ID '9223372036854775807' is not an index at or above SLURM_ARRAY_TASK_MIN '-9223372036854775808' (Slurm's indexes are 0 or more)")
+        #expect(problem(["SLURM_ARRAY_TASK_ID": "\(Int.max)", "SLURM_ARRAY_TASK_MIN": "0"])
+            == "SLURM_ARRAY_TASK_ID 9223372036854775807 (from SLURM_ARRAY_TASK_MIN 0) selects shard 9223372036854775807 counted from 0, but there are 3 shards (0 … 2)")
+        #expect(problem(["SLURM_ARRAY_TASK_ID": "-5", "SLURM_ARRAY_TASK_MIN": "-7"])
+            == "SLURM_ARRAY_TASK_ID '-5' is not an index at or above SLURM_ARRAY_TASK_MIN '-7' (Slurm's indexes are 0 or more)")
         #expect(problem(["JOB_COMPLETION_INDEX": "0"], count: 0) == "a sweep is split into 1 … 100000 shards, got 0")
         let shard = try Shard(index: 2, count: 3)
         #expect((0..<9).filter(shard.contains) == [1, 4, 7])
