@@ -3,7 +3,9 @@ import Reports
 
 /// Reads the shards of one sweep back — each a directory with `sweep.json` and `worlds.jsonl` —
 /// and checks that they belong together and are complete: the same manifest but for the shard,
-/// every shard 1 … n exactly once, and every world of the sweep exactly once, in its own shard.
+/// every shard 1 … n exactly once, and every world of the sweep exactly once, in its own shard —
+/// each record agreeing with itself and with the manifest (``WorldRecord/inconsistency(with:)``)
+/// and on a line of at most ``maximumLineBytes``.
 public enum SweepMerge {
     /// Why shards cannot be merged.
     public struct Problem: Error, Sendable, CustomStringConvertible {
@@ -55,15 +57,15 @@ public enum SweepMerge {
             }
             if let other = seenShards[shard.index] { throw Problem("shard \(shard) appears twice: '\(other)' and '\(directory)'") }
             seenShards[shard.index] = directory
-            for record in try readRecords(directory) {
+            try readRecords(directory) { (record, path, line) throws(Problem) in
                 guard record.position >= 0, record.position < records.count, shard.contains(record.position) else {
                     throw Problem("'\(directory)' holds world \(record.position), which is not one of shard \(shard)'s")
                 }
                 let variant = record.position / common.seedCount
-                guard record.variant == variant, record.seed == seeds[record.position % common.seedCount], record.metrics.count == common.metrics.count,
-                      record.expectations.count <= common.variants[variant].expectations.count else {
+                guard record.variant == variant, record.seed == seeds[record.position % common.seedCount], record.metrics.count == common.metrics.count else {
                     throw Problem("'\(directory)': world \(record.position) does not match the sweep's manifest")
                 }
+                if let inconsistency = record.inconsistency(with: common) { throw Problem("\(path):\(line): \(inconsistency)") }
                 guard records[record.position] == nil else { throw Problem("world \(record.position) appears twice in '\(directory)'") }
                 records[record.position] = record
             }
@@ -77,6 +79,16 @@ public enum SweepMerge {
             throw Problem("world \(missing) of the sweep is in no shard (a shard stopped early?)")
         }
         return (manifest, records.compactMap { $0 })
+    }
+
+    /// Hands `body` every record of the shard in `directory` as it is read, with the path and
+    /// line it was read from: one line is in memory at a time, never the whole `worlds.jsonl`.
+    private static func readRecords(_ directory: String, _ body: (_ record: WorldRecord, _ path: String, _ line: Int) throws(Problem) -> Void) throws(Problem) {
+        let path = (directory as NSString).appendingPathComponent("worlds.jsonl")
+        try forEachLine(in: path) { (line, number) throws(Problem) in
+            guard let record = WorldRecord.parse(line: line) else { throw Problem("\(path):\(number): not a world record") }
+            try body(record, path, number)
+        }
     }
 
     /// A shard's manifest and its seeds, checked as a sweep writes them: a manifest is read from
@@ -98,21 +110,5 @@ public enum SweepMerge {
             throw Problem("'\(path)' describes no sweep this orrery can merge")
         }
         return (manifest, seeds.seeds)
-    }
-
-    private static func readRecords(_ directory: String) throws(Problem) -> [WorldRecord] {
-        let path = (directory as NSString).appendingPathComponent("worlds.jsonl")
-        let bytes: [UInt8]
-        switch RegularFile.read(path, limit: RegularFile.inputLimit) {
-        case .success(let read): bytes = read
-        case .failure(let problem):
-            throw Problem("cannot read '\(path)': \(problem) (a shard that did not finish leaves only worlds.jsonl.partial)")
-        }
-        var records: [WorldRecord] = []
-        for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n").enumerated() {
-            guard let record = WorldRecord.parse(line: line) else { throw Problem("\(path):\(number + 1): not a world record") }
-            records.append(record)
-        }
-        return records
     }
 }

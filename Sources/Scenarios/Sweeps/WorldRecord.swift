@@ -64,8 +64,8 @@ public struct WorldRecord: Sendable, Equatable, Codable {
 
     /// Reads one line of `worlds.jsonl`; nil unless it is a record a sweep writes (a metric of
     /// `nan`, `inf` or `1e155` edited in made the merged report's statistics infinite).
-    static func parse(line: Substring) -> WorldRecord? {
-        guard let record = try? JSONDecoder().decode(WorldRecord.self, from: Data(line.utf8)) else { return nil }
+    static func parse(line: [UInt8]) -> WorldRecord? {
+        guard let record = try? JSONDecoder().decode(WorldRecord.self, from: Data(line)) else { return nil }
         for text in record.metrics {
             guard let text else { continue }
             guard let value = Double(text), value.isFinite, abs(value) <= largestMetric else { return nil }
