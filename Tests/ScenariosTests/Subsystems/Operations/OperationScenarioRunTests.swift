@@ -70,6 +70,9 @@ import Testing
         #expect(failure.error == .unresolved(reference: "g", field: "version id", definedBy: 2, status: 404))
         #expect(failure.answered.map(\.index) == [1, 2])
         #expect(failure.answered.map(\.result.status) == [200, 404])
+        // Said briefly wherever it is printed or recorded (a sweep's record held its Swift value).
+        #expect("\(failure)" == "4:5: operation 3 (get): $g has no version id: operation 2 answered 404")
+        #expect(failure.message(in: "ops.yaml") == "ops.yaml:4:5: error: operation 3 (get): $g has no version id: operation 2 answered 404")
     }
 
     @Test func resultsAreWrittenAsOneSortedJSONObjectPerLine() throws {

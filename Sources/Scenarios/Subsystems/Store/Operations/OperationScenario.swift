@@ -69,7 +69,7 @@ public enum OperationRunError: Error, Sendable, Equatable, CustomStringConvertib
 }
 
 /// A step that could not be run, with its place in the file.
-public struct OperationStepFailure: Error, Sendable, Equatable {
+public struct OperationStepFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// 1-based position among the steps.
     public var index: Int
     /// The step's operation.
@@ -87,4 +87,8 @@ public struct OperationStepFailure: Error, Sendable, Equatable {
     public func message(in file: String) -> String {
         "\(file):\(line):\(column): error: operation \(index) (\(name)): \(error)"
     }
+
+    /// Where the step is, which it is, and why — not the answers before it (a sweep's record
+    /// listed the failure's Swift value, every answer included, about 1 KB a step).
+    public var description: String { "\(line):\(column): operation \(index) (\(name)): \(error)" }
 }
