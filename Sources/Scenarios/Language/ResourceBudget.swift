@@ -9,8 +9,9 @@ import Simulator
 ///
 /// The estimates are deliberately rough upper-end figures (about 10 events and 2 KiB per
 /// concurrent user, 6 KiB more per request a balancer holds on a task, 10 events per request and
-/// a tenth of one for each server a balancer's pick visits, 6 per log record, 3 per partition a
-/// queue consumer fetches, 4 bytes held per input byte); they
+/// a tenth of one for each server a balancer's pick visits, 10 per open-loop arrival drawn, kept or
+/// not, and one for each burst it looks at, 6 per log record, 3 per partition a queue consumer
+/// fetches, 100 per request of a backup, 4 bytes held per input byte); they
 /// only need to tell a laptop-sized world from one that cannot finish.
 public struct ResourceBudget: Sendable, Equatable {
     /// The memory a world may be estimated to need: 4 GiB.
@@ -60,6 +61,7 @@ public struct ResourceBudget: Sendable, Equatable {
                 }
             }
             add(events: 10 * requests, by: "workload")
+            addArrivalDraws(of: workload, requests: requests, over: horizon)
             // Every pick visits every member (its health and limits, then the strategy's scan):
             // ~140 instructions a member for least_conn, a tenth of an event's. A thousand servers
             // make a request cost ten times its events.
@@ -119,6 +121,8 @@ public struct ResourceBudget: Sendable, Equatable {
         }
         if let queue = scenario.queue { addQueueWork(of: queue, over: horizon) }
         addPeriodicWork(of: scenario, over: horizon)
+        addBackups(of: scenario, over: horizon)
+        addFaultLabels(of: scenario)
         if let backup = scenario.backup, let churn = backup.churn {
             add(bytes: churn.estimatedBytes(over: self.horizon), by: "backup.source")
             // Each sync walks the whole source, which grows by its creations less its deletions.
@@ -167,12 +171,36 @@ public struct ResourceBudget: Sendable, Equatable {
         add(bytes: 256 * copies, by: "queue.topics")
     }
 
-    private mutating func add(events more: Double, by section: String) {
+    /// An open loop whose rate varies (a ramp-up or bursts) draws arrivals at its peak rate —
+    /// the base rate times the largest burst multiplier — and keeps each with probability rate
+    /// of the moment ÷ peak rate; and every draw looks at every burst to find the rate of the
+    /// moment (``Workload/rateFactor(at:)``). A draw is counted as a request, 10 events, though
+    /// one not kept costs about 50 ns; each burst looked at costs about 4 ns and is counted as
+    /// an event, so the event limit keeps both to seconds (2 × 10⁹ looks, about 8 s). Ten
+    /// thousand 1 ns bursts of × 10⁶ on a 1-per-second, 10 s loop were 10¹¹ looks, and the run
+    /// never ended.
+    private mutating func addArrivalDraws(of workload: Workload, requests: Double, over horizon: Double) {
+        guard case .openLoop(let rate) = workload.arrivals, workload.rampUp != nil || !workload.bursts.isEmpty else { return }
+        let peak = rate * workload.peakRateFactor
+        var draws = peak * horizon
+        if let limit = workload.requestLimit {
+            // The draws stop at the limit: after the ramp, at most peak ÷ the lowest rate of the
+            // moment (a burst's multiplier below 1, or several overlapping) draws per request.
+            let lowest = workload.bursts.reduce(1.0) { $1.multiplier < 1 ? $0 * $1.multiplier : $0 }
+            draws = min(draws, workload.peakRateFactor / lowest * Double(limit) + peak * (workload.rampUp?.seconds ?? 0))
+        }
+        add(events: 10 * max(0, draws - requests), by: "workload")
+        add(events: draws * Double(workload.bursts.count), by: "workload.bursts")
+    }
+
+    /// Adds `more` events, from `section` (the figure the error names when it dominates).
+    mutating func add(events more: Double, by section: String) {
         if more > events - more || eventsDrivenBy.isEmpty { eventsDrivenBy = section }
         events += more
     }
 
-    private mutating func add(bytes more: Double, by section: String) {
+    /// Adds `more` bytes held, for `section`.
+    mutating func add(bytes more: Double, by section: String) {
         if more > bytes - more || bytesDrivenBy.isEmpty { bytesDrivenBy = section }
         bytes += more
     }

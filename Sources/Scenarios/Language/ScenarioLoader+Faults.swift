@@ -23,8 +23,9 @@ extension ScenarioLoader {
     /// Parses the `faults:` list. `slow`, `drop_rate`, `latency_spike` and `errors` with a `for:`
     /// are undone automatically when it ends; `pause` needs `for:`; `hang` without `for:` lasts
     /// until the node crashes or restarts; `storm` needs `for:` and a `rate`. A `restart` of a running
-    /// node crashes it first (a deploy).
-    static func parseFaults(_ cursor: YAMLCursor, nodes: [NodeID], mapreduce: MapReduceSection? = nil,
+    /// node crashes it first (a deploy). A partition may also name `client` and the workload's
+    /// `clientHosts` client hosts `client-1` … (``clientHost(_:clientHosts:)``).
+    static func parseFaults(_ cursor: YAMLCursor, nodes: [NodeID], clientHosts: Int = 0, mapreduce: MapReduceSection? = nil,
                             store: StoreSection? = nil, zones: ZonesSection? = nil, servers: [Scenario.Server] = []) throws(ScenarioError) -> WorldFaults {
         var world = WorldFaults()
         var entries: [FaultSchedule.Entry] = []
@@ -84,21 +85,16 @@ extension ScenarioLoader {
                 entries.append(.init(at: at, fault: .slow(target, factor: factor)))
                 undo(.slow(target, factor: 1))
             case "partition":
-                var groups: [[NodeID]] = []
-                for group in try value.list() {
-                    var members: [NodeID] = []
-                    for member in try group.list() {
-                        // Client hosts (`client`, `client-N`) may be placed in a partition too.
-                        if let name = member.text, name == "client" || name.hasPrefix("client-") {
-                            members.append(NodeID(name))
-                        } else {
-                            members.append(try node(member))
-                        }
+                // Client hosts (`client`, `client-N`) may be placed in a partition too.
+                func member(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
+                    guard let name = cursor.text, !nodes.contains(NodeID(name)), name == "client" || name.hasPrefix("client-") else { return try node(cursor) }
+                    guard let host = clientHost(name, clientHosts: clientHosts) else {
+                        let known = clientHosts >= 1 ? "client hosts are client-1 … client-\(clientHosts)" : "only client host is 'client'"
+                        throw cursor.error(.invalidValue("unknown client host '\(name.excerpt)'; this world's \(known)"))
                     }
-                    groups.append(members)
+                    return host
                 }
-                guard groups.count >= 1 else { throw value.error(.invalidValue("a partition needs at least one group")) }
-                entries.append(.init(at: at, fault: .partition(groups)))
+                entries.append(.init(at: at, fault: .partition(try parsePartition(value, node: member))))
                 undo(.heal)
             case "heal":
                 entries.append(.init(at: at, fault: .heal))

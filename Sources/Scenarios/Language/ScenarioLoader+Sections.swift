@@ -168,7 +168,7 @@ extension ScenarioLoader {
                 if let value = fields[key] { throw value.error(.invalidValue("'\(key.excerpt)' applies to open-loop arrivals; a closed loop's load is set by its users")) }
             }
         } else {
-            for item in try fields["bursts"]?.list() ?? [] {
+            for item in try fields["bursts"]?.list(atMost: ScenarioSchema.maximumBursts, of: "bursts") ?? [] {
                 let burst = try item.mapping(ScenarioSchema.burst)
                 bursts.append(Burst(at: try burst.required("at").duration(), duration: try burst.required("for").positiveDuration(),
                                     multiplier: try burst.required("multiplier").positiveFactor()))

@@ -72,7 +72,9 @@ public enum ScenarioLoader {
             }
             nodeNames += queue.nodes
         }
-        let parsedFaults = try top["faults"].map { cursor throws(ScenarioError) in try parseFaults(cursor, nodes: nodeNames, mapreduce: mapreduce, store: store, zones: zones, servers: servers) }
+        let parsedFaults = try top["faults"].map { cursor throws(ScenarioError) in
+            try parseFaults(cursor, nodes: nodeNames, clientHosts: workload.map(clientHostCount) ?? 0, mapreduce: mapreduce, store: store, zones: zones, servers: servers)
+        }
         var worldMapReduce = mapreduce
         if let clusterFaults = parsedFaults?.cluster, !clusterFaults.isEmpty { worldMapReduce?.faults += clusterFaults }
         if let storms = parsedFaults?.storms, !storms.isEmpty { store?.configuration.errorStorms += storms }
@@ -131,6 +133,15 @@ public enum ScenarioLoader {
         if let backup { add(backup.host) }
         if let operations { add(operations.client) }
         return nodes
+    }
+
+    /// How many numbered client hosts `client-1` … `workload` sends from: one per closed-loop
+    /// user, or its open-loop `clients` when there are several (one open-loop client is `client`).
+    static func clientHostCount(_ workload: Workload) -> Int {
+        switch workload.arrivals {
+        case .closedLoop(let users, _): users
+        case .openLoop: workload.clients > 1 ? workload.clients : 0
+        }
     }
 
     /// The run's time limit: `run.time_limit`, or enough for everything the file schedules —

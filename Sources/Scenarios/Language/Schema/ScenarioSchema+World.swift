@@ -97,9 +97,16 @@ extension ScenarioSchema {
         .optional("keys", requestKeys, "The request keys: six_digit_ids, {uniform: [min, max]} or {zipf: {n, exponent}}."),
         .optional("path", .anyText, "The requests' path; default home."),
         .optional("ramp_up", .positiveDuration, "Time over which the load rises to its full rate."),
-        .optional("bursts", .list(of: .object(burst)), "Open loop: periods of multiplied rate."),
+        .optional("bursts", .list(of: .object(burst), maximum: maximumBursts), "Open loop: periods of multiplied rate."),
         .optional("clients", .integer(in: workloadClients), "Open loop: client hosts the requests come from; default 1."),
     ], rules: [.requiredWhen("users", key: "type", is: "closed_loop"), .requiredWhen("rate", key: "type", is: "open_loop")])
+
+    /// The most `workload.bursts` a file may list. Every arrival the open loop draws (at its
+    /// base rate times the largest multiplier, then thinned to the rate of the moment) looks at
+    /// every burst to find the rate of the moment, about 4 ns a burst: a thousand make a draw
+    /// cost what five requests do, and ``ResourceBudget`` counts those looks against the event
+    /// limit. Ten thousand 1 ns bursts on a 1-per-second, 10 s loop never finished.
+    static let maximumBursts = 1_000
 
     /// One of `workload.bursts`.
     static let burst = SchemaObject([

@@ -6,7 +6,8 @@ extension MapReduceScenarioLoader {
     static let clusterFaultActions = ScenarioLoader.faultActions + [ScenarioSchema.loseIntermediate.name]
 
     /// Parses `faults:`. As in balancer scenarios, `slow`, `partition`, `drop_rate` and
-    /// `latency_spike` with a `for:` are undone when it ends, and `pause` needs `for:`.
+    /// `latency_spike` with a `for:` are undone when it ends, `pause` needs `for:`, and a
+    /// partition's groups are read as a world's (``ScenarioLoader/parsePartition(_:node:)``).
     static func parseClusterFaults(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> [MapReduce.ClusterFault.Entry] {
         var entries: [MapReduce.ClusterFault.Entry] = []
         for item in try cursor.list() {
@@ -42,17 +43,11 @@ extension MapReduceScenarioLoader {
                 let target = try node(value)
                 add(.slow(target, factor: try fields.required("factor").positiveFactor()), undo: .slow(target, factor: 1))
             case "partition":
-                var groups: [[NodeID]] = []
-                for group in try value.list() {
-                    var members: [NodeID] = []
-                    for member in try group.list() {
-                        // The job's client host may be cut off too.
-                        if member.text == "client" { members.append("client") } else { members.append(try node(member)) }
-                    }
-                    groups.append(members)
+                // The job's client host may be cut off too.
+                func member(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
+                    cursor.text == "client" ? "client" : try node(cursor)
                 }
-                guard !groups.isEmpty else { throw value.error(.invalidValue("a partition needs at least one group")) }
-                add(.partition(groups), undo: .heal)
+                add(.partition(try ScenarioLoader.parsePartition(value, node: member)), undo: .heal)
             case "heal":
                 add(.heal)
             case "drop_rate":

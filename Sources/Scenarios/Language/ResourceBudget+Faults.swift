@@ -1,0 +1,21 @@
+import Simulator
+
+extension ResourceBudget {
+    /// The labels of the faults the file lists on the timeline: a fault is drawn once for every
+    /// node it names, each time labelled with its whole description, so a partition naming n
+    /// nodes holds n labels of about 8n bytes — 28,000 groups held 5.4 GB. A partition names
+    /// each node once (``ScenarioLoader/parsePartition(_:node:)``), but a world may have 10⁶
+    /// client hosts, and a file 100,000 faults.
+    mutating func addFaultLabels(of scenario: Scenario) {
+        let clusterFaults = scenario.mapreduce?.faults.compactMap { entry -> Fault? in
+            if case .network(let fault) = entry.fault { fault } else { nil }
+        } ?? []
+        var bytes = 0.0
+        for fault in scenario.faults.entries.map(\.fault) + clusterFaults {
+            guard case .partition(let groups) = fault else { continue }
+            let names = groups.reduce(0) { $0 + $1.count }
+            bytes += Double(names) * Double(fault.description.utf8.count)
+        }
+        if bytes > 0 { add(bytes: bytes, by: "faults") }
+    }
+}
