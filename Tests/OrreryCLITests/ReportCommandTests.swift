@@ -76,6 +76,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("deep").path))
     }
 
+    /// A report.md linked to a file outside the folder is refused (one linked to /etc/hostname
+    /// was pasted into the page); a link to a report inside the folder is followed.
+    @Test func aReportLinkedFromOutsideTheFolderIsRefused() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("results/inside"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("results/outside"), withIntermediateDirectories: true)
+        try "# Secret\n".write(to: dir.appendingPathComponent("secret.md"), atomically: true, encoding: .utf8)
+        try "# Inside\n".write(to: dir.appendingPathComponent("results/inside/report.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("results/report.md").path, withDestinationPath: "inside/report.md")
+        let inside = try OrreryProcess.run(["report", "results"], in: dir)
+        #expect(inside.status == 0, "\(inside.standardError)")
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("results/outside/report.md").path, withDestinationPath: "../../secret.md")
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("results/index.html"))
+        let outside = try OrreryProcess.run(["report", "results"], in: dir)
+        #expect(outside.status == 2)
+        #expect(outside.standardError.hasSuffix("outside/report.md: a symbolic link to a file outside the results folder\n"), "\(outside.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("results/index.html").path))
+    }
+
     /// A report.md that is a device or a FIFO is refused as what it is (it was blamed on
     /// permissions; a FIFO read whole would wait for ever).
     @Test func aReportThatIsNoRegularFileIsRefusedAsSuch() throws {

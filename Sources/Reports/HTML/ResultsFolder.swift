@@ -54,9 +54,9 @@ struct ResultsFolder: Sendable, Equatable {
             let directory = folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true)
             return Report(
                 path: folder,
-                markdown: String(decoding: try Self.read(directory.appendingPathComponent("report.md")), as: UTF8.self),
+                markdown: String(decoding: try Self.read(directory.appendingPathComponent("report.md"), under: root), as: UTF8.self),
                 json: FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.json").path)
-                    ? try Self.read(directory.appendingPathComponent("report.json")) : nil,
+                    ? try Self.read(directory.appendingPathComponent("report.json"), under: root) : nil,
                 files: owned.map { String($0.dropFirst(prefix.count)) }.sorted(by: Self.byteOrder))
         }
         guard !reports.isEmpty else { throw .noReports(root.path) }
@@ -114,13 +114,20 @@ struct ResultsFolder: Sendable, Equatable {
         first.utf8.lexicographicallyPrecedes(second.utf8)
     }
 
-    /// The contents of the file at `url`.
-    /// A report's file, read only when it is a regular file within ``RegularFile/reportLimit``
-    /// (a FIFO or `/dev/zero` as `report.md` was refused as if permission were denied).
-    private static func read(_ url: URL) throws(ResultsPageError) -> Data {
+    /// The contents of the file at `url`, a report's file: read only when it is a regular file
+    /// within ``RegularFile/reportLimit`` (a FIFO or `/dev/zero` as `report.md` was refused as if
+    /// permission were denied), and through a symbolic link only to a file inside `root`, as a
+    /// chart is inlined only from inside it (a `report.md` linked to `/etc/hostname` was pasted
+    /// into the page).
+    private static func read(_ url: URL, under root: URL) throws(ResultsPageError) -> Data {
+        let bytes: [UInt8]
         switch RegularFile.read(url.path, limit: RegularFile.reportLimit) {
-        case .success(let bytes): return Data(bytes)
+        case .success(let read): bytes = read
         case .failure(let problem): throw .unreadable(url.path, reason: problem.description)
         }
+        guard relativePath(of: url.resolvingSymlinksInPath(), under: root.resolvingSymlinksInPath()) != nil else {
+            throw .unreadable(url.path, reason: "a symbolic link to a file outside the results folder")
+        }
+        return Data(bytes)
     }
 }
