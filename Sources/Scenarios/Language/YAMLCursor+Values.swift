@@ -63,11 +63,15 @@ extension YAMLCursor {
     /// heartbeats and a MapReduce coordinator's heartbeats and monitor.
     static let shortestPeriod = Duration.milliseconds(1)
 
+    /// The widest log-normal a file may give: `sigma` 0 … 10. Wider ones only saturate — at 10 a
+    /// draw two standard deviations out is already e²⁰ times the median — and 1e308 was accepted.
+    static let maximumSigma = 10.0
+
     /// The node as a distribution of durations (in seconds): a bare duration is a constant;
     /// otherwise a mapping with one key naming the family:
     /// `exponential: 10ms` (mean), `uniform: {min:, max:}`, `normal: {mean:, sd:}`,
-    /// `lognormal: {median:, sigma:}`, `pareto: {scale:, shape:}`, `empirical: [1ms, 3ms]`,
-    /// `constant: 5ms`.
+    /// `lognormal: {median:, sigma:}` (sigma 0 … ``maximumSigma``), `pareto: {scale:, shape:}`
+    /// (shape a factor: above 0, at most 10⁶), `empirical: [1ms, 3ms]`, `constant: 5ms`.
     func durationDistribution() throws(ScenarioError) -> Distribution {
         if text != nil { return .constant(try seconds()) }
         let families = ScenarioSchema.distributionFamilies.keys
@@ -94,10 +98,10 @@ extension YAMLCursor {
             return .normal(mean: try fields.required("mean").seconds(), standardDeviation: try fields.required("sd").seconds())
         case "lognormal":
             let fields = try value.mapping(ScenarioSchema.lognormalParameters)
-            return .lognormal(median: try fields.required("median").positiveSeconds(), sigma: try fields.required("sigma").nonNegative())
+            return .lognormal(median: try fields.required("median").positiveSeconds(), sigma: try fields.required("sigma").double(in: 0...Self.maximumSigma))
         case "pareto":
             let fields = try value.mapping(ScenarioSchema.paretoParameters)
-            return .pareto(scale: try fields.required("scale").positiveSeconds(), shape: try fields.required("shape").positive())
+            return .pareto(scale: try fields.required("scale").positiveSeconds(), shape: try fields.required("shape").positiveFactor())
         default:
             let items = try value.list()
             guard !items.isEmpty else { throw value.error(.invalidValue("an empirical distribution needs at least one value")) }

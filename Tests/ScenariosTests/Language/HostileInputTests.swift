@@ -118,10 +118,15 @@ import Testing
         let scenario = try ScenarioLoader.parse("""
             seed: 1
             run: {requests: 20, time_limit: 1h}
-            network: {latency: {lognormal: {median: 1ms, sigma: 50}}}
-            servers: [{name: s, service_time: {lognormal: {median: 1ms, sigma: 50}}}]
+            network: {latency: {lognormal: {median: 1ms, sigma: 10}}}
+            servers: [{name: s, service_time: {lognormal: {median: 1ms, sigma: 10}}}]
             workload: {type: closed_loop, users: 2, timeout: 1s}
             """, file: "h.yaml")
+        // Wider is refused: it only saturates more (1e308 was accepted).
+        #expect(Self.error("servers: [{name: s, service_time: {lognormal: {median: 1ms, sigma: 10.5}}}]\n")
+            == "h.yaml:1:68: error: must be between 0 and 10, got 10.5 (at servers.[0].service_time.lognormal.sigma)")
+        #expect(Self.error("servers: [{name: s, service_time: {pareto: {scale: 1ms, shape: 1e308}}}]\n")
+            == "h.yaml:1:64: error: a factor is at most 1000000, got 1e308 (at servers.[0].service_time.pareto.shape)")
         let result = ScenarioRunner.run(scenario)
         let traffic = try #require(result.traffic)
         // Some draws are absurdly long and time out; none traps, and the run ends.

@@ -35,9 +35,9 @@ extension ScenarioSchema {
     /// `normal: {mean, sd}`.
     static let normalParameters = SchemaObject([.required("mean", .duration), .required("sd", .duration)])
     /// `lognormal: {median, sigma}`.
-    static let lognormalParameters = SchemaObject([.required("median", .positiveDuration), .required("sigma", .nonNegative)])
+    static let lognormalParameters = SchemaObject([.required("median", .positiveDuration), .required("sigma", .number(in: 0...YAMLCursor.maximumSigma))])
     /// `pareto: {scale, shape}`.
-    static let paretoParameters = SchemaObject([.required("scale", .positiveDuration), .required("shape", .positive)])
+    static let paretoParameters = SchemaObject([.required("scale", .positiveDuration), .required("shape", .positiveFactor)])
 
     /// A distribution written as a mapping: exactly one family.
     static let distributionFamilies: SchemaObject = {
