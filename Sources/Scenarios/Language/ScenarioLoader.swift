@@ -156,7 +156,13 @@ public enum ScenarioLoader {
         if scenario.subsystems == [.balancer] { return scenario.limits.timeLimit }
         var latest = scenario.limits.duration.map { $0 * 2 } ?? .zero
         for job in scenario.mapreduce?.jobs ?? [] { latest = max(latest, job.submitAt) }
-        for producer in scenario.log?.producers ?? [] { latest = max(latest, producer.end) }
+        // A producer sends one record at a time and waits for its acknowledgement: at most one a
+        // round trip, whatever its rate (4,000,000 records at 10⁷ a second, sent at ~1,000 a
+        // second over 0.5 ms links, ran into the hour and the run stopped early).
+        let roundTrip = 2 * (([scenario.defaultLink] + scenario.links.map(\.profile)).compactMap(\.latency.mean).max() ?? 0)
+        for producer in scenario.log?.producers ?? [] {
+            latest = max(latest, producer.end, producer.start + .seconds(double: Double(producer.records) * roundTrip))
+        }
         for restore in scenario.backup?.restores ?? [] { latest = max(latest, restore.at) }
         for entry in scenario.faults.entries { latest = max(latest, VirtualInstant.zero.duration(to: entry.at)) }
         if let steps = scenario.operations?.steps {

@@ -171,4 +171,24 @@ import Testing
             == "h.yaml:4:11: error: this world would need about 1.1e+10 events over its 3,600.000 s of virtual time (mostly from 'workload'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload)")
         #expect(Self.error(Self.burstWorld(count: 1, multiplier: "1000", run: "requests: 1000")) == nil)
     }
+
+    // MARK: Log producers
+
+    /// A producer sends one record at a time and waits for its acknowledgement: its last record
+    /// goes out no sooner than a round trip a record, whatever its rate, and the time limit a
+    /// file sets none of leaves it that long (an hour past records ÷ rate left 200,000 records
+    /// over 10 ms links, 4,000 s of round trips, to stop early).
+    @Test func aProducerFasterThanItsRoundTripsHasTheTimeToFinish() throws {
+        let text = """
+            seed: 1
+            network: {latency: 10ms}
+            log:
+              topics: [{name: logs, partitions: 1}]
+              producers: [{name: p, topic: logs, records: 200000, rate: 10000000}]
+            """
+        #expect(try Self.world(text).limits.timeLimit == .seconds(4_000 + 3_600))
+        // Slower than its round trips, the rate decides, as before.
+        let slow = text.replacingOccurrences(of: "rate: 10000000", with: "rate: 10")
+        #expect(abs(try Self.world(slow).limits.timeLimit.seconds - (19_999.9 + 3_600)) < 1e-6)
+    }
 }
