@@ -14,6 +14,8 @@ public enum RegularFile {
 
     /// The file's bytes, or why they cannot be read.
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
+        // "" is the working directory to the file system ("it is a directory" for `run ''`).
+        guard !path.isEmpty else { return .failure(.emptyPath) }
         let attributes: [FileAttributeKey: Any]
         // A symbolic link is judged by what it points to.
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -22,6 +24,8 @@ public enum RegularFile {
         }
         let type = attributes[.type] as? FileAttributeType
         if type == .typeDirectory { return .failure(.directory) }
+        // A link round a loop resolves to itself (a link to a missing file, to nothing there).
+        if type == .typeSymbolicLink { return .failure(.linkToNothing) }
         guard type == .typeRegular else { return .failure(.notRegular) }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         guard size <= limit else { return .failure(.tooLarge(size: size, limit: limit)) }
@@ -32,7 +36,7 @@ public enum RegularFile {
 
     /// Why a file was not read.
     public enum Problem: Error, CustomStringConvertible {
-        case missing, directory, notRegular, unreadable
+        case missing, directory, notRegular, unreadable, emptyPath, linkToNothing
         case tooLarge(size: Int, limit: Int)
 
         public var description: String {
@@ -41,6 +45,8 @@ public enum RegularFile {
             case .directory: return "it is a directory"
             case .notRegular: return "not a regular file (a device, a pipe or a socket)"
             case .unreadable: return "permission denied or a read error"
+            case .emptyPath: return "an empty path names no file"
+            case .linkToNothing: return "a symbolic link round a loop"
             case .tooLarge(let size, let limit): return "\(size) bytes, more than the \(limit) a file may hold"
             }
         }

@@ -333,5 +333,18 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: packageRoot.appendingPathComponent("scenarios/closed-loop.yaml").path)
         defer { try? FileManager.default.removeItem(at: link) }
         #expect(try ScenarioFile.load(path: link.path).name == "closed-loop")
+        // A link round a loop and an empty path are said for what they are (they were "not a
+        // regular file (a device, a pipe or a socket)" and "it is a directory").
+        let loop = FileManager.default.temporaryDirectory.appendingPathComponent("orrery-loop-\(UInt64.random(in: 0...UInt64.max)).yaml")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        defer { try? FileManager.default.removeItem(at: loop) }
+        for (path, reason) in [(loop.path, "a symbolic link round a loop"), ("", "an empty path names no file")] {
+            do {
+                _ = try ScenarioFile.load(path: path)
+                Issue.record("'\(path)' was read")
+            } catch {
+                #expect(error.description == "\(path): error: cannot read the scenario file: \(reason)")
+            }
+        }
     }
 }
