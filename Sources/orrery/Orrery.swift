@@ -25,6 +25,12 @@ struct Orrery: ParsableCommand {
             FileHandleOutput.standardError("Error: at most \(NumberFormat.integer(argumentLimit)) arguments, got \(NumberFormat.integer(arguments.count)) (to merge more shard directories, name the directory that holds them)")
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
+        // ArgumentParser answers `help <anything>` with the overview and exit 0.
+        if arguments.first == "help", let name = arguments.dropFirst().first,
+           !configuration.subcommands.contains(where: { $0._commandName == name }) {
+            FileHandleOutput.standardError("Error: no subcommand named '\(name.prefix(40))'; see 'orrery --help'")
+            Foundation.exit(ExitStatus.badInput.rawValue)
+        }
         if let problem = ProgressDisplay.delayProblem(environment: ProcessInfo.processInfo.environment) {
             FileHandleOutput.standardError("Error: \(problem)")
             Foundation.exit(ExitStatus.badInput.rawValue)

@@ -179,4 +179,16 @@ import Testing
         #expect(null.status == 0, "\(null.standardError)")
         #expect(lstat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
     }
+
+    /// `help` of a subcommand that does not exist is bad input (ArgumentParser printed the
+    /// overview and exited 0); `help` of one that does still shows its help.
+    @Test func helpOfAnUnknownSubcommandIsBadInput() throws {
+        let unknown = try OrreryProcess.run(["help", "bogus"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError == "Error: no subcommand named 'bogus'; see 'orrery --help'\n")
+        #expect(unknown.standardOutput.isEmpty)
+        let known = try OrreryProcess.run(["help", "sweep"])
+        #expect(known.status == 0, "\(known.standardError)")
+        #expect(known.standardOutput.contains("USAGE: orrery sweep"))
+    }
 }

@@ -28,4 +28,14 @@ import Testing
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("--out must name a file"))
     }
+
+    /// A directory where the file goes is refused before writing, as an error like every other.
+    @Test func aDirectoryAsTheOutputIsBadInput() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("taken"), withIntermediateDirectories: true)
+        let outcome = try OrreryProcess.run(["schema", "--out", "taken"], in: dir)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "error: --out 'taken': is a directory, not a file\n")
+    }
 }

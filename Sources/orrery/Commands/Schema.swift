@@ -21,10 +21,15 @@ struct Schema: ParsableCommand {
             print(text, terminator: "")
             return
         }
+        // Checked as every command's output is (a directory there was found only when writing).
+        if let problem = OutputPaths.problem(file: out, option: "--out") {
+            FileHandleOutput.standardError("error: \(problem)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
         do {
             try AtomicFileWriter.write(text, to: URL(fileURLWithPath: out))
         } catch {
-            FileHandleOutput.standardError("cannot write \(out): \(error)")
+            FileHandleOutput.standardError("error: cannot write \(out): \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
     }
