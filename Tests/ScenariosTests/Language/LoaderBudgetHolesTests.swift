@@ -9,14 +9,7 @@ import Testing
 /// just inside each bound still loads.
 @Suite struct LoaderBudgetHolesTests {
     /// The error loading `text` as `h.yaml` gives, or nil when it loads.
-    static func error(_ text: String) -> String? {
-        do {
-            _ = try ScenarioFile.load(bytes: Array(text.utf8), file: "h.yaml")
-            return nil
-        } catch {
-            return error.description
-        }
-    }
+    static func error(_ text: String) -> String? { HostileInputTests.error(text) }
 
     /// The world `text` describes (it must load).
     static func world(_ text: String) throws -> Scenario {
