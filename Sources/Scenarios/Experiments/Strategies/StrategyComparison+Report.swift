@@ -79,9 +79,17 @@ extension StrategyComparison {
             let within = row.filter { $0.share(of: affected) <= fair * 1.2 }
             out += "`\(affected)` has \(NumberFormat.percent(fair, decimals: 1)) of the capacity. "
             if !over.isEmpty {
-                out += "\(names(over)) ignore its weight (\(shares(over, affected))), so it runs hottest (up to \(NumberFormat.percent(over.map(\.maximumUtilisation).max() ?? 0, decimals: 0)) utilisation) and sets their p99. "
+                let one = over.count == 1
+                out += "\(names(over)) \(one ? "ignores" : "ignore") its weight (\(shares(over, affected))), so it runs hottest (up to \(NumberFormat.percent(over.map(\.maximumUtilisation).max() ?? 0, decimals: 0)) utilisation) and sets \(one ? "its" : "their") p99. "
             }
-            out += "The others keep it within its share (\(shares(within, affected))): weighted round robin, random and IP hash by its weight, least connections and least request by its connections, which last longer on a slow server, health-based by its latency."
+            if !within.isEmpty {
+                var reasons: [String] = []
+                for cell in within where !reasons.contains(Self.heterogeneousMechanism(of: cell.strategy)) {
+                    reasons.append(Self.heterogeneousMechanism(of: cell.strategy))
+                }
+                let ways = reasons.map { reason in "\(names(within.filter { Self.heterogeneousMechanism(of: $0.strategy) == reason })) \(reason)" }
+                out += "\(over.isEmpty ? "Every strategy keeps" : "The others keep") it within its share (\(shares(within, affected))): \(ways.joined(separator: "; "))."
+            }
         case "one slow":
             guard let affected = situation.affected else { break }
             let retrying = row.filter { ($0.result.balancer?.retried ?? 0) > 0 }
@@ -153,5 +161,17 @@ extension StrategyComparison {
             }
         }
         return table.rendered()
+    }
+
+    /// How `kind` keeps a weaker server within its share of the load, for the heterogeneous
+    /// situation's prose (the strategies named come from the figures; only the reasons are text).
+    static func heterogeneousMechanism(of kind: BalancingStrategyKind) -> String {
+        switch kind {
+        case .weightedRoundRobin, .random, .ipHash: "by its weight"
+        case .consistentHash: "by its weight, which gives it its share of the ring's points"
+        case .leastConnections, .leastRequest: "by its connections, which last longer on a slow server"
+        case .healthBased: "by its latency"
+        case .roundRobin: "by chance: a plain rotation ignores weights"
+        }
     }
 }

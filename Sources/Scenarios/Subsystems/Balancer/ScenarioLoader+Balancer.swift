@@ -10,6 +10,14 @@ extension ScenarioLoader {
     static func parseBalancer(_ cursor: YAMLCursor, servers: [Scenario.Server]) throws(ScenarioError) -> Scenario.Balancer {
         let fields = try cursor.mapping(ScenarioSchema.balancerSection)
         let strategy = try fields["strategy"].map { cursor throws(ScenarioError) in try parseStrategy(cursor) } ?? .weightedRoundRobin
+        if case .consistentHash = strategy, let strategyCursor = fields["strategy"] {
+            // A weight is a count of ring points (160 a unit, as nginx's): 10,000 units at most.
+            let units = HashRing.maximumPoints / HashRing.defaultVirtualNodesPerNode
+            let total = servers.reduce(0) { $0 + $1.weight }
+            guard total <= units else {
+                throw strategyCursor.error(.invalidValue("with a hash strategy the servers' weights add up to at most \(units) (each unit is \(HashRing.defaultVirtualNodesPerNode) points on the ring), got \(total)"))
+            }
+        }
         var configuration = LoadBalancer.Configuration(forwardTimeout: .seconds(60), retries: servers.count - 1, retryOn: .nginxDefault, passiveHealth: .nginxDefault)
         if let timeout = fields["forward_timeout"] { configuration.forwardTimeout = try timeout.positiveDuration() }
         if let retries = fields["retries"] {

@@ -1,11 +1,14 @@
 /// nginx's `hash $key consistent` (ketama), optionally with HAProxy's `hash-balance-factor`
 /// (consistent hashing with bounded loads): the request key — or the client's address — is placed
-/// on a ring of 160 points per server and goes to the first eligible server clockwise.
+/// on a ring of 160 points per unit of a server's weight (nginx's `npoints = weight · 160`) and
+/// goes to the first eligible server clockwise.
 ///
 /// Without a balance factor a hot key always lands on the same server, however busy it is. With
-/// factor `c` (> 1) a server may take a new request only while its active requests are below
-/// `⌈c · (A + 1) / m⌉`, where `A` is the active requests over the `m` eligible servers; a request
-/// whose server is full walks on clockwise to the next one with room. Loads then stay within `c`
+/// factor `c` (> 1) a server of weight `w` may take a new request only while its active requests
+/// are below `⌈c · (A + 1) · w / W⌉`, where `A` is the active requests over the eligible servers
+/// and `W` their weight (`⌈c · (A + 1) / m⌉` for `m` equal ones; HAProxy scales the bound by each
+/// server's weight likewise); a request whose server is full walks on clockwise to the next one
+/// with room. Loads then stay within `c`
 /// times the average while most keys still land where they always do (Mirrokni, Thorup and
 /// Zadimoghaddam; HAProxy and Envoy implement it this way).
 ///
@@ -41,7 +44,7 @@ public struct ConsistentHashStrategy: BalancingStrategy {
     public var name: String { balanceFactor == nil ? "hash" : "hash_bounded" }
 
     public mutating func serverAdded(_ serverID: Int, hostname: String, weight: Int) throws(PlacementError) {
-        try ring.add(node: serverID)
+        try ring.add(node: serverID, weight: weight)
     }
 
     public mutating func serverRemoved(_ serverID: Int) {
@@ -52,22 +55,24 @@ public struct ConsistentHashStrategy: BalancingStrategy {
     public mutating func pick(_ request: Request, from servers: [UpstreamCandidate], random: inout SeededRandom) -> Int? {
         let owners = ring.owners
         guard !owners.isEmpty else { return nil }
-        var capacity = Int.max
+        // The bound per unit of weight, c · (A + 1) / W; nil without a balance factor.
+        var boundPerWeight: Double?
         if let balanceFactor {
-            var eligible = 0, active = 0
+            var weight = 0.0, active = 0
             for server in servers where server.isEligible {
-                eligible += 1
+                weight += server.effectiveWeight
                 active += server.activeRequests
             }
-            guard eligible > 0 else { return nil }
-            capacity = Int(capacityRoundingUp: balanceFactor * Double(active + 1) / Double(eligible))
+            guard weight > 0 else { return nil }
+            boundPerWeight = balanceFactor * Double(active + 1) / weight
         }
         let hashed = key == .request ? request.key : request.client.stableHash
         let start = ring.successorIndex(of: HashRing.position(ofKey: hashed))
         for step in 0..<owners.count {
             let owner = owners[(start + step) % owners.count]
-            guard let server = servers.first(where: { $0.serverID == owner }) else { continue }
-            if server.isEligible && server.activeRequests < capacity { return owner }
+            guard let server = servers.first(where: { $0.serverID == owner }), server.isEligible else { continue }
+            guard let boundPerWeight else { return owner }
+            if server.activeRequests < Int(capacityRoundingUp: boundPerWeight * server.effectiveWeight) { return owner }
         }
         return nil
     }

@@ -5,17 +5,23 @@
 /// The client address (the client host's name, hashed with FNV-1a) is mixed, reduced modulo the
 /// total weight of all members and mapped to a server by walking the weights; if that server is
 /// ineligible the hash is remixed and the walk repeated, up to 20 times as in nginx, after which
-/// the first eligible server in rotation order is used. All members take part in the modulus,
-/// eligible or not, so a server going down moves only its own clients.
+/// the request goes where nginx's fallback (`ngx_http_upstream_get_round_robin_peer`) sends it:
+/// the next pick of smooth weighted round robin over the eligible servers (a plain rotation
+/// once ignored the weights there). All members take part in the modulus, eligible or not, so a
+/// server going down moves only its own clients.
 public struct IPHashStrategy: BalancingStrategy {
     /// nginx's limit on rehashing before it falls back to round robin.
     static let maximumRehashes = 20
-    private var fallback = RoundRobinStrategy()
+    private var fallback = SmoothWeightedRoundRobinStrategy()
 
     /// A strategy with no state beyond its fallback rotation.
     public init() {}
 
     public var name: String { "ip_hash" }
+
+    public mutating func serverRemoved(_ serverID: Int) {
+        fallback.serverRemoved(serverID)
+    }
 
     /// The hash of a client address that the walk starts from.
     static func hash(ofClient client: NodeID) -> UInt64 {

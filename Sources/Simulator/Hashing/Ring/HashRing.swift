@@ -70,20 +70,53 @@ public struct HashRing: HashedKeyPlacement {
         PlacementHash.key(key)
     }
 
-    /// Adds `V` points for `node`.
+    /// The most points a ring holds (10,000 units of weight at ketama's 160 points each, 26 MB):
+    /// a weight is a count of points, and one server of weight 10⁶ would have asked for 160 M.
+    public static let maximumPoints = 1_600_000
+
+    /// Adds `V` points for `node` (a weight of 1).
     ///
     /// - Throws: `PlacementError.duplicateNode` if the node is present.
-    /// - Complexity: O(*n·V·log(n·V)*).
     public mutating func add(node: Int) throws(PlacementError) {
+        try add(node: node, weight: 1)
+    }
+
+    /// Adds `V · weight` points for `node`: as nginx's `hash … consistent` gives a server
+    /// `160 · weight` points (`ngx_http_upstream_init_chash`), so that it owns a share of the
+    /// circle proportional to its weight. Points `0 ..< V` are the same whatever the weight.
+    ///
+    /// - Throws: `PlacementError.duplicateNode` if the node is present; `invalidConfiguration`
+    ///   for a weight below 1 or a ring that would hold more than ``maximumPoints``.
+    /// - Complexity: O(*n·V·w* + *V·w·log(V·w)*): the new points sorted and merged in.
+    public mutating func add(node: Int, weight: Int) throws(PlacementError) {
         guard !nodes.contains(node) else { throw .duplicateNode(node) }
-        nodes.append(node)
-        var entries = Array(zip(points, owners))
-        for replica in 0..<virtualNodesPerNode {
-            entries.append((Self.position(ofNode: node, replica: replica), node))
+        guard weight >= 1, weight <= (Self.maximumPoints - points.count) / virtualNodesPerNode else {
+            throw .invalidConfiguration(reason: "weight \(weight) of node \(node) would give the ring more than \(Self.maximumPoints) points (\(virtualNodesPerNode) per unit of weight)")
         }
-        entries.sort { ($0.0, $0.1) < ($1.0, $1.1) }
-        points = entries.map(\.0)
-        owners = entries.map(\.1)
+        nodes.append(node)
+        var added: [(UInt64, Int)] = []
+        added.reserveCapacity(virtualNodesPerNode * weight)
+        for replica in 0..<virtualNodesPerNode * weight {
+            added.append((Self.position(ofNode: node, replica: replica), node))
+        }
+        added.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+        var mergedPoints: [UInt64] = [], mergedOwners: [Int] = []
+        mergedPoints.reserveCapacity(points.count + added.count)
+        mergedOwners.reserveCapacity(points.count + added.count)
+        var old = 0, new = 0
+        while old < points.count || new < added.count {
+            if new == added.count || (old < points.count && (points[old], owners[old]) < added[new]) {
+                mergedPoints.append(points[old])
+                mergedOwners.append(owners[old])
+                old += 1
+            } else {
+                mergedPoints.append(added[new].0)
+                mergedOwners.append(added[new].1)
+                new += 1
+            }
+        }
+        points = mergedPoints
+        owners = mergedOwners
         (arcStarts, arcShift) = Self.arcIndex(of: points)
     }
 

@@ -66,6 +66,61 @@ import Testing
         }
     }
 
+    /// nginx's fallback after 20 rehashes is its weighted round robin: with the heaviest server
+    /// down, almost every client falls back (the walk lands on it 21 times in a row for ~98 %),
+    /// and the two left share the fallback 1 : 9 by weight, not 1 : 1 as a plain rotation did.
+    @Test func ipHashFallsBackToWeightedRoundRobin() {
+        var strategy = IPHashStrategy()
+        let servers = candidates(active: [0, 0, 0], weights: [1, 9, 10_000], ineligible: [3])
+        let chosen = (1...1_000).map { picks(&strategy, servers, count: 1, client: NodeID("client-\($0)"))[0] }
+        let light = chosen.filter { $0 == 1 }.count, heavy = chosen.filter { $0 == 2 }.count
+        #expect(light + heavy == 1_000)
+        #expect((80...120).contains(light), "\(light) of 1,000 on the server of weight 1")
+    }
+
+    /// A weight is a count of ring points (160 a unit, as nginx's `hash … consistent`): weights
+    /// 3 and 1 split the keys about 3 : 1 (they split them evenly), and a heavier server keeps
+    /// every key its first 160 points held.
+    @Test func consistentHashGivesAServerPointsByItsWeight() throws {
+        var weighted = try ConsistentHashStrategy()
+        try weighted.serverAdded(1, hostname: "a", weight: 3)
+        try weighted.serverAdded(2, hostname: "b", weight: 1)
+        var even = try ConsistentHashStrategy()
+        for id in 1...2 { try even.serverAdded(id, hostname: "s\(id)", weight: 1) }
+        var random = SeededRandom(seed: 1)
+        let servers = candidates(active: [0, 0], weights: [3, 1])
+        var onFirst = 0
+        for key in 0..<20_000 {
+            let request = Request(id: UInt64(key), key: UInt64(key) &* 0x9E37_79B9_7F4A_7C15, client: "c")
+            let chosen = weighted.pick(request, from: servers, random: &random)
+            if chosen == 1 { onFirst += 1 }
+            if even.pick(request, from: candidates(active: [0, 0]), random: &random) == 1 { #expect(chosen == 1) }
+        }
+        #expect((14_000...16_000).contains(onFirst), "\(onFirst) of 20,000 keys on the server of weight 3")
+        var ring = try HashRing()
+        #expect(throws: PlacementError.self) { try ring.add(node: 1, weight: 10_001) }
+        try ring.add(node: 1, weight: 10_000)
+        #expect(throws: PlacementError.self) { try ring.add(node: 2, weight: 1) }
+    }
+
+    /// With weights the bounded-loads cap is shared by weight: a server of weight w may hold
+    /// ⌈c · (A + 1) · w / W⌉ — a hot key fills the heavy server three times as far.
+    @Test func boundedLoadsScaleEachServersCapByItsWeight() throws {
+        var strategy = try ConsistentHashStrategy(balanceFactor: 1.25)
+        let weights = [3, 1, 1, 1]
+        for id in 1...4 { try strategy.serverAdded(id, hostname: "s\(id)", weight: weights[id - 1]) }
+        var random = SeededRandom(seed: 1)
+        var active = [0, 0, 0, 0]
+        for index in 0..<600 {
+            let total = active.reduce(0, +)
+            let chosen = strategy.pick(Request(id: UInt64(index), key: 42, client: "c"), from: candidates(active: active, weights: weights), random: &random)!
+            #expect(active[chosen - 1] < Int((1.25 * Double(total + 1) * Double(weights[chosen - 1]) / 6).rounded(.up)))
+            active[chosen - 1] += 1
+        }
+        // A light server holds at most ⌈1.25 · 600 / 6⌉ = 126; the heavy one more than any may.
+        #expect(active[1...].allSatisfy { $0 <= 126 } && active[0] > 126, "\(active)")
+    }
+
     @Test func placementStrategyRoutesExactlyAsTheAssignmentsMap() throws {
         let map = try ConsistentHashMap(serverCount: 3, configuration: .assignment)
         var strategy = PlacementStrategy(.assignment(try ConsistentHashMap(configuration: .assignment)))

@@ -32,13 +32,15 @@ import Testing
         for round in 0..<2_000 {
             let active = (0..<5).map { _ in Int(loads.next() % 20) }
             let servers = candidates(active: active)
-            // Replay the two draws the strategy makes from the same stream.
+            // Replay the two draws the strategy makes from the same stream: equal weights, so
+            // the first is uniform over 5 and the second over the 4 others.
             var replay = random
-            let first = Int(replay.next() % 5)
-            var second = Int(replay.next() % 4)
+            let first = Int(replay.nextUnitInterval() * 5)
+            var second = Int(replay.nextUnitInterval() * 4)
             if second >= first { second += 1 }
             let chosen = strategy.pick(Request(id: UInt64(round), key: 0, client: "c"), from: servers, random: &random)
-            let expected = active[second] < active[first] ? second + 1 : first + 1
+            // nginx keeps the second unless it is strictly busier.
+            let expected = active[second] > active[first] ? first + 1 : second + 1
             #expect(chosen == expected)
             #expect(active[chosen! - 1] <= max(active[first], active[second]))
         }
@@ -48,6 +50,19 @@ import Testing
         var strategy = PowerOfTwoChoicesStrategy()
         #expect(Set(picks(&strategy, candidates(active: [7, 3]), count: 100)) == [2])
         #expect(Set(picks(&strategy, candidates(active: [7, 3, 0], ineligible: [3]), count: 100)) == [2])
+    }
+
+    /// nginx's `random two` draws by weight (`ngx_http_upstream_peek_random_peer`) and redraws the
+    /// first server; with nothing in flight the second drawn wins. Server j is then chosen with
+    /// probability Σ_{i≠j} (w_i / W) · w_j / (W − w_i): for weights 6, 3, 1 that is 0.3238,
+    /// 0.4833 and 0.1929 (the draws were uniform, a third each, whatever the weights).
+    @Test func powerOfTwoChoicesDrawsByWeightAsNginxDoes() {
+        var strategy = PowerOfTwoChoicesStrategy()
+        let chosen = picks(&strategy, candidates(active: [0, 0, 0], weights: [6, 3, 1]), count: 100_000)
+        let shares = (1...3).map { id in Double(chosen.filter { $0 == id }.count) / 100_000 }
+        for (share, expected) in zip(shares, [0.3238, 0.4833, 0.1929]) {
+            #expect(abs(share - expected) < 0.006, "\(shares)")
+        }
     }
 
     @Test func healthBasedPrefersTheServerWithTheLowerLatencyAverage() {
