@@ -105,6 +105,17 @@ expect:
         #expect(loadError(text, file: "b.yaml")?.description == bad.error)
     }
 
+    /// A weight is 160 ring points with a hash strategy (nginx's): the weights add up to at most
+    /// 10,000, where one server of weight 10⁶ would have asked for 160 M points.
+    @Test func aHashStrategysWeightsAreBoundedByTheRing() {
+        let heavy = balancedScenario.replacingOccurrences(of: "strategy: least_conn", with: "strategy: hash")
+        #expect(loadError(heavy, file: "b.yaml") == nil)
+        let text = heavy.replacingOccurrences(of: "weight: 3,", with: "weight: 5000,")
+        #expect(loadError(text, file: "b.yaml")?.description
+            == "b.yaml:8:13: error: with a hash strategy the servers' weights add up to at most 10000 (each unit is 160 points on the ring), got 10001 (at balancer.strategy)")
+        #expect(loadError(text.replacingOccurrences(of: "strategy: hash", with: "strategy: least_conn"), file: "b.yaml") == nil)
+    }
+
     @Test func balancerOnlySettingsNeedABalancer() {
         let text = "run: {requests: 10}\nservers: [{name: s, count: 3, weight: 2}]\nworkload: {type: closed_loop, users: 1}\n"
         #expect(loadError(text, file: "w.yaml")?.description == "w.yaml:2:39: error: 'weight' applies behind a load balancer; add a 'balancer' section (at servers.[0].weight)")
