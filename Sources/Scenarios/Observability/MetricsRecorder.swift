@@ -65,7 +65,9 @@ final class MetricsRecorder: @unchecked Sendable {
         case (.mapreduce, .span, "job"): add(.jobs, ["job": observation.detail, "outcome": Self.word(observation.outcome)])
         case (.mapreduce, .gauge(let level), "running attempts"): set(.runningAttempts, ["worker": node], level)
         case (.mapreduce, .gauge(let level), "tasks completed"): set(.tasksCompleted, ["job": observation.detail], level)
-        case (.mapreduce, .instant, _): add(.workersLost, ["coordinator": node])
+        // "worker up" (a lost worker heard from again) is the coordinator's other instant; it
+        // loses nothing, so only "worker lost" counts.
+        case (.mapreduce, .instant, "worker lost"): add(.workersLost, ["coordinator": node])
         case (.log, .gauge(let level), "end offset"):
             let (topic, partition) = Self.topicAndPartition(observation.detail)
             set(.logEndOffset, ["log": node, "topic": topic, "partition": partition], level)

@@ -27,12 +27,25 @@ enum OpenMetricsText {
     static let maximumSamples = 5_000_000
 
     /// The sampling instants of a run that ended at `end`: every `interval` (or the default for
-    /// its length) from zero, and the end.
+    /// its length) from zero, and the end, each rounded up to the millisecond.
+    ///
+    /// Timestamps have millisecond resolution and OpenMetrics gives a point's value as of its
+    /// timestamp, so a series is sampled at the very instant its timestamp names. Rounding down
+    /// instead stamped the last sample before the last requests it counted had ended; rounding
+    /// up is exact, since nothing happens after the end. Intervals of at least 1 ms (what
+    /// `--metrics-interval` accepts) keep the rounded instants strictly rising.
     static func instants(end: VirtualInstant, interval: Duration?) -> [Int64] {
         let step = Int64((interval ?? Self.interval(for: .nanoseconds(end.nanoseconds))).nanoseconds)
-        var instants = Array(stride(from: Int64(0), through: end.nanoseconds, by: Int(step)))
-        if instants.last.map({ millisecondText($0) != millisecondText(end.nanoseconds) }) ?? true { instants.append(end.nanoseconds) }
+        var instants = stride(from: Int64(0), through: end.nanoseconds, by: Int(step)).map(millisecondCeiling)
+        let last = millisecondCeiling(end.nanoseconds)
+        if instants.last != last { instants.append(last) }
         return instants
+    }
+
+    /// `nanoseconds` rounded up to a whole millisecond.
+    static func millisecondCeiling(_ nanoseconds: Int64) -> Int64 {
+        let remainder = nanoseconds % 1_000_000
+        return remainder == 0 ? nanoseconds : nanoseconds - remainder + 1_000_000
     }
 
     /// Why the text for `recorder` cannot be made at `interval`, or nil: more than
@@ -111,7 +124,8 @@ enum OpenMetricsText {
         return "{" + labels.map { "\($0.name)=\"\(escapeLabel($0.value))\"" }.joined(separator: ",") + "}"
     }
 
-    /// Unix seconds with milliseconds of virtual instant `nanoseconds`, e.g. `1767225601.250`.
+    /// Unix seconds with milliseconds of virtual instant `nanoseconds`, e.g. `1767225601.250`;
+    /// exact for the instants ``instants(end:interval:)`` gives, which are whole milliseconds.
     static func millisecondText(_ nanoseconds: Int64) -> String {
         let milliseconds = nanoseconds / 1_000_000
         let fraction = String(milliseconds % 1_000)

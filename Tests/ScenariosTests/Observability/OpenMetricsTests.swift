@@ -81,6 +81,41 @@ import Testing
         #expect(OpenMetricsText.interval(for: .seconds(100 * 86_400)) == .seconds(21_600))
     }
 
+    /// OpenMetrics gives a point's value as of its timestamp: each client-request sample counts
+    /// exactly the requests that had ended by the millisecond it is stamped with.
+    @Test func everySampleCountsWhatHadHappenedByItsTimestamp() throws {
+        let run = try ObservabilityFixture.run(ObservationOptions(metrics: true))
+        let end = VirtualInstant(nanoseconds: Int64((run.result.virtualSeconds * 1e9).rounded()))
+        let text = OpenMetricsText.render(run.observer.metrics!, end: end, interval: .seconds(1))
+        let ended = run.observer.metrics!.latencies.map(\.time)
+        let counts = Self.samples(text).filter { $0.name == "orrery_client_request_duration_seconds_count" }
+        #expect(counts.count > 2)
+        for sample in counts {
+            let parts = sample.timestamp.split(separator: ".")
+            let nanoseconds = (Int64(parts[0])! - OpenMetricsText.epochUnixSeconds) * 1_000_000_000 + Int64(parts[1])! * 1_000_000
+            #expect(Int(sample.value) == ended.filter { $0 <= nanoseconds }.count, "\(sample.timestamp)")
+        }
+    }
+
+    /// The audit's case: closed-loop.yaml's last request ended at 17.058682669 s and its last
+    /// sample was stamped 17.058, before it. The run's end is rounded up, never down, and a last
+    /// stride instant in the same millisecond as the end no longer swallows the end's sample.
+    @Test func theLastSampleIsStampedAtOrAfterTheRunsEnd() {
+        let recorder = MetricsRecorder()
+        for nanoseconds: Int64 in [16_999_999_999, 17_000_000_300, 17_058_682_669] {
+            let time = VirtualInstant(nanoseconds: nanoseconds)
+            recorder.record(Observation(time: time, shape: .span(start: VirtualInstant(nanoseconds: nanoseconds - 1_000_000)),
+                                        subsystem: .traffic, node: "client", name: "request", outcome: "200"))
+        }
+        let text = OpenMetricsText.render(recorder, end: VirtualInstant(nanoseconds: 17_058_682_669), interval: .seconds(1))
+        let requests = Self.samples(text).filter { $0.name == "orrery_client_requests_total" }
+        #expect(requests.suffix(2).map { "\(Int($0.value)) \($0.timestamp)" } == ["1 1767225617.000", "3 1767225617.059"])
+        #expect(OpenMetricsText.instants(end: VirtualInstant(nanoseconds: 2_000_300_000), interval: .seconds(1)) == [0, 1_000_000_000, 2_000_000_000, 2_001_000_000])
+        #expect(OpenMetricsText.instants(end: VirtualInstant(nanoseconds: 2_000_000_000), interval: .seconds(1)) == [0, 1_000_000_000, 2_000_000_000])
+        #expect(OpenMetricsText.instants(end: VirtualInstant(nanoseconds: 4_000_000), interval: .microseconds(1_500)) == [0, 2_000_000, 3_000_000, 4_000_000])
+        #expect(OpenMetricsText.millisecondCeiling(1) == 1_000_000 && OpenMetricsText.millisecondCeiling(1_000_000) == 1_000_000)
+    }
+
     @Test func labelsAndTimestampsAreEscapedAndExact() {
         #expect(OpenMetricsText.escapeLabel("a\"b\\c\nd") == "a\\\"b\\\\c\\nd")
         #expect(OpenMetricsText.millisecondText(1_250_000_000) == "1767225601.250")

@@ -16,6 +16,19 @@ import Testing
         #expect(abs(t.twoSidedPValue(-2.262157) - 0.05) < 1e-5)
     }
 
+    /// Two-sided p-values against mpmath 1.3.0 at 40 digits,
+    /// `betainc(ν/2, 1/2, 0, ν/(ν+t²), regularized=True)` (scipy 1.17.1's `2·t.sf(t, ν)` agrees
+    /// to 14 digits), from the middle of the distribution down to tails far below 1e-16, where
+    /// `1 − P(T ≤ t)` was 0.
+    @Test(arguments: [(0.5, 9.0, 0.62907129982602648), (2.262157, 9.0, 0.050000013304431676), (5.0, 4.0, 0.0074904338812745246),
+                      (10.0, 29.0, 6.5998625764335124e-11), (30.0, 29.0, 2.1977448450988051e-23), (50.0, 29.0, 1.0748623985572458e-29),
+                      (1_000.0, 29.0, 2.3528385527525093e-67), (100.0, 199.0, 4.3712380576723679e-172), (1e8, 29.0, 2.3537961872233712e-212)])
+    func twoSidedPValuesKeepTheirDigitsDeepInTheTail(t: Double, degrees: Double, reference: Double) {
+        let p = StudentT(degreesOfFreedom: degrees).twoSidedPValue(t)
+        #expect(abs(p - reference) <= 1e-12 * reference, "p = \(p)")
+        #expect(StudentT(degreesOfFreedom: degrees).twoSidedPValue(-t) == p)
+    }
+
     /// 1, 2, 3, 4, 5: mean 3, s = √2.5, half-width t(0.975; 4) · s / √5 = 1.963243.
     @Test func aTextbookTIntervalOfTheMean() throws {
         let summary = SampleSummary([1, 2, 3, 4, 5])

@@ -69,10 +69,13 @@ extension MapReduce {
         }
 
         /// Wipes the local disk without crashing (a `loseIntermediate` fault): finished map
-        /// outputs are gone, which reducers discover when they fetch.
+        /// outputs are gone, which reducers discover when they fetch. It is observed as a
+        /// `.network` instant, the subsystem every fault is observed in, so that exporters count
+        /// and draw it with the crashes and pauses the network injects.
         public func loseIntermediateData() {
             disk = [:]
             simulation.trace.record(.custom, id.name, "lose intermediate data")
+            simulation.observeInstant(.network, id.name, "lose intermediate")
         }
 
         /// Partition `partition` of map attempt `attempt`'s output, or nil if this disk does not
