@@ -109,7 +109,8 @@ public struct RunResult: Sendable {
     public var backup: BackupFigures?
     /// The explicit operations' answers, or the step that could not be sent.
     public var operations: Result<[OperationOutcome], OperationStepFailure>?
-    /// Every fault applied, in order.
+    /// Every fault of the run, in time order, one scheduled after the run ended marked not
+    /// reached: the one list report.md and report.json both print.
     public var faults: [String]
     /// Every subsystem's events on the virtual clock.
     public var timeline: [TimelineEvent]

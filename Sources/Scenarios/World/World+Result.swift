@@ -113,12 +113,13 @@ extension World {
         return result
     }
 
-    /// Every fault applied — the network's, the cluster's own, the store's storms — in time order.
+    /// Every fault scheduled — the network's, the cluster's own (its crashes and restarts, its
+    /// chaos, its wiped disks), the store's storms — in time order, one marked not reached when
+    /// it comes after the run ended. The one list of the run: report.md's `# Faults` and
+    /// report.json's `faults` both print it, and no section keeps a list of its own.
     private func faultList() -> [String] {
         var entries: [(at: VirtualInstant, text: String)] = networkFaults.map { ($0.at, "\($0.at): \($0.fault)") }
-        for entry in clusterFaults {
-            if case .loseIntermediateData(let node) = entry.fault { entries.append((entry.at, "\(entry.at): lose intermediate data on \(node)")) }
-        }
+        entries += clusterFaults.map { ($0.at, "\($0.at): \($0.fault)") }
         for storm in scenario.store?.configuration.errorStorms ?? [] {
             let at = VirtualInstant.after(storm.start)
             entries.append((at, "\(at): \(storm.code.rawValue) storm on \(scenario.store?.id.name ?? "s3") for \(storm.length.formattedSeconds) at rate \(storm.errorRate)"))
@@ -147,7 +148,7 @@ extension World {
         let run = MapReduceJobRun(
             report: report, rejection: job.rejection ?? job.handle?.rejection?.description, failure: failure,
             digest: simulation.trace.digestHex, events: simulation.executor.eventsProcessed, virtualSeconds: simulation.now.seconds,
-            workers: cluster?.workerIDs.map(\.name) ?? [], faults: clusterFaults)
+            workers: cluster?.workerIDs.map(\.name) ?? [])
         let scenarioView = MapReduceScenario(
             name: job.spec.id, summary: "", file: scenario.file, seed: seed, cluster: scenario.mapreduce?.cluster ?? .init(),
             job: job.spec.spec, input: input)

@@ -4,7 +4,9 @@ import Simulator
 extension World {
     /// Every subsystem's events on the one virtual clock: node outages from the faults, each
     /// job's span and its attempts on the workers, producers at work, store storms, backups and
-    /// restores, the balancer's failovers.
+    /// restores, the balancer's failovers. The clock stops where the run did: a fault scheduled
+    /// later never struck (the fault list marks it not reached) and draws nothing, and an outage
+    /// or a storm still under way ends at the run's end.
     func timeline(_ result: RunResult) -> [TimelineEvent] {
         var events: [TimelineEvent] = []
         let end = result.virtualSeconds
@@ -78,6 +80,11 @@ extension World {
                                     start: detected, end: failover.recoveredAt ?? end, label: "out of rotation"))
             }
         }
-        return events
+        return events.compactMap { event in
+            guard event.start <= end else { return nil }
+            var clipped = event
+            clipped.end = min(event.end, end)
+            return clipped
+        }
     }
 }

@@ -11,6 +11,7 @@ enum BalancerPart: SubsystemPart {
 
     static func markdown(_ result: RunResult) -> String {
         guard let traffic = result.traffic else { return "" }
-        return "# Balancer and servers\n\n" + RunResult.demoted(traffic.markdown(), dropTitle: true)
+        // The traffic's faults are the network's alone; the world lists every fault once (`# Faults`).
+        return "# Balancer and servers\n\n" + RunResult.demoted(traffic.markdown(listingFaults: false), dropTitle: true)
     }
 }

@@ -2,8 +2,9 @@ import Reports
 
 extension TrafficResult {
     /// The run as a Markdown report that opens with the seed and the command that replays it;
-    /// `chartsLinked` embeds the balancer's charts written beside it.
-    public func markdown(chartsLinked: Bool = false) -> String {
+    /// `chartsLinked` embeds the balancer's charts written beside it. `listingFaults` is false for
+    /// the balancer's section of a larger world, whose one fault list is the world's.
+    public func markdown(chartsLinked: Bool = false, listingFaults: Bool = true) -> String {
         var out = "# Scenario `\(scenario)`\n\n"
         out += "- seed: `\(seed)`\n- replay: `\(replayCommand)`\n- digest: `\(digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
@@ -39,7 +40,7 @@ extension TrafficResult {
         if let zones { out += zones.markdown() }
         if let deployment { out += deployment.markdown() }
 
-        if !faults.isEmpty {
+        if listingFaults && !faults.isEmpty {
             out += "## Faults\n\n" + faults.map { "- \($0)\n" }.joined() + "\n"
         }
         if !checks.isEmpty {

@@ -18,7 +18,7 @@ extension MapReduceRunResult {
         if !comparison.differences.isEmpty {
             out += "First differences (`-` only in the oracle, `+` only in the output):\n\n```\n" + comparison.differences.joined(separator: "\n") + "\n```\n\n"
         }
-        guard let report = run.report else { return out + faultsAndChecks() }
+        guard let report = run.report else { return out + attemptChaosAndChecks() }
 
         out += "## Job\n\n" + JobReportTables.phases(report).rendered() + "\n"
         out += "![job timeline](timeline.svg)\n\n"
@@ -39,7 +39,7 @@ extension MapReduceRunResult {
             out += "Times in seconds of virtual time. Detection runs from the attempt's last progress (an upper bound on when the fault hit) to the coordinator noticing; recovery to the task's completion.\n\n"
             out += JobReportTables.recoveries(report.recoveries).rendered() + "\n"
         }
-        return out + faultsAndChecks()
+        return out + attemptChaosAndChecks()
     }
 
     /// The cluster, the job and the input, one row each concern.
@@ -76,12 +76,10 @@ extension MapReduceRunResult {
             : "**Not exact**: \(records) output records against \(NumberFormat.integer(comparison.expectedRecords)) in the sequential run."
     }
 
-    /// The faults applied and the expectations.
-    func faultsAndChecks() -> String {
+    /// The attempt chaos and the expectations. No list of faults: they are the world's, listed
+    /// once in its report (``RunResult/faults``) as report.json lists them.
+    func attemptChaosAndChecks() -> String {
         var out = ""
-        if !run.faults.isEmpty {
-            out += "## Faults\n\n" + run.faults.map { "- \($0.at): \($0.fault)\n" }.joined() + "\n"
-        }
         if let chaos = scenario.cluster.attemptChaos {
             out += "Attempt chaos: each attempt's worker crashes with probability \(NumberFormat.fixed(chaos.crashProbability, decimals: 3)) or stalls with probability \(NumberFormat.fixed(chaos.stallProbability, decimals: 3)) shortly after the attempt starts.\n\n"
         }

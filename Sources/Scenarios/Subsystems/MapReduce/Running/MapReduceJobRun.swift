@@ -1,8 +1,9 @@
 import Simulator
 
 /// What one MapReduce job of a world came to: its report, why it was refused or why the world
-/// stopped early, and the world's digest, events and faults — what the job reports and the
-/// MapReduce experiment's tables read.
+/// stopped early, and the world's digest and events — what the job reports and the MapReduce
+/// experiment's tables read. The faults are the world's (``RunResult/faults``): a cluster's
+/// faults strike every job on it, so the world lists them once.
 public struct MapReduceJobRun: Sendable {
     /// The job's final report, if it finished.
     public var report: MapReduce.JobReport?
@@ -18,6 +19,4 @@ public struct MapReduceJobRun: Sendable {
     public var virtualSeconds: Double
     /// The workers' node names, in order.
     public var workers: [String]
-    /// Every fault applied, scheduled and drawn, in time order.
-    public var faults: [MapReduce.ClusterFault.Entry]
 }
