@@ -76,6 +76,11 @@ import Testing
         #expect(outcome.standardOutput.contains("- Runs spent: 20, the limit (--max-runs 20): the faults and workload below are smaller and fail the same way, but are not shown to be 1-minimal"), "\(outcome.standardOutput)")
         #expect(outcome.standardOutput.contains("| incidents | 44 | 17 |"), "\(outcome.standardOutput)")
         #expect(outcome.standardOutput.contains("Replay of the written file: fails the same way"))
+        // Two runs (the original and one candidate) remove nothing: not called "smaller".
+        let two = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "51", "--max-runs", "2", "--out", "two"], in: dir)
+        #expect(two.status == 0, "\(two.standardError)")
+        #expect(two.standardOutput.contains("- Runs spent: 2, the limit (--max-runs 2), before anything could be removed: the faults and workload below are the original's; raise --max-runs to shrink\n"), "\(two.standardOutput)")
+        #expect(two.standardOutput.contains("| incidents | 44 | 44 |"), "\(two.standardOutput)")
         let tooFew = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "51", "--max-runs", "1", "--out", "few"], in: dir)
         #expect(tooFew.status == 2)
         #expect(tooFew.standardError.hasPrefix("Error: --max-runs must be between 2 and 1000000, got 1"), "\(tooFew.standardError)")

@@ -16,7 +16,10 @@ extension ShrinkResult {
             "- Original: `orrery run \(file) --seed \(seed)`",
             "- Failure: \(failure)",
             "- Replay of the written file: " + (replayed == failure ? "fails the same way" : "DOES NOT fail the same way (\(replayed.map(\.description) ?? "it passes"))"),
-            "- Runs spent: \(runs)" + (runLimit.map { ", the limit (--max-runs \($0)): the faults and workload below are smaller and fail the same way, but are not shown to be 1-minimal; raise --max-runs to shrink further" } ?? ""),
+            "- Runs spent: \(runs)" + (runLimit.map { limit in
+                shrank ? ", the limit (--max-runs \(limit)): the faults and workload below are smaller and fail the same way, but are not shown to be 1-minimal; raise --max-runs to shrink further"
+                    : ", the limit (--max-runs \(limit)), before anything could be removed: the faults and workload below are the original's; raise --max-runs to shrink"
+            } ?? ""),
             "",
             "| | before | after |",
             "| --- | --- | --- |",
@@ -31,6 +34,12 @@ extension ShrinkResult {
         lines += ["", "## Faults before (\(before.count) incident(s))", ""]
         lines += before.isEmpty ? ["None."] : before.map { "- \($0.origin.rawValue): `\($0)`" }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether the shrink removed an incident or a fault, or made a workload figure smaller.
+    var shrank: Bool {
+        after.count < before.count || Self.faultCount(after) < Self.faultCount(before)
+            || zip(sizesBefore, sizesAfter).contains { $0.text != $1.text }
     }
 
     /// `2 listed, 64 drawn by chaos`.

@@ -1,6 +1,7 @@
 /// The seeds a sweep runs, as the command line gives them: `1..200` (both ends included), a
-/// single seed, or a comma-separated list of both (`1..10,42,100..110`). Each seed is a world of
-/// every variant; no seed may appear twice.
+/// single seed, or a comma-separated list of both (`1..10,42,100..110`). Spaces around a part or a
+/// range's ends are allowed (`1..10, 42`); a space inside a number is not (`1 0` is no seed, where
+/// it once read as 10). Each seed is a world of every variant; no seed may appear twice.
 public struct SeedList: Sendable, Equatable, CustomStringConvertible {
     /// The seeds, in the order given.
     public let seeds: [UInt64]
@@ -18,8 +19,8 @@ public struct SeedList: Sendable, Equatable, CustomStringConvertible {
         var seeds: [UInt64] = []
         var parts: [String] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let part = String(part.filter { $0 != " " })
-            let bounds = part.components(separatedBy: "..")
+            let part = part.trimmingSpaces
+            let bounds = part.components(separatedBy: "..").map(\.trimmingSpaces)
             guard bounds.count <= 2, let low = UInt64(bounds[0]), let high = UInt64(bounds[bounds.count - 1]) else {
                 throw OverrideProblem("'\(part.excerpt)' is neither a seed (0 … \(UInt64.max)) nor a range of seeds like 1..200")
             }

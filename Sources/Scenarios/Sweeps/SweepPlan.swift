@@ -14,12 +14,24 @@ public struct SweepPlan: Sendable, Equatable {
     /// table of the report (38,200 took 28 s and 2 GB before a world ran, and wrote 680 MB).
     public static let maximumVariants = 1_000
 
-    /// A plan, checked: no key path varied twice, at most ``maximumVariants`` variants and
-    /// ``maximumWorlds`` worlds.
+    /// The file's keys that no `--vary` may change, and why: the seeds come from `--seeds`, and
+    /// the sweep, its directory and its report are named and described by the file as written
+    /// (a varied `name` named the sweep after its first value; a varied `seed` made variants that
+    /// ran the same worlds).
+    static let fixedKeys: [String: String] = [
+        "seed": "the seeds of a sweep are its --seeds",
+        "name": "a sweep is named by its file; its variants are told apart by their --vary values",
+        "description": "a sweep is described by its file",
+        "version": "the file's format version is not a variable",
+    ]
+
+    /// A plan, checked: no key path varied twice, none of the ``fixedKeys``, at most
+    /// ``maximumVariants`` variants and ``maximumWorlds`` worlds.
     public init(file: String, seeds: SeedList, dimensions: [[ScenarioOverride]]) throws(OverrideProblem) {
         var paths: [String] = []
         for dimension in dimensions {
             guard let path = dimension.first?.path else { throw OverrideProblem("--vary needs at least one value") }
+            if let reason = Self.fixedKeys[path] { throw OverrideProblem("--vary \(path.excerpt): \(reason)") }
             guard !paths.contains(path) else { throw OverrideProblem("--vary \(path.excerpt) is given twice; list all its values in one --vary") }
             paths.append(path)
         }

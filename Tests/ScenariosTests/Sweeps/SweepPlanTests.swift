@@ -9,7 +9,8 @@ import Reports
         #expect(try SeedList(parsing: "7").seeds == [7])
         #expect(try SeedList(parsing: "1..3, 10,18446744073709551615").seeds == [1, 2, 3, 10, .max])
         #expect(try SeedList(parsing: "1..3,10").description == "1..3,10")
-        for bad in ["", "a", "5..1", "1..2..3", "-1", "1..3,2", "0..18446744073709551615", "1...3"] {
+        #expect(try SeedList(parsing: " 1 .. 3 , 10 ").description == "1..3,10")
+        for bad in ["", "a", "5..1", "1..2..3", "-1", "1..3,2", "0..18446744073709551615", "1...3", "1 0", "1..1 0", "1. .3"] {
             #expect(throws: OverrideProblem.self, "\(bad)") { try SeedList(parsing: bad) }
         }
     }
@@ -64,11 +65,24 @@ import Reports
         #expect(try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1..1000"), dimensions: [values("a", 40), values("b", 25)]).worldCount == 1_000_000)
     }
 
+    /// `--vary seed=5,6` made two variants that ran the same worlds (the seeds are --seeds'), and
+    /// `--vary name=a,b` named the sweep after its first value: the file's own keys are not varied.
+    @Test func theFilesOwnKeysAreNotVaried() throws {
+        for (path, reason) in [("seed", "the seeds of a sweep are its --seeds"),
+                               ("name", "a sweep is named by its file; its variants are told apart by their --vary values"),
+                               ("description", "a sweep is described by its file"), ("version", "the file's format version is not a variable")] {
+            var refusal = ""
+            do { _ = try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [ScenarioOverride.parseVariants("\(path)=1,2")]) } catch { refusal = "\(error)" }
+            #expect(refusal == "--vary \(path): \(reason)")
+        }
+        #expect(try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [ScenarioOverride.parseVariants("servers.0.name=a,b")]).variantCount == 2)
+    }
+
     /// A --vary value with line breaks: the replay command stays on one line ($'…' escapes) and a
     /// file named like an option is written ./-t.yaml, so the command can be pasted as it is.
     @Test func replayCommandsStayOnOneLineAndNameTheFileAsAFile() throws {
-        let plan = try SweepPlan(file: "-t.yaml", seeds: SeedList(parsing: "1"), dimensions: [ScenarioOverride.parseVariants("description=a\n\n## b's\tc\u{1B}")])
-        #expect(plan.replayCommand(variant: 0, seed: 1) == #"orrery run ./-t.yaml --seed 1 --set $'description=a\n\n## b\'s\tc\x1B'"#)
+        let plan = try SweepPlan(file: "-t.yaml", seeds: SeedList(parsing: "1"), dimensions: [ScenarioOverride.parseVariants("servers.0.name=a\n\n## b's\tc\u{1B}")])
+        #expect(plan.replayCommand(variant: 0, seed: 1) == #"orrery run ./-t.yaml --seed 1 --set $'servers.0.name=a\n\n## b\'s\tc\x1B'"#)
         #expect(ShellQuoting.quote("it's") == #"'it'\''s'"#)
         #expect("a\n\n## b\r\nc".markdownLine == "a  ## b c")
     }
