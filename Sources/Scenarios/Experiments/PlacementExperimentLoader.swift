@@ -12,14 +12,14 @@ extension ScenarioLoader {
         if serversCursor.text != nil {
             counts = [try serversCursor.int(in: ScenarioSchema.experimentServers)]
         } else {
-            for item in try serversCursor.list() { counts.append(try item.int(in: ScenarioSchema.experimentServers)) }
+            for item in try serversCursor.list(atMost: ScenarioSchema.maximumServerCounts, of: "server counts") { counts.append(try item.int(in: ScenarioSchema.experimentServers)) }
         }
         guard !counts.isEmpty else { throw serversCursor.error(.invalidValue("at least one server count is needed")) }
         var variants: [PlacementExperimentSpec.Variant] = []
         if let list = top["variants"] {
             // Every variant's placements are built and measured: A-4's key movement too.
             var steps = 0.0
-            for item in try list.list() {
+            for item in try list.list(atMost: ScenarioSchema.maximumVariants, of: "variants") {
                 let fields = try item.mapping(ScenarioSchema.placementVariant)
                 let variant = PlacementExperimentSpec.Variant(label: try fields.required("name").name(),
                                                               placement: try parsePlacement(map: fields["map"], placement: fields["placement"], at: item))
@@ -78,17 +78,14 @@ extension ScenarioLoader {
             default:
                 let body = try entry.value.mapping(ScenarioSchema.replicaChange)
                 let nCursor = try body.required("n")
-                let n = try nCursor.int()
                 // The balancer answers any n with its own message; beyond this many replicas it would only be slow.
-                guard n <= ScenarioSchema.maximumReplicasPerOperation else {
-                    throw nCursor.error(.invalidValue("at most \(ScenarioSchema.maximumReplicasPerOperation) replicas at once, got \(n)"))
-                }
+                let n = try nCursor.int(in: ScenarioSchema.replicaChangeCounts)
                 replicasChanged += max(n, 0)
                 guard replicasChanged <= ScenarioSchema.maximumReplicasPerOperation * 10 else {
                     throw nCursor.error(.invalidValue("the operations add or remove at most \(ScenarioSchema.maximumReplicasPerOperation * 10) replicas in all, and this one brings them to \(replicasChanged)"))
                 }
                 var hostnames: [String] = []
-                for name in try body["hostnames"]?.list() ?? [] { hostnames.append(try name.string()) }
+                for name in try body["hostnames"]?.list(atMost: ScenarioSchema.maximumReplicasPerOperation, of: "hostnames") ?? [] { hostnames.append(try name.string()) }
                 operations.append(entry.key == "add" ? .add(n: n, hostnames: hostnames) : .rm(n: n, hostnames: hostnames))
             }
         }

@@ -25,7 +25,7 @@ extension ScenarioLoader {
     /// `claims:` — a list of `{claim: "text", holds_if: "metric op value"}` (or a list of conditions).
     static func parseClaims(_ cursor: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool) throws(ScenarioError) -> [Claim] {
         var claims: [Claim] = []
-        for item in try cursor.list() {
+        for item in try cursor.list(atMost: ScenarioSchema.maximumClaims, of: "claims") {
             let fields = try item.mapping(ScenarioSchema.claim)
             let text = try fields.required("claim").string()
             let condition = try fields.required("holds_if")
@@ -33,7 +33,7 @@ extension ScenarioLoader {
             if condition.text != nil {
                 conditions = [try parseExpectation(condition, subsystems: subsystems, hasBalancer: hasBalancer)]
             } else {
-                for entry in try condition.list() { conditions.append(try parseExpectation(entry, subsystems: subsystems, hasBalancer: hasBalancer)) }
+                for entry in try condition.list(atMost: ScenarioSchema.maximumClaimConditions, of: "conditions") { conditions.append(try parseExpectation(entry, subsystems: subsystems, hasBalancer: hasBalancer)) }
             }
             guard !conditions.isEmpty else { throw condition.error(.invalidValue("a claim needs at least one condition")) }
             claims.append(Claim(text: text, conditions: conditions, line: item.line, column: item.column))

@@ -72,7 +72,13 @@ public struct ScenarioDocument {
             name = try nameCursor.string()
             if let problem = Self.problem(withName: name) { throw nameCursor.error(.invalidValue(problem)) }
         } else {
-            name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            // The file's name is the default, and it names the report's directory just the same
+            // (`...yaml` wrote `../report.md`).
+            let fileName = (file as NSString).lastPathComponent
+            name = (fileName as NSString).deletingPathExtension
+            if let problem = Self.problem(withName: name) {
+                throw root.error(.invalidValue("this file has no 'name:', so its name is its file name without the extension, '\(name.excerpt)', and \(problem); add a 'name:' key"))
+            }
         }
         self.file = file
         self.root = root
@@ -83,8 +89,19 @@ public struct ScenarioDocument {
     }
 
     /// The top level as a mapping of the file kind `shape` (whose keys include the common ones).
+    ///
+    /// A section written with no value (`operations:` alone) is refused where it is: read as
+    /// absent, it left a world with nothing in it that validated and passed, and dropped every
+    /// assertion of an empty `expect:` without a word. A common key with no value (`seed:`)
+    /// still means its default.
     func sections(_ shape: SchemaObject) throws(ScenarioError) -> YAMLMapping {
-        try root.mapping(shape)
+        let top = try root.mapping(shape)
+        let common = ScenarioSchema.commonProperties.map(\.name)
+        if let empty = top.entries.first(where: { $0.value.isNull && !common.contains($0.key) }) {
+            throw ScenarioError(file: file, line: empty.keyCursor.line, column: empty.keyCursor.column, path: empty.value.path,
+                                kind: .invalidValue("'\(empty.key.excerpt)' has no value; give the section its contents, or remove the key"))
+        }
+        return top
     }
 
     /// Why `name` cannot name a report directory, or nil when it can.

@@ -6,7 +6,7 @@ extension ScenarioLoader {
     /// Durations need a unit (`200ms`, `2s`), booleans are `true` or `false`.
     static func parseExpectations(_ cursor: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool = true) throws(ScenarioError) -> [Expectation] {
         var expectations: [Expectation] = []
-        for item in try cursor.list() {
+        for item in try cursor.list(atMost: ScenarioSchema.maximumExpectations, of: "expectations") {
             expectations.append(try parseExpectation(item, subsystems: subsystems, hasBalancer: hasBalancer))
         }
         return expectations

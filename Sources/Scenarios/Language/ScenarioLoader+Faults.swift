@@ -97,6 +97,7 @@ extension ScenarioLoader {
                 entries.append(.init(at: at, fault: .partition(try parsePartition(value, node: member))))
                 undo(.heal)
             case "heal":
+                try value.healSwitch()
                 entries.append(.init(at: at, fault: .heal))
             case "hang":
                 entries.append(.init(at: at, fault: .hang(try node(value), duration: lasting)))
@@ -121,7 +122,7 @@ extension ScenarioLoader {
         var targets = nodes
         if let list = fields["nodes"] {
             targets = []
-            for item in try list.list() {
+            for item in try list.list(atMost: ScenarioSchema.maximumChaosNodes, of: "nodes") {
                 let name = try item.string()
                 guard nodes.contains(NodeID(name)) else { throw item.error(.invalidValue("unknown node '\(name.excerpt)'")) }
                 targets.append(NodeID(name))
@@ -133,5 +134,15 @@ extension ScenarioLoader {
             downtime: try fields["downtime"]?.durationDistribution() ?? .constant(5),
             pausesPerHour: try fields["pauses_per_hour"]?.double(in: ScenarioSchema.chaosPerHour) ?? 0,
             pauseLength: try fields["pause_length"]?.durationDistribution() ?? .constant(1))
+    }
+}
+
+extension YAMLCursor {
+    /// `heal: true`, the only way a heal is written: the key is a switch, and `heal: false` or
+    /// `heal:` with no value healed every partition as `true` did.
+    func healSwitch() throws(ScenarioError) {
+        guard text == "true" else { throw error(.wrongType(expected: "true (a heal is written 'heal: true')", found: kindDescription)) }
+        // As every boolean, not quoted.
+        _ = try bool()
     }
 }

@@ -34,7 +34,7 @@ extension ScenarioLoader {
         let fields = try cursor.mapping(ScenarioSchema.network)
         let base = try parseLink(fields, base: .lan)
         var links: [Scenario.Link] = []
-        for item in try fields["links"]?.list() ?? [] {
+        for item in try fields["links"]?.list(atMost: ScenarioSchema.maximumLinks, of: "links") ?? [] {
             let linkFields = try item.mapping(ScenarioSchema.networkLink)
             links.append(Scenario.Link(
                 from: NodeID(try linkFields.required("from").string()), to: NodeID(try linkFields.required("to").string()),

@@ -20,7 +20,7 @@ extension YAMLCursor {
             scale = unit.bytes
             break
         }
-        guard let value = Double(number.filter { $0 != "_" }), value.isFinite else {
+        guard let value = DecimalText.number(number[...]) else {
             throw error(.wrongType(expected: expected, found: kindDescription))
         }
         guard value >= 0 else { throw error(.invalidValue("a size cannot be negative, got \(raw)")) }

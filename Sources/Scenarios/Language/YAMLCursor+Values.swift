@@ -23,7 +23,7 @@ extension YAMLCursor {
             scale = unit.seconds
             break
         }
-        guard let value = Double(number.filter { $0 != "_" }), value.isFinite else {
+        guard let value = DecimalText.number(number[...]) else {
             throw error(.wrongType(expected: "a duration such as 250ms or 2s", found: kindDescription))
         }
         guard value >= 0 else { throw error(.invalidValue("a duration cannot be negative, got \(raw.excerpt)")) }
@@ -103,7 +103,7 @@ extension YAMLCursor {
             let fields = try value.mapping(ScenarioSchema.paretoParameters)
             return .pareto(scale: try fields.required("scale").positiveSeconds(), shape: try fields.required("shape").positiveFactor())
         default:
-            let items = try value.list()
+            let items = try value.list(atMost: ScenarioSchema.maximumEmpiricalValues, of: "values")
             guard !items.isEmpty else { throw value.error(.invalidValue("an empirical distribution needs at least one value")) }
             var values: [Double] = []
             for item in items { values.append(try item.seconds()) }

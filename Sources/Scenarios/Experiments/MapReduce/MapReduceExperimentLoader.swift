@@ -27,7 +27,7 @@ extension ScenarioLoader {
             cluster: cluster, job: try MapReduceScenarioLoader.parseJob(top.required("job")),
             input: try MapReduceScenarioLoader.parseInput(top.required("input"), baseDirectory: directory),
             scaling: .init(mappers: mappers, input: try MapReduceScenarioLoader.parseInput(scalingFields.required("input"), baseDirectory: directory)),
-            straggler: .init(worker: try worker(stragglerFields.required("worker")), factor: try stragglerFields.required("factor").positive()),
+            straggler: .init(worker: try worker(stragglerFields.required("worker")), factor: try stragglerFields.required("factor").positiveFactor()),
             failure: .init(worker: try worker(failureFields.required("crash")), at: try failureFields.required("at").duration()),
             labChaos: .init(attempts: try chaosFields["attempts"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseAttemptChaos(cursor) } ?? MapReduce.AttemptChaos(),
                             maxAttempts: try chaosFields["max_attempts"]?.int(in: ScenarioSchema.labChaosAttempts) ?? 20,
@@ -41,7 +41,8 @@ extension ScenarioLoader {
     /// and the claimed limit of linear scaling, which the claims table reads.
     static func parseMapperCounts(_ cursor: YAMLCursor, claims: Seed001Claims) throws(ScenarioError) -> [Int] {
         var counts: [Int] = []
-        for item in try cursor.list() {
+        // Ascending counts in range are at most as many as the range holds.
+        for item in try cursor.list(atMost: ScenarioSchema.scalingMappers.count, of: "mapper counts") {
             let count = try item.int(in: ScenarioSchema.scalingMappers)
             guard counts.last.map({ count > $0 }) ?? true else { throw item.error(.invalidValue("mapper counts must be ascending, got \(count) after \(counts.last!)")) }
             counts.append(count)

@@ -68,6 +68,8 @@ struct JSONSchemaRenderer {
             return define(name, summary: summary, render(shape))
         case .anything:
             return .boolean(true)
+        case .literalTrue:
+            return .object([("const", .boolean(true))])
         case .nothing:
             return .boolean(false)
         }

@@ -54,7 +54,7 @@ extension ScenarioSchema {
 
     /// `health_check:`.
     static let healthCheck = SchemaObject([
-        .optional("interval", .positiveDuration, "At least 1ms; default 2s."),
+        .optional("interval", .period, "At least 1ms; default 2s."),
         .optional("timeout", .positiveDuration, "Default 2s."),
         .optional("rise", .count(atLeast: 1), "Passed checks that mark a server up; default 2."),
         .optional("fall", .count(atLeast: 1), "Failed checks that mark a server down; default 3."),
@@ -77,7 +77,7 @@ extension ScenarioSchema {
 
     /// `rate_limit:`.
     static let rateLimit = SchemaObject([
-        .required("rate", .positive, "Requests per second."),
+        .required("rate", .positiveRate, "Requests per second."),
         .optional("burst", .count(atLeast: 1), "Requests allowed at once; default 1."),
     ])
 

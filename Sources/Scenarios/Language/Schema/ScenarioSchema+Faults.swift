@@ -12,7 +12,7 @@ extension ScenarioSchema {
         .optional("slow", .anyText, "Slow this node down by 'factor' (for 'for', if given)."),
         .optional("partition", .list(of: .list(of: .anyText, minimum: 1), minimum: 1),
                   "Split the network into these groups of nodes, each node in one group at most (for 'for', if given)."),
-        .optional("heal", .anything, "Heal every partition."),
+        .optional("heal", .literalTrue, "Heal every partition; written heal: true."),
         .optional("drop_rate", .probability, "Lose this share of every message (for 'for', if given)."),
         .optional("latency_spike", .duration, "Add this latency to every message (for 'for', if given)."),
         .optional("hang", .anyText, "This node stops answering (for 'for', or until it crashes or restarts)."),

@@ -14,9 +14,9 @@ extension ScenarioSchema {
     static let keepalive = SchemaObject([
         .required("connections", .integer(in: keepaliveConnections), "Idle connections each worker keeps, across all servers (nginx keepalive); 0: none, a setup per request."),
         .optional("requests", .integer(in: keepaliveRequests), "Requests one connection carries before it is closed (keepalive_requests); default 1000."),
-        .optional("timeout", .positiveDuration, "How long a connection may stay idle (keepalive_timeout), at most 1d; default 60s."),
+        .optional("timeout", .duration(atMost: ScenarioLoader.maximumKeepaliveTimeout, positive: true), "How long a connection may stay idle (keepalive_timeout), at most 1d; default 60s."),
         .optional("workers", .integer(in: keepaliveWorkers), "Worker processes, each with its own cache (worker_processes); default 1."),
         .optional("tls", .flag, "TLS to the servers: a setup takes 3 round trips instead of 1; default false."),
-        .optional("connect_timeout", .positiveDuration, "How long a setup may take (proxy_connect_timeout), at most 1d; default 60s."),
+        .optional("connect_timeout", .duration(atMost: ScenarioLoader.maximumKeepaliveTimeout, positive: true), "How long a setup may take (proxy_connect_timeout), at most 1d; default 60s."),
     ], definition: ("keepalive", "Connections from the balancer to its servers: a setup of 1 round trip (3 with TLS) unless an idle cached one is reused, as nginx's upstream keepalive."))
 }

@@ -10,11 +10,11 @@ extension ScenarioSchema {
         .required("cluster", cluster, "The cluster the job runs on."),
         .required("job", .object(job), "The job."),
         .required("input", .object(input), "What the job reads."),
-        .optional("faults", .list(of: .object(clusterFault)), "Faults at given instants."),
+        .optional("faults", .list(of: .object(clusterFault), maximum: ScenarioLoader.maximumFaults), "Faults at given instants."),
         .optional("chaos", .object(clusterChaos), "Seeded random faults on the cluster."),
         .optional("attempt_chaos", .object(attemptChaos), "Faults tied to task attempts."),
         .optional("run", .object(singleJobRun), "The run's limits."),
-        .optional("expect", .list(of: expectation), "Assertions on the job's metrics."),
+        .optional("expect", .list(of: expectation, maximum: maximumExpectations), "Assertions on the job's metrics."),
     ])
 
     /// `run:` of a single-job file.
@@ -161,14 +161,14 @@ extension ScenarioSchema {
 
     /// `cluster.policy`.
     static let policy = SchemaObject([
-        .optional("heartbeat_interval", .positiveDuration, "At least 1ms."),
+        .optional("heartbeat_interval", .period, "At least 1ms."),
         .optional("task_timeout", .positiveDuration),
         .optional("worker_timeout", .positiveDuration),
         .optional("max_attempts", .integer(in: policyAttempts), "Attempts per task."),
         .optional("backoff_base", .duration),
         .optional("backoff_cap", .duration),
         .optional("speculation", .anyOf([.flag, .object(speculation)]), "true, false, or {slowness, minimum_runtime}."),
-        .optional("monitor_interval", .positiveDuration, "At least 1ms."),
+        .optional("monitor_interval", .period, "At least 1ms."),
         .optional("max_failures_per_worker", .integer(in: policyAttempts)),
     ])
 

@@ -19,12 +19,12 @@ extension ScenarioSchema {
 
     /// `scaling:`.
     static let scaling = SchemaObject([
-        .required("mappers", .list(of: .integer(in: scalingMappers)), "Ascending, including 1 and the claimed counts."),
+        .required("mappers", .list(of: .integer(in: scalingMappers), maximum: scalingMappers.count), "Ascending, including 1 and the claimed counts."),
         .required("input", .object(input)),
     ])
 
     /// `straggler:`.
-    static let straggler = SchemaObject([.required("worker", .anyText), .required("factor", .positive, "How many times slower.")])
+    static let straggler = SchemaObject([.required("worker", .anyText), .required("factor", .positiveFactor, "How many times slower; above 0, at most 10⁶.")])
 
     /// `failure:`.
     static let workerFailure = SchemaObject([.required("crash", .anyText, "The worker crashed."), .required("at", .duration)])

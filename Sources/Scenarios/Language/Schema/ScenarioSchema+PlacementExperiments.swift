@@ -7,11 +7,11 @@ extension ScenarioSchema {
     static func placementExperimentFile(_ name: String, own: [SchemaProperty] = []) -> SchemaObject {
         SchemaObject(commonProperties + [
             .required(experimentKey, .word(name)),
-            .required("servers", .anyOf([.integer(in: experimentServers), .list(of: .integer(in: experimentServers), minimum: 1)]), "A replica count, or a list of them."),
+            .required("servers", .anyOf([.integer(in: experimentServers), .list(of: .integer(in: experimentServers), minimum: 1, maximum: maximumServerCounts)]), "A replica count, or a list of them."),
             .optional("requests", .integer(in: experimentRequests), "Requests per run; default 10000."),
             .optional("map", .object(assignmentMap), "The assignment's consistent hash map, with other parameters."),
             .optional("placement", placementAlgorithm, "Another placement algorithm."),
-            .optional("variants", .list(of: .object(placementVariant)), "Several placements compared; replaces map and placement."),
+            .optional("variants", .list(of: .object(placementVariant), maximum: maximumVariants), "Several placements compared; replaces map and placement."),
             .optional("server", .object(experimentServer), "Every replica's slots, queue and service time."),
         ] + own, rules: [.notBoth("map", "placement")])
     }
@@ -30,6 +30,11 @@ extension ScenarioSchema {
     /// The most requests a placement experiment sends over all its runs (server counts ×
     /// variants), about 35 s of work.
     static let experimentMostRequests = 5_000_000
+
+    /// The most server counts `servers:` may list; their runs share ``experimentMostRequests``.
+    static let maximumServerCounts = 10_000
+    /// The most placements `variants:` may list; their setups share the placement budget.
+    static let maximumVariants = 1_000
 
     /// One of `variants:`.
     static let placementVariant = SchemaObject([
@@ -115,6 +120,9 @@ extension ScenarioSchema {
 
     /// The most replicas one operation adds or removes.
     static let maximumReplicasPerOperation = 10_000
+    /// `add.n` and `rm.n`: zero and below are accepted, so that a file can show the balancer's
+    /// answer to them ("must be a positive integer"), and bounded as the replicas are.
+    static let replicaChangeCounts = -maximumReplicasPerOperation...maximumReplicasPerOperation
     /// The most operations an A-3 file may list: they run one after another within a minute of
     /// virtual time.
     static let maximumA3Operations = 10_000
@@ -128,8 +136,8 @@ extension ScenarioSchema {
 
     /// `add:` and `rm:`.
     static let replicaChange = SchemaObject([
-        .required("n", .integer(minimum: nil, maximum: maximumReplicasPerOperation), "Replicas; the balancer answers any n."),
-        .optional("hostnames", .list(of: .anyText)),
+        .required("n", .integer(in: replicaChangeCounts), "Replicas; the balancer answers any n, and 0 or below with its error."),
+        .optional("hostnames", .list(of: .anyText, maximum: maximumReplicasPerOperation), "At most n; more are answered with the balancer's error."),
     ])
 
     /// `route:`.
@@ -139,19 +147,21 @@ extension ScenarioSchema {
     static let maximumFailoverRequests = 10_000_000
     /// The longest duration or timeout in A-3's failover.
     static let longestFailoverSpan = Duration.seconds(3_600)
+    /// A duration or timeout of A-3's failover: above zero, at most ``longestFailoverSpan``.
+    static let failoverSpan = SchemaNode.duration(atMost: longestFailoverSpan, positive: true)
 
     /// A-3's `failover:`.
     static let failover = SchemaObject([
         .required("rate", .positiveRate, "Requests per second; rate × duration at most 10,000,000 requests."),
-        .required("duration", .positiveDuration, "How long traffic lasts, at most 1h."),
+        .required("duration", failoverSpan, "How long traffic lasts, at most 1h."),
         .required("kill_at", .duration, "When the replica is killed; before the traffic ends."),
         .required("kill", .anyText, "The replica killed."),
-        .optional("heartbeat_interval", .positiveDuration, "At least 1ms; default 1s."),
-        .optional("heartbeat_timeout", .positiveDuration, "At most 1h; default 500ms."),
+        .optional("heartbeat_interval", .period, "At least 1ms; default 1s."),
+        .optional("heartbeat_timeout", failoverSpan, "At most 1h; default 500ms."),
         .optional("misses_before_down", .count(atLeast: 1), "Default 2."),
         .optional("spawn_delay", .duration, "Default 2s."),
-        .optional("client_timeout", .positiveDuration, "At most 1h; default 2s."),
-        .optional("forward_timeout", .positiveDuration, "At most 1h; default 500ms."),
+        .optional("client_timeout", failoverSpan, "At most 1h; default 2s."),
+        .optional("forward_timeout", failoverSpan, "At most 1h; default 500ms."),
         .optional("retries", .count(atLeast: 0), "Default 1."),
     ])
 }

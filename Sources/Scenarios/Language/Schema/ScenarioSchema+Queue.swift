@@ -19,7 +19,7 @@ extension ScenarioSchema {
 
     static let queueExperimentFile = SchemaObject(commonProperties + [
         .required(experimentKey, .word(QueueExperiment.name)),
-        .optional("duration", .positiveDuration, "Virtual time each run lasts; at most 1 day; default 30s."),
+        .optional("duration", .duration(atMost: queueLongestRun, positive: true), "Virtual time each run lasts; at most 1 day; default 30s."),
         .optional("network", .object(network), "The default link between nodes, and links that differ; default a LAN of 0.5 ms."),
         .required("queue", .object(queueSection), "The brokers, topics, producers and consumers."),
         .optional("runs", .list(of: .object(queueRun), maximum: queueRuns.upperBound), "Runs under faults, each compared with the run without."),

@@ -11,11 +11,12 @@ extension ScenarioSchema {
         .optional("seed", .unsigned64, "The seed every random draw of the run derives from; default 1."),
     ]
 
-    /// A name that can name a report's directory (``ScenarioDocument/problem(withName:)``); a
-    /// number or a boolean is read as its text, which is always such a name.
-    static let scenarioName = SchemaNode.named("name", summary: "ASCII letters, digits, '-', '_' and '.', not starting with '.', at most \(ScenarioDocument.maximumNameLength) characters.", .anyOf([
+    /// A name that can name a report's directory (``ScenarioDocument/problem(withName:)``). A whole
+    /// number or a boolean is read as its text (`2024`, `-1`, `true`), which is such a name; other
+    /// numbers are not offered, since `.5` or `1e+3` as written are not.
+    static let scenarioName = SchemaNode.named("name", summary: "1 to \(ScenarioDocument.maximumNameLength) ASCII letters, digits, '-', '_' and '.', not starting with '.'.", .anyOf([
         .text(pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,\(ScenarioDocument.maximumNameLength - 1)}$"),
-        .anyNumber, .boolean,
+        .anyInteger, .boolean,
     ]))
 
     /// An S3 bucket name (``S3BucketNameRules``).
@@ -39,6 +40,10 @@ extension ScenarioSchema {
     /// `pareto: {scale, shape}`.
     static let paretoParameters = SchemaObject([.required("scale", .positiveDuration), .required("shape", .positiveFactor)])
 
+    /// The most durations an `empirical:` distribution may list: a measured sample of a hundred
+    /// thousand latencies fits, and a draw picks one of them at random.
+    static let maximumEmpiricalValues = 100_000
+
     /// A distribution written as a mapping: exactly one family.
     static let distributionFamilies: SchemaObject = {
         let families: [SchemaProperty] = [
@@ -48,7 +53,7 @@ extension ScenarioSchema {
             .optional("normal", .object(normalParameters), "Normal with mean and standard deviation sd."),
             .optional("lognormal", .object(lognormalParameters), "Log-normal with this median and sigma."),
             .optional("pareto", .object(paretoParameters), "Pareto with this scale and shape."),
-            .optional("empirical", .list(of: .duration, minimum: 1), "One of these durations, equally likely."),
+            .optional("empirical", .list(of: .duration, minimum: 1, maximum: maximumEmpiricalValues), "One of these durations, equally likely."),
         ]
         return SchemaObject(families, rules: [.exactlyOne(families.map(\.name))])
     }()

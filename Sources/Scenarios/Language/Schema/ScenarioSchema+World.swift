@@ -22,9 +22,11 @@ extension ScenarioSchema {
         .optional("faults", .list(of: .object(worldFault), maximum: ScenarioLoader.maximumFaults), "Faults at given instants."),
         .optional("chaos", .object(chaos), "Seeded random crashes and pauses."),
         .optional("deploy", .object(deploySection), "A new version rolled out to the servers behind the balancer: drain, restart, health, back."),
-        .optional("expect", .list(of: expectation), "Assertions on the run's metrics; one that fails fails the run."),
-        .optional("claims", .list(of: .object(claim)), "Statements checked against the run's metrics and reported, never failing the run."),
-    ], rules: [.atLeastOne(worldSubsystemSections), .notBoth("balancer", "gateway")])
+        .optional("expect", .list(of: expectation, maximum: maximumExpectations), "Assertions on the run's metrics; one that fails fails the run."),
+        .optional("claims", .list(of: .object(claim), maximum: maximumClaims), "Statements checked against the run's metrics and reported, never failing the run."),
+    ], rules: [.atLeastOne(worldSubsystemSections), .notBoth("balancer", "gateway"),
+               // The clients need to be told when to stop, and a queue's consumers poll until run.duration.
+               .requiredWith("run", key: "workload"), .requiredWith("run", key: "queue")])
 
     // MARK: run, network
 
@@ -43,8 +45,12 @@ extension ScenarioSchema {
 
     /// `network:`.
     static let network = SchemaObject(linkProperties + [
-        .optional("links", .list(of: .object(networkLink)), "Links whose profile differs from the default."),
+        .optional("links", .list(of: .object(networkLink), maximum: maximumLinks), "Links whose profile differs from the default."),
     ])
+
+    /// The most `network.links` a file may list: more than one for each ordered pair of a large
+    /// world's servers.
+    static let maximumLinks = 10_000
 
     /// One of `network.links`.
     static let networkLink = SchemaObject([
@@ -93,7 +99,7 @@ extension ScenarioSchema {
         .optional("users", .integer(in: workloadUsers), "Closed loop: users sending one request at a time."),
         .optional("think_time", distribution, "Closed loop: pause between a user's answer and its next request."),
         .optional("rate", .positiveRate, "Open loop: requests per second."),
-        .optional("timeout", .positiveDuration, "How long a client waits for an answer, at least 1ms; default 1s."),
+        .optional("timeout", .period, "How long a client waits for an answer, at least 1ms; default 1s."),
         .optional("keys", requestKeys, "The request keys: six_digit_ids, {uniform: [min, max]} or {zipf: {n, exponent}}."),
         .optional("path", .anyText, "The requests' path; default home."),
         .optional("ramp_up", .positiveDuration, "Time over which the load rises to its full rate."),
@@ -137,17 +143,28 @@ extension ScenarioSchema {
 
     // MARK: chaos, expect, claims
 
+    /// The most names `chaos.nodes` may list (a node listed twice is struck as often as one listed once).
+    static let maximumChaosNodes = 10_000
+
     /// `chaos:` crashes and pauses per hour.
     static let chaosPerHour = 0...3_600.0
 
     /// `chaos:`.
     static let chaos = SchemaObject([
-        .optional("nodes", .list(of: .anyText), "The nodes chaos may strike; default every node."),
+        .optional("nodes", .list(of: .anyText, maximum: maximumChaosNodes), "The nodes chaos may strike; default every node."),
         .optional("crashes_per_hour", .number(in: chaosPerHour)),
         .optional("downtime", distribution, "How long a crashed node stays down; default 5s."),
         .optional("pauses_per_hour", .number(in: chaosPerHour)),
         .optional("pause_length", distribution, "How long a pause lasts; default 1s."),
     ])
+
+    /// The most assertions `expect:` may list: each is checked after the run and written to every
+    /// report (1.29 million took 8 s and 519 MB to load, and wrote a 145 MB report.json).
+    static let maximumExpectations = 1_000
+    /// The most `claims:` a file may list, for the same reason.
+    static let maximumClaims = 1_000
+    /// The most conditions one claim's `holds_if` may list.
+    static let maximumClaimConditions = 100
 
     /// An assertion `metric op value`.
     static let expectation = SchemaNode.named("expectation", summary: "'metric op value' with op one of < <= > >= ==, e.g. 'balancer.p99 < 200ms'.",
@@ -156,6 +173,6 @@ extension ScenarioSchema {
     /// One of `claims:`.
     static let claim = SchemaObject([
         .required("claim", .anyText, "The claim as its source words it."),
-        .required("holds_if", .anyOf([expectation, .list(of: expectation, minimum: 1)]), "The condition, or conditions, under which it holds."),
+        .required("holds_if", .anyOf([expectation, .list(of: expectation, minimum: 1, maximum: maximumClaimConditions)]), "The condition, or conditions, under which it holds."),
     ])
 }

@@ -2,6 +2,8 @@
 extension ScenarioSchema {
     /// How many zones a world may have.
     static let zoneCount = 1...64
+    /// The most `zones.pairs`: one for each pair of the most zones.
+    static let maximumZonePairs = zoneCount.upperBound * (zoneCount.upperBound - 1) / 2
     /// A zone's share of the client hosts.
     static let zoneClientShare = 0...1_000
     /// `balancer.locality.overprovisioning_factor` (Envoy's, 1.4 by default).
@@ -12,7 +14,7 @@ extension ScenarioSchema {
         .required("list", .list(of: .object(zone), minimum: zoneCount.lowerBound, maximum: zoneCount.upperBound), "The zones, each with its share of the clients."),
         .optional("within", .object(link), "The link between two nodes of one zone; default the network's default link."),
         .optional("between", .object(link), "The link between nodes of different zones; default the network's default link."),
-        .optional("pairs", .list(of: .object(zonePair)), "Links between two given zones that differ from 'between' (both directions)."),
+        .optional("pairs", .list(of: .object(zonePair), maximum: maximumZonePairs), "Links between two given zones that differ from 'between' (both directions)."),
     ])
 
     /// One of `zones.list`.

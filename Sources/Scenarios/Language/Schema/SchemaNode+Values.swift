@@ -42,11 +42,11 @@ extension SchemaNode {
 
     // MARK: Text with units
 
-    /// A decimal number as Swift's `Double` reads it, with `_` allowed between digits, and no sign
-    /// but `+` (the loader refuses negative durations and sizes).
-    private static let unsignedDecimal = #"[+]?([0-9][0-9_]*(\.[0-9_]*)?|\.[0-9][0-9_]*)([eE][+-]?[0-9]+)?"#
+    /// A decimal number as ``DecimalText`` reads it, with no sign but `+` (the loader refuses
+    /// negative durations and sizes).
+    private static let unsignedDecimal = "[+]?" + DecimalText.unsignedPattern
     /// The same, with a digit other than zero before any exponent: a number above zero.
-    private static let positiveDecimal = #"[+]?(?=[0-9_.]*[1-9])([0-9][0-9_]*(\.[0-9_]*)?|\.[0-9][0-9_]*)([eE][+-]?[0-9]+)?"#
+    private static let positiveDecimal = "[+]?(?=[0-9_.]*[1-9])" + DecimalText.unsignedPattern
     /// The units ``YAMLCursor/seconds()`` reads.
     private static let durationUnits = "(ns|us|µs|ms|min|s|m|h|d)"
     /// The units ``YAMLCursor/byteCount()`` reads.
@@ -64,6 +64,35 @@ extension SchemaNode {
         .text(pattern: "^ *\(positiveDecimal) *\(durationUnits)? *$"),
     ]))
 
+    /// ``YAMLCursor/duration(atLeast:)`` with ``YAMLCursor/shortestPeriod``: a period or a
+    /// timeout that a shorter one would turn into a flood of events.
+    static let period = SchemaNode.named("period", summary: "A period or timeout of at least \(written(YAMLCursor.shortestPeriod)): 250ms, 1.5s, 2m, 1h, or a number of seconds; at most 100 years.", .anyOf([
+        .number(minimum: YAMLCursor.shortestPeriod.seconds, maximum: YAMLCursor.maximumSeconds),
+        .text(pattern: "^ *\(positiveDecimal) *\(durationUnits)? *$"),
+    ]))
+
+    /// A duration of at most `longest` (above zero when `positive`), which a loader checks after
+    /// ``YAMLCursor/duration()`` or ``YAMLCursor/positiveDuration()``. The number of seconds is
+    /// bounded; a duration written with a unit is bounded only in the description, since a pattern
+    /// cannot compare `90min` with `1h`.
+    static func duration(atMost longest: Duration, positive: Bool = false) -> SchemaNode {
+        let limit = written(longest)
+        return .named("\(positive ? "positive_" : "")duration_up_to_\(limit)",
+                      summary: "A duration \(positive ? "longer than zero and" : "of") at most \(limit): 250ms, 1.5s, 2m, or a number of seconds.", .anyOf([
+            positive ? .number(exclusiveMinimum: 0, maximum: longest.seconds) : .number(minimum: 0, maximum: longest.seconds),
+            .text(pattern: "^ *\(positive ? positiveDecimal : unsignedDecimal) *\(durationUnits)? *$"),
+        ]))
+    }
+
+    /// `duration` as a limit is written in the schema: `1ms`, `1h`, `1d`.
+    static func written(_ duration: Duration) -> String {
+        let milliseconds = Int64((duration.seconds * 1_000).rounded())
+        for (unit, size) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("min", 60_000), ("s", 1_000)] where milliseconds % size == 0 {
+            return "\(milliseconds / size)\(unit)"
+        }
+        return "\(milliseconds)ms"
+    }
+
     /// ``YAMLCursor/byteCount()``: `65536`, `64KiB`, `1.5MB`, `100 MB`.
     static let byteCount = SchemaNode.named("byte_count", summary: "A size in bytes: 65536, 64KiB, 1.5MB, 100 MB (KB, MB, GB are powers of 1000; KiB, MiB, GiB of 1024); at most 1GiB.", .anyOf([
         .number(minimum: 0, maximum: Double(YAMLCursor.maximumBytes)),
@@ -75,6 +104,17 @@ extension SchemaNode {
         .number(minimum: 0.5, maximum: Double(YAMLCursor.maximumBytes)),
         .text(pattern: "^ *\(positiveDecimal) *\(byteUnits)? *$"),
     ]))
+
+    /// A size of at most `bytes`, which a loader checks after ``YAMLCursor/byteCount()``; bounded
+    /// in the description when written with a unit.
+    static func byteCount(atMost bytes: Int) -> SchemaNode {
+        let unit = [("GiB", 30), ("MiB", 20), ("KiB", 10)].first { bytes % (1 << $0.1) == 0 }
+        let limit = unit.map { "\(bytes >> $0.1)\($0.0)" } ?? "\(bytes)B"
+        return .named("byte_count_up_to_\(limit)", summary: "A size in bytes of at most \(limit): 65536, 64KiB, 1.5MB, 100 MB.", .anyOf([
+            .number(minimum: 0, maximum: Double(bytes)),
+            .text(pattern: "^ *\(unsignedDecimal) *\(byteUnits)? *$"),
+        ]))
+    }
 
     /// ``YAMLCursor/percentage()``: `50` or `50%`, from 0 to 100 (the pattern spells out the
     /// range, without the exponents the loader also reads).

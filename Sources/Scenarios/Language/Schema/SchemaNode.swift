@@ -36,8 +36,11 @@ public indirect enum SchemaNode: Sendable, Equatable {
     /// A shape shared by several places, written once under `$defs` with `summary` as its
     /// description.
     case named(String, summary: String, SchemaNode)
-    /// Any value: the loader reads nothing from it (`heal:`'s value).
+    /// Any value: the loader reads nothing from it (`jump:` of a placement).
     case anything
+    /// Exactly `true`: a key that is a bare switch (`heal: true`), where `false` or no value
+    /// would read as the switch being off.
+    case literalTrue
     /// No value: a key the loader knows only to say how to write it instead (a bare operation
     /// written as a mapping).
     case nothing

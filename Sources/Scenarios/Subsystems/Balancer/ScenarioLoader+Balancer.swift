@@ -62,7 +62,7 @@ extension ScenarioLoader {
         }
         if let limit = fields["rate_limit"] {
             let limitFields = try limit.mapping(ScenarioSchema.rateLimit)
-            configuration.rateLimit = TokenBucket.Configuration(rate: try limitFields.required("rate").positive(),
+            configuration.rateLimit = TokenBucket.Configuration(rate: try limitFields.required("rate").positiveRate(),
                                                                 burst: try limitFields["burst"]?.int(atLeast: 1) ?? 1)
         }
         if let breaker = fields["circuit_breaker"] {
@@ -147,7 +147,7 @@ extension YAMLCursor {
     func percentage() throws(ScenarioError) -> Double {
         guard let raw = text?.trimmingSpaces else { throw error(.wrongType(expected: "a percentage such as 50%", found: kindDescription)) }
         let number = raw.hasSuffix("%") ? String(raw.dropLast()).trimmingSpaces : raw
-        guard let value = Double(number), (0...100).contains(value) else {
+        guard let value = DecimalText.number(number[...]), (0...100).contains(value) else {
             throw error(.invalidValue("a percentage must be between 0 and 100, got \(raw)"))
         }
         return value

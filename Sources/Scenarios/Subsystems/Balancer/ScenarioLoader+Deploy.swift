@@ -29,7 +29,7 @@ extension ScenarioLoader {
             releaseErrorRate: try fields["release_error_rate"]?.probability() ?? 0)
         if let list = fields["servers"] {
             let known = servers.map(\.id.name)
-            for item in try list.list() {
+            for item in try list.list(atMost: ScenarioLoader.maximumServers, of: "servers") {
                 let name = try item.string()
                 guard known.contains(name) else {
                     let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? "; servers: \(known.joined(separator: ", "))"

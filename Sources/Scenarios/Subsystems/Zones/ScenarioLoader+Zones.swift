@@ -26,14 +26,16 @@ extension ScenarioLoader {
         let within = try fields["within"].map { link throws(ScenarioError) in try parseLink(try link.mapping(ScenarioSchema.link), base: defaultLink) } ?? defaultLink
         let between = try fields["between"].map { link throws(ScenarioError) in try parseLink(try link.mapping(ScenarioSchema.link), base: defaultLink) } ?? defaultLink
         var pairs: [ZonesSection.Pair] = []
-        for item in try fields["pairs"]?.list() ?? [] {
+        for item in try fields["pairs"]?.list(atMost: ScenarioSchema.maximumZonePairs, of: "zone pairs") ?? [] {
             let pairFields = try item.mapping(ScenarioSchema.zonePair)
             let namesCursor = try pairFields.required("zones")
+            let names = try namesCursor.list()
+            guard names.count == 2 else { throw namesCursor.error(.invalidValue("a pair names two different zones")) }
             var indices: [Int] = []
-            for nameCursor in try namesCursor.list() {
+            for nameCursor in names {
                 indices.append(try zoneIndex(nameCursor, in: zones.map(\.name)))
             }
-            guard indices.count == 2, indices[0] != indices[1] else {
+            guard indices[0] != indices[1] else {
                 throw namesCursor.error(.invalidValue("a pair names two different zones"))
             }
             pairs.append(.init(first: indices[0], second: indices[1], profile: try parseLink(pairFields, base: between)))

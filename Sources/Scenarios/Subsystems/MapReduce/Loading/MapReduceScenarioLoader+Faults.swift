@@ -10,7 +10,7 @@ extension MapReduceScenarioLoader {
     /// partition's groups are read as a world's (``ScenarioLoader/parsePartition(_:node:)``).
     static func parseClusterFaults(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> [MapReduce.ClusterFault.Entry] {
         var entries: [MapReduce.ClusterFault.Entry] = []
-        for item in try cursor.list() {
+        for item in try cursor.list(atMost: ScenarioLoader.maximumFaults, of: "faults") {
             let fields = try item.mapping(ScenarioSchema.clusterFault)
             let at = VirtualInstant.after(try fields.required("at").duration())
             let actions = fields.keys.filter { clusterFaultActions.contains($0) }
@@ -49,6 +49,7 @@ extension MapReduceScenarioLoader {
                 }
                 add(.partition(try ScenarioLoader.parsePartition(value, node: member)), undo: .heal)
             case "heal":
+                try value.healSwitch()
                 add(.heal)
             case "drop_rate":
                 add(.dropRate(try value.probability()), undo: .dropRate(0))

@@ -32,7 +32,7 @@ extension OperationStepParser {
         default:
             let fields = try value.mapping(ScenarioSchema.putBucketLifecycleFields)
             var rules: [LifecycleRule] = []
-            for rule in try fields.required("rules").list() { rules.append(try lifecycleRule(rule)) }
+            for rule in try fields.required("rules").list(atMost: ScenarioSchema.maximumLifecycleRules, of: "rules") { rules.append(try lifecycleRule(rule)) }
             let minimum = try fields["transition_minimum_size"]?.byteCount() ?? LifecycleConfiguration.defaultTransitionMinimumObjectSize
             operation = .putBucketLifecycle(bucket: try fields.required("bucket").string(),
                                             configuration: LifecycleConfiguration(rules: rules, transitionMinimumObjectSize: minimum))
@@ -40,14 +40,15 @@ extension OperationStepParser {
         return step(name, item, label: nil) { _ in operation }
     }
 
-    /// One lifecycle rule. Days are passed through as written, so S3's own validation answers
-    /// impossible values (zero days, a transition after the expiration) with its error codes.
+    /// One lifecycle rule. Days are passed through as written (within ``ScenarioSchema/s3Integer``),
+    /// so S3's own validation answers impossible values (zero days, a transition after the
+    /// expiration) with its error codes.
     private func lifecycleRule(_ cursor: YAMLCursor) throws(ScenarioError) -> LifecycleRule {
         let fields = try cursor.mapping(ScenarioSchema.lifecycleRule)
         var transitions: [LifecycleTransition] = []
-        for transition in try fields["transitions"]?.list() ?? [] {
+        for transition in try fields["transitions"]?.list(atMost: ScenarioSchema.maximumLifecycleTransitions, of: "transitions") ?? [] {
             let parts = try transition.mapping(ScenarioSchema.lifecycleTransition)
-            transitions.append(LifecycleTransition(days: try parts.required("days").int(),
+            transitions.append(LifecycleTransition(days: try parts.required("days").int(in: ScenarioSchema.s3Integer),
                                                    storageClass: try parts.required("storage_class").choice(StorageClass.self)))
         }
         let statusCursor = fields["status"]
@@ -57,9 +58,9 @@ extension OperationStepParser {
         }
         return LifecycleRule(
             id: try fields.required("id").string(), prefix: try fields["prefix"]?.string() ?? "", isEnabled: status == "Enabled",
-            transitions: transitions, expirationDays: try fields["expiration_days"]?.int(),
+            transitions: transitions, expirationDays: try fields["expiration_days"]?.int(in: ScenarioSchema.s3Integer),
             expiredObjectDeleteMarker: try fields["expired_object_delete_marker"]?.bool() ?? false,
-            noncurrentVersionExpirationDays: try fields["noncurrent_days"]?.int(),
-            abortIncompleteMultipartUploadDays: try fields["abort_multipart_days"]?.int())
+            noncurrentVersionExpirationDays: try fields["noncurrent_days"]?.int(in: ScenarioSchema.s3Integer),
+            abortIncompleteMultipartUploadDays: try fields["abort_multipart_days"]?.int(in: ScenarioSchema.s3Integer))
     }
 }

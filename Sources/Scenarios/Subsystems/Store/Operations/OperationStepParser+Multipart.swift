@@ -9,7 +9,7 @@ extension OperationStepParser {
             let fields = try value.mapping(ScenarioSchema.listMultipartUploadsFields)
             let bucket = try fields.required("bucket").string()
             let prefix = try fields["prefix"]?.string() ?? ""
-            let maxUploads = try fields["max_uploads"]?.int() ?? 1000
+            let maxUploads = try fields["max_uploads"]?.int(in: ScenarioSchema.s3Integer) ?? 1000
             let keyMarker = try fields["key_marker"]?.string()
             let uploadMarker = try labels.value(fields, "upload_id_marker", .uploadId)
             return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
@@ -37,14 +37,14 @@ extension OperationStepParser {
         let uploadId = try labels.value(try fields.required("upload_id"), .uploadId)
         switch name {
         case "upload_part":
-            let partNumber = try fields.required("part").int()
+            let partNumber = try fields.required("part").int(in: ScenarioSchema.s3Integer)
             let body = try self.body(fields)
             return step(name, item, label: try label(fields, operation: name, partNumber: partNumber), partNumber: partNumber) { results throws(OperationRunError) in
                 .uploadPart(bucket: bucket, key: key, uploadId: try uploadId.resolve(results), partNumber: partNumber, body: body)
             }
         case "complete_multipart":
             var parts: [(number: Int, eTag: OperationValue)] = []
-            for part in try fields.required("parts").list() { parts.append(try labels.part(part)) }
+            for part in try fields.required("parts").list(atMost: ScenarioSchema.maximumCompletedParts, of: "parts") { parts.append(try labels.part(part)) }
             let ifMatch = try labels.value(fields, "if_match", .eTag)
             let ifNoneMatch = try labels.value(fields, "if_none_match", .eTag)
             let listed = parts

@@ -70,7 +70,7 @@ extension OperationStepParser {
         let bucket = try fields.required("bucket").string()
         let prefix = try fields["prefix"]?.string() ?? ""
         let delimiter = try fields["delimiter"]?.string()
-        let maxKeys = try fields["max_keys"]?.int() ?? 1000
+        let maxKeys = try fields["max_keys"]?.int(in: ScenarioSchema.s3Integer) ?? 1000
         let labels = labels
         if isVersions {
             let keyMarker = try fields["key_marker"]?.string()

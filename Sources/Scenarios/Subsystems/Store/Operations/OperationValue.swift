@@ -103,6 +103,6 @@ struct OperationLabels {
             return (number, .reference(label, .eTag))
         }
         let fields = try cursor.mapping(ScenarioSchema.completedPart)
-        return (try fields.required("part").int(), try value(try fields.required("etag"), .eTag))
+        return (try fields.required("part").int(in: ScenarioSchema.s3Integer), try value(try fields.required("etag"), .eTag))
     }
 }

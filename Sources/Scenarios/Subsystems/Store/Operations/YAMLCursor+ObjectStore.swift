@@ -14,17 +14,8 @@ extension YAMLCursor {
 
     /// The node as a mapping of names to strings, any names allowed (user metadata).
     func stringMapping() throws(ScenarioError) -> [String: String] {
-        guard case .mapping(let mapping) = node else {
-            throw error(.wrongType(expected: "a mapping", found: kindDescription))
-        }
         var result: [String: String] = [:]
-        for (keyNode, valueNode) in mapping {
-            let name = try YAMLCursor(node: keyNode, file: file, path: path).string()
-            guard result[name] == nil else {
-                throw YAMLCursor(node: keyNode, file: file, path: path).error(.invalidValue("key '\(name.excerpt)' appears twice"))
-            }
-            result[name] = try child(valueNode, name).string()
-        }
+        for entry in try openMapping().entries { result[entry.key] = try entry.value.string() }
         return result
     }
 }
