@@ -1,6 +1,10 @@
 /// The queue's properties checked after a run, from the ledger and the final logs: per-partition
-/// order, acknowledged messages lost, messages never delivered to a group, and duplicates split
-/// into those the commit protocol allows and those it does not.
+/// order, acknowledged messages lost, records never handed to a group, records handed to a group
+/// and then lost, and duplicates split into those the commit protocol allows and those it does not.
+///
+/// Deliveries are judged by record — the message at its offset — not by offset alone: a group
+/// handed offset 397 holding one message has not been handed a different message written at 397
+/// after a truncation.
 public struct QueueAudit: Sendable, Equatable {
     /// One partition at the end: its leader (or, while offline, its last in-sync replica) and its
     /// log up to the high watermark.
@@ -10,6 +14,9 @@ public struct QueueAudit: Sendable, Equatable {
         public let replicas: [Int]
         public let inSync: [Int]
         public let records: [QueueRecord]
+        /// The holder's records past the high watermark: in its log, not yet known to be on every
+        /// in-sync replica (a new leader whose followers have not confirmed its tail yet).
+        public let beyondHighWatermark: [QueueRecord]
     }
 
     public let logs: [PartitionLog]
@@ -22,8 +29,13 @@ public struct QueueAudit: Sendable, Equatable {
     public let duplicateAppends: Int
     /// Pairs of consecutive records of one producer in one partition's log whose numbers fall.
     public let orderViolations: Int
-    /// Per group, records of its partitions' final logs it was never handed.
+    /// Per group, records of its partitions' final logs it was never handed (that message at that
+    /// offset).
     public let undelivered: [String: Int]
+    /// Per group, distinct records it was handed that are not in the final log at their offset
+    /// (the holder's whole log, past the high watermark too): a consumer read a record that was
+    /// not committed — whatever the acknowledgement level, a broken promise.
+    public let lostAfterDelivery: [String: Int]
     /// Per group, deliveries in all and distinct offsets delivered.
     public let delivered: [String: Int]
     /// Per group, deliveries of an offset it had been handed before.
@@ -41,12 +53,15 @@ public struct QueueAudit: Sendable, Equatable {
         for (partition, replicas) in zip(queue.controller.placement.partitions, queue.controller.placement.replicas) {
             let state = queue.controller.state(of: partition)
             let holder = state?.leader ?? state?.inSync.first ?? replicas.first
-            var records: [QueueRecord] = []
+            var records: [QueueRecord] = [], beyond: [QueueRecord] = []
             if let holder, let broker = queue.controller.broker(holder) {
                 let all = await broker.records(of: partition)
-                records = Array(all.prefix(await broker.highWatermark(of: partition)))
+                let highWatermark = await broker.highWatermark(of: partition)
+                records = Array(all.prefix(highWatermark))
+                beyond = Array(all.dropFirst(highWatermark))
             }
-            logs.append(PartitionLog(partition: partition, leader: state?.leader, replicas: replicas, inSync: state?.inSync ?? [], records: records))
+            logs.append(PartitionLog(partition: partition, leader: state?.leader, replicas: replicas, inSync: state?.inSync ?? [],
+                                     records: records, beyondHighWatermark: beyond))
         }
         return QueueAudit(logs: logs, ledger: queue.ledger, groups: groups)
     }
@@ -72,21 +87,26 @@ public struct QueueAudit: Sendable, Equatable {
         lostAcknowledgedByPartition = logs.map { log in lost.filter { $0.partition == log.partition }.count }
         self.duplicateAppends = duplicateAppends
         self.orderViolations = orderViolations
-        var undelivered: [String: Int] = [:], delivered: [String: Int] = [:], duplicates: [String: Int] = [:], allowed: [String: Int] = [:]
+        var undelivered: [String: Int] = [:], lostAfterDelivery: [String: Int] = [:], delivered: [String: Int] = [:], duplicates: [String: Int] = [:], allowed: [String: Int] = [:]
         var duplicatesByPartition: [String: [Int]] = [:]
+        let whole = Dictionary(logs.map { ($0.partition, $0.records + $0.beyondHighWatermark) }, uniquingKeysWith: { first, _ in first })
         for group in groups {
             let deliveries = ledger.deliveries.filter { $0.group == group.name }
             delivered[group.name] = deliveries.count
             duplicates[group.name] = deliveries.filter(\.isDuplicate).count
             allowed[group.name] = deliveries.filter { $0.isDuplicate && $0.isAllowed }.count
             duplicatesByPartition[group.name] = logs.map { log in deliveries.filter { $0.isDuplicate && $0.partition == log.partition }.count }
-            var handed: [TopicPartition: Set<Int>] = [:]
-            for delivery in deliveries { handed[delivery.partition, default: []].insert(delivery.offset) }
+            let handed = Set(deliveries.map { HandedRecord(partition: $0.partition, offset: $0.offset, message: $0.message) })
             undelivered[group.name] = logs.filter { group.partitions.contains($0.partition) }.reduce(0) { sum, log in
-                sum + log.records.filter { handed[log.partition]?.contains($0.offset) != true }.count
+                sum + log.records.filter { !handed.contains(HandedRecord(partition: log.partition, offset: $0.offset, message: $0.message)) }.count
             }
+            lostAfterDelivery[group.name] = handed.filter { record in
+                guard let log = whole[record.partition], record.offset < log.count else { return true }
+                return log[record.offset].message != record.message
+            }.count
         }
         self.undelivered = undelivered
+        self.lostAfterDelivery = lostAfterDelivery
         self.delivered = delivered
         self.duplicates = duplicates
         self.allowedDuplicates = allowed
@@ -94,10 +114,18 @@ public struct QueueAudit: Sendable, Equatable {
     }
 
     /// Whether every property the configuration promises holds: order, no unexplained duplicate,
-    /// every record delivered to every group, and (when `noLoss`) no acknowledged message lost.
+    /// every record delivered to every group, nothing lost after it was delivered, and (when
+    /// `noLoss`) no acknowledged message lost.
     public func holds(noLoss: Bool) -> Bool {
         orderViolations == 0 && (!noLoss || lostAcknowledged == 0)
-            && undelivered.values.allSatisfy { $0 == 0 }
+            && undelivered.values.allSatisfy { $0 == 0 } && lostAfterDelivery.values.allSatisfy { $0 == 0 }
             && duplicates.keys.allSatisfy { duplicates[$0] == allowedDuplicates[$0] }
     }
+}
+
+/// One record as a group was handed it: what "handed over" and "lost after delivery" compare.
+private struct HandedRecord: Hashable {
+    let partition: TopicPartition
+    let offset: Int
+    let message: QueueMessage
 }

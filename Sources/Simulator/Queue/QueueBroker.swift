@@ -3,6 +3,11 @@
 /// followers before (`acks=all`) or after (`acks=leader`) acknowledging it, and serves reads up to
 /// the high watermark.
 ///
+/// The high watermark is Kafka's: the leader raises it to what every in-sync replica has
+/// confirmed, and sends it with each copy; a follower's is the leader's, capped by its own log
+/// end. So a follower that becomes leader never serves a record some in-sync replica lacks; its
+/// watermark rises again as its followers confirm its tail.
+///
 /// Appends to one partition are handled one at a time (the next waits for the previous one's
 /// replication), so a follower receives a partition's records in offset order. Replicas are
 /// durable: a crash keeps them, and a returning broker drops only the suffix its partition's
@@ -151,8 +156,11 @@ public actor QueueBroker {
             for _ in 0..<2 {
                 let start = min(max(0, from), end)
                 let records = Array(replicas[index]!.records[start..<end])
+                // The watermark as it stands now, before this round is confirmed: what the
+                // follower may expose if it leads next (Kafka's fetch response carries it too).
+                let highWatermark = replicas[index]!.highWatermark
                 let answer = await send(from: id, to: broker, timeout: timeout) { follower throws(QueueError) in
-                    try follower.copy(records, of: partition, epoch: epoch, from: start)
+                    try follower.copy(records, of: partition, epoch: epoch, from: start, leaderHighWatermark: highWatermark)
                 }
                 if case .failure(.behind(_, let followerEnd)) = answer, followerEnd < from {
                     from = followerEnd
@@ -173,11 +181,16 @@ public actor QueueBroker {
     }
 
     /// Follower side of a copy: `records` start at offset `from` and were appended by the leader
-    /// of `epoch`. A suffix this replica has beyond `from` (from a replaced leader) is dropped.
+    /// of `epoch`, whose high watermark was `leaderHighWatermark` when it sent them. A suffix this
+    /// replica has beyond `from` (from a replaced leader) is dropped.
+    ///
+    /// The follower's watermark becomes the leader's, capped by its own log end — never "all but
+    /// my newest record": that claimed records the other in-sync replicas may not have, and a
+    /// follower that then led handed consumers records that were lost at the next election.
     ///
     /// - Throws: ``QueueError/staleEpoch(_:epoch:current:)`` from a replaced leader;
     ///   ``QueueError/behind(_:endOffset:)`` when this replica's log ends before `from`.
-    func copy(_ records: [QueueRecord], of partition: TopicPartition, epoch: Int, from: Int) throws(QueueError) {
+    func copy(_ records: [QueueRecord], of partition: TopicPartition, epoch: Int, from: Int, leaderHighWatermark: Int) throws(QueueError) {
         guard let index = heldIndex(of: partition) else { throw .notLeader(partition) }
         let current = controller.states[index].epoch
         guard epoch == current else { throw .staleEpoch(partition, epoch: epoch, current: current) }
@@ -185,17 +198,29 @@ public actor QueueBroker {
         guard end >= from else { throw .behind(partition, endOffset: end) }
         replicas[index]!.truncate(to: from)
         replicas[index]!.records.append(contentsOf: records)
-        // A follower's watermark: everything but the newest record is known to be everywhere.
-        replicas[index]!.highWatermark = max(replicas[index]!.highWatermark, max(0, replicas[index]!.endOffset - 1))
+        replicas[index]!.highWatermark = min(max(0, leaderHighWatermark), replicas[index]!.endOffset)
     }
 
     // MARK: Reading
 
-    /// Up to `maxRecords` records of `partition` from `offset`, never beyond the high watermark.
+    /// Up to `maxRecords` records of `partition` from `offset`, never beyond the high watermark;
+    /// `lastEpoch` is the leader epoch of the record just before `offset` as the consumer got it
+    /// (nil when it does not know, as after a restart from a committed offset).
     ///
-    /// - Throws: ``QueueError/notLeader(_:)`` unless this broker leads the partition.
-    public func fetch(_ partition: TopicPartition, from offset: Int, maxRecords: Int) throws(QueueError) -> (records: [QueueRecord], highWatermark: Int) {
+    /// A position between the high watermark and the log end gets no records yet. A position this
+    /// log cannot vouch for is refused, as Kafka refuses it (OFFSET_OUT_OF_RANGE, and KIP-320's
+    /// truncation check): past the log end, or past the end of `lastEpoch` in this log — the
+    /// consumer read records a replaced leader had that this one does not.
+    ///
+    /// - Throws: ``QueueError/notLeader(_:)`` unless this broker leads the partition;
+    ///   ``QueueError/offsetOutOfRange(_:resetTo:)`` for a position this log does not reach.
+    /// - Complexity: O(log n) for the check, n the records in the log.
+    public func fetch(_ partition: TopicPartition, from offset: Int, lastEpoch: Int? = nil,
+                      maxRecords: Int) throws(QueueError) -> (records: [QueueRecord], highWatermark: Int) {
         guard let index = heldIndex(of: partition), controller.states[index].leader == number else { throw .notLeader(partition) }
+        var valid = replicas[index]!.endOffset
+        if let lastEpoch { valid = min(valid, replicas[index]!.endOffset(ofEpoch: lastEpoch)) }
+        guard offset <= valid else { throw .offsetOutOfRange(partition, resetTo: valid) }
         let highWatermark = replicas[index]!.highWatermark
         let start = min(max(0, offset), highWatermark)
         let end = min(highWatermark, start + max(0, maxRecords))

@@ -9,6 +9,10 @@ public enum QueueError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The follower's log ends before where the leader's message starts; it needs records from
     /// this offset first.
     case behind(TopicPartition, endOffset: Int)
+    /// A consumer's position is past what the leader's log holds: past its end, or past where the
+    /// epoch of the consumer's last record ends in it (the records read there were truncated).
+    /// The consumer goes back to `resetTo` and reads on from there.
+    case offsetOutOfRange(TopicPartition, resetTo: Int)
     /// A commit from a member of an older group generation, or for a partition it no longer owns.
     case fenced(group: String, member: String)
     /// The call got no usable answer (lost, timed out, refused, unreachable).
@@ -20,6 +24,7 @@ public enum QueueError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .offline(p): return "\(p) has no live in-sync replica"
         case let .staleEpoch(p, epoch, current): return "\(p): epoch \(epoch) is older than the current \(current)"
         case let .behind(p, end): return "\(p): this replica's log ends at \(end)"
+        case let .offsetOutOfRange(p, offset): return "\(p): the position is past this log; reset to \(offset)"
         case let .fenced(group, member): return "\(member) is not a current member of \(group)"
         case let .network(error): return "network: \(error)"
         }

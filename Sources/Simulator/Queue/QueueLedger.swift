@@ -19,7 +19,8 @@ public final class QueueLedger: @unchecked Sendable {
         public let offset: Int
         public let message: QueueMessage
         public let time: VirtualInstant
-        /// Whether the group had been handed this offset before.
+        /// Whether the group had been handed this record — this message at this offset — before.
+        /// A different message at an offset handed before (read again after a truncation) is not.
         public let isDuplicate: Bool
         /// Whether the group's committed offset was at or below it when it came again — a
         /// redelivery the commit protocol allows. A duplicate below the committed offset would
@@ -32,9 +33,20 @@ public final class QueueLedger: @unchecked Sendable {
     /// Messages no attempt got acknowledged.
     public private(set) var unacknowledged: [QueueMessage] = []
     public private(set) var deliveries: [Delivery] = []
-    /// Offsets each group has been handed, per partition (looked up once per fetch, never
-    /// iterated).
-    private var seen: [String: [TopicPartition: OffsetSet]] = [:]
+    /// A consumer sent back to an earlier position because the leader's log does not reach its own.
+    public struct Reset: Sendable, Equatable {
+        public let group: String
+        public let consumer: String
+        public let partition: TopicPartition
+        public let from: Int
+        public let to: Int
+        public let time: VirtualInstant
+    }
+
+    public private(set) var resets: [Reset] = []
+    /// The record each group was last handed at each offset, per partition (looked up once per
+    /// fetch, never iterated).
+    private var seen: [String: [TopicPartition: HandedRecords]] = [:]
 
     public init() {}
 
@@ -50,31 +62,36 @@ public final class QueueLedger: @unchecked Sendable {
     /// committed offset of the partition is `committed`.
     func noteDelivered(_ records: [QueueRecord], of partition: TopicPartition, group: String, consumer: String, committed: Int,
                        at time: VirtualInstant) {
-        seen[group, default: [:]][partition, default: OffsetSet()].withInserting(records) { record, inserted in
+        seen[group, default: [:]][partition, default: HandedRecords()].withInserting(records) { record, inserted in
             deliveries.append(Delivery(group: group, consumer: consumer, partition: partition, offset: record.offset, message: record.message,
                                        time: time, isDuplicate: !inserted, isAllowed: inserted || record.offset >= committed))
         }
     }
+
+    /// `consumer` of `group` went back from `from` to `to` in `partition`.
+    func noteReset(of partition: TopicPartition, group: String, consumer: String, from: Int, to: Int, at time: VirtualInstant) {
+        resets.append(Reset(group: group, consumer: consumer, partition: partition, from: from, to: to, time: time))
+    }
 }
 
-/// A set of offsets (≥ 0) as one bit each: a consumer group's handed offsets, which start at 0
-/// and mostly follow each other, where a `Set<Int>` hashed every offset.
-struct OffsetSet {
-    private var words: [UInt64] = []
+/// The message a group was last handed at each offset (≥ 0) of one partition, in an array indexed
+/// by offset: offsets start at 0 and mostly follow each other, where a `Set` hashed every record.
+struct HandedRecords {
+    private var messages: [QueueMessage?] = []
 
-    /// Inserts each record's offset in order, calling `body` with the record and whether its
-    /// offset was new.
+    /// Notes each record in order, calling `body` with the record and whether it is new — no
+    /// record handed before at its offset, or a different message there (the log was truncated
+    /// and written again since).
     mutating func withInserting(_ records: [QueueRecord], _ body: (QueueRecord, Bool) -> Void) {
-        for record in records { body(record, insert(record.offset)) }
+        for record in records { body(record, insert(record)) }
     }
 
-    /// Inserts `offset`; returns whether it was not in the set.
-    mutating func insert(_ offset: Int) -> Bool {
-        precondition(offset >= 0, "a record's offset is at least 0")
-        let word = offset >> 6, bit = UInt64(1) << UInt64(offset & 63)
-        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word - words.count + 1)) }
-        guard words[word] & bit == 0 else { return false }
-        words[word] |= bit
+    /// Notes `record`; returns whether it is new at its offset.
+    mutating func insert(_ record: QueueRecord) -> Bool {
+        precondition(record.offset >= 0, "a record's offset is at least 0")
+        if record.offset >= messages.count { messages.append(contentsOf: repeatElement(nil, count: record.offset - messages.count + 1)) }
+        guard messages[record.offset] != record.message else { return false }
+        messages[record.offset] = record.message
         return true
     }
 }

@@ -109,6 +109,9 @@ public final class ShardedQueue: @unchecked Sendable {
             var incarnation = node.incarnation
             var generation = -1
             var positions: [TopicPartition: Int] = [:]
+            // The leader epoch of the last record read from each partition, sent with each fetch
+            // so a leader can tell the consumer read records it does not have (KIP-320).
+            var epochs: [TopicPartition: Int] = [:]
             var committed: [TopicPartition: Int] = [:]
             var lastCommit = simulation.now
             while await simulation.sleepUnlessTornDown(for: spec.pollInterval) {
@@ -123,12 +126,13 @@ public final class ShardedQueue: @unchecked Sendable {
                 if assignment.generation != generation {
                     generation = assignment.generation
                     positions = Dictionary(uniqueKeysWithValues: assignment.owned.map { ($0.partition, $0.committed) })
+                    epochs = [:]
                     committed = positions
                 }
                 let owned = assignment.owned.map(\.partition)
                 for partition in owned {
                     guard let position = positions[partition] else { continue }
-                    positions[partition] = await self.fetch(partition, from: position, spec: spec)
+                    (positions[partition], epochs[partition]) = await self.fetch(partition, from: position, lastEpoch: epochs[partition], spec: spec)
                     guard node.incarnation == incarnation else { break }
                 }
                 guard node.incarnation == incarnation,
@@ -150,20 +154,36 @@ public final class ShardedQueue: @unchecked Sendable {
         }
     }
 
-    /// One fetch of `partition` from `position`, its records handed to the consumer; returns the
-    /// next position.
-    private func fetch(_ partition: TopicPartition, from position: Int, spec: QueueConsumerSpec) async -> Int {
+    /// One fetch of `partition` from `position` (the last record read before it of `lastEpoch`),
+    /// its records handed to the consumer; returns the next position and its last record's epoch.
+    ///
+    /// A position the leader's log does not reach (its records were truncated at a failover)
+    /// goes back to where the leader's log stops agreeing — its log end when the consumer knows
+    /// no epoch — with Kafka's `auto.offset.reset` and KIP-320 truncation detection as models:
+    /// reading on from there hands over every record appended at those offsets since, rather
+    /// than waiting at the old position and skipping them.
+    private func fetch(_ partition: TopicPartition, from position: Int, lastEpoch: Int?,
+                       spec: QueueConsumerSpec) async -> (position: Int, lastEpoch: Int?) {
         let simulation = network.simulation
-        guard let leader = controller.state(of: partition)?.leader, let broker = controller.broker(leader) else { return position }
+        guard let leader = controller.state(of: partition)?.leader, let broker = controller.broker(leader) else { return (position, lastEpoch) }
         let fetched = await network.callQueue(from: spec.id, to: broker, timeout: spec.timeout) { broker throws(QueueError) in
-            try broker.fetch(partition, from: position, maxRecords: spec.maxRecords)
+            try broker.fetch(partition, from: position, lastEpoch: lastEpoch, maxRecords: spec.maxRecords)
         }
-        guard case .success(let (records, highWatermark)) = fetched else { return position }
-        let next = records.last.map { $0.offset + 1 } ?? position
-        simulation.observeGauge(.queue, spec.id.name, "lag", of: "\(spec.group) \(partition)", Double(max(0, highWatermark - next)))
-        guard !records.isEmpty else { return position }
-        ledger.noteDelivered(records, of: partition, group: spec.group, consumer: spec.id.name,
-                             committed: controller.committed(group: spec.group, partition: partition), at: simulation.now)
-        return next
+        switch fetched {
+        case .success(let (records, highWatermark)):
+            let next = records.last.map { $0.offset + 1 } ?? position
+            simulation.observeGauge(.queue, spec.id.name, "lag", of: "\(spec.group) \(partition)", Double(max(0, highWatermark - next)))
+            guard let last = records.last else { return (position, lastEpoch) }
+            ledger.noteDelivered(records, of: partition, group: spec.group, consumer: spec.id.name,
+                                 committed: controller.committed(group: spec.group, partition: partition), at: simulation.now)
+            return (next, last.epoch)
+        case .failure(.offsetOutOfRange(_, let reset)):
+            simulation.trace.record(.custom, spec.id.name, "reset \(partition) \(position) to \(reset)")
+            simulation.observeInstant(.queue, spec.id.name, "offset reset", detail: "\(spec.group) \(partition) \(position) to \(reset)")
+            ledger.noteReset(of: partition, group: spec.group, consumer: spec.id.name, from: position, to: reset, at: simulation.now)
+            return (reset, nil)
+        case .failure:
+            return (position, lastEpoch)
+        }
     }
 }

@@ -74,7 +74,7 @@ import Testing
         ("a fault on a broker the queue lacks", "run: {duration: 5s}\nqueue:\n  brokers: 2\n  topics: [{name: T, partitions: 1}]\nfaults: [{at: 1s, crash: broker-3}]\n",
          "bad.yaml:5:26: error: unknown node 'broker-3'; did you mean 'broker-1'? (at faults.[0].crash)"),
         ("an unknown queue metric", "run: {duration: 5s}\nqueue:\n  topics: [{name: T, partitions: 1}]\nexpect: [queue.lost == 0]\n",
-         "bad.yaml:4:10: error: unknown metric 'queue.lost'; queue measures: sent, acknowledged, lost_acknowledged, undelivered, duplicates, unexplained_duplicates, order_violations, appended_twice, leader_changes, offline_partitions (at expect.[0])"),
+         "bad.yaml:4:10: error: unknown metric 'queue.lost'; queue measures: sent, acknowledged, lost_acknowledged, undelivered, lost_after_delivery, duplicates, unexplained_duplicates, order_violations, appended_twice, leader_changes, offline_partitions (at expect.[0])"),
     ]
 
     @Test(arguments: badFiles.map(\.name))

@@ -29,13 +29,32 @@ import Testing
         #expect(ledger.deliveries.map(\.consumer) == ["c1", "c1", "c1", "c2", "c2", "c2", "c3", "c1", "c1", "c1", "c1", "c1", "c1"])
     }
 
-    @Test func anOffsetSetHoldsEachOffsetOnceAcrossItsWords() {
-        var set = OffsetSet()
-        var reference = Set<Int>()
+    @Test func anotherMessageAtAnOffsetHandedBeforeIsNewNotADuplicate() {
+        let ledger = QueueLedger()
+        let t1 = TopicPartition("T1", 0)
+        let written = records([0, 1, 2])
+        // The log was truncated at 1 and written again by another producer.
+        let rewritten = [written[0]] + [1, 2].map { QueueRecord(offset: $0, epoch: 1, message: QueueMessage(producer: "q", sequence: $0, key: nil)) }
+        ledger.noteDelivered(written, of: t1, group: "g", consumer: "c1", committed: 0, at: .zero)
+        ledger.noteDelivered(rewritten, of: t1, group: "g", consumer: "c1", committed: 3, at: .zero)
+        ledger.noteDelivered(Array(rewritten[2...]), of: t1, group: "g", consumer: "c1", committed: 3, at: .zero)
+        #expect(ledger.deliveries.map { "\($0.message.producer)@\($0.offset) \($0.isDuplicate ? "dup" : "new") \($0.isAllowed ? "ok" : "bad")" } == [
+            "p@0 new ok", "p@1 new ok", "p@2 new ok",
+            "p@0 dup bad", "q@1 new ok", "q@2 new ok",
+            "q@2 dup bad",
+        ])
+    }
+
+    @Test func handedRecordsMatchADictionaryOfTheLastMessageAtEachOffset() {
+        var handed = HandedRecords()
+        var reference: [Int: QueueMessage] = [:]
         var random = SeededRandom(seed: 5)
         for _ in 0..<2_000 {
             let offset = Int(random.next() % 700)
-            #expect(set.insert(offset) == reference.insert(offset).inserted)
+            let message = QueueMessage(producer: random.next() % 2 == 0 ? "p" : "q", sequence: offset, key: nil)
+            let new = reference[offset] != message
+            reference[offset] = message
+            #expect(handed.insert(QueueRecord(offset: offset, epoch: 0, message: message)) == new)
         }
         #expect(reference.count > 500)
     }

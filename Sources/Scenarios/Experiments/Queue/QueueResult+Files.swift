@@ -35,9 +35,10 @@ extension QueueResult {
     }
 
     func swarmCSV(_ swarm: QueueSwarmResult) -> String {
-        var table = CSVTable(header: ["seed", "order_kept", "nothing_acknowledged_lost", "everything_delivered", "duplicates_explained", "leader_changes", "duplicates", "lost_acknowledged"])
+        var table = CSVTable(header: ["seed", "order_kept", "nothing_acknowledged_lost", "everything_delivered", "nothing_lost_after_delivery", "duplicates_explained",
+                                      "leader_changes", "duplicates", "lost_acknowledged"])
         for seed in swarm.seeds {
-            table.append([String(seed.seed), String(seed.orderKept), String(seed.nothingAcknowledgedLost), String(seed.everythingDelivered),
+            table.append([String(seed.seed), String(seed.orderKept), String(seed.nothingAcknowledgedLost), String(seed.everythingDelivered), String(seed.nothingLostAfterDelivery),
                           String(seed.duplicatesExplained), String(seed.elections), String(seed.duplicates), String(seed.lostAcknowledged)])
         }
         return table.rendered()
@@ -82,7 +83,7 @@ extension QueueResult {
         struct Event: Encodable { var seconds: Double; var kind: String; var partition: String?; var broker: Int }
         struct Run: Encodable {
             var name: String; var acks: String; var replication: Int; var digest: String; var sent: Int; var acknowledged: Int; var lostAcknowledged: Int
-            var appendedTwice: Int; var orderViolations: Int; var undelivered: [String: Int]; var duplicates: [String: Int]; var allowedDuplicates: [String: Int]
+            var appendedTwice: Int; var orderViolations: Int; var undelivered: [String: Int]; var lostAfterDelivery: [String: Int]; var duplicates: [String: Int]; var allowedDuplicates: [String: Int]
             var promisesKept: Bool; var deliveryLatencyP50Seconds: Double; var deliveryLatencyP99Seconds: Double
             var faults: [String]; var partitions: [Partition]; var events: [Event]
         }
@@ -101,7 +102,7 @@ extension QueueResult {
             return Document.Run(
                 name: run.name, acks: run.acks.rawValue, replication: run.replication, digest: run.digest, sent: audit.sent, acknowledged: audit.acknowledged,
                 lostAcknowledged: audit.lostAcknowledged, appendedTwice: audit.duplicateAppends, orderViolations: audit.orderViolations,
-                undelivered: audit.undelivered, duplicates: audit.duplicates, allowedDuplicates: audit.allowedDuplicates,
+                undelivered: audit.undelivered, lostAfterDelivery: audit.lostAfterDelivery, duplicates: audit.duplicates, allowedDuplicates: audit.allowedDuplicates,
                 promisesKept: audit.holds(noLoss: run.acks == .all && run.replication >= 2),
                 deliveryLatencyP50Seconds: run.deliveryLatency.percentile(50).seconds, deliveryLatencyP99Seconds: run.deliveryLatency.percentile(99).seconds,
                 faults: run.faults.map { "\($0.at.seconds)s \($0.fault)" },

@@ -85,20 +85,25 @@ extension QueueResult {
         guard runs.count > 1 else { return "" }
         var out = "## Under faults\n\n"
         var table = MarkdownTable(columns: [.text("run"), .text("acks"), .numeric("copies"), .numeric("acknowledged"), .numeric("acknowledged lost"),
-                                            .numeric("leader changes"), .numeric("undelivered"), .numeric("duplicates (allowed)"), .numeric("appended twice"), .text("promises kept")])
+                                            .numeric("leader changes"), .numeric("undelivered"), .numeric("lost after delivery"), .numeric("duplicates (allowed)"),
+                                            .numeric("appended twice"), .text("promises kept")])
         for run in runs {
             let audit = run.audit
             let duplicates = audit.duplicates.values.reduce(0, +), allowed = audit.allowedDuplicates.values.reduce(0, +)
             let noLoss = run.acks == .all && run.replication >= 2
             table.append([run.name, run.acks.rawValue, String(run.replication), NumberFormat.integer(audit.acknowledged), NumberFormat.integer(audit.lostAcknowledged),
-                          String(run.elections), NumberFormat.integer(audit.undelivered.values.reduce(0, +)), "\(NumberFormat.integer(duplicates)) (\(NumberFormat.integer(allowed)))",
+                          String(run.elections), NumberFormat.integer(audit.undelivered.values.reduce(0, +)),
+                          NumberFormat.integer(audit.lostAfterDelivery.values.reduce(0, +)), "\(NumberFormat.integer(duplicates)) (\(NumberFormat.integer(allowed)))",
                           NumberFormat.integer(audit.duplicateAppends), audit.holds(noLoss: noLoss) ? "yes" : "no"])
         }
         out += table.rendered() + "\n"
         out += "\"Duplicates (allowed)\" counts records a group was handed twice, and in brackets those handed again at or above the group's committed offset: "
         out += "a redelivery the commit protocol allows (read, not yet committed, then the reader crashed or its partition moved). "
         out += "\"Appended twice\" counts a producer's retry after a lost answer landing in the log a second time (at-least-once production). "
-        out += "\"Promises kept\": order, every record of the final logs delivered to every group, no duplicate below a commit, and — where acks = all with 2 or more copies — no acknowledged record lost.\n\n"
+        out += "\"Undelivered\" and \"lost after delivery\" compare records — the message at its offset — not offsets: a record of the final log a group was never handed, "
+        out += "and one a group was handed that the final log does not hold at its offset (served before every in-sync replica had it). "
+        out += "\"Promises kept\": order, every record of the final logs delivered to every group, nothing lost after delivery, no duplicate below a commit, "
+        out += "and — where acks = all with 2 or more copies — no acknowledged record lost.\n\n"
         for run in runs.dropFirst() {
             out += "### \(run.name)\n\n"
             out += "Faults: " + run.faults.map { "\(DurationFormat.seconds($0.at.seconds)) \($0.fault)" }.joined(separator: "; ") + ".\n\n"
@@ -126,6 +131,7 @@ extension QueueResult {
         table.append(["per-partition order", "\(swarm.seeds.filter(\.orderKept).count) of \(total)"])
         table.append(["no acknowledged record lost\(swarm.promisesNoLoss ? "" : " (not promised here)")", "\(swarm.seeds.filter(\.nothingAcknowledgedLost).count) of \(total)"])
         table.append(["every record delivered to every group", "\(swarm.seeds.filter(\.everythingDelivered).count) of \(total)"])
+        table.append(["no record lost after it was delivered", "\(swarm.seeds.filter(\.nothingLostAfterDelivery).count) of \(total)"])
         table.append(["every duplicate allowed by the commit protocol", "\(swarm.seeds.filter(\.duplicatesExplained).count) of \(total)"])
         out += table.rendered() + "\n"
         let elections = swarm.seeds.map(\.elections), duplicates = swarm.seeds.map(\.duplicates)

@@ -8,6 +8,8 @@ public struct QueueSwarmResult: Sendable {
         public let orderKept: Bool
         public let nothingAcknowledgedLost: Bool
         public let everythingDelivered: Bool
+        /// No record handed to a group and then missing from the final log.
+        public let nothingLostAfterDelivery: Bool
         public let duplicatesExplained: Bool
         public let elections: Int
         public let duplicates: Int
@@ -34,6 +36,7 @@ public struct QueueSwarmResult: Sendable {
             let audit = result.audit
             return Seed(seed: seed, orderKept: audit.orderViolations == 0, nothingAcknowledgedLost: audit.lostAcknowledged == 0,
                         everythingDelivered: audit.undelivered.values.allSatisfy { $0 == 0 },
+                        nothingLostAfterDelivery: audit.lostAfterDelivery.values.allSatisfy { $0 == 0 },
                         duplicatesExplained: audit.duplicates.keys.allSatisfy { audit.duplicates[$0] == audit.allowedDuplicates[$0] },
                         elections: result.elections, duplicates: audit.duplicates.values.reduce(0, +), lostAcknowledged: audit.lostAcknowledged)
         }
@@ -43,6 +46,6 @@ public struct QueueSwarmResult: Sendable {
 
     /// Seeds that kept every property the configuration promises.
     public var passed: Int {
-        seeds.filter { $0.orderKept && $0.everythingDelivered && $0.duplicatesExplained && (!promisesNoLoss || $0.nothingAcknowledgedLost) }.count
+        seeds.filter { $0.orderKept && $0.everythingDelivered && $0.nothingLostAfterDelivery && $0.duplicatesExplained && (!promisesNoLoss || $0.nothingAcknowledgedLost) }.count
     }
 }

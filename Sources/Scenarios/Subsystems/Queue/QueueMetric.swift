@@ -8,6 +8,9 @@ public enum QueueMetric: String, MetricCatalog {
     case lostAcknowledged = "lost_acknowledged"
     /// Records of the final logs some group was never handed, over every group.
     case undelivered
+    /// Records a group was handed that are not in the final log at their offset, over every
+    /// group: read before they were committed, then lost. Never allowed, whatever `acks` says.
+    case lostAfterDelivery = "lost_after_delivery"
     /// Records a group was handed again, over every group.
     case duplicates
     /// Duplicates below the group's committed offset: what the commit protocol forbids.

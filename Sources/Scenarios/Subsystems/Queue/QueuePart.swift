@@ -15,6 +15,7 @@ enum QueuePart: SubsystemPart {
         case .acknowledged: return Double(audit.acknowledged)
         case .lostAcknowledged: return Double(audit.lostAcknowledged)
         case .undelivered: return Double(audit.undelivered.values.reduce(0, +))
+        case .lostAfterDelivery: return Double(audit.lostAfterDelivery.values.reduce(0, +))
         case .duplicates: return Double(audit.duplicates.values.reduce(0, +))
         case .unexplainedDuplicates:
             return Double(audit.duplicates.values.reduce(0, +) - audit.allowedDuplicates.values.reduce(0, +))
@@ -40,12 +41,19 @@ enum QueuePart: SubsystemPart {
                          + figures.groups.map { NumberFormat.integer(audit.duplicatesByPartition[$0]?[index] ?? 0) })
         }
         out += table.rendered() + "\n"
-        var groups = MarkdownTable(columns: [.text("group"), .numeric("handed over"), .numeric("never handed over"), .numeric("duplicates"), .numeric("of which allowed")])
+        var groups = MarkdownTable(columns: [.text("group"), .numeric("handed over"), .numeric("never handed over"), .numeric("lost after delivery"),
+                                             .numeric("duplicates"), .numeric("of which allowed")])
         for group in figures.groups {
             groups.append([group, NumberFormat.integer(audit.delivered[group] ?? 0), NumberFormat.integer(audit.undelivered[group] ?? 0),
+                           NumberFormat.integer(audit.lostAfterDelivery[group] ?? 0),
                            NumberFormat.integer(audit.duplicates[group] ?? 0), NumberFormat.integer(audit.allowedDuplicates[group] ?? 0)])
         }
         out += groups.rendered() + "\n"
+        let lostAfterDelivery = audit.lostAfterDelivery.values.reduce(0, +)
+        if lostAfterDelivery > 0 {
+            out += "**\(NumberFormat.integer(lostAfterDelivery)) record\(lostAfterDelivery == 1 ? " was" : "s were") handed to a consumer and then lost**: "
+            out += "a leader served records not yet on every in-sync replica. Kafka never does, whatever `acks` is (`queue.lost_after_delivery`).\n\n"
+        }
         if !figures.events.isEmpty {
             var events = MarkdownTable(columns: [.numeric("time"), .text("controller"), .text("partition"), .text("broker")])
             for event in figures.events {
