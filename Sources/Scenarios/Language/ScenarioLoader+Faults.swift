@@ -100,9 +100,17 @@ extension ScenarioLoader {
                 try value.healSwitch()
                 entries.append(.init(at: at, fault: .heal))
             case "hang":
-                entries.append(.init(at: at, fault: .hang(try node(value), duration: lasting)))
+                let target = try node(value)
+                // A server placed `on:` a MapReduce node takes the hang; otherwise only a worker can.
+                if let mapreduce, mapreduce.nodes.contains(target), !target.name.hasPrefix("worker-"), !servers.contains(where: { $0.id == target }) {
+                    throw value.error(.invalidValue(MapReduceScenarioLoader.hangOnlyOnWorkers(target)))
+                }
+                entries.append(.init(at: at, fault: .hang(target, duration: lasting)))
             case "errors":
                 let target = try node(value)
+                if let mapreduce, mapreduce.nodes.contains(target), !servers.contains(where: { $0.id == target }) {
+                    throw value.error(.invalidValue(MapReduceScenarioLoader.errorsNeedAServer(target)))
+                }
                 entries.append(.init(at: at, fault: .errors(target, rate: try fields.required("rate").probability())))
                 undo(.errors(target, rate: 0))
             case "drop_rate":

@@ -19,9 +19,9 @@ import Testing
             MapReduce.Heartbeat(worker: worker, incarnation: incarnation, running: running, freeMapSlots: free, freeReduceSlots: 0,
                                 mapSlots: 2, reduceSlots: 1)
         }
-        // A quarter done after one second: estimated to take 4 s in all, 2 s more at 2 s.
+        // A quarter done at 2 s: at that rate 8 s in all, 6 s more.
         @Sendable func quarter(_ attempt: Int) -> MapReduce.AttemptStatus {
-            MapReduce.AttemptStatus(attempt: attempt, progress: 0.25, elapsedAtProgress: .seconds(1))
+            MapReduce.AttemptStatus(attempt: attempt, progress: 0.25)
         }
         simulation.schedule(after: .zero) {
             coordinator.assumeIsolated { coordinator in

@@ -65,8 +65,6 @@ extension MapReduce {
         var progress: Double = 0
         /// When the coordinator last saw the progress grow (the assignment, at first).
         var lastProgressAt: VirtualInstant
-        /// Worker-measured time from the attempt's start to its last progress.
-        var elapsedAtProgress: Duration = .zero
 
         init(number: Int, task: TaskID, worker: NodeID, incarnation: UInt64, speculative: Bool, start: VirtualInstant) {
             self.number = number

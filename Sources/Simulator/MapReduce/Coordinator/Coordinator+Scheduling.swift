@@ -68,7 +68,9 @@ extension MapReduce.Coordinator {
     /// task left, the task has a single attempt that is not on `worker`, has run at least the
     /// rule's minimum, and is estimated to take more than `slowness` times what the task should
     /// take at the median speed of the phase's finished tasks — and more than a fresh copy would
-    /// need from now. Among those, the one expected to finish last (the first of them by index).
+    /// need from now. The estimate is LATE's: progress rate = progress / time since the attempt
+    /// started, time left = (1 − progress) / rate, for attempts that have reported progress.
+    /// Among those, the one expected to finish last (the first of them by index).
     ///
     /// Looks at the running attempts only, and at the median the job's state keeps: a phase's
     /// tail asks at every heartbeat, where copying every task's record and sorting every
@@ -88,11 +90,17 @@ extension MapReduce.Coordinator {
                       state.runningAttempts(of: attempt.task).count == 1 else { continue }
                 let elapsed = attempt.start.duration(to: now).seconds
                 guard elapsed >= rule.minimumRuntime.seconds else { continue }
-                let estimatedTotal = attempt.progress > 0
-                    ? max(attempt.elapsedAtProgress.seconds / attempt.progress, elapsed) : elapsed
+                // LATE's estimate (Zaharia et al., OSDI '08): the progress rate measured up to
+                // now, so an attempt that has stalled looks slower at every heartbeat. Before its
+                // first progress report there is no rate; the task timeout covers that case
+                // (treating it as unbounded backs up every crashed worker's attempt before the
+                // crash is detected, and under attempt chaos every backup draws a new fault).
+                guard attempt.progress > 0 else { continue }
+                let rate = attempt.progress / elapsed
+                let estimatedTotal = elapsed / attempt.progress
+                let finish = (1 - attempt.progress) / rate
                 let expected = Double(max(tasks[index].work, 1)) / medianSpeed
-                guard estimatedTotal > rule.slowness * expected, estimatedTotal - elapsed > expected else { continue }
-                let finish = estimatedTotal - elapsed
+                guard estimatedTotal > rule.slowness * expected, finish > expected else { continue }
                 if best.map({ finish > $0.finish || (finish == $0.finish && index < $0.index) }) ?? true { best = (index, finish) }
             }
             return best.map { MapReduce.TaskID(kind, $0.index) }

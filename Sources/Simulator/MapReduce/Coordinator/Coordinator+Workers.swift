@@ -17,7 +17,6 @@ extension MapReduce.Coordinator {
                 directives.abort.append(status.attempt)
             } else if status.progress > attempt.progress {
                 jobs[jobID]!.attempts[status.attempt]!.progress = status.progress
-                jobs[jobID]!.attempts[status.attempt]!.elapsedAtProgress = status.elapsedAtProgress
                 jobs[jobID]!.attempts[status.attempt]!.lastProgressAt = simulation.now
             }
         }

@@ -34,8 +34,6 @@ extension MapReduce {
         let attempt: Int
         /// Fraction of the work done, 0…1.
         let progress: Double
-        /// Time from the attempt's start on the worker to its last progress.
-        let elapsedAtProgress: Duration
     }
 
     /// A worker's periodic "I am alive, this is what I run, this is what I can take".

@@ -26,8 +26,12 @@ extension MapReduce {
         public let message: ArraySlice<UInt8>
 
         /// Parses `line`, or returns nil when it is not in the format (a missing field, a bad
-        /// timestamp, a status that is not three digits, a latency without `ms`).
-        public init?(_ line: ArraySlice<UInt8>) {
+        /// timestamp, a status that is not three digits, a latency that is not digits then `ms`).
+        ///
+        /// A trailing carriage return is dropped first: the splitter ends lines at LF, so a CRLF
+        /// file's lines end in CR, and Hadoop's `LineRecordReader` treats CRLF as one line end.
+        public init?(_ rawLine: ArraySlice<UInt8>) {
+            let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
             var fields: [ArraySlice<UInt8>] = []
             fields.reserveCapacity(7)
             var start = line.startIndex
@@ -41,7 +45,7 @@ extension MapReduce {
             guard let timestamp = Timestamp.parse(fields[0]),
                   fields[5].count == 3, fields[5].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
                   fields[6].count > 2, fields[6].suffix(2).elementsEqual("ms".utf8),
-                  let latency = Int(String(decoding: fields[6].dropLast(2), as: UTF8.self)), latency >= 0 else { return nil }
+                  let latency = Self.unsignedDecimal(fields[6].dropLast(2)) else { return nil }
             self.timestamp = timestamp
             level = fields[1]
             service = fields[2]
@@ -50,6 +54,21 @@ extension MapReduce {
             status = fields[5]
             latencyMilliseconds = latency
             message = line[start...]
+        }
+
+        /// The value of `digits` when it is one or more ASCII digits and fits an `Int`; nil for
+        /// anything else, a sign included (`Int("+5")` would accept it).
+        static func unsignedDecimal(_ digits: ArraySlice<UInt8>) -> Int? {
+            guard !digits.isEmpty else { return nil }
+            var value = 0
+            for byte in digits {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                let (times10, overflowed) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carried) = times10.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                guard !overflowed, !carried else { return nil }
+                value = sum
+            }
+            return value
         }
 
         /// Whether the line's level is `ERROR`.

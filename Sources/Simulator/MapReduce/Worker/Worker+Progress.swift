@@ -13,9 +13,18 @@ extension MapReduce.Worker {
         epoch == startedIn && running[attempt] != nil
     }
 
-    /// Waits while the node is paused; returns whether the attempt should go on.
+    /// Whether the worker answers and works right now: its node is up and not hung. A `hang`
+    /// stops the worker as a pause stops its node — no heartbeats, no task progress, no fetches
+    /// served — until it ends (or a crash or restart clears it).
+    var isAnswering: Bool {
+        guard node.state == .up else { return false }
+        guard let until = node.hungUntil else { return true }
+        return simulation.now >= until
+    }
+
+    /// Waits while the node is paused or hung; returns whether the attempt should go on.
     func waitUntilUp(_ attempt: Int, _ startedIn: UInt64) async -> Bool {
-        while isCurrent(attempt, startedIn), node.state != .up {
+        while isCurrent(attempt, startedIn), !isAnswering {
             guard await simulation.sleepUnlessTornDown(for: Self.pausePoll) else { return false }
         }
         return isCurrent(attempt, startedIn)
@@ -23,7 +32,7 @@ extension MapReduce.Worker {
 
     /// Spends `duration` of work on `attempt`, moving its progress across `progress` as it goes.
     /// CPU work is stretched by the node's slow factor (read afresh for every slice, so a `slow`
-    /// fault takes effect mid-task); nothing moves while the node is paused. Work is paid in
+    /// fault takes effect mid-task); nothing moves while the node is paused or hung. Work is paid in
     /// slices of at most the cost model's progress slice of virtual time, so even a straggler
     /// shows progress regularly. Returns whether the attempt should go on.
     func work(_ duration: Duration, cpu: Bool, _ attempt: Int, _ startedIn: UInt64,
@@ -45,11 +54,10 @@ extension MapReduce.Worker {
         return isCurrent(attempt, startedIn)
     }
 
-    /// Records that `attempt` reached `fraction` of its work now.
+    /// Records that `attempt` reached `fraction` of its work.
     func advance(_ attempt: Int, to fraction: Double) {
-        guard let current = running[attempt], fraction > current.progress else { return }
+        guard let current = running[attempt]?.progress, fraction > current else { return }
         running[attempt]!.progress = fraction
-        running[attempt]!.elapsedAtProgress = current.startedAt.duration(to: simulation.now)
     }
 
     /// Fetches `partition` of the map output at `location`: from this worker's own disk, from
@@ -75,7 +83,7 @@ extension MapReduce.Worker {
         }
         do {
             let bytes = try await network.call(from: id, to: location.worker, timeout: timeout) {
-                await peer.fetch(attempt: location.attempt, partition: partition)
+                await peer.serveFetch(attempt: location.attempt, partition: partition)
             }
             return bytes.map { .success($0) } ?? .failure(FetchFailure(message: "missing from \(location.worker)'s disk"))
         } catch {
@@ -84,12 +92,12 @@ extension MapReduce.Worker {
     }
 
     /// Sends `report` to the coordinator until it is acknowledged (the coordinator may be down
-    /// or unreachable for a while), then carries out the answer. Gives up only if this worker
+    /// or unreachable for a while, this worker paused or hung), then carries out the answer. Gives up only if this worker
     /// crashes, which loses the attempt's output anyway.
     func deliver(_ report: MapReduce.TaskReport, startedIn: UInt64) async {
         let coordinator = coordinator
         while epoch == startedIn {
-            if node.state == .up {
+            if isAnswering {
                 let current = MapReduce.TaskReport(
                     worker: report.worker, incarnation: report.incarnation, jobID: report.jobID, attempt: report.attempt,
                     result: report.result, freeMapSlots: freeSlots(.map), freeReduceSlots: freeSlots(.reduce),

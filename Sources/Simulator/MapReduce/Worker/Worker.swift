@@ -41,7 +41,6 @@ extension MapReduce {
             let name: String
             let startedAt: VirtualInstant
             var progress: Double = 0
-            var elapsedAtProgress: Duration = .zero
         }
 
         /// Creates the worker on node `id` and subscribes it to its node's crashes.
@@ -85,6 +84,16 @@ extension MapReduce {
             return entry.partitions[partition]
         }
 
+        /// What a reducer's fetch from another worker runs: ``fetch(attempt:partition:)``, once
+        /// this worker answers again if it is hung (the reducer's call timeout usually ends the
+        /// wait first).
+        func serveFetch(attempt: Int, partition: Int) async -> Bytes? {
+            while node.state == .up, !isAnswering {
+                guard await simulation.sleepUnlessTornDown(for: Self.pausePoll) else { return nil }
+            }
+            return fetch(attempt: attempt, partition: partition)
+        }
+
         private func loseVolatileState() {
             epoch &+= 1
             disk = [:]
@@ -93,13 +102,13 @@ extension MapReduce {
 
         // MARK: Heartbeats
 
-        /// Sends a heartbeat every heartbeat interval while the node is up, for as long as the
-        /// simulation runs, and carries out the answers. Started by the cluster as a daemon.
+        /// Sends a heartbeat every heartbeat interval while the node is up and not hung, for as
+        /// long as the simulation runs, and carries out the answers. Started by the cluster as a daemon.
         func sendHeartbeats() async {
             let interval = configuration.policy.heartbeatInterval
             while true {
                 guard await simulation.sleepUnlessTornDown(for: interval) else { return }
-                guard node.state == .up else { continue }
+                guard isAnswering else { continue }
                 let heartbeat = Heartbeat(worker: id, incarnation: node.incarnation, running: statuses(),
                                           freeMapSlots: freeSlots(.map), freeReduceSlots: freeSlots(.reduce),
                                           mapSlots: configuration.mapSlotsPerWorker, reduceSlots: configuration.reduceSlotsPerWorker)
@@ -115,7 +124,7 @@ extension MapReduce {
         /// The progress of every running attempt, by attempt number.
         func statuses() -> [AttemptStatus] {
             running.keys.sorted().map {
-                AttemptStatus(attempt: $0, progress: running[$0]!.progress, elapsedAtProgress: running[$0]!.elapsedAtProgress)
+                AttemptStatus(attempt: $0, progress: running[$0]!.progress)
             }
         }
 

@@ -8,6 +8,8 @@ extension MapReduceScenarioLoader {
     /// Parses `faults:`. As in balancer scenarios, `slow`, `partition`, `drop_rate` and
     /// `latency_spike` with a `for:` are undone when it ends, `pause` needs `for:`, and a
     /// partition's groups are read as a world's (``ScenarioLoader/parsePartition(_:node:)``).
+    /// `hang` stops a worker answering (``MapReduce/Worker``); `errors` is refused, since no
+    /// MapReduce node answers requests with a status a share of which could fail.
     static func parseClusterFaults(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> [MapReduce.ClusterFault.Entry] {
         var entries: [MapReduce.ClusterFault.Entry] = []
         for item in try cursor.list(atMost: ScenarioLoader.maximumFaults, of: "faults") {
@@ -56,10 +58,11 @@ extension MapReduceScenarioLoader {
             case "latency_spike":
                 add(.latencySpike(extra: try value.duration()), undo: .latencySpike(extra: .zero))
             case "hang":
-                entries.append(.init(at: at, .network(.hang(try node(value), duration: lasting))))
-            case "errors":
                 let target = try node(value)
-                add(.errors(target, rate: try fields.required("rate").probability()), undo: .errors(target, rate: 0))
+                guard target.name.hasPrefix("worker-") else { throw value.error(.invalidValue(hangOnlyOnWorkers(target))) }
+                entries.append(.init(at: at, .network(.hang(target, duration: lasting))))
+            case "errors":
+                throw value.error(.invalidValue(errorsNeedAServer(try node(value))))
             case ScenarioSchema.loseIntermediate.name:
                 entries.append(.init(at: at, .loseIntermediateData(try node(value))))
             default:
@@ -67,6 +70,17 @@ extension MapReduceScenarioLoader {
             }
         }
         return entries
+    }
+
+    /// Why `hang` cannot name `node`, a MapReduce node other than a worker.
+    static func hangOnlyOnWorkers(_ node: NodeID) -> String {
+        "'hang' stops a MapReduce worker answering; '\(node)' is not a worker — use 'pause:' (with 'for:') or 'crash:' instead"
+    }
+
+    /// Why `errors` cannot name `node`, a MapReduce node with no server on it.
+    static func errorsNeedAServer(_ node: NodeID) -> String {
+        "'errors' makes a server answer a share of its requests with 500; '\(node)' runs no server, and a MapReduce "
+            + "node's failures are whole — use 'crash:', 'pause:' (with 'for:') or 'hang:' instead"
     }
 
     /// Parses `chaos:` into seeded random faults. Every rate defaults to zero, so a scenario
