@@ -12,10 +12,19 @@ bash scripts/install-deps.sh
 # (ordo-one/benchmark#349). Such a crashed run says nothing about the code, so it is run again,
 # at most seven times (three crashes in a row were seen in one CI run, ~20 s each, where three
 # runs by hand right after it crashed none); a run that measured a regression is never retried.
+# A benchmark process can also hang under those hooks: one spun for 20 minutes inside the timer
+# queue of seed 004's world (its 50 iterations ran in 3 minutes in a run by hand right after, and
+# `orrery run` of the same file ends in 0.4 s with its usual digest). A watchdog stops the
+# process after 25 minutes (the whole suite measures in about 8); the tool then reports it as
+# crashed, and it is run again like a crash.
 attempts=8
 for attempt in $(seq $attempts); do
+  ( sleep 1500; pkill -f 'OrreryBenchmarks --input-fd' ) &
+  watchdog=$!
   output=$(ORRERY_BENCH_GATE=1 swift package benchmark baseline check ci --no-progress 2>&1)
   status=$?
+  kill "$watchdog" 2>/dev/null
+  wait "$watchdog" 2>/dev/null
   printf '%s\n' "$output" | grep -v '^\[[0-9]*/[0-9]*\]'
   if [ $status -ne 0 ] && printf '%s' "$output" | grep -q "Likely your benchmark crashed"; then
     echo "bench: the benchmark process crashed before measuring (attempt $attempt of $attempts)"
