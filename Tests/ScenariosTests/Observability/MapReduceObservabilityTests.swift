@@ -33,9 +33,7 @@ import Testing
         """
 
     static func run() throws -> ObservabilityFixture.Run {
-        let scenario = try ScenarioLoader.parse(yaml, file: "observed.yaml")
-        let observer = RunObserver(ObservationOptions(trace: .perfetto, metrics: true))
-        return ObservabilityFixture.Run(result: ScenarioRunner.run(scenario, observer: observer), observer: observer)
+        try ObservabilityFixture.run(yaml: yaml)
     }
 
     /// The last sample of every series, keyed by name and labels.

@@ -42,8 +42,9 @@ enum ObservabilityFixture {
         var observer: RunObserver
     }
 
-    static func run(_ options: ObservationOptions = ObservationOptions(trace: .perfetto, metrics: true)) throws -> Run {
-        let scenario = try ScenarioLoader.parse(yaml, file: "observed.yaml")
+    /// Runs `text` (this fixture's world by default) with an observer.
+    static func run(_ options: ObservationOptions = ObservationOptions(trace: .perfetto, metrics: true), yaml text: String = yaml) throws -> Run {
+        let scenario = try ScenarioLoader.parse(text, file: "observed.yaml")
         let observer = RunObserver(options)
         let result = ScenarioRunner.run(scenario, observer: observer)
         return Run(result: result, observer: observer)
