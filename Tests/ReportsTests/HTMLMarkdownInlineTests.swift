@@ -13,6 +13,15 @@ struct HTMLMarkdownInlineTests {
             == "<h1 id=\"img-srcx-onerroralert1\">&lt;img src=x onerror=alert(1)&gt;</h1>\n")
     }
 
+    /// A NUL or another control character in a report reached the page as it was, which the
+    /// HTML parser calls an error; browsers show U+FFFD for a NUL.
+    @Test("control characters become U+FFFD; tab, line feed and carriage return stay")
+    func replacesControlCharacters() {
+        #expect(HTMLText.escape("a\u{0}b\u{1B}[31mc\u{7F}d\u{85}e") == "a\u{FFFD}b\u{FFFD}[31mc\u{FFFD}d\u{FFFD}e")
+        #expect(HTMLText.escape("a\tb\nc\rd\u{0C}e é 🙂") == "a\tb\nc\rd\u{0C}e é 🙂")
+        #expect(renderer.render("x\u{0}y `z\u{0}`\n") == "<p>x\u{FFFD}y <code>z\u{FFFD}</code></p>\n")
+    }
+
     @Test("code spans are verbatim and escaped, emphasis inside them is text")
     func codeSpans() {
         #expect(renderer.render("`{\"message\": \"<Error> *x*\"}` and `` a`b ``\n")

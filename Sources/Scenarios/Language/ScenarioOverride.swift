@@ -59,14 +59,23 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
             current.append(character)
         }
         values.append(current.trimmingSpaces)
-        var seen: [String] = []
         var overrides: [ScenarioOverride] = []
         for value in values {
-            guard !seen.contains(value) else { throw OverrideProblem("'\(path.excerpt)' lists the value '\(value.excerpt)' twice") }
-            seen.append(value)
+            if let earlier = overrides.first(where: { Self.isSameValue($0.value, value) }) {
+                let spelled = earlier.value == value ? "" : " (as '\(earlier.value.excerpt)')"
+                throw OverrideProblem("'\(path.excerpt)' lists the value '\(value.excerpt)' twice\(spelled)")
+            }
             overrides.append(try ScenarioOverride(checkingPath: path, value: value))
         }
         return overrides
+    }
+
+    /// Whether two values of one `--vary` give the same world: the same text, or the same number
+    /// however it is written (`1`, `01`, `1.0`, `1_0e-1`), as the loader reads numbers.
+    private static func isSameValue(_ first: String, _ second: String) -> Bool {
+        guard first != second else { return true }
+        guard let one = DecimalText.number(first[...]), let other = DecimalText.number(second[...]) else { return false }
+        return one == other
     }
 
     private init(checkingPath path: String, value: String) throws(OverrideProblem) {
@@ -103,22 +112,56 @@ extension ScenarioDocument {
         guard !overrides.isEmpty else { return self }
         var node = root.node
         for override in overrides {
-            let value = try Self.valueNode(override, option: option, file: file)
+            let value = try Self.valueNode(override, option: option, in: node, file: file)
             try Self.replace(in: &node, at: override.components[...], walked: [], with: value, override: override, option: option, file: file)
         }
         return try ScenarioDocument(root: YAMLCursor(node: node, file: file, path: ""), file: file)
     }
 
-    /// The override's value composed as YAML.
-    private static func valueNode(_ override: ScenarioOverride, option: String, file: String) throws(ScenarioError) -> Node {
-        let problem = ScenarioError(file: file, line: 0, column: 0, path: override.path, kind: .invalidValue(
-            "\(option) \(override.path.excerpt): the value '\(override.value.excerpt)' is not a YAML value"))
+    /// The override's value composed as YAML; one that is not YAML is an error at the place in
+    /// the file it would replace, with YAML's reason and where in the value it is.
+    private static func valueNode(_ override: ScenarioOverride, option: String, in document: Node,
+                                  file: String) throws(ScenarioError) -> Node {
+        let reason: String
         do {
-            guard let node = try Yams.compose(yaml: override.value, ScenarioDocument.resolver) else { throw problem }
-            return node
+            if let node = try Yams.compose(yaml: override.value, ScenarioDocument.resolver) { return node }
+            reason = "it is empty"
+        } catch let error as YamlError {
+            // The reader's words, placed in the value (which is one line on the command line).
+            let read = ScenarioError(yaml: error, file: file)
+            let place = read.line > 1 ? "at the end" : "at character \(read.column)"
+            reason = "\(read.message) \(place) of the value"
         } catch {
-            throw problem
+            reason = "\(error)"
         }
+        let (target, walked) = Self.deepestNode(in: document, at: override.components)
+        throw YAMLCursor(node: target, file: file, path: walked.joined(separator: ".")).error(.invalidValue(
+            "\(option) \(override.path.excerpt): the value '\(override.value.excerpt)' is not a YAML value: \(reason)"))
+    }
+
+    /// The node a key path leads to in `document`, or the deepest one on its way that exists,
+    /// with the keys walked to it.
+    private static func deepestNode(in document: Node, at components: [String]) -> (Node, [String]) {
+        var node = document, walked: [String] = []
+        for component in components {
+            let child: Node?
+            switch node {
+            case .mapping(let mapping): child = mapping.first { $0.key.scalar?.string == component }?.value
+            case .sequence(let sequence): child = Self.listIndex(component).flatMap { sequence.indices.contains($0) ? sequence[$0] : nil }
+            default: child = nil
+            }
+            guard let child else { break }
+            node = child
+            walked.append(component)
+        }
+        return (node, walked)
+    }
+
+    /// A list index as a key path writes it: `0`, `12` — digits only, no sign, no leading zero.
+    private static func listIndex(_ component: String) -> Int? {
+        guard let first = component.utf8.first, component.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              first != UInt8(ascii: "0") || component.utf8.count == 1 else { return nil }
+        return Int(component)
     }
 
     private static func replace(in node: inout Node, at components: ArraySlice<String>, walked: [String], with value: Node,
@@ -149,7 +192,7 @@ extension ScenarioDocument {
             }
             node = .mapping(mapping)
         case .sequence(var sequence):
-            guard let index = Int(component), sequence.indices.contains(index) else {
+            guard let index = Self.listIndex(component), sequence.indices.contains(index) else {
                 throw failure("'\(component.excerpt)' is not an index of this list of \(sequence.count) (0 … \(max(sequence.count - 1, 0)))")
             }
             var child = sequence[index]

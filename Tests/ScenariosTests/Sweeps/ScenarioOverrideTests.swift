@@ -66,4 +66,35 @@ import Testing
         #expect(Self.error(["servers.0.nosuch=1"]) == "o.yaml:5:5: error: unknown key 'nosuch' (the key comes from --set servers.0.nosuch=1) (at servers.[0])")
         #expect(Self.error(["servers.0.name=---"]) == "o.yaml:5:5: error: missing required key 'name' (the key comes from --set servers.0.name=---) (at servers.[0])")
     }
+
+    /// A list index is digits as written in the path: `+0`, `00` and `-0` read index 0 (Swift's
+    /// `Int` takes a sign and leading zeros).
+    @Test func aListIndexIsPlainDigits() {
+        for index in ["+0", "00", "-0", "0x0", " 0"] {
+            #expect(Self.error(["servers.\(index).count=1"]) == "o.yaml:5:3: error: --set servers.\(index).count: '\(index)' is not an index of this list of 1 (0 … 0) (at servers)")
+        }
+    }
+
+    /// A value that is not YAML is an error at the place it would replace, with the reader's
+    /// reason and where in the value it is (it had no position at all).
+    @Test func aValueThatIsNotYAMLIsAnErrorAtThePlaceItReplaces() {
+        #expect(Self.error(["workload.users=[1"]).hasPrefix("o.yaml:8:38: error: --set workload.users: the value '[1' is not a YAML value: "))
+        #expect(Self.error(["workload.users=[1"]).contains(" at the end of the value"))
+        #expect(Self.error(["workload.users=a: b: c"]).contains(" at character 5 of the value"))
+        #expect(Self.error(["balancer.x={a"]).hasPrefix("o.yaml:1:1: error: --set balancer.x: the value '{a' is not a YAML value: "))
+    }
+
+    /// Two values of one `--vary` that the loader reads as one number are one variant, refused
+    /// as a repetition (`slots=1,01` made two identical variants).
+    @Test func aVaryValueRepeatedAsAnotherSpellingOfItsNumberIsRefused() throws {
+        for values in ["1,01", "2,2.0", "1000,1_000", "5,5e0", "3,3"] {
+            #expect(throws: OverrideProblem.self) { try ScenarioOverride.parseVariants("servers.0.slots=\(values)") }
+        }
+        do {
+            _ = try ScenarioOverride.parseVariants("servers.0.slots=1,01")
+        } catch {
+            #expect(error.description == "'servers.0.slots' lists the value '01' twice (as '1')")
+        }
+        #expect(try ScenarioOverride.parseVariants("servers.0.slots=1,10,1s,1ms").count == 4)
+    }
 }
