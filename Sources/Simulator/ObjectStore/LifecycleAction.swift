@@ -10,7 +10,8 @@ public struct LifecycleAction: Sendable, Equatable, Codable {
         case addDeleteMarker = "AddDeleteMarker"
         /// A noncurrent version (or noncurrent delete marker) was removed permanently.
         case expireNoncurrentVersion = "ExpireNoncurrentVersion"
-        /// A delete marker with no versions left behind it was removed.
+        /// A delete marker with no versions left behind it was removed (`ExpiredObjectDeleteMarker`,
+        /// or `Expiration/Days` once the marker is that many days old).
         case removeExpiredDeleteMarker = "RemoveExpiredDeleteMarker"
         /// An incomplete multipart upload was aborted.
         case abortIncompleteMultipartUpload = "AbortIncompleteMultipartUpload"

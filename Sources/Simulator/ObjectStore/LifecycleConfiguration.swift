@@ -5,7 +5,8 @@ public struct LifecycleConfiguration: Sendable, Equatable, Codable {
     public static let defaultTransitionMinimumObjectSize = 128 * 1024
 
     /// The rules, evaluated independently; where they overlap, S3's precedence applies
-    /// (expiration beats transition; the coldest due transition wins).
+    /// (a permanent deletion beats a transition, a transition beats adding a delete marker; the
+    /// coldest due transition wins).
     public var rules: [LifecycleRule]
     /// Objects smaller than this many bytes are not transitioned.
     public var transitionMinimumObjectSize: Int

@@ -8,7 +8,9 @@ public struct LifecycleRule: Sendable, Equatable, Codable {
     public var isEnabled: Bool
     /// `Transition` actions on the current version.
     public var transitions: [LifecycleTransition]
-    /// `Expiration/Days` for the current version.
+    /// `Expiration/Days` for the current version: unversioned, it is deleted; versioned or
+    /// suspended, a delete marker is added, and a delete marker left as a key's only version is
+    /// removed once it is this many days old (S3's implied `ExpiredObjectDeleteMarker` cleanup).
     public var expirationDays: Int?
     /// `Expiration/ExpiredObjectDeleteMarker`: remove a delete marker that is a key's only version.
     public var expiredObjectDeleteMarker: Bool

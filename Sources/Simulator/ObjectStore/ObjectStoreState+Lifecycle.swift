@@ -81,33 +81,54 @@ extension ObjectStoreState {
                                            uploadId: nil, storageClass: storageClass))
         }
         if latest.isDeleteMarker {
-            if versions.count == 1, rules.contains(where: \.expiredObjectDeleteMarker) {
+            if versions.count == 1, removesLoneDeleteMarker(latest, rules: rules, now: now) {
                 removeVersion(at: 0, key: key, bucket: name)
                 record(.removeExpiredDeleteMarker, latest.versionId)
             }
             return
         }
-        if let days = rules.compactMap(\.expirationDays).min(), lifecycleDueTime(since: latest.lastModified, days: days) <= now {
-            // Expiration takes precedence over any transition due at the same time.
-            switch bucket.versioning {
-            case .unversioned:
-                removeVersion(at: versions.count - 1, key: key, bucket: name)
-                record(.expireObject, nil)
-            case .enabled, .suspended:
-                let marker = ObjectVersion.deleteMarker(sequence: takeSequence(),
-                                                        isNullVersion: bucket.versioning == .suspended, now: now)
-                install(marker, key: key, bucket: name)
-                record(.addDeleteMarker, marker.versionId)
-            }
+        let expirationIsDue = rules.compactMap(\.expirationDays).min().map {
+            lifecycleDueTime(since: latest.lastModified, days: $0) <= now
+        } ?? false
+        if expirationIsDue, bucket.versioning == .unversioned {
+            // A permanent deletion takes precedence over any transition due at the same time.
+            removeVersion(at: versions.count - 1, key: key, bucket: name)
+            record(.expireObject, nil)
             return
         }
-        guard latest.size >= configuration.transitionMinimumObjectSize else { return }
-        let due = rules.flatMap(\.transitions).filter {
-            latest.storageClass < $0.storageClass && lifecycleDueTime(since: latest.lastModified, days: $0.days) <= now
+        // In a versioned or suspended bucket expiration only adds a delete marker, and a due
+        // transition takes precedence over that. The transitioned version keeps its creation
+        // time and cannot move to the class it now has, so at the next pass the expiration,
+        // still due, adds the marker.
+        if let target = dueTransition(for: latest, rules: rules, configuration: configuration, now: now) {
+            buckets[name]?.objects[key]?[versions.count - 1].storageClass = target
+            record(.transition, reportedVersionId(latest, in: bucket), target)
+            return
         }
-        guard let target = due.map(\.storageClass).max() else { return }
-        buckets[name]?.objects[key]?[versions.count - 1].storageClass = target
-        record(.transition, reportedVersionId(latest, in: bucket), target)
+        guard expirationIsDue else { return }
+        let marker = ObjectVersion.deleteMarker(sequence: takeSequence(), isNullVersion: bucket.versioning == .suspended, now: now)
+        install(marker, key: key, bucket: name)
+        record(.addDeleteMarker, marker.versionId)
+    }
+
+    /// Whether a delete marker that is its key's only version goes: always under
+    /// `ExpiredObjectDeleteMarker`, and under `Expiration/Days` once the marker itself is that
+    /// many days old (S3 performs the cleanup "when the delete markers are old enough to satisfy
+    /// the age criteria").
+    private func removesLoneDeleteMarker(_ marker: ObjectVersion, rules: [LifecycleRule], now: Int64) -> Bool {
+        if rules.contains(where: \.expiredObjectDeleteMarker) { return true }
+        guard let days = rules.compactMap(\.expirationDays).min() else { return false }
+        return lifecycleDueTime(since: marker.lastModified, days: days) <= now
+    }
+
+    /// The coldest storage class a due transition moves `version` to, if any: only to a colder
+    /// class than it has, and only when it is at least the configuration's minimum size.
+    private func dueTransition(for version: ObjectVersion, rules: [LifecycleRule], configuration: LifecycleConfiguration,
+                               now: Int64) -> StorageClass? {
+        guard version.size >= configuration.transitionMinimumObjectSize else { return nil }
+        return rules.flatMap(\.transitions).filter {
+            version.storageClass < $0.storageClass && lifecycleDueTime(since: version.lastModified, days: $0.days) <= now
+        }.map(\.storageClass).max()
     }
 
     private mutating func abortIncompleteUploads(bucket name: String, rules: [LifecycleRule], now: Int64,

@@ -44,9 +44,11 @@ extension BackupResult {
         table.append(["bytes uploaded", NumberFormat.integer(stats.bytesUploaded)])
         table.append(["source at the end", "\(NumberFormat.integer(sourceFiles)) files, \(NumberFormat.integer(sourceBytes)) bytes"])
         out += table.rendered() + "\n"
-        let fullCopies = Double(stats.syncs) * Double(sourceBytes)
-        if fullCopies > 0 {
-            out += "Copying the whole source at every sync would have moved about \(NumberFormat.integer(Int(fullCopies))) bytes; "
+        if stats.sourceBytesAtSyncs > 0 {
+            let fullCopies = Double(stats.sourceBytesAtSyncs)
+            out += "Copying the whole source at every sync would have moved \(NumberFormat.integer(stats.sourceBytesAtSyncs)) bytes "
+            out += "(the source's size when each of the \(NumberFormat.integer(stats.syncs)) syncs began, summed: "
+            out += "\(NumberFormat.integer(stats.sourceBytesAtSyncs / stats.syncs)) bytes a sync on average, \(NumberFormat.integer(sourceBytes)) at the end); "
             out += "comparing MD5s with the stored ETags moved \(NumberFormat.percent(Double(stats.bytesUploaded) / fullCopies, decimals: 3)) of that. "
         }
         out += "A sync looks only at paths changed since they last reached the store, so most syncs send no request at all.\n\n"

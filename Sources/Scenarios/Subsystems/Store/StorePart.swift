@@ -1,4 +1,5 @@
 import Reports
+import Simulator
 
 /// The object store's part: the store with its buckets, the explicit operations, `store.*`, and
 /// the report's "Object store" and "Explicit operations" sections.
@@ -34,18 +35,38 @@ enum StorePart: SubsystemPart {
         return out
     }
 
-    private static func storeMarkdown(_ store: RunResult.StoreFigures) -> String {
+    static func storeMarkdown(_ store: RunResult.StoreFigures) -> String {
         var out = "# Object store\n\n"
         var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
         table.append(["requests", NumberFormat.integer(store.requests)])
         table.append(["succeeded", NumberFormat.integer(store.succeeded)])
         table.append(["refused by S3 rules (4xx)", NumberFormat.integer(store.rejected)])
-        table.append(["throttled (503 SlowDown)", NumberFormat.integer(store.throttled)])
-        table.append(["injected errors", NumberFormat.integer(store.injectedErrors)])
-        table.append(["storm errors", NumberFormat.integer(store.stormErrors)])
+        table.append(["throttled by the per-prefix request rate (503 SlowDown)", NumberFormat.integer(store.throttled)])
+        table.append(["injected errors (seeded rates and storms)", NumberFormat.integer(store.injectedErrors)])
+        table.append(["… during storms (\(stormCodes(store.storms)))", NumberFormat.integer(store.stormErrors)])
         table.append(["objects at the end", NumberFormat.integer(store.objects)])
         table.append(["bytes at the end", NumberFormat.integer(store.bytes)])
         out += table.rendered() + "\n"
+        out += slowDownSentence(store)
         return out
+    }
+
+    /// The storms' error codes, each once, in the file's order ("none" without storms).
+    private static func stormCodes(_ storms: [ObjectStore.ErrorStorm]) -> String {
+        var codes: [S3ErrorCode] = []
+        for storm in storms where !codes.contains(storm.code) { codes.append(storm.code) }
+        return codes.isEmpty ? "none" : codes.map { "\($0.httpStatus) \($0.rawValue)" }.joined(separator: ", ")
+    }
+
+    /// Every 503 SlowDown the store answered, when a storm answered some: the rate limit's and
+    /// the storms' added up. Seeded errors are never SlowDown, so the sum is exact when every
+    /// storm fails with SlowDown; with mixed codes the storms' share is not split by code.
+    private static func slowDownSentence(_ store: RunResult.StoreFigures) -> String {
+        guard store.storms.contains(where: { $0.code == .slowDown }), store.stormErrors > 0 else { return "" }
+        guard store.storms.allSatisfy({ $0.code == .slowDown }) else {
+            return "Some storms fail requests with 503 SlowDown and others with other codes: their \(NumberFormat.integer(store.stormErrors)) errors are not split by code, so the SlowDown answers in all are not counted here.\n\n"
+        }
+        let total = store.throttled + store.stormErrors
+        return "The store answered \(NumberFormat.integer(total)) 503 SlowDown in all: \(NumberFormat.integer(store.throttled)) from the per-prefix request rate and \(NumberFormat.integer(store.stormErrors)) from storms.\n\n"
     }
 }

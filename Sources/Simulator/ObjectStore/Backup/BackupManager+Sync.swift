@@ -42,6 +42,7 @@ extension BackupManager {
             }
         }
         stats.syncs += 1
+        stats.sourceBytesAtSyncs += snapshot.totalBytes
         stats.filesUploaded += report.uploaded.count
         stats.filesDeleted += report.deleted.count
         stats.bytesUploaded += report.bytesUploaded

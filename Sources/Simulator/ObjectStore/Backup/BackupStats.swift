@@ -14,6 +14,9 @@ public final class BackupStats: @unchecked Sendable {
     public internal(set) var filesDeleted = 0
     /// Bytes uploaded by syncs.
     public internal(set) var bytesUploaded = 0
+    /// The source's size at the start of each sync, summed over the syncs: what copying the whole
+    /// source at every sync would have moved.
+    public internal(set) var sourceBytesAtSyncs = 0
     /// Files the syncs looked at and left alone because the stored ETag matched their MD5.
     public internal(set) var filesUnchanged = 0
     /// Backups completed.
