@@ -27,6 +27,10 @@ public struct QueueAudit: Sendable, Equatable {
     /// Records in the logs whose message had already been appended to the same partition (a
     /// producer's retry after a lost answer).
     public let duplicateAppends: Int
+    /// Produce attempts refused for too few in-sync replicas (``QueueLedger/notEnoughReplicas``).
+    public let notEnoughReplicas: Int
+    /// Retries not appended again (``QueueLedger/retriesDeduplicated``).
+    public let retriesDeduplicated: Int
     /// Pairs of consecutive records of one producer in one partition's log whose numbers fall.
     public let orderViolations: Int
     /// Per group, records of its partitions' final logs it was never handed (that message at that
@@ -70,6 +74,8 @@ public struct QueueAudit: Sendable, Equatable {
         self.logs = logs
         sent = ledger.sent
         acknowledged = ledger.acknowledged.count
+        notEnoughReplicas = ledger.notEnoughReplicas
+        retriesDeduplicated = ledger.retriesDeduplicated
         var present: [TopicPartition: Set<QueueMessage>] = [:]
         var duplicateAppends = 0, orderViolations = 0
         for log in logs {

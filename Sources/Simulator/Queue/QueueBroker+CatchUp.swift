@@ -25,7 +25,7 @@ extension QueueBroker {
             guard case .success(let missing) = answer, network.node(id)?.state == .up,
                   controller.states[index].epoch == state.epoch else { continue }
             replicas[index]!.truncate(to: missing.divergence)
-            replicas[index]!.records.append(contentsOf: missing.records)
+            replicas[index]!.append(contentsOf: missing.records)
             let caughtUp = replicas[index]!.endOffset, me = number
             _ = await send(from: id, to: leader, timeout: timeout) { leader throws(QueueError) in
                 try leader.rejoin(partition, follower: me, endOffset: caughtUp, epoch: state.epoch)

@@ -74,12 +74,33 @@ public actor QueueBroker {
 
     // MARK: Appending
 
+    /// What an append answers: the record's offset, and whether it was there already (a retry
+    /// of an idempotent producer's record, not appended again).
+    public struct Appended: Sendable, Equatable {
+        public let offset: Int
+        public let isDuplicate: Bool
+    }
+
     /// Appends `message` to `partition` if this broker leads it, and answers with the record's
     /// offset once the acknowledgement level is met.
     ///
+    /// - Throws: as ``appendRecord(_:to:sequence:)``.
+    public func append(_ message: QueueMessage, to partition: TopicPartition, sequence: ProducerSequence? = nil) async throws(QueueError) -> Int {
+        try await appendRecord(message, to: partition, sequence: sequence).offset
+    }
+
+    /// Appends `message` to `partition` if this broker leads it, and answers once the
+    /// acknowledgement level is met. A message stamped with an idempotent producer's `sequence`
+    /// that this log has already is not appended again: the answer is its offset, once it is on
+    /// every in-sync replica (with `acks=all`, as Kafka's delayed produce waits for it).
+    ///
     /// - Throws: ``QueueError/notLeader(_:)`` when another broker leads (or none does), or when this
-    ///   leader is replaced while it replicates (the record is then not acknowledged).
-    public func append(_ message: QueueMessage, to partition: TopicPartition) async throws(QueueError) -> Int {
+    ///   leader is replaced while it replicates (the record is then not acknowledged);
+    ///   ``QueueError/notEnoughReplicas(_:afterAppend:)`` with `acks=all` when the in-sync set is
+    ///   smaller than `min_insync_replicas`, before the append (nothing appended) or after it (the
+    ///   record is in the log but not acknowledged), as Kafka refuses it;
+    ///   ``QueueError/outOfOrderSequence(_:)`` for a stamp that does not follow the producer's last.
+    func appendRecord(_ message: QueueMessage, to partition: TopicPartition, sequence: ProducerSequence?) async throws(QueueError) -> Appended {
         guard let index = heldIndex(of: partition), controller.states[index].leader == number else {
             throw .notLeader(partition)
         }
@@ -90,20 +111,51 @@ public actor QueueBroker {
         guard controller.states[index].leader == number, controller.states[index].epoch == epoch else {
             throw .notLeader(partition)
         }
+        try checkInSyncReplicas(index, afterAppend: false)
+        if let sequence {
+            switch replicas[index]!.producers.verdict(producer: message.producer, sequence) {
+            case .append: break
+            case .duplicate(let offset):
+                // Already on every in-sync replica, or (a new leader's unconfirmed tail) not yet.
+                let highWatermark = replicas[index]!.highWatermark
+                try await acknowledge(index, epoch: epoch, copying: offset < highWatermark ? 0..<0 : highWatermark..<replicas[index]!.endOffset)
+                return Appended(offset: offset, isDuplicate: true)
+            case .outOfOrder: throw .outOfOrderSequence(partition)
+            }
+        }
         let offset = replicas[index]!.endOffset
-        replicas[index]!.records.append(QueueRecord(offset: offset, epoch: epoch, message: message))
+        replicas[index]!.append(contentsOf: CollectionOfOne(QueueRecord(offset: offset, epoch: epoch, message: message, producerSequence: sequence)))
         let label = controller.partitionLabels[index]
         network.simulation.trace.record(.put, subjectHash: id.stableHash, objectHash: label.stableHash, value: Int64(offset)) {
             TraceEvent(time: network.simulation.now, kind: .put, subject: id.name, object: label.name, value: Int64(offset))
         }
         network.simulation.observeGauge(.queue, id.name, "end offset", of: label.name, Double(offset + 1))
+        try await acknowledge(index, epoch: epoch, copying: offset..<offset + 1)
+        return Appended(offset: offset, isDuplicate: false)
+    }
+
+    /// Meets the acknowledgement level for the partition at `index`: with `acks=all`, copies
+    /// `range` to the in-sync followers first (nothing when it is empty: already confirmed).
+    private func acknowledge(_ index: Int, epoch: Int, copying range: Range<Int>) async throws(QueueError) {
         switch controller.configuration.acks {
         case .all:
-            guard await replicate(index, epoch: epoch, from: offset, to: offset + 1) else { throw .notLeader(partition) }
+            if !range.isEmpty {
+                guard await replicate(index, epoch: epoch, from: range.lowerBound, to: range.upperBound) else {
+                    throw .notLeader(controller.placement.partitions[index])
+                }
+            }
+            try checkInSyncReplicas(index, afterAppend: true)
         case .leader:
             startCopying(index, epoch: epoch)
         }
-        return offset
+    }
+
+    /// Kafka's `min.insync.replicas` check of an `acks=all` append (`Partition.appendRecordsToLeader`
+    /// before, `checkEnoughReplicasReachOffset` after).
+    private func checkInSyncReplicas(_ index: Int, afterAppend: Bool) throws(QueueError) {
+        guard controller.configuration.acks == .all,
+              controller.states[index].inSync.count < controller.configuration.minInSyncReplicas else { return }
+        throw .notEnoughReplicas(controller.placement.partitions[index], afterAppend: afterAppend)
     }
 
     /// Brings the followers of the partition at `index` up to this leader's log end: a new leader
@@ -197,7 +249,7 @@ public actor QueueBroker {
         let end = replicas[index]!.endOffset
         guard end >= from else { throw .behind(partition, endOffset: end) }
         replicas[index]!.truncate(to: from)
-        replicas[index]!.records.append(contentsOf: records)
+        replicas[index]!.append(contentsOf: records)
         replicas[index]!.highWatermark = min(max(0, leaderHighWatermark), replicas[index]!.endOffset)
     }
 

@@ -25,7 +25,8 @@ public struct QueueProducerSpec: Sendable, Equatable {
     public var keys: Int?
     /// How long one attempt waits for the leader's answer.
     public var timeout: Duration
-    /// Attempts per message before it counts as not acknowledged.
+    /// Attempts per message before it counts as not acknowledged (and, idempotent, the producer
+    /// starts a new epoch: whether the last attempt was appended is unknown).
     public var attempts: Int
 
     public init(id: NodeID, targets: [QueueTarget], messages: Int, rate: Double, start: Duration = .zero, keys: Int? = nil,
@@ -44,8 +45,9 @@ public struct QueueProducerSpec: Sendable, Equatable {
 /// A consumer: a member of `group` reading its targets, polling every `pollInterval`, fetching up to
 /// `maxRecords` per partition per poll, and committing how far it has handled each partition at
 /// the end of a poll once `commitInterval` has passed since its last commit (zero: every poll;
-/// Kafka's auto-commit waits 5 s) — what it handled but had not committed when it crashed, or
-/// when its partition moved, is what the group may see twice.
+/// Kafka's auto-commit waits 5 s), and before it revokes its partitions for a rebalance — what it
+/// handled but had not committed when it crashed (or was cut off from the coordinator) is what
+/// the group may see twice.
 public struct QueueConsumerSpec: Sendable, Equatable {
     public var id: NodeID
     public var group: String

@@ -23,15 +23,28 @@ public struct QueueConfiguration: Sendable, Equatable {
     public var replicaTimeout: Duration
     /// How often a replica outside the in-sync set asks its leader for what it misses.
     public var catchUpInterval: Duration
+    /// Whether producers are idempotent as set (Kafka's `enable.idempotence`); nil: Kafka's
+    /// default (KIP-679, Kafka 3.0), on with `acks=all`, off otherwise.
+    public var idempotence: Bool?
+    /// With `acks=all`, the fewest in-sync replicas (leader included) a partition takes appends
+    /// with (Kafka's `min.insync.replicas`, default 1).
+    public var minInSyncReplicas: Int
+
+    /// Whether producers stamp their records with a producer epoch and sequence numbers, so a
+    /// leader does not append a retry twice. Kafka needs `acks=all` for it: set without it, the
+    /// loader refuses the file; defaulted, it is off.
+    public var isIdempotent: Bool { acks == .all && (idempotence ?? true) }
 
     public init(replication: Int = 2, acks: Acknowledgements = .all, heartbeatInterval: Duration = .seconds(1),
                 sessionTimeout: Duration = .seconds(3), replicaTimeout: Duration = .milliseconds(500),
-                catchUpInterval: Duration = .milliseconds(500)) {
+                catchUpInterval: Duration = .milliseconds(500), idempotence: Bool? = nil, minInSyncReplicas: Int = 1) {
         self.replication = replication
         self.acks = acks
         self.heartbeatInterval = heartbeatInterval
         self.sessionTimeout = sessionTimeout
         self.replicaTimeout = replicaTimeout
         self.catchUpInterval = catchUpInterval
+        self.idempotence = idempotence
+        self.minInSyncReplicas = minInSyncReplicas
     }
 }

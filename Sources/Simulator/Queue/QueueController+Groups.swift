@@ -1,40 +1,56 @@
-/// The group coordinator (kept by the controller): members poll it to stay in their group and learn
-/// which partitions they own; it evicts a member silent for a session timeout, and every change of
-/// membership starts a new generation with a fresh assignment. Commits from an older generation, or
-/// for a partition the member no longer owns, are refused — which bounds the duplicates a group
-/// can see to the records read but not yet committed when a partition changed hands.
+/// The group coordinator (kept by the controller), with Kafka's eager rebalance protocol: members
+/// poll it to stay in their group and learn which partitions they own; it evicts a member silent
+/// for a session timeout. A change of membership does not hand partitions over at once: the group
+/// first prepares a rebalance (Kafka's `PreparingRebalance`), during which every member, at its
+/// next poll, commits what it has consumed and revokes all its partitions (the consumer's
+/// `onJoinPrepare`), then polls again holding nothing (its `JoinGroup`). Once every member has
+/// rejoined, the new generation starts with a fresh assignment, each partition from its committed
+/// offset (`SyncGroup`). So no two members read one partition in one generation, and a rebalance
+/// without a failure redelivers nothing; what a crashed member had not committed is redelivered.
+///
+/// Commits from an older generation, or for a partition the member no longer owns, are refused.
 extension QueueController {
     struct GroupState {
         var members: [String: Member] = [:]
         var generation = 0
         var owners: [TopicPartition: String] = [:]
         var committed: [TopicPartition: Int] = [:]
+        /// Whether a rebalance is being prepared: the current generation's owners still own (and
+        /// may commit) their partitions, but no member is told what it owns until all have rejoined.
+        var isPreparingRebalance = false
     }
 
     struct Member {
         var subscriptions: [TopicPartition]
         var lastSeen: VirtualInstant
+        /// Whether it has rejoined the rebalance being prepared, holding no partition.
+        var hasRejoined = false
     }
 
     /// What a poll tells a member.
     public struct GroupView: Sendable, Equatable {
         public let generation: Int
-        /// The partitions it owns, sorted, with the group's committed offset of each.
+        /// The partitions it owns, sorted, with the group's committed offset of each; empty while
+        /// a rebalance is prepared.
         public let owned: [(partition: TopicPartition, committed: Int)]
+        /// Whether the group is preparing a rebalance: a member holding partitions commits and
+        /// revokes them, then polls again holding none.
+        public let isRebalancing: Bool
 
         public static func == (lhs: GroupView, rhs: GroupView) -> Bool {
             lhs.generation == rhs.generation && lhs.owned.map(\.partition) == rhs.owned.map(\.partition)
-                && lhs.owned.map(\.committed) == rhs.owned.map(\.committed)
+                && lhs.owned.map(\.committed) == rhs.owned.map(\.committed) && lhs.isRebalancing == rhs.isRebalancing
         }
     }
 
-    /// `member` of `group`, subscribed to `subscriptions`, checks in.
-    func poll(group name: String, member: String, subscriptions: [TopicPartition]) -> GroupView {
+    /// `member` of `group`, subscribed to `subscriptions`, checks in; `holding` is whether it still
+    /// reads partitions it was assigned (false once it has revoked them, or after a restart).
+    func poll(group name: String, member: String, subscriptions: [TopicPartition], holding: Bool) -> GroupView {
         // In place: a copy taken out and stored back copied the group's tables at every poll.
-        poll(&groups[name, default: GroupState()], name, member: member, subscriptions: subscriptions)
+        poll(&groups[name, default: GroupState()], name, member: member, subscriptions: subscriptions, holding: holding)
     }
 
-    private func poll(_ group: inout GroupState, _ name: String, member: String, subscriptions: [TopicPartition]) -> GroupView {
+    private func poll(_ group: inout GroupState, _ name: String, member: String, subscriptions: [TopicPartition], holding: Bool) -> GroupView {
         let now = simulation.now
         var changed = false
         for silent in group.members.keys.sorted() where silent != member
@@ -42,15 +58,34 @@ extension QueueController {
             group.members[silent] = nil
             changed = true
         }
-        if group.members[member]?.subscriptions != subscriptions { changed = true }
-        group.members[member] = Member(subscriptions: subscriptions, lastSeen: now)
-        if changed { rebalance(&group, name) }
+        let known = group.members[member]
+        if known?.subscriptions != subscriptions { changed = true }
+        group.members[member] = Member(subscriptions: subscriptions, lastSeen: now, hasRejoined: known?.hasRejoined ?? false)
+        if changed && !group.isPreparingRebalance { prepareRebalance(&group, name) }
+        if group.isPreparingRebalance {
+            if !holding { group.members[member]!.hasRejoined = true }
+            // Whether all have rejoined does not depend on the order they are looked at in.
+            guard group.members.values.allSatisfy(\.hasRejoined) else {
+                return GroupView(generation: group.generation, owned: [], isRebalancing: true)
+            }
+            completeRebalance(&group, name)
+        }
         let owned = group.owners.filter { $0.value == member }.map(\.key).sorted()
-        return GroupView(generation: group.generation, owned: owned.map { ($0, group.committed[$0] ?? 0) })
+        return GroupView(generation: group.generation, owned: owned.map { ($0, group.committed[$0] ?? 0) }, isRebalancing: false)
     }
 
-    /// Each subscribed partition, in order, goes to the next of the members subscribed to it.
-    private func rebalance(_ group: inout GroupState, _ name: String) {
+    /// Membership changed: every member must revoke its partitions and rejoin before the next
+    /// generation is assigned (an evicted member's partitions wait, uncommitted, for it).
+    private func prepareRebalance(_ group: inout GroupState, _ name: String) {
+        group.isPreparingRebalance = true
+        for member in group.members.keys.sorted() { group.members[member]!.hasRejoined = false }
+        simulation.trace.record(.custom, id.name, "prepare rebalance \(name) after generation \(group.generation)")
+    }
+
+    /// Every member has rejoined: the next generation, each subscribed partition, in order, to the
+    /// next of the members subscribed to it.
+    private func completeRebalance(_ group: inout GroupState, _ name: String) {
+        group.isPreparingRebalance = false
         group.generation += 1
         group.owners = [:]
         let members = group.members.keys.sorted()
@@ -67,6 +102,7 @@ extension QueueController {
     }
 
     /// Records that `member` of `group` has processed `partition` up to (not including) `offset`.
+    /// Accepted while a rebalance is prepared too: that is when a member commits before revoking.
     ///
     /// - Throws: ``QueueError/fenced(group:member:)`` for an older generation or a partition the
     ///   member does not own.

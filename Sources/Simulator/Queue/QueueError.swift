@@ -15,6 +15,14 @@ public enum QueueError: Error, Equatable, Sendable, CustomStringConvertible {
     case offsetOutOfRange(TopicPartition, resetTo: Int)
     /// A commit from a member of an older group generation, or for a partition it no longer owns.
     case fenced(group: String, member: String)
+    /// With `acks=all`, the partition's in-sync set is smaller than `min_insync_replicas` (Kafka's
+    /// NOT_ENOUGH_REPLICAS, or NOT_ENOUGH_REPLICAS_AFTER_APPEND when it shrank while the record
+    /// was copied: the record is in the log but not acknowledged). The producer retries.
+    case notEnoughReplicas(TopicPartition, afterAppend: Bool)
+    /// An idempotent producer's record whose stamp does not follow the last one the leader has
+    /// from it (OUT_OF_ORDER_SEQUENCE_NUMBER, or an older producer epoch): the producer starts a
+    /// new epoch and retries.
+    case outOfOrderSequence(TopicPartition)
     /// The call got no usable answer (lost, timed out, refused, unreachable).
     case network(NetworkError)
 
@@ -26,6 +34,8 @@ public enum QueueError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .behind(p, end): return "\(p): this replica's log ends at \(end)"
         case let .offsetOutOfRange(p, offset): return "\(p): the position is past this log; reset to \(offset)"
         case let .fenced(group, member): return "\(member) is not a current member of \(group)"
+        case let .notEnoughReplicas(p, after): return "\(p): fewer in-sync replicas than min_insync_replicas" + (after ? " after the append" : "")
+        case let .outOfOrderSequence(p): return "\(p): the producer's sequence number does not follow its last"
         case let .network(error): return "network: \(error)"
         }
     }

@@ -29,6 +29,12 @@ public final class QueueLedger: @unchecked Sendable {
     }
 
     public private(set) var sent = 0
+    /// Produce attempts a leader refused because the partition had fewer in-sync replicas than
+    /// `min_insync_replicas` (NOT_ENOUGH_REPLICAS, before or after the append).
+    public private(set) var notEnoughReplicas = 0
+    /// Retries an idempotent producer's leader recognised by producer and sequence number and
+    /// answered without appending them again.
+    public private(set) var retriesDeduplicated = 0
     public private(set) var acknowledged: [Acknowledgement] = []
     /// Messages no attempt got acknowledged.
     public private(set) var unacknowledged: [QueueMessage] = []
@@ -57,6 +63,10 @@ public final class QueueLedger: @unchecked Sendable {
     }
 
     func noteUnacknowledged(_ message: QueueMessage) { unacknowledged.append(message) }
+
+    func noteNotEnoughReplicas() { notEnoughReplicas += 1 }
+
+    func noteRetryDeduplicated() { retriesDeduplicated += 1 }
 
     /// `records`, fetched from `partition` in one go, are handed to `consumer` of `group`, whose
     /// committed offset of the partition is `committed`.

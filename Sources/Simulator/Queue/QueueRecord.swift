@@ -16,11 +16,20 @@ public struct QueueMessage: Hashable, Sendable {
 }
 
 /// A message as one partition's log holds it: its offset, and the leader epoch it was appended
-/// in — what a returning replica compares to find where its log diverged from the leader's.
+/// in — what a returning replica compares to find where its log diverged from the leader's — and,
+/// from an idempotent producer, its stamp (replicated with it, as Kafka's batch header is).
 public struct QueueRecord: Hashable, Sendable {
     public let offset: Int
     public let epoch: Int
     public let message: QueueMessage
+    public let producerSequence: ProducerSequence?
+
+    public init(offset: Int, epoch: Int, message: QueueMessage, producerSequence: ProducerSequence? = nil) {
+        self.offset = offset
+        self.epoch = epoch
+        self.message = message
+        self.producerSequence = producerSequence
+    }
 }
 
 /// One broker's copy of one partition: the records and how far they are known to be on every
@@ -29,8 +38,10 @@ public struct QueueRecord: Hashable, Sendable {
 /// The copy is durable: a broker's crash keeps it (the log is on disk); what a returning broker
 /// may have to drop is the suffix the partition's new leader never had.
 struct PartitionReplica {
-    var records: [QueueRecord] = []
+    private(set) var records: [QueueRecord] = []
     var highWatermark = 0
+    /// The idempotent producers' last sequences in this log.
+    private(set) var producers = ProducerStates()
 
     /// The offset the next record will get.
     var endOffset: Int { records.count }
@@ -52,10 +63,19 @@ struct PartitionReplica {
         return low
     }
 
-    /// Drops every record from `offset` on.
+    /// Appends `appended`, which start at the log end.
+    mutating func append(contentsOf appended: some Collection<QueueRecord>) {
+        for record in appended { producers.note(record) }
+        records.append(contentsOf: appended)
+    }
+
+    /// Drops every record from `offset` on, and what the producers' sequences knew of them
+    /// (rebuilt from the records that remain, as Kafka rebuilds its producer state on truncation).
     mutating func truncate(to offset: Int) {
         guard offset < records.count else { return }
         records.removeSubrange(max(0, offset)...)
         highWatermark = min(highWatermark, records.count)
+        producers = ProducerStates()
+        for record in records { producers.note(record) }
     }
 }

@@ -125,7 +125,7 @@ extension QueueHighWatermarkTests {
             // Offsets 15 … 19 rewritten in epoch 1 before c1 polls again: its position (20) is still
             // inside the log, and only the epoch of its last record shows that it read other records.
             broker.replicas[0]!.truncate(to: 15)
-            broker.replicas[0]!.records += (15..<20).map { QueueRecord(offset: $0, epoch: 1, message: QueueMessage(producer: "p2", sequence: $0 - 15, key: nil)) }
+            broker.replicas[0]!.append(contentsOf: (15..<20).map { QueueRecord(offset: $0, epoch: 1, message: QueueMessage(producer: "p2", sequence: $0 - 15, key: nil)) })
             broker.replicas[0]!.highWatermark = 20
         }
         #expect(queue.ledger.resets.map { "\($0.from) to \($0.to)" } == ["20 to 15"])

@@ -34,6 +34,8 @@ extension ScenarioSchema {
         .optional("placement", placementAlgorithm, "Place partitions with another algorithm; default ring."),
         .optional("replication", .integer(in: queueBrokers), "Copies of each partition, at most the brokers; default 2."),
         .optional("acks", .choice(QueueConfiguration.Acknowledgements.self), "leader (acks=1) or all in-sync replicas; default all."),
+        .optional("idempotent", .boolean, "Producers stamp records so a leader does not append a retry twice (Kafka's enable.idempotence); needs acks: all; default true with acks: all, else false."),
+        .optional("min_insync_replicas", .integer(in: queueBrokers), "With acks: all, appends to a partition with fewer in-sync replicas are refused (NOT_ENOUGH_REPLICAS); at most replication; default 1."),
         .optional("heartbeat_interval", .positiveDuration, "How often the controller checks a broker; default 1s."),
         .optional("session_timeout", .positiveDuration, "Silence after which a broker (or a group member) is dead; default 3s."),
         .optional("replica_timeout", .positiveDuration, "How long a leader waits for a follower's copy; default 500ms."),

@@ -19,6 +19,12 @@ public enum QueueMetric: String, MetricCatalog {
     case orderViolations = "order_violations"
     /// Records appended twice (a producer's retry after a lost answer).
     case appendedTwice = "appended_twice"
+    /// Produce attempts refused because the partition had fewer in-sync replicas than
+    /// `min_insync_replicas` (NOT_ENOUGH_REPLICAS); the producer retries them.
+    case notEnoughReplicas = "not_enough_replicas"
+    /// Retries an idempotent producer's leader recognised (producer, epoch and sequence number)
+    /// and did not append again.
+    case retriesDeduplicated = "retries_deduplicated"
     /// Leaderships the controller moved.
     case leaderChanges = "leader_changes"
     /// Partitions with no live in-sync replica at some point.

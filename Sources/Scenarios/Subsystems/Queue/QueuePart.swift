@@ -21,6 +21,8 @@ enum QueuePart: SubsystemPart {
             return Double(audit.duplicates.values.reduce(0, +) - audit.allowedDuplicates.values.reduce(0, +))
         case .orderViolations: return Double(audit.orderViolations)
         case .appendedTwice: return Double(audit.duplicateAppends)
+        case .notEnoughReplicas: return Double(audit.notEnoughReplicas)
+        case .retriesDeduplicated: return Double(audit.retriesDeduplicated)
         case .leaderChanges: return Double(figures.events.filter { $0.kind == .leaderElected }.count)
         case .offlinePartitions: return Double(Set(figures.events.filter { $0.kind == .offline }.compactMap(\.partition)).count)
         }

@@ -19,6 +19,7 @@ extension ScenarioLoader {
         }
         let replication = try parseReplication(queue["replication"], brokers: brokers) ?? min(2, brokers)
         var configuration = QueueConfiguration(replication: replication, acks: try queue["acks"]?.choice(QueueConfiguration.Acknowledgements.self) ?? .all)
+        try parseDurability(queue, into: &configuration)
         if let value = try queue["heartbeat_interval"]?.positiveDuration() { configuration.heartbeatInterval = value }
         if let value = try queue["session_timeout"]?.positiveDuration() { configuration.sessionTimeout = value }
         if let value = try queue["replica_timeout"]?.positiveDuration() { configuration.replicaTimeout = value }
@@ -77,6 +78,26 @@ extension ScenarioLoader {
 
         return QueueSection(brokers: brokers, placement: placement, configuration: configuration, topics: topics,
                             producers: producers, consumers: consumers)
+    }
+
+    /// `idempotent` and `min_insync_replicas`, with Kafka's rules: idempotence needs `acks: all`
+    /// (Kafka refuses `enable.idempotence=true` with other acks), and at least 1 and at most
+    /// `replication` in-sync replicas can be asked for.
+    private static func parseDurability(_ queue: YAMLMapping, into configuration: inout QueueConfiguration) throws(ScenarioError) {
+        if let cursor = queue["idempotent"] {
+            let idempotent = try cursor.bool()
+            guard !idempotent || configuration.acks == .all else {
+                throw cursor.error(.invalidValue("an idempotent producer needs acks: all (Kafka refuses enable.idempotence=true with acks=1); remove idempotent or set acks: all"))
+            }
+            configuration.idempotence = idempotent
+        }
+        if let cursor = queue["min_insync_replicas"] {
+            let least = try cursor.int(in: ScenarioSchema.queueBrokers)
+            guard least <= configuration.replication else {
+                throw cursor.error(.invalidValue("min_insync_replicas \(least) is more than the \(configuration.replication) copies of each partition (replication): every append would be refused"))
+            }
+            configuration.minInSyncReplicas = least
+        }
     }
 
     private static func queueName(_ cursor: YAMLCursor) throws(ScenarioError) -> String {
