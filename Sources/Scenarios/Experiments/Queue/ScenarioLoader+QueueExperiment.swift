@@ -35,8 +35,16 @@ extension ScenarioLoader {
                         throw faultList.error(.invalidValue("a fault at \(late.at) comes after the run's \(duration.formattedSeconds)"))
                     }
                 }
-                runs.append(.init(name: try fields.required("name").name(), acks: try fields["acks"]?.choice(QueueConfiguration.Acknowledgements.self),
-                                  replication: try parseReplication(fields["replication"], brokers: brokers), faults: faults))
+                let acks = try fields["acks"]?.choice(QueueConfiguration.Acknowledgements.self)
+                let copies = try parseReplication(fields["replication"], brokers: brokers)
+                // A run's overrides meet the queue's own rules, as the section's values do.
+                if acks == .leader, queue.configuration.idempotence == true, let cursor = fields["acks"] {
+                    throw cursor.error(.invalidValue("acks: leader in a run of a queue with idempotent: true: Kafka refuses an idempotent producer with acks=1; set idempotent: false in the queue section"))
+                }
+                if let copies, copies < queue.configuration.minInSyncReplicas, let cursor = fields["replication"] {
+                    throw cursor.error(.invalidValue("replication \(copies) is less than the queue's min_insync_replicas \(queue.configuration.minInSyncReplicas): every acks=all append would be refused"))
+                }
+                runs.append(.init(name: try fields.required("name").name(), acks: acks, replication: copies, faults: faults))
             }
         }
         let swarm = try top["swarm"]?.mapping(ScenarioSchema.queueSwarm)
