@@ -79,6 +79,11 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     // calls in flight).
     /// Entries that name the call (see ``SteppedWork``).
     @exclusivity(unchecked) var wakeUps: UInt32 = 0
+    /// The link its answer (or a refusal, or a reset) travels back over, from ``destination`` to
+    /// ``source``, by position among its network's profiles: set with ``link`` when the request
+    /// is sent. Declared here, it fills the four bytes of padding after ``wakeUps`` (the call
+    /// keeps its size).
+    @exclusivity(unchecked) var answerLink = LinkIndex(position: 0)
     let network: Network
     /// The network's executor, reached in one step from the call and lent to every timer and
     /// ready-queue call, where reached through the network (or held unowned) it was retained and
@@ -211,6 +216,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     func duplicate() -> PendingCall<Response> {
         let copy = PendingCall(network: network, from: source, to: destination, handler: handler, waiter: nil, original: self)
         copy.link = link
+        copy.answerLink = answerLink
         return copy
     }
 
@@ -314,7 +320,12 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
             network.deliver(self)
         case .answer:
             guard let lentNode, let response = takeAnswerOnItsWay() else { return }
-            guard lentNode._withUnsafeGuaranteedRef({ network.canReach($0.id, source) }) else { return }
+            // An answer is checked against partitions when it is sent (``Network/respond``) and
+            // when it arrives, as a request is.
+            guard lentNode._withUnsafeGuaranteedRef({ network.canReach($0.id, source) }) else {
+                network.simulation.trace.record(.drop, destination.name, source.name)
+                return
+            }
             network.answer(self, with: response, at: source)
         case .serviceEnds:
             withExecutor { $0.enqueueStep(self, ServeStep.serviceDone.rawValue) }
@@ -366,8 +377,12 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
 
     func reset(on network: Network) {
         guard isDelivered else { return }
-        schedule(.refused, after: network.sampleLatency(link))
+        schedule(.refused, after: network.sampleLatency(answerLink))
     }
+
+    /// Whether an answer arriving now would settle the call: its caller (the original's, for a
+    /// duplicate) is still waiting.
+    var isAwaitingOutcome: Bool { original?.isAwaitingOutcome ?? (waiter != nil) }
 
     /// Resumes the caller unless an earlier outcome already did; returns whether this one won.
     @discardableResult
@@ -396,8 +411,11 @@ extension Network {
     /// Sends a request from `source` to `destination`, runs `handler` there when it arrives, and
     /// returns its answer once the response has travelled back.
     ///
-    /// The request and the response each take one sampled link latency and may each be lost; a
-    /// duplicated request runs `handler` twice (the first answer wins). The caller's wait is
+    /// The request travels on the link from `source` to `destination` and the response on the
+    /// link back, from `destination` to `source` (see ``setLink(from:to:_:)``): each takes one
+    /// latency sampled from its link's profile and may be lost at its link's drop rate, and each
+    /// is lost when sent or arriving across a partition; a duplicated request (at the request
+    /// link's duplicate rate) runs `handler` twice (the first answer wins). The caller's wait is
     /// bounded by `timeout` in virtual time; once the call is settled its deadline leaves the
     /// timer heap.
     ///
@@ -470,6 +488,9 @@ extension Network {
         }
         let copies = random.chance(duplicateRate(link)) ? 2 : 1
         if copies == 2 { simulation.trace.record(.duplicate, source.name, destination.name) }
+        // Resolved once per call, as the request's link is: its answer (or a refusal) comes back
+        // over it. Without overrides this is the default link, with no lookup.
+        call.answerLink = linkIndex(from: destination, to: source)
         call.schedule(.deliver, after: sampleLatency(link))
         if copies == 2 {
             let copy = call.duplicate()
@@ -497,7 +518,7 @@ extension Network {
         case .paused:
             node.heldWhilePaused.append { self.deliver(call) }
         case .starting:
-            call.schedule(.refused, after: sampleLatency(call.link))
+            call.schedule(.refused, after: sampleLatency(call.answerLink))
         case .up:
             // The handler runs even if the caller has given up: a server does not know the client
             // timed out, which is exactly what makes retries of non-idempotent requests dangerous.
@@ -524,8 +545,9 @@ extension Network {
         }
     }
 
-    /// The handler at `node` answered: the response travels back unless the process that
-    /// handled the call is gone.
+    /// The handler at `node` answered: the response travels back, over the link from `node` to
+    /// the caller (``PendingCall/answerLink``), unless the process that handled the call is gone
+    /// or the caller is across a partition (then it is lost, as any message sent across one).
     fileprivate func respond<Response: Sendable>(_ call: PendingCall<Response>, _ response: consuming Response, from node: NetworkNode) {
         let source = call.source
         guard node.incarnation == call.incarnation, node.state != .crashed else { return }
@@ -534,18 +556,23 @@ extension Network {
             node.heldWhilePaused.append { self.respond(call, held, from: node) }
             return
         }
-        if random.chance(dropRate(call.link)) {
+        guard canReach(node.id, source) else {
+            simulation.trace.record(.drop, node.id.name, source.name)
+            return
+        }
+        if random.chance(dropRate(call.answerLink)) {
             simulation.trace.record(.drop, node.id.name, source.name)
             return
         }
         call.putAnswerOnItsWay(response)
-        call.schedule(.answer, after: sampleLatency(call.link))
+        call.schedule(.answer, after: sampleLatency(call.answerLink))
     }
 
     /// Hands the answer to the caller, unless the caller's own host is down (the answer is lost)
     /// or frozen (the answer waits until it resumes).
     fileprivate func answer<Response: Sendable>(_ call: PendingCall<Response>, with response: consuming Response, at caller: NodeID) {
         guard let lentHost = lentNode(caller) else {
+            recordAnswer(of: call, response)
             call.settle(.success(response))
             return
         }
@@ -558,10 +585,37 @@ extension Network {
             let held = copy response
             host.heldWhilePaused.append {
                 guard host.incarnation == incarnation else { return }
+                self.recordAnswer(of: call, held)
                 call.settle(.success(held))
             }
         case .up, .starting:
+            recordAnswer(of: call, response)
             call.settle(.success(response))
+        }
+    }
+
+    /// Traces an answer that settles its call — `respond`, from the call's destination to its
+    /// source, with the answer's status (a ``Simulator/Response``'s; 0 for any other answer). So
+    /// the digest folds in when every outcome arrived, and with it every service time and latency
+    /// that decides one. An answer that settles nothing (its caller timed out, or a duplicate's
+    /// answer came first) changes no outcome and is not traced. No allocation: the names and the
+    /// event are only made for a sink.
+    @inline(__always)
+    private func recordAnswer<Response: Sendable>(of call: PendingCall<Response>, _ response: borrowing Response) {
+        guard call.isAwaitingOutcome else { return }
+        let status = Self.traceStatus(of: response)
+        simulation.trace.record(.respond, subjectHash: call.destination.stableHash, objectHash: call.source.stableHash, value: status) {
+            TraceEvent(time: self.simulation.now, kind: .respond, subject: call.destination.name, object: call.source.name, value: status)
+        }
+    }
+
+    /// The status of `response` when it is a ``Simulator/Response``, else 0 (decided at compile
+    /// time once specialised).
+    @inline(__always)
+    private static func traceStatus<Response>(of response: borrowing Response) -> Int64 {
+        guard Response.self == Simulator.Response.self else { return 0 }
+        return withUnsafePointer(to: response) { pointer in
+            Int64(UnsafeRawPointer(pointer).assumingMemoryBound(to: Simulator.Response.self).pointee.status)
         }
     }
 }

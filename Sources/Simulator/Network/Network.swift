@@ -78,7 +78,10 @@ public final class Network: @unchecked Sendable {
     /// The names of all nodes, sorted.
     public var nodeIDs: [NodeID] { nodesByID.names.sorted() }
 
-    /// Overrides the profile of the link from `source` to `destination` (one direction).
+    /// Overrides the profile of the link from `source` to `destination` (one direction): the
+    /// requests `source` sends to `destination` and the answers (refusals, resets) `source` sends
+    /// back to `destination`'s calls travel on it; the other direction keeps its own profile.
+    /// Set before the calls it should apply to are sent: a call resolves both its links when sent.
     public func setLink(from source: NodeID, to destination: NodeID, _ profile: LinkProfile) {
         let key = LinkKey(source: source, destination: destination)
         linkOverrides[key] = listing(profile, unless: linkOverrides[key])

@@ -156,9 +156,10 @@ final class CallLog: @unchecked Sendable {
     }
 
     @Test func aCallKeepsTheLinkItWasSentOverWhateverIsSetWhileItTravels() throws {
-        // A call's answer comes back over the link its request went out on. Sent over 1 ms links;
-        // the default changes to 50 ms at 0.5 ms and the client's link to the store is set to
-        // 100 ms at 1.5 ms: the call still answers in 2 ms, and the next one takes 100 ms each way.
+        // A call keeps both its links as they were when it was sent: the request's (client to
+        // store) and the answer's (store to client). Sent over 1 ms links; the default changes to
+        // 50 ms at 0.5 ms and the client's link to the store is set to 100 ms at 1.5 ms: the call
+        // still answers in 2 ms, and the next one takes 100 ms there and the default 50 ms back.
         sim.schedule(after: .microseconds(500)) { network.defaultLink = LinkProfile(latency: .constant(0.05)) }
         sim.schedule(after: .microseconds(1_500)) { network.setLink(from: "client", to: "store", LinkProfile(latency: .constant(0.1))) }
         sim.spawn("client") { _ in
@@ -166,7 +167,7 @@ final class CallLog: @unchecked Sendable {
             await call("second") { await $0.get("k") }
         }
         try sim.runToCompletion(timeLimit: .after(.seconds(1)))
-        #expect(log.entries == ["first: ok @2ms", "second: v @202ms"])
+        #expect(log.entries == ["first: ok @2ms", "second: v @152ms"])
     }
 
     @Test func aLinkSetAgainToTheSameProfileListsItOnce() {
