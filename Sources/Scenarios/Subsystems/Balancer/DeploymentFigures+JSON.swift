@@ -10,7 +10,7 @@ extension DeploymentFigures {
             var drainStarted: Double?; var drainEnded: Double?; var drainTimedOut: Bool; var resetAtRestart: Int
             var restarted: Double; var healthy: Double?; var backInRotation: Double?
         }
-        struct Check: Encodable { var servers: [String]; var from: Double; var to: Double; var answered: Int; var failed: Int; var passed: Bool }
+        struct Check: Encodable { var servers: [String]; var from: Double; var to: Double; var answered: Int; var failed: Int; var answeredByWave: Int; var passed: Bool }
         struct Version: Encodable { var server: String; var version: Int }
         var outcome: String
         var started: Double?, ended: Double?, duration: Double?
@@ -29,7 +29,7 @@ extension DeploymentFigures {
                       drainStarted: $0.drainStarted?.seconds, drainEnded: $0.drainEnded?.seconds, drainTimedOut: $0.drainTimedOut,
                       resetAtRestart: $0.resetAtRestart, restarted: $0.restarted.seconds, healthy: $0.healthy?.seconds, backInRotation: $0.backInRotation?.seconds)
             },
-            checks: checks.map { .init(servers: $0.servers, from: $0.from.seconds, to: $0.to.seconds, answered: $0.answered, failed: $0.failed, passed: $0.passed) },
+            checks: checks.map { .init(servers: $0.servers, from: $0.from.seconds, to: $0.to.seconds, answered: $0.answered, failed: $0.failed, answeredByWave: $0.answeredByWave, passed: $0.passed) },
             finalVersions: finalVersions.map { .init(server: $0.server, version: $0.version) })
     }
 }

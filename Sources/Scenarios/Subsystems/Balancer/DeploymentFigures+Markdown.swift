@@ -39,12 +39,12 @@ extension DeploymentFigures {
 
     /// The error checks, one per wave.
     public func checksTable() -> String {
-        var table = MarkdownTable(columns: [.text("servers"), .numeric("from"), .numeric("to"), .numeric("answers"), .numeric("failed"),
-                                            .numeric("failed share"), .text("check")])
+        var table = MarkdownTable(columns: [.text("servers"), .numeric("from"), .numeric("to"), .numeric("answers (all servers)"), .numeric("failed"),
+                                            .numeric("failed share"), .numeric("answered by these servers"), .text("check")])
         for check in checks {
             table.append([check.servers.joined(separator: ", "), DurationFormat.seconds(check.from.seconds), DurationFormat.seconds(check.to.seconds),
                           NumberFormat.integer(check.answered), NumberFormat.integer(check.failed), NumberFormat.percent(check.errorRatio, decimals: 2),
-                          check.passed ? "passed" : "**halted**"])
+                          NumberFormat.integer(check.answeredByWave), check.passed ? "passed" : "**halted**"])
         }
         return table.rendered()
     }

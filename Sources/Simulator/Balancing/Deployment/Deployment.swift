@@ -2,7 +2,9 @@
 /// rolling, every server at once otherwise) it drains the servers through the balancer, restarts
 /// their processes into the new version, waits for the health checks to pass them `rise` times,
 /// puts them back in rotation and pauses; then it checks the share of failed answers during the
-/// pause and, above the plan's limit or when a server never became healthy, halts and restarts
+/// pause and, above the plan's limit, when the balancer forwarded requests in it but none to the
+/// wave's servers (the check saw nothing of the new version) or when a server never became
+/// healthy, halts and restarts
 /// every server already deployed into its old version, in reverse order.
 public enum Deployment {
     /// A server the deployment acts on.
@@ -52,12 +54,23 @@ public enum Deployment {
                                         plan: plan, balancer: balancer, network: network, record: record)
             // The check reads what the clients got while the new version served: the pause.
             let (from, answered, failed) = (simulation.now, balancer.stats.answered, balancer.stats.failedAnswers)
+            let (forwardedBefore, waveForwardedBefore) = (balancer.stats.forwarded, Self.forwards(to: wave, in: balancer.stats))
+            let servedBefore = Self.answers(of: wave, in: balancer.stats)
             if allHealthy && plan.pause > .zero { await simulation.sleep(until: simulation.now.advanced(by: plan.pause)) }
             var check = DeploymentRecord.Check(servers: wave.map(\.hostname), from: from, to: simulation.now,
-                                               answered: balancer.stats.answered - answered, failed: balancer.stats.failedAnswers - failed, passed: true)
+                                               answered: balancer.stats.answered - answered, failed: balancer.stats.failedAnswers - failed,
+                                               answeredByWave: Self.answers(of: wave, in: balancer.stats) - servedBefore, passed: true)
             var reason: String?
             if !allHealthy {
                 reason = "not healthy within the health deadline"
+            } else if plan.maxErrorRatio != nil, balancer.stats.forwarded > forwardedBefore,
+                      Self.forwards(to: wave, in: balancer.stats) == waveForwardedBefore {
+                // The balancer forwarded requests in the pause, none to the new version: a check
+                // that saw nothing of it cannot pass it (Argo Rollouts calls such an analysis
+                // inconclusive). The servers were in rotation by their health checks but got no
+                // traffic (passive health still had them down, say). A pause without new
+                // forwards at all (the clients have stopped) passes as before.
+                reason = "the new version answered nothing during its pause"
             } else if let limit = plan.maxErrorRatio, check.errorRatio > limit {
                 reason = "error ratio above the limit"
             }
@@ -82,6 +95,18 @@ public enum Deployment {
         record.outcome = .completed
         record.ended = simulation.now
         simulation.trace.record(.custom, "deployment", "end")
+    }
+
+    /// The forwards sent to `wave`'s servers so far.
+    private static func forwards(to wave: [Target], in stats: BalancerStats) -> Int {
+        wave.reduce(0) { total, target in total + (stats.servers.last { $0.hostname == target.hostname }?.forwarded ?? 0) }
+    }
+
+    /// The forwards `wave`'s servers have answered (2xx or 5xx) so far.
+    private static func answers(of wave: [Target], in stats: BalancerStats) -> Int {
+        wave.reduce(0) { total, target in
+            total + (stats.servers.last { $0.hostname == target.hostname }.map { $0.succeeded + $0.serverErrors } ?? 0)
+        }
     }
 
     /// One wave through drain, restart, health and back into rotation; returns

@@ -47,9 +47,12 @@ public final class DeploymentRecord: @unchecked Sendable {
         /// The wave's pause: from its servers back in rotation to the next wave.
         public var from: VirtualInstant
         public var to: VirtualInstant
-        /// Answers the balancer gave in that window, and the failed (5xx) ones.
+        /// Answers the balancer gave in that window (from every server), and the failed (5xx) ones.
         public var answered: Int
         public var failed: Int
+        /// Forwards the wave's own servers answered in that window: what the check saw of the new
+        /// version (with `max_error_ratio`, none fails the check).
+        public var answeredByWave: Int
         /// Whether it let the deployment go on.
         public var passed: Bool
 
