@@ -24,11 +24,11 @@ import Testing
         #expect(simulation.unfinishedTaskCount == 0)
     }
 
-    @Test func anEmptyInputIsRefused() {
-        let empty = [MapReduce.Document(id: 0, name: "empty", bytes: [])]
-        #expect(refusal { .init(id: "e1", job: MapReduce.WordCount(), input: .documents([], splitSize: 100), reducers: 1) } == .emptyInput(jobID: "e1"))
-        let error = refusal { .init(id: "e2", job: MapReduce.WordCount(), input: .documents(empty, splitSize: 100), reducers: 1) }
-        #expect(error?.description == "job 'e2' has an empty input: there is nothing to map")
+    /// No document at all is refused; an empty document is input (see `EmptyInputTests`).
+    @Test func anInputOfNoDocumentsIsRefused() {
+        let error = refusal { .init(id: "e1", job: MapReduce.WordCount(), input: .documents([], splitSize: 100), reducers: 1) }
+        #expect(error == .emptyInput(jobID: "e1"))
+        #expect(error?.description == "job 'e1' has an empty input: there is nothing to map")
         #expect(simulation.unfinishedTaskCount == 0)
     }
 

@@ -51,7 +51,8 @@ extension MapReduce {
             switch input {
             case .documents(let documents, let splitSize):
                 guard splitSize > 0 else { throw .invalidSplitSize(splitSize) }
-                guard documents.contains(where: { !$0.bytes.isEmpty }) else { throw .emptyInput(jobID: id) }
+                // An empty document is input all the same (one empty split); no document is none.
+                guard !documents.isEmpty else { throw .emptyInput(jobID: id) }
             case .log(_, _, let recordsPerSplit):
                 guard recordsPerSplit > 0 else { throw .invalidSplitSize(recordsPerSplit) }
             }

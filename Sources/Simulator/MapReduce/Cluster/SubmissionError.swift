@@ -5,7 +5,8 @@ extension MapReduce {
         case unknownJob(String, known: [String])
         /// The number of reduce tasks must be at least 1.
         case noReducers(Int)
-        /// The input holds no bytes (no documents, only empty ones, or an empty log range).
+        /// The input has nothing to split: no documents, or an empty log range. (Empty documents
+        /// are input: each is one empty split, and the job's output is empty.)
         case emptyInput(jobID: String)
         /// The split size (bytes or records per map task) must be positive.
         case invalidSplitSize(Int)

@@ -29,6 +29,16 @@ extension MapReduce {
             }
         }
 
+        /// Whether the coordinator may have decided it without the attempt's own answer — its
+        /// worker fell silent or restarted, or it made no progress — so that the attempt can
+        /// still answer later.
+        var mayStillAnswer: Bool {
+            switch self {
+            case .timedOut, .lost: return true
+            default: return false
+            }
+        }
+
         /// A one-line human-readable form.
         public var description: String {
             switch self {
@@ -59,6 +69,10 @@ extension MapReduce {
         public internal(set) var end: VirtualInstant?
         /// How it ended.
         public internal(set) var outcome: AttemptOutcome
+        /// Its answer when it came after the coordinator had declared it lost or timed out (see
+        /// ``LateAnswer``): then ``outcome`` stays that declaration, or becomes `succeeded` if
+        /// the answer completed the task.
+        public internal(set) var lateAnswer: LateAnswer?
         /// The incarnation of the worker's node it was assigned to (a restart makes it stale).
         let incarnation: UInt64
         /// Fraction of the work done, as last reported.

@@ -85,12 +85,19 @@ extension MapReduce.Coordinator {
     /// waits for a worker again — after a backoff when the outcome counts as a failure, and for
     /// good (failing the job) when the task has used up its attempts.
     ///
-    /// A completion of an attempt already ended by a timeout or a lost worker still wins (its
-    /// task is not completed yet), so its outcome is updated in place.
+    /// A completion of an attempt the coordinator had declared lost or timed out is a late
+    /// answer (``MapReduce/LateAnswer``): recorded beside the declaration, which stands; it
+    /// completes the task if nothing else has. A completion of an attempt killed earlier still
+    /// wins when its task is not completed (its output was lost since), updating it in place.
     func endAttempt(_ number: Int, of jobID: String, outcome: MapReduce.AttemptOutcome) {
         guard var attempt = jobs[jobID]!.attempts[number] else { return }
         let wasRunning = jobs[jobID]!.running.remove(number) != nil
         if wasRunning { noteRunning(attempt.task.kind, on: attempt.worker, change: -1) }
+        if !wasRunning, outcome == .succeeded || outcome == .duplicate, attempt.lateAnswer == nil,
+           let declaredAt = attempt.end, attempt.outcome.mayStillAnswer {
+            noteLateAnswer(&attempt, declaredAt: declaredAt, completedTheTask: outcome == .succeeded, of: jobID)
+            return
+        }
         guard wasRunning || outcome == .succeeded || outcome == .duplicate else { return }
         attempt.end = simulation.now
         attempt.outcome = outcome
@@ -118,6 +125,21 @@ extension MapReduce.Coordinator {
         }
     }
 
+    /// Records the late answer of `attempt`, which the coordinator declared lost or timed out at
+    /// `declaredAt`: the declaration stays its outcome unless the answer completed the task.
+    private func noteLateAnswer(_ attempt: inout MapReduce.Attempt, declaredAt: VirtualInstant, completedTheTask: Bool,
+                                of jobID: String) {
+        let now = simulation.now
+        attempt.lateAnswer = MapReduce.LateAnswer(declared: attempt.outcome, declaredAt: declaredAt, answeredAt: now,
+                                                  completedTheTask: completedTheTask)
+        if completedTheTask {
+            attempt.end = now
+            attempt.outcome = .succeeded
+        }
+        jobs[jobID]!.attempts[attempt.number] = attempt
+        simulation.trace.record(.taskFinish, attempt.worker.name, "\(jobID)/\(attempt.task)#\(attempt.number) \(attempt.outcomeDescription)")
+    }
+
     /// Counts an attempt that failed or timed out against its worker, and blacklists the worker for
     /// the job when it reaches the policy's limit — unless that would leave fewer than half the
     /// known workers usable. As in Hadoop, an attempt lost with its worker (a crash, a restart) is
@@ -140,7 +162,9 @@ extension MapReduce.Coordinator {
     func invalidateMapOutput(_ index: Int, of jobID: String, because reason: String) -> Bool {
         guard !jobs[jobID]!.status.isFinished, jobs[jobID]!.mapOutputs[index] != nil, !jobs[jobID]!.allReducesCompleted else { return false }
         jobs[jobID]!.setMapOutput(index, nil)
-        jobs[jobID]!.mapStatistics[index] = nil
+        // The task's counters stay: reducers may already have consumed the lost output, and a
+        // re-run killed when the job finishes must not drop the task from the job's counters
+        // (see ``JobState/mapStatistics``).
         let task = MapReduce.TaskID(.map, index)
         jobs[jobID]![task].state = .idle
         jobs[jobID]![task].speculated = false

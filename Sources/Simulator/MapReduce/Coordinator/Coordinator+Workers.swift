@@ -13,9 +13,11 @@ extension MapReduce.Coordinator {
                 directives.abort.append(status.attempt)
                 continue
             }
+            // Progress counts while the attempt runs: one declared lost or timed out keeps the
+            // progress it was judged by (its recovery's "last progress" precedes its detection).
             if case .killed = attempt.outcome {
                 directives.abort.append(status.attempt)
-            } else if status.progress > attempt.progress {
+            } else if attempt.outcome == .running, status.progress > attempt.progress {
                 jobs[jobID]!.attempts[status.attempt]!.progress = status.progress
                 jobs[jobID]!.attempts[status.attempt]!.lastProgressAt = simulation.now
             }
@@ -53,16 +55,16 @@ extension MapReduce.Coordinator {
     }
 
     /// The attempt `report` ends, while it is open: its job has not finished, and it is the one
-    /// this worker's process ran and has not succeeded or been set aside as a duplicate. A report
-    /// sent again after a lost answer finds its attempt already settled and gets nil. Read in
-    /// place: a copy of the job's state held while the attempt completed made the completion copy
-    /// every task's record.
+    /// this worker's process ran and has not succeeded, been set aside as a duplicate or answered
+    /// late already. A report sent again after a lost answer finds its attempt already settled
+    /// and gets nil. Read in place: a copy of the job's state held while the attempt completed
+    /// made the completion copy every task's record.
     private func openAttempt(of report: MapReduce.TaskReport) -> MapReduce.Attempt? {
         guard let index = jobs.index(forKey: report.jobID) else { return nil }
         return readJob(at: index) { state in
             guard !state.status.isFinished, let attempt = state.attempts[report.attempt],
                   attempt.worker == report.worker, attempt.incarnation == report.incarnation,
-                  attempt.outcome != .succeeded, attempt.outcome != .duplicate else { return nil }
+                  attempt.outcome != .succeeded, attempt.outcome != .duplicate, attempt.lateAnswer == nil else { return nil }
             return attempt
         }
     }

@@ -76,7 +76,12 @@ extension MapReduce {
         /// count kept as outputs come and go: gathering them from every output was a fifth of a
         /// job of 20,000 map tasks). Never iterated in its own order.
         private(set) var mapOutputsOnWorker: [NodeID: Int] = [:]
-        /// Counters of each completed map task's winning attempt.
+        /// Counters of each map task, from its latest winning attempt; nil until one succeeds. As
+        /// in Hadoop, the job's counters count each task once, from the attempt whose output was
+        /// used: they are kept when that output is lost afterwards — the committed reducers may
+        /// have fetched it before, and a re-run the job's end kills never replaces it — and
+        /// every successful attempt of a map task maps the same split with the same functions,
+        /// so whichever attempt's output a reducer fetched, these are its counters.
         var mapStatistics: [MapStatistics?]
         /// Each committed reduce part; nil until its task completes.
         var reduceParts: [[Record]?]

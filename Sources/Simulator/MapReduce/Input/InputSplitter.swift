@@ -1,7 +1,9 @@
 extension MapReduce {
     /// Cuts documents into map-task splits of about a target size, always on line boundaries:
     /// a split ends after the first `\n` at or past the target, so no line is ever cut in two
-    /// and a line longer than the target forms one split by itself.
+    /// and a line longer than the target forms one split by itself. An empty document forms one
+    /// empty split, as Hadoop's `FileInputFormat.getSplits` makes one zero-length split of a
+    /// zero-length file: its map task reads nothing and emits nothing.
     public enum InputSplitter {
         /// The splits of `documents`, in document order then offset order.
         ///
@@ -13,6 +15,10 @@ extension MapReduce {
             var splits: [Split] = []
             for document in documents {
                 let bytes = document.bytes
+                if bytes.isEmpty {
+                    splits.append(.lines(document: document.id, name: document.name, offset: 0, bytes: bytes[...]))
+                    continue
+                }
                 var start = 0
                 while start < bytes.count {
                     var end = min(bytes.count, start + targetSize)

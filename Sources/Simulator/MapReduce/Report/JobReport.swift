@@ -67,8 +67,8 @@ extension MapReduce {
                 speculativeAttempts: attempts.filter(\.speculative).count,
                 speculativeWins: attempts.filter { $0.speculative && winners.contains($0.number) }.count,
                 failedAttempts: attempts.filter { if case .failed = $0.outcome { return true } else { return false } }.count,
-                timedOutAttempts: attempts.filter { $0.outcome == .timedOut }.count,
-                lostAttempts: attempts.filter { if case .lost = $0.outcome { return true } else { return false } }.count,
+                timedOutAttempts: attempts.filter { $0.judgedOutcome == .timedOut }.count,
+                lostAttempts: attempts.filter { if case .lost = $0.judgedOutcome { return true } else { return false } }.count,
                 mapReexecutions: state.mapReexecutions)
         }
 
@@ -90,18 +90,20 @@ extension MapReduce {
             return PhaseTimes(start: start, end: end)
         }
 
+        /// Every attempt that was lost, timed out or failed — as the coordinator judged it when it
+        /// ended it, so an attempt that answered late is one — and how its task recovered.
         private static func recoveries(_ state: JobState, _ attempts: [Attempt]) -> [Recovery] {
             attempts.compactMap { attempt in
-                switch attempt.outcome {
+                switch attempt.judgedOutcome {
                 case .lost, .timedOut, .failed: break
                 default: return nil
                 }
-                guard let detected = attempt.end else { return nil }
+                guard let detected = attempt.lateAnswer?.declaredAt ?? attempt.end else { return nil }
                 let next = state[attempt.task].attempts.compactMap { state.attempts[$0] }.first { $0.start >= detected }
                 let completed = state[attempt.task].completedAt.flatMap { $0 >= detected ? $0 : nil }
-                return Recovery(task: attempt.task, attempt: attempt.number, outcome: attempt.outcome,
+                return Recovery(task: attempt.task, attempt: attempt.number, outcome: attempt.judgedOutcome,
                                 lastProgressAt: attempt.lastProgressAt, detectedAt: detected,
-                                rescheduledAt: next?.start, recoveredAt: completed)
+                                rescheduledAt: next?.start, recoveredAt: completed, lateAnswer: attempt.lateAnswer)
             }
         }
     }

@@ -31,9 +31,10 @@ extension MapReduce {
         public let speculativeWins: Int
         /// Attempts that failed in the job's own code.
         public let failedAttempts: Int
-        /// Attempts timed out for lack of progress.
+        /// Attempts timed out for lack of progress (those that answered late included).
         public let timedOutAttempts: Int
-        /// Attempts lost to worker deaths, restarts and unreachable data.
+        /// Attempts lost to worker deaths, restarts and unreachable data (those that answered
+        /// late included).
         public let lostAttempts: Int
         /// Map tasks run again because their finished output was lost.
         public let mapReexecutions: Int
@@ -45,7 +46,7 @@ extension MapReduce {
         public let task: TaskID
         /// The attempt lost.
         public let attempt: Int
-        /// How it ended.
+        /// How it ended, as the coordinator judged it: lost, timed out or failed.
         public let outcome: AttemptOutcome
         /// When the coordinator last saw it make progress: an upper bound on when the fault hit.
         public let lastProgressAt: VirtualInstant
@@ -55,6 +56,8 @@ extension MapReduce {
         public let rescheduledAt: VirtualInstant?
         /// When the task finally completed, if it did.
         public let recoveredAt: VirtualInstant?
+        /// The attempt's answer, when it came after all (its worker was only paused or cut off).
+        public let lateAnswer: LateAnswer?
 
         /// From the last sign of progress to detection.
         public var detectionTime: Duration { lastProgressAt.duration(to: detectedAt) }

@@ -5,8 +5,9 @@ import Simulator
 extension MapReduceScenarioLoader {
     /// `input:` — `files` (paths relative to the scenario file), `synthetic`, or both, with
     /// `split_size` for document input or `log` to read through a partitioned-log topic.
-    /// Every file is read here, so a missing, unreadable or empty input stops the run before it
-    /// starts.
+    /// Every file is read here, so a missing or unreadable input stops the run before it starts.
+    /// An empty file is input like any other: as in Hadoop, it is one empty split, whose map task
+    /// reads nothing — a job over empty files only succeeds with an empty output.
     static func parseInput(_ cursor: YAMLCursor, baseDirectory: String) throws(ScenarioError) -> MapReduceInput {
         let fields = try cursor.mapping(ScenarioSchema.input)
         var input = MapReduceInput()
@@ -19,10 +20,6 @@ extension MapReduceScenarioLoader {
         if let log = fields["log"] { input.log = try parseLogTopic(log) }
         guard !input.files.isEmpty || input.synthetic != nil else {
             throw cursor.error(.invalidValue("the input needs 'files', 'synthetic' or both"))
-        }
-        guard input.synthetic != nil || input.files.contains(where: { !$0.bytes.isEmpty }) else {
-            let names = input.files.map { "'\($0.name)'" }.joined(separator: ", ")
-            throw cursor.error(.invalidValue("the input is empty: \(names) \(input.files.count == 1 ? "holds" : "hold") no bytes, so there is nothing to map"))
         }
         return input
     }

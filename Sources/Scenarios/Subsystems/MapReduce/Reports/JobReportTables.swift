@@ -63,7 +63,8 @@ enum JobReportTables {
                                             .numeric("detected"), .numeric("rescheduled"), .numeric("recovered"),
                                             .numeric("detection"), .numeric("recovery")])
         for recovery in recoveries {
-            table.append([recovery.task.description, String(recovery.attempt), recovery.outcome.description,
+            let outcome = recovery.outcome.description + (recovery.lateAnswer.map { "; " + $0.description } ?? "")
+            table.append([recovery.task.description, String(recovery.attempt), outcome,
                           seconds(recovery.lastProgressAt), seconds(recovery.detectedAt), seconds(recovery.rescheduledAt),
                           seconds(recovery.recoveredAt), seconds(recovery.detectionTime), seconds(recovery.recoveryTime)])
         }
@@ -78,7 +79,7 @@ enum JobReportTables {
                           attempt.worker.name, attempt.speculative ? "true" : "false",
                           NumberFormat.fixed(attempt.start.seconds, decimals: 6),
                           attempt.end.map { NumberFormat.fixed($0.seconds, decimals: 6) } ?? "",
-                          attempt.outcome.description])
+                          attempt.outcomeDescription])
         }
         return table.rendered()
     }
