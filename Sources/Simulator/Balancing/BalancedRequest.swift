@@ -101,7 +101,7 @@ extension LoadBalancer {
         // handler gets a copy of its own.
         guard routed.progress.attempt <= configuration.retries,
               let serverID = pickNow(routed.request, excluding: routed.progress.tried),
-              let member = startTry(on: serverID, of: routed.request) else {
+              let member = startTry(on: serverID, of: routed.request, progress: &routed.progress) else {
             return answer(routed, with: unanswered(routed.progress))
         }
         // What the forward needs of the replica, read in place: a copy of the replica retained

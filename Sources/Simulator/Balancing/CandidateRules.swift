@@ -25,9 +25,12 @@ struct CandidateRules {
     let maxConnections: Int?
     let now: VirtualInstant
 
-    init(_ configuration: LoadBalancer.Configuration, now: VirtualInstant) {
-        passiveHealth = configuration.passiveHealth
-        slowStart = configuration.slowStart
+    /// The rules of `configuration` at `now`. A `single` server (nginx's `peers->single`: one
+    /// primary and no backup) has no passive health and no slow start: nginx ignores `max_fails`,
+    /// `fail_timeout` and `slow_start` for it and never considers it unavailable.
+    init(_ configuration: LoadBalancer.Configuration, now: VirtualInstant, single: Bool) {
+        passiveHealth = single ? nil : configuration.passiveHealth
+        slowStart = single ? nil : configuration.slowStart
         maxConnections = configuration.maxConnections
         self.now = now
     }
@@ -44,7 +47,10 @@ struct CandidateRules {
                         for index in 0..<members.count {
                             let isHealthy = isHealthy(members[index])
                             healthy[index] = isHealthy
-                            tally.count(members[index].replica.isBackup, healthy: isHealthy)
+                            let isBackup = members[index].replica.isBackup
+                            tally.count(isBackup, healthy: isHealthy)
+                            // Asked of backups only (rare): a backup already tried keeps the request on the backups.
+                            if isBackup && tried.contains(ids[index]) { tally.onBackups = true }
                             let eligibility = eligibility(of: members[index], id: ids[index], excluding: tried, healthy: isHealthy,
                                                           useBackups: false, panic: false)
                             tally.note(eligibility)
@@ -58,10 +64,11 @@ struct CandidateRules {
     }
 
     /// Decides every member's eligibility again when backups serve or the balancer panics.
+    /// Members held back by their connection limit in an earlier pass still count as `limited`:
+    /// a request none may take for now waits in the connection queue (nginx's `NGX_BUSY`).
     func decideAgain(_ members: OrderedDictionary<Int, UpstreamMember>, excluding tried: [Int], healthy: [Bool],
                      useBackups: Bool, panic: Bool, candidates: inout [UpstreamCandidate], tally: inout CandidateTally) {
         tally.anyEligible = false
-        tally.limited = false
         for index in members.values.indices {
             let eligibility = eligibility(of: members.values[index], id: members.keys[index], excluding: tried, healthy: healthy[index],
                                           useBackups: useBackups, panic: panic)
@@ -96,19 +103,25 @@ struct CandidateRules {
     }
 }
 
-/// The members counted at one pick: how many primaries there are and how many of them and of the
-/// backups are healthy (which tier serves, and whether the balancer panics), and whether any is
-/// eligible or held back only by its connection limit.
+/// The members counted at one pick: how many primaries and backups there are and how many of them
+/// are healthy (which tier serves, and whether the balancer panics), whether the request has
+/// already been on the backups, and whether any is eligible or held back only by its connection
+/// limit.
 struct CandidateTally {
     var primaries = 0
     var healthyPrimaries = 0
+    var backups = 0
     var healthyBackups = 0
+    /// Whether the request has tried a backup: nginx keeps it on the backups (`rrp->peers` stays
+    /// `peers->next`) for its remaining tries.
+    var onBackups = false
     var anyEligible = false
     var limited = false
 
     @inline(__always)
     mutating func count(_ isBackup: Bool, healthy: Bool) {
         if isBackup {
+            backups &+= 1
             if healthy { healthyBackups &+= 1 }
         } else {
             primaries &+= 1

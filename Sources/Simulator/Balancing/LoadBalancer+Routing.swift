@@ -15,6 +15,9 @@ extension LoadBalancer {
         let started: VirtualInstant
         var tried: [Int] = []
         var attempt = 0
+        /// Whether the next forward is a retry the verdict granted: counted in
+        /// ``BalancerStats/retried`` only once it is actually forwarded (``startTry(on:of:progress:)``).
+        var retryPending = false
         /// Boxed: rarely set (a server error that is retried), and a `Response?` in place made
         /// each request routed in steps 40 bytes larger.
         private var lastServerErrorBox: ServerErrorBox?
@@ -106,7 +109,7 @@ extension LoadBalancer {
         var progress = RouteProgress(started: network.simulation.now)
         tries: while progress.attempt <= configuration.retries {
             let choice = await choose(request, excluding: progress.tried)
-            guard case .server(let serverID) = choice, let replica = startTry(on: serverID, of: request).map({ members.values[$0].replica }) else {
+            guard case .server(let serverID) = choice, let replica = startTry(on: serverID, of: request, progress: &progress).map({ members.values[$0].replica }) else {
                 if case .rejected(let response) = choice { return response }
                 break
             }
@@ -121,9 +124,14 @@ extension LoadBalancer {
     }
 
     /// Starts a try on member `serverID`, the server picked for it: its position among the
-    /// members, nil if it is no member.
-    func startTry(on serverID: Int, of request: Request) -> Int? {
+    /// members, nil if it is no member. A retry the verdict granted is counted here, when it is
+    /// forwarded: one granted with no server left to take it is no retry.
+    func startTry(on serverID: Int, of request: Request, progress: inout RouteProgress) -> Int? {
         guard let index = members.index(forKey: serverID) else { return nil }
+        if progress.retryPending {
+            progress.retryPending = false
+            stats.retried += 1
+        }
         // The replica's hostname is its server's node name, whose stable hash is already known.
         let value = Int64(bitPattern: request.id)
         let server = members.values[index].replica.server.id
@@ -162,8 +170,8 @@ extension LoadBalancer {
             if members.count == 1 { progress.tried.removeLast() }
             return .tryAgain
         }
-        if progress.attempt < configuration.retries { stats.retried += 1 }
         progress.attempt += 1
+        progress.retryPending = progress.attempt <= configuration.retries
         return .tryAgain
     }
 

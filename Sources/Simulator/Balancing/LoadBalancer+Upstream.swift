@@ -3,13 +3,16 @@ import OrderedCollections
 extension LoadBalancer {
     /// Rebuilds ``candidates`` for a pick that must avoid `tried`; returns whether any is eligible.
     ///
-    /// Primaries serve while any is healthy; otherwise healthy backups do. Below the panic
-    /// threshold of healthy primaries (with no backup to fall back on) health is ignored and every
-    /// primary is eligible, as in Envoy: better to try servers that may be down than to refuse all.
+    /// Primaries serve while any may take the request. Once none may — every one tried, down,
+    /// draining or at its connection limit — the backups do, and keep serving the request for its
+    /// remaining tries, as in nginx (`ngx_http_upstream_get_round_robin_peer`'s `failed:` path
+    /// switches to `peers->next`). Below the panic threshold of healthy primaries (with no healthy
+    /// backup to fall back on) health is ignored and every untried primary is eligible, as in
+    /// Envoy: better to try servers that may be down than to refuse all.
     ///
     /// Every pick visits every member (as nginx's do): one pass (``CandidateRules``) that assumes
-    /// the usual case, healthy primaries serving and no panic, and a second only when the tally
-    /// says otherwise. Both arrays are resized only when the members change.
+    /// the usual case, primaries serving and no panic, and a second only when the tally says
+    /// otherwise. Both arrays are resized only when the members change.
     func rebuildCandidates(excluding tried: [Int]) -> Bool {
         let now = network.simulation.now
         let count = members.count
@@ -17,19 +20,23 @@ extension LoadBalancer {
             healthy = Array(repeating: false, count: count)
             candidates = Array(repeating: UpstreamCandidate(serverID: 0), count: count)
         }
-        let rules = CandidateRules(configuration, now: now)
+        let rules = CandidateRules(configuration, now: now, single: isSinglePeer)
         // The members are moved out for the visits and back (nothing in them reads the
         // balancer): passed in place, a copy of them was retained and released around each,
         // three buffers.
         var visited = OrderedDictionary<Int, UpstreamMember>()
         swap(&visited, &members)
         var tally = rules.visit(visited, excluding: tried, healthy: &healthy, candidates: &candidates)
-        let useBackups = tally.healthyPrimaries == 0 && tally.healthyBackups > 0
+        let backupsByHealth = tally.healthyPrimaries == 0 && tally.healthyBackups > 0
         let panic = configuration.panicThreshold.map { threshold in
-            !useBackups && tally.primaries > 0 && Double(tally.healthyPrimaries) < threshold * Double(tally.primaries)
+            !backupsByHealth && tally.primaries > 0 && Double(tally.healthyPrimaries) < threshold * Double(tally.primaries)
         } ?? false
-        if useBackups || panic {
-            rules.decideAgain(visited, excluding: tried, healthy: healthy, useBackups: useBackups, panic: panic,
+        if panic && !tally.onBackups {
+            rules.decideAgain(visited, excluding: tried, healthy: healthy, useBackups: false, panic: true,
+                              candidates: &candidates, tally: &tally)
+        }
+        if tally.backups > 0 && (tally.onBackups || !tally.anyEligible) {
+            rules.decideAgain(visited, excluding: tried, healthy: healthy, useBackups: true, panic: false,
                               candidates: &candidates, tally: &tally)
         }
         swap(&visited, &members)
@@ -41,9 +48,16 @@ extension LoadBalancer {
         return tally.anyEligible
     }
 
+    /// Whether the upstream is a single server, nginx's `peers->single`: one primary and no
+    /// backup. nginx ignores its `max_fails`, `fail_timeout` and `slow_start` and never considers
+    /// it unavailable (nor retries a request that failed on it).
+    var isSinglePeer: Bool {
+        members.count == 1 && !members.values[0].replica.isBackup
+    }
+
     /// The strategy picked `serverID`: passive health learns of the pick (a probe, possibly).
     func notePicked(_ serverID: Int) {
-        guard let passive = configuration.passiveHealth, let index = members.index(forKey: serverID) else { return }
+        guard let passive = configuration.passiveHealth, !isSinglePeer, let index = members.index(forKey: serverID) else { return }
         if passive.picked(&members.values[index].passive, at: network.simulation.now) == .probe {
             log(.probe, subject: members.values[index].replica.hostname)
         }
@@ -55,7 +69,9 @@ extension LoadBalancer {
         let now = network.simulation.now
         guard configuration.passiveHealth != nil || configuration.outlierDetection != nil else { return }
         let hostname = members.values[index].replica.hostname
-        if let passive = configuration.passiveHealth {
+        // A single server's outcomes are not counted (`ngx_http_upstream_free_round_robin_peer`
+        // returns before its `fails` accounting when `peers->single`).
+        if let passive = configuration.passiveHealth, !isSinglePeer {
             if configuration.retryOn.isFailure(outcome) {
                 if passive.failed(&members.values[index].passive, at: now) == .markedDown {
                     log(.markedDown(.passive), subject: hostname)

@@ -21,7 +21,7 @@ extension ClaimsResult {
     func markdown() -> String {
         var out = "# The seeds' traffic and failover claims, checked in simulation\n\n"
         out += "- replay: `orrery experiment claims` (reads `scenarios/\(ClaimsExperiment.files[0])`, `scenarios/\(ClaimsExperiment.files[1])` and `scenarios/\(ClaimsExperiment.files[2])`)\n"
-        out += "- seeds: \(seed003.scenario.seed) (seed 003), \(seed004.scenario.seed) (seed 004); every run below lists its digest in `runs.csv`\n\n"
+        out += "- seeds: \(seed003.scenario.seed) (seed 003), \(seed004.scenario.seed) (seed 004); every run of the run tables, the detection chart and the maintenance table lists its digest in `runs.csv`; the seed study's runs are listed by seed in `seeds.csv`\n\n"
         out += "Each claim is checked under the parameters its seed states; what the seed leaves open (how long a request takes, how often a user sends one, how a server fails) is stated in the scenario file, and the variations below show how the verdict moves with it.\n\n"
         out += section(title: "Seed 003: nginx least_conn over three Node.js servers", scenario: seed003.scenario, checks: seed003.checks)
         out += "![throughput and latency, one server and three](seed-003-scaling.svg)\n\n"
@@ -85,13 +85,20 @@ extension ClaimsResult {
         guard let failovers = result.balancer?.failovers, !failovers.isEmpty else { return "" }
         var table = MarkdownTable(columns: [.text("server"), .text("fault"), .numeric("at"), .numeric("detection"), .numeric("repaired"), .numeric("recovery")])
         for failover in failovers {
-            table.append([failover.server, failover.fault, DurationFormat.seconds(failover.at, grouping: true), DurationFormat.seconds(failover.detectionTime, grouping: true),
-                          DurationFormat.seconds(failover.repairedAt, grouping: true), DurationFormat.seconds(failover.recoveryTime, grouping: true)])
+            table.append([failover.server, failover.fault, DurationFormat.seconds(failover.at, grouping: true), Self.span(failover.detectionTime),
+                          DurationFormat.seconds(failover.repairedAt, grouping: true), Self.span(failover.recoveryTime)])
         }
         var out = "#### Failovers in the run as written\n\n" + table.rendered() + "\n"
         let events = result.balancer?.events ?? []
         out += events.prefix(TrafficResult.eventsShown).map { "- \(DurationFormat.seconds($0.at, grouping: true)) `\($0.subject)` \($0.description)\n" }.joined() + "\n"
         return out
+    }
+
+    /// A span of time as ``DurationFormat`` writes it: milliseconds below a second (a 0.5 ms
+    /// detection is `0.500 ms`, not `0.000 s`), seconds above.
+    static func span(_ seconds: Double?) -> String {
+        guard let seconds else { return DurationFormat.seconds(nil) }
+        return seconds < 1 ? DurationFormat.milliseconds(seconds) : DurationFormat.seconds(seconds, grouping: true)
     }
 
     private struct Document: Encodable {
@@ -135,5 +142,6 @@ extension ClaimsResult {
          ("004", "as written", seed004.stated), ("004", "normal load", seed004.normal)]
             + seed004.sweep.map { ("004", "think time \(NumberFormat.fixed($0.thinkTime, decimals: 0)) s", $0.result) }
             + seed003.maintenance.variants.map { ("003", "deploy: \($0.name)", $0.result) }
+            + seed003.detections.map { ("003", "detection: \($0.failure), \($0.label)", $0.run) }
     }
 }

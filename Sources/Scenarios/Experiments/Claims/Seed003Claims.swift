@@ -14,6 +14,8 @@ public struct Seed003Claims: Sendable {
         public var failure: String
         /// Seconds from the failure to the server marked down; nil if it never was.
         public var detectionTime: Double?
+        /// The run it was measured in (listed in `runs.csv` with its digest).
+        public var run: TrafficResult
     }
 
     /// The scenario file as loaded.
@@ -53,7 +55,7 @@ public struct Seed003Claims: Sendable {
             scenario: scenario, single: results[0], cluster: results[1], shared: results[2], sharedTwelve: results[3],
             siege: results[4], failover: results[5],
             detections: zip(detectionVariants, results[6...]).map { variant, run in
-                Detection(label: variant.label, shortLabel: variant.short, failure: variant.failure, detectionTime: run.balancer?.failovers.first?.detectionTime)
+                Detection(label: variant.label, shortLabel: variant.short, failure: variant.failure, detectionTime: run.balancer?.failovers.first?.detectionTime, run: run)
             },
             maintenance: DeployComparison.run(deploy, jobs: jobs))
         result.checks = result.decide()

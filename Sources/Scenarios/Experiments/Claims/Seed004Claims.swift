@@ -108,7 +108,7 @@ public struct Seed004Claims: Sendable {
         guard let worst = sweep.first, let balancer = worst.result.balancer else { return "" }
         let downs = balancer.events.filter(\.isDown).count
         guard downs > 0 else { return "" }
-        return " Overload also sets off a cascade: at Z = \(ClaimCheck.s(worst.thinkTime)) the backends' full queues answer 503, and with http_503 in proxy_next_upstream every 503 counts against max_fails, so passive health marked backends down \(NumberFormat.integer(downs)) times — all three within milliseconds of each other — and nginx itself answered \(NumberFormat.integer(balancer.unanswered)) requests 503 while they were out: only \(NumberFormat.percent(worst.result.value(of: .successRatio), decimals: 1)) of requests were answered, at \(ClaimCheck.rate(worst.result.throughput)), well below the \(ClaimCheck.rate(capacity)) the backends can do."
+        return " Overload also sets off a cascade: at Z = \(ClaimCheck.s(worst.thinkTime)) the backends' full queues answer 503, and with http_503 in proxy_next_upstream every 503 counts against max_fails, so passive health marked backends down \(NumberFormat.integer(downs)) times — all three within milliseconds of each other — and the balancer itself answered \(NumberFormat.integer(balancer.unanswered)) requests 503 while they were out (Orrery's balancer answers 503 when no server is left; nginx would answer these 502): only \(NumberFormat.percent(worst.result.value(of: .successRatio), decimals: 1)) of requests were answered, at \(ClaimCheck.rate(worst.result.throughput)), well below the \(ClaimCheck.rate(capacity)) the backends can do."
     }
 
     /// For each probe, the time since the same backend was last marked down.

@@ -48,7 +48,7 @@ extension ScenarioSchema {
 
     /// `passive_health:`.
     static let passiveHealth = SchemaObject([
-        .optional("max_fails", .count(atLeast: 0), "Failures that mark a server down; 0 switches it off; default 1."),
+        .optional("max_fails", .count(atLeast: 0), "Failures that mark a server down; 0 switches it off; default 1. Ignored, as by nginx, when the balancer has a single server (one primary, no backup)."),
         .optional("fail_timeout", .positiveDuration, "Window of the failures, and how long the server stays down; default 10s."),
     ])
 
@@ -57,7 +57,7 @@ extension ScenarioSchema {
         .optional("interval", .period, "At least 1ms; default 2s."),
         .optional("timeout", .positiveDuration, "Default 2s."),
         .optional("rise", .count(atLeast: 1), "Passed checks that mark a server up; default 2."),
-        .optional("fall", .count(atLeast: 1), "Failed checks that mark a server down; default 3."),
+        .optional("fall", .count(atLeast: 1), "Consecutive failed checks that mark a server down; default 3. A server starts up but on trial, as HAProxy's (init-state up): until a check passes it, one failed check marks it down."),
         .optional("path", .anyText, "Default heartbeat."),
     ])
 
@@ -67,6 +67,7 @@ extension ScenarioSchema {
         .optional("base_ejection_time", .positiveDuration, "Default 30s."),
         .optional("max_ejection_time", .positiveDuration, "Default 300s."),
         .optional("max_ejection_percent", .percentage, "Default 10."),
+        .optional("interval", .period, "Each interval a server spends back lowers its ejection multiplier by one; at least 1ms; default 10s."),
     ])
 
     /// `queue:`.

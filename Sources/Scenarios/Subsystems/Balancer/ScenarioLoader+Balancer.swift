@@ -47,7 +47,8 @@ extension ScenarioLoader {
                 consecutiveErrors: try outlierFields["consecutive_errors"]?.int(atLeast: 1) ?? 5,
                 baseEjectionTime: try outlierFields["base_ejection_time"]?.positiveDuration() ?? .seconds(30),
                 maximumEjectionTime: try outlierFields["max_ejection_time"]?.positiveDuration() ?? .seconds(300),
-                maxEjectionPercent: try outlierFields["max_ejection_percent"].map { cursor throws(ScenarioError) in try cursor.percentage() } ?? 10)
+                maxEjectionPercent: try outlierFields["max_ejection_percent"].map { cursor throws(ScenarioError) in try cursor.percentage() } ?? 10,
+                interval: try outlierFields["interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(10))
         }
         if let panic = fields["panic_threshold"] { configuration.panicThreshold = try panic.percentage() / 100 }
         if let slowStart = fields["slow_start"] { configuration.slowStart = SlowStart(window: try slowStart.positiveDuration()) }

@@ -1,7 +1,11 @@
 /// A token bucket: tokens accrue at `rate` per second up to `burst`; each request takes one, and a
-/// request that finds the bucket empty is rejected. The balancer keeps one bucket per client
-/// address (seed 001's gateway, nginx's `limit_req … burst=B nodelay`), so one noisy client cannot
-/// use up the servers' capacity.
+/// request that finds the bucket empty is rejected with a 429. The balancer keeps one bucket per
+/// client address (seed 001's gateway), so one noisy client cannot use up the servers' capacity.
+///
+/// This is Envoy's local rate limit (`token_bucket` with `max_tokens` = `burst`, refilled at
+/// `rate`), which answers 429. It is not nginx's `limit_req … burst=B nodelay`: nginx admits B + 1
+/// requests at once (so `burst` here is nginx's B + 1) and rejects with 503 unless
+/// `limit_req_status` says otherwise.
 public struct TokenBucket: Sendable, Equatable {
     /// The limit.
     public struct Configuration: Sendable, Equatable {

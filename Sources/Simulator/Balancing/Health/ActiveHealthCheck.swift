@@ -4,7 +4,12 @@
 /// checks; a server that is down comes back after `rise` consecutive passed checks. A transition
 /// happens at the instant the deciding check ends — its answer arrives or its timeout expires.
 ///
-/// Servers start up, as in HAProxy. Checks see only what the check path sees: a server that
+/// Servers start as HAProxy's do by default (`init-state up`): up, with their health at `rise`
+/// rather than at its top (`rise + fall - 1`), so the first check decides — a failed one takes the
+/// server down at once, a passed one makes it fully up, after which it takes `fall` consecutive
+/// failures. This is `set_server_check_status`'s counter: a failure lowers the health and resets
+/// it to 0 (down) once it is below `rise`; a pass raises it and sets it to the top once it reaches
+/// `rise`. A server that joins later starts the same way. Checks see only what the check path sees: a server that
 /// answers its health endpoint but fails real requests (a 5xx rate) stays up; outlier detection
 /// or passive checks catch that.
 public struct ActiveHealthCheck: Sendable, Equatable {
@@ -33,18 +38,21 @@ public struct ActiveHealthCheck: Sendable, Equatable {
     public struct State: Sendable, Equatable {
         /// Whether the checks consider the server up.
         public internal(set) var isUp = true
+        /// Whether the server is up only by its initial state (HAProxy's health at `rise`): no
+        /// check has passed it yet, so one failed check takes it down.
+        public internal(set) var onTrial = true
         /// Consecutive passed checks (counted while down).
         public internal(set) var passes = 0
         /// Consecutive failed checks (counted while up).
         public internal(set) var failures = 0
 
-        /// A server that starts up.
+        /// A server as HAProxy starts it: up, on trial.
         public init() {}
     }
 
     /// What a check result did to the server.
     public enum Transition: Sendable, Equatable {
-        /// The `fall`-th consecutive failure: the server is down.
+        /// The `fall`-th consecutive failure, or a failure while on trial: the server is down.
         case markedDown
         /// The `rise`-th consecutive pass: the server is up again.
         case markedUp
@@ -55,12 +63,14 @@ public struct ActiveHealthCheck: Sendable, Equatable {
         if state.isUp {
             guard !passed else {
                 state.failures = 0
+                state.onTrial = false
                 return nil
             }
             state.failures += 1
-            guard state.failures >= fall else { return nil }
+            guard state.onTrial || state.failures >= fall else { return nil }
             state = State()
             state.isUp = false
+            state.onTrial = false
             return .markedDown
         }
         guard passed else {
@@ -70,6 +80,7 @@ public struct ActiveHealthCheck: Sendable, Equatable {
         state.passes += 1
         guard state.passes >= rise else { return nil }
         state = State()
+        state.onTrial = false
         return .markedUp
     }
 }

@@ -10,7 +10,9 @@
 /// success right after a failure does not erase it: failures are forgotten only after a quiet
 /// `failTimeout`. A failed probe makes the server unavailable for another `failTimeout`.
 ///
-/// `maxFails = 0` disables the accounting (the server is never marked unavailable).
+/// `maxFails = 0` disables the accounting (the server is never marked unavailable). The balancer
+/// applies none of this to a lone server (one primary, no backup: nginx's `peers->single`), which
+/// nginx never considers unavailable (``LoadBalancer/isSinglePeer``).
 public struct PassiveHealth: Sendable, Equatable {
     /// Failures that make a server unavailable (`max_fails`); 0 disables it.
     public var maxFails: Int
