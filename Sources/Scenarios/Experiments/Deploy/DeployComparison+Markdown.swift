@@ -69,7 +69,7 @@ extension DeployComparison {
             let tries = (base.balancer?.configuration.retries ?? 0) + 1
             let refusedWhileBooting = max(0, noDrain.failedForwards - noDrain.reset)
             let maxFails = base.balancer?.configuration.passiveHealth?.maxFails ?? 0
-            paragraphs.append("**Rolling without drain.** \(NumberFormat.integer(noDrain.reset)) requests were in flight when the servers' processes were killed; their connections were reset. \(refusedWhileBooting > 0 ? "The balancer went on sending a booting server requests until it noticed: \(NumberFormat.integer(refusedWhileBooting)) more forwards were refused." : "Passive health counted the resets as failed forwards (max_fails \(maxFails)) and took each server out at once, so no forward reached a booting server.") With \(tries) tries on connection errors the balancer retried \(NumberFormat.integer(noDrain.retried)) requests on another server, so " + (noDrain.failed == 0 ? "no request failed: the retries hid the restarts from the clients" : "\(NumberFormat.integer(noDrain.failed)) requests still failed") + ". Each retried request paid for its failed forward: p99 during the deployment was \(figures.phase("during").map { DurationFormat.milliseconds($0.p99) } ?? "—") against \(graceful.map { DurationFormat.milliseconds($0.p99) } ?? "—") with drain; it took \(DurationFormat.seconds(figures.duration)).")
+            paragraphs.append("**Rolling without drain.** \(NumberFormat.integer(noDrain.reset)) requests were in flight when the servers' processes were killed; their connections were reset. \(refusedWhileBooting > 0 ? "The balancer went on sending a booting server requests until it noticed: \(NumberFormat.integer(refusedWhileBooting)) more forwards were refused." : "Passive health counted the resets as failed forwards (max_fails \(maxFails)) and took each server out at once, so no forward reached a booting server.") With \(tries) tries on connection errors the balancer retried \(NumberFormat.integer(noDrain.retried)) requests on another server, so " + (noDrain.failed == 0 ? "no request failed: the retries hid the restarts from the clients" : "\(NumberFormat.integer(noDrain.failed)) requests still failed") + ". Each retried request paid for its failed forward: p99 during the deployment was \(figures.phase("during").map { DurationFormat.milliseconds($0.p99) } ?? "—") against \(graceful.map { DurationFormat.milliseconds($0.p99) } ?? "—") with drain; it took \(DurationFormat.seconds(figures.duration))." + Self.haltSentence(figures.outcome))
         }
         if let all = variant("all at once"), let figures = all.deployment {
             let completed = all.result.completed
@@ -89,5 +89,11 @@ extension DeployComparison {
             paragraphs.append(text)
         }
         return paragraphs
+    }
+
+    /// " It was halted …" for a deployment rolled back, naming the check's reason; "" otherwise.
+    static func haltSentence(_ outcome: DeploymentRecord.Outcome) -> String {
+        guard case .rolledBack(let reason) = outcome else { return "" }
+        return " The error check halted it (\(reason)) and every server deployed so far was rolled back to its old version."
     }
 }

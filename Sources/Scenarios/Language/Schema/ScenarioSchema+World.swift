@@ -78,7 +78,7 @@ extension ScenarioSchema {
         .optional("speed", .positiveFactor, "Speed relative to the others; default 1."),
         .optional("error_rate", .probability, "Probability a request fails with 500; default 0."),
         .optional("weight", .integer(in: serverWeight), "Weight behind a balancer; default 1."),
-        .optional("backup", .flag, "Served only when every primary is down (behind a balancer)."),
+        .optional("backup", .flag, "Served only once no primary may take a request — all down, busy or already tried by it — and then for the rest of its tries (behind a balancer, as nginx backup servers)."),
         .optional("max_conns", .count(atLeast: 1), "Connections the balancer opens to it at most."),
         .optional("connection_limit", .integer(in: connectionLimit), "Connections it accepts from the balancer's keepalive pools, idle ones included; more are refused."),
         .optional("zone", .anyText, "Its zone, one of zones.list (needed when the file has zones)."),
