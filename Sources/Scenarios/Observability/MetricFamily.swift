@@ -64,6 +64,8 @@ struct MetricFamily: Sendable, Equatable {
         help: "Records of a partition beyond a consumer's position, at its last fetch.", labels: ["consumer", "group", "topic", "partition"])
     static let queueControllerEvents = MetricFamily(name: "orrery_queue_controller_events", kind: .counter, unit: "",
         help: "The controller's decisions: brokers dead and back, leaders elected, partitions offline, in-sync set changes.", labels: ["event", "broker"])
+    static let queueOffsetResets = MetricFamily(name: "orrery_queue_offset_resets", kind: .counter, unit: "",
+        help: "Positions a consumer was sent back to after a leader truncated its log (out of range, KIP-320).", labels: ["consumer", "group"])
     static let queueRebalances = MetricFamily(name: "orrery_queue_rebalances", kind: .counter, unit: "",
         help: "Consumer-group generations started by members joining or being evicted.", labels: ["coordinator"])
     static let faults = MetricFamily(name: "orrery_faults", kind: .counter, unit: "",

@@ -85,6 +85,13 @@ final class MetricsRecorder: @unchecked Sendable {
             let parts = observation.detail.split(separator: " ", maxSplits: 1).map(String.init)
             let (topic, partition) = Self.queuePartition(parts.last ?? "")
             set(.queueConsumerLag, ["consumer": node, "group": parts.first ?? "", "topic": topic, "partition": partition], level)
+        case (.queue, .instant, "lag released"):
+            // The consumer no longer owns the partition: its lag series ends (no more samples).
+            let parts = observation.detail.split(separator: " ", maxSplits: 1).map(String.init)
+            let (topic, partition) = Self.queuePartition(parts.last ?? "")
+            end(.queueConsumerLag, ["consumer": node, "group": parts.first ?? "", "topic": topic, "partition": partition])
+        case (.queue, .instant, "offset reset"):
+            add(.queueOffsetResets, ["consumer": node, "group": String(observation.detail.prefix { $0 != " " })])
         case (.queue, .instant, "rebalance"): add(.queueRebalances, ["coordinator": node])
         case (.queue, .instant, let event): add(.queueControllerEvents, ["event": event, "broker": String(observation.detail.prefix { $0 != " " })])
         default: break
@@ -103,6 +110,15 @@ final class MetricsRecorder: @unchecked Sendable {
         guard current[key] != level else { return }
         current[key] = level
         append(key, level)
+    }
+
+    /// Ends a gauge's series: no samples from now until it is set again (a NaN change, which
+    /// ``OpenMetricsText`` writes as no sample). A series never set is left alone.
+    private func end(_ family: MetricFamily, _ labels: [String: String]) {
+        let key = key(family, labels)
+        guard let level = current[key], !level.isNaN else { return }
+        current[key] = .nan
+        append(key, .nan)
     }
 
     private func key(_ family: MetricFamily, _ labels: [String: String]) -> SeriesKey {

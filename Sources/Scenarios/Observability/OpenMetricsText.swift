@@ -83,8 +83,10 @@ enum OpenMetricsText {
                         value = changes[next].value
                         next += 1
                     }
-                    // A gauge has no value before it was first set; a counter starts at zero.
-                    if family.kind == .gauge && next == 0 { continue }
+                    // A gauge has no value before it was first set, nor while its series is
+                    // ended (NaN: a consumer's lag for a partition it no longer owns); a counter
+                    // starts at zero.
+                    if family.kind == .gauge && (next == 0 || value.isNaN) { continue }
                     out += "\(sampleName)\(labels) \(number(value)) \(millisecondText(instant))\n"
                 }
             }

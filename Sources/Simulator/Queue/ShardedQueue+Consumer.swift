@@ -15,6 +15,7 @@ extension ShardedQueue {
             while await simulation.sleepUnlessTornDown(for: spec.pollInterval) {
                 if node.incarnation != incarnation {
                     incarnation = node.incarnation
+                    self.releaseLag(of: holding.owned, keeping: [], spec)
                     holding.revokeAll()
                 }
                 guard case .success(var view) = await self.poll(spec, subscriptions, holding: holding.isHolding),
@@ -23,6 +24,7 @@ extension ShardedQueue {
                     // onJoinPrepare: commit synchronously, revoke everything, then rejoin.
                     await self.commit(&holding, spec)
                     guard node.incarnation == incarnation else { continue }
+                    self.releaseLag(of: holding.owned, keeping: [], spec)
                     holding.revokeAll()
                     guard case .success(let rejoined) = await self.poll(spec, subscriptions, holding: false),
                           node.incarnation == incarnation else { continue }
@@ -30,7 +32,11 @@ extension ShardedQueue {
                 }
                 // Waiting for the other members to rejoin: it owns nothing meanwhile.
                 guard !view.isRebalancing else { continue }
-                if view.generation != holding.generation { holding.adopt(view) }
+                if view.generation != holding.generation {
+                    let before = holding.owned
+                    holding.adopt(view)
+                    self.releaseLag(of: before, keeping: holding.owned, spec)
+                }
                 for partition in holding.owned {
                     guard let position = holding.positions[partition] else { continue }
                     (holding.positions[partition], holding.epochs[partition]) = await self.fetch(partition, from: position, lastEpoch: holding.epochs[partition], spec: spec)
@@ -41,6 +47,14 @@ extension ShardedQueue {
                 lastCommit = simulation.now
                 await self.commit(&holding, spec)
             }
+        }
+    }
+
+    /// Says that the consumer no longer reports lag for the partitions of `before` it does not
+    /// keep: their `orrery_queue_consumer_lag` series end instead of repeating a stale level.
+    private func releaseLag(of before: [TopicPartition], keeping after: [TopicPartition], _ spec: QueueConsumerSpec) {
+        for partition in before where !after.contains(partition) {
+            network.simulation.observeInstant(.queue, spec.id.name, "lag released", detail: "\(spec.group) \(partition)")
         }
     }
 

@@ -44,4 +44,21 @@ import Testing
         #expect(leaders.map(Int.init) == figures.audit.logs.map(\.records.count))
         #expect(samples.contains { $0.name == "orrery_queue_consumer_lag" && $0.labels.contains("group=\"billing\"") })
     }
+
+    /// A consumer's lag series ends when it no longer owns the partition: billing-1 crashes at
+    /// 4 s and never returns, so its series stop there (they repeated its last level to the end),
+    /// while billing-2 reports every partition to the end. Offset resets are counted as the
+    /// consumer's, not as the controller's decisions.
+    @Test func aConsumersLagEndsWithItsPartitions() throws {
+        let run = try Self.run()
+        let end = VirtualInstant(nanoseconds: Int64((run.result.virtualSeconds * 1e9).rounded()))
+        let samples = OpenMetricsTests.samples(OpenMetricsText.render(run.observer.metrics!, end: end, interval: .seconds(1)))
+        let lag = samples.filter { $0.name == "orrery_queue_consumer_lag" }
+        let first = lag.filter { $0.labels.contains("consumer=\"billing-1\"") }
+        #expect(!first.isEmpty)
+        #expect(first.allSatisfy { Double($0.timestamp)! - 1_767_225_600 <= 5 }, "\(first.map(\.timestamp))")
+        let last = lag.filter { $0.labels.contains("consumer=\"billing-2\"") && Double($0.timestamp)! - 1_767_225_600 >= 19 }
+        #expect(Set(last.map(\.labels)).count == 4)
+        #expect(!samples.contains { $0.name == "orrery_queue_controller_events_total" && ($0.labels.contains("lag released") || $0.labels.contains("offset reset")) })
+    }
 }
