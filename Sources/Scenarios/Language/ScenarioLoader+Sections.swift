@@ -36,11 +36,25 @@ extension ScenarioLoader {
         var links: [Scenario.Link] = []
         for item in try fields["links"]?.list(atMost: ScenarioSchema.maximumLinks, of: "links") ?? [] {
             let linkFields = try item.mapping(ScenarioSchema.networkLink)
-            links.append(Scenario.Link(
+            let link = Scenario.Link(
                 from: NodeID(try linkFields.required("from").string()), to: NodeID(try linkFields.required("to").string()),
-                profile: try parseLink(linkFields, base: base)))
+                profile: try parseLink(linkFields, base: base))
+            // One entry per direction: a second for the same one silently replaced the first.
+            if let earlier = links.firstIndex(where: { $0.from == link.from && $0.to == link.to }) {
+                throw item.error(.invalidValue("the link from '\(link.from.name.excerpt)' to '\(link.to.name.excerpt)' is given twice (entries \(earlier + 1) and \(links.count + 1)); one entry per direction"))
+            }
+            links.append(link)
         }
         return (base, links)
+    }
+
+    /// Where `end` (`from` or `to`) of `network.links` entry `index` is written, for an error
+    /// about its value (the file's top when it cannot be found).
+    static func linkEnd(_ end: String, ofLink index: Int, at top: YAMLMapping) -> YAMLCursor {
+        guard let network = top["network"], let fields = try? network.mapping(ScenarioSchema.network),
+              let items = try? fields["links"]?.list(), items.indices.contains(index),
+              let value = (try? items[index].mapping(ScenarioSchema.networkLink))?[end] else { return top.cursor }
+        return value
     }
 
     /// Balancer-only server settings without a balancer, a balancer node name taken by a server,

@@ -81,9 +81,9 @@ public enum ScenarioLoader {
         let faults = FaultSchedule(
             entries: parsedFaults?.network ?? [],
             chaos: try top["chaos"].map { cursor throws(ScenarioError) in try parseChaos(cursor, nodes: nodeNames) })
-        for link in links {
+        for (index, link) in links.enumerated() {
             for (id, end) in [(link.from, "from"), (link.to, "to")] where !nodeNames.contains(id) && !id.name.hasPrefix("client") {
-                throw top.cursor.error(.invalidValue("network.links names unknown node '\(id.name.excerpt)' in '\(end.excerpt)'"))
+                throw linkEnd(end, ofLink: index, at: top).error(.invalidValue("network.links names unknown node '\(id.name.excerpt)' in '\(end.excerpt)'"))
             }
         }
         var scenario = Scenario(

@@ -59,23 +59,35 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
             current.append(character)
         }
         values.append(current.trimmingSpaces)
+        // Before any work per value: a sweep has at most so many variants in all.
+        guard values.count <= SweepPlan.maximumVariants else {
+            throw OverrideProblem("a sweep has at most \(SweepPlan.maximumVariants) variants; '\(path.excerpt)' lists \(values.count) values; vary fewer values, or sweep in parts")
+        }
         var overrides: [ScenarioOverride] = []
+        var seen: [String: String] = [:]
         for value in values {
-            if let earlier = overrides.first(where: { Self.isSameValue($0.value, value) }) {
-                let spelled = earlier.value == value ? "" : " (as '\(earlier.value.excerpt)')"
+            let key = Self.sameValueKey(value)
+            if let earlier = seen[key] {
+                let spelled = earlier == value ? "" : " (as '\(earlier.excerpt)')"
                 throw OverrideProblem("'\(path.excerpt)' lists the value '\(value.excerpt)' twice\(spelled)")
             }
+            seen[key] = value
             overrides.append(try ScenarioOverride(checkingPath: path, value: value))
         }
         return overrides
     }
 
-    /// Whether two values of one `--vary` give the same world: the same text, or the same number
-    /// however it is written (`1`, `01`, `1.0`, `1_0e-1`), as the loader reads numbers.
-    private static func isSameValue(_ first: String, _ second: String) -> Bool {
-        guard first != second else { return true }
-        guard let one = DecimalText.number(first[...]), let other = DecimalText.number(second[...]) else { return false }
-        return one == other
+    /// What a `--vary` value means, so that two spellings of one value are one variant: a number
+    /// however it is written (`1`, `01`, `1.0`, `1_0e-1`), a duration in whole nanoseconds
+    /// (`1ms`, `1.0ms`, `0.001s`, `1000us`), as the loader reads them; other text as it is.
+    private static func sameValueKey(_ value: String) -> String {
+        if let number = DecimalText.number(value[...]) { return "number \(number)" }
+        for unit in YAMLCursor.durationUnits where value.hasSuffix(unit.suffix) {
+            guard let number = DecimalText.number(value.dropLast(unit.suffix.count).trimmingSpaces[...]),
+                  (number * unit.seconds).magnitude <= YAMLCursor.maximumSeconds else { break }
+            return "duration \(Int64((number * unit.seconds * 1e9).rounded()))"
+        }
+        return "text " + value
     }
 
     private init(checkingPath path: String, value: String) throws(OverrideProblem) {

@@ -2,7 +2,7 @@ import Simulator
 
 extension YAMLCursor {
     /// Units a duration may carry, longest suffix first so `ms` is not read as `m` + `s`.
-    private static let durationUnits: [(suffix: String, seconds: Double)] = [
+    static let durationUnits: [(suffix: String, seconds: Double)] = [
         ("ns", 1e-9), ("us", 1e-6), ("µs", 1e-6), ("ms", 1e-3), ("min", 60), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
     ]
 

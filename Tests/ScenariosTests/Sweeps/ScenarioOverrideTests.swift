@@ -96,5 +96,22 @@ import Testing
             #expect(error.description == "'servers.0.slots' lists the value '01' twice (as '1')")
         }
         #expect(try ScenarioOverride.parseVariants("servers.0.slots=1,10,1s,1ms").count == 4)
+        // Durations are compared as the loader reads them, in nanoseconds.
+        for values in ["1ms,1.0ms", "1ms,0.001s", "1ms,1000us", "2m,120s", "1h,60min"] {
+            #expect(throws: OverrideProblem.self) { try ScenarioOverride.parseVariants("network.latency=\(values)") }
+        }
+        #expect(try ScenarioOverride.parseVariants("network.latency=1ms,2ms,1us,1s").count == 4)
+    }
+
+    /// Too many values are refused before any is checked: 20,000 values took minutes, the
+    /// repetition check growing with their square.
+    @Test func tooManyVaryValuesAreRefusedAtOnce() {
+        let values = (1...20_000).map(String.init).joined(separator: ",")
+        #expect(throws: OverrideProblem.self) { try ScenarioOverride.parseVariants("a=\(values)") }
+        do {
+            _ = try ScenarioOverride.parseVariants("a=\(values)")
+        } catch {
+            #expect(error.description == "a sweep has at most 1000 variants; 'a' lists 20000 values; vary fewer values, or sweep in parts")
+        }
     }
 }
