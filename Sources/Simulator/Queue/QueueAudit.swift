@@ -22,8 +22,13 @@ public struct QueueAudit: Sendable, Equatable {
     public let logs: [PartitionLog]
     public let sent: Int
     public let acknowledged: Int
-    /// Acknowledged messages not in their partition's final log.
+    /// Acknowledged messages not in their partition's final log — its holder's whole log: one
+    /// past the holder's high watermark is committed, not lost (see ``acknowledgedBeyondHighWatermark``).
     public let lostAcknowledged: Int
+    /// Acknowledged messages the holder has only past its high watermark at the end: a leader
+    /// elected after they were acknowledged, whose followers had not yet confirmed its tail when
+    /// the run stopped (Kafka's new leader raises its watermark at its followers' next fetch).
+    public let acknowledgedBeyondHighWatermark: Int
     /// Records in the logs whose message had already been appended to the same partition (a
     /// producer's retry after a lost answer).
     public let duplicateAppends: Int
@@ -88,8 +93,18 @@ public struct QueueAudit: Sendable, Equatable {
             }
             present[log.partition] = messages
         }
-        let lost = ledger.acknowledged.filter { present[$0.partition]?.contains($0.message) != true }
+        // An acknowledged record the holder has past its high watermark is not lost: every in-sync
+        // replica had it when it was acknowledged, so it is committed — a leader elected since
+        // learns that when its followers confirm its tail, which the run may end before.
+        var pending: [TopicPartition: Set<QueueMessage>] = [:]
+        for log in logs { pending[log.partition] = Set(log.beyondHighWatermark.map(\.message)) }
+        let lost = ledger.acknowledged.filter {
+            present[$0.partition]?.contains($0.message) != true && pending[$0.partition]?.contains($0.message) != true
+        }
         lostAcknowledged = lost.count
+        acknowledgedBeyondHighWatermark = ledger.acknowledged.filter {
+            present[$0.partition]?.contains($0.message) != true && pending[$0.partition]?.contains($0.message) == true
+        }.count
         lostAcknowledgedByPartition = logs.map { log in lost.filter { $0.partition == log.partition }.count }
         self.duplicateAppends = duplicateAppends
         self.orderViolations = orderViolations

@@ -8,7 +8,8 @@
 /// offset (`SyncGroup`). So no two members read one partition in one generation, and a rebalance
 /// without a failure redelivers nothing; what a crashed member had not committed is redelivered.
 ///
-/// Commits from an older generation, or for a partition the member no longer owns, are refused.
+/// Commits from an older generation, for a partition the member no longer owns, or from a member
+/// evicted for silence (while the rebalance its eviction started is prepared), are refused.
 extension QueueController {
     struct GroupState {
         var members: [String: Member] = [:]
@@ -104,11 +105,12 @@ extension QueueController {
     /// Records that `member` of `group` has processed `partition` up to (not including) `offset`.
     /// Accepted while a rebalance is prepared too: that is when a member commits before revoking.
     ///
-    /// - Throws: ``QueueError/fenced(group:member:)`` for an older generation or a partition the
-    ///   member does not own.
+    /// - Throws: ``QueueError/fenced(group:member:)`` for an older generation, a partition the
+    ///   member does not own, or a member the group no longer has (evicted for silence: Kafka's
+    ///   UNKNOWN_MEMBER_ID).
     func commit(group name: String, member: String, generation: Int, partition: TopicPartition, offset: Int) throws(QueueError) {
         guard let index = groups.index(forKey: name), groups.values[index].generation == generation,
-              groups.values[index].owners[partition] == member else {
+              groups.values[index].members[member] != nil, groups.values[index].owners[partition] == member else {
             throw .fenced(group: name, member: member)
         }
         // In place, as a poll does.

@@ -12,22 +12,31 @@ extension ShardedQueue {
             var incarnation = node.incarnation
             var holding = ConsumerHolding()
             var lastCommit = simulation.now
+            // When the last poll the coordinator answered was sent: it saw the member no earlier, so
+            // it cannot have evicted it before a session timeout from then. Past that the member
+            // may have been evicted and its partitions given to another: it reads and commits
+            // nothing until its next poll tells it whether it is still in the group.
+            var lastContact = simulation.now
             while await simulation.sleepUnlessTornDown(for: spec.pollInterval) {
                 if node.incarnation != incarnation {
                     incarnation = node.incarnation
                     self.releaseLag(of: holding.owned, keeping: [], spec)
                     holding.revokeAll()
                 }
+                let sent = simulation.now
                 guard case .success(var view) = await self.poll(spec, subscriptions, holding: holding.isHolding),
                       node.incarnation == incarnation else { continue }
+                lastContact = sent
                 if view.isRebalancing, holding.isHolding {
                     // onJoinPrepare: commit synchronously, revoke everything, then rejoin.
-                    await self.commit(&holding, spec)
+                    _ = await self.commit(&holding, spec, until: lastContact)
                     guard node.incarnation == incarnation else { continue }
                     self.releaseLag(of: holding.owned, keeping: [], spec)
                     holding.revokeAll()
+                    let again = simulation.now
                     guard case .success(let rejoined) = await self.poll(spec, subscriptions, holding: false),
                           node.incarnation == incarnation else { continue }
+                    lastContact = again
                     view = rejoined
                 }
                 // Waiting for the other members to rejoin: it owns nothing meanwhile.
@@ -39,15 +48,28 @@ extension ShardedQueue {
                 }
                 for partition in holding.owned {
                     guard let position = holding.positions[partition] else { continue }
-                    (holding.positions[partition], holding.epochs[partition]) = await self.fetch(partition, from: position, lastEpoch: holding.epochs[partition], spec: spec)
+                    (holding.positions[partition], holding.epochs[partition]) = await self.fetch(
+                        partition, from: position, lastEpoch: holding.epochs[partition], until: lastContact, spec: spec)
                     guard node.incarnation == incarnation else { break }
                 }
                 guard node.incarnation == incarnation,
                       spec.commitInterval == .zero || lastCommit.duration(to: simulation.now) >= spec.commitInterval else { continue }
                 lastCommit = simulation.now
-                await self.commit(&holding, spec)
+                if await !self.commit(&holding, spec, until: lastContact), node.incarnation == incarnation {
+                    self.loseAll(&holding, spec)
+                }
             }
         }
+    }
+
+    /// The member may no longer own its partitions — its session may have expired, or the
+    /// coordinator refused its commit as from an older generation or a member it no longer has
+    /// (Kafka's ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID): it gives them all up without committing,
+    /// and its next poll rejoins the group.
+    private func loseAll(_ holding: inout ConsumerHolding, _ spec: QueueConsumerSpec) {
+        network.simulation.trace.record(.custom, spec.id.name, "partitions lost \(spec.group)")
+        releaseLag(of: holding.owned, keeping: [], spec)
+        holding.revokeAll()
     }
 
     /// Says that the consumer no longer reports lag for the partitions of `before` it does not
@@ -64,21 +86,24 @@ extension ShardedQueue {
         }
     }
 
-    /// Commits the position of each partition read since its last commit; a partition the group
-    /// no longer lets it commit (fenced) is no longer read.
-    private func commit(_ holding: inout ConsumerHolding, _ spec: QueueConsumerSpec) async {
-        guard let generation = holding.generation else { return }
+    /// Commits the position of each partition read since its last commit, while its session,
+    /// counted from `lastContact`, lasts. Returns false when the coordinator refused a commit as
+    /// fenced: the member must give its partitions up and rejoin.
+    private func commit(_ holding: inout ConsumerHolding, _ spec: QueueConsumerSpec, until lastContact: VirtualInstant) async -> Bool {
+        guard let generation = holding.generation else { return true }
         for partition in holding.owned {
+            guard lastContact.duration(to: network.simulation.now) < controller.configuration.sessionTimeout else { return true }
             guard let position = holding.positions[partition], position != holding.committed[partition] else { continue }
             let answer = await controller.callCoordinator(from: spec.id, timeout: spec.timeout) { [controller] () throws(QueueError) in
                 try controller.commit(group: spec.group, member: spec.id.name, generation: generation, partition: partition, offset: position)
             }
             switch answer {
             case .success: holding.committed[partition] = position
-            case .failure(.fenced): holding.positions[partition] = nil
+            case .failure(.fenced): return false
             case .failure: break
             }
         }
+        return true
     }
 
     /// One fetch of `partition` from `position` (the last record read before it of `lastEpoch`),
@@ -89,13 +114,18 @@ extension ShardedQueue {
     /// no epoch — with Kafka's `auto.offset.reset` and KIP-320 truncation detection as models:
     /// reading on from there hands over every record appended at those offsets since, rather
     /// than waiting at the old position and skipping them.
-    private func fetch(_ partition: TopicPartition, from position: Int, lastEpoch: Int?,
+    private func fetch(_ partition: TopicPartition, from position: Int, lastEpoch: Int?, until lastContact: VirtualInstant,
                        spec: QueueConsumerSpec) async -> (position: Int, lastEpoch: Int?) {
         let simulation = network.simulation
+        let sessionTimeout = controller.configuration.sessionTimeout
+        guard lastContact.duration(to: simulation.now) < sessionTimeout else { return (position, lastEpoch) }
         guard let leader = controller.state(of: partition)?.leader, let broker = controller.broker(leader) else { return (position, lastEpoch) }
         let fetched = await network.callQueue(from: spec.id, to: broker, timeout: spec.timeout) { broker throws(QueueError) in
             try broker.fetch(partition, from: position, lastEpoch: lastEpoch, maxRecords: spec.maxRecords)
         }
+        // An answer that comes once the session may have expired is not handed over: the
+        // partition may be another member's by now.
+        guard lastContact.duration(to: simulation.now) < sessionTimeout else { return (position, lastEpoch) }
         switch fetched {
         case .success(let (records, highWatermark)):
             let next = records.last.map { $0.offset + 1 } ?? position

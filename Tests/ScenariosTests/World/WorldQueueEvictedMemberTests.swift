@@ -1,0 +1,56 @@
+import Foundation
+import Simulator
+import Testing
+@testable import Scenarios
+
+/// Two consumers of one group over a network dropping 5 % of messages, with a 1.5 s session
+/// timeout (the hostile tester's dup-d): a member whose polls and fetches keep timing out is
+/// evicted for silence while it still reads. It must stop reading and committing once its session
+/// may have expired, and the coordinator refuses commits from a member it no longer has — or the
+/// evicted member hands over records below what the partition's new owner has committed.
+@Suite struct WorldQueueEvictedMemberTests {
+    static let dupD = """
+        name: dupd
+        seed: 1
+        run: {duration: 60s}
+        network: {latency: {uniform: {min: 1ms, max: 3ms}}, drop_rate: 0.05}
+        queue:
+          brokers: 4
+          replication: 3
+          acks: all
+          min_insync_replicas: 2
+          heartbeat_interval: 500ms
+          session_timeout: 1500ms
+          replica_timeout: 300ms
+          topics: [{name: T, partitions: 4}]
+          producers:
+            - {name: p1, to: ["T:*"], messages: 3000, rate: 200, timeout: 200ms}
+          consumers:
+            - {name: c1, group: g, from: ["T:*"], commit_interval: 300ms}
+            - {name: c2, group: g, from: ["T:*"], commit_interval: 300ms}
+        expect:
+          - queue.unexplained_duplicates == 0
+        """
+
+    static func run(_ seed: UInt64) throws -> RunResult {
+        ScenarioRunner.run(try ScenarioLoader.parse(dupD, file: "dup-d.yaml"), seed: seed)
+    }
+
+    /// Seed 3 handed 86 duplicates, 3 of them below the committed offset. Now every duplicate is
+    /// at or above the group's committed offset when it comes.
+    @Test func anEvictedMemberHandsNothingBelowTheCommittedOffset() throws {
+        let result = try Self.run(3)
+        #expect(result.passed, "\(result.checks.filter { !$0.holds })")
+        let audit = try #require(result.queue).audit
+        #expect(audit.delivered["g"] == 3_085)
+        #expect(audit.duplicates["g"] == 95)
+        #expect(audit.allowedDuplicates["g"] == 95)
+        #expect(audit.lostAfterDelivery["g"] == 0)
+    }
+
+    @Test(arguments: Array(1...20) as [UInt64]) func noSeedHandsAnUnexplainedDuplicate(seed: UInt64) throws {
+        let result = try Self.run(seed)
+        let audit = try #require(result.queue).audit
+        #expect(audit.duplicates["g"] == audit.allowedDuplicates["g"])
+    }
+}
