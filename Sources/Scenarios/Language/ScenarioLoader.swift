@@ -92,6 +92,9 @@ public enum ScenarioLoader {
             mapreduce: worldMapReduce, log: log, store: store, backup: backup, queue: queue, operations: operations, faults: faults, expectations: [])
         scenario.zones = zones
         scenario.limits.timeLimit = try timeLimit(for: scenario, explicit: top["run"], at: top.cursor)
+        if let queue, let queueCursor = top["queue"] {
+            try checkQueueWakeUps(queue, over: scenario.limits.timeLimit, at: queueCursor)
+        }
         if let faultsCursor = top["faults"] {
             let horizon = VirtualInstant.after(scenario.limits.timeLimit)
             for (index, item) in try faultsCursor.list().enumerated() {

@@ -7,7 +7,7 @@ import Simulator
 /// and where partitions land and move under each placement algorithm.
 public struct QueueExperiment: ExperimentFile {
     public static let name = "queue"
-    public static let summary = "seed 002's sharded queue: 2 producers and 2 consumers on T1, T2 × P1, P2; failover, loss, duplicates, placement"
+    public static let summary = "seed 002's sharded queue: producers and consumer groups on replicated partitions; failover, loss, duplicates, placement"
 
     public var spec: QueueExperimentSpec
     public var seed: UInt64 { spec.seed }

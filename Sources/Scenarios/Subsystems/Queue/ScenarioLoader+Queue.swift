@@ -57,9 +57,18 @@ extension ScenarioLoader {
             guard totalMessages <= ScenarioSchema.queueTotalMessages else {
                 throw messagesCursor.error(.invalidValue("the producers send at most \(ScenarioSchema.queueTotalMessages) messages in all"))
             }
+            let rateCursor = try fields.required("rate")
+            let rate = try rateCursor.positiveRate()
+            let start = try fields["start"]?.duration() ?? .zero
+            // A queue world runs for run.duration: a producer whose last send comes after it kept
+            // the run going far past what its periodic work was checked against.
+            let lastSend = start.seconds + Double(messages - 1) / rate
+            guard lastSend <= duration.seconds else {
+                throw rateCursor.error(.invalidValue("\(messages) messages at \(NumberText.plain(rate))/s from \(start.formattedSeconds) end at \(NumberText.approximate(lastSend)) s, after the run's \(duration.formattedSeconds) (run.duration); raise the rate or the duration"))
+            }
             producers.append(QueueProducerSpec(
                 id: try clientName(try fields.required("name")), targets: try targets(try fields.required("to"), topics: topics),
-                messages: messages, rate: try fields.required("rate").positiveRate(), start: try fields["start"]?.duration() ?? .zero,
+                messages: messages, rate: rate, start: start,
                 keys: try fields["keys"]?.int(in: 1...1_000_000), timeout: try fields["timeout"]?.positiveDuration() ?? .seconds(1),
                 attempts: try fields["attempts"]?.int(in: 1...100) ?? 3))
         }
@@ -80,9 +89,28 @@ extension ScenarioLoader {
                             producers: producers, consumers: consumers)
     }
 
+    /// The queue's periodic work — brokers' heartbeats and catch-up rounds, consumers' polls —
+    /// checked over `span`, the most the run can last (its time limit: producers still retrying
+    /// keep a run going past run.duration), each error at the interval that asks for it.
+    static func checkQueueWakeUps(_ queue: QueueSection, over span: Duration, at queueCursor: YAMLCursor) throws(ScenarioError) {
+        let fields = try queueCursor.mapping(ScenarioSchema.queueSection)
+        func check(every interval: Duration, times: Int, at cursor: YAMLCursor, _ what: String) throws(ScenarioError) {
+            let wakeUps = span.seconds / interval.seconds * Double(times)
+            guard wakeUps > Double(ScenarioSchema.queueMostWakeUps) else { return }
+            throw cursor.error(.invalidValue("\(NumberText.approximate(wakeUps)) \(what) in the run's time limit of \(span.formattedSeconds) (producers still retrying keep a queue run going until then) is more than the \(ScenarioSchema.queueMostWakeUps) a run may have; make the interval longer or set run.time_limit"))
+        }
+        try check(every: queue.configuration.heartbeatInterval, times: queue.brokers, at: fields["heartbeat_interval"] ?? queueCursor, "heartbeats")
+        try check(every: queue.configuration.catchUpInterval, times: queue.brokers, at: fields["catch_up_interval"] ?? queueCursor, "catch-up rounds")
+        let items = (try? fields["consumers"]?.list()) ?? []
+        for (index, consumer) in queue.consumers.enumerated() {
+            let item = items.indices.contains(index) ? items[index] : queueCursor
+            try check(every: consumer.pollInterval, times: 1, at: (try? item.mapping(ScenarioSchema.queueConsumer))?["poll_interval"] ?? item, "polls")
+        }
+    }
+
     /// `idempotent` and `min_insync_replicas`, with Kafka's rules: idempotence needs `acks: all`
-    /// (Kafka refuses `enable.idempotence=true` with other acks), and at least 1 and at most
-    /// `replication` in-sync replicas can be asked for.
+    /// (Kafka refuses `enable.idempotence=true` with other acks), and `min_insync_replicas` is read
+    /// with `acks: all` only, at least 1 and at most `replication`.
     private static func parseDurability(_ queue: YAMLMapping, into configuration: inout QueueConfiguration) throws(ScenarioError) {
         if let cursor = queue["idempotent"] {
             let idempotent = try cursor.bool()
@@ -93,6 +121,10 @@ extension ScenarioLoader {
         }
         if let cursor = queue["min_insync_replicas"] {
             let least = try cursor.int(in: ScenarioSchema.queueBrokers)
+            // Kafka reads it only for acks=all: with acks: leader it would be ignored.
+            guard configuration.acks == .all else {
+                throw cursor.error(.invalidValue("min_insync_replicas applies to acks: all only (a leader acknowledges alone with acks: leader, whatever the in-sync set); remove it or set acks: all"))
+            }
             guard least <= configuration.replication else {
                 throw cursor.error(.invalidValue("min_insync_replicas \(least) is more than the \(configuration.replication) copies of each partition (replication): every append would be refused"))
             }
