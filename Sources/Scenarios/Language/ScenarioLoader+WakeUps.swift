@@ -4,11 +4,16 @@ extension ScenarioLoader {
     /// Refuses periodic work (heartbeats, polls, syncs, samples) that would wake up more than
     /// `most` times over `span`: `times` sleepers each waking every `interval`. A nanosecond's
     /// interval over a long run otherwise runs for hours before it says anything.
+    ///
+    /// - Parameters:
+    ///   - spanText: how the message names the span (default: its length, `in 30.000s`).
+    ///   - remedy: what the message suggests.
     static func checkWakeUps(over span: Duration, every interval: Duration, times: Int = 1, most: Int,
-                             at cursor: YAMLCursor, what: String) throws(ScenarioError) {
+                             at cursor: YAMLCursor, what: String, spanText: String? = nil,
+                             remedy: String = "make the interval longer") throws(ScenarioError) {
         let wakeUps = span.seconds / interval.seconds * Double(times)
         guard wakeUps <= Double(most) else {
-            throw cursor.error(.invalidValue("\(NumberText.approximate(wakeUps)) \(what) in \(span.formattedSeconds) is more than the \(most) a run may have; make the interval longer"))
+            throw cursor.error(.invalidValue("\(NumberText.approximate(wakeUps)) \(what) \(spanText ?? "in \(span.formattedSeconds)") is more than the \(most) a run may have; \(remedy)"))
         }
     }
 }

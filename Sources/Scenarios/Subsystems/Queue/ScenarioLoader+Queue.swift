@@ -95,9 +95,9 @@ extension ScenarioLoader {
     static func checkQueueWakeUps(_ queue: QueueSection, over span: Duration, at queueCursor: YAMLCursor) throws(ScenarioError) {
         let fields = try queueCursor.mapping(ScenarioSchema.queueSection)
         func check(every interval: Duration, times: Int, at cursor: YAMLCursor, _ what: String) throws(ScenarioError) {
-            let wakeUps = span.seconds / interval.seconds * Double(times)
-            guard wakeUps > Double(ScenarioSchema.queueMostWakeUps) else { return }
-            throw cursor.error(.invalidValue("\(NumberText.approximate(wakeUps)) \(what) in the run's time limit of \(span.formattedSeconds) (producers still retrying keep a queue run going until then) is more than the \(ScenarioSchema.queueMostWakeUps) a run may have; make the interval longer or set run.time_limit"))
+            try checkWakeUps(over: span, every: interval, times: times, most: ScenarioSchema.queueMostWakeUps, at: cursor, what: what,
+                             spanText: "in the run's time limit of \(span.formattedSeconds) (producers still retrying keep a queue run going until then)",
+                             remedy: "make the interval longer or set run.time_limit")
         }
         try check(every: queue.configuration.heartbeatInterval, times: queue.brokers, at: fields["heartbeat_interval"] ?? queueCursor, "heartbeats")
         try check(every: queue.configuration.catchUpInterval, times: queue.brokers, at: fields["catch_up_interval"] ?? queueCursor, "catch-up rounds")
