@@ -24,7 +24,7 @@ public enum NumberFormat {
         }
         let decimals = min(max(decimals, 0), 9)
         let scale = powerOfTen(decimals)
-        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        let scaled = roundedHalfAway(abs(value) * scale)
         guard scaled < largestExactScaled else {
             return scientific(value)
         }
@@ -38,6 +38,17 @@ public enum NumberFormat {
             text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
         }
         return text
+    }
+
+    /// `scaled` rounded to a whole number, half away from zero, where a value within four units in
+    /// the last place of a half counts as the half: the decimal tie it stands for. `179_955 / 900_000`
+    /// is 0.19995, a tie at two decimals of a percentage, but its `Double` times 100 times 100 is
+    /// 1999.4999999999998, which plain rounding took down to 19.99 % (the count's share is 20.00 %).
+    /// The products that reach here carry at most a few roundings, each half a unit in the last place.
+    static func roundedHalfAway(_ scaled: Double) -> Double {
+        let below = scaled.rounded(.down)
+        if abs(scaled - below - 0.5) <= scaled.ulp * 4 { return below + 1 }
+        return scaled.rounded(.toNearestOrAwayFromZero)
     }
 
     /// Formats `value` with at most `maxDecimals` digits after the point, dropping trailing zeros.

@@ -13,6 +13,13 @@ struct NumberFormatTests {
         (0.05, 3, false, "0.050"),
         (999.9996, 3, true, "1,000.000"),
         (-1234.5, 1, true, "-1,234.5"),
+        // Decimal ties whose doubles fall a few units in the last place below the half.
+        (2.675, 2, false, "2.68"),
+        (1.005, 2, false, "1.01"),
+        (-2.675, 2, false, "-2.68"),
+        // Just off a tie, by far more than the products' rounding: rounded as it lies.
+        (2.6749999, 2, false, "2.67"),
+        (2.6750001, 2, false, "2.68"),
     ])
     func fixedDecimals(value: Double, decimals: Int, grouping: Bool, expected: String) {
         #expect(NumberFormat.fixed(value, decimals: decimals, grouping: grouping) == expected)
@@ -55,6 +62,9 @@ struct NumberFormatTests {
         #expect(NumberFormat.percent(0.1234) == "12.3%")
         #expect(NumberFormat.percent(1, decimals: 0) == "100%")
         #expect(NumberFormat.percent(0.00004, decimals: 2) == "0.00%")
+        // A-4's jump placement moves 179,955 of 900,000 keys: 19.995 %, a tie, is 20.00 %.
+        #expect(NumberFormat.percent(179_955.0 / 900_000.0, decimals: 2) == "20.00%")
+        #expect(NumberFormat.percent(179_954.0 / 900_000.0, decimals: 2) == "19.99%")
     }
 
     @Test("finds the decimals needed to print values exactly")

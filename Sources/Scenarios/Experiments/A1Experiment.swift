@@ -81,7 +81,9 @@ extension A1Result {
 
     func markdown(spec: PlacementExperimentSpec) -> String {
         var out = ExperimentReport.header(title: "A-1: how \(NumberFormat.integer(spec.requests)) requests spread over \(run.counts.count) replicas", spec: spec, digest: run.digest)
-        out += "Placement: \(spec.variants[0].placement.summary). Every request goes from its own client through the simulated balancer to a replica; the counts are what the replicas answered.\n\n"
+        out += "Placement: \(spec.variants[0].placement.summary). Every request goes from its own client through the simulated balancer to a replica; the counts are what the replicas answered."
+        if let construction = spec.variants[0].placement.construction { out += " " + construction }
+        out += "\n\n"
         var table = MarkdownTable(columns: [.text("server"), .numeric("requests"), .numeric("share"), .numeric("predicted share (all 900,000 ids)")])
         for (index, count) in run.counts.enumerated() {
             let predicted = explanation.map { NumberFormat.percent($0.predictedShare[index].share, decimals: 2) } ?? "—"

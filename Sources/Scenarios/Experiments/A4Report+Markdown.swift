@@ -9,6 +9,11 @@ extension A4Result {
         var placements = MarkdownTable(columns: [.text("placement"), .text("definition")])
         for variant in variants { placements.append([variant.variant.label, variant.variant.placement.summary]) }
         out += placements.rendered() + "\n"
+        out += "Every placement gets the same \(NumberFormat.integer(spec.requests)) request ids at every N, drawn from the experiment's seed. How each assignment map is built:\n\n"
+        for variant in variants {
+            if let construction = variant.variant.placement.construction { out += "- \(variant.variant.label): \(construction)\n" }
+        }
+        out += "\n"
 
         out += "## A-1 again: N = \(comparisonServers)\n\n"
         var a1 = MarkdownTable(columns: [.text("placement")] + (1...comparisonServers).map { .numeric("Server \($0)") } + [.numeric("max / mean"), .numeric("CV"), .numeric("Jain"), .numeric("reachable slots")])

@@ -6,7 +6,7 @@ extension BalanceStatistics {
     func markdownTable() -> String {
         var table = MarkdownTable(columns: [.text("figure"), .numeric("observed"), .numeric("uniform split (multinomial)")])
         table.append(["mean requests per server", NumberFormat.fixed(mean, decimals: 1, grouping: true), NumberFormat.fixed(uniform.mean, decimals: 1, grouping: true)])
-        table.append(["standard deviation", NumberFormat.fixed(standardDeviation, decimals: 1, grouping: true), NumberFormat.fixed(uniform.standardDeviation, decimals: 1, grouping: true)])
+        table.append(["standard deviation (population, over the servers)", NumberFormat.fixed(standardDeviation, decimals: 1, grouping: true), NumberFormat.fixed(uniform.standardDeviation, decimals: 1, grouping: true)])
         table.append(["min … max", "\(NumberFormat.integer(minimum)) … \(NumberFormat.integer(maximum))", "≈ \(NumberFormat.fixed(uniform.mean - 2 * uniform.standardDeviation, decimals: 0, grouping: true)) … \(NumberFormat.fixed(uniform.mean + 2 * uniform.standardDeviation, decimals: 0, grouping: true)) (±2σ)"])
         table.append(["max / mean", NumberFormat.fixed(peakToAverage, decimals: 3), "≈ 1"])
         table.append(["coefficient of variation", NumberFormat.fixed(coefficientOfVariation, decimals: 3), NumberFormat.fixed(uniform.mean > 0 ? uniform.standardDeviation / uniform.mean : 0, decimals: 3)])

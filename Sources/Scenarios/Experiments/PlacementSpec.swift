@@ -38,6 +38,19 @@ public enum PlacementSpec: Sendable, Equatable {
         }
     }
 
+    /// How an assignment map is built and read, for the reports that show its counts: the choices
+    /// the assignment leaves open, stated. `nil` for the other algorithms, whose summaries name them.
+    public var construction: String? {
+        guard case .assignment(let c) = self else { return nil }
+        var text = "Servers are placed in id order, each one's K = \(c.virtualServersPerServer) virtual servers j = 0 … \(c.virtualServersPerServer - 1) in turn, "
+        text += "each at slot Φ(i, j) mod \(c.slotCount) or, if taken, the first free slot \(c.probing.rawValue) probing finds; "
+        text += "a placed virtual server never moves, so removing a server frees only its own slots. "
+        text += "A request lands on slot H(id) mod \(c.slotCount) and goes to the first virtual server at or after it (wrapping at \(c.slotCount))."
+        if case .murmur3 = c.requestHash { text += " murmur3(i) is MurmurHash3 x86_32 with seed 0 over the id's 8 little-endian bytes." }
+        if case .murmur3 = c.virtualServerHash { text += " murmur3(i, j) is MurmurHash3 x86_32 with seed 0 over i's then j's 8 little-endian bytes." }
+        return text
+    }
+
     /// A one-line description for reports, e.g. `H(i) = i² + 2i + 17, Φ(i, j) = …, M = 512, K = 9, linear probing`.
     public var summary: String {
         switch self {

@@ -142,7 +142,15 @@ extension World {
         case .output(let records): expected = records
         case .failure(let reason): oracleFailure = reason
         }
-        let input: MapReduceInput = if case .documents(let input) = job.spec.input { input } else { MapReduceInput() }
+        var input = MapReduceInput()
+        switch job.spec.input {
+        case .documents(let documents): input = documents
+        case .topic(let name, let recordsPerSplit, let group):
+            // Described as the topic it reads, not as document splits it never had.
+            let partitions = scenario.log?.topics.first { $0.name == name }?.partitions ?? 1
+            input.log = .init(topic: name, partitions: partitions, recordsPerSplit: recordsPerSplit, group: group)
+        case .objects(_, _, let splitSize): input.splitSize = splitSize
+        }
         // A job that never finished still shows its attempts, counters and timeline as they stood.
         let report = job.handle?.report ?? end.unfinishedJobs[job.spec.id]
         let run = MapReduceJobRun(

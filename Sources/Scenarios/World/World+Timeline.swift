@@ -2,11 +2,11 @@ import Reports
 import Simulator
 
 extension World {
-    /// Every subsystem's events on the one virtual clock: node outages from the faults, each
-    /// job's span and its attempts on the workers, producers at work, store storms, backups and
-    /// restores, the balancer's failovers. The clock stops where the run did: a fault scheduled
-    /// later never struck (the fault list marks it not reached) and draws nothing, and an outage
-    /// or a storm still under way ends at the run's end.
+    /// Every subsystem's events on the one virtual clock: node outages from the faults (down until
+    /// the restart has booted), each job's span and its attempts on the workers, producers at
+    /// work, store storms, backups and restores, the balancer's failovers. The clock stops where
+    /// the run did: a fault scheduled later never struck (the fault list marks it not reached) and
+    /// draws nothing, and an outage or a storm still under way ends at the run's end.
     func timeline(_ result: RunResult) -> [TimelineEvent] {
         var events: [TimelineEvent] = []
         let end = result.virtualSeconds
@@ -18,6 +18,12 @@ extension World {
             return .balancer
         }
         var downSince: [NodeID: Double] = [:]
+        // A crash or restart that strikes a node still booting continues the outage it was in.
+        func outageStillBooting(_ node: NodeID, at: VirtualInstant) -> Double? {
+            guard let index = events.lastIndex(where: { $0.node == node.name && $0.kind == "down" && $0.label == "down" && $0.end > at.seconds })
+            else { return nil }
+            return events.remove(at: index).start
+        }
         let applied = networkFaults.map { ($0.at, $0.fault) } + clusterFaults.compactMap { entry -> (VirtualInstant, Fault)? in
             if case .network(let fault) = entry.fault { return (entry.at, fault) }
             return nil
@@ -25,10 +31,12 @@ extension World {
         for (at, fault) in applied.sorted(by: { $0.0 < $1.0 }) {
             switch fault {
             case .crash(let node):
-                if downSince[node] == nil { downSince[node] = at.seconds }
-            case .restart(let node, _):
-                let start = downSince.removeValue(forKey: node) ?? at.seconds
-                events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "down", start: start, end: at.seconds, label: "down"))
+                if downSince[node] == nil { downSince[node] = outageStillBooting(node, at: at) ?? at.seconds }
+            case .restart(let node, let boot):
+                // Down until it has booted: a restart of a running node takes it down for the boot too.
+                let start = downSince.removeValue(forKey: node) ?? outageStillBooting(node, at: at) ?? at.seconds
+                events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "down", start: start,
+                                    end: at.advanced(by: boot).seconds, label: "down"))
             case .pause(let node, let duration):
                 events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "down", start: at.seconds,
                                     end: at.seconds + duration.seconds, label: "paused"))

@@ -90,7 +90,7 @@ extension LoadBalancer {
             switch verdict(on: routed.request, to: inFlight.target, outcome: forwardOutcome, response: consume response, triesBack: false, progress: &routed.progress) {
             case .answer(let response): answer(routed, with: response)
             case .tryAgain: nextTry(of: routed)
-            case .stop: answer(routed, with: unanswered(routed.progress))
+            case .stop: answer(routed, with: unanswered(routed.progress, noServerLeft: false))
             }
         }
     }
@@ -99,10 +99,10 @@ extension LoadBalancer {
     private func nextTry(of routed: BalancedRequest) {
         // The request is read in place (a `let` of the routed request); only the forward's
         // handler gets a copy of its own.
-        guard routed.progress.attempt <= configuration.retries,
-              let serverID = pickNow(routed.request, excluding: routed.progress.tried),
+        guard routed.progress.attempt <= configuration.retries else { return answer(routed, with: unanswered(routed.progress, noServerLeft: false)) }
+        guard let serverID = pickNow(routed.request, excluding: routed.progress.tried),
               let member = startTry(on: serverID, of: routed.request, progress: &routed.progress) else {
-            return answer(routed, with: unanswered(routed.progress))
+            return answer(routed, with: unanswered(routed.progress, noServerLeft: true))
         }
         // What the forward needs of the replica, read in place: a copy of the replica retained
         // and released its server.

@@ -2,9 +2,12 @@
 /// made once per process: an overloaded world answers thousands of requests with them, and
 /// building each (quoting and joining four strings) was 3 % of the claims experiment's cycles.
 enum BalancerErrorBody {
-    /// A 503: the balancer has no server replica at all.
+    /// A 502: the balancer has no server replica at all.
     static let noReplicas = AssignmentJSON.error("No server replicas available")
-    /// A 503: every try failed without a server's answer.
+    /// A 502: no replica may take the request (every untried one down, draining or at its
+    /// connection limit): nginx's "no live upstreams".
+    static let noLiveReplica = AssignmentJSON.error("No live server replica")
+    /// A 502 or 504: the last try failed without a server's answer (a connect error or a timeout).
     static let noReplicaAnswered = AssignmentJSON.error("No server replica answered")
     /// A 503: the upstream connection queue is full.
     static let queueFull = AssignmentJSON.error("upstream queue is full")

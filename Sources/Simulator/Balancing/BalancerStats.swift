@@ -11,8 +11,12 @@ public final class BalancerStats: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var failedForwardsByServer = OrderedDictionary<String, Int>()
     /// Requests sent to another replica after a failed forward.
     @exclusivity(unchecked) public internal(set) var retried = 0
-    /// Requests the balancer could not get answered at all (503 to the client).
-    @exclusivity(unchecked) public internal(set) var unanswered = 0
+    /// Requests no server answered whose last try timed out: answered 504 Gateway Timeout, as
+    /// nginx does after `proxy_read_timeout` (or a per-try timeout).
+    @exclusivity(unchecked) public internal(set) var gatewayTimeouts = 0
+    /// Requests no server answered whose last try could not connect (refused, reset, unreachable),
+    /// or that found no server to take them (nginx's "no live upstreams"): answered 502 Bad Gateway.
+    @exclusivity(unchecked) public internal(set) var badGateways = 0
     /// Requests rejected by the per-client rate limit (429).
     @exclusivity(unchecked) public internal(set) var rateLimited = 0
     /// Requests rejected because the circuit breaker was open (503).
@@ -33,6 +37,10 @@ public final class BalancerStats: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var failedAnswers = 0
 
     public init() {}
+
+    /// Requests the balancer could not get answered at all: 502 or 504 to the client. A request
+    /// whose last try a server answered with a retried status gets that answer, and is not counted.
+    public var unanswered: Int { gatewayTimeouts + badGateways }
 
     /// Requests the balancer turned away before any forward: rate limited, circuit open, queue
     /// full or queue timeout.

@@ -9,8 +9,21 @@ extension LoadBalancer {
         case rejected(Response)
     }
 
-    /// One request's way through the servers: when it started, whom it tried, the last server
-    /// error it got, and how many tries it has spent.
+    /// How a request's last try ended: what it is answered should no try be left.
+    enum LastTry: UInt8 {
+        /// No try yet.
+        case none
+        /// A server answered with a status the retry conditions cover (kept in
+        /// ``RouteProgress/lastServerError``).
+        case answered
+        /// No answer within the per-try timeout (nginx's `NGX_HTTP_UPSTREAM_FT_TIMEOUT`): a 504.
+        case timedOut
+        /// The connection was refused, reset or unreachable (nginx's `NGX_HTTP_UPSTREAM_FT_ERROR`): a 502.
+        case connectFailed
+    }
+
+    /// One request's way through the servers: when it started, whom it tried, how its last try
+    /// ended (and the server error it got, if one answered), and how many tries it has spent.
     struct RouteProgress {
         let started: VirtualInstant
         var tried: [Int] = []
@@ -18,6 +31,8 @@ extension LoadBalancer {
         /// Whether the next forward is a retry the verdict granted: counted in
         /// ``BalancerStats/retried`` only once it is actually forwarded (``startTry(on:of:progress:)``).
         var retryPending = false
+        /// One byte, in the padding after ``retryPending``: the request grows by nothing.
+        var lastTry = LastTry.none
         /// Boxed: rarely set (a server error that is retried), and a `Response?` in place made
         /// each request routed in steps 40 bytes larger.
         private var lastServerErrorBox: ServerErrorBox?
@@ -43,7 +58,7 @@ extension LoadBalancer {
         case answer(Response)
         /// It is tried again (on another server, or the same one when it was the only one).
         case tryAgain
-        /// No try is left: it gets ``unanswered(_:)``.
+        /// No try is left: it gets ``unanswered(_:noServerLeft:)``.
         case stop
     }
 
@@ -74,7 +89,8 @@ extension LoadBalancer {
 
     /// Routes `request`: through the gateway (rate limit, circuit breaker), then to a server,
     /// retrying on others after failures that the retry conditions cover. A path the replicas do
-    /// not serve is the assignment's 400 error; a request no server could answer is a 503.
+    /// not serve is the assignment's 400 error; a request no server answered is nginx's 504 or 502
+    /// (see ``unanswered(_:noServerLeft:)``).
     ///
     /// A request that arrives over the network takes the same way in steps of the ready queue
     /// when nothing on it can wait (see ``BalancedRequest``); both drive the functions below.
@@ -111,7 +127,7 @@ extension LoadBalancer {
             let choice = await choose(request, excluding: progress.tried)
             guard case .server(let serverID) = choice, let replica = startTry(on: serverID, of: request, progress: &progress).map({ members.values[$0].replica }) else {
                 if case .rejected(let response) = choice { return response }
-                break
+                return unanswered(progress, noServerLeft: true)
             }
             let (outcome, response, triesBack) = await forward(request, to: replica)
             switch verdict(on: request, to: ForwardTarget(replica), outcome: outcome, response: response, triesBack: triesBack, progress: &progress) {
@@ -120,7 +136,7 @@ extension LoadBalancer {
             case .stop: break tries
             }
         }
-        return unanswered(progress)
+        return unanswered(progress, noServerLeft: false)
     }
 
     /// Starts a try on member `serverID`, the server picked for it: its position among the
@@ -148,15 +164,17 @@ extension LoadBalancer {
     func verdict(on request: Request, to replica: ForwardTarget, outcome: ForwardOutcome, response: consuming Response?, triesBack: Bool,
                  progress: inout RouteProgress) -> TryVerdict {
         if response != nil, !configuration.retryOn.matches(outcome) {
-            let answer = response.take()!
-            if answer.status == 404 {
-                return .answer(Response(status: 400, server: replica.server, body: AssignmentJSON.error("'/\(request.path)' endpoint does not exist in server replicas")))
-            }
-            return .answer(answer)
+            return .answer(clientAnswer(response.take()!, to: request, from: replica))
         }
         if let serverError = response.take() {
-            progress.lastServerError = serverError
+            // Kept for the answer, should this be the last try: nginx passes the last upstream
+            // answer on when the tries run out.
+            progress.lastServerError = clientAnswer(serverError, to: request, from: replica)
+            progress.lastTry = .answered
         } else {
+            // A later try's failure decides the answer, as nginx's last `ft_type` does.
+            progress.lastServerError = nil
+            progress.lastTry = outcome == .failed(.timeout) ? .timedOut : .connectFailed
             stats.failedForwards += 1
             stats.failedForwardsByServer[replica.hostname, default: 0] += 1
             if zoning != nil { noteFailedForward(of: request) }
@@ -175,11 +193,36 @@ extension LoadBalancer {
         return .tryAgain
     }
 
-    /// The answer of a request whose tries are spent: the last server error, or a 503.
-    func unanswered(_ progress: RouteProgress) -> Response {
-        if let lastServerError = progress.lastServerError { return lastServerError }
-        stats.unanswered += 1
-        return Response(status: 503, server: id, body: members.isEmpty ? BalancerErrorBody.noReplicas : BalancerErrorBody.noReplicaAnswered)
+    /// A server's answer as the client gets it: a 404 (a path the replicas do not serve) is the
+    /// assignment's 400 error.
+    private func clientAnswer(_ answer: consuming Response, to request: Request, from replica: ForwardTarget) -> Response {
+        guard answer.status == 404 else { return answer }
+        return Response(status: 400, server: replica.server, body: AssignmentJSON.error("'/\(request.path)' endpoint does not exist in server replicas"))
+    }
+
+    /// The answer of a request with no try left, as nginx's `ngx_http_upstream_next` gives it: the
+    /// last try decides. A server's answer (a status the retry conditions cover) is passed on; a
+    /// timeout is a 504; a refused, reset or unreachable connection a 502. A request that found no
+    /// server to try next (`noServerLeft`) while some member was still untried — down, draining,
+    /// at its connection limit, or none at all — is nginx's "no live upstreams": a 502. One that
+    /// had tried every member used up its tries, as nginx's `tries` (one per server) would be.
+    func unanswered(_ progress: RouteProgress, noServerLeft: Bool) -> Response {
+        var lastTry = progress.lastTry
+        if noServerLeft, members.isEmpty || !members.keys.allSatisfy(progress.tried.contains) { lastTry = .none }
+        switch lastTry {
+        case .answered:
+            if let lastServerError = progress.lastServerError { return lastServerError }
+            preconditionFailure("a try that was answered kept no answer")
+        case .timedOut:
+            stats.gatewayTimeouts += 1
+            return Response(status: 504, server: id, body: BalancerErrorBody.noReplicaAnswered)
+        case .connectFailed:
+            stats.badGateways += 1
+            return Response(status: 502, server: id, body: BalancerErrorBody.noReplicaAnswered)
+        case .none:
+            stats.badGateways += 1
+            return Response(status: 502, server: id, body: members.isEmpty ? BalancerErrorBody.noReplicas : BalancerErrorBody.noLiveReplica)
+        }
     }
 
     /// One forward to `replica`, counted in its active connections while in flight; its outcome

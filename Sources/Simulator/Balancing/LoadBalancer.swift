@@ -13,7 +13,10 @@ import OrderedCollections
 /// 3. the forward, with the per-try timeout; its outcome feeds passive health, outlier detection
 ///    and the strategy;
 /// 4. a failed forward that matches the retry conditions is retried on another server while tries
-///    and the retry time budget last.
+///    and the retry time budget last;
+/// 5. with no try left, as nginx: the last server answer a retry condition covered is passed on;
+///    a last try that timed out is a 504, one that could not connect a 502, and a request no
+///    server could take (none live, or none at all) a 502.
 ///
 /// With none of it configured — the assignment's map as strategy — a request is routed, and
 /// retried on the next replica after a network error, exactly as experiments A-1 … A-4 specify.

@@ -4,13 +4,15 @@ extension ObjectStoreState {
     /// their status and code, and leave the state unchanged.
     public mutating func apply(_ operation: ObjectStoreOperation, now: Int64) -> ObjectStoreOperationResult {
         do {
-            return try perform(operation, now: now)
+            return try result(of: operation, now: now)
         } catch {
             return ObjectStoreOperationResult(error: error)
         }
     }
 
-    private mutating func perform(_ operation: ObjectStoreOperation, now: Int64) throws(S3Error) -> ObjectStoreOperationResult {
+    /// Applies `operation` at virtual time `now`, throwing S3's error (and changing nothing) when
+    /// S3 refuses it: what the store's actor runs, so it counts a refusal as refused, not served.
+    mutating func result(of operation: ObjectStoreOperation, now: Int64) throws(S3Error) -> ObjectStoreOperationResult {
         var result = ObjectStoreOperationResult(status: 200)
         switch operation {
         case .createBucket(let bucket):

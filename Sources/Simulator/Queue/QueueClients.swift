@@ -47,7 +47,9 @@ public struct QueueProducerSpec: Sendable, Equatable {
 /// the end of a poll once `commitInterval` has passed since its last commit (zero: every poll;
 /// Kafka's auto-commit waits 5 s), and before it revokes its partitions for a rebalance — what it
 /// handled but had not committed when it crashed (or was cut off from the coordinator) is what
-/// the group may see twice.
+/// the group may see twice. Its heartbeats go from a loop of their own (KIP-62), every
+/// ``QueueConfiguration/heartbeatInterval``; a poll that comes `maxPollInterval` after the last
+/// one finds that it has left its group.
 public struct QueueConsumerSpec: Sendable, Equatable {
     public var id: NodeID
     public var group: String
@@ -56,9 +58,14 @@ public struct QueueConsumerSpec: Sendable, Equatable {
     public var maxRecords: Int
     public var commitInterval: Duration
     public var timeout: Duration
+    /// The longest it may go between two polls — between the starts of two rounds of its loop,
+    /// which a fetch or a commit that times out, partition after partition, can stretch — before
+    /// its heartbeat loop leaves the group for it (Kafka's `max.poll.interval.ms`, default 5 min).
+    public var maxPollInterval: Duration
 
     public init(id: NodeID, group: String, targets: [QueueTarget], pollInterval: Duration = .milliseconds(100),
-                maxRecords: Int = 100, commitInterval: Duration = .zero, timeout: Duration = .seconds(1)) {
+                maxRecords: Int = 100, commitInterval: Duration = .zero, timeout: Duration = .seconds(1),
+                maxPollInterval: Duration = .seconds(300)) {
         self.id = id
         self.group = group
         self.targets = targets
@@ -66,5 +73,6 @@ public struct QueueConsumerSpec: Sendable, Equatable {
         self.maxRecords = maxRecords
         self.commitInterval = commitInterval
         self.timeout = timeout
+        self.maxPollInterval = maxPollInterval
     }
 }

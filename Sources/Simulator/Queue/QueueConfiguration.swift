@@ -13,10 +13,13 @@ public struct QueueConfiguration: Sendable, Equatable {
     /// Copies of each partition, leader included (1 … number of brokers).
     public var replication: Int
     public var acks: Acknowledgements
-    /// How often the controller checks each broker.
+    /// How often the controller checks each broker, and how often each consumer heartbeats its
+    /// group coordinator (Kafka's `heartbeat.interval.ms`; one value for both, as the file has
+    /// one `heartbeat_interval`).
     public var heartbeatInterval: Duration
     /// How long a broker may fail its checks before the controller declares it dead and moves the
-    /// leadership of its partitions to another in-sync replica.
+    /// leadership of its partitions to another in-sync replica; and how long the group
+    /// coordinator waits for a member's heartbeat before it evicts it (`session.timeout.ms`).
     public var sessionTimeout: Duration
     /// How long a leader waits for a follower to confirm a copy before dropping it from the
     /// in-sync set.

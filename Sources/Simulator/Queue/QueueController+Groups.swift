@@ -1,9 +1,11 @@
 /// The group coordinator (kept by the controller), with Kafka's eager rebalance protocol: members
-/// poll it to stay in their group and learn which partitions they own; it evicts a member silent
-/// for a session timeout. A change of membership does not hand partitions over at once: the group
-/// first prepares a rebalance (Kafka's `PreparingRebalance`), during which every member, at its
-/// next poll, commits what it has consumed and revokes all its partitions (the consumer's
-/// `onJoinPrepare`), then polls again holding nothing (its `JoinGroup`). Once every member has
+/// join it to learn which partitions they own, and stay in their group by heartbeating it
+/// (``heartbeat(group:member:generation:)``, from a loop of their own: KIP-62); it evicts a member
+/// that has sent nothing for a session timeout, and a member whose polls stopped for its
+/// `max.poll.interval` leaves. A change of membership does not hand partitions over at once: the
+/// group first prepares a rebalance (Kafka's `PreparingRebalance`), which heartbeats tell the
+/// members of; every member, at its next poll, commits what it has consumed and revokes all its
+/// partitions (the consumer's `onJoinPrepare`), then joins again holding nothing (its `JoinGroup`). Once every member has
 /// rejoined, the new generation starts with a fresh assignment, each partition from its committed
 /// offset (`SyncGroup`). So no two members read one partition in one generation, and a rebalance
 /// without a failure redelivers nothing; what a crashed member had not committed is redelivered.
@@ -13,6 +15,9 @@
 extension QueueController {
     struct GroupState {
         var members: [String: Member] = [:]
+        /// Numbers each member's session: a session watch left from a member since evicted (or
+        /// gone and back) finds another number and does nothing.
+        var sessions = 0
         var generation = 0
         var owners: [TopicPartition: String] = [:]
         var committed: [TopicPartition: Int] = [:]
@@ -23,7 +28,9 @@ extension QueueController {
 
     struct Member {
         var subscriptions: [TopicPartition]
+        /// When its last heartbeat, join or commit reached the coordinator.
         var lastSeen: VirtualInstant
+        var session: Int
         /// Whether it has rejoined the rebalance being prepared, holding no partition.
         var hasRejoined = false
     }
@@ -44,8 +51,10 @@ extension QueueController {
         }
     }
 
-    /// `member` of `group`, subscribed to `subscriptions`, checks in; `holding` is whether it still
-    /// reads partitions it was assigned (false once it has revoked them, or after a restart).
+    /// `member` of `group`, subscribed to `subscriptions`, joins or rejoins it (its consumer polls
+    /// the coordinator when it holds no generation or a heartbeat said to rejoin); `holding` is
+    /// whether it still reads partitions it was assigned (false once it has revoked them, or after
+    /// a restart).
     func poll(group name: String, member: String, subscriptions: [TopicPartition], holding: Bool) -> GroupView {
         // In place: a copy taken out and stored back copied the group's tables at every poll.
         poll(&groups[name, default: GroupState()], name, member: member, subscriptions: subscriptions, holding: holding)
@@ -53,15 +62,17 @@ extension QueueController {
 
     private func poll(_ group: inout GroupState, _ name: String, member: String, subscriptions: [TopicPartition], holding: Bool) -> GroupView {
         let now = simulation.now
-        var changed = false
-        for silent in group.members.keys.sorted() where silent != member
-            && group.members[silent]!.lastSeen.duration(to: now) >= configuration.sessionTimeout {
-            group.members[silent] = nil
-            changed = true
-        }
         let known = group.members[member]
-        if known?.subscriptions != subscriptions { changed = true }
-        group.members[member] = Member(subscriptions: subscriptions, lastSeen: now, hasRejoined: known?.hasRejoined ?? false)
+        let changed = known?.subscriptions != subscriptions
+        let session: Int
+        if let known {
+            session = known.session
+        } else {
+            group.sessions += 1
+            session = group.sessions
+            watchSession(of: member, in: name, session: session, lastSeen: now)
+        }
+        group.members[member] = Member(subscriptions: subscriptions, lastSeen: now, session: session, hasRejoined: known?.hasRejoined ?? false)
         if changed && !group.isPreparingRebalance { prepareRebalance(&group, name) }
         if group.isPreparingRebalance {
             if !holding { group.members[member]!.hasRejoined = true }
@@ -77,7 +88,7 @@ extension QueueController {
 
     /// Membership changed: every member must revoke its partitions and rejoin before the next
     /// generation is assigned (an evicted member's partitions wait, uncommitted, for it).
-    private func prepareRebalance(_ group: inout GroupState, _ name: String) {
+    func prepareRebalance(_ group: inout GroupState, _ name: String) {
         group.isPreparingRebalance = true
         for member in group.members.keys.sorted() { group.members[member]!.hasRejoined = false }
         simulation.trace.record(.custom, id.name, "prepare rebalance \(name) after generation \(group.generation)")

@@ -4,68 +4,120 @@ extension ShardedQueue {
     /// rebalance it commits what it has read and revokes all its partitions before rejoining
     /// (Kafka's eager protocol, `ConsumerCoordinator.onJoinPrepare`), so a rebalance without a
     /// failure hands nothing over twice.
+    ///
+    /// Its heartbeats go from a loop of their own (``startHeartbeats(_:_:node:)``), so a fetch or
+    /// a commit that times out does not keep it silent; its poll asks the coordinator only when
+    /// it must join: it holds no generation, or a heartbeat said the group is rebalancing.
     public func startConsumer(_ spec: QueueConsumerSpec) {
         let node = network.addNode(spec.id)
         let simulation = network.simulation
         let subscriptions = partitions(spec.targets)
+        let session = ConsumerSession(incarnation: node.incarnation, now: simulation.now)
+        startHeartbeats(spec, session, node: node)
         simulation.spawn("queue.consumer.\(spec.id.name)", daemon: true) { _ in
-            var incarnation = node.incarnation
             var holding = ConsumerHolding()
             var lastCommit = simulation.now
-            // When the last poll the coordinator answered was sent: it saw the member no earlier, so
-            // it cannot have evicted it before a session timeout from then. Past that the member
-            // may have been evicted and its partitions given to another: it reads and commits
-            // nothing until its next poll tells it whether it is still in the group.
-            var lastContact = simulation.now
             while await simulation.sleepUnlessTornDown(for: spec.pollInterval) {
-                if node.incarnation != incarnation {
-                    incarnation = node.incarnation
+                if node.incarnation != session.incarnation {
                     self.releaseLag(of: holding.owned, keeping: [], spec)
                     holding.revokeAll()
+                    session.restart(as: node.incarnation, now: simulation.now)
                 }
-                let sent = simulation.now
-                guard case .success(var view) = await self.poll(spec, subscriptions, holding: holding.isHolding),
-                      node.incarnation == incarnation else { continue }
-                lastContact = sent
-                if view.isRebalancing, holding.isHolding {
-                    // onJoinPrepare: commit synchronously, revoke everything, then rejoin.
-                    _ = await self.commit(&holding, spec, until: lastContact)
-                    guard node.incarnation == incarnation else { continue }
-                    self.releaseLag(of: holding.owned, keeping: [], spec)
-                    holding.revokeAll()
-                    let again = simulation.now
-                    guard case .success(let rejoined) = await self.poll(spec, subscriptions, holding: false),
-                          node.incarnation == incarnation else { continue }
-                    lastContact = again
-                    view = rejoined
+                session.polled(at: simulation.now)
+                if session.mustGiveUp {
+                    self.loseAll(&holding, spec)
+                    session.gaveUp()
                 }
-                // Waiting for the other members to rejoin: it owns nothing meanwhile.
-                guard !view.isRebalancing else { continue }
-                if view.generation != holding.generation {
-                    let before = holding.owned
-                    holding.adopt(view)
-                    self.releaseLag(of: before, keeping: holding.owned, spec)
+                if !holding.isHolding || session.mustRejoin {
+                    guard await self.join(&holding, spec, subscriptions, session, node: node) else { continue }
                 }
                 for partition in holding.owned {
                     guard let position = holding.positions[partition] else { continue }
                     (holding.positions[partition], holding.epochs[partition]) = await self.fetch(
-                        partition, from: position, lastEpoch: holding.epochs[partition], until: lastContact, spec: spec)
-                    guard node.incarnation == incarnation else { break }
+                        partition, from: position, lastEpoch: holding.epochs[partition], session, spec: spec)
+                    guard node.incarnation == session.incarnation else { break }
                 }
-                guard node.incarnation == incarnation,
+                guard node.incarnation == session.incarnation,
                       spec.commitInterval == .zero || lastCommit.duration(to: simulation.now) >= spec.commitInterval else { continue }
                 lastCommit = simulation.now
-                if await !self.commit(&holding, spec, until: lastContact), node.incarnation == incarnation {
+                if await !self.commit(&holding, spec, session), node.incarnation == session.incarnation {
                     self.loseAll(&holding, spec)
+                    session.holds(nil)
                 }
             }
         }
     }
 
-    /// The member may no longer own its partitions — its session may have expired, or the
-    /// coordinator refused its commit as from an older generation or a member it no longer has
-    /// (Kafka's ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID): it gives them all up without committing,
-    /// and its next poll rejoins the group.
+    /// Joins the group, or rejoins it: when the group is preparing a rebalance and the member
+    /// holds partitions, it commits them, revokes them and joins again holding none
+    /// (`onJoinPrepare`); when a generation is assigned, it takes its partitions. Returns false
+    /// when there is nothing to read yet: no answer, a rebalance still being prepared, or a restart.
+    private func join(_ holding: inout ConsumerHolding, _ spec: QueueConsumerSpec, _ subscriptions: [TopicPartition],
+                      _ session: ConsumerSession, node: NetworkNode) async -> Bool {
+        let simulation = network.simulation
+        let sent = simulation.now
+        guard case .success(var view) = await poll(spec, subscriptions, holding: holding.isHolding),
+              node.incarnation == session.incarnation else { return false }
+        session.joined(sentAt: sent)
+        if view.isRebalancing, holding.isHolding {
+            _ = await commit(&holding, spec, session)
+            guard node.incarnation == session.incarnation else { return false }
+            releaseLag(of: holding.owned, keeping: [], spec)
+            holding.revokeAll()
+            session.holds(nil)
+            let again = simulation.now
+            guard case .success(let rejoined) = await poll(spec, subscriptions, holding: false),
+                  node.incarnation == session.incarnation else { return false }
+            session.joined(sentAt: again)
+            view = rejoined
+        }
+        // Waiting for the other members to rejoin: it owns nothing meanwhile.
+        guard !view.isRebalancing else { return false }
+        if view.generation != holding.generation {
+            let before = holding.owned
+            holding.adopt(view)
+            releaseLag(of: before, keeping: holding.owned, spec)
+        }
+        session.holds(view.generation)
+        return true
+    }
+
+    /// Heartbeats the group coordinator every heartbeat interval while the consumer is a member,
+    /// whatever its poll loop is doing (KIP-62's heartbeat thread): one heartbeat per interval,
+    /// each waiting at most an interval for its answer. A poll loop that has not started a round
+    /// for `maxPollInterval` makes it leave the group (Kafka's "consumer poll timeout has expired").
+    private func startHeartbeats(_ spec: QueueConsumerSpec, _ session: ConsumerSession, node: NetworkNode) {
+        let simulation = network.simulation
+        let interval = controller.configuration.heartbeatInterval
+        simulation.spawn("queue.heartbeat.\(spec.id.name)", daemon: true) { [controller] _ in
+            var next = simulation.now.advanced(by: interval)
+            while await simulation.sleepUnlessTornDown(until: next) {
+                next = next.advanced(by: interval)
+                guard session.isMember, node.incarnation == session.incarnation else { continue }
+                if session.lastPoll.duration(to: simulation.now) >= spec.maxPollInterval {
+                    session.leave()
+                    simulation.trace.record(.custom, spec.id.name, "poll timeout, leaving \(spec.group)")
+                    _ = await controller.callCoordinator(from: spec.id, timeout: interval) { () throws(QueueError) in
+                        controller.leave(group: spec.group, member: spec.id.name)
+                    }
+                    continue
+                }
+                let (sent, standing, generation) = (simulation.now, session.standing, session.generation)
+                let answer = await controller.callCoordinator(from: spec.id, timeout: interval) { () throws(QueueError) in
+                    controller.heartbeat(group: spec.group, member: spec.id.name, generation: generation)
+                }
+                // An answer about a standing the member has left since (it rejoined, took or gave
+                // up partitions, restarted) says nothing about the present one.
+                guard case .success(let heard) = answer, node.incarnation == session.incarnation, session.standing == standing else { continue }
+                session.heard(heard, sentAt: sent)
+            }
+        }
+    }
+
+    /// The member may no longer own its partitions — it left the group, or the coordinator
+    /// answered its heartbeat or refused its commit as from an older generation or a member it
+    /// no longer has (Kafka's ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID): it gives them all up
+    /// without committing, and its poll rejoins the group.
     private func loseAll(_ holding: inout ConsumerHolding, _ spec: QueueConsumerSpec) {
         network.simulation.trace.record(.custom, spec.id.name, "partitions lost \(spec.group)")
         releaseLag(of: holding.owned, keeping: [], spec)
@@ -86,13 +138,14 @@ extension ShardedQueue {
         }
     }
 
-    /// Commits the position of each partition read since its last commit, while its session,
-    /// counted from `lastContact`, lasts. Returns false when the coordinator refused a commit as
-    /// fenced: the member must give its partitions up and rejoin.
-    private func commit(_ holding: inout ConsumerHolding, _ spec: QueueConsumerSpec, until lastContact: VirtualInstant) async -> Bool {
+    /// Commits the position of each partition read since its last commit, while it is in touch
+    /// with the coordinator (``ConsumerSession/isInTouch(at:sessionTimeout:)``). Returns false
+    /// when the coordinator refused a commit as fenced: the member must give its partitions up
+    /// and rejoin.
+    private func commit(_ holding: inout ConsumerHolding, _ spec: QueueConsumerSpec, _ session: ConsumerSession) async -> Bool {
         guard let generation = holding.generation else { return true }
         for partition in holding.owned {
-            guard lastContact.duration(to: network.simulation.now) < controller.configuration.sessionTimeout else { return true }
+            guard session.isInTouch(at: network.simulation.now, sessionTimeout: controller.configuration.sessionTimeout) else { return true }
             guard let position = holding.positions[partition], position != holding.committed[partition] else { continue }
             let answer = await controller.callCoordinator(from: spec.id, timeout: spec.timeout) { [controller] () throws(QueueError) in
                 try controller.commit(group: spec.group, member: spec.id.name, generation: generation, partition: partition, offset: position)
@@ -114,18 +167,18 @@ extension ShardedQueue {
     /// no epoch — with Kafka's `auto.offset.reset` and KIP-320 truncation detection as models:
     /// reading on from there hands over every record appended at those offsets since, rather
     /// than waiting at the old position and skipping them.
-    private func fetch(_ partition: TopicPartition, from position: Int, lastEpoch: Int?, until lastContact: VirtualInstant,
+    private func fetch(_ partition: TopicPartition, from position: Int, lastEpoch: Int?, _ session: ConsumerSession,
                        spec: QueueConsumerSpec) async -> (position: Int, lastEpoch: Int?) {
         let simulation = network.simulation
         let sessionTimeout = controller.configuration.sessionTimeout
-        guard lastContact.duration(to: simulation.now) < sessionTimeout else { return (position, lastEpoch) }
+        guard session.isInTouch(at: simulation.now, sessionTimeout: sessionTimeout) else { return (position, lastEpoch) }
         guard let leader = controller.state(of: partition)?.leader, let broker = controller.broker(leader) else { return (position, lastEpoch) }
         let fetched = await network.callQueue(from: spec.id, to: broker, timeout: spec.timeout) { broker throws(QueueError) in
             try broker.fetch(partition, from: position, lastEpoch: lastEpoch, maxRecords: spec.maxRecords)
         }
-        // An answer that comes once the session may have expired is not handed over: the
-        // partition may be another member's by now.
-        guard lastContact.duration(to: simulation.now) < sessionTimeout else { return (position, lastEpoch) }
+        // An answer that comes once the session may have expired (or the member has left) is not
+        // handed over: the partition may be another member's by now.
+        guard session.isInTouch(at: simulation.now, sessionTimeout: sessionTimeout) else { return (position, lastEpoch) }
         switch fetched {
         case .success(let (records, highWatermark)):
             let next = records.last.map { $0.offset + 1 } ?? position

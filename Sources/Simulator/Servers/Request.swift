@@ -19,7 +19,8 @@ public struct Request: Sendable, Equatable {
 
 /// A server's answer.
 public struct Response: Sendable, Equatable {
-    /// HTTP-style status: 200 served, 503 rejected (queue full), 500 a server error.
+    /// HTTP-style status: from a server 200 served, 503 rejected (queue full), 500 a server error,
+    /// 404 a path it does not serve; from a balancer also 400, 429, 502 and 504 of its own.
     public var status: Int
     /// The server that produced it.
     public var server: NodeID

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Reports
 @testable import Scenarios
 @testable import Simulator
 
@@ -63,6 +64,18 @@ restores:
         let report = String(decoding: first.files[0].contents, as: UTF8.self)
         #expect(report.hasPrefix("# Backup manager: sync, backups, a 503 storm, restores and retention\n\n- seed: `11`\n- replay: `orrery experiment backup`"))
         #expect(report.contains("3 of 3 restores reproduced the source exactly"))
+    }
+
+    @Test func theJSONCarriesTheFullCopyBaselineTheMarkdownStates() throws {
+        let spec = try #require(try parseExperiment(shortBackupExperiment, file: "backup.yaml") as? BackupExperiment).spec
+        let result = try BackupExperiment.run(spec), bundle = result.bundle(spec: spec)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(bundle.files[1].contents)) as? [String: Any])
+        let baseline = result.managerStats.sourceBytesAtSyncs
+        #expect(baseline > result.managerStats.bytesUploaded)
+        #expect(json["fullCopyBytes"] as? Int == baseline)
+        #expect(json["bytesUploaded"] as? Int == result.managerStats.bytesUploaded)
+        let markdown = String(decoding: bundle.files[0].contents, as: UTF8.self)
+        #expect(markdown.contains("Copying the whole source at every sync would have moved \(NumberFormat.integer(baseline)) bytes"))
     }
 
     static let badFiles: [(name: String, yaml: String, message: String)] = [

@@ -67,4 +67,22 @@ import Testing
         let csv = try String(contentsOf: Self.root.appendingPathComponent("results/claims/seeds.csv"), encoding: .utf8)
         #expect(csv.split(separator: "\n").count == 1 + (8 + 4) * SeedStudy.seedCount)
     }
+
+    /// The committed `runs.csv` gives each detection run's time, and the claim's row quotes the
+    /// stated runs' times as the CSV has them.
+    @Test func theCommittedRunsGiveTheDetectionTimesTheClaimQuotes() throws {
+        let runs = try String(contentsOf: Self.root.appendingPathComponent("results/claims/runs.csv"), encoding: .utf8).split(separator: "\n")
+        #expect(runs.first?.hasSuffix(",success_ratio,detection_seconds") == true)
+        let detections = runs.filter { $0.hasPrefix("003,\"detection: ") }
+        #expect(detections.count == 4)
+        #expect(detections.allSatisfy { !($0.split(separator: ",").last ?? "").isEmpty })
+        #expect(runs.filter { !$0.hasPrefix("003,\"detection: ") }.dropFirst().allSatisfy { $0.hasSuffix(",") })
+        let report = try String(contentsOf: Self.root.appendingPathComponent("results/claims/report.md"), encoding: .utf8)
+        let claimRow = try #require(report.split(separator: "\n").first { $0.hasPrefix("| Failover detection: 3–5 seconds") })
+        #expect(claimRow.contains("in the detection runs (`runs.csv`): host down (no answer): "))
+        for line in detections where line.contains(", as stated\",") {
+            let seconds = try #require(Double(line.split(separator: ",").last ?? ""))
+            #expect(claimRow.contains(ClaimCheck.duration(seconds)), "\(line)")
+        }
+    }
 }

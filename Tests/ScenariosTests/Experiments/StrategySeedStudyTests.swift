@@ -52,4 +52,41 @@ extension StrategySeedStudyTests {
         let csv = try String(contentsOf: root.appendingPathComponent("results/strategies/p99_seeds.csv"), encoding: .utf8)
         #expect(csv.split(separator: "\n").count == 1 + 4 * StrategyComparison.strategies.count * SeedStudy.seedCount)
     }
+
+    /// The committed `report.json` carries what the Markdown says: each cell's p99 as `results.csv`
+    /// has it, the affected server's share, and the seed study's verdicts; a tie for the lowest p99
+    /// names every strategy in it.
+    @Test func theCommittedJSONAgreesWithTheCSVAndTheMarkdown() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = root.appendingPathComponent("results/strategies")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report.json"))) as? [String: Any])
+        let situations = try #require(json["situations"] as? [[String: Any]])
+        #expect(situations.map { $0["name"] as? String } == ["identical", "heterogeneous", "one slow", "crash and back"])
+        let csvRows = try String(contentsOf: folder.appendingPathComponent("results.csv"), encoding: .utf8).split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(csvRows.count == 4 * StrategyComparison.strategies.count)
+        let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+        var rowIndex = 0
+        for situation in situations {
+            let cells = try #require(situation["cells"] as? [[String: Any]])
+            #expect(cells.count == StrategyComparison.strategies.count)
+            for cell in cells {
+                let row = csvRows[rowIndex]
+                rowIndex += 1
+                #expect(row[1] == (cell["strategy"] as? String ?? "")[...])
+                // The CSV prints six decimals of a second, the JSON nine.
+                #expect(abs((Double(row[4]) ?? -1) - (cell["p99Seconds"] as? Double ?? 1)) <= 5e-7)
+                #expect(row[10] == (situation["affectedServer"] as? String ?? "")[...])
+                if let share = cell["shareOnAffected"] as? Double {
+                    #expect(abs((Double(row[11]) ?? -1) - share) <= 5e-5)
+                } else {
+                    #expect(row[11].isEmpty)
+                }
+            }
+            let p99s = cells.compactMap { $0["p99Seconds"] as? Double }
+            let lowest = cells.filter { $0["p99Seconds"] as? Double == p99s.min() }.compactMap { $0["strategy"] as? String }
+            #expect(markdown.contains("Lowest p99: " + lowest.map { "`\($0)`" }.joined(separator: ", ") + " ("), "\(lowest)")
+            let best = try #require(situation["lowestMeanP99"] as? String)
+            #expect(markdown.contains("- **\(situation["name"] as? String ?? "")**: lowest mean p99 `\(best)`"))
+        }
+    }
 }

@@ -78,6 +78,28 @@ expect:
         #expect(configuration.healthCheck == nil && configuration.queue == nil && configuration.circuitBreaker == nil)
     }
 
+    /// Each word of `retries.on` and what it stands for: nginx's statuses each only themselves,
+    /// `http_5xx` every 5xx.
+    static let retryWords: [(words: String, conditions: RetryConditions)] = [
+        ("[error, timeout, http_503]", [.error, .timeout, .http503]),
+        ("[http_500]", [.http500]),
+        ("[http_502, http_504]", [.http502, .http504]),
+        ("[http_404]", [.http404]),
+        ("[timeout, http_5xx]", [.timeout, .http500, .http502, .http503, .http504, .otherHTTP5xx]),
+        ("[]", []),
+    ]
+
+    @Test(arguments: retryWords.indices)
+    func eachRetryWordStandsForItsOwnCondition(index: Int) throws {
+        let (words, conditions) = Self.retryWords[index]
+        let text = balancedScenario.replacingOccurrences(of: "on: [error, timeout, http_5xx]", with: "on: \(words)")
+        #expect(try #require(try ScenarioLoader.parse(text, file: "b.yaml").balancer).configuration.retryOn == conditions)
+    }
+
+    @Test func theSchemaListsEveryRetryWordTheLoaderReads() {
+        #expect(ScenarioLoader.retryConditionWords.map(\.key) == ScenarioSchema.retryConditions)
+    }
+
     static let badBalancers: [(from: String, to: String, error: String)] = [
         ("strategy: least_conn", "strategy: least_con",
          "b.yaml:8:13: error: unknown strategy 'least_con'; did you mean 'least_conn'? (at balancer.strategy)"),
@@ -85,6 +107,12 @@ expect:
          "b.yaml:15:3: error: unknown key 'slow_strat'; did you mean 'slow_start'? (at balancer)"),
         ("on: [error, timeout, http_5xx]", "on: [error, timout, http_5xx]",
          "b.yaml:10:35: error: unknown retry condition 'timout'; did you mean 'timeout'? (at balancer.retries.on.[1])"),
+        ("on: [error, timeout, http_5xx]", "on: [error, timeout, http_5XX]",
+         "b.yaml:10:44: error: unknown retry condition 'http_5XX'; did you mean 'http_5xx'? (at balancer.retries.on.[2])"),
+        ("on: [error, timeout, http_5xx]", "on: [error, timeout, http_429]",
+         "b.yaml:10:44: error: 'http_429' is nginx's, but Orrery's servers never answer 429: there is nothing to retry (at balancer.retries.on.[2])"),
+        ("on: [error, timeout, http_5xx]", "on: [error, timeout, http_403]",
+         "b.yaml:10:44: error: 'http_403' is nginx's, but Orrery's servers never answer 403: there is nothing to retry (at balancer.retries.on.[2])"),
         ("tries: 3", "tries: 0",
          "b.yaml:10:20: error: must be at least 1, got 0 (at balancer.retries.tries)"),
         ("panic_threshold: 50%", "panic_threshold: 150%",

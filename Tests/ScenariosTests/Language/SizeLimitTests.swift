@@ -128,7 +128,7 @@ import Testing
         ("swarm: {seeds: 10000, messages: 1000000}",
          "x.yaml:54:8: error: the experiment's worlds would send about 2.0e+10 messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
         ("swarm: {seeds: 10000, messages: 400}",
-         "x.yaml:54:8: error: the experiment's worlds would send about 1.6e+07 messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
+         "x.yaml:54:8: error: the experiment's worlds would send about 1.7e+07 messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
         ("swarm: {seeds: 200, messages: 400}\nPARTITIONS", "x.yaml:152:8: error: the experiment's worlds would send about 3.4e+08 messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 200 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
         ("swarm: {seeds: 2000, messages: 400}", ""),
     ])

@@ -16,7 +16,7 @@ import Testing
         ]
         let events = [event(12, "s2", .markedDown(.passive)), event(13, "s2", .markedDown(.active)), event(22, "s2", .markedUp(.active)),
                       event(31, "s2", .markedUp(.passive)), event(40.001, "s3", .markedDown(.passive)), event(72, "s3", .markedUp(.passive))]
-        let failovers = Failover.find(in: timeline, events: events, end: .after(.seconds(80)))
+        let failovers = Failover.find(in: timeline, events: events, end: .after(.seconds(80)), servers: ["s1", "s2", "s3"], balancer: "balancer")
         #expect(failovers.map(\.server) == ["s2", "s3", "s1"])
         #expect(failovers[0].detectionTime == 2)
         #expect(failovers[0].repairedAt == 25)
@@ -24,5 +24,76 @@ import Testing
         #expect(failovers[1].repairedAt == 42)
         #expect(failovers[1].recoveryTime == 30)
         #expect(failovers[2].detectedAt == nil && failovers[2].repairedAt == nil)
+    }
+
+    @Test func aFaultOnANodeNoServerRunsOnIsNoFailover() {
+        let timeline: [FaultSchedule.Entry] = [
+            .init(at: .after(.seconds(5)), fault: .crash("worker-2")),
+            .init(at: .after(.seconds(6)), fault: .restart("coordinator", bootTime: .seconds(1))),
+            .init(at: .after(.seconds(7)), fault: .crash("balancer")),
+            .init(at: .after(.seconds(8)), fault: .partition([["client"], ["balancer", "web1", "web2"]])),
+        ]
+        #expect(Failover.find(in: timeline, events: [], end: .after(.seconds(30)), servers: ["web1", "web2"], balancer: "balancer").isEmpty)
+    }
+
+    @Test func aPartitionIsAFailoverOfEveryServerItCutsOffFromTheBalancerUntilTheHeal() {
+        // The nodes a partition does not name form a group of their own, as in the network.
+        let timeline: [FaultSchedule.Entry] = [
+            .init(at: .after(.seconds(9)), fault: .partition([["balancer"], ["coordinator"]])),
+            .init(at: .after(.seconds(12)), fault: .heal),
+        ]
+        let events = [event(10.001, "coordinator", .markedDown(.active)), event(10.001, "worker-1", .markedDown(.active)),
+                      event(13.001, "coordinator", .markedUp(.active)), event(13.001, "worker-1", .markedUp(.active))]
+        let failovers = Failover.find(in: timeline, events: events, end: .after(.seconds(60)), servers: ["coordinator", "worker-1"], balancer: "balancer")
+        #expect(failovers.map(\.server) == ["coordinator", "worker-1"])
+        #expect(failovers.map(\.fault) == ["partition [balancer] | [coordinator]", "partition [balancer] | [coordinator]"])
+        #expect(failovers.map(\.detectedAt) == [10.001, 10.001])
+        #expect(failovers.map(\.repairedAt) == [12, 12])
+        #expect(failovers.map(\.recoveredAt) == [13.001, 13.001])
+    }
+
+    /// The checker's `det.yaml`: two web servers behind the balancer, a separate MapReduce cluster,
+    /// and a crash of worker-2, where no server runs.
+    @Test func aCrashOfAWorkerNoServerRunsOnLeavesDetectionTimeAtZero() throws {
+        let result = ScenarioRunner.run(try ScenarioLoader.parse("""
+            seed: 1
+            run: {duration: 30s}
+            balancer:
+              strategy: round_robin
+              health_check: {interval: 1s, timeout: 500ms, rise: 1, fall: 1}
+            servers:
+              - {name: web, count: 2, slots: 4, service_time: 5ms}
+            workload: {type: open_loop, rate: 20, timeout: 5s}
+            mapreduce:
+              cluster: {workers: 2}
+              jobs:
+                - {id: j, name: word-count, reducers: 1, submit_at: 1s, input: {synthetic: {lines: 1000, seed: 1}}}
+            faults:
+              - {at: 5s, crash: worker-2}
+            expect:
+              - balancer.detection_time < 2s
+              - balancer.success_ratio == 1
+            """, file: "det.yaml"), seed: nil)
+        let traffic = try #require(result.traffic)
+        #expect(traffic.issued == 628 && traffic.succeeded == 628)
+        #expect(traffic.balancer?.failovers == [])
+        // No failover: both figures are 0, as the metrics document for a run without one.
+        #expect(result.value(of: BalancerMetric.detectionTime.metric) == 0)
+        #expect(result.value(of: BalancerMetric.recoveryTime.metric) == 0)
+        #expect(result.checks.map(\.holds) == [true, true])
+        #expect(!result.markdown().contains("Failovers"))
+        #expect(result.passed)
+    }
+
+    /// `seed-001-log-pipeline.yaml`: worker-2 (no gateway server) crashes at 11.2 s and restarts at
+    /// 20 s; the coordinator, behind the gateway, restarts at 12 s with a 1 s boot, and the gateway
+    /// has no health checks, so it never marks it down: the only failover, counted to the run's end.
+    @Test func seed001sFailoverIsTheCoordinatorsRestartNotTheWorkersCrash() throws {
+        let result = ScenarioRunner.run(try WorldTearDownTests.scenario("seed-001-log-pipeline.yaml"))
+        let failovers = try #require(result.traffic?.balancer?.failovers)
+        #expect(failovers == [Failover(server: "coordinator", fault: "restart coordinator (boot 1.000s)", at: 12, detectedAt: nil, repairedAt: 13,
+                                       recoveredAt: nil)])
+        #expect(result.value(of: BalancerMetric.detectionTime.metric) == result.virtualSeconds - 12)
+        #expect(result.value(of: BalancerMetric.recoveryTime.metric) == result.virtualSeconds - 13)
     }
 }

@@ -45,7 +45,8 @@ import Testing
         let stats = balancer.stats
         let observed = Observed(
             digest: simulation.trace.digestHex, events: simulation.executor.eventsProcessed,
-            balancer: [stats.forwarded, stats.failedForwards, stats.retried, stats.unanswered, stats.rateLimited, stats.circuitRejected, stats.answered, stats.failedAnswers],
+            balancer: [stats.forwarded, stats.failedForwards, stats.retried, stats.unanswered, stats.rateLimited, stats.circuitRejected, stats.answered, stats.failedAnswers,
+                       stats.gatewayTimeouts, stats.badGateways],
             servers: stats.servers.map { [$0.forwarded, $0.succeeded, $0.serverErrors, $0.connectErrors, $0.timeouts] },
             succeeded: metrics.succeeded, failedByStatus: metrics.failedByStatus, failedByNetwork: metrics.failedByNetwork,
             servedBy: Dictionary(uniqueKeysWithValues: metrics.servedBy.map { ($0.key.name, $0.value) }))

@@ -9,8 +9,8 @@ import Testing
         fixture.network.restart("s1", bootTime: .seconds(1))
         let requests = [0.0, 0.5, 1.5, 2].map { fixture.route(at: $0) }
         fixture.run(until: 5)
-        // Refused until it is back at 1 s, then answered: no fail_timeout keeps it out.
-        #expect(requests.map(\.status) == [503, 503, 200, 200])
+        // Refused (502) until it is back at 1 s, then answered: no fail_timeout keeps it out.
+        #expect(requests.map(\.status) == [502, 502, 200, 200])
         #expect(fixture.routes.hostnames == ["s1", "s1", "s1", "s1"])
         #expect(fixture.events.isEmpty)
     }
@@ -22,7 +22,7 @@ import Testing
         let requests = [0.0, 1.5].map { fixture.route(at: $0) }
         fixture.run(until: 5)
         // s1's refusal at 1 ms marks it down for 10 s: the next request goes to the backup.
-        #expect(requests.map(\.status) == [503, 200])
+        #expect(requests.map(\.status) == [502, 200])
         #expect(fixture.routes.hostnames == ["s1", "s2"])
         #expect(fixture.events.map { micros($0.0)! } == [0.001])
         #expect(fixture.events.map(\.2) == [.markedDown(.passive)])

@@ -31,14 +31,14 @@ struct UpstreamFixture {
         }
     }
 
-    /// Routes one request at virtual time `at` (from `client`); returns the answer and when it came.
-    func route(at: Double, key: UInt64 = 1, client: NodeID = "client") -> RoutedRequest {
+    /// Routes one request for `path` at virtual time `at` (from `client`); returns the answer and when it came.
+    func route(at: Double, key: UInt64 = 1, client: NodeID = "client", path: String = "home") -> RoutedRequest {
         let outcome = RoutedRequest()
         let balancer = balancer, sim = sim
         sim.spawn("request") { _ in
             let instant = VirtualInstant.after(.seconds(double: at))
             if sim.now < instant { await sim.sleep(until: instant) }
-            outcome.response = await balancer.route(Request(id: UInt64(at * 1000), key: key, client: client))
+            outcome.response = await balancer.route(Request(id: UInt64(at * 1000), path: path, key: key, client: client))
             outcome.answeredAt = sim.now
         }
         return outcome

@@ -56,7 +56,9 @@ import Testing
         let outcome = try harness.run()
         let audit = outcome.audit, ledger = outcome.queue.ledger
         #expect(audit.duplicates == audit.allowedDuplicates)
-        #expect(audit.duplicates == ["g": 236])
+        // 236 while each poll asked the coordinator: the rounds, shorter without that round trip,
+        // fall differently around c1's last commit.
+        #expect(audit.duplicates == ["g": 244])
         #expect(audit.undelivered == ["g": 0])
         // Per partition, what came again is exactly the tail c1 read after its last commit.
         for log in audit.logs {

@@ -88,7 +88,9 @@ extension ShardedQueueTests {
         let beforeCrash = ledger.filter { $0.time < crash }
         let redelivered = ledger.filter(\.isDuplicate)
         #expect(audit.duplicates == ["consumer-1": redelivered.count, "consumer-2": 0])
-        #expect(redelivered.count == 86)
+        // 86 while each poll asked the coordinator (one round trip a round): the rounds, shorter
+        // without it, fall differently around the crash.
+        #expect(redelivered.count == 84)
         #expect(Set(redelivered.map { "\($0.partition)@\($0.offset)" }).isSubset(of: Set(beforeCrash.map { "\($0.partition)@\($0.offset)" })))
         #expect(audit.allowedDuplicates == audit.duplicates)
         #expect(audit.undelivered == ["consumer-1": 0, "consumer-2": 0])

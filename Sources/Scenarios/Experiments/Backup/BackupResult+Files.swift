@@ -63,6 +63,8 @@ extension BackupResult {
         var seed: UInt64
         var digest: String
         var syncs: Int, failedSyncs: Int, filesUploaded: Int, filesDeleted: Int, filesUnchanged: Int, bytesUploaded: Int
+        /// What copying the whole source at every sync would have moved: the source's size when each sync began, summed.
+        var fullCopyBytes: Int
         var backupsCreated: Int, failedBackups: Int, backupsDeleted: Int, incompleteBackupsDeleted: Int, backupsListedAtEnd: [String]
         var attempts: Int, failedAttempts: Int, retries: Int, failedRequests: Int, failuresByCause: [String: Int]
         var injectedErrors: Int, stormErrors: Int, lifecycleActions: Int
@@ -76,7 +78,7 @@ extension BackupResult {
         JSONReport.encode(Document(
             seed: spec.seed, digest: digest, syncs: managerStats.syncs, failedSyncs: managerStats.failedSyncs,
             filesUploaded: managerStats.filesUploaded, filesDeleted: managerStats.filesDeleted, filesUnchanged: managerStats.filesUnchanged,
-            bytesUploaded: managerStats.bytesUploaded, backupsCreated: managerStats.backupsCreated, failedBackups: managerStats.failedBackups,
+            bytesUploaded: managerStats.bytesUploaded, fullCopyBytes: managerStats.sourceBytesAtSyncs, backupsCreated: managerStats.backupsCreated, failedBackups: managerStats.failedBackups,
             backupsDeleted: managerStats.backupsDeleted, incompleteBackupsDeleted: managerStats.incompleteBackupsDeleted,
             backupsListedAtEnd: listedAtEnd.map(\.name),
             attempts: clientStats.attempts, failedAttempts: clientStats.failedAttempts, retries: clientStats.retries,

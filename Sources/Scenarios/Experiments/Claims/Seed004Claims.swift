@@ -63,7 +63,7 @@ public struct Seed004Claims: Sendable {
             claim: "10,000 concurrent users with responses under 3 seconds for 99 % of requests",
             measured: "p99 \(ClaimCheck.ms(p99)) under normal load, \(ClaimCheck.ms(p99Stated)) with the backend failures; think-time sweep: \(sweepText)",
             verdict: p99 < 3 && p99Stated < 3 ? .conditional : .fails,
-            why: "A closed loop of N users who think Z between requests sends X = N / (Z + R) requests per second (Little's law). The backends complete at most C = \(ClaimCheck.rate(capacity)) (\(backends) × workers / mean service time). With Z = \(ClaimCheck.s(think)) the users offer \(ClaimCheck.rate(users / (think + normal.value(of: .meanLatency)))) = \(NumberFormat.percent(users / (think + normal.value(of: .meanLatency)) / capacity, decimals: 0)) of C, so queues stay short. Below Z = N / C = \(ClaimCheck.s(breakEven)) demand exceeds capacity: the backends saturate, the users' requests pile up in the queues (R = N / C − Z), p99 passes 3 s and, once the backends' queues are full, requests are turned away with 503 even after three tries. The seed states neither Z nor the service time, so '10,000 users' alone does not decide the claim.\(overloadNote)",
+            why: "A closed loop of N users who think Z between requests sends X = N / (Z + R) requests per second (Little's law). The backends complete at most C = \(ClaimCheck.rate(capacity)) (\(backends) × workers / mean service time). With Z = \(ClaimCheck.s(think)) the users offer \(ClaimCheck.rate(users / (think + normal.value(of: .meanLatency)))) = \(NumberFormat.percent(users / (think + normal.value(of: .meanLatency)) / capacity, decimals: 0)) of C, so queues stay short. Below Z = N / C = \(ClaimCheck.s(breakEven)) demand exceeds capacity: the backends saturate, the users' requests pile up in the queues (R = N / C − Z), p99 passes 3 s and, once the backends' queues are full, requests fail even after three tries. The seed states neither Z nor the service time, so '10,000 users' alone does not decide the claim.\(overloadNote)",
             toHold: shortestThinkTimeThatHolds.map { "Users must think at least about \(ClaimCheck.s(breakEven)) between requests with this capacity (in the sweep p99 < 3 s from \(ClaimCheck.s($0)) on), or the backends need more than N / Z requests/s of capacity. Keeping the backends' own 503s out of max_fails (no http_503 in proxy_next_upstream) stops overload from turning into an outage." }
                 ?? "No think time of the sweep keeps p99 under 3 s: the backends need more capacity."))
 
@@ -103,12 +103,22 @@ public struct Seed004Claims: Sendable {
         return checks
     }
 
-    /// What the most overloaded run of the sweep shows about passive health under overload.
+    /// What the most overloaded run of the sweep shows about passive health under overload, and
+    /// what its failed requests were answered, status by status.
     private var overloadNote: String {
         guard let worst = sweep.first, let balancer = worst.result.balancer else { return "" }
         let downs = balancer.events.filter(\.isDown).count
         guard downs > 0 else { return "" }
-        return " Overload also sets off a cascade: at Z = \(ClaimCheck.s(worst.thinkTime)) the backends' full queues answer 503, and with http_503 in proxy_next_upstream every 503 counts against max_fails, so passive health marked backends down \(NumberFormat.integer(downs)) times — all three within milliseconds of each other — and the balancer itself answered \(NumberFormat.integer(balancer.unanswered)) requests 503 while they were out (Orrery's balancer answers 503 when no server is left; nginx would answer these 502): only \(NumberFormat.percent(worst.result.value(of: .successRatio), decimals: 1)) of requests were answered, at \(ClaimCheck.rate(worst.result.throughput)), well below the \(ClaimCheck.rate(capacity)) the backends can do."
+        let counted = scenario.balancer?.configuration.retryOn.contains(.http503) == true
+            ? "with http_503 in proxy_next_upstream every 503 counts against max_fails"
+            : "their failures count against max_fails"
+        var own: [String] = []
+        if balancer.badGateways > 0 { own.append("\(NumberFormat.integer(balancer.badGateways)) requests 502 (no live backend left to try, or the last try could not connect)") }
+        if balancer.gatewayTimeouts > 0 { own.append("\(NumberFormat.integer(balancer.gatewayTimeouts)) requests 504 (the last try timed out)") }
+        let ownAnswers = own.isEmpty ? "" : ", and the balancer itself answered \(own.joined(separator: " and ")), as nginx does"
+        let statuses = worst.result.statusFailures.map { "\(NumberFormat.integer($0.count)) × \($0.status)" }.joined(separator: ", ")
+        let answeredStatuses = statuses.isEmpty ? "" : " (the clients' failed requests by status: \(statuses))"
+        return " Overload also sets off a cascade: at Z = \(ClaimCheck.s(worst.thinkTime)) the backends' full queues answer 503, and \(counted), so passive health marked backends down \(NumberFormat.integer(downs)) times — all three within milliseconds of each other\(ownAnswers): only \(NumberFormat.percent(worst.result.value(of: .successRatio), decimals: 1)) of requests were answered\(answeredStatuses), at \(ClaimCheck.rate(worst.result.throughput)), well below the \(ClaimCheck.rate(capacity)) the backends can do."
     }
 
     /// For each probe, the time since the same backend was last marked down.

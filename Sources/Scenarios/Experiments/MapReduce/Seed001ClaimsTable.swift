@@ -107,7 +107,7 @@ public enum Seed001ClaimsTable {
             claim: "combiners cut shuffle data", claimed: NumberFormat.percent(claims.combinerReduction, decimals: 0),
             simulated: "\(NumberFormat.percent(reduction)) (\(NumberFormat.integer(m.shuffledBytesWithoutCombiner)) → \(NumberFormat.integer(m.shuffledBytesWithCombiner)) bytes)",
             criterion: "at least \(NumberFormat.percent(floor)) (the claim less the tolerance)", holds: reduction >= floor,
-            why: "Each map task emitted \(NumberFormat.fixed(perTask, decimals: 0, grouping: true)) word records but held only \(NumberFormat.fixed(keysPerTask, decimals: 0, grouping: true)) distinct words; "
+            why: "A map task emitted \(NumberFormat.fixed(perTask, decimals: 0, grouping: true)) word records on average but held only \(NumberFormat.fixed(keysPerTask, decimals: 0, grouping: true)) distinct words; "
                 + "the combiner writes one record per distinct word per task (\(NumberFormat.fixed(perTask / max(keysPerTask, 1), decimals: 1))× fewer), and log lines repeat a small vocabulary of levels, services, paths and message words, "
                 + "so the cut grows with the events per task.")
     }

@@ -20,7 +20,8 @@ extension QueueResult {
         out += "\(spec.topics.map { "\($0.name) (\($0.partitions) partitions)" }.joined(separator: ", ")) placed by \(spec.placement.summary) on "
         out += "\(spec.brokers) brokers, \(plain.replication) copies each (the first is the preferred leader), acks = \(plain.acks.rawValue). "
         out += "The controller checks each broker every \(DurationFormat.seconds(spec.configuration.heartbeatInterval.seconds)) and declares it dead after "
-        out += "\(DurationFormat.seconds(spec.configuration.sessionTimeout.seconds)) of silence; a leader drops a follower that does not confirm a copy within "
+        out += "\(DurationFormat.seconds(spec.configuration.sessionTimeout.seconds)) of silence (each consumer heartbeats its group coordinator as often, "
+        out += "from a loop of its own, and is evicted after as long without a heartbeat); a leader drops a follower that does not confirm a copy within "
         out += "\(DurationFormat.seconds(spec.configuration.replicaTimeout.seconds)).\n\n"
         var table = MarkdownTable(columns: [.text("partition"), .text("replicas (brokers)"), .text("leader at the end"), .text("in sync at the end")])
         for log in plain.audit.logs {

@@ -2,7 +2,7 @@ import Simulator
 
 extension ScenarioLoader {
     /// The most work the queue experiment's worlds may do in all, in messages sent: those, the
-    /// brokers' heartbeats and catch-up rounds, and the consumers' fetches, summed over its runs
+    /// brokers' and consumers' heartbeats, the brokers' catch-up rounds, and the consumers' fetches, summed over its runs
     /// and its swarm's seeds (about 25 s; the shipped file does about 0.35 M, 0.1 M of it fetches).
     static let queueExperimentMostWork = 5_000_000.0
 
@@ -14,8 +14,8 @@ extension ScenarioLoader {
         // Every partition's copies catch up every round: a round of a copy costs about an eighth
         // of a message (measured: 100 topics of 1,000 partitions ran past a minute).
         let copies = Double(spec.topics.reduce(0) { $0 + $1.partitions } * spec.configuration.replication)
-        let wakeUps = Double(spec.brokers) * spec.duration.seconds
-            * (1 / spec.configuration.heartbeatInterval.seconds + 1 / spec.configuration.catchUpInterval.seconds)
+        let wakeUps = Double(spec.brokers + spec.queue.consumers.count) * spec.duration.seconds / spec.configuration.heartbeatInterval.seconds
+            + Double(spec.brokers) * spec.duration.seconds / spec.configuration.catchUpInterval.seconds
             + copies * spec.duration.seconds / spec.configuration.catchUpInterval.seconds / 8
             // A consumer's fetch of a partition, its poll included, costs about a fifth of a message.
             + spec.queue.estimatedFetches(over: spec.duration.seconds) / 5

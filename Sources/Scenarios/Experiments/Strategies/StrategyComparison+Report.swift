@@ -6,6 +6,7 @@ extension StrategyComparison {
     public func bundle() -> ReportBundle {
         var bundle = ReportBundle()
         bundle.add("strategies/report.md", markdown())
+        bundle.add("strategies/report.json", json())
         bundle.add("strategies/results.csv", resultsCSV())
         bundle.add("strategies/p99.svg", grid(title: "p99 response time by strategy (ms)", unit: "p99 (ms)", decimals: 1) { $0.result.value(of: .p99) * 1000 }.svg())
         bundle.add("strategies/utilisation.svg", grid(title: "busiest server's utilisation by strategy (%)", unit: "utilisation (%)", decimals: 0) { $0.maximumUtilisation * 100 }.svg())
@@ -58,8 +59,11 @@ extension StrategyComparison {
     private func commentary(_ situation: Situation, _ row: [Cell]) -> String {
         let byP99 = row.sorted { $0.result.value(of: .p99) < $1.result.value(of: .p99) }
         guard let best = byP99.first, let worst = byP99.last else { return "" }
-        var out = "Lowest p99: `\(best.strategy.name)` (\(DurationFormat.milliseconds(best.result.value(of: .p99)))); highest: `\(worst.strategy.name)` (\(DurationFormat.milliseconds(worst.result.value(of: .p99)))). "
         func names(_ cells: [Cell]) -> String { cells.map { "`\($0.strategy.name)`" }.joined(separator: ", ") }
+        // Percentiles are histogram buckets, so strategies often tie: every one at the extreme is named.
+        let lowest = byP99.filter { $0.result.value(of: .p99) == best.result.value(of: .p99) }
+        let highest = byP99.filter { $0.result.value(of: .p99) == worst.result.value(of: .p99) }
+        var out = "Lowest p99: \(names(lowest)) (\(DurationFormat.milliseconds(best.result.value(of: .p99)))); highest: \(names(highest)) (\(DurationFormat.milliseconds(worst.result.value(of: .p99)))). "
         func shares(_ cells: [Cell], _ server: String) -> String {
             cells.map { "`\($0.strategy.name)` \(NumberFormat.percent($0.share(of: server), decimals: 1))" }.joined(separator: ", ")
         }
@@ -118,7 +122,9 @@ extension StrategyComparison {
     private func conclusion() -> String {
         var wins: [String: Int] = [:]
         for row in cells {
-            if let best = row.min(by: { $0.result.value(of: .p99) < $1.result.value(of: .p99) }) { wins[best.strategy.name, default: 0] += 1 }
+            guard let best = row.map({ $0.result.value(of: .p99) }).min() else { continue }
+            // A tie for the lowest p99 is a win for each strategy in it.
+            for cell in row where cell.result.value(of: .p99) == best { wins[cell.strategy.name, default: 0] += 1 }
         }
         let worstRank = StrategyComparison.strategies.indices.map { index in
             (StrategyComparison.strategies[index].name, cells.map { row in
@@ -126,7 +132,8 @@ extension StrategyComparison {
             }.max() ?? 0)
         }
         let robust = worstRank.filter { $0.1 <= 2 }.map { "`\($0.0)`" }
-        var out = "Best p99 per situation: " + wins.sorted { $0.key < $1.key }.map { "`\($0.key)` in \($0.value)" }.joined(separator: ", ") + ". "
+        let tied = wins.values.reduce(0, +) > cells.count
+        var out = "Best p99 per situation\(tied ? " (a tie is a win for each strategy in it)" : ""): " + wins.sorted { $0.key < $1.key }.map { "`\($0.key)` in \($0.value)" }.joined(separator: ", ") + ". "
         out += robust.isEmpty ? "No strategy is among the three best in every situation. " : "Among the three best in every situation: \(robust.joined(separator: ", ")). "
         out += "Strategies that look at load (connections, latency) adapt to heterogeneous, slow and failing servers without configuration; weighted strategies need weights that match capacity; hashing strategies buy affinity (a key or a client keeps its server) at the price of imbalance under skewed keys, which bounded loads limits."
         return out
@@ -151,13 +158,15 @@ extension StrategyComparison {
     }
 
     func resultsCSV() -> String {
-        var table = CSVTable(header: ["situation", "strategy", "digest", "p50_seconds", "p99_seconds", "p999_seconds", "errors", "retries", "peak_to_average", "max_utilisation"])
+        var table = CSVTable(header: ["situation", "strategy", "digest", "p50_seconds", "p99_seconds", "p999_seconds", "errors", "retries", "peak_to_average", "max_utilisation",
+                                             "affected_server", "share_on_affected"])
         for (situation, row) in zip(situations, cells) {
             for cell in row {
                 table.append([situation.name, cell.strategy.name, cell.result.digest, NumberFormat.fixed(cell.result.value(of: .p50), decimals: 6),
                               NumberFormat.fixed(cell.result.value(of: .p99), decimals: 6), NumberFormat.fixed(cell.result.value(of: .p999), decimals: 6),
                               String(cell.errors), String(cell.result.balancer?.retried ?? 0), NumberFormat.fixed(cell.peakToAverage, decimals: 4),
-                              NumberFormat.fixed(cell.maximumUtilisation, decimals: 4)])
+                              NumberFormat.fixed(cell.maximumUtilisation, decimals: 4), situation.affected ?? "",
+                              situation.affected.map { NumberFormat.fixed(cell.share(of: $0), decimals: 4) } ?? ""])
             }
         }
         return table.rendered()

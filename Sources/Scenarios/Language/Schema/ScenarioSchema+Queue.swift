@@ -36,8 +36,8 @@ extension ScenarioSchema {
         .optional("acks", .choice(QueueConfiguration.Acknowledgements.self), "leader (acks=1) or all in-sync replicas; default all."),
         .optional("idempotent", .boolean, "Producers stamp records so a leader does not append a retry twice (Kafka's enable.idempotence); needs acks: all; default true with acks: all, else false."),
         .optional("min_insync_replicas", .integer(in: queueBrokers), "With acks: all, appends to a partition with fewer in-sync replicas are refused (NOT_ENOUGH_REPLICAS); at most replication; default 1."),
-        .optional("heartbeat_interval", .positiveDuration, "How often the controller checks a broker; default 1s."),
-        .optional("session_timeout", .positiveDuration, "Silence after which a broker (or a group member) is dead; default 3s."),
+        .optional("heartbeat_interval", .positiveDuration, "How often the controller checks a broker, and each consumer heartbeats its group coordinator (from a loop of its own, whatever its fetches and commits do); shorter than session_timeout when there are consumers; default 1s."),
+        .optional("session_timeout", .positiveDuration, "Silence after which a broker is dead, and a group member without a heartbeat is evicted; default 3s."),
         .optional("replica_timeout", .positiveDuration, "How long a leader waits for a follower's copy; default 500ms."),
         .optional("catch_up_interval", .positiveDuration, "How often a lagging replica asks for what it misses; default 500ms."),
         .required("topics", .list(of: .object(queueTopic), minimum: 1, maximum: queueTopics.upperBound)),
@@ -74,6 +74,7 @@ extension ScenarioSchema {
         .optional("max_records", .integer(in: queueMaxRecords), "Per partition per poll; default 100."),
         .optional("commit_interval", .duration, "0 commits after every poll; default 0."),
         .optional("timeout", .positiveDuration, "Default 1s."),
+        .optional("max_poll_interval", .period, "Longest time between two polls (a round of fetches and commits that time out can take that long) before the consumer leaves its group (Kafka's max.poll.interval.ms); at least 1ms and longer than poll_interval; default 5min."),
     ])
 
     static let queueRun = SchemaObject([

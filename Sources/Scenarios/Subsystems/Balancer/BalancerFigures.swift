@@ -54,8 +54,13 @@ public struct BalancerFigures: Sendable, Equatable {
     public var failedForwards: Int
     /// Requests retried on another server.
     public var retried: Int
-    /// Requests no server answered (503).
-    public var unanswered: Int
+    /// Requests no server answered: ``gatewayTimeouts`` + ``badGateways``.
+    public var unanswered: Int { gatewayTimeouts + badGateways }
+    /// Requests no server answered whose last try timed out (504).
+    public var gatewayTimeouts: Int
+    /// Requests no server answered whose last try could not connect, or that no live server could
+    /// take (502).
+    public var badGateways: Int
     /// Requests the rate limit turned away (429).
     public var rateLimited: Int
     /// Requests the open circuit breaker turned away (503).
@@ -82,7 +87,8 @@ public struct BalancerFigures: Sendable, Equatable {
         forwarded = stats.forwarded
         failedForwards = stats.failedForwards
         retried = stats.retried
-        unanswered = stats.unanswered
+        gatewayTimeouts = stats.gatewayTimeouts
+        badGateways = stats.badGateways
         rateLimited = stats.rateLimited
         circuitRejected = stats.circuitRejected
         queued = stats.queued
@@ -109,7 +115,7 @@ public struct BalancerFigures: Sendable, Equatable {
             return Event(at: event.at.seconds, subject: event.subject, description: event.kind.description, isDown: isDown, isUp: isUp,
                          isProbe: event.kind == .probe)
         }
-        failovers = Failover.find(in: timeline, events: stats.events, end: end)
+        failovers = Failover.find(in: timeline, events: stats.events, end: end, servers: stats.servers.map { NodeID($0.hostname) }, balancer: balancer.id)
         connections = balancer.connectionPools.map { ConnectionFigures($0, forwards: stats.forwarded) }
     }
 }

@@ -6,7 +6,12 @@ public enum BalancerMetric: String, MetricCatalog {
     case successRatio = "success_ratio"
     case errorRatio = "error_ratio"
     case throughput
-    case completed, succeeded, timeouts, errors, rejected
+    case completed, succeeded, timeouts, errors
+    /// Requests answered 503 Service Unavailable: turned away for want of capacity by a server's
+    /// full queue, the balancer's connection queue (full, or waited out) or its open circuit
+    /// breaker. Not the requests no server answered (502 and 504, as nginx answers them) nor the
+    /// rate limited (429): those count in `errors`, and the 429s in `rate_limited`.
+    case rejected
     /// Requests the balancer retried on another server.
     case retries
     /// Forwards that got no answer (connect errors and timeouts).

@@ -26,12 +26,21 @@ public struct Failover: Sendable, Equatable {
         return recoveredAt - repairedAt
     }
 
-    /// The failovers of a run: one per fault that broke a server, matched with the balancer's
-    /// events about that server up to its next fault.
-    static func find(in timeline: [FaultSchedule.Entry], events: [BalancerEvent], end: VirtualInstant) -> [Failover] {
+    /// The failovers of a run: one per fault that broke one of the balancer's `servers` (in join
+    /// order) or cut the `balancer` off from it, matched with the balancer's events about that
+    /// server up to its next fault. A fault on a node no server runs on (a worker of a separate
+    /// cluster, the balancer itself) is no failover: the balancer has nothing there to detect.
+    static func find(in timeline: [FaultSchedule.Entry], events: [BalancerEvent], end: VirtualInstant,
+                     servers: [NodeID], balancer: NodeID) -> [Failover] {
         var crashed: [NodeID] = []
+        var cutOff: Set<NodeID> = []
         var breaks: [(index: Int, node: NodeID, repairedAt: VirtualInstant?)] = []
         for (index, entry) in timeline.enumerated() {
+            if case .partition = entry.fault {
+                // A partition breaks the servers it cuts off from the balancer, whichever nodes it names.
+            } else if let node = entry.fault.nodes.first, !servers.contains(node) {
+                continue
+            }
             switch entry.fault {
             case .crash(let node):
                 if !crashed.contains(node) { crashed.append(node) }
@@ -50,6 +59,14 @@ public struct Failover: Sendable, Equatable {
                 breaks.append((index, node, repair(of: node, after: index, in: timeline)))
             case .slow(let node, let factor) where factor > 1:
                 breaks.append((index, node, repair(of: node, after: index, in: timeline)))
+            case .partition(let groups):
+                let nowCut = Set(servers.filter { !reachable(balancer, $0, in: groups) })
+                for node in servers where nowCut.contains(node) && !cutOff.contains(node) {
+                    breaks.append((index, node, reconnection(of: node, to: balancer, after: index, in: timeline)))
+                }
+                cutOff = nowCut
+            case .heal:
+                cutOff = []
             default:
                 break
             }
@@ -69,6 +86,25 @@ public struct Failover: Sendable, Equatable {
                             detectedAt: detected?.seconds, repairedAt: broken.repairedAt.map { $0 > end ? nil : $0.seconds } ?? nil,
                             recoveredAt: recovered?.seconds)
         }
+    }
+
+    /// When a later fault joins `node` and `balancer` again: a heal, or a partition that puts them
+    /// on the same side.
+    private static func reconnection(of node: NodeID, to balancer: NodeID, after index: Int,
+                                     in timeline: [FaultSchedule.Entry]) -> VirtualInstant? {
+        timeline[(index + 1)...].first { entry in
+            switch entry.fault {
+            case .heal: return true
+            case .partition(let groups): return reachable(balancer, node, in: groups)
+            default: return false
+            }
+        }?.at
+    }
+
+    /// Whether `a` and `b` can reach each other while the network is split into `groups`; as in
+    /// ``Network/canReach(_:_:)``, the nodes no group names form one more group of their own.
+    private static func reachable(_ a: NodeID, _ b: NodeID, in groups: [[NodeID]]) -> Bool {
+        groups.firstIndex { $0.contains(a) } == groups.firstIndex { $0.contains(b) }
     }
 
     /// When a later fault repairs `node`: a restart (once booted), errors back to 0, speed back to 1.

@@ -1,8 +1,13 @@
 import Simulator
 
 extension ScenarioLoader {
-    /// The failures `retries.on` may list, as nginx's `proxy_next_upstream` spells them.
-    static let retryConditionNames = ["error", "timeout", "http_5xx"]
+    /// What each word `retries.on` may list stands for, in the order of ``ScenarioSchema/retryConditions``:
+    /// nginx's `proxy_next_upstream` words, each status only itself, and `http_5xx`, Orrery's
+    /// shorthand for every 5xx (Envoy's `retry_on: 5xx`; nginx has no such word).
+    static let retryConditionWords: KeyValuePairs<String, RetryConditions> = [
+        "error": .error, "timeout": .timeout, "http_500": .http500, "http_502": .http502, "http_503": .http503, "http_504": .http504,
+        "http_404": .http404, "http_5xx": .http5xx,
+    ]
 
     /// Parses `balancer:`. Defaults are nginx's: round robin (smooth weighted), a 60 s per-try
     /// timeout (`proxy_read_timeout`), retries on `error timeout` over every server, and passive
@@ -116,13 +121,15 @@ extension ScenarioLoader {
     static func parseRetryConditions(_ cursor: YAMLCursor) throws(ScenarioError) -> RetryConditions {
         var conditions: RetryConditions = []
         for item in try cursor.list() {
-            switch try item.string() {
-            case "error": conditions.insert(.error)
-            case "timeout": conditions.insert(.timeout)
-            case "http_5xx", "http_500", "http_502", "http_503", "http_504": conditions.insert(.http5xx)
-            case let other:
-                throw item.error(.invalidValue("unknown retry condition '\(other)'" + (Suggestion.closest(to: other, among: retryConditionNames).map { "; did you mean '\($0)'?" } ?? "; expected error, timeout or http_5xx")))
+            let word = try item.string()
+            guard let condition = retryConditionWords.first(where: { $0.key == word })?.value else {
+                if word == "http_403" || word == "http_429" {
+                    throw item.error(.invalidValue("'\(word)' is nginx's, but Orrery's servers never answer \(word.dropFirst(5)): there is nothing to retry"))
+                }
+                let names = ScenarioSchema.retryConditions
+                throw item.error(.invalidValue("unknown retry condition '\(word.excerpt)'" + (Suggestion.closest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? "; expected one of \(names.joined(separator: ", "))")))
             }
+            conditions.insert(condition)
         }
         return conditions
     }

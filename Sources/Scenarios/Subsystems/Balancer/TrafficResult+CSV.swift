@@ -52,6 +52,8 @@ extension TrafficResult {
             table.append(["balancer_retried", String(balancer.retried)])
             table.append(["balancer_failed_forwards", String(balancer.failedForwards)])
             table.append(["balancer_unanswered", String(balancer.unanswered)])
+            table.append(["balancer_gateway_timeouts", String(balancer.gatewayTimeouts)])
+            table.append(["balancer_bad_gateways", String(balancer.badGateways)])
             table.append(["balancer_rejected", String(balancer.rateLimited + balancer.circuitRejected + balancer.queueFull + balancer.queueTimeouts)])
         }
         return table.rendered()

@@ -26,7 +26,7 @@ extension TrafficResult {
                 var detectedAt: Double?, detectionSeconds: Double?, repairedAt: Double?, recoveredAt: Double?, recoverySeconds: Double?
             }
             var strategy: String
-            var forwarded: Int, failedForwards: Int, retried: Int, unanswered: Int
+            var forwarded: Int, failedForwards: Int, retried: Int, unanswered: Int, gatewayTimeouts: Int, badGateways: Int
             var rateLimited: Int, circuitRejected: Int, queued: Int, queueFull: Int, queueTimeouts: Int
             var servers: [Upstream]
             var failovers: [Failover]
@@ -78,7 +78,7 @@ extension TrafficResult {
     private static func balancerDocument(_ figures: BalancerFigures) -> Document.Balancer {
         Document.Balancer(
             strategy: figures.strategy, forwarded: figures.forwarded, failedForwards: figures.failedForwards, retried: figures.retried,
-            unanswered: figures.unanswered, rateLimited: figures.rateLimited, circuitRejected: figures.circuitRejected, queued: figures.queued,
+            unanswered: figures.unanswered, gatewayTimeouts: figures.gatewayTimeouts, badGateways: figures.badGateways, rateLimited: figures.rateLimited, circuitRejected: figures.circuitRejected, queued: figures.queued,
             queueFull: figures.queueFull, queueTimeouts: figures.queueTimeouts,
             servers: figures.servers.map {
                 .init(hostname: $0.hostname, weight: $0.weight, backup: $0.isBackup, forwarded: $0.forwarded, succeeded: $0.succeeded,

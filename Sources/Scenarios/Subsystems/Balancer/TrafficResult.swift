@@ -96,6 +96,7 @@ public struct TrafficResult: Sendable {
         case .succeeded: return Double(succeeded)
         case .timeouts: return Double(timeouts)
         case .errors: return Double(completed - succeeded)
+        // Turned away for want of capacity (see ``BalancerMetric/rejected``): the 503s, whoever gave them.
         case .rejected: return Double(statusFailures.first { $0.status == 503 }?.count ?? 0)
         case .retries: return Double(balancer?.retried ?? 0)
         case .failedForwards: return Double(balancer?.failedForwards ?? 0)

@@ -1,5 +1,6 @@
 /// The figures of the MapReduce jobs: `mapreduce.*`. With several jobs, a count is their sum, a
-/// duration the longest, and a boolean holds only when it holds for every job.
+/// duration the longest, and a boolean holds only when it holds for every job; a refused job ran
+/// nothing, so it adds to no count or duration but makes every boolean false.
 public enum MapReduceMetric: String, MetricCatalog {
     /// 1 when the job succeeded and its output equals the sequential oracle's, else 0.
     case outputExact = "output_exact"

@@ -7,7 +7,9 @@ enum MapReducePart: SubsystemPart {
     static func start(in world: World) { world.startJobs() }
 
     /// A MapReduce figure over every job: a count is the sum, a duration the longest, a boolean
-    /// the conjunction; nil when some job cannot say.
+    /// the conjunction; nil when some job cannot say. A refused job ran nothing, so it adds
+    /// nothing to a count, a duration, a ratio or a rate (no attempts, no makespan), but it makes
+    /// a boolean false (it did not succeed).
     static func value(of metric: MapReduceMetric, in result: RunResult) -> Double? {
         let jobs = result.jobs
         let results = jobs.map(\.result)
@@ -17,22 +19,23 @@ enum MapReducePart: SubsystemPart {
         case .failedJobs: return Double(results.filter { !$0.succeeded }.count)
         case .inputRecords: return Double(results.reduce(0) { $0 + $1.inputRecords })
         case .throughput:
-            let starts = jobs.compactMap(\.submittedAt)
-            let ends = results.compactMap { $0.run.report?.finishedAt?.seconds }
-            guard ends.count == results.count, let first = starts.min(), let last = ends.max(), last > first else { return nil }
-            return Double(results.reduce(0) { $0 + $1.inputRecords }) / (last - first)
+            let ran = jobs.filter { $0.result.run.rejection == nil }
+            let starts = ran.compactMap(\.submittedAt)
+            let ends = ran.compactMap { $0.result.run.report?.finishedAt?.seconds }
+            guard ends.count == ran.count, let first = starts.min(), let last = ends.max(), last > first else { return nil }
+            return Double(ran.reduce(0) { $0 + $1.result.inputRecords }) / (last - first)
         default: break
         }
         guard !results.isEmpty else { return nil }
         var values: [Double] = []
-        for job in results {
+        for job in results where metric.unit == .boolean || job.run.rejection == nil {
             guard let value = job.value(of: metric) else { return nil }
             values.append(value)
         }
         switch metric.unit {
         case .boolean: return values.allSatisfy { $0 == 1 } ? 1 : 0
         case .duration: return values.max()
-        case .ratio, .rate: return values.count == 1 ? values[0] : values.reduce(0, +) / Double(values.count)
+        case .ratio, .rate: return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
         case .count: return values.reduce(0, +)
         }
     }

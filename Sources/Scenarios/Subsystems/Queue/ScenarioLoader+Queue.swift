@@ -24,7 +24,6 @@ extension ScenarioLoader {
         if let value = try queue["session_timeout"]?.positiveDuration() { configuration.sessionTimeout = value }
         if let value = try queue["replica_timeout"]?.positiveDuration() { configuration.replicaTimeout = value }
         if let value = try queue["catch_up_interval"]?.positiveDuration() { configuration.catchUpInterval = value }
-        try checkWakeUps(over: duration, every: configuration.heartbeatInterval, times: brokers, most: ScenarioSchema.queueMostWakeUps, at: queue["heartbeat_interval"] ?? queueCursor, what: "heartbeats")
         try checkWakeUps(over: duration, every: configuration.catchUpInterval, times: brokers, most: ScenarioSchema.queueMostWakeUps, at: queue["catch_up_interval"] ?? queueCursor, what: "catch-up rounds")
 
         var topics: [QueueSection.Topic] = []
@@ -78,18 +77,31 @@ extension ScenarioLoader {
             let id = try clientName(try fields.required("name"))
             let poll = try fields["poll_interval"]?.positiveDuration() ?? .milliseconds(100)
             try checkWakeUps(over: duration, every: poll, most: ScenarioSchema.queueMostWakeUps, at: fields["poll_interval"] ?? item, what: "polls")
+            let maxPollInterval = try fields["max_poll_interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(300)
+            guard poll < maxPollInterval else {
+                throw (fields["max_poll_interval"] ?? fields["poll_interval"] ?? item).error(.invalidValue("a consumer polling every \(poll.formattedSeconds) leaves its group before each poll with max_poll_interval \(maxPollInterval.formattedSeconds); make max_poll_interval longer than poll_interval"))
+            }
             consumers.append(QueueConsumerSpec(
                 id: id, group: try fields["group"].map { cursor throws(ScenarioError) in try queueName(cursor) } ?? id.name,
                 targets: try targets(try fields.required("from"), topics: topics), pollInterval: poll,
                 maxRecords: try fields["max_records"]?.int(in: ScenarioSchema.queueMaxRecords) ?? 100,
-                commitInterval: try fields["commit_interval"]?.duration() ?? .zero, timeout: try fields["timeout"]?.positiveDuration() ?? .seconds(1)))
+                commitInterval: try fields["commit_interval"]?.duration() ?? .zero, timeout: try fields["timeout"]?.positiveDuration() ?? .seconds(1),
+                maxPollInterval: maxPollInterval))
+        }
+        // Brokers and consumers heartbeat every heartbeat_interval.
+        try checkWakeUps(over: duration, every: configuration.heartbeatInterval, times: brokers + consumers.count, most: ScenarioSchema.queueMostWakeUps,
+                         at: queue["heartbeat_interval"] ?? queueCursor, what: "heartbeats")
+        // Kafka refuses heartbeat.interval.ms ≥ session.timeout.ms: a member would be evicted
+        // between two heartbeats, and its group would rebalance for good.
+        if !consumers.isEmpty, configuration.heartbeatInterval >= configuration.sessionTimeout {
+            throw (queue["heartbeat_interval"] ?? queue["session_timeout"] ?? queueCursor).error(.invalidValue("a consumer heartbeating every \(configuration.heartbeatInterval.formattedSeconds) is evicted between two heartbeats with session_timeout \(configuration.sessionTimeout.formattedSeconds) (Kafka refuses heartbeat.interval.ms ≥ session.timeout.ms); make heartbeat_interval shorter than session_timeout"))
         }
 
         return QueueSection(brokers: brokers, placement: placement, configuration: configuration, topics: topics,
                             producers: producers, consumers: consumers)
     }
 
-    /// The queue's periodic work — brokers' heartbeats and catch-up rounds, consumers' polls —
+    /// The queue's periodic work — brokers' and consumers' heartbeats, catch-up rounds, consumers' polls —
     /// checked over `span`, the most the run can last (its time limit: producers still retrying
     /// keep a run going past run.duration), each error at the interval that asks for it.
     static func checkQueueWakeUps(_ queue: QueueSection, over span: Duration, at queueCursor: YAMLCursor) throws(ScenarioError) {
@@ -99,7 +111,7 @@ extension ScenarioLoader {
                              spanText: "in the run's time limit of \(span.formattedSeconds) (producers still retrying keep a queue run going until then)",
                              remedy: "make the interval longer or set run.time_limit")
         }
-        try check(every: queue.configuration.heartbeatInterval, times: queue.brokers, at: fields["heartbeat_interval"] ?? queueCursor, "heartbeats")
+        try check(every: queue.configuration.heartbeatInterval, times: queue.brokers + queue.consumers.count, at: fields["heartbeat_interval"] ?? queueCursor, "heartbeats")
         try check(every: queue.configuration.catchUpInterval, times: queue.brokers, at: fields["catch_up_interval"] ?? queueCursor, "catch-up rounds")
         let items = (try? fields["consumers"]?.list()) ?? []
         for (index, consumer) in queue.consumers.enumerated() {

@@ -2,9 +2,11 @@
 public enum StoreMetric: String, MetricCatalog {
     /// Requests that reached the store.
     case requests
-    /// Requests the store answered with an error (any 4xx or 5xx).
+    /// Requests the store did not answer with a 2xx: S3's refusals (4xx, explicit operations'
+    /// included), throttling and injected errors (5xx), and requests lost in a store crash.
     case errors
-    /// Requests answered 500 or 503 (injected errors, storms, throttling).
+    /// Requests failed on arrival with 500 or 503: the seeded error rates and storms (each error
+    /// counted once), and the per-prefix throttle's SlowDown.
     case serverErrors = "server_errors"
     /// Requests answered 503 SlowDown by the per-prefix request-rate limit.
     case throttled

@@ -12,7 +12,8 @@ enum StorePart: SubsystemPart {
         switch known {
         case .requests: return result.store.map { Double($0.requests) }
         case .errors: return result.store.map { Double($0.requests - $0.succeeded) }
-        case .serverErrors: return result.store.map { Double($0.injectedErrors + $0.stormErrors + $0.throttled) }
+        // A storm's errors are injected errors: `stormErrors` is their share, not more of them.
+        case .serverErrors: return result.store.map { Double($0.injectedErrors + $0.throttled) }
         case .throttled: return result.store.map { Double($0.throttled) }
         case .objects: return result.store.map { Double($0.objects) }
         case .bytes: return result.store.map { Double($0.bytes) }

@@ -4,7 +4,7 @@ import Simulator
 /// transfer rate, throttling, injected errors and storms), and the buckets that exist from the
 /// start.
 public struct StoreSection: Sendable, Equatable {
-    /// A bucket created before anything else runs.
+    /// A bucket that exists from virtual time zero (see ``initialState``).
     public struct Bucket: Sendable, Equatable {
         public var name: String
         public var versioning: Bool
@@ -21,6 +21,22 @@ public struct StoreSection: Sendable, Equatable {
     public var clientTimeout: Duration
     /// How a client retries failed requests.
     public var retry: RetryPolicy
+
+    /// The store's state at virtual time zero: every bucket created, then given its versioning
+    /// and encryption, before any request exists.
+    public var initialState: ObjectStoreState {
+        var state = ObjectStoreState(epochUnixSeconds: configuration.epochUnixSeconds)
+        for bucket in buckets {
+            do throws(S3Error) {
+                try state.createBucket(bucket.name, now: 0)
+                if bucket.versioning { try state.putBucketVersioning(bucket.name, .enabled) }
+                if let encryption = bucket.encryption { try state.putBucketEncryption(bucket.name, encryption) }
+            } catch {
+                preconditionFailure("the loader admits only valid, distinct bucket names: \(error)")
+            }
+        }
+        return state
+    }
 
     /// The store of a file of explicit requests alone: answers exactly as S3 gives them, no
     /// retries, lifecycle only when a step runs it.

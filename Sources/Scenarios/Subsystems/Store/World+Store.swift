@@ -1,21 +1,13 @@
 import Simulator
 
 extension World {
-    /// The object store on its node, with the section's buckets created (and their versioning
-    /// and encryption set) at virtual time zero by an administrator on the store's own host.
+    /// The object store on its node, holding the section's buckets (with their versioning and
+    /// encryption) from virtual time zero: they are part of the store's initial state, not
+    /// requests, so no client's first request can overtake them and no fault at time zero can
+    /// stop them existing.
     func buildStore() {
         guard let section = scenario.store else { return }
-        let store = ObjectStore(section.id, configuration: section.configuration, network: network)
-        self.store = store
-        guard !section.buckets.isEmpty else { return }
-        let admin = ObjectStoreClient(section.id, store: store, network: network, timeout: section.clientTimeout, retryPolicy: section.retry)
-        simulation.spawn("store.setup") { _ in
-            for bucket in section.buckets {
-                try? await admin.createBucket(bucket.name)
-                if bucket.versioning { try? await admin.putBucketVersioning(bucket.name, .enabled) }
-                if let encryption = bucket.encryption { try? await admin.putBucketEncryption(bucket.name, encryption) }
-            }
-        }
+        store = ObjectStore(section.id, configuration: section.configuration, network: network, state: section.initialState)
     }
 
     /// The explicit operations, sent in order by one client without retries.

@@ -30,15 +30,22 @@ public actor ObjectStore {
     var throttle: PrefixThrottle
     private var random: SeededRandom
 
-    /// A store on node `id` of `network`, empty, drawing from the stream `objectstore.<id>`; with
+    /// A store on node `id` of `network`, drawing from the stream `objectstore.<id>`; with
     /// ``Configuration/runsLifecycle`` it starts a daemon that runs lifecycle rules every midnight UTC.
-    public init(_ id: NodeID = "s3", configuration: Configuration = Configuration(), network: Network) {
+    ///
+    /// - Parameter state: what the store holds at virtual time zero, before any request can
+    ///   arrive (buckets that exist from the start, with their settings); empty by default. Its
+    ///   epoch must be the configuration's.
+    public init(_ id: NodeID = "s3", configuration: Configuration = Configuration(), network: Network,
+                state: ObjectStoreState? = nil) {
+        let state = state ?? ObjectStoreState(epochUnixSeconds: configuration.epochUnixSeconds)
+        precondition(state.epochUnixSeconds == configuration.epochUnixSeconds, "a store's initial state must share its configuration's epoch")
         self.id = id
         self.configuration = configuration
         simulation = network.simulation
         unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
         node = network.addNode(id)
-        state = ObjectStoreState(epochUnixSeconds: configuration.epochUnixSeconds)
+        self.state = state
         throttle = PrefixThrottle(writesPerSecond: configuration.writesPerSecondPerPrefix,
                                   readsPerSecond: configuration.readsPerSecondPerPrefix)
         random = network.simulation.randomStream("objectstore.\(id.name)")

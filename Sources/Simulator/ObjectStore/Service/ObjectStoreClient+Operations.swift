@@ -92,11 +92,12 @@ extension ObjectStoreClient {
     }
 
     /// Any logged operation, as an operation scenario runs it: S3's answers, errors included, come
-    /// back as results; only a request that got no answer (after retries) throws.
+    /// back as results; only a request that got no answer (after retries) throws. The store counts
+    /// and traces an error answer as the error it is (a 404 is refused, not succeeded).
     public func perform(_ operation: ObjectStoreOperation) async throws(NetworkError) -> ObjectStoreOperationResult {
         do {
-            return try await send(operation.access, responseBytes: { $0.contentLength ?? 0 }) { state, now in
-                state.apply(operation, now: now)
+            return try await send(operation.access, responseBytes: { $0.contentLength ?? 0 }) { state, now throws(S3Error) in
+                try state.result(of: operation, now: now)
             }
         } catch {
             switch error {

@@ -12,9 +12,13 @@ public final class ObjectStoreStats: @unchecked Sendable {
 
     /// Requests that reached the store.
     public internal(set) var requests = 0
-    /// Requests answered with a 2xx (or, for operation logs, any answer S3 itself would give).
+    /// Requests answered with a 2xx.
     public internal(set) var succeeded = 0
-    /// Requests S3's semantics refused (`NoSuchKey`, `PreconditionFailed`, …).
+    /// Requests S3's semantics refused: the 4xx answers (`NoSuchKey`, `NoSuchBucket`,
+    /// `BucketAlreadyOwnedByYou`, `PreconditionFailed`, …), and the rarer errors the state itself
+    /// answers (304 `NotModified` and 501 `NotImplemented` of request conditions, 500 of a failed
+    /// encryption). Explicit operations count here too: their log keeps the answer, but an error
+    /// answer is still an error.
     public internal(set) var rejected = 0
     /// Requests refused with `SlowDown` by the per-prefix rate limits.
     public internal(set) var throttled = 0

@@ -61,9 +61,9 @@ import Testing
         // Up at 6 s exactly: the checks at 6 s and 8 s pass.
         #expect(Self.nanoseconds(deployment.steps.map(\.healthy)) == [8_001_000_000, 8_001_000_000, 8_001_000_000])
         #expect(result.completionsPerSecond[5] == 0 && result.completionsPerSecond[4] > 0 && result.completionsPerSecond[6] > 0)
-        // Every try of every request in that second is refused: 3 tries, then a 503.
+        // Every try of every request in that second is refused: 3 tries, then nginx's 502.
         #expect(result.completed - result.succeeded == 750)
-        #expect(result.statusFailures.map(\.status) == [503])
+        #expect(result.statusFailures.map(\.status) == [502])
         #expect(deployment.finalVersions.map(\.version) == [2, 2, 2])
     }
 

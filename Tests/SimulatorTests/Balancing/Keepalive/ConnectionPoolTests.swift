@@ -115,8 +115,8 @@ import Testing
         let accepted = fixture.route(at: 0, client: "client-1"), refused = fixture.route(at: 0, client: "client-2")
         fixture.run(until: 1)
         #expect(accepted.status == 200 && Self.milliseconds(accepted) == 14)
-        // Refused when its handshake reaches s1, known one round trip after it left.
-        #expect(refused.status == 503 && Self.milliseconds(refused) == 2)
+        // Refused when its handshake reaches s1, known one round trip after it left: a connect error, 502.
+        #expect(refused.status == 502 && Self.milliseconds(refused) == 2)
         #expect(fixture.stats.setups == 2 && fixture.stats.failedSetups == 1 && fixture.stats.closes(.refused) == 1)
         #expect(fixture.stats.open == 1 && fixture.stats.servers["s1"]?.peakOpen == 1)
     }
@@ -153,8 +153,8 @@ import Testing
         let fixture = KeepaliveFixture(keepalive: KeepaliveConfiguration(idleConnections: 32), forwardTimeout: .milliseconds(5))
         let first = fixture.route(at: 0), second = fixture.route(at: 0.1)
         fixture.run(until: 1)
-        // Set up by 2 ms, the answer would come at 14 ms: the 5 ms timeout fires at 7 ms.
-        #expect(first.status == 503 && Self.milliseconds(first) == 7 && second.status == 503)
+        // Set up by 2 ms, the answer would come at 14 ms: the 5 ms timeout fires at 7 ms (a 504).
+        #expect(first.status == 504 && Self.milliseconds(first) == 7 && second.status == 504)
         #expect(fixture.stats.setups == 2 && fixture.stats.reuses == 0 && fixture.stats.closes(.failure) == 2 && fixture.stats.open == 0)
     }
 

@@ -129,7 +129,8 @@ public struct MapReduceInput: Sendable, Equatable {
     }
 
     /// A one-line description for reports: `2 files (1,234 bytes) + synthetic log (40,000 lines,
-    /// seed 1) via topic app-logs (4 partitions, 10,000 records per task)`.
+    /// seed 1) via topic app-logs (4 partitions, 10,000 records per task)`; without files or a
+    /// synthetic log (a world job reading a topic or a bucket), just `topic …` or `in splits of …`.
     public var description: String {
         var parts: [String] = []
         if !files.isEmpty {
@@ -146,9 +147,9 @@ public struct MapReduceInput: Sendable, Equatable {
         }
         var text = parts.joined(separator: " + ")
         if let log {
-            text += " via topic `\(log.topic)` (\(log.partitions) partitions, \(NumberFormat.integer(log.recordsPerSplit)) records per map task\(log.group.map { ", group \($0)" } ?? ""))"
+            text += (text.isEmpty ? "" : " via ") + "topic `\(log.topic)` (\(log.partitions) partitions, \(NumberFormat.integer(log.recordsPerSplit)) records per map task\(log.group.map { ", group \($0)" } ?? ""))"
         } else {
-            text += " in splits of \(NumberFormat.integer(splitSize)) bytes"
+            text += (text.isEmpty ? "" : " ") + "in splits of \(NumberFormat.integer(splitSize)) bytes"
         }
         return text
     }

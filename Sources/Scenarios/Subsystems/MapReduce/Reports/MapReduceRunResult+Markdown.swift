@@ -52,7 +52,12 @@ extension MapReduceRunResult {
         table.append(["coordinator", "heartbeats every \(policy.heartbeatInterval.formattedSeconds), task timeout \(policy.taskTimeout.formattedSeconds), worker timeout \(policy.workerTimeout.formattedSeconds), at most \(policy.maxAttempts) attempts per task"])
         table.append(["speculation", policy.speculation.map { "on (backup when slower than \(NumberFormat.trimmed($0.slowness, maxDecimals: 2))× the median, after \($0.minimumRuntime.formattedSeconds))" } ?? "off"])
         table.append(["job", "`\(scenario.job.name)`, R = \(scenario.job.reducers), combiner \(scenario.job.combining ? "on" : "off")"])
-        table.append(["input", scenario.input.description + "; \(NumberFormat.integer(inputRecords)) records, \(NumberFormat.integer(inputBytes)) bytes"])
+        var size = "\(NumberFormat.integer(inputRecords)) records, \(NumberFormat.integer(inputBytes)) bytes"
+        if scenario.input.log != nil, let read = run.report?.statistics.map.inputBytes, read != inputBytes {
+            // Records read from a topic carry no line ends; the map tasks count one after each.
+            size += " of record values (\(NumberFormat.integer(read)) bytes with the newline ending each record, as the map tasks count them)"
+        }
+        table.append(["input", scenario.input.description + "; " + size])
         return table
     }
 

@@ -1,0 +1,98 @@
+import Testing
+@testable import Scenarios
+
+/// `mapreduce.*` over several jobs (counts summed, durations the longest, booleans all of them)
+/// and the job's Setup row.
+@Suite struct MapReducePartTests {
+    static func run(_ yaml: String) throws -> RunResult {
+        ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "world.yaml"))
+    }
+
+    static func value(_ metric: MapReduceMetric, in result: RunResult) -> Double? {
+        result.value(of: metric.metric)
+    }
+
+    /// The checker's `refused.yaml`: one job over 100 synthetic lines, one over an empty bucket.
+    static let oneRefused = """
+        run: {duration: 20s}
+        mapreduce:
+          cluster: {workers: 2}
+          jobs:
+            - {id: good, name: word-count, reducers: 1, submit_at: 1s, input: {synthetic: {lines: 100, seed: 1}}}
+            - {id: bad, name: word-count, reducers: 1, submit_at: 1s, input: {objects: {bucket: empty-bucket}}}
+        object_store:
+          buckets: [{name: empty-bucket}]
+        expect:
+          - mapreduce.attempts <= 100
+          - mapreduce.attempts > 100
+          - mapreduce.makespan < 100s
+          - mapreduce.succeeded_jobs == 1
+          - mapreduce.output_records > 0
+        """
+
+    @Test func aRefusedJobAddsNothingToTheFiguresOfTheJobThatRanButFailsItsBooleans() throws {
+        let result = try Self.run(Self.oneRefused)
+        let goodJob = try #require(result.jobs.first { $0.id == "good" })
+        let good = goodJob.result
+        let ran = try #require(good.run.report?.finishedAt?.seconds) - (try #require(goodJob.submittedAt))
+        #expect(result.jobs.first { $0.id == "bad" }?.result.run.rejection == "no objects with bytes under s3://empty-bucket/")
+        #expect(Self.value(.attempts, in: result) == 2)
+        #expect(Self.value(.mapTasks, in: result) == 1)
+        #expect(Self.value(.outputRecords, in: result) == 248)
+        #expect(Self.value(.bytesShuffled, in: result) == 1_603)
+        #expect(Self.value(.makespan, in: result) == good.value(of: .makespan))
+        #expect(Self.value(.eventsPerSecond, in: result) == good.value(of: .eventsPerSecond))
+        #expect(Self.value(.throughput, in: result) == 100 / ran)
+        #expect(Self.value(.jobs, in: result) == 2 && Self.value(.succeededJobs, in: result) == 1 && Self.value(.failedJobs, in: result) == 1)
+        #expect(Self.value(.succeeded, in: result) == 0)
+        #expect(Self.value(.outputExact, in: result) == 0)
+        #expect(result.checks.map(\.measured) == [2, 2, good.value(of: .makespan), 1, 248])
+        #expect(result.checks.map(\.holds) == [true, false, true, true, true])
+        #expect(!result.passed)
+    }
+
+    @Test func whenEveryJobIsRefusedCountsAreZeroAndDurationsNotMeasured() throws {
+        let result = try Self.run("""
+            mapreduce:
+              jobs:
+                - {id: bad, name: word-count, reducers: 1, input: {objects: {bucket: empty-bucket}}}
+            object_store:
+              buckets: [{name: empty-bucket}]
+            """)
+        #expect(Self.value(.attempts, in: result) == 0)
+        #expect(Self.value(.makespan, in: result) == nil)
+        #expect(Self.value(.eventsPerSecond, in: result) == nil)
+        #expect(Self.value(.throughput, in: result) == nil)
+        #expect(Self.value(.succeeded, in: result) == 0)
+    }
+
+    /// A job reading a topic: the records' own bytes, and the bytes the map tasks count with a
+    /// newline after each record (the Shuffle table's input row), each named.
+    @Test func aTopicJobsSetupNamesBothInputByteCounts() throws {
+        let result = try Self.run("""
+            seed: 2
+            run: {duration: 10s}
+            log:
+              topics: [{name: app, partitions: 2}]
+              producers: [{name: p1, topic: app, records: 100, rate: 1000, seed: 3}]
+            mapreduce:
+              cluster: {workers: 2}
+              jobs:
+                - {id: t, name: word-count, reducers: 1, submit_at: 1s, input: {topic: app, records_per_split: 50}}
+            """)
+        let job = try #require(result.jobs.first?.result)
+        #expect(job.inputBytes == 9_991)
+        #expect(job.run.report?.statistics.map.inputBytes == 10_091)
+        #expect(job.setupTable().rendered().contains(
+            "| input       | topic `app` (2 partitions, 50 records per map task); 100 records, 9,991 bytes of record values "
+                + "(10,091 bytes with the newline ending each record, as the map tasks count them) |"))
+        #expect(result.markdown().contains("| input                                           |     100 | 10,091 |"))
+    }
+
+    @Test func aDocumentJobsSetupKeepsItsOneByteCount() throws {
+        let result = try Self.run(Self.oneRefused)
+        let rows = result.jobs.map { $0.result.setupTable().rendered().split(separator: "\n").first { $0.hasPrefix("| input") }.map(String.init) }
+        #expect(rows == ["| input       | synthetic log (100 lines, seed 1) in splits of 65,536 bytes; 100 records, 10,146 bytes             |",
+                         "| input       | in splits of 65,536 bytes; 0 records, 0 bytes                                                      |"])
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+@testable import Scenarios
+@testable import Simulator
+
+/// `store.server_errors` counts each 500/503 once: a storm's errors are injected errors (the
+/// "… during storms" row is their share), so the metric is injected errors plus throttling and
+/// can never exceed `store.errors`.
+@Suite("Store metrics: server errors counted once")
+struct StoreServerErrorsTests {
+    static func run(_ yaml: String) throws -> (RunResult, rejects: [TraceEvent]) {
+        let events = TraceEvents()
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "store.yaml"), traceSink: { events.all.append($0) })
+        return (result, events.all.filter { $0.kind == .reject })
+    }
+
+    static func value(_ metric: StoreMetric, _ result: RunResult) -> Double? { result.value(of: metric.metric) }
+
+    @Test func aStormsErrorsAreInjectedErrorsNotMoreOfThem() {
+        let figures = RunResult.StoreFigures(requests: 100, succeeded: 40, rejected: 6, throttled: 12, injectedErrors: 40, stormErrors: 30,
+                                             objects: 0, bytes: 0, storms: [])
+        var result = RunResult(scenario: "t", summary: "", file: "t.yaml", seed: 1, replayCommand: "", digest: "", events: 0, virtualSeconds: 0,
+                               failure: nil, subsystems: [.store], faults: [], timeline: [])
+        result.store = figures
+        #expect(StorePart.value(of: .serverErrors, in: result) == 52)
+        #expect(StorePart.value(of: .errors, in: result) == 60)
+    }
+
+    /// Two puts inside a storm of rate 1 (503, no retries for explicit operations), one put after
+    /// it, and a get of a key that was never written (404).
+    @Test func explicitOperationsInAStormCountEachAnswerOnce() throws {
+        let (result, rejects) = try Self.run("""
+            object_store:
+              buckets: [{name: photos}]
+            operations:
+              - put: {bucket: photos, key: a, body: x}
+              - put: {bucket: photos, key: b, body: x}
+              - wait: 2s
+              - put: {bucket: photos, key: c, body: x}
+              - get: {bucket: photos, key: a}
+            faults:
+              - {at: 0s, storm: s3, for: 1s, rate: 1, code: ServiceUnavailable}
+            """)
+        #expect(try result.operations?.get().map(\.result.status) == [503, 503, 200, 404])
+        let store = try #require(result.store)
+        #expect([store.requests, store.succeeded, store.rejected, store.throttled, store.injectedErrors, store.stormErrors] == [4, 1, 1, 0, 2, 2])
+        #expect(rejects.count == 2)
+        #expect(Self.value(.serverErrors, result) == 2)
+        #expect(Self.value(.errors, result) == 3)
+    }
+
+    /// The checker's `storm.yaml`: a job writes its one output part while half the store's
+    /// requests fail; the client retries the 503 and the second try lands.
+    @Test func aJobsRetriedPutInAStormIsOneServerError() throws {
+        let (result, rejects) = try Self.run("""
+            run: {duration: 30s}
+            mapreduce:
+              cluster: {workers: 1}
+              jobs:
+                - {id: j, name: word-count, reducers: 1, submit_at: 0s, input: {synthetic: {lines: 50, seed: 1}}, output: {bucket: outb}}
+            object_store:
+              buckets: [{name: outb}]
+            faults:
+              - {at: 0s, storm: s3, for: 1h, rate: 0.5, code: ServiceUnavailable}
+            """)
+        let store = try #require(result.store)
+        #expect([store.requests, store.succeeded, store.injectedErrors, store.stormErrors] == [2, 1, 1, 1])
+        #expect(rejects.count == 1)
+        #expect(Self.value(.serverErrors, result) == 1)
+        #expect(Self.value(.errors, result) == 1)
+        #expect(Self.value(.outputObjectsExact, result) == 1)
+    }
+}
+
+/// Trace events collected by a sink (the simulation is single-threaded).
+final class TraceEvents: @unchecked Sendable {
+    var all: [TraceEvent] = []
+}
