@@ -320,7 +320,7 @@ extension LoadBalancer {
         // and released around it (the strategy is a stored existential the pick mutates).
         var list: [UpstreamCandidate] = []
         swap(&list, &candidates)
-        let picked = strategy.pick(request, from: list, random: &strategyRandom)
+        let picked = strategy.pick(request, from: list, at: network.simulation.now, random: &strategyRandom)
         swap(&list, &candidates)
         guard let serverID = picked else { return nil }
         notePicked(serverID)

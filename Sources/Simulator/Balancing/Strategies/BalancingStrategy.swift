@@ -35,8 +35,14 @@ public protocol BalancingStrategy: Sendable {
     /// - Returns: The id of an eligible server, or nil when the strategy finds none.
     mutating func pick(_ request: Request, from servers: [UpstreamCandidate], random: inout SeededRandom) -> Int?
 
+    /// Chooses the server for `request` at the virtual instant `now`: what the balancer calls.
+    /// Strategies whose state ages with time (`health_based`) read `now`; the others keep the
+    /// default, which is ``pick(_:from:random:)``.
+    mutating func pick(_ request: Request, from servers: [UpstreamCandidate], at now: VirtualInstant, random: inout SeededRandom) -> Int?
+
     /// A forward that this strategy picked has ended — answered or failed — after `latency`.
-    /// Called exactly once per successful ``pick(_:from:random:)``, right after the forward ends,
+    /// Called exactly once per successful pick, right after the forward ends (so at the pick's
+    /// instant plus `latency`: the balancer starts the forward at the instant it picks),
     /// for every forward the balancer made (retries included).
     mutating func forwardEnded(_ request: Request, serverID: Int, outcome: ForwardOutcome, latency: Duration)
 }
@@ -47,6 +53,11 @@ extension BalancingStrategy {
 
     /// Strategies that keep no per-server state have nothing to forget.
     public mutating func serverRemoved(_ serverID: Int) {}
+
+    /// Strategies whose choice does not depend on time ignore `now`.
+    public mutating func pick(_ request: Request, from servers: [UpstreamCandidate], at now: VirtualInstant, random: inout SeededRandom) -> Int? {
+        pick(request, from: servers, random: &random)
+    }
 
     /// Strategies that do not learn from outcomes ignore them.
     public mutating func forwardEnded(_ request: Request, serverID: Int, outcome: ForwardOutcome, latency: Duration) {}

@@ -64,34 +64,4 @@ import Testing
             #expect(abs(share - expected) < 0.006, "\(shares)")
         }
     }
-
-    @Test func healthBasedPrefersTheServerWithTheLowerLatencyAverage() {
-        var strategy = HealthBasedStrategy(smoothing: 0.5)
-        for id in 1...2 { try? strategy.serverAdded(id, hostname: "s\(id)", weight: 1) }
-        let request = Request(id: 1, key: 1, client: "c")
-        strategy.forwardEnded(request, serverID: 1, outcome: .answered(status: 200), latency: .milliseconds(50))
-        strategy.forwardEnded(request, serverID: 2, outcome: .answered(status: 200), latency: .milliseconds(10))
-        #expect(picks(&strategy, candidates(active: [0, 0]), count: 3) == [2, 2, 2])
-        // Five busy connections make the fast server costlier: 10 ms × 6 > 50 ms × 1.
-        #expect(picks(&strategy, candidates(active: [0, 5]), count: 1) == [1])
-    }
-
-    @Test func healthBasedDrainsAServerThatReturnsErrors() {
-        var strategy = HealthBasedStrategy(smoothing: 0.2, errorPenalty: 20)
-        for id in 1...2 { try? strategy.serverAdded(id, hostname: "s\(id)", weight: 1) }
-        let request = Request(id: 1, key: 1, client: "c")
-        for _ in 0..<10 {
-            strategy.forwardEnded(request, serverID: 1, outcome: .answered(status: 500), latency: .milliseconds(5))
-            strategy.forwardEnded(request, serverID: 2, outcome: .answered(status: 200), latency: .milliseconds(10))
-        }
-        #expect(strategy.health(of: 1).errorRate > 0.85)
-        #expect(strategy.health(of: 2).errorRate == 0)
-        #expect(picks(&strategy, candidates(active: [0, 0]), count: 2) == [2, 2])
-    }
-
-    @Test func healthBasedRotatesBeforeAnythingIsKnown() {
-        var strategy = HealthBasedStrategy()
-        for id in 1...3 { try? strategy.serverAdded(id, hostname: "s\(id)", weight: 1) }
-        #expect(picks(&strategy, candidates(active: [0, 0, 0]), count: 3) == [1, 2, 3])
-    }
 }
