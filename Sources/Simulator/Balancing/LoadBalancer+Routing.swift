@@ -181,6 +181,10 @@ extension LoadBalancer {
         }
         progress.tried.append(replica.id)
         let withinBudget = configuration.retryTimeout.map { progress.started.duration(to: network.simulation.now) < $0 } ?? true
+        // A listed status counts against the server's `max_fails` only if the request moves on,
+        // as nginx's `ngx_http_upstream_test_next` has it: a try left and time left for it.
+        let movesOn = configuration.retryOn.matches(outcome) && withinBudget && (triesBack || progress.attempt < configuration.retries)
+        observeListedStatus(outcome, of: replica.id, movedOn: movesOn)
         guard configuration.retryOn.matches(outcome), withinBudget else { return .stop }
         if triesBack {
             // nginx gives the try back; a lone server is tried again (nginx's single peer).

@@ -63,24 +63,15 @@ extension LoadBalancer {
         }
     }
 
-    /// Feeds a forward's outcome to passive health and outlier detection.
+    /// Feeds a forward's outcome to passive health and outlier detection. A server's answer
+    /// whose status the retry conditions list goes to passive health from the verdict instead
+    /// (``observeListedStatus(of:movedOn:)``), which knows whether the request moved on.
     func observe(_ outcome: ForwardOutcome, of serverID: Int) {
         guard let index = members.index(forKey: serverID) else { return }
         let now = network.simulation.now
         guard configuration.passiveHealth != nil || configuration.outlierDetection != nil else { return }
         let hostname = members.values[index].replica.hostname
-        // A single server's outcomes are not counted (`ngx_http_upstream_free_round_robin_peer`
-        // returns before its `fails` accounting when `peers->single`).
-        if let passive = configuration.passiveHealth, !isSinglePeer {
-            if configuration.retryOn.isFailure(outcome) {
-                if passive.failed(&members.values[index].passive, at: now) == .markedDown {
-                    log(.markedDown(.passive), subject: hostname)
-                }
-            } else if passive.succeeded(&members.values[index].passive) == .markedUp {
-                members.values[index].recoveredAt = now
-                log(.markedUp(.passive), subject: hostname)
-            }
-        }
+        if !isListedStatus(outcome) { notePassive(failed: configuration.retryOn.isFailure(outcome), at: index) }
         if let outlier = configuration.outlierDetection {
             let ejected = members.values.indices.reduce(0) { $0 + (members.values[$1].outlier.isEjected(at: now) ? 1 : 0) }
             if let length = outlier.record(error: outcome.isError, into: &members.values[index].outlier, at: now, ejectedNow: ejected, total: members.count) {
@@ -90,6 +81,41 @@ extension LoadBalancer {
                     self?.assumeIsolated { $0.ejectionEnded(serverID) }
                 }
             }
+        }
+    }
+
+    /// Whether `outcome` is a server's answer whose status the retry conditions list as a failure
+    /// (a 404 is never one): nginx counts it against `max_fails` only when the request moves on
+    /// to the next server (`ngx_http_upstream_test_next` calls `ngx_http_upstream_next`, which
+    /// frees the peer as failed); on the last try, or past `retries.timeout`, the answer is
+    /// passed on and the peer freed as a success.
+    private func isListedStatus(_ outcome: ForwardOutcome) -> Bool {
+        guard case .answered = outcome else { return false }
+        return configuration.retryOn.isFailure(outcome)
+    }
+
+    /// Passive health hears of an answer with a listed status (``isListedStatus(_:)``) from
+    /// member `serverID`: a failure if the request moved on to another try, a success if the
+    /// answer was passed on.
+    func observeListedStatus(_ outcome: ForwardOutcome, of serverID: Int, movedOn: Bool) {
+        guard isListedStatus(outcome), let index = members.index(forKey: serverID) else { return }
+        notePassive(failed: movedOn, at: index)
+    }
+
+    /// Counts a failed or successful forward to member `index` in its passive health. A single
+    /// server's outcomes are not counted (`ngx_http_upstream_free_round_robin_peer` returns
+    /// before its `fails` accounting when `peers->single`).
+    private func notePassive(failed: Bool, at index: Int) {
+        guard let passive = configuration.passiveHealth, !isSinglePeer else { return }
+        let now = network.simulation.now
+        let hostname = members.values[index].replica.hostname
+        if failed {
+            if passive.failed(&members.values[index].passive, at: now) == .markedDown {
+                log(.markedDown(.passive), subject: hostname)
+            }
+        } else if passive.succeeded(&members.values[index].passive) == .markedUp {
+            members.values[index].recoveredAt = now
+            log(.markedUp(.passive), subject: hostname)
         }
     }
 

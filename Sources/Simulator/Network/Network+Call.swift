@@ -469,12 +469,35 @@ extension Network {
             TraceEvent(time: self.simulation.now, kind: .send, subject: source.name, object: destination.name, value: 0)
         }
         // The nodes are lent by the network's table: nothing here removes a node.
-        if let sender = lentNode(source), sender._withUnsafeGuaranteedRef({ $0.state == .crashed }) {
-            // Code still running for a crashed node is a zombie: what it sends never leaves the
-            // host, and it learns so only by timing out.
-            simulation.trace.record(.drop, source.name, destination.name)
-            return
+        if let sender = lentNode(source) {
+            switch sender._withUnsafeGuaranteedRef({ $0.state }) {
+            case .crashed:
+                // Code still running for a crashed node is a zombie: what it sends never leaves
+                // the host, and it learns so only by timing out.
+                simulation.trace.record(.drop, source.name, destination.name)
+                return
+            case .paused:
+                // A frozen process sends nothing (a Kafka consumer's heartbeat thread stops with
+                // it, as a MapReduce worker's does): the request leaves when it resumes, unless its
+                // deadline passed meanwhile. A crash before then loses it, as the caller learns
+                // by timing out.
+                sender._withUnsafeGuaranteedRef { node in
+                    node.heldWhilePaused.append {
+                        if call.isAwaitingOutcome { self.transmit(call) }
+                    }
+                }
+                return
+            case .up, .starting:
+                break
+            }
         }
+        transmit(call)
+    }
+
+    /// Puts `call`'s request on the wire from its (running) source: lost, refused as unreachable
+    /// or delivered after one latency of its link, perhaps twice.
+    private func transmit<Response: Sendable>(_ call: PendingCall<Response>) {
+        let source = call.source, destination = call.destination
         let link = linkIndex(from: source, to: destination)
         call.link = link
         guard let node = lentNode(destination), canReach(source, destination) else {

@@ -85,14 +85,18 @@ extension ShardedQueue {
     /// Heartbeats the group coordinator every heartbeat interval while the consumer is a member,
     /// whatever its poll loop is doing (KIP-62's heartbeat thread): one heartbeat per interval,
     /// each waiting at most an interval for its answer. A poll loop that has not started a round
-    /// for `maxPollInterval` makes it leave the group (Kafka's "consumer poll timeout has expired").
+    /// for `maxPollInterval` makes it leave the group (Kafka's "consumer poll timeout has
+    /// expired") at that instant: the loop also wakes at the member's poll deadline, where
+    /// Kafka's thread checks it every `retry.backoff.ms` (100 ms) and Orrery once checked only
+    /// at heartbeats, up to an interval late.
     private func startHeartbeats(_ spec: QueueConsumerSpec, _ session: ConsumerSession, node: NetworkNode) {
         let simulation = network.simulation
         let interval = controller.configuration.heartbeatInterval
         simulation.spawn("queue.heartbeat.\(spec.id.name)", daemon: true) { [controller] _ in
             var next = simulation.now.advanced(by: interval)
-            while await simulation.sleepUnlessTornDown(until: next) {
-                next = next.advanced(by: interval)
+            while await simulation.sleepUnlessTornDown(until: Self.wakeUp(heartbeat: next, session, node: node, spec: spec)) {
+                let heartbeatDue = simulation.now >= next
+                if heartbeatDue { next = next.advanced(by: interval) }
                 guard session.isMember, node.incarnation == session.incarnation else { continue }
                 if session.lastPoll.duration(to: simulation.now) >= spec.maxPollInterval {
                     session.leave()
@@ -102,6 +106,7 @@ extension ShardedQueue {
                     }
                     continue
                 }
+                guard heartbeatDue else { continue }
                 let (sent, standing, generation) = (simulation.now, session.standing, session.generation)
                 let answer = await controller.callCoordinator(from: spec.id, timeout: interval) { () throws(QueueError) in
                     controller.heartbeat(group: spec.group, member: spec.id.name, generation: generation)
@@ -112,6 +117,13 @@ extension ShardedQueue {
                 session.heard(heard, sentAt: sent)
             }
         }
+    }
+
+    /// When the heartbeat loop wakes next: at its next heartbeat (`heartbeat`), or earlier at
+    /// the member's poll deadline (its last poll plus `maxPollInterval`).
+    private static func wakeUp(heartbeat: VirtualInstant, _ session: ConsumerSession, node: NetworkNode, spec: QueueConsumerSpec) -> VirtualInstant {
+        guard session.isMember, node.incarnation == session.incarnation else { return heartbeat }
+        return min(heartbeat, session.lastPoll.advanced(by: spec.maxPollInterval))
     }
 
     /// The member may no longer own its partitions — it left the group, or the coordinator

@@ -35,6 +35,39 @@ import Testing
         #expect(fixture.events.map(\.2) == [.markedDown(.passive)])
     }
 
+    /// nginx passes a listed status on when no try is left, and frees the server as a success
+    /// (`ngx_http_upstream_test_next` moves on only while `tries > 1`): s1 stays in, where
+    /// counting its 500 took it out at the first request.
+    @Test func aListedStatusOnTheLastTryIsPassedOnAndNotCounted() {
+        let fixture = UpstreamFixture(configuration: .init(retries: 0, retryOn: [.error, .timeout, .http500], passiveHealth: .init(maxFails: 1, failTimeout: .seconds(30))),
+                                      errorRates: [1: 1])
+        let requests = (0..<6).map { fixture.route(at: Double($0) * 0.1) }
+        fixture.run(until: 1)
+        #expect(requests.map(\.status) == [500, 200, 200, 500, 200, 200])
+        #expect(fixture.routes.hostnames == ["s1", "s2", "s3", "s1", "s2", "s3"])
+        #expect(fixture.balancer.stats.retried == 0)
+        #expect(fixture.events.isEmpty)
+    }
+
+    /// Past `retries.timeout` (`proxy_next_upstream_timeout`) a listed status is passed on and
+    /// not counted either; before it, the same 500 moves the request on and marks s1 down.
+    @Test func aListedStatusPastTheRetryTimeoutIsPassedOnAndNotCounted() {
+        func fixture(retryTimeout: Duration) -> UpstreamFixture {
+            UpstreamFixture(configuration: .init(retries: 2, retryOn: [.error, .timeout, .http500], retryTimeout: retryTimeout,
+                                                 passiveHealth: .init(maxFails: 1, failTimeout: .seconds(30))), errorRates: [1: 1])
+        }
+        let late = fixture(retryTimeout: .milliseconds(1))
+        let lateRequest = late.route(at: 0)
+        late.run(until: 1)
+        #expect(lateRequest.status == 500)
+        #expect(late.events.isEmpty)
+        let early = fixture(retryTimeout: .seconds(1))
+        let earlyRequest = early.route(at: 0)
+        early.run(until: 1)
+        #expect(earlyRequest.status == 200)
+        #expect(early.events.map(\.2) == [.markedDown(.passive)])
+    }
+
     @Test func http5xxCoversEveryServerError() {
         #expect(RetryConditions.http5xx.isSuperset(of: [.http500, .http502, .http503, .http504]))
         for status in [500, 501, 502, 503, 504, 505, 599] {

@@ -255,4 +255,22 @@ final class CallLog: @unchecked Sendable {
         try sim.runToCompletion(timeLimit: .after(.seconds(2)))
         #expect(log.entries == ["frozen: ok @101ms"])
     }
+
+    /// A frozen process sends nothing: what it sends leaves when it resumes, and a request
+    /// whose deadline passed meanwhile is never sent (its handler never runs).
+    @Test func whatAPausedCallerSendsLeavesWhenItResumes() throws {
+        let ran = EventLog()
+        network.pause("client", for: .milliseconds(100))
+        sim.spawn("client") { _ in
+            await call("held", timeout: .seconds(1)) { store in ran.append("held @\(sim.now.nanoseconds / 1_000_000)ms"); return await store.get("k") }
+        }
+        sim.spawn("client 2") { _ in
+            await call("expired", timeout: .milliseconds(50)) { _ in ran.append("expired ran"); return "late" }
+        }
+        try sim.runToCompletion(timeLimit: .after(.seconds(2)))
+        // Sent at 100 ms, delivered at 101 ms, answered at 102 ms; the other timed out at 50 ms
+        // (the caller's deadline runs in virtual time) and never left.
+        #expect(ran.entries == ["held @101ms"])
+        #expect(log.entries == ["expired: timeout @50ms", "held: nil @102ms"])
+    }
 }

@@ -110,7 +110,7 @@ public struct Seed004Claims: Sendable {
         let downs = balancer.events.filter(\.isDown).count
         guard downs > 0 else { return "" }
         let counted = scenario.balancer?.configuration.retryOn.contains(.http503) == true
-            ? "with http_503 in proxy_next_upstream every 503 counts against max_fails"
+            ? "with http_503 in proxy_next_upstream every 503 that sends the request on to another backend counts against max_fails"
             : "their failures count against max_fails"
         var own: [String] = []
         if balancer.badGateways > 0 { own.append("\(NumberFormat.integer(balancer.badGateways)) requests 502 (no live backend left to try, or the last try could not connect)") }

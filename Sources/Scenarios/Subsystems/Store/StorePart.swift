@@ -41,12 +41,12 @@ enum StorePart: SubsystemPart {
         var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
         table.append(["requests", NumberFormat.integer(store.requests)])
         table.append(["succeeded", NumberFormat.integer(store.succeeded)])
-        table.append(["refused by S3 rules (4xx)", NumberFormat.integer(store.rejected)])
+        table.append(["answered by S3 rules without a 2xx (4xx, 304, 501)", NumberFormat.integer(store.rejected)])
         table.append(["throttled by the per-prefix request rate (503 SlowDown)", NumberFormat.integer(store.throttled)])
         table.append(["injected errors (seeded rates and storms)", NumberFormat.integer(store.injectedErrors)])
         table.append(["… during storms (\(stormCodes(store.storms)))", NumberFormat.integer(store.stormErrors)])
-        table.append(["objects at the end", NumberFormat.integer(store.objects)])
-        table.append(["bytes at the end", NumberFormat.integer(store.bytes)])
+        table.append(["objects at the end (current versions)", NumberFormat.integer(store.objects)])
+        table.append(["bytes of current versions at the end", NumberFormat.integer(store.bytes)])
         out += table.rendered() + "\n"
         out += slowDownSentence(store)
         return out

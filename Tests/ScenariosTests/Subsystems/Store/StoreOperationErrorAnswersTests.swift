@@ -3,7 +3,7 @@ import Testing
 @testable import Simulator
 
 /// An explicit operation S3 answers with a 4xx is answered — its log line keeps the answer — and
-/// refused: the store counts it under "refused by S3 rules (4xx)" and in `store.errors`, and
+/// refused: the store counts it under "answered by S3 rules without a 2xx (4xx, 304, 501)" and in `store.errors`, and
 /// traces its status, as it does for any other client.
 @Suite("Store: 4xx answers to explicit operations are refusals")
 struct StoreOperationErrorAnswersTests {
@@ -33,7 +33,7 @@ struct StoreOperationErrorAnswersTests {
         #expect(events.all.filter { $0.kind == .get || $0.kind == .put }.map(\.value) == [404, 404, 409])
         let rows = StoreSlowDownReportTests.rows(StorePart.storeMarkdown(store))
         #expect(rows.contains("succeeded=0"))
-        #expect(rows.contains("refused by S3 rules (4xx)=3"))
+        #expect(rows.contains("answered by S3 rules without a 2xx (4xx, 304, 501)=3"))
     }
 
     @Test func anExpectationOfNoErrorsFailsOverErrorAnswers() throws {

@@ -1,0 +1,90 @@
+import Simulator
+import Testing
+@testable import Scenarios
+
+/// A paused consumer sends nothing, its heartbeats included (a GC pause or SIGSTOP freezes
+/// Kafka's heartbeat thread with the rest of the process), so a pause longer than the session
+/// timeout gets it evicted; and a consumer whose polls stall leaves its group at its poll deadline,
+/// not at the next heartbeat. Both found by the outside checker: the paused consumer kept
+/// heartbeating and was never evicted, and the leave came up to a heartbeat interval late.
+@Suite struct WorldQueuePauseTests {
+    static let paused = """
+        name: paused-consumer
+        seed: 3
+        run: {duration: 20s}
+        network: {latency: 1ms}
+        queue:
+          brokers: 3
+          replication: 3
+          acks: all
+          min_insync_replicas: 2
+          heartbeat_interval: 1s
+          session_timeout: 3s
+          topics: [{name: T, partitions: 2}]
+          producers:
+            - {name: p1, to: ["T:*"], messages: 300, rate: 20}
+          consumers:
+            - {name: c1, group: g, from: ["T:*"], commit_interval: 2s}
+            - {name: c2, group: g, from: ["T:*"], commit_interval: 2s}
+        faults:
+          - {at: 5.5s, pause: c1, for: 5s}
+        expect: [queue.lost_acknowledged == 0, queue.undelivered == 0, queue.lost_after_delivery == 0]
+        """
+
+    static let stalled = """
+        name: stalled-polls
+        seed: 3
+        run: {duration: 30s}
+        network:
+          latency: 1ms
+          links:
+            - {from: c1, to: broker-1, drop_rate: 1}
+            - {from: c1, to: broker-2, drop_rate: 1}
+            - {from: c1, to: broker-3, drop_rate: 1}
+        queue:
+          brokers: 3
+          replication: 2
+          acks: all
+          heartbeat_interval: 1s
+          session_timeout: 10s
+          topics: [{name: T, partitions: 2}]
+          producers:
+            - {name: p1, to: ["T:*"], messages: 400, rate: 20}
+          consumers:
+            - {name: c1, group: g, from: ["T:*"], timeout: 4s, max_poll_interval: 3s, commit_interval: 0s}
+            - {name: c2, group: g, from: ["T:*"], timeout: 4s, max_poll_interval: 3s, commit_interval: 0s}
+        expect: [queue.lost_acknowledged == 0]
+        """
+
+    /// The run's `custom` trace events: the group's and the consumers' decisions.
+    static func run(_ text: String) throws -> (result: RunResult, decisions: [(VirtualInstant, String)]) {
+        let recorder = DecisionRecorder()
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: "world.yaml"), seed: 3, traceSink: { event in
+            if event.kind == .custom { recorder.decisions.append((event.time, event.object)) }
+        })
+        return (result, recorder.decisions)
+    }
+
+    @Test func aPausedConsumerIsEvictedASessionTimeoutAfterItsLastHeartbeat() throws {
+        let (result, decisions) = try Self.run(Self.paused)
+        #expect(result.passed, "\(result.checks.filter { !$0.holds })")
+        // Its last heartbeat before the pause left at 5 s (1 ms to the coordinator): evicted 3 s later.
+        let eviction = try #require(decisions.first { $0.1 == "evicted c1 from g" })
+        #expect(eviction.0 == .after(.milliseconds(8_001)))
+        // It learns it lost its partitions when it resumes at 10.5 s, and the group takes it back.
+        let lost = try #require(decisions.first { $0.1 == "partitions lost g" })
+        #expect(lost.0 > .after(.milliseconds(10_500)) && lost.0 < .after(.milliseconds(10_600)))
+        #expect(decisions.filter { $0.1.hasPrefix("rebalance g generation") }.count == 4)
+    }
+
+    @Test func aConsumerWhosePollsStallLeavesAtItsPollDeadline() throws {
+        let (_, decisions) = try Self.run(Self.stalled)
+        // c1's last poll started at 0.1 s: it leaves 3 s later, not at the heartbeat of 4 s.
+        let leave = try #require(decisions.first { $0.1 == "poll timeout, leaving g" })
+        #expect(leave.0 == .after(.milliseconds(3_100)))
+    }
+}
+
+private final class DecisionRecorder: @unchecked Sendable {
+    var decisions: [(VirtualInstant, String)] = []
+}
