@@ -68,10 +68,7 @@ extension ScenarioLoader {
                 let target = try node(value)
                 guard target == store.id else { throw value.error(.invalidValue("a storm hits the object store '\(store.id)', not '\(target)'")) }
                 guard let lasting else { throw item.error(.missingKey("for")) }
-                let code = try fields["code"]?.choice(S3ErrorCode.self) ?? .serviceUnavailable
-                guard code.httpStatus == 500 || code.httpStatus == 503 else {
-                    throw (fields["code"] ?? item).error(.invalidValue("a storm fails requests with a 500 or 503 code, not \(code.rawValue)"))
-                }
+                let code = try fields["code"]?.stormCode() ?? .serviceUnavailable
                 world.storms.append(.init(start: VirtualInstant.zero.duration(to: at), length: lasting,
                                           errorRate: try fields.required("rate").probability(), code: code))
             case "zone_outage":

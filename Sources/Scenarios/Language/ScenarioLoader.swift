@@ -64,14 +64,11 @@ public enum ScenarioLoader {
         }
         try checkCrossReferences(top: top, mapreduce: mapreduce, log: log, store: store, balancer: balancer)
 
+        try checkNodeNames(top: top, servers: servers, balancer: balancer, workload: workload, mapreduce: mapreduce, log: log,
+                           queue: queue, store: store, backup: backup, operations: operations)
         var nodeNames = worldNodes(servers: servers, balancer: balancer, mapreduce: mapreduce, log: log, store: store,
                                    backup: backup, operations: operations)
-        if let queue, let queueCursor = top["queue"] {
-            if let taken = queue.nodes.first(where: nodeNames.contains) {
-                throw queueCursor.error(.invalidValue("the queue's node '\(taken)' is also another subsystem's node; rename its producer or consumer"))
-            }
-            nodeNames += queue.nodes
-        }
+        nodeNames += queue?.nodes ?? []
         let parsedFaults = try top["faults"].map { cursor throws(ScenarioError) in
             try parseFaults(cursor, nodes: nodeNames, clientHosts: workload.map(clientHostCount) ?? 0, mapreduce: mapreduce, store: store, zones: zones, servers: servers)
         }

@@ -208,7 +208,8 @@ struct YAMLCursor {
         guard let value = DecimalText.number(text[...]) else {
             throw error(.wrongType(expected: "a number", found: kindDescription))
         }
-        return value
+        // −0 is 0: a storm at `rate: -0` was accepted and reported "at rate -0.0".
+        return value == 0 ? 0 : value
     }
 
     /// The node as a non-negative number.

@@ -40,13 +40,17 @@ extension ScenarioFile {
         let metrics = metricsProblem == nil ? observer?.metrics.map { OpenMetricsText.render($0, end: end, interval: observing.metricsInterval) } : nil
         var figures: [String] = []
         if let traffic = result.traffic, scenario.workload != nil {
-            figures.append("\(traffic.succeeded)/\(traffic.issued) requests succeeded, p99 \(DurationFormat.milliseconds(traffic.value(of: .p99)))")
+            // With no request answered there is no latency: no "p99 0.000 ms".
+            let p99 = traffic.latencyMeasured ? DurationFormat.milliseconds(traffic.value(of: .p99)) : "not measured"
+            figures.append("\(traffic.succeeded)/\(traffic.issued) requests succeeded, p99 \(p99)")
         }
         if !result.jobs.isEmpty {
             figures.append("\(result.jobs.filter { $0.result.outputExact }.count)/\(result.jobs.count) jobs exact")
         }
         if let backup = result.backup { figures.append("\(backup.backupsCreated) backups, \(backup.restores.filter(\.identical).count)/\(backup.restores.count) restores exact") }
         if case .success(let outcomes) = result.operations { figures.append("\(outcomes.count) operations answered") }
+        if let queue = result.queueHeadline { figures.append(queue) }
+        if figures.isEmpty, let store = result.storeHeadline { figures.append(store) }
         var failure: String?
         if !result.passed {
             var lines = ["seed \(seed): scenario '\(scenario.name)' failed; replay with: \(replay)"]
@@ -56,7 +60,7 @@ extension ScenarioFile {
             for check in result.checks where !check.holds {
                 // A run that stopped early fails its expectations, even those its figures so far meet.
                 let verdict = result.failure != nil && check.expectation.holds(for: check.measured)
-                    ? "not checked, the run stopped early (measured \(check.measuredText) so far)" : "failed: measured \(check.measuredText)"
+                    ? "not checked, the run stopped early (measured \(check.measuredText) so far)" : check.measured == nil ? "failed: not measured" : "failed: measured \(check.measuredText)"
                 lines.append("  \(scenario.file):\(check.expectation.line):\(check.expectation.column): expectation '\(check.expectation.text)' \(verdict)")
             }
             failure = lines.joined(separator: "\n")

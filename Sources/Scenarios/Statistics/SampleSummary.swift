@@ -21,9 +21,12 @@ public struct SampleSummary: Sendable, Equatable {
     public let mean: Double
     /// The sample standard deviation (divisor n − 1); 0 for one sample.
     public let standardDeviation: Double
-    /// The 95 % confidence interval of the mean; nil for fewer than two samples.
+    /// The 95 % confidence interval of the mean; nil for fewer than two samples. Within the
+    /// figure's possible values when they were given (``isClipped`` says whether that narrowed it).
     public let interval: ClosedRange<Double>?
     public let method: Method
+    /// Whether the interval reached past the figure's possible values and was cut at them.
+    public let isClipped: Bool
     public let minimum: Double
     /// The middle sample (the mean of the middle two for an even count).
     public let median: Double
@@ -36,8 +39,13 @@ public struct SampleSummary: Sendable, Equatable {
 
     /// Summarises `samples` (at least one, all finite).
     ///
-    /// - Parameter bootstrap: use a percentile bootstrap for the interval (tail percentiles).
-    public init(_ samples: [Double], bootstrap: Bool = false) {
+    /// - Parameters:
+    ///   - bootstrap: use a percentile bootstrap for the interval (tail percentiles).
+    ///   - possible: the values the figure can take (a count is never negative, a share never
+    ///     above 1): the interval is cut at them. The mean of a few 0/1 counts has a t interval
+    ///     reaching below 0 (`-0.262 … 0.595`), which no mean of counts can be. Widened to the
+    ///     samples if one lies outside, so the interval always holds the mean.
+    public init(_ samples: [Double], bootstrap: Bool = false, within possible: ClosedRange<Double>? = nil) {
         precondition(!samples.isEmpty, "a summary needs at least one sample")
         let n = Double(samples.count)
         let sorted = samples.sorted()
@@ -52,14 +60,24 @@ public struct SampleSummary: Sendable, Equatable {
         method = bootstrap ? .bootstrap : .studentT
         guard samples.count > 1 else {
             interval = nil
+            isClipped = false
             return
         }
+        let computed: ClosedRange<Double>
         if bootstrap {
-            interval = Self.bootstrapInterval(samples)
+            computed = Self.bootstrapInterval(samples)
         } else {
             let half = StudentT(degreesOfFreedom: n - 1).quantile(0.5 + Self.confidence / 2) * standardDeviation / n.squareRoot()
-            interval = (mean - half)...(mean + half)
+            computed = (mean - half)...(mean + half)
         }
+        guard let possible else {
+            interval = computed
+            isClipped = false
+            return
+        }
+        let bounds = min(possible.lowerBound, minimum)...max(possible.upperBound, maximum)
+        interval = computed.clamped(to: bounds)
+        isClipped = interval != computed
     }
 
     /// The percentile bootstrap interval of the mean, from a generator with a fixed seed.

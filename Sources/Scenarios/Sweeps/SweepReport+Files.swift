@@ -6,6 +6,8 @@ extension SweepReport {
         struct Interval: Encodable { var low: Double; var high: Double }
         struct Metric: Encodable {
             var name: String, unit: String, n: Int, mean: Double, standardDeviation: Double, interval: Interval?, method: String
+            /// Whether the interval was cut at the metric's possible values.
+            var clipped: Bool
             var minimum: Double, median: Double, maximum: Double
         }
         struct Rate: Encodable { var expectation: String; var held: Int; var trials: Int; var interval: Interval }
@@ -30,7 +32,7 @@ extension SweepReport {
                                 Metric(name: metric.metric.name, unit: metric.metric.unit, n: summary.count, mean: summary.mean,
                                        standardDeviation: summary.standardDeviation,
                                        interval: summary.interval.map { Interval(low: $0.lowerBound, high: $0.upperBound) }, method: summary.method.rawValue,
-                                       minimum: summary.minimum, median: summary.median, maximum: summary.maximum)
+                                       clipped: summary.isClipped, minimum: summary.minimum, median: summary.median, maximum: summary.maximum)
                             }
                         },
                         expectations: variant.expectations.map {
@@ -46,15 +48,16 @@ extension SweepReport {
         return JSONReport.encode(document)
     }
 
-    /// `metrics.csv`: one row per variant and metric measured.
+    /// `metrics.csv`: one row per variant and metric measured; `clipped` says whether the interval
+    /// was cut at the metric's possible values.
     func metricsCSV() -> String {
-        var table = CSVTable(header: ["variant", "label", "metric", "unit", "n", "mean", "std_dev", "ci_low", "ci_high", "method", "min", "median", "max"])
+        var table = CSVTable(header: ["variant", "label", "metric", "unit", "n", "mean", "std_dev", "ci_low", "ci_high", "method", "min", "median", "max", "clipped"])
         for (index, variant) in variants.enumerated() {
             for metric in variant.metrics {
                 guard let summary = metric.summary else { continue }
                 table.append(["\(index + 1)", variant.label, metric.metric.name, metric.metric.unit, "\(summary.count)", "\(summary.mean)",
                               "\(summary.standardDeviation)", summary.interval.map { "\($0.lowerBound)" } ?? "", summary.interval.map { "\($0.upperBound)" } ?? "",
-                              summary.method.rawValue, "\(summary.minimum)", "\(summary.median)", "\(summary.maximum)"])
+                              summary.method.rawValue, "\(summary.minimum)", "\(summary.median)", "\(summary.maximum)", "\(summary.isClipped)"])
             }
         }
         return table.rendered()

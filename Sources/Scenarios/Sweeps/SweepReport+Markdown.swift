@@ -13,7 +13,8 @@ extension SweepReport {
         out += "\(manifest.variants.count) variant\(manifest.variants.count == 1 ? "" : "s"), \(NumberFormat.integer(manifest.worlds)) worlds. "
         out += "Intervals are 95 %: Student's t for means, a percentile bootstrap (\(NumberFormat.integer(SampleSummary.bootstrapResamples)) resamples) "
         out += "for tail percentiles and maxima, Wilson for pass rates. Variants share their seeds, so differences are tested pairwise by seed "
-        out += "(paired t-test, 5 % level).\n\n"
+        out += "(paired t-test, 5 % level). An interval is cut at the values its metric can take (marked *clipped*): durations, counts "
+        out += "and rates at 0, shares and booleans at 0 and 1.\n\n"
         out += variantsSection()
         out += differencesSection()
         for (index, variant) in variants.enumerated() {
@@ -67,7 +68,8 @@ extension SweepReport {
         for metric in variant.metrics {
             guard let summary = metric.summary else { continue }
             let unit = MetricUnit(name: metric.metric.unit) ?? .ratio
-            let interval = summary.interval.map { "\(Self.format(unit, $0.lowerBound)) … \(Self.format(unit, $0.upperBound))\(summary.method == .bootstrap ? " (bootstrap)" : "")" } ?? "—"
+            let notes = [summary.method == .bootstrap ? "bootstrap" : nil, summary.isClipped ? "*clipped*" : nil].compactMap { $0 }
+            let interval = summary.interval.map { "\(Self.format(unit, $0.lowerBound)) … \(Self.format(unit, $0.upperBound))\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")" } ?? "—"
             table.append([metric.metric.name, NumberFormat.integer(summary.count), Self.format(unit, summary.mean), Self.spread(summary.standardDeviation, unit),
                           interval, Self.format(unit, summary.minimum), Self.format(unit, summary.median), Self.format(unit, summary.maximum)])
         }

@@ -96,7 +96,7 @@ public struct SweepReport: Sendable {
         let variant = manifest.variants[index]
         let metrics = manifest.metrics.enumerated().map { metricIndex, metric in
             let values = records.compactMap { $0.value(metricIndex) }
-            return MetricSummary(metric: metric, summary: values.isEmpty ? nil : SampleSummary(values, bootstrap: isTail(metric)))
+            return MetricSummary(metric: metric, summary: values.isEmpty ? nil : SampleSummary(values, bootstrap: isTail(metric), within: metric.possibleValues))
         }
         let expectations = variant.expectations.enumerated().map { expectationIndex, text in
             ExpectationRate(text: text, rate: WilsonInterval(

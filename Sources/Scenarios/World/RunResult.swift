@@ -32,11 +32,28 @@ public struct RunResult: Sendable {
         public var acknowledgedETag: String?
         /// The ETag of the object in the store at the end, nil when it is not there.
         public var storedETag: String?
+        /// Puts the job's client sent for it (each retried as the store's client policy says).
+        public var puts = 0
+        /// Why the last put failed, when none was acknowledged.
+        public var failure: String?
 
         /// Acknowledged but missing or different at the end.
         public var lost: Bool { acknowledgedETag != nil && storedETag != acknowledgedETag }
         /// Stored with the ETag of exactly the part's bytes.
         public var exact: Bool { storedETag == expectedETag }
+
+        /// Why the part is not in the store as the job produced it, or nil when it is: its job did
+        /// not commit its output, so it does not count as succeeded.
+        public var storageProblem: String? {
+            guard !exact else { return nil }
+            let place = "s3://\(bucket)/\(key)"
+            guard acknowledgedETag != nil else {
+                let tries = puts == 1 ? "its 1 put" : "all \(puts) puts"
+                return "\(place) was never stored: \(tries) failed" + (failure.map { ", the last with \($0)" } ?? "")
+            }
+            guard let storedETag else { return "\(place) was acknowledged but is missing at the end" }
+            return "\(place) holds ETag \(storedETag) at the end, not \(expectedETag) of the part's bytes"
+        }
     }
 
     /// The log's figures.
@@ -69,6 +86,9 @@ public struct RunResult: Sendable {
         public var objects: Int
         public var bytes: Int
         public var storms: [ObjectStore.ErrorStorm]
+        /// Attempts its clients sent that never reached it (its node down or cut off, or lost on
+        /// the way): not in ``requests``, which counts what the store saw.
+        public var unreached = 0
     }
 
     /// The backup manager's figures.

@@ -90,7 +90,7 @@ extension World {
                 requests: stats.requests, succeeded: stats.succeeded, rejected: stats.rejected, throttled: stats.throttled,
                 injectedErrors: stats.injectedErrorCount, stormErrors: stats.stormErrors,
                 objects: end.storeUsage?.currentObjects ?? 0, bytes: end.storeUsage?.currentBytes ?? 0,
-                storms: section.configuration.errorStorms)
+                storms: section.configuration.errorStorms, unreached: stats.unreached)
         }
         if let manager = backupManager {
             let stats = manager.stats
@@ -160,17 +160,19 @@ extension World {
         let scenarioView = MapReduceScenario(
             name: job.spec.id, summary: "", file: scenario.file, seed: seed, cluster: scenario.mapreduce?.cluster ?? .init(),
             job: job.spec.spec, input: input)
-        let mapReduceResult = MapReduceRunResult(
+        var mapReduceResult = MapReduceRunResult(
             scenario: scenarioView, seed: seed, replayCommand: replayCommand, run: run, inputRecords: job.records.count,
             inputBytes: job.inputBytes, comparison: OutputComparison(actual: report?.output?.records, expected: expected),
             oracleFailure: oracleFailure, checks: [])
         let bucket = job.spec.output.bucket ?? ""
+        let outputObjects = job.outputObjects.map {
+            RunResult.OutputObject(bucket: bucket, key: $0.key, bytes: $0.bytes.count, expectedETag: $0.expectedETag,
+                                   acknowledgedETag: $0.acknowledgedETag, storedETag: end.storedETags[bucket + "/" + $0.key],
+                                   puts: $0.puts, failure: $0.lastFailure)
+        }
+        mapReduceResult.unstoredOutput = outputObjects.compactMap(\.storageProblem)
         return RunResult.Job(
             id: job.spec.id, result: mapReduceResult, submittedAt: job.submittedAt?.seconds, gatewayAttempts: job.gatewayAttempts,
-            outputObjects: job.outputObjects.map {
-                RunResult.OutputObject(bucket: bucket, key: $0.key, bytes: $0.bytes.count, expectedETag: $0.expectedETag,
-                                       acknowledgedETag: $0.acknowledgedETag, storedETag: end.storedETags[bucket + "/" + $0.key])
-            },
-            backedUpPaths: job.backedUp.map(\.path))
+            outputObjects: outputObjects, backedUpPaths: job.backedUp.map(\.path))
     }
 }

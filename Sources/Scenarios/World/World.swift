@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// One simulation holding every subsystem a scenario has, wired by node name on one network:
@@ -85,8 +86,22 @@ final class World: @unchecked Sendable {
             try simulation.runToCompletion(timeLimit: .after(scenario.limits.timeLimit), eventLimit: scenario.limits.eventLimit)
             return nil
         } catch {
-            return error.description
+            return Self.stopReason(error, lastEvent: simulation.now)
         }
+    }
+
+    /// Why the run stopped early, as the reports say it. The engine stops at its time limit when
+    /// the next event is due after it, so the clock — the report's "virtual time" — stands at the
+    /// last event before the limit: a run said "time limit reached at t=80.000s" beside a virtual
+    /// time of 38.517 s. The message names both instants (and still starts as the engine's does,
+    /// which a shrink matches).
+    static func stopReason(_ error: SimulationError, lastEvent: VirtualInstant) -> String {
+        let text = error.description
+        guard case .timeLimitExceeded(let limit, _) = error, lastEvent < limit else { return text }
+        let head = "virtual time limit reached at \(limit)"
+        guard text.hasPrefix(head) else { return text }
+        let clock = NumberFormat.fixed(lastEvent.seconds, decimals: 3, grouping: true)
+        return head + " (nothing was due from the last event, at virtual time \(clock) s where the run's clock stopped, until past it)" + text.dropFirst(head.count)
     }
 
     /// When the file sets `run.duration` and the world has daemons (backups, syncs, lifecycle),

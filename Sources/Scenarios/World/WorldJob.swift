@@ -15,6 +15,10 @@ final class WorldJob: @unchecked Sendable {
         var expectedETag: String
         /// The ETag the store acknowledged, if it did.
         var acknowledgedETag: String?
+        /// Puts sent (each retried as the client's policy says).
+        var puts = 0
+        /// Why the last put failed, when none was acknowledged.
+        var lastFailure: String?
     }
 
     let spec: MapReduceSection.Job

@@ -9,7 +9,8 @@ public final class BalancerStats: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var failedForwards = 0
     /// Failed forwards by replica hostname.
     @exclusivity(unchecked) public internal(set) var failedForwardsByServer = OrderedDictionary<String, Int>()
-    /// Requests sent to another replica after a failed forward.
+    /// Retries: forwards after a request's failed try, each counted (a request retried twice
+    /// counts twice).
     @exclusivity(unchecked) public internal(set) var retried = 0
     /// Requests no server answered whose last try timed out: answered 504 Gateway Timeout, as
     /// nginx does after `proxy_read_timeout` (or a per-try timeout).

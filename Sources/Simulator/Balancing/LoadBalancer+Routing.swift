@@ -212,7 +212,9 @@ extension LoadBalancer {
     /// had tried every member used up its tries, as nginx's `tries` (one per server) would be.
     func unanswered(_ progress: RouteProgress, noServerLeft: Bool) -> Response {
         var lastTry = progress.lastTry
-        if noServerLeft, members.isEmpty || !members.keys.allSatisfy(progress.tried.contains) { lastTry = .none }
+        // A set of the tries, looked up once per member: the list itself, once per member, cost
+        // O(n²) for a request that had tried every one of n servers.
+        if noServerLeft, members.isEmpty || !members.keys.allSatisfy(Set(progress.tried).contains) { lastTry = .none }
         switch lastTry {
         case .answered:
             if let lastServerError = progress.lastServerError { return lastServerError }

@@ -12,7 +12,9 @@ extension LoadBalancer {
     ///
     /// Every pick visits every member (as nginx's do): one pass (``CandidateRules``) that assumes
     /// the usual case, primaries serving and no panic, and a second only when the tally says
-    /// otherwise. Both arrays are resized only when the members change.
+    /// otherwise. The arrays are resized only when the members change. The servers `tried` are
+    /// marked by id before the visit and unmarked after it: O(*n* + *k*) for a request's *k*th
+    /// try, with no hashing (looked up in the members by id, 2*k* lookups outweighed the visit).
     func rebuildCandidates(excluding tried: [Int]) -> Bool {
         let now = network.simulation.now
         let count = members.count
@@ -20,23 +22,25 @@ extension LoadBalancer {
             healthy = Array(repeating: false, count: count)
             candidates = Array(repeating: UpstreamCandidate(serverID: 0), count: count)
         }
+        markTried(tried, true)
+        defer { markTried(tried, false) }
         let rules = CandidateRules(configuration, now: now, single: isSinglePeer)
         // The members are moved out for the visits and back (nothing in them reads the
         // balancer): passed in place, a copy of them was retained and released around each,
         // three buffers.
         var visited = OrderedDictionary<Int, UpstreamMember>()
         swap(&visited, &members)
-        var tally = rules.visit(visited, excluding: tried, healthy: &healthy, candidates: &candidates)
+        var tally = rules.visit(visited, tried: triedByID, healthy: &healthy, candidates: &candidates)
         let backupsByHealth = tally.healthyPrimaries == 0 && tally.healthyBackups > 0
         let panic = configuration.panicThreshold.map { threshold in
             !backupsByHealth && tally.primaries > 0 && Double(tally.healthyPrimaries) < threshold * Double(tally.primaries)
         } ?? false
         if panic && !tally.onBackups {
-            rules.decideAgain(visited, excluding: tried, healthy: healthy, useBackups: false, panic: true,
+            rules.decideAgain(visited, tried: triedByID, healthy: healthy, useBackups: false, panic: true,
                               candidates: &candidates, tally: &tally)
         }
         if tally.backups > 0 && (tally.onBackups || !tally.anyEligible) {
-            rules.decideAgain(visited, excluding: tried, healthy: healthy, useBackups: true, panic: false,
+            rules.decideAgain(visited, tried: triedByID, healthy: healthy, useBackups: true, panic: false,
                               candidates: &candidates, tally: &tally)
         }
         swap(&visited, &members)
@@ -46,6 +50,18 @@ extension LoadBalancer {
         }
         blockedByConnectionLimits = tally.limited && !tally.anyEligible
         return tally.anyEligible
+    }
+
+    /// Sets the mark of each server id in `tried` to `mark` (``triedByID``), growing the marks
+    /// to the largest id marked.
+    private func markTried(_ tried: [Int], _ mark: Bool) {
+        for id in tried where id >= 0 {
+            if id >= triedByID.count {
+                guard mark else { continue }
+                triedByID.append(contentsOf: repeatElement(false, count: id + 1 - triedByID.count))
+            }
+            triedByID[id] = mark
+        }
     }
 
     /// Whether the upstream is a single server, nginx's `peers->single`: one primary and no

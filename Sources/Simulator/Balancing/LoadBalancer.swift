@@ -125,6 +125,10 @@ public actor LoadBalancer {
     @exclusivity(unchecked) var candidates: [UpstreamCandidate] = []
     /// Each member's health in the current pick, by position (same storage every pick).
     @exclusivity(unchecked) var healthy: [Bool] = []
+    /// Whether the request of the current pick has tried each server, by server id (the
+    /// balancer numbers its servers 1, 2, 3, …, so the ids are small and dense): set for its tries
+    /// before the pick and cleared after it, so all false between picks.
+    @exclusivity(unchecked) var triedByID: [Bool] = []
     /// Whether the last pick found no server only because of connection limits.
     @exclusivity(unchecked) var blockedByConnectionLimits = false
     let queue: ConnectionQueue?

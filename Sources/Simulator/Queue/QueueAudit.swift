@@ -105,7 +105,10 @@ public struct QueueAudit: Sendable, Equatable {
         acknowledgedBeyondHighWatermark = ledger.acknowledged.filter {
             present[$0.partition]?.contains($0.message) != true && pending[$0.partition]?.contains($0.message) == true
         }.count
-        lostAcknowledgedByPartition = logs.map { log in lost.filter { $0.partition == log.partition }.count }
+        // Counted by partition once, not searched for each partition: linear in a large queue.
+        var lostIn: [TopicPartition: Int] = [:]
+        for acknowledgement in lost { lostIn[acknowledgement.partition, default: 0] += 1 }
+        lostAcknowledgedByPartition = logs.map { lostIn[$0.partition] ?? 0 }
         self.duplicateAppends = duplicateAppends
         self.orderViolations = orderViolations
         var undelivered: [String: Int] = [:], lostAfterDelivery: [String: Int] = [:], delivered: [String: Int] = [:], duplicates: [String: Int] = [:], allowed: [String: Int] = [:]
@@ -116,9 +119,12 @@ public struct QueueAudit: Sendable, Equatable {
             delivered[group.name] = deliveries.count
             duplicates[group.name] = deliveries.filter(\.isDuplicate).count
             allowed[group.name] = deliveries.filter { $0.isDuplicate && $0.isAllowed }.count
-            duplicatesByPartition[group.name] = logs.map { log in deliveries.filter { $0.isDuplicate && $0.partition == log.partition }.count }
+            var duplicatesIn: [TopicPartition: Int] = [:]
+            for delivery in deliveries where delivery.isDuplicate { duplicatesIn[delivery.partition, default: 0] += 1 }
+            duplicatesByPartition[group.name] = logs.map { duplicatesIn[$0.partition] ?? 0 }
             let handed = Set(deliveries.map { HandedRecord(partition: $0.partition, offset: $0.offset, message: $0.message) })
-            undelivered[group.name] = logs.filter { group.partitions.contains($0.partition) }.reduce(0) { sum, log in
+            let read = Set(group.partitions)
+            undelivered[group.name] = logs.filter { read.contains($0.partition) }.reduce(0) { sum, log in
                 sum + log.records.filter { !handed.contains(HandedRecord(partition: log.partition, offset: $0.offset, message: $0.message)) }.count
             }
             lostAfterDelivery[group.name] = handed.filter { record in

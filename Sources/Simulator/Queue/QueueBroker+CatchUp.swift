@@ -3,20 +3,28 @@ extension QueueBroker {
     /// leader for what it misses (dropping first the suffix the leader never had), then asks to
     /// rejoin; each partition this broker leads whose high watermark trails its log (a new leader
     /// that had records the old one never confirmed) is copied to its followers again.
+    ///
+    /// A round looks at every replica the broker holds — 6.4 million a round with 100,000
+    /// partitions of 64 copies — so the common case, an in-sync follower, costs a node state
+    /// and two fields of the partition's state read in place, not a copy of its replica lists.
     func catchUpLaggingReplicas() async {
         let timeout = controller.configuration.replicaTimeout
+        // The broker's node is never removed: looked up once a round, its state read at each step.
+        let node = network.node(id)
         // In placement order, which is the partitions' sorted order.
         for index in replicas.indices where replicas[index] != nil {
-            let partition = controller.placement.partitions[index]
-            guard network.node(id)?.state == .up else { return }
-            let state = controller.states[index]
-            if state.leader == number {
+            guard node?.state == .up else { return }
+            let leaderNumber = controller.states[index].leader
+            if leaderNumber == number {
                 if replicas[index]!.highWatermark < replicas[index]!.endOffset {
-                    await confirmTail(ofPartitionAt: index, epoch: state.epoch)
+                    await confirmTail(ofPartitionAt: index, epoch: controller.states[index].epoch)
                 }
                 continue
             }
-            guard let leaderNumber = state.leader, !state.inSync.contains(number), controller.isAlive(number),
+            guard leaderNumber != nil, !controller.states[index].inSync.contains(number) else { continue }
+            let partition = controller.placement.partitions[index]
+            let state = controller.states[index]
+            guard let leaderNumber = state.leader, controller.isAlive(number),
                   let leader = controller.broker(leaderNumber) else { continue }
             let end = replicas[index]!.endOffset, lastEpoch = replicas[index]!.lastEpoch
             let answer = await send(from: id, to: leader, timeout: timeout) { leader throws(QueueError) in

@@ -37,10 +37,15 @@ extension QueueController {
     /// Checks `member`'s session when it would end, a session timeout after `lastSeen` (Kafka's
     /// `DelayedHeartbeat`): if nothing came from it since, it is evicted at that instant; else the
     /// check moves to the new end. One check is pending per member at a time.
+    ///
+    /// A watch of an earlier incarnation of the controller's node, or one due while the node is
+    /// down, does nothing: the coordinator's process is gone, and a restart watches every member
+    /// again from its return (``recover()``).
     func watchSession(of member: String, in name: String, session: Int, lastSeen: VirtualInstant) {
         let end = lastSeen.advanced(by: configuration.sessionTimeout)
+        let incarnation = node.incarnation
         simulation.schedule(after: simulation.now.duration(to: end)) { [self] in
-            guard let index = groups.index(forKey: name), let known = groups.values[index].members[member], known.session == session else { return }
+            guard node.incarnation == incarnation, isRunning, let index = groups.index(forKey: name), let known = groups.values[index].members[member], known.session == session else { return }
             if known.lastSeen == lastSeen {
                 remove(member, from: &groups.values[index], name, because: "evicted")
             } else {

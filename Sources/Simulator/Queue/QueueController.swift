@@ -1,7 +1,9 @@
 /// The sharded queue's controller: it places partitions on brokers, knows each partition's leader,
 /// leader epoch and in-sync replicas, checks the brokers with heartbeats, and moves leadership
-/// when a broker stops answering — Kafka's controller, with its own quorum not modelled: it never
-/// fails, and brokers and clients read its metadata at once (no stale metadata caches).
+/// when a broker stops answering — Kafka's controller, with its own quorum not modelled: brokers
+/// and clients read its metadata at once (no stale metadata caches), and that metadata is durable
+/// (Kafka keeps it in its metadata log). A crash of its node stops its process: it checks no
+/// broker and evicts no member until it is up again, then recovers (``recover()``).
 ///
 /// Its heartbeats do cross the network, so a broker cut off from the controller by a partition is
 /// declared dead like a crashed one (and fenced: it no longer leads anything).
@@ -14,11 +16,14 @@ public final class QueueController: @unchecked Sendable {
     public let configuration: QueueConfiguration
     let network: Network
     let simulation: Simulation
+    /// The controller's node, whose state says whether its process runs.
+    let node: NetworkNode
     /// The brokers, in broker-number order.
     public private(set) var brokers: [QueueBroker] = []
     /// Whether the controller considers each broker (same order) alive.
     private var alive: [Bool] = []
-    private var lastHeard: [VirtualInstant] = []
+    /// When each broker last answered a check (or, after a restart, when the controller came back).
+    var lastHeard: [VirtualInstant] = []
     /// Where the replicas of every partition live.
     public let placement: PartitionPlacement
     /// Leader, epoch and in-sync replicas of each partition, in ``PartitionPlacement/partitions`` order.
@@ -52,7 +57,8 @@ public final class QueueController: @unchecked Sendable {
         simulation = network.simulation
         states = placement.replicas.map { PartitionState(replicas: $0, leader: $0.first, epoch: 0, inSync: $0) }
         partitionLabels = placement.partitions.map { TraceLabel($0.description) }
-        network.addNode(id)
+        node = network.addNode(id)
+        network.onRestart(id) { [unowned self] in recover() }
     }
 
     /// Registers the brokers (in number order) and starts checking them.
@@ -110,6 +116,10 @@ public final class QueueController: @unchecked Sendable {
         let interval = configuration.heartbeatInterval
         simulation.spawn("queue.heartbeat.\(broker.id.name)", daemon: true) { [self] _ in
             while await simulation.sleepUnlessTornDown(for: interval) {
+                // A crashed controller checks nothing; a check it sent before it crashed is
+                // forgotten with the rest of its process.
+                guard isRunning else { continue }
+                let incarnation = node.incarnation
                 let answered: Bool
                 do {
                     try await network.call(from: id, to: broker.id, timeout: interval) { () }
@@ -117,6 +127,7 @@ public final class QueueController: @unchecked Sendable {
                 } catch {
                     answered = false
                 }
+                guard node.incarnation == incarnation, isRunning else { continue }
                 heard(index, answered: answered)
             }
         }

@@ -138,8 +138,13 @@ extension ShardedQueue {
 
     /// Says that the consumer no longer reports lag for the partitions of `before` it does not
     /// keep: their `orrery_queue_consumer_lag` series end instead of repeating a stale level.
+    ///
+    /// - Complexity: O(b + a) for b partitions before and a after (a set, where a search of
+    ///   `after` for each of `before` was quadratic in a large subscription).
     private func releaseLag(of before: [TopicPartition], keeping after: [TopicPartition], _ spec: QueueConsumerSpec) {
-        for partition in before where !after.contains(partition) {
+        guard !before.isEmpty else { return }
+        let kept = Set(after)
+        for partition in before where !kept.contains(partition) {
             network.simulation.observeInstant(.queue, spec.id.name, "lag released", detail: "\(spec.group) \(partition)")
         }
     }

@@ -50,8 +50,41 @@ public final class ServerStats: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var lostInCrash = 0
     /// Longest queue seen.
     @exclusivity(unchecked) public internal(set) var peakQueueLength = 0
-    /// Total virtual time spent serving, summed over slots (for utilisation).
-    @exclusivity(unchecked) public internal(set) var busyNanoseconds: Int64 = 0
+    /// Total virtual time spent serving up to now, summed over slots (for utilisation): every
+    /// slot counts from the start of its service to its end, a crash or now, whichever is first.
+    /// Work still in service when a run ends counts up to the end: counted only when it finished,
+    /// a server busy with one long request for the whole run showed 0 % utilisation.
+    public var busyNanoseconds: Int64 {
+        guard let clock, busySlots > 0 else { return countedBusyNanoseconds }
+        return Self.adding(busySlots, times: clock.now.nanoseconds - busySince, to: countedBusyNanoseconds)
+    }
 
-    public init() {}
+    /// The slot time counted up to ``busySince``.
+    @exclusivity(unchecked) private var countedBusyNanoseconds: Int64 = 0
+    /// Slots in service since ``busySince``.
+    @exclusivity(unchecked) private var busySlots = 0
+    @exclusivity(unchecked) private var busySince: Int64 = 0
+    /// The clock of the server's simulation, which tells ``busyNanoseconds`` how long the slots
+    /// in service have been busy; nil for stats no server keeps (only what finished counts).
+    let clock: VirtualClock?
+
+    public init() { clock = nil }
+
+    init(clock: VirtualClock) { self.clock = clock }
+
+    /// From `now` on, `slots` slots are in service: the slots until now are counted.
+    @inline(__always)
+    func busySlots(_ slots: Int, from now: Int64) {
+        if busySlots > 0 { countedBusyNanoseconds = Self.adding(busySlots, times: now - busySince, to: countedBusyNanoseconds) }
+        busySlots = slots
+        busySince = now
+    }
+
+    /// `total + slots × nanoseconds`, at most `Int64.max` (a thousand slots busy for a century
+    /// overflow it).
+    private static func adding(_ slots: Int, times nanoseconds: Int64, to total: Int64) -> Int64 {
+        let (product, overflow) = Int64(slots).multipliedReportingOverflow(by: nanoseconds)
+        let (sum, overflowAgain) = total.addingReportingOverflow(product)
+        return overflow || overflowAgain ? .max : sum
+    }
 }

@@ -8,7 +8,7 @@ public actor ServerReplica {
     /// The node this replica runs on.
     public nonisolated let id: NodeID
     /// Counters for reports.
-    public nonisolated let stats = ServerStats()
+    public nonisolated let stats: ServerStats
     public nonisolated let unownedExecutor: UnownedSerialExecutor
     /// Its serving parameters.
     public nonisolated let configuration: ServerConfiguration
@@ -37,6 +37,7 @@ public actor ServerReplica {
         self.id = id
         self.configuration = configuration
         simulation = network.simulation
+        stats = ServerStats(clock: network.simulation.clock)
         unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
         node = network.addNode(id)
         random = network.simulation.randomStream("server.\(id.name)")
@@ -83,6 +84,7 @@ public actor ServerReplica {
         call.servedEpoch = epoch
         if busy < configuration.slots {
             busy += 1
+            stats.busySlots(busy, from: simulation.now.nanoseconds)
             simulation.observeGauge(.traffic, id.name, "in service", Double(busy))
             startService(call)
         } else if waiting.count < configuration.queueCapacity {
@@ -110,10 +112,10 @@ public actor ServerReplica {
     }
 
     /// Ends a request's service: frees its slot (or hands it to the next in the queue) and draws
-    /// its answer. The service began `service` ago: it ends exactly on time. The call's request
-    /// is read only for an observer (a copy retains and releases its strings).
+    /// its answer. The service began `service` ago: it ends exactly on time. Its slot's busy time
+    /// is counted as the number of slots in service changes (``ServerStats/busySlots(_:from:)``).
+    /// The call's request is read only for an observer (a copy retains and releases its strings).
     private nonisolated func finish(_ call: ServedCall, service: Int64) -> Response {
-        stats.busyNanoseconds += service
         if let next = waiting.popFirst() {
             // The call behind it is admitted at the next service end here: load it meanwhile.
             if let following = waiting.first { WakeUp.prefetch(Unmanaged.passUnretained(following).toOpaque()) }
@@ -121,6 +123,7 @@ public actor ServerReplica {
             simulation.observeGauge(.traffic, id.name, "queue length", Double(waiting.count))
         } else {
             busy -= 1
+            stats.busySlots(busy, from: simulation.now.nanoseconds)
             simulation.observeGauge(.traffic, id.name, "in service", Double(busy))
         }
         // `chance` draws nothing at probability 0, so servers without errors draw as before.
@@ -152,6 +155,8 @@ public actor ServerReplica {
         epoch &+= 1
         stats.lostInCrash += busy + waiting.count
         busy = 0
+        // The work in service was done until now, then lost.
+        stats.busySlots(0, from: simulation.now.nanoseconds)
         let dropped = waiting
         waiting.removeAll()
         simulation.withExecutor { executor in

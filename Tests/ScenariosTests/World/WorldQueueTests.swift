@@ -70,7 +70,7 @@ import Testing
         ("a queue without run.duration", "queue:\n  topics: [{name: T, partitions: 1}]\n",
          "bad.yaml:2:3: error: a world with a queue runs for run.duration; set it (its consumers poll until then) (at queue)"),
         ("a consumer named like a server", "run: {duration: 5s}\nservers: [{name: c1}]\nworkload: {type: closed_loop, users: 1}\nqueue:\n  topics: [{name: T, partitions: 1}]\n  consumers: [{name: c1, from: ['T:*']}]\n",
-         "bad.yaml:5:3: error: the queue's node 'c1' is also another subsystem's node; rename its producer or consumer (at queue)"),
+         "bad.yaml:6:22: error: node 'c1' is both queue consumer 'c1' (here) and server 'c1' (at 2:18); a fault on 'c1' would strike both: give the queue consumer another name (at queue.consumers.[0].name)"),
         ("a fault on a broker the queue lacks", "run: {duration: 5s}\nqueue:\n  brokers: 2\n  topics: [{name: T, partitions: 1}]\nfaults: [{at: 1s, crash: broker-3}]\n",
          "bad.yaml:5:26: error: unknown node 'broker-3'; did you mean 'broker-1'? (at faults.[0].crash)"),
         ("an unknown queue metric", "run: {duration: 5s}\nqueue:\n  topics: [{name: T, partitions: 1}]\nexpect: [queue.lost == 0]\n",

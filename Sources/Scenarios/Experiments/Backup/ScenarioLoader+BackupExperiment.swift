@@ -102,10 +102,7 @@ extension ScenarioLoader {
         var storms: [ObjectStore.ErrorStorm] = []
         for item in try fields["storms"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "storms") ?? [] {
             let storm = try item.mapping(ScenarioSchema.storeStorm)
-            let code = try storm["code"]?.choice(S3ErrorCode.self) ?? .serviceUnavailable
-            guard code.httpStatus == 500 || code.httpStatus == 503 else {
-                throw (storm["code"] ?? item).error(.invalidValue("a storm fails requests with a 500 or 503 code, not \(code.rawValue)"))
-            }
+            let code = try storm["code"]?.stormCode() ?? .serviceUnavailable
             storms.append(.init(start: try storm.required("at").duration(), length: try storm.required("for").positiveDuration(),
                                 errorRate: try storm.required("rate").probability(), code: code))
         }

@@ -24,11 +24,11 @@ extension QueueResult {
         out += "from a loop of its own, and is evicted after as long without a heartbeat); a leader drops a follower that does not confirm a copy within "
         out += "\(DurationFormat.seconds(spec.configuration.replicaTimeout.seconds)).\n\n"
         var table = MarkdownTable(columns: [.text("partition"), .text("replicas (brokers)"), .text("leader at the end"), .text("in sync at the end")])
-        for log in plain.audit.logs {
+        for log in plain.audit.logs.prefix(QueuePart.mostPartitionRows) {
             table.append([log.partition.description, log.replicas.map { "broker-\($0)" }.joined(separator: ", "),
                           log.leader.map { "broker-\($0)" } ?? "none", log.inSync.map { "broker-\($0)" }.joined(separator: ", ")])
         }
-        out += table.rendered() + "\n"
+        out += table.rendered() + "\n" + Self.rowsLeftOut(plain.audit.logs.count)
         let counts = (1...spec.brokers).map { number in plain.audit.logs.filter { $0.replicas.contains(number) }.count }
         let leaders = (1...spec.brokers).map { number in plain.audit.logs.filter { $0.replicas.first == number }.count }
         out += "Replicas per broker: \(counts.map(String.init).joined(separator: ", ")); preferred leaders per broker: \(leaders.map(String.init).joined(separator: ", ")). "
@@ -43,14 +43,14 @@ extension QueueResult {
         guard let first = membership.first else { return "" }
         var out = "When the brokers change, the placement moves these replicas (each cell: replicas, preferred leader first; * marks a change):\n\n"
         var table = MarkdownTable(columns: [.text("partition")] + membership.map { .text($0.label) })
-        for (index, partition) in first.placement.partitions.enumerated() {
+        for (index, partition) in first.placement.partitions.enumerated().prefix(QueuePart.mostPartitionRows) {
             let base = first.placement.replicas[index]
             table.append([partition.description] + membership.map { entry in
                 let replicas = entry.placement.replicas[index]
                 return replicas.map { "b\($0)" }.joined(separator: ", ") + (replicas == base ? "" : " *")
             })
         }
-        out += table.rendered() + "\n"
+        out += table.rendered() + "\n" + Self.rowsLeftOut(first.placement.partitions.count, rest: "the counts below cover every one")
         for entry in membership.dropFirst() {
             let moved = entry.placement.movement(from: first.placement)
             out += "\(entry.label): \(moved.replicasMoved) of \(moved.replicas) replicas land on a broker that did not hold them, \(moved.leadersChanged) preferred leaders change.\n"
@@ -65,16 +65,20 @@ extension QueueResult {
         out += "Every group's readers keep each partition's order: \(audit.orderViolations == 0 ? "no" : NumberFormat.integer(audit.orderViolations)) out-of-order pairs in the logs.\n\n"
         var columns: [MarkdownTable.Column] = [.text("partition"), .numeric("records")]
         columns += plain.producers.map { .numeric("from \($0)") }
-        for group in plain.groups { columns += [.numeric("read by \(group)"), .numeric("max lag (\(group))")] }
+        let shownGroups = plain.groups.indices.prefix(QueuePart.mostGroupColumns)
+        for group in shownGroups { columns += [.numeric("read by \(plain.groups[group])"), .numeric("max lag (\(plain.groups[group]))")] }
         var table = MarkdownTable(columns: columns)
-        for (index, log) in audit.logs.enumerated() {
+        for (index, log) in audit.logs.enumerated().prefix(QueuePart.mostPartitionRows) {
             var row = [log.partition.description, NumberFormat.integer(log.records.count)] + plain.recordsByProducer[index].map { NumberFormat.integer($0) }
-            for group in plain.groups.indices {
+            for group in shownGroups {
                 row += [NumberFormat.integer(plain.deliveredByGroup[group][index]), NumberFormat.integer(plain.maximumLag[group][index])]
             }
             table.append(row)
         }
-        out += table.rendered() + "\n"
+        out += table.rendered() + "\n" + Self.rowsLeftOut(audit.logs.count)
+        if plain.groups.count > shownGroups.count {
+            out += "The table shows the first \(shownGroups.count) of the \(plain.groups.count) groups; every group's columns are in `partitions.csv`.\n\n"
+        }
         out += "Max lag is the most records acknowledged to a producer but not yet handed to the group at any instant. "
         out += "From acknowledgement to first delivery: p50 \(DurationFormat.milliseconds(plain.deliveryLatency.percentile(50).seconds)), "
         out += "p99 \(DurationFormat.milliseconds(plain.deliveryLatency.percentile(99).seconds)), max \(DurationFormat.milliseconds(plain.deliveryLatency.max.seconds)) "
@@ -115,13 +119,17 @@ extension QueueResult {
                 out += "and when it dies first the new leader never had it; the old leader drops it when it returns and truncates to the new leader's log.\n\n"
             }
             guard !run.events.isEmpty else { continue }
-            var events = MarkdownTable(columns: [.numeric("time"), .text("controller"), .text("partition"), .text("broker")])
-            for event in run.events {
-                events.append([DurationFormat.seconds(event.time.seconds), event.kind.rawValue, event.partition?.description ?? "", "broker-\(event.broker)"])
-            }
-            out += events.rendered() + "\n"
+            out += QueuePart.eventTable(run.events)
         }
         return out
+    }
+
+    /// What a table of `count` partitions capped at ``QueuePart/mostPartitionRows`` says of the
+    /// rows it leaves out, and where they are (nothing when it lists them all): with 100,000
+    /// partitions and a column pair per group, the tables alone came to gigabytes.
+    private static func rowsLeftOut(_ count: Int, rest: String = "every partition is in `partitions.csv` and `report.json`") -> String {
+        guard count > QueuePart.mostPartitionRows else { return "" }
+        return "The table lists the first \(QueuePart.mostPartitionRows) of the \(NumberFormat.integer(count)) partitions; \(rest).\n\n"
     }
 
     private func swarmSection(_ swarm: QueueSwarmResult, spec: QueueExperimentSpec) -> String {

@@ -52,7 +52,9 @@ public struct BalancerFigures: Sendable, Equatable {
     public var forwarded: Int
     /// Forwards that got no answer.
     public var failedForwards: Int
-    /// Requests retried on another server.
+    /// Retries: forwards after a request's failed try, on another server (or on the same one
+    /// when it is the only one). A request may be retried several times, so this counts tries,
+    /// not requests (103 requests over three failing servers were 206 retries).
     public var retried: Int
     /// Requests no server answered: ``gatewayTimeouts`` + ``badGateways``.
     public var unanswered: Int { gatewayTimeouts + badGateways }

@@ -12,7 +12,7 @@ public enum BalancerMetric: String, MetricCatalog {
     /// breaker. Not the requests no server answered (502 and 504, as nginx answers them) nor the
     /// rate limited (429): those count in `errors`, and the 429s in `rate_limited`.
     case rejected
-    /// Requests the balancer retried on another server.
+    /// Retries: forwards after a request's failed try (a request may be retried several times).
     case retries
     /// Forwards that got no answer (connect errors and timeouts).
     case failedForwards = "failed_forwards"
@@ -60,6 +60,15 @@ public enum BalancerMetric: String, MetricCatalog {
     case crossZoneForwards = "cross_zone_forwards"
 
     public static let subsystem = Subsystem.balancer
+
+    /// Whether it is a latency of the successful requests, which a run where none succeeded
+    /// does not measure.
+    public var isLatency: Bool {
+        switch self {
+        case .p50, .p90, .p95, .p99, .p999, .meanLatency, .maxLatency: return true
+        default: return false
+        }
+    }
 
     /// Whether only a balancer measures it (clients that talk to servers directly have none).
     public var needsBalancer: Bool {

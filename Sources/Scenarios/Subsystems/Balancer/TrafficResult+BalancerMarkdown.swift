@@ -6,9 +6,10 @@ extension TrafficResult {
         var table = MarkdownTable(columns: [.text("server"), .numeric("served"), .numeric("per second"), .numeric("500s"),
                                             .numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("p99.9"), .numeric("mean")])
         for server in servers {
+            // A server clients got no successful answer from has no latency: "—", not 0 ms.
+            let latency = server.latency.map { [$0.p50, $0.p95, $0.p99, $0.p999, $0.mean].map(DurationFormat.milliseconds) } ?? Array(repeating: "—", count: 5)
             table.append([server.id, NumberFormat.integer(server.served), NumberFormat.fixed(server.throughput, decimals: 1, grouping: true),
-                          NumberFormat.integer(server.errors), DurationFormat.milliseconds(server.latency.p50), DurationFormat.milliseconds(server.latency.p95),
-                          DurationFormat.milliseconds(server.latency.p99), DurationFormat.milliseconds(server.latency.p999), DurationFormat.milliseconds(server.latency.mean)])
+                          NumberFormat.integer(server.errors)] + latency)
         }
         return "## Latency and throughput by server\n\n" + table.rendered() + "\n"
     }
@@ -19,7 +20,7 @@ extension TrafficResult {
         var totals = MarkdownTable(columns: [.text("figure"), .numeric("count")])
         totals.append(["forwards to servers", NumberFormat.integer(balancer.forwarded)])
         totals.append(["forwards without an answer (connect error or timeout)", NumberFormat.integer(balancer.failedForwards)])
-        totals.append(["requests retried on another server", NumberFormat.integer(balancer.retried)])
+        totals.append(["retries (forwards after a failed try; a request may have several)", NumberFormat.integer(balancer.retried)])
         totals.append(["requests no server answered: last try timed out (504)", NumberFormat.integer(balancer.gatewayTimeouts)])
         totals.append(["requests no server answered: connect error or no live server (502)", NumberFormat.integer(balancer.badGateways)])
         totals.append(["rate limited (429)", NumberFormat.integer(balancer.rateLimited)])

@@ -35,7 +35,11 @@ extension TrafficResult {
         return table.rendered()
     }
 
-    /// One row per figure of the run: name and value (latencies in seconds).
+    /// One row per figure of the run: name and value (latencies in seconds). `balancer_retried`
+    /// counts retries (forwards after a failed try), as the JSON's `retried` and the metric
+    /// `balancer.retries` do. The balancer's own refusals are counted where it made them, by
+    /// cause, as the JSON names them; `status_503` counts the 503s the clients got (the metric
+    /// `balancer.rejected`), which a lost or duplicated message makes differ from them.
     public func summaryCSV() -> String {
         var table = CSVTable(header: ["metric", "value"])
         table.append(["seed", String(seed)])
@@ -46,7 +50,8 @@ extension TrafficResult {
         table.append(["unreachable", String(unreachable)])
         table.append(["refused", String(refused)])
         for failure in statusFailures { table.append(["status_\(failure.status)", String(failure.count)]) }
-        for figure in latency { table.append(["latency_\(figure.label)_seconds", NumberFormat.fixed(figure.seconds, decimals: 6)]) }
+        // Empty when no request succeeded, as `metrics.csv` leaves what a run did not measure.
+        for figure in latency { table.append(["latency_\(figure.label)_seconds", latencyMeasured ? NumberFormat.fixed(figure.seconds, decimals: 6) : ""]) }
         table.append(["throughput_per_second", NumberFormat.fixed(throughput, decimals: 3)])
         if let balancer {
             table.append(["balancer_retried", String(balancer.retried)])
@@ -54,7 +59,10 @@ extension TrafficResult {
             table.append(["balancer_unanswered", String(balancer.unanswered)])
             table.append(["balancer_gateway_timeouts", String(balancer.gatewayTimeouts)])
             table.append(["balancer_bad_gateways", String(balancer.badGateways)])
-            table.append(["balancer_rejected", String(balancer.rateLimited + balancer.circuitRejected + balancer.queueFull + balancer.queueTimeouts)])
+            table.append(["balancer_rate_limited", String(balancer.rateLimited)])
+            table.append(["balancer_circuit_rejected", String(balancer.circuitRejected)])
+            table.append(["balancer_queue_full", String(balancer.queueFull)])
+            table.append(["balancer_queue_timeouts", String(balancer.queueTimeouts)])
         }
         return table.rendered()
     }

@@ -6,13 +6,15 @@ extension TrafficResult {
     public static let jsonSchema = "orrery.run/1"
 
     private struct Document: Encodable {
-        struct Latency: Encodable { var label: String; var seconds: Double }
+        /// `seconds` is left out when no request succeeded (nothing was measured).
+        struct Latency: Encodable { var label: String; var seconds: Double? }
         struct Status: Encodable { var status: Int; var count: Int }
         struct Check: Encodable { var expectation: String; var line: Int; var measured: Double?; var holds: Bool }
         struct Server: Encodable {
             var id: String, served: Int, rejected: Int, lostInCrash: Int, peakQueue: Int, utilisation: Double
             var errors: Int, throughput: Double
-            var latency: Latency
+            /// Left out when clients got no successful answer from the server.
+            var latency: Latency?
             struct Latency: Encodable { var p50: Double, p95: Double, p99: Double, p999: Double, mean: Double }
         }
         struct Balancer: Encodable {
@@ -62,12 +64,12 @@ extension TrafficResult {
             passed: passed, failure: failure, virtualSeconds: virtualSeconds, events: events,
             issued: issued, succeeded: succeeded, completed: completed, timeouts: timeouts, unreachable: unreachable, refused: refused,
             statusFailures: statusFailures.map { .init(status: $0.status, count: $0.count) },
-            latency: latency.map { .init(label: $0.label, seconds: $0.seconds) },
+            latency: latency.map { .init(label: $0.label, seconds: latencyMeasured ? $0.seconds : nil) },
             throughput: throughput,
             servers: servers.map {
                 .init(id: $0.id, served: $0.served, rejected: $0.rejected, lostInCrash: $0.lostInCrash, peakQueue: $0.peakQueue, utilisation: $0.utilisation,
                       errors: $0.errors, throughput: $0.throughput,
-                      latency: .init(p50: $0.latency.p50, p95: $0.latency.p95, p99: $0.latency.p99, p999: $0.latency.p999, mean: $0.latency.mean))
+                      latency: $0.latency.map { .init(p50: $0.p50, p95: $0.p95, p99: $0.p99, p999: $0.p999, mean: $0.mean) })
             },
             completionsPerSecond: completionsPerSecond, faults: faults,
             checks: checks.map { .init(expectation: $0.expectation.text, line: $0.expectation.line, measured: $0.measured, holds: $0.holds) },

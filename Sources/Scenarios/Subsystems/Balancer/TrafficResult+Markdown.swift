@@ -23,8 +23,9 @@ extension TrafficResult {
         out += "Throughput: \(NumberFormat.fixed(throughput, decimals: 1, grouping: true)) successful requests per virtual second.\n\n"
 
         out += "## Latency of successful requests\n\n"
+        if !latencyMeasured { out += "No client request succeeded: there is no latency to measure.\n\n" }
         var latencyTable = MarkdownTable(columns: latency.map { .numeric($0.label) })
-        latencyTable.append(latency.map { DurationFormat.milliseconds($0.seconds) })
+        latencyTable.append(latency.map { latencyMeasured ? DurationFormat.milliseconds($0.seconds) : "—" })
         out += latencyTable.rendered() + "\n"
 
         out += "## Servers\n\n"
@@ -46,13 +47,17 @@ extension TrafficResult {
         if !checks.isEmpty {
             out += "## Expectations\n\n"
             var checkTable = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
-            for check in checks {
-                let measured = check.expectation.metric.unit == .duration ? check.measured.map { DurationFormat.milliseconds($0) } ?? "—" : check.measured.map { NumberFormat.fixed($0, decimals: 4) } ?? "—"
-                checkTable.append(["`\(check.expectation.text)`", measured, check.holds ? "holds" : "**fails**"])
-            }
+            for check in checks { checkTable.append(["`\(check.expectation.text)`", Self.measuredText(check), check.holds ? "holds" : "**fails**"]) }
             out += checkTable.rendered() + "\n"
         }
         return out
     }
 
+    /// What a check measured as the world's report shows it (``ExpectationCheck/measuredText``:
+    /// a count as an integer, a ratio to 4 decimals at most, "not measured" for what the run
+    /// could not measure), but a duration in milliseconds, as this report shows every latency.
+    static func measuredText(_ check: ExpectationCheck) -> String {
+        guard check.expectation.metric.unit == .duration, let measured = check.measured else { return check.measuredText }
+        return DurationFormat.milliseconds(measured)
+    }
 }

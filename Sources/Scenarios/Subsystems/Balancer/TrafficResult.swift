@@ -16,8 +16,8 @@ public struct TrafficResult: Sendable {
         /// Successful requests it answered per virtual second of the run.
         public var throughput: Double = 0
         /// Latency, as clients saw it, of the successful requests it answered: p50, p95, p99,
-        /// p99.9 and mean, in seconds.
-        public var latency = ServerLatency()
+        /// p99.9 and mean, in seconds; nil when clients got no successful answer from it.
+        public var latency: ServerLatency?
         /// Successful requests it answered in each virtual second.
         public var completionsPerSecond: [Int] = []
     }
@@ -72,13 +72,21 @@ public struct TrafficResult: Sendable {
     /// Whether the run finished and every expectation held.
     public var passed: Bool { failure == nil && checks.allSatisfy(\.holds) }
 
-    /// The figure a `balancer.*` expectation talks about (nil for another namespace's).
+    /// The figure a `balancer.*` expectation talks about: nil for another namespace's, and for a
+    /// latency when no request succeeded. A percentile of no latency is not measured, not 0 s: as
+    /// 0 s, `balancer.p99 < 1ms` held in a run whose every request failed.
     func value(of metric: Metric) -> Double? {
         guard metric.subsystem == .balancer, let known = BalancerMetric(rawValue: metric.name) else { return nil }
+        if known.isLatency && !latencyMeasured { return nil }
         return value(of: known)
     }
 
-    /// The figure a balancer metric names.
+    /// Whether any request succeeded, so that ``latency`` holds measured figures (its
+    /// percentiles read 0 s otherwise).
+    public var latencyMeasured: Bool { succeeded > 0 }
+
+    /// The figure a balancer metric names (a latency reads 0 s when none was measured: see
+    /// ``latencyMeasured``).
     func value(of metric: BalancerMetric) -> Double {
         func latency(_ label: String) -> Double { self.latency.first { $0.label == label }?.seconds ?? 0 }
         switch metric {

@@ -130,20 +130,27 @@ extension World {
     }
 
     /// Writes each output part to the store (retrying as the client's policy says) and to the
-    /// backup manager's data.
+    /// backup manager's data. Every part is recorded before the first put, so a part the run
+    /// ended before writing shows as never stored, not as absent.
     private func writeOutput(_ job: WorldJob, output: MapReduce.Output) async {
         let parts = WorldJob.partBytes(output)
         if let bucket = job.spec.output.bucket, let client = jobStoreClient {
-            for (index, bytes) in parts.enumerated() {
-                var object = WorldJob.OutputObject(key: job.spec.output.prefix + WorldJob.partName(index), bytes: bytes,
-                                                   expectedETag: SourceDirectory.File(bytes).eTag)
+            job.outputObjects = parts.enumerated().map { index, bytes in
+                WorldJob.OutputObject(key: job.spec.output.prefix + WorldJob.partName(index), bytes: bytes,
+                                      expectedETag: SourceDirectory.File(bytes).eTag)
+            }
+            for index in job.outputObjects.indices {
+                let (key, bytes) = (job.outputObjects[index].key, job.outputObjects[index].bytes)
                 for _ in 0..<10 {
-                    if let answer = try? await client.putObject(bucket: bucket, key: object.key, body: bytes) {
-                        object.acknowledgedETag = answer.eTag
+                    job.outputObjects[index].puts += 1
+                    do {
+                        job.outputObjects[index].acknowledgedETag = try await client.putObject(bucket: bucket, key: key, body: bytes).eTag
+                        job.outputObjects[index].lastFailure = nil
                         break
+                    } catch {
+                        job.outputObjects[index].lastFailure = error.description
                     }
                 }
-                job.outputObjects.append(object)
             }
         }
         if job.spec.output.toBackup, let manager = backupManager {

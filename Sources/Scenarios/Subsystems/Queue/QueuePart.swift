@@ -34,15 +34,8 @@ enum QueuePart: SubsystemPart {
         var out = "# Sharded queue\n\n"
         out += "\(NumberFormat.integer(audit.sent)) messages sent, \(NumberFormat.integer(audit.acknowledged)) acknowledged, "
         out += "\(NumberFormat.integer(audit.lostAcknowledged)) of those lost; \(figures.events.filter { $0.kind == .leaderElected }.count) leadership changes.\n\n"
-        var columns: [MarkdownTable.Column] = [.text("partition"), .text("replicas"), .text("leader"), .text("in sync"), .numeric("records")]
-        for group in figures.groups { columns.append(.numeric("duplicates for \(group)")) }
-        var table = MarkdownTable(columns: columns)
-        for (index, log) in audit.logs.enumerated() {
-            table.append([log.partition.description, log.replicas.map { "broker-\($0)" }.joined(separator: ", "), log.leader.map { "broker-\($0)" } ?? "none",
-                          log.inSync.map { "broker-\($0)" }.joined(separator: ", "), NumberFormat.integer(log.records.count)]
-                         + figures.groups.map { NumberFormat.integer(audit.duplicatesByPartition[$0]?[index] ?? 0) })
-        }
-        out += table.rendered() + "\n"
+        out += partitionTable(figures)
+        out += recordsExplained(audit)
         var groups = MarkdownTable(columns: [.text("group"), .numeric("handed over"), .numeric("never handed over"), .numeric("lost after delivery"),
                                              .numeric("duplicates"), .numeric("of which allowed")])
         for group in figures.groups {
@@ -56,13 +49,22 @@ enum QueuePart: SubsystemPart {
             out += "**\(NumberFormat.integer(lostAfterDelivery)) record\(lostAfterDelivery == 1 ? " was" : "s were") handed to a consumer and then lost**: "
             out += "a leader served records not yet on every in-sync replica. Kafka never does, whatever `acks` is (`queue.lost_after_delivery`).\n\n"
         }
-        if !figures.events.isEmpty {
-            var events = MarkdownTable(columns: [.numeric("time"), .text("controller"), .text("partition"), .text("broker")])
-            for event in figures.events {
-                events.append([DurationFormat.seconds(event.time.seconds), event.kind.rawValue, event.partition?.description ?? "", "broker-\(event.broker)"])
-            }
-            out += events.rendered() + "\n"
-        }
+        if !figures.events.isEmpty { out += eventTable(figures.events) }
         return out
+    }
+
+    /// Why the records column need not add up to the acknowledged messages: it counts what
+    /// consumers may read, below each partition's high watermark; said only when they differ.
+    static func recordsExplained(_ audit: QueueAudit) -> String {
+        let below = audit.logs.reduce(0) { $0 + $1.records.count }, past = audit.logs.reduce(0) { $0 + $1.beyondHighWatermark.count }
+        guard past > 0 || below != audit.acknowledged else { return "" }
+        var out = "Records below the high watermark (\(NumberFormat.integer(below)) in all, against \(NumberFormat.integer(audit.acknowledged)) acknowledged) "
+        out += "are the committed records consumers may read, and what \"never handed over\" counts from"
+        if past > 0 {
+            out += ": \(NumberFormat.integer(past)) record\(past == 1 ? " is" : "s are") in a partition's log past its high watermark (\"past it\"), "
+            out += "\(NumberFormat.integer(audit.acknowledgedBeyondHighWatermark)) acknowledged — held, not lost: the partition's holder raises its watermark "
+            out += "once its followers confirm its tail, which the run ended before"
+        }
+        return out + ".\n\n"
     }
 }

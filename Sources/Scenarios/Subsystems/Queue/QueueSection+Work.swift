@@ -22,3 +22,15 @@ extension QueueSection {
         }
     }
 }
+
+extension QueueSection {
+    /// The queue's periodic wake-ups over `span`, by kind: every broker's and consumer's
+    /// heartbeats (the controller checks each broker, each consumer heartbeats its coordinator),
+    /// every broker's catch-up rounds, and each consumer's polls (in ``consumers`` order).
+    func periodicWakeUps(over span: Duration) -> (heartbeats: Double, catchUpRounds: Double, polls: [Double]) {
+        func wakeUps(every interval: Duration, times: Int) -> Double { span.seconds / interval.seconds * Double(times) }
+        return (wakeUps(every: configuration.heartbeatInterval, times: brokers + consumers.count),
+                wakeUps(every: configuration.catchUpInterval, times: brokers),
+                consumers.map { wakeUps(every: $0.pollInterval, times: 1) })
+    }
+}

@@ -41,9 +41,16 @@ extension ScenarioLoader {
 
         var names: Set<String> = ["controller"]
         for number in 1...brokers { names.insert("broker-\(number)") }
-        func clientName(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
+        // Who took each client's name, for the error: a clash between two clients named the
+        // brokers, which had nothing to do with it.
+        var clientNames: [String: String] = [:]
+        func clientName(_ cursor: YAMLCursor, _ role: String) throws(ScenarioError) -> NodeID {
             let name = try queueName(cursor)
+            if let holder = clientNames[name] {
+                throw cursor.error(.invalidValue("the node name '\(name.excerpt)' is taken by \(holder); every producer and consumer needs a name of its own (a consumer's group may be shared: set group)"))
+            }
             guard names.insert(name).inserted else { throw cursor.error(.invalidValue("the node name '\(name.excerpt)' is taken (brokers are broker-1 … broker-\(brokers), and the controller is 'controller')")) }
+            clientNames[name] = "\(role) at line \(cursor.line)"
             return NodeID(name)
         }
         var producers: [QueueProducerSpec] = []
@@ -66,7 +73,7 @@ extension ScenarioLoader {
                 throw rateCursor.error(.invalidValue("\(messages) messages at \(NumberText.plain(rate))/s from \(start.formattedSeconds) end at \(NumberText.approximate(lastSend)) s, after the run's \(duration.formattedSeconds) (run.duration); raise the rate or the duration"))
             }
             producers.append(QueueProducerSpec(
-                id: try clientName(try fields.required("name")), targets: try targets(try fields.required("to"), topics: topics),
+                id: try clientName(try fields.required("name"), "the producer"), targets: try targets(try fields.required("to"), topics: topics),
                 messages: messages, rate: rate, start: start,
                 keys: try fields["keys"]?.int(in: 1...1_000_000), timeout: try fields["timeout"]?.positiveDuration() ?? .seconds(1),
                 attempts: try fields["attempts"]?.int(in: 1...100) ?? 3))
@@ -74,7 +81,7 @@ extension ScenarioLoader {
         var consumers: [QueueConsumerSpec] = []
         for item in try clients(queue["consumers"]) {
             let fields = try item.mapping(ScenarioSchema.queueConsumer)
-            let id = try clientName(try fields.required("name"))
+            let id = try clientName(try fields.required("name"), "the consumer")
             let poll = try fields["poll_interval"]?.positiveDuration() ?? .milliseconds(100)
             try checkWakeUps(over: duration, every: poll, most: ScenarioSchema.queueMostWakeUps, at: fields["poll_interval"] ?? item, what: "polls")
             let maxPollInterval = try fields["max_poll_interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(300)
@@ -99,25 +106,6 @@ extension ScenarioLoader {
 
         return QueueSection(brokers: brokers, placement: placement, configuration: configuration, topics: topics,
                             producers: producers, consumers: consumers)
-    }
-
-    /// The queue's periodic work — brokers' and consumers' heartbeats, catch-up rounds, consumers' polls —
-    /// checked over `span`, the most the run can last (its time limit: producers still retrying
-    /// keep a run going past run.duration), each error at the interval that asks for it.
-    static func checkQueueWakeUps(_ queue: QueueSection, over span: Duration, at queueCursor: YAMLCursor) throws(ScenarioError) {
-        let fields = try queueCursor.mapping(ScenarioSchema.queueSection)
-        func check(every interval: Duration, times: Int, at cursor: YAMLCursor, _ what: String) throws(ScenarioError) {
-            try checkWakeUps(over: span, every: interval, times: times, most: ScenarioSchema.queueMostWakeUps, at: cursor, what: what,
-                             spanText: "in the run's time limit of \(span.formattedSeconds) (producers still retrying keep a queue run going until then)",
-                             remedy: "make the interval longer or set run.time_limit")
-        }
-        try check(every: queue.configuration.heartbeatInterval, times: queue.brokers + queue.consumers.count, at: fields["heartbeat_interval"] ?? queueCursor, "heartbeats")
-        try check(every: queue.configuration.catchUpInterval, times: queue.brokers, at: fields["catch_up_interval"] ?? queueCursor, "catch-up rounds")
-        let items = (try? fields["consumers"]?.list()) ?? []
-        for (index, consumer) in queue.consumers.enumerated() {
-            let item = items.indices.contains(index) ? items[index] : queueCursor
-            try check(every: consumer.pollInterval, times: 1, at: (try? item.mapping(ScenarioSchema.queueConsumer))?["poll_interval"] ?? item, "polls")
-        }
     }
 
     /// `idempotent` and `min_insync_replicas`, with Kafka's rules: idempotence needs `acks: all`

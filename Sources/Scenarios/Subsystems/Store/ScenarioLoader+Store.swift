@@ -10,6 +10,11 @@ extension ScenarioLoader {
         let modelCursor = YAMLCursor(
             node: .mapping(.init(fields.entries.filter { modelKeys.contains($0.key) }.map { ($0.keyCursor.node, $0.value.node) })),
             file: cursor.file, path: cursor.path)
+        // Each storm's code first, so a bad one is told the three codes a storm takes (the model's
+        // reader, shared with the backup experiment, reports the rest of the storm).
+        for storm in try fields["storms"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "storms") ?? [] {
+            _ = try (try? storm.openMapping())?["code"]?.stormCode()
+        }
         var configuration = try parseStoreModel(modelCursor)
         configuration.runsLifecycle = try fields["lifecycle"]?.bool() ?? true
         let client = try fields["client"]?.mapping(ScenarioSchema.storeClient)

@@ -1,9 +1,11 @@
 /// The figures of the object store: `store.*`.
 public enum StoreMetric: String, MetricCatalog {
-    /// Requests that reached the store.
+    /// Requests sent to the store: those that reached it, and those its clients gave up that never
+    /// did (its node down or cut off, or lost on the way).
     case requests
     /// Requests the store did not answer with a 2xx: S3's refusals (4xx, explicit operations'
-    /// included), throttling and injected errors (5xx), and requests lost in a store crash.
+    /// included), throttling and injected errors (5xx), requests lost in a store crash, and
+    /// requests that never reached it.
     case errors
     /// Requests failed on arrival with 500 or 503: the seeded error rates and storms (each error
     /// counted once), and the per-prefix throttle's SlowDown.
@@ -20,7 +22,8 @@ public enum StoreMetric: String, MetricCatalog {
     case outputObjects = "output_objects"
     /// Job output objects whose ETag is the MD5 of exactly the job's output part.
     case outputObjectsExact = "output_objects_exact"
-    /// Explicit operations (the `operations:` section) answered.
+    /// Explicit operations (the `operations:` section) answered, those before a step that stopped
+    /// them included.
     case operations
 
     public static let subsystem = Subsystem.store

@@ -10,8 +10,8 @@ enum StorePart: SubsystemPart {
     static func value(of known: StoreMetric, in result: RunResult) -> Double? {
         let objects = result.jobs.flatMap(\.outputObjects)
         switch known {
-        case .requests: return result.store.map { Double($0.requests) }
-        case .errors: return result.store.map { Double($0.requests - $0.succeeded) }
+        case .requests: return result.store.map { Double($0.requests + $0.unreached) }
+        case .errors: return result.store.map { Double($0.requests + $0.unreached - $0.succeeded) }
         // A storm's errors are injected errors: `stormErrors` is their share, not more of them.
         case .serverErrors: return result.store.map { Double($0.injectedErrors + $0.throttled) }
         case .throttled: return result.store.map { Double($0.throttled) }
@@ -20,7 +20,13 @@ enum StorePart: SubsystemPart {
         case .acknowledgedWritesLost: return Double(objects.filter(\.lost).count)
         case .outputObjects: return Double(objects.filter { $0.acknowledgedETag != nil }.count)
         case .outputObjectsExact: return Double(objects.filter(\.exact).count)
-        case .operations: return (try? result.operations?.get()).map { Double($0.count) } ?? 0
+        case .operations:
+            // Operations that stopped early still answered the steps before the one that stopped them.
+            switch result.operations {
+            case .success(let outcomes): return Double(outcomes.count)
+            case .failure(let failure): return Double(failure.answered.count)
+            case nil: return 0
+            }
         }
     }
 
@@ -30,7 +36,14 @@ enum StorePart: SubsystemPart {
             out += "# Explicit operations\n\n"
             switch operations {
             case .success(let outcomes): out += "\(outcomes.count) operations answered; every answer is in `results.jsonl`.\n\n"
-            case .failure(let failure): out += "**Stopped:** \(failure)\n\n"
+            case .failure(let failure):
+                let answered = failure.answered.count
+                let before = switch answered {
+                case 0: "no step before it was answered"
+                case 1: "the 1 answer before it is in `results.jsonl`"
+                default: "the \(answered) answers before it are in `results.jsonl`"
+                }
+                out += "**Stopped:** \(failure.located(in: result.file)); \(before).\n\n"
             }
         }
         return out
@@ -39,7 +52,10 @@ enum StorePart: SubsystemPart {
     static func storeMarkdown(_ store: RunResult.StoreFigures) -> String {
         var out = "# Object store\n\n"
         var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
-        table.append(["requests", NumberFormat.integer(store.requests)])
+        table.append(["requests", NumberFormat.integer(store.requests + store.unreached)])
+        if store.unreached > 0 {
+            table.append(["… sent by its clients that never reached it (its node down or cut off, or lost on the way)", NumberFormat.integer(store.unreached)])
+        }
         table.append(["succeeded", NumberFormat.integer(store.succeeded)])
         table.append(["answered by S3 rules without a 2xx (4xx, 304, 501)", NumberFormat.integer(store.rejected)])
         table.append(["throttled by the per-prefix request rate (503 SlowDown)", NumberFormat.integer(store.throttled)])

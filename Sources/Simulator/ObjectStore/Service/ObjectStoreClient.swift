@@ -55,9 +55,11 @@ public final class ObjectStoreClient: @unchecked Sendable {
             stats.attempts += 1
             let sentAt = network.simulation.now
             let failure: ObjectStoreClientError
+            let delivery = StoreAttemptDelivery()
             do {
                 let answer = try await network.call(from: node, to: store.id, timeout: timeout) {
-                    await store.serve(access, responseBytes: responseBytes, operation)
+                    delivery.arrived()
+                    return await store.serve(access, responseBytes: responseBytes, operation)
                 }
                 switch answer {
                 case .success(let output):
@@ -70,6 +72,7 @@ public final class ObjectStoreClient: @unchecked Sendable {
                 }
             } catch {
                 failure = .network(error)
+                delivery.gaveUp(counting: store.stats)
             }
             stats.recordFailure(failure)
             guard failure.isRetryable, attempt < retryPolicy.maxAttempts else {

@@ -28,6 +28,12 @@ public final class ObjectStoreStats: @unchecked Sendable {
     public internal(set) var stormErrors = 0
     /// Requests whose work was thrown away because the store crashed while serving them.
     public internal(set) var lostInCrash = 0
+    /// Attempts its clients sent that never reached it — its node down or cut off from them, or the
+    /// request lost on the way — and that they gave up (a timeout, no route, a refused connection).
+    /// Not in ``requests``: the store never saw them. One that arrives after its client gave up is
+    /// taken back out (the store counts it then). Without them a store crashed for a whole run
+    /// reported 0 requests and 0 errors while every write to it failed.
+    public internal(set) var unreached = 0
     /// Bytes received in request bodies.
     public internal(set) var bytesIn = 0
     /// Bytes sent in response bodies.

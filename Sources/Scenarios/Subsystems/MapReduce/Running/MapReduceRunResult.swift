@@ -21,9 +21,14 @@ public struct MapReduceRunResult: Sendable {
     public var oracleFailure: String?
     /// The checks of the scenario's expectations.
     public var checks: [ExpectationCheck]
+    /// Why output parts a world's job writes to the store are not there as the job produced them,
+    /// one line a part (empty for a job that writes none): never acknowledged, or missing or
+    /// different at the end. A job whose output was not committed has not succeeded — a crashed
+    /// store made a run pass with "1/1 jobs exact" and the part missing.
+    public var unstoredOutput: [String] = []
 
-    /// Whether the job succeeded.
-    public var succeeded: Bool { run.report?.status == .succeeded }
+    /// Whether the job succeeded: it finished as succeeded and its output is stored, if it writes any.
+    public var succeeded: Bool { run.report?.status == .succeeded && unstoredOutput.isEmpty }
 
     /// Whether the output equals the oracle's (false when the job produced none).
     public var outputExact: Bool { succeeded && oracleFailure == nil && comparison.exact }
@@ -40,7 +45,8 @@ public struct MapReduceRunResult: Sendable {
         if let report = run.report, report.status != .succeeded { problems.append("job \(report.status)") }
         if run.report == nil && run.rejection == nil { problems.append("the job did not finish") }
         if let oracleFailure { problems.append("the sequential oracle failed: \(oracleFailure)") }
-        if succeeded && !comparison.exact {
+        problems += unstoredOutput.map { "output not stored: \($0)" }
+        if run.report?.status == .succeeded && !comparison.exact {
             problems.append("output differs from the sequential oracle: " + comparison.differences.joined(separator: "; "))
         }
         return problems

@@ -88,6 +88,10 @@ public struct OperationStepFailure: Error, Sendable, Equatable, CustomStringConv
         "\(file):\(line):\(column): error: operation \(index) (\(name)): \(error)"
     }
 
+    /// `file:line:column: operation …`: where the step is, in `file`, which it is, and why, as a
+    /// report states it (``message(in:)`` is the error line, with `error:`).
+    public func located(in file: String) -> String { "\(file):\(description)" }
+
     /// Where the step is, which it is, and why — not the answers before it (a sweep's record
     /// listed the failure's Swift value, every answer included, about 1 KB a step).
     public var description: String { "\(line):\(column): operation \(index) (\(name)): \(error)" }

@@ -1,0 +1,186 @@
+import Simulator
+
+extension ScenarioLoader {
+    /// One node name a section gives the world: what holds it, where the file writes it (for a name
+    /// the section implies — `worker-1`, `broker-1`, `controller`, `balancer` — where it writes what
+    /// implies it), and how to give it another name, when it can have one.
+    struct NodeClaim {
+        /// How a holder may share its node with another.
+        enum Role {
+            /// A host requests leave from (a workload's client, the jobs' client, the operations'
+            /// client): clients may share a host with each other.
+            case client
+            /// A machine running an application whose data can be backed up (a server, the
+            /// coordinator, a worker): the backup manager may run there.
+            case applicationHost
+            /// The backup manager, which runs on a host of its own or on an application host.
+            case backup
+            /// Anything else: a node of its own.
+            case service
+        }
+
+        var id: NodeID
+        /// What holds the name, as a sentence names it: "server 'web1'", "MapReduce worker 'worker-1'".
+        var holder: String
+        var at: YAMLCursor
+        /// How to give it another name; nil for a name the world fixes (a worker's, a broker's).
+        var remedy: String?
+        var role = Role.service
+
+        /// Whether `self` and `other` may be one node: clients of one host, or the backup manager on
+        /// the application host whose data it backs up (seed 000's `host: coordinator`).
+        func mayShare(with other: NodeClaim) -> Bool {
+            switch (role, other.role) {
+            case (.client, .client), (.backup, .applicationHost), (.applicationHost, .backup): true
+            default: false
+            }
+        }
+    }
+
+    /// Refuses a node name two subsystems give the world. A fault, a link or a partition names a
+    /// node, and everything on that node takes it: a store named like a server, or servers named
+    /// `worker-1` like the cluster's workers, were accepted, and one crash then struck both. The
+    /// implied names count (servers `s` × 3 are `s1` … `s3`, the cluster's `coordinator`,
+    /// `worker-N`, `log` and `shuffle`, the queue's `broker-N` and `controller`, the `balancer` or
+    /// `gateway`, the client hosts `client` or `client-N`, the store's `s3`). Not claimed: a server
+    /// placed `on:` a cluster node (it runs there by design). The error points at the name to change
+    /// — the one that can be renamed, the later in the file when both can — and names the other use
+    /// with its position.
+    static func checkNodeNames(top: YAMLMapping, servers: [Scenario.Server], balancer: Scenario.Balancer?, workload: Workload?,
+                               mapreduce: MapReduceSection?, log: LogSection?, queue: QueueSection?, store: StoreSection?,
+                               backup: BackupSection?, operations: OperationsSection?) throws(ScenarioError) {
+        var claims = try serverClaims(top["servers"], servers: servers, mapreduce: mapreduce)
+        if let balancer, let cursor = top["balancer"] ?? top["gateway"] {
+            claims.append(NodeClaim(id: balancer.id, holder: "the \(balancer.id.name)", at: cursor))
+        }
+        claims += try mapReduceClaims(top, mapreduce: mapreduce, hasLog: log != nil, hasWorkload: workload != nil)
+        claims += try logClaims(top["log"], log: log)
+        claims += try queueClaims(top["queue"], queue: queue)
+        claims += try storeClaims(top, store: store, operations: operations)
+        if let backup, let cursor = top["backup"] {
+            let fields = try cursor.openMapping()
+            claims.append(NodeClaim(id: backup.host, holder: "the backup host '\(backup.host.name.excerpt)'", at: fields["host"] ?? cursor,
+                                    remedy: fields["host"] == nil ? "set backup.host to another name" : "give the backup host another name", role: .backup))
+        }
+        let hosts = workload.map(clientHostCount)
+        var first: [NodeID: NodeClaim] = [:]
+        let ordered = claims.enumerated().sorted { ($0.element.at.line, $0.element.at.column, $0.offset) < ($1.element.at.line, $1.element.at.column, $1.offset) }
+        for claim in ordered.map(\.element) {
+            if claim.role != .client, let hosts, let workloadCursor = top["workload"],
+               let host = clientHost(claim.id.name, clientHosts: hosts), host.name != "client" || hosts == 0 {
+                let family = hosts == 0 ? "the workload's one client host is 'client'" : "the workload's client hosts are client-1 … client-\(hosts)"
+                throw clash(NodeClaim(id: host, holder: "client host '\(host.name)' (\(family))", at: workloadCursor, role: .client), claim)
+            }
+            if let earlier = first[claim.id] {
+                if earlier.mayShare(with: claim) { continue }
+                throw clash(earlier, claim)
+            }
+            first[claim.id] = claim
+        }
+    }
+
+    /// The error for two holders of one name, `earlier` written before `later`.
+    private static func clash(_ earlier: NodeClaim, _ later: NodeClaim) -> ScenarioError {
+        let (here, other) = later.remedy != nil || earlier.remedy == nil ? (later, earlier) : (earlier, later)
+        let name = here.id.name.excerpt
+        let remedy = here.remedy ?? "rename one of them"
+        return here.at.error(.invalidValue(
+            "node '\(name)' is both \(here.holder) (here) and \(other.holder) (at \(other.at.line):\(other.at.column)); a fault on '\(name)' would strike both: \(remedy)"))
+    }
+
+    /// The named servers, each at its `name`; servers placed `on:` cluster nodes take those nodes'
+    /// names by design and claim nothing.
+    private static func serverClaims(_ cursor: YAMLCursor?, servers: [Scenario.Server], mapreduce: MapReduceSection?) throws(ScenarioError) -> [NodeClaim] {
+        guard let cursor else { return [] }
+        var claims: [NodeClaim] = []
+        var next = servers.startIndex
+        for item in try cursor.list() {
+            let fields = try item.openMapping()
+            if let on = fields["on"] {
+                next += try mapReduceHosts(on, mapreduce: mapreduce).count
+                continue
+            }
+            let count = try fields["count"]?.int() ?? 1
+            let nameCursor = try fields.required("name")
+            for server in servers[next..<min(next + count, servers.endIndex)] {
+                claims.append(NodeClaim(id: server.id, holder: "server '\(server.id.name.excerpt)'", at: nameCursor,
+                                        remedy: count == 1 ? "give the server another name" : "give these servers another name", role: .applicationHost))
+            }
+            next += count
+        }
+        return claims
+    }
+
+    /// The cluster's coordinator and workers, its log (unless the log section claims it) and its
+    /// shuffle store, and the jobs' client (`client`, or `job-client` beside a workload).
+    private static func mapReduceClaims(_ top: YAMLMapping, mapreduce: MapReduceSection?, hasLog: Bool, hasWorkload: Bool) throws(ScenarioError) -> [NodeClaim] {
+        guard let mapreduce, let cursor = top["mapreduce"] else { return [] }
+        let fields = try cursor.openMapping()
+        let cluster = try fields["cluster"]?.openMapping()
+        let workersAt = cluster?["workers"] ?? fields["cluster"] ?? cursor
+        let workers = mapreduce.cluster.workers
+        var claims = [NodeClaim(id: "coordinator", holder: "the MapReduce coordinator", at: cursor, role: .applicationHost)]
+        for node in mapreduce.nodes where node.name.hasPrefix("worker-") {
+            claims.append(NodeClaim(id: node, holder: "MapReduce worker '\(node.name)' (the cluster's workers are worker-1 … worker-\(workers))", at: workersAt, role: .applicationHost))
+        }
+        if !hasLog, mapreduce.nodes.contains("log") { claims.append(NodeClaim(id: "log", holder: "the cluster's log 'log'", at: cursor)) }
+        if mapreduce.nodes.contains("shuffle") {
+            claims.append(NodeClaim(id: "shuffle", holder: "the cluster's shuffle store 'shuffle'", at: cluster?["shuffle"] ?? cursor))
+        }
+        let client: NodeID = hasWorkload ? "job-client" : "client"
+        claims.append(NodeClaim(id: client, holder: "the MapReduce jobs' client '\(client.name)'", at: fields["jobs"] ?? cursor, role: .client))
+        return claims
+    }
+
+    /// The log's node and its producers, each at its `name` (or its entry, for `producer-N`).
+    private static func logClaims(_ cursor: YAMLCursor?, log: LogSection?) throws(ScenarioError) -> [NodeClaim] {
+        guard let log, let cursor else { return [] }
+        var claims = [NodeClaim(id: "log", holder: "the log 'log'", at: cursor)]
+        let items = try cursor.openMapping()["producers"]?.list() ?? []
+        for (producer, item) in zip(log.producers, items) {
+            let name = try item.openMapping()["name"]
+            claims.append(NodeClaim(id: producer.id, holder: "log producer '\(producer.id.name.excerpt)'", at: name ?? item,
+                                    remedy: name == nil ? "name the log producer" : "give the log producer another name"))
+        }
+        return claims
+    }
+
+    /// The queue's controller and brokers (at `brokers`, which numbers them), its producers and
+    /// its consumers (each at its `name`).
+    private static func queueClaims(_ cursor: YAMLCursor?, queue: QueueSection?) throws(ScenarioError) -> [NodeClaim] {
+        guard let queue, let cursor else { return [] }
+        let fields = try cursor.openMapping()
+        var claims = [NodeClaim(id: "controller", holder: "the queue's controller 'controller'", at: cursor)]
+        for number in 1...max(queue.brokers, 1) {
+            claims.append(NodeClaim(id: NodeID("broker-\(number)"), holder: "the queue's broker 'broker-\(number)' (its brokers are broker-1 … broker-\(queue.brokers))",
+                                    at: fields["brokers"] ?? cursor))
+        }
+        for (kind, ids) in [("producer", queue.producers.map(\.id)), ("consumer", queue.consumers.map(\.id))] {
+            let items = try fields[kind + "s"]?.list() ?? []
+            for (id, item) in zip(ids, items) {
+                claims.append(NodeClaim(id: id, holder: "queue \(kind) '\(id.name.excerpt)'", at: try item.openMapping()["name"] ?? item,
+                                        remedy: "give the queue \(kind) another name"))
+            }
+        }
+        return claims
+    }
+
+    /// The store's node (at `object_store.name`, or the section that implies `s3`) and the
+    /// operations' client.
+    private static func storeClaims(_ top: YAMLMapping, store: StoreSection?, operations: OperationsSection?) throws(ScenarioError) -> [NodeClaim] {
+        var claims: [NodeClaim] = []
+        if let store, let cursor = top["object_store"] ?? top["operations"] {
+            let name = top["object_store"] == nil ? nil : try cursor.openMapping()["name"]
+            claims.append(NodeClaim(id: store.id, holder: "the object store '\(store.id.name.excerpt)'", at: name ?? cursor,
+                                    remedy: name == nil ? "name the object store with object_store.name" : "give the object store another name"))
+        }
+        if let operations, let cursor = top["operations"] {
+            var name: YAMLCursor?
+            if case .mapping = cursor.node { name = try cursor.openMapping()["client"] }
+            claims.append(NodeClaim(id: operations.client, holder: "the operations' client '\(operations.client.name.excerpt)'", at: name ?? cursor,
+                                    remedy: name == nil ? "name the operations' client with operations.client" : "give the operations' client another name",
+                                    role: .client))
+        }
+        return claims
+    }
+}
