@@ -64,9 +64,14 @@ public struct ResourceBudget: Sendable, Equatable {
             addArrivalDraws(of: workload, requests: requests, over: horizon)
             // Every pick visits every member (its health and limits, then the strategy's scan):
             // ~140 instructions a member for least_conn, a tenth of an event's. A thousand servers
-            // make a request cost ten times its events.
-            if scenario.balancer != nil {
-                add(events: requests * Double(scenario.servers.count) / 10, by: "servers")
+            // make a request cost ten times its events, and every retry is a pick and a forward
+            // more: a thousand servers all answering 500 with `http_5xx` retried made a request
+            // a thousand picks of a thousand members, and the run never ended.
+            if let balancer = scenario.balancer {
+                let members = Double(scenario.servers.count)
+                add(events: requests * members / 10, by: "servers")
+                let retries = Self.expectedTries(of: balancer.configuration, servers: scenario.servers) - 1
+                if retries > 0 { add(events: requests * retries * (members / 10 + 10), by: "balancer.retries") }
             }
             if case .closedLoop(let users, _) = workload.arrivals { add(bytes: 2_048 * Double(users), by: "workload.users") }
             // The clients' metrics count completions, failures and latency per virtual second, in
@@ -191,6 +196,18 @@ public struct ResourceBudget: Sendable, Equatable {
         }
         add(events: 10 * max(0, draws - requests), by: "workload")
         add(events: draws * Double(workload.bursts.count), by: "workload.bursts")
+    }
+
+    /// The tries a request is expected to take behind `configuration`: each try fails with the
+    /// servers' mean error rate when the retry conditions list a 500, and the tries stop at the
+    /// first success, at `retries` + 1, or when every server has been tried. Failures the file
+    /// schedules (crashes, storms of errors) are not counted: they end.
+    static func expectedTries(of configuration: LoadBalancer.Configuration, servers: [Scenario.Server]) -> Double {
+        guard !servers.isEmpty, configuration.retryOn.matches(.answered(status: 500)) else { return 1 }
+        let cap = Double(min(configuration.retries, servers.count - 1) + 1)
+        let failing = servers.reduce(0.0) { $0 + $1.configuration.errorRate } / Double(servers.count)
+        // 1 + p + p² + … + p^(cap − 1): a try is made only if every try before it failed.
+        return failing >= 1 ? cap : (1 - pow(failing, cap)) / (1 - failing)
     }
 
     /// Adds `more` events, from `section` (the figure the error names when it dominates).
