@@ -92,7 +92,7 @@ struct CandidateRules {
     /// Whether server `id` is marked in `marks`.
     @inline(__always)
     static func marked(_ id: Int, in marks: [Bool]) -> Bool {
-        id >= 0 && id < marks.count && marks[id]
+        marks.withUnsafeBufferPointer { marked(id, in: $0) }
     }
 
     /// Whether `member` is healthy now by every configured mechanism.
