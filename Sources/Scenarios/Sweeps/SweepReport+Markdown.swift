@@ -69,9 +69,9 @@ extension SweepReport {
             guard let summary = metric.summary else { continue }
             let unit = MetricUnit(name: metric.metric.unit) ?? .ratio
             let notes = [summary.method == .bootstrap ? "bootstrap" : nil, summary.isClipped ? "*clipped*" : nil].compactMap { $0 }
-            let interval = summary.interval.map { "\(Self.format(unit, $0.lowerBound)) … \(Self.format(unit, $0.upperBound))\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")" } ?? "—"
-            table.append([metric.metric.name, NumberFormat.integer(summary.count), Self.format(unit, summary.mean), Self.spread(summary.standardDeviation, unit),
-                          interval, Self.format(unit, summary.minimum), Self.format(unit, summary.median), Self.format(unit, summary.maximum)])
+            let interval = summary.interval.map { "\(Self.acrossSeeds(unit, $0.lowerBound)) … \(Self.acrossSeeds(unit, $0.upperBound))\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")" } ?? "—"
+            table.append([metric.metric.name, NumberFormat.integer(summary.count), Self.acrossSeeds(unit, summary.mean), Self.acrossSeeds(unit, summary.standardDeviation),
+                          interval, Self.format(unit, summary.minimum), Self.acrossSeeds(unit, summary.median), Self.format(unit, summary.maximum)])
         }
         return table.rendered() + "\n"
     }
@@ -109,11 +109,13 @@ extension SweepReport {
 
     /// A difference with its sign.
     static func signed(_ value: Double, _ unit: MetricUnit) -> String {
-        (value > 0 ? "+" : value < 0 ? "−" : "") + format(unit, abs(value))
+        (value > 0 ? "+" : value < 0 ? "−" : "") + acrossSeeds(unit, abs(value))
     }
 
-    /// A standard deviation: a boolean's spread reads as a ratio.
-    static func spread(_ value: Double, _ unit: MetricUnit) -> String {
+    /// A figure of many seeds' values — a mean, an interval's end, a spread, a median, a
+    /// difference of means: a boolean's reads as the share of seeds where it held (0.8, not
+    /// "false"), where one seed's value (a minimum, a maximum) reads `true` or `false`.
+    static func acrossSeeds(_ unit: MetricUnit, _ value: Double) -> String {
         unit == .boolean ? NumberFormat.trimmed(value, maxDecimals: 4) : format(unit, value)
     }
 }

@@ -70,6 +70,12 @@ public enum BalancerMetric: String, MetricCatalog {
         }
     }
 
+    /// Whether it is a share of the requests that ended (answered, failed or timed out), which a
+    /// run where none ended does not measure.
+    public var isRatioOfEndedRequests: Bool {
+        self == .successRatio || self == .errorRatio
+    }
+
     /// Whether only a balancer measures it (clients that talk to servers directly have none).
     public var needsBalancer: Bool {
         switch self {

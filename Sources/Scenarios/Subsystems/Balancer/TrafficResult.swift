@@ -72,12 +72,15 @@ public struct TrafficResult: Sendable {
     /// Whether the run finished and every expectation held.
     public var passed: Bool { failure == nil && checks.allSatisfy(\.holds) }
 
-    /// The figure a `balancer.*` expectation talks about: nil for another namespace's, and for a
-    /// latency when no request succeeded. A percentile of no latency is not measured, not 0 s: as
-    /// 0 s, `balancer.p99 < 1ms` held in a run whose every request failed.
+    /// The figure a `balancer.*` expectation talks about: nil for another namespace's, for a
+    /// latency when no request succeeded, and for the success and error ratios when no request
+    /// ended. A percentile of no latency is not measured, not 0 s: as 0 s, `balancer.p99 < 1ms`
+    /// held in a run whose every request failed; and a ratio of no request is not 1 (as 1,
+    /// `balancer.success_ratio >= 0.99` held in a run that stopped before any answer).
     func value(of metric: Metric) -> Double? {
         guard metric.subsystem == .balancer, let known = BalancerMetric(rawValue: metric.name) else { return nil }
         if known.isLatency && !latencyMeasured { return nil }
+        if known.isRatioOfEndedRequests && completed == 0 { return nil }
         return value(of: known)
     }
 

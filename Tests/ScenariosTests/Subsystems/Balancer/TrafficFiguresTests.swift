@@ -51,6 +51,27 @@ import Testing
         #expect(traffic.summaryCSV().contains("latency_p50_seconds,0.004000\n"))
     }
 
+    /// A world whose only client sends nothing in its 5 s (a Poisson arrival a 100 s apart on
+    /// average): no request ends, so neither ratio of the ended requests is measured — as 1 and 0,
+    /// `balancer.success_ratio >= 0.99` held in a run that answered nothing.
+    @Test func aRunWhereNoRequestEndedMeasuresNoSuccessRatio() throws {
+        let result = try Self.run("""
+            name: nothing-ended
+            run: {duration: 5s}
+            network: {latency: 1ms}
+            servers: [{name: s, count: 2, service_time: 2ms}]
+            workload: {type: open_loop, rate: 0.01}
+            expect: [balancer.success_ratio >= 0.99, balancer.error_ratio < 0.01, balancer.completed == 0]
+            """)
+        let traffic = try #require(result.traffic)
+        #expect(traffic.issued == 0 && traffic.completed == 0)
+        #expect(result.value(of: BalancerMetric.successRatio.metric) == nil)
+        #expect(result.value(of: BalancerMetric.errorRatio.metric) == nil)
+        #expect(result.checks.map(\.measured) == [nil, nil, 0])
+        #expect(result.checks.map(\.holds) == [false, false, true])
+        #expect(!result.passed)
+    }
+
     /// A balancer queue in front of two one-slot servers, with lost and duplicated messages: the
     /// balancer turns away more requests than clients see 503s.
     static let refusals = """
