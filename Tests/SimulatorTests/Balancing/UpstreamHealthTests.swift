@@ -24,21 +24,24 @@ import Testing
         fixture.sim.schedule(after: .milliseconds(6_200)) { fixture.network.restart("s2") }
         let whileDown = (0..<3).map { fixture.route(at: 5 + Double($0) * 0.1) }
         fixture.run(until: 10)
-        // Checks at 3 s and 4 s time out at 3.5 s and 4.5 s; those at 7 s and 8 s pass one round trip later.
-        #expect(fixture.events.map { micros($0.0)! } == [4.5, 8.001])
+        // s2's first check is at 1/3 s (1 s × 1/3); passing in 1 ms, the next start 1.001 s apart.
+        // Those at 2.335333 and 3.835333 s time out 0.5 s later (down at 4.335333 s); after the
+        // restart, those at 6.835333 and 7.836333 s pass one round trip later (up at 7.837333 s).
+        #expect(fixture.events.map { micros($0.0)! } == [4.335333, 7.837333])
         #expect(fixture.events.map(\.2) == [.markedDown(.active), .markedUp(.active)])
         #expect(whileDown.allSatisfy { $0.status == 200 })
         #expect(!fixture.routes.hostnames.contains("s2"))
-        #expect(fixture.balancer.stats.servers[1].failedHealthChecks == 4, "the checks at 3, 4, 5 and 6 s")
+        #expect(fixture.balancer.stats.servers[1].failedHealthChecks == 3, "the checks at 2.335333, 3.835333 and 5.335333 s")
     }
 
     @Test func consecutiveErrorsEjectAServerUntilItsEjectionEnds() {
-        let detection = OutlierDetection(consecutiveErrors: 3, baseEjectionTime: .seconds(5), maxEjectionPercent: 100)
+        let detection = OutlierDetection(consecutiveErrors: 3, baseEjectionTime: .seconds(5), maxEjectionPercent: 100, interval: .seconds(1))
         let fixture = UpstreamFixture(servers: 2, configuration: .init(retries: 0, outlierDetection: detection), errorRates: [1: 1])
         let requests = (0..<10).map { fixture.route(at: Double($0) * 0.1) }
         fixture.run(until: 10)
-        // s1 answers 500 at 0.002, 0.202 and 0.402 s: the third error ejects it for 5 s.
-        #expect(fixture.events.map { micros($0.0)! } == [0.402, 5.402])
+        // s1 answers 500 at 0.002, 0.202 and 0.402 s: the third error ejects it for 5 s, until the
+        // interval timer's first tick after 5.402 s.
+        #expect(fixture.events.map { micros($0.0)! } == [0.402, 6.0])
         #expect(fixture.events.map(\.2) == [.markedDown(.outlier), .markedUp(.outlier)])
         #expect(requests.map(\.status) == [500, 200, 500, 200, 500, 200, 200, 200, 200, 200])
     }

@@ -53,7 +53,8 @@ extension ScenarioLoader {
                 baseEjectionTime: try outlierFields["base_ejection_time"]?.positiveDuration() ?? .seconds(30),
                 maximumEjectionTime: try outlierFields["max_ejection_time"]?.positiveDuration() ?? .seconds(300),
                 maxEjectionPercent: try outlierFields["max_ejection_percent"].map { cursor throws(ScenarioError) in try cursor.percentage() } ?? 10,
-                interval: try outlierFields["interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(10))
+                interval: try outlierFields["interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(10),
+                alwaysEjectOneHost: try outlierFields["always_eject_one_host"]?.bool() ?? false)
         }
         if let panic = fields["panic_threshold"] { configuration.panicThreshold = try panic.percentage() / 100 }
         if let slowStart = fields["slow_start"] { configuration.slowStart = SlowStart(window: try slowStart.positiveDuration()) }

@@ -76,19 +76,29 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
         #expect(detection.record(error: true, into: &state, at: at(1), ejectedNow: 0, total: 3) == nil)
         #expect(detection.record(error: false, into: &state, at: at(2), ejectedNow: 0, total: 3) == nil)
         for second in 3...4 { #expect(detection.record(error: true, into: &state, at: at(Double(second)), ejectedNow: 0, total: 3) == nil) }
-        #expect(detection.record(error: true, into: &state, at: at(5), ejectedNow: 0, total: 3) == .seconds(10))
-        #expect(state.isEjected(at: at(14.9)) && !state.isEjected(at: at(15)))
-        for second in 16...18 { _ = detection.record(error: true, into: &state, at: at(Double(second)), ejectedNow: 0, total: 3) }
-        #expect(state.ejectedUntil == at(38), "the second ejection lasts twice as long")
+        // 10 s from 5 s is 15 s; the interval timer (10 s) ends the ejection at its tick at 20 s.
+        #expect(detection.record(error: true, into: &state, at: at(5), ejectedNow: 0, total: 3) == .seconds(15))
+        #expect(state.isEjected(at: at(19.9)) && !state.isEjected(at: at(20)))
+        for second in 21...23 { _ = detection.record(error: true, into: &state, at: at(Double(second)), ejectedNow: 0, total: 3) }
+        #expect(state.ejectedUntil == at(50), "the second ejection lasts twice as long: 23 + 20 = 43 s, to the tick at 50 s")
     }
 
-    @Test func maxEjectionPercentLimitsEjectionsButOneIsAlwaysAllowed() {
+    /// Envoy since 2023 (PR 27909): an ejection is allowed only if the servers ejected after it are at most
+    /// `max_ejection_percent` of all; `always_eject_one_host` lets one through whatever it says.
+    @Test func maxEjectionPercentCountsTheServerToEject() {
         let detection = OutlierDetection(consecutiveErrors: 1, baseEjectionTime: .seconds(10), maxEjectionPercent: 10)
         var first = OutlierDetection.State(), second = OutlierDetection.State()
-        #expect(detection.record(error: true, into: &first, at: at(1), ejectedNow: 0, total: 3) != nil)
-        #expect(detection.record(error: true, into: &second, at: at(1), ejectedNow: 1, total: 3) == nil)
+        #expect(detection.record(error: true, into: &first, at: at(1), ejectedNow: 0, total: 3) == nil, "1 of 3 is 33 % > 10 %")
+        #expect(detection.record(error: true, into: &first, at: at(1), ejectedNow: 0, total: 10) != nil, "1 of 10 is 10 %")
+        var oneAlways = detection
+        oneAlways.alwaysEjectOneHost = true
+        #expect(oneAlways.record(error: true, into: &second, at: at(1), ejectedNow: 0, total: 3) != nil)
+        var third = OutlierDetection.State()
+        #expect(oneAlways.record(error: true, into: &third, at: at(1), ejectedNow: 1, total: 3) == nil)
         let half = OutlierDetection(consecutiveErrors: 1, baseEjectionTime: .seconds(10), maxEjectionPercent: 50)
-        #expect(half.record(error: true, into: &second, at: at(1), ejectedNow: 1, total: 4) != nil)
+        var fourth = OutlierDetection.State(), fifth = OutlierDetection.State()
+        #expect(half.record(error: true, into: &fourth, at: at(1), ejectedNow: 1, total: 4) != nil, "2 of 4 is 50 %")
+        #expect(half.record(error: true, into: &fifth, at: at(1), ejectedNow: 1, total: 3) == nil, "2 of 3 is 67 % > 50 %")
     }
 }
 
