@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import Yams
 
 /// One value of a scenario file replaced from the command line — `--set balancer.strategy=least_conn`,
@@ -135,20 +136,26 @@ extension ScenarioDocument {
     private static func valueNode(_ override: ScenarioOverride, option: String, in document: Node,
                                   file: String) throws(ScenarioError) -> Node {
         let reason: String
-        do {
-            if let node = try Yams.compose(yaml: override.value, ScenarioDocument.resolver) { return node }
-            reason = "it is empty"
+        composing: do {
+            if let node = try Yams.compose(yaml: override.value, ScenarioDocument.resolver) {
+                guard node.nodeCount(upTo: maximumValueNodes + 1) <= maximumValueNodes else {
+                    reason = "holds more than \(NumberFormat.integer(maximumValueNodes)) values once its aliases are expanded (each alias repeats what its anchor names)"
+                    break composing
+                }
+                return node
+            }
+            reason = "is not a YAML value: it is empty"
         } catch let error as YamlError {
             // The reader's words, placed in the value (which is one line on the command line).
             let read = ScenarioError(yaml: error, file: file)
             let place = read.line > 1 ? "at the end" : "at character \(read.column)"
-            reason = "\(read.message) \(place) of the value"
+            reason = "is not a YAML value: \(read.message) \(place) of the value"
         } catch {
-            reason = "\(error)"
+            reason = "is not a YAML value: \(error)"
         }
         let (target, walked) = Self.deepestNode(in: document, at: override.components)
         throw YAMLCursor(node: target, file: file, path: walked.joined(separator: ".")).error(.invalidValue(
-            "\(option) \(override.path.excerpt): the value '\(override.value.excerpt)' is not a YAML value: \(reason)"))
+            "\(option) \(override.path.excerpt): the value '\(override.value.excerpt)' \(reason)"))
     }
 
     /// The node a key path leads to in `document`, or the deepest one on its way that exists,
@@ -235,7 +242,42 @@ extension ScenarioError {
     }
 }
 
+extension ScenarioDocument {
+    /// The most nodes an override's value may hold, its aliases expanded: a value has at most
+    /// ``ScenarioOverride/maximumLength`` characters, so only aliases take it past this — a
+    /// 288-character "billion laughs" of nine levels expands to 9⁹ nodes, and placing each at the
+    /// file's position took every byte of memory.
+    static let maximumValueNodes = 2_000
+}
+
 private extension Node {
+    /// How many nodes this one holds, itself included, counting at most to `limit` (so that an
+    /// alias-made tree of billions of nodes is counted in as many steps as the limit).
+    func nodeCount(upTo limit: Int) -> Int {
+        var count = 0
+        func visit(_ node: Node) {
+            guard count < limit else { return }
+            count += 1
+            switch node {
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    visit(key)
+                    visit(value)
+                    if count >= limit { return }
+                }
+            case .sequence(let sequence):
+                for element in sequence {
+                    visit(element)
+                    if count >= limit { return }
+                }
+            default:
+                break
+            }
+        }
+        visit(self)
+        return count
+    }
+
     /// The node, and every node inside it, placed at `mark`: a value from the command line is
     /// reported at the place in the file it replaces.
     func marked(_ mark: Mark?) -> Node {

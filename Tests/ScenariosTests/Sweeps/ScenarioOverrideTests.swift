@@ -84,6 +84,26 @@ import Testing
         #expect(Self.error(["balancer.x={a"]).hasPrefix("o.yaml:1:1: error: --set balancer.x: the value '{a' is not a YAML value: "))
     }
 
+    /// A "billion laughs" of nine levels in 288 characters: each alias repeats its anchor, so the
+    /// value is 9⁹ nodes; placing each at the file's position took all 24 GB (killed after 90 s).
+    /// Refused at once, as is a level-4 one past 2,000 values; a small anchored value is fine.
+    @Test func aValueWhoseAliasesExpandPastTheLimitIsRefusedAtOnce() throws {
+        let levels = (1...9).map { level -> String in
+            let name = String(UnicodeScalar(UInt8(96 + level)))
+            let element = level == 1 ? "x" : "*" + String(UnicodeScalar(UInt8(95 + level)))
+            return "&\(name) [" + Array(repeating: element, count: 9).joined(separator: ",") + "]"
+        }
+        let laughs = "[" + levels.joined(separator: ", ") + "]"
+        #expect(laughs.count == 288)
+        #expect(Self.error(["description=" + laughs]).hasPrefix("o.yaml:1:1: error: --set description: the value '[&a [x,x,x,x,x,x,x,x,x], &b [*a,*a,*a,*a,*a,*a,*a,*a,*a],…' holds more than 2,000 values once its aliases are expanded"))
+        let four = "[" + levels.prefix(4).joined(separator: ", ") + "]"
+        #expect(Self.error(["description=" + four]).contains("holds more than 2,000 values"))
+        // 1 + 9 + 81 + 729 = 820 values in three levels: in range, so read (and refused as a list where a string goes).
+        let three = "[" + levels.prefix(3).joined(separator: ", ") + "]"
+        #expect(Self.error(["description=" + three]).contains("expected a string, found a list"))
+        #expect(try Self.load(["servers.0.count=&n 5"]).servers.count == 5)
+    }
+
     /// Two values of one `--vary` that the loader reads as one number are one variant, refused
     /// as a repetition (`slots=1,01` made two identical variants).
     @Test func aVaryValueRepeatedAsAnotherSpellingOfItsNumberIsRefused() throws {
