@@ -1,29 +1,69 @@
 extension LoadBalancer {
-    /// Starts the active health checks, if configured, as a daemon of the simulation: a round
-    /// every `interval` from now (the first one now), each server checked concurrently, each
-    /// result applied the moment its check ends.
+    /// Starts the active health checks, if configured: one check loop per server, each a daemon
+    /// of the simulation, as HAProxy runs one check task per server (`src/check.c`).
+    ///
+    /// - The servers' first checks are spread over the interval: the server at position `p`
+    ///   (0-based, in member order) of `n` has its first check at now + `interval × p / n`, as
+    ///   `start_check_task` sets `t->expire = tick_add(now_ms, mininter * srvpos / nbcheck)`
+    ///   (without `spread-checks`' random jitter; one interval per balancer, so `mininter` is it).
+    /// - At most one check of a server is in flight: the next one starts `interval` after the
+    ///   previous one ended — its answer arrived or its timeout expired — as `process_chk` sets
+    ///   `t->expire = tick_add(now_ms, srv_getinter(check))` once a check is done. So a server
+    ///   that stopped answering fails a check every `interval + timeout`.
+    /// - Each result is applied (``recordCheck(_:passed:)``) the moment its check ends.
+    /// - A server that joins later (`add`, `register`, a replacement) starts its loop at once; a
+    ///   server removed from the balancer has its loop end; a crashed and restarted server is
+    ///   the same member and keeps its loop.
+    ///
+    /// Calling it again does nothing.
     public nonisolated func startHealthChecks() {
+        guard configuration.healthCheck != nil else { return }
+        let start = network.simulation.now
+        network.simulation.spawn("health-checks.\(id.name)", daemon: true) { _ in
+            await self.startCheckLoops(from: start)
+        }
+    }
+
+    /// Starts a check loop for every member, their first checks spread over the interval from
+    /// `start` (HAProxy's `start_checks`), and has members that join later start their own.
+    private func startCheckLoops(from start: VirtualInstant) {
+        guard let check = configuration.healthCheck, !healthChecksStarted else { return }
+        healthChecksStarted = true
+        let count = Int64(members.count)
+        for (position, member) in members.values.enumerated() {
+            let offset = Duration.nanoseconds(check.interval.nanoseconds * Int64(position) / count)
+            startCheckLoop(for: member.replica, membership: member.stats, firstCheckAt: start.advanced(by: offset))
+        }
+    }
+
+    /// Checks `replica` from `first` on, one check at a time, `interval` after each one ends,
+    /// for as long as the membership that `membership` (the stats object made when it joined)
+    /// stands for lasts: a server removed, even one re-added under the same id, ends this loop.
+    nonisolated func startCheckLoop(for replica: Replica, membership: UpstreamServerStats, firstCheckAt first: VirtualInstant) {
         guard let check = configuration.healthCheck else { return }
         let simulation = network.simulation
-        let first = simulation.now
-        simulation.spawn("health-checks.\(id.name)", daemon: true) { _ in
-            var round: Int64 = 0
+        simulation.spawn("health-check.\(replica.hostname)", daemon: true) { _ in
+            var next = first
             while true {
-                let next = first.advanced(by: check.interval * round)
                 if simulation.now < next { guard await simulation.sleepUnlessTornDown(until: next) else { return } }
-                round += 1
-                for target in await self.checkTargets() {
-                    simulation.spawn("health-check.\(target.hostname)", daemon: true) { _ in
-                        let passed = await self.probe(target.server, path: check.path, timeout: check.timeout)
-                        await self.recordCheck(target.id, passed: passed)
-                    }
-                }
+                guard await self.isMember(replica.id, membership) else { return }
+                let passed = await self.probe(replica.server, path: check.path, timeout: check.timeout)
+                guard await self.finishCheck(of: replica.id, membership: membership, passed: passed) else { return }
+                next = simulation.now.advanced(by: check.interval)
             }
         }
     }
 
-    private func checkTargets() -> [Replica] {
-        members.values.map(\.replica)
+    /// Whether server `serverID` is still the member whose stats object is `membership`.
+    private func isMember(_ serverID: Int, _ membership: UpstreamServerStats) -> Bool {
+        members[serverID]?.stats === membership
+    }
+
+    /// Applies a check's result if its server is still the same member; returns whether it is.
+    private func finishCheck(of serverID: Int, membership: UpstreamServerStats, passed: Bool) -> Bool {
+        guard isMember(serverID, membership) else { return false }
+        recordCheck(serverID, passed: passed)
+        return true
     }
 
     private nonisolated func probe(_ server: ServerReplica, path: String, timeout: Duration) async -> Bool {

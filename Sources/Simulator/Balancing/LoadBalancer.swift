@@ -142,6 +142,9 @@ public actor LoadBalancer {
     var lastWaiterToken: UInt64 = 0
     /// The zones the balancer has points of presence in, when the world has zones.
     var zoning: BalancerZoning?
+    /// Whether ``startHealthChecks()`` has started the check loops: a server that joins from
+    /// then on starts its own at once.
+    var healthChecksStarted = false
 
     /// A balancer on node `id` routing through `placement` (the assignment's map or another).
     public init(_ id: NodeID = "balancer", placement: BalancerPlacement, configuration: Configuration = Configuration(), network: Network) {
@@ -206,6 +209,7 @@ public actor LoadBalancer {
         let serverStats = UpstreamServerStats(hostname: replica.hostname)
         stats.servers.append(serverStats)
         members[replica.id] = UpstreamMember(replica: replica, stats: serverStats)
+        if healthChecksStarted { startCheckLoop(for: replica, membership: serverStats, firstCheckAt: network.simulation.now) }
     }
 }
 

@@ -24,7 +24,7 @@ import Testing
         #expect(comparison.variants.map(\.secondsWithoutAnswer) == [0, 0, 1, 0])
         #expect(comparison.variant("graceful rolling")?.failed == 0 && comparison.variant("graceful rolling")?.reset == 0)
         #expect(comparison.variant("rolling without drain")?.reset == 3)
-        #expect(comparison.variant("all at once")?.failed == 750)
+        #expect(comparison.variant("all at once")?.failed == 915)
         let bad = try #require(comparison.variant("bad release")?.deployment)
         #expect(bad.everyServerOnOldVersion && bad.steps.map(\.kind) == [.deploy, .rollback])
     }

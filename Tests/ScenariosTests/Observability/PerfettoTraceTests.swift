@@ -47,10 +47,10 @@ import Testing
         #expect(Self.spans(events, category: "request").count == traffic.issued)
         #expect(traffic.issued == 832)
         #expect(Self.spans(events, category: "serve").count == traffic.servers.reduce(0) { $0 + $1.served + $1.errors })
-        #expect(Self.spans(events, category: "serve").count == 802)
+        #expect(Self.spans(events, category: "serve").count == 784)
         // Every served request has its arrow from the client, ending on the server span.
-        #expect(events.filter { $0["ph"] as? String == "s" }.count == 802)
-        #expect(events.filter { $0["ph"] as? String == "f" }.count == 802)
+        #expect(events.filter { $0["ph"] as? String == "s" }.count == 784)
+        #expect(events.filter { $0["ph"] as? String == "f" }.count == 784)
         let report = try #require(run.result.jobs.first?.result.run.report)
         let attempts = Self.spans(events, category: "map attempt").count + Self.spans(events, category: "reduce attempt").count
         #expect(attempts == report.attempts.count)

@@ -139,13 +139,15 @@ public struct Seed003Claims: Sendable {
         let timeout = configuration?.forwardTimeout.seconds ?? 0
         let maxFails = configuration?.passiveHealth?.maxFails ?? 0
         let interval = configuration?.healthCheck?.interval.seconds ?? 0
+        let checkTimeout = configuration?.healthCheck?.timeout.seconds ?? 0
+        let fall = Double(configuration?.healthCheck?.fall ?? 1)
         let alternatives = detections.filter { $0.label != "as stated" }
             .map { "\($0.label): \($0.detectionTime.map(ClaimCheck.duration) ?? "not detected")" }.joined(separator: "; ")
         return ClaimCheck(
             claim: "Failover detection: 3–5 seconds (max_fails=3, fail_timeout=30s, health checks every 30 s)",
             measured: measured,
             verdict: inWindow ? .holds : .fails,
-            why: "nginx marks a server down at its \(maxFails)rd failed forward. A killed process refuses connections, so three refusals come back within milliseconds of the next requests least_conn sends it. A host that is down answers nothing: every forward to it fails only when the \(ClaimCheck.s(timeout)) proxy timeout expires, and the requests it held when it died time out together, so detection takes the proxy timeout. A health check every \(ClaimCheck.s(interval)) detects between its timeout and one interval plus its timeout after the failure. None of the three paths lands in 3–5 s.",
+            why: "nginx marks a server down at its \(maxFails)rd failed forward. A killed process refuses connections, so three refusals come back within milliseconds of the next requests least_conn sends it. A host that is down answers nothing: every forward to it fails only when the \(ClaimCheck.s(timeout)) proxy timeout expires, and the requests it held when it died time out together, so detection takes the proxy timeout. Health checks \(ClaimCheck.s(interval)) apart (HAProxy's: the next starts an interval after the last one ended), with fall \(NumberFormat.integer(Int(fall))) and a \(ClaimCheck.s(checkTimeout)) timeout, detect a host that answers nothing between \(ClaimCheck.s(fall * checkTimeout + (fall - 1) * interval)) and \(ClaimCheck.s(fall * (interval + checkTimeout))) after the failure. None of the three paths lands in 3–5 s.",
             toHold: "\(alternatives). Either makes a dead host's detection fall in 3–5 s; a refused connection is detected in milliseconds whatever the settings.")
     }
 }

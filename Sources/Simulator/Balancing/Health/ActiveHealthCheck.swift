@@ -1,8 +1,16 @@
 /// Active health checks as HAProxy's `check inter I rise R fall F` (and nginx Plus's
-/// `health_check interval=I passes=R fails=F`): every `interval` the balancer asks each server for
-/// `path` and waits up to `timeout`. A server that is up goes down after `fall` consecutive failed
-/// checks; a server that is down comes back after `rise` consecutive passed checks. A transition
-/// happens at the instant the deciding check ends — its answer arrives or its timeout expires.
+/// `health_check interval=I passes=R fails=F`): the balancer asks each server for `path` and
+/// waits up to `timeout`. A server that is up goes down after `fall` consecutive failed checks; a
+/// server that is down comes back after `rise` consecutive passed checks. A transition happens at
+/// the instant the deciding check ends — its answer arrives or its timeout expires.
+///
+/// Checks are scheduled per server, as HAProxy's `src/check.c` runs one check task per server
+/// (``LoadBalancer/startHealthChecks()``): the first checks of the `n` servers are spread over
+/// the interval (`start_check_task`: `mininter * srvpos / nbcheck`), a server has at most one
+/// check in flight, and its next check starts `interval` after the previous one ended
+/// (`process_chk`: `tick_add(now_ms, srv_getinter(check))`). So checks of a server that stopped
+/// answering end `interval + timeout` apart, and it goes down `fall × (interval + timeout) −
+/// interval` after its first failed check started.
 ///
 /// Servers start as HAProxy's do by default (`init-state up`): up, with their health at `rise`
 /// rather than at its top (`rise + fall - 1`), so the first check decides — a failed one takes the
@@ -13,7 +21,8 @@
 /// answers its health endpoint but fails real requests (a 5xx rate) stays up; outlier detection
 /// or passive checks catch that.
 public struct ActiveHealthCheck: Sendable, Equatable {
-    /// Time between the starts of two rounds of checks.
+    /// Time from the end of one check of a server to the start of its next (HAProxy's `inter`);
+    /// also the span the servers' first checks are spread over.
     public var interval: Duration
     /// How long a check may take before it counts as failed.
     public var timeout: Duration

@@ -21,7 +21,7 @@ import Testing
           strategy: least_conn
           forward_timeout: 10s
           retries: {tries: 3, on: [error, timeout]}
-          passive_health: {max_fails: 3, fail_timeout: 30s}
+          passive_health: {max_fails: 3, fail_timeout: 60s}
           health_check: {interval: 30s, timeout: 5s, rise: 1, fall: 1}
         workload: {type: closed_loop, users: 10, timeout: 60s}
         deploy: {at: 30s, strategy: rolling, drain: DRAIN, boot_time: 5s, health_deadline: 60s, pause: 5s, max_error_ratio: 0.05}

@@ -31,8 +31,9 @@ import Testing
         fixture.network.crash("s2")
         fixture.balancer.startHealthChecks()
         fixture.run(until: 10)
-        // The check at 0 s times out at 1 s: down then, not after three checks (5 s).
-        #expect(fixture.events.map { micros($0.0)! } == [1])
+        // s2's first check, at 1 s (2 s × 1/2: the first checks are spread over the interval),
+        // times out at 2 s: down then, not after three checks (8 s).
+        #expect(fixture.events.map { micros($0.0)! } == [2])
         #expect(fixture.events.map(\.1) == ["s2"])
         #expect(fixture.events.map(\.2) == [.markedDown(.active)])
     }
@@ -40,11 +41,12 @@ import Testing
     @Test func aServerThatPassedItsFirstCheckTakesFallFailures() {
         let check = ActiveHealthCheck(interval: .seconds(2), timeout: .seconds(1), rise: 2, fall: 3)
         let fixture = UpstreamFixture(servers: 2, configuration: .init(retries: 0, healthCheck: check))
-        fixture.sim.schedule(after: .milliseconds(500)) { fixture.network.crash("s2") }
+        fixture.sim.schedule(after: .milliseconds(500)) { fixture.network.crash("s1") }
         fixture.balancer.startHealthChecks()
         fixture.run(until: 10)
-        // Passed at 0 s; the checks at 2, 4 and 6 s time out: down at 7 s.
-        #expect(fixture.events.map { micros($0.0)! } == [7])
+        // s1 passed at 0.001 s; its checks at 2.001, 5.001 and 8.001 s (each 2 s after the last
+        // ended) time out 1 s later: down at 9.001 s.
+        #expect(fixture.events.map { micros($0.0)! } == [9.001])
         #expect(fixture.events.map(\.2) == [.markedDown(.active)])
     }
 }
