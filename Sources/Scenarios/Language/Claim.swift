@@ -1,3 +1,4 @@
+import Reports
 /// A statement a system's documents make — "50,000 events/second", "15–30 seconds per job" — with
 /// the conditions on the run's metrics under which it holds. Unlike an expectation, a claim that
 /// does not hold does not fail the run: the report says what the claim becomes in this world.
@@ -19,6 +20,23 @@ public struct ClaimOutcome: Sendable, Equatable {
 
     /// Whether every condition held.
     public var holds: Bool { checks.allSatisfy(\.holds) }
+
+    /// The claims section of a run's report: how many hold, and a row per claim with its
+    /// conditions, what they measured (as `measured` writes a figure) and whether it holds
+    /// here; empty without claims.
+    static func markdownSection(_ claims: [ClaimOutcome], heading: String,
+                                measured: (ExpectationCheck) -> String = \.measuredText) -> String {
+        guard !claims.isEmpty else { return "" }
+        var out = "\(heading) Claims\n\n"
+        let holding = claims.filter(\.holds).count
+        out += "\(holding) of \(claims.count) claim\(claims.count == 1 ? "" : "s") hold\(claims.count == 1 ? "s" : "") in this world (a claim is reported, never fails the run).\n\n"
+        var claimTable = MarkdownTable(columns: [.text("claim"), .text("holds if"), .numeric("measured"), .text("in this world")])
+        for claim in claims {
+            claimTable.append([claim.claim.text, claim.checks.map { "`\($0.expectation.text)`" }.joined(separator: ", "),
+                               claim.checks.map(measured).joined(separator: ", "), claim.holds ? "holds" : "**does not hold**"])
+        }
+        return out + claimTable.rendered() + "\n"
+    }
 }
 
 extension ScenarioLoader {

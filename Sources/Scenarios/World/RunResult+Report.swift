@@ -10,7 +10,8 @@ extension RunResult {
     public func bundle(formats: [ReportFormat]) -> ReportBundle {
         var bundle = ReportBundle()
         let directory = scenario
-        if subsystems == [.balancer], let traffic {
+        if subsystems == [.balancer], var traffic {
+            traffic.claims = claims
             let balanced = traffic.balancer != nil
             if formats.contains(.md) {
                 bundle.add("\(directory)/report.md", traffic.markdown(chartsLinked: balanced))
@@ -107,17 +108,7 @@ extension RunResult {
             for check in checks { checkTable.append(["`\(check.expectation.text)`", check.measuredText, check.holds ? "holds" : "**fails**"]) }
             out += checkTable.rendered() + "\n"
         }
-        if !claims.isEmpty {
-            out += "# Claims\n\n"
-            let holding = claims.filter(\.holds).count
-            out += "\(holding) of \(claims.count) claim\(claims.count == 1 ? "" : "s") hold\(claims.count == 1 ? "s" : "") in this world (a claim is reported, never fails the run).\n\n"
-            var claimTable = MarkdownTable(columns: [.text("claim"), .text("holds if"), .numeric("measured"), .text("in this world")])
-            for claim in claims {
-                claimTable.append([claim.claim.text, claim.checks.map { "`\($0.expectation.text)`" }.joined(separator: ", "),
-                                   claim.checks.map(\.measuredText).joined(separator: ", "), claim.holds ? "holds" : "**does not hold**"])
-            }
-            out += claimTable.rendered() + "\n"
-        }
+        out += ClaimOutcome.markdownSection(claims, heading: "#")
         return out
     }
 

@@ -31,6 +31,28 @@ import Testing
         #expect(result.json().contains("\"claims\" : ["))
     }
 
+    /// A world of servers and clients alone writes the traffic report, which left its claims out
+    /// (`report.md` and `report.json` said nothing of them; with any other section they showed).
+    @Test func aWorldOfServersAndClientsReportsItsClaims() throws {
+        let text = """
+            name: small
+            seed: 42
+            run: {requests: 2000}
+            network: {latency: 0.5ms}
+            servers: [{name: s, count: 3, slots: 4, queue: 200, service_time: {exponential: 2ms}}]
+            workload: {type: closed_loop, users: 10, timeout: 1s}
+            expect: [p99 < 200ms]
+            claims: [{claim: Fast, holds_if: "p99 < 1ms"}]
+            """
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: "small.yaml"))
+        #expect(result.subsystems == [.balancer] && result.passed)
+        let bundle = result.bundle(formats: [.md, .json])
+        let markdown = try #require(bundle.files.first { $0.path == "small/report.md" }.map { String(decoding: $0.contents, as: UTF8.self) })
+        #expect(markdown.hasSuffix("## Claims\n\n0 of 1 claim holds in this world (a claim is reported, never fails the run).\n\n| claim | holds if    | measured | in this world     |\n| ----- | ----------- | -------: | ----------------- |\n| Fast  | `p99 < 1ms` | 9.839 ms | **does not hold** |\n\n"))
+        let json = try #require(bundle.files.first { $0.path == "small/report.json" }.map { String(decoding: $0.contents, as: UTF8.self) })
+        #expect(json.contains("\"claims\" : [\n    {\n      \"checks\" : [\n        {\n          \"expectation\" : \"p99 < 1ms\",\n          \"holds\" : false,\n          \"line\" : 8,\n          \"measured\" : 0.009839"))
+    }
+
     @Test func aWorldWithoutClaimsWritesNoClaimsAnywhere() throws {
         let result = ScenarioRunner.run(try ScenarioLoader.parse("mapreduce: {cluster: {workers: 1}, jobs: [{name: word-count, reducers: 1, input: {synthetic: {lines: 10}}}]}\n", file: "n.yaml"))
         #expect(!result.markdown().contains("# Claims"))

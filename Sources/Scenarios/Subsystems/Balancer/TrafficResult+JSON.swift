@@ -10,6 +10,7 @@ extension TrafficResult {
         struct Latency: Encodable { var label: String; var seconds: Double? }
         struct Status: Encodable { var status: Int; var count: Int }
         struct Check: Encodable { var expectation: String; var line: Int; var measured: Double?; var holds: Bool }
+        struct Claim: Encodable { var claim: String; var holds: Bool; var checks: [Check] }
         struct Server: Encodable {
             var id: String, served: Int, rejected: Int, lostInCrash: Int, peakQueue: Int, utilisation: Double
             var errors: Int, throughput: Double
@@ -52,6 +53,7 @@ extension TrafficResult {
         var completionsPerSecond: [Int]
         var faults: [String]
         var checks: [Check]
+        var claims: [Claim]?
         var balancer: Balancer?
         var deployment: DeploymentFigures.Document?
         var zones: ZoneFigures.Document?
@@ -72,9 +74,14 @@ extension TrafficResult {
                       latency: $0.latency.map { .init(p50: $0.p50, p95: $0.p95, p99: $0.p99, p999: $0.p999, mean: $0.mean) })
             },
             completionsPerSecond: completionsPerSecond, faults: faults,
-            checks: checks.map { .init(expectation: $0.expectation.text, line: $0.expectation.line, measured: $0.measured, holds: $0.holds) },
+            checks: checks.map(Self.checkDocument),
+            claims: claims.isEmpty ? nil : claims.map { .init(claim: $0.claim.text, holds: $0.holds, checks: $0.checks.map(Self.checkDocument)) },
             balancer: balancer.map(TrafficResult.balancerDocument), deployment: deployment?.document, zones: zones?.document)
         return JSONReport.encode(document)
+    }
+
+    private static func checkDocument(_ check: ExpectationCheck) -> Document.Check {
+        .init(expectation: check.expectation.text, line: check.expectation.line, measured: check.measured, holds: check.holds)
     }
 
     private static func balancerDocument(_ figures: BalancerFigures) -> Document.Balancer {

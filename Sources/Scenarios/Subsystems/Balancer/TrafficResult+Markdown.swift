@@ -50,6 +50,7 @@ extension TrafficResult {
             for check in checks { checkTable.append(["`\(check.expectation.text)`", Self.measuredText(check), check.holds ? "holds" : "**fails**"]) }
             out += checkTable.rendered() + "\n"
         }
+        out += ClaimOutcome.markdownSection(claims, heading: "##", measured: Self.measuredText)
         return out
     }
 

@@ -68,6 +68,8 @@ public struct TrafficResult: Sendable {
     /// The faults applied, in order.
     public var faults: [String]
     public var checks: [ExpectationCheck]
+    /// The file's claims as this run measured them (reported, never failing the run).
+    public var claims: [ClaimOutcome] = []
 
     /// Whether the run finished and every expectation held.
     public var passed: Bool { failure == nil && checks.allSatisfy(\.holds) }
