@@ -29,7 +29,7 @@ struct MetricFamily: Sendable, Equatable {
     static let balancerEvents = MetricFamily(name: "orrery_balancer_events", kind: .counter, unit: "",
         help: "Health transitions, probes, circuit-breaker and panic events of the balancer.", labels: ["balancer", "server", "event"])
     static let attempts = MetricFamily(name: "orrery_mapreduce_attempts", kind: .counter, unit: "",
-        help: "Task attempts that ended on a worker, by kind and outcome.", labels: ["worker", "kind", "outcome"])
+        help: "Task attempts that ended on a worker, by kind and by outcome as the coordinator judged them (lost: a crash, an unreachable output or input; not counted against max_attempts).", labels: ["worker", "kind", "outcome"])
     static let fetches = MetricFamily(name: "orrery_mapreduce_shuffle_fetches", kind: .counter, unit: "",
         help: "Shuffle fetches of map output by reduce attempts.", labels: ["worker", "outcome"])
     static let fetchedBytes = MetricFamily(name: "orrery_mapreduce_shuffle_fetched_bytes", kind: .counter, unit: "bytes",

@@ -57,8 +57,11 @@ final class MetricsRecorder: @unchecked Sendable {
         case (.traffic, .gauge(let level), "connections"): set(.balancerConnections, ["balancer": node, "server": observation.detail], level)
         case (.traffic, .gauge(let level), "pooled connections"): set(.balancerPooledConnections, ["balancer": node, "state": observation.detail], level)
         case (.traffic, .instant, let event): add(.balancerEvents, ["balancer": node, "server": observation.detail, "event": event])
-        case (.mapreduce, .span, "map attempt"), (.mapreduce, .span, "reduce attempt"):
-            add(.attempts, ["worker": node, "kind": observation.name == "map attempt" ? "map" : "reduce", "outcome": Self.word(observation.outcome)])
+        // Attempts are counted as the coordinator judged them, so that the outcomes sum to the
+        // job report's figures (a fetch failure, a crash or an unavailable input is `lost`, as
+        // in the report; the worker's own span of an attempt only says what the worker saw).
+        case (.mapreduce, .instant, "map attempt judged"), (.mapreduce, .instant, "reduce attempt judged"):
+            add(.attempts, ["worker": node, "kind": observation.name == "map attempt judged" ? "map" : "reduce", "outcome": observation.outcome])
         case (.mapreduce, .span, "fetch"):
             add(.fetches, ["worker": node, "outcome": observation.outcome])
             add(.fetchedBytes, ["worker": node], Double(observation.value))

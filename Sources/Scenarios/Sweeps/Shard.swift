@@ -41,8 +41,14 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             let minimumText = environment["SLURM_ARRAY_TASK_MIN"] ?? "0"
             // Slurm's array indexes are 0 or more; a negative minimum made the difference
             // overflow (and name a shard that is not the one selected).
-            guard let id = Int(text), let minimum = Int(minimumText), minimum >= 0, id >= minimum else {
-                throw OverrideProblem("SLURM_ARRAY_TASK_ID '\(text.excerpt)' is not an index at or above SLURM_ARRAY_TASK_MIN '\(minimumText.excerpt)' (Slurm's indexes are 0 or more)")
+            guard let id = Int(text), id >= 0 else {
+                throw OverrideProblem("SLURM_ARRAY_TASK_ID is not an index: '\(text.excerpt)' (Slurm's indexes are 0 … \(Int.max))")
+            }
+            guard let minimum = Int(minimumText), minimum >= 0 else {
+                throw OverrideProblem("SLURM_ARRAY_TASK_MIN is not an index: '\(minimumText.excerpt)' (Slurm's indexes are 0 … \(Int.max))")
+            }
+            guard id >= minimum else {
+                throw OverrideProblem("SLURM_ARRAY_TASK_ID \(id) is below SLURM_ARRAY_TASK_MIN \(minimum)")
             }
             return try Shard(zeroBased: id - minimum, count: count,
                              source: "SLURM_ARRAY_TASK_ID \(id) (from SLURM_ARRAY_TASK_MIN \(minimum))")

@@ -16,8 +16,8 @@ import Testing
         let records = (0..<plan.worldCount).map(sweep.runWorld(at:))
         let report = SweepReport(manifest: sweep.manifest, records: records)
         let markdown = report.markdown()
-        #expect(markdown.contains("| mapreduce.succeeded              |   8 |    0.875 |   0.3536 | 0.5794 … 1 (*clipped*) |     false |        1 |      true |"))
-        #expect(markdown.contains("| mapreduce.output_exact           |   8 |    0.875 |   0.3536 | 0.5794 … 1 (*clipped*) |     false |        1 |      true |"))
+        #expect(markdown.contains("| mapreduce.succeeded              |   8 |     0.875 |   0.3536 | 0.5794 … 1 (*clipped*)          |    false |         1 |      true |"))
+        #expect(markdown.contains("| mapreduce.output_exact           |   8 |     0.875 |   0.3536 | 0.5794 … 1 (*clipped*)          |    false |         1 |      true |"))
         #expect(!markdown.contains("false …"))
     }
 

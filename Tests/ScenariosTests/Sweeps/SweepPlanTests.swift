@@ -33,11 +33,15 @@ import Reports
         // Slurm's indexes are 0 or more: a negative minimum made the difference overflow, and the
         // error named shard Int.max.
         #expect(problem(["SLURM_ARRAY_TASK_ID": "\(Int.max)", "SLURM_ARRAY_TASK_MIN": "\(Int.min)"])
-            == "SLURM_ARRAY_TASK_ID '9223372036854775807' is not an index at or above SLURM_ARRAY_TASK_MIN '-9223372036854775808' (Slurm's indexes are 0 or more)")
+            == "SLURM_ARRAY_TASK_MIN is not an index: '-9223372036854775808' (Slurm's indexes are 0 … 9223372036854775807)")
         #expect(problem(["SLURM_ARRAY_TASK_ID": "\(Int.max)", "SLURM_ARRAY_TASK_MIN": "0"])
             == "SLURM_ARRAY_TASK_ID 9223372036854775807 (from SLURM_ARRAY_TASK_MIN 0) selects shard 9223372036854775807 counted from 0, but there are 3 shards (0 … 2)")
         #expect(problem(["SLURM_ARRAY_TASK_ID": "-5", "SLURM_ARRAY_TASK_MIN": "-7"])
-            == "SLURM_ARRAY_TASK_ID '-5' is not an index at or above SLURM_ARRAY_TASK_MIN '-7' (Slurm's indexes are 0 or more)")
+            == "SLURM_ARRAY_TASK_ID is not an index: '-5' (Slurm's indexes are 0 … 9223372036854775807)")
+        // An index past Int's range is not one (the message said it was below the minimum).
+        #expect(problem(["SLURM_ARRAY_TASK_ID": "18446744073709551615", "SLURM_ARRAY_TASK_MIN": "18446744073709551613"])
+            == "SLURM_ARRAY_TASK_ID is not an index: '18446744073709551615' (Slurm's indexes are 0 … 9223372036854775807)")
+        #expect(problem(["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "4"]) == "SLURM_ARRAY_TASK_ID 3 is below SLURM_ARRAY_TASK_MIN 4")
         #expect(problem(["JOB_COMPLETION_INDEX": "0"], count: 0) == "a sweep is split into 1 … 100000 shards, got 0")
         let shard = try Shard(index: 2, count: 3)
         #expect((0..<9).filter(shard.contains) == [1, 4, 7])

@@ -12,8 +12,10 @@ extension MapReduce {
         case failed(String)
         /// It made no progress for the policy's task timeout; counts towards the attempt limit.
         case timedOut
-        /// Its worker died, restarted or could not reach what the task needed (input, shuffle data,
-        /// the shuffle store): not the task's fault, so it does not count towards the limit.
+        /// Its worker died, restarted or could not reach what the task needed (its input, the
+        /// shuffle store): not the task's fault, so it does not count towards the limit (Hadoop's
+        /// killed attempts). A reduce attempt that cannot fetch a map output is not lost: it waits
+        /// for the output's re-execution.
         case lost(String)
         /// The coordinator stopped it: the job finished, or another attempt won.
         case killed(String)

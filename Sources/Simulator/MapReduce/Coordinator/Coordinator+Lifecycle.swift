@@ -54,13 +54,6 @@ extension MapReduce.Coordinator {
         switch failure {
         case .jobError(let message):
             endAttempt(attempt.number, of: jobID, outcome: .failed(message))
-        case .fetchFailed(let mapIndex, let mapAttempt, let reason):
-            endAttempt(attempt.number, of: jobID, outcome: .lost("could not fetch map-\(mapIndex): \(reason)"))
-            // The output the reducer was given is unreachable or gone: run the map task again
-            // (unless the task already has a newer output).
-            if jobs[jobID]!.mapOutputs[mapIndex]?.attempt == mapAttempt {
-                invalidateMapOutput(mapIndex, of: jobID, because: reason)
-            }
         case .inputUnavailable(let reason):
             endAttempt(attempt.number, of: jobID, outcome: .lost("input unavailable: \(reason)"))
             delayRetry(of: attempt.task, of: jobID)
@@ -103,7 +96,10 @@ extension MapReduce.Coordinator {
         attempt.outcome = outcome
         jobs[jobID]!.attempts[number] = attempt
         simulation.trace.record(.taskFinish, attempt.worker.name, "\(jobID)/\(attempt.task)#\(number) \(outcome)")
-        if wasRunning { noteFailure(of: outcome, on: attempt.worker, of: jobID) }
+        if wasRunning {
+            observeJudgement(of: attempt, of: jobID)
+            noteFailure(of: outcome, on: attempt.worker, of: jobID)
+        }
         let task = attempt.task
         guard wasRunning, jobs[jobID]![task].state == .running, jobs[jobID]!.runningAttempts(of: task).isEmpty,
               outcome != .succeeded, outcome != .duplicate else {

@@ -62,15 +62,37 @@ extension MapReduce {
     enum TaskFailure: Sendable, Equatable {
         /// The job's map or reduce function threw, or intermediate data did not decode.
         case jobError(String)
-        /// A reduce task could not fetch map task `mapIndex`'s output written by attempt
-        /// `attempt`.
-        case fetchFailed(mapIndex: Int, attempt: Int, reason: String)
         /// A map task could not read its input from the log.
         case inputUnavailable(String)
         /// A map task could not write its output to the shuffle store.
         case storeUnavailable(String)
         /// The worker had no free slot of that kind (its bound on concurrent tasks).
         case rejected
+    }
+
+    /// A map output a reduce attempt could not fetch: its worker did not answer or no longer
+    /// holds it, or the shuffle store did not have it.
+    struct FetchFailureNotice: Sendable, Equatable {
+        /// Where the reducer was told the output is.
+        let location: MapOutputLocation
+        /// Why the fetch failed.
+        let reason: String
+        /// When the worker holding it answered without it (its disk was wiped): the attempts
+        /// whose output of the job it still holds. Nil when it did not answer (down, paused, cut
+        /// off), and for the shuffle store.
+        let held: [Int]?
+    }
+
+    /// A running reduce attempt's question to the coordinator while it shuffles, as Hadoop's
+    /// reducers poll for map completion events: it reports the map outputs it could not fetch,
+    /// and asks where every map output is now.
+    struct ShuffleQuery: Sendable {
+        let worker: NodeID
+        let incarnation: UInt64
+        let jobID: String
+        let attempt: Int
+        /// The fetches that failed since the coordinator last answered.
+        let failures: [FetchFailureNotice]
     }
 
     /// What an attempt produced.

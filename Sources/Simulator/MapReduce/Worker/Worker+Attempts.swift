@@ -112,41 +112,20 @@ extension MapReduce.Worker {
         return .mapped(output.statistics, partitionBytes: sizes, inShuffleStore: true)
     }
 
-    /// Fetches this reduce partition from every map output, runs the real reduce and charges its
-    /// virtual time. Nil when the attempt was abandoned.
+    /// Fetches this reduce partition from every map output (see ``shuffle(_:startedIn:)``), runs
+    /// the real reduce and charges its virtual time. Nil when the attempt was abandoned.
     func runReduce(_ assignment: MapReduce.Assignment, startedIn: UInt64) async -> MapReduce.TaskResult? {
-        let (attempt, partition) = (assignment.attempt, assignment.task.index)
-        var buffers: [MapReduce.Bytes] = []
-        var fetched = 0
-        for (index, location) in assignment.mapOutputs.enumerated() {
-            guard await waitUntilUp(attempt, startedIn) else { return nil }
-            let fetchStart = simulation.now
-            let outcome = await fetch(partition, from: location, jobID: assignment.jobID)
-            observeFetch(outcome, of: partition, from: location, jobID: assignment.jobID, startedAt: fetchStart)
-            guard isCurrent(attempt, startedIn) else { return nil }
-            let bytes: MapReduce.Bytes
-            switch outcome {
-            case .success(let fetchedBytes):
-                bytes = fetchedBytes
-            case .failure(let failure):
-                return .failed(.fetchFailed(mapIndex: location.mapIndex, attempt: location.attempt, reason: failure.message))
-            }
-            buffers.append(bytes)
-            fetched += bytes.count
-            // Fetching is ~10 % of a reduce task's time, reducing the rest.
-            let progress = 0.1 * Double(index + 1) / Double(assignment.mapOutputs.count)
-            guard await work(configuration.cost.transferTime(bytes: bytes.count), cpu: false, attempt, startedIn,
-                             progress: progress...progress) else { return nil }
-        }
+        let attempt = assignment.attempt
+        guard let shuffled = await shuffle(assignment, startedIn: startedIn) else { return nil }
         let output: MapReduce.ReduceTaskOutput
         do {
-            output = try assignment.job.runReduceTask(buffers: buffers)
+            output = try assignment.job.runReduceTask(buffers: shuffled.buffers)
         } catch {
             return .failed(.jobError(String(describing: error)))
         }
         guard await work(configuration.cost.reduceTime(records: output.inputRecords, keys: output.keys), cpu: true,
                          attempt, startedIn, progress: 0.1...1) else { return nil }
-        return .reduced(output, fetchedBytes: fetched)
+        return .reduced(output, fetchedBytes: shuffled.fetchedBytes)
     }
 }
 
@@ -176,7 +155,11 @@ extension MapReduce.TaskResult {
         switch self {
         case .mapped: return "mapped"
         case .reduced: return "reduced"
-        case .failed(let failure): return "failed: \(failure)"
+        case .failed(.jobError(let message)): return "failed: \(message)"
+        // The coordinator counts these as lost, not as the task's failures.
+        case .failed(.inputUnavailable(let reason)): return "lost: input unavailable: \(reason)"
+        case .failed(.storeUnavailable(let reason)): return "lost: shuffle store unavailable: \(reason)"
+        case .failed(.rejected): return "lost: no free slot"
         }
     }
 }

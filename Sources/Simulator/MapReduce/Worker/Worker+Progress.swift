@@ -2,6 +2,10 @@ extension MapReduce.Worker {
     /// Why a fetch of map output failed.
     struct FetchFailure: Error {
         let message: String
+        /// When the worker holding the output answered without it (its disk was wiped): the
+        /// attempts whose output of the job it still holds. Nil when it did not answer, and for
+        /// the shuffle store.
+        var held: [Int]? = nil
     }
 
     /// How often a paused worker's attempts look whether the pause is over.
@@ -76,16 +80,19 @@ extension MapReduce.Worker {
         }
         if location.worker == id {
             return fetch(attempt: location.attempt, partition: partition).map { .success($0) }
-                ?? .failure(FetchFailure(message: "missing from the local disk"))
+                ?? .failure(FetchFailure(message: "missing from the local disk", held: held(of: jobID)))
         }
         guard let peer = directory[location.worker] else {
             return .failure(FetchFailure(message: "no worker \(location.worker)"))
         }
         do {
-            let bytes = try await network.call(from: id, to: location.worker, timeout: timeout) {
-                await peer.serveFetch(attempt: location.attempt, partition: partition)
+            let served = try await network.call(from: id, to: location.worker, timeout: timeout) {
+                await peer.serveFetch(attempt: location.attempt, partition: partition, jobID: jobID)
             }
-            return bytes.map { .success($0) } ?? .failure(FetchFailure(message: "missing from \(location.worker)'s disk"))
+            switch served {
+            case .bytes(let bytes): return .success(bytes)
+            case .missing(let held): return .failure(FetchFailure(message: "missing from \(location.worker)'s disk", held: held))
+            }
         } catch {
             return .failure(FetchFailure(message: "\(location.worker) \(error)"))
         }

@@ -84,14 +84,27 @@ extension MapReduce {
             return entry.partitions[partition]
         }
 
+        /// The answer to a reducer's fetch: the partition, or — when this disk does not hold the
+        /// output — the attempts of the job whose output it still holds, so that the coordinator
+        /// re-executes every output the disk lost at once.
+        enum ServedFetch: Sendable {
+            case bytes(Bytes)
+            case missing(held: [Int])
+        }
+
         /// What a reducer's fetch from another worker runs: ``fetch(attempt:partition:)``, once
         /// this worker answers again if it is hung (the reducer's call timeout usually ends the
         /// wait first).
-        func serveFetch(attempt: Int, partition: Int) async -> Bytes? {
+        func serveFetch(attempt: Int, partition: Int, jobID: String) async -> ServedFetch {
             while node.state == .up, !isAnswering {
-                guard await simulation.sleepUnlessTornDown(for: Self.pausePoll) else { return nil }
+                guard await simulation.sleepUnlessTornDown(for: Self.pausePoll) else { return .missing(held: held(of: jobID)) }
             }
-            return fetch(attempt: attempt, partition: partition)
+            return fetch(attempt: attempt, partition: partition).map { .bytes($0) } ?? .missing(held: held(of: jobID))
+        }
+
+        /// The attempts whose map output of job `jobID` this disk holds, ascending.
+        func held(of jobID: String) -> [Int] {
+            disk.keys.sorted().filter { disk[$0]!.jobID == jobID }
         }
 
         private func loseVolatileState() {

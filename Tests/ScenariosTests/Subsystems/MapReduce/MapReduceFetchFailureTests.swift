@@ -1,0 +1,84 @@
+import Testing
+@testable import Scenarios
+@testable import Simulator
+
+/// A reducer that cannot fetch a map output because its worker is unreachable or lost its disk:
+/// as in Hadoop, every output that worker held is re-executed at once — the maps re-run
+/// together — and the reduce attempts are kept, waiting for the re-executed outputs, instead of
+/// being lost once per output.
+@Suite struct MapReduceFetchFailureTests {
+    /// Four workers with four map slots each: 15 map tasks over 40 synthetic lines, done by
+    /// 2.203 s; worker-3 holds maps 10–13 and runs no reduce task. `fault` strikes worker-3 at
+    /// 2.15 s, after its maps finished and before the two reduce tasks start.
+    static func world(_ fault: String) -> String {
+        """
+        seed: 7
+        mapreduce:
+          cluster:
+            workers: 4
+            map_slots: 4
+            reduce_slots: 1
+            cost: {map_per_record: 200ms, reduce_per_key: 50ms}
+            policy: {speculation: false, max_attempts: 4}
+          jobs:
+            - {id: count, name: word-count, reducers: 2, combiner: true,
+               input: {synthetic: {lines: 40, seed: 1}, split_size: 200B}}
+        faults:
+          - {at: 2.15s, \(fault): worker-3}
+        expect:
+          - mapreduce.output_exact == true
+        """
+    }
+
+    static func run(_ fault: String) throws -> (job: MapReduceRunResult, report: MapReduce.JobReport) {
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(world(fault), file: "world.yaml"))
+        let job = try #require(result.jobs.first?.result)
+        return (job, try #require(job.run.report))
+    }
+
+    /// Microseconds of virtual time, as `attempts.csv` shows them.
+    static func micros(_ instant: VirtualInstant?) -> Int64? {
+        instant.map { ($0.nanoseconds + 500) / 1_000 }
+    }
+
+    @Test func aCrashedWorkersMapOutputsAllReRunAtOnceAndTheReducersWaitForThem() throws {
+        let (job, report) = try Self.run("crash")
+        #expect(report.status == .succeeded && job.outputExact)
+        // The first reducer's fetch of map-10 times out at 3.2 s; maps 10–13 are re-executed
+        // together and start at worker-2's next heartbeat, on its four map slots.
+        let reRuns = report.attempts.filter { $0.number > 17 }
+        #expect(reRuns.map(\.task) == [.map(10), .map(11), .map(12), .map(13)])
+        #expect(reRuns.allSatisfy { $0.worker == "worker-2" && $0.outcome == .succeeded })
+        #expect(Set(reRuns.map(\.start)).count == 1)
+        #expect(Self.micros(reRuns.first?.start) == 3_252_500)
+        // The two reduce attempts started before the crash are the ones that complete.
+        let reduces = report.attempts.filter { $0.task.kind == .reduce }
+        #expect(reduces.map(\.number) == [16, 17] && reduces.allSatisfy { $0.outcome == .succeeded })
+        #expect(report.statistics.attempts == 21 && report.statistics.retries == 4)
+        #expect(report.statistics.lostAttempts == 0 && report.statistics.failedAttempts == 0)
+        #expect(report.statistics.mapReexecutions == 4)
+        #expect(Self.micros(report.finishedAt) == 8_061_956)
+    }
+
+    /// `lose_intermediate` leaves the worker reachable: the first reducer finds map-10 missing
+    /// from worker-3's disk at once, and all four of its outputs re-run together.
+    @Test func aWipedDiskIsFoundOnceAndAllItsOutputsReRunTogether() throws {
+        let (job, report) = try Self.run("lose_intermediate")
+        #expect(report.status == .succeeded && job.outputExact)
+        let reRuns = report.attempts.filter { $0.task.kind == .map && $0.number > 15 }
+        #expect(reRuns.map(\.task) == [.map(10), .map(11), .map(12), .map(13)])
+        #expect(Set(reRuns.map(\.start)).count == 1)
+        #expect(Self.micros(reRuns.first?.start) == 2_251_500)
+        #expect(report.attempts.filter { $0.task.kind == .reduce }.allSatisfy { $0.outcome == .succeeded })
+        #expect(report.statistics.attempts == 21 && report.statistics.retries == 4 && report.statistics.lostAttempts == 0)
+        #expect(report.statistics.mapReexecutions == 4)
+        #expect(Self.micros(report.finishedAt) == 6_915_214)
+    }
+
+    /// The Setup row says which attempts the limit counts.
+    @Test func theSetupSaysLostAttemptsDoNotCountTowardsTheLimit() throws {
+        let (job, _) = try Self.run("crash")
+        #expect(job.setupTable().rendered().contains(
+            "at most 4 attempts per task; attempts lost to crashes, unreachable outputs or inputs do not count, as Hadoop's killed attempts"))
+    }
+}
