@@ -5,7 +5,9 @@ import Foundation
 /// Everything that can be checked before touching the disk is checked first — every path is a
 /// plain relative path, no two paths collide, and nothing in the way on disk (a directory where
 /// a file should go, a file where a directory should go) — so a bad bundle writes nothing.
-/// Each file is then written with ``AtomicFileWriter``, so no file is ever seen half-written.
+/// The files are then written as one ``AtomicFileSet``: every file to a temporary first, and only
+/// when all are written are they renamed into place, so no file is ever seen half-written and a
+/// failed write (a full disk, an immutable file) leaves the previous report exactly as it was.
 ///
 /// ```swift
 /// var bundle = ReportBundle()
@@ -33,25 +35,44 @@ public struct ReportBundle: Sendable, Equatable {
         files.append(ReportFile(path: path, data: data))
     }
 
-    /// Writes every file under `directory`, each atomically, after validating the whole bundle.
+    /// Writes every file under `directory`, all or nothing, after validating the whole bundle.
     ///
     /// - Parameters:
     ///   - directory: the output directory; created if missing.
-    ///   - synchronize: passed on to ``AtomicFileWriter``.
+    ///   - synchronize: passed on to ``AtomicFileSet/commit(synchronize:)``.
+    ///   - inputs: files the command reads, which no file of the bundle may replace.
     /// - Returns: the URLs written, in bundle order.
-    /// - Throws: ``ReportWriteError``. A validation error means nothing was written; a file-system
-    ///   error during writing leaves the files before the failing one written and the rest untouched.
+    /// - Throws: ``ReportWriteError``. Whatever the error, nothing was written: the files that were
+    ///   there before are left exactly as they were.
     @discardableResult
-    public func write(to directory: URL, synchronize: Bool = false) throws(ReportWriteError) -> [URL] {
-        try validate()
-        try checkDisk(under: directory)
-        var written: [URL] = []
+    public func write(to directory: URL, synchronize: Bool = false, protecting inputs: [String] = []) throws(ReportWriteError) -> [URL] {
+        let set = AtomicFileSet(protecting: inputs)
+        let written = try stage(into: set, under: directory)
+        try set.commit(synchronize: synchronize)
+        return written
+    }
+
+    /// Validates the bundle and stages every file under `directory` in `set`, to be committed
+    /// with whatever else the command writes (a run's trace).
+    ///
+    /// - Returns: the URLs the files will have, in bundle order.
+    /// - Throws: ``ReportWriteError``; `set` is then discarded.
+    @discardableResult
+    public func stage(into set: AtomicFileSet, under directory: URL) throws(ReportWriteError) -> [URL] {
+        do {
+            try validate()
+            try checkDisk(under: directory)
+        } catch {
+            set.discard()
+            throw error
+        }
+        var staged: [URL] = []
         for file in files {
             let url = destination(of: file, under: directory)
-            try AtomicFileWriter.write(file.contents, to: url, synchronize: synchronize)
-            written.append(url)
+            try set.stage(file.contents, at: url)
+            staged.append(url)
         }
-        return written
+        return staged
     }
 
     /// The absolute location of `file` below `directory`.

@@ -18,6 +18,11 @@ public enum ReportWriteError: Error, Equatable, CustomStringConvertible {
     /// a directory.
     case conflictingPaths(String, String)
 
+    /// An output that is the same file as one the command reads (compared by device and inode,
+    /// or by canonical path when the output does not exist yet): writing it would replace the
+    /// command's own input. Refused before anything is written.
+    case overwritesInput(output: String, input: String)
+
     /// The operating system refused a step. `operation` names the step ("create", "write",
     /// "rename", …), `path` the file it was applied to and `code` the `errno` it reported.
     case fileSystem(operation: String, path: String, code: Int32)
@@ -29,6 +34,8 @@ public enum ReportWriteError: Error, Equatable, CustomStringConvertible {
             "invalid report path \"\(path)\": \(reason)"
         case let .conflictingPaths(first, second):
             "report paths \"\(first)\" and \"\(second)\" cannot both be written"
+        case let .overwritesInput(output, input):
+            "\"\(output)\" would overwrite the input file \"\(input)\"; name another path"
         case let .fileSystem(operation, path, code):
             "cannot \(operation) \"\(path)\": \(String(cString: strerror(code))) (errno \(code))"
         }

@@ -5,11 +5,14 @@ import Synchronization
 
 /// Loads, runs and writes scenario files for the commands that take them, and turns what happened
 /// into printed lines and an exit status: every file is loaded and every output path checked
-/// before anything runs or is written, and each report directory is written atomically.
+/// before anything runs or is written, and each run's files — its report directory, its trace and
+/// its metrics — are written all or nothing, never over a file the command reads.
 struct OutcomeWriter {
     var outputDirectory: String
     var tracePath: String? = nil
     var metricsPath: String? = nil
+    /// The files the command reads (its scenario files), which no output may replace.
+    var inputs: [String] = []
 
     /// Loads every file, printing one error per bad file; nil when any is bad.
     static func loadAll(_ files: [String], overrides: [ScenarioOverride] = []) -> [ScenarioFile]? {
@@ -26,7 +29,8 @@ struct OutcomeWriter {
 
     /// The problem with the output paths for runs named `names`, printed; false when there is one.
     func checkPaths(names: [(name: String, file: String)]) -> Bool {
-        guard let problem = OutputPaths.problem(outputDirectory: outputDirectory, tracePath: tracePath, metricsPath: metricsPath, names: names) else { return true }
+        guard let problem = OutputPaths.problem(outputDirectory: outputDirectory, tracePath: tracePath, metricsPath: metricsPath,
+                                                names: names, inputs: inputs) else { return true }
         FileHandleOutput.standardError("error: \(problem)")
         return false
     }
@@ -77,9 +81,13 @@ struct OutcomeWriter {
             return false
         }
         do {
-            try outcome.bundle.write(to: URL(fileURLWithPath: outputDirectory, isDirectory: true))
-            if let tracePath, let trace = outcome.trace { try AtomicFileWriter.write(trace, to: URL(fileURLWithPath: tracePath)) }
-            if let metricsPath, let metrics = outcome.metrics { try AtomicFileWriter.write(metrics, to: URL(fileURLWithPath: metricsPath)) }
+            // The trace and metrics are staged with the reports: a trace that cannot be written
+            // (`--trace /dev/full`) leaves the previous reports in place, not new ones beside it.
+            let files = AtomicFileSet(protecting: inputs)
+            try outcome.bundle.stage(into: files, under: URL(fileURLWithPath: outputDirectory, isDirectory: true))
+            if let tracePath, let trace = outcome.trace { try files.stage(trace, at: URL(fileURLWithPath: tracePath)) }
+            if let metricsPath, let metrics = outcome.metrics { try files.stage(metrics, at: URL(fileURLWithPath: metricsPath)) }
+            try files.commit()
         } catch {
             FileHandleOutput.standardError("error: \(error)\nreplay: \(outcome.replay)")
             return false

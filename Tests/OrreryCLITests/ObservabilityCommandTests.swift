@@ -27,15 +27,17 @@ import Testing
         (["--trace", "t.json", "--trace-window", "5s..2s", "--trace-format", "perfetto"], "--trace-window: FROM must be before TO"),
         (["--trace", "t.json", "--trace-window", "1s..2s"], "--trace-window applies to Perfetto traces"),
         (["--trace", "t.json", "--trace-format", "xml"], "--trace-format must be jsonl or perfetto, got 'xml'"),
-        (["--trace", "t.perfetto.json", "--trace-max-events", "5"], "--trace-max-events must be between 1000 and 50000000, got 5"),
-        (["--trace", "t.jsonl", "--trace-max-events", "1000"], "--trace-max-events applies to Perfetto traces (--trace-format perfetto)"),
+        (["--trace", "t.perfetto.json", "--trace-max-events", "5"], "--trace-max-events must be between 1000 and 4000000, got 5"),
+        // The former maximum: 50,000,000 events held 26 GB.
+        (["--trace", "t.perfetto.json", "--trace-max-events", "50000000"], "--trace-max-events must be between 1000 and 4000000, got 50000000"),
+        (["--trace", "t.jsonl", "--trace-max-events", "4000001"], "--trace-max-events must be between 1000 and 4000000, got 4000001"),
         (["--trace-max-events", "1000"], "--trace-format, --trace-window and --trace-max-events need --trace FILE"),
         (["--trace", "t.perfetto.json", "--trace-window", "3000s..3001s"], "--trace-window starts at t=3000.000s, after crash-and-restart's time limit (t="),
         (["--metrics", "m.om", "--metrics-interval", "0s"], "--metrics-interval must be at least 1ms"),
         // A value that starts with '-' is the option's value, refused for what it says (it was
         // read as another option, and reported as a missing value).
         (["--trace", "t.perfetto.json", "--trace-window", "-5s..2s"], "--trace-window: "),
-        (["--trace", "t.perfetto.json", "--trace-max-events", "-5"], "--trace-max-events must be between 1000 and 50000000, got -5"),
+        (["--trace", "t.perfetto.json", "--trace-max-events", "-5"], "--trace-max-events must be between 1000 and 4000000, got -5"),
         (["--metrics", "m.om", "--metrics-interval", "-1s"], "--metrics-interval"),
         (["--metrics", "m.om", "--metrics-interval", "soon"], "--metrics-interval: expected a duration such as 250ms or 2s"),
         (["--metrics-interval", "1s"], "--metrics-interval needs --metrics FILE"),
@@ -49,6 +51,26 @@ import Testing
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains(message.replacingOccurrences(of: "'same.om'", with: "'\(dir.appendingPathComponent("same.om").path)'")), "\(outcome.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// Both formats stop at `--trace-max-events` and say so: a JSON-lines trace had no limit at all.
+    @Test(arguments: ["t.jsonl", "t.perfetto.json"])
+    func aTraceStopsAtItsEventLimitAndSaysSo(_ name: String) throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent(name)
+        let outcome = try OrreryProcess.run(["run", "scenarios/crash-and-restart.yaml", "--out", dir.appendingPathComponent("r").path,
+                                             "--trace", trace.path, "--trace-max-events", "1000"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let text = try String(contentsOf: trace, encoding: .utf8)
+        if name.hasSuffix(".jsonl") {
+            let lines = text.split(separator: "\n")
+            #expect(lines.count == 1_001)
+            #expect(lines.last?.contains("\"kind\":\"trace_cut_off\",\"event_limit\":1000,\"omitted_events\":") == true, "\(lines.last ?? "")")
+        } else {
+            let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+            #expect((document["otherData"] as! [String: Any])["cut_off_at_us"] != nil)
+        }
     }
 
     @Test func anExperimentFileHasNoTraceOfItsOwn() throws {

@@ -139,6 +139,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
     }
 
+    /// Chaos that draws more faults than a file may list cannot be shrunk: bad input (exit 2)
+    /// with the loader's reason, before any run — not "does not fail the same way" (exit 1).
+    @Test func chaosThatCannotBeWrittenAsAFileIsBadInput() throws {
+        let text = """
+            name: crowded-chaos
+            seed: 3
+            run: {duration: 5s, time_limit: 600s}
+            servers: [{name: s, count: 100, slots: 1, queue: 10, service_time: 1ms}]
+            workload: {type: open_loop, rate: 100, timeout: 100ms}
+            chaos: {crashes_per_hour: 3600, downtime: 1ms}
+            expect: [success_ratio >= 1]
+            """
+        let dir = try Self.write(text)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--max-runs", "2", "--out", "out"], in: dir)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "planted-pair.yaml:6:8: error: shrink writes this world's faults and chaos (for seed 3) as an explicit schedule, and the loader refuses that file at faults: at most 100000 faults, got 120138; shorten the run or lower the chaos's rates (at chaos)\n", "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+    }
+
     @Test func aMissingFileOrAnExperimentIsBadInput() throws {
         #expect(try OrreryProcess.run(["shrink", "no/such/file.yaml", "--seed", "1"]).status == 2)
         let experiment = try OrreryProcess.run(["shrink", "scenarios/a1.yaml", "--out", "/tmp/orrery-never"])

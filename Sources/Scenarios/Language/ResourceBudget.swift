@@ -11,7 +11,8 @@ import Simulator
 /// concurrent user, 6 KiB more per request a balancer holds on a task, 10 events per request and
 /// a tenth of one for each server a balancer's pick visits, 10 per open-loop arrival drawn, kept or
 /// not, and one for each burst it looks at, 6 per log record, 3 per partition a queue consumer
-/// fetches, 100 per request of a backup, 4 bytes held per input byte); they
+/// fetches, 100 per request of a backup, 20 and 2 KiB per chaos fault drawn up to the time limit,
+/// 4 bytes held per input byte); they
 /// only need to tell a laptop-sized world from one that cannot finish.
 public struct ResourceBudget: Sendable, Equatable {
     /// The memory a world may be estimated to need: 4 GiB.
@@ -133,11 +134,7 @@ public struct ResourceBudget: Sendable, Equatable {
             // Each sync walks the whole source, which grows by its creations less its deletions.
             add(events: churn.estimatedSyncedFiles(over: self.horizon, syncInterval: backup.manager.syncInterval), by: "backup.source")
         }
-        if let chaos = scenario.faults.chaos {
-            let faults = (chaos.crashesPerHour + chaos.pausesPerHour) * Double(chaos.nodes.count) * horizon / 3_600
-            add(events: 20 * faults, by: "chaos")
-            add(bytes: 512 * faults, by: "chaos")
-        }
+        addChaos(of: scenario)
     }
 
     /// Heartbeats, health checks, polls and syncs: they run for as long as the world does, so a

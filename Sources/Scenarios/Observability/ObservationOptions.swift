@@ -22,8 +22,9 @@ public struct ObservationOptions: Sendable, Equatable {
     /// Only what happens in this window of virtual time goes into a Perfetto trace (a span is
     /// kept when it overlaps the window).
     public var traceWindow: ClosedRange<VirtualInstant>?
-    /// At most this many trace events; a run that would make more is cut off at the instant the
-    /// limit is reached, and the trace says so.
+    /// At most this many trace events, in either format; a run that would make more is cut off
+    /// at the instant the limit is reached, and the trace says so (a Perfetto trace in its
+    /// metadata, a JSON-lines trace in its last line, ``JSONLinesTrace``).
     public var traceEventLimit: Int
     /// Whether to gather OpenMetrics time series.
     public var metrics: Bool
@@ -31,10 +32,15 @@ public struct ObservationOptions: Sendable, Equatable {
     /// ``MetricsRecorder/targetSamples`` samples per series.
     public var metricsInterval: Duration?
 
-    /// The most events a Perfetto trace holds unless told otherwise: 1,000,000 (about 110 MB).
+    /// The most events a trace holds unless told otherwise: 1,000,000 (a Perfetto file of about
+    /// 110 MB, a JSON-lines one of about 100 MB).
     public static let defaultTraceEventLimit = 1_000_000
-    /// The range `--trace-max-events` accepts.
-    public static let traceEventLimits = 1_000...50_000_000
+    /// The range `--trace-max-events` accepts. Every event is held until the run is over — a
+    /// Perfetto trace's about 520 bytes at its peak, its observation and its line; a JSON-lines
+    /// trace's about 250 — so the most stays within about 2 GB: the former maximum of 50,000,000
+    /// needed 26 GB, and a JSON-lines trace had no limit at all (a 4,000,000-request world held
+    /// 2.9 GB).
+    public static let traceEventLimits = 1_000...4_000_000
 
     public init(trace: TraceFormat? = nil, traceWindow: ClosedRange<VirtualInstant>? = nil,
                 traceEventLimit: Int = ObservationOptions.defaultTraceEventLimit,

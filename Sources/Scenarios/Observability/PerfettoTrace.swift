@@ -16,7 +16,9 @@ struct PerfettoTrace {
         var digest: String
     }
 
-    private var lines: [String] = []
+    /// The events written so far, one a line, separated by commas: one string rather than a
+    /// list of lines joined at the end, which held every line twice at the peak.
+    private var body = ""
     private var tracks = TrackTable()
 
     /// The trace of `timeline`'s observations.
@@ -30,7 +32,13 @@ struct PerfettoTrace {
         } else if timeline.omitted > 0 {
             other += ",\"omitted_observations\":\(timeline.omitted)"
         }
-        return "{\"displayTimeUnit\":\"ms\",\"otherData\":{\(other)},\"traceEvents\":[\n" + trace.lines.joined(separator: ",\n") + "\n]}\n"
+        return "{\"displayTimeUnit\":\"ms\",\"otherData\":{\(other)},\"traceEvents\":[\n" + trace.body + "\n]}\n"
+    }
+
+    /// Adds one event's line.
+    private mutating func emit(_ line: String) {
+        if !body.isEmpty { body += ",\n" }
+        body += line
     }
 
     private mutating func build(_ observations: [Observation]) {
@@ -53,7 +61,7 @@ struct PerfettoTrace {
             }
             tracks.add(key, lanes: max(1, laneEnds.count))
         }
-        lines += tracks.metadata(used: Set(observations.map(\.subsystem)))
+        for line in tracks.metadata(used: Set(observations.map(\.subsystem))) { emit(line) }
         var flowSources: [UInt64: (tid: Int, ts: String)] = [:]
         var flowTargets: [UInt64: [(tid: Int, ts: String)]] = [:]
         for (index, observation) in observations.enumerated() {
@@ -66,7 +74,7 @@ struct PerfettoTrace {
                 let name = observation.detail.isEmpty ? observation.name : "\(observation.name) \(observation.detail)"
                 var args = "\"outcome\":\(Self.quote(observation.outcome))"
                 if observation.value != 0 { args += ",\"value\":\(observation.value)" }
-                lines.append("{\"ph\":\"X\",\"pid\":\(pid),\"tid\":\(tid),\"ts\":\(ts),\"dur\":\(Self.microseconds(nanoseconds: observation.time.nanoseconds - start.nanoseconds)),"
+                emit("{\"ph\":\"X\",\"pid\":\(pid),\"tid\":\(tid),\"ts\":\(ts),\"dur\":\(Self.microseconds(nanoseconds: observation.time.nanoseconds - start.nanoseconds)),"
                     + "\"name\":\(Self.quote(name)),\"cat\":\(Self.quote(observation.name)),\"args\":{\(args)}}")
                 if observation.flow != 0 {
                     if observation.name == "request" { flowSources[observation.flow] = (tid, ts) } else { flowTargets[observation.flow, default: []].append((tid, ts)) }
@@ -74,28 +82,28 @@ struct PerfettoTrace {
             case .instant:
                 let name = observation.detail.isEmpty ? observation.name : "\(observation.name): \(observation.detail)"
                 if observation.subsystem == .network && observation.node == "network" {
-                    lines.append("{\"ph\":\"i\",\"s\":\"g\",\"pid\":\(pid),\"tid\":0,\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"cat\":\"fault\"}")
+                    emit("{\"ph\":\"i\",\"s\":\"g\",\"pid\":\(pid),\"tid\":0,\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"cat\":\"fault\"}")
                     continue
                 }
                 // A fault shows on every track of the node it strikes.
                 let places = observation.subsystem == .network ? tracks.keys(ofNode: observation.node, fallback: key) : [key]
                 for place in places {
-                    lines.append("{\"ph\":\"i\",\"s\":\"t\",\"pid\":\(TrackTable.pid(place.subsystem)),\"tid\":\(tracks.tid(place, lane: 0)),"
+                    emit("{\"ph\":\"i\",\"s\":\"t\",\"pid\":\(TrackTable.pid(place.subsystem)),\"tid\":\(tracks.tid(place, lane: 0)),"
                         + "\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"cat\":\(Self.quote(observation.subsystem == .network ? "fault" : observation.name))}")
                 }
             case .gauge(let level):
                 let name = observation.detail.isEmpty ? "\(observation.node) \(observation.name)" : "\(observation.node) \(observation.name) \(observation.detail)"
-                lines.append("{\"ph\":\"C\",\"pid\":\(pid),\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"args\":{\"value\":\(Self.number(level))}}")
+                emit("{\"ph\":\"C\",\"pid\":\(pid),\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"args\":{\"value\":\(Self.number(level))}}")
             }
         }
         // Flows: from the client's request to each server span that served it (retries included).
         let trafficPid = TrackTable.pid(.traffic)
         for flow in flowSources.keys.sorted() {
             guard let source = flowSources[flow], let targets = flowTargets[flow], !targets.isEmpty else { continue }
-            lines.append("{\"ph\":\"s\",\"id\":\(flow),\"pid\":\(trafficPid),\"tid\":\(source.tid),\"ts\":\(source.ts),\"name\":\"request\",\"cat\":\"flow\"}")
+            emit("{\"ph\":\"s\",\"id\":\(flow),\"pid\":\(trafficPid),\"tid\":\(source.tid),\"ts\":\(source.ts),\"name\":\"request\",\"cat\":\"flow\"}")
             for (offset, target) in targets.enumerated() {
                 let phase = offset == targets.count - 1 ? "f" : "t"
-                lines.append("{\"ph\":\"\(phase)\",\"bp\":\"e\",\"id\":\(flow),\"pid\":\(trafficPid),\"tid\":\(target.tid),\"ts\":\(target.ts),\"name\":\"request\",\"cat\":\"flow\"}")
+                emit("{\"ph\":\"\(phase)\",\"bp\":\"e\",\"id\":\(flow),\"pid\":\(trafficPid),\"tid\":\(target.tid),\"ts\":\(target.ts),\"name\":\"request\",\"cat\":\"flow\"}")
             }
         }
     }

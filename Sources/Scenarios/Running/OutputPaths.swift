@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,7 +12,8 @@ import Darwin
 /// be a directory (or creatable), and so must each run's `<out>/<name>/`, whose main reports must
 /// not be directories; a trace file must not be a directory nor lie under a file; no path may
 /// be a link to nothing or too long for the system; two runs must not write the same report
-/// directory. A command that finds out only when it writes has run for nothing, and one that
+/// directory; no output may be a file the command reads, nor a trace file lie where the reports'
+/// directories go. A command that finds out only when it writes has run for nothing, and one that
 /// writes several runs' reports would have written those before it.
 public enum OutputPaths {
     /// The reports every run's directory holds, whatever else it writes.
@@ -19,9 +21,10 @@ public enum OutputPaths {
 
     /// What is wrong with the paths, or nil when they are usable: `names` are the runs, each
     /// writing `<outputDirectory>/<name>/` with ``reportFiles`` in it; `files` are paths under
-    /// `outputDirectory` the command writes besides.
+    /// `outputDirectory` the command writes besides; `inputs` are the files the command reads,
+    /// which no output may be (see ``inputProblem(outputs:inputs:)``).
     public static func problem(outputDirectory: String, tracePath: String?, metricsPath: String? = nil,
-                               names: [(name: String, file: String)], files: [String] = []) -> String? {
+                               names: [(name: String, file: String)], files: [String] = [], inputs: [String] = []) -> String? {
         if outputDirectory.isEmpty { return "--out must name a directory (got an empty path)" }
         if let blocker = fileBlocking(outputDirectory, asDirectory: true) { return "--out '\(outputDirectory)': \(blocker)" }
         let under = outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/"
@@ -36,18 +39,32 @@ public enum OutputPaths {
             if let blocker = fileBlocking(under + file, asDirectory: false) { return "'\(under + file)': \(blocker)" }
         }
         // A trace or metrics file inside a run's report directory would overwrite its reports,
-        // or be overwritten by them.
+        // or be overwritten by them; one at the output directory or above it would stand where
+        // the reports' directories go, found only after the reports were written.
         for (option, path) in [("--trace", tracePath), ("--metrics", metricsPath)] {
-            guard let path, let name = names.first(where: { isInside(path, under + $0.name) })?.name else { continue }
-            return "\(option) '\(path)' lies in '\(under + name)', where the run writes its reports; name a file outside it"
+            guard let path, !path.isEmpty else { continue }
+            if let name = names.first(where: { FileIdentity.isInside(path, under + $0.name) })?.name {
+                return "\(option) '\(path)' lies in '\(under + name)', where the run writes its reports; name a file outside it"
+            }
+            // An existing directory there is refused below as what it is.
+            if FileIdentity(path: path) == nil, FileIdentity.isInside(outputDirectory, path) {
+                return "\(option) '\(path)' is the --out directory '\(outputDirectory)' or a directory above it; name a file outside it"
+            }
         }
+        var outputs = names.flatMap { name in reportFiles.map { ("'\(under + name.name)/\($0)'", under + name.name + "/" + $0) } }
+        outputs += files.map { ("'\(under + $0)'", under + $0) }
+        if let tracePath { outputs.append(("--trace '\(tracePath)'", tracePath)) }
+        if let metricsPath { outputs.append(("--metrics '\(metricsPath)'", metricsPath)) }
+        if let problem = inputProblem(outputs: outputs, inputs: inputs) { return problem }
         if let tracePath {
             if tracePath.isEmpty { return "--trace must name a file (got an empty path)" }
             if let blocker = fileBlocking(tracePath, asDirectory: false) { return "--trace '\(tracePath)': \(blocker)" }
         }
         if let metricsPath {
             if metricsPath.isEmpty { return "--metrics must name a file (got an empty path)" }
-            if metricsPath == tracePath { return "--trace and --metrics name the same file '\(metricsPath)'" }
+            if let tracePath, !tracePath.isEmpty, FileIdentity.same(metricsPath, tracePath) {
+                return "--trace and --metrics name the same file '\(metricsPath)'"
+            }
             if let blocker = fileBlocking(metricsPath, asDirectory: false) { return "--metrics '\(metricsPath)': \(blocker)" }
         }
         var seen: [String: String] = [:]
@@ -61,9 +78,23 @@ public enum OutputPaths {
     }
 
     /// What is wrong with `file` as a file a command writes (`option` names it), or nil.
-    public static func problem(file: String, option: String) -> String? {
+    public static func problem(file: String, option: String, inputs: [String] = []) -> String? {
         if file.isEmpty { return "\(option) must name a file (got an empty path)" }
-        return fileBlocking(file, asDirectory: false).map { "\(option) '\(file)': \($0)" }
+        if let blocker = fileBlocking(file, asDirectory: false) { return "\(option) '\(file)': \(blocker)" }
+        return inputProblem(outputs: [("\(option) '\(file)'", file)], inputs: inputs)
+    }
+
+    /// The first output that is the same file as an input, named both ways, or nil: `outputs`
+    /// pairs each path with how to name it (`--trace 'x.yaml'`). Existing files are compared by
+    /// device and inode, so a link or another spelling of the input is caught; a path with nothing
+    /// there yet by its canonical path.
+    public static func inputProblem(outputs: [(label: String, path: String)], inputs: [String]) -> String? {
+        for (label, path) in outputs where !path.isEmpty {
+            if let input = inputs.first(where: { !$0.isEmpty && FileIdentity.same(path, $0) }) {
+                return "\(label) would overwrite the input file '\(input)'; name another path"
+            }
+        }
+        return nil
     }
 
     /// Why `path` cannot be written as a directory (or a file), or nil. The directory that will
@@ -101,14 +132,6 @@ public enum OutputPaths {
             return "has a name of \(long.utf8.count) bytes, at most \(Int(NAME_MAX)): '\(long.prefix(40))…'"
         }
         return nil
-    }
-
-    /// Whether `path` is `directory` or lies below it, both taken as absolute paths without `.`
-    /// and `..` (links are not followed).
-    private static func isInside(_ path: String, _ directory: String) -> Bool {
-        let file = URL(fileURLWithPath: path).standardizedFileURL.path
-        let folder = URL(fileURLWithPath: directory).standardizedFileURL.path
-        return file == folder || file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// Whether `path` is a symbolic link that leads nowhere: to a missing file, or round a loop.

@@ -28,7 +28,7 @@ extension ScenarioFile {
     }
 
     private static func run(_ scenario: Scenario, seed: UInt64, replay: String, formats: [ReportFormat], observing: ObservationOptions) -> RunOutcome {
-        let lines = observing.trace == .jsonLines ? TraceLines() : nil
+        let lines = observing.trace == .jsonLines ? JSONLinesTrace(eventLimit: observing.traceEventLimit) : nil
         let observer = observing.needsObserver ? RunObserver(observing) : nil
         let result = ScenarioRunner.run(scenario, seed: seed, replayCommand: replay, traceSink: lines.map { lines in { lines.append($0) } }, observer: observer)
         var trace = lines?.text
@@ -71,17 +71,4 @@ extension ScenarioFile {
         outcome.metricsProblem = metricsProblem
         return outcome
     }
-}
-
-/// Trace events as JSON lines, gathered during a run and handed over once at the end.
-///
-/// `@unchecked Sendable`: appended to only on the simulation thread.
-final class TraceLines: @unchecked Sendable {
-    private var lines: [String] = []
-
-    func append(_ event: TraceEvent) {
-        lines.append("{\"t\":\(event.time.nanoseconds),\"kind\":\"\(event.kind.name)\",\"subject\":\(AssignmentJSON.quote(event.subject)),\"object\":\(AssignmentJSON.quote(event.object)),\"value\":\(event.value)}")
-    }
-
-    var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
 }

@@ -18,6 +18,10 @@ public struct Shrinker {
     let scenario: Scenario
     /// The original root with the `--expect` assertions added to `expect:`.
     let base: Node
+    /// Every incident of the run, listed and drawn for ``seed``: what the shrink starts from.
+    let incidents: [FaultIncident]
+    /// The workload's figures in the original file.
+    let sizes: [WorkloadSize]
 
     /// Loads the world at `path` and checks the `--expect` assertions against it.
     ///
@@ -25,8 +29,9 @@ public struct Shrinker {
     ///   - seed: the run's seed; the file's own when nil.
     ///   - expectations: assertions written as in `expect:`; when given, only they (and an early
     ///     stop) decide whether a run fails.
-    /// - Throws: ``ScenarioError`` for a file that is not a valid world, or an assertion that does
-    ///   not parse (reported against `--expect`).
+    /// - Throws: ``ScenarioError`` for a file that is not a valid world, an assertion that does
+    ///   not parse (reported against `--expect`), or a world whose chaos, written as explicit
+    ///   faults, is a file the loader refuses (``explicitScheduleProblem(_:in:seed:)``).
     public init(path: String, seed: UInt64?, expectations: [String] = []) throws(ScenarioError) {
         let document = try ScenarioDocument.load(path: path)
         for key in ["experiment", "job", "cluster"] where document.keys.contains(key) {
@@ -56,6 +61,27 @@ public struct Shrinker {
         self.document = document
         self.scenario = scenario
         self.base = base
+        let top = try? document.root.openMapping()
+        incidents = FaultIncident.incidents(listed: top?["faults"]?.node, scenario: scenario, seed: self.seed)
+        sizes = WorkloadSize.sizes(of: scenario, top: top)
+        // Checked before any run: the original's replay is this very file, and a run of 60 s on
+        // a thousand servers drew 180,000 incidents, more faults than a file may list — every
+        // candidate was refused and the failure reported as one that does not replay (exit 1).
+        do {
+            _ = try ScenarioLoader.scenario(from: ShrinkCandidate(incidents: incidents, sizes: sizes).document(from: base, file: path))
+        } catch {
+            throw Self.explicitScheduleProblem(error, in: document, seed: self.seed)
+        }
+    }
+
+    /// The error for a world whose chaos cannot be written as a file the loader takes: placed at
+    /// its `chaos:` (or the file's top), with the loader's own reason.
+    static func explicitScheduleProblem(_ error: ScenarioError, in document: ScenarioDocument, seed: UInt64) -> ScenarioError {
+        let top = try? document.root.openMapping()
+        let chaos = top?["chaos"] ?? (try? top?["mapreduce"]?.openMapping())?["chaos"] ?? top?["faults"] ?? document.root
+        let at = error.path.isEmpty ? "" : " at \(error.path)"
+        return chaos.error(.invalidValue(
+            "shrink writes this world's faults and chaos (for seed \(seed)) as an explicit schedule, and the loader refuses that file\(at): \(error.message); shorten the run or lower the chaos's rates"))
     }
 
     /// The files a shrink writes in its output directory, known before it runs.
@@ -80,8 +106,6 @@ public struct Shrinker {
             return FailureSignature(ScenarioRunner.run(scenario, seed: seed), watching: watched)
         }
         guard let original = signature(of: scenario) else { return .passes(runs: runs) }
-        let incidents = FaultIncident.incidents(listed: (try? document.root.openMapping())?["faults"]?.node, scenario: scenario, seed: seed)
-        let sizes = WorkloadSize.sizes(of: scenario, top: try? document.root.openMapping())
         func failsTheSameWay(_ candidate: ShrinkCandidate) -> Bool {
             guard runs < maxRuns else {
                 // Out of runs: every further candidate counts as not failing, so the search ends.

@@ -1,8 +1,8 @@
 import Foundation
 import Reports
 
-/// Writes a shrunk scenario file and its report, and replays the written file: a shrink is only
-/// claimed once the file on disk, loaded and run like any other, fails the same way.
+/// Writes a shrunk scenario file and its report, all or nothing, and replays the written file: a
+/// shrink is only claimed once the file on disk, loaded and run like any other, fails the same way.
 public enum ShrunkScenarioWriter {
     /// What writing and replaying produced.
     public struct Written {
@@ -18,36 +18,61 @@ public enum ShrunkScenarioWriter {
         public var report: String
     }
 
-    /// Writes `<directory>/<name>-shrunk.yaml` (to a temporary file, then renamed), loads and
-    /// runs it with the result's seed, and writes `<directory>/<name>-shrink.md` saying whether
-    /// it replays.
+    /// Writes `<directory>/<name>-shrunk.yaml` and `<directory>/<name>-shrink.md` all or nothing:
+    /// the scenario is written to a temporary file beside its destination, loaded from there and
+    /// run with the result's seed, the report saying whether it replays is written to another
+    /// temporary, and only then are both renamed into place. A failure at any step leaves the
+    /// files of an earlier shrink exactly as they were — never a report whose scenario is gone.
     ///
-    /// - Parameter watched: the `--expect` assertions the failure was judged by, if any.
+    /// - Parameters:
+    ///   - watched: the `--expect` assertions the failure was judged by, if any.
+    ///   - inputs: the files the shrink read (the original scenario), which neither written file
+    ///     may replace.
     /// - Throws: ``ShrinkWriteError`` when a file cannot be written or the written file does not
     ///   load.
-    public static func write(_ result: ShrinkResult, to directory: String, watching watched: [String]?) throws(ShrinkWriteError) -> Written {
+    public static func write(_ result: ShrinkResult, to directory: String, watching watched: [String]?,
+                             protecting inputs: [String] = []) throws(ShrinkWriteError) -> Written {
         let scenarioPath = (directory as NSString).appendingPathComponent(result.shrunkFileName)
         let reportPath = (directory as NSString).appendingPathComponent(result.reportFileName)
+        let files = AtomicFileSet(protecting: inputs)
+        let staged: URL?
         do {
-            try AtomicFileWriter.write(result.yaml, to: URL(fileURLWithPath: scenarioPath))
+            staged = try files.stage(result.yaml, at: URL(fileURLWithPath: scenarioPath))
         } catch {
             throw .write(error)
         }
         let replayed: FailureSignature?
         do {
-            replayed = try replay(path: scenarioPath, seed: result.seed, watching: watched)
+            // The bytes on disk, read back under the name they will have.
+            replayed = try replay(path: staged?.path ?? scenarioPath, as: scenarioPath, seed: result.seed, watching: watched)
         } catch {
+            files.discard()
             throw .unloadable(error)
         }
         let report = result.markdown(path: scenarioPath, replayed: replayed)
         do {
-            try AtomicFileWriter.write(report, to: URL(fileURLWithPath: reportPath))
+            try files.stage(report, at: URL(fileURLWithPath: reportPath))
+            try files.commit()
         } catch {
-            // The file goes with its report: a shrunk file without one was left behind.
-            unlink(scenarioPath)
             throw .write(error)
         }
         return Written(scenarioPath: scenarioPath, reportPath: reportPath, replayed: replayed, replays: replayed == result.failure, report: report)
+    }
+
+    /// Loads the file at `path` as `orrery run` would load it from `name` (where relative paths
+    /// in it are resolved and what errors quote), runs it with `seed`, and says how it failed.
+    static func replay(path: String, as name: String, seed: UInt64, watching watched: [String]?) throws(ScenarioError) -> FailureSignature? {
+        guard path != name else { return try replay(path: path, seed: seed, watching: watched) }
+        let bytes: [UInt8]
+        switch RegularFile.read(path, limit: RegularFile.scenarioLimit) {
+        case .success(let read): bytes = read
+        case .failure(let problem):
+            throw ScenarioError(file: name, line: 0, column: 0, path: "", kind: .invalidValue("the written file cannot be read back: \(problem)"))
+        }
+        guard case .world(let scenario) = try ScenarioFile.load(bytes: bytes, file: name) else {
+            throw ScenarioError(file: name, line: 0, column: 0, path: "", kind: .invalidValue("the shrunk file is not a world scenario"))
+        }
+        return FailureSignature(ScenarioRunner.run(scenario, seed: seed), watching: watched)
     }
 
     /// Loads the world at `path` as `orrery run` would, runs it with `seed`, and says how it

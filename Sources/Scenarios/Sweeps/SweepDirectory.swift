@@ -6,12 +6,19 @@ import Reports
 /// and `worlds.jsonl` until `orrery merge` makes the reports from all of them.
 ///
 /// Worlds stream to `worlds.jsonl.partial` as they finish, one line each, so a sweep of any size
-/// holds only its figures in memory; the file is renamed to `worlds.jsonl` when the last world is
-/// in, so a `worlds.jsonl` is never a cut-off sweep.
+/// holds only its figures in memory; the file is renamed to `worlds.jsonl` together with the
+/// reports and `sweep.json` when the last world is in, so a `worlds.jsonl` is never a cut-off
+/// sweep and never sits beside another sweep's reports.
 public final class SweepDirectory {
     /// The directory.
     public let url: URL
-    private var handle: FileHandle?
+    /// The files the sweep reads, which nothing it writes may replace.
+    private let inputs: [String]
+    /// `worlds.jsonl.partial`, open for appending; -1 once closed.
+    private var descriptor: Int32 = -1
+    /// The directories this sweep made for itself, outermost first: removed again, when empty,
+    /// if the sweep gives up.
+    private var createdDirectories: [String] = []
     private var buffer = ""
 
     /// The directory of the sweep named `name` (of `shard`) under `out`.
@@ -27,21 +34,37 @@ public final class SweepDirectory {
         ["worlds.jsonl", "worlds.jsonl.partial", "sweep.json"] + (sharded ? [] : SweepReport.fileNames)
     }
 
-    /// Opens `path` for a new sweep's worlds: creates it, and starts `worlds.jsonl.partial`.
-    public init(path: String) throws(ReportWriteError) {
+    /// Opens `path` for a new sweep's worlds: creates it, and starts `worlds.jsonl.partial`
+    /// afresh — one left by a sweep that was killed is removed, not appended to.
+    ///
+    /// - Parameter inputs: the files the sweep reads (its scenario file, a merge's shards), which
+    ///   ``finish(manifest:report:)`` refuses to replace.
+    public init(path: String, protecting inputs: [String] = []) throws(ReportWriteError) {
         url = URL(fileURLWithPath: path, isDirectory: true)
-        let partial = url.appendingPathComponent("worlds.jsonl.partial")
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        } catch {
-            throw .fileSystem(operation: "create", path: url.path, code: EEXIST)
+        self.inputs = inputs
+        createdDirectories = try AtomicFileWriter.createDirectories(url)
+        let partial = partialPath
+        // Unlinked first, so that a link left in its place is not followed and a killed sweep's
+        // file does not linger beside the new one.
+        if unlink(partial) != 0 && errno != ENOENT {
+            let code = errno
+            removeCreatedDirectories()
+            throw .fileSystem(operation: "replace", path: partial, code: code)
         }
-        guard FileManager.default.createFile(atPath: partial.path, contents: nil),
-              let handle = try? FileHandle(forWritingTo: partial) else {
-            throw .fileSystem(operation: "create", path: partial.path, code: EACCES)
+        descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            removeCreatedDirectories()
+            throw .fileSystem(operation: "create", path: partial, code: code)
         }
-        self.handle = handle
     }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// `worlds.jsonl.partial`.
+    private var partialPath: String { url.appendingPathComponent("worlds.jsonl.partial").path }
 
     /// Appends one world's line.
     public func append(_ record: WorldRecord) throws(ReportWriteError) {
@@ -49,45 +72,51 @@ public final class SweepDirectory {
         if buffer.utf8.count >= 1 << 16 { try flush() }
     }
 
+    /// Writes the buffered lines, reporting the `errno` the write got (`ENOSPC` for a full disk).
     private func flush() throws(ReportWriteError) {
-        guard let handle, !buffer.isEmpty else { return }
-        do { try handle.write(contentsOf: Data(buffer.utf8)) } catch {
-            throw .fileSystem(operation: "write", path: url.appendingPathComponent("worlds.jsonl.partial").path, code: EIO)
+        guard descriptor >= 0, !buffer.isEmpty else { return }
+        if let code = AtomicFileWriter.writeAll(Data(buffer.utf8), to: descriptor) {
+            throw .fileSystem(operation: "write", path: partialPath, code: code)
         }
         buffer = ""
     }
 
-    /// Completes `worlds.jsonl` and writes, for a whole sweep, `report`'s files, then `manifest`.
+    /// Completes `worlds.jsonl` and writes, for a whole sweep, `report`'s files and `manifest`,
+    /// all or nothing.
     ///
-    /// `sweep.json` comes last: it is what makes a directory a sweep (`orrery merge` reads only
-    /// directories that have one). A write that fails on the way (a full disk) removes what this
-    /// sweep wrote — `worlds.jsonl` (or its `.partial`) and the reports — so that nothing half
-    /// written is left, complete-looking or not.
+    /// `worlds.jsonl.partial`, the reports and `sweep.json` are renamed into place together as one
+    /// ``AtomicFileSet``, only once every one of them is completely written: a write that fails
+    /// on the way (a full disk, an immutable file) removes what this sweep wrote and leaves the
+    /// previous sweep's files in the directory exactly as they were.
     public func finish(manifest: SweepManifest, report: SweepReport?) throws(ReportWriteError) {
-        let partial = url.appendingPathComponent("worlds.jsonl.partial").path
-        let final = url.appendingPathComponent("worlds.jsonl").path
         var bundle = report?.bundle() ?? ReportBundle()
         bundle.add("sweep.json", manifest.json())
-        var renamed = false
+        let files = AtomicFileSet(protecting: inputs)
         do throws(ReportWriteError) {
             try flush()
-            try? handle?.close()
-            handle = nil
-            guard rename(partial, final) == 0 else { throw ReportWriteError.fileSystem(operation: "replace", path: final, code: errno) }
-            renamed = true
-            try bundle.write(to: url)
+            let code = close(descriptor) == 0 ? nil : errno
+            descriptor = -1
+            if let code { throw ReportWriteError.fileSystem(operation: "close", path: partialPath, code: code) }
+            try files.adopt(temporary: URL(fileURLWithPath: partialPath), as: url.appendingPathComponent("worlds.jsonl"))
+            try bundle.stage(into: files, under: url)
+            try files.commit()
         } catch {
             abandon()
-            if renamed { unlink(final) }
-            for file in bundle.files { unlink(url.appendingPathComponent(file.path).path) }
             throw error
         }
     }
 
-    /// Gives up: closes and removes `worlds.jsonl.partial`, leaving whatever was there before.
+    /// Gives up: closes and removes `worlds.jsonl.partial`, and the directories this sweep made
+    /// if they are empty, leaving whatever was there before.
     public func abandon() {
-        try? handle?.close()
-        handle = nil
-        unlink(url.appendingPathComponent("worlds.jsonl.partial").path)
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(partialPath)
+        removeCreatedDirectories()
+    }
+
+    private func removeCreatedDirectories() {
+        for directory in createdDirectories.reversed() { rmdir(directory) }
+        createdDirectories = []
     }
 }

@@ -87,6 +87,9 @@ public enum SweepMerge {
         let path = (directory as NSString).appendingPathComponent("worlds.jsonl")
         try forEachLine(in: path) { (line, number) throws(Problem) in
             guard let record = WorldRecord.parse(line: line) else { throw Problem("\(path):\(number): not a world record") }
+            if let key = WorldRecord.unknownKey(in: line) {
+                throw Problem("\(path):\(number): unknown key '\(key.excerpt)' in a world record (a sweep writes only \(WorldRecord.CodingKeys.allCases.map(\.rawValue).sorted().joined(separator: ", ")))")
+            }
             try body(record, path, number)
         }
     }

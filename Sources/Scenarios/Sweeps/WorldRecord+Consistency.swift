@@ -14,7 +14,9 @@ extension WorldRecord {
     /// Why the record cannot be what a sweep of `manifest` wrote for its world, or nil.
     ///
     /// Checks what a record alone can contradict — its verdict, its expectations after an early
-    /// stop, its digest's form, the spelling of its metric values — and that it has one result
+    /// stop, its digest's form, the spelling of its metric values and whether each lies within
+    /// what its unit can take (``SweepManifest/MetricEntry/possibleValues``: a p50 of −1 s or a
+    /// success ratio of 5 made intervals below zero and above one) — and that it has one result
     /// per expectation of its variant. Numbers changed consistently (another digest, another
     /// latency) cannot be told from the sweep's own without a checksum, and are not.
     ///
@@ -34,6 +36,14 @@ extension WorldRecord {
             // `parse(line:)` let only finite numbers through; a sweep writes each as `"\(value)"`.
             guard let text, let value = Double(text), "\(value)" != text else { continue }
             return "\(world)'s value '\(text.excerpt)' of \(manifest.metrics[index].name.excerpt) is not written as a sweep writes it ('\(value)')"
+        }
+        for (index, text) in metrics.enumerated() {
+            guard let text, let value = Double(text) else { continue }
+            let metric = manifest.metrics[index]
+            let possible = metric.possibleValues
+            guard !possible.contains(value) else { continue }
+            let rule = possible.upperBound.isFinite ? "lies within \(NumberText.plain(possible.lowerBound)) … \(NumberText.plain(possible.upperBound))" : "is never negative"
+            return "\(world)'s value '\(text.excerpt)' of \(metric.name.excerpt) cannot be: a \(metric.unit.excerpt) \(rule)"
         }
         if stoppedEarly != nil, let held = expectations.firstIndex(of: true) {
             // `World.result` makes every check fail when the run stopped early.

@@ -22,6 +22,11 @@ public struct WorldRecord: Sendable, Equatable, Codable {
     /// Whether each of the variant's expectations held, in the file's order.
     public var expectations: [Bool]
 
+    /// The keys of a record's line: a sweep writes these and no others.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case position, variant, seed, digest, events, passed, stoppedEarly, problems, metrics, expectations
+    }
+
     /// The value of the manifest's metric `index`.
     public func value(_ index: Int) -> Double? {
         guard index < metrics.count, let text = metrics[index] else { return nil }
@@ -71,5 +76,30 @@ public struct WorldRecord: Sendable, Equatable, Codable {
             guard let value = Double(text), value.isFinite, abs(value) <= largestMetric else { return nil }
         }
         return record
+    }
+
+    /// The first key, in sorted order, of the JSON object on `line` that a sweep never writes, or
+    /// nil. A decoder skips keys it
+    /// does not know, so a field edited in (or a record of another tool) merged silently.
+    static func unknownKey(in line: [UInt8]) -> String? {
+        guard let keys = try? JSONDecoder().decode(KeyList.self, from: Data(line)) else { return nil }
+        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        return keys.names.filter { !known.contains($0) }.sorted().first
+    }
+
+    /// The keys of a JSON object, whatever they are.
+    private struct KeyList: Decodable {
+        struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        let names: [String]
+
+        init(from decoder: any Decoder) throws {
+            names = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+        }
     }
 }

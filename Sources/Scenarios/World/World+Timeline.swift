@@ -18,11 +18,17 @@ extension World {
             return .balancer
         }
         var downSince: [NodeID: Double] = [:]
+        // Each node's last outage in `events` (a node's outages are disjoint and in time order, so
+        // only its last can still be booting), and the outages a later one continued, dropped
+        // once at the end: found by a scan of every earlier event and removed in place, they made
+        // 180,000 chaos crashes quadratic (41 s of a 60 s world's 41 s).
+        var lastOutage: [NodeID: Int] = [:]
+        var continued: Set<Int> = []
         // A crash or restart that strikes a node still booting continues the outage it was in.
         func outageStillBooting(_ node: NodeID, at: VirtualInstant) -> Double? {
-            guard let index = events.lastIndex(where: { $0.node == node.name && $0.kind == "down" && $0.label == "down" && $0.end > at.seconds })
-            else { return nil }
-            return events.remove(at: index).start
+            guard let index = lastOutage[node], !continued.contains(index), events[index].end > at.seconds else { return nil }
+            continued.insert(index)
+            return events[index].start
         }
         let applied = networkFaults.map { ($0.at, $0.fault) } + clusterFaults.compactMap { entry -> (VirtualInstant, Fault)? in
             if case .network(let fault) = entry.fault { return (entry.at, fault) }
@@ -35,6 +41,7 @@ extension World {
             case .restart(let node, let boot):
                 // Down until it has booted: a restart of a running node takes it down for the boot too.
                 let start = downSince.removeValue(forKey: node) ?? outageStillBooting(node, at: at) ?? at.seconds
+                lastOutage[node] = events.count
                 events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "down", start: start,
                                     end: at.advanced(by: boot).seconds, label: "down"))
             case .pause(let node, let duration):
@@ -46,6 +53,9 @@ extension World {
                                         label: fault.description))
                 }
             }
+        }
+        if !continued.isEmpty {
+            events = events.indices.filter { !continued.contains($0) }.map { events[$0] }
         }
         for (node, start) in downSince.sorted(by: { $0.key < $1.key }) {
             events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "down", start: start, end: end, label: "down"))

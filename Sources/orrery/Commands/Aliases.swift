@@ -12,7 +12,7 @@ struct MapReduceCommand: ParsableCommand {
 
     func run() throws {
         guard let loaded = OutcomeWriter.loadAll(files) else { throw ExitCode(ExitStatus.badInput.rawValue) }
-        let writer = OutcomeWriter(outputDirectory: options.out)
+        let writer = OutcomeWriter(outputDirectory: options.out, inputs: files)
         guard writer.checkPaths(names: loaded.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         let status = writer.runAll(loaded) { file throws(ExperimentFailure) in
             try file.run(seed: options.seed, jobs: options.parallel.jobs, formats: options.format.formats)
@@ -36,7 +36,7 @@ struct Ops: ParsableCommand {
             FileHandleOutput.standardError(error.description)
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
-        let writer = OutcomeWriter(outputDirectory: out)
+        let writer = OutcomeWriter(outputDirectory: out, inputs: [file])
         guard writer.checkPaths(names: [(scenario.name, file)]) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         let status = writer.runAll([scenario], run: { $0.run() }, summary: { outcome, written in
             "\(outcome.headline ?? outcome.name); wrote \(written.joined(separator: ", "))"

@@ -64,7 +64,7 @@ struct ExperimentCommand: ParsableCommand {
                 throw ExitCode(ExitStatus.badInput.rawValue)
             }
         }
-        let writer = OutcomeWriter(outputDirectory: out)
+        let writer = OutcomeWriter(outputDirectory: out, inputs: chosen.flatMap { $0.files.map { (scenarios as NSString).appendingPathComponent($0) } })
         guard writer.checkPaths(names: chosen.map { ($0.name, "experiment \($0.name)") }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         let jobs = parallel.jobs
         let status = ProgressDisplay.around(quiet: parallel.quiet) { writer.runExperiments(loaded, jobs: jobs) }

@@ -14,17 +14,28 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         let manifest: SweepManifest
         let records: [WorldRecord]
+        let shards: [String]
         do {
-            (manifest, records) = try SweepMerge.read(SweepMerge.shardDirectories(directories))
+            shards = try SweepMerge.shardDirectories(directories)
+            (manifest, records) = try SweepMerge.read(shards)
         } catch {
             FileHandleOutput.standardError("error: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let path = SweepDirectory.path(out: out, name: manifest.name, shard: nil)
+        // What merge reads: no file it writes may be one of them.
+        let inputs = shards.flatMap { shard in ["sweep.json", "worlds.jsonl"].map { (shard as NSString).appendingPathComponent($0) } }
         do {
-            if let problem = OutputPaths.problem(outputDirectory: path, tracePath: nil, names: [], files: SweepDirectory.fileNames(sharded: false)) { throw ValidationError(problem) }
-            let directory = try SweepDirectory(path: path)
-            for record in records { try directory.append(record) }
+            if let problem = OutputPaths.problem(outputDirectory: path, tracePath: nil, names: [], files: SweepDirectory.fileNames(sharded: false), inputs: inputs) {
+                throw ValidationError(problem)
+            }
+            let directory = try SweepDirectory(path: path, protecting: inputs)
+            do {
+                for record in records { try directory.append(record) }
+            } catch {
+                directory.abandon()
+                throw error
+            }
             try directory.finish(manifest: manifest, report: SweepReport(manifest: manifest, records: records))
         } catch {
             FileHandleOutput.standardError("error: \(error)")

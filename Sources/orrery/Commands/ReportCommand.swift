@@ -38,9 +38,10 @@ struct ReportCommand: ParsableCommand {
         // Checked before anything is written: a path the system cannot take made its directories
         // and then failed; a report of the folder named as the page was replaced by it.
         var problem = OutputPaths.problem(file: outputPath, option: "--out")
-        if OutputPaths.reportFiles.contains(output.lastPathComponent),
-           output.standardizedFileURL.path.hasPrefix(directoryURL.standardizedFileURL.path + "/") {
+        if OutputPaths.reportFiles.contains(output.lastPathComponent), FileIdentity.isInside(outputPath, directory) {
             problem = "--out '\(outputPath)' is a report of the folder the page shows; name the page otherwise, e.g. index.html"
+        } else if let input = Self.shownFile(at: outputPath, in: directoryURL) {
+            problem = "--out '\(outputPath)' would overwrite the input file '\(input)', a file the page shows; name the page otherwise, e.g. index.html"
         }
         do {
             if let problem { throw ValidationError(problem) }
@@ -50,5 +51,23 @@ struct ReportCommand: ParsableCommand {
             FileHandleOutput.standardError("error: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
+    }
+
+    /// The file of `folder` that `path` is (by device and inode, links followed), when it is one
+    /// the page reads or links to — any visible file but an earlier HTML page, which is what
+    /// `--out` is meant to replace; nil when `path` is new or no such file.
+    static func shownFile(at path: String, in folder: URL) -> String? {
+        guard let identity = FileIdentity(path: path),
+              let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return nil }
+        let root = folder.standardizedFileURL.path
+        for case let url as URL in walk where url.pathExtension.lowercased() != "html" {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  FileIdentity(path: url.path) == identity else { continue }
+            let full = url.standardizedFileURL.path
+            let relative = full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : url.lastPathComponent
+            return (folder.relativePath as NSString).appendingPathComponent(relative)
+        }
+        return nil
     }
 }

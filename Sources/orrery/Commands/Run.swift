@@ -43,7 +43,7 @@ struct Run: ParsableCommand {
             FileHandleOutput.standardError("error: " + problem)
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
-        let writer = OutcomeWriter(outputDirectory: options.out, tracePath: observation.trace, metricsPath: observation.metrics)
+        let writer = OutcomeWriter(outputDirectory: options.out, tracePath: observation.trace, metricsPath: observation.metrics, inputs: files)
         guard writer.checkPaths(names: loaded.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         let status = ProgressDisplay.around(quiet: options.parallel.quiet) {
             writer.runAll(loaded) { file throws(ExperimentFailure) in

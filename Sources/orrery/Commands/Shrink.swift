@@ -8,7 +8,8 @@ struct Shrink: ParsableCommand {
         abstract: "Shrink a failing run: make its chaos explicit, delta-debug the faults and halve the workload, write a file that replays the failure.",
         discussion: """
         Exit codes: 0 shrunk (the written file replays the failure) or nothing to shrink (the run passes), \
-        1 the failure could not be shrunk into a file that replays it, 2 bad input.
+        1 the failure could not be shrunk into a file that replays it, 2 bad input or the files cannot be written \
+        (an earlier shrink's files are then left as they were).
         """)
 
     @Argument(help: "A world scenario file (YAML) whose run fails.") var file: String
@@ -35,7 +36,7 @@ struct Shrink: ParsableCommand {
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         // Checked before the shrink's hundreds of runs, not after them.
-        if let problem = OutputPaths.problem(outputDirectory: out, tracePath: nil, names: [], files: shrinker.fileNames) {
+        if let problem = OutputPaths.problem(outputDirectory: out, tracePath: nil, names: [], files: shrinker.fileNames, inputs: [file]) {
             FileHandleOutput.standardError("error: \(problem)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
@@ -49,9 +50,12 @@ struct Shrink: ParsableCommand {
         case .shrunk(let result):
             let written: ShrunkScenarioWriter.Written
             do {
-                written = try ShrunkScenarioWriter.write(result, to: out, watching: shrinker.watched)
+                written = try ShrunkScenarioWriter.write(result, to: out, watching: shrinker.watched, protecting: [file])
             } catch {
+                // A file that cannot be written is bad output (2), the earlier files kept; a
+                // shrunk file that does not load is a shrink that failed (1).
                 FileHandleOutput.standardError("seed \(shrinker.seed): \(error.description)")
+                if case .write = error { throw ExitCode(ExitStatus.badInput.rawValue) }
                 throw ExitCode(ExitStatus.failed.rawValue)
             }
             print(written.report, terminator: "")

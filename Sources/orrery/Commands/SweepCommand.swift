@@ -52,12 +52,12 @@ struct SweepCommand: ParsableCommand {
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let path = SweepDirectory.path(out: out, name: sweep.manifest.name, shard: selected)
-        if let problem = OutputPaths.problem(outputDirectory: path, tracePath: nil, names: [], files: SweepDirectory.fileNames(sharded: selected != nil)) {
+        if let problem = OutputPaths.problem(outputDirectory: path, tracePath: nil, names: [], files: SweepDirectory.fileNames(sharded: selected != nil), inputs: [file]) {
             FileHandleOutput.standardError("error: \(problem)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let directory: SweepDirectory
-        do { directory = try SweepDirectory(path: path) } catch {
+        do { directory = try SweepDirectory(path: path, protecting: [file]) } catch {
             FileHandleOutput.standardError("error: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }

@@ -49,6 +49,34 @@ import Testing
         #expect(replayed.seed == Self.seed)
     }
 
+    /// A world whose chaos draws more faults than a file may list: its explicit schedule cannot
+    /// be loaded, so no candidate could be, and a failing run was reported as one that does not
+    /// fail the same way once its chaos is explicit (exit 1). It is refused before any run, with
+    /// the loader's reason.
+    static let crowdedChaos = """
+        name: crowded-chaos
+        seed: 3
+        run: {duration: 5s, time_limit: 600s}
+        servers:
+          - {name: s, count: 100, slots: 1, queue: 10, service_time: 1ms}
+        workload: {type: open_loop, rate: 100, timeout: 100ms}
+        chaos: {crashes_per_hour: 3600, downtime: 1ms}
+        expect:
+          - success_ratio >= 1
+        """
+
+    @Test func chaosThatCannotBeWrittenAsAFileIsRefusedWithTheLoadersReason() throws {
+        let url = try PlantedPair.write(Self.crowdedChaos)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        #expect(throws: Never.self) { _ = try ScenarioFile.load(path: url.path) }
+        do {
+            _ = try Shrinker(path: url.path, seed: nil)
+            Issue.record("a schedule of more than 100,000 faults was taken")
+        } catch {
+            #expect(error.description == "\(url.path):7:8: error: shrink writes this world's faults and chaos (for seed 3) as an explicit schedule, and the loader refuses that file at faults: at most 100000 faults, got 120138; shorten the run or lower the chaos's rates (at chaos)")
+        }
+    }
+
     @Test func aPassingRunHasNothingToShrink() throws {
         let url = try PlantedPair.write(PlantedPair.yaml.replacingOccurrences(of: "crashes_per_hour: 60", with: "crashes_per_hour: 0")
             .replacingOccurrences(of: "pauses_per_hour: 60", with: "pauses_per_hour: 0").replacingOccurrences(of: "300s", with: "20s"))

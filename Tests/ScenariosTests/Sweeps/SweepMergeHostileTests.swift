@@ -157,6 +157,51 @@ import Simulator
         #expect(shards.refusal() == "\(shards.worlds(shard: 1)):1: not a world record")
     }
 
+    /// Values a metric's unit cannot take (a p50 of −1 s, a success ratio of 5) made merged
+    /// intervals below zero and above one; each is refused at its line, naming the metric.
+    @Test(arguments: [
+        ("balancer.p50", "-1.0", "a duration is never negative"),
+        ("balancer.success_ratio", "5.0", "a ratio lies within 0 … 1"),
+        ("balancer.success_ratio", "-0.5", "a ratio lies within 0 … 1"),
+        ("balancer.throughput", "-3.0", "a rate is never negative"),
+        ("balancer.retries", "-1.0", "a count is never negative"),
+        ("balancer.imbalance", "-0.1", "a ratio is never negative"),
+    ])
+    func aValueItsUnitCannotTakeIsRefused(_ metric: String, _ value: String, _ rule: String) throws {
+        let shards = try Shards()
+        defer { shards.remove() }
+        let index = try #require(shards.manifest.metrics.firstIndex { $0.name == metric }, "\(shards.manifest.metrics.map(\.name))")
+        try shards.editWorld0 { $0.metrics[index] = value }
+        #expect(shards.refusal() == "\(shards.worlds(shard: 1)):1: world 0's value '\(value)' of \(metric) cannot be: \(rule)")
+    }
+
+    /// The edges of what a unit can take are values a run does measure.
+    @Test func zeroAndOneAreMerged() throws {
+        let shards = try Shards()
+        defer { shards.remove() }
+        let ratio = try #require(shards.manifest.metrics.firstIndex { $0.name == "balancer.success_ratio" })
+        try shards.editWorld0 { $0.metrics[0] = "0.0"; $0.metrics[ratio] = "1.0" }
+        #expect(try shards.merge().get()[0].metrics[ratio] == "1.0")
+    }
+
+    /// A key no sweep writes was skipped by the decoder, so anything could ride along.
+    @Test func aKeyNoSweepWritesIsRefused() throws {
+        let shards = try Shards()
+        defer { shards.remove() }
+        let line = shards.records[0].jsonLine().replacingOccurrences(of: "{\"digest\"", with: "{\"evil\":1,\"digest\"")
+        try shards.write(lines: [line, shards.records[2].jsonLine()], shard: 1)
+        #expect(shards.refusal() == "\(shards.worlds(shard: 1)):1: unknown key 'evil' in a world record (a sweep writes only digest, events, expectations, metrics, passed, position, problems, seed, stoppedEarly, variant)")
+    }
+
+    /// A record written by a sweep names every key it has, `stoppedEarly` included.
+    @Test func everyKeyARecordHasIsKnown() throws {
+        let shards = try Shards()
+        defer { shards.remove() }
+        var record = shards.records[0]
+        record.stoppedEarly = "deadlock"
+        #expect(WorldRecord.unknownKey(in: Array(record.jsonLine().utf8)) == nil)
+    }
+
     /// Line numbers are the file's own, blank lines included, so an editor finds the record.
     @Test func theLineNumberCountsEveryLineOfTheFile() throws {
         let shards = try Shards()

@@ -1,0 +1,57 @@
+import Foundation
+import Simulator
+import Testing
+@testable import Scenarios
+
+/// Chaos on many servers: a thousand servers crashing once a second passed `validate`, and a 60 s
+/// run took 41 s (10 minutes did not end in 120 s) — the report's timeline looked back over every
+/// earlier outage at each crash (quadratic; now each node's last outage is kept), and the budget
+/// counted the chaos over the run's duration, where it is drawn up to the time limit.
+@Suite struct ChaosBudgetTests {
+    static func error(_ text: String) -> String? { HostileInputTests.error(text) }
+
+    /// `count` servers crashing `rate` times an hour each, for `run`.
+    static func world(servers count: Int, crashesPerHour rate: Int, run: String = "{duration: 60s}") -> String {
+        """
+        name: chaotic
+        seed: 3
+        run: \(run)
+        servers: [{name: s, count: \(count), slots: 1, queue: 10, service_time: 1ms}]
+        workload: {type: open_loop, rate: 100, timeout: 100ms}
+        chaos: {crashes_per_hour: \(rate), downtime: 1ms}
+
+        """
+    }
+
+    static func chaosEvents(_ text: String) throws -> Double {
+        let without = text.replacing(#/chaos: \{[^}]*\}\n/#, with: "")
+        return ResourceBudget(try ScenarioLoader.parse(text, file: "h.yaml")).events - ResourceBudget(try ScenarioLoader.parse(without, file: "h.yaml")).events
+    }
+
+    /// 100 servers over the 180 s limit (three times the 60 s duration): 18,000 crashes at 20
+    /// events each; with a time limit of 60 s, a third of them.
+    @Test func theChaosIsCountedUpToTheTimeLimit() throws {
+        #expect(try Self.chaosEvents(Self.world(servers: 100, crashesPerHour: 3_600)) == 20 * 18_000)
+        #expect(try Self.chaosEvents(Self.world(servers: 100, crashesPerHour: 3_600, run: "{duration: 60s, time_limit: 60s}")) == 20 * 6_000)
+    }
+
+    /// Past what a laptop holds: a thousand servers crashing once a second for an hour
+    /// (10.8 million faults over the 3-hour limit, 22 GB).
+    @Test func chaosPastTheMemoryBudgetIsRefusedAtTheChaos() {
+        #expect(Self.error(Self.world(servers: 1_000, crashesPerHour: 3_600, run: "{duration: 1h}"))?.hasSuffix("(at chaos)") == true)
+    }
+
+    @Test func aModestChaosWorldStillLoads() throws {
+        #expect(Self.error(Self.world(servers: 10, crashesPerHour: 60, run: "{duration: 10m}")) == nil)
+        #expect(Self.error(Self.world(servers: 100, crashesPerHour: 3_600)) == nil)
+    }
+
+    @Test func everyCommittedScenarioStillLoads() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../scenarios").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(files.count >= 20)
+        for file in files {
+            #expect(throws: Never.self, "\(file)") { _ = try ScenarioFile.load(path: directory.appendingPathComponent(file).path) }
+        }
+    }
+}
