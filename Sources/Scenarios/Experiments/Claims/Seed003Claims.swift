@@ -73,8 +73,10 @@ public struct Seed003Claims: Sendable {
             ("as stated", "host down", "host down (no answer)", short.withFaults(hostDown)),
             ("as stated", "process killed", "process killed (connection refused)", short.withFaults(processKilled)),
             ("proxy timeout 4 s", "host down, 4 s timeout", "host down (no answer)", short.withFaults(hostDown).withBalancer { $0.forwardTimeout = .seconds(4) }),
-            ("health checks every 1 s, timeout 1 s, fall 3", "host down, 1 s checks", "host down (no answer)",
-             short.withFaults(hostDown).withBalancer { $0.healthCheck = ActiveHealthCheck(interval: .seconds(1), timeout: .seconds(1), rise: 2, fall: 3) }),
+            // Failed checks 1.5 s apart (HAProxy starts the next an interval after the last ended):
+            // the third ends 3.5 … 4.5 s after the failure, wherever it falls between checks.
+            ("health checks every 1 s, timeout 0.5 s, fall 3", "host down, 1 s checks", "host down (no answer)",
+             short.withFaults(hostDown).withBalancer { $0.healthCheck = ActiveHealthCheck(interval: .seconds(1), timeout: .milliseconds(500), rise: 2, fall: 3) }),
         ]
     }
 
@@ -141,13 +143,16 @@ public struct Seed003Claims: Sendable {
         let interval = configuration?.healthCheck?.interval.seconds ?? 0
         let checkTimeout = configuration?.healthCheck?.timeout.seconds ?? 0
         let fall = Double(configuration?.healthCheck?.fall ?? 1)
-        let alternatives = detections.filter { $0.label != "as stated" }
-            .map { "\($0.label): \($0.detectionTime.map(ClaimCheck.duration) ?? "not detected")" }.joined(separator: "; ")
+        let others = detections.filter { $0.label != "as stated" }
+        let alternatives = others.map { "\($0.label): \($0.detectionTime.map(ClaimCheck.duration) ?? "not detected")" }.joined(separator: "; ")
+        let holding = others.filter { ($0.detectionTime ?? .infinity) >= 3 && ($0.detectionTime ?? .infinity) <= 5 }
+        let which = holding.count == others.count ? (others.count == 2 ? "Either makes" : "Each makes")
+            : holding.isEmpty ? "Neither makes" : "Only \(holding.map(\.label).joined(separator: " or ")) makes"
         return ClaimCheck(
             claim: "Failover detection: 3–5 seconds (max_fails=3, fail_timeout=30s, health checks every 30 s)",
             measured: measured,
             verdict: inWindow ? .holds : .fails,
             why: "nginx marks a server down at its \(maxFails)rd failed forward. A killed process refuses connections, so three refusals come back within milliseconds of the next requests least_conn sends it. A host that is down answers nothing: every forward to it fails only when the \(ClaimCheck.s(timeout)) proxy timeout expires, and the requests it held when it died time out together, so detection takes the proxy timeout. Health checks \(ClaimCheck.s(interval)) apart (HAProxy's: the next starts an interval after the last one ended), with fall \(NumberFormat.integer(Int(fall))) and a \(ClaimCheck.s(checkTimeout)) timeout, detect a host that answers nothing between \(ClaimCheck.s(fall * checkTimeout + (fall - 1) * interval)) and \(ClaimCheck.s(fall * (interval + checkTimeout))) after the failure. None of the three paths lands in 3–5 s.",
-            toHold: "\(alternatives). Either makes a dead host's detection fall in 3–5 s; a refused connection is detected in milliseconds whatever the settings.")
+            toHold: "\(alternatives). \(which) a dead host's detection fall in 3–5 s; a refused connection is detected in milliseconds whatever the settings.")
     }
 }

@@ -26,19 +26,21 @@ extension MapReduce.Coordinator {
         return readJob(at: index) { $0.mapOutputs }
     }
 
-    /// A reducer could not fetch the map output at `failure.location`. Unless the map task has a
-    /// newer output since, the output is re-executed — and, for output on a worker's local disk,
-    /// so are the other map outputs that worker's process holds for the job that are gone too,
-    /// which every reducer would otherwise find missing one at a time:
+    /// A reducer could not fetch the map output at `failure.location`.
     ///
-    /// - the worker did not answer (down, paused, cut off): all of them, as Hadoop's Fetcher
-    ///   marks all the remaining maps of a host it cannot connect to as failed at once
-    ///   (`copyFromHost`);
-    /// - the worker answered without it (its disk was wiped): those it no longer holds, as its
-    ///   answer lists what it holds (outputs written since the wipe stay).
+    /// - In the shuffle store, output is kept per attempt: that one output is re-executed.
+    /// - The worker answered without it (its disk was wiped): every output of the job it held and
+    ///   no longer lists is gone, and re-executed at once (outputs written since the wipe stay).
+    /// - The worker did not answer (down, paused, cut off): as Hadoop's Fetcher, which cannot
+    ///   connect to a host, fails every remaining map of that host at once (`copyFromHost`),
+    ///   the report counts against every output the worker's process holds for the job; as
+    ///   Hadoop's job (`JobImpl`'s fetch-failure transition), an output is re-executed once it
+    ///   has 3 such reports (`mapreduce.job.maxfetchfailures.notifications`) from at least half
+    ///   the running reduce attempts' worth — so a worker that stays unreachable has its outputs
+    ///   re-run together, not one a round, and one paused for a moment keeps them. A worker
+    ///   declared lost has them all re-run anyway (``MapReduce/Coordinator`` at its timeout).
     ///
-    /// The maps then re-run together, as any ready tasks do. Output in the shuffle store is kept
-    /// per attempt, so only the one output is re-executed.
+    /// Nothing is re-executed when the map task has a newer output than the one reported.
     private func noteFetchFailure(_ failure: MapReduce.FetchFailureNotice, by reducer: MapReduce.Attempt, of jobID: String) {
         let location = failure.location
         guard jobs[jobID]!.mapOutputs[location.mapIndex]?.attempt == location.attempt else { return }
@@ -47,15 +49,35 @@ extension MapReduce.Coordinator {
             invalidateMapOutput(location.mapIndex, of: jobID, because: reason)
             return
         }
-        let gone = readJob(at: jobs.index(forKey: jobID)!) { state in
+        let index = jobs.index(forKey: jobID)!
+        let onWorker = readJob(at: index) { state in
             state.mapOutputs.indices.filter { index in
-                guard let output = state.mapOutputs[index], !output.inShuffleStore, output.worker == location.worker,
-                      output.incarnation == location.incarnation else { return false }
-                return !(failure.held?.contains(output.attempt) ?? false)
+                guard let output = state.mapOutputs[index] else { return false }
+                return !output.inShuffleStore && output.worker == location.worker && output.incarnation == location.incarnation
             }
         }
-        for index in gone where !jobs[jobID]!.status.isFinished {
-            invalidateMapOutput(index, of: jobID, because: index == location.mapIndex ? reason : "\(reason) (held on the same worker)")
+        if let held = failure.held {
+            for output in onWorker where !jobs[jobID]!.status.isFinished {
+                guard let attempt = jobs[jobID]!.mapOutputs[output]?.attempt, !held.contains(attempt) else { continue }
+                invalidateMapOutput(output, of: jobID, because: output == location.mapIndex ? reason : "\(reason) (gone from the same worker)")
+            }
+            return
+        }
+        let reducers = readJob(at: index) { state in state.running.filter { state.attempts[$0]?.task.kind == .reduce }.count }
+        for output in onWorker where !jobs[jobID]!.status.isFinished {
+            guard let attempt = jobs[jobID]!.mapOutputs[output]?.attempt else { continue }
+            var notices = jobs[jobID]!.fetchFailureNotices[output] ?? (attempt, 0)
+            if notices.attempt != attempt { notices = (attempt, 0) }
+            notices.count += 1
+            jobs[jobID]!.fetchFailureNotices[output] = notices
+            guard notices.count >= Self.fetchFailureNotifications, 2 * notices.count >= reducers else { continue }
+            jobs[jobID]!.fetchFailureNotices[output] = nil
+            invalidateMapOutput(output, of: jobID, because: output == location.mapIndex
+                ? "\(reason) (\(notices.count) reports)" : "\(reason) (\(notices.count) reports, held on the same worker)")
         }
     }
+
+    /// Reports of an unfetchable output on an unanswering worker that re-execute it: Hadoop's
+    /// `mapreduce.job.maxfetchfailures.notifications`, 3 by default.
+    static let fetchFailureNotifications = 3
 }

@@ -66,6 +66,10 @@ extension MapReduce {
         var mostTasksCompleted = 0
         /// Map outputs lost since ``mostTasksCompleted`` last rose.
         var lossesSinceProgress = 0
+        /// Reducers' reports that a map output on a worker that did not answer could not be
+        /// fetched, per map task: the attempt whose output they are about, and how many. Read
+        /// and written by map index, never iterated.
+        var fetchFailureNotices: [Int: (attempt: Int, count: Int)] = [:]
 
         /// Tasks completed now.
         var completedTasks: Int { mapTally.completed + reduceTally.completed }
