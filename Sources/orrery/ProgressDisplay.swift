@@ -61,13 +61,36 @@ enum ProgressDisplay {
         return known.isEmpty ? took : "\(known) · \(took)"
     }
 
-    /// Writes a message to stderr, erasing the progress line first.
+    /// Writes a message to stderr, erasing the progress line first. Control characters in it
+    /// (but line feeds and tabs) are written as `\u{1B}`: a message quotes paths and values the
+    /// user gave, and a path holding an escape sequence must not drive the terminal.
     static func standardError(_ message: String) {
+        let text = Self.visible(message)
         shown.withLock { isShown in
             if isShown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
             isShown = false
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            FileHandle.standardError.write(Data((text + "\n").utf8))
         }
+    }
+
+    /// `message` with every C0 and C1 control character but line feed and tab, and DEL, written
+    /// as a Swift escape (`\u{1B}`).
+    static func visible(_ message: String) -> String {
+        guard message.unicodeScalars.contains(where: isControl) else { return message }
+        var out = String.UnicodeScalarView()
+        for scalar in message.unicodeScalars {
+            if isControl(scalar) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value)
     }
 
     private static func draw(_ text: String) {

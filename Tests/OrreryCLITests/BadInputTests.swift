@@ -85,6 +85,15 @@ import Testing
         #expect(lines.last == "\(files[1_999]): error: cannot read the scenario file: no such file")
     }
 
+    /// A path the user gave is quoted in the error as it is, but for its control characters:
+    /// an escape sequence in a file name drove the terminal that read the message.
+    @Test func controlCharactersInAMessageAreWrittenAsEscapes() throws {
+        let outcome = try OrreryProcess.run(["run", "no\u{1B}[31mred\u{07}.yaml", "--out", "/tmp/orrery-never"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "no\\u{1B}[31mred\\u{7}.yaml: error: cannot read the scenario file: no such file\n", "\(outcome.standardError)")
+        #expect(!outcome.standardError.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
     @Test func anUnknownFormatIsBadInput() throws {
         let outcome = try OrreryProcess.run(["run", "scenarios/closed-loop.yaml", "--format", "md,pdf"])
         #expect(outcome.status == 2)

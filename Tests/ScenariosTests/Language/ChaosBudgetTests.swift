@@ -41,6 +41,25 @@ import Testing
         #expect(Self.error(Self.world(servers: 1_000, crashesPerHour: 3_600, run: "{duration: 1h}"))?.hasSuffix("(at chaos)") == true)
     }
 
+    /// A MapReduce cluster's own chaos at its limit of a million faults held ~8 KiB each (300,000
+    /// over 100 workers took 40 s and 2.5 GB): refused at the cluster, where 300,000 load.
+    @Test func aClusterChaosOfAMillionFaultsIsRefused() {
+        func world(horizon: String) -> String {
+            """
+            name: mrchaos
+            seed: 1
+            mapreduce:
+              cluster: {workers: 100}
+              chaos: {horizon: \(horizon), worker_crashes_per_minute: 200, pauses_per_minute: 200, partitions_per_minute: 200,
+                      lost_intermediate_per_minute: 200, slowdowns_per_minute: 200}
+              jobs: [{name: word-count, reducers: 2, input: {synthetic: {lines: 2000}}}]
+
+            """
+        }
+        #expect(Self.error(world(horizon: "1000m")) == "h.yaml:4:3: error: this world would hold about 7.6 GiB (mostly for 'mapreduce.chaos'), more than the 4 GiB a run may use; make it smaller (at mapreduce)")
+        #expect(Self.error(world(horizon: "300m")) == nil)
+    }
+
     @Test func aModestChaosWorldStillLoads() throws {
         #expect(Self.error(Self.world(servers: 10, crashesPerHour: 60, run: "{duration: 10m}")) == nil)
         #expect(Self.error(Self.world(servers: 100, crashesPerHour: 3_600)) == nil)

@@ -55,6 +55,13 @@ extension MapReduce {
             self.coordinatorDowntime = coordinatorDowntime
         }
 
+        /// How many faults of every kind the rates draw over the horizon, on average.
+        public var expectedFaults: Double {
+            let perMinute = workerCrashesPerMinute + pausesPerMinute + slowdownsPerMinute + partitionsPerMinute
+                + lostIntermediatePerMinute + coordinatorRestartsPerMinute
+            return perMinute * horizon.seconds / 60
+        }
+
         /// The faults for `seed` over `workers` and `coordinator` (and `others` — the shuffle
         /// store, the log — which partitions may also cut off), sorted by time.
         public func timeline(seed: UInt64, workers: [NodeID], coordinator: NodeID, others: [NodeID] = []) -> [ClusterFault.Entry] {

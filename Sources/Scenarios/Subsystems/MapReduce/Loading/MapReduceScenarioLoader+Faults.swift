@@ -103,9 +103,7 @@ extension MapReduceScenarioLoader {
             coordinatorRestartsPerMinute: try rate("coordinator_restarts_per_minute"),
             coordinatorDowntime: try length("coordinator_downtime", defaults.coordinatorDowntime))
         // The faults are drawn up front, one record each: their expected number sizes the schedule.
-        let perMinute = chaos.workerCrashesPerMinute + chaos.pausesPerMinute + chaos.slowdownsPerMinute + chaos.partitionsPerMinute
-            + chaos.lostIntermediatePerMinute + chaos.coordinatorRestartsPerMinute
-        let expected = perMinute * chaos.horizon.seconds / 60
+        let expected = chaos.expectedFaults
         guard expected <= Double(ScenarioSchema.maximumClusterChaosFaults) else {
             throw (fields["horizon"] ?? cursor).error(.invalidValue(
                 "these rates draw about \(NumberText.plain(expected.rounded())) faults over the horizon, more than \(NumberText.plain(Double(ScenarioSchema.maximumClusterChaosFaults))); shorten 'horizon' or lower the rates"))
