@@ -9,8 +9,10 @@ public enum RegularFile {
     public static let scenarioLimit = 16 << 20
     /// The largest MapReduce input file: 1 GiB, as for any byte count a file may give.
     public static let inputLimit = 1 << 30
-    /// The largest `report.md` or `report.json` the results page reads: 64 MiB.
-    public static let reportLimit = 64 << 20
+    /// The largest `report.md` or `report.json` the results page reads: 16 MiB. Orrery's own
+    /// reports are kilobytes (their tables are capped); a 20 MB hand-made table took 32 s and
+    /// 470 MB to render, so a larger file is refused at once.
+    public static let reportLimit = 16 << 20
 
     /// The file's bytes, or why they cannot be read.
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {

@@ -96,6 +96,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("results/index.html").path))
     }
 
+    /// A 20 MB `report.md` took 32 s and 470 MB to render; past 16 MiB it is refused at once.
+    @Test func aReportOverSixteenMebibytesIsRefusedAtOnce() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("results/big"), withIntermediateDirectories: true)
+        let row = "| a | b |\n"
+        try ("# Big\n\n| x | y |\n| - | - |\n" + String(repeating: row, count: (16 << 20) / row.utf8.count + 1))
+            .write(to: dir.appendingPathComponent("results/big/report.md"), atomically: true, encoding: .utf8)
+        let outcome = try OrreryProcess.run(["report", "results"], in: dir)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("big/report.md"), "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("16"), "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("results/index.html").path))
+    }
+
     /// A report.md that is a device or a FIFO is refused as what it is (it was blamed on
     /// permissions; a FIFO read whole would wait for ever).
     @Test func aReportThatIsNoRegularFileIsRefusedAsSuch() throws {
