@@ -49,6 +49,13 @@ extension ScenarioLoader {
         } catch {
             throw item.error(error.kind)
         }
+        // A threshold no measurement can reach makes an expectation that always or never holds
+        // (`success_ratio >= 2` was accepted and failed every run).
+        let possible = metric.possibleValues
+        guard possible.contains(threshold) else {
+            let values = possible.upperBound.isFinite ? "lies within \(NumberText.plain(possible.lowerBound)) … \(NumberText.plain(possible.upperBound))" : "is never negative"
+            throw item.error(.invalidValue("'\(metric)' \(values), so '\(text.trimmingSpaces.excerpt)' would hold always or never"))
+        }
         return Expectation(metric: metric, comparison: op, threshold: threshold, text: text, line: item.line, column: item.column)
     }
 

@@ -35,6 +35,22 @@ import Testing
 
     /// A MapReduce file's chaos draws its faults up front: a horizon of 100 years at 4 crashes a
     /// minute would be 210 million records (an allocation of gigabytes), refused where it is.
+    /// A threshold no measurement can reach made an expectation that always or never held
+    /// (`success_ratio >= 2` was accepted and failed every run): refused where it is written.
+    @Test(arguments: [
+        ("success_ratio >= 2", "h.yaml:4:10: error: 'balancer.success_ratio' lies within 0 … 1, so 'success_ratio >= 2' would hold always or never (at expect.[0])"),
+        ("error_ratio < -0.5", "h.yaml:4:10: error: 'balancer.error_ratio' lies within 0 … 1, so 'error_ratio < -0.5' would hold always or never (at expect.[0])"),
+        ("p99 > -1ms", "h.yaml:4:10: error: a duration cannot be negative, got -1ms (at expect.[0])"),
+        ("timeouts >= -3", "h.yaml:4:10: error: 'balancer.timeouts' is never negative, so 'timeouts >= -3' would hold always or never (at expect.[0])"),
+    ])
+    func anExpectationNoMeasurementCanDecideIsRefused(expectation: String, message: String) {
+        let text = "servers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\nrun: {requests: 10}\nexpect: [\(expectation)]\n"
+        #expect(Self.error(text) == message)
+        for reachable in ["success_ratio >= 1", "error_ratio <= 0", "p99 >= 0ms", "imbalance > 1.5"] {
+            #expect(Self.error(text.replacingOccurrences(of: expectation, with: reachable)) == nil, "\(reachable)")
+        }
+    }
+
     @Test func aChaosHorizonThatWouldDrawMillionsOfFaultsIsRefused() {
         let text = "name: mrchaos\nseed: 11\ncluster: {workers: 4}\njob: {name: log-patterns, reducers: 2}\ninput: {synthetic: {lines: 2000, seed: 3}}\n"
         #expect(Self.error(text + "chaos: {horizon: 3155760000s, worker_crashes_per_minute: 4}\n")
