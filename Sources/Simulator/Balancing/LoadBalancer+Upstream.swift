@@ -83,21 +83,10 @@ extension LoadBalancer {
     /// whose status the retry conditions list goes to passive health from the verdict instead
     /// (``observeListedStatus(of:movedOn:)``), which knows whether the request moved on.
     func observe(_ outcome: ForwardOutcome, of serverID: Int) {
-        guard let index = members.index(forKey: serverID) else { return }
-        let now = network.simulation.now
-        guard configuration.passiveHealth != nil || configuration.outlierDetection != nil else { return }
-        let hostname = members.values[index].replica.hostname
+        guard configuration.passiveHealth != nil || configuration.outlierDetection != nil,
+              let index = members.index(forKey: serverID) else { return }
         if !isListedStatus(outcome) { notePassive(failed: configuration.retryOn.isFailure(outcome), at: index) }
-        if let outlier = configuration.outlierDetection {
-            let ejected = members.values.indices.reduce(0) { $0 + (members.values[$1].outlier.isEjected(at: now) ? 1 : 0) }
-            if let length = outlier.record(error: outcome.isError, into: &members.values[index].outlier, at: now, ejectedNow: ejected, total: members.count) {
-                members.values[index].recoveredAt = now.advanced(by: length)
-                log(.markedDown(.outlier), subject: hostname)
-                network.simulation.schedule(after: length) { [weak self] in
-                    self?.assumeIsolated { $0.ejectionEnded(serverID) }
-                }
-            }
-        }
+        if configuration.outlierDetection != nil { observeForOutlierDetection(outcome, of: serverID, at: index) }
     }
 
     /// Whether `outcome` is a server's answer whose status the retry conditions list as a failure
@@ -133,12 +122,6 @@ extension LoadBalancer {
             members.values[index].recoveredAt = now
             log(.markedUp(.passive), subject: hostname)
         }
-    }
-
-    /// An ejection's time is up: the server is back (if it is still a member and not re-ejected).
-    private func ejectionEnded(_ serverID: Int) {
-        guard let member = members[serverID], !member.outlier.isEjected(at: network.simulation.now) else { return }
-        log(.markedUp(.outlier), subject: member.replica.hostname)
     }
 
     /// Records an event in the stats and, for health transitions, in the trace.

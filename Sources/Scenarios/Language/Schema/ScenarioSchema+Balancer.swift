@@ -48,31 +48,6 @@ extension ScenarioSchema {
         .optional("timeout", .positiveDuration, "Time for all tries together."),
     ])
 
-    /// `passive_health:`.
-    static let passiveHealth = SchemaObject([
-        .optional("max_fails", .count(atLeast: 0), "Failures that mark a server down; 0 switches it off; default 1. Ignored, as by nginx, when the balancer has a single server (one primary, no backup)."),
-        .optional("fail_timeout", .positiveDuration, "Window of the failures, and how long the server stays down; default 10s."),
-    ])
-
-    /// `health_check:`.
-    static let healthCheck = SchemaObject([
-        .optional("interval", .period, "At least 1ms; default 2s."),
-        .optional("timeout", .positiveDuration, "Default 2s."),
-        .optional("rise", .count(atLeast: 1), "Passed checks that mark a server up; default 2."),
-        .optional("fall", .count(atLeast: 1), "Consecutive failed checks that mark a server down; default 3. A server starts up but on trial, as HAProxy's (init-state up): until a check passes it, one failed check marks it down."),
-        .optional("path", .anyText, "Default heartbeat."),
-    ])
-
-    /// `outlier_detection:`.
-    static let outlierDetection = SchemaObject([
-        .optional("consecutive_errors", .count(atLeast: 1), "Default 5."),
-        .optional("base_ejection_time", .positiveDuration, "Default 30s."),
-        .optional("max_ejection_time", .positiveDuration, "Default 300s."),
-        .optional("max_ejection_percent", .percentage, "The most servers ejected at once, counting the one to eject, as Envoy's 100 × (ejected + 1) / servers ≤ it: the default 10 ejects no server of fewer than ten unless always_eject_one_host."),
-        .optional("interval", .period, "The detector's timer: ejections end at its first tick after their time, and each interval a server spends back lowers its ejection multiplier by one; at least 1ms; default 10s."),
-        .optional("always_eject_one_host", .flag, "One server may be ejected whatever max_ejection_percent says (Envoy's always_eject_one_host); default false."),
-    ])
-
     /// `queue:`.
     static let connectionQueue = SchemaObject([
         .required("size", .count(atLeast: 0), "Requests that may wait."),

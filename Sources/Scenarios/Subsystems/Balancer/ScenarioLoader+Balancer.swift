@@ -31,31 +31,9 @@ extension ScenarioLoader {
             if let on = retryFields["on"] { configuration.retryOn = try parseRetryConditions(on) }
             configuration.retryTimeout = try retryFields["timeout"]?.positiveDuration()
         }
-        if let passive = fields["passive_health"] {
-            let passiveFields = try passive.mapping(ScenarioSchema.passiveHealth)
-            let maxFails = try passiveFields["max_fails"]?.int(atLeast: 0) ?? 1
-            let failTimeout = try passiveFields["fail_timeout"]?.positiveDuration() ?? .seconds(10)
-            configuration.passiveHealth = maxFails == 0 ? nil : PassiveHealth(maxFails: maxFails, failTimeout: failTimeout)
-        }
-        if let check = fields["health_check"] {
-            let checkFields = try check.mapping(ScenarioSchema.healthCheck)
-            configuration.healthCheck = ActiveHealthCheck(
-                interval: try checkFields["interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(2),
-                timeout: try checkFields["timeout"]?.positiveDuration() ?? .seconds(2),
-                rise: try checkFields["rise"]?.int(atLeast: 1) ?? 2,
-                fall: try checkFields["fall"]?.int(atLeast: 1) ?? 3,
-                path: try checkFields["path"]?.string() ?? "heartbeat")
-        }
-        if let outlier = fields["outlier_detection"] {
-            let outlierFields = try outlier.mapping(ScenarioSchema.outlierDetection)
-            configuration.outlierDetection = OutlierDetection(
-                consecutiveErrors: try outlierFields["consecutive_errors"]?.int(atLeast: 1) ?? 5,
-                baseEjectionTime: try outlierFields["base_ejection_time"]?.positiveDuration() ?? .seconds(30),
-                maximumEjectionTime: try outlierFields["max_ejection_time"]?.positiveDuration() ?? .seconds(300),
-                maxEjectionPercent: try outlierFields["max_ejection_percent"].map { cursor throws(ScenarioError) in try cursor.percentage() } ?? 10,
-                interval: try outlierFields["interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(10),
-                alwaysEjectOneHost: try outlierFields["always_eject_one_host"]?.bool() ?? false)
-        }
+        if let passive = fields["passive_health"] { configuration.passiveHealth = try parsePassiveHealth(passive) }
+        if let check = fields["health_check"] { configuration.healthCheck = try parseHealthCheck(check) }
+        if let outlier = fields["outlier_detection"] { configuration.outlierDetection = try parseOutlierDetection(outlier) }
         if let panic = fields["panic_threshold"] { configuration.panicThreshold = try panic.percentage() / 100 }
         if let slowStart = fields["slow_start"] { configuration.slowStart = SlowStart(window: try slowStart.positiveDuration()) }
         if let limit = fields["max_conns"] { configuration.maxConnections = try limit.int(atLeast: 1) }

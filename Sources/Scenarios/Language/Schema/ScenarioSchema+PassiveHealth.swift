@@ -1,0 +1,10 @@
+import Simulator
+
+/// `balancer.passive_health:`, nginx's passive health.
+extension ScenarioSchema {
+    /// `passive_health:`.
+    static let passiveHealth = SchemaObject([
+        .optional("max_fails", .count(atLeast: 0), "Failures that mark a server down; 0 switches it off; default 1. Ignored, as by nginx, when the balancer has a single server (one primary, no backup)."),
+        .optional("fail_timeout", .positiveDuration, "Window of the failures, and how long the server stays down; default 10s."),
+    ])
+}
