@@ -112,7 +112,10 @@ struct CandidateRules {
         return .eligible
     }
 
-    /// What the strategy sees of `member` (server `id`).
+    /// What the strategy sees of `member` (server `id`): its weight and its slow-start weight.
+    /// nginx's `effective_weight`, which passive health failures lower and picks raise, is not
+    /// here: it moves at the picks of the strategies that use it, which keep it
+    /// (``SmoothWeightedRoundRobinStrategy``).
     @inline(__always)
     func candidate(_ member: borrowing UpstreamMember, id: Int, eligible: Bool) -> UpstreamCandidate {
         let weight = member.replica.weight

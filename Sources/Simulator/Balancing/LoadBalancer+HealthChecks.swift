@@ -2,18 +2,28 @@ extension LoadBalancer {
     /// Starts the active health checks, if configured: one check loop per server, each a daemon
     /// of the simulation, as HAProxy runs one check task per server (`src/check.c`).
     ///
-    /// - The servers' first checks are spread over the interval: the server at position `p`
-    ///   (0-based, in member order) of `n` has its first check at now + `interval × p / n`, as
-    ///   `start_check_task` sets `t->expire = tick_add(now_ms, mininter * srvpos / nbcheck)`
-    ///   (without `spread-checks`' random jitter; one interval per balancer, so `mininter` is it).
-    /// - At most one check of a server is in flight: the next one starts `interval` after the
+    /// - The servers' first checks are spread over the interval of their initial state — the
+    ///   interval, or `fastinter` if set and `fall` is above 1, since a server starts on trial
+    ///   (``ActiveHealthCheck/interval(after:)``): the server at position `p` (0-based, in member
+    ///   order) of `n` has its first check at now + `span × p / n`, as `start_check_task` sets
+    ///   `t->expire = tick_add(now_ms, mininter * srvpos / nbcheck)` with `mininter` at least
+    ///   the check's `srv_getinter` (one configuration per balancer, so it is that). With
+    ///   `spread-checks`, each server's span gets its own jitter first, as `start_check_task` adds
+    ///   one to `mininter`.
+    /// - At most one check of a server is in flight: the next one starts an interval after the
     ///   previous one ended — its answer arrived or its timeout expired — as `process_chk` sets
-    ///   `t->expire = tick_add(now_ms, srv_getinter(check))` once a check is done. So a server
-    ///   that stopped answering fails a check every `interval + timeout`.
+    ///   `t->expire = tick_add(now_ms, srv_getinter(check) + rv)` once a check is done, the
+    ///   interval chosen from the server's state after that check (`inter`, `fastinter` or
+    ///   `downinter`), `rv` the jitter of `spread-checks`. So a server that stopped answering
+    ///   fails a check every `interval + timeout` (`fastinter + timeout` after the first, if set).
     /// - Each result is applied (``recordCheck(_:passed:)``) the moment its check ends.
     /// - A server that joins later (`add`, `register`, a replacement) starts its loop at once; a
     ///   server removed from the balancer has its loop end; a crashed and restarted server is
-    ///   the same member and keeps its loop.
+    ///   the same member and keeps its loop. Its first check has no jitter (HAProxy starts a
+    ///   dynamic server's with `start_check_task(check, 0, 1, 1)`, one interval later).
+    /// - Jitter is drawn from a stream of the server's own (``checkRandom(for:)``): its first
+    ///   draw for the start of its first check, then one per check, so what one server draws
+    ///   does not depend on when the others' checks end. With `spread-checks` 0 nothing is drawn.
     ///
     /// Calling it again does nothing.
     public nonisolated func startHealthChecks() {
@@ -24,32 +34,45 @@ extension LoadBalancer {
         }
     }
 
-    /// Starts a check loop for every member, their first checks spread over the interval from
-    /// `start` (HAProxy's `start_checks`), and has members that join later start their own.
+    /// Starts a check loop for every member, their first checks spread from `start` (HAProxy's
+    /// `start_checks`), and has members that join later start their own.
     private func startCheckLoops(from start: VirtualInstant) {
         guard let check = configuration.healthCheck, !healthChecksStarted else { return }
         healthChecksStarted = true
         let count = Int64(members.count)
+        let initialInterval = check.interval(after: ActiveHealthCheck.State())
         for (position, member) in members.values.enumerated() {
-            let offset = Duration.nanoseconds(check.interval.nanoseconds * Int64(position) / count)
-            startCheckLoop(for: member.replica, membership: member.stats, firstCheckAt: start.advanced(by: offset))
+            var random = checkRandom(for: member.replica)
+            let span = check.jittered(initialInterval, random: &random)
+            let offset = Duration.nanoseconds(span.nanoseconds * Int64(position) / count)
+            runCheckLoop(for: member.replica, membership: member.stats, firstCheckAt: start.advanced(by: offset), random: random)
         }
     }
 
-    /// Checks `replica` from `first` on, one check at a time, `interval` after each one ends,
+    /// Checks `replica` from `first` on, one check at a time, an interval after each one ends,
     /// for as long as the membership that `membership` (the stats object made when it joined)
     /// stands for lasts: a server removed, even one re-added under the same id, ends this loop.
     nonisolated func startCheckLoop(for replica: Replica, membership: UpstreamServerStats, firstCheckAt first: VirtualInstant) {
+        runCheckLoop(for: replica, membership: membership, firstCheckAt: first, random: checkRandom(for: replica))
+    }
+
+    /// The stream `spread-checks` draws from for `replica`'s checks on this balancer.
+    private nonisolated func checkRandom(for replica: Replica) -> SeededRandom {
+        network.simulation.randomStream("balancer.\(id.name).health-check.\(replica.hostname)")
+    }
+
+    /// ``startCheckLoop(for:membership:firstCheckAt:)`` drawing its jitter from `random`.
+    private nonisolated func runCheckLoop(for replica: Replica, membership: UpstreamServerStats, firstCheckAt first: VirtualInstant, random: SeededRandom) {
         guard let check = configuration.healthCheck else { return }
         let simulation = network.simulation
         simulation.spawn("health-check.\(replica.hostname)", daemon: true) { _ in
-            var next = first
+            var next = first, random = random
             while true {
                 if simulation.now < next { guard await simulation.sleepUnlessTornDown(until: next) else { return } }
                 guard await self.isMember(replica.id, membership) else { return }
                 let passed = await self.probe(replica.server, path: check.path, timeout: check.timeout)
-                guard await self.finishCheck(of: replica.id, membership: membership, passed: passed) else { return }
-                next = simulation.now.advanced(by: check.interval)
+                guard let interval = await self.finishCheck(of: replica.id, membership: membership, passed: passed) else { return }
+                next = simulation.now.advanced(by: check.jittered(interval, random: &random))
             }
         }
     }
@@ -59,11 +82,13 @@ extension LoadBalancer {
         members[serverID]?.stats === membership
     }
 
-    /// Applies a check's result if its server is still the same member; returns whether it is.
-    private func finishCheck(of serverID: Int, membership: UpstreamServerStats, passed: Bool) -> Bool {
-        guard isMember(serverID, membership) else { return false }
+    /// Applies a check's result if its server is still the same member; returns the interval
+    /// to its next check, chosen from its state after this one (HAProxy's `srv_getinter`), or
+    /// nil if it is no longer that member.
+    private func finishCheck(of serverID: Int, membership: UpstreamServerStats, passed: Bool) -> Duration? {
+        guard isMember(serverID, membership), let check = configuration.healthCheck else { return nil }
         recordCheck(serverID, passed: passed)
-        return true
+        return members[serverID].map { check.interval(after: $0.checks) }
     }
 
     private nonisolated func probe(_ server: ServerReplica, path: String, timeout: Duration) async -> Bool {

@@ -109,12 +109,17 @@ extension LoadBalancer {
 
     /// Counts a failed or successful forward to member `index` in its passive health. A single
     /// server's outcomes are not counted (`ngx_http_upstream_free_round_robin_peer` returns
-    /// before its `fails` accounting when `peers->single`).
+    /// before its `fails` accounting when `peers->single`). A failure also lowers the server's
+    /// `effective_weight` in the strategies that keep it, as the same function does when
+    /// `max_fails` is set (``BalancingStrategy/passiveFailure(of:weight:maxFails:)``).
     private func notePassive(failed: Bool, at index: Int) {
         guard let passive = configuration.passiveHealth, !isSinglePeer else { return }
         let now = network.simulation.now
         let hostname = members.values[index].replica.hostname
         if failed {
+            if passive.maxFails > 0 {
+                strategy.passiveFailure(of: members.keys[index], weight: members.values[index].replica.weight, maxFails: passive.maxFails)
+            }
             if passive.failed(&members.values[index].passive, at: now) == .markedDown {
                 log(.markedDown(.passive), subject: hostname)
             }

@@ -56,7 +56,7 @@ public actor LoadBalancer {
         public var passiveHealth: PassiveHealth?
         /// Periodic health checks.
         public var healthCheck: ActiveHealthCheck?
-        /// Envoy's consecutive-error ejection.
+        /// Envoy's outlier detection: consecutive errors, success rate, failure percentage.
         public var outlierDetection: OutlierDetection?
         /// Envoy's panic threshold: below this share of healthy primaries, health is ignored.
         public var panicThreshold: Double?

@@ -41,6 +41,24 @@ import Testing
         #expect(Self.comparison.stepsCSV().split(separator: "\n").count == 1 + 3 + 3 + 3 + 2)
     }
 
+    /// With nginx's passive health on (max_fails 1, fail_timeout 10 s), the forwards the
+    /// all-at-once restart failed at 5 s keep every server out through second 15, after the health
+    /// check has passed them (rise 2 every 2 s): the balancer answers 502 to everything, the error
+    /// check halts the deployment, and the report says why rather than "the boot, then the wait".
+    @Test func anAllAtOnceRestartHeldOutByPassiveHealthIsRolledBackAndSaysWhy() throws {
+        let text = deployScenario.replacingOccurrences(of: "passive_health: {max_fails: 0}", with: "passive_health: {max_fails: 1, fail_timeout: 10s}")
+        let comparison = DeployComparison.run(try ScenarioLoader.parse(text, file: "d.yaml"), jobs: 1)
+        let all = try #require(comparison.variant("all at once"))
+        let figures = try #require(all.deployment)
+        guard case .rolledBack = figures.outcome else { Issue.record("expected a rollback, got \(figures.outcome)"); return }
+        let probe = try #require(all.result.balancer?.events.first { $0.isProbe && $0.at >= 6 })
+        #expect(probe.at >= 16 && probe.at < 17)
+        let paragraph = DeployComparison.allAtOnceParagraph(all, figures: figures, users: 3, failTimeout: .seconds(10))
+        #expect(paragraph.contains("nginx keeps such a server out until `fail_timeout` (10.000 s) has passed counted in whole seconds"))
+        #expect(paragraph.contains("the deployment halted and every server was restarted into its old version — a second outage"))
+        #expect(!paragraph.contains("The deployment itself was the quickest"))
+    }
+
     @Test func aFileWithoutADeploymentIsRefused() throws {
         let text = deployScenario.components(separatedBy: "deploy:\n")[0]
         let scenario = try ScenarioLoader.parse(text, file: "d.yaml")

@@ -24,7 +24,7 @@ import Testing
         let network = Network(simulation: simulation, defaultLink: LinkProfile(latency: .uniform(min: 0.0002, max: 0.002), dropRate: 0.01, duplicateRate: 0.02))
         let configuration = LoadBalancer.Configuration(
             forwardTimeout: .milliseconds(25), retries: 2, retryOn: [.error, .timeout, .http5xx],
-            passiveHealth: PassiveHealth(maxFails: 3, failTimeout: .milliseconds(300)),
+            passiveHealth: PassiveHealth(maxFails: 3, failTimeout: .seconds(1)),
             rateLimit: .init(rate: 90, burst: 5), circuitBreaker: .init(failureRatio: 0.5, window: 40, minimumRequests: 20, openDuration: .milliseconds(50)))
         let balancer = LoadBalancer("balancer", strategy: strategy, configuration: configuration, network: network, stepsAllowed: stepsAllowed)
         let servers = (1...4).map { index in

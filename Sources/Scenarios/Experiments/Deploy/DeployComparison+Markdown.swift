@@ -72,8 +72,8 @@ extension DeployComparison {
             paragraphs.append("**Rolling without drain.** \(NumberFormat.integer(noDrain.reset)) requests were in flight when the servers' processes were killed; their connections were reset. \(refusedWhileBooting > 0 ? "The balancer went on sending a booting server requests until it noticed: \(NumberFormat.integer(refusedWhileBooting)) more forwards were refused." : "Passive health counted the resets as failed forwards (max_fails \(maxFails)) and took each server out at once, so no forward reached a booting server.") With \(tries) tries on connection errors the balancer retried \(NumberFormat.integer(noDrain.retried)) requests on another server, so " + (noDrain.failed == 0 ? "no request failed: the retries hid the restarts from the clients" : "\(NumberFormat.integer(noDrain.failed)) requests still failed") + ". Each retried request paid for its failed forward: p99 during the deployment was \(figures.phase("during").map { DurationFormat.milliseconds($0.p99) } ?? "—") against \(graceful.map { DurationFormat.milliseconds($0.p99) } ?? "—") with drain; it took \(DurationFormat.seconds(figures.duration))." + Self.haltSentence(figures.outcome))
         }
         if let all = variant("all at once"), let figures = all.deployment {
-            let completed = all.result.completed
-            paragraphs.append("**All at once.** Every server restarted at \(DurationFormat.seconds(figures.started)): for \(NumberFormat.integer(all.secondsWithoutAnswer)) s no request succeeded — the boot, then the wait for the health check to pass the servers — and \(NumberFormat.integer(all.failed)) requests failed (\(NumberFormat.percent(completed == 0 ? 0 : Double(all.failed) / Double(completed), decimals: 1)) of all completed in the run). The \(users) users send their next request as soon as an answer comes back, and a refused or unanswerable request comes back within milliseconds, so the count of failures measures how fast they asked; the seconds without an answer measure the outage. The deployment itself was the quickest, \(DurationFormat.seconds(figures.duration)).")
+            paragraphs.append(Self.allAtOnceParagraph(all, figures: figures, users: users,
+                                                      failTimeout: base.balancer?.configuration.passiveHealth?.failTimeout))
         }
         if let bad = variant("bad release"), let figures = bad.deployment {
             let first = figures.steps.first
@@ -89,6 +89,30 @@ extension DeployComparison {
             paragraphs.append(text)
         }
         return paragraphs
+    }
+
+    /// The all-at-once variant: the outage of restarting every server together, and, when the
+    /// error check halted it, why — passive health holding the servers out after the health check
+    /// had passed them — and the second outage of the rollback.
+    static func allAtOnceParagraph(_ all: Variant, figures: DeploymentFigures, users: Int, failTimeout: Duration?) -> String {
+        let completed = all.result.completed
+        let failedShare = NumberFormat.percent(completed == 0 ? 0 : Double(all.failed) / Double(completed), decimals: 1)
+        let tripped = figures.checks.first { !$0.passed }
+        guard case .rolledBack = figures.outcome, let tripped, let limit = figures.plan.maxErrorRatio else {
+            return "**All at once.** Every server restarted at \(DurationFormat.seconds(figures.started)): for \(NumberFormat.integer(all.secondsWithoutAnswer)) s no request succeeded — the boot, then the wait for the health check to pass the servers — and \(NumberFormat.integer(all.failed)) requests failed (\(failedShare) of all completed in the run). The \(users) users send their next request as soon as an answer comes back, and a refused or unanswerable request comes back within milliseconds, so the count of failures measures how fast they asked; the seconds without an answer measure the outage. The deployment itself was the quickest, \(DurationFormat.seconds(figures.duration))."
+        }
+        let passed = figures.steps.filter { $0.kind != .rollback }.compactMap(\.healthy).max()
+        var text = "**All at once.** Every server restarted at \(DurationFormat.seconds(figures.started))"
+        if let passed { text += ", and the health check had passed them all by \(DurationFormat.seconds(passed.seconds))" }
+        text += ". "
+        let events = all.result.balancer?.events ?? []
+        if let passed, let failTimeout, let probe = events.first(where: { $0.isProbe && $0.at >= passed.seconds }) {
+            text += "But passive health had marked them down for the forwards their restart failed, and nginx keeps such a server out until `fail_timeout` (\(DurationFormat.seconds(failTimeout.seconds))) has passed counted in whole seconds: the first was probed only at \(DurationFormat.seconds(probe.at)). Until then the balancer had no server to try and answered at once (\(NumberFormat.integer(all.result.balancer?.badGateways ?? 0)) requests answered 502 in the run), so "
+        } else {
+            text += "Then "
+        }
+        text += "the error check saw \(NumberFormat.integer(tripped.failed)) failed answers of \(NumberFormat.integer(tripped.answered)) (\(NumberFormat.percent(tripped.errorRatio, decimals: 1))), above the limit of \(NumberFormat.percent(limit, decimals: 1)): the deployment halted and every server was restarted into its old version — a second outage. In all, for \(NumberFormat.integer(all.secondsWithoutAnswer)) s no request succeeded and \(NumberFormat.integer(all.failed)) requests failed (\(failedShare) of all completed in the run). The \(users) users send their next request as soon as an answer comes back, and a refused or unanswerable request comes back within milliseconds, so the count of failures measures how fast they asked; the seconds without an answer measure the outage."
+        return text
     }
 
     /// " It was halted …" for a deployment rolled back, naming the check's reason; "" otherwise.

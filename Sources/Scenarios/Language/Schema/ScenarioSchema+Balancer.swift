@@ -10,7 +10,7 @@ extension ScenarioSchema {
         .optional("retries", .object(retries), "Tries over other servers after a failure."),
         .optional("passive_health", .object(passiveHealth), "Servers marked down after failed requests."),
         .optional("health_check", .object(healthCheck), "Active health checks."),
-        .optional("outlier_detection", .object(outlierDetection), "Servers ejected after consecutive errors."),
+        .optional("outlier_detection", .object(outlierDetection), "Envoy's outlier detection: servers ejected after consecutive errors, or by success rate or failure percentage."),
         .optional("panic_threshold", .percentage, "Below this share of healthy servers, balance over all of them."),
         .optional("slow_start", .positiveDuration, "Window over which a recovered server's weight rises."),
         .optional("max_conns", .count(atLeast: 1), "Connections per server at most."),

@@ -2,13 +2,31 @@ import Simulator
 
 /// `balancer.outlier_detection:`, Envoy's outlier detection.
 extension ScenarioSchema {
+    /// `success_rate_minimum_hosts` and `failure_percentage_minimum_hosts`: Envoy takes any
+    /// 32-bit count, 0 included (which acts as 1); Orrery's usual count limit bounds it.
+    static let outlierMinimumHosts = 0...YAMLCursor.maximumCount
+    /// `success_rate_stdev_factor`, in thousandths. No server's success rate lies more than √(n − 1)
+    /// population standard deviations below the mean of n (Samuelson's inequality): √999 ≈ 31.6
+    /// for the most servers a file may have, so a factor of 100 (100000) already ejects no one.
+    static let outlierStdevFactor = 0...100_000
+
     /// `outlier_detection:`.
     static let outlierDetection = SchemaObject([
-        .optional("consecutive_errors", .count(atLeast: 1), "Default 5."),
+        .optional("consecutive_errors", .count(atLeast: 1), "Errors in a row (a 5xx, a timeout or a connect error) that eject a server (Envoy's consecutive_5xx); default 5."),
+        .optional("enforcing_consecutive_5xx", .percentage, "The chance that an ejection by consecutive errors happens (Envoy's enforcing_consecutive_5xx), drawn from the seed only when strictly between 0 and 100; default 100."),
         .optional("base_ejection_time", .positiveDuration, "Default 30s."),
         .optional("max_ejection_time", .positiveDuration, "Default 300s."),
-        .optional("max_ejection_percent", .percentage, "The most servers ejected at once, counting the one to eject, as Envoy's 100 × (ejected + 1) / servers ≤ it: the default 10 ejects no server of fewer than ten unless always_eject_one_host."),
-        .optional("interval", .period, "The detector's timer: ejections end at its first tick after their time, and each interval a server spends back lowers its ejection multiplier by one; at least 1ms; default 10s."),
+        .optional("max_ejection_time_jitter", .duration, "Each ejection lasts a further random whole number of milliseconds from 0 to this, drawn from the seed (Envoy's max_ejection_time_jitter); default 0."),
+        .optional("max_ejection_percent", .percentage, "The most servers ejected at once, counting the one to eject, as Envoy's 100 × (ejected + 1) / servers ≤ it, for every detector: the default 10 ejects no server of fewer than ten unless always_eject_one_host."),
+        .optional("interval", .period, "The detector's timer, ticking every interval from 0 s: ejections end at its first tick after their time, the success-rate and failure-percentage detectors judge the last interval's forwards at each tick, and each interval a server spends back lowers its ejection multiplier by one; at least 1ms; default 10s."),
         .optional("always_eject_one_host", .flag, "One server may be ejected whatever max_ejection_percent says (Envoy's always_eject_one_host); default false."),
+        .optional("success_rate_minimum_hosts", .integer(in: outlierMinimumHosts), "Success rate, on by default as in Envoy: at each tick, if at least this many servers not ejected had success_rate_request_volume forwards or more in the last interval, each of them whose success rate (answers other than 5xx, out of forwards; timeouts and connect errors are failures) lies below mean − success_rate_stdev_factor / 1000 × the population standard deviation of their rates is ejected. Default 5 (0 acts as 1)."),
+        .optional("success_rate_request_volume", .count(atLeast: 1), "Forwards a server needs in the last interval to count for the success rate; default 100."),
+        .optional("success_rate_stdev_factor", .integer(in: outlierStdevFactor), "The success-rate threshold's distance below the mean, in thousandths of a standard deviation; 0 … 100000 (no server of 1,000 lies more than √999 ≈ 31.6 deviations below the mean); default 1900."),
+        .optional("enforcing_success_rate", .percentage, "The chance that a success-rate outlier is ejected, drawn from the seed only when strictly between 0 and 100; 0 turns the detector off; default 100, as in Envoy."),
+        .optional("failure_percentage_threshold", .percentage, "Failure percentage, off by default as in Envoy: at each tick, if at least failure_percentage_minimum_hosts servers not ejected had failure_percentage_request_volume forwards or more in the last interval, each of them that failed at least this percentage of its forwards is ejected. Default 85."),
+        .optional("failure_percentage_minimum_hosts", .integer(in: outlierMinimumHosts), "Default 5 (0 acts as 1)."),
+        .optional("failure_percentage_request_volume", .count(atLeast: 1), "Forwards a server needs in the last interval to count for the failure percentage; default 50."),
+        .optional("enforcing_failure_percentage", .percentage, "The chance that a failure-percentage outlier is ejected, drawn from the seed only when strictly between 0 and 100; default 0 (off), as in Envoy."),
     ])
 }

@@ -4,12 +4,32 @@ extension ScenarioLoader {
     /// Parses `outlier_detection:`, Envoy's outlier detector with its defaults.
     static func parseOutlierDetection(_ cursor: YAMLCursor) throws(ScenarioError) -> OutlierDetection {
         let fields = try cursor.mapping(ScenarioSchema.outlierDetection)
+        func percentage(_ key: String, default value: Double) throws(ScenarioError) -> Double {
+            try fields[key].map { cursor throws(ScenarioError) in try cursor.percentage() } ?? value
+        }
+        func hosts(_ key: String) throws(ScenarioError) -> Int {
+            try fields[key]?.int(in: ScenarioSchema.outlierMinimumHosts) ?? 5
+        }
+        let successRate = OutlierDetection.SuccessRate(
+            minimumHosts: try hosts("success_rate_minimum_hosts"),
+            requestVolume: try fields["success_rate_request_volume"]?.int(atLeast: 1) ?? 100,
+            stdevFactor: try fields["success_rate_stdev_factor"]?.int(in: ScenarioSchema.outlierStdevFactor) ?? 1_900,
+            enforcing: try percentage("enforcing_success_rate", default: 100))
+        let failurePercentage = OutlierDetection.FailurePercentage(
+            threshold: try percentage("failure_percentage_threshold", default: 85),
+            minimumHosts: try hosts("failure_percentage_minimum_hosts"),
+            requestVolume: try fields["failure_percentage_request_volume"]?.int(atLeast: 1) ?? 50,
+            enforcing: try percentage("enforcing_failure_percentage", default: 0))
         return OutlierDetection(
             consecutiveErrors: try fields["consecutive_errors"]?.int(atLeast: 1) ?? 5,
             baseEjectionTime: try fields["base_ejection_time"]?.positiveDuration() ?? .seconds(30),
             maximumEjectionTime: try fields["max_ejection_time"]?.positiveDuration() ?? .seconds(300),
-            maxEjectionPercent: try fields["max_ejection_percent"].map { cursor throws(ScenarioError) in try cursor.percentage() } ?? 10,
+            maxEjectionPercent: try percentage("max_ejection_percent", default: 10),
             interval: try fields["interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(10),
-            alwaysEjectOneHost: try fields["always_eject_one_host"]?.bool() ?? false)
+            alwaysEjectOneHost: try fields["always_eject_one_host"]?.bool() ?? false,
+            enforcingConsecutiveErrors: try percentage("enforcing_consecutive_5xx", default: 100),
+            successRate: successRate,
+            failurePercentage: failurePercentage,
+            maximumEjectionTimeJitter: try fields["max_ejection_time_jitter"]?.duration() ?? .zero)
     }
 }

@@ -6,11 +6,19 @@
 ///
 /// Checks are scheduled per server, as HAProxy's `src/check.c` runs one check task per server
 /// (``LoadBalancer/startHealthChecks()``): the first checks of the `n` servers are spread over
-/// the interval (`start_check_task`: `mininter * srvpos / nbcheck`), a server has at most one
-/// check in flight, and its next check starts `interval` after the previous one ended
-/// (`process_chk`: `tick_add(now_ms, srv_getinter(check))`). So checks of a server that stopped
-/// answering end `interval + timeout` apart, and it goes down `fall × (interval + timeout) −
-/// interval` after its first failed check started.
+/// the interval (`start_check_task`: `mininter * srvpos / nbcheck`; over `fastinter` if set and
+/// `fall` is above 1, since servers start on trial), a server has at most one check in flight,
+/// and its next check starts an interval after the previous one ended (`process_chk`:
+/// `tick_add(now_ms, srv_getinter(check))`). So checks of a server that stopped answering end
+/// `interval + timeout` apart, and it goes down `fall × (interval + timeout) − interval` after
+/// its first failed check started — with `fastinter`, the failures after the first are
+/// `fastinter + timeout` apart.
+///
+/// Which interval is HAProxy's `srv_getinter` (``interval(after:)``): `inter` while the server's
+/// health is at its top, `downinter` (if set) while it is down with health 0, and `fastinter` (if
+/// set) in between — going down, coming up, or on trial. `spread-checks` adds to each of these
+/// delays, and to the span the first checks are spread over, a uniform jitter of ± the interval ×
+/// ``spreadPercent`` / 100 (``jittered(_:random:)``).
 ///
 /// Servers start as HAProxy's do by default (`init-state up`): up, with their health at `rise`
 /// rather than at its top (`rise + fall - 1`), so the first check decides — a failed one takes the
@@ -21,8 +29,9 @@
 /// answers its health endpoint but fails real requests (a 5xx rate) stays up; outlier detection
 /// or passive checks catch that.
 public struct ActiveHealthCheck: Sendable, Equatable {
-    /// Time from the end of one check of a server to the start of its next (HAProxy's `inter`);
-    /// also the span the servers' first checks are spread over.
+    /// Time from the end of one check of a server to the start of its next while its health is
+    /// at the top (HAProxy's `inter`), and in every state the variants below leave unset; also
+    /// the span the servers' first checks are spread over unless ``fastInterval`` is set.
     public var interval: Duration
     /// How long a check may take before it counts as failed.
     public var timeout: Duration
@@ -32,15 +41,31 @@ public struct ActiveHealthCheck: Sendable, Equatable {
     public var fall: Int
     /// What the check asks for; servers answer `heartbeat` with an empty 200.
     public var path: String
+    /// The interval while a server is in transition — going down after a failure, coming up
+    /// after a pass, or on trial (HAProxy's `fastinter`); nil uses ``interval``.
+    public var fastInterval: Duration?
+    /// The interval while a server is down with no check passed since (HAProxy's `downinter`);
+    /// nil uses ``interval``.
+    public var downInterval: Duration?
+    /// HAProxy's global `spread-checks`, 0…50: each delay before a check gets a uniform random
+    /// jitter of ± that percentage of it. 0 draws nothing.
+    public var spreadPercent: Int
 
-    /// HAProxy's defaults: `inter 2s rise 2 fall 3`, with a 2 s timeout.
-    public init(interval: Duration = .seconds(2), timeout: Duration = .seconds(2), rise: Int = 2, fall: Int = 3, path: String = "heartbeat") {
+    /// HAProxy's defaults: `inter 2s rise 2 fall 3`, with a 2 s timeout, no `fastinter`,
+    /// `downinter` or `spread-checks`.
+    public init(interval: Duration = .seconds(2), timeout: Duration = .seconds(2), rise: Int = 2, fall: Int = 3, path: String = "heartbeat",
+                fastInterval: Duration? = nil, downInterval: Duration? = nil, spreadPercent: Int = 0) {
         precondition(rise >= 1 && fall >= 1, "rise and fall must be at least 1")
+        precondition((0...50).contains(spreadPercent), "spread-checks is a percentage from 0 to 50")
+        precondition([fastInterval, downInterval].compactMap { $0 }.allSatisfy { $0 > .zero }, "fastinter and downinter must be positive")
         self.interval = interval
         self.timeout = timeout
         self.rise = rise
         self.fall = fall
         self.path = path
+        self.fastInterval = fastInterval
+        self.downInterval = downInterval
+        self.spreadPercent = spreadPercent
     }
 
     /// One server's check history.
@@ -91,5 +116,39 @@ public struct ActiveHealthCheck: Sendable, Equatable {
         state = State()
         state.onTrial = false
         return .markedUp
+    }
+
+    // MARK: Intervals
+
+    /// HAProxy's `check->health` for `state`: from 0 to `rise - 1` while down (the passes since
+    /// its last failure), `rise` on trial, and `rise + fall - 1` (its top) less the failures since
+    /// its last pass while up. ``State`` holds the same information as that counter.
+    public func health(of state: State) -> Int {
+        if !state.isUp { return state.passes }
+        if state.onTrial { return rise }
+        return rise + fall - 1 - state.failures
+    }
+
+    /// The delay from the end of a check that left the server in `state` to the start of its
+    /// next one, before any jitter — HAProxy's `srv_getinter`: ``interval`` at the top of the
+    /// health (fully up; this includes the trial when `fall` is 1, as `rise + fall - 1` is then
+    /// `rise`), ``downInterval`` (or ``interval``) while down with health 0, and ``fastInterval``
+    /// (or ``interval``) otherwise: up after failures, down after passes, or on trial.
+    public func interval(after state: State) -> Duration {
+        let health = health(of: state)
+        if health == rise + fall - 1 { return interval }
+        if !state.isUp && health == 0 { return downInterval ?? interval }
+        return fastInterval ?? interval
+    }
+
+    /// `delay` with `spread-checks`' jitter, as `process_chk` and `start_check_task` compute it:
+    /// `rv = delay × spread / 100; rv -= (int)(2 × rv × random)`, then `delay + rv` — uniform
+    /// within ± `delay × spread / 100` (in nanoseconds here, where HAProxy counts milliseconds).
+    /// Draws one number from `random` if ``spreadPercent`` is above 0, none otherwise.
+    public func jittered(_ delay: Duration, random: inout SeededRandom) -> Duration {
+        guard spreadPercent > 0 else { return delay }
+        let spread = Int64(Int128(delay.nanoseconds) * Int128(spreadPercent) / 100)
+        let offset = spread - Int64(2 * Double(spread) * random.nextUnitInterval())
+        return .nanoseconds(delay.nanoseconds + offset)
     }
 }

@@ -4,7 +4,11 @@
 /// it returns.
 ///
 /// Applies to the strategies that use weights: weighted round robin, least connections, random,
-/// least request and health-based. Servers present from the start do not slow-start.
+/// least request and health-based. Servers present from the start do not slow-start. Where nginx's
+/// own `effective_weight` is lowered too (smooth weighted round robin and least connections' ties,
+/// after passive health failures), the weight a pick adds is this ramp's weight times
+/// `effective_weight / weight`: slow start on top of nginx's recovery, and exactly this ramp's
+/// weight once `effective_weight` is back at `weight`.
 public struct SlowStart: Sendable, Equatable {
     /// How long the ramp takes.
     public var window: Duration

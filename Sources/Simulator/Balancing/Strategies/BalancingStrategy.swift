@@ -45,6 +45,14 @@ public protocol BalancingStrategy: Sendable {
     /// instant plus `latency`: the balancer starts the forward at the instant it picks),
     /// for every forward the balancer made (retries included).
     mutating func forwardEnded(_ request: Request, serverID: Int, outcome: ForwardOutcome, latency: Duration)
+
+    /// Passive health counted a failed forward to `serverID`, a server of `weight` behind a
+    /// balancer with `max_fails` = `maxFails` (at least 1): nginx's
+    /// `ngx_http_upstream_free_round_robin_peer` with `NGX_PEER_FAILED`. The strategies that
+    /// keep nginx's `effective_weight` (smooth weighted round robin, and least connections for
+    /// its ties) lower it by `weight / maxFails` (integer division), not below zero. Not called
+    /// for a lone server (`peers->single`), whose failures nginx does not count.
+    mutating func passiveFailure(of serverID: Int, weight: Int, maxFails: Int)
 }
 
 extension BalancingStrategy {
@@ -61,6 +69,9 @@ extension BalancingStrategy {
 
     /// Strategies that do not learn from outcomes ignore them.
     public mutating func forwardEnded(_ request: Request, serverID: Int, outcome: ForwardOutcome, latency: Duration) {}
+
+    /// Strategies that keep no `effective_weight` ignore passive health's failures.
+    public mutating func passiveFailure(of serverID: Int, weight: Int, maxFails: Int) {}
 }
 
 /// One server as a ``BalancingStrategy`` sees it at the moment of a pick.
@@ -69,7 +80,9 @@ public struct UpstreamCandidate: Sendable, Equatable {
     public var serverID: Int
     /// Its configured weight, at least 1.
     public var weight: Int
-    /// Its weight right now: `weight`, or less while it slow-starts after a recovery.
+    /// Its weight right now: `weight`, or less while it slow-starts after a recovery. (nginx's
+    /// `effective_weight`, which failures lower, is kept by the strategies that use it: it
+    /// moves at their picks.)
     public var effectiveWeight: Double
     /// Forwards to it that are in flight right now (its active connections).
     public var activeRequests: Int

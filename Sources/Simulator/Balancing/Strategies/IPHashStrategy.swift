@@ -7,8 +7,9 @@
 /// ineligible the hash is remixed and the walk repeated, up to 20 times as in nginx, after which
 /// the request goes where nginx's fallback (`ngx_http_upstream_get_round_robin_peer`) sends it:
 /// the next pick of smooth weighted round robin over the eligible servers (a plain rotation
-/// once ignored the weights there). All members take part in the modulus, eligible or not, so a
-/// server going down moves only its own clients.
+/// once ignored the weights there), whose `effective_weight` a failure lowers as in nginx. All
+/// members take part in the modulus, eligible or not, so a server going down moves only its own
+/// clients.
 public struct IPHashStrategy: BalancingStrategy {
     /// nginx's limit on rehashing before it falls back to round robin.
     static let maximumRehashes = 20
@@ -19,8 +20,18 @@ public struct IPHashStrategy: BalancingStrategy {
 
     public var name: String { "ip_hash" }
 
+    public mutating func serverAdded(_ serverID: Int, hostname: String, weight: Int) throws(PlacementError) {
+        try fallback.serverAdded(serverID, hostname: hostname, weight: weight)
+    }
+
     public mutating func serverRemoved(_ serverID: Int) {
         fallback.serverRemoved(serverID)
+    }
+
+    /// nginx frees an `ip_hash` peer with the round robin's `ngx_http_upstream_free_round_robin_peer`,
+    /// so a failure lowers its `effective_weight` there too; only the fallback rotation reads it.
+    public mutating func passiveFailure(of serverID: Int, weight: Int, maxFails: Int) {
+        fallback.passiveFailure(of: serverID, weight: weight, maxFails: maxFails)
     }
 
     /// The hash of a client address that the walk starts from.

@@ -4,16 +4,32 @@
 ///
 /// Active requests are counted by the balancer (forwards in flight), so a server that has stopped
 /// answering keeps its connections until they time out and is avoided meanwhile.
+///
+/// The tie break is nginx's rotation with its `effective_weight`
+/// (``SmoothWeightedRoundRobinStrategy``): a failure counted by passive health lowers it, and
+/// each pick among several tied servers raises it by one for each of them. A pick with a single
+/// least-loaded server moves no weight at all, as in nginx, whose comparison of loads uses the
+/// configured weights (here the slow-start weight, nginx Plus's `slow_start`), never
+/// `effective_weight`.
 public struct LeastConnectionsStrategy: BalancingStrategy {
-    private var current = ServerIDMap<Double>()
+    private var peers = ServerIDMap<SmoothWeightedRoundRobinStrategy.Peer>()
 
     /// A strategy with no history.
     public init() {}
 
     public var name: String { "least_conn" }
 
+    /// A server joins with its `effective_weight` at its weight and its current weight at 0.
+    public mutating func serverAdded(_ serverID: Int, hostname: String, weight: Int) throws(PlacementError) {
+        peers[serverID] = nil
+    }
+
     public mutating func serverRemoved(_ serverID: Int) {
-        current[serverID] = nil
+        peers[serverID] = nil
+    }
+
+    public mutating func passiveFailure(of serverID: Int, weight: Int, maxFails: Int) {
+        peers[serverID, default: .init()].fail(weight: weight, maxFails: maxFails)
     }
 
     /// - Complexity: O(*n*).
@@ -39,7 +55,7 @@ public struct LeastConnectionsStrategy: BalancingStrategy {
         }
         guard lowest >= 0 else { return nil }
         if ties == 1 { return servers[lowest].serverID }
-        return SmoothWeightedRoundRobinStrategy.step(&current, among: servers) { index in
+        return SmoothWeightedRoundRobinStrategy.step(&peers, among: servers) { index in
             servers[index].isEligible
                 && Double(servers[index].activeRequests) * lowestWeight == lowestActive * servers[index].effectiveWeight
         }

@@ -2,7 +2,8 @@
 /// weights. Ineligible servers are skipped without losing the rotation's place.
 ///
 /// Weights and slow start do not apply; use ``SmoothWeightedRoundRobinStrategy`` for them (nginx's
-/// default `round robin` is that algorithm, which equals this one when all weights are equal).
+/// default `round robin` is that algorithm, which equals this one when all weights are equal and no
+/// failure has lowered a server's `effective_weight`).
 public struct RoundRobinStrategy: BalancingStrategy {
     /// Position in the member list where the next search starts.
     private var next = 0

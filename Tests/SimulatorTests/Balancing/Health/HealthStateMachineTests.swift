@@ -14,7 +14,9 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
         #expect(health.failed(&state, at: at(3)) == .markedDown)
         #expect(!health.isAvailable(state, at: at(3)))
         #expect(!health.isAvailable(state, at: at(33)), "exactly fail_timeout later it is still down")
-        #expect(health.isAvailable(state, at: VirtualInstant(nanoseconds: at(33).nanoseconds + 1)))
+        // nginx compares whole seconds: all of second 33 is 33 − 3 = 30, not more than 30.
+        #expect(!health.isAvailable(state, at: at(33.999)))
+        #expect(health.isAvailable(state, at: at(34)))
         #expect(health.picked(&state, at: at(40)) == .probe)
         #expect(!health.isAvailable(state, at: at(40)), "while the probe is in flight nobody else is sent there")
         #expect(health.succeeded(&state) == .markedUp)
@@ -28,7 +30,8 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
         #expect(health.picked(&state, at: at(34)) == .probe)
         #expect(health.failed(&state, at: at(35)) == .markedDown)
         #expect(!health.isAvailable(state, at: at(65)))
-        #expect(health.isAvailable(state, at: at(65.001)))
+        #expect(!health.isAvailable(state, at: at(65.999)), "second 65 is 30 s after second 35, not more")
+        #expect(health.isAvailable(state, at: at(66)))
     }
 
     @Test func aSuccessRightAfterAFailureDoesNotEraseItButAQuietFailTimeoutDoes() {
@@ -36,7 +39,11 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
         _ = health.failed(&state, at: at(1))
         #expect(health.succeeded(&state) == nil)
         #expect(state.fails == 1, "nginx clears fails only after a check newer than the last failure")
+        // A pick in second 31 is no check (31 − 1 = 30, not more than 30): the success keeps it.
         #expect(health.picked(&state, at: at(31.5)) == nil)
+        #expect(health.succeeded(&state) == nil)
+        #expect(state.fails == 1)
+        #expect(health.picked(&state, at: at(32)) == nil)
         #expect(health.succeeded(&state) == nil)
         #expect(state.fails == 0)
     }
@@ -46,7 +53,8 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
         for second in 1...3 { _ = health.failed(&state, at: at(Double(second))) }
         #expect(health.failed(&state, at: at(10)) == nil)
         #expect(!health.isAvailable(state, at: at(35)))
-        #expect(health.isAvailable(state, at: at(40.5)))
+        #expect(!health.isAvailable(state, at: at(40.5)), "second 40 is 30 s after second 10, not more")
+        #expect(health.isAvailable(state, at: at(41)))
     }
 
     @Test func maxFailsZeroNeverMarksAServerDown() {

@@ -1,0 +1,77 @@
+import Testing
+@testable import Scenarios
+@testable import Simulator
+
+/// `health_check: {fastinter, downinter, spread_checks}` in a world: HAProxy's `fastinter` and
+/// `downinter` (`srv_getinter`) and its global `spread-checks`, read, bounded, budgeted and run.
+@Suite struct HealthCheckIntervalLoadingTests {
+    static func world(_ check: String, faults: String = "[]") -> String {
+        """
+        name: intervals
+        seed: 1
+        run: {duration: 20s}
+        network: {latency: 1ms}
+        servers: [{name: s, count: 2, slots: 4, service_time: 2ms}]
+        balancer:
+          strategy: round_robin
+          passive_health: {max_fails: 0}
+          health_check: \(check)
+        workload: {type: open_loop, rate: 5, timeout: 3s}
+        faults: \(faults)
+        """
+    }
+
+    @Test func theKeysAreReadWithHAProxysDefaults() throws {
+        let plain = try #require(try ScenarioLoader.parse(Self.world("{interval: 2s}"), file: "h.yaml").balancer?.configuration.healthCheck)
+        #expect(plain.fastInterval == nil && plain.downInterval == nil && plain.spreadPercent == 0)
+        let all = try #require(try ScenarioLoader.parse(Self.world("{interval: 2s, fastinter: 500ms, downinter: 10s, spread_checks: 50}"), file: "h.yaml")
+            .balancer?.configuration.healthCheck)
+        #expect(all.fastInterval == .milliseconds(500) && all.downInterval == .seconds(10) && all.spreadPercent == 50)
+    }
+
+    @Test(arguments: [
+        ("fastinter: 0s", "h.yaml:9:43: error: must be longer than zero, got 0s (at balancer.health_check.fastinter)"),
+        ("downinter: 1ns", "h.yaml:9:43: error: must be at least 1ms, got 1ns (at balancer.health_check.downinter)"),
+        ("spread_checks: 51", "h.yaml:9:47: error: must be between 0 and 50, got 51 (at balancer.health_check.spread_checks)"),
+        ("spread_checks: -1", "h.yaml:9:47: error: must be between 0 and 50, got -1 (at balancer.health_check.spread_checks)"),
+    ])
+    func anOutOfRangeValueIsRefusedWhereItIs(_ key: String, _ expected: String) {
+        #expect(HostileInputTests.error(Self.world("{interval: 2s, \(key)}")) == expected)
+    }
+
+    /// Two servers, 20 s: the checks count 10 events a wake-up at the shortest interval — 2 s
+    /// alone (2 × 10 × 10 = 200 events; a longer downinter changes nothing), fastinter 10 ms
+    /// (2 × 10 × 2,000 = 40,000), or downinter 5 ms (80,000).
+    @Test func theBudgetCountsTheShortestInterval() throws {
+        func checkEvents(_ check: String) throws -> Double {
+            let with = ResourceBudget(try ScenarioLoader.parse(Self.world(check), file: "h.yaml"))
+            let without = ResourceBudget(try ScenarioLoader.parse(Self.world("{interval: 1000000s}"), file: "h.yaml"))
+            return (with.events - without.events).rounded()
+        }
+        #expect(try checkEvents("{interval: 2s}") == 200)
+        #expect(try checkEvents("{interval: 2s, fastinter: 10ms}") == 40_000)
+        #expect(try checkEvents("{interval: 2s, fastinter: 10ms, downinter: 5ms}") == 80_000)
+        #expect(try checkEvents("{interval: 2s, downinter: 3s}") == 200)
+    }
+
+    /// inter 2 s, fastinter 500 ms, downinter 5 s, timeout 1 s, rise 2, fall 3, and a 1 ms
+    /// network: a passed check ends 2 ms after it starts. s2's first check is at 250 ms (the
+    /// first checks spread over fastinter: 500 ms × 1/2) and passes at 0.252 s: at the top, its
+    /// next is at 2.252 s. Crashed at 1.5 s, it fails at 3.252 s, then (fastinter) 4.752 and
+    /// 6.252 s: down. Its next check waits downinter, to 11.252 s; restarted at 10 s, it passes
+    /// at 11.254 s and, 500 ms later, at 11.756 s: up. With interval alone the first checks
+    /// are spread over 2 s: s2 passes at 1.002 s, fails at 4.002, 7.002 and 10.002 s (3 s apart:
+    /// down), passes at 12.004 s and 2 s later at 14.006 s: up.
+    @Test func aCrashIsDetectedAtFastinterAndARestartAtDowninterThenFastinter() throws {
+        let faults = "[{at: 1.5s, crash: s2}, {at: 10s, restart: s2}]"
+        func failover(_ check: String) throws -> (Double?, Double?) {
+            let result = ScenarioRunner.run(try ScenarioLoader.parse(Self.world(check, faults: faults), file: "h.yaml"), seed: nil)
+            let failover = try #require(result.traffic?.balancer?.failovers.first)
+            return (failover.detectedAt, failover.recoveredAt)
+        }
+        let variants = try failover("{interval: 2s, fastinter: 500ms, downinter: 5s, timeout: 1s, rise: 2, fall: 3}")
+        #expect(variants.0 == 6.252 && variants.1 == 11.756)
+        let plain = try failover("{interval: 2s, timeout: 1s, rise: 2, fall: 3}")
+        #expect(plain.0 == 10.002 && plain.1 == 14.006)
+    }
+}

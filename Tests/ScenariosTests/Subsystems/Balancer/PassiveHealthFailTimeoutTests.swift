@@ -1,0 +1,29 @@
+import Testing
+@testable import Scenarios
+@testable import Simulator
+
+/// `passive_health.fail_timeout` is nginx's: a whole number of seconds, which nginx parses with
+/// `ngx_parse_time(&s, 1)` (milliseconds refused) and compares with `ngx_time()`'s whole seconds.
+@Suite struct PassiveHealthFailTimeoutTests {
+    static func scenario(failTimeout: String) -> String {
+        balancedScenario.replacingOccurrences(of: "fail_timeout: 30s", with: "fail_timeout: \(failTimeout)")
+    }
+
+    @Test(arguments: ["1500ms", "1.5s", "10.000000001s"])
+    func aFailTimeoutThatIsNotAWholeNumberOfSecondsIsRefused(value: String) throws {
+        let error = try #require(loadError(Self.scenario(failTimeout: value), file: "p.yaml"))
+        #expect(error.line == 11 && error.column == 48)
+        #expect(error.message == "fail_timeout must be a whole number of seconds, as nginx reads it (ngx_parse_time in seconds, compared with ngx_time()'s whole seconds), got \(value)")
+    }
+
+    @Test func zeroIsRefusedAsBefore() throws {
+        let error = try #require(loadError(Self.scenario(failTimeout: "0s"), file: "p.yaml"))
+        #expect(error.message == "must be longer than zero, got 0s")
+    }
+
+    @Test(arguments: [("2000ms", 2), ("1", 1), ("1m", 60), ("30s", 30)])
+    func wholeSecondsInAnyUnitAreRead(value: String, seconds: Int64) throws {
+        let balancer = try #require(try ScenarioLoader.parse(Self.scenario(failTimeout: value), file: "p.yaml").balancer)
+        #expect(balancer.configuration.passiveHealth == PassiveHealth(maxFails: 3, failTimeout: .seconds(seconds)))
+    }
+}
