@@ -156,6 +156,12 @@ public struct ResourceBudget: Sendable, Equatable {
             let shortest = [check.fastInterval, check.downInterval].compactMap { $0 }.reduce(check.interval, min)
             add(events: 10 * wakeUps(every: shortest, times: scenario.servers.count), by: "balancer.health_check")
         }
+        if let outlier = scenario.balancer?.configuration.outlierDetection, outlier.statisticsCanEject(servers: scenario.servers.count) {
+            // Each tick of the statistics' interval timer reads every server's last interval: about
+            // one event's work a server (1,000 servers ticking every millisecond for 10 minutes,
+            // 6 × 10⁸, run in ~44 s).
+            add(events: wakeUps(every: outlier.interval, times: scenario.servers.count), by: "balancer.outlier_detection")
+        }
         if let mapreduce = scenario.mapreduce {
             let cluster = mapreduce.cluster
             add(events: 10 * (wakeUps(every: cluster.policy.heartbeatInterval, times: cluster.workers)

@@ -87,6 +87,8 @@ expect:
         ("[http_404]", [.http404]),
         ("[timeout, http_5xx]", [.timeout, .http500, .http502, .http503, .http504, .otherHTTP5xx]),
         ("[]", []),
+        ("[off]", []),
+        ("[error, off, http_503]", []),
     ]
 
     @Test(arguments: retryWords.indices)

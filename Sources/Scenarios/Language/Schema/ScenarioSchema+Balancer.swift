@@ -24,7 +24,7 @@ extension ScenarioSchema {
     /// The words a retry's `on:` may list: nginx's `proxy_next_upstream` words (each status only
     /// itself; `http_403` and `http_429` are left out, as Orrery's servers never answer them) and
     /// `http_5xx`, Orrery's shorthand for every 5xx (like Envoy's `5xx`), which nginx does not have.
-    static let retryConditions = ["error", "timeout", "http_500", "http_502", "http_503", "http_504", "http_404", "http_5xx"]
+    static let retryConditions = ["error", "timeout", "http_500", "http_502", "http_503", "http_504", "http_404", "http_5xx", "off"]
 
     /// `strategy:` as a word, or `{hash: {key, balance_factor}}`.
     static let strategy = SchemaNode.anyOf([.words(BalancingStrategyKind.names), .object(hashStrategy)])
@@ -44,7 +44,7 @@ extension ScenarioSchema {
     /// `retries:`.
     static let retries = SchemaObject([
         .optional("tries", .count(atLeast: 1), "Tries in all, the first included; default: every server."),
-        .optional("on", .list(of: .words(retryConditions)), "Failures that are retried, as nginx's proxy_next_upstream: error, timeout, and server answers by status — http_500, http_502, http_503, http_504, each only that status, retried and counted against max_fails; http_404, retried but never counted; http_5xx, Orrery's shorthand for every 5xx (like Envoy's 5xx, not an nginx word). Orrery's servers answer 500, 503 and 404, never 502 or 504. Connect errors and timeouts count against max_fails even when not listed. Default [error, timeout]."),
+        .optional("on", .list(of: .words(retryConditions)), "Failures that are retried, as nginx's proxy_next_upstream: error, timeout, and server answers by status — http_500, http_502, http_503, http_504, each only that status, retried and counted against max_fails; http_404, retried but never counted; http_5xx, Orrery's shorthand for every 5xx (like Envoy's 5xx, not an nginx word). Orrery's servers answer 500, 503 and 404, never 502 or 504. Connect errors and timeouts count against max_fails even when not listed. off, anywhere in the list, retries nothing (nginx's proxy_next_upstream off). Default [error, timeout]."),
         .optional("timeout", .positiveDuration, "Time for all tries together."),
     ])
 

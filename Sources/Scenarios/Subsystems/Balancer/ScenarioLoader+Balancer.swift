@@ -6,7 +6,7 @@ extension ScenarioLoader {
     /// shorthand for every 5xx (Envoy's `retry_on: 5xx`; nginx has no such word).
     static let retryConditionWords: KeyValuePairs<String, RetryConditions> = [
         "error": .error, "timeout": .timeout, "http_500": .http500, "http_502": .http502, "http_503": .http503, "http_504": .http504,
-        "http_404": .http404, "http_5xx": .http5xx,
+        "http_404": .http404, "http_5xx": .http5xx, "off": [],
     ]
 
     /// Parses `balancer:`. Defaults are nginx's: round robin (smooth weighted), a 60 s per-try
@@ -97,10 +97,15 @@ extension ScenarioLoader {
         return .consistentHash(key: key, balanceFactor: factor)
     }
 
+    /// `retries.on`: the listed words' conditions; `off` anywhere in the list means none, as
+    /// nginx's `proxy_next_upstream off` overrides every other word (`ngx_http_upstream_merge_conf`
+    /// keeps only `NGX_HTTP_UPSTREAM_FT_OFF`). Failed forwards still count against `max_fails`.
     static func parseRetryConditions(_ cursor: YAMLCursor) throws(ScenarioError) -> RetryConditions {
         var conditions: RetryConditions = []
+        var off = false
         for item in try cursor.list() {
             let word = try item.string()
+            if word == "off" { off = true }
             guard let condition = retryConditionWords.first(where: { $0.key == word })?.value else {
                 if word == "http_403" || word == "http_429" {
                     throw item.error(.invalidValue("'\(word)' is nginx's, but Orrery's servers never answer \(word.dropFirst(5)): there is nothing to retry"))
@@ -110,7 +115,7 @@ extension ScenarioLoader {
             }
             conditions.insert(condition)
         }
-        return conditions
+        return off ? [] : conditions
     }
 
     static func parseCircuitBreaker(_ cursor: YAMLCursor) throws(ScenarioError) -> CircuitBreaker.Configuration {

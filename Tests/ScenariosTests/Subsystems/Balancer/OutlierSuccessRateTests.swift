@@ -94,4 +94,15 @@ import Testing
         #expect(defaults.digest == off.digest)
         #expect(defaults.events == off.events + 6)
     }
+
+    /// The load-time estimate counts the statistics' ticks, one event a server a tick, only where
+    /// they can eject: six servers ticking every 10 ms for 60 s are 6 × 6,000 = 36,000 events
+    /// more than with the detector off; three servers (under the minimum of 5) none.
+    @Test func theBudgetCountsTheTicksWhereTheStatisticsCanEject() throws {
+        func budget(_ count: Int, _ outlier: String) throws -> Double {
+            ResourceBudget(try ScenarioLoader.parse(Self.world(servers: count, outlier: outlier), file: "od.yaml")).events
+        }
+        #expect(try (budget(6, "{interval: 10ms}") - budget(6, "{interval: 10ms, enforcing_success_rate: 0}")).rounded() == 36_000)
+        #expect(try budget(3, "{interval: 10ms}") == budget(3, "{interval: 10ms, enforcing_success_rate: 0}"))
+    }
 }
