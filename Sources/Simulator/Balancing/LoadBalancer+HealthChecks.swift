@@ -114,5 +114,6 @@ extension LoadBalancer {
         case nil:
             break
         }
+        if passed && members.values[index].checks.isUp { activeHealthCheckPassed(at: index) }
     }
 }

@@ -25,6 +25,17 @@ extension LoadBalancer {
         }
     }
 
+    /// Member `index`'s active health check just passed and left it healthy: with Envoy's
+    /// `successful_active_health_check_uneject_host` (on by default) an ejected server is back at
+    /// once. Its ejection's scheduled end then finds its return announced and says nothing.
+    func activeHealthCheckPassed(at index: Int) {
+        guard let outlier = configuration.outlierDetection else { return }
+        let now = network.simulation.now
+        guard outlier.unejected(&members.values[index].outlier, at: now) else { return }
+        members.values[index].recoveredAt = now
+        log(.markedUp(.outlier), subject: members.values[index].replica.hostname)
+    }
+
     /// An ejection's time is up: the server is back (if it is still a member, not re-ejected, and
     /// its return was not announced by the tick at this instant).
     private func ejectionEnded(_ serverID: Int) {

@@ -17,6 +17,7 @@ extension ScenarioSchema {
         .optional("base_ejection_time", .positiveDuration, "Default 30s."),
         .optional("max_ejection_time", .positiveDuration, "Default 300s."),
         .optional("max_ejection_time_jitter", .duration, "Each ejection lasts a further random whole number of milliseconds from 0 to this, drawn from the seed (Envoy's max_ejection_time_jitter); default 0."),
+        .optional("successful_active_health_check_uneject_host", .flag, "With health_check, a check that leaves an ejected server healthy ends its ejection at once (Envoy's successful_active_health_check_uneject_host); default true, as in Envoy."),
         .optional("max_ejection_percent", .percentage, "The most servers ejected at once, counting the one to eject, as Envoy's 100 × (ejected + 1) / servers ≤ it, for every detector: the default 10 ejects no server of fewer than ten unless always_eject_one_host."),
         .optional("interval", .period, "The detector's timer, ticking every interval from 0 s: ejections end at its first tick after their time, the success-rate and failure-percentage detectors judge the last interval's forwards at each tick, and each interval a server spends back lowers its ejection multiplier by one; at least 1ms; default 10s."),
         .optional("always_eject_one_host", .flag, "One server may be ejected whatever max_ejection_percent says (Envoy's always_eject_one_host); default false."),

@@ -30,6 +30,7 @@ extension ScenarioLoader {
             enforcingConsecutiveErrors: try percentage("enforcing_consecutive_5xx", default: 100),
             successRate: successRate,
             failurePercentage: failurePercentage,
-            maximumEjectionTimeJitter: try fields["max_ejection_time_jitter"]?.duration() ?? .zero)
+            maximumEjectionTimeJitter: try fields["max_ejection_time_jitter"]?.duration() ?? .zero,
+            unejectOnPassedHealthCheck: try fields["successful_active_health_check_uneject_host"]?.bool() ?? true)
     }
 }

@@ -57,12 +57,17 @@ public struct OutlierDetection: Sendable, Equatable {
     /// Envoy's `max_ejection_time_jitter` (default 0): each ejection lasts a further uniform
     /// whole number of milliseconds from 0 to this (`random() % (jitter_ms + 1)`).
     public var maximumEjectionTimeJitter: Duration
+    /// Envoy's `successful_active_health_check_uneject_host` (default true): with active health
+    /// checks, a check that leaves an ejected server healthy ends its ejection at once
+    /// (``unejected(_:at:)``).
+    public var unejectOnPassedHealthCheck: Bool
 
     /// Envoy's defaults unless given.
     public init(consecutiveErrors: Int = 5, baseEjectionTime: Duration = .seconds(30), maximumEjectionTime: Duration = .seconds(300),
                 maxEjectionPercent: Double = 10, interval: Duration = .seconds(10), alwaysEjectOneHost: Bool = false,
                 enforcingConsecutiveErrors: Double = 100, successRate: SuccessRate = SuccessRate(),
-                failurePercentage: FailurePercentage = FailurePercentage(), maximumEjectionTimeJitter: Duration = .zero) {
+                failurePercentage: FailurePercentage = FailurePercentage(), maximumEjectionTimeJitter: Duration = .zero,
+                unejectOnPassedHealthCheck: Bool = true) {
         precondition(consecutiveErrors >= 1, "consecutive errors must be at least 1")
         precondition(interval > .zero, "an interval must be longer than zero")
         precondition((0...100).contains(enforcingConsecutiveErrors), "an enforcing percentage lies within 0 … 100")
@@ -77,6 +82,7 @@ public struct OutlierDetection: Sendable, Equatable {
         self.successRate = successRate
         self.failurePercentage = failurePercentage
         self.maximumEjectionTimeJitter = maximumEjectionTimeJitter
+        self.unejectOnPassedHealthCheck = unejectOnPassedHealthCheck
     }
 
     /// One server's record.
@@ -185,6 +191,20 @@ public struct OutlierDetection: Sendable, Equatable {
         state.countResetAtReturn = false
         state.returnAnnounced = false
         return now.duration(to: end)
+    }
+
+    /// Envoy's `unejectHost` for a server ejected at `now` whose active health check just left it
+    /// healthy (`successful_active_health_check_uneject_host`, the detector's callback on every
+    /// completed check): the ejection ends now, and the server counts errors afresh; returns
+    /// whether it was ejected. The multiplier is left as the ejection set it and, as after any
+    /// return, lowered by one for each whole interval the server then stays back.
+    public func unejected(_ state: inout State, at now: VirtualInstant) -> Bool {
+        guard unejectOnPassedHealthCheck, state.isEjected(at: now) else { return false }
+        state.ejectedUntil = now
+        state.consecutiveErrors = 0
+        state.countResetAtReturn = true
+        state.returnAnnounced = true
+        return true
     }
 
     /// The random numbers of a detector outside a simulation: the `n`th is the first of a
