@@ -70,7 +70,7 @@ public struct HealthBasedStrategy: BalancingStrategy {
     /// `decay` in seconds.
     private let tau: Double
     private var health = ServerIDMap<Health>()
-    private var current = ServerIDMap<Double>()
+    private var current = ServerIDMap<SmoothWeightedRoundRobinStrategy.Peer>()
     /// Each server's cost in the current pick, by position (kept to avoid reallocating).
     private var costs: [Double] = []
     /// The pick instant of each forward in flight, by request and server (only looked up).

@@ -69,7 +69,9 @@ public struct SmoothWeightedRoundRobinStrategy: BalancingStrategy {
     }
 
     /// One step of nginx's algorithm over the servers whose index `include` admits; shared with
-    /// least connections, which breaks ties by it as nginx's `least_conn` does. Each admitted
+    /// least connections, which breaks ties by it as nginx's `least_conn` does, and with
+    /// `health_based`, whose peers are never told of a failure (their shortfall stays 0, so each
+    /// adds its candidate's effective weight). Each admitted
     /// server adds its effective weight to its current weight and to the total, and then (nginx's
     /// `if (peer->effective_weight < peer->weight) peer->effective_weight++`) gets one closer to
     /// its weight.
@@ -88,26 +90,6 @@ public struct SmoothWeightedRoundRobinStrategy: BalancingStrategy {
             }
         }
         if let best { peers[best]?.current = bestWeight - total }
-        return best
-    }
-
-    /// The same step with each server's effective weight fixed (no `effective_weight` of
-    /// nginx's), for the strategies that break ties by smooth weighted round robin without being
-    /// nginx's (`health_based`).
-    static func step(_ current: inout ServerIDMap<Double>, among servers: [UpstreamCandidate], include: (Int) -> Bool) -> Int? {
-        var total = 0.0
-        var best: Int?
-        var bestWeight = -Double.infinity
-        current.update(servers, where: include, default: 0) { index, value in
-            let weight = servers[index].effectiveWeight
-            value += weight
-            total += weight
-            if best == nil || value > bestWeight {
-                best = servers[index].serverID
-                bestWeight = value
-            }
-        }
-        if let best { current[best] = bestWeight - total }
         return best
     }
 }
