@@ -73,6 +73,20 @@ public enum NumberFormat {
         return value < 0 ? "-" + digits : digits
     }
 
+    /// A count as prose writes it: in words from zero to twelve (`cardinal(3)` is `"three"`), in
+    /// digits with thousands separators above (`cardinal(25)` is `"25"`).
+    public static func cardinal(_ value: Int) -> String {
+        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+        return words.indices.contains(value) ? words[value] : integer(value)
+    }
+
+    /// An English ordinal: `ordinal(3)` is `"3rd"`, `ordinal(11)` is `"11th"`, `ordinal(22)` is `"22nd"`.
+    public static func ordinal(_ value: Int) -> String {
+        let lastTwo = value.magnitude % 100, last = value.magnitude % 10
+        let suffix = (11...13).contains(lastTwo) ? "th" : last == 1 ? "st" : last == 2 ? "nd" : last == 3 ? "rd" : "th"
+        return integer(value) + suffix
+    }
+
     /// Formats a fraction as a percentage: `percent(0.1234)` is `"12.3%"`.
     /// - Parameters:
     ///   - fraction: the share, where 1 means 100 %.

@@ -92,7 +92,7 @@ struct OutcomeWriter {
             FileHandleOutput.standardError("error: \(error)\nreplay: \(outcome.replay)")
             return false
         }
-        print(summary(outcome, outcome.bundle.files.map { "\(outputDirectory)/\($0.path)" }))
+        ProgressDisplay.standardOutput(summary(outcome, outcome.bundle.files.map { "\(outputDirectory)/\($0.path)" }))
         if let failure = outcome.failure {
             FileHandleOutput.standardError(failure)
             status = .failed

@@ -73,6 +73,20 @@ enum ProgressDisplay {
         }
     }
 
+    /// Writes a result line (`PASS name seed … digest …`) to stdout, erasing the progress line
+    /// first. On a terminal stdout and stderr share the screen: a line printed while the progress
+    /// line stood ran on after it (`… 2.3 s elapsedPASS …`) and the next redraw erased only the
+    /// line below. Flushed under the lock, so that a redraw cannot come between the erase and it.
+    static func standardOutput(_ line: String) {
+        shown.withLock { isShown in
+            if isShown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            isShown = false
+            print(line)
+            // nil flushes every stream: naming `stdout` is shared mutable state to Swift 6.
+            fflush(nil)
+        }
+    }
+
     /// `message` with every C0 and C1 control character but line feed and tab, and DEL, written
     /// as a Swift escape (`\u{1B}`).
     static func visible(_ message: String) -> String {

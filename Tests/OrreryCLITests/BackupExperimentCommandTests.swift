@@ -23,7 +23,8 @@ import Testing
         let files = ["report.md", "report.json", "timeline.csv", "backups.csv", "restores.csv", "bytes_stored.svg", "backups_kept.svg", "errors_per_hour.svg", "restores.svg"]
         #expect(outcome.standardOutput == "backup: wrote " + files.map { "out/backup/\($0)" }.joined(separator: ", ") + "\n")
         let report = try String(contentsOf: dir.appendingPathComponent("out/backup/report.md"), encoding: .utf8)
-        #expect(report.contains("- replay: `orrery experiment backup` (reads `./backup.yaml`)"))
+        // `orrery experiment backup` reads scenarios/backup.yaml: this run is replayed by running its file.
+        #expect(report.contains("- replay: `orrery run ./backup.yaml`\n"))
         #expect(report.contains("2 of 2 restores reproduced the source exactly"))
         let restores = try String(contentsOf: dir.appendingPathComponent("out/backup/restores.csv"), encoding: .utf8).split(separator: "\n")
         #expect(restores.count == 3)

@@ -74,4 +74,19 @@ struct NumberFormatTests {
         #expect(NumberFormat.decimalsNeeded(for: [0.1, 0.25]) == 2)
         #expect(NumberFormat.decimalsNeeded(for: [1.0 / 3], limit: 3) == 3)
     }
+
+    @Test("writes English ordinals", arguments: [
+        (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (10, "10th"), (11, "11th"), (12, "12th"), (13, "13th"),
+        (21, "21st"), (22, "22nd"), (101, "101st"), (111, "111th"), (1_003, "1,003rd"),
+    ])
+    func ordinals(value: Int, expected: String) {
+        #expect(NumberFormat.ordinal(value) == expected)
+    }
+
+    @Test("writes small counts in words, larger ones in digits", arguments: [
+        (0, "zero"), (1, "one"), (3, "three"), (12, "twelve"), (13, "13"), (10_000, "10,000"), (-1, "-1"),
+    ])
+    func cardinals(value: Int, expected: String) {
+        #expect(NumberFormat.cardinal(value) == expected)
+    }
 }

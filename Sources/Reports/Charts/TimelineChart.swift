@@ -160,7 +160,7 @@ public struct TimelineChart: Chart {
             ChartDecoration.drawNoData(plot: plot, into: &document)
         }
         for (index, samples) in drawn.enumerated() {
-            let points = path(through: samples).map { SVGDocument.Point(x: xScale($0.time), y: yScale($0.value)) }
+            let points = PolylineThinning.thinned(path(through: samples).map { SVGDocument.Point(x: xScale($0.time), y: yScale($0.value)) })
             let color = ChartColor.series(index).hex
             if points.count > 1 {
                 document.polyline(points, stroke: color, width: 2, dash: LineDash.series(index))

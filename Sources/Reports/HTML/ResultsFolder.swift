@@ -13,8 +13,12 @@ struct ResultsFolder: Sendable, Equatable {
         var path: String
         /// The contents of `report.md`.
         var markdown: String
-        /// The contents of `report.json`, when there is one.
+        /// The contents of `report.json`, when there is one the page reads.
         var json: Data?
+        /// The size of a `report.json` over ``RegularFile/reportLimit``, left unread: a world of
+        /// many virtual days writes a figure a second into it (40 days, 24 MB), and the page
+        /// reads it only for its verdicts.
+        var unreadJSONBytes: Int? = nil
         /// Every file of the folder and the folders below it that have no report of their own,
         /// relative to the folder, sorted; hidden files left out.
         var files: [String]
@@ -52,11 +56,15 @@ struct ResultsFolder: Sendable, Equatable {
             let owned = ownedBy[folder] ?? []
             let prefix = folder.isEmpty ? "" : folder + "/"
             let directory = folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true)
+            let jsonURL = directory.appendingPathComponent("report.json")
+            var json: Data?, unreadJSONBytes: Int?
+            if FileManager.default.fileExists(atPath: jsonURL.path) {
+                if let size = Self.sizeOverLimit(jsonURL) { unreadJSONBytes = size } else { json = try Self.read(jsonURL, under: root) }
+            }
             return Report(
                 path: folder,
                 markdown: String(decoding: try Self.read(directory.appendingPathComponent("report.md"), under: root), as: UTF8.self),
-                json: FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.json").path)
-                    ? try Self.read(directory.appendingPathComponent("report.json"), under: root) : nil,
+                json: json, unreadJSONBytes: unreadJSONBytes,
                 files: owned.map { String($0.dropFirst(prefix.count)) }.sorted(by: Self.byteOrder))
         }
         guard !reports.isEmpty else { throw .noReports(root.path) }
@@ -112,6 +120,16 @@ struct ResultsFolder: Sendable, Equatable {
     /// Orders paths by their UTF-8 bytes: the same on every platform and in every locale.
     static func byteOrder(_ first: String, _ second: String) -> Bool {
         first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+
+    /// The size of the regular file at `url` when it is over ``RegularFile/reportLimit``, else
+    /// nil (a file that is not regular, or missing, is left to ``read(_:under:)`` to refuse).
+    private static func sizeOverLimit(_ url: URL) -> Int? {
+        let target = url.resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let size = (attributes[.size] as? NSNumber)?.intValue, size > RegularFile.reportLimit else { return nil }
+        return size
     }
 
     /// The contents of the file at `url`, a report's file: read only when it is a regular file

@@ -114,6 +114,8 @@ struct ResultsPageLayout {
         var html = "<div class=\"report-meta\">\n"
         if report.json.flatMap(VerdictSummary.init(json:)) != nil {
             html += "<p class=\"verdicts\">\(verdicts(of: report))</p>\n"
+        } else if let size = report.unreadJSONBytes {
+            html += "<p class=\"verdicts\"><span class=\"none\">verdicts not read: report.json is \(NumberFormat.integer(size)) bytes, over the \(NumberFormat.integer(RegularFile.reportLimit)) the page reads (the report below states them)</span></p>\n"
         }
         let prefix = report.path.isEmpty ? "" : report.path + "/"
         let links = report.files.map { file in

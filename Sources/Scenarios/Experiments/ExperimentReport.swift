@@ -7,10 +7,22 @@ enum ExperimentReport {
     static func header(title: String, spec: some ExperimentIdentity, digest: String) -> String {
         var out = "# \(title)\n\n"
         out += "- seed: `\(spec.seed)`\n"
-        out += "- replay: `orrery experiment \(spec.name)` (reads `\(spec.file)`)\n"
+        out += "- replay: \(replay(name: spec.name, file: spec.file))\n"
         out += "- digest: `\(digest)`\n"
         if !spec.summary.isEmpty { out += "- setup: \(spec.summary)\n" }
         return out + "\n"
     }
 
+    /// The directory `orrery experiment` reads its files from unless told otherwise.
+    static let experimentsDirectory = "scenarios"
+
+    /// The command that replays exactly this run. `orrery experiment NAME` reads
+    /// `scenarios/NAME.yaml`, so only a run of that file is replayed by it; any other file
+    /// (`orrery run cases/a1-small.yaml`, or `--scenarios elsewhere`) is replayed by running it.
+    static func replay(name: String, file: String) -> String {
+        guard file == "\(experimentsDirectory)/\(name).yaml" else {
+            return "`orrery run \(ShellQuoting.quote(ShellQuoting.fileArgument(file)))`"
+        }
+        return "`orrery experiment \(name)` (reads `\(file)`)"
+    }
 }

@@ -41,7 +41,7 @@ public struct ClaimOutcome: Sendable, Equatable {
 
 extension ScenarioLoader {
     /// `claims:` — a list of `{claim: "text", holds_if: "metric op value"}` (or a list of conditions).
-    static func parseClaims(_ cursor: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool) throws(ScenarioError) -> [Claim] {
+    static func parseClaims(_ cursor: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool, features: Metric.Features = .all) throws(ScenarioError) -> [Claim] {
         var claims: [Claim] = []
         for item in try cursor.list(atMost: ScenarioSchema.maximumClaims, of: "claims") {
             let fields = try item.mapping(ScenarioSchema.claim)
@@ -49,9 +49,9 @@ extension ScenarioLoader {
             let condition = try fields.required("holds_if")
             var conditions: [Expectation] = []
             if condition.text != nil {
-                conditions = [try parseExpectation(condition, subsystems: subsystems, hasBalancer: hasBalancer)]
+                conditions = [try parseExpectation(condition, subsystems: subsystems, hasBalancer: hasBalancer, features: features)]
             } else {
-                for entry in try condition.list(atMost: ScenarioSchema.maximumClaimConditions, of: "conditions") { conditions.append(try parseExpectation(entry, subsystems: subsystems, hasBalancer: hasBalancer)) }
+                for entry in try condition.list(atMost: ScenarioSchema.maximumClaimConditions, of: "conditions") { conditions.append(try parseExpectation(entry, subsystems: subsystems, hasBalancer: hasBalancer, features: features)) }
             }
             guard !conditions.isEmpty else { throw condition.error(.invalidValue("a claim needs at least one condition")) }
             claims.append(Claim(text: text, conditions: conditions, line: item.line, column: item.column))

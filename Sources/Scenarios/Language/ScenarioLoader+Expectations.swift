@@ -3,17 +3,21 @@ extension ScenarioLoader {
     /// `mapreduce.output_exact == true`. A metric without a namespace is looked up among the
     /// subsystems the scenario has; a name two of them measure must say which.
     ///
-    /// Durations need a unit (`200ms`, `2s`), booleans are `true` or `false`.
-    static func parseExpectations(_ cursor: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool = true) throws(ScenarioError) -> [Expectation] {
+    /// Durations need a unit (`200ms`, `2s`), booleans are `true` or `false`. A metric the world
+    /// does not measure — a balancer's without one, a keepalive or zone metric without
+    /// `features` — is refused: it would read 0 and hold or fail whatever the run did.
+    static func parseExpectations(_ cursor: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool = true,
+                                  features: Metric.Features = .all) throws(ScenarioError) -> [Expectation] {
         var expectations: [Expectation] = []
         for item in try cursor.list(atMost: ScenarioSchema.maximumExpectations, of: "expectations") {
-            expectations.append(try parseExpectation(item, subsystems: subsystems, hasBalancer: hasBalancer))
+            expectations.append(try parseExpectation(item, subsystems: subsystems, hasBalancer: hasBalancer, features: features))
         }
         return expectations
     }
 
-    /// One assertion `metric op value`, checked as ``parseExpectations(_:subsystems:hasBalancer:)`` says.
-    static func parseExpectation(_ item: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool = true) throws(ScenarioError) -> Expectation {
+    /// One assertion `metric op value`, checked as ``parseExpectations(_:subsystems:hasBalancer:features:)`` says.
+    static func parseExpectation(_ item: YAMLCursor, subsystems: [Subsystem], hasBalancer: Bool = true,
+                                 features: Metric.Features = .all) throws(ScenarioError) -> Expectation {
         let text = try item.string()
         guard let op = Expectation.Comparison.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
             .first(where: { text.contains($0.rawValue) }),
@@ -24,6 +28,9 @@ extension ScenarioLoader {
         let metric = try resolveMetric(written, subsystems: subsystems, at: item)
         if metric.subsystem == .balancer, !hasBalancer, let known = BalancerMetric(rawValue: metric.name), known.needsBalancer {
             throw item.error(.invalidValue("'\(written.excerpt)' is measured by a balancer; this scenario's clients talk to the servers directly (add a 'balancer' section)"))
+        }
+        if let reason = metric.unmeasured(with: features) {
+            throw item.error(.invalidValue("'\(written.excerpt)' \(reason)"))
         }
         if metric.unit == .boolean, op != .equal {
             throw item.error(.invalidValue("'\(written.excerpt)' is true or false: compare it with ==, e.g. '\(written.excerpt) == true'"))
@@ -40,7 +47,11 @@ extension ScenarioLoader {
                 threshold = try valueCursor.bool() ? 1 : 0
             case .duration:
                 guard let last = valueText.last, last.isLetter else {
-                    throw valueCursor.error(.invalidValue("'\(metric)' is a duration: give the threshold a unit, e.g. \(valueText.excerpt)ms or \(valueText.excerpt)s"))
+                    // A bare number gets its units suggested; anything else (`p99 <<`) a whole
+                    // expectation: "e.g. <ms or <s" was no example.
+                    let example = Double(valueText) != nil ? "\(valueText.excerpt)ms or \(valueText.excerpt)s"
+                        : "'\(written.excerpt) \(op.rawValue) \(metric.unit.exampleThreshold)'"
+                    throw valueCursor.error(.invalidValue("'\(metric)' is a duration: give the threshold a unit, e.g. \(example)"))
                 }
                 threshold = try valueCursor.seconds()
             default:

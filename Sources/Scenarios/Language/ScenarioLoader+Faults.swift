@@ -10,6 +10,28 @@ extension ScenarioLoader {
     /// The most faults one file may list.
     static let maximumFaults = 100_000
 
+    /// The settings each fault action reads besides `at`: `factor: abc` on a crash or
+    /// `boot_time` on a pause was accepted and never read. Every fault list, a world's, a queue
+    /// run's and a single MapReduce job's, refuses another action's setting with this table.
+    static let faultSettings = KindSettings(kinds: [
+        ("crash", []),
+        ("restart", ["boot_time"]),
+        ("pause", ["for"]),
+        ("slow", ["factor", "for"]),
+        ("partition", ["for"]),
+        ("heal", []),
+        ("drop_rate", ["for"]),
+        ("latency_spike", ["for"]),
+        ("hang", ["for"]),
+        ("errors", ["rate", "for"]),
+        ("lose_intermediate", []),
+        ("storm", ["rate", "code", "for"]),
+        ("zone_outage", ["boot_time", "for"]),
+    ]) { key, owners, kind, settings in
+        "'\(key)' applies to \(KindSettings.plainList(owners)) faults, not to '\(kind)', which takes "
+            + (settings.isEmpty ? "only 'at'" : KindSettings.quotedList(["at"] + settings))
+    }
+
     /// The faults of a world, sorted by what carries them out.
     struct WorldFaults {
         /// Faults the network applies (to any node of any subsystem).
@@ -38,6 +60,7 @@ extension ScenarioLoader {
             guard actions.count == 1, let action = actions.first, let value = fields[action] ?? fields.entries.first(where: { $0.key == action })?.value else {
                 throw item.error(.invalidValue("each fault names exactly one of: \((faultActions + sectionFaultActions).joined(separator: ", "))"))
             }
+            try faultSettings.refuseForeign(in: fields, kind: action)
             func node(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
                 let name = try cursor.string()
                 guard nodes.contains(NodeID(name)) else {

@@ -165,8 +165,10 @@ extension ScenarioLoader {
     static func parseWorkload(_ cursor: YAMLCursor, limits: Scenario.Limits) throws(ScenarioError) -> Workload {
         let fields = try cursor.mapping(ScenarioSchema.workload)
         let typeCursor = try fields.required("type")
+        let type = try typeCursor.string()
+        try workloadSettings.refuseForeign(in: fields, kind: type)
         let arrivals: Arrivals
-        switch try typeCursor.string() {
+        switch type {
         case "closed_loop":
             arrivals = .closedLoop(users: try fields.required("users").int(in: ScenarioSchema.workloadUsers),
                                    thinkTime: try fields["think_time"]?.durationDistribution() ?? .constant(0))
@@ -177,11 +179,7 @@ extension ScenarioLoader {
         }
         var bursts: [Burst] = []
         var clients = 1
-        if case .closedLoop = arrivals {
-            for key in ["bursts", "clients"] {
-                if let value = fields[key] { throw value.error(.invalidValue("'\(key.excerpt)' applies to open-loop arrivals; a closed loop's load is set by its users")) }
-            }
-        } else {
+        if case .openLoop = arrivals {
             for item in try fields["bursts"]?.list(atMost: ScenarioSchema.maximumBursts, of: "bursts") ?? [] {
                 let burst = try item.mapping(ScenarioSchema.burst)
                 bursts.append(Burst(at: try burst.required("at").duration(), duration: try burst.required("for").positiveDuration(),
@@ -196,6 +194,16 @@ extension ScenarioLoader {
             keys: try fields["keys"].map { cursor throws(ScenarioError) in try parseKeys(cursor) } ?? .sixDigitIDs,
             path: try fields["path"]?.string() ?? "home",
             rampUp: try fields["ramp_up"]?.positiveDuration(), bursts: bursts, clients: clients)
+    }
+
+    /// What each `workload.type` reads: a closed loop's load is set by its users, an open loop's
+    /// by its rate; the other kind's settings are refused rather than ignored.
+    static let workloadSettings = KindSettings(kinds: [
+        ("closed_loop", ["users", "think_time"]),
+        ("open_loop", ["rate", "bursts", "clients"]),
+    ]) { key, _, kind, _ in
+        kind == "closed_loop" ? "'\(key)' applies to open-loop arrivals; a closed loop's load is set by its users"
+            : "'\(key)' applies to closed-loop arrivals; an open loop's load is set by its rate"
     }
 
     static func parseKeys(_ cursor: YAMLCursor) throws(ScenarioError) -> KeyDistribution {

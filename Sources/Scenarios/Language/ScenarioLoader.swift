@@ -107,16 +107,28 @@ public enum ScenarioLoader {
             scenario.deployment = plan
         }
         scenario.expectations = try top["expect"].map { cursor throws(ScenarioError) in
-            try parseExpectations(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil)
+            try parseExpectations(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil, features: Metric.Features(of: scenario))
         } ?? []
         scenario.claims = try top["claims"].map { cursor throws(ScenarioError) in
-            try parseClaims(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil)
+            try parseClaims(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil, features: Metric.Features(of: scenario))
         } ?? []
         if let (section, message) = ResourceBudget(scenario).problem(eventLimit: scenario.limits.eventLimit) {
-            let key = String(section.prefix { $0 != "." })
-            throw (top[key] ?? top.cursor).error(.invalidValue(message))
+            throw budgetCursor(section, in: top).error(.invalidValue(message))
         }
         return scenario
+    }
+
+    /// Where the value that drives an estimate is written: the budget's dotted section
+    /// (`run.time_limit`, `balancer.queue`) followed as deep as the file spells it, so that a
+    /// refusal points at `time_limit: 100000h` rather than at `run:`.
+    static func budgetCursor(_ section: String, in top: YAMLMapping) -> YAMLCursor {
+        let path = section.split(separator: ".").map(String.init)
+        guard let first = path.first, var cursor = top[first] else { return top.cursor }
+        for key in path.dropFirst() {
+            guard let mapping = try? cursor.openMapping(), let child = mapping[key] else { break }
+            cursor = child
+        }
+        return cursor
     }
 
     /// Every node of the world a fault or a link may name.

@@ -6,6 +6,9 @@ extension YAMLCursor {
         ("ns", 1e-9), ("us", 1e-6), ("µs", 1e-6), ("ms", 1e-3), ("min", 60), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
     ]
 
+    /// The units shorter than a second, which a setting nginx reads in seconds refuses.
+    static let subsecondUnits = durationUnits.filter { $0.seconds < 1 }.map(\.suffix)
+
     /// The longest duration a scenario may name: 100 years of virtual time, so that every instant
     /// and every sum of a few durations stays far inside `Int64` nanoseconds.
     static let maximumSeconds = 100 * 365.25 * 86_400.0

@@ -50,7 +50,7 @@ extension ScenarioFile {
         if let backup = result.backup { figures.append("\(backup.backupsCreated) backups, \(backup.restores.filter(\.identical).count)/\(backup.restores.count) restores exact") }
         if case .success(let outcomes) = result.operations { figures.append("\(outcomes.count) operations answered") }
         if let queue = result.queueHeadline { figures.append(queue) }
-        if figures.isEmpty, let store = result.storeHeadline { figures.append(store) }
+        if figures.isEmpty { figures += [result.logHeadline, result.storeHeadline].compactMap { $0 } }
         var failure: String?
         if !result.passed {
             var lines = ["seed \(seed): scenario '\(scenario.name)' failed; replay with: \(replay)"]

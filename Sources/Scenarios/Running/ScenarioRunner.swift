@@ -50,7 +50,7 @@ public enum ScenarioRunner {
                 figures(server, slots: spec.configuration.slots, runSeconds: simulation.now.seconds, metrics: metrics)
             },
             completionsPerSecond: metrics.completionsPerSecond,
-            faults: timeline.map { $0.reportLine(end: simulation.now) },
+            faults: FaultSchedule.reportLines(timeline.map(FaultSchedule.Listed.init), end: simulation.now),
             checks: [])
         result.failuresPerSecond = metrics.failuresPerSecond
         result.balancer = balanced.map { BalancerFigures($0.0, replicas: $0.1, timeline: timeline, end: simulation.now) }

@@ -7,11 +7,87 @@ extension FaultSchedule {
     static func reportLine(_ text: String, at: VirtualInstant, end: VirtualInstant) -> String {
         at > end ? "\(text) (not reached: the run ended at \(end))" : text
     }
+
+    /// One fault to list: when it strikes, the fault itself when it is a network fault (nil for
+    /// a section's own, such as a storm or a wiped disk), and how it reads.
+    struct Listed {
+        var at: VirtualInstant
+        var fault: Fault?
+        var text: String
+    }
+
+    /// The report's fault list, `faults` in time order: every fault once. The loader writes a
+    /// `slow`, `errors`, `drop_rate` or `latency_spike` with `for:` as two schedule entries — the
+    /// fault and, `for:` later, its undo (factor 1, rate 0, no extra latency) — because that is
+    /// what the network applies; the report folds the undo back into its fault, listed as
+    /// `pause` and `hang` are: "slow s3 ×2.0 for 1.000s". The schedule itself is not touched.
+    static func reportLines(_ faults: [Listed], end: VirtualInstant) -> [String] {
+        let ends = undoPairs(faults)
+        return faults.indices.compactMap { index in
+            let listed = faults[index]
+            if ends.undos.contains(index) { return nil }
+            var text = listed.text
+            if let undo = ends.undoOf[index] {
+                text += " for \(listed.at.duration(to: faults[undo].at).formattedSeconds)"
+            }
+            return reportLine(text, at: listed.at, end: end)
+        }
+    }
+
+    /// Which undo ends which fault. A fault and an undo of the same target pair only when
+    /// nothing else of that target comes between: the schedule no longer says which `for:`
+    /// wrote an undo, so overlapping faults of one target (a second `slow s3` before the first
+    /// ends) keep their entries as applied rather than be given lengths nobody wrote. An undo
+    /// with no fault before it (written by hand, `factor: 1`) stays an entry of its own.
+    private static func undoPairs(_ faults: [Listed]) -> (undoOf: [Int: Int], undos: Set<Int>) {
+        var undoOf: [Int: Int] = [:]
+        var undos = Set<Int>()
+        // Per target: the fault that opened it (nil once another fault overlapped it) and how
+        // many faults are still open.
+        var open: [String: (start: Int?, depth: Int)] = [:]
+        for (index, listed) in faults.enumerated() {
+            guard let lasting = listed.fault?.lasting else { continue }
+            let current = open[lasting.target]
+            guard lasting.isUndo else {
+                open[lasting.target] = current.map { (nil, $0.depth + 1) } ?? (index, 1)
+                continue
+            }
+            guard let current else { continue }
+            if current.depth == 1, let start = current.start {
+                undoOf[start] = index
+                undos.insert(index)
+            }
+            open[lasting.target] = current.depth == 1 ? nil : (nil, current.depth - 1)
+        }
+        return (undoOf, undos)
+    }
 }
 
-extension FaultSchedule.Entry {
-    /// The entry as a report lists it (``FaultSchedule/reportLine(_:at:end:)``).
-    func reportLine(end: VirtualInstant) -> String {
-        FaultSchedule.reportLine("\(at): \(fault)", at: at, end: end)
+extension Fault {
+    /// For a fault that lasts until an undo sets it back (`slow`, `errors`, `drop_rate`,
+    /// `latency_spike`): what it acts on, and whether this is the undo.
+    fileprivate var lasting: (target: String, isUndo: Bool)? {
+        switch self {
+        case .slow(let node, let factor): return ("slow \(node)", factor == 1)
+        case .errors(let node, let rate): return ("errors \(node)", rate == 0)
+        case .dropRate(let rate): return ("drop rate", rate == 0)
+        case .latencySpike(let extra): return ("latency spike", extra == .zero)
+        case .crash, .restart, .pause, .partition, .heal, .hang: return nil
+        }
+    }
+}
+
+extension FaultSchedule.Listed {
+    /// A network fault as the report lists it.
+    init(_ entry: FaultSchedule.Entry) {
+        self.init(at: entry.at, fault: entry.fault, text: "\(entry.at): \(entry.fault)")
+    }
+
+    /// A MapReduce cluster fault as the report lists it: its network faults pair as the
+    /// network's do.
+    init(_ entry: MapReduce.ClusterFault.Entry) {
+        var fault: Fault?
+        if case .network(let network) = entry.fault { fault = network }
+        self.init(at: entry.at, fault: fault, text: "\(entry.at): \(entry.fault)")
     }
 }

@@ -15,4 +15,14 @@ extension RunResult {
         func count(_ metric: StoreMetric) -> Int { Int(value(of: metric.metric) ?? 0) }
         return "\(count(.requests)) store requests, \(count(.errors)) not answered 2xx"
     }
+
+    /// The log's figure for the verdict, from its `log.*` metrics as its report section gives them:
+    /// records the producers had acknowledged, how many of those the log lost, and how many the
+    /// jobs reading a topic read. For a world whose other figures say nothing of it (no job): a
+    /// world with a log alone printed nothing after its verdict's colon.
+    public var logHeadline: String? {
+        guard log != nil else { return nil }
+        func count(_ metric: LogMetric) -> Int { Int(value(of: metric.metric) ?? 0) }
+        return "\(count(.produced)) records acknowledged, \(count(.lost)) of them lost, \(count(.readByJobs)) read by jobs"
+    }
 }

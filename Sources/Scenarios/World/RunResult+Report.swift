@@ -6,7 +6,7 @@ extension RunResult {
     /// Every report file of the run under `<name>/`, in the formats asked for. A run of servers
     /// and clients alone writes the balancer's report; any other world writes one report whose
     /// sections come from the subsystems present, the metrics of all of them, one timeline of
-    /// every subsystem's events, and each subsystem's own files.
+    /// every subsystem's events, and each subsystem's own files (``SubsystemPart/addFiles(_:formats:to:in:)``).
     public func bundle(formats: [ReportFormat]) -> ReportBundle {
         var bundle = ReportBundle()
         let directory = scenario
@@ -15,19 +15,12 @@ extension RunResult {
             let balanced = traffic.balancer != nil
             if formats.contains(.md) {
                 bundle.add("\(directory)/report.md", traffic.markdown(chartsLinked: balanced))
-                if balanced {
-                    bundle.add("\(directory)/throughput.svg", traffic.throughputChart().svg())
-                    bundle.add("\(directory)/connections.svg", traffic.connectionsChart().svg())
-                }
+                traffic.addCharts(to: &bundle, in: directory)
             }
             if formats.contains(.json) { bundle.add("\(directory)/report.json", traffic.json()) }
             if formats.contains(.csv) {
                 bundle.add("\(directory)/servers.csv", traffic.serversCSV())
-                bundle.add("\(directory)/summary.csv", traffic.summaryCSV())
-                if balanced {
-                    bundle.add("\(directory)/timeline.csv", traffic.timelineCSV())
-                    bundle.add("\(directory)/events.csv", traffic.eventsCSV())
-                }
+                traffic.addTables(to: &bundle, in: directory, timeline: "timeline.csv")
             }
             return bundle
         }
@@ -64,6 +57,7 @@ extension RunResult {
             case nil: break
             }
         }
+        for subsystem in subsystems { subsystem.part.addFiles(self, formats: formats, to: &bundle, in: directory) }
         return bundle
     }
 

@@ -1,3 +1,5 @@
+import Reports
+
 /// What each subsystem contributes to the one pipeline: one type per subsystem, in its folder
 /// (`Subsystems/<Name>/<Name>Part.swift`) beside its section (`<Name>Section`), its section loader
 /// (`ScenarioLoader+<Name>`), its piece of the world (`World+<Name>`) and its metric catalog.
@@ -14,6 +16,8 @@ protocol SubsystemPart {
     static func value(of metric: Catalog, in result: RunResult) -> Double?
     /// Its section of the run's report (empty when the run has none of it).
     static func markdown(_ result: RunResult) -> String
+    /// Its own files beside a composed world's report, in the formats asked for (given: none).
+    static func addFiles(_ result: RunResult, formats: [ReportFormat], to bundle: inout ReportBundle, in directory: String)
     /// Its metrics, in catalog order (given).
     static var metrics: [Metric] { get }
     /// The value of any metric of its namespace (given: nil for a name not in its catalog).
@@ -22,6 +26,8 @@ protocol SubsystemPart {
 
 extension SubsystemPart {
     static func start(in world: World) {}
+
+    static func addFiles(_ result: RunResult, formats: [ReportFormat], to bundle: inout ReportBundle, in directory: String) {}
 
     static var metrics: [Metric] { Catalog.metrics }
 

@@ -115,18 +115,17 @@ extension World {
 
     /// Every fault scheduled — the network's, the cluster's own (its crashes and restarts, its
     /// chaos, its wiped disks), the store's storms — in time order, one marked not reached when
-    /// it comes after the run ended. The one list of the run: report.md's `# Faults` and
-    /// report.json's `faults` both print it, and no section keeps a list of its own.
+    /// it comes after the run ended, one with a length (`for:`) once with it
+    /// (``FaultSchedule/reportLines(_:end:)``). The one list of the run: report.md's `# Faults`
+    /// and report.json's `faults` both print it, and no section keeps a list of its own.
     private func faultList() -> [String] {
-        var entries: [(at: VirtualInstant, text: String)] = networkFaults.map { ($0.at, "\($0.at): \($0.fault)") }
-        entries += clusterFaults.map { ($0.at, "\($0.at): \($0.fault)") }
+        var entries = networkFaults.map(FaultSchedule.Listed.init) + clusterFaults.map(FaultSchedule.Listed.init)
         for storm in scenario.store?.configuration.errorStorms ?? [] {
             let at = VirtualInstant.after(storm.start)
-            entries.append((at, "\(at): \(storm.code.rawValue) storm on \(scenario.store?.id.name ?? "s3") for \(storm.length.formattedSeconds) at rate \(storm.errorRate)"))
+            entries.append(.init(at: at, fault: nil, text: "\(at): \(storm.code.rawValue) storm on \(scenario.store?.id.name ?? "s3") for \(storm.length.formattedSeconds) at rate \(storm.errorRate)"))
         }
-        return entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map {
-            FaultSchedule.reportLine($0.element.text, at: $0.element.at, end: simulation.now)
-        }
+        let sorted = entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        return FaultSchedule.reportLines(sorted, end: simulation.now)
     }
 
     private func jobResult(_ job: WorldJob, failure: String?, replayCommand: String, end: EndState) -> RunResult.Job {

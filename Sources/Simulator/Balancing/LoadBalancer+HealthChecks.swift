@@ -22,8 +22,10 @@ extension LoadBalancer {
     ///   the same member and keeps its loop. Its first check has no jitter (HAProxy starts a
     ///   dynamic server's with `start_check_task(check, 0, 1, 1)`, one interval later).
     /// - Jitter is drawn from a stream of the server's own (``checkRandom(for:)``): its first
-    ///   draw for the start of its first check, then one per check, so what one server draws
-    ///   does not depend on when the others' checks end. With `spread-checks` 0 nothing is drawn.
+    ///   draw for the start of its first check, then one per check (and one when the errors a
+    ///   check observes move its next check, ``observeForHealthCheck(_:at:)``), so what one
+    ///   server draws does not depend on when the others' checks end. With `spread-checks` 0
+    ///   nothing is drawn.
     ///
     /// Calling it again does nothing.
     public nonisolated func startHealthChecks() {
@@ -52,7 +54,7 @@ extension LoadBalancer {
     /// Checks `replica` from `first` on, one check at a time, an interval after each one ends,
     /// for as long as the membership that `membership` (the stats object made when it joined)
     /// stands for lasts: a server removed, even one re-added under the same id, ends this loop.
-    nonisolated func startCheckLoop(for replica: Replica, membership: UpstreamServerStats, firstCheckAt first: VirtualInstant) {
+    func startCheckLoop(for replica: Replica, membership: UpstreamServerStats, firstCheckAt first: VirtualInstant) {
         runCheckLoop(for: replica, membership: membership, firstCheckAt: first, random: checkRandom(for: replica))
     }
 
@@ -61,34 +63,65 @@ extension LoadBalancer {
         network.simulation.randomStream("balancer.\(id.name).health-check.\(replica.hostname)")
     }
 
-    /// ``startCheckLoop(for:membership:firstCheckAt:)`` drawing its jitter from `random`.
-    private nonisolated func runCheckLoop(for replica: Replica, membership: UpstreamServerStats, firstCheckAt first: VirtualInstant, random: SeededRandom) {
-        guard let check = configuration.healthCheck else { return }
+    /// ``startCheckLoop(for:membership:firstCheckAt:)`` drawing its jitter from `random`. The
+    /// loop takes the next number of the server's task (``ActiveHealthCheck/CheckTask``) and
+    /// ends once another loop has taken a later one (``restartCheckLoop(at:)``); the
+    /// stream is kept in the task, where each wait draws from it.
+    private func runCheckLoop(for replica: Replica, membership: UpstreamServerStats, firstCheckAt first: VirtualInstant, random: SeededRandom) {
+        guard let check = configuration.healthCheck, let index = members.index(forKey: replica.id) else { return }
+        members.values[index].checks.task.loop += 1
+        members.values[index].checks.task.nextCheck = first
+        members.values[index].checks.task.random = random
+        let loop = members.values[index].checks.task.loop
         let simulation = network.simulation
         simulation.spawn("health-check.\(replica.hostname)", daemon: true) { _ in
-            var next = first, random = random
+            var next = first
             while true {
                 if simulation.now < next { guard await simulation.sleepUnlessTornDown(until: next) else { return } }
-                guard await self.isMember(replica.id, membership) else { return }
+                guard await self.startCheck(of: replica.id, membership: membership, loop: loop) else { return }
                 let passed = await self.probe(replica.server, path: check.path, timeout: check.timeout)
-                guard let interval = await self.finishCheck(of: replica.id, membership: membership, passed: passed) else { return }
-                next = simulation.now.advanced(by: check.jittered(interval, random: &random))
+                guard let after = await self.finishCheck(of: replica.id, membership: membership, loop: loop, passed: passed) else { return }
+                next = after
             }
         }
     }
 
-    /// Whether server `serverID` is still the member whose stats object is `membership`.
-    private func isMember(_ serverID: Int, _ membership: UpstreamServerStats) -> Bool {
-        members[serverID]?.stats === membership
+    /// Whether server `serverID` is still the member whose stats object is `membership`, and
+    /// `loop` still its current check loop; if so, its check starts (is in flight).
+    private func startCheck(of serverID: Int, membership: UpstreamServerStats, loop: Int) -> Bool {
+        guard let index = members.index(forKey: serverID), members.values[index].stats === membership,
+              members.values[index].checks.task.loop == loop else { return false }
+        members.values[index].checks.task.probing = true
+        members.values[index].checks.task.nextCheck = nil
+        return true
     }
 
-    /// Applies a check's result if its server is still the same member; returns the interval
-    /// to its next check, chosen from its state after this one (HAProxy's `srv_getinter`), or
-    /// nil if it is no longer that member.
-    private func finishCheck(of serverID: Int, membership: UpstreamServerStats, passed: Bool) -> Duration? {
-        guard isMember(serverID, membership), let check = configuration.healthCheck else { return nil }
-        recordCheck(serverID, passed: passed)
-        return members[serverID].map { check.interval(after: $0.checks) }
+    /// Applies a check's result if its server is still the same member and `loop` its loop —
+    /// none if the observed errors failed the check meanwhile (``ActiveHealthCheck/CheckTask/probeFailed``)
+    /// — and returns when its next check starts, or nil if the loop is to end.
+    private func finishCheck(of serverID: Int, membership: UpstreamServerStats, loop: Int, passed: Bool) -> VirtualInstant? {
+        guard let index = members.index(forKey: serverID), members.values[index].stats === membership,
+              members.values[index].checks.task.loop == loop else { return nil }
+        members.values[index].checks.task.probing = false
+        if members.values[index].checks.task.probeFailed {
+            members.values[index].checks.task.probeFailed = false
+        } else {
+            recordCheck(serverID, passed: passed)
+        }
+        return scheduleNextCheck(at: index)
+    }
+
+    /// Sets member `index`'s next check an interval from now, the interval chosen from its state
+    /// (HAProxy's `srv_getinter`, then `spread-checks`' jitter from the task's stream), and
+    /// clears the forced fast interval once it has been chosen — `process_chk`'s `update_timer`.
+    private func scheduleNextCheck(at index: Int) -> VirtualInstant? {
+        guard let check = configuration.healthCheck, var random = members.values[index].checks.task.random else { return nil }
+        let interval = check.interval(after: members.values[index].checks)
+        let next = network.simulation.now.advanced(by: check.jittered(interval, random: &random))
+        members.values[index].checks.task.random = random
+        members.values[index].checks.forcesFastInterval = false
+        members.values[index].checks.task.nextCheck = next
+        return next
     }
 
     private nonisolated func probe(_ server: ServerReplica, path: String, timeout: Duration) async -> Bool {
@@ -115,5 +148,44 @@ extension LoadBalancer {
             break
         }
         if passed && members.values[index].checks.isUp { activeHealthCheckPassed(at: index) }
+    }
+}
+
+extension LoadBalancer {
+    /// A forward's `outcome` from member `index`, for a health check that observes the traffic
+    /// (``ActiveHealthCheck/observe(_:into:)``): counted, and at the error limit the mode's failed
+    /// check applied — a server it takes down is marked down as by a check (HAProxy reports it
+    /// as one, "Health analyze"). Nothing is observed before the checks start (`health_adjust`
+    /// returns without a check task).
+    ///
+    /// With `fastinter` set the server's check task is woken, as `__health_adjust` does, and
+    /// `process_chk` decides: a check in flight that the mode failed ends now, the next an
+    /// interval later; with none in flight, the next check moves to now + the interval
+    /// (`srv_getinter`, `fastinter` at the top since the limit forces it) if that is no later
+    /// than when it was due — with its jitter, and the forced interval then cleared. Otherwise
+    /// the loop goes on as it was.
+    func observeForHealthCheck(_ outcome: ForwardOutcome, at index: Int) {
+        guard healthChecksStarted, let check = configuration.healthCheck,
+              let reached = check.observe(outcome, into: &members.values[index].checks) else { return }
+        if reached.transition == .markedDown { log(.markedDown(.active), subject: members.values[index].replica.hostname) }
+        guard check.fastInterval != nil else { return }
+        let task = members.values[index].checks.task
+        if task.probing {
+            guard task.probeFailed else { return }
+        } else {
+            guard let due = task.nextCheck, network.simulation.now.advanced(by: check.interval(after: members.values[index].checks)) <= due else { return }
+        }
+        restartCheckLoop(at: index)
+    }
+
+    /// Ends member `index`'s check loop — its sleep, or the check in flight, whose answer will
+    /// find the loop replaced — and starts another whose first check is an interval from now
+    /// (``scheduleNextCheck(at:)``).
+    private func restartCheckLoop(at index: Int) {
+        members.values[index].checks.task.probing = false
+        members.values[index].checks.task.probeFailed = false
+        guard let next = scheduleNextCheck(at: index), let random = members.values[index].checks.task.random else { return }
+        let member = members.values[index]
+        runCheckLoop(for: member.replica, membership: member.stats, firstCheckAt: next, random: random)
     }
 }

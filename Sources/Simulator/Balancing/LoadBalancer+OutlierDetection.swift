@@ -7,19 +7,29 @@ extension LoadBalancer {
     func observeForOutlierDetection(_ outcome: ForwardOutcome, of serverID: Int, at index: Int) {
         guard let outlier = configuration.outlierDetection else { return }
         let now = network.simulation.now
-        let ejected = members.values.indices.reduce(0) { $0 + (members.values[$1].outlier.isEjected(at: now) ? 1 : 0) }
+        let ejected = activeEjections(at: now)
         let hostname = members.values[index].replica.hostname
-        if let length = outlier.record(error: outcome.isError, into: &members.values[index].outlier, at: now, ejectedNow: ejected,
+        if let length = outlier.record(outcome, into: &members.values[index].outlier, at: now, ejectedNow: ejected,
                                        total: members.count, random: { self.outlierDraw($0, for: hostname) }) {
             ejectedForOutliers(serverID, at: index, for: length)
         }
         keepIntervalTimerRunning(outlier, learnedAt: index, now: now)
     }
 
-    /// Marks member `serverID` (at `index`) down for `length` and schedules its return.
-    private func ejectedForOutliers(_ serverID: Int, at index: Int, for length: Duration) {
+    /// Envoy's `ejections_active` at `now`: the members ejected, and the second ejections at a
+    /// tick that no return took away (``OutlierDetection/State/phantomEjections``).
+    private func activeEjections(at now: VirtualInstant) -> Int {
+        members.values.indices.reduce(0) { count, index in
+            let state = members.values[index].outlier
+            return count + (state.isEjected(at: now) ? 1 : 0) + state.phantomEjections
+        }
+    }
+
+    /// Marks member `serverID` (at `index`) down for `length` and schedules its return; an
+    /// ejection of a member already out (`again`) lengthens it without a second mark.
+    private func ejectedForOutliers(_ serverID: Int, at index: Int, for length: Duration, again: Bool = false) {
         members.values[index].recoveredAt = network.simulation.now.advanced(by: length)
-        log(.markedDown(.outlier), subject: members.values[index].replica.hostname)
+        if !again { log(.markedDown(.outlier), subject: members.values[index].replica.hostname) }
         network.simulation.schedule(after: length) { [weak self] in
             self?.assumeIsolated { $0.ejectionEnded(serverID) }
         }
@@ -87,36 +97,53 @@ extension LoadBalancer {
     }
 
     /// A tick of the interval timer (Envoy's `onIntervalTimer`): the servers whose ejection is up
-    /// return, every bucket swaps, the statistics eject their outliers, and the next tick is set —
-    /// unless the statistics can no longer eject anyone (too few members): then the timer stops,
-    /// until a forward finds they can again. A tick no member expects (a second timer started
-    /// while members joined and left) does nothing.
+    /// return, every bucket swaps, the statistics eject their outliers — on the answers (or every
+    /// outcome), then with the split on the local-origin results of the servers still in — and the
+    /// next tick is set, unless the statistics can no longer eject anyone (too few members): then
+    /// the timer stops, until a forward finds they can again. A tick no member expects (a second
+    /// timer started while members joined and left) does nothing.
     private func intervalTicked(_ tick: VirtualInstant) {
         guard let outlier = configuration.outlierDetection, members.values.contains(where: { $0.outlier.nextTick == tick }) else { return }
         for index in members.values.indices { announceReturn(at: index) }
         guard outlier.statisticsCanEject(servers: members.count) else { return }
         let counts = members.values.indices.map { index -> OutlierDetection.IntervalCounts? in
             let last = members.values[index].outlier.closeInterval(at: tick, every: outlier.interval)
-            return members.values[index].outlier.isEjected(at: tick) ? nil : last
+            return members.values[index].outlier.isEjected(at: tick) ? nil : last.external
         }
-        let found = outlier.statisticalOutliers(counts)
-        var ejected = counts.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
-        for index in found.bySuccessRate {
-            ejectAtTick(index, enforcing: outlier.successRate.enforcing, ejected: &ejected)
-        }
-        for index in found.byFailurePercentage where !members.values[index].outlier.isEjected(at: tick) {
-            ejectAtTick(index, enforcing: outlier.failurePercentage.enforcing, ejected: &ejected)
+        var ejected = activeEjections(at: tick)
+        ejectAtTick(outlier.statisticalOutliers(counts), bySuccessRate: outlier.successRate.enforcing,
+                    byFailurePercentage: outlier.failurePercentage.enforcing, ejected: &ejected)
+        if outlier.localOrigin.split {
+            // Envoy's second `processSuccessRateEjections`, which passes over the servers the first ejected.
+            let local = members.values.indices.map { index -> OutlierDetection.IntervalCounts? in
+                members.values[index].outlier.isEjected(at: tick) ? nil : members.values[index].outlier.localPrevious
+            }
+            ejectAtTick(outlier.statisticalOutliers(local), bySuccessRate: outlier.localOrigin.enforcingSuccessRate,
+                        byFailurePercentage: outlier.localOrigin.enforcingFailurePercentage, ejected: &ejected)
         }
         scheduleTick(at: tick.advanced(by: outlier.interval))
     }
 
-    /// Envoy's `ejectHost` for a statistical outlier at a tick, `ejected` servers out already.
+    /// Envoy's `ejectHost` for one pass's outliers, the success-rate ones, then the
+    /// failure-percentage ones, each with its enforcing percentage: a server in both lists is
+    /// ejected a second time, as in Envoy.
+    private func ejectAtTick(_ found: OutlierDetection.StatisticalOutliers, bySuccessRate: Double, byFailurePercentage: Double, ejected: inout Int) {
+        for index in found.bySuccessRate { ejectAtTick(index, enforcing: bySuccessRate, ejected: &ejected) }
+        for index in found.byFailurePercentage { ejectAtTick(index, enforcing: byFailurePercentage, ejected: &ejected) }
+    }
+
+    /// Envoy's `ejectHost` for a statistical outlier at a tick, `ejected` counting its
+    /// `ejections_active`. A second ejection of a member out already adds to that count for good
+    /// (``OutlierDetection/State/phantomEjections``).
     private func ejectAtTick(_ index: Int, enforcing: Double, ejected: inout Int) {
         guard let outlier = configuration.outlierDetection else { return }
+        let now = network.simulation.now
         let member = members.values[index], hostname = member.replica.hostname
-        guard let length = outlier.eject(&members.values[index].outlier, at: network.simulation.now, enforcing: enforcing, ejectedNow: ejected,
+        let again = member.outlier.isEjected(at: now)
+        guard let length = outlier.eject(&members.values[index].outlier, at: now, enforcing: enforcing, ejectedNow: ejected,
                                          total: members.count, atTick: true, random: { self.outlierDraw($0, for: hostname) }) else { return }
         ejected += 1
-        ejectedForOutliers(member.replica.id, at: index, for: length)
+        if again { members.values[index].outlier.phantomEjections += 1 }
+        ejectedForOutliers(member.replica.id, at: index, for: length, again: again)
     }
 }

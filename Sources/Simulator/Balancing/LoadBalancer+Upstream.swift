@@ -79,14 +79,17 @@ extension LoadBalancer {
         }
     }
 
-    /// Feeds a forward's outcome to passive health and outlier detection. A server's answer
-    /// whose status the retry conditions list goes to passive health from the verdict instead
+    /// Feeds a forward's outcome to passive health, outlier detection and a health check that
+    /// observes the traffic (HAProxy's `observe`). A server's answer whose status the retry
+    /// conditions list goes to passive health from the verdict instead
     /// (``observeListedStatus(of:movedOn:)``), which knows whether the request moved on.
     func observe(_ outcome: ForwardOutcome, of serverID: Int) {
-        guard configuration.passiveHealth != nil || configuration.outlierDetection != nil,
+        let checkObserves = configuration.healthCheck?.observe != nil
+        guard configuration.passiveHealth != nil || configuration.outlierDetection != nil || checkObserves,
               let index = members.index(forKey: serverID) else { return }
         if !isListedStatus(outcome) { notePassive(failed: configuration.retryOn.isFailure(outcome), at: index) }
         if configuration.outlierDetection != nil { observeForOutlierDetection(outcome, of: serverID, at: index) }
+        if checkObserves { observeForHealthCheck(outcome, at: index) }
     }
 
     /// Whether `outcome` is a server's answer whose status the retry conditions list as a failure

@@ -62,7 +62,7 @@ restores:
                                             "backup/restores.csv", "backup/bytes_stored.svg", "backup/backups_kept.svg",
                                             "backup/errors_per_hour.svg", "backup/restores.svg"])
         let report = String(decoding: first.files[0].contents, as: UTF8.self)
-        #expect(report.hasPrefix("# Backup manager: sync, backups, a 503 storm, restores and retention\n\n- seed: `11`\n- replay: `orrery experiment backup`"))
+        #expect(report.hasPrefix("# Backup manager: sync, backups, a 503 storm, restores and retention\n\n- seed: `11`\n- replay: `orrery run backup.yaml`\n"))
         #expect(report.contains("3 of 3 restores reproduced the source exactly"))
     }
 

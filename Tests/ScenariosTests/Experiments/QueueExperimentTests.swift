@@ -83,7 +83,8 @@ import Testing
         #expect(first.files.map(\.path) == ["queue/report.md", "queue/report.json", "queue/partitions.csv", "queue/partitions.svg",
                                             "queue/swarm.csv", "queue/placement.csv", "queue/placement_movement.svg"])
         let report = String(decoding: first.files[0].contents, as: UTF8.self)
-        #expect(report.hasPrefix("# Seed 002's sharded queue: 2 producers, 2 consumers, 3 brokers\n\n- seed: `2`\n- replay: `orrery experiment queue`"))
+        // Read from the package's absolute path, not `scenarios/queue.yaml`: replayed by running that file.
+        #expect(report.hasPrefix("# Seed 002's sharded queue: 2 producers, 2 consumers, 3 brokers\n\n- seed: `2`\n- replay: `orrery run \(ShellQuoting.quote("\(scenarioDirectory)/queue.yaml"))`\n"))
         #expect(report.contains("5 of 5 seeds kept every promise."))
         let json = try JSONSerialization.jsonObject(with: first.files[1].contents) as? [String: Any]
         #expect((json?["runs"] as? [[String: Any]])?.count == 6)

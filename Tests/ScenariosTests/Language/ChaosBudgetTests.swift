@@ -56,7 +56,7 @@ import Testing
 
             """
         }
-        #expect(Self.error(world(horizon: "1000m")) == "h.yaml:4:3: error: this world would hold about 7.6 GiB (mostly for 'mapreduce.chaos'), more than the 4 GiB a run may use; make it smaller (at mapreduce)")
+        #expect(Self.error(world(horizon: "1000m")) == "h.yaml:5:10: error: this world would hold about 7.6 GiB (mostly for 'mapreduce.chaos'), more than the 4 GiB a run may use; make it smaller (at mapreduce.chaos)")
         #expect(Self.error(world(horizon: "300m")) == nil)
     }
 

@@ -229,7 +229,7 @@ import Testing
             == "h.yaml:2:11: error: this world would need about 3.0e+17 events over its 3,000,000,000.000 s of virtual time (mostly from 'workload'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload)")
         let jobs = (1...9).map { "{name: word-count, reducers: 1, input: {synthetic: {lines: 10000000, seed: \($0)}}}" }.joined(separator: ", ")
         #expect(Self.error("mapreduce: {cluster: {workers: 2}, jobs: [\(jobs)]}\nrun: {max_events: 1000000000000}\n")
-            == "h.yaml:1:12: error: this world would hold about 33.5 GiB (mostly for 'mapreduce.jobs'), more than the 4 GiB a run may use; make it smaller (at mapreduce)")
+            == "h.yaml:1:42: error: this world would hold about 33.5 GiB (mostly for 'mapreduce.jobs'), more than the 4 GiB a run may use; make it smaller (at mapreduce.jobs)")
         // Within the budget: a million users thinking for a second over ten seconds.
         #expect(Self.error("servers: [{name: s, service_time: 1ms}]\nworkload: {type: closed_loop, users: 1000000, think_time: 1s}\nrun: {duration: 10s}\n") == nil)
     }
@@ -252,7 +252,7 @@ import Testing
     @Test func aGrowingBackupSourceCountsInTheBudget() {
         let world = { (duration: String) in "object_store: {}\nbackup: {bucket: backups, source: {weights: {create: 1, delete: 0}, changes_per_round: 100}}\nrun: {duration: \(duration)}\n" }
         #expect(Self.error(world("60d"))
-            == "h.yaml:2:9: error: this world would need about 4.7e+10 events over its 5,184,000.000 s of virtual time (mostly from 'backup.source'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup)")
+            == "h.yaml:2:35: error: this world would need about 4.7e+10 events over its 5,184,000.000 s of virtual time (mostly from 'backup.source'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup.source)")
         #expect(Self.error(world("1h")) == nil)
     }
 
@@ -263,7 +263,7 @@ import Testing
             "mapreduce: {cluster: {workers: 4}, jobs: [{name: word-count, reducers: \(reducers), input: {synthetic: {lines: \(lines), seed: 1}, log: {topic: t, partitions: 10, records_per_split: \(split)}}}]}\n"
         }
         #expect(Self.error(job(10_000, 1_000_000, 1))
-            == "h.yaml:1:12: error: this world would need about 2.0e+10 events over its 3,600.000 s of virtual time (mostly from 'mapreduce.jobs'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce)")
+            == "h.yaml:1:42: error: this world would need about 2.0e+10 events over its 3,600.000 s of virtual time (mostly from 'mapreduce.jobs'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce.jobs)")
         #expect(Self.error(job(100, 100_000, 1_000)) == nil)
     }
 
@@ -271,7 +271,7 @@ import Testing
     /// loop at one request a week held 2.7 GB of empty seconds and ran out of memory.
     @Test func aCenturyOfSecondsIsCountedInTheBudget() {
         #expect(Self.error("servers: [{name: s, count: 4, service_time: 8ms}]\nworkload: {type: open_loop, rate: 0.000001}\nrun: {duration: 3155760000s}\n")
-            == "h.yaml:3:6: error: this world would hold about 188.1 GiB (mostly for 'run'), more than the 4 GiB a run may use; make it smaller (at run)")
+            == "h.yaml:3:17: error: this world would hold about 329.2 GiB (mostly for 'run.duration'), more than the 4 GiB a run may use; make it smaller (at run.duration)")
         #expect(Self.error("servers: [{name: s, count: 4, service_time: 8ms}]\nworkload: {type: open_loop, rate: 0.000001}\nrun: {duration: 1000000s}\n") == nil)
     }
 
@@ -299,7 +299,7 @@ import Testing
     /// workers beating until then. A producer's last record must be due within a century.
     @Test func periodicWorkUntilAFarTimeLimitIsRefused() {
         #expect(Self.error("mapreduce: {cluster: {workers: 4}, jobs: [{name: word-count, reducers: 2, submit_at: 3155760000s, input: {synthetic: {lines: 1000, seed: 1}}}]}\n")
-            == "h.yaml:1:12: error: this world would need about 2.2e+11 events over its 3,155,763,600.000 s of virtual time (mostly from 'mapreduce.cluster'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce)")
+            == "h.yaml:1:22: error: this world would need about 2.2e+11 events over its 3,155,763,600.000 s of virtual time (mostly from 'mapreduce.cluster'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce.cluster)")
         #expect(Self.error("mapreduce: {cluster: {workers: 4}, jobs: [{name: word-count, reducers: 2, submit_at: 1d, input: {synthetic: {lines: 1000, seed: 1}}}]}\n") == nil)
         let log = { (rate: String) in "log: {topics: [{name: t, partitions: 1}], producers: [{topic: t, records: 4000, rate: \(rate)}]}\n" }
         #expect(Self.error(log("1e-9"))

@@ -149,7 +149,7 @@ import Testing
         ("strategy", ["$defs", "balancer", "properties", "strategy", "anyOf", "0"], { traffic + "balancer: {strategy: \($0)}\n" }),
         ("retries.on", ["$defs", "balancer", "properties", "retries", "properties", "on", "items"], { traffic + "balancer: {retries: {on: [\($0)]}}\n" }),
         ("workload.type", world + ["properties", "workload", "properties", "type"],
-         { "run: {requests: 10}\nservers: [{name: s}]\nworkload: {type: \($0), users: 1, rate: 5}\n" }),
+         { "run: {requests: 10}\nservers: [{name: s}]\nworkload: {type: \($0), \($0 == "closed_loop" ? "users: 1" : "rate: 5")}\n" }),
         ("shuffle", ["$defs", "cluster", "properties", "shuffle", "anyOf", "0"],
          { "cluster: {shuffle: \($0)}\njob: {name: word-count, reducers: 1}\ninput: {synthetic: {lines: 10}}\n" }),
         ("job", ["$defs", "job", "properties", "name"], { "cluster: {workers: 1}\njob: {name: \($0), reducers: 1}\ninput: {synthetic: {lines: 10}}\n" }),

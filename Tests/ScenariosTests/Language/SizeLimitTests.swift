@@ -19,11 +19,11 @@ import Testing
         ("requests queued at a server", "servers: [{name: s, slots: 1, queue: 10000000, service_time: 1s}]\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 1s}\n",
          "x.yaml:1:10: error: this world would hold about 4.8 GiB (mostly for 'servers'), more than the 4 GiB a run may use; make it smaller (at servers)"),
         ("requests queued at the balancer", "servers: [{name: s, max_conns: 1, service_time: 1s}]\nbalancer: {queue: {size: 10000000}}\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 1s}\n",
-         "x.yaml:2:11: error: this world would hold about 57.2 GiB (mostly for 'balancer.queue'), more than the 4 GiB a run may use; make it smaller (at balancer)"),
+         "x.yaml:2:19: error: this world would hold about 57.2 GiB (mostly for 'balancer.queue'), more than the 4 GiB a run may use; make it smaller (at balancer.queue)"),
         // With keepalive every request the balancer holds waits on a task: a million users ran
         // to 6.9 GB before they were stopped; a hundred thousand take 745 MB.
         ("a million users' requests on a keepalive balancer's tasks", "seed: 1\nservers: [{name: s, count: 1000, slots: 100000, queue: 10000000, service_time: 1ms}]\nbalancer: {strategy: least_conn, keepalive: {connections: 100000, workers: 1024}}\nworkload: {type: closed_loop, users: 1000000, think_time: 1s}\nrun: {duration: 10s}\n",
-         "x.yaml:3:11: error: this world would hold about 8.1 GiB (mostly for 'balancer.keepalive'), more than the 4 GiB a run may use; make it smaller (at balancer)"),
+         "x.yaml:3:45: error: this world would hold about 8.1 GiB (mostly for 'balancer.keepalive'), more than the 4 GiB a run may use; make it smaller (at balancer.keepalive)"),
         ("a hundred thousand users' requests on a keepalive balancer's tasks", "seed: 1\nservers: [{name: s, count: 1000, slots: 100000, queue: 10000000, service_time: 1ms}]\nbalancer: {strategy: least_conn, keepalive: {connections: 100000, workers: 1024}}\nworkload: {type: closed_loop, users: 100000, think_time: 1s}\nrun: {duration: 10s}\n", ""),
         // Every pick visits every server behind the balancer: a thousand servers make each request
         // cost ten times its events (64 zones of 960 servers ran for minutes).
@@ -34,7 +34,7 @@ import Testing
         // Every poll fetches each partition a consumer owns: ten consumers of 100 topics of 1,000
         // partitions each, polling every 100 ms, were accepted and would have fetched 6 × 10^9 times.
         ("ten consumers, each in its own group, of 100,000 partitions", queueWorld(topics: 100, group: false),
-         "x.yaml:3:3: error: this world would need about 1.8e+10 events over its 600.000 s of virtual time (mostly from 'queue.consumers'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at queue)"),
+         "x.yaml:4:14: error: this world would need about 1.8e+10 events over its 600.000 s of virtual time (mostly from 'queue.consumers'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at queue.consumers)"),
         ("ten consumers sharing 10,000 partitions in one group", queueWorld(topics: 10, group: true), ""),
         ("a thousand and one servers", "servers: [{name: s, count: 1001}]\nworkload: {type: closed_loop, users: 1}\nrun: {requests: 1}\n",
          "x.yaml:1:28: error: at most 1000 servers in a world, got 1001 (at servers.[0].count)"),
@@ -55,12 +55,12 @@ import Testing
         ("a certain crash with a thousand attempts", "version: 1\nname: c\ncluster: {workers: 4, policy: {max_attempts: 1000}}\njob: {name: word-count, reducers: 2}\ninput: {synthetic: {lines: 2000000, seed: 1}}\nattempt_chaos: {crash_probability: 1, stall_probability: 0}\n",
          "x.yaml:6:16: error: this world would need about 2.0e+10 events over its 3,600.000 s of virtual time (mostly from 'mapreduce.attempt_chaos'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at attempt_chaos)"),
         ("a world's certain crash with a thousand attempts", "mapreduce:\n  cluster: {workers: 4, policy: {max_attempts: 1000}}\n  attempt_chaos: {crash_probability: 1, stall_probability: 0}\n  jobs: [{name: word-count, reducers: 2, input: {synthetic: {lines: 2000000, seed: 1}}}]\n",
-         "x.yaml:2:3: error: this world would need about 2.0e+10 events over its 3,600.000 s of virtual time (mostly from 'mapreduce.attempt_chaos'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce)"),
+         "x.yaml:3:18: error: this world would need about 2.0e+10 events over its 3,600.000 s of virtual time (mostly from 'mapreduce.attempt_chaos'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce.attempt_chaos)"),
         ("half the attempts crashing", "mapreduce:\n  cluster: {workers: 4, policy: {max_attempts: 1000}}\n  attempt_chaos: {crash_probability: 0.5, stall_probability: 0}\n  jobs: [{name: word-count, reducers: 2, input: {synthetic: {lines: 2000000, seed: 1}}}]\n", ""),
         ("a backup experiment's bucket", "experiment: backup\nbucket: ''\n",
          "x.yaml:2:9: error: '' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens) (at bucket)"),
         ("a source of a hundred thousand 64 MiB files", "object_store: {}\nbackup: {bucket: backups, source: {files: 100000, file_size: {median: 1GiB, sigma: 4}}}\nrun: {duration: 1h}\n",
-         "x.yaml:2:9: error: this world would hold about 12,504.5 GiB (mostly for 'backup.source'), more than the 4 GiB a run may use; make it smaller (at backup)"),
+         "x.yaml:2:35: error: this world would hold about 12,504.5 GiB (mostly for 'backup.source'), more than the 4 GiB a run may use; make it smaller (at backup.source)"),
         ("a backup experiment's source", "experiment: backup\nsource: {files: 100000, file_size: {median: 1GiB, sigma: 4}}\n",
          "x.yaml:2:9: error: these files and their changes would hold about 18,980.0 GiB over 5,184,000.000 s, more than the 4 GiB a run may use; make them fewer or smaller (at source)"),
     ]

@@ -34,18 +34,19 @@ public struct ClaimsSeedStudy: Sendable {
     static func seed003Probes(_ scenario: Scenario, claims: Seed003Claims? = nil) -> [Probe] {
         let quiet = scenario.withoutFaults()
         let detections = Seed003Claims.detectionVariants(scenario).filter { $0.label == "as stated" }
+        let servers = NumberFormat.cardinal(scenario.servers.count), siege = Seed003Claims.siegeConnections
         return [
             Probe(scenario: quiet.withServers(1), figures: [
-                ("one server: throughput", .rate, false, around(94), { $0.throughput }),
-                ("one server: mean latency", .duration, false, around(0.106), { $0.value(of: .meanLatency) }),
+                ("one server: throughput", .rate, false, around(Seed003Claims.claimedSingleRate), { $0.throughput }),
+                ("one server: mean latency", .duration, false, around(Seed003Claims.claimedSingleResponse), { $0.value(of: .meanLatency) }),
             ], firstSeedRun: claims?.single),
             Probe(scenario: quiet, figures: [
-                ("three servers: throughput", .rate, false, around(267), { $0.throughput }),
-                ("three servers: mean latency", .duration, false, around(0.045), { $0.value(of: .meanLatency) }),
-                ("three servers: p95", .duration, true, 0...0.1, { $0.value(of: .p95) }),
+                ("\(servers) servers: throughput", .rate, false, around(Seed003Claims.claimedClusterRate), { $0.throughput }),
+                ("\(servers) servers: mean latency", .duration, false, around(Seed003Claims.claimedClusterResponse), { $0.value(of: .meanLatency) }),
+                ("\(servers) servers: p95", .duration, true, 0...0.1, { $0.value(of: .p95) }),
             ], firstSeedRun: claims?.cluster),
-            Probe(scenario: quiet.withUsers(25), figures: [
-                ("25 connections: p99", .duration, true, 0...0.2, { $0.value(of: .p99) }),
+            Probe(scenario: quiet.withUsers(siege), figures: [
+                ("\(siege) connections: p99", .duration, true, 0...0.2, { $0.value(of: .p99) }),
             ], firstSeedRun: claims?.siege),
         ] + detections.map { variant in
             Probe(scenario: variant.scenario, figures: [

@@ -25,11 +25,13 @@ public struct Seed004Claims: Sendable {
 
     /// The think times of the sweep, in seconds.
     static let thinkTimes: [Double] = [5, 10, 15, 20, 30, 60]
+    /// How long each run of the sweep lasts.
+    static let sweepDuration = Duration.seconds(240)
 
     /// Runs every variation of `scenario` and decides each claim.
     static func run(_ scenario: Scenario, jobs: Int) -> Seed004Claims {
         let quiet = scenario.withoutFaults()
-        let sweepBase = quiet.withDuration(.seconds(240))
+        let sweepBase = quiet.withDuration(sweepDuration)
         let runs = [scenario, quiet] + thinkTimes.map { sweepBase.withThinkTime(.seconds(double: $0)) }
         let results = ParallelWorlds.map(runs, width: jobs) { ScenarioRunner.runTraffic($0) }
         var result = Seed004Claims(
@@ -55,6 +57,8 @@ public struct Seed004Claims: Sendable {
         let backends = scenario.servers.count
         let p99 = normal.value(of: .p99), p99Stated = stated.value(of: .p99)
         let breakEven = users / capacity
+        let configuration = scenario.balancer?.configuration
+        let tries = (configuration?.retries ?? 0) + 1
         var checks: [ClaimCheck] = []
         let sweepText = sweep.map {
             "\(NumberFormat.fixed($0.thinkTime, decimals: 0)) s → p99 \(ClaimCheck.duration($0.result.value(of: .p99))), \(NumberFormat.percent($0.result.value(of: .successRatio), decimals: 1)) answered"
@@ -63,7 +67,7 @@ public struct Seed004Claims: Sendable {
             claim: "10,000 concurrent users with responses under 3 seconds for 99 % of requests",
             measured: "p99 \(ClaimCheck.ms(p99)) under normal load, \(ClaimCheck.ms(p99Stated)) with the backend failures; think-time sweep: \(sweepText)",
             verdict: p99 < 3 && p99Stated < 3 ? .conditional : .fails,
-            why: "A closed loop of N users who think Z between requests sends X = N / (Z + R) requests per second (Little's law). The backends complete at most C = \(ClaimCheck.rate(capacity)) (\(backends) × workers / mean service time). With Z = \(ClaimCheck.s(think)) the users offer \(ClaimCheck.rate(users / (think + normal.value(of: .meanLatency)))) = \(NumberFormat.percent(users / (think + normal.value(of: .meanLatency)) / capacity, decimals: 0)) of C, so queues stay short. Below Z = N / C = \(ClaimCheck.s(breakEven)) demand exceeds capacity: the backends saturate, the users' requests pile up in the queues (R = N / C − Z), p99 passes 3 s and, once the backends' queues are full, requests fail even after three tries. The seed states neither Z nor the service time, so '10,000 users' alone does not decide the claim.\(overloadNote)",
+            why: "A closed loop of N users who think Z between requests sends X = N / (Z + R) requests per second (Little's law). The backends complete at most C = \(ClaimCheck.rate(capacity)) (\(backends) × workers / mean service time). With Z = \(ClaimCheck.s(think)) the users offer \(ClaimCheck.rate(users / (think + normal.value(of: .meanLatency)))) = \(NumberFormat.percent(users / (think + normal.value(of: .meanLatency)) / capacity, decimals: 0)) of C, so queues stay short. Below Z = N / C = \(ClaimCheck.s(breakEven)) demand exceeds capacity: the backends saturate, the users' requests pile up in the queues (R = N / C − Z), p99 passes 3 s and, once the backends' queues are full, requests fail even after \(tries == 1 ? "their one try" : "\(NumberFormat.cardinal(tries)) tries"). The seed states neither Z nor the service time, so '10,000 users' alone does not decide the claim.\(overloadNote)",
             toHold: shortestThinkTimeThatHolds.map { "Users must think at least about \(ClaimCheck.s(breakEven)) between requests with this capacity (in the sweep p99 < 3 s from \(ClaimCheck.s($0)) on), or the backends need more than N / Z requests/s of capacity. Keeping the backends' own 503s out of max_fails (no http_503 in proxy_next_upstream) stops overload from turning into an outage." }
                 ?? "No think time of the sweep keeps p99 under 3 s: the backends need more capacity."))
 
@@ -83,14 +87,14 @@ public struct Seed004Claims: Sendable {
             claim: "Failover on error, timeout and 500/502/503/504 with up to 3 tries; retry timeout 10 s",
             measured: "\(NumberFormat.integer(balancer?.retried ?? 0)) requests retried on another backend; \(NumberFormat.integer(failed)) of \(NumberFormat.integer(stated.completed)) requests failed (success ratio \(NumberFormat.percent(stated.value(of: .successRatio), decimals: 3)))",
             verdict: failed == 0 ? .holds : .conditional,
-            why: "Each request to a restarting backend is refused at once and each request to the erroring backend is answered 500 quickly; both are retried on another backend well within the 10 s retry budget, and with three backends a second try finds a healthy one, so clients see no error. Requests that were being served when backend2's process was killed had their connections reset and were retried the same way.",
+            why: Self.failoverExplanation(scenario, failed: failed),
             toHold: "Keep proxy_next_upstream covering the failure modes that occur (http_5xx included) and tries ≥ 2; failures a retry cannot mask are those where every backend fails at once."))
 
         checks.append(ClaimCheck(
             claim: "Backends marked down after 3 consecutive failures",
             measured: detections.isEmpty ? "no failover" : detections,
             verdict: (balancer?.failovers ?? []).allSatisfy { $0.detectedAt != nil } ? .holds : .fails,
-            why: "With max_fails=3 the third failed forward marks a backend down. Under this load least_conn sends a failing backend requests every few milliseconds (it answers failures fast, so it keeps the fewest connections), so the three failures — and the detection — come within a fraction of a second of the fault.",
+            why: Self.detectionExplanation(maxFails: configuration?.passiveHealth?.maxFails ?? 0),
             toHold: "Holds whenever the failing backend keeps receiving requests; at low traffic detection waits for three requests to reach it."))
 
         let retriedAfter = probeGaps()
@@ -98,7 +102,7 @@ public struct Seed004Claims: Sendable {
             claim: "Failed backends retried after 30 seconds",
             measured: retriedAfter.isEmpty ? "no probe happened" : retriedAfter.map { "\($0.server) probed \(ClaimCheck.s($0.gap)) after it was marked down" }.joined(separator: "; "),
             verdict: !retriedAfter.isEmpty && retriedAfter.allSatisfy { $0.gap >= 30 } ? .holds : .fails,
-            why: "nginx lets one request through to a down backend once fail_timeout has passed since its last failure (not since it was marked down): failures of requests still in flight when it went down push the retry later, and until that probe succeeds the backend stays out, so a backend that recovers early still waits out the 30 s.",
+            why: "nginx lets one request through to a down backend once fail_timeout has passed since its last failure (not since it was marked down): failures of requests still in flight when it went down push the retry later, and until that probe succeeds the backend stays out, so a backend that recovers early still waits out the \(configuration?.passiveHealth.map { ClaimCheck.s($0.failTimeout.seconds) } ?? "fail_timeout").",
             toHold: "A shorter fail_timeout retries sooner (at the cost of more failed probes); an active health check brings a backend back as soon as it passes."))
         return checks
     }
@@ -107,8 +111,10 @@ public struct Seed004Claims: Sendable {
     /// what its failed requests were answered, status by status.
     private var overloadNote: String {
         guard let worst = sweep.first, let balancer = worst.result.balancer else { return "" }
-        let downs = balancer.events.filter(\.isDown).count
+        let downInstants = balancer.events.filter(\.isDown).map(\.at)
+        let downs = downInstants.count
         guard downs > 0 else { return "" }
+        let together = Self.together(downInstants)
         let counted = scenario.balancer?.configuration.retryOn.contains(.http503) == true
             ? "with http_503 in proxy_next_upstream every 503 that sends the request on to another backend counts against max_fails"
             : "their failures count against max_fails"
@@ -118,7 +124,15 @@ public struct Seed004Claims: Sendable {
         let ownAnswers = own.isEmpty ? "" : ", and the balancer itself answered \(own.joined(separator: " and ")), as nginx does"
         let statuses = worst.result.statusFailures.map { "\(NumberFormat.integer($0.count)) × \($0.status)" }.joined(separator: ", ")
         let answeredStatuses = statuses.isEmpty ? "" : " (the clients' failed requests by status: \(statuses))"
-        return " Overload also sets off a cascade: at Z = \(ClaimCheck.s(worst.thinkTime)) the backends' full queues answer 503, and \(counted), so passive health marked backends down \(NumberFormat.integer(downs)) times — all three within milliseconds of each other\(ownAnswers): only \(NumberFormat.percent(worst.result.value(of: .successRatio), decimals: 1)) of requests were answered\(answeredStatuses), at \(ClaimCheck.rate(worst.result.throughput)), well below the \(ClaimCheck.rate(capacity)) the backends can do."
+        return " Overload also sets off a cascade: at Z = \(ClaimCheck.s(worst.thinkTime)) the backends' full queues answer 503, and \(counted), so passive health marked backends down \(NumberFormat.integer(downs)) \(downs == 1 ? "time" : "times")\(together)\(ownAnswers): only \(NumberFormat.percent(worst.result.value(of: .successRatio), decimals: 1)) of requests were answered\(answeredStatuses), at \(ClaimCheck.rate(worst.result.throughput)), well below the \(ClaimCheck.rate(capacity)) the backends can do."
+    }
+
+    /// When the backends were marked down: ` — all three within 4.2 ms of each other` when
+    /// within a second, ` — from 12.00 s to 210.49 s` otherwise (nothing for a single one).
+    static func together(_ instants: [Double]) -> String {
+        guard instants.count > 1, let first = instants.min(), let last = instants.max() else { return "" }
+        return last - first < 1 ? " — all \(NumberFormat.cardinal(instants.count)) within \(ClaimCheck.duration(last - first)) of each other"
+            : " — from \(ClaimCheck.s(first)) to \(ClaimCheck.s(last)) of the run"
     }
 
     /// For each probe, the time since the same backend was last marked down.
@@ -131,5 +145,61 @@ public struct Seed004Claims: Sendable {
             }
         }
         return gaps
+    }
+
+    /// Why the stated faults do or do not reach the clients: what each fault makes a forward to
+    /// its backend return, and whether the retries can take the request elsewhere.
+    static func failoverExplanation(_ scenario: Scenario, failed: Int) -> String {
+        let configuration = scenario.balancer?.configuration
+        let tries = (configuration?.retries ?? 0) + 1, retryTimeout = configuration?.retryTimeout
+        let proxyTimeout = ClaimCheck.s(configuration?.forwardTimeout.seconds ?? 0)
+        let backends = scenario.servers.count
+        var effects: [String] = [], killed: [String] = [], crashed: [String] = []
+        for entry in scenario.faults.entries {
+            guard let node = entry.fault.nodes.first, scenario.servers.contains(where: { $0.id == node }) else { continue }
+            switch entry.fault {
+            case .restart:
+                effects.append("each request to \(node.name) while it restarts is refused at once")
+                killed.append(node.name)
+            case .crash:
+                effects.append("each request to \(node.name) after its crash goes unanswered until the \(proxyTimeout) proxy timeout")
+                crashed.append(node.name)
+            case .errors(_, let rate) where rate > 0:
+                effects.append(rate >= 1 ? "each request to \(node.name) while it errs is answered 500 quickly"
+                                         : "\(NumberFormat.percent(rate, decimals: 0)) of the requests to \(node.name) while it errs are answered 500 quickly")
+            case .hang:
+                effects.append("each request to \(node.name) while it hangs waits for the \(proxyTimeout) proxy timeout")
+            case .pause:
+                effects.append("each request to \(node.name) while it is paused waits until it resumes or the \(proxyTimeout) proxy timeout expires")
+            case .slow(_, let factor) where factor > 1:
+                effects.append("\(node.name) serves \(NumberFormat.trimmed(factor, maxDecimals: 2))× slower")
+            default:
+                continue
+            }
+        }
+        guard !effects.isEmpty else { return "The scenario schedules no fault on a backend: there is nothing to fail over from." }
+        let listed = effects.joined(separator: "; ")
+        var text = listed.prefix(1).uppercased() + listed.dropFirst() + ". "
+        let outcome = failed == 0 ? ": clients saw no error" : ", and \(NumberFormat.integer(failed)) requests still failed"
+        guard tries > 1 else {
+            return text + "With a single try nothing is retried: every failed forward reaches its client (\(NumberFormat.integer(failed)) requests failed)."
+        }
+        let budget = retryTimeout.map { "within the \(ClaimCheck.s($0.seconds)) retry budget" } ?? "with no limit on the time retries take"
+        let tolerated = max(min(tries, backends) - 1, 0)
+        text += "A failed try is retried on another backend \(budget), up to \(NumberFormat.cardinal(tries)) tries over \(NumberFormat.cardinal(backends)) backends, so while at most \(NumberFormat.cardinal(tolerated)) of them \(tolerated == 1 ? "fails" : "fail") at once a later try finds a healthy one\(outcome)."
+        if !killed.isEmpty {
+            text += " Requests that were being served when \(killed.joined(separator: " and ")) went down had their connections reset and were retried the same way."
+        }
+        if !crashed.isEmpty {
+            text += " Requests that were being served when \(crashed.joined(separator: " and ")) crashed waited for the proxy timeout and were then retried the same way."
+        }
+        return text
+    }
+
+    /// How fast passive health takes a failing backend out under this load.
+    static func detectionExplanation(maxFails: Int) -> String {
+        guard maxFails > 0 else { return "Passive health is off (max_fails 0): no failed forward marks a backend down." }
+        let count = maxFails == 1 ? "the failure" : "the \(NumberFormat.cardinal(maxFails)) failures"
+        return "With max_fails=\(NumberFormat.integer(maxFails)) the \(NumberFormat.ordinal(maxFails)) failed forward marks a backend down. Under this load least_conn sends a failing backend requests every few milliseconds (it answers failures fast, so it keeps the fewest connections), so \(count) — and the detection — come within a fraction of a second of the fault."
     }
 }

@@ -134,7 +134,10 @@ extension QueueResult {
 
     private func swarmSection(_ swarm: QueueSwarmResult, spec: QueueExperimentSpec) -> String {
         var out = "## Swarm: \(swarm.seeds.count) seeds under random faults\n\n"
-        out += "Each seed crashes a random broker (back after 1–6 s), cuts a random broker off from every other node (0.5–4.5 s) and crashes a random consumer (back after 0.1–2.1 s), "
+        func span(_ range: ClosedRange<Double>) -> String {
+            "\(NumberFormat.trimmed(range.lowerBound, maxDecimals: 3))–\(NumberFormat.trimmed(range.upperBound, maxDecimals: 3)) s"
+        }
+        out += "Each seed crashes a random broker (back after \(span(QueueChaos.brokerDowntime))), cuts a random broker off from every other node (\(span(QueueChaos.isolation))) and crashes a random consumer (back after \(span(QueueChaos.consumerDowntime))), "
         out += "all within the first half of the \(DurationFormat.seconds(spec.duration.seconds)) run; \(swarm.messagesPerProducer) messages per producer.\n\n"
         var table = MarkdownTable(columns: [.text("property"), .numeric("seeds that kept it")])
         let total = swarm.seeds.count

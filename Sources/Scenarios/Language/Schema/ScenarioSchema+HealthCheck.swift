@@ -12,8 +12,15 @@ extension ScenarioSchema {
         .optional("fastinter", .period, "The interval while a server is in transition: up after a failed check, down after a passed one, or on trial (unless fall is 1) — HAProxy's fastinter. At least 1ms; default: interval."),
         .optional("downinter", .period, "The interval while a server is down and has passed no check since its last failure (HAProxy's downinter). At least 1ms; default: interval."),
         .optional("spread_checks", .integer(in: spreadChecksRange), "HAProxy's spread-checks: a percentage from 0 to 50 by which each wait before a check, and the span the first checks are spread over, is moved at random (uniformly within ± that share of it, from the world's seed); default 0, no jitter."),
+        .optional("observe", .choice(ActiveHealthCheck.ObservedLayer.self), "HAProxy's observe: the check also counts the outcomes of the forwards to each server. layer4: any answer is good, no answer (refused, unreachable, timed out) an error; layer7: a status from 100 to 499, 501 or 505 is good, any other status or no answer an error. A good outcome resets the count of consecutive errors; at error_limit, on_error acts. Default: not observed."),
+        .optional("error_limit", .integer(in: errorLimitRange), "HAProxy's error-limit: consecutive errors of the observed forwards that trigger on_error, from 1 to 1,000,000; default 10. Only with observe."),
+        .optional("on_error", .choice(ActiveHealthCheck.ErrorAction.self), "HAProxy's on-error: what error_limit consecutive errors do. fastinter: the next check comes at fastinter; fail_check (default): as one failed check; sudden_death: as a failed check that leaves the server one more failed check from down; mark_down: down at once. Every mode forces fastinter for the next check, and with fastinter set moves the next check to fastinter from now if that is sooner. Only with observe."),
     ])
 
     /// `spread_checks`' range, HAProxy's: 0 to 50 percent.
     static let spreadChecksRange = 0...50
+
+    /// `error_limit`'s range: HAProxy takes any count above 0; a million consecutive errors is
+    /// already more than a world needs.
+    static let errorLimitRange = 1...1_000_000
 }

@@ -75,7 +75,7 @@ extension ScenarioSchema {
     /// `input:` of a world's job: documents, a log topic, or objects of the store.
     static let worldJobInput = SchemaObject(inputProperties + [
         .optional("topic", .anyText, "A topic of the world's log, read up to its end at submission."),
-        .optional("records_per_split", .count(atLeast: 1), "Topic input: records per map task; default 10000."),
+        .optional("records_per_split", .integer(in: inputRecordsPerSplit), "Topic input: records per map task; default 10000."),
         .optional("group", .anyText, "Topic input: the consumer group."),
         .optional("objects", .object(inputObjects), "Objects of the store under a prefix."),
     ], rules: [.atLeastOne(["files", "synthetic", "topic", "objects"])])
@@ -101,7 +101,8 @@ extension ScenarioSchema {
 
     /// `partitions` of an input topic.
     static let inputPartitions = 1...1_024
-    /// `records_per_split` of an input topic.
+    /// `records_per_split` of an input topic: a single job's `input.log` and a world job's topic
+    /// input alike.
     static let inputRecordsPerSplit = 1...10_000_000
 
     /// `input.log`.

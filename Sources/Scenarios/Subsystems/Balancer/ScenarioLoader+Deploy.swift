@@ -1,8 +1,8 @@
 import Simulator
 
 extension ScenarioLoader {
-    /// Parses `deploy:`: every duration within an hour, ratios within 0…1, servers named once
-    /// each among those behind the balancer.
+    /// Parses `deploy:`: every duration within an hour, ratios within 0…1, servers (when listed,
+    /// at least one) named once each among those behind the balancer.
     static func parseDeployment(_ cursor: YAMLCursor, servers: [Scenario.Server], hasBalancer: Bool) throws(ScenarioError) -> DeploymentPlan {
         let fields = try cursor.mapping(ScenarioSchema.deploySection)
         guard hasBalancer else {
@@ -29,7 +29,12 @@ extension ScenarioLoader {
             releaseErrorRate: try fields["release_error_rate"]?.probability() ?? 0)
         if let list = fields["servers"] {
             let known = servers.map(\.id.name)
-            for item in try list.list(atMost: ScenarioLoader.maximumServers, of: "servers") {
+            let items = try list.list(atMost: ScenarioLoader.maximumServers, of: "servers")
+            // An empty list deployed to every server, as a missing one does: say which is meant.
+            guard !items.isEmpty else {
+                throw list.error(.invalidValue("'servers' lists 1 to \(ScenarioLoader.maximumServers) servers to deploy to; leave it out to deploy to every server behind the balancer"))
+            }
+            for item in items {
                 let name = try item.string()
                 guard known.contains(name) else {
                     let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? "; servers: \(known.joined(separator: ", "))"

@@ -2,7 +2,7 @@ import Simulator
 
 extension ScenarioLoader {
     /// Parses `health_check:`, HAProxy's `check inter I fastinter F downinter D rise R fall F`
-    /// (and its global `spread-checks`) with their defaults.
+    /// (and its global `spread-checks`, and `observe`/`error-limit`/`on-error`) with their defaults.
     static func parseHealthCheck(_ cursor: YAMLCursor) throws(ScenarioError) -> ActiveHealthCheck {
         let fields = try cursor.mapping(ScenarioSchema.healthCheck)
         return ActiveHealthCheck(
@@ -13,6 +13,25 @@ extension ScenarioLoader {
             path: try fields["path"]?.string() ?? "heartbeat",
             fastInterval: try fields["fastinter"]?.duration(atLeast: YAMLCursor.shortestPeriod),
             downInterval: try fields["downinter"]?.duration(atLeast: YAMLCursor.shortestPeriod),
-            spreadPercent: try fields["spread_checks"]?.int(in: ScenarioSchema.spreadChecksRange) ?? 0)
+            spreadPercent: try fields["spread_checks"]?.int(in: ScenarioSchema.spreadChecksRange) ?? 0,
+            observe: try parseObservation(fields))
+    }
+
+    /// `observe`, `error_limit` and `on_error`, HAProxy's defaults (10, `fail_check`). HAProxy
+    /// silently ignores `error-limit` and `on-error` on a server without `observe`; here they are
+    /// refused where they are written, since they would do nothing.
+    private static func parseObservation(_ fields: YAMLMapping) throws(ScenarioError) -> ActiveHealthCheck.Observation? {
+        guard let layer = try fields["observe"]?.choice(ActiveHealthCheck.ObservedLayer.self) else {
+            for key in ["error_limit", "on_error"] {
+                if let orphan = fields[key] {
+                    throw orphan.error(.invalidValue("'\(key)' acts on the errors of the forwards that 'observe' watches; set 'observe: layer4' or 'observe: layer7' (HAProxy would ignore it)"))
+                }
+            }
+            return nil
+        }
+        return ActiveHealthCheck.Observation(
+            layer: layer,
+            errorLimit: try fields["error_limit"]?.int(in: ScenarioSchema.errorLimitRange) ?? 10,
+            onError: try fields["on_error"]?.choice(ActiveHealthCheck.ErrorAction.self) ?? .failCheck)
     }
 }

@@ -20,6 +20,16 @@ extension ScenarioLoader {
             minimumHosts: try hosts("failure_percentage_minimum_hosts"),
             requestVolume: try fields["failure_percentage_request_volume"]?.int(atLeast: 1) ?? 50,
             enforcing: try percentage("enforcing_failure_percentage", default: 0))
+        let gatewayFailure = OutlierDetection.GatewayFailure(
+            consecutive: try fields["consecutive_gateway_failure"]?.int(atLeast: 1) ?? 5,
+            enforcing: try percentage("enforcing_consecutive_gateway_failure", default: 0))
+        // Envoy reads the local-origin settings whatever the split says and uses them only with it.
+        let localOrigin = OutlierDetection.LocalOrigin(
+            split: try fields["split_external_local_origin_errors"]?.bool() ?? false,
+            consecutiveFailures: try fields["consecutive_local_origin_failure"]?.int(atLeast: 1) ?? 5,
+            enforcingConsecutiveFailures: try percentage("enforcing_consecutive_local_origin_failure", default: 100),
+            enforcingSuccessRate: try percentage("enforcing_local_origin_success_rate", default: 100),
+            enforcingFailurePercentage: try percentage("enforcing_failure_percentage_local_origin", default: 0))
         return OutlierDetection(
             consecutiveErrors: try fields["consecutive_errors"]?.int(atLeast: 1) ?? 5,
             baseEjectionTime: try fields["base_ejection_time"]?.positiveDuration() ?? .seconds(30),
@@ -31,6 +41,8 @@ extension ScenarioLoader {
             successRate: successRate,
             failurePercentage: failurePercentage,
             maximumEjectionTimeJitter: try fields["max_ejection_time_jitter"]?.duration() ?? .zero,
-            unejectOnPassedHealthCheck: try fields["successful_active_health_check_uneject_host"]?.bool() ?? true)
+            unejectOnPassedHealthCheck: try fields["successful_active_health_check_uneject_host"]?.bool() ?? true,
+            gatewayFailure: gatewayFailure,
+            localOrigin: localOrigin)
     }
 }

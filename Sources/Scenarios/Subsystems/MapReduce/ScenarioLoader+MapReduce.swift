@@ -49,7 +49,7 @@ extension ScenarioLoader {
             for key in ["files", "synthetic", "log", "objects", "split_size"] {
                 if let other = inputFields[key] { throw other.error(.invalidValue("a job reads a topic or '\(key.excerpt)', not both")) }
             }
-            input = .topic(name: try topic.string(), recordsPerSplit: try inputFields["records_per_split"]?.int(atLeast: 1) ?? 10_000,
+            input = .topic(name: try topic.string(), recordsPerSplit: try inputFields["records_per_split"]?.int(in: ScenarioSchema.inputRecordsPerSplit) ?? 10_000,
                            group: try inputFields["group"]?.string())
         } else if let objects = inputFields["objects"] {
             for key in ["files", "synthetic", "log", "records_per_split", "group"] {

@@ -38,6 +38,11 @@ extension ScenarioLoader {
             guard indices[0] != indices[1] else {
                 throw namesCursor.error(.invalidValue("a pair names two different zones"))
             }
+            // A pair covers both directions: a second entry for it, in either order, silently
+            // replaced the first, where a repeated network link is refused.
+            if let earlier = pairs.firstIndex(where: { Set([$0.first, $0.second]) == Set(indices) }) {
+                throw item.error(.invalidValue("the pair of zones '\(zones[indices[0]].name)' and '\(zones[indices[1]].name)' is given twice (entries \(earlier + 1) and \(pairs.count + 1)); one entry per pair, which covers both directions"))
+            }
             pairs.append(.init(first: indices[0], second: indices[1], profile: try parseLink(pairFields, base: between)))
         }
         return ZonesSection(zones: zones, within: within, between: between, pairs: pairs)

@@ -26,8 +26,10 @@
 /// failures. This is `set_server_check_status`'s counter: a failure lowers the health and resets
 /// it to 0 (down) once it is below `rise`; a pass raises it and sets it to the top once it reaches
 /// `rise`. A server that joins later starts the same way. Checks see only what the check path sees: a server that
-/// answers its health endpoint but fails real requests (a 5xx rate) stays up; outlier detection
-/// or passive checks catch that.
+/// answers its health endpoint but fails real requests (a 5xx rate) stays up — unless ``observe``
+/// is set (HAProxy's `observe layer4|layer7`, `error-limit`, `on-error`), which watches the
+/// forwards too (``ActiveHealthCheck/observe(_:into:)``); outlier detection or passive checks
+/// catch it otherwise.
 public struct ActiveHealthCheck: Sendable, Equatable {
     /// Time from the end of one check of a server to the start of its next while its health is
     /// at the top (HAProxy's `inter`), and in every state the variants below leave unset; also
@@ -50,11 +52,14 @@ public struct ActiveHealthCheck: Sendable, Equatable {
     /// HAProxy's global `spread-checks`, 0…50: each delay before a check gets a uniform random
     /// jitter of ± that percentage of it. 0 draws nothing.
     public var spreadPercent: Int
+    /// HAProxy's `observe`, `error-limit` and `on-error`: what the real forwards to a server tell
+    /// its check; nil (HAProxy's `observe none`, the default) watches nothing.
+    public var observe: Observation?
 
     /// HAProxy's defaults: `inter 2s rise 2 fall 3`, with a 2 s timeout, no `fastinter`,
-    /// `downinter` or `spread-checks`.
+    /// `downinter`, `spread-checks` or `observe`.
     public init(interval: Duration = .seconds(2), timeout: Duration = .seconds(2), rise: Int = 2, fall: Int = 3, path: String = "heartbeat",
-                fastInterval: Duration? = nil, downInterval: Duration? = nil, spreadPercent: Int = 0) {
+                fastInterval: Duration? = nil, downInterval: Duration? = nil, spreadPercent: Int = 0, observe: Observation? = nil) {
         precondition(rise >= 1 && fall >= 1, "rise and fall must be at least 1")
         precondition((0...50).contains(spreadPercent), "spread-checks is a percentage from 0 to 50")
         precondition([fastInterval, downInterval].compactMap { $0 }.allSatisfy { $0 > .zero }, "fastinter and downinter must be positive")
@@ -66,10 +71,11 @@ public struct ActiveHealthCheck: Sendable, Equatable {
         self.fastInterval = fastInterval
         self.downInterval = downInterval
         self.spreadPercent = spreadPercent
+        self.observe = observe
     }
 
-    /// One server's check history.
-    public struct State: Sendable, Equatable {
+    /// One server's check history, and its check task's (HAProxy's `struct check`).
+    public struct State: Sendable {
         /// Whether the checks consider the server up.
         public internal(set) var isUp = true
         /// Whether the server is up only by its initial state (HAProxy's health at `rise`): no
@@ -79,6 +85,14 @@ public struct ActiveHealthCheck: Sendable, Equatable {
         public internal(set) var passes = 0
         /// Consecutive failed checks (counted while up).
         public internal(set) var failures = 0
+        /// Consecutive errors of the forwards watched by ``ActiveHealthCheck/observe`` (HAProxy's
+        /// `consecutive_errors`); not touched by the checks' own results.
+        public internal(set) var observedErrors = 0
+        /// HAProxy's `CHK_ST_FASTINTER`: set when the observed errors reached their limit, so the
+        /// next wait is `fastinter` even at the top of the health; cleared once a wait is chosen.
+        public internal(set) var forcesFastInterval = false
+        /// Where the server's check task stands (``ActiveHealthCheck/CheckTask``).
+        var task = CheckTask()
 
         /// A server as HAProxy starts it: up, on trial.
         public init() {}
@@ -92,7 +106,8 @@ public struct ActiveHealthCheck: Sendable, Equatable {
         case markedUp
     }
 
-    /// Applies one check result; returns the transition it caused, if any.
+    /// Applies one check result; returns the transition it caused, if any. What the forwards
+    /// observed (their error count, the forced fast interval) and the task are left as they are.
     public func record(passed: Bool, into state: inout State) -> Transition? {
         if state.isUp {
             guard !passed else {
@@ -102,9 +117,7 @@ public struct ActiveHealthCheck: Sendable, Equatable {
             }
             state.failures += 1
             guard state.onTrial || state.failures >= fall else { return nil }
-            state = State()
-            state.isUp = false
-            state.onTrial = false
+            state.set(isUp: false, passes: 0, failures: 0)
             return .markedDown
         }
         guard passed else {
@@ -113,8 +126,7 @@ public struct ActiveHealthCheck: Sendable, Equatable {
         }
         state.passes += 1
         guard state.passes >= rise else { return nil }
-        state = State()
-        state.onTrial = false
+        state.set(isUp: true, passes: 0, failures: 0)
         return .markedUp
     }
 
@@ -132,11 +144,12 @@ public struct ActiveHealthCheck: Sendable, Equatable {
     /// The delay from the end of a check that left the server in `state` to the start of its
     /// next one, before any jitter — HAProxy's `srv_getinter`: ``interval`` at the top of the
     /// health (fully up; this includes the trial when `fall` is 1, as `rise + fall - 1` is then
-    /// `rise`), ``downInterval`` (or ``interval``) while down with health 0, and ``fastInterval``
-    /// (or ``interval``) otherwise: up after failures, down after passes, or on trial.
+    /// `rise`) unless the observed errors force `fastinter` (``State/forcesFastInterval``),
+    /// ``downInterval`` (or ``interval``) while down with health 0, and ``fastInterval`` (or
+    /// ``interval``) otherwise: up after failures, down after passes, on trial, or forced.
     public func interval(after state: State) -> Duration {
         let health = health(of: state)
-        if health == rise + fall - 1 { return interval }
+        if health == rise + fall - 1 && !state.forcesFastInterval { return interval }
         if !state.isUp && health == 0 { return downInterval ?? interval }
         return fastInterval ?? interval
     }
@@ -150,5 +163,16 @@ public struct ActiveHealthCheck: Sendable, Equatable {
         let spread = Int64(Int128(delay.nanoseconds) * Int128(spreadPercent) / 100)
         let offset = spread - Int64(2 * Double(spread) * random.nextUnitInterval())
         return .nanoseconds(delay.nanoseconds + offset)
+    }
+}
+
+extension ActiveHealthCheck.State {
+    /// Puts the server up or down, past any trial, with these counts; leaves what the forwards
+    /// observed and the task as they are.
+    mutating func set(isUp: Bool, passes: Int, failures: Int) {
+        self.isUp = isUp
+        onTrial = false
+        self.passes = passes
+        self.failures = failures
     }
 }

@@ -3,11 +3,13 @@
 ///
 /// Every forward's outcome is counted against its server in two buckets, Envoy's
 /// `SuccessRateAccumulator`: the interval under way and the last whole one, swapped at each tick
-/// (`updateCurrentWriter`). Without `split_external_local_origin_errors` — Orrery's case — Envoy
-/// maps local-origin results to HTTP codes (`resultToHttpCode`: a timeout is a 504, a connect
-/// failure a 503) and counts them with the answers (`putResultNoLocalExternalSplit` →
-/// `putHttpResponseCode`): a 5xx or no answer is a failure, any other answer a success. An outcome
-/// at the very instant of a tick counts in the interval that tick begins.
+/// (`updateCurrentWriter`). Without `split_external_local_origin_errors` Envoy maps local-origin
+/// results to HTTP codes (`resultToHttpCode`: a timeout is a 504, a connect failure a 503) and
+/// counts them with the answers (`putResultNoLocalExternalSplit` → `putHttpResponseCode`): a 5xx
+/// or no answer is a failure, any other answer a success. With the split, the answers alone fill
+/// these buckets and the local-origin results fill a second pair (`local_origin_sr_monitor_`; see
+/// `OutlierDetection+ErrorOrigins.swift`). An outcome at the very instant of a tick counts in the
+/// interval that tick begins.
 ///
 /// At a tick, unless the servers are fewer than both detectors' minimum hosts, each server not
 /// ejected with requests in the last interval has its success rate, 100 × successes / requests:
@@ -19,11 +21,22 @@
 ///   ``FailurePercentage/requestVolume`` requests or more, each of them whose failure percentage,
 ///   100 − its success rate, is at least ``FailurePercentage/threshold`` is ejected.
 ///
+/// With the split, `onIntervalTimer` then judges the local-origin buckets the same way, with the
+/// same minimum hosts, request volumes, factor and threshold, passing over the servers the
+/// first pass ejected, and ejects with ``LocalOrigin/enforcingSuccessRate`` and
+/// ``LocalOrigin/enforcingFailurePercentage``.
+///
 /// Every ejection goes through Envoy's `ejectHost`: `max_ejection_percent` first, then the
 /// detector's enforcing percentage. The success-rate outliers are ejected first, then the
-/// failure-percentage ones, each in member order (Envoy walks a hash map of hosts); a server
-/// already ejected by its success rate at that tick is passed over by the failure percentage
-/// (Envoy would eject it a second time).
+/// failure-percentage ones, each in member order (Envoy walks a hash map of hosts). A server that
+/// is both is ejected twice at that tick, as in Envoy's release builds: both lists are drawn up
+/// before either ejects, and neither the failure-percentage loop nor `ejectHost` asks whether the
+/// server is out already (only `DetectorHostMonitorImpl::eject`'s debug-build `ASSERT` does). The
+/// second ejection, if `max_ejection_percent` (which now counts the server once already) and its
+/// enforcing chance allow it, raises the multiplier once more, draws a new jitter, counts a
+/// second ejection and leaves Envoy's `ejections_active` one too high for good (``State/phantomEjections``:
+/// `unejectHost` takes one away), which every later `max_ejection_percent` and
+/// `always_eject_one_host` test counts. The balancer's log says "marked down" once.
 extension OutlierDetection {
     /// Ejection by success rate, on by default as in Envoy.
     public struct SuccessRate: Sendable, Equatable {
@@ -108,11 +121,12 @@ extension OutlierDetection {
     }
 
     /// Whether the statistics can eject anyone among `servers` servers: a detector enforcing
-    /// more than 0 % with no more minimum hosts than there are servers. Only then does the
-    /// balancer run the interval timer's ticks.
+    /// more than 0 % (the local-origin ones only with the split) with no more minimum hosts than
+    /// there are servers. Only then does the balancer run the interval timer's ticks.
     public func statisticsCanEject(servers: Int) -> Bool {
-        (successRate.enforcing > 0 && servers >= successRate.minimumHosts)
-            || (failurePercentage.enforcing > 0 && servers >= failurePercentage.minimumHosts)
+        let bySuccessRate = successRate.enforcing > 0 || (localOrigin.split && localOrigin.enforcingSuccessRate > 0)
+        let byFailurePercentage = failurePercentage.enforcing > 0 || (localOrigin.split && localOrigin.enforcingFailurePercentage > 0)
+        return (bySuccessRate && servers >= successRate.minimumHosts) || (byFailurePercentage && servers >= failurePercentage.minimumHosts)
     }
 
     /// Envoy's `processSuccessRateEjections` over each member's last interval (nil for a member
@@ -156,26 +170,26 @@ extension OutlierDetection {
 }
 
 extension OutlierDetection.State {
-    /// Counts a forward's outcome at `now` in the bucket of its interval (`every` long, from 0 s).
-    mutating func count(success: Bool, at now: VirtualInstant, every interval: Duration) {
-        roll(to: now.nanoseconds / interval.nanoseconds)
-        current.requests += 1
-        if success { current.successes += 1 }
+    /// The counts of the interval that ends at the tick `tick` (Envoy's backup buckets after the
+    /// tick's swap): the answers' (or, without the split, every outcome's) and the local-origin
+    /// results'.
+    mutating func closeInterval(at tick: VirtualInstant, every interval: Duration)
+        -> (external: OutlierDetection.IntervalCounts, local: OutlierDetection.IntervalCounts) {
+        roll(to: tick, every: interval)
+        return (previous, localPrevious)
     }
 
-    /// The counts of the interval that ends at the tick `tick` (Envoy's backup bucket after the
-    /// tick's swap).
-    mutating func closeInterval(at tick: VirtualInstant, every interval: Duration) -> OutlierDetection.IntervalCounts {
-        roll(to: tick.nanoseconds / interval.nanoseconds)
-        return previous
-    }
-
-    /// Brings the buckets to interval `k`: the bucket under way becomes the last whole one if it
-    /// was interval `k − 1`; intervals with no forward in between leave both empty.
-    private mutating func roll(to k: Int64) {
+    /// Brings the buckets to the interval of `now` (`every` long, from 0 s): the buckets under
+    /// way become the last whole ones if they were the interval before; intervals with no forward
+    /// in between leave both empty.
+    mutating func roll(to now: VirtualInstant, every interval: Duration) {
+        let k = now.nanoseconds / interval.nanoseconds
         guard currentInterval != k else { return }
-        previous = currentInterval == k - 1 ? current : OutlierDetection.IntervalCounts()
+        let adjacent = currentInterval == k - 1
+        previous = adjacent ? current : OutlierDetection.IntervalCounts()
+        localPrevious = adjacent ? localCurrent : OutlierDetection.IntervalCounts()
         current = OutlierDetection.IntervalCounts()
+        localCurrent = OutlierDetection.IntervalCounts()
         currentInterval = k
     }
 }

@@ -1,10 +1,13 @@
 /// Envoy's outlier detection (`source/common/upstream/outlier_detection_impl.cc`): by
-/// consecutive errors, by success rate and by failure percentage.
+/// consecutive errors, by consecutive gateway failures, by consecutive local-origin failures, by
+/// success rate and by failure percentage.
 ///
 /// **Consecutive errors.** A server whose forwards end in `consecutiveErrors` 5xx answers or
 /// failures in a row (Envoy maps locally originated failures — connect errors and timeouts — to
-/// 5xx) is ejected for `baseEjectionTime` × its ejection multiplier, capped at the larger of
-/// `maximumEjectionTime` and `baseEjectionTime`, then returns by itself.
+/// 5xx unless `split_external_local_origin_errors`; see `OutlierDetection+ErrorOrigins.swift`,
+/// which also has the gateway-failure and local-origin detectors) is ejected for
+/// `baseEjectionTime` × its ejection multiplier, capped at the larger of `maximumEjectionTime` and
+/// `baseEjectionTime`, then returns by itself.
 ///
 /// **Statistics.** At each tick of the interval timer, Envoy's `processSuccessRateEjections`
 /// compares the servers' success rates over the last whole interval (``successRate``,
@@ -13,23 +16,26 @@
 /// Ejections end as Envoy's do, at a tick of the detector's `interval` timer (`onIntervalTimer` →
 /// `checkHostForUneject`): the first tick at or after the ejection's time (plus its jitter) is up.
 /// The timer ticks every `interval` from the simulation's start. A server that returns has its
-/// consecutive-error count reset (`unejectHost` resets it "to avoid re-ejection on very few new
-/// errors"), so forwards that failed while it was out do not count against it.
+/// consecutive-error counts reset (`unejectHost` resets the 5xx, gateway-failure and local-origin
+/// counts "to avoid re-ejection on very few new errors"), so forwards that failed while it was
+/// out do not count against it.
 ///
 /// The multiplier (Envoy's `ejectTimeBackoff`) grows by one at each ejection (while the ejection
 /// time is below `maximumEjectionTime + baseEjectionTime`) and shrinks by one at each tick after
 /// the server's return that finds it back for a whole interval, so a server that misbehaves once
 /// in a long while is ejected for `baseEjectionTime` every time.
 ///
-/// The error that reaches `consecutiveErrors` asks for the ejection and resets the count, whether
-/// or not the ejection is allowed. An ejection (of any detector: Envoy's `ejectHost`) is allowed
+/// The error that reaches a detector's count asks for the ejection and resets that count, whether
+/// or not the ejection is allowed (`onConsecutiveErrorWorker`). An ejection (of any detector:
+/// Envoy's `ejectHost`) is allowed
 /// only if the servers ejected after it are at most `maxEjectionPercent` of all servers (Envoy
 /// since 2023, PR 27909: `100 × (active + 1) / hosts ≤ max_ejection_percent`; so the default 10 %
 /// ejects no server of fewer than ten), or, with `alwaysEjectOneHost` (Envoy's
 /// `always_eject_one_host`, off by default), when no server is ejected. An allowed ejection then
 /// happens with the detector's enforcing percentage as its chance (`enforceEjection`), drawn only
 /// when that percentage is strictly between 0 and 100. Errors while the server is ejected keep
-/// counting without asking again (Envoy fires at exactly `consecutiveErrors`). Unlike passive
+/// counting without asking again (Envoy fires at exactly the threshold, and
+/// `onConsecutiveErrorWorker` returns before the reset for a server already ejected). Unlike passive
 /// health, ejection by consecutive errors needs them in a row, so a server failing half of its
 /// requests is ejected only when the errors happen to line up — or by its success rate.
 public struct OutlierDetection: Sendable, Equatable {
@@ -61,13 +67,18 @@ public struct OutlierDetection: Sendable, Equatable {
     /// checks, a check that leaves an ejected server healthy ends its ejection at once
     /// (``unejected(_:at:)``).
     public var unejectOnPassedHealthCheck: Bool
+    /// Envoy's `consecutive_gateway_failure` detector (detected but not enforced by default).
+    public var gatewayFailure: GatewayFailure
+    /// Envoy's `split_external_local_origin_errors` and the local-origin detectors (off by default).
+    public var localOrigin: LocalOrigin
 
     /// Envoy's defaults unless given.
     public init(consecutiveErrors: Int = 5, baseEjectionTime: Duration = .seconds(30), maximumEjectionTime: Duration = .seconds(300),
                 maxEjectionPercent: Double = 10, interval: Duration = .seconds(10), alwaysEjectOneHost: Bool = false,
                 enforcingConsecutiveErrors: Double = 100, successRate: SuccessRate = SuccessRate(),
                 failurePercentage: FailurePercentage = FailurePercentage(), maximumEjectionTimeJitter: Duration = .zero,
-                unejectOnPassedHealthCheck: Bool = true) {
+                unejectOnPassedHealthCheck: Bool = true, gatewayFailure: GatewayFailure = GatewayFailure(),
+                localOrigin: LocalOrigin = LocalOrigin()) {
         precondition(consecutiveErrors >= 1, "consecutive errors must be at least 1")
         precondition(interval > .zero, "an interval must be longer than zero")
         precondition((0...100).contains(enforcingConsecutiveErrors), "an enforcing percentage lies within 0 … 100")
@@ -83,13 +94,21 @@ public struct OutlierDetection: Sendable, Equatable {
         self.failurePercentage = failurePercentage
         self.maximumEjectionTimeJitter = maximumEjectionTimeJitter
         self.unejectOnPassedHealthCheck = unejectOnPassedHealthCheck
+        self.gatewayFailure = gatewayFailure
+        self.localOrigin = localOrigin
     }
 
     /// One server's record.
     public struct State: Sendable, Equatable {
         /// Errors in a row since the last success, the last ejection asked for, or the server's
-        /// return from its last ejection.
+        /// return from its last ejection (Envoy's `consecutive_5xx_`).
         public internal(set) var consecutiveErrors = 0
+        /// Gateway failures (502, 503, 504) in a row, likewise; any other answer resets it
+        /// (Envoy's `consecutive_gateway_failure_`).
+        public internal(set) var consecutiveGatewayFailures = 0
+        /// Local-origin failures in a row since the last connection made, likewise (Envoy's
+        /// `consecutive_local_origin_failure_`; counted only with the split).
+        public internal(set) var consecutiveLocalOriginFailures = 0
         /// When the current (or last) ejection ends, at a tick of the interval timer; nil if
         /// never ejected.
         public internal(set) var ejectedUntil: VirtualInstant?
@@ -97,8 +116,14 @@ public struct OutlierDetection: Sendable, Equatable {
         var countResetAtReturn = true
         /// Whether the server's return from its last ejection was announced.
         var returnAnnounced = true
-        /// How many times the server has been ejected.
+        /// How many times the server has been ejected (a second ejection at the same tick
+        /// counts: Envoy's `num_ejections_`).
         public internal(set) var ejections = 0
+        /// Envoy's `ejections_active` count this server raised by a second ejection at a tick
+        /// while already ejected: `ejectHost` adds one for each ejection and `unejectHost`
+        /// takes one away, so the second stays counted after the server's return (see
+        /// `OutlierDetection+Statistics.swift`).
+        public internal(set) var phantomEjections = 0
         /// The ejection multiplier as the last ejection left it (Envoy's `ejectTimeBackoff`).
         public internal(set) var backoff = 0
         /// The forwards of the interval under way, ``currentInterval`` (the writer bucket of
@@ -106,6 +131,11 @@ public struct OutlierDetection: Sendable, Equatable {
         public internal(set) var current = IntervalCounts()
         /// The forwards of the interval before it (the backup bucket, which the ticks judge).
         public internal(set) var previous = IntervalCounts()
+        /// The local-origin outcomes of the interval under way (the local-origin
+        /// `SuccessRateAccumulator`'s writer bucket; counted only with the split).
+        public internal(set) var localCurrent = IntervalCounts()
+        /// The local-origin outcomes of the interval before it.
+        public internal(set) var localPrevious = IntervalCounts()
         /// The interval ``current`` counts: the `k` of `[k × interval, (k + 1) × interval)`.
         public internal(set) var currentInterval: Int64 = 0
         /// The interval timer's next tick as this server last learned it; nil or past when the
@@ -116,6 +146,21 @@ public struct OutlierDetection: Sendable, Equatable {
 
         /// A server never ejected.
         public init() {}
+
+        /// Envoy's `unejectHost` resets: the 5xx, gateway-failure and local-origin counts start
+        /// afresh at the server's return.
+        mutating func resetConsecutiveCounts() {
+            consecutiveErrors = 0
+            consecutiveGatewayFailures = 0
+            consecutiveLocalOriginFailures = 0
+            countResetAtReturn = true
+        }
+
+        /// Resets the counts once, at the first outcome after the server's ejection ended (at a
+        /// tick; the tick itself does not visit the counts).
+        mutating func resetConsecutiveCountsIfBack(at now: VirtualInstant) {
+            if !countResetAtReturn, let end = ejectedUntil, end <= now { resetConsecutiveCounts() }
+        }
 
         /// Whether the server is ejected at `now`.
         public func isEjected(at now: VirtualInstant) -> Bool {
@@ -139,32 +184,18 @@ public struct OutlierDetection: Sendable, Equatable {
         return Int(Swift.max(0, Int64(state.backoff) - intervals))
     }
 
-    /// Records a forward's outcome at `now`; returns the ejection's length when it ejected the
-    /// server. `ejectedNow` and `total` count the servers ejected at the moment and all servers;
-    /// `random(n)` is the server's `n`th random number (drawn only for an enforcing percentage
-    /// strictly between 0 and 100, or a jitter).
-    ///
-    /// The length returned runs to the interval timer's tick that ends the ejection.
+    /// Records a forward that ended in a 5xx answer (`error`) or a 200 at `now`: ``record(_:into:at:ejectedNow:total:random:)``
+    /// of `.answered(status: 500)` or `.answered(status: 200)`.
     public func record(error: Bool, into state: inout State, at now: VirtualInstant, ejectedNow: Int, total: Int,
                        random: (Int) -> UInt64 = OutlierDetection.unseeded) -> Duration? {
-        if !state.countResetAtReturn, let end = state.ejectedUntil, end <= now {
-            state.consecutiveErrors = 0
-            state.countResetAtReturn = true
-        }
-        state.count(success: !error, at: now, every: interval)
-        guard error else {
-            state.consecutiveErrors = 0
-            return nil
-        }
-        state.consecutiveErrors += 1
-        guard state.consecutiveErrors == consecutiveErrors, !state.isEjected(at: now) else { return nil }
-        state.consecutiveErrors = 0
-        return eject(&state, at: now, enforcing: enforcingConsecutiveErrors, ejectedNow: ejectedNow, total: total, atTick: false, random: random)
+        record(.answered(status: error ? 500 : 200), into: &state, at: now, ejectedNow: ejectedNow, total: total, random: random)
     }
 
     /// Envoy's `ejectHost`: ejects the server at `now` if the share of servers ejected allows it
     /// and the enforcing percentage `enforcing` says so; returns the ejection's length, up to
-    /// the tick that ends it.
+    /// the tick that ends it. Like Envoy's, it does not ask whether the server is ejected already:
+    /// a server ejected again (at a tick, by a second detector) takes a further step of the
+    /// multiplier and a new jitter from that instant.
     func eject(_ state: inout State, at now: VirtualInstant, enforcing: Double, ejectedNow: Int, total: Int, atTick: Bool,
                random: (Int) -> UInt64) -> Duration? {
         let withinLimit = Double(ejectedNow + 1) * 100 <= maxEjectionPercent * Double(total) || (alwaysEjectOneHost && ejectedNow == 0)
@@ -201,8 +232,7 @@ public struct OutlierDetection: Sendable, Equatable {
     public func unejected(_ state: inout State, at now: VirtualInstant) -> Bool {
         guard unejectOnPassedHealthCheck, state.isEjected(at: now) else { return false }
         state.ejectedUntil = now
-        state.consecutiveErrors = 0
-        state.countResetAtReturn = true
+        state.resetConsecutiveCounts()
         state.returnAnnounced = true
         return true
     }

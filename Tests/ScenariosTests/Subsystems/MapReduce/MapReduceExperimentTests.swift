@@ -144,7 +144,7 @@ import Testing
             "mapreduce/speculation.svg", "mapreduce/failure.svg",
         ])
         let report = String(decoding: bundle.files[0].contents, as: UTF8.self)
-        #expect(report.hasPrefix("# MapReduce on actors: seed 001's claims in simulation\n\n- seed: `5`\n- replay: `orrery experiment mapreduce` (reads `mapreduce.yaml`)\n"))
+        #expect(report.hasPrefix("# MapReduce on actors: seed 001's claims in simulation\n\n- seed: `5`\n- replay: `orrery run mapreduce.yaml`\n"))
         #expect(report.contains("9 of 9 outputs are exact"))
         try bundle.validate()
     }

@@ -4,6 +4,9 @@ extension MapReduceScenarioLoader {
     /// The fault actions of a MapReduce scenario: the network's, plus `lose_intermediate` (a
     /// worker's local disk is wiped while it keeps running).
     static let clusterFaultActions = ScenarioLoader.faultActions + [ScenarioSchema.loseIntermediate.name]
+    /// The settings each of those actions reads: a world's table, without the actions only a
+    /// world has.
+    static let clusterFaultSettings = ScenarioLoader.faultSettings.only(clusterFaultActions)
 
     /// Parses `faults:`. As in balancer scenarios, `slow`, `partition`, `drop_rate` and
     /// `latency_spike` with a `for:` are undone when it ends, `pause` needs `for:`, and a
@@ -20,6 +23,7 @@ extension MapReduceScenarioLoader {
                   let value = fields.entries.first(where: { $0.key == action })?.value else {
                 throw item.error(.invalidValue("each fault names exactly one of: \(clusterFaultActions.joined(separator: ", "))"))
             }
+            try clusterFaultSettings.refuseForeign(in: fields, kind: action)
             func node(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
                 let name = try cursor.string()
                 guard nodes.contains(NodeID(name)) else {

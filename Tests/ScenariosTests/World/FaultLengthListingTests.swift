@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import Simulator
+@testable import Scenarios
+
+/// A fault written with `for:` is listed once, with its length, as `pause` and `hang` are: the
+/// loader schedules its undo (`slow … ×1.0`, `drop rate 0.0`, …) as a second entry, which the
+/// report folds back into the fault instead of listing it as another fault. The schedule the
+/// network applies keeps both entries.
+@Suite struct FaultLengthListingTests {
+    /// The audit's ten faults, each kind once, every lasting one for 1 s.
+    static let faults = """
+        faults: [{at: 1s, crash: s1}, {at: 2s, restart: s1, boot_time: 1s}, {at: 3s, pause: s2, for: 1s}, {at: 4s, slow: s3, factor: 2, for: 1s}, \
+        {at: 5s, partition: [[s1]]}, {at: 6s, heal: true}, {at: 7s, drop_rate: 0.1, for: 1s}, {at: 8s, latency_spike: 5ms, for: 1s}, \
+        {at: 9s, hang: s2, for: 1s}, {at: 10s, errors: s3, rate: 0.5, for: 1s}]
+        """
+
+    static let traffic = """
+        run: {duration: 30s}
+        servers: [{name: s, count: 3}]
+        balancer: {strategy: round_robin}
+        workload: {type: closed_loop, users: 2}
+        """
+
+    /// Each written fault once, in the order written, the four undone ones with their `for:`.
+    static let listed = [
+        "t=1.000s: crash s1",
+        "t=2.000s: restart s1 (boot 1.000s)",
+        "t=3.000s: pause s2 for 1.000s",
+        "t=4.000s: slow s3 ×2.0 for 1.000s",
+        "t=5.000s: partition [s1]",
+        "t=6.000s: heal",
+        "t=7.000s: drop rate 0.1 for 1.000s",
+        "t=8.000s: latency spike +0.005s for 1.000s",
+        "t=9.000s: hang s2 for 1.000s",
+        "t=10.000s: errors s3 rate 0.5 for 1.000s",
+    ]
+
+    static func run(_ yaml: String) throws -> RunResult {
+        ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "faults.yaml"))
+    }
+
+    /// The `- ` lines under report.md's faults heading (`## Faults` alone, `# Faults` composed).
+    static func markdownFaults(_ markdown: String, heading: String) -> [String] {
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let at = lines.firstIndex(of: heading) else { return [] }
+        return lines[(at + 2)...].prefix { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
+    }
+
+    static func jsonFaults(_ json: String) throws -> [String] {
+        let document = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return try #require(document?["faults"] as? [String])
+    }
+
+    @Test func aBalancerOnlyWorldListsEachFaultOnce() throws {
+        let result = try Self.run(Self.traffic + "\n" + Self.faults)
+        let traffic = try #require(result.traffic)
+        #expect(traffic.faults == Self.listed)
+        #expect(Self.markdownFaults(traffic.markdown(), heading: "## Faults") == Self.listed)
+        #expect(try Self.jsonFaults(traffic.json()) == Self.listed)
+        // The report.md the run writes is that one.
+        let report = try #require(result.bundle(formats: [.md]).files.first { $0.path == "\(result.scenario)/report.md" })
+        #expect(Self.markdownFaults(String(decoding: report.contents, as: UTF8.self), heading: "## Faults") == Self.listed)
+    }
+
+    @Test func aComposedWorldListsEachFaultOnce() throws {
+        let world = Self.traffic + """
+
+            mapreduce: {cluster: {workers: 2}, jobs: [{id: j, name: word-count, reducers: 1, input: {synthetic: {lines: 10, seed: 1}}}]}
+
+            """ + Self.faults
+        let result = try Self.run(world)
+        #expect(result.subsystems.count == 2)
+        #expect(result.faults == Self.listed)
+        #expect(Self.markdownFaults(result.markdown(), heading: "# Faults") == Self.listed)
+        #expect(try Self.jsonFaults(result.json()) == Self.listed)
+    }
+
+    /// The network still applies the undo: the schedule keeps both entries of each `for:`.
+    @Test func theScheduleKeepsTheUndoEntries() throws {
+        let scenario = try ScenarioLoader.parse(Self.traffic + "\n" + Self.faults, file: "faults.yaml")
+        let entries = scenario.faults.timeline(seed: 1, horizon: .after(.seconds(60)))
+        #expect(entries.count == 14)
+        #expect(entries.map(\.fault).contains(.slow(NodeID("s3"), factor: 1)))
+        #expect(entries.map(\.fault).contains(.errors(NodeID("s3"), rate: 0)))
+    }
+
+    /// A fault whose `for:` outlasts the run: it struck, so it is listed with the length written,
+    /// as a pause would be, not marked as not reached.
+    @Test func aFaultOutlastingTheRunKeepsTheLengthWritten() throws {
+        let result = try Self.run(Self.traffic + "\nfaults: [{at: 4s, slow: s3, factor: 2, for: 50s}]\n")
+        #expect(result.virtualSeconds < 54)
+        #expect(result.traffic?.faults == ["t=4.000s: slow s3 ×2.0 for 50.000s"])
+    }
+
+    /// Two faults of one target that overlap: the schedule no longer says which `for:` wrote
+    /// which undo, so the four entries stay as the network applies them rather than be given
+    /// lengths nobody wrote. Another target's fault in between pairs as usual.
+    @Test func overlappingFaultsOfOneTargetAreListedAsApplied() {
+        let s3 = NodeID("s3"), s2 = NodeID("s2")
+        func at(_ seconds: Int64) -> VirtualInstant { .after(.seconds(seconds)) }
+        let entries: [FaultSchedule.Entry] = [
+            .init(at: at(4), fault: .slow(s3, factor: 2)), .init(at: at(5), fault: .slow(s3, factor: 3)),
+            .init(at: at(5), fault: .slow(s2, factor: 4)), .init(at: at(6), fault: .slow(s3, factor: 1)),
+            .init(at: at(7), fault: .slow(s2, factor: 1)), .init(at: at(10), fault: .slow(s3, factor: 1)),
+        ]
+        #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(20)) == [
+            "t=4.000s: slow s3 ×2.0", "t=5.000s: slow s3 ×3.0", "t=5.000s: slow s2 ×4.0 for 2.000s",
+            "t=6.000s: slow s3 ×1.0", "t=10.000s: slow s3 ×1.0",
+        ])
+    }
+
+    /// An undo written by hand with no fault before it (`factor: 1`) is a fault of its own; one
+    /// after a fault written without `for:` ends it, as a `for:` would have.
+    @Test func aHandWrittenUndoPairsOnlyWithAFaultBeforeIt() {
+        func at(_ seconds: Int64) -> VirtualInstant { .after(.seconds(seconds)) }
+        let entries: [FaultSchedule.Entry] = [
+            .init(at: at(1), fault: .dropRate(0)), .init(at: at(2), fault: .latencySpike(extra: .milliseconds(20))),
+            .init(at: at(5), fault: .latencySpike(extra: .zero)), .init(at: at(30), fault: .errors(NodeID("s1"), rate: 0.25)),
+            .init(at: at(31), fault: .errors(NodeID("s1"), rate: 0)),
+        ]
+        #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(20)) == [
+            "t=1.000s: drop rate 0.0", "t=2.000s: latency spike +0.020s for 3.000s",
+            "t=30.000s: errors s1 rate 0.25 for 1.000s (not reached: the run ended at t=20.000s)",
+        ])
+    }
+
+    /// A MapReduce cluster's `slow` with `for:` pairs as the network's does.
+    @Test func aClusterSlowdownIsListedOnce() {
+        func at(_ seconds: Int64) -> VirtualInstant { .after(.seconds(seconds)) }
+        let worker = NodeID("worker-4")
+        let entries: [MapReduce.ClusterFault.Entry] = [
+            .init(at: at(5), .loseIntermediateData(NodeID("worker-3"))), .init(at: at(8), .network(.slow(worker, factor: 6))),
+            .init(at: at(28), .network(.slow(worker, factor: 1))),
+        ]
+        #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(26)) == [
+            "t=5.000s: lose intermediate data on worker-3", "t=8.000s: slow worker-4 ×6.0 for 20.000s",
+        ])
+    }
+}
