@@ -13,7 +13,7 @@ public struct A1Result: Sendable {
 /// `orrery experiment a1` (`scenarios/a1.yaml`).
 public struct A1Experiment: ExperimentFile {
     public static let name = "a1"
-    public static let summary = "10,000 requests over 3 replicas of the assignment's consistent hash map, and why they pile up"
+    public static let summary = "random requests over the replicas of the assignment's consistent hash map, and why they pile up"
 
     public var spec: PlacementExperimentSpec
     public var seed: UInt64 { spec.seed }

@@ -11,7 +11,7 @@ public struct A2Result: Sendable {
 /// `orrery experiment a2` (`scenarios/a2.yaml`).
 public struct A2Experiment: ExperimentFile {
     public static let name = "a2"
-    public static let summary = "N = 2 … 6: the mean load per server and its spread"
+    public static let summary = "the mean load per server and its spread as the servers grow in number"
 
     public var spec: PlacementExperimentSpec
     public var seed: UInt64 { spec.seed }

@@ -59,4 +59,11 @@ public struct ExpectationCheck: Sendable, Equatable {
         guard let measured else { return "not measured" }
         return expectation.metric.unit.format(measured)
     }
+
+    /// The same as a table of figures shows it (``MetricUnit/readable(_:)``: a duration under a
+    /// second in milliseconds, so a p99 of 93.311 ms does not read 0.093 s).
+    public var readableMeasuredText: String {
+        guard let measured else { return "not measured" }
+        return expectation.metric.unit.readable(measured)
+    }
 }

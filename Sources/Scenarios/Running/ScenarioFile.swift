@@ -69,7 +69,9 @@ public enum ScenarioFile: Sendable {
     public var validationSummary: String {
         switch self {
         case .world(let scenario):
-            let parts = scenario.subsystems.map(\.rawValue).joined(separator: ", ")
+            // Clients talking to servers with no balancer section are the traffic subsystem too.
+            let parts = scenario.subsystems.map { $0 == .balancer && scenario.balancer == nil ? "servers and clients (no balancer)" : $0.rawValue }
+                .joined(separator: ", ")
             var summary = "scenario '\(scenario.name)': \(parts.isEmpty ? "no subsystem" : parts), \(scenario.servers.count) server(s)"
             if let jobs = scenario.mapreduce?.jobs, !jobs.isEmpty {
                 var names: [String] = []

@@ -94,15 +94,15 @@ extension RunResult {
         if !faults.isEmpty { out += "# Faults\n\n" + faults.map { "- \($0)\n" }.joined() + "\n" }
         out += "# Metrics\n\n"
         var table = MarkdownTable(columns: [.text("metric"), .numeric("value")])
-        for (metric, value) in metrics { table.append(["`\(metric)`", value.map(metric.unit.format) ?? "—"]) }
+        for (metric, value) in metrics { table.append(["`\(metric)`", value.map(metric.unit.readable) ?? "—"]) }
         out += table.rendered() + "\n"
         if !checks.isEmpty {
             out += "# Expectations\n\n"
             var checkTable = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
-            for check in checks { checkTable.append(["`\(check.expectation.text)`", check.measuredText, check.holds ? "holds" : "**fails**"]) }
+            for check in checks { checkTable.append(["`\(check.expectation.text)`", check.readableMeasuredText, check.holds ? "holds" : "**fails**"]) }
             out += checkTable.rendered() + "\n"
         }
-        out += ClaimOutcome.markdownSection(claims, heading: "#")
+        out += ClaimOutcome.markdownSection(claims, heading: "#", measured: \.readableMeasuredText)
         return out
     }
 

@@ -6,7 +6,7 @@ import Simulator
 /// against the exact source its backup was taken from.
 public struct BackupExperiment: ExperimentFile {
     public static let name = "backup"
-    public static let summary = "seed 000's backup manager for 60 virtual days: sync, backups, a 503 storm, restores, retention"
+    public static let summary = "seed 000's backup manager over virtual days: sync, backups, a 503 storm, restores, retention"
 
     public var spec: BackupExperimentSpec
     public var seed: UInt64 { spec.seed }

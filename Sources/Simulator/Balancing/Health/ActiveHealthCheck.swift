@@ -106,9 +106,12 @@ public struct ActiveHealthCheck: Sendable, Equatable {
         case markedUp
     }
 
-    /// Applies one check result; returns the transition it caused, if any. What the forwards
-    /// observed (their error count, the forced fast interval) and the task are left as they are.
+    /// Applies one check result; returns the transition it caused, if any. A passed check also
+    /// clears the forwards' observed errors, as `set_server_check_status` does on every pass
+    /// ("clear consecutive_errors if observing is enabled"); the forced fast interval and the
+    /// task are left as they are.
     public func record(passed: Bool, into state: inout State) -> Transition? {
+        if passed { state.observedErrors = 0 }
         if state.isUp {
             guard !passed else {
                 state.failures = 0

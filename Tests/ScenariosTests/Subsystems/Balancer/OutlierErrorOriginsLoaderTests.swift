@@ -51,6 +51,16 @@ import Testing
         #expect(loadError(text, file: "b.yaml")?.description == "b.yaml:13:\(column): error: " + bad.error)
     }
 
+    /// A local-origin setting without the split would do nothing (Envoy ignores it): refused at
+    /// its value, as a health check's error_limit is without observe; with the split it loads.
+    @Test func aLocalOriginSettingWithoutTheSplitIsRefused() throws {
+        let without = balancedScenario.replacingOccurrences(of: "max_ejection_percent: 50%}", with: "max_ejection_percent: 50%, consecutive_local_origin_failure: 2}")
+        #expect(loadError(without, file: "b.yaml")?.description
+            == "b.yaml:13:132: error: 'consecutive_local_origin_failure' acts only with split_external_local_origin_errors: true (Envoy ignores it without); set that, or leave this out (at balancer.outlier_detection.consecutive_local_origin_failure)")
+        let with = balancedScenario.replacingOccurrences(of: "max_ejection_percent: 50%}", with: "max_ejection_percent: 50%, split_external_local_origin_errors: true, consecutive_local_origin_failure: 2}")
+        #expect(try ScenarioLoader.parse(with, file: "b.yaml").balancer?.configuration.outlierDetection?.localOrigin.consecutiveFailures == 2)
+    }
+
     /// Three servers that never fail, one hung from 10 to 30 s (its forwards time out after the
     /// 1 s forward timeout; when the hang ends the requests it holds are answered 500),
     /// `max_ejection_percent: 50` so that one may go; fewer servers than the statistics' minimum
@@ -88,9 +98,7 @@ import Testing
     @Test func theDefaultsWrittenOutChangeNothingAndEachDetectorEjectsAsEnvoys() throws {
         let unnamed = try Self.world("")
         let named = try Self.world("""
-            , consecutive_gateway_failure: 5, enforcing_consecutive_gateway_failure: 0, split_external_local_origin_errors: false, \
-            consecutive_local_origin_failure: 1, enforcing_consecutive_local_origin_failure: 100, enforcing_local_origin_success_rate: 100, \
-            enforcing_failure_percentage_local_origin: 100
+            , consecutive_gateway_failure: 5, enforcing_consecutive_gateway_failure: 0, split_external_local_origin_errors: false
             """)
         #expect(unnamed.digest == named.digest)
         #expect(unnamed.events == named.events)

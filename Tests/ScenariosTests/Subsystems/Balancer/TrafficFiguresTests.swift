@@ -40,7 +40,7 @@ import Testing
         #expect(!traffic.json().contains("\"seconds\""))
         #expect(!traffic.json().contains("\"p999\""))
         // The world's own table says the same.
-        #expect(result.markdown().contains("| `balancer.p99`                   |       — |"))
+        #expect(result.markdown().contains("| `balancer.p99`                   |        — |"))
     }
 
     @Test func aRunWithSuccessesStillMeasuresItsLatency() throws {
@@ -107,7 +107,7 @@ import Testing
         #expect(markdown.contains("| `balancer.success_ratio > 0.5` |   0.0015 | **fails** |"))
         #expect(markdown.contains("| `balancer.throughput > 1`      |    0.3/s | **fails** |"))
         #expect(result.checks.map(\.measuredText) == ["1,825", "0.0015", "0.3/s"])
-        #expect(result.markdown().contains("| `balancer.success_ratio`         |  0.0015 |"))
+        #expect(result.markdown().contains("| `balancer.success_ratio`         |    0.0015 |"))
     }
 
     @Test func retriesAreCountedAndLabelledAsRetriesNotRequests() throws {

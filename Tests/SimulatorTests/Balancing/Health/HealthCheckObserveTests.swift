@@ -41,6 +41,21 @@ import Testing
         #expect(blind.observe(fiveHundred, into: &state) == nil && state.observedErrors == 0)
     }
 
+    /// A passed check clears the observed errors: `set_server_check_status` stores 0 in
+    /// `consecutive_errors` on every pass, so two 500s, a passed check and a third 500 are one
+    /// error, not the limit (an outside checker's world: Orrery had marked the server down there).
+    @Test func aPassedCheckClearsTheObservedErrors() {
+        let check = ActiveHealthCheck(rise: 2, fall: 3, observe: .init(layer: .layer7, errorLimit: 3, onError: .markDown))
+        var state = ActiveHealthCheck.State()
+        let fiveHundred = ForwardOutcome.answered(status: 500)
+        #expect(check.observe(fiveHundred, into: &state) == nil && check.observe(fiveHundred, into: &state) == nil)
+        #expect(check.record(passed: true, into: &state) == nil)
+        #expect(state.observedErrors == 0)
+        #expect(check.observe(fiveHundred, into: &state) == nil && state.observedErrors == 1 && state.isUp)
+        // A failed check leaves them.
+        #expect(check.record(passed: false, into: &state) == nil && state.observedErrors == 1)
+    }
+
     /// The modes on HAProxy's health counter (rise 2, fall 3: 0…4, up from 2), from the top:
     /// fail_check lowers it by one (4 → 3 → 2 → down); sudden_death sets it to rise + 1 = 3 and
     /// lowers it (2: one failure from down), then down; mark_down sets it to rise and lowers it:
@@ -88,13 +103,14 @@ import Testing
     }
 
     /// A good answer between: s2's 500s at 0.202 and 0.402 s, its 404 (a path it does not serve)
-    /// at 0.602 s resets the count, so the third error in a row is the 500 of 1.202 s (after 0.802
-    /// and 1.002 s), not 0.802 s.
+    /// at 0.602 s resets the count, and so does its first check, passed at 1.001 s, after the 500
+    /// of 0.802 s; so the third error in a row is the 500 of 1.402 s (after 1.002 and 1.202 s),
+    /// not 0.802 s.
     @Test func aGoodAnswerBetweenResetsTheCount() {
         let fixture = Self.world(.init(layer: .layer7, errorLimit: 3, onError: .markDown))
-        for tenth in 1...12 { _ = fixture.route(at: Double(tenth) / 10, path: tenth == 6 ? "missing" : "home") }
+        for tenth in 1...16 { _ = fixture.route(at: Double(tenth) / 10, path: tenth == 6 ? "missing" : "home") }
         fixture.run(until: 2)
-        #expect(fixture.events.map { micros($0.0)! } == [1.202])
+        #expect(fixture.events.map { micros($0.0)! } == [1.402])
         #expect(fixture.events.map(\.2) == [.markedDown(.active)])
     }
 
