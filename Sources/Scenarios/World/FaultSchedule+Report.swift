@@ -17,10 +17,11 @@ extension FaultSchedule {
     }
 
     /// The report's fault list, `faults` in time order: every fault once. The loader writes a
-    /// `slow`, `errors`, `drop_rate` or `latency_spike` with `for:` as two schedule entries — the
-    /// fault and, `for:` later, its undo (factor 1, rate 0, no extra latency) — because that is
-    /// what the network applies; the report folds the undo back into its fault, listed as
-    /// `pause` and `hang` are: "slow s3 ×2.0 for 1.000s". The schedule itself is not touched.
+    /// `slow`, `errors`, `drop_rate`, `latency_spike` or `partition` with `for:` as two schedule
+    /// entries — the fault and, `for:` later, its undo (factor 1, rate 0, no extra latency, a
+    /// heal) — because that is what the network applies; the report folds the undo back into its
+    /// fault, listed as `pause` and `hang` are: "slow s3 ×2.0 for 1.000s". The schedule itself
+    /// is not touched.
     static func reportLines(_ faults: [Listed], end: VirtualInstant) -> [String] {
         let ends = undoPairs(faults)
         return faults.indices.compactMap { index in
@@ -39,6 +40,9 @@ extension FaultSchedule {
     /// wrote an undo, so overlapping faults of one target (a second `slow s3` before the first
     /// ends) keep their entries as applied rather than be given lengths nobody wrote. An undo
     /// with no fault before it (written by hand, `factor: 1`) stays an entry of its own.
+    ///
+    /// Partitions do not nest: a partition replaces the one before it, and a heal ends whichever
+    /// is in force, so a heal pairs with the latest partition and the earlier one is listed alone.
     private static func undoPairs(_ faults: [Listed]) -> (undoOf: [Int: Int], undos: Set<Int>) {
         var undoOf: [Int: Int] = [:]
         var undos = Set<Int>()
@@ -49,7 +53,7 @@ extension FaultSchedule {
             guard let lasting = listed.fault?.lasting else { continue }
             let current = open[lasting.target]
             guard lasting.isUndo else {
-                open[lasting.target] = current.map { (nil, $0.depth + 1) } ?? (index, 1)
+                open[lasting.target] = lasting.nests ? current.map { (nil, $0.depth + 1) } ?? (index, 1) : (index, 1)
                 continue
             }
             guard let current else { continue }
@@ -65,14 +69,18 @@ extension FaultSchedule {
 
 extension Fault {
     /// For a fault that lasts until an undo sets it back (`slow`, `errors`, `drop_rate`,
-    /// `latency_spike`): what it acts on, and whether this is the undo.
-    fileprivate var lasting: (target: String, isUndo: Bool)? {
+    /// `latency_spike`, `partition`): what it acts on, whether this is the undo, and whether a
+    /// second one of the target before the undo adds to the first (`nests`) or replaces it, as
+    /// ``Network/partition(_:)`` replaces the groups in force.
+    fileprivate var lasting: (target: String, isUndo: Bool, nests: Bool)? {
         switch self {
-        case .slow(let node, let factor): return ("slow \(node)", factor == 1)
-        case .errors(let node, let rate): return ("errors \(node)", rate == 0)
-        case .dropRate(let rate): return ("drop rate", rate == 0)
-        case .latencySpike(let extra): return ("latency spike", extra == .zero)
-        case .crash, .restart, .pause, .partition, .heal, .hang: return nil
+        case .slow(let node, let factor): return ("slow \(node)", factor == 1, true)
+        case .errors(let node, let rate): return ("errors \(node)", rate == 0, true)
+        case .dropRate(let rate): return ("drop rate", rate == 0, true)
+        case .latencySpike(let extra): return ("latency spike", extra == .zero, true)
+        case .partition: return ("partition", false, false)
+        case .heal: return ("partition", true, false)
+        case .crash, .restart, .pause, .hang: return nil
         }
     }
 }

@@ -72,6 +72,10 @@ public final class UpstreamServerStats: @unchecked Sendable {
     /// Active health checks sent to it, and how many failed.
     @exclusivity(unchecked) public internal(set) var healthChecks = 0
     @exclusivity(unchecked) public internal(set) var failedHealthChecks = 0
+    /// How many times the observed traffic reached the health check's `error_limit`: HAProxy's
+    /// `failed_hana`, its stats' `hanafail`, counted in `__health_adjust` at every limit reached,
+    /// whatever `on_error` then did (``ActiveHealthCheck/observe(_:into:)``).
+    @exclusivity(unchecked) public internal(set) var failedHealthAnalyses = 0
     /// Its active connections (forwards in flight) over time.
     @exclusivity(unchecked) public internal(set) var connections = ConcurrencySeries()
 

@@ -167,6 +167,7 @@ extension LoadBalancer {
     func observeForHealthCheck(_ outcome: ForwardOutcome, at index: Int) {
         guard healthChecksStarted, let check = configuration.healthCheck,
               let reached = check.observe(outcome, into: &members.values[index].checks) else { return }
+        members.values[index].stats.failedHealthAnalyses += 1
         if reached.transition == .markedDown { log(.markedDown(.active), subject: members.values[index].replica.hostname) }
         guard check.fastInterval != nil else { return }
         let task = members.values[index].checks.task

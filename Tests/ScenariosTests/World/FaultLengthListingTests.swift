@@ -22,14 +22,14 @@ import Simulator
         workload: {type: closed_loop, users: 2}
         """
 
-    /// Each written fault once, in the order written, the four undone ones with their `for:`.
+    /// Each written fault once, in the order written, the four undone ones with their `for:` and
+    /// the partition with the heal written after it.
     static let listed = [
         "t=1.000s: crash s1",
         "t=2.000s: restart s1 (boot 1.000s)",
         "t=3.000s: pause s2 for 1.000s",
         "t=4.000s: slow s3 ×2.0 for 1.000s",
-        "t=5.000s: partition [s1]",
-        "t=6.000s: heal",
+        "t=5.000s: partition [s1] for 1.000s",
         "t=7.000s: drop rate 0.1 for 1.000s",
         "t=8.000s: latency spike +0.005s for 1.000s",
         "t=9.000s: hang s2 for 1.000s",
@@ -122,6 +122,24 @@ import Simulator
         #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(20)) == [
             "t=1.000s: drop rate 0.0", "t=2.000s: latency spike +0.020s for 3.000s",
             "t=30.000s: errors s1 rate 0.25 for 1.000s (not reached: the run ended at t=20.000s)",
+        ])
+    }
+
+    /// A partition written with `for:` is listed once with its length, as a `slow` is. Partitions
+    /// do not nest — the second replaces the first, and a heal ends whichever is in force — so a
+    /// heal ends the latest and the one it replaced is listed alone; a heal with no partition
+    /// before it is an entry of its own.
+    @Test func aPartitionIsListedWithItsLength() throws {
+        let result = try Self.run(Self.traffic + "\nfaults: [{at: 2s, partition: [[s1], [s2]], for: 3s}]\n")
+        #expect(result.traffic?.faults == ["t=2.000s: partition [s1] | [s2] for 3.000s"])
+        func at(_ seconds: Int64) -> VirtualInstant { .after(.seconds(seconds)) }
+        let s1 = NodeID("s1"), s2 = NodeID("s2")
+        let entries: [FaultSchedule.Entry] = [
+            .init(at: at(1), fault: .heal), .init(at: at(2), fault: .partition([[s1]])),
+            .init(at: at(3), fault: .partition([[s1, s2]])), .init(at: at(7), fault: .heal), .init(at: at(8), fault: .heal),
+        ]
+        #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(20)) == [
+            "t=1.000s: heal", "t=2.000s: partition [s1]", "t=3.000s: partition [s1, s2] for 4.000s", "t=8.000s: heal",
         ])
     }
 

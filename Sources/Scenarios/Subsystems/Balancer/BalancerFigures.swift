@@ -24,6 +24,9 @@ public struct BalancerFigures: Sendable, Equatable {
         public var healthChecks: Int
         /// Active health checks it failed.
         public var failedHealthChecks: Int
+        /// With a health check that observes the traffic, how many times its errors reached
+        /// `error_limit` (HAProxy's `hanafail`); nil without one.
+        public var failedHealthAnalyses: Int?
         /// The most forwards it had in flight at once.
         public var peakConnections: Int
         /// Peak forwards in flight in each virtual second.
@@ -104,7 +107,9 @@ public struct BalancerFigures: Sendable, Equatable {
             return Server(hostname: server.hostname, weight: replica?.weight ?? 1, isBackup: replica?.isBackup ?? false,
                           forwarded: server.forwarded, succeeded: server.succeeded, serverErrors: server.serverErrors,
                           connectErrors: server.connectErrors, timeouts: server.timeouts, healthChecks: server.healthChecks,
-                          failedHealthChecks: server.failedHealthChecks, peakConnections: connections.maximum,
+                          failedHealthChecks: server.failedHealthChecks,
+                          failedHealthAnalyses: balancer.configuration.healthCheck?.observe == nil ? nil : server.failedHealthAnalyses,
+                          peakConnections: connections.maximum,
                           connectionsPerSecond: connections.peaks)
         }
         events = stats.events.map { event in

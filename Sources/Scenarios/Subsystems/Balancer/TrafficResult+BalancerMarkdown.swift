@@ -37,7 +37,7 @@ extension TrafficResult {
             table.append([server.hostname, String(server.weight), server.isBackup ? "backup" : "primary", NumberFormat.integer(server.forwarded),
                           NumberFormat.integer(server.succeeded), NumberFormat.integer(server.serverErrors), NumberFormat.integer(server.connectErrors),
                           NumberFormat.integer(server.timeouts), NumberFormat.integer(server.peakConnections),
-                          "\(NumberFormat.integer(server.failedHealthChecks)) / \(NumberFormat.integer(server.healthChecks))"])
+                          server.failedChecksText])
         }
         out += "### Servers as the balancer saw them\n\n" + table.rendered() + "\n"
         if let connections = balancer.connections { out += connections.markdown() }
@@ -70,4 +70,15 @@ extension TrafficResult {
     /// How many balancer events the Markdown report lists before it refers to the CSV.
     static let eventsShown = 40
 
+}
+
+extension BalancerFigures.Server {
+    /// The servers table's "failed checks" cell: failed of those sent, and — when the health
+    /// check observes the traffic — how many times its errors reached the limit, as HAProxy's
+    /// stats page shows "Failed Health Checks/Health Analyses" (`chkfail`/`hanafail`).
+    var failedChecksText: String {
+        let checks = "\(NumberFormat.integer(failedHealthChecks)) / \(NumberFormat.integer(healthChecks))"
+        guard let failedHealthAnalyses else { return checks }
+        return checks + "; error limit reached \(NumberFormat.integer(failedHealthAnalyses))×"
+    }
 }

@@ -21,7 +21,10 @@ extension TrafficResult {
         struct Balancer: Encodable {
             struct Upstream: Encodable {
                 var hostname: String, weight: Int, backup: Bool, forwarded: Int, succeeded: Int, serverErrors: Int
-                var connectErrors: Int, timeouts: Int, healthChecks: Int, failedHealthChecks: Int, peakConnections: Int
+                var connectErrors: Int, timeouts: Int, healthChecks: Int, failedHealthChecks: Int
+                /// Left out unless the health check observes the traffic.
+                var failedHealthAnalyses: Int?
+                var peakConnections: Int
             }
             struct Event: Encodable { var at: Double; var subject: String; var event: String }
             struct Failover: Encodable {
@@ -92,7 +95,8 @@ extension TrafficResult {
             servers: figures.servers.map {
                 .init(hostname: $0.hostname, weight: $0.weight, backup: $0.isBackup, forwarded: $0.forwarded, succeeded: $0.succeeded,
                       serverErrors: $0.serverErrors, connectErrors: $0.connectErrors, timeouts: $0.timeouts, healthChecks: $0.healthChecks,
-                      failedHealthChecks: $0.failedHealthChecks, peakConnections: $0.peakConnections)
+                      failedHealthChecks: $0.failedHealthChecks, failedHealthAnalyses: $0.failedHealthAnalyses,
+                      peakConnections: $0.peakConnections)
             },
             failovers: figures.failovers.map {
                 .init(server: $0.server, fault: $0.fault, at: $0.at, detectedAt: $0.detectedAt, detectionSeconds: $0.detectionTime,

@@ -79,4 +79,32 @@ import Testing
         #expect(try events("{interval: 2s, observe: layer4, error_limit: 3, on_error: mark_down}").isEmpty)
         #expect(try events("{interval: 2s}").isEmpty)
     }
+
+    /// HAProxy's `hanafail` (`failed_hana`, counted at every limit reached whatever `on_error`
+    /// does): with `error_limit: 1` and `fastinter` — which never fails a check, so round robin
+    /// keeps alternating — every 500 of the bad server reaches the limit, so its count is its 5xx
+    /// count and the good server's is 0. The report's cell and report.json carry it; a world
+    /// whose check does not observe leaves it out of both.
+    @Test func theErrorLimitReachedIsCountedAsHAProxysHanafail() throws {
+        let servers = "[{name: good, count: 1, service_time: 2ms}, {name: bad, count: 1, service_time: 2ms, error_rate: 1}]"
+        func balancer(_ check: String) throws -> (BalancerFigures, TrafficResult) {
+            let result = ScenarioRunner.run(try ScenarioLoader.parse(Self.world(check, servers: servers), file: "h.yaml"), seed: nil)
+            let traffic = try #require(result.traffic)
+            return (try #require(traffic.balancer), traffic)
+        }
+        let (observed, traffic) = try balancer("{interval: 2s, fastinter: 500ms, observe: layer7, error_limit: 1, on_error: fastinter}")
+        let good = try #require(observed.servers.first { $0.hostname == "good" })
+        let bad = try #require(observed.servers.first { $0.hostname == "bad" })
+        #expect(bad.serverErrors > 100)
+        #expect(bad.failedHealthAnalyses == bad.serverErrors)
+        #expect(good.failedHealthAnalyses == 0)
+        #expect(bad.failedHealthChecks == 0)
+        #expect(bad.failedChecksText == "0 / \(bad.healthChecks); error limit reached \(bad.serverErrors)×")
+        #expect(traffic.markdown().contains("| \(bad.failedChecksText) |"))
+        #expect(traffic.json().contains("\"failedHealthAnalyses\" : \(bad.serverErrors),"))
+
+        let (plain, plainTraffic) = try balancer("{interval: 2s}")
+        #expect(plain.servers.allSatisfy { $0.failedHealthAnalyses == nil })
+        #expect(!plainTraffic.json().contains("failedHealthAnalyses"))
+    }
 }
