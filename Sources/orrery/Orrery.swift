@@ -31,6 +31,11 @@ struct Orrery: ParsableCommand {
             FileHandleOutput.standardError("Error: no subcommand named '\(name.prefix(40))'; see 'orrery --help'")
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
+        if let name = arguments.first, let command = configuration.subcommands.first(where: { $0._commandName == name }),
+           let problem = RepeatedOptions.problem(in: arguments.dropFirst(), of: command) {
+            FileHandleOutput.standardError("Error: \(problem)")
+            Foundation.exit(ExitStatus.badInput.rawValue)
+        }
         if let problem = ProgressDisplay.delayProblem(environment: ProcessInfo.processInfo.environment) {
             FileHandleOutput.standardError("Error: \(problem)")
             Foundation.exit(ExitStatus.badInput.rawValue)

@@ -61,11 +61,12 @@ enum ProgressDisplay {
         return known.isEmpty ? took : "\(known) · \(took)"
     }
 
-    /// Writes a message to stderr, erasing the progress line first. Control characters in it
-    /// (but line feeds and tabs) are written as `\u{1B}`: a message quotes paths and values the
-    /// user gave, and a path holding an escape sequence must not drive the terminal.
+    /// Writes a message to stderr, erasing the progress line first, its control characters
+    /// escaped (``TerminalText/visible(_:quoting:)``): a message quotes paths and values the user
+    /// gave, and a path holding an escape sequence or a line feed must not drive the terminal or
+    /// forge a line.
     static func standardError(_ message: String) {
-        let text = Self.visible(message)
+        let text = TerminalText.visible(message)
         shown.withLock { isShown in
             if isShown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
             isShown = false
@@ -77,7 +78,9 @@ enum ProgressDisplay {
     /// first. On a terminal stdout and stderr share the screen: a line printed while the progress
     /// line stood ran on after it (`… 2.3 s elapsedPASS …`) and the next redraw erased only the
     /// line below. Flushed under the lock, so that a redraw cannot come between the erase and it.
+    /// Escaped as a message is (``TerminalText/visible(_:quoting:)``): it names the files written.
     static func standardOutput(_ line: String) {
+        let line = TerminalText.visible(line)
         shown.withLock { isShown in
             if isShown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
             isShown = false
@@ -85,26 +88,6 @@ enum ProgressDisplay {
             // nil flushes every stream: naming `stdout` is shared mutable state to Swift 6.
             fflush(nil)
         }
-    }
-
-    /// `message` with every C0 and C1 control character but line feed and tab, and DEL, written
-    /// as a Swift escape (`\u{1B}`).
-    static func visible(_ message: String) -> String {
-        guard message.unicodeScalars.contains(where: isControl) else { return message }
-        var out = String.UnicodeScalarView()
-        for scalar in message.unicodeScalars {
-            if isControl(scalar) {
-                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out)
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value)
     }
 
     private static func draw(_ text: String) {

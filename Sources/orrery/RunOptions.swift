@@ -4,7 +4,7 @@ import Scenarios
 
 /// The options every command that runs worlds shares, declared once.
 struct RunOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Seed for every run, 0 … 18446744073709551615 (default: each scenario's own).") var seed: UInt64?
+    @Option(parsing: .unconditional, help: "Seed for every run, 0 … 18446744073709551615 (default: each scenario's own).", transform: NumberArgument.parse) var seed: UInt64?
     @Option(help: "Directory for reports; each scenario writes <out>/<name>/.") var out = "results/runs"
     @OptionGroup var parallel: ParallelOption
     @Option(help: "Report formats, comma-separated: md,json,csv (default: all).", transform: FormatList.init(parsing:))
@@ -17,7 +17,7 @@ struct RunOptions: ParsableArguments {
 
 /// `--jobs`, shared by every command that runs many simulations.
 struct ParallelOption: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Simulations to run at once on separate threads, 1 … 1024, at most one per core (the default); results are identical for any value.")
+    @Option(parsing: .unconditional, help: "Simulations to run at once on separate threads, 1 … 1024, at most one per core (the default); results are identical for any value.", transform: NumberArgument.parse)
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     @Flag(help: "No progress line on stderr (it shows only on a terminal, after a second).") var quiet = false
 

@@ -11,7 +11,7 @@ struct ResultsFolder: Sendable, Equatable {
         /// The folder's path relative to the results directory, components joined by `/`;
         /// "" for the results directory itself.
         var path: String
-        /// The contents of `report.md`.
+        /// The contents of `report.md`; empty when it is over ``RegularFile/reportLimit``.
         var markdown: String
         /// The contents of `report.json`, when there is one the page reads.
         var json: Data?
@@ -19,6 +19,10 @@ struct ResultsFolder: Sendable, Equatable {
         /// many virtual days writes a figure a second into it (40 days, 24 MB), and the page
         /// reads it only for its verdicts.
         var unreadJSONBytes: Int? = nil
+        /// The size of a `report.md` over ``RegularFile/reportLimit``, left unread: a 20 MB
+        /// hand-made table took 32 s and 470 MB to render, and refusing it refused the whole
+        /// page; its section says so and links its files.
+        var unreadMarkdownBytes: Int? = nil
         /// Every file of the folder and the folders below it that have no report of their own,
         /// relative to the folder, sorted; hidden files left out.
         var files: [String]
@@ -61,10 +65,12 @@ struct ResultsFolder: Sendable, Equatable {
             if FileManager.default.fileExists(atPath: jsonURL.path) {
                 if let size = Self.sizeOverLimit(jsonURL) { unreadJSONBytes = size } else { json = try Self.read(jsonURL, under: root) }
             }
+            let markdownURL = directory.appendingPathComponent("report.md")
+            let unreadMarkdownBytes = Self.sizeOverLimit(markdownURL)
             return Report(
                 path: folder,
-                markdown: String(decoding: try Self.read(directory.appendingPathComponent("report.md"), under: root), as: UTF8.self),
-                json: json, unreadJSONBytes: unreadJSONBytes,
+                markdown: unreadMarkdownBytes != nil ? "" : String(decoding: try Self.read(markdownURL, under: root), as: UTF8.self),
+                json: json, unreadJSONBytes: unreadJSONBytes, unreadMarkdownBytes: unreadMarkdownBytes,
                 files: owned.map { String($0.dropFirst(prefix.count)) }.sorted(by: Self.byteOrder))
         }
         guard !reports.isEmpty else { throw .noReports(root.path) }

@@ -19,6 +19,12 @@ public struct ResultsPage: Sendable, Equatable {
     public let html: String
     /// How many reports, one section each, the page shows.
     public let reportCount: Int
+    /// One line per file the page could not use — a `report.json` over the size limit or
+    /// malformed, a `report.md` over the size limit — naming it and why
+    /// (`results/long/report.json could not be read: it is not JSON; the page shows no verdicts
+    /// for it`), for the
+    /// command to warn of; the page itself notes each in its report's section.
+    public let warnings: [String]
 
     /// Reads `directory` and makes the page that will be written to `output`; links are
     /// relative to `output`'s folder, and `output` itself is left out of the lists of files.
@@ -30,6 +36,10 @@ public struct ResultsPage: Sendable, Equatable {
         let base = Self.relativeBase(from: output.standardizedFileURL.deletingLastPathComponent(), to: folder.root)
         html = ResultsPageLayout(folder: folder, base: base).html()
         reportCount = folder.reports.count
+        warnings = folder.reports.flatMap { report in
+            let folderPath = report.path.isEmpty ? directory.relativePath : directory.relativePath + "/" + report.path
+            return UnreadFile.all(in: report).map { "\(folderPath)/\($0.name) \($0.reason); \($0.consequence)" }
+        }
     }
 
     /// The path from folder `from` to folder `to`, ending in `/`, or "" when they are the same:
@@ -114,8 +124,9 @@ struct ResultsPageLayout {
         var html = "<div class=\"report-meta\">\n"
         if report.json.flatMap(VerdictSummary.init(json:)) != nil {
             html += "<p class=\"verdicts\">\(verdicts(of: report))</p>\n"
-        } else if let size = report.unreadJSONBytes {
-            html += "<p class=\"verdicts\"><span class=\"none\">verdicts not read: report.json is \(NumberFormat.integer(size)) bytes, over the \(NumberFormat.integer(RegularFile.reportLimit)) the page reads (the report below states them)</span></p>\n"
+        }
+        for unread in UnreadFile.all(in: report) {
+            html += "<p class=\"verdicts\"><span class=\"none\">\(HTMLText.escape(unread.pageNote))</span></p>\n"
         }
         let prefix = report.path.isEmpty ? "" : report.path + "/"
         let links = report.files.map { file in
@@ -182,5 +193,43 @@ struct ResultsPageLayout {
     /// A report's folder as shown: `a1/`, or `./` for the results directory itself.
     func folderLabel(_ report: ResultsFolder.Report) -> String {
         report.path.isEmpty ? "./" : report.path + "/"
+    }
+}
+
+/// A file of a report folder that the page leaves unread, and why in one line: a `report.json`
+/// over ``RegularFile/reportLimit`` or one ``VerdictSummary/read(_:)`` cannot read (it showed
+/// no verdicts without a word), a `report.md` over the limit (it refused the whole page).
+struct UnreadFile: Equatable {
+    /// `report.json` or `report.md`.
+    var name: String
+    /// Why, following the name: "could not be read: it is not JSON", "is 16,777,217 bytes, over
+    /// the 16,777,216 the page reads".
+    var reason: String
+
+    var isJSON: Bool { name == "report.json" }
+
+    /// What the page does without it, for the warning on stderr.
+    var consequence: String { isJSON ? "the page shows no verdicts for it" : "the page shows only its files" }
+
+    /// The note in the report's section.
+    var pageNote: String {
+        isJSON ? "verdicts not read: \(name) \(reason) (the report below states them)"
+            : "report not shown: \(name) \(reason) (open it from the files below)"
+    }
+
+    /// Every file of `report` left unread, `report.md` first.
+    static func all(in report: ResultsFolder.Report) -> [UnreadFile] {
+        var unread: [UnreadFile] = []
+        if let size = report.unreadMarkdownBytes { unread.append(UnreadFile(name: "report.md", reason: overLimit(size))) }
+        if let size = report.unreadJSONBytes {
+            unread.append(UnreadFile(name: "report.json", reason: overLimit(size)))
+        } else if let json = report.json, case .failure(let problem) = VerdictSummary.read(json) {
+            unread.append(UnreadFile(name: "report.json", reason: "could not be read: \(problem)"))
+        }
+        return unread
+    }
+
+    private static func overLimit(_ size: Int) -> String {
+        "is \(NumberFormat.integer(size)) bytes, over the \(NumberFormat.integer(RegularFile.reportLimit)) the page reads"
     }
 }

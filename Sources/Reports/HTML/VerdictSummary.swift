@@ -9,6 +9,9 @@ import Foundation
 ///   claims experiment: "holds", "does not hold", …);
 /// - `variants[].worlds` and `variants[].passed` (a sweep).
 /// A report whose JSON has none of them has no summary; nothing is inferred from other figures.
+/// A `report.json` that is not a JSON object, or whose `passed`, `checks` or `claims` has
+/// another shape than Orrery writes, is not read (``read(_:)`` says why); `variants` is not
+/// judged by its shape, as the experiments' reports use the name for their own lists.
 struct VerdictSummary: Sendable, Equatable {
     /// How a part reads at a glance.
     enum Tone: String, Sendable {
@@ -31,9 +34,45 @@ struct VerdictSummary: Sendable, Equatable {
     /// The phrases, in the order the fields are listed above.
     var parts: [Part]
 
-    /// The summary of `json`, or nil when it is not a JSON object or records no verdicts.
+    /// The summary of `json`, or nil when it cannot be read (``read(_:)``) or records no verdicts.
     init?(json: Data) {
-        guard let fields = try? JSONDecoder().decode(VerdictFields.self, from: json) else { return nil }
+        guard case .success(let summary?) = Self.read(json) else { return nil }
+        self = summary
+    }
+
+    /// The summary of `json` (nil when it records no verdicts), or, in one line, why it is not a
+    /// `report.json` the page can read: not JSON, not a JSON object, or a verdict field of
+    /// another shape (`passed` not true or false, …). A malformed file showed no verdicts
+    /// without a word, as if the report recorded none.
+    static func read(_ json: Data) -> Result<VerdictSummary?, UnreadableJSON> {
+        let fields: VerdictFields
+        do { fields = try JSONDecoder().decode(VerdictFields.self, from: json) } catch {
+            return .failure(UnreadableJSON(error))
+        }
+        if let key = fields.malformed.first { return .failure(UnreadableJSON(field: key)) }
+        return .success(VerdictSummary(fields: fields))
+    }
+
+    /// Why a `report.json` was not read, one line.
+    struct UnreadableJSON: Error, Sendable, Equatable, CustomStringConvertible {
+        var description: String
+
+        /// JSONDecoder's own words are paragraphs ("The given data was not valid JSON." and an
+        /// underlying error); the page says which of the two ways it failed.
+        init(_ error: any Error) {
+            if case DecodingError.typeMismatch = error {
+                description = "it is JSON but not an object"
+            } else {
+                description = "it is not JSON"
+            }
+        }
+
+        init(field: VerdictFields.Key) {
+            description = "its \"\(field.rawValue)\" is not \(field.expected)"
+        }
+    }
+
+    private init?(fields: VerdictFields) {
         var parts: [Part] = []
         if let passed = fields.passed {
             parts.append(Part(text: passed ? "passed" : "failed", tone: passed ? .pass : .fail))
@@ -70,15 +109,30 @@ struct VerdictSummary: Sendable, Equatable {
 }
 
 /// The verdict fields of a `report.json`, each nil unless present with exactly the expected
-/// type: a field of another shape is ignored rather than failing the whole summary.
-private struct VerdictFields: Decodable {
+/// type; `passed`, `checks` or `claims` present with another shape is listed in `malformed`.
+/// `variants` of another shape is ignored: the experiments' reports list their own variants
+/// under that name.
+struct VerdictFields: Decodable {
     var passed: Bool?
     var checks: [Bool]?
     var claimHolds: [Bool]?
     var claimVerdicts: [String]?
     var worlds: (passed: Int, total: Int)?
+    var malformed: [Key] = []
 
-    private enum Key: String, CodingKey { case passed, checks, claims, variants }
+    enum Key: String, CodingKey {
+        case passed, checks, claims, variants
+
+        /// The shape Orrery writes, as a refusal names it.
+        var expected: String {
+            switch self {
+            case .passed: "true or false"
+            case .checks: "a list of objects each with \"holds\": true or false"
+            case .claims: "a list of objects each with \"holds\": true or false, or each with a \"verdict\" text"
+            case .variants: "a list of objects each with whole numbers \"worlds\" and \"passed\""
+            }
+        }
+    }
     private struct Holds: Decodable { var holds: Bool }
     private struct Verdict: Decodable { var verdict: String }
     private struct Variant: Decodable { var worlds: Int; var passed: Int }
@@ -92,5 +146,8 @@ private struct VerdictFields: Decodable {
         if let variants = try? container.decodeIfPresent([Variant].self, forKey: .variants) {
             worlds = (variants.map(\.passed).reduce(0, +), variants.map(\.worlds).reduce(0, +))
         }
+        if container.contains(.passed), passed == nil { malformed.append(.passed) }
+        if container.contains(.checks), checks == nil { malformed.append(.checks) }
+        if container.contains(.claims), claimHolds == nil, claimVerdicts == nil { malformed.append(.claims) }
     }
 }

@@ -19,41 +19,57 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         self.count = count
     }
 
-    /// Reads `i/n`.
+    /// Reads `i/n`, each number in plain digits (``PlainDecimal``: `+2/8` was shard 2).
     public init(parsing text: String) throws(OverrideProblem) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw OverrideProblem("expected a shard as i/n (e.g. 2/8, numbered from 1), got '\(text.excerpt)'")
+        guard parts.count == 2, let index = PlainDecimal.parse(parts[0], as: Int.self), let count = PlainDecimal.parse(parts[1], as: Int.self) else {
+            throw OverrideProblem("expected a shard as i/n in the digits 0-9 (e.g. 2/8, numbered from 1), got '\(text.excerpt)'")
         }
         try self.init(index: index, count: count)
     }
 
     /// The shard a cluster scheduler's array job selects for this process, with `count` shards:
-    /// `JOB_COMPLETION_INDEX` (a Kubernetes Indexed Job, 0-based) or else `SLURM_ARRAY_TASK_ID`
+    /// `JOB_COMPLETION_INDEX` (a Kubernetes Indexed Job, 0-based) or `SLURM_ARRAY_TASK_ID`
     /// counted from `SLURM_ARRAY_TASK_MIN` (a Slurm array job, whatever its first index); nil
     /// when neither is set.
+    ///
+    /// - Throws: when a variable is not an index or names no shard of `count`, and when both are
+    ///   set and select different shards (Kubernetes' used to win without a word; both setting the
+    ///   same shard is accepted).
     public static func fromEnvironment(_ environment: [String: String], count: Int) throws(OverrideProblem) -> Shard? {
+        try scheduled(environment, count: count)?.shard
+    }
+
+    /// The shard ``fromEnvironment(_:count:)`` selects, with the variable that says so
+    /// (`JOB_COMPLETION_INDEX 1`), for messages that name it.
+    public static func scheduled(_ environment: [String: String], count: Int) throws(OverrideProblem) -> (shard: Shard, source: String)? {
+        var selected: [(shard: Shard, source: String)] = []
         if let text = environment["JOB_COMPLETION_INDEX"] {
-            guard let zeroBased = Int(text), zeroBased >= 0 else { throw OverrideProblem("JOB_COMPLETION_INDEX is not an index: '\(text.excerpt)'") }
-            return try Shard(zeroBased: zeroBased, count: count, source: "JOB_COMPLETION_INDEX \(zeroBased)")
+            guard let zeroBased = PlainDecimal.parse(text, as: Int.self), zeroBased >= 0 else { throw OverrideProblem("JOB_COMPLETION_INDEX is not an index: '\(text.excerpt)'") }
+            let source = "JOB_COMPLETION_INDEX \(zeroBased)"
+            selected.append((try Shard(zeroBased: zeroBased, count: count, source: source), source))
         }
         if let text = environment["SLURM_ARRAY_TASK_ID"] {
             let minimumText = environment["SLURM_ARRAY_TASK_MIN"] ?? "0"
             // Slurm's array indexes are 0 or more; a negative minimum made the difference
             // overflow (and name a shard that is not the one selected).
-            guard let id = Int(text), id >= 0 else {
+            guard let id = PlainDecimal.parse(text, as: Int.self), id >= 0 else {
                 throw OverrideProblem("SLURM_ARRAY_TASK_ID is not an index: '\(text.excerpt)' (Slurm's indexes are 0 … \(Int.max))")
             }
-            guard let minimum = Int(minimumText), minimum >= 0 else {
+            guard let minimum = PlainDecimal.parse(minimumText, as: Int.self), minimum >= 0 else {
                 throw OverrideProblem("SLURM_ARRAY_TASK_MIN is not an index: '\(minimumText.excerpt)' (Slurm's indexes are 0 … \(Int.max))")
             }
             guard id >= minimum else {
                 throw OverrideProblem("SLURM_ARRAY_TASK_ID \(id) is below SLURM_ARRAY_TASK_MIN \(minimum)")
             }
-            return try Shard(zeroBased: id - minimum, count: count,
-                             source: "SLURM_ARRAY_TASK_ID \(id) (from SLURM_ARRAY_TASK_MIN \(minimum))")
+            let source = "SLURM_ARRAY_TASK_ID \(id) (from SLURM_ARRAY_TASK_MIN \(minimum))"
+            selected.append((try Shard(zeroBased: id - minimum, count: count, source: source), source))
         }
-        return nil
+        if selected.count == 2, selected[0].shard != selected[1].shard {
+            throw OverrideProblem("\(selected[0].source) selects shard \(selected[0].shard) but \(selected[1].source) selects shard \(selected[1].shard): "
+                                  + "the two schedulers' array indexes disagree; unset the one that does not belong to this job")
+        }
+        return selected.first
     }
 
     /// Shard `zeroBased + 1` of `count`, which a scheduler's variable (`source`) selected.

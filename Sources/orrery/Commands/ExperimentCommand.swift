@@ -48,7 +48,7 @@ struct ExperimentCommand: ParsableCommand {
     func run() throws {
         if list {
             for experiment in ExperimentRegistry.all {
-                print("\(Self.pad(experiment.name)) \(experiment.files.map { "\(scenarios)/\($0)" }.joined(separator: ", ")): \(experiment.summary)")
+                ProgressDisplay.standardOutput("\(Self.pad(experiment.name)) \(experiment.files.map { "\(scenarios)/\($0)" }.joined(separator: ", ")): \(experiment.summary)")
             }
             return
         }

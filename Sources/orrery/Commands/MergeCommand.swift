@@ -42,7 +42,7 @@ struct MergeCommand: ParsableCommand {
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let failed = records.filter { !$0.passed }.count
-        print("merged \(manifest.name): \(records.count) world(s) (\(manifest.variants.count) variant(s) × \(manifest.seedCount) seed(s)), "
+        ProgressDisplay.standardOutput("merged \(manifest.name): \(records.count) world(s) (\(manifest.variants.count) variant(s) × \(manifest.seedCount) seed(s)), "
               + "\(records.count - failed) passed, \(failed) failed; wrote \(path)/")
         throw ExitCode((failed == 0 ? ExitStatus.success : .failed).rawValue)
     }

@@ -46,7 +46,9 @@ struct ReportCommand: ParsableCommand {
         do {
             if let problem { throw ValidationError(problem) }
             try AtomicFileWriter.write(page.html, to: output)
-            print("wrote \(outputPath): \(page.reportCount) report(s)")
+            ProgressDisplay.standardOutput("wrote \(outputPath): \(page.reportCount) report(s)")
+            // After the page is written: a file it could not read is noted on it, not refused.
+            for warning in page.warnings { FileHandleOutput.standardError("warning: \(warning)") }
         } catch {
             FileHandleOutput.standardError("error: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)

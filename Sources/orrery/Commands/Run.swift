@@ -64,7 +64,7 @@ struct Validate: ParsableCommand {
         var status = ExitStatus.success
         for file in files {
             do {
-                print("\(file): ok (\(try ScenarioFile.load(path: file).validationSummary))")
+                ProgressDisplay.standardOutput("\(file): ok (\(try ScenarioFile.load(path: file).validationSummary))")
             } catch {
                 FileHandleOutput.standardError(error.description)
                 status = .badInput

@@ -13,11 +13,11 @@ struct Shrink: ParsableCommand {
         """)
 
     @Argument(help: "A world scenario file (YAML) whose run fails.") var file: String
-    @Option(parsing: .unconditional, help: "The seed of the failing run, 0 … 18446744073709551615 (default: the file's own).") var seed: UInt64?
+    @Option(parsing: .unconditional, help: "The seed of the failing run, 0 … 18446744073709551615 (default: the file's own).", transform: NumberArgument.parse) var seed: UInt64?
     @Option(name: .customLong("expect"), help: "Judge the failure by this assertion alone, written as in expect: (repeatable).")
     var expectations: [String] = []
     @Option(help: "Directory for <name>-shrunk.yaml and <name>-shrink.md.") var out = "results/shrink"
-    @Option(parsing: .unconditional, help: "The most world runs to spend, 2 … 1000000 (default 1000); a shrink that reaches it writes what it has, smaller but not shown 1-minimal.")
+    @Option(parsing: .unconditional, help: "The most world runs to spend, 2 … 1000000 (default 1000); a shrink that reaches it writes what it has, smaller but not shown 1-minimal.", transform: NumberArgument.parse)
     var maxRuns = Shrinker.defaultMaxRuns
 
     func validate() throws {
@@ -42,7 +42,7 @@ struct Shrink: ParsableCommand {
         }
         switch shrinker.shrink(maxRuns: maxRuns) {
         case .passes(let runs):
-            print("seed \(shrinker.seed): nothing to shrink: the run passes (\(runs) run); replay with: orrery run \(file) --seed \(shrinker.seed)")
+            ProgressDisplay.standardOutput("seed \(shrinker.seed): nothing to shrink: the run passes (\(runs) run); replay with: orrery run \(file) --seed \(shrinker.seed)")
             throw ExitCode(ExitStatus.success.rawValue)
         case .notReplayable(let failure, let runs):
             FileHandleOutput.standardError("seed \(shrinker.seed): the run fails (\(failure)), but not the same way once its chaos is written as explicit faults; nothing written (\(runs) runs)")
@@ -58,8 +58,7 @@ struct Shrink: ParsableCommand {
                 if case .write = error { throw ExitCode(ExitStatus.badInput.rawValue) }
                 throw ExitCode(ExitStatus.failed.rawValue)
             }
-            print(written.report, terminator: "")
-            print("wrote \(written.scenarioPath) and \(written.reportPath)")
+            ProgressDisplay.standardOutput(written.report + "wrote \(written.scenarioPath) and \(written.reportPath)")
             guard written.replays else {
                 FileHandleOutput.standardError("seed \(shrinker.seed): the written file does not fail the same way on replay; the shrink is not claimed")
                 throw ExitCode(ExitStatus.failed.rawValue)

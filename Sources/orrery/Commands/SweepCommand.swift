@@ -26,7 +26,7 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Directory for the sweep; it writes <out>/<name>/.") var out = "results/sweeps"
     @OptionGroup var parallel: ParallelOption
     @Option(parsing: .unconditional, help: "Run only shard i of n (1-based, n from 1 to 100,000), e.g. --shard 2/8.") var shard: String?
-    @Option(parsing: .unconditional, help: "Split into n shards (1 … 100,000) and take this process's shard from JOB_COMPLETION_INDEX (Kubernetes, 0-based) or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN; both at least 0).")
+    @Option(parsing: .unconditional, help: "Split into n shards (1 … 100,000) and take this process's shard from JOB_COMPLETION_INDEX (Kubernetes, 0-based) or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN; both at least 0).", transform: NumberArgument.parse)
     var shards: Int?
     @Flag(help: "Replay every world in a child process with another hash seed and stop at the first whose digest differs.")
     var checkDeterminism = false
@@ -34,6 +34,24 @@ struct SweepCommand: ParsableCommand {
     func validate() throws {
         for argument in varyArguments { _ = try OverrideArgument.parseVariants(argument) }
         guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
+        if let problem = Self.seedsProblem(seeds) { throw ValidationError(problem) }
+    }
+
+    /// Why `--seeds` holds a seed not written in plain digits (``PlainDecimal``): ``SeedList``
+    /// reads each bound with `UInt64(_:)`, which took `+5` and `-0`. Parts are split and trimmed
+    /// as it splits them (spaces around a part are allowed); a bound it refuses anyway is left to
+    /// its message.
+    static func seedsProblem(_ text: String) -> String? {
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            for bound in part.components(separatedBy: "..") {
+                let trimmed = bound.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()
+                let written = String(trimmed)
+                if UInt64(written) != nil, !PlainDecimal.isPlain(written, signed: false) {
+                    return "--seeds: '\(written)' is not a seed: \(PlainDecimal.problem(with: written, as: UInt64.self)), e.g. 1..200 or 1,5,9"
+                }
+            }
+        }
+        return nil
     }
 
     func run() throws {
@@ -84,7 +102,7 @@ struct SweepCommand: ParsableCommand {
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let failed = progress.failed
-        print("sweep \(manifest.name)\(selected.map { " shard \($0)" } ?? ""): \(progress.count) world(s) of \(manifest.worlds) "
+        ProgressDisplay.standardOutput("sweep \(manifest.name)\(selected.map { " shard \($0)" } ?? ""): \(progress.count) world(s) of \(manifest.worlds) "
               + "(\(manifest.variants.count) variant(s) × \(manifest.seedCount) seed(s)), \(progress.count - failed) passed, \(failed) failed; wrote \(path)/")
         if let report {
             for (index, variant) in report.variants.enumerated() where !variant.failures.isEmpty {
@@ -95,14 +113,30 @@ struct SweepCommand: ParsableCommand {
     }
 
     /// `--shard`, or with `--shards` the scheduler's array index.
+    ///
+    /// What contradicts is refused, what agrees accepted: `--shard i/n` with `--shards m` when
+    /// m ≠ n; `--shard i/n` while a scheduler's variable (`JOB_COMPLETION_INDEX`,
+    /// `SLURM_ARRAY_TASK_ID`) selects another shard of n, or none (the variable was ignored, and
+    /// the job's tasks could all run the shard written in its script); both schedulers' variables
+    /// selecting different shards (``Shard/scheduled(_:count:)``; Kubernetes' won without a word).
     private func chosenShard() throws -> Shard? {
+        let environment = ProcessInfo.processInfo.environment
         if let shard {
-            let parsed = try Shard(parsing: shard)
+            let parsed: Shard
+            do { parsed = try Shard(parsing: shard) } catch { throw ValidationError("--shard: \(error.description)") }
             if let shards, shards != parsed.count { throw ValidationError("--shard \(shard) and --shards \(shards) disagree") }
+            let scheduled: (shard: Shard, source: String)?
+            do { scheduled = try Shard.scheduled(environment, count: parsed.count) } catch {
+                throw ValidationError("--shard \(parsed) and the scheduler disagree: \(error.description)")
+            }
+            if let scheduled, scheduled.shard != parsed {
+                throw ValidationError("--shard \(parsed) but \(scheduled.source) selects shard \(scheduled.shard): "
+                                      + "give --shards \(parsed.count) to take the scheduler's shard, or unset its variable to run the one named")
+            }
             return parsed
         }
         guard let shards else { return nil }
-        guard let fromEnvironment = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shards) else {
+        guard let fromEnvironment = try Shard.fromEnvironment(environment, count: shards) else {
             throw ValidationError("--shards \(shards) needs JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) to pick a shard, or use --shard i/n")
         }
         return fromEnvironment

@@ -1,0 +1,34 @@
+/// How a number typed on the command line or set by a scheduler (`--seed`, `--jobs`, `--shard i/n`,
+/// `--seeds 1..200`, `JOB_COMPLETION_INDEX`) is read: ASCII digits alone, as every option's help
+/// writes it.
+///
+/// Swift's `UInt64(_:)` and `Int(_:)` also take a leading `+` (`--seed +5` was seed 5 while
+/// `--seed ' 5'` was refused) and `-0` for an unsigned type. Here a leading `-` is kept only for a
+/// signed type, so that `--jobs -1` is refused by its option's range ("between 1 and 1024") rather
+/// than as a form; `+5`, ` 5`, `5 `, `0x10`, `1_000` and other scripts' digits (`٥`) are not
+/// numbers. This is deliberately stricter than the scenario language's ``DecimalText``, which
+/// takes a sign and `_` between digits in YAML values.
+public enum PlainDecimal {
+    /// `text` as a `Number` when it is plain digits (after one `-` for a signed `Number`) and fits
+    /// in it; nil otherwise.
+    public static func parse<Number: FixedWidthInteger>(_ text: some StringProtocol, as type: Number.Type = Number.self) -> Number? {
+        guard isPlain(text, signed: Number.isSigned) else { return nil }
+        return Number(text, radix: 10)
+    }
+
+    /// Whether `text` is written as a plain decimal number: one or more ASCII digits, after one `-`
+    /// when `signed`.
+    public static func isPlain(_ text: some StringProtocol, signed: Bool) -> Bool {
+        var digits = Substring(text)
+        if signed, digits.first == "-" { digits = digits.dropFirst() }
+        return !digits.isEmpty && digits.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// What the refusal of `text` says after the option's name: that it is not written in plain
+    /// digits, or, when it is, that it does not fit in `Number`.
+    public static func problem<Number: FixedWidthInteger>(with text: some StringProtocol, as type: Number.Type) -> String {
+        isPlain(text, signed: Number.isSigned)
+            ? "outside \(Number.min) … \(Number.max)"
+            : "write it in the digits 0-9 alone (no sign, space, 0x, '_' or other scripts' digits)"
+    }
+}
