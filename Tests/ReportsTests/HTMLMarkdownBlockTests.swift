@@ -25,6 +25,21 @@ struct HTMLMarkdownBlockTests {
             """)
     }
 
+    /// Trailing spaces are found from the end in UTF-8 bytes: a cell or a line ending in
+    /// several-byte characters, or in a combining mark after a space, keeps every byte of them.
+    @Test("trailing spaces go, several-byte characters before them stay whole")
+    func trailingSpacesOfMultibyteText() {
+        #expect("é  ".trimmingTrailingSpaces() == "é")
+        #expect("日本 ".trimmingTrailingSpaces() == "日本")
+        #expect("a \u{301}".trimmingTrailingSpaces() == "a \u{301}")
+        #expect("   ".trimmingTrailingSpaces() == "")
+        #expect("".trimmingTrailingSpaces() == "")
+        #expect("x".trimmingTrailingSpaces() == "x")
+        #expect(MarkdownBlockParser.isRule(" - - -") && MarkdownBlockParser.isRule("***") && MarkdownBlockParser.isRule("_ _ _  "))
+        #expect(!MarkdownBlockParser.isRule("- - x") && !MarkdownBlockParser.isRule("--") && !MarkdownBlockParser.isRule("| - |")
+                && !MarkdownBlockParser.isRule("    ---") && !MarkdownBlockParser.isRule("-*-"))
+    }
+
     @Test("a table cell may hold a pipe as \\| (even in code), inline formatting and MarkdownTable's <br>")
     func tableCells() {
         let markdown = "| a | b |\n| - | - |\n| `x \\| y` | **1**<br>2 |\n| short |\n"

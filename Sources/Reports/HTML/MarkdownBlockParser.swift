@@ -17,7 +17,7 @@ enum MarkdownBlockParser {
     /// line rather than starting an empty one.
     static func lines(of text: String) -> [String] {
         // "\r\n" is one Character in Swift, so it has to become "\n" before splitting at "\n".
-        let text = text.replacing("\r\n", with: "\n")
+        let text = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacing("\r\n", with: "\n") : text
         let body = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
         return body.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).replacingTabs() }
     }
@@ -109,10 +109,14 @@ enum MarkdownBlockParser {
     /// Whether `line` is a thematic break: three or more of the same `-`, `*` or `_`, spaces
     /// allowed between them and nothing else.
     static func isRule(_ line: String) -> Bool {
-        guard let content = line.withoutIndent(upTo: 3) else { return false }
-        let marks = content.filter { $0 != " " }
-        guard let mark = marks.first, "-*_".contains(mark) else { return false }
-        return marks.count >= 3 && marks.allSatisfy { $0 == mark }
+        guard let content = line.withoutIndent(upTo: 3), let mark = content.first, "-*_".contains(mark) else { return false }
+        // One pass that stops at the first other character (a table row's `|`, a word's letter).
+        var marks = 0
+        for character in content where character != " " {
+            guard character == mark else { return false }
+            marks += 1
+        }
+        return marks >= 3
     }
 
     /// The text after a block quote's `>` and one optional space, or nil if `line` is not quoted.
@@ -161,9 +165,18 @@ extension String {
     /// The line without leading spaces.
     func trimmingLeadingSpaces() -> String { String(dropFirst(indent)) }
 
-    /// The line without trailing spaces.
+    /// The line without trailing spaces: found from the end in its UTF-8 bytes (a space is one
+    /// byte and never part of another character's), so a table of a million rows costs a pass
+    /// over each cell's tail rather than a reversed copy of every cell, character by character.
     func trimmingTrailingSpaces() -> String {
-        String(reversed().drop { $0 == " " }.reversed())
+        let bytes = utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex {
+            let before = bytes.index(before: end)
+            guard bytes[before] == UInt8(ascii: " ") else { break }
+            end = before
+        }
+        return end == bytes.endIndex ? self : String(self[..<end])
     }
 
     /// The line with each tab replaced by spaces up to the next multiple of four columns.

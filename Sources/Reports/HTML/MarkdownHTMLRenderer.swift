@@ -45,7 +45,12 @@ public struct MarkdownHTMLRenderer {
     /// The HTML of each top-level block of `markdown`, in order, each ending in `\n`: the page
     /// inserts its own lines after a report's title.
     public func renderBlocks(_ markdown: String, anchors: inout HeadingAnchors) -> [String] {
-        MarkdownBlockParser.parse(markdown).map { html(for: $0, anchors: &anchors) + "\n" }
+        renderBlocks(MarkdownBlockParser.parse(markdown), anchors: &anchors)
+    }
+
+    /// The same for blocks already parsed.
+    func renderBlocks(_ blocks: [MarkdownBlock], anchors: inout HeadingAnchors) -> [String] {
+        blocks.map { html(for: $0, anchors: &anchors) + "\n" }
     }
 
     /// One block's HTML, without a trailing line break.

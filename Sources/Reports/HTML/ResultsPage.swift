@@ -60,11 +60,21 @@ struct ResultsPageLayout {
     /// The path from the page's folder to the results directory, ending in `/` or empty.
     var base: String
 
+    /// One report on the page: its section's id and its Markdown's blocks.
+    struct Section {
+        var report: ResultsFolder.Report
+        var id: String
+        var blocks: [MarkdownBlock]
+    }
+
     /// The page.
     func html() -> String {
         var anchors = HeadingAnchors()
         let contentsID = anchors.claim("contents")
-        let sections = folder.reports.map { report in (report, anchors.claim(sectionName(of: report))) }
+        // Each report's Markdown is parsed once, for its title in the contents and its section.
+        let sections = folder.reports.map { report in
+            Section(report: report, id: anchors.claim(sectionName(of: report)), blocks: MarkdownBlockParser.parse(report.markdown))
+        }
         let name = folder.root.lastPathComponent
         var page = """
             <!DOCTYPE html>
@@ -86,19 +96,20 @@ struct ResultsPageLayout {
 
             """
         page += contents(sections, id: contentsID)
-        for (report, id) in sections {
-            page += section(report, id: id, anchors: &anchors, contentsID: contentsID)
+        for section in sections {
+            page += self.section(section, anchors: &anchors, contentsID: contentsID)
         }
         page += "</main>\n</body>\n</html>\n"
         return page
     }
 
     /// The table of contents: title, folder and verdicts of every report.
-    func contents(_ sections: [(ResultsFolder.Report, String)], id: String) -> String {
+    func contents(_ sections: [Section], id: String) -> String {
         var html = "<nav id=\"\(id)\" aria-label=\"Contents\">\n<h2>Contents</h2>\n<div class=\"table-scroll\"><table>\n"
         html += "<thead>\n<tr><th>report</th><th>folder</th><th>verdicts</th></tr>\n</thead>\n<tbody>\n"
-        for (report, sectionID) in sections {
-            html += "<tr><td><a href=\"#\(HTMLText.escape(sectionID))\">\(HTMLText.escape(title(of: report)))</a></td>"
+        for section in sections {
+            let report = section.report
+            html += "<tr><td><a href=\"#\(HTMLText.escape(section.id))\">\(HTMLText.escape(title(of: section)))</a></td>"
             html += "<td><code>\(HTMLText.escape(folderLabel(report)))</code></td>"
             html += "<td>\(verdicts(of: report))</td></tr>\n"
         }
@@ -106,9 +117,10 @@ struct ResultsPageLayout {
     }
 
     /// One report: its title, then its verdicts and files, then the rest of the report.
-    func section(_ report: ResultsFolder.Report, id: String, anchors: inout HeadingAnchors, contentsID: String) -> String {
+    func section(_ section: Section, anchors: inout HeadingAnchors, contentsID: String) -> String {
+        let report = section.report, id = section.id
         let renderer = renderer(for: report, sectionID: id)
-        var blocks = renderer.renderBlocks(report.markdown, anchors: &anchors)
+        var blocks = renderer.renderBlocks(section.blocks, anchors: &anchors)
         let meta = self.meta(report)
         if let first = blocks.first, first.hasPrefix("<h"), first.dropFirst(2).first?.isNumber == true {
             blocks.insert(meta, at: 1)
@@ -175,8 +187,9 @@ struct ResultsPageLayout {
     }
 
     /// A report's title: the text of its first heading, else its folder's name.
-    func title(of report: ResultsFolder.Report) -> String {
-        for block in MarkdownBlockParser.parse(report.markdown) {
+    func title(of section: Section) -> String {
+        let report = section.report
+        for block in section.blocks {
             if case let .heading(_, text) = block {
                 return MarkdownInlineParser.parse(text).map(\.plainText).joined()
             }
