@@ -15,17 +15,29 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 class ScenarioYAMLLoader(yaml.SafeLoader):
     """PyYAML's safe loader, resolving scalars as YAML 1.2 does, as Orrery's loader (Yams) and
-    editors read them: only true/false are booleans (`on:` and `no` stay text), and dates stay
-    text (a backup's name)."""
+    editors read them: only true/false are booleans (`on:` and `no` stay text), dates stay text
+    (a backup's name), and numbers are decimal only. YAML 1.1's other integers — hex `0x10`,
+    octal `017`, binary `0b11`, base 60 `1:30` — stay text, so the schema refuses them where a
+    number belongs, as the loader does (it would otherwise see 16, 15, 3 and 90); and `1e3` is a
+    number, as the loader reads it (YAML 1.1 wants a dot)."""
 
 
 ScenarioYAMLLoader.yaml_implicit_resolvers = {
     first: [(tag, pattern) for tag, pattern in resolvers
-            if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")]
+            if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp",
+                           "tag:yaml.org,2002:int", "tag:yaml.org,2002:float")]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 ScenarioYAMLLoader.add_implicit_resolver(
     "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+# A whole number: no leading zero (the loader refuses `017`), `_` between digits as the loader
+# allows. Added before the float rule, which needs a dot or an exponent, so `017` matches neither.
+ScenarioYAMLLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9_]*)$"), list("-+0123456789"))
+ScenarioYAMLLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+)$"),
+    list("-+.0123456789"))
 
 
 def problems(validator, path):

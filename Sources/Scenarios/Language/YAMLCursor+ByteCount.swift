@@ -20,6 +20,7 @@ extension YAMLCursor {
             scale = unit.bytes
             break
         }
+        if number == raw { try refuseLeadingZero(raw) }
         guard let value = DecimalText.number(number[...]) else {
             throw error(.wrongType(expected: expected, found: kindDescription))
         }

@@ -26,6 +26,8 @@ extension YAMLCursor {
             scale = unit.seconds
             break
         }
+        // `017s` is text to every YAML reader; a bare `017` seconds is not.
+        if number == raw { try refuseLeadingZero(raw) }
         guard let value = DecimalText.number(number[...]) else {
             throw error(.wrongType(expected: "a duration such as 250ms or 2s", found: kindDescription))
         }
@@ -119,6 +121,45 @@ extension YAMLCursor {
         let value = try seconds()
         guard value > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
         return value
+    }
+}
+
+extension YAMLCursor {
+    /// Refuses `text` when it is a whole number written with a leading zero (`017`, `-017`,
+    /// `0_17`, `08`; not `0`, `0.5` or `017.5`), at this node. A YAML 1.1 reader (PyYAML, many
+    /// editors' schema checks) reads `017` as the octal number 15 and `08` as text, where YAML
+    /// 1.2 readers read 17 and 8: a file would mean two different numbers to two tools.
+    /// (`scripts/check_schema.py` resolves numbers as decimals only, so the schema check sees
+    /// such a value as text and refuses it too.) Every reader of a bare
+    /// number calls this (integers, numbers, seeds, and durations, sizes and percentages without
+    /// a unit), so a number the loader accepts is read the same by every YAML reader.
+    func refuseLeadingZero(_ text: String) throws(ScenarioError) {
+        if let message = Self.leadingZeroProblem(text.trimmingSpaces) { throw error(.invalidValue(message)) }
+    }
+
+    /// Why `text` may not be written so, or nil when it has no leading zero (or is no whole
+    /// number, which the caller refuses in its own words).
+    static func leadingZeroProblem(_ text: String) -> String? {
+        var unsigned = Substring(text)
+        let negative = unsigned.first == "-"
+        if unsigned.first == "-" || unsigned.first == "+" { unsigned = unsigned.dropFirst() }
+        // Digits with `_` between two of them, as ``DecimalText`` reads a whole number, however
+        // long (the cheap test first: this runs on every number a file holds).
+        guard unsigned.first == "0", unsigned.count > 1, DecimalText.isDecimal(unsigned),
+              !unsigned.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
+        let digits = unsigned.filter { $0 != "_" }
+        let significant = digits.drop { $0 == "0" }
+        let decimal = (negative && !significant.isEmpty ? "-" : "") + (significant.isEmpty ? "0" : String(significant))
+        let shown = text.excerpt
+        guard digits.allSatisfy({ ("0"..."7").contains($0) }) else {
+            return "'\(shown)' has a leading zero: YAML 1.1 readers (PyYAML, for one) read it as text, YAML 1.2 readers as \(decimal); write \(decimal)"
+        }
+        let octal = UInt64(significant.isEmpty ? "0" : String(significant), radix: 8)
+        let octalText = octal.map { (negative && $0 != 0 ? "-" : "") + String($0) }
+        guard let octalText, octalText != decimal else {
+            return "'\(shown)' has a leading zero, which YAML 1.1 readers (PyYAML, for one) take for octal; write \(decimal)"
+        }
+        return "'\(shown)' has a leading zero: YAML 1.1 readers (PyYAML, for one) read it as octal \(octalText), YAML 1.2 readers as \(decimal); write \(octalText) or \(decimal)"
     }
 }
 

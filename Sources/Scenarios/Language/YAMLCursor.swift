@@ -154,6 +154,7 @@ struct YAMLCursor {
     /// The node as an integer.
     func int() throws(ScenarioError) -> Int {
         let text = try scalarText(expected: "an integer")
+        try refuseLeadingZero(text)
         guard let value = DecimalText.integer(text[...]) else {
             throw error(.wrongType(expected: "an integer", found: kindDescription))
         }
@@ -163,6 +164,7 @@ struct YAMLCursor {
     /// The node as an unsigned 64-bit integer (a seed): 0 … 18446744073709551615.
     func uint64() throws(ScenarioError) -> UInt64 {
         let text = try scalarText(expected: "an integer from 0 to \(UInt64.max)")
+        try refuseLeadingZero(text)
         guard let value = DecimalText.unsigned64(text[...]) else {
             throw error(.wrongType(expected: "an integer from 0 to \(UInt64.max)", found: kindDescription))
         }
@@ -205,6 +207,7 @@ struct YAMLCursor {
     /// The node as a number.
     func double() throws(ScenarioError) -> Double {
         let text = try scalarText(expected: "a number")
+        try refuseLeadingZero(text)
         guard let value = DecimalText.number(text[...]) else {
             throw error(.wrongType(expected: "a number", found: kindDescription))
         }

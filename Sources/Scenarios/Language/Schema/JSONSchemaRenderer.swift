@@ -119,12 +119,25 @@ struct JSONSchemaRenderer {
         case .notBoth(let first, let second): .object([("not", .object([("required", .array([.string(first), .string(second)]))]))])
         case .requiredWhen(let required, let key, let word):
             .object([
-                ("if", .object([("required", .array([.string(key)])), ("properties", .object([(key, .object([("const", .string(word))]))]))])),
+                ("if", holding(key, is: word)),
                 ("then", requiring(required)),
             ])
         case .requiredWith(let required, let key):
             .object([("if", requiring(key)), ("then", requiring(required))])
+        case .absentWhen(let keys, let key, let word):
+            // A property whose schema is `false` must be absent: editors point at that key.
+            .object([
+                ("if", holding(key, is: word)),
+                ("then", .object([("properties", .object(keys.map { ($0, JSONValue.boolean(false)) }))])),
+            ])
+        case .onlyBeside(let settings):
+            .object([("dependentSchemas", .object(settings.map { ($0.key, anyPresent($0.owners)) }))])
         }
+    }
+
+    /// A condition that holds when an object has `key` and it is the word `word`.
+    private static func holding(_ key: String, is word: String) -> JSONValue {
+        .object([("required", .array([.string(key)])), ("properties", .object([(key, .object([("const", .string(word))]))]))])
     }
 
     /// `{"required": [key]}`.

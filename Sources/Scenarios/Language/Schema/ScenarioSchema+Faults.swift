@@ -41,7 +41,8 @@ extension ScenarioSchema {
     /// The settings the network's actions cannot do without.
     static let networkFaultNeeds: [SchemaObject.Rule] = [.requiredWith("for", key: "pause"), .requiredWith("factor", key: "slow")]
 
-    /// One of a world's `faults:`.
+    /// One of a world's `faults:`. Each setting only beside an action that reads it, by the
+    /// loader's own table (``ScenarioLoader/faultSettings``).
     static let worldFault: SchemaObject = {
         let actions = networkFaultActions + [loseIntermediate, storm, zoneOutage]
         return SchemaObject([faultInstant] + actions + networkFaultSettings + [
@@ -49,14 +50,18 @@ extension ScenarioSchema {
             .optional("code", .words(stormCodes), "storm: the error code; default ServiceUnavailable."),
         ], rules: [.exactlyOne(actions.map(\.name))] + networkFaultNeeds + [
             .requiredWith("rate", key: "errors"), .requiredWith("for", key: "storm"), .requiredWith("rate", key: "storm"),
+            ScenarioLoader.faultSettings.ruleByPresentKey,
         ])
     }()
 
-    /// One of a single MapReduce job's `faults:`.
+    /// One of a single MapReduce job's `faults:`, its settings checked as a world's are
+    /// (``MapReduceScenarioLoader/clusterFaultSettings``).
     static let clusterFault: SchemaObject = {
         let actions = networkFaultActions + [loseIntermediate]
         return SchemaObject([faultInstant] + actions + networkFaultSettings + [
             .optional("rate", .probability, "errors: the share of requests that fail."),
-        ], rules: [.exactlyOne(actions.map(\.name))] + networkFaultNeeds + [.requiredWith("rate", key: "errors")])
+        ], rules: [.exactlyOne(actions.map(\.name))] + networkFaultNeeds + [
+            .requiredWith("rate", key: "errors"), MapReduceScenarioLoader.clusterFaultSettings.ruleByPresentKey,
+        ])
     }()
 }

@@ -33,11 +33,13 @@ extension ScenarioSchema {
 
     // MARK: Jobs
 
-    /// The job function, reducers and combiner, in a single-job file's `job:` and in a world's jobs.
+    /// The job function, reducers, combiner and reduce slow start, in a single-job file's `job:` and in a world's jobs.
     static let jobProperties: [SchemaProperty] = [
         .required("name", .words(MapReduce.JobCatalog.standard.names), "The job function."),
         .required("reducers", .integer(minimum: 1, maximum: maximumReducers), "Reduce tasks."),
         .optional("combiner", .flag, "Whether map output is combined before the shuffle; default true."),
+        .optional("reduce_slowstart", .number(in: MapReduce.ReduceSlowstart.shares),
+                  "Share of the job's map tasks completed before its reduce tasks start (Hadoop's reduce slow start; Hadoop's default 0.05); default 1, after every map."),
     ]
 
     /// `job:` of a single-job file.

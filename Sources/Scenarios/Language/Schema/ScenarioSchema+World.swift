@@ -93,7 +93,8 @@ extension ScenarioSchema {
     /// `workload.clients`.
     static let workloadClients = 1...100_000
 
-    /// `workload:`.
+    /// `workload:`. `type` is required, so the rules on each type's settings
+    /// (``ScenarioLoader/workloadSettings``) cover every workload.
     static let workload = SchemaObject([
         .required("type", .words(workloadTypes), "closed_loop (users wait for each answer) or open_loop (Poisson arrivals)."),
         .optional("users", .integer(in: workloadUsers), "Closed loop: users sending one request at a time."),
@@ -105,7 +106,8 @@ extension ScenarioSchema {
         .optional("ramp_up", .positiveDuration, "Time over which the load rises to its full rate."),
         .optional("bursts", .list(of: .object(burst), maximum: maximumBursts), "Open loop: periods of multiplied rate."),
         .optional("clients", .integer(in: workloadClients), "Open loop: client hosts the requests come from; default 1."),
-    ], rules: [.requiredWhen("users", key: "type", is: "closed_loop"), .requiredWhen("rate", key: "type", is: "open_loop")])
+    ], rules: [.requiredWhen("users", key: "type", is: "closed_loop"), .requiredWhen("rate", key: "type", is: "open_loop")]
+        + ScenarioLoader.workloadSettings.rulesByWord(under: "type"))
 
     /// The most `workload.bursts` a file may list. Every arrival the open loop draws (at its
     /// base rate times the largest multiplier, then thinned to the rate of the moment) looks at

@@ -47,6 +47,10 @@ extension SchemaNode {
     private static let unsignedDecimal = "[+]?" + DecimalText.unsignedPattern
     /// The same, with a digit other than zero before any exponent: a number above zero.
     private static let positiveDecimal = "[+]?(?=[0-9_.]*[1-9])" + DecimalText.unsignedPattern
+    /// Not a whole number with a leading zero and no unit (`08`, `"017"`), which the loader
+    /// refuses (``YAMLCursor/refuseLeadingZero(_:)``). A plain `017` never reaches a pattern:
+    /// YAML 1.1 readers resolve it to the integer 15 first, which no schema can tell from `15`.
+    private static let noLeadingZero = "(?! *[+]?0[0-9_]+ *$)"
     /// The units ``YAMLCursor/seconds()`` reads.
     private static let durationUnits = "(ns|us|µs|ms|min|s|m|h|d)"
     /// The units ``YAMLCursor/byteCount()`` reads.
@@ -55,20 +59,20 @@ extension SchemaNode {
     /// ``YAMLCursor/duration()``: `250ms`, `1.5s`, `2m`, `1h`, `3d`, or a number of seconds.
     static let duration = SchemaNode.named("duration", summary: "A duration of virtual time: 250ms, 1.5s, 2m, 1h, 3d, 100us, 10ns, or a number of seconds; at most 100 years.", .anyOf([
         .number(minimum: 0, maximum: YAMLCursor.maximumSeconds),
-        .text(pattern: "^ *\(unsignedDecimal) *\(durationUnits)? *$"),
+        .text(pattern: "^\(noLeadingZero) *\(unsignedDecimal) *\(durationUnits)? *$"),
     ]))
 
     /// ``YAMLCursor/positiveDuration()``.
     static let positiveDuration = SchemaNode.named("positive_duration", summary: "A duration longer than zero: 250ms, 1.5s, 2m, 1h, 3d, or a number of seconds; at most 100 years.", .anyOf([
         .number(exclusiveMinimum: 0, maximum: YAMLCursor.maximumSeconds),
-        .text(pattern: "^ *\(positiveDecimal) *\(durationUnits)? *$"),
+        .text(pattern: "^\(noLeadingZero) *\(positiveDecimal) *\(durationUnits)? *$"),
     ]))
 
     /// ``YAMLCursor/duration(atLeast:)`` with ``YAMLCursor/shortestPeriod``: a period or a
     /// timeout that a shorter one would turn into a flood of events.
     static let period = SchemaNode.named("period", summary: "A period or timeout of at least \(written(YAMLCursor.shortestPeriod)): 250ms, 1.5s, 2m, 1h, or a number of seconds; at most 100 years.", .anyOf([
         .number(minimum: YAMLCursor.shortestPeriod.seconds, maximum: YAMLCursor.maximumSeconds),
-        .text(pattern: "^ *\(positiveDecimal) *\(durationUnits)? *$"),
+        .text(pattern: "^\(noLeadingZero) *\(positiveDecimal) *\(durationUnits)? *$"),
     ]))
 
     /// A duration of at most `longest` (above zero when `positive`), which a loader checks after
@@ -80,7 +84,7 @@ extension SchemaNode {
         return .named("\(positive ? "positive_" : "")duration_up_to_\(limit)",
                       summary: "A duration \(positive ? "longer than zero and" : "of") at most \(limit): 250ms, 1.5s, 2m, or a number of seconds.", .anyOf([
             positive ? .number(exclusiveMinimum: 0, maximum: longest.seconds) : .number(minimum: 0, maximum: longest.seconds),
-            .text(pattern: "^ *\(positive ? positiveDecimal : unsignedDecimal) *\(durationUnits)? *$"),
+            .text(pattern: "^\(noLeadingZero) *\(positive ? positiveDecimal : unsignedDecimal) *\(durationUnits)? *$"),
         ]))
     }
 
@@ -96,13 +100,13 @@ extension SchemaNode {
     /// ``YAMLCursor/byteCount()``: `65536`, `64KiB`, `1.5MB`, `100 MB`.
     static let byteCount = SchemaNode.named("byte_count", summary: "A size in bytes: 65536, 64KiB, 1.5MB, 100 MB (KB, MB, GB are powers of 1000; KiB, MiB, GiB of 1024); at most 1GiB.", .anyOf([
         .number(minimum: 0, maximum: Double(YAMLCursor.maximumBytes)),
-        .text(pattern: "^ *\(unsignedDecimal) *\(byteUnits)? *$"),
+        .text(pattern: "^\(noLeadingZero) *\(unsignedDecimal) *\(byteUnits)? *$"),
     ]))
 
     /// ``YAMLCursor/positiveByteCount()``.
     static let positiveByteCount = SchemaNode.named("positive_byte_count", summary: "A size of at least one byte: 65536, 64KiB, 1.5MB; at most 1GiB.", .anyOf([
         .number(minimum: 0.5, maximum: Double(YAMLCursor.maximumBytes)),
-        .text(pattern: "^ *\(positiveDecimal) *\(byteUnits)? *$"),
+        .text(pattern: "^\(noLeadingZero) *\(positiveDecimal) *\(byteUnits)? *$"),
     ]))
 
     /// A size of at most `bytes`, which a loader checks after ``YAMLCursor/byteCount()``; bounded
@@ -112,7 +116,7 @@ extension SchemaNode {
         let limit = unit.map { "\(bytes >> $0.1)\($0.0)" } ?? "\(bytes)B"
         return .named("byte_count_up_to_\(limit)", summary: "A size in bytes of at most \(limit): 65536, 64KiB, 1.5MB, 100 MB.", .anyOf([
             .number(minimum: 0, maximum: Double(bytes)),
-            .text(pattern: "^ *\(unsignedDecimal) *\(byteUnits)? *$"),
+            .text(pattern: "^\(noLeadingZero) *\(unsignedDecimal) *\(byteUnits)? *$"),
         ]))
     }
 
@@ -120,7 +124,7 @@ extension SchemaNode {
     /// range, without the exponents the loader also reads).
     static let percentage = SchemaNode.named("percentage", summary: "A percentage from 0 to 100, written 50 or 50%.", .anyOf([
         .number(in: 0...100),
-        .text(pattern: #"^ *[+]?0*(100(\.0*)?|[0-9]{1,2}(\.[0-9]*)?|\.[0-9]+) *%? *$"#),
+        .text(pattern: "^\(noLeadingZero)" + #" *[+]?0*(100(\.0*)?|[0-9]{1,2}(\.[0-9]*)?|\.[0-9]+) *%? *$"#),
     ]))
 
     /// ``YAMLCursor/bool()``: YAML's `true`/`false`, or `yes`/`no`/`on`/`off` in any case.

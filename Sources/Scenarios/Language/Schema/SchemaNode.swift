@@ -99,6 +99,25 @@ public struct SchemaObject: Sendable, Equatable {
         case requiredWhen(String, key: String, is: String)
         /// `required` must be present when `key` is (a `slow` fault's `factor`).
         case requiredWith(String, key: String)
+        /// None of `keys` when `key` is the word `word`: the settings another kind reads (an open
+        /// loop's `users`), which the loader refuses (``KindSettings/refuseForeign(in:kind:)``).
+        case absentWhen([String], key: String, is: String)
+        /// Each setting only beside one of the keys that read it (a `factor` only on a `slow`
+        /// fault): the settings of a mapping whose kind is the key it has, as a fault's action.
+        case onlyBeside([OwnedSetting])
+    }
+
+    /// A setting and the keys that read it, for ``Rule/onlyBeside(_:)``.
+    public struct OwnedSetting: Sendable, Equatable {
+        /// The setting (`factor`).
+        public let key: String
+        /// The keys beside which it is read (`slow`).
+        public let owners: [String]
+
+        public init(_ key: String, owners: [String]) {
+            self.key = key
+            self.owners = owners
+        }
     }
 
     /// Its keys, in documentation order.

@@ -139,6 +139,7 @@ extension YAMLCursor {
     func percentage() throws(ScenarioError) -> Double {
         guard let raw = text?.trimmingSpaces else { throw error(.wrongType(expected: "a percentage such as 50%", found: kindDescription)) }
         let number = raw.hasSuffix("%") ? String(raw.dropLast()).trimmingSpaces : raw
+        if number == raw { try refuseLeadingZero(raw) }
         guard let value = DecimalText.number(number[...]), (0...100).contains(value) else {
             throw error(.invalidValue("a percentage must be between 0 and 100, got \(raw)"))
         }
