@@ -37,7 +37,7 @@ extension World {
         }
         guard let input = await gatherInput(job, cluster: cluster) else { return }
         let request = MapReduce.JobRequest(id: job.spec.id, job: job.spec.spec.job, input: input, reducers: job.spec.spec.reducers,
-                                           combining: job.spec.spec.combining)
+                                           combining: job.spec.spec.combining, reduceSlowstart: job.spec.spec.reduceSlowstart)
         job.submittedAt = simulation.now
         let handle: MapReduce.JobHandle
         do {

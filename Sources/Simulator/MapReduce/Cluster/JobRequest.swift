@@ -24,30 +24,39 @@ extension MapReduce {
         public var reducers: Int
         /// Whether map tasks run the job's combiner.
         public var combining: Bool
+        /// The share of the job's map tasks, 0 … 1, that must have completed before its reduce
+        /// tasks are scheduled (Hadoop's `mapreduce.job.reduce.slowstart.completedmaps`, MRv1's
+        /// `mapred.reduce.slowstart.completed.maps`; see ``ReduceSlowstart``). 1, the default,
+        /// waits for every map; Hadoop's own default is 0.05.
+        public var reduceSlowstart: Double
 
         /// A request for `job`.
-        public init(id: String = "job-1", job: any Job, input: JobInput, reducers: Int, combining: Bool = true) {
+        public init(id: String = "job-1", job: any Job, input: JobInput, reducers: Int, combining: Bool = true,
+                    reduceSlowstart: Double = ReduceSlowstart.afterEveryMap) {
             self.id = id
             self.job = job
             self.input = input
             self.reducers = reducers
             self.combining = combining
+            self.reduceSlowstart = reduceSlowstart
         }
 
         /// A request for the job called `name` in `catalog`.
         ///
         /// - Throws: ``SubmissionError/unknownJob(_:known:)``.
         public init(id: String = "job-1", jobNamed name: String, catalog: JobCatalog = .standard, input: JobInput,
-                    reducers: Int, combining: Bool = true) throws(SubmissionError) {
-            self.init(id: id, job: try catalog.job(named: name), input: input, reducers: reducers, combining: combining)
+                    reducers: Int, combining: Bool = true, reduceSlowstart: Double = ReduceSlowstart.afterEveryMap) throws(SubmissionError) {
+            self.init(id: id, job: try catalog.job(named: name), input: input, reducers: reducers, combining: combining,
+                      reduceSlowstart: reduceSlowstart)
         }
 
         /// Checks what can be checked without reading the log.
         ///
-        /// - Throws: ``SubmissionError/noReducers(_:)``, ``SubmissionError/invalidSplitSize(_:)``
-        ///   or ``SubmissionError/emptyInput(jobID:)``.
+        /// - Throws: ``SubmissionError/noReducers(_:)``, ``SubmissionError/invalidReduceSlowstart(_:)``,
+        ///   ``SubmissionError/invalidSplitSize(_:)`` or ``SubmissionError/emptyInput(jobID:)``.
         public func validate() throws(SubmissionError) {
             guard reducers > 0 else { throw .noReducers(reducers) }
+            guard ReduceSlowstart.shares.contains(reduceSlowstart) else { throw .invalidReduceSlowstart(reduceSlowstart) }
             switch input {
             case .documents(let documents, let splitSize):
                 guard splitSize > 0 else { throw .invalidSplitSize(splitSize) }
@@ -60,7 +69,8 @@ extension MapReduce {
 
         /// The submission for splits `splits`.
         func submission(splits: [Split]) -> JobSubmission {
-            JobSubmission(id: id, job: job, splits: splits, reducers: reducers, combining: combining)
+            JobSubmission(id: id, job: job, splits: splits, reducers: reducers, combining: combining,
+                          reduceSlowstart: reduceSlowstart)
         }
     }
 }

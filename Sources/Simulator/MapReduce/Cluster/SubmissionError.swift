@@ -5,6 +5,9 @@ extension MapReduce {
         case unknownJob(String, known: [String])
         /// The number of reduce tasks must be at least 1.
         case noReducers(Int)
+        /// The reduce slow start (the share of maps completed before reducers start) must be
+        /// between 0 and 1.
+        case invalidReduceSlowstart(Double)
         /// The input has nothing to split: no documents, or an empty log range. (Empty documents
         /// are input: each is one empty split, and the job's output is empty.)
         case emptyInput(jobID: String)
@@ -24,6 +27,8 @@ extension MapReduce {
                 return "a job needs at least one reduce task, got R = \(count)"
             case .emptyInput(let jobID):
                 return "job '\(jobID)' has an empty input: there is nothing to map"
+            case .invalidReduceSlowstart(let share):
+                return "the reduce slow start must be between 0 and 1, got \(share)"
             case .invalidSplitSize(let size):
                 return "the split size must be positive, got \(size)"
             case .inputUnavailable(let reason):

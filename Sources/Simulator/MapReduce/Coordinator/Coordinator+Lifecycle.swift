@@ -11,6 +11,7 @@ extension MapReduce.Coordinator {
         jobs[jobID]!.setMapOutput(task.index, location)
         jobs[jobID]!.mapStatistics[task.index] = statistics
         win(attempt, of: jobID)
+        jobs[jobID]!.noteMapCompleted(at: simulation.now)
         simulation.trace.record(.mapDone, attempt.worker.name, "\(jobID)/\(task)#\(attempt.number)", value: Int64(statistics.outputBytes))
     }
 

@@ -1,7 +1,9 @@
 extension MapReduce.Coordinator {
     /// Work for `worker` with the given free slots: idle map tasks of the oldest unfinished jobs
-    /// first, reduce tasks of jobs whose map phase is complete, then — when a phase has nothing
-    /// left to hand out — speculative backups of its stragglers.
+    /// first, reduce tasks of jobs with enough completed maps (every one, unless the job's
+    /// ``MapReduce/ReduceSlowstart`` says fewer), then — when a phase has nothing left to hand
+    /// out — speculative backups of its stragglers. Reducers are backed up only in the reduce
+    /// phase: one started early is waiting for map outputs, not straggling.
     func assign(to worker: NodeID, incarnation: UInt64, freeMapSlots: Int, freeReduceSlots: Int) -> [MapReduce.Assignment] {
         var assignments: [MapReduce.Assignment] = []
         var freeMap = freeMapSlots, freeReduce = freeReduceSlots
@@ -14,7 +16,7 @@ extension MapReduce.Coordinator {
         for index in open {
             let jobID = jobs.keys[index]
             for kind in [MapReduce.TaskKind.map, .reduce] {
-                if kind == .reduce && !readJob(at: index, { $0.allMapsCompleted }) { continue }
+                if kind == .reduce && !readJob(at: index, { $0.reducesMayStart }) { continue }
                 while freeSlots(kind) > 0, let task = readJob(at: index, { $0.nextRunnable(kind, now: now) }) {
                     assignments.append(startAttempt(task, of: jobID, on: worker, incarnation: incarnation, speculative: false))
                     takeSlot(kind)
@@ -49,7 +51,9 @@ extension MapReduce.Coordinator {
             state[task].attempts.append(number)
             if speculative { state[task].speculated = true }
             if task.kind == .reduce {
-                state[task].work = state.mapOutputs.reduce(0) { $0 + ($1?.partitionBytes[task.index] ?? 0) }
+                // Before every map has completed (reduce slow start) this counts the outputs
+                // there are; ``JobState/noteMapCompleted(at:)`` counts the rest once there.
+                state[task].work = state.reduceWork(of: task.index)
             }
             if state.startedAt == nil { state.startedAt = now }
             state.status = .running(state.phase)
@@ -57,7 +61,7 @@ extension MapReduce.Coordinator {
             return MapReduce.Assignment(
                 attempt: number, jobID: jobID, task: task, job: submission.job, reducers: submission.reducers,
                 combining: submission.combining, split: task.kind == .map ? submission.splits[task.index] : nil,
-                mapOutputs: task.kind == .reduce ? state.mapOutputs.map { $0! } : [])
+                mapOutputs: task.kind == .reduce ? state.mapOutputs : [])
         }
         noteRunning(task.kind, on: worker, change: 1)
         simulation.trace.record(.taskStart, worker.name, "\(jobID)/\(task)#\(number)", value: speculative ? 1 : 0)
@@ -88,7 +92,8 @@ extension MapReduce.Coordinator {
                 let index = attempt.task.index
                 guard tasks[index].state == .running, !tasks[index].speculated,
                       state.runningAttempts(of: attempt.task).count == 1 else { continue }
-                let elapsed = attempt.start.duration(to: now).seconds
+                // From the end of an early reducer's wait for the maps (``JobState/measuredStart(of:)``).
+                let elapsed = state.measuredStart(of: attempt).duration(to: now).seconds
                 guard elapsed >= rule.minimumRuntime.seconds else { continue }
                 // LATE's estimate (Zaharia et al., OSDI '08): the progress rate measured up to
                 // now, so an attempt that has stalled looks slower at every heartbeat. Before its

@@ -15,6 +15,9 @@ extension MapReduce {
         let reducers: Int
         /// Whether map tasks run the combiner.
         let combining: Bool
+        /// The share of its maps that must have completed before its reduce tasks are scheduled
+        /// (see ``ReduceSlowstart``).
+        var reduceSlowstart = ReduceSlowstart.afterEveryMap
     }
 
     /// One task's scheduling state.
@@ -93,6 +96,11 @@ extension MapReduce {
         var fetchedBytes: [Int]
         /// Map tasks run again because their finished output was lost.
         var mapReexecutions = 0
+        /// When its reduce tasks may be scheduled, from the submission's share.
+        let reduceSlowstart: ReduceSlowstart
+        /// When every map task was first completed at once: the end of the wait of reducers that
+        /// started early (see ``measuredStart(of:)``). Nil until then.
+        private(set) var mapsFirstCompletedAt: VirtualInstant?
         /// The final output, set once when the job succeeds and never changed afterwards.
         var output: Output?
         /// The speeds of the completed tasks of each kind (``TaskRecord/speed``), ascending: a
@@ -116,6 +124,7 @@ extension MapReduce {
             mapStatistics = Array(repeating: nil, count: submission.splits.count)
             reduceParts = Array(repeating: nil, count: submission.reducers)
             fetchedBytes = Array(repeating: 0, count: submission.reducers)
+            reduceSlowstart = ReduceSlowstart(share: submission.reduceSlowstart, maps: submission.splits.count)
         }
 
         subscript(task: TaskID) -> TaskRecord {
@@ -153,8 +162,13 @@ extension MapReduce {
         var allMapsCompleted: Bool { mapTally.completed == maps.count }
         var allReducesCompleted: Bool { reduceTally.completed == reduces.count }
 
-        /// The phase the job is in: map until every map task is completed.
+        /// The phase the job is in: map until every map task is completed — whether or not
+        /// reducers started early (``reducesMayStart``): those are shuffling, not reducing.
         var phase: TaskKind { allMapsCompleted ? .reduce : .map }
+
+        /// Whether reduce tasks may be handed out: enough map tasks are completed now for the
+        /// job's ``ReduceSlowstart`` (every one of them by default).
+        var reducesMayStart: Bool { reduceSlowstart.allowsReduces(completedMaps: mapTally.completed) }
 
         /// Whether any task of `kind` waits for a worker.
         func hasIdleTask(_ kind: TaskKind) -> Bool {
@@ -182,8 +196,10 @@ extension MapReduce {
         /// Records the speed of `task`, which has just completed and whose winning attempt has
         /// ended: its work per second of that attempt, when it took any time.
         mutating func noteSpeed(of task: TaskID) {
-            guard self[task].state == .completed, let winner = self[task].winner,
-                  let duration = attempts[winner]?.duration, duration > .zero else { return }
+            guard self[task].state == .completed, let winner = self[task].winner, let attempt = attempts[winner],
+                  let end = attempt.end else { return }
+            let duration = measuredStart(of: attempt).duration(to: end)
+            guard duration > .zero else { return }
             let speed = Double(max(self[task].work, 1)) / duration.seconds
             if task.kind == .map {
                 maps[task.index].speed = speed
@@ -207,6 +223,36 @@ extension MapReduce {
         /// Takes one `value` out of `sorted` (ascending), which holds it.
         private static func remove(_ value: Double, from sorted: inout [Double]) {
             sorted.remove(at: firstIndex(notBelow: value, in: sorted))
+        }
+
+        /// Called as a map task completes: the first time every map task is completed at once, it
+        /// records the instant (``mapsFirstCompletedAt``) and gives the reduce tasks running since
+        /// before it their whole work — at their start it counted only the map outputs that
+        /// existed then. (A reducer that gets every output without all of them ever existing at
+        /// once — one it fetched early was lost and is re-running — keeps its partial work and
+        /// its start for its speed; only the median speed sees it.)
+        mutating func noteMapCompleted(at now: VirtualInstant) {
+            guard allMapsCompleted, mapsFirstCompletedAt == nil else { return }
+            mapsFirstCompletedAt = now
+            for index in reduces.indices where reduces[index].state == .running {
+                reduces[index].work = reduceWork(of: index)
+            }
+        }
+
+        /// Bytes reduce task `index` fetches: its partition of every map output known now.
+        func reduceWork(of index: Int) -> Int {
+            mapOutputs.reduce(0) { $0 + ($1?.partitionBytes[index] ?? 0) }
+        }
+
+        /// Where `attempt`'s time is measured from, for its speed and its straggler estimate: its
+        /// start, or — for a reduce attempt started before every map had completed (reduce slow
+        /// start) — the instant they all first had. Until then it waited for map outputs, not
+        /// for its own work, and counting that wait would make every early reducer look slow
+        /// (and have LATE back it up) and drag the median speed down. Waits for re-executed
+        /// outputs later count, as they do for a reducer started after every map.
+        func measuredStart(of attempt: Attempt) -> VirtualInstant {
+            guard attempt.task.kind == .reduce, let since = mapsFirstCompletedAt else { return attempt.start }
+            return max(attempt.start, since)
         }
 
         /// Attempts of `task` still running.

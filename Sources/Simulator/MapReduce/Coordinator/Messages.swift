@@ -25,8 +25,10 @@ extension MapReduce {
         let combining: Bool
         /// The input of a map task.
         let split: Split?
-        /// Where the map outputs are, for a reduce task (one per map task, in map order).
-        let mapOutputs: [MapOutputLocation]
+        /// Where the map outputs are, for a reduce task (one per map task, in map order): nil for
+        /// a map task not completed yet — being re-executed, or not run yet when the reducer
+        /// starts before the last map completes (reduce slow start).
+        let mapOutputs: [MapOutputLocation?]
     }
 
     /// One running attempt's progress as its worker measures it.

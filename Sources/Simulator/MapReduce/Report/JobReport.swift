@@ -24,7 +24,9 @@ extension MapReduce {
         public let attempts: [Attempt]
         /// The map phase's times, once it completed.
         public let mapPhase: PhaseTimes?
-        /// The reduce phase's times, once it completed.
+        /// The reduce phase's times, once it completed. With a reduce slow start below 1
+        /// (``ReduceSlowstart``) it begins inside the map phase, when the first reducer starts
+        /// shuffling, and counts the reducers' wait for the remaining maps.
         public let reducePhase: PhaseTimes?
         /// Counters.
         public let statistics: JobStatistics
@@ -74,7 +76,9 @@ extension MapReduce {
 
         /// From the phase's first attempt to the moment every task of the phase had an output:
         /// each task's latest successful attempt. A map task re-executing at the end (its output
-        /// lost after the reducers fetched it) does not hide the phase.
+        /// lost after the reducers fetched it) does not hide the phase. The phases overlap when
+        /// reducers start before the last map completes (reduce slow start): each is still the
+        /// span of its own tasks' attempts.
         private static func phase(_ kind: TaskKind, _ tasks: [TaskRecord], _ attempts: [Attempt]) -> PhaseTimes? {
             guard !tasks.isEmpty, let start = attempts.first(where: { $0.task.kind == kind })?.start else { return nil }
             var done = [VirtualInstant?](repeating: nil, count: tasks.count)

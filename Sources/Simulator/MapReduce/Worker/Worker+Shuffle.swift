@@ -19,6 +19,12 @@ extension MapReduce.Worker {
     /// failed fetch it leaves the other outputs of the same worker (or of the shuffle store) for
     /// the next pass, rather than time out on each. Only the coordinator ends it: it stops when
     /// told its job finished or it was killed.
+    ///
+    /// A reducer started before every map completed (``MapReduce/ReduceSlowstart``) waits the same
+    /// way for the outputs of maps not run yet: it fetches what exists, then each further output
+    /// once an answer says where it is — Hadoop's reducer polling for map-completion events.
+    /// Its progress counts the outputs fetched (the first tenth of its work), so it stays low
+    /// while it waits, and asking keeps it from timing out.
     func shuffle(_ assignment: MapReduce.Assignment, startedIn: UInt64) async -> (buffers: [MapReduce.Bytes], fetchedBytes: Int)? {
         let (attempt, partition) = (assignment.attempt, assignment.task.index)
         var state = ShuffleState(assignment.mapOutputs)
@@ -73,7 +79,7 @@ extension MapReduce.Worker {
         var done = 0
         var fetchedBytes = 0
 
-        init(_ locations: [MapReduce.MapOutputLocation]) {
+        init(_ locations: [MapReduce.MapOutputLocation?]) {
             self.locations = locations
             buffers = Array(repeating: nil, count: locations.count)
         }

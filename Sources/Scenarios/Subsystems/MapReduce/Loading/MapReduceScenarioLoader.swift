@@ -9,7 +9,7 @@ import Simulator
 /// ```yaml
 /// seed: 7
 /// cluster: {workers: 4, map_slots: 1, shuffle: local_disk, policy: {speculation: true}}
-/// job: {name: word-count, reducers: 2, combiner: true}
+/// job: {name: word-count, reducers: 2, combiner: true, reduce_slowstart: 0.05}
 /// input: {files: [data/pride.txt], split_size: 16KiB}
 /// faults:
 ///   - {at: 2s, crash: worker-1}
@@ -66,7 +66,7 @@ public enum MapReduceScenarioLoader {
         try parseJob(cursor, fields: try cursor.mapping(ScenarioSchema.job))
     }
 
-    /// The job's `name`, `reducers` and `combiner` among `fields`.
+    /// The job's `name`, `reducers`, `combiner` and `reduce_slowstart` among `fields`.
     static func parseJob(_ cursor: YAMLCursor, fields: YAMLMapping) throws(ScenarioError) -> MapReduceScenario.JobSpec {
         let nameCursor = try fields.required("name")
         let name = try nameCursor.string()
@@ -88,6 +88,8 @@ public enum MapReduceScenarioLoader {
         guard reducers <= ScenarioSchema.maximumReducers else {
             throw reducersCursor.error(.invalidValue("at most \(ScenarioSchema.maximumReducers) reducers, got \(reducers)"))
         }
-        return MapReduceScenario.JobSpec(job: job, reducers: reducers, combining: try fields["combiner"]?.bool() ?? true)
+        return MapReduceScenario.JobSpec(job: job, reducers: reducers, combining: try fields["combiner"]?.bool() ?? true,
+                                         reduceSlowstart: try fields["reduce_slowstart"]?.double(in: MapReduce.ReduceSlowstart.shares)
+                                             ?? MapReduce.ReduceSlowstart.afterEveryMap)
     }
 }

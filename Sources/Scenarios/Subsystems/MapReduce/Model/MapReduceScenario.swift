@@ -13,12 +13,17 @@ public struct MapReduceScenario: Sendable {
         public var reducers: Int
         /// Whether map tasks run the job's combiner.
         public var combining: Bool
+        /// The share of its map tasks, 0 … 1, that must have completed before its reduce tasks
+        /// are scheduled (``MapReduce/ReduceSlowstart``); 1 waits for every map.
+        public var reduceSlowstart: Double
 
         /// Creates a job specification.
-        public init(job: any MapReduce.Job, reducers: Int, combining: Bool) {
+        public init(job: any MapReduce.Job, reducers: Int, combining: Bool,
+                    reduceSlowstart: Double = MapReduce.ReduceSlowstart.afterEveryMap) {
             self.job = job
             self.reducers = reducers
             self.combining = combining
+            self.reduceSlowstart = reduceSlowstart
         }
 
         /// The catalog name of the job.
