@@ -20,9 +20,18 @@ enum ExperimentReport {
     /// `scenarios/NAME.yaml`, so only a run of that file is replayed by it; any other file
     /// (`orrery run cases/a1-small.yaml`, or `--scenarios elsewhere`) is replayed by running it.
     static func replay(name: String, file: String) -> String {
-        guard file == "\(experimentsDirectory)/\(name).yaml" else {
-            return "`orrery run \(ShellQuoting.quote(ShellQuoting.fileArgument(file)))`"
-        }
-        return "`orrery experiment \(name)` (reads `\(file)`)"
+        let command = replayCommand(name: name, file: file)
+        return isExperimentsFile(name: name, file: file) ? "`\(command)` (reads `\(file)`)" : "`\(command)`"
+    }
+
+    /// The same command as plain text, for a run's own report line.
+    static func replayCommand(name: String, file: String) -> String {
+        isExperimentsFile(name: name, file: file)
+            ? "orrery experiment \(name)" : "orrery run \(ShellQuoting.quote(ShellQuoting.fileArgument(file)))"
+    }
+
+    /// Whether `file` is the one `orrery experiment NAME` reads by default.
+    private static func isExperimentsFile(name: String, file: String) -> Bool {
+        file == "\(experimentsDirectory)/\(name).yaml"
     }
 }

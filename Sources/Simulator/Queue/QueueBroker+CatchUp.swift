@@ -16,7 +16,8 @@ extension QueueBroker {
             guard node?.state == .up else { return }
             let leaderNumber = controller.states[index].leader
             if leaderNumber == number {
-                if replicas[index]!.highWatermark < replicas[index]!.endOffset {
+                // While an in-sync change is pending, the append waiting for it confirms the tail.
+                if replicas[index]!.highWatermark < replicas[index]!.endOffset, pendingInSync[index] == nil {
                     await confirmTail(ofPartitionAt: index, epoch: controller.states[index].epoch)
                 }
                 continue
@@ -30,8 +31,10 @@ extension QueueBroker {
             let answer = await send(from: id, to: leader, timeout: timeout) { leader throws(QueueError) in
                 try leader.missing(partition, endOffset: end, lastEpoch: lastEpoch, epoch: state.epoch)
             }
+            // A copy that reached this replica meanwhile (its leader counts on it while its return
+            // to the in-sync set is pending) makes this answer stale.
             guard case .success(let missing) = answer, network.node(id)?.state == .up,
-                  controller.states[index].epoch == state.epoch else { continue }
+                  controller.states[index].epoch == state.epoch, replicas[index]!.endOffset == end else { continue }
             replicas[index]!.truncate(to: missing.divergence)
             replicas[index]!.append(contentsOf: missing.records)
             let caughtUp = replicas[index]!.endOffset, me = number
@@ -54,14 +57,19 @@ extension QueueBroker {
         return (divergence, Array(replica.records[divergence...]))
     }
 
-    /// Leader side of a rejoin: `follower`'s log ends where this one's does, so it is in sync again.
+    /// Leader side of a rejoin: `follower`'s log ends where this one's does, so this leader asks
+    /// the controller to put it back in the in-sync set, and answers at once (as Kafka's fetch
+    /// answers before the AlterPartition it triggers is settled); meanwhile the follower counts
+    /// for the high watermark and `acks=all` (the maximal in-sync set).
     ///
-    /// - Throws: ``QueueError/behind(_:endOffset:)`` when records were appended since its catch-up.
+    /// - Throws: ``QueueError/notLeader(_:)`` unless this broker leads `partition` in `epoch`;
+    ///   ``QueueError/behind(_:endOffset:)`` when records were appended since its catch-up.
     func rejoin(_ partition: TopicPartition, follower: Int, endOffset: Int, epoch: Int) throws(QueueError) {
-        guard let index = heldIndex(of: partition), let replica = replicas[index], controller.states[index].leader == number else {
+        guard let index = heldIndex(of: partition), let replica = replicas[index], controller.states[index].leader == number,
+              controller.states[index].epoch == epoch else {
             throw .notLeader(partition)
         }
         guard endOffset == replica.endOffset else { throw .behind(partition, endOffset: replica.endOffset) }
-        guard controller.expandInSync(partition, adding: follower, leaderEpoch: epoch) else { throw .notLeader(partition) }
+        proposeExpansion(index, adding: follower)
     }
 }

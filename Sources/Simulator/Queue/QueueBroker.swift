@@ -32,6 +32,12 @@ public actor QueueBroker {
     private var waiting: [[UnsafeContinuation<Void, Never>]]
     /// Partitions whose `acks=leader` copy loop is running.
     private var copying: [Bool]
+    /// Each partition's in-sync set change this leader has asked the controller for and not yet
+    /// seen settled (see QueueBroker+AlterPartition.swift), and the appends waiting for it.
+    var pendingInSync: [PendingInSyncChange?]
+    var settledWaiters: [[UnsafeContinuation<Void, Never>]]
+    /// The serial number of the last change proposed.
+    var alterPartitionSerial = 0
 
     /// A broker numbered `number` on node `id`, holding empty replicas of its partitions.
     public init(_ id: NodeID, number: Int, controller: QueueController, network: Network) {
@@ -45,6 +51,8 @@ public actor QueueBroker {
         busy = Array(repeating: false, count: replicas.count)
         waiting = Array(repeating: [], count: replicas.count)
         copying = Array(repeating: false, count: replicas.count)
+        pendingInSync = Array(repeating: nil, count: replicas.count)
+        settledWaiters = Array(repeating: [], count: replicas.count)
     }
 
     /// The index of `partition` in the placement, if this broker holds a replica of it.
@@ -150,11 +158,13 @@ public actor QueueBroker {
         }
     }
 
-    /// Kafka's `min.insync.replicas` check of an `acks=all` append (`Partition.appendRecordsToLeader`
-    /// before, `checkEnoughReplicasReachOffset` after).
+    /// Kafka's `min.insync.replicas` check of an `acks=all` append: before it, of the committed
+    /// in-sync set (`Partition.appendRecordsToLeader` reads `partitionState.isr`); after it, of the
+    /// maximal one (`checkEnoughReplicasReachOffset` reads `partitionState.maximalIsr`).
     private func checkInSyncReplicas(_ index: Int, afterAppend: Bool) throws(QueueError) {
-        guard controller.configuration.acks == .all,
-              controller.states[index].inSync.count < controller.configuration.minInSyncReplicas else { return }
+        guard controller.configuration.acks == .all else { return }
+        let inSync = afterAppend ? maximalInSync(index).count : controller.states[index].inSync.count
+        guard inSync < controller.configuration.minInSyncReplicas else { return }
         throw .notEnoughReplicas(controller.placement.partitions[index], afterAppend: afterAppend)
     }
 
@@ -189,44 +199,57 @@ public actor QueueBroker {
         }
     }
 
-    /// Copies records `from..<to` of the partition at `index` to every in-sync follower (earlier
-    /// ones too, to a follower that says it is behind), dropping from the in-sync set each that
-    /// does not confirm within the replica timeout, then raises the high watermark to `to`.
-    /// Returns false when this leader was replaced meanwhile, or its own process died (a zombie
-    /// must not change the in-sync set).
+    /// Copies records `from..<to` of the partition at `index` to every follower of the maximal
+    /// in-sync set (earlier ones too, to a follower that says it is behind), then raises the high
+    /// watermark to `to`. Followers that do not confirm within the replica timeout are proposed
+    /// for removal to the controller (an AlterPartition request): the watermark waits until the
+    /// change is settled and every follower still counted on has confirmed — copied again after a
+    /// change that did not drop them. Returns false when this leader was replaced meanwhile, or
+    /// its own process died (a zombie must not raise its watermark).
     private func replicate(_ index: Int, epoch: Int, from first: Int, to end: Int) async -> Bool {
         let partition = controller.placement.partitions[index]
         let node = network.node(id)
         let incarnation = node?.incarnation
         let timeout = controller.configuration.replicaTimeout
-        for follower in controller.states[index].inSync where follower != number {
-            guard let broker = controller.broker(follower) else { continue }
-            var confirmed = false
-            // A follower that is behind says where its log ends, and gets the records from there;
-            // two rounds are enough for one that lost only a replaced leader's unfinished copy.
-            var from = first
-            for _ in 0..<2 {
-                let start = min(max(0, from), end)
-                let records = Array(replicas[index]!.records[start..<end])
-                // The watermark as it stands now, before this round is confirmed: what the
-                // follower may expose if it leads next (Kafka's fetch response carries it too).
-                let highWatermark = replicas[index]!.highWatermark
-                let answer = await send(from: id, to: broker, timeout: timeout) { follower throws(QueueError) in
-                    try follower.copy(records, of: partition, epoch: epoch, from: start, leaderHighWatermark: highWatermark)
+        while true {
+            // The followers copied to this round, and those of them that did not confirm (no
+            // allocation unless one fails: the common case is every follower confirming).
+            let round = maximalInSync(index)
+            var lagging: [Int] = []
+            for follower in round where follower != number {
+                guard let broker = controller.broker(follower) else { continue }
+                var answered = false
+                // A follower that is behind says where its log ends, and gets the records from
+                // there; two rounds are enough for one that lost only a replaced leader's
+                // unfinished copy.
+                var from = first
+                for _ in 0..<2 {
+                    let start = min(max(0, from), end)
+                    let records = Array(replicas[index]!.records[start..<end])
+                    // The watermark as it stands now, before this round is confirmed: what the
+                    // follower may expose if it leads next (Kafka's fetch response carries it too).
+                    let highWatermark = replicas[index]!.highWatermark
+                    let answer = await send(from: id, to: broker, timeout: timeout) { follower throws(QueueError) in
+                        try follower.copy(records, of: partition, epoch: epoch, from: start, leaderHighWatermark: highWatermark)
+                    }
+                    if case .failure(.behind(_, let followerEnd)) = answer, followerEnd < from {
+                        from = followerEnd
+                        continue
+                    }
+                    if case .success = answer { answered = true }
+                    break
                 }
-                if case .failure(.behind(_, let followerEnd)) = answer, followerEnd < from {
-                    from = followerEnd
-                    continue
-                }
-                if case .success = answer { confirmed = true }
-                break
+                guard node?.incarnation == incarnation, node?.state == .up else { return false }
+                if !answered { lagging.append(follower) }
             }
-            guard node?.incarnation == incarnation, node?.state == .up else { return false }
-            if !confirmed {
-                guard controller.shrinkInSync(partition, removing: follower, leaderEpoch: epoch) else { return false }
-            }
+            guard controller.states[index].epoch == epoch else { return false }
+            if lagging.isEmpty { break }
+            proposeShrink(index, removing: lagging)
+            await awaitInSyncChangeSettled(index)
+            guard node?.incarnation == incarnation, node?.state == .up, controller.states[index].epoch == epoch else { return false }
+            let number = number
+            if maximalInSync(index).allSatisfy({ $0 == number || (round.contains($0) && !lagging.contains($0)) }) { break }
         }
-        guard controller.states[index].epoch == epoch else { return false }
         replicas[index]!.highWatermark = max(replicas[index]!.highWatermark, end)
         network.simulation.observeGauge(.queue, id.name, "high watermark", of: controller.partitionLabels[index].name, Double(replicas[index]!.highWatermark))
         return true

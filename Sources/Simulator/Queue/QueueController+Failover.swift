@@ -2,7 +2,10 @@
 /// the brokers stop (so it declares no live broker dead and takes no partition offline), and as
 /// group coordinator it evicts no member; clients' calls to it fail, as to any crashed node.
 /// Brokers keep leading what they led and copying to their in-sync followers meanwhile: the
-/// metadata they read (leaders, epochs, in-sync sets) is durable, as Kafka's metadata log is.
+/// metadata they read (leaders, epochs, in-sync sets) is durable, as Kafka's metadata log is. No
+/// in-sync set changes: a leader's AlterPartition request gets no answer, so a leader whose
+/// follower stops confirming keeps counting on it and its `acks=all` appends wait until the
+/// controller is back (QueueBroker+AlterPartition.swift).
 ///
 /// On restart it recovers as a newly elected Kafka controller does (KRaft's active controller
 /// gives every registered broker a session timeout from its election before fencing it; a group

@@ -6,7 +6,9 @@
 /// broker and evicts no member until it is up again, then recovers (``recover()``).
 ///
 /// Its heartbeats do cross the network, so a broker cut off from the controller by a partition is
-/// declared dead like a crashed one (and fenced: it no longer leads anything).
+/// declared dead like a crashed one (and fenced: it no longer leads anything). So do the leaders'
+/// requests to change an in-sync set (``alterPartition(_:)``, Kafka's AlterPartition): a leader
+/// cut off from the controller, or whose controller is down, cannot shrink its in-sync set.
 ///
 /// `@unchecked Sendable`: touched only on the simulation thread (by the actors and tasks of one
 /// simulation, all on its serial executor).
@@ -27,7 +29,8 @@ public final class QueueController: @unchecked Sendable {
     /// Where the replicas of every partition live.
     public let placement: PartitionPlacement
     /// Leader, epoch and in-sync replicas of each partition, in ``PartitionPlacement/partitions`` order.
-    private(set) var states: [PartitionState]
+    /// Written here and by the AlterPartition handler (``alterPartition(_:)``).
+    var states: [PartitionState]
     /// Each partition's name and its stable hash, in the same order: what the trace and the
     /// gauges call it at every append, named once rather than at each.
     let partitionLabels: [TraceLabel]
@@ -45,6 +48,10 @@ public final class QueueController: @unchecked Sendable {
         public var epoch: Int
         /// The replicas known to hold every acknowledged record, in replica order.
         public var inSync: [Int]
+        /// Bumped at every change of the leader or the in-sync set (Kafka's partition epoch, KIP-497):
+        /// a leader's AlterPartition request names the one it saw, and is refused when the partition
+        /// has changed since (INVALID_UPDATE_VERSION).
+        public var partitionEpoch: Int = 0
     }
 
     /// A controller on node `id` for `brokers` (numbered by their ``QueueBroker/number``) with the
@@ -88,25 +95,16 @@ public final class QueueController: @unchecked Sendable {
 
     // MARK: In-sync replicas
 
-    /// The leader of epoch `epoch` drops `follower` from the in-sync set of `partition` (it did not
-    /// confirm a copy in time). Refused — returns false — when that leader has been replaced.
-    func shrinkInSync(_ partition: TopicPartition, removing follower: Int, leaderEpoch epoch: Int) -> Bool {
-        guard let index = placement.index(of: partition), states[index].epoch == epoch else { return false }
-        if let position = states[index].inSync.firstIndex(of: follower) {
-            states[index].inSync.remove(at: position)
-            note(.leftInSync, partition, follower)
+    /// Runs `body` on the controller across the network from `source`: the way a leader's
+    /// AlterPartition request reaches it, so a crashed controller answers nothing (the call times
+    /// out), a booting one refuses it, and a partition makes it unreachable.
+    func callController<Answer: Sendable>(from source: NodeID, timeout: Duration,
+                                          _ body: @escaping @Sendable () -> Answer) async -> Result<Answer, QueueError> {
+        do throws(NetworkError) {
+            return .success(try await network.call(from: source, to: id, timeout: timeout, body))
+        } catch {
+            return .failure(.network(error))
         }
-        return true
-    }
-
-    /// The leader of epoch `epoch` adds `follower`, whose log now ends where the leader's does,
-    /// back to the in-sync set. Refused for a replaced leader or a broker the controller thinks dead.
-    func expandInSync(_ partition: TopicPartition, adding follower: Int, leaderEpoch epoch: Int) -> Bool {
-        guard let index = placement.index(of: partition), states[index].epoch == epoch, isAlive(follower) else { return false }
-        guard !states[index].inSync.contains(follower) else { return true }
-        states[index].inSync = states[index].replicas.filter { states[index].inSync.contains($0) || $0 == follower }
-        note(.joinedInSync, partition, follower)
-        return true
     }
 
     // MARK: Failure detection
@@ -155,12 +153,14 @@ public final class QueueController: @unchecked Sendable {
             if state.leader == number {
                 let successor = state.replicas.first { $0 != number && state.inSync.contains($0) && isAlive($0) }
                 state.epoch += 1
+                state.partitionEpoch += 1
                 state.leader = successor
                 if successor != nil { state.inSync.removeAll { $0 == number } }
                 states[position] = state
                 note(successor == nil ? .offline : .leaderElected, partition, successor ?? number)
             } else if state.inSync.contains(number) {
                 states[position].inSync.removeAll { $0 == number }
+                states[position].partitionEpoch += 1
                 note(.leftInSync, partition, number)
             }
         }
@@ -175,11 +175,12 @@ public final class QueueController: @unchecked Sendable {
         for position in states.indices where states[position].leader == nil && states[position].inSync.contains(number) {
             states[position].leader = number
             states[position].epoch += 1
+            states[position].partitionEpoch += 1
             note(.leaderElected, placement.partitions[position], number)
         }
     }
 
-    private func note(_ kind: QueueEvent.Kind, _ partition: TopicPartition?, _ broker: Int) {
+    func note(_ kind: QueueEvent.Kind, _ partition: TopicPartition?, _ broker: Int) {
         events.append(QueueEvent(time: simulation.now, kind: kind, partition: partition, broker: broker))
         simulation.trace.record(.custom, id.name, "\(kind.rawValue) \(partition?.description ?? "") b\(broker)")
         simulation.observeInstant(.queue, id.name, kind.rawValue, detail: "broker-\(broker)" + (partition.map { " \($0)" } ?? ""))

@@ -40,14 +40,18 @@ import Testing
     /// stopped reading, 95, all allowed. Since consumers heartbeat from a loop of their own
     /// (KIP-62) its timed-out polls and fetches no longer get a member evicted: nothing is handed
     /// over twice. (An eviction now needs three heartbeats in a row lost; QueueHeartbeatTests
-    /// evicts a crashed member and makes one leave.)
+    /// evicts a crashed member and makes one leave.) Since leaders ask the controller for in-sync
+    /// set changes over the network, the producer (200 ms timeout against a 300 ms replica
+    /// timeout) takes longer and every later draw shifts: at 124.5 s c2 lost three heartbeats in
+    /// a row and was evicted, and after the rebalance its partitions were read again from their
+    /// committed offsets: 11 records handed twice, all allowed, none below a commit.
     @Test func anEvictedMemberHandsNothingBelowTheCommittedOffset() throws {
         let result = try Self.run(3)
         #expect(result.passed, "\(result.checks.filter { !$0.holds })")
         let audit = try #require(result.queue).audit
-        #expect(audit.delivered["g"] == 2_994)
-        #expect(audit.duplicates["g"] == 0)
-        #expect(audit.allowedDuplicates["g"] == 0)
+        #expect(audit.delivered["g"] == 3_005)
+        #expect(audit.duplicates["g"] == 11)
+        #expect(audit.allowedDuplicates["g"] == 11)
         #expect(audit.lostAfterDelivery["g"] == 0)
     }
 

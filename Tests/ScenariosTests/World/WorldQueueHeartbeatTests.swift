@@ -8,11 +8,17 @@ import Testing
 /// commit that timed out kept a member silent past its session and the group rebalanced about
 /// once a second until the run ended (40 generations, the last at 39.6 s); with KIP-62's
 /// heartbeat loop the rebalances end with the faults.
+///
+/// The run lasts 80 s: the world ends once its producer is done past its duration, and the 3 %
+/// drops also hit the leaders' AlterPartition requests (each loss a replica timeout more before
+/// the in-sync set shrinks, past the producer's 1 s timeout), so seed 1's producer finished at
+/// 69.9 s and seed 3's at 39.97 s, their last records acknowledged 4 ms and 32 ms before a 40 s
+/// run stopped — too late for any consumer polling every 100 ms to be handed them.
 @Suite struct WorldQueueHeartbeatTests {
     static let churn = """
         name: churn-small
         seed: 1
-        run: {duration: 40s}
+        run: {duration: 80s}
         network: {latency: {uniform: {min: 1ms, max: 3ms}}, drop_rate: 0.03}
         queue:
           brokers: 3
@@ -68,7 +74,8 @@ import Testing
     @Test func theRebalancesEndWithTheFaultsAndEveryRecordIsHandedOver() throws {
         let (result, rebalances) = try Self.run(1)
         #expect(result.passed, "\(result.checks.filter { !$0.holds })")
-        #expect(rebalances.count == 8)
+        // Seven: which joins and heartbeats the drops hit shifted with the AlterPartition requests.
+        #expect(rebalances.count == 7)
         // The last fault is c6's restart at 10 s; the last rebalance follows within a session
         // timeout and a heartbeat.
         #expect(try #require(rebalances.last) < .after(.milliseconds(11_300)))

@@ -47,10 +47,13 @@ extension ShardedQueueTests {
         // Checks every second with a 1 s timeout: the ones sent at 1 s and 3 s go unanswered, and at
         // 4 s broker-1 has been silent for the 3 s session timeout. Its partitions go to the next
         // in-sync replica. Restarted at 8 s, it answers the check sent at 9 s (one round trip of
-        // 2 × 0.5 ms), and the catch-up loop's round at 9.5 s brings each replica back in sync.
+        // 2 × 0.5 ms), and the catch-up loop's round at 9.5 s brings each replica back in sync: its
+        // rejoin reaches the leader a round trip and a half after the round starts (9.5015 s), and
+        // the leader's AlterPartition reaches the controller 0.5 ms later; the next partition's
+        // catch-up starts when the rejoin's answer is back (9.502 s).
         #expect(events == ["4.0 broker dead - 1", "4.0 leader elected T1:P2 2", "4.0 leader elected T2:P1 3", "4.0 leader elected T2:P2 2",
-                           "9.001 broker back - 1", "9.5015 joined the in-sync set T1:P2 1", "9.5035 joined the in-sync set T2:P1 1",
-                           "9.5055 joined the in-sync set T2:P2 1"])
+                           "9.001 broker back - 1", "9.502 joined the in-sync set T1:P2 1", "9.504 joined the in-sync set T2:P1 1",
+                           "9.506 joined the in-sync set T2:P2 1"])
         #expect(audit.acknowledged == 400)
         #expect(audit.lostAcknowledged == 0)
         #expect(audit.logs.map(\.records.count) == [100, 100, 100, 100])

@@ -33,7 +33,7 @@ public struct MapReduceExperiment: ExperimentFile {
         let seed = seed ?? setup.seed
         let scenario = MapReduceScenario(name: MapReduceExperiment.name, file: setup.file, seed: seed, cluster: cluster ?? setup.cluster,
                                          job: job ?? setup.job, input: input, faults: faults)
-        let result = ScenarioRunner.run(scenario.world, seed: seed, replayCommand: "orrery experiment \(MapReduceExperiment.name)")
+        let result = ScenarioRunner.run(scenario.world, seed: seed, replayCommand: ExperimentReport.replayCommand(name: MapReduceExperiment.name, file: setup.file))
         let single = result.jobs[0].result
         return .init(label: label, run: single.run, outputExact: single.outputExact)
     }

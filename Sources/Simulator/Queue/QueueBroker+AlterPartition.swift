@@ -1,0 +1,120 @@
+/// The leader's side of an in-sync set change, as Kafka's `Partition` and `AlterPartitionManager`
+/// do it since KIP-497: the leader does not change the set itself, it sends the controller an
+/// AlterPartition request over the network and keeps the change pending until the controller's
+/// metadata settles it.
+///
+/// While a change is pending the leader counts on Kafka's *maximal* in-sync set
+/// (`PendingShrinkIsr.maximalIsr` is the committed set, still holding the followers it wants to
+/// drop; `PendingExpandIsr.maximalIsr` is the committed set plus the new follower): that set must
+/// confirm a copy before the high watermark passes it and an `acks=all` append is answered. So a
+/// leader that cannot reach the controller — cut off from it, or the controller crashed — cannot
+/// shrink its way past a dead follower: its `acks=all` appends wait instead of being acknowledged
+/// by a smaller set, and a leader the controller replaces meanwhile never acknowledges them.
+///
+/// One change is pending per partition at a time (Kafka's `isInflight` blocks the next). An
+/// unanswered request is sent again, one request timeout (`replica_timeout`, the timeout of every
+/// request a broker sends) after the previous attempt started — Kafka's controller channel keeps
+/// retrying an unanswered AlterPartition, and `AlterPartitionManager` re-sends after an error
+/// (`scheduleOnce("send-alter-partition", …, 50)`; the 50 ms back-off is not modelled, a failed
+/// attempt waits out its timeout). The change is settled when the controller answers (accepted,
+/// or refused: FENCED_LEADER_EPOCH, INVALID_UPDATE_VERSION, INELIGIBLE_REPLICA — Kafka then
+/// waits for the metadata, which this model's brokers read at once), when the metadata moved on
+/// without an answer (the change was applied and its answer lost, or the controller changed the
+/// set itself), when the broker no longer leads in that epoch, or when its process stops (the
+/// pending state is in its memory).
+extension QueueBroker {
+    /// A change of one partition's in-sync set this leader has asked the controller for.
+    struct PendingInSyncChange: Sendable, Equatable {
+        enum Kind: Sendable, Equatable {
+            /// Kafka's `PendingShrinkIsr`: followers that did not confirm a copy in time.
+            case shrink
+            /// Kafka's `PendingExpandIsr`: a follower whose log caught up with the leader's.
+            case expand
+        }
+
+        let kind: Kind
+        /// Tells this change from a later one of the same partition.
+        let serial: Int
+        let leaderEpoch: Int
+        /// The partition epoch of the committed set the proposal was computed from.
+        let partitionEpoch: Int
+        /// The set asked for, leader included, in replica order.
+        let proposed: [Int]
+        /// Kafka's `maximalIsr` while the change is pending: the committed set for a shrink, the
+        /// proposed one for an expansion.
+        let maximal: [Int]
+    }
+
+    /// The in-sync set this leader counts on for the partition at `index`: while a change is
+    /// pending, Kafka's maximal in-sync set; otherwise, and once the metadata has moved past the
+    /// change, the committed set.
+    func maximalInSync(_ index: Int) -> [Int] {
+        let state = controller.states[index]
+        guard let pending = pendingInSync[index], pending.leaderEpoch == state.epoch,
+              pending.partitionEpoch == state.partitionEpoch else { return state.inSync }
+        return pending.maximal
+    }
+
+    /// Asks the controller to drop `lagging` from the committed in-sync set of the partition at
+    /// `index` (Kafka's `maybeShrinkIsr`), unless a change is pending already.
+    func proposeShrink(_ index: Int, removing lagging: [Int]) {
+        guard pendingInSync[index] == nil else { return }
+        let state = controller.states[index]
+        let proposed = state.inSync.filter { !lagging.contains($0) }
+        guard proposed != state.inSync else { return }
+        propose(index, kind: .shrink, proposed: proposed, maximal: state.inSync)
+    }
+
+    /// Asks the controller to add `follower`, caught up with this leader's log, to the in-sync set
+    /// of the partition at `index` (Kafka's `maybeExpandIsr`), unless a change is pending already
+    /// — the follower asks again at its next catch-up round.
+    func proposeExpansion(_ index: Int, adding follower: Int) {
+        guard pendingInSync[index] == nil else { return }
+        let state = controller.states[index]
+        guard !state.inSync.contains(follower) else { return }
+        let proposed = state.replicas.filter { state.inSync.contains($0) || $0 == follower }
+        propose(index, kind: .expand, proposed: proposed, maximal: proposed)
+    }
+
+    /// Waits until no change of the partition at `index` is pending (at once if none is).
+    func awaitInSyncChangeSettled(_ index: Int) async {
+        guard pendingInSync[index] != nil else { return }
+        await withUnsafeContinuation { settledWaiters[index].append($0) }
+    }
+
+    private func propose(_ index: Int, kind: PendingInSyncChange.Kind, proposed: [Int], maximal: [Int]) {
+        let state = controller.states[index]
+        alterPartitionSerial += 1
+        let change = PendingInSyncChange(kind: kind, serial: alterPartitionSerial, leaderEpoch: state.epoch,
+                                         partitionEpoch: state.partitionEpoch, proposed: proposed, maximal: maximal)
+        pendingInSync[index] = change
+        // A daemon: a controller that never answers again must not keep the run going.
+        network.simulation.spawn("queue.alter-partition.\(id.name)", daemon: true) { _ in await self.sendUntilSettled(change, of: index) }
+    }
+
+    /// Sends `change` to the controller until it is settled, then lets the appends waiting for it
+    /// go on.
+    private func sendUntilSettled(_ change: PendingInSyncChange, of index: Int) async {
+        let simulation = network.simulation
+        let node = network.node(id), incarnation = node?.incarnation
+        let timeout = controller.configuration.replicaTimeout
+        let controller = controller
+        let request = QueueController.AlterPartitionRequest(
+            partition: controller.placement.partitions[index], leader: number, leaderEpoch: change.leaderEpoch,
+            partitionEpoch: change.partitionEpoch, proposed: change.proposed)
+        while pendingInSync[index] == change, node?.incarnation == incarnation, node?.state == .up {
+            let state = controller.states[index]
+            guard state.leader == number, state.epoch == change.leaderEpoch, state.partitionEpoch == change.partitionEpoch else { break }
+            let start = simulation.now
+            let answer = await controller.callController(from: id, timeout: timeout) { controller.alterPartition(request) }
+            // Accepted or refused, the controller's metadata now says what holds.
+            if case .success = answer { break }
+            guard await simulation.sleepUnlessTornDown(until: start.advanced(by: timeout)) else { break }
+        }
+        guard pendingInSync[index] == change else { return }
+        pendingInSync[index] = nil
+        let waiters = settledWaiters[index]
+        settledWaiters[index] = []
+        for waiter in waiters { waiter.resume() }
+    }
+}
