@@ -25,6 +25,10 @@ struct Orrery: ParsableCommand {
             FileHandleOutput.standardError("Error: at most \(NumberFormat.integer(argumentLimit)) arguments, got \(NumberFormat.integer(arguments.count)) (to merge more shard directories, name the directory that holds them)")
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
+        if let position = ArgumentEncoding.firstInvalidArgument() {
+            FileHandleOutput.standardError("Error: argument \(position) is not valid UTF-8 (Orrery reads every path and value as UTF-8 text; rename the file)")
+            Foundation.exit(ExitStatus.badInput.rawValue)
+        }
         // ArgumentParser answers `help <anything>` with the overview and exit 0.
         if arguments.first == "help", let name = arguments.dropFirst().first,
            !configuration.subcommands.contains(where: { $0._commandName == name }) {

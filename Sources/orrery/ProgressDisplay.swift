@@ -14,14 +14,22 @@ enum ProgressDisplay {
     static let delay: Duration = delay(environment: ProcessInfo.processInfo.environment)
 
     static func delay(environment: [String: String]) -> Duration {
-        guard let text = environment["ORRERY_PROGRESS_DELAY"], let seconds = Double(text), seconds >= 0, seconds <= 3_600 else { return .seconds(1) }
+        guard let text = environment["ORRERY_PROGRESS_DELAY"], let seconds = seconds(text) else { return .seconds(1) }
         return .milliseconds(Int64((seconds * 1_000).rounded()))
     }
     /// Why `ORRERY_PROGRESS_DELAY` is no delay, or nil when it is unset or one.
     static func delayProblem(environment: [String: String]) -> String? {
         guard let text = environment["ORRERY_PROGRESS_DELAY"] else { return nil }
-        if let seconds = Double(text), seconds >= 0, seconds <= 3_600 { return nil }
+        if seconds(text) != nil { return nil }
         return "ORRERY_PROGRESS_DELAY must be a number of seconds from 0 to 3,600, got \(String(reflecting: String(text.prefix(40))))"
+    }
+
+    /// `text` as seconds from 0 to 3,600, written as digits with at most one `.` among them
+    /// (`0`, `0.5`, `2`): Swift's `Double(_:)` also took `0x10`, `0x1p3`, `+5`, `-0` and `1e3`.
+    private static func seconds(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ PlainDecimal.isPlain($0, signed: false) }), let seconds = Double(text), seconds <= 3_600 else { return nil }
+        return seconds
     }
 
     static let redrawEvery: Duration = .milliseconds(250)

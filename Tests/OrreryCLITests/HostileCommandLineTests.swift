@@ -71,7 +71,7 @@ import Testing
         }
         let scheduler = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1", "--shards", "2", "--out", "out"], in: dir, environment: ["JOB_COMPLETION_INDEX": "+1"])
         #expect(scheduler.status == 2)
-        #expect(scheduler.standardError == "error: JOB_COMPLETION_INDEX is not an index: '+1'\n", "\(scheduler.standardError)")
+        #expect(scheduler.standardError == "error: --shards 2: JOB_COMPLETION_INDEX is not an index: '+1'\n", "\(scheduler.standardError)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
     }
 
@@ -114,7 +114,7 @@ import Testing
         let expect = try OrreryProcess.run(["shrink", "tiny.yaml", "--expect", "success_ratio >= 0.5", "--expect", "success_ratio >= 0.5", "--out", "shrink"], in: dir)
         #expect(expect.status != 2, "\(expect.standardError)")
         let value = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "--seeds", "--out", "out"], in: dir)
-        #expect(value.standardError == "error: '--seeds' is neither a seed (0 … 18446744073709551615) nor a range of seeds like 1..200\n", "\(value.standardError)")
+        #expect(value.standardError == "error: --seeds: '--seeds' is neither a seed (0 … 18446744073709551615) nor a range of seeds like 1..200\n", "\(value.standardError)")
         let file = try OrreryProcess.run(["run", "--seed", "1", "--out", "out", "--", "--seed"], in: dir)
         #expect(file.standardError == "--seed: error: cannot read the scenario file: no such file\n", "\(file.standardError)")
     }
@@ -133,7 +133,7 @@ import Testing
             (["--shard", "1/2"], ["JOB_COMPLETION_INDEX": "5"],
              "error: --shard 1/2 and the scheduler disagree: JOB_COMPLETION_INDEX 5 selects shard 5 counted from 0, but there are 2 shards (0 … 1)\n"),
             (["--shards", "3"], ["JOB_COMPLETION_INDEX": "0", "SLURM_ARRAY_TASK_ID": "2"],
-             "error: JOB_COMPLETION_INDEX 0 selects shard 1/3 but SLURM_ARRAY_TASK_ID 2 (from SLURM_ARRAY_TASK_MIN 0) selects shard 3/3: the two schedulers' array indexes disagree; unset the one that does not belong to this job\n"),
+             "error: --shards 3: JOB_COMPLETION_INDEX 0 selects shard 1/3 but SLURM_ARRAY_TASK_ID 2 (from SLURM_ARRAY_TASK_MIN 0) selects shard 3/3: the two schedulers' array indexes disagree; unset the one that does not belong to this job\n"),
             (["--shard", "1/3"], ["JOB_COMPLETION_INDEX": "0", "SLURM_ARRAY_TASK_ID": "1"],
              "error: --shard 1/3 and the scheduler disagree: JOB_COMPLETION_INDEX 0 selects shard 1/3 but SLURM_ARRAY_TASK_ID 1 (from SLURM_ARRAY_TASK_MIN 0) selects shard 2/3: the two schedulers' array indexes disagree; unset the one that does not belong to this job\n"),
         ]
@@ -195,5 +195,40 @@ import Testing
         let edge = try OrreryProcess.run(["shrink", "tiny.yaml", "--expect", "success_ratio >= 1", "--expect", "errors == 0", "--max-runs", "2", "--out", "edge"], in: dir)
         #expect(edge.status != 2, "\(edge.standardError)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+    }
+
+    /// What the outside check of the above found still open: a scheduler's `-0`, `--seeds` and
+    /// `--shards` errors that did not name the option, a progress delay in hex, a line feed in a
+    /// folder's name in `orrery report`'s warning, and an argument that is not UTF-8 (Swift's
+    /// `CommandLine.arguments` turned it into U+FFFD: another path than the one given).
+    @Test func theOutsideChecksLeftoversAreRefusedOrEscaped() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sweep = ["sweep", "tiny.yaml", "--out", "out", "--quiet"]
+        let minusZero = try OrreryProcess.run(sweep + ["--seeds", "1..3", "--shards", "2"], in: dir, environment: ["JOB_COMPLETION_INDEX": "-0"])
+        #expect(minusZero.status == 2)
+        #expect(minusZero.standardError == "error: --shards 2: JOB_COMPLETION_INDEX is not an index: '-0'\n", "\(minusZero.standardError)")
+        let seeds = try OrreryProcess.run(sweep + ["--seeds", "1..x"], in: dir)
+        #expect(seeds.status == 2)
+        #expect(seeds.standardError.hasPrefix("error: --seeds: "), "\(seeds.standardError)")
+        let shards = try OrreryProcess.run(sweep + ["--seeds", "1..3", "--shards", "0"], in: dir, environment: ["JOB_COMPLETION_INDEX": "0"])
+        #expect(shards.standardError == "error: --shards 0: a sweep is split into 1 … 100000 shards, got 0\n", "\(shards.standardError)")
+        for delay in ["0x10", "+5", "1e3", "-0", ".5", "3601"] {
+            let outcome = try OrreryProcess.run(["validate", "tiny.yaml"], in: dir, environment: ["ORRERY_PROGRESS_DELAY": delay])
+            #expect(outcome.status == 2, "\(delay)")
+        }
+        #expect(try OrreryProcess.run(["validate", "tiny.yaml"], in: dir, environment: ["ORRERY_PROGRESS_DELAY": "0.5"]).status == 0)
+        let folder = dir.appendingPathComponent("r/n\nl")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "# x\n".write(to: folder.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
+        try "[".write(to: folder.appendingPathComponent("report.json"), atomically: true, encoding: .utf8)
+        let report = try OrreryProcess.run(["report", "r"], in: dir)
+        #expect(report.status == 0)
+        #expect(report.standardError.hasPrefix("warning: r/n\\u{A}l/report.json could not be read"), "\(report.standardError)")
+        #expect(report.standardError.filter { $0 == "\n" }.count == 1)
+        let shell = try OrreryProcess.run(["-c", "exec \"$0\" validate \"$(printf 'a\\233b.yaml')\"", OrreryProcess.executable.path],
+                                          in: dir, program: URL(fileURLWithPath: "/bin/sh"))
+        #expect(shell.status == 2)
+        #expect(shell.standardError == "Error: argument 2 is not valid UTF-8 (Orrery reads every path and value as UTF-8 text; rename the file)\n", "\(shell.standardError)")
     }
 }

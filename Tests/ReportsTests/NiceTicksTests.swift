@@ -32,8 +32,9 @@ struct NiceTicksTests {
         #expect(NiceTicks(covering: 0, 0).values == [0, 0.2, 0.4, 0.6, 0.8, 1])
         #expect(NiceTicks(covering: 10_000, 10_000).values == [9000, 9500, 10_000, 10_500, 11_000])
         #expect(NiceTicks(covering: .nan, 4).values == [0, 0.2, 0.4, 0.6, 0.8, 1])
-        // A subnormal range made a step of zero, whose power of ten was searched for ever.
-        #expect(NiceTicks(covering: 5e-324, 1e-323).values == [0, 0.2, 0.4, 0.6, 0.8, 1])
+        // A subnormal range (5e-324 … 1e-323, written so that the compiler does not warn of
+        // underflow) made a step of zero, whose power of ten was searched for ever.
+        #expect(NiceTicks(covering: .leastNonzeroMagnitude, 2 * .leastNonzeroMagnitude).values == [0, 0.2, 0.4, 0.6, 0.8, 1])
         #expect(NiceTicks(covering: -1e-200, 0).values == [0, 0.2, 0.4, 0.6, 0.8, 1])
     }
 

@@ -19,10 +19,11 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         self.count = count
     }
 
-    /// Reads `i/n`, each number in plain digits (``PlainDecimal``: `+2/8` was shard 2).
+    /// Reads `i/n`, each number in plain digits without a sign (``PlainDecimal``: `+2/8` was shard
+    /// 2; read as unsigned, so that `-0` is no index either).
     public init(parsing text: String) throws(OverrideProblem) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = PlainDecimal.parse(parts[0], as: Int.self), let count = PlainDecimal.parse(parts[1], as: Int.self) else {
+        guard parts.count == 2, let index = PlainDecimal.parse(parts[0], as: UInt.self).flatMap({ Int(exactly: $0) }), let count = PlainDecimal.parse(parts[1], as: UInt.self).flatMap({ Int(exactly: $0) }) else {
             throw OverrideProblem("expected a shard as i/n in the digits 0-9 (e.g. 2/8, numbered from 1), got '\(text.excerpt)'")
         }
         try self.init(index: index, count: count)
@@ -45,7 +46,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public static func scheduled(_ environment: [String: String], count: Int) throws(OverrideProblem) -> (shard: Shard, source: String)? {
         var selected: [(shard: Shard, source: String)] = []
         if let text = environment["JOB_COMPLETION_INDEX"] {
-            guard let zeroBased = PlainDecimal.parse(text, as: Int.self), zeroBased >= 0 else { throw OverrideProblem("JOB_COMPLETION_INDEX is not an index: '\(text.excerpt)'") }
+            guard let zeroBased = PlainDecimal.parse(text, as: UInt.self).flatMap({ Int(exactly: $0) }), zeroBased >= 0 else { throw OverrideProblem("JOB_COMPLETION_INDEX is not an index: '\(text.excerpt)'") }
             let source = "JOB_COMPLETION_INDEX \(zeroBased)"
             selected.append((try Shard(zeroBased: zeroBased, count: count, source: source), source))
         }
@@ -53,10 +54,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             let minimumText = environment["SLURM_ARRAY_TASK_MIN"] ?? "0"
             // Slurm's array indexes are 0 or more; a negative minimum made the difference
             // overflow (and name a shard that is not the one selected).
-            guard let id = PlainDecimal.parse(text, as: Int.self), id >= 0 else {
+            guard let id = PlainDecimal.parse(text, as: UInt.self).flatMap({ Int(exactly: $0) }), id >= 0 else {
                 throw OverrideProblem("SLURM_ARRAY_TASK_ID is not an index: '\(text.excerpt)' (Slurm's indexes are 0 … \(Int.max))")
             }
-            guard let minimum = PlainDecimal.parse(minimumText, as: Int.self), minimum >= 0 else {
+            guard let minimum = PlainDecimal.parse(minimumText, as: UInt.self).flatMap({ Int(exactly: $0) }), minimum >= 0 else {
                 throw OverrideProblem("SLURM_ARRAY_TASK_MIN is not an index: '\(minimumText.excerpt)' (Slurm's indexes are 0 … \(Int.max))")
             }
             guard id >= minimum else {

@@ -48,7 +48,8 @@ struct ReportCommand: ParsableCommand {
             try AtomicFileWriter.write(page.html, to: output)
             ProgressDisplay.standardOutput("wrote \(outputPath): \(page.reportCount) report(s)")
             // After the page is written: a file it could not read is noted on it, not refused.
-            for warning in page.warnings { FileHandleOutput.standardError("warning: \(warning)") }
+            // A warning is one line: a line feed in a folder's name is escaped with the rest.
+            for warning in page.warnings { FileHandleOutput.standardError("warning: " + TerminalText.escaped(warning)) }
         } catch {
             FileHandleOutput.standardError("error: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)

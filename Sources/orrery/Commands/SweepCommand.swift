@@ -58,7 +58,9 @@ struct SweepCommand: ParsableCommand {
         let plan: SweepPlan
         let selected: Shard?
         do {
-            plan = try SweepPlan(file: file, seeds: SeedList(parsing: seeds), dimensions: vary)
+            let seedList: SeedList
+            do { seedList = try SeedList(parsing: seeds) } catch { throw ValidationError("--seeds: \(error)") }
+            plan = try SweepPlan(file: file, seeds: seedList, dimensions: vary)
             selected = try chosenShard()
         } catch {
             FileHandleOutput.standardError("error: \(error)")
@@ -136,7 +138,9 @@ struct SweepCommand: ParsableCommand {
             return parsed
         }
         guard let shards else { return nil }
-        guard let fromEnvironment = try Shard.fromEnvironment(environment, count: shards) else {
+        let scheduled: Shard?
+        do { scheduled = try Shard.fromEnvironment(environment, count: shards) } catch { throw ValidationError("--shards \(shards): \(error.description)") }
+        guard let fromEnvironment = scheduled else {
             throw ValidationError("--shards \(shards) needs JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) to pick a shard, or use --shard i/n")
         }
         return fromEnvironment
