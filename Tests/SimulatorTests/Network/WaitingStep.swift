@@ -25,7 +25,7 @@ final class WaitingStep<Answer: Sendable>: SteppedWork, @unchecked Sendable {
     func runStep(_ code: UInt8) {
         let outcome: Result<Answer, NetworkError>?
         if takes {
-            weak var watched = call
+            weak let watched = call
             outcome = PendingCall.outcome(ofLast: call.take())
             callOutlivedTheStep = watched != nil
             outcomeLeftInCall = watched.map { text(of: $0.outcome) }
