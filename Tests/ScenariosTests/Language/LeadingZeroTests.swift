@@ -11,41 +11,34 @@ import Testing
         "run: {duration: 5s}\nservers: [{name: s, count: 2}]\nworkload: \(workload)\nfaults: \(faults)\n"
     }
 
-    /// The error loading `text` as any kind of file gives, if any.
-    static func error(_ text: String) -> String? {
-        do {
-            _ = try ScenarioFile.load(bytes: Array(text.utf8), file: "z.yaml")
-            return nil
-        } catch {
-            return error.description
-        }
-    }
+    /// The error loading `text` as any kind of file gives, if any (as `h.yaml`).
+    static func error(_ text: String) -> String? { HostileInputTests.error(text) }
 
     static let octal17 = "'017' has a leading zero: YAML 1.1 readers (PyYAML, for one) read it as octal 15, YAML 1.2 readers as 17; write 15 or 17"
 
     @Test(arguments: [
         // An integer: `workload: {type: closed_loop, users: ` is 37 characters.
-        (world(workload: "{type: closed_loop, users: 017}"), "z.yaml:3:38: error: \(octal17) (at workload.users)"),
+        (world(workload: "{type: closed_loop, users: 017}"), "h.yaml:3:38: error: \(octal17) (at workload.users)"),
         (world(workload: "{type: closed_loop, users: -017}"),
-         "z.yaml:3:38: error: '-017' has a leading zero: YAML 1.1 readers (PyYAML, for one) read it as octal -15, YAML 1.2 readers as -17; write -15 or -17 (at workload.users)"),
+         "h.yaml:3:38: error: '-017' has a leading zero: YAML 1.1 readers (PyYAML, for one) read it as octal -15, YAML 1.2 readers as -17; write -15 or -17 (at workload.users)"),
         (world(workload: "{type: closed_loop, users: 0_17}"),
-         "z.yaml:3:38: error: '0_17' has a leading zero: YAML 1.1 readers (PyYAML, for one) read it as octal 15, YAML 1.2 readers as 17; write 15 or 17 (at workload.users)"),
+         "h.yaml:3:38: error: '0_17' has a leading zero: YAML 1.1 readers (PyYAML, for one) read it as octal 15, YAML 1.2 readers as 17; write 15 or 17 (at workload.users)"),
         // Not an octal number: text to YAML 1.1, so the schema says "not an integer".
         (world(workload: "{type: closed_loop, users: 08}"),
-         "z.yaml:3:38: error: '08' has a leading zero: YAML 1.1 readers (PyYAML, for one) read it as text, YAML 1.2 readers as 8; write 8 (at workload.users)"),
+         "h.yaml:3:38: error: '08' has a leading zero: YAML 1.1 readers (PyYAML, for one) read it as text, YAML 1.2 readers as 8; write 8 (at workload.users)"),
         // The same value either way, and still refused: the rule is the leading zero.
         (world(workload: "{type: closed_loop, users: 07}"),
-         "z.yaml:3:38: error: '07' has a leading zero, which YAML 1.1 readers (PyYAML, for one) take for octal; write 7 (at workload.users)"),
+         "h.yaml:3:38: error: '07' has a leading zero, which YAML 1.1 readers (PyYAML, for one) take for octal; write 7 (at workload.users)"),
         // A number (`faults: [{at: 1s, slow: s1, factor: ` is 36 characters).
-        (world(faults: "[{at: 1s, slow: s1, factor: 017}]"), "z.yaml:4:37: error: \(octal17) (at faults.[0].factor)"),
+        (world(faults: "[{at: 1s, slow: s1, factor: 017}]"), "h.yaml:4:37: error: \(octal17) (at faults.[0].factor)"),
         // A duration without a unit (`faults: [{at: ` is 14 characters).
-        (world(faults: "[{at: 017, crash: s1}]"), "z.yaml:4:15: error: \(octal17) (at faults.[0].at)"),
+        (world(faults: "[{at: 017, crash: s1}]"), "h.yaml:4:15: error: \(octal17) (at faults.[0].at)"),
         // A seed, read as an unsigned 64-bit integer (`input: {synthetic: {lines: 100, seed: ` is 38).
         ("cluster: {workers: 2}\njob: {name: word-count, reducers: 2}\ninput: {synthetic: {lines: 100, seed: 017}}\n",
-         "z.yaml:3:39: error: \(octal17) (at input.synthetic.seed)"),
+         "h.yaml:3:39: error: \(octal17) (at input.synthetic.seed)"),
         // A percentage without `%` (`balancer: {strategy: round_robin, panic_threshold: ` is 51).
         ("run: {duration: 5s}\nservers: [{name: s, count: 2}]\nbalancer: {strategy: round_robin, panic_threshold: 050}\nworkload: {type: closed_loop, users: 2}\n",
-         "z.yaml:3:52: error: '050' has a leading zero: YAML 1.1 readers (PyYAML, for one) read it as octal 40, YAML 1.2 readers as 50; write 40 or 50 (at balancer.panic_threshold)"),
+         "h.yaml:3:52: error: '050' has a leading zero: YAML 1.1 readers (PyYAML, for one) read it as octal 40, YAML 1.2 readers as 50; write 40 or 50 (at balancer.panic_threshold)"),
     ])
     func aBareWholeNumberWithALeadingZeroIsRefusedAtItsValue(text: String, expected: String) {
         #expect(Self.error(text) == expected)
