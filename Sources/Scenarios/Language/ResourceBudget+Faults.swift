@@ -12,7 +12,7 @@ extension ResourceBudget {
         } ?? []
         var bytes = 0.0
         for fault in scenario.faults.entries.map(\.fault) + clusterFaults {
-            guard case .partition(let groups) = fault else { continue }
+            guard case .partition(let groups, _) = fault else { continue }
             let names = groups.reduce(0) { $0 + $1.count }
             bytes += Double(names) * Double(fault.description.utf8.count)
         }

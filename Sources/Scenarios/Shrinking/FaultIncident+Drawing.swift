@@ -114,7 +114,7 @@ extension FaultIncident {
                 }, Tag(.implicit), .flow))
                 lasting[open.index] = item(at: open.at, [("partition", groups), ("for", Node(seconds(open.at.duration(to: entry.at))))])
                 openPartition = nil
-            case .partition(let groups):
+            case .partition(let groups, _):
                 openPartition = (index, entry.at, groups)
             default:
                 continue

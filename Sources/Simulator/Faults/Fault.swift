@@ -10,8 +10,9 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
     case pause(NodeID, duration: Duration)
     /// The node's service times are multiplied by `factor` (1 restores it).
     case slow(NodeID, factor: Double)
-    /// The network splits into groups that cannot reach each other.
-    case partition([[NodeID]])
+    /// The network splits into groups that cannot reach each other; `mode` says what becomes of
+    /// a message sent across it.
+    case partition([[NodeID]], PartitionMode = .reject)
     /// Any partition ends.
     case heal
     /// Every link loses an extra `rate` of its messages (0 ends it).
@@ -30,7 +31,9 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
         case .restart(let node, let boot): return "restart \(node) (boot \(boot.formattedSeconds))"
         case .pause(let node, let duration): return "pause \(node) for \(duration.formattedSeconds)"
         case .slow(let node, let factor): return "slow \(node) ×\(factor)"
-        case .partition(let groups): return "partition " + groups.map { "[" + $0.map(\.name).joined(separator: ", ") + "]" }.joined(separator: " | ")
+        case .partition(let groups, let mode):
+            return "partition " + groups.map { "[" + $0.map(\.name).joined(separator: ", ") + "]" }.joined(separator: " | ")
+                + (mode == .drop ? " (dropping)" : "")
         case .heal: return "heal"
         case .dropRate(let rate): return "drop rate \(rate)"
         case .latencySpike(let extra): return "latency spike +\(extra.formattedSeconds)"
@@ -43,7 +46,7 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
     public var nodes: [NodeID] {
         switch self {
         case .crash(let node), .restart(let node, _), .pause(let node, _), .slow(let node, _), .hang(let node, _), .errors(let node, _): return [node]
-        case .partition(let groups): return groups.flatMap { $0 }
+        case .partition(let groups, _): return groups.flatMap { $0 }
         case .heal, .dropRate, .latencySpike: return []
         }
     }
@@ -57,7 +60,7 @@ extension Network {
         case .restart(let node, let bootTime): restart(node, bootTime: bootTime)
         case .pause(let node, let duration): pause(node, for: duration)
         case .slow(let node, let factor): slow(node, factor: factor)
-        case .partition(let groups): partition(groups)
+        case .partition(let groups, let mode): partition(groups, mode: mode)
         case .heal: heal()
         case .dropRate(let rate): setExtraDropRate(rate)
         case .latencySpike(let extra): setExtraLatency(extra)

@@ -495,13 +495,23 @@ extension Network {
     }
 
     /// Puts `call`'s request on the wire from its (running) source: lost, refused as unreachable
-    /// or delivered after one latency of its link, perhaps twice.
+    /// or delivered after one latency of its link, perhaps twice. A request across a partition
+    /// is refused, or lost if the partition drops (``PartitionMode``); one to a node the network
+    /// does not know (or forgot) is refused.
     private func transmit<Response: Sendable>(_ call: PendingCall<Response>) {
         let source = call.source, destination = call.destination
         let link = linkIndex(from: source, to: destination)
         call.link = link
-        guard let node = lentNode(destination), canReach(source, destination) else {
+        guard let node = lentNode(destination) else {
             call.schedule(.unreachable, after: sampleLatency(link))
+            return
+        }
+        guard canReach(source, destination) else {
+            if partitionMode == .drop {
+                simulation.trace.record(.drop, source.name, destination.name)
+            } else {
+                call.schedule(.unreachable, after: sampleLatency(link))
+            }
             return
         }
         call.lentNode = node

@@ -30,6 +30,8 @@ public final class Network: @unchecked Sendable {
     private var retiredNodes: [NetworkNode] = []
     /// Partition group of each node named in the current partition; empty when healed.
     @exclusivity(unchecked) private var partitionGroup: [NodeID: Int] = [:]
+    /// What the current partition does with a request sent across it (``PartitionMode``).
+    private(set) var partitionMode: PartitionMode = .reject
     /// Extra one-way latency in seconds while a latency spike lasts.
     @exclusivity(unchecked) var extraLatency: Double = 0
     /// Extra loss probability while a drop-rate fault lasts.
@@ -129,19 +131,23 @@ public final class Network: @unchecked Sendable {
     // MARK: Partitions
 
     /// Splits the network: nodes in different groups cannot reach each other; nodes named in no
-    /// group form one more group together.
-    public func partition(_ groups: [[NodeID]]) {
+    /// group form one more group together. A partition replaces the one in force, with its mode.
+    public func partition(_ groups: [[NodeID]], mode: PartitionMode = .reject) {
         partitionGroup = [:]
         for (index, group) in groups.enumerated() {
             for id in group { partitionGroup[id] = index }
         }
-        simulation.trace.record(.partition, groups.map { $0.map(\.name).joined(separator: ",") }.joined(separator: "|"))
-        simulation.observeInstant(.network, "network", "partition", detail: groups.map { $0.map(\.name).joined(separator: ",") }.joined(separator: " | "))
+        partitionMode = mode
+        // A rejecting partition's trace line is the one every partition wrote before modes existed.
+        let dropping = mode == .drop ? " (dropping)" : ""
+        simulation.trace.record(.partition, groups.map { $0.map(\.name).joined(separator: ",") }.joined(separator: "|") + dropping)
+        simulation.observeInstant(.network, "network", "partition", detail: groups.map { $0.map(\.name).joined(separator: ",") }.joined(separator: " | ") + dropping)
     }
 
     /// Ends any partition.
     public func heal() {
         partitionGroup = [:]
+        partitionMode = .reject
         simulation.trace.record(.heal, "network")
         simulation.observeInstant(.network, "network", "heal")
     }

@@ -26,8 +26,9 @@ import Testing
     @Test func aWorldFaultsSettingNeedsAnActionThatReadsIt() {
         let dependent = Self.rules(ScenarioSchema.worldFault).compactMap { $0["dependentSchemas"] }
         #expect(dependent.count == 1)
-        #expect(dependent.first?.members.map(\.key) == ["boot_time", "for", "factor", "rate", "code"])
+        #expect(dependent.first?.members.map(\.key) == ["boot_time", "for", "factor", "mode", "rate", "code"])
         #expect(dependent.first?["factor"] == Self.requiring("slow"))
+        #expect(dependent.first?["mode"] == Self.requiring("partition"))
         #expect(dependent.first?["boot_time"] == .object([("anyOf", .array([Self.requiring("restart"), Self.requiring("zone_outage")]))]))
         #expect(dependent.first?["code"] == Self.requiring("storm"))
         #expect(dependent.first?["rate"] == .object([("anyOf", .array([Self.requiring("errors"), Self.requiring("storm")]))]))
@@ -37,8 +38,9 @@ import Testing
     @Test func aSingleJobsFaultNamesOnlyItsOwnActions() {
         let dependent = Self.rules(ScenarioSchema.clusterFault).compactMap { $0["dependentSchemas"] }
         #expect(dependent.count == 1)
-        #expect(dependent.first?.members.map(\.key) == ["boot_time", "for", "factor", "rate"])
+        #expect(dependent.first?.members.map(\.key) == ["boot_time", "for", "factor", "mode", "rate"])
         #expect(dependent.first?["boot_time"] == Self.requiring("restart"))
+        #expect(dependent.first?["mode"] == Self.requiring("partition"))
         #expect(dependent.first?["rate"] == Self.requiring("errors"))
         #expect(dependent.first?["for"] == .object([("anyOf", .array(["pause", "slow", "partition", "drop_rate", "latency_spike", "hang", "errors"].map(Self.requiring)))]))
     }

@@ -59,7 +59,7 @@ public struct Failover: Sendable, Equatable {
                 breaks.append((index, node, repair(of: node, after: index, in: timeline)))
             case .slow(let node, let factor) where factor > 1:
                 breaks.append((index, node, repair(of: node, after: index, in: timeline)))
-            case .partition(let groups):
+            case .partition(let groups, _):
                 let nowCut = Set(servers.filter { !reachable(balancer, $0, in: groups) })
                 for node in servers where nowCut.contains(node) && !cutOff.contains(node) {
                     breaks.append((index, node, reconnection(of: node, to: balancer, after: index, in: timeline)))
@@ -95,7 +95,7 @@ public struct Failover: Sendable, Equatable {
         timeline[(index + 1)...].first { entry in
             switch entry.fault {
             case .heal: return true
-            case .partition(let groups): return reachable(balancer, node, in: groups)
+            case .partition(let groups, _): return reachable(balancer, node, in: groups)
             default: return false
             }
         }?.at
