@@ -71,7 +71,7 @@ public struct ResourceBudget: Sendable, Equatable {
             if let balancer = scenario.balancer {
                 let members = Double(scenario.servers.count)
                 add(events: requests * members / 10, by: "servers")
-                let retries = Self.expectedTries(of: balancer.configuration, servers: scenario.servers) - 1
+                let retries = Self.expectedTries(of: scenario, balancer: balancer) - 1
                 if retries > 0 { add(events: requests * retries * (members / 10 + 10), by: "balancer.retries") }
             }
             if case .closedLoop(let users, _) = workload.arrivals { add(bytes: 2_048 * Double(users), by: "workload.users") }
@@ -214,10 +214,10 @@ public struct ResourceBudget: Sendable, Equatable {
         add(events: draws * Double(workload.bursts.count), by: "workload.bursts")
     }
 
-    /// The tries a request is expected to take behind `configuration`: each try fails with the
-    /// servers' mean error rate when the retry conditions list a 500, and the tries stop at the
-    /// first success, at `retries` + 1, or when every server has been tried. Failures the file
-    /// schedules (crashes, storms of errors) are not counted: they end.
+    /// The tries a request is expected to take behind `configuration` with no failure scheduled:
+    /// each try fails with the servers' mean error rate when the retry conditions list a 500, and
+    /// the tries stop at the first success, at `retries` + 1, or when every server has been tried.
+    /// ``expectedTries(of:balancer:)`` adds the failures the file schedules.
     static func expectedTries(of configuration: LoadBalancer.Configuration, servers: [Scenario.Server]) -> Double {
         guard !servers.isEmpty, configuration.retryOn.matches(.answered(status: 500)) else { return 1 }
         let cap = Double(min(configuration.retries, servers.count - 1) + 1)
