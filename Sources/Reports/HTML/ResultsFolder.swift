@@ -13,8 +13,10 @@ struct ResultsFolder: Sendable, Equatable {
         var path: String
         /// The contents of `report.md`; empty when it is over ``RegularFile/reportLimit``.
         var markdown: String
-        /// The contents of `report.json`, when there is one the page reads.
-        var json: Data?
+        /// What `report.json`, when there is one the page reads, says of the report's verdicts
+        /// (``VerdictSummary/read(_:)``): read once, though the contents, the section and the
+        /// warnings all show it.
+        var verdicts: Result<VerdictSummary?, VerdictSummary.UnreadableJSON>?
         /// The size of a `report.json` over ``RegularFile/reportLimit``, left unread: a world of
         /// many virtual days writes a figure a second into it (40 days, 24 MB), and the page
         /// reads it only for its verdicts.
@@ -26,6 +28,12 @@ struct ResultsFolder: Sendable, Equatable {
         /// Every file of the folder and the folders below it that have no report of their own,
         /// relative to the folder, sorted; hidden files left out.
         var files: [String]
+
+        /// The verdicts to show, when `report.json` was read and records some.
+        var summary: VerdictSummary? {
+            guard case .success(let summary?) = verdicts else { return nil }
+            return summary
+        }
     }
 
     /// The results directory.
@@ -61,16 +69,20 @@ struct ResultsFolder: Sendable, Equatable {
             let prefix = folder.isEmpty ? "" : folder + "/"
             let directory = folder.isEmpty ? root : root.appendingPathComponent(folder, isDirectory: true)
             let jsonURL = directory.appendingPathComponent("report.json")
-            var json: Data?, unreadJSONBytes: Int?
+            var verdicts: Result<VerdictSummary?, VerdictSummary.UnreadableJSON>?, unreadJSONBytes: Int?
             if FileManager.default.fileExists(atPath: jsonURL.path) {
-                if let size = Self.sizeOverLimit(jsonURL) { unreadJSONBytes = size } else { json = try Self.read(jsonURL, under: root) }
+                if let size = Self.sizeOverLimit(jsonURL) {
+                    unreadJSONBytes = size
+                } else {
+                    verdicts = VerdictSummary.read(try Self.read(jsonURL, under: root))
+                }
             }
             let markdownURL = directory.appendingPathComponent("report.md")
             let unreadMarkdownBytes = Self.sizeOverLimit(markdownURL)
             return Report(
                 path: folder,
                 markdown: unreadMarkdownBytes != nil ? "" : String(decoding: try Self.read(markdownURL, under: root), as: UTF8.self),
-                json: json, unreadJSONBytes: unreadJSONBytes, unreadMarkdownBytes: unreadMarkdownBytes,
+                verdicts: verdicts, unreadJSONBytes: unreadJSONBytes, unreadMarkdownBytes: unreadMarkdownBytes,
                 files: owned.map { String($0.dropFirst(prefix.count)) }.sorted(by: Self.byteOrder))
         }
         guard !reports.isEmpty else { throw .noReports(root.path) }

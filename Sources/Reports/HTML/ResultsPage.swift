@@ -134,7 +134,7 @@ struct ResultsPageLayout {
     /// The box under a report's title: its verdicts, if it records any, and links to its files.
     func meta(_ report: ResultsFolder.Report) -> String {
         var html = "<div class=\"report-meta\">\n"
-        if report.json.flatMap(VerdictSummary.init(json:)) != nil {
+        if report.summary != nil {
             html += "<p class=\"verdicts\">\(verdicts(of: report))</p>\n"
         }
         for unread in UnreadFile.all(in: report) {
@@ -150,7 +150,7 @@ struct ResultsPageLayout {
 
     /// A report's verdict summary as coloured phrases, or a dash when it records none.
     func verdicts(of report: ResultsFolder.Report) -> String {
-        guard let summary = report.json.flatMap(VerdictSummary.init(json:)) else { return "<span class=\"none\">—</span>" }
+        guard let summary = report.summary else { return "<span class=\"none\">—</span>" }
         return summary.parts.map { "<span class=\"verdict verdict-\($0.tone.rawValue)\">\(HTMLText.escape($0.text))</span>" }
             .joined(separator: " ")
     }
@@ -236,7 +236,7 @@ struct UnreadFile: Equatable {
         if let size = report.unreadMarkdownBytes { unread.append(UnreadFile(name: "report.md", reason: overLimit(size))) }
         if let size = report.unreadJSONBytes {
             unread.append(UnreadFile(name: "report.json", reason: overLimit(size)))
-        } else if let json = report.json, case .failure(let problem) = VerdictSummary.read(json) {
+        } else if case .failure(let problem) = report.verdicts {
             unread.append(UnreadFile(name: "report.json", reason: "could not be read: \(problem)"))
         }
         return unread

@@ -9,9 +9,10 @@ import Foundation
 ///   claims experiment: "holds", "does not hold", …);
 /// - `variants[].worlds` and `variants[].passed` (a sweep).
 /// A report whose JSON has none of them has no summary; nothing is inferred from other figures.
-/// A `report.json` that is not a JSON object, or whose `passed`, `checks` or `claims` has
-/// another shape than Orrery writes, is not read (``read(_:)`` says why); `variants` is not
-/// judged by its shape, as the experiments' reports use the name for their own lists.
+/// A `report.json` that is not strict JSON (``StrictJSONCheck``), not a JSON object, or whose
+/// `passed`, `checks` or `claims` has another shape than Orrery writes, is not read
+/// (``read(_:)`` says why); `variants` is not judged by its shape, as the experiments' reports
+/// use the name for their own lists.
 struct VerdictSummary: Sendable, Equatable {
     /// How a part reads at a glance.
     enum Tone: String, Sendable {
@@ -41,10 +42,14 @@ struct VerdictSummary: Sendable, Equatable {
     }
 
     /// The summary of `json` (nil when it records no verdicts), or, in one line, why it is not a
-    /// `report.json` the page can read: not JSON, not a JSON object, or a verdict field of
-    /// another shape (`passed` not true or false, …). A malformed file showed no verdicts
-    /// without a word, as if the report recorded none.
+    /// `report.json` the page can read: not strict JSON (``StrictJSONCheck``: not UTF-8, a key
+    /// given twice, …), not a JSON object, or a verdict field of another shape (`passed` not
+    /// true or false, …). A malformed file showed no verdicts without a word, as if the report
+    /// recorded none.
     static func read(_ json: Data) -> Result<VerdictSummary?, UnreadableJSON> {
+        // Before the decoder, which reads `{"passed": true, "passed": false}` as passed and
+        // skips invalid UTF-8 in a field it does not read.
+        if let problem = StrictJSONCheck.problem(in: json) { return .failure(UnreadableJSON(problem: problem)) }
         let fields: VerdictFields
         do { fields = try JSONDecoder().decode(VerdictFields.self, from: json) } catch {
             return .failure(UnreadableJSON(error))
@@ -65,6 +70,10 @@ struct VerdictSummary: Sendable, Equatable {
             } else {
                 description = "it is not JSON"
             }
+        }
+
+        init(problem: StrictJSONCheck.Problem) {
+            description = problem.description
         }
 
         init(field: VerdictFields.Key) {

@@ -32,8 +32,7 @@ struct ReportCommand: ParsableCommand {
         let output = URL(fileURLWithPath: outputPath)
         let page: ResultsPage
         do { page = try ResultsPage(directory: directoryURL, output: output) } catch {
-            FileHandleOutput.standardError("error: \(error)")
-            throw ExitCode(ExitStatus.badInput.rawValue)
+            throw Self.refusal(error)
         }
         // Checked before anything is written: a path the system cannot take made its directories
         // and then failed; a report of the folder named as the page was replaced by it.
@@ -51,9 +50,17 @@ struct ReportCommand: ParsableCommand {
             // A warning is one line: a line feed in a folder's name is escaped with the rest.
             for warning in page.warnings { FileHandleOutput.standardError("warning: " + TerminalText.escaped(warning)) }
         } catch {
-            FileHandleOutput.standardError("error: \(error)")
-            throw ExitCode(ExitStatus.badInput.rawValue)
+            throw Self.refusal(error)
         }
+    }
+
+    /// Writes `error` on stderr as one line; returns the exit of bad input. Its message may name a
+    /// folder the walk found below DIR, not one of the command line that
+    /// ``TerminalText/visible(_:quoting:)`` knows to escape whole: a folder `$'x\nPASS y'` whose
+    /// `report.md` is a directory wrote `PASS y/report.md: it is a directory` as a line of its own.
+    private static func refusal(_ error: any Error) -> ExitCode {
+        FileHandleOutput.standardError("error: " + TerminalText.escaped("\(error)"))
+        return ExitCode(ExitStatus.badInput.rawValue)
     }
 
     /// The file of `folder` that `path` is (by device and inode, links followed), when it is one

@@ -1,0 +1,62 @@
+extension StrictJSONCheck {
+    /// Why a text is not strict JSON. Offsets count bytes from 0, as `xxd`, `od` and `dd skip=`
+    /// do, and point at the first byte of what is wrong.
+    enum Problem: Error, Equatable, CustomStringConvertible {
+        /// The text begins with a UTF-8 byte order mark, `EF BB BF` (RFC 8259 §8.1: it MUST NOT).
+        case byteOrderMark
+        /// The sequence starting at `offset` is not well-formed UTF-8 (a UTF-16 text's `FF FE`
+        /// included).
+        case notUTF8(offset: Int)
+        /// The text breaks JSON's grammar at `offset` (a trailing comma, `01`, a raw line feed in
+        /// a string, `\q`, a NUL byte of UTF-16 text, the end of a text cut short).
+        case notJSON(offset: Int)
+        /// An object gives `key` (decoded) a second time, its opening quote at `offset`.
+        case duplicateKey(String, offset: Int)
+        /// A surrogate escape, written as in the text (`\uD800`), without its other half.
+        case unpairedSurrogate(String, offset: Int)
+        /// The `{` or `[` at `offset` opens a container deeper than ``StrictJSONCheck/depthLimit``.
+        case tooDeep(offset: Int)
+
+        /// One line, following "could not be read: ". A grammar error keeps the words the page
+        /// used before this check, "it is not JSON", as Foundation's decoder gives no offset for
+        /// the errors it finds.
+        var description: String {
+            switch self {
+            case .byteOrderMark:
+                "it begins with a byte order mark, which JSON text must not"
+            case let .notUTF8(offset):
+                "it is not UTF-8 at byte offset \(offset)"
+            case .notJSON:
+                "it is not JSON"
+            case let .duplicateKey(key, offset):
+                "its key \(Self.quoted(key)) is repeated in one object at byte offset \(offset)"
+            case let .unpairedSurrogate(escape, offset):
+                "it has an unpaired surrogate escape \(escape) at byte offset \(offset)"
+            case let .tooDeep(offset):
+                "it nests arrays and objects more than \(StrictJSONCheck.depthLimit) deep at byte offset \(offset)"
+            }
+        }
+
+        /// `key` in double quotes as JSON writes it — `"` and `\` escaped, control characters
+        /// (C0, DEL, C1) as `\u001B` — and cut to its first 40 characters with `…`, so that a note
+        /// is one line of readable length whatever the key holds.
+        static func quoted(_ key: String) -> String {
+            let limit = 40
+            var text = "\""
+            for scalar in key.unicodeScalars.prefix(limit) {
+                switch scalar {
+                case "\"": text += "\\\""
+                case "\\": text += "\\\\"
+                case "\n": text += "\\n"
+                case "\t": text += "\\t"
+                case "\r": text += "\\r"
+                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: text.unicodeScalars.append(scalar)
+                }
+            }
+            return text + (key.unicodeScalars.count > limit ? "…\"" : "\"")
+        }
+    }
+}
