@@ -11,12 +11,21 @@
 /// shrink its way past a dead follower: its `acks=all` appends wait instead of being acknowledged
 /// by a smaller set, and a leader the controller replaces meanwhile never acknowledges them.
 ///
-/// One change is pending per partition at a time (Kafka's `isInflight` blocks the next). An
-/// unanswered request is sent again, one request timeout (`replica_timeout`, the timeout of every
-/// request a broker sends) after the previous attempt started — Kafka's controller channel keeps
-/// retrying an unanswered AlterPartition, and `AlterPartitionManager` re-sends after an error
-/// (`scheduleOnce("send-alter-partition", …, 50)`; the 50 ms back-off is not modelled, a failed
-/// attempt waits out its timeout). The change is settled when the controller answers (accepted,
+/// One change is pending per partition at a time (Kafka's `isInflight` blocks the next). A
+/// request that fails — no answer within the request timeout (`replica_timeout`, the timeout of
+/// every request a broker sends), refused by a booting controller, or unreachable — is sent again
+/// 50 ms after the failure, as Kafka 3.x does: `DefaultAlterPartitionManager` never times an
+/// AlterPartition out (its channel's `retryTimeoutMs` is `Long.MaxValue`), and its
+/// `NodeToControllerRequestThread` puts a disconnected request (a refused or failed connection,
+/// or one past `controller.socket.timeout.ms`) back at the head of its queue, sent again once the
+/// channel reconnects after its fixed 50 ms back-off (`reconnect.backoff.ms` and its maximum both
+/// 50 in `NodeToControllerChannelManagerImpl`); a top-level error is also retried after 50 ms
+/// (`scheduleOnce("send-alter-partition", …, 50)`). Not modelled: Kafka's request timeout is
+/// `controller.socket.timeout.ms` (30 s by default), not the replica timeout; and a Kafka broker
+/// batches the pending changes of all its partitions into one request with at most one in
+/// flight, where each partition's change goes here in a request of its own.
+///
+/// The change is settled when the controller answers (accepted,
 /// or refused: FENCED_LEADER_EPOCH, INVALID_UPDATE_VERSION, INELIGIBLE_REPLICA — Kafka then
 /// waits for the metadata, which this model's brokers read at once), when the metadata moved on
 /// without an answer (the change was applied and its answer lost, or the controller changed the
@@ -76,12 +85,6 @@ extension QueueBroker {
         propose(index, kind: .expand, proposed: proposed, maximal: proposed)
     }
 
-    /// Waits until no change of the partition at `index` is pending (at once if none is).
-    func awaitInSyncChangeSettled(_ index: Int) async {
-        guard pendingInSync[index] != nil else { return }
-        await withUnsafeContinuation { settledWaiters[index].append($0) }
-    }
-
     private func propose(_ index: Int, kind: PendingInSyncChange.Kind, proposed: [Int], maximal: [Int]) {
         let state = controller.states[index]
         alterPartitionSerial += 1
@@ -105,16 +108,19 @@ extension QueueBroker {
         while pendingInSync[index] == change, node?.incarnation == incarnation, node?.state == .up {
             let state = controller.states[index]
             guard state.leader == number, state.epoch == change.leaderEpoch, state.partitionEpoch == change.partitionEpoch else { break }
-            let start = simulation.now
             let answer = await controller.callController(from: id, timeout: timeout) { controller.alterPartition(request) }
             // Accepted or refused, the controller's metadata now says what holds.
             if case .success = answer { break }
-            guard await simulation.sleepUnlessTornDown(until: start.advanced(by: timeout)) else { break }
+            guard await simulation.sleepUnlessTornDown(for: Self.alterPartitionRetryBackoff) else { break }
         }
         guard pendingInSync[index] == change else { return }
         pendingInSync[index] = nil
         let waiters = settledWaiters[index]
         settledWaiters[index] = []
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.settled(on: simulation.executor) }
     }
+
+    /// How long after a failed attempt an AlterPartition request is sent again: Kafka's fixed
+    /// back-off of the broker's channel to the controller (see the top of this file).
+    static let alterPartitionRetryBackoff = Duration.milliseconds(50)
 }

@@ -35,7 +35,7 @@ public actor QueueBroker {
     /// Each partition's in-sync set change this leader has asked the controller for and not yet
     /// seen settled (see QueueBroker+AlterPartition.swift), and the appends waiting for it.
     var pendingInSync: [PendingInSyncChange?]
-    var settledWaiters: [[UnsafeContinuation<Void, Never>]]
+    var settledWaiters: [[SettlementWaiter]]
     /// The serial number of the last change proposed.
     var alterPartitionSerial = 0
 
@@ -204,13 +204,13 @@ public actor QueueBroker {
     /// watermark to `to`. Followers that do not confirm within the replica timeout are proposed
     /// for removal to the controller (an AlterPartition request): the watermark waits until the
     /// change is settled and every follower still counted on has confirmed — copied again after a
-    /// change that did not drop them. Returns false when this leader was replaced meanwhile, or
-    /// its own process died (a zombie must not raise its watermark).
+    /// change that did not drop them — or until, while it is pending, the lagging followers come
+    /// back and confirm the copy (QueueBroker+ReturningFollower.swift). Returns false when this
+    /// leader was replaced meanwhile, or its own process died (a zombie must not raise its
+    /// watermark).
     private func replicate(_ index: Int, epoch: Int, from first: Int, to end: Int) async -> Bool {
-        let partition = controller.placement.partitions[index]
         let node = network.node(id)
         let incarnation = node?.incarnation
-        let timeout = controller.configuration.replicaTimeout
         while true {
             // The followers copied to this round, and those of them that did not confirm (no
             // allocation unless one fails: the common case is every follower confirming).
@@ -218,41 +218,50 @@ public actor QueueBroker {
             var lagging: [Int] = []
             for follower in round where follower != number {
                 guard let broker = controller.broker(follower) else { continue }
-                var answered = false
-                // A follower that is behind says where its log ends, and gets the records from
-                // there; two rounds are enough for one that lost only a replaced leader's
-                // unfinished copy.
-                var from = first
-                for _ in 0..<2 {
-                    let start = min(max(0, from), end)
-                    let records = Array(replicas[index]!.records[start..<end])
-                    // The watermark as it stands now, before this round is confirmed: what the
-                    // follower may expose if it leads next (Kafka's fetch response carries it too).
-                    let highWatermark = replicas[index]!.highWatermark
-                    let answer = await send(from: id, to: broker, timeout: timeout) { follower throws(QueueError) in
-                        try follower.copy(records, of: partition, epoch: epoch, from: start, leaderHighWatermark: highWatermark)
-                    }
-                    if case .failure(.behind(_, let followerEnd)) = answer, followerEnd < from {
-                        from = followerEnd
-                        continue
-                    }
-                    if case .success = answer { answered = true }
-                    break
-                }
+                let answered = await copyConfirmed(index, epoch: epoch, to: broker, from: first, to: end)
                 guard node?.incarnation == incarnation, node?.state == .up else { return false }
                 if !answered { lagging.append(follower) }
             }
             guard controller.states[index].epoch == epoch else { return false }
             if lagging.isEmpty { break }
             proposeShrink(index, removing: lagging)
-            await awaitInSyncChangeSettled(index)
+            let followersBack = await awaitInSyncChangeSettled(index, orFollowersConfirming: first..<end, epoch: epoch,
+                                                               confirmed: round.filter { !lagging.contains($0) })
             guard node?.incarnation == incarnation, node?.state == .up, controller.states[index].epoch == epoch else { return false }
+            if followersBack { break }
             let number = number
             if maximalInSync(index).allSatisfy({ $0 == number || (round.contains($0) && !lagging.contains($0)) }) { break }
         }
         replicas[index]!.highWatermark = max(replicas[index]!.highWatermark, end)
         network.simulation.observeGauge(.queue, id.name, "high watermark", of: controller.partitionLabels[index].name, Double(replicas[index]!.highWatermark))
         return true
+    }
+
+    /// Copies records `first..<end` of the partition at `index` to the follower `broker` and
+    /// answers whether it confirmed them within the replica timeout. A follower that is behind
+    /// says where its log ends, and gets the records from there; two rounds are enough for one
+    /// that lost only a replaced leader's unfinished copy.
+    func copyConfirmed(_ index: Int, epoch: Int, to broker: QueueBroker, from first: Int, to end: Int) async -> Bool {
+        let partition = controller.placement.partitions[index]
+        let timeout = controller.configuration.replicaTimeout
+        var from = first
+        for _ in 0..<2 {
+            let start = min(max(0, from), end)
+            let records = Array(replicas[index]!.records[start..<end])
+            // The watermark as it stands now, before this round is confirmed: what the follower
+            // may expose if it leads next (Kafka's fetch response carries it too).
+            let highWatermark = replicas[index]!.highWatermark
+            let answer = await send(from: id, to: broker, timeout: timeout) { follower throws(QueueError) in
+                try follower.copy(records, of: partition, epoch: epoch, from: start, leaderHighWatermark: highWatermark)
+            }
+            if case .failure(.behind(_, let followerEnd)) = answer, followerEnd < from {
+                from = followerEnd
+                continue
+            }
+            if case .success = answer { return true }
+            return false
+        }
+        return false
     }
 
     /// Follower side of a copy: `records` start at offset `from` and were appended by the leader

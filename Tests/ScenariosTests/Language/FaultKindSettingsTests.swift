@@ -50,7 +50,7 @@ import Testing
         let actions = ScenarioLoader.faultActions + ScenarioLoader.sectionFaultActions
         #expect(table.kinds.map(\.kind).sorted() == actions.sorted())
         #expect(Set(ScenarioSchema.worldFault.keys) == Set(["at"] + actions + table.allSettings))
-        #expect(Set(ScenarioSchema.clusterFault.keys) == Set(["at"] + MapReduceScenarioLoader.clusterFaultActions + ["for", "boot_time", "factor", "rate"]))
+        #expect(Set(ScenarioSchema.clusterFault.keys) == Set(["at"] + MapReduceScenarioLoader.clusterFaultActions + ["for", "boot_time", "factor", "mode", "rate"]))
         #expect(MapReduceScenarioLoader.clusterFaultSettings.kinds.map(\.kind) == MapReduceScenarioLoader.clusterFaultActions)
     }
 

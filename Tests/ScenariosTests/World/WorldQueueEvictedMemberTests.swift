@@ -44,14 +44,18 @@ import Testing
     /// set changes over the network, the producer (200 ms timeout against a 300 ms replica
     /// timeout) takes longer and every later draw shifts: at 124.5 s c2 lost three heartbeats in
     /// a row and was evicted, and after the rebalance its partitions were read again from their
-    /// committed offsets: 11 records handed twice, all allowed, none below a commit.
+    /// committed offsets: 11 records handed twice, all allowed, none below a commit. Since a
+    /// failed AlterPartition request is sent again 50 ms after its failure (Kafka's back-off;
+    /// the 5 % drops fail some) the draws shift again: c2 is evicted at 91.0 s (generation 3 at
+    /// 92.7 s), and 4 records are handed twice, all allowed, none below a commit; 2,995 handed
+    /// over in all.
     @Test func anEvictedMemberHandsNothingBelowTheCommittedOffset() throws {
         let result = try Self.run(3)
         #expect(result.passed, "\(result.checks.filter { !$0.holds })")
         let audit = try #require(result.queue).audit
-        #expect(audit.delivered["g"] == 3_005)
-        #expect(audit.duplicates["g"] == 11)
-        #expect(audit.allowedDuplicates["g"] == 11)
+        #expect(audit.delivered["g"] == 2_995)
+        #expect(audit.duplicates["g"] == 4)
+        #expect(audit.allowedDuplicates["g"] == 4)
         #expect(audit.lostAfterDelivery["g"] == 0)
     }
 

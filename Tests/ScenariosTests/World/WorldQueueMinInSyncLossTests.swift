@@ -43,19 +43,25 @@ import Testing
     /// Seed 7 lost 2 records to the audit before the fix; since consumers heartbeat from a loop of
     /// their own (their messages shift every later draw) seed 7 no longer ends that way, and seed
     /// 33 did; since leaders ask the controller for in-sync set changes over the network (their
-    /// AlterPartition requests shift the draws again) seed 33 no longer does, and seed 45 does:
-    /// the last acknowledged records of T:P5 and T:P6 were on every in-sync replica; their
-    /// leaders then died, and the new ones hold them as their last records, past their
-    /// watermarks, when the run stops. Committed, not lost.
+    /// AlterPartition requests shift the draws again) seed 33 no longer does, and seed 45 did;
+    /// since a failed AlterPartition request is sent again 50 ms after its failure (Kafka's
+    /// back-off; the 2 % drops fail some) rather than a replica timeout after it started, the
+    /// draws shift once more: seed 45 no longer does, and seed 28 does. The last acknowledged
+    /// records of T:P1 and T:P5 were on every in-sync replica; their leader then changed (both
+    /// to broker-5, 35 ms before the run stopped), and the new one holds them as its last
+    /// records, past its watermark, when the run stops. Committed, not lost — and counted as
+    /// `queue.acknowledged_beyond_high_watermark`.
     @Test func anAcknowledgedRecordPastANewLeadersWatermarkIsNotLost() throws {
-        let result = try Self.run(45)
+        let result = try Self.run(28)
         #expect(result.passed, "\(result.checks.filter { !$0.holds })")
         let audit = try #require(result.queue).audit
         #expect(audit.lostAcknowledged == 0)
         #expect(audit.acknowledgedBeyondHighWatermark == 2)
+        #expect(result.value(of: QueueMetric.acknowledgedBeyondHighWatermark.metric) == 2)
         #expect(audit.lostAcknowledgedByPartition == [0, 0, 0, 0, 0, 0])
-        #expect(audit.logs.map(\.beyondHighWatermark.count) == [0, 0, 0, 0, 1, 1])
-        #expect(audit.acknowledged == 3_878)
+        #expect(audit.logs.map(\.beyondHighWatermark.count) == [1, 0, 0, 0, 1, 0])
+        #expect(audit.logs.map(\.leader) == [5, 5, 5, 5, 5, 3])
+        #expect(audit.acknowledged == 3_861)
     }
 
     /// The other seeds the tester found, each losing nothing.

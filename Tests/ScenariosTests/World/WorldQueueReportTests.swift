@@ -40,9 +40,22 @@ import Testing
             """))
         #expect(markdown.contains("""
             Records below the high watermark (99 in all, against 100 acknowledged) are the committed records consumers may read, \
-            and what "never handed over" counts from: 1 record is in a partition's log past its high watermark ("past it"), 1 acknowledged — \
-            held, not lost: the partition's holder raises its watermark once its followers confirm its tail, which the run ended before.
+            and what "never handed over" counts from: 1 record is in a partition's log past its high watermark ("past it"), 1 acknowledged \
+            (`queue.acknowledged_beyond_high_watermark`) — held, not lost: the partition's holder raises its watermark once its followers confirm its tail, which the run ended before.
             """))
+    }
+
+    /// The acknowledged record held past the high watermark is a `queue.*` figure an `expect:`
+    /// line can name, and is in report.json's metrics — apart from `queue.lost_acknowledged`,
+    /// which does not count it.
+    @Test func theAcknowledgedRecordHeldPastTheHighWatermarkIsAMetricInReportJSON() throws {
+        let result = try Self.run(Self.allBrokersCrash + "\nexpect: [queue.acknowledged_beyond_high_watermark == 1, queue.lost_acknowledged == 0]\n")
+        #expect(result.value(of: QueueMetric.acknowledgedBeyondHighWatermark.metric) == 1)
+        #expect(result.value(of: QueueMetric.lostAcknowledged.metric) == 0)
+        #expect(result.checks.map(\.holds) == [true, true])
+        let document = try JSONSerialization.jsonObject(with: Data(result.json().utf8)) as? [String: Any]
+        let metrics = document?["metrics"] as? [String: Any]
+        #expect(metrics?["queue.acknowledged_beyond_high_watermark"] as? Double == 1)
     }
 
     /// 1,000 partitions on 3 brokers, two copies each, nine groups each reading one partition;

@@ -8,7 +8,8 @@ import Testing
 /// shrink past a dead follower, and its `acks=all` appends wait.
 ///
 /// Seed 002's queue: T1:P1 has replicas broker-2 (leader) and broker-3. Every link takes 0.5 ms
-/// one way, the replica timeout (also the AlterPartition request's timeout) is 0.5 s, the
+/// one way, the replica timeout (also the AlterPartition request's timeout) is 0.5 s, a failed
+/// AlterPartition request is sent again 50 ms after its failure (Kafka's fixed back-off), the
 /// controller checks each broker every 1 s and declares it dead after 3 s of silence.
 @Suite struct QueueAlterPartitionTests {
     static let partition = TopicPartition("T1", 0)
@@ -35,35 +36,41 @@ import Testing
     /// The follower crashes at 0.5 s and the controller is cut off from every other node from
     /// 0.5 s to 2.2 s (too short for it to declare the leader dead). The record sent at 1 s is
     /// appended at 1.0005 s; its copy to the crashed follower times out at 1.5005 s, and the
-    /// leader asks the controller to drop it: unreachable, asked again every 0.5 s (2.0005 s,
-    /// then 2.5005 s, after the heal), accepted at 2.501 s. Until then the record is not
-    /// acknowledged — the in-sync set still holds the follower — and the answer leaves with the
-    /// controller's at 2.5015 s (at the producer 2.502 s). The next record, due at 2 s and sent
-    /// once that answer is in, needs no follower: 2.503 s.
+    /// leader asks the controller to drop it: unreachable one hop later, asked again 50 ms after
+    /// each failure — every 50.5 ms, at 1.5005 + 0.0505·k s — the 14th retry (2.2075 s) after the
+    /// heal, accepted at 2.208 s. Until then the record is not acknowledged — the in-sync set
+    /// still holds the follower (the copy sent again to it at 2.0005 s, a catch-up interval into
+    /// the pending shrink, meets a crashed node) — and the answer leaves with the controller's
+    /// at 2.2085 s (at the producer 2.209 s). The next record, due at 2 s and sent once that
+    /// answer is in, needs no follower: 2.21 s. (Before the back-off was Kafka's, the request
+    /// was sent again a replica timeout after each attempt started: accepted at 2.501 s.)
     @Test func aLeaderCutOffFromTheControllerCannotShrinkItsInSyncSetAndItsAppendsWait() throws {
         let outcome = try Self.harness(faults: [
             .init(at: .after(.milliseconds(500)), fault: .crash("broker-3")),
             .init(at: .after(.milliseconds(500)), fault: .partition([["controller"]])),
             .init(at: .after(.milliseconds(2_200)), fault: .heal),
         ]).run()
-        #expect(Self.events(outcome, of: Self.partition) == ["2.501 left the in-sync set T1:P1 3"])
-        #expect(Self.acknowledgements(outcome) == ["0.002 #0 at 0", "2.502 #1 at 1", "2.503 #2 at 2"])
+        #expect(Self.events(outcome, of: Self.partition) == ["2.208 left the in-sync set T1:P1 3"])
+        #expect(Self.acknowledgements(outcome) == ["0.002 #0 at 0", "2.209 #1 at 1", "2.21 #2 at 2"])
         #expect(outcome.audit.logs[0].inSync == [2])
         #expect(outcome.audit.logs[0].records.count == 3)
         #expect(outcome.audit.lostAcknowledged == 0)
     }
 
     /// The same with the controller crashed from 0.5 s and restarted (at once) at 2.2 s: the
-    /// request sent at 1.5005 s gets no answer and times out at 2.0005 s, the one sent then at
-    /// 2.5005 s; the third is accepted at 2.501 s. A crashed controller accepts no shrink.
+    /// request sent at 1.5005 s gets no answer and times out at 2.0005 s; the one sent 50 ms
+    /// later (2.0505 s) reaches the still crashed controller and times out at 2.5505 s; the third
+    /// (2.6005 s) is accepted at 2.601 s, answered at the leader 2.6015 s (producer 2.602 s).
+    /// A crashed controller accepts no shrink. (Sent again a replica timeout after each start,
+    /// the third went at 2.5005 s: accepted at 2.501 s.)
     @Test func aCrashedControllerAcceptsNoShrink() throws {
         let outcome = try Self.harness(faults: [
             .init(at: .after(.milliseconds(500)), fault: .crash("broker-3")),
             .init(at: .after(.milliseconds(500)), fault: .crash("controller")),
             .init(at: .after(.milliseconds(2_200)), fault: .restart("controller", bootTime: .zero)),
         ]).run()
-        #expect(Self.events(outcome, of: Self.partition) == ["2.501 left the in-sync set T1:P1 3"])
-        #expect(Self.acknowledgements(outcome) == ["0.002 #0 at 0", "2.502 #1 at 1", "2.503 #2 at 2"])
+        #expect(Self.events(outcome, of: Self.partition) == ["2.601 left the in-sync set T1:P1 3"])
+        #expect(Self.acknowledgements(outcome) == ["0.002 #0 at 0", "2.602 #1 at 1", "2.603 #2 at 2"])
         #expect(outcome.audit.logs[0].inSync == [2])
     }
 
@@ -72,14 +79,17 @@ import Testing
     /// unreachable at 1.001 s, and the shrink the leader asks for from then on never reaches the
     /// controller. The controller's checks of broker-2 (1 s, 2.0005 s, 3.001 s) all fail, so at
     /// 3.0015 s it declares it dead and elects broker-3, still in the in-sync set — not taking
-    /// T1:P1 offline, as a shrink made behind the controller's back did. At its next attempt
-    /// (3.501 s) the old leader sees it was replaced: its change is dropped, and the record is
-    /// refused (not the leader), never acknowledged. Checked again at 4.0015 s, broker-2 is back
-    /// (4.0025 s); its catch-up round at 4.5 s drops the unacknowledged record, and it rejoins
-    /// each set through the leader's AlterPartition, one round trip after its rejoin request
-    /// (4.502, 4.504, 4.506 s). The producer's retry at 6.5015 s (its 3 s back-off after the
-    /// refusal reached it at 3.5015 s) goes to broker-3, which copies it to broker-2 (one round
-    /// trip): answered at 6.5035 s; the last record at 6.5055 s.
+    /// T1:P1 offline, as a shrink made behind the controller's back did. The old leader's
+    /// attempts, unreachable one hop after each and sent again 50 ms later, go at
+    /// 1.001 + 0.0505·k s; at the first after the election (k = 40, 3.021 s) it sees it was
+    /// replaced: its change is dropped, and the record is refused (not the leader), never
+    /// acknowledged. Checked again at 4.0015 s, broker-2 is back (4.0025 s); its catch-up round
+    /// at 4.5 s drops the unacknowledged record, and it rejoins each set through the leader's
+    /// AlterPartition, one round trip after its rejoin request (4.502, 4.504, 4.506 s). The
+    /// producer's retry at 6.0215 s (its 3 s back-off after the refusal reached it at 3.0215 s)
+    /// goes to broker-3, which copies it to broker-2 (one round trip): answered at 6.0235 s; the
+    /// last record at 6.0255 s. (With the retry a replica timeout after each start, the old
+    /// leader learnt it at 3.501 s, and the records were answered at 6.5035 and 6.5055 s.)
     @Test func aLeaderReplacedWhileItsShrinkIsPendingChangesNothing() throws {
         let outcome = try Self.harness(faults: [
             .init(at: .after(.milliseconds(500)), fault: .partition([["broker-2", "producer-1"]])),
@@ -90,7 +100,7 @@ import Testing
             "3.0015 left the in-sync set T2:P2 2", "4.0025 broker back - 2", "4.502 joined the in-sync set T1:P1 2",
             "4.504 joined the in-sync set T1:P2 2", "4.506 joined the in-sync set T2:P2 2",
         ])
-        #expect(Self.acknowledgements(outcome) == ["0.002 #0 at 0", "6.5035 #1 at 1", "6.5055 #2 at 2"])
+        #expect(Self.acknowledgements(outcome) == ["0.002 #0 at 0", "6.0235 #1 at 1", "6.0255 #2 at 2"])
         #expect(outcome.audit.logs[0].leader == 3)
         #expect(outcome.audit.logs[0].inSync == [2, 3])
         #expect(outcome.audit.logs[0].records.map(\.epoch) == [0, 1, 1])

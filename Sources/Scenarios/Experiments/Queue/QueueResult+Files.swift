@@ -83,6 +83,7 @@ extension QueueResult {
         struct Event: Encodable { var seconds: Double; var kind: String; var partition: String?; var broker: Int }
         struct Run: Encodable {
             var name: String; var acks: String; var replication: Int; var digest: String; var sent: Int; var acknowledged: Int; var lostAcknowledged: Int
+            var acknowledgedBeyondHighWatermark: Int
             var appendedTwice: Int; var orderViolations: Int; var undelivered: [String: Int]; var lostAfterDelivery: [String: Int]; var duplicates: [String: Int]; var allowedDuplicates: [String: Int]
             var promisesKept: Bool; var deliveryLatencyP50Seconds: Double; var deliveryLatencyP99Seconds: Double
             var faults: [String]; var partitions: [Partition]; var events: [Event]
@@ -101,7 +102,7 @@ extension QueueResult {
             let audit = run.audit
             return Document.Run(
                 name: run.name, acks: run.acks.rawValue, replication: run.replication, digest: run.digest, sent: audit.sent, acknowledged: audit.acknowledged,
-                lostAcknowledged: audit.lostAcknowledged, appendedTwice: audit.duplicateAppends, orderViolations: audit.orderViolations,
+                lostAcknowledged: audit.lostAcknowledged, acknowledgedBeyondHighWatermark: audit.acknowledgedBeyondHighWatermark, appendedTwice: audit.duplicateAppends, orderViolations: audit.orderViolations,
                 undelivered: audit.undelivered, lostAfterDelivery: audit.lostAfterDelivery, duplicates: audit.duplicates, allowedDuplicates: audit.allowedDuplicates,
                 promisesKept: audit.holds(noLoss: run.acks == .all && run.replication >= 2),
                 deliveryLatencyP50Seconds: run.deliveryLatency.percentile(50).seconds, deliveryLatencyP99Seconds: run.deliveryLatency.percentile(99).seconds,

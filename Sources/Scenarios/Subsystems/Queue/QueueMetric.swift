@@ -6,6 +6,11 @@ public enum QueueMetric: String, MetricCatalog {
     case acknowledged
     /// Acknowledged messages missing from their partition's final log.
     case lostAcknowledged = "lost_acknowledged"
+    /// Acknowledged messages their partition's holder has only past its high watermark at the
+    /// end: committed, not lost (every in-sync replica had them when they were acknowledged), but
+    /// not yet readable — a leader elected since raises its watermark when its followers next
+    /// confirm its tail, which the run ended before. Not counted in `lost_acknowledged`.
+    case acknowledgedBeyondHighWatermark = "acknowledged_beyond_high_watermark"
     /// Records of the final logs some group was never handed, over every group.
     case undelivered
     /// Records a group was handed that are not in the final log at their offset, over every

@@ -14,6 +14,7 @@ enum QueuePart: SubsystemPart {
         case .sent: return Double(audit.sent)
         case .acknowledged: return Double(audit.acknowledged)
         case .lostAcknowledged: return Double(audit.lostAcknowledged)
+        case .acknowledgedBeyondHighWatermark: return Double(audit.acknowledgedBeyondHighWatermark)
         case .undelivered: return Double(audit.undelivered.values.reduce(0, +))
         case .lostAfterDelivery: return Double(audit.lostAfterDelivery.values.reduce(0, +))
         case .duplicates: return Double(audit.duplicates.values.reduce(0, +))
@@ -62,7 +63,7 @@ enum QueuePart: SubsystemPart {
         out += "are the committed records consumers may read, and what \"never handed over\" counts from"
         if past > 0 {
             out += ": \(NumberFormat.integer(past)) record\(past == 1 ? " is" : "s are") in a partition's log past its high watermark (\"past it\"), "
-            out += "\(NumberFormat.integer(audit.acknowledgedBeyondHighWatermark)) acknowledged — held, not lost: the partition's holder raises its watermark "
+            out += "\(NumberFormat.integer(audit.acknowledgedBeyondHighWatermark)) acknowledged (`queue.acknowledged_beyond_high_watermark`) — held, not lost: the partition's holder raises its watermark "
             out += "once its followers confirm its tail, which the run ended before"
         }
         return out + ".\n\n"
