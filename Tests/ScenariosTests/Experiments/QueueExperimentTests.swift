@@ -54,6 +54,12 @@ import Testing
         #expect(single.audit.acknowledged < 4_000)
         let consumerCrash = try #require(byName["consumer crash"])
         #expect(consumerCrash.audit.duplicates["consumer-1", default: 0] > 0)
+        // Faults are listed as every report lists them: a partition and its heal, a crash and
+        // the restart, each once.
+        #expect(byName["broker cut off"]?.listedFaults == [
+            "t=4.000s: partition [broker-2] | [broker-1, broker-3, controller, producer-1, producer-2, consumer-1, consumer-2] for 5.000s",
+        ])
+        #expect(consumerCrash.listedFaults == ["t=5.300s: crash consumer-1", "t=7.000s: restart consumer-1 (boot 0.000s)"])
         #expect(consumerCrash.audit.duplicates == consumerCrash.audit.allowedDuplicates)
         // Every run keeps what its configuration promises (acks = leader promises no durability).
         for run in result.runs { #expect(run.audit.holds(noLoss: run.acks == .all && run.replication >= 2)) }

@@ -106,7 +106,7 @@ extension QueueResult {
                 undelivered: audit.undelivered, lostAfterDelivery: audit.lostAfterDelivery, duplicates: audit.duplicates, allowedDuplicates: audit.allowedDuplicates,
                 promisesKept: audit.holds(noLoss: run.acks == .all && run.replication >= 2),
                 deliveryLatencyP50Seconds: run.deliveryLatency.percentile(50).seconds, deliveryLatencyP99Seconds: run.deliveryLatency.percentile(99).seconds,
-                faults: run.faults.map { "\($0.at.seconds)s \($0.fault)" },
+                faults: run.listedFaults,
                 partitions: audit.logs.enumerated().map { index, log in
                     Document.Partition(partition: log.partition.description, replicas: log.replicas, leader: log.leader, inSync: log.inSync, records: log.records.count,
                                        lostAcknowledged: audit.lostAcknowledgedByPartition[index],

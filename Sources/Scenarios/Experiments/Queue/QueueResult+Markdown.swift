@@ -112,7 +112,7 @@ extension QueueResult {
         out += "and — where acks = all with 2 or more copies — no acknowledged record lost.\n\n"
         for run in runs.dropFirst() {
             out += "### \(run.name)\n\n"
-            out += "Faults: " + (run.faults.isEmpty ? "none" : run.faults.map { "\(DurationFormat.seconds($0.at.seconds)) \($0.fault)" }.joined(separator: "; ")) + ".\n\n"
+            out += "Faults: " + (run.listedFaults.isEmpty ? "none" : run.listedFaults.joined(separator: "; ")) + ".\n\n"
             if run.audit.lostAcknowledged > 0 {
                 let lost = run.audit.lostAcknowledged
                 out += "\(NumberFormat.integer(lost)) acknowledged record\(lost == 1 ? " is" : "s are") gone: with acks = \(run.acks.rawValue), a leader answers before its followers have the record, "

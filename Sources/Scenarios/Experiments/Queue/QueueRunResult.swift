@@ -7,6 +7,9 @@ public struct QueueRunResult: Sendable {
     public let acks: QueueConfiguration.Acknowledgements
     public let replication: Int
     public let faults: [FaultSchedule.Entry]
+    /// The faults as every report lists them (``FaultSchedule/reportLines(_:end:)``): a partition
+    /// and its heal one fault with its length.
+    public let listedFaults: [String]
     public let audit: QueueAudit
     public let events: [QueueEvent]
     public let groups: [String]
@@ -49,15 +52,16 @@ public struct QueueRunResult: Sendable {
         simulation.tearDown()
         guard let audit = box.audit else { preconditionFailure("the audit runs at the end of the run") }
         return QueueRunResult(run: run, configuration: configuration, audit: audit, queue: queue, groups: groups.map(\.0),
-                              producers: section.producers.map(\.id.name), digest: simulation.trace.digestHex)
+                              producers: section.producers.map(\.id.name), digest: simulation.trace.digestHex, end: .after(spec.duration))
     }
 
     init(run: QueueExperimentSpec.Run, configuration: QueueConfiguration, audit: QueueAudit, queue: ShardedQueue, groups: [String],
-         producers: [String], digest: String) {
+         producers: [String], digest: String, end: VirtualInstant) {
         name = run.name
         acks = configuration.acks
         replication = configuration.replication
         faults = run.faults
+        listedFaults = FaultSchedule.reportLines(run.faults.map { FaultSchedule.Listed($0) }, end: end)
         self.audit = audit
         events = queue.controller.events
         self.groups = groups
