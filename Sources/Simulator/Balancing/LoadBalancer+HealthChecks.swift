@@ -9,7 +9,8 @@ extension LoadBalancer {
     ///   `t->expire = tick_add(now_ms, mininter * srvpos / nbcheck)` with `mininter` at least
     ///   the check's `srv_getinter` (one configuration per balancer, so it is that). With
     ///   `spread-checks`, each server's span gets its own jitter first, as `start_check_task` adds
-    ///   one to `mininter`.
+    ///   one to `mininter`; with `max-spread-checks`, the span (jitter included) is then cut to it,
+    ///   as `start_check_task` caps `mininter` at `global.max_spread_checks` before spreading.
     /// - At most one check of a server is in flight: the next one starts an interval after the
     ///   previous one ended — its answer arrived or its timeout expired — as `process_chk` sets
     ///   `t->expire = tick_add(now_ms, srv_getinter(check) + rv)` once a check is done, the
@@ -45,7 +46,8 @@ extension LoadBalancer {
         let initialInterval = check.interval(after: ActiveHealthCheck.State())
         for (position, member) in members.values.enumerated() {
             var random = checkRandom(for: member.replica)
-            let span = check.jittered(initialInterval, random: &random)
+            var span = check.jittered(initialInterval, random: &random)
+            if let cap = check.maxSpread, span > cap { span = cap }
             let offset = Duration.nanoseconds(span.nanoseconds * Int64(position) / count)
             runCheckLoop(for: member.replica, membership: member.stats, firstCheckAt: start.advanced(by: offset), random: random)
         }

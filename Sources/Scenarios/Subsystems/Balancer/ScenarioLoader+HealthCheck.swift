@@ -2,7 +2,8 @@ import Simulator
 
 extension ScenarioLoader {
     /// Parses `health_check:`, HAProxy's `check inter I fastinter F downinter D rise R fall F`
-    /// (and its global `spread-checks`, and `observe`/`error-limit`/`on-error`) with their defaults.
+    /// (and its globals `spread-checks` and `max-spread-checks`, and `observe`/`error-limit`/`on-error`)
+    /// with their defaults.
     static func parseHealthCheck(_ cursor: YAMLCursor) throws(ScenarioError) -> ActiveHealthCheck {
         let fields = try cursor.mapping(ScenarioSchema.healthCheck)
         return ActiveHealthCheck(
@@ -14,6 +15,7 @@ extension ScenarioLoader {
             fastInterval: try fields["fastinter"]?.duration(atLeast: YAMLCursor.shortestPeriod),
             downInterval: try fields["downinter"]?.duration(atLeast: YAMLCursor.shortestPeriod),
             spreadPercent: try fields["spread_checks"]?.int(in: ScenarioSchema.spreadChecksRange) ?? 0,
+            maxSpread: try fields["max_spread_checks"]?.duration(atLeast: YAMLCursor.shortestPeriod),
             observe: try parseObservation(fields))
     }
 

@@ -52,14 +52,19 @@ public struct ActiveHealthCheck: Sendable, Equatable {
     /// HAProxy's global `spread-checks`, 0…50: each delay before a check gets a uniform random
     /// jitter of ± that percentage of it. 0 draws nothing.
     public var spreadPercent: Int
+    /// HAProxy's global `max-spread-checks`: the most the servers' first checks are spread over —
+    /// the span (jitter included) is cut to it, so with a long interval the last server is not
+    /// checked an interval late; nil (HAProxy's default, 0) leaves the span as it is.
+    public var maxSpread: Duration?
     /// HAProxy's `observe`, `error-limit` and `on-error`: what the real forwards to a server tell
     /// its check; nil (HAProxy's `observe none`, the default) watches nothing.
     public var observe: Observation?
 
     /// HAProxy's defaults: `inter 2s rise 2 fall 3`, with a 2 s timeout, no `fastinter`,
-    /// `downinter`, `spread-checks` or `observe`.
+    /// `downinter`, `spread-checks`, `max-spread-checks` or `observe`.
     public init(interval: Duration = .seconds(2), timeout: Duration = .seconds(2), rise: Int = 2, fall: Int = 3, path: String = "heartbeat",
-                fastInterval: Duration? = nil, downInterval: Duration? = nil, spreadPercent: Int = 0, observe: Observation? = nil) {
+                fastInterval: Duration? = nil, downInterval: Duration? = nil, spreadPercent: Int = 0, maxSpread: Duration? = nil,
+                observe: Observation? = nil) {
         precondition(rise >= 1 && fall >= 1, "rise and fall must be at least 1")
         precondition((0...50).contains(spreadPercent), "spread-checks is a percentage from 0 to 50")
         precondition([fastInterval, downInterval].compactMap { $0 }.allSatisfy { $0 > .zero }, "fastinter and downinter must be positive")
@@ -71,6 +76,7 @@ public struct ActiveHealthCheck: Sendable, Equatable {
         self.fastInterval = fastInterval
         self.downInterval = downInterval
         self.spreadPercent = spreadPercent
+        self.maxSpread = maxSpread
         self.observe = observe
     }
 

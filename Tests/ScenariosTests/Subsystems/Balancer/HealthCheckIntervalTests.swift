@@ -75,3 +75,45 @@ import Testing
         #expect(plain.0 == 10.002 && plain.1 == 14.006)
     }
 }
+
+/// HAProxy's global `max-spread-checks`: `start_check_task` caps `mininter` — the span the first
+/// checks are spread over, after `spread-checks`' jitter — before it places server `srvpos` of
+/// `nbcheck` at `mininter × srvpos / nbcheck`.
+@Suite struct MaxSpreadChecksTests {
+    static func world(_ check: String, servers: Int = 4) -> String {
+        """
+        name: spread
+        seed: 1
+        run: {duration: 30s}
+        network: {latency: 1ms}
+        servers: [{name: s, count: \(servers), slots: 4, service_time: 2ms}]
+        balancer:
+          strategy: round_robin
+          passive_health: {max_fails: 0}
+          health_check: \(check)
+        workload: {type: open_loop, rate: 5, timeout: 3s}
+        faults: [{at: 0s, crash: s4}]
+        """
+    }
+
+    @Test func theSettingIsReadAndBounded() throws {
+        let check = try #require(try ScenarioLoader.parse(Self.world("{interval: 10s, max_spread_checks: 2s}"), file: "m.yaml").balancer?.configuration.healthCheck)
+        #expect(check.maxSpread == .seconds(2))
+        #expect(try ScenarioLoader.parse(Self.world("{interval: 10s}"), file: "m.yaml").balancer?.configuration.healthCheck?.maxSpread == nil)
+        #expect(HostileInputTests.error(Self.world("{interval: 10s, max_spread_checks: 0s}")) == "h.yaml:9:52: error: must be longer than zero, got 0s (at balancer.health_check.max_spread_checks)")
+    }
+
+    /// inter 10 s, four servers, s4 crashed from the start: its first check starts at
+    /// 10 s × 3/4 = 7.5 s and times out 2 s later (the default timeout): down at 9.5 s (a server
+    /// starts on trial, so one failure takes it down). Capped at 2 s, it starts at 2 s × 3/4 =
+    /// 1.5 s: down at 3.5 s. A cap above the interval changes nothing.
+    @Test func theFirstChecksAreSpreadOverTheCap() throws {
+        func detected(_ check: String) throws -> Double? {
+            let result = ScenarioRunner.run(try ScenarioLoader.parse(Self.world(check), file: "m.yaml"), seed: nil)
+            return try #require(result.traffic?.balancer?.failovers.first).detectedAt
+        }
+        #expect(try detected("{interval: 10s}") == 9.5)
+        #expect(try detected("{interval: 10s, max_spread_checks: 2s}") == 3.5)
+        #expect(try detected("{interval: 10s, max_spread_checks: 20s}") == 9.5)
+    }
+}
