@@ -38,8 +38,15 @@ import Testing
     /// The digest recorded for seed 81, so that a change of process (hash seeds differ per
     /// process) or of machine cannot change a run unnoticed. A deliberate change to the model
     /// changes it: check the new behaviour, then record the new digest printed by the failure.
+    ///
+    /// Last changed when a reduce attempt's progress became Hadoop's thirds (copy, sort, reduce)
+    /// instead of a tenth for the copy and the rest for the reduce: at 49.013 s reduce-0#66 (it
+    /// finished 0.23 s later) reported more progress than it used to, so LATE's estimate of its
+    /// time no longer exceeded twice the median and it was not backed up — the old run's
+    /// reduce-0#74 on worker-3, killed when #66 finished, is gone (999 events, now 988); every
+    /// other attempt, the makespan (57.910 s) and the output are as before.
     @Test func theDigestOfSeed81IsTheRecordedOne() throws {
         let outcome = try Self.run(seed: 81)
-        #expect(outcome.digest == "38697c029b0b1ea5", "seed 81 now gives \(outcome.digest) after \(outcome.events) events")
+        #expect(outcome.digest == "a21472738744765b", "seed 81 now gives \(outcome.digest) after \(outcome.events) events")
     }
 }

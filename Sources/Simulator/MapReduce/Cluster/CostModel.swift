@@ -55,9 +55,17 @@ extension MapReduce {
                 + mapPerEmittedRecord * statistics.emittedRecords + spillPerByte * statistics.outputBytes
         }
 
-        /// Unscaled CPU time of a reduce task over `records` intermediate records and `keys` keys.
+        /// Unscaled CPU time of a reduce task over `records` intermediate records and `keys` keys:
+        /// its merge (``mergeTime(records:)``), then the reduce function over each key.
         public func reduceTime(records: Int, keys: Int) -> Duration {
-            reducePerRecord * records + reducePerKey * keys
+            mergeTime(records: records) + reducePerKey * keys
+        }
+
+        /// Unscaled CPU time of a reduce task's merge of `records` intermediate records: the
+        /// first part of ``reduceTime(records:keys:)``, what Hadoop's reducer reports as its sort
+        /// phase.
+        public func mergeTime(records: Int) -> Duration {
+            reducePerRecord * records
         }
 
         /// Time to move `bytes` across the network (latency not included).

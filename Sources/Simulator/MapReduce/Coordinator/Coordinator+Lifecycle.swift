@@ -8,7 +8,7 @@ extension MapReduce.Coordinator {
             endAttempt(attempt.number, of: jobID, outcome: .duplicate)
             return
         }
-        jobs[jobID]!.setMapOutput(task.index, location)
+        jobs[jobID]!.recordMapOutput(location)
         jobs[jobID]!.mapStatistics[task.index] = statistics
         win(attempt, of: jobID)
         jobs[jobID]!.noteMapCompleted(at: simulation.now)
@@ -97,11 +97,17 @@ extension MapReduce.Coordinator {
         attempt.outcome = outcome
         jobs[jobID]!.attempts[number] = attempt
         simulation.trace.record(.taskFinish, attempt.worker.name, "\(jobID)/\(attempt.task)#\(number) \(outcome)")
+        let task = attempt.task
         if wasRunning {
             observeJudgement(of: attempt, of: jobID)
             noteFailure(of: outcome, on: attempt.worker, of: jobID)
+            // As Hadoop's `TaskImpl`, which reports an attempt that ends after its task succeeded
+            // to nobody: the reducers need only the winner's output.
+            if task.kind == .map, jobs[jobID]![task].state != .completed,
+               let status = MapReduce.MapCompletionEvent.status(ending: outcome) {
+                jobs[jobID]!.mapCompletionEvents.append(status, attempt: number, map: task.index)
+            }
         }
-        let task = attempt.task
         guard wasRunning, jobs[jobID]![task].state == .running, jobs[jobID]!.runningAttempts(of: task).isEmpty,
               outcome != .succeeded, outcome != .duplicate else {
             if outcome.countsAsFailure { jobs[jobID]![task].failures += 1 }
@@ -153,12 +159,13 @@ extension MapReduce.Coordinator {
     }
 
     /// Forgets the output of completed map task `index` (its worker died, or a reducer could not
-    /// fetch it) so that the task runs again — if some reduce task still needs it. Returns
-    /// whether it did.
+    /// fetch it) so that the task runs again — if some reduce task still needs it — and tells
+    /// the reducers in a map completion event of `status`. Returns whether it did.
     @discardableResult
-    func invalidateMapOutput(_ index: Int, of jobID: String, because reason: String) -> Bool {
+    func invalidateMapOutput(_ index: Int, of jobID: String, because reason: String,
+                             as status: MapReduce.MapCompletionEvent.Status) -> Bool {
         guard !jobs[jobID]!.status.isFinished, jobs[jobID]!.mapOutputs[index] != nil, !jobs[jobID]!.allReducesCompleted else { return false }
-        jobs[jobID]!.setMapOutput(index, nil)
+        jobs[jobID]!.loseMapOutput(index, as: status)
         // The task's counters stay: reducers may already have consumed the lost output, and a
         // re-run killed when the job finishes must not drop the task from the job's counters
         // (see ``JobState/mapStatistics``).

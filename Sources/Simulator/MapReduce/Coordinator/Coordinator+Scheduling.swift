@@ -61,7 +61,10 @@ extension MapReduce.Coordinator {
             return MapReduce.Assignment(
                 attempt: number, jobID: jobID, task: task, job: submission.job, reducers: submission.reducers,
                 combining: submission.combining, split: task.kind == .map ? submission.splits[task.index] : nil,
-                mapOutputs: task.kind == .reduce ? state.mapOutputs : [])
+                mapTasks: submission.splits.count,
+                mapCompletionEvents: task.kind == .reduce
+                    ? state.mapCompletionEvents.events(from: 0, limit: MapReduce.MapCompletionEvent.maxEventsToFetch(reducers: submission.reducers))
+                    : [])
         }
         noteRunning(task.kind, on: worker, change: 1)
         simulation.trace.record(.taskStart, worker.name, "\(jobID)/\(task)#\(number)", value: speculative ? 1 : 0)

@@ -1,14 +1,18 @@
 extension MapReduce.Coordinator {
     /// Answers a running reduce attempt's ``MapReduce/ShuffleQuery``: takes note of the map
-    /// outputs it could not fetch, and returns where every map output is now (nil for those being
-    /// re-executed) — or nil when the attempt should stop (its job finished, or the coordinator
-    /// killed it or never gave it to this worker's process).
+    /// outputs it could not fetch, and returns the job's map completion events from the query's
+    /// `fromEventID` on, at most its `maxEvents` — Hadoop's `getMapCompletionEvents`, answered by
+    /// `JobImpl.getMapAttemptCompletionEvents` — or nil when the attempt should stop (its job
+    /// finished, or the coordinator killed it or never gave it to this worker's process).
     ///
     /// As in Hadoop, a fetch failure does not end the reduce attempt: it keeps what it fetched and
     /// waits for the re-executed map outputs, asking again every heartbeat interval. Its asking
-    /// counts as progress — Hadoop's shuffle reports progress while it waits for map outputs — so
-    /// that waiting for re-executed maps does not time it out.
-    func shuffle(_ query: MapReduce.ShuffleQuery) -> [MapReduce.MapOutputLocation?]? {
+    /// counts as progress — Hadoop's `TaskAttemptListenerImpl` calls
+    /// `taskHeartbeatHandler.progressing` for every such question — so that waiting for
+    /// re-executed maps does not time it out.
+    ///
+    /// - Complexity: O(the failures reported + the events returned), not O(maps).
+    func shuffle(_ query: MapReduce.ShuffleQuery) -> [MapReduce.MapCompletionEvent]? {
         guard let index = jobs.index(forKey: query.jobID),
               let attempt = readJob(at: index, { $0.status.isFinished ? nil : $0.attempts[query.attempt] }),
               attempt.worker == query.worker, attempt.incarnation == query.incarnation, attempt.task.kind == .reduce else { return nil }
@@ -23,7 +27,7 @@ extension MapReduce.Coordinator {
         if attempt.outcome == .running {
             jobs[query.jobID]!.attempts[query.attempt]!.lastProgressAt = simulation.now
         }
-        return readJob(at: index) { $0.mapOutputs }
+        return readJob(at: index) { $0.mapCompletionEvents.events(from: query.fromEventID, limit: query.maxEvents) }
     }
 
     /// A reducer could not fetch the map output at `failure.location`.
@@ -46,7 +50,7 @@ extension MapReduce.Coordinator {
         guard jobs[jobID]!.mapOutputs[location.mapIndex]?.attempt == location.attempt else { return }
         let reason = "\(reducer.task)#\(reducer.number) could not fetch map-\(location.mapIndex): \(failure.reason)"
         guard !location.inShuffleStore else {
-            invalidateMapOutput(location.mapIndex, of: jobID, because: reason)
+            invalidateMapOutput(location.mapIndex, of: jobID, because: reason, as: .failed)
             return
         }
         let index = jobs.index(forKey: jobID)!
@@ -59,7 +63,8 @@ extension MapReduce.Coordinator {
         if let held = failure.held {
             for output in onWorker where !jobs[jobID]!.status.isFinished {
                 guard let attempt = jobs[jobID]!.mapOutputs[output]?.attempt, !held.contains(attempt) else { continue }
-                invalidateMapOutput(output, of: jobID, because: output == location.mapIndex ? reason : "\(reason) (gone from the same worker)")
+                invalidateMapOutput(output, of: jobID, because: output == location.mapIndex ? reason : "\(reason) (gone from the same worker)",
+                                as: .failed)
             }
             return
         }
@@ -73,7 +78,7 @@ extension MapReduce.Coordinator {
             guard notices.count >= Self.fetchFailureNotifications, 2 * notices.count >= reducers else { continue }
             jobs[jobID]!.fetchFailureNotices[output] = nil
             invalidateMapOutput(output, of: jobID, because: output == location.mapIndex
-                ? "\(reason) (\(notices.count) reports)" : "\(reason) (\(notices.count) reports, held on the same worker)")
+                ? "\(reason) (\(notices.count) reports)" : "\(reason) (\(notices.count) reports, held on the same worker)", as: .failed)
         }
     }
 

@@ -129,7 +129,7 @@ extension MapReduce.Coordinator {
             guard shuffleMode == .localDisk else { continue }
             for (index, location) in state.mapOutputs.enumerated() {
                 guard let location, location.worker == worker, stale(location.incarnation) else { continue }
-                if invalidateMapOutput(index, of: jobID, because: reason) { lost += 1 }
+                if invalidateMapOutput(index, of: jobID, because: reason, as: .killed) { lost += 1 }
             }
         }
         if lost > 0 { simulation.trace.record(.markDown, id.name, worker.name, value: Int64(lost)) }

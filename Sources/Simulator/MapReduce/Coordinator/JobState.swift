@@ -77,8 +77,13 @@ extension MapReduce {
         /// Tasks completed now.
         var completedTasks: Int { mapTally.completed + reduceTally.completed }
         /// Where each completed map task's output is; nil while it is not completed. Set through
-        /// ``setMapOutput(_:_:)``, which counts the outputs each worker holds.
+        /// ``recordMapOutput(_:)`` and ``loseMapOutput(_:as:)``, which count the outputs each
+        /// worker holds and tell the reducers.
         private(set) var mapOutputs: [MapOutputLocation?]
+        /// The job's map completion events, what its reducers read to learn where map outputs
+        /// are: appended as ``mapOutputs`` changes, so that reading them all gives
+        /// ``mapOutputs``, and as map attempts fail or are lost before their task completes.
+        var mapCompletionEvents: MapCompletionEventLog
         /// How many map outputs each worker holds, for the workers the coordinator watches (a
         /// count kept as outputs come and go: gathering them from every output was a fifth of a
         /// job of 20,000 map tasks). Never iterated in its own order.
@@ -121,6 +126,7 @@ extension MapReduce {
             mapTally = TaskTally(count: maps.count)
             reduceTally = TaskTally(count: reduces.count)
             mapOutputs = Array(repeating: nil, count: submission.splits.count)
+            mapCompletionEvents = MapCompletionEventLog(maps: submission.splits.count)
             mapStatistics = Array(repeating: nil, count: submission.splits.count)
             reduceParts = Array(repeating: nil, count: submission.reducers)
             fetchedBytes = Array(repeating: 0, count: submission.reducers)
@@ -149,8 +155,27 @@ extension MapReduce {
             }
         }
 
-        /// Records where map task `index`'s output is, or that it has none.
-        mutating func setMapOutput(_ index: Int, _ location: MapOutputLocation?) {
+        /// Records that map task `location.mapIndex`'s output is at `location`, and tells the
+        /// reducers in a ``MapCompletionEvent/Status/succeeded`` event.
+        mutating func recordMapOutput(_ location: MapOutputLocation) {
+            setMapOutput(location.mapIndex, location)
+            mapCompletionEvents.append(.succeeded, attempt: location.attempt, map: location.mapIndex, location: location)
+        }
+
+        /// Records that map task `index`'s output is lost, and tells the reducers in an event of
+        /// `status` about the attempt that wrote it (``MapCompletionEvent/Status/failed`` when
+        /// it could not be fetched, ``MapCompletionEvent/Status/killed`` when its worker is lost),
+        /// which makes the task's success event obsolete.
+        ///
+        /// - Precondition: the task has an output.
+        mutating func loseMapOutput(_ index: Int, as status: MapCompletionEvent.Status) {
+            let attempt = mapOutputs[index]!.attempt
+            setMapOutput(index, nil)
+            mapCompletionEvents.append(status, attempt: attempt, map: index)
+        }
+
+        /// Sets where map task `index`'s output is, or that it has none.
+        private mutating func setMapOutput(_ index: Int, _ location: MapOutputLocation?) {
             if let old = mapOutputs[index]?.worker {
                 mapOutputsOnWorker[old]! -= 1
                 if mapOutputsOnWorker[old] == 0 { mapOutputsOnWorker[old] = nil }

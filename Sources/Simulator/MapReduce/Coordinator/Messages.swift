@@ -25,10 +25,13 @@ extension MapReduce {
         let combining: Bool
         /// The input of a map task.
         let split: Split?
-        /// Where the map outputs are, for a reduce task (one per map task, in map order): nil for
-        /// a map task not completed yet — being re-executed, or not run yet when the reducer
-        /// starts before the last map completes (reduce slow start).
-        let mapOutputs: [MapOutputLocation?]
+        /// The job's number of map tasks (the map outputs a reduce task fetches).
+        let mapTasks: Int
+        /// For a reduce task, the job's first map completion events, at most
+        /// ``MapCompletionEvent/maxEventsToFetch(reducers:)``: the answer to the reducer's first
+        /// question (`fromEventID` 0), given with the task — where the map outputs completed so
+        /// far are. Empty for a map task.
+        let mapCompletionEvents: [MapCompletionEvent]
     }
 
     /// One running attempt's progress as its worker measures it.
@@ -86,8 +89,8 @@ extension MapReduce {
     }
 
     /// A running reduce attempt's question to the coordinator while it shuffles, as Hadoop's
-    /// reducers poll for map completion events: it reports the map outputs it could not fetch,
-    /// and asks where every map output is now.
+    /// reducers poll for map completion events (`getMapCompletionEvents`): it reports the map
+    /// outputs it could not fetch, and asks for the events it has not read.
     struct ShuffleQuery: Sendable {
         let worker: NodeID
         let incarnation: UInt64
@@ -95,6 +98,10 @@ extension MapReduce {
         let attempt: Int
         /// The fetches that failed since the coordinator last answered.
         let failures: [FetchFailureNotice]
+        /// The id of the first event the reducer has not read.
+        let fromEventID: Int
+        /// The most events it takes in one answer (``MapCompletionEvent/maxEventsToFetch(reducers:)``).
+        let maxEvents: Int
     }
 
     /// What an attempt produced.

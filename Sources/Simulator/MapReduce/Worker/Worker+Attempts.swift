@@ -123,8 +123,13 @@ extension MapReduce.Worker {
         } catch {
             return .failed(.jobError(String(describing: error)))
         }
-        guard await work(configuration.cost.reduceTime(records: output.inputRecords, keys: output.keys), cpu: true,
-                         attempt, startedIn, progress: 0.1...1) else { return nil }
+        // Hadoop's sort and reduce phases, paid as one stretch of work (its slices fall where
+        // they would for one phase), each a third of the attempt's progress.
+        let total = configuration.cost.reduceTime(records: output.inputRecords, keys: output.keys)
+        let merge = configuration.cost.mergeTime(records: output.inputRecords).nanoseconds
+        guard await work(total, cpu: true, attempt, startedIn, progressAfter: { done in
+            MapReduce.ReduceProgress.afterCopy(done: done, merge: merge, total: total.nanoseconds)
+        }, final: 1) else { return nil }
         return .reduced(output, fetchedBytes: shuffled.fetchedBytes)
     }
 }

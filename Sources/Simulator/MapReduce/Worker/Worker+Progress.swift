@@ -34,13 +34,24 @@ extension MapReduce.Worker {
         return isCurrent(attempt, startedIn)
     }
 
-    /// Spends `duration` of work on `attempt`, moving its progress across `progress` as it goes.
-    /// CPU work is stretched by the node's slow factor (read afresh for every slice, so a `slow`
-    /// fault takes effect mid-task); nothing moves while the node is paused or hung. Work is paid in
-    /// slices of at most the cost model's progress slice of virtual time, so even a straggler
-    /// shows progress regularly. Returns whether the attempt should go on.
+    /// Spends `duration` of work on `attempt`, moving its progress across `progress` as it goes
+    /// (see ``work(_:cpu:_:_:progressAfter:final:)``). Returns whether the attempt should go on.
     func work(_ duration: Duration, cpu: Bool, _ attempt: Int, _ startedIn: UInt64,
               progress: ClosedRange<Double>) async -> Bool {
+        let total = duration.nanoseconds
+        return await work(duration, cpu: cpu, attempt, startedIn, progressAfter: { done in
+            progress.lowerBound + (progress.upperBound - progress.lowerBound) * Double(done) / Double(total)
+        }, final: progress.upperBound)
+    }
+
+    /// Spends `duration` of work on `attempt`, setting its progress to `progressAfter(done)`
+    /// after each slice (`done`: the nanoseconds of the work paid so far) and to `final` at the
+    /// end. CPU work is stretched by the node's slow factor (read afresh for every slice, so a
+    /// `slow` fault takes effect mid-task); nothing moves while the node is paused or hung. Work
+    /// is paid in slices of at most the cost model's progress slice of virtual time, so even a
+    /// straggler shows progress regularly. Returns whether the attempt should go on.
+    func work(_ duration: Duration, cpu: Bool, _ attempt: Int, _ startedIn: UInt64,
+              progressAfter: (_ done: Int64) -> Double, final: Double) async -> Bool {
         let total = duration.nanoseconds
         let slice = Double(max(1, configuration.cost.progressSlice.nanoseconds))
         var done: Int64 = 0
@@ -51,10 +62,9 @@ extension MapReduce.Worker {
             guard await simulation.sleepUnlessTornDown(for: .saturating(nanoseconds: Double(step) * factor)) else { return false }
             done += step
             guard isCurrent(attempt, startedIn) else { return false }
-            let fraction = progress.lowerBound + (progress.upperBound - progress.lowerBound) * Double(done) / Double(total)
-            advance(attempt, to: fraction)
+            advance(attempt, to: progressAfter(done))
         }
-        advance(attempt, to: progress.upperBound)
+        advance(attempt, to: final)
         return isCurrent(attempt, startedIn)
     }
 
