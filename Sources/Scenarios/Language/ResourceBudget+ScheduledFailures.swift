@@ -10,6 +10,14 @@ extension ResourceBudget {
     /// from the balancer for a whole run, retried on `error` without a cap, made each request a
     /// thousand picks of a thousand members, as a thousand servers answering 500 once did.
     ///
+    /// A try also times out when the server is slower than the balancer's per-try timeout, or
+    /// the network slower or lossy: a thousand servers of 1,000 s service, or slowed a
+    /// million-fold, or behind a 10 s latency spike, with a 10 ms `forward_timeout` retried
+    /// without a cap, made every request a thousand tries. Where `timeout` is retried, a server's
+    /// try counts as failing with Markov's bound on its time, (service + two latencies) / the
+    /// per-try timeout (at most 1) — its service mean multiplied by a `slow` fault's factor while
+    /// it lasts, the latency raised by a spike's — and with twice the share of messages lost.
+    ///
     /// Deliberately an upper-end figure: a failed server is taken to fail every try it gets for
     /// the whole failure (passive health would soon stop picking it), and a pause or hang to fail
     /// each try at once. A deployment's restarts are not counted (a wave restarts a few servers).
@@ -25,6 +33,12 @@ extension ResourceBudget {
         let count = Double(servers.count)
         let baseErrors = erring ? servers.reduce(0.0) { $0 + $1.configuration.errorRate } / count : 0
         let ids = Set(servers.map(\.id))
+        // Markov's bound on a try outlasting the per-try timeout: its expected time over the timeout.
+        let perTry = max(configuration.forwardTimeout.seconds, 1e-9)
+        let latency = scenario.defaultLink.latency.mean ?? 0
+        let service = Dictionary(servers.map { ($0.id, $0.configuration.serviceTime.mean ?? 0) }, uniquingKeysWith: { first, _ in first })
+        let slowShare = timesOut ? servers.reduce(0.0) { $0 + min(1, ((service[$1.id] ?? 0) + 2 * latency) / perTry) } / count : 0
+        let lostShare = timesOut ? min(1, 2 * scenario.defaultLink.dropRate) : 0
 
         // Each failure a change of the failing share at its start and its end.
         var changes: [(at: VirtualInstant, order: Int, share: Double, cut: Int?)] = []
@@ -37,13 +51,21 @@ extension ResourceBudget {
         // The instant each node's next restart is booted, and its next `errors … rate 0`, after each entry.
         var nextBoot = [VirtualInstant?](repeating: nil, count: entries.count)
         var nextErrorsEnd = [VirtualInstant?](repeating: nil, count: entries.count)
+        var nextUndo = [VirtualInstant?](repeating: nil, count: entries.count)
         var bootOf: [NodeID: VirtualInstant] = [:], errorsEndOf: [NodeID: VirtualInstant] = [:]
+        var speedOf: [NodeID: VirtualInstant] = [:], spikeEnd: VirtualInstant?, dropEnd: VirtualInstant?
         for index in entries.indices.reversed() {
             switch entries[index].fault {
             case .crash(let node), .hang(let node, _): nextBoot[index] = bootOf[node]
             case .errors(let node, let rate) where rate > 0: nextErrorsEnd[index] = errorsEndOf[node]
             case .restart(let node, let boot): bootOf[node] = entries[index].at.advanced(by: boot)
             case .errors(let node, _): errorsEndOf[node] = entries[index].at
+            case .slow(let node, let factor) where factor > 1: nextUndo[index] = speedOf[node]
+            case .slow(let node, _): speedOf[node] = entries[index].at
+            case .latencySpike(let extra) where extra > .zero: nextUndo[index] = spikeEnd
+            case .latencySpike: spikeEnd = entries[index].at
+            case .dropRate(let rate) where rate > 0: nextUndo[index] = dropEnd
+            case .dropRate: dropEnd = entries[index].at
             default: break
             }
         }
@@ -64,6 +86,12 @@ extension ResourceBudget {
                 changes.append((entry.at, changes.count, 0, cutsOff ? Self.serversCutOff(from: balancer.id, by: groups, servers: ids) : 0))
             case .heal:
                 changes.append((entry.at, changes.count, 0, 0))
+            case .slow(let node, let factor) where ids.contains(node) && factor > 1 && timesOut:
+                fail(min(1, (factor - 1) * (service[node] ?? 0) / perTry), from: entry.at, to: nextUndo[index])
+            case .latencySpike(let extra) where extra > .zero && timesOut:
+                fail(count * min(1, 2 * extra.seconds / perTry), from: entry.at, to: nextUndo[index])
+            case .dropRate(let rate) where rate > 0 && timesOut:
+                fail(count * min(1, 2 * rate), from: entry.at, to: nextUndo[index])
             default:
                 break
             }
@@ -83,7 +111,7 @@ extension ResourceBudget {
             return any >= 1 ? cap : (1 - pow(any, cap)) / (1 - any)
         }
         let end = VirtualInstant.zero.advanced(by: horizon)
-        var total = 0.0, failing = chaosShare, cut = 0, last = VirtualInstant.zero
+        var total = 0.0, failing = chaosShare + slowShare + lostShare, cut = 0, last = VirtualInstant.zero
         for change in changes {
             let at = min(change.at, end)
             if at > last { total += last.duration(to: at).seconds * tries(failing + Double(cut) / count) }
@@ -105,5 +133,38 @@ extension ResourceBudget {
             return named
         }
         return servers.count - own.filter(servers.contains).count
+    }
+}
+
+extension ResourceBudget {
+    /// How long, at most, an open-loop request is held outside the servers' queues (which
+    /// ``ResourceBudget`` counts by their room): its client's timeout, or the balancer's tries if
+    /// longer (each up to the per-try timeout, within `retries.timeout`), when the file lets a
+    /// server or the network swallow a request — a crash, pause or hang, a dropping partition,
+    /// lost messages, the chaos; otherwise its crossings of the network there and back, a latency
+    /// spike's extra included. A refusal — a rejecting partition, a restart's boot, a 500 — is
+    /// answered at once, and a slow server's requests wait in its queue.
+    static func secondsHeld(in scenario: Scenario, workload: Workload) -> Double {
+        let swallows = scenario.faults.chaos != nil || scenario.defaultLink.dropRate > 0 || scenario.faults.entries.contains { entry in
+            switch entry.fault {
+            case .crash, .pause, .hang: true
+            case .dropRate(let rate): rate > 0
+            case .partition(_, let mode): mode == .drop
+            case .restart, .errors, .heal, .slow, .latencySpike: false
+            }
+        }
+        var held = workload.timeout.seconds
+        if let balancer = scenario.balancer?.configuration {
+            let tries = Double(min(balancer.retries, max(scenario.servers.count - 1, 0)) + 1)
+            var forwarding = balancer.forwardTimeout.seconds * tries
+            if let budget = balancer.retryTimeout { forwarding = min(forwarding, budget.seconds + balancer.forwardTimeout.seconds) }
+            held = max(held, forwarding)
+        }
+        guard !swallows else { return held }
+        let spike = scenario.faults.entries.reduce(0.0) { longest, entry in
+            if case .latencySpike(let extra) = entry.fault { max(longest, extra.seconds) } else { longest }
+        }
+        let crossings = scenario.balancer == nil ? 2.0 : 4.0
+        return min(held, crossings * ((scenario.defaultLink.latency.mean ?? 0) + spike))
     }
 }

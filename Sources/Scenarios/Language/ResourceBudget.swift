@@ -86,6 +86,16 @@ public struct ResourceBudget: Sendable, Equatable {
             let inFlight: Double = if case .closedLoop(let users, _) = workload.arrivals { Double(users) } else { requests }
             let serverRoom = scenario.servers.reduce(0.0) { $0 + Double($1.configuration.slots) + Double($1.configuration.queueCapacity) }
             add(bytes: 512 * min(inFlight, serverRoom), by: "servers")
+            if case .openLoop(let rate) = workload.arrivals {
+                // An open loop's requests keep arriving while earlier ones wait for their answers
+                // or timeouts, each ~1 KiB held (its client's call, the balancer's forward):
+                // Little's law, rate × time held. A world whose servers or network may swallow a
+                // request (a crash, a pause or hang, a dropping partition, lost messages) holds
+                // each for its timeouts: 100,000 requests a second behind two crashed servers
+                // held 5.3 GB.
+                let held = min(requests, rate * workload.peakRateFactor * min(horizon, Self.secondsHeld(in: scenario, workload: workload)))
+                add(bytes: 1_024 * held, by: "workload")
+            }
             if let queue = scenario.balancer?.configuration.queue {
                 add(bytes: 6_144 * min(inFlight, Double(queue.capacity)), by: "balancer.queue")
             }

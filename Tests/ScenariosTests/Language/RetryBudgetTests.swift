@@ -110,3 +110,66 @@ import Testing
         #expect(abs(tries - 2) < 1e-9)
     }
 }
+
+/// What the outside check of the scheduled-failure estimate found: tries that time out because a
+/// server or the network is slower than the per-try timeout, and an open loop's requests held
+/// while they wait for their timeouts, were not counted.
+@Suite struct StalledRequestBudgetTests {
+    static func slowWorld(service: String = "1ms", faults: String = "[]") -> String {
+        """
+        name: stalled
+        run: {duration: 100s}
+        network: {latency: 1ms}
+        servers: [{name: s, count: 1000, service_time: \(service)}]
+        balancer:
+          strategy: round_robin
+          forward_timeout: 10ms
+          passive_health: {max_fails: 0}
+          retries: {tries: 1000000000, on: [error, timeout, http_5xx]}
+        workload: {type: open_loop, rate: 10000, timeout: 100s}
+        faults: \(faults)
+        """
+    }
+
+    /// Service of 1,000 s, a million-fold slowdown of every server, or a 10 s latency spike behind
+    /// a 10 ms per-try timeout: every try times out and every server is tried (killed at 120 s,
+    /// 4.5 GB, before): refused at the balancer's retries.
+    @Test(arguments: [
+        slowWorld(service: "1000s"),
+        slowWorld(faults: "[{at: 1s, latency_spike: 10s, for: 90s}]"),
+        slowWorld(faults: "[" + (1...1000).map { "{at: 1s, slow: s\($0), factor: 1000000, for: 90s}" }.joined(separator: ", ") + "]"),
+    ])
+    func triesThatTimeOutAreCounted(_ world: String) {
+        #expect(HostileInputTests.error(world)?.hasSuffix("(at balancer.retries)") == true)
+    }
+
+    /// 1 ms of service and two 1 ms crossings against 10 ms: Markov's bound counts a try failing
+    /// three times in ten — 1 + 0.3 + 0.09 + … = 1/0.7 tries, and the world loads.
+    @Test func aFastWorldLoads() throws {
+        #expect(HostileInputTests.error(Self.slowWorld()) == nil)
+        let scenario = try ScenarioLoader.parse(Self.slowWorld(), file: "h.yaml")
+        #expect(abs(ResourceBudget.expectedTries(of: scenario, balancer: try #require(scenario.balancer)) - 1 / 0.7) < 1e-9)
+    }
+
+    static func heldWorld(_ faults: String) -> String {
+        """
+        name: held
+        seed: 1
+        run: {duration: 100s}
+        servers: [{name: s, count: 2}]
+        balancer: {strategy: round_robin}
+        workload: {type: open_loop, rate: 100000, clients: 100000}
+        faults: \(faults)
+        """
+    }
+
+    /// 100,000 requests a second for 100 s behind a dropping partition or two crashed servers
+    /// held 5.3 GB waiting for nginx's 60 s per-try timeout (two tries): refused, 10⁷ requests at
+    /// 1 KiB; a rejecting partition answers at once (28 MB) and loads.
+    @Test func requestsWaitingForTheirTimeoutsAreCounted() {
+        let refusal = "h.yaml:6:11: error: this world would hold about 9.5 GiB (mostly for 'workload'), more than the 4 GiB a run may use; make it smaller (at workload)"
+        #expect(HostileInputTests.error(Self.heldWorld("[{at: 0s, partition: [[s1, s2]], for: 100s, mode: drop}]")) == refusal)
+        #expect(HostileInputTests.error(Self.heldWorld("[{at: 0s, crash: s1}, {at: 0s, crash: s2}]")) == refusal)
+        #expect(HostileInputTests.error(Self.heldWorld("[{at: 0s, partition: [[s1, s2]], for: 100s}]")) == nil)
+    }
+}
