@@ -103,7 +103,12 @@ struct ResultsFolder: Sendable, Equatable {
         for name in names.sorted(by: byteOrder) where !name.hasPrefix(".") {
             let path = relativePath.isEmpty ? name : relativePath + "/" + name
             let url = directory.appendingPathComponent(name)
-            let type = (try? FileManager.default.attributesOfItem(atPath: url.path)[.type]) as? FileAttributeType
+            // An entry the listing names but that cannot be looked up by that name — a name that
+            // is not UTF-8, which Foundation hands back repaired, or one removed meanwhile — was
+            // taken for a file, so a folder of reports went missing from the page without a word.
+            guard let type = (try? FileManager.default.attributesOfItem(atPath: url.path)[.type]) as? FileAttributeType else {
+                throw .unreadable(url.path, reason: "no entry has this name any more: its name may not be UTF-8, or it was removed while the page was made")
+            }
             if type == .typeDirectory {
                 let (innerFiles, innerReports) = try walk(url, relativePath: path)
                 files += innerFiles
