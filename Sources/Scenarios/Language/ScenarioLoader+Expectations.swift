@@ -67,6 +67,22 @@ extension ScenarioLoader {
             let values = possible.upperBound.isFinite ? "lies within \(NumberText.plain(possible.lowerBound)) … \(NumberText.plain(possible.upperBound))" : "is never negative"
             throw item.error(.invalidValue("'\(metric)' \(values), so '\(text.trimmingSpaces.excerpt)' would hold always or never"))
         }
+        // A threshold on the edge of what can be measured that no measurement can pass: below the
+        // least value, above the greatest, or a count equal to a fraction (`queue.sent < 0`,
+        // `success_ratio > 1`, `completed == 0.5` were accepted and failed every run). One that
+        // every measurement passes (`success_ratio >= 0`) is kept: it still fails a run that
+        // measured nothing.
+        let never = switch op {
+        case .lessThan: threshold <= possible.lowerBound
+        case .greaterThan: threshold >= possible.upperBound
+        case .equal: metric.unit == .count && threshold.rounded(.towardZero) != threshold
+        case .lessOrEqual, .greaterOrEqual: false
+        }
+        guard !never else {
+            let values = metric.unit == .count && op == .equal ? "is a whole number"
+                : possible.upperBound.isFinite ? "lies within \(NumberText.plain(possible.lowerBound)) … \(NumberText.plain(possible.upperBound))" : "is never negative"
+            throw item.error(.invalidValue("'\(metric)' \(values), so '\(text.trimmingSpaces.excerpt)' would never hold"))
+        }
         return Expectation(metric: metric, comparison: op, threshold: threshold, text: text, line: item.line, column: item.column)
     }
 

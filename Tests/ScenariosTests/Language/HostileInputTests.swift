@@ -42,11 +42,15 @@ import Testing
         ("error_ratio < -0.5", "h.yaml:4:10: error: 'balancer.error_ratio' lies within 0 … 1, so 'error_ratio < -0.5' would hold always or never (at expect.[0])"),
         ("p99 > -1ms", "h.yaml:4:10: error: a duration cannot be negative, got -1ms (at expect.[0])"),
         ("timeouts >= -3", "h.yaml:4:10: error: 'balancer.timeouts' is never negative, so 'timeouts >= -3' would hold always or never (at expect.[0])"),
+        // On the edge, where no measurement can pass (the outside check's).
+        ("timeouts < 0", "h.yaml:4:10: error: 'balancer.timeouts' is never negative, so 'timeouts < 0' would never hold (at expect.[0])"),
+        ("success_ratio > 1", "h.yaml:4:10: error: 'balancer.success_ratio' lies within 0 … 1, so 'success_ratio > 1' would never hold (at expect.[0])"),
+        ("completed == 0.5", "h.yaml:4:10: error: 'balancer.completed' is a whole number, so 'completed == 0.5' would never hold (at expect.[0])"),
     ])
     func anExpectationNoMeasurementCanDecideIsRefused(expectation: String, message: String) {
         let text = "servers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\nrun: {requests: 10}\nexpect: [\(expectation)]\n"
         #expect(Self.error(text) == message)
-        for reachable in ["success_ratio >= 1", "error_ratio <= 0", "p99 >= 0ms", "imbalance > 1.5"] {
+        for reachable in ["success_ratio >= 1", "error_ratio <= 0", "p99 >= 0ms", "imbalance > 1.5", "success_ratio >= 0", "timeouts <= 0", "completed == 10", "success_ratio < 1"] {
             #expect(Self.error(text.replacingOccurrences(of: expectation, with: reachable)) == nil, "\(reachable)")
         }
     }
