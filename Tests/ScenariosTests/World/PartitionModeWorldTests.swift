@@ -6,20 +6,10 @@ import Testing
 /// loader, listed in the report, and seen by the balancer's health checks — a refused check
 /// fails in one latency, a dropped one at its timeout.
 @Suite struct PartitionModeWorldTests {
+    /// HealthCheckIntervalLoadingTests' world of two servers behind checks every 2 s (timeout 1 s,
+    /// rise 2, fall 3), s2 cut off from 1.5 s for 10 s; `partition` adds the partition's settings.
     static func world(_ partition: String) -> String {
-        """
-        name: modes
-        seed: 1
-        run: {duration: 20s}
-        network: {latency: 1ms}
-        servers: [{name: s, count: 2, slots: 4, service_time: 2ms}]
-        balancer:
-          strategy: round_robin
-          passive_health: {max_fails: 0}
-          health_check: {interval: 2s, timeout: 1s, rise: 2, fall: 3}
-        workload: {type: open_loop, rate: 5, timeout: 3s}
-        faults: [{at: 1.5s, partition: [[s2]], for: 10s\(partition)}]
-        """
+        HealthCheckIntervalLoadingTests.world("{interval: 2s, timeout: 1s, rise: 2, fall: 3}", faults: "[{at: 1.5s, partition: [[s2]], for: 10s\(partition)}]")
     }
 
     @Test func theModeIsReadAndRejectIsTheDefault() throws {
