@@ -114,7 +114,7 @@ extension ScenarioLoader {
                     }
                     return host
                 }
-                entries.append(.init(at: at, fault: .partition(try parsePartition(value, node: member), try fields["mode"]?.partitionMode() ?? .reject)))
+                entries.append(.init(at: at, fault: .partition(try parsePartition(value, node: member), try fields["mode"]?.choice(PartitionMode.self, lead: "a partition's mode is") ?? .reject)))
                 undo(.heal)
             case "heal":
                 try value.healSwitch()
@@ -172,18 +172,5 @@ extension YAMLCursor {
         guard text == "true" else { throw error(.wrongType(expected: "true (a heal is written 'heal: true')", found: kindDescription)) }
         // As every boolean, not quoted.
         _ = try bool()
-    }
-}
-
-extension YAMLCursor {
-    /// A partition's `mode`: `reject` or `drop` (``PartitionMode``).
-    func partitionMode() throws(ScenarioError) -> PartitionMode {
-        let text = try string()
-        guard let mode = PartitionMode(rawValue: text) else {
-            let names = PartitionMode.allCases.map(\.rawValue)
-            throw error(.invalidValue("a partition's mode is one of \(names.joined(separator: ", ")), got '\(text.excerpt)'"
-                + (Suggestion.closest(to: text, among: names).map { "; did you mean '\($0)'?" } ?? "")))
-        }
-        return mode
     }
 }

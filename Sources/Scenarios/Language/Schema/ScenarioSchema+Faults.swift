@@ -36,7 +36,7 @@ extension ScenarioSchema {
         .optional("for", .positiveDuration, "How long the fault lasts; it is undone after."),
         .optional("boot_time", .duration, "restart: how long the node takes to boot; default 0."),
         .optional("factor", .positiveFactor, "slow: how many times slower."),
-        .optional("mode", .words(PartitionMode.allCases.map(\.rawValue)),
+        .optional("mode", .choice(PartitionMode.self),
                   "partition: what becomes of a request sent across it — reject (refused: the sender learns one latency later; default) or drop (lost: the sender learns only by its timeout)."),
     ]
 

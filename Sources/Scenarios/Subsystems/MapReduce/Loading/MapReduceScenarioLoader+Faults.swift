@@ -53,7 +53,7 @@ extension MapReduceScenarioLoader {
                 func member(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
                     cursor.text == "client" ? "client" : try node(cursor)
                 }
-                add(.partition(try ScenarioLoader.parsePartition(value, node: member), try fields["mode"]?.partitionMode() ?? .reject), undo: .heal)
+                add(.partition(try ScenarioLoader.parsePartition(value, node: member), try fields["mode"]?.choice(PartitionMode.self, lead: "a partition's mode is") ?? .reject), undo: .heal)
             case "heal":
                 try value.healSwitch()
                 add(.heal)

@@ -2,12 +2,13 @@ import Simulator
 import Yams
 
 extension YAMLCursor {
-    /// The node as one of an enumeration's S3 spellings (`Enabled`, `STANDARD_IA`, `AES256`, …).
-    func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(ScenarioError) -> Choice where Choice.RawValue == String {
+    /// The node as one of an enumeration's spellings (S3's `Enabled`, `STANDARD_IA`, `AES256`, a
+    /// partition's `drop`, …); a bad one is refused as "`lead` one of …", with a suggestion.
+    func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type, lead: String = "expected") throws(ScenarioError) -> Choice where Choice.RawValue == String {
         let text = try string()
         guard let value = Choice(rawValue: text) else {
             let names = Choice.allCases.map(\.rawValue)
-            throw error(.invalidValue("expected one of \(names.joined(separator: ", ")), got '\(text.excerpt)'"
+            throw error(.invalidValue("\(lead) one of \(names.joined(separator: ", ")), got '\(text.excerpt)'"
                 + (Suggestion.closest(to: text, among: names).map { "; did you mean '\($0)'?" } ?? "")))
         }
         return value
