@@ -47,7 +47,9 @@ struct Orrery: ParsableCommand {
         do {
             var command = try parseAsRoot(Array(arguments))
             try command.run()
+            FileHandleOutput.checkStandardOutput()
         } catch let exit as ExitCode {
+            FileHandleOutput.checkStandardOutput()
             Foundation.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)

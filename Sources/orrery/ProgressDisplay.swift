@@ -76,9 +76,8 @@ enum ProgressDisplay {
     static func standardError(_ message: String) {
         let text = TerminalText.visible(message)
         shown.withLock { isShown in
-            if isShown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            FileHandleOutput.writeStandardError((isShown ? "\r\u{1B}[2K" : "") + text + "\n")
             isShown = false
-            FileHandle.standardError.write(Data((text + "\n").utf8))
         }
     }
 
@@ -90,24 +89,22 @@ enum ProgressDisplay {
     static func standardOutput(_ line: String) {
         let line = TerminalText.visible(line)
         shown.withLock { isShown in
-            if isShown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            if isShown { FileHandleOutput.writeStandardError("\r\u{1B}[2K") }
             isShown = false
-            print(line)
-            // nil flushes every stream: naming `stdout` is shared mutable state to Swift 6.
-            fflush(nil)
+            FileHandleOutput.writeStandardOutput(line + "\n")
         }
     }
 
     private static func draw(_ text: String) {
         shown.withLock { isShown in
-            FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8))
+            FileHandleOutput.writeStandardError("\r\u{1B}[2K\(text)")
             isShown = true
         }
     }
 
     private static func erase() {
         shown.withLock { isShown in
-            if isShown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            if isShown { FileHandleOutput.writeStandardError("\r\u{1B}[2K") }
             isShown = false
         }
     }

@@ -43,8 +43,13 @@ struct FormatList {
 
 /// `--set PATH=VALUE` and `--vary PATH=V1,V2`, read by the library's rules.
 enum OverrideArgument {
+    /// A `--set PATH=VALUE`; `seed` is refused, since the seed is `--seed`'s: with both, the run
+    /// took `--seed` and its replay command named the other.
     static func parse(_ argument: String) throws -> ScenarioOverride {
-        do { return try ScenarioOverride(parsing: argument) } catch { throw ValidationError(error.description) }
+        let override: ScenarioOverride
+        do { override = try ScenarioOverride(parsing: argument) } catch { throw ValidationError(error.description) }
+        if override.path == "seed" { throw ValidationError("--set seed: a run's seed is given with --seed") }
+        return override
     }
 
     static func parseVariants(_ argument: String) throws -> [ScenarioOverride] {

@@ -101,6 +101,17 @@ import Testing
         #expect(WorldCommandTests.files(under: dir) == ["tiny.yaml"])
     }
 
+    /// `--set seed=5` is refused: the run took `--seed` (or the file's seed) and its replay
+    /// command named both, replaying another seed.
+    @Test func theSeedIsNotSetWithSet() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["run", "tiny.yaml", "--set", "seed=5", "--out", "out"], in: dir)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.hasPrefix("Error: --set seed: a run's seed is given with --seed\n"), "\(outcome.standardError)")
+        #expect(WorldCommandTests.files(under: dir) == ["tiny.yaml"])
+    }
+
     /// Options declared to repeat stay repeatable; an option's value, or a file after `--`, that
     /// reads like the option is not a second use of it.
     @Test func repeatableOptionsAndValuesThatLookLikeOptionsAreNotRepetitions() throws {

@@ -24,7 +24,7 @@ import Testing
         (Array(#"{"x": ""#.utf8) + [0xC0, 0xAF] + Array(#"", "passed": true}"#.utf8), "it is not UTF-8 at byte offset 7"),
         ([0xEF, 0xBB, 0xBF] + Array(#"{"passed": true}"#.utf8), "it begins with a byte order mark, which JSON text must not"),
         (Array(#"{"\ud800": 1, "passed": true}"#.utf8), #"it has an unpaired surrogate escape \ud800 at byte offset 2"#),
-        (Array(#"{"passed": true,}"#.utf8), "it is not JSON"),
+        (Array(#"{"passed": true,}"#.utf8), "it is not JSON at byte offset 16"),
     ] as [([UInt8], String)])
     func aReportJSONThatIsNotStrictJSONIsNotedAndWarnedOf(json: [UInt8], reason: String) throws {
         let dir = try Self.folder(json: json)

@@ -17,8 +17,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("not json", "could not be read: it is not JSON"),
-        ("{\"passed\": true", "could not be read: it is not JSON"),
+        ("not json", "could not be read: it is not JSON at byte offset 0"),
+        ("{\"passed\": true", "could not be read: it is not JSON at byte offset 15"),
         ("[true]", "could not be read: it is JSON but not an object"),
         ("{\"passed\": \"yes\"}", "could not be read: its \"passed\" is not true or false"),
         ("{\"checks\": [{\"holds\": 1}]}", "could not be read: its \"checks\" is not a list of objects each with \"holds\": true or false"),

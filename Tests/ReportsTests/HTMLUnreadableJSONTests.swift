@@ -14,8 +14,8 @@ import Testing
     }
 
     @Test func unreadableFilesSayWhy() {
-        #expect(read("") == "it is not JSON")
-        #expect(read("{\"passed\": tru}") == "it is not JSON")
+        #expect(read("") == "it is not JSON at byte offset 0")
+        #expect(read("{\"passed\": tru}") == "it is not JSON at byte offset 11")
         #expect(read("\"passed\"") == "it is JSON but not an object")
         #expect(read("{\"passed\": null}") == "its \"passed\" is not true or false")
         #expect(read("{\"passed\": true, \"checks\": {\"holds\": true}}") == "its \"checks\" is not a list of objects each with \"holds\": true or false")

@@ -132,7 +132,7 @@ import Testing
         #expect(problem(Array(#"{"passed": true,"#.utf8) + [0xC3, 0xA9] + Array(#" "x": 1}"#.utf8)) == .notJSON(offset: 16))
         #expect(note([0xEF, 0xBB, 0xBF] + Array(#"{"passed": true}"#.utf8)) == "it begins with a byte order mark, which JSON text must not")
         let utf16 = Array(#"{"passed": true}"#.utf16)
-        #expect(note(utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) == "it is not JSON")
+        #expect(note(utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) == "it is not JSON at byte offset 1")
         #expect(problem(utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) == .notJSON(offset: 1))
         #expect(problem(utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }) == .notJSON(offset: 0))
         #expect(note([0xFF, 0xFE] + utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) == "it is not UTF-8 at byte offset 0")
@@ -157,8 +157,8 @@ import Testing
 
     // MARK: Grammar
 
-    /// What the decoder read in a field it skips though it is no JSON: each is "not JSON", as
-    /// the page said of any text that is not; the offset is where the grammar breaks.
+    /// What the decoder read in a field it skips though it is no JSON: each is "not JSON" at the
+    /// offset where the grammar breaks.
     @Test(arguments: [
         (#"{"passed": true,}"#, 16),            // a trailing comma
         (#"{"x": [1,], "passed": true}"#, 9),  // in a list
@@ -184,7 +184,7 @@ import Testing
     ])
     func grammarErrorsAreNotJSON(text: String, offset: Int) {
         #expect(problem(text) == .notJSON(offset: offset))
-        #expect(note(text) == "it is not JSON")
+        #expect(note(text) == "it is not JSON at byte offset \(offset)")
     }
 
     /// Everything RFC 8259 allows, including JSON's four whitespace bytes and every escape.

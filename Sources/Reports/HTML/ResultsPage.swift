@@ -21,7 +21,7 @@ public struct ResultsPage: Sendable, Equatable {
     public let reportCount: Int
     /// One line per file the page could not use — a `report.json` over the size limit or
     /// malformed, a `report.md` over the size limit — naming it and why
-    /// (`results/long/report.json could not be read: it is not JSON; the page shows no verdicts
+    /// (`results/long/report.json could not be read: it is not JSON at byte offset 0; the page shows no verdicts
     /// for it`), for the
     /// command to warn of; the page itself notes each in its report's section.
     public let warnings: [String]
@@ -215,7 +215,7 @@ struct ResultsPageLayout {
 struct UnreadFile: Equatable {
     /// `report.json` or `report.md`.
     var name: String
-    /// Why, following the name: "could not be read: it is not JSON", "is 16,777,217 bytes, over
+    /// Why, following the name: "could not be read: it is not JSON at byte offset 0", "is 16,777,217 bytes, over
     /// the 16,777,216 the page reads".
     var reason: String
 

@@ -17,17 +17,15 @@ extension StrictJSONCheck {
         /// The `{` or `[` at `offset` opens a container deeper than ``StrictJSONCheck/depthLimit``.
         case tooDeep(offset: Int)
 
-        /// One line, following "could not be read: ". A grammar error keeps the words the page
-        /// used before this check, "it is not JSON", as Foundation's decoder gives no offset for
-        /// the errors it finds.
+        /// One line, following "could not be read: ".
         var description: String {
             switch self {
             case .byteOrderMark:
                 "it begins with a byte order mark, which JSON text must not"
             case let .notUTF8(offset):
                 "it is not UTF-8 at byte offset \(offset)"
-            case .notJSON:
-                "it is not JSON"
+            case let .notJSON(offset):
+                "it is not JSON at byte offset \(offset)"
             case let .duplicateKey(key, offset):
                 "its key \(Self.quoted(key)) is repeated in one object at byte offset \(offset)"
             case let .unpairedSurrogate(escape, offset):

@@ -1,3 +1,5 @@
+import Reports
+
 /// A scenario file that cannot be run, with the place in the file where the problem is.
 public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong.
@@ -41,8 +43,21 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         return "\(place): error: \(message)\(at)"
     }
 
+    /// The longest message shown whole. A message quotes what the file holds, and most quote
+    /// it cut short (`excerpt`); past this length, a value quoted whole (a number of a
+    /// million digits, a name of megabytes) is cut in its middle, so that an error stays a
+    /// readable line and never megabytes on stderr.
+    static let longestMessage = 4_000
+
     /// The message without the position.
     public var message: String {
+        let message = fullMessage
+        guard message.count > Self.longestMessage else { return message }
+        let kept = Self.longestMessage / 2
+        return "\(message.prefix(kept)) … (\(NumberFormat.integer(message.count - 2 * kept)) characters left out) … \(message.suffix(kept))"
+    }
+
+    private var fullMessage: String {
         switch kind {
         case .unreadable(let reason):
             return "cannot read the scenario file: \(reason)"

@@ -161,6 +161,20 @@ struct YAMLCursor {
         return value
     }
 
+    /// The node as an integer; one written in digits alone that no `Int` holds
+    /// (`9223372036854775808`) is out of the setting's range, said by `bounds` (given whether
+    /// it is negative), not "not an integer".
+    private func int(orBeyond bounds: (_ negative: Bool) -> String) throws(ScenarioError) -> Int {
+        do {
+            return try int()
+        } catch {
+            guard case .wrongType = error.kind, let text = text?.trimmingSpaces, let first = text.first else { throw error }
+            let digits = first == "-" || first == "+" ? text.dropFirst() : text[...]
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw error }
+            throw self.error(.invalidValue("\(bounds(first == "-")), got \(text.excerpt)"))
+        }
+    }
+
     /// The node as an unsigned 64-bit integer (a seed): 0 … 18446744073709551615.
     func uint64() throws(ScenarioError) -> UInt64 {
         let text = try scalarText(expected: "an integer from 0 to \(UInt64.max)")
@@ -173,7 +187,7 @@ struct YAMLCursor {
 
     /// The node as an integer in `range`.
     func int(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
-        let value = try int()
+        let value = try int(orBeyond: { _ in "must be between \(range.lowerBound) and \(range.upperBound)" })
         guard range.contains(value) else {
             throw error(.invalidValue("must be between \(range.lowerBound) and \(range.upperBound), got \(value)"))
         }
@@ -194,7 +208,7 @@ struct YAMLCursor {
 
     /// The node as an integer at least `minimum` and at most ``maximumCount``.
     func int(atLeast minimum: Int) throws(ScenarioError) -> Int {
-        let value = try int()
+        let value = try int(orBeyond: { negative in negative ? "must be at least \(minimum)" : "must be at most \(Self.maximumCount)" })
         guard value >= minimum else {
             throw error(.invalidValue("must be at least \(minimum), got \(value)"))
         }

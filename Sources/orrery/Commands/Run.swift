@@ -30,7 +30,7 @@ struct Run: ParsableCommand {
             // A sweep's determinism check replays a world in a child process and compares digests.
             for file in loaded {
                 let outcome = try file.run(seed: options.seed, formats: [], overrides: overrides)
-                print(outcome.digest ?? "-")
+                FileHandleOutput.writeStandardOutput((outcome.digest ?? "-") + "\n")
             }
             return
         }

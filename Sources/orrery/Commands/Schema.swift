@@ -18,7 +18,7 @@ struct Schema: ParsableCommand {
     func run() throws {
         let text = ScenarioSchema.jsonText
         guard let out else {
-            print(text, terminator: "")
+            FileHandleOutput.writeStandardOutput(text)
             return
         }
         // Checked as every command's output is (a directory there was found only when writing).

@@ -369,4 +369,29 @@ import Testing
             }
         }
     }
+
+    /// A value of a million characters quoted whole in a message (a rate of a million zeros, a
+    /// workload type of a million letters) is cut in the message's middle: the error keeps its
+    /// position, its first and last 2,000 characters and its path, not a megabyte on stderr.
+    @Test func aMessageQuotingAHugeValueIsCutInItsMiddle() throws {
+        let zeros = String(repeating: "0", count: 1_000_000)
+        let rate = try #require(Self.error("seed: 1\nrun: {duration: 1s}\nservers: [{name: s}]\nworkload: {type: open_loop, rate: 0.\(zeros)1}\n"))
+        #expect(rate.hasPrefix("h.yaml:4:35: error: must be greater than zero, got 0.000"))
+        #expect(rate.contains(" … (996,034 characters left out) … "))
+        #expect(rate.hasSuffix("0001 (at workload.rate)"))
+        let letters = String(repeating: "x", count: 1_000_000)
+        let type = try #require(Self.error("seed: 1\nrun: {duration: 1s}\nservers: [{name: s}]\nworkload: {type: open_loop\(letters), rate: 1}\n"))
+        #expect(type.hasPrefix("h.yaml:4:18: error: unknown workload type 'open_loopxxx"))
+        #expect(type.count < 4_100)
+    }
+
+    /// An integer no `Int` holds is out of the setting's range, not "not an integer".
+    @Test func anIntegerBeyondInt64IsOutOfRange() {
+        #expect(Self.error("seed: 1\nrun: {requests: 10}\nservers: [{name: s, slots: 99999999999999999999}]\nworkload: {type: closed_loop, users: 1}\n")
+            == "h.yaml:3:28: error: must be between 1 and 100000, got 99999999999999999999 (at servers.[0].slots)")
+        #expect(Self.error("seed: 1\nrun: {requests: 10}\nservers: [{name: s, slots: -99999999999999999999}]\nworkload: {type: closed_loop, users: 1}\n")
+            == "h.yaml:3:28: error: must be between 1 and 100000, got -99999999999999999999 (at servers.[0].slots)")
+        #expect(Self.error("seed: 1\nrun: {requests: 10}\nservers: [{name: s, slots: 0100}]\nworkload: {type: closed_loop, users: 1}\n")?
+            .contains("got 99999") == false)
+    }
 }

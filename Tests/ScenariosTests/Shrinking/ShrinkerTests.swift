@@ -49,6 +49,41 @@ import Testing
         #expect(replayed.seed == Self.seed)
     }
 
+    /// A latency assertion that fails with a measured figure is not shrunk to a world that
+    /// measures nothing: a world without a request fails `p50 < 1ms` too ("not measured"), but
+    /// another way, and reproduces nothing. The shrunk world still has requests and a p50 over 1 ms.
+    @Test func aMeasuredFailureIsNotShrunkToOneThatMeasuresNothing() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shrink-measured-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("slow.yaml")
+        try """
+            name: slow
+            seed: 3
+            run: {duration: 2s}
+            servers: [{name: s, count: 2}]
+            workload: {type: open_loop, rate: 100}
+            expect: [p50 < 1ms]
+
+            """.write(to: url, atomically: true, encoding: .utf8)
+        guard case .shrunk(let result) = try Shrinker(path: url.path, seed: 3).shrink() else {
+            Issue.record("the failure did not shrink")
+            return
+        }
+        #expect(result.failure.failedExpectations == ["p50 < 1ms"] && result.failure.unmeasuredExpectations.isEmpty)
+        let out = dir.appendingPathComponent("out")
+        let written = try ShrunkScenarioWriter.write(result, to: out.path, watching: nil)
+        #expect(written.replays)
+        guard case .world(let shrunk) = try ScenarioFile.load(path: written.scenarioPath) else {
+            Issue.record("the shrunk file is not a world")
+            return
+        }
+        let run = ScenarioRunner.run(shrunk)
+        let check = try #require(run.checks.first)
+        #expect(!check.holds)
+        #expect((check.measured ?? 0) > 0.001)
+    }
+
     /// A world whose chaos draws more faults than a file may list: its explicit schedule cannot
     /// be loaded, so no candidate could be, and a failing run was reported as one that does not
     /// fail the same way once its chaos is explicit (exit 1). It is refused before any run, with

@@ -86,6 +86,10 @@ import Testing
         Case(name: "a backup without a store", yaml: """
             backup: {host: app}
             """, expected: "w.yaml:1:9: error: a backup manager writes to the object store; add an 'object_store' section (at backup)"),
+        Case(name: "a backup that would turn a versioned bucket's versioning off", yaml: """
+            object_store: {buckets: [{name: vault, versioning: true}]}
+            backup: {bucket: vault, versioning: false}
+            """, expected: "w.yaml:2:37: error: bucket 'vault' is versioned from the start (object_store.buckets), and S3 cannot turn versioning off; drop one of the two (at backup.versioning)"),
         Case(name: "a name with a slash", yaml: """
             name: runs/escape
             object_store: {buckets: [{name: results}]}

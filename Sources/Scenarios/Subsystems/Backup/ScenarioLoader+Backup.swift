@@ -21,6 +21,12 @@ extension ScenarioLoader {
                 cursor.text == "none" ? nil : try cursor.int(atLeast: 1)
             } ?? 7)
         guard S3BucketNameRules.isValid(manager.bucket) else { throw (fields["bucket"] ?? cursor).error(.invalidValue("'\(manager.bucket.excerpt)' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens)")) }
+        // The manager turns versioning on when it is asked to (`put_bucket_versioning`); it cannot
+        // turn off what the bucket has from the start: S3 never returns a bucket to unversioned.
+        if !manager.versioning, let versioningCursor = fields["versioning"],
+           store?.buckets.first(where: { $0.name == manager.bucket })?.versioning == true {
+            throw versioningCursor.error(.invalidValue("bucket '\(manager.bucket.excerpt)' is versioned from the start (object_store.buckets), and S3 cannot turn versioning off; drop one of the two"))
+        }
         var restores: [BackupExperimentSpec.Restore] = []
         for item in try fields["restores"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "restores") ?? [] {
             let restore = try item.mapping(ScenarioSchema.restore)

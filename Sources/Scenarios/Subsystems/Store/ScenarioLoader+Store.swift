@@ -44,6 +44,10 @@ extension ScenarioLoader {
         var client: NodeID = "client"
         var stepsCursor = cursor
         if case .mapping = cursor.node {
+            // One step written without its dash reads as a mapping: say so, not "unknown key".
+            if let entry = try cursor.openMapping().entries.first(where: { ScenarioSchema.operationByName.keys.contains($0.key) }) {
+                throw entry.keyCursor.error(.invalidValue("operations is a list of steps, each after a dash (- \(entry.key): …), or {client, steps}"))
+            }
             let fields = try cursor.mapping(ScenarioSchema.operationsWithClient)
             if let name = fields["client"] { client = NodeID(try name.name()) }
             stepsCursor = try fields.required("steps")

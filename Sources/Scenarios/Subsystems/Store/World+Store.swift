@@ -10,10 +10,13 @@ extension World {
         store = ObjectStore(section.id, configuration: section.configuration, network: network, state: section.initialState)
     }
 
-    /// The explicit operations, sent in order by one client without retries.
+    /// The explicit operations, sent in order by one client that retries as the store's
+    /// `client` policy says (an S3 SDK's retries of 500s, 503s and network failures), each
+    /// waiting up to an hour for an answer (an explicit upload may be large).
     func startOperations() {
-        guard let section = scenario.operations, let store else { return }
-        let client = ObjectStoreClient(section.client, store: store, network: network, timeout: .seconds(3600), retryPolicy: .never)
+        guard let section = scenario.operations, let store, let storeSection = scenario.store else { return }
+        let client = ObjectStoreClient(section.client, store: store, network: network, timeout: .seconds(3600),
+                                       retryPolicy: storeSection.retry)
         let simulation = simulation
         simulation.spawn("operations") { _ in
             self.operationOutcome = await OperationScenarioRunner.runSteps(section.steps, client: client, simulation: simulation)

@@ -176,6 +176,7 @@ extension MapReduce.Coordinator {
         jobs[jobID]!.mapReexecutions += 1
         jobs[jobID]!.status = .running(.map)
         simulation.trace.record(.custom, id.name, "\(jobID)/map-\(index) output lost: \(reason)")
+        if status == .failed, countRetroactiveFailure(of: task, of: jobID, because: reason) { return true }
         // Lost output is lost work, and it is bounded: a job that loses more map outputs than it has
         // map tasks times the attempt limit without ever getting further than before cannot make
         // progress (its workers crash faster than they finish), and fails saying so instead of
@@ -186,6 +187,23 @@ extension MapReduce.Coordinator {
             let state = jobs[jobID]!
             finish(jobID, status: .failed("no progress: \(losses) map outputs lost since the job last completed more tasks than ever before (\(state.mostTasksCompleted) of \(state.maps.count + state.reduces.count)); last: \(reason)"))
         }
+        return true
+    }
+
+    /// Counts a completed map whose output reducers could not fetch as a failed attempt of its
+    /// task, as Hadoop does: its attempt's `TooManyFetchFailureTransition` fails it and the task's
+    /// `MapRetroactiveFailureTransition` counts it towards `mapreduce.map.maxattempts`, re-running
+    /// the task at once (no backoff) or failing it, and the job, when that was its last attempt.
+    /// An output lost with its worker (declared lost, restarted) is not counted, as Hadoop kills
+    /// the attempts of an unusable node. The attempt itself stays `succeeded` in the timeline: it
+    /// did complete; the loss is the trace's `output lost` line. Returns whether the job failed.
+    private func countRetroactiveFailure(of task: MapReduce.TaskID, of jobID: String, because reason: String) -> Bool {
+        jobs[jobID]![task].failures += 1
+        jobs[jobID]![task].lastFailure = "output could not be fetched: \(reason)"
+        let record = jobs[jobID]![task]
+        guard record.failures >= policy.maxAttempts else { return false }
+        jobs[jobID]![task].state = .failed
+        finish(jobID, status: .failed("\(task) failed \(record.failures) times; last: \(record.lastFailure ?? "unknown")"))
         return true
     }
 

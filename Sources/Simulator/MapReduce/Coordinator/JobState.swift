@@ -25,7 +25,8 @@ extension MapReduce {
         var state: TaskState = .idle
         /// Its attempts' numbers, in start order.
         var attempts: [Int] = []
-        /// Failed or timed-out attempts so far (what the attempt limit counts).
+        /// Failed or timed-out attempts so far, and completed maps whose output reducers could
+        /// not fetch (what the attempt limit counts).
         var failures = 0
         /// Not to be started before this instant (the retry backoff).
         var notBefore = VirtualInstant.zero

@@ -11,7 +11,7 @@ import Testing
     /// Four workers with four map slots each: 15 map tasks over 40 synthetic lines, done by
     /// 2.203 s; worker-3 holds maps 10–13 and runs no reduce task. `fault` strikes worker-3 at
     /// 2.15 s, after its maps finished and before the two reduce tasks start.
-    static func world(_ fault: String) -> String {
+    static func world(_ fault: String, maxAttempts: Int = 4) -> String {
         """
         seed: 7
         mapreduce:
@@ -20,7 +20,7 @@ import Testing
             map_slots: 4
             reduce_slots: 1
             cost: {map_per_record: 200ms, reduce_per_key: 50ms}
-            policy: {speculation: false, max_attempts: 4}
+            policy: {speculation: false, max_attempts: \(maxAttempts)}
           jobs:
             - {id: count, name: word-count, reducers: 2, combiner: true,
                input: {synthetic: {lines: 40, seed: 1}, split_size: 200B}}
@@ -31,8 +31,8 @@ import Testing
         """
     }
 
-    static func run(_ fault: String) throws -> (job: MapReduceRunResult, report: MapReduce.JobReport) {
-        let result = ScenarioRunner.run(try ScenarioLoader.parse(world(fault), file: "world.yaml"))
+    static func run(_ fault: String, maxAttempts: Int = 4) throws -> (job: MapReduceRunResult, report: MapReduce.JobReport) {
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(world(fault, maxAttempts: maxAttempts), file: "world.yaml"))
         let job = try #require(result.jobs.first?.result)
         return (job, try #require(job.run.report))
     }
@@ -77,10 +77,43 @@ import Testing
         #expect(Self.micros(report.finishedAt) == 6_915_214)
     }
 
+    /// A completed map whose output the reducers could not fetch counts as a failed attempt of its
+    /// task, as Hadoop's retroactive failure does: with one attempt a task, the unreachable
+    /// worker's first output fails the job at the third report, 5.210 s (where the crash world
+    /// above re-runs its outputs at worker-2's next heartbeat, 5.255 s), though a worker declared
+    /// lost (its outputs killed, not failed) would not.
+    @Test func anOutputThatCouldNotBeFetchedCountsTowardsTheAttemptLimit() throws {
+        let (job, report) = try Self.run("crash", maxAttempts: 1)
+        #expect(!job.outputExact)
+        guard case .failed(let reason) = report.status else {
+            Issue.record("the job did not fail: \(report.status)")
+            return
+        }
+        #expect(reason.hasPrefix("map-10 failed 1 times; last: output could not be fetched: reduce-"))
+        #expect(reason.contains("could not fetch map-10"))
+        #expect(report.statistics.mapReexecutions == 1)
+        #expect(Self.micros(report.finishedAt) == 5_209_720)
+        // Two attempts a task leave room for the one retroactive failure: the job succeeds as
+        // with four.
+        let (twice, twiceReport) = try Self.run("crash", maxAttempts: 2)
+        #expect(twiceReport.status == .succeeded && twice.outputExact)
+        #expect(twiceReport.statistics.mapReexecutions == 4)
+    }
+
+    /// A wiped disk's outputs are failed retroactively too: the worker answered without them.
+    @Test func aWipedDisksOutputsCountTowardsTheAttemptLimit() throws {
+        let (_, report) = try Self.run("lose_intermediate", maxAttempts: 1)
+        guard case .failed(let reason) = report.status else {
+            Issue.record("the job did not fail: \(report.status)")
+            return
+        }
+        #expect(reason.hasPrefix("map-10 failed 1 times; last: output could not be fetched: "))
+    }
+
     /// The Setup row says which attempts the limit counts.
     @Test func theSetupSaysLostAttemptsDoNotCountTowardsTheLimit() throws {
         let (job, _) = try Self.run("crash")
         #expect(job.setupTable().rendered().contains(
-            "at most 4 attempts per task; attempts lost to crashes, unreachable outputs or inputs do not count, as Hadoop's killed attempts"))
+            "at most 4 attempts per task; attempts lost to crashes or unreachable inputs do not count, as Hadoop's killed attempts; a completed map whose output could not be fetched does, as Hadoop's retroactive failures"))
     }
 }

@@ -15,6 +15,29 @@ struct StoreServerErrorsTests {
 
     static func value(_ metric: StoreMetric, _ result: RunResult) -> Double? { result.value(of: metric.metric) }
 
+    /// The explicit operations retry as the store's `client` policy says, as an S3 SDK does: in
+    /// a storm of 503s until 2.5 s, with backoffs of exactly 1 s and 2 s, the first put fails at
+    /// 0 s and 1 s and is stored at 3 s; the second, sent then, is stored at once. Four attempts,
+    /// two of them 503s, every answer a 200.
+    @Test func explicitOperationsRetryAsTheClientPolicySays() throws {
+        let (result, rejects) = try Self.run("""
+            object_store:
+              client: {max_attempts: 3, base_delay: 1s, jitter: 0}
+              buckets: [{name: photos}]
+            operations:
+              - put: {bucket: photos, key: a, body: x}
+              - put: {bucket: photos, key: b, body: x}
+            faults:
+              - {at: 0s, storm: s3, for: 2500ms, rate: 1, code: ServiceUnavailable}
+            """)
+        #expect(try result.operations?.get().map(\.result.status) == [200, 200])
+        let store = try #require(result.store)
+        #expect([store.requests, store.succeeded, store.injectedErrors, store.stormErrors] == [4, 2, 2, 2])
+        #expect(rejects.count == 2)
+        #expect(Self.value(.serverErrors, result) == 2)
+        #expect(Self.value(.errors, result) == 2)
+    }
+
     @Test func aStormsErrorsAreInjectedErrorsNotMoreOfThem() {
         let figures = RunResult.StoreFigures(requests: 100, succeeded: 40, rejected: 6, throttled: 12, injectedErrors: 40, stormErrors: 30,
                                              objects: 0, bytes: 0, storms: [])
@@ -25,11 +48,12 @@ struct StoreServerErrorsTests {
         #expect(StorePart.value(of: .errors, in: result) == 60)
     }
 
-    /// Two puts inside a storm of rate 1 (503, no retries for explicit operations), one put after
-    /// it, and a get of a key that was never written (404).
+    /// Two puts inside a storm of rate 1 (503, and one attempt each: the client's
+    /// `max_attempts: 1`), one put after it, and a get of a key that was never written (404).
     @Test func explicitOperationsInAStormCountEachAnswerOnce() throws {
         let (result, rejects) = try Self.run("""
             object_store:
+              client: {max_attempts: 1}
               buckets: [{name: photos}]
             operations:
               - put: {bucket: photos, key: a, body: x}

@@ -49,7 +49,7 @@ extension MapReduceRunResult {
         var table = MarkdownTable(columns: [.text("setting"), .text("value")])
         table.append(["workers", "\(cluster.workers) × \(cluster.mapSlotsPerWorker) map slot(s), \(cluster.reduceSlotsPerWorker) reduce slot(s)"])
         table.append(["shuffle", MapReduceRunResult.describe(cluster.shuffle)])
-        table.append(["coordinator", "heartbeats every \(policy.heartbeatInterval.formattedSeconds), task timeout \(policy.taskTimeout.formattedSeconds), worker timeout \(policy.workerTimeout.formattedSeconds), at most \(policy.maxAttempts) attempts per task; attempts lost to crashes, unreachable outputs or inputs do not count, as Hadoop's killed attempts"])
+        table.append(["coordinator", "heartbeats every \(policy.heartbeatInterval.formattedSeconds), task timeout \(policy.taskTimeout.formattedSeconds), worker timeout \(policy.workerTimeout.formattedSeconds), at most \(policy.maxAttempts) attempts per task; attempts lost to crashes or unreachable inputs do not count, as Hadoop's killed attempts; a completed map whose output could not be fetched does, as Hadoop's retroactive failures"])
         table.append(["speculation", policy.speculation.map { "on (backup when slower than \(NumberFormat.trimmed($0.slowness, maxDecimals: 2))× the median, after \($0.minimumRuntime.formattedSeconds))" } ?? "off"])
         table.append(["job", "`\(scenario.job.name)`, R = \(scenario.job.reducers), combiner \(scenario.job.combining ? "on" : "off")"])
         var size = "\(NumberFormat.integer(inputRecords)) records, \(NumberFormat.integer(inputBytes)) bytes"

@@ -10,11 +10,12 @@ extension OperationStepParser {
             let bucket = try fields.required("bucket").string()
             let prefix = try fields["prefix"]?.string() ?? ""
             let maxUploads = try fields["max_uploads"]?.int(in: ScenarioSchema.s3Integer) ?? 1000
-            let keyMarker = try fields["key_marker"]?.string()
-            let uploadMarker = try labels.value(fields, "upload_id_marker", .uploadId)
+            let keyMarker = try labels.marker(fields, "key_marker", of: name, next: .nextKeyMarker, otherwise: nil)
+            let uploadMarker = try labels.marker(fields, "upload_id_marker", of: name, next: .nextUploadIdMarker, otherwise: .uploadId)
             return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
                 .listMultipartUploads(bucket: bucket, request: ListMultipartUploadsRequest(
-                    prefix: prefix, maxUploads: maxUploads, keyMarker: keyMarker, uploadIdMarker: try uploadMarker.resolve(results)))
+                    prefix: prefix, maxUploads: maxUploads, keyMarker: try keyMarker.resolve(results),
+                    uploadIdMarker: try uploadMarker.resolve(results)))
             }
         }
         if name == "create_multipart" {

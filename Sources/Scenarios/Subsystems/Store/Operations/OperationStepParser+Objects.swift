@@ -73,11 +73,12 @@ extension OperationStepParser {
         let maxKeys = try fields["max_keys"]?.int(in: ScenarioSchema.s3Integer) ?? 1000
         let labels = labels
         if isVersions {
-            let keyMarker = try fields["key_marker"]?.string()
-            let versionMarker = try labels.value(fields, "version_id_marker", .versionId)
+            let keyMarker = try labels.marker(fields, "key_marker", of: name, next: .nextKeyMarker, otherwise: nil)
+            let versionMarker = try labels.marker(fields, "version_id_marker", of: name, next: .nextVersionIdMarker, otherwise: .versionId)
             return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
                 .listObjectVersions(bucket: bucket, request: ListObjectVersionsRequest(
-                    prefix: prefix, delimiter: delimiter, maxKeys: maxKeys, keyMarker: keyMarker, versionIdMarker: try versionMarker.resolve(results)))
+                    prefix: prefix, delimiter: delimiter, maxKeys: maxKeys, keyMarker: try keyMarker.resolve(results),
+                    versionIdMarker: try versionMarker.resolve(results)))
             }
         }
         let token = try labels.value(fields, "continuation_token", .nextMarker)

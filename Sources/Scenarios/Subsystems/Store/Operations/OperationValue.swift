@@ -10,13 +10,18 @@ enum OperationValue: Sendable, Equatable {
         case uploadId = "upload id"
         case eTag = "ETag"
         case nextMarker = "continuation token"
+        case nextKeyMarker = "next key marker"
+        case nextVersionIdMarker = "next version id marker"
+        case nextUploadIdMarker = "next upload id marker"
 
         func value(of result: ObjectStoreOperationResult) -> String? {
             switch self {
             case .versionId: result.versionId
             case .uploadId: result.uploadId
             case .eTag: result.eTag
-            case .nextMarker: result.nextMarker
+            case .nextMarker, .nextKeyMarker: result.nextMarker
+            case .nextVersionIdMarker: result.nextVersionIdMarker
+            case .nextUploadIdMarker: result.nextUploadIdMarker
             }
         }
     }
@@ -91,6 +96,24 @@ struct OperationLabels {
     func value(_ fields: YAMLMapping, _ key: String, _ field: OperationValue.ResultField) throws(ScenarioError) -> OperationValue? {
         guard let cursor = fields[key] else { return nil }
         return try value(cursor, field)
+    }
+
+    /// A paging marker of `listing` (`list_versions` or `list_multipart_uploads`), the optional
+    /// field `key` of `fields`: `$label` of an earlier page of the same listing reads that page's
+    /// next marker, as S3's `NextKeyMarker`, `NextVersionIdMarker` and `NextUploadIdMarker` are
+    /// passed back to page on; a version or upload id marker may also name the step that made the
+    /// version or upload (`otherwise`). A key marker has no other use for a reference, so `$label`
+    /// of any other step is an error there.
+    func marker(_ fields: YAMLMapping, _ key: String, of listing: String, next: OperationValue.ResultField,
+                otherwise: OperationValue.ResultField?) throws(ScenarioError) -> OperationValue? {
+        guard let cursor = fields[key] else { return nil }
+        let value = try value(cursor, otherwise ?? next)
+        guard case .reference(let label, _) = value, let definition = definitions[label] else { return value }
+        if definition.operation == listing { return .reference(label, next) }
+        guard otherwise != nil else {
+            throw cursor.error(.invalidValue("'$\(label.excerpt)' is operation \(definition.step) (\(definition.operation)); \(key) reads the next key marker of an earlier \(listing)"))
+        }
+        return value
     }
 
     /// A completion's part: `$label` of an `upload_part` step, or `{part: N, etag: "…"}`.

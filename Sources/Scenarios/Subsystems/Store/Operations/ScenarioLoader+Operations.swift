@@ -39,6 +39,8 @@ struct OperationStepParser {
     var bodyBytes = 0
     /// The bytes copies may have written so far (``chargeCopy(at:)``).
     var copiedBytes = 0
+    /// The virtual seconds the `wait` steps so far add up to.
+    var waitedSeconds = 0.0
 
     mutating func parse(_ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
         index += 1
@@ -60,8 +62,13 @@ struct OperationStepParser {
         }
         switch entry.key {
         case "wait":
+            let wait = try value.duration()
+            waitedSeconds += wait.seconds
+            guard waitedSeconds <= YAMLCursor.maximumSeconds else {
+                throw value.error(.invalidValue("the waits add up to more than 100 years of virtual time (3.15e9 s), the longest a run may last"))
+            }
             return OperationScenario.Step(name: "wait", line: item.line, column: item.column, label: nil, partNumber: nil,
-                                          action: .wait(try value.duration()))
+                                          action: .wait(wait))
         case "create_bucket", "delete_bucket", "get_bucket_versioning", "delete_bucket_lifecycle":
             return try bucketStep(entry.key, value, item)
         case "put_bucket_versioning", "put_bucket_encryption", "put_bucket_lifecycle":

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// A standard stream that cannot take the bytes — closed (`2>&-`), a full device (`/dev/full`) —
+/// never crashes the command (Foundation's `FileHandle.write(_:)` trapped: exit 132): a lost
+/// message on stderr leaves the exit code as it was; lost output on stdout is exit 2, said on
+/// stderr.
+@Suite struct StandardStreamFailureTests {
+    /// Runs `orrery` through `sh -c` with `redirections`; returns its exit code, as the shell
+    /// prints it on the last line of stdout, and the shell's stderr.
+    static func run(_ arguments: String, _ redirections: String, in dir: URL) throws -> (status: String, standardError: String) {
+        let outcome = try OrreryProcess.run(["-c", "\"$0\" \(arguments) \(redirections); echo $?", OrreryProcess.executable.path],
+                                            in: dir, program: URL(fileURLWithPath: "/bin/sh"))
+        return (outcome.standardOutput.split(separator: "\n").last.map(String.init) ?? "", outcome.standardError)
+    }
+
+    static func folder() throws -> URL {
+        let dir = try OrreryProcess.temporaryDirectory()
+        try "name: bad\nrun: {requests: 2}\nservers: [{name: s, count: 1, slots: 0}]\nworkload: {type: closed_loop, users: 1}\n"
+            .write(to: dir.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+        try """
+            name: failing
+            run: {requests: 2}
+            servers: [{name: s, count: 1}]
+            workload: {type: closed_loop, users: 1}
+            expect: [completed == 3]
+
+            """.write(to: dir.appendingPathComponent("failing.yaml"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test(arguments: [
+        ("validate bad.yaml", "2>/dev/full", "2"),
+        ("validate bad.yaml", "2>&-", "2"),
+        ("run bad.yaml --out out", "2>&-", "2"),
+        ("run failing.yaml --out out", "2>/dev/full", "1"),
+        ("run failing.yaml --seed x --out out", "2>/dev/full", "2"),
+    ])
+    func aMessageStderrCannotTakeLeavesTheExitCode(arguments: String, redirections: String, status: String) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try Self.run(arguments, redirections, in: dir)
+        #expect(outcome.status == status, "\(outcome.standardError)")
+    }
+
+    @Test(arguments: ["schema", "validate failing.yaml", "run failing.yaml --set 'expect=[]' --out out"])
+    func outputStdoutCannotTakeIsExit2(arguments: String) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try Self.run(arguments, ">/dev/full", in: dir)
+        #expect(outcome.status == "2")
+        #expect(outcome.standardError == "error: standard output could not be written (No space left on device)\n")
+    }
+}
