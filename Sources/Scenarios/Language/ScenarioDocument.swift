@@ -172,6 +172,7 @@ public struct ScenarioDocument {
             guard let node = try Yams.compose(yaml: text, resolver) else {
                 throw ScenarioError(file: file, line: 1, column: 1, path: "", kind: .invalidValue("the scenario file is empty"))
             }
+            try checkAliases(node, text: text, file: file)
             return YAMLCursor(node: node, file: file, path: "")
         } catch let error as ScenarioError {
             throw error
@@ -184,6 +185,18 @@ public struct ScenarioDocument {
 }
 
 extension ScenarioDocument {
+    /// Refuses a document whose aliases add more than `limit` nodes
+    /// (``YAMLAliasBudget/maximumAddedNodes``) once expanded, at the alias that crosses it —
+    /// before any loader walks the tree, which it does as if every alias were written out.
+    static func checkAliases(_ root: Node, text: String, file: String,
+                             limit: Int = YAMLAliasBudget.maximumAddedNodes) throws(ScenarioError) {
+        guard let overrun = YAMLAliasBudget.overrun(in: root, text: text, limit: limit) else { return }
+        let (line, column, name) = overrun.position(in: text)
+        let alias = name.map { "'*\($0.excerpt)'" } ?? "alias"
+        throw ScenarioError(file: file, line: line, column: column, path: overrun.path, kind: .invalidValue(
+            "the aliases in this file add more than \(NumberFormat.integer(limit)) values once expanded (each alias repeats what its anchor names; this \(alias) repeats \(NumberFormat.integer(overrun.repeated))); a file's aliases may add at most as many values as a \(RegularFile.scenarioLimit >> 20) MiB file holds written out"))
+    }
+
     /// How scenario YAML is composed: with no implicit tags. Yams' default resolver tags each
     /// plain scalar as a boolean, number, null or timestamp by regular expression, and compiling
     /// those expressions (ICU's regex engine, once per process) was a tenth of a small run's
