@@ -18,6 +18,17 @@ import Darwin
 /// failure in either step removes the temporaries, the new files and the directories this set
 /// made, and throws. A set that is neither committed nor discarded cleans up when released.
 ///
+/// A folder named with ``replaceWhole(_:)`` — a report folder — holds after the commit exactly
+/// the files this set wrote into it: every other file in it (a report of another format or
+/// command, a job's folder an earlier run had) is moved aside beside itself before the first
+/// rename, put back if the commit fails, and removed once it succeeds, with the directories that
+/// emptied. Left in place are the files the set protects (the command's inputs: a scenario file
+/// kept in the folder, a merge's shards), a folder below that holds a report of its own
+/// (`report.md`, `report.json` or `sweep.json`: a shard's `shard-1-of-2/`, another run's
+/// `--out` folder) and that the set writes nothing into, links to directories, devices, pipes
+/// and sockets, and the hidden `.orrery-…` files of writes under way. Nothing outside the folder
+/// is removed.
+///
 /// A destination that is a device, a pipe or a socket (`/dev/stdout`, `/dev/full`) cannot be
 /// staged: it is written into at the start of the commit, before anything is renamed, so a
 /// device that refuses the write leaves every file as it was. A device that took its bytes cannot
@@ -40,6 +51,9 @@ public final class AtomicFileSet {
         var named: String
         /// The bytes of a device's write.
         var deviceData: Data?
+        /// The destination as named, its directory canonical but its last component not
+        /// resolved (a link is this path): what a folder written whole keeps.
+        var place: String = ""
     }
 
     /// A path and what identifies its file: device and inode when it exists, and its canonical
@@ -78,6 +92,11 @@ public final class AtomicFileSet {
     private var destinationsByIdentity: [FileIdentity: String] = [:]
     private var destinationsByPath: [String: String] = [:]
     private var createdDirectories: [String] = []
+    /// The folders written whole (``replaceWhole(_:)``), canonical.
+    private var wholeFolders: [String] = []
+    /// The directories emptied of stale files during a commit, removed (deepest first) once it
+    /// succeeds.
+    private var emptiedDirectories: [String] = []
     private var finished = false
 
     /// A set that refuses to write over any of `inputs` — the files the command reads.
@@ -123,12 +142,21 @@ public final class AtomicFileSet {
     public func adopt(temporary: URL, as destination: URL) throws(ReportWriteError) {
         do {
             let target = try checkedDestination(destination)
-            entries.append(Entry(temporary: temporary.path, destination: target, named: destination.path))
+            entries.append(Entry(temporary: temporary.path, destination: target, named: destination.path, place: Self.place(of: destination.path)))
         } catch {
             unlink(temporary.path)
             discard()
             throw error
         }
+    }
+
+    /// Makes `directory` a folder the commit replaces whole: afterwards it holds the files this
+    /// set staged in it and nothing else but what the type's description lists (protected
+    /// inputs, folders of other reports, …). Removing the others is part of the commit, put back
+    /// as the rest if it fails.
+    public func replaceWhole(_ directory: URL) {
+        let folder = FileIdentity.canonicalPath(directory.path)
+        if !wholeFolders.contains(folder) { wholeFolders.append(folder) }
     }
 
     /// Puts every staged file in place, or none.
@@ -156,6 +184,7 @@ public final class AtomicFileSet {
         entries = []
         destinationsByIdentity = [:]
         destinationsByPath = [:]
+        wholeFolders = []
         for directory in createdDirectories.reversed() { rmdir(directory) }
         createdDirectories = []
         finished = true
@@ -166,7 +195,7 @@ public final class AtomicFileSet {
     private func stageOrThrow(_ data: Data, at destination: URL) throws(ReportWriteError) -> URL? {
         let target = try checkedDestination(destination)
         if case .other = AtomicFileWriter.existingKind(of: target) {
-            entries.append(Entry(temporary: nil, destination: target, named: destination.path, deviceData: data))
+            entries.append(Entry(temporary: nil, destination: target, named: destination.path, deviceData: data, place: Self.place(of: destination.path)))
             return nil
         }
         let directoryURL = URL(fileURLWithPath: target).deletingLastPathComponent()
@@ -185,7 +214,7 @@ public final class AtomicFileSet {
             unlink(temporary)
             throw failure
         }
-        entries.append(Entry(temporary: temporary, destination: target, named: destination.path))
+        entries.append(Entry(temporary: temporary, destination: target, named: destination.path, place: Self.place(of: destination.path)))
         return URL(fileURLWithPath: temporary)
     }
 
@@ -237,16 +266,30 @@ public final class AtomicFileSet {
                 throw error
             }
         }
+        // The files of the folders written whole that this set does not write are moved aside
+        // now too, after every kept file: a rename that fails puts them back with the rest.
+        emptiedDirectories = []
+        for stale in staleFiles() {
+            do { kept.append(try Self.moveAside(stale)) } catch {
+                Self.restore(kept, renamedCount: 0)
+                emptiedDirectories = []
+                throw error
+            }
+        }
         for (index, entry) in files.enumerated() {
             guard rename(entry.temporary!, entry.destination) == 0 else {
                 let code = errno
                 Self.restore(kept, renamedCount: index)
+                emptiedDirectories = []
                 throw .fileSystem(operation: "replace", path: entry.destination, code: code)
             }
         }
         for replaced in kept {
             if let backup = replaced.backup { unlink(backup) }
         }
+        // Deepest first; one still holding something (a protected input) stays.
+        for directory in emptiedDirectories.sorted(by: { $0.utf8.count > $1.utf8.count }) { rmdir(directory) }
+        emptiedDirectories = []
         // The temporaries are now the destinations: nothing is left to remove.
         entries = []
         createdDirectories = []
@@ -269,6 +312,125 @@ public final class AtomicFileSet {
         // A file system without hard links: the old file is moved aside, and moved back on failure.
         guard rename(destination, backup) == 0 else { throw .fileSystem(operation: "replace", path: destination, code: errno) }
         return Replaced(destination: destination, backup: backup, movedAside: true)
+    }
+
+    /// Moves the stale file at `path` aside under a hidden name beside it, to be removed when the
+    /// commit succeeds or renamed back when it fails.
+    private static func moveAside(_ path: String) throws(ReportWriteError) -> Replaced {
+        let backup = URL(fileURLWithPath: path).deletingLastPathComponent()
+            .appendingPathComponent(".orrery-keep-\(UUID().uuidString).tmp").path
+        guard rename(path, backup) == 0 else { throw .fileSystem(operation: "remove", path: path, code: errno) }
+        return Replaced(destination: path, backup: backup, movedAside: true)
+    }
+
+    /// What a folder written whole keeps, gathered once for a commit.
+    private struct Keeping {
+        /// The destinations (as named and as resolved) and temporaries of the set.
+        var written: Set<String> = []
+        /// Every directory above one of them.
+        var directories: Set<String> = []
+        /// The protected inputs: their identities, canonical paths and the paths they were named by.
+        var identities: Set<FileIdentity> = []
+        var paths: Set<String> = []
+
+        /// Whether `path` is (or links to, or is another hard link of) a protected input.
+        func isProtected(_ path: String) -> Bool {
+            if paths.contains(path) { return true }
+            if let identity = FileIdentity(path: path), identities.contains(identity) { return true }
+            return paths.contains(FileIdentity.canonicalPath(path))
+        }
+    }
+
+    /// Every file in the folders written whole that this set neither writes nor protects, in
+    /// walking order; the directories below them that hold nothing else are noted in
+    /// `emptiedDirectories`.
+    private func staleFiles() -> [String] {
+        guard !wholeFolders.isEmpty else { return [] }
+        var keeping = Keeping()
+        for entry in entries {
+            keeping.written.insert(entry.place)
+            keeping.written.insert(entry.destination)
+            if let temporary = entry.temporary { keeping.written.insert(temporary) }
+        }
+        for path in keeping.written {
+            var directory = Self.parent(of: path)
+            while directory.count > 1, keeping.directories.insert(directory).inserted { directory = Self.parent(of: directory) }
+        }
+        for input in protected {
+            if let identity = input.identity { keeping.identities.insert(identity) }
+            keeping.paths.insert(input.canonical)
+            keeping.paths.insert(Self.place(of: input.path))
+        }
+        var stale: [String] = []
+        for folder in wholeFolders {
+            var status = stat()
+            guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
+            collectStale(in: folder, isTop: true, keeping: keeping, into: &stale)
+        }
+        return stale
+    }
+
+    /// Adds the stale files below `directory` to `stale`, and the directories they alone fill to
+    /// `emptiedDirectories`; returns whether everything in `directory` is stale.
+    @discardableResult
+    private func collectStale(in directory: String, isTop: Bool, keeping: Keeping, into stale: inout [String]) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
+        var emptied = true
+        for name in names.sorted() {
+            let path = directory + "/" + name
+            // Temporaries and kept files of writes under way, this one's included.
+            if name.hasPrefix(".orrery-") || keeping.written.contains(path) {
+                emptied = false
+                continue
+            }
+            var status = stat()
+            guard lstat(path, &status) == 0 else { emptied = false; continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                if !keeping.directories.contains(path), Self.holdsReport(path) {
+                    emptied = false
+                } else if !collectStale(in: path, isTop: false, keeping: keeping, into: &stale) {
+                    emptied = false
+                }
+            case S_IFREG, S_IFLNK:
+                var target = stat()
+                let linksToDirectory = status.st_mode & S_IFMT == S_IFLNK && stat(path, &target) == 0 && target.st_mode & S_IFMT == S_IFDIR
+                if linksToDirectory || keeping.isProtected(path) {
+                    emptied = false
+                } else {
+                    stale.append(path)
+                }
+            default:
+                emptied = false
+            }
+        }
+        if emptied, !isTop, !keeping.directories.contains(directory) { emptiedDirectories.append(directory) }
+        return emptied
+    }
+
+    /// Whether the directory at `path` holds a report of its own.
+    private static func holdsReport(_ path: String) -> Bool {
+        ["report.md", "report.json", "sweep.json"].contains { name in
+            var status = stat()
+            return lstat(path + "/" + name, &status) == 0
+        }
+    }
+
+    /// `path` with its directory canonical and its last component as it is: where the entry of
+    /// that name is, a link there not followed.
+    private static func place(of path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let directory = FileIdentity.canonicalPath(parent(of: absolute))
+        let name = absolute.split(separator: "/").last.map(String.init) ?? ""
+        return (directory.hasSuffix("/") ? directory : directory + "/") + name
+    }
+
+    /// An absolute path without its last component ("/" for one under the root).
+    private static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "/" }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
     /// Puts every destination of `kept` back as it was, the first `renamedCount` of which were

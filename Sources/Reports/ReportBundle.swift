@@ -9,6 +9,13 @@ import Foundation
 /// when all are written are they renamed into place, so no file is ever seen half-written and a
 /// failed write (a full disk, an immutable file) leaves the previous report exactly as it was.
 ///
+/// The folders at the bundle's first level (`a1/` below) are its report folders, and each is
+/// written whole (``AtomicFileSet/replaceWhole(_:)``): after the write it holds exactly this
+/// bundle's files, so a report of another format or an earlier command (a run's `summary.csv`
+/// beside a later `--format md` run's `report.md`) never survives beside it to be read with it.
+/// What else is under the output directory — other reports' folders, `index.html`, a file at the
+/// bundle's first level — is left alone.
+///
 /// ```swift
 /// var bundle = ReportBundle()
 /// bundle.add("a1/report.md", markdown)
@@ -53,7 +60,8 @@ public struct ReportBundle: Sendable, Equatable {
     }
 
     /// Validates the bundle and stages every file under `directory` in `set`, to be committed
-    /// with whatever else the command writes (a run's trace).
+    /// with whatever else the command writes (a run's trace), each of its ``reportFolders``
+    /// replaced whole.
     ///
     /// - Returns: the URLs the files will have, in bundle order.
     /// - Throws: ``ReportWriteError``; `set` is then discarded.
@@ -72,7 +80,23 @@ public struct ReportBundle: Sendable, Equatable {
             try set.stage(file.contents, at: url)
             staged.append(url)
         }
+        for folder in reportFolders {
+            set.replaceWhole(directory.appendingPathComponent(folder, isDirectory: true))
+        }
         return staged
+    }
+
+    /// The first components of the bundle's paths that are folders (`a1` of `a1/report.md`), in
+    /// order of first appearance: the report folders the bundle writes whole.
+    public var reportFolders: [String] {
+        var folders: [String] = []
+        for file in files {
+            let components = file.path.split(separator: "/")
+            guard components.count > 1 else { continue }
+            let folder = String(components[0])
+            if !folders.contains(folder) { folders.append(folder) }
+        }
+        return folders
     }
 
     /// The absolute location of `file` below `directory`.

@@ -11,7 +11,7 @@ struct RunOptions: ParsableArguments {
     var format = FormatList(ReportFormat.allCases)
 
     func validate() throws {
-        guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
+        if let problem = OutputPaths.outputDirectoryOptionProblem(out) { throw ValidationError(problem) }
     }
 }
 

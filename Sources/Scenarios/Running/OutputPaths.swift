@@ -19,6 +19,14 @@ public enum OutputPaths {
     /// The reports every run's directory holds, whatever else it writes.
     public static let reportFiles = ["report.md", "report.json"]
 
+    /// What is wrong with `out`, a command's `--out` directory, as the option is read (its
+    /// `validate()`): an empty path, which would write into the working directory. The one check
+    /// of every command that takes `--out DIR` (run, sweep, merge, shrink, experiment), so that
+    /// all refuse it alike — `Error: --out must name a directory`, exit 2.
+    public static func outputDirectoryOptionProblem(_ out: String) -> String? {
+        out.isEmpty ? "--out must name a directory" : nil
+    }
+
     /// What is wrong with the paths, or nil when they are usable: `names` are the runs, each
     /// writing `<outputDirectory>/<name>/` with ``reportFiles`` in it; `files` are paths under
     /// `outputDirectory` the command writes besides; `inputs` are the files the command reads,

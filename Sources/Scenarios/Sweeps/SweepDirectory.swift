@@ -87,7 +87,11 @@ public final class SweepDirectory {
     /// `worlds.jsonl.partial`, the reports and `sweep.json` are renamed into place together as one
     /// ``AtomicFileSet``, only once every one of them is completely written: a write that fails
     /// on the way (a full disk, an immutable file) removes what this sweep wrote and leaves the
-    /// previous sweep's files in the directory exactly as they were.
+    /// previous sweep's files in the directory exactly as they were. The directory is written
+    /// whole (``AtomicFileSet/replaceWhole(_:)``): a file an earlier command left in it (a run's
+    /// `summary.csv`, a whole sweep's reports in a shard's place) goes in the same commit, while
+    /// the shards' folders below a whole sweep's directory, which hold a `sweep.json` of their
+    /// own, and the files it reads (a merge's shards) stay.
     public func finish(manifest: SweepManifest, report: SweepReport?) throws(ReportWriteError) {
         var bundle = report?.bundle() ?? ReportBundle()
         bundle.add("sweep.json", manifest.json())
@@ -99,6 +103,7 @@ public final class SweepDirectory {
             if let code { throw ReportWriteError.fileSystem(operation: "close", path: partialPath, code: code) }
             try files.adopt(temporary: URL(fileURLWithPath: partialPath), as: url.appendingPathComponent("worlds.jsonl"))
             try bundle.stage(into: files, under: url)
+            files.replaceWhole(url)
             try files.commit()
         } catch {
             abandon()

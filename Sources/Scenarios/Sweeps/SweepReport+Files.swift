@@ -55,7 +55,7 @@ extension SweepReport {
         for (index, variant) in variants.enumerated() {
             for metric in variant.metrics {
                 guard let summary = metric.summary else { continue }
-                table.append(["\(index + 1)", variant.label, metric.metric.name, metric.metric.unit, "\(summary.count)", "\(summary.mean)",
+                table.append(["\(index + 1)", variant.label.reportText, metric.metric.name.reportText, metric.metric.unit.reportText, "\(summary.count)", "\(summary.mean)",
                               "\(summary.standardDeviation)", summary.interval.map { "\($0.lowerBound)" } ?? "", summary.interval.map { "\($0.upperBound)" } ?? "",
                               summary.method.rawValue, "\(summary.minimum)", "\(summary.median)", "\(summary.maximum)", "\(summary.isClipped)"])
             }
@@ -68,19 +68,21 @@ extension SweepReport {
         var table = CSVTable(header: ["variant", "label", "expectation", "held", "trials", "rate", "wilson_low", "wilson_high"])
         for (index, variant) in variants.enumerated() {
             for expectation in variant.expectations {
-                table.append(["\(index + 1)", variant.label, expectation.text, "\(expectation.rate.successes)", "\(expectation.rate.trials)",
+                table.append(["\(index + 1)", variant.label.reportText, expectation.text.reportText, "\(expectation.rate.successes)", "\(expectation.rate.trials)",
                               "\(expectation.rate.proportion)", "\(expectation.rate.range.lowerBound)", "\(expectation.rate.range.upperBound)"])
             }
         }
         return table.rendered()
     }
 
-    /// `failures.csv`: every failing world with why and how to replay it.
+    /// `failures.csv`: every failing world with why and how to replay it. Like every CSV file and
+    /// `report.md` of a sweep, user text in it is ``Swift/String/reportText``: no raw control
+    /// character.
     func failuresCSV() -> String {
         var table = CSVTable(header: ["variant", "label", "seed", "reasons", "replay"])
         for (index, variant) in variants.enumerated() {
             for failure in variant.failures {
-                table.append(["\(index + 1)", variant.label, "\(failure.seed)", failure.reasons.joined(separator: "; "), failure.replay])
+                table.append(["\(index + 1)", variant.label.reportText, "\(failure.seed)", failure.reasons.map(\.reportText).joined(separator: "; "), failure.replay.reportText])
             }
         }
         return table.rendered()
@@ -90,7 +92,7 @@ extension SweepReport {
     func comparisonsCSV() -> String {
         var table = CSVTable(header: ["metric", "variant", "against", "pairs", "mean_difference", "p", "verdict"])
         for comparison in comparisons {
-            table.append([comparison.metric.name, "\(comparison.first + 1)", "\(comparison.second + 1)", "\(comparison.pairs)",
+            table.append([comparison.metric.name.reportText, "\(comparison.first + 1)", "\(comparison.second + 1)", "\(comparison.pairs)",
                           "\(comparison.result.meanDifference)", "\(comparison.result.pValue)", comparison.result.verdict.rawValue])
         }
         return table.rendered()

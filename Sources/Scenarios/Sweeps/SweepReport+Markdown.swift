@@ -7,9 +7,9 @@ extension SweepReport {
 
     /// `report.md`.
     func markdown() -> String {
-        var out = "# Sweep: \(manifest.name)\n\n"
-        if !manifest.description.isEmpty { out += "\(manifest.description.markdownLine)\n\n" }
-        out += "`\(manifest.file)`, seeds \(manifest.seeds) (\(NumberFormat.integer(manifest.seedCount))), "
+        var out = "# Sweep: \(manifest.name.reportText)\n\n"
+        if !manifest.description.isEmpty { out += "\(manifest.description.markdownLine.reportText)\n\n" }
+        out += "`\(manifest.file.reportText)`, seeds \(manifest.seeds) (\(NumberFormat.integer(manifest.seedCount))), "
         out += "\(manifest.variants.count) variant\(manifest.variants.count == 1 ? "" : "s"), \(NumberFormat.integer(manifest.worlds)) worlds. "
         out += "Intervals are 95 %: Student's t for means, a percentile bootstrap (\(NumberFormat.integer(SampleSummary.bootstrapResamples)) resamples) "
         out += "for tail percentiles and maxima, Wilson for pass rates. Variants share their seeds, so differences are tested pairwise by seed "
@@ -18,7 +18,7 @@ extension SweepReport {
         out += variantsSection()
         out += differencesSection()
         for (index, variant) in variants.enumerated() {
-            out += "## \(variants.count == 1 ? "Metrics" : "Variant \(index + 1): \(variant.label.markdownLine)")\n\n"
+            out += "## \(variants.count == 1 ? "Metrics" : "Variant \(index + 1): \(variant.label.reportText)")\n\n"
             out += metricsTable(variant)
             if !variant.expectations.isEmpty { out += expectationsTable(variant) }
             out += failuresList(variant)
@@ -30,7 +30,7 @@ extension SweepReport {
         var table = MarkdownTable(columns: [.numeric("#"), .text("variant"), .numeric("worlds"), .numeric("passed"),
                                             .text("pass rate [95 % CI]"), .numeric("stopped early")])
         for (index, variant) in variants.enumerated() {
-            table.append(["\(index + 1)", variant.label, NumberFormat.integer(variant.worlds), NumberFormat.integer(variant.passRate.successes),
+            table.append(["\(index + 1)", variant.label.reportText, NumberFormat.integer(variant.worlds), NumberFormat.integer(variant.passRate.successes),
                           "\(NumberFormat.percent(variant.passRate.proportion)) [\(variant.passRate.percentRange)]",
                           NumberFormat.integer(variant.stoppedEarly)])
         }
@@ -48,7 +48,7 @@ extension SweepReport {
                                                 .numeric("p"), .text("verdict")])
             for comparison in significant {
                 let unit = MetricUnit(name: comparison.metric.unit) ?? .ratio
-                table.append([comparison.metric.name, "\(comparison.first + 1)", "\(comparison.second + 1)",
+                table.append([comparison.metric.name.reportText, "\(comparison.first + 1)", "\(comparison.second + 1)",
                               Self.signed(comparison.result.meanDifference, unit), Self.pValue(comparison.result.pValue),
                               comparison.result.verdict.rawValue])
             }
@@ -57,7 +57,7 @@ extension SweepReport {
         let noise = Dictionary(grouping: comparisons.filter { $0.result.verdict == .indistinguishable }, by: { "\($0.first)-\($0.second)" })
         for (first, second) in Set(comparisons.map { [$0.first, $0.second] }).sorted(by: { $0.lexicographicallyPrecedes($1) }).map({ ($0[0], $0[1]) }) {
             guard let same = noise["\(first)-\(second)"], !same.isEmpty else { continue }
-            out += "- Variants \(first + 1) and \(second + 1) are indistinguishable in \(same.map { "`\($0.metric.name)`" }.joined(separator: ", ")).\n"
+            out += "- Variants \(first + 1) and \(second + 1) are indistinguishable in \(same.map { "`\($0.metric.name.reportText)`" }.joined(separator: ", ")).\n"
         }
         return out + (noise.isEmpty ? "" : "\n")
     }
@@ -70,7 +70,7 @@ extension SweepReport {
             let unit = MetricUnit(name: metric.metric.unit) ?? .ratio
             let notes = [summary.method == .bootstrap ? "bootstrap" : nil, summary.isClipped ? "*clipped*" : nil].compactMap { $0 }
             let interval = summary.interval.map { "\(Self.acrossSeeds(unit, $0.lowerBound)) … \(Self.acrossSeeds(unit, $0.upperBound))\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")" } ?? "—"
-            table.append([metric.metric.name, NumberFormat.integer(summary.count), Self.acrossSeeds(unit, summary.mean), Self.acrossSeeds(unit, summary.standardDeviation),
+            table.append([metric.metric.name.reportText, NumberFormat.integer(summary.count), Self.acrossSeeds(unit, summary.mean), Self.acrossSeeds(unit, summary.standardDeviation),
                           interval, Self.format(unit, summary.minimum), Self.acrossSeeds(unit, summary.median), Self.format(unit, summary.maximum)])
         }
         return table.rendered() + "\n"
@@ -79,7 +79,7 @@ extension SweepReport {
     private func expectationsTable(_ variant: VariantSummary) -> String {
         var table = MarkdownTable(columns: [.text("expectation"), .numeric("held"), .text("rate [95 % CI]")])
         for expectation in variant.expectations {
-            table.append(["`\(expectation.text)`", "\(NumberFormat.integer(expectation.rate.successes))/\(NumberFormat.integer(expectation.rate.trials))",
+            table.append(["`\(expectation.text.reportText)`", "\(NumberFormat.integer(expectation.rate.successes))/\(NumberFormat.integer(expectation.rate.trials))",
                           "\(NumberFormat.percent(expectation.rate.proportion)) [\(expectation.rate.percentRange)]"])
         }
         return table.rendered() + "\n"
@@ -89,7 +89,7 @@ extension SweepReport {
         guard !variant.failures.isEmpty else { return "" }
         var out = "Failing seeds (\(NumberFormat.integer(variant.failures.count))):\n\n"
         for failure in variant.failures.prefix(Self.listedFailures) {
-            out += "- seed \(failure.seed): \(failure.reasons.joined(separator: "; ")) — `\(failure.replay)`\n"
+            out += "- seed \(failure.seed): \(failure.reasons.map(\.reportText).joined(separator: "; ")) — `\(failure.replay.reportText)`\n"
         }
         if variant.failures.count > Self.listedFailures {
             out += "- … \(NumberFormat.integer(variant.failures.count - Self.listedFailures)) more in `failures.csv`\n"

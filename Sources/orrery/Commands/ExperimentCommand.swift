@@ -37,7 +37,7 @@ struct ExperimentCommand: ParsableCommand {
 
     func validate() throws {
         guard list || !names.isEmpty else { throw ValidationError("name at least one experiment, or all (see --list)") }
-        guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
+        if let problem = OutputPaths.outputDirectoryOptionProblem(out) { throw ValidationError(problem) }
         // A file or a missing path as --scenarios was reported as each experiment's file missing.
         var isDirectory: ObjCBool = false
         guard list || (FileManager.default.fileExists(atPath: scenarios, isDirectory: &isDirectory) && isDirectory.boolValue) else {

@@ -11,6 +11,12 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: "Shard directories (shard-i-of-n), or directories holding them.") var directories: [String]
     @Option(help: "Directory for the merged sweep; it writes <out>/<name>/.") var out = "results/sweeps"
 
+    /// An empty `--out` wrote `<name>/` into the working directory; refused as every command
+    /// refuses it.
+    func validate() throws {
+        if let problem = OutputPaths.outputDirectoryOptionProblem(out) { throw ValidationError(problem) }
+    }
+
     func run() throws {
         let manifest: SweepManifest
         let records: [WorldRecord]

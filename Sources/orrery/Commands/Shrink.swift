@@ -21,7 +21,7 @@ struct Shrink: ParsableCommand {
     var maxRuns = Shrinker.defaultMaxRuns
 
     func validate() throws {
-        guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
+        if let problem = OutputPaths.outputDirectoryOptionProblem(out) { throw ValidationError(problem) }
         guard Shrinker.maxRunsRange.contains(maxRuns) else {
             throw ValidationError("--max-runs must be between \(Shrinker.maxRunsRange.lowerBound) and \(Shrinker.maxRunsRange.upperBound), got \(maxRuns)")
         }

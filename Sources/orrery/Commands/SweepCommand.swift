@@ -33,7 +33,7 @@ struct SweepCommand: ParsableCommand {
 
     func validate() throws {
         for argument in varyArguments { _ = try OverrideArgument.parseVariants(argument) }
-        guard !out.isEmpty else { throw ValidationError("--out must name a directory") }
+        if let problem = OutputPaths.outputDirectoryOptionProblem(out) { throw ValidationError(problem) }
         if let problem = Self.seedsProblem(seeds) { throw ValidationError(problem) }
     }
 
