@@ -168,7 +168,8 @@ struct YAMLCursor {
         do {
             return try int()
         } catch {
-            guard case .wrongType = error.kind, let text = text?.trimmingSpaces, let first = text.first else { throw error }
+            guard case .wrongType = error.kind, case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any,
+                  let text = text?.trimmingSpaces, let first = text.first else { throw error }
             let digits = first == "-" || first == "+" ? text.dropFirst() : text[...]
             guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw error }
             throw self.error(.invalidValue("\(bounds(first == "-")), got \(text.excerpt)"))

@@ -144,18 +144,25 @@ extension MapReduce.Coordinator {
     }
 
     /// Counts an attempt that failed or timed out against its worker, and blacklists the worker for
-    /// the job when it reaches the policy's limit — unless that would leave fewer than half the
-    /// known workers usable. As in Hadoop, an attempt lost with its worker (a crash, a restart) is
+    /// the job when it reaches the policy's limit (in force while the blacklist holds less than 33 %
+    /// of the known workers: ``MapReduce/JobState/blacklistInForce(among:)``). As in Hadoop, an attempt lost with its worker (a crash, a restart) is
     /// not the worker's task failure: the lost-work bound handles workers that keep dying.
     private func noteFailure(of outcome: MapReduce.AttemptOutcome, on worker: NodeID, of jobID: String) {
         guard outcome.countsAsFailure else { return }
+        noteFailure(on: worker, of: jobID)
+    }
+
+    /// Counts one failed attempt against `worker` (see ``noteFailure(of:on:of:)``): Hadoop's
+    /// `AttemptFailedTransition` sends `ContainerFailedEvent` for the attempt's node, a retroactive
+    /// failure included.
+    private func noteFailure(on worker: NodeID, of jobID: String) {
         let count = jobs[jobID]!.failuresOnWorker[worker, default: 0] + 1
         jobs[jobID]!.failuresOnWorker[worker] = count
-        let blacklisted = jobs[jobID]!.blacklisted
-        guard count >= policy.maxFailuresPerWorker, !blacklisted.contains(worker),
-              2 * (blacklisted.count + 1) <= workers.count else { return }
+        guard count >= policy.maxFailuresPerWorker, !jobs[jobID]!.blacklisted.contains(worker) else { return }
         jobs[jobID]!.blacklisted.append(worker)
-        simulation.trace.record(.custom, id.name, "\(jobID) blacklists \(worker) after \(count) failed attempts")
+        let inForce = jobs[jobID]!.blacklistInForce(among: workers.count)
+        simulation.trace.record(.custom, id.name, "\(jobID) blacklists \(worker) after \(count) failed attempts"
+            + (inForce ? "" : "; ignores its blacklist (\(jobs[jobID]!.blacklisted.count) of \(workers.count) workers, 33 % or more)"))
     }
 
     /// Forgets the output of completed map task `index` (its worker died, or a reducer could not
@@ -164,7 +171,7 @@ extension MapReduce.Coordinator {
     @discardableResult
     func invalidateMapOutput(_ index: Int, of jobID: String, because reason: String,
                              as status: MapReduce.MapCompletionEvent.Status) -> Bool {
-        guard !jobs[jobID]!.status.isFinished, jobs[jobID]!.mapOutputs[index] != nil, !jobs[jobID]!.allReducesCompleted else { return false }
+        guard !jobs[jobID]!.status.isFinished, let output = jobs[jobID]!.mapOutputs[index], !jobs[jobID]!.allReducesCompleted else { return false }
         jobs[jobID]!.loseMapOutput(index, as: status)
         // The task's counters stay: reducers may already have consumed the lost output, and a
         // re-run killed when the job finishes must not drop the task from the job's counters
@@ -176,7 +183,7 @@ extension MapReduce.Coordinator {
         jobs[jobID]!.mapReexecutions += 1
         jobs[jobID]!.status = .running(.map)
         simulation.trace.record(.custom, id.name, "\(jobID)/map-\(index) output lost: \(reason)")
-        if status == .failed, countRetroactiveFailure(of: task, of: jobID, because: reason) { return true }
+        if status == .failed, countRetroactiveFailure(of: output.attempt, of: jobID, because: reason) { return true }
         // Lost output is lost work, and it is bounded: a job that loses more map outputs than it has
         // map tasks times the attempt limit without ever getting further than before cannot make
         // progress (its workers crash faster than they finish), and fails saying so instead of
@@ -195,9 +202,17 @@ extension MapReduce.Coordinator {
     /// `MapRetroactiveFailureTransition` counts it towards `mapreduce.map.maxattempts`, re-running
     /// the task at once (no backoff) or failing it, and the job, when that was its last attempt.
     /// An output lost with its worker (declared lost, restarted) is not counted, as Hadoop kills
-    /// the attempts of an unusable node. The attempt itself stays `succeeded` in the timeline: it
-    /// did complete; the loss is the trace's `output lost` line. Returns whether the job failed.
-    private func countRetroactiveFailure(of task: MapReduce.TaskID, of jobID: String, because reason: String) -> Bool {
+    /// the attempts of an unusable node. It counts against the attempt's worker too (Hadoop's
+    /// `ContainerFailedEvent`, towards `max_failures_per_worker`), and among the job's failed
+    /// attempts. The attempt itself stays `succeeded` in the timeline: it did complete; the loss
+    /// is the trace's `output lost` line. An attempt already counted — declared timed out, its
+    /// late answer completing the task — is not counted again (Hadoop would not have taken the
+    /// answer). Returns whether the job failed.
+    private func countRetroactiveFailure(of number: Int, of jobID: String, because reason: String) -> Bool {
+        guard let attempt = jobs[jobID]!.attempts[number], attempt.lateAnswer?.declared.countsAsFailure != true else { return false }
+        let task = attempt.task
+        jobs[jobID]!.retroactiveFailures += 1
+        noteFailure(on: attempt.worker, of: jobID)
         jobs[jobID]![task].failures += 1
         jobs[jobID]![task].lastFailure = "output could not be fetched: \(reason)"
         let record = jobs[jobID]![task]

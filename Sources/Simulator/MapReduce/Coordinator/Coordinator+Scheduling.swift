@@ -12,7 +12,8 @@ extension MapReduce.Coordinator {
         let now = simulation.now
         // Jobs are never removed, so their positions hold while attempts start, and starting
         // one finishes no job.
-        let open = unfinishedJobs.filter { index in readJob(at: index) { !$0.blacklisted.contains(worker) } }
+        let known = workers.count
+        let open = unfinishedJobs.filter { index in readJob(at: index) { !$0.excludes(worker, among: known) } }
         for index in open {
             let jobID = jobs.keys[index]
             for kind in [MapReduce.TaskKind.map, .reduce] {

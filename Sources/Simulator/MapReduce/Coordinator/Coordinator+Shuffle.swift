@@ -40,7 +40,7 @@ extension MapReduce.Coordinator {
     ///   the report counts against every output the worker's process holds for the job; as
     ///   Hadoop's job (`JobImpl`'s fetch-failure transition), an output is re-executed once it
     ///   has 3 such reports (`mapreduce.job.maxfetchfailures.notifications`) from at least half
-    ///   the running reduce attempts' worth — so a worker that stays unreachable has its outputs
+    ///   the running reduce attempts still shuffling's worth — so a worker that stays unreachable has its outputs
     ///   re-run together, not one a round, and one paused for a moment keeps them. A worker
     ///   declared lost has them all re-run anyway (``MapReduce/Coordinator`` at its timeout).
     ///
@@ -68,14 +68,22 @@ extension MapReduce.Coordinator {
             }
             return
         }
-        let reducers = readJob(at: index) { state in state.running.filter { state.attempts[$0]?.task.kind == .reduce }.count }
+        // Hadoop's `JobImpl.TaskAttemptFetchFailureTransition` divides by the running reduce
+        // attempts still shuffling (their last reported phase `SHUFFLE`: here their progress
+        // still in its first third, ``ReduceProgress``), a rate of 1 when none is.
+        let shuffling = readJob(at: index) { state in
+            state.running.filter { number in
+                guard let attempt = state.attempts[number] else { return false }
+                return attempt.task.kind == .reduce && attempt.progress < 1.0 / 3
+            }.count
+        }
         for output in onWorker where !jobs[jobID]!.status.isFinished {
             guard let attempt = jobs[jobID]!.mapOutputs[output]?.attempt else { continue }
             var notices = jobs[jobID]!.fetchFailureNotices[output] ?? (attempt, 0)
             if notices.attempt != attempt { notices = (attempt, 0) }
             notices.count += 1
             jobs[jobID]!.fetchFailureNotices[output] = notices
-            guard notices.count >= Self.fetchFailureNotifications, 2 * notices.count >= reducers else { continue }
+            guard notices.count >= Self.fetchFailureNotifications, 2 * notices.count >= shuffling else { continue }
             jobs[jobID]!.fetchFailureNotices[output] = nil
             invalidateMapOutput(output, of: jobID, because: output == location.mapIndex
                 ? "\(reason) (\(notices.count) reports)" : "\(reason) (\(notices.count) reports, held on the same worker)", as: .failed)

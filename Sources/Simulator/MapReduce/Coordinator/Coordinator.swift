@@ -97,7 +97,7 @@ extension MapReduce {
 
         /// The report of job `jobID` as it stands (its output only once it succeeded).
         public func report(of jobID: String) -> JobReport? {
-            jobs[jobID].map { JobReport($0) }
+            jobs[jobID].map { JobReport($0, workers: workers.count) }
         }
 
         /// The ids of every submitted job, in submission order.

@@ -26,9 +26,9 @@ extension MapReduce {
         /// How many failed or timed-out attempts a task may have before the job fails.
         public var maxAttempts: Int
         /// A worker on which this many of a job's attempts failed or timed out is
-        /// blacklisted for that job — given none of its tasks again — as long as at least half
-        /// the workers the coordinator knows stay usable (Hadoop's
-        /// `mapreduce.job.maxtaskfailures.per.tracker`, 3).
+        /// blacklisted for that job — given none of its tasks again — while the blacklist holds
+        /// less than 33 % of the workers the coordinator knows (Hadoop's
+        /// `mapreduce.job.maxtaskfailures.per.tracker`, 3, and `ignore-threshold-node-percent`).
         public var maxFailuresPerWorker: Int
         /// Backoff before retrying a task after its first counted failure; it doubles with each
         /// further one.

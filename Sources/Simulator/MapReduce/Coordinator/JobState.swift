@@ -64,8 +64,29 @@ extension MapReduce {
         var running = OrderedSet<Int>()
         /// Attempts of this job that failed or timed out, per worker.
         var failuresOnWorker: [NodeID: Int] = [:]
-        /// Workers given none of this job's tasks any more, in the order they were blacklisted.
+        /// Completed maps failed retroactively, their output not fetchable
+        /// (``JobStatistics/retroactiveFailures``).
+        var retroactiveFailures = 0
+        /// Workers blacklisted for this job, in the order they were: given none of its tasks while
+        /// the blacklist is in force (``blacklistInForce(among:)``).
         var blacklisted: [NodeID] = []
+
+        /// Whether the blacklist keeps its workers out, among `workers` known: as Hadoop's
+        /// `RMContainerRequestor.computeIgnoreBlacklisting`, not once it holds 33 % of them or more
+        /// (`yarn.app.mapreduce.am.job.node-blacklisting.ignore-threshold-node-percent`, in
+        /// whole percent, rounded down as `(int) (float) blacklisted / nodes * 100`) — then every
+        /// worker is usable again, and the blacklist is back in force if workers join.
+        func blacklistInForce(among workers: Int) -> Bool {
+            workers > 0 && Int(Float(blacklisted.count) / Float(workers) * 100) < Self.blacklistIgnoredPercent
+        }
+
+        /// Whether `worker` is given none of this job's tasks, among `workers` known.
+        func excludes(_ worker: NodeID, among workers: Int) -> Bool {
+            blacklisted.contains(worker) && blacklistInForce(among: workers)
+        }
+
+        /// Hadoop's `ignore-threshold-node-percent` default.
+        static let blacklistIgnoredPercent = 33
         /// The most tasks ever completed at once (map outputs lost since make it fall back).
         var mostTasksCompleted = 0
         /// Map outputs lost since ``mostTasksCompleted`` last rose.

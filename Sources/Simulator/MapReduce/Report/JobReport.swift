@@ -34,13 +34,18 @@ extension MapReduce {
         public let recoveries: [Recovery]
         /// The committed output: only once the job succeeded.
         public let output: Output?
-        /// Workers given none of the job's tasks any more after repeated failures, in order.
+        /// Workers blacklisted after repeated failures, in order.
         public let blacklisted: [NodeID]
+        /// The workers the coordinator knew when the report was made.
+        public let knownWorkers: Int
+        /// Whether the blacklist was ignored when the report was made: it held 33 % of the
+        /// workers or more, so every worker was usable (Hadoop's `ignore-threshold-node-percent`).
+        public let blacklistIgnored: Bool
 
         /// From submission to the end of the job.
         public var makespan: Duration? { finishedAt.map { submittedAt.duration(to: $0) } }
 
-        init(_ state: JobState) {
+        init(_ state: JobState, workers: Int) {
             jobID = state.submission.id
             jobName = state.submission.job.name
             status = state.status
@@ -55,6 +60,8 @@ extension MapReduce {
             reducePhase = JobReport.phase(.reduce, state.reduces, attempts)
             output = state.output
             blacklisted = state.blacklisted
+            knownWorkers = workers
+            blacklistIgnored = !state.blacklisted.isEmpty && !state.blacklistInForce(among: workers)
             recoveries = JobReport.recoveries(state, attempts)
             var map = MapStatistics()
             for statistics in state.mapStatistics { if let statistics { map.add(statistics) } }
@@ -69,6 +76,7 @@ extension MapReduce {
                 speculativeAttempts: attempts.filter(\.speculative).count,
                 speculativeWins: attempts.filter { $0.speculative && winners.contains($0.number) }.count,
                 failedAttempts: attempts.filter { if case .failed = $0.outcome { return true } else { return false } }.count,
+                retroactiveFailures: state.retroactiveFailures,
                 timedOutAttempts: attempts.filter { $0.judgedOutcome == .timedOut }.count,
                 lostAttempts: attempts.filter { if case .lost = $0.judgedOutcome { return true } else { return false } }.count,
                 mapReexecutions: state.mapReexecutions)

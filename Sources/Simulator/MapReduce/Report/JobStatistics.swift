@@ -31,6 +31,11 @@ extension MapReduce {
         public let speculativeWins: Int
         /// Attempts that failed in the job's own code.
         public let failedAttempts: Int
+        /// Completed maps failed afterwards because reducers could not fetch their output, each
+        /// counted against its task and worker (Hadoop's retroactive failures; its
+        /// `NUM_FAILED_MAPS` counts them with the failed attempts). Their attempts stay
+        /// `succeeded`.
+        public let retroactiveFailures: Int
         /// Attempts timed out for lack of progress (those that answered late included).
         public let timedOutAttempts: Int
         /// Attempts lost to worker deaths, restarts and unreachable data (those that answered

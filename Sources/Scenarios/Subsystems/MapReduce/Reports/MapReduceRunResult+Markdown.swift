@@ -24,7 +24,9 @@ extension MapReduceRunResult {
         out += "![job timeline](timeline.svg)\n\n"
         out += "## Attempts\n\n" + JobReportTables.attempts(report.statistics).rendered() + "\n"
         if !report.blacklisted.isEmpty {
-            out += "Blacklisted for this job after \(report.blacklisted.count == 1 ? "its" : "their") repeated failed or timed-out attempts (given none of its tasks afterwards): \(report.blacklisted.map { "`\($0)`" }.joined(separator: ", ")).\n\n"
+            out += "Blacklisted for this job after \(report.blacklisted.count == 1 ? "its" : "their") repeated failed or timed-out attempts (given none of its tasks afterwards"
+                + (report.blacklistIgnored ? "; at the end \(report.blacklisted.count) of the \(report.knownWorkers) workers, 33 % or more, so the blacklist was ignored and every worker usable, as Hadoop ignores it" : "")
+                + "): \(report.blacklisted.map { "`\($0)`" }.joined(separator: ", ")).\n\n"
         }
         out += "## Shuffle\n\n" + JobReportTables.shuffle(report.statistics, combining: report.combining).rendered() + "\n"
         let statistics = report.statistics
