@@ -49,9 +49,10 @@ extension ScenarioLoader {
                 guard let last = valueText.last, last.isLetter else {
                     // A bare number gets its units suggested; anything else (`p99 <<`) a whole
                     // expectation: "e.g. <ms or <s" was no example.
-                    let example = Double(valueText) != nil ? "\(valueText.excerpt)ms or \(valueText.excerpt)s"
-                        : "'\(written.excerpt) \(op.rawValue) \(metric.unit.exampleThreshold)'"
-                    throw valueCursor.error(.invalidValue("'\(metric)' is a duration: give the threshold a unit, e.g. \(example)"))
+                    if Double(valueText) != nil {
+                        throw valueCursor.error(.invalidValue("'\(metric)' is a duration: give the threshold a unit, e.g. \(valueText.excerpt)ms or \(valueText.excerpt)s"))
+                    }
+                    throw valueCursor.error(.invalidValue("'\(metric)' is a duration, and '\(valueText.excerpt)' is not one: give the threshold as a number and a unit, e.g. '\(written.excerpt) \(op.rawValue) \(metric.unit.exampleThreshold)'"))
                 }
                 threshold = try valueCursor.seconds()
             default:

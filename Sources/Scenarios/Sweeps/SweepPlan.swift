@@ -35,13 +35,15 @@ public struct SweepPlan: Sendable, Equatable {
             guard !paths.contains(path) else { throw OverrideProblem("--vary \(path.excerpt) is given twice; list all its values in one --vary") }
             paths.append(path)
         }
-        var variants = 1
+        // The whole product, so that the refusal names it (it named the product only up to the
+        // option that passed the limit); saturated, never a trap.
+        var variants = 1, overflowed = false
         for dimension in dimensions {
             let (product, overflow) = variants.multipliedReportingOverflow(by: dimension.count)
-            guard !overflow, product <= Self.maximumVariants else {
-                throw OverrideProblem("a sweep has at most \(Self.maximumVariants) variants; the --vary values make \(overflow ? "more than that" : "\(product)") (every combination of one value of each); vary fewer values, or sweep in parts")
-            }
-            variants = product
+            if overflow { overflowed = true } else { variants = product }
+        }
+        guard !overflowed, variants <= Self.maximumVariants else {
+            throw OverrideProblem("a sweep has at most \(Self.maximumVariants) variants; the --vary values make \(overflowed ? "more than \(Int.max)" : "\(variants)") (every combination of one value of each); vary fewer values, or sweep in parts")
         }
         guard variants * seeds.seeds.count <= Self.maximumWorlds else {
             throw OverrideProblem("a sweep runs at most \(Self.maximumWorlds) worlds; \(variants) variant(s) × \(seeds.seeds.count) seeds is \(variants * seeds.seeds.count)")

@@ -67,6 +67,9 @@ import Reports
         do { _ = try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [values("a", 200), values("b", 191)]) } catch { refusal = "\(error)" }
         #expect(refusal == "a sweep has at most 1000 variants; the --vary values make 38200 (every combination of one value of each); vary fewer values, or sweep in parts")
         #expect(try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1..1000"), dimensions: [values("a", 40), values("b", 25)]).worldCount == 1_000_000)
+        // The whole product is named, not the part up to the option that passed the limit.
+        do { _ = try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [values("a", 1000), values("b", 1000), values("c", 1000)]) } catch { refusal = "\(error)" }
+        #expect(refusal == "a sweep has at most 1000 variants; the --vary values make 1000000000 (every combination of one value of each); vary fewer values, or sweep in parts")
     }
 
     /// `--vary seed=5,6` made two variants that ran the same worlds (the seeds are --seeds'), and
