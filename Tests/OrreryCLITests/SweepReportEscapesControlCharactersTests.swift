@@ -10,24 +10,10 @@ import Testing
     static let hostileName = "evil\u{1B}[31m\nFAKE.yaml"
 
     /// ESC, NUL, DEL, NEL (a line break: a space, as any line break of a description) and CSI (C1).
-    static let scenario = """
-    name: small
-    description: "a\\eb\\0c\\x7Fd\\x85e\\x9Bf"
-    seed: 42
-    run:
-      requests: 50
-    servers:
-      - name: s
-        count: 2
-        slots: 4
-        service_time: 2ms
-    workload:
-      type: closed_loop
-      users: 4
-      timeout: 1s
-    expect:
-      - p99 < 1ms
-    """
+    static let scenario = OutputSafetyCommandTests.scenario
+        .replacingOccurrences(of: "name: small\n", with: "name: small\ndescription: \"a\\eb\\0c\\x7Fd\\x85e\\x9Bf\"\n")
+        .replacingOccurrences(of: "requests: 200", with: "requests: 50")
+        .replacingOccurrences(of: "success_ratio >= 0.9", with: "p99 < 1ms")
 
     /// Any control character but the line feeds that end the report's own lines.
     static func rawControls(_ text: String) -> [UInt32] {
