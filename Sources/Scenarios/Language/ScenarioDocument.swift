@@ -168,6 +168,9 @@ public struct ScenarioDocument {
     /// Scalars stay untagged text (``resolver``): the loader reads every number, boolean and
     /// null itself, with its ranges and its messages.
     static func compose(_ text: String, file: String) throws(ScenarioError) -> YAMLCursor {
+        if let key = YAMLAliasKeys.first(in: text) {
+            throw ScenarioError(file: file, line: key.line, column: key.column, path: key.path, kind: key.problem)
+        }
         do {
             guard let node = try Yams.compose(yaml: text, resolver) else {
                 throw ScenarioError(file: file, line: 1, column: 1, path: "", kind: .invalidValue("the scenario file is empty"))

@@ -137,6 +137,11 @@ extension ScenarioDocument {
                                   file: String) throws(ScenarioError) -> Node {
         let reason: String
         composing: do {
+            if let key = YAMLAliasKeys.first(in: override.value) {
+                let place = key.line > 1 ? "line \(key.line), column \(key.column)" : "character \(key.column)"
+                reason = "has a key at \(place) of the value that is '*\(key.name.excerpt)', an alias of \(key.names) (a key is a name)"
+                break composing
+            }
             if let node = try Yams.compose(yaml: override.value, ScenarioDocument.resolver) {
                 guard node.nodeCount(upTo: maximumValueNodes + 1) <= maximumValueNodes else {
                     reason = "holds more than \(NumberFormat.integer(maximumValueNodes)) values once its aliases are expanded (each alias repeats what its anchor names)"

@@ -29,9 +29,9 @@ import Yams
 /// 5.8 s and 127 MB, where a 16 MiB file of 41 such latencies written out takes 4.2 s and 625 MB.
 /// The walks add about 0.6 s to a 16 MiB file of 8 million values with a `*` in it.
 ///
-/// Not covered: Yams checks a mapping's keys for repeats while composing, hashing each key
-/// whole, so an alias of a large list used as a key (`? *big`) is expanded inside
-/// `Yams.compose`, before this count (the loader refuses such a key afterwards).
+/// Yams checks a mapping's keys for repeats while composing, hashing each key whole, so an alias
+/// of a list or mapping used as a key (`? *big`) would be expanded inside `Yams.compose`, before
+/// this count: ``YAMLAliasKeys`` refuses such a key before composing.
 struct YAMLAliasBudget {
     /// The most nodes a file's aliases may add: 8,388,608.
     static let maximumAddedNodes = RegularFile.scenarioLimit / 2

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import Scenarios
+
+/// A mapping key holding an alias of a list or mapping is refused before Yams composes the file:
+/// Yams hashes every key whole to find repeats, so `? *a8`, whose anchor nests eight levels of
+/// ten aliases, was hashed as 10⁹ values inside `Yams.compose` (a 455-byte file ran past 30 s;
+/// the alias budget counts only after composing). No scenario key is anything but a name.
+@Suite struct AliasKeyTests {
+    /// Eight levels of ten aliases over a list of ten names: `*a8` repeats 10⁹ of them.
+    static let laughs: String = {
+        var lines = ["name: k", "a0: &a0 [x,x,x,x,x,x,x,x,x,x]"]
+        for level in 1...8 {
+            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ",") + "]")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    @Test func anAliasOfAListAsAKeyIsRefusedAtTheAlias() {
+        let block = Self.laughs + "m:\n  ? *a8\n  : 1\n"
+        #expect(AliasExpansionLimitTests.refusal(block) == "a.yaml:12:5: error: expected a key, found '*a8', an alias of a list (at m)")
+        let flow = Self.laughs + "m: {? [1, *a8] : 1}\n"
+        #expect(AliasExpansionLimitTests.refusal(flow) == "a.yaml:11:11: error: expected a key, found '*a8', an alias of a list (at m)")
+        let mapping = "name: k\nd: &d {x: 1}\nservers:\n  - {name: a, *d : 2}\n"
+        #expect(AliasExpansionLimitTests.refusal(mapping) == "a.yaml:4:15: error: expected a key, found '*d', an alias of a mapping (at servers.0)")
+    }
+
+    /// Only keys are checked, and only aliases of lists and mappings: an alias of a name is a
+    /// name, a list written out as a key costs what its text costs (the loader refuses it), and
+    /// aliases as values are the alias budget's.
+    @Test func otherAliasesAndKeysAreLeftToTheLoader() {
+        #expect(YAMLAliasKeys.first(in: "s: &s hello\nm: {*s : 1}\n") == nil)
+        #expect(YAMLAliasKeys.first(in: "a: &a [1]\nm: {? [1, 2] : *a}\n# *\n") == nil)
+        #expect(YAMLAliasKeys.first(in: Self.laughs + "m: [*a8, {k: *a8}]\n") == nil)
+        // Not YAML, or an alias named before its anchor: composing says so.
+        #expect(YAMLAliasKeys.first(in: "m: {? *a : 1}\n") == nil)
+        #expect(YAMLAliasKeys.first(in: "m: [*a\n") == nil)
+        #expect(AliasExpansionLimitTests.refusal("name: k\nm: {? *a : 1}\n").contains("found undefined alias"))
+    }
+
+    /// A `--set` value is composed too: the same key is refused there, at its place in the value.
+    @Test func aSetValueWithSuchAKeyIsRefused() throws {
+        let document = try ScenarioDocument.parse(AliasExpansionLimitTests.world, file: "a.yaml")
+        let override = try ScenarioOverride(parsing: "workload.keys={a: &a [1,2], ? *a : 3}")
+        #expect(throws: ScenarioError.self) { try document.overriding([override], option: "--set") }
+        do {
+            _ = try document.overriding([override], option: "--set")
+        } catch {
+            #expect(error.message == "--set workload.keys: the value '{a: &a [1,2], ? *a : 3}' has a key at character 17 of the value that is '*a', an alias of a list (a key is a name)")
+        }
+    }
+}
