@@ -128,7 +128,7 @@ struct YAMLAliasKeys {
                 guard !frame.atKey, let key = frame.key else { break }
                 components.append(key)
             } else {
-                components.append(String(frame.index))
+                components.append("[\(frame.index)]")
             }
         }
         return components.joined(separator: ".")

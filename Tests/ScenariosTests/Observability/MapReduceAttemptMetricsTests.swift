@@ -59,10 +59,15 @@ import Testing
         #expect(Self.check(run) == ["succeeded": 21, "lost": 1])
     }
 
+    /// The coordinator restart of seed 11's chaos (back at 10.193 s) kills the two attempts it
+    /// was running (reduce-0 and a re-run of map-10), which used to run on: the job takes another
+    /// course from there, 63 → 44 attempts. The ten completed maps that reducers could not fetch
+    /// read `failed` in the report but stay among the `succeeded` judgements, as they were judged
+    /// when they completed (the report counts them among the completed maps failed afterwards).
     @Test func theChaosScenariosOutcomesSumToItsReport() throws {
         let scenario = try WorldTearDownTests.scenario("mapreduce-log-chaos.yaml")
         let observer = RunObserver(ObservationOptions(metrics: true))
         let run = ObservabilityFixture.Run(result: ScenarioRunner.run(scenario, observer: observer), observer: observer)
-        #expect(Self.check(run) == ["succeeded": 56, "killed": 4, "lost": 3])
+        #expect(Self.check(run) == ["succeeded": 39, "killed": 4, "lost": 1])
     }
 }

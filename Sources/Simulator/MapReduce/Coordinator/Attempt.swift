@@ -17,8 +17,14 @@ extension MapReduce {
         /// killed attempts). A reduce attempt that cannot fetch a map output is not lost: it waits
         /// for the output's re-execution.
         case lost(String)
-        /// The coordinator stopped it: the job finished, or another attempt won.
+        /// The coordinator stopped it: the job finished, another attempt won, or the coordinator
+        /// restarted while it ran (``coordinatorRestarted``). Does not count towards the limit.
         case killed(String)
+
+        /// An attempt that was running when the coordinator restarted: killed, as Hadoop's next
+        /// ApplicationMaster attempt kills the previous one's containers and reschedules every
+        /// task that had not completed. Its late completion is ignored.
+        public static let coordinatorRestarted = AttemptOutcome.killed("coordinator restarted")
 
         /// Whether the attempt is over.
         public var isFinished: Bool { self != .running }
@@ -75,6 +81,11 @@ extension MapReduce {
         /// ``LateAnswer``): then ``outcome`` stays that declaration, or becomes `succeeded` if
         /// the answer completed the task.
         public internal(set) var lateAnswer: LateAnswer?
+        /// When the coordinator failed it after it had completed — a map whose output reducers
+        /// could not fetch (Hadoop's TOO_MANY_FETCH_FAILURE): its ``outcome`` then reads
+        /// `failed: output could not be fetched: …` and ``end`` stays its completion. Nil for
+        /// every other attempt.
+        public internal(set) var failedRetroactivelyAt: VirtualInstant?
         /// The incarnation of the worker's node it was assigned to (a restart makes it stale).
         let incarnation: UInt64
         /// Fraction of the work done, as last reported.

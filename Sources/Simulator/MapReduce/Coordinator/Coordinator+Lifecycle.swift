@@ -204,17 +204,23 @@ extension MapReduce.Coordinator {
     /// An output lost with its worker (declared lost, restarted) is not counted, as Hadoop kills
     /// the attempts of an unusable node. It counts against the attempt's worker too (Hadoop's
     /// `ContainerFailedEvent`, towards `max_failures_per_worker`), and among the job's failed
-    /// attempts. The attempt itself stays `succeeded` in the timeline: it did complete; the loss
-    /// is the trace's `output lost` line. An attempt already counted — declared timed out, its
-    /// late answer completing the task — is not counted again (Hadoop would not have taken the
-    /// answer). Returns whether the job failed.
+    /// attempts. The attempt itself becomes `failed` (`output could not be fetched: …`), as
+    /// Hadoop's `TaskAttemptImpl` moves SUCCEEDED → FAILED on TA_TOO_MANY_FETCH_FAILURE; its end
+    /// stays its completion, and ``MapReduce/Attempt/failedRetroactivelyAt`` says when it
+    /// failed, so that the job's statistics count it once — among the completed maps failed
+    /// afterwards, not among the attempts failed in the job's code. An attempt already counted —
+    /// declared timed out, its late answer completing the task — is not counted again (Hadoop
+    /// would not have taken the answer) and stays `succeeded`. Returns whether the job failed.
     private func countRetroactiveFailure(of number: Int, of jobID: String, because reason: String) -> Bool {
         guard let attempt = jobs[jobID]!.attempts[number], attempt.lateAnswer?.declared.countsAsFailure != true else { return false }
         let task = attempt.task
+        let failure = "output could not be fetched: \(reason)"
+        jobs[jobID]!.attempts[number]!.outcome = .failed(failure)
+        jobs[jobID]!.attempts[number]!.failedRetroactivelyAt = simulation.now
         jobs[jobID]!.retroactiveFailures += 1
         noteFailure(on: attempt.worker, of: jobID)
         jobs[jobID]![task].failures += 1
-        jobs[jobID]![task].lastFailure = "output could not be fetched: \(reason)"
+        jobs[jobID]![task].lastFailure = failure
         let record = jobs[jobID]![task]
         guard record.failures >= policy.maxAttempts else { return false }
         jobs[jobID]![task].state = .failed

@@ -55,16 +55,20 @@ extension MapReduce.Coordinator {
     }
 
     /// The attempt `report` ends, while it is open: its job has not finished, and it is the one
-    /// this worker's process ran and has not succeeded, been set aside as a duplicate or answered
-    /// late already. A report sent again after a lost answer finds its attempt already settled
-    /// and gets nil. Read in place: a copy of the job's state held while the attempt completed
-    /// made the completion copy every task's record.
+    /// this worker's process ran and has not succeeded, been set aside as a duplicate, failed
+    /// (a completed map failed retroactively included), been killed by a coordinator restart
+    /// (Hadoop's killed container never reports) or answered late already. A report sent again
+    /// after a lost answer finds its attempt already settled and gets nil. Read in place: a copy
+    /// of the job's state held while the attempt completed made the completion copy every task's
+    /// record.
     private func openAttempt(of report: MapReduce.TaskReport) -> MapReduce.Attempt? {
         guard let index = jobs.index(forKey: report.jobID) else { return nil }
         return readJob(at: index) { state in
             guard !state.status.isFinished, let attempt = state.attempts[report.attempt],
                   attempt.worker == report.worker, attempt.incarnation == report.incarnation,
-                  attempt.outcome != .succeeded, attempt.outcome != .duplicate, attempt.lateAnswer == nil else { return nil }
+                  attempt.outcome != .succeeded, attempt.outcome != .duplicate, attempt.lateAnswer == nil,
+                  attempt.outcome != MapReduce.AttemptOutcome.coordinatorRestarted else { return nil }
+            if case .failed = attempt.outcome { return nil }
             return attempt
         }
     }

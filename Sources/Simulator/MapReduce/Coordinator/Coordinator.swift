@@ -5,9 +5,10 @@ extension MapReduce {
     /// in their heartbeats, watches attempts and workers, and commits reduce output.
     ///
     /// Its job table — tasks, attempts, map output locations, committed parts, final output — is
-    /// durable: a crash loses only what it knew about live workers, and after a restart it resumes
-    /// every job, giving running attempts a fresh task timeout and silent workers a fresh worker
-    /// timeout before declaring them lost.
+    /// durable: a crash loses only what it knew about live workers and the attempts it was
+    /// running — after a restart it resumes every job, killing the attempts that were running (as
+    /// Hadoop's next ApplicationMaster attempt does; see ``resumeAfterRestart()``) and giving
+    /// silent workers a fresh worker timeout before declaring them lost.
     public actor Coordinator {
         /// The coordinator's node.
         public nonisolated let id: NodeID
@@ -105,14 +106,26 @@ extension MapReduce {
 
         // MARK: Restart
 
-        /// After a restart nothing is known about workers, so every running attempt gets a fresh
-        /// progress deadline instead of being timed out for the coordinator's own downtime.
+        /// After a restart the coordinator resumes every unfinished job from its durable table as
+        /// Hadoop 2's next MRAppMaster attempt recovers from the job history: what completed stays
+        /// (map outputs, committed reduce parts, finished jobs), and every attempt that was running
+        /// is killed (``MapReduce/AttemptOutcome/coordinatorRestarted``) — YARN kills the
+        /// containers of the failed application attempt, and `TaskAttemptImpl.recover` reads an
+        /// attempt with no finish in the history as KILLED. A kill counts towards neither the
+        /// task's attempt limit nor its worker's failures; each task goes back to idle and runs
+        /// again as a new attempt, and a worker still running one is told to stop at its next
+        /// heartbeat or shuffle query, its completion ignored (``openAttempt(of:)``). The reports
+        /// of unfetchable map outputs are forgotten with the reducers that made them (Hadoop's
+        /// `JobImpl` keeps them in memory). Jobs in submission order, attempts in start order.
         private func resumeAfterRestart() {
             upSince = simulation.now
-            for jobID in jobs.keys where !jobs[jobID]!.status.isFinished {
-                for number in jobs[jobID]!.running {
-                    jobs[jobID]!.attempts[number]!.lastProgressAt = simulation.now
+            for index in unfinishedJobs {
+                let jobID = jobs.keys[index]
+                // Killing finishes no job: a kill counts towards no limit.
+                for number in readJob(at: index, { $0.running }) {
+                    endAttempt(number, of: jobID, outcome: MapReduce.AttemptOutcome.coordinatorRestarted)
                 }
+                jobs[jobID]!.fetchFailureNotices = [:]
             }
         }
 

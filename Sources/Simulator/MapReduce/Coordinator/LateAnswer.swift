@@ -30,9 +30,12 @@ extension MapReduce.Attempt {
     public var judgedOutcome: MapReduce.AttemptOutcome { lateAnswer?.declared ?? outcome }
 
     /// The outcome in words, with the late answer if there was one:
-    /// `lost: no heartbeat for 2.000s; answered late at 7.695s; ignored (…)`.
+    /// `lost: no heartbeat for 2.000s; answered late at 7.695s; ignored (…)`; a late answer that
+    /// completed the task and whose output reducers then could not fetch ends
+    /// `…; then failed: output could not be fetched: …`.
     public var outcomeDescription: String {
         guard let lateAnswer else { return outcome.description }
-        return "\(lateAnswer.declared.description); \(lateAnswer.description)"
+        let failedAfterwards = failedRetroactivelyAt == nil ? "" : "; then \(outcome.description)"
+        return "\(lateAnswer.declared.description); \(lateAnswer.description)\(failedAfterwards)"
     }
 }

@@ -30,7 +30,8 @@ extension MapReduce {
         public let reducePhase: PhaseTimes?
         /// Counters.
         public let statistics: JobStatistics
-        /// Every lost, timed-out or failed attempt and how its task recovered.
+        /// Every lost, timed-out or failed attempt and how its task recovered (a completed map
+        /// failed afterwards is not one: ``JobStatistics/retroactiveFailures`` counts those).
         public let recoveries: [Recovery]
         /// The committed output: only once the job succeeded.
         public let output: Output?
@@ -75,7 +76,10 @@ extension MapReduce {
                 },
                 speculativeAttempts: attempts.filter(\.speculative).count,
                 speculativeWins: attempts.filter { $0.speculative && winners.contains($0.number) }.count,
-                failedAttempts: attempts.filter { if case .failed = $0.outcome { return true } else { return false } }.count,
+                failedAttempts: attempts.filter { attempt in
+                    guard attempt.failedRetroactivelyAt == nil, case .failed = attempt.outcome else { return false }
+                    return true
+                }.count,
                 retroactiveFailures: state.retroactiveFailures,
                 timedOutAttempts: attempts.filter { $0.judgedOutcome == .timedOut }.count,
                 lostAttempts: attempts.filter { if case .lost = $0.judgedOutcome { return true } else { return false } }.count,
@@ -106,6 +110,8 @@ extension MapReduce {
         /// ended it, so an attempt that answered late is one — and how its task recovered.
         private static func recoveries(_ state: JobState, _ attempts: [Attempt]) -> [Recovery] {
             attempts.compactMap { attempt in
+                // A completed map failed afterwards is counted apart (``JobStatistics/retroactiveFailures``).
+                guard attempt.failedRetroactivelyAt == nil || attempt.lateAnswer != nil else { return nil }
                 switch attempt.judgedOutcome {
                 case .lost, .timedOut, .failed: break
                 default: return nil

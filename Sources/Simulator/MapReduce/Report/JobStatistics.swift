@@ -29,12 +29,13 @@ extension MapReduce {
         public let speculativeAttempts: Int
         /// Tasks whose winning attempt was a speculative backup.
         public let speculativeWins: Int
-        /// Attempts that failed in the job's own code.
+        /// Attempts that failed in the job's own code (not the completed maps failed afterwards,
+        /// counted in ``retroactiveFailures``).
         public let failedAttempts: Int
         /// Completed maps failed afterwards because reducers could not fetch their output, each
         /// counted against its task and worker (Hadoop's retroactive failures; its
-        /// `NUM_FAILED_MAPS` counts them with the failed attempts). Their attempts stay
-        /// `succeeded`.
+        /// `NUM_FAILED_MAPS` counts them with the failed attempts). Their attempts read
+        /// `failed: output could not be fetched: …` (``Attempt/failedRetroactivelyAt``).
         public let retroactiveFailures: Int
         /// Attempts timed out for lack of progress (those that answered late included).
         public let timedOutAttempts: Int
