@@ -197,7 +197,7 @@ extension ScenarioDocument {
         let (line, column, name) = overrun.position(in: text)
         let alias = name.map { "'*\($0.excerpt)'" } ?? "alias"
         throw ScenarioError(file: file, line: line, column: column, path: overrun.path, kind: .invalidValue(
-            "the aliases in this file add more than \(NumberFormat.integer(limit)) values once expanded (each alias repeats what its anchor names; this \(alias) repeats \(NumberFormat.integer(overrun.repeated))); a file's aliases may add at most as many values as a \(RegularFile.scenarioLimit >> 20) MiB file holds written out"))
+            "the aliases in this file add more than \(NumberFormat.integer(limit)) values once expanded (each alias repeats what its anchor names; this \(alias) repeats \(NumberFormat.integer(overrun.repeated))); a file's aliases may add at most as many values as a \(RegularFile.scenarioLimit >> 20) MiB file holds written out, a name or number counting one for every two of its bytes"))
     }
 
     /// How scenario YAML is composed: with no implicit tags. Yams' default resolver tags each
@@ -233,7 +233,8 @@ extension ScenarioError {
             self.init(file: file, line: mark.line, column: mark.column, path: "", kind: .syntax(said.excerpt(upTo: 240)))
         case .duplicatedKeysInMapping(let duplicates, let context):
             let key = duplicates.first ?? ""
-            let (line, column) = Self.secondOccurrence(of: key, after: context.mark, in: context.text)
+            let (line, column) = YAMLEvents.firstRepeatedKey(in: context.text).map { ($0.line, $0.column) }
+                ?? (max(context.mark.line, 1), max(context.mark.column, 1))
             self.init(file: file, line: line, column: column, path: "", kind: .invalidValue("key '\(key.excerpt)' appears twice"))
         default:
             self.init(file: file, line: 1, column: 1, path: "", kind: .syntax("the YAML could not be read"))
@@ -241,25 +242,6 @@ extension ScenarioError {
     }
 }
 
-extension ScenarioError {
-    /// The line and column of the repetition of `key` whose first occurrence is at `mark`: the
-    /// next line at the same indentation that starts with the key (libyaml reports the first).
-    static func secondOccurrence(of key: String, after mark: Mark, in text: String) -> (Int, Int) {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: TextPosition.endsLine)
-        guard mark.line >= 1, mark.line <= lines.count else { return (max(mark.line, 1), max(mark.column, 1)) }
-        let indent = mark.column - 1
-        for index in mark.line..<lines.count {
-            let line = lines[index]
-            guard line.count > indent else { continue }
-            let rest = line.dropFirst(indent)
-            if rest.hasPrefix(key), rest.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":"),
-               line.prefix(indent).allSatisfy({ $0 == " " || $0 == "-" }) {
-                return (index + 1, mark.column)
-            }
-        }
-        return (mark.line, mark.column)
-    }
-}
 
 extension String {
     /// At most 60 characters of the string, for quoting user input in a message: a line break as

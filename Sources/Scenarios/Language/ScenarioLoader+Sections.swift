@@ -175,7 +175,7 @@ extension ScenarioLoader {
         case "open_loop":
             arrivals = .openLoop(ratePerSecond: try fields.required("rate").positiveRate())
         case let other:
-            throw typeCursor.error(.invalidValue("unknown workload type '\(other)'" + (Suggestion.closest(to: other, among: ScenarioSchema.workloadTypes).map { "; did you mean '\($0)'?" } ?? "; expected closed_loop or open_loop")))
+            throw typeCursor.error(.invalidValue("unknown workload type '\(other.excerpt)'" + (Suggestion.closest(to: other, among: ScenarioSchema.workloadTypes).map { "; did you mean '\($0)'?" } ?? "; expected closed_loop or open_loop")))
         }
         var bursts: [Burst] = []
         var clients = 1

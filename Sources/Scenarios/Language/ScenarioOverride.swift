@@ -139,7 +139,7 @@ extension ScenarioDocument {
         composing: do {
             if let key = YAMLAliasKeys.first(in: override.value) {
                 let place = key.line > 1 ? "line \(key.line), column \(key.column)" : "character \(key.column)"
-                reason = "has a key at \(place) of the value that is '*\(key.name.excerpt)', an alias of \(key.names) (a key is a name)"
+                reason = "has a key at \(place) of the value \(key.summary)"
                 break composing
             }
             if let node = try Yams.compose(yaml: override.value, ScenarioDocument.resolver) {
@@ -153,7 +153,9 @@ extension ScenarioDocument {
         } catch let error as YamlError {
             // The reader's words, placed in the value (which is one line on the command line).
             let read = ScenarioError(yaml: error, file: file)
-            let place = read.line > 1 ? "at the end" : "at character \(read.column)"
+            // A reader's error (a control character) has no line and column, only its offset.
+            let column = if case .reader(_, let offset?, _, _) = error { offset + 1 } else { read.column }
+            let place = read.line > 1 ? "at the end" : "at character \(column)"
             reason = "is not a YAML value: \(read.message) \(place) of the value"
         } catch {
             reason = "is not a YAML value: \(error)"

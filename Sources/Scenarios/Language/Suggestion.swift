@@ -3,9 +3,11 @@ enum Suggestion {
     /// The candidate with the smallest edit distance to `word`, if it is close enough to be a
     /// plausible typo (at most a third of the word's length, and at least 1 edit allowed).
     static func closest(to word: String, among candidates: [String]) -> String? {
-        let limit = max(1, word.count / 3)
+        let length = word.count, limit = max(1, length / 3)
         var best: (String, Int)?
-        for candidate in candidates {
+        // Lengths that differ by more than the limit are that many edits apart at least: an
+        // 8 MiB metric name took a minute to be told it is unknown, aligned with every name.
+        for candidate in candidates where abs(candidate.count - length) <= limit {
             let distance = editDistance(word.lowercased(), candidate.lowercased())
             if distance <= limit, best.map({ distance < $0.1 }) ?? true {
                 best = (candidate, distance)

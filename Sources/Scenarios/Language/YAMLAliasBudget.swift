@@ -14,7 +14,9 @@ import Yams
 /// (`[0,0,…]`) — so a file with aliases costs at most what two of the largest files without them
 /// cost. No file without aliases is refused, however many nodes it has. A node is a scalar, a
 /// list or a mapping, and a mapping's keys count as nodes, as for a `--set` value
-/// (``ScenarioDocument/maximumValueNodes``), whose values the command line caps the same way.
+/// (``ScenarioDocument/maximumValueNodes``), whose values the command line caps the same way; a
+/// scalar longer than two bytes counts one node for every two of its bytes (``weight(of:)``), so
+/// aliases of one long name or number are bounded by the bytes they repeat.
 ///
 /// Counting costs what the text costs, and nothing for a file with no `*` in it. Composed, an
 /// alias keeps no anchor name and no position of its own: it is its anchor's node, with the
@@ -24,9 +26,9 @@ import Yams
 /// walk finds the nodes aliases name; a second counts each of those once, where it is written,
 /// its own aliases expanded, and adds that count for every alias naming it.
 ///
-/// Measured (release build): the checker's file is refused in 0.1 s (it ran for over 5 minutes);
-/// a file just under the limit — that 100,000-duration latency and 83 aliases of it — loads in
-/// 5.8 s and 127 MB, where a 16 MiB file of 41 such latencies written out takes 4.2 s and 625 MB.
+/// Measured (release build, before long scalars counted their bytes): the checker's file is
+/// refused in 0.1 s (it ran for over 5 minutes); a file just under the limit — that
+/// 100,000-duration latency and 83 aliases of it (41 now) — loaded in 5.8 s and 127 MB, where a 16 MiB file of 41 such latencies written out takes 4.2 s and 625 MB.
 /// The walks add about 0.6 s to a 16 MiB file of 8 million values with a `*` in it.
 ///
 /// Yams checks a mapping's keys for repeats while composing, hashing each key whole, so an alias
@@ -146,7 +148,7 @@ struct YAMLAliasBudget {
     /// first walk, what each alias names goes into `found`. Throws at the alias that crosses the
     /// limit. Nesting is at most the YAML reader's limit, so the recursion is bounded.
     private mutating func size(of node: Node, found: inout Set<Key>) throws(Crossing) -> Int {
-        guard let key = Key(node) else { return 1 }
+        guard let key = Key(node) else { return Self.weight(of: node) }
         if let frontier, key.starts(before: frontier) || (key.starts(at: frontier) && frontierDone && !frontierEmpty) {
             // An alias: what it names is written before it.
             aliasesSinceFrontier += 1
@@ -179,7 +181,7 @@ struct YAMLAliasBudget {
                 index += 1
             }
         }
-        var size = 1
+        var size = Self.weight(of: node)
         switch node {
         case .mapping(let mapping):
             for (keyNode, value) in mapping {
@@ -213,8 +215,9 @@ struct YAMLAliasBudget {
             remaining -= size
             return size
         }
-        remaining -= 1
-        var count = 1
+        let weight = Self.weight(of: node)
+        remaining -= weight
+        var count = weight
         switch node {
         case .mapping(let mapping):
             for (key, value) in mapping where remaining > 0 {
@@ -226,6 +229,15 @@ struct YAMLAliasBudget {
             break
         }
         return count
+    }
+
+    /// What a node counts for: 1, or for a scalar longer than two bytes, one for every two bytes
+    /// of it (rounded up) — what it would count written out as values, `0,0,…`. Reading an
+    /// aliased scalar costs its length: 1,000 aliases of one 4 MiB duration took hours, each
+    /// counted as one value.
+    private static func weight(of node: Node) -> Int {
+        guard case .scalar(let scalar) = node else { return 1 }
+        return max(1, (scalar.string.utf8.count + 1) / 2)
     }
 
     /// The dotted path of the node being counted: `network.links.[3].latency`.
@@ -241,88 +253,22 @@ struct YAMLAliasBudget {
 
 extension YAMLAliasBudget.Overrun {
     /// The 1-based line and column of the alias in `text`, and its name: the
-    /// ``aliasesAfterBefore``th alias written after ``before``; or ``before``'s own position, and
-    /// no name, when the text does not show it (the search skips comments and ``before``'s own
-    /// text, but not every corner of YAML's syntax).
+    /// ``aliasesAfterBefore``th alias event starting at or after ``before`` (every node between
+    /// them is an alias, or ``before`` would have moved on); or ``before``'s own position, and no
+    /// name, should the events not show it. Read from libyaml's events, a `*` inside a block
+    /// scalar or a quoted string is no alias.
     func position(in text: String) -> (line: Int, column: Int, name: String?) {
         let fallback = (before.mark?.line ?? 1, before.mark?.column ?? 1, String?.none)
         guard let mark = before.mark else { return fallback }
-        var position = TextPosition()
-        var scalars = text.unicodeScalars[...]
-        // libyaml counts no column for a byte order mark at the start.
-        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
-        while let scalar = scalars.first, position.line < mark.line || (position.line == mark.line && position.column < mark.column) {
-            position.advance(past: scalar)
-            scalars = scalars.dropFirst()
-        }
-        guard position.line == mark.line, position.column == mark.column else { return fallback }
-        // Past `before`'s own text, when it is a scalar on one line: its anchor or tag, then its
-        // quotes or its letters.
-        func skipWord() {
-            while let scalar = scalars.first, !Self.isBlank(scalar) { position.advance(past: scalar); scalars = scalars.dropFirst() }
-            while let scalar = scalars.first, Self.isBlank(scalar) { position.advance(past: scalar); scalars = scalars.dropFirst() }
-        }
-        while scalars.first == "&" || scalars.first == "!" { skipWord() }
-        if case .scalar(let scalar) = before {
-            var skip = 0
-            switch scalar.style {
-            case .singleQuoted, .doubleQuoted:
-                let quote = scalars.first
-                var escaped = false
-                for (offset, character) in scalars.enumerated().dropFirst() {
-                    if scalar.style == .doubleQuoted, character == "\\", !escaped { escaped = true; continue }
-                    if character == quote, !escaped {
-                        // In single quotes '' is a quote, not the end.
-                        let next = scalars.dropFirst(offset + 1).first
-                        if scalar.style == .singleQuoted, next == quote { escaped = true; continue }
-                        skip = offset + 1
-                        break
-                    }
-                    escaped = false
-                }
-            case .plain where !scalar.string.contains(where: TextPosition.endsLine):
-                skip = scalar.string.unicodeScalars.count
-            default:
-                break
-            }
-            for scalar in scalars.prefix(skip) { position.advance(past: scalar) }
-            scalars = scalars.dropFirst(skip)
-        }
         var wanted = aliasesAfterBefore
-        var previous: Unicode.Scalar? = " "
-        var inComment = false
-        while let scalar = scalars.first {
-            let here = position
-            if inComment {
-                inComment = !TextPosition.endsLine(Character(scalar))
-            } else if scalar == "#", previous.map(Self.isBlank) ?? true {
-                inComment = true
-            } else if scalar == "*", previous.map(Self.separates) ?? true {
-                let name = String(String.UnicodeScalarView(scalars.dropFirst().prefix(while: Self.isAnchorCharacter)))
-                if !name.isEmpty {
-                    wanted -= 1
-                    if wanted == 0 { return (here.line, here.column, name) }
-                }
-            }
-            previous = scalar
-            position.advance(past: scalar)
-            scalars = scalars.dropFirst()
+        var found: (Int, Int, String?)?
+        YAMLEvents.scan(text) { event in
+            guard event.kind == .alias, (event.line, event.column) >= (mark.line, mark.column) else { return true }
+            wanted -= 1
+            guard wanted == 0 else { return true }
+            found = (event.line, event.column, event.text)
+            return false
         }
-        return fallback
-    }
-
-    /// Whether a `*` after `scalar` starts an alias.
-    private static func separates(_ scalar: Unicode.Scalar) -> Bool {
-        isBlank(scalar) || scalar == "[" || scalar == "{" || scalar == "," || scalar == ":"
-    }
-
-    /// A space, tab or line break: what a `#` follows to start a comment.
-    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
-    }
-
-    /// The characters libyaml allows in an anchor's name: ASCII letters, digits, `_` and `-`.
-    private static func isAnchorCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+        return found ?? fallback
     }
 }

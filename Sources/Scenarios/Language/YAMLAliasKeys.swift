@@ -1,7 +1,7 @@
-internal import CYaml
 import Reports
 
-/// Finds, before a document is composed, a mapping key holding an alias of a list or mapping.
+/// Finds, before a document is composed, a mapping key holding an alias of a list or mapping,
+/// or aliases as keys that repeat more text than a file holds.
 ///
 /// Yams checks a mapping's keys for repeats while it composes, hashing each key whole — an alias
 /// as its anchor's whole node, expanded. A key `? *big` whose anchor nests lists of aliases
@@ -9,28 +9,51 @@ import Reports
 /// before ``YAMLAliasBudget`` can count them: a 329-byte file took 96 s to be refused. No key
 /// of a scenario is anything but a name (``YAMLCursor`` refuses a list or mapping as a key), so
 /// such a key is refused here, at the alias, from libyaml's events — which cost what the text
-/// costs, and are only read when the text has a `*`. A list or mapping written out as a key
-/// costs what its text costs, and an alias of a name is a name: both are left to the loader.
+/// costs, and are only read when the text has a `*`. An alias of a name is a name, but hashing
+/// it costs its length: a file of 1.2 million one-pair mappings whose keys alias one 8 MiB name
+/// would have hashed 10 TB, so the names aliases repeat as keys may add up to at most
+/// ``keyBytesLimit`` bytes. A list or mapping written out as a key costs what its text costs:
+/// it is left to the loader.
 struct YAMLAliasKeys {
-    /// A key holding an alias of a list or mapping: where the alias is, what it names.
+    /// The most bytes of names the aliases used as keys may repeat: as many as a scenario file
+    /// holds (16 MiB).
+    static let keyBytesLimit = RegularFile.scenarioLimit
+
+    /// A key refused: where the alias is and what it names.
     struct Found: Equatable {
         /// 1-based line and column of the alias.
         let line: Int
         let column: Int
         /// The alias's anchor name, without its `*`.
         let name: String
-        /// "a list" or "a mapping".
-        let names: String
+        /// "a list" or "a mapping"; nil for a name, refused for the bytes the keys' aliases repeat.
+        let names: String?
+        /// For a name: its bytes.
+        let bytes: Int
         /// The dotted path of the mapping whose key holds it, as ``YAMLCursor`` writes paths.
         let path: String
 
-        /// What the loader says of it: what it says of any key that is not a name.
+        /// What the loader says of it: what it says of any key that is not a name, or why the
+        /// name is refused.
         var problem: ScenarioError.Kind {
-            .wrongType(expected: "a key", found: "'*\(name.excerpt)', an alias of \(names)")
+            guard let names else { return .invalidValue("the aliases used as keys in this file repeat \(detail)") }
+            return .wrongType(expected: "a key", found: "'*\(name.excerpt)', an alias of \(names)")
+        }
+
+        /// The key as a `--set` value's message says it.
+        var summary: String {
+            guard let names else { return "whose aliases used as keys repeat \(detail)" }
+            return "that is '*\(name.excerpt)', an alias of \(names) (a key is a name)"
+        }
+
+        private var detail: String {
+            "more than \(NumberFormat.integer(YAMLAliasKeys.keyBytesLimit)) bytes of names (this '*\(name.excerpt)' repeats \(NumberFormat.integer(bytes)); the YAML reader compares keys whole)"
         }
     }
 
-    private enum Kind { case scalar, list, mapping }
+    private enum Kind: Equatable {
+        case scalar(bytes: Int), list, mapping
+    }
 
     /// An open list or mapping: where the walk is in it.
     private struct Frame {
@@ -48,52 +71,57 @@ struct YAMLAliasKeys {
     private var anchors: [String: Kind] = [:]
     /// The depth of the frame whose key is a list or mapping being read, if any.
     private var keyDepth: Int?
+    /// The bytes of the names repeated by aliases used as keys (or in keys) so far.
+    private var keyBytes = 0
 
-    /// The first key of `text` holding an alias of a list or mapping, or nil (also when the text
-    /// is not YAML: composing it reports that).
+    /// The first key of `text` holding an alias of a list or mapping, or the alias used as a key
+    /// that takes the names they repeat past ``keyBytesLimit``; nil when there is none (also when
+    /// the text is not YAML: composing it reports that).
     static func first(in text: String) -> Found? {
         guard text.utf8.contains(UInt8(ascii: "*")) else { return nil }
-        var text = text
         var walk = YAMLAliasKeys()
-        return text.withUTF8 { buffer in walk.scan(buffer) }
+        var found: Found?
+        YAMLEvents.scan(text) { event in
+            found = walk.read(event)
+            return found == nil && !walk.stopped
+        }
+        return found
     }
 
-    private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>) -> Found? {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { return nil }
-        defer { yaml_parser_delete(&parser) }
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-        var event = yaml_event_t()
-        while yaml_parser_parse(&parser, &event) == 1 {
-            defer { yaml_event_delete(&event) }
-            switch event.type {
-            case YAML_STREAM_END_EVENT:
-                return nil
-            case YAML_SCALAR_EVENT:
-                let value = Self.string(event.data.scalar.value, length: event.data.scalar.length)
-                register(Self.string(event.data.scalar.anchor), as: .scalar)
-                ended(name: value)
-            case YAML_ALIAS_EVENT:
-                let name = Self.string(event.data.alias.anchor) ?? ""
-                guard let kind = anchors[name] else { return nil }
-                if kind != .scalar, keyDepth != nil || frames.last.map({ $0.isMapping && $0.atKey }) == true {
-                    return Found(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1,
-                                 name: name, names: kind == .list ? "a list" : "a mapping", path: path)
+    /// Whether the walk met something composing will refuse (an undefined alias, an unbalanced end).
+    private var stopped = false
+
+    private mutating func read(_ event: YAMLEvents.Event) -> Found? {
+        switch event.kind {
+        case .scalar:
+            register(event.anchor, as: .scalar(bytes: event.bytes))
+            ended(name: event.text)
+        case .alias:
+            let name = event.text ?? ""
+            guard let kind = anchors[name] else { stopped = true; return nil }
+            if keyDepth != nil || frames.last.map({ $0.isMapping && $0.atKey }) == true {
+                switch kind {
+                case .list, .mapping:
+                    return Found(line: event.line, column: event.column, name: name, names: kind == .list ? "a list" : "a mapping", bytes: 0, path: path)
+                case .scalar(let bytes):
+                    keyBytes += bytes
+                    if keyBytes > Self.keyBytesLimit {
+                        return Found(line: event.line, column: event.column, name: name, names: nil, bytes: bytes, path: path)
+                    }
                 }
-                ended(name: nil)
-            case YAML_SEQUENCE_START_EVENT:
-                opened(isMapping: false, anchor: Self.string(event.data.sequence_start.anchor))
-            case YAML_MAPPING_START_EVENT:
-                opened(isMapping: true, anchor: Self.string(event.data.mapping_start.anchor))
-            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                guard let frame = frames.popLast() else { return nil }
-                if keyDepth == frames.count { keyDepth = nil }
-                register(frame.anchor, as: frame.isMapping ? .mapping : .list)
-                ended(name: nil)
-            default:
-                continue
             }
+            ended(name: nil)
+        case .sequenceStart:
+            opened(isMapping: false, anchor: event.anchor)
+        case .mappingStart:
+            opened(isMapping: true, anchor: event.anchor)
+        case .sequenceEnd, .mappingEnd:
+            guard let frame = frames.popLast() else { stopped = true; return nil }
+            if keyDepth == frames.count { keyDepth = nil }
+            register(frame.anchor, as: frame.isMapping ? .mapping : .list)
+            ended(name: nil)
+        case .other:
+            break
         }
         return nil
     }
@@ -132,15 +160,5 @@ struct YAMLAliasKeys {
             }
         }
         return components.joined(separator: ".")
-    }
-
-    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        guard let pointer else { return nil }
-        return String(cString: pointer)
-    }
-
-    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int) -> String? {
-        guard let pointer else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 }

@@ -43,9 +43,31 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible, E
 
     public var description: String { name }
 
-    public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.name < rhs.name }
+    /// By the names' UTF-8 bytes, which is their Unicode scalars' order, as `==` compares them:
+    /// `String`'s `<` holds 'Å' (U+00C5) and 'A' U+030A for one text, so neither came before
+    /// the other although they are two nodes. ASCII names sort as they did.
+    public static func < (lhs: NodeID, rhs: NodeID) -> Bool { compareBytes(lhs.name, rhs.name) < 0 }
     /// Names that differ mostly differ in their hashes too, which compare in one instruction where
-    /// two small strings that differ went through the standard library's comparison.
-    public static func == (lhs: NodeID, rhs: NodeID) -> Bool { lhs.stableHash == rhs.stableHash && lhs.name == rhs.name }
+    /// two small strings that differ went through the standard library's comparison. The names
+    /// then compare by their bytes, not by `String`'s canonical equivalence.
+    public static func == (lhs: NodeID, rhs: NodeID) -> Bool {
+        lhs.stableHash == rhs.stableHash && compareBytes(lhs.name, rhs.name) == 0
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(stableHash) }
+
+    /// Negative, zero or positive as `lhs`'s UTF-8 bytes come before, equal or follow `rhs`'s.
+    private static func compareBytes(_ lhs: String, _ rhs: String) -> Int {
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right -> Int in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+                    return left[index] < right[index] ? -1 : 1
+                }
+                return left.count - right.count
+            }
+        }
+        if let compared = compared ?? nil { return compared }
+        // A name not stored contiguously (a bridged string): the same order, a byte at a time.
+        if lhs.utf8.elementsEqual(rhs.utf8) { return 0 }
+        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8) ? -1 : 1
+    }
 }

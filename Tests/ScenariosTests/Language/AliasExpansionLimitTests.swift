@@ -44,11 +44,26 @@ import Yams
     }
 
     @Test func theCheckersShapeIsRefusedAtTheAliasThatCrossesTheLimit() throws {
-        // 83 aliases add 8,300,249 nodes; the 84th (link 84, line 7 + 84) takes them past 8,388,608.
+        // Each alias repeats 200,007: 100,000 durations of three bytes (two values each), the
+        // list, the `empirical` mapping and its key. 41 aliases add 8,200,287; the 42nd (link 42,
+        // line 7 + 42) takes them past 8,388,608.
         #expect(YAMLAliasBudget.maximumAddedNodes == 8_388_608)
-        #expect(Self.refusal(Self.checkerShape(links: 200)) == "a.yaml:91:40: error: the aliases in this file add more than 8,388,608 values once expanded (each alias repeats what its anchor names; this '*e' repeats 100,003); a file's aliases may add at most as many values as a 16 MiB file holds written out (at network.links.[84].latency)")
-        // 84 links (83 aliases) pass.
-        #expect(try Self.check(Self.checkerShape(links: 84), limit: YAMLAliasBudget.maximumAddedNodes) == "")
+        #expect(Self.refusal(Self.checkerShape(links: 200)) == "a.yaml:49:40: error: the aliases in this file add more than 8,388,608 values once expanded (each alias repeats what its anchor names; this '*e' repeats 200,007); a file's aliases may add at most as many values as a 16 MiB file holds written out, a name or number counting one for every two of its bytes (at network.links.[42].latency)")
+        // 42 links (41 aliases) pass.
+        #expect(try Self.check(Self.checkerShape(links: 42), limit: YAMLAliasBudget.maximumAddedNodes) == "")
+    }
+
+    /// Aliases of one long scalar count its bytes: a 4 MiB duration repeated by 1,000 aliases,
+    /// each counted as one value, took hours to read (0.24 s an alias); four aliases repeat
+    /// 8,388,610 values' worth and the fourth is refused.
+    @Test func aliasesOfALongScalarCountItsBytes() {
+        let long = "0." + String(repeating: "0", count: 4 << 20) + "5ms"
+        let text = Self.world.replacingOccurrences(of: "servers: [{name: a}, {name: b}]",
+                                                   with: "servers: [{name: a, service_time: {empirical: [&d \(long), *d, *d, *d, *d]}}, {name: b}]")
+        let error = Self.refusal(text)
+        #expect(error.hasPrefix("a.yaml:3:"))
+        #expect(error.contains("this '*d' repeats 2,097,155)"))
+        #expect(error.hasSuffix("(at servers.[0].service_time.empirical.[4])"))
     }
 
     /// Nine levels of nine aliases in one line: 9⁹ nodes, refused at the first alias past the limit.

@@ -38,6 +38,15 @@ import Testing
         #expect(AliasExpansionLimitTests.refusal("name: k\nm: {? *a : 1}\n").contains("found undefined alias"))
     }
 
+    /// An alias of a name is a name, but Yams hashes it whole: the names aliases repeat as keys
+    /// may add up to 16 MiB. A file of one-pair mappings whose keys alias one 8 MiB name took an
+    /// hour (1.2 million keys); the third such key is refused.
+    @Test func aliasesOfLongNamesAsKeysAreBoundedByTheirBytes() {
+        let text = "name: k\ns: &s " + String(repeating: "x", count: 8 << 20) + "\nl: [{*s : 0}, {*s : 0}, {*s : 0}, {*s : 0}]\n"
+        #expect(AliasExpansionLimitTests.refusal(text) == "a.yaml:3:26: error: the aliases used as keys in this file repeat more than 16,777,216 bytes of names (this '*s' repeats 8,388,608; the YAML reader compares keys whole) (at l.[2])")
+        #expect(YAMLAliasKeys.first(in: "s: &s name\nl: [{*s : 0}, {*s : 0}]\n") == nil)
+    }
+
     /// A `--set` value is composed too: the same key is refused there, at its place in the value.
     @Test func aSetValueWithSuchAKeyIsRefused() throws {
         let document = try ScenarioDocument.parse(AliasExpansionLimitTests.world, file: "a.yaml")
