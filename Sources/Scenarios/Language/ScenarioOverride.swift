@@ -80,9 +80,17 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
 
     /// What a `--vary` value means, so that two spellings of one value are one variant: a number
     /// however it is written (`1`, `01`, `1.0`, `1_0e-1`), a duration in whole nanoseconds
-    /// (`1ms`, `1.0ms`, `0.001s`, `1000us`), as the loader reads them; other text as it is.
+    /// (`1ms`, `1.0ms`, `0.001s`, `1000us`, and quoted, `"1s"`, as the loader reads a quoted
+    /// duration), as the loader reads them; other text as it is (a quoted number is text to the
+    /// loader).
     private static func sameValueKey(_ value: String) -> String {
         if let number = DecimalText.number(value[...]) { return "number \(number)" }
+        var value = value
+        if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote,
+           !value.dropFirst().dropLast().contains(where: { $0 == quote || $0 == "\\" }) {
+            let inner = String(value.dropFirst().dropLast())
+            if YAMLCursor.durationUnits.contains(where: { inner.hasSuffix($0.suffix) }) { value = inner }
+        }
         for unit in YAMLCursor.durationUnits where value.hasSuffix(unit.suffix) {
             guard let number = DecimalText.number(value.dropLast(unit.suffix.count).trimmingSpaces[...]),
                   (number * unit.seconds).magnitude <= YAMLCursor.maximumSeconds else { break }

@@ -121,6 +121,11 @@ import Testing
             #expect(throws: OverrideProblem.self) { try ScenarioOverride.parseVariants("network.latency=\(values)") }
         }
         #expect(try ScenarioOverride.parseVariants("network.latency=1ms,2ms,1us,1s").count == 4)
+        // A quoted duration is the duration, as the loader reads it; a quoted number is text.
+        for values in ["1s,\"1s\"", "'1s',1000ms", "\"2ms\",'2ms'"] {
+            #expect(throws: OverrideProblem.self) { try ScenarioOverride.parseVariants("workload.timeout=\(values)") }
+        }
+        #expect(try ScenarioOverride.parseVariants("description=3,\"3\",'x'").count == 3)
     }
 
     /// Too many values are refused before any is checked: 20,000 values took minutes, the

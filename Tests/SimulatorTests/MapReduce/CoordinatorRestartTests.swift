@@ -193,4 +193,24 @@ import Testing
         }
         #expect(failures == Array(repeating: 0, count: 15) && onWorkers == 0)
     }
+
+    /// With `restartKeepsAttempts`, the same eight attempts go on through the restart (a fresh
+    /// progress deadline each) and complete their tasks: nothing is killed or run again.
+    @Test func withRestartKeepsAttemptsTheyGoOn() throws {
+        let crash = VirtualInstant.after(.seconds(2))
+        var policy = MapReduce.CoordinatorPolicy()
+        policy.restartKeepsAttempts = true
+        let run = try Fixtures.run(seed: 47, FaultToleranceTests.request(), configuration: Fixtures.slowCluster(policy: policy), faults: [
+            .init(at: crash, .network(.crash("coordinator"))),
+            .init(at: .after(.seconds(6)), .network(.restart("coordinator", bootTime: .seconds(1)))),
+        ])
+        let report = run.report
+        #expect(report.status == .succeeded)
+        #expect(Fixtures.text(report.output!.records) == Fixtures.text(FaultToleranceTests.expected))
+        #expect(!report.attempts.contains { if case .killed = $0.outcome { return true } else { return false } })
+        let before = report.attempts.filter { $0.start < crash }
+        #expect(before.count == 12 && before.allSatisfy { $0.outcome == .succeeded })
+        #expect(before.filter { $0.task.kind == .map }.map(\.task.index).sorted() == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+        #expect(report.statistics.retries == 0 && report.recoveries.isEmpty)
+    }
 }

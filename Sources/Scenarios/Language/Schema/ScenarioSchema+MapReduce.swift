@@ -173,6 +173,7 @@ extension ScenarioSchema {
         .optional("speculation", .anyOf([.flag, .object(speculation)]), "true, false, or {slowness, minimum_runtime}."),
         .optional("monitor_interval", .period, "At least 1ms."),
         .optional("max_failures_per_worker", .integer(in: policyAttempts)),
+        .optional("restart_keeps_attempts", .flag, "Whether attempts running when the coordinator restarts go on (default false: killed, as Hadoop's next ApplicationMaster attempt does)."),
     ])
 
     /// `policy.speculation` as a mapping.

@@ -117,8 +117,21 @@ extension MapReduce {
         /// heartbeat or shuffle query, its completion ignored (``openAttempt(of:)``). The reports
         /// of unfetchable map outputs are forgotten with the reducers that made them (Hadoop's
         /// `JobImpl` keeps them in memory). Jobs in submission order, attempts in start order.
+        ///
+        /// With ``MapReduce/CoordinatorPolicy/restartKeepsAttempts``, the running attempts go on
+        /// instead, each with a fresh progress deadline rather than timed out for the coordinator's
+        /// own downtime.
         private func resumeAfterRestart() {
             upSince = simulation.now
+            if policy.restartKeepsAttempts {
+                for index in unfinishedJobs {
+                    let jobID = jobs.keys[index]
+                    for number in readJob(at: index, { $0.running }) {
+                        jobs[jobID]!.attempts[number]!.lastProgressAt = simulation.now
+                    }
+                }
+                return
+            }
             for index in unfinishedJobs {
                 let jobID = jobs.keys[index]
                 // Killing finishes no job: a kill counts towards no limit.

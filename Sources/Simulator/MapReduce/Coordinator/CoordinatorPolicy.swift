@@ -39,6 +39,12 @@ extension MapReduce {
         public var speculation: Speculation?
         /// How often the coordinator checks for timeouts, dead workers and finished backoffs.
         public var monitorInterval: Duration
+        /// Whether the attempts running when the coordinator restarts go on: false (the default)
+        /// kills them, as Hadoop MapReduce's next ApplicationMaster attempt does (YARN kills the
+        /// old attempt's containers; only completed tasks are recovered); true keeps them, each
+        /// with a fresh progress deadline, as YARN's `keepContainersAcrossApplicationAttempts`
+        /// does, or a coordinator whose assignments are durable (seed 001's PostgreSQL).
+        public var restartKeepsAttempts: Bool = false
 
         /// Creates a policy; the defaults are Hadoop-like with the lab's 10 s task timeout.
         public init(heartbeatInterval: Duration = .seconds(1), taskTimeout: Duration = .seconds(10),

@@ -64,6 +64,7 @@ extension MapReduceScenarioLoader {
         if let value = fields["backoff_cap"] { policy.backoffCap = try value.duration() }
         if let value = fields["monitor_interval"] { policy.monitorInterval = try value.duration(atLeast: YAMLCursor.shortestPeriod) }
         if let value = fields["max_failures_per_worker"] { policy.maxFailuresPerWorker = try value.int(in: ScenarioSchema.policyAttempts) }
+        if let value = fields["restart_keeps_attempts"] { policy.restartKeepsAttempts = try value.bool() }
         if let value = fields["speculation"] {
             policy.speculation = try parseSpeculation(value)
         }
