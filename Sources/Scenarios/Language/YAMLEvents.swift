@@ -1,4 +1,5 @@
 internal import CYaml
+import Reports
 
 /// libyaml's events for a text, in order: what the checks that must run before Yams composes a
 /// document read (``YAMLAliasKeys``), and the positions a composed document does not keep — an
@@ -117,5 +118,34 @@ extension YAMLEvents {
             return repeated == nil
         }
         return repeated
+    }
+}
+
+extension YAMLEvents {
+    /// The most nodes a scenario's text may hold — scalars, aliases, lists and mappings, keys
+    /// included: 8,388,608, as many as a 16 MiB file holds written out at two bytes a value
+    /// (`[0,0,…]`), the same bound as the values its aliases may add (``YAMLAliasBudget``).
+    /// Composed, a node costs Yams about 150 bytes: a 16 MiB file of `{?},` — three nodes in four
+    /// bytes, 12.6 million — took 1.9 GB to be told its key is unknown.
+    static let maximumNodes = RegularFile.scenarioLimit / 2
+
+    /// The 1-based line and column of the node of `text` past `limit`, or nil when it has at most
+    /// `limit` (or is not YAML: composing it says why).
+    static func nodePastLimit(in text: String, limit: Int = maximumNodes) -> (line: Int, column: Int)? {
+        // A node takes about a byte at the least (`{?}` is three in three bytes): a text under a
+        // quarter of the limit's bytes cannot hold more, and is not read twice.
+        guard text.utf8.count > limit / 4 else { return nil }
+        var nodes = 0
+        var past: (Int, Int)?
+        scan(text) { event in
+            switch event.kind {
+            case .scalar, .alias, .sequenceStart, .mappingStart: nodes += 1
+            default: return true
+            }
+            guard nodes > limit else { return true }
+            past = (event.line, event.column)
+            return false
+        }
+        return past
     }
 }

@@ -59,3 +59,26 @@ import Testing
         }
     }
 }
+
+/// A file holds at most 8,388,608 nodes, counted from libyaml's events before Yams composes it:
+/// 16 MiB of `{?},` (12.6 million nodes) took 1.9 GB to be told its key is unknown.
+@Suite struct NodeLimitTests {
+    @Test func aFileOfMoreNodesThanTheLimitIsRefusedAtTheNodePastIt() {
+        let text = "name: k\nx: [" + Array(repeating: "{?}", count: 10).joined(separator: ",") + "]\n"
+        // The root, name, k, x and the list, then three nodes a mapping (it, its empty key and
+        // value): 35 in all, and the 33rd is the tenth mapping, at column 41.
+        #expect(YAMLEvents.nodePastLimit(in: text, limit: 35) == nil)
+        #expect(YAMLEvents.nodePastLimit(in: text, limit: 32).map { [$0.line, $0.column] } == [2, 41])
+        #expect(YAMLEvents.maximumNodes == 8_388_608)
+    }
+
+    @Test func theLargestFileOfValuesLoadsAndADenserOneIsRefused() {
+        let head = "name: k\nx: ["
+        let zeros = head + Array(repeating: "0", count: 8_388_000).joined(separator: ",") + "]\n"
+        #expect(YAMLEvents.nodePastLimit(in: zeros) == nil)
+        let maps = head + Array(repeating: "{?}", count: 2_800_000).joined(separator: ",") + "]\n"
+        let error = AliasExpansionLimitTests.refusal(maps)
+        #expect(error.hasPrefix("a.yaml:2:"))
+        #expect(error.hasSuffix("error: the file holds more than 8,388,608 values (each name, number, list, mapping and key counts one): as many as a 16 MiB file holds written out, two bytes a value"))
+    }
+}
