@@ -41,27 +41,47 @@ public struct SweepManifest: Sendable, Equatable, Codable {
     /// `i/n` for a shard's manifest; nil for the whole sweep.
     public var shard: String?
 
-    /// The manifest of `plan`, whose variants were loaded as `scenarios`, for a file of `bytes`.
-    init(plan: SweepPlan, scenarios: [Scenario], bytes: [UInt8]) {
-        name = scenarios[0].name
-        description = scenarios[0].summary
+    /// What the manifest keeps of one variant's loaded scenario — its expectations and the
+    /// metrics it measures — so that the scenario itself need not be kept (``Sweep/load(_:)``).
+    struct VariantFacts: Sendable {
+        var expectations: [String]
+        var metrics: [MetricEntry]
+
+        init(_ scenario: Scenario) {
+            expectations = scenario.expectations.map(\.text)
+            var metrics: [MetricEntry] = []
+            for metric in scenario.subsystems.flatMap(\.metrics) where !metrics.contains(where: { $0.name == metric.description }) && metric.isMeasured(in: scenario) {
+                metrics.append(MetricEntry(name: metric.description, unit: metric.unit.name))
+            }
+            self.metrics = metrics
+        }
+    }
+
+    /// The manifest of `plan` for a file of `bytes`, named and described by its first variant's
+    /// scenario, with `facts` of each variant in order.
+    init(plan: SweepPlan, name: String, description: String, facts: [VariantFacts], bytes: [UInt8]) {
+        self.name = name
+        self.description = description
         file = plan.file
         fileDigest = String(StableHash.fnv1a64(String(decoding: bytes, as: UTF8.self)), radix: 16)
         seeds = plan.seeds.description
         seedCount = plan.seeds.seeds.count
         vary = plan.dimensions.map { dimension in "\(dimension[0].path)=" + dimension.map(\.value).joined(separator: ",") }
-        variants = scenarios.indices.map { index in
-            Variant(label: plan.label(ofVariant: index), overrides: plan.variant(index).map(\.description),
-                    expectations: scenarios[index].expectations.map(\.text))
+        variants = facts.indices.map { index in
+            Variant(label: plan.label(ofVariant: index), overrides: plan.variant(index).map(\.description), expectations: facts[index].expectations)
         }
+        // Every variant's metrics, each once, in the order the variants first measure them.
         var metrics: [MetricEntry] = []
-        for scenario in scenarios {
-            for metric in scenario.subsystems.flatMap(\.metrics) where !metrics.contains(where: { $0.name == metric.description }) && metric.isMeasured(in: scenario) {
-                metrics.append(MetricEntry(name: metric.description, unit: metric.unit.name))
-            }
+        for variant in facts {
+            for metric in variant.metrics where !metrics.contains(where: { $0.name == metric.name }) { metrics.append(metric) }
         }
         self.metrics = metrics
         worlds = plan.worldCount
+    }
+
+    /// The manifest of `plan`, whose variants were loaded as `scenarios`, for a file of `bytes`.
+    init(plan: SweepPlan, scenarios: [Scenario], bytes: [UInt8]) {
+        self.init(plan: plan, name: scenarios[0].name, description: scenarios[0].summary, facts: scenarios.map(VariantFacts.init), bytes: bytes)
     }
 
     /// The command that replays one world of the sweep.

@@ -10,8 +10,9 @@ public struct SweepPlan: Sendable, Equatable {
 
     /// The most worlds (variants × seeds) one sweep may run.
     public static let maximumWorlds = 1_000_000
-    /// The most variants: each is loaded before the first world runs and has its rows in every
-    /// table of the report (38,200 took 28 s and 2 GB before a world ran, and wrote 680 MB).
+    /// The most variants: each is checked before the first world runs and has its rows in every
+    /// table of the report (38,200 took 28 s and 2 GB before a world ran, and wrote 680 MB; a
+    /// variant's loaded scenario is now held only while its worlds run).
     public static let maximumVariants = 1_000
 
     /// The file's keys that no `--vary` may change, and why: the seeds come from `--seeds`, and
@@ -33,6 +34,11 @@ public struct SweepPlan: Sendable, Equatable {
             guard let path = dimension.first?.path else { throw OverrideProblem("--vary needs at least one value") }
             if let reason = Self.fixedKeys[path] { throw OverrideProblem("--vary \(path.excerpt): \(reason)") }
             guard !paths.contains(path) else { throw OverrideProblem("--vary \(path.excerpt) is given twice; list all its values in one --vary") }
+            // A path inside another varied one would overwrite part of each of its values, so
+            // variants labelled `workload={… users: 2 …}` ran with the other's users.
+            if let outer = paths.first(where: { Self.encloses($0, path) || Self.encloses(path, $0) }) {
+                throw OverrideProblem("--vary \(path.excerpt) and --vary \(outer.excerpt) overlap: one is inside the other, so the variants' labels would not say what ran; vary the values inside, or write them into the outer one's values")
+            }
             paths.append(path)
         }
         // The whole product, so that the refusal names it (it named the product only up to the
@@ -51,6 +57,11 @@ public struct SweepPlan: Sendable, Equatable {
         self.file = file
         self.seeds = seeds
         self.dimensions = dimensions
+    }
+
+    /// Whether key path `inner` leads inside `outer` (`workload.users` inside `workload`).
+    private static func encloses(_ outer: String, _ inner: String) -> Bool {
+        inner.hasPrefix(outer + ".")
     }
 
     /// Every combination of one value per dimension (one empty combination with no `--vary`).

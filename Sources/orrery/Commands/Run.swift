@@ -25,32 +25,47 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        guard let loaded = OutcomeWriter.loadAll(files, overrides: overrides) else { throw ExitCode(ExitStatus.badInput.rawValue) }
+        // Every file is loaded and checked before anything runs, one at a time, and loaded again
+        // to run: only one is held at a time (``CheckedScenarioFiles``). The observation options
+        // are read first (they are pure) but their problems reported after the files', as before.
+        let observingOptions = Result { try observation.options }
+        let checkedObserving = try? observingOptions.get()
+        guard let checked = CheckedScenarioFiles.check(files, overrides: overrides, report: { FileHandleOutput.standardError($0.description) }, facts: { file in
+            RunFacts(isExperiment: { if case .experiment = file { true } else { false } }(),
+                     problem: checkedObserving.flatMap { $0.metricsProblem(for: file) ?? $0.traceWindowProblem(for: file) })
+        }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         if digestOnly {
             // A sweep's determinism check replays a world in a child process and compares digests.
-            for file in loaded {
-                let outcome = try file.run(seed: options.seed, formats: [], overrides: overrides)
+            for index in checked.entries.indices {
+                let outcome = try checked.load(index).run(seed: options.seed, formats: [], overrides: overrides)
                 FileHandleOutput.writeStandardOutput((outcome.digest ?? "-") + "\n")
             }
             return
         }
-        let observing = try observation.options
-        if observing.trace != nil || observing.metrics, let experiment = loaded.first(where: { if case .experiment = $0 { true } else { false } }) {
+        let observing = try observingOptions.get()
+        if observing.trace != nil || observing.metrics, let experiment = checked.entries.first(where: \.facts.isExperiment) {
             FileHandleOutput.standardError("error: --trace and --metrics show one world; \(experiment.file) is an experiment file (run one of the worlds it reads instead)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
-        if let problem = loaded.lazy.compactMap({ observing.metricsProblem(for: $0) ?? observing.traceWindowProblem(for: $0) }).first {
+        if let problem = checked.entries.lazy.compactMap(\.facts.problem).first {
             FileHandleOutput.standardError("error: " + problem)
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let writer = OutcomeWriter(outputDirectory: options.out, tracePath: observation.trace, metricsPath: observation.metrics, inputs: files)
-        guard writer.checkPaths(names: loaded.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
+        guard writer.checkPaths(names: checked.entries.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         let status = ProgressDisplay.around(quiet: options.parallel.quiet) {
-            writer.runAll(loaded) { file throws(ExperimentFailure) in
-                try file.run(seed: options.seed, jobs: options.parallel.jobs, formats: options.format.formats, observing: observing, overrides: overrides)
+            writer.runAll(Array(checked.entries.indices)) { index throws(ExperimentFailure) in
+                try checked.load(index).run(seed: options.seed, jobs: options.parallel.jobs, formats: options.format.formats, observing: observing, overrides: overrides)
             }
         }
         throw ExitCode(status.rawValue)
+    }
+
+    /// What `run` keeps of a checked file: whether it is an experiment, and why the observation
+    /// options cannot show it.
+    struct RunFacts: Sendable {
+        var isExperiment: Bool
+        var problem: String?
     }
 }
 

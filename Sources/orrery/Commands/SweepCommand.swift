@@ -67,7 +67,7 @@ struct SweepCommand: ParsableCommand {
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let sweep: Sweep
-        do { sweep = try Sweep.load(plan) } catch {
+        do { sweep = try Sweep.load(plan, jobs: parallel.jobs) } catch {
             FileHandleOutput.standardError(error.description)
             throw ExitCode(ExitStatus.badInput.rawValue)
         }

@@ -70,6 +70,17 @@ import Reports
         // The whole product is named, not the part up to the option that passed the limit.
         do { _ = try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [values("a", 1000), values("b", 1000), values("c", 1000)]) } catch { refusal = "\(error)" }
         #expect(refusal == "a sweep has at most 1000 variants; the --vary values make 1000000000 (every combination of one value of each); vary fewer values, or sweep in parts")
+        // A path inside another varied one overwrote part of its values under their labels.
+        for (outer, inner) in [("workload={users: 2},{users: 30}", "workload.users=4,5"), ("servers.0.count=2,3", "servers.0={name: a},{name: b}")] {
+            do {
+                _ = try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [ScenarioOverride.parseVariants(outer), ScenarioOverride.parseVariants(inner)])
+                Issue.record("\(outer) and \(inner) were accepted")
+            } catch { refusal = "\(error)" }
+            #expect(refusal.hasSuffix("overlap: one is inside the other, so the variants' labels would not say what ran; vary the values inside, or write them into the outer one's values"))
+        }
+        #expect(try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [
+            ScenarioOverride.parseVariants("workload.users=1,2"), ScenarioOverride.parseVariants("workload.user=3"),
+        ]).variantCount == 2)
     }
 
     /// `--vary seed=5,6` made two variants that ran the same worlds (the seeds are --seeds'), and
