@@ -14,19 +14,6 @@ struct OutcomeWriter {
     /// The files the command reads (its scenario files), which no output may replace.
     var inputs: [String] = []
 
-    /// Loads every file, printing one error per bad file; nil when any is bad.
-    static func loadAll(_ files: [String], overrides: [ScenarioOverride] = []) -> [ScenarioFile]? {
-        var loaded: [ScenarioFile] = []
-        var bad = false
-        for file in files {
-            do { loaded.append(try ScenarioFile.load(path: file, overrides: overrides)) } catch {
-                FileHandleOutput.standardError(error.description)
-                bad = true
-            }
-        }
-        return bad ? nil : loaded
-    }
-
     /// The problem with the output paths for runs named `names`, printed; false when there is one.
     func checkPaths(names: [(name: String, file: String)]) -> Bool {
         guard let problem = OutputPaths.problem(outputDirectory: outputDirectory, tracePath: tracePath, metricsPath: metricsPath,

@@ -119,7 +119,13 @@ public struct ScenarioDocument {
     /// The text of `bytes`, or an error at the first byte that is not UTF-8.
     static func decodeUTF8(_ bytes: [UInt8], file: String) throws(ScenarioError) -> String {
         var bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes.removeFirst(3)
+            // A second mark, where the text starts, would pass for the first.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                throw ScenarioError(file: file, line: 1, column: 1, path: "", kind: .syntax("byte order mark U+FEFF after the start of the file is not allowed in a scenario file"))
+            }
+        }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         // Find the first bad byte by decoding scalar by scalar.
         var position = TextPosition()

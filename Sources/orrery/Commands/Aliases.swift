@@ -11,11 +11,14 @@ struct MapReduceCommand: ParsableCommand {
     @OptionGroup var options: RunOptions
 
     func run() throws {
-        guard let loaded = OutcomeWriter.loadAll(files) else { throw ExitCode(ExitStatus.badInput.rawValue) }
+        // As `run`: every file checked first, one loaded at a time (``CheckedScenarioFiles``).
+        guard let checked = CheckedScenarioFiles.check(files, report: { FileHandleOutput.standardError($0.description) }, facts: { _ in () }) else {
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
         let writer = OutcomeWriter(outputDirectory: options.out, inputs: files)
-        guard writer.checkPaths(names: loaded.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
-        let status = writer.runAll(loaded) { file throws(ExperimentFailure) in
-            try file.run(seed: options.seed, jobs: options.parallel.jobs, formats: options.format.formats)
+        guard writer.checkPaths(names: checked.entries.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
+        let status = writer.runAll(Array(checked.entries.indices)) { index throws(ExperimentFailure) in
+            try checked.load(index).run(seed: options.seed, jobs: options.parallel.jobs, formats: options.format.formats)
         }
         throw ExitCode(status.rawValue)
     }
