@@ -4,15 +4,6 @@ import Testing
 /// Input that looks like other input: node names one text in other code points, a control
 /// character placed in a `--set` value, a long unknown word quoted in a message.
 @Suite struct LookAlikeInputTests {
-    static func error(_ text: String) -> String? {
-        do {
-            _ = try ScenarioFile.load(bytes: Array(text.utf8), file: "h.yaml")
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
     static let servers = "name: t\nseed: 1\nrun: {duration: 5s}\nservers:\n  - name: \u{C5}\n    service_time: 2ms\n  - name: A\u{30A}\n    service_time: 2ms\n"
         + "balancer: {strategy: round_robin}\nworkload: {type: closed_loop, users: 2, timeout: 1s}\n"
 
@@ -20,15 +11,15 @@ import Testing
     /// simulator: they were accepted as two servers every report showed alike. The later is
     /// refused, each named by its code points.
     @Test func nodeNamesCanonicallyEquivalentAreRefused() {
-        #expect(Self.error(Self.servers)
+        #expect(HostileInputTests.error(Self.servers)
             == "h.yaml:7:11: error: node 'Å' (U+0041 U+030A) of server 'Å' (here) names the same as node 'Å' (U+00C5) of server 'Å' (at 5:11), in other code points (Unicode canonical equivalence): reports would show two nodes alike; give the server another name (at servers.[1].name)")
         // Names written alike by their bytes are the one node they always were: refused as a clash.
         let same = Self.servers.replacingOccurrences(of: "A\u{30A}", with: "\u{C5}")
-        #expect(Self.error(same) == "h.yaml:7:11: error: server 'Å' is defined twice (at servers.[1].name)")
+        #expect(HostileInputTests.error(same) == "h.yaml:7:11: error: server 'Å' is defined twice (at servers.[1].name)")
         // A store named like a server in other code points is refused the same way.
         let store = "name: t\nseed: 1\nrun: {duration: 5s}\nservers: [{name: \"A\\u030A\", service_time: 2ms}]\nworkload: {type: closed_loop, users: 1}\n"
             + "object_store: {name: \"\\u00C5\"}\n"
-        #expect(Self.error(store)
+        #expect(HostileInputTests.error(store)
             == "h.yaml:6:22: error: node 'Å' (U+00C5) of the object store 'Å' (here) names the same as node 'Å' (U+0041 U+030A) of server 'Å' (at 4:18), in other code points (Unicode canonical equivalence): reports would show two nodes alike; give the object store another name (at object_store.name)")
     }
 
@@ -44,7 +35,7 @@ import Testing
     /// 4,000-letter type was quoted whole).
     @Test func aLongUnknownWorkloadTypeIsQuotedInAnExcerpt() {
         let type = String(repeating: "c", count: 4_000)
-        #expect(Self.error("name: t\nseed: 1\nrun: {requests: 100}\nservers: [{name: s}]\nworkload:\n  type: \(type)\n  users: 2\n")
+        #expect(HostileInputTests.error("name: t\nseed: 1\nrun: {requests: 100}\nservers: [{name: s}]\nworkload:\n  type: \(type)\n  users: 2\n")
             == "h.yaml:6:9: error: unknown workload type '\(String(repeating: "c", count: 57))…'; expected closed_loop or open_loop (at workload.type)")
     }
 }
