@@ -38,11 +38,9 @@ public enum MapReduceMetric: String, MetricCatalog {
     case bytesWithoutCombiner = "bytes_without_combiner"
     /// 1 − bytes shuffled ÷ bytes without combiner.
     case shuffleReduction = "shuffle_reduction"
-    /// The longest time from an attempt's last progress to the coordinator noticing its loss;
-    /// not measured when no attempt was lost, timed out or failed.
+    /// The longest time from an attempt's last progress to the coordinator noticing its loss.
     case maxDetectionTime = "max_detection_time"
-    /// The longest time from an attempt's last progress to its task's completion; not measured
-    /// when no such task recovered.
+    /// The longest time from an attempt's last progress to its task's completion.
     case maxRecoveryTime = "max_recovery_time"
     /// Input records per second of makespan.
     case eventsPerSecond = "events_per_second"

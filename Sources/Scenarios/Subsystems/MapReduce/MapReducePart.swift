@@ -7,8 +7,7 @@ enum MapReducePart: SubsystemPart {
     static func start(in world: World) { world.startJobs() }
 
     /// A MapReduce figure over every job: a count is the sum, a duration the longest, a boolean
-    /// the conjunction; nil when some job cannot say (the longest detection and recovery: over
-    /// the jobs that lost an attempt, nil when none did). A refused job ran nothing, so it adds
+    /// the conjunction; nil when some job cannot say. A refused job ran nothing, so it adds
     /// nothing to a count, a duration, a ratio or a rate (no attempts, no makespan), but it makes
     /// a boolean false (it did not succeed).
     static func value(of metric: MapReduceMetric, in result: RunResult) -> Double? {
@@ -25,9 +24,6 @@ enum MapReducePart: SubsystemPart {
             let ends = ran.compactMap { $0.result.run.report?.finishedAt?.seconds }
             guard ends.count == ran.count, let first = starts.min(), let last = ends.max(), last > first else { return nil }
             return Double(ran.reduce(0) { $0 + $1.result.inputRecords }) / (last - first)
-        case .maxDetectionTime, .maxRecoveryTime:
-            // The longest over the jobs that lost an attempt; not measured when none did.
-            return results.compactMap { $0.run.rejection == nil ? $0.value(of: metric) : nil }.max()
         default: break
         }
         guard !results.isEmpty else { return nil }

@@ -82,11 +82,8 @@ public struct MapReduceRunResult: Sendable {
         case .bytesShuffled: return statistics.map { Double($0.shuffledBytes) }
         case .bytesWithoutCombiner: return statistics.map { Double($0.shuffleBytesWithoutCombiner) }
         case .shuffleReduction: return statistics.map(\.shuffleReduction)
-        // The longest of no detection is not measured, not 0 s: as 0 s, a claim of 5–15 s to
-        // detect a failed worker read "0.000 ms, does not hold" in a world whose coordinator
-        // restart re-ran the dead worker's attempt before anything was detected.
-        case .maxDetectionTime: return report?.recoveries.map(\.detectionTime.seconds).max()
-        case .maxRecoveryTime: return report?.recoveries.compactMap { $0.recoveryTime?.seconds }.max()
+        case .maxDetectionTime: return report.map { $0.recoveries.map(\.detectionTime.seconds).max() ?? 0 }
+        case .maxRecoveryTime: return report.map { $0.recoveries.compactMap { $0.recoveryTime?.seconds }.max() ?? 0 }
         case .jobs: return 1
         case .succeededJobs: return succeeded ? 1 : 0
         case .failedJobs: return succeeded ? 0 : 1
