@@ -33,8 +33,8 @@ import Glibc
     func anOrdinaryFileIsReadByteForByte(size: Int) throws {
         let path = try Self.temporary("bytes")
         defer { unlink(path) }
-        var generator = SplitMix(state: UInt64(size))
-        let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        // Bytes that vary along the file (a multiplicative hash of each offset), not a short period.
+        let bytes = (0..<size).map { offset in UInt8(truncatingIfNeeded: (offset &* 2_654_435_761) >> 13 ^ size) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let read = try RegularFile.read(path, limit: size).get()
         #expect(read == bytes)
@@ -76,18 +76,6 @@ import Glibc
     /// A fresh path in the temporary folder, nothing there yet.
     static func temporary(_ label: String) throws -> String {
         NSTemporaryDirectory() + "orrery-regular-\(label)-\(UInt64.random(in: 0...UInt64.max))"
-    }
-}
-
-/// A deterministic byte source for the files read above.
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
