@@ -155,12 +155,14 @@ public enum OutputPaths {
     }
 
     /// Whether a directory can be made in `directory` ("" is the working directory): one is made
-    /// and removed at once.
+    /// and removed at once, under a name `mkdtemp` makes unique — a name per process let two
+    /// checks at once in one directory (tests running in parallel) find each other's probe and
+    /// report that nothing could be created there.
     private static func canCreate(in directory: String) -> Bool {
         let base = directory.isEmpty ? "." : directory
-        let probe = (base.hasSuffix("/") ? base : base + "/") + ".orrery-write-check-\(ProcessInfo.processInfo.processIdentifier)"
-        guard (try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: false)) != nil else { return false }
-        try? FileManager.default.removeItem(atPath: probe)
+        var template = Array(((base.hasSuffix("/") ? base : base + "/") + ".orrery-write-check-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return false }
+        rmdir(made)
         return true
     }
 
