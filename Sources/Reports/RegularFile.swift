@@ -24,12 +24,20 @@ public enum RegularFile {
     /// How many bytes one `read` asks for: a multiple of 8, as `/proc/self/pagemap` requires.
     static let chunk = 1 << 16
 
+    /// How many bytes past its stated size a file may give when read: 16 MiB. A file the system
+    /// makes as it is read says its size is 0 (`/proc/cpuinfo`, `/proc/kallsyms` at ~10 MB are
+    /// read whole), and one still being written grows while it is read; `/proc/self/pagemap` gives
+    /// 256 GB, which a MapReduce input's 1 GiB limit alone read for 1.25 s and 1.1 GB before
+    /// refusing it.
+    static let growthAllowance = 16 << 20
+
     /// The file's bytes, or why they cannot be read.
     ///
     /// The file is opened once and judged by `fstat` on what was opened, so the file checked is
     /// the file read. Its bytes are read in chunks until its end or until more than `limit` have
-    /// arrived: a file under /proc says its size is 0 and `/proc/self/pagemap` holds 256 GB, which
-    /// reading to the end took until memory ran out.
+    /// arrived, or more than ``growthAllowance`` past its stated size: a file under /proc says its
+    /// size is 0 and `/proc/self/pagemap` holds 256 GB, which reading to the end took until memory
+    /// ran out.
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
         // "" is the working directory to the file system ("it is a directory" for `run ''`).
         guard !path.isEmpty else { return .failure(.emptyPath) }
@@ -51,7 +59,8 @@ public enum RegularFile {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(statedSize + 1)
         var buffer = [UInt8](repeating: 0, count: chunk)
-        while bytes.count <= limit {
+        let readable = min(limit, statedSize + growthAllowance)
+        while bytes.count <= readable {
             let count = buffer.withUnsafeMutableBytes { readChunk(descriptor, $0.baseAddress, chunk) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -60,7 +69,7 @@ public enum RegularFile {
             if count == 0 { return .success(bytes) }
             bytes.append(contentsOf: buffer[..<count])
         }
-        return .failure(.largerThanItsSize(size: statedSize, limit: limit))
+        return .failure(.largerThanItsSize(size: statedSize, limit: readable))
     }
 
     /// Why `stat` or `open` failed with `code`: a link round a loop, a link to a missing file, a
@@ -95,8 +104,9 @@ public enum RegularFile {
         /// A symbolic link to a file that does not exist.
         case linkToMissing
         case tooLarge(size: Int, limit: Int)
-        /// A file whose size says at most `limit` bytes that gave more when read: a file the
-        /// system makes as it is read (under /proc), or one growing while read.
+        /// A file whose stated size is `size` that gave more than `limit` bytes when read (the
+        /// reader's limit, or ``RegularFile/growthAllowance`` past `size`): a file the system
+        /// makes as it is read (under /proc), or one growing while read.
         case largerThanItsSize(size: Int, limit: Int)
 
         public var description: String {
@@ -110,7 +120,7 @@ public enum RegularFile {
             case .linkToMissing: return "a symbolic link to a missing file"
             case .tooLarge(let size, let limit): return "\(size) bytes, more than the \(limit) a file may hold"
             case .largerThanItsSize(let size, let limit):
-                return "more than the \(limit) bytes a file may hold when read, though its size says \(size) (a file the system makes as it is read, such as one under /proc, or a file still growing)"
+                return "more than \(limit) bytes when read, though its size says \(size) (a file the system makes as it is read, such as one under /proc, or a file still growing)"
             }
         }
     }

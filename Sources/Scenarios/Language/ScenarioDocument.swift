@@ -18,7 +18,9 @@ public struct ScenarioDocument {
     public let name: String
     /// A sentence for the report (`description:`) on one line, or empty: every report writes it
     /// into a heading, list item or paragraph, and a line break in it (`"a\n\n## injected"`)
-    /// started blocks of its own in every experiment's `report.md`.
+    /// started blocks of its own in every experiment's `report.md`. A control character a
+    /// double-quoted escape put in it (`"\e[31m"`) is shown quoted (`reportText`),
+    /// as sweeps show such text: no escape sequence reaches a report raw.
     public let summary: String
     /// `seed:`, or nil when the file has none.
     public let seed: UInt64?
@@ -83,7 +85,7 @@ public struct ScenarioDocument {
         self.file = file
         self.root = root
         self.name = name
-        self.summary = try top["description"]?.string().markdownLine ?? ""
+        self.summary = try top["description"]?.string().markdownLine.reportText ?? ""
         self.seed = try top["seed"]?.uint64()
         self.keys = top.keys
     }

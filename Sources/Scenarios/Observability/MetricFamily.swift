@@ -29,7 +29,9 @@ struct MetricFamily: Sendable, Equatable {
     static let balancerEvents = MetricFamily(name: "orrery_balancer_events", kind: .counter, unit: "",
         help: "Health transitions, probes, circuit-breaker and panic events of the balancer.", labels: ["balancer", "server", "event"])
     static let attempts = MetricFamily(name: "orrery_mapreduce_attempts", kind: .counter, unit: "",
-        help: "Task attempts that ended on a worker, by kind and by outcome as the coordinator judged them (lost: a crash, an unreachable output or input; not counted against max_attempts).", labels: ["worker", "kind", "outcome"])
+        help: "Task attempts that ended on a worker, by kind and by outcome as the coordinator judged them when they ended (lost: a crash, an unreachable output or input; not counted against max_attempts). A completed map whose output is lost afterwards stays counted as succeeded here, and is counted again in orrery_mapreduce_attempts_rejudged_total.", labels: ["worker", "kind", "outcome"])
+    static let rejudgedAttempts = MetricFamily(name: "orrery_mapreduce_attempts_rejudged", kind: .counter, unit: "",
+        help: "Completed map attempts the coordinator judged again after their output was lost, by what they became (failed: reducers could not fetch the output, counted against max_attempts; killed: it was lost with its worker, not counted). Their first judgement stays in orrery_mapreduce_attempts_total as succeeded.", labels: ["worker", "kind", "outcome"])
     static let fetches = MetricFamily(name: "orrery_mapreduce_shuffle_fetches", kind: .counter, unit: "",
         help: "Shuffle fetches of map output by reduce attempts.", labels: ["worker", "outcome"])
     static let fetchedBytes = MetricFamily(name: "orrery_mapreduce_shuffle_fetched_bytes", kind: .counter, unit: "bytes",
@@ -69,5 +71,5 @@ struct MetricFamily: Sendable, Equatable {
     static let queueRebalances = MetricFamily(name: "orrery_queue_rebalances", kind: .counter, unit: "",
         help: "Consumer-group generations started by members joining or being evicted.", labels: ["coordinator"])
     static let faults = MetricFamily(name: "orrery_faults", kind: .counter, unit: "",
-        help: "Faults injected, by fault and node.", labels: ["fault", "node"])
+        help: "Faults injected, by fault and node, counted when they strike (their ends — a resume, a heal, a rate or factor set back — are not).", labels: ["fault", "node"])
 }

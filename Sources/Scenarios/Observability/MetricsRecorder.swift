@@ -62,6 +62,11 @@ final class MetricsRecorder: @unchecked Sendable {
         // in the report; the worker's own span of an attempt only says what the worker saw).
         case (.mapreduce, .instant, "map attempt judged"), (.mapreduce, .instant, "reduce attempt judged"):
             add(.attempts, ["worker": node, "kind": observation.name == "map attempt judged" ? "map" : "reduce", "outcome": observation.outcome])
+        // A counter cannot go down: an attempt judged again (a completed map whose output was
+        // lost afterwards) keeps its first judgement above and is counted again here, by what
+        // it became.
+        case (.mapreduce, .instant, "map attempt rejudged"), (.mapreduce, .instant, "reduce attempt rejudged"):
+            add(.rejudgedAttempts, ["worker": node, "kind": observation.name == "map attempt rejudged" ? "map" : "reduce", "outcome": observation.outcome])
         case (.mapreduce, .span, "fetch"):
             add(.fetches, ["worker": node, "outcome": observation.outcome])
             add(.fetchedBytes, ["worker": node], Double(observation.value))
@@ -80,6 +85,11 @@ final class MetricsRecorder: @unchecked Sendable {
         case (.backup, .span, "sync"): add(.syncedBytes, ["host": node], Double(observation.value))
         case (.backup, .span, "restore"): add(.restores, ["host": node, "outcome": Self.word(observation.outcome)])
         case (.backup, .gauge(let level), _): set(.lastBackupSize, ["host": node], level)
+        // A fault is counted when it strikes, once, as the report lists it: its end (a resume, a
+        // heal, a slowdown, error rate, drop rate or latency spike set back) is no fault, and a
+        // process restart is observed as the restart alone.
+        case (.network, .instant, "resume"), (.network, .instant, "heal"): break
+        case (.network, .instant, let fault) where fault.hasSuffix(" over"): break
         case (.network, .instant, let fault): add(.faults, ["fault": fault, "node": node])
         case (.queue, .gauge(let level), "end offset"), (.queue, .gauge(let level), "high watermark"):
             let (topic, partition) = Self.queuePartition(observation.detail)

@@ -14,7 +14,7 @@ extension RunResult {
             traffic.claims = claims
             let balanced = traffic.balancer != nil
             if formats.contains(.md) {
-                bundle.add("\(directory)/report.md", traffic.markdown(chartsLinked: balanced))
+                bundle.add("\(directory)/report.md", traffic.markdown(chartsLinked: balanced, summary: summary))
                 traffic.addCharts(to: &bundle, in: directory)
             }
             if formats.contains(.json) { bundle.add("\(directory)/report.json", traffic.json()) }

@@ -91,12 +91,12 @@ extension World {
                                     label: restore.backup ?? restore.selection))
             }
         }
-        for failover in result.traffic?.balancer?.failovers ?? [] {
-            if let detected = failover.detectedAt {
-                // On the server's own row: how long the balancer kept it out of rotation.
-                events.append(.init(node: failover.server, subsystem: .balancer, kind: "out of rotation",
-                                    start: detected, end: failover.recoveredAt ?? end, label: "out of rotation"))
-            }
+        for gap in result.traffic?.balancer?.outOfRotation ?? [] {
+            // On the server's own row: how long the balancer kept it out of rotation, whatever
+            // took it out (a fault's detection, errors of its own, a deployment's drain) and
+            // until every mechanism holding it had let it go.
+            events.append(.init(node: gap.server, subsystem: .balancer, kind: "out of rotation",
+                                start: gap.start, end: gap.end ?? end, label: "out of rotation"))
         }
         return events.compactMap { event in
             guard event.start <= end else { return nil }

@@ -2,6 +2,12 @@ extension Network {
     /// Crashes `id`: it stops answering, everything it held is lost, and its crash observers drop
     /// its volatile state. Work it had begun is discarded when it finishes.
     public func crash(_ id: NodeID) {
+        crash(id, observed: true)
+    }
+
+    /// A crash, observed as one (`observed`) or as the first half of a process restart, which is
+    /// one fault: its observers see the restart alone.
+    private func crash(_ id: NodeID, observed: Bool) {
         let node = addNode(id)
         guard node.state != .crashed else { return }
         node.state = .crashed
@@ -10,7 +16,7 @@ extension Network {
         node.hungUntil = nil
         node.openCalls.removeAll()
         simulation.trace.record(.crash, id.name)
-        simulation.observeInstant(.network, id.name, "crash")
+        if observed { simulation.observeInstant(.network, id.name, "crash") }
         for observer in node.crashObservers { observer() }
     }
 
@@ -22,7 +28,7 @@ extension Network {
         let node = addNode(id)
         if node.state != .crashed {
             let open = node.openCalls.inDeliveryOrder
-            crash(id)
+            crash(id, observed: false)
             for call in open { call.reset(on: self) }
         }
         simulation.trace.record(.restart, id.name)
@@ -64,14 +70,15 @@ extension Network {
     public func slow(_ id: NodeID, factor: Double) {
         addNode(id).slowFactor = factor
         simulation.trace.record(.slow, id.name, value: Duration.saturating(nanoseconds: (factor * 1000).rounded(.towardZero)).nanoseconds)
-        simulation.observeInstant(.network, id.name, "slow", detail: "service times × \(factor)")
+        // Its end (factor 1) is observed as the end it is, not as one more slowdown.
+        simulation.observeInstant(.network, id.name, factor == 1 ? "slow over" : "slow", detail: "service times × \(factor)")
     }
 
     /// Makes `id` answer an extra share `rate` of its requests with 500 (0 ends it).
     public func setErrorRate(_ id: NodeID, _ rate: Double) {
         addNode(id).extraErrorRate = rate
         simulation.trace.record(.errorRate, id.name, value: Int64(rate * 1_000_000))
-        simulation.observeInstant(.network, id.name, "error rate", detail: "\(rate)")
+        simulation.observeInstant(.network, id.name, rate == 0 ? "error rate over" : "error rate", detail: "\(rate)")
     }
 
     /// Hangs the application on `id` for `duration` (nil: until it crashes or restarts): requests,
@@ -88,13 +95,13 @@ extension Network {
     public func setExtraDropRate(_ rate: Double) {
         extraDropRate = rate
         simulation.trace.record(.dropRate, "network", value: Int64(rate * 1_000_000))
-        simulation.observeInstant(.network, "network", "drop rate", detail: "\(rate)")
+        simulation.observeInstant(.network, "network", rate == 0 ? "drop rate over" : "drop rate", detail: "\(rate)")
     }
 
     /// Adds `extra` to every one-way latency (zero ends the spike).
     public func setExtraLatency(_ extra: Duration) {
         extraLatency = extra.seconds
         simulation.trace.record(.latencySpike, "network", value: extra.nanoseconds)
-        simulation.observeInstant(.network, "network", "latency spike", detail: "+\(extra.seconds) s")
+        simulation.observeInstant(.network, "network", extra == .zero ? "latency spike over" : "latency spike", detail: "+\(extra.seconds) s")
     }
 }

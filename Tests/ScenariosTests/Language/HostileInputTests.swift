@@ -192,6 +192,19 @@ import Testing
     @Test func aDescriptionIsReadOnOneLine() throws {
         let document = try ScenarioDocument.parse("description: \"a\\n\\n## injected\\n|x|y|\"\nservers: [{name: s}]\n", file: "h.yaml")
         #expect(document.summary == "a  ## injected |x|y|")
+        // An escape sequence a double-quoted escape makes is shown quoted, as sweeps show it.
+        let escaped = try ScenarioDocument.parse("description: \"red \\e[31mtext\\a\"\nservers: [{name: s}]\n", file: "h.yaml")
+        #expect(escaped.summary == "$'red \\x1B[31mtext\\x07'")
+    }
+
+    /// A world of servers and clients alone writes the balancer's report, which left its
+    /// description out where every other world's report has it under the list.
+    @Test func aBalancerWorldsReportHasItsDescription() throws {
+        let text = "description: Ten a second to one server\nrun: {duration: 1s}\nservers: [{name: s}]\nworkload: {type: open_loop, rate: 10}\n"
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: "h.yaml"))
+        let report = try #require(result.bundle(formats: [.md]).files.first { $0.path == "h/report.md" })
+        let markdown = String(decoding: report.contents, as: UTF8.self)
+        #expect(markdown.contains(" events processed: 71\n\nTen a second to one server\n\n## Requests\n"))
     }
 
     @Test func anA3FileWithoutItsFailoverIsRefused() {

@@ -1,3 +1,4 @@
+import Simulator
 import Testing
 @testable import Scenarios
 
@@ -44,9 +45,66 @@ import Testing
         return sums
     }
 
+    /// `orrery_mapreduce_attempts_rejudged_total`'s last values, keyed `worker kind outcome`.
+    static func rejudged(_ recorder: MetricsRecorder) -> [String: Double] {
+        var values: [String: Double] = [:]
+        for (key, changes) in recorder.changes where key.family == MetricFamily.rejudgedAttempts.name {
+            values[key.labels.map(\.value).joined(separator: " ")] = changes.last?.value
+        }
+        return values
+    }
+
+    /// The attempts judged again sum by outcome to the report's completed maps failed and
+    /// killed afterwards, over every job.
+    static func checkRejudged(_ run: ObservabilityFixture.Run) -> [String: Double] {
+        let values = rejudged(run.observer.metrics!)
+        func sum(_ outcome: String) -> Double { values.filter { $0.key.hasSuffix(" \(outcome)") }.values.reduce(0, +) }
+        let reports = run.result.jobs.compactMap { $0.result.run.report }
+        #expect(sum("failed") == Double(reports.reduce(0) { $0 + $1.statistics.retroactiveFailures }))
+        #expect(sum("killed") == Double(reports.reduce(0) { $0 + $1.statistics.retroactiveKills }))
+        #expect(values.keys.allSatisfy { $0.hasSuffix(" failed") || $0.hasSuffix(" killed") })
+        return values
+    }
+
+    /// The four maps worker-3 had completed are killed when it is declared lost: judged
+    /// `succeeded` when they completed, judged again `killed` then.
     @Test func aCrashDuringTheReducePhaseIsOneLostAttempt() throws {
         let run = try ObservabilityFixture.run(ObservationOptions(metrics: true), yaml: Self.crashDuringReduce)
         #expect(Self.check(run) == ["succeeded": 22, "lost": 1])
+        #expect(Self.checkRejudged(run) == ["worker-3 map killed": 4])
+        let report = try #require(run.result.jobs.first?.result.run.report)
+        let killed = report.attempts.filter { $0.rejudgement?.kind == .killed }
+        #expect(killed.count == 4 && killed.allSatisfy { $0.worker == "worker-3" && $0.task.kind == .map })
+        #expect(killed.allSatisfy { $0.outcome == .killed("ran on unusable node worker-3: no heartbeat for 10.000s") })
+        #expect(report.statistics.retroactiveKills == 4 && report.statistics.mapReexecutions == 4)
+    }
+
+    /// The same world's OpenMetrics text: the family is declared with its help, among the others
+    /// in order, and its one series is 0 until the coordinator declares worker-3 lost, 4 from then
+    /// on — the four kills counted at the instant their attempts record.
+    @Test func theRejudgedAttemptsAreACounterInTheExposition() throws {
+        let run = try ObservabilityFixture.run(ObservationOptions(metrics: true), yaml: Self.crashDuringReduce)
+        let report = try #require(run.result.jobs.first?.result.run.report)
+        let kills = Set(report.attempts.compactMap { $0.rejudgement?.at })
+        #expect(kills.count == 1)
+        let killedAt = try #require(kills.first)
+        let key = MetricsRecorder.SeriesKey(family: MetricFamily.rejudgedAttempts.name, labels: [
+            .init(name: "worker", value: "worker-3"), .init(name: "kind", value: "map"), .init(name: "outcome", value: "killed"),
+        ])
+        let changes = try #require(run.observer.metrics!.changes[key])
+        #expect(changes.map(\.time) == Array(repeating: killedAt.nanoseconds, count: 4))
+        #expect(changes.map(\.value) == [1, 2, 3, 4])
+        let end = VirtualInstant(nanoseconds: Int64((run.result.virtualSeconds * 1e9).rounded()))
+        let text = OpenMetricsText.render(run.observer.metrics!, end: end, interval: .seconds(1))
+        #expect(text.contains("# TYPE orrery_mapreduce_attempts_rejudged counter\n# HELP orrery_mapreduce_attempts_rejudged Completed map attempts"))
+        let families = text.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.map { String($0.split(separator: " ")[2]) }
+        #expect(families == families.sorted() && families.contains("orrery_mapreduce_attempts_rejudged"))
+        let series = OpenMetricsTests.samples(text).filter { $0.name == "orrery_mapreduce_attempts_rejudged_total" }
+        #expect(Set(series.map(\.labels)) == ["{worker=\"worker-3\",kind=\"map\",outcome=\"killed\"}"])
+        let start = 1_767_225_600.0
+        let kill = start + killedAt.seconds
+        #expect(series.allSatisfy { $0.value == (Double($0.timestamp)! < kill ? 0 : 4) })
+        #expect(series.last?.value == 4 && series.first?.value == 0)
     }
 
     /// Worker-2 is paused at 2.4 s for 12 s while it runs reduce-1: the coordinator declares the
@@ -63,11 +121,14 @@ import Testing
     /// was running (reduce-0 and a re-run of map-10), which used to run on: the job takes another
     /// course from there, 63 → 44 attempts. The ten completed maps that reducers could not fetch
     /// read `failed` in the report but stay among the `succeeded` judgements, as they were judged
-    /// when they completed (the report counts them among the completed maps failed afterwards).
+    /// when they completed (the report counts them among the completed maps failed afterwards),
+    /// and are counted again in `orrery_mapreduce_attempts_rejudged_total` as `failed`; the seven
+    /// completed maps lost with worker-1 (declared lost or restarted) likewise as `killed`.
     @Test func theChaosScenariosOutcomesSumToItsReport() throws {
         let scenario = try WorldTearDownTests.scenario("mapreduce-log-chaos.yaml")
         let observer = RunObserver(ObservationOptions(metrics: true))
         let run = ObservabilityFixture.Run(result: ScenarioRunner.run(scenario, observer: observer), observer: observer)
         #expect(Self.check(run) == ["succeeded": 39, "killed": 4, "lost": 1])
+        #expect(Self.checkRejudged(run) == ["worker-3 map failed": 5, "worker-4 map failed": 5, "worker-1 map killed": 7])
     }
 }

@@ -87,13 +87,52 @@ import Testing
 
     /// `seed-001-log-pipeline.yaml`: worker-2 (no gateway server) crashes at 11.2 s and restarts at
     /// 20 s; the coordinator, behind the gateway, restarts at 12 s with a 1 s boot, and the gateway
-    /// has no health checks, so it never marks it down: the only failover, counted to the run's end.
+    /// has no health checks, so it never marks it down: the only failover, its detection counted
+    /// to the run's end. It never left rotation, so it has no recovery to count (0 s).
     @Test func seed001sFailoverIsTheCoordinatorsRestartNotTheWorkersCrash() throws {
         let result = ScenarioRunner.run(try WorldTearDownTests.scenario("seed-001-log-pipeline.yaml"))
         let failovers = try #require(result.traffic?.balancer?.failovers)
         #expect(failovers == [Failover(server: "coordinator", fault: "restart coordinator (boot 1.000s)", at: 12, detectedAt: nil, repairedAt: 13,
                                        recoveredAt: nil)])
         #expect(result.value(of: BalancerMetric.detectionTime.metric) == result.virtualSeconds - 12)
-        #expect(result.value(of: BalancerMetric.recoveryTime.metric) == result.virtualSeconds - 13)
+        #expect(result.value(of: BalancerMetric.recoveryTime.metric) == 0)
+    }
+
+    /// The checker's `m5-rotation.yaml`: web3 paused at 5 s (passive health takes it out at
+    /// 6.071 s), then cut off with every server at 8 s (health checks mark it down at 9.174 s
+    /// and up at 12.176 s after the heal at 11 s) — but passive health held it until 17.041 s,
+    /// and it took no request in between. Back in rotation is when nothing holds it any longer,
+    /// for both faults; the stretch out of rotation is one, from 6.071 s to 17.041 s.
+    @Test func aServerIsBackInRotationOnlyWhenEveryMechanismHasLetItGo() {
+        let timeline: [FaultSchedule.Entry] = [
+            .init(at: .after(.seconds(5)), fault: .pause("web3", duration: .seconds(2))),
+            .init(at: .after(.seconds(8)), fault: .partition([["balancer"], ["web1"]])),
+            .init(at: .after(.seconds(11)), fault: .heal),
+        ]
+        let events = [event(6.071, "web3", .markedDown(.passive)), event(9.174, "web3", .markedDown(.active)),
+                      event(12.176, "web3", .markedUp(.active)), event(17.035, "web3", .probe), event(17.041, "web3", .markedUp(.passive))]
+        let failovers = Failover.find(in: timeline, events: events, end: .after(.seconds(25)), servers: ["web3"], balancer: "balancer")
+        #expect(failovers.map(\.fault) == ["pause web3 for 2.000s", "partition [balancer] | [web1]"])
+        #expect(failovers.map(\.detectedAt) == [6.071, 9.174])
+        #expect(failovers.map(\.repairedAt) == [7, 11])
+        #expect(failovers.map(\.recoveredAt) == [17.041, 17.041])
+        let gaps = RotationState.gaps(in: events)
+        #expect(gaps == [RotationState.Gap(server: "web3", start: .after(.seconds(double: 6.071)), end: .after(.seconds(double: 17.041)))])
+        // A fault the balancer never detected has no recovery: the server never left rotation.
+        let slow: [FaultSchedule.Entry] = [.init(at: .after(.seconds(5)), fault: .slow("web3", factor: 3)),
+                                           .init(at: .after(.seconds(9)), fault: .slow("web3", factor: 1))]
+        let undetected = Failover.find(in: slow, events: [event(2, "web3", .markedDown(.passive)), event(12, "web3", .markedUp(.passive))],
+                                       end: .after(.seconds(25)), servers: ["web3"], balancer: "balancer")
+        #expect(undetected.count == 1 && undetected[0].detectedAt == nil && undetected[0].repairedAt == 9 && undetected[0].recoveredAt == nil)
+    }
+
+    /// A drain for a deployment holds a server out as a mark-down does, until it is back.
+    @Test func aDeploymentsDrainIsAStretchOutOfRotation() {
+        let events = [event(3, "s1", .drainStarted), event(4, "s1", .markedDown(.active)), event(6, "s1", .backInRotation),
+                      event(7, "s1", .markedUp(.active)), event(9, "s2", .markedDown(.outlier))]
+        #expect(RotationState.gaps(in: events) == [
+            RotationState.Gap(server: "s1", start: .after(.seconds(3)), end: .after(.seconds(7))),
+            RotationState.Gap(server: "s2", start: .after(.seconds(9)), end: nil),
+        ])
     }
 }

@@ -155,4 +155,20 @@ import Simulator
             "t=5.000s: lose intermediate data on worker-3", "t=8.000s: slow worker-4 ×6.0 for 20.000s",
         ])
     }
+    /// Chaos draws faults up to the time limit, an hour past most worlds' end: a 30 s world listed
+    /// 1,260 faults that never struck. The first ten after the end are listed, the rest counted.
+    @Test func faultsPastTheEndAreListedTenAndCounted() {
+        func at(_ seconds: Int64) -> VirtualInstant { .after(.seconds(seconds)) }
+        let s1 = NodeID("s1")
+        let entries: [FaultSchedule.Entry] = [.init(at: at(5), fault: .crash(s1))]
+            + (1...25).map { .init(at: at(30 + 10 * Int64($0)), fault: .pause(s1, duration: .seconds(1))) }
+        let lines = FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(30))
+        #expect(lines.count == 12)
+        #expect(lines[0] == "t=5.000s: crash s1")
+        #expect(lines[1] == "t=40.000s: pause s1 for 1.000s (not reached: the run ended at t=30.000s)")
+        #expect(lines[10] == "t=130.000s: pause s1 for 1.000s (not reached: the run ended at t=30.000s)")
+        #expect(lines[11] == "… and 15 more faults not reached, the last at t=280.000s (the run ended at t=30.000s)")
+        // Ten or fewer are all listed.
+        #expect(FaultSchedule.reportLines(Array(entries.prefix(11)).map(FaultSchedule.Listed.init), end: at(30)).count == 11)
+    }
 }

@@ -121,7 +121,7 @@ import Testing
             let attempt = state.attempts[1]!
             #expect(attempt.outcome == .failed("output could not be fetched: reduce-0#2 could not fetch map-0: not on disk"))
             #expect(attempt.outcomeDescription == "failed: output could not be fetched: reduce-0#2 could not fetch map-0: not on disk")
-            #expect(attempt.failedRetroactivelyAt == .after(.seconds(1)))
+            #expect(attempt.rejudgement == MapReduce.Rejudgement(kind: .failed, at: .after(.seconds(1))))
             #expect(attempt.end == .zero)
             #expect(state.maps[0].state == .idle && state.maps[0].failures == 1)
             #expect(state.failuresOnWorker == ["worker-a": 1])

@@ -166,7 +166,7 @@ import Testing
         // retroactively when reducer 2 found it gone.
         let rerun = report.attempts.filter { map in
             map.task.kind == .map && map.worker == "worker-2" && map.end! < wipe.advanced(by: .seconds(-2))
-                && map.failedRetroactivelyAt.map { $0 > wipe } == true
+                && map.rejudgement.map { $0.kind == .failed && $0.at > wipe } == true
                 && report.attempts.contains { $0.task == map.task && $0.start > wipe }
         }
         #expect(!rerun.isEmpty)

@@ -31,6 +31,14 @@ public struct BalancerFigures: Sendable, Equatable {
         public var peakConnections: Int
         /// Peak forwards in flight in each virtual second.
         public var connectionsPerSecond: [Int]
+        /// Forwards still in flight when the run ended: a connection setup or an answer still
+        /// awaited (with keepalive, a setup to a host that was down waits out `connect_timeout`).
+        public var inFlightAtEnd: Int = 0
+        /// Forwards it answered with a status that is neither 2xx nor 5xx (a 404 becomes the
+        /// client's 400): with ``inFlightAtEnd``, what makes ``forwarded`` the sum of the rest.
+        public var otherAnswers: Int {
+            forwarded - succeeded - serverErrors - connectErrors - timeouts - inFlightAtEnd
+        }
     }
 
     /// One balancer event, for the report.
@@ -82,6 +90,16 @@ public struct BalancerFigures: Sendable, Equatable {
     public var events: [Event]
     /// Each server fault of the run and how the balancer reacted to it.
     public var failovers: [Failover]
+    /// Every stretch a server spent out of rotation (``RotationState``), in virtual seconds; an
+    /// end of nil: still out when the run ended.
+    public var outOfRotation: [OutOfRotation]
+
+    /// A stretch of time a server spent out of the balancer's rotation.
+    public struct OutOfRotation: Sendable, Equatable {
+        public var server: String
+        public var start: Double
+        public var end: Double?
+    }
     /// Its connections to the servers, when it has keepalive.
     public var connections: ConnectionFigures?
 
@@ -110,7 +128,7 @@ public struct BalancerFigures: Sendable, Equatable {
                           failedHealthChecks: server.failedHealthChecks,
                           failedHealthAnalyses: balancer.configuration.healthCheck?.observe == nil ? nil : server.failedHealthAnalyses,
                           peakConnections: connections.maximum,
-                          connectionsPerSecond: connections.peaks)
+                          connectionsPerSecond: connections.peaks, inFlightAtEnd: connections.level)
         }
         events = stats.events.map { event in
             var isDown = false, isUp = false
@@ -122,6 +140,7 @@ public struct BalancerFigures: Sendable, Equatable {
             return Event(at: event.at.seconds, subject: event.subject, description: event.kind.description, isDown: isDown, isUp: isUp,
                          isProbe: event.kind == .probe)
         }
+        outOfRotation = RotationState.gaps(in: stats.events).map { OutOfRotation(server: $0.server, start: $0.start.seconds, end: $0.end?.seconds) }
         failovers = Failover.find(in: timeline, events: stats.events, end: end, servers: stats.servers.map { NodeID($0.hostname) }, balancer: balancer.id)
         connections = balancer.connectionPools.map { ConnectionFigures($0, forwards: stats.forwarded) }
     }

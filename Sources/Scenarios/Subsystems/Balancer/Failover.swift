@@ -15,7 +15,10 @@ public struct Failover: Sendable, Equatable {
     /// When the server was whole again: restarted and booted, hang or pause over, errors or
     /// slowness ended; nil if it never was during the run.
     public var repairedAt: Double?
-    /// When the balancer marked it up again after the repair, if it did.
+    /// When it was back in rotation after the repair — the first instant at or after both the
+    /// repair and the detection at which no mechanism held it down any longer
+    /// (``RotationState``), even if another fault of it began meanwhile — if it was by the run's
+    /// end; nil too for a fault the balancer never detected (the server never left rotation).
     public var recoveredAt: Double?
 
     /// Fault to detection.
@@ -82,9 +85,16 @@ public struct Failover: Sendable, Equatable {
                 break
             }
         }
-        // Each server's events in time order, and each break's next break of the same server.
+        // Each server's events in time order, whether it was in rotation after each, and each
+        // break's next break of the same server.
         var eventsOf: [String: [BalancerEvent]] = [:]
-        for event in events { eventsOf[event.subject, default: []].append(event) }
+        var inRotationAfter: [String: [Bool]] = [:]
+        var states: [String: RotationState] = [:]
+        for event in events {
+            eventsOf[event.subject, default: []].append(event)
+            states[event.subject, default: RotationState()].apply(event.kind)
+            inRotationAfter[event.subject, default: []].append(states[event.subject]!.inRotation)
+        }
         var nextBreakAt = [VirtualInstant](repeating: end, count: breaks.count)
         var laterBreak: [NodeID: VirtualInstant] = [:]
         for position in breaks.indices.reversed() {
@@ -96,14 +106,22 @@ public struct Failover: Sendable, Equatable {
             let start = timeline[broken.index].at
             let nextBreak = nextBreakAt[position]
             let all = eventsOf[broken.node.name] ?? []
+            let inRotation = inRotationAfter[broken.node.name] ?? []
             let first = Self.firstIndex(in: all, atOrAfter: start)
             let mine = all[first...].prefix { $0.at < nextBreak }
             let detected = mine.first { if case .markedDown = $0.kind { return true } else { return false } }?.at
-            let after = [broken.repairedAt, detected].compactMap { $0 }.max()
-            let recovered = after.flatMap { after in
-                mine.first { event in
-                    if case .markedUp = event.kind { return event.at >= after } else { return false }
-                }?.at
+            // Back once every mechanism let it go: a health check's mark-up while passive health
+            // still held it is no return, nor is the end of the search the next fault's start.
+            var recovered: VirtualInstant?
+            if let detected, let repaired = broken.repairedAt {
+                let after = max(repaired, detected)
+                let from = Self.firstIndex(in: all, atOrAfter: after)
+                recovered = all.indices[from...].first { index in
+                    switch all[index].kind {
+                    case .markedUp, .backInRotation: inRotation[index]
+                    default: false
+                    }
+                }.map { all[$0].at }
             }
             return Failover(server: broken.node.name, fault: timeline[broken.index].fault.description, at: start.seconds,
                             detectedAt: detected?.seconds, repairedAt: broken.repairedAt.map { $0 > end ? nil : $0.seconds } ?? nil,

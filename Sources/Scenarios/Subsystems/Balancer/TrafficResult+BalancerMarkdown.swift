@@ -40,6 +40,16 @@ extension TrafficResult {
                           server.failedChecksText])
         }
         out += "### Servers as the balancer saw them\n\n" + table.rendered() + "\n"
+        // Said only where a row's outcomes do not add up to its forwards.
+        let unsummed = balancer.servers.filter { $0.inFlightAtEnd != 0 || $0.otherAnswers != 0 }
+        if !unsummed.isEmpty {
+            out += "Forwards not in the columns above: " + unsummed.map { server in
+                var parts: [String] = []
+                if server.inFlightAtEnd != 0 { parts.append("\(NumberFormat.integer(server.inFlightAtEnd)) still in flight when the run ended") }
+                if server.otherAnswers != 0 { parts.append("\(NumberFormat.integer(server.otherAnswers)) answered with neither 2xx nor 5xx") }
+                return "\(server.hostname) \(parts.joined(separator: " and "))"
+            }.joined(separator: "; ") + ".\n\n"
+        }
         if let connections = balancer.connections { out += connections.markdown() }
         if chartsLinked {
             out += "![requests answered per second by each server](throughput.svg)\n\n![active connections per server](connections.svg)\n\n"

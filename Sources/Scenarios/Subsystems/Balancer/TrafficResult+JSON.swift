@@ -25,6 +25,8 @@ extension TrafficResult {
                 /// Left out unless the health check observes the traffic.
                 var failedHealthAnalyses: Int?
                 var peakConnections: Int
+                /// Forwards still in flight at the end, and answered with neither 2xx nor 5xx.
+                var inFlightAtEnd: Int, otherAnswers: Int
             }
             struct Event: Encodable { var at: Double; var subject: String; var event: String }
             struct Failover: Encodable {
@@ -96,7 +98,7 @@ extension TrafficResult {
                 .init(hostname: $0.hostname, weight: $0.weight, backup: $0.isBackup, forwarded: $0.forwarded, succeeded: $0.succeeded,
                       serverErrors: $0.serverErrors, connectErrors: $0.connectErrors, timeouts: $0.timeouts, healthChecks: $0.healthChecks,
                       failedHealthChecks: $0.failedHealthChecks, failedHealthAnalyses: $0.failedHealthAnalyses,
-                      peakConnections: $0.peakConnections)
+                      peakConnections: $0.peakConnections, inFlightAtEnd: $0.inFlightAtEnd, otherAnswers: $0.otherAnswers)
             },
             failovers: figures.failovers.map {
                 .init(server: $0.server, fault: $0.fault, at: $0.at, detectedAt: $0.detectedAt, detectionSeconds: $0.detectionTime,

@@ -3,12 +3,14 @@ import Reports
 extension TrafficResult {
     /// The run as a Markdown report that opens with the seed and the command that replays it;
     /// `chartsLinked` embeds the balancer's charts written beside it. `listingFaults` is false for
-    /// the balancer's section of a larger world, whose one fault list is the world's.
-    public func markdown(chartsLinked: Bool = false, listingFaults: Bool = true) -> String {
+    /// the balancer's section of a larger world, whose one fault list is the world's. `summary` is
+    /// the scenario's `description:`, written after the list as every world's report writes it.
+    public func markdown(chartsLinked: Bool = false, listingFaults: Bool = true, summary: String = "") -> String {
         var out = "# Scenario `\(scenario)`\n\n"
         out += "- seed: `\(seed)`\n- replay: `\(replayCommand)`\n- digest: `\(digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
         out += "- virtual time: \(NumberFormat.fixed(virtualSeconds, decimals: 3)) s; events processed: \(NumberFormat.integer(events))\n\n"
+        if !summary.isEmpty { out += summary + "\n\n" }
         if let failure { out += "**The simulation stopped early:** \(failure)\n\n" }
 
         out += "## Requests\n\n"
@@ -54,11 +56,12 @@ extension TrafficResult {
         return out
     }
 
-    /// What a check measured as the world's report shows it (``ExpectationCheck/measuredText``:
-    /// a count as an integer, a ratio to 4 decimals at most, "not measured" for what the run
-    /// could not measure), but a duration in milliseconds, as this report shows every latency.
+    /// What a check measured as every world's report shows it (``ExpectationCheck/readableMeasuredText``:
+    /// a count as an integer, a ratio to 4 decimals at most, a duration under a second in
+    /// milliseconds and a longer one in seconds, "not measured" for what the run could not
+    /// measure): a recovery time of 18 s read `18,000.000 ms` here and `18.000 s` in the
+    /// failover table and on the terminal.
     static func measuredText(_ check: ExpectationCheck) -> String {
-        guard check.expectation.metric.unit == .duration, let measured = check.measured else { return check.measuredText }
-        return DurationFormat.milliseconds(measured)
+        check.readableMeasuredText
     }
 }

@@ -138,10 +138,13 @@ public struct TrafficResult: Sendable {
 
     /// The longest time from each failover's start (`from`) to `to`; a failover that never got
     /// there counts the time from its start to the end of the run, so "within" assertions fail.
+    /// A recovery is looked for only where the balancer had detected the fault: a server it never
+    /// took out of rotation had nothing to come back from.
     private func worstFailover(_ to: KeyPath<Failover, Double?>, from: (Failover) -> Double?) -> Double {
         var worst = 0.0
         for failover in balancer?.failovers ?? [] {
             guard let start = from(failover) else { continue }
+            if to == \Failover.recoveredAt, failover.detectedAt == nil { continue }
             worst = Swift.max(worst, (failover[keyPath: to] ?? virtualSeconds) - start)
         }
         return worst

@@ -81,11 +81,12 @@ extension MapReduce {
         /// ``LateAnswer``): then ``outcome`` stays that declaration, or becomes `succeeded` if
         /// the answer completed the task.
         public internal(set) var lateAnswer: LateAnswer?
-        /// When the coordinator failed it after it had completed — a map whose output reducers
-        /// could not fetch (Hadoop's TOO_MANY_FETCH_FAILURE): its ``outcome`` then reads
-        /// `failed: output could not be fetched: …` and ``end`` stays its completion. Nil for
-        /// every other attempt.
-        public internal(set) var failedRetroactivelyAt: VirtualInstant?
+        /// How and when the coordinator judged it again after it had completed its task — a
+        /// completed map whose output was lost afterwards (see ``Rejudgement``): its ``outcome``
+        /// then reads `failed: output could not be fetched: …` or
+        /// `killed: ran on unusable node <worker>: <reason>`, and ``end`` stays its completion.
+        /// Nil for every other attempt.
+        public internal(set) var rejudgement: Rejudgement?
         /// The incarnation of the worker's node it was assigned to (a restart makes it stale).
         let incarnation: UInt64
         /// Fraction of the work done, as last reported.
@@ -106,5 +107,37 @@ extension MapReduce {
 
         /// How long it ran, once it has ended.
         public var duration: Duration? { end.map { start.duration(to: $0) } }
+
+        /// Whether its completion made it its task's output at its ``end``: it succeeded, or it
+        /// succeeded and its output was lost afterwards (``rejudgement``).
+        public var completedItsTask: Bool { outcome == .succeeded || rejudgement != nil }
+    }
+
+    /// The coordinator's second judgement of a completed map attempt, whose output — its task's
+    /// output — was lost afterwards: the attempt moves from `succeeded` to ``kind``, as Hadoop's
+    /// `TaskAttemptImpl` moves from SUCCEEDED, and its task runs again. Its ``Attempt/end`` stays
+    /// its completion; the job's statistics count it once, apart from the attempts judged so
+    /// when they ended (``JobStatistics/retroactiveFailures``,
+    /// ``JobStatistics/retroactiveKills``), and it is no recovery of the job.
+    public struct Rejudgement: Sendable, Hashable {
+        /// What the attempt became.
+        public enum Kind: String, Sendable, Hashable {
+            /// Reducers could not fetch its output (a wiped disk, a worker that did not answer, a
+            /// lost shuffle-store object): Hadoop's TOO_MANY_FETCH_FAILURE and
+            /// `MapRetroactiveFailureTransition`. Counts towards the task's attempt limit and
+            /// against the worker; the outcome reads `failed: output could not be fetched: …`.
+            case failed
+            /// Its worker was declared lost or found restarted, taking the output on its local
+            /// disk: Hadoop's `JobImpl.actOnUnusableNode` kills the node's succeeded map attempts
+            /// ("TaskAttempt killed because it ran on unusable node"), and the task's
+            /// `MapRetroactiveKilledTransition` runs it again. Counts towards no limit; the
+            /// outcome reads `killed: ran on unusable node <worker>: <reason>`.
+            case killed
+        }
+
+        /// What the attempt became.
+        public let kind: Kind
+        /// When the coordinator judged it so.
+        public let at: VirtualInstant
     }
 }

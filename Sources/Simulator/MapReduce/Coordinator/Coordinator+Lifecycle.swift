@@ -184,6 +184,7 @@ extension MapReduce.Coordinator {
         jobs[jobID]!.status = .running(.map)
         simulation.trace.record(.custom, id.name, "\(jobID)/map-\(index) output lost: \(reason)")
         if status == .failed, countRetroactiveFailure(of: output.attempt, of: jobID, because: reason) { return true }
+        if status == .killed { killRetroactively(output.attempt, on: output.worker, of: jobID, because: reason) }
         // Lost output is lost work, and it is bounded: a job that loses more map outputs than it has
         // map tasks times the attempt limit without ever getting further than before cannot make
         // progress (its workers crash faster than they finish), and fails saying so instead of
@@ -202,22 +203,24 @@ extension MapReduce.Coordinator {
     /// `MapRetroactiveFailureTransition` counts it towards `mapreduce.map.maxattempts`, re-running
     /// the task at once (no backoff) or failing it, and the job, when that was its last attempt.
     /// An output lost with its worker (declared lost, restarted) is not counted, as Hadoop kills
-    /// the attempts of an unusable node. It counts against the attempt's worker too (Hadoop's
-    /// `ContainerFailedEvent`, towards `max_failures_per_worker`), and among the job's failed
-    /// attempts. The attempt itself becomes `failed` (`output could not be fetched: …`), as
-    /// Hadoop's `TaskAttemptImpl` moves SUCCEEDED → FAILED on TA_TOO_MANY_FETCH_FAILURE; its end
-    /// stays its completion, and ``MapReduce/Attempt/failedRetroactivelyAt`` says when it
-    /// failed, so that the job's statistics count it once — among the completed maps failed
-    /// afterwards, not among the attempts failed in the job's code. An attempt already counted —
-    /// declared timed out, its late answer completing the task — is not counted again (Hadoop
-    /// would not have taken the answer) and stays `succeeded`. Returns whether the job failed.
+    /// the attempts of an unusable node (``killRetroactively(_:on:of:because:)``). It counts
+    /// against the attempt's worker too (Hadoop's `ContainerFailedEvent`, towards
+    /// `max_failures_per_worker`), and among the job's failed attempts. The attempt itself
+    /// becomes `failed` (`output could not be fetched: …`), as Hadoop's `TaskAttemptImpl` moves
+    /// SUCCEEDED → FAILED on TA_TOO_MANY_FETCH_FAILURE; its end stays its completion, and its
+    /// ``MapReduce/Attempt/rejudgement`` says when it failed, so that the job's statistics count
+    /// it once — among the completed maps failed afterwards, not among the attempts failed in
+    /// the job's code. An attempt already counted — declared timed out, its late answer
+    /// completing the task — is not counted again (Hadoop would not have taken the answer) and
+    /// stays `succeeded`. Returns whether the job failed.
     private func countRetroactiveFailure(of number: Int, of jobID: String, because reason: String) -> Bool {
         guard let attempt = jobs[jobID]!.attempts[number], attempt.lateAnswer?.declared.countsAsFailure != true else { return false }
         let task = attempt.task
         let failure = "output could not be fetched: \(reason)"
         jobs[jobID]!.attempts[number]!.outcome = .failed(failure)
-        jobs[jobID]!.attempts[number]!.failedRetroactivelyAt = simulation.now
+        jobs[jobID]!.attempts[number]!.rejudgement = MapReduce.Rejudgement(kind: .failed, at: simulation.now)
         jobs[jobID]!.retroactiveFailures += 1
+        observeRejudgement(of: jobs[jobID]!.attempts[number]!, of: jobID)
         noteFailure(on: attempt.worker, of: jobID)
         jobs[jobID]![task].failures += 1
         jobs[jobID]![task].lastFailure = failure
@@ -226,6 +229,25 @@ extension MapReduce.Coordinator {
         jobs[jobID]![task].state = .failed
         finish(jobID, status: .failed("\(task) failed \(record.failures) times; last: \(record.lastFailure ?? "unknown")"))
         return true
+    }
+
+    /// Kills the completed map attempt `number`, whose output was lost with `worker` (declared
+    /// lost, or found restarted), as Hadoop's `JobImpl.actOnUnusableNode` kills every succeeded
+    /// map attempt of an unusable node when the job has reducers ("TaskAttempt killed because it
+    /// ran on unusable node"): the attempt moves SUCCEEDED → KILLED and reads
+    /// `killed: ran on unusable node <worker>: <reason>`, its end stays its completion, and its
+    /// ``MapReduce/Attempt/rejudgement`` says when it was killed, so that the job's statistics
+    /// count it once — among the completed maps killed afterwards, not among the attempts the job's
+    /// end killed. Its task runs again (``invalidateMapOutput(_:of:because:as:)`` made it idle),
+    /// as Hadoop's `MapRetroactiveKilledTransition` reschedules it: the kill counts towards
+    /// neither the task's attempt limit nor the worker's failures. An attempt whose late answer
+    /// completed the task is killed too (nothing is counted twice); its description keeps the
+    /// declaration and the answer.
+    private func killRetroactively(_ number: Int, on worker: NodeID, of jobID: String, because reason: String) {
+        guard jobs[jobID]!.attempts[number] != nil else { return }
+        jobs[jobID]!.attempts[number]!.outcome = .killed("ran on unusable node \(worker): \(reason)")
+        jobs[jobID]!.attempts[number]!.rejudgement = MapReduce.Rejudgement(kind: .killed, at: simulation.now)
+        observeRejudgement(of: jobs[jobID]!.attempts[number]!, of: jobID)
     }
 
     /// Ends the job: every attempt still running is killed, and on success the committed parts

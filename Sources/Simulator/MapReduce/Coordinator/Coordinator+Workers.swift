@@ -55,9 +55,10 @@ extension MapReduce.Coordinator {
     }
 
     /// The attempt `report` ends, while it is open: its job has not finished, and it is the one
-    /// this worker's process ran and has not succeeded, been set aside as a duplicate, failed
-    /// (a completed map failed retroactively included), been killed by a coordinator restart
-    /// (Hadoop's killed container never reports) or answered late already. A report sent again
+    /// this worker's process ran and has not succeeded, been set aside as a duplicate, failed,
+    /// been judged again after it completed (a completed map failed or killed retroactively:
+    /// ``MapReduce/Attempt/rejudgement``), been killed by a coordinator restart (Hadoop's killed
+    /// container never reports) or answered late already. A report sent again
     /// after a lost answer finds its attempt already settled and gets nil. Read in place: a copy
     /// of the job's state held while the attempt completed made the completion copy every task's
     /// record.
@@ -66,7 +67,7 @@ extension MapReduce.Coordinator {
         return readJob(at: index) { state in
             guard !state.status.isFinished, let attempt = state.attempts[report.attempt],
                   attempt.worker == report.worker, attempt.incarnation == report.incarnation,
-                  attempt.outcome != .succeeded, attempt.outcome != .duplicate, attempt.lateAnswer == nil,
+                  attempt.outcome != .succeeded, attempt.outcome != .duplicate, attempt.lateAnswer == nil, attempt.rejudgement == nil,
                   attempt.outcome != MapReduce.AttemptOutcome.coordinatorRestarted else { return nil }
             if case .failed = attempt.outcome { return nil }
             return attempt
@@ -118,7 +119,9 @@ extension MapReduce.Coordinator {
 
     /// Ends the running attempts on `worker` and, with local-disk shuffle, re-executes its
     /// finished map tasks that unfinished jobs still need — all of them, or only those from
-    /// incarnations before `olderThan`.
+    /// incarnations before `olderThan` — killing their completed attempts (`killed: ran on
+    /// unusable node …`, as Hadoop's `JobImpl.actOnUnusableNode`; see
+    /// ``killRetroactively(_:on:of:because:)``).
     func loseWorker(_ worker: NodeID, reason: String, olderThan incarnation: UInt64? = nil) {
         func stale(_ of: UInt64) -> Bool { incarnation.map { of < $0 } ?? true }
         var lost = 0

@@ -31,11 +31,11 @@ extension MapReduce.Attempt {
 
     /// The outcome in words, with the late answer if there was one:
     /// `lost: no heartbeat for 2.000s; answered late at 7.695s; ignored (…)`; a late answer that
-    /// completed the task and whose output reducers then could not fetch ends
-    /// `…; then failed: output could not be fetched: …`.
+    /// completed the task and whose output was lost afterwards (``rejudgement``) ends
+    /// `…; then failed: output could not be fetched: …` or `…; then killed: ran on unusable node …`.
     public var outcomeDescription: String {
         guard let lateAnswer else { return outcome.description }
-        let failedAfterwards = failedRetroactivelyAt == nil ? "" : "; then \(outcome.description)"
-        return "\(lateAnswer.declared.description); \(lateAnswer.description)\(failedAfterwards)"
+        let afterwards = rejudgement == nil ? "" : "; then \(outcome.description)"
+        return "\(lateAnswer.declared.description); \(lateAnswer.description)\(afterwards)"
     }
 }

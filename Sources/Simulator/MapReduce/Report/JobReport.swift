@@ -31,7 +31,8 @@ extension MapReduce {
         /// Counters.
         public let statistics: JobStatistics
         /// Every lost, timed-out or failed attempt and how its task recovered (a completed map
-        /// failed afterwards is not one: ``JobStatistics/retroactiveFailures`` counts those).
+        /// failed or killed afterwards is not one: ``JobStatistics/retroactiveFailures`` and
+        /// ``JobStatistics/retroactiveKills`` count those).
         public let recoveries: [Recovery]
         /// The committed output: only once the job succeeded.
         public let output: Output?
@@ -77,24 +78,27 @@ extension MapReduce {
                 speculativeAttempts: attempts.filter(\.speculative).count,
                 speculativeWins: attempts.filter { $0.speculative && winners.contains($0.number) }.count,
                 failedAttempts: attempts.filter { attempt in
-                    guard attempt.failedRetroactivelyAt == nil, case .failed = attempt.outcome else { return false }
+                    guard attempt.rejudgement == nil, case .failed = attempt.outcome else { return false }
                     return true
                 }.count,
                 retroactiveFailures: state.retroactiveFailures,
+                retroactiveKills: attempts.filter { $0.rejudgement?.kind == .killed }.count,
                 timedOutAttempts: attempts.filter { $0.judgedOutcome == .timedOut }.count,
                 lostAttempts: attempts.filter { if case .lost = $0.judgedOutcome { return true } else { return false } }.count,
                 mapReexecutions: state.mapReexecutions)
         }
 
         /// From the phase's first attempt to the moment every task of the phase had an output:
-        /// each task's latest successful attempt. A map task re-executing at the end (its output
-        /// lost after the reducers fetched it) does not hide the phase. The phases overlap when
+        /// each task's latest attempt that completed it (``Attempt/completedItsTask``: one whose
+        /// output was lost afterwards, failed or killed since, still completed it then). A map
+        /// task re-executing at the end (its output lost after the reducers fetched it) does not
+        /// hide the phase. The phases overlap when
         /// reducers start before the last map completes (reduce slow start): each is still the
         /// span of its own tasks' attempts.
         private static func phase(_ kind: TaskKind, _ tasks: [TaskRecord], _ attempts: [Attempt]) -> PhaseTimes? {
             guard !tasks.isEmpty, let start = attempts.first(where: { $0.task.kind == kind })?.start else { return nil }
             var done = [VirtualInstant?](repeating: nil, count: tasks.count)
-            for attempt in attempts where attempt.task.kind == kind && attempt.outcome == .succeeded {
+            for attempt in attempts where attempt.task.kind == kind && attempt.completedItsTask {
                 guard let end = attempt.end, attempt.task.index < done.count else { continue }
                 done[attempt.task.index] = max(done[attempt.task.index] ?? end, end)
             }
@@ -110,8 +114,10 @@ extension MapReduce {
         /// ended it, so an attempt that answered late is one — and how its task recovered.
         private static func recoveries(_ state: JobState, _ attempts: [Attempt]) -> [Recovery] {
             attempts.compactMap { attempt in
-                // A completed map failed afterwards is counted apart (``JobStatistics/retroactiveFailures``).
-                guard attempt.failedRetroactivelyAt == nil || attempt.lateAnswer != nil else { return nil }
+                // A completed map failed or killed afterwards is counted apart
+                // (``JobStatistics/retroactiveFailures``, ``JobStatistics/retroactiveKills``); one
+                // that had answered late is a recovery for its declaration.
+                guard attempt.rejudgement == nil || attempt.lateAnswer != nil else { return nil }
                 switch attempt.judgedOutcome {
                 case .lost, .timedOut, .failed: break
                 default: return nil

@@ -35,8 +35,17 @@ extension MapReduce {
         /// Completed maps failed afterwards because reducers could not fetch their output, each
         /// counted against its task and worker (Hadoop's retroactive failures; its
         /// `NUM_FAILED_MAPS` counts them with the failed attempts). Their attempts read
-        /// `failed: output could not be fetched: …` (``Attempt/failedRetroactivelyAt``).
+        /// `failed: output could not be fetched: …` (``Attempt/rejudgement``).
         public let retroactiveFailures: Int
+        /// Completed maps killed afterwards because their output was lost with their worker
+        /// (declared lost, or found restarted, with local-disk shuffle), counted against neither
+        /// their task nor their worker (Hadoop's `JobImpl.actOnUnusableNode`). Their attempts read
+        /// `killed: ran on unusable node <worker>: <reason>` (``Attempt/rejudgement``); they are
+        /// not among the attempts the job's end killed, nor among ``lostAttempts`` — unless the
+        /// coordinator had declared the attempt lost before its late answer completed the task:
+        /// that declaration stays counted there. Each such map also counts in
+        /// ``mapReexecutions``, as every lost output does.
+        public let retroactiveKills: Int
         /// Attempts timed out for lack of progress (those that answered late included).
         public let timedOutAttempts: Int
         /// Attempts lost to worker deaths, restarts and unreachable data (those that answered

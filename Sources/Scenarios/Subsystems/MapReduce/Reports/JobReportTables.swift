@@ -40,6 +40,7 @@ enum JobReportTables {
         table.append(["tasks a backup finished first", NumberFormat.integer(statistics.speculativeWins)])
         table.append(["failed in the job's code", NumberFormat.integer(statistics.failedAttempts)])
         table.append(["completed maps failed afterwards (output reducers could not fetch)", NumberFormat.integer(statistics.retroactiveFailures)])
+        table.append(["completed maps killed afterwards (output lost with their worker)", NumberFormat.integer(statistics.retroactiveKills)])
         table.append(["timed out (no progress)", NumberFormat.integer(statistics.timedOutAttempts)])
         table.append(["lost (worker died or restarted, data unreachable)", NumberFormat.integer(statistics.lostAttempts)])
         table.append(["finished map tasks re-executed (output lost)", NumberFormat.integer(statistics.mapReexecutions)])

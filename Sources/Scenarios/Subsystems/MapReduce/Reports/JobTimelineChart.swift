@@ -3,8 +3,10 @@ import Simulator
 
 /// The job timeline as a Gantt chart: one row per worker, one bar per task attempt from its
 /// assignment to its end, coloured by what became of it — a map or reduce attempt that counted,
-/// a speculative backup, one that failed (failed, timed out or lost), or one killed because
-/// another attempt won.
+/// a speculative backup, one that failed (failed, timed out or lost), or one killed (another
+/// attempt won, the job ended, the coordinator restarted) or set aside as a duplicate. A completed
+/// map whose output was lost afterwards is drawn as what it became (its outcome: failed when
+/// reducers could not fetch the output, killed when its worker was lost), up to its completion.
 enum JobTimelineChart {
     /// The categories in legend order, with fixed colours so every timeline reads the same.
     static let categories: [GanttChart.Category] = [
