@@ -9,7 +9,9 @@ enum MapReducePart: SubsystemPart {
     /// A MapReduce figure over every job: a count is the sum, a duration the longest, a boolean
     /// the conjunction; nil when some job cannot say. A refused job ran nothing, so it adds
     /// nothing to a count, a duration, a ratio or a rate (no attempts, no makespan), but it makes
-    /// a boolean false (it did not succeed).
+    /// a boolean false (it did not succeed). A job that ended without a duration — one that failed
+    /// before its reduce phase has none — adds nothing to the longest either; only a job still
+    /// running, whose phase could yet be longer, leaves the longest unknown.
     static func value(of metric: MapReduceMetric, in result: RunResult) -> Double? {
         let jobs = result.jobs
         let results = jobs.map(\.result)
@@ -29,7 +31,10 @@ enum MapReducePart: SubsystemPart {
         guard !results.isEmpty else { return nil }
         var values: [Double] = []
         for job in results where metric.unit == .boolean || job.run.rejection == nil {
-            guard let value = job.value(of: metric) else { return nil }
+            guard let value = job.value(of: metric) else {
+                if metric.unit == .duration, job.run.report?.finishedAt != nil { continue }
+                return nil
+            }
             values.append(value)
         }
         switch metric.unit {

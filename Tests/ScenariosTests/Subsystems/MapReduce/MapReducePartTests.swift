@@ -101,4 +101,40 @@ import Testing
         #expect(rows == ["| input       | synthetic log (100 lines, seed 1) in splits of 65,536 bytes; 100 records, 10,146 bytes |",
                          "| input       | in splits of 65,536 bytes; 0 records, 0 bytes |"])
     }
+    /// The checker's `w11-mr-chaos.yaml`: job c1 fails before its reduce phase, c2 succeeds, and
+    /// `mapreduce.reduce_phase` read — (nil) for the whole world; it is c2's, the longest of the
+    /// jobs that had one. A job with no reduce phase at its end adds nothing to the longest.
+    @Test func aJobThatEndedWithoutAPhaseAddsNothingToTheLongest() throws {
+        let result = try Self.run(Self.w11)
+        let c1 = try #require(result.jobs.first { $0.id == "c1" }?.result)
+        let c2 = try #require(result.jobs.first { $0.id == "c2" }?.result)
+        #expect(!c1.succeeded && c1.run.report?.finishedAt != nil && c1.value(of: .reducePhase) == nil)
+        let phase = try #require(c2.value(of: .reducePhase))
+        #expect(Self.value(.reducePhase, in: result) == phase)
+        #expect(Self.value(.mapPhase, in: result) == [c1.value(of: .mapPhase), c2.value(of: .mapPhase)].compactMap { $0 }.max())
+    }
+
+    static let w11 = """
+        name: w11-mr-chaos
+        seed: 31
+        servers:
+          - {on: mapreduce.workers, slots: 2, service_time: 5ms}
+        balancer: {strategy: random, retries: {tries: 2, on: [error, timeout]}, forward_timeout: 500ms}
+        workload: {type: open_loop, rate: 30, timeout: 1s}
+        run: {duration: 40s}
+        mapreduce:
+          cluster:
+            workers: 4
+            policy: {heartbeat_interval: 500ms, worker_timeout: 3s, task_timeout: 4s, max_attempts: 6, speculation: true}
+          attempt_chaos: {crash_probability: 0.2, stall_probability: 0.2}
+          jobs:
+            - {id: c1, name: inverted-index, reducers: 2, submit_at: 1s, input: {synthetic: {lines: 6000, seed: 3}, split_size: 32KiB}, output: {bucket: mrout, prefix: c1/}}
+            - {id: c2, name: error-sessions, reducers: 3, submit_at: 3s, input: {synthetic: {lines: 4000, seed: 4}, split_size: 32KiB}, output: {bucket: mrout, prefix: c2/}}
+        object_store: {buckets: [{name: mrout}]}
+        faults:
+          - {at: 2s, crash: worker-4}
+          - {at: 6s, restart: worker-4}
+          - {at: 4s, lose_intermediate: worker-1}
+          - {at: 5s, hang: worker-2, for: 4s}
+        """
 }
