@@ -38,19 +38,13 @@ extension ScenarioFile {
         let end = VirtualInstant(nanoseconds: Int64((result.virtualSeconds * 1e9).rounded()))
         let metricsProblem = observer?.metrics.flatMap { OpenMetricsText.problem($0, end: end, interval: observing.metricsInterval) }
         let metrics = metricsProblem == nil ? observer?.metrics.map { OpenMetricsText.render($0, end: end, interval: observing.metricsInterval) } : nil
-        var figures: [String] = []
-        if let traffic = result.traffic, scenario.workload != nil {
+        var traffic: String?
+        if let requests = result.traffic, scenario.workload != nil {
             // With no request answered there is no latency: no "p99 0.000 ms".
-            let p99 = traffic.latencyMeasured ? DurationFormat.milliseconds(traffic.value(of: .p99)) : "not measured"
-            figures.append("\(traffic.succeeded)/\(traffic.issued) requests succeeded, p99 \(p99)")
+            let p99 = requests.latencyMeasured ? DurationFormat.milliseconds(requests.value(of: .p99)) : "not measured"
+            traffic = "\(requests.succeeded)/\(requests.issued) requests succeeded, p99 \(p99)"
         }
-        if !result.jobs.isEmpty {
-            figures.append("\(result.jobs.filter { $0.result.outputExact }.count)/\(result.jobs.count) jobs exact")
-        }
-        if let backup = result.backup { figures.append("\(backup.backupsCreated) backups, \(backup.restores.filter(\.identical).count)/\(backup.restores.count) restores exact") }
-        if case .success(let outcomes) = result.operations { figures.append("\(outcomes.count) operations answered") }
-        if let queue = result.queueHeadline { figures.append(queue) }
-        if figures.isEmpty { figures += [result.logHeadline, result.storeHeadline].compactMap { $0 } }
+        let figures = result.headlineFigures(traffic: traffic)
         var failure: String?
         if !result.passed {
             var lines = ["seed \(seed): scenario '\(scenario.name)' failed; replay with: \(replay)"]

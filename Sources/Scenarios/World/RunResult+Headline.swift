@@ -1,4 +1,38 @@
 extension RunResult {
+    /// The figures of the run's one-line verdict, in this order: the traffic's (`traffic`, which
+    /// the caller words, since only the file knows whether it has a workload), the jobs exact,
+    /// the backups, the explicit operations answered, the queue's; then the log's whenever the
+    /// world has a log and no job (a job reading it says what it read), and the store's when
+    /// nothing before it said anything.
+    public func headlineFigures(traffic: String?) -> [String] {
+        var figures = traffic.map { [$0] } ?? []
+        if !jobs.isEmpty {
+            figures.append("\(jobs.filter { $0.result.outputExact }.count)/\(jobs.count) jobs exact")
+        }
+        if let backupHeadline { figures.append(backupHeadline) }
+        if case .success(let outcomes) = operations { figures.append("\(outcomes.count) operations answered") }
+        if let queueHeadline { figures.append(queueHeadline) }
+        let saidNothing = figures.isEmpty
+        // A log beside a queue or a store operation printed only their figures: its own are added
+        // whatever else the world has, unless jobs read it.
+        if jobs.isEmpty, let logHeadline { figures.append(logHeadline) }
+        if saidNothing, let storeHeadline { figures.append(storeHeadline) }
+        return figures
+    }
+
+    /// The backup manager's figure for the verdict: backups created (and abandoned, if any), and
+    /// the restores exact of those performed — left out in a world with no restore, where it read
+    /// "0/0 restores exact".
+    public var backupHeadline: String? {
+        guard let backup else { return nil }
+        var text = "\(backup.backupsCreated) backups"
+        if backup.failedBackups > 0 { text += " (\(backup.failedBackups) failed)" }
+        if !backup.restores.isEmpty {
+            text += ", \(backup.restores.filter { $0.identical && $0.failure == nil }.count)/\(backup.restores.count) restores exact"
+        }
+        return text
+    }
+
     /// The queue's figure for the run's one-line verdict, from its `queue.*` metrics: messages
     /// acknowledged of those sent, acknowledged ones lost, and records a group was never handed.
     /// A world with a queue alone printed nothing after its verdict's colon.

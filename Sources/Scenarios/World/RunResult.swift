@@ -93,9 +93,14 @@ public struct RunResult: Sendable {
 
     /// The backup manager's figures.
     public struct BackupFigures: Sendable {
+        /// Syncs run, failed ones included (``BackupStats/syncs``).
         public var syncs: Int
         public var failedSyncs: Int
+        /// Syncs due while the host was down, not run (``BackupStats/skippedSyncs``).
+        public var skippedSyncs = 0
         public var backupsCreated: Int
+        /// Backup attempts abandoned (a request failed after retries, or a copy did not match).
+        public var failedBackups = 0
         public var backupsDeleted: Int
         public var bytesUploaded: Int
         public var backups: [BackupRecord]

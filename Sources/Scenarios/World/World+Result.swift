@@ -99,7 +99,8 @@ extension World {
                 total + backedUp.filter { directory[$0.path] == $0.bytes }.count
             }
             result.backup = RunResult.BackupFigures(
-                syncs: stats.syncs, failedSyncs: stats.failedSyncs, backupsCreated: stats.backupsCreated,
+                syncs: stats.syncs, failedSyncs: stats.failedSyncs, skippedSyncs: stats.skippedSyncs, backupsCreated: stats.backupsCreated,
+                failedBackups: stats.failedBackups,
                 backupsDeleted: stats.backupsDeleted, bytesUploaded: stats.bytesUploaded, backups: end.backups,
                 restores: restoreChecks.compactMap { $0 }, jobOutputsRestored: restoredOutputs)
         }

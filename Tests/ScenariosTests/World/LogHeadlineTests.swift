@@ -34,3 +34,36 @@ import Testing
         #expect(headline.hasSuffix(": 10 records acknowledged, 0 of them lost, 0 read by jobs"))
     }
 }
+
+/// A log beside a store operation or a queue printed only their figures: the log's are printed
+/// whenever the world has no job.
+extension LogHeadlineTests {
+    @Test func aLogBesideAStoreOperationPrintsBoth() throws {
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(Self.logAlone + """
+            object_store: {buckets: [{name: logs}]}
+            operations:
+              - put: {bucket: logs, key: x, body: x}
+
+            """, file: "log_and_ops.yaml"))
+        #expect(result.headlineFigures(traffic: nil) == ["1 operations answered", "10 records acknowledged, 0 of them lost, 0 read by jobs"])
+    }
+
+    @Test func aLogBesideAQueuePrintsBoth() throws {
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(Self.logAlone + """
+            queue:
+              topics: [{name: T, partitions: 2}]
+              producers: [{name: q, to: ["T:*"], messages: 100, rate: 50}]
+              consumers: [{name: c, from: ["T:*"]}]
+
+            """, file: "log_and_queue.yaml"))
+        #expect(result.headlineFigures(traffic: nil) == [
+            "100/100 messages acknowledged, 0 of them lost, 0 never delivered",
+            "10 records acknowledged, 0 of them lost, 0 read by jobs",
+        ])
+    }
+
+    @Test func aLogAloneStillPrintsItsFiguresAlone() throws {
+        let result = ScenarioRunner.run(try ScenarioLoader.parse(Self.logAlone, file: "log_parts_1.yaml"))
+        #expect(result.headlineFigures(traffic: nil) == ["10 records acknowledged, 0 of them lost, 0 read by jobs"])
+    }
+}

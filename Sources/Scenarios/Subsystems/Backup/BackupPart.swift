@@ -10,12 +10,16 @@ enum BackupPart: SubsystemPart {
         switch known {
         case .syncs: return Double(backup.syncs)
         case .failedSyncs: return Double(backup.failedSyncs)
+        case .skippedSyncs: return Double(backup.skippedSyncs)
         case .backups: return Double(backup.backupsCreated)
+        case .failedBackups: return Double(backup.failedBackups)
         case .backupsKept: return Double(backup.backups.filter { $0.deletedAt == nil }.count)
         case .backupsDeleted: return Double(backup.backupsDeleted)
         case .restores: return Double(backup.restores.count)
         case .restoresExact:
-            return !backup.restores.isEmpty && backup.restores.allSatisfy { $0.identical && $0.failure == nil } ? 1 : 0
+            // Of no restore nothing is exact or not: not measured (an expectation on it fails).
+            guard !backup.restores.isEmpty else { return nil }
+            return backup.restores.allSatisfy { $0.identical && $0.failure == nil } ? 1 : 0
         case .failedRestores: return Double(backup.restores.filter { !$0.identical || $0.failure != nil }.count)
         case .jobOutputsRestored: return Double(backup.jobOutputsRestored)
         case .bytesUploaded: return Double(backup.bytesUploaded)
@@ -25,7 +29,7 @@ enum BackupPart: SubsystemPart {
     static func markdown(_ result: RunResult) -> String {
         guard let backup = result.backup else { return "" }
         var out = "# Backups\n\n"
-        out += "\(NumberFormat.integer(backup.syncs)) syncs (\(backup.failedSyncs) failed), \(backup.backupsCreated) backups created, \(backup.backupsDeleted) deleted by retention, \(NumberFormat.integer(backup.bytesUploaded)) bytes uploaded.\n\n"
+        out += summary(backup) + "\n\n"
         if !backup.restores.isEmpty {
             var table = MarkdownTable(columns: [.numeric("at"), .text("backup"), .numeric("files"), .numeric("bytes"), .text("byte for byte")])
             for restore in backup.restores {
@@ -36,5 +40,15 @@ enum BackupPart: SubsystemPart {
             out += "Job output files brought back byte for byte by the restores: \(backup.jobOutputsRestored).\n\n"
         }
         return out
+    }
+
+    /// The section's first line: the syncs run (those that failed among them), those skipped
+    /// while the host was down (not run, so not among the syncs run), the backups created and the
+    /// attempts abandoned, retention's deletions and the bytes uploaded.
+    static func summary(_ backup: RunResult.BackupFigures) -> String {
+        "\(NumberFormat.integer(backup.syncs)) syncs run (\(NumberFormat.integer(backup.failedSyncs)) failed), "
+            + "\(NumberFormat.integer(backup.skippedSyncs)) skipped while the host was down, "
+            + "\(NumberFormat.integer(backup.backupsCreated)) backups created (\(NumberFormat.integer(backup.failedBackups)) failed), "
+            + "\(NumberFormat.integer(backup.backupsDeleted)) deleted by retention, \(NumberFormat.integer(backup.bytesUploaded)) bytes uploaded."
     }
 }

@@ -2,16 +2,15 @@
 extension BackupManager {
     /// Carries every pending change to the store: a file whose MD5 differs from the ETag stored
     /// for it is uploaded, a file gone from the source is deleted from the bucket. Paths whose
-    /// request fails (after retries) stay pending for the next sync.
+    /// request fails (after retries) stay pending for the next sync. Every sync is one span of
+    /// the trace, one with nothing to carry included: each is a sync ``BackupStats/syncs`` counts.
     @discardableResult
     public func sync() async -> SyncReport {
         let start = simulation.now
         let report = await carryPendingChanges()
-        if !report.uploaded.isEmpty || !report.deleted.isEmpty || !report.failed.isEmpty {
-            simulation.observeSpan(.backup, client.node.name, "sync", from: start,
-                                   detail: "\(report.uploaded.count) uploaded, \(report.deleted.count) deleted, \(report.failed.count) failed",
-                                   outcome: report.failed.isEmpty ? "ok" : "incomplete", value: Int64(report.bytesUploaded))
-        }
+        simulation.observeSpan(.backup, client.node.name, "sync", from: start,
+                               detail: "\(report.uploaded.count) uploaded, \(report.deleted.count) deleted, \(report.failed.count) failed",
+                               outcome: report.failed.isEmpty ? "ok" : "incomplete", value: Int64(report.bytesUploaded))
         return report
     }
 

@@ -80,6 +80,11 @@ public actor BackupManager {
     /// Starts the manager's loop as a daemon: prepare the bucket, then sync at every multiple of
     /// the sync interval, back up when a backup is due (retrying at the next sync if it fails),
     /// and apply retention after each backup.
+    ///
+    /// Every sync due is counted once: skipped while the host is down (crashed, or booting after
+    /// a restart: nothing of the manager runs), failed when the bucket could not be prepared or a
+    /// change did not reach the store, ok otherwise. A sync due while the one before still runs is
+    /// not due: the next starts at the first multiple after it ends.
     public nonisolated func start() {
         simulation.spawn("backup.\(client.node.name)", daemon: true) { _ in
             await self.runPeriodically()
@@ -88,17 +93,42 @@ public actor BackupManager {
 
     private func runPeriodically() async {
         let interval = configuration.syncInterval.nanoseconds
-        while (try? await prepareBucket()) == nil {
-            guard await simulation.sleepUnlessTornDown(for: configuration.syncInterval) else { return }
-        }
+        var prepared = (try? await prepareBucket()) != nil
         var nextBackup = configuration.firstBackupAt.nanoseconds
         while true {
             let now = simulation.now.nanoseconds
             guard await simulation.sleepUnlessTornDown(until: VirtualInstant(nanoseconds: (now / interval + 1) * interval)) else { return }
+            guard hostIsUp else {
+                stats.skippedSyncs += 1
+                simulation.observeInstant(.backup, client.node.name, "sync skipped", detail: "host down")
+                continue
+            }
+            if !prepared {
+                let start = simulation.now
+                do {
+                    try await prepareBucket()
+                    prepared = true
+                } catch {
+                    // The sync could not start: it is run, and failed.
+                    stats.syncs += 1
+                    stats.failedSyncs += 1
+                    simulation.observeSpan(.backup, client.node.name, "sync", from: start, detail: "bucket not prepared", outcome: "failed: \(error)")
+                    continue
+                }
+            }
             await sync()
-            guard simulation.now.nanoseconds >= nextBackup, (try? await backup()) != nil else { continue }
+            // A crash during the sync stops the manager there: no backup from a host that is down.
+            guard hostIsUp, simulation.now.nanoseconds >= nextBackup, (try? await backup()) != nil else { continue }
             while nextBackup <= simulation.now.nanoseconds { nextBackup += configuration.backupInterval.nanoseconds }
             await applyRetention()
+        }
+    }
+
+    /// Whether the manager's host runs: neither crashed nor booting after a restart.
+    var hostIsUp: Bool {
+        switch client.network.node(client.node)?.state {
+        case .crashed, .starting: false
+        case .up, .paused, nil: true
         }
     }
 

@@ -2,10 +2,15 @@
 ///
 /// `@unchecked Sendable`: written only on the simulation thread.
 public final class BackupStats: @unchecked Sendable {
-    /// Syncs run.
+    /// Syncs run: every multiple of the sync interval at which the manager's host was up, failed
+    /// ones included.
     public internal(set) var syncs = 0
-    /// Syncs in which some change did not reach the store (it is retried at the next sync).
+    /// Syncs in which some change did not reach the store (it is retried at the next sync), or
+    /// that could not start because the bucket could not be prepared.
     public internal(set) var failedSyncs = 0
+    /// Syncs due while the manager's host was down (crashed, or booting after a restart): not run,
+    /// and not in ``syncs``. A backup due then is taken at the first sync after the host is back.
+    public internal(set) var skippedSyncs = 0
     /// Virtual time (ns) the last sync that left nothing behind finished.
     public internal(set) var lastSyncAt: Int64?
     /// Files uploaded by syncs (changed or new).
