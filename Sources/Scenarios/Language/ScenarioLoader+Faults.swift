@@ -2,7 +2,8 @@ import Foundation
 import Simulator
 
 extension ScenarioLoader {
-    /// The fault actions the network carries out, on any node.
+    /// The fault actions the network carries out: on any node, but for `slow`, `hang` and
+    /// `errors`, which only servers, MapReduce workers and the object store model.
     static let faultActions = ScenarioSchema.networkFaultActions.map(\.name)
     /// The fault actions only some sections have: a MapReduce worker's local disk wiped, an
     /// error storm on the object store.
@@ -34,7 +35,7 @@ extension ScenarioLoader {
 
     /// The faults of a world, sorted by what carries them out.
     struct WorldFaults {
-        /// Faults the network applies (to any node of any subsystem).
+        /// Faults the network applies (to any node of any subsystem that models them).
         var network: [FaultSchedule.Entry] = []
         /// Faults only the MapReduce cluster can apply.
         var cluster: [MapReduce.ClusterFault.Entry] = []
@@ -44,8 +45,9 @@ extension ScenarioLoader {
 
     /// Parses the `faults:` list. `slow`, `drop_rate`, `latency_spike` and `errors` with a `for:`
     /// are undone automatically when it ends; `pause` needs `for:`; `hang` without `for:` lasts
-    /// until the node crashes or restarts; `storm` needs `for:` and a `rate`. A `restart` of a running
-    /// node crashes it first (a deploy). A partition may also name `client` and the workload's
+    /// until the node crashes or restarts; `slow`, `hang` and `errors` name only a node that models
+    /// them (``refuseUnmodelledFault(_:on:at:mapreduce:store:servers:)``); `storm` needs `for:`
+    /// and a `rate`. A `restart` of a running node crashes it first (a deploy). A partition may also name `client` and the workload's
     /// `clientHosts` client hosts `client-1` … (``clientHost(_:clientHosts:)``).
     static func parseFaults(_ cursor: YAMLCursor, nodes: [NodeID], clientHosts: Int = 0, mapreduce: MapReduceSection? = nil,
                             store: StoreSection? = nil, zones: ZonesSection? = nil, servers: [Scenario.Server] = []) throws(ScenarioError) -> WorldFaults {
@@ -101,6 +103,7 @@ extension ScenarioLoader {
                 entries.append(.init(at: at, fault: .pause(try node(value), duration: lasting)))
             case "slow":
                 let target = try node(value)
+                try refuseUnmodelledFault(action, on: target, at: value, mapreduce: mapreduce, store: store, servers: servers)
                 let factor = try fields.required("factor").positiveFactor()
                 entries.append(.init(at: at, fault: .slow(target, factor: factor)))
                 undo(.slow(target, factor: 1))
@@ -121,16 +124,12 @@ extension ScenarioLoader {
                 entries.append(.init(at: at, fault: .heal))
             case "hang":
                 let target = try node(value)
-                // A server placed `on:` a MapReduce node takes the hang; otherwise only a worker can.
-                if let mapreduce, mapreduce.nodes.contains(target), !target.name.hasPrefix("worker-"), !servers.contains(where: { $0.id == target }) {
-                    throw value.error(.invalidValue(MapReduceScenarioLoader.hangOnlyOnWorkers(target)))
-                }
+                // A server (one placed `on:` a MapReduce node too), a worker or the store takes the hang.
+                try refuseUnmodelledFault(action, on: target, at: value, mapreduce: mapreduce, store: store, servers: servers)
                 entries.append(.init(at: at, fault: .hang(target, duration: lasting)))
             case "errors":
                 let target = try node(value)
-                if let mapreduce, mapreduce.nodes.contains(target), !servers.contains(where: { $0.id == target }) {
-                    throw value.error(.invalidValue(MapReduceScenarioLoader.errorsNeedAServer(target)))
-                }
+                try refuseUnmodelledFault(action, on: target, at: value, mapreduce: mapreduce, store: store, servers: servers)
                 entries.append(.init(at: at, fault: .errors(target, rate: try fields.required("rate").probability())))
                 undo(.errors(target, rate: 0))
             case "drop_rate":

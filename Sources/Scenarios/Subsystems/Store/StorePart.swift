@@ -59,7 +59,7 @@ enum StorePart: SubsystemPart {
         table.append(["succeeded", NumberFormat.integer(store.succeeded)])
         table.append(["answered by S3 rules without a 2xx (4xx, 304, 501)", NumberFormat.integer(store.rejected)])
         table.append(["throttled by the per-prefix request rate (503 SlowDown)", NumberFormat.integer(store.throttled)])
-        table.append(["injected errors (seeded rates and storms)", NumberFormat.integer(store.injectedErrors)])
+        table.append(["injected errors (seeded rates, storms, `errors` and `hang` faults)", NumberFormat.integer(store.injectedErrors)])
         table.append(["… during storms (\(stormCodes(store.storms)))", NumberFormat.integer(store.stormErrors)])
         table.append(["objects at the end (current versions)", NumberFormat.integer(store.objects)])
         table.append(["bytes of current versions at the end", NumberFormat.integer(store.bytes)])

@@ -5,12 +5,19 @@
 /// Clients reach it through the ``Network`` (use ``ObjectStoreClient``), so link latency,
 /// partitions, pauses and crashes apply to every request. Each request is served in order:
 ///
-/// 1. an injected failure (a storm or the seeded 500/503 rates) or a `SlowDown` from the
-///    prefix's token bucket is decided on arrival — such a request changes nothing;
-/// 2. the first-byte latency and the upload's transfer time pass;
-/// 3. the operation runs against the state at that instant (so strong read-after-write holds:
+/// 1. while its node hangs (a `hang` fault) the request is held, draws nothing and changes
+///    nothing, and is answered 500 `InternalError` when the hang ends (callers with shorter
+///    timeouts time out first), as a hung server's are;
+/// 2. an injected failure (a storm, the seeded 500/503 rates, or its node's extra error rate
+///    from an `errors` fault, which adds to the 500 rate) or a `SlowDown` from the prefix's
+///    token bucket is decided on arrival — such a request changes nothing;
+/// 3. the first-byte latency and the upload's transfer time pass;
+/// 4. the operation runs against the state at that instant (so strong read-after-write holds:
 ///    a read that starts after a write was acknowledged arrives after it was applied);
-/// 4. the download's transfer time passes and the answer goes back.
+/// 5. the download's transfer time passes and the answer goes back.
+///
+/// A `slow` fault on its node multiplies the latency and both transfer times of every request
+/// that arrives while it lasts by its factor (read once, on arrival).
 ///
 /// The state is durable: a crash loses the requests being served and the throttle's buckets,
 /// never an object. Work interrupted by a crash is abandoned before it touches the state.
@@ -28,6 +35,8 @@ public actor ObjectStore {
     public internal(set) var state: ObjectStoreState
     /// Request-rate buckets: volatile, reset by a crash.
     var throttle: PrefixThrottle
+    /// Requests held by a hang of its node right now: volatile, lost by a crash.
+    private var heldByHang = 0
     private var random: SeededRandom
 
     /// A store on node `id` of `network`, drawing from the stream `objectstore.<id>`; with
@@ -84,13 +93,16 @@ public actor ObjectStore {
     ) async -> Result<Output, S3Error> {
         let incarnation = node.incarnation
         stats.requests += 1
-        let firstByte = configuration.firstByteLatency.sampleDuration(using: &random)
+        if let until = node.hungUntil, simulation.now < until { return await held(until: until, incarnation: incarnation) }
+        // A `slow` fault stretches the whole request: its latency and both transfers.
+        let factor = node.slowFactor
+        let firstByte = Self.stretched(configuration.firstByteLatency.sampleDuration(using: &random), by: factor)
         if let refusal = refusal(for: access) {
             await simulation.sleep(for: firstByte)
             return .failure(refusal)
         }
         stats.bytesIn += access.uploadBytes
-        await simulation.sleep(for: firstByte + configuration.transferTime(access.uploadBytes))
+        await simulation.sleep(for: firstByte + Self.stretched(configuration.transferTime(access.uploadBytes), by: factor))
         guard node.incarnation == incarnation else {
             stats.lostInCrash += 1
             return .failure(S3Error(.internalError, "The store crashed while serving the request."))
@@ -108,20 +120,45 @@ public actor ObjectStore {
         simulation.trace.record(access.kind == .write ? .put : .get, id.name, access.bucket + "/" + access.key, value: 200)
         let download = responseBytes(output)
         stats.bytesOut += download
-        if download > 0 { await simulation.sleep(for: configuration.transferTime(download)) }
+        if download > 0 { await simulation.sleep(for: Self.stretched(configuration.transferTime(download), by: factor)) }
         return .success(output)
     }
 
-    /// Why `access` is refused on arrival, if it is: a storm, a seeded 500/503, or the prefix's rate.
+    /// Holds a request that arrived while the store's node hangs until `until`, the hang's end
+    /// as it stood on arrival, then answers it 500 `InternalError` (counted as an injected
+    /// error), as a hung server answers 500 when its hang ends. It draws nothing. A crash or a
+    /// restart ends the hang: the requests it held are lost with it (counted then; their callers
+    /// time out, or are refused by a restart). One still held when the world is torn down (a
+    /// hang without `for:`) is let go.
+    private func held<Output: Sendable>(until: VirtualInstant, incarnation: UInt64) async -> Result<Output, S3Error> {
+        stats.hung += 1
+        heldByHang += 1
+        let crashed = S3Error(.internalError, "The store crashed while serving the request.")
+        guard await simulation.sleepUnlessTornDown(until: until) else { return .failure(crashed) }
+        // Counted lost by the crash, which forgot it.
+        guard node.incarnation == incarnation else { return .failure(crashed) }
+        heldByHang -= 1
+        return .failure(injected(.internalError))
+    }
+
+    /// `duration` multiplied by a `slow` fault's `factor` (unchanged at factor 1).
+    static func stretched(_ duration: Duration, by factor: Double) -> Duration {
+        factor == 1 ? duration : .saturating(nanoseconds: (Double(duration.nanoseconds) * factor).rounded(.towardZero))
+    }
+
+    /// Why `access` is refused on arrival, if it is: a storm, a seeded 500/503 (or an `errors`
+    /// fault's 500), or the prefix's rate.
     private func refusal(for access: ObjectStoreAccess) -> S3Error? {
         let now = simulation.now.nanoseconds
         if let storm = configuration.errorStorms.first(where: { $0.covers(now) }), random.chance(storm.errorRate) {
             stats.stormErrors += 1
             return injected(storm.code)
         }
+        // One draw decides both rates, as before; an `errors` fault's rate adds to the 500s'.
         let draw = random.nextUnitInterval()
-        if draw < configuration.internalErrorRate { return injected(.internalError) }
-        if draw < configuration.internalErrorRate + configuration.serviceUnavailableRate { return injected(.serviceUnavailable) }
+        let internalErrorRate = configuration.internalErrorRate + node.extraErrorRate
+        if draw < internalErrorRate { return injected(.internalError) }
+        if draw < internalErrorRate + configuration.serviceUnavailableRate { return injected(.serviceUnavailable) }
         guard throttle.admit(access, now: now) else {
             stats.throttled += 1
             return S3Error(.slowDown, "Please reduce your request rate.")
@@ -140,6 +177,8 @@ public actor ObjectStore {
     }
 
     private func loseVolatileState() {
+        stats.lostInCrash += heldByHang
+        heldByHang = 0
         throttle = PrefixThrottle(writesPerSecond: configuration.writesPerSecondPerPrefix,
                                   readsPerSecond: configuration.readsPerSecondPerPrefix)
     }

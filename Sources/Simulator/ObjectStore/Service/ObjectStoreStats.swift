@@ -22,10 +22,14 @@ public final class ObjectStoreStats: @unchecked Sendable {
     public internal(set) var rejected = 0
     /// Requests refused with `SlowDown` by the per-prefix rate limits.
     public internal(set) var throttled = 0
-    /// Requests failed by injection, by error code (the seeded rates and the storms together).
+    /// Requests failed by injection, by error code: the seeded rates, the storms, and the node's
+    /// `errors` and `hang` faults together.
     public internal(set) var injectedErrors: [S3ErrorCode: Int] = [:]
     /// Of those, the ones failed by a storm.
     public internal(set) var stormErrors = 0
+    /// Requests that arrived while the store's node hung (a `hang` fault): held, and answered
+    /// 500 `InternalError` when the hang ended (those answers are in ``injectedErrors`` too).
+    public internal(set) var hung = 0
     /// Requests whose work was thrown away because the store crashed while serving them.
     public internal(set) var lostInCrash = 0
     /// Attempts its clients sent that never reached it — its node down or cut off from them, or the

@@ -22,6 +22,17 @@ import Testing
         #expect(error?.description == "\(fixture.path("t.yaml")):9:25: error: 'hang' stops a MapReduce worker answering; 'coordinator' is not a worker — use 'pause:' (with 'for:') or 'crash:' instead (at faults.[0].hang)")
     }
 
+    /// `slow` stretches a worker's work; on the coordinator it did nothing, and a MapReduce file
+    /// refuses it as a world does.
+    @Test func slowOnANodeThatIsNotAWorkerIsRefused() throws {
+        let fixture = try MapReduceFixture()
+        defer { fixture.remove() }
+        let error = fixture.error(MapReduceFixture.scenario(rest: "faults: [{at: 1s, slow: coordinator, factor: 3}]"))
+        #expect(error?.description == "\(fixture.path("t.yaml")):9:25: error: 'slow' multiplies the service times of a server, a MapReduce worker or the object store; 'coordinator' is none of them and nothing on it has a service time to stretch — use 'pause:' (with 'for:') to stall it, or 'latency_spike:' to slow every link, instead (at faults.[0].slow)")
+        let scenario = try fixture.load(MapReduceFixture.scenario(rest: "faults: [{at: 1s, slow: worker-2, factor: 3}]"))
+        #expect(scenario.faults.count == 1)
+    }
+
     @Test func hangOnAWorkerLoads() throws {
         let fixture = try MapReduceFixture()
         defer { fixture.remove() }

@@ -22,7 +22,7 @@ struct StoreSlowDownReportTests {
         let markdown = StorePart.storeMarkdown(Self.figures(throttled: 0, injected: 3_033, storm: 3_033, codes: [.slowDown]))
         let rows = Self.rows(markdown)
         #expect(rows.contains("throttled by the per-prefix request rate (503 SlowDown)=0"))
-        #expect(rows.contains("injected errors (seeded rates and storms)=3,033"))
+        #expect(rows.contains("injected errors (seeded rates, storms, `errors` and `hang` faults)=3,033"))
         #expect(rows.contains("… during storms (503 SlowDown)=3,033"))
         #expect(!rows.contains { $0.hasPrefix("throttled (503 SlowDown)") })
         #expect(markdown.contains("The store answered 3,033 503 SlowDown in all: 0 from the per-prefix request rate and 3,033 from storms.\n"))

@@ -47,6 +47,8 @@ extension MapReduceScenarioLoader {
                 add(.pause(try node(value), duration: lasting))
             case "slow":
                 let target = try node(value)
+                // Only a worker's work has a service time to stretch (as in a world file).
+                guard target.name.hasPrefix("worker-") else { throw value.error(.invalidValue(ScenarioLoader.slowNeedsAServiceTime(target))) }
                 add(.slow(target, factor: try fields.required("factor").positiveFactor()), undo: .slow(target, factor: 1))
             case "partition":
                 // The job's client host may be cut off too.
