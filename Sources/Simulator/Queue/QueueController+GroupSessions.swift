@@ -38,18 +38,23 @@ extension QueueController {
     /// `DelayedHeartbeat`): if nothing came from it since, it is evicted at that instant; else the
     /// check moves to the new end. One check is pending per member at a time.
     ///
-    /// A watch of an earlier incarnation of the controller's node, or one due while the node is
-    /// down, does nothing: the coordinator's process is gone, and a restart watches every member
-    /// again from its return (``recover()``).
-    func watchSession(of member: String, in name: String, session: Int, lastSeen: VirtualInstant) {
+    /// A watch scheduled before the group's last load (by a coordinator it has moved to since, or
+    /// by the same broker before its restart), or one due while the coordinator broker's process
+    /// is down, does nothing: that process is gone, and the next load watches every member again
+    /// from then (QueueController+Coordinators.swift).
+    ///
+    /// `loads` is the group's ``GroupState/loads`` when the watch starts (passed in: a poll
+    /// starts one while it holds the group in place).
+    func watchSession(of member: String, in name: String, session: Int, lastSeen: VirtualInstant, loads: Int) {
         let end = lastSeen.advanced(by: configuration.sessionTimeout)
-        let incarnation = node.incarnation
         simulation.schedule(after: simulation.now.duration(to: end)) { [self] in
-            guard node.incarnation == incarnation, isRunning, let index = groups.index(forKey: name), let known = groups.values[index].members[member], known.session == session else { return }
+            guard let index = groups.index(forKey: name), groups.values[index].loads == loads,
+                  let coordinator = groups.values[index].coordinator, brokerRuns(coordinator),
+                  let known = groups.values[index].members[member], known.session == session else { return }
             if known.lastSeen == lastSeen {
                 remove(member, from: &groups.values[index], name, because: "evicted")
             } else {
-                watchSession(of: member, in: name, session: session, lastSeen: known.lastSeen)
+                watchSession(of: member, in: name, session: session, lastSeen: known.lastSeen, loads: loads)
             }
         }
     }
@@ -58,8 +63,8 @@ extension QueueController {
     /// partitions it owned wait, uncommitted, for the next generation.
     private func remove(_ member: String, from group: inout GroupState, _ name: String, because reason: String) {
         group.members[member] = nil
-        simulation.trace.record(.custom, id.name, "\(reason) \(member) from \(name)")
-        simulation.observeInstant(.queue, id.name, "member \(reason)", detail: "\(name) \(member)")
+        simulation.trace.record(.custom, coordinatorName(group), "\(reason) \(member) from \(name)")
+        simulation.observeInstant(.queue, coordinatorName(group), "member \(reason)", detail: "\(name) \(member)")
         if !group.isPreparingRebalance { prepareRebalance(&group, name) }
     }
 }

@@ -1,8 +1,10 @@
-/// The group coordinator (kept by the controller), with Kafka's eager rebalance protocol: members
-/// join it to learn which partitions they own, and stay in their group by heartbeating it
-/// (``heartbeat(group:member:generation:)``, from a loop of their own: KIP-62); it evicts a member
-/// that has sent nothing for a session timeout, and a member whose polls stopped for its
-/// `max.poll.interval` leaves. A change of membership does not hand partitions over at once: the
+/// The group coordinator, with Kafka's eager rebalance protocol. The groups' state is kept here,
+/// by the controller, standing for the replicated offsets topic that survives any broker; each
+/// group is answered by its coordinator broker (QueueController+Coordinators.swift), whose
+/// process must run for its members to be evicted. Members join it to learn which partitions they
+/// own, and stay in their group by heartbeating it (``heartbeat(group:member:generation:)``, from
+/// a loop of their own: KIP-62); it evicts a member that has sent nothing for a session timeout,
+/// and a member whose polls stopped for its `max.poll.interval` leaves. A change of membership does not hand partitions over at once: the
 /// group first prepares a rebalance (Kafka's `PreparingRebalance`), which heartbeats tell the
 /// members of; every member, at its next poll, commits what it has consumed and revokes all its
 /// partitions (the consumer's `onJoinPrepare`), then joins again holding nothing (its `JoinGroup`). Once every member has
@@ -14,6 +16,12 @@
 /// evicted for silence (while the rebalance its eviction started is prepared), are refused.
 extension QueueController {
     struct GroupState {
+        /// The broker coordinating the group, which loaded it last (nil: no live replica of its
+        /// offsets partition).
+        var coordinator: Int?
+        /// Bumped at every load by a coordinator (and when the group is left without one): an
+        /// expiry check scheduled by an earlier load finds another number and does nothing.
+        var loads = 0
         var members: [String: Member] = [:]
         /// Numbers each member's session: a session watch left from a member since evicted (or
         /// gone and back) finds another number and does nothing.
@@ -60,7 +68,7 @@ extension QueueController {
     /// a restart).
     func poll(group name: String, member: String, subscriptions: [TopicPartition], holding: Bool) -> GroupView {
         // In place: a copy taken out and stored back copied the group's tables at every poll.
-        poll(&groups[name, default: GroupState()], name, member: member, subscriptions: subscriptions, holding: holding)
+        poll(&groups[name, default: GroupState(coordinator: coordinator(of: name))], name, member: member, subscriptions: subscriptions, holding: holding)
     }
 
     private func poll(_ group: inout GroupState, _ name: String, member: String, subscriptions: [TopicPartition], holding: Bool) -> GroupView {
@@ -73,7 +81,7 @@ extension QueueController {
         } else {
             group.sessions += 1
             session = group.sessions
-            watchSession(of: member, in: name, session: session, lastSeen: now)
+            watchSession(of: member, in: name, session: session, lastSeen: now, loads: group.loads)
         }
         group.members[member] = Member(subscriptions: subscriptions, lastSeen: now, session: session, hasRejoined: known?.hasRejoined ?? false)
         if changed && !group.isPreparingRebalance { prepareRebalance(&group, name) }
@@ -94,7 +102,7 @@ extension QueueController {
     func prepareRebalance(_ group: inout GroupState, _ name: String) {
         group.isPreparingRebalance = true
         for member in group.members.keys.sorted() { group.members[member]!.hasRejoined = false }
-        simulation.trace.record(.custom, id.name, "prepare rebalance \(name) after generation \(group.generation)")
+        simulation.trace.record(.custom, coordinatorName(group), "prepare rebalance \(name) after generation \(group.generation)")
     }
 
     /// Every member has rejoined: the next generation, each subscribed partition, in order, to the
@@ -124,8 +132,8 @@ extension QueueController {
             group.assignment[owner, default: []].append(partition)
             turn += 1
         }
-        simulation.trace.record(.custom, id.name, "rebalance \(name) generation \(group.generation)")
-        simulation.observeInstant(.queue, id.name, "rebalance", detail: "\(name) generation \(group.generation)")
+        simulation.trace.record(.custom, coordinatorName(group), "rebalance \(name) generation \(group.generation)")
+        simulation.observeInstant(.queue, coordinatorName(group), "rebalance", detail: "\(name) generation \(group.generation)")
     }
 
     /// Records that `member` of `group` has processed `partition` up to (not including) `offset`.
@@ -147,17 +155,5 @@ extension QueueController {
     /// The committed offset of `partition` in `group` (0 before any commit).
     public func committed(group: String, partition: TopicPartition) -> Int {
         groups[group]?.committed[partition] ?? 0
-    }
-
-    /// Runs `body` on the coordinator across the network from `source`.
-    func callCoordinator<Answer: Sendable>(from source: NodeID, timeout: Duration,
-                                           _ body: @escaping @Sendable () throws(QueueError) -> Answer) async -> Result<Answer, QueueError> {
-        do throws(NetworkError) {
-            return try await network.call(from: source, to: id, timeout: timeout) { () -> Result<Answer, QueueError> in
-                do throws(QueueError) { return .success(try body()) } catch { return .failure(error) }
-            }
-        } catch {
-            return .failure(.network(error))
-        }
     }
 }

@@ -3,7 +3,12 @@
 /// when a broker stops answering — Kafka's controller, with its own quorum not modelled: brokers
 /// and clients read its metadata at once (no stale metadata caches), and that metadata is durable
 /// (Kafka keeps it in its metadata log). A crash of its node stops its process: it checks no
-/// broker and evicts no member until it is up again, then recovers (``recover()``).
+/// broker and moves no group coordinator until it is up again, then recovers (``recover()``).
+///
+/// It also keeps the consumer groups' state, standing for the replicated offsets topic, but it
+/// does not coordinate them: each group's coordinator is a broker, the first live replica of the
+/// group's offsets partition in its metadata (QueueController+Coordinators.swift), and groups
+/// move when it declares that broker dead or one earlier in the order back.
 ///
 /// Its heartbeats do cross the network, so a broker cut off from the controller by a partition is
 /// declared dead like a crashed one (and fenced: it no longer leads anything). So do the leaders'
@@ -23,7 +28,7 @@ public final class QueueController: @unchecked Sendable {
     /// The brokers, in broker-number order.
     public private(set) var brokers: [QueueBroker] = []
     /// Whether the controller considers each broker (same order) alive.
-    private var alive: [Bool] = []
+    private(set) var alive: [Bool] = []
     /// When each broker last answered a check (or, after a restart, when the controller came back).
     var lastHeard: [VirtualInstant] = []
     /// Where the replicas of every partition live.
@@ -36,7 +41,8 @@ public final class QueueController: @unchecked Sendable {
     let partitionLabels: [TraceLabel]
     /// What the controller decided, in order: the partition history the report shows.
     public private(set) var events: [QueueEvent] = []
-    /// The consumer groups (looked up by name, never iterated).
+    /// The consumer groups: the offsets topic's state, whichever broker coordinates each (looked
+    /// up by name; iterated only in name order).
     var groups: [String: GroupState] = [:]
 
     /// The live view of one partition.
@@ -74,6 +80,10 @@ public final class QueueController: @unchecked Sendable {
         alive = Array(repeating: true, count: brokers.count)
         lastHeard = Array(repeating: simulation.now, count: brokers.count)
         for index in self.brokers.indices { startHeartbeats(index) }
+        for broker in self.brokers {
+            let number = broker.number
+            network.onRestart(broker.id) { [unowned self] in coordinatorRestarted(number) }
+        }
     }
 
     // MARK: Metadata
@@ -164,6 +174,7 @@ public final class QueueController: @unchecked Sendable {
                 note(.leftInSync, partition, number)
             }
         }
+        moveCoordinators()
     }
 
     /// A broker answers again: partitions it was the last in-sync replica of get it back as leader;
@@ -178,6 +189,7 @@ public final class QueueController: @unchecked Sendable {
             states[position].partitionEpoch += 1
             note(.leaderElected, placement.partitions[position], number)
         }
+        moveCoordinators()
     }
 
     func note(_ kind: QueueEvent.Kind, _ partition: TopicPartition?, _ broker: Int) {

@@ -23,6 +23,13 @@ public enum QueueError: Error, Equatable, Sendable, CustomStringConvertible {
     /// from it (OUT_OF_ORDER_SEQUENCE_NUMBER, or an older producer epoch): the producer starts a
     /// new epoch and retries.
     case outOfOrderSequence(TopicPartition)
+    /// The broker a consumer asked does not coordinate its group (any more): the controller has
+    /// moved the group's offsets partition to another broker since the consumer looked (Kafka's
+    /// NOT_COORDINATOR). The consumer looks the coordinator up again at its next call.
+    case notCoordinator(group: String)
+    /// No broker the controller considers alive holds a replica of the group's offsets partition
+    /// (Kafka's COORDINATOR_NOT_AVAILABLE): the group has no coordinator until one returns.
+    case coordinatorNotAvailable(group: String)
     /// The call got no usable answer (lost, timed out, refused, unreachable).
     case network(NetworkError)
 
@@ -36,6 +43,8 @@ public enum QueueError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .fenced(group, member): return "\(member) is not a current member of \(group)"
         case let .notEnoughReplicas(p, after): return "\(p): fewer in-sync replicas than min_insync_replicas" + (after ? " after the append" : "")
         case let .outOfOrderSequence(p): return "\(p): the producer's sequence number does not follow its last"
+        case let .notCoordinator(group): return "this broker does not coordinate \(group)"
+        case let .coordinatorNotAvailable(group): return "\(group) has no live coordinator"
         case let .network(error): return "network: \(error)"
         }
     }

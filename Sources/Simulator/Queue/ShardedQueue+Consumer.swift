@@ -101,14 +101,14 @@ extension ShardedQueue {
                 if session.lastPoll.duration(to: simulation.now) >= spec.maxPollInterval {
                     session.leave()
                     simulation.trace.record(.custom, spec.id.name, "poll timeout, leaving \(spec.group)")
-                    _ = await controller.callCoordinator(from: spec.id, timeout: interval) { () throws(QueueError) in
+                    _ = await controller.callCoordinator(group: spec.group, from: spec.id, timeout: interval) { () throws(QueueError) in
                         controller.leave(group: spec.group, member: spec.id.name)
                     }
                     continue
                 }
                 guard heartbeatDue else { continue }
                 let (sent, standing, generation) = (simulation.now, session.standing, session.generation)
-                let answer = await controller.callCoordinator(from: spec.id, timeout: interval) { () throws(QueueError) in
+                let answer = await controller.callCoordinator(group: spec.group, from: spec.id, timeout: interval) { () throws(QueueError) in
                     controller.heartbeat(group: spec.group, member: spec.id.name, generation: generation)
                 }
                 // An answer about a standing the member has left since (it rejoined, took or gave
@@ -150,7 +150,7 @@ extension ShardedQueue {
     }
 
     private func poll(_ spec: QueueConsumerSpec, _ subscriptions: [TopicPartition], holding: Bool) async -> Result<QueueController.GroupView, QueueError> {
-        await controller.callCoordinator(from: spec.id, timeout: spec.timeout) { [controller] () throws(QueueError) in
+        await controller.callCoordinator(group: spec.group, from: spec.id, timeout: spec.timeout) { [controller] () throws(QueueError) in
             controller.poll(group: spec.group, member: spec.id.name, subscriptions: subscriptions, holding: holding)
         }
     }
@@ -164,7 +164,7 @@ extension ShardedQueue {
         for partition in holding.owned {
             guard session.isInTouch(at: network.simulation.now, sessionTimeout: controller.configuration.sessionTimeout) else { return true }
             guard let position = holding.positions[partition], position != holding.committed[partition] else { continue }
-            let answer = await controller.callCoordinator(from: spec.id, timeout: spec.timeout) { [controller] () throws(QueueError) in
+            let answer = await controller.callCoordinator(group: spec.group, from: spec.id, timeout: spec.timeout) { [controller] () throws(QueueError) in
                 try controller.commit(group: spec.group, member: spec.id.name, generation: generation, partition: partition, offset: position)
             }
             switch answer {

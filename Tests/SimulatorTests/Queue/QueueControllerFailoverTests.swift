@@ -1,9 +1,9 @@
 import Testing
 @testable import Simulator
 
-/// A crashed controller decides nothing: it declares no live broker dead and takes no partition
-/// offline, and as group coordinator it evicts no member; brokers keep leading meanwhile. On
-/// restart it keeps its metadata and gives every broker and member a session timeout from then.
+/// A crashed controller decides nothing: it declares no live broker dead, takes no partition
+/// offline and moves no group coordinator; brokers keep leading, and coordinating their groups,
+/// meanwhile. On restart it keeps its metadata and gives every broker a session timeout from then.
 @Suite struct QueueControllerFailoverTests {
     static func harness(_ faults: [FaultSchedule.Entry]) -> QueueHarness {
         var harness = QueueHarness()
@@ -11,7 +11,7 @@ import Testing
         return harness
     }
 
-    @Test func aCrashedControllerDeclaresNoBrokerDeadAndTheLeadersKeepTakingAppends() throws {
+    @Test func aCrashedControllerDeclaresNoBrokerDeadAndTheLeadersAndCoordinatorsKeepWorking() throws {
         let outcome = try Self.harness([.init(at: .after(.seconds(1)), fault: .crash("controller"))]).run()
         let audit = outcome.audit
         #expect(outcome.queue.controller.events.isEmpty)
@@ -19,11 +19,16 @@ import Testing
         #expect(audit.logs.allSatisfy { $0.inSync == $0.replicas })
         #expect(audit.acknowledged == 400)
         #expect(audit.lostAcknowledged == 0)
-        // The coordinator is gone with it: each consumer's commits wait out their 1 s timeouts,
-        // partition after partition, and once a session timeout (3 s) has passed since its last
-        // answered join it hands nothing over — the records of about its first second.
-        #expect(audit.delivered == ["consumer-1": 216, "consumer-2": 216])
-        #expect(audit.undelivered == ["consumer-1": 184, "consumer-2": 184])
+        // The groups' coordinators are brokers 3 and 1, which run: the consumers, crashed for good
+        // controller or not, are handed every record once (they were handed 216 of 400 when the
+        // controller coordinated the groups).
+        #expect(audit.delivered == ["consumer-1": 400, "consumer-2": 400])
+        #expect(audit.undelivered == ["consumer-1": 0, "consumer-2": 0])
+        #expect(audit.duplicates == ["consumer-1": 0, "consumer-2": 0])
+        #expect(audit.lostAfterDelivery == ["consumer-1": 0, "consumer-2": 0])
+        #expect(outcome.decisions.filter { $0.subject == "broker-3" || $0.subject == "broker-1" }.map(\.text)
+                    == ["prepare rebalance consumer-1 after generation 0", "rebalance consumer-1 generation 1",
+                        "prepare rebalance consumer-2 after generation 0", "rebalance consumer-2 generation 1"])
     }
 
     @Test func aRestartedControllerKeepsItsMetadataAndTheConsumersReadEverything() throws {

@@ -28,10 +28,22 @@ struct QueueHarness {
         let queue: ShardedQueue
         let audit: QueueAudit
         let digest: String
+        /// The run's `custom` trace events (the controller's, the coordinators' and the
+        /// consumers' decisions), in order.
+        let decisions: [(time: VirtualInstant, subject: String, text: String)]
+
+        /// When `subject` wrote `text`.
+        func times(of text: String, by subject: String) -> [VirtualInstant] {
+            decisions.filter { $0.subject == subject && $0.text == text }.map(\.time)
+        }
     }
 
     func run() throws -> Outcome {
         let simulation = Simulation(seed: seed)
+        let box = AuditBox()
+        simulation.trace.sink = { event in
+            if event.kind == .custom { box.decisions.append((event.time, event.subject, event.object)) }
+        }
         let network = Network(simulation: simulation, defaultLink: defaultLink)
         if let brokerLink {
             for a in 1...brokers { for b in 1...brokers where a != b { network.setLink(from: NodeID("broker-\(a)"), to: NodeID("broker-\(b)"), brokerLink) } }
@@ -43,14 +55,14 @@ struct QueueHarness {
         FaultInjector.schedule(faults, on: network)
         try simulation.run(until: .after(duration))
         let groups = consumers.map { ($0.group, queue.partitions($0.targets)) }
-        let box = AuditBox()
         simulation.spawn("audit") { _ in box.audit = await QueueAudit.of(queue, groups: groups) }
         try simulation.run(until: .after(duration))
         simulation.tearDown()
-        return Outcome(queue: queue, audit: box.audit!, digest: simulation.trace.digestHex)
+        return Outcome(queue: queue, audit: box.audit!, digest: simulation.trace.digestHex, decisions: box.decisions)
     }
 }
 
 final class AuditBox: @unchecked Sendable {
     var audit: QueueAudit?
+    var decisions: [(time: VirtualInstant, subject: String, text: String)] = []
 }

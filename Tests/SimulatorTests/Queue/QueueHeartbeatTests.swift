@@ -6,7 +6,8 @@ import Testing
 /// it heard from it; a member whose polls stop for its max poll interval leaves.
 @Suite struct QueueHeartbeatTests {
     /// Seed 002's queue with group `g` of `consumers`, heartbeats every 300 ms and a 1 s session
-    /// timeout, run for 20 s; what the controller put in the trace, with its times.
+    /// timeout, run for 20 s; what the controller and the brokers (g's coordinator, broker-3,
+    /// among them) put in the trace, with its times.
     struct Run {
         let queue: ShardedQueue
         let audit: QueueAudit
@@ -23,12 +24,15 @@ import Testing
         let simulation = Simulation(seed: 1)
         let recorder = TraceRecorder()
         simulation.trace.sink = { event in
-            if event.kind == .custom && event.subject == "controller" { recorder.events.append((event.time, event.object)) }
+            if event.kind == .custom && (event.subject == "controller" || event.subject.hasPrefix("broker-")) {
+                recorder.events.append((event.time, event.object))
+            }
         }
         let network = Network(simulation: simulation)
         if let cutFetches {
-            // One way: what the consumer sends to the brokers is lost; the controller still hears it.
-            for broker in 1...3 { network.setLink(from: cutFetches, to: NodeID("broker-\(broker)"), LinkProfile(dropRate: 1)) }
+            // One way: what the consumer sends to the partitions' leaders (brokers 1 and 2) is lost;
+            // g's coordinator, broker-3, which leads none of them, still hears it.
+            for broker in 1...2 { network.setLink(from: cutFetches, to: NodeID("broker-\(broker)"), LinkProfile(dropRate: 1)) }
         }
         let configuration = QueueConfiguration(heartbeatInterval: .milliseconds(300), sessionTimeout: .seconds(1))
         let queue = try ShardedQueue(topics: QueueHarness.topics, brokers: 3, placement: try HashRing(virtualNodesPerNode: 160),
