@@ -59,13 +59,13 @@ struct MetricFamily: Sendable, Equatable {
     static let lastBackupSize = MetricFamily(name: "orrery_backup_last_size_bytes", kind: .gauge, unit: "bytes",
         help: "Size of the source in the last completed backup.", labels: ["host"])
     static let queueEndOffset = MetricFamily(name: "orrery_queue_end_offset", kind: .gauge, unit: "",
-        help: "The next offset of each partition replica a broker leads (records appended so far).", labels: ["broker", "topic", "partition"])
+        help: "The next offset of each partition replica a broker leads (records appended so far); a former leader's series ends when another is elected or the partition goes offline, and a new leader's starts at its first append.", labels: ["broker", "topic", "partition"])
     static let queueHighWatermark = MetricFamily(name: "orrery_queue_high_watermark", kind: .gauge, unit: "",
-        help: "How far each partition is on every in-sync replica (what consumers may read), as its leader knows it.", labels: ["broker", "topic", "partition"])
+        help: "How far each partition is on every in-sync replica (what consumers may read), as its leader knows it; a former leader's series ends as the end offset's does.", labels: ["broker", "topic", "partition"])
     static let queueConsumerLag = MetricFamily(name: "orrery_queue_consumer_lag", kind: .gauge, unit: "",
         help: "Records of a partition beyond a consumer's position, at its last fetch.", labels: ["consumer", "group", "topic", "partition"])
     static let queueControllerEvents = MetricFamily(name: "orrery_queue_controller_events", kind: .counter, unit: "",
-        help: "The controller's decisions: brokers dead and back, leaders elected, partitions offline, in-sync set changes.", labels: ["event", "broker"])
+        help: "The controller's decisions — brokers dead and back, leaders elected, partitions offline, in-sync set changes — by the broker they concern, and group members evicted or gone, by their coordinating broker.", labels: ["event", "broker"])
     static let queueOffsetResets = MetricFamily(name: "orrery_queue_offset_resets", kind: .counter, unit: "",
         help: "Positions a consumer was sent back to after a leader truncated its log (out of range, KIP-320).", labels: ["consumer", "group"])
     static let queueRebalances = MetricFamily(name: "orrery_queue_rebalances", kind: .counter, unit: "",

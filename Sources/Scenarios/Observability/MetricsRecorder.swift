@@ -106,6 +106,17 @@ final class MetricsRecorder: @unchecked Sendable {
         case (.queue, .instant, "offset reset"):
             add(.queueOffsetResets, ["consumer": node, "group": String(observation.detail.prefix { $0 != " " })])
         case (.queue, .instant, "rebalance"): add(.queueRebalances, ["coordinator": node])
+        // A partition's leadership moved (or it went offline): the replicas that no longer lead it
+        // end their end-offset and high-watermark series, which held a former leader's last value
+        // to the end of the run; the new leader's start at its next append or confirmation.
+        case (.queue, .instant, "leader elected"), (.queue, .instant, "partition offline"):
+            let words = observation.detail.split(separator: " ", maxSplits: 1).map(String.init)
+            let (topic, partition) = Self.queuePartition(words.last ?? "")
+            endFormerLeaders(of: topic, partition, leader: observation.name == "leader elected" ? words.first : nil)
+            add(.queueControllerEvents, ["event": observation.name, "broker": words.first ?? ""])
+        // A group's member evicted or gone: the coordinating broker's event (its detail names the
+        // group and the member, not a broker).
+        case (.queue, .instant, let event) where event.hasPrefix("member "): add(.queueControllerEvents, ["event": event, "broker": node])
         case (.queue, .instant, let event): add(.queueControllerEvents, ["event": event, "broker": String(observation.detail.prefix { $0 != " " })])
         default: break
         }
@@ -132,6 +143,23 @@ final class MetricsRecorder: @unchecked Sendable {
         guard let level = current[key], !level.isNaN else { return }
         current[key] = .nan
         append(key, .nan)
+    }
+
+    /// Ends the end-offset and high-watermark series of `topic`'s `partition` on every broker
+    /// but `leader` (all of them when it has none), in key order.
+    private func endFormerLeaders(of topic: String, _ partition: String, leader: String?) {
+        for family in [MetricFamily.queueEndOffset, .queueHighWatermark] {
+            let keys = current.keys.filter { key in
+                key.family == family.name && key.labels.contains(Label(name: "topic", value: topic))
+                    && key.labels.contains(Label(name: "partition", value: partition))
+                    && !key.labels.contains(Label(name: "broker", value: leader ?? ""))
+            }
+            for key in keys.sorted() {
+                guard let level = current[key], !level.isNaN else { continue }
+                current[key] = .nan
+                append(key, .nan)
+            }
+        }
     }
 
     private func key(_ family: MetricFamily, _ labels: [String: String]) -> SeriesKey {

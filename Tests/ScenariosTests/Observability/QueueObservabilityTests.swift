@@ -60,5 +60,31 @@ import Testing
         let last = lag.filter { $0.labels.contains("consumer=\"billing-2\"") && Double($0.timestamp)! - 1_767_225_600 >= 19 }
         #expect(Set(last.map(\.labels)).count == 4)
         #expect(!samples.contains { $0.name == "orrery_queue_controller_events_total" && ($0.labels.contains("lag released") || $0.labels.contains("offset reset")) })
+        // billing-1's eviction is its coordinating broker's event, labelled by that broker (the
+        // label held the group's name).
+        let evicted = samples.filter { $0.name == "orrery_queue_controller_events_total" && $0.labels.contains("event=\"member evicted\"") }
+        #expect(!evicted.isEmpty && evicted.allSatisfy { $0.labels.contains("broker=\"broker-") })
+    }
+    /// The checker's `m2-queue-gauge.yaml`: broker-1 leads t:P1 and crashes at 1 s; the controller
+    /// elects broker-2 at 4 s. broker-1's end-offset series held its 50 to the run's end (two
+    /// series at the end: 50 and 400); it now ends at the election.
+    @Test func aFormerLeadersSeriesEndsAtTheElection() throws {
+        let scenario = try ScenarioLoader.parse("""
+            name: m2-queue-gauge
+            run: {duration: 10s}
+            queue: {brokers: 3, replication: 2, topics: [{name: t, partitions: 1}], producers: [{name: qp, to: ["t:*"], messages: 400, rate: 50}]}
+            faults: [{at: 1s, crash: broker-1}, {at: 6s, restart: broker-1}]
+            """, file: "m2.yaml")
+        let observer = RunObserver(ObservationOptions(trace: .perfetto, metrics: true))
+        let result = ScenarioRunner.run(scenario, observer: observer)
+        let elected = try #require(result.queue?.events.first { $0.kind == .leaderElected })
+        #expect(elected.broker == 2 && elected.time == .after(.seconds(4)))
+        let end = VirtualInstant(nanoseconds: Int64((result.virtualSeconds * 1e9).rounded()))
+        let samples = OpenMetricsTests.samples(OpenMetricsText.render(observer.metrics!, end: end, interval: .seconds(1)))
+        let offsets = samples.filter { $0.name == "orrery_queue_end_offset" }
+        let former = offsets.filter { $0.labels.contains("broker=\"broker-1\"") }
+        #expect(!former.isEmpty && former.allSatisfy { Double($0.timestamp)! - 1_767_225_600 < 4 })
+        let leader = offsets.filter { $0.labels.contains("broker=\"broker-2\"") }
+        #expect(leader.last?.value == 400)
     }
 }

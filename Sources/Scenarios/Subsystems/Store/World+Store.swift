@@ -8,6 +8,16 @@ extension World {
     func buildStore() {
         guard let section = scenario.store else { return }
         store = ObjectStore(section.id, configuration: section.configuration, network: network, state: section.initialState)
+        // A storm is a fault as the report lists it: observed when it strikes, as the network's
+        // faults are (`orrery_faults_total`, the trace's instants), with or without an observer,
+        // so that a run's events are the same either way. The store reads its storms by time.
+        let simulation = simulation
+        for storm in section.configuration.errorStorms {
+            let detail = "\(storm.code.rawValue) for \(storm.length.formattedSeconds) at rate \(storm.errorRate)"
+            simulation.executor.schedule(at: VirtualInstant.after(storm.start)) {
+                simulation.observeInstant(.network, section.id.name, "storm", detail: detail)
+            }
+        }
     }
 
     /// The explicit operations, sent in order by one client that retries as the store's
