@@ -8,8 +8,8 @@ extension ScenarioLoader {
     ///
     /// What takes them: a server takes all three (one placed `on:` a MapReduce node too); the
     /// object store takes all three (``ObjectStore``); a MapReduce worker takes `slow` and `hang`.
-    /// The other MapReduce nodes keep the cluster's own messages for `hang` and `errors`
-    /// (``MapReduceScenarioLoader/hangOnlyOnWorkers(_:)``, ``MapReduceScenarioLoader/errorsNeedAServer(_:)``).
+    /// The messages name what takes the fault in a world (a MapReduce file's own name only
+    /// workers: ``MapReduceScenarioLoader/hangOnlyOnWorkers(_:)``).
     /// The error points at the node's name.
     static func refuseUnmodelledFault(_ action: String, on target: NodeID, at cursor: YAMLCursor, mapreduce: MapReduceSection?,
                                       store: StoreSection?, servers: [Scenario.Server]) throws(ScenarioError) {
@@ -21,11 +21,9 @@ extension ScenarioLoader {
             throw cursor.error(.invalidValue(slowNeedsAServiceTime(target)))
         case "hang":
             if isWorker { return }
-            if let mapreduce, mapreduce.nodes.contains(target) { throw cursor.error(.invalidValue(MapReduceScenarioLoader.hangOnlyOnWorkers(target))) }
             throw cursor.error(.invalidValue(hangNeedsRequests(target)))
         default:
-            if let mapreduce, mapreduce.nodes.contains(target) { throw cursor.error(.invalidValue(MapReduceScenarioLoader.errorsNeedAServer(target))) }
-            throw cursor.error(.invalidValue(errorsNeedAnAnswerer(target)))
+            throw cursor.error(.invalidValue(errorsNeedAnAnswerer(target, orHang: isWorker)))
         }
     }
 
@@ -41,9 +39,11 @@ extension ScenarioLoader {
             + "is none of them — use 'pause:' (with 'for:') or 'crash:' instead"
     }
 
-    /// Why `errors` cannot name `node`: nothing on it answers requests with a status.
-    static func errorsNeedAnAnswerer(_ node: NodeID) -> String {
+    /// Why `errors` cannot name `node`: nothing on it answers requests with a status. A MapReduce
+    /// worker (`orHang`) fails whole, and may be hung instead.
+    static func errorsNeedAnAnswerer(_ node: NodeID, orHang: Bool = false) -> String {
         "'errors' makes a server or the object store answer a share of its requests with 500; '\(node)' is neither — "
-            + "use 'crash:', 'pause:' (with 'for:') or 'drop_rate:' instead"
+            + (orHang ? "a MapReduce worker's failures are whole: use 'crash:', 'pause:' (with 'for:') or 'hang:' instead"
+                      : "use 'crash:', 'pause:' (with 'for:') or 'drop_rate:' instead")
     }
 }

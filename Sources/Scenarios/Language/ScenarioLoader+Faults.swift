@@ -66,6 +66,9 @@ extension ScenarioLoader {
             func node(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
                 let name = try cursor.string()
                 guard nodes.contains(NodeID(name)) else {
+                    if clientHost(name, clientHosts: clientHosts) != nil {
+                        throw cursor.error(.invalidValue("'\(name.excerpt)' is a client host: only a 'partition' can name it (cut off its requests); the other faults name the world's nodes: \(nodes.map(\.name).joined(separator: ", "))"))
+                    }
                     let suggestion = Suggestion.closest(to: name, among: nodes.map(\.name))
                     throw cursor.error(.invalidValue("unknown node '\(name.excerpt)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; known nodes: \(nodes.map(\.name).joined(separator: ", "))")))
                 }

@@ -59,7 +59,7 @@ struct MetricFamily: Sendable, Equatable {
     static let lastBackupSize = MetricFamily(name: "orrery_backup_last_size_bytes", kind: .gauge, unit: "bytes",
         help: "Size of the source in the last completed backup.", labels: ["host"])
     static let queueEndOffset = MetricFamily(name: "orrery_queue_end_offset", kind: .gauge, unit: "",
-        help: "The next offset of each partition replica a broker leads (records appended so far); a former leader's series ends when another is elected or the partition goes offline, and a new leader's starts at its first append.", labels: ["broker", "topic", "partition"])
+        help: "The next offset of each partition replica a broker leads (records appended so far); a former leader's series ends when another is elected or the partition goes offline, and a new leader's starts at its election.", labels: ["broker", "topic", "partition"])
     static let queueHighWatermark = MetricFamily(name: "orrery_queue_high_watermark", kind: .gauge, unit: "",
         help: "How far each partition is on every in-sync replica (what consumers may read), as its leader knows it; a former leader's series ends as the end offset's does.", labels: ["broker", "topic", "partition"])
     static let queueConsumerLag = MetricFamily(name: "orrery_queue_consumer_lag", kind: .gauge, unit: "",

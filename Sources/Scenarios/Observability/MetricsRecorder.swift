@@ -108,7 +108,7 @@ final class MetricsRecorder: @unchecked Sendable {
         case (.queue, .instant, "rebalance"): add(.queueRebalances, ["coordinator": node])
         // A partition's leadership moved (or it went offline): the replicas that no longer lead it
         // end their end-offset and high-watermark series, which held a former leader's last value
-        // to the end of the run; the new leader's start at its next append or confirmation.
+        // to the end of the run; the new leader's start at once (the broker shows them as elected).
         case (.queue, .instant, "leader elected"), (.queue, .instant, "partition offline"):
             let words = observation.detail.split(separator: " ", maxSplits: 1).map(String.init)
             let (topic, partition) = Self.queuePartition(words.last ?? "")

@@ -13,6 +13,7 @@ extension Network {
         node.state = .crashed
         node.incarnation &+= 1
         node.heldWhilePaused = []
+        node.pausedUntil = nil
         node.hungUntil = nil
         node.openCalls.removeAll()
         simulation.trace.record(.crash, id.name)
@@ -52,12 +53,14 @@ extension Network {
         let node = addNode(id)
         guard node.state == .up else { return }
         node.state = .paused
+        node.pausedUntil = simulation.now.advanced(by: duration)
         simulation.trace.record(.pause, id.name, value: duration.nanoseconds)
         simulation.observeInstant(.network, id.name, "pause", detail: "for \(duration.seconds) s")
         let incarnation = node.incarnation
         executor.schedule(after: duration) {
             guard node.incarnation == incarnation, node.state == .paused else { return }
             node.state = .up
+            node.pausedUntil = nil
             self.simulation.trace.record(.resume, id.name)
             self.simulation.observeInstant(.network, id.name, "resume")
             let held = node.heldWhilePaused

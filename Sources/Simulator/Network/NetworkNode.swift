@@ -28,6 +28,9 @@ public final class NetworkNode: @unchecked Sendable {
     /// While set, the application accepts requests but answers none of them until this instant
     /// (a `hang` fault: a deadlock, an exhausted thread pool); `.max` for good.
     @exclusivity(unchecked) public internal(set) var hungUntil: VirtualInstant?
+    /// While paused, when it resumes: what a process frozen with it (a group coordinator's
+    /// session checks) waits for before it acts.
+    @exclusivity(unchecked) public internal(set) var pausedUntil: VirtualInstant?
     /// Deliveries waiting for a paused node to resume.
     var heldWhilePaused: [() -> Void] = []
     /// Calls being handled here right now; a restart resets them in delivery order.

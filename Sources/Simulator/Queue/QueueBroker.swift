@@ -55,6 +55,20 @@ public actor QueueBroker {
         settledWaiters = Array(repeating: [], count: replicas.count)
     }
 
+    /// The controller elected this broker leader of the partition at `index`: its end offset and
+    /// high watermark are shown from that instant (they were shown first at its next append or
+    /// confirmation, and a leader that got none had no series). Called on the simulation's
+    /// thread, the broker's executor.
+    nonisolated func observeElected(toLead index: Int) {
+        guard network.simulation.observer != nil else { return }
+        assumeIsolated { broker in
+            guard let replica = broker.replicas[index] else { return }
+            let label = broker.controller.partitionLabels[index].name
+            broker.network.simulation.observeGauge(.queue, broker.id.name, "end offset", of: label, Double(replica.endOffset))
+            broker.network.simulation.observeGauge(.queue, broker.id.name, "high watermark", of: label, Double(replica.highWatermark))
+        }
+    }
+
     /// The index of `partition` in the placement, if this broker holds a replica of it.
     func heldIndex(of partition: TopicPartition) -> Int? {
         guard let index = controller.placement.index(of: partition), replicas[index] != nil else { return nil }

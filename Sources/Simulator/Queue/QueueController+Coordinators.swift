@@ -72,8 +72,8 @@ extension QueueController {
         }
     }
 
-    /// Whether the process of broker `number` runs: not while its node is crashed or booting (a
-    /// paused node keeps its timers, as the controller's does).
+    /// Whether the process of broker `number` runs: not while its node is crashed or booting. A
+    /// paused one runs but is frozen: its session checks wait for its resume (``checkSession``).
     func brokerRuns(_ number: Int) -> Bool {
         guard let broker = broker(number), let node = network.node(broker.id) else { return false }
         return node.state != .crashed && node.state != .starting

@@ -48,14 +48,28 @@ extension QueueController {
     func watchSession(of member: String, in name: String, session: Int, lastSeen: VirtualInstant, loads: Int) {
         let end = lastSeen.advanced(by: configuration.sessionTimeout)
         simulation.schedule(after: simulation.now.duration(to: end)) { [self] in
-            guard let index = groups.index(forKey: name), groups.values[index].loads == loads,
-                  let coordinator = groups.values[index].coordinator, brokerRuns(coordinator),
-                  let known = groups.values[index].members[member], known.session == session else { return }
-            if known.lastSeen == lastSeen {
-                remove(member, from: &groups.values[index], name, because: "evicted")
-            } else {
-                watchSession(of: member, in: name, session: session, lastSeen: known.lastSeen, loads: loads)
+            checkSession(of: member, in: name, session: session, lastSeen: lastSeen, loads: loads)
+        }
+    }
+
+    /// The check ``watchSession(of:in:session:lastSeen:loads:)`` schedules. A paused coordinator's
+    /// process is frozen with its timers: the check runs when it resumes, after what reached it
+    /// meanwhile (the members' heartbeats, held by the pause, are handled first), so a pause
+    /// evicts only members that sent nothing — as a crash's restart would.
+    private func checkSession(of member: String, in name: String, session: Int, lastSeen: VirtualInstant, loads: Int) {
+        guard let index = groups.index(forKey: name), groups.values[index].loads == loads,
+              let coordinator = groups.values[index].coordinator, brokerRuns(coordinator),
+              let known = groups.values[index].members[member], known.session == session else { return }
+        if let resumes = broker(coordinator).flatMap({ network.node($0.id)?.pausedUntil }), resumes > simulation.now {
+            simulation.schedule(after: simulation.now.duration(to: resumes)) { [self] in
+                checkSession(of: member, in: name, session: session, lastSeen: lastSeen, loads: loads)
             }
+            return
+        }
+        if known.lastSeen == lastSeen {
+            remove(member, from: &groups.values[index], name, because: "evicted")
+        } else {
+            watchSession(of: member, in: name, session: session, lastSeen: known.lastSeen, loads: loads)
         }
     }
 

@@ -196,6 +196,9 @@ public final class QueueController: @unchecked Sendable {
         events.append(QueueEvent(time: simulation.now, kind: kind, partition: partition, broker: broker))
         simulation.trace.record(.custom, id.name, "\(kind.rawValue) \(partition?.description ?? "") b\(broker)")
         simulation.observeInstant(.queue, id.name, kind.rawValue, detail: "broker-\(broker)" + (partition.map { " \($0)" } ?? ""))
+        if kind == .leaderElected, let partition, let index = placement.index(of: partition) {
+            self.broker(broker)?.observeElected(toLead: index)
+        }
     }
 }
 

@@ -59,6 +59,9 @@ import Testing
         """
 
     static let cases: [Case] = [
+        // A client host is a node only partitions name.
+        Case(name: "slow on a client host", yaml: balancerWorld + "faults: [{at: 1s, slow: client, factor: 2}]",
+             expected: "w.yaml:5:25: error: 'client' is a client host: only a 'partition' can name it (cut off its requests); the other faults name the world's nodes: s1, s2, balancer (at faults.[0].slow)"),
         Case(name: "slow on the log", yaml: logWorld + "faults: [{at: 1s, slow: log, factor: 1000}]",
              expected: "w.yaml:5:25: error: " + slowNeedsAServiceTime + "'log'" + slowRemedy + " (at faults.[0].slow)"),
         Case(name: "errors on the log", yaml: logWorld + "faults: [{at: 1s, errors: log, rate: 1.0}]",
@@ -85,9 +88,12 @@ import Testing
              expected: "w.yaml:4:25: error: " + slowNeedsAServiceTime + "'log'" + slowRemedy + " (at faults.[0].slow)"),
         // The cluster's own messages stay for `hang` and `errors` on its nodes.
         Case(name: "hang on the MapReduce coordinator", yaml: clusterWorld + "faults: [{at: 1s, hang: coordinator, for: 5s}]",
-             expected: "w.yaml:4:25: error: 'hang' stops a MapReduce worker answering; 'coordinator' is not a worker — use 'pause:' (with 'for:') or 'crash:' instead (at faults.[0].hang)"),
+             expected: "w.yaml:4:25: error: 'hang' holds the requests of a server, a MapReduce worker or the object store and answers them 500 when it ends; 'coordinator' is none of them — use 'pause:' (with 'for:') or 'crash:' instead (at faults.[0].hang)"),
         Case(name: "errors on a MapReduce worker", yaml: clusterWorld + "faults: [{at: 1s, errors: worker-1, rate: 0.5}]",
-             expected: "w.yaml:4:27: error: 'errors' makes a server answer a share of its requests with 500; 'worker-1' runs no server, and a MapReduce node's failures are whole — use 'crash:', 'pause:' (with 'for:') or 'hang:' instead (at faults.[0].errors)"),
+             expected: "w.yaml:4:27: error: 'errors' makes a server or the object store answer a share of its requests with 500; 'worker-1' is neither — a MapReduce worker's failures are whole: use 'crash:', 'pause:' (with 'for:') or 'hang:' instead (at faults.[0].errors)"),
+        // The coordinator cannot be hung either: its message offers what it can take.
+        Case(name: "errors on the MapReduce coordinator", yaml: clusterWorld + "faults: [{at: 1s, errors: coordinator, rate: 0.5}]",
+             expected: "w.yaml:4:27: error: 'errors' makes a server or the object store answer a share of its requests with 500; 'coordinator' is neither — use 'crash:', 'pause:' (with 'for:') or 'drop_rate:' instead (at faults.[0].errors)"),
     ]
 
     @Test(arguments: cases) func aFaultOnANodeThatDoesNotModelItIsRefusedAtTheName(_ testCase: Case) {

@@ -67,7 +67,7 @@ import Testing
     }
     /// The checker's `m2-queue-gauge.yaml`: broker-1 leads t:P1 and crashes at 1 s; the controller
     /// elects broker-2 at 4 s. broker-1's end-offset series held its 50 to the run's end (two
-    /// series at the end: 50 and 400); it now ends at the election.
+    /// series at the end: 50 and 400); it now ends at the election, where the new leader's starts.
     @Test func aFormerLeadersSeriesEndsAtTheElection() throws {
         let scenario = try ScenarioLoader.parse("""
             name: m2-queue-gauge
@@ -86,5 +86,7 @@ import Testing
         #expect(!former.isEmpty && former.allSatisfy { Double($0.timestamp)! - 1_767_225_600 < 4 })
         let leader = offsets.filter { $0.labels.contains("broker=\"broker-2\"") }
         #expect(leader.last?.value == 400)
+        // The new leader's series starts at its election (it started at its first append).
+        #expect(leader.first.map { Double($0.timestamp)! - 1_767_225_600 } == 4)
     }
 }

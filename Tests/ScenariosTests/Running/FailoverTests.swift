@@ -135,4 +135,20 @@ import Testing
             RotationState.Gap(server: "s2", start: .after(.seconds(9)), end: nil),
         ])
     }
+    /// The second checker's `f5.yaml`: s2 crashes at 10 s, gets an error burst from 13 s to 15 s,
+    /// and restarts at 20 s with a 1 s boot. The burst's end "repaired" the crash (repaired 15 s,
+    /// recovery 9.708 s); each fault is repaired by its own undo: the crash by the restart.
+    @Test func eachFaultIsRepairedByItsOwnUndo() {
+        let timeline: [FaultSchedule.Entry] = [
+            .init(at: .after(.seconds(10)), fault: .crash("s2")),
+            .init(at: .after(.seconds(13)), fault: .errors("s2", rate: 1)),
+            .init(at: .after(.seconds(15)), fault: .errors("s2", rate: 0)),
+            .init(at: .after(.seconds(20)), fault: .restart("s2", bootTime: .seconds(1))),
+        ]
+        let events = [event(10.6, "s2", .markedDown(.passive)), event(24.708, "s2", .markedUp(.passive))]
+        let failovers = Failover.find(in: timeline, events: events, end: .after(.seconds(40)), servers: ["s2"], balancer: "balancer")
+        #expect(failovers.map(\.fault) == ["crash s2", "errors s2 rate 1.0"])
+        #expect(failovers.map(\.repairedAt) == [21, 15])
+        #expect(failovers[0].recoveredAt == 24.708 && failovers[0].recoveryTime.map { ($0 * 1000).rounded() } == 3_708)
+    }
 }

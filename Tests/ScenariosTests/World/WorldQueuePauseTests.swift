@@ -75,6 +75,38 @@ import Testing
         #expect(decisions.filter { $0.1.hasPrefix("rebalance g generation") }.count == 4)
     }
 
+    /// The second checker's `q12.yaml`: g1's coordinator, broker-2 (FNV-1a of `g1` mod 3 is 1),
+    /// paused for 2.5 s. Its session checks ran while it was frozen and evicted both members at
+    /// 7.169 s and 7.444 s (then a rebalance and 64 duplicates), where a crash evicted no one. A
+    /// frozen process runs no timers: the checks wait for the resume and come after the members'
+    /// held heartbeats, so no one is evicted.
+    @Test func aPausedCoordinatorEvictsNoOneWhoseHeartbeatsItHeld() throws {
+        let world = """
+            seed: 1
+            run: {duration: 40s}
+            network: {latency: {uniform: {min: 1ms, max: 3ms}}}
+            queue:
+              brokers: 3
+              replication: 2
+              acks: all
+              heartbeat_interval: 1s
+              session_timeout: 3s
+              replica_timeout: 500ms
+              topics: [{name: T, partitions: 3}]
+              producers: [{name: p1, to: ["T:*"], messages: 2000, rate: 100}]
+              consumers:
+                - {name: c1, group: g1, from: ["T:*"], commit_interval: 1s}
+                - {name: c2, group: g1, from: ["T:*"], commit_interval: 1s}
+            faults: [{at: 5s, pause: broker-2, for: 2500ms}]
+            """
+        let (result, decisions) = try Self.run(world)
+        #expect(!decisions.contains { $0.1.hasPrefix("evicted") })
+        // The group's generations are the members' joins at the start; none after the pause.
+        #expect(decisions.filter { $0.1.hasPrefix("rebalance g1 generation") }.allSatisfy { $0.0 < .after(.seconds(5)) })
+        let queue = try #require(result.queue)
+        #expect(queue.audit.undelivered == ["g1": 0] && queue.audit.duplicates == ["g1": 0])
+    }
+
     @Test func aConsumerWhosePollsStallLeavesAtItsPollDeadline() throws {
         let (_, decisions) = try Self.run(Self.stalled)
         // c1's fetches from broker-2 (T:P2's leader) are lost, so its first round, holding both

@@ -139,20 +139,30 @@ public struct Failover: Sendable, Equatable {
         return low
     }
 
-    /// For each entry of `timeline`, when a later fault repairs its node: a restart (once
-    /// booted), errors back to 0, speed back to 1 — whichever comes first; found walking back.
+    /// For each entry of `timeline`, when a later fault repairs what it broke on its node: a
+    /// crash or a hang without end by a restart (once booted), errors by errors back to 0,
+    /// slowness by speed back to 1 — each by its own undo, found walking back. The end of an
+    /// error burst on a crashed server did not repair the crash (its row read repaired at the
+    /// burst's end, six seconds before the restart).
     private static func repairs(in timeline: [FaultSchedule.Entry]) -> [VirtualInstant?] {
         var repairs = [VirtualInstant?](repeating: nil, count: timeline.count)
-        var next: [NodeID: VirtualInstant] = [:]
+        var nextRestart: [NodeID: VirtualInstant] = [:]
+        var nextErrorsEnd: [NodeID: VirtualInstant] = [:]
+        var nextSlowEnd: [NodeID: VirtualInstant] = [:]
         for index in timeline.indices.reversed() {
             let entry = timeline[index]
             guard let node = entry.fault.nodes.first else { continue }
-            if case .partition = entry.fault { continue }
-            repairs[index] = next[node]
             switch entry.fault {
-            case .restart(_, let boot): next[node] = entry.at.advanced(by: boot)
-            case .errors(_, 0): next[node] = entry.at
-            case .slow(_, let factor) where factor <= 1: next[node] = entry.at
+            case .partition: continue
+            case .crash, .hang: repairs[index] = nextRestart[node]
+            case .errors: repairs[index] = nextErrorsEnd[node]
+            case .slow: repairs[index] = nextSlowEnd[node]
+            default: break
+            }
+            switch entry.fault {
+            case .restart(_, let boot): nextRestart[node] = entry.at.advanced(by: boot)
+            case .errors(_, 0): nextErrorsEnd[node] = entry.at
+            case .slow(_, let factor) where factor <= 1: nextSlowEnd[node] = entry.at
             default: break
             }
         }

@@ -43,8 +43,9 @@ import Testing
     static let world = "seed: 1\nmapreduce: {cluster: {workers: 2}, jobs: [{name: word-count, reducers: 1, input: {synthetic: {lines: 10}}}]}\n"
 
     @Test func inAWorldErrorsOnABareWorkerIsRefused() {
+        // A world's message names what takes the fault there: a server or the object store.
         #expect(HostileInputTests.error(Self.world + "faults: [{at: 1s, errors: worker-1, rate: 0.5}]\n")
-            == "h.yaml:3:27: error: \(Self.errorsAdvice) (at faults.[0].errors)")
+            == "h.yaml:3:27: error: 'errors' makes a server or the object store answer a share of its requests with 500; 'worker-1' is neither — a MapReduce worker's failures are whole: use 'crash:', 'pause:' (with 'for:') or 'hang:' instead (at faults.[0].errors)")
     }
 
     @Test func inAWorldHangOnAWorkerLoads() {
