@@ -17,6 +17,25 @@ import Testing
     }
 
     /// The number report.json gives `metric`, or nil when it gives null (or nothing).
+    /// A backup host `box` syncing bucket `data` of 1 KiB files, backing up daily from
+    /// `firstBackupAt`, with `then` (its faults or expectations) after it.
+    static func world(duration: String, syncInterval: String, firstBackupAt: String, files: Int, churn: String = "",
+                      then: String) -> String {
+        """
+        seed: 1
+        run: {duration: \(duration)}
+        object_store: {buckets: [{name: data}]}
+        backup:
+          host: box
+          bucket: data
+          sync_interval: \(syncInterval)
+          first_backup_at: \(firstBackupAt)
+          backup_interval: 24h
+          source: {files: \(files), file_size: {median: 1KiB, sigma: 0.5}\(churn)}
+        \(then)
+        """
+    }
+
     static func jsonMetric(_ result: RunResult, _ metric: String) throws -> Any? {
         let document = try JSONSerialization.jsonObject(with: Data(result.json().utf8)) as! [String: Any]
         return (document["metrics"] as! [String: Any])[metric]
@@ -25,19 +44,8 @@ import Testing
     /// A backup host cut off from the store (requests dropped) from 110 s to 170 s, its data not
     /// changing: the backup due at 2 min fails (its listing times out five times), the one
     /// retried at the next sync, at 3 min, succeeds.
-    static let partitioned = """
-        seed: 1
-        run: {duration: 5m}
-        object_store: {buckets: [{name: data}]}
-        backup:
-          host: box
-          bucket: data
-          sync_interval: 60s
-          first_backup_at: 2m
-          backup_interval: 24h
-          source: {files: 3, file_size: {median: 1KiB, sigma: 0.5}}
-        faults: [{at: 110s, partition: [[box], [s3]], mode: drop, for: 60s}]
-        """
+    static let partitioned = world(duration: "5m", syncInterval: "60s", firstBackupAt: "2m", files: 3,
+                                   then: "faults: [{at: 110s, partition: [[box], [s3]], mode: drop, for: 60s}]")
 
     @Test func aFailedBackupIsInTheReportTheJSONAndTheMetrics() throws {
         let result = try Self.run(Self.partitioned)
@@ -58,19 +66,8 @@ extension BackupFiguresTests {
     /// The host crashes at 12 s and never comes back: the sync at 10 s runs, the four due at 20 …
     /// 50 s are skipped (the run ends at 60 s, before that one), and the backup due at 30 s is
     /// never attempted.
-    static let hostDown = """
-        seed: 1
-        run: {duration: 1m}
-        object_store: {buckets: [{name: data}]}
-        backup:
-          host: box
-          bucket: data
-          sync_interval: 10s
-          first_backup_at: 30s
-          backup_interval: 24h
-          source: {files: 3, file_size: {median: 1KiB, sigma: 0.5}, change_every: 5s, changes_per_round: 1}
-        faults: [{at: 12s, crash: box}]
-        """
+    static let hostDown = world(duration: "1m", syncInterval: "10s", firstBackupAt: "30s", files: 3,
+                                churn: ", change_every: 5s, changes_per_round: 1", then: "faults: [{at: 12s, crash: box}]")
 
     @Test func syncsDueWhileTheHostIsDownAreSkippedNotCountedAsRunOrOK() throws {
         let result = try Self.run(Self.hostDown)
@@ -87,19 +84,8 @@ extension BackupFiguresTests {
 
     /// A world with backups and no restore: `restores_exact` is not measured (JSON null, "—" in
     /// report.md, an expectation on it fails as not measured) and the verdict leaves restores out.
-    static let noRestore = """
-        seed: 1
-        run: {duration: 3m}
-        object_store: {buckets: [{name: data}]}
-        backup:
-          host: box
-          bucket: data
-          sync_interval: 60s
-          first_backup_at: 2m
-          backup_interval: 24h
-          source: {files: 2, file_size: {median: 1KiB, sigma: 0.5}}
-        expect: [backup.restores_exact == true]
-        """
+    static let noRestore = world(duration: "3m", syncInterval: "60s", firstBackupAt: "2m", files: 2,
+                                 then: "expect: [backup.restores_exact == true]")
 
     @Test func restoresExactOfNoRestoreIsNotMeasured() throws {
         let result = try Self.run(Self.noRestore)
