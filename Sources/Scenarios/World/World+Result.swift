@@ -90,7 +90,8 @@ extension World {
                 requests: stats.requests, succeeded: stats.succeeded, rejected: stats.rejected, throttled: stats.throttled,
                 injectedErrors: stats.injectedErrorCount, stormErrors: stats.stormErrors,
                 objects: end.storeUsage?.currentObjects ?? 0, bytes: end.storeUsage?.currentBytes ?? 0,
-                storms: section.configuration.errorStorms, unreached: stats.unreached)
+                storms: section.configuration.errorStorms, unreached: stats.unreached,
+                hung: stats.hung, lostInCrash: stats.lostInCrash)
         }
         if let manager = backupManager {
             let stats = manager.stats

@@ -12,6 +12,12 @@ public enum StoreMetric: String, MetricCatalog {
     case serverErrors = "server_errors"
     /// Requests answered 503 SlowDown by the per-prefix request-rate limit.
     case throttled
+    /// Requests that arrived while the store's node hung (a `hang` fault): held, and answered 500
+    /// InternalError when the hang ended (among `server_errors` too) or lost if it crashed first.
+    case hung
+    /// Requests the store was serving or holding when it crashed: their work thrown away, their
+    /// clients answered by their own timeouts (among `errors`).
+    case lostInCrash = "lost_in_crash"
     /// Objects (current versions) in the store at the end.
     case objects
     /// Bytes of current versions at the end.

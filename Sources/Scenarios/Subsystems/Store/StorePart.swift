@@ -15,6 +15,8 @@ enum StorePart: SubsystemPart {
         // A storm's errors are injected errors: `stormErrors` is their share, not more of them.
         case .serverErrors: return result.store.map { Double($0.injectedErrors + $0.throttled) }
         case .throttled: return result.store.map { Double($0.throttled) }
+        case .hung: return result.store.map { Double($0.hung) }
+        case .lostInCrash: return result.store.map { Double($0.lostInCrash) }
         case .objects: return result.store.map { Double($0.objects) }
         case .bytes: return result.store.map { Double($0.bytes) }
         case .acknowledgedWritesLost: return Double(objects.filter(\.lost).count)
@@ -61,6 +63,12 @@ enum StorePart: SubsystemPart {
         table.append(["throttled by the per-prefix request rate (503 SlowDown)", NumberFormat.integer(store.throttled)])
         table.append(["injected errors (seeded rates, storms, `errors` and `hang` faults)", NumberFormat.integer(store.injectedErrors)])
         table.append(["… during storms (\(stormCodes(store.storms)))", NumberFormat.integer(store.stormErrors)])
+        if store.hung > 0 {
+            table.append(["held by a `hang` fault (answered 500 at its end, or lost in a crash)", NumberFormat.integer(store.hung)])
+        }
+        if store.lostInCrash > 0 {
+            table.append(["lost in a crash of the store (answered by their clients' timeouts)", NumberFormat.integer(store.lostInCrash)])
+        }
         table.append(["objects at the end (current versions)", NumberFormat.integer(store.objects)])
         table.append(["bytes of current versions at the end", NumberFormat.integer(store.bytes)])
         out += table.rendered() + "\n"
