@@ -99,6 +99,17 @@ public struct ReportBundle: Sendable, Equatable {
         return folders
     }
 
+    /// The bundle with its report folder `folder` renamed `name` (`a1/report.md` becomes
+    /// `a1-small/report.md`): an experiment file named otherwise than its experiment.
+    public func renamingFolder(_ folder: String, to name: String) -> ReportBundle {
+        ReportBundle(files.map { file in
+            guard file.path.hasPrefix(folder + "/") else { return file }
+            var renamed = file
+            renamed.path = name + file.path.dropFirst(folder.count)
+            return renamed
+        })
+    }
+
     /// The absolute location of `file` below `directory`.
     func destination(of file: ReportFile, under directory: URL) -> URL {
         file.path.split(separator: "/").reduce(directory) { url, component in

@@ -16,7 +16,10 @@ public struct A1Experiment: ExperimentFile {
     public static let summary = "random requests over the replicas of the assignment's consistent hash map, and why they pile up"
 
     public var spec: PlacementExperimentSpec
-    public var seed: UInt64 { spec.seed }
+    public var seed: UInt64 {
+        get { spec.seed }
+        set { spec.seed = newValue; spec.seedFromCommandLine = true }
+    }
     public var file: String { spec.file }
 
     public init(spec: PlacementExperimentSpec) { self.spec = spec }

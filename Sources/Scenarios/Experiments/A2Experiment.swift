@@ -14,7 +14,10 @@ public struct A2Experiment: ExperimentFile {
     public static let summary = "the mean load per server and its spread as the servers grow in number"
 
     public var spec: PlacementExperimentSpec
-    public var seed: UInt64 { spec.seed }
+    public var seed: UInt64 {
+        get { spec.seed }
+        set { spec.seed = newValue; spec.seedFromCommandLine = true }
+    }
     public var file: String { spec.file }
 
     public init(spec: PlacementExperimentSpec) { self.spec = spec }

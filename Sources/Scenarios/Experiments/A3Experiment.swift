@@ -80,7 +80,10 @@ public struct A3Experiment: ExperimentFile {
     public var operations: [Operation]
     /// The failure under load.
     public var failover: Failover
-    public var seed: UInt64 { spec.seed }
+    public var seed: UInt64 {
+        get { spec.seed }
+        set { spec.seed = newValue; spec.seedFromCommandLine = true }
+    }
     public var file: String { spec.file }
 
     public init(spec: PlacementExperimentSpec, operations: [Operation], failover: Failover) {

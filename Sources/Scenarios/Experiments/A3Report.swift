@@ -50,10 +50,24 @@ extension A3Result {
         if let detection = detectionTime {
             let interval = failover.heartbeat.interval.seconds, timeout = failover.heartbeat.timeout.seconds
             let misses = Double(failover.heartbeat.missesBeforeDown)
-            out += "Detection needs \(failover.heartbeat.missesBeforeDown) missed heartbeats; the first missed round starts within one interval of the kill, and each miss is only known when its \(NumberFormat.fixed(timeout, decimals: 3)) s timeout expires, so detection takes between \(NumberFormat.fixed((misses - 1) * interval + timeout, decimals: 3)) s and \(NumberFormat.fixed(misses * interval + timeout, decimals: 3)) s; here \(NumberFormat.fixed(detection, decimals: 3)) s. "
+            // Rounds never overlap: one that waits out a timeout longer than the interval delays
+            // the next, so missed rounds come max(interval, timeout) apart.
+            let period = max(interval, timeout)
+            let spacing = timeout > interval
+                ? ", and a round waits for its timeouts before the next starts, so missed rounds come \(NumberFormat.fixed(period, decimals: 3)) s apart (the timeout, longer than the \(NumberFormat.fixed(interval, decimals: 3)) s interval)"
+                : ""
+            out += "Detection needs \(failover.heartbeat.missesBeforeDown) missed heartbeats; the first missed round starts within one interval of the kill, each miss is only known when its \(NumberFormat.fixed(timeout, decimals: 3)) s timeout expires\(spacing), so detection takes between \(NumberFormat.fixed((misses - 1) * period + timeout, decimals: 3)) s and \(NumberFormat.fixed(interval + (misses - 1) * period + timeout, decimals: 3)) s; here \(NumberFormat.fixed(detection, decimals: 3)) s. "
             out += "The replacement serves one spawn delay later. Until detection, every request that hashes to `\(killed)` is first forwarded there and waits the full forward timeout before its retry: \(NumberFormat.integer(failedForwards)) forwards failed that way. "
             let share = issued > 0 ? Double(retried) / Double(issued) : 0
-            out += "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests, so the \(NumberFormat.fixed(failover.forwardTimeout.seconds * 1000, decimals: 0)) ms they each waited shows only in percentiles above p\(NumberFormat.fixed(100 * (1 - share), decimals: 2)) (the slowest answered request took \(NumberFormat.fixed(maxLatency * 1000, decimals: 1)) ms), not in p99 = \(NumberFormat.fixed(p99 * 1000, decimals: 1)) ms. "
+            let wait = "\(NumberFormat.fixed(failover.forwardTimeout.seconds * 1000, decimals: 0)) ms"
+            let above = "p\(NumberFormat.fixed(100 * (1 - share), decimals: 2))"
+            // Only a share under 1 % keeps the wait out of p99.
+            let percentiles = share < 0.01
+                ? "shows only in percentiles above \(above) (the slowest answered request took \(NumberFormat.fixed(maxLatency * 1000, decimals: 1)) ms), not in p99 = \(NumberFormat.fixed(p99 * 1000, decimals: 1)) ms"
+                : "shows in every percentile above \(above), p99 = \(NumberFormat.fixed(p99 * 1000, decimals: 1)) ms among them (the slowest answered request took \(NumberFormat.fixed(maxLatency * 1000, decimals: 1)) ms)"
+            out += retried == 0
+                ? "No request was retried, so no latency shows the \(wait) wait. "
+                : "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests, so the \(wait) they each waited \(percentiles). "
             out += retried == failedForwards && unanswered == 0 ? "Every failed forward was answered by its retry, so no client lost a request.\n\n" : "Not every failed forward could be rescued by a retry: see the lost requests above.\n\n"
         }
         out += "![per-server load](timeline.svg)\n"

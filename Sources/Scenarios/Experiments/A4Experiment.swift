@@ -27,7 +27,10 @@ public struct A4Experiment: ExperimentFile {
     public static let summary = "A-1 and A-2 with modified and real hash functions and other placements"
 
     public var spec: PlacementExperimentSpec
-    public var seed: UInt64 { spec.seed }
+    public var seed: UInt64 {
+        get { spec.seed }
+        set { spec.seed = newValue; spec.seedFromCommandLine = true }
+    }
     public var file: String { spec.file }
 
     public init(spec: PlacementExperimentSpec) { self.spec = spec }

@@ -6,8 +6,8 @@ extension ScenarioFile {
     /// and verdict; nothing is printed or written.
     ///
     /// - Parameters:
-    ///   - seed: overrides the file's own seed (worlds; an experiment's seeds are
-    ///     part of its setup).
+    ///   - seed: overrides the file's own seed (a world's, or an experiment's, whose studies then
+    ///     draw their seeds from it).
     ///   - jobs: independent simulations an experiment runs at once (its reports do not depend on it).
     ///   - formats: which report formats a world writes.
     ///   - observing: the trace (JSON lines or Perfetto) and OpenMetrics series to gather from a world.
@@ -21,9 +21,11 @@ extension ScenarioFile {
             let replay = (["orrery", "run", ShellQuoting.fileArgument(scenario.file), "--seed", "\(seed)"] + overrides.flatMap { ["--set", $0.description] })
                 .map(ShellQuoting.quote).joined(separator: " ")
             return Self.run(scenario, seed: seed, replay: replay, formats: formats, observing: observing)
-        case .experiment(let experiment):
-            return RunOutcome(name: type(of: experiment).name, seed: experiment.seed, replay: "orrery run \(experiment.file)",
-                              bundle: try experiment.run(jobs: jobs), headline: nil, failure: nil)
+        case .experiment(var experiment, let name):
+            if let seed { experiment.seed = seed }
+            let replay = ExperimentReport.replayCommand(name: type(of: experiment).name, file: experiment.file, seed: seed)
+            let bundle = try experiment.run(jobs: jobs).renamingFolder(type(of: experiment).name, to: name)
+            return RunOutcome(name: name, seed: experiment.seed, replay: replay, bundle: bundle, headline: nil, failure: nil)
         }
     }
 

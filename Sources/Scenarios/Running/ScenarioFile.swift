@@ -9,8 +9,11 @@ public enum ScenarioFile: Sendable {
     /// A world: any subset of network, servers, balancer or gateway, workload, mapreduce, log,
     /// object_store, backup, operations, faults, chaos, expect.
     case world(Scenario)
-    /// An experiment of ``ExperimentRegistry`` described by one file (A-1 … A-4, mapreduce, backup).
-    case experiment(any ExperimentFile)
+    /// An experiment of ``ExperimentRegistry`` described by one file (A-1 … A-4, mapreduce, backup),
+    /// and the name its reports are written under: the file's `name:`, or its file name without
+    /// the extension, as a world's (`scenarios/a1.yaml` writes `a1/`; `orrery experiment` names
+    /// its directories after the experiments).
+    case experiment(any ExperimentFile, name: String)
 
     /// Reads the file at `path`.
     public static func load(path: String) throws(ScenarioError) -> ScenarioFile {
@@ -38,7 +41,7 @@ public enum ScenarioFile: Sendable {
     }
 
     private static func load(_ document: ScenarioDocument) throws(ScenarioError) -> ScenarioFile {
-        if document.keys.contains(ScenarioSchema.experimentKey) { return .experiment(try ExperimentRegistry.load(document)) }
+        if document.keys.contains(ScenarioSchema.experimentKey) { return .experiment(try ExperimentRegistry.load(document), name: document.name) }
         if document.keys.contains(where: ScenarioSchema.singleJobKeys.contains) {
             let world = try MapReduceScenarioLoader.scenario(from: document).world
             if let (section, message) = ResourceBudget(world).problem(eventLimit: world.limits.eventLimit) {
@@ -55,7 +58,7 @@ public enum ScenarioFile: Sendable {
     public var name: String {
         switch self {
         case .world(let scenario): return scenario.name
-        case .experiment(let experiment): return type(of: experiment).name
+        case .experiment(_, let name): return name
         }
     }
 
@@ -63,7 +66,7 @@ public enum ScenarioFile: Sendable {
     public var file: String {
         switch self {
         case .world(let scenario): return scenario.file
-        case .experiment(let experiment): return experiment.file
+        case .experiment(let experiment, _): return experiment.file
         }
     }
 
@@ -81,7 +84,7 @@ public enum ScenarioFile: Sendable {
                 summary += ", \(jobs.count) job(s) (\(names.joined(separator: ", ")))"
             }
             return summary + ", \(scenario.expectations.count) expectation(s)"
-        case .experiment(let experiment):
+        case .experiment(let experiment, _):
             return "experiment '\(type(of: experiment).name)': \(type(of: experiment).summary)"
         }
     }

@@ -150,7 +150,7 @@ final class ComposedFile: @unchecked Sendable {
     func load(plan: SweepPlan, variant index: Int) throws(ScenarioError) -> Scenario {
         switch try ScenarioFile.load(document, overrides: plan.variant(index), option: "--vary") {
         case .world(let scenario): return scenario
-        case .experiment(let experiment):
+        case .experiment(let experiment, _):
             throw ScenarioError(file: plan.file, line: 0, column: 0, path: "", kind: .invalidValue(
                 "a sweep runs worlds; this is the experiment '\(type(of: experiment).name)', which chooses its own seeds"))
         }

@@ -49,8 +49,10 @@ public actor ReplicaManager {
         unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
     }
 
-    /// Starts the heartbeat loop as a daemon task of the simulation. Rounds start at a fixed rate
-    /// (one every `interval` from now), however long the previous round waited for timeouts.
+    /// Starts the heartbeat loop as a daemon task of the simulation. Rounds are due at a fixed rate
+    /// (one every `interval` from now) and never overlap: a round that waits longer than an interval
+    /// for its timeouts delays the next, which starts as soon as it ends — so with a `timeout` above
+    /// the `interval`, missed rounds come one `timeout` apart.
     public nonisolated func start() {
         let simulation = network.simulation
         let first = simulation.now

@@ -32,8 +32,9 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
         if let file = experiment as? any ExperimentFile {
             #expect(file.file.hasSuffix("scenarios/\(name).yaml"))
             // `orrery run` reaches the same experiment through the file alone.
-            guard case .experiment(let viaRun) = try ScenarioFile.load(path: file.file) else { Issue.record("not an experiment"); return }
+            guard case .experiment(let viaRun, let reportName) = try ScenarioFile.load(path: file.file) else { Issue.record("not an experiment"); return }
             #expect(type(of: viaRun).name == name)
+            #expect(reportName == name)
         }
     }
 

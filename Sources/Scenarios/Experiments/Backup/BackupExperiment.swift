@@ -9,7 +9,10 @@ public struct BackupExperiment: ExperimentFile {
     public static let summary = "seed 000's backup manager over virtual days: sync, backups, a 503 storm, restores, retention"
 
     public var spec: BackupExperimentSpec
-    public var seed: UInt64 { spec.seed }
+    public var seed: UInt64 {
+        get { spec.seed }
+        set { spec.seed = newValue; spec.seedFromCommandLine = true }
+    }
     public var file: String { spec.file }
 
     public init(spec: BackupExperimentSpec) { self.spec = spec }

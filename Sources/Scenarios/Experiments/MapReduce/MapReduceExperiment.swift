@@ -10,7 +10,10 @@ public struct MapReduceExperiment: ExperimentFile {
     public static let summary = "seed 001's word count: timeline, speculation, combiner, scaling, recovery, the seed's claims"
 
     public var spec: MapReduceExperimentSpec
-    public var seed: UInt64 { spec.seed }
+    public var seed: UInt64 {
+        get { spec.seed }
+        set { spec.seed = newValue; spec.seedFromCommandLine = true }
+    }
     public var file: String { spec.file }
 
     public init(spec: MapReduceExperimentSpec) { self.spec = spec }
@@ -33,7 +36,8 @@ public struct MapReduceExperiment: ExperimentFile {
         let seed = seed ?? setup.seed
         let scenario = MapReduceScenario(name: MapReduceExperiment.name, file: setup.file, seed: seed, cluster: cluster ?? setup.cluster,
                                          job: job ?? setup.job, input: input, faults: faults)
-        let result = ScenarioRunner.run(scenario.world, seed: seed, replayCommand: ExperimentReport.replayCommand(name: MapReduceExperiment.name, file: setup.file))
+        let result = ScenarioRunner.run(scenario.world, seed: seed, replayCommand: ExperimentReport.replayCommand(name: MapReduceExperiment.name, file: setup.file,
+                                                                                                          seed: setup.seedFromCommandLine ? setup.seed : nil))
         let single = result.jobs[0].result
         return .init(label: label, run: single.run, outputExact: single.outputExact)
     }

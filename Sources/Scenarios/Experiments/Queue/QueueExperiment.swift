@@ -10,7 +10,10 @@ public struct QueueExperiment: ExperimentFile {
     public static let summary = "seed 002's sharded queue: producers and consumer groups on replicated partitions; failover, loss, duplicates, placement"
 
     public var spec: QueueExperimentSpec
-    public var seed: UInt64 { spec.seed }
+    public var seed: UInt64 {
+        get { spec.seed }
+        set { spec.seed = newValue; spec.seedFromCommandLine = true }
+    }
     public var file: String { spec.file }
 
     public init(spec: QueueExperimentSpec) { self.spec = spec }

@@ -27,8 +27,9 @@ public protocol ExperimentFile: Experiment {
     static var shape: SchemaObject { get }
     /// Reads the experiment from its document; `experiment:` has already been matched to ``name``.
     static func load(_ document: ScenarioDocument) throws(ScenarioError) -> Self
-    /// The seed its runs start from, for the replay line of an error.
-    var seed: UInt64 { get }
+    /// The seed its runs start from: the file's `seed:`, or `orrery run FILE --seed N`'s, which
+    /// replaces it (the experiment's studies then draw their seeds from it, as from the file's).
+    var seed: UInt64 { get set }
     /// The file it was read from.
     var file: String { get }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import Scenarios
+
+/// A-3's "Why these numbers" follows its figures: the detection range held only while the
+/// heartbeat timeout was at most the interval (a 1.5 s timeout every 1 s read "between 2.500 s and
+/// 3.500 s; here 3.700 s": rounds never overlap, so missed rounds came 1.5 s apart), and the
+/// retried requests were said to stay out of p99 whatever their share (4.76 % of them did not).
+@Suite struct A3ProseTests {
+    static func report(rate: Int, duration: String, timeout: String, killAt: String = "10.3s") throws -> String {
+        let yaml = """
+            experiment: a3
+            seed: 11
+            servers: 3
+            operations: [rep]
+            failover:
+              rate: \(rate)
+              duration: \(duration)
+              kill: Server 2
+              kill_at: \(killAt)
+              heartbeat_interval: 1s
+              heartbeat_timeout: \(timeout)
+              misses_before_down: 2
+              spawn_delay: 2s
+            """
+        let bundle = try parseExperiment(yaml, file: "cases/a3.yaml").run(jobs: 1)
+        let file = try #require(bundle.files.first { $0.path == "a3/report.md" })
+        return String(decoding: file.contents, as: UTF8.self)
+    }
+
+    /// Kill at 10.3 s; rounds due at 11, 12, … s. With a 0.5 s timeout the misses are known at
+    /// 11.5 and 12.5 s (2.2 s); with 1.5 s the round of 11 s waits until 12.5 s, the next starts
+    /// then and times out at 14.0 s (3.7 s), within (2 × 1.5, 1 + 2 × 1.5].
+    @Test(arguments: [
+        ("0.5s", "each miss is only known when its 0.500 s timeout expires, so detection takes between 1.500 s and 2.500 s; here 2.200 s."),
+        ("1.5s", "each miss is only known when its 1.500 s timeout expires, and a round waits for its timeouts before the next starts, so missed rounds come 1.500 s apart (the timeout, longer than the 1.000 s interval), so detection takes between 3.000 s and 4.000 s; here 3.700 s."),
+    ])
+    func theDetectionRangeHoldsTheFigure(timeout: String, sentence: String) throws {
+        let report = try Self.report(rate: 200, duration: "20s", timeout: timeout)
+        #expect(report.contains(sentence))
+    }
+
+    /// At 200 requests/s for 20 s the retried requests are under 1 %: their wait stays out of p99.
+    /// At 10 requests/s for 5 s with the kill at 1 s, over 1 %: p99 is among the percentiles they
+    /// reach. With none retried (10 requests/s, 12 s, the kill at 10.3 s), none is said to wait.
+    @Test func theP99SentenceFollowsTheRetriedShare() throws {
+        let many = try Self.report(rate: 200, duration: "20s", timeout: "0.5s")
+        #expect(many.contains("shows only in percentiles above p99."))
+        #expect(many.contains(", not in p99 = "))
+        let few = try Self.report(rate: 10, duration: "5s", timeout: "0.5s", killAt: "1s")
+        #expect(few.contains("shows in every percentile above p9"))
+        #expect(few.contains(" among them (the slowest answered request took "))
+        #expect(!few.contains(", not in p99 = "))
+        let none = try Self.report(rate: 10, duration: "12s", timeout: "0.5s")
+        #expect(none.contains("No request was retried, so no latency shows the 500 ms wait. "))
+        #expect(!none.contains("Those retried requests"))
+    }
+}
