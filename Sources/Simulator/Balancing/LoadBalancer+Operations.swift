@@ -31,7 +31,7 @@ extension LoadBalancer {
             do {
                 try trial.serverAdded(nextID, hostname: name, weight: 1)
             } catch {
-                return BalancerReply(status: 400, body: AssignmentJSON.error("cannot add \(n) instances: \(error)"))
+                return BalancerReply(status: 400, body: AssignmentJSON.error("Cannot add \(n) \(n == 1 ? "instance" : "instances"): \(error)"))
             }
             newReplicas.append(Replica(id: nextID, hostname: name, server: makeServer(id: nextID, hostname: name)))
             nextID += 1
@@ -112,7 +112,7 @@ extension LoadBalancer {
     private func validateRemove(n: Int, hostnames requested: [String]) -> String? {
         if n <= 0 { return "Number of instances to remove must be a positive integer" }
         if requested.count > n { return "Length of hostname list is more than removable instances" }
-        if n > members.count { return "Cannot remove \(n) instances: only \(members.count) replicas exist" }
+        if n > members.count { return "Cannot remove \(n) \(n == 1 ? "instance" : "instances"): only \(members.count) replicas exist" }
         if let duplicate = firstDuplicate(requested) { return "Hostname '\(duplicate)' appears more than once in the request" }
         if let unknown = requested.first(where: { !hostnames.contains($0) }) { return "Hostname '\(unknown)' is not a replica" }
         return nil

@@ -34,7 +34,7 @@ import Testing
         (2, ["S5", "S5"], "Hostname 'S5' appears more than once in the request"),
         (1, ["Server 2"], "Hostname 'Server 2' is already a replica"),
         (1, ["balancer"], "Hostname 'balancer' is not a valid replica hostname"),
-        (54, [], "cannot add 54 instances: the hash map is full: a server needs 9 free slots but only 8 of 512 are free"),
+        (54, [], "Cannot add 54 instances: the hash map is full: a server needs 9 free slots but only 8 of 512 are free"),
     ]
 
     @Test(arguments: badAdds.indices)
