@@ -22,9 +22,10 @@ public enum BalancerMetric: String, MetricCatalog {
     case circuitRejected = "circuit_rejected"
     /// Requests whose wait in the connection queue expired.
     case queueTimeouts = "queue_timeouts"
-    /// The longest time from a server fault to the balancer marking the server down.
+    /// The longest time from a break's first fault (``Failover``) to the balancer marking the server
+    /// down; a break never detected counts until the run's end.
     case detectionTime = "detection_time"
-    /// The longest time from a server's repair to the balancer marking it up again.
+    /// The longest time from a detected break's repair to the server's return to rotation.
     case recoveryTime = "recovery_time"
     /// The lowest successful requests per second answered by one primary server.
     case minServerThroughput = "min_server_throughput"

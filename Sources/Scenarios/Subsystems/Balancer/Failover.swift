@@ -1,26 +1,47 @@
 import Simulator
 
-/// One server fault and the balancer's reaction: when the fault began, when the balancer took the
-/// server out of rotation (detection), when the fault was repaired, and when the server was back
-/// in rotation (recovery).
+/// One break of a server and the balancer's reaction: when its first fault began, when the
+/// balancer took the server out of rotation (detection), when its faults were repaired, and when
+/// the server was back in rotation (recovery). A break lasts from its first fault until the server
+/// is back in rotation: a fault that strikes while the break holds the server out joins it rather
+/// than opening a row of its own (``find(in:events:end:servers:balancer:)``).
 public struct Failover: Sendable, Equatable {
     /// The server's hostname.
     public var server: String
-    /// The fault as scheduled, e.g. `crash s2`.
-    public var fault: String
-    /// Virtual seconds at which the fault began.
+    /// The break's faults as scheduled, in timeline order: one, e.g. `crash s2`, unless later
+    /// faults joined it.
+    public var faults: [String]
+    /// Virtual seconds at which the break's first fault began.
     public var at: Double
-    /// When the balancer marked the server down, if it did before the server's next fault.
+    /// When the balancer marked the server down, if it did before the server's next break: the
+    /// first fault's detection, whatever joined it.
     public var detectedAt: Double?
-    /// When the server was whole again: restarted and booted, hang or pause over, errors or
-    /// slowness ended; nil if it never was during the run.
+    /// When the server was whole again from every fault of the break — restarted and booted, hang
+    /// or pause over, errors or slowness ended, reconnected: the latest of its faults' repairs;
+    /// nil if one of them never was during the run.
     public var repairedAt: Double?
     /// When it was back in rotation after the repair — the first instant at or after both the
     /// repair and the detection at which no mechanism held it down any longer
-    /// (``RotationState``), even if another fault of it began meanwhile — if it was by the run's
-    /// end; nil too for a fault the balancer never detected (the server never left rotation).
+    /// (``RotationState``), even if another break of it began meanwhile — if it was by the run's
+    /// end; nil too for a break the balancer never detected (the server never left rotation).
     public var recoveredAt: Double?
 
+    public init(server: String, faults: [String], at: Double, detectedAt: Double?, repairedAt: Double?, recoveredAt: Double?) {
+        self.server = server
+        self.faults = faults
+        self.at = at
+        self.detectedAt = detectedAt
+        self.repairedAt = repairedAt
+        self.recoveredAt = recoveredAt
+    }
+
+    /// A break of one fault.
+    public init(server: String, fault: String, at: Double, detectedAt: Double?, repairedAt: Double?, recoveredAt: Double?) {
+        self.init(server: server, faults: [fault], at: at, detectedAt: detectedAt, repairedAt: repairedAt, recoveredAt: recoveredAt)
+    }
+
+    /// The break's faults as one text, joined by ` + `: `crash web2 + pause web2 for 2.000s`.
+    public var fault: String { faults.joined(separator: " + ") }
     /// Fault to detection.
     public var detectionTime: Double? { detectedAt.map { $0 - at } }
     /// Repair to recovery.
@@ -29,22 +50,45 @@ public struct Failover: Sendable, Equatable {
         return recoveredAt - repairedAt
     }
 
-    /// The failovers of a run: one per fault that broke one of the balancer's `servers` (in join
-    /// order) or cut the `balancer` off from it, matched with the balancer's events about that
-    /// server up to its next fault. A fault on a node no server runs on (a worker of a separate
+    /// The failovers of a run: one per break of one of the balancer's `servers` (in join order),
+    /// each matched with the balancer's events about that server up to its next break. A fault
+    /// breaks a server when it strikes the node it runs on, or, for a partition, when it cuts the
+    /// `balancer` off from it. A fault on a node no server runs on (a worker of a separate
     /// cluster, the balancer itself) is no failover: the balancer has nothing there to detect.
     ///
+    /// A fault of a server joins the server's latest break, instead of opening a new one, when
+    /// - the break was detected (marked down since its first fault), the server is not back in
+    ///   rotation since, and it is out of rotation when the fault strikes (``RotationState``
+    ///   over the balancer's events *before* the fault's instant: an event at the same instant
+    ///   comes after the fault, as a mark-down at a fault's instant is its detection); or
+    /// - the break was not detected yet, its first fault stops the server answering (a crash, a
+    ///   restart, a hang, a pause, a partition cutting it off) and is not repaired yet (its repair
+    ///   is after the fault's instant): the balancer is still finding the first outage. A slow or
+    ///   erroring server never taken out does not take in a later crash: that crash is a break of
+    ///   its own, with its own detection.
+    /// So faults at the same instant join when the first stops the server answering.
+    ///
     /// Linear in the faults and events but for sorting: each fault's repair, each partition's
-    /// reconnection and each break's next break are found in one pass, not by a search from every
-    /// fault (100,000 crashes of one server took 16 s in a debug build at 20,000, growing with the
-    /// square).
+    /// reconnection, each break's detection and next break are found in one pass, each server's
+    /// events walked once alongside the faults, not searched from every fault (100,000 crashes of
+    /// one server took 16 s in a debug build at 20,000, growing with the square).
     static func find(in timeline: [FaultSchedule.Entry], events: [BalancerEvent], end: VirtualInstant,
                      servers: [NodeID], balancer: NodeID) -> [Failover] {
         let members = Set(servers)
         let repairs = repairs(in: timeline)
+        // Each server's events in time order, and whether it was in rotation after each.
+        var eventsOf: [String: [BalancerEvent]] = [:]
+        var inRotationAfter: [String: [Bool]] = [:]
+        var states: [String: RotationState] = [:]
+        for event in events {
+            eventsOf[event.subject, default: []].append(event)
+            states[event.subject, default: RotationState()].apply(event.kind)
+            inRotationAfter[event.subject, default: []].append(states[event.subject]!.inRotation)
+        }
+        var breaks = Breaks(timeline: timeline, eventsOf: eventsOf, inRotationAfter: inRotationAfter)
         var crashed: Set<NodeID> = []
-        var breaks: [(index: Int, node: NodeID, repairedAt: VirtualInstant?)] = []
-        // The break each server a partition cut off is in, until a heal or a partition joins it.
+        // The fault (in `breaks.parts`) each server a partition cut off is in, until a heal or a
+        // partition joins it.
         var cutOff: [NodeID: Int] = [:]
         for (index, entry) in timeline.enumerated() {
             if case .partition = entry.fault {
@@ -55,65 +99,44 @@ public struct Failover: Sendable, Equatable {
             switch entry.fault {
             case .crash(let node):
                 crashed.insert(node)
-                breaks.append((index, node, repairs[index]))
+                breaks.add(index, node, repairedAt: repairs[index])
             case .restart(let node, let boot):
-                if crashed.remove(node) == nil { breaks.append((index, node, entry.at.advanced(by: boot))) }
+                if crashed.remove(node) == nil { breaks.add(index, node, repairedAt: entry.at.advanced(by: boot)) }
             case .pause(let node, let duration):
-                breaks.append((index, node, entry.at.advanced(by: duration)))
+                breaks.add(index, node, repairedAt: entry.at.advanced(by: duration))
             case .hang(let node, let duration):
-                breaks.append((index, node, duration.map { entry.at.advanced(by: $0) } ?? repairs[index]))
+                breaks.add(index, node, repairedAt: duration.map { entry.at.advanced(by: $0) } ?? repairs[index])
             case .errors(let node, let rate) where rate > 0:
-                breaks.append((index, node, repairs[index]))
+                breaks.add(index, node, repairedAt: repairs[index])
             case .slow(let node, let factor) where factor > 1:
-                breaks.append((index, node, repairs[index]))
+                breaks.add(index, node, repairedAt: repairs[index])
             case .partition(let groups, _):
                 let side = Self.sides(of: groups)
                 let balancerSide = side[balancer] ?? -1
-                // Joined again: the break ends at this partition.
-                for (node, open) in cutOff where (side[node] ?? -1) == balancerSide {
-                    breaks[open].repairedAt = entry.at
-                    cutOff[node] = nil
+                // Joined again: the fault ends at this partition.
+                for node in servers where (side[node] ?? -1) == balancerSide {
+                    if let open = cutOff.removeValue(forKey: node) { breaks.repair(open, at: entry.at) }
                 }
                 for node in servers where (side[node] ?? -1) != balancerSide && cutOff[node] == nil {
-                    cutOff[node] = breaks.count
-                    breaks.append((index, node, nil))
+                    cutOff[node] = breaks.add(index, node, repairedAt: nil)
                 }
             case .heal:
-                for open in cutOff.values { breaks[open].repairedAt = entry.at }
+                for open in cutOff.values.sorted() { breaks.repair(open, at: entry.at) }
                 cutOff = [:]
             default:
                 break
             }
         }
-        // Each server's events in time order, whether it was in rotation after each, and each
-        // break's next break of the same server.
-        var eventsOf: [String: [BalancerEvent]] = [:]
-        var inRotationAfter: [String: [Bool]] = [:]
-        var states: [String: RotationState] = [:]
-        for event in events {
-            eventsOf[event.subject, default: []].append(event)
-            states[event.subject, default: RotationState()].apply(event.kind)
-            inRotationAfter[event.subject, default: []].append(states[event.subject]!.inRotation)
-        }
-        var nextBreakAt = [VirtualInstant](repeating: end, count: breaks.count)
-        var laterBreak: [NodeID: VirtualInstant] = [:]
-        for position in breaks.indices.reversed() {
-            let broken = breaks[position]
-            nextBreakAt[position] = laterBreak[broken.node] ?? end
-            laterBreak[broken.node] = timeline[broken.index].at
-        }
-        return breaks.enumerated().map { position, broken in
-            let start = timeline[broken.index].at
-            let nextBreak = nextBreakAt[position]
-            let all = eventsOf[broken.node.name] ?? []
-            let inRotation = inRotationAfter[broken.node.name] ?? []
-            let first = Self.firstIndex(in: all, atOrAfter: start)
-            let mine = all[first...].prefix { $0.at < nextBreak }
-            let detected = mine.first { if case .markedDown = $0.kind { return true } else { return false } }?.at
+        breaks.finish(end: end)
+        return breaks.rows.map { row in
+            let start = timeline[breaks.parts[row.parts[0]].index].at
+            let all = eventsOf[row.node.name] ?? []
+            let inRotation = inRotationAfter[row.node.name] ?? []
+            let repaired = row.unrepaired == 0 ? row.latestRepair : nil
             // Back once every mechanism let it go: a health check's mark-up while passive health
-            // still held it is no return, nor is the end of the search the next fault's start.
+            // still held it is no return, nor is the end of the search the next break's start.
             var recovered: VirtualInstant?
-            if let detected, let repaired = broken.repairedAt {
+            if let detected = row.detectedAt, let repaired {
                 let after = max(repaired, detected)
                 let from = Self.firstIndex(in: all, atOrAfter: after)
                 recovered = all.indices[from...].first { index in
@@ -123,9 +146,127 @@ public struct Failover: Sendable, Equatable {
                     }
                 }.map { all[$0].at }
             }
-            return Failover(server: broken.node.name, fault: timeline[broken.index].fault.description, at: start.seconds,
-                            detectedAt: detected?.seconds, repairedAt: broken.repairedAt.map { $0 > end ? nil : $0.seconds } ?? nil,
-                            recoveredAt: recovered?.seconds)
+            return Failover(server: row.node.name, faults: row.parts.map { timeline[breaks.parts[$0].index].fault.description },
+                            at: start.seconds, detectedAt: row.detectedAt?.seconds,
+                            repairedAt: repaired.map { $0 > end ? nil : $0.seconds } ?? nil, recoveredAt: recovered?.seconds)
+        }
+    }
+
+    /// The breaks of a run as its faults come in timeline order, each server's events walked up
+    /// to each fault of it to tell whether the fault joins the server's latest break.
+    private struct Breaks {
+        /// One fault that broke a server.
+        struct Part {
+            /// Its entry in the timeline.
+            var index: Int
+            /// When it was repaired; nil if never, or, for a partition, not yet.
+            var repairedAt: VirtualInstant?
+            /// Its break, in `rows`.
+            var row: Int
+        }
+        /// One break: its faults and what the walk found so far.
+        struct Row {
+            var node: NodeID
+            /// Its faults, in `parts`, the first first.
+            var parts: [Int]
+            /// The first mark-down at or after its first fault and before its next break.
+            var detectedAt: VirtualInstant?
+            /// The latest repair of its repaired faults, and how many are not repaired (yet).
+            var latestRepair: VirtualInstant = .zero
+            var unrepaired = 0
+            /// Whether the walk saw the server back in rotation after the repair and the detection.
+            var recovered = false
+        }
+        let timeline: [FaultSchedule.Entry]
+        let eventsOf: [String: [BalancerEvent]]
+        let inRotationAfter: [String: [Bool]]
+        private(set) var parts: [Part] = []
+        private(set) var rows: [Row] = []
+        /// Each server's latest break, and the first of its events the walk has not taken in.
+        private var latest: [NodeID: Int] = [:]
+        private var walked: [NodeID: Int] = [:]
+
+        init(timeline: [FaultSchedule.Entry], eventsOf: [String: [BalancerEvent]], inRotationAfter: [String: [Bool]]) {
+            self.timeline = timeline
+            self.eventsOf = eventsOf
+            self.inRotationAfter = inRotationAfter
+        }
+
+        /// Takes in the fault of `timeline[index]` breaking `node`, to be repaired at `repairedAt`;
+        /// returns its position in `parts`.
+        @discardableResult
+        mutating func add(_ index: Int, _ node: NodeID, repairedAt: VirtualInstant?) -> Int {
+            let at = timeline[index].at
+            let inRotation = walk(node, before: at)
+            let position = parts.count
+            let row: Int
+            if let open = latest[node], joins(open, at: at, inRotation: inRotation) {
+                row = open
+                rows[row].parts.append(position)
+            } else {
+                row = rows.count
+                rows.append(Row(node: node, parts: [position]))
+                latest[node] = row
+            }
+            parts.append(Part(index: index, repairedAt: nil, row: row))
+            rows[row].unrepaired += 1
+            if let repairedAt { repair(position, at: repairedAt) }
+            return position
+        }
+
+        /// Records the repair of the fault at `position` in `parts`.
+        mutating func repair(_ position: Int, at instant: VirtualInstant) {
+            parts[position].repairedAt = instant
+            let row = parts[position].row
+            rows[row].unrepaired -= 1
+            rows[row].latestRepair = max(rows[row].latestRepair, instant)
+        }
+
+        /// Walks every server's events to the run's end, for the detection of its latest break.
+        mutating func finish(end: VirtualInstant) {
+            for row in rows.indices where latest[rows[row].node] == row { _ = walk(rows[row].node, before: end) }
+        }
+
+        /// Whether a fault at `at` joins the break `row` (see ``Failover/find(in:events:end:servers:balancer:)``).
+        private func joins(_ row: Int, at: VirtualInstant, inRotation: Bool) -> Bool {
+            let open = rows[row]
+            if open.detectedAt != nil { return !inRotation && !open.recovered }
+            let first = parts[open.parts[0]]
+            guard Self.stopsAnswering(timeline[first.index].fault) else { return false }
+            return first.repairedAt.map { $0 > at } ?? true
+        }
+
+        /// Takes in `node`'s events before `instant` for its latest break — its detection, its
+        /// return to rotation — and returns whether the node is in rotation after them.
+        private mutating func walk(_ node: NodeID, before instant: VirtualInstant) -> Bool {
+            let all = eventsOf[node.name] ?? []
+            let inRotation = inRotationAfter[node.name] ?? []
+            var next = walked[node] ?? 0
+            while next < all.count, all[next].at < instant {
+                if let row = latest[node] {
+                    switch all[next].kind {
+                    case .markedDown:
+                        if rows[row].detectedAt == nil { rows[row].detectedAt = all[next].at }
+                    case .markedUp, .backInRotation:
+                        if inRotation[next], rows[row].detectedAt != nil, rows[row].unrepaired == 0, rows[row].latestRepair <= all[next].at {
+                            rows[row].recovered = true
+                        }
+                    default:
+                        break
+                    }
+                }
+                next += 1
+            }
+            walked[node] = next
+            return next == 0 || inRotation[next - 1]
+        }
+
+        /// Whether `fault` stops the server answering (rather than making it slow or err).
+        private static func stopsAnswering(_ fault: Fault) -> Bool {
+            switch fault {
+            case .crash, .restart, .hang, .pause, .partition: true
+            default: false
+            }
         }
     }
 

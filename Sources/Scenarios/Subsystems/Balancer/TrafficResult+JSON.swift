@@ -30,7 +30,9 @@ extension TrafficResult {
             }
             struct Event: Encodable { var at: Double; var subject: String; var event: String }
             struct Failover: Encodable {
-                var server: String, fault: String, at: Double
+                /// `fault` is the break's faults joined by ` + `; `faults` lists them, left out
+                /// unless later faults joined the first (so a one-fault row reads as before).
+                var server: String, fault: String, faults: [String]?, at: Double
                 var detectedAt: Double?, detectionSeconds: Double?, repairedAt: Double?, recoveredAt: Double?, recoverySeconds: Double?
             }
             var strategy: String
@@ -101,7 +103,7 @@ extension TrafficResult {
                       peakConnections: $0.peakConnections, inFlightAtEnd: $0.inFlightAtEnd, otherAnswers: $0.otherAnswers)
             },
             failovers: figures.failovers.map {
-                .init(server: $0.server, fault: $0.fault, at: $0.at, detectedAt: $0.detectedAt, detectionSeconds: $0.detectionTime,
+                .init(server: $0.server, fault: $0.fault, faults: $0.faults.count > 1 ? $0.faults : nil, at: $0.at, detectedAt: $0.detectedAt, detectionSeconds: $0.detectionTime,
                       repairedAt: $0.repairedAt, recoveredAt: $0.recoveredAt, recoverySeconds: $0.recoveryTime)
             },
             events: figures.events.map { .init(at: $0.at, subject: $0.subject, event: $0.description) }, connections: figures.connections?.document)
