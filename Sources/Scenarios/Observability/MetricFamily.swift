@@ -64,6 +64,8 @@ struct MetricFamily: Sendable, Equatable {
         help: "How far each partition is on every in-sync replica (what consumers may read), as its leader knows it; a former leader's series ends as the end offset's does.", labels: ["broker", "topic", "partition"])
     static let queueConsumerLag = MetricFamily(name: "orrery_queue_consumer_lag", kind: .gauge, unit: "",
         help: "Records of a partition beyond a consumer's position, at its last fetch.", labels: ["consumer", "group", "topic", "partition"])
+    static let queueConsumerGroupLag = MetricFamily(name: "orrery_queue_consumergroup_lag", kind: .gauge, unit: "",
+        help: "Records of a partition a consumer group has yet to process: the partition's high watermark at its leader (its last leader while offline) minus the group's committed offset, from 0 before its first commit, never below 0 (kafka-exporter's kafka_consumergroup_lag). A series starts when a member of the group first fetches the partition or the group first commits it.", labels: ["group", "topic", "partition"])
     static let queueControllerEvents = MetricFamily(name: "orrery_queue_controller_events", kind: .counter, unit: "",
         help: "The controller's decisions — brokers dead and back, leaders elected, partitions offline, in-sync set changes — by the broker they concern, and group members evicted or gone, by their coordinating broker.", labels: ["event", "broker"])
     static let queueOffsetResets = MetricFamily(name: "orrery_queue_offset_resets", kind: .counter, unit: "",

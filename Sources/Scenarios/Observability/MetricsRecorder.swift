@@ -37,6 +37,14 @@ final class MetricsRecorder: @unchecked Sendable {
     /// that an election ends its former leaders' without a walk over every series: a world of
     /// 100,000 partitions elects tens of thousands of leaders when a broker dies.
     private var partitionSeries: [String: Set<SeriesKey>] = [:]
+    /// Consumer-group lag (``MetricFamily/queueConsumerGroupLag``), by partition (`topic:partition`):
+    /// its leader as the last election named it (nil before any: the first leader is the only
+    /// broker showing its high watermark), that leader's high watermark, and each group with a
+    /// series on it and its committed offset, in the order the series started (looked up by
+    /// partition, never iterated across partitions).
+    private var partitionLeader: [String: String] = [:]
+    private var leaderHighWatermark: [String: Double] = [:]
+    private var groupOffsets: [String: [(group: String, committed: Double)]] = [:]
     /// The families seen, by name.
     private(set) var families: [String: MetricFamily] = [:]
 
@@ -101,10 +109,19 @@ final class MetricsRecorder: @unchecked Sendable {
             let labels = ["broker": node, "topic": topic, "partition": partition]
             partitionSeries[topic + ":" + partition, default: []].insert(key(family, labels))
             set(family, labels, level)
+            if observation.name == "high watermark", partitionLeader[observation.detail].map({ $0 == node }) ?? true {
+                leaderHighWatermark[observation.detail] = level
+                updateGroupLags(of: observation.detail)
+            }
+        case (.queue, .gauge(let level), "committed"):
+            // The group coordinator accepted a commit: detail `group topic:partition`.
+            let parts = observation.detail.split(separator: " ", maxSplits: 1).map(String.init)
+            noteGroup(parts.first ?? "", on: parts.last ?? "", committed: level)
         case (.queue, .gauge(let level), "lag"):
             let parts = observation.detail.split(separator: " ", maxSplits: 1).map(String.init)
             let (topic, partition) = Self.queuePartition(parts.last ?? "")
             set(.queueConsumerLag, ["consumer": node, "group": parts.first ?? "", "topic": topic, "partition": partition], level)
+            noteGroup(parts.first ?? "", on: parts.last ?? "", committed: nil)
         case (.queue, .instant, "lag released"):
             // The consumer no longer owns the partition: its lag series ends (no more samples).
             let parts = observation.detail.split(separator: " ", maxSplits: 1).map(String.init)
@@ -120,6 +137,9 @@ final class MetricsRecorder: @unchecked Sendable {
             let words = observation.detail.split(separator: " ", maxSplits: 1).map(String.init)
             let (topic, partition) = Self.queuePartition(words.last ?? "")
             endFormerLeaders(of: topic, partition, leader: observation.name == "leader elected" ? words.first : nil)
+            // A new leader shows its high watermark at once (``QueueBroker/observeElected``); an
+            // offline partition's groups keep its last leader's.
+            if observation.name == "leader elected", let leader = words.first { partitionLeader[words.last ?? ""] = leader }
             add(.queueControllerEvents, ["event": observation.name, "broker": words.first ?? ""])
         // A group's member evicted or gone: the coordinating broker's event (its detail names the
         // group and the member, not a broker).
@@ -127,6 +147,28 @@ final class MetricsRecorder: @unchecked Sendable {
         case (.queue, .instant, let event): add(.queueControllerEvents, ["event": event, "broker": String(observation.detail.prefix { $0 != " " })])
         default: break
         }
+    }
+
+    /// `group` reads `partition` (a member fetched it: `committed` nil) or committed `committed`
+    /// on it: its lag series starts, from committed offset 0, or moves.
+    private func noteGroup(_ group: String, on partition: String, committed: Double?) {
+        if let index = groupOffsets[partition]?.firstIndex(where: { $0.group == group }) {
+            guard let committed else { return }
+            groupOffsets[partition]![index].committed = committed
+        } else {
+            groupOffsets[partition, default: []].append((group, committed ?? 0))
+        }
+        setGroupLag(group, on: partition, committed: committed ?? groupOffsets[partition]!.first { $0.group == group }!.committed)
+    }
+
+    /// The partition's high watermark moved (or its leader changed): every group's lag on it.
+    private func updateGroupLags(of partition: String) {
+        for (group, committed) in groupOffsets[partition] ?? [] { setGroupLag(group, on: partition, committed: committed) }
+    }
+
+    private func setGroupLag(_ group: String, on partition: String, committed: Double) {
+        let (topic, number) = Self.queuePartition(partition)
+        set(.queueConsumerGroupLag, ["group": group, "topic": topic, "partition": number], max(0, (leaderHighWatermark[partition] ?? 0) - committed))
     }
 
     private func add(_ family: MetricFamily, _ labels: [String: String], _ amount: Double = 1) {

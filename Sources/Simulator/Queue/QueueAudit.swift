@@ -55,6 +55,9 @@ public struct QueueAudit: Sendable, Equatable {
     public let lostAcknowledgedByPartition: [Int]
     /// Per group, duplicates per partition (``logs`` order).
     public let duplicatesByPartition: [String: [Int]]
+    /// Each group's committed offsets at the end, groups in name order (``ConsumerLag``,
+    /// QueueController+Lag.swift); set by ``of(_:groups:)``.
+    public internal(set) var consumerLag: [GroupLag] = []
 
     /// Audits `queue` at the end of a run; `groups` are the consumer groups with the partitions each reads.
     public static func of(_ queue: ShardedQueue, groups: [(name: String, partitions: [TopicPartition])]) async -> QueueAudit {
@@ -72,7 +75,11 @@ public struct QueueAudit: Sendable, Equatable {
             logs.append(PartitionLog(partition: partition, leader: state?.leader, replicas: replicas, inSync: state?.inSync ?? [],
                                      records: records, beyondHighWatermark: beyond))
         }
-        return QueueAudit(logs: logs, ledger: queue.ledger, groups: groups)
+        var audit = QueueAudit(logs: logs, ledger: queue.ledger, groups: groups)
+        audit.consumerLag = GroupLag.of(groups, logs: logs, placement: queue.controller.placement) {
+            queue.controller.committedOffset(group: $0, partition: $1)
+        }
+        return audit
     }
 
     init(logs: [PartitionLog], ledger: QueueLedger, groups: [(name: String, partitions: [TopicPartition])]) {

@@ -150,6 +150,8 @@ extension QueueController {
         // In place, as a poll does.
         groups.values[index].committed[partition] = offset
         groups.values[index].members[member]?.lastSeen = simulation.now
+        // The offsets topic's new level, for `orrery_queue_consumergroup_lag` (observing only).
+        simulation.observeGauge(.queue, coordinatorName(groups.values[index]), "committed", of: "\(name) \(partition)", Double(offset))
     }
 
     /// The committed offset of `partition` in `group` (0 before any commit).

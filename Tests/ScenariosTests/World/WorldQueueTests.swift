@@ -74,7 +74,7 @@ import Testing
         ("a fault on a broker the queue lacks", "run: {duration: 5s}\nqueue:\n  brokers: 2\n  topics: [{name: T, partitions: 1}]\nfaults: [{at: 1s, crash: broker-3}]\n",
          "bad.yaml:5:26: error: unknown node 'broker-3'; did you mean 'broker-1'? (at faults.[0].crash)"),
         ("an unknown queue metric", "run: {duration: 5s}\nqueue:\n  topics: [{name: T, partitions: 1}]\nexpect: [queue.lost == 0]\n",
-         "bad.yaml:4:10: error: unknown metric 'queue.lost'; queue measures: sent, acknowledged, lost_acknowledged, acknowledged_beyond_high_watermark, undelivered, lost_after_delivery, duplicates, unexplained_duplicates, order_violations, appended_twice, not_enough_replicas, retries_deduplicated, leader_changes, offline_partitions (at expect.[0])"),
+         "bad.yaml:4:10: error: unknown metric 'queue.lost'; queue measures: sent, acknowledged, lost_acknowledged, acknowledged_beyond_high_watermark, undelivered, lost_after_delivery, duplicates, unexplained_duplicates, order_violations, appended_twice, not_enough_replicas, retries_deduplicated, leader_changes, offline_partitions, consumer_lag, max_consumer_lag (at expect.[0])"),
         ("an idempotent producer with acks: leader", "run: {duration: 5s}\nqueue:\n  acks: leader\n  idempotent: true\n  topics: [{name: T, partitions: 1}]\n",
          "bad.yaml:4:15: error: an idempotent producer needs acks: all (Kafka refuses enable.idempotence=true with acks=1); remove idempotent or set acks: all (at queue.idempotent)"),
         ("more in-sync replicas asked for than copies", "run: {duration: 5s}\nqueue:\n  replication: 2\n  min_insync_replicas: 3\n  topics: [{name: T, partitions: 1}]\n",

@@ -26,6 +26,8 @@ enum QueuePart: SubsystemPart {
         case .retriesDeduplicated: return Double(audit.retriesDeduplicated)
         case .leaderChanges: return Double(figures.events.filter { $0.kind == .leaderElected }.count)
         case .offlinePartitions: return Double(Set(figures.events.filter { $0.kind == .offline }.compactMap(\.partition)).count)
+        case .consumerLag: return Double(audit.consumerLagSum)
+        case .maxConsumerLag: return Double(audit.maxConsumerLag)
         }
     }
 
@@ -34,17 +36,20 @@ enum QueuePart: SubsystemPart {
         let audit = figures.audit
         var out = "# Sharded queue\n\n"
         out += "\(NumberFormat.integer(audit.sent)) messages sent, \(NumberFormat.integer(audit.acknowledged)) acknowledged, "
-        out += "\(NumberFormat.integer(audit.lostAcknowledged)) of those lost; \(figures.events.filter { $0.kind == .leaderElected }.count) leadership changes.\n\n"
+        out += "\(NumberFormat.integer(audit.lostAcknowledged)) of those lost; \(figures.events.filter { $0.kind == .leaderElected }.count) leadership changes"
+        out += figures.groups.isEmpty ? ".\n\n" : "; \(NumberFormat.integer(audit.consumerLagSum)) records of consumer lag at the end (`queue.consumer_lag`).\n\n"
         out += partitionTable(figures)
         out += recordsExplained(audit)
         var groups = MarkdownTable(columns: [.text("group"), .numeric("handed over"), .numeric("never handed over"), .numeric("lost after delivery"),
-                                             .numeric("duplicates"), .numeric("of which allowed")])
+                                             .numeric("duplicates"), .numeric("of which allowed"), .numeric("lag at the end")])
         for group in figures.groups {
             groups.append([group, NumberFormat.integer(audit.delivered[group] ?? 0), NumberFormat.integer(audit.undelivered[group] ?? 0),
                            NumberFormat.integer(audit.lostAfterDelivery[group] ?? 0),
-                           NumberFormat.integer(audit.duplicates[group] ?? 0), NumberFormat.integer(audit.allowedDuplicates[group] ?? 0)])
+                           NumberFormat.integer(audit.duplicates[group] ?? 0), NumberFormat.integer(audit.allowedDuplicates[group] ?? 0),
+                           NumberFormat.integer(lag(of: group, in: audit))])
         }
         out += groups.rendered() + "\n"
+        out += consumerLagTable(figures)
         let lostAfterDelivery = audit.lostAfterDelivery.values.reduce(0, +)
         if lostAfterDelivery > 0 {
             out += "**\(NumberFormat.integer(lostAfterDelivery)) record\(lostAfterDelivery == 1 ? " was" : "s were") handed to a consumer and then lost**: "
