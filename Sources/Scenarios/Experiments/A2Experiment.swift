@@ -91,7 +91,7 @@ extension A2Result {
     func markdown(spec: PlacementExperimentSpec) -> String {
         let digest = runs.map(\.result.run.digest).joined(separator: " ")
         var out = ExperimentReport.header(title: "A-2: average load per server for N = \(runs.map { String($0.servers) }.joined(separator: ", "))", spec: spec, digest: digest)
-        out += "Placement: \(spec.variants[0].placement.summary); \(NumberFormat.integer(spec.requests)) concurrent requests at each N. The average load is \(NumberFormat.integer(spec.requests)) / N by construction; what matters is the spread around it.\n\n"
+        out += "Placement: \(spec.variants[0].placement.summary); \(NumberFormat.integer(spec.requests)) concurrent requests at each N. The average load is \(NumberFormat.integer(spec.requests)) / N by construction; what matters is the spread around it. Every N is sent the same request ids (drawn from the seed), so the counts at two N differ only by where the placement sends the same ids. The std dev is over the N servers' counts (a population's); \"uniform std dev\" is what a fair random split would give, √(requests · 1/N · (1 − 1/N)).\n\n"
         out += summaryTable().rendered() + "\n![average load](average_load.svg)\n\n"
         out += "## Per server\n\n"
         var table = MarkdownTable(columns: [.numeric("N")] + (1...(runs.map(\.servers).max() ?? 1)).map { .numeric("Server \($0)") })

@@ -54,9 +54,9 @@ extension A3Result {
             // the next, so missed rounds come max(interval, timeout) apart.
             let period = max(interval, timeout)
             let spacing = timeout > interval
-                ? ", and a round waits for its timeouts before the next starts, so missed rounds come \(NumberFormat.fixed(period, decimals: 3)) s apart (the timeout, longer than the \(NumberFormat.fixed(interval, decimals: 3)) s interval)"
+                ? "; rounds never overlap (each waits for its timeouts), missed ones coming \(NumberFormat.fixed(period, decimals: 3)) s apart (the timeout, longer than the \(NumberFormat.fixed(interval, decimals: 3)) s interval)"
                 : ""
-            out += "Detection needs \(failover.heartbeat.missesBeforeDown) missed heartbeats; the first missed round starts within one interval of the kill, each miss is only known when its \(NumberFormat.fixed(timeout, decimals: 3)) s timeout expires\(spacing), so detection takes between \(NumberFormat.fixed((misses - 1) * period + timeout, decimals: 3)) s and \(NumberFormat.fixed(interval + (misses - 1) * period + timeout, decimals: 3)) s; here \(NumberFormat.fixed(detection, decimals: 3)) s. "
+            out += "Detection needs \(failover.heartbeat.missesBeforeDown) missed heartbeats; the first missed round starts within one interval of the kill, and each miss is only known when its \(NumberFormat.fixed(timeout, decimals: 3)) s timeout expires\(spacing), so detection takes between \(NumberFormat.fixed((misses - 1) * period + timeout, decimals: 3)) s and \(NumberFormat.fixed(interval + (misses - 1) * period + timeout, decimals: 3)) s; here \(NumberFormat.fixed(detection, decimals: 3)) s. "
             out += "The replacement serves one spawn delay later. Until detection, every request that hashes to `\(killed)` is first forwarded there and waits the full forward timeout before its retry: \(NumberFormat.integer(failedForwards)) forwards failed that way. "
             let share = issued > 0 ? Double(retried) / Double(issued) : 0
             let wait = "\(NumberFormat.fixed(failover.forwardTimeout.seconds * 1000, decimals: 0)) ms"

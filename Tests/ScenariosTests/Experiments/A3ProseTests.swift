@@ -32,8 +32,8 @@ import Testing
     /// 11.5 and 12.5 s (2.2 s); with 1.5 s the round of 11 s waits until 12.5 s, the next starts
     /// then and times out at 14.0 s (3.7 s), within (2 × 1.5, 1 + 2 × 1.5].
     @Test(arguments: [
-        ("0.5s", "each miss is only known when its 0.500 s timeout expires, so detection takes between 1.500 s and 2.500 s; here 2.200 s."),
-        ("1.5s", "each miss is only known when its 1.500 s timeout expires, and a round waits for its timeouts before the next starts, so missed rounds come 1.500 s apart (the timeout, longer than the 1.000 s interval), so detection takes between 3.000 s and 4.000 s; here 3.700 s."),
+        ("0.5s", "the kill, and each miss is only known when its 0.500 s timeout expires, so detection takes between 1.500 s and 2.500 s; here 2.200 s."),
+        ("1.5s", "the kill, and each miss is only known when its 1.500 s timeout expires; rounds never overlap (each waits for its timeouts), missed ones coming 1.500 s apart (the timeout, longer than the 1.000 s interval), so detection takes between 3.000 s and 4.000 s; here 3.700 s."),
     ])
     func theDetectionRangeHoldsTheFigure(timeout: String, sentence: String) throws {
         let report = try Self.report(rate: 200, duration: "20s", timeout: timeout)

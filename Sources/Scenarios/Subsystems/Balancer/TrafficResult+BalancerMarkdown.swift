@@ -31,7 +31,7 @@ extension TrafficResult {
         out += totals.rendered() + "\n"
 
         var table = MarkdownTable(columns: [.text("server"), .numeric("weight"), .text("role"), .numeric("forwards"), .numeric("2xx"),
-                                            .numeric("5xx"), .numeric("connect errors"), .numeric("timeouts"), .numeric("peak connections"),
+                                            .numeric("5xx"), .numeric("connect errors"), .numeric("timeouts"), .numeric("peak forwards in flight"),
                                             .numeric("failed checks")])
         for server in balancer.servers {
             table.append([server.hostname, String(server.weight), server.isBackup ? "backup" : "primary", NumberFormat.integer(server.forwarded),
