@@ -32,6 +32,8 @@ extension Network {
             crash(id, observed: false)
             for call in open { call.reset(on: self) }
         }
+        // A new process: a hang that struck the crashed node does not outlive it.
+        node.hungUntil = nil
         simulation.trace.record(.restart, id.name)
         simulation.observeInstant(.network, id.name, "restart", detail: bootTime > .zero ? "boots for \(bootTime.seconds) s" : "")
         let incarnation = node.incarnation

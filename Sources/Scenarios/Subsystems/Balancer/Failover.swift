@@ -66,7 +66,11 @@ public struct Failover: Sendable, Equatable {
     ///   is after the fault's instant): the balancer is still finding the first outage. A slow or
     ///   erroring server never taken out does not take in a later crash: that crash is a break of
     ///   its own, with its own detection.
-    /// So faults at the same instant join when the first stops the server answering.
+    /// So faults at the same instant join when the first stops the server answering; faults of one
+    /// instant are taken in the file's order, but a slowdown or an error burst after those that
+    /// stop the server answering. A pause or a hang is over at its end or at the next crash or
+    /// restart of its node, whichever comes first, and a slowdown that joins a break does not
+    /// delay its repair (a slow server is not held out for being slow).
     ///
     /// Linear in the faults and events but for sorting: each fault's repair, each partition's
     /// reconnection, each break's detection and next break are found in one pass, each server's
@@ -75,7 +79,7 @@ public struct Failover: Sendable, Equatable {
     static func find(in timeline: [FaultSchedule.Entry], events: [BalancerEvent], end: VirtualInstant,
                      servers: [NodeID], balancer: NodeID) -> [Failover] {
         let members = Set(servers)
-        let repairs = repairs(in: timeline)
+        let (repairs, cutShort) = repairs(in: timeline)
         // Each server's events in time order, and whether it was in rotation after each.
         var eventsOf: [String: [BalancerEvent]] = [:]
         var inRotationAfter: [String: [Bool]] = [:]
@@ -90,7 +94,17 @@ public struct Failover: Sendable, Equatable {
         // The fault (in `breaks.parts`) each server a partition cut off is in, until a heal or a
         // partition joins it.
         var cutOff: [NodeID: Int] = [:]
-        for (index, entry) in timeline.enumerated() {
+        // Faults at one instant in the file's order, but a slowdown or an error burst after the
+        // faults that stop the server answering: a crash written after a slowdown of the same
+        // instant opened a row of its own, the slowdown's undetected one counting to the run's end.
+        let order = timeline.indices.sorted { first, second in
+            let (one, other) = (timeline[first], timeline[second])
+            if one.at != other.at { return one.at < other.at }
+            let (degrades, alsoDegrades) = (Self.degrades(one.fault), Self.degrades(other.fault))
+            return degrades != alsoDegrades ? !degrades : first < second
+        }
+        for index in order {
+            let entry = timeline[index]
             if case .partition = entry.fault {
                 // A partition breaks the servers it cuts off from the balancer, whichever nodes it names.
             } else if let node = entry.fault.nodes.first, !members.contains(node) {
@@ -102,14 +116,18 @@ public struct Failover: Sendable, Equatable {
                 breaks.add(index, node, repairedAt: repairs[index])
             case .restart(let node, let boot):
                 if crashed.remove(node) == nil { breaks.add(index, node, repairedAt: entry.at.advanced(by: boot)) }
+            // A crash or restart of the node ends a pause or a hang before its written end.
             case .pause(let node, let duration):
-                breaks.add(index, node, repairedAt: entry.at.advanced(by: duration))
+                breaks.add(index, node, repairedAt: Self.earlier(entry.at.advanced(by: duration), cutShort[index]))
             case .hang(let node, let duration):
-                breaks.add(index, node, repairedAt: duration.map { entry.at.advanced(by: $0) } ?? repairs[index])
+                breaks.add(index, node, repairedAt: duration.map { Self.earlier(entry.at.advanced(by: $0), cutShort[index]) } ?? repairs[index])
             case .errors(let node, let rate) where rate > 0:
                 breaks.add(index, node, repairedAt: repairs[index])
+            // A slowdown holds no server out by itself: joining a break, its end does not delay the
+            // break's repair (a crashed server restarted while slow was back at 10.006 s, its row
+            // "never back" for the slowdown's end at 17 s).
             case .slow(let node, let factor) where factor > 1:
-                breaks.add(index, node, repairedAt: repairs[index])
+                breaks.add(index, node, repairedAt: repairs[index], delaysRepair: false)
             case .partition(let groups, _):
                 let side = Self.sides(of: groups)
                 let balancerSide = side[balancer] ?? -1
@@ -193,9 +211,11 @@ public struct Failover: Sendable, Equatable {
         }
 
         /// Takes in the fault of `timeline[index]` breaking `node`, to be repaired at `repairedAt`;
-        /// returns its position in `parts`.
+        /// returns its position in `parts`. A fault that does not `delaysRepair` is listed in the
+        /// break it joins without its repair counting in the break's (it still counts in a break of
+        /// its own).
         @discardableResult
-        mutating func add(_ index: Int, _ node: NodeID, repairedAt: VirtualInstant?) -> Int {
+        mutating func add(_ index: Int, _ node: NodeID, repairedAt: VirtualInstant?, delaysRepair: Bool = true) -> Int {
             let at = timeline[index].at
             let inRotation = walk(node, before: at)
             let position = parts.count
@@ -209,6 +229,10 @@ public struct Failover: Sendable, Equatable {
                 latest[node] = row
             }
             parts.append(Part(index: index, repairedAt: nil, row: row))
+            guard delaysRepair || rows[row].parts.count == 1 else {
+                parts[position].repairedAt = repairedAt
+                return position
+            }
             rows[row].unrepaired += 1
             if let repairedAt { repair(position, at: repairedAt) }
             return position
@@ -270,6 +294,19 @@ public struct Failover: Sendable, Equatable {
         }
     }
 
+    /// The earlier of a fault's written end and the instant something cut it short.
+    private static func earlier(_ end: VirtualInstant, _ cutShort: VirtualInstant?) -> VirtualInstant {
+        cutShort.map { min($0, end) } ?? end
+    }
+
+    /// Whether `fault` makes a server slow or err rather than stop answering.
+    private static func degrades(_ fault: Fault) -> Bool {
+        switch fault {
+        case .slow, .errors: true
+        default: false
+        }
+    }
+
     /// The position of the first of `events` (in time order) at or after `instant`.
     private static func firstIndex(in events: [BalancerEvent], atOrAfter instant: VirtualInstant) -> Int {
         var low = 0, high = events.count
@@ -284,9 +321,12 @@ public struct Failover: Sendable, Equatable {
     /// crash or a hang without end by a restart (once booted), errors by errors back to 0,
     /// slowness by speed back to 1 — each by its own undo, found walking back. The end of an
     /// error burst on a crashed server did not repair the crash (its row read repaired at the
-    /// burst's end, six seconds before the restart).
-    private static func repairs(in timeline: [FaultSchedule.Entry]) -> [VirtualInstant?] {
+    /// burst's end, six seconds before the restart). And for each pause or hang, the next crash or
+    /// restart of its node, which ends it (`cutShort`).
+    private static func repairs(in timeline: [FaultSchedule.Entry]) -> (repairs: [VirtualInstant?], cutShort: [VirtualInstant?]) {
         var repairs = [VirtualInstant?](repeating: nil, count: timeline.count)
+        var cutShort = [VirtualInstant?](repeating: nil, count: timeline.count)
+        var nextKill: [NodeID: VirtualInstant] = [:]
         var nextRestart: [NodeID: VirtualInstant] = [:]
         var nextErrorsEnd: [NodeID: VirtualInstant] = [:]
         var nextSlowEnd: [NodeID: VirtualInstant] = [:]
@@ -301,13 +341,20 @@ public struct Failover: Sendable, Equatable {
             default: break
             }
             switch entry.fault {
-            case .restart(_, let boot): nextRestart[node] = entry.at.advanced(by: boot)
+            case .pause, .hang: cutShort[index] = nextKill[node]
+            default: break
+            }
+            switch entry.fault {
+            case .crash: nextKill[node] = entry.at
+            case .restart(_, let boot):
+                nextKill[node] = entry.at
+                nextRestart[node] = entry.at.advanced(by: boot)
             case .errors(_, 0): nextErrorsEnd[node] = entry.at
             case .slow(_, let factor) where factor <= 1: nextSlowEnd[node] = entry.at
             default: break
             }
         }
-        return repairs
+        return (repairs, cutShort)
     }
 
     /// The group each node a partition names is in; nodes it does not name are on side -1

@@ -1,0 +1,89 @@
+import Testing
+@testable import Scenarios
+@testable import Simulator
+
+/// What ends a fault inside a break (an outside checker's findings on the joined rows): a pause or
+/// a hang is over at a crash or restart of its server, not at its written end (rows read "never
+/// back" while the server served from the restart); a slowdown that joins a break does not delay
+/// its repair; a hang that struck a crashed server does not outlive its restart (the server never
+/// answered again); and faults of one instant give one row whatever their order in the file.
+@Suite struct FaultEndsInBreaksTests {
+    /// Two web servers behind a balancer whose health checks (every 1 s, 500 ms timeout, rise 1,
+    /// fall 1) take one out, 20 requests a second for 30 s, and `faults`.
+    private func run(_ faults: String) throws -> RunResult {
+        ScenarioRunner.run(try ScenarioLoader.parse("""
+            seed: 1
+            run: {duration: 30s}
+            balancer:
+              strategy: round_robin
+              health_check: {interval: 1s, timeout: 500ms, rise: 1, fall: 1}
+            servers:
+              - {name: web, count: 2, slots: 4, service_time: 5ms}
+            workload: {type: open_loop, rate: 20, timeout: 5s}
+            faults: \(faults)
+            """, file: "ends.yaml"), seed: nil)
+    }
+
+    private func rows(_ result: RunResult) throws -> [Failover] {
+        try #require(result.traffic?.balancer?.failovers)
+    }
+
+    private func milliseconds(_ seconds: Double?) -> Double? { seconds.map { ($0 * 1000).rounded() } }
+
+    /// crash 5 s, pause from 6 s for 8 s, restart at 8 s (1 s boot): the restart starts a process
+    /// that is not paused, so the break is repaired at 9 s, not at the pause's written 14 s.
+    @Test func aRestartEndsAPauseThatJoinedACrash() throws {
+        let result = try run("[{at: 5s, crash: web2}, {at: 6s, pause: web2, for: 8s}, {at: 8s, restart: web2, boot_time: 1s}]")
+        let failovers = try rows(result)
+        #expect(failovers.count == 1)
+        #expect(failovers.first?.faults == ["crash web2", "pause web2 for 8.000s"])
+        #expect(failovers.first?.repairedAt == 9)
+        #expect(milliseconds(failovers.first?.recoveredAt) == 9_507)
+    }
+
+    /// A hang of a running server from 5 s for 20 s, then a restart at 8 s (1 s boot): the hang
+    /// is over at the restart, the restart's boot the break's repair; back at 19.072 s, when
+    /// passive health's `fail_timeout` lets it go (the checks passed it from 9 s).
+    @Test func aRestartEndsAHangOfARunningServer() throws {
+        let result = try run("[{at: 5s, hang: web2, for: 20s}, {at: 8s, restart: web2, boot_time: 1s}]")
+        let failovers = try rows(result)
+        #expect(failovers.count == 1)
+        #expect(failovers.first?.repairedAt == 9)
+        #expect(milliseconds(failovers.first?.recoveredAt) == 19_072)
+    }
+
+    /// crash 5 s, slow ×3 from 7 s for 10 s, restart at 9 s: back at the first check after the
+    /// boot, not "never" for the slowdown's end at 17 s.
+    @Test func aSlowdownJoiningABreakDoesNotDelayItsRepair() throws {
+        let result = try run("[{at: 5s, crash: web2}, {at: 7s, slow: web2, factor: 3, for: 10s}, {at: 9s, restart: web2, boot_time: 1s}]")
+        let failovers = try rows(result)
+        #expect(failovers.count == 1)
+        #expect(failovers.first?.repairedAt == 10)
+        #expect(milliseconds(failovers.first?.recoveredAt) == 10_006)
+    }
+
+    /// crash 5 s, a hang without end at 6 s, restart at 8 s: the restarted server answers (it
+    /// served nothing from 9 s to the run's end; now 261 requests in all), its break repaired at 9 s.
+    @Test func aHangOfACrashedServerEndsAtItsRestart() throws {
+        let result = try run("[{at: 5s, crash: web2}, {at: 6s, hang: web2}, {at: 8s, restart: web2, boot_time: 1s}]")
+        let failovers = try rows(result)
+        #expect(failovers.count == 1)
+        #expect(failovers.first?.repairedAt == 9)
+        #expect(milliseconds(failovers.first?.recoveredAt) == 9_507)
+        let web2 = try #require(result.traffic?.servers.first { $0.id == "web2" })
+        #expect(web2.served == 261)
+    }
+
+    /// A slowdown and a crash at 5 s, restarted at 12 s: one row and a 1.005 s detection whichever
+    /// is written first (the slowdown first gave two rows and 25 s of `detection_time`).
+    @Test(arguments: [
+        "[{at: 5s, slow: web2, factor: 3, for: 5s}, {at: 5s, crash: web2}, {at: 12s, restart: web2, boot_time: 1s}]",
+        "[{at: 5s, crash: web2}, {at: 5s, slow: web2, factor: 3, for: 5s}, {at: 12s, restart: web2, boot_time: 1s}]",
+    ])
+    func faultsOfOneInstantGiveOneRowInEitherOrder(faults: String) throws {
+        let result = try run(faults)
+        let failovers = try rows(result)
+        #expect(failovers.map(\.faults) == [["crash web2", "slow web2 ×3.0"]])
+        #expect(milliseconds(result.value(of: BalancerMetric.detectionTime.metric)) == 1_005)
+    }
+}
