@@ -26,6 +26,8 @@ public struct A3Result: Sendable {
     public var clientTimeouts: Int
     public var clientErrors: Int
     public var failedForwards: Int
+    /// Of ``failedForwards``, those sent to the killed replica (the rest timed out at live ones).
+    public var failedForwardsToKilled: Int
     public var retried: Int
     public var unanswered: Int
     /// p99 latency of successful requests over the whole run, in seconds.
@@ -217,7 +219,8 @@ public struct A3Experiment: ExperimentFile {
             declaredDeadAt: dead?.at.seconds, replacementServingAt: replacement?.at.seconds, replacement: replacement?.hostname,
             issued: metrics.issued, succeeded: metrics.succeeded, clientTimeouts: metrics.failedByNetwork[.timeout] ?? 0,
             clientErrors: metrics.failedByStatus.values.reduce(0, +) + (metrics.failedByNetwork[.refused] ?? 0) + (metrics.failedByNetwork[.unreachable] ?? 0),
-            failedForwards: balancer.stats.failedForwards, retried: balancer.stats.retried, unanswered: balancer.stats.unanswered,
+            failedForwards: balancer.stats.failedForwards, failedForwardsToKilled: balancer.stats.failedForwardsByServer[failover.killed] ?? 0,
+            retried: balancer.stats.retried, unanswered: balancer.stats.unanswered,
             p99: metrics.latency.percentile(99).seconds, maxLatency: metrics.latency.max.seconds,
             timeline: serverOrder.map { ($0.name, metrics.completionsPerSecondByServer[$0] ?? []) },
             failuresPerSecond: metrics.failuresPerSecond, digest: simulation.trace.digestHex)

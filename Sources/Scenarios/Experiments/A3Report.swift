@@ -39,7 +39,8 @@ extension A3Result {
         figures.append(["replacement", replacement ?? "—"])
         figures.append(["requests issued", NumberFormat.integer(issued)])
         figures.append(["requests answered 2xx", NumberFormat.integer(succeeded)])
-        figures.append(["forwards that failed (sent to the dead replica)", NumberFormat.integer(failedForwards)])
+        figures.append(["forwards that failed", NumberFormat.integer(failedForwards)])
+        figures.append(["… sent to the killed replica", NumberFormat.integer(failedForwardsToKilled)])
         figures.append(["requests retried on another replica", NumberFormat.integer(retried)])
         figures.append(["requests the balancer could not get answered", NumberFormat.integer(unanswered)])
         figures.append(["requests lost by clients (timeout or error)", NumberFormat.integer(lost)])
@@ -57,7 +58,11 @@ extension A3Result {
                 ? "; rounds never overlap (each waits for its timeouts), missed ones coming \(NumberFormat.fixed(period, decimals: 3)) s apart (the timeout, longer than the \(NumberFormat.fixed(interval, decimals: 3)) s interval)"
                 : ""
             out += "Detection needs \(failover.heartbeat.missesBeforeDown) missed heartbeats; the first missed round starts within one interval of the kill, and each miss is only known when its \(NumberFormat.fixed(timeout, decimals: 3)) s timeout expires\(spacing), so detection takes between \(NumberFormat.fixed((misses - 1) * period + timeout, decimals: 3)) s and \(NumberFormat.fixed(interval + (misses - 1) * period + timeout, decimals: 3)) s; here \(NumberFormat.fixed(detection, decimals: 3)) s. "
-            out += "The replacement serves one spawn delay later. Until detection, every request that hashes to `\(killed)` is first forwarded there and waits the full forward timeout before its retry: \(NumberFormat.integer(failedForwards)) forwards failed that way. "
+            out += "The replacement serves one spawn delay later. Until detection, every request that hashes to `\(killed)` is first forwarded there and waits the full forward timeout before its retry: \(NumberFormat.integer(failedForwardsToKilled)) forwards failed that way. "
+            let elsewhere = failedForwards - failedForwardsToKilled
+            if elsewhere > 0 {
+                out += "\(NumberFormat.integer(elsewhere)) forwards to the live replicas failed too: not answered within the \(NumberFormat.fixed(failover.forwardTimeout.seconds * 1000, decimals: 0)) ms forward timeout, more traffic than they serve in it. "
+            }
             let share = issued > 0 ? Double(retried) / Double(issued) : 0
             let wait = "\(NumberFormat.fixed(failover.forwardTimeout.seconds * 1000, decimals: 0)) ms"
             let above = "p\(NumberFormat.fixed(100 * (1 - share), decimals: 2))"
@@ -65,10 +70,15 @@ extension A3Result {
             let percentiles = share < 0.01
                 ? "shows only in percentiles above \(above) (the slowest answered request took \(NumberFormat.fixed(maxLatency * 1000, decimals: 1)) ms), not in p99 = \(NumberFormat.fixed(p99 * 1000, decimals: 1)) ms"
                 : "shows in every percentile above \(above), p99 = \(NumberFormat.fixed(p99 * 1000, decimals: 1)) ms among them (the slowest answered request took \(NumberFormat.fixed(maxLatency * 1000, decimals: 1)) ms)"
-            out += retried == 0
-                ? "No request was retried, so no latency shows the \(wait) wait. "
-                : "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests, so the \(wait) they each waited \(percentiles). "
-            out += retried == failedForwards && unanswered == 0 ? "Every failed forward was answered by its retry, so no client lost a request.\n\n" : "Not every failed forward could be rescued by a retry: see the lost requests above.\n\n"
+            if retried == 0 {
+                out += "No request was retried, so no latency shows the \(wait) wait. "
+            } else if lost == 0 {
+                out += "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests, so the \(wait) they each waited \(percentiles). "
+            } else {
+                // A request its client gave up on is in no percentile of the answered ones.
+                out += "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests; \(NumberFormat.integer(lost)) requests got no answer before their clients gave up (after \(failover.clientTimeout.formattedSeconds)), so they are in no percentile of the answered ones (p99 = \(NumberFormat.fixed(p99 * 1000, decimals: 1)) ms, the slowest answered \(NumberFormat.fixed(maxLatency * 1000, decimals: 1)) ms). "
+            }
+            out += retried == failedForwards && unanswered == 0 && lost == 0 ? "Every failed forward was answered by its retry, so no client lost a request.\n\n" : "Not every failed forward could be rescued by a retry: see the lost requests above.\n\n"
         }
         out += "![per-server load](timeline.svg)\n"
         return out
@@ -118,7 +128,7 @@ extension A3Result {
         var detectionSeconds: Double?
         var respawnSeconds: Double?
         var replacement: String?
-        var issued: Int, succeeded: Int, failedForwards: Int, retried: Int, unanswered: Int, lost: Int
+        var issued: Int, succeeded: Int, failedForwards: Int, failedForwardsToKilled: Int, retried: Int, unanswered: Int, lost: Int
         var p99Seconds: Double
         var maxLatencySeconds: Double
     }
@@ -128,6 +138,6 @@ extension A3Result {
             seed: spec.seed, digest: digest,
             operations: operations.map { .init(operation: $0.operation, input: $0.input, status: $0.status, response: $0.body, replicasAfter: $0.replicasAfter) },
             killed: killed, killedAt: killedAt, detectionSeconds: detectionTime, respawnSeconds: respawnTime, replacement: replacement,
-            issued: issued, succeeded: succeeded, failedForwards: failedForwards, retried: retried, unanswered: unanswered, lost: lost, p99Seconds: p99, maxLatencySeconds: maxLatency))
+            issued: issued, succeeded: succeeded, failedForwards: failedForwards, failedForwardsToKilled: failedForwardsToKilled, retried: retried, unanswered: unanswered, lost: lost, p99Seconds: p99, maxLatencySeconds: maxLatency))
     }
 }

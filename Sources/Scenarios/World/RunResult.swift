@@ -90,10 +90,11 @@ public struct RunResult: Sendable {
         /// the way): not in ``requests``, which counts what the store saw.
         public var unreached = 0
         /// Requests that arrived while the store's node hung, held and answered 500 InternalError
-        /// when the hang ended (among ``injectedErrors`` too) or lost in a crash meanwhile.
+        /// when the hang ended (among ``injectedErrors`` too) or lost in a crash or restart meanwhile.
         public var hung = 0
-        /// Requests the store was serving, or holding in a hang, when it crashed: their work thrown
-        /// away, their clients answered by their timeouts (among ``errors``, not ``injectedErrors``).
+        /// Requests the store was serving, or holding in a hang, when it crashed or restarted: their
+        /// work thrown away, their clients answered by their timeouts or refused (among ``errors``,
+        /// not ``injectedErrors``).
         public var lostInCrash = 0
     }
 

@@ -65,8 +65,8 @@ public struct ConsumerLag: Sendable, Equatable {
     /// record and its consumers read from the earliest, Kafka's `auto.offset.reset=earliest`;
     /// Kafka's tool shows "-" there and kafka-exporter -1, left out of its sum). Never negative:
     /// a committed offset past the high watermark (a holder elected since, whose followers have
-    /// not yet confirmed its tail, or records handed over and then lost) leaves nothing to read,
-    /// as kafka-exporter clamps it.
+    /// not yet confirmed its tail, or records handed over and then lost) leaves nothing to read
+    /// (kafka-exporter does not clamp: it would export the negative difference).
     public var lag: Int { Self.lag(committed: committed ?? 0, highWatermark: highWatermark) }
 
     /// Whether the committed offset is past the high watermark (see ``lag``).
@@ -89,8 +89,9 @@ extension QueueAudit {
         }
     }
 
-    /// Lag summed over every group and partition (kafka-exporter's `kafka_consumergroup_lag_sum`,
-    /// over all groups; never-committed partitions counted from 0).
+    /// Lag summed over every group and partition (kafka-exporter's `kafka_consumergroup_lag_sum`
+    /// over all groups, but for never-committed partitions, counted from 0 where kafka-exporter
+    /// leaves them out).
     public var consumerLagSum: Int {
         consumerLag.reduce(0) { total, group in
             zip(group.partitions, group.committedOffsets).reduce(total) { $0 + ConsumerLag.lag(committed: max(0, $1.1), highWatermark: logs[$1.0].records.count) }

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import Scenarios
+import Reports
 
 /// A-3's "Why these numbers" follows its figures: the detection range held only while the
 /// heartbeat timeout was at most the interval (a 1.5 s timeout every 1 s read "between 2.500 s and
 /// 3.500 s; here 3.700 s": rounds never overlap, so missed rounds came 1.5 s apart), and the
 /// retried requests were said to stay out of p99 whatever their share (4.76 % of them did not).
 @Suite struct A3ProseTests {
-    static func report(rate: Int, duration: String, timeout: String, killAt: String = "10.3s") throws -> String {
+    static func report(rate: Int, duration: String, timeout: String, killAt: String = "10.3s", more: String = "") throws -> String {
         let yaml = """
             experiment: a3
             seed: 11
@@ -22,6 +23,7 @@ import Testing
               heartbeat_timeout: \(timeout)
               misses_before_down: 2
               spawn_delay: 2s
+            \(more)
             """
         let bundle = try parseExperiment(yaml, file: "cases/a3.yaml").run(jobs: 1)
         let file = try #require(bundle.files.first { $0.path == "a3/report.md" })
@@ -54,5 +56,42 @@ import Testing
         let none = try Self.report(rate: 10, duration: "12s", timeout: "0.5s")
         #expect(none.contains("No request was retried, so no latency shows the 500 ms wait. "))
         #expect(!none.contains("Those retried requests"))
+    }
+
+    /// Clients that give up (400 ms) before a failed forward's 500 ms are over lose every retried
+    /// request: the report said their wait "shows only in percentiles above p99.72" and "no client
+    /// lost a request" beside 41 lost in its table.
+    @Test func requestsLostByClientsAreNotSaidToBeAnswered() throws {
+        let report = try Self.report(rate: 200, duration: "20s", timeout: "0.5s", more: "  client_timeout: 400ms")
+        #expect(report.contains("requests got no answer before their clients gave up (after 0.400s), so they are in no percentile of the answered ones"))
+        #expect(report.contains("Not every failed forward could be rescued by a retry"))
+        #expect(!report.contains("so no client lost a request"))
+    }
+
+    /// At 3,000 requests/s Server 1's share (84 %) is more than its slots serve: forwards to it
+    /// time out too, and only those to the killed replica are said to be "sent" there.
+    @Test func failedForwardsToLiveReplicasAreToldApart() throws {
+        let report = try Self.report(rate: 3000, duration: "2s", timeout: "0.5s", killAt: "1s")
+        let rows = report.split(separator: "\n")
+        func value(_ figure: String) -> Int? {
+            rows.first { $0.hasPrefix("| \(figure) ") }.flatMap { line in
+                Int(line.split(separator: "|")[1].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ""))
+            }
+        }
+        let all = try #require(value("forwards that failed")), toKilled = try #require(value("… sent to the killed replica"))
+        #expect(toKilled < all)
+        #expect(report.contains("forwards failed that way. \(NumberFormat.integer(all - toKilled)) forwards to the live replicas failed too: not answered within the 500 ms forward timeout"))
+    }
+
+    /// A hostname with an escape sequence was written raw into the report and its CSV.
+    @Test func aHostnameWithAControlCharacterIsRefused() {
+        #expect(throws: ScenarioError.self) {
+            try parseExperiment("experiment: a3\nservers: 1\noperations:\n  - add: {n: 1, hostnames: [\"\\e[31mRED\"]}\nfailover: {rate: 10, duration: 1s, kill: Server 1, kill_at: 0.5s}\n", file: "cases/a3.yaml")
+        }
+        do {
+            _ = try parseExperiment("experiment: a3\nservers: 1\noperations:\n  - add: {n: 1, hostnames: [\"\\e[31mRED\"]}\nfailover: {rate: 10, duration: 1s, kill: Server 1, kill_at: 0.5s}\n", file: "cases/a3.yaml")
+        } catch {
+            #expect("\(error)".hasPrefix("cases/a3.yaml:4:29: error: a hostname must not contain control characters"))
+        }
     }
 }

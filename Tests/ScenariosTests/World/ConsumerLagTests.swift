@@ -127,7 +127,7 @@ import Testing
         // The first rows in order fill the table: fast's T:P1 … then none of g's unfed partitions.
         #expect(table.contains(["fast", "T:P1", "200", "200", "0"]))
         #expect(table.last == ["… 200 more", "", "", "0", "0"])
-        #expect(markdown.contains("The table lists 100 of the 300 rows, the largest lags first; its last row adds up the other 200, none of which lags."))
+        #expect(markdown.contains("The table lists the 100 of the 300 rows with the largest lags, by group, topic and partition; its last row adds up the other 200, none of which lags."))
     }
 
     /// The `orrery_queue_consumergroup_lag` series of a tiny world: one partition, 20 messages at

@@ -133,7 +133,9 @@ extension QueueResult {
     }
 
     private func swarmSection(_ swarm: QueueSwarmResult, spec: QueueExperimentSpec) -> String {
+        // Seeds 1 … N whatever the file's seed or --seed, as a swarm of numbered seeds is replayed.
         var out = "## Swarm: \(swarm.seeds.count) seeds under random faults\n\n"
+        out += "Seeds \(swarm.seeds.first.map { "\($0.seed)" } ?? "") … \(swarm.seeds.last.map { "\($0.seed)" } ?? ""), whatever the experiment's own seed. "
         func span(_ range: ClosedRange<Double>) -> String {
             "\(NumberFormat.trimmed(range.lowerBound, maxDecimals: 3))–\(NumberFormat.trimmed(range.upperBound, maxDecimals: 3)) s"
         }

@@ -36,9 +36,10 @@ public enum QueueMetric: String, MetricCatalog {
     case offlinePartitions = "offline_partitions"
     /// Consumer lag at the end, summed over every group and partition it reads: each partition's
     /// high watermark (at its leader, or its last in-sync replica while offline) minus the
-    /// group's committed offset — `kafka-consumer-groups --describe`'s LAG, kafka-exporter's
-    /// `kafka_consumergroup_lag_sum`. A partition the group never committed counts from offset 0,
-    /// where its consumers start (Kafka's tool shows "-"); a committed offset past the high
+    /// group's committed offset — `kafka-consumer-groups --describe`'s LAG summed, as
+    /// kafka-exporter's `kafka_consumergroup_lag_sum`. A partition the group never committed counts
+    /// from offset 0, where its consumers start (Kafka's tool shows "-", kafka-exporter leaves it
+    /// out of its sum); a committed offset past the high
     /// watermark counts 0. A run does not wait for consumers to drain: records left unconsumed show here.
     case consumerLag = "consumer_lag"
     /// The largest consumer lag of one group on one partition at the end.

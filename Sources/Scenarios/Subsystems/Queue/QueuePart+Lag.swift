@@ -70,7 +70,7 @@ extension QueuePart {
         }
         out += table.rendered() + "\n"
         if left > 0 {
-            out += "The table lists \(NumberFormat.integer(top.count)) of the \(NumberFormat.integer(count)) rows, the largest lags first; "
+            out += "The table lists the \(NumberFormat.integer(top.count)) of the \(NumberFormat.integer(count)) rows with the largest lags, by group, topic and partition; "
             out += "its last row adds up the other \(NumberFormat.integer(left))"
             let laggedLeft = lagged - listedLagged
             out += laggedLeft == 0 ? ", none of which lags.\n\n" : ", \(NumberFormat.integer(laggedLeft)) of which lag.\n\n"

@@ -15,8 +15,9 @@ public enum StoreMetric: String, MetricCatalog {
     /// Requests that arrived while the store's node hung (a `hang` fault): held, and answered 500
     /// InternalError when the hang ended (among `server_errors` too) or lost if it crashed first.
     case hung
-    /// Requests the store was serving or holding when it crashed: their work thrown away, their
-    /// clients answered by their own timeouts (among `errors`).
+    /// Requests the store was serving or holding when it crashed or restarted: their work thrown
+    /// away, their clients answered by their own timeouts (a crash) or refused (a restart), among
+    /// `errors`.
     case lostInCrash = "lost_in_crash"
     /// Objects (current versions) in the store at the end.
     case objects

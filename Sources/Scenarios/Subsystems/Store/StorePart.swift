@@ -67,7 +67,7 @@ enum StorePart: SubsystemPart {
             table.append(["held by a `hang` fault (answered 500 at its end, or lost in a crash)", NumberFormat.integer(store.hung)])
         }
         if store.lostInCrash > 0 {
-            table.append(["lost in a crash of the store (answered by their clients' timeouts)", NumberFormat.integer(store.lostInCrash)])
+            table.append(["lost in a crash or restart of the store (timed out or refused)", NumberFormat.integer(store.lostInCrash)])
         }
         table.append(["objects at the end (current versions)", NumberFormat.integer(store.objects)])
         table.append(["bytes of current versions at the end", NumberFormat.integer(store.bytes)])
