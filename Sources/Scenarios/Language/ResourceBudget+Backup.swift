@@ -1,3 +1,4 @@
+import Foundation
 import Simulator
 
 extension ResourceBudget {
@@ -31,5 +32,158 @@ extension ResourceBudget {
         let roundTrip = 2 * linkLatency + (scenario.store?.configuration.firstByteLatency.mean ?? 0)
         if roundTrip > 0 { requests = min(requests, span / roundTrip) }
         add(events: 100 * requests, by: "backup.backup_interval")
+    }
+}
+
+extension ResourceBudget {
+    /// The most copies of source files a run's abandoned backups may leave in the bucket: each
+    /// copy is a request (about 25 µs) and an object held (about 700 bytes). Measured: 15 days of
+    /// `scenarios/backup.yaml` at 1,000 bytes a second left 3.2 × 10⁶ copies behind 17,785
+    /// abandoned backups, in 81 s and 2.3 GB.
+    static let backupMostAbandonedCopies = 1e6
+
+    /// A backup that can never write its manifest, estimated from the file.
+    struct AbandonedBackups: Equatable {
+        /// The margin ``neededBytesPerSecond`` leaves.
+        static let headroom = 1.25
+        /// About the bytes of the manifest once backups start failing.
+        var manifestBytes: Double
+        /// About the files the source holds then.
+        var files: Double
+        /// The transfer rate that would write that manifest within the client's timeout, with
+        /// ``headroom`` (its size is an estimate, the store's latency varies, and a backup that
+        /// fails now and then leaves its copies until retention runs after one that completes).
+        var neededBytesPerSecond: Double
+        /// When the first backup that cannot write its manifest is due (seconds).
+        var from: Double
+        /// Backups tried and abandoned, one at each sync from then on.
+        var attempts: Double
+        /// Copies of source files they leave in the bucket.
+        var copies: Double
+    }
+
+    /// The backups that would time out writing their manifest, and the copies they would leave.
+    ///
+    /// A backup copies every file of the source server-side (no transfer: the store's first-byte
+    /// latency), then uploads its manifest — a line of about 65 bytes and the digits of its size
+    /// for each file (`<md5> <size> data/dir-NN/f-<12 hex digits>.bin`) — which takes its size
+    /// over `bytes_per_second`. When that alone is longer than the client's timeout every attempt
+    /// times out (the store still writes it: the request was served, the answer came too late),
+    /// the backup is abandoned and tried again at the next sync, under a new name, and retention,
+    /// which runs after a backup that completes, never deletes what it left: a copy of every file
+    /// a sync. The source grows (or shrinks) by its rounds' creations less their deletions, so the
+    /// manifest may start failing part-way through the run. Nil when no backup would fail so.
+    static func abandonedBackups(churn: SourceChurn, manager: BackupManager.Configuration, store: ObjectStore.Configuration,
+                                 timeout: Duration, over span: Duration) -> AbandonedBackups? {
+        let start = manager.firstBackupAt.seconds, end = span.seconds
+        // A timeout shorter than the store's latency fails a backup at its first request, leaving nothing.
+        let latency = store.firstByteLatency.mean ?? 0
+        guard start <= end, store.bytesPerSecond > 0, timeout.seconds > latency else { return nil }
+        let meanSize = max(1, min(churn.fileSize.mean ?? 4096, Double(1 << 26)))
+        let lineBytes = 65 + (log10(meanSize).rounded(.down) + 1)
+        let headerBytes = 16.0
+        // The files at which the manifest's transfer and the store's mean first-byte latency take
+        // the client's timeout.
+        let failingFiles = ((timeout.seconds - latency) * store.bytesPerSecond - headerBytes) / lineBytes
+        let weights = churn.createWeight + churn.modifyWeight + churn.deleteWeight + churn.rewriteWeight
+        let perSecond = weights > 0 ? Double(churn.changesPerRound) * (churn.createWeight - churn.deleteWeight) / weights / max(churn.interval.seconds, 1e-9) : 0
+        func files(at time: Double) -> Double { max(0, Double(churn.initialFiles) + perSecond * time) }
+        // The part of [start, end] where the source holds at least `failingFiles` (it changes linearly).
+        var from = start, to = end
+        if perSecond > 0 {
+            from = max(start, (failingFiles - Double(churn.initialFiles)) / perSecond)
+        } else if perSecond < 0 {
+            to = min(end, (failingFiles - Double(churn.initialFiles)) / perSecond)
+        }
+        guard from <= to, files(at: from) >= failingFiles, files(at: from) > 0 else { return nil }
+        let attempts = ((to - from) / max(manager.syncInterval.seconds, 1e-9)).rounded(.down) + 1
+        let copies = attempts * (files(at: from) + files(at: to)) / 2
+        let manifestBytes = headerBytes + lineBytes * files(at: from)
+        return AbandonedBackups(manifestBytes: manifestBytes, files: files(at: from), neededBytesPerSecond: (manifestBytes / (timeout.seconds - latency) * AbandonedBackups.headroom).rounded(.up),
+                                from: from, attempts: attempts, copies: copies)
+    }
+}
+
+extension ResourceBudget {
+    /// Uploads that time out and are stored all the same, estimated from the file.
+    struct TimedOutUploads: Equatable {
+        /// The largest file whose transfer fits in the client's timeout.
+        var fittingBytes: Double
+        /// The share of files larger than that.
+        var share: Double
+        /// Attempts that time out and still leave a version.
+        var attempts: Double
+        /// About the bytes of each.
+        var meanBytes: Double
+        /// How long a version is held (the run, or the noncurrent versions' expiry and a night).
+        var heldFor: Double
+        /// What they hold at once.
+        var bytes: Double
+    }
+
+    /// The versions that uploads timing out leave in a versioned bucket.
+    ///
+    /// A file larger than the client's timeout × `bytes_per_second` is never acknowledged: every
+    /// attempt times out, yet the store, which serves what it received, stores it — a new version
+    /// each time. The manager retries it (`max_attempts` a sync) and sends it again at every sync
+    /// while it stays pending (a sync that outlasts its interval delays the next one), and the
+    /// noncurrent versions stay
+    /// until the lifecycle rule expires them (a pass every midnight) or for the whole run. With
+    /// a lognormal file size the share of such files and their mean size are exact; a file
+    /// saturates at 64 MiB. Measured: 7 days of 64 KiB files at 10 KiB a second timed out 110,824
+    /// attempts and held 14.1 GB of noncurrent versions (estimated 110,000 and 13.8 GB); 5 days of
+    /// `scenarios/backup.yaml` at 5,000 bytes a second, 36,771 and 1.24 GB (estimated 1.5 GB for
+    /// those 5 days). Nil when none would.
+    static func timedOutUploads(churn: SourceChurn, manager: BackupManager.Configuration, store: ObjectStore.Configuration,
+                                timeout: Duration, maxAttempts: Int, over span: Duration) -> TimedOutUploads? {
+        guard manager.versioning, span > .zero else { return nil }
+        let most = Double(1 << 26)
+        let fitting = timeout.seconds * store.bytesPerSecond
+        guard fitting < most else { return nil }
+        let share: Double, meanBytes: Double
+        if case .lognormal(let mu, let sigma) = churn.fileSize, sigma > 0 {
+            // P(X > c) = Φ(−z) and E[X | X > c] = e^(μ + σ²/2) Φ(σ − z) / Φ(−z), z = (ln c − μ) / σ.
+            func normalCDF(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
+            let z = (log(max(fitting, 1)) - mu) / sigma
+            share = normalCDF(-z)
+            meanBytes = share > 0 ? min(exp(mu + sigma * sigma / 2) * normalCDF(sigma - z) / share, most) : 0
+        } else {
+            let mean = min(churn.fileSize.mean ?? most, most)
+            (share, meanBytes) = mean > fitting ? (1, mean) : (0, 0)
+        }
+        guard share > 0, meanBytes > 0 else { return nil }
+        let heldFor = min(span.seconds, manager.noncurrentVersionExpirationDays.map { Double($0 + 1) * 86_400 } ?? .infinity)
+        let weights = churn.createWeight + churn.modifyWeight + churn.deleteWeight + churn.rewriteWeight
+        let perRound = weights > 0 ? Double(churn.changesPerRound) * (churn.createWeight - churn.deleteWeight) / weights : 0
+        let files = max(0, Double(churn.initialFiles) + perRound * span.seconds / max(churn.interval.seconds, 1e-9) / 2)
+        // The files that fail are sent at every sync, `max_attempts` times each, every attempt
+        // lasting the timeout; a sync that outlasts the interval makes the next start at the
+        // first multiple of the interval after it ends.
+        let failing = share * files * Double(maxAttempts)
+        let interval = max(manager.syncInterval.seconds, 1e-9)
+        let period = ((failing * timeout.seconds / interval).rounded(.down) + 1) * interval
+        let attempts = failing * heldFor / period
+        return TimedOutUploads(fittingBytes: fitting, share: share, attempts: attempts, meanBytes: meanBytes, heldFor: heldFor,
+                               bytes: attempts * meanBytes)
+    }
+}
+
+extension ResourceBudget {
+    /// A world's backup manager over a slow store: the versions its timed-out uploads leave
+    /// (``timedOutUploads(churn:manager:store:timeout:maxAttempts:over:)``) and the copies its
+    /// abandoned backups leave (``abandonedBackups(churn:manager:store:timeout:over:)``, 100
+    /// events and ~700 bytes a copy), driven by the store's `bytes_per_second`.
+    mutating func addSlowStoreWrites(of scenario: Scenario) {
+        guard let backup = scenario.backup, let churn = backup.churn, let store = scenario.store else { return }
+        let section = "object_store.bytes_per_second"
+        if let timedOut = Self.timedOutUploads(churn: churn, manager: backup.manager, store: store.configuration,
+                                               timeout: store.clientTimeout, maxAttempts: store.retry.maxAttempts, over: horizon) {
+            add(bytes: timedOut.bytes, by: section)
+        }
+        if let abandoned = Self.abandonedBackups(churn: churn, manager: backup.manager, store: store.configuration,
+                                                 timeout: store.clientTimeout, over: horizon) {
+            add(events: 100 * abandoned.copies, by: section)
+            add(bytes: 700 * abandoned.copies, by: section)
+        }
     }
 }

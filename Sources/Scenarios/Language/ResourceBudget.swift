@@ -26,13 +26,40 @@ public struct ResourceBudget: Sendable, Equatable {
     public var eventsDrivenBy = ""
     public var bytesDrivenBy = ""
 
-    /// The virtual time the estimates cover: the run's duration, or its time limit.
+    /// The virtual time the estimates cover: the run's duration, or its time limit — or, when a
+    /// composed world keeps running past its duration for something it schedules later (a job's
+    /// `submit_at`, a producer, a restore, the explicit operations), until then (at most its time
+    /// limit). The clients' requests are counted over the duration, when they stop.
     public var horizon: Duration = .zero
+    /// What keeps the world running past its duration, when something does.
+    public var runsOn: RunsOn?
+
+    /// Something a composed world schedules after its `run.duration`, which keeps it running
+    /// (with its heartbeats, polls, syncs and chaos) until then.
+    public struct RunsOn: Sendable, Equatable {
+        /// Where it is written (`mapreduce.jobs.0.submit_at`: the list's index, then the key), for the error.
+        public var section: String
+        /// What it is, for the error: `job 'job-1' (word-count) is submitted at 360,000,000.000 s`.
+        public var what: String
+        /// Whether the world would fit its budget if it ended at its duration: if so, this is
+        /// what the refusal names.
+        public var fitsWithout: Bool
+    }
 
     /// Estimates `scenario`.
     public init(_ scenario: Scenario) {
-        self.horizon = scenario.limits.duration ?? scenario.limits.timeLimit
-        let horizon = self.horizon.seconds
+        self.init(scenario, runningOn: true)
+    }
+
+    private init(_ scenario: Scenario, runningOn: Bool) {
+        let clientsHorizon = scenario.limits.duration ?? scenario.limits.timeLimit
+        self.horizon = clientsHorizon
+        if runningOn, let duration = scenario.limits.duration, let (end, section, what) = Self.latestScheduled(in: scenario), end > duration {
+            self.horizon = min(end, scenario.limits.timeLimit)
+            let base = ResourceBudget(scenario, runningOn: false)
+            runsOn = RunsOn(section: section, what: what, fitsWithout: base.problem(eventLimit: scenario.limits.eventLimit) == nil)
+        }
+        let horizon = clientsHorizon.seconds
         if let workload = scenario.workload {
             let requests: Double
             if let limit = workload.requestLimit {
@@ -143,15 +170,17 @@ public struct ResourceBudget: Sendable, Equatable {
                 add(bytes: 64 * partitions, by: "mapreduce.jobs")
             }
         }
-        if let queue = scenario.queue { addQueueWork(of: queue, over: horizon) }
-        addPeriodicWork(of: scenario, over: horizon)
-        addBackups(of: scenario, over: horizon)
+        let running = self.horizon.seconds
+        if let queue = scenario.queue { addQueueWork(of: queue, over: running) }
+        addPeriodicWork(of: scenario, over: running)
+        addBackups(of: scenario, over: running)
         addFaultLabels(of: scenario)
         if let backup = scenario.backup, let churn = backup.churn {
             add(bytes: churn.estimatedBytes(over: self.horizon), by: "backup.source")
             // Each sync walks the whole source, which grows by its creations less its deletions.
             add(events: churn.estimatedSyncedFiles(over: self.horizon, syncInterval: backup.manager.syncInterval), by: "backup.source")
         }
+        addSlowStoreWrites(of: scenario)
         addChaos(of: scenario)
     }
 
@@ -248,8 +277,46 @@ public struct ResourceBudget: Sendable, Equatable {
         bytes += more
     }
 
+    /// The latest thing a composed world schedules that keeps it running until then, as the
+    /// world runs: a job's client waits for its `submit_at`, a producer sends until its last
+    /// record, a restore waits for its `at`, the explicit operations for their waits — none of
+    /// them a daemon, so the world ends after them
+    /// (``World/run()``), whatever its `run.duration`. Faults are timers and keep nothing running.
+    static func latestScheduled(in scenario: Scenario) -> (end: Duration, section: String, what: String)? {
+        var latest: (end: Duration, section: String, what: String)?
+        func consider(_ end: Duration, _ section: String, _ what: @autoclosure () -> String) {
+            if end > latest?.end ?? .zero { latest = (end, section, what()) }
+        }
+        let at = { (time: Duration) in DurationFormat.seconds(time.seconds, grouping: true) }
+        // Sections with the item's index, in the file's order: followed into the list where the
+        // loader's ``ScenarioLoader/budgetCursor(_:in:)`` can, else they name the list.
+        for (index, job) in (scenario.mapreduce?.jobs ?? []).enumerated() {
+            consider(job.submitAt, "mapreduce.jobs.\(index).submit_at", "job '\(job.id)' (\(job.spec.name)) is submitted at \(at(job.submitAt))")
+        }
+        for (index, producer) in (scenario.log?.producers ?? []).enumerated() {
+            consider(producer.end, "log.producers.\(index)", "producer '\(producer.id.name)' sends its last record at \(at(producer.end))")
+        }
+        for (index, restore) in (scenario.backup?.restores ?? []).enumerated() {
+            consider(restore.at, "backup.restores.\(index).at", "restore \(index + 1) is at \(at(restore.at))")
+        }
+        if let steps = scenario.operations?.steps {
+            // The steps' own requests take milliseconds: their waits are when the list ends.
+            let waited = steps.reduce(Duration.zero) { total, step in
+                if case .wait(let duration) = step.action { total + duration } else { total }
+            }
+            consider(waited, "operations", "the operations wait \(at(waited)) in all")
+        }
+        return latest
+    }
+
     /// Why `scenario` cannot run within its limits and this machine's, or nil when it can.
     public func problem(eventLimit: UInt64) -> (section: String, message: String)? {
+        if let runsOn, runsOn.fitsWithout, events > Double(eventLimit) || bytes > Self.memoryBytes {
+            let need = events > Double(eventLimit)
+                ? "about \(NumberText.approximate(events)) events (mostly from '\(eventsDrivenBy)'), more than its event limit of \(NumberText.approximate(Double(eventLimit))) (run.max_events)"
+                : "about \(NumberFormat.fixed(bytes / 1_073_741_824, decimals: 1, grouping: true)) GiB (mostly for '\(bytesDrivenBy)'), more than the \(NumberText.plain(Self.memoryBytes / 1_073_741_824)) GiB a run may use"
+            return (runsOn.section, "this world runs until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (a composed world runs until its last job, producer, restore or operation), and over that time would need \(need); schedule it earlier")
+        }
         if events > Double(eventLimit) {
             return (eventsDrivenBy, "this world would need about \(NumberText.approximate(events)) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time (mostly from '\(eventsDrivenBy)'), more than its event limit of \(NumberText.approximate(Double(eventLimit))) (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size")
         }

@@ -119,12 +119,18 @@ public enum ScenarioLoader {
     }
 
     /// Where the value that drives an estimate is written: the budget's dotted section
-    /// (`run.time_limit`, `balancer.queue`) followed as deep as the file spells it, so that a
-    /// refusal points at `time_limit: 100000h` rather than at `run:`.
+    /// (`run.time_limit`, `balancer.queue`, `mapreduce.jobs.0.submit_at`: a number indexes a list)
+    /// followed as deep as the file spells it, so that a refusal points at `time_limit: 100000h`
+    /// rather than at `run:`.
     static func budgetCursor(_ section: String, in top: YAMLMapping) -> YAMLCursor {
         let path = section.split(separator: ".").map(String.init)
         guard let first = path.first, var cursor = top[first] else { return top.cursor }
         for key in path.dropFirst() {
+            // A number indexes a list (`mapreduce.jobs.0.submit_at`).
+            if let index = Int(key), let items = try? cursor.list(), items.indices.contains(index) {
+                cursor = items[index]
+                continue
+            }
             guard let mapping = try? cursor.openMapping(), let child = mapping[key] else { break }
             cursor = child
         }

@@ -31,6 +31,7 @@ extension ScenarioLoader {
                 var faults: [FaultSchedule.Entry] = []
                 if let faultList = fields["faults"] {
                     faults = try parseFaults(faultList, nodes: nodes).network
+                    try checkFaultsWithin(duration, faultList)
                     if let late = faults.first(where: { $0.at > .after(duration) }) {
                         throw faultList.error(.invalidValue("a fault at \(late.at) comes after the run's \(duration.formattedSeconds)"))
                     }
@@ -85,5 +86,24 @@ extension ScenarioLoader {
             swarmMessages: try swarm?["messages"]?.int(in: ScenarioSchema.queueMessages), analysis: analysis)
         try checkQueueExperimentWork(spec, swarm: top["swarm"], runs: top["runs"], at: top.cursor)
         return spec
+    }
+
+    /// Refuses a run's fault that starts, or (with `for:`) ends, after the run's `duration`, at
+    /// the value that puts it there: `at` or `for` of the fault (a run's list is parsed by
+    /// ``parseFaults(_:nodes:clientHosts:mapreduce:store:zones:servers:)``, which already
+    /// checked every item).
+    static func checkFaultsWithin(_ duration: Duration, _ faultList: YAMLCursor) throws(ScenarioError) {
+        let end = VirtualInstant.after(duration)
+        for (index, item) in try faultList.list().enumerated() {
+            let fields = try item.openMapping()
+            guard let atCursor = fields["at"] else { continue }
+            let at = VirtualInstant.after(try atCursor.duration())
+            if at > end {
+                throw atCursor.error(.invalidValue("fault \(index + 1) at \(at) comes after the run's \(duration.formattedSeconds) and would never happen; move it earlier or raise duration"))
+            }
+            if let forCursor = fields["for"], case let until = at.advanced(by: try forCursor.positiveDuration()), until > end {
+                throw forCursor.error(.invalidValue("fault \(index + 1) would end at \(until), after the run's \(duration.formattedSeconds); shorten its for or raise duration"))
+            }
+        }
     }
 }
