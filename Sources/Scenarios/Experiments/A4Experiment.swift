@@ -29,7 +29,11 @@ public struct A4Experiment: ExperimentFile {
     public var spec: PlacementExperimentSpec
     public var seed: UInt64 {
         get { spec.seed }
-        set { spec.seed = newValue; spec.seedFromCommandLine = true }
+        set { spec.seed = newValue }
+    }
+    public var replayArguments: [String] {
+        get { spec.replayArguments }
+        set { spec.replayArguments = newValue }
     }
     public var file: String { spec.file }
 

@@ -7,7 +7,7 @@ enum ExperimentReport {
     static func header(title: String, spec: some ExperimentIdentity, digest: String) -> String {
         var out = "# \(title)\n\n"
         out += "- seed: `\(spec.seed)`\n"
-        out += "- replay: \(replay(name: spec.name, file: spec.file, seed: spec.seedFromCommandLine ? spec.seed : nil))\n"
+        out += "- replay: \(replay(name: spec.name, file: spec.file, arguments: spec.replayArguments))\n"
         out += "- digest: `\(digest)`\n"
         if !spec.summary.isEmpty { out += "- setup: \(spec.summary)\n" }
         return out + "\n"
@@ -19,16 +19,18 @@ enum ExperimentReport {
     /// The command that replays exactly this run. `orrery experiment NAME` reads
     /// `scenarios/NAME.yaml`, so only a run of that file is replayed by it; any other file
     /// (`orrery run cases/a1-small.yaml`, or `--scenarios elsewhere`) is replayed by running it,
-    /// and so is a run whose `seed` the command line gave (`orrery run FILE --seed N`).
-    static func replay(name: String, file: String, seed: UInt64? = nil) -> String {
-        let command = replayCommand(name: name, file: file, seed: seed)
-        return seed == nil && isExperimentsFile(name: name, file: file) ? "`\(command)` (reads `\(file)`)" : "`\(command)`"
+    /// and so is a run the command line gave options (`orrery run FILE --seed N --set K=V`).
+    static func replay(name: String, file: String, arguments: [String] = []) -> String {
+        let command = replayCommand(name: name, file: file, arguments: arguments)
+        return arguments.isEmpty && isExperimentsFile(name: name, file: file) ? "`\(command)` (reads `\(file)`)" : "`\(command)`"
     }
 
-    /// The same command as plain text, for a run's own report line; `seed` is one the command
-    /// line gave in place of the file's.
-    static func replayCommand(name: String, file: String, seed: UInt64? = nil) -> String {
-        if let seed { return "orrery run \(ShellQuoting.quote(ShellQuoting.fileArgument(file))) --seed \(seed)" }
+    /// The same command as plain text, for a run's own report line; `arguments` are the options
+    /// the command line gave (`--seed 7`, `--set requests=100`).
+    static func replayCommand(name: String, file: String, arguments: [String] = []) -> String {
+        if !arguments.isEmpty {
+            return (["orrery", "run", ShellQuoting.fileArgument(file)] + arguments).map(ShellQuoting.quote).joined(separator: " ")
+        }
         return isExperimentsFile(name: name, file: file)
             ? "orrery experiment \(name)" : "orrery run \(ShellQuoting.quote(ShellQuoting.fileArgument(file)))"
     }

@@ -34,7 +34,7 @@ extension ScenarioLoader {
         } else {
             let placement = try parsePlacement(map: top["map"], placement: top["placement"], at: top.cursor)
             // Where the map is not written, its default is too small for the servers: the count is at fault.
-            try checkPlacement(placement, counts: counts, label: "variant 'default': ", at: top["map"] ?? top["placement"] ?? top.cursor)
+            try checkPlacement(placement, counts: counts, label: "variant 'default': ", at: top["map"] ?? top["placement"] ?? top["servers"] ?? top.cursor)
             variants = [.init(label: "default", placement: placement)]
         }
         let requests = try top["requests"]?.int(in: ScenarioSchema.experimentRequests) ?? 10_000

@@ -11,8 +11,8 @@ public protocol ExperimentIdentity: Sendable {
     var file: String { get }
     /// The seed its runs start from.
     var seed: UInt64 { get }
-    /// Whether ``seed`` was given on the command line rather than read from the file.
-    var seedFromCommandLine: Bool { get }
+    /// The `--seed` and `--set` options the run was given, which its replay command repeats.
+    var replayArguments: [String] { get }
 }
 
 /// The setup the load balancer's placement experiments share (A-1, A-2, A-4, and A-3's cluster):
@@ -33,9 +33,9 @@ public struct PlacementExperimentSpec: ExperimentIdentity, Equatable {
     public var summary: String
     public var file: String
     public var seed: UInt64
-    /// Whether ``seed`` was given on the command line (`orrery run FILE --seed N`) rather than read
-    /// from the file: its replay command must then name it.
-    public var seedFromCommandLine = false
+    /// The `--seed` and `--set` options `orrery run` gave the file (`["--seed", "7"]`), which its
+    /// replay command repeats; none when read as written.
+    public var replayArguments: [String] = []
     /// Server counts: one for, several for.
     public var serverCounts: [Int]
     /// Requests per run.

@@ -59,6 +59,17 @@ extension ScenarioLoader {
         guard steps <= mostPlacementSetupSteps else {
             throw cursor.error(.invalidValue("\(label)building this placement for \(most) \(noun), one at a time, takes about \(NumberText.approximate(steps)) steps, more than the \(NumberText.approximate(mostPlacementSetupSteps)) a run may take; use fewer \(noun) or \(placement.setupKnob)"))
         }
+        // Quadratic probing visits only some slots from a home slot: a virtual server may find
+        // none free though the map has room (27 slots, 3 servers of 9), found only when the run
+        // built the map (exit 2 with no position, after `validate` said ok). Built here once, for
+        // the most servers: what fits them fits any fewer, since servers are placed in id order.
+        if case .assignment(let configuration) = placement, configuration.probing == .quadratic {
+            do {
+                _ = try ConsistentHashMap(serverCount: most, configuration: configuration)
+            } catch {
+                throw cursor.error(.invalidValue("\(label)quadratic probing cannot place \(most) \(noun): \(error)"))
+            }
+        }
         return steps
     }
 }

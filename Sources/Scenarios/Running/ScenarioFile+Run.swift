@@ -23,7 +23,8 @@ extension ScenarioFile {
             return Self.run(scenario, seed: seed, replay: replay, formats: formats, observing: observing)
         case .experiment(var experiment, let name):
             if let seed { experiment.seed = seed }
-            let replay = ExperimentReport.replayCommand(name: type(of: experiment).name, file: experiment.file, seed: seed)
+            experiment.replayArguments = (seed.map { ["--seed", "\($0)"] } ?? []) + overrides.flatMap { ["--set", $0.description] }
+            let replay = ExperimentReport.replayCommand(name: type(of: experiment).name, file: experiment.file, arguments: experiment.replayArguments)
             let bundle = try experiment.run(jobs: jobs).renamingFolder(type(of: experiment).name, to: name)
             return RunOutcome(name: name, seed: experiment.seed, replay: replay, bundle: bundle, headline: nil, failure: nil)
         }

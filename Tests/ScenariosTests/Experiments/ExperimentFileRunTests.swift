@@ -42,7 +42,7 @@ import Testing
 
     /// `orrery experiment a1`'s own file given its own seed replays as the file, with the seed.
     @Test func theShippedFileWithASeedIsReplayedByRunningIt() {
-        #expect(ExperimentReport.replay(name: "a1", file: "scenarios/a1.yaml", seed: 3) == "`orrery run scenarios/a1.yaml --seed 3`")
+        #expect(ExperimentReport.replay(name: "a1", file: "scenarios/a1.yaml", arguments: ["--seed", "3"]) == "`orrery run scenarios/a1.yaml --seed 3`")
         #expect(ExperimentReport.replay(name: "a1", file: "scenarios/a1.yaml") == "`orrery experiment a1` (reads `scenarios/a1.yaml`)")
     }
 
@@ -59,5 +59,33 @@ import Testing
         #expect(!outcome.bundle.files.isEmpty)
         #expect(outcome.bundle.files.allSatisfy { $0.path.hasPrefix(folder + "/") })
         #expect(outcome.bundle.reportFolders == [folder])
+    }
+
+    /// `--set` changes an experiment file as a world's; its replay line dropped it (`orrery
+    /// experiment a1` for a run of 100 requests replayed 10,000).
+    @Test func theSetOptionsAreReplayed() throws {
+        let overrides = [ScenarioOverride(path: "requests", value: "100")]
+        let file = try ScenarioFile.load(ScenarioDocument.parse(bytes: Array(Self.a1.utf8), file: "scenarios/a1.yaml"), overrides: overrides, option: "--set")
+        let outcome = try file.run(seed: 3, overrides: overrides)
+        #expect(outcome.replay == "orrery run scenarios/a1.yaml --seed 3 --set requests=100")
+        let report = try Self.report(outcome, folder: "a1")
+        #expect(report.contains("# A-1: how 100 requests spread over 3 replicas\n"))
+        #expect(report.contains("- replay: `orrery run scenarios/a1.yaml --seed 3 --set requests=100`\n"))
+        let unseeded = try file.run(overrides: overrides)
+        #expect(unseeded.replay == "orrery run scenarios/a1.yaml --set requests=100")
+    }
+
+    /// Quadratic probing that finds no free slot for a virtual server is refused at load, at the
+    /// map (it passed `validate` and stopped the run with no position).
+    @Test func aMapQuadraticProbingCannotFillIsRefusedAtLoad() {
+        let yaml = "experiment: a1\nservers: 3\nrequests: 10\nmap: {slots: 27, virtual_servers: 9, probing: quadratic}\n"
+        #expect(throws: ScenarioError.self) { try Self.load(yaml, file: "q.yaml") }
+        do { _ = try Self.load(yaml, file: "q.yaml") } catch {
+            #expect("\(error)".hasPrefix("q.yaml:4:6: error: variant 'default': quadratic probing cannot place 3 servers: no free slot for virtual server 6 of server 3: 27 probes from home slot 1 found none"))
+        }
+        // Too many servers for the default map: at `servers`, not at the file's first line.
+        do { _ = try Self.load("experiment: a1\nservers: 1000\n", file: "n.yaml") } catch {
+            #expect("\(error)".hasPrefix("n.yaml:2:10: error: variant 'default': 1000 servers × 9 virtual servers do not fit in 512 slots"))
+        }
     }
 }

@@ -35,9 +35,9 @@ public struct BackupExperimentSpec: ExperimentIdentity, Equatable {
     public var file: String
     /// The seed of the run.
     public var seed: UInt64
-    /// Whether ``seed`` was given on the command line (`orrery run FILE --seed N`) rather than read
-    /// from the file: its replay command must then name it.
-    public var seedFromCommandLine = false
+    /// The `--seed` and `--set` options `orrery run` gave the file (`["--seed", "7"]`), which its
+    /// replay command repeats; none when read as written.
+    public var replayArguments: [String] = []
     /// How long the experiment runs (virtual time).
     public var duration: Duration
     /// Bucket, prefixes, intervals, retention, versioning and encryption.

@@ -12,7 +12,11 @@ public struct MapReduceExperiment: ExperimentFile {
     public var spec: MapReduceExperimentSpec
     public var seed: UInt64 {
         get { spec.seed }
-        set { spec.seed = newValue; spec.seedFromCommandLine = true }
+        set { spec.seed = newValue }
+    }
+    public var replayArguments: [String] {
+        get { spec.replayArguments }
+        set { spec.replayArguments = newValue }
     }
     public var file: String { spec.file }
 
@@ -37,7 +41,7 @@ public struct MapReduceExperiment: ExperimentFile {
         let scenario = MapReduceScenario(name: MapReduceExperiment.name, file: setup.file, seed: seed, cluster: cluster ?? setup.cluster,
                                          job: job ?? setup.job, input: input, faults: faults)
         let result = ScenarioRunner.run(scenario.world, seed: seed, replayCommand: ExperimentReport.replayCommand(name: MapReduceExperiment.name, file: setup.file,
-                                                                                                          seed: setup.seedFromCommandLine ? setup.seed : nil))
+                                                                                                          arguments: setup.replayArguments))
         let single = result.jobs[0].result
         return .init(label: label, run: single.run, outputExact: single.outputExact)
     }

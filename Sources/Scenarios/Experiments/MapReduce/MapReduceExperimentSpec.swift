@@ -42,9 +42,9 @@ public struct MapReduceExperimentSpec: ExperimentIdentity {
     public var file: String
     /// The seed of every run.
     public var seed: UInt64
-    /// Whether ``seed`` was given on the command line (`orrery run FILE --seed N`) rather than read
-    /// from the file: its replay command must then name it.
-    public var seedFromCommandLine = false
+    /// The `--seed` and `--set` options `orrery run` gave the file (`["--seed", "7"]`), which its
+    /// replay command repeats; none when read as written.
+    public var replayArguments: [String] = []
     /// The baseline cluster (seed 001's: 4 workers, 1 map slot each).
     public var cluster: MapReduce.ClusterConfiguration
     /// The job (word count, R = 2).

@@ -7,9 +7,9 @@ public struct QueueExperimentSpec: ExperimentIdentity, Equatable {
     public var summary: String
     public var file: String
     public var seed: UInt64
-    /// Whether ``seed`` was given on the command line (`orrery run FILE --seed N`) rather than read
-    /// from the file: its replay command must then name it.
-    public var seedFromCommandLine = false
+    /// The `--seed` and `--set` options `orrery run` gave the file (`["--seed", "7"]`), which its
+    /// replay command repeats; none when read as written.
+    public var replayArguments: [String] = []
     public var duration: Duration
     public var defaultLink: LinkProfile
     public var links: [Scenario.Link]

@@ -30,6 +30,8 @@ public protocol ExperimentFile: Experiment {
     /// The seed its runs start from: the file's `seed:`, or `orrery run FILE --seed N`'s, which
     /// replaces it (the experiment's studies then draw their seeds from it, as from the file's).
     var seed: UInt64 { get set }
+    /// The `--seed` and `--set` options `orrery run` gave the file, for its reports' replay line.
+    var replayArguments: [String] { get set }
     /// The file it was read from.
     var file: String { get }
 }
