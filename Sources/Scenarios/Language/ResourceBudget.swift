@@ -88,7 +88,8 @@ public struct ResourceBudget: Sendable, Equatable {
                     requests = mayLoseServers ? max(cycling, Double(users) * horizon / max(thinking, 1e-9)) : cycling
                 }
             }
-            add(events: 10 * requests, by: "workload")
+            // A request count drives them where one is given (a refusal pointed at `workload`).
+            add(events: 10 * requests, by: workload.requestLimit != nil ? "run.requests" : "workload")
             addArrivalDraws(of: workload, requests: requests, over: horizon)
             // Every pick visits every member (its health and limits, then the strategy's scan):
             // ~140 instructions a member for least_conn, a tenth of an event's. A thousand servers
