@@ -53,6 +53,7 @@ extension ScenarioLoader {
                             store: StoreSection? = nil, zones: ZonesSection? = nil, servers: [Scenario.Server] = []) throws(ScenarioError) -> WorldFaults {
         var world = WorldFaults()
         var entries: [FaultSchedule.Entry] = []
+        var windows: [LevelWindow] = []
         let items = try cursor.list()
         guard items.count <= maximumFaults else { throw cursor.error(.invalidValue("at most \(maximumFaults) faults, got \(items.count)")) }
         for item in items {
@@ -77,6 +78,16 @@ extension ScenarioLoader {
             let lasting = try fields["for"]?.positiveDuration()
             func undo(_ fault: Fault) {
                 if let lasting { entries.append(.init(at: at.advanced(by: lasting), fault: fault)) }
+            }
+            // A level set, and with `for:` set back (``supersededUndos(_:)``).
+            func setLevel(_ fault: Fault, of target: String, undo undoing: Fault) {
+                var window = LevelWindow(target: target, start: .init(at: at.nanoseconds, index: entries.count))
+                entries.append(.init(at: at, fault: fault))
+                if let lasting {
+                    window.undo = .init(at: at.advanced(by: lasting).nanoseconds, index: entries.count)
+                    undo(undoing)
+                }
+                windows.append(window)
             }
             switch action {
             case "crash":
@@ -108,8 +119,7 @@ extension ScenarioLoader {
                 let target = try node(value)
                 try refuseUnmodelledFault(action, on: target, at: value, mapreduce: mapreduce, store: store, servers: servers)
                 let factor = try fields.required("factor").positiveFactor()
-                entries.append(.init(at: at, fault: .slow(target, factor: factor)))
-                undo(.slow(target, factor: 1))
+                setLevel(.slow(target, factor: factor), of: "slow \(target)", undo: .slow(target, factor: 1))
             case "partition":
                 // Client hosts (`client`, `client-N`) may be placed in a partition too.
                 func member(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
@@ -133,16 +143,15 @@ extension ScenarioLoader {
             case "errors":
                 let target = try node(value)
                 try refuseUnmodelledFault(action, on: target, at: value, mapreduce: mapreduce, store: store, servers: servers)
-                entries.append(.init(at: at, fault: .errors(target, rate: try fields.required("rate").probability())))
-                undo(.errors(target, rate: 0))
+                setLevel(.errors(target, rate: try fields.required("rate").probability()), of: "errors \(target)", undo: .errors(target, rate: 0))
             case "drop_rate":
-                entries.append(.init(at: at, fault: .dropRate(try value.probability())))
-                undo(.dropRate(0))
+                setLevel(.dropRate(try value.probability()), of: "drop rate", undo: .dropRate(0))
             default:
-                entries.append(.init(at: at, fault: .latencySpike(extra: try value.duration())))
-                undo(.latencySpike(extra: .zero))
+                setLevel(.latencySpike(extra: try value.duration()), of: "latency spike", undo: .latencySpike(extra: .zero))
             }
         }
+        let superseded = supersededUndos(windows)
+        if !superseded.isEmpty { entries = entries.indices.filter { !superseded.contains($0) }.map { entries[$0] } }
         world.network = entries
         return world
     }

@@ -15,6 +15,7 @@ extension MapReduceScenarioLoader {
     /// MapReduce node answers requests with a status a share of which could fail.
     static func parseClusterFaults(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> [MapReduce.ClusterFault.Entry] {
         var entries: [MapReduce.ClusterFault.Entry] = []
+        var windows: [ScenarioLoader.LevelWindow] = []
         for item in try cursor.list(atMost: ScenarioLoader.maximumFaults, of: "faults") {
             let fields = try item.mapping(ScenarioSchema.clusterFault)
             let at = VirtualInstant.after(try fields.required("at").duration())
@@ -33,9 +34,15 @@ extension MapReduceScenarioLoader {
                 return NodeID(name)
             }
             let lasting = try fields["for"]?.positiveDuration()
-            func add(_ fault: Fault, undo: Fault? = nil) {
+            // `level` names what a level set sets (``ScenarioLoader/supersededUndos(_:)``).
+            func add(_ fault: Fault, undo: Fault? = nil, level: String? = nil) {
+                var window = level.map { ScenarioLoader.LevelWindow(target: $0, start: .init(at: at.nanoseconds, index: entries.count)) }
                 entries.append(.init(at: at, .network(fault)))
-                if let lasting, let undo { entries.append(.init(at: at.advanced(by: lasting), .network(undo))) }
+                if let lasting, let undo {
+                    window?.undo = .init(at: at.advanced(by: lasting).nanoseconds, index: entries.count)
+                    entries.append(.init(at: at.advanced(by: lasting), .network(undo)))
+                }
+                if let window { windows.append(window) }
             }
             switch action {
             case "crash":
@@ -49,7 +56,7 @@ extension MapReduceScenarioLoader {
                 let target = try node(value)
                 // Only a worker's work has a service time to stretch (as in a world file).
                 guard target.name.hasPrefix("worker-") else { throw value.error(.invalidValue(ScenarioLoader.slowNeedsAServiceTime(target))) }
-                add(.slow(target, factor: try fields.required("factor").positiveFactor()), undo: .slow(target, factor: 1))
+                add(.slow(target, factor: try fields.required("factor").positiveFactor()), undo: .slow(target, factor: 1), level: "slow \(target)")
             case "partition":
                 // The job's client host may be cut off too.
                 func member(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
@@ -60,9 +67,9 @@ extension MapReduceScenarioLoader {
                 try value.healSwitch()
                 add(.heal)
             case "drop_rate":
-                add(.dropRate(try value.probability()), undo: .dropRate(0))
+                add(.dropRate(try value.probability()), undo: .dropRate(0), level: "drop rate")
             case "latency_spike":
-                add(.latencySpike(extra: try value.duration()), undo: .latencySpike(extra: .zero))
+                add(.latencySpike(extra: try value.duration()), undo: .latencySpike(extra: .zero), level: "latency spike")
             case "hang":
                 let target = try node(value)
                 guard target.name.hasPrefix("worker-") else { throw value.error(.invalidValue(hangOnlyOnWorkers(target))) }
@@ -75,7 +82,8 @@ extension MapReduceScenarioLoader {
                 throw item.error(.invalidValue("'\(action)' is not a fault of a MapReduce file"))
             }
         }
-        return entries
+        let superseded = ScenarioLoader.supersededUndos(windows)
+        return superseded.isEmpty ? entries : entries.indices.filter { !superseded.contains($0) }.map { entries[$0] }
     }
 
     /// Why `hang` cannot name `node`, a MapReduce node other than a worker.
