@@ -53,7 +53,7 @@ extension ScenarioLoader {
                             store: StoreSection? = nil, zones: ZonesSection? = nil, servers: [Scenario.Server] = []) throws(ScenarioError) -> WorldFaults {
         var world = WorldFaults()
         var entries: [FaultSchedule.Entry] = []
-        var windows: [LevelWindow] = []
+        var windows: [LevelWindows.Window] = []
         let items = try cursor.list()
         guard items.count <= maximumFaults else { throw cursor.error(.invalidValue("at most \(maximumFaults) faults, got \(items.count)")) }
         for item in items {
@@ -79,12 +79,12 @@ extension ScenarioLoader {
             func undo(_ fault: Fault) {
                 if let lasting { entries.append(.init(at: at.advanced(by: lasting), fault: fault)) }
             }
-            // A level set, and with `for:` set back (``supersededUndos(_:)``).
+            // A level set, and with `for:` set back (``LevelWindows``).
             func setLevel(_ fault: Fault, of target: String, undo undoing: Fault) {
-                var window = LevelWindow(target: target, start: .init(at: at.nanoseconds, index: entries.count))
+                var window = LevelWindows.Window(target: target, start: .init(at: at.nanoseconds, index: entries.count))
                 entries.append(.init(at: at, fault: fault))
                 if let lasting {
-                    window.undo = .init(at: at.advanced(by: lasting).nanoseconds, index: entries.count)
+                    window.end = .init(at: at.advanced(by: lasting).nanoseconds, index: entries.count)
                     undo(undoing)
                 }
                 windows.append(window)
@@ -150,9 +150,7 @@ extension ScenarioLoader {
                 setLevel(.latencySpike(extra: try value.duration()), of: "latency spike", undo: .latencySpike(extra: .zero))
             }
         }
-        let superseded = supersededUndos(windows)
-        if !superseded.isEmpty { entries = entries.indices.filter { !superseded.contains($0) }.map { entries[$0] } }
-        world.network = entries
+        world.network = LevelWindows.removing(LevelWindows.superseded(windows), from: entries)
         return world
     }
 

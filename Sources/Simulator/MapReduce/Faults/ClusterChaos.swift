@@ -87,11 +87,19 @@ extension MapReduce {
             for t in instants(pausesPerMinute) {
                 entries.append(.init(at: t, .network(.pause(anyWorker(), duration: pauseLength.sampleDuration(using: &random)))))
             }
+            // Two slowdowns of one worker that overlap: the earlier one's end does not end the later
+            // one (``LevelWindows``), as a file's `slow … for:` and this schedule written out by
+            // `shrink` apply.
+            var slowdowns: [LevelWindows.Window] = []
             for t in instants(slowdownsPerMinute) {
                 let worker = anyWorker()
+                let start = LevelWindows.Window.Key(at: t.nanoseconds, index: entries.count)
                 entries.append(.init(at: t, .network(.slow(worker, factor: slowFactor.sample(using: &random)))))
-                entries.append(.init(at: t.advanced(by: slowLength.sampleDuration(using: &random)), .network(.slow(worker, factor: 1))))
+                let end = t.advanced(by: slowLength.sampleDuration(using: &random))
+                slowdowns.append(.init(target: "slow \(worker)", start: start, end: .init(at: end.nanoseconds, index: entries.count)))
+                entries.append(.init(at: end, .network(.slow(worker, factor: 1))))
             }
+            entries = LevelWindows.removing(LevelWindows.superseded(slowdowns), from: entries)
             let everyone = [coordinator] + workers + others
             for t in instants(partitionsPerMinute) {
                 let cut = everyone.filter { _ in random.chance(0.5) }

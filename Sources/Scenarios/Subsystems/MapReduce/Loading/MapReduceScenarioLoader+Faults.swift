@@ -15,7 +15,7 @@ extension MapReduceScenarioLoader {
     /// MapReduce node answers requests with a status a share of which could fail.
     static func parseClusterFaults(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> [MapReduce.ClusterFault.Entry] {
         var entries: [MapReduce.ClusterFault.Entry] = []
-        var windows: [ScenarioLoader.LevelWindow] = []
+        var windows: [LevelWindows.Window] = []
         for item in try cursor.list(atMost: ScenarioLoader.maximumFaults, of: "faults") {
             let fields = try item.mapping(ScenarioSchema.clusterFault)
             let at = VirtualInstant.after(try fields.required("at").duration())
@@ -34,12 +34,12 @@ extension MapReduceScenarioLoader {
                 return NodeID(name)
             }
             let lasting = try fields["for"]?.positiveDuration()
-            // `level` names what a level set sets (``ScenarioLoader/supersededUndos(_:)``).
+            // `level` names what a level set sets (``LevelWindows``).
             func add(_ fault: Fault, undo: Fault? = nil, level: String? = nil) {
-                var window = level.map { ScenarioLoader.LevelWindow(target: $0, start: .init(at: at.nanoseconds, index: entries.count)) }
+                var window = level.map { LevelWindows.Window(target: $0, start: .init(at: at.nanoseconds, index: entries.count)) }
                 entries.append(.init(at: at, .network(fault)))
                 if let lasting, let undo {
-                    window?.undo = .init(at: at.advanced(by: lasting).nanoseconds, index: entries.count)
+                    window?.end = .init(at: at.advanced(by: lasting).nanoseconds, index: entries.count)
                     entries.append(.init(at: at.advanced(by: lasting), .network(undo)))
                 }
                 if let window { windows.append(window) }
@@ -82,8 +82,7 @@ extension MapReduceScenarioLoader {
                 throw item.error(.invalidValue("'\(action)' is not a fault of a MapReduce file"))
             }
         }
-        let superseded = ScenarioLoader.supersededUndos(windows)
-        return superseded.isEmpty ? entries : entries.indices.filter { !superseded.contains($0) }.map { entries[$0] }
+        return LevelWindows.removing(LevelWindows.superseded(windows), from: entries)
     }
 
     /// Why `hang` cannot name `node`, a MapReduce node other than a worker.
