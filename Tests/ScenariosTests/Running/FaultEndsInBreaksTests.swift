@@ -8,27 +8,16 @@ import Testing
 /// its repair; a hang that struck a crashed server does not outlive its restart (the server never
 /// answered again); and faults of one instant give one row whatever their order in the file.
 @Suite struct FaultEndsInBreaksTests {
-    /// Two web servers behind a balancer whose health checks (every 1 s, 500 ms timeout, rise 1,
-    /// fall 1) take one out, 20 requests a second for 30 s, and `faults`.
+    /// ``TwoCheckedServers`` with `faults`.
     private func run(_ faults: String) throws -> RunResult {
-        ScenarioRunner.run(try ScenarioLoader.parse("""
-            seed: 1
-            run: {duration: 30s}
-            balancer:
-              strategy: round_robin
-              health_check: {interval: 1s, timeout: 500ms, rise: 1, fall: 1}
-            servers:
-              - {name: web, count: 2, slots: 4, service_time: 5ms}
-            workload: {type: open_loop, rate: 20, timeout: 5s}
-            faults: \(faults)
-            """, file: "ends.yaml"), seed: nil)
+        try TwoCheckedServers.run(faults: faults, file: "ends.yaml")
     }
 
     private func rows(_ result: RunResult) throws -> [Failover] {
         try #require(result.traffic?.balancer?.failovers)
     }
 
-    private func milliseconds(_ seconds: Double?) -> Double? { seconds.map { ($0 * 1000).rounded() } }
+    private func milliseconds(_ seconds: Double?) -> Double? { TwoCheckedServers.milliseconds(seconds) }
 
     /// crash 5 s, pause from 6 s for 8 s, restart at 8 s (1 s boot): the restart starts a process
     /// that is not paused, so the break is repaired at 9 s, not at the pause's written 14 s.

@@ -15,24 +15,12 @@ import Testing
         .init(at: .after(.seconds(double: seconds)), fault: fault)
     }
 
-    /// Two web servers behind a balancer whose health checks (every 1 s, 500 ms timeout, rise 1,
-    /// fall 1) are its only way to take one out, 20 requests a second for 30 s, and `faults`.
+    /// ``TwoCheckedServers`` with `faults` written as block lines.
     private func run(_ faults: String, file: String) throws -> RunResult {
-        ScenarioRunner.run(try ScenarioLoader.parse("""
-            seed: 1
-            run: {duration: 30s}
-            balancer:
-              strategy: round_robin
-              health_check: {interval: 1s, timeout: 500ms, rise: 1, fall: 1}
-            servers:
-              - {name: web, count: 2, slots: 4, service_time: 5ms}
-            workload: {type: open_loop, rate: 20, timeout: 5s}
-            faults:
-            \(faults)
-            """, file: file), seed: nil)
+        try TwoCheckedServers.run(faults: "\n" + faults, file: file)
     }
 
-    private func milliseconds(_ seconds: Double?) -> Double? { seconds.map { ($0 * 1000).rounded() } }
+    private func milliseconds(_ seconds: Double?) -> Double? { TwoCheckedServers.milliseconds(seconds) }
 
     /// web2 crashes at 5 s (marked down at 6.005 s), is paused at 8 s for 2 s, and restarts at
     /// 15 s with a 1 s boot. The pause had a row of its own, never detected (22 s of
