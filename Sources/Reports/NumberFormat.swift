@@ -73,6 +73,13 @@ public enum NumberFormat {
         return value < 0 ? "-" + digits : digits
     }
 
+    /// A count and its noun as prose writes them: the count with thousands separators, the noun
+    /// plural unless the count is one (`counted(1, "broker")` is `"1 broker"`, `counted(1000,
+    /// "partition")` is `"1,000 partitions"`, `counted(2, "copy", plural: "copies")` is `"2 copies"`).
+    public static func counted(_ value: some BinaryInteger, _ singular: String, plural: String? = nil) -> String {
+        integer(value) + " " + (value == 1 ? singular : plural ?? singular + "s")
+    }
+
     /// A count as prose writes it: in words from zero to twelve (`cardinal(3)` is `"three"`), in
     /// digits with thousands separators above (`cardinal(25)` is `"25"`).
     public static func cardinal(_ value: Int) -> String {

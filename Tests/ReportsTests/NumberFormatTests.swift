@@ -89,4 +89,12 @@ struct NumberFormatTests {
     func cardinals(value: Int, expected: String) {
         #expect(NumberFormat.cardinal(value) == expected)
     }
+
+    @Test("writes a count with its noun, plural unless one", arguments: [
+        (0, "broker", nil, "0 brokers"), (1, "broker", nil, "1 broker"), (1_000, "partition", nil, "1,000 partitions"),
+        (1, "copy", "copies", "1 copy"), (2, "copy", "copies", "2 copies"),
+    ] as [(Int, String, String?, String)])
+    func counts(value: Int, singular: String, plural: String?, expected: String) {
+        #expect(NumberFormat.counted(value, singular, plural: plural) == expected)
+    }
 }

@@ -87,7 +87,7 @@ extension A1Result {
     }
 
     func markdown(spec: PlacementExperimentSpec) -> String {
-        var out = ExperimentReport.header(title: "A-1: how \(NumberFormat.integer(spec.requests)) requests spread over \(run.counts.count) replicas", spec: spec, digest: run.digest)
+        var out = ExperimentReport.header(title: "A-1: how \(NumberFormat.counted(spec.requests, "request")) spread over \(NumberFormat.counted(run.counts.count, "replica"))", spec: spec, digest: run.digest)
         out += "Placement: \(spec.variants[0].placement.summary). Every request goes from its own client through the simulated balancer to a replica; the counts are what the replicas answered."
         if let construction = spec.variants[0].placement.construction { out += " " + construction }
         out += "\n\n"

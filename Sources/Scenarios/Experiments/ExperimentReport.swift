@@ -35,6 +35,19 @@ enum ExperimentReport {
             ? "orrery experiment \(name)" : "orrery run \(ShellQuoting.quote(ShellQuoting.fileArgument(file)))"
     }
 
+    /// The replay of an experiment that reads worlds from the scenarios directory (keepalive,
+    /// zones, deploy, strategies, claims): `orrery experiment NAME`, with `--scenarios DIR` when
+    /// `files` (as they were read) came from another directory than `scenarios`, and the files it
+    /// reads — "`orrery experiment keepalive --scenarios my-cases` (reads `my-cases/keepalive.yaml`)".
+    static func replay(name: String, reading files: [String]) -> String {
+        let directory = files.first.map { ($0 as NSString).deletingLastPathComponent } ?? experimentsDirectory
+        var words = ["orrery", "experiment", name]
+        if directory != experimentsDirectory { words += ["--scenarios", ShellQuoting.fileArgument(directory.isEmpty ? "." : directory)] }
+        let read = files.map { "`\($0.markdownLine)`" }
+        let list = read.count <= 1 ? read.joined() : read.dropLast().joined(separator: ", ") + " and " + read[read.count - 1]
+        return "`\(words.map(ShellQuoting.quote).joined(separator: " ").markdownLine)` (reads \(list))"
+    }
+
     /// Whether `file` is the one `orrery experiment NAME` reads by default.
     private static func isExperimentsFile(name: String, file: String) -> Bool {
         file == "\(experimentsDirectory)/\(name).yaml"

@@ -29,7 +29,8 @@ extension ScenarioLoader {
             }
             guard !variants.isEmpty else { throw list.error(.invalidValue("'variants' needs at least one placement")) }
             guard steps <= mostPlacementSetupSteps else {
-                throw list.error(.invalidValue("building and measuring \(variants.count == 1 ? "this variant" : "these \(variants.count) variants") takes about \(NumberText.approximate(steps)) steps, more than the \(NumberText.approximate(mostPlacementSetupSteps)) a run may take; use fewer variants or servers"))
+                let (stepsText, mostText) = NumberText.figures(steps, against: mostPlacementSetupSteps)
+                throw list.error(.invalidValue("building and measuring \(variants.count == 1 ? "this variant" : "these \(variants.count) variants") takes about \(stepsText) steps, more than the \(mostText) a run may take; use fewer variants or servers"))
             }
         } else {
             let placement = try parsePlacement(map: top["map"], placement: top["placement"], at: top.cursor)
@@ -40,7 +41,8 @@ extension ScenarioLoader {
         let requests = try top["requests"]?.int(in: ScenarioSchema.experimentRequests) ?? 10_000
         let sent = Double(counts.count) * Double(variants.count) * Double(requests)
         guard sent <= Double(ScenarioSchema.experimentMostRequests) else {
-            throw (top["requests"] ?? serversCursor).error(.invalidValue("\(counts.count) server count\(counts.count == 1 ? "" : "s") × \(variants.count) variant\(variants.count == 1 ? "" : "s") × \(requests) requests send \(NumberText.approximate(sent)) requests, more than the \(NumberText.plain(Double(ScenarioSchema.experimentMostRequests))) an experiment may send; use fewer requests, server counts or variants"))
+            let (sentText, mostText) = NumberText.figures(sent, against: Double(ScenarioSchema.experimentMostRequests))
+            throw (top["requests"] ?? serversCursor).error(.invalidValue("\(counts.count) server count\(counts.count == 1 ? "" : "s") × \(variants.count) variant\(variants.count == 1 ? "" : "s") × \(NumberText.figure(Double(requests))) requests send \(sentText) requests, more than the \(mostText) an experiment may send; use fewer requests, server counts or variants"))
         }
         let spec = PlacementExperimentSpec(
             name: name, summary: document.summary, file: document.file, seed: document.seed ?? 1,

@@ -57,7 +57,8 @@ extension ScenarioLoader {
         }
         let steps = counts.reduce(0.0) { $0 + placement.setupSteps(servers: $1) }
         guard steps <= mostPlacementSetupSteps else {
-            throw cursor.error(.invalidValue("\(label)building this placement for \(most) \(noun), one at a time, takes about \(NumberText.approximate(steps)) steps, more than the \(NumberText.approximate(mostPlacementSetupSteps)) a run may take; use fewer \(noun) or \(placement.setupKnob)"))
+            let (stepsText, mostText) = NumberText.figures(steps, against: mostPlacementSetupSteps)
+            throw cursor.error(.invalidValue("\(label)building this placement for \(NumberText.figure(Double(most))) \(noun), one at a time, takes about \(stepsText) steps, more than the \(mostText) a run may take; use fewer \(noun) or \(placement.setupKnob)"))
         }
         // Quadratic probing visits only some slots from a home slot: a virtual server may find
         // none free though the map has room (27 slots, 3 servers of 9), found only when the run

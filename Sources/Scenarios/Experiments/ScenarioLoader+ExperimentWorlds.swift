@@ -18,8 +18,9 @@ extension ScenarioLoader {
             total += budget.events * Double(times)
         }
         guard total <= experimentMostEvents else {
+            let (totalText, mostText) = NumberText.figures(total, against: experimentMostEvents)
             throw base.error(at: "workload", .invalidValue(
-                "the \(experiment) runs \(worlds.count * times) worlds from this file, needing about \(NumberText.approximate(total)) events in all, more than the \(NumberText.approximate(experimentMostEvents)) an experiment may; lower the rate, the users or the duration"))
+                "the \(experiment) runs \(NumberText.figure(Double(worlds.count * times))) worlds from this file, needing about \(totalText) events in all, more than the \(mostText) an experiment may; lower the rate, the users or the duration"))
         }
     }
 }

@@ -56,7 +56,11 @@ extension ResourceBudget {
         var neededBytesPerSecond: Double
         /// When the first backup that cannot write its manifest is due (seconds).
         var from: Double
-        /// Backups tried and abandoned, one at each sync from then on.
+        /// The least time between two abandoned backups (seconds): the sync interval, or, when
+        /// an abandoned backup outlasts it, the first multiple of the interval after its
+        /// manifest's attempts (each waiting the timeout) and the client's backoffs between them.
+        var spacing: Double
+        /// Backups tried and abandoned, one every ``spacing`` from then on.
         var attempts: Double
         /// Copies of source files they leave in the bucket.
         var copies: Double
@@ -71,10 +75,19 @@ extension ResourceBudget {
     /// times out (the store still writes it: the request was served, the answer came too late),
     /// the backup is abandoned and tried again at the next sync, under a new name, and retention,
     /// which runs after a backup that completes, never deletes what it left: a copy of every file
-    /// a sync. The source grows (or shrinks) by its rounds' creations less their deletions, so the
-    /// manifest may start failing part-way through the run. Nil when no backup would fail so.
+    /// an abandoned backup. The source grows (or shrinks) by its rounds' creations less their
+    /// deletions, so the manifest may start failing part-way through the run. Nil when no backup
+    /// would fail so.
+    ///
+    /// An abandoned backup lasts at least its manifest's `max_attempts` attempts, each waiting
+    /// the whole timeout, and the client's backoffs between them (each at least `1 − jitter` of
+    /// its ceiling); the next sync is the first multiple of the sync interval after it ends. So
+    /// the backups abandoned are one a sync only while that is shorter than the interval: with a
+    /// 60 s timeout and 6 attempts, a 10 s sync made one every 370 s (measured: 223 in a day,
+    /// about 45,000 copies of 200 files, in 0.38 s; 224 estimated), which one a sync had put at
+    /// 1.7 × 10⁶ copies and refused.
     static func abandonedBackups(churn: SourceChurn, manager: BackupManager.Configuration, store: ObjectStore.Configuration,
-                                 timeout: Duration, over span: Duration) -> AbandonedBackups? {
+                                 timeout: Duration, retry: RetryPolicy, over span: Duration) -> AbandonedBackups? {
         let start = manager.firstBackupAt.seconds, end = span.seconds
         // A timeout shorter than the store's latency fails a backup at its first request, leaving nothing.
         let latency = store.firstByteLatency.mean ?? 0
@@ -96,11 +109,15 @@ extension ResourceBudget {
             to = min(end, (failingFiles - Double(churn.initialFiles)) / perSecond)
         }
         guard from <= to, files(at: from) >= failingFiles, files(at: from) > 0 else { return nil }
-        let attempts = ((to - from) / max(manager.syncInterval.seconds, 1e-9)).rounded(.down) + 1
+        let interval = max(manager.syncInterval.seconds, 1e-9)
+        let backoffs = (1..<max(retry.maxAttempts, 1)).reduce(0.0) { $0 + retry.ceiling(beforeRetry: $1).seconds * (1 - retry.jitter) }
+        let lasting = Double(max(retry.maxAttempts, 1)) * timeout.seconds + backoffs
+        let spacing = ((lasting / interval).rounded(.down) + 1) * interval
+        let attempts = ((to - from) / spacing).rounded(.down) + 1
         let copies = attempts * (files(at: from) + files(at: to)) / 2
         let manifestBytes = headerBytes + lineBytes * files(at: from)
         return AbandonedBackups(manifestBytes: manifestBytes, files: files(at: from), neededBytesPerSecond: (manifestBytes / (timeout.seconds - latency) * AbandonedBackups.headroom).rounded(.up),
-                                from: from, attempts: attempts, copies: copies)
+                                from: from, spacing: spacing, attempts: attempts, copies: copies)
     }
 }
 
@@ -181,7 +198,7 @@ extension ResourceBudget {
             add(bytes: timedOut.bytes, by: section)
         }
         if let abandoned = Self.abandonedBackups(churn: churn, manager: backup.manager, store: store.configuration,
-                                                 timeout: store.clientTimeout, over: horizon) {
+                                                 timeout: store.clientTimeout, retry: store.retry, over: horizon) {
             add(events: 100 * abandoned.copies, by: section)
             add(bytes: 700 * abandoned.copies, by: section)
         }

@@ -1,4 +1,5 @@
 import Simulator
+import Reports
 
 extension ResourceBudget {
     /// The labels of the faults the file lists on the timeline: a fault is drawn once for every
@@ -28,5 +29,32 @@ extension ResourceBudget {
         let drawn = (chaos.crashesPerHour + chaos.pausesPerHour) * Double(chaos.nodes.count) * scenario.limits.timeLimit.seconds / 3_600
         add(events: 20 * drawn, by: "chaos")
         add(bytes: 2_048 * drawn, by: "chaos")
+    }
+
+    /// The first thing the file lists that can keep `nodes` from answering one another or
+    /// their clients — a fault naming one of them (a crash, pause, hang, restart…), a
+    /// partition that puts them on different sides (the nodes no group names on one of their
+    /// own), messages lost (a link's drop rate or a scheduled one), the chaos striking one of
+    /// them — described for a message, or nil when nothing can.
+    /// Returns where it is written (`faults`, `chaos`, `network`) and what it is.
+    static func faultStriking(_ nodes: Set<NodeID>, in scenario: Scenario) -> (section: String, what: String)? {
+        for entry in scenario.faults.entries {
+            let at = DurationFormat.seconds(entry.at.seconds, grouping: true)
+            switch entry.fault {
+            case .partition(let groups, _):
+                let sides = Set(nodes.map { node in groups.firstIndex { $0.contains(node) } ?? -1 })
+                if sides.count > 1 { return ("faults", "the \(entry.fault.description) at \(at)") }
+            case .dropRate(let rate) where rate > 0:
+                return ("faults", "the \(entry.fault.description) at \(at)")
+            case .heal, .dropRate, .latencySpike:
+                break
+            default:
+                if entry.fault.nodes.contains(where: nodes.contains) { return ("faults", "the \(entry.fault.description) at \(at)") }
+            }
+        }
+        if let chaos = scenario.faults.chaos, let node = chaos.nodes.first(where: nodes.contains) { return ("chaos", "the chaos, which may crash \(node)") }
+        let profiles = [scenario.defaultLink] + scenario.links.map(\.profile)
+        if let rate = profiles.first(where: { $0.dropRate > 0 })?.dropRate { return ("network", "the network's drop rate of \(NumberText.plain(rate))") }
+        return nil
     }
 }

@@ -28,14 +28,15 @@ public struct ResourceBudget: Sendable, Equatable {
 
     /// The virtual time the estimates cover: the run's duration, or its time limit — or, when a
     /// composed world keeps running past its duration for something it schedules later (a job's
-    /// `submit_at`, a producer, a restore, the explicit operations), until then (at most its time
-    /// limit). The clients' requests are counted over the duration, when they stop.
+    /// `submit_at`, a producer, a restore, the explicit operations) or a queue producer may still
+    /// be retrying, until then (at most its time limit). The clients' requests are counted over
+    /// the duration, when they stop.
     public var horizon: Duration = .zero
     /// What keeps the world running past its duration, when something does.
     public var runsOn: RunsOn?
 
-    /// Something a composed world schedules after its `run.duration`, which keeps it running
-    /// (with its heartbeats, polls, syncs and chaos) until then.
+    /// Something a composed world schedules after its `run.duration`, or a queue producer's
+    /// retries, which keeps it running (with its heartbeats, polls, syncs and chaos) until then.
     public struct RunsOn: Sendable, Equatable {
         /// Where it is written (`mapreduce.jobs.0.submit_at`: the list's index, then the key), for the error.
         public var section: String
@@ -44,6 +45,23 @@ public struct ResourceBudget: Sendable, Equatable {
         /// Whether the world would fit its budget if it ended at its duration: if so, this is
         /// what the refusal names.
         public var fitsWithout: Bool
+        /// Whether it is a queue producer that may retry until then (else something scheduled).
+        public var retrying = false
+        /// Whether it is something a fault may keep from ending (a job, an operation), which
+        /// keeps the world running until its time limit.
+        public var stuck = false
+    }
+
+    /// The latest thing that keeps a world running past its duration: its end (seconds; the run
+    /// stops at its time limit all the same), where it is written and what it is.
+    struct Scheduled {
+        var end: Double
+        var section: String
+        var what: String
+        var retrying = false
+        var stuck = false
+        /// The end as the file wrote it, for what it schedules (a producer's retries are computed).
+        var exactEnd: Duration?
     }
 
     /// Estimates `scenario`.
@@ -54,10 +72,11 @@ public struct ResourceBudget: Sendable, Equatable {
     private init(_ scenario: Scenario, runningOn: Bool) {
         let clientsHorizon = scenario.limits.duration ?? scenario.limits.timeLimit
         self.horizon = clientsHorizon
-        if runningOn, let duration = scenario.limits.duration, let (end, section, what) = Self.latestScheduled(in: scenario), end > duration {
-            self.horizon = min(end, scenario.limits.timeLimit)
+        if runningOn, let duration = scenario.limits.duration, let latest = Self.latestRunningOn(in: scenario), latest.end > duration.seconds {
+            self.horizon = min(latest.exactEnd ?? .seconds(double: latest.end), scenario.limits.timeLimit)
             let base = ResourceBudget(scenario, runningOn: false)
-            runsOn = RunsOn(section: section, what: what, fitsWithout: base.problem(eventLimit: scenario.limits.eventLimit) == nil)
+            runsOn = RunsOn(section: latest.section, what: latest.what, fitsWithout: base.problem(eventLimit: scenario.limits.eventLimit) == nil,
+                            retrying: latest.retrying, stuck: latest.stuck)
         }
         let horizon = clientsHorizon.seconds
         if let workload = scenario.workload {
@@ -172,7 +191,10 @@ public struct ResourceBudget: Sendable, Equatable {
             }
         }
         let running = self.horizon.seconds
-        if let queue = scenario.queue { addQueueWork(of: queue, over: running) }
+        if let queue = scenario.queue {
+            addQueueWork(of: queue, over: running, clientsHorizon: clientsHorizon.seconds)
+            addLeaderChurn(of: queue, in: scenario, over: running)
+        }
         addPeriodicWork(of: scenario, over: running)
         addBackups(of: scenario, over: running)
         addFaultLabels(of: scenario)
@@ -218,18 +240,54 @@ public struct ResourceBudget: Sendable, Equatable {
         }
     }
 
-    /// The sharded queue's messages, its consumers' fetches and its copies' catch-up rounds
-    /// (measured: 14 events a message with two copies; 2.5 a fetch of a partition, its poll
-    /// included; a copy's round of catch-up, which wakes nothing, about an eighth of a message).
-    private mutating func addQueueWork(of queue: QueueSection, over horizon: Double) {
+    /// The sharded queue's messages and their retries, its consumers' fetches, its brokers' and
+    /// consumers' heartbeats and its copies' catch-up rounds, over `horizon` seconds — the time
+    /// the world can run, which its producers' retries may carry past its duration
+    /// (``latestRunningOn(in:)``): a producer cut off from the brokers after a second of a 10 s
+    /// run kept its consumers polling 200 partitions until the time limit, 3,620 s, 7.4 × 10⁶
+    /// events where 7.6 × 10⁴ had been estimated over the duration. Measured: 14 events a message
+    /// with two copies; 2.5 a fetch of a partition, its poll included; a copy's round of
+    /// catch-up, which wakes nothing, about an eighth of a message; a heartbeat about 6.3. A
+    /// producer makes at most one attempt a `timeout` (a failed attempt waits for it, or sleeps
+    /// it before the next), each counted as a message.
+    private mutating func addQueueWork(of queue: QueueSection, over horizon: Double, clientsHorizon: Double) {
         let replication = Double(queue.configuration.replication)
         let messages = queue.producers.reduce(0.0) { $0 + Double($1.messages) }
         add(events: 7 * replication * messages, by: "queue.producers")
         add(bytes: 256 * replication * messages, by: "queue.producers")
+        let retries = queue.producers.reduce(0.0) { total, producer in
+            total + min(Double(producer.messages) * Double(max(producer.attempts - 1, 0)),
+                        max(0, horizon - producer.start.seconds) / max(producer.timeout.seconds, 1e-9))
+        }
+        add(events: 7 * replication * retries, by: "queue.producers")
         add(events: 3 * queue.estimatedFetches(over: horizon), by: "queue.consumers")
+        let heartbeats = Double(queue.brokers + queue.consumers.count) * horizon / max(queue.configuration.heartbeatInterval.seconds, 1e-9)
+        add(events: 10 * heartbeats, by: "queue.heartbeat_interval")
         let copies = replication * queue.topics.reduce(0.0) { $0 + Double($1.partitions) }
         add(events: 2 * copies * horizon / max(queue.configuration.catchUpInterval.seconds, 1e-9), by: "queue.topics")
         add(bytes: 256 * copies, by: "queue.topics")
+    }
+
+    /// The controller checks each broker every `heartbeat_interval`, waiting that long for the
+    /// answer, and declares a broker dead when it has heard nothing for `session_timeout`: every
+    /// partition it leads moves to another copy, every in-sync set it is in shrinks, and when it
+    /// answers again it comes back — each change a decision the report keeps (~180 bytes and an
+    /// event). When the network's largest round trip (``QueueSection/largestLatency(of:)``
+    /// twice) can outlast the interval, the checks can fail with every broker up, and the
+    /// brokers come and go over and over: three brokers of 1,000 partitions with 10 ms checks,
+    /// 40 ms sessions and 1–30 ms latencies made 6.5 × 10⁶ changes in 3,720 s (1.19 GB); three
+    /// topics like it exhausted memory. Counted as at most one declaration of each broker a
+    /// session timeout and a check, each changing every partition copy it holds: `replication ×
+    /// partitions × horizon ÷ (session_timeout + heartbeat_interval)` (23 times that run's).
+    private mutating func addLeaderChurn(of queue: QueueSection, in scenario: Scenario, over horizon: Double) {
+        let configuration = queue.configuration
+        let profiles = [scenario.defaultLink] + scenario.links.map(\.profile)
+        let roundTrip = 2 * profiles.reduce(0.0) { max($0, QueueSection.largestLatency(of: $1.latency)) }
+        guard roundTrip > configuration.heartbeatInterval.seconds else { return }
+        let copies = Double(configuration.replication) * queue.topics.reduce(0.0) { $0 + Double($1.partitions) }
+        let changes = copies * horizon / (configuration.sessionTimeout + configuration.heartbeatInterval).seconds
+        add(events: changes, by: "queue.session_timeout")
+        add(bytes: 180 * changes, by: "queue.session_timeout")
     }
 
     /// An open loop whose rate varies (a ramp-up or bursts) draws arrivals at its peak rate —
@@ -278,6 +336,50 @@ public struct ResourceBudget: Sendable, Equatable {
         bytes += more
     }
 
+    /// The latest thing that keeps a world running past its duration: what it schedules
+    /// (``latestScheduled(in:)``), or a queue producer's retries
+    /// (``QueueSection/latestRetryEnd(of:)``: every message taking all its attempts), whichever
+    /// ends later within the time limit (the earlier in the file when both reach it).
+    static func latestRunningOn(in scenario: Scenario) -> Scheduled? {
+        let limit = scenario.limits.timeLimit.seconds
+        var latest = latestScheduled(in: scenario).map { Scheduled(end: $0.end.seconds, section: $0.section, what: $0.what, exactEnd: $0.end) }
+        let at = { (time: Double) in DurationFormat.seconds(time, grouping: true) }
+        // Only a producer whose attempts can fail retries (``QueueSection/producerMayFail(_:in:)``).
+        for (index, producer) in (scenario.queue?.producers ?? []).enumerated() where QueueSection.producerMayFail(producer, in: scenario) {
+            let end = QueueSection.latestRetryEnd(of: producer)
+            guard min(end, limit) > min(latest?.end ?? 0, limit) else { continue }
+            let messages = "\(NumberText.figure(Double(producer.messages))) message\(producer.messages == 1 ? "" : "s")"
+            let what = producer.attempts == 1
+                ? "producer '\(producer.id.name)', whose \(messages) may each wait \(producer.timeout.formattedSeconds) for an answer, may still be sending until \(at(end))"
+                : "producer '\(producer.id.name)', whose \(messages) may each take up to \(producer.attempts) attempts of \(producer.timeout.formattedSeconds) and as long between two, may still be retrying until \(at(end))"
+            latest = Scheduled(end: end, section: "queue.producers.\(index).timeout", what: what,
+                               retrying: true)
+        }
+        // A job's client waits for its job to end, and the explicit operations for each answer
+        // (up to the store's client timeout, with no retry): a fault that can strike the
+        // coordinator, or the store, keeps them waiting — a coordinator crashed before a 10 s
+        // run's job was submitted kept a hundred servers' 1 ms health checks going until the
+        // time limit, 3,620 s, 145 s of running where 10 s had been estimated.
+        if let mapreduce = scenario.mapreduce, let job = mapreduce.jobs.first, min(limit, latest?.end ?? 0) < limit,
+           let (section, fault) = faultStriking(["coordinator", scenario.workload == nil ? "client" : "job-client"], in: scenario) {
+            latest = Scheduled(end: limit, section: section, what: "\(fault) may keep job '\(job.id)' (\(job.spec.name)) from ending, and its client waits for it",
+                               stuck: true)
+        }
+        if let operations = scenario.operations, !operations.steps.isEmpty {
+            let store = scenario.store ?? .forExplicitRequests
+            if let (section, fault) = faultStriking([store.id, operations.client], in: scenario) {
+                let waited = operations.steps.reduce(0.0) { total, step in
+                    if case .wait(let duration) = step.action { total + duration.seconds } else { total + store.clientTimeout.seconds }
+                }
+                if min(waited, limit) > min(latest?.end ?? 0, limit) {
+                    latest = Scheduled(end: waited, section: section, what: "\(fault) may leave each of the operations' requests waiting its whole timeout (\(store.clientTimeout.formattedSeconds)), until \(at(waited))",
+                                       stuck: true)
+                }
+            }
+        }
+        return latest
+    }
+
     /// The latest thing a composed world schedules that keeps it running until then, as the
     /// world runs: a job's client waits for its `submit_at`, a producer sends until its last
     /// record, a restore waits for its `at`, the explicit operations for their waits — none of
@@ -300,6 +402,14 @@ public struct ResourceBudget: Sendable, Equatable {
         for (index, restore) in (scenario.backup?.restores ?? []).enumerated() {
             consider(restore.at, "backup.restores.\(index).at", "restore \(index + 1) is at \(at(restore.at))")
         }
+        if let plan = scenario.deployment {
+            // Each server (all at once: every one together) restarts, boots and waits out the
+            // pause before the next: a rolling deploy of 100 servers with an hour's pause kept a
+            // world with a store running 100 hours, its health checks with it.
+            let waves = plan.strategy == .rolling ? Double(plan.servers.isEmpty ? scenario.servers.count : plan.servers.count) : 1
+            let end = plan.at + (plan.bootTime + plan.pause) * waves
+            consider(end, "deploy.pause", "the deployment of \(NumberText.figure(waves)) server\(waves == 1 ? "" : "s"), each booting \(plan.bootTime.formattedSeconds) and pausing \(plan.pause.formattedSeconds), ends at \(at(end)) at the earliest")
+        }
         if let steps = scenario.operations?.steps {
             // The steps' own requests take milliseconds: their waits are when the list ends.
             let waited = steps.reduce(Duration.zero) { total, step in
@@ -312,17 +422,37 @@ public struct ResourceBudget: Sendable, Equatable {
 
     /// Why `scenario` cannot run within its limits and this machine's, or nil when it can.
     public func problem(eventLimit: UInt64) -> (section: String, message: String)? {
+        let (eventsText, limitText) = NumberText.figures(events, against: Double(eventLimit))
+        // One decimal, or as many as it takes not to read as the 4 GiB it is more than.
+        var decimals = 1
+        while decimals < 9, bytes > Self.memoryBytes,
+              NumberFormat.fixed(bytes / 1_073_741_824, decimals: decimals) == NumberFormat.fixed(Self.memoryBytes / 1_073_741_824, decimals: decimals) {
+            decimals += 1
+        }
+        let gibibytes = NumberFormat.fixed(bytes / 1_073_741_824, decimals: decimals, grouping: true)
         if let runsOn, runsOn.fitsWithout, events > Double(eventLimit) || bytes > Self.memoryBytes {
             let need = events > Double(eventLimit)
-                ? "about \(NumberText.approximate(events)) events (mostly from '\(eventsDrivenBy)'), more than its event limit of \(NumberText.approximate(Double(eventLimit))) (run.max_events)"
-                : "about \(NumberFormat.fixed(bytes / 1_073_741_824, decimals: 1, grouping: true)) GiB (mostly for '\(bytesDrivenBy)'), more than the \(NumberText.plain(Self.memoryBytes / 1_073_741_824)) GiB a run may use"
-            return (runsOn.section, "this world runs until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (a composed world runs until its last job, producer, restore or operation), and over that time would need \(need); schedule it earlier")
+                ? "about \(eventsText) events (mostly from '\(eventsDrivenBy)'), more than its event limit of \(limitText) (run.max_events)"
+                : "about \(gibibytes) GiB (mostly for '\(bytesDrivenBy)'), more than the \(NumberText.plain(Self.memoryBytes / 1_073_741_824)) GiB a run may use"
+            if runsOn.stuck {
+                return (runsOn.section, "this world may run until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (a composed world runs until its last job, producer, restore or operation ends, up to its time limit), and over that time would need \(need); set a shorter run.time_limit")
+            }
+            guard runsOn.retrying else {
+                return (runsOn.section, "this world runs until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (a composed world runs until its last job, producer, restore or operation), and over that time would need \(need); schedule it earlier")
+            }
+            return (runsOn.section, "this world may run until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (a queue world runs on while a producer retries, up to its time limit), and over that time would need \(need); give its messages fewer attempts or a shorter timeout, or set a shorter run.time_limit")
         }
         if events > Double(eventLimit) {
-            return (eventsDrivenBy, "this world would need about \(NumberText.approximate(events)) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time (mostly from '\(eventsDrivenBy)'), more than its event limit of \(NumberText.approximate(Double(eventLimit))) (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size")
+            return (eventsDrivenBy, "this world would need about \(eventsText) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time (mostly from '\(eventsDrivenBy)'), more than its event limit of \(limitText) (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size")
         }
         if bytes > Self.memoryBytes {
-            return (bytesDrivenBy, "this world would hold about \(NumberFormat.fixed(bytes / 1_073_741_824, decimals: 1, grouping: true)) GiB (mostly for '\(bytesDrivenBy)'), more than the \(NumberText.plain(Self.memoryBytes / 1_073_741_824)) GiB a run may use; make it smaller")
+            // What to change, for the figures that grow as their value shrinks.
+            let remedy = switch bytesDrivenBy {
+            case "object_store.bytes_per_second": "raise object_store.bytes_per_second, so that the store writes in time"
+            case "queue.session_timeout": "make queue.heartbeat_interval longer than the network's largest round trip, or the latency smaller"
+            default: "make it smaller"
+            }
+            return (bytesDrivenBy, "this world would hold about \(gibibytes) GiB (mostly for '\(bytesDrivenBy)'), more than the \(NumberText.plain(Self.memoryBytes / 1_073_741_824)) GiB a run may use; \(remedy)")
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 extension ScenarioLoader {
@@ -13,7 +14,8 @@ extension ScenarioLoader {
                              remedy: String = "make the interval longer") throws(ScenarioError) {
         let wakeUps = span.seconds / interval.seconds * Double(times)
         guard wakeUps <= Double(most) else {
-            throw cursor.error(.invalidValue("\(NumberText.approximate(wakeUps)) \(what) \(spanText ?? "in \(span.formattedSeconds)") is more than the \(most) a run may have; \(remedy)"))
+            let (wakeUpsText, mostText) = NumberText.figures(wakeUps, against: Double(most))
+            throw cursor.error(.invalidValue("\(wakeUpsText) \(what) \(spanText ?? "in \(DurationFormat.seconds(span.seconds, grouping: true))") is more than the \(mostText) a run may have; \(remedy)"))
         }
     }
 }

@@ -54,10 +54,8 @@ public enum ScenarioRunner {
             checks: [])
         result.failuresPerSecond = metrics.failuresPerSecond
         result.balancer = balanced.map { BalancerFigures($0.0, replicas: $0.1, timeline: timeline, end: simulation.now) }
-        result.checks = scenario.expectations.filter { $0.metric.subsystem == .balancer }.map { expectation in
-            let measured = result.value(of: expectation.metric)
-            return ExpectationCheck(expectation: expectation, measured: measured, holds: failure == nil && expectation.holds(for: measured))
-        }
+        // A world attaches more figures (zones, a deployment) and judges again once they are in.
+        result.judge(scenario.expectations, failure: failure)
         return result
     }
 

@@ -2,11 +2,23 @@ import Reports
 import Simulator
 
 extension FaultSchedule {
+    /// An instant as the fault list writes it: seconds as every report table writes them, rounded
+    /// and grouped (``DurationFormat/seconds(_:grouping:)``) — `3,602.000 s`, `0.182 s` for
+    /// 0.181807 s (the list truncated to `t=0.181s` where the Failovers table read `0.182 s`).
+    static func instant(_ at: VirtualInstant) -> String {
+        DurationFormat.seconds(at.seconds, grouping: true)
+    }
+
+    /// A length as the fault list writes it (`1.000 s`, `1,800.000 s`).
+    static func length(_ duration: Duration) -> String {
+        DurationFormat.seconds(duration.seconds, grouping: true)
+    }
+
     /// A fault as a report lists it, `text` describing it at `at`. One scheduled after the run
     /// ended never happened (a world whose clients stop at `run.duration` ends when their last
     /// answer comes): it is marked as not reached instead of listed as if it struck.
     static func reportLine(_ text: String, at: VirtualInstant, end: VirtualInstant) -> String {
-        at > end ? "\(text) (not reached: the run ended at \(end))" : text
+        at > end ? "\(text) (not reached: the run ended at \(instant(end)))" : text
     }
 
     /// One fault to list: when it strikes, the fault itself when it is a network fault (nil for
@@ -15,20 +27,36 @@ extension FaultSchedule {
         var at: VirtualInstant
         var fault: Fault?
         var text: String
+        /// Whether `text` already says all there is — its `for:` folded in from the order the file
+        /// wrote it (``asWritten(_:)``) — so the list does not pair it with an undo again.
+        var settled = false
+        /// Whether it is a written level (or partition) with no end after it in the schedule: the
+        /// list says until when it was in force, if another of its target came later.
+        var open = false
     }
 
     /// The report's fault list, `faults` in time order: every fault once. The loader writes a
     /// `slow`, `errors`, `drop_rate`, `latency_spike` or `partition` with `for:` as two schedule
     /// entries — the fault and, `for:` later, its undo (factor 1, rate 0, no extra latency, a
     /// heal) — because that is what the network applies; the report folds the undo back into its
-    /// fault, listed as `pause` and `hang` are: "slow s3 ×2.0 for 1.000s". The schedule itself
-    /// is not touched.
+    /// fault, listed as `pause` and `hang` are: "slow s3 ×2.0 for 1.000 s". Faults listed
+    /// ``asWritten(_:)`` come folded already; the others (a schedule read in time order, such as
+    /// chaos draws) are paired here. The schedule itself is not touched.
     ///
     /// Of the faults after the run's end, the first ``notReachedListed`` are listed and the rest
     /// are counted in one line: chaos draws its faults up to the time limit, an hour past most
     /// worlds' end, and a 30 s world listed 1,260 faults that never struck (a 156 KB report).
     static func reportLines(_ faults: [Listed], end: VirtualInstant) -> [String] {
         let ends = undoPairs(faults)
+        // For each fault written without an end in the schedule, when the next of its target set
+        // the level again (found walking back).
+        var until: [Int: VirtualInstant] = [:]
+        var nextOf: [String: VirtualInstant] = [:]
+        for index in faults.indices.reversed() {
+            guard let target = faults[index].fault?.lasting?.target else { continue }
+            if faults[index].open, let next = nextOf[target] { until[index] = next }
+            nextOf[target] = faults[index].at
+        }
         var lines: [String] = []
         var notReached = 0
         var unlisted = 0
@@ -45,12 +73,14 @@ extension FaultSchedule {
             }
             var text = listed.text
             if let undo = ends.undoOf[index] {
-                text += " for \(listed.at.duration(to: faults[undo].at).formattedSeconds)"
+                text += " for " + length(.nanoseconds(faults[undo].at.nanoseconds - listed.at.nanoseconds))
+            } else if let next = until[index] {
+                text += " until " + instant(next)
             }
             lines.append(reportLine(text, at: listed.at, end: end))
         }
         if unlisted > 0 {
-            lines.append("… and \(NumberFormat.integer(unlisted)) more \(unlisted == 1 ? "fault" : "faults") not reached, the last at \(lastUnlisted) (the run ended at \(end))")
+            lines.append("… and \(NumberFormat.counted(unlisted, "more fault")) not reached, the last at \(instant(lastUnlisted)) (the run ended at \(instant(end)))")
         }
         return lines
     }
@@ -58,11 +88,46 @@ extension FaultSchedule {
     /// How many faults after the run's end a report lists one by one.
     static let notReachedListed = 10
 
-    /// Which undo ends which fault. A fault and an undo of the same target pair only when
-    /// nothing else of that target comes between: the schedule no longer says which `for:`
-    /// wrote an undo, so overlapping faults of one target (a second `slow s3` before the first
-    /// ends) keep their entries as applied rather than be given lengths nobody wrote. An undo
-    /// with no fault before it (written by hand, `factor: 1`) stays an entry of its own.
+    /// Written faults, `entries` in the order the file wrote them, each listed once: a fault
+    /// written with `for:` is followed by its end — the undo the loader appends right after it —
+    /// and is listed with that length, whatever its level, so a `slow s` with `factor: 1` and
+    /// `for: 1s` is "slow s ×1.0 for 1.000 s", not two faults (its level equals its undo's). The
+    /// loaders leave out the end of a window a later one of its target overlaps and outlasts
+    /// (``LevelWindows``): that fault has no end after it, so its `for:` is not known here; it is
+    /// listed with when the next of its target replaced it (`slow s3 ×5.0 until 1.500 s`), as a
+    /// level written without `for:` is, and the later one keeps its own `for:`; the end of another fault no longer pairs with it, and no end is
+    /// listed as a fault of its own (`slow s3 ×1.0` after the run). An undo written by hand
+    /// right after a fault of its target reads as that fault's `for:` — it does the same. In the
+    /// file's order, not time order: the caller sorts.
+    static func asWritten(_ entries: [(at: VirtualInstant, fault: Fault?, text: String)]) -> [Listed] {
+        var listed: [Listed] = []
+        listed.reserveCapacity(entries.count)
+        var index = entries.startIndex
+        while index < entries.endIndex {
+            let (at, fault, text) = entries[index]
+            var item = Listed(at: at, fault: fault, text: text, settled: true)
+            let next = index + 1
+            if let start = fault?.lasting, fault != .heal, next < entries.endIndex, let end = entries[next].fault?.lasting,
+               end.isUndo, end.target == start.target, entries[next].at > at {
+                item.text += " for " + length(.nanoseconds(entries[next].at.nanoseconds - at.nanoseconds))
+                index += 2
+            } else {
+                // A level with no end after it: written without `for:`, or its end left out for a
+                // later one of its target that outlasts it. Either way it held until the next.
+                item.open = fault?.lasting.map { !$0.isUndo } ?? false
+                index += 1
+            }
+            listed.append(item)
+        }
+        return listed
+    }
+
+    /// Which undo ends which fault, among the faults not ``Listed/settled``. A fault and an undo
+    /// of the same target pair only when nothing else of that target comes between: a schedule in
+    /// time order no longer says which `for:` wrote an undo, so overlapping faults of one target
+    /// (a second `slow s3` before the first ends) keep their entries as applied rather than be
+    /// given lengths nobody wrote. An undo with no fault before it (written by hand, `factor: 1`)
+    /// stays an entry of its own.
     ///
     /// Partitions do not nest: a partition replaces the one before it, and a heal ends whichever
     /// is in force, so a heal pairs with the latest partition and the earlier one is listed alone.
@@ -72,7 +137,7 @@ extension FaultSchedule {
         // Per target: the fault that opened it (nil once another fault overlapped it) and how
         // many faults are still open.
         var open: [String: (start: Int?, depth: Int)] = [:]
-        for (index, listed) in faults.enumerated() {
+        for (index, listed) in faults.enumerated() where !listed.settled {
             guard let lasting = listed.fault?.lasting else { continue }
             let current = open[lasting.target]
             guard lasting.isUndo else {
@@ -106,19 +171,56 @@ extension Fault {
         case .crash, .restart, .pause, .hang: return nil
         }
     }
+
+    /// The fault as reports write it: its ``description``, but with its lengths as every report
+    /// writes seconds (``FaultSchedule/length(_:)``): `restart s2 (boot 1.000 s)`,
+    /// `pause s2 for 1.000 s`, `latency spike +0.005 s`.
+    var reportText: String {
+        switch self {
+        case .restart(let node, let boot): return "restart \(node) (boot \(FaultSchedule.length(boot)))"
+        case .pause(let node, let duration): return "pause \(node) for \(FaultSchedule.length(duration))"
+        case .latencySpike(let extra): return "latency spike +\(FaultSchedule.length(extra))"
+        case .hang(let node, let duration): return "hang \(node)" + (duration.map { " for \(FaultSchedule.length($0))" } ?? "")
+        case .crash, .slow, .partition, .heal, .dropRate, .errors: return description
+        }
+    }
+}
+
+extension MapReduce.ClusterFault {
+    /// The fault as reports write it (``Fault/reportText``).
+    var reportText: String {
+        if case .network(let fault) = self { return fault.reportText }
+        return description
+    }
+
+    /// The network fault it is, if it is one.
+    var networkFault: Fault? {
+        if case .network(let fault) = self { return fault }
+        return nil
+    }
 }
 
 extension FaultSchedule.Listed {
     /// A network fault as the report lists it.
     init(_ entry: FaultSchedule.Entry) {
-        self.init(at: entry.at, fault: entry.fault, text: "\(entry.at): \(entry.fault)")
+        self.init(at: entry.at, fault: entry.fault, text: "\(FaultSchedule.instant(entry.at)): \(entry.fault.reportText)")
     }
 
     /// A MapReduce cluster fault as the report lists it: its network faults pair as the
     /// network's do.
     init(_ entry: MapReduce.ClusterFault.Entry) {
-        var fault: Fault?
-        if case .network(let network) = entry.fault { fault = network }
-        self.init(at: entry.at, fault: fault, text: "\(entry.at): \(entry.fault)")
+        self.init(at: entry.at, fault: entry.fault.networkFault, text: "\(FaultSchedule.instant(entry.at)): \(entry.fault.reportText)")
+    }
+}
+
+extension FaultSchedule {
+    /// Network faults in the order the file wrote them, listed ``asWritten(_:)``.
+    static func asWritten(_ entries: [Entry]) -> [Listed] {
+        asWritten(entries.map { ($0.at, $0.fault, Listed($0).text) })
+    }
+
+    /// Cluster faults in the order the file wrote them, listed ``asWritten(_:)``.
+    static func asWritten(_ entries: [MapReduce.ClusterFault.Entry]) -> [Listed] {
+        asWritten(entries.map { ($0.at, $0.fault.networkFault, Listed($0).text) })
     }
 }

@@ -1,3 +1,5 @@
+import Reports
+
 extension RunResult {
     /// The figures of the run's one-line verdict, in this order: the traffic's (`traffic`, which
     /// the caller words, since only the file knows whether it has a workload), the jobs exact,
@@ -10,7 +12,7 @@ extension RunResult {
             figures.append("\(jobs.filter { $0.result.outputExact }.count)/\(jobs.count) jobs exact")
         }
         if let backupHeadline { figures.append(backupHeadline) }
-        if case .success(let outcomes) = operations { figures.append("\(outcomes.count) operations answered") }
+        if case .success(let outcomes) = operations { figures.append("\(NumberFormat.counted(outcomes.count, "operation")) answered") }
         if let queueHeadline { figures.append(queueHeadline) }
         let saidNothing = figures.isEmpty
         // A log beside a queue or a store operation printed only their figures: its own are added
@@ -25,10 +27,13 @@ extension RunResult {
     /// "0/0 restores exact".
     public var backupHeadline: String? {
         guard let backup else { return nil }
-        var text = "\(backup.backupsCreated) backups"
+        var text = NumberFormat.counted(backup.backupsCreated, "backup")
         if backup.failedBackups > 0 { text += " (\(backup.failedBackups) failed)" }
         if !backup.restores.isEmpty {
-            text += ", \(backup.restores.filter { $0.identical && $0.failure == nil }.count)/\(backup.restores.count) restores exact"
+            // A restore of an empty backup is identical to what it held, and shows nothing restored.
+            let exact = backup.restores.filter { $0.identical && $0.failure == nil }
+            let empty = exact.filter(BackupPart.isEmptyAndIdentical).count
+            text += ", \(exact.count)/\(backup.restores.count) restores exact" + (empty > 0 ? " (\(empty) of an empty backup)" : "")
         }
         return text
     }
@@ -39,7 +44,9 @@ extension RunResult {
     public var queueHeadline: String? {
         guard queue != nil else { return nil }
         func count(_ metric: QueueMetric) -> Int { Int(value(of: metric.metric) ?? 0) }
-        return "\(count(.acknowledged))/\(count(.sent)) messages acknowledged, \(count(.lostAcknowledged)) of them lost, \(count(.undelivered)) never delivered"
+        let delivery = value(of: QueueMetric.undelivered.metric).map { "\(Int($0)) never delivered" }
+            ?? "its records unread (no consumers)"
+        return "\(count(.acknowledged))/\(NumberFormat.counted(count(.sent), "message")) acknowledged, \(count(.lostAcknowledged)) of them lost, \(delivery)"
     }
 
     /// The store's figure for the verdict: the requests sent to it and those not answered 2xx, for
@@ -57,6 +64,6 @@ extension RunResult {
     public var logHeadline: String? {
         guard log != nil else { return nil }
         func count(_ metric: LogMetric) -> Int { Int(value(of: metric.metric) ?? 0) }
-        return "\(count(.produced)) records acknowledged, \(count(.lost)) of them lost, \(count(.readByJobs)) read by jobs"
+        return "\(NumberFormat.counted(count(.produced), "record")) acknowledged, \(count(.lost)) of them lost, \(count(.readByJobs)) read by jobs"
     }
 }

@@ -65,8 +65,6 @@ extension RunResult {
     public func timelineChart() -> GanttChart {
         var rows: [String] = []
         for event in timeline where !rows.contains(event.node) { rows.append(event.node) }
-        let span = max(virtualSeconds, timeline.map(\.end).max() ?? 0)
-        let minimum = span / 400
         return GanttChart(
             title: "\(scenario): every subsystem on one virtual clock (seed \(seed))", rows: rows,
             categories: JobTimelineChart.categories + [
@@ -75,8 +73,9 @@ extension RunResult {
                 .init("backup", color: .skyBlue), .init("restore", color: ChartColor(hex: "#117733", prefersLightText: true)),
                 .init("fault", color: ChartColor(hex: "#AA4499", prefersLightText: true)),
             ],
-            tasks: timeline.map { .init(row: $0.node, start: $0.start, end: max($0.end, $0.start + minimum), category: $0.kind) },
-            yAxisLabel: "node")
+            // A short event is drawn at least 1/400 of the span wide; its tooltip keeps its own times.
+            tasks: timeline.map { .init(row: $0.node, start: $0.start, end: $0.end, category: $0.kind) },
+            yAxisLabel: "node", minimumBarFraction: 1.0 / 400)
     }
 
     /// Seed, replay command, digest and verdict first; then each subsystem's section, the

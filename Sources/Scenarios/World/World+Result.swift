@@ -54,7 +54,10 @@ extension World {
     /// Everything the world measured.
     func result(failure: String?, replayCommand: String) -> RunResult {
         let digest = simulation.trace.digestHex, events = simulation.executor.eventsProcessed, virtualSeconds = simulation.now.seconds
-        let traffic = scenario.subsystems.contains(.balancer) ? trafficResult(failure: failure, replayCommand: replayCommand) : nil
+        var traffic = scenario.subsystems.contains(.balancer) ? trafficResult(failure: failure, replayCommand: replayCommand) : nil
+        // The traffic's own list (a world of the balancer alone prints it) is the network's
+        // faults, listed as written (``faultList(cluster:)``).
+        traffic?.faults = faultList(cluster: false)
         let end = readEndState()
         var result = RunResult(
             scenario: scenario.name, summary: scenario.summary, file: scenario.file, seed: seed, replayCommand: replayCommand,
@@ -119,12 +122,28 @@ extension World {
     /// chaos, its wiped disks), the store's storms — in time order, one marked not reached when
     /// it comes after the run ended, one with a length (`for:`) once with it
     /// (``FaultSchedule/reportLines(_:end:)``). The one list of the run: report.md's `# Faults`
-    /// and report.json's `faults` both print it, and no section keeps a list of its own.
-    private func faultList() -> [String] {
-        var entries = networkFaults.map(FaultSchedule.Listed.init) + clusterFaults.map(FaultSchedule.Listed.init)
-        for storm in scenario.store?.configuration.errorStorms ?? [] {
-            let at = VirtualInstant.after(storm.start)
-            entries.append(.init(at: at, fault: nil, text: "\(at): \(storm.code.rawValue) storm on \(scenario.store?.id.name ?? "s3") for \(storm.length.formattedSeconds) at rate \(storm.errorRate)"))
+    /// and report.json's `faults` both print it, and no section keeps a list of its own; without
+    /// `cluster`, the network's faults alone (the traffic's own list).
+    ///
+    /// The file's faults are paired with their ends in the order the file wrote them
+    /// (``FaultSchedule/asWritten(_:)``), not in the time-ordered schedule the network applies:
+    /// there a `slow s` with `factor: 1` and `for: 1s` was two faults (its level equals its
+    /// undo's), and of two overlapping `slow s3 … for:` the later one lost its length and the
+    /// end of it was listed as a fault of its own. Chaos draws no such faults on the network, so
+    /// its draws (the same the run applied: one stream per node) are listed as drawn.
+    private func faultList(cluster withCluster: Bool = true) -> [String] {
+        let horizon = VirtualInstant.after(scenario.limits.timeLimit)
+        var entries = FaultSchedule.asWritten(scenario.faults.entries).filter { $0.at <= horizon }
+        if let chaos = scenario.faults.chaos {
+            entries += FaultSchedule(chaos: chaos).timeline(seed: seed, horizon: horizon).map(FaultSchedule.Listed.init)
+        }
+        if withCluster {
+            if cluster != nil, let section = scenario.mapreduce { entries += FaultSchedule.asWritten(section.faults) }
+            entries += clusterChaosFaults.map(FaultSchedule.Listed.init)
+            for storm in scenario.store?.configuration.errorStorms ?? [] {
+                let at = VirtualInstant.after(storm.start)
+                entries.append(.init(at: at, fault: nil, text: "\(FaultSchedule.instant(at)): \(storm.code.rawValue) storm on \(scenario.store?.id.name ?? "s3") for \(FaultSchedule.length(storm.length)) at rate \(storm.errorRate)", settled: true))
+            }
         }
         let sorted = entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         return FaultSchedule.reportLines(sorted, end: simulation.now)

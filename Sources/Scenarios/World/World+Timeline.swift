@@ -10,7 +10,11 @@ extension World {
     func timeline(_ result: RunResult) -> [TimelineEvent] {
         var events: [TimelineEvent] = []
         let end = result.virtualSeconds
+        // A queue's brokers, controller, producers and consumers are the queue's (they were filed
+        // under the balancer, a world's default).
+        let queueNodes = Set(scenario.queue?.nodes ?? [])
         func subsystem(of node: NodeID) -> Subsystem {
+            if queueNodes.contains(node) { return .queue }
             if node.name == "coordinator" || node.name.hasPrefix("worker-") || node.name == "shuffle" || node == jobClientID { return .mapreduce }
             if node.name == "log" || producers.contains(where: { $0.producer.id == node }) { return .log }
             if node == scenario.store?.id { return .store }
@@ -50,7 +54,7 @@ extension World {
             default:
                 for node in fault.nodes {
                     events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "fault", start: at.seconds, end: at.seconds,
-                                        label: fault.description))
+                                        label: fault.reportText))
                 }
             }
         }

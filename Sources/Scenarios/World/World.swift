@@ -53,6 +53,9 @@ final class World: @unchecked Sendable {
     var networkFaults: [FaultSchedule.Entry] = []
     /// The cluster's own faults (its chaos included), in order.
     var clusterFaults: [MapReduce.ClusterFault.Entry] = []
+    /// The faults the cluster's chaos drew, in order (the fault list pairs them in time order;
+    /// the file's own it lists in the order written).
+    var clusterChaosFaults: [MapReduce.ClusterFault.Entry] = []
 
     /// The node the MapReduce client submits jobs from: `client`, unless the workload's clients
     /// use that name.
@@ -119,7 +122,8 @@ final class World: @unchecked Sendable {
         guard let cluster, let section = scenario.mapreduce else { return }
         var timeline = section.faults
         if let chaos = section.chaos {
-            timeline += chaos.timeline(seed: seed, workers: cluster.workerIDs, coordinator: cluster.coordinator.id, others: cluster.serviceIDs)
+            clusterChaosFaults = chaos.timeline(seed: seed, workers: cluster.workerIDs, coordinator: cluster.coordinator.id, others: cluster.serviceIDs)
+            timeline += clusterChaosFaults
         }
         clusterFaults = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         cluster.schedule(clusterFaults)

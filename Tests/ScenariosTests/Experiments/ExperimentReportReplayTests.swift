@@ -26,8 +26,22 @@ import Testing
         let bundle = try experiment.run(jobs: 1)
         let report = try #require(bundle.files.first { $0.path == "a1/report.md" })
         let lines = String(decoding: report.contents, as: UTF8.self).split(separator: "\n").prefix(4).map(String.init)
-        #expect(lines[0] == "# A-1: how 1 requests spread over 3 replicas")
+        #expect(lines[0] == "# A-1: how 1 request spread over 3 replicas")
         #expect(lines[1] == "- seed: `1`")
         #expect(lines[2] == "- replay: `orrery run cases/a1_requests_1.yaml`")
+    }
+
+    /// The experiments that read worlds from the scenarios directory say so, and name
+    /// `--scenarios` when the files came from elsewhere (their replay read `scenarios/` whatever ran).
+    @Test(arguments: [
+        (["scenarios/keepalive.yaml"], "`orrery experiment keepalive` (reads `scenarios/keepalive.yaml`)"),
+        (["cases/keepalive.yaml"], "`orrery experiment keepalive --scenarios cases` (reads `cases/keepalive.yaml`)"),
+        (["my cases/keepalive.yaml"], "`orrery experiment keepalive --scenarios 'my cases'` (reads `my cases/keepalive.yaml`)"),
+        (["-x/keepalive.yaml"], "`orrery experiment keepalive --scenarios ./-x` (reads `-x/keepalive.yaml`)"),
+        (["keepalive.yaml"], "`orrery experiment keepalive --scenarios .` (reads `keepalive.yaml`)"),
+        (["c/a.yaml", "c/b.yaml", "c/d.yaml"], "`orrery experiment keepalive --scenarios c` (reads `c/a.yaml`, `c/b.yaml` and `c/d.yaml`)"),
+    ])
+    func theReplayOfAWorldsExperimentNamesItsDirectory(files: [String], replay: String) {
+        #expect(ExperimentReport.replay(name: "keepalive", reading: files) == replay)
     }
 }

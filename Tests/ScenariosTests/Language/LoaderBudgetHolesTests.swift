@@ -95,9 +95,9 @@ import Testing
 
     @Test func aBackupEveryNanosecondIsRefusedAsASyncEveryNanosecondIs() {
         #expect(Self.error(Self.backupWorld("backup_interval: 1ns"))
-            == "h.yaml:4:74: error: this world would need about 3.6e+13 events over its 3,600.000 s of virtual time (mostly from 'backup.backup_interval'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup.backup_interval)")
+            == "h.yaml:4:74: error: this world would need about 3.6 × 10¹³ events over its 3,600.000 s of virtual time (mostly from 'backup.backup_interval'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup.backup_interval)")
         #expect(Self.error(Self.backupWorld("sync_interval: 1ns"))
-            == "h.yaml:4:9: error: this world would need about 3.6e+13 events over its 3,600.000 s of virtual time (mostly from 'backup'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup)")
+            == "h.yaml:4:9: error: this world would need about 3.6 × 10¹³ events over its 3,600.000 s of virtual time (mostly from 'backup'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup)")
     }
 
     /// 10 events an interval from the first backup (1 s) to the end of the hour: 3,599 s ÷ 18 µs
@@ -105,7 +105,7 @@ import Testing
     @Test func aBackupIntervalJustInsideTheEventLimitLoads() {
         #expect(Self.error(Self.backupWorld("backup_interval: 18us")) == nil)
         #expect(Self.error(Self.backupWorld("backup_interval: 17us"))
-            == "h.yaml:4:74: error: this world would need about 2.1e+09 events over its 3,600.000 s of virtual time (mostly from 'backup.backup_interval'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup.backup_interval)")
+            == "h.yaml:4:74: error: this world would need about 2.1 × 10⁹ events over its 3,600.000 s of virtual time (mostly from 'backup.backup_interval'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup.backup_interval)")
     }
 
     /// An hour of backups a second with the default 60 s sync: one backup a sync (60), each
@@ -122,7 +122,7 @@ import Testing
     /// 10⁸ requests, a day 3.5 × 10⁶.
     @Test func backupsASecondApartForAMonthAreRefused() {
         #expect(Self.error(Self.backupWorld("sync_interval: 1s, backup_interval: 1s", duration: "30d"))
-            == "h.yaml:4:93: error: this world would need about 1.0e+10 events over its 2,592,000.000 s of virtual time (mostly from 'backup.backup_interval'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup.backup_interval)")
+            == "h.yaml:4:93: error: this world would need about 1 × 10¹⁰ events over its 2,592,000.000 s of virtual time (mostly from 'backup.backup_interval'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup.backup_interval)")
         #expect(Self.error(Self.backupWorld("sync_interval: 1s, backup_interval: 1s", duration: "1d")) == nil)
     }
 
@@ -153,7 +153,7 @@ import Testing
     /// bursts, 4 µs a draw (41 s); a hundred bursts are 1.1 × 10⁹ events (4.6 s).
     @Test func burstLooksCountAgainstTheEventLimit() {
         #expect(Self.error(Self.burstWorld(count: 1_000, multiplier: "1000000"))
-            == "h.yaml:4:46: error: this world would need about 1.0e+10 events over its 10.000 s of virtual time (mostly from 'workload.bursts'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload.bursts)")
+            == "h.yaml:4:46: error: this world would need about 1 × 10¹⁰ events over its 10.000 s of virtual time (mostly from 'workload.bursts'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload.bursts)")
         #expect(Self.error(Self.burstWorld(count: 100, multiplier: "1000000")) == nil)
     }
 
@@ -161,7 +161,7 @@ import Testing
     /// second with a 1 ns burst of × 10⁶ were 10⁹ draws (65 s) and were counted as 1,000 requests.
     @Test func aRequestLimitedLoopPaysForTheArrivalsItThinsOut() {
         #expect(Self.error(Self.burstWorld(count: 1, multiplier: "1000000", run: "requests: 1000"))
-            == "h.yaml:4:11: error: this world would need about 1.1e+10 events over its 3,600.000 s of virtual time (mostly from 'workload'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload)")
+            == "h.yaml:4:11: error: this world would need about 1.1 × 10¹⁰ events over its 3,600.000 s of virtual time (mostly from 'workload'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload)")
         #expect(Self.error(Self.burstWorld(count: 1, multiplier: "1000", run: "requests: 1000")) == nil)
     }
 

@@ -23,7 +23,7 @@ import Testing
 
     @Test func aThousandFailingServersRetriedWithoutEndAreRefusedAtTheBalancer() {
         // 60,000 requests × (100 events a pick + 999 retries × 110): 6.6 × 10⁹ events.
-        #expect(HostileInputTests.error(Self.file(servers: 1_000, errorRate: 1, on: "http_5xx")) == "h.yaml:8:12: error: this world would need about 6.6e+09 events over its 60.000 s of virtual time (mostly from 'balancer.retries'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at balancer.retries)")
+        #expect(HostileInputTests.error(Self.file(servers: 1_000, errorRate: 1, on: "http_5xx")) == "h.yaml:8:12: error: this world would need about 6.6 × 10⁹ events over its 60.000 s of virtual time (mostly from 'balancer.retries'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at balancer.retries)")
     }
 
     @Test func theSameServersWithout500sRetriedOrAtALowerRateLoad() {
@@ -74,7 +74,7 @@ import Testing
     /// Cut off for the whole run, every server fails every try: 60,000 requests × (100 events a
     /// pick + 999 retries × 110), as a thousand servers answering 500.
     @Test func aPartitionCuttingEveryServerOffIsRefusedAtTheBalancer() {
-        #expect(HostileInputTests.error(Self.file("[{at: 0s, partition: [[balancer]]}]")) == "h.yaml:8:12: error: this world would need about 6.6e+09 events over its 60.000 s of virtual time (mostly from 'balancer.retries'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at balancer.retries)")
+        #expect(HostileInputTests.error(Self.file("[{at: 0s, partition: [[balancer]]}]")) == "h.yaml:8:12: error: this world would need about 6.6 × 10⁹ events over its 60.000 s of virtual time (mostly from 'balancer.retries'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at balancer.retries)")
     }
 
     /// A dropping partition fails by timeouts, a rejecting one by errors: each counts only when

@@ -28,13 +28,13 @@ import Testing
         // Every pick visits every server behind the balancer: a thousand servers make each request
         // cost ten times its events (64 zones of 960 servers ran for minutes).
         ("a thousand servers behind a balancer at 200,000 requests/s", "servers: [{name: s, count: 1000, service_time: 1ms}]\nbalancer: {strategy: least_conn}\nworkload: {type: open_loop, rate: 200000}\nrun: {duration: 100s}\n",
-         "x.yaml:1:10: error: this world would need about 2.2e+09 events over its 100.000 s of virtual time (mostly from 'servers'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at servers)"),
+         "x.yaml:1:10: error: this world would need about 2.2 × 10⁹ events over its 100.000 s of virtual time (mostly from 'servers'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at servers)"),
         ("a thousand servers behind a balancer at 100,000 requests/s", "servers: [{name: s, count: 1000, service_time: 1ms}]\nbalancer: {strategy: least_conn}\nworkload: {type: open_loop, rate: 100000}\nrun: {duration: 100s}\n", ""),
         ("a thousand servers without a balancer at 200,000 requests/s", "servers: [{name: s, count: 1000, service_time: 1ms}]\nworkload: {type: open_loop, rate: 200000}\nrun: {duration: 100s}\n", ""),
         // Every poll fetches each partition a consumer owns: ten consumers of 100 topics of 1,000
         // partitions each, polling every 100 ms, were accepted and would have fetched 6 × 10^9 times.
         ("ten consumers, each in its own group, of 100,000 partitions", queueWorld(topics: 100, group: false),
-         "x.yaml:4:14: error: this world would need about 1.8e+10 events over its 600.000 s of virtual time (mostly from 'queue.consumers'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at queue.consumers)"),
+         "x.yaml:4:14: error: this world would need about 1.8 × 10¹⁰ events over its 600.000 s of virtual time (mostly from 'queue.consumers'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at queue.consumers)"),
         ("ten consumers sharing 10,000 partitions in one group", queueWorld(topics: 10, group: true), ""),
         ("a thousand and one servers", "servers: [{name: s, count: 1001}]\nworkload: {type: closed_loop, users: 1}\nrun: {requests: 1}\n",
          "x.yaml:1:28: error: at most 1000 servers in a world, got 1001 (at servers.[0].count)"),
@@ -53,9 +53,9 @@ import Testing
         // Every attempt a crash ends maps its split again: a certain crash with 1,000 attempts
         // reads the input a thousand times (20,000 lines took 40 s; 2 M would take over an hour).
         ("a certain crash with a thousand attempts", "version: 1\nname: c\ncluster: {workers: 4, policy: {max_attempts: 1000}}\njob: {name: word-count, reducers: 2}\ninput: {synthetic: {lines: 2000000, seed: 1}}\nattempt_chaos: {crash_probability: 1, stall_probability: 0}\n",
-         "x.yaml:6:16: error: this world would need about 2.0e+10 events over its 3,600.000 s of virtual time (mostly from 'mapreduce.attempt_chaos'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at attempt_chaos)"),
+         "x.yaml:6:16: error: this world would need about 2 × 10¹⁰ events over its 3,600.000 s of virtual time (mostly from 'mapreduce.attempt_chaos'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at attempt_chaos)"),
         ("a world's certain crash with a thousand attempts", "mapreduce:\n  cluster: {workers: 4, policy: {max_attempts: 1000}}\n  attempt_chaos: {crash_probability: 1, stall_probability: 0}\n  jobs: [{name: word-count, reducers: 2, input: {synthetic: {lines: 2000000, seed: 1}}}]\n",
-         "x.yaml:3:18: error: this world would need about 2.0e+10 events over its 3,600.000 s of virtual time (mostly from 'mapreduce.attempt_chaos'), more than its event limit of 2.0e+09 (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce.attempt_chaos)"),
+         "x.yaml:3:18: error: this world would need about 2 × 10¹⁰ events over its 3,600.000 s of virtual time (mostly from 'mapreduce.attempt_chaos'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce.attempt_chaos)"),
         ("half the attempts crashing", "mapreduce:\n  cluster: {workers: 4, policy: {max_attempts: 1000}}\n  attempt_chaos: {crash_probability: 0.5, stall_probability: 0}\n  jobs: [{name: word-count, reducers: 2, input: {synthetic: {lines: 2000000, seed: 1}}}]\n", ""),
         ("a backup experiment's bucket", "experiment: backup\nbucket: ''\n",
          "x.yaml:2:9: error: '' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens) (at bucket)"),
@@ -99,7 +99,7 @@ import Testing
         // Its lab chaos maps a task again after each crash: certain crashes read the lab's input
         // 1,000 times a run, 31 runs (the shipped third of crashes, 1.5 times).
         let certain = attempts(1_000).replacingOccurrences(of: "crash_probability: 0.33, stall_probability: 0.33", with: "crash_probability: 1, stall_probability: 0")
-        #expect(Self.refusal(certain) == "x.yaml:34:5: error: the experiment's runs would read about 62.3 GB of input in all (this input about 31000 times), more than the 2.0 GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer (at lab_chaos.input)")
+        #expect(Self.refusal(certain) == "x.yaml:34:5: error: the experiment's runs would read about 62.3 GB of input in all (this input about 31,000 times), more than the 2.0 GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer (at lab_chaos.input)")
     }
 
     /// The MapReduce experiment reads its inputs dozens of times (five variations, and two runs a
@@ -126,10 +126,10 @@ import Testing
     /// messages held 3 GB after 40 s).
     @Test(arguments: [
         ("swarm: {seeds: 10000, messages: 1000000}",
-         "x.yaml:54:8: error: the experiment's worlds would send about 2.0e+10 messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
+         "x.yaml:54:8: error: the experiment's worlds would send about 2 × 10¹⁰ messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 10,000 seeds, more than the 5 × 10⁶ an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
         ("swarm: {seeds: 10000, messages: 400}",
-         "x.yaml:54:8: error: the experiment's worlds would send about 1.7e+07 messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 10000 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
-        ("swarm: {seeds: 200, messages: 400}\nPARTITIONS", "x.yaml:152:8: error: the experiment's worlds would send about 3.4e+08 messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 200 seeds, more than the 5.0e+06 an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
+         "x.yaml:54:8: error: the experiment's worlds would send about 1.7 × 10⁷ messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 10,000 seeds, more than the 5 × 10⁶ an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
+        ("swarm: {seeds: 200, messages: 400}\nPARTITIONS", "x.yaml:152:8: error: the experiment's worlds would send about 3.4 × 10⁸ messages, wake-ups, partition catch-ups and fetches in all, mostly the swarm's 200 seeds, more than the 5 × 10⁶ an experiment may; use fewer seeds, runs, messages, partitions or consumers (at swarm)"),
         ("swarm: {seeds: 2000, messages: 400}", ""),
     ])
     func aQueueExperimentsWorldsAreBoundedTogether(_ swarm: String, _ message: String) throws {
@@ -183,7 +183,7 @@ import Testing
     /// requests, held for their timeouts, already refuse the 'crash and back' world.)
     @Test func anExperimentsDerivedWorldsAreBoundedTogether() throws {
         let refusal = try shippedFileRefusal("strategies.yaml", replacing: "\n  rate: 1000\n", with: "\n  rate: 500000\n") { _ = try StrategyComparison.loadBase(path: $0) }
-        #expect(refusal == "PATH:20:3: error: the strategy comparison runs 1080 worlds from this file, needing about 2.3e+11 events in all, more than the 2.0e+09 an experiment may; lower the rate, the users or the duration (at workload)")
+        #expect(refusal == "PATH:20:3: error: the strategy comparison runs 1,080 worlds from this file, needing about 2.3 × 10¹¹ events in all, more than the 2 × 10⁹ an experiment may; lower the rate, the users or the duration (at workload)")
         #expect(throws: Never.self) { try StrategyComparison.loadBase(path: packageRoot.appendingPathComponent("scenarios/strategies.yaml").path) }
     }
 

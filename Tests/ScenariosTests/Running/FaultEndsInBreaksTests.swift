@@ -25,7 +25,7 @@ import Testing
         let result = try run("[{at: 5s, crash: web2}, {at: 6s, pause: web2, for: 8s}, {at: 8s, restart: web2, boot_time: 1s}]")
         let failovers = try rows(result)
         #expect(failovers.count == 1)
-        #expect(failovers.first?.faults == ["crash web2", "pause web2 for 8.000s"])
+        #expect(failovers.first?.faults == ["crash web2", "pause web2 for 8.000 s (at 6.000 s)"])
         #expect(failovers.first?.repairedAt == 9)
         #expect(milliseconds(failovers.first?.recoveredAt) == 9_507)
     }

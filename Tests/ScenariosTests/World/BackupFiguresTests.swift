@@ -56,9 +56,9 @@ import Testing
         #expect(result.value(of: BackupMetric.backups.metric) == 1)
         // The sync due at 2 min, in the partition, had nothing to carry: it sent no request and failed nothing.
         #expect(Self.line(result.markdown(), startingWith: "4 syncs") ==
-                "4 syncs run (0 failed), 0 skipped while the host was down, 1 backups created (1 failed), 0 deleted by retention, 2,325 bytes uploaded.")
+                "4 syncs run (0 failed), 0 skipped while the host was down, 1 backup created (1 failed), 0 deleted by retention, 2,325 bytes uploaded.")
         #expect(try Self.jsonMetric(result, "backup.failed_backups") as? Double == 1)
-        #expect(result.backupHeadline == "1 backups (1 failed)")
+        #expect(result.backupHeadline == "1 backup (1 failed)")
     }
 }
 
@@ -77,8 +77,8 @@ extension BackupFiguresTests {
         #expect(backup.skippedSyncs == 4)
         #expect(backup.backupsCreated == 0 && backup.failedBackups == 0)
         #expect(result.value(of: BackupMetric.skippedSyncs.metric) == 4)
-        #expect(Self.line(result.markdown(), startingWith: "1 syncs") ==
-                "1 syncs run (0 failed), 4 skipped while the host was down, 0 backups created (0 failed), 0 deleted by retention, 2,630 bytes uploaded.")
+        #expect(Self.line(result.markdown(), startingWith: "1 sync run") ==
+                "1 sync run (0 failed), 4 skipped while the host was down, 0 backups created (0 failed), 0 deleted by retention, 2,630 bytes uploaded.")
         #expect(try Self.jsonMetric(result, "backup.skipped_syncs") as? Double == 4)
     }
 
@@ -95,7 +95,7 @@ extension BackupFiguresTests {
         #expect(Self.line(result.markdown(), startingWith: "| `backup.restores_exact`") == "| `backup.restores_exact`          |     — |")
         let check = try #require(result.checks.first)
         #expect(check.measured == nil && !check.holds && !result.passed)
-        #expect(result.backupHeadline == "1 backups")
+        #expect(result.backupHeadline == "1 backup")
     }
 
     /// The verdict line `orrery run` prints for that world.
@@ -107,7 +107,7 @@ extension BackupFiguresTests {
         try Self.noRestore.write(toFile: path, atomically: true, encoding: .utf8)
         let headline = try #require(try ScenarioFile.load(path: path).run(seed: nil, formats: []).headline)
         #expect(headline.hasPrefix("FAIL backups seed 1 digest "))
-        #expect(headline.hasSuffix(": 1 backups"))
+        #expect(headline.hasSuffix(": 1 backup"))
     }
 }
 

@@ -25,15 +25,15 @@ import Simulator
     /// Each written fault once, in the order written, the four undone ones with their `for:` and
     /// the partition with the heal written after it.
     static let listed = [
-        "t=1.000s: crash s1",
-        "t=2.000s: restart s1 (boot 1.000s)",
-        "t=3.000s: pause s2 for 1.000s",
-        "t=4.000s: slow s3 ×2.0 for 1.000s",
-        "t=5.000s: partition [s1] for 1.000s",
-        "t=7.000s: drop rate 0.1 for 1.000s",
-        "t=8.000s: latency spike +0.005s for 1.000s",
-        "t=9.000s: hang s2 for 1.000s",
-        "t=10.000s: errors s3 rate 0.5 for 1.000s",
+        "1.000 s: crash s1",
+        "2.000 s: restart s1 (boot 1.000 s)",
+        "3.000 s: pause s2 for 1.000 s",
+        "4.000 s: slow s3 ×2.0 for 1.000 s",
+        "5.000 s: partition [s1] for 1.000 s",
+        "7.000 s: drop rate 0.1 for 1.000 s",
+        "8.000 s: latency spike +0.005 s for 1.000 s",
+        "9.000 s: hang s2 for 1.000 s",
+        "10.000 s: errors s3 rate 0.5 for 1.000 s",
     ]
 
     static func run(_ yaml: String) throws -> RunResult {
@@ -90,7 +90,7 @@ import Simulator
     @Test func aFaultOutlastingTheRunKeepsTheLengthWritten() throws {
         let result = try Self.run(Self.traffic + "\nfaults: [{at: 4s, slow: s3, factor: 2, for: 50s}]\n")
         #expect(result.virtualSeconds < 54)
-        #expect(result.traffic?.faults == ["t=4.000s: slow s3 ×2.0 for 50.000s"])
+        #expect(result.traffic?.faults == ["4.000 s: slow s3 ×2.0 for 50.000 s"])
     }
 
     /// Two faults of one target that overlap: the schedule no longer says which `for:` wrote
@@ -105,8 +105,8 @@ import Simulator
             .init(at: at(7), fault: .slow(s2, factor: 1)), .init(at: at(10), fault: .slow(s3, factor: 1)),
         ]
         #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(20)) == [
-            "t=4.000s: slow s3 ×2.0", "t=5.000s: slow s3 ×3.0", "t=5.000s: slow s2 ×4.0 for 2.000s",
-            "t=6.000s: slow s3 ×1.0", "t=10.000s: slow s3 ×1.0",
+            "4.000 s: slow s3 ×2.0", "5.000 s: slow s3 ×3.0", "5.000 s: slow s2 ×4.0 for 2.000 s",
+            "6.000 s: slow s3 ×1.0", "10.000 s: slow s3 ×1.0",
         ])
     }
 
@@ -120,8 +120,8 @@ import Simulator
             .init(at: at(31), fault: .errors(NodeID("s1"), rate: 0)),
         ]
         #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(20)) == [
-            "t=1.000s: drop rate 0.0", "t=2.000s: latency spike +0.020s for 3.000s",
-            "t=30.000s: errors s1 rate 0.25 for 1.000s (not reached: the run ended at t=20.000s)",
+            "1.000 s: drop rate 0.0", "2.000 s: latency spike +0.020 s for 3.000 s",
+            "30.000 s: errors s1 rate 0.25 for 1.000 s (not reached: the run ended at 20.000 s)",
         ])
     }
 
@@ -131,7 +131,7 @@ import Simulator
     /// before it is an entry of its own.
     @Test func aPartitionIsListedWithItsLength() throws {
         let result = try Self.run(Self.traffic + "\nfaults: [{at: 2s, partition: [[s1], [s2]], for: 3s}]\n")
-        #expect(result.traffic?.faults == ["t=2.000s: partition [s1] | [s2] for 3.000s"])
+        #expect(result.traffic?.faults == ["2.000 s: partition [s1] | [s2] for 3.000 s"])
         func at(_ seconds: Int64) -> VirtualInstant { .after(.seconds(seconds)) }
         let s1 = NodeID("s1"), s2 = NodeID("s2")
         let entries: [FaultSchedule.Entry] = [
@@ -139,7 +139,7 @@ import Simulator
             .init(at: at(3), fault: .partition([[s1, s2]])), .init(at: at(7), fault: .heal), .init(at: at(8), fault: .heal),
         ]
         #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(20)) == [
-            "t=1.000s: heal", "t=2.000s: partition [s1]", "t=3.000s: partition [s1, s2] for 4.000s", "t=8.000s: heal",
+            "1.000 s: heal", "2.000 s: partition [s1]", "3.000 s: partition [s1, s2] for 4.000 s", "8.000 s: heal",
         ])
     }
 
@@ -152,7 +152,7 @@ import Simulator
             .init(at: at(28), .network(.slow(worker, factor: 1))),
         ]
         #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(26)) == [
-            "t=5.000s: lose intermediate data on worker-3", "t=8.000s: slow worker-4 ×6.0 for 20.000s",
+            "5.000 s: lose intermediate data on worker-3", "8.000 s: slow worker-4 ×6.0 for 20.000 s",
         ])
     }
     /// Chaos draws faults up to the time limit, an hour past most worlds' end: a 30 s world listed
@@ -164,10 +164,10 @@ import Simulator
             + (1...25).map { .init(at: at(30 + 10 * Int64($0)), fault: .pause(s1, duration: .seconds(1))) }
         let lines = FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(30))
         #expect(lines.count == 12)
-        #expect(lines[0] == "t=5.000s: crash s1")
-        #expect(lines[1] == "t=40.000s: pause s1 for 1.000s (not reached: the run ended at t=30.000s)")
-        #expect(lines[10] == "t=130.000s: pause s1 for 1.000s (not reached: the run ended at t=30.000s)")
-        #expect(lines[11] == "… and 15 more faults not reached, the last at t=280.000s (the run ended at t=30.000s)")
+        #expect(lines[0] == "5.000 s: crash s1")
+        #expect(lines[1] == "40.000 s: pause s1 for 1.000 s (not reached: the run ended at 30.000 s)")
+        #expect(lines[10] == "130.000 s: pause s1 for 1.000 s (not reached: the run ended at 30.000 s)")
+        #expect(lines[11] == "… and 15 more faults not reached, the last at 280.000 s (the run ended at 30.000 s)")
         // Ten or fewer are all listed.
         #expect(FaultSchedule.reportLines(Array(entries.prefix(11)).map(FaultSchedule.Listed.init), end: at(30)).count == 11)
     }

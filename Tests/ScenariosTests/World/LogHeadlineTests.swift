@@ -45,7 +45,7 @@ extension LogHeadlineTests {
               - put: {bucket: logs, key: x, body: x}
 
             """, file: "log_and_ops.yaml"))
-        #expect(result.headlineFigures(traffic: nil) == ["1 operations answered", "10 records acknowledged, 0 of them lost, 0 read by jobs"])
+        #expect(result.headlineFigures(traffic: nil) == ["1 operation answered", "10 records acknowledged, 0 of them lost, 0 read by jobs"])
     }
 
     @Test func aLogBesideAQueuePrintsBoth() throws {

@@ -56,6 +56,6 @@ import Testing
     /// The report lists a dropping partition with its length, as any partition with its heal.
     @Test func theReportNamesADroppingPartition() throws {
         let result = ScenarioRunner.run(try ScenarioLoader.parse(Self.world(", mode: drop"), file: "p.yaml"), seed: nil)
-        #expect(result.traffic?.faults == ["t=1.500s: partition [s2] (dropping) for 10.000s"])
+        #expect(result.traffic?.faults == ["1.500 s: partition [s2] (dropping) for 10.000 s"])
     }
 }

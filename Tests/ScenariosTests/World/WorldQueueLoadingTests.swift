@@ -24,7 +24,7 @@ import Testing
 
     @Test func thePeriodicWorkOfAllKindsTogetherIsCheckedAgainstOneBudget() {
         #expect(loadError(Self.periodicWorkEachUnderTheCap, file: "q.yaml")?.description ==
-            "q.yaml:6:23: error: 1.2e+08 periodic wake-ups (4.4e+07 heartbeats, 3.3e+07 catch-up rounds and 4.4e+07 polls) in the run's time limit of 11.000s (producers still retrying keep a queue run going until then) is more than the 50000000 a queue run may have in all; make the intervals longer, heartbeat_interval first, or set run.time_limit (at queue.heartbeat_interval)")
+            "q.yaml:6:23: error: 1.2 × 10⁸ periodic wake-ups (4.4 × 10⁷ heartbeats, 3.3 × 10⁷ catch-up rounds and 4.4 × 10⁷ polls) in the run's time limit of 11.000 s (producers still retrying keep a queue run going until then) is more than the 5 × 10⁷ a queue run may have in all; make the intervals longer, heartbeat_interval first, or set run.time_limit (at queue.heartbeat_interval)")
     }
 
     @Test func periodicWorkUnderTheBudgetTogetherIsAccepted() throws {

@@ -37,7 +37,7 @@ extension BackupResult {
         for storm in storms {
             events.append(.init(time: storm.start.seconds / Self.secondsPerDay, label: "storm: \(NumberFormat.percent(storm.errorRate, decimals: 0)) \(storm.code.httpStatus)s"))
         }
-        let unit = interval == .seconds(3600) ? "hour" : interval.formattedSeconds
+        let unit = interval == .seconds(3600) ? "hour" : DurationFormat.seconds(interval.seconds, grouping: true)
         return TimelineChart(
             title: "Failed attempts and retries per \(unit)",
             series: [.init("failed attempts", samples: failed), .init("retries", samples: retried)],

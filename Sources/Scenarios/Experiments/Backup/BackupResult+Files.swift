@@ -14,7 +14,7 @@ extension BackupResult {
         bundle.add("backup/bytes_stored.svg", bytesChart().svg())
         bundle.add("backup/backups_kept.svg", backupsChart().svg())
         bundle.add("backup/errors_per_hour.svg", errorsChart(storms: spec.store.errorStorms, interval: spec.sampleInterval).svg())
-        bundle.add("backup/restores.svg", restoresChart().svg())
+        if !restores.isEmpty { bundle.add("backup/restores.svg", restoresChart().svg()) }
         return bundle
     }
 

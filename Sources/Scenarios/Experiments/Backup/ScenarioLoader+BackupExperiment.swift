@@ -57,7 +57,7 @@ extension ScenarioLoader {
         }
         let synced = churn.estimatedSyncedFiles(over: duration, syncInterval: manager.syncInterval)
         guard synced <= ScenarioSchema.backupMostSyncedFiles else {
-            throw (top["source"] ?? top["sync_interval"] ?? top.cursor).error(.invalidValue("the syncs would look at about \(NumberText.approximate(synced)) files over \(DurationFormat.seconds(duration.seconds, grouping: true)) (the source grows by its creations less its deletions), more than the \(NumberText.approximate(ScenarioSchema.backupMostSyncedFiles)) a run may; delete more, create less, or sync less often"))
+            throw (top["source"] ?? top["sync_interval"] ?? top.cursor).error(.invalidValue("the syncs would look at about \(NumberText.figures(synced, against: ScenarioSchema.backupMostSyncedFiles).value) files over \(DurationFormat.seconds(duration.seconds, grouping: true)) (the source grows by its creations less its deletions), more than the \(NumberText.figures(synced, against: ScenarioSchema.backupMostSyncedFiles).limit) a run may; delete more, create less, or sync less often"))
         }
         let store = try parseStoreModel(top["store"])
         let timeout = try client?["timeout"]?.positiveDuration() ?? .seconds(5)
@@ -68,19 +68,29 @@ extension ScenarioLoader {
             let at = storeFields?["bytes_per_second"] ?? client?["timeout"] ?? top["store"] ?? top["source"] ?? top.cursor
             let gib = { (bytes: Double) in NumberFormat.fixed(bytes / 1_073_741_824, decimals: 1, grouping: true) }
             throw at.error(.invalidValue(
-                "files over \(NumberText.approximate(timedOut.fittingBytes)) bytes (\(NumberFormat.percent(timedOut.share)) of them) take longer than the client's \(timeout.formattedSeconds) timeout to upload at \(NumberText.approximate(store.bytesPerSecond)) bytes a second: every attempt times out, yet the store keeps what it received as a new version, and the manager tries again (\(retry.maxAttempts) attempts at every sync) — about \(NumberText.approximate(timedOut.attempts)) versions of about \(NumberText.approximate(timedOut.meanBytes)) bytes held over \(DurationFormat.seconds(timedOut.heldFor, grouping: true)), \(gib(held + timedOut.bytes)) GiB with the files' own, more than the \(NumberText.plain(ResourceBudget.memoryBytes / 1_073_741_824)) GiB a run may use; raise bytes_per_second or client.timeout, or make the files smaller"))
+                "files over \(NumberText.figure(timedOut.fittingBytes)) bytes (\(NumberFormat.percent(timedOut.share)) of them) take longer than the client's \(timeout.formattedSeconds) timeout to upload at \(NumberText.figure(store.bytesPerSecond)) bytes a second: every attempt times out, yet the store keeps what it received as a new version, and the manager tries again (\(retry.maxAttempts) attempts at every sync) — about \(NumberText.figure(timedOut.attempts)) versions of about \(NumberText.figure(timedOut.meanBytes)) bytes held over \(DurationFormat.seconds(timedOut.heldFor, grouping: true)), \(gib(held + timedOut.bytes)) GiB with the files' own, more than the \(NumberText.plain(ResourceBudget.memoryBytes / 1_073_741_824)) GiB a run may use; raise bytes_per_second or client.timeout, or make the files smaller"))
         }
-        if let abandoned = ResourceBudget.abandonedBackups(churn: churn, manager: manager, store: store, timeout: timeout, over: duration),
+        if let abandoned = ResourceBudget.abandonedBackups(churn: churn, manager: manager, store: store, timeout: timeout, retry: retry, over: duration),
            abandoned.copies > ResourceBudget.backupMostAbandonedCopies {
             let storeFields = try top["store"]?.mapping(ScenarioSchema.storeModel)
             let at = storeFields?["bytes_per_second"] ?? client?["timeout"] ?? top["store"] ?? top["source"] ?? top.cursor
-            let seconds = { (value: Double) in DurationFormat.seconds(value, grouping: true) }
-            throw at.error(.invalidValue(
-                "no backup could complete: its manifest (about \(NumberText.approximate(abandoned.manifestBytes)) bytes, a line for each of about \(NumberText.approximate(abandoned.files)) files) would take \(seconds(abandoned.manifestBytes / store.bytesPerSecond)) to upload at \(NumberText.approximate(store.bytesPerSecond)) bytes a second, longer than the client's \(timeout.formattedSeconds) timeout; every attempt, one at each sync from \(seconds(abandoned.from)), may leave a copy of every file in the bucket that retention never deletes — up to about \(NumberText.approximate(abandoned.copies)) copies over \(seconds(duration.seconds)), more than the \(NumberText.approximate(ResourceBudget.backupMostAbandonedCopies)) a run may make; raise bytes_per_second to at least \(NumberText.approximate(abandoned.neededBytesPerSecond)) or client.timeout above \(seconds(abandoned.manifestBytes / store.bytesPerSecond + (store.firstByteLatency.mean ?? 0)))"))
+            throw at.error(.invalidValue(abandonedBackupsRefusal(abandoned, store: store, timeout: timeout, retry: retry,
+                                                                 syncInterval: manager.syncInterval, over: duration)))
         }
         return BackupExperimentSpec(
             summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, manager: manager, churn: churn,
             store: store, clientTimeout: timeout, retry: retry, restores: restores, sampleInterval: sampleInterval)
+    }
+
+    /// Why a backup experiment whose backups would be abandoned is refused, and what it would take.
+    static func abandonedBackupsRefusal(_ abandoned: ResourceBudget.AbandonedBackups, store: ObjectStore.Configuration, timeout: Duration,
+                                        retry: RetryPolicy, syncInterval: Duration, over duration: Duration) -> String {
+        let seconds = { (value: Double) in DurationFormat.seconds(value, grouping: true) }
+        let (copies, most) = NumberText.figures(abandoned.copies, against: ResourceBudget.backupMostAbandonedCopies)
+        let every = abandoned.spacing > syncInterval.seconds
+            ? "one every \(seconds(abandoned.spacing)) (the first sync after its manifest's \(retry.maxAttempts) attempts have timed out)"
+            : "one at each sync"
+        return "no backup could complete: its manifest (about \(NumberText.figure(abandoned.manifestBytes)) bytes, a line for each of about \(NumberText.figure(abandoned.files)) files) would take \(seconds(abandoned.manifestBytes / store.bytesPerSecond)) to upload at \(NumberText.figure(store.bytesPerSecond)) bytes a second, longer than the client's \(timeout.formattedSeconds) timeout; every attempt, \(every) from \(seconds(abandoned.from)), may leave a copy of every file in the bucket that retention never deletes — up to about \(copies) copies over \(seconds(duration.seconds)), more than the \(most) a run may make; raise bytes_per_second to at least \(NumberText.figure(abandoned.neededBytesPerSecond)) or client.timeout above \(seconds(abandoned.manifestBytes / store.bytesPerSecond + (store.firstByteLatency.mean ?? 0)))"
     }
 
     /// `source: {files, file_size: {median, sigma}, directories, change_every, changes_per_round,

@@ -12,6 +12,19 @@ public struct ClaimCheck: Sendable, Equatable {
         /// It holds under the stated parameters only with an assumption the seed does not state
         /// (the load, the failure mode), and fails under another plausible one.
         case conditional = "holds only under conditions"
+        /// The scenario file sets a parameter the claim states (a server count, max_fails, the
+        /// tries) to another value, so its runs do not test the claim as the seed states it; the
+        /// why says which, and what the runs with the file's values showed.
+        case untested = "not tested as stated"
+    }
+
+    /// A parameter the claim states that the scenario file sets otherwise: `file` as the file sets
+    /// it (`max_fails 5`), `claimed` the claim's value (`3`), `stated` the setting that would
+    /// test the claim as stated (`max_fails 3`).
+    struct Deviation: Sendable, Equatable {
+        var file: String
+        var claimed: String
+        var stated: String
     }
 
     /// The claim, as the seed puts it.
@@ -27,6 +40,26 @@ public struct ClaimCheck: Sendable, Equatable {
 }
 
 extension ClaimCheck {
+    /// The check of a claim whose stated parameters the file may have changed: as decided from
+    /// the runs when it sets them all as stated; otherwise ``Verdict/untested``, the why opened by
+    /// the settings that differ and the way to test the claim as stated put before `toHold`.
+    init(claim: String, measured: String, verdict: Verdict, why: String, toHold: String, deviations: [Deviation]) {
+        guard !deviations.isEmpty else {
+            self.init(claim: claim, measured: measured, verdict: verdict, why: why, toHold: toHold)
+            return
+        }
+        let changed = Self.list(deviations.map { "\($0.file) (the claim: \($0.claimed))" })
+        self.init(claim: claim, measured: measured, verdict: .untested,
+                  why: "The file sets \(changed): its runs do not test the claim as stated, and what follows is what they show. " + why,
+                  toHold: "To test the claim as stated, run it with \(Self.list(deviations.map(\.stated))). " + toHold)
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
     /// Whether `measured` is within `tolerance` (a fraction) of `claimed`.
     static func close(_ measured: Double, to claimed: Double, tolerance: Double = 0.05) -> Bool {
         abs(measured - claimed) <= tolerance * claimed

@@ -20,19 +20,20 @@ extension ClaimsResult {
 
     func markdown() -> String {
         var out = "# The seeds' traffic and failover claims, checked in simulation\n\n"
-        out += "- replay: `orrery experiment claims` (reads `scenarios/\(ClaimsExperiment.files[0])`, `scenarios/\(ClaimsExperiment.files[1])` and `scenarios/\(ClaimsExperiment.files[2])`)\n"
+        out += "- replay: \(ExperimentReport.replay(name: ClaimsExperiment.name, reading: [seed003.scenario.file, seed004.scenario.file, seed003.maintenance.base.file]))\n"
         out += "- seeds: \(seed003.scenario.seed) (seed 003), \(seed004.scenario.seed) (seed 004); every run of the run tables, the detection chart and the maintenance table lists its digest in `runs.csv`; the seed study's runs are listed by seed in `seeds.csv`\n\n"
         out += "Each claim is checked under the parameters its seed states; what the seed leaves open (how long a request takes, how often a user sends one, how a server fails) is stated in the scenario file, and the variations below show how the verdict moves with it.\n\n"
         let servers003 = NumberFormat.cardinal(seed003.scenario.servers.count)
         out += section(title: "Seed 003: nginx least_conn over \(servers003) Node.js servers", scenario: seed003.scenario, checks: seed003.checks)
-        out += "![throughput and latency, one server and three](seed-003-scaling.svg)\n\n"
+        out += "![throughput and latency, one server and \(servers003)](seed-003-scaling.svg)\n\n"
         out += "![detection time by failure and parameters](seed-003-detection.svg)\n\n"
         out += "![the failover run](seed-003-failover.svg)\n\n"
         let alpha = seed003.scenario.servers.first?.id.name ?? "first server"
-        out += runsTable([("one server", seed003.single), ("\(servers003) servers", seed003.cluster),
-                          ("\(servers003) servers, \(alpha) sharing its host with nginx", seed003.shared),
-                          ("the same, \(Seed003Claims.agreeingConnections) connections", seed003.sharedTwelve),
-                          ("\(servers003) servers, \(Seed003Claims.siegeConnections) connections (siege)", seed003.siege), ("as written, with faults", seed003.failover)])
+        let sharedRuns = seed003.shared.map { [("\(servers003) servers, \(alpha) sharing its host with nginx", $0),
+                                                ("the same, \(Seed003Claims.agreeingConnections) connections", seed003.sharedTwelve)] }
+            ?? [("\(servers003) servers, \(Seed003Claims.agreeingConnections) connections", seed003.sharedTwelve)]
+        out += runsTable([("one server", seed003.single), ("\(servers003) servers", seed003.cluster)] + sharedRuns
+                         + [("\(servers003) servers, \(Seed003Claims.siegeConnections) connections (siege)", seed003.siege), ("as written, with faults", seed003.failover)])
         out += failoverTable(seed003.failover)
         out += maintenanceTable(seed003.maintenance)
         out += ClaimsSeedStudy.markdown(seeds: seedStudy.seed003Seeds, figures: seedStudy.seed003)
@@ -79,7 +80,7 @@ extension ClaimsResult {
                           DurationFormat.seconds(figures?.duration), NumberFormat.integer(variant.failed), NumberFormat.integer(variant.retried),
                           NumberFormat.integer(variant.secondsWithoutAnswer), figures?.phase("during").map { ClaimCheck.ms($0.p99) } ?? "—"])
         }
-        return "#### Maintenance: deploying a new version (`scenarios/\(ClaimsExperiment.files[2])`; details in `results/deploy/report.md`)\n\n" + table.rendered() + "\n"
+        return "#### Maintenance: deploying a new version (`\(comparison.base.file.markdownLine)`; details in the deploy experiment's report)\n\n" + table.rendered() + "\n"
     }
 
     private func failoverTable(_ result: TrafficResult) -> String {
@@ -141,8 +142,11 @@ extension ClaimsResult {
     /// Every run the report's tables and charts use; `detection` is a detection run's time from
     /// the failure to the server marked down (empty for the other runs and when never marked down).
     private var allRuns: [(seed: String, label: String, result: TrafficResult, detection: Double?)] {
-        [("003", "one server", seed003.single, nil), ("003", "\(NumberFormat.cardinal(seed003.scenario.servers.count)) servers", seed003.cluster, nil), ("003", "shared host", seed003.shared, nil),
-         ("003", "shared host, \(Seed003Claims.agreeingConnections) connections", seed003.sharedTwelve, nil), ("003", "\(Seed003Claims.siegeConnections) connections", seed003.siege, nil), ("003", "as written", seed003.failover, nil),
+        let shared: [(seed: String, label: String, result: TrafficResult, detection: Double?)] = seed003.shared.map {
+            [("003", "shared host", $0, nil), ("003", "shared host, \(Seed003Claims.agreeingConnections) connections", seed003.sharedTwelve, nil)]
+        } ?? [("003", "\(Seed003Claims.agreeingConnections) connections", seed003.sharedTwelve, nil)]
+        return [("003", "one server", seed003.single, nil), ("003", "\(NumberFormat.cardinal(seed003.scenario.servers.count)) servers", seed003.cluster, nil)] + shared
+         + [("003", "\(Seed003Claims.siegeConnections) connections", seed003.siege, nil), ("003", "as written", seed003.failover, nil),
          ("004", "as written", seed004.stated, nil), ("004", "normal load", seed004.normal, nil)]
             + seed004.sweep.map { ("004", "think time \(NumberFormat.fixed($0.thinkTime, decimals: 0)) s", $0.result, nil) }
             + seed003.maintenance.variants.map { ("003", "deploy: \($0.name)", $0.result, nil) }

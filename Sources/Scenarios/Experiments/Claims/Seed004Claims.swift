@@ -46,9 +46,47 @@ public struct Seed004Claims: Sendable {
         scenario.servers.reduce(0) { $0 + ($1.configuration.capacity ?? 0) }
     }
 
-    /// The shortest think time in the sweep at which p99 stays under 3 s, if any.
+    /// The shortest think time in the sweep from which on p99 stays under 3 s (at it and every
+    /// longer one), if any.
     var shortestThinkTimeThatHolds: Double? {
-        sweep.filter { $0.result.value(of: .p99) < 3 }.map(\.thinkTime).min()
+        let failing = sweep.filter { $0.result.value(of: .p99) >= 3 }.map(\.thinkTime).max() ?? -.infinity
+        return sweep.filter { $0.thinkTime > failing }.map(\.thinkTime).min()
+    }
+
+    /// The parameters the seed states with its claims: its users, the retries (3 tries on error,
+    /// timeout, 500/502/503/504 within 10 s) and passive health (max_fails 3, fail_timeout 30 s).
+    static let claimedUsers = 10_000, claimedTries = 3, claimedRetryTimeout = Duration.seconds(10), claimedMaxFails = 3,
+               claimedFailTimeout = Duration.seconds(30)
+    static let claimedRetryOn: RetryConditions = [.error, .timeout, .http500, .http502, .http503, .http504]
+
+    /// `max_fails 5` against the claim's 3, when the file sets another.
+    func maxFailsDeviation() -> [ClaimCheck.Deviation] {
+        let maxFails = scenario.balancer?.configuration.passiveHealth?.maxFails ?? 0
+        guard maxFails != Self.claimedMaxFails else { return [] }
+        return [.init(file: maxFails > 0 ? "max_fails \(NumberFormat.integer(maxFails))" : "no passive health", claimed: NumberFormat.integer(Self.claimedMaxFails),
+                      stated: "max_fails \(NumberFormat.integer(Self.claimedMaxFails))")]
+    }
+
+    /// The sentence on think times below N / C, from the sweep: where p99 passed 3 s and where
+    /// requests failed among the sweep's points that short, or that none is.
+    static func saturationText(breakEven: Double, sweep: [(thinkTime: Double, p99: Double, answered: Double)], tries: Int) -> String {
+        var text = "Below Z = N / C = \(ClaimCheck.s(breakEven)) demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z)."
+        let saturated = sweep.filter { $0.thinkTime < breakEven }
+        guard !saturated.isEmpty else { return text + " No think time of the sweep is that short." }
+        func at(_ points: [(thinkTime: Double, p99: Double, answered: Double)]) -> String { ClaimCheck.list(points.map { ClaimCheck.s($0.thinkTime) }) }
+        let over = saturated.filter { $0.p99 >= 3 }, under = saturated.filter { $0.p99 < 3 }
+        let p99s = ClaimCheck.list(under.map { "\(ClaimCheck.duration($0.p99)) at \(ClaimCheck.s($0.thinkTime))" })
+        if over.isEmpty {
+            text += " In the sweep p99 stays under 3 s even so (\(p99s))"
+        } else if under.isEmpty {
+            text += " In the sweep p99 passes 3 s at Z = \(at(over))"
+        } else {
+            text += " In the sweep p99 passes 3 s at Z = \(at(over)) but not at \(at(under)) (\(ClaimCheck.list(under.map { ClaimCheck.duration($0.p99) })))"
+        }
+        let failing = saturated.filter { $0.answered < 1 }
+        text += failing.isEmpty ? ", and no request failed."
+            : ", and at \(at(failing)) requests failed even after \(tries == 1 ? "their one try" : "\(NumberFormat.cardinal(tries)) tries")."
+        return text
     }
 
     private func decide() -> [ClaimCheck] {
@@ -63,13 +101,29 @@ public struct Seed004Claims: Sendable {
         let sweepText = sweep.map {
             "\(NumberFormat.fixed($0.thinkTime, decimals: 0)) s → p99 \(ClaimCheck.duration($0.result.value(of: .p99))), \(NumberFormat.percent($0.result.value(of: .successRatio), decimals: 1)) answered"
         }.joined(separator: "; ")
+        let offered = users / (think + normal.value(of: .meanLatency))
+        let saturation = Self.saturationText(breakEven: breakEven, sweep: sweep.map { ($0.thinkTime, $0.result.value(of: .p99), $0.result.value(of: .successRatio)) }, tries: tries)
+        // The advice on 503s answers the overload cascade, so it comes only when there was one.
+        let cascade = !overloadNote.isEmpty && configuration?.retryOn.contains(.http503) == true
+            ? " Keeping the backends' own 503s out of max_fails (no http_503 in proxy_next_upstream) stops overload from turning into an outage." : ""
+        let toHold: String
+        if let holdsFrom = shortestThinkTimeThatHolds {
+            if let shorter = sweep.filter({ $0.thinkTime < holdsFrom }).max(by: { $0.thinkTime < $1.thinkTime }) {
+                toHold = "Users must think at least about \(ClaimCheck.s(holdsFrom)) between requests with this capacity (in the sweep p99 < 3 s from \(ClaimCheck.s(holdsFrom)) on, \(ClaimCheck.duration(shorter.result.value(of: .p99))) at \(ClaimCheck.s(shorter.thinkTime))), or the backends need more than N / Z requests/s of capacity." + cascade
+            } else {
+                toHold = "Every think time of the sweep, down to \(ClaimCheck.s(holdsFrom)), keeps p99 under 3 s with this capacity\(holdsFrom < breakEven ? "; below N / C = \(ClaimCheck.s(breakEven)) the queues already add N / C − Z to each response, so users thinking much less" : "; users thinking much less") need more than N / Z requests/s of capacity." + cascade
+            }
+        } else {
+            toHold = "No think time of the sweep keeps p99 under 3 s: the backends need more capacity."
+        }
+        let deviations: [ClaimCheck.Deviation] = scenario.users == Self.claimedUsers ? []
+            : [.init(file: NumberFormat.counted(scenario.users, "user"), claimed: NumberFormat.integer(Self.claimedUsers), stated: NumberFormat.counted(Self.claimedUsers, "user"))]
         checks.append(ClaimCheck(
             claim: "10,000 concurrent users with responses under 3 seconds for 99 % of requests",
             measured: "p99 \(ClaimCheck.ms(p99)) under normal load, \(ClaimCheck.ms(p99Stated)) with the backend failures; think-time sweep: \(sweepText)",
             verdict: p99 < 3 && p99Stated < 3 ? .conditional : .fails,
-            why: "A closed loop of N users who think Z between requests sends X = N / (Z + R) requests per second (Little's law). The backends complete at most C = \(ClaimCheck.rate(capacity)) (\(backends) × workers / mean service time). With Z = \(ClaimCheck.s(think)) the users offer \(ClaimCheck.rate(users / (think + normal.value(of: .meanLatency)))) = \(NumberFormat.percent(users / (think + normal.value(of: .meanLatency)) / capacity, decimals: 0)) of C, so queues stay short. Below Z = N / C = \(ClaimCheck.s(breakEven)) demand exceeds capacity: the backends saturate, the users' requests pile up in the queues (R = N / C − Z), p99 passes 3 s and, once the backends' queues are full, requests fail even after \(tries == 1 ? "their one try" : "\(NumberFormat.cardinal(tries)) tries"). The seed states neither Z nor the service time, so '10,000 users' alone does not decide the claim.\(overloadNote)",
-            toHold: shortestThinkTimeThatHolds.map { "Users must think at least about \(ClaimCheck.s(breakEven)) between requests with this capacity (in the sweep p99 < 3 s from \(ClaimCheck.s($0)) on), or the backends need more than N / Z requests/s of capacity. Keeping the backends' own 503s out of max_fails (no http_503 in proxy_next_upstream) stops overload from turning into an outage." }
-                ?? "No think time of the sweep keeps p99 under 3 s: the backends need more capacity."))
+            why: "A closed loop of N users who think Z between requests sends X = N / (Z + R) requests per second (Little's law). The backends complete at most C = \(ClaimCheck.rate(capacity)) (\(backends) × workers / mean service time). With Z = \(ClaimCheck.s(think)) the users offer \(ClaimCheck.rate(offered)) = \(NumberFormat.percent(offered / capacity, decimals: 0)) of C, \(offered < capacity ? "so queues stay short" : "more than the backends complete, so their queues grow"). \(saturation) The seed states neither Z nor the service time, so '10,000 users' alone does not decide the claim.\(overloadNote)",
+            toHold: toHold, deviations: deviations))
 
         let perInstance = normal.primaries.map(\.throughput)
         let lowest = perInstance.min() ?? 0
@@ -88,14 +142,20 @@ public struct Seed004Claims: Sendable {
             measured: "\(NumberFormat.integer(balancer?.retried ?? 0)) requests retried on another backend; \(NumberFormat.integer(failed)) of \(NumberFormat.integer(stated.completed)) requests failed (success ratio \(NumberFormat.percent(stated.value(of: .successRatio), decimals: 3)))",
             verdict: failed == 0 ? .holds : .conditional,
             why: Self.failoverExplanation(scenario, failed: failed),
-            toHold: "Keep proxy_next_upstream covering the failure modes that occur (http_5xx included) and tries ≥ 2; failures a retry cannot mask are those where every backend fails at once."))
+            toHold: "Keep proxy_next_upstream covering the failure modes that occur (http_5xx included) and tries ≥ 2; failures a retry cannot mask are those where every backend fails at once.",
+            deviations: retryDeviations()))
 
+        let maxFails = configuration?.passiveHealth?.maxFails ?? 0
+        let failovers = balancer?.failovers ?? []
         checks.append(ClaimCheck(
             claim: "Backends marked down after 3 consecutive failures",
             measured: detections.isEmpty ? "no failover" : detections,
-            verdict: (balancer?.failovers ?? []).allSatisfy { $0.detectedAt != nil } ? .holds : .fails,
-            why: Self.detectionExplanation(maxFails: configuration?.passiveHealth?.maxFails ?? 0),
-            toHold: "Holds whenever the failing backend keeps receiving requests; at low traffic detection waits for three requests to reach it."))
+            verdict: !failovers.isEmpty && failovers.allSatisfy { $0.detectedAt != nil } ? .holds : .fails,
+            why: Self.detectionExplanation(maxFails: maxFails, slowest: failovers.isEmpty ? nil : failovers.map { $0.detectionTime ?? .infinity }.max()),
+            toHold: maxFails > 0
+                ? "Holds whenever the failing backend keeps receiving requests; at low traffic detection waits for \(maxFails == 1 ? "one request" : "\(NumberFormat.cardinal(maxFails)) requests") to reach it."
+                : "Passive health (max_fails) or an active health check marks a failing backend down.",
+            deviations: maxFailsDeviation()))
 
         let retriedAfter = probeGaps()
         checks.append(ClaimCheck(
@@ -103,7 +163,8 @@ public struct Seed004Claims: Sendable {
             measured: retriedAfter.isEmpty ? "no probe happened" : retriedAfter.map { "\($0.server) probed \(ClaimCheck.s($0.gap)) after it was marked down" }.joined(separator: "; "),
             verdict: !retriedAfter.isEmpty && retriedAfter.allSatisfy { $0.gap >= 30 } ? .holds : .fails,
             why: "nginx lets one request through to a down backend once fail_timeout has passed since its last failure (not since it was marked down): failures of requests still in flight when it went down push the retry later, and until that probe succeeds the backend stays out, so a backend that recovers early still waits out the \(configuration?.passiveHealth.map { ClaimCheck.s($0.failTimeout.seconds) } ?? "fail_timeout").",
-            toHold: "A shorter fail_timeout retries sooner (at the cost of more failed probes); an active health check brings a backend back as soon as it passes."))
+            toHold: "A shorter fail_timeout retries sooner (at the cost of more failed probes); an active health check brings a backend back as soon as it passes.",
+            deviations: configuration?.passiveHealth.map { $0.failTimeout == Self.claimedFailTimeout ? [] : [.init(file: "fail_timeout \(ClaimCheck.s($0.failTimeout.seconds))", claimed: "\(NumberFormat.trimmed(Self.claimedFailTimeout.seconds, maxDecimals: 3)) s", stated: "fail_timeout \(NumberFormat.trimmed(Self.claimedFailTimeout.seconds, maxDecimals: 3)) s")] } ?? maxFailsDeviation()))
         return checks
     }
 
@@ -196,10 +257,42 @@ public struct Seed004Claims: Sendable {
         return text
     }
 
-    /// How fast passive health takes a failing backend out under this load.
-    static func detectionExplanation(maxFails: Int) -> String {
+    /// How fast passive health takes a failing backend out under this load: `slowest` is the
+    /// longest measured detection (nil when nothing failed over), and the sentence on how soon the
+    /// failures come follows it.
+    static func detectionExplanation(maxFails: Int, slowest: Double? = 0) -> String {
         guard maxFails > 0 else { return "Passive health is off (max_fails 0): no failed forward marks a backend down." }
         let count = maxFails == 1 ? "the failure" : "the \(NumberFormat.cardinal(maxFails)) failures"
-        return "With max_fails=\(NumberFormat.integer(maxFails)) the \(NumberFormat.ordinal(maxFails)) failed forward marks a backend down. Under this load least_conn sends a failing backend requests every few milliseconds (it answers failures fast, so it keeps the fewest connections), so \(count) — and the detection — come within a fraction of a second of the fault."
+        let marks = "With max_fails=\(NumberFormat.integer(maxFails)) the \(NumberFormat.ordinal(maxFails)) failed forward marks a backend down."
+        guard let slowest else { return marks + " No backend failed in the run, so none was marked down." }
+        guard slowest < 1 else {
+            return marks + (slowest.isFinite ? " Here it took up to \(ClaimCheck.duration(slowest)) after the fault for \(count) to come: a failing backend received requests that seldom." : " A failing backend was not marked down within the run: \(count) never came.")
+        }
+        return marks + " Under this load least_conn sends a failing backend requests every few milliseconds (it answers failures fast, so it keeps the fewest connections), so \(count) — and the detection — come within a fraction of a second of the fault."
+    }
+
+    /// The retry settings the claim states (3 tries on error, timeout and 500/502/503/504, within
+    /// 10 s) that the file sets otherwise.
+    func retryDeviations() -> [ClaimCheck.Deviation] {
+        let configuration = scenario.balancer?.configuration
+        let tries = (configuration?.retries ?? 0) + 1
+        var deviations: [ClaimCheck.Deviation] = []
+        if tries != Self.claimedTries {
+            deviations.append(.init(file: NumberFormat.counted(tries, "try", plural: "tries"), claimed: NumberFormat.integer(Self.claimedTries),
+                                    stated: NumberFormat.counted(Self.claimedTries, "try", plural: "tries")))
+        }
+        let timeout = configuration?.retryTimeout
+        if timeout != Self.claimedRetryTimeout {
+            let claimed = "\(NumberFormat.trimmed(Self.claimedRetryTimeout.seconds, maxDecimals: 3)) s"
+            deviations.append(.init(file: timeout.map { "a \(ClaimCheck.s($0.seconds)) retry timeout" } ?? "no retry timeout", claimed: claimed, stated: "a \(claimed) retry timeout"))
+        }
+        let retryOn = configuration?.retryOn ?? []
+        let names: [(RetryConditions, String)] = [(.error, "error"), (.timeout, "timeout"), (.http500, "http_500"), (.http502, "http_502"), (.http503, "http_503"), (.http504, "http_504")]
+        let missing = names.filter { Self.claimedRetryOn.contains($0.0) && !retryOn.contains($0.0) }.map(\.1)
+        if !missing.isEmpty {
+            deviations.append(.init(file: "no retry on \(ClaimCheck.list(missing))", claimed: "error, timeout and 500/502/503/504",
+                                    stated: "retries on \(ClaimCheck.list(missing))"))
+        }
+        return deviations
     }
 }

@@ -43,7 +43,7 @@ extension DeployComparison {
         var table = CSVTable(header: ["variant", "outcome", "duration_s", "completed", "failed", "retried", "failed_forwards", "reset_at_restart",
                                       "seconds_without_answer", "throughput_during", "p50_before_s", "p99_before_s", "p50_during_s", "p95_during_s", "p99_during_s", "digest"])
         for variant in variants {
-            let before = variant.deployment?.phase("before"), during = variant.deployment?.phase("during")
+            let before = variant.deployment?.measured("before"), during = variant.deployment?.measured("during")
             table.append([variant.name, variant.deployment?.outcomeText ?? "none", csv(variant.deployment?.duration), String(variant.result.completed),
                           String(variant.failed), String(variant.retried), String(variant.failedForwards), String(variant.reset),
                           String(variant.secondsWithoutAnswer), NumberFormat.fixed(variant.throughputDuring, decimals: 3),

@@ -98,7 +98,7 @@ public struct KeepaliveComparison: Sendable {
         for size in smallPools {
             var small = seed004()
             small.idleConnections = size
-            list.append(("keepalive \(size)", .closedLoop, "seed 004's pool cut to \(size) idle connection\(size == 1 ? "" : "s") for \(base.users) users", with(base, small)))
+            list.append(("keepalive \(size)", .closedLoop, "seed 004's pool cut to \(size) idle connection\(size == 1 ? "" : "s") for \(NumberFormat.counted(base.users, "user"))", with(base, small)))
         }
         let bursty = burstyTraffic(base)
         list.append(("bursty: no pooling", .bursty, "bursty arrivals, no cache", with(bursty, noPool)))

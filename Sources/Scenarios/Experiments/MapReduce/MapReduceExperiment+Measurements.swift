@@ -21,6 +21,7 @@ extension MapReduceExperiment {
         let policy = setup.cluster.policy
         return Seed001Measurements(
             workers: setup.cluster.workers, mapSlotsPerWorker: setup.cluster.mapSlotsPerWorker, reduceTasks: setup.job.reducers,
+            mapTasks: report?.mapTasks ?? 0, reduceSlotsPerWorker: setup.cluster.reduceSlotsPerWorker,
             peakConcurrentMaps: peakConcurrency(report, .map), peakConcurrentReduces: peakConcurrency(report, .reduce),
             meanReduceTaskSeconds: meanWinningDuration(report, .reduce),
             reduceWorkers: reduceWinners.reduce(into: [NodeID]()) { if !$0.contains($1.worker) { $0.append($1.worker) } }.count,

@@ -28,7 +28,7 @@ extension ScenarioLoader {
         }
         let total = reads.reduce(0.0) { $0 + $1.bytes * $1.runs }
         if total > mapReduceExperimentMostBytes, let largest = reads.max(by: { $0.bytes * $0.runs < $1.bytes * $1.runs }) {
-            throw largest.cursor.error(.invalidValue("the experiment's runs would read about \(NumberFormat.fixed(total / 1e9, decimals: 1, grouping: true)) GB of input in all (this input about \(NumberText.approximate(largest.runs)) times), more than the \(NumberFormat.fixed(mapReduceExperimentMostBytes / 1e9, decimals: 1, grouping: true)) GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer"))
+            throw largest.cursor.error(.invalidValue("the experiment's runs would read about \(NumberFormat.fixed(total / 1e9, decimals: 1, grouping: true)) GB of input in all (this input about \(NumberText.figure(largest.runs)) times), more than the \(NumberFormat.fixed(mapReduceExperimentMostBytes / 1e9, decimals: 1, grouping: true)) GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer"))
         }
     }
 }

@@ -50,7 +50,7 @@ extension MapReduceExperimentResult {
 
     func scalingSection(_ setup: MapReduceExperimentSpec) -> String {
         var out = "## Scaling with the number of mappers\n\n"
-        out += "The same job over \(setup.scaling.input.description), with 1 … \(setup.scaling.mappers.last ?? 0) workers of \(setup.cluster.mapSlotsPerWorker) map slot(s). Events per second are input events over the map phase; a busy slot's rate is input events over the time the map slots spent on map attempts.\n\n"
+        out += "The same job over \(setup.scaling.input.description), with \(setup.scaling.mappers.first ?? 0) … \(setup.scaling.mappers.last ?? 0) mappers, each a worker of \(NumberFormat.counted(setup.cluster.mapSlotsPerWorker, "map slot")). Events per second are input events over the map phase; a busy slot's rate is input events over the time the map slots spent on map attempts.\n\n"
         var table = MarkdownTable(columns: [.numeric("mappers"), .numeric("map tasks"), .numeric("map phase"), .numeric("events/s"),
                                             .numeric("of linear"), .numeric("slots busy"), .numeric("events/s per busy slot"),
                                             .numeric("makespan"), .text("output")])
@@ -90,11 +90,32 @@ extension MapReduceExperimentResult {
                           NumberFormat.integer(report.statistics.speculativeWins), run.outputExact ? "exact" : "**not exact**"])
         }
         out += table.rendered() + "\n"
-        if let slowdown = slowdownWithoutSpeculation {
-            out += "Without backup tasks the job took \(NumberFormat.percent(slowdown)) longer; the original MapReduce paper measured 44 % longer on its sort benchmark with backup tasks disabled. "
-            out += "A backup starts once the straggler's estimated time exceeds \(NumberFormat.trimmed(setup.cluster.policy.speculation?.slowness ?? 2, maxDecimals: 2))× the phase's median and a fresh copy would finish sooner, so the job ends with the faster of the two copies.\n\n"
-        }
+        out += speculationText(setup)
         return out + "![speculation](speculation.svg)\n\n"
+    }
+
+    /// What the two straggler runs show: how much longer the job took without backups, and why
+    /// the backups did (or, when none started, could not) make a difference.
+    func speculationText(_ setup: MapReduceExperimentSpec) -> String {
+        guard let slowdown = slowdownWithoutSpeculation, let on = speculationOn.report else { return "" }
+        let slowness = NumberFormat.trimmed(setup.cluster.policy.speculation?.slowness ?? 2, maxDecimals: 2)
+        let backups = on.statistics.speculativeAttempts
+        guard backups > 0 else {
+            var out = "With speculation on, no backup task started (a backup starts once a straggler's estimated time exceeds \(slowness)× the phase's median and a fresh copy would finish sooner), "
+            out += speculationOff.run.digest == speculationOn.run.digest
+                ? "so the two runs are the same run (equal digests): \(JobReportTables.seconds(on.makespan)) each.\n\n"
+                : "and the job took \(JobReportTables.seconds(speculationOff.report?.makespan)) without speculation against \(JobReportTables.seconds(on.makespan)) with it.\n\n"
+            return out
+        }
+        let change = NumberFormat.percent(abs(slowdown))
+        var out = change == NumberFormat.percent(0) ? "Without backup tasks the job took as long as with them"
+            : slowdown > 0 ? "Without backup tasks the job took \(change) longer" : "Without backup tasks the job took \(change) less time"
+        out += "; the original MapReduce paper measured 44 % longer on its sort benchmark with backup tasks disabled. "
+        out += "A backup starts once the straggler's estimated time exceeds \(slowness)× the phase's median and a fresh copy would finish sooner, so "
+        let wins = on.statistics.speculativeWins
+        out += wins > 0 ? "the job ends with the faster of the two copies.\n\n"
+            : "the job ends with the faster of the two copies: here \(NumberFormat.counted(backups, "backup")) started and none finished first.\n\n"
+        return out
     }
 
     func failureSection(_ setup: MapReduceExperimentSpec) -> String {

@@ -44,21 +44,67 @@ public enum Seed001ClaimsTable {
 
     static func parallelism(_ claims: Seed001Claims, _ m: Seed001Measurements) -> ClaimRow {
         let holds = m.peakConcurrentMaps == claims.mappers && m.peakConcurrentReduces == claims.reducers
-        let slots = m.workers * m.mapSlotsPerWorker
-        var why = "The cluster has \(m.workers) workers × \(m.mapSlotsPerWorker) map slot(s) = \(slots) mapper(s) and the job has R = \(m.reduceTasks) reduce tasks; "
-            + "the timeline shows \(m.peakConcurrentMaps) map attempts running at one instant and at most \(m.peakConcurrentReduces) reduce attempt(s) at once. "
-        if m.peakConcurrentReduces < min(claims.reducers, m.reduceTasks) {
-            why += "The reduce tasks took \(seconds(m.meanReduceTaskSeconds)) each, less than the \(seconds(m.heartbeatSeconds)) between a worker's heartbeats, and a worker gets work only when it asks — "
-                + "in a heartbeat or right after reporting a finished task — so \(m.reduceWorkers == 1 ? "the worker that finished the last map task took every reduce task, one after another, before any other worker asked" : "the reduce tasks ran on \(m.reduceWorkers) workers but never at once")."
-        } else if m.peakConcurrentMaps < claims.mappers {
-            why += "At most \(slots) map slot(s) exist, so no more map tasks can run at once."
-        } else {
-            why += "Map tasks and reduce tasks really run in parallel."
-        }
+        let mapSlots = m.workers * m.mapSlotsPerWorker, reduceSlots = m.workers * m.reduceSlotsPerWorker
+        var why = "The cluster has \(NumberFormat.counted(m.workers, "worker")) of \(NumberFormat.counted(m.mapSlotsPerWorker, "map slot")) and \(NumberFormat.counted(m.reduceSlotsPerWorker, "reduce slot")) each, "
+            + "\(NumberFormat.counted(mapSlots, "map slot")) and \(NumberFormat.counted(reduceSlots, "reduce slot")) in all, and the job has "
+            + (m.mapTasks > 0 ? "\(NumberFormat.counted(m.mapTasks, "map task")) and " : "")
+            + "R = \(m.reduceTasks) reduce tasks; the timeline shows \(NumberFormat.counted(m.peakConcurrentMaps, "map attempt")) running at one instant "
+            + "and at most \(NumberFormat.counted(m.peakConcurrentReduces, "reduce attempt")) at once. "
+        why += mapReason(claims, m, slots: mapSlots) + reduceReason(claims, m, slots: reduceSlots)
+        if holds { why += "Map tasks and reduce tasks really run in parallel." }
         return ClaimRow(
             claim: "\(claims.mappers) mappers and \(claims.reducers) reducers in parallel", claimed: "\(claims.mappers) map and \(claims.reducers) reduce tasks at once",
             simulated: "\(m.peakConcurrentMaps) map and \(m.peakConcurrentReduces) reduce attempts at once",
-            criterion: "peak concurrency in the timeline equals the claim", holds: holds, why: why)
+            criterion: "peak concurrency in the timeline equals the claim", holds: holds, why: trimmedTrailingSpace(why))
+    }
+
+    /// Why fewer (or more) map attempts than claimed ran at once; nothing when as many did.
+    static func mapReason(_ claims: Seed001Claims, _ m: Seed001Measurements, slots: Int) -> String {
+        let peak = m.peakConcurrentMaps
+        if peak > claims.mappers {
+            return "That is more than the claimed \(claims.mappers): the \(NumberFormat.counted(slots, "map slot")) let \(peak) map tasks run together. "
+        }
+        guard peak < claims.mappers else { return "" }
+        if m.mapTasks > 0, m.mapTasks < claims.mappers {
+            return "The job has only \(NumberFormat.counted(m.mapTasks, "map task")) (one per split of its input), so no more can run at once. "
+        }
+        if slots < claims.mappers {
+            return "At most \(NumberFormat.counted(slots, "map slot")) exist, so no more map tasks can run at once. "
+        }
+        return "A worker gets work only when it asks — in a heartbeat (every \(seconds(m.heartbeatSeconds))) or right after reporting a finished task — so the map tasks never all ran at one instant. "
+    }
+
+    /// Why fewer (or more) reduce attempts than claimed ran at once; nothing when as many did.
+    static func reduceReason(_ claims: Seed001Claims, _ m: Seed001Measurements, slots: Int) -> String {
+        let peak = m.peakConcurrentReduces
+        if peak > claims.reducers {
+            return "That is more than the claimed \(claims.reducers) reducers: the \(NumberFormat.counted(slots, "reduce slot")) let \(peak) reduce tasks run together. "
+        }
+        guard peak < claims.reducers else { return "" }
+        if m.reduceTasks < claims.reducers {
+            return "The job has only R = \(m.reduceTasks) reduce \(m.reduceTasks == 1 ? "task" : "tasks"), so no more can run at once. "
+        }
+        if slots < claims.reducers {
+            return "At most \(NumberFormat.counted(slots, "reduce slot")) exist, so no more reduce tasks can run at once. "
+        }
+        let asks = "a worker gets work only when it asks — in a heartbeat or right after reporting a finished task — so "
+        var why = m.meanReduceTaskSeconds < m.heartbeatSeconds
+            ? "The reduce tasks took \(seconds(m.meanReduceTaskSeconds)) each, less than the \(seconds(m.heartbeatSeconds)) between a worker's heartbeats, and " + asks
+            : "A" + asks.dropFirst()
+        if m.reduceWorkers == 1 {
+            why += peak == 1
+                ? "the worker that finished the last map task took every reduce task, one after another, before any other worker asked. "
+                : "the worker that finished the last map task took every reduce task, at most \(peak) at once in its \(NumberFormat.counted(m.reduceSlotsPerWorker, "reduce slot")), before any other worker asked. "
+        } else {
+            why += "the reduce tasks ran on \(NumberFormat.counted(m.reduceWorkers, "worker")) but never more than \(peak) at once. "
+        }
+        return why
+    }
+
+    static func trimmedTrailingSpace(_ text: String) -> String {
+        var text = Substring(text)
+        while text.last == " " { text.removeLast() }
+        return String(text)
     }
 
     /// How the cost model prices one event, term by term.

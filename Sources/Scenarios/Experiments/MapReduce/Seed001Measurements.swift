@@ -50,6 +50,10 @@ public struct Seed001Measurements: Sendable, Equatable {
     public var mapSlotsPerWorker: Int
     /// Reduce tasks (R) of the job.
     public var reduceTasks: Int
+    /// Map tasks of the baseline job (one per split of its input); 0 when unknown.
+    public var mapTasks: Int = 0
+    /// Reduce slots per worker.
+    public var reduceSlotsPerWorker: Int = 1
     /// The most map attempts running at one instant of the baseline job.
     public var peakConcurrentMaps: Int
     /// The most reduce attempts running at one instant of the baseline job.

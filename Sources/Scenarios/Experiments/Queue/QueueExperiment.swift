@@ -47,7 +47,7 @@ public struct QueueExperiment: ExperimentFile {
         let partitions = spec.topics.flatMap { topic in (0..<topic.partitions).map { TopicPartition(topic.name, $0) } }
         let replication = spec.configuration.replication
         var placement = try spec.placement.makeKeyPlacement(servers: spec.brokers)
-        var result = [("\(spec.brokers) brokers", PartitionPlacement(partitions, replication: replication, placement: placement))]
+        var result = [(NumberFormat.counted(spec.brokers, "broker"), PartitionPlacement(partitions, replication: replication, placement: placement))]
         try placement.add(node: spec.brokers + 1)
         result.append(("broker-\(spec.brokers + 1) added", PartitionPlacement(partitions, replication: replication, placement: placement)))
         try placement.remove(node: spec.brokers + 1)

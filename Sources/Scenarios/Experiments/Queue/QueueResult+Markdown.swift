@@ -5,7 +5,7 @@ import Simulator
 extension QueueResult {
     func markdown(spec: QueueExperimentSpec) -> String {
         let plain = runs[0]
-        var out = ExperimentReport.header(title: "Seed 002's sharded queue: \(spec.producers.count) producers, \(spec.consumers.count) consumers, \(spec.brokers) brokers",
+        var out = ExperimentReport.header(title: "Seed 002's sharded queue: \(NumberFormat.counted(spec.producers.count, "producer")), \(NumberFormat.counted(spec.consumers.count, "consumer")), \(NumberFormat.counted(spec.brokers, "broker"))",
                                           spec: spec, digest: runs.map(\.digest).joined(separator: " "))
         out += setup(spec: spec, plain: plain)
         out += partitionCounts(plain, spec: spec)
@@ -17,11 +17,14 @@ extension QueueResult {
 
     private func setup(spec: QueueExperimentSpec, plain: QueueRunResult) -> String {
         var out = "## Where the partitions live\n\n"
-        out += "\(spec.topics.map { "\($0.name) (\($0.partitions) partitions)" }.joined(separator: ", ")) placed by \(spec.placement.summary) on "
-        out += "\(spec.brokers) brokers, \(plain.replication) copies each (the first is the preferred leader), acks = \(plain.acks.rawValue). "
+        out += "\(spec.topics.map { "\($0.name) (\(NumberFormat.counted($0.partitions, "partition")))" }.joined(separator: ", ")) placed by \(spec.placement.summary) on "
+        out += "\(NumberFormat.counted(spec.brokers, "broker")), \(NumberFormat.counted(plain.replication, "copy", plural: "copies")) each (the first is the preferred leader), acks = \(plain.acks.rawValue). "
         out += "The controller checks each broker every \(DurationFormat.seconds(spec.configuration.heartbeatInterval.seconds)) and declares it dead after "
-        out += "\(DurationFormat.seconds(spec.configuration.sessionTimeout.seconds)) of silence (each consumer heartbeats its group coordinator as often, "
-        out += "from a loop of its own, and is evicted after as long without a heartbeat); a leader drops a follower that does not confirm a copy within "
+        out += "\(DurationFormat.seconds(spec.configuration.sessionTimeout.seconds)) of silence"
+        if !spec.consumers.isEmpty {
+            out += " (each consumer heartbeats its group coordinator as often, from a loop of its own, and is evicted after as long without a heartbeat)"
+        }
+        out += "; a leader drops a follower that does not confirm a copy within "
         out += "\(DurationFormat.seconds(spec.configuration.replicaTimeout.seconds)).\n\n"
         var table = MarkdownTable(columns: [.text("partition"), .text("replicas (brokers)"), .text("leader at the end"), .text("in sync at the end")])
         for log in plain.audit.logs.prefix(QueuePart.mostPartitionRows) {
@@ -31,10 +34,17 @@ extension QueueResult {
         out += table.rendered() + "\n" + Self.rowsLeftOut(plain.audit.logs.count)
         let counts = (1...spec.brokers).map { number in plain.audit.logs.filter { $0.replicas.contains(number) }.count }
         let leaders = (1...spec.brokers).map { number in plain.audit.logs.filter { $0.replicas.first == number }.count }
-        out += "Replicas per broker: \(counts.map(String.init).joined(separator: ", ")); preferred leaders per broker: \(leaders.map(String.init).joined(separator: ", ")). "
-        out += "With \(plain.audit.logs.count) partitions the split is coarse whatever the algorithm; the placement analysis below shows it on more.\n\n"
+        out += "Replicas per broker: \(counts.map { NumberFormat.integer($0) }.joined(separator: ", ")); preferred leaders per broker: \(leaders.map { NumberFormat.integer($0) }.joined(separator: ", "))."
+        out += Self.coarseness(partitions: plain.audit.logs.count, analysis: analysis) + "\n\n"
         out += membershipTable()
         return out
+    }
+
+    /// What the replica split over the file's partitions says, and where the analysis shows it on
+    /// more: nothing said of an analysis the file does not ask for, or of one over no more partitions.
+    static func coarseness(partitions: Int, analysis: QueuePlacementAnalysis?) -> String {
+        guard let analysis, analysis.partitions > partitions else { return "" }
+        return " With \(NumberFormat.counted(partitions, "partition")) the split is coarse whatever the algorithm; the placement analysis below shows it on more."
     }
 
     /// How the replica map changes when a broker joins or leaves (the placement alone, before any
@@ -53,7 +63,8 @@ extension QueueResult {
         out += table.rendered() + "\n" + Self.rowsLeftOut(first.placement.partitions.count, rest: "the counts below cover every one")
         for entry in membership.dropFirst() {
             let moved = entry.placement.movement(from: first.placement)
-            out += "\(entry.label): \(moved.replicasMoved) of \(moved.replicas) replicas land on a broker that did not hold them, \(moved.leadersChanged) preferred leaders change.\n"
+            out += "\(entry.label): \(NumberFormat.integer(moved.replicasMoved)) of \(NumberFormat.counted(moved.replicas, "replica")) \(moved.replicasMoved == 1 ? "lands" : "land") on a broker that did not hold \(moved.replicasMoved == 1 ? "it" : "them"), "
+            out += "\(NumberFormat.counted(moved.leadersChanged, "preferred leader")) \(moved.leadersChanged == 1 ? "changes" : "change").\n"
         }
         return out + "\n"
     }
@@ -61,8 +72,15 @@ extension QueueResult {
     private func partitionCounts(_ plain: QueueRunResult, spec: QueueExperimentSpec) -> String {
         let audit = plain.audit
         var out = "## Without faults: counts, order and lag per partition\n\n"
-        out += "\(NumberFormat.integer(audit.sent)) messages sent, \(NumberFormat.integer(audit.acknowledged)) acknowledged. "
-        out += "Every group's readers keep each partition's order: \(audit.orderViolations == 0 ? "no" : NumberFormat.integer(audit.orderViolations)) out-of-order pairs in the logs.\n\n"
+        out += "\(NumberFormat.integer(audit.sent)) messages sent\(Self.unsent(sent: audit.sent, spec: spec)), \(NumberFormat.integer(audit.acknowledged)) acknowledged. "
+        if plain.groups.isEmpty {
+            out += "No consumer reads the topics, so nothing is delivered; each partition's log keeps each producer's order: "
+                + "\(audit.orderViolations == 0 ? "no" : NumberFormat.integer(audit.orderViolations)) out-of-order pairs.\n\n"
+        } else if audit.orderViolations == 0 {
+            out += "Every group's readers keep each partition's order: no out-of-order pairs in the logs.\n\n"
+        } else {
+            out += "The logs hold \(NumberFormat.counted(audit.orderViolations, "out-of-order pair")) (a producer's later message before an earlier one), which every group reads in that order.\n\n"
+        }
         var columns: [MarkdownTable.Column] = [.text("partition"), .numeric("records")]
         columns += plain.producers.map { .numeric("from \($0)") }
         let shownGroups = plain.groups.indices.prefix(QueuePart.mostGroupColumns)
@@ -79,11 +97,36 @@ extension QueueResult {
         if plain.groups.count > shownGroups.count {
             out += "The table shows the first \(shownGroups.count) of the \(plain.groups.count) groups; every group's columns are in `partitions.csv`.\n\n"
         }
+        guard !plain.groups.isEmpty else { return out }
         out += "Max lag is the most records acknowledged to a producer but not yet handed to the group at any instant. "
+        guard plain.deliveryLatency.count > 0 else { return out + "No acknowledged record was delivered.\n\n" }
         out += "From acknowledgement to first delivery: p50 \(DurationFormat.milliseconds(plain.deliveryLatency.percentile(50).seconds)), "
         out += "p99 \(DurationFormat.milliseconds(plain.deliveryLatency.percentile(99).seconds)), max \(DurationFormat.milliseconds(plain.deliveryLatency.max.seconds)) "
-        out += "(consumers poll every \(spec.consumers.map { DurationFormat.milliseconds($0.pollInterval.seconds) }.uniqued().joined(separator: ", ")), which sets most of it).\n\n"
+        // The poll interval sets most of the wait only when the median wait is within one interval.
+        let slowestPoll = spec.consumers.map(\.pollInterval.seconds).max() ?? 0
+        let pollSetsIt = plain.deliveryLatency.percentile(50).seconds <= slowestPoll
+        out += "(consumers poll every \(spec.consumers.map { DurationFormat.milliseconds($0.pollInterval.seconds) }.uniqued().joined(separator: ", "))\(pollSetsIt ? ", which sets most of it" : "")).\n\n"
         return out
+    }
+
+    /// Why fewer messages were sent than the producers were given, in brackets after the count;
+    /// nothing when every one was sent. A producer's `n`th message is due at its start plus n ÷
+    /// its rate, and it sends one message at a time, waiting for the answer (or its retries).
+    static func unsent(sent: Int, spec: QueueExperimentSpec) -> String {
+        let configured = spec.producers.reduce(0) { $0 + $1.messages }
+        guard sent < configured else { return "" }
+        let due = spec.producers.reduce(0) { total, producer in
+            let window = (spec.duration - producer.start).seconds
+            return total + (window > 0 ? min(producer.messages, Int((window * producer.rate).rounded(.up))) : 0)
+        }
+        var reasons: [String] = []
+        if due < configured {
+            reasons.append("at their rates about \(NumberFormat.integer(due)) fall due within the \(DurationFormat.seconds(spec.duration.seconds)) run")
+        }
+        if sent < due {
+            reasons.append("a producer sends one message at a time and waits for its answer before the next, so it falls behind its rate when an answer takes longer than the gap between messages")
+        }
+        return " of the \(NumberFormat.integer(configured)) the producers were given (" + reasons.joined(separator: "; ") + ")"
     }
 
     private func faultRuns(spec: QueueExperimentSpec) -> String {
@@ -114,14 +157,37 @@ extension QueueResult {
             out += "### \(run.name)\n\n"
             out += "Faults: " + (run.listedFaults.isEmpty ? "none" : run.listedFaults.joined(separator: "; ")) + ".\n\n"
             if run.audit.lostAcknowledged > 0 {
-                let lost = run.audit.lostAcknowledged
-                out += "\(NumberFormat.integer(lost)) acknowledged record\(lost == 1 ? " is" : "s are") gone: with acks = \(run.acks.rawValue), a leader answers before its followers have the record, "
-                out += "and when it dies first the new leader never had it; the old leader drops it when it returns and truncates to the new leader's log.\n\n"
+                out += Self.lossExplanation(run, end: .after(spec.duration))
             }
             guard !run.events.isEmpty else { continue }
             out += QueuePart.eventTable(run.events)
         }
         return out
+    }
+
+    /// Why a run lost acknowledged records: the leader answered before its followers had them and
+    /// then went; what became of the crashed brokers' copies follows from the run's faults.
+    static func lossExplanation(_ run: QueueRunResult, end: VirtualInstant) -> String {
+        let lost = run.audit.lostAcknowledged
+        var crashed: [NodeID] = [], restarted: Set<NodeID> = []
+        for entry in run.faults where entry.at < end {
+            switch entry.fault {
+            case .crash(let node) where node.name.hasPrefix("broker-"): if !crashed.contains(node) { crashed.append(node) }
+            case .restart(let node, _) where crashed.contains(node): restarted.insert(node)
+            default: break
+            }
+        }
+        var out = "\(NumberFormat.integer(lost)) acknowledged record\(lost == 1 ? " is" : "s are") gone: with acks = \(run.acks.rawValue), a leader answers before its followers have the record, "
+        guard !crashed.isEmpty else {
+            return out + "and when it loses its leadership before they copy it the new leader never had it.\n\n"
+        }
+        out += "and when it dies first the new leader never had it; "
+        let gone = crashed.filter { !restarted.contains($0) }
+        if gone.isEmpty {
+            return out + "the old leader drops it when it returns and truncates to the new leader's log.\n\n"
+        }
+        let names = gone.map { "`\($0.name)`" }.joined(separator: ", ")
+        return out + "\(names) \(gone.count == 1 ? "does" : "do") not return before the run ends, so the record is in no live broker's log.\n\n"
     }
 
     /// What a table of `count` partitions capped at ``QueuePart/mostPartitionRows`` says of the
@@ -134,30 +200,38 @@ extension QueueResult {
 
     private func swarmSection(_ swarm: QueueSwarmResult, spec: QueueExperimentSpec) -> String {
         // Seeds 1 … N whatever the file's seed or --seed, as a swarm of numbered seeds is replayed.
-        var out = "## Swarm: \(swarm.seeds.count) seeds under random faults\n\n"
-        out += "Seeds \(swarm.seeds.first.map { "\($0.seed)" } ?? "") … \(swarm.seeds.last.map { "\($0.seed)" } ?? ""), whatever the experiment's own seed. "
+        var out = "## Swarm: \(NumberFormat.counted(swarm.seeds.count, "seed")) under random faults\n\n"
+        let first = swarm.seeds.first.map { "\($0.seed)" } ?? "", last = swarm.seeds.last.map { "\($0.seed)" } ?? ""
+        out += (swarm.seeds.count == 1 ? "Seed \(first)" : "Seeds \(first) … \(last)") + ", whatever the experiment's own seed. "
         func span(_ range: ClosedRange<Double>) -> String {
             "\(NumberFormat.trimmed(range.lowerBound, maxDecimals: 3))–\(NumberFormat.trimmed(range.upperBound, maxDecimals: 3)) s"
         }
-        out += "Each seed crashes a random broker (back after \(span(QueueChaos.brokerDowntime))), cuts a random broker off from every other node (\(span(QueueChaos.isolation))) and crashes a random consumer (back after \(span(QueueChaos.consumerDowntime))), "
-        out += "all within the first half of the \(DurationFormat.seconds(spec.duration.seconds)) run; \(swarm.messagesPerProducer) messages per producer.\n\n"
+        out += "Each seed crashes a random broker (back after \(span(QueueChaos.brokerDowntime))), cuts a random broker off from every other node (\(span(QueueChaos.isolation)))"
+        out += spec.consumers.isEmpty ? "" : " and crashes a random consumer (back after \(span(QueueChaos.consumerDowntime)))"
+        out += ", all within the first half of the \(DurationFormat.seconds(spec.duration.seconds)) run; \(NumberFormat.counted(swarm.messagesPerProducer, "message")) per producer"
+        out += spec.consumers.isEmpty ? ". No consumer reads the topics, so nothing is delivered and the delivery properties are left out.\n\n" : ".\n\n"
         var table = MarkdownTable(columns: [.text("property"), .numeric("seeds that kept it")])
         let total = swarm.seeds.count
         table.append(["per-partition order", "\(swarm.seeds.filter(\.orderKept).count) of \(total)"])
         table.append(["no acknowledged record lost\(swarm.promisesNoLoss ? "" : " (not promised here)")", "\(swarm.seeds.filter(\.nothingAcknowledgedLost).count) of \(total)"])
-        table.append(["every record delivered to every group", "\(swarm.seeds.filter(\.everythingDelivered).count) of \(total)"])
-        table.append(["no record lost after it was delivered", "\(swarm.seeds.filter(\.nothingLostAfterDelivery).count) of \(total)"])
-        table.append(["every duplicate allowed by the commit protocol", "\(swarm.seeds.filter(\.duplicatesExplained).count) of \(total)"])
+        if !spec.consumers.isEmpty {
+            table.append(["every record delivered to every group", "\(swarm.seeds.filter(\.everythingDelivered).count) of \(total)"])
+            table.append(["no record lost after it was delivered", "\(swarm.seeds.filter(\.nothingLostAfterDelivery).count) of \(total)"])
+            table.append(["every duplicate allowed by the commit protocol", "\(swarm.seeds.filter(\.duplicatesExplained).count) of \(total)"])
+        }
         out += table.rendered() + "\n"
         let elections = swarm.seeds.map(\.elections), duplicates = swarm.seeds.map(\.duplicates)
-        out += "The faults did bite: \(elections.filter { $0 > 0 }.count) seeds moved a leadership (\(elections.reduce(0, +)) changes in all), "
-        out += "\(duplicates.filter { $0 > 0 }.count) seeds redelivered records (\(NumberFormat.integer(duplicates.reduce(0, +))) in all). "
-        out += "\(swarm.passed) of \(total) seeds kept every promise.\n\n"
+        let moved = elections.filter { $0 > 0 }.count, redelivered = duplicates.filter { $0 > 0 }.count
+        out += moved + redelivered > 0 ? "The faults did bite: " : "The faults moved nothing: "
+        out += "\(NumberFormat.counted(moved, "seed")) moved a leadership (\(NumberFormat.counted(elections.reduce(0, +), "change")) in all)"
+        out += spec.consumers.isEmpty ? ". "
+            : ", \(NumberFormat.counted(redelivered, "seed")) redelivered records (\(NumberFormat.integer(duplicates.reduce(0, +))) in all). "
+        out += "\(swarm.passed) of \(NumberFormat.counted(total, "seed")) kept every promise.\n\n"
         return out
     }
 
     private func analysisSection(_ analysis: QueuePlacementAnalysis) -> String {
-        var out = "## Placement: \(analysis.partitions) partitions × \(analysis.replication) copies\n\n"
+        var out = "## Placement: \(NumberFormat.counted(analysis.partitions, "partition")) × \(NumberFormat.counted(analysis.replication, "copy", plural: "copies"))\n\n"
         out += "Replicas per broker against a uniform random split (the statistics A-1 uses), and what moves when a broker is added (ideal: the new broker's fair share) "
         out += "or broker 1 is removed (ideal: exactly what it held).\n\n"
         var table = MarkdownTable(columns: [.text("algorithm"), .numeric("brokers"), .numeric("replicas min … max"), .numeric("max / mean"), .numeric("z of busiest"),
@@ -173,8 +247,8 @@ extension QueueResult {
         let worst = analysis.cells.max { $0.added.replicasMoved - Int($0.idealAdded.rounded()) < $1.added.replicasMoved - Int($1.idealAdded.rounded()) }
         let fairest = analysis.cells.min { $0.replicasPerBroker.peakToAverage < $1.replicasPerBroker.peakToAverage }
         if let worst, let fairest {
-            out += "Most movement beyond the ideal on an add: \(worst.algorithm) with \(worst.brokers) brokers (\(worst.added.replicasMoved) replicas against \(NumberFormat.fixed(worst.idealAdded, decimals: 1))). "
-            out += "Evenest split: \(fairest.algorithm) with \(fairest.brokers) brokers (max / mean \(NumberFormat.fixed(fairest.replicasPerBroker.peakToAverage, decimals: 2))).\n\n"
+            out += "Most movement beyond the ideal on an add: \(worst.algorithm) with \(NumberFormat.counted(worst.brokers, "broker")) (\(worst.added.replicasMoved) replicas against \(NumberFormat.fixed(worst.idealAdded, decimals: 1))). "
+            out += "Evenest split: \(fairest.algorithm) with \(NumberFormat.counted(fairest.brokers, "broker")) (max / mean \(NumberFormat.fixed(fairest.replicasPerBroker.peakToAverage, decimals: 2))).\n\n"
         }
         return out
     }

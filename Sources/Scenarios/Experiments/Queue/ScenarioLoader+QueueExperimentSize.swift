@@ -25,8 +25,9 @@ extension ScenarioLoader {
         let swarmWork = Double(spec.swarmSeeds) * (swarmMessages + wakeUps)
         let total = runsWork + swarmWork
         guard total <= queueExperimentMostWork else {
-            let (place, what) = swarmWork >= runsWork ? (swarm, "the swarm's \(spec.swarmSeeds) seeds") : (runs, "its \(spec.runs.count) runs")
-            throw (place ?? cursor).error(.invalidValue("the experiment's worlds would send about \(NumberText.approximate(total)) messages, wake-ups, partition catch-ups and fetches in all, mostly \(what), more than the \(NumberText.approximate(queueExperimentMostWork)) an experiment may; use fewer seeds, runs, messages, partitions or consumers"))
+            let (place, what) = swarmWork >= runsWork ? (swarm, "the swarm's \(NumberText.figure(Double(spec.swarmSeeds))) seeds") : (runs, "its \(spec.runs.count) runs")
+            let (totalText, mostText) = NumberText.figures(total, against: queueExperimentMostWork)
+            throw (place ?? cursor).error(.invalidValue("the experiment's worlds would send about \(totalText) messages, wake-ups, partition catch-ups and fetches in all, mostly \(what), more than the \(mostText) an experiment may; use fewer seeds, runs, messages, partitions or consumers"))
         }
     }
 }

@@ -18,11 +18,12 @@ extension StrategyComparison {
 
     func markdown() -> String {
         var out = "# Balancing strategies compared\n\n"
-        out += "- seed: `\(base.seed)`\n- replay: `orrery experiment strategies` (reads `\(base.file)`)\n"
+        out += "- seed: `\(base.seed)`\n- replay: \(ExperimentReport.replay(name: StrategiesExperiment.name, reading: [base.file]))\n"
         out += "- traffic: \(base.summary)\n"
         if let balancer = base.balancer {
             let configuration = balancer.configuration
-            out += "- balancer: per-try timeout \(configuration.forwardTimeout.formattedSeconds), \(configuration.retries + 1) tries on error and timeout"
+            out += "- balancer: per-try timeout \(configuration.forwardTimeout.formattedSeconds), \(NumberFormat.counted(configuration.retries + 1, "try", plural: "tries"))"
+            if configuration.retries > 0 { out += " on \(Self.retryConditionsText(configuration.retryOn))" }
             if let passive = configuration.passiveHealth { out += ", max_fails=\(passive.maxFails) fail_timeout=\(passive.failTimeout.formattedSeconds)" }
             out += "; the same for every strategy\n"
         }
@@ -56,7 +57,7 @@ extension StrategyComparison {
     }
 
     /// What one situation's table shows, from its numbers.
-    private func commentary(_ situation: Situation, _ row: [Cell]) -> String {
+    func commentary(_ situation: Situation, _ row: [Cell]) -> String {
         let byP99 = row.sorted { $0.result.value(of: .p99) < $1.result.value(of: .p99) }
         guard let best = byP99.first, let worst = byP99.last else { return "" }
         func names(_ cells: [Cell]) -> String { cells.map { "`\($0.strategy.name)`" }.joined(separator: ", ") }
@@ -67,14 +68,9 @@ extension StrategyComparison {
         func shares(_ cells: [Cell], _ server: String) -> String {
             cells.map { "`\($0.strategy.name)` \(NumberFormat.percent($0.share(of: server), decimals: 1))" }.joined(separator: ", ")
         }
-        let timeout = base.balancer?.configuration.forwardTimeout.formattedSeconds ?? "the per-try timeout"
         switch situation.name {
         case "identical":
-            let hash = row.first { $0.strategy == .consistentHash(key: .request, balanceFactor: nil) }
-            let bounded = row.first { $0.strategy == .consistentHash(key: .request, balanceFactor: 1.25) }
-            if let hash, let bounded {
-                out += "With identical servers the strategies that count connections or rotate differ little. Hashing on the Zipf-distributed keys is the exception: the hottest keys always land on the same server, so `hash` leaves its busiest server \(NumberFormat.fixed(hash.peakToAverage, decimals: 2))× the mean load (utilisation \(NumberFormat.percent(hash.maximumUtilisation, decimals: 0))); bounded loads cap that at \(NumberFormat.fixed(bounded.peakToAverage, decimals: 2))× while keeping most keys on their server."
-            }
+            out += identicalText(row)
         case "heterogeneous":
             guard let affected = situation.affected, let server = situation.scenario.servers.first(where: { $0.id.name == affected }) else { break }
             let capacities = situation.scenario.servers.map { Double($0.configuration.slots) * $0.configuration.speed }
@@ -96,25 +92,10 @@ extension StrategyComparison {
             }
         case "one slow":
             guard let affected = situation.affected else { break }
-            let retrying = row.filter { ($0.result.balancer?.retried ?? 0) > 0 }
-            let adapting = row.filter { ($0.result.balancer?.retried ?? 0) == 0 }
-            if !retrying.isEmpty {
-                let retries = retrying.map { $0.result.balancer?.retried ?? 0 }
-                out += "\(names(retrying)) keep sending `\(affected)` its share until its queue is longer than the \(timeout) per-try timeout: forwards time out and are retried (\(NumberFormat.integer(retries.min() ?? 0))–\(NumberFormat.integer(retries.max() ?? 0)) retries), passive health takes it out for fail_timeout after three, and it comes back to fail again. It ends up serving little (\(shares(retrying, affected))), yet p99 is the per-try timeout plus a retry. "
-            }
-            if !adapting.isEmpty {
-                out += "\(names(adapting)) send it fewer requests as its connections pile up or its latency average rises (\(shares(adapting, affected))), so nothing times out and p99 stays at \(DurationFormat.milliseconds(adapting.map { $0.result.value(of: .p99) }.min() ?? 0))–\(DurationFormat.milliseconds(adapting.map { $0.result.value(of: .p99) }.max() ?? 0)). "
-            }
-            out += "A health check does not notice a slow server; only the strategy, or a timeout, can."
+            out += oneSlowText(row, affected: affected)
         default:
             guard let affected = situation.affected else { break }
-            let errors = row.map(\.errors)
-            let retries = row.map { $0.result.balancer?.retried ?? 0 }
-            let fewest = row.filter { ($0.result.balancer?.retried ?? 0) <= (retries.min() ?? 0) * 2 + 5 }
-            out += errors.allSatisfy({ $0 == 0 })
-                ? "No request failed: each forward lost with `\(affected)`, or sent to it before it was marked down, timed out after \(timeout) and was retried on another server, which is why the p99.9 of the strategies that retried most is about one second. "
-                : "Between \(NumberFormat.integer(errors.min() ?? 0)) and \(NumberFormat.integer(errors.max() ?? 0)) requests failed: those whose retry failed too. "
-            out += "Retries range from \(NumberFormat.integer(retries.min() ?? 0)) to \(NumberFormat.integer(retries.max() ?? 0)): three timed-out forwards mark the server down (passive health), but strategies that count connections — \(names(fewest)) — stop choosing the dead server as soon as its unanswered connections pile up, so only a handful of requests ever wait for the timeout. After it is back, its first request after fail_timeout returns it to rotation."
+            out += crashText(row, affected: affected)
         }
         return out
     }

@@ -4,7 +4,7 @@ import Simulator
 extension ZoneComparison {
     func markdown() -> String {
         var out = "# Zones: locality-aware against zone-blind routing, and a whole-zone outage\n\n"
-        out += "- replay: `orrery experiment zones` (reads `scenarios/\(ZonesExperiment.files[0])`)\n"
+        out += "- replay: \(ExperimentReport.replay(name: ZonesExperiment.name, reading: [base.file]))\n"
         out += "- seed: \(base.seed); every run's digest is in `zones.csv`\n\n"
         out += "Scenario `\(base.file)`: \(base.summary).\n\n"
         out += setupText() + "\n\n"
@@ -26,7 +26,7 @@ extension ZoneComparison {
 
     private func setupText() -> String {
         guard let zones = base.zones, let first = variants.first?.zones else { return "" }
-        let layout = first.zones.map { "\($0.name) (\($0.servers) servers, \($0.clients) clients)" }.joined(separator: ", ")
+        let layout = first.zones.map { "\($0.name) (\(NumberFormat.counted($0.servers, "server")), \(NumberFormat.counted($0.clients, "client")))" }.joined(separator: ", ")
         var text = "Zones: \(layout). Links: \(latencyText(zones.within)) within a zone, \(latencyText(zones.between)) between zones"
         for pair in zones.pairs {
             text += ", \(latencyText(pair.profile)) between \(zones.zones[pair.first].name) and \(zones.zones[pair.second].name)"
@@ -68,7 +68,7 @@ extension ZoneComparison {
         for variant in variants {
             for zone in variant.zones?.zones ?? [] {
                 table.append([variant.name, zone.name, NumberFormat.integer(zone.issued), NumberFormat.integer(zone.failed),
-                              DurationFormat.milliseconds(zone.p50), DurationFormat.milliseconds(zone.p90), DurationFormat.milliseconds(zone.p99),
+                              latency(zone, zone.p50), latency(zone, zone.p90), latency(zone, zone.p99),
                               NumberFormat.integer(zone.forwardsTo.reduce(0, +) - zone.crossZoneForwards), NumberFormat.integer(zone.crossZoneForwards),
                               NumberFormat.integer(zone.failedForwards)])
             }
@@ -89,67 +89,157 @@ extension ZoneComparison {
             : "Locality-aware \(strategyName) sent \(percent(aware.crossZoneShare)) (\(NumberFormat.integer(aware.crossZoneForwards)) of \(NumberFormat.integer(aware.forwards)))."
         paragraphs.append(traffic)
 
+        // A zone whose clients got no answer in either run (no clients: `clients: 0`) has no median to compare.
+        let answered = zip(blind.zones, aware.zones).filter { $0.0.succeeded > 0 && $0.1.succeeded > 0 }
         let medians = zip(blind.zones, aware.zones).map { b, a in
-            "zone \(b.name) \(DurationFormat.milliseconds(b.p50)) → \(DurationFormat.milliseconds(a.p50)) (p99 \(DurationFormat.milliseconds(b.p99)) → \(DurationFormat.milliseconds(a.p99)))"
+            b.succeeded > 0 && a.succeeded > 0
+                ? "zone \(b.name) \(DurationFormat.milliseconds(b.p50)) → \(DurationFormat.milliseconds(a.p50)) (p99 \(DurationFormat.milliseconds(b.p99)) → \(DurationFormat.milliseconds(a.p99)))"
+                : "zone \(b.name) no successful request\(b.issued == 0 && a.issued == 0 ? " (its clients sent none)" : "")"
         }
-        let faster = zip(blind.zones, aware.zones).filter { $0.1.p50 < $0.0.p50 }.map(\.0.name)
+        let faster = answered.filter { $0.1.p50 < $0.0.p50 }.map(\.0.name)
+        let slower = answered.filter { $0.1.p50 >= $0.0.p50 }
         var latency = "**Latency per zone**, zone-blind → locality-aware, median: " + medians.joined(separator: "; ") + ". "
-        latency += faster.count == blind.zones.count ? "Every zone's median fell: a request no longer pays the cross-zone round trip."
-            : faster.isEmpty ? "No zone's median fell." : "The median fell in zone\(faster.count == 1 ? "" : "s") \(faster.joined(separator: ", ")); elsewhere the local servers' extra load outweighed the saved round trip."
+        if answered.isEmpty {
+        } else if faster.count == answered.count {
+            latency += answered.count == blind.zones.count ? "Every zone's median fell: a request no longer pays the cross-zone round trip."
+                : "The median fell in every zone with answered requests: a request no longer pays the cross-zone round trip."
+        } else if faster.isEmpty {
+            latency += "No zone's median fell."
+        } else {
+            latency += "The median fell in \(zoneList(faster)); "
+            // Locality's cost: a zone's servers take all of its clients' requests, more than their
+            // zone-blind share when the zone has more clients than servers.
+            let loaded = slower.filter { pair in
+                let index = blind.zones.firstIndex { $0.name == pair.0.name } ?? 0
+                return Self.received(aware, index) > Self.received(blind, index)
+            }.map(\.0.name)
+            let others = slower.map(\.0.name).filter { !loaded.contains($0) }
+            var parts: [String] = []
+            if !loaded.isEmpty { parts.append("in \(zoneList(loaded)) the local servers' extra load outweighed the saved round trip") }
+            if !others.isEmpty { parts.append("in \(zoneList(others)) it did not fall") }
+            latency += parts.joined(separator: "; ") + "."
+        }
         paragraphs.append(latency)
 
         if let zone = outageZone, let window = outageWindow {
             for variant in variants where variant.withOutage {
                 guard let figures = variant.zones, let down = figures.zones.firstIndex(where: { $0.name == zone }) else { continue }
                 let struck = figures.zones.filter { $0.failed > 0 || $0.failedForwards > 0 }
-                var text = "**Outage, \(variant.localityAware ? "locality-aware" : "zone-blind").** \(NumberFormat.integer(variant.failed)) requests failed; "
+                var text = "**Outage, \(variant.localityAware ? "locality-aware" : "zone-blind").** \(NumberFormat.counted(variant.failed, "request")) failed; "
                 text += "forwards without an answer (each one a request held until the forward timeout, then retried): "
                 text += figures.zones.map { "\(NumberFormat.integer($0.failedForwards)) for zone \($0.name)'s clients" }.joined(separator: ", ") + ". "
+                let requesting = figures.zones.filter { $0.issued > 0 }.map(\.name)
                 if struck.count == 1, struck[0].name == zone {
                     text += "Only zone \(zone)'s own clients were hit. "
+                } else if struck.count == 1 {
+                    text += "Only zone \(struck[0].name)'s clients were hit. "
                 } else if struck.count > 1 {
-                    text += "Clients of \(struck.count) zones were hit, because every zone's clients were being sent to zone \(zone)'s servers. "
+                    text += !variant.localityAware && struck.map(\.name) == requesting
+                        ? "Clients of \(struck.count) zones were hit, because every zone's clients were being sent to zone \(zone)'s servers. "
+                        : "Clients of \(zoneList(struck.map(\.name))) were hit. "
                 }
-                let start = Int(window.start)
-                let seconds = figures.zones[down].forwardsPerSecond
-                if let empty = seconds.indices.first(where: { $0 >= start && seconds[$0] == 0 }) {
-                    text += "Forwards to zone \(zone) stopped in second \(empty) (\(empty - start) s after the crash, once passive health had marked its servers down). "
-                }
-                let before = start > 0 ? Double(seconds[0..<min(start, seconds.count)].reduce(0, +)) / Double(min(start, seconds.count)) : 0
-                if let end = window.end, let back = seconds.indices.first(where: { Double($0) >= end && Double(seconds[$0]) >= before / 2 }) {
-                    text += "They came back to at least half their earlier \(NumberFormat.fixed(before, decimals: 0)) per second in second \(back), \(NumberFormat.fixed(Double(back) - end, decimals: 0)) s after the restart: a server marked down is tried again only after fail_timeout. "
-                } else if window.end != nil {
-                    text += "They had not come back to half their earlier \(NumberFormat.fixed(before, decimals: 0)) per second by the end of the run. "
-                }
+                text += recoveryText(zone: zone, seconds: figures.zones[down].forwardsPerSecond, window: window)
                 if variant.localityAware {
                     let spill = figures.zones[down].forwardsTo.enumerated().filter { $0.offset != down && $0.element > 0 }
-                        .map { "\(NumberFormat.integer($0.element)) forwards to zone \(figures.zones[$0.offset].name)" }
+                        .map { "\(NumberFormat.counted($0.element, "forward")) to zone \(figures.zones[$0.offset].name)" }
                     if !spill.isEmpty { text += "Zone \(zone)'s clients spilled over by priority: " + spill.joined(separator: ", ") + " over the run; the cross-zone share rose to \(percent(figures.crossZoneShare)). " }
-                    text += "Their p99 was \(DurationFormat.milliseconds(figures.zones[down].p99)) (\(DurationFormat.milliseconds(aware.zones[down].p99)) without the outage)."
+                    text += figures.zones[down].succeeded > 0 && aware.zones[down].succeeded > 0
+                        ? "Their p99 was \(DurationFormat.milliseconds(figures.zones[down].p99)) (\(DurationFormat.milliseconds(aware.zones[down].p99)) without the outage)."
+                        : figures.zones[down].issued == 0 ? "Zone \(zone)'s own clients sent no request." : "No request of zone \(zone)'s own clients succeeded."
                 }
                 paragraphs.append(text)
             }
             if let blindOutage = variant("zone-blind, outage")?.zones, let awareOutage = variant("locality-aware, outage")?.zones {
                 let blindHeld = blindOutage.zones.reduce(0) { $0 + $1.failedForwards }, awareHeld = awareOutage.zones.reduce(0) { $0 + $1.failedForwards }
-                func whose(_ figures: ZoneFigures) -> String {
-                    let hit = figures.zones.filter { $0.failedForwards > 0 }.map(\.name)
-                    return hit.count == 1 ? "all of them zone \(hit[0])'s clients'" : hit.isEmpty ? "none" : "from the clients of zones \(hit.joined(separator: ", "))"
+                func hit(_ figures: ZoneFigures) -> [String] { figures.zones.filter { $0.failedForwards > 0 }.map(\.name) }
+                func whose(_ figures: ZoneFigures, _ held: Int) -> String {
+                    let hit = hit(figures)
+                    return hit.count == 1 ? (held == 1 ? "from zone \(hit[0])'s clients" : "all of them zone \(hit[0])'s clients'") : hit.isEmpty ? "none" : "from the clients of zones \(hit.joined(separator: ", "))"
                 }
-                var text = "**What the outage costs each routing.** Zone-blind \(strategyName) had \(NumberFormat.integer(blindHeld)) forwards without an answer, \(whose(blindOutage)); "
-                text += "locality-aware had \(NumberFormat.integer(awareHeld)), \(whose(awareOutage)). "
+                let confined = hit(awareOutage) == [zone]
+                var text = "**What the outage costs each routing.** Zone-blind \(strategyName) had \(NumberFormat.counted(blindHeld, "forward")) without an answer, \(whose(blindOutage, blindHeld)); "
+                text += "locality-aware had \(NumberFormat.integer(awareHeld)), \(whose(awareOutage, awareHeld)). "
                 if awareHeld > blindHeld {
                     text += "Until passive health has marked a server down, locality still counts it healthy, so zone \(zone)'s clients — and their retries, drawn again from P0 — keep going to the dead zone; "
                     if strategyName == "least_conn" {
                         text += "zone-blind least_conn steered away sooner, because the dead servers' connections piled up while their forwards waited for the timeout. "
                     }
-                    text += "Locality confines the outage to one zone's clients but concentrates it on them; a retry policy that skips the priority just tried (Envoy's previous_priorities) would shorten it."
-                } else {
+                    text += confined ? "Locality confines the outage to one zone's clients but concentrates it on them; " : "Locality concentrates the outage on the clients that keep choosing the dead zone; "
+                    text += "a retry policy that skips the priority just tried (Envoy's previous_priorities) would shorten it."
+                } else if awareHeld == 0 {
+                    let down = awareOutage.zones.firstIndex { $0.name == zone }
+                    let reached = down.map { Self.received(awareOutage, $0) } ?? 0
+                    text += "With locality no forward went unanswered"
+                    text += reached == 0 ? ": no forward went to zone \(zone)'s servers in the run." : "."
+                } else if confined {
                     text += "Locality confined the outage to the zone's own clients without costing more held requests than zone-blind routing."
+                } else {
+                    text += "Locality-aware routing held no more forwards than zone-blind routing."
                 }
                 paragraphs.append(text)
             }
         }
         return paragraphs
+    }
+
+    /// What happened to the forwards to the downed zone's servers (`seconds`, per virtual second)
+    /// around the outage: when they stopped and when they came back, each stated only when the
+    /// figures show it (an outage at 0 s has no "earlier" rate to come back to).
+    func recoveryText(zone: String, seconds: [Int], window: (start: Double, end: Double?)) -> String {
+        guard seconds.contains(where: { $0 > 0 }) else { return "No forward went to zone \(zone)'s servers in this run. " }
+        var text = ""
+        let start = Int(window.start)
+        let passive = base.balancer?.configuration.passiveHealth != nil
+        let before = start > 0 ? Double(seconds[0..<min(start, seconds.count)].reduce(0, +)) / Double(min(start, seconds.count)) : 0
+        // A second without forwards says they stopped only when they came every second before
+        // (one user's forwards every few seconds leave empty seconds anyway).
+        var stopped = false
+        if start == 0 || before >= 1, let empty = seconds.indices.first(where: { $0 >= start && seconds[$0] == 0 }), seconds[..<empty].contains(where: { $0 > 0 }) {
+            text += "Forwards to zone \(zone) stopped in second \(empty) (\(empty - start) s after the crash\(passive ? ", once passive health had marked its servers down" : "")). "
+            stopped = true
+        }
+        guard let end = window.end else { return text }
+        func after(_ second: Int) -> String {
+            let lag = Double(second) - end
+            return lag < 1 ? "in second \(second), the second of the restart" : "in second \(second), \(NumberFormat.fixed(lag, decimals: 0)) s after the restart"
+        }
+        let why = passive ? ": a server marked down is tried again only after fail_timeout" : ""
+        if before > 0 && before < 1 {
+            let rate = NumberFormat.fixed(before, decimals: 1)
+            if let back = seconds.indices.first(where: { Double($0) >= end && seconds[$0] > 0 }) {
+                text += "Forwards to zone \(zone), \(rate) per second before the crash, resumed \(after(back)). "
+            } else {
+                text += "Forwards to zone \(zone), \(rate) per second before the crash, had not resumed by the end of the run. "
+            }
+        } else if before > 0 {
+            let rate = NumberFormat.fixed(before, decimals: before < 10 ? 1 : 0)
+            if let back = seconds.indices.first(where: { Double($0) >= end && Double(seconds[$0]) >= before / 2 }) {
+                text += "\(stopped ? "They" : "Forwards to zone \(zone)") came back to at least half their earlier \(rate) per second \(after(back))\(Double(back) - end >= 1 ? why : ""). "
+            } else {
+                text += "\(stopped ? "They" : "Forwards to zone \(zone)") had not come back to half their earlier \(rate) per second by the end of the run. "
+            }
+        } else if let back = seconds.indices.first(where: { Double($0) >= end && seconds[$0] > 0 }) {
+            // Nothing before the crash to compare with: when they resumed at all.
+            text += "There is no earlier rate to come back to (\(start == 0 ? "the crash came at \(DurationFormat.seconds(window.start))" : "no forward reached zone \(zone)'s servers in the whole seconds before the crash")); forwards to zone \(zone) resumed \(after(back))\(Double(back) - end >= 1 ? why : ""). "
+        } else {
+            text += "Forwards to zone \(zone) had not resumed by the end of the run. "
+        }
+        return text
+    }
+
+    /// Forwards from every zone's clients to the servers of zone `index`.
+    static func received(_ figures: ZoneFigures, _ index: Int) -> Int {
+        figures.zones.reduce(0) { $0 + (index < $1.forwardsTo.count ? $1.forwardsTo[index] : 0) }
+    }
+
+    /// `zone a`, `zones a, b`.
+    private func zoneList(_ names: [String]) -> String {
+        "zone\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))"
+    }
+
+    /// A latency of the zone's clients, or `—` when none of their requests succeeded.
+    private func latency(_ zone: ZoneFigures.Zone, _ value: Double) -> String {
+        zone.succeeded > 0 ? DurationFormat.milliseconds(value) : "—"
     }
 
     /// The strategy's name, as the balancer reports it.

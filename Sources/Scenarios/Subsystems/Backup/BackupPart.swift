@@ -34,21 +34,38 @@ enum BackupPart: SubsystemPart {
             var table = MarkdownTable(columns: [.numeric("at"), .text("backup"), .numeric("files"), .numeric("bytes"), .text("byte for byte")])
             for restore in backup.restores {
                 table.append([DurationFormat.seconds(restore.at, grouping: true), restore.backup ?? restore.selection, NumberFormat.integer(restore.restoredFiles),
-                              NumberFormat.integer(restore.restoredBytes), restore.identical ? "identical" : "**\(restore.failure ?? "differs")**"])
+                              NumberFormat.integer(restore.restoredBytes), verdict(restore)])
             }
             out += table.rendered() + "\n"
+            let empty = backup.restores.filter(isEmptyAndIdentical)
+            if !empty.isEmpty {
+                out += empty.count == backup.restores.count && empty.count == 1
+                    ? "The restore brought back an empty backup (no files): identical to what the backup held, it shows nothing of the data restored.\n\n"
+                    : "\(NumberFormat.counted(empty.count, "restore")) of the \(NumberFormat.integer(backup.restores.count)) brought back an empty backup (no files): identical to what the backup held, \(empty.count == 1 ? "it shows" : "they show") nothing of the data restored.\n\n"
+            }
             out += "Job output files brought back byte for byte by the restores: \(backup.jobOutputsRestored).\n\n"
         }
         return out
+    }
+
+    /// A restore that matched byte for byte a backup of no files: identical, and empty.
+    static func isEmptyAndIdentical(_ restore: BackupResult.RestoreCheck) -> Bool {
+        restore.identical && restore.failure == nil && restore.restoredFiles == 0
+    }
+
+    /// The "byte for byte" cell: `identical`, `identical (empty backup)`, or why not.
+    static func verdict(_ restore: BackupResult.RestoreCheck) -> String {
+        guard restore.identical else { return "**\(restore.failure ?? "differs")**" }
+        return isEmptyAndIdentical(restore) ? "identical (empty backup)" : "identical"
     }
 
     /// The section's first line: the syncs run (those that failed among them), those skipped
     /// while the host was down (not run, so not among the syncs run), the backups created and the
     /// attempts abandoned, retention's deletions and the bytes uploaded.
     static func summary(_ backup: RunResult.BackupFigures) -> String {
-        "\(NumberFormat.integer(backup.syncs)) syncs run (\(NumberFormat.integer(backup.failedSyncs)) failed), "
+        "\(NumberFormat.counted(backup.syncs, "sync")) run (\(NumberFormat.integer(backup.failedSyncs)) failed), "
             + "\(NumberFormat.integer(backup.skippedSyncs)) skipped while the host was down, "
-            + "\(NumberFormat.integer(backup.backupsCreated)) backups created (\(NumberFormat.integer(backup.failedBackups)) failed), "
-            + "\(NumberFormat.integer(backup.backupsDeleted)) deleted by retention, \(NumberFormat.integer(backup.bytesUploaded)) bytes uploaded."
+            + "\(NumberFormat.counted(backup.backupsCreated, "backup")) created (\(NumberFormat.integer(backup.failedBackups)) failed), "
+            + "\(NumberFormat.integer(backup.backupsDeleted)) deleted by retention, \(NumberFormat.counted(backup.bytesUploaded, "byte")) uploaded."
     }
 }

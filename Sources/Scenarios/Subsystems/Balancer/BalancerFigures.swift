@@ -59,6 +59,9 @@ public struct BalancerFigures: Sendable, Equatable {
 
     /// The strategy's name.
     public var strategy: String
+    /// What the file calls it: `balancer`, or `gateway` for a `gateway:` section (the report's
+    /// heading names it so).
+    public var node: String = "balancer"
     /// Forwards attempted, first tries and retries.
     public var forwarded: Int
     /// Forwards that got no answer.

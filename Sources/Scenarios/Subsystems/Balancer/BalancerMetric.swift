@@ -77,6 +77,12 @@ public enum BalancerMetric: String, MetricCatalog {
         self == .successRatio || self == .errorRatio
     }
 
+    /// Whether it is successful requests per second of the time up to the last request that
+    /// ended, which a run where none ended does not measure (0 requests over 0 s, not 0/s).
+    public var isRateOfEndedRequests: Bool {
+        self == .throughput || self == .minServerThroughput || self == .maxServerThroughput
+    }
+
     /// Whether only a balancer measures it (clients that talk to servers directly have none).
     public var needsBalancer: Bool {
         switch self {

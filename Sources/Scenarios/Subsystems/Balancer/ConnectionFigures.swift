@@ -107,7 +107,7 @@ extension ConnectionFigures {
     /// The run report's connections section.
     func markdown() -> String {
         var out = "### Connections to the servers (keepalive)\n\n"
-        out += "`keepalive \(idleConnections)` idle connections per worker (\(workers) worker\(workers == 1 ? "" : "s")), "
+        out += "`keepalive \(idleConnections)` idle \(idleConnections == 1 ? "connection" : "connections") per worker (\(NumberFormat.counted(workers, "worker"))), "
         out += "`keepalive_requests \(requestsPerConnection)`, `keepalive_timeout \(DurationFormat.seconds(idleTimeout, grouping: true))`"
         out += tls ? ", TLS (3 round trips a setup).\n\n" : ", plain TCP (1 round trip a setup).\n\n"
         var totals = MarkdownTable(columns: [.text("figure"), .numeric("value")])

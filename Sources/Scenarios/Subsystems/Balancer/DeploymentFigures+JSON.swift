@@ -4,7 +4,8 @@ extension DeploymentFigures {
     /// The deployment in JSON reports: outcome, steps, checks, versions and phases, instants in
     /// virtual seconds.
     struct Document: Encodable {
-        struct Phase: Encodable { var phase: String; var requests: Int; var p50: Double; var p95: Double; var p99: Double; var max: Double }
+        /// `requests` counts the phase's successful requests; the latencies are left out when it had none.
+        struct Phase: Encodable { var phase: String; var requests: Int; var p50: Double?; var p95: Double?; var p99: Double?; var max: Double? }
         struct Step: Encodable {
             var server: String; var kind: String; var fromVersion: Int; var toVersion: Int
             var drainStarted: Double?; var drainEnded: Double?; var drainTimedOut: Bool; var resetAtRestart: Int
@@ -23,7 +24,11 @@ extension DeploymentFigures {
     var document: Document {
         Document(
             outcome: outcomeText, started: started, ended: ended, duration: duration,
-            phases: phases.map { .init(phase: $0.phase, requests: $0.requests, p50: $0.p50, p95: $0.p95, p99: $0.p99, max: $0.max) },
+            phases: phases.map { phase in
+                let measured = phase.requests > 0
+                return .init(phase: phase.phase, requests: phase.requests, p50: measured ? phase.p50 : nil, p95: measured ? phase.p95 : nil,
+                             p99: measured ? phase.p99 : nil, max: measured ? phase.max : nil)
+            },
             steps: steps.map {
                 .init(server: $0.server, kind: $0.kind.rawValue, fromVersion: $0.fromVersion, toVersion: $0.toVersion,
                       drainStarted: $0.drainStarted?.seconds, drainEnded: $0.drainEnded?.seconds, drainTimedOut: $0.drainTimedOut,

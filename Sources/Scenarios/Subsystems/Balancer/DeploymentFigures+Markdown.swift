@@ -43,8 +43,9 @@ extension DeploymentFigures {
                                             .numeric("failed share"), .numeric("answered by these servers"), .text("check")])
         for check in checks {
             table.append([check.servers.joined(separator: ", "), DurationFormat.seconds(check.from.seconds), DurationFormat.seconds(check.to.seconds),
-                          NumberFormat.integer(check.answered), NumberFormat.integer(check.failed), NumberFormat.percent(check.errorRatio, decimals: 2),
-                          NumberFormat.integer(check.answeredByWave), check.passed ? "passed" : "**halted**"])
+                          NumberFormat.integer(check.answered), NumberFormat.integer(check.failed),
+                          check.answered == 0 ? "—" : NumberFormat.percent(check.errorRatio, decimals: 2),
+                          NumberFormat.integer(check.answeredByWave), check.verdictText])
         }
         return table.rendered()
     }
@@ -57,11 +58,23 @@ extension DeploymentFigures {
         out += "- versions at the end: " + finalVersions.map { "\($0.server) \($0.version)" }.joined(separator: ", ") + "\n\n"
         out += stepsTable() + "\n"
         if !checks.isEmpty { out += checksTable() + "\n" }
-        var latency = MarkdownTable(columns: [.text("phase"), .numeric("requests"), .numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("max")])
+        // The phases count the successful requests alone (their latency is what is measured): a
+        // phase without any has no latency, "—" rather than 0 ms.
+        var latency = MarkdownTable(columns: [.text("phase"), .numeric("succeeded"), .numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("max")])
         for phase in phases {
-            latency.append([phase.phase, NumberFormat.integer(phase.requests), DurationFormat.milliseconds(phase.p50), DurationFormat.milliseconds(phase.p95),
-                            DurationFormat.milliseconds(phase.p99), DurationFormat.milliseconds(phase.max)])
+            let figures = phase.requests == 0 ? ["—", "—", "—", "—"] : [phase.p50, phase.p95, phase.p99, phase.max].map(DurationFormat.milliseconds)
+            latency.append([phase.phase, NumberFormat.integer(phase.requests)] + figures)
         }
         return out + latency.rendered() + "\n"
+    }
+}
+
+extension DeploymentRecord.Check {
+    /// The checks table's verdict: `passed`, `**halted**`, or — when no answer came in the wave's
+    /// pause, so there was nothing to judge — `inconclusive (no answers in the pause)`: the
+    /// deployment went on, but the check saw no traffic.
+    public var verdictText: String {
+        guard passed else { return "**halted**" }
+        return answered == 0 ? "inconclusive (no answers in the pause)" : "passed"
     }
 }

@@ -8,6 +8,8 @@ public struct DeploymentFigures: Sendable {
     public struct PhaseLatency: Sendable, Equatable {
         /// `before`, `during` or `after`.
         public var phase: String
+        /// The successful requests completed in the phase (the failed ones have no latency and
+        /// are not counted here).
         public var requests: Int
         public var p50: Double, p95: Double, p99: Double, mean: Double, max: Double
     }

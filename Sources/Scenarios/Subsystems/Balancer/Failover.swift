@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// One break of a server and the balancer's reaction: when its first fault began, when the
@@ -8,8 +9,11 @@ import Simulator
 public struct Failover: Sendable, Equatable {
     /// The server's hostname.
     public var server: String
-    /// The break's faults as scheduled, in timeline order: one, e.g. `crash s2`, unless later
-    /// faults joined it.
+    /// The break's faults as the report writes them (``Fault/reportText``), in timeline order:
+    /// one, e.g. `crash s2`, unless later faults joined it; then each after the first with when
+    /// it struck, if later than the first (`crash s2 (at 9.946 s)`), and, if the break was not
+    /// repaired by the run's end, each repaired in the run with its repair (`crash s2 (at 9.946 s,
+    /// repaired 10.946 s)`).
     public var faults: [String]
     /// Virtual seconds at which the break's first fault began.
     public var at: Double
@@ -40,8 +44,19 @@ public struct Failover: Sendable, Equatable {
         self.init(server: server, faults: [fault], at: at, detectedAt: detectedAt, repairedAt: repairedAt, recoveredAt: recoveredAt)
     }
 
-    /// The break's faults as one text, joined by ` + `: `crash web2 + pause web2 for 2.000s`.
-    public var fault: String { faults.joined(separator: " + ") }
+    /// The break's faults as one text, joined by ` + `: `crash web2 + pause web2 for 2.000 s (at 8.000 s)`
+    /// (``find(in:events:end:servers:balancer:)`` writes when each joined fault struck, and, in a
+    /// break not repaired by the run's end, the repairs of those that were). At most
+    /// ``faultsListed`` of them, then how many more: a server crashed again and again while out of
+    /// rotation joined 3,599 faults in one cell of 40,000 characters.
+    public var fault: String {
+        guard faults.count > Self.faultsListed else { return faults.joined(separator: " + ") }
+        let more = faults.count - Self.faultsListed
+        return faults.prefix(Self.faultsListed).joined(separator: " + ") + " + " + NumberFormat.counted(more, "more fault")
+    }
+
+    /// How many of a break's faults ``fault`` names; report.json's `faults` has them all.
+    public static let faultsListed = 4
     /// Fault to detection.
     public var detectionTime: Double? { detectedAt.map { $0 - at } }
     /// Repair to recovery.
@@ -103,7 +118,10 @@ public struct Failover: Sendable, Equatable {
             let (degrades, alsoDegrades) = (Self.degrades(one.fault), Self.degrades(other.fault))
             return degrades != alsoDegrades ? !degrades : first < second
         }
-        for index in order {
+        // A fault at or after the run's end is no failover: the run never reached it, or ended as
+        // it struck, with nothing left to detect it (chaos drawn up to the time limit opened 3,599
+        // rows past a 11 s run's end, and joined hundreds to the row of a server still out).
+        for index in order where timeline[index].at < end {
             let entry = timeline[index]
             if case .partition = entry.fault {
                 // A partition breaks the servers it cuts off from the balancer, whichever nodes it names.
@@ -164,9 +182,24 @@ public struct Failover: Sendable, Equatable {
                     }
                 }.map { all[$0].at }
             }
-            return Failover(server: row.node.name, faults: row.parts.map { timeline[breaks.parts[$0].index].fault.description },
+            let repairedInRun = repaired.flatMap { $0 > end ? nil : $0 }
+            // One fault: its text. Several: when each joined one struck, and, when the break was
+            // not repaired by the run's end, the repairs that did happen — a server restarted
+            // twice in the run, crashed again each time before it was back, read "repaired —".
+            let faults = row.parts.enumerated().map { position, part in
+                let listed = breaks.parts[part]
+                let entry = timeline[listed.index]
+                guard row.parts.count > 1 else { return entry.fault.reportText }
+                var notes: [String] = []
+                if position > 0, entry.at != start { notes.append("at " + DurationFormat.seconds(entry.at.seconds, grouping: true)) }
+                if repairedInRun == nil, let partRepair = listed.repairedAt, partRepair <= end {
+                    notes.append("repaired " + DurationFormat.seconds(partRepair.seconds, grouping: true))
+                }
+                return entry.fault.reportText + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+            }
+            return Failover(server: row.node.name, faults: faults,
                             at: start.seconds, detectedAt: row.detectedAt?.seconds,
-                            repairedAt: repaired.map { $0 > end ? nil : $0.seconds } ?? nil, recoveredAt: recovered?.seconds)
+                            repairedAt: repairedInRun?.seconds, recoveredAt: recovered?.seconds)
         }
     }
 

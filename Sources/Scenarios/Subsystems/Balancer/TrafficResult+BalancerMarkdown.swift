@@ -1,22 +1,36 @@
 import Reports
 
 extension TrafficResult {
-    /// Per-server latency and throughput as clients saw them.
+    /// Per-server latency and throughput as clients saw them. The "500s" are those its error
+    /// rate drew; a server that hung gets a column of the requests the hang held (each answered
+    /// 500 when the hang ended, if it ended within the run), left out where nothing hung, so the
+    /// two 500 sources add up to the Requests table's. With no client request, the per-second
+    /// figure is "—": nothing was measured.
     func serverLatencyMarkdown() -> String {
-        var table = MarkdownTable(columns: [.text("server"), .numeric("served"), .numeric("per second"), .numeric("500s"),
-                                            .numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("p99.9"), .numeric("mean")])
+        let hung = servers.contains { $0.heldByHang > 0 }
+        var columns: [MarkdownTable.Column] = [.text("server"), .numeric("served"), .numeric("per second"), .numeric("500s")]
+        if hung { columns.append(.numeric("held by a hang")) }
+        var table = MarkdownTable(columns: columns + [.numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("p99.9"), .numeric("mean")])
         for server in servers {
             // A server clients got no successful answer from has no latency: "—", not 0 ms.
             let latency = server.latency.map { [$0.p50, $0.p95, $0.p99, $0.p999, $0.mean].map(DurationFormat.milliseconds) } ?? Array(repeating: "—", count: 5)
-            table.append([server.id, NumberFormat.integer(server.served), NumberFormat.fixed(server.throughput, decimals: 1, grouping: true),
-                          NumberFormat.integer(server.errors)] + latency)
+            var row = [server.id, NumberFormat.integer(server.served), issued == 0 ? "—" : NumberFormat.fixed(server.throughput, decimals: 1, grouping: true),
+                       NumberFormat.integer(server.errors)]
+            if hung { row.append(NumberFormat.integer(server.heldByHang)) }
+            table.append(row + latency)
         }
-        return "## Latency and throughput by server\n\n" + table.rendered() + "\n"
+        var out = "## Latency and throughput by server\n\n" + table.rendered() + "\n"
+        if hung {
+            out += "A request that arrives while its server hangs is held, and answered 500 when the hang ends (not at all when the hang outlasts the run).\n\n"
+        }
+        return out
     }
 
     /// The balancer's section: what it did with requests, per server, and the failovers.
     func balancerMarkdown(_ balancer: BalancerFigures, chartsLinked: Bool) -> String {
-        var out = "## Balancer (`\(balancer.strategy)`)\n\n"
+        // A file's `gateway:` is a balancer under another name (node `gateway`): named as the file names it.
+        let name = balancer.node == "gateway" ? "gateway" : "balancer"
+        var out = "## \(name == "gateway" ? "Gateway" : "Balancer") (`\(balancer.strategy)`)\n\n"
         var totals = MarkdownTable(columns: [.text("figure"), .numeric("count")])
         totals.append(["forwards to servers", NumberFormat.integer(balancer.forwarded)])
         totals.append(["forwards without an answer (connect error or timeout)", NumberFormat.integer(balancer.failedForwards)])
@@ -39,7 +53,7 @@ extension TrafficResult {
                           NumberFormat.integer(server.timeouts), NumberFormat.integer(server.peakConnections),
                           server.failedChecksText])
         }
-        out += "### Servers as the balancer saw them\n\n" + table.rendered() + "\n"
+        out += "### Servers as the \(name) saw them\n\n" + table.rendered() + "\n"
         // Said only where a row's outcomes do not add up to its forwards.
         let unsummed = balancer.servers.filter { $0.inFlightAtEnd != 0 || $0.otherAnswers != 0 }
         if !unsummed.isEmpty {

@@ -14,6 +14,8 @@ extension TrafficResult {
         struct Server: Encodable {
             var id: String, served: Int, rejected: Int, lostInCrash: Int, peakQueue: Int, utilisation: Double
             var errors: Int, throughput: Double
+            /// Requests held by a hang (answered 500 when it ended); left out when none were.
+            var heldByHang: Int?
             /// Left out when clients got no successful answer from the server.
             var latency: Latency?
             struct Latency: Encodable { var p50: Double, p95: Double, p99: Double, p999: Double, mean: Double }
@@ -55,7 +57,8 @@ extension TrafficResult {
         var issued: Int, succeeded: Int, completed: Int, timeouts: Int, unreachable: Int, refused: Int
         var statusFailures: [Status]
         var latency: [Latency]
-        var throughput: Double
+        /// Left out when no client request ended (0 over 0 s is no rate).
+        var throughput: Double?
         var servers: [Server]
         var completionsPerSecond: [Int]
         var faults: [String]
@@ -74,10 +77,10 @@ extension TrafficResult {
             issued: issued, succeeded: succeeded, completed: completed, timeouts: timeouts, unreachable: unreachable, refused: refused,
             statusFailures: statusFailures.map { .init(status: $0.status, count: $0.count) },
             latency: latency.map { .init(label: $0.label, seconds: latencyMeasured ? $0.seconds : nil) },
-            throughput: throughput,
+            throughput: completed == 0 ? nil : throughput,
             servers: servers.map {
                 .init(id: $0.id, served: $0.served, rejected: $0.rejected, lostInCrash: $0.lostInCrash, peakQueue: $0.peakQueue, utilisation: $0.utilisation,
-                      errors: $0.errors, throughput: $0.throughput,
+                      errors: $0.errors, throughput: $0.throughput, heldByHang: $0.heldByHang == 0 ? nil : $0.heldByHang,
                       latency: $0.latency.map { .init(p50: $0.p50, p95: $0.p95, p99: $0.p99, p999: $0.p999, mean: $0.mean) })
             },
             completionsPerSecond: completionsPerSecond, faults: faults,

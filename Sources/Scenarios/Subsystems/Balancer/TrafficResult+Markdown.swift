@@ -14,21 +14,9 @@ extension TrafficResult {
         if let failure { out += "**The simulation stopped early:** \(failure)\n\n" }
 
         out += "## Requests\n\n"
-        var requests = MarkdownTable(columns: [.text("outcome"), .numeric("count")])
-        requests.append(["issued", NumberFormat.integer(issued)])
-        requests.append(["succeeded", NumberFormat.integer(succeeded)])
-        requests.append(["timed out", NumberFormat.integer(timeouts)])
-        requests.append(["unreachable", NumberFormat.integer(unreachable)])
-        requests.append(["refused", NumberFormat.integer(refused)])
-        for failure in statusFailures { requests.append(["status \(failure.status)", NumberFormat.integer(failure.count)]) }
-        out += requests.rendered() + "\n"
-        out += "Throughput: \(NumberFormat.fixed(throughput, decimals: 1, grouping: true)) successful requests per virtual second.\n\n"
-
-        out += "## Latency of successful requests\n\n"
-        if !latencyMeasured { out += "No client request succeeded: there is no latency to measure.\n\n" }
-        var latencyTable = MarkdownTable(columns: latency.map { .numeric($0.label) })
-        latencyTable.append(latency.map { latencyMeasured ? DurationFormat.milliseconds($0.seconds) : "—" })
-        out += latencyTable.rendered() + "\n"
+        // A world whose servers answer only callers inside it (a gateway in front of a
+        // coordinator, no workload) has no client figures: no throughput, no latency to print.
+        out += issued == 0 ? noClientMarkdown() : clientMarkdown()
 
         out += "## Servers\n\n"
         var serverTable = MarkdownTable(columns: [.text("server"), .numeric("served"), .numeric("rejected"), .numeric("lost in crash"), .numeric("peak queue"), .numeric("utilisation")])
@@ -54,6 +42,33 @@ extension TrafficResult {
         }
         out += ClaimOutcome.markdownSection(claims, heading: "##", measured: Self.measuredText)
         return out
+    }
+
+    /// The Requests table, the throughput and the latency of the clients' successful requests.
+    private func clientMarkdown() -> String {
+        var out = ""
+        var requests = MarkdownTable(columns: [.text("outcome"), .numeric("count")])
+        requests.append(["issued", NumberFormat.integer(issued)])
+        requests.append(["succeeded", NumberFormat.integer(succeeded)])
+        requests.append(["timed out", NumberFormat.integer(timeouts)])
+        requests.append(["unreachable", NumberFormat.integer(unreachable)])
+        requests.append(["refused", NumberFormat.integer(refused)])
+        for failure in statusFailures { requests.append(["status \(failure.status)", NumberFormat.integer(failure.count)]) }
+        out += requests.rendered() + "\n"
+        out += "Throughput: \(NumberFormat.fixed(throughput, decimals: 1, grouping: true)) successful requests per virtual second.\n\n"
+
+        out += "## Latency of successful requests\n\n"
+        if !latencyMeasured { out += "No client request succeeded: there is no latency to measure.\n\n" }
+        var latencyTable = MarkdownTable(columns: latency.map { .numeric($0.label) })
+        latencyTable.append(latency.map { latencyMeasured ? DurationFormat.milliseconds($0.seconds) : "—" })
+        out += latencyTable.rendered() + "\n"
+
+        return out
+    }
+
+    /// The Requests section of a run in which no client issued a request.
+    private func noClientMarkdown() -> String {
+        "No client request was issued: there is no client throughput or latency to measure.\n\n"
     }
 
     /// What a check measured as every world's report shows it (``ExpectationCheck/readableMeasuredText``:

@@ -13,6 +13,9 @@ public struct TrafficResult: Sendable {
         public var utilisation: Double
         /// Requests it answered 500 (its error rate, or an injected one).
         public var errors: Int = 0
+        /// Requests that arrived while it hung: held, and answered 500 when the hang ended (never,
+        /// when the hang outlasted the run). Not in ``errors``.
+        public var heldByHang: Int = 0
         /// Successful requests it answered per virtual second of the run.
         public var throughput: Double = 0
         /// Latency, as clients saw it, of the successful requests it answered: p50, p95, p99,
@@ -82,8 +85,24 @@ public struct TrafficResult: Sendable {
     func value(of metric: Metric) -> Double? {
         guard metric.subsystem == .balancer, let known = BalancerMetric(rawValue: metric.name) else { return nil }
         if known.isLatency && !latencyMeasured { return nil }
-        if known.isRatioOfEndedRequests && completed == 0 { return nil }
+        if (known.isRatioOfEndedRequests || known.isRateOfEndedRequests) && completed == 0 { return nil }
+        // The zones' figures are read from ``zones``: without them (a world without zones, or a
+        // result whose zones are not attached yet) nothing was measured, and a share of no
+        // forwards is 0/0, not 0.
+        if known.needsZones && zones == nil { return nil }
+        if known == .crossZoneShare && zones?.forwards == 0 { return nil }
         return value(of: known)
+    }
+
+    /// Judges the file's `balancer.*` expectations against these figures — once every figure
+    /// they read is attached (the zones', the deployment's): judged before, `cross_zone_share`
+    /// read 0 and held in the report while the run's exit code, judged on the whole result,
+    /// failed it. The one judgement report.md, report.json and the exit code share.
+    mutating func judge(_ expectations: [Expectation], failure: String?) {
+        checks = expectations.filter { $0.metric.subsystem == .balancer }.map { expectation in
+            let measured = value(of: expectation.metric)
+            return ExpectationCheck(expectation: expectation, measured: measured, holds: failure == nil && expectation.holds(for: measured))
+        }
     }
 
     /// Whether any request succeeded, so that ``latency`` holds measured figures (its

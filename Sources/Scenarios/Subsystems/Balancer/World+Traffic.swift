@@ -27,13 +27,21 @@ extension World {
         }
     }
 
-    /// The traffic's figures, as a run of the balancer alone reports them.
+    /// The traffic's figures, as a run of the balancer alone reports them: every figure attached
+    /// first — the deployment's, the zones', the requests a hang held — and the `balancer.*`
+    /// expectations judged last, on the complete result (``TrafficResult/judge(_:failure:)``),
+    /// so that report.md, report.json and the exit code give the one judgement.
     func trafficResult(failure: String?, replayCommand: String) -> TrafficResult {
         var result = ScenarioRunner.result(
             scenario: scenario, seed: seed, replayCommand: replayCommand, simulation: simulation, servers: servers,
             balancer: balancer.map { ($0, replicas) }, metrics: trafficMetrics, timeline: networkFaults, failure: failure)
         if let deployment { result.deployment = DeploymentFigures(deployment, metrics: trafficMetrics) }
         result.zones = zoneFigures()
+        if let spec = scenario.balancer { result.balancer?.node = spec.id.name }
+        for (index, server) in servers.enumerated() where index < result.servers.count {
+            result.servers[index].heldByHang = server.stats.hung
+        }
+        result.judge(scenario.expectations, failure: failure)
         return result
     }
 }

@@ -14,7 +14,12 @@ enum MapReducePart: SubsystemPart {
     /// running, whose phase could yet be longer, leaves the longest unknown.
     static func value(of metric: MapReduceMetric, in result: RunResult) -> Double? {
         let jobs = result.jobs
-        let results = jobs.map(\.result)
+        let outages = NodeOutage.of(result.timeline)
+        let results = jobs.map { job in
+            var measured = job.result
+            measured.outages = outages
+            return measured
+        }
         switch metric {
         case .jobs: return Double(results.count)
         case .succeededJobs: return Double(results.filter(\.succeeded).count)
@@ -46,16 +51,19 @@ enum MapReducePart: SubsystemPart {
     }
 
     static func markdown(_ result: RunResult) -> String {
-        result.jobs.map(jobMarkdown).joined()
+        let outages = NodeOutage.of(result.timeline)
+        return result.jobs.map { jobMarkdown($0, outages: outages) }.joined()
     }
 
-    private static func jobMarkdown(_ job: RunResult.Job) -> String {
+    private static func jobMarkdown(_ job: RunResult.Job, outages: [NodeOutage]) -> String {
+        var measured = job.result
+        measured.outages = outages
         var out = "# MapReduce job `\(job.id)`\n\n"
         if let submitted = job.submittedAt {
             out += "Submitted at \(DurationFormat.seconds(submitted))"
             out += job.gatewayAttempts > 0 ? " through the balancer (\(job.gatewayAttempts) \(job.gatewayAttempts == 1 ? "try" : "tries")).\n\n" : ".\n\n"
         }
-        out += RunResult.demoted(job.result.markdown(), dropTitle: true).replacingOccurrences(of: "](timeline.svg)", with: job.result.run.report == nil ? "](timeline.svg) (the world's timeline)" : "](\(job.id)/timeline.svg)")
+        out += RunResult.demoted(measured.markdown(), dropTitle: true).replacingOccurrences(of: "](timeline.svg)", with: job.result.run.report == nil ? "](timeline.svg) (the world's timeline)" : "](\(job.id)/timeline.svg)")
         if !job.outputObjects.isEmpty {
             out += "## Output objects\n\n"
             var table = MarkdownTable(columns: [.text("object"), .numeric("bytes"), .text("ETag of the bytes"), .text("ETag stored at the end"), .text("exact")])

@@ -50,9 +50,14 @@ extension QueuePart {
         if sum == 0 {
             out += "none (`queue.consumer_lag` 0); every group had committed every record below the high watermark.\n\n"
         } else {
-            out += "\(NumberFormat.integer(sum)) record\(sum == 1 ? "" : "s") in all (`queue.consumer_lag`), "
-            out += "on \(NumberFormat.integer(lagged)) of the \(NumberFormat.integer(count)) partitions the groups read, "
-            out += "at most \(NumberFormat.integer(most)) on one (`queue.max_consumer_lag`). A run does not wait for its consumers to catch up.\n\n"
+            if count == 1 {
+                out += "\(NumberFormat.counted(sum, "record")) (`queue.consumer_lag`, and `queue.max_consumer_lag`), on the 1 partition the group reads."
+            } else {
+                out += "\(NumberFormat.integer(sum)) record\(sum == 1 ? "" : "s") in all (`queue.consumer_lag`), "
+                out += "on \(NumberFormat.integer(lagged)) of the \(NumberFormat.integer(count)) partitions the groups read, "
+                out += "at most \(NumberFormat.integer(most)) on one (`queue.max_consumer_lag`)."
+            }
+            out += " A run does not wait for its consumers to catch up.\n\n"
         }
         var table = MarkdownTable(columns: [.text("group"), .text("partition"), .numeric("committed offset"), .numeric("high watermark"), .numeric("lag")])
         var listedHighWatermarks = 0, listedLag = 0, listedLagged = 0

@@ -88,7 +88,7 @@ extension QueuePart {
             if let index = kinds.firstIndex(where: { $0.kind == event.kind }) { kinds[index].count += 1 } else { kinds.append((event.kind, 1)) }
         }
         var out = table.rendered() + "\n"
-        out += "The controller made \(NumberFormat.integer(events.count)) decisions (\(kinds.map { "\(NumberFormat.integer($0.count)) \($0.kind.rawValue)" }.joined(separator: ", "))); "
+        out += "The controller made \(NumberFormat.integer(events.count)) decisions (\(kinds.map { "\($0.kind.rawValue): \(NumberFormat.integer($0.count))" }.joined(separator: ", "))); "
         out += "the table lists the first \(mostEventRows). Every one is on the controller's track of the trace (`--trace`) and counted in "
         out += "`orrery_queue_controller_events_total` (`--metrics`).\n\n"
         return out

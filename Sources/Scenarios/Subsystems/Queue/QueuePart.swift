@@ -10,6 +10,9 @@ enum QueuePart: SubsystemPart {
     static func value(of known: QueueMetric, in result: RunResult) -> Double? {
         guard let figures = result.queue else { return nil }
         let audit = figures.audit
+        // What consumers were handed (or not) does not exist without a consumer group: it read
+        // 0 undelivered and 0 lag where every record went unread.
+        if figures.groups.isEmpty, consumerFigures.contains(known) { return nil }
         switch known {
         case .sent: return Double(audit.sent)
         case .acknowledged: return Double(audit.acknowledged)
@@ -31,15 +34,26 @@ enum QueuePart: SubsystemPart {
         }
     }
 
+    /// The figures of what consumer groups were handed: none without a group.
+    static let consumerFigures: Set<QueueMetric> = [.undelivered, .lostAfterDelivery, .duplicates, .unexplainedDuplicates, .consumerLag, .maxConsumerLag]
+
     static func markdown(_ result: RunResult) -> String {
         guard let figures = result.queue else { return "" }
         let audit = figures.audit
         var out = "# Sharded queue\n\n"
-        out += "\(NumberFormat.integer(audit.sent)) messages sent, \(NumberFormat.integer(audit.acknowledged)) acknowledged, "
-        out += "\(NumberFormat.integer(audit.lostAcknowledged)) of those lost; \(figures.events.filter { $0.kind == .leaderElected }.count) leadership changes"
-        out += figures.groups.isEmpty ? ".\n\n" : "; \(NumberFormat.integer(audit.consumerLagSum)) records of consumer lag at the end (`queue.consumer_lag`).\n\n"
+        out += "\(NumberFormat.counted(audit.sent, "message")) sent, \(NumberFormat.integer(audit.acknowledged)) acknowledged, "
+        out += "\(NumberFormat.integer(audit.lostAcknowledged)) of those lost; \(NumberFormat.counted(figures.events.filter { $0.kind == .leaderElected }.count, "leadership change"))"
+        out += figures.groups.isEmpty ? ".\n\n" : "; \(NumberFormat.counted(audit.consumerLagSum, "record")) of consumer lag at the end (`queue.consumer_lag`).\n\n"
         out += partitionTable(figures)
         out += recordsExplained(audit)
+        guard !figures.groups.isEmpty else {
+            // No group table of a header alone, and no "0 never delivered": nobody read.
+            let readable = audit.logs.reduce(0) { $0 + $1.records.count }
+            out += "No consumers: \(readable == 1 ? "the 1 record" : "the \(NumberFormat.integer(readable)) records") below the high watermark \(readable == 1 ? "is" : "are") unread "
+            out += "(`queue.undelivered`, `queue.consumer_lag` and the other consumer figures are not measured).\n\n"
+            if !figures.events.isEmpty { out += eventTable(figures.events) }
+            return out
+        }
         var groups = MarkdownTable(columns: [.text("group"), .numeric("handed over"), .numeric("never handed over"), .numeric("lost after delivery"),
                                              .numeric("duplicates"), .numeric("of which allowed"), .numeric("lag at the end")])
         for group in figures.groups {

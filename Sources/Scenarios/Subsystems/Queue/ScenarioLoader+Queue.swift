@@ -1,3 +1,4 @@
+import Reports
 import Foundation
 import Simulator
 
@@ -70,7 +71,7 @@ extension ScenarioLoader {
             // the run going far past what its periodic work was checked against.
             let lastSend = start.seconds + Double(messages - 1) / rate
             guard lastSend <= duration.seconds else {
-                throw rateCursor.error(.invalidValue("\(messages) messages at \(NumberText.plain(rate))/s from \(start.formattedSeconds) end at \(NumberText.approximate(lastSend)) s, after the run's \(duration.formattedSeconds) (run.duration); raise the rate or the duration"))
+                throw rateCursor.error(.invalidValue("\(NumberText.figure(Double(messages))) messages at \(NumberText.plain(rate))/s from \(start.formattedSeconds) end at \(DurationFormat.seconds(lastSend, grouping: true)), after the run's \(duration.formattedSeconds) (run.duration); raise the rate or the duration"))
             }
             producers.append(QueueProducerSpec(
                 id: try clientName(try fields.required("name"), "the producer"), targets: try targets(try fields.required("to"), topics: topics),

@@ -1,3 +1,4 @@
+import Reports
 extension ScenarioLoader {
     /// The queue's periodic work — brokers' and consumers' heartbeats, catch-up rounds, consumers'
     /// polls — checked over `span`, the most the run can last (its time limit: producers still
@@ -10,7 +11,7 @@ extension ScenarioLoader {
     /// budget alone allows about 55 s.
     static func checkQueueWakeUps(_ queue: QueueSection, over span: Duration, at queueCursor: YAMLCursor) throws(ScenarioError) {
         let fields = try queueCursor.mapping(ScenarioSchema.queueSection)
-        let spanText = "in the run's time limit of \(span.formattedSeconds) (producers still retrying keep a queue run going until then)"
+        let spanText = "in the run's time limit of \(DurationFormat.seconds(span.seconds, grouping: true)) (producers still retrying keep a queue run going until then)"
         func check(every interval: Duration, times: Int, at cursor: YAMLCursor, _ what: String) throws(ScenarioError) {
             try checkWakeUps(over: span, every: interval, times: times, most: ScenarioSchema.queueMostWakeUps, at: cursor, what: what,
                              spanText: spanText, remedy: "make the interval longer or set run.time_limit")
@@ -36,8 +37,9 @@ extension ScenarioLoader {
         for (index, polls) in work.polls.enumerated() where polls > largest {
             (largest, cursor, what) = (polls, pollCursors[index], "\(queue.consumers[index].id.name)'s poll_interval")
         }
-        let parts = "\(NumberText.approximate(work.heartbeats)) heartbeats, \(NumberText.approximate(work.catchUpRounds)) catch-up rounds "
-            + "and \(NumberText.approximate(work.polls.reduce(0, +))) polls"
-        throw cursor.error(.invalidValue("\(NumberText.approximate(total)) periodic wake-ups (\(parts)) \(spanText) is more than the \(ScenarioSchema.queueMostWakeUps) a queue run may have in all; make the intervals longer, \(what) first, or set run.time_limit"))
+        let parts = "\(NumberText.figure(work.heartbeats)) heartbeats, \(NumberText.figure(work.catchUpRounds)) catch-up rounds "
+            + "and \(NumberText.figure(work.polls.reduce(0, +))) polls"
+        let (totalText, mostText) = NumberText.figures(total, against: Double(ScenarioSchema.queueMostWakeUps))
+        throw cursor.error(.invalidValue("\(totalText) periodic wake-ups (\(parts)) \(spanText) is more than the \(mostText) a queue run may have in all; make the intervals longer, \(what) first, or set run.time_limit"))
     }
 }

@@ -37,13 +37,13 @@ enum StorePart: SubsystemPart {
         if let operations = result.operations {
             out += "# Explicit operations\n\n"
             switch operations {
-            case .success(let outcomes): out += "\(outcomes.count) operations answered; every answer is in `results.jsonl`.\n\n"
+            case .success(let outcomes): out += "\(NumberFormat.counted(outcomes.count, "operation")) answered; \(outcomes.count == 1 ? "its answer" : "every answer") is in `results.jsonl`.\n\n"
             case .failure(let failure):
                 let answered = failure.answered.count
                 let before = switch answered {
                 case 0: "no step before it was answered"
                 case 1: "the 1 answer before it is in `results.jsonl`"
-                default: "the \(answered) answers before it are in `results.jsonl`"
+                default: "the \(NumberFormat.integer(answered)) answers before it are in `results.jsonl`"
                 }
                 out += "**Stopped:** \(failure.located(in: result.file)); \(before).\n\n"
             }
@@ -89,7 +89,7 @@ enum StorePart: SubsystemPart {
     private static func slowDownSentence(_ store: RunResult.StoreFigures) -> String {
         guard store.storms.contains(where: { $0.code == .slowDown }), store.stormErrors > 0 else { return "" }
         guard store.storms.allSatisfy({ $0.code == .slowDown }) else {
-            return "Some storms fail requests with 503 SlowDown and others with other codes: their \(NumberFormat.integer(store.stormErrors)) errors are not split by code, so the SlowDown answers in all are not counted here.\n\n"
+            return "Some storms fail requests with 503 SlowDown and others with other codes: their \(NumberFormat.counted(store.stormErrors, "error")) are not split by code, so the SlowDown answers in all are not counted here.\n\n"
         }
         let total = store.throttled + store.stormErrors
         return "The store answered \(NumberFormat.integer(total)) 503 SlowDown in all: \(NumberFormat.integer(store.throttled)) from the per-prefix request rate and \(NumberFormat.integer(store.stormErrors)) from storms.\n\n"

@@ -12,8 +12,11 @@ public struct ZoneFigures: Sendable, Equatable {
         public var servers: Int
         /// Requests its clients issued, got a 2xx for, and saw fail.
         public var issued: Int, succeeded: Int, failed: Int
-        /// Latency of its clients' successful requests, in seconds.
+        /// Latency of its clients' successful requests, in seconds (0 when none succeeded: see
+        /// ``latencyMeasured``).
         public var p50: Double, p90: Double, p99: Double, mean: Double
+        /// Whether any of its clients' requests succeeded, so that the latencies were measured.
+        public var latencyMeasured: Bool { succeeded > 0 }
         /// Its clients' forwards by the server's zone (in the zones' order).
         public var forwardsTo: [Int]
         /// Forwards (from any zone) to its servers in each virtual second.

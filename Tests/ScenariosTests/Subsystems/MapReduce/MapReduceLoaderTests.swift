@@ -122,6 +122,8 @@ import Testing
         ("expect:\n  - atempts <= 3", 10, 5, "unknown metric 'atempts'; did you mean 'attempts'?"),
         ("expect:\n  - makespan < fast", 10, 5, "expected a duration such as 250ms or 2s, found 'fast'"),
         ("expect:\n  - output_exact < true", 10, 5, "'output_exact' is true or false: compare it with ==, e.g. 'output_exact == true'"),
+        ("attempt_chaos: {crash_probability: 1}", 9, 16, "crash_probability + stall_probability must not exceed 1, got 1 + 0.333333 (the default)"),
+        ("attempt_chaos: {crash_probability: 0.5, stall_probability: 0.75}", 9, 16, "crash_probability + stall_probability must not exceed 1, got 0.5 + 0.75"),
     ] as [(String, Int, Int, String)])
     func badSettingsAreReportedWhereTheyAre(rest: String, line: Int, column: Int, message: String) throws {
         let fixture = try MapReduceFixture()

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 extension MapReduceScenarioLoader {
@@ -94,7 +95,10 @@ extension MapReduceScenarioLoader {
         if let value = fields["crash_probability"] { chaos.crashProbability = try value.probability() }
         if let value = fields["stall_probability"] { chaos.stallProbability = try value.probability() }
         guard chaos.crashProbability + chaos.stallProbability <= 1 else {
-            throw cursor.error(.invalidValue("crash_probability + stall_probability must not exceed 1"))
+            // Name the default when the file left one out: `crash_probability: 1` alone is over 1.
+            let crash = NumberFormat.trimmed(chaos.crashProbability, maxDecimals: 6) + (fields["crash_probability"] == nil ? " (the default)" : "")
+            let stall = NumberFormat.trimmed(chaos.stallProbability, maxDecimals: 6) + (fields["stall_probability"] == nil ? " (the default)" : "")
+            throw cursor.error(.invalidValue("crash_probability + stall_probability must not exceed 1, got \(crash) + \(stall)"))
         }
         if let value = fields["stall_length"] { chaos.stallLength = try value.durationDistribution() }
         if let value = fields["downtime"] { chaos.downtime = try value.durationDistribution() }

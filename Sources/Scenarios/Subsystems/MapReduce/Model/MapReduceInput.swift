@@ -140,14 +140,14 @@ public struct MapReduceInput: Sendable, Equatable {
         if let synthetic {
             let size: String
             switch synthetic.size {
-            case .lines(let lines): size = "\(NumberFormat.integer(lines)) lines"
-            case .bytes(let bytes): size = "\(NumberFormat.integer(bytes)) bytes"
+            case .lines(let lines): size = NumberFormat.counted(lines, "line")
+            case .bytes(let bytes): size = NumberFormat.counted(bytes, "byte")
             }
             parts.append("synthetic log (\(size), seed \(synthetic.seed)\(synthetic.documents > 1 ? ", \(synthetic.documents) documents" : ""))")
         }
         var text = parts.joined(separator: " + ")
         if let log {
-            text += (text.isEmpty ? "" : " via ") + "topic `\(log.topic)` (\(log.partitions) partitions, \(NumberFormat.integer(log.recordsPerSplit)) records per map task\(log.group.map { ", group \($0)" } ?? ""))"
+            text += (text.isEmpty ? "" : " via ") + "topic `\(log.topic)` (\(NumberFormat.counted(log.partitions, "partition")), \(NumberFormat.counted(log.recordsPerSplit, "record")) per map task\(log.group.map { ", group \($0)" } ?? ""))"
         } else {
             text += (text.isEmpty ? "" : " ") + "in splits of \(NumberFormat.integer(splitSize)) bytes"
         }

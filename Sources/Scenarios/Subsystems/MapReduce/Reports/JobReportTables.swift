@@ -18,7 +18,7 @@ enum JobReportTables {
     /// Status, makespan and the two phases.
     static func phases(_ report: MapReduce.JobReport) -> MarkdownTable {
         var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
-        table.append(["status", report.status.description])
+        table.append(["status", report.status == .submitted ? "never started (submitted, no attempt ran)" : report.status.description])
         table.append(["map tasks × reduce tasks", "\(NumberFormat.integer(report.mapTasks)) × \(NumberFormat.integer(report.reduceTasks))"])
         table.append(["makespan (submitted → done)", seconds(report.makespan)])
         table.append(["map phase", phaseText(report.mapPhase)])
@@ -31,8 +31,10 @@ enum JobReportTables {
         return "\(seconds(phase.duration)) (\(seconds(phase.start)) → \(seconds(phase.end)))"
     }
 
-    /// Attempts, retries, backups and what went wrong.
-    static func attempts(_ statistics: MapReduce.JobStatistics) -> MarkdownTable {
+    /// Attempts, retries, backups and what went wrong; with `report`, also the attempts a
+    /// coordinator restart killed (a row only when there were some: every started attempt that
+    /// is a retry's cause has its row).
+    static func attempts(_ statistics: MapReduce.JobStatistics, report: MapReduce.JobReport? = nil) -> MarkdownTable {
         var table = MarkdownTable(columns: [.text("attempts"), .numeric("count")])
         table.append(["started", NumberFormat.integer(statistics.attempts)])
         table.append(["retries (beyond each task's first, backups excluded)", NumberFormat.integer(statistics.retries)])
@@ -43,6 +45,10 @@ enum JobReportTables {
         table.append(["completed maps killed afterwards (output lost with their worker)", NumberFormat.integer(statistics.retroactiveKills)])
         table.append(["timed out (no progress)", NumberFormat.integer(statistics.timedOutAttempts)])
         table.append(["lost (worker died or restarted, data unreachable)", NumberFormat.integer(statistics.lostAttempts)])
+        let killedByRestart = report?.attempts.filter { $0.outcome == MapReduce.AttemptOutcome.coordinatorRestarted }.count ?? 0
+        if killedByRestart > 0 {
+            table.append(["killed by a coordinator restart", NumberFormat.integer(killedByRestart)])
+        }
         table.append(["finished map tasks re-executed (output lost)", NumberFormat.integer(statistics.mapReexecutions)])
         return table
     }
@@ -59,16 +65,22 @@ enum JobReportTables {
         return table
     }
 
-    /// Every lost, timed-out or failed attempt and how its task got over it.
-    static func recoveries(_ recoveries: [MapReduce.Recovery]) -> MarkdownTable {
+    /// Every lost, timed-out or failed attempt and how its task got over it; detection and
+    /// recovery measured from `figures`' last progress where given (``RecoveryFigures``), from
+    /// the coordinator's record otherwise.
+    static func recoveries(_ recoveries: [MapReduce.Recovery], figures: [RecoveryFigures] = []) -> MarkdownTable {
         var table = MarkdownTable(columns: [.text("task"), .numeric("attempt"), .text("outcome"), .numeric("last progress"),
                                             .numeric("detected"), .numeric("rescheduled"), .numeric("recovered"),
                                             .numeric("detection"), .numeric("recovery")])
+        let measured = Dictionary(figures.map { ($0.attempt, $0) }, uniquingKeysWith: { first, _ in first })
         for recovery in recoveries {
             let outcome = recovery.outcome.description + (recovery.lateAnswer.map { "; " + $0.description } ?? "")
+            let figure = measured[recovery.attempt]
             table.append([recovery.task.description, String(recovery.attempt), outcome,
-                          seconds(recovery.lastProgressAt), seconds(recovery.detectedAt), seconds(recovery.rescheduledAt),
-                          seconds(recovery.recoveredAt), seconds(recovery.detectionTime), seconds(recovery.recoveryTime)])
+                          figure.map { DurationFormat.seconds($0.lastProgress) } ?? seconds(recovery.lastProgressAt),
+                          seconds(recovery.detectedAt), seconds(recovery.rescheduledAt), seconds(recovery.recoveredAt),
+                          figure.map { DurationFormat.seconds($0.detection) } ?? seconds(recovery.detectionTime),
+                          figure.map { DurationFormat.seconds($0.recovery) } ?? seconds(recovery.recoveryTime)])
         }
         return table
     }

@@ -9,7 +9,7 @@ extension MapReduceRunResult {
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
         out += "- virtual time: \(NumberFormat.fixed(run.virtualSeconds, decimals: 3)) s; events processed: \(NumberFormat.integer(run.events))\n\n"
         if !scenario.summary.isEmpty { out += scenario.summary + "\n\n" }
-        if !problems.isEmpty { out += problems.map { "**\($0)**\n" }.joined(separator: "\n") + "\n" }
+        if !problems.isEmpty { out += reportedProblems.map { "**\($0)**\n" }.joined(separator: "\n") + "\n" }
 
         out += "## Setup\n\n" + setupTable().rendered() + "\n"
 
@@ -22,7 +22,7 @@ extension MapReduceRunResult {
 
         out += "## Job\n\n" + JobReportTables.phases(report).rendered() + "\n"
         out += "![job timeline](timeline.svg)\n\n"
-        out += "## Attempts\n\n" + JobReportTables.attempts(report.statistics).rendered() + "\n"
+        out += "## Attempts\n\n" + JobReportTables.attempts(report.statistics, report: report).rendered() + "\n"
         if !report.blacklisted.isEmpty {
             out += "Blacklisted for this job after \(report.blacklisted.count == 1 ? "its" : "their") repeated failed or timed-out attempts (given none of its tasks afterwards"
                 + (report.blacklistIgnored ? "; at the end \(report.blacklisted.count) of the \(report.knownWorkers) workers, 33 % or more, so the blacklist was ignored and every worker usable, as Hadoop ignores it" : "")
@@ -32,16 +32,38 @@ extension MapReduceRunResult {
         let statistics = report.statistics
         if statistics.shuffleBytesWithoutCombiner > 0 {
             out += "The reduce tasks fetched \(NumberFormat.integer(statistics.shuffledBytes)) bytes where the map functions emitted \(NumberFormat.integer(statistics.shuffleBytesWithoutCombiner)): "
-            out += report.combining
-                ? "the combiner cut the shuffle by \(NumberFormat.percent(statistics.shuffleReduction)).\n\n"
-                : "without a combiner every emitted record crosses the network.\n\n"
+            if !report.combining {
+                out += "without a combiner every emitted record crosses the network.\n\n"
+            } else if statistics.shuffledBytes >= statistics.shuffleBytesWithoutCombiner {
+                out += "the combiner did not shrink the shuffle.\n\n"
+            } else {
+                out += "the combiner cut the shuffle by \(NumberFormat.percent(statistics.shuffleReduction)).\n\n"
+            }
         }
         if !report.recoveries.isEmpty {
             out += "## Recoveries\n\n"
-            out += "Times in seconds of virtual time. Detection runs from the attempt's last progress (an upper bound on when the fault hit) to the coordinator noticing; recovery to the task's completion.\n\n"
-            out += JobReportTables.recoveries(report.recoveries).rendered() + "\n"
+            let figures = recoveryFigures
+            out += "Times in seconds of virtual time. Detection runs from the attempt's last progress (an upper bound on when the fault hit) to the coordinator noticing; recovery to the task's completion."
+            if figures.contains(where: \.corrected) {
+                out += " The coordinator's restart gave the attempts still running a fresh progress deadline; for an attempt lost across it the last progress is its worker's going down (or the coordinator's, when the worker outlived the restart), not the coordinator's return."
+            }
+            out += "\n\n" + JobReportTables.recoveries(report.recoveries, figures: figures).rendered() + "\n"
         }
         return out + attemptChaosAndChecks()
+    }
+
+    /// ``problems`` as the report words them: a job that never started, or was still running
+    /// when the run ended, says so (it read "job submitted", as if submitting were its problem).
+    var reportedProblems: [String] {
+        guard let report = run.report, report.status != .succeeded else { return problems }
+        let said = "job \(report.status)"
+        let meant: String
+        switch report.status {
+        case .submitted: meant = "job never started: no attempt ran before the run ended"
+        case .running(let phase): meant = "job unfinished: still in its \(phase.rawValue) phase when the run ended"
+        default: return problems
+        }
+        return problems.map { $0 == said ? meant : $0 }
     }
 
     /// The cluster, the job and the input, one row each concern.
@@ -51,10 +73,10 @@ extension MapReduceRunResult {
         var table = MarkdownTable(columns: [.text("setting"), .text("value")])
         table.append(["workers", "\(cluster.workers) × \(cluster.mapSlotsPerWorker) map slot(s), \(cluster.reduceSlotsPerWorker) reduce slot(s)"])
         table.append(["shuffle", MapReduceRunResult.describe(cluster.shuffle)])
-        table.append(["coordinator", "heartbeats every \(policy.heartbeatInterval.formattedSeconds), task timeout \(policy.taskTimeout.formattedSeconds), worker timeout \(policy.workerTimeout.formattedSeconds), at most \(policy.maxAttempts) attempts per task; attempts lost to crashes or unreachable inputs do not count, as Hadoop's killed attempts; a completed map whose output could not be fetched does, as Hadoop's retroactive failures; a completed map whose output was lost with its worker is killed afterwards and runs again, not counted, as Hadoop kills the map attempts of an unusable node"])
+        table.append(["coordinator", "heartbeats every \(policy.heartbeatInterval.formattedSeconds), task timeout \(policy.taskTimeout.formattedSeconds), worker timeout \(policy.workerTimeout.formattedSeconds), at most \(NumberFormat.counted(policy.maxAttempts, "attempt")) per task; attempts lost to crashes or unreachable inputs do not count, as Hadoop's killed attempts; a completed map whose output could not be fetched does, as Hadoop's retroactive failures; a completed map whose output was lost with its worker is killed afterwards and runs again, not counted, as Hadoop kills the map attempts of an unusable node"])
         table.append(["speculation", policy.speculation.map { "on (backup when slower than \(NumberFormat.trimmed($0.slowness, maxDecimals: 2))× the median, after \($0.minimumRuntime.formattedSeconds))" } ?? "off"])
         table.append(["job", "`\(scenario.job.name)`, R = \(scenario.job.reducers), combiner \(scenario.job.combining ? "on" : "off")"])
-        var size = "\(NumberFormat.integer(inputRecords)) records, \(NumberFormat.integer(inputBytes)) bytes"
+        var size = "\(NumberFormat.counted(inputRecords, "record")), \(NumberFormat.counted(inputBytes, "byte"))"
         if scenario.input.log != nil, let read = run.report?.statistics.map.inputBytes, read != inputBytes {
             // Records read from a topic carry no line ends; the map tasks count one after each.
             size += " of record values (\(NumberFormat.integer(read)) bytes with the newline ending each record, as the map tasks count them)"
@@ -77,10 +99,12 @@ extension MapReduceRunResult {
         guard let output = run.report?.output else {
             return "The job produced no output; the sequential oracle has \(NumberFormat.integer(comparison.expectedRecords)) records."
         }
-        let records = NumberFormat.integer(output.records.count)
+        let count = output.records.count
+        let over = "over the same \(NumberFormat.counted(inputRecords, "input record"))"
         return comparison.exact
-            ? "**Exact**: the \(records) output records equal the sequential run of `\(scenario.job.name)` over the same \(NumberFormat.integer(inputRecords)) input records, byte for byte."
-            : "**Not exact**: \(records) output records against \(NumberFormat.integer(comparison.expectedRecords)) in the sequential run."
+            ? (count == 1 ? "**Exact**: the 1 output record equals" : "**Exact**: the \(NumberFormat.integer(count)) output records equal")
+                + " the sequential run of `\(scenario.job.name)` \(over), byte for byte."
+            : "**Not exact**: \(NumberFormat.counted(count, "output record")) against \(NumberFormat.integer(comparison.expectedRecords)) in the sequential run."
     }
 
     /// The attempt chaos and the expectations. No list of faults: they are the world's, listed

@@ -26,6 +26,14 @@ public struct MapReduceRunResult: Sendable {
     /// different at the end. A job whose output was not committed has not succeeded — a crashed
     /// store made a run pass with "1/1 jobs exact" and the part missing.
     public var unstoredOutput: [String] = []
+    /// The world's node outages, which a recovery's figures are measured with
+    /// (``RecoveryFigures``): set by the world's MapReduce part before it reads the figures.
+    var outages: [NodeOutage] = []
+
+    /// The job's recoveries measured from the lost workers' last progress (``RecoveryFigures``).
+    var recoveryFigures: [RecoveryFigures] {
+        run.report.map { RecoveryFigures.of($0, outages: outages) } ?? []
+    }
 
     /// Whether the job succeeded: it finished as succeeded and its output is stored, if it writes any.
     public var succeeded: Bool { run.report?.status == .succeeded && unstoredOutput.isEmpty }
@@ -81,9 +89,10 @@ public struct MapReduceRunResult: Sendable {
         case .outputRecords: return statistics.map { Double($0.outputRecords) }
         case .bytesShuffled: return statistics.map { Double($0.shuffledBytes) }
         case .bytesWithoutCombiner: return statistics.map { Double($0.shuffleBytesWithoutCombiner) }
-        case .shuffleReduction: return statistics.map(\.shuffleReduction)
-        case .maxDetectionTime: return report.map { $0.recoveries.map(\.detectionTime.seconds).max() ?? 0 }
-        case .maxRecoveryTime: return report.map { $0.recoveries.compactMap { $0.recoveryTime?.seconds }.max() ?? 0 }
+        // 0 ÷ 0 when the maps emitted nothing (a job that never started): no figure.
+        case .shuffleReduction: return statistics.flatMap { $0.shuffleBytesWithoutCombiner > 0 ? $0.shuffleReduction : nil }
+        case .maxDetectionTime: return report.map { _ in recoveryFigures.map(\.detection).max() ?? 0 }
+        case .maxRecoveryTime: return report.map { _ in recoveryFigures.compactMap(\.recovery).max() ?? 0 }
         case .jobs: return 1
         case .succeededJobs: return succeeded ? 1 : 0
         case .failedJobs: return succeeded ? 0 : 1

@@ -1,0 +1,195 @@
+import Reports
+import Simulator
+
+/// The deploy report's paragraphs: each claim (what sets the pace, which server's check tripped,
+/// what the failed requests were, whether the retries showed in the tail, which variant was
+/// quickest) is decided from the runs' figures and the file's settings.
+extension DeployComparison {
+    /// The file's retry conditions (nginx's default without `retries:`).
+    var retryOn: RetryConditions { base.balancer?.configuration.retryOn ?? .nginxDefault }
+    /// Tries a request gets: the first and the retries.
+    var tries: Int { (base.balancer?.configuration.retries ?? 0) + 1 }
+
+    /// "The 10 users send their" / "The 1 user sends its".
+    static func usersSend(_ users: Int) -> String {
+        "The \(NumberFormat.counted(users, "user")) send\(users == 1 ? "s its" : " their")"
+    }
+
+    /// p99 and answers per second before and during the deployment, or what holds when nothing
+    /// was answered before it.
+    static func beforeAndDuring(_ variant: Variant, figures: DeploymentFigures) -> String {
+        let during = figures.measured("during").map { DurationFormat.milliseconds($0.p99) } ?? "—"
+        guard let before = figures.measured("before"), let rate = variant.measuredThroughputBefore else {
+            return "no request had been answered before the deployment started at \(DurationFormat.seconds(figures.started)); during it p99 was \(during) and answers per second \(NumberFormat.fixed(variant.throughputDuring, decimals: 1))"
+        }
+        return "p99 went from \(DurationFormat.milliseconds(before.p99)) before the deployment to \(during) during it, and answers per second from \(NumberFormat.fixed(rate, decimals: 1)) to \(NumberFormat.fixed(variant.throughputDuring, decimals: 1))"
+    }
+
+    /// " The rollback ran past the end of the run …" when the deployment ended after the clients
+    /// stopped (the run's `duration`), or was still unfinished; "" otherwise.
+    static func pastEndSentence(_ variant: Variant) -> String {
+        guard let figures = variant.deployment, let limit = variant.scenario.limits.duration?.seconds else { return "" }
+        let what: String
+        if case .rolledBack = figures.outcome { what = "The rollback" } else { what = "The deployment" }
+        if let ended = figures.ended {
+            guard ended > limit else { return "" }
+            return " \(what) ran past the end of the run: it ended at \(DurationFormat.seconds(ended)), and the clients stopped sending at \(DurationFormat.seconds(limit)), so the clients saw none of its last \(DurationFormat.seconds(ended - limit))."
+        }
+        return figures.started == nil ? "" : " The deployment had not ended when the run stopped at \(DurationFormat.seconds(limit))."
+    }
+
+    /// The graceful rolling deployment: drains, failures, the capacity left while a server was
+    /// out, and what set the pace — the boot, the wait for the health check or the pause, whichever
+    /// took longest.
+    func gracefulParagraph(_ graceful: Variant, figures: DeploymentFigures) -> String {
+        let check = base.balancer?.configuration.healthCheck
+        let interval = check.map { DurationFormat.seconds($0.interval.seconds) } ?? "—"
+        let rise = check?.rise ?? 0
+        let drains = figures.steps.compactMap { step in step.drainEnded.flatMap { end in step.drainStarted.map { end.seconds - $0.seconds } } }
+        let timedOut = figures.steps.filter(\.drainTimedOut).count
+        let boot = figures.plan.bootTime.seconds, pause = figures.plan.pause.seconds
+        let waits = figures.steps.compactMap { step in step.healthy.map { $0.seconds - step.restarted.seconds - boot } }
+        let meanWait = waits.isEmpty ? 0 : waits.reduce(0, +) / Double(waits.count)
+        var text = "**Graceful rolling.** Each server was taken out of rotation and drained — its last request finished at most \(DurationFormat.milliseconds(drains.max() ?? 0)) later" + (timedOut > 0 ? ", \(timedOut) drain(s) hit the timeout" : ", no drain hit the timeout") + " — restarted with nothing in flight (\(NumberFormat.integer(graceful.reset)) reset), and put back once the health check had passed it \(rise == 1 ? "once" : "\(rise) times in a row"). "
+        text += "\(NumberFormat.integer(graceful.failed)) requests failed" + (graceful.failed > 0 ? " (\(graceful.result.failureParts.joined(separator: ", ")))" : "") + " and \(NumberFormat.integer(graceful.retried)) were retried. "
+        let connections = NumberFormat.counted(base.users, "connection")
+        text += base.servers.count > 1
+            ? "While a server was out the other \(base.servers.count - 1) carried the \(connections): "
+            : "While its only server was out, no server was left to carry the \(connections) (for \(NumberFormat.integer(graceful.secondsWithoutAnswer)) s no request succeeded): "
+        text += Self.beforeAndDuring(graceful, figures: figures) + ". "
+        let waitText = rise <= 1 ? "for the next health check (every \(interval))" : "for the health check to pass it \(rise) times in a row (checks every \(interval))"
+        text += "The deployment took \(DurationFormat.seconds(figures.duration)): after its \(DurationFormat.seconds(boot)) boot each server waited \(DurationFormat.seconds(meanWait)) on average \(waitText)"
+        if waits.isEmpty {
+            text += "."
+        } else if meanWait > boot && meanWait >= pause {
+            text += " — with checks this far apart the check interval, not the boot, sets the pace."
+        } else if boot >= meanWait && boot >= pause {
+            text += " — the boot, not the wait for the health check, sets the pace."
+        } else {
+            text += "; the \(DurationFormat.seconds(pause)) pause after each server, longer than both, sets the pace."
+        }
+        return text + Self.pastEndSentence(graceful)
+    }
+
+    /// The rolling deployment without drain: resets, refused forwards, what the retries hid, and
+    /// whether they showed in the tail against the drained deployment.
+    func noDrainParagraph(_ noDrain: Variant, figures: DeploymentFigures) -> String {
+        let gracefulDuring = variant("graceful rolling")?.deployment?.measured("during")
+        let refusedWhileBooting = max(0, noDrain.failedForwards - noDrain.reset)
+        let maxFails = base.balancer?.configuration.passiveHealth?.maxFails ?? 0
+        var text = "**Rolling without drain.** " + (noDrain.reset == 0 ? "No request was in flight when the servers' processes were killed. " : "\(NumberFormat.counted(noDrain.reset, "request")) \(noDrain.reset == 1 ? "was" : "were") in flight when the servers' processes were killed; their connections were reset. ")
+        text += refusedWhileBooting > 0
+            ? "The balancer went on sending a booting server requests until it noticed: \(NumberFormat.integer(refusedWhileBooting)) more \(refusedWhileBooting == 1 ? "forward was" : "forwards were") refused. "
+            : "Passive health counted the resets as failed forwards (max_fails \(maxFails)) and took each server out at once, so no forward reached a booting server. "
+        let failures = noDrain.failed == 0 ? "no request failed" : "\(NumberFormat.integer(noDrain.failed)) requests still failed"
+        if tries > 1 && retryOn.contains(.error) {
+            text += "With \(tries) tries on connection errors the balancer retried \(NumberFormat.integer(noDrain.retried)) requests on another server, so " + (noDrain.failed == 0 ? "no request failed: the retries hid the restarts from the clients" : failures) + "."
+        } else if tries > 1 {
+            text += "The balancer's retries cover \(retryOn.prose), not connection errors; it retried \(NumberFormat.integer(noDrain.retried)) requests, and " + (noDrain.failed == 0 ? "no request failed" : "\(NumberFormat.integer(noDrain.failed)) requests failed") + "."
+        } else {
+            text += "The balancer does not retry (one try a request), so " + (noDrain.failed == 0 ? "no request failed" : "\(NumberFormat.integer(noDrain.failed)) requests failed") + "."
+        }
+        let during = figures.measured("during")
+        let p99 = during.map { DurationFormat.milliseconds($0.p99) } ?? "—", drained = gracefulDuring.map { DurationFormat.milliseconds($0.p99) } ?? "—"
+        if let during, let gracefulDuring, noDrain.retried > 0 {
+            text += during.p99 > gracefulDuring.p99
+                ? " Each retried request paid for its failed forward: p99 during the deployment was \(p99) against \(drained) with drain"
+                : " The retries did not show in the tail: p99 during the deployment was \(p99) against \(drained) with drain"
+        } else {
+            text += " During the deployment p99 was \(p99), against \(drained) with drain"
+        }
+        text += "; it took \(DurationFormat.seconds(figures.duration))." + Self.haltSentence(figures.outcome) + Self.pastEndSentence(noDrain)
+        return text
+    }
+
+    /// The all-at-once variant: the outage of restarting every server together, and, when the
+    /// error check halted it, why — passive health holding the servers out after the health check
+    /// had passed them — and the second outage of the rollback. `others`: the other variants'
+    /// durations, for "the quickest" (said only when it was strictly quicker than every one).
+    static func allAtOnceParagraph(_ all: Variant, figures: DeploymentFigures, users: Int, failTimeout: Duration?, others: [(name: String, duration: Double)] = []) -> String {
+        let completed = all.result.completed
+        let failedShare = NumberFormat.percent(completed == 0 ? 0 : Double(all.failed) / Double(completed), decimals: 1)
+        let tripped = figures.checks.first { !$0.passed }
+        let pace = "\(usersSend(users)) next request as soon as an answer comes back, and a refused or unanswerable request comes back within milliseconds, so the count of failures measures how fast they asked; the seconds without an answer measure the outage."
+        guard case .rolledBack = figures.outcome, let tripped, let limit = figures.plan.maxErrorRatio else {
+            var text = "**All at once.** Every server restarted at \(DurationFormat.seconds(figures.started)): for \(NumberFormat.integer(all.secondsWithoutAnswer)) s no request succeeded — the boot, then the wait for the health check to pass the servers — and \(NumberFormat.integer(all.failed)) requests failed (\(failedShare) of all completed in the run). " + pace
+            if let duration = figures.duration {
+                let tied = others.filter { abs($0.duration - duration) < 0.0005 }.map(\.name)
+                if !others.isEmpty && others.allSatisfy({ $0.duration - duration >= 0.0005 }) {
+                    text += " The deployment itself was the quickest, \(DurationFormat.seconds(duration))."
+                } else if !tied.isEmpty && others.allSatisfy({ $0.duration - duration > -0.0005 }) {
+                    text += " The deployment itself took \(DurationFormat.seconds(duration)), as long as \(tied.joined(separator: " and "))."
+                } else {
+                    text += " The deployment itself took \(DurationFormat.seconds(duration))."
+                }
+            }
+            return text
+        }
+        let passed = figures.steps.filter { $0.kind != .rollback }.compactMap(\.healthy).max()
+        var text = "**All at once.** Every server restarted at \(DurationFormat.seconds(figures.started))"
+        if let passed { text += ", and the health check had passed them all by \(DurationFormat.seconds(passed.seconds))" }
+        text += ". "
+        let events = all.result.balancer?.events ?? []
+        if let passed, let failTimeout, let probe = events.first(where: { $0.isProbe && $0.at >= passed.seconds }) {
+            text += "But passive health had marked them down for the forwards their restart failed, and nginx keeps such a server out until `fail_timeout` (\(DurationFormat.seconds(failTimeout.seconds))) has passed counted in whole seconds: the first was probed only at \(DurationFormat.seconds(probe.at)). Until then the balancer had no server to try and answered at once (\(NumberFormat.integer(all.result.balancer?.badGateways ?? 0)) requests answered 502 in the run), so "
+        } else {
+            text += "Then "
+        }
+        text += "the error check saw \(NumberFormat.integer(tripped.failed)) failed answers of \(NumberFormat.integer(tripped.answered)) (\(NumberFormat.percent(tripped.errorRatio, decimals: 1))), above the limit of \(NumberFormat.percent(limit, decimals: 1)): the deployment halted and every server was restarted into its old version — a second outage. In all, for \(NumberFormat.integer(all.secondsWithoutAnswer)) s no request succeeded and \(NumberFormat.integer(all.failed)) requests failed (\(failedShare) of all completed in the run). " + pace
+        return text
+    }
+
+    /// The bad release: which server's check passed and which one's tripped, what the failed
+    /// requests were (the release's 500s, the balancer's 502s …) and whether the balancer
+    /// retries 500s.
+    func badReleaseParagraph(_ bad: Variant, figures: DeploymentFigures) -> String {
+        let first = figures.steps.first
+        var text = "**Bad release.** Version \(figures.plan.version) answers \(NumberFormat.percent(figures.plan.releaseErrorRate, decimals: 0)) of requests with 500 but its health endpoint answers 200, so the health check passed \(first?.server ?? "the first server") at \(DurationFormat.seconds(first?.healthy?.seconds)) and it went back in rotation. "
+        let trippedIndex = figures.checks.firstIndex { !$0.passed }
+        let rolledBack = figures.steps.filter { $0.kind == .rollback }.map(\.server)
+        let into = "restarted \(rolledBack.joined(separator: ", ")) into \(rolledBack.count == 1 ? "its" : "their") old version"
+        if let trippedIndex, let limit = figures.plan.maxErrorRatio {
+            let tripped = figures.checks[trippedIndex]
+            let earlier = figures.checks[..<trippedIndex]
+            let saw = "saw \(NumberFormat.integer(tripped.failed)) failed answers of \(NumberFormat.integer(tripped.answered)) (\(NumberFormat.percent(tripped.errorRatio, decimals: 1))), above the limit of \(NumberFormat.percent(limit, decimals: 1)): the deployment halted and \(into). "
+            if earlier.isEmpty, let first, tripped.servers.contains(first.server) {
+                text += "During the \(DurationFormat.seconds(figures.plan.pause.seconds)) pause the error check " + saw
+            } else {
+                let failed = earlier.map(\.failed).reduce(0, +), answered = earlier.map(\.answered).reduce(0, +)
+                let byWave = earlier.map(\.answeredByWave).reduce(0, +)
+                text += "The error check passed \(earlier.flatMap(\.servers).joined(separator: ", ")): \(NumberFormat.integer(failed)) failed answers of \(NumberFormat.integer(answered)) in their pauses, \(NumberFormat.integer(byWave)) of them from the servers on the new version"
+                if failed == 0 && retryOn.contains(.http500) { text += " — the balancer retries 500s, so another server answered each request the new version failed" }
+                text += ". Once \(tripped.servers.joined(separator: ", ")) went back at \(DurationFormat.seconds(tripped.from.seconds)), the error check of its \(DurationFormat.seconds(figures.plan.pause.seconds)) pause " + saw
+            }
+        } else {
+            text += "The error check never tripped (\(figures.plan.maxErrorRatio.map { "limit \(NumberFormat.percent($0, decimals: 1))" } ?? "no limit set")). "
+        }
+        text += "At the end: " + figures.finalVersions.map { "\($0.server) on version \($0.version)" }.joined(separator: ", ") + (figures.everyServerOnOldVersion ? " — every server back on the version it started with" : "") + ". "
+        text += failureSentence(bad)
+        return text + Self.pastEndSentence(bad)
+    }
+
+    /// What the bad release's failed requests were: the release's 500s (retried or not, as the
+    /// file says), the balancer's 502s when no server could take a request, and the rest.
+    func failureSentence(_ bad: Variant) -> String {
+        let failed = bad.failed
+        guard failed > 0 else { return "No request failed." }
+        let fiveHundreds = bad.result.failures(status: 500)
+        let retried500 = retryOn.contains(.http500) && tries > 1
+        let retryClause = retried500
+            ? "still a 500 after the balancer's \(NumberFormat.counted(tries, "try", plural: "tries")) (its retries cover \(retryOn.prose))"
+            : tries > 1 ? "which the balancer does not retry (its retries cover \(retryOn.prose) only)" : "which the balancer does not retry (one try a request)"
+        if fiveHundreds == failed {
+            return "\(NumberFormat.integer(failed)) requests failed: the 500s the bad version gave while it served, \(retryClause)."
+        }
+        var text = "\(NumberFormat.integer(failed)) requests failed (\(bad.result.failureParts.joined(separator: ", ")))"
+        var causes: [String] = []
+        if fiveHundreds > 0 { causes.append("the 500s are the bad version's, \(retryClause)") }
+        let badGateways = bad.result.failures(status: 502)
+        if badGateways > 0 {
+            causes.append("the 502s are the balancer's, given when no server could take a request or its last try could not connect" + (bad.secondsWithoutAnswer > 0 ? " — for \(NumberFormat.integer(bad.secondsWithoutAnswer)) s of the deployment no request succeeded" : ""))
+        }
+        text += causes.isEmpty ? "." : ": " + causes.joined(separator: "; ") + "."
+        return text
+    }
+}
