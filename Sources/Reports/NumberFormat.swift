@@ -54,9 +54,10 @@ public enum NumberFormat {
     /// Formats `value` with at most `maxDecimals` digits after the point, dropping trailing zeros.
     ///
     /// Used for SVG coordinates, where `"12.5"` and `"100"` are shorter than `"12.50"` and
-    /// `"100.00"` and mean the same.
-    public static func trimmed(_ value: Double, maxDecimals: Int) -> String {
-        let text = fixed(value, decimals: maxDecimals)
+    /// `"100.00"` and mean the same; with `grouping`, for figures in prose and tables
+    /// (`"5,994.5"` beside `"5,918"`).
+    public static func trimmed(_ value: Double, maxDecimals: Int, grouping: Bool = false) -> String {
+        let text = fixed(value, decimals: maxDecimals, grouping: grouping)
         // Bytes, not `contains(".")`: with Foundation in the module that resolved to NSString's
         // search, ~4,000 instructions a number, a few percent of a run that draws its charts.
         guard text.utf8.contains(UInt8(ascii: ".")), !text.utf8.contains(UInt8(ascii: "e")) else { return text }

@@ -16,7 +16,7 @@ struct ProgressLineCommandTests {
     }
 
     @Test(arguments: [
-        (["run", "scenarios/crash-and-restart.yaml"], "PASS crash-and-restart seed 7 digest 39f2659a4a961f46: 16427/17810 requests succeeded, p99 51.551 ms"),
+        (["run", "scenarios/crash-and-restart.yaml"], "PASS crash-and-restart seed 7 digest 39f2659a4a961f46: 16,427/17,810 requests succeeded, p99 51.551 ms"),
         (["experiment", "a1"], "a1: wrote "),
     ])
     func theResultLineStartsOnAClearedLine(arguments: [String], result: String) throws {

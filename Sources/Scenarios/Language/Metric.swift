@@ -37,7 +37,7 @@ public enum MetricUnit: Sendable, Hashable {
     public func format(_ value: Double) -> String {
         switch self {
         case .duration: return DurationFormat.seconds(value)
-        case .count: return value == value.rounded() && abs(value) < 1e15 ? NumberFormat.integer(Int(value)) : NumberFormat.trimmed(value, maxDecimals: 3)
+        case .count: return value == value.rounded() && abs(value) < 1e15 ? NumberFormat.integer(Int(value)) : NumberFormat.trimmed(value, maxDecimals: 3, grouping: true)
         case .ratio: return NumberFormat.trimmed(value, maxDecimals: 4)
         case .rate: return NumberFormat.fixed(value, decimals: 1, grouping: true) + "/s"
         case .boolean: return value == 1 ? "true" : "false"

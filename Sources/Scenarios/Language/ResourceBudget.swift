@@ -12,8 +12,9 @@ import Simulator
 /// a tenth of one for each server a balancer's pick visits, 10 per open-loop arrival drawn, kept or
 /// not, and one for each burst it looks at, 6 per log record, 3 per partition a queue consumer
 /// fetches, 100 per request of a backup, 20 and 2 KiB per chaos fault drawn up to the time limit,
-/// 100 and 8 KiB per fault of a MapReduce cluster's chaos, 4 bytes held per input byte); they
-/// only need to tell a laptop-sized world from one that cannot finish.
+/// 100 and 8 KiB per fault of a MapReduce cluster's chaos, 4 bytes held per input byte, 10 events
+/// per answer to a reducer started before its maps are done); they only need to tell a
+/// laptop-sized world from one that cannot finish.
 public struct ResourceBudget: Sendable, Equatable {
     /// The memory a world may be estimated to need: 4 GiB.
     public static let memoryBytes: Double = 4 * 1_073_741_824
@@ -25,15 +26,26 @@ public struct ResourceBudget: Sendable, Equatable {
     /// The section whose value dominates each estimate, for the error.
     public var eventsDrivenBy = ""
     public var bytesDrivenBy = ""
+    /// Where in the file the value that drives each estimate is written, when one key of its
+    /// section does (`workload.rate`, `servers.*.queue`: the list's item whose value is the
+    /// largest), for the refusal's position (``ScenarioLoader/budgetCursor(_:in:)``).
+    public var eventsDrivenAt: String?
+    public var bytesDrivenAt: String?
 
-    /// The virtual time the estimates cover: the run's duration, or its time limit — or, when a
-    /// composed world keeps running past its duration for something it schedules later (a job's
-    /// `submit_at`, a producer, a restore, the explicit operations) or a queue producer may still
-    /// be retrying, until then (at most its time limit). The clients' requests are counted over
-    /// the duration, when they stop.
+    /// The virtual time the estimates cover: the run's duration, or its time limit (or, for a
+    /// world of jobs alone that nothing can strike, when its jobs end at the latest:
+    /// ``jobsEnd(in:)``) — or, when a composed world keeps running past its duration for
+    /// something it schedules later (a job's `submit_at`, a producer, a restore, the explicit
+    /// operations) or a queue producer may still be retrying, until then (at most its time
+    /// limit). The clients' requests are counted over the duration, when they stop.
     public var horizon: Duration = .zero
     /// What keeps the world running past its duration, when something does.
     public var runsOn: RunsOn?
+    /// Whether the horizon is the run's time limit.
+    public var horizonIsTimeLimit = false
+    /// Whether the horizon is when a world of jobs alone ends at the latest
+    /// (``jobsEnd(in:)``), short of its time limit.
+    public var endsWithJobs = false
 
     /// Something a composed world schedules after its `run.duration`, or a queue producer's
     /// retries, which keeps it running (with its heartbeats, polls, syncs and chaos) until then.
@@ -70,7 +82,11 @@ public struct ResourceBudget: Sendable, Equatable {
     }
 
     private init(_ scenario: Scenario, runningOn: Bool) {
-        let clientsHorizon = scenario.limits.duration ?? scenario.limits.timeLimit
+        var clientsHorizon = scenario.limits.duration ?? scenario.limits.timeLimit
+        if let end = Self.jobsEnd(in: scenario), end < scenario.limits.timeLimit.seconds {
+            clientsHorizon = .seconds(double: end)
+            endsWithJobs = true
+        }
         self.horizon = clientsHorizon
         if runningOn, let duration = scenario.limits.duration, let latest = Self.latestRunningOn(in: scenario), latest.end > duration.seconds {
             self.horizon = min(latest.exactEnd ?? .seconds(double: latest.end), scenario.limits.timeLimit)
@@ -107,8 +123,9 @@ public struct ResourceBudget: Sendable, Equatable {
                     requests = mayLoseServers ? max(cycling, Double(users) * horizon / max(thinking, 1e-9)) : cycling
                 }
             }
-            // A request count drives them where one is given (a refusal pointed at `workload`).
-            add(events: 10 * requests, by: workload.requestLimit != nil ? "run.requests" : "workload")
+            // A request count drives them where one is given; else the rate, or the users.
+            let arrivalsKey = if case .closedLoop = workload.arrivals { "workload.users" } else { "workload.rate" }
+            add(events: 10 * requests, by: workload.requestLimit != nil ? "run.requests" : "workload", at: workload.requestLimit != nil ? nil : arrivalsKey)
             addArrivalDraws(of: workload, requests: requests, over: horizon)
             // Every pick visits every member (its health and limits, then the strategy's scan):
             // ~140 instructions a member for least_conn, a tenth of an event's. A thousand servers
@@ -136,10 +153,16 @@ public struct ResourceBudget: Sendable, Equatable {
             let perServer = 8 + (scenario.balancer != nil ? 180.0 : 0)
             add(bytes: (80 + perServer * Double(scenario.servers.count)) * horizon, by: scenario.limits.duration != nil ? "run.duration" : "run.time_limit")
             // Requests waiting in the servers' queues and the balancer's are held until served:
-            // at most as many as are ever in flight (the users, or every request of an open loop).
+            // at most as many as are ever in flight (the users, or every request of an open loop),
+            // as the servers' room holds, or — where they keep up — as arrive while one is served
+            // (``requestsHeldWhileKeepingUp(in:workload:)``).
             let inFlight: Double = if case .closedLoop(let users, _) = workload.arrivals { Double(users) } else { requests }
             let serverRoom = scenario.servers.reduce(0.0) { $0 + Double($1.configuration.slots) + Double($1.configuration.queueCapacity) }
-            add(bytes: 512 * min(inFlight, serverRoom), by: "servers")
+            let keptUp = Self.requestsHeldWhileKeepingUp(in: scenario, workload: workload) ?? .infinity
+            let atServers = min(inFlight, serverRoom, keptUp)
+            // The value that bounds them: the servers' queues (or slots), else the arrivals.
+            let atServersKey = atServers == serverRoom ? (scenario.servers.contains { $0.configuration.queueCapacity >= $0.configuration.slots } ? "servers.*.queue" : "servers.*.slots") : arrivalsKey
+            add(bytes: 512 * atServers, by: "servers", at: atServersKey)
             if case .openLoop(let rate) = workload.arrivals {
                 // An open loop's requests keep arriving while earlier ones wait for their answers
                 // or timeouts, each ~1 KiB held (its client's call, the balancer's forward):
@@ -148,7 +171,7 @@ public struct ResourceBudget: Sendable, Equatable {
                 // each for its timeouts: 100,000 requests a second behind two crashed servers
                 // held 5.3 GB.
                 let held = min(requests, rate * workload.peakRateFactor * min(horizon, Self.secondsHeld(in: scenario, workload: workload)))
-                add(bytes: 1_024 * held, by: "workload")
+                add(bytes: 1_024 * held, by: "workload", at: "workload.rate")
             }
             if let queue = scenario.balancer?.configuration.queue {
                 add(bytes: 6_144 * min(inFlight, Double(queue.capacity)), by: "balancer.queue")
@@ -158,7 +181,7 @@ public struct ResourceBudget: Sendable, Equatable {
             // of 100,000 users held 550 MB more with keepalive than without, one of 10^6 users
             // 6.9 GB before it was stopped.
             if scenario.balancer?.configuration.keepalive != nil {
-                add(bytes: 6_144 * min(inFlight, serverRoom), by: "balancer.keepalive")
+                add(bytes: 6_144 * atServers, by: "balancer.keepalive", at: atServersKey)
             }
         }
         if let log = scenario.log {
@@ -190,12 +213,17 @@ public struct ResourceBudget: Sendable, Equatable {
             // Every map task writes a partition for every reduce task, and every reduce task
             // fetches one from every map task: a million one-record splits for 10,000 reducers
             // were 10^10 partitions.
-            for job in mapreduce.jobs {
+            // One job's reducers drive them (or the attempt chaos).
+            var partitions = 0.0, most = (partitions: -1.0, index: 0)
+            for (index, job) in mapreduce.jobs.enumerated() {
                 guard let maps = Self.estimatedMapTasks(of: job, in: scenario) else { continue }
-                let partitions = maps * Double(job.spec.reducers)
-                add(events: 2 * attempts * partitions, by: attemptsBy)
-                add(bytes: 64 * partitions, by: "mapreduce.jobs")
+                let its = maps * Double(job.spec.reducers)
+                partitions += its
+                if its > most.partitions { most = (its, index) }
             }
+            let reducersKey = "mapreduce.jobs.\(most.index).reducers"
+            add(events: 2 * attempts * partitions, by: attemptsBy, at: attempts > 1 ? nil : reducersKey)
+            add(bytes: 64 * partitions, by: "mapreduce.jobs", at: reducersKey)
         }
         let running = self.horizon.seconds
         if let queue = scenario.queue {
@@ -212,6 +240,7 @@ public struct ResourceBudget: Sendable, Equatable {
         }
         addSlowStoreWrites(of: scenario)
         addChaos(of: scenario)
+        horizonIsTimeLimit = self.horizon == scenario.limits.timeLimit
     }
 
     /// Heartbeats, health checks, polls and syncs: they run for as long as the world does, so a
@@ -237,9 +266,14 @@ public struct ResourceBudget: Sendable, Equatable {
         }
         if let mapreduce = scenario.mapreduce {
             let cluster = mapreduce.cluster
-            add(events: 10 * (wakeUps(every: cluster.policy.heartbeatInterval, times: cluster.workers)
-                    + wakeUps(every: cluster.policy.monitorInterval)
-                    + wakeUps(every: cluster.pollInterval, times: mapreduce.jobs.count)), by: "mapreduce.cluster")
+            // Where the largest of them is set: the workers' heartbeats, the coordinator's
+            // monitor, the job clients' polls.
+            let calls = [(wakeUps(every: cluster.policy.heartbeatInterval, times: cluster.workers), "mapreduce.cluster.policy.heartbeat_interval"),
+                         (wakeUps(every: cluster.policy.monitorInterval), "mapreduce.cluster.policy.monitor_interval"),
+                         (wakeUps(every: cluster.pollInterval, times: mapreduce.jobs.count), "mapreduce.cluster.poll_interval")]
+            let largest = calls.max { $0.0 < $1.0 }
+            add(events: 10 * calls.reduce(0) { $0 + $1.0 }, by: "mapreduce.cluster", at: largest?.1)
+            addEarlyReducerPolls(of: mapreduce, in: scenario)
         }
         if let backup = scenario.backup {
             let changes = backup.churn.map { wakeUps(every: $0.interval, times: max($0.changesPerRound, 1)) } ?? 0
@@ -331,15 +365,16 @@ public struct ResourceBudget: Sendable, Equatable {
         return failing >= 1 ? cap : (1 - pow(failing, cap)) / (1 - failing)
     }
 
-    /// Adds `more` events, from `section` (the figure the error names when it dominates).
-    mutating func add(events more: Double, by section: String) {
-        if more > events - more || eventsDrivenBy.isEmpty { eventsDrivenBy = section }
+    /// Adds `more` events, from `section` (the figure the error names when it dominates),
+    /// driven by the value at `position` when one key drives them (else the section is where).
+    mutating func add(events more: Double, by section: String, at position: String? = nil) {
+        if more > events - more || eventsDrivenBy.isEmpty { (eventsDrivenBy, eventsDrivenAt) = (section, position) }
         events += more
     }
 
-    /// Adds `more` bytes held, for `section`.
-    mutating func add(bytes more: Double, by section: String) {
-        if more > bytes - more || bytesDrivenBy.isEmpty { bytesDrivenBy = section }
+    /// Adds `more` bytes held, for `section`, driven by the value at `position`.
+    mutating func add(bytes more: Double, by section: String, at position: String? = nil) {
+        if more > bytes - more || bytesDrivenBy.isEmpty { (bytesDrivenBy, bytesDrivenAt) = (section, position) }
         bytes += more
     }
 
@@ -372,20 +407,33 @@ public struct ResourceBudget: Sendable, Equatable {
             latest = Scheduled(end: limit, section: section, what: "\(fault) may keep job '\(job.id)' (\(job.spec.name)) from ending, and its client waits for it",
                                stuck: true)
         }
+        // The operations' client waits up to an hour for each answer (``World/startOperations()``,
+        // not the store's `client.timeout`) and tries each request as the store's `client` policy
+        // says (6 attempts by default), with its backoff between two: a put to a store crashed at
+        // 0 s kept a 10 s world's hundred 1 ms health checks going to its time limit, where the
+        // estimate had let each request wait the store's 5 s once.
         if let operations = scenario.operations, !operations.steps.isEmpty {
             let store = scenario.store ?? .forExplicitRequests
             if let (section, fault) = faultStriking([store.id, operations.client], in: scenario) {
+                let attempts = store.retry.maxAttempts
+                let backoff = (1..<max(attempts, 1)).reduce(0.0) { $0 + store.retry.ceiling(beforeRetry: $1).seconds }
+                let perRequest = Double(attempts) * Self.operationsTimeout.seconds + backoff
                 let waited = operations.steps.reduce(0.0) { total, step in
-                    if case .wait(let duration) = step.action { total + duration.seconds } else { total + store.clientTimeout.seconds }
+                    if case .wait(let duration) = step.action { total + duration.seconds } else { total + perRequest }
                 }
                 if min(waited, limit) > min(latest?.end ?? 0, limit) {
-                    latest = Scheduled(end: waited, section: section, what: "\(fault) may leave each of the operations' requests waiting its whole timeout (\(store.clientTimeout.formattedSeconds)), until \(at(waited))",
+                    let timeout = DurationFormat.seconds(Self.operationsTimeout.seconds, grouping: true)
+                    let tries = attempts == 1 ? "its whole timeout (\(timeout))" : "its whole timeout (\(timeout)) at each of its \(attempts) attempts (object_store.client.max_attempts)"
+                    latest = Scheduled(end: waited, section: section, what: "\(fault) may leave each of the operations' requests waiting \(tries), until \(at(waited))",
                                        stuck: true)
                 }
             }
         }
         return latest
     }
+
+    /// How long the explicit operations' client waits for each answer (``World/startOperations()``).
+    static let operationsTimeout: Duration = .seconds(3_600)
 
     /// The latest thing a composed world schedules that keeps it running until then, as the
     /// world runs: a job's client waits for its `submit_at`, a producer sends until its last
@@ -427,8 +475,17 @@ public struct ResourceBudget: Sendable, Equatable {
         return latest
     }
 
-    /// Why `scenario` cannot run within its limits and this machine's, or nil when it can.
-    public func problem(eventLimit: UInt64) -> (section: String, message: String)? {
+    /// The estimates that grow with the time the world runs: its periodic work.
+    static let periodic: Set<String> = [
+        "balancer.health_check", "balancer.outlier_detection", "mapreduce.cluster", "mapreduce.jobs.reduce_slowstart", "backup",
+        "queue.heartbeat_interval", "queue.consumers", "queue.topics", "queue.session_timeout", "chaos",
+    ]
+
+    /// Why `scenario` cannot run within its limits and this machine's, or nil when it can: where
+    /// the value that drives it is written (``eventsDrivenAt``, else the section), and why.
+    /// `timeLimitWritten` false says the file sets no `run.time_limit`, so that a refusal over
+    /// the time limit names it as the default it is.
+    public func problem(eventLimit: UInt64, timeLimitWritten: Bool = true) -> (section: String, message: String)? {
         let (eventsText, limitText) = NumberText.figures(events, against: Double(eventLimit))
         // One decimal, or as many as it takes not to read as the 4 GiB it is more than.
         var decimals = 1
@@ -450,16 +507,26 @@ public struct ResourceBudget: Sendable, Equatable {
             return (runsOn.section, "this world may run until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (a queue world runs on while a producer retries, up to its time limit), and over that time would need \(need); give its messages fewer attempts or a shorter timeout, or set a shorter run.time_limit")
         }
         if events > Double(eventLimit) {
-            return (eventsDrivenBy, "this world would need about \(eventsText) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time (mostly from '\(eventsDrivenBy)'), more than its event limit of \(limitText) (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size")
+            // What the time is, where the file does not say it and the work grows with it.
+            let span = !Self.periodic.contains(eventsDrivenBy) ? ""
+                : endsWithJobs ? " (the longest its jobs may take: it ends with them)"
+                : horizonIsTimeLimit && !timeLimitWritten ? " (its default run.time_limit: the file sets none)" : ""
+            let remedy = switch eventsDrivenBy {
+            case "mapreduce.jobs.reduce_slowstart": "raise reduce_slowstart (a reducer started before its job's maps are done asks the coordinator for their outputs every heartbeat until they are) or mapreduce.cluster.policy.heartbeat_interval, or give the job fewer reducers"
+            default: "shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size"
+            }
+            return (eventsDrivenAt ?? eventsDrivenBy, "this world would need about \(eventsText) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time\(span) (mostly from '\(eventsDrivenBy)'), more than its event limit of \(limitText) (run.max_events); \(remedy)")
         }
         if bytes > Self.memoryBytes {
             // What to change, for the figures that grow as their value shrinks.
-            let remedy = switch bytesDrivenBy {
-            case "object_store.bytes_per_second": "raise object_store.bytes_per_second, so that the store writes in time"
-            case "queue.session_timeout": "make queue.heartbeat_interval longer than the network's largest round trip, or the latency smaller"
+            let remedy = switch (bytesDrivenBy, bytesDrivenAt) {
+            case ("object_store.bytes_per_second", _): "raise object_store.bytes_per_second, so that the store writes in time"
+            case ("queue.session_timeout", _): "make queue.heartbeat_interval longer than the network's largest round trip, or the latency smaller"
+            case (_, "servers.*.queue"), (_, "servers.*.slots"):
+                "make the servers' queues smaller, or let them keep up (servers that can serve twice the rate hold only what arrives while a request waits for its answer)"
             default: "make it smaller"
             }
-            return (bytesDrivenBy, "this world would hold about \(gibibytes) GiB (mostly for '\(bytesDrivenBy)'), more than the \(NumberText.plain(Self.memoryBytes / 1_073_741_824)) GiB a run may use; \(remedy)")
+            return (bytesDrivenAt ?? bytesDrivenBy, "this world would hold about \(gibibytes) GiB (mostly for '\(bytesDrivenBy)'), more than the \(NumberText.plain(Self.memoryBytes / 1_073_741_824)) GiB a run may use; \(remedy)")
         }
         return nil
     }

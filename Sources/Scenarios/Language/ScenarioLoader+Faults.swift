@@ -150,7 +150,13 @@ extension ScenarioLoader {
                 setLevel(.latencySpike(extra: try value.duration()), of: "latency spike", undo: .latencySpike(extra: .zero))
             }
         }
-        world.network = LevelWindows.removing(LevelWindows.superseded(windows), from: entries)
+        // A level whose end is left out keeps its written `for:` for the report's list.
+        let superseded = LevelWindows.superseded(windows)
+        for window in windows {
+            guard let end = window.end, superseded.contains(end.index) else { continue }
+            entries[window.start.index].writtenLength = .nanoseconds(end.at - window.start.at)
+        }
+        world.network = LevelWindows.removing(superseded, from: entries)
         return world
     }
 

@@ -112,16 +112,20 @@ public enum ScenarioLoader {
         scenario.claims = try top["claims"].map { cursor throws(ScenarioError) in
             try parseClaims(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil, features: Metric.Features(of: scenario))
         } ?? []
-        if let (section, message) = ResourceBudget(scenario).problem(eventLimit: scenario.limits.eventLimit) {
+        // A refusal over a time limit the file does not write names it as the default.
+        var timeLimitWritten = false
+        if let run = top["run"], let fields = try? run.openMapping() { timeLimitWritten = fields["time_limit"] != nil }
+        if let (section, message) = ResourceBudget(scenario).problem(eventLimit: scenario.limits.eventLimit, timeLimitWritten: timeLimitWritten) {
             throw budgetCursor(section, in: top).error(.invalidValue(message))
         }
         return scenario
     }
 
     /// Where the value that drives an estimate is written: the budget's dotted section
-    /// (`run.time_limit`, `balancer.queue`, `mapreduce.jobs.0.submit_at`: a number indexes a list)
-    /// followed as deep as the file spells it, so that a refusal points at `time_limit: 100000h`
-    /// rather than at `run:`.
+    /// (`run.time_limit`, `balancer.queue`, `mapreduce.jobs.0.submit_at`: a number indexes a list,
+    /// `*` the list's item whose next key holds the largest number — `servers.*.queue`, the
+    /// largest queue) followed as deep as the file spells it, so that a refusal points at
+    /// `time_limit: 100000h` rather than at `run:`.
     static func budgetCursor(_ section: String, in top: YAMLMapping) -> YAMLCursor {
         let path = section.split(separator: ".").map(String.init)
         guard let first = path.first, var cursor = top[first] else { return top.cursor }
@@ -129,6 +133,17 @@ public enum ScenarioLoader {
             // A number indexes a list (`mapreduce.jobs.0.submit_at`).
             if let index = Int(key), let items = try? cursor.list(), items.indices.contains(index) {
                 cursor = items[index]
+                continue
+            }
+            if key == "*", let items = try? cursor.list() {
+                guard let next = path.drop(while: { $0 != "*" }).dropFirst().first else { break }
+                let valued = items.compactMap { item -> (YAMLCursor, Double)? in
+                    guard let value = (try? item.openMapping())?[next], let text = value.text,
+                          let number = Double(text.replacingOccurrences(of: "_", with: "")) else { return nil }
+                    return (item, number)
+                }
+                guard let largest = valued.max(by: { $0.1 < $1.1 }) else { break }
+                cursor = largest.0
                 continue
             }
             guard let mapping = try? cursor.openMapping(), let child = mapping[key] else { break }

@@ -62,17 +62,28 @@ public struct ObservationOptions: Sendable, Equatable {
     /// Why ``metricsInterval`` cannot sample `file`'s run, or nil: a world that runs for a fixed
     /// duration longer than ``maximumMetricsSamples`` intervals would need gigabytes of series
     /// text. (How long a run bounded by its requests lasts is known only once it has run.)
+    ///
+    /// The length is the load-time estimate's horizon (``ResourceBudget/horizon``), not
+    /// `run.duration`: a composed world runs on past its duration for what it schedules later (a
+    /// job's `submit_at`, a restore) or a queue producer that may still be retrying, and such a
+    /// world passed this check, ran to its end, and was then refused by the check of what it
+    /// gathered (exit 2, nothing written).
     public func metricsProblem(for file: ScenarioFile) -> String? {
-        guard metrics, let interval = metricsInterval, case .world(let scenario) = file, let length = scenario.limits.duration else { return nil }
+        guard metrics, let interval = metricsInterval, case .world(let scenario) = file, scenario.limits.duration != nil else { return nil }
+        let budget = ResourceBudget(scenario)
+        let length = budget.horizon
         let samples = length.seconds / interval.seconds
+        // What keeps it running past its duration, when something does (`producer 'p' … may
+        // still be retrying until 400.000 s`).
+        let over = "\(scenario.name)'s \(NumberText.plain(length.seconds)) s of virtual time" + (budget.runsOn.map { " (it runs on past run.duration: \($0.what))" } ?? "")
         if samples > Double(Self.maximumMetricsSamples) {
-            return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberText.plain(samples.rounded())) samples per series over \(scenario.name)'s \(NumberText.plain(length.seconds)) s of virtual time; at most \(NumberText.plain(Double(Self.maximumMetricsSamples))): use an interval of at least \(NumberText.plain((length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)))ms"
+            return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberText.plain(samples.rounded())) samples per series over \(over); at most \(NumberText.plain(Double(Self.maximumMetricsSamples))): use an interval of at least \(NumberText.plain((length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)))ms"
         }
         // Each server has at least five series (requests, busy time, in service, queue, and the
         // balancer's connections to it): all of them together within the file's bound.
         let series = Double(5 * scenario.servers.count + 5)
         guard series * samples > Double(OpenMetricsText.maximumSamples) else { return nil }
-        return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s \(NumberText.plain(series)) or more series about \(NumberText.approximate(samples)) times each over \(NumberText.plain(length.seconds)) s of virtual time, more than the \(NumberText.approximate(Double(OpenMetricsText.maximumSamples))) samples a metrics file may hold; use an interval of at least \(NumberText.plain((series * length.seconds / Double(OpenMetricsText.maximumSamples) * 1_000).rounded(.up)))ms"
+        return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s \(NumberText.plain(series)) or more series about \(NumberText.approximate(samples)) times each over \(NumberText.plain(length.seconds)) s of virtual time\(budget.runsOn.map { " (it runs on past run.duration: \($0.what))" } ?? ""), more than the \(NumberText.approximate(Double(OpenMetricsText.maximumSamples))) samples a metrics file may hold; use an interval of at least \(NumberText.plain((series * length.seconds / Double(OpenMetricsText.maximumSamples) * 1_000).rounded(.up)))ms"
     }
 
     /// Why ``traceWindow`` would trace nothing of `file`'s run, or nil: a window that starts after

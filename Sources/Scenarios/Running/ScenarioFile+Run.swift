@@ -44,8 +44,9 @@ extension ScenarioFile {
         var traffic: String?
         if let requests = result.traffic, scenario.workload != nil {
             // With no request answered there is no latency: no "p99 0.000 ms".
-            let p99 = requests.latencyMeasured ? DurationFormat.milliseconds(requests.value(of: .p99)) : "not measured"
-            traffic = "\(requests.succeeded)/\(requests.issued) requests succeeded, p99 \(p99)"
+            // As the report writes it: no longer than the run (a sub-µs latency is kept as 1 µs).
+            let p99 = requests.latencyMeasured ? requests.latencyText(requests.value(of: .p99)) : "not measured"
+            traffic = "\(NumberFormat.integer(requests.succeeded))/\(NumberFormat.counted(requests.issued, "request")) succeeded, p99 \(p99)"
         }
         let figures = result.headlineFigures(traffic: traffic)
         var failure: String?

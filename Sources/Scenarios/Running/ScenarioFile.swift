@@ -46,6 +46,12 @@ public enum ScenarioFile: Sendable {
             let world = try MapReduceScenarioLoader.scenario(from: document).world
             if let (section, message) = ResourceBudget(world).problem(eventLimit: world.limits.eventLimit) {
                 let top = try document.root.openMapping()
+                // The world's sections as a single-job file spells them: its one job is `job:`,
+                // its cluster `cluster:` (a reducers' or heartbeat's refusal points at the value).
+                if let rest = ["mapreduce.jobs.0.": "job.", "mapreduce.cluster.": "cluster."].first(where: { section.hasPrefix($0.key) }),
+                   top[String(rest.value.dropLast())] != nil {
+                    throw ScenarioLoader.budgetCursor(rest.value + section.dropFirst(rest.key.count), in: top).error(.invalidValue(message))
+                }
                 let key = section == "mapreduce.attempt_chaos" ? "attempt_chaos" : "input"
                 throw (top[key] ?? document.root).error(.invalidValue(message))
             }

@@ -93,21 +93,28 @@ extension FaultSchedule {
     /// and is listed with that length, whatever its level, so a `slow s` with `factor: 1` and
     /// `for: 1s` is "slow s ×1.0 for 1.000 s", not two faults (its level equals its undo's). The
     /// loaders leave out the end of a window a later one of its target overlaps and outlasts
-    /// (``LevelWindows``): that fault has no end after it, so its `for:` is not known here; it is
-    /// listed with when the next of its target replaced it (`slow s3 ×5.0 until 1.500 s`), as a
-    /// level written without `for:` is, and the later one keeps its own `for:`; the end of another fault no longer pairs with it, and no end is
+    /// (``LevelWindows``): that fault has no end after it. The world's loader keeps its `for:`
+    /// (``FaultSchedule/Entry/writtenLength``), and it is listed as written
+    /// (`slow s3 ×5.0 for 2.000 s`, though the later one replaced it at 1.5 s); a fault of a
+    /// MapReduce section's own list, whose loader does not keep it, is listed with when the next
+    /// of its target replaced it (`until 1.500 s`), as a level written without `for:` is. The
+    /// later one keeps its own `for:`; the end of another fault no longer pairs with it, and no end is
     /// listed as a fault of its own (`slow s3 ×1.0` after the run). An undo written by hand
     /// right after a fault of its target reads as that fault's `for:` — it does the same. In the
     /// file's order, not time order: the caller sorts.
-    static func asWritten(_ entries: [(at: VirtualInstant, fault: Fault?, text: String)]) -> [Listed] {
+    static func asWritten(_ entries: [(at: VirtualInstant, fault: Fault?, text: String, writtenLength: Duration?)]) -> [Listed] {
         var listed: [Listed] = []
         listed.reserveCapacity(entries.count)
         var index = entries.startIndex
         while index < entries.endIndex {
-            let (at, fault, text) = entries[index]
+            let (at, fault, text, writtenLength) = entries[index]
             var item = Listed(at: at, fault: fault, text: text, settled: true)
             let next = index + 1
-            if let start = fault?.lasting, fault != .heal, next < entries.endIndex, let end = entries[next].fault?.lasting,
+            if let writtenLength {
+                // Its end left out of the schedule, its `for:` kept by the loader.
+                item.text += " for " + length(writtenLength)
+                index += 1
+            } else if let start = fault?.lasting, fault != .heal, next < entries.endIndex, let end = entries[next].fault?.lasting,
                end.isUndo, end.target == start.target, entries[next].at > at {
                 item.text += " for " + length(.nanoseconds(entries[next].at.nanoseconds - at.nanoseconds))
                 index += 2
@@ -216,11 +223,11 @@ extension FaultSchedule.Listed {
 extension FaultSchedule {
     /// Network faults in the order the file wrote them, listed ``asWritten(_:)``.
     static func asWritten(_ entries: [Entry]) -> [Listed] {
-        asWritten(entries.map { ($0.at, $0.fault, Listed($0).text) })
+        asWritten(entries.map { ($0.at, $0.fault, Listed($0).text, $0.writtenLength) })
     }
 
     /// Cluster faults in the order the file wrote them, listed ``asWritten(_:)``.
     static func asWritten(_ entries: [MapReduce.ClusterFault.Entry]) -> [Listed] {
-        asWritten(entries.map { ($0.at, $0.fault.networkFault, Listed($0).text) })
+        asWritten(entries.map { ($0.at, $0.fault.networkFault, Listed($0).text, nil) })
     }
 }

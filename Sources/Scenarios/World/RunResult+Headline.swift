@@ -44,9 +44,9 @@ extension RunResult {
     public var queueHeadline: String? {
         guard queue != nil else { return nil }
         func count(_ metric: QueueMetric) -> Int { Int(value(of: metric.metric) ?? 0) }
-        let delivery = value(of: QueueMetric.undelivered.metric).map { "\(Int($0)) never delivered" }
+        let delivery = value(of: QueueMetric.undelivered.metric).map { "\(NumberFormat.integer(Int($0))) never delivered" }
             ?? "its records unread (no consumers)"
-        return "\(count(.acknowledged))/\(NumberFormat.counted(count(.sent), "message")) acknowledged, \(count(.lostAcknowledged)) of them lost, \(delivery)"
+        return "\(NumberFormat.integer(count(.acknowledged)))/\(NumberFormat.counted(count(.sent), "message")) acknowledged, \(NumberFormat.integer(count(.lostAcknowledged))) of them lost, \(delivery)"
     }
 
     /// The store's figure for the verdict: the requests sent to it and those not answered 2xx, for
@@ -54,7 +54,7 @@ extension RunResult {
     public var storeHeadline: String? {
         guard store != nil else { return nil }
         func count(_ metric: StoreMetric) -> Int { Int(value(of: metric.metric) ?? 0) }
-        return "\(count(.requests)) store requests, \(count(.errors)) not answered 2xx"
+        return "\(NumberFormat.counted(count(.requests), "store request")), \(NumberFormat.integer(count(.errors))) not answered 2xx"
     }
 
     /// The log's figure for the verdict, from its `log.*` metrics as its report section gives them:
@@ -64,6 +64,6 @@ extension RunResult {
     public var logHeadline: String? {
         guard log != nil else { return nil }
         func count(_ metric: LogMetric) -> Int { Int(value(of: metric.metric) ?? 0) }
-        return "\(NumberFormat.counted(count(.produced), "record")) acknowledged, \(count(.lost)) of them lost, \(count(.readByJobs)) read by jobs"
+        return "\(NumberFormat.counted(count(.produced), "record")) acknowledged, \(NumberFormat.integer(count(.lost))) of them lost, \(NumberFormat.integer(count(.readByJobs))) read by jobs"
     }
 }

@@ -85,7 +85,7 @@ extension RunResult {
         out += "- seed: `\(seed)`\n- replay: `\(replayCommand)`\n- digest: `\(digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
         out += "- subsystems: \(subsystems.map(\.rawValue).joined(separator: ", "))\n"
-        out += "- virtual time: \(NumberFormat.fixed(virtualSeconds, decimals: 3, grouping: true)) s; events processed: \(NumberFormat.integer(events))\n\n"
+        out += "- virtual time: \(DurationFormat.seconds(virtualSeconds, grouping: true)); events processed: \(NumberFormat.integer(events))\n\n"
         if !summary.isEmpty { out += summary + "\n\n" }
         if let failure { out += "**The simulation stopped early:** \(failure)\n\n" }
         out += "![every subsystem on one virtual clock](timeline.svg)\n\n"

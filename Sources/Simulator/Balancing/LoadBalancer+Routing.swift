@@ -318,9 +318,10 @@ extension LoadBalancer {
         }
     }
 
-    /// Asks the strategy for an eligible server now, or nil when there is none.
+    /// Asks the strategy for an eligible server now, or nil when there is none (after which
+    /// passive health marks every server live again, as nginx does: ``noLivePeer(excluding:)``).
     func pickNow(_ request: Request, excluding tried: [Int]) -> Int? {
-        guard rebuildCandidates(excluding: tried) else { return nil }
+        guard rebuildCandidates(excluding: tried) else { return noLivePeer(excluding: tried) }
         if zoning != nil { restrictToLocality(request) }
         // The candidates are moved out for the pick and back: passed in place, they were retained
         // and released around it (the strategy is a stored existential the pick mutates).
@@ -328,7 +329,7 @@ extension LoadBalancer {
         swap(&list, &candidates)
         let picked = strategy.pick(request, from: list, at: network.simulation.now, random: &strategyRandom)
         swap(&list, &candidates)
-        guard let serverID = picked else { return nil }
+        guard let serverID = picked else { return noLivePeer(excluding: tried) }
         notePicked(serverID)
         return serverID
     }

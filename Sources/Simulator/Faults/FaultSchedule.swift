@@ -6,6 +6,9 @@ public struct FaultSchedule: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var at: VirtualInstant
         public var fault: Fault
+        /// For the report only (the network ignores it): the `for:` a file wrote for a level whose
+        /// end the loader left out, a later one of its target outlasting it (``LevelWindows``).
+        public var writtenLength: Duration? = nil
         public init(at: VirtualInstant, fault: Fault) {
             self.at = at
             self.fault = fault

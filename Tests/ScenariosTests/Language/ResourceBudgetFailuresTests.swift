@@ -8,14 +8,7 @@ import Simulator
 /// fault can strike and a long deployment keep a composed world running, their periodic work
 /// with it; and a controller that can lose its brokers' answers churns their partitions' leaders.
 @Suite struct ResourceBudgetFailuresTests {
-    static func error(_ text: String, file: String = "x.yaml") -> String? {
-        do {
-            _ = try ScenarioFile.load(bytes: Array(text.utf8), file: file)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
+    static func error(_ text: String, file: String = "x.yaml") -> String? { FaultKindSettingsTests.error(text, file: file) }
 
     /// 20,000 partitions polled every 100 ms for 60 s, with nothing that can fail a producer's
     /// attempt: estimated over its duration, and accepted (every queue world was estimated up to

@@ -7,14 +7,7 @@ import Simulator
 /// server) and of MapReduce jobs reading a log topic or a bucket's objects (their map tasks ×
 /// reducers partitions).
 @Suite struct ResourceBudgetLongWorldTests {
-    static func error(_ text: String, file: String = "h.yaml") -> String? {
-        do {
-            _ = try ScenarioFile.load(bytes: Array(text.utf8), file: file)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
+    static func error(_ text: String, file: String = "h.yaml") -> String? { FaultKindSettingsTests.error(text, file: file) }
 
     static func balanced(servers: Int, hours: Int, balancer: Bool = true) -> String {
         """
@@ -63,7 +56,7 @@ import Simulator
     /// at 394 MB.
     @Test func aTopicJobOfTenThousandReducersIsRefusedAtItsJob() {
         #expect(Self.error(Self.topicJob(reducers: 10_000), file: "t3.yaml")
-            == "t3.yaml:8:9: error: this world would hold about 11.9 GiB (mostly for 'mapreduce.jobs'), more than the 4 GiB a run may use; make it smaller (at mapreduce.jobs)")
+            == "t3.yaml:8:51: error: this world would hold about 11.9 GiB (mostly for 'mapreduce.jobs'), more than the 4 GiB a run may use; make it smaller (at mapreduce.jobs.[0].reducers)")
         #expect(Self.error(Self.topicJob(reducers: 1_000)) == nil)
     }
 

@@ -7,14 +7,7 @@ import Simulator
 /// retrying past its duration, a backup manager's abandoned backups one per attempt rather than
 /// one per sync, and the figures of the refusals.
 @Suite struct ResourceBudgetRunningOnTests {
-    static func error(_ text: String, file: String = "h.yaml") -> String? {
-        do {
-            _ = try ScenarioFile.load(bytes: Array(text.utf8), file: file)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
+    static func error(_ text: String, file: String = "h.yaml") -> String? { FaultKindSettingsTests.error(text, file: file) }
 
     // MARK: A queue world runs on while its producers retry
 
@@ -179,5 +172,39 @@ import Simulator
         #expect(NumberText.figures(400_380, against: 100_000) == ("400,380", "100,000"))
         #expect(NumberText.figures(512.4, against: 512) == ("512.4", "512"))
         #expect(NumberText.figures(1_000_000.2, against: 999_999.9) == ("1 × 10⁶", "999,999.9"))
+    }
+
+    // MARK: The explicit operations wait for a store a fault can strike
+
+    /// One put to a store crashed at 0 s, beside a hundred servers health-checked every 1 ms for
+    /// 10 s: the operations' client waits an hour for each answer (not the store's 5 s
+    /// `client.timeout`) and tries it 6 times, so the world ran on to its time limit (7,200 s),
+    /// killed after 70 s of running; with a 60 s time limit it stopped there in 2.3 s (37 MB).
+    static func putToACrashedStore(run: String = "{duration: 10s}", attempts: Int? = nil) -> String {
+        """
+        name: q5
+        run: \(run)
+        servers: [{name: web, count: 100, slots: 4, service_time: 1ms}]
+        balancer: {strategy: round_robin, health_check: {interval: 1ms, timeout: 500ms, rise: 1, fall: 1}}
+        workload: {type: open_loop, rate: 10, timeout: 1s}
+        object_store: {buckets: [{name: bkt}]\(attempts.map { ", client: {max_attempts: \($0)}" } ?? "")}
+        operations:
+          - put: {bucket: bkt, key: a, body: hello}
+        faults: [{at: 0s, crash: s3}]
+        """
+    }
+
+    @Test func aPutToACrashedStoreKeepsTheWorldRunningUntilItsTimeLimit() throws {
+        let budget = ResourceBudget(try ScenarioLoader.parse(Self.putToACrashedStore(run: "{duration: 10s, max_events: 100000000000}"), file: "q5.yaml"))
+        #expect(budget.horizon == .seconds(7_200))
+        #expect(budget.runsOn?.section == "faults")
+        #expect(budget.runsOn?.stuck == true)
+        #expect(Self.error(Self.putToACrashedStore(), file: "q5.yaml")
+            == "q5.yaml:9:9: error: this world may run until 7,200.000 s, past its run.duration, because the crash s3 at 0.000 s may leave each of the operations' requests waiting its whole timeout (3,600.000 s) at each of its 6 attempts (object_store.client.max_attempts), until 21,603.100 s (a composed world runs until its last job, producer, restore or operation ends, up to its time limit), and over that time would need about 7.2 × 10⁹ events (mostly from 'balancer.health_check'), more than its event limit of 2 × 10⁹ (run.max_events); set a shorter run.time_limit (at faults)")
+        // One attempt: an hour.
+        #expect(Self.error(Self.putToACrashedStore(attempts: 1))?.contains("waiting its whole timeout (3,600.000 s), until 3,600.000 s") == true)
+        // Just inside: a time limit of a minute; or no fault.
+        #expect(Self.error(Self.putToACrashedStore(run: "{duration: 10s, time_limit: 60s}")) == nil)
+        #expect(Self.error(Self.putToACrashedStore().replacingOccurrences(of: "faults: [{at: 0s, crash: s3}]", with: "")) == nil)
     }
 }

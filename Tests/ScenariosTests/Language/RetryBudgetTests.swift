@@ -167,7 +167,7 @@ import Testing
     /// held 5.3 GB waiting for nginx's 60 s per-try timeout (two tries): refused, 10⁷ requests at
     /// 1 KiB; a rejecting partition answers at once (28 MB) and loads.
     @Test func requestsWaitingForTheirTimeoutsAreCounted() {
-        let refusal = "h.yaml:6:11: error: this world would hold about 9.5 GiB (mostly for 'workload'), more than the 4 GiB a run may use; make it smaller (at workload)"
+        let refusal = "h.yaml:6:35: error: this world would hold about 9.5 GiB (mostly for 'workload'), more than the 4 GiB a run may use; make it smaller (at workload.rate)"
         #expect(HostileInputTests.error(Self.heldWorld("[{at: 0s, partition: [[s1, s2]], for: 100s, mode: drop}]")) == refusal)
         #expect(HostileInputTests.error(Self.heldWorld("[{at: 0s, crash: s1}, {at: 0s, crash: s2}]")) == refusal)
         #expect(HostileInputTests.error(Self.heldWorld("[{at: 0s, partition: [[s1, s2]], for: 100s}]")) == nil)

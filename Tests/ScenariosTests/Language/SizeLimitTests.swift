@@ -17,13 +17,13 @@ import Testing
 
     static let cases: [(name: String, yaml: String, message: String)] = [
         ("requests queued at a server", "servers: [{name: s, slots: 1, queue: 10000000, service_time: 1s}]\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 1s}\n",
-         "x.yaml:1:10: error: this world would hold about 4.8 GiB (mostly for 'servers'), more than the 4 GiB a run may use; make it smaller (at servers)"),
+         "x.yaml:2:35: error: this world would hold about 4.8 GiB (mostly for 'servers'), more than the 4 GiB a run may use; make it smaller (at workload.rate)"),
         ("requests queued at the balancer", "servers: [{name: s, max_conns: 1, service_time: 1s}]\nbalancer: {queue: {size: 10000000}}\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 1s}\n",
          "x.yaml:2:19: error: this world would hold about 57.2 GiB (mostly for 'balancer.queue'), more than the 4 GiB a run may use; make it smaller (at balancer.queue)"),
         // With keepalive every request the balancer holds waits on a task: a million users ran
         // to 6.9 GB before they were stopped; a hundred thousand take 745 MB.
         ("a million users' requests on a keepalive balancer's tasks", "seed: 1\nservers: [{name: s, count: 1000, slots: 100000, queue: 10000000, service_time: 1ms}]\nbalancer: {strategy: least_conn, keepalive: {connections: 100000, workers: 1024}}\nworkload: {type: closed_loop, users: 1000000, think_time: 1s}\nrun: {duration: 10s}\n",
-         "x.yaml:3:45: error: this world would hold about 8.1 GiB (mostly for 'balancer.keepalive'), more than the 4 GiB a run may use; make it smaller (at balancer.keepalive)"),
+         "x.yaml:4:38: error: this world would hold about 8.1 GiB (mostly for 'balancer.keepalive'), more than the 4 GiB a run may use; make it smaller (at workload.users)"),
         ("a hundred thousand users' requests on a keepalive balancer's tasks", "seed: 1\nservers: [{name: s, count: 1000, slots: 100000, queue: 10000000, service_time: 1ms}]\nbalancer: {strategy: least_conn, keepalive: {connections: 100000, workers: 1024}}\nworkload: {type: closed_loop, users: 100000, think_time: 1s}\nrun: {duration: 10s}\n", ""),
         // Every pick visits every server behind the balancer: a thousand servers make each request
         // cost ten times its events (64 zones of 960 servers ran for minutes).

@@ -55,7 +55,8 @@ import Testing
     /// The checker's `f1`: `slow s3` ×5 for 2 s at 1 s, and ×2 for 10 s at 1.5 s. The later one
     /// outlasts the earlier one, whose end the schedule leaves out (``LevelWindows``): the list
     /// gave both without a length and an invented "slow s3 ×1.0" at 11.5 s. The later one keeps
-    /// its `for:`; the earlier one is listed with when the later one replaced it.
+    /// its `for:`; the earlier one is listed with its own `for:` as written (the loader keeps it,
+    /// ``FaultSchedule/Entry/writtenLength``).
     @Test func overlappingSlowdownsAreListedOnceEach() throws {
         let result = try Self.run("""
             run: {duration: 4s}
@@ -66,7 +67,7 @@ import Testing
               - {at: 1s, slow: s3, factor: 5, for: 2s}
               - {at: 1.5s, slow: s3, factor: 2, for: 10s}
             """)
-        #expect(result.faults == ["1.000 s: slow s3 ×5.0 until 1.500 s", "1.500 s: slow s3 ×2.0 for 10.000 s"])
+        #expect(result.faults == ["1.000 s: slow s3 ×5.0 for 2.000 s", "1.500 s: slow s3 ×2.0 for 10.000 s"])
         #expect(!result.faults.contains { $0.contains("×1.0") })
         // The network still applies the schedule as before: three entries, the first end left out.
         let scenario = try ScenarioLoader.parse("""

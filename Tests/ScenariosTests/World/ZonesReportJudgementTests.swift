@@ -21,13 +21,7 @@ import Testing
         """
 
     static func files(_ text: String, file: String = "z.yaml") throws -> (result: RunResult, markdown: String, json: String) {
-        let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: file))
-        let bundle = result.bundle(formats: [.md, .json])
-        func contents(_ suffix: String) throws -> String {
-            let file = try #require(bundle.files.first { $0.path.hasSuffix(suffix) })
-            return String(decoding: file.contents, as: UTF8.self)
-        }
-        return (result, try contents("/report.md"), try contents("/report.json"))
+        try BalancerReportEdgeTests.files(text, file: file)
     }
 
     @Test func aWorldFailingCrossZoneShareFailsInEveryReport() throws {

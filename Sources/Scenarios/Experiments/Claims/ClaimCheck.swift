@@ -37,6 +37,9 @@ public struct ClaimCheck: Sendable, Equatable {
     public var why: String
     /// What would make it hold (or keep it holding).
     public var toHold: String
+    /// The stated parameters the file sets otherwise (empty when it sets them all as stated,
+    /// and the verdict is then decided): what the report's introduction names.
+    var changedSettings: [Deviation] = []
 }
 
 extension ClaimCheck {
@@ -51,7 +54,7 @@ extension ClaimCheck {
         let changed = Self.list(deviations.map { "\($0.file) (the claim: \($0.claimed))" })
         self.init(claim: claim, measured: measured, verdict: .untested,
                   why: "The file sets \(changed): its runs do not test the claim as stated, and what follows is what they show. " + why,
-                  toHold: "To test the claim as stated, run it with \(Self.list(deviations.map(\.stated))). " + toHold)
+                  toHold: "To test the claim as stated, run it with \(Self.list(deviations.map(\.stated))). " + toHold, changedSettings: deviations)
     }
 
     /// `a`, `a and b`, `a, b and c`.

@@ -22,7 +22,7 @@ extension ClaimsResult {
         var out = "# The seeds' traffic and failover claims, checked in simulation\n\n"
         out += "- replay: \(ExperimentReport.replay(name: ClaimsExperiment.name, reading: [seed003.scenario.file, seed004.scenario.file, seed003.maintenance.base.file]))\n"
         out += "- seeds: \(seed003.scenario.seed) (seed 003), \(seed004.scenario.seed) (seed 004); every run of the run tables, the detection chart and the maintenance table lists its digest in `runs.csv`; the seed study's runs are listed by seed in `seeds.csv`\n\n"
-        out += "Each claim is checked under the parameters its seed states; what the seed leaves open (how long a request takes, how often a user sends one, how a server fails) is stated in the scenario file, and the variations below show how the verdict moves with it.\n\n"
+        out += introduction() + "\n\n"
         let servers003 = NumberFormat.cardinal(seed003.scenario.servers.count)
         out += section(title: "Seed 003: nginx least_conn over \(servers003) Node.js servers", scenario: seed003.scenario, checks: seed003.checks)
         out += "![throughput and latency, one server and \(servers003)](seed-003-scaling.svg)\n\n"
@@ -36,7 +36,7 @@ extension ClaimsResult {
                          + [("\(servers003) servers, \(Seed003Claims.siegeConnections) connections (siege)", seed003.siege), ("as written, with faults", seed003.failover)])
         out += failoverTable(seed003.failover)
         out += maintenanceTable(seed003.maintenance)
-        out += ClaimsSeedStudy.markdown(seeds: seedStudy.seed003Seeds, figures: seedStudy.seed003)
+        out += ClaimsSeedStudy.markdown(seeds: seedStudy.seed003Seeds, figures: seedStudy.seed003, note: seedStudyClusterNote())
         out += section(title: "Seed 004: nginx least_conn over \(NumberFormat.cardinal(seed004.scenario.servers.count)) backends, \(NumberFormat.integer(seed004.scenario.users)) users", scenario: seed004.scenario, checks: seed004.checks)
         out += "![p99 against the users' think time](seed-004-think-time.svg)\n\n"
         out += "![the failover run](seed-004-failover.svg)\n\n"
@@ -45,6 +45,20 @@ extension ClaimsResult {
         out += failoverTable(seed004.stated)
         out += ClaimsSeedStudy.markdown(seeds: seedStudy.seed004Seeds, figures: seedStudy.seed004)
         return out
+    }
+
+    /// The report's opening claim about its parameters: every claim under its seed's stated
+    /// parameters only while the files set none of them otherwise; else which claims run under
+    /// which of the files' settings.
+    func introduction() -> String {
+        let open = "what the seed leaves open (how long a request takes, how often a user sends one, how a server fails) is stated in the scenario file, and the variations below show how the verdict moves with it."
+        let changed = [("seed 003", seed003.checks), ("seed 004", seed004.checks)].flatMap { seed, checks in
+            checks.filter { !$0.changedSettings.isEmpty }.map { check in
+                "\(seed)'s “\(check.claim)” under \(ClaimCheck.list(check.changedSettings.map { "\($0.file) (the claim: \($0.claimed))" }))"
+            }
+        }
+        guard !changed.isEmpty else { return "Each claim is checked under the parameters its seed states; " + open }
+        return "Each claim is checked under the parameters its seed states, except where a scenario file sets one otherwise: \(ClaimCheck.list(changed)) — \(changed.count == 1 ? "that claim is" : "those claims are") *\(ClaimCheck.Verdict.untested.rawValue)*. Otherwise " + open
     }
 
     private func section(title: String, scenario: Scenario, checks: [ClaimCheck]) -> String {
@@ -58,6 +72,22 @@ extension ClaimsResult {
             out += "\(check.why)\n\n**What would make it hold:** \(check.toHold)\n\n"
         }
         return out
+    }
+
+    /// Under seed 003's study, when the file's runs are not the claims' (its cluster is not the
+    /// seed's, or it sets the detection claim's parameters otherwise): which rows hold the file's
+    /// runs against ranges the seed claims for other settings, so their shares are no verdict.
+    func seedStudyClusterNote() -> String? {
+        var notes: [String] = []
+        let servers = seed003.scenario.servers.count
+        if servers != Seed003Claims.claimedServers {
+            let word = NumberFormat.cardinal(servers), stated = NumberFormat.cardinal(Seed003Claims.claimedServers)
+            notes.append("The file's cluster has \(word) server\(servers == 1 ? "" : "s"), the seed's \(stated): the rows “\(word) servers: …” and “\(Seed003Claims.siegeConnections) connections: p99” hold the file's cluster against the ranges the seed claims for its \(stated)-server cluster, so their shares of seeds within the claimed range are not the claim's verdict.")
+        }
+        if let detection = seed003.checks.first(where: { $0.claim.hasPrefix("Failover detection") }), !detection.changedSettings.isEmpty {
+            notes.append("The detection rows run under the file's \(ClaimCheck.list(detection.changedSettings.map { "\($0.file) (the claim: \($0.claimed))" })), not the claim's settings.")
+        }
+        return notes.isEmpty ? nil : notes.joined(separator: " ")
     }
 
     private func runsTable(_ runs: [(String, TrafficResult)]) -> String {

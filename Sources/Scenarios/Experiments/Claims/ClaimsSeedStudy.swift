@@ -106,10 +106,12 @@ public struct ClaimsSeedStudy: Sendable {
 
 extension ClaimsSeedStudy {
     /// The report's section for one seed's figures.
-    static func markdown(seeds: [UInt64], figures: [SeedStudy.Figure]) -> String {
+    /// `note`: a paragraph under the explanation, when the file's runs are not the claim's.
+    static func markdown(seeds: [UInt64], figures: [SeedStudy.Figure], note: String? = nil) -> String {
         var out = "### Across \(seeds.count) seeds\n\n"
         out += "The runs behind the verdicts again with seeds \(seeds.first ?? 0) … \(seeds.last ?? 0). Intervals are 95 %: Student's t for means, "
         out += "a percentile bootstrap for percentiles, Wilson for the share of seeds within the claimed range.\n\n"
+        if let note { out += note + "\n\n" }
         out += SeedStudy.table(figures).rendered() + "\n"
         return out
     }

@@ -139,7 +139,7 @@ public struct Seed004Claims: Sendable {
         let detections = (balancer?.failovers ?? []).map { "\($0.server) (\($0.fault)): marked down \($0.detectionTime.map(ClaimCheck.duration) ?? "never") after the fault" }.joined(separator: "; ")
         checks.append(ClaimCheck(
             claim: "Failover on error, timeout and 500/502/503/504 with up to 3 tries; retry timeout 10 s",
-            measured: "\(NumberFormat.integer(balancer?.retried ?? 0)) requests retried on another backend; \(NumberFormat.integer(failed)) of \(NumberFormat.integer(stated.completed)) requests failed (success ratio \(NumberFormat.percent(stated.value(of: .successRatio), decimals: 3)))",
+            measured: "\(NumberFormat.counted(balancer?.retried ?? 0, "retry", plural: "retries")) on another backend (forwards after a failed try); \(NumberFormat.integer(failed)) of \(NumberFormat.integer(stated.completed)) requests failed (success ratio \(NumberFormat.percent(stated.value(of: .successRatio), decimals: 3)))",
             verdict: failed == 0 ? .holds : .conditional,
             why: Self.failoverExplanation(scenario, failed: failed),
             toHold: "Keep proxy_next_upstream covering the failure modes that occur (http_5xx included) and tries ≥ 2; failures a retry cannot mask are those where every backend fails at once.",
@@ -175,7 +175,13 @@ public struct Seed004Claims: Sendable {
         let downInstants = balancer.events.filter(\.isDown).map(\.at)
         let downs = downInstants.count
         guard downs > 0 else { return "" }
-        let together = Self.together(downInstants)
+        // The picks that found no backend live, each clearing every backend's failures (nginx's
+        // "all peers failed, mark them as live for quick recovery"): the instants of those marks up.
+        let clearedDescription = BalancerEvent.Kind.markedUp(.allMarkedLive).description
+        let clearings = balancer.events.filter { $0.description == clearedDescription }.map(\.at)
+            .reduce(into: [Double]()) { instants, at in if instants.last != at { instants.append(at) } }.count
+        let cleared = clearings == 0 ? "" : " (and cleared them all \(NumberFormat.counted(clearings, "time")), at each request that found every backend down)"
+        let together = Self.together(downInstants) + cleared
         let counted = scenario.balancer?.configuration.retryOn.contains(.http503) == true
             ? "with http_503 in proxy_next_upstream every 503 that sends the request on to another backend counts against max_fails"
             : "their failures count against max_fails"

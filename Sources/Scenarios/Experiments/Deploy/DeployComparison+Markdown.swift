@@ -60,7 +60,7 @@ extension DeployComparison {
                           before.map { DurationFormat.milliseconds($0.p50) } ?? "—", during.map { DurationFormat.milliseconds($0.p50) } ?? "—",
                           before.map { DurationFormat.milliseconds($0.p99) } ?? "—", during.map { DurationFormat.milliseconds($0.p99) } ?? "—"])
         }
-        return table.rendered() + "\n*failed*: requests the clients got no successful answer to; *retried*: requests the balancer sent to another server after a failed forward; *s without answer*: whole seconds of the deployment in which no request succeeded.\n\n"
+        return table.rendered() + "\n*failed*: requests the clients got no successful answer to; *retried*: retries, the forwards the balancer sent after a failed try (a request may be retried more than once, so this counts tries, not requests); *s without answer*: whole seconds of the deployment in which no request succeeded.\n\n"
     }
 
     /// One paragraph per variant, every figure read from the runs (the sentences themselves are

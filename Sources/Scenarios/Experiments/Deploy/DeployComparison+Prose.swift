@@ -10,6 +10,12 @@ extension DeployComparison {
     /// Tries a request gets: the first and the retries.
     var tries: Int { (base.balancer?.configuration.retries ?? 0) + 1 }
 
+    /// "9 retries (forwards after a failed try)": the balancer counts tries, not requests — a
+    /// request may be retried more than once, so the count is never called requests.
+    static func retries(_ count: Int) -> String {
+        NumberFormat.counted(count, "retry", plural: "retries") + " (forwards after a failed try)"
+    }
+
     /// "The 10 users send their" / "The 1 user sends its".
     static func usersSend(_ users: Int) -> String {
         "The \(NumberFormat.counted(users, "user")) send\(users == 1 ? "s its" : " their")"
@@ -51,7 +57,8 @@ extension DeployComparison {
         let waits = figures.steps.compactMap { step in step.healthy.map { $0.seconds - step.restarted.seconds - boot } }
         let meanWait = waits.isEmpty ? 0 : waits.reduce(0, +) / Double(waits.count)
         var text = "**Graceful rolling.** Each server was taken out of rotation and drained — its last request finished at most \(DurationFormat.milliseconds(drains.max() ?? 0)) later" + (timedOut > 0 ? ", \(timedOut) drain(s) hit the timeout" : ", no drain hit the timeout") + " — restarted with nothing in flight (\(NumberFormat.integer(graceful.reset)) reset), and put back once the health check had passed it \(rise == 1 ? "once" : "\(rise) times in a row"). "
-        text += "\(NumberFormat.integer(graceful.failed)) requests failed" + (graceful.failed > 0 ? " (\(graceful.result.failureParts.joined(separator: ", ")))" : "") + " and \(NumberFormat.integer(graceful.retried)) were retried. "
+        text += "\(NumberFormat.integer(graceful.failed)) requests failed" + (graceful.failed > 0 ? " (\(graceful.result.failureParts.joined(separator: ", ")))" : "")
+            + (graceful.retried == 0 ? " and 0 were retried. " : " and the balancer made \(Self.retries(graceful.retried)). ")
         let connections = NumberFormat.counted(base.users, "connection")
         text += base.servers.count > 1
             ? "While a server was out the other \(base.servers.count - 1) carried the \(connections): "
@@ -83,9 +90,9 @@ extension DeployComparison {
             : "Passive health counted the resets as failed forwards (max_fails \(maxFails)) and took each server out at once, so no forward reached a booting server. "
         let failures = noDrain.failed == 0 ? "no request failed" : "\(NumberFormat.integer(noDrain.failed)) requests still failed"
         if tries > 1 && retryOn.contains(.error) {
-            text += "With \(tries) tries on connection errors the balancer retried \(NumberFormat.integer(noDrain.retried)) requests on another server, so " + (noDrain.failed == 0 ? "no request failed: the retries hid the restarts from the clients" : failures) + "."
+            text += "With \(tries) tries on connection errors the balancer made \(Self.retries(noDrain.retried)) \(base.servers.count > 1 ? "on another server" : "on its only server"), so " + (noDrain.failed == 0 ? "no request failed: the retries hid the restarts from the clients" : failures) + "."
         } else if tries > 1 {
-            text += "The balancer's retries cover \(retryOn.prose), not connection errors; it retried \(NumberFormat.integer(noDrain.retried)) requests, and " + (noDrain.failed == 0 ? "no request failed" : "\(NumberFormat.integer(noDrain.failed)) requests failed") + "."
+            text += "The balancer's retries cover \(retryOn.prose), not connection errors; it made \(Self.retries(noDrain.retried)), and " + (noDrain.failed == 0 ? "no request failed" : "\(NumberFormat.integer(noDrain.failed)) requests failed") + "."
         } else {
             text += "The balancer does not retry (one try a request), so " + (noDrain.failed == 0 ? "no request failed" : "\(NumberFormat.integer(noDrain.failed)) requests failed") + "."
         }
@@ -106,13 +113,25 @@ extension DeployComparison {
     /// error check halted it, why — passive health holding the servers out after the health check
     /// had passed them — and the second outage of the rollback. `others`: the other variants'
     /// durations, for "the quickest" (said only when it was strictly quicker than every one).
+    /// What an all-at-once restart's seconds without an answer were: the boot alone, when they
+    /// were no longer — passive health, if it had marked every server down, cleared them when none
+    /// was live, as nginx does — or the boot and then the wait for the health check.
+    /// `boot` names the boot as the caller's prose does.
+    static func outageCause(_ variant: Variant, bootTime: Duration, boot: String = "the boot") -> String {
+        guard Double(variant.secondsWithoutAnswer) <= bootTime.seconds.rounded(.up) else {
+            return "\(boot), then the wait for the health check to pass the servers"
+        }
+        let cleared = variant.result.balancer?.events.contains { $0.description == BalancerEvent.Kind.markedUp(.allMarkedLive).description } ?? false
+        return cleared ? "\(boot): passive health had marked every server down for the forwards the restart failed, but with none live the balancer cleared their failures, as nginx does, so each took requests again as soon as it had booted" : boot
+    }
+
     static func allAtOnceParagraph(_ all: Variant, figures: DeploymentFigures, users: Int, failTimeout: Duration?, others: [(name: String, duration: Double)] = []) -> String {
         let completed = all.result.completed
         let failedShare = NumberFormat.percent(completed == 0 ? 0 : Double(all.failed) / Double(completed), decimals: 1)
         let tripped = figures.checks.first { !$0.passed }
         let pace = "\(usersSend(users)) next request as soon as an answer comes back, and a refused or unanswerable request comes back within milliseconds, so the count of failures measures how fast they asked; the seconds without an answer measure the outage."
         guard case .rolledBack = figures.outcome, let tripped, let limit = figures.plan.maxErrorRatio else {
-            var text = "**All at once.** Every server restarted at \(DurationFormat.seconds(figures.started)): for \(NumberFormat.integer(all.secondsWithoutAnswer)) s no request succeeded — the boot, then the wait for the health check to pass the servers — and \(NumberFormat.integer(all.failed)) requests failed (\(failedShare) of all completed in the run). " + pace
+            var text = "**All at once.** Every server restarted at \(DurationFormat.seconds(figures.started)): for \(NumberFormat.integer(all.secondsWithoutAnswer)) s no request succeeded — \(outageCause(all, bootTime: figures.plan.bootTime)) — and \(NumberFormat.integer(all.failed)) requests failed (\(failedShare) of all completed in the run). " + pace
             if let duration = figures.duration {
                 let tied = others.filter { abs($0.duration - duration) < 0.0005 }.map(\.name)
                 if !others.isEmpty && others.allSatisfy({ $0.duration - duration >= 0.0005 }) {

@@ -23,14 +23,39 @@ extension KeepaliveComparison {
     private func heading(_ group: Group) -> String {
         switch group {
         case .closedLoop: return "The file's traffic: \(trafficText(withNoThinkTime: ", no think time"))"
-        case .bursty:
-            let rate = variants(in: .bursty).first.flatMap { variant -> Double? in
-                if case .openLoop(let rate) = variant.scenario.workload?.arrivals { return rate }
-                return nil
-            } ?? 0
-            return "Bursty open-loop traffic: \(NumberFormat.integer(Int(rate))) requests/s, \(NumberFormat.trimmed(KeepaliveComparison.burstMultiplier, maxDecimals: 1))× for 2 s every 10 s"
+        case .bursty: return burstyHeading()
         case .users: return "Seed 004's pool as concurrent users grow (think time \(DurationFormat.milliseconds(KeepaliveComparison.sweepThinkTime.seconds)), \(KeepaliveComparison.sweepSlots) slots a server, \(DurationFormat.seconds(KeepaliveComparison.sweepDuration.seconds)) each)"
         }
+    }
+
+    /// The bursty section's heading, from the bursts its runs had: the rate, then how many times
+    /// it, how long, and when — "every 10 s" only when they came at one spacing, "at 5 s" for a
+    /// single burst, and no burst at all when the run ended before the first.
+    func burstyHeading() -> String {
+        let workload = variants(in: .bursty).first?.scenario.workload
+        let rate: Double
+        if case .openLoop(let perSecond)? = workload?.arrivals { rate = perSecond } else { rate = 0 }
+        let traffic = "open-loop traffic: \(NumberFormat.integer(Int(rate))) requests/s"
+        let bursts = workload?.bursts ?? []
+        func seconds(_ duration: Duration) -> String { NumberFormat.trimmed(duration.seconds, maxDecimals: 3) + " s" }
+        guard let first = bursts.first else {
+            let duration = variants(in: .bursty).first?.scenario.limits.duration
+            return "Steady \(traffic), no burst" + (duration.map { " in the run's \(seconds($0))" } ?? "")
+        }
+        let multipliers = Set(bursts.map(\.multiplier)), lengths = Set(bursts.map(\.duration))
+        let shape = multipliers.count == 1 && lengths.count == 1
+            ? "\(NumberFormat.trimmed(first.multiplier, maxDecimals: 1))× for \(seconds(first.duration))"
+            : "bursts of \(bursts.map { "\(NumberFormat.trimmed($0.multiplier, maxDecimals: 1))× for \(seconds($0.duration))" }.joined(separator: ", "))"
+        let gaps = Set(zip(bursts.dropFirst(), bursts).map { $0.at - $1.at })
+        let when: String
+        if bursts.count == 1 {
+            when = "at \(seconds(first.at))"
+        } else if gaps.count == 1, let gap = gaps.first {
+            when = "every \(seconds(gap))"
+        } else {
+            when = "at " + bursts.map { seconds($0.at) }.joined(separator: ", ")
+        }
+        return "Bursty \(traffic), \(shape) \(when)"
     }
 
     private func table(_ group: Group) -> String {
@@ -73,7 +98,8 @@ extension KeepaliveComparison {
             let parts = bursty.filter { $0.connections?.idleConnections != 0 }.map { variant in
                 "\(variant.name.replacingOccurrences(of: "bursty: ", with: "")): \(NumberFormat.fixed(variant.setupsPerRequest, decimals: 4)) setups per request (\(NumberFormat.integer(variant.connections?.closes(.evicted) ?? 0)) evicted, peak open \(NumberFormat.integer(variant.connections?.peakOpen ?? 0))), mean \(DurationFormat.milliseconds(variant.mean))"
             }
-            paragraphs.append("**Bursts** are where the cache size matters: a burst above the cluster's capacity piles requests up in flight, each on its own connection; as the backlog drains, connections come back faster than new requests take them and every one beyond the cache is closed — and the next burst sets them up again. Without a pool: mean \(DurationFormat.milliseconds(none.mean)). " + parts.joined(separator: "; ") + ".")
+            let burst = none.scenario.workload?.bursts.isEmpty == false
+            paragraphs.append(!burst ? "**Open-loop traffic** without a burst (the run ended before the first): the pools differ only in the connections the steady arrivals need. Without a pool: mean \(DurationFormat.milliseconds(none.mean)). " + parts.joined(separator: "; ") + "." : "**Bursts** are where the cache size matters: a burst above the cluster's capacity piles requests up in flight, each on its own connection; as the backlog drains, connections come back faster than new requests take them and every one beyond the cache is closed — and the next burst sets them up again. Without a pool: mean \(DurationFormat.milliseconds(none.mean)). " + parts.joined(separator: "; ") + ".")
         }
         return paragraphs
     }

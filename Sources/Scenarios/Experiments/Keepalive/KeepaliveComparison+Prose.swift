@@ -122,7 +122,8 @@ extension KeepaliveComparison {
     func burstsBullet(_ burst: Variant, floor: Double) -> String {
         let pool = Self.seed004().idleConnections
         let evicted = burst.connections?.closes(.evicted) ?? 0
-        var out = "- **Under bursts** the same pool needed \(NumberFormat.fixed(burst.setupsPerRequest, decimals: 4)) setups per request (\(NumberFormat.fixed(burst.setupsPerRequest / floor, decimals: 1))× the floor), with \(NumberFormat.integer(burst.connections?.peakOpen ?? 0)) connections open at the peak and \(NumberFormat.integer(evicted)) evicted"
+        let bursts = burst.scenario.workload?.bursts.isEmpty == false
+        var out = (bursts ? "- **Under bursts**" : "- **Under open-loop traffic** (the run ended before the first burst)") + " the same pool needed \(NumberFormat.fixed(burst.setupsPerRequest, decimals: 4)) setups per request (\(NumberFormat.fixed(burst.setupsPerRequest / floor, decimals: 1))× the floor), with \(NumberFormat.integer(burst.connections?.peakOpen ?? 0)) connections open at the peak and \(NumberFormat.integer(evicted)) evicted"
         out += evicted > 0 ? ": when the connections in use swing by more than \(pool), the cache no longer covers them.\n" : ": the swing in connections in use stayed within \(pool) idle ones.\n"
         return out
     }

@@ -111,15 +111,15 @@ extension StrategyComparison {
             out += "\(names(adapting)) \(adapting.count == 1 ? "sends" : "send") it fewer requests as its connections pile up or its latency average rises (\(shares(adapting, affected))), so "
             out += retried.allSatisfy { $0 == 0 }
                 ? "nothing times out"
-                : "only \(countRange(retried)) requests are retried after the per-try timeout"
-            out += " and p99 stays at \(DurationFormat.milliseconds(adapting.map { $0.result.value(of: .p99) }.min() ?? 0))–\(DurationFormat.milliseconds(adapting.map { $0.result.value(of: .p99) }.max() ?? 0)). "
+                : "only \(countRange(retried)) retries follow the per-try timeout"
+            out += " and p99 stays at \(millisecondRange(adapting.map { $0.result.value(of: .p99) })). "
         }
         if !blind.isEmpty {
             let retried = blind.map(Self.retried)
             out += "\(names(blind)) \(blind.count == 1 ? "keeps" : "keep") sending it its share (\(shares(blind, affected))), "
             out += retried.allSatisfy { $0 == 0 }
                 ? "but its queue stays short of the \(timeoutText) per-try timeout, so nothing times out"
-                : "but only \(countRange(retried)) requests are retried after the \(timeoutText) per-try timeout"
+                : "but only \(countRange(retried)) retries follow the \(timeoutText) per-try timeout"
             out += ", and p99 stays at \(millisecondRange(blind.map { $0.result.value(of: .p99) })). "
         }
         out += "A health check does not notice a slow server; only the strategy, or a timeout, can."

@@ -77,7 +77,7 @@ extension StrategyComparison {
             let fair = Double(server.configuration.slots) * server.configuration.speed / capacities.reduce(0, +)
             let over = row.filter { $0.share(of: affected) > fair * 1.2 }
             let within = row.filter { $0.share(of: affected) <= fair * 1.2 }
-            out += "`\(affected)` has \(NumberFormat.percent(fair, decimals: 1)) of the capacity. "
+            out += Self.extremesSentence(situation.scenario)
             if !over.isEmpty {
                 let one = over.count == 1
                 out += "\(names(over)) \(one ? "ignores" : "ignore") its weight (\(shares(over, affected))), so it runs hottest (up to \(NumberFormat.percent(over.map(\.maximumUtilisation).max() ?? 0, decimals: 0)) utilisation) and sets \(one ? "its" : "their") p99. "
@@ -116,8 +116,54 @@ extension StrategyComparison {
         let tied = wins.values.reduce(0, +) > cells.count
         var out = "Best p99 per situation\(tied ? " (a tie is a win for each strategy in it)" : ""): " + wins.sorted { $0.key < $1.key }.map { "`\($0.key)` in \($0.value)" }.joined(separator: ", ") + ". "
         out += robust.isEmpty ? "No strategy is among the three best in every situation. " : "Among the three best in every situation: \(robust.joined(separator: ", ")). "
-        out += "Strategies that look at load (connections, latency) adapt to heterogeneous, slow and failing servers without configuration; weighted strategies need weights that match capacity; hashing strategies buy affinity (a key or a client keeps its server) at the price of imbalance under skewed keys, which bounded loads limits."
+        out += lessonsSentence()
         return out
+    }
+
+    /// The conclusion's last sentence, each clause tested on the figures: that the strategies
+    /// looking at load kept p99 at or below the median of every situation with unequal, slow or
+    /// failing servers; that weights in proportion kept the weakest server within its share; that
+    /// hashing on skewed keys was the most uneven on identical servers, and bounded loads less so.
+    /// A clause that does not hold says what the figures show instead.
+    func lessonsSentence() -> String {
+        let loadLooking: [BalancingStrategyKind] = [.leastConnections, .leastRequest, .healthBased]
+        var lagging: [String] = []
+        for (situation, row) in zip(situations, cells) where situation.name != "identical" {
+            let sorted = row.map { $0.result.value(of: .p99) }.sorted()
+            guard !sorted.isEmpty else { continue }
+            let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            for cell in row where loadLooking.contains(cell.strategy) && cell.result.value(of: .p99) > median {
+                lagging.append("`\(cell.strategy.name)` in \(situation.name) (p99 \(DurationFormat.milliseconds(cell.result.value(of: .p99))), the median \(DurationFormat.milliseconds(median)))")
+            }
+        }
+        var clauses: [String] = []
+        clauses.append(lagging.isEmpty
+            ? "Strategies that look at load (connections, latency) adapt to heterogeneous, slow and failing servers without configuration"
+            : "Strategies that look at load (connections, latency) did not all adapt here: above the median p99 were \(ClaimCheck.list(lagging))")
+        if let index = situations.firstIndex(where: { $0.name == "heterogeneous" }), let weakest = situations[index].affected,
+           let server = situations[index].scenario.servers.first(where: { $0.id.name == weakest }),
+           let weighted = cells[index].first(where: { $0.strategy == .weightedRoundRobin }) {
+            let total = situations[index].scenario.servers.reduce(0.0) { $0 + Double($1.configuration.slots) * $1.configuration.speed }
+            let fair = total > 0 ? Double(server.configuration.slots) * server.configuration.speed / total : 0
+            clauses.append(weighted.share(of: weakest) <= fair * 1.2
+                ? "weighted strategies need weights that match capacity"
+                : "weights in proportion to speed did not keep `\(weakest)` within its \(NumberFormat.percent(fair, decimals: 1)) of the capacity under `weighted_round_robin` (\(NumberFormat.percent(weighted.share(of: weakest), decimals: 1)))")
+        }
+        if let identical = cells.first, let hash = identical.first(where: { $0.strategy == .consistentHash(key: .request, balanceFactor: nil) }),
+           let bounded = identical.first(where: { $0.strategy == .consistentHash(key: .request, balanceFactor: 1.25) }) {
+            let zipf: Bool = if case .zipf = base.workload?.keys { true } else { false }
+            let others = identical.filter { $0.strategy != hash.strategy }.map(\.peakToAverage).max() ?? 0
+            let affinity = "hashing strategies buy affinity (a key or a client keeps its server)"
+            let ratio = { (cell: Cell) in NumberFormat.fixed(cell.peakToAverage, decimals: 2) + "×" }
+            if zipf && hash.peakToAverage > others {
+                clauses.append(bounded.peakToAverage < hash.peakToAverage
+                    ? "\(affinity) at the price of imbalance under skewed keys, which bounded loads limits"
+                    : "\(affinity) at the price of imbalance under skewed keys, which bounded loads did not limit here (`hash` \(ratio(hash)), `hash_bounded` \(ratio(bounded)))")
+            } else {
+                clauses.append("\(affinity); on \(zipf ? "these skewed" : "these evenly drawn") keys `hash` was not the most uneven on identical servers (`hash` \(ratio(hash)) the mean load at its busiest server, up to \(NumberFormat.fixed(others, decimals: 2))× for the others)")
+            }
+        }
+        return clauses.joined(separator: "; ") + "."
     }
 
     /// A grid of one bar chart per situation, each strategy a bar.
@@ -151,6 +197,25 @@ extension StrategyComparison {
             }
         }
         return table.rendered()
+    }
+
+    /// "`s1`, the strongest (speed 2), has 44.4% of the capacity; `s4`, the weakest (speed 0.5),
+    /// 11.1%. ": the heterogeneous situation's servers with the least and the most capacity
+    /// (slots × speed), named from its speeds — tied servers together, with their share each.
+    static func extremesSentence(_ scenario: Scenario) -> String {
+        let (weakest, strongest) = capacityExtremes(scenario)
+        let total = scenario.servers.reduce(0.0) { $0 + Double($1.configuration.slots) * $1.configuration.speed }
+        func describe(_ servers: [Scenario.Server], _ word: String) -> (names: String, share: String) {
+            let names = ClaimCheck.list(servers.map { "`\($0.id.name)`" })
+            let speeds = Set(servers.map(\.configuration.speed))
+            let speed = speeds.count == 1 ? "speed \(NumberFormat.trimmed(servers[0].configuration.speed, maxDecimals: 2))" : "speeds " + servers.map { NumberFormat.trimmed($0.configuration.speed, maxDecimals: 2) }.joined(separator: ", ")
+            let one = servers.first.map { Double($0.configuration.slots) * $0.configuration.speed } ?? 0
+            let share = NumberFormat.percent(total > 0 ? one / total : 0, decimals: 1)
+            return ("\(names), the \(word) (\(speed))", share)
+        }
+        guard !weakest.isEmpty, !strongest.isEmpty else { return "" }
+        let weak = describe(weakest, "weakest"), strong = describe(strongest, "strongest")
+        return "\(strong.names), \(strongest.count == 1 ? "has" : "have") \(strong.share) of the capacity\(strongest.count > 1 ? " each" : ""); \(weak.names), \(weak.share)\(weakest.count > 1 ? " each" : ""). "
     }
 
     /// How `kind` keeps a weaker server within its share of the load, for the heterogeneous

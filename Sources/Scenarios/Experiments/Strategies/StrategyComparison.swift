@@ -131,13 +131,24 @@ public struct StrategyComparison: Sendable {
         func instant(_ time: Duration) -> String { NumberFormat.trimmed(time.seconds, maxDecimals: 3) + " s" }
         return [
             Situation(name: "identical", summary: "identical servers", affected: nil, scenario: base),
-            Situation(name: "heterogeneous", summary: "speeds \(speedList), weights \(weightList) (in proportion)", affected: heterogeneous.servers.last?.id.name, scenario: heterogeneous),
+            Situation(name: "heterogeneous", summary: "speeds \(speedList), weights \(weightList) (in proportion)",
+                      affected: capacityExtremes(heterogeneous).weakest.first?.id.name, scenario: heterogeneous),
             Situation(name: "one slow", summary: "\(second) \(NumberFormat.cardinal(slowFactor)) times slower for the whole run", affected: second.name,
                       scenario: base.withFaults([.init(at: .zero, fault: .slow(second, factor: Double(slowFactor)))])),
             Situation(name: "crash and back", summary: "\(second) crashes at \(instant(window.crash)) and is back at \(instant(window.back))", affected: second.name,
                       scenario: base.withFaults([.init(at: .after(window.crash), fault: .crash(second)),
                                                  .init(at: .after(window.restart), fault: .restart(second, bootTime: crashBootTime))])),
         ]
+    }
+
+    /// The servers with the least and the most capacity (slots × speed) in `scenario`, each in
+    /// the file's order (several when they tie): the heterogeneous situation's weakest is the one
+    /// its table follows, whichever place the speeds give it.
+    static func capacityExtremes(_ scenario: Scenario) -> (weakest: [Scenario.Server], strongest: [Scenario.Server]) {
+        let capacities = scenario.servers.map { Double($0.configuration.slots) * $0.configuration.speed }
+        guard let low = capacities.min(), let high = capacities.max() else { return ([], []) }
+        return (scenario.servers.indices.filter { capacities[$0] == low }.map { scenario.servers[$0] },
+                scenario.servers.indices.filter { capacities[$0] == high }.map { scenario.servers[$0] })
     }
 
     /// Runs every strategy in every situation; the seed study runs the first `seedCount` seeds

@@ -195,13 +195,15 @@ extension ZoneComparison {
         // (one user's forwards every few seconds leave empty seconds anyway).
         var stopped = false
         if start == 0 || before >= 1, let empty = seconds.indices.first(where: { $0 >= start && seconds[$0] == 0 }), seconds[..<empty].contains(where: { $0 > 0 }) {
-            text += "Forwards to zone \(zone) stopped in second \(empty) (\(empty - start) s after the crash\(passive ? ", once passive health had marked its servers down" : "")). "
+            let lag = Double(empty) - window.start
+            let when = lag <= 0 ? "the second of the crash" : "\(NumberFormat.trimmed(lag, maxDecimals: 3)) s after the crash"
+            text += "Forwards to zone \(zone) stopped in second \(empty) (\(when)\(passive ? ", once passive health had marked its servers down" : "")). "
             stopped = true
         }
         guard let end = window.end else { return text }
         func after(_ second: Int) -> String {
             let lag = Double(second) - end
-            return lag < 1 ? "in second \(second), the second of the restart" : "in second \(second), \(NumberFormat.fixed(lag, decimals: 0)) s after the restart"
+            return lag <= 0 ? "in second \(second), the second of the restart" : "in second \(second), \(NumberFormat.trimmed(lag, maxDecimals: 3)) s after the restart"
         }
         let why = passive ? ": a server marked down is tried again only after fail_timeout" : ""
         if before > 0 && before < 1 {

@@ -13,8 +13,9 @@ extension TrafficResult {
         var table = MarkdownTable(columns: columns + [.numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("p99.9"), .numeric("mean")])
         for server in servers {
             // A server clients got no successful answer from has no latency: "—", not 0 ms.
-            let latency = server.latency.map { [$0.p50, $0.p95, $0.p99, $0.p999, $0.mean].map(DurationFormat.milliseconds) } ?? Array(repeating: "—", count: 5)
-            var row = [server.id, NumberFormat.integer(server.served), issued == 0 ? "—" : NumberFormat.fixed(server.throughput, decimals: 1, grouping: true),
+            let latency = server.latency.map { [$0.p50, $0.p95, $0.p99, $0.p999, $0.mean].map(latencyText) } ?? Array(repeating: "—", count: 5)
+            // No rate over a run too short to show its time (``runTooShortForRates``).
+            var row = [server.id, NumberFormat.integer(server.served), issued == 0 || runTooShortForRates ? "—" : NumberFormat.fixed(server.throughput, decimals: 1, grouping: true),
                        NumberFormat.integer(server.errors)]
             if hung { row.append(NumberFormat.integer(server.heldByHang)) }
             table.append(row + latency)
@@ -72,12 +73,17 @@ extension TrafficResult {
             out += "### Failovers\n\n"
             var failovers = MarkdownTable(columns: [.text("server"), .text("fault"), .numeric("at"), .numeric("detected"), .numeric("detection time"),
                                                     .numeric("repaired"), .numeric("back in rotation"), .numeric("recovery time")])
-            for failover in balancer.failovers {
+            // The first ``failoversShown`` rows, then how many more, as the Faults list counts the
+            // faults past the run's end: a server crashed 300 times in a run made a row of each.
+            for failover in balancer.failovers.prefix(TrafficResult.failoversShown) {
                 failovers.append([failover.server, failover.fault, DurationFormat.seconds(failover.at, grouping: true), DurationFormat.seconds(failover.detectedAt, grouping: true),
                                   DurationFormat.seconds(failover.detectionTime, grouping: true), DurationFormat.seconds(failover.repairedAt, grouping: true),
                                   DurationFormat.seconds(failover.recoveredAt, grouping: true), DurationFormat.seconds(failover.recoveryTime, grouping: true)])
             }
             out += failovers.rendered() + "\n"
+            if let last = balancer.failovers.last, balancer.failovers.count > TrafficResult.failoversShown {
+                out += "… and \(NumberFormat.counted(balancer.failovers.count - TrafficResult.failoversShown, "more failover")), the last at \(DurationFormat.seconds(last.at, grouping: true)) (report.json's `failovers` lists them all).\n\n"
+            }
         }
         if !balancer.events.isEmpty {
             out += "### Events\n\n"
@@ -93,6 +99,8 @@ extension TrafficResult {
 
     /// How many balancer events the Markdown report lists before it refers to the CSV.
     static let eventsShown = 40
+    /// How many failovers the Markdown report's table lists before it counts the rest (report.json has them all).
+    static let failoversShown = 40
 
 }
 

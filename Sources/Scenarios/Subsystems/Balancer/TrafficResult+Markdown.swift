@@ -9,7 +9,7 @@ extension TrafficResult {
         var out = "# Scenario `\(scenario)`\n\n"
         out += "- seed: `\(seed)`\n- replay: `\(replayCommand)`\n- digest: `\(digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
-        out += "- virtual time: \(NumberFormat.fixed(virtualSeconds, decimals: 3)) s; events processed: \(NumberFormat.integer(events))\n\n"
+        out += "- virtual time: \(DurationFormat.seconds(virtualSeconds, grouping: true)); events processed: \(NumberFormat.integer(events))\n\n"
         if !summary.isEmpty { out += summary + "\n\n" }
         if let failure { out += "**The simulation stopped early:** \(failure)\n\n" }
 
@@ -55,15 +55,32 @@ extension TrafficResult {
         requests.append(["refused", NumberFormat.integer(refused)])
         for failure in statusFailures { requests.append(["status \(failure.status)", NumberFormat.integer(failure.count)]) }
         out += requests.rendered() + "\n"
-        out += "Throughput: \(NumberFormat.fixed(throughput, decimals: 1, grouping: true)) successful requests per virtual second.\n\n"
+        if runTooShortForRates {
+            out += "Throughput: — (\(NumberFormat.counted(succeeded, "successful request")) in \(DurationFormat.seconds(virtualSeconds)) of virtual time, too short a run for a rate per second).\n\n"
+        } else {
+            out += "Throughput: \(NumberFormat.fixed(throughput, decimals: 1, grouping: true)) successful requests per virtual second.\n\n"
+        }
 
         out += "## Latency of successful requests\n\n"
         if !latencyMeasured { out += "No client request succeeded: there is no latency to measure.\n\n" }
         var latencyTable = MarkdownTable(columns: latency.map { .numeric($0.label) })
-        latencyTable.append(latency.map { latencyMeasured ? DurationFormat.milliseconds($0.seconds) : "—" })
+        latencyTable.append(latency.map { latencyMeasured ? latencyText($0.seconds) : "—" })
         out += latencyTable.rendered() + "\n"
 
         return out
+    }
+
+    /// Whether the run is too short for a rate per second: its virtual time reads `< 0.001 s` (a
+    /// world of 1 ns links and services answered its one request in 3 ns, "333,333,333.3
+    /// successful requests per virtual second").
+    var runTooShortForRates: Bool { virtualSeconds < 0.0005 }
+
+    /// A latency as the report's tables write it (``DurationFormat/milliseconds(_:)``): the
+    /// histogram's figure, but no longer than the run. The histogram counts whole microseconds,
+    /// a latency under one as one, and gives a bucket's top: a 3 ns request of a 3 ns run read
+    /// "0.001 ms", and now reads `< 0.001 ms`. report.json keeps the histogram's figures.
+    func latencyText(_ seconds: Double) -> String {
+        DurationFormat.milliseconds(min(seconds, virtualSeconds))
     }
 
     /// The Requests section of a run in which no client issued a request.

@@ -14,9 +14,16 @@ enum LogPart: SubsystemPart {
         case .lost: return Double(log.lost)
         case .duplicates: return Double(log.duplicates)
         case .producerErrors: return Double(log.producers.reduce(0) { $0 + $1.errors })
-        case .readByJobs: return Double(log.readByJobs)
-        case .unread: return Double(max(0, log.topics.reduce(0) { $0 + $1.records } - log.readByJobs))
+        // A topic job whose input the run never counted (refused, or still running at the end:
+        // ``MapReduceRunResult/inputUnread``) leaves what the jobs read unknown.
+        case .readByJobs: return readByJobsCounted(result) ? Double(log.readByJobs) : nil
+        case .unread: return readByJobsCounted(result) ? Double(max(0, log.topics.reduce(0) { $0 + $1.records } - log.readByJobs)) : nil
         }
+    }
+
+    /// Whether every job reading a topic has its input counted.
+    private static func readByJobsCounted(_ result: RunResult) -> Bool {
+        result.jobs.allSatisfy { $0.result.inputUnread == nil || $0.result.run.rejection != nil }
     }
 
     static func markdown(_ result: RunResult) -> String {
@@ -31,7 +38,7 @@ enum LogPart: SubsystemPart {
         var topics = MarkdownTable(columns: [.text("topic"), .numeric("records at the end")])
         for topic in log.topics { topics.append([topic.name, NumberFormat.integer(topic.records)]) }
         out += topics.rendered() + "\n"
-        out += "Acknowledged records lost: \(log.lost); records beyond those acknowledged: \(log.duplicates); read by jobs: \(NumberFormat.integer(log.readByJobs)).\n\n"
+        out += "Acknowledged records lost: \(log.lost); records beyond those acknowledged: \(log.duplicates); read by jobs: \(readByJobsCounted(result) ? NumberFormat.integer(log.readByJobs) : "not counted (a job reading a topic was still running at the end)").\n\n"
         return out
     }
 }

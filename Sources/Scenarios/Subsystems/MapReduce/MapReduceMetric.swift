@@ -20,11 +20,12 @@ public enum MapReduceMetric: String, MetricCatalog {
     case speculativeAttempts = "speculative_attempts"
     /// Tasks a backup finished first.
     case speculativeWins = "speculative_wins"
-    /// Attempts failed by the job's own code.
+    /// Attempts failed by the job's own code (not the maps that could not read their input from
+    /// the log, which count towards the attempt limit too: the report's attempts table has their row).
     case failedAttempts = "failed_attempts"
     /// Attempts timed out for lack of progress.
     case timedOutAttempts = "timed_out_attempts"
-    /// Attempts lost to worker deaths, restarts and unreachable data.
+    /// Attempts lost to worker deaths, restarts and an unreachable shuffle store.
     case lostAttempts = "lost_attempts"
     /// Finished map tasks run again because their output was lost.
     case mapReexecutions = "map_reexecutions"
@@ -36,11 +37,13 @@ public enum MapReduceMetric: String, MetricCatalog {
     case bytesShuffled = "bytes_shuffled"
     /// Bytes the map output would have taken without the combiner.
     case bytesWithoutCombiner = "bytes_without_combiner"
-    /// 1 − bytes shuffled ÷ bytes without combiner.
+    /// 1 − bytes shuffled ÷ bytes without combiner; no figure unless every reduce task committed
+    /// (the bytes shuffled are the committed reduce attempts').
     case shuffleReduction = "shuffle_reduction"
     /// The longest time from an attempt's last progress to the coordinator noticing its loss.
     case maxDetectionTime = "max_detection_time"
-    /// The longest time from an attempt's last progress to its task's completion.
+    /// The longest time from an attempt's last progress to its task's completion: 0 when no
+    /// attempt was lost, no figure when some were and none of their tasks completed.
     case maxRecoveryTime = "max_recovery_time"
     /// Input records per second of makespan.
     case eventsPerSecond = "events_per_second"
@@ -51,7 +54,8 @@ public enum MapReduceMetric: String, MetricCatalog {
     case succeededJobs = "succeeded_jobs"
     /// Jobs that failed, were refused, or did not finish.
     case failedJobs = "failed_jobs"
-    /// Input records the jobs read.
+    /// Input records the jobs read; no figure while a job reading a topic has not counted its
+    /// input (it counts the range it planned when it ends).
     case inputRecords = "input_records"
     /// Input records of every job per second, from the first submission to the last job's end.
     case throughput

@@ -24,7 +24,10 @@ enum MapReducePart: SubsystemPart {
         case .jobs: return Double(results.count)
         case .succeededJobs: return Double(results.filter(\.succeeded).count)
         case .failedJobs: return Double(results.filter { !$0.succeeded }.count)
-        case .inputRecords: return Double(results.reduce(0) { $0 + $1.inputRecords })
+        case .inputRecords:
+            // A job whose input the run never counted (``MapReduceRunResult/inputUnread``) leaves the sum unknown.
+            let counts = results.map { $0.value(of: .inputRecords) }
+            return counts.contains(nil) ? nil : counts.reduce(0) { $0 + $1! }
         case .throughput:
             let ran = jobs.filter { $0.result.run.rejection == nil }
             let starts = ran.compactMap(\.submittedAt)
@@ -60,7 +63,7 @@ enum MapReducePart: SubsystemPart {
         measured.outages = outages
         var out = "# MapReduce job `\(job.id)`\n\n"
         if let submitted = job.submittedAt {
-            out += "Submitted at \(DurationFormat.seconds(submitted))"
+            out += "Submitted at \(DurationFormat.seconds(submitted, grouping: true))"
             out += job.gatewayAttempts > 0 ? " through the balancer (\(job.gatewayAttempts) \(job.gatewayAttempts == 1 ? "try" : "tries")).\n\n" : ".\n\n"
         }
         out += RunResult.demoted(measured.markdown(), dropTitle: true).replacingOccurrences(of: "](timeline.svg)", with: job.result.run.report == nil ? "](timeline.svg) (the world's timeline)" : "](\(job.id)/timeline.svg)")

@@ -37,7 +37,7 @@ extension ScenarioLoader {
 
     static func parseMapReduceJob(_ item: YAMLCursor, index: Int, baseDirectory: String) throws(ScenarioError) -> MapReduceSection.Job {
         let fields = try item.mapping(ScenarioSchema.worldJob)
-        let spec = try MapReduceScenarioLoader.parseJob(item, fields: fields)
+        var spec = try MapReduceScenarioLoader.parseJob(item, fields: fields)
         let id = try fields["id"]?.name() ?? "job-\(index + 1)"
         if let problem = ScenarioDocument.problem(withName: id) {
             throw (fields["id"] ?? item).error(.invalidValue(problem.replacingOccurrences(of: "a scenario's name", with: "a job id")))
@@ -56,8 +56,9 @@ extension ScenarioLoader {
                 if let other = inputFields[key] { throw other.error(.invalidValue("a job reads objects or '\(key.excerpt)', not both")) }
             }
             let objectFields = try objects.mapping(ScenarioSchema.inputObjects)
-            input = .objects(bucket: try objectFields.required("bucket").string(), prefix: try objectFields["prefix"]?.string() ?? "",
-                             splitSize: try inputFields["split_size"]?.positiveByteCount() ?? 64 * 1024)
+            let (bucket, prefix) = (try objectFields.required("bucket").string(), try objectFields["prefix"]?.string() ?? "")
+            input = .objects(bucket: bucket, prefix: prefix, splitSize: try inputFields["split_size"]?.positiveByteCount() ?? 64 * 1024)
+            spec.objectInput = (bucket, prefix)
         } else {
             for key in ["records_per_split", "group"] {
                 if let other = inputFields[key] { throw other.error(.invalidValue("'\(key.excerpt)' applies to a job reading a topic")) }

@@ -41,22 +41,32 @@ extension MapReduce.Cluster {
         if let report { handle.finish(report) }
     }
 
+    /// How long planning a job's splits keeps asking a log that does not answer: Kafka's
+    /// `default.api.timeout.ms` (60 s), which bounds the consumer's `endOffsets` and `committed`
+    /// calls an input format makes while it computes the splits — the job is then refused
+    /// (its client's `getSplits` throws), not planned at the run's time limit.
+    static let planningTimeout = Duration.seconds(60)
+
     /// The range of `topic` to read: from the group's committed offsets (or the start) to the end
-    /// offsets now.
+    /// offsets now; the last failure when the log did not answer within ``planningTimeout``.
     private func logRange(topic: String, group: String?) async throws(LogClientError) -> (from: [Int], to: [Int]) {
-        let end = try await retryingLog { log throws(LogError) in try log.endOffsets(of: topic) }
+        let deadline = simulation.now.advanced(by: Self.planningTimeout)
+        let end = try await retryingLog(until: deadline) { log throws(LogError) in try log.endOffsets(of: topic) }
         guard let group else { return (Array(repeating: 0, count: end.count), end) }
-        return (try await retryingLog { log throws(LogError) in try log.committedOffsets(group: group, topic: topic) }, end)
+        return (try await retryingLog(until: deadline) { log throws(LogError) in try log.committedOffsets(group: group, topic: topic) }, end)
     }
 
-    /// Calls the log until the call gets through; a refusal by the log is final.
+    /// Calls the log until the call gets through (or, past `deadline`, throws its last failure);
+    /// a refusal by the log is final.
     private func retryingLog<Answer: Sendable>(
+        until deadline: VirtualInstant? = nil,
         _ body: @escaping @Sendable (isolated PartitionedLog) throws(LogError) -> Answer
     ) async throws(LogClientError) -> Answer {
         while true {
             do {
                 return try await network.callLog(from: clientID, log: log, timeout: configuration.callTimeout, body)
-            } catch .network {
+            } catch .network(let failure) {
+                if let deadline, simulation.now >= deadline { throw .network(failure) }
                 await simulation.sleep(for: configuration.pollInterval)
             }
         }

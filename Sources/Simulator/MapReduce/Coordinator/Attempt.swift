@@ -8,12 +8,13 @@ extension MapReduce {
         /// It completed, but another attempt of the task had already succeeded; its output was
         /// ignored.
         case duplicate
-        /// It reported an error from the job's own code; counts towards the task's attempt limit.
+        /// It reported an error from the job's own code, or a map could not read its input split
+        /// (``inputUnavailablePrefix``: Hadoop's record reader throws and the attempt fails);
+        /// counts towards the task's attempt limit.
         case failed(String)
         /// It made no progress for the policy's task timeout; counts towards the attempt limit.
         case timedOut
-        /// Its worker died, restarted or could not reach what the task needed (its input, the
-        /// shuffle store): not the task's fault, so it does not count towards the limit (Hadoop's
+        /// Its worker died, restarted or could not reach the shuffle store: not the task's fault, so it does not count towards the limit (Hadoop's
         /// killed attempts). A reduce attempt that cannot fetch a map output is not lost: it waits
         /// for the output's re-execution.
         case lost(String)
@@ -25,6 +26,16 @@ extension MapReduce {
         /// ApplicationMaster attempt kills the previous one's containers and reschedules every
         /// task that had not completed. Its late completion is ignored.
         public static let coordinatorRestarted = AttemptOutcome.killed("coordinator restarted")
+
+        /// How a map attempt that could not read its input split from the log says so, after
+        /// `failed: `: `input unavailable: <why>`.
+        public static let inputUnavailablePrefix = "input unavailable: "
+
+        /// Whether it failed because it could not read its input (not in the job's code).
+        public var isInputFailure: Bool {
+            if case .failed(let reason) = self { return reason.hasPrefix(Self.inputUnavailablePrefix) }
+            return false
+        }
 
         /// Whether the attempt is over.
         public var isFinished: Bool { self != .running }

@@ -56,8 +56,11 @@ extension MapReduce.Coordinator {
         case .jobError(let message):
             endAttempt(attempt.number, of: jobID, outcome: .failed(message))
         case .inputUnavailable(let reason):
-            endAttempt(attempt.number, of: jobID, outcome: .lost("input unavailable: \(reason)"))
-            delayRetry(of: attempt.task, of: jobID)
+            // As Hadoop's: a map attempt whose record reader cannot read its split throws (an
+            // IOException) and fails, which counts towards `mapreduce.map.maxattempts` — a log
+            // that never comes back fails the job after `max_attempts` instead of retrying to the
+            // time limit. The failure's backoff spaces the retries.
+            endAttempt(attempt.number, of: jobID, outcome: .failed(MapReduce.AttemptOutcome.inputUnavailablePrefix + reason))
         case .storeUnavailable(let reason):
             endAttempt(attempt.number, of: jobID, outcome: .lost("shuffle store unavailable: \(reason)"))
             delayRetry(of: attempt.task, of: jobID)
@@ -66,7 +69,7 @@ extension MapReduce.Coordinator {
         }
     }
 
-    /// Holds an idle task back for one backoff base: what it needs (the log, the shuffle store)
+    /// Holds an idle task back for one backoff base: what it needs (the shuffle store)
     /// was unreachable a moment ago, and retrying at once would only fail again — as fast as the
     /// network answers "unreachable" — without counting towards the attempt limit.
     private func delayRetry(of task: MapReduce.TaskID, of jobID: String) {
@@ -124,8 +127,13 @@ extension MapReduce.Coordinator {
         jobs[jobID]![task] = record
         if record.failures >= policy.maxAttempts {
             jobs[jobID]![task].state = .failed
-            finish(jobID, status: .failed("\(task) failed \(record.failures) times; last: \(record.lastFailure ?? "unknown")"))
+            finish(jobID, status: .failed(Self.failedTask(task, record)))
         }
+    }
+
+    /// `map-5 failed 1 time; last: …` (`4 times`).
+    static func failedTask(_ task: MapReduce.TaskID, _ record: MapReduce.TaskRecord) -> String {
+        "\(task) failed \(record.failures) \(record.failures == 1 ? "time" : "times"); last: \(record.lastFailure ?? "unknown")"
     }
 
     /// Records the late answer of `attempt`, which the coordinator declared lost or timed out at
@@ -227,7 +235,7 @@ extension MapReduce.Coordinator {
         let record = jobs[jobID]![task]
         guard record.failures >= policy.maxAttempts else { return false }
         jobs[jobID]![task].state = .failed
-        finish(jobID, status: .failed("\(task) failed \(record.failures) times; last: \(record.lastFailure ?? "unknown")"))
+        finish(jobID, status: .failed(Self.failedTask(task, record)))
         return true
     }
 

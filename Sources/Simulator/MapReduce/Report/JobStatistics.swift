@@ -32,6 +32,11 @@ extension MapReduce {
         /// Attempts that failed in the job's own code (not the completed maps failed afterwards,
         /// counted in ``retroactiveFailures``).
         public let failedAttempts: Int
+        /// Map attempts that failed because they could not read their input split from the log
+        /// (`failed: input unavailable: …`), counted towards their task's attempt limit and
+        /// against their worker as Hadoop counts a record reader's IOException; not among
+        /// ``failedAttempts``.
+        public let inputFailures: Int
         /// Completed maps failed afterwards because reducers could not fetch their output, each
         /// counted against its task and worker (Hadoop's retroactive failures; its
         /// `NUM_FAILED_MAPS` counts them with the failed attempts). Their attempts read
@@ -48,8 +53,8 @@ extension MapReduce {
         public let retroactiveKills: Int
         /// Attempts timed out for lack of progress (those that answered late included).
         public let timedOutAttempts: Int
-        /// Attempts lost to worker deaths, restarts and unreachable data (those that answered
-        /// late included).
+        /// Attempts lost to worker deaths, restarts and an unreachable shuffle store (those that
+        /// answered late included).
         public let lostAttempts: Int
         /// Map tasks run again because their finished output was lost.
         public let mapReexecutions: Int

@@ -161,8 +161,9 @@ extension MapReduce.TaskResult {
         case .mapped: return "mapped"
         case .reduced: return "reduced"
         case .failed(.jobError(let message)): return "failed: \(message)"
-        // The coordinator counts these as lost, not as the task's failures.
-        case .failed(.inputUnavailable(let reason)): return "lost: input unavailable: \(reason)"
+        // The coordinator counts an unreadable input as the task's failure (as Hadoop's), the
+        // others as lost.
+        case .failed(.inputUnavailable(let reason)): return "failed: input unavailable: \(reason)"
         case .failed(.storeUnavailable(let reason)): return "lost: shuffle store unavailable: \(reason)"
         case .failed(.rejected): return "lost: no free slot"
         }

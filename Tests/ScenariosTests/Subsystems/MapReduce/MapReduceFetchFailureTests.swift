@@ -89,7 +89,7 @@ import Testing
             Issue.record("the job did not fail: \(report.status)")
             return
         }
-        #expect(reason.hasPrefix("map-10 failed 1 times; last: output could not be fetched: reduce-"))
+        #expect(reason.hasPrefix("map-10 failed 1 time; last: output could not be fetched: reduce-"))
         #expect(reason.contains("could not fetch map-10"))
         #expect(report.statistics.mapReexecutions == 1)
         #expect(Self.micros(report.finishedAt) == 5_209_720)
@@ -107,13 +107,13 @@ import Testing
             Issue.record("the job did not fail: \(report.status)")
             return
         }
-        #expect(reason.hasPrefix("map-10 failed 1 times; last: output could not be fetched: "))
+        #expect(reason.hasPrefix("map-10 failed 1 time; last: output could not be fetched: "))
     }
 
     /// The Setup row says which attempts the limit counts.
     @Test func theSetupSaysLostAttemptsDoNotCountTowardsTheLimit() throws {
         let (job, _) = try Self.run("crash")
         #expect(job.setupTable().rendered().contains(
-            "at most 4 attempts per task; attempts lost to crashes or unreachable inputs do not count, as Hadoop's killed attempts; a completed map whose output could not be fetched does, as Hadoop's retroactive failures"))
+            "at most 4 attempts per task; attempts lost to crashes or an unreachable shuffle store do not count, as Hadoop's killed attempts; a map that cannot read its input from the log does, as Hadoop's failed attempts; a completed map whose output could not be fetched does, as Hadoop's retroactive failures"))
     }
 }

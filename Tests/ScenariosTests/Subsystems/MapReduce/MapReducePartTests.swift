@@ -99,7 +99,7 @@ import Testing
             }
         }
         #expect(rows == ["| input       | synthetic log (100 lines, seed 1) in splits of 65,536 bytes; 100 records, 10,146 bytes |",
-                         "| input       | in splits of 65,536 bytes; 0 records, 0 bytes |"])
+                         "| input       | the objects under `s3://empty-bucket/` in splits of 65,536 bytes; 0 records, 0 bytes |"])
     }
     /// The checker's `w11-mr-chaos.yaml`: job c1 fails before its reduce phase, c2 succeeds, and
     /// `mapreduce.reduce_phase` read — (nil) for the whole world; it is c2's, the longest of the

@@ -16,6 +16,9 @@ public struct MapReduceScenario: Sendable {
         /// The share of its map tasks, 0 … 1, that must have completed before its reduce tasks
         /// are scheduled (``MapReduce/ReduceSlowstart``); 1 waits for every map.
         public var reduceSlowstart: Double
+        /// The bucket and key prefix a world job's input objects are read from (`input: objects:`),
+        /// for its report's Setup; nil for every other input.
+        public var objectInput: (bucket: String, prefix: String)?
 
         /// Creates a job specification.
         public init(job: any MapReduce.Job, reducers: Int, combining: Bool,

@@ -5,14 +5,14 @@ import Simulator
 /// recoveries — so the scenario report and the experiment report say the same things the same
 /// way.
 enum JobReportTables {
-    /// `12.345 s`, or `—`.
+    /// `12.345 s` (`28,800.253 s`: grouped, as every report table writes seconds), or `—`.
     static func seconds(_ duration: Duration?) -> String {
-        DurationFormat.seconds(duration?.seconds)
+        DurationFormat.seconds(duration?.seconds, grouping: true)
     }
 
-    /// `12.345 s`, or `—`, for an instant since the start of the run.
+    /// `12.345 s` (`28,800.253 s`), or `—`, for an instant since the start of the run.
     static func seconds(_ instant: VirtualInstant?) -> String {
-        DurationFormat.seconds(instant?.seconds)
+        DurationFormat.seconds(instant?.seconds, grouping: true)
     }
 
     /// Status, makespan and the two phases.
@@ -41,6 +41,9 @@ enum JobReportTables {
         table.append(["speculative backups", NumberFormat.integer(statistics.speculativeAttempts)])
         table.append(["tasks a backup finished first", NumberFormat.integer(statistics.speculativeWins)])
         table.append(["failed in the job's code", NumberFormat.integer(statistics.failedAttempts)])
+        if statistics.inputFailures > 0 {
+            table.append(["failed reading their input (the log did not answer)", NumberFormat.integer(statistics.inputFailures)])
+        }
         table.append(["completed maps failed afterwards (output reducers could not fetch)", NumberFormat.integer(statistics.retroactiveFailures)])
         table.append(["completed maps killed afterwards (output lost with their worker)", NumberFormat.integer(statistics.retroactiveKills)])
         table.append(["timed out (no progress)", NumberFormat.integer(statistics.timedOutAttempts)])
@@ -77,10 +80,10 @@ enum JobReportTables {
             let outcome = recovery.outcome.description + (recovery.lateAnswer.map { "; " + $0.description } ?? "")
             let figure = measured[recovery.attempt]
             table.append([recovery.task.description, String(recovery.attempt), outcome,
-                          figure.map { DurationFormat.seconds($0.lastProgress) } ?? seconds(recovery.lastProgressAt),
+                          figure.map { DurationFormat.seconds($0.lastProgress, grouping: true) } ?? seconds(recovery.lastProgressAt),
                           seconds(recovery.detectedAt), seconds(recovery.rescheduledAt), seconds(recovery.recoveredAt),
-                          figure.map { DurationFormat.seconds($0.detection) } ?? seconds(recovery.detectionTime),
-                          figure.map { DurationFormat.seconds($0.recovery) } ?? seconds(recovery.recoveryTime)])
+                          figure.map { DurationFormat.seconds($0.detection, grouping: true) } ?? seconds(recovery.detectionTime),
+                          figure.map { DurationFormat.seconds($0.recovery, grouping: true) } ?? seconds(recovery.recoveryTime)])
         }
         return table
     }

@@ -7,7 +7,7 @@ extension MapReduceRunResult {
         var out = "# MapReduce scenario `\(scenario.name)`\n\n"
         out += "- seed: `\(seed)`\n- replay: `\(replayCommand)`\n- digest: `\(run.digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
-        out += "- virtual time: \(NumberFormat.fixed(run.virtualSeconds, decimals: 3)) s; events processed: \(NumberFormat.integer(run.events))\n\n"
+        out += "- virtual time: \(DurationFormat.seconds(run.virtualSeconds, grouping: true)); events processed: \(NumberFormat.integer(run.events))\n\n"
         if !scenario.summary.isEmpty { out += scenario.summary + "\n\n" }
         if !problems.isEmpty { out += reportedProblems.map { "**\($0)**\n" }.joined(separator: "\n") + "\n" }
 
@@ -30,7 +30,10 @@ extension MapReduceRunResult {
         }
         out += "## Shuffle\n\n" + JobReportTables.shuffle(report.statistics, combining: report.combining).rendered() + "\n"
         let statistics = report.statistics
-        if statistics.shuffleBytesWithoutCombiner > 0 {
+        if !report.shuffleMeasured {
+            // The bytes fetched are the committed reduce attempts' only: no share of the shuffle.
+            out += "What the shuffle saved is not measured: not every reduce task committed, so the bytes fetched are not the whole shuffle.\n\n"
+        } else if statistics.shuffleBytesWithoutCombiner > 0 {
             out += "The reduce tasks fetched \(NumberFormat.integer(statistics.shuffledBytes)) bytes where the map functions emitted \(NumberFormat.integer(statistics.shuffleBytesWithoutCombiner)): "
             if !report.combining {
                 out += "without a combiner every emitted record crosses the network.\n\n"
@@ -73,23 +76,40 @@ extension MapReduceRunResult {
         var table = MarkdownTable(columns: [.text("setting"), .text("value")])
         table.append(["workers", "\(cluster.workers) × \(cluster.mapSlotsPerWorker) map slot(s), \(cluster.reduceSlotsPerWorker) reduce slot(s)"])
         table.append(["shuffle", MapReduceRunResult.describe(cluster.shuffle)])
-        table.append(["coordinator", "heartbeats every \(policy.heartbeatInterval.formattedSeconds), task timeout \(policy.taskTimeout.formattedSeconds), worker timeout \(policy.workerTimeout.formattedSeconds), at most \(NumberFormat.counted(policy.maxAttempts, "attempt")) per task; attempts lost to crashes or unreachable inputs do not count, as Hadoop's killed attempts; a completed map whose output could not be fetched does, as Hadoop's retroactive failures; a completed map whose output was lost with its worker is killed afterwards and runs again, not counted, as Hadoop kills the map attempts of an unusable node"])
-        table.append(["speculation", policy.speculation.map { "on (backup when slower than \(NumberFormat.trimmed($0.slowness, maxDecimals: 2))× the median, after \($0.minimumRuntime.formattedSeconds))" } ?? "off"])
+        table.append(["coordinator", "heartbeats every \(seconds(policy.heartbeatInterval)), task timeout \(seconds(policy.taskTimeout)), worker timeout \(seconds(policy.workerTimeout)), at most \(NumberFormat.counted(policy.maxAttempts, "attempt")) per task; attempts lost to crashes or an unreachable shuffle store do not count, as Hadoop's killed attempts; a map that cannot read its input from the log does, as Hadoop's failed attempts; a completed map whose output could not be fetched does, as Hadoop's retroactive failures; a completed map whose output was lost with its worker is killed afterwards and runs again, not counted, as Hadoop kills the map attempts of an unusable node"])
+        table.append(["speculation", policy.speculation.map { "on (backup when slower than \(NumberFormat.trimmed($0.slowness, maxDecimals: 2))× the median, after \(seconds($0.minimumRuntime)))" } ?? "off"])
         table.append(["job", "`\(scenario.job.name)`, R = \(scenario.job.reducers), combiner \(scenario.job.combining ? "on" : "off")"])
         var size = "\(NumberFormat.counted(inputRecords, "record")), \(NumberFormat.counted(inputBytes, "byte"))"
-        if scenario.input.log != nil, let read = run.report?.statistics.map.inputBytes, read != inputBytes {
-            // Records read from a topic carry no line ends; the map tasks count one after each.
-            size += " of record values (\(NumberFormat.integer(read)) bytes with the newline ending each record, as the map tasks count them)"
+        if let unread = inputUnread {
+            size = unread
+        } else if scenario.input.log != nil, let map = run.report?.statistics.map, map.inputBytes != inputBytes {
+            size += " of record values"
+            if map.inputRecords == inputRecords {
+                // Records read from a topic carry no line ends; the map tasks count one after each.
+                size += " (\(NumberFormat.integer(map.inputBytes)) bytes with the newline ending each record, as the map tasks count them)"
+            } else {
+                // A job that ended before every map completed: its completed maps read part of it.
+                size += "; the completed map tasks read \(NumberFormat.integer(map.inputRecords)) of them (\(NumberFormat.counted(map.inputBytes, "byte")) with the newline ending each record)"
+            }
         }
-        table.append(["input", scenario.input.description + "; " + size])
+        var source = scenario.input.description
+        if let objects = scenario.job.objectInput {
+            source = "the objects under `s3://\(objects.bucket)/\(objects.prefix)` " + source
+        }
+        table.append(["input", source + "; " + size])
         return table
     }
 
-    /// `local disk` or `shuffle store (TTL 3600.000s)`.
+    /// `3.000 s` (`3,600.000 s`), as every report table writes seconds.
+    private func seconds(_ duration: Duration) -> String {
+        DurationFormat.seconds(duration.seconds, grouping: true)
+    }
+
+    /// `local disk` or `shuffle store (TTL 3,600.000 s)`.
     static func describe(_ shuffle: MapReduce.ShuffleMode) -> String {
         switch shuffle {
         case .localDisk: return "local disk of each map worker"
-        case .shuffleStore(let ttl): return "shuffle store (TTL \(ttl.formattedSeconds))"
+        case .shuffleStore(let ttl): return "shuffle store (TTL \(DurationFormat.seconds(ttl.seconds, grouping: true)))"
         }
     }
 
@@ -97,7 +117,8 @@ extension MapReduceRunResult {
     func outputSentence() -> String {
         if let oracleFailure { return "The sequential oracle could not run: \(oracleFailure)." }
         guard let output = run.report?.output else {
-            return "The job produced no output; the sequential oracle has \(NumberFormat.integer(comparison.expectedRecords)) records."
+            if inputUnread != nil { return "The job produced no output; its input was not counted, so there is no sequential run to compare." }
+            return "The job produced no output; the sequential oracle has \(NumberFormat.counted(comparison.expectedRecords, "record"))."
         }
         let count = output.records.count
         let over = "over the same \(NumberFormat.counted(inputRecords, "input record"))"
@@ -128,7 +149,7 @@ extension MapReduceRunResult {
     /// A measured figure as its metric reads: `12.345 s`, `true`, `0.8123`, `1,234`.
     static func format(_ value: Double?, _ metric: Metric) -> String {
         guard let value else { return "—" }
-        if metric.unit == .duration { return DurationFormat.seconds(value) }
+        if metric.unit == .duration { return DurationFormat.seconds(value, grouping: true) }
         if metric.unit == .boolean { return value == 1 ? "true" : "false" }
         if value == value.rounded() && abs(value) < 1e15 { return NumberFormat.integer(Int64(value)) }
         return NumberFormat.fixed(value, decimals: 4)

@@ -35,6 +35,25 @@ public struct MapReduceRunResult: Sendable {
         run.report.map { RecoveryFigures.of($0, outages: outages) } ?? []
     }
 
+    /// Why the run cannot say how many records the job's input held, or nil when it can. A world
+    /// job reading a topic counts the records of the range it planned once it has ended (a job
+    /// refused while the log was down, or still running at the end, never counted them: its input
+    /// read "0 records" as if the topic were empty); one reading a bucket, once its client has
+    /// fetched the objects. Every other input is read at load time.
+    var inputUnread: String? {
+        let input = scenario.input
+        if scenario.job.objectInput != nil {
+            if inputBytes > 0 || run.rejection?.hasPrefix("no objects with bytes") == true { return nil }
+            return run.rejection.map { "not read: the job was refused (\($0))" } ?? "not read: the job's client never fetched the objects"
+        }
+        guard input.log != nil, input.files.isEmpty, input.synthetic == nil else { return nil }
+        if run.report?.status.isFinished == true { return nil }
+        if let rejection = run.rejection {
+            return rejection.hasSuffix("there is nothing to map") ? nil : "not read: the job was refused (\(rejection))"
+        }
+        return run.report == nil ? "not read: the job was never submitted" : "not counted: the job was still running when the run ended"
+    }
+
     /// Whether the job succeeded: it finished as succeeded and its output is stored, if it writes any.
     public var succeeded: Bool { run.report?.status == .succeeded && unstoredOutput.isEmpty }
 
@@ -89,20 +108,36 @@ public struct MapReduceRunResult: Sendable {
         case .outputRecords: return statistics.map { Double($0.outputRecords) }
         case .bytesShuffled: return statistics.map { Double($0.shuffledBytes) }
         case .bytesWithoutCombiner: return statistics.map { Double($0.shuffleBytesWithoutCombiner) }
-        // 0 ÷ 0 when the maps emitted nothing (a job that never started): no figure.
-        case .shuffleReduction: return statistics.flatMap { $0.shuffleBytesWithoutCombiner > 0 ? $0.shuffleReduction : nil }
+        // Measured only once every reduce task has committed: the bytes fetched are those of the
+        // committed reduce attempts, 0 for a job whose reducers never committed (a failed or
+        // stuck job read "1", 100 %, even without a combiner). And 0 ÷ 0 when the maps emitted
+        // nothing: no figure.
+        case .shuffleReduction:
+            guard let report, report.shuffleMeasured else { return nil }
+            return statistics.flatMap { $0.shuffleBytesWithoutCombiner > 0 ? $0.shuffleReduction : nil }
         case .maxDetectionTime: return report.map { _ in recoveryFigures.map(\.detection).max() ?? 0 }
-        case .maxRecoveryTime: return report.map { _ in recoveryFigures.compactMap(\.recovery).max() ?? 0 }
+        // 0 when nothing needed recovering; no figure when something did and nothing recovered.
+        case .maxRecoveryTime:
+            guard report != nil else { return nil }
+            let figures = recoveryFigures
+            guard !figures.isEmpty else { return 0 }
+            return figures.compactMap(\.recovery).max()
         case .jobs: return 1
         case .succeededJobs: return succeeded ? 1 : 0
         case .failedJobs: return succeeded ? 0 : 1
-        case .inputRecords: return Double(inputRecords)
+        case .inputRecords: return inputUnread == nil || run.rejection != nil ? Double(inputRecords) : nil
         case .throughput: return value(of: .eventsPerSecond)
         case .eventsPerSecond:
-            guard let makespan = report?.makespan?.seconds, makespan > 0 else { return nil }
+            guard inputUnread == nil, let makespan = report?.makespan?.seconds, makespan > 0 else { return nil }
             return Double(inputRecords) / makespan
         }
     }
+}
+
+extension MapReduce.JobReport {
+    /// Whether every reduce task committed, so that the bytes the committed reduce attempts
+    /// fetched are the whole shuffle.
+    var shuffleMeasured: Bool { status == .succeeded }
 }
 
 extension MapReduce.JobStatistics {
