@@ -3,9 +3,10 @@ import Simulator
 extension ResourceBudget {
     /// About the virtual time one map task of `job` takes on a worker, from the cluster's cost
     /// model (``MapReduce/CostModel/mapTime(_:)``): its split's records (about 100 bytes a
-    /// line or record) and bytes, and the records word count emits (0.18 a byte measured, 0.2
-    /// counted), read and spilt once.
-    static func estimatedMapSeconds(of job: MapReduceSection.Job, in scenario: Scenario, maps: Double) -> Double {
+    /// line or record) and bytes, and the records word count emits (0.18 a byte measured on the
+    /// synthetic logs, 0.2 counted; at most 0.5, a one-letter word and its separator, where an
+    /// upper bound is wanted), read and spilt once.
+    static func estimatedMapSeconds(of job: MapReduceSection.Job, in scenario: Scenario, maps: Double, emittedPerByte: Double = 0.2) -> Double {
         let cost = scenario.mapreduce?.cluster.cost ?? MapReduce.CostModel()
         let (bytes, records): (Double, Double) = switch job.input {
         case .documents(let input): (input.estimatedBytes / max(maps, 1), estimatedRecords(of: input) / max(maps, 1))
@@ -14,7 +15,7 @@ extension ResourceBudget {
         }
         return records * cost.mapPerRecord.seconds
             + bytes * (cost.mapPerByte.seconds + cost.spillPerByte.seconds + 1 / max(cost.networkBytesPerSecond, 1))
-            + 0.2 * bytes * cost.mapPerEmittedRecord.seconds
+            + emittedPerByte * bytes * cost.mapPerEmittedRecord.seconds
     }
 
     /// About the records (lines) of a documents input: a synthetic log's lines (one a 100 bytes
@@ -36,12 +37,12 @@ extension ResourceBudget {
 
     /// About how long every job's map tasks take through the cluster's map slots, one job after
     /// another, each wave of tasks handed out at a heartbeat: `waves × (a task + a heartbeat)`.
-    static func estimatedMapPhase(of mapreduce: MapReduceSection, in scenario: Scenario) -> Double {
+    static func estimatedMapPhase(of mapreduce: MapReduceSection, in scenario: Scenario, emittedPerByte: Double = 0.2) -> Double {
         let cluster = mapreduce.cluster
         let slots = Double(max(cluster.workers * cluster.mapSlotsPerWorker, 1))
         return mapreduce.jobs.reduce(0.0) { total, job in
             let maps = estimatedMapTasks(of: job, in: scenario) ?? 1
-            return total + (maps / slots).rounded(.up) * (estimatedMapSeconds(of: job, in: scenario, maps: maps) + cluster.policy.heartbeatInterval.seconds)
+            return total + (maps / slots).rounded(.up) * (estimatedMapSeconds(of: job, in: scenario, maps: maps, emittedPerByte: emittedPerByte) + cluster.policy.heartbeatInterval.seconds)
         }
     }
 
@@ -77,9 +78,12 @@ extension ResourceBudget {
     ///
     /// The jobs are taken one after another from the last submission: each its map phase
     /// (``estimatedMapPhase(of:in:)``), its reducers in waves of the reduce slots, each fetching
-    /// every map's output (a round trip and its bytes) and merging and reducing every record the
-    /// maps emit as though no combiner ran, a heartbeat a wave; then twice that and a minute
-    /// more, and the client's poll. Only where no fault can strike — none in `faults:`,
+    /// every map's output (a round trip) with a heartbeat a wave, and one reducer fetching and
+    /// reducing every record the maps can emit, as though no combiner ran and every key were one
+    /// (half a record a byte, the most word count emits: a million lines of `a` sent a million
+    /// records to one of 1,000 reducers, 1,000 s of reducing at 1 ms a record, where an even
+    /// spread at 0.2 a byte was estimated at ~7 s); then twice that and a minute more, and the
+    /// client's poll. Only where no fault can strike — none in `faults:`,
     /// `mapreduce.faults`, either chaos or the attempt chaos, no lost messages — and the
     /// coordinator cannot lose a worker or a task it has not heard from: the heartbeat and two of
     /// the largest latencies within half the worker and task timeouts, a progress slice within
@@ -104,13 +108,15 @@ extension ResourceBudget {
             guard case .documents(let input) = job.input else { return nil }
             let maps = input.estimatedMapTasks
             let reducers = Double(max(job.spec.reducers, 1))
-            let emitted = 0.2 * input.estimatedBytes
-            let fetches = maps * roundTrip + input.estimatedBytes / reducers / max(cost.networkBytesPerSecond, 1)
-            let reduce = emitted / reducers * (cost.reducePerRecord + cost.reducePerKey).seconds
-            reducing += (reducers / slots).rounded(.up) * (fetches + reduce + heartbeat)
+            let emitted = Self.mostEmittedPerByte * input.estimatedBytes
+            let oneReducer = input.estimatedBytes / max(cost.networkBytesPerSecond, 1) + emitted * (cost.reducePerRecord + cost.reducePerKey).seconds
+            reducing += (reducers / slots).rounded(.up) * (maps * roundTrip + heartbeat) + oneReducer
         }
         let submitted = mapreduce.jobs.map(\.submitAt.seconds).max() ?? 0
-        let length = estimatedMapPhase(of: mapreduce, in: scenario) + reducing + cluster.pollInterval.seconds
+        let length = estimatedMapPhase(of: mapreduce, in: scenario, emittedPerByte: Self.mostEmittedPerByte) + reducing + cluster.pollInterval.seconds
         return submitted + 2 * length + 60
     }
+
+    /// The most records word count emits a byte of input: a one-letter word and its separator.
+    static let mostEmittedPerByte = 0.5
 }

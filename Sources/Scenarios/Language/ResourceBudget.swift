@@ -155,8 +155,10 @@ public struct ResourceBudget: Sendable, Equatable {
             // Requests waiting in the servers' queues and the balancer's are held until served:
             // at most as many as are ever in flight (the users, or every request of an open loop),
             // as the servers' room holds, or — where they keep up — as arrive while one is served
-            // (``requestsHeldWhileKeepingUp(in:workload:)``).
-            let inFlight: Double = if case .closedLoop(let users, _) = workload.arrivals { Double(users) } else { requests }
+            // (``requestsHeldWhileKeepingUp(in:workload:)``); each of a request's tries the
+            // servers may still work at when it times out is held apiece (``queuedTries(in:)``).
+            let requestsInFlight: Double = if case .closedLoop(let users, _) = workload.arrivals { Double(users) } else { requests }
+            let inFlight = requestsInFlight * Self.queuedTries(in: scenario)
             let serverRoom = scenario.servers.reduce(0.0) { $0 + Double($1.configuration.slots) + Double($1.configuration.queueCapacity) }
             let keptUp = Self.requestsHeldWhileKeepingUp(in: scenario, workload: workload) ?? .infinity
             let atServers = min(inFlight, serverRoom, keptUp)

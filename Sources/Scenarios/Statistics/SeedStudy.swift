@@ -31,15 +31,18 @@ public enum SeedStudy {
         /// Mean, spread and interval (a bootstrap interval for tail percentiles).
         public let summary: SampleSummary
 
-        /// A figure of `samples` (at least one, one per seed of `seeds`), with a bootstrap interval when `bootstrap`.
-        public init(name: String, unit: MetricUnit, seeds: [UInt64], samples: [Double], bootstrap: Bool = false, claimed: ClosedRange<Double>? = nil) {
+        /// A figure of `samples` (at least one, one per seed of `seeds`), with a bootstrap interval
+        /// when `bootstrap`, and its mean's interval cut at the values the figure can take
+        /// (`possible`: a duration or a count cannot be negative).
+        public init(name: String, unit: MetricUnit, seeds: [UInt64], samples: [Double], bootstrap: Bool = false,
+                    within possible: ClosedRange<Double>? = nil, claimed: ClosedRange<Double>? = nil) {
             precondition(seeds.count == samples.count, "one sample per seed")
             self.name = name
             self.unit = unit
             self.seeds = seeds
             self.samples = samples
             self.claimed = claimed
-            summary = SampleSummary(samples, bootstrap: bootstrap)
+            summary = SampleSummary(samples, bootstrap: bootstrap, within: possible)
         }
 
         /// In how many seeds the figure fell in the claimed range, with its Wilson interval.

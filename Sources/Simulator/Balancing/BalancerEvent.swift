@@ -5,9 +5,6 @@ public struct BalancerEvent: Sendable, Equatable {
     public enum Cause: String, Sendable, Equatable {
         /// nginx's `max_fails` / `fail_timeout`.
         case passive = "passive health"
-        /// nginx's passive health clearing every server's failures when a pick found none live
-        /// ("no live upstreams"; ``PassiveHealth/noLivePeer(_:)``): only ever a mark up.
-        case allMarkedLive = "passive health: no server was live, all marked live"
         /// Active health checks (`interval`, `rise`, `fall`).
         case active = "health check"
         /// Outlier detection (consecutive errors).

@@ -318,10 +318,9 @@ extension LoadBalancer {
         }
     }
 
-    /// Asks the strategy for an eligible server now, or nil when there is none (after which
-    /// passive health marks every server live again, as nginx does: ``noLivePeer(excluding:)``).
+    /// Asks the strategy for an eligible server now, or nil when there is none.
     func pickNow(_ request: Request, excluding tried: [Int]) -> Int? {
-        guard rebuildCandidates(excluding: tried) else { return noLivePeer(excluding: tried) }
+        guard rebuildCandidates(excluding: tried) else { return nil }
         if zoning != nil { restrictToLocality(request) }
         // The candidates are moved out for the pick and back: passed in place, they were retained
         // and released around it (the strategy is a stored existential the pick mutates).
@@ -329,7 +328,7 @@ extension LoadBalancer {
         swap(&list, &candidates)
         let picked = strategy.pick(request, from: list, at: network.simulation.now, random: &strategyRandom)
         swap(&list, &candidates)
-        guard let serverID = picked else { return noLivePeer(excluding: tried) }
+        guard let serverID = picked else { return nil }
         notePicked(serverID)
         return serverID
     }

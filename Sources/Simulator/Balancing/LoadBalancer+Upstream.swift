@@ -132,24 +132,6 @@ extension LoadBalancer {
         }
     }
 
-    /// A pick found no server while some member was still untried by the request (all down,
-    /// draining or at their connection limits): nginx's "no live upstreams", after which it
-    /// marks every peer live again (``PassiveHealth/noLivePeer(_:)``). nginx asks for a peer only
-    /// while the request has tries left, one a server, so a request that has tried every member
-    /// clears nothing. Returns nil, the pick's answer.
-    func noLivePeer(excluding tried: [Int]) -> Int? {
-        guard let passive = configuration.passiveHealth, passive.maxFails > 0, !isSinglePeer else { return nil }
-        // The rare path of a pick: a set of the tries, looked up once a member.
-        let triedSet = Set(tried)
-        guard members.keys.contains(where: { !triedSet.contains($0) }) else { return nil }
-        for index in members.values.indices where members.values[index].passive.fails > 0 {
-            if passive.noLivePeer(&members.values[index].passive) == .markedUp {
-                log(.markedUp(.allMarkedLive), subject: members.values[index].replica.hostname)
-            }
-        }
-        return nil
-    }
-
     /// Records an event in the stats and, for health transitions, in the trace.
     func log(_ kind: BalancerEvent.Kind, subject: String) {
         stats.events.append(BalancerEvent(at: network.simulation.now, subject: subject, kind: kind))

@@ -67,6 +67,18 @@ public enum Distribution: Sendable, Equatable, CustomStringConvertible {
         Duration.saturatingNanoseconds(sample(using: &random) * 1e9)
     }
 
+    /// The mean of its draws read as durations (``sampleDuration(using:)``, never negative),
+    /// where it is finite: ``mean`` but for a normal distribution, whose negative draws are
+    /// durations of 0 — `normal(mean: 1ms, sd: 10s)` serves ~4 s on average, not 1 ms. For
+    /// X ~ N(μ, σ²), E[max(0, X)] = μ Φ(μ/σ) + σ φ(μ/σ).
+    public var durationMean: Double? {
+        guard case .normal(let mean, let sd) = self, sd > 0 else { return self.mean.map { max($0, 0) } }
+        let z = mean / sd
+        let cumulative = 0.5 * erfc(-z / 2.0.squareRoot())
+        let density = exp(-z * z / 2) / (2 * Double.pi).squareRoot()
+        return mean * cumulative + sd * density
+    }
+
     /// The mean of the distribution, where it is finite.
     public var mean: Double? {
         switch self {

@@ -28,9 +28,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     }
 
     /// Requests per second the server completes when every slot is busy: slots × speed / mean
-    /// service time; nil when the service time has no finite mean.
+    /// service time (of the durations it draws: ``Distribution/durationMean``); nil when the
+    /// service time has no finite mean.
     public var capacity: Double? {
-        serviceTime.mean.flatMap { $0 > 0 ? Double(slots) * speed / $0 : nil }
+        serviceTime.durationMean.flatMap { $0 > 0 ? Double(slots) * speed / $0 : nil }
     }
 }
 

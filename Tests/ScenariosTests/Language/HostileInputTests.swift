@@ -319,7 +319,7 @@ import Testing
     /// workers beating until then. A producer's last record must be due within a century.
     @Test func periodicWorkUntilAFarTimeLimitIsRefused() {
         #expect(Self.error("mapreduce: {cluster: {workers: 4}, jobs: [{name: word-count, reducers: 2, submit_at: 3155760000s, input: {synthetic: {lines: 1000, seed: 1}}}]}\n")
-            == "h.yaml:1:22: error: this world would need about 2.2 × 10¹¹ events over its 3,155,760,067.132 s of virtual time (the longest its jobs may take: it ends with them) (mostly from 'mapreduce.cluster'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce.cluster)")
+            == "h.yaml:1:22: error: this world would need about 2.2 × 10¹¹ events over its 3,155,760,071.308 s of virtual time (the longest its jobs may take: it ends with them) (mostly from 'mapreduce.cluster'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce.cluster)")
         #expect(Self.error("mapreduce: {cluster: {workers: 4}, jobs: [{name: word-count, reducers: 2, submit_at: 1d, input: {synthetic: {lines: 1000, seed: 1}}}]}\n") == nil)
         let log = { (rate: String) in "log: {topics: [{name: t, partitions: 1}], producers: [{topic: t, records: 4000, rate: \(rate)}]}\n" }
         #expect(Self.error(log("1e-9"))

@@ -25,7 +25,7 @@ import Testing
         let configuration = LoadBalancer.Configuration(
             forwardTimeout: .milliseconds(25), retries: 2, retryOn: [.error, .timeout, .http5xx],
             passiveHealth: PassiveHealth(maxFails: 3, failTimeout: .seconds(1)),
-            rateLimit: .init(rate: 60, burst: 5), circuitBreaker: .init(failureRatio: 0.5, window: 40, minimumRequests: 20, openDuration: .milliseconds(50)))
+            rateLimit: .init(rate: 90, burst: 5), circuitBreaker: .init(failureRatio: 0.5, window: 40, minimumRequests: 20, openDuration: .milliseconds(50)))
         let balancer = LoadBalancer("balancer", strategy: strategy, configuration: configuration, network: network, stepsAllowed: stepsAllowed)
         let servers = (1...4).map { index in
             ServerReplica(NodeID("s\(index)"), configuration: ServerConfiguration(slots: 2, serviceTime: .exponential(mean: 0.003), errorRate: index == 3 ? 0.2 : 0), network: network)

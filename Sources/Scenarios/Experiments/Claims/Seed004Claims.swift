@@ -175,13 +175,7 @@ public struct Seed004Claims: Sendable {
         let downInstants = balancer.events.filter(\.isDown).map(\.at)
         let downs = downInstants.count
         guard downs > 0 else { return "" }
-        // The picks that found no backend live, each clearing every backend's failures (nginx's
-        // "all peers failed, mark them as live for quick recovery"): the instants of those marks up.
-        let clearedDescription = BalancerEvent.Kind.markedUp(.allMarkedLive).description
-        let clearings = balancer.events.filter { $0.description == clearedDescription }.map(\.at)
-            .reduce(into: [Double]()) { instants, at in if instants.last != at { instants.append(at) } }.count
-        let cleared = clearings == 0 ? "" : " (and cleared them all \(NumberFormat.counted(clearings, "time")), at each request that found every backend down)"
-        let together = Self.together(downInstants) + cleared
+        let together = Self.together(downInstants)
         let counted = scenario.balancer?.configuration.retryOn.contains(.http503) == true
             ? "with http_503 in proxy_next_upstream every 503 that sends the request on to another backend counts against max_fails"
             : "their failures count against max_fails"

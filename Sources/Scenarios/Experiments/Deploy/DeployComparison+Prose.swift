@@ -114,15 +114,10 @@ extension DeployComparison {
     /// had passed them — and the second outage of the rollback. `others`: the other variants'
     /// durations, for "the quickest" (said only when it was strictly quicker than every one).
     /// What an all-at-once restart's seconds without an answer were: the boot alone, when they
-    /// were no longer — passive health, if it had marked every server down, cleared them when none
-    /// was live, as nginx does — or the boot and then the wait for the health check.
-    /// `boot` names the boot as the caller's prose does.
+    /// were no longer, or the boot and then the wait for the health check. `boot` names the boot
+    /// as the caller's prose does.
     static func outageCause(_ variant: Variant, bootTime: Duration, boot: String = "the boot") -> String {
-        guard Double(variant.secondsWithoutAnswer) <= bootTime.seconds.rounded(.up) else {
-            return "\(boot), then the wait for the health check to pass the servers"
-        }
-        let cleared = variant.result.balancer?.events.contains { $0.description == BalancerEvent.Kind.markedUp(.allMarkedLive).description } ?? false
-        return cleared ? "\(boot): passive health had marked every server down for the forwards the restart failed, but with none live the balancer cleared their failures, as nginx does, so each took requests again as soon as it had booted" : boot
+        Double(variant.secondsWithoutAnswer) <= bootTime.seconds.rounded(.up) ? boot : "\(boot), then the wait for the health check to pass the servers"
     }
 
     static func allAtOnceParagraph(_ all: Variant, figures: DeploymentFigures, users: Int, failTimeout: Duration?, others: [(name: String, duration: Double)] = []) -> String {

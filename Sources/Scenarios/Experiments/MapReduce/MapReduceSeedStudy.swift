@@ -120,8 +120,10 @@ public struct MapReduceSeedStudy: Sendable {
         func figure(_ name: String, _ unit: MetricUnit, _ values: [Double?], claimed: ClosedRange<Double>? = nil) -> SeedStudy.Figure? {
             let present = values.indices.filter { values[$0] != nil }
             guard !present.isEmpty else { return nil }
-            // Every figure here is a duration or a count: its interval is cut at zero.
-            return SeedStudy.Figure(nonNegative: name, unit: unit, seeds: present.map { seeds[$0] }, samples: present.map { values[$0] ?? 0 }, claimed: claimed)
+            // Every figure here is a duration or a count, which cannot be negative: its mean's
+            // interval is cut at 0, where a t interval over mostly-zero counts reaches below
+            // (`-0.038 … 0.505`).
+            return SeedStudy.Figure(name: name, unit: unit, seeds: present.map { seeds[$0] }, samples: present.map { values[$0] ?? 0 }, within: 0...Double.infinity, claimed: claimed)
         }
         let recoveries = crash.map(\.recovery)
         func path(_ midTask: Bool, _ value: (Recovery) -> Double?) -> [Double?] {
@@ -149,19 +151,5 @@ public struct MapReduceSeedStudy: Sendable {
         exactOutputs = (exact(baseline), exact(crash), exact(chaos))
         chaosSucceeded = WilsonInterval(successes: chaos.filter { $0.chaosSucceeded == true }.count, trials: max(chaos.count, 1))
         chaosFailures = seeds.indices.compactMap { index in chaos[index].chaosFailure.map { (seeds[index], $0) } }
-    }
-}
-
-extension SeedStudy.Figure {
-    /// A figure that cannot be negative (a duration, a count): its mean's interval is cut at 0,
-    /// where a t interval over mostly-zero counts reaches below (`-0.038 … 0.505`).
-    init(nonNegative name: String, unit: MetricUnit, seeds: [UInt64], samples: [Double], claimed: ClosedRange<Double>?) {
-        precondition(seeds.count == samples.count, "one sample per seed")
-        self.name = name
-        self.unit = unit
-        self.seeds = seeds
-        self.samples = samples
-        self.claimed = claimed
-        summary = SampleSummary(samples, within: 0...Double.infinity)
     }
 }

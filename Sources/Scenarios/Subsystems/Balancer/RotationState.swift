@@ -26,7 +26,7 @@ struct RotationState {
 
     private static func bit(_ cause: BalancerEvent.Cause) -> UInt8 {
         switch cause {
-        case .passive, .allMarkedLive: 1
+        case .passive: 1
         case .active: 2
         case .outlier: 4
         }

@@ -25,7 +25,7 @@ public enum MapReduceMetric: String, MetricCatalog {
     case failedAttempts = "failed_attempts"
     /// Attempts timed out for lack of progress.
     case timedOutAttempts = "timed_out_attempts"
-    /// Attempts lost to worker deaths, restarts and an unreachable shuffle store.
+    /// Attempts lost to worker deaths and restarts.
     case lostAttempts = "lost_attempts"
     /// Finished map tasks run again because their output was lost.
     case mapReexecutions = "map_reexecutions"

@@ -9,8 +9,7 @@
 /// in flight. A success clears `fails` only if a check happened after the last failure
 /// (`accessed < checked`), so a success right after a failure does not erase it: failures are
 /// forgotten only after a quiet `failTimeout`. A failed probe makes the server unavailable for
-/// another `failTimeout`. A pick that finds no server live clears every server's `fails`
-/// (``noLivePeer(_:)``), as nginx's `failed:` path does.
+/// another `failTimeout`.
 ///
 /// **Whole seconds.** nginx reads the clock for all of this with `ngx_time()`, the cached clock's
 /// whole seconds, keeps `accessed` and `checked` in whole seconds, and reads `fail_timeout` with
@@ -114,18 +113,6 @@ public struct PassiveHealth: Sendable, Equatable {
         state.checked = second
         defer { state.probing = false }
         return maxFails > 0 && (state.fails == maxFails || state.probing) ? .markedDown : nil
-    }
-
-    /// A pick found no server to try while the request had tries left (nginx's "no live
-    /// upstreams"): `ngx_http_upstream_get_round_robin_peer`'s `failed:` path — and least_conn's,
-    /// and the hash methods' through their round-robin fallback — clears every peer's `fails`
-    /// ("all peers failed, mark them as live for quick recovery"), so the next request may pick
-    /// any of them again while this one gets its 502. `accessed` and `checked` stay. Returns
-    /// `.markedUp` when the server had been unavailable.
-    public func noLivePeer(_ state: inout State) -> Transition? {
-        let wasDown = maxFails > 0 && state.fails >= maxFails
-        state.fails = 0
-        return wasDown ? .markedUp : nil
     }
 
     /// A forward to the server succeeded; returns `.markedUp` when that cleared a server that had

@@ -9,12 +9,13 @@ extension MapReduce {
         /// ignored.
         case duplicate
         /// It reported an error from the job's own code, or a map could not read its input split
-        /// (``inputUnavailablePrefix``: Hadoop's record reader throws and the attempt fails);
-        /// counts towards the task's attempt limit.
+        /// (``inputUnavailablePrefix``: Hadoop's record reader throws and the attempt fails) or
+        /// write its output to the shuffle store (``shuffleStoreUnavailablePrefix``: a map output
+        /// write's IOException fails the attempt too); counts towards the task's attempt limit.
         case failed(String)
         /// It made no progress for the policy's task timeout; counts towards the attempt limit.
         case timedOut
-        /// Its worker died, restarted or could not reach the shuffle store: not the task's fault, so it does not count towards the limit (Hadoop's
+        /// Its worker died or restarted: not the task's fault, so it does not count towards the limit (Hadoop's
         /// killed attempts). A reduce attempt that cannot fetch a map output is not lost: it waits
         /// for the output's re-execution.
         case lost(String)
@@ -31,9 +32,20 @@ extension MapReduce {
         /// `failed: `: `input unavailable: <why>`.
         public static let inputUnavailablePrefix = "input unavailable: "
 
+        /// How a map attempt that could not write its output to the shuffle store says so, after
+        /// `failed: `: `shuffle store unavailable: <why>`.
+        public static let shuffleStoreUnavailablePrefix = "shuffle store unavailable: "
+
         /// Whether it failed because it could not read its input (not in the job's code).
         public var isInputFailure: Bool {
             if case .failed(let reason) = self { return reason.hasPrefix(Self.inputUnavailablePrefix) }
+            return false
+        }
+
+        /// Whether it failed because it could not write its output to the shuffle store (not in
+        /// the job's code).
+        public var isOutputFailure: Bool {
+            if case .failed(let reason) = self { return reason.hasPrefix(Self.shuffleStoreUnavailablePrefix) }
             return false
         }
 

@@ -62,20 +62,13 @@ extension MapReduce.Coordinator {
             // time limit. The failure's backoff spaces the retries.
             endAttempt(attempt.number, of: jobID, outcome: .failed(MapReduce.AttemptOutcome.inputUnavailablePrefix + reason))
         case .storeUnavailable(let reason):
-            endAttempt(attempt.number, of: jobID, outcome: .lost("shuffle store unavailable: \(reason)"))
-            delayRetry(of: attempt.task, of: jobID)
+            // As a map output write's IOException in Hadoop (or a push to a remote shuffle service
+            // in Spark): the attempt fails and counts, so a store that never comes back fails the
+            // job after `max_attempts` instead of losing attempts to the time limit.
+            endAttempt(attempt.number, of: jobID, outcome: .failed(MapReduce.AttemptOutcome.shuffleStoreUnavailablePrefix + reason))
         case .rejected:
             endAttempt(attempt.number, of: jobID, outcome: .lost("worker had no free slot"))
         }
-    }
-
-    /// Holds an idle task back for one backoff base: what it needs (the shuffle store)
-    /// was unreachable a moment ago, and retrying at once would only fail again — as fast as the
-    /// network answers "unreachable" — without counting towards the attempt limit.
-    private func delayRetry(of task: MapReduce.TaskID, of jobID: String) {
-        guard jobs[jobID]![task].state == .idle else { return }
-        let later = simulation.now.advanced(by: policy.backoffBase)
-        jobs[jobID]![task].notBefore = max(jobs[jobID]![task].notBefore, later)
     }
 
     /// Ends a running attempt with `outcome`; if it was its task's last running attempt the task

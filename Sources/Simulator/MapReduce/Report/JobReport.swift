@@ -78,10 +78,11 @@ extension MapReduce {
                 speculativeAttempts: attempts.filter(\.speculative).count,
                 speculativeWins: attempts.filter { $0.speculative && winners.contains($0.number) }.count,
                 failedAttempts: attempts.filter { attempt in
-                    guard attempt.rejudgement == nil, case .failed = attempt.outcome, !attempt.outcome.isInputFailure else { return false }
+                    guard attempt.rejudgement == nil, case .failed = attempt.outcome, !attempt.outcome.isInputFailure, !attempt.outcome.isOutputFailure else { return false }
                     return true
                 }.count,
                 inputFailures: attempts.filter { $0.rejudgement == nil && $0.outcome.isInputFailure }.count,
+                outputFailures: attempts.filter { $0.rejudgement == nil && $0.outcome.isOutputFailure }.count,
                 retroactiveFailures: state.retroactiveFailures,
                 retroactiveKills: attempts.filter { $0.rejudgement?.kind == .killed }.count,
                 timedOutAttempts: attempts.filter { $0.judgedOutcome == .timedOut }.count,

@@ -37,6 +37,10 @@ extension MapReduce {
         /// against their worker as Hadoop counts a record reader's IOException; not among
         /// ``failedAttempts``.
         public let inputFailures: Int
+        /// Map attempts that failed because they could not write their output to the shuffle
+        /// store (`failed: shuffle store unavailable: …`), counted as ``inputFailures`` are; not
+        /// among ``failedAttempts``.
+        public let outputFailures: Int
         /// Completed maps failed afterwards because reducers could not fetch their output, each
         /// counted against its task and worker (Hadoop's retroactive failures; its
         /// `NUM_FAILED_MAPS` counts them with the failed attempts). Their attempts read
@@ -53,8 +57,7 @@ extension MapReduce {
         public let retroactiveKills: Int
         /// Attempts timed out for lack of progress (those that answered late included).
         public let timedOutAttempts: Int
-        /// Attempts lost to worker deaths, restarts and an unreachable shuffle store (those that
-        /// answered late included).
+        /// Attempts lost to worker deaths and restarts (those that answered late included).
         public let lostAttempts: Int
         /// Map tasks run again because their finished output was lost.
         public let mapReexecutions: Int

@@ -164,7 +164,7 @@ extension MapReduce.TaskResult {
         // The coordinator counts an unreadable input as the task's failure (as Hadoop's), the
         // others as lost.
         case .failed(.inputUnavailable(let reason)): return "failed: input unavailable: \(reason)"
-        case .failed(.storeUnavailable(let reason)): return "lost: shuffle store unavailable: \(reason)"
+        case .failed(.storeUnavailable(let reason)): return "failed: shuffle store unavailable: \(reason)"
         case .failed(.rejected): return "lost: no free slot"
         }
     }

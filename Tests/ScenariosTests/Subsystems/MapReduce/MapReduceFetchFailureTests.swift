@@ -114,6 +114,6 @@ import Testing
     @Test func theSetupSaysLostAttemptsDoNotCountTowardsTheLimit() throws {
         let (job, _) = try Self.run("crash")
         #expect(job.setupTable().rendered().contains(
-            "at most 4 attempts per task; attempts lost to crashes or an unreachable shuffle store do not count, as Hadoop's killed attempts; a map that cannot read its input from the log does, as Hadoop's failed attempts; a completed map whose output could not be fetched does, as Hadoop's retroactive failures"))
+            "at most 4 attempts per task; attempts lost to crashes do not count, as Hadoop's killed attempts; a map that cannot read its input from the log or write its output to the shuffle store does, as Hadoop's failed attempts; a completed map whose output could not be fetched does, as Hadoop's retroactive failures"))
     }
 }

@@ -24,23 +24,6 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
         #expect(state.checked == 21)
     }
 
-    /// nginx's "all peers failed, mark them as live for quick recovery": the pick that found no
-    /// server live clears `fails` (a down server is available at once, marked up) and leaves
-    /// `accessed` and `checked`; a server with failures below `max_fails` is cleared without news.
-    @Test func noLivePeerClearsTheFailuresAndKeepsTheInstants() {
-        var down = PassiveHealth.State()
-        _ = health.failed(&down, at: at(10.5))
-        #expect(!health.isAvailable(down, at: at(11)))
-        #expect(health.noLivePeer(&down) == .markedUp)
-        #expect(down.fails == 0 && down.accessed == 10 && down.checked == 10)
-        #expect(health.isAvailable(down, at: at(11)))
-        let twice = PassiveHealth(maxFails: 2, failTimeout: .seconds(10))
-        var once = PassiveHealth.State()
-        #expect(twice.failed(&once, at: at(3)) == nil)
-        #expect(twice.noLivePeer(&once) == nil)
-        #expect(once.fails == 0)
-    }
-
     /// With `max_fails=2` a server that failed once at 10.5 s stays in rotation. A pick at 20.6 s
     /// is in second 20, 10 s after second 10 and not more: it is no check, so the success of that
     /// request does not clear the failure (`accessed` 10 is not below `checked` 10), and a second

@@ -44,10 +44,13 @@ enum JobReportTables {
         if statistics.inputFailures > 0 {
             table.append(["failed reading their input (the log did not answer)", NumberFormat.integer(statistics.inputFailures)])
         }
+        if statistics.outputFailures > 0 {
+            table.append(["failed writing their output (the shuffle store did not answer)", NumberFormat.integer(statistics.outputFailures)])
+        }
         table.append(["completed maps failed afterwards (output reducers could not fetch)", NumberFormat.integer(statistics.retroactiveFailures)])
         table.append(["completed maps killed afterwards (output lost with their worker)", NumberFormat.integer(statistics.retroactiveKills)])
         table.append(["timed out (no progress)", NumberFormat.integer(statistics.timedOutAttempts)])
-        table.append(["lost (worker died or restarted, data unreachable)", NumberFormat.integer(statistics.lostAttempts)])
+        table.append(["lost (worker died or restarted)", NumberFormat.integer(statistics.lostAttempts)])
         let killedByRestart = report?.attempts.filter { $0.outcome == MapReduce.AttemptOutcome.coordinatorRestarted }.count ?? 0
         if killedByRestart > 0 {
             table.append(["killed by a coordinator restart", NumberFormat.integer(killedByRestart)])
