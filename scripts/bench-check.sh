@@ -14,9 +14,10 @@ bash scripts/install-deps.sh
 # runs by hand right after it crashed none); a run that measured a regression is never retried.
 # A benchmark process can also hang under those hooks: one spun for 20 minutes inside the timer
 # queue of seed 004's world (its 50 iterations ran in 3 minutes in a run by hand right after, and
-# `orrery run` of the same file ends in 0.4 s with its usual digest). A watchdog stops the
-# process after 25 minutes (the whole suite measures in about 8); the tool then reports it as
-# crashed, and it is run again like a crash.
+# `orrery run` of the same file ends in 0.4 s with its usual digest; a later one spun 10 minutes in
+# the far-timer ring's bitmap walk, which now stops the process with a diagnosis instead, reported
+# as a crash). A watchdog still stops a process after 25 minutes (the whole suite measures in
+# about 8); the tool then reports it as crashed, and it is run again like a crash.
 attempts=8
 for attempt in $(seq $attempts); do
   ( sleep 1500; pkill -f 'OrreryBenchmarks --input-fd' ) &

@@ -119,9 +119,14 @@ struct FarTimerRing {
 
     /// The distance from the far heap's bucket of the first occupied index at or after `index`,
     /// which is `distance` buckets after it (the ring holds a live timer, so one is).
+    ///
+    /// The walk reads each word of the bitmap at most once more than a full turn: a ring that
+    /// counts a live timer while no index is marked has lost track of its timers, and stops the
+    /// process with that diagnosis rather than spinning for ever (a benchmark process under
+    /// package-benchmark's hooks was once seen spinning here).
     private func nextOccupied(from index: Int, distance: Int) -> Int {
         var index = index, distance = distance
-        while true {
+        for _ in 0...occupied.count {
             let word = occupied[index >> 6] >> UInt64(index & 63)
             if word != 0 {
                 let skip = word.trailingZeroBitCount
@@ -131,6 +136,7 @@ struct FarTimerRing {
             distance += skip
             index = (index + skip) & (size - 1)
         }
+        preconditionFailure("the far timer ring counts \(live) live timers of \(held) held but marks no bucket")
     }
 
     /// The live held timers' keys, in no particular order.
