@@ -42,12 +42,22 @@ extension ResourceBudget {
         return Double(min(balancer.retries, max(scenario.servers.count - 1, 0)) + 1)
     }
 
-    static func requestsHeldWhileKeepingUp(in scenario: Scenario, workload: Workload) -> Double? {
+    ///
+    /// `throughConnectionLimits` counts each server's capacity as its connection limit lets the
+    /// balancer use it (``requestsQueuedAtBalancer(_:in:workload:inFlight:)``).
+    static func requestsHeldWhileKeepingUp(in scenario: Scenario, workload: Workload, throughConnectionLimits: Bool = false) -> Double? {
         guard case .openLoop(let rate) = workload.arrivals, !scenario.servers.isEmpty,
               scenario.deployment == nil, scenario.faults.chaos == nil else { return nil }
         let ids = Set(scenario.servers.map(\.id))
         guard !scenario.faults.entries.contains(where: { $0.fault.nodes.contains(where: ids.contains) }) else { return nil }
-        let capacities = scenario.servers.compactMap { $0.configuration.errorRate > 0 ? 0 : $0.configuration.capacity }
+        let connection = throughConnectionLimits ? longestConnectionSeconds(in: scenario) : 0
+        let capacities = scenario.servers.compactMap { server -> Double? in
+            guard server.configuration.errorRate == 0 else { return 0 }
+            guard let capacity = server.configuration.capacity else { return nil }
+            guard throughConnectionLimits, let limit = server.maxConnections ?? scenario.balancer?.configuration.maxConnections,
+                  let service = server.configuration.serviceTime.durationMean else { return capacity }
+            return min(capacity, Double(limit) / max(service / server.configuration.speed + connection, 1e-12))
+        }
         guard capacities.count == scenario.servers.count, let slowest = capacities.min() else { return nil }
         let spreading: Bool = switch scenario.balancer?.strategy {
         case nil, .roundRobin?, .weightedRoundRobin?, .leastConnections?, .random?, .leastRequest?: true
@@ -64,5 +74,66 @@ extension ResourceBudget {
         }
         let service = scenario.servers.compactMap { $0.configuration.serviceTime.durationMean }.max() ?? 0
         return peak * max(window, 10 * service)
+    }
+
+    /// The longest a forward holds a connection besides its service: the request's and the
+    /// answer's crossings of the network — each at its largest latency (a distribution's bound,
+    /// or the 99.9th percentile of an unbounded one: ``QueueSection/largestLatency(of:)``), a
+    /// latency spike's extra included — and, with connection pools, a new connection's setup
+    /// round trips (TCP, and TLS's two).
+    static func longestConnectionSeconds(in scenario: Scenario) -> Double {
+        let profiles = [scenario.defaultLink] + scenario.links.map(\.profile)
+        let spike = scenario.faults.entries.reduce(0.0) { longest, entry in
+            if case .latencySpike(let extra) = entry.fault { max(longest, extra.seconds) } else { longest }
+        }
+        let roundTrip = 2 * (profiles.reduce(0.0) { max($0, QueueSection.largestLatency(of: $1.latency)) } + spike)
+        return roundTrip * Double(1 + (scenario.balancer?.configuration.keepalive?.setupRoundTrips ?? 0))
+    }
+
+    /// The requests the balancer's connection queue (`balancer.queue`) holds at once, each on a
+    /// task of its own (~6 KiB: measured 5.3–6.2 KiB a waiting request, 100,000 of them at 564 MB
+    /// peak). The servers' rule, reused (``requestsHeldWhileKeepingUp(in:workload:throughConnectionLimits:)``):
+    /// a request waits there only while every server is at its `max_conns`, so where the servers
+    /// keep up through their connection limits — each server's capacity at most `max_conns ÷
+    /// (mean service ÷ speed + ``longestConnectionSeconds(in:)``)` — the queue holds no more than
+    /// the servers would; else up to its room. And no request waits longer than the queue's
+    /// `timeout` (its deadline is set once, when it joins), so an open loop's queue holds at most
+    /// the peak rate × the tries a request may make (each may wait) × that timeout. Measured:
+    /// 1,000 a second behind four servers of 8 slots with `max_conns: 100` and a room of 100,000
+    /// queued none (30 MB peak), where the room was charged (614 MB; 10⁶ of room, 5.7 GiB, was
+    /// refused); 10,000 a second behind four servers of `max_conns: 1` (~2,000 a second) with a
+    /// 10 s timeout held 525 MB at its peak against the 614 MB of rate × timeout, and with an
+    /// hour's timeout filled a room of 100,000 (564 MB).
+    static func requestsQueuedAtBalancer(_ queue: ConnectionQueueConfiguration, in scenario: Scenario, workload: Workload, inFlight: Double) -> Double {
+        let keptUp = requestsHeldWhileKeepingUp(in: scenario, workload: workload, throughConnectionLimits: true) ?? .infinity
+        var waited = Double.infinity
+        if case .openLoop(let rate) = workload.arrivals, let balancer = scenario.balancer?.configuration {
+            let tries = Double(min(balancer.retries, max(scenario.servers.count - 1, 0)) + 1)
+            waited = rate * workload.peakRateFactor * tries * queue.timeout.seconds
+        }
+        return min(inFlight, Double(queue.capacity), keptUp, waited)
+    }
+
+    /// The waits the balancer's connection queue gives up on stay in it until a connection ends
+    /// (``ConnectionQueue``: settled waiters are skipped only then), about 42 bytes each
+    /// (measured behind four servers that hold their one connection each for an hour, 50,000
+    /// requests a second each waiting 1 ms: with a room of 10, 585,846 of them after 60 s, 53 MB
+    /// at the peak; with a room of 100 every request, 1.5 × 10⁷ after 5 minutes, 627 MB — an hour
+    /// would be 1.8 × 10⁸, 7.5 GB, where 614 KB for the room had been charged and it loaded). A connection lasts at most a forward's timeout
+    /// (after a new connection's `connect_timeout`, with pools), so at most the requests that
+    /// arrive in that time can be waiting there, each once a try: 64 bytes each.
+    /// And a wait is given up only after the queue's `timeout` in a room of its `size`, so at
+    /// most `size` of them are given up every `timeout`. (A closed loop's rate is taken as its
+    /// `requests` over the `horizon` they are counted over.)
+    static func settledWaitsAtBalancer(_ queue: ConnectionQueueConfiguration, in scenario: Scenario, workload: Workload, requests: Double, over horizon: Double) -> Double {
+        guard let balancer = scenario.balancer?.configuration else { return 0 }
+        let tries = Double(min(balancer.retries, max(scenario.servers.count - 1, 0)) + 1)
+        let longest = min(balancer.forwardTimeout.seconds + (balancer.keepalive?.connectTimeout.seconds ?? 0), horizon)
+        let rate: Double = switch workload.arrivals {
+        case .openLoop(let rate): rate * workload.peakRateFactor
+        case .closedLoop: requests / max(horizon, 1e-9)
+        }
+        let givenUp = Double(queue.capacity) * (longest / max(queue.timeout.seconds, 1e-9) + 1)
+        return min(tries * requests, tries * rate * longest, givenUp)
     }
 }

@@ -8,9 +8,9 @@ import Simulator
 /// drives the estimate, instead of running for minutes into the event limit or out of memory.
 ///
 /// The estimates are deliberately rough upper-end figures (about 10 events and 2 KiB per
-/// concurrent user, 6 KiB more per request a balancer holds on a task, 10 events per request and
-/// a tenth of one for each server a balancer's pick visits, 10 per open-loop arrival drawn, kept or
-/// not, and one for each burst it looks at, 6 per log record, 3 per partition a queue consumer
+/// concurrent user, 6 KiB more per request a balancer holds on a task, 11 events per request (16
+/// through a balancer) and a tenth of one for each server a balancer's pick visits, 10 per
+/// open-loop arrival drawn, kept or not, and one for each burst it looks at, 6 per log record, 3 per partition a queue consumer
 /// fetches, 100 per request of a backup, 20 and 2 KiB per chaos fault drawn up to the time limit,
 /// 100 and 8 KiB per fault of a MapReduce cluster's chaos, 4 bytes held per input byte, 10 events
 /// per answer to a reducer started before its maps are done); they only need to tell a
@@ -125,7 +125,13 @@ public struct ResourceBudget: Sendable, Equatable {
             }
             // A request count drives them where one is given; else the rate, or the users.
             let arrivalsKey = if case .closedLoop = workload.arrivals { "workload.users" } else { "workload.rate" }
-            add(events: 10 * requests, by: workload.requestLimit != nil ? "run.requests" : "workload", at: workload.requestLimit != nil ? nil : arrivalsKey)
+            // Measured (10 minutes of each, events ÷ requests): an open loop 11.0 a request
+            // straight to its servers, 16.0 through a balancer (its two more crossings of the
+            // network) whatever the strategy (round robin, least_conn), the servers (1, 4 or 50)
+            // or connection pools and queue; a closed loop 9.6 and 14.6. Ten a request had let
+            // in a least_conn world whose 599,536 requests needed 9.6 × 10⁶ events, estimated at
+            // 6.2 × 10⁶ against its limit of 8 × 10⁶, which it reached at 500 s of its 600.
+            add(events: Self.eventsPerRequest(through: scenario.balancer) * requests, by: workload.requestLimit != nil ? "run.requests" : "workload", at: workload.requestLimit != nil ? nil : arrivalsKey)
             addArrivalDraws(of: workload, requests: requests, over: horizon)
             // Every pick visits every member (its health and limits, then the strategy's scan):
             // ~140 instructions a member for least_conn, a tenth of an event's. A thousand servers
@@ -155,8 +161,11 @@ public struct ResourceBudget: Sendable, Equatable {
             // Requests waiting in the servers' queues and the balancer's are held until served:
             // at most as many as are ever in flight (the users, or every request of an open loop),
             // as the servers' room holds, or — where they keep up — as arrive while one is served
-            // (``requestsHeldWhileKeepingUp(in:workload:)``); each of a request's tries the
-            // servers may still work at when it times out is held apiece (``queuedTries(in:)``).
+            // (``requestsHeldWhileKeepingUp(in:workload:throughConnectionLimits:)``); each of a
+            // request's tries the servers may still work at when it times out is held apiece
+            // (``queuedTries(in:)``). The balancer's queue by the same rule, through the servers'
+            // connection limits (``requestsQueuedAtBalancer(_:in:workload:inFlight:)``), and the
+            // waits it gives up on until a connection ends (``settledWaitsAtBalancer(_:in:workload:requests:over:)``).
             let requestsInFlight: Double = if case .closedLoop(let users, _) = workload.arrivals { Double(users) } else { requests }
             let inFlight = requestsInFlight * Self.queuedTries(in: scenario)
             let serverRoom = scenario.servers.reduce(0.0) { $0 + Double($1.configuration.slots) + Double($1.configuration.queueCapacity) }
@@ -176,7 +185,8 @@ public struct ResourceBudget: Sendable, Equatable {
                 add(bytes: 1_024 * held, by: "workload", at: "workload.rate")
             }
             if let queue = scenario.balancer?.configuration.queue {
-                add(bytes: 6_144 * min(inFlight, Double(queue.capacity)), by: "balancer.queue")
+                add(bytes: 6_144 * Self.requestsQueuedAtBalancer(queue, in: scenario, workload: workload, inFlight: inFlight), by: "balancer.queue")
+                add(bytes: 64 * Self.settledWaitsAtBalancer(queue, in: scenario, workload: workload, requests: requests, over: horizon), by: "balancer.queue")
             }
             // With connection pools every request the balancer holds waits on a task of its own
             // (a connection may have to be set up first), whose frames take ~5 KiB: a closed loop
@@ -367,6 +377,12 @@ public struct ResourceBudget: Sendable, Equatable {
         return failing >= 1 ? cap : (1 - pow(failing, cap)) / (1 - failing)
     }
 
+    /// The events a request takes, through a balancer or straight to its servers (its retries
+    /// and the balancer's picks counted apart).
+    static func eventsPerRequest(through balancer: Scenario.Balancer?) -> Double {
+        balancer == nil ? 11 : 16
+    }
+
     /// Adds `more` events, from `section` (the figure the error names when it dominates),
     /// driven by the value at `position` when one key drives them (else the section is where).
     mutating func add(events more: Double, by section: String, at position: String? = nil) {
@@ -487,7 +503,18 @@ public struct ResourceBudget: Sendable, Equatable {
     /// the value that drives it is written (``eventsDrivenAt``, else the section), and why.
     /// `timeLimitWritten` false says the file sets no `run.time_limit`, so that a refusal over
     /// the time limit names it as the default it is.
-    public func problem(eventLimit: UInt64, timeLimitWritten: Bool = true) -> (section: String, message: String)? {
+    ///
+    /// `singleJob` says the world is a single-job file's (`cluster:`, `job:`, `input:` at the
+    /// top): the refusal names its keys as that file spells them
+    /// (``singleJobSpelling(_:position:)``) and the returned section is where in it.
+    public func problem(eventLimit: UInt64, timeLimitWritten: Bool = true, singleJob: Bool = false) -> (section: String, message: String)? {
+        let spell = { (section: String) in singleJob ? Self.singleJobSpelling(section) : section }
+        let place = { (section: String) in singleJob ? Self.singleJobSpelling(section, position: true) : section }
+        let (eventsDrivenBy, bytesDrivenBy) = (spell(self.eventsDrivenBy), spell(self.bytesDrivenBy))
+        let (eventsDrivenAt, bytesDrivenAt) = (self.eventsDrivenAt.map(place), self.bytesDrivenAt.map(place))
+        let heartbeatKey = singleJob ? "cluster.policy.heartbeat_interval" : "mapreduce.cluster.policy.heartbeat_interval"
+        let shorten = singleJob ? "shorten the run (run.time_limit) or make the job smaller"
+            : "shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size"
         let (eventsText, limitText) = NumberText.figures(events, against: Double(eventLimit))
         // One decimal, or as many as it takes not to read as the 4 GiB it is more than.
         var decimals = 1
@@ -510,25 +537,25 @@ public struct ResourceBudget: Sendable, Equatable {
         }
         if events > Double(eventLimit) {
             // What the time is, where the file does not say it and the work grows with it.
-            let span = !Self.periodic.contains(eventsDrivenBy) ? ""
+            let span = !Self.periodic.contains(self.eventsDrivenBy) ? ""
                 : endsWithJobs ? " (the longest its jobs may take: it ends with them)"
                 : horizonIsTimeLimit && !timeLimitWritten ? " (its default run.time_limit: the file sets none)" : ""
-            let remedy = switch eventsDrivenBy {
-            case "mapreduce.jobs.reduce_slowstart": "raise reduce_slowstart (a reducer started before its job's maps are done asks the coordinator for their outputs every heartbeat until they are) or mapreduce.cluster.policy.heartbeat_interval, or give the job fewer reducers"
-            default: "shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size"
+            let remedy = switch self.eventsDrivenBy {
+            case "mapreduce.jobs.reduce_slowstart": "raise reduce_slowstart (a reducer started before its job's maps are done asks the coordinator for their outputs every heartbeat until they are) or \(heartbeatKey), or give the job fewer reducers"
+            default: shorten
             }
-            return (eventsDrivenAt ?? eventsDrivenBy, "this world would need about \(eventsText) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time\(span) (mostly from '\(eventsDrivenBy)'), more than its event limit of \(limitText) (run.max_events); \(remedy)")
+            return (eventsDrivenAt ?? place(self.eventsDrivenBy), "this world would need about \(eventsText) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time\(span) (mostly from '\(eventsDrivenBy)'), more than its event limit of \(limitText) (run.max_events); \(remedy)")
         }
         if bytes > Self.memoryBytes {
             // What to change, for the figures that grow as their value shrinks.
-            let remedy = switch (bytesDrivenBy, bytesDrivenAt) {
+            let remedy = switch (self.bytesDrivenBy, self.bytesDrivenAt) {
             case ("object_store.bytes_per_second", _): "raise object_store.bytes_per_second, so that the store writes in time"
             case ("queue.session_timeout", _): "make queue.heartbeat_interval longer than the network's largest round trip, or the latency smaller"
             case (_, "servers.*.queue"), (_, "servers.*.slots"):
                 "make the servers' queues smaller, or let them keep up (servers that can serve twice the rate hold only what arrives while a request waits for its answer)"
             default: "make it smaller"
             }
-            return (bytesDrivenAt ?? bytesDrivenBy, "this world would hold about \(gibibytes) GiB (mostly for '\(bytesDrivenBy)'), more than the \(NumberText.plain(Self.memoryBytes / 1_073_741_824)) GiB a run may use; \(remedy)")
+            return (bytesDrivenAt ?? place(self.bytesDrivenBy), "this world would hold about \(gibibytes) GiB (mostly for '\(bytesDrivenBy)'), more than the \(NumberText.plain(Self.memoryBytes / 1_073_741_824)) GiB a run may use; \(remedy)")
         }
         return nil
     }

@@ -61,7 +61,8 @@ public struct ObservationOptions: Sendable, Equatable {
 
     /// Why ``metricsInterval`` cannot sample `file`'s run, or nil: a world that runs for a fixed
     /// duration longer than ``maximumMetricsSamples`` intervals would need gigabytes of series
-    /// text. (How long a run bounded by its requests lasts is known only once it has run.)
+    /// text (how long a run bounded by its requests lasts is known only once it has run); and a
+    /// world whose series could hold more samples than a metrics file may (``seriesProblem(_:)``).
     ///
     /// The length is the load-time estimate's horizon (``ResourceBudget/horizon``), not
     /// `run.duration`: a composed world runs on past its duration for what it schedules later (a
@@ -69,21 +70,58 @@ public struct ObservationOptions: Sendable, Equatable {
     /// world passed this check, ran to its end, and was then refused by the check of what it
     /// gathered (exit 2, nothing written).
     public func metricsProblem(for file: ScenarioFile) -> String? {
-        guard metrics, let interval = metricsInterval, case .world(let scenario) = file, scenario.limits.duration != nil else { return nil }
-        let budget = ResourceBudget(scenario)
-        let length = budget.horizon
-        let samples = length.seconds / interval.seconds
-        // What keeps it running past its duration, when something does (`producer 'p' … may
-        // still be retrying until 400.000 s`).
-        let over = "\(scenario.name)'s \(NumberText.plain(length.seconds)) s of virtual time" + (budget.runsOn.map { " (it runs on past run.duration: \($0.what))" } ?? "")
-        if samples > Double(Self.maximumMetricsSamples) {
-            return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberText.plain(samples.rounded())) samples per series over \(over); at most \(NumberText.plain(Double(Self.maximumMetricsSamples))): use an interval of at least \(NumberText.plain((length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)))ms"
+        guard metrics, case .world(let scenario) = file else { return nil }
+        if let interval = metricsInterval, scenario.limits.duration != nil {
+            let budget = ResourceBudget(scenario)
+            let length = budget.horizon
+            let samples = length.seconds / interval.seconds
+            if samples > Double(Self.maximumMetricsSamples) {
+                return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberText.plain(samples.rounded())) samples per series over \(scenario.name)'s \(Self.lengthText(budget, length: length)); at most \(NumberText.plain(Double(Self.maximumMetricsSamples))): use an interval of at least \(NumberText.plain((length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)))ms"
+            }
         }
-        // Each server has at least five series (requests, busy time, in service, queue, and the
-        // balancer's connections to it): all of them together within the file's bound.
-        let series = Double(5 * scenario.servers.count + 5)
-        guard series * samples > Double(OpenMetricsText.maximumSamples) else { return nil }
-        return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s \(NumberText.plain(series)) or more series about \(NumberText.approximate(samples)) times each over \(NumberText.plain(length.seconds)) s of virtual time\(budget.runsOn.map { " (it runs on past run.duration: \($0.what))" } ?? ""), more than the \(NumberText.approximate(Double(OpenMetricsText.maximumSamples))) samples a metrics file may hold; use an interval of at least \(NumberText.plain((series * length.seconds / Double(OpenMetricsText.maximumSamples) * 1_000).rounded(.up)))ms"
+        return seriesProblem(scenario)
+    }
+
+    /// `400 s of virtual time`, and what keeps the world running past its duration when something
+    /// does (`producer 'p' … may still be retrying until 400.000 s`).
+    private static func lengthText(_ budget: ResourceBudget, length: Duration) -> String {
+        "\(NumberText.plain(length.seconds)) s of virtual time" + (budget.runsOn.map { " (it runs on past run.duration: \($0.what))" } ?? "")
+    }
+
+    /// Why `scenario`'s series could hold more samples than a metrics file may
+    /// (``OpenMetricsText/maximumSamples``), or nil, counted as the run's own check of what it
+    /// gathered counts them (``OpenMetricsText/problem(_:end:interval:)``): the most series the
+    /// world can have (``MetricsSeriesBound``) and the latency summary's five, times the most
+    /// instants it is sampled at — at most ``MetricsRecorder/targetSamples`` and two more at the
+    /// default interval, and at ``metricsInterval`` two more than its intervals over the world's
+    /// length: the load-time estimate's horizon, and the clients' timeout past it (a request
+    /// under way at `run.duration` ends by then), never past the time limit. Five series a server
+    /// and five more were counted: a queue world of 2,000 partitions passed, ran, and was refused
+    /// after its run with 8,001 series (exit 2, nothing written). A world bounded by its requests
+    /// with an interval of its own is left to that check (its length is known only once it has run).
+    func seriesProblem(_ scenario: Scenario) -> String? {
+        let series = Double(MetricsSeriesBound.of(scenario) + OpenMetricsText.summarySamples)
+        let maximum = Double(OpenMetricsText.maximumSamples)
+        let budget = scenario.limits.duration == nil ? nil : ResourceBudget(scenario)
+        let length = budget.map { min($0.horizon + (scenario.workload?.timeout ?? .zero), scenario.limits.timeLimit) }
+        // series × (length / interval + 2) ≤ maximum
+        let room = maximum - 2 * series
+        let fix = if room <= 0 {
+            "no interval can sample that many series; run it without --metrics"
+        } else if let length {
+            "use \(metricsInterval == nil ? "a --metrics-interval" : "an interval") of at least \(NumberText.plain((series * length.seconds / room * 1_000).rounded(.up)))ms"
+        } else {
+            "use a --metrics-interval of at least \(NumberText.plain(series)) × the run's length / \(NumberText.approximate(room))"
+        }
+        guard let interval = metricsInterval else {
+            let instants = Double(MetricsRecorder.targetSamples + 2)
+            guard series * instants > maximum else { return nil }
+            return "--metrics samples \(scenario.name)'s up to \(NumberText.plain(series)) series up to \(NumberText.plain(instants)) times each at the default interval, up to \(NumberText.approximate(series * instants)) samples, more than the \(NumberText.approximate(maximum)) a metrics file may hold; \(fix)"
+        }
+        guard let budget, let length else { return nil }
+        let instants = length.seconds / interval.seconds + 2
+        guard series * instants > maximum else { return nil }
+        return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s up to \(NumberText.plain(series)) series up to \(NumberText.plain(instants.rounded(.down))) times each over \(Self.lengthText(budget, length: length)), up to \(NumberText.approximate(series * instants)) samples, more than the \(NumberText.approximate(maximum)) a metrics file may hold; \(fix)"
     }
 
     /// Why ``traceWindow`` would trace nothing of `file`'s run, or nil: a window that starts after

@@ -22,6 +22,10 @@ enum OpenMetricsText {
         return .seconds((needed / 86_400_000_000_000 + 1) * 86_400)
     }
 
+    /// The samples of the client latency summary at each instant beside the recorder's series:
+    /// its three quantiles, its sum and its count.
+    static let summarySamples = 5
+
     /// The most samples the text may hold in all, every series together (about 60 bytes each):
     /// 100 servers sampled every millisecond for 100 s asked for 2.7 GB at once and aborted.
     static let maximumSamples = 5_000_000
@@ -52,9 +56,9 @@ enum OpenMetricsText {
     /// ``maximumSamples`` samples (series, the latency summary's five, times instants).
     static func problem(_ recorder: MetricsRecorder, end: VirtualInstant, interval: Duration?) -> String? {
         let instantCount = Double(end.nanoseconds) / Double((interval ?? Self.interval(for: .nanoseconds(end.nanoseconds))).nanoseconds) + 2
-        let samples = Double(recorder.changes.count + 5) * instantCount
+        let samples = Double(recorder.changes.count + summarySamples) * instantCount
         guard samples > Double(maximumSamples) else { return nil }
-        let shortest = Double(recorder.changes.count + 5) * end.seconds / Double(maximumSamples)
+        let shortest = Double(recorder.changes.count + summarySamples) * end.seconds / Double(maximumSamples)
         return "--metrics: \(recorder.changes.count) series sampled \(NumberText.approximate(instantCount)) times would be about \(NumberText.approximate(samples)) samples, more than the \(NumberText.approximate(Double(maximumSamples))) a metrics file may hold; use a --metrics-interval of at least \(NumberText.plain((shortest * 1_000).rounded(.up)))ms (nothing was written)"
     }
 

@@ -44,7 +44,7 @@ extension ScenarioFile {
         var traffic: String?
         if let requests = result.traffic, scenario.workload != nil {
             // With no request answered there is no latency: no "p99 0.000 ms".
-            // As the report writes it: no longer than the run (a sub-µs latency is kept as 1 µs).
+            // As the report writes it: no longer than the run (``TrafficResult/latencyWithinRun(_:)``).
             let p99 = requests.latencyMeasured ? requests.latencyText(requests.value(of: .p99)) : "not measured"
             traffic = "\(NumberFormat.integer(requests.succeeded))/\(NumberFormat.counted(requests.issued, "request")) succeeded, p99 \(p99)"
         }

@@ -43,19 +43,8 @@ public enum ScenarioFile: Sendable {
     private static func load(_ document: ScenarioDocument) throws(ScenarioError) -> ScenarioFile {
         if document.keys.contains(ScenarioSchema.experimentKey) { return .experiment(try ExperimentRegistry.load(document), name: document.name) }
         if document.keys.contains(where: ScenarioSchema.singleJobKeys.contains) {
-            let world = try MapReduceScenarioLoader.scenario(from: document).world
-            if let (section, message) = ResourceBudget(world).problem(eventLimit: world.limits.eventLimit) {
-                let top = try document.root.openMapping()
-                // The world's sections as a single-job file spells them: its one job is `job:`,
-                // its cluster `cluster:` (a reducers' or heartbeat's refusal points at the value).
-                if let rest = ["mapreduce.jobs.0.": "job.", "mapreduce.cluster.": "cluster."].first(where: { section.hasPrefix($0.key) }),
-                   top[String(rest.value.dropLast())] != nil {
-                    throw ScenarioLoader.budgetCursor(rest.value + section.dropFirst(rest.key.count), in: top).error(.invalidValue(message))
-                }
-                let key = section == "mapreduce.attempt_chaos" ? "attempt_chaos" : "input"
-                throw (top[key] ?? document.root).error(.invalidValue(message))
-            }
-            return .world(world)
+            // The loader refuses a world over its budget itself, at the key as the file spells it.
+            return .world(try MapReduceScenarioLoader.scenario(from: document).world)
         }
         return .world(try ScenarioLoader.scenario(from: document))
     }

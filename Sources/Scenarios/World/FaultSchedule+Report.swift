@@ -93,11 +93,10 @@ extension FaultSchedule {
     /// and is listed with that length, whatever its level, so a `slow s` with `factor: 1` and
     /// `for: 1s` is "slow s ×1.0 for 1.000 s", not two faults (its level equals its undo's). The
     /// loaders leave out the end of a window a later one of its target overlaps and outlasts
-    /// (``LevelWindows``): that fault has no end after it. The world's loader keeps its `for:`
-    /// (``FaultSchedule/Entry/writtenLength``), and it is listed as written
-    /// (`slow s3 ×5.0 for 2.000 s`, though the later one replaced it at 1.5 s); a fault of a
-    /// MapReduce section's own list, whose loader does not keep it, is listed with when the next
-    /// of its target replaced it (`until 1.500 s`), as a level written without `for:` is. The
+    /// (``LevelWindows``): that fault has no end after it. Both loaders keep its `for:`
+    /// (``FaultSchedule/Entry/writtenLength``, ``MapReduce/ClusterFault/Entry/writtenLength``
+    /// for a single-job MapReduce file's), and it is listed as written
+    /// (`slow s3 ×5.0 for 2.000 s`, though the later one replaced it at 1.5 s). The
     /// later one keeps its own `for:`; the end of another fault no longer pairs with it, and no end is
     /// listed as a fault of its own (`slow s3 ×1.0` after the run). An undo written by hand
     /// right after a fault of its target reads as that fault's `for:` — it does the same. In the
@@ -228,6 +227,6 @@ extension FaultSchedule {
 
     /// Cluster faults in the order the file wrote them, listed ``asWritten(_:)``.
     static func asWritten(_ entries: [MapReduce.ClusterFault.Entry]) -> [Listed] {
-        asWritten(entries.map { ($0.at, $0.fault.networkFault, Listed($0).text, nil) })
+        asWritten(entries.map { ($0.at, $0.fault.networkFault, Listed($0).text, $0.writtenLength) })
     }
 }

@@ -165,6 +165,29 @@ struct FarTimerRing {
         }
     }
 
+    /// What contradicts the ring's own bookkeeping — ``live`` against the live keys held,
+    /// ``held`` against the keys, the bitmap against the buckets, a slot live twice — and the live
+    /// entries with the indices they wait at. For tests (``TimerQueue/invariantViolations()``):
+    /// it reads every bucket.
+    func invariantViolations(generations: UnsafeMutablePointer<UInt32>) -> (violations: [String], live: [(index: Int, entry: Entry)]) {
+        var violations: [String] = []
+        var liveEntries: [(index: Int, entry: Entry)] = []
+        var keys = 0
+        var slots = Set<UInt32>()
+        for (index, bucket) in buckets.enumerated() {
+            keys += bucket.count
+            let marked = occupied[index >> 6] & 1 << UInt64(index & 63) != 0
+            if marked == bucket.isEmpty { violations.append("ring index \(index) holds \(bucket.count) keys but is \(marked ? "" : "not ")marked") }
+            for entry in bucket where Self.isLive(entry, generations: generations) {
+                liveEntries.append((index, entry))
+                if !slots.insert(entry.key.slot).inserted { violations.append("ring holds slot \(entry.key.slot) live twice") }
+            }
+        }
+        if keys != held { violations.append("ring counts \(held) keys held but holds \(keys)") }
+        if liveEntries.count != live { violations.append("ring counts \(live) live timers but holds \(liveEntries.count)") }
+        return (violations, liveEntries)
+    }
+
     /// Forgets every held timer (their actions are the queue's to release).
     mutating func removeAll() {
         guard held > 0 else { return }

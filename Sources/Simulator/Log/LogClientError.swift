@@ -16,6 +16,20 @@ public enum LogClientError: Error, Equatable, Sendable, CustomStringConvertible 
         case .crashed: return "the client crashed while waiting for the log"
         }
     }
+
+    /// What happened, in the words of a caller that gave the log `limit` to answer — a job's map
+    /// task reading its split, or its client planning or committing: `the log did not answer
+    /// within 1.000s`, `no route to the log (a network partition)`, `the log refused the
+    /// connection (it was restarting)`, or the log's own refusal.
+    public func explanation(within limit: Duration) -> String {
+        switch self {
+        case .network(.timeout): return "the log did not answer within \(limit.formattedSeconds)"
+        case .network(.unreachable): return "no route to the log (a network partition)"
+        case .network(.refused): return "the log refused the connection (it was restarting)"
+        case .log(let error): return "the log refused: \(error)"
+        case .crashed: return description
+        }
+    }
 }
 
 extension Network {

@@ -246,7 +246,7 @@ import Testing
     /// memory than a run may use, is refused where the value driving the estimate is written.
     @Test func aWorldBeyondItsBudgetIsRefusedBeforeItRuns() {
         #expect(Self.error("servers: [{name: s, service_time: 1ms}]\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 3000000000s}\n")
-            == "h.yaml:2:35: error: this world would need about 3 × 10¹⁷ events over its 3,000,000,000.000 s of virtual time (mostly from 'workload'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload.rate)")
+            == "h.yaml:2:35: error: this world would need about 3.3 × 10¹⁷ events over its 3,000,000,000.000 s of virtual time (mostly from 'workload'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload.rate)")
         let jobs = (1...9).map { "{name: word-count, reducers: 1, input: {synthetic: {lines: 10000000, seed: \($0)}}}" }.joined(separator: ", ")
         #expect(Self.error("mapreduce: {cluster: {workers: 2}, jobs: [\(jobs)]}\nrun: {max_events: 1000000000000}\n")
             == "h.yaml:1:42: error: this world would hold about 33.5 GiB (mostly for 'mapreduce.jobs'), more than the 4 GiB a run may use; make it smaller (at mapreduce.jobs)")
@@ -263,7 +263,7 @@ import Testing
         let allAtOnce = shipped.replacingOccurrences(of: "strategy: rolling", with: "strategy: all_at_once")
         #expect(allAtOnce != shipped)
         #expect(Self.error(allAtOnce.replacingOccurrences(of: "latency: 0.5ms", with: "latency: 1ns"))
-            == "h.yaml:27:10: error: this world would need about 7.7 × 10¹² events over its 150.000 s of virtual time (mostly from 'workload'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload.users)")
+            == "h.yaml:27:10: error: this world would need about 1.2 × 10¹³ events over its 150.000 s of virtual time (mostly from 'workload'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload.users)")
         #expect(Self.error(allAtOnce) == nil)
     }
 
@@ -311,7 +311,7 @@ import Testing
             "servers: [{name: s, slots: 1, queue: 10, service_time: 25ms}]\nworkload: {type: closed_loop, users: \(users), think_time: 1ns}\nrun: {duration: 100s}\n"
         }
         #expect(Self.error(world(10_000))
-            == "h.yaml:2:38: error: this world would need about 1 × 10¹⁰ events over its 100.000 s of virtual time (mostly from 'workload'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload.users)")
+            == "h.yaml:2:38: error: this world would need about 1.1 × 10¹⁰ events over its 100.000 s of virtual time (mostly from 'workload'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload.users)")
         #expect(Self.error(world(11)) == nil)
     }
 

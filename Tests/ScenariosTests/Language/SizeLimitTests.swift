@@ -19,7 +19,7 @@ import Testing
         ("requests queued at a server", "servers: [{name: s, slots: 1, queue: 10000000, service_time: 1s}]\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 1s}\n",
          "x.yaml:2:35: error: this world would hold about 4.8 GiB (mostly for 'servers'), more than the 4 GiB a run may use; make it smaller (at workload.rate)"),
         ("requests queued at the balancer", "servers: [{name: s, max_conns: 1, service_time: 1s}]\nbalancer: {queue: {size: 10000000}}\nworkload: {type: open_loop, rate: 10000000}\nrun: {duration: 1s}\n",
-         "x.yaml:2:19: error: this world would hold about 57.2 GiB (mostly for 'balancer.queue'), more than the 4 GiB a run may use; make it smaller (at balancer.queue)"),
+         "x.yaml:2:19: error: this world would hold about 57.8 GiB (mostly for 'balancer.queue'), more than the 4 GiB a run may use; make it smaller (at balancer.queue)"),
         // With keepalive every request the balancer holds waits on a task: a million users ran
         // to 6.9 GB before they were stopped; a hundred thousand take 745 MB.
         ("a million users' requests on a keepalive balancer's tasks", "seed: 1\nservers: [{name: s, count: 1000, slots: 100000, queue: 10000000, service_time: 1ms}]\nbalancer: {strategy: least_conn, keepalive: {connections: 100000, workers: 1024}}\nworkload: {type: closed_loop, users: 1000000, think_time: 1s}\nrun: {duration: 10s}\n",
@@ -28,7 +28,7 @@ import Testing
         // Every pick visits every server behind the balancer: a thousand servers make each request
         // cost ten times its events (64 zones of 960 servers ran for minutes).
         ("a thousand servers behind a balancer at 200,000 requests/s", "servers: [{name: s, count: 1000, service_time: 1ms}]\nbalancer: {strategy: least_conn}\nworkload: {type: open_loop, rate: 200000}\nrun: {duration: 100s}\n",
-         "x.yaml:1:10: error: this world would need about 2.2 × 10⁹ events over its 100.000 s of virtual time (mostly from 'servers'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at servers)"),
+         "x.yaml:1:10: error: this world would need about 2.3 × 10⁹ events over its 100.000 s of virtual time (mostly from 'servers'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at servers)"),
         ("a thousand servers behind a balancer at 100,000 requests/s", "servers: [{name: s, count: 1000, service_time: 1ms}]\nbalancer: {strategy: least_conn}\nworkload: {type: open_loop, rate: 100000}\nrun: {duration: 100s}\n", ""),
         ("a thousand servers without a balancer at 200,000 requests/s", "servers: [{name: s, count: 1000, service_time: 1ms}]\nworkload: {type: open_loop, rate: 200000}\nrun: {duration: 100s}\n", ""),
         // Every poll fetches each partition a consumer owns: ten consumers of 100 topics of 1,000
@@ -53,7 +53,7 @@ import Testing
         // Every attempt a crash ends maps its split again: a certain crash with 1,000 attempts
         // reads the input a thousand times (20,000 lines took 40 s; 2 M would take over an hour).
         ("a certain crash with a thousand attempts", "version: 1\nname: c\ncluster: {workers: 4, policy: {max_attempts: 1000}}\njob: {name: word-count, reducers: 2}\ninput: {synthetic: {lines: 2000000, seed: 1}}\nattempt_chaos: {crash_probability: 1, stall_probability: 0}\n",
-         "x.yaml:6:16: error: this world would need about 2 × 10¹⁰ events over its 3,600.000 s of virtual time (mostly from 'mapreduce.attempt_chaos'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at attempt_chaos)"),
+         "x.yaml:6:16: error: this world would need about 2 × 10¹⁰ events over its 3,600.000 s of virtual time (mostly from 'attempt_chaos'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.time_limit) or make the job smaller (at attempt_chaos)"),
         ("a world's certain crash with a thousand attempts", "mapreduce:\n  cluster: {workers: 4, policy: {max_attempts: 1000}}\n  attempt_chaos: {crash_probability: 1, stall_probability: 0}\n  jobs: [{name: word-count, reducers: 2, input: {synthetic: {lines: 2000000, seed: 1}}}]\n",
          "x.yaml:3:18: error: this world would need about 2 × 10¹⁰ events over its 3,600.000 s of virtual time (mostly from 'mapreduce.attempt_chaos'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce.attempt_chaos)"),
         ("half the attempts crashing", "mapreduce:\n  cluster: {workers: 4, policy: {max_attempts: 1000}}\n  attempt_chaos: {crash_probability: 0.5, stall_probability: 0}\n  jobs: [{name: word-count, reducers: 2, input: {synthetic: {lines: 2000000, seed: 1}}}]\n", ""),
@@ -183,7 +183,7 @@ import Testing
     /// requests, held for their timeouts, already refuse the 'crash and back' world.)
     @Test func anExperimentsDerivedWorldsAreBoundedTogether() throws {
         let refusal = try shippedFileRefusal("strategies.yaml", replacing: "\n  rate: 1000\n", with: "\n  rate: 500000\n") { _ = try StrategyComparison.loadBase(path: $0) }
-        #expect(refusal == "PATH:20:3: error: the strategy comparison runs 1,080 worlds from this file, needing about 2.3 × 10¹¹ events in all, more than the 2 × 10⁹ an experiment may; lower the rate, the users or the duration (at workload)")
+        #expect(refusal == "PATH:20:3: error: the strategy comparison runs 1,080 worlds from this file, needing about 3.6 × 10¹¹ events in all, more than the 2 × 10⁹ an experiment may; lower the rate, the users or the duration (at workload)")
         #expect(throws: Never.self) { try StrategyComparison.loadBase(path: packageRoot.appendingPathComponent("scenarios/strategies.yaml").path) }
     }
 

@@ -41,6 +41,24 @@ import Testing
         #expect(json.contains("{\n        \"phase\" : \"after\",\n        \"requests\" : 0\n      }"))
     }
 
+    /// A deployment past the first thousand seconds: its plan, steps and checks write seconds as
+    /// the report's other tables do, grouped ("1,200.000 s"), where they read "1200.000 s".
+    @Test func aLateDeploymentsTimesAreGrouped() throws {
+        let (_, markdown, _) = try Self.files("""
+            name: late
+            run: {duration: 1210s}
+            servers: [{name: s, count: 2, slots: 1, service_time: 1ms}]
+            balancer: {strategy: round_robin, health_check: {interval: 200ms, timeout: 100ms, rise: 1, fall: 1}}
+            workload: {type: open_loop, rate: 1, timeout: 1s}
+            deploy: {at: 1200s, strategy: all_at_once, drain: false, boot_time: 200ms, health_deadline: 2s, pause: 1s}
+
+            """)
+        #expect(markdown.contains("- plan: version 2 at 1,200.000 s; all servers at once; no drain;"))
+        #expect(markdown.contains("| s1     | deploy | 1 → 2   |           — |       — |              — | 1,200.000 s |     0 | 1,200.373 s | 1,200.373 s |\n"))
+        #expect(markdown.contains("| s1, s2  | 1,200.373 s | 1,201.373 s |"))
+        #expect(!markdown.contains("1200.000"))
+    }
+
     /// H5's d2: the phase table's "requests" counted the successes alone (108 during the
     /// deployment, while 25 more got a 500 in that window): the column says so.
     @Test func thePhaseTableCountsSuccesses() throws {

@@ -35,7 +35,7 @@ extension DeployComparison {
                 name: variant.name, summary: variant.summary, digest: variant.result.digest,
                 completed: variant.result.completed, failed: variant.failed, retried: variant.retried, failedForwards: variant.failedForwards,
                 resetAtRestart: variant.reset, secondsWithoutAnswer: variant.secondsWithoutAnswer, throughputDuring: variant.throughputDuring,
-                deployment: variant.deployment?.document)
+                deployment: variant.deployment?.document(runSeconds: variant.result.virtualSeconds))
         }))
     }
 

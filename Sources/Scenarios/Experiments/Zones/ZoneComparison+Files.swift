@@ -32,7 +32,7 @@ extension ZoneComparison {
         JSONReport.encode(Document(scenario: base.file, seed: base.seed, variants: variants.map { variant in
             Document.Variant(name: variant.name, localityAware: variant.localityAware, withOutage: variant.withOutage, digest: variant.result.digest,
                              completed: variant.result.completed, failed: variant.failed,
-                             p50: variant.result.value(of: .p50), p99: variant.result.value(of: .p99), zones: variant.zones?.document)
+                             p50: variant.result.value(of: .p50), p99: variant.result.value(of: .p99), zones: variant.zones?.document(runSeconds: variant.result.virtualSeconds))
         }))
     }
 

@@ -21,13 +21,16 @@ extension DeploymentFigures {
         var finalVersions: [Version]
     }
 
-    var document: Document {
+    /// The document of a run that lasted `runSeconds`: the phases' latencies no longer than the
+    /// run (``TrafficResult/latencyWithinRun(_:)``).
+    func document(runSeconds: Double) -> Document {
         Document(
             outcome: outcomeText, started: started, ended: ended, duration: duration,
             phases: phases.map { phase in
                 let measured = phase.requests > 0
-                return .init(phase: phase.phase, requests: phase.requests, p50: measured ? phase.p50 : nil, p95: measured ? phase.p95 : nil,
-                             p99: measured ? phase.p99 : nil, max: measured ? phase.max : nil)
+                func within(_ seconds: Double) -> Double? { measured ? Swift.min(seconds, runSeconds) : nil }
+                return .init(phase: phase.phase, requests: phase.requests, p50: within(phase.p50), p95: within(phase.p95),
+                             p99: within(phase.p99), max: within(phase.max))
             },
             steps: steps.map {
                 .init(server: $0.server, kind: $0.kind.rawValue, fromVersion: $0.fromVersion, toVersion: $0.toVersion,

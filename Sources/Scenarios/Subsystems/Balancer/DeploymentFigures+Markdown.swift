@@ -14,10 +14,10 @@ extension DeploymentFigures {
     /// The plan in one line, from its values.
     public var planText: String {
         let strategy = plan.strategy == .rolling ? "rolling, one server at a time" : "all servers at once"
-        var parts = ["version \(plan.version) at \(DurationFormat.seconds(plan.at.seconds))", strategy,
-                     plan.drain ? "drained first (timeout \(DurationFormat.seconds(plan.drainTimeout.seconds)))" : "no drain",
-                     "boot \(DurationFormat.seconds(plan.bootTime.seconds))", "health deadline \(DurationFormat.seconds(plan.healthDeadline.seconds))",
-                     "pause \(DurationFormat.seconds(plan.pause.seconds))"]
+        var parts = ["version \(plan.version) at \(DurationFormat.seconds(plan.at.seconds, grouping: true))", strategy,
+                     plan.drain ? "drained first (timeout \(DurationFormat.seconds(plan.drainTimeout.seconds, grouping: true)))" : "no drain",
+                     "boot \(DurationFormat.seconds(plan.bootTime.seconds, grouping: true))", "health deadline \(DurationFormat.seconds(plan.healthDeadline.seconds, grouping: true))",
+                     "pause \(DurationFormat.seconds(plan.pause.seconds, grouping: true))"]
         if let limit = plan.maxErrorRatio { parts.append("halts above \(NumberFormat.percent(limit, decimals: 1)) failed answers") }
         if plan.releaseErrorRate > 0 { parts.append("the release fails \(NumberFormat.percent(plan.releaseErrorRate, decimals: 1)) of requests") }
         return parts.joined(separator: "; ")
@@ -28,11 +28,11 @@ extension DeploymentFigures {
         var table = MarkdownTable(columns: [.text("server"), .text("step"), .text("version"), .numeric("drain start"), .numeric("drained"),
                                             .numeric("left in flight"), .numeric("restart"), .numeric("reset"), .numeric("healthy"), .numeric("back")])
         for step in steps {
-            table.append([step.server, step.kind.rawValue, "\(step.fromVersion) → \(step.toVersion)", DurationFormat.seconds(step.drainStarted?.seconds),
-                          DurationFormat.seconds(step.drainEnded?.seconds) + (step.drainTimedOut ? " (timeout)" : ""),
+            table.append([step.server, step.kind.rawValue, "\(step.fromVersion) → \(step.toVersion)", DurationFormat.seconds(step.drainStarted?.seconds, grouping: true),
+                          DurationFormat.seconds(step.drainEnded?.seconds, grouping: true) + (step.drainTimedOut ? " (timeout)" : ""),
                           step.drainStarted == nil ? "—" : NumberFormat.integer(step.drainTimedOut ? step.resetAtRestart : 0),
-                          DurationFormat.seconds(step.restarted.seconds), NumberFormat.integer(step.resetAtRestart),
-                          DurationFormat.seconds(step.healthy?.seconds), DurationFormat.seconds(step.backInRotation?.seconds)])
+                          DurationFormat.seconds(step.restarted.seconds, grouping: true), NumberFormat.integer(step.resetAtRestart),
+                          DurationFormat.seconds(step.healthy?.seconds, grouping: true), DurationFormat.seconds(step.backInRotation?.seconds, grouping: true)])
         }
         return table.rendered()
     }
@@ -42,7 +42,7 @@ extension DeploymentFigures {
         var table = MarkdownTable(columns: [.text("servers"), .numeric("from"), .numeric("to"), .numeric("answers (all servers)"), .numeric("failed"),
                                             .numeric("failed share"), .numeric("answered by these servers"), .text("check")])
         for check in checks {
-            table.append([check.servers.joined(separator: ", "), DurationFormat.seconds(check.from.seconds), DurationFormat.seconds(check.to.seconds),
+            table.append([check.servers.joined(separator: ", "), DurationFormat.seconds(check.from.seconds, grouping: true), DurationFormat.seconds(check.to.seconds, grouping: true),
                           NumberFormat.integer(check.answered), NumberFormat.integer(check.failed),
                           check.answered == 0 ? "—" : NumberFormat.percent(check.errorRatio, decimals: 2),
                           NumberFormat.integer(check.answeredByWave), check.verdictText])
@@ -50,11 +50,12 @@ extension DeploymentFigures {
         return table.rendered()
     }
 
-    /// The run report's section.
-    func markdown() -> String {
+    /// The run report's section, of a run that lasted `runSeconds`: the phases' latencies no
+    /// longer than the run, as the report's own latency table (``TrafficResult/latencyText(_:)``).
+    func markdown(runSeconds: Double) -> String {
         var out = "## Deployment\n\n"
         out += "- plan: \(planText)\n- outcome: \(outcomeText)\n"
-        out += "- from \(DurationFormat.seconds(started)) to \(DurationFormat.seconds(ended)) (\(DurationFormat.seconds(duration)))\n"
+        out += "- from \(DurationFormat.seconds(started, grouping: true)) to \(DurationFormat.seconds(ended, grouping: true)) (\(DurationFormat.seconds(duration, grouping: true)))\n"
         out += "- versions at the end: " + finalVersions.map { "\($0.server) \($0.version)" }.joined(separator: ", ") + "\n\n"
         out += stepsTable() + "\n"
         if !checks.isEmpty { out += checksTable() + "\n" }
@@ -62,7 +63,8 @@ extension DeploymentFigures {
         // phase without any has no latency, "—" rather than 0 ms.
         var latency = MarkdownTable(columns: [.text("phase"), .numeric("succeeded"), .numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("max")])
         for phase in phases {
-            let figures = phase.requests == 0 ? ["—", "—", "—", "—"] : [phase.p50, phase.p95, phase.p99, phase.max].map(DurationFormat.milliseconds)
+            let figures = phase.requests == 0 ? ["—", "—", "—", "—"]
+                : [phase.p50, phase.p95, phase.p99, phase.max].map { DurationFormat.milliseconds(Swift.min($0, runSeconds)) }
             latency.append([phase.phase, NumberFormat.integer(phase.requests)] + figures)
         }
         return out + latency.rendered() + "\n"

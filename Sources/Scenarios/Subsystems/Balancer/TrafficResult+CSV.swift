@@ -51,8 +51,9 @@ extension TrafficResult {
         table.append(["refused", String(refused)])
         for failure in statusFailures { table.append(["status_\(failure.status)", String(failure.count)]) }
         // Empty when no request succeeded, as `metrics.csv` leaves what a run did not measure.
-        for figure in latency { table.append(["latency_\(figure.label)_seconds", latencyMeasured ? NumberFormat.fixed(figure.seconds, decimals: 6) : ""]) }
-        table.append(["throughput_per_second", NumberFormat.fixed(throughput, decimals: 3)])
+        // Latencies no longer than the run, and no rate over less than a microsecond, as report.json.
+        for figure in latency { table.append(["latency_\(figure.label)_seconds", latencyMeasured ? NumberFormat.fixed(latencyWithinRun(figure.seconds), decimals: 6) : ""]) }
+        table.append(["throughput_per_second", ratesMeasured || completed == 0 ? NumberFormat.fixed(throughput, decimals: 3) : ""])
         if let balancer {
             table.append(["balancer_retried", String(balancer.retried)])
             table.append(["balancer_failed_forwards", String(balancer.failedForwards)])

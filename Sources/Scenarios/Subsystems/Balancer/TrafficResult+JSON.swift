@@ -13,7 +13,9 @@ extension TrafficResult {
         struct Claim: Encodable { var claim: String; var holds: Bool; var checks: [Check] }
         struct Server: Encodable {
             var id: String, served: Int, rejected: Int, lostInCrash: Int, peakQueue: Int, utilisation: Double
-            var errors: Int, throughput: Double
+            var errors: Int
+            /// Left out when the run's rates were not measured (``TrafficResult/ratesMeasured``).
+            var throughput: Double?
             /// Requests held by a hang (answered 500 when it ended); left out when none were.
             var heldByHang: Int?
             /// Left out when clients got no successful answer from the server.
@@ -57,7 +59,8 @@ extension TrafficResult {
         var issued: Int, succeeded: Int, completed: Int, timeouts: Int, unreachable: Int, refused: Int
         var statusFailures: [Status]
         var latency: [Latency]
-        /// Left out when no client request ended (0 over 0 s is no rate).
+        /// Left out when no client request ended (0 over 0 s is no rate), or when they all ended
+        /// within a microsecond (``TrafficResult/ratesMeasured``: 1 request over 3 ns is no rate).
         var throughput: Double?
         var servers: [Server]
         var completionsPerSecond: [Int]
@@ -70,23 +73,30 @@ extension TrafficResult {
     }
 
     /// The run as JSON (schema ``jsonSchema``), keys sorted so equal runs give equal bytes.
+    /// Latencies are the histogram's figures no longer than the run (``latencyWithinRun(_:)``),
+    /// as report.md gives them; a rate over less than a microsecond is left out.
     public func json() -> String {
+        let rates = ratesMeasured
         let document = Document(
             schema: TrafficResult.jsonSchema, scenario: scenario, seed: seed, replay: replayCommand, digest: digest,
             passed: passed, failure: failure, virtualSeconds: virtualSeconds, events: events,
             issued: issued, succeeded: succeeded, completed: completed, timeouts: timeouts, unreachable: unreachable, refused: refused,
             statusFailures: statusFailures.map { .init(status: $0.status, count: $0.count) },
-            latency: latency.map { .init(label: $0.label, seconds: latencyMeasured ? $0.seconds : nil) },
-            throughput: completed == 0 ? nil : throughput,
+            latency: latency.map { .init(label: $0.label, seconds: latencyMeasured ? latencyWithinRun($0.seconds) : nil) },
+            throughput: rates ? throughput : nil,
             servers: servers.map {
                 .init(id: $0.id, served: $0.served, rejected: $0.rejected, lostInCrash: $0.lostInCrash, peakQueue: $0.peakQueue, utilisation: $0.utilisation,
-                      errors: $0.errors, throughput: $0.throughput, heldByHang: $0.heldByHang == 0 ? nil : $0.heldByHang,
-                      latency: $0.latency.map { .init(p50: $0.p50, p95: $0.p95, p99: $0.p99, p999: $0.p999, mean: $0.mean) })
+                      errors: $0.errors, throughput: rates ? $0.throughput : nil, heldByHang: $0.heldByHang == 0 ? nil : $0.heldByHang,
+                      latency: $0.latency.map {
+                          .init(p50: latencyWithinRun($0.p50), p95: latencyWithinRun($0.p95), p99: latencyWithinRun($0.p99),
+                                p999: latencyWithinRun($0.p999), mean: latencyWithinRun($0.mean))
+                      })
             },
             completionsPerSecond: completionsPerSecond, faults: faults,
             checks: checks.map(Self.checkDocument),
             claims: claims.isEmpty ? nil : claims.map { .init(claim: $0.claim.text, holds: $0.holds, checks: $0.checks.map(Self.checkDocument)) },
-            balancer: balancer.map(TrafficResult.balancerDocument), deployment: deployment?.document, zones: zones?.document)
+            balancer: balancer.map(TrafficResult.balancerDocument), deployment: deployment?.document(runSeconds: virtualSeconds),
+            zones: zones?.document(runSeconds: virtualSeconds))
         return JSONReport.encode(document)
     }
 

@@ -28,8 +28,8 @@ extension TrafficResult {
         out += serverTable.rendered() + "\n"
         out += serverLatencyMarkdown()
         if let balancer { out += balancerMarkdown(balancer, chartsLinked: chartsLinked) }
-        if let zones { out += zones.markdown() }
-        if let deployment { out += deployment.markdown() }
+        if let zones { out += zones.markdown(runSeconds: virtualSeconds) }
+        if let deployment { out += deployment.markdown(runSeconds: virtualSeconds) }
 
         if listingFaults && !faults.isEmpty {
             out += "## Faults\n\n" + faults.map { "- \($0)\n" }.joined() + "\n"
@@ -76,11 +76,10 @@ extension TrafficResult {
     var runTooShortForRates: Bool { virtualSeconds < 0.0005 }
 
     /// A latency as the report's tables write it (``DurationFormat/milliseconds(_:)``): the
-    /// histogram's figure, but no longer than the run. The histogram counts whole microseconds,
-    /// a latency under one as one, and gives a bucket's top: a 3 ns request of a 3 ns run read
-    /// "0.001 ms", and now reads `< 0.001 ms`. report.json keeps the histogram's figures.
+    /// histogram's figure, but no longer than the run (``latencyWithinRun(_:)``): a 3 ns request
+    /// of a 3 ns run read "0.001 ms", and now reads `< 0.001 ms`.
     func latencyText(_ seconds: Double) -> String {
-        DurationFormat.milliseconds(min(seconds, virtualSeconds))
+        DurationFormat.milliseconds(latencyWithinRun(seconds))
     }
 
     /// The Requests section of a run in which no client issued a request.

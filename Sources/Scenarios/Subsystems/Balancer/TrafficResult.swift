@@ -86,6 +86,9 @@ public struct TrafficResult: Sendable {
         guard metric.subsystem == .balancer, let known = BalancerMetric(rawValue: metric.name) else { return nil }
         if known.isLatency && !latencyMeasured { return nil }
         if (known.isRatioOfEndedRequests || known.isRateOfEndedRequests) && completed == 0 { return nil }
+        // A rate over less than a microsecond (``ratesMeasured``) is not measured: over a 3 ns
+        // run, `balancer.throughput` read 333,333,333 requests a second.
+        if known.isRateOfEndedRequests && !ratesMeasured { return nil }
         // The zones' figures are read from ``zones``: without them (a world without zones, or a
         // result whose zones are not attached yet) nothing was measured, and a share of no
         // forwards is 0/0, not 0.
@@ -110,9 +113,10 @@ public struct TrafficResult: Sendable {
     public var latencyMeasured: Bool { succeeded > 0 }
 
     /// The figure a balancer metric names (a latency reads 0 s when none was measured: see
-    /// ``latencyMeasured``).
+    /// ``latencyMeasured``; and no longer than the run, as every report gives it:
+    /// ``latencyWithinRun(_:)``).
     func value(of metric: BalancerMetric) -> Double {
-        func latency(_ label: String) -> Double { self.latency.first { $0.label == label }?.seconds ?? 0 }
+        func latency(_ label: String) -> Double { latencyWithinRun(self.latency.first { $0.label == label }?.seconds ?? 0) }
         switch metric {
         case .p50: return latency("p50")
         case .p90: return latency("p90")

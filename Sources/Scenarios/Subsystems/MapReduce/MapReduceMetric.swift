@@ -20,8 +20,11 @@ public enum MapReduceMetric: String, MetricCatalog {
     case speculativeAttempts = "speculative_attempts"
     /// Tasks a backup finished first.
     case speculativeWins = "speculative_wins"
-    /// Attempts failed by the job's own code (not the maps that could not read their input from
-    /// the log, which count towards the attempt limit too: the report's attempts table has their row).
+    /// Attempts that failed and count towards the attempt limit: in the job's own code, or maps
+    /// that could not read their input from the log or write their output to the shuffle store —
+    /// the sum of the report's attempts table's three "failed …" rows, and the `failed` outcome of
+    /// `orrery_mapreduce_attempts_total`. Not the completed maps failed afterwards (their own
+    /// row), nor the attempts timed out (``timedOutAttempts``).
     case failedAttempts = "failed_attempts"
     /// Attempts timed out for lack of progress.
     case timedOutAttempts = "timed_out_attempts"
@@ -45,7 +48,8 @@ public enum MapReduceMetric: String, MetricCatalog {
     /// The longest time from an attempt's last progress to its task's completion: 0 when no
     /// attempt was lost, no figure when some were and none of their tasks completed.
     case maxRecoveryTime = "max_recovery_time"
-    /// Input records per second of makespan.
+    /// Input records per second of makespan, for a job that succeeded: a failed job's is not
+    /// measured (it did not get its input through).
     case eventsPerSecond = "events_per_second"
 
     /// Jobs submitted.
@@ -57,7 +61,8 @@ public enum MapReduceMetric: String, MetricCatalog {
     /// Input records the jobs read; no figure while a job reading a topic has not counted its
     /// input (it counts the range it planned when it ends).
     case inputRecords = "input_records"
-    /// Input records of every job per second, from the first submission to the last job's end.
+    /// Input records of the jobs that succeeded per second, from the first submission to the
+    /// last job's end; not measured when none succeeded.
     case throughput
 
     public static let subsystem = Subsystem.mapreduce

@@ -10,8 +10,9 @@ enum MapReducePart: SubsystemPart {
     /// the conjunction; nil when some job cannot say. A refused job ran nothing, so it adds
     /// nothing to a count, a duration, a ratio or a rate (no attempts, no makespan), but it makes
     /// a boolean false (it did not succeed). A job that ended without a duration — one that failed
-    /// before its reduce phase has none — adds nothing to the longest either; only a job still
-    /// running, whose phase could yet be longer, leaves the longest unknown.
+    /// before its reduce phase has none — adds nothing to the longest either, nor a job that
+    /// ended without an events-per-second figure (one that failed) to their mean; only a job
+    /// still running, whose phase could yet be longer, leaves the longest unknown.
     static func value(of metric: MapReduceMetric, in result: RunResult) -> Double? {
         let jobs = result.jobs
         let outages = NodeOutage.of(result.timeline)
@@ -29,18 +30,22 @@ enum MapReducePart: SubsystemPart {
             let counts = results.map { $0.value(of: .inputRecords) }
             return counts.contains(nil) ? nil : counts.reduce(0) { $0 + $1! }
         case .throughput:
+            // The records of the jobs that succeeded (a failed job did not get its input through,
+            // as its own `events_per_second` says), over the time every job that ran took; not
+            // measured when none succeeded.
             let ran = jobs.filter { $0.result.run.rejection == nil }
             let starts = ran.compactMap(\.submittedAt)
             let ends = ran.compactMap { $0.result.run.report?.finishedAt?.seconds }
-            guard ends.count == ran.count, let first = starts.min(), let last = ends.max(), last > first else { return nil }
-            return Double(ran.reduce(0) { $0 + $1.result.inputRecords }) / (last - first)
+            let through = results.filter(\.succeeded)
+            guard !through.isEmpty, ends.count == ran.count, let first = starts.min(), let last = ends.max(), last > first else { return nil }
+            return Double(through.reduce(0) { $0 + $1.inputRecords }) / (last - first)
         default: break
         }
         guard !results.isEmpty else { return nil }
         var values: [Double] = []
         for job in results where metric.unit == .boolean || job.run.rejection == nil {
             guard let value = job.value(of: metric) else {
-                if metric.unit == .duration, job.run.report?.finishedAt != nil { continue }
+                if metric.unit == .duration || metric == .eventsPerSecond, job.run.report?.finishedAt != nil { continue }
                 return nil
             }
             values.append(value)

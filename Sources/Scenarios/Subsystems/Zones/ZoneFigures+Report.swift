@@ -1,8 +1,9 @@
 import Reports
 
 extension ZoneFigures {
-    /// The zones' part of the run report.
-    func markdown() -> String {
+    /// The zones' part of the report of a run that lasted `runSeconds`: latencies no longer than
+    /// the run, as the report's own latency table (``TrafficResult/latencyText(_:)``).
+    func markdown(runSeconds: Double) -> String {
         var out = "### Zones (" + (overprovisioningFactor.map { "locality-aware, overprovisioning factor \(NumberFormat.fixed($0, decimals: 2))" } ?? "zone-blind") + ")\n\n"
         out += forwards == 0 ? "No request was forwarded to a server, so none crossed zones.\n\n"
             : "\(NumberFormat.integer(crossZoneForwards)) of \(NumberFormat.counted(forwards, "forward")) crossed zones "
@@ -12,7 +13,7 @@ extension ZoneFigures {
         for zone in zones {
             let total = zone.forwardsTo.reduce(0, +)
             // A zone whose clients got no successful answer (or that has no clients) has no latency: "—", not 0 ms.
-            let latency = zone.latencyMeasured ? [zone.p50, zone.p90, zone.p99].map(DurationFormat.milliseconds) : ["—", "—", "—"]
+            let latency = zone.latencyMeasured ? [zone.p50, zone.p90, zone.p99].map { DurationFormat.milliseconds(Swift.min($0, runSeconds)) } : ["—", "—", "—"]
             table.append([zone.name, String(zone.clients), String(zone.servers), NumberFormat.integer(zone.issued), NumberFormat.integer(zone.failed)]
                           + latency + [
                           NumberFormat.integer(total - zone.crossZoneForwards), NumberFormat.integer(zone.crossZoneForwards),
@@ -41,11 +42,14 @@ extension ZoneFigures {
         var levelDraws: [Int], levelFallbacks: Int
     }
 
-    var document: Document {
-        Document(zones: zones.map { .init(name: $0.name, clients: $0.clients, servers: $0.servers, issued: $0.issued, succeeded: $0.succeeded, failed: $0.failed,
-                                         p50: $0.latencyMeasured ? $0.p50 : nil, p90: $0.latencyMeasured ? $0.p90 : nil,
-                                         p99: $0.latencyMeasured ? $0.p99 : nil, mean: $0.latencyMeasured ? $0.mean : nil, forwardsTo: $0.forwardsTo,
-                                         failedForwards: $0.failedForwards) },
+    /// The JSON form of a run that lasted `runSeconds`: latencies no longer than the run.
+    func document(runSeconds: Double) -> Document {
+        Document(zones: zones.map { zone in
+                    func within(_ seconds: Double) -> Double? { zone.latencyMeasured ? Swift.min(seconds, runSeconds) : nil }
+                    return .init(name: zone.name, clients: zone.clients, servers: zone.servers, issued: zone.issued, succeeded: zone.succeeded, failed: zone.failed,
+                                 p50: within(zone.p50), p90: within(zone.p90), p99: within(zone.p99), mean: within(zone.mean), forwardsTo: zone.forwardsTo,
+                                 failedForwards: zone.failedForwards)
+                 },
                  overprovisioningFactor: overprovisioningFactor, forwards: forwards, crossZoneForwards: crossZoneForwards,
                  crossZoneShare: forwards == 0 ? nil : crossZoneShare, levelDraws: levelDraws, levelFallbacks: levelFallbacks)
     }

@@ -1,7 +1,8 @@
 extension MapReduce.Cluster {
     /// The client of one job: plans log splits, submits, polls until the job ends, fetches the
     /// report, and for a consumer-group read commits the group's offsets after a success. Every
-    /// call is retried until it gets through (the coordinator may be down or cut off for a while).
+    /// call to the coordinator is retried until it gets through (it may be down or cut off for a
+    /// while); the calls to the log, within ``logAPITimeout``.
     func runClient(_ request: MapReduce.JobRequest, plannedSplits: [MapReduce.Split]?, handle: MapReduce.JobHandle) async {
         var splits = plannedSplits ?? []
         var endOffsets: [Int] = []
@@ -10,7 +11,7 @@ extension MapReduce.Cluster {
             do {
                 planned = try await logRange(topic: topic, group: group)
             } catch {
-                handle.reject(.inputUnavailable(error.description))
+                handle.reject(.inputUnavailable(error.explanation(within: Self.logAPITimeout)))
                 return
             }
             endOffsets = planned.to
@@ -31,42 +32,54 @@ extension MapReduce.Cluster {
             }
             if status?.isFinished == true { break }
         }
-        let report = await callCoordinator { await $0.report(of: request.id) }
+        var report = await callCoordinator { await $0.report(of: request.id) }
         if case .log(let topic, let group?, _) = request.input, report?.status == .succeeded {
+            // As Kafka's `commitSync`, which throws a TimeoutException once
+            // `default.api.timeout.ms` has passed: the job's output stands (it is committed), but
+            // the group's offsets are not, and a rerun reads the same records again — the job
+            // succeeds and its report says so (``JobReport/offsetCommitFailure``). It retried
+            // without a bound, and a log down for good kept the job from ever ending.
             let offsets = endOffsets.enumerated().map { LogPosition(partition: $0.offset, offset: $0.element) }
-            if (try? await retryingLog({ log throws(LogError) in try log.commitStandalone(group: group, topic: topic, offsets: offsets) })) != nil {
+            do {
+                try await retryingLog(until: simulation.now.advanced(by: Self.logAPITimeout)) { log throws(LogError) in
+                    try log.commitStandalone(group: group, topic: topic, offsets: offsets)
+                }
                 handle.markOffsetsCommitted()
+            } catch {
+                report?.offsetCommitFailure = error.explanation(within: Self.logAPITimeout)
             }
         }
         if let report { handle.finish(report) }
     }
 
-    /// How long planning a job's splits keeps asking a log that does not answer: Kafka's
+    /// How long a job's client keeps asking a log that does not answer: Kafka's
     /// `default.api.timeout.ms` (60 s), which bounds the consumer's `endOffsets` and `committed`
-    /// calls an input format makes while it computes the splits — the job is then refused
-    /// (its client's `getSplits` throws), not planned at the run's time limit.
-    static let planningTimeout = Duration.seconds(60)
+    /// calls an input format makes while it computes the splits — the job is then refused (its
+    /// client's `getSplits` throws), not planned at the run's time limit — and its `commitSync`
+    /// of the group's offsets after the job.
+    static let logAPITimeout = Duration.seconds(60)
 
     /// The range of `topic` to read: from the group's committed offsets (or the start) to the end
-    /// offsets now; the last failure when the log did not answer within ``planningTimeout``.
+    /// offsets now; a timeout when the log did not answer within ``logAPITimeout``.
     private func logRange(topic: String, group: String?) async throws(LogClientError) -> (from: [Int], to: [Int]) {
-        let deadline = simulation.now.advanced(by: Self.planningTimeout)
+        let deadline = simulation.now.advanced(by: Self.logAPITimeout)
         let end = try await retryingLog(until: deadline) { log throws(LogError) in try log.endOffsets(of: topic) }
         guard let group else { return (Array(repeating: 0, count: end.count), end) }
         return (try await retryingLog(until: deadline) { log throws(LogError) in try log.committedOffsets(group: group, topic: topic) }, end)
     }
 
-    /// Calls the log until the call gets through (or, past `deadline`, throws its last failure);
-    /// a refusal by the log is final.
+    /// Calls the log until the call gets through or, once a call has failed past `deadline`,
+    /// throws a timeout — as Kafka's consumer throws a TimeoutException when its API timeout has
+    /// passed, whatever kept its calls from getting through; a refusal by the log is final.
     private func retryingLog<Answer: Sendable>(
-        until deadline: VirtualInstant? = nil,
+        until deadline: VirtualInstant,
         _ body: @escaping @Sendable (isolated PartitionedLog) throws(LogError) -> Answer
     ) async throws(LogClientError) -> Answer {
         while true {
             do {
                 return try await network.callLog(from: clientID, log: log, timeout: configuration.callTimeout, body)
-            } catch .network(let failure) {
-                if let deadline, simulation.now >= deadline { throw .network(failure) }
+            } catch .network {
+                if simulation.now >= deadline { throw .network(.timeout) }
                 await simulation.sleep(for: configuration.pollInterval)
             }
         }

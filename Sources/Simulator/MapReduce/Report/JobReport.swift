@@ -43,6 +43,11 @@ extension MapReduce {
         /// Whether the blacklist was ignored when the report was made: it held 33 % of the
         /// workers or more, so every worker was usable (Hadoop's `ignore-threshold-node-percent`).
         public let blacklistIgnored: Bool
+        /// Why the job's client could not commit its consumer group's offsets after the job
+        /// succeeded — the log did not answer within Kafka's `default.api.timeout.ms`, or refused
+        /// — or nil (committed, or no group to commit). Set by the client, not the coordinator:
+        /// the job's output stands, but a rerun for the group reads the same records again.
+        public internal(set) var offsetCommitFailure: String?
 
         /// From submission to the end of the job.
         public var makespan: Duration? { finishedAt.map { submittedAt.duration(to: $0) } }
@@ -78,7 +83,7 @@ extension MapReduce {
                 speculativeAttempts: attempts.filter(\.speculative).count,
                 speculativeWins: attempts.filter { $0.speculative && winners.contains($0.number) }.count,
                 failedAttempts: attempts.filter { attempt in
-                    guard attempt.rejudgement == nil, case .failed = attempt.outcome, !attempt.outcome.isInputFailure, !attempt.outcome.isOutputFailure else { return false }
+                    guard attempt.rejudgement == nil, case .failed = attempt.outcome else { return false }
                     return true
                 }.count,
                 inputFailures: attempts.filter { $0.rejudgement == nil && $0.outcome.isInputFailure }.count,

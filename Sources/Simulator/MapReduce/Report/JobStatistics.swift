@@ -29,18 +29,23 @@ extension MapReduce {
         public let speculativeAttempts: Int
         /// Tasks whose winning attempt was a speculative backup.
         public let speculativeWins: Int
-        /// Attempts that failed in the job's own code (not the completed maps failed afterwards,
-        /// counted in ``retroactiveFailures``).
+        /// Attempts judged failed when they ended — in the job's own code (``jobCodeFailures``),
+        /// or maps that could not read their input (``inputFailures``) or write their output
+        /// (``outputFailures``) — each counting towards its task's attempt limit, as Hadoop's
+        /// failed attempts do. Not the completed maps failed afterwards, counted in
+        /// ``retroactiveFailures``, nor the timed-out attempts.
         public let failedAttempts: Int
         /// Map attempts that failed because they could not read their input split from the log
         /// (`failed: input unavailable: …`), counted towards their task's attempt limit and
-        /// against their worker as Hadoop counts a record reader's IOException; not among
+        /// against their worker as Hadoop counts a record reader's IOException; among
         /// ``failedAttempts``.
         public let inputFailures: Int
         /// Map attempts that failed because they could not write their output to the shuffle
-        /// store (`failed: shuffle store unavailable: …`), counted as ``inputFailures`` are; not
-        /// among ``failedAttempts``.
+        /// store (`failed: shuffle store unavailable: …`), counted as ``inputFailures`` are; among
+        /// ``failedAttempts``.
         public let outputFailures: Int
+        /// The attempts of ``failedAttempts`` that failed in the job's own code.
+        public var jobCodeFailures: Int { failedAttempts - inputFailures - outputFailures }
         /// Completed maps failed afterwards because reducers could not fetch their output, each
         /// counted against its task and worker (Hadoop's retroactive failures; its
         /// `NUM_FAILED_MAPS` counts them with the failed attempts). Their attempts read

@@ -62,7 +62,7 @@ extension MapReduce.Worker {
                         try log.readValues(topic: topic, partition: partition, from: from, maxRecords: count)
                     }
                 } catch {
-                    return .failed(.inputUnavailable(error.description))
+                    return .failed(.inputUnavailable(error.explanation(within: configuration.callTimeout)))
                 }
                 guard !batch.isEmpty else { return .failed(.inputUnavailable("no records at \(topic)/\(partition)@\(next)")) }
                 var bytes = 0

@@ -82,7 +82,14 @@ extension MapReduceScenarioLoader {
                 throw item.error(.invalidValue("'\(action)' is not a fault of a MapReduce file"))
             }
         }
-        return LevelWindows.removing(LevelWindows.superseded(windows), from: entries)
+        // A level whose end is left out keeps its written `for:` for the report's list, as a
+        // world's does (``FaultSchedule/Entry/writtenLength``).
+        let superseded = LevelWindows.superseded(windows)
+        for window in windows {
+            guard let end = window.end, superseded.contains(end.index) else { continue }
+            entries[window.start.index].writtenLength = .nanoseconds(end.at - window.start.at)
+        }
+        return LevelWindows.removing(superseded, from: entries)
     }
 
     /// Why `hang` cannot name `node`, a MapReduce node other than a worker.

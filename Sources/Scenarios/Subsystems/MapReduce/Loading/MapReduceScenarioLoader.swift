@@ -37,7 +37,7 @@ public enum MapReduceScenarioLoader {
         if let chaos = top["attempt_chaos"] { cluster.attemptChaos = try parseAttemptChaos(chaos) }
         let nodes = MapReduceScenario.nodes(of: cluster)
         let (timeLimit, eventLimit) = try parseRun(top["run"])
-        return MapReduceScenario(
+        let scenario = MapReduceScenario(
             name: document.name, summary: document.summary, file: file, seed: document.seed ?? 1,
             cluster: cluster, job: try parseJob(top.required("job")),
             input: try parseInput(top.required("input"), baseDirectory: directory(of: file)),
@@ -45,6 +45,8 @@ public enum MapReduceScenarioLoader {
             chaos: try top["chaos"].map { cursor throws(ScenarioError) in try parseClusterChaos(cursor) },
             timeLimit: timeLimit, eventLimit: eventLimit,
             expectations: try top["expect"].map { cursor throws(ScenarioError) in try ScenarioLoader.parseExpectations(cursor, subsystems: [.mapreduce]) } ?? [])
+        try checkBudget(of: scenario, in: top)
+        return scenario
     }
 
     /// The directory relative input paths are resolved against: the scenario file's.

@@ -40,7 +40,7 @@ enum JobReportTables {
         table.append(["retries (beyond each task's first, backups excluded)", NumberFormat.integer(statistics.retries)])
         table.append(["speculative backups", NumberFormat.integer(statistics.speculativeAttempts)])
         table.append(["tasks a backup finished first", NumberFormat.integer(statistics.speculativeWins)])
-        table.append(["failed in the job's code", NumberFormat.integer(statistics.failedAttempts)])
+        table.append(["failed in the job's code", NumberFormat.integer(statistics.jobCodeFailures)])
         if statistics.inputFailures > 0 {
             table.append(["failed reading their input (the log did not answer)", NumberFormat.integer(statistics.inputFailures)])
         }

@@ -21,6 +21,7 @@ extension MapReduceRunResult {
         guard let report = run.report else { return out + attemptChaosAndChecks() }
 
         out += "## Job\n\n" + JobReportTables.phases(report).rendered() + "\n"
+        if let note = offsetCommitNote { out += note + "\n\n" }
         out += "![job timeline](timeline.svg)\n\n"
         out += "## Attempts\n\n" + JobReportTables.attempts(report.statistics, report: report).rendered() + "\n"
         if !report.blacklisted.isEmpty {
@@ -67,6 +68,17 @@ extension MapReduceRunResult {
         default: return problems
         }
         return problems.map { $0 == said ? meant : $0 }
+    }
+
+    /// What a job that read a topic for a consumer group says when its client could not commit
+    /// the group's offsets after it succeeded (``MapReduce/JobReport/offsetCommitFailure``); nil
+    /// otherwise.
+    var offsetCommitNote: String? {
+        guard let failure = run.report?.offsetCommitFailure else { return nil }
+        let group = scenario.input.log?.group.map { "group `\($0)`" } ?? "the consumer group"
+        return "**Offsets not committed** for \(group): \(failure), and the client gave up as Kafka's `commitSync` does "
+            + "after `default.api.timeout.ms`. The output stands; a rerun for the group reads these "
+            + "\(NumberFormat.counted(inputRecords, "record")) again."
     }
 
     /// The cluster, the job and the input, one row each concern.
