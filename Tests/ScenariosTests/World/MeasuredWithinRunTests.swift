@@ -16,18 +16,21 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     }
 
+    /// One request over 1 ns links to a server serving in 1 ns: a run of 3 ns.
+    static let nanosecondWorld = """
+        name: ns
+        run: {requests: 1}
+        network: {latency: 1ns}
+        servers: [{name: s, slots: 1, service_time: 1ns}]
+        workload: {type: closed_loop, users: 1}
+        """
+
     /// The checker's 3 ns world: its latencies read 1e-06 s in report.json (the histogram's
     /// microsecond) and its throughput 333,333,333.3 requests a second, over 3 ns. Now every
     /// latency is the run's 3 ns, exactly, and neither the clients' nor the server's throughput
     /// is given (report.md already read `< 0.001 ms` and `—`).
     @Test func aNanosecondRunGivesItsExactLatencyAndNoRate() throws {
-        let traffic = try Self.traffic("""
-            name: ns
-            run: {requests: 1}
-            network: {latency: 1ns}
-            servers: [{name: s, slots: 1, service_time: 1ns}]
-            workload: {type: closed_loop, users: 1}
-            """)
+        let traffic = try Self.traffic(Self.nanosecondWorld)
         #expect(traffic.virtualSeconds == 3e-9)
         #expect(traffic.latency.map(\.seconds) == Array(repeating: 1e-6, count: 7))
         #expect(traffic.throughput == 1 / 3e-9)
@@ -50,12 +53,8 @@ import Testing
     /// throughputs (the clients' and the servers' least and most) are not measured, so a check on
     /// them fails as unmeasured where `balancer.throughput > 1000000` held at 333,333,333/s.
     @Test func expectationsReadTheLatencyWithinTheRunAndNoRateOverNanoseconds() throws {
-        let traffic = try Self.traffic("""
-            name: ns
-            run: {requests: 1}
-            network: {latency: 1ns}
-            servers: [{name: s, slots: 1, service_time: 1ns}]
-            workload: {type: closed_loop, users: 1}
+        let traffic = try Self.traffic(Self.nanosecondWorld + """
+
             expect:
               - balancer.throughput > 1000000
               - balancer.p99 <= 1ms

@@ -85,16 +85,7 @@ import Testing
 
     /// The shuffle store's 21 failures count too (0 before).
     @Test func theShuffleStoreFailuresAreFailedAttempts() throws {
-        let result = try Self.run("""
-            name: shdown
-            run: {duration: 20s}
-            mapreduce:
-              cluster: {workers: 2, shuffle: {shuffle_store: {ttl: 1h}}, cost: {map_per_record: 1ms}}
-              jobs:
-                - {id: j, name: word-count, reducers: 1, submit_at: 1s, input: {synthetic: {lines: 4000, seed: 1}, split_size: 16KiB}}
-            faults:
-              - {at: 1.2s, crash: shuffle}
-            """)
+        let result = try Self.run(MapReduceSelfConsistentReportTests.shuffleStoreDown)
         let statistics = try #require(result.jobs.first?.result.run.report?.statistics)
         #expect(statistics.outputFailures == 21 && statistics.failedAttempts == 21 && statistics.jobCodeFailures == 0)
         #expect(Self.value(.failedAttempts, in: result) == 21)

@@ -152,20 +152,23 @@ import Testing
         #expect(second.setupTable().rendered().contains("heartbeats every 1.000 s, task timeout 10.000 s, worker timeout 5.000 s,"))
     }
 
+    /// Two workers whose shuffle store crashes for good at 1.2 s, 0.2 s into their job.
+    static let shuffleStoreDown = """
+        name: shdown
+        run: {duration: 20s}
+        mapreduce:
+          cluster: {workers: 2, shuffle: {shuffle_store: {ttl: 1h}}, cost: {map_per_record: 1ms}}
+          jobs:
+            - {id: j, name: word-count, reducers: 1, submit_at: 1s, input: {synthetic: {lines: 4000, seed: 1}, split_size: 16KiB}}
+        faults:
+          - {at: 1.2s, crash: shuffle}
+        """
+
     /// A shuffle store that crashes for good: each map attempt that cannot write its output fails
     /// and counts, as a map output write's IOException does in Hadoop, so the job fails after
     /// `max_attempts` (4) instead of losing attempts to the time limit (3,640 s before).
     @Test func aShuffleStoreThatNeverReturnsFailsTheJobAfterItsAttempts() throws {
-        let result = try Self.run("""
-            name: shdown
-            run: {duration: 20s}
-            mapreduce:
-              cluster: {workers: 2, shuffle: {shuffle_store: {ttl: 1h}}, cost: {map_per_record: 1ms}}
-              jobs:
-                - {id: j, name: word-count, reducers: 1, submit_at: 1s, input: {synthetic: {lines: 4000, seed: 1}, split_size: 16KiB}}
-            faults:
-              - {at: 1.2s, crash: shuffle}
-            """)
+        let result = try Self.run(Self.shuffleStoreDown)
         let report = try #require(result.jobs.first?.result.run.report)
         #expect(report.status == .failed("map-1 failed 4 times; last: failed: shuffle store unavailable: timeout"))
         #expect(report.statistics.outputFailures == 21)
