@@ -2,14 +2,18 @@ import Reports
 
 extension RunResult {
     /// The figures of the run's one-line verdict, in this order: the traffic's (`traffic`, which
-    /// the caller words, since only the file knows whether it has a workload), the jobs exact,
-    /// the backups, the explicit operations answered, the queue's; then the log's whenever the
+    /// the caller words, since only the file knows whether it has a workload), the jobs exact
+    /// (and those whose group's offsets were not committed), the backups, the explicit operations answered, the queue's; then the log's whenever the
     /// world has a log and no job (a job reading it says what it read), and the store's when
     /// nothing before it said anything.
     public func headlineFigures(traffic: String?) -> [String] {
         var figures = traffic.map { [$0] } ?? []
         if !jobs.isEmpty {
             figures.append("\(jobs.filter { $0.result.outputExact }.count)/\(jobs.count) jobs exact")
+            // A job whose group's offsets could not be committed succeeded, but its group's next
+            // run reads the same records again: the verdict says so, not only report.md.
+            let uncommitted = jobs.filter { $0.result.run.report?.offsetCommitFailure != nil }.count
+            if uncommitted > 0 { figures.append("offsets not committed for \(NumberFormat.counted(uncommitted, "job"))") }
         }
         if let backupHeadline { figures.append(backupHeadline) }
         if case .success(let outcomes) = operations { figures.append("\(NumberFormat.counted(outcomes.count, "operation")) answered") }

@@ -23,9 +23,7 @@ public enum LogClientError: Error, Equatable, Sendable, CustomStringConvertible 
     /// connection (it was restarting)`, or the log's own refusal.
     public func explanation(within limit: Duration) -> String {
         switch self {
-        case .network(.timeout): return "the log did not answer within \(limit.formattedSeconds)"
-        case .network(.unreachable): return "no route to the log (a network partition)"
-        case .network(.refused): return "the log refused the connection (it was restarting)"
+        case .network(let error): return error.explanation(of: "the log", within: limit)
         case .log(let error): return "the log refused: \(error)"
         case .crashed: return description
         }

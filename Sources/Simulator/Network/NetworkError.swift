@@ -17,4 +17,15 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
         case .refused: return "refused"
         }
     }
+
+    /// What happened, in the words of a caller that gave `peer` (`the log`, `the shuffle store`)
+    /// `limit` to answer: `the log did not answer within 1.000s`, `no route to the log (a network
+    /// partition)`, `the log refused the connection (it was restarting)`.
+    public func explanation(of peer: String, within limit: Duration) -> String {
+        switch self {
+        case .timeout: return "\(peer) did not answer within \(limit.formattedSeconds)"
+        case .unreachable: return "no route to \(peer) (a network partition)"
+        case .refused: return "\(peer) refused the connection (it was restarting)"
+        }
+    }
 }

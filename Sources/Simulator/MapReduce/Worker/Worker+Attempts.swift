@@ -105,7 +105,7 @@ extension MapReduce.Worker {
                     await store.put(key, bytes, ttl: ttl)
                 }
             } catch {
-                return .failed(.storeUnavailable(error.description))
+                return .failed(.storeUnavailable(error.explanation(of: "the shuffle store", within: configuration.callTimeout)))
             }
             guard isCurrent(attempt, startedIn) else { return nil }
         }

@@ -142,6 +142,7 @@ import Testing
         #expect(report.offsetCommitFailure == "the log did not answer within 60.000s")
         #expect(Self.value(.inputRecords, in: result) == 2_000)
         #expect(Self.value(.succeeded, in: result) == 1)
+        #expect(result.headlineFigures(traffic: nil) == ["1/1 jobs exact", "offsets not committed for 1 job"])
         #expect(job.markdown().contains("""
             **Offsets not committed** for group `batch`: the log did not answer within 60.000s, and the client gave up as \
             Kafka's `commitSync` does after `default.api.timeout.ms`. The output stands; a rerun for the group reads these \
@@ -157,6 +158,7 @@ import Testing
         let job = try #require(result.jobs.first?.result)
         #expect(job.run.report?.offsetCommitFailure == nil && job.outputExact)
         #expect(!result.markdown().contains("Offsets not committed"))
+        #expect(result.headlineFigures(traffic: nil) == ["1/1 jobs exact"])
     }
 
     /// Item 5: a single-job file's superseded slowdown is listed with its own `for:`, as the same

@@ -170,7 +170,7 @@ import Testing
     @Test func aShuffleStoreThatNeverReturnsFailsTheJobAfterItsAttempts() throws {
         let result = try Self.run(Self.shuffleStoreDown)
         let report = try #require(result.jobs.first?.result.run.report)
-        #expect(report.status == .failed("map-1 failed 4 times; last: failed: shuffle store unavailable: timeout"))
+        #expect(report.status == .failed("map-1 failed 4 times; last: failed: shuffle store unavailable: the shuffle store did not answer within 1.000s"))
         #expect(report.statistics.outputFailures == 21)
         #expect(report.statistics.lostAttempts == 0)
         #expect(result.virtualSeconds < 60)
