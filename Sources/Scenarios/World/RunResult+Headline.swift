@@ -12,7 +12,7 @@ extension RunResult {
             figures.append("\(jobs.filter { $0.result.outputExact }.count)/\(jobs.count) jobs exact")
             // A job whose group's offsets could not be committed succeeded, but its group's next
             // run reads the same records again: the verdict says so, not only report.md.
-            let uncommitted = jobs.filter { $0.result.run.report?.offsetCommitFailure != nil }.count
+            let uncommitted = Int(MapReducePart.value(of: .offsetsNotCommitted, in: self) ?? 0)
             if uncommitted > 0 { figures.append("offsets not committed for \(NumberFormat.counted(uncommitted, "job"))") }
         }
         if let backupHeadline { figures.append(backupHeadline) }

@@ -58,6 +58,10 @@ public enum MapReduceMetric: String, MetricCatalog {
     case succeededJobs = "succeeded_jobs"
     /// Jobs that failed, were refused, or did not finish.
     case failedJobs = "failed_jobs"
+    /// Jobs that read a topic for a consumer group and succeeded, but whose client could not
+    /// commit the group's offsets (``MapReduce/JobReport/offsetCommitFailure``): their output
+    /// stands, and the group's next run reads the same records again.
+    case offsetsNotCommitted = "offsets_not_committed"
     /// Input records the jobs read; no figure while a job reading a topic has not counted its
     /// input (it counts the range it planned when it ends).
     case inputRecords = "input_records"
@@ -68,7 +72,7 @@ public enum MapReduceMetric: String, MetricCatalog {
     public static let subsystem = Subsystem.mapreduce
 
     /// The figures of one job, in the order its summary lists them.
-    public static let perJob: [MapReduceMetric] = allCases.filter { ![.jobs, .succeededJobs, .failedJobs, .inputRecords, .throughput].contains($0) }
+    public static let perJob: [MapReduceMetric] = allCases.filter { ![.jobs, .succeededJobs, .failedJobs, .offsetsNotCommitted, .inputRecords, .throughput].contains($0) }
 
     public var unit: MetricUnit {
         switch self {

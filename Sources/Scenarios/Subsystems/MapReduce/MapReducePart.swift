@@ -25,6 +25,7 @@ enum MapReducePart: SubsystemPart {
         case .jobs: return Double(results.count)
         case .succeededJobs: return Double(results.filter(\.succeeded).count)
         case .failedJobs: return Double(results.filter { !$0.succeeded }.count)
+        case .offsetsNotCommitted: return Double(results.filter { $0.run.report?.offsetCommitFailure != nil }.count)
         case .inputRecords:
             // A job whose input the run never counted (``MapReduceRunResult/inputUnread``) leaves the sum unknown.
             let counts = results.map { $0.value(of: .inputRecords) }

@@ -142,6 +142,8 @@ import Testing
         #expect(report.offsetCommitFailure == "the log did not answer within 60.000s")
         #expect(Self.value(.inputRecords, in: result) == 2_000)
         #expect(Self.value(.succeeded, in: result) == 1)
+        // In report.json and for `expect:` too, not only in report.md and the verdict.
+        #expect(Self.value(.offsetsNotCommitted, in: result) == 1)
         #expect(result.headlineFigures(traffic: nil) == ["1/1 jobs exact", "offsets not committed for 1 job"])
         #expect(job.markdown().contains("""
             **Offsets not committed** for group `batch`: the log did not answer within 60.000s, and the client gave up as \
@@ -157,6 +159,7 @@ import Testing
         let result = try Self.run(Self.commitToADownLog.replacingOccurrences(of: "{at: 5s, crash: log}", with: "{at: 30s, crash: log}"))
         let job = try #require(result.jobs.first?.result)
         #expect(job.run.report?.offsetCommitFailure == nil && job.outputExact)
+        #expect(Self.value(.offsetsNotCommitted, in: result) == 0)
         #expect(!result.markdown().contains("Offsets not committed"))
         #expect(result.headlineFigures(traffic: nil) == ["1/1 jobs exact"])
     }

@@ -125,6 +125,7 @@ public struct MapReduceRunResult: Sendable {
         case .jobs: return 1
         case .succeededJobs: return succeeded ? 1 : 0
         case .failedJobs: return succeeded ? 0 : 1
+        case .offsetsNotCommitted: return run.report?.offsetCommitFailure == nil ? 0 : 1
         case .inputRecords: return inputUnread == nil || run.rejection != nil ? Double(inputRecords) : nil
         case .throughput: return value(of: .eventsPerSecond)
         // Only for a job that succeeded: a failed job did not get its input through (its
