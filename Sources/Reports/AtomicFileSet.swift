@@ -29,6 +29,13 @@ import Darwin
 /// and sockets, and the hidden `.orrery-…` files of writes under way. Nothing outside the folder
 /// is removed.
 ///
+/// A report folder is held (``lock(_:)``, a ``FolderLock``) from before its first file is staged
+/// until the commit ends, so two writers of one folder take turns instead of mixing their files;
+/// while it is held, the `.orrery-write-…` and `.orrery-keep-…` temporaries a killed writer left
+/// in it are its own to remove, and the commit removes them. The renames are not interrupted by
+/// SIGINT, SIGTERM or SIGHUP (``CommitSignals``); SIGKILL or a power cut in those milliseconds
+/// can still leave the folder part old, part new, until the next write into it.
+///
 /// A destination that is a device, a pipe or a socket (`/dev/stdout`, `/dev/full`) cannot be
 /// staged: it is written into at the start of the commit, before anything is renamed, so a
 /// device that refuses the write leaves every file as it was. A device that took its bytes cannot
@@ -97,6 +104,10 @@ public final class AtomicFileSet {
     /// The directories emptied of stale files during a commit, removed (deepest first) once it
     /// succeeds.
     private var emptiedDirectories: [String] = []
+    /// The folders held (``lock(_:)``) until the set is committed or discarded, and their
+    /// canonical paths.
+    private var locks: [FolderLock] = []
+    private var lockedFolders: [String] = []
     private var finished = false
 
     /// A set that refuses to write over any of `inputs` — the files the command reads.
@@ -150,6 +161,34 @@ public final class AtomicFileSet {
         }
     }
 
+    /// Holds `directory` (created if missing) until the set is committed or discarded, waiting for
+    /// another writer of it to finish (``FolderLock``): call it before staging the folder's
+    /// files, so that the temporaries found in it while it is held are known to be left over.
+    ///
+    /// - Throws: ``ReportWriteError/folderBusy(path:patience:)`` or a file-system error; the set
+    ///   is then discarded.
+    public func lock(_ directory: URL, patience: Duration = FolderLock.patience) throws(ReportWriteError) {
+        let folder = FileIdentity.canonicalPath(directory.path)
+        guard !lockedFolders.contains(folder) else { return }
+        do throws(ReportWriteError) {
+            createdDirectories += try AtomicFileWriter.createDirectories(URL(fileURLWithPath: folder, isDirectory: true))
+            locks.append(try FolderLock(folder, patience: patience))
+            lockedFolders.append(folder)
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    /// Counts `lock`, taken by the caller before anything was staged in its folder (a sweep's
+    /// directory, held from its first world), as a hold of this set's (see ``lock(_:patience:)``).
+    public func holding(_ lock: FolderLock) {
+        let folder = FileIdentity.canonicalPath(lock.path)
+        guard !lockedFolders.contains(folder) else { return }
+        locks.append(lock)
+        lockedFolders.append(folder)
+    }
+
     /// Makes `directory` a folder the commit replaces whole: afterwards it holds the files this
     /// set staged in it and nothing else but what the type's description lists (protected
     /// inputs, folders of other reports, …). Removing the others is part of the commit, put back
@@ -166,6 +205,9 @@ public final class AtomicFileSet {
     ///   step; every destination is then as it was before.
     public func commit(synchronize: Bool = false) throws(ReportWriteError) {
         precondition(!finished, "an AtomicFileSet is committed once")
+        // SIGINT, SIGTERM and SIGHUP wait until every file is in place, or every one put back.
+        CommitSignals.begin()
+        defer { CommitSignals.end() }
         do {
             try commitOrThrow(synchronize: synchronize)
         } catch {
@@ -173,6 +215,7 @@ public final class AtomicFileSet {
             throw error
         }
         finished = true
+        locks = []
     }
 
     /// Gives up: removes every temporary and the directories the set made (when empty), leaving
@@ -188,6 +231,8 @@ public final class AtomicFileSet {
         for directory in createdDirectories.reversed() { rmdir(directory) }
         createdDirectories = []
         finished = true
+        locks = []
+        lockedFolders = []
     }
 
     // MARK: Staging
@@ -256,6 +301,7 @@ public final class AtomicFileSet {
         if synchronize {
             for entry in files { try Self.synchronizeFile(entry.temporary!) }
         }
+
         // Every old file is kept (as a second hard link) before the first rename, so that a
         // destination that cannot be kept — an immutable file — stops the commit while nothing
         // has changed yet.
@@ -269,7 +315,7 @@ public final class AtomicFileSet {
         // The files of the folders written whole that this set does not write are moved aside
         // now too, after every kept file: a rename that fails puts them back with the rest.
         emptiedDirectories = []
-        for stale in staleFiles() {
+        for stale in staleFiles(keptAs: Set(kept.compactMap(\.backup))) {
             do { kept.append(try Self.moveAside(stale)) } catch {
                 Self.restore(kept, renamedCount: 0)
                 emptiedDirectories = []
@@ -287,6 +333,7 @@ public final class AtomicFileSet {
         for replaced in kept {
             if let backup = replaced.backup { unlink(backup) }
         }
+
         // Deepest first; one still holding something (a protected input) stays.
         for directory in emptiedDirectories.sorted(by: { $0.utf8.count > $1.utf8.count }) { rmdir(directory) }
         emptiedDirectories = []
@@ -344,9 +391,10 @@ public final class AtomicFileSet {
     /// Every file in the folders written whole that this set neither writes nor protects, in
     /// walking order; the directories below them that hold nothing else are noted in
     /// `emptiedDirectories`.
-    private func staleFiles() -> [String] {
+    private func staleFiles(keptAs backups: Set<String>) -> [String] {
         guard !wholeFolders.isEmpty else { return [] }
         var keeping = Keeping()
+        keeping.written = backups
         for entry in entries {
             keeping.written.insert(entry.place)
             keeping.written.insert(entry.destination)
@@ -365,7 +413,7 @@ public final class AtomicFileSet {
         for folder in wholeFolders {
             var status = stat()
             guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
-            collectStale(in: folder, isTop: true, keeping: keeping, into: &stale)
+            collectStale(in: folder, isTop: true, held: lockedFolders.contains(folder), keeping: keeping, into: &stale)
         }
         return stale
     }
@@ -373,13 +421,15 @@ public final class AtomicFileSet {
     /// Adds the stale files below `directory` to `stale`, and the directories they alone fill to
     /// `emptiedDirectories`; returns whether everything in `directory` is stale.
     @discardableResult
-    private func collectStale(in directory: String, isTop: Bool, keeping: Keeping, into stale: inout [String]) -> Bool {
+    private func collectStale(in directory: String, isTop: Bool, held: Bool, keeping: Keeping, into stale: inout [String]) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
         var emptied = true
         for name in names.sorted() {
             let path = directory + "/" + name
-            // Temporaries and kept files of writes under way, this one's included.
-            if name.hasPrefix(".orrery-") || keeping.written.contains(path) {
+            // This write's own files, temporaries and kept files. Another's temporaries are
+            // left alone unless the folder is held (``lock(_:patience:)``): then no other write
+            // can be under way in it, and they are a killed writer's.
+            if keeping.written.contains(path) || (name.hasPrefix(".orrery-") && !(held && Self.isTemporary(name))) {
                 emptied = false
                 continue
             }
@@ -389,7 +439,7 @@ public final class AtomicFileSet {
             case S_IFDIR:
                 if !keeping.directories.contains(path), Self.holdsReport(path) {
                     emptied = false
-                } else if !collectStale(in: path, isTop: false, keeping: keeping, into: &stale) {
+                } else if !collectStale(in: path, isTop: false, held: held, keeping: keeping, into: &stale) {
                     emptied = false
                 }
             case S_IFREG, S_IFLNK:
@@ -406,6 +456,11 @@ public final class AtomicFileSet {
         }
         if emptied, !isTop, !keeping.directories.contains(directory) { emptiedDirectories.append(directory) }
         return emptied
+    }
+
+    /// Whether `name` is a temporary file of an ``AtomicFileSet``: one staged, or one kept.
+    private static func isTemporary(_ name: String) -> Bool {
+        name.hasSuffix(".tmp") && (name.hasPrefix(".orrery-write-") || name.hasPrefix(".orrery-keep-"))
     }
 
     /// Whether the directory at `path` holds a report of its own.

@@ -74,6 +74,10 @@ public struct ReportBundle: Sendable, Equatable {
             set.discard()
             throw error
         }
+        // Held before anything is staged in them: another writer of the same folder finishes first.
+        for folder in reportFolders {
+            try set.lock(directory.appendingPathComponent(folder, isDirectory: true))
+        }
         var staged: [URL] = []
         for file in files {
             let url = destination(of: file, under: directory)

@@ -27,6 +27,11 @@ public enum ReportWriteError: Error, Equatable, CustomStringConvertible {
     /// "rename", …), `path` the file it was applied to and `code` the `errno` it reported.
     case fileSystem(operation: String, path: String, code: Int32)
 
+    /// Another writer — another process, or another thread of this one — held the report folder
+    /// at `path` for longer than `patience` (``FolderLock``): a sweep writing there, or a process
+    /// stopped while it wrote. Nothing was written.
+    case folderBusy(path: String, patience: Duration)
+
     /// A one-line explanation naming the path, suitable for the command line.
     public var description: String {
         switch self {
@@ -38,6 +43,8 @@ public enum ReportWriteError: Error, Equatable, CustomStringConvertible {
             "\"\(output)\" would overwrite the input file \"\(input)\"; name another path"
         case let .fileSystem(operation, path, code):
             "cannot \(operation) \"\(path)\": \(String(cString: strerror(code))) (errno \(code))"
+        case let .folderBusy(path, patience):
+            "another process is writing into \"\(path)\" and still was after \(DurationFormat.seconds(Double(patience.components.seconds))) of waiting; nothing was written: wait for it to end, or name another --out"
         }
     }
 }

@@ -20,6 +20,10 @@ struct Orrery: ParsableCommand {
     /// Parse errors are bad input (exit 2), not ArgumentParser's default 64.
     static func main() {
         AllocatorSlack.apply()
+        // A closed pipe (`| head -1`) is an output that cannot be written, told on stderr with
+        // exit 2 as `>/dev/full` is, not a silent death by SIGPIPE that leaves temporaries behind.
+        signal(SIGPIPE, SIG_IGN)
+        CommitSignals.install()
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count <= argumentLimit else {
             FileHandleOutput.standardError("Error: at most \(NumberFormat.integer(argumentLimit)) arguments, got \(NumberFormat.integer(arguments.count)) (to merge more shard directories, name the directory that holds them)")

@@ -51,4 +51,31 @@ import Testing
         #expect(outcome.status == "2")
         #expect(outcome.standardError == "error: standard output could not be written (No space left on device)\n")
     }
+
+    /// `orrery … | head -1`: a pipe whose reader has gone killed the command by SIGPIPE (exit
+    /// 141, nothing said, a trace's temporaries left behind); it is an output that cannot be
+    /// written, as `>/dev/full` is.
+    @Test(arguments: ["schema", "run failing.yaml --set 'expect=[]' --out out --trace /dev/stdout"])
+    func aPipeWithoutReaderIsExit2(arguments: String) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" \(arguments)", OrreryProcess.executable.path]
+        process.currentDirectoryURL = dir
+        process.standardOutput = pipe.fileHandleForWriting
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        try pipe.fileHandleForWriting.close()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 2, "\(message)")
+        #expect(message.contains("Broken pipe"), "\(message)")
+        // Nothing half-written, no temporary left.
+        let left = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String }.filter { $0.contains(".orrery-") } ?? []
+        #expect(left.isEmpty)
+    }
 }

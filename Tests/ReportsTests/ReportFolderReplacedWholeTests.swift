@@ -58,7 +58,10 @@ struct ReportFolderReplacedWholeTests {
         try Self.write("outside\n", "data/keep.csv", in: scratch)
         try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("o/small/data").path,
                                                    withDestinationPath: scratch.url.appendingPathComponent("data").path)
-        try Self.write("temporary\n", "o/small/.orrery-write-under-way.tmp", in: scratch)
+        // The folder is held while the bundle is written, so a temporary in it is a killed
+        // writer's and goes; another hidden `.orrery-` file is not a temporary and stays.
+        try Self.write("temporary\n", "o/small/.orrery-write-left-over.tmp", in: scratch)
+        try Self.write("notes\n", "o/small/.orrery-notes", in: scratch)
         let set = AtomicFileSet(protecting: [scratch.url.appendingPathComponent("o/small/small.yaml").path,
                                              scratch.url.appendingPathComponent("input.yaml").path])
         var bundle = ReportBundle()
@@ -67,7 +70,7 @@ struct ReportFolderReplacedWholeTests {
         try set.stage("new trace\n", at: scratch.url.appendingPathComponent("o/small/trace.jsonl"))
         try set.commit()
         #expect(try scratch.contents() == [
-            "data", "data/keep.csv", "input.yaml", "o", "o/small", "o/small/.orrery-write-under-way.tmp", "o/small/data",
+            "data", "data/keep.csv", "input.yaml", "o", "o/small", "o/small/.orrery-notes", "o/small/data",
             "o/small/inner", "o/small/inner/report.md", "o/small/link.yaml", "o/small/report.md", "o/small/shard-1-of-2",
             "o/small/shard-1-of-2/sweep.json", "o/small/small.yaml", "o/small/trace.jsonl",
         ])

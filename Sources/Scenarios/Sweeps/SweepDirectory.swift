@@ -20,6 +20,10 @@ public final class SweepDirectory {
     /// if the sweep gives up.
     private var createdDirectories: [String] = []
     private var buffer = ""
+    /// The directory held from the first world to the commit (``FolderLock``): a second sweep
+    /// of the same file into the same `--out` waits, then is refused, where it removed this
+    /// one's `worlds.jsonl.partial` and the two left one's reports beside the other's worlds.
+    private var lock: FolderLock?
 
     /// The directory of the sweep named `name` (of `shard`) under `out`.
     public static func path(out: String, name: String, shard: Shard?) -> String {
@@ -37,12 +41,18 @@ public final class SweepDirectory {
     /// Opens `path` for a new sweep's worlds: creates it, and starts `worlds.jsonl.partial`
     /// afresh — one left by a sweep that was killed is removed, not appended to.
     ///
-    /// - Parameter inputs: the files the sweep reads (its scenario file, a merge's shards), which
+    /// - Parameters:
+    ///   - inputs: the files the sweep reads (its scenario file, a merge's shards), which
     ///   ``finish(manifest:report:)`` refuses to replace.
-    public init(path: String, protecting inputs: [String] = []) throws(ReportWriteError) {
+    ///   - patience: how long to wait for another writer of the directory (``FolderLock``).
+    public init(path: String, protecting inputs: [String] = [], patience: Duration = FolderLock.patience) throws(ReportWriteError) {
         url = URL(fileURLWithPath: path, isDirectory: true)
         self.inputs = inputs
         createdDirectories = try AtomicFileWriter.createDirectories(url)
+        do { lock = try FolderLock(url.path, patience: patience) } catch {
+            removeCreatedDirectories()
+            throw error
+        }
         let partial = partialPath
         // Unlinked first, so that a link left in its place is not followed and a killed sweep's
         // file does not linger beside the new one.
@@ -104,7 +114,9 @@ public final class SweepDirectory {
             try files.adopt(temporary: URL(fileURLWithPath: partialPath), as: url.appendingPathComponent("worlds.jsonl"))
             try bundle.stage(into: files, under: url)
             files.replaceWhole(url)
+            if let lock { files.holding(lock) }
             try files.commit()
+            lock = nil
         } catch {
             abandon()
             throw error
@@ -118,6 +130,7 @@ public final class SweepDirectory {
         descriptor = -1
         unlink(partialPath)
         removeCreatedDirectories()
+        lock = nil
     }
 
     private func removeCreatedDirectories() {

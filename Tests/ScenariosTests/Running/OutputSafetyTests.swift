@@ -86,6 +86,30 @@ import Reports
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/new"))
     }
 
+    /// Two sweeps of one file into one `--out`: the second removed the first's
+    /// `worlds.jsonl.partial` and the two left one's reports beside the other's worlds. Now the
+    /// second waits for the directory, is refused after its patience, and the first goes on.
+    @Test func aSecondSweepIntoTheSameDirectoryIsRefusedAndTheFirstGoesOn() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.path + "/sweeps/small"
+        let first = try SweepDirectory(path: path)
+        // From another thread, as another process would (holds nest on one thread).
+        final class Outcome: @unchecked Sendable { var error: ReportWriteError? }
+        let outcome = Outcome(), done = DispatchSemaphore(value: 0)
+        Thread {
+            do throws(ReportWriteError) { _ = try SweepDirectory(path: path, patience: .milliseconds(50)) } catch { outcome.error = error }
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(outcome.error == .folderBusy(path: URL(fileURLWithPath: path, isDirectory: true).path, patience: .milliseconds(50)))
+        #expect(FileManager.default.fileExists(atPath: path + "/worlds.jsonl.partial"))
+        first.abandon()
+        // Let go: the next sweep opens it.
+        try SweepDirectory(path: path, patience: .zero).abandon()
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/sweeps"))
+    }
+
     @Test func canonicalPathsAgreeForEverySpelling() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -49,6 +49,25 @@ import Testing
         #expect(csv.contains("latency_max_seconds,0.000000\n") && csv.contains("throughput_per_second,\n"))
     }
 
+    /// A world whose servers no client calls (seed 001's: jobs alone, submitted through the
+    /// balancer) ends no client request: summary.csv read `throughput_per_second,0.000` where
+    /// metrics.csv and report.json give no `balancer.throughput`.
+    @Test func aWorldWithoutClientRequestsGivesNoThroughputInItsSummary() throws {
+        let traffic = try Self.traffic("""
+            name: quiet
+            run: {duration: 5s}
+            balancer: {strategy: round_robin}
+            servers: [{on: mapreduce.coordinator, service_time: 2ms}]
+            mapreduce:
+              cluster: {workers: 2}
+              jobs:
+                - {id: count, name: word-count, reducers: 1, submit_at: 1s, via: balancer, input: {synthetic: {lines: 200, seed: 4}}}
+            """)
+        #expect(traffic.issued == 0 && traffic.completed == 0)
+        #expect(traffic.value(of: BalancerMetric.throughput.metric) == nil)
+        #expect(traffic.summaryCSV().contains("\nthroughput_per_second,\n"))
+    }
+
     /// Expectations read the figures the reports give: the 3 ns world's p99 is 3 ns, and its
     /// throughputs (the clients' and the servers' least and most) are not measured, so a check on
     /// them fails as unmeasured where `balancer.throughput > 1000000` held at 333,333,333/s.

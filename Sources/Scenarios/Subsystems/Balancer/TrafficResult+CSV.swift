@@ -53,7 +53,10 @@ extension TrafficResult {
         // Empty when no request succeeded, as `metrics.csv` leaves what a run did not measure.
         // Latencies no longer than the run, and no rate over less than a microsecond, as report.json.
         for figure in latency { table.append(["latency_\(figure.label)_seconds", latencyMeasured ? NumberFormat.fixed(latencyWithinRun(figure.seconds), decimals: 6) : ""]) }
-        table.append(["throughput_per_second", ratesMeasured || completed == 0 ? NumberFormat.fixed(throughput, decimals: 3) : ""])
+        // Empty where `balancer.throughput` is not measured (no request ended, or the run was
+        // shorter than a microsecond): a world with no client traffic read 0.000 here and
+        // nothing in metrics.csv and report.json.
+        table.append(["throughput_per_second", value(of: BalancerMetric.throughput.metric).map { NumberFormat.fixed($0, decimals: 3) } ?? ""])
         if let balancer {
             table.append(["balancer_retried", String(balancer.retried)])
             table.append(["balancer_failed_forwards", String(balancer.failedForwards)])
