@@ -25,6 +25,8 @@ public enum SweepMerge {
                 directories += children.map { (path as NSString).appendingPathComponent($0) }
             } else if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("sweep.json")) {
                 directories.append(path)
+            } else if let unfinished = unfinished(path) {
+                throw unfinished
             } else {
                 throw Problem("'\(path)' is neither a shard directory (with sweep.json) nor a directory of shard-* directories")
             }
@@ -32,9 +34,22 @@ public enum SweepMerge {
         return directories
     }
 
+    /// A shard killed before it finished: `worlds.jsonl.partial` but no `sweep.json` in `directory`.
+    private static func unfinished(_ directory: String) -> Problem? {
+        let partial = (directory as NSString).appendingPathComponent("worlds.jsonl.partial")
+        guard FileManager.default.fileExists(atPath: partial),
+              !FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("sweep.json")) else { return nil }
+        return Problem("'\(directory)' holds worlds.jsonl.partial but no sweep.json: the shard did not finish")
+    }
+
     /// The sweep's manifest (without a shard) and every world's record in position order.
+    ///
+    /// Shards whose seeds are written differently but expand to the same list (`1..12,13..24`
+    /// and `1..24`) are one sweep; the merged manifest and report give shard 1's text, as the
+    /// unsharded sweep run with that shard's `--seeds` writes them.
     public static func read(_ directories: [String]) throws(Problem) -> (SweepManifest, [WorldRecord]) {
         var manifest: SweepManifest?
+        var firstShardSeeds: String?
         var seeds: [UInt64] = []
         var shardCount = 0
         var seenShards: [Int: String] = [:]
@@ -46,8 +61,11 @@ public enum SweepMerge {
             }
             var common = shardManifest
             common.shard = nil
+            if shard.index == 1 { firstShardSeeds = common.seeds }
             if let manifest {
-                guard common == manifest else { throw Problem("'\(directory)' is a shard of another sweep (its file, seeds or variants differ from '\(directories[0])')") }
+                if let difference = common.difference(from: manifest, seeds: shardSeeds, otherSeeds: seeds) {
+                    throw Problem("'\(directory)' is a shard of another sweep than '\(directories[0])': \(difference)")
+                }
                 guard shard.count == shardCount else { throw Problem("'\(directory)' is shard \(shard) but '\(directories[0])' is one of \(shardCount) shards") }
             } else {
                 manifest = common
@@ -70,7 +88,8 @@ public enum SweepMerge {
                 records[record.position] = record
             }
         }
-        guard let manifest else { throw Problem("no shard directories given") }
+        guard var manifest else { throw Problem("no shard directories given") }
+        if let firstShardSeeds { manifest.seeds = firstShardSeeds }
         let missingShards = (1...shardCount).filter { seenShards[$0] == nil }
         guard missingShards.isEmpty else {
             throw Problem("shard\(missingShards.count == 1 ? "" : "s") \(missingShards.map { "\($0)/\(shardCount)" }.joined(separator: ", ")) missing")
@@ -99,6 +118,7 @@ public enum SweepMerge {
     /// climbs out of --out, seeds that are not the ones listed).
     private static func readManifest(_ directory: String) throws(Problem) -> (SweepManifest, [UInt64]) {
         let path = (directory as NSString).appendingPathComponent("sweep.json")
+        if let unfinished = unfinished(directory) { throw unfinished }
         guard case .success(let bytes) = RegularFile.read(path, limit: RegularFile.scenarioLimit),
               let manifest = try? JSONDecoder().decode(SweepManifest.self, from: Data(bytes)) else {
             throw Problem("'\(path)' is not a sweep manifest orrery wrote")
