@@ -57,20 +57,33 @@ extension World {
     }
 
     /// `POST jobs` through the balancer to a server on the coordinator's host, retried with
-    /// exponential backoff (100 ms doubling to 10 s) until one is accepted, at most 60 times.
+    /// exponential backoff (100 ms doubling to 10 s) until one is accepted, at most
+    /// ``submissionTries`` times.
     private func submitThroughBalancer(_ job: WorldJob) async -> Bool {
         guard let balancer else { return true }
         let target = BalancedServers(network: network, balancer: balancer)
         var delay = Duration.milliseconds(100)
-        for attempt in 1...60 {
+        let index = jobs.firstIndex { $0 === job } ?? 0
+        for attempt in 1...Self.submissionTries {
             job.gatewayAttempts = attempt
-            let request = Request(id: UInt64(1_000_000_000 + attempt), path: "jobs", key: UInt64(job.spec.line), client: jobClientID)
+            let request = Request(id: Self.submissionID(job: index, attempt: attempt), path: "jobs", key: UInt64(job.spec.line), client: jobClientID)
             if let response = try? await target.send(request, timeout: .seconds(5)), response.isSuccess { return true }
             await simulation.sleep(for: delay)
             delay = min(delay * 2, .seconds(10))
         }
-        job.rejection = "the balancer refused the submission 60 times"
+        job.rejection = "the balancer refused the submission \(Self.submissionTries) times"
         return false
+    }
+
+    /// The tries of a job's submission through the balancer.
+    static let submissionTries = 60
+
+    /// The request id of try `attempt` (from 1) to submit the world's job number `job` (from 0):
+    /// 1,000,000,000 + 100 × job + attempt, so that the trace tells apart the submissions of
+    /// jobs submitted at once (every job's first try was `#1000000001`), above any client
+    /// request's id (a world has fewer than 10⁹ requests).
+    static func submissionID(job: Int, attempt: Int) -> UInt64 {
+        1_000_000_000 + 100 * UInt64(job) + UInt64(attempt)
     }
 
     /// The job's input, and the records the oracle reads (for a topic, once the job has planned

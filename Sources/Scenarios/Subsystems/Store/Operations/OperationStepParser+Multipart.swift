@@ -41,7 +41,7 @@ extension OperationStepParser {
             let partNumber = try fields.required("part").int(in: ScenarioSchema.s3Integer)
             let body = try self.body(fields)
             return step(name, item, label: try label(fields, operation: name, partNumber: partNumber), partNumber: partNumber) { results throws(OperationRunError) in
-                .uploadPart(bucket: bucket, key: key, uploadId: try uploadId.resolve(results), partNumber: partNumber, body: body)
+                .uploadPart(bucket: bucket, key: key, uploadId: try uploadId.resolve(results), partNumber: partNumber, body: body.bytes())
             }
         case "complete_multipart":
             var parts: [(number: Int, eTag: OperationValue)] = []

@@ -21,7 +21,7 @@ extension OperationStepParser {
             let ifMatch = try labels.value(fields, "if_match", .eTag)
             let ifNoneMatch = try labels.value(fields, "if_none_match", .eTag)
             return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in
-                .putObject(bucket: bucket, key: key, body: body, attributes: attributes,
+                .putObject(bucket: bucket, key: key, body: body.bytes(), attributes: attributes,
                            preconditions: ObjectWritePreconditions(ifMatch: try ifMatch.resolve(results), ifNoneMatch: try ifNoneMatch.resolve(results)))
             }
         case "delete":
@@ -90,14 +90,15 @@ extension OperationStepParser {
     }
 
     /// A request body: `body: text` (UTF-8), or `size: 6MiB` with an optional `seed:` for
-    /// deterministic pseudo-random bytes. The bodies are made as the file is read, and the store
-    /// keeps them (versions, parts): a file's bodies add up to at most ``maximumBodyBytes``.
-    mutating func body(_ fields: YAMLMapping) throws(ScenarioError) -> [UInt8] {
+    /// deterministic pseudo-random bytes. A generated body is made when its step runs, not as
+    /// the file is read (validating four 256 MiB puts took 1.07 GB), and the store keeps the
+    /// bodies (versions, parts): a file's bodies add up to at most ``maximumBodyBytes``.
+    mutating func body(_ fields: YAMLMapping) throws(ScenarioError) -> RequestBody {
         switch (fields["body"], fields["size"]) {
         case (let text?, nil):
             let bytes = Array(try text.string().utf8)
             bodyBytes += bytes.count
-            return bytes
+            return .written(bytes)
         case (nil, let size?):
             let count = try size.byteCount()
             guard count <= Self.maximumGeneratedBody else {
@@ -108,7 +109,7 @@ extension OperationStepParser {
             }
             bodyBytes += count
             let seed = try fields["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 0
-            return Self.generatedBytes(count, seed: seed)
+            return .generated(count: count, seed: seed)
         case (_?, _?):
             throw fields.cursor.error(.invalidValue("give either 'body' or 'size', not both"))
         case (nil, nil):
@@ -131,6 +132,22 @@ extension OperationStepParser {
     /// The most bytes a file's bodies may add up to: the store holds each (and a copy, a part, a
     /// version of it), so forty bodies of 256 MiB held 10.5 GB and ran past a minute.
     static let maximumBodyBytes = 1 << 30
+
+    /// A body as the file gives it: its bytes, or how to make them.
+    enum RequestBody: Sendable {
+        /// `body:`, as written.
+        case written([UInt8])
+        /// `size:` pseudo-random bytes from `seed`.
+        case generated(count: Int, seed: UInt64)
+
+        /// The body's bytes.
+        func bytes() -> [UInt8] {
+            switch self {
+            case .written(let bytes): bytes
+            case .generated(let count, let seed): OperationStepParser.generatedBytes(count, seed: seed)
+            }
+        }
+    }
 
     /// `count` bytes from xoshiro256** seeded with `seed`: the same bytes on every machine.
     static func generatedBytes(_ count: Int, seed: UInt64) -> [UInt8] {
