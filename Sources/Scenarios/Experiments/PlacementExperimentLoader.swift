@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import Simulator
 
 extension ScenarioLoader {
@@ -84,7 +85,7 @@ extension ScenarioLoader {
                 let n = try nCursor.int(in: ScenarioSchema.replicaChangeCounts)
                 replicasChanged += max(n, 0)
                 guard replicasChanged <= ScenarioSchema.maximumReplicasPerOperation * 10 else {
-                    throw nCursor.error(.invalidValue("the operations add or remove at most \(ScenarioSchema.maximumReplicasPerOperation * 10) replicas in all, and this one brings them to \(replicasChanged)"))
+                    throw nCursor.error(.invalidValue("the operations add or remove at most \(NumberFormat.integer(ScenarioSchema.maximumReplicasPerOperation * 10)) replicas in all, and this one brings them to \(NumberFormat.integer(replicasChanged))"))
                 }
                 var hostnames: [String] = []
                 for name in try body["hostnames"]?.list(atMost: ScenarioSchema.maximumReplicasPerOperation, of: "hostnames") ?? [] {

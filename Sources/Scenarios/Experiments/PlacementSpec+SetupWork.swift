@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 extension PlacementSpec {
@@ -47,18 +48,23 @@ extension ScenarioLoader {
     /// Checks that `placement` can hold the largest of `counts` servers (the assignment's map has
     /// room for every virtual server) and that building it for every count, one server at a time,
     /// stays within ``mostPlacementSetupSteps``; returns those steps. `label` prefixes the message (a variant's name),
-    /// `noun` names the servers ("servers", "brokers").
+    /// `noun` names the servers ("servers", "brokers"). `adding` more than each count are built (the
+    /// queue's placement analysis adds one broker to every count): the message names the count the
+    /// file gave, and the one added.
     @discardableResult
-    static func checkPlacement(_ placement: PlacementSpec, counts: [Int], noun: String = "servers", label: String = "",
+    static func checkPlacement(_ placement: PlacementSpec, counts givenCounts: [Int], adding: Int = 0, noun: String = "servers", label: String = "",
                                at cursor: YAMLCursor) throws(ScenarioError) -> Double {
+        let counts = givenCounts.map { $0 + adding }
         let most = counts.max() ?? 0
+        // `65 brokers (64, and the one the analysis adds)`: not a count the file gave, unexplained.
+        let given = "\(NumberFormat.integer(most)) \(noun)" + (adding == 0 ? "" : " (\(NumberFormat.integer(givenCounts.max() ?? 0)), and the \(adding == 1 ? "one" : NumberFormat.integer(adding)) the analysis adds)")
         if case .assignment(let configuration) = placement, configuration.virtualServersPerServer * most > configuration.slotCount {
-            throw cursor.error(.invalidValue("\(label)\(most) \(noun) × \(configuration.virtualServersPerServer) virtual servers do not fit in \(configuration.slotCount) slots"))
+            throw cursor.error(.invalidValue("\(label)\(given) × \(NumberFormat.integer(configuration.virtualServersPerServer)) virtual servers do not fit in \(NumberFormat.integer(configuration.slotCount)) slots"))
         }
         let steps = counts.reduce(0.0) { $0 + placement.setupSteps(servers: $1) }
         guard steps <= mostPlacementSetupSteps else {
             let (stepsText, mostText) = NumberText.figures(steps, against: mostPlacementSetupSteps)
-            throw cursor.error(.invalidValue("\(label)building this placement for \(NumberText.figure(Double(most))) \(noun), one at a time, takes about \(stepsText) steps, more than the \(mostText) a run may take; use fewer \(noun) or \(placement.setupKnob)"))
+            throw cursor.error(.invalidValue("\(label)building this placement for \(given), one at a time, takes about \(stepsText) steps, more than the \(mostText) a run may take; use fewer \(noun) or \(placement.setupKnob)"))
         }
         // Quadratic probing visits only some slots from a home slot: a virtual server may find
         // none free though the map has room (27 slots, 3 servers of 9), found only when the run

@@ -23,12 +23,28 @@ extension ResourceBudget {
     /// The top-level `chaos:`: drawn up to the run's time limit, not its duration
     /// (``FaultSchedule/timeline(seed:horizon:)``: a 60 s run's default limit of 180 s drew three
     /// times the faults its duration gives), each drawn fault a timer, a report line and a fault
-    /// entry: 20 events and 2 KiB (measured: about 1.4 KB held per drawn crash and its restart).
+    /// entry: 20 events and 2 KiB. A node's next fault is drawn only once its crash or pause is
+    /// over (``FaultSchedule/Chaos``'s draw: the gap, then the downtime or the pause), so a node
+    /// draws one fault every gap and mean length — counting the gaps alone estimated 1,000
+    /// servers crashing and pausing 3,600 times an hour each (5 s downtimes, 1 s pauses) over a
+    /// 900 s limit at 1.8 × 10⁶ faults, 3.4 GiB, where they drew 2.6 × 10⁵ and held 404 MB.
+    /// Measured over that limit, the slope over no chaos: about 930 bytes held per drawn crash
+    /// and its restart, 660 per pause.
     mutating func addChaos(of scenario: Scenario) {
         guard let chaos = scenario.faults.chaos else { return }
-        let drawn = (chaos.crashesPerHour + chaos.pausesPerHour) * Double(chaos.nodes.count) * scenario.limits.timeLimit.seconds / 3_600
-        add(events: 20 * drawn, by: "chaos")
-        add(bytes: 2_048 * drawn, by: "chaos")
+        add(events: 20 * Self.drawnChaosFaults(chaos, over: scenario.limits.timeLimit.seconds), by: "chaos")
+        add(bytes: 2_048 * Self.drawnChaosFaults(chaos, over: scenario.limits.timeLimit.seconds), by: "chaos")
+    }
+
+    /// The faults `chaos` draws over `horizon` seconds, on average: every node draws one every
+    /// gap (exponential, of mean 3,600 s ÷ its crashes and pauses an hour) and the crash's
+    /// downtime or the pause's length that follows it.
+    static func drawnChaosFaults(_ chaos: FaultSchedule.Chaos, over horizon: Double) -> Double {
+        let perHour = chaos.crashesPerHour + chaos.pausesPerHour
+        guard perHour > 0 else { return 0 }
+        let crashShare = chaos.crashesPerHour / perHour
+        let cycle = 3_600 / perHour + crashShare * max(chaos.downtime.mean ?? 0, 0) + (1 - crashShare) * max(chaos.pauseLength.mean ?? 0, 0)
+        return Double(chaos.nodes.count) * horizon / cycle
     }
 
     /// The first thing the file lists that can keep `nodes` from answering one another or
@@ -56,5 +72,24 @@ extension ResourceBudget {
         let profiles = [scenario.defaultLink] + scenario.links.map(\.profile)
         if let rate = profiles.first(where: { $0.dropRate > 0 })?.dropRate { return ("network", "the network's drop rate of \(NumberText.plain(rate))") }
         return nil
+    }
+}
+
+extension ResourceBudget {
+    /// Bytes a MapReduce cluster's chaos partition holds for each pair of the cluster's nodes:
+    /// it cuts a random half of them off (``MapReduce/ClusterChaos/timeline(seed:workers:coordinator:others:)``),
+    /// and every node it cuts is labelled with the whole partition's description — n/2 labels
+    /// of n/2 names. Measured (600 partitions a minute for the default 60 s, the slope over no
+    /// chaos): 10.4 bytes a pair with 300 workers (562 MB), 8.8 with 1,000 (5.27 GB, 51 s) —
+    /// where the flat 8 KiB a fault had estimated 4.9 MB; 12 with a margin.
+    static let bytesPerChaosPartitionPair = 12.0
+
+    /// The cluster chaos's partitions, over `nodes` (coordinator, workers, services): each holds
+    /// ``bytesPerChaosPartitionPair`` for every pair of nodes, and its time grows with them alike.
+    mutating func addChaosPartitions(of chaos: MapReduce.ClusterChaos, nodes: Int) {
+        let partitions = chaos.partitionsPerMinute * chaos.horizon.seconds / 60
+        guard partitions > 0 else { return }
+        let pairs = Double(nodes) * Double(nodes)
+        add(bytes: Self.bytesPerChaosPartitionPair * pairs * partitions, by: "mapreduce.chaos", at: "mapreduce.chaos.partitions_per_minute")
     }
 }

@@ -10,9 +10,11 @@ import Simulator
 /// The estimates are deliberately rough upper-end figures (about 10 events and 2 KiB per
 /// concurrent user, 6 KiB more per request a balancer holds on a task, 11 events per request (16
 /// through a balancer) and a tenth of one for each server a balancer's pick visits, 10 per
-/// open-loop arrival drawn, kept or not, and one for each burst it looks at, 6 per log record, 3 per partition a queue consumer
-/// fetches, 100 per request of a backup, 20 and 2 KiB per chaos fault drawn up to the time limit,
-/// 100 and 8 KiB per fault of a MapReduce cluster's chaos, 4 bytes held per input byte, 10 events
+/// open-loop arrival drawn, kept or not, and one for each burst it looks at, 6 per log record, 30 per partition a queue consumer
+/// fetches (one a round trip), 320 bytes per record handed to a queue group, 100 per request of a
+/// backup, 20 and 2 KiB per chaos fault drawn up to the time limit (one a gap and outage a node),
+/// 100 and 8 KiB per fault of a MapReduce cluster's chaos and 12 bytes per pair of its nodes a
+/// partition, 4 bytes held per input byte, 10 events
 /// per answer to a reducer started before its maps are done); they only need to tell a
 /// laptop-sized world from one that cannot finish.
 public struct ResourceBudget: Sendable, Equatable {
@@ -41,6 +43,8 @@ public struct ResourceBudget: Sendable, Equatable {
     public var horizon: Duration = .zero
     /// What keeps the world running past its duration, when something does.
     public var runsOn: RunsOn?
+    /// An open loop's largest burst multiplier (1 without bursts), for the refusal's position.
+    public var burstFactor: Double = 1
     /// Whether the horizon is the run's time limit.
     public var horizonIsTimeLimit = false
     /// Whether the horizon is when a world of jobs alone ends at the latest
@@ -95,6 +99,7 @@ public struct ResourceBudget: Sendable, Equatable {
                             retrying: latest.retrying, stuck: latest.stuck)
         }
         let horizon = clientsHorizon.seconds
+        var reducerBytes: (bytes: Double, key: String)?
         if let workload = scenario.workload {
             let requests: Double
             if let limit = workload.requestLimit {
@@ -123,6 +128,7 @@ public struct ResourceBudget: Sendable, Equatable {
                     requests = mayLoseServers ? max(cycling, Double(users) * horizon / max(thinking, 1e-9)) : cycling
                 }
             }
+            if case .openLoop = workload.arrivals { burstFactor = workload.peakRateFactor }
             // A request count drives them where one is given; else the rate, or the users.
             let arrivalsKey = if case .closedLoop = workload.arrivals { "workload.users" } else { "workload.rate" }
             // Measured (10 minutes of each, events ÷ requests): an open loop 11.0 a request
@@ -215,12 +221,14 @@ public struct ResourceBudget: Sendable, Equatable {
             let attempts = cluster.attemptChaos?.expectedAttempts(maxAttempts: cluster.policy.maxAttempts) ?? 1
             let attemptsBy = attempts > 1 ? "mapreduce.attempt_chaos" : "mapreduce.jobs"
             add(events: attempts * inputBytes / 10, by: attemptsBy)
-            add(bytes: 1_024 * Double(mapreduce.jobs.reduce(0) { $0 + $1.spec.reducers }), by: "mapreduce.jobs")
+            let reduceTasks = Double(mapreduce.jobs.reduce(0) { $0 + $1.spec.reducers })
+            add(bytes: 1_024 * reduceTasks, by: "mapreduce.jobs")
             // The cluster's own chaos: each fault a record, timers, its report lines and what it
             // strikes (measured: 300,000 faults over 100 workers 40 s and 2.5 GB, ~8 KiB each).
             if let chaos = mapreduce.chaos {
                 add(events: 100 * chaos.expectedFaults, by: "mapreduce.chaos")
                 add(bytes: 8_192 * chaos.expectedFaults, by: "mapreduce.chaos")
+                addChaosPartitions(of: chaos, nodes: mapreduce.nodes.count)
             }
             // Every map task writes a partition for every reduce task, and every reduce task
             // fetches one from every map task: a million one-record splits for 10,000 reducers
@@ -236,10 +244,11 @@ public struct ResourceBudget: Sendable, Equatable {
             let reducersKey = "mapreduce.jobs.\(most.index).reducers"
             add(events: 2 * attempts * partitions, by: attemptsBy, at: attempts > 1 ? nil : reducersKey)
             add(bytes: 64 * partitions, by: "mapreduce.jobs", at: reducersKey)
+            reducerBytes = (1_024 * reduceTasks + 64 * partitions, reducersKey)
         }
         let running = self.horizon.seconds
         if let queue = scenario.queue {
-            addQueueWork(of: queue, over: running, clientsHorizon: clientsHorizon.seconds)
+            addQueueWork(of: queue, over: running, roundTrip: QueueSection.fetchRoundTrip(defaultLink: scenario.defaultLink, links: scenario.links))
             addLeaderChurn(of: queue, in: scenario, over: running)
         }
         addPeriodicWork(of: scenario, over: running)
@@ -252,6 +261,13 @@ public struct ResourceBudget: Sendable, Equatable {
         }
         addSlowStoreWrites(of: scenario)
         addChaos(of: scenario)
+        // The reducers' bytes (a record a reduce task, a partition each map task writes for each)
+        // tip a world over the memory it would fit without them: the refusal is at the job's
+        // `reducers:` (302 reducers of a 10⁷-line job were refused at the jobs, 3,000 at the
+        // reducers), whichever figure is the largest.
+        if let reducerBytes, bytes > Self.memoryBytes, bytes - reducerBytes.bytes <= Self.memoryBytes {
+            (bytesDrivenBy, bytesDrivenAt) = ("mapreduce.jobs", reducerBytes.key)
+        }
         horizonIsTimeLimit = self.horizon == scenario.limits.timeLimit
     }
 
@@ -299,11 +315,11 @@ public struct ResourceBudget: Sendable, Equatable {
     /// (``latestRunningOn(in:)``): a producer cut off from the brokers after a second of a 10 s
     /// run kept its consumers polling 200 partitions until the time limit, 3,620 s, 7.4 × 10⁶
     /// events where 7.6 × 10⁴ had been estimated over the duration. Measured: 14 events a message
-    /// with two copies; 2.5 a fetch of a partition, its poll included; a copy's round of
+    /// with two copies; 5 a fetch of a partition, its poll included (charged 30: their time); a copy's round of
     /// catch-up, which wakes nothing, about an eighth of a message; a heartbeat about 6.3. A
     /// producer makes at most one attempt a `timeout` (a failed attempt waits for it, or sleeps
     /// it before the next), each counted as a message.
-    private mutating func addQueueWork(of queue: QueueSection, over horizon: Double, clientsHorizon: Double) {
+    private mutating func addQueueWork(of queue: QueueSection, over horizon: Double, roundTrip: Double) {
         let replication = Double(queue.configuration.replication)
         let messages = queue.producers.reduce(0.0) { $0 + Double($1.messages) }
         add(events: 7 * replication * messages, by: "queue.producers")
@@ -313,7 +329,14 @@ public struct ResourceBudget: Sendable, Equatable {
                         max(0, horizon - producer.start.seconds) / max(producer.timeout.seconds, 1e-9))
         }
         add(events: 7 * replication * retries, by: "queue.producers")
-        add(events: 3 * queue.estimatedFetches(over: horizon), by: "queue.consumers")
+        // A fetch is 5 of the engine's events (measured: 5.05 and 5.1 a fetch), each a network
+        // call's, which take longer than most: 2.6 µs of a laptop core a fetch (90 consumers'
+        // 3.13 × 10⁶ fetches of 10,000 partitions each ran 8.2 s), 1.7 µs with 100 partitions
+        // — 30 of the ~11 × 10⁶ events a second the event limit is reckoned in.
+        add(events: 30 * queue.estimatedFetches(over: horizon, roundTrip: roundTrip), by: "queue.consumers")
+        // Every record handed to a group is kept for the audit (``QueueSection/bytesPerDelivery``):
+        // the consumers (each its own group by default) drive it.
+        add(bytes: QueueSection.bytesPerDelivery * queue.estimatedDeliveries(), by: "queue.consumers", at: "queue.consumers")
         let heartbeats = Double(queue.brokers + queue.consumers.count) * horizon / max(queue.configuration.heartbeatInterval.seconds, 1e-9)
         add(events: 10 * heartbeats, by: "queue.heartbeat_interval")
         let copies = replication * queue.topics.reduce(0.0) { $0 + Double($1.partitions) }
@@ -511,7 +534,13 @@ public struct ResourceBudget: Sendable, Equatable {
         let spell = { (section: String) in singleJob ? Self.singleJobSpelling(section) : section }
         let place = { (section: String) in singleJob ? Self.singleJobSpelling(section, position: true) : section }
         let (eventsDrivenBy, bytesDrivenBy) = (spell(self.eventsDrivenBy), spell(self.bytesDrivenBy))
-        let (eventsDrivenAt, bytesDrivenAt) = (self.eventsDrivenAt.map(place), self.bytesDrivenAt.map(place))
+        // An open loop's bursts multiply its rate: where the world would fit at its rate alone
+        // (every figure divided by the largest multiplier), the burst's multiplier is what
+        // drives it (a 10-a-second loop with a burst of × 10⁶ was refused at its `rate:`).
+        let atBursts = "workload.bursts.*.multiplier"
+        let eventsAt = burstFactor > 1 && self.eventsDrivenAt == "workload.rate" && events / burstFactor <= Double(eventLimit) ? atBursts : self.eventsDrivenAt
+        let bytesAt = burstFactor > 1 && self.bytesDrivenAt == "workload.rate" && bytes / burstFactor <= Self.memoryBytes ? atBursts : self.bytesDrivenAt
+        let (eventsDrivenAt, bytesDrivenAt) = (eventsAt.map(place), bytesAt.map(place))
         let heartbeatKey = singleJob ? "cluster.policy.heartbeat_interval" : "mapreduce.cluster.policy.heartbeat_interval"
         let shorten = singleJob ? "shorten the run (run.time_limit) or make the job smaller"
             : "shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size"
@@ -551,6 +580,12 @@ public struct ResourceBudget: Sendable, Equatable {
             let remedy = switch (self.bytesDrivenBy, self.bytesDrivenAt) {
             case ("object_store.bytes_per_second", _): "raise object_store.bytes_per_second, so that the store writes in time"
             case ("queue.session_timeout", _): "make queue.heartbeat_interval longer than the network's largest round trip, or the latency smaller"
+            case (_, "queue.consumers"):
+                "use fewer messages or consumers, or put the consumers in fewer groups (every group is handed every message of the partitions it reads, and each consumer is its own group unless it names one)"
+            case (_, "mapreduce.chaos.partitions_per_minute"):
+                "lower partitions_per_minute or the chaos horizon, or use fewer workers (each partition cuts a random half of the cluster's nodes off and labels every one of them with all their names)"
+            case (_, let at?) where at.hasPrefix("mapreduce.jobs.") && at.hasSuffix(".reducers"):
+                "give the job fewer reducers (each holds its records and a partition from every map task) or a smaller input"
             case (_, "servers.*.queue"), (_, "servers.*.slots"):
                 "make the servers' queues smaller, or let them keep up (servers that can serve twice the rate hold only what arrives while a request waits for its answer)"
             default: "make it smaller"

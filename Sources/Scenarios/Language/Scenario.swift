@@ -16,6 +16,11 @@ public struct Scenario: Sendable {
         public var timeLimit: Duration
         /// The run fails after this many events (jobs plus timer wake-ups).
         public var eventLimit: UInt64
+
+        /// `run.max_events` when the file gives none: about three minutes of running at the
+        /// engine's ~11 × 10⁶ events a second on a laptop core, so a world that loads within it
+        /// runs for minutes at most (a file wanting more says so with `max_events`).
+        public static let defaultEventLimit: UInt64 = 2_000_000_000
     }
 
     /// One server replica.

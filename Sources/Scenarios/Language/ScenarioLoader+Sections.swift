@@ -6,7 +6,7 @@ extension ScenarioLoader {
     static func parseLimits(_ cursor: YAMLCursor?, at root: YAMLCursor, needsStop: Bool) throws(ScenarioError) -> Scenario.Limits {
         guard let cursor else {
             if needsStop { throw root.error(.missingKey("run")) }
-            return Scenario.Limits(duration: nil, requests: nil, timeLimit: .seconds(3_600), eventLimit: 2_000_000_000)
+            return Scenario.Limits(duration: nil, requests: nil, timeLimit: .seconds(3_600), eventLimit: Scenario.Limits.defaultEventLimit)
         }
         let fields = try cursor.mapping(ScenarioSchema.run)
         let duration = try fields["duration"]?.positiveDuration()
@@ -18,7 +18,7 @@ extension ScenarioLoader {
         return Scenario.Limits(
             duration: duration, requests: requests,
             timeLimit: try fields["time_limit"]?.positiveDuration() ?? defaultLimit,
-            eventLimit: UInt64(try fields["max_events"]?.int(in: ScenarioSchema.runMaxEvents) ?? 2_000_000_000))
+            eventLimit: try fields["max_events"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(in: ScenarioSchema.runMaxEvents)) } ?? Scenario.Limits.defaultEventLimit)
     }
 
     static func parseLink(_ fields: YAMLMapping, base: LinkProfile) throws(ScenarioError) -> LinkProfile {
@@ -105,10 +105,7 @@ extension ScenarioLoader {
                 nameCursor = try fields.required("name")
             }
             let name = hosts == nil ? try nameCursor.name() : ""
-            let count = try fields["count"]?.int(atLeast: 1) ?? 1
-            guard count <= maximumServers else {
-                throw (fields["count"] ?? item).error(.invalidValue("at most \(maximumServers) servers in a world, got \(count)"))
-            }
+            let count = try fields["count"]?.int(in: 1...maximumServers) ?? 1
             var configuration = ServerConfiguration(
                 slots: try fields["slots"]?.int(in: ScenarioSchema.serverSlots) ?? 1,
                 queueCapacity: try fields["queue"]?.int(in: ScenarioSchema.serverQueue) ?? 1_000,
@@ -217,7 +214,7 @@ extension ScenarioLoader {
         if let uniform = fields["uniform"] {
             let bounds = try uniform.list()
             guard bounds.count == 2 else { throw uniform.error(.invalidValue("uniform keys need [min, max]")) }
-            let low = try bounds[0].int(in: 0...Int.max), high = try bounds[1].int(in: 0...Int.max)
+            let low = try bounds[0].int(in: ScenarioSchema.uniformKeys), high = try bounds[1].int(in: ScenarioSchema.uniformKeys)
             guard high >= low else { throw bounds[1].error(.invalidValue("max must not be below min")) }
             return .uniform(UInt64(low)...UInt64(high))
         }

@@ -1,4 +1,5 @@
 import Yams
+import Reports
 
 /// A position in a composed YAML document: the node, where it is in the file, and its dotted
 /// path from the root. Every accessor either returns a typed value or throws a ``ScenarioError``
@@ -186,20 +187,23 @@ struct YAMLCursor {
         return value
     }
 
-    /// The node as an integer in `range`.
+    /// The node as an integer in `range`. Outside it, the message names both ends, grouped
+    /// (`must be 1 … 1,000,000, got 0`): every integer setting with a range is refused in these words.
     func int(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
-        let value = try int(orBeyond: { _ in "must be between \(range.lowerBound) and \(range.upperBound)" })
+        let bounds = "must be \(NumberFormat.integer(range.lowerBound)) … \(NumberFormat.integer(range.upperBound))"
+        let value = try int(orBeyond: { _ in bounds })
         guard range.contains(value) else {
-            throw error(.invalidValue("must be between \(range.lowerBound) and \(range.upperBound), got \(value)"))
+            throw error(.invalidValue("\(bounds), got \(value)"))
         }
         return value
     }
 
-    /// The node as a number in `range`.
+    /// The node as a number in `range`, refused outside it in the words of ``int(in:)``.
     func double(in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
         let value = try double()
         guard range.contains(value) else {
-            throw error(.invalidValue("must be between \(NumberText.plain(range.lowerBound)) and \(NumberText.plain(range.upperBound)), got \(text?.excerpt ?? "")"))
+            let bound = { (value: Double) in NumberFormat.trimmed(value, maxDecimals: 6, grouping: true) }
+            throw error(.invalidValue("must be \(bound(range.lowerBound)) … \(bound(range.upperBound)), got \(text?.excerpt ?? "")"))
         }
         return value
     }
@@ -208,15 +212,10 @@ struct YAMLCursor {
     static let maximumCount = 1_000_000_000
 
     /// The node as an integer at least `minimum` and at most ``maximumCount``.
+    /// Outside it, the message names both ends, as ``int(in:)`` writes them (`must be 1 …
+    /// 1,000,000,000, got 0`): "must be at least 1" alone left the other to the README.
     func int(atLeast minimum: Int) throws(ScenarioError) -> Int {
-        let value = try int(orBeyond: { negative in negative ? "must be at least \(minimum)" : "must be at most \(Self.maximumCount)" })
-        guard value >= minimum else {
-            throw error(.invalidValue("must be at least \(minimum), got \(value)"))
-        }
-        guard value <= Self.maximumCount else {
-            throw error(.invalidValue("must be at most \(Self.maximumCount), got \(value)"))
-        }
-        return value
+        try int(in: minimum...Self.maximumCount)
     }
 
     /// The node as a number.

@@ -89,7 +89,7 @@ restores:
         ("zero weights", "experiment: backup\nsource: {weights: {create: 0, modify: 0, delete: 0}}\n",
          "x.yaml:2:19: error: at least one weight must be positive (at source.weights)"),
         ("a weight of 1e308", "experiment: backup\nsource: {weights: {create: 1e308}}\n",
-         "x.yaml:2:28: error: must be between 0 and 1000000, got 1e308 (at source.weights.create)"),
+         "x.yaml:2:28: error: must be 0 … 1,000,000, got 1e308 (at source.weights.create)"),
         ("syncs every nanosecond", "experiment: backup\nsync_interval: 1ns\n",
          "x.yaml:2:16: error: 5.2 × 10¹⁵ syncs in 5,184,000.000 s is more than the 1 × 10⁶ a run may have; make the interval longer (at sync_interval)"),
         ("a century of syncs", "experiment: backup\nduration: 3155760000s\n",

@@ -85,7 +85,7 @@ import Testing
         }
         // Too many servers for the default map: at `servers`, not at the file's first line.
         do { _ = try Self.load("experiment: a1\nservers: 1000\n", file: "n.yaml") } catch {
-            #expect("\(error)".hasPrefix("n.yaml:2:10: error: variant 'default': 1000 servers × 9 virtual servers do not fit in 512 slots"))
+            #expect("\(error)".hasPrefix("n.yaml:2:10: error: variant 'default': 1,000 servers × 9 virtual servers do not fit in 512 slots"))
         }
     }
 }

@@ -82,7 +82,7 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
 
     @Test func aBoundedLoadsEpsilonIsAtMostAHundred() {
         #expect(experimentError("experiment: a1\nservers: 3\nplacement: {bounded_loads: {epsilon: 1e308}}\n")?.description
-            == "x.yaml:3:38: error: must be between 0 and 100, got 1e308 (at placement.bounded_loads.epsilon)")
+            == "x.yaml:3:38: error: must be 0 … 100, got 1e308 (at placement.bounded_loads.epsilon)")
         #expect(experimentError("experiment: a1\nservers: 3\nplacement: {bounded_loads: {epsilon: 100}}\n") == nil)
     }
 
@@ -124,7 +124,7 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
     /// million a run, five million over its server counts and variants.
     @Test func anExperimentSendingTooManyRequestsIsRefused() {
         #expect(experimentError("experiment: a1\nservers: 3\nrequests: 1000001\n")?.description
-            == "x.yaml:3:11: error: must be between 1 and 1000000, got 1000001 (at requests)")
+            == "x.yaml:3:11: error: must be 1 … 1,000,000, got 1000001 (at requests)")
         let counts = Array(repeating: "6", count: 2_000).joined(separator: ", ")
         #expect(experimentError("experiment: a2\nservers: [\(counts)]\nrequests: 1000000\nplacement: jump\n")?.description
             == "x.yaml:3:11: error: 2000 server counts × 1 variant × 1 × 10⁶ requests send 2 × 10⁹ requests, more than the 5 × 10⁶ an experiment may send; use fewer requests, server counts or variants (at requests)")
@@ -152,7 +152,7 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
             == "x.yaml:3:13: error: at most 10000 operations, got 10001 (at operations)")
         let adds = Array(repeating: "{add: {n: 10000}}", count: 11).joined(separator: ", ")
         #expect(experimentError("experiment: a3\nservers: 3\noperations: [\(adds)]\n" + failover)?.description
-            == "x.yaml:3:214: error: the operations add or remove at most 100000 replicas in all, and this one brings them to 110000 (at operations.[10].add.n)")
+            == "x.yaml:3:214: error: the operations add or remove at most 100,000 replicas in all, and this one brings them to 110,000 (at operations.[10].add.n)")
         #expect(experimentError("experiment: a3\nservers: 3\noperations: [{add: {n: 10000}}, {rm: {n: 10000}}, rep]\n" + failover) == nil)
     }
 

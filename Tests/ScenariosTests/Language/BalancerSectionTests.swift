@@ -116,7 +116,7 @@ expect:
         ("on: [error, timeout, http_5xx]", "on: [error, timeout, http_403]",
          "b.yaml:10:44: error: 'http_403' is nginx's, but Orrery's servers never answer 403: there is nothing to retry (at balancer.retries.on.[2])"),
         ("tries: 3", "tries: 0",
-         "b.yaml:10:20: error: must be at least 1, got 0 (at balancer.retries.tries)"),
+         "b.yaml:10:20: error: must be 1 … 1,000,000,000, got 0 (at balancer.retries.tries)"),
         ("panic_threshold: 50%", "panic_threshold: 150%",
          "b.yaml:14:20: error: a percentage must be between 0 and 100, got 150% (at balancer.panic_threshold)"),
         ("minimum_requests: 20", "minimum_requests: 80",

@@ -67,7 +67,7 @@ deploy:
         ("  max_error_ratio: 0.05", "  max_error_ratio: 1.5", "d.yaml:29:20: error: a probability must be between 0 and 1, got 1.5 (at deploy.max_error_ratio)"),
         ("  servers: [a, b, c]", "  servers: [a, bb, c]", "d.yaml:30:16: error: unknown server 'bb'; did you mean 'b'? (at deploy.servers.[1])"),
         ("  servers: [a, b, c]", "  servers: [a, b, a]", "d.yaml:30:19: error: server 'a' is listed twice (at deploy.servers.[2])"),
-        ("  version: 2", "  version: 1", "d.yaml:31:12: error: must be between 2 and 1000000, got 1 (at deploy.version)"),
+        ("  version: 2", "  version: 1", "d.yaml:31:12: error: must be 2 … 1,000,000, got 1 (at deploy.version)"),
         ("  release_error_rate: 0", "  release_error_rate: -0.1", "d.yaml:32:23: error: a probability must be between 0 and 1, got -0.1 (at deploy.release_error_rate)"),
         ("  release_error_rate: 0", "  release_eror_rate: 0", "d.yaml:32:3: error: unknown key 'release_eror_rate'; did you mean 'release_error_rate'? (at deploy)"),
     ]

@@ -19,12 +19,12 @@ import Testing
     @Test(arguments: [
         ("service_time: 1e10s", "servers: [{name: s, service_time: 1e10s}]", "h.yaml:3:35: error: a duration is at most 100 years of virtual time (3.15e9 s), got 1e10s (at servers.[0].service_time)"),
         ("timeout", "workload: {type: closed_loop, users: 1, timeout: 9.3e9s}", "h.yaml:4:50: error: a duration is at most 100 years of virtual time (3.15e9 s), got 9.3e9s (at workload.timeout)"),
-        ("users", "workload: {type: closed_loop, users: 100000000}", "h.yaml:4:38: error: must be between 1 and 1000000, got 100000000 (at workload.users)"),
+        ("users", "workload: {type: closed_loop, users: 100000000}", "h.yaml:4:38: error: must be 1 … 1,000,000, got 100000000 (at workload.users)"),
         ("slow factor", "faults: [{at: 1s, slow: s, factor: 1e308}]", "h.yaml:5:36: error: a factor is at most 1000000, got 1e308 (at faults.[0].factor)"),
         ("balance factor", "balancer: {strategy: {hash: {balance_factor: 1e308}}}", "h.yaml:5:46: error: a balance factor must be greater than 1 and at most 100, got 1e308 (at balancer.strategy.hash.balance_factor)"),
         ("health check interval", "balancer: {health_check: {interval: 1ns}}", "h.yaml:5:37: error: must be at least 1ms, got 1ns (at balancer.health_check.interval)"),
         ("client timeout", "workload: {type: closed_loop, users: 1, timeout: 1ns}", "h.yaml:4:50: error: must be at least 1ms, got 1ns (at workload.timeout)"),
-        ("rate", "chaos: {crashes_per_hour: 9223372036854775807}", "h.yaml:5:27: error: must be between 0 and 3600, got 9223372036854775807 (at chaos.crashes_per_hour)"),
+        ("rate", "chaos: {crashes_per_hour: 9223372036854775807}", "h.yaml:5:27: error: must be 0 … 3,600, got 9223372036854775807 (at chaos.crashes_per_hour)"),
     ])
     func anOutOfRangeValueIsRefusedWhereItIs(_ name: String, _ line: String, _ expected: String) {
         var lines = Self.traffic.split(separator: "\n").map(String.init)
@@ -147,7 +147,7 @@ import Testing
             """, file: "h.yaml")
         // Wider is refused: it only saturates more (1e308 was accepted).
         #expect(Self.error("servers: [{name: s, service_time: {lognormal: {median: 1ms, sigma: 10.5}}}]\n")
-            == "h.yaml:1:68: error: must be between 0 and 10, got 10.5 (at servers.[0].service_time.lognormal.sigma)")
+            == "h.yaml:1:68: error: must be 0 … 10, got 10.5 (at servers.[0].service_time.lognormal.sigma)")
         #expect(Self.error("servers: [{name: s, service_time: {pareto: {scale: 1ms, shape: 1e308}}}]\n")
             == "h.yaml:1:64: error: a factor is at most 1000000, got 1e308 (at servers.[0].service_time.pareto.shape)")
         let result = ScenarioRunner.run(scenario)
@@ -404,9 +404,9 @@ import Testing
     /// An integer no `Int` holds is out of the setting's range, not "not an integer".
     @Test func anIntegerBeyondInt64IsOutOfRange() {
         #expect(Self.error("seed: 1\nrun: {requests: 10}\nservers: [{name: s, slots: 99999999999999999999}]\nworkload: {type: closed_loop, users: 1}\n")
-            == "h.yaml:3:28: error: must be between 1 and 100000, got 99999999999999999999 (at servers.[0].slots)")
+            == "h.yaml:3:28: error: must be 1 … 100,000, got 99999999999999999999 (at servers.[0].slots)")
         #expect(Self.error("seed: 1\nrun: {requests: 10}\nservers: [{name: s, slots: -99999999999999999999}]\nworkload: {type: closed_loop, users: 1}\n")
-            == "h.yaml:3:28: error: must be between 1 and 100000, got -99999999999999999999 (at servers.[0].slots)")
+            == "h.yaml:3:28: error: must be 1 … 100,000, got -99999999999999999999 (at servers.[0].slots)")
         #expect(Self.error("seed: 1\nrun: {requests: 10}\nservers: [{name: s, slots: 0100}]\nworkload: {type: closed_loop, users: 1}\n")?
             .contains("got 99999") == false)
     }

@@ -51,19 +51,19 @@ expect:
 
     static let badKeepalives: [(from: String, to: String, error: String)] = [
         ("connections: 64", "connections: 100001",
-         "k.yaml:11:18: error: must be between 0 and 100000, got 100001 (at balancer.keepalive.connections)"),
+         "k.yaml:11:18: error: must be 0 … 100,000, got 100001 (at balancer.keepalive.connections)"),
         ("requests: 100", "requests: 0",
-         "k.yaml:12:15: error: must be between 1 and 1000000, got 0 (at balancer.keepalive.requests)"),
+         "k.yaml:12:15: error: must be 1 … 1,000,000, got 0 (at balancer.keepalive.requests)"),
         ("timeout: 60s", "timeout: 2d",
          "k.yaml:13:14: error: a keepalive timeout is at most 1 day, got 2d (at balancer.keepalive.timeout)"),
         ("timeout: 60s", "timeout: 0s",
          "k.yaml:13:14: error: must be longer than zero, got 0s (at balancer.keepalive.timeout)"),
         ("workers: 4", "workers: 1025",
-         "k.yaml:14:14: error: must be between 1 and 1024, got 1025 (at balancer.keepalive.workers)"),
+         "k.yaml:14:14: error: must be 1 … 1,024, got 1025 (at balancer.keepalive.workers)"),
         ("tls: true", "tls: yes please",
          "k.yaml:15:10: error: expected true or false, found 'yes please' (at balancer.keepalive.tls)"),
         ("connection_limit: 200", "connection_limit: 0",
-         "k.yaml:7:75: error: must be between 1 and 1000000, got 0 (at servers.[0].connection_limit)"),
+         "k.yaml:7:75: error: must be 1 … 1,000,000, got 0 (at servers.[0].connection_limit)"),
         ("    requests: 100", "    request: 100",
          "k.yaml:12:5: error: unknown key 'request'; did you mean 'requests'? (at balancer.keepalive)"),
     ]

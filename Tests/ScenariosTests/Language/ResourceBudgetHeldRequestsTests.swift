@@ -89,7 +89,7 @@ import Simulator
         #expect(Self.error(job(10_000), file: "t4.yaml")
             == "t4.yaml:4:51: error: this world would need about 4 × 10¹⁰ events over its 3,610.000 s of virtual time (mostly from 'mapreduce.jobs'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at mapreduce.jobs.[0].reducers)")
         #expect(Self.error(job(34), file: "t4.yaml")
-            == "t4.yaml:4:51: error: this world would hold about 4.1 GiB (mostly for 'mapreduce.jobs'), more than the 4 GiB a run may use; make it smaller (at mapreduce.jobs.[0].reducers)")
+            == "t4.yaml:4:51: error: this world would hold about 4.1 GiB (mostly for 'mapreduce.jobs'), more than the 4 GiB a run may use; give the job fewer reducers (each holds its records and a partition from every map task) or a smaller input (at mapreduce.jobs.[0].reducers)")
         #expect(Self.error(job(30)) == nil)
     }
 

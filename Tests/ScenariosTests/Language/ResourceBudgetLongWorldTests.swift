@@ -56,7 +56,7 @@ import Simulator
     /// at 394 MB.
     @Test func aTopicJobOfTenThousandReducersIsRefusedAtItsJob() {
         #expect(Self.error(Self.topicJob(reducers: 10_000), file: "t3.yaml")
-            == "t3.yaml:8:51: error: this world would hold about 11.9 GiB (mostly for 'mapreduce.jobs'), more than the 4 GiB a run may use; make it smaller (at mapreduce.jobs.[0].reducers)")
+            == "t3.yaml:8:51: error: this world would hold about 11.9 GiB (mostly for 'mapreduce.jobs'), more than the 4 GiB a run may use; give the job fewer reducers (each holds its records and a partition from every map task) or a smaller input (at mapreduce.jobs.[0].reducers)")
         #expect(Self.error(Self.topicJob(reducers: 1_000)) == nil)
     }
 

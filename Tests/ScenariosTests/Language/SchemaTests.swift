@@ -187,12 +187,12 @@ import Testing
         let traffic = "servers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\n"
         #expect(HostileInputTests.error("run: {requests: 1000000000, max_events: 1000000000000}\n" + traffic) == nil)
         #expect(HostileInputTests.error("run: {requests: 1000000001, max_events: 1000000000000}\n" + traffic)?
-            .contains("must be between 1 and 1000000000") == true)
+            .contains("must be 1 … 1,000,000,000") == true)
 
         let workers = Self.value(Self.schema, ["$defs", "cluster", "properties", "workers"]) as? [String: Any]
         #expect(workers?["minimum"] as? Int == 1 && workers?["maximum"] as? Int == 1_000)
         #expect(HostileInputTests.error("cluster: {workers: 1001}\njob: {name: word-count, reducers: 1}\ninput: {synthetic: {lines: 10}}\n")?
-            .contains("must be between 1 and 1000, got 1001") == true)
+            .contains("must be 1 … 1,000, got 1001") == true)
 
         let count = Self.value(Self.schema, ["$defs", "balancer", "properties", "max_conns"]) as? [String: Any]
         #expect(count?["minimum"] as? Int == 1 && count?["maximum"] as? Int == YAMLCursor.maximumCount)

@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func aBadValueIsReportedAtThePositionItReplacesNamingTheOption() {
-        #expect(Self.error(["servers.0.count=-1"], option: "--vary") == "o.yaml:6:12: error: must be at least 1, got -1 (the value comes from --vary servers.0.count=-1) (at servers.[0].count)")
+        #expect(Self.error(["servers.0.count=-1"], option: "--vary") == "o.yaml:6:12: error: must be 1 … 1,000, got -1 (the value comes from --vary servers.0.count=-1) (at servers.[0].count)")
         #expect(Self.error(["workload.users=many"]).hasPrefix("o.yaml:8:38: error: expected an integer, found 'many' (the value comes from --set workload.users=many)"))
     }
 

@@ -86,7 +86,7 @@ import Testing
         ("heartbeats over the time limit", "run: {duration: 1ms}\nqueue:\n  brokers: 64\n  heartbeat_interval: 1ms\n  topics: [{name: T, partitions: 1}]\n",
          "bad.yaml:4:23: error: 2.3 × 10⁸ heartbeats in the run's time limit of 3,600.002 s (producers still retrying keep a queue run going until then) is more than the 5 × 10⁷ a run may have; make the interval longer or set run.time_limit (at queue.heartbeat_interval)"),
         ("no in-sync replica asked for", "run: {duration: 5s}\nqueue:\n  min_insync_replicas: 0\n  topics: [{name: T, partitions: 1}]\n",
-         "bad.yaml:3:24: error: must be between 1 and 64, got 0 (at queue.min_insync_replicas)"),
+         "bad.yaml:3:24: error: must be 1 … 64, got 0 (at queue.min_insync_replicas)"),
     ]
 
     @Test(arguments: badFiles.map(\.name))

@@ -68,7 +68,7 @@ extension ScenarioLoader {
             let at = storeFields?["bytes_per_second"] ?? client?["timeout"] ?? top["store"] ?? top["source"] ?? top.cursor
             let gib = { (bytes: Double) in NumberFormat.fixed(bytes / 1_073_741_824, decimals: 1, grouping: true) }
             throw at.error(.invalidValue(
-                "files over \(NumberText.figure(timedOut.fittingBytes)) bytes (\(NumberFormat.percent(timedOut.share)) of them) take longer than the client's \(timeout.formattedSeconds) timeout to upload at \(NumberText.figure(store.bytesPerSecond)) bytes a second: every attempt times out, yet the store keeps what it received as a new version, and the manager tries again (\(retry.maxAttempts) attempts at every sync) — about \(NumberText.figure(timedOut.attempts)) versions of about \(NumberText.figure(timedOut.meanBytes)) bytes held over \(DurationFormat.seconds(timedOut.heldFor, grouping: true)), \(gib(held + timedOut.bytes)) GiB with the files' own, more than the \(NumberText.plain(ResourceBudget.memoryBytes / 1_073_741_824)) GiB a run may use; raise bytes_per_second or client.timeout, or make the files smaller"))
+                "files over \(NumberText.figure(timedOut.fittingBytes)) bytes (\(NumberFormat.percent(timedOut.share)) of them) take longer than the client's \(timeout.formattedSeconds) timeout to upload at \(bytesASecond(store.bytesPerSecond)): every attempt times out, yet the store keeps what it received as a new version, and the manager tries again (\(retry.maxAttempts) attempts at every sync) — about \(NumberText.figure(timedOut.attempts)) versions of about \(NumberText.figure(timedOut.meanBytes)) bytes held over \(DurationFormat.seconds(timedOut.heldFor, grouping: true)), \(gib(held + timedOut.bytes)) GiB with the files' own, more than the \(NumberText.plain(ResourceBudget.memoryBytes / 1_073_741_824)) GiB a run may use; raise bytes_per_second or client.timeout, or make the files smaller"))
         }
         if let abandoned = ResourceBudget.abandonedBackups(churn: churn, manager: manager, store: store, timeout: timeout, retry: retry, over: duration),
            abandoned.copies > ResourceBudget.backupMostAbandonedCopies {
@@ -82,6 +82,11 @@ extension ScenarioLoader {
             store: store, clientTimeout: timeout, retry: retry, restores: restores, sampleInterval: sampleInterval)
     }
 
+    /// A store's transfer rate as prose writes it: `1 byte a second`, `1,000 bytes a second`.
+    static func bytesASecond(_ rate: Double) -> String {
+        "\(NumberText.figure(rate)) \(rate == 1 ? "byte" : "bytes") a second"
+    }
+
     /// Why a backup experiment whose backups would be abandoned is refused, and what it would take.
     static func abandonedBackupsRefusal(_ abandoned: ResourceBudget.AbandonedBackups, store: ObjectStore.Configuration, timeout: Duration,
                                         retry: RetryPolicy, syncInterval: Duration, over duration: Duration) -> String {
@@ -90,7 +95,7 @@ extension ScenarioLoader {
         let every = abandoned.spacing > syncInterval.seconds
             ? "one every \(seconds(abandoned.spacing)) (the first sync after its manifest's \(retry.maxAttempts) attempts have timed out)"
             : "one at each sync"
-        return "no backup could complete: its manifest (about \(NumberText.figure(abandoned.manifestBytes)) bytes, a line for each of about \(NumberText.figure(abandoned.files)) files) would take \(seconds(abandoned.manifestBytes / store.bytesPerSecond)) to upload at \(NumberText.figure(store.bytesPerSecond)) bytes a second, longer than the client's \(timeout.formattedSeconds) timeout; every attempt, \(every) from \(seconds(abandoned.from)), may leave a copy of every file in the bucket that retention never deletes — up to about \(copies) copies over \(seconds(duration.seconds)), more than the \(most) a run may make; raise bytes_per_second to at least \(NumberText.figure(abandoned.neededBytesPerSecond)) or client.timeout above \(seconds(abandoned.manifestBytes / store.bytesPerSecond + (store.firstByteLatency.mean ?? 0)))"
+        return "no backup could complete: its manifest (about \(NumberText.figure(abandoned.manifestBytes)) bytes, a line for each of about \(NumberText.figure(abandoned.files)) files) would take \(seconds(abandoned.manifestBytes / store.bytesPerSecond)) to upload at \(bytesASecond(store.bytesPerSecond)), longer than the client's \(timeout.formattedSeconds) timeout; every attempt, \(every) from \(seconds(abandoned.from)), may leave a copy of every file in the bucket that retention never deletes — up to about \(copies) copies over \(seconds(duration.seconds)), more than the \(most) a run may make; raise bytes_per_second to at least \(NumberText.figure(abandoned.neededBytesPerSecond)) or client.timeout above \(seconds(abandoned.manifestBytes / store.bytesPerSecond + (store.firstByteLatency.mean ?? 0)))"
     }
 
     /// `source: {files, file_size: {median, sigma}, directories, change_every, changes_per_round,
@@ -122,8 +127,12 @@ extension ScenarioLoader {
         guard let cursor else { return ObjectStore.Configuration() }
         let fields = try cursor.mapping(ScenarioSchema.storeModel)
         let rate = try fields["bytes_per_second"].map { cursor throws(ScenarioError) in
+            // A rate is read as a size, in whole bytes: the simulator needs one above zero, and
+            // under half a byte rounds to none (the schema's minimum is 0.5).
             let bytes = try cursor.byteCount()
-            guard bytes > 0 else { throw cursor.error(.invalidValue("the transfer rate must be positive")) }
+            guard bytes > 0 else {
+                throw cursor.error(.invalidValue("a transfer rate is at least 1 byte a second (written 0.5 or more: a size rounds to whole bytes), got \(cursor.text?.excerpt ?? "")"))
+            }
             return Double(bytes)
         } ?? Double(100 << 20)
         var storms: [ObjectStore.ErrorStorm] = []

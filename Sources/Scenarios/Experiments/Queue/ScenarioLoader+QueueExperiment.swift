@@ -65,11 +65,11 @@ extension ScenarioLoader {
             for item in items {
                 let variant = try item.mapping(ScenarioSchema.placementVariant)
                 let spec = try parsePlacement(map: variant["map"], placement: variant["placement"], at: item)
-                steps += try checkPlacement(spec, counts: counts.map { $0 + 1 }, noun: "brokers", at: item)
+                steps += try checkPlacement(spec, counts: counts, adding: 1, noun: "brokers", at: item)
                 algorithms.append(.init(label: try variant.required("name").name(), placement: spec))
             }
             guard steps <= mostPlacementSetupSteps else {
-                throw algorithmsCursor.error(.invalidValue("building these \(items.count) algorithms for every broker count takes about \(NumberText.approximate(steps)) steps, more than the \(NumberText.approximate(mostPlacementSetupSteps)) a run may take; use fewer algorithms, broker counts or \(algorithms.map(\.placement.setupKnob).first ?? "smaller placements")"))
+                throw algorithmsCursor.error(.invalidValue("building these \(items.count) algorithms for every broker count takes about \(NumberText.figures(steps, against: mostPlacementSetupSteps).value) steps, more than the \(NumberText.figures(steps, against: mostPlacementSetupSteps).limit) a run may take; use fewer algorithms, broker counts or \(algorithms.map(\.placement.setupKnob).first ?? "smaller placements")"))
             }
             // Each partition's copies go to distinct brokers, so every count must hold them all.
             let copies = try fields["replication"]?.int(in: ScenarioSchema.queueBrokers) ?? replication

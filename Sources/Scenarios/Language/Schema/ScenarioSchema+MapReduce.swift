@@ -178,7 +178,7 @@ extension ScenarioSchema {
 
     /// `policy.speculation` as a mapping.
     static let speculation = SchemaObject([
-        .optional("slowness", .number(exclusiveMinimum: 1), "How many times slower than the median a straggler is."),
+        .optional("slowness", .number(exclusiveMinimum: 1, maximum: YAMLCursor.maximumFactor), "How many times slower than the median a straggler is; above 1, at most 1000000 (no straggler a file can make is slower: a larger one would never start a backup)."),
         .optional("minimum_runtime", .duration),
     ])
 

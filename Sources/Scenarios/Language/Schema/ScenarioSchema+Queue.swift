@@ -36,7 +36,7 @@ extension ScenarioSchema {
         .optional("acks", .choice(QueueConfiguration.Acknowledgements.self), "leader (acks=1) or all in-sync replicas; default all."),
         .optional("idempotent", .boolean, "Producers stamp records so a leader does not append a retry twice (Kafka's enable.idempotence); needs acks: all; default true with acks: all, else false."),
         .optional("min_insync_replicas", .integer(in: queueBrokers), "With acks: all, appends to a partition with fewer in-sync replicas are refused (NOT_ENOUGH_REPLICAS); at most replication; default 1."),
-        .optional("heartbeat_interval", .positiveDuration, "How often the controller checks a broker, and each consumer heartbeats its group coordinator (from a loop of its own, whatever its fetches and commits do); shorter than session_timeout when there are consumers; default 1s."),
+        .optional("heartbeat_interval", .period, "How often the controller checks a broker, and each consumer heartbeats its group coordinator (from a loop of its own, whatever its fetches and commits do); shorter than session_timeout when there are consumers; default 1s."),
         .optional("session_timeout", .positiveDuration, "Silence after which a broker is dead, and a group member without a heartbeat is evicted; default 3s."),
         .optional("replica_timeout", .positiveDuration, "How long a leader waits for a follower's copy; default 500ms."),
         .optional("catch_up_interval", .positiveDuration, "How often a lagging replica asks for what it misses; default 500ms."),

@@ -125,7 +125,7 @@ extension ScenarioSchema {
 
     /// `workload.keys` as a mapping.
     static let keyFamilies = SchemaObject([
-        .optional("uniform", .list(of: .integer(minimum: 0, maximum: nil), minimum: 2, maximum: 2), "[min, max]."),
+        .optional("uniform", .list(of: .integer(in: uniformKeys), minimum: 2, maximum: 2), "[min, max], each 0 … 9223372036854775807."),
         .optional("zipf", .object(zipf)),
     ], rules: [.atLeastOne(["uniform", "zipf"])])
 
@@ -137,6 +137,8 @@ extension ScenarioSchema {
 
     /// `zipf.n`.
     static let zipfKeys = 1...1_000_000_000
+    /// `workload.keys.uniform`: keys are drawn as 64-bit numbers, read as `Int`s.
+    static let uniformKeys = 0...Int.max
     /// `zipf.exponent`.
     static let zipfExponent = 0.001...100.0
 

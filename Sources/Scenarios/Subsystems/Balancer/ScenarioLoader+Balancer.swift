@@ -140,9 +140,13 @@ extension YAMLCursor {
         guard let raw = text?.trimmingSpaces else { throw error(.wrongType(expected: "a percentage such as 50%", found: kindDescription)) }
         let number = raw.hasSuffix("%") ? String(raw.dropLast()).trimmingSpaces : raw
         if number == raw { try refuseLeadingZero(raw) }
-        guard let value = DecimalText.number(number[...]), (0...100).contains(value) else {
-            throw error(.invalidValue("a percentage must be between 0 and 100, got \(raw)"))
+        // Text that is no number (`0x10`, `ten`) is told so, as every other number key tells it.
+        guard let value = DecimalText.number(number[...]) else {
+            throw error(.wrongType(expected: "a percentage such as 50%", found: kindDescription))
         }
-        return value
+        guard (0...100).contains(value) else {
+            throw error(.invalidValue("a percentage must be between 0 and 100, got \(raw.excerpt)"))
+        }
+        return value == 0 ? 0 : value
     }
 }

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 extension ScenarioLoader {
@@ -19,8 +20,7 @@ extension ScenarioLoader {
             }
             guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' is defined twice")) }
             let partitionsCursor = try topic.required("partitions")
-            let partitions = try partitionsCursor.int(atLeast: 1)
-            guard partitions <= maximumPartitions else { throw partitionsCursor.error(.invalidValue("at most \(maximumPartitions) partitions, got \(partitions)")) }
+            let partitions = try partitionsCursor.int(in: 1...maximumPartitions)
             topics.append(.init(name: name, partitions: partitions))
         }
         guard !topics.isEmpty else { throw topicsCursor.error(.invalidValue("the log needs at least one topic")) }
@@ -37,13 +37,10 @@ extension ScenarioLoader {
                 throw topicCursor.error(.invalidValue("unknown topic '\(topic.excerpt)'" + (Suggestion.closest(to: topic, among: topics.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")))
             }
             let recordsCursor = try producer.required("records")
-            let records = try recordsCursor.int(atLeast: 1)
-            guard records <= maximumProducedRecords else {
-                throw recordsCursor.error(.invalidValue("a producer sends at most \(maximumProducedRecords) records, got \(records)"))
-            }
+            let records = try recordsCursor.int(in: 1...maximumProducedRecords)
             let rateCursor = try producer.required("rate")
             let rate = try rateCursor.positive()
-            guard rate <= YAMLCursor.maximumRate else { throw rateCursor.error(.invalidValue("a producer sends at most 10,000,000 records per second")) }
+            guard rate <= YAMLCursor.maximumRate else { throw rateCursor.error(.invalidValue("a producer sends at most \(NumberFormat.integer(Int(YAMLCursor.maximumRate))) records per second, got \(rateCursor.text?.excerpt ?? "")")) }
             let start = try producer["start"]?.duration() ?? .zero
             // Its last record must be due within the longest run a file may name.
             let lastDue = start.seconds + Double(records - 1) / rate

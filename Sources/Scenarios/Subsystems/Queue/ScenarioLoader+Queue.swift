@@ -21,7 +21,7 @@ extension ScenarioLoader {
         let replication = try parseReplication(queue["replication"], brokers: brokers) ?? min(2, brokers)
         var configuration = QueueConfiguration(replication: replication, acks: try queue["acks"]?.choice(QueueConfiguration.Acknowledgements.self) ?? .all)
         try parseDurability(queue, into: &configuration)
-        if let value = try queue["heartbeat_interval"]?.positiveDuration() { configuration.heartbeatInterval = value }
+        if let value = try queue["heartbeat_interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) { configuration.heartbeatInterval = value }
         if let value = try queue["session_timeout"]?.positiveDuration() { configuration.sessionTimeout = value }
         if let value = try queue["replica_timeout"]?.positiveDuration() { configuration.replicaTimeout = value }
         if let value = try queue["catch_up_interval"]?.positiveDuration() { configuration.catchUpInterval = value }

@@ -32,8 +32,8 @@ import Testing
     @Test(arguments: [
         ("fastinter: 0s", "h.yaml:9:43: error: must be longer than zero, got 0s (at balancer.health_check.fastinter)"),
         ("downinter: 1ns", "h.yaml:9:43: error: must be at least 1ms, got 1ns (at balancer.health_check.downinter)"),
-        ("spread_checks: 51", "h.yaml:9:47: error: must be between 0 and 50, got 51 (at balancer.health_check.spread_checks)"),
-        ("spread_checks: -1", "h.yaml:9:47: error: must be between 0 and 50, got -1 (at balancer.health_check.spread_checks)"),
+        ("spread_checks: 51", "h.yaml:9:47: error: must be 0 … 50, got 51 (at balancer.health_check.spread_checks)"),
+        ("spread_checks: -1", "h.yaml:9:47: error: must be 0 … 50, got -1 (at balancer.health_check.spread_checks)"),
     ])
     func anOutOfRangeValueIsRefusedWhereItIs(_ key: String, _ expected: String) {
         #expect(HostileInputTests.error(Self.world("{interval: 2s, \(key)}")) == expected)

@@ -42,9 +42,9 @@ import Testing
         ("{interval: 2s, on_error: mark_down}",
          "h.yaml:8:42: error: 'on_error' acts on the errors of the forwards that 'observe' watches; set 'observe: layer4' or 'observe: layer7' (HAProxy would ignore it) (at balancer.health_check.on_error)"),
         ("{interval: 2s, observe: layer7, error_limit: 0}",
-         "h.yaml:8:62: error: must be between 1 and 1000000, got 0 (at balancer.health_check.error_limit)"),
+         "h.yaml:8:62: error: must be 1 … 1,000,000, got 0 (at balancer.health_check.error_limit)"),
         ("{interval: 2s, observe: layer7, error_limit: 1000001}",
-         "h.yaml:8:62: error: must be between 1 and 1000000, got 1000001 (at balancer.health_check.error_limit)"),
+         "h.yaml:8:62: error: must be 1 … 1,000,000, got 1000001 (at balancer.health_check.error_limit)"),
     ])
     func aBadValueIsRefusedWhereItIs(_ check: String, _ expected: String) {
         #expect(HostileInputTests.error(Self.world(check)) == expected)

@@ -24,16 +24,16 @@ import Testing
     }
 
     static let badValues: [(setting: String, error: String)] = [
-        ("consecutive_gateway_failure: 0", "must be at least 1, got 0 (at balancer.outlier_detection.consecutive_gateway_failure)"),
+        ("consecutive_gateway_failure: 0", "must be 1 … 1,000,000,000, got 0 (at balancer.outlier_detection.consecutive_gateway_failure)"),
         ("consecutive_gateway_failure: 1000000001",
-         "must be at most 1000000000, got 1000000001 (at balancer.outlier_detection.consecutive_gateway_failure)"),
+         "must be 1 … 1,000,000,000, got 1000000001 (at balancer.outlier_detection.consecutive_gateway_failure)"),
         ("consecutive_gateway_failure: 2.5", "expected an integer, found '2.5' (at balancer.outlier_detection.consecutive_gateway_failure)"),
         ("enforcing_consecutive_gateway_failure: 101",
          "a percentage must be between 0 and 100, got 101 (at balancer.outlier_detection.enforcing_consecutive_gateway_failure)"),
         ("split_external_local_origin_errors: 1",
          "expected true or false, found '1' (at balancer.outlier_detection.split_external_local_origin_errors)"),
-        ("consecutive_local_origin_failure: 0", "must be at least 1, got 0 (at balancer.outlier_detection.consecutive_local_origin_failure)"),
-        ("consecutive_local_origin_failure: -3", "must be at least 1, got -3 (at balancer.outlier_detection.consecutive_local_origin_failure)"),
+        ("consecutive_local_origin_failure: 0", "must be 1 … 1,000,000,000, got 0 (at balancer.outlier_detection.consecutive_local_origin_failure)"),
+        ("consecutive_local_origin_failure: -3", "must be 1 … 1,000,000,000, got -3 (at balancer.outlier_detection.consecutive_local_origin_failure)"),
         ("enforcing_consecutive_local_origin_failure: -1",
          "a percentage must be between 0 and 100, got -1 (at balancer.outlier_detection.enforcing_consecutive_local_origin_failure)"),
         ("enforcing_local_origin_success_rate: 100.5%",

@@ -33,11 +33,11 @@ import Testing
         ("enforcing_failure_percentage: -1", "a percentage must be between 0 and 100, got -1 (at balancer.outlier_detection.enforcing_failure_percentage)"),
         ("enforcing_consecutive_5xx: 100.5%", "a percentage must be between 0 and 100, got 100.5% (at balancer.outlier_detection.enforcing_consecutive_5xx)"),
         ("failure_percentage_threshold: 150", "a percentage must be between 0 and 100, got 150 (at balancer.outlier_detection.failure_percentage_threshold)"),
-        ("success_rate_stdev_factor: 100001", "must be between 0 and 100000, got 100001 (at balancer.outlier_detection.success_rate_stdev_factor)"),
+        ("success_rate_stdev_factor: 100001", "must be 0 … 100,000, got 100001 (at balancer.outlier_detection.success_rate_stdev_factor)"),
         ("success_rate_stdev_factor: 1.9", "expected an integer, found '1.9' (at balancer.outlier_detection.success_rate_stdev_factor)"),
-        ("success_rate_request_volume: 0", "must be at least 1, got 0 (at balancer.outlier_detection.success_rate_request_volume)"),
-        ("failure_percentage_request_volume: 0", "must be at least 1, got 0 (at balancer.outlier_detection.failure_percentage_request_volume)"),
-        ("success_rate_minimum_hosts: -1", "must be between 0 and 1000000000, got -1 (at balancer.outlier_detection.success_rate_minimum_hosts)"),
+        ("success_rate_request_volume: 0", "must be 1 … 1,000,000,000, got 0 (at balancer.outlier_detection.success_rate_request_volume)"),
+        ("failure_percentage_request_volume: 0", "must be 1 … 1,000,000,000, got 0 (at balancer.outlier_detection.failure_percentage_request_volume)"),
+        ("success_rate_minimum_hosts: -1", "must be 0 … 1,000,000,000, got -1 (at balancer.outlier_detection.success_rate_minimum_hosts)"),
         ("max_ejection_time_jitter: -1s", "a duration cannot be negative, got -1s (at balancer.outlier_detection.max_ejection_time_jitter)"),
     ]
 

@@ -16,9 +16,9 @@ import Testing
         defer { fixture.remove() }
         let file = fixture.path("t.yaml")
         #expect(fixture.error(Self.scenario("-0.1"))?.description
-            == "\(file):7:21: error: must be between 0 and 1, got -0.1 (at job.reduce_slowstart)")
+            == "\(file):7:21: error: must be 0 … 1, got -0.1 (at job.reduce_slowstart)")
         #expect(fixture.error(Self.scenario("1.5"))?.description
-            == "\(file):7:21: error: must be between 0 and 1, got 1.5 (at job.reduce_slowstart)")
+            == "\(file):7:21: error: must be 0 … 1, got 1.5 (at job.reduce_slowstart)")
     }
 
     @Test func aShareThatIsNotANumberIsRefusedAtItsPosition() throws {

@@ -36,7 +36,7 @@ import Testing
     static let badZones: [(from: String, to: String, error: String)] = [
         ("{name: b1, zone: b,", "{name: b1, zone: bb,", "z.yaml:13:22: error: unknown zone 'bb'; did you mean 'b'? (at servers.[1].zone)"),
         ("{name: b1, zone: b, ", "{name: b1, ", "z.yaml:13:5: error: with 'zones', every server entry names its 'zone' (at servers.[1])"),
-        ("overprovisioning_factor: 1.4", "overprovisioning_factor: 0.5", "z.yaml:19:39: error: must be between 1 and 10, got 0.5 (at balancer.locality.overprovisioning_factor)"),
+        ("overprovisioning_factor: 1.4", "overprovisioning_factor: 0.5", "z.yaml:19:39: error: must be 1 … 10, got 0.5 (at balancer.locality.overprovisioning_factor)"),
         ("{name: b, clients: 0}", "{name: a, clients: 0}", "z.yaml:8:14: error: zone 'a' is listed twice (at zones.list.[1].name)"),
         ("{name: a, clients: 1}", "{name: a, clients: 0}", "z.yaml:7:5: error: at least one zone needs a share of the clients ('clients' above 0) (at zones.list)"),
         ("  timeout: 5s", "  timeout: 5s\nfaults:\n  - {at: 1s, zone_outage: c}", "z.yaml:26:27: error: unknown zone 'c'; did you mean 'a'? (at faults.[0].zone_outage)"),

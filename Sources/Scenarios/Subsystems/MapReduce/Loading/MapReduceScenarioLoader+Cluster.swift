@@ -80,7 +80,8 @@ extension MapReduceScenarioLoader {
         let fields = try cursor.mapping(ScenarioSchema.speculation)
         var rule = MapReduce.CoordinatorPolicy.Speculation()
         if let slowness = fields["slowness"] {
-            rule.slowness = try slowness.positive()
+            // At most a factor: a straggler, a slow node, is at most 10⁶ times slower (1e308 was accepted).
+            rule.slowness = try slowness.positiveFactor()
             guard rule.slowness > 1 else { throw slowness.error(.invalidValue("a straggler must be slower than the median, so slowness must exceed 1, got \(slowness.text ?? "")")) }
         }
         if let runtime = fields["minimum_runtime"] { rule.minimumRuntime = try runtime.duration() }

@@ -57,10 +57,10 @@ public enum MapReduceScenarioLoader {
 
     /// `run: {time_limit: 1h, max_events: N}`, both optional.
     static func parseRun(_ cursor: YAMLCursor?) throws(ScenarioError) -> (Duration, UInt64) {
-        guard let cursor else { return (.seconds(3_600), 2_000_000_000) }
+        guard let cursor else { return (.seconds(3_600), Scenario.Limits.defaultEventLimit) }
         let fields = try cursor.mapping(ScenarioSchema.singleJobRun)
         return (try fields["time_limit"]?.positiveDuration() ?? .seconds(3_600),
-                UInt64(try fields["max_events"]?.int(in: ScenarioSchema.runMaxEvents) ?? 2_000_000_000))
+                try fields["max_events"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(in: ScenarioSchema.runMaxEvents)) } ?? Scenario.Limits.defaultEventLimit)
     }
 
     /// `job: {name: word-count, reducers: 2, combiner: true}`.

@@ -63,7 +63,7 @@ public struct MapReduceScenario: Sendable {
     public init(name: String, summary: String = "", file: String, seed: UInt64, cluster: MapReduce.ClusterConfiguration,
                 job: JobSpec, input: MapReduceInput, faults: [MapReduce.ClusterFault.Entry] = [],
                 chaos: MapReduce.ClusterChaos? = nil, timeLimit: Duration = .seconds(3_600),
-                eventLimit: UInt64 = 2_000_000_000, expectations: [Expectation] = []) {
+                eventLimit: UInt64 = Scenario.Limits.defaultEventLimit, expectations: [Expectation] = []) {
         self.name = name
         self.summary = summary
         self.file = file

@@ -24,7 +24,7 @@ public enum OperationScenarioRunner {
     public static func run(_ scenario: OperationScenario) -> Result<[OperationOutcome], OperationStepFailure> {
         var world = Scenario(
             name: scenario.name, summary: "", file: scenario.file, seed: scenario.seed,
-            limits: Scenario.Limits(duration: nil, requests: nil, timeLimit: .zero, eventLimit: 2_000_000_000), defaultLink: .lan, links: [],
+            limits: Scenario.Limits(duration: nil, requests: nil, timeLimit: .zero, eventLimit: Scenario.Limits.defaultEventLimit), defaultLink: .lan, links: [],
             servers: [], balancer: nil, workload: nil, mapreduce: nil, log: nil, store: .forExplicitRequests, backup: nil,
             operations: OperationsSection(client: "client", steps: scenario.steps), faults: FaultSchedule(), expectations: [])
         world.limits.timeLimit = ScenarioLoader.defaultTimeLimit(for: world)
