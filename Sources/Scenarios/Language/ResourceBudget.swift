@@ -495,6 +495,11 @@ public struct ResourceBudget: Sendable, Equatable {
         for (index, producer) in (scenario.log?.producers ?? []).enumerated() {
             consider(producer.end, "log.producers.\(index)", "producer '\(producer.id.name)' sends its last record at \(at(producer.end))")
         }
+        for (index, producer) in (scenario.queue?.producers ?? []).enumerated() {
+            let end = Duration.seconds(double: QueueSection.pacedEnd(of: producer, roundTrip: scenario.acknowledgementRoundTrip))
+            consider(end, "queue.producers.\(index).messages",
+                     "producer '\(producer.id.name)' waits for each of its \(NumberFormat.counted(producer.messages, "message"))' acknowledgement before the next, so its last is in at \(at(end)) at the earliest")
+        }
         for (index, restore) in (scenario.backup?.restores ?? []).enumerated() {
             consider(restore.at, "backup.restores.\(index).at", "restore \(index + 1) is at \(at(restore.at))")
         }

@@ -127,3 +127,11 @@ public enum Subsystem: String, Sendable, CaseIterable, Comparable {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
+
+extension Scenario {
+    /// Twice the largest mean link latency: the least time a log or queue producer waits for
+    /// each record's acknowledgement before it sends the next.
+    var acknowledgementRoundTrip: Double {
+        2 * (([defaultLink] + links.map(\.profile)).compactMap(\.latency.mean).max() ?? 0)
+    }
+}

@@ -192,9 +192,12 @@ public enum ScenarioLoader {
         // A producer sends one record at a time and waits for its acknowledgement: at most one a
         // round trip, whatever its rate (4,000,000 records at 10⁷ a second, sent at ~1,000 a
         // second over 0.5 ms links, ran into the hour and the run stopped early).
-        let roundTrip = 2 * (([scenario.defaultLink] + scenario.links.map(\.profile)).compactMap(\.latency.mean).max() ?? 0)
+        let roundTrip = scenario.acknowledgementRoundTrip
         for producer in scenario.log?.producers ?? [] {
             latest = max(latest, producer.end, producer.start + .seconds(double: Double(producer.records) * roundTrip))
+        }
+        for producer in scenario.queue?.producers ?? [] {
+            latest = max(latest, .seconds(double: QueueSection.pacedEnd(of: producer, roundTrip: roundTrip)))
         }
         for restore in scenario.backup?.restores ?? [] { latest = max(latest, restore.at) }
         for entry in scenario.faults.entries { latest = max(latest, VirtualInstant.zero.duration(to: entry.at)) }

@@ -128,6 +128,15 @@ extension QueueSection {
     /// at a time, falling behind its rate. Message `i` ends by `start + i × max(1 ÷ rate, W) + W`,
     /// `W` a message's longest: a producer retrying keeps a queue world running past its
     /// `run.duration`, up to its time limit.
+    /// When `producer` has its last message acknowledged at the earliest, in seconds: it sends
+    /// one message and waits for its acknowledgement before the next, so at most one a
+    /// `roundTrip` (seconds), whatever its rate — 10⁶ messages at 10⁷ a second over 1 ms links
+    /// took ~2,000 s, and the world ran on past its 5 s duration until they were in.
+    static func pacedEnd(of producer: QueueProducerSpec, roundTrip: Double) -> Double {
+        let spacing = max(1 / max(producer.rate, 1e-300), roundTrip)
+        return producer.start.seconds + Double(max(producer.messages - 1, 0)) * spacing + roundTrip
+    }
+
     static func latestRetryEnd(of producer: QueueProducerSpec) -> Double {
         let longest = Double(2 * max(producer.attempts, 1) - 1) * producer.timeout.seconds
         let spacing = max(1 / max(producer.rate, 1e-300), longest)
