@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reports
 import Scenarios
 import Simulator
 
@@ -29,7 +30,7 @@ struct ObservationArguments: ParsableArguments {
             if let metrics, metrics.isEmpty { throw ValidationError("--metrics must name a file (got an empty path)") }
             let eventLimit = traceMaxEvents ?? ObservationOptions.defaultTraceEventLimit
             guard ObservationOptions.traceEventLimits.contains(eventLimit) else {
-                throw ValidationError("--trace-max-events must be between \(ObservationOptions.traceEventLimits.lowerBound) and \(ObservationOptions.traceEventLimits.upperBound), got \(eventLimit)")
+                throw ValidationError("--trace-max-events must be \(NumberFormat.integer(ObservationOptions.traceEventLimits.lowerBound)) … \(NumberFormat.integer(ObservationOptions.traceEventLimits.upperBound)), got \(eventLimit)")
             }
             if trace == nil && (traceFormat != nil || traceWindow != nil || traceMaxEvents != nil) {
                 throw ValidationError("--trace-format, --trace-window and --trace-max-events need --trace FILE")

@@ -22,7 +22,7 @@ struct ParallelOption: ParsableArguments {
     @Flag(help: "No progress line on stderr (it shows only on a terminal, after a second).") var quiet = false
 
     func validate() throws {
-        guard (1...1_024).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)") }
+        guard (1...1_024).contains(jobs) else { throw ValidationError("--jobs must be 1 … 1,024, got \(jobs)") }
     }
 }
 

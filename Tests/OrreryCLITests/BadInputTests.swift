@@ -159,7 +159,7 @@ import Testing
         for bad in ["-1", "0", "1025"] {
             let outcome = try OrreryProcess.run(["run", "scenarios/closed-loop.yaml", "--jobs", bad, "--out", "/tmp/orrery-never-written-jobs"])
             #expect(outcome.status == 2)
-            #expect(outcome.standardError.contains("--jobs must be between 1 and 1024, got \(bad)"), "\(outcome.standardError)")
+            #expect(outcome.standardError.contains("--jobs must be 1 … 1,024, got \(bad)"), "\(outcome.standardError)")
         }
         #expect(!FileManager.default.fileExists(atPath: "/tmp/orrery-never-written-jobs"))
     }

@@ -46,7 +46,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let outcome = try OrreryProcess.run(["run", "tiny.yaml", "--jobs", "-0", "--out", "out"], in: dir)
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.hasPrefix("Error: --jobs must be between 1 and 1024, got 0"), "\(outcome.standardError)")
+        #expect(outcome.standardError.hasPrefix("Error: --jobs must be 1 … 1,024, got 0"), "\(outcome.standardError)")
         let seed = try OrreryProcess.run(["run", "tiny.yaml", "--seed", "-0", "--out", "out"], in: dir)
         #expect(seed.standardError.hasPrefix("Error: The value '-0' is invalid for '--seed <seed>': write it in the digits 0-9 alone"), "\(seed.standardError)")
         let huge = try OrreryProcess.run(["run", "tiny.yaml", "--seed", "18446744073709551616", "--out", "out"], in: dir)

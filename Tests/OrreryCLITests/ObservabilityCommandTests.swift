@@ -27,17 +27,17 @@ import Testing
         (["--trace", "t.json", "--trace-window", "5s..2s", "--trace-format", "perfetto"], "--trace-window: FROM must be before TO"),
         (["--trace", "t.json", "--trace-window", "1s..2s"], "--trace-window applies to Perfetto traces"),
         (["--trace", "t.json", "--trace-format", "xml"], "--trace-format must be jsonl or perfetto, got 'xml'"),
-        (["--trace", "t.perfetto.json", "--trace-max-events", "5"], "--trace-max-events must be between 1000 and 4000000, got 5"),
+        (["--trace", "t.perfetto.json", "--trace-max-events", "5"], "--trace-max-events must be 1,000 … 4,000,000, got 5"),
         // The former maximum: 50,000,000 events held 26 GB.
-        (["--trace", "t.perfetto.json", "--trace-max-events", "50000000"], "--trace-max-events must be between 1000 and 4000000, got 50000000"),
-        (["--trace", "t.jsonl", "--trace-max-events", "4000001"], "--trace-max-events must be between 1000 and 4000000, got 4000001"),
+        (["--trace", "t.perfetto.json", "--trace-max-events", "50000000"], "--trace-max-events must be 1,000 … 4,000,000, got 50000000"),
+        (["--trace", "t.jsonl", "--trace-max-events", "4000001"], "--trace-max-events must be 1,000 … 4,000,000, got 4000001"),
         (["--trace-max-events", "1000"], "--trace-format, --trace-window and --trace-max-events need --trace FILE"),
         (["--trace", "t.perfetto.json", "--trace-window", "3000s..3001s"], "--trace-window starts at t=3000.000s, after crash-and-restart's time limit (t="),
         (["--metrics", "m.om", "--metrics-interval", "0s"], "--metrics-interval must be at least 1ms"),
         // A value that starts with '-' is the option's value, refused for what it says (it was
         // read as another option, and reported as a missing value).
         (["--trace", "t.perfetto.json", "--trace-window", "-5s..2s"], "--trace-window: "),
-        (["--trace", "t.perfetto.json", "--trace-max-events", "-5"], "--trace-max-events must be between 1000 and 4000000, got -5"),
+        (["--trace", "t.perfetto.json", "--trace-max-events", "-5"], "--trace-max-events must be 1,000 … 4,000,000, got -5"),
         (["--metrics", "m.om", "--metrics-interval", "-1s"], "--metrics-interval"),
         (["--metrics", "m.om", "--metrics-interval", "soon"], "--metrics-interval: expected a duration such as 250ms or 2s"),
         (["--metrics-interval", "1s"], "--metrics-interval needs --metrics FILE"),

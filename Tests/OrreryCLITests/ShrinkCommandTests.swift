@@ -83,10 +83,10 @@ import Testing
         #expect(two.standardOutput.contains("| incidents | 44 | 44 |"), "\(two.standardOutput)")
         let tooFew = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "51", "--max-runs", "1", "--out", "few"], in: dir)
         #expect(tooFew.status == 2)
-        #expect(tooFew.standardError.hasPrefix("Error: --max-runs must be between 2 and 1000000, got 1"), "\(tooFew.standardError)")
+        #expect(tooFew.standardError.hasPrefix("Error: --max-runs must be 2 … 1,000,000, got 1"), "\(tooFew.standardError)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("few").path))
         let negative = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "51", "--max-runs", "-3", "--out", "few"], in: dir)
-        #expect(negative.standardError.hasPrefix("Error: --max-runs must be between 2 and 1000000, got -3"), "\(negative.standardError)")
+        #expect(negative.standardError.hasPrefix("Error: --max-runs must be 2 … 1,000,000, got -3"), "\(negative.standardError)")
     }
 
     /// An --expect that the file already lists is judged once, as the written file lists it: it

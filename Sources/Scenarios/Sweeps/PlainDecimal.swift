@@ -4,7 +4,7 @@
 ///
 /// Swift's `UInt64(_:)` and `Int(_:)` also take a leading `+` (`--seed +5` was seed 5 while
 /// `--seed ' 5'` was refused) and `-0` for an unsigned type. Here a leading `-` is kept only for a
-/// signed type, so that `--jobs -1` is refused by its option's range ("between 1 and 1024") rather
+/// signed type, so that `--jobs -1` is refused by its option's range ("must be 1 … 1,024") rather
 /// than as a form; `+5`, ` 5`, `5 `, `0x10`, `1_000` and other scripts' digits (`٥`) are not
 /// numbers. This is deliberately stricter than the scenario language's ``DecimalText``, which
 /// takes a sign and `_` between digits in YAML values.

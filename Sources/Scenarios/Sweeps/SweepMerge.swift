@@ -119,6 +119,10 @@ public enum SweepMerge {
     private static func readManifest(_ directory: String) throws(Problem) -> (SweepManifest, [UInt64]) {
         let path = (directory as NSString).appendingPathComponent("sweep.json")
         if let unfinished = unfinished(directory) { throw unfinished }
+        // A folder with no manifest at all is not a shard (or one whose sweep never started).
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Problem("'\(directory)' holds no sweep.json: it is not a shard a sweep wrote (a sweep --shard i/n writes sweep.json and worlds.jsonl into shard-i-of-n/)")
+        }
         guard case .success(let bytes) = RegularFile.read(path, limit: RegularFile.scenarioLimit),
               let manifest = try? JSONDecoder().decode(SweepManifest.self, from: Data(bytes)) else {
             throw Problem("'\(path)' is not a sweep manifest orrery wrote")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reports
 import Scenarios
 
 /// `orrery shrink FILE --seed S`: shrinks a failing world run to a 1-minimal fault schedule and
@@ -23,7 +24,7 @@ struct Shrink: ParsableCommand {
     func validate() throws {
         if let problem = OutputPaths.outputDirectoryOptionProblem(out) { throw ValidationError(problem) }
         guard Shrinker.maxRunsRange.contains(maxRuns) else {
-            throw ValidationError("--max-runs must be between \(Shrinker.maxRunsRange.lowerBound) and \(Shrinker.maxRunsRange.upperBound), got \(maxRuns)")
+            throw ValidationError("--max-runs must be \(NumberFormat.integer(Shrinker.maxRunsRange.lowerBound)) … \(NumberFormat.integer(Shrinker.maxRunsRange.upperBound)), got \(maxRuns)")
         }
     }
 

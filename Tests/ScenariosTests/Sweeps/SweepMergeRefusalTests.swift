@@ -128,4 +128,14 @@ import Testing
             #expect(error.description == message)
         }
     }
+
+    /// A shard folder with no manifest and no partial file read "'…/sweep.json' is not a sweep
+    /// manifest orrery wrote", as if a file were there.
+    @Test func aShardFolderWithoutAManifestSaysSo() throws {
+        let shards = try Shards()
+        defer { shards.remove() }
+        let path = shards.path(shard: 2)
+        try FileManager.default.removeItem(atPath: path + "/sweep.json")
+        #expect(shards.refusal() == "'\(path)' holds no sweep.json: it is not a shard a sweep wrote (a sweep --shard i/n writes sweep.json and worlds.jsonl into shard-i-of-n/)")
+    }
 }
