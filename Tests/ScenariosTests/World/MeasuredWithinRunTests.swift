@@ -53,16 +53,7 @@ import Testing
     /// balancer) ends no client request: summary.csv read `throughput_per_second,0.000` where
     /// metrics.csv and report.json give no `balancer.throughput`.
     @Test func aWorldWithoutClientRequestsGivesNoThroughputInItsSummary() throws {
-        let traffic = try Self.traffic("""
-            name: quiet
-            run: {duration: 5s}
-            balancer: {strategy: round_robin}
-            servers: [{on: mapreduce.coordinator, service_time: 2ms}]
-            mapreduce:
-              cluster: {workers: 2}
-              jobs:
-                - {id: count, name: word-count, reducers: 1, submit_at: 1s, via: balancer, input: {synthetic: {lines: 200, seed: 4}}}
-            """)
+        let traffic = try Self.traffic(JobSubmissionIDTests.jobsThroughBalancer(1))
         #expect(traffic.issued == 0 && traffic.completed == 0)
         #expect(traffic.value(of: BalancerMetric.throughput.metric) == nil)
         #expect(traffic.summaryCSV().contains("\nthroughput_per_second,\n"))
