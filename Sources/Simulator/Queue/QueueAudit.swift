@@ -121,8 +121,14 @@ public struct QueueAudit: Sendable, Equatable {
         var undelivered: [String: Int] = [:], lostAfterDelivery: [String: Int] = [:], delivered: [String: Int] = [:], duplicates: [String: Int] = [:], allowed: [String: Int] = [:]
         var duplicatesByPartition: [String: [Int]] = [:]
         let whole = Dictionary(logs.map { ($0.partition, $0.records + $0.beyondHighWatermark) }, uniquingKeysWith: { first, _ in first })
+        // Each group's deliveries found by index from one pass over the ledger (in ledger order),
+        // not the whole ledger filtered once a group: linear in deliveries, whatever the groups,
+        // and one group's records copied at a time.
+        let allDeliveries = ledger.deliveries
+        var deliveryIndices: [String: [Int]] = [:]
+        for (index, delivery) in allDeliveries.enumerated() { deliveryIndices[delivery.group, default: []].append(index) }
         for group in groups {
-            let deliveries = ledger.deliveries.filter { $0.group == group.name }
+            let deliveries = (deliveryIndices[group.name] ?? []).map { allDeliveries[$0] }
             delivered[group.name] = deliveries.count
             duplicates[group.name] = deliveries.filter(\.isDuplicate).count
             allowed[group.name] = deliveries.filter { $0.isDuplicate && $0.isAllowed }.count
