@@ -98,6 +98,8 @@ public struct CheckedScenarioFiles<Facts: Sendable>: Sendable {
         /// The name its reports are written under, and the file it was read from.
         public let name: String
         public let file: String
+        /// The files it read besides itself (``ScenarioFile/dataFiles``), which no output may replace.
+        public let dataFiles: [String]
         public let facts: Facts
     }
 
@@ -118,7 +120,7 @@ public struct CheckedScenarioFiles<Facts: Sendable>: Sendable {
         for path in paths {
             do {
                 let file = try ScenarioFile.load(path: path, overrides: overrides)
-                entries.append(Entry(path: path, name: file.name, file: file.file, facts: facts(file)))
+                entries.append(Entry(path: path, name: file.name, file: file.file, dataFiles: file.dataFiles, facts: facts(file)))
                 if paths.count == 1 { only = file }
             } catch {
                 report(error)

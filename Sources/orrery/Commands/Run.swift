@@ -51,7 +51,8 @@ struct Run: ParsableCommand {
             FileHandleOutput.standardError("error: " + problem)
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
-        let writer = OutcomeWriter(outputDirectory: options.out, tracePath: observation.trace, metricsPath: observation.metrics, inputs: files)
+        let writer = OutcomeWriter(outputDirectory: options.out, tracePath: observation.trace, metricsPath: observation.metrics,
+                                   inputs: files + checked.entries.flatMap(\.dataFiles))
         guard writer.checkPaths(names: checked.entries.map { ($0.name, $0.file) }) else { throw ExitCode(ExitStatus.badInput.rawValue) }
         let status = ProgressDisplay.around(quiet: options.parallel.quiet) {
             writer.runAll(Array(checked.entries.indices)) { index throws(ExperimentFailure) in

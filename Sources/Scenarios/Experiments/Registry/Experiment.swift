@@ -34,6 +34,8 @@ public protocol ExperimentFile: Experiment {
     var replayArguments: [String] { get set }
     /// The file it was read from.
     var file: String { get }
+    /// The files it read at load time besides itself (ScenarioFile+DataFiles.swift).
+    var dataFiles: [String] { get }
 }
 
 extension ExperimentFile {

@@ -26,7 +26,7 @@ import Testing
         let fixture = try MapReduceFixture()
         defer { fixture.remove() }
         let scenario = try fixture.load(MapReduceFixture.scenario(files: "[empty.txt]"))
-        #expect(scenario.input.files == [MapReduceInput.File(name: "empty.txt", bytes: [])])
+        #expect(scenario.input.files == [MapReduceInput.File(name: "empty.txt", bytes: [], path: fixture.path("empty.txt"))])
         #expect(scenario.input.documents().map(\.bytes.count) == [0])
     }
 

@@ -29,7 +29,7 @@ extension MapReduceScenarioLoader {
         let name = try cursor.string()
         let path = name.hasPrefix("/") ? name : (baseDirectory as NSString).appendingPathComponent(name)
         switch RegularFile.read(path, limit: RegularFile.inputLimit) {
-        case .success(let bytes): return MapReduceInput.File(name: name, bytes: bytes)
+        case .success(let bytes): return MapReduceInput.File(name: name, bytes: bytes, path: path)
         case .failure(let problem): throw cursor.error(.invalidValue("cannot read input file '\(name.excerpt)' (\(path)): \(problem)"))
         }
     }

@@ -11,13 +11,20 @@ public struct MapReduceInput: Sendable, Equatable {
         public var name: String
         /// The file's bytes; invalid UTF-8 is fine, words are bytes.
         public var bytes: [UInt8]
+        /// Where it was read from (`name` resolved against the scenario's directory), or nil for
+        /// a file made in code: a path no output of the command may replace.
+        public var path: String?
 
         /// Creates an input file.
-        public init(name: String, bytes: [UInt8]) {
+        public init(name: String, bytes: [UInt8], path: String? = nil) {
             self.name = name
             self.bytes = bytes
+            self.path = path
         }
     }
+
+    /// The paths its files were read from.
+    public var paths: [String] { files.compactMap(\.path) }
 
     /// Log lines written by ``MapReduce/SyntheticLogGenerator`` from a seed of their own, so
     /// that `--seed` replays other faults over the same data.
