@@ -123,6 +123,16 @@ import Testing
         #expect(note(#"{"claims": [{"verdict": "tient ✓ 😀"}]}"#) == "claims: 1 tient ✓ 😀")
     }
 
+    /// A text that stops inside `true`, `false` or `null` is cut short: the offset is its length,
+    /// as for a string or number that stops there (R1: `{"passed":tru` read "byte offset 10").
+    @Test func aLiteralCutShortIsAtTheTextsEnd() {
+        #expect(problem(Array(#"{"passed":tru"#.utf8)) == .notJSON(offset: 13))
+        #expect(problem(Array(#"{"passed":nul"#.utf8)) == .notJSON(offset: 13))
+        #expect(problem(Array(#"{"passed":f"#.utf8)) == .notJSON(offset: 11))
+        #expect(problem(Array(#"{"passed":"ab"#.utf8)) == .notJSON(offset: 13))
+        #expect(problem(Array(#"{"passed":trux}"#.utf8)) == .notJSON(offset: 10))
+    }
+
     /// Outside strings: invalid UTF-8 is "not UTF-8" as inside (the text is not UTF-8), valid
     /// UTF-8 that is not ASCII is no JSON token; a byte order mark (RFC 8259 §8.1: a text MUST
     /// NOT begin with one) and UTF-16 or UTF-32 text, which the decoder read, are refused.

@@ -110,12 +110,17 @@ extension StrictJSONCheck {
         while index < bytes.count, ASCII.digits.contains(bytes[index]) { index += 1 }
     }
 
-    /// Reads `true`, `false` or `null` at `index`; anything else there is no JSON value.
+    /// Reads `true`, `false` or `null` at `index`; anything else there is no JSON value — at the
+    /// text's end when the text stops inside one of them (`{"passed":tru` is cut short, as a
+    /// string or number that stops there is).
     mutating func literal() throws(Problem) {
         let rest = bytes[index...]
-        for word in ["true", "false", "null"] where rest.starts(with: word.utf8) {
-            index += word.utf8.count
-            return
+        for word in ["true", "false", "null"] {
+            if rest.starts(with: word.utf8) {
+                index += word.utf8.count
+                return
+            }
+            if word.utf8.starts(with: rest) { throw .notJSON(offset: bytes.count) }
         }
         throw .notJSON(offset: index)
     }
