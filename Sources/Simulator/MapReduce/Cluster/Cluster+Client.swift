@@ -2,7 +2,8 @@ extension MapReduce.Cluster {
     /// The client of one job: plans log splits, submits, polls until the job ends, fetches the
     /// report, and for a consumer-group read commits the group's offsets after a success. Every
     /// call to the coordinator is retried until it gets through (it may be down or cut off for a
-    /// while); the calls to the log, within ``logAPITimeout``.
+    /// while) — until the coordinator has not answered for ``coordinatorWait``, when the client
+    /// gives up and the job is refused; the calls to the log, within ``logAPITimeout``.
     func runClient(_ request: MapReduce.JobRequest, plannedSplits: [MapReduce.Split]?, handle: MapReduce.JobHandle) async {
         var splits = plannedSplits ?? []
         var endOffsets: [Int] = []
@@ -23,16 +24,27 @@ extension MapReduce.Cluster {
             }
         }
         let submission = request.submission(splits: splits)
-        await callCoordinator { await $0.submit(submission) }
+        guard await callCoordinator({ await $0.submit(submission) }) != nil else {
+            return handle.reject(.coordinatorUnreachable(Self.coordinatorWait))
+        }
+        var lastAnswer = simulation.now
         while true {
             guard await simulation.sleepUnlessTornDown(for: configuration.pollInterval) else { return }
             let coordinator = coordinator
             let status = try? await network.call(from: clientID, to: coordinator.id, timeout: configuration.callTimeout) {
                 await coordinator.status(of: request.id)
             }
-            if status?.isFinished == true { break }
+            if let status {
+                if status.isFinished { break }
+                lastAnswer = simulation.now
+            } else if simulation.now >= lastAnswer.advanced(by: Self.coordinatorWait) {
+                return handle.reject(.coordinatorUnreachable(Self.coordinatorWait))
+            }
         }
-        var report = await callCoordinator { await $0.report(of: request.id) }
+        guard let answered = await callCoordinator({ await $0.report(of: request.id) }) else {
+            return handle.reject(.coordinatorUnreachable(Self.coordinatorWait))
+        }
+        var report = answered
         if case .log(let topic, let group?, _) = request.input, report?.status == .succeeded {
             // As Kafka's `commitSync`, which throws a TimeoutException once
             // `default.api.timeout.ms` has passed: the job's output stands (it is committed), but
@@ -58,6 +70,13 @@ extension MapReduce.Cluster {
     /// client's `getSplits` throws), not planned at the run's time limit — and its `commitSync`
     /// of the group's offsets after the job.
     static let logAPITimeout = Duration.seconds(60)
+
+    /// How long a job's client keeps calling a coordinator that does not answer before it gives
+    /// up: YARN's `yarn.resourcemanager.connect.max-wait.ms` (15 minutes), after which Hadoop's
+    /// job client throws instead of waiting on. A coordinator crashed for good kept a job's
+    /// client — and so its world — running to the time limit (R1's `stuck2.yaml`: a job done at
+    /// 5.993 s, the coordinator crashed at 6 s, the run stopped at 3,606 s).
+    static let coordinatorWait = Duration.seconds(15 * 60)
 
     /// The range of `topic` to read: from the group's committed offsets (or the start) to the end
     /// offsets now; a timeout when the log did not answer within ``logAPITimeout``.
@@ -88,14 +107,16 @@ extension MapReduce.Cluster {
     /// Calls the coordinator until the call gets through, waiting a poll interval between tries.
     private func callCoordinator<Answer: Sendable>(
         _ body: @escaping @Sendable (MapReduce.Coordinator) async -> Answer
-    ) async -> Answer {
+    ) async -> Answer? {
         let coordinator = coordinator
+        let deadline = simulation.now.advanced(by: Self.coordinatorWait)
         while true {
             if let answer = try? await network.call(from: clientID, to: coordinator.id, timeout: configuration.callTimeout, {
                 await body(coordinator)
             }) {
                 return answer
             }
+            if simulation.now >= deadline { return nil }
             await simulation.sleep(for: configuration.pollInterval)
         }
     }

@@ -1,5 +1,5 @@
 extension MapReduce {
-    /// Why a job was refused before anything ran.
+    /// Why a job was refused before anything ran, or its client gave up on it.
     public enum SubmissionError: Error, Equatable, Sendable, CustomStringConvertible {
         /// No job of that name is in the catalog; carries the names that are.
         case unknownJob(String, known: [String])
@@ -17,6 +17,9 @@ extension MapReduce {
         case inputUnavailable(String)
         /// The cluster already has a job with this id.
         case duplicateJobID(String)
+        /// The coordinator did not answer the job's client for this long, and the client gave up
+        /// (``Cluster/coordinatorWait``): whatever the job did, its client has no report of it.
+        case coordinatorUnreachable(Duration)
 
         /// A one-line human-readable form.
         public var description: String {
@@ -35,6 +38,8 @@ extension MapReduce {
                 return "the input could not be read: \(reason)"
             case .duplicateJobID(let id):
                 return "a job with id '\(id)' was already submitted to this cluster"
+            case .coordinatorUnreachable(let wait):
+                return "the coordinator did not answer the job's client for \(wait.formattedSeconds), and it gave up (YARN's yarn.resourcemanager.connect.max-wait.ms)"
             }
         }
     }

@@ -55,7 +55,9 @@ public struct MapReduceRunResult: Sendable {
     }
 
     /// Whether the job succeeded: it finished as succeeded and its output is stored, if it writes any.
-    public var succeeded: Bool { run.report?.status == .succeeded && unstoredOutput.isEmpty }
+    /// A job whose client gave up on it (``MapReduce/SubmissionError/coordinatorUnreachable(_:)``)
+    /// did not succeed, whatever the coordinator's state says: its client has no report of it.
+    public var succeeded: Bool { run.rejection == nil && run.report?.status == .succeeded && unstoredOutput.isEmpty }
 
     /// Whether the output equals the oracle's (false when the job produced none).
     public var outputExact: Bool { succeeded && oracleFailure == nil && comparison.exact }
