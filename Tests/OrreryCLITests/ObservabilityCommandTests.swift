@@ -82,6 +82,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
+    /// An experiment's report is written in every format: `--format` chooses a world's files, and
+    /// with an experiment file it is refused, as `--trace` is, where it was silently ignored (R1);
+    /// every format named is no choice, and runs.
+    @Test func anExperimentFileTakesNoFormatChoice() throws {
+        let dir = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try OrreryProcess.run(["run", "scenarios/a1.yaml", "--out", dir.path, "--format", "md"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "error: --format chooses a world's report files; scenarios/a1.yaml is an experiment file, whose report is written in every format (leave --format out)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        #expect(try OrreryProcess.run(["run", "scenarios/a1.yaml", "--out", dir.path, "--format", "csv,json,md", "--quiet"]).status == 0)
+    }
+
     /// Sampling seed 004's 600 s every millisecond would hold 600,000 samples of every series at
     /// once (gigabytes of text): refused before the run, with the interval that would do.
     @Test func aMetricsIntervalTooShortForTheRunIsRefusedBeforeItRuns() throws {

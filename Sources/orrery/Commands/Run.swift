@@ -47,6 +47,10 @@ struct Run: ParsableCommand {
             FileHandleOutput.standardError("error: --trace and --metrics show one world; \(experiment.file) is an experiment file (run one of the worlds it reads instead)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
+        if Set(options.format.formats) != Set(ReportFormat.allCases), let experiment = checked.entries.first(where: \.facts.isExperiment) {
+            FileHandleOutput.standardError("error: --format chooses a world's report files; \(experiment.file) is an experiment file, whose report is written in every format (leave --format out)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
         if let problem = checked.entries.lazy.compactMap(\.facts.problem).first {
             FileHandleOutput.standardError("error: " + problem)
             throw ExitCode(ExitStatus.badInput.rawValue)
