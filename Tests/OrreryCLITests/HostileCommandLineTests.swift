@@ -187,7 +187,7 @@ import Testing
         try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
         try "# R\n".write(to: results.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
         let page = try OrreryProcess.run(["report", "r\u{1B}[1A"], in: dir)
-        #expect(page.standardOutput == "wrote r\\u{1B}[1A/index.html: 1 report(s)\n", "\(page.standardOutput)")
+        #expect(page.standardOutput == "wrote r\\u{1B}[1A/index.html: 1 report\n", "\(page.standardOutput)")
     }
 
     /// An expectation no measurement can decide is refused where expectations are read — a file's

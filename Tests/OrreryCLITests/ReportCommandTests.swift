@@ -11,7 +11,7 @@ import Testing
         try "# A-1\n\n| n |\n| -: |\n| 3 |\n".write(to: results.appendingPathComponent("a1/report.md"), atomically: true, encoding: .utf8)
         let outcome = try OrreryProcess.run(["report", "results"], in: dir)
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput == "wrote results/index.html: 1 report(s)\n")
+        #expect(outcome.standardOutput == "wrote results/index.html: 1 report\n")
         let html = try String(contentsOf: results.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("<section id=\"a1\">"))
         #expect(html.contains("<a href=\"a1/report.md\">report.md</a>"))

@@ -31,7 +31,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let outcome = try OrreryProcess.run(["report", "results"], in: dir)
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput == "wrote results/index.html: 1 report(s)\n")
+        #expect(outcome.standardOutput == "wrote results/index.html: 1 report\n")
         #expect(outcome.standardError == "warning: results/a/report.json could not be read: \(reason); the page shows no verdicts for it\n",
                 "\(outcome.standardError)")
         let page = try String(contentsOf: dir.appendingPathComponent("results/index.html"), encoding: .utf8)

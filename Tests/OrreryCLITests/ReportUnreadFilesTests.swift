@@ -29,7 +29,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let outcome = try OrreryProcess.run(["report", "results"], in: dir)
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput == "wrote results/index.html: 1 report(s)\n")
+        #expect(outcome.standardOutput == "wrote results/index.html: 1 report\n")
         #expect(outcome.standardError == "warning: results/a/report.json \(reason); the page shows no verdicts for it\n", "\(outcome.standardError)")
         let page = try String(contentsOf: dir.appendingPathComponent("results/index.html"), encoding: .utf8)
         let escaped = "verdicts not read: report.json \(reason) (the report below states them)".replacingOccurrences(of: "\"", with: "&quot;")
@@ -70,7 +70,7 @@ import Testing
         try "# Small\n".write(to: dir.appendingPathComponent("results/report.md"), atomically: true, encoding: .utf8)
         let outcome = try OrreryProcess.run(["report", "results"], in: dir)
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput == "wrote results/index.html: 2 report(s)\n")
+        #expect(outcome.standardOutput == "wrote results/index.html: 2 reports\n")
         #expect(outcome.standardError == "warning: results/a/report.md is 16,777,217 bytes, over the 16,777,216 the page reads; the page shows only its files\n", "\(outcome.standardError)")
         let page = try String(contentsOf: dir.appendingPathComponent("results/index.html"), encoding: .utf8)
         #expect(page.contains("report not shown: report.md is 16,777,217 bytes, over the 16,777,216 the page reads (open it from the files below)"))

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// What a run shows beyond its reports: a trace for a timeline viewer, time series for
@@ -76,7 +77,7 @@ public struct ObservationOptions: Sendable, Equatable {
             let length = budget.horizon
             let samples = length.seconds / interval.seconds
             if samples > Double(Self.maximumMetricsSamples) {
-                return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberText.plain(samples.rounded())) samples per series over \(scenario.name)'s \(Self.lengthText(budget, length: length)); at most \(NumberText.plain(Double(Self.maximumMetricsSamples))): use an interval of at least \(NumberText.plain((length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)))ms"
+                return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberFormat.counted(Int(samples.rounded()), "sample")) per series over \(scenario.name)'s \(Self.lengthText(budget, length: length)); at most \(NumberFormat.integer(Self.maximumMetricsSamples)): use an interval of at least \(NumberText.plain((length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)))ms"
             }
         }
         return seriesProblem(scenario)

@@ -1,3 +1,4 @@
+import Reports
 import Synchronization
 
 /// Any file `orrery run` and `orrery validate` take, read through the one document reader and
@@ -72,11 +73,11 @@ public enum ScenarioFile: Sendable {
             // Clients talking to servers with no balancer section are the traffic subsystem too.
             let parts = scenario.subsystems.map { $0 == .balancer && scenario.balancer == nil ? "servers and clients (no balancer)" : $0.rawValue }
                 .joined(separator: ", ")
-            var summary = "scenario '\(scenario.name)': \(parts.isEmpty ? "no subsystem" : parts), \(scenario.servers.count) server(s)"
+            var summary = "scenario '\(scenario.name)': \(parts.isEmpty ? "no subsystem" : parts), \(NumberFormat.counted(scenario.servers.count, "server"))"
             if let jobs = scenario.mapreduce?.jobs, !jobs.isEmpty {
                 var names: [String] = []
                 for job in jobs where !names.contains(job.spec.name) { names.append(job.spec.name) }
-                summary += ", \(jobs.count) job(s) (\(names.joined(separator: ", ")))"
+                summary += ", \(NumberFormat.counted(jobs.count, "job")) (\(names.joined(separator: ", ")))"
             }
             return summary + ", \(scenario.expectations.count) expectation(s)"
         case .experiment(let experiment, _):

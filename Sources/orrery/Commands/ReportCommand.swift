@@ -45,7 +45,7 @@ struct ReportCommand: ParsableCommand {
         do {
             if let problem { throw ValidationError(problem) }
             try AtomicFileWriter.write(page.html, to: output)
-            ProgressDisplay.standardOutput("wrote \(outputPath): \(page.reportCount) report(s)")
+            ProgressDisplay.standardOutput("wrote \(outputPath): \(NumberFormat.counted(page.reportCount, "report"))")
             // After the page is written: a file it could not read is noted on it, not refused.
             // A warning is one line: a line feed in a folder's name is escaped with the rest.
             for warning in page.warnings { FileHandleOutput.standardError("warning: " + TerminalText.escaped(warning)) }

@@ -32,8 +32,8 @@ import Testing
         guard case .world(let scenario) = file else { return }
         #expect(ResourceBudget(scenario).horizon > .seconds(1_000))
         let problem = try #require(ObservationOptions(metrics: true, metricsInterval: .milliseconds(1)).metricsProblem(for: file))
-        #expect(problem.hasPrefix("--metrics-interval 0.001s gives about 3600000 samples per series over qrun's 3600 s of virtual time (it runs on past run.duration: producer 'p'"), "\(problem)")
-        #expect(problem.hasSuffix("at most 100000: use an interval of at least 36ms"), "\(problem)")
+        #expect(problem.hasPrefix("--metrics-interval 0.001s gives about 3,600,000 samples per series over qrun's 3600 s of virtual time (it runs on past run.duration: producer 'p'"), "\(problem)")
+        #expect(problem.hasSuffix("at most 100,000: use an interval of at least 36ms"), "\(problem)")
         // By its duration alone (5,000 samples) it passed.
         #expect(5.0 / 0.001 < Double(ObservationOptions.maximumMetricsSamples))
     }
@@ -59,7 +59,7 @@ import Testing
               jobs: [{id: j, name: word-count, reducers: 1, submit_at: 200s, input: {synthetic: {lines: 10, seed: 1}}}]
             """)
         let problem = try #require(ObservationOptions(metrics: true, metricsInterval: .milliseconds(1)).metricsProblem(for: file))
-        #expect(problem.contains("about 200000 samples per series over late's 200 s of virtual time (it runs on past run.duration: job 'j' (word-count) is submitted at 200.000 s)"), "\(problem)")
+        #expect(problem.contains("about 200,000 samples per series over late's 200 s of virtual time (it runs on past run.duration: job 'j' (word-count) is submitted at 200.000 s)"), "\(problem)")
         #expect(ObservationOptions(metrics: true, metricsInterval: .milliseconds(2)).metricsProblem(for: file) == nil)
     }
 
@@ -73,7 +73,7 @@ import Testing
             workload: {type: open_loop, rate: 1}
             """)
         #expect(ObservationOptions(metrics: true, metricsInterval: .milliseconds(1)).metricsProblem(for: timed)
-                == "--metrics-interval 0.001s gives about 600000 samples per series over timed's 600 s of virtual time; at most 100000: use an interval of at least 6ms")
+                == "--metrics-interval 0.001s gives about 600,000 samples per series over timed's 600 s of virtual time; at most 100,000: use an interval of at least 6ms")
         let counted = try Self.world("""
             run: {requests: 10}
             servers: [{name: s, slots: 1, service_time: 1ms}]

@@ -128,7 +128,7 @@ extension MapReduceExperimentResult {
         out += table.rendered() + "\n"
         if let report = failure.report {
             out += JobReportTables.recoveries(report.recoveries).rendered() + "\n"
-            out += "Makespan \(JobReportTables.seconds(report.makespan)) against \(JobReportTables.seconds(baseline.report?.makespan)) without the crash; \(report.statistics.mapReexecutions) finished map task(s) re-executed because their output lived on the dead worker's disk; output \(failure.outputExact ? "exact" : "**not exact**").\n\n"
+            out += "Makespan \(JobReportTables.seconds(report.makespan)) against \(JobReportTables.seconds(baseline.report?.makespan)) without the crash; \(NumberFormat.counted(report.statistics.mapReexecutions, "finished map task")) re-executed because their output lived on the dead worker's disk; output \(failure.outputExact ? "exact" : "**not exact**").\n\n"
         }
         return out + "![failure timeline](failure.svg)\n\n"
     }
