@@ -67,6 +67,27 @@ public enum NumberFormat {
         return String(trimmed)
     }
 
+    /// Formats `value` with at least `minimumDecimals` digits after the point and as many more
+    /// (up to nine) as it takes to show `significantDigits` significant digits, without the
+    /// trailing zeros of those more, with grouping: `precise(0.031562, minimumDecimals: 3)` is
+    /// `"0.0316"`, `precise(0.0005, minimumDecimals: 3)` `"0.0005"`, `precise(39.142,
+    /// minimumDecimals: 3)` `"39.142"`, `precise(94, minimumDecimals: 3)` `"94.000"`. For a
+    /// chart's tooltips, which read a bar's value exactly where its label rounds it (a mean of
+    /// 0.031562 s read "0").
+    public static func precise(_ value: Double, minimumDecimals: Int, significantDigits: Int = 3) -> String {
+        let minimum = min(max(minimumDecimals, 0), 9)
+        var decimals = minimum
+        if value.isFinite, value != 0 {
+            let least = powerOfTen(max(significantDigits, 1) - 1)
+            while decimals < 9, roundedHalfAway(abs(value) * powerOfTen(decimals)) < least { decimals += 1 }
+        }
+        var text = Substring(fixed(value, decimals: decimals, grouping: true))
+        guard !text.utf8.contains(UInt8(ascii: "e")) else { return String(text) }
+        for _ in minimum..<decimals where text.last == "0" { text.removeLast() }
+        if text.last == "." { text.removeLast() }
+        return String(text)
+    }
+
     /// Formats an integer, by default with comma thousands separators (`10000` → `"10,000"`).
     public static func integer(_ value: some BinaryInteger, grouping: Bool = true) -> String {
         let magnitude = String(value.magnitude)

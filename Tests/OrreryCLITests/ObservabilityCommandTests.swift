@@ -103,7 +103,7 @@ import Testing
         let outcome = try OrreryProcess.run(["run", "scenarios/seed-004-web-platform.yaml", "--out", dir.appendingPathComponent("reports").path,
                                              "--metrics", dir.appendingPathComponent("m.om").path, "--metrics-interval", "1ms"])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.contains("error: --metrics-interval 0.001s gives about 600000 samples per series over seed-004-web-platform's 600 s of virtual time; at most 100000: use an interval of at least 6ms"), "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("error: --metrics-interval 0.001s gives about 600,000 samples per series over seed-004-web-platform's 600 s of virtual time; at most 100,000: use an interval of at least 6ms"), "\(outcome.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 

@@ -237,7 +237,7 @@ public struct LineChart: Chart {
         let decimals = NumberFormat.decimalsNeeded(for: points.map(\.x), limit: 3)
         for point in points {
             let tooltip = "\(name): \(NumberFormat.fixed(point.x, decimals: decimals, grouping: true)), "
-                + NumberFormat.fixed(point.y, decimals: NumberFormat.decimalsNeeded(for: [point.y], limit: 2), grouping: true)
+                + (point.y == point.y.rounded() ? NumberFormat.fixed(point.y, decimals: 0, grouping: true) : NumberFormat.precise(point.y, minimumDecimals: 3))
             document.path(marker.pathData(x: x(point.x), y: y(point.y), radius: 5), fill: color, tooltip: tooltip)
         }
     }

@@ -29,9 +29,9 @@ extension A3Result {
 
         out += "## A replica killed under load\n\n"
         do {
-            out += "Open-loop traffic at \(NumberFormat.fixed(failover.rate, decimals: 0)) requests/s for \(failover.duration.formattedSeconds); `\(killed)` is killed at \(DurationFormat.seconds(killedAt)). "
-            out += "Heartbeats every \(failover.heartbeat.interval.formattedSeconds) with a \(failover.heartbeat.timeout.formattedSeconds) timeout; a replica is declared dead after \(failover.heartbeat.missesBeforeDown) missed heartbeats and replaced after \(failover.heartbeat.spawnDelay.formattedSeconds). "
-            out += "The balancer waits \(failover.forwardTimeout.formattedSeconds) for a replica and retries \(failover.retries) time(s) on the next replica clockwise; clients give up after \(failover.clientTimeout.formattedSeconds).\n\n"
+            out += "Open-loop traffic at \(NumberFormat.fixed(failover.rate, decimals: 0)) requests/s for \(DurationFormat.seconds(failover.duration.seconds)); `\(killed)` is killed at \(DurationFormat.seconds(killedAt)). "
+            out += "Heartbeats every \(DurationFormat.seconds(failover.heartbeat.interval.seconds)) with a \(DurationFormat.seconds(failover.heartbeat.timeout.seconds)) timeout; a replica is declared dead after \(failover.heartbeat.missesBeforeDown) missed heartbeats and replaced after \(DurationFormat.seconds(failover.heartbeat.spawnDelay.seconds)). "
+            out += "The balancer waits \(DurationFormat.seconds(failover.forwardTimeout.seconds)) for a replica and retries \(failover.retries) time(s) on the next replica clockwise; clients give up after \(DurationFormat.seconds(failover.clientTimeout.seconds)).\n\n"
         }
         var figures = MarkdownTable(columns: [.text("figure"), .numeric("value")])
         figures.append(["detection time (kill → declared dead)", DurationFormat.seconds(detectionTime)])
@@ -76,7 +76,7 @@ extension A3Result {
                 out += "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests, so the \(wait) they each waited \(percentiles). "
             } else {
                 // A request its client gave up on is in no percentile of the answered ones.
-                out += "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests; \(NumberFormat.integer(lost)) requests got no answer before their clients gave up (after \(failover.clientTimeout.formattedSeconds)), so they are in no percentile of the answered ones (p99 = \(NumberFormat.fixed(p99 * 1000, decimals: 1)) ms, the slowest answered \(NumberFormat.fixed(maxLatency * 1000, decimals: 1)) ms). "
+                out += "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests; \(NumberFormat.integer(lost)) requests got no answer before their clients gave up (after \(DurationFormat.seconds(failover.clientTimeout.seconds))), so they are in no percentile of the answered ones (p99 = \(NumberFormat.fixed(p99 * 1000, decimals: 1)) ms, the slowest answered \(NumberFormat.fixed(maxLatency * 1000, decimals: 1)) ms). "
             }
             out += retried == failedForwards && unanswered == 0 && lost == 0 ? "Every failed forward was answered by its retry, so no client lost a request.\n\n" : "Not every failed forward could be rescued by a retry: see the lost requests above.\n\n"
         }

@@ -1,3 +1,5 @@
+import Reports
+
 /// One `expect:` assertion of a scenario over a namespaced metric, such as `balancer.p99 < 200ms`,
 /// `mapreduce.output_exact == true` or `backup.restores_exact == true`.
 public struct Expectation: Sendable, Equatable {
@@ -45,7 +47,9 @@ public struct Expectation: Sendable, Equatable {
     }
 }
 
-/// One `expect:` assertion and what the run measured.
+/// One `expect:` assertion and what the run measured. The one place that words a check: its
+/// measured figure, its verdict in a report's table and on the terminal, and the Expectations
+/// table every report writes (the balancer's, a MapReduce job's and a world's).
 public struct ExpectationCheck: Sendable, Equatable {
     /// The assertion.
     public var expectation: Expectation
@@ -54,16 +58,135 @@ public struct ExpectationCheck: Sendable, Equatable {
     /// Whether it held.
     public var holds: Bool
 
-    /// The measured figure in the expectation's unit (`12.3 ms`, `true`, `1,234`).
+    /// Whether the check was not made: the figure meets the threshold, but the run stopped early,
+    /// and a run that stopped early holds no expectation (a check fails only through the run's
+    /// early stop: ``holds`` is false and the figure so far holds).
+    public var notChecked: Bool { !holds && expectation.holds(for: measured) }
+
+    /// The measured figure as every report and the terminal write it: in the threshold's unit (a
+    /// duration against `5ms` in milliseconds, against `2s` in seconds; `12.3 ms`, `true`,
+    /// `1,234`, `0.9921`, `998.5/s`), with as many more decimals as it takes to read differently
+    /// from the threshold written the same way, when it differs from it (0.99999 against
+    /// `success_ratio == 1` read `1`, 5.002 ms against `mean_latency <= 5ms` read `0.005 s`);
+    /// `not measured` for a figure the run could not measure.
     public var measuredText: String {
         guard let measured else { return "not measured" }
-        return expectation.metric.unit.format(measured)
+        let unit = expectation.metric.unit
+        let inMilliseconds = expectation.thresholdInMilliseconds
+        // At least the decimals the threshold is written with: 0.99999 against
+        // `success_ratio >= 0.99999` read `1`.
+        let written = min(max(expectation.writtenDecimals - unit.baseDecimals, 0), unit.mostExtraDecimals)
+        guard measured != expectation.threshold, measured.isFinite else {
+            return unit.text(measured, extraDecimals: written, inMilliseconds: inMilliseconds)
+        }
+        for extra in written...unit.mostExtraDecimals {
+            let text = unit.text(measured, extraDecimals: extra, inMilliseconds: inMilliseconds)
+            if text != unit.text(expectation.threshold, extraDecimals: extra, inMilliseconds: inMilliseconds) { return text }
+        }
+        // Nine decimals did not tell them apart: every digit the figure has.
+        return unit.fullPrecision(measured, inMilliseconds: inMilliseconds)
     }
 
-    /// The same as a table of figures shows it (``MetricUnit/readable(_:)``: a duration under a
-    /// second in milliseconds, so a p99 of 93.311 ms does not read 0.093 s).
-    public var readableMeasuredText: String {
-        guard let measured else { return "not measured" }
-        return expectation.metric.unit.readable(measured)
+    /// The result column of a report's table: `holds`, `**fails**`, or, for a check a run that
+    /// stopped early did not make, `not checked (the run stopped early)` (it read "**fails**"
+    /// beside a figure that met its threshold, where the terminal said "not checked").
+    public var resultText: String {
+        holds ? "holds" : notChecked ? "not checked (the run stopped early)" : "**fails**"
+    }
+
+    /// What the terminal says of a check that did not hold, after the expectation:
+    /// `failed: measured 0.99999`, `failed: not measured`, or `not checked, the run stopped early
+    /// (measured 1 so far)`.
+    public var failureText: String {
+        notChecked ? "not checked, the run stopped early (measured \(measuredText) so far)"
+            : measured == nil ? "failed: not measured" : "failed: measured \(measuredText)"
+    }
+
+    /// The Expectations section of a report under `heading` (`##`, `#`): a row per check with
+    /// the expectation as written, ``measuredText`` and ``resultText``; empty without checks.
+    public static func markdownSection(_ checks: [ExpectationCheck], heading: String) -> String {
+        guard !checks.isEmpty else { return "" }
+        var table = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
+        for check in checks { table.append(["`\(check.expectation.text)`", check.measuredText, check.resultText]) }
+        return "\(heading) Expectations\n\n" + table.rendered() + "\n"
+    }
+}
+
+extension Expectation {
+    /// The threshold as written after the comparison: `200ms`, `0.99`, `true`.
+    var thresholdText: String {
+        guard let range = text.range(of: comparison.rawValue) else { return "" }
+        return String(text[range.upperBound...]).trimmingSpaces
+    }
+
+    /// The digits after the point of the threshold as written (`0.99999` has 5, `5.0004ms` 4,
+    /// `200ms` none).
+    /// A duration's in the unit its figures read in: `500.5us` has 4 in milliseconds.
+    var writtenDecimals: Int {
+        let written = thresholdText
+        let number = written.prefix { !$0.isLetter }.trimmingSpaces
+        guard let point = number.firstIndex(of: ".") else { return 0 }
+        let decimals = number[number.index(after: point)...].prefix { $0.isNumber }.count
+        guard metric.unit == .duration else { return decimals }
+        return decimals + (written.hasSuffix("ns") ? 6 : written.hasSuffix("us") || written.hasSuffix("µs") ? 3 : 0)
+    }
+
+    /// Whether the figures of a duration threshold read in milliseconds: it is written in a unit
+    /// shorter than a second (`200ms`, `500us`); one written without a unit (made in code) reads
+    /// as a table reads it (``DurationFormat/readsUnderASecond(_:)``).
+    var thresholdInMilliseconds: Bool {
+        let written = thresholdText
+        if let last = written.last, last.isLetter,
+           let unit = YAMLCursor.durationUnits.first(where: { written.hasSuffix($0.suffix) }) {
+            return unit.seconds < 1
+        }
+        return DurationFormat.readsUnderASecond(threshold)
+    }
+}
+
+extension MetricUnit {
+    /// `value` as ``format(_:)`` writes it with `extra` more decimals, a duration in
+    /// milliseconds or in seconds as asked.
+    func text(_ value: Double, extraDecimals extra: Int, inMilliseconds: Bool) -> String {
+        switch self {
+        case .duration:
+            return inMilliseconds ? DurationFormat.milliseconds(value, decimals: 3 + extra)
+                : DurationFormat.seconds(value, grouping: true, decimals: 3 + extra)
+        case .count: return extra == 0 ? format(value) : NumberFormat.trimmed(value, maxDecimals: 3 + extra, grouping: true)
+        case .ratio: return NumberFormat.trimmed(value, maxDecimals: 4 + extra)
+        case .rate: return NumberFormat.fixed(value, decimals: 1 + extra, grouping: true) + "/s"
+        case .boolean: return format(value)
+        }
+    }
+
+    /// The decimals ``text(_:extraDecimals:inMilliseconds:)`` writes with no extra ones (at most,
+    /// for the trimmed figures).
+    var baseDecimals: Int {
+        switch self {
+        case .duration, .count: 3
+        case .ratio: 4
+        case .rate: 1
+        case .boolean: 0
+        }
+    }
+
+    /// The most decimals ``text(_:extraDecimals:inMilliseconds:)`` adds: up to the nine
+    /// ``NumberFormat`` writes.
+    var mostExtraDecimals: Int {
+        switch self {
+        case .duration, .count: 6
+        case .ratio: 5
+        case .rate: 8
+        case .boolean: 0
+        }
+    }
+
+    /// `value` with every digit its `Double` has, in the unit ``text(_:extraDecimals:inMilliseconds:)`` uses.
+    func fullPrecision(_ value: Double, inMilliseconds: Bool) -> String {
+        switch self {
+        case .duration: return inMilliseconds ? NumberText.plain(value * 1000) + " ms" : NumberText.plain(value) + " s"
+        case .rate: return NumberText.plain(value) + "/s"
+        case .count, .ratio, .boolean: return NumberText.plain(value)
+        }
     }
 }

@@ -44,10 +44,11 @@ public enum MetricUnit: Sendable, Hashable {
         }
     }
 
-    /// `value` as a table of figures shows it: like ``format(_:)``, durations under a second in
-    /// milliseconds.
+    /// `value` as a table of figures shows it: like ``format(_:)``, durations that read under a
+    /// second in milliseconds (``DurationFormat/readable(_:grouping:)``: the unit chosen on the
+    /// rounded figure, so 0.9999996 s reads `1.000 s`, not `1,000.000 ms`).
     public func readable(_ value: Double) -> String {
-        self == .duration && abs(value) < 1 ? DurationFormat.milliseconds(value) : format(value)
+        self == .duration ? DurationFormat.readable(value, grouping: false) : format(value)
     }
 }
 

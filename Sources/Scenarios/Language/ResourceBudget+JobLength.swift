@@ -14,8 +14,14 @@ extension ResourceBudget {
         case .objects(_, _, let splitSize): (Double(splitSize), Double(splitSize) / 100)
         }
         return records * cost.mapPerRecord.seconds
-            + bytes * (cost.mapPerByte.seconds + cost.spillPerByte.seconds + 1 / max(cost.networkBytesPerSecond, 1))
+            + bytes * (Self.exactSeconds(cost.mapPerByte) + Self.exactSeconds(cost.spillPerByte) + 1 / max(cost.networkBytesPerSecond, 1))
             + emittedPerByte * bytes * cost.mapPerEmittedRecord.seconds
+    }
+
+    /// `duration` in seconds with its fraction of a nanosecond (a per-byte cost keeps
+    /// attoseconds: `Duration.seconds` would count 0.4 ns a byte as nothing).
+    static func exactSeconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// About the records (lines) of a documents input: a synthetic log's lines (one a 100 bytes

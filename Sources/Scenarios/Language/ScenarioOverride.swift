@@ -34,16 +34,12 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
         try self.init(checkingPath: String(argument[..<equals]), value: String(argument[argument.index(after: equals)...]))
     }
 
-    /// Reads `PATH=V1,V2,…` (a sweep's `--vary`): one override per value. Commas inside brackets,
-    /// braces or quotes belong to the value (`workload.service_time={median: 1ms, sigma: 0.5},2ms`).
-    public static func parseVariants(_ argument: String) throws(OverrideProblem) -> [ScenarioOverride] {
-        guard let equals = argument.firstIndex(of: "=") else {
-            throw OverrideProblem("expected PATH=V1,V2,… (e.g. balancer.strategy=round_robin,least_conn), got '\(argument.excerpt)'")
-        }
-        let path = String(argument[..<equals])
+    /// The values of a `--vary` list as written, each trimmed of spaces: split at every comma
+    /// outside brackets, braces and quotes (which belong to a value).
+    public static func splitValues(_ list: Substring) -> [String] {
         var values: [String] = []
         var current = "", depth = 0, quote: Character?
-        for character in argument[argument.index(after: equals)...] {
+        for character in list {
             if let open = quote {
                 if character == open { quote = nil }
             } else if character == "\"" || character == "'" {
@@ -60,6 +56,17 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
             current.append(character)
         }
         values.append(current.trimmingSpaces)
+        return values
+    }
+
+    /// Reads `PATH=V1,V2,…` (a sweep's `--vary`): one override per value. Commas inside brackets,
+    /// braces or quotes belong to the value (`workload.service_time={median: 1ms, sigma: 0.5},2ms`).
+    public static func parseVariants(_ argument: String) throws(OverrideProblem) -> [ScenarioOverride] {
+        guard let equals = argument.firstIndex(of: "=") else {
+            throw OverrideProblem("expected PATH=V1,V2,… (e.g. balancer.strategy=round_robin,least_conn), got '\(argument.excerpt)'")
+        }
+        let path = String(argument[..<equals])
+        let values = splitValues(argument[argument.index(after: equals)...])
         // Before any work per value: a sweep has at most so many variants in all.
         guard values.count <= SweepPlan.maximumVariants else {
             throw OverrideProblem("a sweep has at most \(SweepPlan.maximumVariants) variants; '\(path.excerpt)' lists \(values.count) values; vary fewer values, or sweep in parts")

@@ -1,3 +1,5 @@
+import Reports
+
 extension YAMLCursor {
     /// Units a byte count may carry, longest suffix first so `KiB` is not read as `B`.
     private static let byteUnits: [(suffix: String, bytes: Int)] = [
@@ -9,7 +11,8 @@ extension YAMLCursor {
     static let maximumBytes = 1 << 30
 
     /// The node as a number of bytes: `65536`, `64KiB`, `1.5MB`, `100 MB`, `512B`. Decimal
-    /// units are powers of 1,000, binary ones of 1,024; fractions round to the nearest byte.
+    /// units are powers of 1,000, binary ones of 1,024. A size is a whole number of bytes, decided
+    /// on the digits as written (``ExactDecimal``): `1.5KiB` is 1,536 bytes, `0.4B` is refused.
     func byteCount() throws(ScenarioError) -> Int {
         let expected = "a size in bytes such as 65536, 64KiB or 10MB"
         guard let raw = text?.trimmingSpaces, !raw.isEmpty else { throw error(.wrongType(expected: expected, found: kindDescription)) }
@@ -25,9 +28,20 @@ extension YAMLCursor {
             throw error(.wrongType(expected: expected, found: kindDescription))
         }
         guard value >= 0 else { throw error(.invalidValue("a size cannot be negative, got \(raw)")) }
-        let bytes = (value * Double(scale)).rounded()
-        guard bytes <= Double(Self.maximumBytes) else { throw error(.invalidValue("a size is at most 1GiB, got \(raw.excerpt)")) }
-        return Int(bytes)
+        let tooLarge = error(.invalidValue("a size is at most 1GiB, got \(raw.excerpt)"))
+        guard value * Double(scale) <= 2 * Double(Self.maximumBytes) else { throw tooLarge }
+        switch ExactDecimal.scaled(number[...], by: Int128(scale)) {
+        case .whole(let bytes)?:
+            guard bytes <= Int128(Self.maximumBytes) else { throw tooLarge }
+            return Int(bytes)
+        case .fraction(let below)?:
+            guard below < Int128(Self.maximumBytes) else { throw tooLarge }
+            let low = NumberFormat.integer(below, grouping: false) + "B"
+            let high = NumberFormat.integer(below + 1, grouping: false) + "B"
+            throw error(.invalidValue("'\(raw.excerpt)' is not a whole number of bytes: write \(below > 0 ? "\(low) or \(high)" : high)"))
+        case .tooLarge?, nil:
+            throw tooLarge
+        }
     }
 
     /// The node as a number of bytes greater than zero.

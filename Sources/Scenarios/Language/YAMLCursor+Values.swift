@@ -13,17 +13,28 @@ extension YAMLCursor {
     /// and every sum of a few durations stays far inside `Int64` nanoseconds.
     static let maximumSeconds = 100 * 365.25 * 86_400.0
 
-    /// The node as a duration in seconds: `250ms`, `1.5s`, `2m`, `1h`, `3d`, `100us`, `10ns`, or
-    /// a bare number of seconds. Negative durations are errors.
-    func seconds() throws(ScenarioError) -> Double {
+    /// A duration's text, read and range-checked: the text as written, its number, its value in
+    /// seconds as a `Double`, and the attoseconds in its unit (for exact reading).
+    struct DurationParts {
+        let raw: String
+        let number: String
+        let seconds: Double
+        let attoseconds: Int128
+    }
+
+    /// The node's duration text split into its number and unit, refused when it is no duration,
+    /// negative or longer than 100 years.
+    func durationParts() throws(ScenarioError) -> DurationParts {
         guard let raw = text?.trimmingSpaces, !raw.isEmpty else {
             throw error(.wrongType(expected: "a duration such as 250ms or 2s", found: kindDescription))
         }
         var number = raw
         var scale = 1.0
+        var attoseconds = YAMLCursor.durationAttoseconds["s"]!
         for unit in YAMLCursor.durationUnits where raw.hasSuffix(unit.suffix) {
             number = String(raw.dropLast(unit.suffix.count)).trimmingSpaces
             scale = unit.seconds
+            attoseconds = YAMLCursor.durationAttoseconds[unit.suffix]!
             break
         }
         // `017s` is text to every YAML reader; a bare `017` seconds is not.
@@ -35,22 +46,36 @@ extension YAMLCursor {
         guard value * scale <= YAMLCursor.maximumSeconds else {
             throw error(.invalidValue("a duration is at most 100 years of virtual time (3.15e9 s), got \(raw.excerpt)"))
         }
-        return value * scale
+        return DurationParts(raw: raw, number: number, seconds: value * scale, attoseconds: attoseconds)
     }
 
-    /// The node as a ``Duration``.
+    /// The node as a duration in seconds: `250ms`, `1.5s`, `2m`, `1h`, `3d`, `100us`, `10ns`, or
+    /// a bare number of seconds. Negative durations are errors, and so is one that is not a whole
+    /// number of nanoseconds (`1.5ns`, `0.0000000001s`), the virtual clock's unit: whole-ness is
+    /// decided on the digits as written (``ExactDecimal``), so `0.3s` and `1.5e3us` are whole.
+    func seconds() throws(ScenarioError) -> Double {
+        let parts = try durationParts()
+        _ = try wholeNanoseconds(parts)
+        return parts.seconds
+    }
+
+    /// The node as a ``Duration``: a whole number of nanoseconds, exactly as written.
     func duration() throws(ScenarioError) -> Duration {
-        .seconds(double: try seconds())
+        .nanoseconds(try wholeNanoseconds())
     }
 
-    /// The node as a strictly positive ``Duration``.
+    /// The node as a duration a cost model multiplies by a count of bytes (`map_per_byte`,
+    /// `spill_per_byte`): kept exactly, to the attosecond, so `0.4ns` a byte over 1,000,000 bytes
+    /// is 0.4 ms. Only the total a task takes is rounded to the clock's nanosecond.
+    func perByteDuration() throws(ScenarioError) -> Duration {
+        try exactDuration()
+    }
+
+    /// The node as a strictly positive ``Duration`` (a whole number of nanoseconds).
     func positiveDuration() throws(ScenarioError) -> Duration {
-        let value = try seconds()
-        guard value > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
-        // Virtual time counts nanoseconds: a positive value under half a nanosecond would round to zero.
-        let duration = Duration.seconds(double: value)
-        guard duration > .zero else { throw error(.invalidValue("must be at least 1 ns, got \(text ?? "")")) }
-        return duration
+        let nanoseconds = try wholeNanoseconds()
+        guard nanoseconds > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
+        return .nanoseconds(nanoseconds)
     }
 
     /// The node as a duration of at least `minimum`: a period or a timeout that a shorter one

@@ -56,10 +56,9 @@ extension ScenarioFile {
             for job in result.jobs { lines += job.result.problems.map { "  job \(job.id): \($0)" } }
             if case .failure(let problem) = result.operations { lines.append("  \(problem.message(in: scenario.file))") }
             for check in result.checks where !check.holds {
-                // A run that stopped early fails its expectations, even those its figures so far meet.
-                let verdict = result.failure != nil && check.expectation.holds(for: check.measured)
-                    ? "not checked, the run stopped early (measured \(check.measuredText) so far)" : check.measured == nil ? "failed: not measured" : "failed: measured \(check.measuredText)"
-                lines.append("  \(scenario.file):\(check.expectation.line):\(check.expectation.column): expectation '\(check.expectation.text)' \(verdict)")
+                // A run that stopped early fails its expectations, even those its figures so far
+                // meet: worded as the report's row words it (``ExpectationCheck/failureText``).
+                lines.append("  \(scenario.file):\(check.expectation.line):\(check.expectation.column): expectation '\(check.expectation.text)' \(check.failureText)")
             }
             failure = lines.joined(separator: "\n")
         }

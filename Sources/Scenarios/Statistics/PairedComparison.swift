@@ -35,10 +35,12 @@ public struct PairedComparison: Sendable, Equatable {
             verdict = .identical
             return
         }
-        if summary.standardDeviation == 0 {
+        // Two or more pairs: the spread is defined.
+        let spread = summary.standardDeviation ?? 0
+        if spread == 0 {
             pValue = 0
         } else {
-            let t = summary.mean / (summary.standardDeviation / Double(differences.count).squareRoot())
+            let t = summary.mean / (spread / Double(differences.count).squareRoot())
             pValue = StudentT(degreesOfFreedom: Double(differences.count - 1)).twoSidedPValue(t)
         }
         verdict = pValue >= Self.level ? .indistinguishable : (summary.mean < 0 ? .lower : .higher)

@@ -18,9 +18,13 @@ public struct SampleSummary: Sendable, Equatable {
 
     /// How many samples.
     public let count: Int
+    /// The mean, from the samples' deviations from the first, so that samples all equal give
+    /// exactly their value (20 samples of 1.0002 summed and divided gave 1.0001999999999998,
+    /// with a spread of 2.3e-16 and an interval that held none of them).
     public let mean: Double
-    /// The sample standard deviation (divisor n − 1); 0 for one sample.
-    public let standardDeviation: Double
+    /// The sample standard deviation (divisor n − 1): exactly 0 when every sample is equal; nil
+    /// for one sample, whose spread is undefined (not 0).
+    public let standardDeviation: Double?
     /// The 95 % confidence interval of the mean; nil for fewer than two samples. Within the
     /// figure's possible values when they were given (``isClipped`` says whether that narrowed it).
     public let interval: ClosedRange<Double>?
@@ -50,12 +54,14 @@ public struct SampleSummary: Sendable, Equatable {
         let n = Double(samples.count)
         let sorted = samples.sorted()
         count = samples.count
-        let mean = samples.reduce(0, +) / n
-        self.mean = mean
-        let squares = samples.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
-        standardDeviation = samples.count > 1 ? (squares / (n - 1)).squareRoot() : 0
         minimum = sorted[0]
         maximum = sorted[sorted.count - 1]
+        let first = samples[0]
+        let mean = min(max(first + samples.reduce(0) { $0 + ($1 - first) } / n, minimum), maximum)
+        self.mean = mean
+        let squares = samples.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        let spread = (squares / (n - 1)).squareRoot()
+        standardDeviation = samples.count > 1 ? spread : nil
         median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         method = bootstrap ? .bootstrap : .studentT
         guard samples.count > 1 else {
@@ -67,7 +73,7 @@ public struct SampleSummary: Sendable, Equatable {
         if bootstrap {
             computed = Self.bootstrapInterval(samples)
         } else {
-            let half = StudentT(degreesOfFreedom: n - 1).quantile(0.5 + Self.confidence / 2) * standardDeviation / n.squareRoot()
+            let half = StudentT(degreesOfFreedom: n - 1).quantile(0.5 + Self.confidence / 2) * spread / n.squareRoot()
             computed = (mean - half)...(mean + half)
         }
         guard let possible else {
@@ -84,12 +90,14 @@ public struct SampleSummary: Sendable, Equatable {
     private static func bootstrapInterval(_ samples: [Double]) -> ClosedRange<Double> {
         var random = SeededRandom(seed: 0, stream: "statistics.bootstrap")
         let n = samples.count
+        // Each resample's mean as the summary's own: from deviations from the first sample.
+        let first = samples[0]
         var means: [Double] = []
         means.reserveCapacity(bootstrapResamples)
         for _ in 0..<bootstrapResamples {
             var sum = 0.0
-            for _ in 0..<n { sum += samples[Int(random.next() % UInt64(n))] }
-            means.append(sum / Double(n))
+            for _ in 0..<n { sum += samples[Int(random.next() % UInt64(n))] - first }
+            means.append(first + sum / Double(n))
         }
         means.sort()
         let tail = (1 - confidence) / 2

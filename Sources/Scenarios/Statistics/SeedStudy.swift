@@ -93,7 +93,7 @@ public enum SeedStudy {
             let unit = figure.unit
             let interval = figure.isSeedIndependent ? "— (same in every seed)"
                 : summary.interval.map { "\(unit.readable($0.lowerBound)) … \(unit.readable($0.upperBound))\(summary.method == .bootstrap ? " (bootstrap)" : "")" } ?? "—"
-            var row = [figure.name, unit.readable(summary.mean), interval, unit.readable(summary.standardDeviation), unit.readable(summary.minimum),
+            var row = [figure.name, unit.readable(summary.mean), interval, summary.standardDeviation.map(unit.readable) ?? "—", unit.readable(summary.minimum),
                        unit.readable(summary.median), unit.readable(summary.maximum)]
             if claims {
                 row += [figure.claimText ?? "", figure.claimVerdict ?? ""]
@@ -116,7 +116,7 @@ public enum SeedStudy {
 /// A figure of a seed study as JSON: its summary and, under a claim, the share of seeds it held in.
 struct SeedStudyFigureDocument: Encodable {
     var name: String
-    var mean: Double, standardDeviation: Double, minimum: Double, median: Double, maximum: Double
+    var mean: Double, standardDeviation: Double?, minimum: Double, median: Double, maximum: Double
     var intervalLow: Double?, intervalHigh: Double?, intervalMethod: String
     var claimedLow: Double?, claimedHigh: Double?, seedsWithinClaim: Int?, seeds: [UInt64], samples: [Double]
 

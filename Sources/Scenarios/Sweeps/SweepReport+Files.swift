@@ -1,16 +1,21 @@
 import Reports
 
 extension SweepReport {
-    /// `report.json`: the same figures as the Markdown, every failing seed included.
+    /// `report.json`: the same figures as the Markdown, every failing seed included. A metric no
+    /// world of a variant measured is there with `n` 0 and its figures null; one measured once
+    /// has a null `standardDeviation` and `interval` (a spread of one sample is undefined). An
+    /// expectation's `trials` are the worlds that checked it, `notChecked` those that stopped
+    /// early; with none checked its `interval` is null.
     func json() -> String {
         struct Interval: Encodable { var low: Double; var high: Double }
         struct Metric: Encodable {
-            var name: String, unit: String, n: Int, mean: Double, standardDeviation: Double, interval: Interval?, method: String
+            var name: String, unit: String, n: Int, mean: Nullable<Double>, standardDeviation: Nullable<Double>, interval: Nullable<Interval>
+            var method: String
             /// Whether the interval was cut at the metric's possible values.
             var clipped: Bool
-            var minimum: Double, median: Double, maximum: Double
+            var minimum: Nullable<Double>, median: Nullable<Double>, maximum: Nullable<Double>
         }
-        struct Rate: Encodable { var expectation: String; var held: Int; var trials: Int; var interval: Interval }
+        struct Rate: Encodable { var expectation: String; var held: Int; var trials: Int; var notChecked: Int; var interval: Nullable<Interval> }
         struct Failure: Encodable { var seed: UInt64; var reasons: [String]; var replay: String }
         struct Variant: Encodable {
             var label: String, overrides: [String], worlds: Int, passed: Int, passRate: Interval, stoppedEarly: Int
@@ -27,17 +32,18 @@ extension SweepReport {
                 Variant(label: variant.label, overrides: manifest.variants[index].overrides, worlds: variant.worlds, passed: variant.passRate.successes,
                         passRate: Interval(low: variant.passRate.range.lowerBound, high: variant.passRate.range.upperBound),
                         stoppedEarly: variant.stoppedEarly,
-                        metrics: variant.metrics.compactMap { metric in
-                            metric.summary.map { summary in
-                                Metric(name: metric.metric.name, unit: metric.metric.unit, n: summary.count, mean: summary.mean,
-                                       standardDeviation: summary.standardDeviation,
-                                       interval: summary.interval.map { Interval(low: $0.lowerBound, high: $0.upperBound) }, method: summary.method.rawValue,
-                                       clipped: summary.isClipped, minimum: summary.minimum, median: summary.median, maximum: summary.maximum)
-                            }
+                        metrics: variant.metrics.map { metric in
+                            let summary = metric.summary
+                            return Metric(name: metric.metric.name, unit: metric.metric.unit, n: summary?.count ?? 0, mean: Nullable(summary?.mean),
+                                          standardDeviation: Nullable(summary?.standardDeviation),
+                                          interval: Nullable(summary?.interval.map { Interval(low: $0.lowerBound, high: $0.upperBound) }),
+                                          method: (summary?.method ?? (Self.isTail(metric.metric) ? .bootstrap : .studentT)).rawValue,
+                                          clipped: summary?.isClipped ?? false, minimum: Nullable(summary?.minimum), median: Nullable(summary?.median),
+                                          maximum: Nullable(summary?.maximum))
                         },
                         expectations: variant.expectations.map {
-                            Rate(expectation: $0.text, held: $0.rate.successes, trials: $0.rate.trials,
-                                 interval: Interval(low: $0.rate.range.lowerBound, high: $0.rate.range.upperBound))
+                            Rate(expectation: $0.text, held: $0.held, trials: $0.trials, notChecked: $0.notChecked,
+                                 interval: Nullable($0.rate.map { Interval(low: $0.range.lowerBound, high: $0.range.upperBound) }))
                         },
                         failures: variant.failures.map { Failure(seed: $0.seed, reasons: $0.reasons, replay: $0.replay) })
             },
@@ -48,28 +54,68 @@ extension SweepReport {
         return JSONReport.encode(document)
     }
 
-    /// `metrics.csv`: one row per variant and metric measured; `clipped` says whether the interval
-    /// was cut at the metric's possible values.
+    /// A figure in a CSV file: through ``NumberFormat``, no exponent, nine significant digits
+    /// (at most nine decimals), trailing zeros dropped — `0.003399`, not Swift's
+    /// `0.0033989999999999997`; `-0.000001`, not `-9.999999999999159e-07`.
+    static func csvNumber(_ value: Double) -> String {
+        NumberFormat.trimmed(value, maxDecimals: significantDecimals(value, digits: 9))
+    }
+
+    /// A p-value in `comparisons.csv`: as ``csvNumber(_:)`` writes it down to 1e-9; below that,
+    /// where nine decimals would write 0, as it is (`1.1e-31`): it is computed on the tail
+    /// itself, and 0 is kept for a difference that is the same on every seed.
+    static func csvPValue(_ p: Double) -> String {
+        p == 0 || p >= 1e-9 ? csvNumber(p) : "\(p)"
+    }
+
+    /// The decimals (0 … 9) that show `digits` significant digits of `value`.
+    static func significantDecimals(_ value: Double, digits: Int) -> Int {
+        var scaled = abs(value)
+        guard scaled.isFinite, scaled > 0 else { return 0 }
+        var threshold = 1.0
+        for _ in 1..<max(digits, 1) { threshold *= 10 }
+        var decimals = 0
+        while scaled < threshold && decimals < 9 {
+            scaled *= 10
+            decimals += 1
+        }
+        return decimals
+    }
+
+    /// `metrics.csv`: one row per variant and metric; `clipped` says whether the interval was cut
+    /// at the metric's possible values. A metric no world of the variant measured has `n` 0 and
+    /// empty figures (its `method` the one it would have); one measured once an empty `std_dev`
+    /// and interval.
     func metricsCSV() -> String {
         var table = CSVTable(header: ["variant", "label", "metric", "unit", "n", "mean", "std_dev", "ci_low", "ci_high", "method", "min", "median", "max", "clipped"])
         for (index, variant) in variants.enumerated() {
             for metric in variant.metrics {
-                guard let summary = metric.summary else { continue }
-                table.append(["\(index + 1)", variant.label.reportText, metric.metric.name.reportText, metric.metric.unit.reportText, "\(summary.count)", "\(summary.mean)",
-                              "\(summary.standardDeviation)", summary.interval.map { "\($0.lowerBound)" } ?? "", summary.interval.map { "\($0.upperBound)" } ?? "",
-                              summary.method.rawValue, "\(summary.minimum)", "\(summary.median)", "\(summary.maximum)", "\(summary.isClipped)"])
+                let row = ["\(index + 1)", variant.label.reportText, metric.metric.name.reportText, metric.metric.unit.reportText]
+                guard let summary = metric.summary else {
+                    let method: SampleSummary.Method = Self.isTail(metric.metric) ? .bootstrap : .studentT
+                    table.append(row + ["0", "", "", "", "", method.rawValue, "", "", "", "false"])
+                    continue
+                }
+                table.append(row + ["\(summary.count)", Self.csvNumber(summary.mean),
+                                    summary.standardDeviation.map(Self.csvNumber) ?? "", summary.interval.map { Self.csvNumber($0.lowerBound) } ?? "",
+                                    summary.interval.map { Self.csvNumber($0.upperBound) } ?? "",
+                                    summary.method.rawValue, Self.csvNumber(summary.minimum), Self.csvNumber(summary.median), Self.csvNumber(summary.maximum),
+                                    "\(summary.isClipped)"])
             }
         }
         return table.rendered()
     }
 
-    /// `expectations.csv`: one row per variant and expectation.
+    /// `expectations.csv`: one row per variant and expectation. `trials` are the worlds that
+    /// checked it, `not_checked` those that stopped early; with none checked, `rate` and the
+    /// Wilson bounds are empty.
     func expectationsCSV() -> String {
-        var table = CSVTable(header: ["variant", "label", "expectation", "held", "trials", "rate", "wilson_low", "wilson_high"])
+        var table = CSVTable(header: ["variant", "label", "expectation", "held", "trials", "not_checked", "rate", "wilson_low", "wilson_high"])
         for (index, variant) in variants.enumerated() {
             for expectation in variant.expectations {
-                table.append(["\(index + 1)", variant.label.reportText, expectation.text.reportText, "\(expectation.rate.successes)", "\(expectation.rate.trials)",
-                              "\(expectation.rate.proportion)", "\(expectation.rate.range.lowerBound)", "\(expectation.rate.range.upperBound)"])
+                table.append(["\(index + 1)", variant.label.reportText, expectation.text.reportText, "\(expectation.held)", "\(expectation.trials)",
+                              "\(expectation.notChecked)", expectation.rate.map { Self.csvNumber($0.proportion) } ?? "",
+                              expectation.rate.map { Self.csvNumber($0.range.lowerBound) } ?? "", expectation.rate.map { Self.csvNumber($0.range.upperBound) } ?? ""])
             }
         }
         return table.rendered()
@@ -93,7 +139,7 @@ extension SweepReport {
         var table = CSVTable(header: ["metric", "variant", "against", "pairs", "mean_difference", "p", "verdict"])
         for comparison in comparisons {
             table.append([comparison.metric.name.reportText, "\(comparison.first + 1)", "\(comparison.second + 1)", "\(comparison.pairs)",
-                          "\(comparison.result.meanDifference)", "\(comparison.result.pValue)", comparison.result.verdict.rawValue])
+                          Self.csvNumber(comparison.result.meanDifference), Self.csvPValue(comparison.result.pValue), comparison.result.verdict.rawValue])
         }
         return table.rendered()
     }

@@ -41,6 +41,12 @@ extension SweepReport {
         guard variants.count > 1 else { return "" }
         var out = "## Differences between variants\n\n"
         let significant = comparisons.filter { $0.result.verdict == .lower || $0.result.verdict == .higher }
+        if comparisons.isEmpty && unpaired > 0 {
+            // Not "no metric differs": nothing was compared.
+            out += "No comparison could be made: a paired comparison needs two or more seeds that measured the metric in both variants, "
+            out += "and no two variants have them (the sweep ran \(NumberFormat.counted(manifest.seedCount, "seed"))).\n\n"
+            return out
+        }
         if significant.isEmpty {
             out += "No metric differs between any two variants by more than seed-to-seed noise.\n\n"
         } else {
@@ -54,35 +60,67 @@ extension SweepReport {
             }
             out += table.rendered() + "\n"
         }
-        let noise = Dictionary(grouping: comparisons.filter { $0.result.verdict == .indistinguishable }, by: { "\($0.first)-\($0.second)" })
+        var lines: [String] = []
         for (first, second) in Set(comparisons.map { [$0.first, $0.second] }).sorted(by: { $0.lexicographicallyPrecedes($1) }).map({ ($0[0], $0[1]) }) {
-            guard let same = noise["\(first)-\(second)"], !same.isEmpty else { continue }
-            out += "- Variants \(first + 1) and \(second + 1) are indistinguishable in \(same.map { "`\($0.metric.name.reportText)`" }.joined(separator: ", ")).\n"
+            let pair = comparisons.filter { $0.first == first && $0.second == second }
+            let identical = pair.filter { $0.result.verdict == .identical }
+            if !identical.isEmpty {
+                lines.append("- Variants \(first + 1) and \(second + 1) are identical in every seed both measured in \(Self.names(identical)).")
+            }
+            let same = pair.filter { $0.result.verdict == .indistinguishable }
+            if !same.isEmpty {
+                lines.append("- Variants \(first + 1) and \(second + 1) are indistinguishable in \(Self.names(same)).")
+            }
         }
-        return out + (noise.isEmpty ? "" : "\n")
+        if unpaired > 0 {
+            lines.append("- \(NumberFormat.counted(unpaired, "comparison")) could not be made: fewer than two seeds measured the metric in both variants.")
+        }
+        return out + lines.map { $0 + "\n" }.joined() + (lines.isEmpty ? "" : "\n")
+    }
+
+    /// The metrics of `comparisons`, as code: `` `a`, `b` ``.
+    private static func names(_ comparisons: [Comparison]) -> String {
+        comparisons.map { "`\($0.metric.name.reportText)`" }.joined(separator: ", ")
     }
 
     private func metricsTable(_ variant: VariantSummary) -> String {
         var table = MarkdownTable(columns: [.text("metric"), .numeric("n"), .numeric("mean"), .numeric("std dev"), .text("95 % CI"),
                                             .numeric("min"), .numeric("median"), .numeric("max")])
         for metric in variant.metrics {
-            guard let summary = metric.summary else { continue }
+            guard let summary = metric.summary else {
+                // Measured by no world of the variant: there, with nothing to show.
+                table.append([metric.metric.name.reportText, "0", "—", "—", "—", "—", "—", "—"])
+                continue
+            }
             let unit = MetricUnit(name: metric.metric.unit) ?? .ratio
             let notes = [summary.method == .bootstrap ? "bootstrap" : nil, summary.isClipped ? "*clipped*" : nil].compactMap { $0 }
             let interval = summary.interval.map { "\(Self.acrossSeeds(unit, $0.lowerBound)) … \(Self.acrossSeeds(unit, $0.upperBound))\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")" } ?? "—"
-            table.append([metric.metric.name.reportText, NumberFormat.integer(summary.count), Self.acrossSeeds(unit, summary.mean), Self.acrossSeeds(unit, summary.standardDeviation),
+            table.append([metric.metric.name.reportText, NumberFormat.integer(summary.count), Self.acrossSeeds(unit, summary.mean),
+                          summary.standardDeviation.map { Self.acrossSeeds(unit, $0) } ?? "—",
                           interval, Self.format(unit, summary.minimum), Self.acrossSeeds(unit, summary.median), Self.format(unit, summary.maximum)])
         }
         return table.rendered() + "\n"
     }
 
+    /// Whether any world of the sweep stopped early, so left its expectations unchecked: the
+    /// expectation tables then say how many.
+    private var anyNotChecked: Bool {
+        variants.contains { $0.expectations.contains { $0.notChecked > 0 } }
+    }
+
     private func expectationsTable(_ variant: VariantSummary) -> String {
-        var table = MarkdownTable(columns: [.text("expectation"), .numeric("held"), .text("rate [95 % CI]")])
+        let notChecked = anyNotChecked
+        var table = MarkdownTable(columns: [.text("expectation"), .numeric("held")] + (notChecked ? [.numeric("not checked")] : []) + [.text("rate [95 % CI]")])
         for expectation in variant.expectations {
-            table.append(["`\(expectation.text.reportText)`", "\(NumberFormat.integer(expectation.rate.successes))/\(NumberFormat.integer(expectation.rate.trials))",
-                          "\(NumberFormat.percent(expectation.rate.proportion)) [\(expectation.rate.percentRange)]"])
+            let rate = expectation.rate.map { "\(NumberFormat.percent($0.proportion)) [\($0.percentRange)]" } ?? "—"
+            table.append(["`\(expectation.text.reportText)`", "\(NumberFormat.integer(expectation.held))/\(NumberFormat.integer(expectation.trials))"]
+                         + (notChecked ? [NumberFormat.integer(expectation.notChecked)] : []) + [rate])
         }
-        return table.rendered() + "\n"
+        var out = table.rendered() + "\n"
+        if variant.expectations.contains(where: { $0.notChecked > 0 }) {
+            out += "A world that stopped early did not check its expectations: it is counted under *not checked*, not as a trial.\n\n"
+        }
+        return out
     }
 
     private func failuresList(_ variant: VariantSummary) -> String {
@@ -107,10 +145,30 @@ extension SweepReport {
         p < 0.0001 ? "< 0.0001" : NumberFormat.fixed(p, decimals: 4)
     }
 
-    /// A difference with its sign.
+    /// A difference with its sign, never reading as zero when it is not: `+0.0/s` for a
+    /// difference of 0.004/s is `+0.004/s`, with three significant digits.
     static func signed(_ value: Double, _ unit: MetricUnit) -> String {
-        (value > 0 ? "+" : value < 0 ? "−" : "") + acrossSeeds(unit, abs(value))
+        (value > 0 ? "+" : value < 0 ? "−" : "") + magnitude(abs(value), unit)
     }
+
+    /// A non-negative difference as ``acrossSeeds(_:_:)`` shows it, or, when that shows no
+    /// non-zero digit of a non-zero one (or only that it is below the last decimal), with
+    /// ``significantDigits`` significant digits.
+    private static func magnitude(_ value: Double, _ unit: MetricUnit) -> String {
+        let shown = acrossSeeds(unit, value)
+        guard value != 0, shown.hasPrefix("<") || !shown.contains(where: { ("1"..."9").contains($0) }) else { return shown }
+        func significant(_ number: Double) -> String {
+            NumberFormat.trimmed(number, maxDecimals: significantDecimals(number, digits: significantDigits), grouping: true)
+        }
+        switch unit {
+        case .duration: return significant(value * 1000) + " ms"
+        case .rate: return significant(value) + "/s"
+        case .count, .ratio, .boolean: return significant(value)
+        }
+    }
+
+    /// Significant digits of a difference too small for its unit's usual decimals.
+    static let significantDigits = 3
 
     /// A figure of many seeds' values — a mean, an interval's end, a spread, a median, a
     /// difference of means: a boolean's reads as the share of seeds where it held (0.8, not

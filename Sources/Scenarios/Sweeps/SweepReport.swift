@@ -13,10 +13,18 @@ public struct SweepReport: Sendable {
         public var summary: SampleSummary?
     }
 
-    /// One expectation of one variant.
+    /// One expectation of one variant. A world that stopped early did not check its
+    /// expectations (its run says "not checked"): it is no trial of them, and is counted apart.
     public struct ExpectationRate: Sendable {
         public var text: String
-        public var rate: WilsonInterval
+        /// Over the worlds that checked it (those that ran to their end); nil when none did.
+        public var rate: WilsonInterval?
+        /// The worlds that stopped early, so did not check it.
+        public var notChecked: Int
+        /// How many worlds it held in.
+        public var held: Int { rate?.successes ?? 0 }
+        /// How many worlds checked it.
+        public var trials: Int { rate?.trials ?? 0 }
     }
 
     /// One failing world.
@@ -53,6 +61,9 @@ public struct SweepReport: Sendable {
     /// For every metric that is not the same in every world, every pair of variants (with more
     /// than ``maximumAllPairs`` variants, every variant against the first).
     public let comparisons: [Comparison]
+    /// The comparisons of a metric that is not the same in every world that could not be made:
+    /// fewer than two seeds measured it in both variants (a sweep of one seed makes none).
+    public let unpaired: Int
 
     /// Beyond this many variants only comparisons with the first are made.
     static let maximumAllPairs = 10
@@ -73,6 +84,7 @@ public struct SweepReport: Sendable {
             Self.summarise(variant: index, records: byVariant[index], manifest: manifest)
         }
         var comparisons: [Comparison] = []
+        var unpaired = 0
         let pairs: [(Int, Int)] = manifest.variants.count <= Self.maximumAllPairs
             ? manifest.variants.indices.flatMap { first in manifest.variants.indices.filter { $0 > first }.map { (first, $0) } }
             : manifest.variants.indices.dropFirst().map { (0, $0) }
@@ -85,11 +97,15 @@ public struct SweepReport: Sendable {
                 for (left, right) in zip(a, b) {
                     if let u = left.value(index), let v = right.value(index) { x.append(u); y.append(v) }
                 }
-                guard x.count >= 2 else { continue }
+                guard x.count >= 2 else {
+                    unpaired += 1
+                    continue
+                }
                 comparisons.append(Comparison(metric: metric, first: first, second: second, pairs: x.count, result: PairedComparison(x, y)))
             }
         }
         self.comparisons = comparisons
+        self.unpaired = unpaired
     }
 
     private static func summarise(variant index: Int, records: [WorldRecord], manifest: SweepManifest) -> VariantSummary {
@@ -98,10 +114,14 @@ public struct SweepReport: Sendable {
             let values = records.compactMap { $0.value(metricIndex) }
             return MetricSummary(metric: metric, summary: values.isEmpty ? nil : SampleSummary(values, bootstrap: isTail(metric), within: metric.possibleValues))
         }
+        let checked = records.filter { $0.stoppedEarly == nil }
         let expectations = variant.expectations.enumerated().map { expectationIndex, text in
-            ExpectationRate(text: text, rate: WilsonInterval(
-                successes: records.filter { expectationIndex < $0.expectations.count && $0.expectations[expectationIndex] }.count,
-                trials: max(records.count, 1)))
+            ExpectationRate(
+                text: text,
+                rate: checked.isEmpty ? nil : WilsonInterval(
+                    successes: checked.filter { expectationIndex < $0.expectations.count && $0.expectations[expectationIndex] }.count,
+                    trials: checked.count),
+                notChecked: records.count - checked.count)
         }
         let failures = records.filter { !$0.passed }.map { record in
             var reasons: [String] = []

@@ -95,13 +95,8 @@ extension RunResult {
         var table = MarkdownTable(columns: [.text("metric"), .numeric("value")])
         for (metric, value) in metrics { table.append(["`\(metric)`", value.map(metric.unit.readable) ?? "—"]) }
         out += table.rendered() + "\n"
-        if !checks.isEmpty {
-            out += "# Expectations\n\n"
-            var checkTable = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
-            for check in checks { checkTable.append(["`\(check.expectation.text)`", check.readableMeasuredText, check.holds ? "holds" : "**fails**"]) }
-            out += checkTable.rendered() + "\n"
-        }
-        out += ClaimOutcome.markdownSection(claims, heading: "#", measured: \.readableMeasuredText)
+        out += ExpectationCheck.markdownSection(checks, heading: "#")
+        out += ClaimOutcome.markdownSection(claims, heading: "#")
         return out
     }
 
@@ -132,6 +127,8 @@ extension RunResult {
             var checks: [Check]
             var claims: [ClaimJSON]?
             var faults: [String]
+            /// The servers' and balancer's figures in full (failovers, health analyses, …).
+            var traffic: TrafficResult.Detail?
         }
         struct ClaimJSON: Encodable {
             var claim: String
@@ -153,6 +150,6 @@ extension RunResult {
                 ClaimJSON(claim: claim.claim.text, holds: claim.holds,
                           checks: claim.checks.map { Check(expectation: $0.expectation.text, measured: $0.measured, holds: $0.holds) })
             },
-            faults: faults))
+            faults: faults, traffic: traffic?.detail))
     }
 }

@@ -87,13 +87,16 @@ extension Duration {
         return nanoseconds >= Double(longestNanoseconds) ? longestNanoseconds : Int64(nanoseconds.rounded())
     }
 
-    /// Seconds with exactly three decimals, locale-free: `12.345s`.
+    /// Seconds with exactly three decimals, locale-free, rounded half away from zero: `12.345s`
+    /// (1.9999999 s is `2.000s`; it read `1.999s`, the milliseconds truncated). For messages;
+    /// reports write durations through `DurationFormat` (`2.000 s`).
     public var formattedSeconds: String {
         let ns = nanoseconds
         let negative = ns < 0
-        let millis = (negative ? -ns : ns) / 1_000_000
+        let magnitude = negative ? (ns == .min ? Int64.max : -ns) : ns
+        let millis = magnitude / 1_000_000 + (magnitude % 1_000_000 >= 500_000 ? 1 : 0)
         let fraction = String(millis % 1000)
         let padded = String(repeating: "0", count: 3 - fraction.count) + fraction
-        return (negative ? "-" : "") + "\(millis / 1000).\(padded)s"
+        return (negative && millis != 0 ? "-" : "") + "\(millis / 1000).\(padded)s"
     }
 }

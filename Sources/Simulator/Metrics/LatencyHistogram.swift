@@ -1,8 +1,15 @@
-/// Latencies in microseconds, counted in the buckets of an HdrHistogram with 3 significant
-/// digits from 1 µs to 1 hour, so percentiles are exact to 0.1 % however many requests a run
-/// makes.
+/// Latencies counted in the buckets of an HdrHistogram of microseconds with 3 significant digits
+/// from 1 µs to 1 hour, so percentiles are exact to 0.1 % however many requests a run makes, and
+/// the largest latency and the sum of all kept to the nanosecond.
 ///
-/// The bucket layout, the mean and the percentiles are HdrHistogram's (the `hdrhistogram-swift`
+/// A latency is counted at the whole microsecond at or above it (3.9999 ms as 4,000 µs), so that
+/// a percentile — the highest value of its bucket — is never below the latency it stands for; and
+/// a percentile is capped at the largest latency recorded, exactly. The maximum and the mean are
+/// exact: the largest latency as it was, and the sum of the latencies in nanoseconds over their
+/// count (a constant 5 ms reads 5 ms, where HdrHistogram's mean of its buckets' middles read
+/// 5.002 ms and its maximum, the top of the largest latency's bucket, 5.003 ms).
+///
+/// The bucket layout, the percentiles and the buckets' mean (``meanMicroseconds``) are HdrHistogram's (the `hdrhistogram-swift`
 /// package's, which the tests hold this type to, bit for bit), kept here over a plain array of
 /// counts: the package's `record` cost ~150 instructions per latency behind its generic
 /// wrappers, a new histogram copied its 23,552 counts (184 KiB) at its first record, and its
@@ -32,6 +39,11 @@ public struct LatencyHistogram: Sendable {
     private var maxValue: UInt64 = 0
     /// The smallest latency recorded, in microseconds (`UInt64.max` when none).
     private var minNonZeroValue: UInt64 = .max
+    /// The largest latency recorded, in nanoseconds (below zero counts as zero).
+    private var maxNanoseconds: Int64 = 0
+    /// The latencies recorded, in nanoseconds, summed (below zero counts as zero): 128 bits, so
+    /// that no run's latencies can overflow it.
+    private var sumNanoseconds: Int128 = 0
     /// The sub-bucket indices of the latencies recorded since the last batch was added to
     /// ``counts``, at most ``batchSize``: a read counts them in as it walks.
     private var pendingIndices: [UInt32] = []
@@ -59,9 +71,14 @@ public struct LatencyHistogram: Sendable {
         record(nanoseconds: latency.nanoseconds)
     }
 
-    /// Records one latency of `nanoseconds` (at least 1 µs, at most ``highestTrackableValue``).
+    /// Records one latency of `nanoseconds`: counted at the whole microsecond at or above it (at
+    /// least 1 µs, at most ``highestTrackableValue``), kept exactly in the maximum and the sum.
     public mutating func record(nanoseconds: Int64) {
-        let value = UInt64(Swift.min(Swift.max(1, nanoseconds / 1000), Int64(Self.highestTrackableValue)))
+        let exact = Swift.max(0, nanoseconds)
+        let microseconds = exact / 1000 + (exact % 1000 == 0 ? 0 : 1)
+        let value = UInt64(Swift.min(Swift.max(1, microseconds), Int64(Self.highestTrackableValue)))
+        sumNanoseconds &+= Int128(exact)
+        if exact > maxNanoseconds { maxNanoseconds = exact }
         let index = Self.index(of: value)
         if index >= counts.count { grow(toInclude: index) }
         if pendingIndices.count == Self.batchSize { countPending() }
@@ -93,13 +110,20 @@ public struct LatencyHistogram: Sendable {
     /// Number of latencies recorded.
     public var count: UInt64 { totalCount }
 
-    /// The latency at `percentile` (0…100), or zero when empty.
+    /// The latency at `percentile` (0…100): the highest value of its bucket, at most the largest
+    /// latency recorded; zero when empty.
     public func percentile(_ percentile: Double) -> Duration {
-        count == 0 ? .zero : .microseconds(Int64(microseconds(atPercentile: percentile)))
+        count == 0 ? .zero : capped(microseconds(atPercentile: percentile))
     }
 
-    /// The mean latency, or zero when empty.
-    public var mean: Duration { count == 0 ? .zero : .seconds(double: meanMicroseconds / 1e6) }
+    /// The mean latency, exact to the nanosecond's fraction (the sum over the count), or zero when empty.
+    public var mean: Duration { count == 0 ? .zero : .seconds(double: Double(sumNanoseconds) / Double(totalCount) / 1e9) }
+
+    /// `microseconds`, a bucket's highest value, as a latency no longer than the largest recorded:
+    /// in the largest latency's microsecond (or past the hour the buckets reach), that latency.
+    private func capped(_ microseconds: UInt64) -> Duration {
+        microseconds >= maxValue ? .nanoseconds(maxNanoseconds) : .nanoseconds(Swift.min(Int64(microseconds) * 1000, maxNanoseconds))
+    }
 
     /// The latencies at each of `percentiles` (in that order) and the mean, from one walk over
     /// the recorded values where asking for each walked once per figure: a run's report asks
@@ -110,12 +134,14 @@ public struct LatencyHistogram: Sendable {
     ///   `percentiles`.
     public func summary(atPercentiles percentiles: [Double]) -> (percentiles: [Duration], mean: Duration) {
         guard count > 0 else { return (percentiles.map { _ in .zero }, .zero) }
-        let walked = walk(percentiles: percentiles, mean: true)
-        return (walked.microseconds.map { .microseconds(Int64($0)) }, .seconds(double: walked.meanMicroseconds / 1e6))
+        return (walk(percentiles: percentiles, mean: false).microseconds.map(capped), mean)
     }
 
-    /// The largest latency recorded (the highest value of its sub-bucket), or zero when empty.
-    public var max: Duration { count == 0 ? .zero : .microseconds(Int64(Self.highestEquivalent(maxValue))) }
+    /// The largest latency recorded, exactly, or zero when empty.
+    public var max: Duration { count == 0 ? .zero : .nanoseconds(maxNanoseconds) }
+
+    /// HdrHistogram's `max`: the highest value of the largest latency's bucket, in microseconds.
+    var bucketMaxMicroseconds: UInt64 { count == 0 ? 0 : Self.highestEquivalent(maxValue) }
 
     /// HdrHistogram's `valueAtPercentile`: the highest value equivalent to the first bucket at
     /// which the running count reaches `percentile` of the total (rounded up, at least one),
@@ -125,7 +151,7 @@ public struct LatencyHistogram: Sendable {
     }
 
     /// HdrHistogram's `mean`: each recorded bucket's median-equivalent value times its count,
-    /// summed in bucket order, over the total count.
+    /// summed in bucket order, over the total count (the buckets' mean, not ``mean``).
     var meanMicroseconds: Double {
         walk(percentiles: [], mean: true).meanMicroseconds
     }

@@ -32,7 +32,12 @@ struct SweepCommand: ParsableCommand {
     var checkDeterminism = false
 
     func validate() throws {
-        for argument in varyArguments { _ = try OverrideArgument.parseVariants(argument) }
+        for argument in varyArguments {
+            if let problem = VaryList(argument)?.thousandsSeparatorProblem { throw ValidationError(problem) }
+            // A value listed twice is refused in run(), once every value's type is checked.
+            if Self.repeatedValues(argument) != nil { continue }
+            _ = try OverrideArgument.parseVariants(argument)
+        }
         if let problem = OutputPaths.outputDirectoryOptionProblem(out) { throw ValidationError(problem) }
         if let problem = Self.seedsProblem(seeds) { throw ValidationError(problem) }
     }
@@ -54,15 +59,41 @@ struct SweepCommand: ParsableCommand {
         return nil
     }
 
+    /// The values of a `--vary` refused only because two of them are one value (`1_000,1e3`):
+    /// each value alone is a good override and there are not too many. Nil for any other list.
+    static func repeatedValues(_ argument: String) -> VaryList? {
+        guard (try? ScenarioOverride.parseVariants(argument)) == nil, let list = VaryList(argument),
+              list.values.count <= SweepPlan.maximumVariants,
+              list.values.allSatisfy({ (try? ScenarioOverride(parsing: "\(list.path)=\($0)")) != nil }) else { return nil }
+        return list
+    }
+
+    /// Refuses a `--vary` that lists one value twice, after loading the file with each of its
+    /// values: `run.requests=1_000,1e3` said "lists the value '1e3' twice (as '1_000')" where
+    /// `1e3` is no count at all, as `--set run.requests=1e3` says.
+    private func refuseRepetitions(seeds seedList: SeedList) throws {
+        for argument in varyArguments {
+            guard let list = Self.repeatedValues(argument) else { continue }
+            let each = try SweepPlan(file: file, seeds: seedList, dimensions: [list.values.map { ScenarioOverride(path: list.path, value: $0) }])
+            do { _ = try Sweep.load(each, jobs: parallel.jobs) } catch {
+                FileHandleOutput.standardError(error.description)
+                throw ExitCode(ExitStatus.badInput.rawValue)
+            }
+            _ = try OverrideArgument.parseVariants(argument)
+        }
+    }
+
     func run() throws {
         let plan: SweepPlan
         let selected: Shard?
         do {
             let seedList: SeedList
             do { seedList = try SeedList(parsing: seeds) } catch { throw ValidationError("--seeds: \(error)") }
+            try refuseRepetitions(seeds: seedList)
             plan = try SweepPlan(file: file, seeds: seedList, dimensions: vary)
             selected = try chosenShard()
         } catch {
+            if error is ExitCode { throw error }
             FileHandleOutput.standardError("error: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }

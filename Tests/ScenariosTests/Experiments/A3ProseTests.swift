@@ -63,7 +63,7 @@ import Reports
     /// lost a request" beside 41 lost in its table.
     @Test func requestsLostByClientsAreNotSaidToBeAnswered() throws {
         let report = try Self.report(rate: 200, duration: "20s", timeout: "0.5s", more: "  client_timeout: 400ms")
-        #expect(report.contains("requests got no answer before their clients gave up (after 0.400s), so they are in no percentile of the answered ones"))
+        #expect(report.contains("requests got no answer before their clients gave up (after 0.400 s), so they are in no percentile of the answered ones"))
         #expect(report.contains("Not every failed forward could be rescued by a retry"))
         #expect(!report.contains("so no client lost a request"))
     }

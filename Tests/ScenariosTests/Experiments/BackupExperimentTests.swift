@@ -81,7 +81,7 @@ restores:
     static let badFiles: [(name: String, yaml: String, message: String)] = [
         ("unknown key", "experiment: backup\nretention_day: 3\n", "x.yaml:2:1: error: unknown key 'retention_day'; did you mean 'retention_days'?"),
         ("storm with a 404", "experiment: backup\nstore:\n  storms: [{at: 1h, for: 1h, rate: 0.5, code: NoSuchKey}]\n",
-         "x.yaml:3:47: error: a storm fails requests with a 500 or 503 code: expected one of InternalError, SlowDown, ServiceUnavailable, got 'NoSuchKey' (S3 answers it with 404) (at store.storms.[0].code)"),
+         "x.yaml:3:47: error: a storm's code names an S3 error answered with 500 or 503, one of InternalError (500), SlowDown (503), ServiceUnavailable (503); got 'NoSuchKey' (S3 answers it with 404) (at store.storms.[0].code)"),
         ("restore after the run", "experiment: backup\nduration: 2d\nrestores: [{at: 3d}]\n",
          "x.yaml:3:17: error: the restore must happen within the run's 172800.000s (at restores.[0].at)"),
         ("restore of a malformed name", "experiment: backup\nrestores: [{at: 1d, backup: yesterday}]\n",

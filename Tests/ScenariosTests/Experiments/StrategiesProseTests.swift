@@ -57,14 +57,14 @@ import Testing
     /// but retried a few, are told apart; passive health's max_fails is the file's (one), not "three".
     @Test func theOneSlowParagraphFollowsEachStrategysFigures() {
         let text = Self.comparison.commentary(Self.comparison.situations[2], Self.comparison.cells[2])
-        #expect(text == "Lowest p99: `health_based` (60.543 ms); highest: `ip_hash` (323.327 ms). `round_robin`, `weighted_round_robin`, `ip_hash`, `hash` keep sending `alpha2` its share until its queue is longer than the 0.300s per-try timeout: forwards time out and are retried (14–22 retries), passive health takes it out for fail_timeout after one, and it comes back to fail again. It ends up serving little (`round_robin` 13.4%, `weighted_round_robin` 13.3%, `ip_hash` 10.8%, `hash` 10.5%), yet p99 is the per-try timeout plus a retry. `least_conn`, `least_request`, `health_based`, `hash_bounded` send it fewer requests as its connections pile up or its latency average rises (`least_conn` 16.1%, `least_request` 17.4%, `health_based` 2.9%, `hash_bounded` 20.1%), so nothing times out and p99 stays at 60.543 ms–167.551 ms. `random` keeps sending it its share (`random` 14.2%), but only 5 retries follow the 0.300s per-try timeout, and p99 stays at 279.295 ms. A health check does not notice a slow server; only the strategy, or a timeout, can.")
+        #expect(text == "Lowest p99: `health_based` (60.543 ms); highest: `ip_hash` (323.327 ms). `round_robin`, `weighted_round_robin`, `ip_hash`, `hash` keep sending `alpha2` its share until its queue is longer than the 0.300 s per-try timeout: forwards time out and are retried (14–22 retries), passive health takes it out for fail_timeout after one, and it comes back to fail again. It ends up serving little (`round_robin` 13.4%, `weighted_round_robin` 13.3%, `ip_hash` 10.8%, `hash` 10.5%), yet p99 is the per-try timeout plus a retry. `least_conn`, `least_request`, `health_based`, `hash_bounded` send it fewer requests as its connections pile up or its latency average rises (`least_conn` 16.1%, `least_request` 17.4%, `health_based` 2.9%, `hash_bounded` 20.1%), so nothing times out and p99 stays at 60.543 ms–167.551 ms. `random` keeps sending it its share (`random` 14.2%), but only 5 retries follow the 0.300 s per-try timeout, and p99 stays at 279.295 ms. A health check does not notice a slow server; only the strategy, or a timeout, can.")
     }
 
     /// Crash and back: max_fails is the file's, the p99.9 is compared with the per-try timeout (not
     /// "about one second"), and only the strategies that count connections are said to.
     @Test func theCrashParagraphFollowsTheFigures() {
         let text = Self.comparison.commentary(Self.comparison.situations[3], Self.comparison.cells[3])
-        #expect(text.hasSuffix("No request failed: each forward lost with `alpha2`, or sent to it before it was marked down, timed out after 0.300s and was retried on another server, which is why the p99.9 of the strategies that retried most is above the per-try timeout. Retries range from 1 to 23: one timed-out forward marks the server down (passive health), but strategies that count connections — `least_conn`, `least_request`, `health_based`, `hash_bounded` — stop choosing the dead server as soon as its unanswered connections pile up, so only a handful of requests ever wait for the timeout. After it is back, its first request after fail_timeout returns it to rotation."))
+        #expect(text.hasSuffix("No request failed: each forward lost with `alpha2`, or sent to it before it was marked down, timed out after 0.300 s and was retried on another server, which is why the p99.9 of the strategies that retried most is above the per-try timeout. Retries range from 1 to 23: one timed-out forward marks the server down (passive health), but strategies that count connections — `least_conn`, `least_request`, `health_based`, `hash_bounded` — stop choosing the dead server as soon as its unanswered connections pile up, so only a handful of requests ever wait for the timeout. After it is back, its first request after fail_timeout returns it to rotation."))
     }
 
     /// Identical servers with uniform keys: the Zipf sentence is not printed; the most uneven
@@ -77,7 +77,7 @@ import Testing
 
     /// The balancer line says the file's retry conditions and counts its tries.
     @Test func theBalancerLineSaysTheFilesRetries() {
-        #expect(Self.comparison.markdown().contains("- balancer: per-try timeout 0.300s, 3 tries on error and timeout, max_fails=1 fail_timeout=2.000s; the same for every strategy\n"))
+        #expect(Self.comparison.markdown().contains("- balancer: per-try timeout 0.300 s, 3 tries on error and timeout, max_fails=1 fail_timeout=2.000 s; the same for every strategy\n"))
         #expect(StrategyComparison.retryConditionsText([.error, .timeout, .http503]) == "error, timeout and http_503")
         #expect(StrategyComparison.retryConditionsText(.http5xx) == "http_5xx")
     }

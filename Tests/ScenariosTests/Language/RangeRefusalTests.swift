@@ -83,14 +83,16 @@ import Testing
     }
 
     @Test func aTransferRateUnderHalfAByteIsToldTheRealMinimum() throws {
+        // A rate is read as a size, a whole number of bytes (WholeUnitTests).
         #expect(experimentError(try Self.backup(bytesPerSecond: "0.4"))?.message
-            == "a transfer rate is at least 1 byte a second (written 0.5 or more: a size rounds to whole bytes), got 0.4")
+            == "'0.4' is not a whole number of bytes: write 1B")
         #expect(experimentError(try Self.backup(bytesPerSecond: "0"))?.message
-            == "a transfer rate is at least 1 byte a second (written 0.5 or more: a size rounds to whole bytes), got 0")
+            == "a transfer rate is at least 1 byte a second, got 0")
     }
 
     @Test func aRateOfOneByteIsOneByteASecond() throws {
-        let message = try #require(experimentError(try Self.backup(bytesPerSecond: "0.5"))?.message)
+        #expect(experimentError(try Self.backup(bytesPerSecond: "0.5"))?.message == "'0.5' is not a whole number of bytes: write 1B")
+        let message = try #require(experimentError(try Self.backup(bytesPerSecond: "1"))?.message)
         #expect(message.contains("to upload at 1 byte a second,"), "\(message)")
         #expect(ScenarioLoader.bytesASecond(1) == "1 byte a second")
         #expect(ScenarioLoader.bytesASecond(1_000) == "1,000 bytes a second")

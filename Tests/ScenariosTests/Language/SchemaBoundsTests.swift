@@ -57,7 +57,7 @@ import Testing
         #expect(HostileInputTests.error(HostileInputTests.traffic.replacingOccurrences(of: "users: 1}", with: "users: 1, timeout: 0.0009}"))
             == "h.yaml:4:50: error: must be at least 1ms, got 0.0009 (at workload.timeout)")
         #expect(HostileInputTests.error("name: o\noperations: [{create_bucket: b}, {put: {bucket: b, key: k, size: 268435457}}]\n")
-            == "h.yaml:2:66: error: a generated body is at most 256 MiB in an operation scenario (at operations.[1].put.size)")
+            == "h.yaml:2:66: error: a generated body is at most 256 MiB in a world (at operations.[1].put.size)")
     }
 
     /// A name is text of the name's pattern, or a whole number or boolean (read as its text); a

@@ -93,8 +93,8 @@ import Testing
         let traffic = try #require(result.traffic)
         #expect(traffic.statusFailures.first { $0.status == 500 }?.count == 11)
         #expect(traffic.servers.map(\.heldByHang) == [11] && traffic.servers.map(\.errors) == [0])
-        #expect(markdown.contains("| server | served | per second | 500s | held by a hang |"))
-        #expect(markdown.contains("| s      |      5 |        0.4 |    0 |             11 |"))
+        #expect(markdown.contains("| server | served | successes | per second | 500s | held by a hang |"))
+        #expect(markdown.contains("| s      |      5 |         5 |        0.4 |    0 |             11 |"))
         #expect(markdown.contains("A request that arrives while its server hangs is held, and answered 500 when the hang ends (not at all when the hang outlasts the run).\n"))
         #expect(json.contains("\"errors\" : 0,\n      \"heldByHang\" : 11,\n"))
     }
@@ -108,7 +108,7 @@ import Testing
             workload: {type: closed_loop, users: 1}
 
             """)
-        #expect(markdown.contains("| server | served | per second | 500s |      p50 |"))
+        #expect(markdown.contains("| server | served | successes | per second | 500s |      p50 |"))
         #expect(!markdown.contains("held by a hang"))
         #expect(!json.contains("heldByHang"))
     }
@@ -130,7 +130,7 @@ import Testing
         #expect(!markdown.contains("Throughput:"))
         #expect(!markdown.contains("No client request succeeded"))
         #expect(!markdown.contains("### Latency of successful requests"))
-        #expect(markdown.contains("| coordinator |      1 |          — |    0 |   — |   — |   — |     — |    — |\n"))
+        #expect(markdown.contains("| coordinator |      1 |         0 |          — |    0 |   — |   — |   — |     — |    — |\n"))
         #expect(markdown.contains("### Gateway (`round_robin`)\n"))
         #expect(markdown.contains("#### Servers as the gateway saw them\n"))
         #expect(!markdown.contains("### Balancer ("))

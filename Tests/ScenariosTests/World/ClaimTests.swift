@@ -48,9 +48,9 @@ import Testing
         #expect(result.subsystems == [.balancer] && result.passed)
         let bundle = result.bundle(formats: [.md, .json])
         let markdown = try #require(bundle.files.first { $0.path == "small/report.md" }.map { String(decoding: $0.contents, as: UTF8.self) })
-        #expect(markdown.hasSuffix("## Claims\n\n0 of 1 claim holds in this world (a claim is reported, never fails the run).\n\n| claim | holds if    | measured | in this world     |\n| ----- | ----------- | -------: | ----------------- |\n| Fast  | `p99 < 1ms` | 9.839 ms | **does not hold** |\n\n"))
+        #expect(markdown.hasSuffix("## Claims\n\n0 of 1 claim holds in this world (a claim is reported, never fails the run).\n\n| claim | holds if    | measured | in this world     |\n| ----- | ----------- | -------: | ----------------- |\n| Fast  | `p99 < 1ms` | 9.847 ms | **does not hold** |\n\n"))
         let json = try #require(bundle.files.first { $0.path == "small/report.json" }.map { String(decoding: $0.contents, as: UTF8.self) })
-        #expect(json.contains("\"claims\" : [\n    {\n      \"checks\" : [\n        {\n          \"expectation\" : \"p99 < 1ms\",\n          \"holds\" : false,\n          \"line\" : 8,\n          \"measured\" : 0.009839"))
+        #expect(json.contains("\"claims\" : [\n    {\n      \"checks\" : [\n        {\n          \"expectation\" : \"p99 < 1ms\",\n          \"holds\" : false,\n          \"line\" : 8,\n          \"measured\" : 0.009847"))
     }
 
     @Test func aWorldWithoutClaimsWritesNoClaimsAnywhere() throws {

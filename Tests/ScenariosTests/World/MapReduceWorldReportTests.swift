@@ -69,7 +69,7 @@ import Testing
         let markdown = result.markdown()
         #expect(markdown.contains("**job never started: no attempt ran before the run ended**"))
         #expect(!markdown.contains("**job submitted**"))
-        #expect(markdown.contains("| status                      | never started (submitted, no attempt ran) |"))
+        #expect(markdown.contains("| status                     | never started (submitted, no attempt ran) |"))
         #expect(result.value(of: MapReduceMetric.shuffleReduction.metric) == nil)
         #expect(try Self.jsonMetric(result, "mapreduce.shuffle_reduction") == nil || (try Self.jsonMetric(result, "mapreduce.shuffle_reduction")) is NSNull)
     }

@@ -4,9 +4,10 @@ import Testing
 
 @testable import Simulator
 
-/// `LatencyHistogram` keeps HdrHistogram's buckets in an array of its own and computes the mean
-/// and percentiles itself; they must agree to the bit with the `hdrhistogram-swift` package's
-/// `mean`, `valueAtPercentile` and `max` over the same latencies.
+/// `LatencyHistogram` keeps HdrHistogram's buckets in an array of its own and computes the
+/// buckets' mean and the percentiles itself; they must agree to the bit with the
+/// `hdrhistogram-swift` package's `mean`, `valueAtPercentile` and `max` over the same latencies —
+/// and its own maximum and mean are the latencies' exactly.
 struct LatencyHistogramTests {
     /// A package histogram with `LatencyHistogram`'s parameters.
     static func packageHistogram() -> Histogram<UInt64> {
@@ -32,6 +33,7 @@ struct LatencyHistogramTests {
     @Test(arguments: 0..<5)
     func meanAndPercentilesAreThePackagesToTheBit(shape: Int) {
         var random = SeededRandom(seed: UInt64(shape), stream: "latency-histogram")
+        var replay = random
         for count in [1, 2, 3, 10, 1_000, 50_000] {
             var ours = LatencyHistogram()
             var package = Self.packageHistogram()
@@ -39,8 +41,11 @@ struct LatencyHistogramTests {
                 ours.record(nanoseconds: Int64(micros) * 1_000)
                 _ = package.record(Swift.max(1, micros))
             }
+            let recorded = Self.samples(shape, count: count, random: &replay)
             #expect(ours.count == package.totalCount)
-            #expect(ours.max == .microseconds(Int64(package.max)), "shape \(shape), \(count) samples")
+            #expect(ours.bucketMaxMicroseconds == package.max, "shape \(shape), \(count) samples")
+            #expect(ours.max == .microseconds(Int64(recorded.max()!)), "shape \(shape), \(count) samples")
+            #expect(ours.mean == .seconds(double: Double(recorded.reduce(0, +) * 1_000) / Double(count) / 1e9), "shape \(shape), \(count) samples")
             #expect(ours.meanMicroseconds.bitPattern == package.mean.bitPattern, "shape \(shape), \(count) samples")
             for percentile in Self.percentiles {
                 #expect(ours.microseconds(atPercentile: percentile) == package.valueAtPercentile(percentile),
@@ -50,7 +55,7 @@ struct LatencyHistogramTests {
             let asked = Self.percentiles.reversed() + [99.9]
             let summary = ours.summary(atPercentiles: asked)
             #expect(summary.percentiles == asked.map { .microseconds(Int64(package.valueAtPercentile($0))) }, "shape \(shape), \(count) samples")
-            #expect(summary.mean == .seconds(double: package.mean / 1e6))
+            #expect(summary.mean == ours.mean)
         }
     }
 
@@ -80,7 +85,7 @@ struct LatencyHistogramTests {
     /// Expects `ours` to read what `package` reads: count, maximum, mean and every percentile.
     private static func expectAgreement(_ ours: LatencyHistogram, _ package: Histogram<UInt64>, _ when: String) {
         #expect(ours.count == package.totalCount, "\(when)")
-        #expect(ours.max == .microseconds(Int64(package.max)), "\(when)")
+        #expect(ours.bucketMaxMicroseconds == package.max, "\(when)")
         #expect(ours.meanMicroseconds.bitPattern == package.mean.bitPattern, "\(when)")
         let summary = ours.summary(atPercentiles: percentiles)
         #expect(summary.percentiles == percentiles.map { .microseconds(Int64(package.valueAtPercentile($0))) }, "\(when)")
@@ -94,8 +99,9 @@ struct LatencyHistogramTests {
             ours.record(nanoseconds: nanoseconds)
         }
         for micros: UInt64 in [1, 1, 1, 3_600_000_000, 3_600_000_000] { _ = package.record(micros) }
-        #expect(ours.count == 5 && ours.max == .microseconds(Int64(package.max)))
-        #expect(ours.summary(atPercentiles: [0, 50, 60, 100]).percentiles == [0, 50, 60, 100].map { .microseconds(Int64(package.valueAtPercentile($0))) })
+        #expect(ours.count == 5 && ours.bucketMaxMicroseconds == package.max && ours.max == .nanoseconds(Int64.max))
+        // Below the largest latency (Int64.max ns), a percentile is the bucket's, as the package's.
+        #expect(ours.summary(atPercentiles: [0, 50, 60, 100]).percentiles == [0, 50, 60].map { .microseconds(Int64(package.valueAtPercentile($0))) } + [.nanoseconds(Int64.max)])
         #expect(ours.meanMicroseconds.bitPattern == package.mean.bitPattern)
     }
 
@@ -113,7 +119,29 @@ struct LatencyHistogramTests {
         var histogram = LatencyHistogram()
         histogram.record(.milliseconds(5))
         for percentile in Self.percentiles { #expect(histogram.percentile(percentile) == .milliseconds(5)) }
-        // 5,000 µs sits in a bucket of width 4 (values 5,000 … 5,003): its median equivalent is 5,002.
-        #expect(histogram.meanMicroseconds == 5_002)
+        // 5,000 µs sits in a bucket of width 4 (values 5,000 … 5,003): its median equivalent is
+        // 5,002, HdrHistogram's mean and the top 5,003 its maximum; ours are the latency's.
+        #expect(histogram.meanMicroseconds == 5_002 && histogram.bucketMaxMicroseconds == 5_003)
+        #expect(histogram.mean == .milliseconds(5) && histogram.max == .milliseconds(5))
+    }
+
+    /// A latency with a fraction of a microsecond counts at the microsecond above it, so no
+    /// percentile reads below the latency it stands for; the maximum and mean are exact (R3:
+    /// a constant 3.9999 ms read 3.999 ms at every percentile and as the maximum).
+    @Test
+    func aFractionOfAMicrosecondCountsUpAndTheExtremesAreExact() {
+        var histogram = LatencyHistogram()
+        for _ in 0..<10 { histogram.record(nanoseconds: 3_999_900) }
+        #expect(histogram.percentile(50) == .nanoseconds(3_999_900) && histogram.percentile(99) == .nanoseconds(3_999_900))
+        #expect(histogram.max == .nanoseconds(3_999_900) && histogram.mean == .nanoseconds(3_999_900))
+        #expect(histogram.microseconds(atPercentile: 50) == 4_000)  // the bucket 4,000 … 4,001 capped at 4,000 µs
+        var mixed = LatencyHistogram()
+        for nanoseconds: Int64 in [1_500, 1_000, 2_000_001, 500] { mixed.record(nanoseconds: nanoseconds) }
+        // Counted at 2, 1, 2,001 and 1 µs; the 50th percentile is the 2nd of 4: 1 µs.
+        #expect(mixed.summary(atPercentiles: [50, 75, 100]).percentiles == [.microseconds(1), .microseconds(2), .nanoseconds(2_000_001)])
+        #expect(mixed.mean == .seconds(double: 2_003_001 / 4 / 1e9) && mixed.max == .nanoseconds(2_000_001))
+        var tiny = LatencyHistogram()
+        tiny.record(nanoseconds: 300)
+        #expect(tiny.percentile(50) == .nanoseconds(300) && tiny.max == .nanoseconds(300) && tiny.mean == .nanoseconds(300))
     }
 }

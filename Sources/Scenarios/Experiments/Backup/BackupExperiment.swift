@@ -47,7 +47,7 @@ public struct BackupExperiment: ExperimentFile {
         let log = BackupRunLog(restores: setup.restores.count)
         let bucket = setup.manager.bucket
         simulation.spawn("sampler", daemon: true) { _ in
-            // The collector takes the reading at the end of the run.
+            // The timeline's last row is the run's end, made from the totals after the run.
             while simulation.now < .after(setup.duration) {
                 log.samples.append(await sample(store: store, manager: manager, client: client, bucket: bucket, at: simulation.now))
                 await simulation.sleep(for: setup.sampleInterval)
@@ -61,13 +61,14 @@ public struct BackupExperiment: ExperimentFile {
         }
         simulation.spawn("collector") { _ in
             await simulation.sleep(until: .after(setup.duration))
-            log.samples.append(await sample(store: store, manager: manager, client: client, bucket: bucket, at: simulation.now))
             log.backups = await manager.backups
             log.listedAtEnd = (try? await manager.listBackups()) ?? []
-            log.statistics = await manager.statistics()
-            log.usage = await store.state.usage(bucket: bucket)
             let source = await manager.source
             log.source = (source.count, source.totalBytes)
+            // Read last, after the sync and the lifecycle pass due at the last instant and the
+            // listing: the report's totals and the timeline's last row.
+            log.statistics = await manager.statistics()
+            log.usage = await store.state.usage(bucket: bucket)
         }
         do {
             try simulation.runToCompletion(timeLimit: .after(setup.duration + .seconds(86_400)))
@@ -78,8 +79,10 @@ public struct BackupExperiment: ExperimentFile {
             throw ExperimentFailure("the backup experiment's work was still running a day after its \(setup.duration.formattedSeconds) (\(error)); shorten the store's latency, the client's timeout and retry delays, or raise bytes_per_second")
         }
         guard let statistics = log.statistics, let usage = log.usage else { preconditionFailure("the collector ran") }
+        // The end of the run, as the report gives it: the same usage, statistics and counters.
+        let end = reading(usage: usage, statistics: statistics, manager: manager, client: client, at: simulation.now)
         let result = BackupResult(
-            samples: log.samples, restores: log.restores.compactMap { $0 }, backups: log.backups, listedAtEnd: log.listedAtEnd,
+            samples: log.samples + [end], restores: log.restores.compactMap { $0 }, backups: log.backups, listedAtEnd: log.listedAtEnd,
             managerStats: manager.stats, clientStats: client.stats, storeStats: store.stats, statistics: statistics, usage: usage,
             sourceFiles: log.source.files, sourceBytes: log.source.bytes, digest: simulation.trace.digestHex)
         simulation.tearDown()
@@ -90,7 +93,13 @@ public struct BackupExperiment: ExperimentFile {
                                at time: VirtualInstant) async -> BackupResult.Sample {
         let usage = await store.state.usage(bucket: bucket)
         let statistics = await manager.statistics()
-        return BackupResult.Sample(
+        return reading(usage: usage, statistics: statistics, manager: manager, client: client, at: time)
+    }
+
+    /// One row of the timeline: the store's usage, the manager's statistics and the counters.
+    private static func reading(usage: ObjectStoreUsage, statistics: BackupStatistics, manager: BackupManager,
+                                client: ObjectStoreClient, at time: VirtualInstant) -> BackupResult.Sample {
+        BackupResult.Sample(
             time: time.seconds, currentBytes: usage.currentBytes, noncurrentBytes: usage.noncurrentBytes,
             managerBytes: statistics.bytesStored, backupsKept: statistics.backupCount, attempts: client.stats.attempts,
             failedAttempts: client.stats.failedAttempts, retries: client.stats.retries, failedSyncs: manager.stats.failedSyncs)

@@ -6,11 +6,18 @@ extension BackupResult {
     private static let secondsPerDay = 86_400.0
     private static let mebibyte = 1_048_576.0
 
+    /// A reading's day on the charts: the last reading, taken once the work of the last instant
+    /// and the final listing have answered (a second or so after the end), is drawn at the end of
+    /// the run, so the axis ends on the run's last day rather than one tick further.
+    private static func day(_ sample: Sample, end: Duration) -> Double {
+        Swift.min(sample.time, end.seconds) / secondsPerDay
+    }
+
     /// Bytes stored over the run: what a listing shows, what sits at rest with noncurrent
-    /// versions, and the manager's own figure.
-    func bytesChart() -> TimelineChart {
+    /// versions, and the manager's own figure; its last point is the report's totals.
+    func bytesChart(end: Duration) -> TimelineChart {
         func series(_ name: String, _ value: (Sample) -> Int) -> TimelineChart.Series {
-            .init(name, samples: samples.map { .init(time: $0.time / Self.secondsPerDay, value: Double(value($0)) / Self.mebibyte) })
+            .init(name, samples: samples.map { .init(time: Self.day($0, end: end), value: Double(value($0)) / Self.mebibyte) })
         }
         return TimelineChart(
             title: "Bytes stored in the bucket",
@@ -21,10 +28,10 @@ extension BackupResult {
     }
 
     /// Backups the manager keeps, day by day: growing until retention starts deleting.
-    func backupsChart() -> TimelineChart {
+    func backupsChart(end: Duration) -> TimelineChart {
         TimelineChart(
             title: "Backups kept",
-            series: [.init("backups kept", samples: samples.map { .init(time: $0.time / Self.secondsPerDay, value: Double($0.backupsKept)) })],
+            series: [.init("backups kept", samples: samples.map { .init(time: Self.day($0, end: end), value: Double($0.backupsKept)) })],
             events: retentionEvents(), xAxisLabel: "virtual time (days)", yAxisLabel: "backups")
     }
 

@@ -11,8 +11,8 @@ extension BackupResult {
         bundle.add("backup/timeline.csv", timelineCSV())
         bundle.add("backup/backups.csv", backupsCSV())
         bundle.add("backup/restores.csv", restoresCSV())
-        bundle.add("backup/bytes_stored.svg", bytesChart().svg())
-        bundle.add("backup/backups_kept.svg", backupsChart().svg())
+        bundle.add("backup/bytes_stored.svg", bytesChart(end: spec.duration).svg())
+        bundle.add("backup/backups_kept.svg", backupsChart(end: spec.duration).svg())
         bundle.add("backup/errors_per_hour.svg", errorsChart(storms: spec.store.errorStorms, interval: spec.sampleInterval).svg())
         if !restores.isEmpty { bundle.add("backup/restores.svg", restoresChart().svg()) }
         return bundle
@@ -22,7 +22,7 @@ extension BackupResult {
         var table = CSVTable(header: ["seconds", "current_bytes", "noncurrent_bytes", "manager_bytes", "backups_kept",
                                       "attempts", "failed_attempts", "retries", "failed_syncs"])
         for sample in samples {
-            table.append([NumberFormat.fixed(sample.time, decimals: 0), String(sample.currentBytes), String(sample.noncurrentBytes),
+            table.append([NumberFormat.trimmed(sample.time, maxDecimals: 3), String(sample.currentBytes), String(sample.noncurrentBytes),
                           String(sample.managerBytes), String(sample.backupsKept), String(sample.attempts),
                           String(sample.failedAttempts), String(sample.retries), String(sample.failedSyncs)])
         }

@@ -52,7 +52,9 @@ public struct BackupResult: Sendable {
         public var failure: String?
     }
 
-    /// The timeline, one reading per sampling interval and one at the end.
+    /// The timeline: one reading per sampling interval before the end, then the end of the run —
+    /// after the work due at the last instant and the final listing, a moment past the duration —
+    /// made of the report's own totals (the counters, usage and statistics below).
     public var samples: [Sample]
     /// The restores, in the file's order.
     public var restores: [RestoreCheck]

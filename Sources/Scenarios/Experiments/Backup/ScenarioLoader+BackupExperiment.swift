@@ -127,11 +127,11 @@ extension ScenarioLoader {
         guard let cursor else { return ObjectStore.Configuration() }
         let fields = try cursor.mapping(ScenarioSchema.storeModel)
         let rate = try fields["bytes_per_second"].map { cursor throws(ScenarioError) in
-            // A rate is read as a size, in whole bytes: the simulator needs one above zero, and
-            // under half a byte rounds to none (the schema's minimum is 0.5).
+            // A rate is read as a size, in whole bytes (a fraction is refused by the reader): the
+            // simulator needs one above zero.
             let bytes = try cursor.byteCount()
             guard bytes > 0 else {
-                throw cursor.error(.invalidValue("a transfer rate is at least 1 byte a second (written 0.5 or more: a size rounds to whole bytes), got \(cursor.text?.excerpt ?? "")"))
+                throw cursor.error(.invalidValue("a transfer rate is at least 1 byte a second, got \(cursor.text?.excerpt ?? "")"))
             }
             return Double(bytes)
         } ?? Double(100 << 20)

@@ -49,7 +49,7 @@ extension QueueResult {
                                       "moved_on_add", "ideal_on_add", "leaders_changed_on_add", "moved_on_remove", "ideal_on_remove"])
         for cell in analysis.cells {
             table.append([cell.algorithm, String(cell.brokers), cell.replicasPerBroker.counts.map(String.init).joined(separator: " "),
-                          NumberFormat.fixed(cell.replicasPerBroker.peakToAverage, decimals: 4), NumberFormat.fixed(cell.replicasPerBroker.maximumZScore, decimals: 3),
+                          NumberFormat.fixed(cell.replicasPerBroker.peakToAverage, decimals: 4), NumberFormat.fixed(cell.busiestZScore, decimals: 3),
                           cell.leadersPerBroker.counts.map(String.init).joined(separator: " "), String(cell.added.replicasMoved), NumberFormat.fixed(cell.idealAdded, decimals: 2),
                           String(cell.added.leadersChanged), cell.removed.map { String($0.replicasMoved) } ?? "", String(cell.idealRemoved)])
         }

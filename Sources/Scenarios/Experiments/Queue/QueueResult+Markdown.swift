@@ -232,14 +232,14 @@ extension QueueResult {
 
     private func analysisSection(_ analysis: QueuePlacementAnalysis) -> String {
         var out = "## Placement: \(NumberFormat.counted(analysis.partitions, "partition")) × \(NumberFormat.counted(analysis.replication, "copy", plural: "copies"))\n\n"
-        out += "Replicas per broker against a uniform random split (the statistics A-1 uses), and what moves when a broker is added (ideal: the new broker's fair share) "
-        out += "or broker 1 is removed (ideal: exactly what it held).\n\n"
+        out += "Replicas per broker against a random placement, and what moves when a broker is added (ideal: the new broker's fair share) "
+        out += "or broker 1 is removed (ideal: exactly what it held). \(Self.randomPlacementText(analysis))\n\n"
         var table = MarkdownTable(columns: [.text("algorithm"), .numeric("brokers"), .numeric("replicas min … max"), .numeric("max / mean"), .numeric("z of busiest"),
                                             .numeric("moved on add (ideal)"), .numeric("moved on remove (ideal)"), .numeric("leaders changed on add")])
         for cell in analysis.cells {
             let stats = cell.replicasPerBroker
             table.append([cell.algorithm, String(cell.brokers), "\(stats.minimum) … \(stats.maximum)", NumberFormat.fixed(stats.peakToAverage, decimals: 2),
-                          NumberFormat.fixed(stats.maximumZScore, decimals: 1),
+                          NumberFormat.fixed(cell.busiestZScore, decimals: 1),
                           "\(cell.added.replicasMoved) (\(NumberFormat.fixed(cell.idealAdded, decimals: 1)))",
                           cell.removed.map { "\($0.replicasMoved) (\(cell.idealRemoved))" } ?? "–", String(cell.added.leadersChanged)])
         }
@@ -248,9 +248,40 @@ extension QueueResult {
         let fairest = analysis.cells.min { $0.replicasPerBroker.peakToAverage < $1.replicasPerBroker.peakToAverage }
         if let worst, let fairest {
             out += "Most movement beyond the ideal on an add: \(worst.algorithm) with \(NumberFormat.counted(worst.brokers, "broker")) (\(worst.added.replicasMoved) replicas against \(NumberFormat.fixed(worst.idealAdded, decimals: 1))). "
-            out += "Evenest split: \(fairest.algorithm) with \(NumberFormat.counted(fairest.brokers, "broker")) (max / mean \(NumberFormat.fixed(fairest.replicasPerBroker.peakToAverage, decimals: 2))).\n\n"
+            out += "Evenest split: \(fairest.algorithm) with \(NumberFormat.counted(fairest.brokers, "broker")) (max / mean \(NumberFormat.fixed(fairest.replicasPerBroker.peakToAverage, decimals: 2))). "
         }
+        out += Self.busiestText(analysis) + "\n\n"
         return out
+    }
+
+    /// The reference the z column is measured against, with its figures for the first broker count.
+    static func randomPlacementText(_ analysis: QueuePlacementAnalysis) -> String {
+        var out = analysis.replication == 1 ? "In a random placement each partition's copy goes to a broker drawn at random, "
+            : "In a random placement each partition's \(NumberFormat.integer(analysis.replication)) copies go to distinct brokers drawn at random, "
+        out += "so each of B brokers holds Binomial(\(NumberFormat.integer(analysis.partitions)), \(NumberFormat.integer(analysis.replication))/B) replicas"
+        if let cell = analysis.cells.first {
+            out += " (with \(NumberFormat.counted(cell.brokers, "broker")), \(NumberFormat.fixed(cell.random.mean, decimals: 1)) ± \(NumberFormat.fixed(cell.random.standardDeviation, decimals: 1)))"
+        }
+        out += "; z is how many of its standard deviations the busiest broker holds above the mean."
+        return out
+    }
+
+    /// Which cells' busiest broker is beyond what chance gives a random placement (z above 3: the
+    /// largest of a few random counts is typically 1–2 standard deviations above the mean).
+    static func busiestText(_ analysis: QueuePlacementAnalysis) -> String {
+        let beyond = analysis.cells.filter { $0.busiestZScore > 3 }
+        guard !beyond.isEmpty else {
+            return "Every busiest broker is within 3 standard deviations of a random placement's mean: no algorithm here loads a broker more than chance would."
+        }
+        var groups: [(algorithm: String, cells: [QueuePlacementAnalysis.Cell])] = []
+        for cell in beyond {
+            if let index = groups.firstIndex(where: { $0.algorithm == cell.algorithm }) { groups[index].cells.append(cell) } else { groups.append((cell.algorithm, [cell])) }
+        }
+        let parts = groups.map { group in
+            let counts = ClaimCheck.list(group.cells.map { NumberFormat.integer($0.brokers) })
+            return "\(group.algorithm) with \(counts) brokers (z \(group.cells.map { NumberFormat.fixed($0.busiestZScore, decimals: 1) }.joined(separator: ", ")))"
+        }
+        return "More than 3 standard deviations above a random placement's mean (the busiest of a few random counts is typically 1–2 above), the busiest broker is loaded by the placement, not by chance: \(ClaimCheck.list(parts))."
     }
 }
 

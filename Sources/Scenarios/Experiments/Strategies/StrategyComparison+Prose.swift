@@ -50,7 +50,7 @@ extension StrategyComparison {
     }
 
     private var configuration: LoadBalancer.Configuration? { base.balancer?.configuration }
-    private var timeoutText: String { configuration?.forwardTimeout.formattedSeconds ?? "the per-try timeout" }
+    private var timeoutText: String { configuration.map { DurationFormat.seconds($0.forwardTimeout.seconds) } ?? "the per-try timeout" }
     private static func retried(_ cell: Cell) -> Int { cell.result.balancer?.retried ?? 0 }
 
     /// Identical servers: how evenly each strategy spread the load, and why the most uneven one

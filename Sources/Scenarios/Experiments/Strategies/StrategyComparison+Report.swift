@@ -22,12 +22,12 @@ extension StrategyComparison {
         out += "- traffic: \(base.summary)\n"
         if let balancer = base.balancer {
             let configuration = balancer.configuration
-            out += "- balancer: per-try timeout \(configuration.forwardTimeout.formattedSeconds), \(NumberFormat.counted(configuration.retries + 1, "try", plural: "tries"))"
+            out += "- balancer: per-try timeout \(DurationFormat.seconds(configuration.forwardTimeout.seconds)), \(NumberFormat.counted(configuration.retries + 1, "try", plural: "tries"))"
             if configuration.retries > 0 { out += " on \(Self.retryConditionsText(configuration.retryOn))" }
-            if let passive = configuration.passiveHealth { out += ", max_fails=\(passive.maxFails) fail_timeout=\(passive.failTimeout.formattedSeconds)" }
+            if let passive = configuration.passiveHealth { out += ", max_fails=\(passive.maxFails) fail_timeout=\(DurationFormat.seconds(passive.failTimeout.seconds))" }
             out += "; the same for every strategy\n"
         }
-        out += "\nEvery cell is one simulation of \(base.limits.duration?.formattedSeconds ?? "?") of traffic with seed \(base.seed); the digests are in `results.csv`. "
+        out += "\nEvery cell is one simulation of \(base.limits.duration.map { DurationFormat.seconds($0.seconds) } ?? "?") of traffic with seed \(base.seed); the digests are in `results.csv`. "
         out += "The section after the first table runs every cell with \(seedStudy.seeds.count) seeds and says which differences are noise.\n\n"
         out += "## p99 by strategy and situation\n\n"
         var summary = MarkdownTable(columns: [.text("strategy")] + situations.map { .numeric($0.name) })

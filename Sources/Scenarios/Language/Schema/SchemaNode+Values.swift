@@ -57,7 +57,7 @@ extension SchemaNode {
     private static let byteUnits = "(KiB|MiB|GiB|KB|MB|GB|B)"
 
     /// ``YAMLCursor/duration()``: `250ms`, `1.5s`, `2m`, `1h`, `3d`, or a number of seconds.
-    static let duration = SchemaNode.named("duration", summary: "A duration of virtual time: 250ms, 1.5s, 2m, 1h, 3d, 100us, 10ns, or a number of seconds; at most 100 years.", .anyOf([
+    static let duration = SchemaNode.named("duration", summary: "A duration of virtual time, a whole number of nanoseconds: 250ms, 1.5s, 2m, 1h, 3d, 100us, 10ns, or a number of seconds; at most 100 years.", .anyOf([
         .number(minimum: 0, maximum: YAMLCursor.maximumSeconds),
         .text(pattern: "^\(noLeadingZero) *\(unsignedDecimal) *\(durationUnits)? *$"),
     ]))
@@ -98,14 +98,14 @@ extension SchemaNode {
     }
 
     /// ``YAMLCursor/byteCount()``: `65536`, `64KiB`, `1.5MB`, `100 MB`.
-    static let byteCount = SchemaNode.named("byte_count", summary: "A size in bytes: 65536, 64KiB, 1.5MB, 100 MB (KB, MB, GB are powers of 1000; KiB, MiB, GiB of 1024); at most 1GiB.", .anyOf([
-        .number(minimum: 0, maximum: Double(YAMLCursor.maximumBytes)),
+    static let byteCount = SchemaNode.named("byte_count", summary: "A whole number of bytes: 65536, 64KiB, 1.5MB, 100 MB (KB, MB, GB are powers of 1000; KiB, MiB, GiB of 1024; 0.4B is refused); at most 1GiB.", .anyOf([
+        .integer(minimum: 0, maximum: YAMLCursor.maximumBytes),
         .text(pattern: "^\(noLeadingZero) *\(unsignedDecimal) *\(byteUnits)? *$"),
     ]))
 
     /// ``YAMLCursor/positiveByteCount()``.
-    static let positiveByteCount = SchemaNode.named("positive_byte_count", summary: "A size of at least one byte: 65536, 64KiB, 1.5MB; at most 1GiB.", .anyOf([
-        .number(minimum: 0.5, maximum: Double(YAMLCursor.maximumBytes)),
+    static let positiveByteCount = SchemaNode.named("positive_byte_count", summary: "A whole number of bytes, at least one: 65536, 64KiB, 1.5MB; at most 1GiB.", .anyOf([
+        .integer(minimum: 1, maximum: YAMLCursor.maximumBytes),
         .text(pattern: "^\(noLeadingZero) *\(positiveDecimal) *\(byteUnits)? *$"),
     ]))
 

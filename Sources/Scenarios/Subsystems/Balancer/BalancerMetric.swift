@@ -31,7 +31,8 @@ public enum BalancerMetric: String, MetricCatalog {
     case minServerThroughput = "min_server_throughput"
     /// The highest successful requests per second answered by one primary server.
     case maxServerThroughput = "max_server_throughput"
-    /// The busiest primary's successful requests over the mean (1 is perfectly even).
+    /// The busiest primary's successful requests over the mean (1 is perfectly even); not
+    /// measured when no primary served a request.
     case imbalance
     /// Successful requests answered by backup servers.
     case backupServed = "backup_served"
@@ -82,6 +83,10 @@ public enum BalancerMetric: String, MetricCatalog {
     public var isRateOfEndedRequests: Bool {
         self == .throughput || self == .minServerThroughput || self == .maxServerThroughput
     }
+
+    /// Whether it compares what the primary servers served, which a run where they served nothing
+    /// does not measure: `imbalance` of no request is 0/0, not the perfectly even 1.
+    public var isShareOfServed: Bool { self == .imbalance }
 
     /// Whether only a balancer measures it (clients that talk to servers directly have none).
     public var needsBalancer: Bool {

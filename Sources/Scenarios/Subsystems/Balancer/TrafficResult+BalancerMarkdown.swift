@@ -1,26 +1,32 @@
 import Reports
 
 extension TrafficResult {
-    /// Per-server latency and throughput as clients saw them. The "500s" are those its error
+    /// Per-server latency and throughput as clients saw them: the successes (successful answers
+    /// that reached a client) beside the requests the server finished, and their rate. The "500s" are those its error
     /// rate drew; a server that hung gets a column of the requests the hang held (each answered
     /// 500 when the hang ended, if it ended within the run), left out where nothing hung, so the
     /// two 500 sources add up to the Requests table's. With no client request, the per-second
     /// figure is "—": nothing was measured.
     func serverLatencyMarkdown() -> String {
         let hung = servers.contains { $0.heldByHang > 0 }
-        var columns: [MarkdownTable.Column] = [.text("server"), .numeric("served"), .numeric("per second"), .numeric("500s")]
+        var columns: [MarkdownTable.Column] = [.text("server"), .numeric("served"), .numeric("successes"), .numeric("per second"), .numeric("500s")]
         if hung { columns.append(.numeric("held by a hang")) }
         var table = MarkdownTable(columns: columns + [.numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("p99.9"), .numeric("mean")])
         for server in servers {
             // A server clients got no successful answer from has no latency: "—", not 0 ms.
             let latency = server.latency.map { [$0.p50, $0.p95, $0.p99, $0.p999, $0.mean].map(latencyText) } ?? Array(repeating: "—", count: 5)
             // No rate over a run too short to show its time (``runTooShortForRates``).
-            var row = [server.id, NumberFormat.integer(server.served), issued == 0 || runTooShortForRates ? "—" : NumberFormat.fixed(server.throughput, decimals: 1, grouping: true),
+            // The rate counts successes (answers that reached a client), so its count is beside it:
+            // s1 served 5,788 at "192.8" a second, which was 5,783 successes over 30.001 s.
+            let successes = server.completionsPerSecond.reduce(0, +)
+            var row = [server.id, NumberFormat.integer(server.served), NumberFormat.integer(successes),
+                       issued == 0 || runTooShortForRates ? "—" : NumberFormat.fixed(server.throughput, decimals: 1, grouping: true),
                        NumberFormat.integer(server.errors)]
             if hung { row.append(NumberFormat.integer(server.heldByHang)) }
             table.append(row + latency)
         }
         var out = "## Latency and throughput by server\n\n" + table.rendered() + "\n"
+        out += "Served counts the requests a server answered without an error; successes, those of its answers that reached a client (not one that came after the balancer or the client gave up, or was lost on the way), and per second is successes over the time clients were active.\n\n"
         if hung {
             out += "A request that arrives while its server hangs is held, and answered 500 when the hang ends (not at all when the hang outlasts the run).\n\n"
         }

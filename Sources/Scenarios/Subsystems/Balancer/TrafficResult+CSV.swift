@@ -35,6 +35,14 @@ extension TrafficResult {
         return table.rendered()
     }
 
+    /// A latency in seconds for summary.csv: six decimals (the histogram's microseconds), nine
+    /// (the clock's nanoseconds) for one that six would write `0.000000` — the latency of a run
+    /// shorter than a microsecond, which no latency outlasts (a 3 ns request of a 3 ns run is
+    /// `0.000000003`, as report.json's `3e-09`).
+    static func csvSeconds(_ seconds: Double) -> String {
+        seconds > 0 && seconds < 0.5e-6 ? NumberFormat.fixed(seconds, decimals: 9) : NumberFormat.fixed(seconds, decimals: 6)
+    }
+
     /// One row per figure of the run: name and value (latencies in seconds). `balancer_retried`
     /// counts retries (forwards after a failed try), as the JSON's `retried` and the metric
     /// `balancer.retries` do. The balancer's own refusals are counted where it made them, by
@@ -52,7 +60,7 @@ extension TrafficResult {
         for failure in statusFailures { table.append(["status_\(failure.status)", String(failure.count)]) }
         // Empty when no request succeeded, as `metrics.csv` leaves what a run did not measure.
         // Latencies no longer than the run, and no rate over less than a microsecond, as report.json.
-        for figure in latency { table.append(["latency_\(figure.label)_seconds", latencyMeasured ? NumberFormat.fixed(latencyWithinRun(figure.seconds), decimals: 6) : ""]) }
+        for figure in latency { table.append(["latency_\(figure.label)_seconds", latencyMeasured ? Self.csvSeconds(latencyWithinRun(figure.seconds)) : ""]) }
         // Empty where `balancer.throughput` is not measured (no request ended, or the run was
         // shorter than a microsecond): a world with no client traffic read 0.000 here and
         // nothing in metrics.csv and report.json.

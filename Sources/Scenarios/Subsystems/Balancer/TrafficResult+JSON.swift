@@ -5,7 +5,7 @@ extension TrafficResult {
     /// The version of the JSON report's schema; bumped on any incompatible change.
     public static let jsonSchema = "orrery.run/1"
 
-    private struct Document: Encodable {
+    fileprivate struct Document: Encodable {
         /// `seconds` is left out when no request succeeded (nothing was measured).
         struct Latency: Encodable { var label: String; var seconds: Double? }
         struct Status: Encodable { var status: Int; var count: Int }
@@ -76,8 +76,12 @@ extension TrafficResult {
     /// Latencies are the histogram's figures no longer than the run (``latencyWithinRun(_:)``),
     /// as report.md gives them; a rate over less than a microsecond is left out.
     public func json() -> String {
+        JSONReport.encode(document)
+    }
+
+    private var document: Document {
         let rates = ratesMeasured
-        let document = Document(
+        return Document(
             schema: TrafficResult.jsonSchema, scenario: scenario, seed: seed, replay: replayCommand, digest: digest,
             passed: passed, failure: failure, virtualSeconds: virtualSeconds, events: events,
             issued: issued, succeeded: succeeded, completed: completed, timeouts: timeouts, unreachable: unreachable, refused: refused,
@@ -97,7 +101,23 @@ extension TrafficResult {
             claims: claims.isEmpty ? nil : claims.map { .init(claim: $0.claim.text, holds: $0.holds, checks: $0.checks.map(Self.checkDocument)) },
             balancer: balancer.map(TrafficResult.balancerDocument), deployment: deployment?.document(runSeconds: virtualSeconds),
             zones: zones?.document(runSeconds: virtualSeconds))
-        return JSONReport.encode(document)
+    }
+
+    /// What a composed world's report.json holds of its servers and balancer under `traffic`:
+    /// the per-server figures, the balancer's (its upstreams, failovers and events), a
+    /// deployment's phases and the zones' figures, as a world of servers and a balancer alone
+    /// gives them at its top level.
+    struct Detail: Encodable {
+        fileprivate var servers: [Document.Server]
+        fileprivate var balancer: Document.Balancer?
+        var deployment: DeploymentFigures.Document?
+        var zones: ZoneFigures.Document?
+    }
+
+    /// ``Detail`` of this run.
+    var detail: Detail {
+        let document = self.document
+        return Detail(servers: document.servers, balancer: document.balancer, deployment: document.deployment, zones: document.zones)
     }
 
     private static func checkDocument(_ check: ExpectationCheck) -> Document.Check {

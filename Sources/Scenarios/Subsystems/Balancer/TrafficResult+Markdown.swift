@@ -34,13 +34,8 @@ extension TrafficResult {
         if listingFaults && !faults.isEmpty {
             out += "## Faults\n\n" + faults.map { "- \($0)\n" }.joined() + "\n"
         }
-        if !checks.isEmpty {
-            out += "## Expectations\n\n"
-            var checkTable = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
-            for check in checks { checkTable.append(["`\(check.expectation.text)`", Self.measuredText(check), check.holds ? "holds" : "**fails**"]) }
-            out += checkTable.rendered() + "\n"
-        }
-        out += ClaimOutcome.markdownSection(claims, heading: "##", measured: Self.measuredText)
+        out += ExpectationCheck.markdownSection(checks, heading: "##")
+        out += ClaimOutcome.markdownSection(claims, heading: "##")
         return out
     }
 
@@ -58,7 +53,9 @@ extension TrafficResult {
         if runTooShortForRates {
             out += "Throughput: — (\(NumberFormat.counted(succeeded, "successful request")) in \(DurationFormat.seconds(virtualSeconds)) of virtual time, too short a run for a rate per second).\n\n"
         } else {
-            out += "Throughput: \(NumberFormat.fixed(throughput, decimals: 1, grouping: true)) successful requests per virtual second.\n\n"
+            // A rate under 0.05 a second gets the digits that show it: one request a minute read "0.0".
+            let rate = throughput > 0 && throughput < 0.05 ? NumberFormat.precise(throughput, minimumDecimals: 1) : NumberFormat.fixed(throughput, decimals: 1, grouping: true)
+            out += "Throughput: \(rate) successful requests per virtual second.\n\n"
         }
 
         out += "## Latency of successful requests\n\n"
@@ -85,14 +82,5 @@ extension TrafficResult {
     /// The Requests section of a run in which no client issued a request.
     private func noClientMarkdown() -> String {
         "No client request was issued: there is no client throughput or latency to measure.\n\n"
-    }
-
-    /// What a check measured as every world's report shows it (``ExpectationCheck/readableMeasuredText``:
-    /// a count as an integer, a ratio to 4 decimals at most, a duration under a second in
-    /// milliseconds and a longer one in seconds, "not measured" for what the run could not
-    /// measure): a recovery time of 18 s read `18,000.000 ms` here and `18.000 s` in the
-    /// failover table and on the terminal.
-    static func measuredText(_ check: ExpectationCheck) -> String {
-        check.readableMeasuredText
     }
 }

@@ -23,4 +23,9 @@ extension TrafficResult {
         // No span (every request ended at time zero) reads a throughput of 0.
         return throughput > 0 && Double(succeeded) / throughput >= Self.shortestRateSpan * (1 - 1e-9)
     }
+
+    /// Whether the primaries' split (``BalancerMetric/imbalance``) was measured: some primary
+    /// served a request. With none served the busiest over the mean is 0/0, which read 1 (perfectly
+    /// even) in a run that sent nothing, while its throughput, latency and ratios read unmeasured.
+    var servedMeasured: Bool { primaries.contains { $0.served > 0 } }
 }

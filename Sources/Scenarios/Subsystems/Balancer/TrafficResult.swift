@@ -89,6 +89,7 @@ public struct TrafficResult: Sendable {
         // A rate over less than a microsecond (``ratesMeasured``) is not measured: over a 3 ns
         // run, `balancer.throughput` read 333,333,333 requests a second.
         if known.isRateOfEndedRequests && !ratesMeasured { return nil }
+        if known.isShareOfServed && !servedMeasured { return nil }
         // The zones' figures are read from ``zones``: without them (a world without zones, or a
         // result whose zones are not attached yet) nothing was measured, and a share of no
         // forwards is 0/0, not 0.

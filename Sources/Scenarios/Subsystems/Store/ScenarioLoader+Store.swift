@@ -39,8 +39,10 @@ extension ScenarioLoader {
                             clientTimeout: try client?["timeout"]?.positiveDuration() ?? .seconds(5), retry: retry)
     }
 
-    /// Parses `operations:`: a list of steps, or `{client: NAME, steps: [...]}`.
-    static func parseOperationsSection(_ cursor: YAMLCursor) throws(ScenarioError) -> OperationsSection {
+    /// Parses `operations:`: a list of steps, or `{client: NAME, steps: [...]}`, of `file` ("a
+    /// world", or an operation scenario's ``OperationStepParser/operationFile``), as the limits'
+    /// messages name it.
+    static func parseOperationsSection(_ cursor: YAMLCursor, in file: String = "a world") throws(ScenarioError) -> OperationsSection {
         var client: NodeID = "client"
         var stepsCursor = cursor
         if case .mapping = cursor.node {
@@ -53,6 +55,7 @@ extension ScenarioLoader {
             stepsCursor = try fields.required("steps")
         }
         var parser = OperationStepParser()
+        parser.file = file
         var steps: [OperationScenario.Step] = []
         let items = try stepsCursor.list()
         guard items.count <= ScenarioSchema.maximumOperations else { throw stepsCursor.error(.invalidValue("at most 100,000 operations, got \(items.count)")) }

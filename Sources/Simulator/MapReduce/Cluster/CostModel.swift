@@ -13,6 +13,11 @@ extension MapReduce {
     /// every CPU charge multiplied by the node's current `slowFactor` (a `slow` fault), and paid
     /// in small slices so that progress is visible and a crash or a pause takes effect mid-task.
     ///
+    /// The per-byte costs may hold fractions of a nanosecond (`Duration` keeps attoseconds): a
+    /// task's charge is summed exactly and only its total is rounded to the clock's whole
+    /// nanosecond, to the nearest one (a half rounds up) — 0.4 ns a byte over 1,000,000 bytes is
+    /// exactly 0.4 ms, over 1 byte 0 ns, over 2 bytes 1 ns.
+    ///
     /// The defaults reproduce seed 001's figures: about 80 µs per ~100-byte log event, i.e. a map
     /// task of 10,000 events takes ~0.8 s and one map worker maps ~12,500 events/s; a reducer
     /// reduces ~20,000 keys/s.
@@ -49,23 +54,36 @@ extension MapReduce {
             self.progressSlice = progressSlice
         }
 
-        /// Unscaled CPU time of a map task with these counters.
+        /// Unscaled CPU time of a map task with these counters: the exact sum, rounded to the
+        /// nearest nanosecond (``roundedToNanoseconds(_:)``).
         public func mapTime(_ statistics: MapStatistics) -> Duration {
-            mapPerRecord * statistics.inputRecords + mapPerByte * statistics.inputBytes
-                + mapPerEmittedRecord * statistics.emittedRecords + spillPerByte * statistics.outputBytes
+            Self.roundedToNanoseconds(mapPerRecord * statistics.inputRecords + mapPerByte * statistics.inputBytes
+                + mapPerEmittedRecord * statistics.emittedRecords + spillPerByte * statistics.outputBytes)
+        }
+
+        /// `duration` as a whole number of nanoseconds, the nearest one (a half rounds up): the
+        /// one rounding a task's charge sees, where the clock (``Swift/Duration/nanoseconds``)
+        /// would drop the fraction.
+        public static func roundedToNanoseconds(_ duration: Duration) -> Duration {
+            let perNanosecond: Int128 = 1_000_000_000
+            let attoseconds = duration.attoseconds
+            let (whole, rest) = attoseconds.quotientAndRemainder(dividingBy: perNanosecond)
+            // quotientAndRemainder truncates toward zero; charges are never negative.
+            let nanoseconds = rest * 2 >= perNanosecond ? whole + 1 : whole
+            return Duration(attoseconds: nanoseconds * perNanosecond)
         }
 
         /// Unscaled CPU time of a reduce task over `records` intermediate records and `keys` keys:
         /// its merge (``mergeTime(records:)``), then the reduce function over each key.
         public func reduceTime(records: Int, keys: Int) -> Duration {
-            mergeTime(records: records) + reducePerKey * keys
+            Self.roundedToNanoseconds(mergeTime(records: records) + reducePerKey * keys)
         }
 
         /// Unscaled CPU time of a reduce task's merge of `records` intermediate records: the
         /// first part of ``reduceTime(records:keys:)``, what Hadoop's reducer reports as its sort
         /// phase.
         public func mergeTime(records: Int) -> Duration {
-            reducePerRecord * records
+            Self.roundedToNanoseconds(reducePerRecord * records)
         }
 
         /// Time to move `bytes` across the network (latency not included).

@@ -33,7 +33,7 @@ import Testing
         #expect(!result.passed)
         let markdown = traffic.markdown()
         #expect(markdown.contains("No client request succeeded: there is no latency to measure.\n\n| p50 | p90 | p95 | p99 | p99.9 | mean | max |\n| --: | --: | --: | --: | ----: | ---: | --: |\n|   — |   — |   — |   — |     — |    — |   — |\n"))
-        #expect(markdown.contains("| s1     |      0 |        0.0 |   51 |   — |   — |   — |     — |    — |"))
+        #expect(markdown.contains("| s1     |      0 |         0 |        0.0 |   51 |   — |   — |   — |     — |    — |"))
         #expect(markdown.contains("| `balancer.p99 < 1ms`          | not measured | **fails** |"))
         #expect(markdown.contains("| `balancer.errors == 103`      |          103 | holds     |"))
         #expect(traffic.summaryCSV().contains("latency_p99_seconds,\nlatency_p99.9_seconds,\n"))

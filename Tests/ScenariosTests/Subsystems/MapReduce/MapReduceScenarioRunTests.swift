@@ -74,7 +74,8 @@ import Testing
         let (world, result) = Self.run(Self.scenario(expect: [expectation]))
         #expect(!world.passed)
         #expect(world.checks.map(\.holds) == [false])
-        let makespan = DurationFormat.seconds(result.run.report?.makespan?.seconds)
+        // In the threshold's unit: milliseconds for `1ms`.
+        let makespan = DurationFormat.milliseconds(try #require(result.run.report?.makespan?.seconds))
         let outcome = try ScenarioFile.world(Self.scenario(expect: [expectation]).world).run()
         #expect(outcome.failure
             == "seed 3: scenario 't' failed; replay with: orrery run t.yaml --seed 3\n  t.yaml:12:5: expectation 'makespan < 1ms' failed: measured \(makespan)")

@@ -13,17 +13,17 @@ import Testing
             run: {duration: 2s}
             object_store:
               storms: [{at: 0s, for: 1s, rate: 0.5, code: AccessDenied}]
-            """, expected: "w.yaml:3:47: error: a storm fails requests with a 500 or 503 code: expected one of InternalError, SlowDown, ServiceUnavailable, got 'AccessDenied' (at object_store.storms.[0].code)"),
+            """, expected: "w.yaml:3:47: error: a storm's code names an S3 error answered with 500 or 503, one of InternalError (500), SlowDown (503), ServiceUnavailable (503); got 'AccessDenied' (at object_store.storms.[0].code)"),
         Case(name: "a section storm with a 4xx code", yaml: """
             run: {duration: 2s}
             object_store:
               storms: [{at: 0s, for: 1s, rate: 0.5, code: NoSuchKey}]
-            """, expected: "w.yaml:3:47: error: a storm fails requests with a 500 or 503 code: expected one of InternalError, SlowDown, ServiceUnavailable, got 'NoSuchKey' (S3 answers it with 404) (at object_store.storms.[0].code)"),
+            """, expected: "w.yaml:3:47: error: a storm's code names an S3 error answered with 500 or 503, one of InternalError (500), SlowDown (503), ServiceUnavailable (503); got 'NoSuchKey' (S3 answers it with 404) (at object_store.storms.[0].code)"),
         Case(name: "a storm fault with a misspelt code", yaml: """
             run: {duration: 2s}
             object_store: {buckets: [{name: logs}]}
             faults: [{at: 0s, storm: s3, for: 1s, rate: 0.5, code: SlowDwn}]
-            """, expected: "w.yaml:3:56: error: a storm fails requests with a 500 or 503 code: expected one of InternalError, SlowDown, ServiceUnavailable, got 'SlowDwn'; did you mean 'SlowDown'? (at faults.[0].code)"),
+            """, expected: "w.yaml:3:56: error: a storm's code names an S3 error answered with 500 or 503, one of InternalError (500), SlowDown (503), ServiceUnavailable (503); got 'SlowDwn'; did you mean 'SlowDown'? (at faults.[0].code)"),
     ]
 
     @Test(arguments: cases) func aBadStormCodeIsToldTheThreeCodesAStormTakes(_ testCase: Case) {

@@ -38,14 +38,15 @@ extension MapReduceScenarioLoader {
         return .shuffleStore(ttl: ttl)
     }
 
-    /// `cost:` — overrides of the cost model, each optional.
+    /// `cost:` — overrides of the cost model, each optional. The per-byte costs keep fractions of
+    /// a nanosecond (``YAMLCursor/perByteDuration()``); every other cost is a whole number of them.
     static func parseCost(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.CostModel {
         let fields = try cursor.mapping(ScenarioSchema.cost)
         var cost = MapReduce.CostModel()
         if let value = fields["map_per_record"] { cost.mapPerRecord = try value.duration() }
-        if let value = fields["map_per_byte"] { cost.mapPerByte = try value.duration() }
+        if let value = fields["map_per_byte"] { cost.mapPerByte = try value.perByteDuration() }
         if let value = fields["map_per_emitted_record"] { cost.mapPerEmittedRecord = try value.duration() }
-        if let value = fields["spill_per_byte"] { cost.spillPerByte = try value.duration() }
+        if let value = fields["spill_per_byte"] { cost.spillPerByte = try value.perByteDuration() }
         if let value = fields["reduce_per_record"] { cost.reducePerRecord = try value.duration() }
         if let value = fields["reduce_per_key"] { cost.reducePerKey = try value.duration() }
         if let value = fields["network_bytes_per_second"] { cost.networkBytesPerSecond = Double(try value.positiveByteCount()) }

@@ -20,7 +20,7 @@ enum JobReportTables {
         var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
         table.append(["status", report.status == .submitted ? "never started (submitted, no attempt ran)" : report.status.description])
         table.append(["map tasks × reduce tasks", "\(NumberFormat.integer(report.mapTasks)) × \(NumberFormat.integer(report.reduceTasks))"])
-        table.append(["makespan (submitted → done)", seconds(report.makespan)])
+        table.append(["makespan (received → done)", seconds(report.makespan)])
         table.append(["map phase", phaseText(report.mapPhase)])
         table.append(["reduce phase", phaseText(report.reducePhase)])
         return table

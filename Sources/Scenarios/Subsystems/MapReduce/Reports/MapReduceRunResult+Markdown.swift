@@ -147,23 +147,6 @@ extension MapReduceRunResult {
         if let chaos = scenario.cluster.attemptChaos {
             out += "Attempt chaos: each attempt's worker crashes with probability \(NumberFormat.fixed(chaos.crashProbability, decimals: 3)) or stalls with probability \(NumberFormat.fixed(chaos.stallProbability, decimals: 3)) shortly after the attempt starts.\n\n"
         }
-        if !checks.isEmpty {
-            out += "## Expectations\n\n"
-            var table = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
-            for check in checks {
-                table.append(["`\(check.expectation.text)`", MapReduceRunResult.format(check.measured, check.expectation.metric), check.holds ? "holds" : "**fails**"])
-            }
-            out += table.rendered() + "\n"
-        }
-        return out
-    }
-
-    /// A measured figure as its metric reads: `12.345 s`, `true`, `0.8123`, `1,234`.
-    static func format(_ value: Double?, _ metric: Metric) -> String {
-        guard let value else { return "—" }
-        if metric.unit == .duration { return DurationFormat.seconds(value, grouping: true) }
-        if metric.unit == .boolean { return value == 1 ? "true" : "false" }
-        if value == value.rounded() && abs(value) < 1e15 { return NumberFormat.integer(Int64(value)) }
-        return NumberFormat.fixed(value, decimals: 4)
+        return out + ExpectationCheck.markdownSection(checks, heading: "##")
     }
 }

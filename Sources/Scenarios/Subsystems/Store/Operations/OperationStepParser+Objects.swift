@@ -102,10 +102,10 @@ extension OperationStepParser {
         case (nil, let size?):
             let count = try size.byteCount()
             guard count <= Self.maximumGeneratedBody else {
-                throw size.error(.invalidValue("a generated body is at most 256 MiB in an operation scenario"))
+                throw size.error(.invalidValue("a generated body is at most 256 MiB in \(file)"))
             }
             guard bodyBytes + copiedBytes + count <= Self.maximumBodyBytes else {
-                throw size.error(.invalidValue("the file's bodies and copies would add up to \(NumberFormat.fixed(Double(bodyBytes + copiedBytes + count), decimals: 0, grouping: true)) bytes, more than the 1 GiB (\(NumberFormat.fixed(Double(Self.maximumBodyBytes), decimals: 0, grouping: true)) bytes) an operation scenario may make; make them fewer or smaller"))
+                throw size.error(.invalidValue("the file's bodies and copies would add up to \(NumberFormat.fixed(Double(bodyBytes + copiedBytes + count), decimals: 0, grouping: true)) bytes, more than the 1 GiB (\(NumberFormat.fixed(Double(Self.maximumBodyBytes), decimals: 0, grouping: true)) bytes) \(file) may make; make them fewer or smaller"))
             }
             bodyBytes += count
             let seed = try fields["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 0
@@ -122,7 +122,7 @@ extension OperationStepParser {
     /// encrypted copies of a 256 MiB object held 8.4 GB and ran past a minute).
     mutating func chargeCopy(at cursor: YAMLCursor) throws(ScenarioError) {
         guard bodyBytes + copiedBytes + bodyBytes <= Self.maximumBodyBytes else {
-            throw cursor.error(.invalidValue("this copy may write as many bytes as every body so far (\(NumberFormat.fixed(Double(bodyBytes), decimals: 0, grouping: true))), and the file's bodies and copies would then add up to \(NumberFormat.fixed(Double(bodyBytes + copiedBytes + bodyBytes), decimals: 0, grouping: true)) bytes, more than the 1 GiB (\(NumberFormat.fixed(Double(Self.maximumBodyBytes), decimals: 0, grouping: true)) bytes) an operation scenario may make; make them fewer or smaller"))
+            throw cursor.error(.invalidValue("this copy may write as many bytes as every body so far (\(NumberFormat.fixed(Double(bodyBytes), decimals: 0, grouping: true))), and the file's bodies and copies would then add up to \(NumberFormat.fixed(Double(bodyBytes + copiedBytes + bodyBytes), decimals: 0, grouping: true)) bytes, more than the 1 GiB (\(NumberFormat.fixed(Double(Self.maximumBodyBytes), decimals: 0, grouping: true)) bytes) \(file) may make; make them fewer or smaller"))
         }
         copiedBytes += bodyBytes
     }

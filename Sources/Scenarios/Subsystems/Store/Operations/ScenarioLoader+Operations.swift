@@ -19,7 +19,7 @@ extension ScenarioLoader {
             throw document.root.error(.invalidValue("an operation scenario lists 'operations:' (orrery ops runs only those); this file has none — run a world or an experiment with `orrery run`"))
         }
         let top = try document.sections(ScenarioSchema.operationFile)
-        let section = try parseOperationsSection(try top.required("operations"))
+        let section = try parseOperationsSection(try top.required("operations"), in: OperationStepParser.operationFile)
         return OperationScenario(name: document.name, file: document.file, seed: document.seed ?? 1, steps: section.steps)
     }
 }
@@ -31,6 +31,12 @@ struct OperationStepParser {
     static let bareOperations = ScenarioSchema.bareOperations
     /// Every operation, in the order the README lists them.
     static let operations = ScenarioSchema.operationByName.keys
+
+    /// What the file holding the steps is, as its limits' messages name it: ``operationFile``
+    /// or "a world" (``ScenarioLoader/parseOperationsSection(_:in:)``).
+    var file = Self.operationFile
+    /// An operation scenario (`orrery ops`), as messages name it.
+    static let operationFile = "an operation scenario"
 
     var labels = OperationLabels()
     /// 1-based index of the step being parsed.

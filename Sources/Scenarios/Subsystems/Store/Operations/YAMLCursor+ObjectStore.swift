@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 import Yams
 
@@ -14,16 +15,23 @@ extension YAMLCursor {
         return value
     }
 
-    /// A storm's `code`: one S3 answers with 500 or 503 (``ScenarioSchema/stormCodes``). A bad code
-    /// is told exactly those three, not every S3 code, where `choice` listed about 28 and the file
-    /// was then refused again for the one it picked from them.
+    /// A storm's `code`: the name of one of the S3 errors answered with HTTP 500 or 503
+    /// (``ScenarioSchema/stormCodes``). A bad code is told exactly those three with their
+    /// statuses, not every S3 code, where `choice` listed about 28 and the file was then refused
+    /// again for the one it picked from them; an HTTP status (`503`) is told the names that
+    /// answer with it, where the message said "500 or 503" and then refused 503.
     func stormCode() throws(ScenarioError) -> S3ErrorCode {
         let text = try string()
         let names = ScenarioSchema.stormCodes
         guard names.contains(text), let code = S3ErrorCode(rawValue: text) else {
-            let status = S3ErrorCode(rawValue: text).map { " (S3 answers it with \($0.httpStatus))" } ?? ""
-            throw error(.invalidValue("a storm fails requests with a 500 or 503 code: expected one of \(names.joined(separator: ", ")), got '\(text.excerpt)'\(status)"
-                + (Suggestion.closest(to: text, among: names).map { "; did you mean '\($0)'?" } ?? "")))
+            let codes = names.compactMap(S3ErrorCode.init(rawValue:))
+            let listed = codes.map { "\($0.rawValue) (\(NumberFormat.integer($0.httpStatus, grouping: false)))" }
+            let status = S3ErrorCode(rawValue: text).map { " (S3 answers it with \(NumberFormat.integer($0.httpStatus, grouping: false)))" } ?? ""
+            let answering = codes.filter { NumberFormat.integer($0.httpStatus, grouping: false) == text }.map(\.rawValue)
+            let hint = answering.isEmpty
+                ? Suggestion.closest(to: text, among: names).map { "; did you mean '\($0)'?" } ?? ""
+                : "; HTTP \(text) is \(answering.joined(separator: " or "))"
+            throw error(.invalidValue("a storm's code names an S3 error answered with 500 or 503, one of \(listed.joined(separator: ", ")); got '\(text.excerpt)'\(status)\(hint)"))
         }
         return code
     }

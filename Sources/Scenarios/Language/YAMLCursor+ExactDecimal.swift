@@ -1,0 +1,148 @@
+import Reports
+
+/// A decimal number read exactly — its digits and exponent, never a `Double` — and multiplied by
+/// a whole unit: `1.5KiB` is 1.5 × 1,024 = 1,536 bytes, `0.4ns` is 0.4 × 10⁹ = 400,000,000
+/// attoseconds, `999.9999us` is 999,999.9 ns, not a whole number of nanoseconds. Whether a
+/// duration is a whole number of nanoseconds (the virtual clock's unit) or a size a whole number
+/// of bytes is decided here, so `0.3s` (0.299999… as a `Double`) is whole and `1.5ns` is not.
+enum ExactDecimal {
+    /// A number times a unit.
+    enum Scaled: Equatable {
+        /// A whole number of the target unit.
+        case whole(Int128)
+        /// Not a whole number: it lies strictly between `below` and `below + 1`.
+        case fraction(below: Int128)
+        /// Too large for 128 bits (every caller has refused such a value by its `Double` first).
+        case tooLarge
+    }
+
+    /// `text` (a number as ``DecimalText/isDecimal(_:)`` reads it; its magnitude: every caller
+    /// has refused a negative one, and `-0` is 0) times `unit`
+    /// (a whole number of the target unit: 1,024 for `KiB` in bytes, 10¹⁸ for `s` in
+    /// attoseconds), exactly; nil when `text` is no such number.
+    ///
+    /// A number with more significant digits than 128 bits hold beside the unit (about 35) is
+    /// read to those digits and called a fraction: a duration or size the loader accepts (at
+    /// most 100 years, 1 GiB) that is whole in its unit needs fewer.
+    static func scaled(_ text: Substring, by unit: Int128) -> Scaled? {
+        guard unit > 0, DecimalText.isDecimal(text) else { return nil }
+        var body = Substring(text.filter { $0 != "_" })
+        if body.first == "+" || body.first == "-" { body = body.dropFirst() }
+        var exponent = 0
+        if let mark = body.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            exponent = clampedExponent(body[body.index(after: mark)...])
+            body = body[..<mark]
+        }
+        let point = body.firstIndex(of: ".")
+        let whole = point.map { body[..<$0] } ?? body
+        let fraction = point.map { body[body.index(after: $0)...] } ?? ""
+        exponent -= fraction.count
+        var digits = Substring(String(whole) + String(fraction)).drop { $0 == "0" }
+        guard !digits.isEmpty else { return .whole(0) }
+        while digits.last == "0" {
+            digits = digits.dropLast()
+            exponent += 1
+        }
+        // The unit as k × 10^t, so that the significand times k always fits 128 bits.
+        var factor = unit
+        while factor % 10 == 0 {
+            factor /= 10
+            exponent += 1
+        }
+        let room = 38 - String(factor).count
+        var truncated = false
+        if digits.count > room {
+            exponent += digits.count - room
+            digits = digits.prefix(room)
+            truncated = true
+        }
+        guard let significand = Int128(String(digits)) else { return nil }
+        let product = significand * factor
+        if exponent >= 0 {
+            if truncated { return .tooLarge }
+            guard exponent <= 38 else { return .tooLarge }
+            let (scaled, overflow) = product.multipliedReportingOverflow(by: power(of: exponent))
+            return overflow ? .tooLarge : .whole(scaled)
+        }
+        guard -exponent <= 38 else { return .fraction(below: 0) }
+        let divisor = power(of: -exponent)
+        let (quotient, remainder) = product.quotientAndRemainder(dividingBy: divisor)
+        return remainder == 0 && !truncated ? .whole(quotient) : .fraction(below: quotient)
+    }
+
+    /// 10 to the power `exponent` (0 … 38).
+    static func power(of exponent: Int) -> Int128 {
+        var result: Int128 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+
+    /// An exponent's digits (after `e`, with an optional sign) as an `Int`, held within ±10⁶:
+    /// past that every number the loader reads is zero or too large either way.
+    private static func clampedExponent(_ text: Substring) -> Int {
+        var digits = text
+        let negative = digits.first == "-"
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        let magnitude = digits.count > 7 ? 1_000_000 : min(Int(digits) ?? 0, 1_000_000)
+        return negative ? -magnitude : magnitude
+    }
+}
+
+extension YAMLCursor {
+    /// Attoseconds in each duration unit (``durationUnits``), for exact reading.
+    static let durationAttoseconds: [String: Int128] = [
+        "ns": 1_000_000_000, "us": 1_000_000_000_000, "µs": 1_000_000_000_000, "ms": 1_000_000_000_000_000,
+        "s": 1_000_000_000_000_000_000, "min": 60_000_000_000_000_000_000, "m": 60_000_000_000_000_000_000,
+        "h": 3_600_000_000_000_000_000_000, "d": 86_400_000_000_000_000_000_000,
+    ]
+
+    /// Attoseconds in a nanosecond, the virtual clock's unit.
+    static let attosecondsPerNanosecond: Int128 = 1_000_000_000
+
+    /// The node's duration, checked as ``seconds()`` checks it, exactly in attoseconds: a
+    /// per-byte cost (``perByteDuration()``) keeps fractions of a nanosecond. A value finer than
+    /// an attosecond (what `Duration` holds) is refused.
+    func exactDuration() throws(ScenarioError) -> Duration {
+        let parts = try durationParts()
+        switch ExactDecimal.scaled(parts.number[...], by: parts.attoseconds) {
+        case .whole(let attoseconds)?:
+            return Duration(attoseconds: attoseconds)
+        case .fraction?:
+            throw error(.invalidValue("'\(parts.raw.excerpt)' is finer than an attosecond (10⁻¹⁸ s), the finest duration a per-byte cost keeps"))
+        case .tooLarge?, nil:
+            throw error(.invalidValue("a duration is at most 100 years of virtual time (3.15e9 s), got \(parts.raw.excerpt)"))
+        }
+    }
+
+    /// The node's duration in whole nanoseconds; a value that is not a whole number of them
+    /// (`1.5ns`, `0.0000000001s`, `999.9999us`) is refused, with the two whole values around it.
+    func wholeNanoseconds() throws(ScenarioError) -> Int64 {
+        let parts = try durationParts()
+        return try wholeNanoseconds(parts)
+    }
+
+    /// ``wholeNanoseconds()`` of parts already read.
+    func wholeNanoseconds(_ parts: DurationParts) throws(ScenarioError) -> Int64 {
+        let perNanosecond = Self.attosecondsPerNanosecond
+        switch ExactDecimal.scaled(parts.number[...], by: parts.attoseconds) {
+        case .whole(let attoseconds)? where attoseconds % perNanosecond == 0:
+            guard let nanoseconds = Int64(exactly: attoseconds / perNanosecond) else { break }
+            return nanoseconds
+        case .whole(let attoseconds)?:
+            throw notWholeNanoseconds(parts.raw, below: attoseconds / perNanosecond)
+        case .fraction(let below)?:
+            throw notWholeNanoseconds(parts.raw, below: below / perNanosecond)
+        case .tooLarge?, nil:
+            break
+        }
+        throw error(.invalidValue("a duration is at most 100 years of virtual time (3.15e9 s), got \(parts.raw.excerpt)"))
+    }
+
+    /// The error for a duration between `below` and `below + 1` nanoseconds.
+    private func notWholeNanoseconds(_ raw: String, below: Int128) -> ScenarioError {
+        let low = NumberFormat.integer(below, grouping: false) + "ns"
+        let high = NumberFormat.integer(below + 1, grouping: false) + "ns"
+        let choices = below > 0 ? "\(low) or \(high)" : high
+        return error(.invalidValue("'\(raw.excerpt)' is not a whole number of nanoseconds, and the virtual clock counts whole nanoseconds: write \(choices)"))
+    }
+}
