@@ -23,6 +23,6 @@ import Testing
         let outcome = try OrreryProcess.run(["-c", "ulimit -v 500000 && exec \"$0\" validate big.yaml", OrreryProcess.executable.path],
                                             in: dir, program: URL(fileURLWithPath: "/bin/sh"))
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput == "big.yaml: ok (scenario 'big': store, 0 servers, 0 expectation(s))\n")
+        #expect(outcome.standardOutput == "big.yaml: ok (scenario 'big': store, 0 servers, 0 expectations)\n")
     }
 }

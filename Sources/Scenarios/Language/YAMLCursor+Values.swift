@@ -114,29 +114,29 @@ extension YAMLCursor {
         case "constant":
             return .constant(try value.seconds())
         case "exponential":
-            if value.text != nil { return .exponential(mean: try value.positiveSeconds()) }
-            return .exponential(mean: try value.mapping(ScenarioSchema.exponentialMean).required("mean").positiveSeconds())
+            if value.text != nil { return .exponential(mean: try value.positiveParameterSeconds()) }
+            return .exponential(mean: try value.mapping(ScenarioSchema.exponentialMean).required("mean").positiveParameterSeconds())
         case "uniform":
             let fields = try value.mapping(ScenarioSchema.durationRange)
-            let low = try fields.required("min").seconds()
+            let low = try fields.required("min").parameterSeconds()
             let highCursor = try fields.required("max")
-            let high = try highCursor.seconds()
+            let high = try highCursor.parameterSeconds()
             guard high >= low else { throw highCursor.error(.invalidValue("max must not be below min")) }
             return .uniform(min: low, max: high)
         case "normal":
             let fields = try value.mapping(ScenarioSchema.normalParameters)
-            return .normal(mean: try fields.required("mean").seconds(), standardDeviation: try fields.required("sd").seconds())
+            return .normal(mean: try fields.required("mean").parameterSeconds(), standardDeviation: try fields.required("sd").parameterSeconds())
         case "lognormal":
             let fields = try value.mapping(ScenarioSchema.lognormalParameters)
-            return .lognormal(median: try fields.required("median").positiveSeconds(), sigma: try fields.required("sigma").double(in: 0...Self.maximumSigma))
+            return .lognormal(median: try fields.required("median").positiveParameterSeconds(), sigma: try fields.required("sigma").double(in: 0...Self.maximumSigma))
         case "pareto":
             let fields = try value.mapping(ScenarioSchema.paretoParameters)
-            return .pareto(scale: try fields.required("scale").positiveSeconds(), shape: try fields.required("shape").positiveFactor())
+            return .pareto(scale: try fields.required("scale").positiveParameterSeconds(), shape: try fields.required("shape").positiveFactor())
         default:
             let items = try value.list(atMost: ScenarioSchema.maximumEmpiricalValues, of: "values")
             guard !items.isEmpty else { throw value.error(.invalidValue("an empirical distribution needs at least one value")) }
             var values: [Double] = []
-            for item in items { values.append(try item.seconds()) }
+            for item in items { values.append(try item.parameterSeconds()) }
             return .empirical(values)
         }
     }
@@ -144,6 +144,21 @@ extension YAMLCursor {
     /// A duration in seconds that must be greater than zero.
     func positiveSeconds() throws(ScenarioError) -> Double {
         let value = try seconds()
+        guard value > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
+        return value
+    }
+
+    /// A distribution's parameter or an empirical value, in seconds: a real number, which may hold
+    /// a fraction of a nanosecond (`normal: {mean: 0.0012345678}`, measured latencies pasted into
+    /// `empirical:`), since a distribution is drawn from and each draw rounded to the clock's
+    /// nanosecond — unlike a constant duration, a clock value, which must be whole.
+    func parameterSeconds() throws(ScenarioError) -> Double {
+        try durationParts().seconds
+    }
+
+    /// ``parameterSeconds()`` that must be greater than zero.
+    func positiveParameterSeconds() throws(ScenarioError) -> Double {
+        let value = try parameterSeconds()
         guard value > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
         return value
     }

@@ -79,7 +79,7 @@ public enum ScenarioFile: Sendable {
                 for job in jobs where !names.contains(job.spec.name) { names.append(job.spec.name) }
                 summary += ", \(NumberFormat.counted(jobs.count, "job")) (\(names.joined(separator: ", ")))"
             }
-            return summary + ", \(scenario.expectations.count) expectation(s)"
+            return summary + ", \(NumberFormat.counted(scenario.expectations.count, "expectation"))"
         case .experiment(let experiment, _):
             return "experiment '\(type(of: experiment).name)': \(type(of: experiment).summary)"
         }

@@ -1,3 +1,4 @@
+import Reports
 /// What a record read back from `worlds.jsonl` must agree with: itself and its variant in the
 /// manifest. A record is a file on disk, so anything may have been changed in it; merge copies
 /// `passed`, the expectations and the metric texts into the report unchanged, so a record that
@@ -26,7 +27,7 @@ extension WorldRecord {
         let world = "world \(position)"
         let expected = manifest.variants[variant].expectations
         guard expectations.count == expected.count else {
-            return "\(world) has \(expectations.count) expectation result(s), but its variant has \(expected.count) expectation(s)"
+            return "\(world) has \(NumberFormat.counted(expectations.count, "expectation result")), but its variant has \(NumberFormat.counted(expected.count, "expectation"))"
         }
         // `Trace.digestHex`: the digest of every event, as 16 lowercase hex digits.
         guard digest.utf8.count == 16, digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
@@ -57,6 +58,6 @@ extension WorldRecord {
         if let failed = expectations.firstIndex(of: false) {
             return "\(world) says it passed, but its expectation \(failed + 1) ('\(expected[failed].excerpt)') did not hold"
         }
-        return "\(world) says it passed, but it lists \(problems.count) problem(s)"
+        return "\(world) says it passed, but it lists \(NumberFormat.counted(problems.count, "problem"))"
     }
 }

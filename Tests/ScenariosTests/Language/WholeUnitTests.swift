@@ -213,4 +213,26 @@ import Testing
         #expect(Self.error(storm)
             == "h.yaml:5:60: error: a storm's code names an S3 error answered with 500 or 503, one of InternalError (500), SlowDown (503), ServiceUnavailable (503); got '503'; HTTP 503 is SlowDown or ServiceUnavailable (at object_store.storms.[0].code)")
     }
+
+    // MARK: Distributions
+
+    /// A distribution's parameters and an empirical list's values are real numbers of seconds (each
+    /// draw is rounded to the clock's nanosecond), so measured latencies pasted with ten decimals
+    /// load; a constant is a clock value and must be whole.
+    @Test(arguments: [
+        ("{empirical: [0.0012345678, 0.0023456789]}", Distribution.empirical([0.0012345678, 0.0023456789])),
+        ("{exponential: 1.23456789ms}", .exponential(mean: 0.00123456789)),
+        ("{normal: {mean: 0.0012345678, sd: 0.0001234567}}", .normal(mean: 0.0012345678, standardDeviation: 0.0001234567)),
+        ("{lognormal: {median: 1.2345678ms, sigma: 0.5}}", .lognormal(median: 0.0012345678, sigma: 0.5)),
+        ("{uniform: {min: 1.2345678ms, max: 2ms}}", .uniform(min: 0.0012345678, max: 0.002)),
+    ])
+    func aDistributionsParametersMayHoldFractionsOfANanosecond(text: String, expected: Distribution) throws {
+        let scenario = try ScenarioLoader.parse("name: d\nrun: {requests: 10}\nservers: [{name: s, service_time: \(text)}]\nworkload: {type: closed_loop, users: 2}\n", file: "d.yaml")
+        #expect(scenario.servers.first?.configuration.serviceTime == expected)
+    }
+
+    @Test func aConstantMustBeWhole() {
+        #expect(Self.error("name: d\nrun: {requests: 10}\nservers: [{name: s, service_time: {constant: 1.5ns}}]\nworkload: {type: closed_loop, users: 2}\n")
+            == "h.yaml:3:46: error: '1.5ns' is not a whole number of nanoseconds, and the virtual clock counts whole nanoseconds: write 1ns or 2ns (at servers.[0].service_time.constant)")
+    }
 }

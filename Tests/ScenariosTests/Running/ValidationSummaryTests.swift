@@ -7,7 +7,7 @@ import Testing
 @Suite struct ValidationSummaryTests {
     @Test func aWorldWithoutABalancerIsNotCalledOne() throws {
         let file = try ScenarioFile.load(bytes: Array("run: {duration: 1s}\nservers: [{name: s}]\nworkload: {type: open_loop, rate: 1}\n".utf8), file: "w.yaml")
-        #expect(file.validationSummary == "scenario 'w': servers and clients (no balancer), 1 server, 0 expectation(s)")
+        #expect(file.validationSummary == "scenario 'w': servers and clients (no balancer), 1 server, 0 expectations")
     }
 
     @Test func anExperimentsSummaryNamesNoParameterTheFileCanChange() throws {

@@ -86,7 +86,7 @@ extension MapReduceRunResult {
         let cluster = scenario.cluster
         let policy = cluster.policy
         var table = MarkdownTable(columns: [.text("setting"), .text("value")])
-        table.append(["workers", "\(cluster.workers) × \(cluster.mapSlotsPerWorker) map slot(s), \(cluster.reduceSlotsPerWorker) reduce slot(s)"])
+        table.append(["workers", "\(cluster.workers) × \(NumberFormat.counted(cluster.mapSlotsPerWorker, "map slot")), \(NumberFormat.counted(cluster.reduceSlotsPerWorker, "reduce slot"))"])
         table.append(["shuffle", MapReduceRunResult.describe(cluster.shuffle)])
         table.append(["coordinator", "heartbeats every \(seconds(policy.heartbeatInterval)), task timeout \(seconds(policy.taskTimeout)), worker timeout \(seconds(policy.workerTimeout)), at most \(NumberFormat.counted(policy.maxAttempts, "attempt")) per task; attempts lost to crashes do not count, as Hadoop's killed attempts; a map that cannot read its input from the log or write its output to the shuffle store does, as Hadoop's failed attempts; a completed map whose output could not be fetched does, as Hadoop's retroactive failures; a completed map whose output was lost with its worker is killed afterwards and runs again, not counted, as Hadoop kills the map attempts of an unusable node"])
         table.append(["speculation", policy.speculation.map { "on (backup when slower than \(NumberFormat.trimmed($0.slowness, maxDecimals: 2))× the median, after \(seconds($0.minimumRuntime)))" } ?? "off"])

@@ -58,8 +58,8 @@ enum OperationReport {
         if let keys = result.keys { parts.append(keys.isEmpty ? "(none)" : brief(keys)) }
         if let prefixes = result.commonPrefixes, !prefixes.isEmpty { parts.append("prefixes: " + brief(prefixes)) }
         if result.isTruncated == true { parts.append("truncated") }
-        if let versions = result.versions { parts.append("\(versions.count) version(s)") }
-        if let actions = result.lifecycleActions { parts.append("\(actions.count) lifecycle action(s)") }
+        if let versions = result.versions { parts.append(NumberFormat.counted(versions.count, "version")) }
+        if let actions = result.lifecycleActions { parts.append(NumberFormat.counted(actions.count, "lifecycle action")) }
         return parts.joined(separator: "; ")
     }
 
