@@ -36,11 +36,16 @@ enum ExactDecimal {
         let point = body.firstIndex(of: ".")
         let whole = point.map { body[..<$0] } ?? body
         let fraction = point.map { body[body.index(after: $0)...] } ?? ""
-        exponent -= fraction.count
-        var digits = Substring(String(whole) + String(fraction)).drop { $0 == "0" }
-        guard !digits.isEmpty else { return .whole(0) }
-        while digits.last == "0" {
-            digits = digits.dropLast()
+        exponent -= fraction.utf8.count
+        // The significant digits as bytes, walked by offset: a `Substring`'s `dropLast` counted
+        // the whole text each time, so 100,000 trailing zeros took minutes (linear now).
+        let all = Array(whole.utf8) + Array(fraction.utf8)
+        let zero = UInt8(ascii: "0")
+        var start = 0, end = all.count
+        while start < end, all[start] == zero { start += 1 }
+        guard start < end else { return .whole(0) }
+        while all[end - 1] == zero {
+            end -= 1
             exponent += 1
         }
         // The unit as k × 10^t, so that the significand times k always fits 128 bits.
@@ -51,12 +56,12 @@ enum ExactDecimal {
         }
         let room = 38 - String(factor).count
         var truncated = false
-        if digits.count > room {
-            exponent += digits.count - room
-            digits = digits.prefix(room)
+        if end - start > room {
+            exponent += end - start - room
+            end = start + room
             truncated = true
         }
-        guard let significand = Int128(String(digits)) else { return nil }
+        guard let significand = Int128(String(decoding: all[start..<end], as: UTF8.self)) else { return nil }
         let product = significand * factor
         if exponent >= 0 {
             if truncated { return .tooLarge }
