@@ -83,8 +83,9 @@ extension ClaimCheck {
         NumberFormat.fixed(seconds, decimals: 2, grouping: true) + " s"
     }
 
-    /// `3.12 s`, or `4.2 ms` below a second.
+    /// `3.12 s`, or `4.2 ms` below a second — as it reads once rounded (0.99996 s is `1.00 s`, not
+    /// `1,000.0 ms`).
     static func duration(_ seconds: Double) -> String {
-        seconds < 1 ? ms(seconds) : s(seconds)
+        (abs(seconds) * 10_000).rounded(.toNearestOrAwayFromZero) < 10_000 ? ms(seconds) : s(seconds)
     }
 }

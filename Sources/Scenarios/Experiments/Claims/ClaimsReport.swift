@@ -130,7 +130,7 @@ extension ClaimsResult {
     /// detection is `0.500 ms`, not `0.000 s`), seconds above.
     static func span(_ seconds: Double?) -> String {
         guard let seconds else { return DurationFormat.seconds(nil) }
-        return seconds < 1 ? DurationFormat.milliseconds(seconds) : DurationFormat.seconds(seconds, grouping: true)
+        return DurationFormat.readable(seconds)
     }
 
     private struct Document: Encodable {

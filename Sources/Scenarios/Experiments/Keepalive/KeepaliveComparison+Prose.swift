@@ -15,7 +15,7 @@ extension KeepaliveComparison {
 
     /// A mean think time as prose: `500.000 ms` below a second, `70.000 s` from a second on.
     static func thinkTimeText(_ seconds: Double) -> String {
-        seconds < 1 ? DurationFormat.milliseconds(seconds) : DurationFormat.seconds(seconds)
+        DurationFormat.readable(seconds, grouping: false)
     }
 
     /// The file's traffic: `10 users` + `noThinkTime` (", no think time" in a heading, " with no
