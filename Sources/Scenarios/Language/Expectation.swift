@@ -171,15 +171,8 @@ extension MetricUnit {
     }
 
     /// The most decimals ``text(_:extraDecimals:inMilliseconds:)`` adds: up to the nine
-    /// ``NumberFormat`` writes.
-    var mostExtraDecimals: Int {
-        switch self {
-        case .duration, .count: 6
-        case .ratio: 5
-        case .rate: 8
-        case .boolean: 0
-        }
-    }
+    /// ``NumberFormat`` writes (none to a boolean).
+    var mostExtraDecimals: Int { self == .boolean ? 0 : 9 - baseDecimals }
 
     /// `value` with every digit its `Double` has, in the unit ``text(_:extraDecimals:inMilliseconds:)`` uses.
     func fullPrecision(_ value: Double, inMilliseconds: Bool) -> String {

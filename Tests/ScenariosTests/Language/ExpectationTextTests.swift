@@ -118,14 +118,7 @@ import Reports
     /// R2's finding 1: a world that stopped early said "not checked" on the terminal and
     /// "**fails**" in report.md beside a figure that met its threshold.
     @Test func aReportOfARunThatStoppedEarlySaysNotChecked() throws {
-        let file = try ScenarioFile.load(bytes: Array("""
-            name: early
-            seed: 1
-            servers: [{name: s, service_time: 1s}]
-            workload: {type: closed_loop, users: 1}
-            run: {requests: 100, time_limit: 5s}
-            expect: [rejected == 0]
-            """.utf8), file: "h.yaml")
+        let file = try HostileInputTests.stoppedEarly(expect: "expect: [rejected == 0]")
         let outcome = try file.run(formats: [.md])
         #expect(try #require(outcome.failure).hasSuffix("expectation 'rejected == 0' not checked, the run stopped early (measured 0 so far)"))
         let report = String(decoding: try #require(outcome.bundle.files.first { $0.path.hasSuffix("report.md") }).contents, as: UTF8.self)

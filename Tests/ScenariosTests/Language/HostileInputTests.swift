@@ -338,21 +338,24 @@ import Testing
             == "h.yaml:5:10: error: 'success_ratio >=' has no threshold after '>=', e.g. 'success_ratio >= 0.99' (at expect.[0])")
     }
 
-    /// A run that stops at its time limit fails its expectations; those its figures so far meet
-    /// are said to be unchecked, not failed with a value that meets them. A latency of no
-    /// successful request is not measured, so it meets nothing (it read 0 s, and was "met").
-    @Test func expectationsOfARunThatStoppedEarlyAreNotChecked() throws {
-        let file = try ScenarioFile.load(bytes: Array("""
+    /// A world whose one user's 100 requests of 1 s each cannot end by its 5 s time limit, with
+    /// `expect` as its sixth line on.
+    static func stoppedEarly(expect: String) throws -> ScenarioFile {
+        try ScenarioFile.load(bytes: Array("""
             name: early
             seed: 1
             servers: [{name: s, service_time: 1s}]
             workload: {type: closed_loop, users: 1}
             run: {requests: 100, time_limit: 5s}
-            expect:
-              - success_ratio >= 0.5
-              - p99 < 1ms
-              - rejected == 0
+            \(expect)
             """.utf8), file: "h.yaml")
+    }
+
+    /// A run that stops at its time limit fails its expectations; those its figures so far meet
+    /// are said to be unchecked, not failed with a value that meets them. A latency of no
+    /// successful request is not measured, so it meets nothing (it read 0 s, and was "met").
+    @Test func expectationsOfARunThatStoppedEarlyAreNotChecked() throws {
+        let file = try Self.stoppedEarly(expect: "expect:\n  - success_ratio >= 0.5\n  - p99 < 1ms\n  - rejected == 0")
         let failure = try #require(try file.run(formats: []).failure)
         #expect(failure.hasPrefix("seed 1: scenario 'early' failed; replay with: orrery run h.yaml --seed 1\n  simulation stopped early: virtual time limit reached at t=5.000s"))
         #expect(failure.hasSuffix("\n  h.yaml:7:5: expectation 'success_ratio >= 0.5' failed: measured 0\n  h.yaml:8:5: expectation 'p99 < 1ms' failed: not measured\n  h.yaml:9:5: expectation 'rejected == 0' not checked, the run stopped early (measured 0 so far)"))
