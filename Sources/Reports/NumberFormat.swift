@@ -47,7 +47,9 @@ public enum NumberFormat {
     /// The products that reach here carry at most a few roundings, each half a unit in the last place.
     static func roundedHalfAway(_ scaled: Double) -> Double {
         let below = scaled.rounded(.down)
-        if abs(scaled - below - 0.5) <= scaled.ulp * 4 { return below + 1 }
+        // From 2⁴⁹ up four ulps are half a unit or more: a whole number would pass for a tie (6e14
+        // printed 600000000000001), and a half, when one exists, is exact there.
+        if scaled.ulp * 4 < 0.5, abs(scaled - below - 0.5) <= scaled.ulp * 4 { return below + 1 }
         return scaled.rounded(.toNearestOrAwayFromZero)
     }
 
@@ -122,6 +124,31 @@ public enum NumberFormat {
     ///   - decimals: digits after the decimal point of the percentage.
     public static func percent(_ fraction: Double, decimals: Int = 1) -> String {
         fixed(fraction * 100, decimals: decimals, grouping: true) + "%"
+    }
+
+    /// A share as a percentage that never reads as a figure it is not: a positive share that
+    /// rounds to 0 prints `"< 0.1%"` (at `decimals: 1`; `"< 1%"` at 0), a share below 1 that rounds
+    /// to 100 prints `"> 99.9%"`; every other share prints as ``percent(_:decimals:)``. For a
+    /// measured share ("busy 0% of the time" for a cluster that did work was false).
+    public static func boundedPercent(_ fraction: Double, decimals: Int = 1) -> String {
+        let step = powerOfTen(-min(max(decimals, 0), 9))
+        let text = percent(fraction, decimals: decimals)
+        if fraction > 0, text == percent(0, decimals: decimals) { return "< " + percent(step / 100, decimals: decimals) }
+        if fraction < 1, text == percent(1, decimals: decimals) { return "> " + percent(1 - step / 100, decimals: decimals) }
+        return text
+    }
+
+    /// A share a file sets, as a percentage with at least `minimumDecimals` digits after the point
+    /// and as many more (up to six) as it takes to print it exactly as written: 0.05 is `"5.0%"`,
+    /// 0.99995 `"99.995%"`, 0.00001 `"0.001%"` (one decimal made them read 100.0% and 0.0%).
+    public static func writtenPercent(_ fraction: Double, minimumDecimals: Int = 1) -> String {
+        percent(fraction, decimals: writtenPercentDecimals(fraction, minimumDecimals: minimumDecimals))
+    }
+
+    /// The digits after the point ``writtenPercent(_:minimumDecimals:)`` prints `fraction` with:
+    /// for a measured share set beside it (a ratio against its limit, with as many decimals).
+    public static func writtenPercentDecimals(_ fraction: Double, minimumDecimals: Int = 1) -> Int {
+        max(minimumDecimals, decimalsNeeded(for: [fraction * 100]))
     }
 
     /// The number of digits after the point needed to print every value in `values` exactly,

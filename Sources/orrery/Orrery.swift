@@ -9,6 +9,7 @@ struct Orrery: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A deterministic, virtual-time simulator of load balancers, MapReduce clusters, partitioned logs and object stores.",
         discussion: "Exit codes: 0 success, 1 a run failed (an expect: assertion, or the simulation stopped early), 2 bad input.",
+        version: OrreryVersion.current,
         subcommands: [Run.self, Validate.self, ExperimentCommand.self, SweepCommand.self, MergeCommand.self, ReportCommand.self, Schema.self, Shrink.self, MapReduceCommand.self, Ops.self])
 
     /// The most arguments a command line may hold. ArgumentParser reads one in time that grows
@@ -16,6 +17,12 @@ struct Orrery: ParsableCommand {
     /// merged into, what it has read so far): 10,000 arguments take ~2 s, 40,000 took 27 s. A
     /// sweep's shards are merged by naming the directory that holds them.
     static let argumentLimit = 10_000
+
+    /// Every refusal starts `error: `, as Orrery's own messages (and its file errors,
+    /// `f.yaml:3:5: error: …`) do; ArgumentParser's own prefix is `Error: `, which its messages
+    /// for a bad option value, an unknown subcommand or a missing argument printed beside them.
+    /// Its usage and help lines follow as before.
+    static var _errorPrefix: String { "error: " }
 
     /// Parse errors are bad input (exit 2), not ArgumentParser's default 64.
     static func main() {
@@ -26,26 +33,26 @@ struct Orrery: ParsableCommand {
         CommitSignals.install()
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count <= argumentLimit else {
-            FileHandleOutput.standardError("Error: at most \(NumberFormat.integer(argumentLimit)) arguments, got \(NumberFormat.integer(arguments.count)) (to merge more shard directories, name the directory that holds them)")
+            FileHandleOutput.standardError("error: at most \(NumberFormat.integer(argumentLimit)) arguments, got \(NumberFormat.integer(arguments.count)) (to merge more shard directories, name the directory that holds them)")
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         if let position = ArgumentEncoding.firstInvalidArgument() {
-            FileHandleOutput.standardError("Error: argument \(position) is not valid UTF-8 (Orrery reads every path and value as UTF-8 text; rename the file)")
+            FileHandleOutput.standardError("error: argument \(position) is not valid UTF-8 (Orrery reads every path and value as UTF-8 text; rename the file)")
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         // ArgumentParser answers `help <anything>` with the overview and exit 0.
         if arguments.first == "help", let name = arguments.dropFirst().first,
            !configuration.subcommands.contains(where: { $0._commandName == name }) {
-            FileHandleOutput.standardError("Error: no subcommand named '\(name.prefix(40))'; see 'orrery --help'")
+            FileHandleOutput.standardError("error: no subcommand named '\(name.prefix(40))'; see 'orrery --help'")
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         if let name = arguments.first, let command = configuration.subcommands.first(where: { $0._commandName == name }),
            let problem = RepeatedOptions.problem(in: arguments.dropFirst(), of: command) {
-            FileHandleOutput.standardError("Error: \(problem)")
+            FileHandleOutput.standardError("error: \(problem)")
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         if let problem = ProgressDisplay.delayProblem(environment: ProcessInfo.processInfo.environment) {
-            FileHandleOutput.standardError("Error: \(problem)")
+            FileHandleOutput.standardError("error: \(problem)")
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         do {

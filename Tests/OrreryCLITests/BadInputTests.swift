@@ -68,7 +68,7 @@ import Testing
         let sets = (0..<5_000).flatMap { ["--set", "seed=\($0)"] }
         let tooMany = try OrreryProcess.run(["run", "scenarios/closed-loop.yaml", "--out", out] + sets)
         #expect(tooMany.status == 2)
-        #expect(tooMany.standardError == "Error: at most 10,000 arguments, got 10,004 (to merge more shard directories, name the directory that holds them)\n", "\(tooMany.standardError.prefix(300))")
+        #expect(tooMany.standardError == "error: at most 10,000 arguments, got 10,004 (to merge more shard directories, name the directory that holds them)\n", "\(tooMany.standardError.prefix(300))")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
@@ -137,7 +137,7 @@ import Testing
         for path in ["file", "missing"] {
             let outcome = try OrreryProcess.run(["experiment", "a1", "--scenarios", path, "--out", "out"], in: dir)
             #expect(outcome.status == 2)
-            #expect(outcome.standardError.hasPrefix("Error: --scenarios '\(path)' is not a directory (it holds the experiments' files, e.g. scenarios/a1.yaml)"), "\(outcome.standardError)")
+            #expect(outcome.standardError.hasPrefix("error: --scenarios '\(path)' is not a directory (it holds the experiments' files, e.g. scenarios/a1.yaml)"), "\(outcome.standardError)")
         }
         #expect(try OrreryProcess.run(["experiment", "--list"], in: dir).status == 0)
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
@@ -194,7 +194,7 @@ import Testing
     @Test func helpOfAnUnknownSubcommandIsBadInput() throws {
         let unknown = try OrreryProcess.run(["help", "bogus"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError == "Error: no subcommand named 'bogus'; see 'orrery --help'\n")
+        #expect(unknown.standardError == "error: no subcommand named 'bogus'; see 'orrery --help'\n")
         #expect(unknown.standardOutput.isEmpty)
         let known = try OrreryProcess.run(["help", "sweep"])
         #expect(known.status == 0, "\(known.standardError)")

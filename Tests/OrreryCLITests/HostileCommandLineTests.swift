@@ -34,7 +34,7 @@ import Testing
         for (arguments, option) in Self.numericOptions {
             let outcome = try OrreryProcess.run(arguments.map { $0 == "V" ? value : $0 }, in: dir)
             #expect(outcome.status == 2, "\(arguments)")
-            #expect(outcome.standardError.hasPrefix("Error: The value '\(value)' is invalid for '\(option) <"), "\(outcome.standardError)")
+            #expect(outcome.standardError.hasPrefix("error: The value '\(value)' is invalid for '\(option) <"), "\(outcome.standardError)")
             #expect(outcome.standardError.contains("write it in the digits 0-9 alone (no sign, space, 0x, '_' or other scripts' digits)"), "\(outcome.standardError)")
         }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
@@ -46,11 +46,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let outcome = try OrreryProcess.run(["run", "tiny.yaml", "--jobs", "-0", "--out", "out"], in: dir)
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.hasPrefix("Error: --jobs must be 1 … 1,024, got 0"), "\(outcome.standardError)")
+        #expect(outcome.standardError.hasPrefix("error: --jobs must be 1 … 1,024, got 0"), "\(outcome.standardError)")
         let seed = try OrreryProcess.run(["run", "tiny.yaml", "--seed", "-0", "--out", "out"], in: dir)
-        #expect(seed.standardError.hasPrefix("Error: The value '-0' is invalid for '--seed <seed>': write it in the digits 0-9 alone"), "\(seed.standardError)")
+        #expect(seed.standardError.hasPrefix("error: The value '-0' is invalid for '--seed <seed>': write it in the digits 0-9 alone"), "\(seed.standardError)")
         let huge = try OrreryProcess.run(["run", "tiny.yaml", "--seed", "18446744073709551616", "--out", "out"], in: dir)
-        #expect(huge.standardError.hasPrefix("Error: The value '18446744073709551616' is invalid for '--seed <seed>': outside 0 … 18446744073709551615"), "\(huge.standardError)")
+        #expect(huge.standardError.hasPrefix("error: The value '18446744073709551616' is invalid for '--seed <seed>': outside 0 … 18446744073709551615"), "\(huge.standardError)")
     }
 
     /// `--seeds` and `--shard` hold numbers too; spaces around a part of `--seeds` stay allowed
@@ -61,7 +61,7 @@ import Testing
         for (seeds, bound) in [("+5", "+5"), ("1..+5", "+5"), ("1, +2", "+2"), ("-0..3", "-0")] {
             let outcome = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", seeds, "--out", "out"], in: dir)
             #expect(outcome.status == 2)
-            #expect(outcome.standardError.hasPrefix("Error: --seeds: '\(bound)' is not a seed: write it in the digits 0-9 alone (no sign, space, 0x, '_' or other scripts' digits), e.g. 1..200 or 1,5,9\n"),
+            #expect(outcome.standardError.hasPrefix("error: --seeds: '\(bound)' is not a seed: write it in the digits 0-9 alone (no sign, space, 0x, '_' or other scripts' digits), e.g. 1..200 or 1,5,9\n"),
                     "\(outcome.standardError)")
         }
         for shard in ["+1/2", "1/+2", "0x1/2"] {
@@ -97,7 +97,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let outcome = try OrreryProcess.run(arguments, in: dir)
         #expect(outcome.status == 2)
-        #expect(outcome.standardError == "Error: \(option) given twice; it takes one value\n", "\(outcome.standardError)")
+        #expect(outcome.standardError == "error: \(option) given twice; it takes one value\n", "\(outcome.standardError)")
         #expect(WorldCommandTests.files(under: dir) == ["tiny.yaml"])
     }
 
@@ -108,7 +108,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let outcome = try OrreryProcess.run(["run", "tiny.yaml", "--set", "seed=5", "--out", "out"], in: dir)
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.hasPrefix("Error: --set seed: a run's seed is given with --seed\n"), "\(outcome.standardError)")
+        #expect(outcome.standardError.hasPrefix("error: --set seed: a run's seed is given with --seed\n"), "\(outcome.standardError)")
         #expect(WorldCommandTests.files(under: dir) == ["tiny.yaml"])
     }
 
@@ -240,6 +240,6 @@ import Testing
         let shell = try OrreryProcess.run(["-c", "exec \"$0\" validate \"$(printf 'a\\233b.yaml')\"", OrreryProcess.executable.path],
                                           in: dir, program: URL(fileURLWithPath: "/bin/sh"))
         #expect(shell.status == 2)
-        #expect(shell.standardError == "Error: argument 2 is not valid UTF-8 (Orrery reads every path and value as UTF-8 text; rename the file)\n", "\(shell.standardError)")
+        #expect(shell.standardError == "error: argument 2 is not valid UTF-8 (Orrery reads every path and value as UTF-8 text; rename the file)\n", "\(shell.standardError)")
     }
 }

@@ -174,7 +174,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let outcome = try OrreryProcess.run(["run", "scenarios/closed-loop.yaml", "--out", dir.path + "/out"], environment: ["ORRERY_PROGRESS_DELAY": delay])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError == "Error: ORRERY_PROGRESS_DELAY must be a number of seconds from 0 to 3,600, got \"\(delay)\"\n")
+        #expect(outcome.standardError == "error: ORRERY_PROGRESS_DELAY must be a number of seconds from 0 to 3,600, got \"\(delay)\"\n")
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/out"))
     }
 }

@@ -52,8 +52,8 @@ import Testing
         try "# A-1\n".write(to: dir.appendingPathComponent("results/a1/report.md"), atomically: true, encoding: .utf8)
         let outcome = try OrreryProcess.run(["report", "results", "--out", out], in: dir)
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.hasPrefix(out.isEmpty ? "Error: --out must name a file (got an empty path)"
-            : "Error: --out '\(out)' names a directory; give the page's file, e.g. \(out.hasSuffix("/") ? out : out + "/")index.html"), "\(outcome.standardError)")
+        #expect(outcome.standardError.hasPrefix(out.isEmpty ? "error: --out must name a file (got an empty path)"
+            : "error: --out '\(out)' names a directory; give the page's file, e.g. \(out.hasSuffix("/") ? out : out + "/")index.html"), "\(outcome.standardError)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("pages").path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("existing").path).isEmpty)
     }

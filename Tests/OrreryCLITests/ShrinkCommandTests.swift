@@ -83,10 +83,10 @@ import Testing
         #expect(two.standardOutput.contains("| incidents | 44 | 44 |"), "\(two.standardOutput)")
         let tooFew = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "51", "--max-runs", "1", "--out", "few"], in: dir)
         #expect(tooFew.status == 2)
-        #expect(tooFew.standardError.hasPrefix("Error: --max-runs must be 2 … 1,000,000, got 1"), "\(tooFew.standardError)")
+        #expect(tooFew.standardError.hasPrefix("error: --max-runs must be 2 … 1,000,000, got 1"), "\(tooFew.standardError)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("few").path))
         let negative = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--seed", "51", "--max-runs", "-3", "--out", "few"], in: dir)
-        #expect(negative.standardError.hasPrefix("Error: --max-runs must be 2 … 1,000,000, got -3"), "\(negative.standardError)")
+        #expect(negative.standardError.hasPrefix("error: --max-runs must be 2 … 1,000,000, got -3"), "\(negative.standardError)")
     }
 
     /// An --expect that the file already lists is judged once, as the written file lists it: it
@@ -155,7 +155,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let outcome = try OrreryProcess.run(["shrink", "planted-pair.yaml", "--max-runs", "2", "--out", "out"], in: dir)
         #expect(outcome.status == 2)
-        #expect(outcome.standardError == "planted-pair.yaml:6:8: error: shrink writes this world's faults and chaos (for seed 3) as an explicit schedule, and the loader refuses that file at faults: at most 100000 faults, got 120138; shorten the run or lower the chaos's rates (at chaos)\n", "\(outcome.standardError)")
+        #expect(outcome.standardError == "planted-pair.yaml:6:8: error: shrink writes this world's faults and chaos (for seed 3) as an explicit schedule, and the loader refuses that file at faults: at most 100,000 faults, got 120,138; shorten the run or lower the chaos's rates (at chaos)\n", "\(outcome.standardError)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
     }
 

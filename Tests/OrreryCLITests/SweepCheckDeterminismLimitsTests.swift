@@ -39,7 +39,7 @@ import Testing
         let outcome = try Self.sweep(limit: limit, Self.arguments(out: "out"), in: dir)
         #expect([0, 1].contains(outcome.status), "\(outcome.standardError)")
         #expect(!outcome.standardError.contains("nondeterminism") && !outcome.standardError.contains("error"), "\(outcome.standardError)")
-        #expect(outcome.standardOutput.contains("3 world(s) of 3"))
+        #expect(outcome.standardOutput.contains("3 worlds of 3"))
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/tiny-sweep/report.md").path))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/tiny-sweep/worlds.jsonl.partial").path))
     }

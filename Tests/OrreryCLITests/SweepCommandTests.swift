@@ -43,11 +43,11 @@ import Scenarios
         defer { try? FileManager.default.removeItem(at: dir) }
         let whole = try Self.sweep(["--out", "whole"], in: dir)
         #expect([0, 1].contains(whole.status), "\(whole.standardError)")
-        #expect(whole.standardOutput.contains("sweep tiny-sweep: 14 world(s) of 14 (2 variant(s) × 7 seed(s))"), "\(whole.standardOutput)")
+        #expect(whole.standardOutput.contains("sweep tiny-sweep: 14 worlds of 14 (2 variants × 7 seeds)"), "\(whole.standardOutput)")
         for index in 1...3 {
             let shard = try Self.sweep(["--out", "shards", "--shard", "\(index)/3"], in: dir)
             #expect([0, 1].contains(shard.status), "\(shard.standardError)")
-            #expect(shard.standardOutput.contains("shard \(index)/3: \(index == 3 ? 4 : 5) world(s) of 14"), "\(shard.standardOutput)")
+            #expect(shard.standardOutput.contains("shard \(index)/3: \(index == 3 ? 4 : 5) worlds of 14"), "\(shard.standardOutput)")
         }
         let merged = try OrreryProcess.run(["merge", "shards/tiny-sweep", "--out", "merged"], in: dir)
         #expect(merged.status == whole.status, "\(merged.standardError)")
@@ -114,7 +114,7 @@ import Scenarios
         let outcome = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1..3", "--check-determinism", "--out", "out"], in: dir)
         #expect([0, 1].contains(outcome.status), "\(outcome.standardError)")
         #expect(!outcome.standardError.contains("nondeterminism"))
-        #expect(outcome.standardOutput.contains("3 world(s) of 3"))
+        #expect(outcome.standardOutput.contains("3 worlds of 3"))
         // A file named like an option: the child replay read it as one and reported
         // nondeterminism, and the printed replay commands could not be run.
         try FileManager.default.copyItem(at: dir.appendingPathComponent("tiny.yaml"), to: dir.appendingPathComponent("-t.yaml"))
@@ -216,7 +216,7 @@ import Scenarios
                           ["run", "tiny.yaml", "--set", "description=" + huge, "--out", "out"]] {
             let outcome = try OrreryProcess.run(arguments, in: dir)
             #expect(outcome.status == 2)
-            #expect(outcome.standardError.hasPrefix("Error: a key path or value has at most 1000 characters"), "\(outcome.standardError.prefix(200))")
+            #expect(outcome.standardError.hasPrefix("error: a key path or value has at most 1,000 characters"), "\(outcome.standardError.prefix(200))")
             #expect(outcome.standardError.utf8.count < 1_000)
         }
         let badSeeds = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "9..1", "--out", "out"], in: dir)

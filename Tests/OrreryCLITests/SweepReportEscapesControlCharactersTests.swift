@@ -89,12 +89,12 @@ import Testing
         let merge = try OrreryProcess.run(["merge", "SH/small", "--out", ""], in: dir)
         #expect(merge.status == 2)
         #expect(merge.standardOutput == "")
-        #expect(merge.standardError.hasPrefix("Error: --out must name a directory\nUsage: orrery merge "), "\(merge.standardError)")
+        #expect(merge.standardError.hasPrefix("error: --out must name a directory\nUsage: orrery merge "), "\(merge.standardError)")
         #expect(try FileTree(dir) == before)
         for command in [["run", "small.yaml"], ["sweep", "small.yaml", "--seeds", "1..2"], ["shrink", "small.yaml"], ["experiment", "a1"]] {
             let outcome = try OrreryProcess.run(command + ["--out", ""], in: dir)
             #expect(outcome.status == 2, "\(command)")
-            #expect(outcome.standardError.hasPrefix("Error: --out must name a directory\nUsage: orrery \(command[0]) "), "\(outcome.standardError)")
+            #expect(outcome.standardError.hasPrefix("error: --out must name a directory\nUsage: orrery \(command[0]) "), "\(outcome.standardError)")
         }
         #expect(try FileTree(dir) == before)
     }

@@ -10,7 +10,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let separator = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1", "--vary", "servers.0.service_time=1,000us", "--out", "out"], in: dir)
         #expect(separator.status == 2)
-        #expect(separator.standardError.hasPrefix("Error: --vary 'servers.0.service_time': '1,000us' reads as one number with a thousands separator, "
+        #expect(separator.standardError.hasPrefix("error: --vary 'servers.0.service_time': '1,000us' reads as one number with a thousands separator, "
                                                   + "but a comma separates --vary's values (here '1' and '000us'): write 1000us without the comma"), "\(separator.standardError)")
         let notInteger = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1", "--vary", "run.requests=1_000,1e3", "--out", "out"], in: dir)
         #expect(notInteger.status == 2)
@@ -20,8 +20,8 @@ import Testing
         let twice = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1", "--vary", "run.requests=1_000,1000", "--out", "out"], in: dir)
         #expect(twice.status == 2)
         #expect(twice.standardError.contains("'run.requests' lists the value '1000' twice (as '1_000')"), "\(twice.standardError)")
-        // Two plain numbers are two values.
-        let two = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1", "--vary", "run.requests=100,200", "--out", "out"], in: dir)
+        // Two numbers are two values; `100,200` reads as one number, `100, 200` as two.
+        let two = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1", "--vary", "run.requests=100, 200", "--out", "out"], in: dir)
         #expect(two.status == 0 || two.status == 1, "\(two.standardError)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/tiny-sweep/report.md").path))
     }

@@ -14,13 +14,25 @@ public struct A3Result: Sendable {
         public var replicasAfter: [String]
     }
 
+    /// A replica the replica manager declared dead, and when.
+    public struct Declaration: Sendable, Equatable {
+        public var hostname: String
+        public var at: Double
+    }
+
     public var operations: [OperationOutcome]
     public var killed: String
     public var killedAt: Double
-    /// When the replica manager declared the replica dead, and when its replacement served.
+    /// When the replica manager first declared the killed replica dead at or after its kill, and
+    /// when that declaration's replacement served: nil when none followed within the run (a
+    /// declaration before the kill was a false suspicion, not a detection: it read −10.298 s).
     public var declaredDeadAt: Double?
     public var replacementServingAt: Double?
     public var replacement: String?
+    /// Every declaration of the run, in order: the detection and the false suspicions.
+    public var declarations: [Declaration]
+    /// When the failover run stopped (traffic, then one client timeout and a second to drain).
+    public var runEndsAt: Double
     public var issued: Int
     public var succeeded: Int
     public var clientTimeouts: Int
@@ -45,6 +57,18 @@ public struct A3Result: Sendable {
     public var respawnTime: Double? { replacementServingAt.map { $0 - killedAt } }
     /// Requests the clients lost (no 2xx answer).
     public var lost: Int { issued - succeeded }
+    /// Declarations of replicas that had not failed: every one but the detection (only the
+    /// killed replica fails, and only at its kill).
+    public var falseSuspicions: [Declaration] {
+        var others = declarations
+        if let declaredDeadAt, let index = others.firstIndex(where: { $0.hostname == killed && $0.at == declaredDeadAt }) { others.remove(at: index) }
+        return others
+    }
+    /// The killed replica's own false suspicion before its kill, which took it off the map and
+    /// left the kill nothing to detect.
+    public var killedDeclaredDeadBeforeKill: Double? {
+        declarations.first { $0.hostname == killed && $0.at < killedAt }?.at
+    }
 }
 
 /// `orrery experiment a3` (`scenarios/a3.yaml`): the cluster of a placement experiment, the
@@ -72,6 +96,12 @@ public struct A3Experiment: ExperimentFile {
         case rm(n: Int, hostnames: [String])
         case route(path: String, requestID: UInt64)
     }
+
+    /// One way across any link of A-3's cluster, in seconds (uniform between the two).
+    public static let oneWayLatency: ClosedRange<Double> = 0.0002...0.0008
+    /// The shortest heartbeat round trip: a replica answers a heartbeat at once, so two of the
+    /// shortest one-way latencies. A heartbeat timeout at or below it is met by no heartbeat.
+    public static var shortestRoundTrip: Double { 2 * oneWayLatency.lowerBound }
 
     public static let name = "a3"
     public static let summary = "every balancer operation with good and bad input; a replica killed under load"
@@ -136,7 +166,7 @@ public struct A3Experiment: ExperimentFile {
 
     static func makeCluster(_ spec: PlacementExperimentSpec, seed: UInt64, forwardTimeout: Duration = .milliseconds(500), retries: Int = 1) throws(PlacementError) -> (Simulation, Network, LoadBalancer) {
         let simulation = Simulation(seed: seed)
-        let network = Network(simulation: simulation, defaultLink: LinkProfile(latency: .uniform(min: 0.0002, max: 0.0008)))
+        let network = Network(simulation: simulation, defaultLink: LinkProfile(latency: .uniform(min: oneWayLatency.lowerBound, max: oneWayLatency.upperBound)))
         let balancer = LoadBalancer(placement: try spec.variants[0].placement.makePlacement(),
                                     configuration: .init(forwardTimeout: forwardTimeout, retries: retries, server: spec.server), network: network)
         let servers = spec.serverCounts[0]
@@ -166,7 +196,7 @@ public struct A3Experiment: ExperimentFile {
             try simulation.runToCompletion(timeLimit: .after(limit))
         } catch {
             simulation.tearDown()
-            throw ExperimentFailure("A-3's \(operations.count) operations did not finish within \(limit.formattedSeconds) of virtual time (\(error)); make the servers faster or the operations fewer")
+            throw ExperimentFailure("A-3's \(operations.count) operations did not finish within \(DurationFormat.seconds(limit.seconds)) of virtual time (\(error)); make the servers faster or the operations fewer")
         }
         simulation.tearDown()
         return outcomes.items
@@ -206,21 +236,28 @@ public struct A3Experiment: ExperimentFile {
                                 timeout: failover.clientTimeout, keys: .sixDigitIDs)
         WorkloadDriver.start(workload, target: BalancedServers(network: network, balancer: balancer), simulation: simulation, metrics: metrics)
         simulation.schedule(after: failover.killAt) { network.crash(NodeID(failover.killed)) }
+        // Traffic, then one client timeout for the last requests and a second to drain.
+        let end = failover.duration + failover.clientTimeout + .seconds(1)
         do {
-            try simulation.run(until: .after(failover.duration + failover.clientTimeout + .seconds(1)))
+            try simulation.run(until: .after(end))
         } catch {
             simulation.tearDown()
             throw ExperimentFailure("A-3's failover run stopped before its end: \(error)")
         }
         let events = manager.log.events
-        let dead = events.first { $0.kind == .declaredDead && $0.hostname == failover.killed }
-        let replacement = events.first { $0.kind == .replacementServing && $0.replaces == failover.killed }
+        // Detection is the first declaration of the killed replica at or after the kill; its
+        // replacement the first to serve for it after that declaration.
+        let killedAt = VirtualInstant.after(failover.killAt)
+        let dead = events.first { $0.kind == .declaredDead && $0.hostname == failover.killed && $0.at >= killedAt }
+        let replacement = dead.flatMap { dead in events.first { $0.kind == .replacementServing && $0.replaces == failover.killed && $0.at >= dead.at } }
+        let declarations = events.filter { $0.kind == .declaredDead }.map { A3Result.Declaration(hostname: $0.hostname, at: $0.at.seconds) }
         let serverOrder = metrics.completionsPerSecondByServer.keys.sorted { lhs, rhs in
             order(lhs.name) < order(rhs.name)
         }
         let result = A3Result(
             operations: operations, killed: failover.killed, killedAt: failover.killAt.seconds,
             declaredDeadAt: dead?.at.seconds, replacementServingAt: replacement?.at.seconds, replacement: replacement?.hostname,
+            declarations: declarations, runEndsAt: end.seconds,
             issued: metrics.issued, succeeded: metrics.succeeded, clientTimeouts: metrics.failedByNetwork[.timeout] ?? 0,
             clientErrors: metrics.failedByStatus.values.reduce(0, +) + (metrics.failedByNetwork[.refused] ?? 0) + (metrics.failedByNetwork[.unreachable] ?? 0),
             failedForwards: balancer.stats.failedForwards, failedForwardsToKilled: balancer.stats.failedForwardsByServer[failover.killed] ?? 0,

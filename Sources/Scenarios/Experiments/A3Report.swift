@@ -28,15 +28,12 @@ extension A3Result {
         out += "Every rejected operation left the replica list unchanged (compare each row's last column with the row before).\n\n"
 
         out += "## A replica killed under load\n\n"
-        do {
-            out += "Open-loop traffic at \(NumberFormat.fixed(failover.rate, decimals: 0)) requests/s for \(DurationFormat.seconds(failover.duration.seconds)); `\(killed)` is killed at \(DurationFormat.seconds(killedAt)). "
-            out += "Heartbeats every \(DurationFormat.seconds(failover.heartbeat.interval.seconds)) with a \(DurationFormat.seconds(failover.heartbeat.timeout.seconds)) timeout; a replica is declared dead after \(failover.heartbeat.missesBeforeDown) missed heartbeats and replaced after \(DurationFormat.seconds(failover.heartbeat.spawnDelay.seconds)). "
-            out += "The balancer waits \(DurationFormat.seconds(failover.forwardTimeout.seconds)) for a replica and retries \(failover.retries) time(s) on the next replica clockwise; clients give up after \(DurationFormat.seconds(failover.clientTimeout.seconds)).\n\n"
-        }
+        out += failoverSetup(failover)
         var figures = MarkdownTable(columns: [.text("figure"), .numeric("value")])
-        figures.append(["detection time (kill → declared dead)", DurationFormat.seconds(detectionTime)])
-        figures.append(["respawn time (kill → replacement serving)", DurationFormat.seconds(respawnTime)])
+        figures.append(["detection time (kill → declared dead)", Self.duration(detectionTime)])
+        figures.append(["respawn time (kill → replacement serving)", Self.duration(respawnTime)])
         figures.append(["replacement", replacement ?? "—"])
+        figures.append(["replicas declared dead that had not failed", NumberFormat.integer(falseSuspicions.count)])
         figures.append(["requests issued", NumberFormat.integer(issued)])
         figures.append(["requests answered 2xx", NumberFormat.integer(succeeded)])
         figures.append(["forwards that failed", NumberFormat.integer(failedForwards)])
@@ -44,42 +41,12 @@ extension A3Result {
         figures.append(["requests retried on another replica", NumberFormat.integer(retried)])
         figures.append(["requests the balancer could not get answered", NumberFormat.integer(unanswered)])
         figures.append(["requests lost by clients (timeout or error)", NumberFormat.integer(lost)])
-        figures.append(["p99 latency of answered requests", NumberFormat.fixed(p99 * 1000, decimals: 1) + " ms"])
-        figures.append(["slowest answered request", NumberFormat.fixed(maxLatency * 1000, decimals: 1) + " ms"])
+        // With no request answered there is no latency: "0.0 ms" read as an instant answer.
+        figures.append(["p99 latency of answered requests", Self.duration(succeeded > 0 ? p99 : nil)])
+        figures.append(["slowest answered request", Self.duration(succeeded > 0 ? maxLatency : nil)])
         out += figures.rendered() + "\n"
         out += "### Why these numbers\n\n"
-        if let detection = detectionTime {
-            let interval = failover.heartbeat.interval.seconds, timeout = failover.heartbeat.timeout.seconds
-            let misses = Double(failover.heartbeat.missesBeforeDown)
-            // Rounds never overlap: one that waits out a timeout longer than the interval delays
-            // the next, so missed rounds come max(interval, timeout) apart.
-            let period = max(interval, timeout)
-            let spacing = timeout > interval
-                ? "; rounds never overlap (each waits for its timeouts), missed ones coming \(NumberFormat.fixed(period, decimals: 3)) s apart (the timeout, longer than the \(NumberFormat.fixed(interval, decimals: 3)) s interval)"
-                : ""
-            out += "Detection needs \(failover.heartbeat.missesBeforeDown) missed heartbeats; the first missed round starts within one interval of the kill, and each miss is only known when its \(NumberFormat.fixed(timeout, decimals: 3)) s timeout expires\(spacing), so detection takes between \(NumberFormat.fixed((misses - 1) * period + timeout, decimals: 3)) s and \(NumberFormat.fixed(interval + (misses - 1) * period + timeout, decimals: 3)) s; here \(NumberFormat.fixed(detection, decimals: 3)) s. "
-            out += "The replacement serves one spawn delay later. Until detection, every request that hashes to `\(killed)` is first forwarded there and waits the full forward timeout before its retry: \(NumberFormat.integer(failedForwardsToKilled)) forwards failed that way. "
-            let elsewhere = failedForwards - failedForwardsToKilled
-            if elsewhere > 0 {
-                out += "\(NumberFormat.integer(elsewhere)) forwards to the live replicas failed too: not answered within the \(NumberFormat.fixed(failover.forwardTimeout.seconds * 1000, decimals: 0)) ms forward timeout, more traffic than they serve in it. "
-            }
-            let share = issued > 0 ? Double(retried) / Double(issued) : 0
-            let wait = "\(NumberFormat.fixed(failover.forwardTimeout.seconds * 1000, decimals: 0)) ms"
-            let above = "p\(NumberFormat.fixed(100 * (1 - share), decimals: 2))"
-            // Only a share under 1 % keeps the wait out of p99.
-            let percentiles = share < 0.01
-                ? "shows only in percentiles above \(above) (the slowest answered request took \(NumberFormat.fixed(maxLatency * 1000, decimals: 1)) ms), not in p99 = \(NumberFormat.fixed(p99 * 1000, decimals: 1)) ms"
-                : "shows in every percentile above \(above), p99 = \(NumberFormat.fixed(p99 * 1000, decimals: 1)) ms among them (the slowest answered request took \(NumberFormat.fixed(maxLatency * 1000, decimals: 1)) ms)"
-            if retried == 0 {
-                out += "No request was retried, so no latency shows the \(wait) wait. "
-            } else if lost == 0 {
-                out += "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests, so the \(wait) they each waited \(percentiles). "
-            } else {
-                // A request its client gave up on is in no percentile of the answered ones.
-                out += "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests; \(NumberFormat.integer(lost)) requests got no answer before their clients gave up (after \(DurationFormat.seconds(failover.clientTimeout.seconds))), so they are in no percentile of the answered ones (p99 = \(NumberFormat.fixed(p99 * 1000, decimals: 1)) ms, the slowest answered \(NumberFormat.fixed(maxLatency * 1000, decimals: 1)) ms). "
-            }
-            out += retried == failedForwards && unanswered == 0 && lost == 0 ? "Every failed forward was answered by its retry, so no client lost a request.\n\n" : "Not every failed forward could be rescued by a retry: see the lost requests above.\n\n"
-        }
+        out += whyTheseNumbers(failover) + "\n\n"
         out += "![per-server load](timeline.svg)\n"
         return out
     }
@@ -125,19 +92,25 @@ extension A3Result {
         var operations: [Operation]
         var killed: String
         var killedAt: Double
-        var detectionSeconds: Double?
-        var respawnSeconds: Double?
-        var replacement: String?
+        /// Null (not left out) when no declaration followed the kill, or no replacement served.
+        var detectionSeconds: Nullable<Double>
+        var respawnSeconds: Nullable<Double>
+        var replacement: Nullable<String>
+        /// Declarations of replicas that had not failed, and those of them before the kill.
+        var falseSuspicions: Int, falseSuspicionsBeforeKill: Int
         var issued: Int, succeeded: Int, failedForwards: Int, failedForwardsToKilled: Int, retried: Int, unanswered: Int, lost: Int
-        var p99Seconds: Double
-        var maxLatencySeconds: Double
+        /// Null when no request was answered.
+        var p99Seconds: Nullable<Double>
+        var maxLatencySeconds: Nullable<Double>
     }
 
     func json(spec: PlacementExperimentSpec) -> String {
         JSONReport.encode(Document(
             seed: spec.seed, digest: digest,
             operations: operations.map { .init(operation: $0.operation, input: $0.input, status: $0.status, response: $0.body, replicasAfter: $0.replicasAfter) },
-            killed: killed, killedAt: killedAt, detectionSeconds: detectionTime, respawnSeconds: respawnTime, replacement: replacement,
-            issued: issued, succeeded: succeeded, failedForwards: failedForwards, failedForwardsToKilled: failedForwardsToKilled, retried: retried, unanswered: unanswered, lost: lost, p99Seconds: p99, maxLatencySeconds: maxLatency))
+            killed: killed, killedAt: killedAt, detectionSeconds: Nullable(detectionTime), respawnSeconds: Nullable(respawnTime), replacement: Nullable(replacement),
+            falseSuspicions: falseSuspicions.count, falseSuspicionsBeforeKill: falseSuspicions.filter { $0.at < killedAt }.count,
+            issued: issued, succeeded: succeeded, failedForwards: failedForwards, failedForwardsToKilled: failedForwardsToKilled, retried: retried, unanswered: unanswered, lost: lost,
+            p99Seconds: Nullable(succeeded > 0 ? p99 : nil), maxLatencySeconds: Nullable(succeeded > 0 ? maxLatency : nil)))
     }
 }

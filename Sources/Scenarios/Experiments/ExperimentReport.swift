@@ -22,7 +22,7 @@ enum ExperimentReport {
     /// and so is a run the command line gave options (`orrery run FILE --seed N --set K=V`).
     static func replay(name: String, file: String, arguments: [String] = []) -> String {
         let command = replayCommand(name: name, file: file, arguments: arguments)
-        return arguments.isEmpty && isExperimentsFile(name: name, file: file) ? "`\(command)` (reads `\(file)`)" : "`\(command)`"
+        return arguments.isEmpty && isExperimentsFile(name: name, file: file) ? "\(command.markdownCode) (reads \(file.markdownCode))" : command.markdownCode
     }
 
     /// The same command as plain text, for a run's own report line; `arguments` are the options
@@ -43,9 +43,9 @@ enum ExperimentReport {
         let directory = files.first.map { ($0 as NSString).deletingLastPathComponent } ?? experimentsDirectory
         var words = ["orrery", "experiment", name]
         if directory != experimentsDirectory { words += ["--scenarios", ShellQuoting.fileArgument(directory.isEmpty ? "." : directory)] }
-        let read = files.map { "`\($0.markdownLine)`" }
+        let read = files.map(\.markdownCode)
         let list = read.count <= 1 ? read.joined() : read.dropLast().joined(separator: ", ") + " and " + read[read.count - 1]
-        return "`\(words.map(ShellQuoting.quote).joined(separator: " ").markdownLine)` (reads \(list))"
+        return "\(words.map(ShellQuoting.quote).joined(separator: " ").markdownCode) (reads \(list))"
     }
 
     /// Whether `file` is the one `orrery experiment NAME` reads by default.

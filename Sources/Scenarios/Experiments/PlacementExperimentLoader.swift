@@ -110,19 +110,26 @@ extension ScenarioLoader {
         let duration = try failoverSpan(durationCursor)
         let killAtCursor = try fields.required("kill_at")
         let killAt = try killAtCursor.duration()
-        guard killAt < duration else { throw killAtCursor.error(.invalidValue("the kill must happen before traffic ends at \(duration.formattedSeconds)")) }
+        guard killAt < duration else { throw killAtCursor.error(.invalidValue("the kill must happen before traffic ends at \(DurationFormat.seconds(duration.seconds, grouping: true))")) }
         let rateCursor = try fields.required("rate")
         let rate = try rateCursor.positiveRate()
         guard rate * duration.seconds <= Double(ScenarioSchema.maximumFailoverRequests) else {
-            throw rateCursor.error(.invalidValue("the failover sends at most \(NumberText.plain(Double(ScenarioSchema.maximumFailoverRequests))) requests; \(rateCursor.text?.excerpt ?? "") per second for \(duration.formattedSeconds) is more"))
+            throw rateCursor.error(.invalidValue("the failover sends at most \(NumberFormat.integer(ScenarioSchema.maximumFailoverRequests)) requests; \(rateCursor.text?.excerpt ?? "") per second for \(DurationFormat.seconds(duration.seconds, grouping: true)) is more"))
         }
         let heartbeat = try fields["heartbeat_interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(1)
+        let heartbeatTimeout = try fields["heartbeat_timeout"].map(failoverSpan) ?? .milliseconds(500)
+        // A timeout no heartbeat can meet declares every replica dead before the kill, leaving
+        // nothing to detect: the links are A-3's own, so the file alone decides it.
+        let shortest = A3Experiment.shortestRoundTrip
+        if heartbeatTimeout.seconds <= shortest, let cursor = fields["heartbeat_timeout"] {
+            throw cursor.error(.invalidValue("no heartbeat is answered within \(DurationFormat.readable(heartbeatTimeout.seconds)): its round trip on A-3's links takes at least \(DurationFormat.readable(shortest)) (\(DurationFormat.readable(A3Experiment.oneWayLatency.lowerBound)) each way), so every replica would be declared dead; make heartbeat_timeout longer than \(DurationFormat.readable(shortest))"))
+        }
         return A3Experiment.Failover(
             rate: rate, duration: duration, killAt: killAt,
             killed: try fields.required("kill").string(),
             heartbeat: ReplicaManager.Configuration(
                 interval: heartbeat,
-                timeout: try fields["heartbeat_timeout"].map(failoverSpan) ?? .milliseconds(500),
+                timeout: heartbeatTimeout,
                 missesBeforeDown: try fields["misses_before_down"]?.int(atLeast: 1) ?? 2,
                 spawnDelay: try fields["spawn_delay"]?.duration() ?? .seconds(2)),
             clientTimeout: try fields["client_timeout"].map(failoverSpan) ?? .seconds(2),

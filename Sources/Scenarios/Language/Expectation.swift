@@ -55,27 +55,51 @@ public struct ExpectationCheck: Sendable, Equatable {
     public var expectation: Expectation
     /// The figure measured; nil when the run could not measure it.
     public var measured: Double?
-    /// Whether it held.
+    /// Whether it held (false for a check not made).
     public var holds: Bool
+    /// Whether the check was made: a run that stopped early checks none of its expectations,
+    /// whether or not its figure so far meets the threshold (`completed >= 150` with 63 measured
+    /// read "**fails**" while one whose figure met it read "not checked": two stories of one
+    /// stop). Such a run fails for the stop alone; report.json's `checked` tells its checks from
+    /// real failures.
+    public var checked: Bool
 
-    /// Whether the check was not made: the figure meets the threshold, but the run stopped early,
-    /// and a run that stopped early holds no expectation (a check fails only through the run's
-    /// early stop: ``holds`` is false and the figure so far holds).
-    public var notChecked: Bool { !holds && expectation.holds(for: measured) }
+    /// Creates the check of `expectation` against `measured` in a run that `stoppedEarly` or not:
+    /// a run that stopped early makes no check (it neither holds nor fails).
+    public init(expectation: Expectation, measured: Double?, runStoppedEarly stoppedEarly: Bool) {
+        self.init(expectation: expectation, measured: measured, holds: !stoppedEarly && expectation.holds(for: measured),
+                  checked: !stoppedEarly)
+    }
+
+    /// Creates a check as made (`checked`), or not; a caller that does not say (the balancer's
+    /// own run) reads one whose figure meets its threshold and does not hold as not made.
+    public init(expectation: Expectation, measured: Double?, holds: Bool, checked: Bool? = nil) {
+        self.expectation = expectation
+        self.measured = measured
+        self.holds = holds
+        self.checked = checked ?? (holds || !expectation.holds(for: measured))
+    }
+
+    /// Whether the check was not made (``checked``).
+    public var notChecked: Bool { !checked }
 
     /// The measured figure as every report and the terminal write it: in the threshold's unit (a
     /// duration against `5ms` in milliseconds, against `2s` in seconds; `12.3 ms`, `true`,
     /// `1,234`, `0.9921`, `998.5/s`), with as many more decimals as it takes to read differently
     /// from the threshold written the same way, when it differs from it (0.99999 against
     /// `success_ratio == 1` read `1`, 5.002 ms against `mean_latency <= 5ms` read `0.005 s`);
-    /// `not measured` for a figure the run could not measure.
+    /// `not measured` for a figure the run could not measure. A duration that reads a second or
+    /// more against a threshold in milliseconds reads in seconds (1.2 s against `p99 < 200ms` read
+    /// `1,200.000 ms`; it reads `1.200 s`), as a table's figures do (``DurationFormat/readable(_:grouping:)``).
     public var measuredText: String {
         guard let measured else { return "not measured" }
         let unit = expectation.metric.unit
-        let inMilliseconds = expectation.thresholdInMilliseconds
-        // At least the decimals the threshold is written with: 0.99999 against
-        // `success_ratio >= 0.99999` read `1`.
-        let written = min(max(expectation.writtenDecimals - unit.baseDecimals, 0), unit.mostExtraDecimals)
+        let thresholdInMilliseconds = expectation.thresholdInMilliseconds
+        let inMilliseconds = thresholdInMilliseconds && (!measured.isFinite || DurationFormat.readsUnderASecond(measured))
+        // At least the decimals the threshold is written with (in the unit the figure reads in: a
+        // millisecond's decimal is a second's fourth): 0.99999 against `success_ratio >= 0.99999` read `1`.
+        let shift = thresholdInMilliseconds && !inMilliseconds ? 3 : 0
+        let written = min(max(expectation.writtenDecimals + shift - unit.baseDecimals, 0), unit.mostExtraDecimals)
         guard measured != expectation.threshold, measured.isFinite else {
             return unit.text(measured, extraDecimals: written, inMilliseconds: inMilliseconds)
         }
@@ -98,7 +122,7 @@ public struct ExpectationCheck: Sendable, Equatable {
     /// `failed: measured 0.99999`, `failed: not measured`, or `not checked, the run stopped early
     /// (measured 1 so far)`.
     public var failureText: String {
-        notChecked ? "not checked, the run stopped early (measured \(measuredText) so far)"
+        notChecked ? "not checked, the run stopped early (" + (measured == nil ? "not measured" : "measured \(measuredText)") + " so far)"
             : measured == nil ? "failed: not measured" : "failed: measured \(measuredText)"
     }
 
@@ -119,16 +143,29 @@ extension Expectation {
         return String(text[range.upperBound...]).trimmingSpaces
     }
 
-    /// The digits after the point of the threshold as written (`0.99999` has 5, `5.0004ms` 4,
-    /// `200ms` none).
-    /// A duration's in the unit its figures read in: `500.5us` has 4 in milliseconds.
+    /// The decimals of the threshold's value as written (`0.99999` has 5, `5.0004ms` 4, `200ms`
+    /// none), its exponent applied (`5.0004e-3s` has 7, `5e-3` 3, `1.5e2` none). A duration's in
+    /// the unit its figures read in, milliseconds for one written in `ns` or `us`, whose digits
+    /// all count: `500.5us` has 4, `5000400ns` 6 (it reads 5.000400 ms; with none the figure read
+    /// `5.000 ms`, the threshold's own text, beside "failed").
     var writtenDecimals: Int {
         let written = thresholdText
-        let number = written.prefix { !$0.isLetter }.trimmingSpaces
-        guard let point = number.firstIndex(of: ".") else { return 0 }
-        let decimals = number[number.index(after: point)...].prefix { $0.isNumber }.count
-        guard metric.unit == .duration else { return decimals }
-        return decimals + (written.hasSuffix("ns") ? 6 : written.hasSuffix("us") || written.hasSuffix("µs") ? 3 : 0)
+        var rest = Substring(written)
+        rest = rest.drop { $0 == "+" || $0 == "-" }
+        let mantissa = rest.prefix { $0.isNumber || $0 == "." || $0 == "_" }
+        rest = rest.dropFirst(mantissa.count)
+        var exponent = 0
+        if let first = rest.first, first == "e" || first == "E" {
+            let afterE = rest.dropFirst()
+            let sign = afterE.first == "-" ? -1 : 1
+            let digits = afterE.drop { $0 == "+" || $0 == "-" }.prefix { $0.isNumber }
+            // An exponent too long to be a sane one (the loader reads it) counts as its value capped.
+            exponent = sign * (Int(digits.suffix(4)).map { digits.dropLast(4).allSatisfy { $0 == "0" } ? $0 : 9_999 } ?? 0)
+        }
+        let fraction = mantissa.firstIndex(of: ".").map { mantissa[mantissa.index(after: $0)...].filter(\.isNumber).count } ?? 0
+        let unitShift = metric.unit != .duration ? 0
+            : written.hasSuffix("ns") ? 6 : written.hasSuffix("us") || written.hasSuffix("µs") ? 3 : 0
+        return max(fraction - exponent + unitShift, 0)
     }
 
     /// Whether the figures of a duration threshold read in milliseconds: it is written in a unit

@@ -109,7 +109,7 @@ public struct ScenarioDocument {
     /// Why `name` cannot name a report directory, or nil when it can.
     static func problem(withName name: String) -> String? {
         if name.isEmpty { return "a scenario's name must not be empty" }
-        if name.count > maximumNameLength { return "a scenario's name has at most \(maximumNameLength) characters" }
+        if name.count > maximumNameLength { return "a scenario's name has at most \(NumberFormat.integer(maximumNameLength)) characters" }
         if name == "." || name == ".." || name.hasPrefix(".") { return "a scenario's name must not start with '.'" }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
         if name.unicodeScalars.contains(where: { !allowed.contains($0) || !$0.isASCII }) {

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import Reports
 
 extension ScenarioLoader {
     /// The fault actions the network carries out: on any node, but for `slow`, `hang` and
@@ -55,7 +56,7 @@ extension ScenarioLoader {
         var entries: [FaultSchedule.Entry] = []
         var windows: [LevelWindows.Window] = []
         let items = try cursor.list()
-        guard items.count <= maximumFaults else { throw cursor.error(.invalidValue("at most \(maximumFaults) faults, got \(items.count)")) }
+        guard items.count <= maximumFaults else { throw cursor.error(.invalidValue("at most \(NumberFormat.integer(maximumFaults)) faults, got \(NumberFormat.integer(items.count))")) }
         for item in items {
             let fields = try item.mapping(ScenarioSchema.worldFault)
             let at = VirtualInstant.after(try fields.required("at").duration())

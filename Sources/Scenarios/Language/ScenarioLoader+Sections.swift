@@ -1,4 +1,5 @@
 import Simulator
+import Reports
 
 extension ScenarioLoader {
     /// `run:`. With a workload (`needsStop`) it must say when the clients stop: after a
@@ -89,7 +90,7 @@ extension ScenarioLoader {
         let items = try cursor.list()
         guard !items.isEmpty else { throw cursor.error(.invalidValue("at least one server is needed")) }
         guard items.count <= maximumServerEntries else {
-            throw cursor.error(.invalidValue("at most \(maximumServerEntries) server entries, got \(items.count)"))
+            throw cursor.error(.invalidValue("at most \(NumberFormat.integer(maximumServerEntries)) server entries, got \(NumberFormat.integer(items.count))"))
         }
         var servers: [Scenario.Server] = []
         for item in items {
@@ -126,7 +127,7 @@ extension ScenarioLoader {
                 servers.append(Scenario.Server(id: id, configuration: configuration, weight: weight, isBackup: isBackup, maxConnections: maxConnections, connectionLimit: connectionLimit, zone: zone))
             }
             guard servers.count <= maximumServers else {
-                throw item.error(.invalidValue("at most \(maximumServers) servers in a world, got \(servers.count)"))
+                throw item.error(.invalidValue("at most \(NumberFormat.integer(maximumServers)) servers in a world, got \(NumberFormat.integer(servers.count))"))
             }
         }
         return servers

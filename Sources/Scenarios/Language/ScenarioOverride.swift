@@ -69,7 +69,7 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
         let values = splitValues(argument[argument.index(after: equals)...])
         // Before any work per value: a sweep has at most so many variants in all.
         guard values.count <= SweepPlan.maximumVariants else {
-            throw OverrideProblem("a sweep has at most \(SweepPlan.maximumVariants) variants; '\(path.excerpt)' lists \(values.count) values; vary fewer values, or sweep in parts")
+            throw OverrideProblem("a sweep has at most \(NumberFormat.integer(SweepPlan.maximumVariants)) variants; '\(path.excerpt)' lists \(NumberFormat.integer(values.count)) values; vary fewer values, or sweep in parts")
         }
         var overrides: [ScenarioOverride] = []
         var seen: [String: String] = [:]
@@ -108,7 +108,7 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
 
     private init(checkingPath path: String, value: String) throws(OverrideProblem) {
         guard path.count <= Self.maximumLength, value.count <= Self.maximumLength else {
-            throw OverrideProblem("a key path or value has at most \(Self.maximumLength) characters")
+            throw OverrideProblem("a key path or value has at most \(NumberFormat.integer(Self.maximumLength)) characters")
         }
         guard !path.isEmpty, !path.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
             throw OverrideProblem("'\(path.excerpt)' is not a key path: keys and list indexes joined by dots, e.g. servers.0.count")

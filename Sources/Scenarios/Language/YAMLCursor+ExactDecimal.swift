@@ -12,7 +12,7 @@ enum ExactDecimal {
         case whole(Int128)
         /// Not a whole number: it lies strictly between `below` and `below + 1`.
         case fraction(below: Int128)
-        /// Too large for 128 bits (every caller has refused such a value by its `Double` first).
+        /// Too large for 128 bits (far past 100 years, the longest duration, and 1 GiB).
         case tooLarge
     }
 
@@ -82,13 +82,18 @@ enum ExactDecimal {
         return result
     }
 
-    /// An exponent's digits (after `e`, with an optional sign) as an `Int`, held within ±10⁶:
-    /// past that every number the loader reads is zero or too large either way.
+    /// An exponent's digits (after `e`, with an optional sign) as an `Int`, judged on the digits
+    /// as written: leading zeros count for nothing (`1e00000001s` is 10 s; more than seven digits
+    /// read as 10⁶, which made it too large). Held within ±10¹⁸, past any text's length, so the
+    /// digits' count added to it never overflows, and a number whose digits bring a huge exponent
+    /// back (`0.` and 10⁶ zeros, `1e1000001`) is still read as what it is.
     private static func clampedExponent(_ text: Substring) -> Int {
-        var digits = text
-        let negative = digits.first == "-"
-        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
-        let magnitude = digits.count > 7 ? 1_000_000 : min(Int(digits) ?? 0, 1_000_000)
+        var digits = text.utf8[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        while digits.first == UInt8(ascii: "0") { digits = digits.dropFirst() }
+        let limit = 1_000_000_000_000_000_000
+        let magnitude = digits.count > 18 ? limit : min(Int(Substring(digits)) ?? 0, limit)
         return negative ? -magnitude : magnitude
     }
 }
@@ -96,7 +101,7 @@ enum ExactDecimal {
 extension YAMLCursor {
     /// Attoseconds in each duration unit (``durationUnits``), for exact reading.
     static let durationAttoseconds: [String: Int128] = [
-        "ns": 1_000_000_000, "us": 1_000_000_000_000, "µs": 1_000_000_000_000, "ms": 1_000_000_000_000_000,
+        "ns": 1_000_000_000, "us": 1_000_000_000_000, "µs": 1_000_000_000_000, "μs": 1_000_000_000_000, "ms": 1_000_000_000_000_000,
         "s": 1_000_000_000_000_000_000, "min": 60_000_000_000_000_000_000, "m": 60_000_000_000_000_000_000,
         "h": 3_600_000_000_000_000_000_000, "d": 86_400_000_000_000_000_000_000,
     ]
@@ -115,7 +120,7 @@ extension YAMLCursor {
         case .fraction?:
             throw error(.invalidValue("'\(parts.raw.excerpt)' is finer than an attosecond (10⁻¹⁸ s), the finest duration a per-byte cost keeps"))
         case .tooLarge?, nil:
-            throw error(.invalidValue("a duration is at most 100 years of virtual time (3.15e9 s), got \(parts.raw.excerpt)"))
+            throw tooLong(parts.raw)
         }
     }
 
@@ -126,28 +131,30 @@ extension YAMLCursor {
         return try wholeNanoseconds(parts)
     }
 
-    /// ``wholeNanoseconds()`` of parts already read.
-    func wholeNanoseconds(_ parts: DurationParts) throws(ScenarioError) -> Int64 {
+    /// ``wholeNanoseconds()`` of parts already read. The refusal of a value below 1 ns offers
+    /// `0ns or 1ns` when `allowingZero` (a latency), `1ns` alone where zero is refused (a
+    /// timeout): it offered `1ns` alone everywhere.
+    func wholeNanoseconds(_ parts: DurationParts, allowingZero: Bool = true) throws(ScenarioError) -> Int64 {
         let perNanosecond = Self.attosecondsPerNanosecond
         switch ExactDecimal.scaled(parts.number[...], by: parts.attoseconds) {
         case .whole(let attoseconds)? where attoseconds % perNanosecond == 0:
             guard let nanoseconds = Int64(exactly: attoseconds / perNanosecond) else { break }
             return nanoseconds
         case .whole(let attoseconds)?:
-            throw notWholeNanoseconds(parts.raw, below: attoseconds / perNanosecond)
+            throw notWholeNanoseconds(parts.raw, below: attoseconds / perNanosecond, allowingZero: allowingZero)
         case .fraction(let below)?:
-            throw notWholeNanoseconds(parts.raw, below: below / perNanosecond)
+            throw notWholeNanoseconds(parts.raw, below: below / perNanosecond, allowingZero: allowingZero)
         case .tooLarge?, nil:
             break
         }
-        throw error(.invalidValue("a duration is at most 100 years of virtual time (3.15e9 s), got \(parts.raw.excerpt)"))
+        throw tooLong(parts.raw)
     }
 
     /// The error for a duration between `below` and `below + 1` nanoseconds.
-    private func notWholeNanoseconds(_ raw: String, below: Int128) -> ScenarioError {
+    private func notWholeNanoseconds(_ raw: String, below: Int128, allowingZero: Bool) -> ScenarioError {
         let low = NumberFormat.integer(below, grouping: false) + "ns"
         let high = NumberFormat.integer(below + 1, grouping: false) + "ns"
-        let choices = below > 0 ? "\(low) or \(high)" : high
+        let choices = below > 0 || allowingZero ? "\(low) or \(high)" : high
         return error(.invalidValue("'\(raw.excerpt)' is not a whole number of nanoseconds, and the virtual clock counts whole nanoseconds: write \(choices)"))
     }
 }

@@ -1,17 +1,30 @@
+import Reports
 import Simulator
 
 extension YAMLCursor {
-    /// Units a duration may carry, longest suffix first so `ms` is not read as `m` + `s`.
+    /// Units a duration may carry, longest suffix first so `ms` is not read as `m` + `s`. The
+    /// micro sign `µs` (U+00B5) and the Greek `μs` (U+03BC) alike: many keyboards type the
+    /// Greek letter, and Unicode's NFKC folds µ into it, so `μs` was refused as no duration.
     static let durationUnits: [(suffix: String, seconds: Double)] = [
-        ("ns", 1e-9), ("us", 1e-6), ("µs", 1e-6), ("ms", 1e-3), ("min", 60), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
+        ("ns", 1e-9), ("us", 1e-6), ("µs", 1e-6), ("μs", 1e-6), ("ms", 1e-3), ("min", 60), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
     ]
 
     /// The units shorter than a second, which a setting nginx reads in seconds refuses.
     static let subsecondUnits = durationUnits.filter { $0.seconds < 1 }.map(\.suffix)
 
-    /// The longest duration a scenario may name: 100 years of virtual time, so that every instant
-    /// and every sum of a few durations stays far inside `Int64` nanoseconds.
+    /// The longest duration a scenario may name: 100 years of virtual time (of 365.25 days,
+    /// 3,155,760,000 s), so that every instant and every sum of a few durations stays far inside
+    /// `Int64` nanoseconds.
     static let maximumSeconds = 100 * 365.25 * 86_400.0
+
+    /// ``maximumSeconds`` in attoseconds, what a duration's exact digits are compared with.
+    static let maximumAttoseconds = Int128(3_155_760_000) * 1_000_000_000_000_000_000
+
+    /// The error for a duration longer than ``maximumSeconds``: the limit written out exactly
+    /// (`3.15e9 s` suggested that `3.152e9s` was too long; it loads).
+    func tooLong(_ raw: String) -> ScenarioError {
+        error(.invalidValue("a duration is at most 100 years of virtual time (\(NumberFormat.integer(Int(Self.maximumSeconds))) s), got \(raw.excerpt)"))
+    }
 
     /// A duration's text, read and range-checked: the text as written, its number, its value in
     /// seconds as a `Double`, and the attoseconds in its unit (for exact reading).
@@ -23,7 +36,9 @@ extension YAMLCursor {
     }
 
     /// The node's duration text split into its number and unit, refused when it is no duration,
-    /// negative or longer than 100 years.
+    /// negative or longer than 100 years — judged on the digits as written (``ExactDecimal``),
+    /// not on a `Double`: `1e400ns` and `1e999999999s` are too long, not "no duration" (a
+    /// `Double` read them as infinite), and `-1e-400s` is negative, not zero.
     func durationParts() throws(ScenarioError) -> DurationParts {
         guard let raw = text?.trimmingSpaces, !raw.isEmpty else {
             throw error(.wrongType(expected: "a duration such as 250ms or 2s", found: kindDescription))
@@ -39,13 +54,19 @@ extension YAMLCursor {
         }
         // `017s` is text to every YAML reader; a bare `017` seconds is not.
         if number == raw { try refuseLeadingZero(raw) }
-        guard let value = DecimalText.number(number[...]) else {
+        guard let exact = ExactDecimal.scaled(number[...], by: attoseconds) else {
             throw error(.wrongType(expected: "a duration such as 250ms or 2s", found: kindDescription))
         }
-        guard value >= 0 else { throw error(.invalidValue("a duration cannot be negative, got \(raw.excerpt)")) }
-        guard value * scale <= YAMLCursor.maximumSeconds else {
-            throw error(.invalidValue("a duration is at most 100 years of virtual time (3.15e9 s), got \(raw.excerpt)"))
+        let isZero = exact == .whole(0)
+        guard isZero || number.first != "-" else { throw error(.invalidValue("a duration cannot be negative, got \(raw.excerpt)")) }
+        switch exact {
+        case .whole(let value) where value > Self.maximumAttoseconds: throw tooLong(raw)
+        case .fraction(let below) where below >= Self.maximumAttoseconds: throw tooLong(raw)
+        case .tooLarge: throw tooLong(raw)
+        default: break
         }
+        // Within 100 years, so finite; `-0` is 0.
+        let value = isZero ? 0 : Double(String(number.filter { $0 != "_" })) ?? 0
         return DurationParts(raw: raw, number: number, seconds: value * scale, attoseconds: attoseconds)
     }
 
@@ -54,8 +75,14 @@ extension YAMLCursor {
     /// number of nanoseconds (`1.5ns`, `0.0000000001s`), the virtual clock's unit: whole-ness is
     /// decided on the digits as written (``ExactDecimal``), so `0.3s` and `1.5e3us` are whole.
     func seconds() throws(ScenarioError) -> Double {
+        try seconds(allowingZero: true)
+    }
+
+    /// ``seconds()``, whose refusal of a fraction of a nanosecond offers 0ns only when
+    /// `allowingZero`.
+    private func seconds(allowingZero: Bool) throws(ScenarioError) -> Double {
         let parts = try durationParts()
-        _ = try wholeNanoseconds(parts)
+        _ = try wholeNanoseconds(parts, allowingZero: allowingZero)
         return parts.seconds
     }
 
@@ -73,7 +100,7 @@ extension YAMLCursor {
 
     /// The node as a strictly positive ``Duration`` (a whole number of nanoseconds).
     func positiveDuration() throws(ScenarioError) -> Duration {
-        let nanoseconds = try wholeNanoseconds()
+        let nanoseconds = try wholeNanoseconds(try durationParts(), allowingZero: false)
         guard nanoseconds > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
         return .nanoseconds(nanoseconds)
     }
@@ -143,7 +170,7 @@ extension YAMLCursor {
 
     /// A duration in seconds that must be greater than zero.
     func positiveSeconds() throws(ScenarioError) -> Double {
-        let value = try seconds()
+        let value = try seconds(allowingZero: false)
         guard value > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
         return value
     }
@@ -156,11 +183,17 @@ extension YAMLCursor {
         try durationParts().seconds
     }
 
-    /// ``parameterSeconds()`` that must be greater than zero.
+    /// ``parameterSeconds()`` that must be greater than zero, judged on the digits as written:
+    /// `1e-400s` is longer than zero, but no `Double` holds it (it reads as 0).
     func positiveParameterSeconds() throws(ScenarioError) -> Double {
-        let value = try parameterSeconds()
-        guard value > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
-        return value
+        let parts = try durationParts()
+        guard parts.seconds > 0 else {
+            guard ExactDecimal.scaled(parts.number[...], by: parts.attoseconds) == .whole(0) else {
+                throw error(.invalidValue("'\(parts.raw.excerpt)' is longer than zero but shorter than the shortest duration a parameter holds (about 5 × 10⁻³²⁴ s)"))
+            }
+            throw error(.invalidValue("must be longer than zero, got \(text ?? "")"))
+        }
+        return parts.seconds
     }
 }
 

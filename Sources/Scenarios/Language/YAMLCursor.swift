@@ -126,7 +126,7 @@ struct YAMLCursor {
     /// The node as a list of at most `most` items (`what` names them in the error).
     func list(atMost most: Int, of what: String) throws(ScenarioError) -> [YAMLCursor] {
         let items = try list()
-        guard items.count <= most else { throw error(.invalidValue("at most \(most) \(what), got \(items.count)")) }
+        guard items.count <= most else { throw error(.invalidValue("at most \(NumberFormat.integer(most)) \(what), got \(NumberFormat.integer(items.count))")) }
         return items
     }
 
@@ -251,14 +251,14 @@ struct YAMLCursor {
     /// The node as a factor (a speed, a slowdown, a burst multiplier): above zero, at most ``maximumFactor``.
     func positiveFactor() throws(ScenarioError) -> Double {
         let value = try positive()
-        guard value <= Self.maximumFactor else { throw error(.invalidValue("a factor is at most \(NumberText.plain(Self.maximumFactor)), got \(text?.excerpt ?? "")")) }
+        guard value <= Self.maximumFactor else { throw error(.invalidValue("a factor is at most \(NumberFormat.trimmed(Self.maximumFactor, maxDecimals: 6, grouping: true)), got \(text?.excerpt ?? "")")) }
         return value
     }
 
     /// The node as a rate per virtual second: above zero, at most ``maximumRate``.
     func positiveRate() throws(ScenarioError) -> Double {
         let value = try positive()
-        guard value <= Self.maximumRate else { throw error(.invalidValue("a rate is at most \(NumberText.plain(Self.maximumRate)) per second, got \(text?.excerpt ?? "")")) }
+        guard value <= Self.maximumRate else { throw error(.invalidValue("a rate is at most \(NumberFormat.trimmed(Self.maximumRate, maxDecimals: 6, grouping: true)) per second, got \(text?.excerpt ?? "")")) }
         return value
     }
 

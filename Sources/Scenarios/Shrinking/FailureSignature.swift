@@ -1,10 +1,10 @@
 /// How a run failed, coarsely enough that a smaller run failing "the same way" can be told from
-/// one failing differently: which expectations failed (by their text), why the simulation
-/// stopped early (deadlock, time limit, …, not the details), which jobs did not produce their
-/// exact output, and whether the explicit operations went unanswered. An expectation that failed
-/// because nothing was measured (`p50 < 1ms` of a run without a request) fails another way than
-/// one that measured a figure on the wrong side: a latency failure shrunk to a world with no
-/// requests would reproduce nothing.
+/// one failing differently: which expectations failed (by their text; none in a run that stopped
+/// early, which checks none), why the simulation stopped early (deadlock, time limit, …, not the
+/// details), which jobs did not produce their exact output, and whether the explicit operations
+/// went unanswered. An expectation that failed because nothing was measured (`p50 < 1ms` of a
+/// run without a request) fails another way than one that measured a figure on the wrong side:
+/// a latency failure shrunk to a world with no requests would reproduce nothing.
 public struct FailureSignature: Sendable, Equatable, CustomStringConvertible {
     /// Why a simulation stopped before its work was done, without the instants and task names.
     public enum StopKind: String, Sendable, CaseIterable {
@@ -41,8 +41,11 @@ public struct FailureSignature: Sendable, Equatable, CustomStringConvertible {
     /// - Parameter watched: when given (`--expect`), only these expectations (by text) and the
     ///   early stop count; everything else the run got wrong is ignored.
     public init?(_ result: RunResult, watching watched: [String]? = nil) {
-        let failed = result.checks.filter { !$0.holds }.map(\.expectation.text)
-        let unmeasured = result.checks.filter { !$0.holds && $0.measured == nil }.map(\.expectation.text)
+        // A run that stopped early checked none of its expectations (`orrery run` says "not
+        // checked"): it fails for the stop alone, and no expectation is named as failed.
+        let checks = result.failure == nil ? result.checks : []
+        let failed = checks.filter { !$0.holds }.map(\.expectation.text)
+        let unmeasured = checks.filter { !$0.holds && $0.measured == nil }.map(\.expectation.text)
         var operationsFailed = false
         if case .failure = result.operations { operationsFailed = true }
         if let watched {

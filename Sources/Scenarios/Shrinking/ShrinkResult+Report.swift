@@ -1,6 +1,19 @@
+import Reports
+
 extension ShrinkResult {
     /// The replay command of the file written at `path`.
-    public func replayCommand(path: String) -> String { "orrery run \(path) --seed \(seed)" }
+    public func replayCommand(path: String) -> String { Self.command(["orrery", "run", ShellQuoting.fileArgument(path), "--seed", "\(seed)"]) }
+
+    /// A command that reproduces the original failure. With `--expect` that is the shrink itself:
+    /// `orrery run FILE --seed S` checks the file's own expectations, not the `--expect` ones, and
+    /// passed where the shrink had found a failure.
+    public var originalCommand: String {
+        guard let watched else { return Self.command(["orrery", "run", ShellQuoting.fileArgument(file), "--seed", "\(seed)"]) }
+        return Self.command(["orrery", "shrink", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + watched.flatMap { ["--expect", $0] })
+    }
+
+    /// `words` as one shell command line, each quoted as it needs.
+    private static func command(_ words: [String]) -> String { words.map(ShellQuoting.quote).joined(separator: " ") }
 
     /// The report, in Markdown; plain enough to print as it is.
     ///
@@ -13,7 +26,8 @@ extension ShrinkResult {
             "",
             "Replay the shrunk failure: `\(replayCommand(path: path))`",
             "",
-            "- Original: `orrery run \(file) --seed \(seed)`",
+            "- Original: `\(originalCommand)`" + (watched == nil ? ""
+                : " (judged by `--expect` alone: the shrunk file's `expect:` lists only those, in place of the file's own)"),
             "- Failure: \(failure)",
             "- Replay of the written file: " + (replayed == failure ? "fails the same way" : "DOES NOT fail the same way (\(replayed.map(\.description) ?? "it passes"))"),
             "- Runs spent: \(runs)" + (runLimit.map { limit in
@@ -24,14 +38,14 @@ extension ShrinkResult {
             "| | before | after |",
             "| --- | --- | --- |",
             "| incidents | \(before.count) | \(after.count) |",
-            "| faults | \(Self.faultCount(before)) (\(origins(before))) | \(Self.faultCount(after)) |",
+            "| faults | \(Self.faultCount(before))\(origins(before).isEmpty ? "" : " (\(origins(before)))") | \(Self.faultCount(after)) |",
         ]
         for (old, new) in zip(sizesBefore, sizesAfter) {
             lines.append("| `\(old.path)` | \(old.text) | \(new.text) |")
         }
-        lines += ["", "## Faults after (\(after.count) incident(s))", ""]
+        lines += ["", "## Faults after (\(NumberFormat.counted(after.count, "incident")))", ""]
         lines += after.isEmpty ? ["None: the failure needs no fault."] : after.map { "- \($0.origin.rawValue): `\($0)`" }
-        lines += ["", "## Faults before (\(before.count) incident(s))", ""]
+        lines += ["", "## Faults before (\(NumberFormat.counted(before.count, "incident")))", ""]
         lines += before.isEmpty ? ["None."] : before.map { "- \($0.origin.rawValue): `\($0)`" }
         return lines.joined(separator: "\n") + "\n"
     }

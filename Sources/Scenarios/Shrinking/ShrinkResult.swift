@@ -34,6 +34,9 @@ public struct ShrinkResult {
     public var runLimit: Int?
     /// The shrunk scenario file's text.
     public var yaml: String
+    /// The `--expect` assertions the failure was judged by (the shrunk file's whole `expect:`),
+    /// or nil when it was judged by the file's own expectations.
+    public var watched: [String]? = nil
 
     /// The shrunk file's name in the output directory.
     public var shrunkFileName: String { Self.shrunkFileName(of: name) }

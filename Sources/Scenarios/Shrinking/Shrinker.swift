@@ -16,7 +16,7 @@ public struct Shrinker {
     public let watched: [String]?
     let document: ScenarioDocument
     let scenario: Scenario
-    /// The original root with the `--expect` assertions added to `expect:`.
+    /// The original root; with `--expect`, its `expect:` is exactly those assertions.
     let base: Node
     /// Every incident of the run, listed and drawn for ``seed``: what the shrink starts from.
     let incidents: [FaultIncident]
@@ -28,7 +28,9 @@ public struct Shrinker {
     /// - Parameters:
     ///   - seed: the run's seed; the file's own when nil.
     ///   - expectations: assertions written as in `expect:`; when given, only they (and an early
-    ///     stop) decide whether a run fails.
+    ///     stop) decide whether a run fails, and they replace the file's own `expect:` in every
+    ///     candidate and in the shrunk file — which kept the file's own, so its replay failed one
+    ///     more (`timeouts > 0`) than the failure it was shrunk for.
     /// - Throws: ``ScenarioError`` for a file that is not a valid world, an assertion that does
     ///   not parse (reported against `--expect`), or a world whose chaos, written as explicit
     ///   faults, is a file the loader refuses (``explicitScheduleProblem(_:in:seed:)``).
@@ -41,11 +43,18 @@ public struct Shrinker {
         }
         var scenario = try ScenarioLoader.scenario(from: document)
         var base = document.root.node
+        if !expectations.isEmpty {
+            scenario.expectations = []
+            if case .mapping(var top) = base {
+                top["expect"] = .sequence(Node.Sequence([]))
+                base = .mapping(top)
+            }
+        }
         for text in expectations {
             let cursor = YAMLCursor(node: Node(text), file: "--expect", path: "")
             let expectation = try ScenarioLoader.parseExpectation(cursor, subsystems: scenario.subsystems, hasBalancer: scenario.balancer != nil)
-            // One already in the file (or given twice) is judged once, as the written file lists
-            // it once: counted twice in the original's failure, it never matched a candidate's.
+            // One given twice is judged once, as the written file lists it once: counted twice
+            // in the original's failure, it never matched a candidate's.
             if !scenario.expectations.contains(where: { $0.text == expectation.text }) { scenario.expectations.append(expectation) }
             if case .mapping(var top) = base {
                 var listed: [Node] = []
@@ -138,7 +147,8 @@ public struct Shrinker {
         }
         return .shrunk(ShrinkResult(
             file: file, name: document.name, seed: seed, failure: original, before: incidents, after: candidate.incidents,
-            sizesBefore: sizes, sizesAfter: candidate.sizes, runs: runs, runLimit: limitReached ? maxRuns : nil, yaml: shrunkText(candidate)))
+            sizesBefore: sizes, sizesAfter: candidate.sizes, runs: runs, runLimit: limitReached ? maxRuns : nil, yaml: shrunkText(candidate),
+            watched: watched))
     }
 
     /// The smallest value of `size` found to still fail: halved while it fails, then a few steps

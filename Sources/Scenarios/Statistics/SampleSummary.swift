@@ -18,7 +18,7 @@ public struct SampleSummary: Sendable, Equatable {
 
     /// How many samples.
     public let count: Int
-    /// The mean, from the samples' deviations from the first, so that samples all equal give
+    /// The mean, from the samples' deviations from the least, so that samples all equal give
     /// exactly their value (20 samples of 1.0002 summed and divided gave 1.0001999999999998,
     /// with a spread of 2.3e-16 and an interval that held none of them).
     public let mean: Double
@@ -56,10 +56,13 @@ public struct SampleSummary: Sendable, Equatable {
         count = samples.count
         minimum = sorted[0]
         maximum = sorted[sorted.count - 1]
-        let first = samples[0]
-        let mean = min(max(first + samples.reduce(0) { $0 + ($1 - first) } / n, minimum), maximum)
+        // Summed in ascending order, as the bootstrap draws: the same samples in another order
+        // (`--seeds 13..24,1..12` rather than `1..24`) gave a standard deviation that differed in
+        // its last bits.
+        let first = sorted[0]
+        let mean = min(max(first + sorted.reduce(0) { $0 + ($1 - first) } / n, minimum), maximum)
         self.mean = mean
-        let squares = samples.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        let squares = sorted.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
         let spread = (squares / (n - 1)).squareRoot()
         standardDeviation = samples.count > 1 ? spread : nil
         median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
@@ -71,7 +74,7 @@ public struct SampleSummary: Sendable, Equatable {
         }
         let computed: ClosedRange<Double>
         if bootstrap {
-            computed = Self.bootstrapInterval(samples)
+            computed = Self.bootstrapInterval(sorted)
         } else {
             let half = StudentT(degreesOfFreedom: n - 1).quantile(0.5 + Self.confidence / 2) * spread / n.squareRoot()
             computed = (mean - half)...(mean + half)
@@ -86,11 +89,14 @@ public struct SampleSummary: Sendable, Equatable {
         isClipped = interval != computed
     }
 
-    /// The percentile bootstrap interval of the mean, from a generator with a fixed seed.
-    private static func bootstrapInterval(_ samples: [Double]) -> ClosedRange<Double> {
+    /// The percentile bootstrap interval of the mean, from a generator with a fixed seed, of
+    /// `samples` in ascending order: a resample draws by position, so samples in another order
+    /// (`--seeds 13..24,1..12` rather than `1..24`, the very same worlds) drew other resamples
+    /// and gave another interval.
+    static func bootstrapInterval(_ samples: [Double]) -> ClosedRange<Double> {
         var random = SeededRandom(seed: 0, stream: "statistics.bootstrap")
         let n = samples.count
-        // Each resample's mean as the summary's own: from deviations from the first sample.
+        // Each resample's mean as the summary's own: from deviations from the first (the least) sample.
         let first = samples[0]
         var means: [Double] = []
         means.reserveCapacity(bootstrapResamples)

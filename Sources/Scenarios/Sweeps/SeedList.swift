@@ -1,3 +1,5 @@
+import Reports
+
 /// The seeds a sweep runs, as the command line gives them: `1..200` (both ends included), a
 /// single seed, or a comma-separated list of both (`1..10,42,100..110`). Spaces around a part or a
 /// range's ends are allowed (`1..10, 42`); a space inside a number is not (`1 0` is no seed, where
@@ -26,7 +28,7 @@ public struct SeedList: Sendable, Equatable, CustomStringConvertible {
             }
             guard low <= high else { throw OverrideProblem("the range '\(part.excerpt)' is empty: its first seed is above its last") }
             guard high - low < UInt64(Self.maximumCount - seeds.count) else {
-                throw OverrideProblem("a sweep runs at most \(Self.maximumCount) seeds; '\(text.excerpt)' asks for more")
+                throw OverrideProblem("a sweep runs at most \(NumberFormat.integer(Self.maximumCount)) seeds; '\(text.excerpt)' asks for more")
             }
             seeds.append(contentsOf: low...high)
             parts.append(low == high ? "\(low)" : "\(low)..\(high)")

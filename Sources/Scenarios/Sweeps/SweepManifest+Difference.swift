@@ -13,6 +13,11 @@ extension SweepManifest {
     /// job's `files` are relative to the scenario file), and the report's replay commands name one
     /// path.
     func difference(from other: SweepManifest, seeds: [UInt64], otherSeeds: [UInt64]) -> String? {
+        // First: another version explains any other difference (a metric added, a digest moved).
+        if orreryVersion != other.orreryVersion {
+            return "it was written by \(Self.writer(orreryVersion)), not \(Self.writer(other.orreryVersion)): "
+                + "worlds another version ran may differ, so run every shard with one orrery"
+        }
         if file != other.file {
             if fileDigest == other.fileDigest {
                 return "its file is \(quoted(file)), not \(quoted(other.file)): the same bytes (digest \(fileDigest.excerpt(upTo: 20))), "
@@ -55,6 +60,11 @@ extension SweepManifest {
         mine.seeds = ""
         theirs.seeds = ""
         return mine == theirs ? nil : "its manifest differs (\(NumberFormat.counted(worlds, "world")), not \(NumberFormat.integer(other.worlds)))"
+    }
+
+    /// Which Orrery wrote a manifest: `orrery 0.1.0`, or one from before manifests recorded it.
+    private static func writer(_ version: String?) -> String {
+        version.map { "orrery '\($0.excerpt(upTo: 40))'" } ?? "an orrery that did not record its version"
     }
 
     /// `text` quoted, at most 80 characters of it.

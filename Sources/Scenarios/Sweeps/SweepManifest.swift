@@ -22,6 +22,9 @@ public struct SweepManifest: Sendable, Equatable, Codable {
 
     /// The manifest's format.
     public var format = 1
+    /// The Orrery that wrote the manifest (``OrreryVersion/current``); nil in a manifest written
+    /// before it was recorded, which still reads and merges (with shards that lack it too).
+    public var orreryVersion: String?
     /// The scenario's name.
     public var name: String
     public var description: String
@@ -60,6 +63,7 @@ public struct SweepManifest: Sendable, Equatable, Codable {
     /// The manifest of `plan` for a file of `bytes`, named and described by its first variant's
     /// scenario, with `facts` of each variant in order.
     init(plan: SweepPlan, name: String, description: String, facts: [VariantFacts], bytes: [UInt8]) {
+        orreryVersion = OrreryVersion.current
         self.name = name
         self.description = description
         file = plan.file

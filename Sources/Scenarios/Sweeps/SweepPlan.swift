@@ -1,3 +1,5 @@
+import Reports
+
 /// What a sweep runs: one scenario file, its variants — every combination of the `--vary`
 /// values, the first `--vary` changing slowest — and the seeds each variant runs. Worlds are
 /// numbered variant by variant, seed by seed; that order is the order of every report.
@@ -49,10 +51,11 @@ public struct SweepPlan: Sendable, Equatable {
             if overflow { overflowed = true } else { variants = product }
         }
         guard !overflowed, variants <= Self.maximumVariants else {
-            throw OverrideProblem("a sweep has at most \(Self.maximumVariants) variants; the --vary values make \(overflowed ? "more than \(Int.max)" : "\(variants)") (every combination of one value of each); vary fewer values, or sweep in parts")
+            throw OverrideProblem("a sweep has at most \(NumberFormat.integer(Self.maximumVariants)) variants; the --vary values make \(overflowed ? "more than \(NumberFormat.integer(Int.max))" : NumberFormat.integer(variants)) (every combination of one value of each); vary fewer values, or sweep in parts")
         }
         guard variants * seeds.seeds.count <= Self.maximumWorlds else {
-            throw OverrideProblem("a sweep runs at most \(Self.maximumWorlds) worlds; \(variants) variant(s) × \(seeds.seeds.count) seeds is \(variants * seeds.seeds.count)")
+            throw OverrideProblem("a sweep runs at most \(NumberFormat.integer(Self.maximumWorlds)) worlds; "
+                + "\(NumberFormat.counted(variants, "variant")) × \(NumberFormat.counted(seeds.seeds.count, "seed")) is \(NumberFormat.integer(variants * seeds.seeds.count))")
         }
         self.file = file
         self.seeds = seeds

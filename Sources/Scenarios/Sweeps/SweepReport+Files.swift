@@ -3,14 +3,16 @@ import Reports
 extension SweepReport {
     /// `report.json`: the same figures as the Markdown, every failing seed included. A metric no
     /// world of a variant measured is there with `n` 0 and its figures null; one measured once
-    /// has a null `standardDeviation` and `interval` (a spread of one sample is undefined). An
+    /// has a null `standardDeviation`, `interval` and `method` (a spread of one sample is
+    /// undefined, and no method computed an interval). An
     /// expectation's `trials` are the worlds that checked it, `notChecked` those that stopped
     /// early; with none checked its `interval` is null.
     func json() -> String {
         struct Interval: Encodable { var low: Double; var high: Double }
         struct Metric: Encodable {
             var name: String, unit: String, n: Int, mean: Nullable<Double>, standardDeviation: Nullable<Double>, interval: Nullable<Interval>
-            var method: String
+            /// How the interval was computed; null with no interval.
+            var method: Nullable<String>
             /// Whether the interval was cut at the metric's possible values.
             var clipped: Bool
             var minimum: Nullable<Double>, median: Nullable<Double>, maximum: Nullable<Double>
@@ -37,7 +39,7 @@ extension SweepReport {
                             return Metric(name: metric.metric.name, unit: metric.metric.unit, n: summary?.count ?? 0, mean: Nullable(summary?.mean),
                                           standardDeviation: Nullable(summary?.standardDeviation),
                                           interval: Nullable(summary?.interval.map { Interval(low: $0.lowerBound, high: $0.upperBound) }),
-                                          method: (summary?.method ?? (Self.isTail(metric.metric) ? .bootstrap : .studentT)).rawValue,
+                                          method: Nullable(summary?.interval == nil ? nil : summary?.method.rawValue),
                                           clipped: summary?.isClipped ?? false, minimum: Nullable(summary?.minimum), median: Nullable(summary?.median),
                                           maximum: Nullable(summary?.maximum))
                         },
@@ -57,15 +59,24 @@ extension SweepReport {
     /// A figure in a CSV file: through ``NumberFormat``, no exponent, nine significant digits
     /// (at most nine decimals), trailing zeros dropped — `0.003399`, not Swift's
     /// `0.0033989999999999997`; `-0.000001`, not `-9.999999999999159e-07`.
+    ///
+    /// A figure that form cannot hold is written as it is, the shortest text that reads back as
+    /// the same `Double` (`3.2e-12`, `-1e-10`, `1.2345678901234568e+18`): a non-zero one below
+    /// 1e-9, which nine decimals wrote 0 or 0.000000001 (a mean difference of 1 ns over 300
+    /// seeds, a tiny p-value), and one of 10¹⁵ or more, which ``NumberFormat`` writes with four significant
+    /// digits (`1.235e18`, the digits past the fourth lost). Python's `float()` and a
+    /// spreadsheet read both forms as numbers.
     static func csvNumber(_ value: Double) -> String {
-        NumberFormat.trimmed(value, maxDecimals: significantDecimals(value, digits: 9))
+        let fixed = NumberFormat.trimmed(value, maxDecimals: significantDecimals(value, digits: 9))
+        guard value.isFinite, value != 0, abs(value) < 1e-9 || fixed.utf8.contains(UInt8(ascii: "e")) else { return fixed }
+        return "\(value)"
     }
 
-    /// A p-value in `comparisons.csv`: as ``csvNumber(_:)`` writes it down to 1e-9; below that,
-    /// where nine decimals would write 0, as it is (`1.1e-31`): it is computed on the tail
-    /// itself, and 0 is kept for a difference that is the same on every seed.
+    /// A p-value in `comparisons.csv`, as ``csvNumber(_:)`` writes every figure: a tiny one is
+    /// computed on the tail itself and written as it is (`1.1e-31`); 0 is kept for a difference
+    /// that is the same on every seed.
     static func csvPValue(_ p: Double) -> String {
-        p == 0 || p >= 1e-9 ? csvNumber(p) : "\(p)"
+        csvNumber(p)
     }
 
     /// The decimals (0 … 9) that show `digits` significant digits of `value`.
@@ -84,22 +95,21 @@ extension SweepReport {
 
     /// `metrics.csv`: one row per variant and metric; `clipped` says whether the interval was cut
     /// at the metric's possible values. A metric no world of the variant measured has `n` 0 and
-    /// empty figures (its `method` the one it would have); one measured once an empty `std_dev`
-    /// and interval.
+    /// empty figures; one measured once an empty `std_dev` and interval. Either has an empty
+    /// `method`: no interval was computed (a row of one seed read `t` beside empty bounds).
     func metricsCSV() -> String {
         var table = CSVTable(header: ["variant", "label", "metric", "unit", "n", "mean", "std_dev", "ci_low", "ci_high", "method", "min", "median", "max", "clipped"])
         for (index, variant) in variants.enumerated() {
             for metric in variant.metrics {
                 let row = ["\(index + 1)", variant.label.reportText, metric.metric.name.reportText, metric.metric.unit.reportText]
                 guard let summary = metric.summary else {
-                    let method: SampleSummary.Method = Self.isTail(metric.metric) ? .bootstrap : .studentT
-                    table.append(row + ["0", "", "", "", "", method.rawValue, "", "", "", "false"])
+                    table.append(row + ["0", "", "", "", "", "", "", "", "", "false"])
                     continue
                 }
                 table.append(row + ["\(summary.count)", Self.csvNumber(summary.mean),
                                     summary.standardDeviation.map(Self.csvNumber) ?? "", summary.interval.map { Self.csvNumber($0.lowerBound) } ?? "",
                                     summary.interval.map { Self.csvNumber($0.upperBound) } ?? "",
-                                    summary.method.rawValue, Self.csvNumber(summary.minimum), Self.csvNumber(summary.median), Self.csvNumber(summary.maximum),
+                                    summary.interval == nil ? "" : summary.method.rawValue, Self.csvNumber(summary.minimum), Self.csvNumber(summary.median), Self.csvNumber(summary.maximum),
                                     "\(summary.isClipped)"])
             }
         }

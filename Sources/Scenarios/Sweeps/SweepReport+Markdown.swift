@@ -1,3 +1,4 @@
+import Foundation
 import Reports
 
 extension SweepReport {
@@ -153,12 +154,15 @@ extension SweepReport {
 
     /// A non-negative difference as ``acrossSeeds(_:_:)`` shows it, or, when that shows no
     /// non-zero digit of a non-zero one (or only that it is below the last decimal), with
-    /// ``significantDigits`` significant digits.
+    /// ``significantDigits`` significant digits: in decimals down to 10⁻⁷ (`0.000000123 ms`),
+    /// below that as a power of ten (`3.2 × 10⁻⁹ ms`, a mean difference of 1 ns over 300
+    /// seeds), which nine decimals wrote `+0 ms`.
     private static func magnitude(_ value: Double, _ unit: MetricUnit) -> String {
         let shown = acrossSeeds(unit, value)
         guard value != 0, shown.hasPrefix("<") || !shown.contains(where: { ("1"..."9").contains($0) }) else { return shown }
         func significant(_ number: Double) -> String {
-            NumberFormat.trimmed(number, maxDecimals: significantDecimals(number, digits: significantDigits), grouping: true)
+            guard number >= 1e-7 else { return powerOfTen(number, significant: significantDigits) }
+            return NumberFormat.trimmed(number, maxDecimals: significantDecimals(number, digits: significantDigits), grouping: true)
         }
         switch unit {
         case .duration: return significant(value * 1000) + " ms"
@@ -169,6 +173,22 @@ extension SweepReport {
 
     /// Significant digits of a difference too small for its unit's usual decimals.
     static let significantDigits = 3
+
+    /// `value` (positive) as a mantissa of `significant` digits, trailing zeros dropped, times a
+    /// power of ten, as the README and the loader's messages write large figures (`3.2 × 10⁻⁹`):
+    /// C's `%e`, correctly rounded, gives the digits.
+    static func powerOfTen(_ value: Double, significant: Int) -> String {
+        let text = String(format: "%.\(max(significant, 1) - 1)e", value)
+        guard let mark = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: mark)...]) else { return text }
+        var mantissa = Substring(text[..<mark])
+        if mantissa.contains(".") {
+            while mantissa.last == "0" { mantissa.removeLast() }
+            if mantissa.last == "." { mantissa.removeLast() }
+        }
+        let superscripts: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+        let power = String(String(exponent.magnitude).map { superscripts[Int(String($0))!] })
+        return "\(mantissa) × 10\(exponent < 0 ? "⁻" : "")\(power)"
+    }
 
     /// A figure of many seeds' values — a mean, an interval's end, a spread, a median, a
     /// difference of means: a boolean's reads as the share of seeds where it held (0.8, not

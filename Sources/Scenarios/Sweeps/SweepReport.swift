@@ -127,7 +127,10 @@ public struct SweepReport: Sendable {
             var reasons: [String] = []
             if let stopped = record.stoppedEarly { reasons.append("stopped early: \(stopped)") }
             reasons += record.problems
-            for (expectationIndex, holds) in record.expectations.enumerated() where !holds && expectationIndex < variant.expectations.count {
+            // A world that stopped early checked none of its expectations (the table counts them
+            // "not checked"): it fails for the stop, and its expectations give no reason.
+            for (expectationIndex, holds) in record.expectations.enumerated()
+            where record.stoppedEarly == nil && !holds && expectationIndex < variant.expectations.count {
                 reasons.append("expectation '\(variant.expectations[expectationIndex])' failed")
             }
             return Failure(seed: record.seed, reasons: reasons, replay: manifest.replayCommand(variant: index, seed: record.seed))

@@ -1,23 +1,33 @@
+import Reports
+
 /// A `--vary PATH=V1,V2,…` as its values are written, for the checks a sweep makes before it
 /// compares them: the list split as ``ScenarioOverride/parseVariants(_:)`` splits it
 /// (``ScenarioOverride/splitValues(_:)``).
 public struct VaryList: Sendable, Equatable {
     public let path: String
     public let values: [String]
+    /// The list as written after `=`, its spaces kept: `1,100` is one number, `1, 100` two.
+    private let written: Substring
 
     /// The list of `argument`; nil without an `=` (``ScenarioOverride/parseVariants(_:)`` says why).
     public init?(_ argument: String) {
         guard let equals = argument.firstIndex(of: "=") else { return nil }
         path = String(argument[..<equals])
-        values = ScenarioOverride.splitValues(argument[argument.index(after: equals)...])
+        written = argument[argument.index(after: equals)...]
+        values = ScenarioOverride.splitValues(written)
     }
 
     /// Why the list reads as one number written with a thousands separator, or nil:
     /// `servers.0.service_time=1,000us` ran two variants, `1` (one second) and `000us` (zero).
-    /// A value of one to three digits followed by one that begins with exactly three digits and
-    /// either starts with 0 or goes on (a unit, a fraction: `000us`, `500ms`, `250.5`) is refused;
-    /// two plain numbers (`300,600`, `1,500`) are two values, as they always were.
+    /// Refused: a list of whole numbers written without spaces whose first has one to three
+    /// digits and every other exactly three (`1,000`, `1,100`, `12,345`, `300,600`: `1,000` was
+    /// refused while `1,100` ran two variants, though both read as one number), and a value of
+    /// one to three digits followed by one that begins with exactly three digits and either
+    /// starts with 0 or goes on (a unit, a fraction: `000us`, `500ms`, `250.5`). Two values are
+    /// written with a space after the comma (`1, 100`), or so that no reading as one number fits
+    /// (`1,2`, `1000,500`).
     public var thousandsSeparatorProblem: String? {
+        if let problem = groupedWholeNumberProblem { return problem }
         for index in values.indices.dropFirst() {
             let before = values[index - 1], after = values[index]
             guard (1...3).contains(before.count), before.allSatisfy(Self.isDigit) else { continue }
@@ -28,6 +38,20 @@ public struct VaryList: Sendable, Equatable {
                 + "--vary's values (here '\(before)' and '\(after.excerpt)'): write \((before + after).excerpt) without the comma, or give each value in full"
         }
         return nil
+    }
+
+    /// Why the list, whole numbers grouped as thousands with no space (`1,100`, `1,000,000`),
+    /// reads as one number, or nil.
+    private var groupedWholeNumberProblem: String? {
+        let list = String(written).trimmingSpaces
+        let groups = list.split(separator: ",", omittingEmptySubsequences: false)
+        guard groups.count > 1, (1...3).contains(groups[0].count),
+              groups.dropFirst().allSatisfy({ $0.count == 3 }), groups.allSatisfy({ $0.allSatisfy(Self.isDigit) }) else { return nil }
+        let commas = groups.count == 2 ? "the comma" : "the commas"
+        let values = NumberFormat.cardinal(groups.count) + " values"
+        return "--vary '\(path.excerpt)': '\(list.excerpt)' reads as one number with a thousands separator, but a comma separates "
+            + "--vary's values: write \(groups.joined().excerpt) without \(commas), or \(groups.joined(separator: ", ").excerpt) "
+            + "(a space after each comma) for \(values)"
     }
 
     private static func isDigit(_ character: Character) -> Bool {

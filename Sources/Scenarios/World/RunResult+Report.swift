@@ -82,7 +82,7 @@ extension RunResult {
     /// timeline, the faults and the expectations.
     public func markdown() -> String {
         var out = "# Scenario `\(scenario)`\n\n"
-        out += "- seed: `\(seed)`\n- replay: `\(replayCommand)`\n- digest: `\(digest)`\n"
+        out += "- seed: `\(seed)`\n- replay: \(replayCommand.markdownCode)\n- digest: `\(digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
         out += "- subsystems: \(subsystems.map(\.rawValue).joined(separator: ", "))\n"
         out += "- virtual time: \(DurationFormat.seconds(virtualSeconds, grouping: true)); events processed: \(NumberFormat.integer(events))\n\n"
@@ -110,7 +110,9 @@ extension RunResult {
         return lines.map { $0.hasPrefix("#") ? "#" + $0 : $0 }.joined(separator: "\n") + "\n"
     }
 
-    /// The run as JSON: seed, digest, verdict and every metric by namespace.
+    /// The run as JSON: seed, digest, verdict and every metric by namespace, then each
+    /// subsystem's figures in full under its name (`traffic` for the servers and balancer,
+    /// `mapreduce`, `log`, `queue`, `store`, `backup`), as report.md's sections give them.
     public func json() -> String {
         struct Document: Encodable {
             var schema = "orrery.run/1"
@@ -129,27 +131,38 @@ extension RunResult {
             var faults: [String]
             /// The servers' and balancer's figures in full (failovers, health analyses, …).
             var traffic: TrafficResult.Detail?
+            /// Each other subsystem's section of report.md, under its name, when the world has it.
+            var mapreduce: MapReduceDetail?
+            var log: LogFigures.Detail?
+            var queue: QueueFigures.Detail?
+            var store: StoreFigures.Detail?
+            var backup: BackupFigures.Detail?
         }
         struct ClaimJSON: Encodable {
             var claim: String
             var holds: Bool
             var checks: [Check]
         }
+        /// `checked` is false for every check of a run that stopped early, which makes none (its
+        /// `holds` is false too), so that a reader tells it from a check that failed.
         struct Check: Encodable {
             var expectation: String
             var measured: Double?
             var holds: Bool
+            var checked: Bool
         }
         var values: [String: Double?] = [:]
         for (metric, value) in metrics { values[metric.description] = value }
         return JSONReport.encode(Document(
             scenario: scenario, seed: seed, replay: replayCommand, digest: digest, passed: passed, failure: failure,
             subsystems: subsystems.map(\.rawValue), virtualSeconds: virtualSeconds, events: events, metrics: values,
-            checks: checks.map { Check(expectation: $0.expectation.text, measured: $0.measured, holds: $0.holds) },
+            checks: checks.map { Check(expectation: $0.expectation.text, measured: $0.measured, holds: $0.holds, checked: $0.checked) },
             claims: claims.isEmpty ? nil : claims.map { claim in
                 ClaimJSON(claim: claim.claim.text, holds: claim.holds,
-                          checks: claim.checks.map { Check(expectation: $0.expectation.text, measured: $0.measured, holds: $0.holds) })
+                          checks: claim.checks.map { Check(expectation: $0.expectation.text, measured: $0.measured, holds: $0.holds, checked: $0.checked) })
             },
-            faults: faults, traffic: traffic?.detail))
+            faults: faults, traffic: traffic?.detail,
+            mapreduce: mapReduceDetail, log: log?.detail(readByJobs: LogPart.value(of: .readByJobs, in: self)), queue: queue?.detail,
+            store: store?.detail, backup: backup?.detail))
     }
 }

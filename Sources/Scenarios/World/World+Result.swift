@@ -111,7 +111,7 @@ extension World {
         result.timeline = timeline(result)
         func check(_ expectation: Expectation) -> ExpectationCheck {
             let measured = result.value(of: expectation.metric)
-            return ExpectationCheck(expectation: expectation, measured: measured, holds: failure == nil && expectation.holds(for: measured))
+            return ExpectationCheck(expectation: expectation, measured: measured, runStoppedEarly: failure != nil)
         }
         result.checks = scenario.expectations.map(check)
         result.claims = scenario.claims.map { ClaimOutcome(claim: $0, checks: $0.conditions.map(check)) }
@@ -173,10 +173,11 @@ extension World {
         }
         // A job that never finished still shows its attempts, counters and timeline as they stood.
         let report = job.handle?.report ?? end.unfinishedJobs[job.spec.id]
-        let run = MapReduceJobRun(
+        var run = MapReduceJobRun(
             report: report, rejection: job.rejection ?? job.handle?.rejection?.description, failure: failure,
             digest: simulation.trace.digestHex, events: simulation.executor.eventsProcessed, virtualSeconds: simulation.now.seconds,
             workers: cluster?.workerIDs.map(\.name) ?? [])
+        if job.rejection == nil, case .coordinatorUnreachable = job.handle?.rejection { run.clientGaveUp = true }
         let scenarioView = MapReduceScenario(
             name: job.spec.id, summary: "", file: scenario.file, seed: seed, cluster: scenario.mapreduce?.cluster ?? .init(),
             job: job.spec.spec, input: input)

@@ -24,15 +24,22 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible, Sendable
     public var description: String {
         switch self {
         case .deadlock(let at, let stuck):
-            return "deadlock at \(at): \(stuck.count) task(s) suspended with no job ready and no timer left to wake them: \(stuck.prefix(10).joined(separator: ", "))\(stuck.count > 10 ? ", …" : "")"
+            return "deadlock at \(at): \(Self.counted(stuck.count, "task")) suspended with no job ready and no timer left to wake them: \(stuck.prefix(10).joined(separator: ", "))\(stuck.count > 10 ? ", …" : "")"
         case .timeLimitExceeded(let limit, let unfinished):
-            return "virtual time limit reached at \(limit) with \(unfinished.count) task(s) unfinished: \(unfinished.prefix(10).joined(separator: ", "))\(unfinished.count > 10 ? ", …" : "")"
+            return "virtual time limit reached at \(limit) with \(Self.counted(unfinished.count, "task")) unfinished: \(unfinished.prefix(10).joined(separator: ", "))\(unfinished.count > 10 ? ", …" : "")"
         case .eventLimitExceeded(let limit, let at):
             return "event limit of \(limit) jobs and timer wake-ups reached at \(at); raise the limit or look for a livelock"
         case .escapedTask(let at, let jobs):
-            return "\(jobs) job(s) arrived from a thread other than the simulation's at \(at): a task escaped to the global executor (Task.detached, or a Task without the simulation's executor preference); start every task with sim.spawn"
+            return "\(Self.counted(jobs, "job")) arrived from a thread other than the simulation's at \(at): a task escaped to the global executor (Task.detached, or a Task without the simulation's executor preference); start every task with sim.spawn"
         case .livelock(let at, let events):
             return "livelock at \(at): \(events) events in a row without virtual time moving; the world keeps itself busy at one instant (look for zero latencies and zero service times in a loop)"
         }
+    }
+
+    /// `1 task`, `3 tasks`: a count and its noun, as Orrery's messages write counts ("1 task(s)"
+    /// read as a form, not a sentence). The Simulator does not reach `Reports`, whose
+    /// `NumberFormat.counted` also groups the digits, so the count is written plain.
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

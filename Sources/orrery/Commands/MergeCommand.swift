@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Reports
 import Scenarios
 
 /// `orrery merge DIR...`: the shards of one sweep into the report the whole sweep writes.
@@ -48,8 +49,9 @@ struct MergeCommand: ParsableCommand {
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let failed = records.filter { !$0.passed }.count
-        ProgressDisplay.standardOutput("merged \(manifest.name): \(records.count) world(s) (\(manifest.variants.count) variant(s) × \(manifest.seedCount) seed(s)), "
-              + "\(records.count - failed) passed, \(failed) failed; wrote \(path)/")
+        ProgressDisplay.standardOutput("merged \(manifest.name): \(NumberFormat.counted(records.count, "world")) "
+              + "(\(NumberFormat.counted(manifest.variants.count, "variant")) × \(NumberFormat.counted(manifest.seedCount, "seed"))), "
+              + "\(NumberFormat.integer(records.count - failed)) passed, \(NumberFormat.integer(failed)) failed; wrote \(path)/")
         throw ExitCode((failed == 0 ? ExitStatus.success : .failed).rawValue)
     }
 }

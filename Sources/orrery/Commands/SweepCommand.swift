@@ -135,11 +135,12 @@ struct SweepCommand: ParsableCommand {
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let failed = progress.failed
-        ProgressDisplay.standardOutput("sweep \(manifest.name)\(selected.map { " shard \($0)" } ?? ""): \(progress.count) world(s) of \(manifest.worlds) "
-              + "(\(manifest.variants.count) variant(s) × \(manifest.seedCount) seed(s)), \(progress.count - failed) passed, \(failed) failed; wrote \(path)/")
+        ProgressDisplay.standardOutput("sweep \(manifest.name)\(selected.map { " shard \($0)" } ?? ""): \(NumberFormat.counted(progress.count, "world")) of \(NumberFormat.integer(manifest.worlds)) "
+              + "(\(NumberFormat.counted(manifest.variants.count, "variant")) × \(NumberFormat.counted(manifest.seedCount, "seed"))), "
+              + "\(NumberFormat.integer(progress.count - failed)) passed, \(NumberFormat.integer(failed)) failed; wrote \(path)/")
         if let report {
             for (index, variant) in report.variants.enumerated() where !variant.failures.isEmpty {
-                FileHandleOutput.standardError("variant \(index + 1) (\(variant.label.markdownLine)): \(variant.failures.count) failing seed(s), e.g. replay with: \(variant.failures[0].replay)")
+                FileHandleOutput.standardError("variant \(index + 1) (\(variant.label.markdownLine)): \(NumberFormat.counted(variant.failures.count, "failing seed")), e.g. replay with: \(variant.failures[0].replay)")
             }
         }
         throw ExitCode((failed == 0 ? ExitStatus.success : .failed).rawValue)

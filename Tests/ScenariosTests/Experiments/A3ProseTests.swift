@@ -34,7 +34,7 @@ import Reports
     /// 11.5 and 12.5 s (2.2 s); with 1.5 s the round of 11 s waits until 12.5 s, the next starts
     /// then and times out at 14.0 s (3.7 s), within (2 × 1.5, 1 + 2 × 1.5].
     @Test(arguments: [
-        ("0.5s", "the kill, and each miss is only known when its 0.500 s timeout expires, so detection takes between 1.500 s and 2.500 s; here 2.200 s."),
+        ("0.5s", "the kill, and each miss is only known when its 500.000 ms timeout expires, so detection takes between 1.500 s and 2.500 s; here 2.200 s."),
         ("1.5s", "the kill, and each miss is only known when its 1.500 s timeout expires; rounds never overlap (each waits for its timeouts), missed ones coming 1.500 s apart (the timeout, longer than the 1.000 s interval), so detection takes between 3.000 s and 4.000 s; here 3.700 s."),
     ])
     func theDetectionRangeHoldsTheFigure(timeout: String, sentence: String) throws {
@@ -54,7 +54,7 @@ import Reports
         #expect(few.contains(" among them (the slowest answered request took "))
         #expect(!few.contains(", not in p99 = "))
         let none = try Self.report(rate: 10, duration: "12s", timeout: "0.5s")
-        #expect(none.contains("No request was retried, so no latency shows the 500 ms wait. "))
+        #expect(none.contains("No request was retried, so no latency shows the 500.000 ms wait. "))
         #expect(!none.contains("Those retried requests"))
     }
 
@@ -63,7 +63,7 @@ import Reports
     /// lost a request" beside 41 lost in its table.
     @Test func requestsLostByClientsAreNotSaidToBeAnswered() throws {
         let report = try Self.report(rate: 200, duration: "20s", timeout: "0.5s", more: "  client_timeout: 400ms")
-        #expect(report.contains("requests got no answer before their clients gave up (after 0.400 s), so they are in no percentile of the answered ones"))
+        #expect(report.contains("requests got no answer before their clients gave up (after 400.000 ms), so they are in no percentile of the answered ones"))
         #expect(report.contains("Not every failed forward could be rescued by a retry"))
         #expect(!report.contains("so no client lost a request"))
     }
@@ -80,7 +80,7 @@ import Reports
         }
         let all = try #require(value("forwards that failed")), toKilled = try #require(value("… sent to the killed replica"))
         #expect(toKilled < all)
-        #expect(report.contains("forwards failed that way. \(NumberFormat.integer(all - toKilled)) forwards to the live replicas failed too: not answered within the 500 ms forward timeout"))
+        #expect(report.contains("forwards failed that way. \(NumberFormat.integer(all - toKilled)) forwards to the live replicas failed too: not answered within the 500.000 ms forward timeout"))
     }
 
     /// A hostname with an escape sequence was written raw into the report and its CSV.

@@ -99,7 +99,7 @@ restores:
         ("backups every nanosecond", "experiment: backup\nbackup_interval: 1ns\n",
          "x.yaml:2:18: error: 5.2 × 10¹⁵ backups in 5,184,000.000 s is more than the 1 × 10⁶ a run may have; make the interval longer (at backup_interval)"),
         ("a thousand and one restores", "experiment: backup\nrestores: [" + Array(repeating: "{at: 1d}", count: 1_001).joined(separator: ", ") + "]\n",
-         "x.yaml:2:11: error: at most 1000 restores, got 1001 (at restores)"),
+         "x.yaml:2:11: error: at most 1,000 restores, got 1,001 (at restores)"),
         ("a source that only grows", "experiment: backup\nsource: {weights: {create: 1, delete: 0}}\n",
          "x.yaml:2:9: error: the syncs would look at about 1.4 × 10⁹ files over 5,184,000.000 s (the source grows by its creations less its deletions), more than the 4 × 10⁸ a run may; delete more, create less, or sync less often (at source)"),
         ("changes every nanosecond", "experiment: backup\nsource: {change_every: 1ns}\n",

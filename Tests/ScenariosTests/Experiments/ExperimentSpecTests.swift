@@ -89,8 +89,8 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
     /// A-3's failover is sized before it runs: at most 10,000,000 requests, spans of at most an
     /// hour, heartbeats at least a millisecond apart.
     @Test(arguments: [
-        ("rate: 1e6, duration: 20s", "x.yaml:3:18: error: the failover sends at most 10000000 requests; 1e6 per second for 20.000s is more (at failover.rate)"),
-        ("rate: 1e308, duration: 5s", "x.yaml:3:18: error: a rate is at most 10000000 per second, got 1e308 (at failover.rate)"),
+        ("rate: 1e6, duration: 20s", "x.yaml:3:18: error: the failover sends at most 10,000,000 requests; 1e6 per second for 20.000 s is more (at failover.rate)"),
+        ("rate: 1e308, duration: 5s", "x.yaml:3:18: error: a rate is at most 10,000,000 per second, got 1e308 (at failover.rate)"),
         ("rate: 10, duration: 3155760000s", "x.yaml:3:32: error: at most 1h in a failover, got 3155760000s (at failover.duration)"),
         ("rate: 10, duration: 5s, client_timeout: 3155760000s", "x.yaml:3:52: error: at most 1h in a failover, got 3155760000s (at failover.client_timeout)"),
         ("rate: 10, duration: 5s, heartbeat_interval: 1ns", "x.yaml:3:56: error: must be at least 1ms, got 1ns (at failover.heartbeat_interval)"),
@@ -149,7 +149,7 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
         let failover = "failover: {rate: 10, duration: 5s, kill: Server 1, kill_at: 1s}\n"
         let routes = Array(repeating: "rep", count: 10_001).joined(separator: ", ")
         #expect(experimentError("experiment: a3\nservers: 3\noperations: [\(routes)]\n" + failover)?.description
-            == "x.yaml:3:13: error: at most 10000 operations, got 10001 (at operations)")
+            == "x.yaml:3:13: error: at most 10,000 operations, got 10,001 (at operations)")
         let adds = Array(repeating: "{add: {n: 10000}}", count: 11).joined(separator: ", ")
         #expect(experimentError("experiment: a3\nservers: 3\noperations: [\(adds)]\n" + failover)?.description
             == "x.yaml:3:214: error: the operations add or remove at most 100,000 replicas in all, and this one brings them to 110,000 (at operations.[10].add.n)")
@@ -177,7 +177,7 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
 
     @Test func theKillMustHappenDuringTraffic() {
         let text = "experiment: a3\nservers: 3\nfailover: {rate: 10, duration: 5s, kill: Server 1, kill_at: 6s}\n"
-        #expect(experimentError(text)?.message == "the kill must happen before traffic ends at 5.000s")
+        #expect(experimentError(text)?.message == "the kill must happen before traffic ends at 5.000 s")
     }
 
     @Test func a3WithoutItsFailoverIsAnErrorAtTheTopNotACrash() {

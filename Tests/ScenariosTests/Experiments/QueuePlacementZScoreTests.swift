@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Reports
 @testable import Scenarios
@@ -62,6 +63,26 @@ import Reports
             == "In a random placement each partition's 2 copies go to distinct brokers drawn at random, so each of B brokers holds Binomial(240, 2/B) replicas (with 3 brokers, 160.0 ± 7.3); z is how many of its standard deviations the busiest broker holds above the mean.")
         #expect(QueueResult.busiestText(analysis)
             == "More than 3 standard deviations above a random placement's mean (the busiest of a few random counts is typically 1–2 above), the busiest broker is loaded by the placement, not by chance: assignment map with 3, 5 and 8 brokers (z 10.5, 18.2, 24.6).")
+    }
+
+    /// report.json carries what placement.csv does: each cell's busiest-broker z and the random
+    /// placement it is measured against (it had only the counts and the moves).
+    @Test func reportJSONCarriesEachCellsZAndItsRandomPlacement() throws {
+        let spec = try QueueExperiment.load(from: scenarioDirectory).spec
+        let analysis = try QueuePlacementAnalysis(#require(spec.analysis))
+        let result = QueueResult(runs: [], swarm: nil, analysis: analysis, membership: [])
+        let json = result.json(spec: spec)
+        let document = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let cells = try #require(document["placementAnalysis"] as? [[String: Any]])
+        #expect(cells.count == 18)
+        let first = cells[0]
+        #expect(first["algorithm"] as? String == "assignment map" && first["brokers"] as? Int == 3)
+        #expect(first["replicasPerBroker"] as? [Int] == [237, 57, 186])
+        #expect(first["randomMean"] as? Double == 160)
+        #expect(first["randomStandardDeviation"] as? Double == (240.0 * (2.0 / 3) * (1 - 2.0 / 3)).squareRoot())
+        // The shortest text that reads back as the same double (Foundation's reader on Linux can be an ulp off).
+        #expect(json.contains("\"zBusiest\" : \(analysis.cells[0].busiestZScore)"))
+        #expect(NumberFormat.fixed(try #require(first["zBusiest"] as? Double), decimals: 3) == "10.544")
     }
 
     @Test func withEveryBusiestBrokerWithinChanceTheProseSaysSo() throws {

@@ -40,7 +40,7 @@ import Testing
         #expect(bundle.files.map(\.path) == ["zones/report.md", "zones/report.json", "zones/zones.csv", "zones/seconds.csv",
                                              "zones/spill-locality.svg", "zones/spill-blind.svg", "zones/cross-zone.svg"])
         let report = Self.comparison.markdown()
-        #expect(report.contains("sent 50.0 % of its forwards to another zone (10 of 20"))
+        #expect(report.contains("sent 50.0% of its forwards to another zone (10 of 20"))
         #expect(report.contains("kept every one of its 20 forwards in the client's zone."))
         #expect(Self.comparison.zonesCSV().split(separator: "\n").count == 1 + 4 * 2)
     }

@@ -22,7 +22,7 @@ import Testing
     /// to the zone resumed (seconds.csv: none in seconds 1–3, 5 in second 4).
     @Test func anOutageAtTheStartSaysWhenForwardsResumed() {
         let report = Self.outageAtZero.markdown()
-        #expect(report.contains("Forwards to zone a stopped in second 1 (1 s after the crash, once passive health had marked its servers down). There is no earlier rate to come back to (the crash came at 0.000 s); forwards to zone a resumed in second 4, the second of the restart. "))
+        #expect(report.contains("Forwards to zone a stopped in second 1 (1 s after the crash, once passive health had marked its servers down, the last at 1.001 s). There is no earlier rate to come back to (the crash came at 0.000 s); forwards to zone a resumed in second 4, the second of the restart. "))
         #expect(!report.contains("earlier 0 per second"))
         #expect(Self.outageAtZero.secondsCSV().contains("\"zone-blind, outage\",3,0,8,8,0,0\n\"zone-blind, outage\",4,5,4,4,0,0\n"))
     }

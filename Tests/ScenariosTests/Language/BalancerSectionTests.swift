@@ -142,7 +142,7 @@ expect:
         #expect(loadError(heavy, file: "b.yaml") == nil)
         let text = heavy.replacingOccurrences(of: "weight: 3,", with: "weight: 5000,")
         #expect(loadError(text, file: "b.yaml")?.description
-            == "b.yaml:8:13: error: with a hash strategy the servers' weights add up to at most 10000 (each unit is 160 points on the ring), got 10001 (at balancer.strategy)")
+            == "b.yaml:8:13: error: with a hash strategy the servers' weights add up to at most 10,000 (each unit is 160 points on the ring), got 10,001 (at balancer.strategy)")
         #expect(loadError(text.replacingOccurrences(of: "strategy: hash", with: "strategy: least_conn"), file: "b.yaml") == nil)
     }
 

@@ -16,7 +16,7 @@ import Testing
 
     @Test func anEmptyListIsRefusedAtTheList() {
         #expect(loadError(Self.world("[]"), file: "d.yaml")?.description
-            == "d.yaml:5:27: error: 'servers' lists 1 to 1000 servers to deploy to; leave it out to deploy to every server behind the balancer (at deploy.servers)")
+            == "d.yaml:5:27: error: 'servers' lists 1 to 1,000 servers to deploy to; leave it out to deploy to every server behind the balancer (at deploy.servers)")
     }
 
     @Test func oneServerIsEnough() throws {

@@ -1,3 +1,4 @@
+import Reports
 import Testing
 @testable import Scenarios
 
@@ -45,7 +46,7 @@ import Testing
     @Test(arguments: 0..<cases.count)
     func aListOneLongerThanItsMostIsRefusedWhereItIs(index: Int) {
         let limit = Self.cases[index]
-        #expect(HostileInputTests.error(limit.file(limit.most + 1)) == "h.yaml:\(limit.position.prefix { $0 != " " }): error: at most \(limit.most) \(limit.what), got \(limit.most + 1) \(limit.position.drop { $0 != " " }.dropFirst())",
+        #expect(HostileInputTests.error(limit.file(limit.most + 1)) == "h.yaml:\(limit.position.prefix { $0 != " " }): error: at most \(NumberFormat.integer(limit.most)) \(limit.what), got \(NumberFormat.integer(limit.most + 1)) \(limit.position.drop { $0 != " " }.dropFirst())",
                 "\(limit.name)")
         let atMost = HostileInputTests.error(limit.file(limit.most)) ?? ""
         #expect(!atMost.contains("at most \(limit.most) \(limit.what)"), "\(limit.name): \(atMost)")
@@ -60,15 +61,15 @@ import Testing
     /// the MapReduce experiment's mapper counts.
     @Test func listsOfSingleJobsDistributionsAndExperimentsAreBounded() throws {
         func cursor(_ text: String) throws -> YAMLCursor { try ScenarioDocument.compose(text, file: "l.yaml") }
-        #expect(throws: ScenarioError(file: "l.yaml", line: 1, column: 1, path: "", kind: .invalidValue("at most 100000 faults, got 100001"))) {
+        #expect(throws: ScenarioError(file: "l.yaml", line: 1, column: 1, path: "", kind: .invalidValue("at most 100,000 faults, got 100,001"))) {
             try MapReduceScenarioLoader.parseClusterFaults(try cursor(Self.list("{}", ScenarioLoader.maximumFaults + 1)), nodes: [])
         }
         let values = try cursor("{empirical: " + Self.list("1ms", ScenarioSchema.maximumEmpiricalValues + 1) + "}")
-        #expect(throws: ScenarioError(file: "l.yaml", line: 1, column: 13, path: "empirical", kind: .invalidValue("at most 100000 values, got 100001"))) {
+        #expect(throws: ScenarioError(file: "l.yaml", line: 1, column: 13, path: "empirical", kind: .invalidValue("at most 100,000 values, got 100,001"))) {
             try values.durationDistribution()
         }
         #expect(try cursor("{empirical: " + Self.list("1ms", ScenarioSchema.maximumEmpiricalValues) + "}").durationDistribution() != .constant(0))
-        #expect(throws: ScenarioError(file: "l.yaml", line: 1, column: 1, path: "", kind: .invalidValue("at most 1000 mapper counts, got 1001"))) {
+        #expect(throws: ScenarioError(file: "l.yaml", line: 1, column: 1, path: "", kind: .invalidValue("at most 1,000 mapper counts, got 1,001"))) {
             try ScenarioLoader.parseMapperCounts(try cursor(Self.list("1", 1_001)), claims: Seed001Claims())
         }
     }

@@ -136,9 +136,9 @@ import Testing
 
     @Test func moreThanAThousandBurstsAreRefused() {
         #expect(Self.error(Self.burstWorld(count: 1_001, multiplier: "2"))
-            == "h.yaml:4:46: error: at most 1000 bursts, got 1001 (at workload.bursts)")
+            == "h.yaml:4:46: error: at most 1,000 bursts, got 1,001 (at workload.bursts)")
         #expect(Self.error(Self.burstWorld(count: 10_000, multiplier: "1000000"))
-            == "h.yaml:4:46: error: at most 1000 bursts, got 10000 (at workload.bursts)")
+            == "h.yaml:4:46: error: at most 1,000 bursts, got 10,000 (at workload.bursts)")
     }
 
     /// 20 arrivals drawn (1 a second × 2 for 10 s) at 11 events each (a request without a

@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func speculationsSlownessIsAFactorAboveOne() throws {
-        #expect(loadError(Self.speculation("1e308"), file: "m.yaml")?.message == "a factor is at most 1000000, got 1e308")
+        #expect(loadError(Self.speculation("1e308"), file: "m.yaml")?.message == "a factor is at most 1,000,000, got 1e308")
         #expect(loadError(Self.speculation("1"), file: "m.yaml")?.message
             == "a straggler must be slower than the median, so slowness must exceed 1, got 1")
         _ = try ScenarioLoader.parse(Self.speculation("1000000"), file: "m.yaml")

@@ -77,6 +77,6 @@ import Testing
             return
         }
         let error = HostileInputTests.error(text.replacingCharacters(in: range, with: "factor: 1e300")) ?? ""
-        #expect(error.hasSuffix("error: a factor is at most 1000000, got 1e300 (at straggler.factor)"), "\(error)")
+        #expect(error.hasSuffix("error: a factor is at most 1,000,000, got 1e300 (at straggler.factor)"), "\(error)")
     }
 }

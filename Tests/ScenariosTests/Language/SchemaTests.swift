@@ -202,7 +202,7 @@ import Testing
         let speed = Self.value(Self.schema, Self.world + ["properties", "servers", "items", "properties", "speed"]) as? [String: Any]
         #expect(speed?["exclusiveMinimum"] as? Double == 0 && speed?["maximum"] as? Double == YAMLCursor.maximumFactor)
         #expect(HostileInputTests.error("run: {requests: 1}\nservers: [{name: s, speed: 1000001}]\nworkload: {type: closed_loop, users: 1}\n")?
-            .contains("a factor is at most 1000000") == true)
+            .contains("a factor is at most 1,000,000") == true)
         let drop = Self.value(Self.schema, Self.world + ["properties", "network", "properties", "drop_rate"]) as? [String: Any]
         #expect(drop?["minimum"] as? Double == 0 && drop?["maximum"] as? Double == 1)
         let duration = Self.value(Self.schema, ["$defs", "duration", "anyOf", "0"]) as? [String: Any]

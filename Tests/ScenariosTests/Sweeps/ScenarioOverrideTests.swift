@@ -136,7 +136,7 @@ import Testing
         do {
             _ = try ScenarioOverride.parseVariants("a=\(values)")
         } catch {
-            #expect(error.description == "a sweep has at most 1000 variants; 'a' lists 20000 values; vary fewer values, or sweep in parts")
+            #expect(error.description == "a sweep has at most 1,000 variants; 'a' lists 20,000 values; vary fewer values, or sweep in parts")
         }
     }
 }

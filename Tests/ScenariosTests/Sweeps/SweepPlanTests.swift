@@ -65,11 +65,11 @@ import Reports
         let values = { (path: String, count: Int) in try ScenarioOverride.parseVariants("\(path)=" + (1...count).map(String.init).joined(separator: ",")) }
         var refusal = ""
         do { _ = try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [values("a", 200), values("b", 191)]) } catch { refusal = "\(error)" }
-        #expect(refusal == "a sweep has at most 1000 variants; the --vary values make 38200 (every combination of one value of each); vary fewer values, or sweep in parts")
+        #expect(refusal == "a sweep has at most 1,000 variants; the --vary values make 38,200 (every combination of one value of each); vary fewer values, or sweep in parts")
         #expect(try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1..1000"), dimensions: [values("a", 40), values("b", 25)]).worldCount == 1_000_000)
         // The whole product is named, not the part up to the option that passed the limit.
         do { _ = try SweepPlan(file: "f.yaml", seeds: SeedList(parsing: "1"), dimensions: [values("a", 1000), values("b", 1000), values("c", 1000)]) } catch { refusal = "\(error)" }
-        #expect(refusal == "a sweep has at most 1000 variants; the --vary values make 1000000000 (every combination of one value of each); vary fewer values, or sweep in parts")
+        #expect(refusal == "a sweep has at most 1,000 variants; the --vary values make 1,000,000,000 (every combination of one value of each); vary fewer values, or sweep in parts")
         // A path inside another varied one overwrote part of its values under their labels.
         for (outer, inner) in [("workload={users: 2},{users: 30}", "workload.users=4,5"), ("servers.0.count=2,3", "servers.0={name: a},{name: b}")] {
             do {

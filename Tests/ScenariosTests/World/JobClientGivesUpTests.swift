@@ -19,7 +19,7 @@ import Testing
         """
     }
 
-    static let gaveUp = "job refused: the coordinator did not answer the job's client for 900.000s, and it gave up (YARN's yarn.resourcemanager.connect.max-wait.ms)"
+    static let gaveUp = "job failed: the coordinator did not answer the job's client for 900.000 s, and it gave up (YARN's yarn.resourcemanager.connect.max-wait.ms)"
 
     static func value(_ name: String, in result: RunResult) -> Double? {
         result.metrics.first { $0.metric.description == name }?.value ?? nil

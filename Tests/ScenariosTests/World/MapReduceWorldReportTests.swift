@@ -33,7 +33,7 @@ import Testing
         let result = try Self.run(Self.restartKeepsAttempts)
         let markdown = result.markdown()
         // Was "| map-1 | 2 | … | 4.000 s | 14.500 s | 15.015 s | 16.216 s | 10.500 s | 12.216 s |".
-        #expect(markdown.contains("| map-1 |       2 | lost: no heartbeat for 10.000s |       2.000 s | 14.500 s |    15.015 s |  16.216 s |  12.500 s | 14.216 s |"))
+        #expect(markdown.contains("| map-1 |       2 | lost: no heartbeat for 10.000 s |       2.000 s | 14.500 s |    15.015 s |  16.216 s |  12.500 s | 14.216 s |"))
         #expect(markdown.contains("for an attempt lost across it the last progress is its worker's going down"))
         #expect(result.value(of: MapReduceMetric.maxDetectionTime.metric) == 12.5)
         let recovery = try #require(result.value(of: MapReduceMetric.maxRecoveryTime.metric))

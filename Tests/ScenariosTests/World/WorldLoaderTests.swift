@@ -78,7 +78,7 @@ import Testing
         Case(name: "a duration beyond a century", yaml: """
             mapreduce:
               jobs: [{name: word-count, reducers: 1, submit_at: 1e10s, input: {synthetic: {lines: 10}}}]
-            """, expected: "w.yaml:2:53: error: a duration is at most 100 years of virtual time (3.15e9 s), got 1e10s (at mapreduce.jobs.[0].submit_at)"),
+            """, expected: "w.yaml:2:53: error: a duration is at most 100 years of virtual time (3,155,760,000 s), got 1e10s (at mapreduce.jobs.[0].submit_at)"),
         Case(name: "an empty world", yaml: """
             seed: 1
             expect: []

@@ -82,7 +82,7 @@ import Testing
         ("in-sync replicas asked for with acks: leader", "run: {duration: 5s}\nqueue:\n  acks: leader\n  min_insync_replicas: 2\n  topics: [{name: T, partitions: 1}]\n",
          "bad.yaml:4:24: error: min_insync_replicas applies to acks: all only (a leader acknowledges alone with acks: leader, whatever the in-sync set); remove it or set acks: all (at queue.min_insync_replicas)"),
         ("a producer whose sends outlast the run", "run: {duration: 1s}\nqueue:\n  topics: [{name: T, partitions: 1}]\n  producers: [{name: p, to: [\"T:*\"], messages: 3, rate: 0.0001}]\n",
-         "bad.yaml:4:57: error: 3 messages at 0.0001/s from 0.000s end at 20,000.000 s, after the run's 1.000s (run.duration); raise the rate or the duration (at queue.producers.[0].rate)"),
+         "bad.yaml:4:57: error: 3 messages at 0.0001/s from 0.000 s end at 20,000.000 s, after the run's 1.000 s (run.duration); raise the rate or the duration (at queue.producers.[0].rate)"),
         ("heartbeats over the time limit", "run: {duration: 1ms}\nqueue:\n  brokers: 64\n  heartbeat_interval: 1ms\n  topics: [{name: T, partitions: 1}]\n",
          "bad.yaml:4:23: error: 2.3 × 10⁸ heartbeats in the run's time limit of 3,600.002 s (producers still retrying keep a queue run going until then) is more than the 5 × 10⁷ a run may have; make the interval longer or set run.time_limit (at queue.heartbeat_interval)"),
         ("no in-sync replica asked for", "run: {duration: 5s}\nqueue:\n  min_insync_replicas: 0\n  topics: [{name: T, partitions: 1}]\n",

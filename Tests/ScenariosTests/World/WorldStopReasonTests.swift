@@ -10,7 +10,7 @@ import Reports
     @Test func aTimeLimitStopNamesTheInstantTheClockStoppedAt() {
         let error = SimulationError.timeLimitExceeded(limit: .after(.seconds(80)), unfinishedTasks: ["request-1#3"])
         #expect(World.stopReason(error, lastEvent: VirtualInstant(nanoseconds: 38_516_600_000)) ==
-            "virtual time limit reached at t=80.000s (nothing was due from the last event, at virtual time 38.517 s where the run's clock stopped, until past it) with 1 task(s) unfinished: request-1#3")
+            "virtual time limit reached at t=80.000s (nothing was due from the last event, at virtual time 38.517 s where the run's clock stopped, until past it) with 1 task unfinished: request-1#3")
     }
 
     @Test func aStopAtTheLimitItselfOrForAnotherReasonIsTheEnginesMessage() {

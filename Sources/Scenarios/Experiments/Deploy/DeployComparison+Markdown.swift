@@ -52,11 +52,15 @@ extension DeployComparison {
                                             .numeric("p50 before"), .numeric("p50 during"), .numeric("p99 before"), .numeric("p99 during")])
         for variant in variants {
             let figures = variant.deployment
-            let before = figures?.measured("before"), during = figures?.measured("during")
+            // A deployment that starts once the clients have stopped has no "during" to measure:
+            // its figures would come from the requests still in flight.
+            let inRun = variant.deploymentInRun
+            let before = figures?.measured("before"), during = inRun ? figures?.measured("during") : nil
             table.append([variant.name, figures.map { if case .rolledBack = $0.outcome { "rolled back" } else { $0.outcomeText } } ?? "—",
                           DurationFormat.seconds(figures?.duration), NumberFormat.integer(variant.failed), NumberFormat.integer(variant.retried),
-                          NumberFormat.integer(variant.reset), NumberFormat.integer(variant.secondsWithoutAnswer),
-                          variant.measuredThroughputBefore.map { NumberFormat.fixed($0, decimals: 1, grouping: true) } ?? "—", NumberFormat.fixed(variant.throughputDuring, decimals: 1, grouping: true),
+                          NumberFormat.integer(variant.reset), inRun ? NumberFormat.integer(variant.secondsWithoutAnswer) : "—",
+                          variant.measuredThroughputBefore.map { NumberFormat.fixed($0, decimals: 1, grouping: true) } ?? "—",
+                          inRun ? NumberFormat.fixed(variant.throughputDuring, decimals: 1, grouping: true) : "—",
                           before.map { DurationFormat.milliseconds($0.p50) } ?? "—", during.map { DurationFormat.milliseconds($0.p50) } ?? "—",
                           before.map { DurationFormat.milliseconds($0.p99) } ?? "—", during.map { DurationFormat.milliseconds($0.p99) } ?? "—"])
         }
@@ -66,6 +70,7 @@ extension DeployComparison {
     /// One paragraph per variant, every figure read from the runs (the sentences themselves are
     /// in `DeployComparison+Prose.swift`).
     func explanations() -> [String] {
+        if let paragraph = noTimeToActParagraph() { return [paragraph] }
         var paragraphs: [String] = []
         if let graceful = variant("graceful rolling"), let figures = graceful.deployment {
             paragraphs.append(gracefulParagraph(graceful, figures: figures))
@@ -85,9 +90,10 @@ extension DeployComparison {
         return paragraphs
     }
 
-    /// " It was halted …" for a deployment rolled back, naming the check's reason; "" otherwise.
-    static func haltSentence(_ outcome: DeploymentRecord.Outcome) -> String {
-        guard case .rolledBack(let reason) = outcome else { return "" }
-        return " The error check halted it (\(reason)) and every server deployed so far was rolled back to its old version."
+    /// " It halted: …" for a deployment rolled back, naming what halted it (``haltCause(_:)``);
+    /// "" otherwise.
+    static func haltSentence(_ figures: DeploymentFigures) -> String {
+        guard let cause = haltCause(figures) else { return "" }
+        return " It halted — \(cause) — and every server deployed so far was rolled back to its old version."
     }
 }

@@ -24,9 +24,13 @@ extension DeployComparison {
     /// p99 and answers per second before and during the deployment, or what holds when nothing
     /// was answered before it.
     static func beforeAndDuring(_ variant: Variant, figures: DeploymentFigures) -> String {
-        let during = figures.measured("during").map { DurationFormat.milliseconds($0.p99) } ?? "—"
+        let during = figures.measured("during").map { DurationFormat.milliseconds($0.p99) }
         guard let before = figures.measured("before"), let rate = variant.measuredThroughputBefore else {
+            guard let during else { return "no request had been answered before the deployment started at \(DurationFormat.seconds(figures.started)), nor during it" }
             return "no request had been answered before the deployment started at \(DurationFormat.seconds(figures.started)); during it p99 was \(during) and answers per second \(NumberFormat.fixed(variant.throughputDuring, decimals: 1))"
+        }
+        guard let during else {
+            return "p99 was \(DurationFormat.milliseconds(before.p99)) before the deployment, and answers per second fell from \(NumberFormat.fixed(rate, decimals: 1)) to \(NumberFormat.fixed(variant.throughputDuring, decimals: 1))"
         }
         return "p99 went from \(DurationFormat.milliseconds(before.p99)) before the deployment to \(during) during it, and answers per second from \(NumberFormat.fixed(rate, decimals: 1)) to \(NumberFormat.fixed(variant.throughputDuring, decimals: 1))"
     }
@@ -56,18 +60,27 @@ extension DeployComparison {
         let boot = figures.plan.bootTime.seconds, pause = figures.plan.pause.seconds
         let waits = figures.steps.compactMap { step in step.healthy.map { $0.seconds - step.restarted.seconds - boot } }
         let meanWait = waits.isEmpty ? 0 : waits.reduce(0, +) / Double(waits.count)
-        var text = "**Graceful rolling.** Each server was taken out of rotation and drained — its last request finished at most \(DurationFormat.milliseconds(drains.max() ?? 0)) later" + (timedOut > 0 ? ", \(timedOut) drain(s) hit the timeout" : ", no drain hit the timeout") + " — restarted with nothing in flight (\(NumberFormat.integer(graceful.reset)) reset), and put back once the health check had passed it \(rise == 1 ? "once" : "\(rise) times in a row"). "
+        var text = "**Graceful rolling.** Each server was taken out of rotation and drained — its last request finished at most \(DurationFormat.milliseconds(drains.max() ?? 0)) later" + (timedOut > 0 ? ", \(timedOut) drain(s) hit the timeout" : ", no drain hit the timeout") + " — restarted with nothing in flight (\(NumberFormat.integer(graceful.reset)) reset), "
+        let neverHealthy = figures.steps.filter { $0.kind == .deploy && $0.healthy == nil }.map(\.server)
+        text += neverHealthy.isEmpty
+            ? "and put back once the health check had passed it \(rise == 1 ? "once" : "\(rise) times in a row"). "
+            : "but the health check did not pass \(neverHealthy.joined(separator: ", ")) within the health deadline (\(DurationFormat.seconds(figures.plan.healthDeadline.seconds))), so \(neverHealthy.count == 1 ? "it" : "they") never went back in rotation. "
         text += "\(NumberFormat.integer(graceful.failed)) requests failed" + (graceful.failed > 0 ? " (\(graceful.result.failureParts.joined(separator: ", ")))" : "")
             + (graceful.retried == 0 ? " and 0 were retried. " : " and the balancer made \(Self.retries(graceful.retried)). ")
         let connections = NumberFormat.counted(base.users, "connection")
+        let carried = figures.measured("during") != nil
         text += base.servers.count > 1
-            ? "While a server was out the other \(base.servers.count - 1) carried the \(connections): "
+            ? (carried ? "While a server was out the other \(base.servers.count - 1) carried the \(connections): "
+                : "No request succeeded during the deployment, not even on the other \(base.servers.count - 1) servers: ")
             : "While its only server was out, no server was left to carry the \(connections) (for \(NumberFormat.integer(graceful.secondsWithoutAnswer)) s no request succeeded): "
         text += Self.beforeAndDuring(graceful, figures: figures) + ". "
         let waitText = rise <= 1 ? "for the next health check (every \(interval))" : "for the health check to pass it \(rise) times in a row (checks every \(interval))"
-        text += "The deployment took \(DurationFormat.seconds(figures.duration)): after its \(DurationFormat.seconds(boot)) boot each server waited \(DurationFormat.seconds(meanWait)) on average \(waitText)"
         if waits.isEmpty {
-            text += "."
+            text += "The deployment took \(DurationFormat.seconds(figures.duration))."
+        } else {
+            text += "The deployment took \(DurationFormat.seconds(figures.duration)): after its \(DurationFormat.seconds(boot)) boot each server waited \(DurationFormat.seconds(meanWait)) on average \(waitText)"
+        }
+        if waits.isEmpty {
         } else if meanWait > boot && meanWait >= pause {
             text += " — with checks this far apart the check interval, not the boot, sets the pace."
         } else if boot >= meanWait && boot >= pause {
@@ -75,7 +88,7 @@ extension DeployComparison {
         } else {
             text += "; the \(DurationFormat.seconds(pause)) pause after each server, longer than both, sets the pace."
         }
-        return text + Self.pastEndSentence(graceful)
+        return text + Self.haltSentence(figures) + Self.pastEndSentence(graceful)
     }
 
     /// The rolling deployment without drain: resets, refused forwards, what the retries hid, and
@@ -105,7 +118,7 @@ extension DeployComparison {
         } else {
             text += " During the deployment p99 was \(p99), against \(drained) with drain"
         }
-        text += "; it took \(DurationFormat.seconds(figures.duration))." + Self.haltSentence(figures.outcome) + Self.pastEndSentence(noDrain)
+        text += "; it took \(DurationFormat.seconds(figures.duration))." + Self.haltSentence(figures) + Self.pastEndSentence(noDrain)
         return text
     }
 
@@ -122,10 +135,9 @@ extension DeployComparison {
 
     static func allAtOnceParagraph(_ all: Variant, figures: DeploymentFigures, users: Int, failTimeout: Duration?, others: [(name: String, duration: Double)] = []) -> String {
         let completed = all.result.completed
-        let failedShare = NumberFormat.percent(completed == 0 ? 0 : Double(all.failed) / Double(completed), decimals: 1)
-        let tripped = figures.checks.first { !$0.passed }
+        let failedShare = NumberFormat.boundedPercent(completed == 0 ? 0 : Double(all.failed) / Double(completed), decimals: 1)
         let pace = "\(usersSend(users)) next request as soon as an answer comes back, and a refused or unanswerable request comes back within milliseconds, so the count of failures measures how fast they asked; the seconds without an answer measure the outage."
-        guard case .rolledBack = figures.outcome, let tripped, let limit = figures.plan.maxErrorRatio else {
+        guard let cause = haltCause(figures) else {
             var text = "**All at once.** Every server restarted at \(DurationFormat.seconds(figures.started)): for \(NumberFormat.integer(all.secondsWithoutAnswer)) s no request succeeded — \(outageCause(all, bootTime: figures.plan.bootTime)) — and \(NumberFormat.integer(all.failed)) requests failed (\(failedShare) of all completed in the run). " + pace
             if let duration = figures.duration {
                 let tied = others.filter { abs($0.duration - duration) < 0.0005 }.map(\.name)
@@ -139,17 +151,19 @@ extension DeployComparison {
             }
             return text
         }
-        let passed = figures.steps.filter { $0.kind != .rollback }.compactMap(\.healthy).max()
+        let deploySteps = figures.steps.filter { $0.kind != .rollback }
+        let passed = deploySteps.allSatisfy { $0.healthy != nil } ? deploySteps.compactMap(\.healthy).max() : nil
         var text = "**All at once.** Every server restarted at \(DurationFormat.seconds(figures.started))"
         if let passed { text += ", and the health check had passed them all by \(DurationFormat.seconds(passed.seconds))" }
         text += ". "
         let events = all.result.balancer?.events ?? []
-        if let passed, let failTimeout, let probe = events.first(where: { $0.isProbe && $0.at >= passed.seconds }) {
+        let unhealthy = haltingCheck(figures).map { Self.unhealthy(figures, in: $0) } ?? []
+        if unhealthy.isEmpty, let passed, let failTimeout, let probe = events.first(where: { $0.isProbe && $0.at >= passed.seconds }) {
             text += "But passive health had marked them down for the forwards their restart failed, and nginx keeps such a server out until `fail_timeout` (\(DurationFormat.seconds(failTimeout.seconds))) has passed counted in whole seconds: the first was probed only at \(DurationFormat.seconds(probe.at)). Until then the balancer had no server to try and answered at once (\(NumberFormat.integer(all.result.balancer?.badGateways ?? 0)) requests answered 502 in the run), so "
         } else {
             text += "Then "
         }
-        text += "the error check saw \(NumberFormat.integer(tripped.failed)) failed answers of \(NumberFormat.integer(tripped.answered)) (\(NumberFormat.percent(tripped.errorRatio, decimals: 1))), above the limit of \(NumberFormat.percent(limit, decimals: 1)): the deployment halted and every server was restarted into its old version — a second outage. In all, for \(NumberFormat.integer(all.secondsWithoutAnswer)) s no request succeeded and \(NumberFormat.integer(all.failed)) requests failed (\(failedShare) of all completed in the run). " + pace
+        text += "\(cause): the deployment halted and every server was restarted into its old version — a second outage. In all, for \(NumberFormat.integer(all.secondsWithoutAnswer)) s no request succeeded and \(NumberFormat.integer(all.failed)) requests failed (\(failedShare) of all completed in the run). " + pace
         return text
     }
 
@@ -158,25 +172,36 @@ extension DeployComparison {
     /// retries 500s.
     func badReleaseParagraph(_ bad: Variant, figures: DeploymentFigures) -> String {
         let first = figures.steps.first
-        var text = "**Bad release.** Version \(figures.plan.version) answers \(NumberFormat.percent(figures.plan.releaseErrorRate, decimals: 0)) of requests with 500 but its health endpoint answers 200, so the health check passed \(first?.server ?? "the first server") at \(DurationFormat.seconds(first?.healthy?.seconds)) and it went back in rotation. "
+        var text = "**Bad release.** Version \(figures.plan.version) answers \(NumberFormat.writtenPercent(figures.plan.releaseErrorRate, minimumDecimals: 0)) of requests with 500 but its health endpoint answers 200, "
+        if let first, let healthy = first.healthy {
+            text += "so the health check passed \(first.server) at \(DurationFormat.seconds(healthy.seconds)) and it went back in rotation. "
+        } else {
+            text += "yet the health check did not pass \(first?.server ?? "the first server") within the health deadline (\(DurationFormat.seconds(figures.plan.healthDeadline.seconds))), so it never went back in rotation. "
+        }
         let trippedIndex = figures.checks.firstIndex { !$0.passed }
         let rolledBack = figures.steps.filter { $0.kind == .rollback }.map(\.server)
         let into = "restarted \(rolledBack.joined(separator: ", ")) into \(rolledBack.count == 1 ? "its" : "their") old version"
-        if let trippedIndex, let limit = figures.plan.maxErrorRatio {
+        if let trippedIndex, let cause = Self.haltCause(figures) {
             let tripped = figures.checks[trippedIndex]
             let earlier = figures.checks[..<trippedIndex]
-            let saw = "saw \(NumberFormat.integer(tripped.failed)) failed answers of \(NumberFormat.integer(tripped.answered)) (\(NumberFormat.percent(tripped.errorRatio, decimals: 1))), above the limit of \(NumberFormat.percent(limit, decimals: 1)): the deployment halted and \(into). "
+            let byCheck = Self.unhealthy(figures, in: tripped).isEmpty
+            // "the error check saw …" reads after "the error check of its pause"; a health
+            // deadline is said whole.
+            let saw = (byCheck ? String(cause.dropFirst("the error check ".count)) : cause) + ": the deployment halted and \(into). "
             if earlier.isEmpty, let first, tripped.servers.contains(first.server) {
-                text += "During the \(DurationFormat.seconds(figures.plan.pause.seconds)) pause the error check " + saw
+                // The first sentence has said that its health check never passed it.
+                text += byCheck ? "During the \(DurationFormat.seconds(figures.plan.pause.seconds)) pause the error check " + saw : "The deployment halted and \(into). "
             } else {
                 let failed = earlier.map(\.failed).reduce(0, +), answered = earlier.map(\.answered).reduce(0, +)
                 let byWave = earlier.map(\.answeredByWave).reduce(0, +)
                 text += "The error check passed \(earlier.flatMap(\.servers).joined(separator: ", ")): \(NumberFormat.integer(failed)) failed answers of \(NumberFormat.integer(answered)) in their pauses, \(NumberFormat.integer(byWave)) of them from the servers on the new version"
                 if failed == 0 && retryOn.contains(.http500) { text += " — the balancer retries 500s, so another server answered each request the new version failed" }
-                text += ". Once \(tripped.servers.joined(separator: ", ")) went back at \(DurationFormat.seconds(tripped.from.seconds)), the error check of its \(DurationFormat.seconds(figures.plan.pause.seconds)) pause " + saw
+                text += byCheck
+                    ? ". Once \(tripped.servers.joined(separator: ", ")) went back at \(DurationFormat.seconds(tripped.from.seconds)), the error check of its \(DurationFormat.seconds(figures.plan.pause.seconds)) pause " + saw
+                    : ". Then " + saw
             }
         } else {
-            text += "The error check never tripped (\(figures.plan.maxErrorRatio.map { "limit \(NumberFormat.percent($0, decimals: 1))" } ?? "no limit set")). "
+            text += Self.neverTrippedSentence(figures)
         }
         text += "At the end: " + figures.finalVersions.map { "\($0.server) on version \($0.version)" }.joined(separator: ", ") + (figures.everyServerOnOldVersion ? " — every server back on the version it started with" : "") + ". "
         text += failureSentence(bad)

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// The same cluster and traffic under four ways of deploying a new version: the file's graceful
@@ -79,7 +80,7 @@ public struct DeployComparison: Sendable {
             ("graceful rolling", "one server at a time, each drained before its restart", with { $0.strategy = .rolling; $0.drain = true; $0.releaseErrorRate = 0 }),
             ("rolling without drain", "one server at a time, restarted with its requests in flight", with { $0.strategy = .rolling; $0.drain = false; $0.releaseErrorRate = 0 }),
             ("all at once", "every server restarted together, without drain", with { $0.strategy = .allAtOnce; $0.drain = false; $0.releaseErrorRate = 0 }),
-            ("bad release", "graceful rolling, but the new version answers \(Int((badRate * 100).rounded())) % of requests with 500", with { $0.strategy = .rolling; $0.drain = true; $0.releaseErrorRate = badRate }),
+            ("bad release", "graceful rolling, but the new version answers \(NumberFormat.writtenPercent(badRate, minimumDecimals: 0)) of requests with 500", with { $0.strategy = .rolling; $0.drain = true; $0.releaseErrorRate = badRate }),
         ]
     }
 

@@ -61,9 +61,9 @@ extension KeepaliveComparison {
             return text + "."
         }
         if busy < Self.saturatedShare {
-            return "The servers were busy only \(NumberFormat.percent(busy, decimals: 0)) of the time without a pool, so a request seldom waited in a queue that a setup could overlap: the pool saved \(DurationFormat.milliseconds(saved)) a request against a setup of \(DurationFormat.milliseconds(perSetup))."
+            return "The servers were busy only \(NumberFormat.boundedPercent(busy, decimals: 0)) of the time without a pool, so a request seldom waited in a queue that a setup could overlap: the pool saved \(DurationFormat.milliseconds(saved)) a request against a setup of \(DurationFormat.milliseconds(perSetup))."
         }
-        return "The servers were busy \(NumberFormat.percent(busy, decimals: 0)) of the time without a pool; the pool saved \(DurationFormat.milliseconds(saved)) a request against a setup of \(DurationFormat.milliseconds(perSetup))."
+        return "The servers were busy \(NumberFormat.boundedPercent(busy, decimals: 0)) of the time without a pool; the pool saved \(DurationFormat.milliseconds(saved)) a request against a setup of \(DurationFormat.milliseconds(perSetup))."
     }
 
     /// The paragraph on the pools of ``smallPools``: "smaller than the users" only when they all
@@ -76,8 +76,13 @@ extension KeepaliveComparison {
             ? "**A pool smaller than the \(NumberFormat.counted(users, "user"))** — "
             : "**Pools of \(sizes.map { NumberFormat.integer($0) }.joined(separator: " and ")) idle connections**" + (users > 0 ? ", against \(NumberFormat.counted(users, "user"))" : "") + " — "
         var text = head + parts.joined(separator: "; ") + ". `keepalive` bounds the *idle* connections, not the open ones."
-        let largest = variants(in: .closedLoop).filter { ($0.connections?.idleConnections ?? 0) > 0 }.max { ($0.connections?.idleConnections ?? 0) < ($1.connections?.idleConnections ?? 0) }
-        guard let largest else { return text }
+        // The cache this traffic needs is the most idle at once in any pool that never evicted:
+        // pools that retire connections after `keepalive_requests` hold fewer idle ones, so the
+        // largest pool's peak (11, seed 004's) can be below another's (12, the file's keepalive 32).
+        let pooled = variants(in: .closedLoop).filter { ($0.connections?.idleConnections ?? 0) > 0 }
+        func peakAndSize(_ variant: Variant) -> (Int, Int) { (variant.connections?.peakIdle ?? 0, variant.connections?.idleConnections ?? 0) }
+        let covering = pooled.filter(Self.covers).max { peakAndSize($0) < peakAndSize($1) }
+        guard let largest = covering ?? pooled.max(by: { ($0.connections?.idleConnections ?? 0) < ($1.connections?.idleConnections ?? 0) }) else { return text }
         let needed = largest.connections?.peakIdle ?? 0
         if Self.covers(largest) {
             text += " With a pool large enough never to evict (\(largest.name)), never more than \(NumberFormat.counted(needed, "connection")) \(needed == 1 ? "was" : "were") idle at once (the end of the run included, when every user has stopped), so a cache of \(NumberFormat.integer(needed)) covers this traffic"
@@ -115,7 +120,7 @@ extension KeepaliveComparison {
         let saved = self.saved(pooled) ?? 0
         let busy = Self.busyShare(reference)
         if saved >= 0.9 * setup && busy < Self.saturatedShare { return " — with idle servers a setup adds its whole round trip" }
-        return " — the servers were busy \(NumberFormat.percent(busy, decimals: 0)) of the time without a pool"
+        return " — the servers were busy \(NumberFormat.boundedPercent(busy, decimals: 0)) of the time without a pool"
     }
 
     /// Seed 004's pool under the bursts: "no longer covers" only when it evicted.

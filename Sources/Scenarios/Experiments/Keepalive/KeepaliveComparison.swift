@@ -69,6 +69,7 @@ public struct KeepaliveComparison: Sendable {
         // The variants change the traffic (the bursts run at 60 % of the capacity the service
         // time gives: a service time of 1ns asked for a billion requests a second), so each is
         // estimated as a world of its own.
+        try checkBurstyWorlds(base)
         try ScenarioLoader.checkExperimentWorlds(variants(scenario).map { ($0.name, $0.scenario) }, of: base, experiment: "keepalive experiment")
         return scenario
     }

@@ -84,6 +84,8 @@ extension QueueResult {
         struct Run: Encodable {
             var name: String; var acks: String; var replication: Int; var digest: String; var sent: Int; var acknowledged: Int; var lostAcknowledged: Int
             var acknowledgedBeyondHighWatermark: Int
+            /// Sent but not acknowledged: given up after the last attempt (of them, in the log anyway), or in flight at the end.
+            var gaveUp: Int; var gaveUpInLog: Int; var inFlightAtEnd: Int
             var appendedTwice: Int; var orderViolations: Int; var undelivered: [String: Int]; var lostAfterDelivery: [String: Int]; var duplicates: [String: Int]; var allowedDuplicates: [String: Int]
             var promisesKept: Bool; var deliveryLatencyP50Seconds: Double; var deliveryLatencyP99Seconds: Double
             var faults: [String]; var partitions: [Partition]; var events: [Event]
@@ -92,6 +94,8 @@ extension QueueResult {
         struct Cell: Encodable {
             var algorithm: String; var brokers: Int; var replicasPerBroker: [Int]; var maxOverMean: Double; var movedOnAdd: Int; var idealOnAdd: Double
             var movedOnRemove: Int?; var idealOnRemove: Int; var leadersChangedOnAdd: Int
+            /// The busiest broker against a random placement of the same copies (placement.csv's `z_busiest`).
+            var randomMean: Double; var randomStandardDeviation: Double; var zBusiest: Double
         }
         var experiment = "queue"; var seed: UInt64; var brokers: Int; var placement: String
         var runs: [Run]; var swarm: Swarm?; var placementAnalysis: [Cell]?
@@ -102,7 +106,8 @@ extension QueueResult {
             let audit = run.audit
             return Document.Run(
                 name: run.name, acks: run.acks.rawValue, replication: run.replication, digest: run.digest, sent: audit.sent, acknowledged: audit.acknowledged,
-                lostAcknowledged: audit.lostAcknowledged, acknowledgedBeyondHighWatermark: audit.acknowledgedBeyondHighWatermark, appendedTwice: audit.duplicateAppends, orderViolations: audit.orderViolations,
+                lostAcknowledged: audit.lostAcknowledged, acknowledgedBeyondHighWatermark: audit.acknowledgedBeyondHighWatermark,
+                gaveUp: run.gaveUp, gaveUpInLog: run.gaveUpInLog, inFlightAtEnd: run.inFlightAtEnd, appendedTwice: audit.duplicateAppends, orderViolations: audit.orderViolations,
                 undelivered: audit.undelivered, lostAfterDelivery: audit.lostAfterDelivery, duplicates: audit.duplicates, allowedDuplicates: audit.allowedDuplicates,
                 promisesKept: audit.holds(noLoss: run.acks == .all && run.replication >= 2),
                 deliveryLatencyP50Seconds: run.deliveryLatency.percentile(50).seconds, deliveryLatencyP99Seconds: run.deliveryLatency.percentile(99).seconds,
@@ -123,7 +128,8 @@ extension QueueResult {
         let cells = analysis?.cells.map { cell in
             Document.Cell(algorithm: cell.algorithm, brokers: cell.brokers, replicasPerBroker: cell.replicasPerBroker.counts, maxOverMean: cell.replicasPerBroker.peakToAverage,
                           movedOnAdd: cell.added.replicasMoved, idealOnAdd: cell.idealAdded, movedOnRemove: cell.removed?.replicasMoved, idealOnRemove: cell.idealRemoved,
-                          leadersChangedOnAdd: cell.added.leadersChanged)
+                          leadersChangedOnAdd: cell.added.leadersChanged,
+                          randomMean: cell.random.mean, randomStandardDeviation: cell.random.standardDeviation, zBusiest: cell.busiestZScore)
         }
         return JSONReport.encode(Document(seed: spec.seed, brokers: spec.brokers, placement: spec.placement.summary, runs: runs, swarm: swarm, placementAnalysis: cells))
     }

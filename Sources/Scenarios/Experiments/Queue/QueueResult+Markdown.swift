@@ -73,6 +73,7 @@ extension QueueResult {
         let audit = plain.audit
         var out = "## Without faults: counts, order and lag per partition\n\n"
         out += "\(NumberFormat.integer(audit.sent)) messages sent\(Self.unsent(sent: audit.sent, spec: spec)), \(NumberFormat.integer(audit.acknowledged)) acknowledged. "
+        out += Self.unacknowledgedText(plain, spec: spec).map { $0 + " " } ?? ""
         if plain.groups.isEmpty {
             out += "No consumer reads the topics, so nothing is delivered; each partition's log keeps each producer's order: "
                 + "\(audit.orderViolations == 0 ? "no" : NumberFormat.integer(audit.orderViolations)) out-of-order pairs.\n\n"
@@ -156,6 +157,7 @@ extension QueueResult {
         for run in runs.dropFirst() {
             out += "### \(run.name)\n\n"
             out += "Faults: " + (run.listedFaults.isEmpty ? "none" : run.listedFaults.joined(separator: "; ")) + ".\n\n"
+            if let unacknowledged = Self.unacknowledgedText(run, spec: spec) { out += unacknowledged + "\n\n" }
             if run.audit.lostAcknowledged > 0 {
                 out += Self.lossExplanation(run, end: .after(spec.duration))
             }
@@ -163,6 +165,33 @@ extension QueueResult {
             out += QueuePart.eventTable(run.events)
         }
         return out
+    }
+
+    /// What became of the messages sent but never acknowledged: given up after the producer's
+    /// last attempt (some of them in the log anyway, their answer lost), or still waiting for an
+    /// answer when the run stopped. Nil when every message sent was acknowledged. The committed
+    /// report's "leader crash, 1 copy" acknowledged 3,992 of 4,000 and said nothing of the 8.
+    static func unacknowledgedText(_ run: QueueRunResult, spec: QueueExperimentSpec) -> String? {
+        let audit = run.audit
+        let missing = audit.sent - audit.acknowledged
+        guard missing > 0 else { return nil }
+        var parts: [String] = []
+        if run.gaveUp > 0 {
+            let attempts = Set(spec.producers.map(\.attempts))
+            let after = attempts.count == 1 ? " after \(NumberFormat.counted(attempts.first ?? 1, "attempt")) each" : " after their last attempts"
+            var part = "\(spec.producers.count == 1 ? "the producer" : "their producers") gave up on \(NumberFormat.integer(run.gaveUp))\(after)"
+            if run.gaveUpInLog > 0 {
+                part += " (\(NumberFormat.integer(run.gaveUpInLog)) of them in the log anyway: appended, the answer lost)"
+            }
+            parts.append(part)
+        }
+        if run.inFlightAtEnd > 0 {
+            parts.append("\(NumberFormat.integer(run.inFlightAtEnd)) \(run.inFlightAtEnd == 1 ? "was" : "were") still waiting for an answer or a retry when the run stopped at \(DurationFormat.seconds(spec.duration.seconds, grouping: true))")
+        }
+        let opening = missing == audit.sent
+            ? "None of the \(NumberFormat.counted(audit.sent, "message")) sent was acknowledged: "
+            : "\(NumberFormat.integer(missing)) of the \(NumberFormat.counted(audit.sent, "message")) sent \(missing == 1 ? "was" : "were") never acknowledged: "
+        return opening + parts.joined(separator: "; ") + "."
     }
 
     /// Why a run lost acknowledged records: the leader answered before its followers had them and
@@ -241,13 +270,19 @@ extension QueueResult {
             table.append([cell.algorithm, String(cell.brokers), "\(stats.minimum) … \(stats.maximum)", NumberFormat.fixed(stats.peakToAverage, decimals: 2),
                           NumberFormat.fixed(cell.busiestZScore, decimals: 1),
                           "\(cell.added.replicasMoved) (\(NumberFormat.fixed(cell.idealAdded, decimals: 1)))",
-                          cell.removed.map { "\($0.replicasMoved) (\(cell.idealRemoved))" } ?? "–", String(cell.added.leadersChanged)])
+                          cell.removed.map { "\($0.replicasMoved) (\(cell.idealRemoved))" } ?? "—", String(cell.added.leadersChanged)])
         }
         out += table.rendered() + "\n"
-        let worst = analysis.cells.max { $0.added.replicasMoved - Int($0.idealAdded.rounded()) < $1.added.replicasMoved - Int($1.idealAdded.rounded()) }
+        // Beyond the ideal rounded to a whole replica: a movement is whole replicas.
+        func excess(_ cell: QueuePlacementAnalysis.Cell) -> Int { cell.added.replicasMoved - Int(cell.idealAdded.rounded()) }
+        let worst = analysis.cells.max { excess($0) < excess($1) }
         let fairest = analysis.cells.min { $0.replicasPerBroker.peakToAverage < $1.replicasPerBroker.peakToAverage }
         if let worst, let fairest {
-            out += "Most movement beyond the ideal on an add: \(worst.algorithm) with \(NumberFormat.counted(worst.brokers, "broker")) (\(worst.added.replicasMoved) replicas against \(NumberFormat.fixed(worst.idealAdded, decimals: 1))). "
+            if excess(worst) > 0 {
+                out += "Most movement beyond the ideal on an add: \(worst.algorithm) with \(NumberFormat.counted(worst.brokers, "broker")) (\(NumberFormat.counted(worst.added.replicasMoved, "replica")) against \(NumberFormat.fixed(worst.idealAdded, decimals: 1))). "
+            } else {
+                out += "No add moved more replicas than its ideal, rounded to a whole replica. "
+            }
             out += "Evenest split: \(fairest.algorithm) with \(NumberFormat.counted(fairest.brokers, "broker")) (max / mean \(NumberFormat.fixed(fairest.replicasPerBroker.peakToAverage, decimals: 2))). "
         }
         out += Self.busiestText(analysis) + "\n\n"

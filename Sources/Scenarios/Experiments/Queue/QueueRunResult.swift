@@ -22,6 +22,10 @@ public struct QueueRunResult: Sendable {
     public let maximumLag: [[Int]]
     /// From acknowledgement to first delivery, over every group.
     public let deliveryLatency: LatencyHistogram
+    /// Messages whose producer gave up after its last attempt (``QueueLedger/unacknowledged``),
+    /// and those of them in their partition's final log anyway (appended, the answer lost).
+    public let gaveUp: Int
+    public let gaveUpInLog: Int
     public let digest: String
 
     /// Runs `spec`'s queue with `run`'s faults and overrides from `seed`.
@@ -69,6 +73,9 @@ public struct QueueRunResult: Sendable {
         self.digest = digest
         recordsByProducer = audit.logs.map { log in producers.map { name in log.records.filter { $0.message.producer == name }.count } }
         let ledger = queue.ledger
+        gaveUp = ledger.unacknowledged.count
+        let logged = Set(audit.logs.flatMap { ($0.records + $0.beyondHighWatermark).map(\.message) })
+        gaveUpInLog = ledger.unacknowledged.filter { logged.contains($0) }.count
         var delivered: [[Int]] = [], lag: [[Int]] = []
         var latency = LatencyHistogram()
         for group in groups {
@@ -105,6 +112,9 @@ public struct QueueRunResult: Sendable {
 
     /// Leadership changes the controller made.
     public var elections: Int { events.filter { $0.kind == .leaderElected }.count }
+    /// Messages sent and neither acknowledged nor given up on: an attempt still waiting for its
+    /// answer, or a producer between attempts, when the run stopped.
+    public var inFlightAtEnd: Int { audit.sent - audit.acknowledged - gaveUp }
 }
 
 /// Carries the audit out of the simulation. `@unchecked Sendable`: written by one task on the

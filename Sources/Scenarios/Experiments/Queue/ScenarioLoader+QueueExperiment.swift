@@ -13,7 +13,7 @@ extension ScenarioLoader {
         }
         let (defaultLink, links) = try parseNetwork(top["network"])
         let queueCursor = try top.required("queue")
-        let queue = try parseQueueSection(queueCursor, duration: duration)
+        let queue = try parseQueueSection(queueCursor, duration: duration, durationKey: "duration")
         let brokers = queue.brokers, replication = queue.configuration.replication
         let nodes = queue.nodes.sorted()
         for (index, link) in links.enumerated() {

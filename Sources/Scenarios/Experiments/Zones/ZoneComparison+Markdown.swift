@@ -99,10 +99,14 @@ extension ZoneComparison {
         let faster = answered.filter { $0.1.p50 < $0.0.p50 }.map(\.0.name)
         let slower = answered.filter { $0.1.p50 >= $0.0.p50 }
         var latency = "**Latency per zone**, zone-blind → locality-aware, median: " + medians.joined(separator: "; ") + ". "
+        // Locality saves a round trip only where another zone with servers is farther than the
+        // zone itself: with equal links it saves none, and a median that fell did so for another reason.
+        let saving = answered.filter { savesRoundTrip($0.0.name, figures: blind) }.map(\.0.name)
+        let reason = saving.isEmpty ? " (the links between zones are no slower than within one, so no round trip is saved)"
+            : ": a request no longer pays the cross-zone round trip"
         if answered.isEmpty {
         } else if faster.count == answered.count {
-            latency += answered.count == blind.zones.count ? "Every zone's median fell: a request no longer pays the cross-zone round trip."
-                : "The median fell in every zone with answered requests: a request no longer pays the cross-zone round trip."
+            latency += (answered.count == blind.zones.count ? "Every zone's median fell" : "The median fell in every zone with answered requests") + reason + "."
         } else if faster.isEmpty {
             latency += "No zone's median fell."
         } else {
@@ -115,7 +119,9 @@ extension ZoneComparison {
             }.map(\.0.name)
             let others = slower.map(\.0.name).filter { !loaded.contains($0) }
             var parts: [String] = []
-            if !loaded.isEmpty { parts.append("in \(zoneList(loaded)) the local servers' extra load outweighed the saved round trip") }
+            let outweighed = loaded.filter { saving.contains($0) }, raised = loaded.filter { !saving.contains($0) }
+            if !outweighed.isEmpty { parts.append("in \(zoneList(outweighed)) the local servers' extra load outweighed the saved round trip") }
+            if !raised.isEmpty { parts.append("in \(zoneList(raised)) the local servers' extra load raised it, with no round trip to save (\(raised.count == 1 ? "its links to the other zones are" : "their links to the other zones are") no slower than within \(raised.count == 1 ? "it" : "them"))") }
             if !others.isEmpty { parts.append("in \(zoneList(others)) it did not fall") }
             latency += parts.joined(separator: "; ") + "."
         }
@@ -138,7 +144,7 @@ extension ZoneComparison {
                         ? "Clients of \(struck.count) zones were hit, because every zone's clients were being sent to zone \(zone)'s servers. "
                         : "Clients of \(zoneList(struck.map(\.name))) were hit. "
                 }
-                text += recoveryText(zone: zone, seconds: figures.zones[down].forwardsPerSecond, window: window)
+                text += recoveryText(zone: zone, seconds: figures.zones[down].forwardsPerSecond, window: window, events: variant.result.balancer?.events ?? [])
                 if variant.localityAware {
                     let spill = figures.zones[down].forwardsTo.enumerated().filter { $0.offset != down && $0.element > 0 }
                         .map { "\(NumberFormat.counted($0.element, "forward")) to zone \(figures.zones[$0.offset].name)" }
@@ -185,7 +191,9 @@ extension ZoneComparison {
     /// What happened to the forwards to the downed zone's servers (`seconds`, per virtual second)
     /// around the outage: when they stopped and when they came back, each stated only when the
     /// figures show it (an outage at 0 s has no "earlier" rate to come back to).
-    func recoveryText(zone: String, seconds: [Int], window: (start: Double, end: Double?)) -> String {
+    /// `events`: the run's balancer events, whose passive mark-downs and probes of the zone's
+    /// servers are the only grounds for saying passive health stopped or held back the forwards.
+    func recoveryText(zone: String, seconds: [Int], window: (start: Double, end: Double?), events: [BalancerFigures.Event] = []) -> String {
         guard seconds.contains(where: { $0 > 0 }) else { return "No forward went to zone \(zone)'s servers in this run. " }
         var text = ""
         let start = Int(window.start)
@@ -197,7 +205,7 @@ extension ZoneComparison {
         if start == 0 || before >= 1, let empty = seconds.indices.first(where: { $0 >= start && seconds[$0] == 0 }), seconds[..<empty].contains(where: { $0 > 0 }) {
             let lag = Double(empty) - window.start
             let when = lag <= 0 ? "the second of the crash" : "\(NumberFormat.trimmed(lag, maxDecimals: 3)) s after the crash"
-            text += "Forwards to zone \(zone) stopped in second \(empty) (\(when)\(passive ? ", once passive health had marked its servers down" : "")). "
+            text += "Forwards to zone \(zone) stopped in second \(empty) (\(when)\(stopCause(zone: zone, second: empty, crash: window.start, events: events))). "
             stopped = true
         }
         guard let end = window.end else { return text }
@@ -205,7 +213,11 @@ extension ZoneComparison {
             let lag = Double(second) - end
             return lag <= 0 ? "in second \(second), the second of the restart" : "in second \(second), \(NumberFormat.trimmed(lag, maxDecimals: 3)) s after the restart"
         }
-        let why = passive ? ": a server marked down is tried again only after fail_timeout" : ""
+        let probe = passive ? firstProbe(zone: zone, after: end, events: events) : nil
+        func why(_ second: Int) -> String {
+            guard let probe, Int(probe) <= second, Double(second) - end >= 1 else { return "" }
+            return ": a server marked down is tried again only after fail_timeout (\(DurationFormat.seconds(base.balancer?.configuration.passiveHealth?.failTimeout.seconds))), and the first of zone \(zone)'s was probed at \(DurationFormat.seconds(probe))"
+        }
         if before > 0 && before < 1 {
             let rate = NumberFormat.fixed(before, decimals: 1)
             if let back = seconds.indices.first(where: { Double($0) >= end && seconds[$0] > 0 }) {
@@ -216,13 +228,13 @@ extension ZoneComparison {
         } else if before > 0 {
             let rate = NumberFormat.fixed(before, decimals: before < 10 ? 1 : 0)
             if let back = seconds.indices.first(where: { Double($0) >= end && Double(seconds[$0]) >= before / 2 }) {
-                text += "\(stopped ? "They" : "Forwards to zone \(zone)") came back to at least half their earlier \(rate) per second \(after(back))\(Double(back) - end >= 1 ? why : ""). "
+                text += "\(stopped ? "They" : "Forwards to zone \(zone)") came back to at least half their earlier \(rate) per second \(after(back))\(why(back)). "
             } else {
                 text += "\(stopped ? "They" : "Forwards to zone \(zone)") had not come back to half their earlier \(rate) per second by the end of the run. "
             }
         } else if let back = seconds.indices.first(where: { Double($0) >= end && seconds[$0] > 0 }) {
             // Nothing before the crash to compare with: when they resumed at all.
-            text += "There is no earlier rate to come back to (\(start == 0 ? "the crash came at \(DurationFormat.seconds(window.start))" : "no forward reached zone \(zone)'s servers in the whole seconds before the crash")); forwards to zone \(zone) resumed \(after(back))\(Double(back) - end >= 1 ? why : ""). "
+            text += "There is no earlier rate to come back to (\(start == 0 ? "the crash came at \(DurationFormat.seconds(window.start))" : "no forward reached zone \(zone)'s servers in the whole seconds before the crash")); forwards to zone \(zone) resumed \(after(back))\(why(back)). "
         } else {
             text += "Forwards to zone \(zone) had not resumed by the end of the run. "
         }
@@ -247,5 +259,7 @@ extension ZoneComparison {
     /// The strategy's name, as the balancer reports it.
     private var strategyName: String { variants.first?.result.balancer?.strategy ?? "the strategy" }
 
-    private func percent(_ share: Double) -> String { NumberFormat.fixed(share * 100, decimals: 1) + " %" }
+    /// A share as the other reports print it, a positive one never as 0.0% (1 cross-zone forward
+    /// of 26,610 read "rose to 0.0 %").
+    private func percent(_ share: Double) -> String { NumberFormat.boundedPercent(share, decimals: 1) }
 }

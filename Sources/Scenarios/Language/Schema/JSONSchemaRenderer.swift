@@ -44,6 +44,9 @@ struct JSONSchemaRenderer {
             if let exclusiveMinimum { members.append(("exclusiveMinimum", .number(exclusiveMinimum))) }
             if let maximum { members.append(("maximum", .number(maximum))) }
             return .object(members)
+        case .wholeNumber(let minimum, let maximum):
+            return .object([("type", .string("number")), ("multipleOf", .number(1)),
+                            ("minimum", .number(Double(minimum))), ("maximum", .number(Double(maximum)))])
         case .boolean:
             return .object([("type", .string("boolean"))])
         case .textMap:

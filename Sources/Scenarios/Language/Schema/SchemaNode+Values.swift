@@ -52,7 +52,7 @@ extension SchemaNode {
     /// YAML 1.1 readers resolve it to the integer 15 first, which no schema can tell from `15`.
     private static let noLeadingZero = "(?! *[+]?0[0-9_]+ *$)"
     /// The units ``YAMLCursor/seconds()`` reads.
-    private static let durationUnits = "(ns|us|µs|ms|min|s|m|h|d)"
+    private static let durationUnits = "(ns|us|µs|μs|ms|min|s|m|h|d)"
     /// The units ``YAMLCursor/byteCount()`` reads.
     private static let byteUnits = "(KiB|MiB|GiB|KB|MB|GB|B)"
 
@@ -99,13 +99,13 @@ extension SchemaNode {
 
     /// ``YAMLCursor/byteCount()``: `65536`, `64KiB`, `1.5MB`, `100 MB`.
     static let byteCount = SchemaNode.named("byte_count", summary: "A whole number of bytes: 65536, 64KiB, 1.5MB, 100 MB (KB, MB, GB are powers of 1000; KiB, MiB, GiB of 1024; 0.4B is refused); at most 1GiB.", .anyOf([
-        .integer(minimum: 0, maximum: YAMLCursor.maximumBytes),
+        .wholeNumber(minimum: 0, maximum: YAMLCursor.maximumBytes),
         .text(pattern: "^\(noLeadingZero) *\(unsignedDecimal) *\(byteUnits)? *$"),
     ]))
 
     /// ``YAMLCursor/positiveByteCount()``.
     static let positiveByteCount = SchemaNode.named("positive_byte_count", summary: "A whole number of bytes, at least one: 65536, 64KiB, 1.5MB; at most 1GiB.", .anyOf([
-        .integer(minimum: 1, maximum: YAMLCursor.maximumBytes),
+        .wholeNumber(minimum: 1, maximum: YAMLCursor.maximumBytes),
         .text(pattern: "^\(noLeadingZero) *\(positiveDecimal) *\(byteUnits)? *$"),
     ]))
 
@@ -115,7 +115,7 @@ extension SchemaNode {
         let unit = [("GiB", 30), ("MiB", 20), ("KiB", 10)].first { bytes % (1 << $0.1) == 0 }
         let limit = unit.map { "\(bytes >> $0.1)\($0.0)" } ?? "\(bytes)B"
         return .named("byte_count_up_to_\(limit)", summary: "A size in bytes of at most \(limit): 65536, 64KiB, 1.5MB, 100 MB.", .anyOf([
-            .number(minimum: 0, maximum: Double(bytes)),
+            .wholeNumber(minimum: 0, maximum: bytes),
             .text(pattern: "^\(noLeadingZero) *\(unsignedDecimal) *\(byteUnits)? *$"),
         ]))
     }

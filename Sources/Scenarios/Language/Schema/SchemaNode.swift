@@ -21,6 +21,11 @@ public indirect enum SchemaNode: Sendable, Equatable {
     case unsigned64
     /// A number: at least `minimum`, above `exclusiveMinimum`, at most `maximum` (nil: no bound).
     case number(minimum: Double? = nil, exclusiveMinimum: Double? = nil, maximum: Double? = nil)
+    /// A number with nothing after the point, however it is written: `256`, `256.0` and `1e3`,
+    /// which a YAML 1.2 reader hands a schema as floats and the loader reads as whole sizes
+    /// (`multipleOf: 1`; JSON Schema's `integer` would do, but `scripts/check-schema.sh` keeps
+    /// `integer` to what its reader resolved as one, as the loader's counts do).
+    case wholeNumber(minimum: Int, maximum: Int)
     /// `true` or `false` as YAML writes them.
     case boolean
     /// A mapping of any names to text (an object's user metadata).

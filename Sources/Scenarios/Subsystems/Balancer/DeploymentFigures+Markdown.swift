@@ -18,8 +18,8 @@ extension DeploymentFigures {
                      plan.drain ? "drained first (timeout \(DurationFormat.seconds(plan.drainTimeout.seconds, grouping: true)))" : "no drain",
                      "boot \(DurationFormat.seconds(plan.bootTime.seconds, grouping: true))", "health deadline \(DurationFormat.seconds(plan.healthDeadline.seconds, grouping: true))",
                      "pause \(DurationFormat.seconds(plan.pause.seconds, grouping: true))"]
-        if let limit = plan.maxErrorRatio { parts.append("halts above \(NumberFormat.percent(limit, decimals: 1)) failed answers") }
-        if plan.releaseErrorRate > 0 { parts.append("the release fails \(NumberFormat.percent(plan.releaseErrorRate, decimals: 1)) of requests") }
+        if let limit = plan.maxErrorRatio { parts.append("halts above \(NumberFormat.writtenPercent(limit)) failed answers") }
+        if plan.releaseErrorRate > 0 { parts.append("the release fails \(NumberFormat.writtenPercent(plan.releaseErrorRate)) of requests") }
         return parts.joined(separator: "; ")
     }
 

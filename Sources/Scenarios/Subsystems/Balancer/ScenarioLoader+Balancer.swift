@@ -1,4 +1,5 @@
 import Simulator
+import Reports
 
 extension ScenarioLoader {
     /// What each word `retries.on` may list stands for, in the order of ``ScenarioSchema/retryConditions``:
@@ -20,7 +21,7 @@ extension ScenarioLoader {
             let units = HashRing.maximumPoints / HashRing.defaultVirtualNodesPerNode
             let total = servers.reduce(0) { $0 + $1.weight }
             guard total <= units else {
-                throw strategyCursor.error(.invalidValue("with a hash strategy the servers' weights add up to at most \(units) (each unit is \(HashRing.defaultVirtualNodesPerNode) points on the ring), got \(total)"))
+                throw strategyCursor.error(.invalidValue("with a hash strategy the servers' weights add up to at most \(NumberFormat.integer(units)) (each unit is \(NumberFormat.integer(HashRing.defaultVirtualNodesPerNode)) points on the ring), got \(NumberFormat.integer(total))"))
             }
         }
         var configuration = LoadBalancer.Configuration(forwardTimeout: .seconds(60), retries: servers.count - 1, retryOn: .nginxDefault, passiveHealth: .nginxDefault)
@@ -90,7 +91,7 @@ extension ScenarioLoader {
         if let factorCursor = hash["balance_factor"] {
             let value = try factorCursor.double()
             guard value > 1, value <= ScenarioSchema.maximumBalanceFactor else {
-                throw factorCursor.error(.invalidValue("a balance factor must be greater than 1 and at most \(NumberText.plain(ScenarioSchema.maximumBalanceFactor)), got \(factorCursor.text?.excerpt ?? "")"))
+                throw factorCursor.error(.invalidValue("a balance factor must be greater than 1 and at most \(NumberFormat.trimmed(ScenarioSchema.maximumBalanceFactor, maxDecimals: 6, grouping: true)), got \(factorCursor.text?.excerpt ?? "")"))
             }
             factor = value
         }

@@ -1,4 +1,5 @@
 import Simulator
+import Reports
 
 extension ScenarioLoader {
     /// Parses `deploy:`: every duration within an hour, ratios within 0…1, servers (when listed,
@@ -32,7 +33,7 @@ extension ScenarioLoader {
             let items = try list.list(atMost: ScenarioLoader.maximumServers, of: "servers")
             // An empty list deployed to every server, as a missing one does: say which is meant.
             guard !items.isEmpty else {
-                throw list.error(.invalidValue("'servers' lists 1 to \(ScenarioLoader.maximumServers) servers to deploy to; leave it out to deploy to every server behind the balancer"))
+                throw list.error(.invalidValue("'servers' lists 1 to \(NumberFormat.integer(ScenarioLoader.maximumServers)) servers to deploy to; leave it out to deploy to every server behind the balancer"))
             }
             for item in items {
                 let name = try item.string()

@@ -9,7 +9,7 @@ extension TrafficResult {
         /// `seconds` is left out when no request succeeded (nothing was measured).
         struct Latency: Encodable { var label: String; var seconds: Double? }
         struct Status: Encodable { var status: Int; var count: Int }
-        struct Check: Encodable { var expectation: String; var line: Int; var measured: Double?; var holds: Bool }
+        struct Check: Encodable { var expectation: String; var line: Int; var measured: Double?; var holds: Bool; var checked: Bool }
         struct Claim: Encodable { var claim: String; var holds: Bool; var checks: [Check] }
         struct Server: Encodable {
             var id: String, served: Int, rejected: Int, lostInCrash: Int, peakQueue: Int, utilisation: Double
@@ -121,7 +121,7 @@ extension TrafficResult {
     }
 
     private static func checkDocument(_ check: ExpectationCheck) -> Document.Check {
-        .init(expectation: check.expectation.text, line: check.expectation.line, measured: check.measured, holds: check.holds)
+        .init(expectation: check.expectation.text, line: check.expectation.line, measured: check.measured, holds: check.holds, checked: check.checked)
     }
 
     private static func balancerDocument(_ figures: BalancerFigures) -> Document.Balancer {

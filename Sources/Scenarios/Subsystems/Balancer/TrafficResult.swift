@@ -105,7 +105,7 @@ public struct TrafficResult: Sendable {
     mutating func judge(_ expectations: [Expectation], failure: String?) {
         checks = expectations.filter { $0.metric.subsystem == .balancer }.map { expectation in
             let measured = value(of: expectation.metric)
-            return ExpectationCheck(expectation: expectation, measured: measured, holds: failure == nil && expectation.holds(for: measured))
+            return ExpectationCheck(expectation: expectation, measured: measured, runStoppedEarly: failure != nil)
         }
     }
 

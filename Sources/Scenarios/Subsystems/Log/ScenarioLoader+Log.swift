@@ -16,7 +16,7 @@ extension ScenarioLoader {
             let nameCursor = try topic.required("name")
             let name = try nameCursor.name()
             guard name.utf8.count <= ScenarioDocument.maximumNameLength else {
-                throw nameCursor.error(.invalidValue("a topic's name has at most \(ScenarioDocument.maximumNameLength) bytes, got \(name.utf8.count)"))
+                throw nameCursor.error(.invalidValue("a topic's name has at most \(NumberFormat.integer(ScenarioDocument.maximumNameLength)) bytes, got \(NumberFormat.integer(name.utf8.count))"))
             }
             guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' is defined twice")) }
             let partitionsCursor = try topic.required("partitions")

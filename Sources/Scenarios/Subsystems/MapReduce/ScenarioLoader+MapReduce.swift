@@ -1,4 +1,5 @@
 import Simulator
+import Reports
 
 extension ScenarioLoader {
     /// The most jobs one world may submit.
@@ -21,7 +22,7 @@ extension ScenarioLoader {
         let jobsCursor = try fields.required("jobs")
         let items = try jobsCursor.list()
         guard !items.isEmpty else { throw jobsCursor.error(.invalidValue("a mapreduce section needs at least one job")) }
-        guard items.count <= maximumJobs else { throw jobsCursor.error(.invalidValue("at most \(maximumJobs) jobs, got \(items.count)")) }
+        guard items.count <= maximumJobs else { throw jobsCursor.error(.invalidValue("at most \(NumberFormat.integer(maximumJobs)) jobs, got \(NumberFormat.integer(items.count))")) }
         var jobs: [MapReduceSection.Job] = []
         for (index, item) in items.enumerated() {
             let job = try parseMapReduceJob(item, index: index, baseDirectory: baseDirectory)

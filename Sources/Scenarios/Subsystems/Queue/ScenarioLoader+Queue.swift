@@ -5,8 +5,9 @@ import Simulator
 extension ScenarioLoader {
     /// The `queue:` section at `queueCursor`, strictly: every number in its documented range, every
     /// name and target checked against the topics. `duration` is how long the run lasts, which
-    /// bounds the periodic work (heartbeats, polls) a file may ask for.
-    static func parseQueueSection(_ queueCursor: YAMLCursor, duration: Duration) throws(ScenarioError) -> QueueSection {
+    /// bounds the periodic work (heartbeats, polls) a file may ask for; `durationKey` is where the
+    /// file sets it, as a refusal names it (`run.duration` in a world, `duration` in the queue experiment).
+    static func parseQueueSection(_ queueCursor: YAMLCursor, duration: Duration, durationKey: String = "run.duration") throws(ScenarioError) -> QueueSection {
         let queue = try queueCursor.mapping(ScenarioSchema.queueSection)
         let brokers = try queue["brokers"]?.int(in: ScenarioSchema.queueBrokers) ?? 3
         let placement = queue["map"] == nil && queue["placement"] == nil
@@ -30,7 +31,7 @@ extension ScenarioLoader {
         var topics: [QueueSection.Topic] = []
         let topicItems = try queue.required("topics").list()
         guard !topicItems.isEmpty, topicItems.count <= ScenarioSchema.queueTopics.upperBound else {
-            throw try queue.required("topics").error(.invalidValue("1 to \(ScenarioSchema.queueTopics.upperBound) topics, got \(topicItems.count)"))
+            throw try queue.required("topics").error(.invalidValue("1 to \(NumberFormat.integer(ScenarioSchema.queueTopics.upperBound)) topics, got \(NumberFormat.integer(topicItems.count))"))
         }
         for item in topicItems {
             let fields = try item.mapping(ScenarioSchema.queueTopic)
@@ -62,7 +63,7 @@ extension ScenarioLoader {
             let messages = try messagesCursor.int(in: ScenarioSchema.queueMessages)
             totalMessages += messages
             guard totalMessages <= ScenarioSchema.queueTotalMessages else {
-                throw messagesCursor.error(.invalidValue("the producers send at most \(ScenarioSchema.queueTotalMessages) messages in all"))
+                throw messagesCursor.error(.invalidValue("the producers send at most \(NumberFormat.integer(ScenarioSchema.queueTotalMessages)) messages in all"))
             }
             let rateCursor = try fields.required("rate")
             let rate = try rateCursor.positiveRate()
@@ -71,7 +72,7 @@ extension ScenarioLoader {
             // the run going far past what its periodic work was checked against.
             let lastSend = start.seconds + Double(messages - 1) / rate
             guard lastSend <= duration.seconds else {
-                throw rateCursor.error(.invalidValue("\(NumberText.figure(Double(messages))) messages at \(NumberText.plain(rate))/s from \(start.formattedSeconds) end at \(DurationFormat.seconds(lastSend, grouping: true)), after the run's \(duration.formattedSeconds) (run.duration); raise the rate or the duration"))
+                throw rateCursor.error(.invalidValue("\(NumberText.figure(Double(messages))) messages at \(NumberText.plain(rate))/s from \(DurationFormat.seconds(start.seconds, grouping: true)) end at \(DurationFormat.seconds(lastSend, grouping: true)), after the run's \(DurationFormat.seconds(duration.seconds, grouping: true)) (\(durationKey)); raise the rate or the duration"))
             }
             producers.append(QueueProducerSpec(
                 id: try clientName(try fields.required("name"), "the producer"), targets: try targets(try fields.required("to"), topics: topics),
@@ -145,7 +146,7 @@ extension ScenarioLoader {
         guard let cursor else { return [] }
         let items = try cursor.list()
         guard items.count <= ScenarioSchema.queueClients.upperBound else {
-            throw cursor.error(.invalidValue("at most \(ScenarioSchema.queueClients.upperBound) producers or consumers, got \(items.count)"))
+            throw cursor.error(.invalidValue("at most \(NumberFormat.integer(ScenarioSchema.queueClients.upperBound)) producers or consumers, got \(NumberFormat.integer(items.count))"))
         }
         return items
     }
@@ -160,7 +161,7 @@ extension ScenarioLoader {
     /// `T1:P1`, `T1:1` or `T1:*`, naming a declared topic and one of its partitions.
     private static func targets(_ cursor: YAMLCursor, topics: [QueueSection.Topic]) throws(ScenarioError) -> [QueueTarget] {
         let items = try cursor.list()
-        guard !items.isEmpty, items.count <= 1_000 else { throw cursor.error(.invalidValue("1 to 1,000 targets, got \(items.count)")) }
+        guard !items.isEmpty, items.count <= 1_000 else { throw cursor.error(.invalidValue("1 to 1,000 targets, got \(NumberFormat.integer(items.count))")) }
         var targets: [QueueTarget] = []
         for item in items {
             let text = try item.string()

@@ -1,5 +1,6 @@
 import Simulator
 import Yams
+import Reports
 
 extension ScenarioLoader {
     /// Parses `object_store: {name, latency, bytes_per_second, internal_error_rate, unavailable_rate,
@@ -58,7 +59,7 @@ extension ScenarioLoader {
         parser.file = file
         var steps: [OperationScenario.Step] = []
         let items = try stepsCursor.list()
-        guard items.count <= ScenarioSchema.maximumOperations else { throw stepsCursor.error(.invalidValue("at most 100,000 operations, got \(items.count)")) }
+        guard items.count <= ScenarioSchema.maximumOperations else { throw stepsCursor.error(.invalidValue("at most \(NumberFormat.integer(ScenarioSchema.maximumOperations)) operations, got \(NumberFormat.integer(items.count))")) }
         for item in items { steps.append(try parser.parse(item)) }
         guard !steps.isEmpty else { throw stepsCursor.error(.invalidValue("an operations section needs at least one operation")) }
         return OperationsSection(client: client, steps: steps)

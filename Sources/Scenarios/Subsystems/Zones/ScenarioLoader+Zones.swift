@@ -1,4 +1,5 @@
 import Simulator
+import Reports
 
 extension ScenarioLoader {
     /// Parses `zones:`; links default to the network's default link.
@@ -7,7 +8,7 @@ extension ScenarioLoader {
         let listCursor = try fields.required("list")
         let items = try listCursor.list()
         guard ScenarioSchema.zoneCount.contains(items.count) else {
-            throw listCursor.error(.invalidValue("a world has 1 to \(ScenarioSchema.zoneCount.upperBound) zones, got \(items.count)"))
+            throw listCursor.error(.invalidValue("a world has 1 to \(NumberFormat.integer(ScenarioSchema.zoneCount.upperBound)) zones, got \(NumberFormat.integer(items.count))"))
         }
         var zones: [ZonesSection.Zone] = []
         for item in items {

@@ -105,7 +105,7 @@ import Testing
               - wait: 36500d
 
             """
-        #expect(Self.loadError(yaml) == "ops.yaml:4:11: error: the waits add up to more than 100 years of virtual time (3.15e9 s), the longest a run may last (at operations.[2].wait)")
+        #expect(Self.loadError(yaml) == "ops.yaml:4:11: error: the waits add up to more than 100 years of virtual time (3,155,760,000 s), the longest a run may last (at operations.[2].wait)")
         #expect(Self.loadError("operations:\n  - create_bucket: bkt\n  - wait: 18262d\n  - wait: 18262d\n") == nil)
     }
 

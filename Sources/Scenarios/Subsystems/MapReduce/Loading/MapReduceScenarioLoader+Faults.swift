@@ -125,8 +125,9 @@ extension MapReduceScenarioLoader {
         // The faults are drawn up front, one record each: their expected number sizes the schedule.
         let expected = chaos.expectedFaults
         guard expected <= Double(ScenarioSchema.maximumClusterChaosFaults) else {
+            let figures = NumberText.figures(expected, against: Double(ScenarioSchema.maximumClusterChaosFaults))
             throw (fields["horizon"] ?? cursor).error(.invalidValue(
-                "these rates draw about \(NumberText.plain(expected.rounded())) faults over the horizon, more than \(NumberText.plain(Double(ScenarioSchema.maximumClusterChaosFaults))); shorten 'horizon' or lower the rates"))
+                "these rates draw about \(figures.value) faults over the horizon, more than \(figures.limit); shorten 'horizon' or lower the rates"))
         }
         return chaos
     }

@@ -55,7 +55,7 @@ extension MapReduceScenarioLoader {
         let topic = try topicCursor.string()
         guard !topic.isEmpty else { throw topicCursor.error(.invalidValue("a topic needs a name")) }
         guard topic.utf8.count <= ScenarioDocument.maximumNameLength else {
-            throw topicCursor.error(.invalidValue("a topic's name has at most \(ScenarioDocument.maximumNameLength) bytes, got \(topic.utf8.count)"))
+            throw topicCursor.error(.invalidValue("a topic's name has at most \(NumberFormat.integer(ScenarioDocument.maximumNameLength)) bytes, got \(NumberFormat.integer(topic.utf8.count))"))
         }
         return MapReduceInput.LogTopic(
             topic: topic, partitions: try fields["partitions"]?.int(in: ScenarioSchema.inputPartitions) ?? 1,

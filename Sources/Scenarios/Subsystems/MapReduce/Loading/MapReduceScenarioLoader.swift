@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import Reports
 
 /// Reads MapReduce scenario files (`orrery mapreduce`) as strictly as ``ScenarioLoader`` reads
 /// the balancer's: every unknown key, wrong type, impossible value, unknown job, and every input
@@ -88,7 +89,7 @@ public enum MapReduceScenarioLoader {
         // Output parts are numbered part-00000 … part-99999; more reducers than that would also
         // allocate per-reducer state in the gigabytes before the run could refuse them.
         guard reducers <= ScenarioSchema.maximumReducers else {
-            throw reducersCursor.error(.invalidValue("at most \(ScenarioSchema.maximumReducers) reducers, got \(reducers)"))
+            throw reducersCursor.error(.invalidValue("at most \(NumberFormat.integer(ScenarioSchema.maximumReducers)) reducers, got \(reducers)"))
         }
         return MapReduceScenario.JobSpec(job: job, reducers: reducers, combining: try fields["combiner"]?.bool() ?? true,
                                          reduceSlowstart: try fields["reduce_slowstart"]?.double(in: MapReduce.ReduceSlowstart.shares)

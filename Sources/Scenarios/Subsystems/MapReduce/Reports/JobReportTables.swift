@@ -15,10 +15,16 @@ enum JobReportTables {
         DurationFormat.seconds(instant?.seconds, grouping: true)
     }
 
-    /// Status, makespan and the two phases.
-    static func phases(_ report: MapReduce.JobReport) -> MarkdownTable {
+    /// The status of a job whose client gave up, in report.md's Job table and report.json.
+    static let gaveUpStatus = "failed (client gave up)"
+
+    /// Status, makespan and the two phases. A job whose client gave up (`clientGaveUp`) reads
+    /// `failed (client gave up)`, whatever the coordinator made of it: it read "succeeded" beside
+    /// the run's FAIL and `output_exact` 0.
+    static func phases(_ report: MapReduce.JobReport, clientGaveUp: Bool = false) -> MarkdownTable {
         var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
-        table.append(["status", report.status == .submitted ? "never started (submitted, no attempt ran)" : report.status.description])
+        table.append(["status", clientGaveUp ? gaveUpStatus
+            : report.status == .submitted ? "never started (submitted, no attempt ran)" : report.status.description])
         table.append(["map tasks × reduce tasks", "\(NumberFormat.integer(report.mapTasks)) × \(NumberFormat.integer(report.reduceTasks))"])
         table.append(["makespan (received → done)", seconds(report.makespan)])
         table.append(["map phase", phaseText(report.mapPhase)])
@@ -51,7 +57,7 @@ enum JobReportTables {
         table.append(["completed maps killed afterwards (output lost with their worker)", NumberFormat.integer(statistics.retroactiveKills)])
         table.append(["timed out (no progress)", NumberFormat.integer(statistics.timedOutAttempts)])
         table.append(["lost (worker died or restarted)", NumberFormat.integer(statistics.lostAttempts)])
-        let killedByRestart = report?.attempts.filter { $0.outcome == MapReduce.AttemptOutcome.coordinatorRestarted }.count ?? 0
+        let killedByRestart = report?.attemptsKilledByCoordinatorRestart ?? 0
         if killedByRestart > 0 {
             table.append(["killed by a coordinator restart", NumberFormat.integer(killedByRestart)])
         }
@@ -78,15 +84,11 @@ enum JobReportTables {
         var table = MarkdownTable(columns: [.text("task"), .numeric("attempt"), .text("outcome"), .numeric("last progress"),
                                             .numeric("detected"), .numeric("rescheduled"), .numeric("recovered"),
                                             .numeric("detection"), .numeric("recovery")])
-        let measured = Dictionary(figures.map { ($0.attempt, $0) }, uniquingKeysWith: { first, _ in first })
-        for recovery in recoveries {
-            let outcome = recovery.outcome.description + (recovery.lateAnswer.map { "; " + $0.description } ?? "")
-            let figure = measured[recovery.attempt]
-            table.append([recovery.task.description, String(recovery.attempt), outcome,
-                          figure.map { DurationFormat.seconds($0.lastProgress, grouping: true) } ?? seconds(recovery.lastProgressAt),
-                          seconds(recovery.detectedAt), seconds(recovery.rescheduledAt), seconds(recovery.recoveredAt),
-                          figure.map { DurationFormat.seconds($0.detection, grouping: true) } ?? seconds(recovery.detectionTime),
-                          figure.map { DurationFormat.seconds($0.recovery, grouping: true) } ?? seconds(recovery.recoveryTime)])
+        for row in JobRecoveryRow.rows(recoveries, figures: figures) {
+            table.append([row.task, String(row.attempt), SimulatorDurationText.reportable(row.outcome), DurationFormat.seconds(row.lastProgressSeconds, grouping: true),
+                          DurationFormat.seconds(row.detectedAtSeconds, grouping: true), DurationFormat.seconds(row.rescheduledAtSeconds, grouping: true),
+                          DurationFormat.seconds(row.recoveredAtSeconds, grouping: true), DurationFormat.seconds(row.detectionSeconds, grouping: true),
+                          DurationFormat.seconds(row.recoverySeconds, grouping: true)])
         }
         return table
     }
@@ -94,12 +96,9 @@ enum JobReportTables {
     /// The attempts as CSV: one row per attempt, times in seconds since the start of the run.
     static func attemptsCSV(_ report: MapReduce.JobReport) -> String {
         var table = CSVTable(header: ["attempt", "task", "kind", "index", "worker", "speculative", "start_s", "end_s", "outcome"])
-        for attempt in report.attempts {
-            table.append([String(attempt.number), attempt.task.description, attempt.task.kind.rawValue, String(attempt.task.index),
-                          attempt.worker.name, attempt.speculative ? "true" : "false",
-                          NumberFormat.fixed(attempt.start.seconds, decimals: 6),
-                          attempt.end.map { NumberFormat.fixed($0.seconds, decimals: 6) } ?? "",
-                          attempt.outcomeDescription])
+        for row in report.attempts.map(JobAttemptRow.init) {
+            table.append([String(row.attempt), row.task, row.kind, String(row.index), row.worker, row.speculative ? "true" : "false",
+                          NumberFormat.fixed(row.startSeconds, decimals: 6), row.endSeconds.map { NumberFormat.fixed($0, decimals: 6) } ?? "", row.outcome])
         }
         return table.rendered()
     }

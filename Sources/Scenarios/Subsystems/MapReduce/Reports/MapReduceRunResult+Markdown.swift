@@ -5,7 +5,7 @@ extension MapReduceRunResult {
     /// The run as a Markdown report that opens with the seed and the command that replays it.
     public func markdown() -> String {
         var out = "# MapReduce scenario `\(scenario.name)`\n\n"
-        out += "- seed: `\(seed)`\n- replay: `\(replayCommand)`\n- digest: `\(run.digest)`\n"
+        out += "- seed: `\(seed)`\n- replay: \(replayCommand.markdownCode)\n- digest: `\(run.digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
         out += "- virtual time: \(DurationFormat.seconds(run.virtualSeconds, grouping: true)); events processed: \(NumberFormat.integer(run.events))\n\n"
         if !scenario.summary.isEmpty { out += scenario.summary + "\n\n" }
@@ -20,7 +20,7 @@ extension MapReduceRunResult {
         }
         guard let report = run.report else { return out + attemptChaosAndChecks() }
 
-        out += "## Job\n\n" + JobReportTables.phases(report).rendered() + "\n"
+        out += "## Job\n\n" + JobReportTables.phases(report, clientGaveUp: clientGaveUp).rendered() + "\n"
         if let note = offsetCommitNote { out += note + "\n\n" }
         out += "![job timeline](timeline.svg)\n\n"
         out += "## Attempts\n\n" + JobReportTables.attempts(report.statistics, report: report).rendered() + "\n"
@@ -128,6 +128,10 @@ extension MapReduceRunResult {
     /// One sentence on the output and the oracle.
     func outputSentence() -> String {
         if let oracleFailure { return "The sequential oracle could not run: \(oracleFailure)." }
+        // The coordinator's output is not the job's: its client gave up and has no report of it.
+        if clientGaveUp {
+            return "The job failed (its client gave up), so it has no output to compare; the sequential oracle has \(NumberFormat.counted(comparison.expectedRecords, "record"))."
+        }
         guard let output = run.report?.output else {
             if inputUnread != nil { return "The job produced no output; its input was not counted, so there is no sequential run to compare." }
             return "The job produced no output; the sequential oracle has \(NumberFormat.counted(comparison.expectedRecords, "record"))."

@@ -19,4 +19,9 @@ public struct MapReduceJobRun: Sendable {
     public var virtualSeconds: Double
     /// The workers' node names, in order.
     public var workers: [String]
+    /// Whether ``rejection`` is the job's client giving up on a coordinator that stopped answering
+    /// (``MapReduce/SubmissionError/coordinatorUnreachable(_:)``), carried as the case itself
+    /// rather than told by the sentence's wording: nothing refused the job (the coordinator may
+    /// even have finished it), but its client has no report of it.
+    public var clientGaveUp: Bool = false
 }

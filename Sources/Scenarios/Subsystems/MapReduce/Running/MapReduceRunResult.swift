@@ -49,6 +49,8 @@ public struct MapReduceRunResult: Sendable {
         guard input.log != nil, input.files.isEmpty, input.synthetic == nil else { return nil }
         if run.report?.status.isFinished == true { return nil }
         if let rejection = run.rejection {
+            // A client gives up after it planned the range, which the world then counts.
+            if clientGaveUp { return nil }
             return rejection.hasSuffix("there is nothing to map") ? nil : "not read: the job was refused (\(rejection))"
         }
         return run.report == nil ? "not read: the job was never submitted" : "not counted: the job was still running when the run ended"
@@ -66,16 +68,27 @@ public struct MapReduceRunResult: Sendable {
     /// and every expectation held.
     public var passed: Bool { run.failure == nil && outputExact && checks.allSatisfy(\.holds) }
 
+    /// Whether the job's client gave up on a coordinator that stopped answering
+    /// (``MapReduceJobRun/clientGaveUp``) rather than the job being refused: nothing said no to it
+    /// (the coordinator may even have finished it), so its problem reads `job failed: the
+    /// coordinator did not answer …`, not `job refused: …`, and no report calls it succeeded,
+    /// running or exact: its client has no report of it.
+    var clientGaveUp: Bool { run.clientGaveUp }
+
     /// Why the run did not pass, one reason per line (empty when it passed).
     public var problems: [String] {
         var problems: [String] = []
         if let failure = run.failure { problems.append("simulation stopped early: \(failure)") }
-        if let rejection = run.rejection { problems.append("job refused: \(rejection)") }
-        if let report = run.report, report.status != .succeeded { problems.append("job \(report.status)") }
+        if let rejection = run.rejection {
+            problems.append(clientGaveUp ? "job failed: " + SimulatorDurationText.reportable(rejection) : "job refused: \(rejection)")
+        }
+        // The coordinator's own state of a job its client gave up on (`running`, after a restart)
+        // is no second story: the job failed with the give-up.
+        if !clientGaveUp, let report = run.report, report.status != .succeeded { problems.append("job \(report.status)") }
         if run.report == nil && run.rejection == nil { problems.append("the job did not finish") }
         if let oracleFailure { problems.append("the sequential oracle failed: \(oracleFailure)") }
         problems += unstoredOutput.map { "output not stored: \($0)" }
-        if run.report?.status == .succeeded && !comparison.exact {
+        if !clientGaveUp && run.report?.status == .succeeded && !comparison.exact {
             problems.append("output differs from the sequential oracle: " + comparison.differences.joined(separator: "; "))
         }
         return problems

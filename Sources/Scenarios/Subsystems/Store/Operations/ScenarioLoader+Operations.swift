@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import Reports
 
 extension ScenarioLoader {
     /// Loads the operation scenario at `path` strictly: every unknown key, wrong type, unknown
@@ -71,7 +72,7 @@ struct OperationStepParser {
             let wait = try value.duration()
             waitedSeconds += wait.seconds
             guard waitedSeconds <= YAMLCursor.maximumSeconds else {
-                throw value.error(.invalidValue("the waits add up to more than 100 years of virtual time (3.15e9 s), the longest a run may last"))
+                throw value.error(.invalidValue("the waits add up to more than 100 years of virtual time (\(NumberFormat.integer(Int(YAMLCursor.maximumSeconds))) s), the longest a run may last"))
             }
             return OperationScenario.Step(name: "wait", line: item.line, column: item.column, label: nil, partNumber: nil,
                                           action: .wait(wait))
