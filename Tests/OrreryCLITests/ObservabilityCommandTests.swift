@@ -32,7 +32,7 @@ import Testing
         (["--trace", "t.perfetto.json", "--trace-max-events", "50000000"], "--trace-max-events must be 1,000 … 4,000,000, got 50000000"),
         (["--trace", "t.jsonl", "--trace-max-events", "4000001"], "--trace-max-events must be 1,000 … 4,000,000, got 4000001"),
         (["--trace-max-events", "1000"], "--trace-format, --trace-window and --trace-max-events need --trace FILE"),
-        (["--trace", "t.perfetto.json", "--trace-window", "3000s..3001s"], "--trace-window starts at t=3000.000s, after crash-and-restart's time limit (t="),
+        (["--trace", "t.perfetto.json", "--trace-window", "3000s..3001s"], "--trace-window starts at 3,000.000 s, after crash-and-restart's time limit ("),
         (["--metrics", "m.om", "--metrics-interval", "0s"], "--metrics-interval must be at least 1ms"),
         // A value that starts with '-' is the option's value, refused for what it says (it was
         // read as another option, and reported as a missing value).
@@ -120,7 +120,7 @@ import Testing
         try world("requests: 13000").write(to: dir.appendingPathComponent("counted.yaml"), atomically: true, encoding: .utf8)
         let timed = try OrreryProcess.run(["run", "timed.yaml", "--out", "reports", "--metrics", "m.om", "--metrics-interval", "1ms"], in: dir)
         #expect(timed.status == 2)
-        #expect(timed.standardError == "error: --metrics-interval 0.001s samples many's up to 921 series up to 101002 times each over 101 s of virtual time, up to 9.3e+07 samples, more than the 5.0e+06 a metrics file may hold; use an interval of at least 19ms\n", "\(timed.standardError)")
+        #expect(timed.standardError == "error: --metrics-interval 0.001s samples many's up to 921 series up to 101,002 times each over 101 s of virtual time, up to 9.3e+07 samples, more than the 5.0e+06 a metrics file may hold; use an interval of at least 19ms\n", "\(timed.standardError)")
         let counted = try OrreryProcess.run(["run", "counted.yaml", "--out", "reports", "--metrics", "m.om", "--metrics-interval", "1ms"], in: dir)
         #expect(counted.status == 2)
         #expect(counted.standardError.hasPrefix("error: --metrics: 401 series sampled "), "\(counted.standardError)")

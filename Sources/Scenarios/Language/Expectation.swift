@@ -164,7 +164,7 @@ extension Expectation {
         }
         let fraction = mantissa.firstIndex(of: ".").map { mantissa[mantissa.index(after: $0)...].filter(\.isNumber).count } ?? 0
         let unitShift = metric.unit != .duration ? 0
-            : written.hasSuffix("ns") ? 6 : written.hasSuffix("us") || written.hasSuffix("µs") ? 3 : 0
+            : written.hasSuffix("ns") ? 6 : ["us", "µs", "μs"].contains(where: written.hasSuffix) ? 3 : 0
         return max(fraction - exponent + unitShift, 0)
     }
 

@@ -433,8 +433,8 @@ public struct ResourceBudget: Sendable, Equatable {
             guard min(end, limit) > min(latest?.end ?? 0, limit) else { continue }
             let messages = "\(NumberText.figure(Double(producer.messages))) message\(producer.messages == 1 ? "" : "s")"
             let what = producer.attempts == 1
-                ? "producer '\(producer.id.name)', whose \(messages) may each wait \(producer.timeout.formattedSeconds) for an answer, may still be sending until \(at(end))"
-                : "producer '\(producer.id.name)', whose \(messages) may each take up to \(producer.attempts) attempts of \(producer.timeout.formattedSeconds) and as long between two, may still be retrying until \(at(end))"
+                ? "producer '\(producer.id.name)', whose \(messages) may each wait \(DurationFormat.seconds(producer.timeout.seconds, grouping: true)) for an answer, may still be sending until \(at(end))"
+                : "producer '\(producer.id.name)', whose \(messages) may each take up to \(producer.attempts) attempts of \(DurationFormat.seconds(producer.timeout.seconds, grouping: true)) and as long between two, may still be retrying until \(at(end))"
             latest = Scheduled(end: end, section: "queue.producers.\(index).timeout", what: what,
                                retrying: true)
         }
@@ -509,7 +509,7 @@ public struct ResourceBudget: Sendable, Equatable {
             // world with a store running 100 hours, its health checks with it.
             let waves = plan.strategy == .rolling ? Double(plan.servers.isEmpty ? scenario.servers.count : plan.servers.count) : 1
             let end = plan.at + (plan.bootTime + plan.pause) * waves
-            consider(end, "deploy.pause", "the deployment of \(NumberText.figure(waves)) server\(waves == 1 ? "" : "s"), each booting \(plan.bootTime.formattedSeconds) and pausing \(plan.pause.formattedSeconds), ends at \(at(end)) at the earliest")
+            consider(end, "deploy.pause", "the deployment of \(NumberText.figure(waves)) server\(waves == 1 ? "" : "s"), each booting \(DurationFormat.seconds(plan.bootTime.seconds, grouping: true)) and pausing \(DurationFormat.seconds(plan.pause.seconds, grouping: true)), ends at \(at(end)) at the earliest")
         }
         if let steps = scenario.operations?.steps {
             // The steps' own requests take milliseconds: their waits are when the list ends.

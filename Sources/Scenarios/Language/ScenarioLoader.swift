@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import Simulator
 
 /// Reads scenario files strictly: every unknown key, wrong type, impossible value or dangling
@@ -96,13 +97,13 @@ public enum ScenarioLoader {
             let horizon = VirtualInstant.after(scenario.limits.timeLimit)
             for (index, item) in try faultsCursor.list().enumerated() {
                 guard let at = try item.openMapping()["at"], VirtualInstant.after(try at.duration()) > horizon else { continue }
-                throw at.error(.invalidValue("fault \(index + 1) comes after the run's time limit (\(scenario.limits.timeLimit.formattedSeconds)) and would never happen; move it earlier or raise run.time_limit"))
+                throw at.error(.invalidValue("fault \(index + 1) comes after the run's time limit (\(DurationFormat.seconds(scenario.limits.timeLimit.seconds, grouping: true))) and would never happen; move it earlier or raise run.time_limit"))
             }
         }
         if let deployCursor = top["deploy"] {
             let plan = try parseDeployment(deployCursor, servers: servers, hasBalancer: balancer != nil)
             if plan.at > scenario.limits.timeLimit, let at = try deployCursor.openMapping()["at"] {
-                throw at.error(.invalidValue("the deployment starts after the run's time limit (\(scenario.limits.timeLimit.formattedSeconds)) and would never happen; move it earlier or raise run.time_limit"))
+                throw at.error(.invalidValue("the deployment starts after the run's time limit (\(DurationFormat.seconds(scenario.limits.timeLimit.seconds, grouping: true))) and would never happen; move it earlier or raise run.time_limit"))
             }
             scenario.deployment = plan
         }

@@ -112,17 +112,17 @@ public struct ObservationOptions: Sendable, Equatable {
         } else if let length {
             "use \(metricsInterval == nil ? "a --metrics-interval" : "an interval") of at least \(NumberText.plain((series * length.seconds / room * 1_000).rounded(.up)))ms"
         } else {
-            "use a --metrics-interval of at least \(NumberText.plain(series)) × the run's length / \(NumberText.approximate(room))"
+            "use a --metrics-interval of at least \(NumberFormat.integer(Int(series))) × the run's length / \(NumberText.approximate(room))"
         }
         guard let interval = metricsInterval else {
             let instants = Double(MetricsRecorder.targetSamples + 2)
             guard series * instants > maximum else { return nil }
-            return "--metrics samples \(scenario.name)'s up to \(NumberText.plain(series)) series up to \(NumberText.plain(instants)) times each at the default interval, up to \(NumberText.approximate(series * instants)) samples, more than the \(NumberText.approximate(maximum)) a metrics file may hold; \(fix)"
+            return "--metrics samples \(scenario.name)'s up to \(NumberFormat.integer(Int(series))) series up to \(NumberFormat.integer(Int(instants))) times each at the default interval, up to \(NumberText.approximate(series * instants)) samples, more than the \(NumberText.approximate(maximum)) a metrics file may hold; \(fix)"
         }
         guard let budget, let length else { return nil }
         let instants = length.seconds / interval.seconds + 2
         guard series * instants > maximum else { return nil }
-        return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s up to \(NumberText.plain(series)) series up to \(NumberText.plain(instants.rounded(.down))) times each over \(Self.lengthText(budget, length: length)), up to \(NumberText.approximate(series * instants)) samples, more than the \(NumberText.approximate(maximum)) a metrics file may hold; \(fix)"
+        return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s up to \(NumberFormat.integer(Int(series))) series up to \(NumberFormat.integer(Int(instants.rounded(.down)))) times each over \(Self.lengthText(budget, length: length)), up to \(NumberText.approximate(series * instants)) samples, more than the \(NumberText.approximate(maximum)) a metrics file may hold; \(fix)"
     }
 
     /// Why ``traceWindow`` would trace nothing of `file`'s run, or nil: a window that starts after
@@ -131,7 +131,7 @@ public struct ObservationOptions: Sendable, Equatable {
         guard let window = traceWindow, case .world(let scenario) = file else { return nil }
         let end = VirtualInstant.after(scenario.limits.timeLimit)
         guard window.lowerBound > end else { return nil }
-        return "--trace-window starts at \(window.lowerBound), after \(scenario.name)'s time limit (\(end)): the trace would hold nothing; choose a window within the run"
+        return "--trace-window starts at \(DurationFormat.seconds(window.lowerBound.seconds, grouping: true)), after \(scenario.name)'s time limit (\(DurationFormat.seconds(end.seconds, grouping: true))): the trace would hold nothing; choose a window within the run"
     }
 
     /// Whether the simulation needs an observer.

@@ -25,7 +25,7 @@ struct ExperimentCommand: ParsableCommand {
         commandName: "experiment",
         abstract: "Run the experiments and write their reports.",
         discussion: "Experiments:\n" + ExperimentRegistry.all.map { "  \(pad($0.name)) \($0.summary)" }.joined(separator: "\n")
-            + "\nEach reads its file(s) in --scenarios and writes <out>/<name>/; `orrery run FILE` runs an experiment file too.")
+            + "\nEach reads its files in --scenarios and writes <out>/<name>/; `orrery run FILE` runs an experiment file too.")
 
     @Argument(help: "Experiments to run (or all).") var names: [ExperimentChoice] = []
     @Flag(help: "List the experiments and the files they read.") var list = false

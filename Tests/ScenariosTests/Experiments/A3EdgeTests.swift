@@ -10,23 +10,8 @@ import Testing
 @Suite struct A3EdgeTests {
     static func files(rate: Int, duration: String, killAt: String, interval: String = "1s", timeout: String = "500ms",
                       misses: Int = 2, forward: String = "500ms", retries: Int = 1) throws -> (report: String, json: [String: Any]) {
-        let yaml = """
-            experiment: a3
-            seed: 11
-            servers: 3
-            operations: [rep]
-            failover:
-              rate: \(rate)
-              duration: \(duration)
-              kill: Server 2
-              kill_at: \(killAt)
-              heartbeat_interval: \(interval)
-              heartbeat_timeout: \(timeout)
-              misses_before_down: \(misses)
-              spawn_delay: 2s
-              forward_timeout: \(forward)
-              retries: \(retries)
-            """
+        let yaml = A3ProseTests.yaml(rate: rate, duration: duration, timeout: timeout, killAt: killAt, interval: interval, misses: misses,
+                                     more: "  forward_timeout: \(forward)\n  retries: \(retries)")
         let bundle = try parseExperiment(yaml, file: "cases/a3.yaml").run(jobs: 1)
         let report = try #require(bundle.files.first { $0.path == "a3/report.md" })
         let json = try #require(bundle.files.first { $0.path == "a3/report.json" })

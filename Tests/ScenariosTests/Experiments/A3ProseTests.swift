@@ -8,23 +8,30 @@ import Reports
 /// 3.500 s; here 3.700 s": rounds never overlap, so missed rounds came 1.5 s apart), and the
 /// retried requests were said to stay out of p99 whatever their share (4.76 % of them did not).
 @Suite struct A3ProseTests {
+    /// An A-3 case killing `Server 2` of three at `killAt`; `more` is written after the failover
+    /// section's settings (indent it to add settings of its own, as ``A3EdgeTests`` does).
+    static func yaml(rate: Int, duration: String, timeout: String, killAt: String = "10.3s", interval: String = "1s",
+                     misses: Int = 2, more: String = "") -> String {
+        """
+        experiment: a3
+        seed: 11
+        servers: 3
+        operations: [rep]
+        failover:
+          rate: \(rate)
+          duration: \(duration)
+          kill: Server 2
+          kill_at: \(killAt)
+          heartbeat_interval: \(interval)
+          heartbeat_timeout: \(timeout)
+          misses_before_down: \(misses)
+          spawn_delay: 2s
+        \(more)
+        """
+    }
+
     static func report(rate: Int, duration: String, timeout: String, killAt: String = "10.3s", more: String = "") throws -> String {
-        let yaml = """
-            experiment: a3
-            seed: 11
-            servers: 3
-            operations: [rep]
-            failover:
-              rate: \(rate)
-              duration: \(duration)
-              kill: Server 2
-              kill_at: \(killAt)
-              heartbeat_interval: 1s
-              heartbeat_timeout: \(timeout)
-              misses_before_down: 2
-              spawn_delay: 2s
-            \(more)
-            """
+        let yaml = Self.yaml(rate: rate, duration: duration, timeout: timeout, killAt: killAt, more: more)
         let bundle = try parseExperiment(yaml, file: "cases/a3.yaml").run(jobs: 1)
         let file = try #require(bundle.files.first { $0.path == "a3/report.md" })
         return String(decoding: file.contents, as: UTF8.self)

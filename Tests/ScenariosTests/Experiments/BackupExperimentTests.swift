@@ -83,7 +83,7 @@ restores:
         ("storm with a 404", "experiment: backup\nstore:\n  storms: [{at: 1h, for: 1h, rate: 0.5, code: NoSuchKey}]\n",
          "x.yaml:3:47: error: a storm's code names an S3 error answered with 500 or 503, one of InternalError (500), SlowDown (503), ServiceUnavailable (503); got 'NoSuchKey' (S3 answers it with 404) (at store.storms.[0].code)"),
         ("restore after the run", "experiment: backup\nduration: 2d\nrestores: [{at: 3d}]\n",
-         "x.yaml:3:17: error: the restore must happen within the run's 172800.000s (at restores.[0].at)"),
+         "x.yaml:3:17: error: the restore must happen within the run's 172,800.000 s (at restores.[0].at)"),
         ("restore of a malformed name", "experiment: backup\nrestores: [{at: 1d, backup: yesterday}]\n",
          "x.yaml:2:29: error: backup is latest, oldest or a name YYYY-MM-DD-HH-MM-SS, got 'yesterday' (at restores.[0].backup)"),
         ("zero weights", "experiment: backup\nsource: {weights: {create: 0, modify: 0, delete: 0}}\n",
@@ -121,7 +121,7 @@ restores:
             _ = try BackupExperiment.run(spec)
             Issue.record("the run escaped its time limit without an error")
         } catch {
-            #expect(error.description.hasPrefix("the backup experiment's work was still running a day after its 86400.000s (virtual time limit reached at t=172800.000s"), "\(error.description)")
+            #expect(error.description.hasPrefix("the backup experiment's work was still running a day after its 86,400.000 s (virtual time limit reached at t=172800.000s"), "\(error.description)")
             #expect(error.description.hasSuffix("; shorten the store's latency, the client's timeout and retry delays, or raise bytes_per_second"))
         }
     }

@@ -124,7 +124,7 @@ import Testing
         ("polls beyond the budget", "experiment: queue\nduration: 1d\n" + header.dropFirst(18) + "  consumers: [{name: c, from: ['T1:*'], poll_interval: 1ms}]\n",
          "x.yaml:5:56: error: 8.6 × 10⁷ polls in 86,400.000 s is more than the 5 × 10⁷ a run may have; make the interval longer (at queue.consumers.[0].poll_interval)"),
         ("a run longer than a day", "experiment: queue\nduration: 2d\n" + header.dropFirst(18),
-         "x.yaml:2:11: error: a queue run lasts at most 1 day, got 172800.000s (at duration)"),
+         "x.yaml:2:11: error: a queue run lasts at most 1 day, got 172,800.000 s (at duration)"),
         ("a fault on an unknown node", header + "runs: [{name: r, faults: [{at: 1s, crash: broker-9}]}]\n",
          "x.yaml:4:43: error: unknown node 'broker-9'; did you mean 'broker-1'? (at runs.[0].faults.[0].crash)"),
         ("a run's acks: leader with an idempotent queue", header + "  acks: all\n  idempotent: true\nruns: [{name: r, acks: leader}]\n",

@@ -57,13 +57,13 @@ deploy:
 
     static let badDeployments: [(from: String, to: String, error: String)] = [
         ("  at: 5s", "  at: -5s", "d.yaml:22:7: error: a duration cannot be negative, got -5s (at deploy.at)"),
-        ("  at: 5s", "  at: 2h", "d.yaml:22:7: error: the deployment starts after the run's time limit (100.000s) and would never happen; move it earlier or raise run.time_limit (at deploy.at)"),
+        ("  at: 5s", "  at: 2h", "d.yaml:22:7: error: the deployment starts after the run's time limit (100.000 s) and would never happen; move it earlier or raise run.time_limit (at deploy.at)"),
         ("  strategy: rolling", "  strategy: rolling_update", "d.yaml:23:13: error: expected one of rolling, all_at_once, got 'rolling_update' (at deploy.strategy)"),
         ("  drain: true", "  drain: maybe", "d.yaml:24:10: error: expected true or false, found 'maybe' (at deploy.drain)"),
-        ("  drain_timeout: 10s", "  drain_timeout: 2h", "d.yaml:25:18: error: 'drain_timeout' is at most 3600.000s, got 7200.000s (at deploy.drain_timeout)"),
+        ("  drain_timeout: 10s", "  drain_timeout: 2h", "d.yaml:25:18: error: 'drain_timeout' is at most 3,600.000 s, got 7,200.000 s (at deploy.drain_timeout)"),
         ("  boot_time: 1s", "  boot_time: -1s", "d.yaml:26:14: error: a duration cannot be negative, got -1s (at deploy.boot_time)"),
         ("  health_deadline: 30s", "  health_deadline: 0s", "d.yaml:27:20: error: must be longer than zero, got 0s (at deploy.health_deadline)"),
-        ("  pause: 1s", "  pause: 90m", "d.yaml:28:10: error: 'pause' is at most 3600.000s, got 5400.000s (at deploy.pause)"),
+        ("  pause: 1s", "  pause: 90m", "d.yaml:28:10: error: 'pause' is at most 3,600.000 s, got 5,400.000 s (at deploy.pause)"),
         ("  max_error_ratio: 0.05", "  max_error_ratio: 1.5", "d.yaml:29:20: error: a probability must be between 0 and 1, got 1.5 (at deploy.max_error_ratio)"),
         ("  servers: [a, b, c]", "  servers: [a, bb, c]", "d.yaml:30:16: error: unknown server 'bb'; did you mean 'b'? (at deploy.servers.[1])"),
         ("  servers: [a, b, c]", "  servers: [a, b, a]", "d.yaml:30:19: error: server 'a' is listed twice (at deploy.servers.[2])"),

@@ -25,6 +25,8 @@ import Testing
     @Test(arguments: [
         ("p99 < 5000400ns", 6), ("p99 < 5.0004e-3s", 7), ("p99 < 5e-3s", 3), ("p99 < 200ms", 0),
         ("success_ratio >= 9.9999e-1", 5), ("completed >= 1.5e2", 0), ("success_ratio >= 0.99999", 5),
+        // Micro as U+00B5 and as Greek U+03BC, which the loader reads alike: three more decimals each.
+        ("p99 < 5000.4us", 4), ("p99 < 5000.4µs", 4), ("p99 < 5000.4μs", 4),
     ])
     func theThresholdsDecimalsCountItsExponentAndUnit(_ expectation: String, _ decimals: Int) throws {
         #expect(try Self.check(expectation, 1, stoppedEarly: false).expectation.writtenDecimals == decimals)

@@ -160,7 +160,7 @@ import Testing
 
     @Test func aFaultAfterTheTimeLimitIsRefused() {
         #expect(Self.error(Self.traffic + "faults: [{at: 2h, crash: s}]\n")
-            == "h.yaml:5:15: error: fault 1 comes after the run's time limit (3600.000s) and would never happen; move it earlier or raise run.time_limit (at faults.[0].at)")
+            == "h.yaml:5:15: error: fault 1 comes after the run's time limit (3,600.000 s) and would never happen; move it earlier or raise run.time_limit (at faults.[0].at)")
     }
 
     @Test func aBalancerMetricWithoutABalancerIsRefused() {

@@ -89,7 +89,7 @@ import Simulator
 
     @Test func aLongDeploymentKeepsAComposedWorldRunning() {
         #expect(Self.error(Self.longDeploy)
-            == "x.yaml:6:80: error: this world runs until 3,620.000 s, past its run.duration, because the deployment of 100 servers, each booting 1.000s and pausing 3600.000s, ends at 360,105.000 s at the earliest (a composed world runs until its last job, producer, restore or operation), and over that time would need about 3.6 × 10⁹ events (mostly from 'balancer.health_check'), more than its event limit of 2 × 10⁹ (run.max_events); schedule it earlier (at deploy.pause)")
+            == "x.yaml:6:80: error: this world runs until 3,620.000 s, past its run.duration, because the deployment of 100 servers, each booting 1.000 s and pausing 3,600.000 s, ends at 360,105.000 s at the earliest (a composed world runs until its last job, producer, restore or operation), and over that time would need about 3.6 × 10⁹ events (mostly from 'balancer.health_check'), more than its event limit of 2 × 10⁹ (run.max_events); schedule it earlier (at deploy.pause)")
         #expect(Self.error(Self.longDeploy.replacingOccurrences(of: "pause: 1h", with: "pause: 1s")) == nil)
     }
 

@@ -53,7 +53,7 @@ import Simulator
 
     @Test func aProducerRetryingPastTheDurationIsRefusedAtItsTimeout() {
         #expect(Self.error(Self.cutOffProducer(maxEvents: "5000000"), file: "q.yaml")
-            == "q.yaml:10:63: error: this world may run until 3,620.000 s, past its run.duration, because producer 'p', whose 10 messages may each take up to 100 attempts of 100.000s and as long between two, may still be retrying until 199,000.000 s (a queue world runs on while a producer retries, up to its time limit), and over that time would need about 4.9 × 10⁷ events (mostly from 'queue.consumers'), more than its event limit of 5 × 10⁶ (run.max_events); give its messages fewer attempts or a shorter timeout, or set a shorter run.time_limit (at queue.producers.[0].timeout)")
+            == "q.yaml:10:63: error: this world may run until 3,620.000 s, past its run.duration, because producer 'p', whose 10 messages may each take up to 100 attempts of 100.000 s and as long between two, may still be retrying until 199,000.000 s (a queue world runs on while a producer retries, up to its time limit), and over that time would need about 4.9 × 10⁷ events (mostly from 'queue.consumers'), more than its event limit of 5 × 10⁶ (run.max_events); give its messages fewer attempts or a shorter timeout, or set a shorter run.time_limit (at queue.producers.[0].timeout)")
         // Just inside its event limit it loads; so does it with the default limit.
         #expect(Self.error(Self.cutOffProducer(maxEvents: "49377447")) == nil)
         let justOver = Self.error(Self.cutOffProducer(maxEvents: "49377446"))
@@ -80,7 +80,7 @@ import Simulator
         let scenario = try ScenarioLoader.parse(yaml, file: "q.yaml")
         let budget = ResourceBudget(scenario)
         #expect(budget.horizon == .seconds(5))
-        #expect(budget.runsOn?.what == "producer 'p', whose 10 messages may each take up to 3 attempts of 0.100s and as long between two, may still be retrying until 5.000 s")
+        #expect(budget.runsOn?.what == "producer 'p', whose 10 messages may each take up to 3 attempts of 0.100 s and as long between two, may still be retrying until 5.000 s")
         // One attempt each, sent within the duration: nothing keeps the run going.
         let once = try ScenarioLoader.parse(yaml.replacingOccurrences(of: "timeout: 100ms, attempts: 3", with: "timeout: 100ms, attempts: 1"), file: "q.yaml")
         #expect(ResourceBudget(once).horizon == .seconds(2))
@@ -144,7 +144,7 @@ import Simulator
     /// spacing; over 20 days (about 4,700) it loads.
     @Test func abandonedBackupsOverAMonthAreRefused() {
         #expect(Self.error(Self.slowStore(duration: "30d"))
-            == "h.yaml:6:27: error: no backup could complete: its manifest (about 13,616 bytes, a line for each of about 200 files) would take 68.080 s to upload at 200 bytes a second, longer than the client's 60.000s timeout; every attempt, one every 370.000 s (the first sync after its manifest's 6 attempts have timed out) from 3,600.000 s, may leave a copy of every file in the bucket that retention never deletes — up to about 1.4 × 10⁶ copies over 2,592,000.000 s, more than the 1 × 10⁶ a run may make; raise bytes_per_second to at least 284 or client.timeout above 68.104 s (at store.bytes_per_second)")
+            == "h.yaml:6:27: error: no backup could complete: its manifest (about 13,616 bytes, a line for each of about 200 files) would take 68.080 s to upload at 200 bytes a second, longer than the client's 60.000 s timeout; every attempt, one every 370.000 s (the first sync after its manifest's 6 attempts have timed out) from 3,600.000 s, may leave a copy of every file in the bucket that retention never deletes — up to about 1.4 × 10⁶ copies over 2,592,000.000 s, more than the 1 × 10⁶ a run may make; raise bytes_per_second to at least 284 or client.timeout above 68.104 s (at store.bytes_per_second)")
         #expect(Self.error(Self.slowStore(duration: "20d")) == nil)
         // 5,000 backups of 200 files are the most a run may leave: 1,849,999 s after the first
         // backup at 1 h, one every 370 s; a second more is one backup too many.

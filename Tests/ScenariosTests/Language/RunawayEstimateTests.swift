@@ -23,7 +23,7 @@ import Testing
     /// past 295 s and 3.47 GB).
     @Test func aManifestThatNeverFitsTheTimeoutIsRefused() {
         #expect(Self.error("experiment: backup\nstore: {bytes_per_second: 1000}\nsource: {weights: {create: 1, delete: 1}}\n")
-            == "h.yaml:2:27: error: no backup could complete: its manifest (about 13,816 bytes, a line for each of about 200 files) would take 13.816 s to upload at 1,000 bytes a second, longer than the client's 5.000s timeout; every attempt, one at each sync from 7,200.000 s, may leave a copy of every file in the bucket that retention never deletes — up to about 1.7 × 10⁷ copies over 5,184,000.000 s, more than the 1 × 10⁶ a run may make; raise bytes_per_second to at least 3,471 or client.timeout above 13.840 s (at store.bytes_per_second)")
+            == "h.yaml:2:27: error: no backup could complete: its manifest (about 13,816 bytes, a line for each of about 200 files) would take 13.816 s to upload at 1,000 bytes a second, longer than the client's 5.000 s timeout; every attempt, one at each sync from 7,200.000 s, may leave a copy of every file in the bucket that retention never deletes — up to about 1.7 × 10⁷ copies over 5,184,000.000 s, more than the 1 × 10⁶ a run may make; raise bytes_per_second to at least 3,471 or client.timeout above 13.840 s (at store.bytes_per_second)")
         // A day of it is 1,320 attempts: slow, not a runaway.
         #expect(Self.error("experiment: backup\nduration: 1d\nstore: {bytes_per_second: 1000}\n") == nil)
     }
@@ -46,7 +46,7 @@ import Testing
     @Test func timedOutUploadsStoredAsVersionsAreRefused() {
         let file = "experiment: backup\nduration: 7d\nsource: {file_size: {median: 64KiB, sigma: 0.8}}\nstore: {bytes_per_second: 10KiB}\n"
         #expect(Self.error(file)
-            == "h.yaml:4:27: error: files over 51,200 bytes (62.1% of them) take longer than the client's 5.000s timeout to upload at 10,240 bytes a second: every attempt times out, yet the store keeps what it received as a new version, and the manager tries again (6 attempts at every sync) — about 120,220 versions of about 125,850 bytes held over 604,800.000 s, 15.1 GiB with the files' own, more than the 4 GiB a run may use; raise bytes_per_second or client.timeout, or make the files smaller (at store.bytes_per_second)")
+            == "h.yaml:4:27: error: files over 51,200 bytes (62.1% of them) take longer than the client's 5.000 s timeout to upload at 10,240 bytes a second: every attempt times out, yet the store keeps what it received as a new version, and the manager tries again (6 attempts at every sync) — about 120,220 versions of about 125,850 bytes held over 604,800.000 s, 15.1 GiB with the files' own, more than the 4 GiB a run may use; raise bytes_per_second or client.timeout, or make the files smaller (at store.bytes_per_second)")
         #expect(Self.error(file + "versioning: false\n") == nil)
     }
 
@@ -106,9 +106,9 @@ import Testing
 
     @Test func aQueueRunsLateFaultIsRefusedAtItsTime() {
         #expect(Self.error(Self.queueRun + "      - {at: 9000s, crash: broker-2}\n")
-            == "h.yaml:14:14: error: fault 2 at t=9000.000s comes after the run's 30.000s and would never happen; move it earlier or raise duration (at runs.[0].faults.[1].at)")
+            == "h.yaml:14:14: error: fault 2 at 9,000.000 s comes after the run's 30.000 s and would never happen; move it earlier or raise duration (at runs.[0].faults.[1].at)")
         #expect(Self.error(Self.queueRun + "      - {at: 25s, for: 10s, pause: broker-2}\n")
-            == "h.yaml:14:24: error: fault 2 would end at t=35.000s, after the run's 30.000s; shorten its for or raise duration (at runs.[0].faults.[1].for)")
+            == "h.yaml:14:24: error: fault 2 would end at 35.000 s, after the run's 30.000 s; shorten its for or raise duration (at runs.[0].faults.[1].for)")
         #expect(Self.error(Self.queueRun + "      - {at: 25s, for: 5s, pause: broker-2}\n") == nil)
     }
 }

@@ -111,20 +111,7 @@ import Testing
 
     /// The backups and restores of report.md's "Backups" section (``BackupWorldReportTests``' world).
     @Test func aBackupWorldsBackupsAndRestoresAreInItsJSON() throws {
-        let backup = try #require(try Self.world("""
-            name: k4
-            run: {duration: 3h}
-            object_store: {buckets: []}
-            backup:
-              host: h
-              bucket: bkp
-              sync_interval: 1h
-              first_backup_at: 1h
-              backup_interval: 1d
-              retention_days: 1
-              source: {files: 1, file_size: {median: 1KiB, sigma: 0}, change_every: 1h, changes_per_round: 1}
-              restores: [{at: 2h, backup: latest}]
-            """)["backup"] as? Object)
+        let backup = try #require(try Self.world(BackupWorldReportTests.emptyBackupWorld)["backup"] as? Object)
         #expect(backup["syncs"] as? Int == 2 && backup["backupsCreated"] as? Int == 1 && backup["bytesUploaded"] as? Int == 1024)
         let backups = try #require(backup["backups"] as? [Object])
         #expect(backups.map { $0["name"] as? String } == ["2026-01-01-01-00-00"])

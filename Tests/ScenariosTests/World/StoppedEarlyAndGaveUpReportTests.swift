@@ -58,6 +58,22 @@ import Testing
         #expect(!result.json().contains("\"status\" : \"succeeded\""))
     }
 
+    /// The job ran before its client gave up: metrics.csv read `mapreduce.attempts 0` and
+    /// `map_tasks 0` beside an Attempts table of every attempt the coordinator started. Its counts
+    /// are the report's; its makespan and rates, the client's, are not measured; it did not succeed.
+    @Test func aJobWhoseClientGaveUpCountsTheAttemptsItRan() throws {
+        let result = try MapReduceHardFailureTests.run(JobClientGivesUpTests.world(faults: "{at: 6s, crash: coordinator}"))
+        let job = try #require(result.jobs.first?.result)
+        let report = try #require(job.run.report)
+        #expect(job.run.clientGaveUp && report.attempts.count > 0)
+        #expect(result.value(of: MapReduceMetric.attempts.metric) == Double(report.statistics.attempts))
+        #expect(result.value(of: MapReduceMetric.mapTasks.metric) == Double(report.mapTasks))
+        #expect(result.value(of: MapReduceMetric.succeededJobs.metric) == 0)
+        #expect(result.value(of: MapReduceMetric.failedJobs.metric) == 1)
+        #expect(result.value(of: MapReduceMetric.outputExact.metric) == 0)
+        #expect(result.value(of: MapReduceMetric.makespan.metric) == nil)
+    }
+
     /// A coordinator back after the client gave up (crashed at 5.01 s, the give-up at ~905 s,
     /// back at 906 s) runs the job on; the terminal told both the give-up and "job running …".
     @Test func aGiveUpIsTheOneProblemWhenTheCoordinatorComesBack() throws {

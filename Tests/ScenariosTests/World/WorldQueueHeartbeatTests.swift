@@ -101,9 +101,9 @@ import Testing
 
     static let badFiles: [(name: String, yaml: String, message: String)] = [
         ("heartbeats no more often than the session timeout", "run: {duration: 5s}\nqueue:\n  heartbeat_interval: 3s\n  topics: [{name: T, partitions: 1}]\n  consumers: [{name: c, from: ['T:*']}]\n",
-         "bad.yaml:3:23: error: a consumer heartbeating every 3.000s is evicted between two heartbeats with session_timeout 3.000s (Kafka refuses heartbeat.interval.ms ≥ session.timeout.ms); make heartbeat_interval shorter than session_timeout (at queue.heartbeat_interval)"),
+         "bad.yaml:3:23: error: a consumer heartbeating every 3.000 s is evicted between two heartbeats with session_timeout 3.000 s (Kafka refuses heartbeat.interval.ms ≥ session.timeout.ms); make heartbeat_interval shorter than session_timeout (at queue.heartbeat_interval)"),
         ("a max poll interval no longer than the poll interval", "run: {duration: 5s}\nqueue:\n  topics: [{name: T, partitions: 1}]\n  consumers: [{name: c, from: ['T:*'], poll_interval: 2s, max_poll_interval: 2s}]\n",
-         "bad.yaml:4:78: error: a consumer polling every 2.000s leaves its group before each poll with max_poll_interval 2.000s; make max_poll_interval longer than poll_interval (at queue.consumers.[0].max_poll_interval)"),
+         "bad.yaml:4:78: error: a consumer polling every 2.000 s leaves its group before each poll with max_poll_interval 2.000 s; make max_poll_interval longer than poll_interval (at queue.consumers.[0].max_poll_interval)"),
         ("a max poll interval under a millisecond", "run: {duration: 5s}\nqueue:\n  topics: [{name: T, partitions: 1}]\n  consumers: [{name: c, from: ['T:*'], max_poll_interval: 1us}]\n",
          "bad.yaml:4:59: error: must be at least 1ms, got 1us (at queue.consumers.[0].max_poll_interval)"),
     ]

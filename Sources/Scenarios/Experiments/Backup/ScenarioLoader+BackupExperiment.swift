@@ -30,7 +30,7 @@ extension ScenarioLoader {
             let fields = try item.mapping(ScenarioSchema.restore)
             let at = try fields.required("at")
             let when = try at.duration()
-            guard when <= duration else { throw at.error(.invalidValue("the restore must happen within the run's \(duration.formattedSeconds)")) }
+            guard when <= duration else { throw at.error(.invalidValue("the restore must happen within the run's \(DurationFormat.seconds(duration.seconds, grouping: true))")) }
             let selection = try fields["backup"]?.string() ?? "latest"
             let choice: BackupExperimentSpec.Restore.Selection = switch selection {
             case "latest": .latest
@@ -68,7 +68,7 @@ extension ScenarioLoader {
             let at = storeFields?["bytes_per_second"] ?? client?["timeout"] ?? top["store"] ?? top["source"] ?? top.cursor
             let gib = { (bytes: Double) in NumberFormat.fixed(bytes / 1_073_741_824, decimals: 1, grouping: true) }
             throw at.error(.invalidValue(
-                "files over \(NumberText.figure(timedOut.fittingBytes)) bytes (\(NumberFormat.percent(timedOut.share)) of them) take longer than the client's \(timeout.formattedSeconds) timeout to upload at \(bytesASecond(store.bytesPerSecond)): every attempt times out, yet the store keeps what it received as a new version, and the manager tries again (\(retry.maxAttempts) attempts at every sync) — about \(NumberText.figure(timedOut.attempts)) versions of about \(NumberText.figure(timedOut.meanBytes)) bytes held over \(DurationFormat.seconds(timedOut.heldFor, grouping: true)), \(gib(held + timedOut.bytes)) GiB with the files' own, more than the \(NumberText.plain(ResourceBudget.memoryBytes / 1_073_741_824)) GiB a run may use; raise bytes_per_second or client.timeout, or make the files smaller"))
+                "files over \(NumberText.figure(timedOut.fittingBytes)) bytes (\(NumberFormat.percent(timedOut.share)) of them) take longer than the client's \(DurationFormat.seconds(timeout.seconds, grouping: true)) timeout to upload at \(bytesASecond(store.bytesPerSecond)): every attempt times out, yet the store keeps what it received as a new version, and the manager tries again (\(retry.maxAttempts) attempts at every sync) — about \(NumberText.figure(timedOut.attempts)) versions of about \(NumberText.figure(timedOut.meanBytes)) bytes held over \(DurationFormat.seconds(timedOut.heldFor, grouping: true)), \(gib(held + timedOut.bytes)) GiB with the files' own, more than the \(NumberText.plain(ResourceBudget.memoryBytes / 1_073_741_824)) GiB a run may use; raise bytes_per_second or client.timeout, or make the files smaller"))
         }
         if let abandoned = ResourceBudget.abandonedBackups(churn: churn, manager: manager, store: store, timeout: timeout, retry: retry, over: duration),
            abandoned.copies > ResourceBudget.backupMostAbandonedCopies {
@@ -95,7 +95,7 @@ extension ScenarioLoader {
         let every = abandoned.spacing > syncInterval.seconds
             ? "one every \(seconds(abandoned.spacing)) (the first sync after its manifest's \(retry.maxAttempts) attempts have timed out)"
             : "one at each sync"
-        return "no backup could complete: its manifest (about \(NumberText.figure(abandoned.manifestBytes)) bytes, a line for each of about \(NumberText.figure(abandoned.files)) files) would take \(seconds(abandoned.manifestBytes / store.bytesPerSecond)) to upload at \(bytesASecond(store.bytesPerSecond)), longer than the client's \(timeout.formattedSeconds) timeout; every attempt, \(every) from \(seconds(abandoned.from)), may leave a copy of every file in the bucket that retention never deletes — up to about \(copies) copies over \(seconds(duration.seconds)), more than the \(most) a run may make; raise bytes_per_second to at least \(NumberText.figure(abandoned.neededBytesPerSecond)) or client.timeout above \(seconds(abandoned.manifestBytes / store.bytesPerSecond + (store.firstByteLatency.mean ?? 0)))"
+        return "no backup could complete: its manifest (about \(NumberText.figure(abandoned.manifestBytes)) bytes, a line for each of about \(NumberText.figure(abandoned.files)) files) would take \(seconds(abandoned.manifestBytes / store.bytesPerSecond)) to upload at \(bytesASecond(store.bytesPerSecond)), longer than the client's \(DurationFormat.seconds(timeout.seconds, grouping: true)) timeout; every attempt, \(every) from \(seconds(abandoned.from)), may leave a copy of every file in the bucket that retention never deletes — up to about \(copies) copies over \(seconds(duration.seconds)), more than the \(most) a run may make; raise bytes_per_second to at least \(NumberText.figure(abandoned.neededBytesPerSecond)) or client.timeout above \(seconds(abandoned.manifestBytes / store.bytesPerSecond + (store.firstByteLatency.mean ?? 0)))"
     }
 
     /// `source: {files, file_size: {median, sigma}, directories, change_every, changes_per_round,

@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import Simulator
 
 extension ScenarioLoader {
@@ -9,7 +10,7 @@ extension ScenarioLoader {
         let durationCursor = top["duration"]
         let duration = try durationCursor?.positiveDuration() ?? .seconds(30)
         if let durationCursor, duration > ScenarioSchema.queueLongestRun {
-            throw durationCursor.error(.invalidValue("a queue run lasts at most 1 day, got \(duration.formattedSeconds)"))
+            throw durationCursor.error(.invalidValue("a queue run lasts at most 1 day, got \(DurationFormat.seconds(duration.seconds, grouping: true))"))
         }
         let (defaultLink, links) = try parseNetwork(top["network"])
         let queueCursor = try top.required("queue")
@@ -33,7 +34,7 @@ extension ScenarioLoader {
                     faults = try parseFaults(faultList, nodes: nodes).network
                     try checkFaultsWithin(duration, faultList)
                     if let late = faults.first(where: { $0.at > .after(duration) }) {
-                        throw faultList.error(.invalidValue("a fault at \(late.at) comes after the run's \(duration.formattedSeconds)"))
+                        throw faultList.error(.invalidValue("a fault at \(DurationFormat.seconds(late.at.seconds, grouping: true)) comes after the run's \(DurationFormat.seconds(duration.seconds, grouping: true))"))
                     }
                 }
                 let acks = try fields["acks"]?.choice(QueueConfiguration.Acknowledgements.self)
@@ -99,10 +100,10 @@ extension ScenarioLoader {
             guard let atCursor = fields["at"] else { continue }
             let at = VirtualInstant.after(try atCursor.duration())
             if at > end {
-                throw atCursor.error(.invalidValue("fault \(index + 1) at \(at) comes after the run's \(duration.formattedSeconds) and would never happen; move it earlier or raise duration"))
+                throw atCursor.error(.invalidValue("fault \(index + 1) at \(DurationFormat.seconds(at.seconds, grouping: true)) comes after the run's \(DurationFormat.seconds(duration.seconds, grouping: true)) and would never happen; move it earlier or raise duration"))
             }
             if let forCursor = fields["for"], case let until = at.advanced(by: try forCursor.positiveDuration()), until > end {
-                throw forCursor.error(.invalidValue("fault \(index + 1) would end at \(until), after the run's \(duration.formattedSeconds); shorten its for or raise duration"))
+                throw forCursor.error(.invalidValue("fault \(index + 1) would end at \(DurationFormat.seconds(until.seconds, grouping: true)), after the run's \(DurationFormat.seconds(duration.seconds, grouping: true)); shorten its for or raise duration"))
             }
         }
     }

@@ -13,7 +13,7 @@ extension ScenarioLoader {
             guard let field = fields[key] else { return value }
             let duration = positive ? try field.positiveDuration() : try field.duration()
             guard duration <= ScenarioSchema.longestDeploymentPhase else {
-                throw field.error(.invalidValue("'\(key.excerpt)' is at most \(ScenarioSchema.longestDeploymentPhase.formattedSeconds), got \(duration.formattedSeconds)"))
+                throw field.error(.invalidValue("'\(key.excerpt)' is at most \(DurationFormat.seconds(ScenarioSchema.longestDeploymentPhase.seconds, grouping: true)), got \(DurationFormat.seconds(duration.seconds, grouping: true))"))
             }
             return duration
         }

@@ -9,7 +9,7 @@ enum MapReducePart: SubsystemPart {
     /// A MapReduce figure over every job: a count is the sum, a duration the longest, a boolean
     /// the conjunction; nil when some job cannot say. A refused job ran nothing, so it adds
     /// nothing to a count, a duration, a ratio or a rate (no attempts, no makespan), but it makes
-    /// a boolean false (it did not succeed). A job that ended without a duration — one that failed
+    /// a boolean false (it did not succeed); one whose client gave up ran, and adds its counts. A job that ended without a duration — one that failed
     /// before its reduce phase has none — adds nothing to the longest either, nor a job that
     /// ended without an events-per-second figure (one that failed) to their mean; only a job
     /// still running, whose phase could yet be longer, leaves the longest unknown.
@@ -44,7 +44,10 @@ enum MapReducePart: SubsystemPart {
         }
         guard !results.isEmpty else { return nil }
         var values: [Double] = []
-        for job in results where metric.unit == .boolean || job.run.rejection == nil {
+        // A job whose client gave up did run: its attempts, tasks and bytes count as the report's
+        // tables show them (metrics.csv read attempts 0 beside an Attempts table of 8), while its
+        // durations and rates, which are the client's, stay out.
+        for job in results where metric.unit == .boolean || job.run.rejection == nil || (metric.unit == .count && job.clientGaveUp) {
             guard let value = job.value(of: metric) else {
                 if metric.unit == .duration || metric == .eventsPerSecond, job.run.report?.finishedAt != nil { continue }
                 return nil

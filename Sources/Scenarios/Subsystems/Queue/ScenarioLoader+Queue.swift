@@ -88,7 +88,7 @@ extension ScenarioLoader {
             try checkWakeUps(over: duration, every: poll, most: ScenarioSchema.queueMostWakeUps, at: fields["poll_interval"] ?? item, what: "polls")
             let maxPollInterval = try fields["max_poll_interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(300)
             guard poll < maxPollInterval else {
-                throw (fields["max_poll_interval"] ?? fields["poll_interval"] ?? item).error(.invalidValue("a consumer polling every \(poll.formattedSeconds) leaves its group before each poll with max_poll_interval \(maxPollInterval.formattedSeconds); make max_poll_interval longer than poll_interval"))
+                throw (fields["max_poll_interval"] ?? fields["poll_interval"] ?? item).error(.invalidValue("a consumer polling every \(DurationFormat.seconds(poll.seconds, grouping: true)) leaves its group before each poll with max_poll_interval \(DurationFormat.seconds(maxPollInterval.seconds, grouping: true)); make max_poll_interval longer than poll_interval"))
             }
             consumers.append(QueueConsumerSpec(
                 id: id, group: try fields["group"].map { cursor throws(ScenarioError) in try queueName(cursor) } ?? id.name,
@@ -103,7 +103,7 @@ extension ScenarioLoader {
         // Kafka refuses heartbeat.interval.ms ≥ session.timeout.ms: a member would be evicted
         // between two heartbeats, and its group would rebalance for good.
         if !consumers.isEmpty, configuration.heartbeatInterval >= configuration.sessionTimeout {
-            throw (queue["heartbeat_interval"] ?? queue["session_timeout"] ?? queueCursor).error(.invalidValue("a consumer heartbeating every \(configuration.heartbeatInterval.formattedSeconds) is evicted between two heartbeats with session_timeout \(configuration.sessionTimeout.formattedSeconds) (Kafka refuses heartbeat.interval.ms ≥ session.timeout.ms); make heartbeat_interval shorter than session_timeout"))
+            throw (queue["heartbeat_interval"] ?? queue["session_timeout"] ?? queueCursor).error(.invalidValue("a consumer heartbeating every \(DurationFormat.seconds(configuration.heartbeatInterval.seconds, grouping: true)) is evicted between two heartbeats with session_timeout \(DurationFormat.seconds(configuration.sessionTimeout.seconds, grouping: true)) (Kafka refuses heartbeat.interval.ms ≥ session.timeout.ms); make heartbeat_interval shorter than session_timeout"))
         }
 
         return QueueSection(brokers: brokers, placement: placement, configuration: configuration, topics: topics,
