@@ -114,11 +114,15 @@ public struct MarkdownTable: Sendable, Equatable {
     }
 
     /// Makes a cell safe inside a table row: a `|` would end the cell and a line break would end
-    /// the row, so they become `\|` and `<br>`.
+    /// the row, so they become `\|` and `<br>`; a backslash becomes `\\` (CommonMark's escaped
+    /// backslash), or a name holding `\|` wrote `\\|`, whose pipe ends the cell: `pr\|x` split
+    /// into `pr\` and `x`, shifting the row's columns.
     static func escape(_ cell: String) -> String {
         var escaped = ""
         for character in cell {
-            if character == "|" {
+            if character == "\\" {
+                escaped += "\\\\"
+            } else if character == "|" {
                 escaped += "\\|"
             } else if character.isNewline {
                 escaped += "<br>"

@@ -118,9 +118,9 @@ public enum RegularFile {
             case .emptyPath: return "an empty path names no file"
             case .linkRoundALoop: return "a symbolic link round a loop"
             case .linkToMissing: return "a symbolic link to a missing file"
-            case .tooLarge(let size, let limit): return "\(size) bytes, more than the \(limit) a file may hold"
+            case .tooLarge(let size, let limit): return "\(NumberFormat.integer(size)) bytes, more than the \(NumberFormat.integer(limit)) a file may hold"
             case .largerThanItsSize(let size, let limit):
-                return "more than \(limit) bytes when read, though its size says \(size) (a file the system makes as it is read, such as one under /proc, or a file still growing)"
+                return "more than \(NumberFormat.integer(limit)) bytes when read, though its size says \(NumberFormat.integer(size)) (a file the system makes as it is read, such as one under /proc, or a file still growing)"
             }
         }
     }

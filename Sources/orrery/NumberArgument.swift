@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reports
 import Scenarios
 
 /// Every numeric option's parser (`--seed`, `--jobs`, `--shards`, `--max-runs`,
@@ -12,5 +13,24 @@ enum NumberArgument {
             throw ValidationError(PlainDecimal.problem(with: text, as: Number.self))
         }
         return value
+    }
+
+    /// The parser of an option whose values lie in `range`: digits too many for the type are
+    /// refused as outside the option's range ("must be 1 … 1,024", as its `validate()` says of
+    /// `0`), not the type's (`--jobs 99999999999999999999` read "outside
+    /// -9223372036854775808 … 9223372036854775807").
+    static func parse<Number: FixedWidthInteger & Sendable>(within range: ClosedRange<Number>) -> @Sendable (String) throws -> Number {
+        { text in
+            guard let value = PlainDecimal.parse(text, as: Number.self) else {
+                throw ValidationError(PlainDecimal.isPlain(text, signed: Number.isSigned)
+                    ? "must be \(rangeText(range))" : PlainDecimal.problem(with: text, as: Number.self))
+            }
+            return value
+        }
+    }
+
+    /// `1 … 1,024`: a range as help texts and refusals write it.
+    static func rangeText<Number: FixedWidthInteger>(_ range: ClosedRange<Number>) -> String {
+        "\(NumberFormat.integer(range.lowerBound)) … \(NumberFormat.integer(range.upperBound))"
     }
 }

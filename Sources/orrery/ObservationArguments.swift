@@ -12,7 +12,7 @@ struct ObservationArguments: ParsableArguments {
     var traceFormat: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Perfetto trace: keep only what happens between two instants of virtual time, e.g. 10s..20s.", valueName: "from..to"))
     var traceWindow: String?
-    @Option(parsing: .unconditional, help: "At most this many trace events, \(ObservationOptions.traceEventLimits.lowerBound) … \(ObservationOptions.traceEventLimits.upperBound) (default \(ObservationOptions.defaultTraceEventLimit); about 110 bytes each in a Perfetto file, 80 in JSON lines); a longer run's trace stops where the limit is reached and says so (Perfetto: in otherData; JSON lines: a last line of kind trace_cut_off).", transform: NumberArgument.parse)
+    @Option(parsing: .unconditional, help: "At most this many trace events, \(NumberArgument.rangeText(ObservationOptions.traceEventLimits)) (default \(NumberFormat.integer(ObservationOptions.defaultTraceEventLimit)); about 110 bytes each in a Perfetto file, 80 in JSON lines); a longer run's trace stops where the limit is reached and says so (Perfetto: in otherData; JSON lines: a last line of kind trace_cut_off).", transform: NumberArgument.parse(within: ObservationOptions.traceEventLimits))
     var traceMaxEvents: Int?
     @Option(help: "Write the run's time series to this file in the OpenMetrics text format (one scenario only), for promtool tsdb create-blocks-from openmetrics.")
     var metrics: String?
@@ -30,7 +30,7 @@ struct ObservationArguments: ParsableArguments {
             if let metrics, metrics.isEmpty { throw ValidationError("--metrics must name a file (got an empty path)") }
             let eventLimit = traceMaxEvents ?? ObservationOptions.defaultTraceEventLimit
             guard ObservationOptions.traceEventLimits.contains(eventLimit) else {
-                throw ValidationError("--trace-max-events must be \(NumberFormat.integer(ObservationOptions.traceEventLimits.lowerBound)) … \(NumberFormat.integer(ObservationOptions.traceEventLimits.upperBound)), got \(eventLimit)")
+                throw ValidationError("--trace-max-events must be \(NumberArgument.rangeText(ObservationOptions.traceEventLimits)), got \(eventLimit)")
             }
             if trace == nil && (traceFormat != nil || traceWindow != nil || traceMaxEvents != nil) {
                 throw ValidationError("--trace-format, --trace-window and --trace-max-events need --trace FILE")

@@ -24,6 +24,15 @@ struct Orrery: ParsableCommand {
     /// Its usage and help lines follow as before.
     static var _errorPrefix: String { "error: " }
 
+    /// Why `arguments` holding `--version` (before a `--`) are refused: it stands alone.
+    /// ArgumentParser answers it wherever it stands and ignores the rest (`orrery --version extra`,
+    /// `orrery run --version` printed the version and exited 0).
+    static func versionProblem(in arguments: [String]) -> String? {
+        guard arguments.prefix(while: { $0 != "--" }).contains("--version"),
+              let other = arguments.first(where: { $0 != "--version" }) else { return nil }
+        return "--version takes no other argument, got '\(other.prefix(40))'; run 'orrery --version' alone"
+    }
+
     /// Parse errors are bad input (exit 2), not ArgumentParser's default 64.
     static func main() {
         AllocatorSlack.apply()
@@ -38,6 +47,10 @@ struct Orrery: ParsableCommand {
         }
         if let position = ArgumentEncoding.firstInvalidArgument() {
             FileHandleOutput.standardError("error: argument \(position) is not valid UTF-8 (Orrery reads every path and value as UTF-8 text; rename the file)")
+            Foundation.exit(ExitStatus.badInput.rawValue)
+        }
+        if let problem = versionProblem(in: Array(arguments)) {
+            FileHandleOutput.standardError("error: \(problem)")
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         // ArgumentParser answers `help <anything>` with the overview and exit 0.

@@ -17,12 +17,14 @@ struct RunOptions: ParsableArguments {
 
 /// `--jobs`, shared by every command that runs many simulations.
 struct ParallelOption: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Simulations to run at once on separate threads, 1 … 1024, at most one per core (the default); results are identical for any value.", transform: NumberArgument.parse)
+    /// How many simulations may run at once.
+    static let jobsRange = 1...1_024
+    @Option(parsing: .unconditional, help: "Simulations to run at once on separate threads, \(NumberArgument.rangeText(jobsRange)), at most one per core (the default); results are identical for any value.", transform: NumberArgument.parse(within: jobsRange))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     @Flag(help: "No progress line on stderr (it shows only on a terminal, after a second).") var quiet = false
 
     func validate() throws {
-        guard (1...1_024).contains(jobs) else { throw ValidationError("--jobs must be 1 … 1,024, got \(jobs)") }
+        guard Self.jobsRange.contains(jobs) else { throw ValidationError("--jobs must be \(NumberArgument.rangeText(Self.jobsRange)), got \(jobs)") }
     }
 }
 

@@ -15,7 +15,7 @@ import Testing
         ("unknown-node", "seed: 1\nrun:\n  requests: 10\nservers:\n  - name: s\nworkload:\n  type: closed_loop\n  users: 1\nfaults:\n  - at: 1s\n    crash: t\n",
          "bad.yaml:11:12: error: unknown node 't'; did you mean 's'? (at faults.[0].crash)"),
         ("keepalive-connections", "seed: 1\nrun:\n  duration: 5s\nservers:\n  - name: s\nbalancer:\n  keepalive:\n    connections: 100001\nworkload:\n  type: closed_loop\n  users: 1\n",
-         "bad.yaml:8:18: error: must be 0 … 100,000, got 100001 (at balancer.keepalive.connections)"),
+         "bad.yaml:8:18: error: must be 0 … 100,000, got 100,001 (at balancer.keepalive.connections)"),
         ("keepalive-timeout", "seed: 1\nrun:\n  duration: 5s\nservers:\n  - name: s\nbalancer:\n  keepalive:\n    connections: 8\n    timeout: 2d\nworkload:\n  type: closed_loop\n  users: 1\n",
          "bad.yaml:9:14: error: a keepalive timeout is at most 1 day, got 2d (at balancer.keepalive.timeout)"),
         ("connection-limit-without-keepalive", "seed: 1\nrun:\n  duration: 5s\nservers:\n  - name: s\n    connection_limit: 4\nbalancer:\n  strategy: least_conn\nworkload:\n  type: closed_loop\n  users: 1\n",

@@ -10,7 +10,7 @@ import Testing
         #expect(outcome.status == 2)
         #expect(outcome.standardError == """
             error: The value 'x' is invalid for '--jobs <jobs>': write it in the digits 0-9 alone (no sign, space, 0x, '_' or other scripts' digits)
-            Help:  --jobs <jobs>  Simulations to run at once on separate threads, 1 … 1024, at most one per core (the default); results are identical for any value.
+            Help:  --jobs <jobs>  Simulations to run at once on separate threads, 1 … 1,024, at most one per core (the default); results are identical for any value.
             Usage: orrery run [<options>] <files> ...
               See 'orrery run --help' for more information.
 

@@ -19,7 +19,7 @@ import Glibc
         let result = RegularFile.read("/proc/self/pagemap", limit: 4096)
         #expect(clock.now - start < .seconds(2))
         #expect(result.failure == .largerThanItsSize(size: 0, limit: 4096))
-        #expect(result.failure?.description == "more than 4096 bytes when read, though its size says 0 (a file the system makes as it is read, such as one under /proc, or a file still growing)")
+        #expect(result.failure?.description == "more than 4,096 bytes when read, though its size says 0 (a file the system makes as it is read, such as one under /proc, or a file still growing)")
         // The scenario limit, as `orrery validate` on a link to it reads: refused, not 256 GB.
         #expect(RegularFile.read("/proc/self/pagemap", limit: RegularFile.scenarioLimit).failure == .largerThanItsSize(size: 0, limit: RegularFile.scenarioLimit))
         // A MapReduce input's 1 GiB limit: refused 16 MiB past its stated size, where it had read

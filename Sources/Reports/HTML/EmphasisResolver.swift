@@ -60,16 +60,26 @@ struct DelimiterRun: Equatable, Sendable {
 /// text.
 enum EmphasisResolver {
     /// What decides whether an opener pairs with a closer, on the closer's side: its character,
-    /// whether it can open too, and its length modulo 3 (the rule of three).
-    private struct CloserKind: Hashable {
-        var character: Character
-        var canOpen: Bool
-        var lengthModulo3: Int
+    /// whether it can open too, and its length modulo 3 (the rule of three) — one of 12 kinds,
+    /// numbered for an array.
+    private static func kind(of closer: DelimiterRun) -> Int {
+        (closer.character == "*" ? 0 : 6) + (closer.canOpen ? 3 : 0) + closer.originalCount % 3
+    }
 
-        init(_ closer: DelimiterRun) {
-            character = closer.character
-            canOpen = closer.canOpen
-            lengthModulo3 = closer.originalCount % 3
+    /// A piece on the stack and how many spans deep it is, so that a pair's depth is known
+    /// without walking the spans it wraps.
+    private struct Entry {
+        var piece: InlinePiece
+        var nesting: Int
+
+        init(_ piece: InlinePiece) {
+            self.piece = piece
+            if case let .inline(inline) = piece { nesting = inline.nesting } else { nesting = 0 }
+        }
+
+        init(_ inline: MarkdownInline, nesting: Int) {
+            piece = .inline(inline)
+            self.nesting = nesting
         }
     }
 
@@ -79,58 +89,74 @@ enum EmphasisResolver {
     /// opener up, into one inline. As in CommonMark, the search for an opener stops at the
     /// height below which an earlier closer of the same kind found none (an opener never becomes
     /// able to pair once it could not): a paragraph of 40,000 lines of emphasis, which replaced
-    /// and searched the whole list for every pair, took 8 s.
+    /// and searched the whole list for every pair, took 8 s. A pair refused for nesting too
+    /// deep lowers that height for every kind to just above its opener: the spans too deep
+    /// stay above every opener below it, and searching down to them again for each later closer
+    /// was quadratic.
     ///
-    /// - Complexity: O(n) for n pieces, plus the pieces each pair wraps (visited to measure
-    ///   their nesting, at most ``MarkdownInline/maximumNesting`` times each).
+    /// - Complexity: O(n) for n pieces: each piece is passed over at most once per kind of
+    ///   closer while it waits on the stack, and once more when a pair wraps it.
     static func resolve(_ pieces: [InlinePiece], nesting: Int = MarkdownInline.maximumNesting) -> [MarkdownInline] {
-        var stack: [InlinePiece] = []
+        var stack: [Entry] = []
         stack.reserveCapacity(pieces.count)
-        var bottoms: [CloserKind: Int] = [:]
+        var bottoms = [Int](repeating: 0, count: 12)
+        // Below this height no opener can pair with any closer: what lies above it nests too deep.
+        var floor = 0
         for piece in pieces {
             guard case var .delimiter(closer) = piece, closer.canClose else {
-                stack.append(piece)
+                stack.append(Entry(piece))
                 continue
             }
             // Look at what is left of the closer again: `***a***` pairs twice.
             while closer.count > 0 {
-                let kind = CloserKind(closer)
-                let bottom = min(bottoms[kind] ?? 0, stack.count)
-                guard let openerIndex = stack[bottom...].lastIndex(where: { piece in
-                    if case let .delimiter(run) = piece { return run.pairs(with: closer) }
+                let kind = kind(of: closer)
+                let bottom = min(max(bottoms[kind], floor), stack.count)
+                guard let openerIndex = stack[bottom...].lastIndex(where: { entry in
+                    if case let .delimiter(run) = entry.piece { return run.pairs(with: closer) }
                     return false
-                }), case var .delimiter(opener) = stack[openerIndex] else {
+                }), case var .delimiter(opener) = stack[openerIndex].piece else {
                     bottoms[kind] = stack.count
                     break
                 }
-                let used = opener.count >= 2 && closer.count >= 2 ? 2 : 1
-                let children = merged(stack[(openerIndex + 1)...].map(\.asInline))
+                // No slice of the stack is kept in a variable: alive at `removeSubrange`, it made
+                // the stack copy itself for every pair (a million `*a` took minutes).
+                let depth = 1 + (stack[(openerIndex + 1)...].lazy.map(\.nesting).max() ?? 0)
                 // Nested as deep as a page shows: the rest of the closer stays text.
-                guard MarkdownInline.nesting(of: children) < nesting else { break }
+                guard depth <= nesting else {
+                    floor = openerIndex + 1
+                    break
+                }
+                let used = opener.count >= 2 && closer.count >= 2 ? 2 : 1
+                let children = merged(stack[(openerIndex + 1)...].map(\.piece.asInline))
                 opener.count -= used
                 closer.count -= used
                 stack.removeSubrange(openerIndex...)
-                if opener.count > 0 { stack.append(.delimiter(opener)) }
-                stack.append(.inline(used == 2 ? .strong(children) : .emphasis(children)))
+                if opener.count > 0 { stack.append(Entry(.delimiter(opener))) }
+                stack.append(Entry(used == 2 ? .strong(children) : .emphasis(children), nesting: depth))
                 // What lay below the opener is unchanged; above it there is only the new inline.
-                for (kind, height) in bottoms where height > stack.count { bottoms[kind] = stack.count }
+                for kind in bottoms.indices where bottoms[kind] > stack.count { bottoms[kind] = stack.count }
             }
-            if closer.count > 0 { stack.append(.delimiter(closer)) }
+            if closer.count > 0 { stack.append(Entry(.delimiter(closer))) }
         }
-        return merged(stack.map(\.asInline))
+        return merged(stack.lazy.map(\.piece.asInline))
     }
 
-    /// `inlines` with neighbouring text joined into one text inline.
-    private static func merged(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
+    /// `inlines` with neighbouring text joined into one text inline. The text is gathered
+    /// before it is stored: joining each piece onto the stored text copied it every time, and
+    /// a million `_a` (underscores inside a word stay text) took minutes.
+    private static func merged(_ inlines: some Sequence<MarkdownInline>) -> [MarkdownInline] {
         var result: [MarkdownInline] = []
+        var text = ""
         for inline in inlines {
-            if case let .text(next) = inline, next.isEmpty { continue }
-            if case let .text(next) = inline, case let .text(previous)? = result.last {
-                result[result.count - 1] = .text(previous + next)
-            } else {
-                result.append(inline)
+            if case let .text(next) = inline {
+                text += next
+                continue
             }
+            if !text.isEmpty { result.append(.text(text)) }
+            text = ""
+            result.append(inline)
         }
+        if !text.isEmpty { result.append(.text(text)) }
         return result
     }
 }

@@ -7,11 +7,11 @@
 /// written, so a report can never inject markup into the page. Link titles and reference links
 /// are not part of the subset; such text stays literal.
 ///
-/// - Complexity: O(n) to find the pieces of n characters when every `[` and `` ` `` is closed;
-///   an unclosed `[` costs a scan of at most ``maximumLabelLength`` characters, and a run of
-///   backticks finds its closer by a binary search among the runs of its length, a link's
-///   destination ends within ``maximumDestinationParentheses`` unclosed `(`. Then
-///   O(n × d) to pair emphasis, with d the number of `*` and `_` runs.
+/// - Complexity: O(n) to find the pieces of n characters: every `[` learns where its label
+///   closes in one pass from the end (see ``labelCloses``), a run of backticks finds its closer
+///   by a binary search among the runs of its length, a link's destination ends within
+///   ``maximumDestinationParentheses`` unclosed `(`. Then O(n) to pair emphasis
+///   (``EmphasisResolver``).
 struct MarkdownInlineParser {
     private let characters: [Character]
 
@@ -29,6 +29,16 @@ struct MarkdownInlineParser {
     /// minutes over runs of 1, 2, … 3,000 backticks, none closed.
     private let backtickRuns: [Int: [Int]]
 
+    /// Where each `[` stands, ascending, and beside it (``labelCloses``) the `]` closing its
+    /// label.
+    private let bracketStarts: [Int]
+
+    /// For the `[` at the same place in ``bracketStarts``, the index of the `]` that closes its
+    /// label, or -1 when none does within ``maximumLabelLength``. Worked out from the last `[`
+    /// back, so that a label's scan steps over each `[` inside it to that one's `]` at once:
+    /// scanning every label afresh made a million `[` take 10 s.
+    private let labelCloses: [Int]
+
     /// How many spans, one inside another, this text's inlines may still hold: a link's label
     /// is read with one fewer, and at none a `[` is text. A link nested too deep is never built
     /// and then refused (refused, its brackets were read again as text and each inner label
@@ -39,8 +49,10 @@ struct MarkdownInlineParser {
         self.nesting = nesting
         characters = Array(text)
         var runs: [Int: [Int]] = [:]
+        var brackets: [Int] = []
         var index = 0
         while index < characters.count {
+            if characters[index] == "[" { brackets.append(index) }
             guard characters[index] == "`" else {
                 index += 1
                 continue
@@ -51,6 +63,40 @@ struct MarkdownInlineParser {
             index = end
         }
         backtickRuns = runs
+        bracketStarts = brackets
+        labelCloses = Self.labelCloses(of: brackets, in: characters, backtickRuns: runs)
+    }
+
+    /// ``labelCloses`` for the `[` at `starts` in `characters`.
+    ///
+    /// The scan from a `[` that meets another `[` goes on after that one's `]` (found already,
+    /// its scan being the rest of this one's), and stops with none when that one has none: its
+    /// label runs at least as far as this one may.
+    private static func labelCloses(of starts: [Int], in characters: [Character], backtickRuns: [Int: [Int]]) -> [Int] {
+        var closes = [Int](repeating: -1, count: starts.count)
+        for ordinal in starts.indices.reversed() {
+            let start = starts[ordinal]
+            var index = start + 1
+            scan: while index < characters.count, index - start <= maximumLabelLength {
+                switch characters[index] {
+                case "\\":
+                    index += 2
+                case "`":
+                    let run = runLength(at: index, in: characters)
+                    index = (codeSpanEnd(at: index, length: run, backtickRuns: backtickRuns) ?? index) + run
+                case "[":
+                    let inner = closes[firstIndex(atLeast: index, in: starts)]
+                    guard inner >= 0 else { break scan }
+                    index = inner + 1
+                case "]":
+                    closes[ordinal] = index
+                    break scan
+                default:
+                    index += 1
+                }
+            }
+        }
+        return closes
     }
 
     /// The inline content of `text`.
@@ -137,7 +183,23 @@ struct MarkdownInlineParser {
 
     /// How many copies of the character at `index` follow one another from there.
     private func runLength(at index: Int) -> Int {
+        Self.runLength(at: index, in: characters)
+    }
+
+    /// How many copies of the character at `index` in `characters` follow one another from there.
+    private static func runLength(at index: Int, in characters: [Character]) -> Int {
         characters[index...].prefix { $0 == characters[index] }.count
+    }
+
+    /// The index of the first of the ascending `values` that is `value` or more (`values.count`
+    /// when none is).
+    private static func firstIndex(atLeast value: Int, in values: [Int]) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The code span opened by the `length` backticks at `start`: its contents and the index
@@ -145,20 +207,20 @@ struct MarkdownInlineParser {
     /// Line breaks inside become spaces, and one space is stripped from each end when both ends
     /// have one, so that `` `` `a` `` `` can show backticks.
     private func codeSpan(at start: Int, length: Int) -> (String, Int)? {
-        // The closer: the first run of `length` backticks starting after the opener.
-        guard let starts = backtickRuns[length] else { return nil }
-        var low = 0, high = starts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if starts[middle] < start + length { low = middle + 1 } else { high = middle }
-        }
-        guard low < starts.count else { return nil }
-        let index = starts[low]
+        guard let index = Self.codeSpanEnd(at: start, length: length, backtickRuns: backtickRuns) else { return nil }
         var code = String(characters[(start + length)..<index]).replacing("\n", with: " ")
         if code.count >= 2, code.hasPrefix(" "), code.hasSuffix(" "), !code.allSatisfy({ $0 == " " }) {
             code = String(code.dropFirst().dropLast())
         }
         return (code, index + length)
+    }
+
+    /// Where the run of `length` backticks closing the code span opened at `start` begins: the
+    /// first run of that length after the opener, or nil when there is none.
+    private static func codeSpanEnd(at start: Int, length: Int, backtickRuns: [Int: [Int]]) -> Int? {
+        guard let starts = backtickRuns[length] else { return nil }
+        let closer = firstIndex(atLeast: start + length, in: starts)
+        return closer < starts.count ? starts[closer] : nil
     }
 
     /// The link or image whose label opens with the `[` at `start`, and the index after its
@@ -177,30 +239,10 @@ struct MarkdownInlineParser {
     }
 
     /// The index of the `]` that matches the `[` at `start`, skipping escaped brackets and
-    /// brackets inside code spans.
+    /// brackets inside code spans; nil when none does within ``maximumLabelLength``.
     private func closingBracket(from start: Int) -> Int? {
-        var depth = 0
-        var index = start
-        while index < characters.count, index - start <= Self.maximumLabelLength {
-            switch characters[index] {
-            case "\\":
-                index += 2
-                continue
-            case "`":
-                let run = runLength(at: index)
-                index = codeSpan(at: index, length: run)?.1 ?? index + run
-                continue
-            case "[":
-                depth += 1
-            case "]":
-                depth -= 1
-                if depth == 0 { return index }
-            default:
-                break
-            }
-            index += 1
-        }
-        return nil
+        let close = labelCloses[Self.firstIndex(atLeast: start, in: bracketStarts)]
+        return close >= 0 ? close : nil
     }
 
     /// A link destination starting at `start` (just after the `(`), and the index after the

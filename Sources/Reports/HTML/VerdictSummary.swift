@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Only fields that Orrery's reports actually write are read, and only when present:
 /// - `passed` (a run): whether every expectation held;
-/// - `checks[].holds` (a run): each `expect:` line;
-/// - `claims[].holds` (a run's claims, the MapReduce experiment) or `claims[].verdict` (the
-///   claims experiment: "holds", "does not hold", …);
+/// - `checks[].holds` (a run): each `expect:` line, and `checks[].checked`: false for a check a
+///   run that stopped early did not make (counted apart, never as one that does not hold);
+/// - `claims[].holds` and `claims[].checked` (a run's claims, the MapReduce experiment) or
+///   `claims[].verdict` (the claims experiment: "holds", "does not hold", …);
 /// - `variants[].worlds` and `variants[].passed` (a sweep).
 /// A report whose JSON has none of them has no summary; nothing is inferred from other figures.
 /// A `report.json` that is not strict JSON (``StrictJSONCheck``), not a JSON object, or whose
@@ -87,10 +88,10 @@ struct VerdictSummary: Sendable, Equatable {
             parts.append(Part(text: passed ? "passed" : "failed", tone: passed ? .pass : .fail))
         }
         if let checks = fields.checks, !checks.isEmpty {
-            parts.append(Self.count(checks.filter { $0 }.count, of: checks.count, label: "expectations", verb: "hold"))
+            parts.append(Self.count(checks, label: "expectations"))
         }
         if let claims = fields.claimHolds, !claims.isEmpty {
-            parts.append(Self.count(claims.filter { $0 }.count, of: claims.count, label: "claims", verb: "hold"))
+            parts.append(Self.count(claims, label: "claims"))
         } else if let verdicts = fields.claimVerdicts, !verdicts.isEmpty {
             var counts: [(verdict: String, count: Int)] = []
             for verdict in verdicts {
@@ -115,6 +116,19 @@ struct VerdictSummary: Sendable, Equatable {
         let tone: Tone = held == total ? .pass : held == 0 ? .fail : .mixed
         return Part(text: "\(label): \(held) of \(total) \(verb)", tone: tone)
     }
+
+    /// "label: k of n hold" over the verdicts made, with ", m not checked" after it for those a
+    /// run that stopped early did not make, or "label: not checked (the run stopped early)" when
+    /// it made none (the page read "expectations: 0 of 2 hold" where report.md said each was not
+    /// checked).
+    private static func count(_ verdicts: [VerdictFields.Holds], label: String) -> Part {
+        let made = verdicts.filter(\.checked)
+        guard !made.isEmpty else { return Part(text: "\(label): not checked (the run stopped early)", tone: .neutral) }
+        var part = count(made.filter(\.holds).count, of: made.count, label: label, verb: "hold")
+        let unmade = verdicts.count - made.count
+        if unmade > 0 { part.text += ", \(NumberFormat.integer(unmade)) not checked" }
+        return part
+    }
 }
 
 /// The verdict fields of a `report.json`, each nil unless present with exactly the expected
@@ -123,8 +137,8 @@ struct VerdictSummary: Sendable, Equatable {
 /// under that name.
 struct VerdictFields: Decodable {
     var passed: Bool?
-    var checks: [Bool]?
-    var claimHolds: [Bool]?
+    var checks: [Holds]?
+    var claimHolds: [Holds]?
     var claimVerdicts: [String]?
     var worlds: (passed: Int, total: Int)?
     var malformed: [Key] = []
@@ -142,15 +156,27 @@ struct VerdictFields: Decodable {
             }
         }
     }
-    private struct Holds: Decodable { var holds: Bool }
+    /// A check's or a claim's verdict: `checked` is absent from reports older than it and from
+    /// the MapReduce experiment's claims, which are always judged.
+    struct Holds: Decodable, Sendable, Equatable {
+        var holds: Bool
+        var checked: Bool
+
+        init(from decoder: any Decoder) throws {
+            enum Key: String, CodingKey { case holds, checked }
+            let container = try decoder.container(keyedBy: Key.self)
+            holds = try container.decode(Bool.self, forKey: .holds)
+            checked = try container.decodeIfPresent(Bool.self, forKey: .checked) ?? true
+        }
+    }
     private struct Verdict: Decodable { var verdict: String }
     private struct Variant: Decodable { var worlds: Int; var passed: Int }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         passed = try? container.decodeIfPresent(Bool.self, forKey: .passed)
-        checks = (try? container.decodeIfPresent([Holds].self, forKey: .checks))?.map(\.holds)
-        claimHolds = (try? container.decodeIfPresent([Holds].self, forKey: .claims))?.map(\.holds)
+        checks = try? container.decodeIfPresent([Holds].self, forKey: .checks)
+        claimHolds = try? container.decodeIfPresent([Holds].self, forKey: .claims)
         claimVerdicts = (try? container.decodeIfPresent([Verdict].self, forKey: .claims))?.map(\.verdict)
         if let variants = try? container.decodeIfPresent([Variant].self, forKey: .variants) {
             worlds = (variants.map(\.passed).reduce(0, +), variants.map(\.worlds).reduce(0, +))

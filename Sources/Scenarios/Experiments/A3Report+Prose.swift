@@ -141,11 +141,32 @@ extension A3Result {
         if lost == 0 {
             return failedForwards == 0 ? "No forward failed, so no client lost a request." : "Every failed forward was answered by its retry, so no client lost a request."
         }
-        if failedForwards == 0 {
-            return "No forward failed, yet clients lost \(NumberFormat.counted(lost, "request")): \(NumberFormat.integer(clientTimeouts)) timed out, \(NumberFormat.integer(clientErrors)) got an error."
-        }
+        if failedForwards == 0 { return unforwardedLossText(failover) }
         return failover.retries == 0
             ? "Without retries, no failed forward could be rescued: see the lost requests above."
             : "Not every failed forward could be rescued by a retry: see the lost requests above."
+    }
+
+    /// Requests lost without a failed forward, and why from the figures. With no forward failed,
+    /// a request the balancer could not get answered was never forwarded: it found no replica on
+    /// the map to route to (the replica manager had declared them dead) and was answered 502 at
+    /// once. "No forward failed, yet clients lost 229 requests: 0 timed out, 229 got an error"
+    /// did not say so.
+    func unforwardedLossText(_ failover: A3Experiment.Failover) -> String {
+        var parts: [String] = []
+        if unanswered > 0 {
+            var why = "the balancer answered \(unanswered == lost ? "all \(NumberFormat.integer(unanswered))" : NumberFormat.integer(unanswered)) with 502 without forwarding them, because no replica was left on its map to route to"
+            if !falseSuspicions.isEmpty {
+                why += " (the replica manager's \(NumberFormat.counted(falseSuspicions.count, "false suspicion")) had taken the replicas off it)"
+            }
+            parts.append(why)
+        }
+        if clientTimeouts > 0 {
+            parts.append("\(NumberFormat.integer(clientTimeouts)) timed out at the client (after \(Self.duration(failover.clientTimeout.seconds)))")
+        }
+        let otherErrors = max(0, clientErrors - unanswered)
+        if otherErrors > 0 { parts.append("\(NumberFormat.integer(otherErrors)) got another error") }
+        let lostText = "No forward failed, yet clients lost \(NumberFormat.counted(lost, "request"))"
+        return parts.isEmpty ? lostText + "." : lostText + ": " + parts.joined(separator: "; ") + "."
     }
 }

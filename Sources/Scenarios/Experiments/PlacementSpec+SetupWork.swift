@@ -59,7 +59,7 @@ extension ScenarioLoader {
         // `65 brokers (64, and the one the analysis adds)`: not a count the file gave, unexplained.
         let given = "\(NumberFormat.integer(most)) \(noun)" + (adding == 0 ? "" : " (\(NumberFormat.integer(givenCounts.max() ?? 0)), and the \(adding == 1 ? "one" : NumberFormat.integer(adding)) the analysis adds)")
         if case .assignment(let configuration) = placement, configuration.virtualServersPerServer * most > configuration.slotCount {
-            throw cursor.error(.invalidValue("\(label)\(given) × \(NumberFormat.integer(configuration.virtualServersPerServer)) virtual servers do not fit in \(NumberFormat.integer(configuration.slotCount)) slots"))
+            throw cursor.error(.invalidValue("\(label)\(given) × \(NumberFormat.counted(configuration.virtualServersPerServer, "virtual server")) do not fit in \(NumberFormat.counted(configuration.slotCount, "slot"))"))
         }
         let steps = counts.reduce(0.0) { $0 + placement.setupSteps(servers: $1) }
         guard steps <= mostPlacementSetupSteps else {

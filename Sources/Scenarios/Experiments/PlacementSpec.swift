@@ -88,9 +88,15 @@ extension ScenarioLoader {
         return .assignment(configuration)
     }
 
+    /// The Simulator's refusal of a hash name, with the name quoted as every message quotes user
+    /// input (``Swift/String/excerpt``): its own text quoted all of a 100,000-character name.
+    private static func unknownHashMessage(_ error: UnknownHashFunctionError) -> String {
+        "unknown \(error.role) \"\(error.name.excerpt)\"; valid names: \(error.validNames.joined(separator: ", "))"
+    }
+
     static func parseRequestHash(_ cursor: YAMLCursor) throws(ScenarioError) -> RequestHash {
         if let name = cursor.text {
-            do { return try RequestHash(named: name) } catch { throw cursor.error(.invalidValue(error.description)) }
+            do { return try RequestHash(named: name) } catch { throw cursor.error(.invalidValue(unknownHashMessage(error))) }
         }
         let fields = try cursor.mapping(ScenarioSchema.requestPolynomial).required("polynomial").mapping(ScenarioSchema.requestCoefficients)
         return .polynomial(iSquared: try coefficient(fields["i2"]), i: try coefficient(fields["i"]), constant: try coefficient(fields["c"]))
@@ -98,7 +104,7 @@ extension ScenarioLoader {
 
     static func parseVirtualServerHash(_ cursor: YAMLCursor) throws(ScenarioError) -> VirtualServerHash {
         if let name = cursor.text {
-            do { return try VirtualServerHash(named: name) } catch { throw cursor.error(.invalidValue(error.description)) }
+            do { return try VirtualServerHash(named: name) } catch { throw cursor.error(.invalidValue(unknownHashMessage(error))) }
         }
         let fields = try cursor.mapping(ScenarioSchema.virtualServerPolynomial).required("polynomial").mapping(ScenarioSchema.virtualServerCoefficients)
         return .polynomial(iSquared: try coefficient(fields["i2"]), i: try coefficient(fields["i"]), jSquared: try coefficient(fields["j2"]),

@@ -21,21 +21,47 @@ public struct ClaimOutcome: Sendable, Equatable {
     /// Whether every condition held.
     public var holds: Bool { checks.allSatisfy(\.holds) }
 
+    /// Whether the claim was judged: a run that stopped early checks none of its conditions, so
+    /// its claims neither hold nor fail, as its expectations (they read "**does not hold**"
+    /// beside a figure that met them, where the expectations read "not checked").
+    public var checked: Bool { checks.allSatisfy(\.checked) }
+
+    /// The claim's verdict in a report's table: `holds`, `**does not hold**`, or `not checked
+    /// (the run stopped early)` as ``ExpectationCheck/resultText`` words an unmade check.
+    public var verdictText: String {
+        holds ? "holds" : checked ? "**does not hold**" : "not checked (the run stopped early)"
+    }
+
     /// The claims section of a run's report: how many hold, and a row per claim with its
     /// conditions, what they measured (as `measured` writes a figure) and whether it holds
     /// here; empty without claims.
     static func markdownSection(_ claims: [ClaimOutcome], heading: String,
                                 measured: (ExpectationCheck) -> String = \.measuredText) -> String {
         guard !claims.isEmpty else { return "" }
-        var out = "\(heading) Claims\n\n"
-        let holding = claims.filter(\.holds).count
-        out += "\(holding) of \(claims.count) claim\(claims.count == 1 ? "" : "s") hold\(claims.count == 1 ? "s" : "") in this world (a claim is reported, never fails the run).\n\n"
         var claimTable = MarkdownTable(columns: [.text("claim"), .text("holds if"), .numeric("measured"), .text("in this world")])
         for claim in claims {
             claimTable.append([claim.claim.text, claim.checks.map { "`\($0.expectation.text)`" }.joined(separator: ", "),
-                               claim.checks.map(measured).joined(separator: ", "), claim.holds ? "holds" : "**does not hold**"])
+                               claim.checks.map(measured).joined(separator: ", "), claim.verdictText])
         }
-        return out + claimTable.rendered() + "\n"
+        return "\(heading) Claims\n\n" + summary(claims) + "\n\n" + claimTable.rendered() + "\n"
+    }
+
+    /// The sentence over the claims table: how many of the judged claims hold, and how many a
+    /// run that stopped early did not judge — "2 of 3 claims hold in this world", "The run
+    /// stopped early: its 2 claims are not checked" — never counting an unjudged claim as one
+    /// that does not hold.
+    static func summary(_ claims: [ClaimOutcome]) -> String {
+        let judged = claims.filter(\.checked)
+        let unjudged = claims.count - judged.count
+        let never = " (a claim is reported, never fails the run)."
+        guard !judged.isEmpty else {
+            return "The run stopped early: " + (unjudged == 1 ? "its claim is" : "its \(NumberFormat.integer(unjudged)) claims are") + " not checked" + never
+        }
+        let holding = judged.filter(\.holds).count
+        let plural = judged.count != 1
+        var text = "\(NumberFormat.integer(holding)) of \(NumberFormat.integer(judged.count)) claim\(plural ? "s" : "") hold\(plural ? "" : "s") in this world"
+        if unjudged > 0 { text += ", \(NumberFormat.integer(unjudged)) not checked (the run stopped early)" }
+        return text + never
     }
 }
 

@@ -45,6 +45,9 @@ public struct ResourceBudget: Sendable, Equatable {
     public var runsOn: RunsOn?
     /// An open loop's largest burst multiplier (1 without bursts), for the refusal's position.
     public var burstFactor: Double = 1
+    /// A closed loop's users counted as cycling at their think time and the round trip because
+    /// the world may lose its servers, when that is what its requests are (``SpinningUsers``).
+    public var spinningUsers: SpinningUsers?
     /// Whether the horizon is the run's time limit.
     public var horizonIsTimeLimit = false
     /// Whether the horizon is when a world of jobs alone ends at the latest
@@ -125,7 +128,11 @@ public struct ResourceBudget: Sendable, Equatable {
                     // answers its users at once while they are down: 10 users with no think time
                     // and a latency of 1ns sent billions of requests during an all-at-once deploy.
                     let mayLoseServers = scenario.deployment != nil || !scenario.faults.entries.isEmpty || scenario.faults.chaos != nil
-                    requests = mayLoseServers ? max(cycling, Double(users) * horizon / max(thinking, 1e-9)) : cycling
+                    let spinning = Double(users) * horizon / max(thinking, 1e-9)
+                    requests = mayLoseServers ? max(cycling, spinning) : cycling
+                    if mayLoseServers && spinning > cycling {
+                        spinningUsers = Self.spinningUsers(in: scenario, users: users, thinkTime: think.mean ?? 0, roundTrip: 2 * latency)
+                    }
                 }
             }
             if case .openLoop = workload.arrivals { burstFactor = workload.peakRateFactor }
@@ -574,6 +581,9 @@ public struct ResourceBudget: Sendable, Equatable {
             let span = !Self.periodic.contains(self.eventsDrivenBy) ? ""
                 : endsWithJobs ? " (the longest its jobs may take: it ends with them)"
                 : horizonIsTimeLimit && !timeLimitWritten ? " (its default run.time_limit: the file sets none)" : ""
+            if let spinningUsers, !singleJob, self.eventsDrivenBy == "workload", self.eventsDrivenAt == "workload.users" {
+                return (spinningUsers.position, spinningRefusal(spinningUsers, events: eventsText, limit: limitText))
+            }
             let remedy = switch self.eventsDrivenBy {
             case "mapreduce.jobs.reduce_slowstart": "raise reduce_slowstart (a reducer started before its job's maps are done asks the coordinator for their outputs every heartbeat until they are) or \(heartbeatKey), or give the job fewer reducers"
             default: shorten

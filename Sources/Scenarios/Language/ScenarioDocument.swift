@@ -262,9 +262,12 @@ extension String {
     /// a right-to-left override, U+2028 — as `\u{HHHH}`.
     var excerpt: String { excerpt(upTo: 60) }
 
-    /// At most `limit` characters of the string, escaped as ``excerpt`` escapes them.
+    /// At most `limit` characters of the string, escaped as ``excerpt`` escapes them. Counted in
+    /// Unicode scalars, not `Character`s: a letter followed by 100,000 combining marks is one
+    /// `Character`, and its whole 200 KB reached a message (C2, s74).
     func excerpt(upTo limit: Int) -> String {
-        let pieces = prefix(limit + 1).unicodeScalars.map { scalar in
+        let scalars = unicodeScalars
+        let pieces = scalars.prefix(limit + 1).map { scalar in
             switch scalar.properties.generalCategory {
             case _ where scalar == "\n": "⏎"
             case .control: "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
@@ -272,13 +275,16 @@ extension String {
             default: String(scalar)
             }
         }
-        let flat = pieces.joined()
-        if flat.count <= limit && dropFirst(limit).isEmpty { return flat }
+        let length = pieces.reduce(0) { $0 + $1.unicodeScalars.count }
+        if length <= limit && scalars.dropFirst(limit).isEmpty { return pieces.joined() }
         // Cut between pieces, so that an escape is quoted whole.
         var cut = ""
+        var used = 0
         for piece in pieces {
-            guard cut.count + piece.count <= limit - 3 else { break }
+            let size = piece.unicodeScalars.count
+            guard used + size <= limit - 3 else { break }
             cut += piece
+            used += size
         }
         return cut + "…"
     }

@@ -93,17 +93,11 @@ public enum ScenarioLoader {
         if let queue, let queueCursor = top["queue"] {
             try checkQueueWakeUps(queue, over: scenario.limits.timeLimit, at: queueCursor)
         }
-        if let faultsCursor = top["faults"] {
-            let horizon = VirtualInstant.after(scenario.limits.timeLimit)
-            for (index, item) in try faultsCursor.list().enumerated() {
-                guard let at = try item.openMapping()["at"], VirtualInstant.after(try at.duration()) > horizon else { continue }
-                throw at.error(.invalidValue("fault \(index + 1) comes after the run's time limit (\(DurationFormat.seconds(scenario.limits.timeLimit.seconds, grouping: true))) and would never happen; move it earlier or raise run.time_limit"))
-            }
-        }
+        try checkScheduledWithinTimeLimit(scenario, top: top)
         if let deployCursor = top["deploy"] {
             let plan = try parseDeployment(deployCursor, servers: servers, hasBalancer: balancer != nil)
             if plan.at > scenario.limits.timeLimit, let at = try deployCursor.openMapping()["at"] {
-                throw at.error(.invalidValue("the deployment starts after the run's time limit (\(DurationFormat.seconds(scenario.limits.timeLimit.seconds, grouping: true))) and would never happen; move it earlier or raise run.time_limit"))
+                throw at.error(.invalidValue(pastTimeLimit("the deployment starts", limit: scenario.limits.timeLimit)))
             }
             scenario.deployment = plan
         }

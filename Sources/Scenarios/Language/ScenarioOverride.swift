@@ -34,39 +34,15 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
         try self.init(checkingPath: String(argument[..<equals]), value: String(argument[argument.index(after: equals)...]))
     }
 
-    /// The values of a `--vary` list as written, each trimmed of spaces: split at every comma
-    /// outside brackets, braces and quotes (which belong to a value).
-    public static func splitValues(_ list: Substring) -> [String] {
-        var values: [String] = []
-        var current = "", depth = 0, quote: Character?
-        for character in list {
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "[" || character == "{" {
-                depth += 1
-            } else if character == "]" || character == "}" {
-                depth -= 1
-            } else if character == ",", depth == 0 {
-                values.append(current.trimmingSpaces)
-                current = ""
-                continue
-            }
-            current.append(character)
-        }
-        values.append(current.trimmingSpaces)
-        return values
-    }
-
     /// Reads `PATH=V1,V2,…` (a sweep's `--vary`): one override per value. Commas inside brackets,
-    /// braces or quotes belong to the value (`workload.service_time={median: 1ms, sigma: 0.5},2ms`).
+    /// braces or quoted values belong to the value (`workload.service_time={median: 1ms, sigma: 0.5},2ms`;
+    /// ``VaryList/splitValues(_:)`` says where a quote opens one).
     public static func parseVariants(_ argument: String) throws(OverrideProblem) -> [ScenarioOverride] {
         guard let equals = argument.firstIndex(of: "=") else {
             throw OverrideProblem("expected PATH=V1,V2,… (e.g. balancer.strategy=round_robin,least_conn), got '\(argument.excerpt)'")
         }
         let path = String(argument[..<equals])
-        let values = splitValues(argument[argument.index(after: equals)...])
+        let values = VaryList.splitValues(argument[argument.index(after: equals)...])
         // Before any work per value: a sweep has at most so many variants in all.
         guard values.count <= SweepPlan.maximumVariants else {
             throw OverrideProblem("a sweep has at most \(NumberFormat.integer(SweepPlan.maximumVariants)) variants; '\(path.excerpt)' lists \(NumberFormat.integer(values.count)) values; vary fewer values, or sweep in parts")

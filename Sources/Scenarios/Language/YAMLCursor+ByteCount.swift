@@ -12,8 +12,10 @@ extension YAMLCursor {
 
     /// The node as a number of bytes: `65536`, `64KiB`, `1.5MB`, `100 MB`, `512B`. Decimal
     /// units are powers of 1,000, binary ones of 1,024. A size is a whole number of bytes, decided
-    /// on the digits as written (``ExactDecimal``): `1.5KiB` is 1,536 bytes, `0.4B` is refused.
-    func byteCount() throws(ScenarioError) -> Int {
+    /// on the digits as written (``ExactDecimal``): `1.5KiB` is 1,536 bytes, `0.4B` is refused
+    /// with the whole sizes either side that the field takes (`0B or 1B`, or `1B` where
+    /// `allowingZero` is false).
+    func byteCount(allowingZero: Bool = true) throws(ScenarioError) -> Int {
         let expected = "a size in bytes such as 65536, 64KiB or 10MB"
         guard let raw = text?.trimmingSpaces, !raw.isEmpty else { throw error(.wrongType(expected: expected, found: kindDescription)) }
         var number = raw
@@ -38,7 +40,7 @@ extension YAMLCursor {
             guard below < Int128(Self.maximumBytes) else { throw tooLarge }
             let low = NumberFormat.integer(below, grouping: false) + "B"
             let high = NumberFormat.integer(below + 1, grouping: false) + "B"
-            throw error(.invalidValue("'\(raw.excerpt)' is not a whole number of bytes: write \(below > 0 ? "\(low) or \(high)" : high)"))
+            throw error(.invalidValue("'\(raw.excerpt)' is not a whole number of bytes: write \(below > 0 || allowingZero ? "\(low) or \(high)" : high)"))
         case .tooLarge?, nil:
             throw tooLarge
         }
@@ -46,7 +48,7 @@ extension YAMLCursor {
 
     /// The node as a number of bytes greater than zero.
     func positiveByteCount() throws(ScenarioError) -> Int {
-        let bytes = try byteCount()
+        let bytes = try byteCount(allowingZero: false)
         guard bytes > 0 else { throw error(.invalidValue("must be at least one byte, got \(text ?? "")")) }
         return bytes
     }

@@ -193,7 +193,7 @@ struct YAMLCursor {
         let bounds = "must be \(NumberFormat.integer(range.lowerBound)) … \(NumberFormat.integer(range.upperBound))"
         let value = try int(orBeyond: { _ in bounds })
         guard range.contains(value) else {
-            throw error(.invalidValue("\(bounds), got \(value)"))
+            throw error(.invalidValue("\(bounds), got \(NumberFormat.integer(value))"))
         }
         return value
     }

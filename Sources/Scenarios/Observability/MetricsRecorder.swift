@@ -45,6 +45,9 @@ final class MetricsRecorder: @unchecked Sendable {
     private var partitionLeader: [String: String] = [:]
     private var leaderHighWatermark: [String: Double] = [:]
     private var groupOffsets: [String: [(group: String, committed: Double)]] = [:]
+    /// Each job's series of ``MetricFamily/jobs`` as the coordinator's `job` span counted it, by
+    /// job id: taken back when the job's client gives up.
+    private var coordinatorJobEnds: [String: SeriesKey] = [:]
     /// The families seen, by name.
     private(set) var families: [String: MetricFamily] = [:]
 
@@ -82,7 +85,19 @@ final class MetricsRecorder: @unchecked Sendable {
         case (.mapreduce, .span, "fetch"):
             add(.fetches, ["worker": node, "outcome": observation.outcome])
             add(.fetchedBytes, ["worker": node], Double(observation.value))
-        case (.mapreduce, .span, "job"): add(.jobs, ["job": observation.detail, "outcome": Self.word(observation.outcome)])
+        case (.mapreduce, .span, "job"):
+            let key = key(.jobs, ["job": observation.detail, "outcome": Self.word(observation.outcome)])
+            coordinatorJobEnds[observation.detail] = key
+            add(key)
+        // The client gave up on the job: it failed, as every report says, whatever the coordinator
+        // said before it stopped answering. Its `succeeded` series (a job done just before the
+        // coordinator died for good) is taken back whole, so that the outcomes sum to the reports'.
+        case (.mapreduce, .span, MapReduce.Cluster.gaveUpSpan):
+            if let earlier = coordinatorJobEnds.removeValue(forKey: observation.detail) {
+                changes[earlier] = nil
+                current[earlier] = nil
+            }
+            add(.jobs, ["job": observation.detail, "outcome": Self.word(observation.outcome)])
         case (.mapreduce, .gauge(let level), "running attempts"): set(.runningAttempts, ["worker": node], level)
         case (.mapreduce, .gauge(let level), "tasks completed"): set(.tasksCompleted, ["job": observation.detail], level)
         // "worker up" (a lost worker heard from again) is the coordinator's other instant; it
@@ -172,7 +187,10 @@ final class MetricsRecorder: @unchecked Sendable {
     }
 
     private func add(_ family: MetricFamily, _ labels: [String: String], _ amount: Double = 1) {
-        let key = key(family, labels)
+        add(key(family, labels), amount)
+    }
+
+    private func add(_ key: SeriesKey, _ amount: Double = 1) {
         let value = (current[key] ?? 0) + amount
         current[key] = value
         append(key, value)

@@ -33,6 +33,8 @@ final class TimelineRecorder: @unchecked Sendable {
     /// Trace events the kept observations make (spans with a flow make up to two more).
     private var events = 0
     private var gaugeLevels: [GaugeKey: Double] = [:]
+    /// Where each job's span is in ``observations``, by job id, for a give-up to replace.
+    private var jobSpans: [String: Int] = [:]
 
     private struct GaugeKey: Hashable {
         let subsystem: ObservedSubsystem
@@ -59,6 +61,15 @@ final class TimelineRecorder: @unchecked Sendable {
             let key = GaugeKey(subsystem: observation.subsystem, node: observation.node, name: observation.name, detail: observation.detail)
             guard gaugeLevels.updateValue(level, forKey: key) != level else { return }
         }
+        var observation = observation
+        if observation.subsystem == .mapreduce, observation.name == MapReduce.Cluster.gaveUpSpan {
+            observation = Self.jobSpan(givenUp: observation)
+            // In place of the coordinator's span of the job, kept where it was.
+            if let earlier = jobSpans[observation.detail] {
+                observations[earlier] = observation
+                return
+            }
+        }
         let cost = observation.flow == 0 ? 1 : 2
         guard events + cost <= eventLimit else {
             cutOffAt = observation.time
@@ -66,6 +77,19 @@ final class TimelineRecorder: @unchecked Sendable {
             return
         }
         events += cost
+        if observation.subsystem == .mapreduce, observation.name == "job", case .span = observation.shape {
+            jobSpans[observation.detail] = observations.count
+        }
         observations.append(observation)
+    }
+
+    /// The job's span as its client's give-up ends it: the job `job-1` from its submission to the
+    /// give-up, outcome `failed: client gave up`. It takes the place of the coordinator's span of
+    /// the job, which said `succeeded` for a job done just before the coordinator died for good
+    /// while every report says the job failed; a job the coordinator died in the middle of had
+    /// no span at all. One span a job, as for a job whose client had its report.
+    private static func jobSpan(givenUp observation: Observation) -> Observation {
+        Observation(time: observation.time, shape: observation.shape, subsystem: observation.subsystem, node: observation.node,
+                    name: "job", detail: observation.detail, outcome: observation.outcome, value: observation.value, flow: observation.flow)
     }
 }

@@ -29,10 +29,11 @@ public enum ScenarioFile: Sendable {
 
     /// Reads `document` with some of its values replaced.
     static func load(_ document: ScenarioDocument, overrides: [ScenarioOverride], option: String) throws(ScenarioError) -> ScenarioFile {
-        do {
-            return try load(document.overriding(overrides, option: option))
-        } catch {
-            throw error.mentioning(overrides, option: option)
+        // An error of the overriding itself (a path not in the file, a value not YAML) names the option already.
+        let overridden: ScenarioDocument
+        do { overridden = try document.overriding(overrides, option: option) } catch { throw error.mentioning(overrides, option: option) }
+        do { return try load(overridden) } catch {
+            throw error.attributed(to: overrides, option: option) { () throws(ScenarioError) in _ = try load(document) }
         }
     }
 

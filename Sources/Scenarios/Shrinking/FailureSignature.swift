@@ -68,7 +68,7 @@ public struct FailureSignature: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var parts = failedExpectations.map { "expectation '\($0)' failed" + (unmeasuredExpectations.contains($0) ? " (not measured)" : "") }
         if let stop { parts.append("stopped early (\(stop.rawValue))") }
-        if !inexactJobs.isEmpty { parts.append("\(inexactJobs.count == 1 ? "job" : "jobs") \(inexactJobs.joined(separator: ", ")) without their exact output") }
+        if !inexactJobs.isEmpty { parts.append(inexactJobs.count == 1 ? "job \(inexactJobs[0]) without its exact output" : "jobs \(inexactJobs.joined(separator: ", ")) without their exact output") }
         if operationsFailed { parts.append("an operation could not be sent") }
         return parts.joined(separator: "; ")
     }

@@ -4,12 +4,17 @@ extension ShrinkResult {
     /// The replay command of the file written at `path`.
     public func replayCommand(path: String) -> String { Self.command(["orrery", "run", ShellQuoting.fileArgument(path), "--seed", "\(seed)"]) }
 
-    /// A command that reproduces the original failure. With `--expect` that is the shrink itself:
-    /// `orrery run FILE --seed S` checks the file's own expectations, not the `--expect` ones, and
-    /// passed where the shrink had found a failure.
-    public var originalCommand: String {
-        guard let watched else { return Self.command(["orrery", "run", ShellQuoting.fileArgument(file), "--seed", "\(seed)"]) }
-        return Self.command(["orrery", "shrink", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + watched.flatMap { ["--expect", $0] })
+    /// A command that reproduces the original failure (``originalCommand(file:seed:overrides:watched:)``).
+    public var originalCommand: String { Self.originalCommand(file: file, seed: seed, overrides: overrides, watched: watched) }
+
+    /// The command that judges `file`'s run as a shrink does: `orrery run FILE --seed S` with the
+    /// `--set`s, or with `--expect` the shrink itself — `orrery run` checks the file's own
+    /// expectations, not the `--expect` ones, and passed where the shrink had found a failure
+    /// (or failed where the shrink found nothing to shrink).
+    static func originalCommand(file: String, seed: UInt64, overrides: [ScenarioOverride], watched: [String]?) -> String {
+        let sets = overrides.flatMap { ["--set", $0.description] }
+        guard let watched else { return command(["orrery", "run", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + sets) }
+        return command(["orrery", "shrink", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + sets + watched.flatMap { ["--expect", $0] })
     }
 
     /// `words` as one shell command line, each quoted as it needs.

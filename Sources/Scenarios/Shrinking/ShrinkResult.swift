@@ -37,6 +37,8 @@ public struct ShrinkResult {
     /// The `--expect` assertions the failure was judged by (the shrunk file's whole `expect:`),
     /// or nil when it was judged by the file's own expectations.
     public var watched: [String]? = nil
+    /// The `--set` values the original file was read with (the shrunk file has them written in).
+    public var overrides: [ScenarioOverride] = []
 
     /// The shrunk file's name in the output directory.
     public var shrunkFileName: String { Self.shrunkFileName(of: name) }

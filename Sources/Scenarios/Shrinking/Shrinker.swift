@@ -14,6 +14,9 @@ public struct Shrinker {
     public let seed: UInt64
     /// The `--expect` assertions the failure is judged by, when given.
     public let watched: [String]?
+    /// The `--set` values the file is read with: the original run's, every candidate's, and
+    /// written into the shrunk file, which replays without them.
+    public let overrides: [ScenarioOverride]
     let document: ScenarioDocument
     let scenario: Scenario
     /// The original root; with `--expect`, its `expect:` is exactly those assertions.
@@ -31,17 +34,26 @@ public struct Shrinker {
     ///     stop) decide whether a run fails, and they replace the file's own `expect:` in every
     ///     candidate and in the shrunk file — which kept the file's own, so its replay failed one
     ///     more (`timeouts > 0`) than the failure it was shrunk for.
+    ///   - overrides: `--set` values, applied to the file as `orrery run --set` applies them (an
+    ///     error about a value one set names it), before anything else is read from it.
     /// - Throws: ``ScenarioError`` for a file that is not a valid world, an assertion that does
     ///   not parse (reported against `--expect`), or a world whose chaos, written as explicit
     ///   faults, is a file the loader refuses (``explicitScheduleProblem(_:in:seed:)``).
-    public init(path: String, seed: UInt64?, expectations: [String] = []) throws(ScenarioError) {
-        let document = try ScenarioDocument.load(path: path)
-        for key in ["experiment", "job", "cluster"] where document.keys.contains(key) {
-            let top = try document.root.openMapping()
-            throw (top[key] ?? document.root).error(.invalidValue(
-                "shrink takes a world scenario (servers, workload, mapreduce, … with chaos or faults); a file with '\(key.excerpt)' at the top is not one"))
+    public init(path: String, seed: UInt64?, expectations: [String] = [], overrides: [ScenarioOverride] = []) throws(ScenarioError) {
+        let read = try ScenarioDocument.load(path: path)
+        let document: ScenarioDocument
+        var scenario: Scenario
+        do throws(ScenarioError) {
+            document = try read.overriding(overrides, option: "--set")
+            for key in ["experiment", "job", "cluster"] where document.keys.contains(key) {
+                let top = try document.root.openMapping()
+                throw (top[key] ?? document.root).error(.invalidValue(
+                    "shrink takes a world scenario (servers, workload, mapreduce, … with chaos or faults); a file with '\(key.excerpt)' at the top is not one"))
+            }
+            scenario = try ScenarioLoader.scenario(from: document)
+        } catch {
+            throw error.mentioning(overrides, option: "--set")
         }
-        var scenario = try ScenarioLoader.scenario(from: document)
         var base = document.root.node
         if !expectations.isEmpty {
             scenario.expectations = []
@@ -67,6 +79,7 @@ public struct Shrinker {
         self.file = path
         self.seed = seed ?? scenario.seed
         self.watched = expectations.isEmpty ? nil : expectations
+        self.overrides = overrides
         self.document = document
         self.scenario = scenario
         self.base = base
@@ -91,6 +104,11 @@ public struct Shrinker {
         let at = error.path.isEmpty ? "" : " at \(error.path)"
         return chaos.error(.invalidValue(
             "shrink writes this world's faults and chaos (for seed \(seed)) as an explicit schedule, and the loader refuses that file\(at): \(error.message); shorten the run or lower the chaos's rates"))
+    }
+
+    /// The command that judges the original run as this shrink does (``ShrinkResult/originalCommand``).
+    public var originalCommand: String {
+        ShrinkResult.originalCommand(file: file, seed: seed, overrides: overrides, watched: watched)
     }
 
     /// The files a shrink writes in its output directory, known before it runs.
@@ -148,7 +166,7 @@ public struct Shrinker {
         return .shrunk(ShrinkResult(
             file: file, name: document.name, seed: seed, failure: original, before: incidents, after: candidate.incidents,
             sizesBefore: sizes, sizesAfter: candidate.sizes, runs: runs, runLimit: limitReached ? maxRuns : nil, yaml: shrunkText(candidate),
-            watched: watched))
+            watched: watched, overrides: overrides))
     }
 
     /// The smallest value of `size` found to still fail: halved while it fails, then a few steps
@@ -179,7 +197,10 @@ public struct Shrinker {
         guard case .mapping(var top) = candidate.root(from: base) else { return "" }
         let name = "\(document.name)-shrunk"
         if ScenarioDocument.problem(withName: name) == nil, top["name"] != nil { top["name"] = Node(name) }
-        let origin = "Shrunk by orrery shrink from \(file) seed \(seed)."
+        // The `--set`s as the command line gives them, quoted for a shell: the file has them
+        // written in, and this says which values the original did not have.
+        let sets = overrides.map { " --set " + ShellQuoting.quote($0.description) }.joined()
+        let origin = "Shrunk by orrery shrink from \(file) seed \(seed)\(sets.isEmpty ? "" : " with" + sets)."
         let summary = Node(document.summary.isEmpty ? origin : "\(origin) \(document.summary)")
         if top["description"] != nil {
             top["description"] = summary

@@ -40,4 +40,45 @@ public struct SeedList: Sendable, Equatable, CustomStringConvertible {
         self.seeds = seeds
         description = parts.joined(separator: ",")
     }
+
+    /// Why `text`, as typed after `--seeds`, reads as a number with a thousands separator, or nil:
+    /// `--seeds 1,000` ran seeds 1 and 0 where `--vary x=1,000` is refused. Refused
+    /// (``ThousandsGrouping``): the whole list grouped as thousands (`1,000`, `1,100`,
+    /// `1,000,000`); the end of a range so grouped (`1..1,000`, `1..2,500`); and a part whose
+    /// first seed is three digits starting with 0 right after a comma that follows one to three
+    /// digits (`7,1,000`, `1,000..2,000`), as no one writes seed 0 as `000`. A space after the
+    /// comma lists the parts apart (`1, 100`, `1..1, 000`).
+    ///
+    /// Not part of ``init(parsing:)``: the text a sweep writes into `sweep.json` joins parts with
+    /// bare commas (`1, 100` is written `1,100`), and `merge` reads it back with that initialiser.
+    public static func thousandsSeparatorProblem(_ text: String) -> String? {
+        if let grouped = groupedText(text) {
+            let groups = grouped.split(separator: ",")
+            let commas = groups.count == 2 ? "the comma" : "the commas"
+            return "'\(grouped.excerpt)' reads as one number with a thousands separator, but a comma separates --seeds' parts: write "
+                + "\(groups.joined().excerpt) without \(commas), or \(groups.joined(separator: ", ").excerpt) (a space after each comma) for separate seeds"
+        }
+        return nil
+    }
+
+    /// The part of `text` that reads as one grouped number, as written, by the rules of
+    /// ``thousandsSeparatorProblem(_:)``.
+    private static func groupedText(_ text: String) -> String? {
+        let whole = text.trimmingSpaces
+        if ThousandsGrouping.groups(whole) != nil { return whole }
+        if let rangeEnd = whole.components(separatedBy: "..").dropFirst().last?.trimmingSpaces, ThousandsGrouping.groups(rangeEnd) != nil {
+            return rangeEnd
+        }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        for index in parts.indices.dropFirst() {
+            let before = parts[index - 1].components(separatedBy: "..").last ?? ""
+            let after = parts[index].components(separatedBy: "..")[0]
+            let lastSeed = String(before.drop(while: { $0 == " " }))
+            let firstSeed = String(after.reversed().drop(while: { $0 == " " }).reversed())
+            guard (1...3).contains(lastSeed.count), lastSeed.allSatisfy(ThousandsGrouping.isDigit),
+                  firstSeed.count == 3, firstSeed.first == "0", firstSeed.allSatisfy(ThousandsGrouping.isDigit) else { continue }
+            return lastSeed + "," + firstSeed
+        }
+        return nil
+    }
 }

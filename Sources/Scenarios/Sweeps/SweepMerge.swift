@@ -91,9 +91,7 @@ public enum SweepMerge {
         guard var manifest else { throw Problem("no shard directories given") }
         if let firstShardSeeds { manifest.seeds = firstShardSeeds }
         let missingShards = (1...shardCount).filter { seenShards[$0] == nil }
-        guard missingShards.isEmpty else {
-            throw Problem("shard\(missingShards.count == 1 ? "" : "s") \(missingShards.map { "\($0)/\(shardCount)" }.joined(separator: ", ")) missing")
-        }
+        guard missingShards.isEmpty else { throw missing(missingShards, of: shardCount) }
         if let missing = records.firstIndex(where: { $0 == nil }) {
             throw Problem("world \(missing) of the sweep is in no shard (a shard stopped early?)")
         }

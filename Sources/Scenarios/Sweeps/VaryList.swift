@@ -1,8 +1,8 @@
 import Reports
 
 /// A `--vary PATH=V1,V2,…` as its values are written, for the checks a sweep makes before it
-/// compares them: the list split as ``ScenarioOverride/parseVariants(_:)`` splits it
-/// (``ScenarioOverride/splitValues(_:)``).
+/// compares them: the list split by ``splitValues(_:)``, as ``ScenarioOverride/parseVariants(_:)``
+/// splits it.
 public struct VaryList: Sendable, Equatable {
     public let path: String
     public let values: [String]
@@ -14,7 +14,54 @@ public struct VaryList: Sendable, Equatable {
         guard let equals = argument.firstIndex(of: "=") else { return nil }
         path = String(argument[..<equals])
         written = argument[argument.index(after: equals)...]
-        values = ScenarioOverride.splitValues(written)
+        values = Self.splitValues(written)
+    }
+
+    /// The values of a `--vary` list as written, each trimmed of spaces: split at every comma
+    /// outside brackets, braces and quoted values, which belong to a value
+    /// (`{median: 1ms, sigma: 0.5},2ms`, `'a,b',c`).
+    ///
+    /// A quote opens a quoted value only where YAML's flow rules open one, at the start of a
+    /// value: first in an item (after spaces), or inside brackets and braces after `[`, `{`, `,`
+    /// or `:`. Elsewhere it is a character of a plain value, as YAML reads `a'b`: `a'b,c` is two
+    /// values, `a'b` and `c` (a quote in mid-word had swallowed the rest of the list, one
+    /// variant), and `[it's],b` two. Inside a quoted value `''` (single quotes) and `\"` (double)
+    /// are the quote itself, as YAML reads them, and do not end it: `'it''s, ok',c` is two values.
+    /// A closing bracket or brace with none open is a character of the value (`a],b` is two).
+    public static func splitValues(_ list: Substring) -> [String] {
+        var values: [String] = []
+        var current = "", depth = 0, quote: Character?
+        // Whether the next character that is not a space starts a value, where a quote opens one.
+        var atValueStart = true
+        var characters = list[...]
+        while let character = characters.popFirst() {
+            current.append(character)
+            if let open = quote {
+                if open == "'", character == "'", characters.first == "'" {
+                    current.append(characters.removeFirst())
+                } else if open == "\"", character == "\\", let escaped = characters.popFirst() {
+                    current.append(escaped)
+                } else if character == open {
+                    quote = nil
+                }
+                continue
+            }
+            if character == " " { continue }
+            if (character == "\"" || character == "'") && atValueStart {
+                quote = character
+            } else if character == "[" || character == "{" {
+                depth += 1
+            } else if (character == "]" || character == "}") && depth > 0 {
+                depth -= 1
+            } else if character == ",", depth == 0 {
+                current.removeLast()
+                values.append(current.trimmingSpaces)
+                current = ""
+            }
+            atValueStart = character == "[" || character == "{" || character == "," || (character == ":" && depth > 0)
+        }
+        values.append(current.trimmingSpaces)
+        return values
     }
 
     /// Why the list reads as one number written with a thousands separator, or nil:
@@ -44,9 +91,7 @@ public struct VaryList: Sendable, Equatable {
     /// reads as one number, or nil.
     private var groupedWholeNumberProblem: String? {
         let list = String(written).trimmingSpaces
-        let groups = list.split(separator: ",", omittingEmptySubsequences: false)
-        guard groups.count > 1, (1...3).contains(groups[0].count),
-              groups.dropFirst().allSatisfy({ $0.count == 3 }), groups.allSatisfy({ $0.allSatisfy(Self.isDigit) }) else { return nil }
+        guard let groups = ThousandsGrouping.groups(list) else { return nil }
         let commas = groups.count == 2 ? "the comma" : "the commas"
         let values = NumberFormat.cardinal(groups.count) + " values"
         return "--vary '\(path.excerpt)': '\(list.excerpt)' reads as one number with a thousands separator, but a comma separates "
@@ -54,7 +99,5 @@ public struct VaryList: Sendable, Equatable {
             + "(a space after each comma) for \(values)"
     }
 
-    private static func isDigit(_ character: Character) -> Bool {
-        character.isASCII && character.isNumber
-    }
+    private static func isDigit(_ character: Character) -> Bool { ThousandsGrouping.isDigit(character) }
 }

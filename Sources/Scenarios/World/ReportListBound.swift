@@ -2,8 +2,9 @@
 /// queue's controller decisions, the backups taken — a composed world's report.json lists at
 /// most. A world of many virtual days under chaos would otherwise write them all (the results
 /// page leaves a report.json over 16 MiB unread); past the bound the list holds its first entries
-/// in order and a sibling `…LeftOut` count says how many more there were (the CSV files, where
-/// a world writes them, keep every one).
+/// in order — the queue's partitions hold report.md's notable ones first
+/// (`QueueFigures+NotablePartitions`) — and a sibling `…LeftOut` count says how many more there
+/// were (the CSV files, where a world writes them, keep every one).
 enum ReportListBound {
     /// Entries a list keeps at most.
     static let most = 1_000

@@ -138,9 +138,12 @@ extension RunResult {
             var store: StoreFigures.Detail?
             var backup: BackupFigures.Detail?
         }
+        /// `checked` is false for a claim of a run that stopped early (its `holds` is false too),
+        /// as for its checks.
         struct ClaimJSON: Encodable {
             var claim: String
             var holds: Bool
+            var checked: Bool
             var checks: [Check]
         }
         /// `checked` is false for every check of a run that stopped early, which makes none (its
@@ -158,7 +161,7 @@ extension RunResult {
             subsystems: subsystems.map(\.rawValue), virtualSeconds: virtualSeconds, events: events, metrics: values,
             checks: checks.map { Check(expectation: $0.expectation.text, measured: $0.measured, holds: $0.holds, checked: $0.checked) },
             claims: claims.isEmpty ? nil : claims.map { claim in
-                ClaimJSON(claim: claim.claim.text, holds: claim.holds,
+                ClaimJSON(claim: claim.claim.text, holds: claim.holds, checked: claim.checked,
                           checks: claim.checks.map { Check(expectation: $0.expectation.text, measured: $0.measured, holds: $0.holds, checked: $0.checked) })
             },
             faults: faults, traffic: traffic?.detail,

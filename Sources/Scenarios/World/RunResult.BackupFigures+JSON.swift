@@ -1,8 +1,9 @@
 import Simulator
 
 extension BackupRecord {
-    /// A backup as report.json gives it, under the backup experiment's names (`files`, `bytes`,
-    /// `fingerprint`, `deletedAtSeconds`), with when it was taken and completed.
+    /// A backup as report.json gives it — a composed world's `backup.backups` and the backup
+    /// experiment's `backups` alike: its `files`, `bytes`, `fingerprint`, when it was taken and
+    /// completed, and when retention deleted it.
     struct Document: Encodable {
         var name: String
         var takenAtSeconds: Double
@@ -21,8 +22,8 @@ extension BackupRecord {
 }
 
 extension BackupResult.RestoreCheck {
-    /// A restore as report.json gives it, under the backup experiment's names, with what it
-    /// should have brought back beside what it did.
+    /// A restore as report.json gives it — a composed world's `backup.restores` and the backup
+    /// experiment's `restores` alike — with what it should have brought back beside what it did.
     struct Document: Encodable {
         var atSeconds: Double
         var finishedAtSeconds: Double

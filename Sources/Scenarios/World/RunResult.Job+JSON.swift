@@ -27,11 +27,15 @@ extension RunResult.Job {
         var submittedAtSeconds: Double?
         /// Submissions sent through the balancer (0 when submitted directly).
         var gatewayAttempts: Int
+        /// One a reducer (a file may ask for 10,000), bounded by ``ReportListBound`` as the
+        /// backed-up paths are (C1, s74: 4 jobs × 10,000 reducers wrote 17.9 MB).
         var outputObjects: [OutputObject]
+        var outputObjectsLeftOut: Int?
         var backedUpPaths: [String]
+        var backedUpPathsLeftOut: Int?
         var run: MapReduceRunResult.Document
 
-        private enum Keys: String, CodingKey { case id, submittedAtSeconds, gatewayAttempts, outputObjects, backedUpPaths }
+        private enum Keys: String, CodingKey { case id, submittedAtSeconds, gatewayAttempts, outputObjects, outputObjectsLeftOut, backedUpPaths, backedUpPathsLeftOut }
 
         func encode(to encoder: any Encoder) throws {
             try run.encode(to: encoder)
@@ -40,7 +44,9 @@ extension RunResult.Job {
             try container.encodeIfPresent(submittedAtSeconds, forKey: .submittedAtSeconds)
             try container.encode(gatewayAttempts, forKey: .gatewayAttempts)
             try container.encode(outputObjects, forKey: .outputObjects)
+            try container.encodeIfPresent(outputObjectsLeftOut, forKey: .outputObjectsLeftOut)
             try container.encode(backedUpPaths, forKey: .backedUpPaths)
+            try container.encodeIfPresent(backedUpPathsLeftOut, forKey: .backedUpPathsLeftOut)
         }
     }
 
@@ -48,13 +54,15 @@ extension RunResult.Job {
     func document(outages: [NodeOutage]) -> Document {
         var measured = result
         measured.outages = outages
+        let objects = ReportListBound.split(outputObjects)
+        let paths = ReportListBound.split(backedUpPaths)
         return Document(
             id: id, submittedAtSeconds: submittedAt, gatewayAttempts: gatewayAttempts,
-            outputObjects: outputObjects.map {
+            outputObjects: objects.listed.map {
                 .init(bucket: $0.bucket, key: $0.key, bytes: $0.bytes, expectedETag: $0.expectedETag, acknowledgedETag: $0.acknowledgedETag,
                       storedETag: $0.storedETag, puts: $0.puts, exact: $0.exact, lost: $0.lost, failure: $0.failure)
             },
-            backedUpPaths: backedUpPaths, run: measured.document)
+            outputObjectsLeftOut: objects.leftOut, backedUpPaths: paths.listed, backedUpPathsLeftOut: paths.leftOut, run: measured.document)
     }
 }
 

@@ -96,6 +96,11 @@ public struct RunResult: Sendable {
         /// work thrown away, their clients answered by their timeouts or refused (among ``errors``,
         /// not ``injectedErrors``).
         public var lostInCrash = 0
+        /// The buckets' versions and delete markers at the end, the first
+        /// ``ReportListBound/most`` of them (report.json's `store.versions`).
+        public var versions: [StoredVersion] = []
+        /// Versions and delete markers stored at the end, listed in ``versions`` or not.
+        public var storedVersions = 0
     }
 
     /// The backup manager's figures.

@@ -6,6 +6,7 @@ extension World {
         var topicRecords: [(name: String, records: Int, ends: [Int])] = []
         var storeUsage: ObjectStoreUsage?
         var storedETags: [String: String] = [:]
+        var storeVersions: (listed: [RunResult.StoreFigures.StoredVersion], total: Int) = ([], 0)
         var backups: [BackupRecord] = []
         /// Where each job that never finished stood when the run stopped, by job id.
         var unfinishedJobs: [String: MapReduce.JobReport] = [:]
@@ -35,6 +36,7 @@ extension World {
             if let store {
                 let state = await store.state
                 end.storeUsage = state.usage()
+                end.storeVersions = state.reportedVersions(most: ReportListBound.most)
                 for job in jobs {
                     guard let bucket = job.spec.output.bucket else { continue }
                     for object in job.outputObjects {
@@ -94,7 +96,7 @@ extension World {
                 injectedErrors: stats.injectedErrorCount, stormErrors: stats.stormErrors,
                 objects: end.storeUsage?.currentObjects ?? 0, bytes: end.storeUsage?.currentBytes ?? 0,
                 storms: section.configuration.errorStorms, unreached: stats.unreached,
-                hung: stats.hung, lostInCrash: stats.lostInCrash)
+                hung: stats.hung, lostInCrash: stats.lostInCrash, versions: end.storeVersions.listed, storedVersions: end.storeVersions.total)
         }
         if let manager = backupManager {
             let stats = manager.stats

@@ -96,15 +96,20 @@ final class World: @unchecked Sendable {
     /// Why the run stopped early, as the reports say it. The engine stops at its time limit when
     /// the next event is due after it, so the clock — the report's "virtual time" — stands at the
     /// last event before the limit: a run said "time limit reached at t=80.000s" beside a virtual
-    /// time of 38.517 s. The message names both instants (and still starts as the engine's does,
-    /// which a shrink matches).
+    /// time of 38.517 s. The message names both instants, each as reports write a duration
+    /// (`80.000 s`, `1,799.524 s`: the engine's `t=1800.000s` beside them read as two units), and
+    /// still starts as the engine's does ("virtual time limit reached at"), which a shrink matches.
     static func stopReason(_ error: SimulationError, lastEvent: VirtualInstant) -> String {
         let text = error.description
-        guard case .timeLimitExceeded(let limit, _) = error, lastEvent < limit else { return text }
+        guard case .timeLimitExceeded(let limit, _) = error else { return text }
         let head = "virtual time limit reached at \(limit)"
         guard text.hasPrefix(head) else { return text }
-        let clock = NumberFormat.fixed(lastEvent.seconds, decimals: 3, grouping: true)
-        return head + " (nothing was due from the last event, at virtual time \(clock) s where the run's clock stopped, until past it)" + text.dropFirst(head.count)
+        let seconds = { (instant: VirtualInstant) in DurationFormat.seconds(instant.seconds, grouping: true) }
+        var reason = "virtual time limit reached at \(seconds(limit))"
+        if lastEvent < limit {
+            reason += " (nothing was due from the last event, at virtual time \(seconds(lastEvent)) where the run's clock stopped, until past it)"
+        }
+        return reason + text.dropFirst(head.count)
     }
 
     /// When the file sets `run.duration` and the world has daemons (backups, syncs, lifecycle),

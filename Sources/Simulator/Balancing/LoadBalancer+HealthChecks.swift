@@ -48,7 +48,9 @@ extension LoadBalancer {
             var random = checkRandom(for: member.replica)
             var span = check.jittered(initialInterval, random: &random)
             if let cap = check.maxSpread, span > cap { span = cap }
-            let offset = Duration.nanoseconds(span.nanoseconds * Int64(position) / count)
+            // In 128 bits: a legal interval (up to 100 years) times a position among 1,000 servers
+            // passes Int64 (C2, s74: 107 days × 999 trapped); the quotient is below the span.
+            let offset = Duration.nanoseconds(Int64(Int128(span.nanoseconds) * Int128(position) / Int128(count)))
             runCheckLoop(for: member.replica, membership: member.stats, firstCheckAt: start.advanced(by: offset), random: random)
         }
     }

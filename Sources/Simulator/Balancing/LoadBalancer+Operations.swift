@@ -31,7 +31,7 @@ extension LoadBalancer {
             do {
                 try trial.serverAdded(nextID, hostname: name, weight: 1)
             } catch {
-                return BalancerReply(status: 400, body: AssignmentJSON.error("Cannot add \(n) \(n == 1 ? "instance" : "instances"): \(error)"))
+                return BalancerReply(status: 400, body: AssignmentJSON.error("Cannot add \(n) \(n == 1 ? "instance" : "instances"): \(Self.addProblem(error, adding: n, alreadyTried: newReplicas.count))"))
             }
             newReplicas.append(Replica(id: nextID, hostname: name, server: makeServer(id: nextID, hostname: name)))
             nextID += 1
@@ -42,6 +42,17 @@ extension LoadBalancer {
             network.simulation.trace.record(.spawnReplica, id.name, replica.hostname)
         }
         return rep()
+    }
+
+    /// Why the add failed, for the whole add: a full map is stated as the slots all `n` servers
+    /// need against those free before it. The trial copy fails part-way, after `alreadyTried`
+    /// servers took slots that the refusal gives back, so its own count ("a server needs 9 free
+    /// slots but only 8 of 512 are free", while 485 were) described a state that never existed.
+    static func addProblem(_ error: PlacementError, adding n: Int, alreadyTried: Int) -> String {
+        guard case let .mapFull(slotCount, occupied, needed) = error else { return error.description }
+        let freeBefore = slotCount - occupied + alreadyTried * needed
+        let they = n == 1 ? "it needs" : "they need"
+        return "the hash map is full: \(they) \(n * needed) free slots (\(needed) each) but only \(freeBefore) of \(slotCount) are free"
     }
 
     /// `rm`: removes the named replicas and randomly chosen others, `n` in all. Any error leaves

@@ -99,7 +99,7 @@ public final class Simulation: @unchecked Sendable {
     /// Lets `duration` of virtual time pass for the calling task (not cancellable).
     @inlinable
     public func sleep(for duration: Duration) async {
-        await sleep(until: VirtualInstant(nanoseconds: executor.now &+ duration.nanoseconds))
+        await sleep(until: VirtualInstant(nanoseconds: VirtualInstant.saturating(executor.now, plus: duration.nanoseconds)))
     }
 
     /// Lets virtual time pass until `instant` for the calling task (not cancellable).
@@ -114,7 +114,7 @@ public final class Simulation: @unchecked Sendable {
     /// end — a task left parked for good would keep everything it holds alive.
     @inlinable
     public func sleepUnlessTornDown(for duration: Duration) async -> Bool {
-        await sleepUnlessTornDown(until: VirtualInstant(nanoseconds: executor.now &+ duration.nanoseconds))
+        await sleepUnlessTornDown(until: VirtualInstant(nanoseconds: VirtualInstant.saturating(executor.now, plus: duration.nanoseconds)))
     }
 
     /// ``sleepUnlessTornDown(for:)`` until `instant`.

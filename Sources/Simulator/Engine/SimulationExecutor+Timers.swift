@@ -64,7 +64,7 @@ extension SimulationExecutor {
     /// - Complexity: O(1) amortised while the duration has a lane, O(log t) otherwise.
     func scheduleCancellable(after duration: Int64, _ action: consuming Timer.Action) -> TimerHandle {
         nextTimerSequence &+= 1
-        return timers.insertCancellable(deadline: Swift.max(now &+ duration, now), sequence: nextTimerSequence, action: action, lane: duration)
+        return timers.insertCancellable(deadline: Swift.max(VirtualInstant.saturating(now, plus: duration), now), sequence: nextTimerSequence, action: action, lane: duration)
     }
 
     /// Removes a timer set by ``scheduleCancellable(after:_:)`` unless it already fired or was
@@ -88,7 +88,7 @@ extension SimulationExecutor {
 
     /// Runs `body` on the simulation thread after `delay` of virtual time.
     public func schedule(after delay: Duration, _ body: @escaping () -> Void) {
-        schedule(at: now &+ delay.nanoseconds, .run(body))
+        schedule(at: VirtualInstant.saturating(now, plus: delay.nanoseconds), .run(body))
     }
 
     /// Parks a sleeping task's `continuation` until virtual instant `deadline`; not cancellable,

@@ -19,7 +19,17 @@ public struct VirtualInstant: InstantProtocol, Hashable, Comparable, Sendable, C
     }
 
     public func advanced(by duration: Duration) -> VirtualInstant {
-        VirtualInstant(nanoseconds: nanoseconds &+ duration.nanoseconds)
+        VirtualInstant(nanoseconds: Self.saturating(nanoseconds, plus: duration.nanoseconds))
+    }
+
+    /// `nanoseconds + span`, held at the ends of `Int64` instead of wrapping: a deadline past
+    /// ~292 years is never reached (every run ends by its time limit, at most 100 years), where a
+    /// wrapped one would be in the past and fire at once — a 200-year store latency drawn 92 years
+    /// into a run answered in no time.
+    @inlinable @inline(__always)
+    public static func saturating(_ nanoseconds: Int64, plus span: Int64) -> Int64 {
+        let (sum, overflow) = nanoseconds.addingReportingOverflow(span)
+        return overflow ? (span < 0 ? .min : .max) : sum
     }
 
     public func duration(to other: VirtualInstant) -> Duration {
@@ -60,8 +70,9 @@ extension Duration {
     public var seconds: Double { Double(nanoseconds) / 1e9 }
 
     /// The longest span anything in a simulation waits: 200 years. Every sampled or scaled
-    /// duration saturates here, so that any instant a run can reach plus any such span stays inside
-    /// `Int64` nanoseconds (a scenario's own durations are at most 100 years).
+    /// duration saturates here. An instant a run can reach (up to its time limit, at most 100
+    /// years) plus such a span may pass `Int64` nanoseconds (~292 years): deadlines are added with
+    /// ``VirtualInstant/saturating(_:plus:)``, so such a timer waits past every run's end.
     public static let longest = Duration.nanoseconds(longestNanoseconds)
 
     /// ``longest`` in nanoseconds.

@@ -227,7 +227,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
 
     /// Wakes this call by `code` after `delay` nanoseconds.
     func schedule(_ code: TimerCode, after delay: Int64) {
-        withExecutor { $0.schedule(at: $0.now &+ delay, .notify(wakeUp(code.rawValue))) }
+        withExecutor { $0.schedule(at: VirtualInstant.saturating($0.now, plus: delay), .notify(wakeUp(code.rawValue))) }
     }
 
     /// How the call ended, for a step that waits for it; nil until then.

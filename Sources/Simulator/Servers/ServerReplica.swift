@@ -102,7 +102,7 @@ public actor ServerReplica {
         let service = Duration.saturatingNanoseconds(
             (Double(configuration.serviceTime.sampleNanoseconds(using: &random)) * node.slowFactor / configuration.speed).rounded(.towardZero))
         call.serviceNanoseconds = service
-        call.schedule(.serviceEnds, at: simulation.now.nanoseconds &+ service)
+        call.schedule(.serviceEnds, at: VirtualInstant.saturating(simulation.now.nanoseconds, plus: service))
     }
 
     /// The service is over: answered, unless the server crashed since the request arrived.

@@ -212,7 +212,7 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
         guard think > 0 else { return sendNext() }
         // A user whose thinking would outlast the clients' end sends nothing more: it is done
         // now, not when the thought ends (the run ends with its clients).
-        if let issueUntil = common.issueUntil, now.nanoseconds &+ think >= issueUntil.nanoseconds { return end() }
+        if let issueUntil = common.issueUntil, VirtualInstant.saturating(now.nanoseconds, plus: think) >= issueUntil.nanoseconds { return end() }
         sleep(nanoseconds: think)
     }
 
@@ -220,7 +220,7 @@ final class WorkloadClient: SteppedWork, @unchecked Sendable {
     /// torn down).
     private func sleep(nanoseconds duration: Int64) {
         guard !withSimulation({ $0.withExecutor { $0.isTearingDown } }) else { return end() }
-        withSimulation { $0.withExecutor { $0.schedule(at: $0.now &+ duration, .notify(wakeUp(0))) } }
+        withSimulation { $0.withExecutor { $0.schedule(at: VirtualInstant.saturating($0.now, plus: duration), .notify(wakeUp(0))) } }
     }
 
     private func end() {

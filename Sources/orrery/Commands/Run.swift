@@ -10,16 +10,11 @@ struct Run: ParsableCommand {
     @Argument(help: "Scenario files (YAML).") var files: [String]
     @OptionGroup var options: RunOptions
     @OptionGroup var observation: ObservationArguments
-    @Option(name: .customLong("set"), help: ArgumentHelp(
-        "Replace one value of the files by its key path, e.g. --set balancer.strategy=least_conn or --set servers.0.count=4 (repeatable).",
-        valueName: "path=value"))
-    var setArguments: [String] = []
-    /// `--set`, read in ``validate()`` (a transform's error quoted the whole argument, 100 KB of it).
-    var overrides: [ScenarioOverride] { setArguments.compactMap { try? ScenarioOverride(parsing: $0) } }
+    @OptionGroup var setValues: SetOption
+    var overrides: [ScenarioOverride] { setValues.overrides }
     @Flag(help: .hidden) var digestOnly = false
 
     func validate() throws {
-        for argument in setArguments { _ = try OverrideArgument.parse(argument) }
         if observation.trace != nil && files.count != 1 { throw ValidationError("--trace needs exactly one scenario file (got \(files.count))") }
         if observation.metrics != nil && files.count != 1 { throw ValidationError("--metrics needs exactly one scenario file (got \(files.count))") }
     }

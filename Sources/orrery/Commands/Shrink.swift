@@ -15,6 +15,7 @@ struct Shrink: ParsableCommand {
 
     @Argument(help: "A world scenario file (YAML) whose run fails.") var file: String
     @Option(parsing: .unconditional, help: "The seed of the failing run, 0 … 18446744073709551615 (default: the file's own).", transform: NumberArgument.parse) var seed: UInt64?
+    @OptionGroup var setValues: SetOption
     @Option(name: .customLong("expect"), help: "Judge the failure by this assertion alone, written as in expect: (repeatable).")
     var expectations: [String] = []
     @Option(help: "Directory for <name>-shrunk.yaml and <name>-shrink.md.") var out = "results/shrink"
@@ -31,7 +32,7 @@ struct Shrink: ParsableCommand {
     func run() throws {
         let shrinker: Shrinker
         do {
-            shrinker = try Shrinker(path: file, seed: seed, expectations: expectations)
+            shrinker = try Shrinker(path: file, seed: seed, expectations: expectations, overrides: setValues.overrides)
         } catch {
             FileHandleOutput.standardError(error.description)
             throw ExitCode(ExitStatus.badInput.rawValue)
@@ -43,10 +44,12 @@ struct Shrink: ParsableCommand {
         }
         switch shrinker.shrink(maxRuns: maxRuns) {
         case .passes(let runs):
-            ProgressDisplay.standardOutput("seed \(shrinker.seed): nothing to shrink: the run passes (\(runs) run); replay with: orrery run \(file) --seed \(shrinker.seed)")
+            // The command that judged it: with --expect, `orrery run` checks the file's own
+            // expectations, and may fail where the shrink found nothing to shrink.
+            ProgressDisplay.standardOutput("seed \(shrinker.seed): nothing to shrink: the run passes (\(NumberFormat.counted(runs, "run"))); replay with: \(shrinker.originalCommand)")
             throw ExitCode(ExitStatus.success.rawValue)
         case .notReplayable(let failure, let runs):
-            FileHandleOutput.standardError("seed \(shrinker.seed): the run fails (\(failure)), but not the same way once its chaos is written as explicit faults; nothing written (\(runs) runs)")
+            FileHandleOutput.standardError("seed \(shrinker.seed): the run fails (\(failure)), but not the same way once its chaos is written as explicit faults; nothing written (\(NumberFormat.counted(runs, "run")))")
             throw ExitCode(ExitStatus.failed.rawValue)
         case .shrunk(let result):
             let written: ShrunkScenarioWriter.Written

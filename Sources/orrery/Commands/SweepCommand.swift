@@ -26,7 +26,7 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Directory for the sweep; it writes <out>/<name>/.") var out = "results/sweeps"
     @OptionGroup var parallel: ParallelOption
     @Option(parsing: .unconditional, help: "Run only shard i of n (1-based, n from 1 to 100,000), e.g. --shard 2/8.") var shard: String?
-    @Option(parsing: .unconditional, help: "Split into n shards (1 … 100,000) and take this process's shard from JOB_COMPLETION_INDEX (Kubernetes, 0-based) or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN; both at least 0).", transform: NumberArgument.parse)
+    @Option(parsing: .unconditional, help: "Split into n shards (1 … 100,000) and take this process's shard from JOB_COMPLETION_INDEX (Kubernetes, 0-based) or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN; both at least 0).", transform: NumberArgument.parse(within: 1...Shard.maximumCount))
     var shards: Int?
     @Flag(help: "Replay every world in a child process with another hash seed and stop at the first whose digest differs (exit 1; exit 2 if a child cannot be started or ends without a digest).")
     var checkDeterminism = false
@@ -40,6 +40,7 @@ struct SweepCommand: ParsableCommand {
         }
         if let problem = OutputPaths.outputDirectoryOptionProblem(out) { throw ValidationError(problem) }
         if let problem = Self.seedsProblem(seeds) { throw ValidationError(problem) }
+        if let problem = SeedList.thousandsSeparatorProblem(seeds) { throw ValidationError("--seeds: \(problem)") }
     }
 
     /// Why `--seeds` holds a seed not written in plain digits (``PlainDecimal``): ``SeedList``
@@ -137,13 +138,26 @@ struct SweepCommand: ParsableCommand {
         let failed = progress.failed
         ProgressDisplay.standardOutput("sweep \(manifest.name)\(selected.map { " shard \($0)" } ?? ""): \(NumberFormat.counted(progress.count, "world")) of \(NumberFormat.integer(manifest.worlds)) "
               + "(\(NumberFormat.counted(manifest.variants.count, "variant")) × \(NumberFormat.counted(manifest.seedCount, "seed"))), "
-              + "\(NumberFormat.integer(progress.count - failed)) passed, \(NumberFormat.integer(failed)) failed; wrote \(path)/")
+              + "\(NumberFormat.integer(progress.count - failed)) passed, \(NumberFormat.integer(failed)) failed; wrote \(path)/"
+              + (selected.map { Self.emptyShardNote($0, worlds: manifest.worlds) } ?? ""))
         if let report {
             for (index, variant) in report.variants.enumerated() where !variant.failures.isEmpty {
                 FileHandleOutput.standardError("variant \(index + 1) (\(variant.label.markdownLine)): \(NumberFormat.counted(variant.failures.count, "failing seed")), e.g. replay with: \(variant.failures[0].replay)")
             }
         }
         throw ExitCode((failed == 0 ? ExitStatus.success : .failed).rawValue)
+    }
+
+    /// What the summary adds for a shard with no world, which a sweep of fewer worlds than shards
+    /// has (`--shard 5/8` of 3 worlds): it is accepted and written empty, because the shard count
+    /// is the scheduler's array size — a Kubernetes Indexed Job's `completions`, a Slurm
+    /// `--array` — fixed apart from `--seeds`, and `merge` (and the Job's merge, which waits for
+    /// every shard's worlds.jsonl) needs every shard 1 … n; refused, its pod or task would fail
+    /// and the whole sweep with it. Empty for a shard with worlds.
+    static func emptyShardNote(_ shard: Shard, worlds: Int) -> String {
+        guard shard.index > worlds else { return "" }
+        return " (no world falls to shard \(shard): the sweep has \(NumberFormat.counted(worlds, "world")) for \(NumberFormat.counted(shard.count, "shard")); "
+            + "the empty shard is written because merge needs every shard)"
     }
 
     /// `--shard`, or with `--shards` the scheduler's array index.

@@ -46,10 +46,11 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("orrery-registry-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "experiment: a1\nservers: 3\n".write(to: directory.appendingPathComponent("a2.yaml"), atomically: true, encoding: .utf8)
+        // The key on line 2: the refusal points at its value, not at 1:1 (every swap read 1:1).
+        try "servers: 3\nexperiment: a1\n".write(to: directory.appendingPathComponent("a2.yaml"), atomically: true, encoding: .utf8)
         #expect(throws: ScenarioError.self) { try A2Experiment.load(from: directory.path) }
         do { _ = try A2Experiment.load(from: directory.path) } catch {
-            #expect(error.message == "the file describes experiment 'a1', not 'a2'")
+            #expect(error.description == "\(directory.path)/a2.yaml:2:13: error: the file describes experiment 'a1', not 'a2' (at experiment)")
         }
     }
 
@@ -89,7 +90,7 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
     /// A-3's failover is sized before it runs: at most 10,000,000 requests, spans of at most an
     /// hour, heartbeats at least a millisecond apart.
     @Test(arguments: [
-        ("rate: 1e6, duration: 20s", "x.yaml:3:18: error: the failover sends at most 10,000,000 requests; 1e6 per second for 20.000 s is more (at failover.rate)"),
+        ("rate: 1e6, duration: 20s", "x.yaml:3:18: error: the failover sends at most 10,000,000 requests; 1,000,000 per second for 20.000 s is more (at failover.rate)"),
         ("rate: 1e308, duration: 5s", "x.yaml:3:18: error: a rate is at most 10,000,000 per second, got 1e308 (at failover.rate)"),
         ("rate: 10, duration: 3155760000s", "x.yaml:3:32: error: at most 1h in a failover, got 3155760000s (at failover.duration)"),
         ("rate: 10, duration: 5s, client_timeout: 3155760000s", "x.yaml:3:52: error: at most 1h in a failover, got 3155760000s (at failover.client_timeout)"),
@@ -124,7 +125,7 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
     /// million a run, five million over its server counts and variants.
     @Test func anExperimentSendingTooManyRequestsIsRefused() {
         #expect(experimentError("experiment: a1\nservers: 3\nrequests: 1000001\n")?.description
-            == "x.yaml:3:11: error: must be 1 … 1,000,000, got 1000001 (at requests)")
+            == "x.yaml:3:11: error: must be 1 … 1,000,000, got 1,000,001 (at requests)")
         let counts = Array(repeating: "6", count: 2_000).joined(separator: ", ")
         #expect(experimentError("experiment: a2\nservers: [\(counts)]\nrequests: 1000000\nplacement: jump\n")?.description
             == "x.yaml:3:11: error: 2000 server counts × 1 variant × 1 × 10⁶ requests send 2 × 10⁹ requests, more than the 5 × 10⁶ an experiment may send; use fewer requests, server counts or variants (at requests)")

@@ -96,7 +96,7 @@ workload:
     @Test func anOverloadedSweepSaysSoBesideThePool() {
         let report = Self.idle.markdown()
         #expect(report.contains("- **Seed 004's 1,000 concurrent users.** 1,000 users thinking 500.000 ms on average got "))
-        #expect(report.contains("the 1 server with 128 slots in all and a mean service time of 1,000.000 ms completes at most 128 requests/s, and these users ask for up to 2,000 — the servers were overloaded before the pool mattered. The pool of 64 idle connections"))
+        #expect(report.contains("the 1 server with 128 slots in all and a mean service time of 1.000 s completes at most 128 requests/s, and these users ask for up to 2,000 — the servers were overloaded before the pool mattered. The pool of 64 idle connections"))
         #expect(!report.contains("1,000 users thinking 500.000 ms on average sent"))
     }
 

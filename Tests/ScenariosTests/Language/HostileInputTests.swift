@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: [
         ("service_time: 1e10s", "servers: [{name: s, service_time: 1e10s}]", "h.yaml:3:35: error: a duration is at most 100 years of virtual time (3,155,760,000 s), got 1e10s (at servers.[0].service_time)"),
         ("timeout", "workload: {type: closed_loop, users: 1, timeout: 9.3e9s}", "h.yaml:4:50: error: a duration is at most 100 years of virtual time (3,155,760,000 s), got 9.3e9s (at workload.timeout)"),
-        ("users", "workload: {type: closed_loop, users: 100000000}", "h.yaml:4:38: error: must be 1 … 1,000,000, got 100000000 (at workload.users)"),
+        ("users", "workload: {type: closed_loop, users: 100000000}", "h.yaml:4:38: error: must be 1 … 1,000,000, got 100,000,000 (at workload.users)"),
         ("slow factor", "faults: [{at: 1s, slow: s, factor: 1e308}]", "h.yaml:5:36: error: a factor is at most 1,000,000, got 1e308 (at faults.[0].factor)"),
         ("balance factor", "balancer: {strategy: {hash: {balance_factor: 1e308}}}", "h.yaml:5:46: error: a balance factor must be greater than 1 and at most 100, got 1e308 (at balancer.strategy.hash.balance_factor)"),
         ("health check interval", "balancer: {health_check: {interval: 1ns}}", "h.yaml:5:37: error: must be at least 1ms, got 1ns (at balancer.health_check.interval)"),
@@ -263,7 +263,7 @@ import Testing
         let allAtOnce = shipped.replacingOccurrences(of: "strategy: rolling", with: "strategy: all_at_once")
         #expect(allAtOnce != shipped)
         #expect(Self.error(allAtOnce.replacingOccurrences(of: "latency: 0.5ms", with: "latency: 1ns"))
-            == "h.yaml:27:10: error: this world would need about 1.2 × 10¹³ events over its 150.000 s of virtual time (mostly from 'workload'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at workload.users)")
+            == "h.yaml:14:12: error: this world would need about 1.2 × 10¹³ events over its 150.000 s of virtual time (mostly from 'workload': 10 users counted as trying every round trip of the network (< 0.001 ms: 5 × 10⁸ a second) for the whole run, as if the file's deployment left no server to answer), more than its event limit of 2 × 10⁹ (run.max_events); raise network.latency or workload.think_time, or use fewer users (at network.latency)")
         #expect(Self.error(allAtOnce) == nil)
     }
 
@@ -357,7 +357,7 @@ import Testing
     @Test func expectationsOfARunThatStoppedEarlyAreNotChecked() throws {
         let file = try Self.stoppedEarly(expect: "expect:\n  - success_ratio >= 0.5\n  - p99 < 1ms\n  - rejected == 0")
         let failure = try #require(try file.run(formats: []).failure)
-        #expect(failure.hasPrefix("seed 1: scenario 'early' failed; replay with: orrery run h.yaml --seed 1\n  simulation stopped early: virtual time limit reached at t=5.000s"))
+        #expect(failure.hasPrefix("seed 1: scenario 'early' failed; replay with: orrery run h.yaml --seed 1\n  simulation stopped early: virtual time limit reached at 5.000 s"))
         #expect(failure.hasSuffix("\n  h.yaml:7:5: expectation 'success_ratio >= 0.5' not checked, the run stopped early (measured 0 so far)\n  h.yaml:8:5: expectation 'p99 < 1ms' not checked, the run stopped early (not measured so far)\n  h.yaml:9:5: expectation 'rejected == 0' not checked, the run stopped early (measured 0 so far)"))
     }
 

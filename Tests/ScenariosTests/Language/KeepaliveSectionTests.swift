@@ -51,7 +51,7 @@ expect:
 
     static let badKeepalives: [(from: String, to: String, error: String)] = [
         ("connections: 64", "connections: 100001",
-         "k.yaml:11:18: error: must be 0 … 100,000, got 100001 (at balancer.keepalive.connections)"),
+         "k.yaml:11:18: error: must be 0 … 100,000, got 100,001 (at balancer.keepalive.connections)"),
         ("requests: 100", "requests: 0",
          "k.yaml:12:15: error: must be 1 … 1,000,000, got 0 (at balancer.keepalive.requests)"),
         ("timeout: 60s", "timeout: 2d",
@@ -59,7 +59,7 @@ expect:
         ("timeout: 60s", "timeout: 0s",
          "k.yaml:13:14: error: must be longer than zero, got 0s (at balancer.keepalive.timeout)"),
         ("workers: 4", "workers: 1025",
-         "k.yaml:14:14: error: must be 1 … 1,024, got 1025 (at balancer.keepalive.workers)"),
+         "k.yaml:14:14: error: must be 1 … 1,024, got 1,025 (at balancer.keepalive.workers)"),
         ("tls: true", "tls: yes please",
          "k.yaml:15:10: error: expected true or false, found 'yes please' (at balancer.keepalive.tls)"),
         ("connection_limit: 200", "connection_limit: 0",

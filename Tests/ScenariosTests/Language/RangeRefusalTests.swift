@@ -23,7 +23,7 @@ import Testing
 
     @Test(arguments: [
         ("retries: {tries: 0}", "must be 1 … 1,000,000,000, got 0 (at balancer.retries.tries)"),
-        ("retries: {tries: 1000000001}", "must be 1 … 1,000,000,000, got 1000000001 (at balancer.retries.tries)"),
+        ("retries: {tries: 1000000001}", "must be 1 … 1,000,000,000, got 1,000,000,001 (at balancer.retries.tries)"),
         ("rate_limit: {rate: 5, burst: 0}", "must be 1 … 1,000,000,000, got 0 (at balancer.rate_limit.burst)"),
         ("max_conns: -1", "must be 1 … 1,000,000,000, got -1 (at balancer.max_conns)"),
         ("circuit_breaker: {window: 0}", "must be 1 … 1,000,000,000, got 0 (at balancer.circuit_breaker.window)"),
@@ -52,9 +52,9 @@ import Testing
 
     @Test func aTopicsPartitionsAndAProducersRecordsAreToldTheirOwnRanges() {
         #expect(loadError(Self.log(partitions: "0"), file: "l.yaml")?.message == "must be 1 … 1,024, got 0")
-        #expect(loadError(Self.log(partitions: "1025"), file: "l.yaml")?.message == "must be 1 … 1,024, got 1025")
+        #expect(loadError(Self.log(partitions: "1025"), file: "l.yaml")?.message == "must be 1 … 1,024, got 1,025")
         #expect(loadError(Self.log(records: "0"), file: "l.yaml")?.message == "must be 1 … 10,000,000, got 0")
-        #expect(loadError(Self.log(records: "10000001"), file: "l.yaml")?.message == "must be 1 … 10,000,000, got 10000001")
+        #expect(loadError(Self.log(records: "10000001"), file: "l.yaml")?.message == "must be 1 … 10,000,000, got 10,000,001")
     }
 
     // MARK: Values refused say what was given

@@ -192,7 +192,7 @@ import Testing
         let workers = Self.value(Self.schema, ["$defs", "cluster", "properties", "workers"]) as? [String: Any]
         #expect(workers?["minimum"] as? Int == 1 && workers?["maximum"] as? Int == 1_000)
         #expect(HostileInputTests.error("cluster: {workers: 1001}\njob: {name: word-count, reducers: 1}\ninput: {synthetic: {lines: 10}}\n")?
-            .contains("must be 1 … 1,000, got 1001") == true)
+            .contains("must be 1 … 1,000, got 1,001") == true)
 
         let count = Self.value(Self.schema, ["$defs", "balancer", "properties", "max_conns"]) as? [String: Any]
         #expect(count?["minimum"] as? Int == 1 && count?["maximum"] as? Int == YAMLCursor.maximumCount)

@@ -38,7 +38,7 @@ import Testing
         ("ten consumers, each in its own group, of 100,000 partitions", queueWorld(topics: 100, group: false), ""),
         ("ten consumers sharing 10,000 partitions in one group", queueWorld(topics: 10, group: true), ""),
         ("a thousand and one servers", "servers: [{name: s, count: 1001}]\nworkload: {type: closed_loop, users: 1}\nrun: {requests: 1}\n",
-         "x.yaml:1:28: error: must be 1 … 1,000, got 1001 (at servers.[0].count)"),
+         "x.yaml:1:28: error: must be 1 … 1,000, got 1,001 (at servers.[0].count)"),
         ("ten thousand and one reducers", "mapreduce: {cluster: {workers: 2}, jobs: [{name: word-count, reducers: 10001, input: {synthetic: {lines: 10, seed: 1}}}]}\n",
          "x.yaml:1:72: error: at most 10,000 reducers, got 10001 (at mapreduce.jobs.[0].reducers)"),
         ("a topic's long name", "log: {topics: [{name: \(String(repeating: "t", count: 101)), partitions: 1}]}\n",
@@ -95,7 +95,7 @@ import Testing
         let shipped = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/mapreduce.yaml"), encoding: .utf8)
         let attempts = { (count: Int) in shipped.replacingOccurrences(of: "max_attempts: 20", with: "max_attempts: \(count)") }
         let message = Self.refusal(attempts(1_001))
-        #expect(message == "x.yaml:32:17: error: must be 1 … 1,000, got 1001 (at lab_chaos.max_attempts)")
+        #expect(message == "x.yaml:32:17: error: must be 1 … 1,000, got 1,001 (at lab_chaos.max_attempts)")
         #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array(attempts(1_000).utf8), file: "x.yaml") }
         // Its lab chaos maps a task again after each crash: certain crashes read the lab's input
         // 1,000 times a run, 31 runs (the shipped third of crashes, 1.5 times).

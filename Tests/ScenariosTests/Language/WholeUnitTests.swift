@@ -177,7 +177,7 @@ import Testing
         #expect(try size("1.1MB") == 1_100_000)
         #expect(throws: ScenarioError.self) { try size("0.5B") }
         for (text, message) in [
-            ("0.4B", "'0.4B' is not a whole number of bytes: write 1B"),
+            ("0.4B", "'0.4B' is not a whole number of bytes: write 0B or 1B"),
             ("1.0001KiB", "'1.0001KiB' is not a whole number of bytes: write 1024B or 1025B"),
             ("2.5", "'2.5' is not a whole number of bytes: write 2B or 3B"),
             ("1.0000000001GiB", "a size is at most 1GiB, got 1.0000000001GiB"),
@@ -189,7 +189,14 @@ import Testing
 
     @Test func anObjectOfAFractionOfAByteIsRefused() {
         let world = "name: o\nobject_store: {buckets: [{name: bkt}]}\noperations:\n  - put: {bucket: bkt, key: k, size: 0.4B}\n"
-        #expect(Self.error(world) == "h.yaml:4:38: error: '0.4B' is not a whole number of bytes: write 1B (at operations.[0].put.size)")
+        #expect(Self.error(world) == "h.yaml:4:38: error: '0.4B' is not a whole number of bytes: write 0B or 1B (at operations.[0].put.size)")
+    }
+
+    @Test func aFractionOfAByteWhereZeroIsRefusedOffersOneByteOnly() throws {
+        // C1 (s74) F7: a size that may be 0 offers both whole sizes, as durations offer 0ns or
+        // 1ns; one that must be positive offers 1B alone.
+        do { _ = try Self.cursor("0.4B").positiveByteCount() } catch { #expect(error.message == "'0.4B' is not a whole number of bytes: write 1B") }
+        #expect(throws: ScenarioError.self) { try Self.cursor("0.4B").positiveByteCount() }
     }
 
     // MARK: Messages that name the file and the codes

@@ -263,7 +263,7 @@ import Simulator
             Issue.record("a file over the limit was read")
         } catch {
             let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
-            #expect(error.description == "cannot read '\(path)': \(size) bytes, more than the 100 a file may hold (a shard that did not finish leaves only worlds.jsonl.partial)")
+            #expect(error.description == "cannot read '\(path)': \(NumberFormat.integer(size)) bytes, more than the 100 a file may hold (a shard that did not finish leaves only worlds.jsonl.partial)")
         }
         #expect(lines == 0)
     }

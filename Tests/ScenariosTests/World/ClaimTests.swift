@@ -50,7 +50,7 @@ import Testing
         let markdown = try #require(bundle.files.first { $0.path == "small/report.md" }.map { String(decoding: $0.contents, as: UTF8.self) })
         #expect(markdown.hasSuffix("## Claims\n\n0 of 1 claim holds in this world (a claim is reported, never fails the run).\n\n| claim | holds if    | measured | in this world     |\n| ----- | ----------- | -------: | ----------------- |\n| Fast  | `p99 < 1ms` | 9.847 ms | **does not hold** |\n\n"))
         let json = try #require(bundle.files.first { $0.path == "small/report.json" }.map { String(decoding: $0.contents, as: UTF8.self) })
-        #expect(json.contains("\"claims\" : [\n    {\n      \"checks\" : [\n        {\n          \"checked\" : true,\n          \"expectation\" : \"p99 < 1ms\",\n          \"holds\" : false,\n          \"line\" : 8,\n          \"measured\" : 0.009847"))
+        #expect(json.contains("\"claims\" : [\n    {\n      \"checked\" : true,\n      \"checks\" : [\n        {\n          \"checked\" : true,\n          \"expectation\" : \"p99 < 1ms\",\n          \"holds\" : false,\n          \"line\" : 8,\n          \"measured\" : 0.009847"))
     }
 
     @Test func aWorldWithoutClaimsWritesNoClaimsAnywhere() throws {

@@ -67,7 +67,7 @@ import Testing
             input: {synthetic: {lines: 2000}, split_size: 10KiB}
             run: {time_limit: 30s}
             """)
-        #expect(result.failure?.hasPrefix("virtual time limit reached at t=30.000s") == true)
+        #expect(result.failure?.hasPrefix("virtual time limit reached at 30.000 s") == true)
         let job = try #require(result.jobs.first?.result)
         let report = try #require(job.run.report)
         #expect(report.status == .running(.map))

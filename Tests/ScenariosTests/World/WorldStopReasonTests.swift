@@ -10,12 +10,14 @@ import Reports
     @Test func aTimeLimitStopNamesTheInstantTheClockStoppedAt() {
         let error = SimulationError.timeLimitExceeded(limit: .after(.seconds(80)), unfinishedTasks: ["request-1#3"])
         #expect(World.stopReason(error, lastEvent: VirtualInstant(nanoseconds: 38_516_600_000)) ==
-            "virtual time limit reached at t=80.000s (nothing was due from the last event, at virtual time 38.517 s where the run's clock stopped, until past it) with 1 task unfinished: request-1#3")
+            "virtual time limit reached at 80.000 s (nothing was due from the last event, at virtual time 38.517 s where the run's clock stopped, until past it) with 1 task unfinished: request-1#3")
     }
 
+    /// At the limit itself the clock needs no word; the limit still reads as a duration (C1's
+    /// F9: "t=1800.000s" beside "1,799.524 s" in one sentence). Another stop is the engine's.
     @Test func aStopAtTheLimitItselfOrForAnotherReasonIsTheEnginesMessage() {
-        let atLimit = SimulationError.timeLimitExceeded(limit: .after(.seconds(80)), unfinishedTasks: ["x"])
-        #expect(World.stopReason(atLimit, lastEvent: .after(.seconds(80))) == atLimit.description)
+        let atLimit = SimulationError.timeLimitExceeded(limit: .after(.seconds(1_800)), unfinishedTasks: ["x"])
+        #expect(World.stopReason(atLimit, lastEvent: .after(.seconds(1_800))) == "virtual time limit reached at 1,800.000 s with 1 task unfinished: x")
         let deadlock = SimulationError.deadlock(at: .after(.seconds(3)), stuckTasks: ["y"])
         #expect(World.stopReason(deadlock, lastEvent: .after(.seconds(3))) == deadlock.description)
     }
@@ -26,8 +28,8 @@ import Reports
             servers: [{name: s, service_time: 1000s}]
             workload: {type: open_loop, rate: 1, timeout: 1000s}
             """, file: "w.yaml"))
-        let clock = NumberFormat.fixed(result.virtualSeconds, decimals: 3, grouping: true)
+        let clock = DurationFormat.seconds(result.virtualSeconds, grouping: true)
         #expect(result.virtualSeconds < 80)
-        #expect(result.failure?.hasPrefix("virtual time limit reached at t=80.000s (nothing was due from the last event, at virtual time \(clock) s where the run's clock stopped, until past it)") == true)
+        #expect(result.failure?.hasPrefix("virtual time limit reached at 80.000 s (nothing was due from the last event, at virtual time \(clock) where the run's clock stopped, until past it)") == true)
     }
 }

@@ -34,7 +34,9 @@ import Testing
         (2, ["S5", "S5"], "Hostname 'S5' appears more than once in the request"),
         (1, ["Server 2"], "Hostname 'Server 2' is already a replica"),
         (1, ["balancer"], "Hostname 'balancer' is not a valid replica hostname"),
-        (54, [], "Cannot add 54 instances: the hash map is full: a server needs 9 free slots but only 8 of 512 are free"),
+        // The whole add against the slots free before it (the trial copy stops after 53 servers).
+        (54, [], "Cannot add 54 instances: the hash map is full: they need 486 free slots (9 each) but only 485 of 512 are free"),
+        (10_000, [], "Cannot add 10000 instances: the hash map is full: they need 90000 free slots (9 each) but only 485 of 512 are free"),
     ]
 
     @Test(arguments: badAdds.indices)

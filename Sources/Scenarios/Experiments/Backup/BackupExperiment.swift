@@ -105,10 +105,17 @@ public struct BackupExperiment: ExperimentFile {
             failedAttempts: client.stats.failedAttempts, retries: client.stats.retries, failedSyncs: manager.stats.failedSyncs)
     }
 
+    /// Why a restore found no backup: before the first one, none had been taken at all ("no such
+    /// backup kept" read as if one had been and was gone).
+    static func missingBackup(taken: Int) -> String {
+        taken == 0 ? "no backup had been taken yet" : "no such backup kept"
+    }
+
     /// Restores the chosen backup and compares it with the snapshot the backup was taken from.
     static func check(_ restore: BackupExperimentSpec.Restore, manager: BackupManager,
                       simulation: Simulation) async -> (check: BackupResult.RestoreCheck, restored: SourceDirectory?) {
-        let kept = await manager.backups.filter { $0.deletedAt == nil }
+        let taken = await manager.backups
+        let kept = taken.filter { $0.deletedAt == nil }
         let record: BackupRecord? = switch restore.backup {
         case .latest: kept.last
         case .oldest: kept.first
@@ -118,7 +125,7 @@ public struct BackupExperiment: ExperimentFile {
             at: simulation.now.seconds, finishedAt: simulation.now.seconds, selection: restore.backup.description, backup: record?.name,
             expectedFiles: record?.fileCount ?? 0, expectedBytes: record?.bytes ?? 0,
             restoredFiles: 0, restoredBytes: 0, expectedFingerprint: record?.source.fingerprint ?? "",
-            restoredFingerprint: "", identical: false, failure: record == nil ? "no such backup kept" : nil)
+            restoredFingerprint: "", identical: false, failure: record == nil ? missingBackup(taken: taken.count) : nil)
         guard let record else { return (check, nil) }
         var directory: SourceDirectory?
         do {

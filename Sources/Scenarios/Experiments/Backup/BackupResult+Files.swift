@@ -51,11 +51,6 @@ extension BackupResult {
     }
 
     private struct Document: Encodable {
-        struct Backup: Encodable { var name: String; var files: Int; var bytes: Int; var fingerprint: String; var deletedAtSeconds: Double? }
-        struct Restore: Encodable {
-            var atSeconds: Double; var selection: String; var backup: String?; var files: Int; var bytes: Int
-            var identical: Bool; var failure: String?
-        }
         struct Statistics: Encodable {
             var lastSyncTime: String?; var bytesStored: Int; var backupCount: Int; var transferBytesPerSecond: Double; var errorRate: Double
         }
@@ -70,8 +65,9 @@ extension BackupResult {
         var injectedErrors: Int, stormErrors: Int, lifecycleActions: Int
         var currentBytes: Int, noncurrentBytes: Int, deleteMarkers: Int
         var statistics: Statistics
-        var backups: [Backup]
-        var restores: [Restore]
+        /// The backups and restores as a composed world's report.json gives them (one implementation each).
+        var backups: [BackupRecord.Document]
+        var restores: [RestoreCheck.Document]
     }
 
     func json(spec: BackupExperimentSpec) -> String {
@@ -88,10 +84,7 @@ extension BackupResult {
             statistics: .init(lastSyncTime: statistics.lastSyncTime?.description, bytesStored: statistics.bytesStored,
                               backupCount: statistics.backupCount, transferBytesPerSecond: Self.rounded(statistics.transferBytesPerSecond),
                               errorRate: Self.rounded(statistics.errorRate)),
-            backups: backups.map { .init(name: $0.name, files: $0.fileCount, bytes: $0.bytes, fingerprint: $0.source.fingerprint,
-                                         deletedAtSeconds: $0.deletedAt.map { Double($0) / 1e9 }) },
-            restores: restores.map { .init(atSeconds: $0.at, selection: $0.selection, backup: $0.backup, files: $0.restoredFiles,
-                                           bytes: $0.restoredBytes, identical: $0.identical, failure: $0.failure) }))
+            backups: backups.map(\.document), restores: restores.map(\.document)))
     }
 
     /// Six significant decimals, so the JSON does not depend on the last bits of a division.

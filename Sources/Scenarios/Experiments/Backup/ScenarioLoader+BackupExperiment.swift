@@ -129,7 +129,7 @@ extension ScenarioLoader {
         let rate = try fields["bytes_per_second"].map { cursor throws(ScenarioError) in
             // A rate is read as a size, in whole bytes (a fraction is refused by the reader): the
             // simulator needs one above zero.
-            let bytes = try cursor.byteCount()
+            let bytes = try cursor.byteCount(allowingZero: false)
             guard bytes > 0 else {
                 throw cursor.error(.invalidValue("a transfer rate is at least 1 byte a second, got \(cursor.text?.excerpt ?? "")"))
             }

@@ -39,15 +39,17 @@ extension DeployComparison {
         }))
     }
 
+    /// Each variant's figures, its digest and the command that replays it alone (``RunReplay``).
     func variantsCSV() -> String {
         var table = CSVTable(header: ["variant", "outcome", "duration_s", "completed", "failed", "retried", "failed_forwards", "reset_at_restart",
-                                      "seconds_without_answer", "throughput_during", "p50_before_s", "p99_before_s", "p50_during_s", "p95_during_s", "p99_during_s", "digest"])
+                                      "seconds_without_answer", "throughput_during", "p50_before_s", "p99_before_s", "p50_during_s", "p95_during_s", "p99_during_s", "digest", "replay"])
         for variant in variants {
             let before = variant.deployment?.measured("before"), during = variant.deployment?.measured("during")
             table.append([variant.name, variant.deployment?.outcomeText ?? "none", csv(variant.deployment?.duration), String(variant.result.completed),
                           String(variant.failed), String(variant.retried), String(variant.failedForwards), String(variant.reset),
                           String(variant.secondsWithoutAnswer), NumberFormat.fixed(variant.throughputDuring, decimals: 3),
-                          csv(before?.p50), csv(before?.p99), csv(during?.p50), csv(during?.p95), csv(during?.p99), variant.result.digest])
+                          csv(before?.p50), csv(before?.p99), csv(during?.p50), csv(during?.p95), csv(during?.p99), variant.result.digest,
+                          RunReplay.command(file: base.file, world: variant.scenario, seed: variant.result.seed) ?? ""])
         }
         return table.rendered()
     }

@@ -27,7 +27,7 @@ extension DeployComparison {
     func markdown() -> String {
         var out = "# Deploying a new version behind seed 003's balancer\n\n"
         out += "- replay: \(ExperimentReport.replay(name: DeployExperiment.name, reading: [base.file]))\n"
-        out += "- seed: \(base.seed); every run's digest is in `variants.csv`\n\n"
+        out += "- seed: \(base.seed); every run's digest and the command that replays it alone are in `variants.csv`\n\n"
         out += "Scenario `\(base.file)`: \(base.summary).\n\n"
         if let plan = variants.first?.deployment?.planText { out += "The file's plan: \(plan). Each variant changes only what its line says.\n\n" }
         out += summaryTable()

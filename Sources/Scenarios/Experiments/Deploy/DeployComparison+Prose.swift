@@ -98,28 +98,50 @@ extension DeployComparison {
         let refusedWhileBooting = max(0, noDrain.failedForwards - noDrain.reset)
         let maxFails = base.balancer?.configuration.passiveHealth?.maxFails ?? 0
         var text = "**Rolling without drain.** " + (noDrain.reset == 0 ? "No request was in flight when the servers' processes were killed. " : "\(NumberFormat.counted(noDrain.reset, "request")) \(noDrain.reset == 1 ? "was" : "were") in flight when the servers' processes were killed; their connections were reset. ")
-        text += refusedWhileBooting > 0
-            ? "The balancer went on sending a booting server requests until it noticed: \(NumberFormat.integer(refusedWhileBooting)) more \(refusedWhileBooting == 1 ? "forward was" : "forwards were") refused. "
-            : "Passive health counted the resets as failed forwards (max_fails \(maxFails)) and took each server out at once, so no forward reached a booting server. "
+        // Passive health took the servers out on their resets only when there were resets: with
+        // none (a health check that never passes kept every forward away), no forward reached a
+        // booting server, and that is all the figures say.
+        if refusedWhileBooting > 0 {
+            text += "The balancer went on sending a booting server requests until it noticed: \(NumberFormat.integer(refusedWhileBooting)) more \(refusedWhileBooting == 1 ? "forward was" : "forwards were") refused. "
+        } else if noDrain.reset > 0 {
+            text += "Passive health counted the resets as failed forwards (max_fails \(maxFails)) and took each server out at once, so no forward reached a booting server. "
+        } else {
+            text += "No forward reached a booting server. "
+        }
         let failures = noDrain.failed == 0 ? "no request failed" : "\(NumberFormat.integer(noDrain.failed)) requests still failed"
-        if tries > 1 && retryOn.contains(.error) {
+        if tries > 1 && retryOn.contains(.error) && noDrain.retried == 0 && noDrain.failed > 0 && noDrain.failedForwards == 0 {
+            // Nothing to retry: "made 0 retries … on another server, so 14,964 requests still
+            // failed" read as if the retries had been tried and lost.
+            text += "No forward failed, so the balancer's \(tries) tries on connection errors retried none, yet \(NumberFormat.integer(noDrain.failed)) requests failed (\(noDrain.result.failureParts.joined(separator: ", ")))."
+        } else if tries > 1 && retryOn.contains(.error) {
             text += "With \(tries) tries on connection errors the balancer made \(Self.retries(noDrain.retried)) \(base.servers.count > 1 ? "on another server" : "on its only server"), so " + (noDrain.failed == 0 ? "no request failed: the retries hid the restarts from the clients" : failures) + "."
         } else if tries > 1 {
             text += "The balancer's retries cover \(retryOn.prose), not connection errors; it made \(Self.retries(noDrain.retried)), and " + (noDrain.failed == 0 ? "no request failed" : "\(NumberFormat.integer(noDrain.failed)) requests failed") + "."
         } else {
             text += "The balancer does not retry (one try a request), so " + (noDrain.failed == 0 ? "no request failed" : "\(NumberFormat.integer(noDrain.failed)) requests failed") + "."
         }
-        let during = figures.measured("during")
-        let p99 = during.map { DurationFormat.milliseconds($0.p99) } ?? "—", drained = gracefulDuring.map { DurationFormat.milliseconds($0.p99) } ?? "—"
-        if let during, let gracefulDuring, noDrain.retried > 0 {
-            text += during.p99 > gracefulDuring.p99
-                ? " Each retried request paid for its failed forward: p99 during the deployment was \(p99) against \(drained) with drain"
-                : " The retries did not show in the tail: p99 during the deployment was \(p99) against \(drained) with drain"
-        } else {
-            text += " During the deployment p99 was \(p99), against \(drained) with drain"
-        }
+        text += Self.noDrainTail(figures.measured("during"), drained: gracefulDuring, retried: noDrain.retried)
         text += "; it took \(DurationFormat.seconds(figures.duration))." + Self.haltSentence(figures) + Self.pastEndSentence(noDrain)
         return text
+    }
+
+    /// The p99 during the deployment without drain against the drained one's, and whether the
+    /// retries showed in it; a deployment with no successful answer has no p99: "p99 was —,
+    /// against — with drain" became that no request succeeded, so there was nothing to measure.
+    static func noDrainTail(_ during: DeploymentFigures.PhaseLatency?, drained: DeploymentFigures.PhaseLatency?, retried: Int) -> String {
+        guard let during else {
+            return " No request succeeded during the deployment, so there are no answers to measure p99 on"
+                + (drained.map { " (\(DurationFormat.milliseconds($0.p99)) with drain)" } ?? ", with drain or without")
+        }
+        let p99 = DurationFormat.milliseconds(during.p99)
+        guard let drained else {
+            return " During the deployment p99 was \(p99); with drain no request succeeded during it"
+        }
+        let against = DurationFormat.milliseconds(drained.p99)
+        guard retried > 0 else { return " During the deployment p99 was \(p99), against \(against) with drain" }
+        return during.p99 > drained.p99
+            ? " Each retried request paid for its failed forward: p99 during the deployment was \(p99) against \(against) with drain"
+            : " The retries did not show in the tail: p99 during the deployment was \(p99) against \(against) with drain"
     }
 
     /// The all-at-once variant: the outage of restarting every server together, and, when the

@@ -23,11 +23,24 @@ extension KeepaliveComparison {
     static func burstyRefusal(world: String, scenario: Scenario, base: Scenario, problem: String) -> String {
         var rate = 0.0
         if case .openLoop(let perSecond)? = scenario.workload?.arrivals { rate = perSecond }
-        let finding = problem.range(of: "; ", options: .backwards).map { String(problem[..<$0.lowerBound]) } ?? problem
         let capacity = base.meanServiceTime > 0 ? Double(base.servers.count) / base.meanServiceTime : 0
         let servers = NumberFormat.counted(base.servers.count, "server")
+        let serviceTime = DurationFormat.readable(base.meanServiceTime)
+        let finding = userFileCause(of: problem.range(of: "; ", options: .backwards).map { String(problem[..<$0.lowerBound]) } ?? problem,
+                                    servers: servers, serviceTime: serviceTime)
         return "the keepalive experiment's own '\(world)' world sends open-loop requests at \(NumberFormat.fixed(rate, decimals: 0, grouping: true)) requests/s "
-            + "(60% of the \(NumberFormat.fixed(capacity, decimals: 0, grouping: true)) requests/s that \(servers) with the file's mean service_time of \(DurationFormat.milliseconds(base.meanServiceTime)) complete) "
+            + "(60% of the \(NumberFormat.fixed(capacity, decimals: 0, grouping: true)) requests/s that \(servers) with the file's mean service_time of \(serviceTime) complete) "
             + "with bursts of \(NumberFormat.trimmed(burstMultiplier, maxDecimals: 1))×; \(finding); lengthen the servers' service_time or shorten run.duration"
+    }
+
+    /// The budget's finding with its cause told in the user's file: the bursty world's
+    /// `workload` is the experiment's, not a key of the file ("(mostly from 'workload')" named
+    /// a section the file may not have), so its share is named as the requests whose rate the
+    /// file's servers and service time set. Any other cause is the file's own and is kept.
+    static func userFileCause(of finding: String, servers: String, serviceTime: String) -> String {
+        let cause = "its requests, whose rate the file's \(servers) and their mean service_time of \(serviceTime) set"
+        return finding
+            .replacingOccurrences(of: "(mostly from 'workload')", with: "(mostly from \(cause))")
+            .replacingOccurrences(of: "(mostly for 'workload')", with: "(mostly for \(cause))")
     }
 }

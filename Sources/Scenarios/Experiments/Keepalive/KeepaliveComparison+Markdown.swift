@@ -5,7 +5,7 @@ extension KeepaliveComparison {
     func markdown() -> String {
         var out = "# Keepalive connection pools between seed 003's balancer and its servers\n\n"
         out += "- replay: \(ExperimentReport.replay(name: KeepaliveExperiment.name, reading: [base.file]))\n"
-        out += "- seed: \(base.seed); every run's digest is in `variants.csv`\n\n"
+        out += "- seed: \(base.seed); every run's digest and the command that replays it alone are in `variants.csv`\n\n"
         out += "Scenario `\(base.file)`: \(base.summary).\n\n"
         let roundTrip = 2 * (base.defaultLink.latency.mean ?? 0)
         out += "Every forward needs a connection to its server: an idle one from the worker's cache (nginx's `keepalive`), or a new one whose TCP handshake costs one round trip on the balancer→server link — \(DurationFormat.milliseconds(roundTrip)) here, against a mean service time of \(DurationFormat.milliseconds(base.meanServiceTime)) — and a TLS handshake two more. "
@@ -66,8 +66,8 @@ extension KeepaliveComparison {
             guard let connections = variant.connections else { continue }
             table.append([variant.users.map { users in variant.group == .users ? variant.name.replacingOccurrences(of: "\(users) users", with: "\(NumberFormat.integer(users)) users") : variant.name } ?? variant.name,
                           NumberFormat.integer(connections.forwards), NumberFormat.integer(connections.setups),
-                          NumberFormat.fixed(variant.setupsPerRequest, decimals: 4), DurationFormat.milliseconds(variant.mean),
-                          DurationFormat.milliseconds(variant.p50), DurationFormat.milliseconds(variant.p99),
+                          Self.perRequestCell(variant.measuredSetupsPerRequest), Self.latencyCell(variant.measured(variant.mean)),
+                          Self.latencyCell(variant.measured(variant.p50)), Self.latencyCell(variant.measured(variant.p99)),
                           saved(variant).map { DurationFormat.milliseconds($0) } ?? "—",
                           NumberFormat.integer(connections.peakOpen), NumberFormat.integer(connections.peakIdle),
                           NumberFormat.integer(connections.closes(.evicted)), NumberFormat.integer(connections.closes(.requestLimit)),
@@ -76,30 +76,65 @@ extension KeepaliveComparison {
         return table.rendered() + "\n"
     }
 
+    /// A latency cell: "—" where no request succeeded, as A-3's and the zones' tables write a
+    /// figure of no data (it read 0.000 ms).
+    static func latencyCell(_ seconds: Double?) -> String {
+        seconds.map { DurationFormat.milliseconds($0) } ?? "—"
+    }
+
+    /// A setups-per-request cell: "—" where nothing was forwarded (it read 0.0000).
+    static func perRequestCell(_ value: Double?) -> String {
+        value.map { NumberFormat.fixed($0, decimals: 4) } ?? "—"
+    }
+
     /// One paragraph per finding, every figure read from the runs.
     func explanations() -> [String] {
         var paragraphs: [String] = []
+        if let nothing = nothingForwarded(in: .closedLoop) {
+            paragraphs.append("**The file's traffic** gave the pools nothing to measure: \(nothing).")
+        } else {
+            paragraphs += closedLoopExplanations()
+        }
+        let bursty = variants(in: .bursty)
+        if let nothing = nothingForwarded(in: .bursty) {
+            paragraphs.append("**Open-loop traffic** gave the pools nothing to measure: \(nothing).")
+        } else if let none = unpooled(.bursty), !bursty.isEmpty {
+            let parts = bursty.filter { $0.connections?.idleConnections != 0 }.map { variant in
+                "\(variant.name.replacingOccurrences(of: "bursty: ", with: "")): " + (variant.measuredSetupsPerRequest == nil ? "no request forwarded"
+                    : "\(Self.perRequestCell(variant.measuredSetupsPerRequest)) setups per request (\(NumberFormat.integer(variant.connections?.closes(.evicted) ?? 0)) evicted, peak open \(NumberFormat.integer(variant.connections?.peakOpen ?? 0))), mean \(Self.latencyProse(variant.measured(variant.mean)))")
+            }
+            let burst = none.scenario.workload?.bursts.isEmpty == false
+            paragraphs.append(!burst ? "**Open-loop traffic** without a burst (the run ended before the first): the pools differ only in the connections the steady arrivals need. Without a pool: mean \(Self.latencyProse(none.measured(none.mean))). " + parts.joined(separator: "; ") + "." : "**Bursts** are where the cache size matters: a burst above the cluster's capacity piles requests up in flight, each on its own connection; as the backlog drains, connections come back faster than new requests take them and every one beyond the cache is closed — and the next burst sets them up again. Without a pool: mean \(Self.latencyProse(none.measured(none.mean))). " + parts.joined(separator: "; ") + ".")
+        }
+        return paragraphs
+    }
+
+    /// The closed loop's paragraphs: no pooling against the file's pool (or why the two cannot
+    /// be compared), TLS, and the smaller pools.
+    private func closedLoopExplanations() -> [String] {
+        var paragraphs: [String] = []
         if let none = unpooled(.closedLoop), let file = variants(in: .closedLoop).first(where: { $0.name.hasSuffix("(the file)") }) {
-            let perSetup = none.connections?.meanSetupSeconds ?? 0
-            paragraphs.append("**No pooling** sets up a connection for each of its \(NumberFormat.integer(none.connections?.forwards ?? 0)) forwards, \(DurationFormat.milliseconds(perSetup)) each: mean latency \(DurationFormat.milliseconds(none.mean)), p99 \(DurationFormat.milliseconds(none.p99)). **The file's pool** (\(file.name)) needed \(NumberFormat.integer(file.connections?.setups ?? 0)) setups in all — \(NumberFormat.fixed(file.setupsPerRequest, decimals: 4)) per request — and saved \(DurationFormat.milliseconds(saved(file) ?? 0)) of mean latency (p50 \(DurationFormat.milliseconds(none.p50)) → \(DurationFormat.milliseconds(file.p50))). \(base.users > 0 ? "With \(NumberFormat.counted(base.users, "user"))" : "Under this traffic") the balancer never had more than \(NumberFormat.counted(file.connections?.peakOpen ?? 0, "connection")) open. " + savingSentence(none: none, file: file))
+            if let reasons = Self.unmeasured([none, file]) {
+                paragraphs.append("**No pooling** and **the file's pool** (\(file.name)) cannot be compared: \(reasons).")
+            } else {
+                let perSetup = none.connections?.meanSetupSeconds ?? 0
+                paragraphs.append("**No pooling** sets up a connection for each of its \(NumberFormat.integer(none.connections?.forwards ?? 0)) forwards, \(DurationFormat.milliseconds(perSetup)) each: mean latency \(DurationFormat.milliseconds(none.mean)), p99 \(DurationFormat.milliseconds(none.p99)). **The file's pool** (\(file.name)) needed \(NumberFormat.integer(file.connections?.setups ?? 0)) setups in all — \(NumberFormat.fixed(file.setupsPerRequest, decimals: 4)) per request — and saved \(DurationFormat.milliseconds(saved(file) ?? 0)) of mean latency (p50 \(DurationFormat.milliseconds(none.p50)) → \(DurationFormat.milliseconds(file.p50))). \(base.users > 0 ? "With \(NumberFormat.counted(base.users, "user"))" : "Under this traffic") the balancer never had more than \(NumberFormat.counted(file.connections?.peakOpen ?? 0, "connection")) open. " + savingSentence(none: none, file: file))
+            }
             if let tls = unpooled(.closedLoop, tls: true), let pooledTLS = variant("seed 004, TLS") {
-                paragraphs.append("**TLS** triples the setup (\(DurationFormat.milliseconds(tls.connections?.meanSetupSeconds ?? 0)) a handshake): without a pool the mean latency is \(DurationFormat.milliseconds(tls.mean)), \(DurationFormat.milliseconds(tls.mean - none.mean)) more than plain TCP; with seed 004's pool it is \(DurationFormat.milliseconds(pooledTLS.mean)), so pooling saves \(DurationFormat.milliseconds(tls.mean - pooledTLS.mean)) a request once TLS is on.")
+                if let reasons = Self.unmeasured([none, tls, pooledTLS]) {
+                    paragraphs.append("**TLS** cannot be set against plain TCP: \(reasons).")
+                } else {
+                    paragraphs.append("**TLS** triples the setup (\(DurationFormat.milliseconds(tls.connections?.meanSetupSeconds ?? 0)) a handshake): without a pool the mean latency is \(DurationFormat.milliseconds(tls.mean)), \(DurationFormat.milliseconds(tls.mean - none.mean)) more than plain TCP; with seed 004's pool it is \(DurationFormat.milliseconds(pooledTLS.mean)), so pooling saves \(DurationFormat.milliseconds(tls.mean - pooledTLS.mean)) a request once TLS is on.")
+                }
             }
         }
         let small = KeepaliveComparison.smallPools.compactMap { variant("keepalive \($0)") }
         if !small.isEmpty {
             let parts = small.map { variant in
-                "keepalive \(variant.connections?.idleConnections ?? 0): \(NumberFormat.fixed(variant.setupsPerRequest, decimals: 4)) setups per request, \(NumberFormat.counted(variant.connections?.closes(.evicted) ?? 0, "eviction")), peak idle \(NumberFormat.integer(variant.connections?.peakIdle ?? 0))"
+                "keepalive \(variant.connections?.idleConnections ?? 0): " + (variant.measuredSetupsPerRequest == nil ? "no request forwarded"
+                    : "\(Self.perRequestCell(variant.measuredSetupsPerRequest)) setups per request, \(NumberFormat.counted(variant.connections?.closes(.evicted) ?? 0, "eviction")), peak idle \(NumberFormat.integer(variant.connections?.peakIdle ?? 0))")
             }
             paragraphs.append(smallPoolsParagraph(small, parts: parts))
-        }
-        let bursty = variants(in: .bursty)
-        if let none = unpooled(.bursty), !bursty.isEmpty {
-            let parts = bursty.filter { $0.connections?.idleConnections != 0 }.map { variant in
-                "\(variant.name.replacingOccurrences(of: "bursty: ", with: "")): \(NumberFormat.fixed(variant.setupsPerRequest, decimals: 4)) setups per request (\(NumberFormat.integer(variant.connections?.closes(.evicted) ?? 0)) evicted, peak open \(NumberFormat.integer(variant.connections?.peakOpen ?? 0))), mean \(DurationFormat.milliseconds(variant.mean))"
-            }
-            let burst = none.scenario.workload?.bursts.isEmpty == false
-            paragraphs.append(!burst ? "**Open-loop traffic** without a burst (the run ended before the first): the pools differ only in the connections the steady arrivals need. Without a pool: mean \(DurationFormat.milliseconds(none.mean)). " + parts.joined(separator: "; ") + "." : "**Bursts** are where the cache size matters: a burst above the cluster's capacity piles requests up in flight, each on its own connection; as the backlog drains, connections come back faster than new requests take them and every one beyond the cache is closed — and the next burst sets them up again. Without a pool: mean \(DurationFormat.milliseconds(none.mean)). " + parts.joined(separator: "; ") + ".")
         }
         return paragraphs
     }
@@ -114,15 +149,21 @@ extension KeepaliveComparison {
         let floor = 1.0 / Double(KeepaliveComparison.seed004().requestsPerConnection)
         let pool = KeepaliveComparison.seed004().idleConnections
         var out = ""
-        if let closed = variant("seed 004: 64/100/60s") {
+        if let closed = variant("seed 004: 64/100/60s"), closed.measuredSetupsPerRequest == nil {
+            out += "- **Setups per request.** On the file's \(NumberFormat.counted(base.users, "user")) seed 004's pool had nothing to measure: \(nothingForwarded(in: .closedLoop) ?? "it forwarded no request").\n"
+        } else if let closed = variant("seed 004: 64/100/60s"), saved(closed) == nil, let none = unpooled(.closedLoop), let reasons = Self.unmeasured([none, closed]) {
+            out += "- **Setups per request.** On the file's \(NumberFormat.counted(base.users, "user")) seed 004's pool needed \(NumberFormat.fixed(closed.setupsPerRequest, decimals: 4)) setups per request; its latency cannot be set against no pooling's: \(reasons).\n"
+        } else if let closed = variant("seed 004: 64/100/60s") {
             out += "- **Setups per request.** On the file's \(NumberFormat.counted(base.users, "user")) seed 004's pool needed \(NumberFormat.fixed(closed.setupsPerRequest, decimals: 4)) setups per request; the floor `keepalive_requests \(KeepaliveComparison.seed004().requestsPerConnection)` sets is \(NumberFormat.fixed(floor, decimals: 4)) (each connection is closed after \(NumberFormat.counted(KeepaliveComparison.seed004().requestsPerConnection, "request")) and replaced). It saved \(DurationFormat.milliseconds(saved(closed) ?? 0)) of mean latency against no pooling. " + expirySentence(closed) + "\n"
         }
         let sweep = self.sweep
-        if let reference = unpooled(.users), let pooled = sweep.first(where: { $0.users == reference.users }) {
+        if let reference = unpooled(.users), let pooled = sweep.first(where: { $0.users == reference.users }), let reasons = Self.unmeasured([reference, pooled]) {
+            out += "- **Latency saved.** At \(NumberFormat.integer(reference.users ?? 0)) users thinking between requests, seed 004's pool cannot be set against no pooling: \(reasons).\n"
+        } else if let reference = unpooled(.users), let pooled = sweep.first(where: { $0.users == reference.users }) {
             out += "- **Latency saved \(KeepaliveComparison.busyShare(reference) < KeepaliveComparison.saturatedShare ? "where the servers are not saturated" : "with users who think between requests").** At \(NumberFormat.integer(reference.users ?? 0)) users thinking between requests, no pooling gave a mean of \(DurationFormat.milliseconds(reference.mean)) (p99 \(DurationFormat.milliseconds(reference.p99))) and seed 004's pool \(DurationFormat.milliseconds(pooled.mean)) (p99 \(DurationFormat.milliseconds(pooled.p99))): \(DurationFormat.milliseconds(saved(pooled) ?? 0)) saved a request, against a setup of \(DurationFormat.milliseconds(reference.connections?.meanSetupSeconds ?? 0))" + wholeSetupClause(reference: reference, pooled: pooled) + ".\n"
         }
         if !sweep.isEmpty {
-            let rows = sweep.map { "\($0.users.map { NumberFormat.integer($0) } ?? "?") users: \(NumberFormat.fixed($0.setupsPerRequest, decimals: 4)) (peak open \(NumberFormat.integer($0.connections?.peakOpen ?? 0)), \(NumberFormat.integer($0.connections?.closes(.evicted) ?? 0)) evicted)" }
+            let rows = sweep.map { "\($0.users.map { NumberFormat.integer($0) } ?? "?") users: " + ($0.measuredSetupsPerRequest == nil ? "no request forwarded" : "\(NumberFormat.fixed($0.setupsPerRequest, decimals: 4)) (peak open \(NumberFormat.integer($0.connections?.peakOpen ?? 0)), \(NumberFormat.integer($0.connections?.closes(.evicted) ?? 0)) evicted)") }
             out += "- **As users grow** (setups per request): " + rows.joined(separator: "; ") + ".\n"
             if let first = sweep.first(where: { !KeepaliveComparison.covers($0) }) {
                 let last = sweep.last { KeepaliveComparison.covers($0) && ($0.users ?? 0) < (first.users ?? 0) }

@@ -61,9 +61,9 @@ extension KeepaliveComparison {
             return text + "."
         }
         if busy < Self.saturatedShare {
-            return "The servers were busy only \(NumberFormat.boundedPercent(busy, decimals: 0)) of the time without a pool, so a request seldom waited in a queue that a setup could overlap: the pool saved \(DurationFormat.milliseconds(saved)) a request against a setup of \(DurationFormat.milliseconds(perSetup))."
+            return "The servers were busy only \(NumberFormat.boundedPercent(busy, decimals: 0)) of the time without a pool, so a request seldom waited in a queue that a setup could overlap: the pool saved \(DurationFormat.readable(saved)) a request against a setup of \(DurationFormat.readable(perSetup))."
         }
-        return "The servers were busy \(NumberFormat.boundedPercent(busy, decimals: 0)) of the time without a pool; the pool saved \(DurationFormat.milliseconds(saved)) a request against a setup of \(DurationFormat.milliseconds(perSetup))."
+        return "The servers were busy \(NumberFormat.boundedPercent(busy, decimals: 0)) of the time without a pool; the pool saved \(DurationFormat.readable(saved)) a request against a setup of \(DurationFormat.readable(perSetup))."
     }
 
     /// The paragraph on the pools of ``smallPools``: "smaller than the users" only when they all
@@ -128,6 +128,9 @@ extension KeepaliveComparison {
         let pool = Self.seed004().idleConnections
         let evicted = burst.connections?.closes(.evicted) ?? 0
         let bursts = burst.scenario.workload?.bursts.isEmpty == false
+        if burst.measuredSetupsPerRequest == nil {
+            return "- **Under open-loop traffic** the same pool had nothing to measure: \(nothingForwarded(in: .bursty) ?? "it forwarded no request").\n"
+        }
         var out = (bursts ? "- **Under bursts**" : "- **Under open-loop traffic** (the run ended before the first burst)") + " the same pool needed \(NumberFormat.fixed(burst.setupsPerRequest, decimals: 4)) setups per request (\(NumberFormat.fixed(burst.setupsPerRequest / floor, decimals: 1))× the floor), with \(NumberFormat.integer(burst.connections?.peakOpen ?? 0)) connections open at the peak and \(NumberFormat.integer(evicted)) evicted"
         out += evicted > 0 ? ": when the connections in use swing by more than \(pool), the cache no longer covers them.\n" : ": the swing in connections in use stayed within \(pool) idle ones.\n"
         return out
@@ -141,7 +144,7 @@ extension KeepaliveComparison {
         let pool = Self.seed004().idleConnections
         let inFlight = top.result.throughput * top.mean
         let outcome = "the pool of \(pool) idle connections " + (Self.covers(top)
-            ? "covered them: no eviction, \(NumberFormat.fixed(top.setupsPerRequest, decimals: 4)) setups per request"
+            ? "covered them: no eviction, \(Self.perRequestCell(top.measuredSetupsPerRequest)) setups per request"
             : "did not cover them: \(NumberFormat.integer(connections.closes(.evicted))) evictions and \(NumberFormat.fixed(top.setupsPerRequest, decimals: 4)) setups per request, \(NumberFormat.fixed(top.setupsPerRequest / floor, decimals: 1))× the floor")
         let users = top.users ?? 0
         let think = Self.thinkTimeText(Self.sweepThinkTime.seconds)
@@ -151,14 +154,14 @@ extension KeepaliveComparison {
             out += "\(NumberFormat.integer(users)) users thinking \(think) on average sent \(NumberFormat.fixed(top.result.throughput, decimals: 0, grouping: true)) requests/s, about \(NumberFormat.fixed(inFlight, decimals: 0, grouping: true)) in flight at a time (throughput × mean latency), with \(NumberFormat.integer(connections.peakOpen)) connections open at the peak; \(outcome). `keepalive \(pool)` bounds idle connections per worker, so what decides is how far the number of connections in use swings between busy and quiet moments, not how many users there are.\n"
             return out
         }
-        out += "\(NumberFormat.integer(users)) users thinking \(think) on average got \(NumberFormat.fixed(top.result.throughput, decimals: 0, grouping: true)) successful answers a second, with \(NumberFormat.integer(connections.peakOpen)) connections open at the peak, but \(NumberFormat.integer(failed)) of their \(NumberFormat.counted(top.result.completed, "request")) failed (\(top.result.failureParts.joined(separator: ", "))) and the mean latency of the rest was \(DurationFormat.milliseconds(top.mean))"
+        out += "\(NumberFormat.integer(users)) users thinking \(think) on average got \(NumberFormat.fixed(top.result.throughput, decimals: 0, grouping: true)) successful answers a second, with \(NumberFormat.integer(connections.peakOpen)) connections open at the peak, but \(NumberFormat.integer(failed)) of their \(NumberFormat.counted(top.result.completed, "request")) failed (\(top.result.failureParts.joined(separator: ", ")))" + (top.latencyMeasured ? " and the mean latency of the rest was \(DurationFormat.readable(top.mean))" : "")
         let servers = top.scenario.servers
         let service = top.scenario.meanServiceTime
         let slots = servers.map(\.configuration.slots).reduce(0, +)
         let capacity = service > 0 ? Double(slots) / service : .infinity
         let demand = Double(users) / Self.sweepThinkTime.seconds
         if demand > capacity {
-            out += ": the \(NumberFormat.counted(servers.count, "server")) with \(NumberFormat.counted(slots, "slot")) in all and a mean service time of \(DurationFormat.milliseconds(service)) complete\(servers.count == 1 ? "s" : "") at most \(NumberFormat.fixed(capacity, decimals: 0, grouping: true)) requests/s, and these users ask for up to \(NumberFormat.fixed(demand, decimals: 0, grouping: true)) — the servers were overloaded before the pool mattered"
+            out += ": the \(NumberFormat.counted(servers.count, "server")) with \(NumberFormat.counted(slots, "slot")) in all and a mean service time of \(DurationFormat.readable(service)) complete\(servers.count == 1 ? "s" : "") at most \(NumberFormat.fixed(capacity, decimals: 0, grouping: true)) requests/s, and these users ask for up to \(NumberFormat.fixed(demand, decimals: 0, grouping: true)) — the servers were overloaded before the pool mattered"
         }
         out += ". T" + outcome.dropFirst() + ".\n"
         return out

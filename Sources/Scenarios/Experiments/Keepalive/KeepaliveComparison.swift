@@ -29,6 +29,17 @@ public struct KeepaliveComparison: Sendable {
         public var connections: ConnectionFigures? { result.balancer?.connections }
         /// Setups per forward.
         public var setupsPerRequest: Double { connections?.setupsPerRequest ?? 0 }
+        /// Setups per forward, nil when nothing was forwarded: 0 setups of 0 forwards is no
+        /// figure (a 1 ms run's open-loop rows read 0.0000, and "0.0× the floor").
+        public var measuredSetupsPerRequest: Double? {
+            guard let connections, connections.forwards > 0 else { return nil }
+            return connections.setupsPerRequest
+        }
+        /// Whether any request succeeded, so that ``mean``, ``p50`` and ``p99`` were measured
+        /// (they read 0 s otherwise: ``TrafficResult/latencyMeasured``).
+        public var latencyMeasured: Bool { result.latencyMeasured }
+        /// `seconds` (one of this run's latency figures) when it was measured, else nil.
+        func measured(_ seconds: Double) -> Double? { latencyMeasured ? seconds : nil }
         /// Mean, p50 and p99 latency of successful requests, in seconds.
         public var mean: Double { result.value(of: .meanLatency) }
         public var p50: Double { result.value(of: .p50) }
@@ -173,9 +184,11 @@ public struct KeepaliveComparison: Sendable {
     var sweep: [Variant] { variants(in: .users).filter { ($0.connections?.idleConnections ?? 0) > 0 } }
 
     /// Mean latency saved against the group's variant without a pool with the same TLS setting,
-    /// in seconds; nil for a variant without a pool or without such a reference.
+    /// in seconds; nil for a variant without a pool or without such a reference, and when either
+    /// measured no latency (no request succeeded: 0 s less 0 s read "saved 0.000 ms").
     func saved(_ variant: Variant) -> Double? {
-        guard let connections = variant.connections, connections.idleConnections > 0 else { return nil }
-        return unpooled(variant.group, tls: connections.tls, users: variant.users).map { $0.mean - variant.mean }
+        guard let connections = variant.connections, connections.idleConnections > 0, variant.latencyMeasured,
+              let reference = unpooled(variant.group, tls: connections.tls, users: variant.users), reference.latencyMeasured else { return nil }
+        return reference.mean - variant.mean
     }
 }

@@ -57,10 +57,24 @@ extension MapReduceExperimentResult {
 
     private struct Document: Encodable {
         struct Claim: Encodable { var claim: String, claimed: String, simulated: String, criterion: String, holds: Bool, why: String }
+        /// One run: its label, digest and oracle verdict, then — at the same level, when the job
+        /// ran — its job's report as a composed world's report.json gives it
+        /// (``MapReduce/JobReport/Document``: one implementation of a job's figures).
         struct Run: Encodable {
-            var label: String, digest: String, status: String?, makespanSeconds: Double?, attempts: Int?, retries: Int?
-            var speculativeAttempts: Int?, speculativeWins: Int?, lostAttempts: Int?, timedOutAttempts: Int?, mapReexecutions: Int?
-            var bytesShuffled: Int?, outputExact: Bool
+            var label: String
+            var digest: String
+            var outputExact: Bool
+            var report: MapReduce.JobReport.Document?
+
+            private enum Keys: String, CodingKey { case label, digest, outputExact }
+
+            func encode(to encoder: any Encoder) throws {
+                try report?.encode(to: encoder)
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(label, forKey: .label)
+                try container.encode(digest, forKey: .digest)
+                try container.encode(outputExact, forKey: .outputExact)
+            }
         }
         struct Point: Encodable {
             var mappers: Int, mapTasks: Int, events: Int, mapPhaseSeconds: Double, eventsPerSecond: Double, busySlotSeconds: Double
@@ -83,14 +97,9 @@ extension MapReduceExperimentResult {
         return JSONReport.encode(Document(
             seed: spec.seed, digest: baseline.run.digest,
             claims: claims.map { .init(claim: $0.claim, claimed: $0.claimed, simulated: $0.simulated, criterion: $0.criterion, holds: $0.holds, why: $0.why) },
-            runs: runs.map {
-                let statistics = $0.report?.statistics
-                return .init(label: $0.label, digest: $0.run.digest, status: $0.report?.status.description, makespanSeconds: $0.report?.makespan?.seconds,
-                             attempts: statistics?.attempts, retries: statistics?.retries, speculativeAttempts: statistics?.speculativeAttempts,
-                             speculativeWins: statistics?.speculativeWins, lostAttempts: statistics?.lostAttempts,
-                             timedOutAttempts: statistics?.timedOutAttempts, mapReexecutions: statistics?.mapReexecutions,
-                             bytesShuffled: statistics?.shuffledBytes, outputExact: $0.outputExact)
-            },
+            // The experiment has no coordinator outages: its recoveries read their own times, as report.md's table does.
+            runs: runs.map { .init(label: $0.label, digest: $0.run.digest, outputExact: $0.outputExact,
+                                   report: $0.report?.document(recoveryFigures: [])) },
             scaling: m.scaling.map { .init(mappers: $0.mappers, mapTasks: $0.mapTasks, events: $0.events, mapPhaseSeconds: $0.mapPhaseSeconds,
                                            eventsPerSecond: $0.eventsPerSecond, busySlotSeconds: $0.busySeconds, utilisation: $0.utilisation,
                                            makespanSeconds: $0.makespanSeconds) },

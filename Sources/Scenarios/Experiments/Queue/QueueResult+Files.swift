@@ -76,11 +76,23 @@ extension QueueResult {
     }
 
     private struct Document: Encodable {
+        /// A partition at the end as a composed world's report.json gives it
+        /// (``QueueAudit/PartitionDocument``), then — at the same level — what each group read of
+        /// it and its largest lag, which only the experiment measures.
         struct Partition: Encodable {
-            var partition: String; var replicas: [Int]; var leader: Int?; var inSync: [Int]; var records: Int; var lostAcknowledged: Int
-            var deliveredByGroup: [String: Int]; var maximumLagByGroup: [String: Int]; var duplicatesByGroup: [String: Int]
+            var partition: QueueAudit.PartitionDocument
+            var deliveredByGroup: [String: Int]
+            var maximumLagByGroup: [String: Int]
+
+            private enum Keys: String, CodingKey { case deliveredByGroup, maximumLagByGroup }
+
+            func encode(to encoder: any Encoder) throws {
+                try partition.encode(to: encoder)
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(deliveredByGroup, forKey: .deliveredByGroup)
+                try container.encode(maximumLagByGroup, forKey: .maximumLagByGroup)
+            }
         }
-        struct Event: Encodable { var seconds: Double; var kind: String; var partition: String?; var broker: Int }
         struct Run: Encodable {
             var name: String; var acks: String; var replication: Int; var digest: String; var sent: Int; var acknowledged: Int; var lostAcknowledged: Int
             var acknowledgedBeyondHighWatermark: Int
@@ -88,7 +100,7 @@ extension QueueResult {
             var gaveUp: Int; var gaveUpInLog: Int; var inFlightAtEnd: Int
             var appendedTwice: Int; var orderViolations: Int; var undelivered: [String: Int]; var lostAfterDelivery: [String: Int]; var duplicates: [String: Int]; var allowedDuplicates: [String: Int]
             var promisesKept: Bool; var deliveryLatencyP50Seconds: Double; var deliveryLatencyP99Seconds: Double
-            var faults: [String]; var partitions: [Partition]; var events: [Event]
+            var faults: [String]; var partitions: [Partition]; var events: [QueueEvent.Document]
         }
         struct Swarm: Encodable { var seeds: Int; var passed: Int; var promisesNoLoss: Bool; var seedsWithLeaderChanges: Int; var seedsWithDuplicates: Int }
         struct Cell: Encodable {
@@ -112,14 +124,12 @@ extension QueueResult {
                 promisesKept: audit.holds(noLoss: run.acks == .all && run.replication >= 2),
                 deliveryLatencyP50Seconds: run.deliveryLatency.percentile(50).seconds, deliveryLatencyP99Seconds: run.deliveryLatency.percentile(99).seconds,
                 faults: run.listedFaults,
-                partitions: audit.logs.enumerated().map { index, log in
-                    Document.Partition(partition: log.partition.description, replicas: log.replicas, leader: log.leader, inSync: log.inSync, records: log.records.count,
-                                       lostAcknowledged: audit.lostAcknowledgedByPartition[index],
+                partitions: audit.logs.indices.map { index in
+                    Document.Partition(partition: audit.partitionDocument(index, groups: run.groups),
                                        deliveredByGroup: Dictionary(uniqueKeysWithValues: run.groups.indices.map { (run.groups[$0], run.deliveredByGroup[$0][index]) }),
-                                       maximumLagByGroup: Dictionary(uniqueKeysWithValues: run.groups.indices.map { (run.groups[$0], run.maximumLag[$0][index]) }),
-                                       duplicatesByGroup: Dictionary(uniqueKeysWithValues: run.groups.map { ($0, audit.duplicatesByPartition[$0]?[index] ?? 0) }))
+                                       maximumLagByGroup: Dictionary(uniqueKeysWithValues: run.groups.indices.map { (run.groups[$0], run.maximumLag[$0][index]) }))
                 },
-                events: run.events.map { .init(seconds: $0.time.seconds, kind: $0.kind.rawValue, partition: $0.partition?.description, broker: $0.broker) })
+                events: run.events.map(\.document))
         }
         let swarm = self.swarm.map { swarm in
             Document.Swarm(seeds: swarm.seeds.count, passed: swarm.passed, promisesNoLoss: swarm.promisesNoLoss,

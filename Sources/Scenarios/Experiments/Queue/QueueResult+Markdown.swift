@@ -5,8 +5,8 @@ import Simulator
 extension QueueResult {
     func markdown(spec: QueueExperimentSpec) -> String {
         let plain = runs[0]
-        var out = ExperimentReport.header(title: "Seed 002's sharded queue: \(NumberFormat.counted(spec.producers.count, "producer")), \(NumberFormat.counted(spec.consumers.count, "consumer")), \(NumberFormat.counted(spec.brokers, "broker"))",
-                                          spec: spec, digest: runs.map(\.digest).joined(separator: " "))
+        var out = spec.reportHeader(title: "Seed 002's sharded queue: \(NumberFormat.counted(spec.producers.count, "producer")), \(NumberFormat.counted(spec.consumers.count, "consumer")), \(NumberFormat.counted(spec.brokers, "broker"))",
+                                    digest: runs.map(\.digest).joined(separator: " "))
         out += setup(spec: spec, plain: plain)
         out += partitionCounts(plain, spec: spec)
         out += faultRuns(spec: spec)

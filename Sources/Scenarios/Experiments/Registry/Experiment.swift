@@ -43,9 +43,9 @@ extension ExperimentFile {
 
     public static func load(from directory: String) throws(ScenarioError) -> Self {
         let document = try ScenarioDocument.load(path: (directory as NSString).appendingPathComponent(files[0]))
-        if let named = document.root.node["experiment"]?.string, named != name {
-            throw ScenarioError(file: document.file, line: 1, column: 1, path: "experiment",
-                                kind: .invalidValue("the file describes experiment '\(named.excerpt)', not '\(name.excerpt)'"))
+        // At the `experiment:` value, where the file names the other experiment (every swap read 1:1).
+        if let node = document.root.node["experiment"], let named = node.string, named != name {
+            throw document.root.child(node, "experiment").error(.invalidValue("the file describes experiment '\(named.excerpt)', not '\(name.excerpt)'"))
         }
         return try load(document)
     }

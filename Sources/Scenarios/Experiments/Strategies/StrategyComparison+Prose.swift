@@ -38,10 +38,11 @@ extension StrategyComparison {
         cells.map { "`\($0.strategy.name)` \(NumberFormat.percent($0.share(of: server), decimals: 1))" }.joined(separator: ", ")
     }
 
-    /// `a–b` of `values` in milliseconds, or the one value when they are all equal.
-    private func millisecondRange(_ values: [Double]) -> String {
+    /// `a–b` of `values`, each as ``DurationFormat/readable(_:grouping:)`` writes it (a p99 of
+    /// 1.010 s read "1,010.175 ms"), or the one value when they are all equal.
+    static func durationRange(_ values: [Double]) -> String {
         let low = values.min() ?? 0, high = values.max() ?? 0
-        return low == high ? DurationFormat.milliseconds(low) : "\(DurationFormat.milliseconds(low))–\(DurationFormat.milliseconds(high))"
+        return low == high ? DurationFormat.readable(low) : "\(DurationFormat.readable(low))–\(DurationFormat.readable(high))"
     }
 
     private func countRange(_ values: [Int]) -> String {
@@ -112,7 +113,7 @@ extension StrategyComparison {
             out += retried.allSatisfy { $0 == 0 }
                 ? "nothing times out"
                 : "only \(countRange(retried)) retries follow the per-try timeout"
-            out += " and p99 stays at \(millisecondRange(adapting.map { $0.result.value(of: .p99) })). "
+            out += " and p99 stays at \(Self.durationRange(adapting.map { $0.result.value(of: .p99) })). "
         }
         if !blind.isEmpty {
             let retried = blind.map(Self.retried)
@@ -120,7 +121,7 @@ extension StrategyComparison {
             out += retried.allSatisfy { $0 == 0 }
                 ? "but its queue stays short of the \(timeoutText) per-try timeout, so nothing times out"
                 : "but only \(countRange(retried)) retries follow the \(timeoutText) per-try timeout"
-            out += ", and p99 stays at \(millisecondRange(blind.map { $0.result.value(of: .p99) })). "
+            out += ", and p99 stays at \(Self.durationRange(blind.map { $0.result.value(of: .p99) })). "
         }
         out += "A health check does not notice a slow server; only the strategy, or a timeout, can."
         return out

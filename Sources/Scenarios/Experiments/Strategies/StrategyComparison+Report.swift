@@ -27,7 +27,7 @@ extension StrategyComparison {
             if let passive = configuration.passiveHealth { out += ", max_fails=\(passive.maxFails) fail_timeout=\(DurationFormat.seconds(passive.failTimeout.seconds))" }
             out += "; the same for every strategy\n"
         }
-        out += "\nEvery cell is one simulation of \(base.limits.duration.map { DurationFormat.seconds($0.seconds) } ?? "?") of traffic with seed \(base.seed); the digests are in `results.csv`. "
+        out += "\nEvery cell is one simulation of \(base.limits.duration.map { DurationFormat.seconds($0.seconds) } ?? "?") of traffic with seed \(base.seed); the digests and, except for the heterogeneous servers, the commands that replay each cell alone are in `results.csv`. "
         out += "The section after the first table runs every cell with \(seedStudy.seeds.count) seeds and says which differences are noise.\n\n"
         out += "## p99 by strategy and situation\n\n"
         var summary = MarkdownTable(columns: [.text("strategy")] + situations.map { .numeric($0.name) })
@@ -186,14 +186,15 @@ extension StrategyComparison {
 
     func resultsCSV() -> String {
         var table = CSVTable(header: ["situation", "strategy", "digest", "p50_seconds", "p99_seconds", "p999_seconds", "errors", "retries", "peak_to_average", "max_utilisation",
-                                             "affected_server", "share_on_affected"])
+                                             "affected_server", "share_on_affected", "replay"])
         for (situation, row) in zip(situations, cells) {
             for cell in row {
                 table.append([situation.name, cell.strategy.name, cell.result.digest, NumberFormat.fixed(cell.result.value(of: .p50), decimals: 6),
                               NumberFormat.fixed(cell.result.value(of: .p99), decimals: 6), NumberFormat.fixed(cell.result.value(of: .p999), decimals: 6),
                               String(cell.errors), String(cell.result.balancer?.retried ?? 0), NumberFormat.fixed(cell.peakToAverage, decimals: 4),
                               NumberFormat.fixed(cell.maximumUtilisation, decimals: 4), situation.affected ?? "",
-                              situation.affected.map { NumberFormat.fixed(cell.share(of: $0), decimals: 4) } ?? ""])
+                              situation.affected.map { NumberFormat.fixed(cell.share(of: $0), decimals: 4) } ?? "",
+                              RunReplay.command(file: base.file, world: situation.world(strategy: cell.strategy), seed: cell.result.seed) ?? ""])
             }
         }
         return table.rendered()

@@ -36,14 +36,16 @@ extension ZoneComparison {
         }))
     }
 
+    /// Each variant's zones, with the variant's digest and the command that replays it alone (``RunReplay``).
     func zonesCSV() -> String {
         var table = CSVTable(header: ["variant", "zone", "clients", "servers", "issued", "succeeded", "failed", "p50_s", "p90_s", "p99_s", "mean_s",
-                                      "forwards_in_zone", "forwards_cross_zone", "failed_forwards", "digest"])
+                                      "forwards_in_zone", "forwards_cross_zone", "failed_forwards", "digest", "replay"])
         for variant in variants {
+            let replay = RunReplay.command(file: base.file, world: variant.scenario, seed: variant.result.seed) ?? ""
             for zone in variant.zones?.zones ?? [] {
                 table.append([variant.name, zone.name, String(zone.clients), String(zone.servers), String(zone.issued), String(zone.succeeded),
                               String(zone.failed), seconds(zone.p50), seconds(zone.p90), seconds(zone.p99), seconds(zone.mean),
-                              String(zone.forwardsTo.reduce(0, +) - zone.crossZoneForwards), String(zone.crossZoneForwards), String(zone.failedForwards), variant.result.digest])
+                              String(zone.forwardsTo.reduce(0, +) - zone.crossZoneForwards), String(zone.crossZoneForwards), String(zone.failedForwards), variant.result.digest, replay])
             }
         }
         return table.rendered()

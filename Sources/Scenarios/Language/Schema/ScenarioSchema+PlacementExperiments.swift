@@ -46,7 +46,7 @@ extension ScenarioSchema {
     /// `server:` of an experiment.
     static let experimentServer = SchemaObject([
         .optional("slots", .integer(in: serverSlots), "Default 4."),
-        .optional("queue", .integer(in: serverQueue), "Default 100000."),
+        .optional("queue", .integer(in: serverQueue), "Default: room for every request of a run (the requests), at least 100000. In A-1, A-2 and A-4 at least the requests less the slots."),
         .optional("service_time", distribution, "Default exponential 2ms."),
     ], definition: ("experiment_server", "Every replica's slots, queue and service time in a placement experiment."))
 

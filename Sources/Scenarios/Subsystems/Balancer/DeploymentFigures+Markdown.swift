@@ -62,10 +62,12 @@ extension DeploymentFigures {
         // The phases count the successful requests alone (their latency is what is measured): a
         // phase without any has no latency, "—" rather than 0 ms.
         var latency = MarkdownTable(columns: [.text("phase"), .numeric("succeeded"), .numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("max")])
-        for phase in phases {
-            let figures = phase.requests == 0 ? ["—", "—", "—", "—"]
-                : [phase.p50, phase.p95, phase.p99, phase.max].map { DurationFormat.milliseconds(Swift.min($0, runSeconds)) }
-            latency.append([phase.phase, NumberFormat.integer(phase.requests)] + figures)
+        // Each latency column in one unit (``LatencyColumn``).
+        let figures = LatencyColumn.rows(phases.map { phase in
+            phase.requests == 0 ? [nil, nil, nil, nil] : [phase.p50, phase.p95, phase.p99, phase.max].map { Swift.min($0, runSeconds) }
+        })
+        for (phase, cells) in zip(phases, figures) {
+            latency.append([phase.phase, NumberFormat.integer(phase.requests)] + cells)
         }
         return out + latency.rendered() + "\n"
     }

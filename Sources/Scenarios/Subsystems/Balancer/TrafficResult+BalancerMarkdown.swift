@@ -12,9 +12,12 @@ extension TrafficResult {
         var columns: [MarkdownTable.Column] = [.text("server"), .numeric("served"), .numeric("successes"), .numeric("per second"), .numeric("500s")]
         if hung { columns.append(.numeric("held by a hang")) }
         var table = MarkdownTable(columns: columns + [.numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("p99.9"), .numeric("mean")])
-        for server in servers {
-            // A server clients got no successful answer from has no latency: "—", not 0 ms.
-            let latency = server.latency.map { [$0.p50, $0.p95, $0.p99, $0.p999, $0.mean].map(latencyText) } ?? Array(repeating: "—", count: 5)
+        // A server clients got no successful answer from has no latency: "—", not 0 ms. Each
+        // latency column is in one unit (``LatencyColumn``).
+        let latencies = LatencyColumn.rows(servers.map { server in
+            server.latency.map { [$0.p50, $0.p95, $0.p99, $0.p999, $0.mean].map(latencyWithinRun) } ?? Array(repeating: nil, count: 5)
+        })
+        for (server, latency) in zip(servers, latencies) {
             // No rate over a run too short to show its time (``runTooShortForRates``).
             // The rate counts successes (answers that reached a client), so its count is beside it:
             // s1 served 5,788 at "192.8" a second, which was 5,783 successes over 30.001 s.

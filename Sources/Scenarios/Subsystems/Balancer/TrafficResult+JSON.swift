@@ -10,7 +10,7 @@ extension TrafficResult {
         struct Latency: Encodable { var label: String; var seconds: Double? }
         struct Status: Encodable { var status: Int; var count: Int }
         struct Check: Encodable { var expectation: String; var line: Int; var measured: Double?; var holds: Bool; var checked: Bool }
-        struct Claim: Encodable { var claim: String; var holds: Bool; var checks: [Check] }
+        struct Claim: Encodable { var claim: String; var holds: Bool; var checked: Bool; var checks: [Check] }
         struct Server: Encodable {
             var id: String, served: Int, rejected: Int, lostInCrash: Int, peakQueue: Int, utilisation: Double
             var errors: Int
@@ -98,7 +98,7 @@ extension TrafficResult {
             },
             completionsPerSecond: completionsPerSecond, faults: faults,
             checks: checks.map(Self.checkDocument),
-            claims: claims.isEmpty ? nil : claims.map { .init(claim: $0.claim.text, holds: $0.holds, checks: $0.checks.map(Self.checkDocument)) },
+            claims: claims.isEmpty ? nil : claims.map { .init(claim: $0.claim.text, holds: $0.holds, checked: $0.checked, checks: $0.checks.map(Self.checkDocument)) },
             balancer: balancer.map(TrafficResult.balancerDocument), deployment: deployment?.document(runSeconds: virtualSeconds),
             zones: zones?.document(runSeconds: virtualSeconds))
     }

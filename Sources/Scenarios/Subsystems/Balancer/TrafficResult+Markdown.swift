@@ -72,11 +72,11 @@ extension TrafficResult {
     /// successful requests per virtual second").
     var runTooShortForRates: Bool { virtualSeconds < 0.0005 }
 
-    /// A latency as the report's tables write it (``DurationFormat/milliseconds(_:)``): the
+    /// A latency as the report's tables write it, a column of its own (``LatencyColumn``): the
     /// histogram's figure, but no longer than the run (``latencyWithinRun(_:)``): a 3 ns request
-    /// of a 3 ns run read "0.001 ms", and now reads `< 0.001 ms`.
+    /// of a 3 ns run read "0.001 ms", and now reads `< 0.001 ms`; a 14-day one reads in seconds.
     func latencyText(_ seconds: Double) -> String {
-        DurationFormat.milliseconds(latencyWithinRun(seconds))
+        LatencyColumn.cells([latencyWithinRun(seconds)])[0]
     }
 
     /// The Requests section of a run in which no client issued a request.

@@ -14,9 +14,9 @@ extension QueueEvent {
 }
 
 extension QueueAudit {
-    /// One partition at the end as report.json gives it, under the queue experiment's names
-    /// (`records` below the high watermark, `lostAcknowledged`, `duplicatesByGroup`), with the
-    /// records past the high watermark and the log's end offset beside them.
+    /// One partition at the end as report.json gives it — a world's `queue.partitions` and the
+    /// queue experiment's runs' `partitions` alike: `records` below the high watermark, the
+    /// records past it, the log's end offset, `lostAcknowledged`, `duplicatesByGroup`.
     struct PartitionDocument: Encodable {
         var partition: String
         var replicas: [Int]
@@ -76,6 +76,8 @@ extension RunResult.QueueFigures {
         var duplicates: [String: Int]
         var allowedDuplicates: [String: Int]
         var lag: [String: Int]
+        /// Past the bound, the notable partitions first and then the others, in index order, as
+        /// report.md's table chooses them (``RunResult/QueueFigures/listedPartitions(most:)``).
         var partitions: [QueueAudit.PartitionDocument]
         var partitionsLeftOut: Int?
         /// Every group's row of every partition it reads, group by group in name order.
@@ -89,7 +91,8 @@ extension RunResult.QueueFigures {
         func byGroup(_ figure: [String: Int]) -> [String: Int] {
             Dictionary(groups.map { ($0, figure[$0] ?? 0) }, uniquingKeysWith: { first, _ in first })
         }
-        let partitions = ReportListBound.split(Array(audit.logs.indices))
+        let partitions = listedPartitions(most: ReportListBound.most)
+        let partitionsLeftOut = audit.logs.count - partitions.count
         // Only the rows listed are made: a wide queue read by many groups has millions.
         var lags: [Detail.Lag] = [], rows = 0
         for group in audit.consumerLag {
@@ -109,7 +112,7 @@ extension RunResult.QueueFigures {
             lostAfterDelivery: byGroup(audit.lostAfterDelivery), duplicates: byGroup(audit.duplicates),
             allowedDuplicates: byGroup(audit.allowedDuplicates),
             lag: Dictionary(groups.map { ($0, QueuePart.lag(of: $0, in: audit)) }, uniquingKeysWith: { first, _ in first }),
-            partitions: partitions.listed.map { audit.partitionDocument($0, groups: groups) }, partitionsLeftOut: partitions.leftOut,
+            partitions: partitions.map { audit.partitionDocument($0, groups: groups) }, partitionsLeftOut: partitionsLeftOut > 0 ? partitionsLeftOut : nil,
             consumerLag: lags, consumerLagLeftOut: rows > lags.count ? rows - lags.count : nil,
             events: events.listed.map(\.document), eventsLeftOut: events.leftOut)
     }

@@ -29,12 +29,8 @@ extension QueuePart {
         func duplicates(_ groups: [String], at index: Int) -> Int {
             groups.reduce(0) { $0 + (audit.duplicatesByPartition[$1]?[index] ?? 0) }
         }
-        func isNotable(_ index: Int) -> Bool {
-            let log = audit.logs[index]
-            return log.leader == nil || log.inSync.count < log.replicas.count || !log.beyondHighWatermark.isEmpty
-                || audit.lostAcknowledgedByPartition[index] > 0 || duplicates(figures.groups, at: index) > 0
-        }
-        let listed = listedPartitions(count: audit.logs.count, isNotable: isNotable)
+        let isNotable = figures.isNotablePartition
+        let listed = figures.listedPartitions(most: mostPartitionRows)
         var table = MarkdownTable(columns: columns)
         for index in listed {
             let log = audit.logs[index]
@@ -61,14 +57,16 @@ extension QueuePart {
         return out
     }
 
-    /// The partitions (indices, in order) a table of `count` lists: all up to
-    /// ``mostPartitionRows``, else the notable ones first, then the others in order.
-    static func listedPartitions(count: Int, isNotable: (Int) -> Bool) -> [Int] {
-        guard count > mostPartitionRows else { return Array(0..<count) }
-        var listed = Array((0..<count).lazy.filter(isNotable).prefix(mostPartitionRows))
-        if listed.count < mostPartitionRows {
+    /// The partitions (indices, in order) a list of at most `most` of `count` holds: all of them
+    /// up to `most`, else the notable ones first, then the others in order — report.md's table
+    /// (``mostPartitionRows``) and report.json's `queue.partitions` (``ReportListBound/most``)
+    /// both choose with it.
+    static func listedPartitions(count: Int, most: Int = mostPartitionRows, isNotable: (Int) -> Bool) -> [Int] {
+        guard count > most else { return Array(0..<count) }
+        var listed = Array((0..<count).lazy.filter(isNotable).prefix(most))
+        if listed.count < most {
             let chosen = Set(listed)
-            listed += (0..<count).lazy.filter { !chosen.contains($0) }.prefix(mostPartitionRows - listed.count)
+            listed += (0..<count).lazy.filter { !chosen.contains($0) }.prefix(most - listed.count)
         }
         return listed.sorted()
     }

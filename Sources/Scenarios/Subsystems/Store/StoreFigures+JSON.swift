@@ -3,8 +3,10 @@ import Simulator
 extension RunResult.StoreFigures {
     /// report.json's `store`: report.md's "Object store" table in its units — `requests` as the
     /// table and `store.requests` count them (those its clients sent that never reached it
-    /// included, as `unreached`) — and the storms the file declared. A job's output objects are
-    /// under its job (`mapreduce.jobs[].outputObjects`), as report.md lists them.
+    /// included, as `unreached`) — the storms the file declared, and what the buckets hold at the
+    /// end, every version and delete marker (``StoredVersion``) bounded by ``ReportListBound``. A
+    /// job's output objects are also under its job (`mapreduce.jobs[].outputObjects`), as
+    /// report.md lists them.
     struct Detail: Encodable {
         /// An error storm: from `startSeconds` for `seconds`, failing requests at `rate` with `code`.
         struct Storm: Encodable {
@@ -26,15 +28,22 @@ extension RunResult.StoreFigures {
         /// Current versions at the end, and their bytes.
         var objects: Int
         var bytes: Int
+        /// One a storm fault (a file may schedule 100,000), bounded by ``ReportListBound``.
         var storms: [Storm]
+        var stormsLeftOut: Int?
+        /// Buckets by name, each key ascending then newest first (ListObjectVersions' order).
+        var versions: [StoredVersion]
+        var versionsLeftOut: Int?
     }
 
     var detail: Detail {
         Detail(
             requests: requests + unreached, unreached: unreached, succeeded: succeeded, rejected: rejected, throttled: throttled,
             injectedErrors: injectedErrors, stormErrors: stormErrors, hung: hung, lostInCrash: lostInCrash, objects: objects, bytes: bytes,
-            storms: storms.map {
+            storms: ReportListBound.split(storms).listed.map {
                 .init(startSeconds: $0.start.seconds, seconds: $0.length.seconds, rate: $0.errorRate, code: $0.code.rawValue, status: $0.code.httpStatus)
-            })
+            },
+            stormsLeftOut: ReportListBound.split(storms).leftOut,
+            versions: versions, versionsLeftOut: storedVersions > versions.count ? storedVersions - versions.count : nil)
     }
 }

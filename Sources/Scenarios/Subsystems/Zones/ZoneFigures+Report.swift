@@ -10,10 +10,13 @@ extension ZoneFigures {
             + "(\(NumberFormat.fixed(crossZoneShare * 100, decimals: 1)) %).\n\n"
         var table = MarkdownTable(columns: [.text("zone"), .numeric("clients"), .numeric("servers"), .numeric("issued"), .numeric("failed"),
                                             .numeric("p50"), .numeric("p90"), .numeric("p99"), .numeric("forwards kept in zone"), .numeric("forwards to other zones"), .numeric("forwards without answer")])
-        for zone in zones {
+        // A zone whose clients got no successful answer (or that has no clients) has no latency:
+        // "—", not 0 ms. Each latency column in one unit (``LatencyColumn``).
+        let latencies = LatencyColumn.rows(zones.map { zone in
+            zone.latencyMeasured ? [zone.p50, zone.p90, zone.p99].map { Swift.min($0, runSeconds) } : [nil, nil, nil]
+        })
+        for (zone, latency) in zip(zones, latencies) {
             let total = zone.forwardsTo.reduce(0, +)
-            // A zone whose clients got no successful answer (or that has no clients) has no latency: "—", not 0 ms.
-            let latency = zone.latencyMeasured ? [zone.p50, zone.p90, zone.p99].map { DurationFormat.milliseconds(Swift.min($0, runSeconds)) } : ["—", "—", "—"]
             table.append([zone.name, String(zone.clients), String(zone.servers), NumberFormat.integer(zone.issued), NumberFormat.integer(zone.failed)]
                           + latency + [
                           NumberFormat.integer(total - zone.crossZoneForwards), NumberFormat.integer(zone.crossZoneForwards),

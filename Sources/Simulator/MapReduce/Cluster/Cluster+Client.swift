@@ -5,6 +5,7 @@ extension MapReduce.Cluster {
     /// while) — until the coordinator has not answered for ``coordinatorWait``, when the client
     /// gives up and the job is refused; the calls to the log, within ``logAPITimeout``.
     func runClient(_ request: MapReduce.JobRequest, plannedSplits: [MapReduce.Split]?, handle: MapReduce.JobHandle) async {
+        let submittedAt = simulation.now
         var splits = plannedSplits ?? []
         var endOffsets: [Int] = []
         if case .log(let topic, let group, let recordsPerSplit) = request.input {
@@ -25,7 +26,7 @@ extension MapReduce.Cluster {
         }
         let submission = request.submission(splits: splits)
         guard await callCoordinator({ await $0.submit(submission) }) != nil else {
-            return handle.reject(.coordinatorUnreachable(Self.coordinatorWait))
+            return giveUp(request.id, submittedAt: submittedAt, handle: handle)
         }
         var lastAnswer = simulation.now
         while true {
@@ -38,11 +39,11 @@ extension MapReduce.Cluster {
                 if status.isFinished { break }
                 lastAnswer = simulation.now
             } else if simulation.now >= lastAnswer.advanced(by: Self.coordinatorWait) {
-                return handle.reject(.coordinatorUnreachable(Self.coordinatorWait))
+                return giveUp(request.id, submittedAt: submittedAt, handle: handle)
             }
         }
         guard let answered = await callCoordinator({ await $0.report(of: request.id) }) else {
-            return handle.reject(.coordinatorUnreachable(Self.coordinatorWait))
+            return giveUp(request.id, submittedAt: submittedAt, handle: handle)
         }
         var report = answered
         if case .log(let topic, let group?, _) = request.input, report?.status == .succeeded {
@@ -63,6 +64,20 @@ extension MapReduce.Cluster {
         }
         if let report { handle.finish(report) }
     }
+
+    /// The client gives up on the job: it is refused as ``MapReduce/SubmissionError/coordinatorUnreachable(_:)``,
+    /// and observed as a `job given up` span from its submission to now, outcome `failed: client gave
+    /// up` (report.md's "failed (client gave up)"), so
+    /// that a trace and the metrics end the job where every report does (the coordinator's own
+    /// `job` span said `succeeded` for a job done just before it died for good, and a job it
+    /// died in the middle of had none). An observation only: the digest is unchanged.
+    private func giveUp(_ jobID: String, submittedAt: VirtualInstant, handle: MapReduce.JobHandle) {
+        handle.reject(.coordinatorUnreachable(Self.coordinatorWait))
+        simulation.observeSpan(.mapreduce, clientID.name, Self.gaveUpSpan, from: submittedAt, detail: jobID, outcome: "failed: client gave up")
+    }
+
+    /// The name of the span a job's client observes when it gives up (``giveUp(_:submittedAt:handle:)``).
+    public static let gaveUpSpan = "job given up"
 
     /// How long a job's client keeps asking a log that does not answer: Kafka's
     /// `default.api.timeout.ms` (60 s), which bounds the consumer's `endOffsets` and `committed`

@@ -141,7 +141,7 @@ extension MapReduce.Coordinator {
         }
         if lost > 0 { simulation.trace.record(.markDown, id.name, worker.name, value: Int64(lost)) }
         if lost > 0 || incarnation == nil {
-            simulation.observeInstant(.mapreduce, id.name, "worker lost", detail: "\(worker.name): \(reason); \(lost) attempts or outputs lost", value: Int64(lost))
+            simulation.observeInstant(.mapreduce, id.name, "worker lost", detail: "\(worker.name): \(reason); \(lost) \(lost == 1 ? "attempt or output" : "attempts or outputs") lost", value: Int64(lost))
         }
     }
 }

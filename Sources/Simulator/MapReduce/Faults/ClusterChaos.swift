@@ -94,7 +94,10 @@ extension MapReduce {
             for t in instants(slowdownsPerMinute) {
                 let worker = anyWorker()
                 let start = LevelWindows.Window.Key(at: t.nanoseconds, index: entries.count)
-                entries.append(.init(at: t, .network(.slow(worker, factor: slowFactor.sample(using: &random)))))
+                // A factor is drawn as a duration in seconds and saturates as one does (200 years):
+                // a heavy tail's raw draw may be infinite, and reports printed `×inf` (C2, s74).
+                let factor = Swift.min(slowFactor.sample(using: &random), Duration.longest.seconds)
+                entries.append(.init(at: t, .network(.slow(worker, factor: factor))))
                 let end = t.advanced(by: slowLength.sampleDuration(using: &random))
                 slowdowns.append(.init(target: "slow \(worker)", start: start, end: .init(at: end.nanoseconds, index: entries.count)))
                 entries.append(.init(at: end, .network(.slow(worker, factor: 1))))

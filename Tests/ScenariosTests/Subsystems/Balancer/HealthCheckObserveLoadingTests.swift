@@ -44,7 +44,7 @@ import Testing
         ("{interval: 2s, observe: layer7, error_limit: 0}",
          "h.yaml:8:62: error: must be 1 … 1,000,000, got 0 (at balancer.health_check.error_limit)"),
         ("{interval: 2s, observe: layer7, error_limit: 1000001}",
-         "h.yaml:8:62: error: must be 1 … 1,000,000, got 1000001 (at balancer.health_check.error_limit)"),
+         "h.yaml:8:62: error: must be 1 … 1,000,000, got 1,000,001 (at balancer.health_check.error_limit)"),
     ])
     func aBadValueIsRefusedWhereItIs(_ check: String, _ expected: String) {
         #expect(HostileInputTests.error(Self.world(check)) == expected)

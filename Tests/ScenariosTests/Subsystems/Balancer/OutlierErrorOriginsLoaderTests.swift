@@ -26,7 +26,7 @@ import Testing
     static let badValues: [(setting: String, error: String)] = [
         ("consecutive_gateway_failure: 0", "must be 1 … 1,000,000,000, got 0 (at balancer.outlier_detection.consecutive_gateway_failure)"),
         ("consecutive_gateway_failure: 1000000001",
-         "must be 1 … 1,000,000,000, got 1000000001 (at balancer.outlier_detection.consecutive_gateway_failure)"),
+         "must be 1 … 1,000,000,000, got 1,000,000,001 (at balancer.outlier_detection.consecutive_gateway_failure)"),
         ("consecutive_gateway_failure: 2.5", "expected an integer, found '2.5' (at balancer.outlier_detection.consecutive_gateway_failure)"),
         ("enforcing_consecutive_gateway_failure: 101",
          "a percentage must be between 0 and 100, got 101 (at balancer.outlier_detection.enforcing_consecutive_gateway_failure)"),

@@ -33,7 +33,7 @@ import Testing
         ("enforcing_failure_percentage: -1", "a percentage must be between 0 and 100, got -1 (at balancer.outlier_detection.enforcing_failure_percentage)"),
         ("enforcing_consecutive_5xx: 100.5%", "a percentage must be between 0 and 100, got 100.5% (at balancer.outlier_detection.enforcing_consecutive_5xx)"),
         ("failure_percentage_threshold: 150", "a percentage must be between 0 and 100, got 150 (at balancer.outlier_detection.failure_percentage_threshold)"),
-        ("success_rate_stdev_factor: 100001", "must be 0 … 100,000, got 100001 (at balancer.outlier_detection.success_rate_stdev_factor)"),
+        ("success_rate_stdev_factor: 100001", "must be 0 … 100,000, got 100,001 (at balancer.outlier_detection.success_rate_stdev_factor)"),
         ("success_rate_stdev_factor: 1.9", "expected an integer, found '1.9' (at balancer.outlier_detection.success_rate_stdev_factor)"),
         ("success_rate_request_volume: 0", "must be 1 … 1,000,000,000, got 0 (at balancer.outlier_detection.success_rate_request_volume)"),
         ("failure_percentage_request_volume: 0", "must be 1 … 1,000,000,000, got 0 (at balancer.outlier_detection.failure_percentage_request_volume)"),

@@ -18,7 +18,7 @@ import Testing
 
     @Test func oneMoreThanTenMillionIsRefused() {
         #expect(loadError(Self.world("10000001"), file: "m.yaml")?.description
-            == "m.yaml:7:101: error: must be 1 … 10,000,000, got 10000001 (at mapreduce.jobs.[0].input.records_per_split)")
+            == "m.yaml:7:101: error: must be 1 … 10,000,000, got 10,000,001 (at mapreduce.jobs.[0].input.records_per_split)")
     }
 
     @Test func zeroIsRefused() {

@@ -13,13 +13,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("list: {bucket: bkt, max_keys: -9223372036854775808}", "h.yaml:3:35: error: must be -2,147,483,648 … 2,147,483,647, got -9223372036854775808 (at operations.[1].list.max_keys)"),
-        ("list_versions: {bucket: bkt, max_keys: 2147483648}", "h.yaml:3:44: error: must be -2,147,483,648 … 2,147,483,647, got 2147483648 (at operations.[1].list_versions.max_keys)"),
-        ("list_multipart_uploads: {bucket: bkt, max_uploads: -2147483649}", "h.yaml:3:56: error: must be -2,147,483,648 … 2,147,483,647, got -2147483649 (at operations.[1].list_multipart_uploads.max_uploads)"),
-        ("upload_part: {bucket: bkt, key: k, upload_id: u, part: 9223372036854775807, body: x}", "h.yaml:3:60: error: must be -2,147,483,648 … 2,147,483,647, got 9223372036854775807 (at operations.[1].upload_part.part)"),
-        ("complete_multipart: {bucket: bkt, key: k, upload_id: u, parts: [{part: 2147483648, etag: e}]}", "h.yaml:3:76: error: must be -2,147,483,648 … 2,147,483,647, got 2147483648 (at operations.[1].complete_multipart.parts.[0].part)"),
-        ("put_bucket_lifecycle: {bucket: bkt, rules: [{id: r, expiration_days: 2147483648}]}", "h.yaml:3:74: error: must be -2,147,483,648 … 2,147,483,647, got 2147483648 (at operations.[1].put_bucket_lifecycle.rules.[0].expiration_days)"),
-        ("put_bucket_lifecycle: {bucket: bkt, rules: [{id: r, transitions: [{days: -2147483649, storage_class: GLACIER}]}]}", "h.yaml:3:78: error: must be -2,147,483,648 … 2,147,483,647, got -2147483649 (at operations.[1].put_bucket_lifecycle.rules.[0].transitions.[0].days)"),
+        ("list: {bucket: bkt, max_keys: -9223372036854775808}", "h.yaml:3:35: error: must be -2,147,483,648 … 2,147,483,647, got -9,223,372,036,854,775,808 (at operations.[1].list.max_keys)"),
+        ("list_versions: {bucket: bkt, max_keys: 2147483648}", "h.yaml:3:44: error: must be -2,147,483,648 … 2,147,483,647, got 2,147,483,648 (at operations.[1].list_versions.max_keys)"),
+        ("list_multipart_uploads: {bucket: bkt, max_uploads: -2147483649}", "h.yaml:3:56: error: must be -2,147,483,648 … 2,147,483,647, got -2,147,483,649 (at operations.[1].list_multipart_uploads.max_uploads)"),
+        ("upload_part: {bucket: bkt, key: k, upload_id: u, part: 9223372036854775807, body: x}", "h.yaml:3:60: error: must be -2,147,483,648 … 2,147,483,647, got 9,223,372,036,854,775,807 (at operations.[1].upload_part.part)"),
+        ("complete_multipart: {bucket: bkt, key: k, upload_id: u, parts: [{part: 2147483648, etag: e}]}", "h.yaml:3:76: error: must be -2,147,483,648 … 2,147,483,647, got 2,147,483,648 (at operations.[1].complete_multipart.parts.[0].part)"),
+        ("put_bucket_lifecycle: {bucket: bkt, rules: [{id: r, expiration_days: 2147483648}]}", "h.yaml:3:74: error: must be -2,147,483,648 … 2,147,483,647, got 2,147,483,648 (at operations.[1].put_bucket_lifecycle.rules.[0].expiration_days)"),
+        ("put_bucket_lifecycle: {bucket: bkt, rules: [{id: r, transitions: [{days: -2147483649, storage_class: GLACIER}]}]}", "h.yaml:3:78: error: must be -2,147,483,648 … 2,147,483,647, got -2,147,483,649 (at operations.[1].put_bucket_lifecycle.rules.[0].transitions.[0].days)"),
     ])
     func aCountBeyondA32BitIntegerIsRefusedWhereItIs(step: String, message: String) {
         #expect(Self.error(step) == message)

@@ -4,8 +4,8 @@ extension MapReduce.JobReport {
     /// The job's report as report.json gives it: what report.md's Job, Attempts, Shuffle and
     /// Recoveries tables show, in the units a program reads (seconds, counts), and every attempt
     /// as attempts.csv lists it — attempts and recoveries bounded by ``ReportListBound``, as both
-    /// grow with the faults a long run meets. Figures named as `orrery experiment mapreduce`'s
-    /// report.json names them (`attempts`, `retries`, `bytesShuffled`, …).
+    /// grow with the faults a long run meets. A composed world's jobs and each run of
+    /// `orrery experiment mapreduce` give it alike (`attempts`, `retries`, `bytesShuffled`, …).
     struct Document: Encodable {
         /// A phase from its first attempt's start to its last task's completion.
         struct Phase: Encodable {

@@ -1,0 +1,61 @@
+import Reports
+import Simulator
+
+/// A closed loop that may be left without a server: while none can answer, each try fails at
+/// once and each user sends its next request after its think time and a round trip. The estimate
+/// counts that for the whole run (it credits neither the servers that stay up nor how long a
+/// failure lasts: 10 users with no think time at 1 µs, behind 3 servers that never all fail,
+/// were estimated at 1.4 × 10¹⁰ events and ran 450,486). Its refusal read "(mostly from
+/// 'workload') … lower the rate or size (at workload.users)" — a rate the file does not have;
+/// it now says what drives the figure and which values lower it, and points at the one that
+/// made the cycle short (the latency or the think time) where the file writes it.
+extension ResourceBudget {
+    /// Users counted as cycling at their think time and the network's round trip.
+    public struct SpinningUsers: Sendable, Equatable {
+        public var users: Int
+        /// The mean think time, and the round trip (two crossings of the network), in seconds.
+        public var thinkTime: Double
+        public var roundTrip: Double
+        /// What may leave the world without a server: "faults", "a deployment", "chaos".
+        public var causes: [String]
+        /// Whether the file's network latency differs from the default (so it is written there).
+        public var latencyWritten: Bool
+
+        /// The key the refusal points at: the latency where the round trip is most of the cycle
+        /// and the file writes it, the think time where it is most of it, else the users.
+        var position: String {
+            if roundTrip >= thinkTime { return latencyWritten ? "network.latency" : "workload.users" }
+            return "workload.think_time"
+        }
+    }
+
+    /// The users of `scenario`'s closed loop, when it may lose its servers.
+    static func spinningUsers(in scenario: Scenario, users: Int, thinkTime: Double, roundTrip: Double) -> SpinningUsers {
+        var causes: [String] = []
+        if !scenario.faults.entries.isEmpty { causes.append("faults") }
+        if scenario.deployment != nil { causes.append("deployment") }
+        if scenario.faults.chaos != nil { causes.append("chaos") }
+        return SpinningUsers(users: users, thinkTime: thinkTime, roundTrip: roundTrip, causes: causes,
+                             latencyWritten: scenario.defaultLink.latency != LinkProfile.lan.latency)
+    }
+
+    /// The refusal's cause and remedy for spinning users: the events, what drives them, and the
+    /// values that lower the estimate — `run.max_events` only where it may be raised that far.
+    func spinningRefusal(_ spinning: SpinningUsers, events eventsText: String, limit limitText: String) -> String {
+        let cycle = spinning.thinkTime + spinning.roundTrip
+        let rate = cycle > 0 ? ": \(NumberText.figure(1 / cycle)) a second" : ""
+        let every = spinning.thinkTime > 0
+            ? "every \(DurationFormat.readable(cycle)) (its think time and the network's round trip of \(DurationFormat.readable(spinning.roundTrip))\(rate))"
+            : "every round trip of the network (\(DurationFormat.readable(spinning.roundTrip))\(rate))"
+        let causes = spinning.causes.isEmpty ? "what the file schedules" : "the file's " + spinning.causes.joined(separator: " and ")
+        let users = NumberFormat.counted(spinning.users, "user")
+        let most = ScenarioSchema.runMaxEvents.upperBound
+        var remedy = "raise network.latency or workload.think_time, or use fewer users"
+        if events <= Double(most) {
+            remedy += "; if a server is always up, raise run.max_events (at most \(NumberFormat.integer(most))): the estimate credits no server that stays up"
+        }
+        return "this world would need about \(eventsText) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time "
+            + "(mostly from 'workload': \(users) counted as trying \(every) for the whole run, as if \(causes) left no server to answer), "
+            + "more than its event limit of \(limitText) (run.max_events); \(remedy)"
+    }
+}
