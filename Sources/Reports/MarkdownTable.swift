@@ -117,19 +117,71 @@ public struct MarkdownTable: Sendable, Equatable {
     /// the row, so they become `\|` and `<br>`; a backslash becomes `\\` (CommonMark's escaped
     /// backslash), or a name holding `\|` wrote `\\|`, whose pipe ends the cell: `pr\|x` split
     /// into `pr\` and `x`, shifting the row's columns.
+    ///
+    /// Text stays text: outside a code span, a `<` or `&` that could begin markup — raw HTML, an
+    /// autolink or an entity reference, each of which needs a character other than a space
+    /// right after it — is backslash-escaped (`\<br>`, `\&amp;`), so a key `<br>` no longer
+    /// reads as the line break a key holding a line break writes, on GitHub or in `orrery report`'s
+    /// page. A backslash escape rather than `&lt;`, because the page reads escapes but not
+    /// entities. A `>` needs none (it closes only what an unescaped `<` opened), nor does a `<`
+    /// or `&` before a space (`< 3 expected`, `Lamping & Veach`), nor one in a code span, where
+    /// nothing is markup and a backslash would show.
     static func escape(_ cell: String) -> String {
+        let characters = Array(cell)
+        let inCode = characters.contains("`") ? codeSpanMask(characters) : nil
         var escaped = ""
-        for character in cell {
+        for (index, character) in characters.enumerated() {
             if character == "\\" {
                 escaped += "\\\\"
             } else if character == "|" {
                 escaped += "\\|"
             } else if character.isNewline {
                 escaped += "<br>"
+            } else if character == "<" || character == "&",
+                      inCode?[index] != true, index + 1 < characters.count, !characters[index + 1].isWhitespace {
+                escaped += "\\"
+                escaped.append(character)
             } else {
                 escaped.append(character)
             }
         }
         return escaped
+    }
+
+    /// Whether each of `characters` lies in a code span, its backticks included: a run of
+    /// backticks opens one closed by the next run of the same length, as CommonMark pairs them;
+    /// a run with none after it is text. The escapes never write a backtick or put a backslash
+    /// before one, so the spans read here are the ones the rendered cell holds.
+    ///
+    /// - Complexity: O(n): each run learns the next run of its length in one pass from the end.
+    static func codeSpanMask(_ characters: [Character]) -> [Bool] {
+        var runs: [(start: Int, length: Int)] = []
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "`" else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < characters.count, characters[index] == "`" { index += 1 }
+            runs.append((start, index - start))
+        }
+        var nextOfSameLength = [Int?](repeating: nil, count: runs.count)
+        var laterByLength: [Int: Int] = [:]
+        for run in runs.indices.reversed() {
+            nextOfSameLength[run] = laterByLength[runs[run].length]
+            laterByLength[runs[run].length] = run
+        }
+        var mask = [Bool](repeating: false, count: characters.count)
+        var run = 0
+        while run < runs.count {
+            guard let closer = nextOfSameLength[run] else {
+                run += 1
+                continue
+            }
+            for position in runs[run].start..<(runs[closer].start + runs[closer].length) { mask[position] = true }
+            run = closer + 1
+        }
+        return mask
     }
 }

@@ -171,7 +171,8 @@ public struct A3Experiment: ExperimentFile {
                                     configuration: .init(forwardTimeout: forwardTimeout, retries: retries, server: spec.server), network: network)
         let servers = spec.serverCounts[0]
         let hostnames = (1...servers).map { ConsistentHashMap.defaultHostname(for: $0) }
-        simulation.spawn("setup") { _ in _ = await balancer.add(n: servers, hostnames: hostnames) }
+        // The loader checked that the map holds every server; a refusal would leave none.
+        simulation.spawn("setup") { _ in _ = try? await balancer.add(n: servers, hostnames: hostnames) }
         do {
             try simulation.runToCompletion(timeLimit: .zero)
         } catch {
@@ -196,7 +197,7 @@ public struct A3Experiment: ExperimentFile {
             try simulation.runToCompletion(timeLimit: .after(limit))
         } catch {
             simulation.tearDown()
-            throw ExperimentFailure("A-3's \(operations.count) operations did not finish within \(DurationFormat.seconds(limit.seconds)) of virtual time (\(error)); make the servers faster or the operations fewer")
+            throw ExperimentFailure("A-3's \(operations.count) operations did not finish within \(DurationFormat.seconds(limit.seconds)) of virtual time (\(error.reportText)); make the servers faster or the operations fewer")
         }
         simulation.tearDown()
         return outcomes.items
@@ -207,9 +208,17 @@ public struct A3Experiment: ExperimentFile {
         case .rep:
             return ("rep", "", await balancer.rep())
         case .add(let n, let hostnames):
-            return ("add", body(n, hostnames), await balancer.add(n: n, hostnames: hostnames))
+            do throws(ReplicaSetRefusal) {
+                return ("add", body(n, hostnames), try await balancer.add(n: n, hostnames: hostnames))
+            } catch {
+                return ("add", body(n, hostnames), error.reply)
+            }
         case .rm(let n, let hostnames):
-            return ("rm", body(n, hostnames), await balancer.rm(n: n, hostnames: hostnames))
+            do throws(ReplicaSetRefusal) {
+                return ("rm", body(n, hostnames), try await balancer.rm(n: n, hostnames: hostnames))
+            } catch {
+                return ("rm", body(n, hostnames), error.reply)
+            }
         case .route(let path, let requestID):
             let request = Request(id: requestID, path: path, key: requestID, client: "client")
             let target = BalancedServers(network: network, balancer: balancer)
@@ -242,7 +251,7 @@ public struct A3Experiment: ExperimentFile {
             try simulation.run(until: .after(end))
         } catch {
             simulation.tearDown()
-            throw ExperimentFailure("A-3's failover run stopped before its end: \(error)")
+            throw ExperimentFailure("A-3's failover run stopped before its end: \(error.reportText)")
         }
         let events = manager.log.events
         // Detection is the first declaration of the killed replica at or after the kill; its

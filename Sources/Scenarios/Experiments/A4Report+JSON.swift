@@ -6,7 +6,8 @@ extension A4Result {
         struct Movement: Encodable {
             var change: String, keys: Int, moved: Int, movedFraction: Double, idealFraction: Double, movedBetweenSurvivors: Int
         }
-        struct Run: Encodable { var n: Int, counts: [Int], peakToAverage: Double, coefficientOfVariation: Double, jainFairnessIndex: Double, digest: String }
+        /// `unanswered`: the run's requests that got no answer, only where some did (as A-1's).
+        struct Run: Encodable { var n: Int, counts: [Int], peakToAverage: Double, coefficientOfVariation: Double, jainFairnessIndex: Double, digest: String, unanswered: Int? }
         struct Variant: Encodable {
             var label: String, placement: String
             var runs: [Run]
@@ -30,7 +31,8 @@ extension A4Result {
                       runs: variant.a2.runs.map { run in
                           let s = run.result.statistics
                           return .init(n: run.servers, counts: s.counts, peakToAverage: s.peakToAverage, coefficientOfVariation: s.coefficientOfVariation,
-                                       jainFairnessIndex: s.jainFairnessIndex, digest: run.result.run.digest)
+                                       jainFairnessIndex: s.jainFairnessIndex, digest: run.result.run.digest,
+                                       unanswered: run.result.run.failed > 0 ? run.result.run.failed : nil)
                       },
                       movements: [variant.added, variant.removedFirst, variant.removedLast].map {
                           .init(change: $0.change.description, keys: $0.keyCount, moved: $0.movedKeys, movedFraction: $0.movedFraction,

@@ -32,6 +32,7 @@ extension A4Result {
             a2.append([variant.variant.label] + variant.a2.runs.map { NumberFormat.fixed($0.result.statistics.peakToAverage, decimals: 3) })
         }
         out += a2.rendered() + "\nA value of 1 means every server got exactly the mean; a uniform random split of \(NumberFormat.integer(spec.requests)) requests stays within a few percent of 1.\n\n![imbalance](a2_imbalance.svg)\n\n"
+        out += unansweredParagraph(requests: spec.requests) ?? ""
 
         out += "## Keys moved when a server is added or removed\n\n"
         out += "Over all 900,000 six-digit request ids, starting from N = \(movementBase). \"Ideal\" is the least any placement can move: the new server's fair share when adding, the removed server's own keys when removing. \"Between survivors\" counts keys that moved although neither their old nor their new server was the one added or removed: a minimal-disruption placement moves none.\n\n"
@@ -86,7 +87,9 @@ extension A4Result {
                 }
                 text += "; the \(slots.count) virtual servers sit in slots \(slots.min() ?? 0)…\(slots.max() ?? 0). "
                 if let busiest = explanation.predictedShare.max(by: { $0.share < $1.share }) {
-                    text += "Weighting each reachable slot by the ids that hash to it predicts `\(busiest.hostname)` takes \(NumberFormat.percent(busiest.share, decimals: 1)) of all ids (a fair share is \(NumberFormat.percent(explanation.uniformShare, decimals: 1))); the simulated run gave it \(NumberFormat.percent(Double(variant.a1.statistics.maximum) / Double(max(variant.a1.statistics.total, 1)), decimals: 1)). "
+                    text += "Weighting each reachable slot by the ids that hash to it predicts `\(busiest.hostname)` takes \(NumberFormat.percent(busiest.share, decimals: 1)) of all ids (a fair share is \(NumberFormat.percent(explanation.uniformShare, decimals: 1))); the simulated run gave it \(NumberFormat.percent(Double(variant.a1.statistics.maximum) / Double(max(variant.a1.statistics.total, 1)), decimals: 1))"
+                    // A share of the answered requests when some went unanswered (see the ranking's caveat).
+                    text += variant.a1.run.failed > 0 ? " of the \(NumberFormat.integer(variant.a1.statistics.total)) its replicas answered. " : ". "
                 }
             } else {
                 text += "Keys are hashed over the whole 64-bit space, so no slot structure restricts them; "
@@ -107,7 +110,7 @@ extension A4Result {
         }
         let ranked = variants.sorted { $0.a1.statistics.jainFairnessIndex > $1.a1.statistics.jainFairnessIndex }
         if let best = ranked.first, let worst = ranked.last {
-            paragraphs.append("At N = \(comparisonServers), the most even placement is **\(best.variant.label)** (Jain \(NumberFormat.fixed(best.a1.statistics.jainFairnessIndex, decimals: 3))) and the least even is **\(worst.variant.label)** (Jain \(NumberFormat.fixed(worst.a1.statistics.jainFairnessIndex, decimals: 3)), where 1/N = \(NumberFormat.fixed(1 / Double(comparisonServers), decimals: 3)) would mean everything on one server).")
+            paragraphs.append("At N = \(comparisonServers), the most even placement is **\(best.variant.label)** (Jain \(NumberFormat.fixed(best.a1.statistics.jainFairnessIndex, decimals: 3))) and the least even is **\(worst.variant.label)** (Jain \(NumberFormat.fixed(worst.a1.statistics.jainFairnessIndex, decimals: 3)), where 1/N = \(NumberFormat.fixed(1 / Double(comparisonServers), decimals: 3)) would mean everything on one server)." + rankingCaveat(best: best))
         }
         return paragraphs.joined(separator: "\n\n") + "\n"
     }

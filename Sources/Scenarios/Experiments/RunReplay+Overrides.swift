@@ -4,11 +4,12 @@ import Yams
 extension RunReplay {
     /// The `--set` overrides that turn the world a file describes (`file`) into `world`, for what
     /// the experiments vary: the run's length, the servers' slots, queue, speed and weight, the
-    /// balancer's strategy, timeout, keepalive pool and locality, the workload's users, rate,
-    /// think time, ramp-up and bursts, the faults, the deployment. Nil when a difference has no
-    /// key path: servers added or removed, servers of one `count:` entry changed unequally, a fault other than a crash, restart or slow, a
-    /// distribution other than exponential or constant. A difference in any other section is
-    /// left for ``overrides(file:world:)``'s check.
+    /// balancer's strategy, timeout, keepalive pool, health checks and locality, the workload's
+    /// users, rate, think time, ramp-up and bursts, the faults, the deployment. Servers removed,
+    /// or the servers of one `count:` entry changed unequally, replace the whole `servers:` list
+    /// (``serverList(_:_:entries:)``). Nil when a difference has no key path: a server the file does not
+    /// name, a fault other than a crash, restart or slow, a distribution other than exponential or
+    /// constant. A difference in any other section is left for ``overrides(file:world:)``'s check.
     ///
     /// - Parameter serverEntries: the entries of the file's `servers:` list, as written.
     static func overrides(from file: Scenario, to world: Scenario, serverEntries: [Node]) -> [ScenarioOverride]? {
@@ -34,31 +35,38 @@ private struct OverrideList {
         if before != after { overrides.append(ScenarioOverride(path: path, value: spelled(after))) }
     }
 
-    /// The fields of a server an experiment changes, as an entry of `servers:` writes them.
-    private static let serverFields: [(key: String, spelled: @Sendable (Scenario.Server) -> String)] = [
-        ("slots", { String($0.configuration.slots) }), ("queue", { String($0.configuration.queueCapacity) }),
-        ("speed", { YAMLSpelling.number($0.configuration.speed) }), ("error_rate", { YAMLSpelling.number($0.configuration.errorRate) }),
-        ("weight", { String($0.weight) }),
-    ]
-
-    /// `servers.N.field=value` for each entry whose servers all changed alike; false when the
-    /// servers of one `count:` entry changed unequally (speeds 2, 1, 1, 0.5 for four `s`): no key
-    /// path reaches one server of a group.
+    /// `servers.N.field=value` for each entry whose servers all changed alike; when that cannot
+    /// say it — servers removed, or the servers of one `count:` entry changed unequally (speeds
+    /// 2, 1, 1, 0.5 for four `s`: no key path reaches one server of a group) — the whole list as
+    /// ``RunReplay/serverList(_:_:entries:)`` writes it. False when neither can.
     mutating func servers(_ before: [Scenario.Server], _ after: [Scenario.Server], entries: [Node]) -> Bool {
+        if let perEntry = Self.entryOverrides(before, after, entries: entries) {
+            overrides += perEntry
+            return true
+        }
+        guard let list = RunReplay.serverList(before, after, entries: entries) else { return false }
+        overrides.append(ScenarioOverride(path: "servers", value: list))
+        return true
+    }
+
+    /// `servers.N.field=value` for each changed field of an entry whose servers all changed
+    /// alike; nil when servers were added or removed or one entry's changed unequally.
+    private static func entryOverrides(_ before: [Scenario.Server], _ after: [Scenario.Server], entries: [Node]) -> [ScenarioOverride]? {
         let counts = entries.map { $0["count"]?.int ?? 1 }
-        guard before.count == after.count, counts.reduce(0, +) == before.count else { return false }
+        guard before.count == after.count, counts.reduce(0, +) == before.count else { return nil }
+        var overrides: [ScenarioOverride] = []
         var start = 0
         for (index, count) in counts.enumerated() {
             let range = start..<(start + count)
             start += count
-            for field in Self.serverFields {
+            for field in RunReplay.serverFields {
                 let old = before[range].map(field.spelled), new = after[range].map(field.spelled)
                 guard old != new else { continue }
-                guard let value = new.first, new.allSatisfy({ $0 == value }) else { return false }
+                guard let value = new.first, new.allSatisfy({ $0 == value }) else { return nil }
                 overrides.append(ScenarioOverride(path: "servers.\(index).\(field.key)", value: value))
             }
         }
-        return true
+        return overrides
     }
 
     mutating func balancer(_ before: Scenario.Balancer?, _ after: Scenario.Balancer?) -> Bool {
@@ -66,6 +74,10 @@ private struct OverrideList {
         set("balancer.strategy", before.strategy, after.strategy, YAMLSpelling.strategy)
         let old = before.configuration, new = after.configuration
         set("balancer.forward_timeout", old.forwardTimeout, new.forwardTimeout, YAMLSpelling.duration)
+        if old.healthCheck != new.healthCheck {
+            guard let spelled = new.healthCheck.map(Self.healthCheck) ?? YAMLSpelling.null else { return false }
+            overrides.append(ScenarioOverride(path: "balancer.health_check", value: spelled))
+        }
         if new.locality == nil, old.locality != nil { overrides.append(ScenarioOverride(path: "balancer.locality", value: YAMLSpelling.null)) }
         switch (old.keepalive, new.keepalive) {
         case (let old?, let new?):
@@ -81,6 +93,20 @@ private struct OverrideList {
             break
         }
         return true
+    }
+
+    /// A whole `health_check:` mapping, its timings and counts and what differs from HAProxy's
+    /// defaults; nil for a check that observes the forwards (not spelled) or asks another path.
+    private static func healthCheck(_ check: ActiveHealthCheck) -> String? {
+        let defaults = ActiveHealthCheck()
+        guard check.observe == nil, check.path == defaults.path else { return nil }
+        var fields = ["interval: \(YAMLSpelling.duration(check.interval))", "timeout: \(YAMLSpelling.duration(check.timeout))",
+                      "rise: \(check.rise)", "fall: \(check.fall)"]
+        if let fast = check.fastInterval { fields.append("fastinter: \(YAMLSpelling.duration(fast))") }
+        if let down = check.downInterval { fields.append("downinter: \(YAMLSpelling.duration(down))") }
+        if check.spreadPercent != defaults.spreadPercent { fields.append("spread_checks: \(check.spreadPercent)") }
+        if let spread = check.maxSpread { fields.append("max_spread_checks: \(YAMLSpelling.duration(spread))") }
+        return "{" + fields.joined(separator: ", ") + "}"
     }
 
     mutating func workload(_ before: Workload?, _ after: Workload?) -> Bool {

@@ -49,26 +49,7 @@ extension ResourceBudget {
         }
         let entries = scenario.faults.entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         // The instant each node's next restart is booted, and its next `errors … rate 0`, after each entry.
-        var nextBoot = [VirtualInstant?](repeating: nil, count: entries.count)
-        var nextErrorsEnd = [VirtualInstant?](repeating: nil, count: entries.count)
-        var nextUndo = [VirtualInstant?](repeating: nil, count: entries.count)
-        var bootOf: [NodeID: VirtualInstant] = [:], errorsEndOf: [NodeID: VirtualInstant] = [:]
-        var speedOf: [NodeID: VirtualInstant] = [:], spikeEnd: VirtualInstant?, dropEnd: VirtualInstant?
-        for index in entries.indices.reversed() {
-            switch entries[index].fault {
-            case .crash(let node), .hang(let node, _): nextBoot[index] = bootOf[node]
-            case .errors(let node, let rate) where rate > 0: nextErrorsEnd[index] = errorsEndOf[node]
-            case .restart(let node, let boot): bootOf[node] = entries[index].at.advanced(by: boot)
-            case .errors(let node, _): errorsEndOf[node] = entries[index].at
-            case .slow(let node, let factor) where factor > 1: nextUndo[index] = speedOf[node]
-            case .slow(let node, _): speedOf[node] = entries[index].at
-            case .latencySpike(let extra) where extra > .zero: nextUndo[index] = spikeEnd
-            case .latencySpike: spikeEnd = entries[index].at
-            case .dropRate(let rate) where rate > 0: nextUndo[index] = dropEnd
-            case .dropRate: dropEnd = entries[index].at
-            default: break
-            }
-        }
+        let (nextBoot, nextErrorsEnd, nextUndo) = scheduledEnds(of: entries)
         for (index, entry) in entries.enumerated() {
             switch entry.fault {
             case .crash(let node) where ids.contains(node):

@@ -3,12 +3,13 @@ import Simulator
 
 /// A closed loop that may be left without a server: while none can answer, each try fails at
 /// once and each user sends its next request after its think time and a round trip. The estimate
-/// counts that for the whole run (it credits neither the servers that stay up nor how long a
-/// failure lasts: 10 users with no think time at 1 µs, behind 3 servers that never all fail,
-/// were estimated at 1.4 × 10¹⁰ events and ran 450,486). Its refusal read "(mostly from
-/// 'workload') … lower the rate or size (at workload.users)" — a rate the file does not have;
-/// it now says what drives the figure and which values lower it, and points at the one that
-/// made the cycle short (the latency or the think time) where the file writes it.
+/// counts that for as long as the faults may fail every try at once or leave no server in
+/// rotation (``spinningSeconds(in:over:)``; counted for the whole run, 10 users with no think
+/// time at 1 µs, behind 3 servers that never all fail, were estimated at 1.4 × 10¹⁰ events and
+/// ran 450,486). Its refusal read "(mostly from 'workload') … lower the rate or size (at
+/// workload.users)" — a rate the file does not have; it says what drives the figure, for how
+/// long, and which values lower it, and points at the one that made the cycle short (the latency
+/// or the think time) where the file writes it.
 extension ResourceBudget {
     /// Users counted as cycling at their think time and the network's round trip.
     public struct SpinningUsers: Sendable, Equatable {
@@ -20,6 +21,8 @@ extension ResourceBudget {
         public var causes: [String]
         /// Whether the file's network latency differs from the default (so it is written there).
         public var latencyWritten: Bool
+        /// The seconds of the run they are counted as spinning.
+        public var seconds: Double
 
         /// The key the refusal points at: the latency where the round trip is most of the cycle
         /// and the file writes it, the think time where it is most of it, else the users.
@@ -30,13 +33,13 @@ extension ResourceBudget {
     }
 
     /// The users of `scenario`'s closed loop, when it may lose its servers.
-    static func spinningUsers(in scenario: Scenario, users: Int, thinkTime: Double, roundTrip: Double) -> SpinningUsers {
+    static func spinningUsers(in scenario: Scenario, users: Int, thinkTime: Double, roundTrip: Double, seconds: Double) -> SpinningUsers {
         var causes: [String] = []
         if !scenario.faults.entries.isEmpty { causes.append("faults") }
         if scenario.deployment != nil { causes.append("deployment") }
         if scenario.faults.chaos != nil { causes.append("chaos") }
         return SpinningUsers(users: users, thinkTime: thinkTime, roundTrip: roundTrip, causes: causes,
-                             latencyWritten: scenario.defaultLink.latency != LinkProfile.lan.latency)
+                             latencyWritten: scenario.defaultLink.latency != LinkProfile.lan.latency, seconds: seconds)
     }
 
     /// The refusal's cause and remedy for spinning users: the events, what drives them, and the
@@ -52,10 +55,12 @@ extension ResourceBudget {
         let most = ScenarioSchema.runMaxEvents.upperBound
         var remedy = "raise network.latency or workload.think_time, or use fewer users"
         if events <= Double(most) {
-            remedy += "; if a server is always up, raise run.max_events (at most \(NumberFormat.integer(most))): the estimate credits no server that stays up"
+            remedy += "; if the servers are back sooner, raise run.max_events (at most \(NumberFormat.integer(most))): the estimate takes every failure and ejection at its longest"
         }
+        let span = spinning.seconds >= horizon.seconds ? "the whole run"
+            : "\(DurationFormat.seconds(spinning.seconds, grouping: true)) of it"
         return "this world would need about \(eventsText) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time "
-            + "(mostly from 'workload': \(users) counted as trying \(every) for the whole run, as if \(causes) left no server to answer), "
+            + "(mostly from 'workload': \(users) counted as trying \(every) for \(span), while \(causes) may fail every try at once or leave no server to answer), "
             + "more than its event limit of \(limitText) (run.max_events); \(remedy)"
     }
 }

@@ -127,11 +127,14 @@ public struct ResourceBudget: Sendable, Equatable {
                     // A world that may lose every server (a deployment, scheduled faults, chaos)
                     // answers its users at once while they are down: 10 users with no think time
                     // and a latency of 1ns sent billions of requests during an all-at-once deploy.
+                    // They spin only while the faults may fail every try at once or leave no server
+                    // (``spinningSeconds(in:over:)``), and at most as if for the whole run.
                     let mayLoseServers = scenario.deployment != nil || !scenario.faults.entries.isEmpty || scenario.faults.chaos != nil
-                    let spinning = Double(users) * horizon / max(thinking, 1e-9)
-                    requests = mayLoseServers ? max(cycling, spinning) : cycling
+                    let seconds = mayLoseServers ? Self.spinningSeconds(in: scenario, over: horizon) : 0
+                    let spinning = Double(users) * seconds / max(thinking, 1e-9)
+                    requests = mayLoseServers ? min(cycling + spinning, max(cycling, Double(users) * horizon / max(thinking, 1e-9))) : cycling
                     if mayLoseServers && spinning > cycling {
-                        spinningUsers = Self.spinningUsers(in: scenario, users: users, thinkTime: think.mean ?? 0, roundTrip: 2 * latency)
+                        spinningUsers = Self.spinningUsers(in: scenario, users: users, thinkTime: think.mean ?? 0, roundTrip: 2 * latency, seconds: seconds)
                     }
                 }
             }

@@ -53,7 +53,7 @@ extension ScenarioFile {
         if !result.passed {
             var lines = ["seed \(seed): scenario '\(scenario.name)' failed; replay with: \(replay)"]
             if let stopped = result.failure { lines.append("  simulation stopped early: \(stopped)") }
-            for job in result.jobs { lines += job.result.problems.map { "  job \(job.id): \($0)" } }
+            for job in result.jobs { lines += job.result.reportedProblems.map { "  job \(job.id): \($0)" } }
             if case .failure(let problem) = result.operations { lines.append("  \(problem.message(in: scenario.file))") }
             for check in result.checks where !check.holds {
                 // A run that stopped early fails its expectations, even those its figures so far

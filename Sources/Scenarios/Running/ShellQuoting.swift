@@ -28,6 +28,17 @@ enum ShellQuoting {
         return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// A word as any POSIX shell reads it: bare, or in single quotes with `'\''` for a quote, as
+    /// ``quote(_:)`` writes most words — but never as its `$'…'`, which dash (Debian's `/bin/sh`)
+    /// reads as a `$` and the text. A control character (a line break in a file's path) is
+    /// written as it is inside the quotes, the one way POSIX quoting has, so such a command spans
+    /// lines: for commands a file keeps to be run (a CSV's replay cell), where ``quote(_:)`` is
+    /// for commands shown on a terminal or in a report's line, which must stay on one line.
+    static func posixQuote(_ word: String) -> String {
+        let quoted = quote(word)
+        return quoted.hasPrefix("$'") ? "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" : quoted
+    }
+
     /// A file's path as a command's argument: one that starts with `-` gets `./` before it, or
     /// the command would read it as an option (`orrery run -t.yaml` is refused).
     static func fileArgument(_ path: String) -> String {

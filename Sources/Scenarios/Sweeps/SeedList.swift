@@ -38,7 +38,16 @@ public struct SeedList: Sendable, Equatable, CustomStringConvertible {
             throw OverrideProblem("seed \(seed) is listed twice in '\(text.excerpt)'")
         }
         self.seeds = seeds
-        description = parts.joined(separator: ",")
+        description = Self.written(parts)
+    }
+
+    /// The normalised parts as one list that `--seeds` takes back to the same seeds: joined by
+    /// bare commas (`1..3,10`), or by `, ` where bare commas would read as a grouped number
+    /// (seeds 1 and 100 were written `1,100` into `sweep.json`, which ``thousandsSeparatorProblem(_:)``
+    /// refuses when pasted back).
+    static func written(_ parts: [String]) -> String {
+        let bare = parts.joined(separator: ",")
+        return thousandsSeparatorProblem(bare) == nil ? bare : parts.joined(separator: ", ")
     }
 
     /// Why `text`, as typed after `--seeds`, reads as a number with a thousands separator, or nil:
@@ -49,8 +58,8 @@ public struct SeedList: Sendable, Equatable, CustomStringConvertible {
     /// digits (`7,1,000`, `1,000..2,000`), as no one writes seed 0 as `000`. A space after the
     /// comma lists the parts apart (`1, 100`, `1..1, 000`).
     ///
-    /// Not part of ``init(parsing:)``: the text a sweep writes into `sweep.json` joins parts with
-    /// bare commas (`1, 100` is written `1,100`), and `merge` reads it back with that initialiser.
+    /// Not part of ``init(parsing:)``: `merge` reads `sweep.json`'s list back with that
+    /// initialiser, and a sweep of an earlier version wrote `1, 100` as `1,100` there.
     public static func thousandsSeparatorProblem(_ text: String) -> String? {
         if let grouped = groupedText(text) {
             let groups = grouped.split(separator: ",")

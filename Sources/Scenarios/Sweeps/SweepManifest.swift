@@ -70,7 +70,7 @@ public struct SweepManifest: Sendable, Equatable, Codable {
         fileDigest = String(StableHash.fnv1a64(String(decoding: bytes, as: UTF8.self)), radix: 16)
         seeds = plan.seeds.description
         seedCount = plan.seeds.seeds.count
-        vary = plan.dimensions.map { dimension in "\(dimension[0].path)=" + dimension.map(\.value).joined(separator: ",") }
+        vary = plan.dimensions.map { dimension in VaryList.written(path: dimension[0].path, values: dimension.map(\.value)) }
         variants = facts.indices.map { index in
             Variant(label: plan.label(ofVariant: index), overrides: plan.variant(index).map(\.description), expectations: facts[index].expectations)
         }

@@ -17,6 +17,14 @@ public struct VaryList: Sendable, Equatable {
         values = Self.splitValues(written)
     }
 
+    /// `PATH=V1,V2,…` as `--vary` takes it back to the same values: joined by bare commas, or by
+    /// `, ` where bare commas would read as one grouped number (`--vary "x=1, 100"` was written
+    /// `x=1,100` into `sweep.json`, which ``thousandsSeparatorProblem`` refuses when pasted back).
+    static func written(path: String, values: [String]) -> String {
+        let bare = "\(path)=" + values.joined(separator: ",")
+        return VaryList(bare)?.thousandsSeparatorProblem == nil ? bare : "\(path)=" + values.joined(separator: ", ")
+    }
+
     /// The values of a `--vary` list as written, each trimmed of spaces: split at every comma
     /// outside brackets, braces and quoted values, which belong to a value
     /// (`{median: 1ms, sigma: 0.5},2ms`, `'a,b',c`).

@@ -43,7 +43,7 @@ public struct WorldRecord: Sendable, Equatable, Codable {
         passed = result.passed
         stoppedEarly = result.failure
         var problems: [String] = []
-        for job in result.jobs { problems += job.result.problems.map { "job \(job.id): \($0)" } }
+        for job in result.jobs { problems += job.result.reportedProblems.map { "job \(job.id): \($0)" } }
         if case .failure(let problem) = result.operations { problems.append("\(problem)") }
         self.problems = problems
         var texts = [String?](repeating: nil, count: manifest.metrics.count)

@@ -38,7 +38,11 @@ extension World {
             if case .network(let fault) = entry.fault { return (entry.at, fault) }
             return nil
         }
-        for (at, fault) in applied.sorted(by: { $0.0 < $1.0 }) {
+        // A fault that struck a node already down changed nothing (``FaultSchedule/noEffect(_:)``):
+        // a pause of a crashed node draws no "paused" bar.
+        let inOrder = applied.sorted(by: { $0.0 < $1.0 })
+        let effects = FaultSchedule.noEffect(inOrder.map { (at: $0.0, fault: Optional($0.1)) })
+        for ((at, fault), effect) in zip(inOrder, effects) where effect == nil {
             switch fault {
             case .crash(let node):
                 if downSince[node] == nil { downSince[node] = outageStillBooting(node, at: at) ?? at.seconds }

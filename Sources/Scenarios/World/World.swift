@@ -93,23 +93,15 @@ final class World: @unchecked Sendable {
         }
     }
 
-    /// Why the run stopped early, as the reports say it. The engine stops at its time limit when
-    /// the next event is due after it, so the clock — the report's "virtual time" — stands at the
-    /// last event before the limit: a run said "time limit reached at t=80.000s" beside a virtual
-    /// time of 38.517 s. The message names both instants, each as reports write a duration
-    /// (`80.000 s`, `1,799.524 s`: the engine's `t=1800.000s` beside them read as two units), and
-    /// still starts as the engine's does ("virtual time limit reached at"), which a shrink matches.
+    /// Why the run stopped early, as the reports say it (``SimulationError/reportText``). The
+    /// engine stops at its time limit when the next event is due after it, so the clock — the
+    /// report's "virtual time" — stands at the last event before the limit: a run said "time limit
+    /// reached at t=80.000s" beside a virtual time of 38.517 s. A time-limit stop names both
+    /// instants, each as reports write a duration (`80.000 s`, `1,799.524 s`).
     static func stopReason(_ error: SimulationError, lastEvent: VirtualInstant) -> String {
-        let text = error.description
-        guard case .timeLimitExceeded(let limit, _) = error else { return text }
-        let head = "virtual time limit reached at \(limit)"
-        guard text.hasPrefix(head) else { return text }
-        let seconds = { (instant: VirtualInstant) in DurationFormat.seconds(instant.seconds, grouping: true) }
-        var reason = "virtual time limit reached at \(seconds(limit))"
-        if lastEvent < limit {
-            reason += " (nothing was due from the last event, at virtual time \(seconds(lastEvent)) where the run's clock stopped, until past it)"
-        }
-        return reason + text.dropFirst(head.count)
+        guard case .timeLimitExceeded(let limit, let unfinished) = error, lastEvent < limit else { return error.reportText }
+        return "virtual time limit reached at \(SimulationError.time(limit)) (nothing was due from the last event, at virtual time "
+            + "\(SimulationError.time(lastEvent)) where the run's clock stopped, until past it)" + SimulationError.unfinishedClause(unfinished)
     }
 
     /// When the file sets `run.duration` and the world has daemons (backups, syncs, lifecycle),

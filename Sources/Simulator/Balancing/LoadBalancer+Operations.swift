@@ -16,11 +16,11 @@ extension LoadBalancer {
     }
 
     /// `add`: starts `n` new replicas, named by `hostnames` and the rest by random hostnames.
-    /// Any error leaves the replica set exactly as it was.
-    public func add(n: Int, hostnames requested: [String]) -> BalancerReply {
-        if let problem = validateAdd(n: n, hostnames: requested) {
-            return BalancerReply(status: 400, body: AssignmentJSON.error(problem))
-        }
+    ///
+    /// - Throws: why the add was refused (the original's status 400), which leaves the replica
+    ///   set exactly as it was.
+    public func add(n: Int, hostnames requested: [String]) throws(ReplicaSetRefusal) -> BalancerReply {
+        try validateAdd(n: n, hostnames: requested)
         var names = requested
         while names.count < n { names.append(randomHostname(avoiding: names)) }
         // A trial copy of the strategy takes the new servers first, so a refusal changes nothing.
@@ -31,7 +31,7 @@ extension LoadBalancer {
             do {
                 try trial.serverAdded(nextID, hostname: name, weight: 1)
             } catch {
-                return BalancerReply(status: 400, body: AssignmentJSON.error("Cannot add \(n) \(n == 1 ? "instance" : "instances"): \(Self.addProblem(error, adding: n, alreadyTried: newReplicas.count))"))
+                throw Self.addRefusal(error, adding: n, alreadyTried: newReplicas.count)
             }
             newReplicas.append(Replica(id: nextID, hostname: name, server: makeServer(id: nextID, hostname: name)))
             nextID += 1
@@ -48,19 +48,17 @@ extension LoadBalancer {
     /// need against those free before it. The trial copy fails part-way, after `alreadyTried`
     /// servers took slots that the refusal gives back, so its own count ("a server needs 9 free
     /// slots but only 8 of 512 are free", while 485 were) described a state that never existed.
-    static func addProblem(_ error: PlacementError, adding n: Int, alreadyTried: Int) -> String {
-        guard case let .mapFull(slotCount, occupied, needed) = error else { return error.description }
-        let freeBefore = slotCount - occupied + alreadyTried * needed
-        let they = n == 1 ? "it needs" : "they need"
-        return "the hash map is full: \(they) \(n * needed) free slots (\(needed) each) but only \(freeBefore) of \(slotCount) are free"
+    static func addRefusal(_ error: PlacementError, adding n: Int, alreadyTried: Int) -> ReplicaSetRefusal {
+        guard case let .mapFull(slotCount, occupied, needed) = error else { return .placement(adding: n, error) }
+        return .mapFull(adding: n, slotsEach: needed, freeBefore: slotCount - occupied + alreadyTried * needed, slotCount: slotCount)
     }
 
-    /// `rm`: removes the named replicas and randomly chosen others, `n` in all. Any error leaves
-    /// the replica set exactly as it was.
-    public func rm(n: Int, hostnames requested: [String]) -> BalancerReply {
-        if let problem = validateRemove(n: n, hostnames: requested) {
-            return BalancerReply(status: 400, body: AssignmentJSON.error(problem))
-        }
+    /// `rm`: removes the named replicas and randomly chosen others, `n` in all.
+    ///
+    /// - Throws: why the removal was refused (the original's status 400), which leaves the
+    ///   replica set exactly as it was.
+    public func rm(n: Int, hostnames requested: [String]) throws(ReplicaSetRefusal) -> BalancerReply {
+        try validateRemove(n: n, hostnames: requested)
         var victims = requested.compactMap { name in members.values.first { $0.replica.hostname == name }?.replica.id }
         var candidates = members.keys.filter { !victims.contains($0) }
         while victims.count < n {
@@ -109,24 +107,22 @@ extension LoadBalancer {
         return ServerReplica(node, configuration: configuration.server, network: network, serverID: String(serverID))
     }
 
-    private func validateAdd(n: Int, hostnames requested: [String]) -> String? {
-        if n <= 0 { return "Number of new instances must be a positive integer" }
-        if requested.count > n { return "Length of hostname list is more than newly added instances" }
-        if let duplicate = firstDuplicate(requested) { return "Hostname '\(duplicate)' appears more than once in the request" }
-        if let taken = requested.first(where: { hostnames.contains($0) }) { return "Hostname '\(taken)' is already a replica" }
+    private func validateAdd(n: Int, hostnames requested: [String]) throws(ReplicaSetRefusal) {
+        if n <= 0 { throw .nonPositiveAdd(n: n) }
+        if requested.count > n { throw .moreHostnamesThanAdded }
+        if let duplicate = firstDuplicate(requested) { throw .repeatedHostname(duplicate) }
+        if let taken = requested.first(where: { hostnames.contains($0) }) { throw .alreadyReplica(taken) }
         if let bad = requested.first(where: { $0.isEmpty || $0 == id.name || $0 == "client" || $0.hasPrefix("client-") }) {
-            return "Hostname '\(bad)' is not a valid replica hostname"
+            throw .invalidHostname(bad)
         }
-        return nil
     }
 
-    private func validateRemove(n: Int, hostnames requested: [String]) -> String? {
-        if n <= 0 { return "Number of instances to remove must be a positive integer" }
-        if requested.count > n { return "Length of hostname list is more than removable instances" }
-        if n > members.count { return "Cannot remove \(n) \(n == 1 ? "instance" : "instances"): only \(members.count) replicas exist" }
-        if let duplicate = firstDuplicate(requested) { return "Hostname '\(duplicate)' appears more than once in the request" }
-        if let unknown = requested.first(where: { !hostnames.contains($0) }) { return "Hostname '\(unknown)' is not a replica" }
-        return nil
+    private func validateRemove(n: Int, hostnames requested: [String]) throws(ReplicaSetRefusal) {
+        if n <= 0 { throw .nonPositiveRemove(n: n) }
+        if requested.count > n { throw .moreHostnamesThanRemoved }
+        if n > members.count { throw .tooFewReplicas(removing: n, existing: members.count) }
+        if let duplicate = firstDuplicate(requested) { throw .repeatedHostname(duplicate) }
+        if let unknown = requested.first(where: { !hostnames.contains($0) }) { throw .notAReplica(unknown) }
     }
 
     private func firstDuplicate(_ names: [String]) -> String? {

@@ -9,7 +9,7 @@ extension Network {
     /// one fault: its observers see the restart alone.
     private func crash(_ id: NodeID, observed: Bool) {
         let node = addNode(id)
-        guard node.state != .crashed else { return }
+        guard node.state.takesCrash else { return }
         node.state = .crashed
         node.incarnation &+= 1
         node.heldWhilePaused = []
@@ -53,7 +53,7 @@ extension Network {
     /// Freezes `id` for `duration`: what reaches it waits, then is handled in order on resume.
     public func pause(_ id: NodeID, for duration: Duration) {
         let node = addNode(id)
-        guard node.state == .up else { return }
+        guard node.state.takesPause else { return }
         node.state = .paused
         node.pausedUntil = simulation.now.advanced(by: duration)
         simulation.trace.record(.pause, id.name, value: duration.nanoseconds)
@@ -109,4 +109,15 @@ extension Network {
         simulation.trace.record(.latencySpike, "network", value: extra.nanoseconds)
         simulation.observeInstant(.network, "network", extra == .zero ? "latency spike over" : "latency spike", detail: "+\(extra.seconds) s")
     }
+}
+
+extension NodeState {
+    /// Whether a crash changes anything: not on a node already crashed, where it is neither
+    /// traced nor observed. The one rule the report's fault list and Failovers rows follow too
+    /// (they mark such a crash "no effect" rather than list it as having struck).
+    public var takesCrash: Bool { self != .crashed }
+
+    /// Whether a pause changes anything: only on a node that is up, not one crashed, booting or
+    /// paused already (neither traced nor observed; the report marks it "no effect").
+    public var takesPause: Bool { self == .up }
 }

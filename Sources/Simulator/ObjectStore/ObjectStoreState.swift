@@ -111,7 +111,8 @@ public struct ObjectStoreState: Sendable, Equatable {
     }
 
     /// Adds `version` to the versions of `key`, applying the bucket's versioning rules: a null
-    /// version replaces any existing null version (unversioned and suspended buckets), a
+    /// version replaces an older null version (unversioned and suspended buckets; one older than
+    /// the key's null version, an upload started before that write, is not stored), a
     /// versioned one is added; it goes on top — the latest, the one before it noncurrent from its
     /// creation — unless it is a multipart upload that started before a newer version was written
     /// (see ``S3Bucket/install(_:for:)``). Callers validate first: this cannot fail.

@@ -61,9 +61,18 @@ struct S3Bucket: Sendable, Equatable {
     /// determined by which upload started most recently"). A version counts as noncurrent from
     /// when its successor was created, as S3's `NoncurrentDays` counts. Returns whether the key
     /// had no versions before.
+    ///
+    /// A key holds one null version, so a null version older than the one it holds (an upload
+    /// started before a write of an unversioned or suspended bucket, completed after it) is
+    /// overwritten the moment it is created: it is not stored, and the newer write stays current,
+    /// as AWS says a request received between an upload's start and its completion "might take
+    /// precedence" — rather than leave a current object dated before the one it replaced.
     private static func insert(_ version: ObjectVersion, into versions: inout [ObjectVersion]) -> Bool {
         let isNewKey = versions.isEmpty
-        if version.isNullVersion { versions.removeAll { $0.isNullVersion } }
+        if version.isNullVersion {
+            if versions.contains(where: { $0.isNullVersion && $0.sequence > version.sequence }) { return false }
+            versions.removeAll { $0.isNullVersion }
+        }
         var place = versions.endIndex
         while place > versions.startIndex, versions[place - 1].sequence > version.sequence { place -= 1 }
         if place > versions.startIndex { versions[place - 1].becameNoncurrentAt = version.lastModified }

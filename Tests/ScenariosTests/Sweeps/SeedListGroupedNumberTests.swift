@@ -29,8 +29,10 @@ import Testing
                      "1000,500", "1..1, 000", "7, 1, 000", "1", "1..200"] {
             #expect(SeedList.thousandsSeparatorProblem(fine) == nil, "\(fine)")
         }
-        // The manifest's text joins parts with bare commas; merge reads it back unrefused.
-        #expect(try SeedList(parsing: "1, 100").description == "1,100")
+        // The manifest's text joins parts with bare commas, and with ", " where they would read
+        // as a grouped number (it wrote "1,100", refused when pasted back); merge reads an
+        // earlier manifest's "1,100" back unrefused.
+        #expect(try SeedList(parsing: "1, 100").description == "1, 100")
         #expect(try SeedList(parsing: "1,100").seeds == [1, 100])
     }
 

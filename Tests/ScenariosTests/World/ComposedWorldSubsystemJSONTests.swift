@@ -99,7 +99,7 @@ import Testing
         let recoveries = try #require(job["recoveries"] as? [Object])
         #expect(recoveries.count == 1)
         #expect(recoveries[0]["task"] as? String == "map-1" && recoveries[0]["attempt"] as? Int == 2)
-        #expect(recoveries[0]["outcome"] as? String == "lost: no heartbeat for 10.000s")
+        #expect(recoveries[0]["outcome"] as? String == "lost: no heartbeat for 10.000 s")
         #expect(recoveries[0]["lastProgressSeconds"] as? Double == 1.2505 && recoveries[0]["detectedAtSeconds"] as? Double == 11.5)
         #expect(recoveries[0]["detectionSeconds"] as? Double == 10.2495 && recoveries[0]["recoverySeconds"] as? Double == 11.06109977)
         let report = try #require(result.jobs.first?.result.run.report)

@@ -13,7 +13,7 @@ struct BalancerFixture {
         balancer = LoadBalancer(placement: .assignment(map), configuration: .init(retries: retries, server: ServerConfiguration(slots: 2, serviceTime: .constant(0.001))), network: network)
         let names = (1...servers).map { "Server \($0)" }
         let balancer = balancer
-        sim.spawn("setup") { _ in _ = await balancer.add(n: servers, hostnames: names) }
+        sim.spawn("setup") { _ in _ = try! await balancer.add(n: servers, hostnames: names) }
         try! sim.runToCompletion(timeLimit: .after(.seconds(1)))
     }
 

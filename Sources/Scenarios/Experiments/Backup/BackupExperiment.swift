@@ -76,7 +76,7 @@ public struct BackupExperiment: ExperimentFile {
             // A request still retrying a day after the end: the store's latency, the client's
             // timeouts and retry delays, or a transfer rate, are too long for the run.
             simulation.tearDown()
-            throw ExperimentFailure("the backup experiment's work was still running a day after its \(DurationFormat.seconds(setup.duration.seconds, grouping: true)) (\(error)); shorten the store's latency, the client's timeout and retry delays, or raise bytes_per_second")
+            throw ExperimentFailure("the backup experiment's work was still running a day after its \(DurationFormat.seconds(setup.duration.seconds, grouping: true)) (\(error.reportText)); shorten the store's latency, the client's timeout and retry delays, or raise bytes_per_second")
         }
         guard let statistics = log.statistics, let usage = log.usage else { preconditionFailure("the collector ran") }
         // The end of the run, as the report gives it: the same usage, statistics and counters.

@@ -60,7 +60,11 @@ extension BackupResult {
         var syncs: Int, failedSyncs: Int, filesUploaded: Int, filesDeleted: Int, filesUnchanged: Int, bytesUploaded: Int
         /// What copying the whole source at every sync would have moved: the source's size when each sync began, summed.
         var fullCopyBytes: Int
-        var backupsCreated: Int, failedBackups: Int, backupsDeleted: Int, incompleteBackupsDeleted: Int, backupsListedAtEnd: [String]
+        var backupsCreated: Int, failedBackups: Int, backupsDeleted: Int, incompleteBackupsDeleted: Int
+        /// The complete backups the final listing found (report.md's "complete backups in the
+        /// bucket at the end (listing)"), and apart from them the folders of abandoned attempts
+        /// it found (no manifest: not backups), so a JSON reader counts what report.md counts.
+        var backupsListedAtEnd: [String], abandonedFoldersListedAtEnd: [String]
         var attempts: Int, failedAttempts: Int, retries: Int, failedRequests: Int, failuresByCause: [String: Int]
         var injectedErrors: Int, stormErrors: Int, lifecycleActions: Int
         var currentBytes: Int, noncurrentBytes: Int, deleteMarkers: Int
@@ -76,7 +80,8 @@ extension BackupResult {
             filesUploaded: managerStats.filesUploaded, filesDeleted: managerStats.filesDeleted, filesUnchanged: managerStats.filesUnchanged,
             bytesUploaded: managerStats.bytesUploaded, fullCopyBytes: managerStats.sourceBytesAtSyncs, backupsCreated: managerStats.backupsCreated, failedBackups: managerStats.failedBackups,
             backupsDeleted: managerStats.backupsDeleted, incompleteBackupsDeleted: managerStats.incompleteBackupsDeleted,
-            backupsListedAtEnd: listedAtEnd.map(\.name),
+            backupsListedAtEnd: completeListedAtEnd.map(\.name),
+            abandonedFoldersListedAtEnd: listedAtEnd.filter { !$0.isComplete }.map(\.name),
             attempts: clientStats.attempts, failedAttempts: clientStats.failedAttempts, retries: clientStats.retries,
             failedRequests: clientStats.failedRequests, failuresByCause: clientStats.failuresByCause,
             injectedErrors: storeStats.injectedErrorCount, stormErrors: storeStats.stormErrors, lifecycleActions: storeStats.lifecycleActions.count,
@@ -86,6 +91,10 @@ extension BackupResult {
                               errorRate: Self.rounded(statistics.errorRate)),
             backups: backups.map(\.document), restores: restores.map(\.document)))
     }
+
+    /// The complete backups (with a manifest) among the folders the final listing found: what
+    /// report.md and report.json both count as the backups in the bucket at the end.
+    var completeListedAtEnd: [BackupListing] { listedAtEnd.filter(\.isComplete) }
 
     /// Six significant decimals, so the JSON does not depend on the last bits of a division.
     private static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }

@@ -99,7 +99,7 @@ extension BackupResult {
 
     private func backupSection(_ setup: BackupExperimentSpec) -> String {
         let kept = backups.filter { $0.deletedAt == nil }
-        let complete = listedAtEnd.filter(\.isComplete)
+        let complete = completeListedAtEnd
         var out = "## Backups and retention\n\n"
         var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
         table.append(["backups completed", NumberFormat.integer(managerStats.backupsCreated)])

@@ -21,7 +21,7 @@ extension ClaimsResult {
     func markdown() -> String {
         var out = "# The seeds' traffic and failover claims, checked in simulation\n\n"
         out += "- replay: \(ExperimentReport.replay(name: ClaimsExperiment.name, reading: [seed003.scenario.file, seed004.scenario.file, seed003.maintenance.base.file]))\n"
-        out += "- seeds: \(seed003.scenario.seed) (seed 003), \(seed004.scenario.seed) (seed 004); every run of the run tables, the detection chart and the maintenance table lists its digest in `runs.csv`; the seed study's runs are listed by seed in `seeds.csv`\n\n"
+        out += "- seeds: \(seed003.scenario.seed) (seed 003), \(seed004.scenario.seed) (seed 004); every run of the run tables, the detection chart and the maintenance table lists its digest and the command that replays it in `runs.csv`; the seed study's runs are listed by seed in `seeds.csv`, each the world of the run in `runs.csv` its figure names, replayed by that run's command with its seed for `--seed`\n\n"
         out += introduction() + "\n\n"
         let servers003 = NumberFormat.cardinal(seed003.scenario.servers.count)
         out += section(title: "Seed 003: nginx least_conn over \(servers003) Node.js servers", scenario: seed003.scenario, checks: seed003.checks)
@@ -159,27 +159,46 @@ extension ClaimsResult {
     }
 
     func runsCSV() -> String {
-        var table = CSVTable(header: ["seed", "run", "digest", "throughput", "mean_seconds", "p95_seconds", "p99_seconds", "success_ratio", "detection_seconds"])
+        var table = CSVTable(header: ["seed", "run", "digest", "throughput", "mean_seconds", "p95_seconds", "p99_seconds", "success_ratio", "detection_seconds", "replay"])
         for run in allRuns {
             table.append([run.seed, run.label, run.result.digest, NumberFormat.fixed(run.result.throughput, decimals: 3),
                           NumberFormat.fixed(run.result.value(of: .meanLatency), decimals: 6), NumberFormat.fixed(run.result.value(of: .p95), decimals: 6),
                           NumberFormat.fixed(run.result.value(of: .p99), decimals: 6), NumberFormat.fixed(run.result.value(of: .successRatio), decimals: 6),
-                          run.detection.map { NumberFormat.fixed($0, decimals: 6) } ?? ""])
+                          run.detection.map { NumberFormat.fixed($0, decimals: 6) } ?? "", run.replay])
         }
         return table.rendered()
     }
 
-    /// Every run the report's tables and charts use; `detection` is a detection run's time from
-    /// the failure to the server marked down (empty for the other runs and when never marked down).
-    private var allRuns: [(seed: String, label: String, result: TrafficResult, detection: Double?)] {
-        let shared: [(seed: String, label: String, result: TrafficResult, detection: Double?)] = seed003.shared.map {
-            [("003", "shared host", $0, nil), ("003", "shared host, \(Seed003Claims.agreeingConnections) connections", seed003.sharedTwelve, nil)]
-        } ?? [("003", "\(Seed003Claims.agreeingConnections) connections", seed003.sharedTwelve, nil)]
-        return [("003", "one server", seed003.single, nil), ("003", "\(NumberFormat.cardinal(seed003.scenario.servers.count)) servers", seed003.cluster, nil)] + shared
-         + [("003", "\(Seed003Claims.siegeConnections) connections", seed003.siege, nil), ("003", "as written", seed003.failover, nil),
-         ("004", "as written", seed004.stated, nil), ("004", "normal load", seed004.normal, nil)]
-            + seed004.sweep.map { ("004", "think time \(NumberFormat.fixed($0.thinkTime, decimals: 0)) s", $0.result, nil) }
-            + seed003.maintenance.variants.map { ("003", "deploy: \($0.name)", $0.result, nil) }
-            + seed003.detections.map { ("003", "detection: \($0.failure), \($0.label)", $0.run, $0.detectionTime) }
+    /// One run of `runs.csv`: `detection` is a detection run's time from the failure to the
+    /// server marked down (nil for the other runs and when never marked down); `world` the world
+    /// it ran, a variation of `file`, from which its replay command is spelled.
+    struct Run {
+        var seed: String, label: String, result: TrafficResult, detection: Double? = nil
+        var file: String, world: Scenario
+
+        /// `orrery run FILE --seed N --set …`, or empty when no overrides reach the world.
+        var replay: String { RunReplay.command(file: file, world: world, seed: result.seed) ?? "" }
+    }
+
+    /// Every run the report's tables and charts use, with the world each ran (in the order of
+    /// ``Seed003Claims/worlds(_:)`` and ``Seed004Claims/worlds(_:)``).
+    var allRuns: [Run] {
+        let worlds003 = Seed003Claims.worlds(seed003.scenario), worlds004 = Seed004Claims.worlds(seed004.scenario)
+        let file003 = seed003.scenario.file, file004 = seed004.scenario.file
+        func run003(_ label: String, _ result: TrafficResult, _ world: Int) -> Run { Run(seed: "003", label: label, result: result, file: file003, world: worlds003[world]) }
+        func run004(_ label: String, _ result: TrafficResult, _ world: Int) -> Run { Run(seed: "004", label: label, result: result, file: file004, world: worlds004[world]) }
+        let shared: [Run] = seed003.shared.map {
+            [run003("shared host", $0, 5), run003("shared host, \(Seed003Claims.agreeingConnections) connections", seed003.sharedTwelve, 2)]
+        } ?? [run003("\(Seed003Claims.agreeingConnections) connections", seed003.sharedTwelve, 2)]
+        let firstDetection = seed003.shared == nil ? 5 : 6
+        return [run003("one server", seed003.single, 0), run003("\(NumberFormat.cardinal(seed003.scenario.servers.count)) servers", seed003.cluster, 1)] + shared
+            + [run003("\(Seed003Claims.siegeConnections) connections", seed003.siege, 3), run003("as written", seed003.failover, 4),
+               run004("as written", seed004.stated, 0), run004("normal load", seed004.normal, 1)]
+            + seed004.sweep.enumerated().map { run004("think time \(NumberFormat.fixed($1.thinkTime, decimals: 0)) s", $1.result, 2 + $0) }
+            + seed003.maintenance.variants.map { Run(seed: "003", label: "deploy: \($0.name)", result: $0.result, file: seed003.maintenance.base.file, world: $0.scenario) }
+            + seed003.detections.enumerated().map { index, detection in
+                Run(seed: "003", label: "detection: \(detection.failure), \(detection.label)", result: detection.run, detection: detection.detectionTime,
+                    file: file003, world: worlds003[firstDetection + index])
+            }
     }
 }

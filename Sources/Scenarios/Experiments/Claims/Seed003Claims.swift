@@ -63,14 +63,9 @@ public struct Seed003Claims: Sendable {
     /// Runs every variation of `scenario` (in parallel; each run is its own world) and decides
     /// each claim.
     static func run(_ scenario: Scenario, deploy: Scenario, jobs: Int) -> Seed003Claims {
-        let quiet = scenario.withoutFaults()
         let speed = scenario.servers.isEmpty ? nil : sharedHostSpeed(servers: scenario.servers.count)
-        var sharedHost = quiet
-        if let speed { sharedHost.servers[0].configuration.speed = speed }
         let detectionVariants = detectionVariants(scenario)
-        let runs = [quiet.withServers(1), quiet, sharedHost.withUsers(agreeingConnections), quiet.withUsers(siegeConnections), scenario]
-            + (speed == nil ? [] : [sharedHost]) + detectionVariants.map(\.scenario)
-        let results = ParallelWorlds.map(runs, width: jobs) { ScenarioRunner.runTraffic($0) }
+        let results = ParallelWorlds.map(worlds(scenario), width: jobs) { ScenarioRunner.runTraffic($0) }
         let detectionRuns = results[(speed == nil ? 5 : 6)...]
         var result = Seed003Claims(
             scenario: scenario, single: results[0], cluster: results[1], shared: speed == nil ? nil : results[5], sharedTwelve: results[2],
@@ -81,6 +76,19 @@ public struct Seed003Claims: Sendable {
             maintenance: DeployComparison.run(deploy, jobs: jobs))
         result.checks = result.decide()
         return result
+    }
+
+    /// The worlds ``run(_:deploy:jobs:)`` runs, in its order: one server, the cluster, the shared
+    /// host with ``agreeingConnections``, the siege, the file as written, the shared host (when
+    /// ``sharedHostSpeed(servers:)`` has a speed), then each detection variant — what `runs.csv`
+    /// spells each run's replay command from.
+    static func worlds(_ scenario: Scenario) -> [Scenario] {
+        let quiet = scenario.withoutFaults()
+        let speed = scenario.servers.isEmpty ? nil : sharedHostSpeed(servers: scenario.servers.count)
+        var sharedHost = quiet
+        if let speed { sharedHost.servers[0].configuration.speed = speed }
+        return [quiet.withServers(1), quiet, sharedHost.withUsers(agreeingConnections), quiet.withUsers(siegeConnections), scenario]
+            + (speed == nil ? [] : [sharedHost]) + detectionVariants(scenario).map(\.scenario)
     }
 
     /// One failure at 20.3 s (off the health checks' 1 s and 30 s grids) under each parameter set:

@@ -30,15 +30,20 @@ public struct Seed004Claims: Sendable {
 
     /// Runs every variation of `scenario` and decides each claim.
     static func run(_ scenario: Scenario, jobs: Int) -> Seed004Claims {
-        let quiet = scenario.withoutFaults()
-        let sweepBase = quiet.withDuration(sweepDuration)
-        let runs = [scenario, quiet] + thinkTimes.map { sweepBase.withThinkTime(.seconds(double: $0)) }
-        let results = ParallelWorlds.map(runs, width: jobs) { ScenarioRunner.runTraffic($0) }
+        let results = ParallelWorlds.map(worlds(scenario), width: jobs) { ScenarioRunner.runTraffic($0) }
         var result = Seed004Claims(
             scenario: scenario, stated: results[0], normal: results[1],
             sweep: zip(thinkTimes, results[2...]).map { SweepPoint(thinkTime: $0, result: $1) })
         result.checks = result.decide()
         return result
+    }
+
+    /// The worlds ``run(_:jobs:)`` runs, in its order: the file as written, without faults, then
+    /// the think-time sweep — what `runs.csv` spells each run's replay command from.
+    static func worlds(_ scenario: Scenario) -> [Scenario] {
+        let quiet = scenario.withoutFaults()
+        let sweepBase = quiet.withDuration(sweepDuration)
+        return [scenario, quiet] + thinkTimes.map { sweepBase.withThinkTime(.seconds(double: $0)) }
     }
 
     /// Requests per second the backends complete when every worker is busy.

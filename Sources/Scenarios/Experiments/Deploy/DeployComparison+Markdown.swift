@@ -50,19 +50,21 @@ extension DeployComparison {
         var table = MarkdownTable(columns: [.text("variant"), .text("outcome"), .numeric("took"), .numeric("failed"), .numeric("retried"),
                                             .numeric("reset"), .numeric("s without answer"), .numeric("answers/s before"), .numeric("answers/s during"),
                                             .numeric("p50 before"), .numeric("p50 during"), .numeric("p99 before"), .numeric("p99 during")])
-        for variant in variants {
+        // A deployment that starts once the clients have stopped has no "during" to measure:
+        // its figures would come from the requests still in flight. Each latency column in one
+        // unit (``LatencyColumn``).
+        let phases = variants.map { variant in
+            (before: variant.deployment?.measured("before"), during: variant.deploymentInRun ? variant.deployment?.measured("during") : nil)
+        }
+        let latencies = LatencyColumn.rows(phases.map { [$0.before?.p50, $0.during?.p50, $0.before?.p99, $0.during?.p99] })
+        for (variant, cells) in zip(variants, latencies) {
             let figures = variant.deployment
-            // A deployment that starts once the clients have stopped has no "during" to measure:
-            // its figures would come from the requests still in flight.
             let inRun = variant.deploymentInRun
-            let before = figures?.measured("before"), during = inRun ? figures?.measured("during") : nil
             table.append([variant.name, figures.map { if case .rolledBack = $0.outcome { "rolled back" } else { $0.outcomeText } } ?? "—",
                           DurationFormat.seconds(figures?.duration), NumberFormat.integer(variant.failed), NumberFormat.integer(variant.retried),
                           NumberFormat.integer(variant.reset), inRun ? NumberFormat.integer(variant.secondsWithoutAnswer) : "—",
                           variant.measuredThroughputBefore.map { NumberFormat.fixed($0, decimals: 1, grouping: true) } ?? "—",
-                          inRun ? NumberFormat.fixed(variant.throughputDuring, decimals: 1, grouping: true) : "—",
-                          before.map { DurationFormat.milliseconds($0.p50) } ?? "—", during.map { DurationFormat.milliseconds($0.p50) } ?? "—",
-                          before.map { DurationFormat.milliseconds($0.p99) } ?? "—", during.map { DurationFormat.milliseconds($0.p99) } ?? "—"])
+                          inRun ? NumberFormat.fixed(variant.throughputDuring, decimals: 1, grouping: true) : "—"] + cells)
         }
         return table.rendered() + "\n*failed*: requests the clients got no successful answer to; *retried*: retries, the forwards the balancer sent after a failed try (a request may be retried more than once, so this counts tries, not requests); *s without answer*: whole seconds of the deployment in which no request succeeded.\n\n"
     }

@@ -62,24 +62,20 @@ extension KeepaliveComparison {
         var table = MarkdownTable(columns: [.text("pool"), .numeric("forwards"), .numeric("setups"), .numeric("setups/request"), .numeric("mean"),
                                             .numeric("p50"), .numeric("p99"), .numeric("saved"), .numeric("peak open"), .numeric("peak idle"),
                                             .numeric("evicted"), .numeric("retired"), .numeric("expired"), .numeric("failed")])
-        for variant in variants(in: group) {
+        let shown = variants(in: group).filter { $0.connections != nil }
+        // Each latency column in one unit (``LatencyColumn``); `—` where no request succeeded
+        // (it read 0.000 ms) or nothing was saved.
+        let latencies = LatencyColumn.rows(shown.map { [$0.measured($0.mean), $0.measured($0.p50), $0.measured($0.p99), saved($0)] })
+        for (variant, cells) in zip(shown, latencies) {
             guard let connections = variant.connections else { continue }
             table.append([variant.users.map { users in variant.group == .users ? variant.name.replacingOccurrences(of: "\(users) users", with: "\(NumberFormat.integer(users)) users") : variant.name } ?? variant.name,
                           NumberFormat.integer(connections.forwards), NumberFormat.integer(connections.setups),
-                          Self.perRequestCell(variant.measuredSetupsPerRequest), Self.latencyCell(variant.measured(variant.mean)),
-                          Self.latencyCell(variant.measured(variant.p50)), Self.latencyCell(variant.measured(variant.p99)),
-                          saved(variant).map { DurationFormat.milliseconds($0) } ?? "—",
+                          Self.perRequestCell(variant.measuredSetupsPerRequest)] + cells + [
                           NumberFormat.integer(connections.peakOpen), NumberFormat.integer(connections.peakIdle),
                           NumberFormat.integer(connections.closes(.evicted)), NumberFormat.integer(connections.closes(.requestLimit)),
                           NumberFormat.integer(connections.closes(.idleTimeout)), NumberFormat.integer(variant.result.completed - variant.result.succeeded)])
         }
         return table.rendered() + "\n"
-    }
-
-    /// A latency cell: "—" where no request succeeded, as A-3's and the zones' tables write a
-    /// figure of no data (it read 0.000 ms).
-    static func latencyCell(_ seconds: Double?) -> String {
-        seconds.map { DurationFormat.milliseconds($0) } ?? "—"
     }
 
     /// A setups-per-request cell: "—" where nothing was forwarded (it read 0.0000).

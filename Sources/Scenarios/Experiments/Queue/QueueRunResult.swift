@@ -74,8 +74,7 @@ public struct QueueRunResult: Sendable {
         recordsByProducer = audit.logs.map { log in producers.map { name in log.records.filter { $0.message.producer == name }.count } }
         let ledger = queue.ledger
         gaveUp = ledger.unacknowledged.count
-        let logged = Set(audit.logs.flatMap { ($0.records + $0.beyondHighWatermark).map(\.message) })
-        gaveUpInLog = ledger.unacknowledged.filter { logged.contains($0) }.count
+        gaveUpInLog = Self.inLogs(ledger.unacknowledged, audit.logs)
         var delivered: [[Int]] = [], lag: [[Int]] = []
         var latency = LatencyHistogram()
         for group in groups {
@@ -108,6 +107,24 @@ public struct QueueRunResult: Sendable {
         deliveredByGroup = delivered
         maximumLag = lag
         deliveryLatency = latency
+    }
+
+    /// How many of `messages` (counted as often as they are listed) are in `logs`, within or past
+    /// their high watermarks. Only `messages` are hashed, and a record's message only when its
+    /// sequence number is one of theirs: a set of every record's message (its producer's name and
+    /// key hashed) cost the queue experiment ~1 % of its instructions, most runs giving up on none.
+    static func inLogs(_ messages: [QueueMessage], _ logs: [QueueAudit.PartitionLog]) -> Int {
+        guard !messages.isEmpty else { return 0 }
+        let wanted = Set(messages), sequences = Set(messages.map(\.sequence))
+        var found = Set<QueueMessage>()
+        for log in logs {
+            for records in [log.records, log.beyondHighWatermark] {
+                for record in records where sequences.contains(record.message.sequence) && wanted.contains(record.message) {
+                    found.insert(record.message)
+                }
+            }
+        }
+        return messages.filter { found.contains($0) }.count
     }
 
     /// Leadership changes the controller made.

@@ -27,7 +27,7 @@ extension StrategyComparison {
             if let passive = configuration.passiveHealth { out += ", max_fails=\(passive.maxFails) fail_timeout=\(DurationFormat.seconds(passive.failTimeout.seconds))" }
             out += "; the same for every strategy\n"
         }
-        out += "\nEvery cell is one simulation of \(base.limits.duration.map { DurationFormat.seconds($0.seconds) } ?? "?") of traffic with seed \(base.seed); the digests and, except for the heterogeneous servers, the commands that replay each cell alone are in `results.csv`. "
+        out += "\nEvery cell is one simulation of \(base.limits.duration.map { DurationFormat.seconds($0.seconds) } ?? "?") of traffic with seed \(base.seed); the digests and the commands that replay each cell alone are in `results.csv`. "
         out += "The section after the first table runs every cell with \(seedStudy.seeds.count) seeds and says which differences are noise.\n\n"
         out += "## p99 by strategy and situation\n\n"
         var summary = MarkdownTable(columns: [.text("strategy")] + situations.map { .numeric($0.name) })

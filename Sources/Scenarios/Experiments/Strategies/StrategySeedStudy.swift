@@ -51,13 +51,8 @@ extension StrategyComparison {
         out += "(percentile bootstrap, \(NumberFormat.integer(SampleSummary.bootstrapResamples)) resamples). Strategies are compared by a paired "
         out += "t-test on the per-seed p99 (5 % level): every strategy sees the same arrivals for a given seed.\n\n"
         var table = MarkdownTable(columns: [.text("strategy")] + situations.map { .numeric($0.name) })
-        for index in names.indices {
-            table.append([names[index]] + study.p99.map { row in
-                let summary = SampleSummary(row[index], bootstrap: true)
-                let interval = summary.interval.map { " (\(DurationFormat.milliseconds($0.lowerBound)) … \(DurationFormat.milliseconds($0.upperBound)))" } ?? ""
-                return DurationFormat.milliseconds(summary.mean) + interval
-            })
-        }
+        let columns = study.p99.map(Self.seedStudyColumn)
+        for index in names.indices { table.append([names[index]] + columns.map { $0[index] }) }
         out += table.rendered() + "\n![p99 across seeds](p99_seeds.svg)\n\n"
         for (situation, samples) in zip(situations, study.p99) {
             let verdicts = StrategySeedStudy.verdicts(samples)
@@ -71,6 +66,18 @@ extension StrategyComparison {
             out += "Every other difference is significant.\n"
         }
         return out + "\n"
+    }
+
+    /// One situation's cells, a strategy each: the mean p99 and its interval, all in the one unit
+    /// of a latency column (``LatencyColumn``) chosen from the largest figure the column prints —
+    /// milliseconds under ten seconds, seconds from there, so a cell never reads
+    /// `12,345.678 ms` and a column's figures stay comparable down it.
+    static func seedStudyColumn(_ samples: [[Double]]) -> [String] {
+        let summaries = samples.map { SampleSummary($0, bootstrap: true) }
+        let unit = LatencyColumn.unit(largest: summaries.flatMap { [$0.mean] + ($0.interval.map { [$0.lowerBound, $0.upperBound] } ?? []) }.max())
+        return summaries.map { summary in
+            unit.text(summary.mean) + (summary.interval.map { " (\(unit.text($0.lowerBound)) … \(unit.text($0.upperBound)))" } ?? "")
+        }
     }
 
     /// `p99_seeds.svg`: per situation, each strategy's mean p99 with its interval.

@@ -52,11 +52,12 @@ extension ZoneComparison {
     private func summaryTable() -> String {
         var table = MarkdownTable(columns: [.text("variant"), .numeric("requests"), .numeric("failed"), .numeric("cross-zone forwards"),
                                             .numeric("cross-zone share"), .numeric("p50"), .numeric("p99")])
-        for variant in variants {
+        // Each latency column in one unit (``LatencyColumn``).
+        let latencies = LatencyColumn.rows(variants.map { [$0.result.value(of: .p50), $0.result.value(of: .p99)] })
+        for (variant, cells) in zip(variants, latencies) {
             let zones = variant.zones
             table.append([variant.name, NumberFormat.integer(variant.result.completed), NumberFormat.integer(variant.failed),
-                          NumberFormat.integer(zones?.crossZoneForwards ?? 0), percent(zones?.crossZoneShare ?? 0),
-                          DurationFormat.milliseconds(variant.result.value(of: .p50)), DurationFormat.milliseconds(variant.result.value(of: .p99))])
+                          NumberFormat.integer(zones?.crossZoneForwards ?? 0), percent(zones?.crossZoneShare ?? 0)] + cells)
         }
         return table.rendered() + "\n"
     }
@@ -65,13 +66,14 @@ extension ZoneComparison {
         var table = MarkdownTable(columns: [.text("variant"), .text("clients' zone"), .numeric("requests"), .numeric("failed"), .numeric("p50"),
                                             .numeric("p90"), .numeric("p99"), .numeric("forwards kept in zone"), .numeric("forwards to other zones"),
                                             .numeric("forwards without answer")])
-        for variant in variants {
-            for zone in variant.zones?.zones ?? [] {
-                table.append([variant.name, zone.name, NumberFormat.integer(zone.issued), NumberFormat.integer(zone.failed),
-                              latency(zone, zone.p50), latency(zone, zone.p90), latency(zone, zone.p99),
-                              NumberFormat.integer(zone.forwardsTo.reduce(0, +) - zone.crossZoneForwards), NumberFormat.integer(zone.crossZoneForwards),
-                              NumberFormat.integer(zone.failedForwards)])
-            }
+        let rows = variants.flatMap { variant in (variant.zones?.zones ?? []).map { (variant, $0) } }
+        // Each latency column in one unit (``LatencyColumn``); `—` where none of the zone's
+        // clients' requests succeeded.
+        let latencies = LatencyColumn.rows(rows.map { _, zone in zone.succeeded > 0 ? [zone.p50, zone.p90, zone.p99] : [nil, nil, nil] })
+        for ((variant, zone), cells) in zip(rows, latencies) {
+            table.append([variant.name, zone.name, NumberFormat.integer(zone.issued), NumberFormat.integer(zone.failed)] + cells + [
+                          NumberFormat.integer(zone.forwardsTo.reduce(0, +) - zone.crossZoneForwards), NumberFormat.integer(zone.crossZoneForwards),
+                          NumberFormat.integer(zone.failedForwards)])
         }
         return "## Per zone\n\nLatency of the zone's clients' successful requests; forwards by the zone of the server they went to; *forwards without answer*: the zone's clients' forwards that timed out or were refused (each a wait, then a retry on another server).\n\n" + table.rendered() + "\n"
     }
@@ -249,11 +251,6 @@ extension ZoneComparison {
     /// `zone a`, `zones a, b`.
     private func zoneList(_ names: [String]) -> String {
         "zone\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))"
-    }
-
-    /// A latency of the zone's clients, or `—` when none of their requests succeeded.
-    private func latency(_ zone: ZoneFigures.Zone, _ value: Double) -> String {
-        zone.succeeded > 0 ? DurationFormat.milliseconds(value) : "—"
     }
 
     /// The strategy's name, as the balancer reports it.

@@ -69,7 +69,9 @@ public struct Failover: Sendable, Equatable {
     /// each matched with the balancer's events about that server up to its next break. A fault
     /// breaks a server when it strikes the node it runs on, or, for a partition, when it cuts the
     /// `balancer` off from it. A fault on a node no server runs on (a worker of a separate
-    /// cluster, the balancer itself) is no failover: the balancer has nothing there to detect.
+    /// cluster, the balancer itself) is no failover: the balancer has nothing there to detect;
+    /// nor is one the network ignored, a crash of a server already crashed or a pause of one not
+    /// up (``FaultSchedule/noEffect(_:)``).
     ///
     /// A fault of a server joins the server's latest break, instead of opening a new one, when
     /// - the break was detected (marked down since its first fault), the server is not back in
@@ -93,6 +95,10 @@ public struct Failover: Sendable, Equatable {
     /// one server took 16 s in a debug build at 20,000, growing with the square).
     static func find(in timeline: [FaultSchedule.Entry], events: [BalancerEvent], end: VirtualInstant,
                      servers: [NodeID], balancer: NodeID) -> [Failover] {
+        // A crash of a server already crashed, or a pause of one not up, changed nothing: it
+        // joins no break, and its end repairs nothing (a pause of a crashed server read
+        // "repaired 3.500 s" though the server never came back).
+        let timeline = FaultSchedule.struck(timeline)
         let members = Set(servers)
         let (repairs, cutShort) = repairs(in: timeline)
         // Each server's events in time order, and whether it was in rotation after each.

@@ -79,14 +79,23 @@ enum MapReducePart: SubsystemPart {
         if !job.outputObjects.isEmpty {
             out += "## Output objects\n\n"
             var table = MarkdownTable(columns: [.text("object"), .numeric("bytes"), .text("ETag of the bytes"), .text("ETag stored at the end"), .text("exact")])
-            for object in job.outputObjects {
+            // Bounded as report.json's list is (a job of 10,000 reducers writes 10,000 objects).
+            let objects = ReportListBound.split(job.outputObjects)
+            for object in objects.listed {
                 table.append(["s3://\(object.bucket)/\(object.key)", NumberFormat.integer(object.bytes), "`\(object.expectedETag)`",
                               object.storedETag.map { "`\($0)`" } ?? "missing", object.exact ? "yes" : "**no**"])
             }
             out += table.rendered() + "\n"
+            if let leftOut = objects.leftOut {
+                let notExact = job.outputObjects.dropFirst(ReportListBound.most).filter { !$0.exact }.count
+                out += "… and \(NumberFormat.counted(leftOut, "more object")) (report.json's `outputObjectsLeftOut`), \(NumberFormat.integer(notExact)) of them not exact.\n\n"
+            }
         }
         if !job.backedUpPaths.isEmpty {
-            out += "Written to the backup host's data: " + job.backedUpPaths.map { "`\($0)`" }.joined(separator: ", ") + ".\n\n"
+            let paths = ReportListBound.split(job.backedUpPaths)
+            out += "Written to the backup host's data: " + paths.listed.map { "`\($0)`" }.joined(separator: ", ")
+            out += paths.leftOut.map { " and \(NumberFormat.counted($0, "more path")) (report.json's `backedUpPathsLeftOut`)" } ?? ""
+            out += ".\n\n"
         }
         return out
     }

@@ -25,6 +25,8 @@ extension RunResult.StoreFigures {
         var stormErrors: Int
         var hung: Int
         var lostInCrash: Int
+        /// Reached the store and had no answer when the run ended (``RunResult/StoreFigures/inFlightAtEnd``).
+        var inFlightAtEnd: Int
         /// Current versions at the end, and their bytes.
         var objects: Int
         var bytes: Int
@@ -39,7 +41,7 @@ extension RunResult.StoreFigures {
     var detail: Detail {
         Detail(
             requests: requests + unreached, unreached: unreached, succeeded: succeeded, rejected: rejected, throttled: throttled,
-            injectedErrors: injectedErrors, stormErrors: stormErrors, hung: hung, lostInCrash: lostInCrash, objects: objects, bytes: bytes,
+            injectedErrors: injectedErrors, stormErrors: stormErrors, hung: hung, lostInCrash: lostInCrash, inFlightAtEnd: inFlightAtEnd, objects: objects, bytes: bytes,
             storms: ReportListBound.split(storms).listed.map {
                 .init(startSeconds: $0.start.seconds, seconds: $0.length.seconds, rate: $0.errorRate, code: $0.code.rawValue, status: $0.code.httpStatus)
             },

@@ -11,12 +11,13 @@ enum StorePart: SubsystemPart {
         let objects = result.jobs.flatMap(\.outputObjects)
         switch known {
         case .requests: return result.store.map { Double($0.requests + $0.unreached) }
-        case .errors: return result.store.map { Double($0.requests + $0.unreached - $0.succeeded) }
+        case .errors: return result.store.map { Double($0.errors) }
         // A storm's errors are injected errors: `stormErrors` is their share, not more of them.
         case .serverErrors: return result.store.map { Double($0.injectedErrors + $0.throttled) }
         case .throttled: return result.store.map { Double($0.throttled) }
         case .hung: return result.store.map { Double($0.hung) }
         case .lostInCrash: return result.store.map { Double($0.lostInCrash) }
+        case .inFlightAtEnd: return result.store.map { Double($0.inFlightAtEnd) }
         case .objects: return result.store.map { Double($0.objects) }
         case .bytes: return result.store.map { Double($0.bytes) }
         case .acknowledgedWritesLost: return Double(objects.filter(\.lost).count)
@@ -64,10 +65,14 @@ enum StorePart: SubsystemPart {
         table.append(["injected errors (seeded rates, storms, `errors` and `hang` faults)", NumberFormat.integer(store.injectedErrors)])
         table.append(["… during storms (\(stormCodes(store.storms)))", NumberFormat.integer(store.stormErrors)])
         if store.hung > 0 {
-            table.append(["held by a `hang` fault (answered 500 at its end, or lost in a crash)", NumberFormat.integer(store.hung)])
+            table.append([Self.hungRow, NumberFormat.integer(store.hung)])
         }
         if store.lostInCrash > 0 {
             table.append(["lost in a crash or restart of the store (timed out or refused)", NumberFormat.integer(store.lostInCrash)])
+        }
+        // Neither succeeded nor failed: without this row the table summed to one request short.
+        if store.inFlightAtEnd > 0 {
+            table.append([Self.inFlightRow, NumberFormat.integer(store.inFlightAtEnd)])
         }
         table.append(["objects at the end (current versions)", NumberFormat.integer(store.objects)])
         table.append(["bytes of current versions at the end", NumberFormat.integer(store.bytes)])
@@ -75,6 +80,12 @@ enum StorePart: SubsystemPart {
         out += slowDownSentence(store)
         return out
     }
+
+    /// The row of requests a hang held: of them, those it still held when the run ended are
+    /// among the ones in flight at the end too.
+    static let hungRow = "held by a `hang` fault (answered 500 at its end, lost in a crash, or still held when the run ended)"
+    /// The row of requests with no answer when the run ended, in the balancer's words.
+    static let inFlightRow = "still in flight when the run ended (in service, or held by a `hang` fault)"
 
     /// The storms' error codes, each once, in the file's order ("none" without storms).
     private static func stormCodes(_ storms: [ObjectStore.ErrorStorm]) -> String {

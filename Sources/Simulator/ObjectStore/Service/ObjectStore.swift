@@ -67,16 +67,22 @@ public actor ObjectStore {
     /// Serves one request: `access` says what the service model needs to know, `operation` is the
     /// S3 semantics, run against the state at the instant the request takes effect.
     ///
-    /// - Parameter responseBytes: the size of the answer's body, for the download's transfer time.
+    /// - Parameters:
+    ///   - responseBytes: the size of the answer's body, for the download's transfer time.
+    ///   - successStatus: the HTTP status of a successful answer (204 for a DELETE, 206 for a
+    ///     byte range), so the timeline and `orrery_store_requests_total{code}` show what the
+    ///     client saw, as results.jsonl does.
     /// - Returns: the operation's output, or the S3 error the client receives.
     public func serve<Output: Sendable>(
         _ access: ObjectStoreAccess,
         responseBytes: @Sendable (Output) -> Int = { _ in 0 },
+        successStatus: @Sendable (Output) -> Int = { _ in 200 },
         _ operation: @Sendable (inout ObjectStoreState, Int64) throws(S3Error) -> Output
     ) async -> Result<Output, S3Error> {
         let start = simulation.now
         let result = await perform(access, responseBytes: responseBytes, operation)
-        observe(access, status: result.observedStatus, outcome: result.observedOutcome, from: start)
+        let status = result.observedStatus(successStatus)
+        observe(access, status: status, outcome: result.observedOutcome(status: status), from: start)
         return result
     }
 
@@ -185,18 +191,19 @@ public actor ObjectStore {
 }
 
 extension Result where Failure == S3Error {
-    /// The HTTP status the client sees.
-    var observedStatus: Int {
+    /// The HTTP status the client sees: `successStatus` of the output (200, 204 or 206), or the error's.
+    func observedStatus(_ successStatus: (Success) -> Int) -> Int {
         switch self {
-        case .success: return 200
+        case .success(let output): return successStatus(output)
         case .failure(let error): return error.httpStatus
         }
     }
 
-    /// The outcome as a timeline shows it: `200`, or the status and S3 error code.
-    var observedOutcome: String {
+    /// The outcome as a timeline shows it: the success's `status` (`200`, `204`, `206`), or the
+    /// status and S3 error code.
+    func observedOutcome(status: Int) -> String {
         switch self {
-        case .success: return "200"
+        case .success: return String(status)
         case .failure(let error): return "\(error.httpStatus) \(error.code.rawValue)"
         }
     }

@@ -32,20 +32,20 @@ extension ObjectStoreClient {
 
     /// GetObject.
     public func getObject(bucket: String, key: String, options: ObjectReadOptions = ObjectReadOptions()) async throws(ObjectStoreClientError) -> GetObjectOutput {
-        try await send(.read(bucket, key), responseBytes: { $0.body.count }) { state, _ throws(S3Error) in
+        try await send(.read(bucket, key), responseBytes: { $0.body.count }, successStatus: { $0.head.status }) { state, _ throws(S3Error) in
             try state.getObject(bucket: bucket, key: key, options: options)
         }
     }
 
     /// HeadObject.
     public func headObject(bucket: String, key: String, options: ObjectReadOptions = ObjectReadOptions()) async throws(ObjectStoreClientError) -> ObjectHead {
-        try await send(.read(bucket, key)) { state, _ throws(S3Error) in try state.headObject(bucket: bucket, key: key, options: options) }
+        try await send(.read(bucket, key), successStatus: { $0.status }) { state, _ throws(S3Error) in try state.headObject(bucket: bucket, key: key, options: options) }
     }
 
     /// DeleteObject.
     @discardableResult
     public func deleteObject(bucket: String, key: String, versionId: String? = nil) async throws(ObjectStoreClientError) -> DeleteObjectOutput {
-        try await send(.write(bucket, key)) { state, now throws(S3Error) in
+        try await send(.write(bucket, key), successStatus: { _ in 204 }) { state, now throws(S3Error) in
             try state.deleteObject(bucket: bucket, key: key, versionId: versionId, now: now)
         }
     }
@@ -96,7 +96,7 @@ extension ObjectStoreClient {
     /// and traces an error answer as the error it is (a 404 is refused, not succeeded).
     public func perform(_ operation: ObjectStoreOperation) async throws(NetworkError) -> ObjectStoreOperationResult {
         do {
-            return try await send(operation.access, responseBytes: { $0.contentLength ?? 0 }) { state, now throws(S3Error) in
+            return try await send(operation.access, responseBytes: { $0.contentLength ?? 0 }, successStatus: { $0.status }) { state, now throws(S3Error) in
                 try state.result(of: operation, now: now)
             }
         } catch {

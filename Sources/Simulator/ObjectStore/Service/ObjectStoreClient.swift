@@ -41,11 +41,13 @@ public final class ObjectStoreClient: @unchecked Sendable {
     /// - Parameters:
     ///   - access: what the service model needs (read or write, prefix, upload size).
     ///   - responseBytes: the size of the answer's body, for transfer time and byte counts.
+    ///   - successStatus: the HTTP status of a successful answer (see ``ObjectStore/serve(_:responseBytes:successStatus:_:)``).
     ///   - operation: the S3 semantics, run on the store.
     /// - Throws: the last attempt's failure once it is not retryable or attempts are used up.
     public func send<Output: Sendable>(
         _ access: ObjectStoreAccess,
         responseBytes: @escaping @Sendable (Output) -> Int = { _ in 0 },
+        successStatus: @escaping @Sendable (Output) -> Int = { _ in 200 },
         _ operation: @escaping @Sendable (inout ObjectStoreState, Int64) throws(S3Error) -> Output
     ) async throws(ObjectStoreClientError) -> Output {
         stats.requests += 1
@@ -59,7 +61,7 @@ public final class ObjectStoreClient: @unchecked Sendable {
             do {
                 let answer = try await network.call(from: node, to: store.id, timeout: timeout) {
                     delivery.arrived()
-                    return await store.serve(access, responseBytes: responseBytes, operation)
+                    return await store.serve(access, responseBytes: responseBytes, successStatus: successStatus, operation)
                 }
                 switch answer {
                 case .success(let output):

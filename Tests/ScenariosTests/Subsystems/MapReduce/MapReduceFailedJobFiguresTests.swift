@@ -146,7 +146,7 @@ import Testing
         #expect(Self.value(.offsetsNotCommitted, in: result) == 1)
         #expect(result.headlineFigures(traffic: nil) == ["1/1 jobs exact", "offsets not committed for 1 job"])
         #expect(job.markdown().contains("""
-            **Offsets not committed** for group `batch`: the log did not answer within 60.000s, and the client gave up as \
+            **Offsets not committed** for group `batch`: the log did not answer within 60.000 s, and the client gave up as \
             Kafka's `commitSync` does after `default.api.timeout.ms`. The output stands; a rerun for the group reads these \
             2,000 records again.
 

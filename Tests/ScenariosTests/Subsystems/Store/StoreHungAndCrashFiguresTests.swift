@@ -46,7 +46,7 @@ struct StoreHungAndCrashFiguresTests {
         #expect(result.value(of: StoreMetric.lostInCrash.metric) == 0)
         #expect(result.value(of: StoreMetric.serverErrors.metric) == 1)
         let markdown = StorePart.storeMarkdown(try #require(result.store))
-        #expect(Self.row("held by a `hang` fault (answered 500 at its end, or lost in a crash)", in: markdown) == "1")
+        #expect(Self.row("held by a `hang` fault (answered 500 at its end, lost in a crash, or still held when the run ended)", in: markdown) == "1")
         #expect(!markdown.contains("lost in a crash or restart of the store"))
     }
 

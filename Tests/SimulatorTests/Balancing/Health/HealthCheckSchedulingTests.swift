@@ -61,8 +61,8 @@ import Testing
         sim.spawn("operations") { _ in
             await sim.sleep(until: .after(.milliseconds(500)))
             // s3 (id 3) goes before its first check at 2 s; s4 takes its id and is checked at once.
-            _ = await balancer.rm(n: 1, hostnames: ["s3"])
-            _ = await balancer.add(n: 1, hostnames: ["s4"])
+            _ = try! await balancer.rm(n: 1, hostnames: ["s3"])
+            _ = try! await balancer.add(n: 1, hostnames: ["s4"])
         }
         fixture.balancer.startHealthChecks()
         fixture.run(until: 7)

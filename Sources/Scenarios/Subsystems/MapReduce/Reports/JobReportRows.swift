@@ -1,7 +1,9 @@
 import Simulator
 
 /// One attempt of a job as attempts.csv and report.json both list it: the one reading of
-/// ``MapReduce/Attempt`` for every format (times in seconds since the start of the run).
+/// ``MapReduce/Attempt`` for every format — times as numbers of seconds since the start of the
+/// run, and the outcome's durations as report.md writes them (``SimulatorDurationText``:
+/// `lost: no heartbeat for 10.000 s`, where the Simulator's text reads `10.000s`).
 struct JobAttemptRow: Encodable, Equatable {
     var attempt: Int
     var task: String
@@ -23,7 +25,7 @@ struct JobAttemptRow: Encodable, Equatable {
         speculative = attempt.speculative
         startSeconds = attempt.start.seconds
         endSeconds = attempt.end?.seconds
-        outcome = attempt.outcomeDescription
+        outcome = SimulatorDurationText.reportable(attempt.outcomeDescription)
     }
 }
 
@@ -34,7 +36,8 @@ struct JobAttemptRow: Encodable, Equatable {
 struct JobRecoveryRow: Encodable, Equatable {
     var task: String
     var attempt: Int
-    /// The outcome, with the late answer if there was one.
+    /// The outcome, with the late answer if there was one, its durations as report.md writes
+    /// them (``SimulatorDurationText``).
     var outcome: String
     var lastProgressSeconds: Double
     var detectedAtSeconds: Double
@@ -51,7 +54,7 @@ struct JobRecoveryRow: Encodable, Equatable {
             let figure = measured[recovery.attempt]
             return JobRecoveryRow(
                 task: recovery.task.description, attempt: recovery.attempt,
-                outcome: recovery.outcome.description + (recovery.lateAnswer.map { "; " + $0.description } ?? ""),
+                outcome: SimulatorDurationText.reportable(recovery.outcome.description + (recovery.lateAnswer.map { "; " + $0.description } ?? "")),
                 lastProgressSeconds: figure?.lastProgress ?? recovery.lastProgressAt.seconds,
                 detectedAtSeconds: recovery.detectedAt.seconds, rescheduledAtSeconds: recovery.rescheduledAt?.seconds,
                 recoveredAtSeconds: recovery.recoveredAt?.seconds,

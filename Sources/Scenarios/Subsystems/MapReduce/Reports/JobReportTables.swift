@@ -24,7 +24,7 @@ enum JobReportTables {
     static func phases(_ report: MapReduce.JobReport, clientGaveUp: Bool = false) -> MarkdownTable {
         var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
         table.append(["status", clientGaveUp ? gaveUpStatus
-            : report.status == .submitted ? "never started (submitted, no attempt ran)" : report.status.description])
+            : report.status == .submitted ? "never started (submitted, no attempt ran)" : SimulatorDurationText.reportable(report.status.description)])
         table.append(["map tasks × reduce tasks", "\(NumberFormat.integer(report.mapTasks)) × \(NumberFormat.integer(report.reduceTasks))"])
         table.append(["makespan (received → done)", seconds(report.makespan)])
         table.append(["map phase", phaseText(report.mapPhase)])
@@ -85,7 +85,7 @@ enum JobReportTables {
                                             .numeric("detected"), .numeric("rescheduled"), .numeric("recovered"),
                                             .numeric("detection"), .numeric("recovery")])
         for row in JobRecoveryRow.rows(recoveries, figures: figures) {
-            table.append([row.task, String(row.attempt), SimulatorDurationText.reportable(row.outcome), DurationFormat.seconds(row.lastProgressSeconds, grouping: true),
+            table.append([row.task, String(row.attempt), row.outcome, DurationFormat.seconds(row.lastProgressSeconds, grouping: true),
                           DurationFormat.seconds(row.detectedAtSeconds, grouping: true), DurationFormat.seconds(row.rescheduledAtSeconds, grouping: true),
                           DurationFormat.seconds(row.recoveredAtSeconds, grouping: true), DurationFormat.seconds(row.detectionSeconds, grouping: true),
                           DurationFormat.seconds(row.recoverySeconds, grouping: true)])
@@ -93,13 +93,20 @@ enum JobReportTables {
         return table
     }
 
+    /// The columns of an attempt in attempts.csv.
+    static let attemptColumns = ["attempt", "task", "kind", "index", "worker", "speculative", "start_s", "end_s", "outcome"]
+
     /// The attempts as CSV: one row per attempt, times in seconds since the start of the run.
     static func attemptsCSV(_ report: MapReduce.JobReport) -> String {
-        var table = CSVTable(header: ["attempt", "task", "kind", "index", "worker", "speculative", "start_s", "end_s", "outcome"])
-        for row in report.attempts.map(JobAttemptRow.init) {
-            table.append([String(row.attempt), row.task, row.kind, String(row.index), row.worker, row.speculative ? "true" : "false",
-                          NumberFormat.fixed(row.startSeconds, decimals: 6), row.endSeconds.map { NumberFormat.fixed($0, decimals: 6) } ?? "", row.outcome])
-        }
+        var table = CSVTable(header: attemptColumns)
+        for attempt in report.attempts { table.append(attemptCells(JobAttemptRow(attempt))) }
         return table.rendered()
+    }
+
+    /// The cells of `row` under ``attemptColumns``: times to the microsecond, as every CSV
+    /// writes seconds.
+    static func attemptCells(_ row: JobAttemptRow) -> [String] {
+        [String(row.attempt), row.task, row.kind, String(row.index), row.worker, row.speculative ? "true" : "false",
+         NumberFormat.fixed(row.startSeconds, decimals: 6), row.endSeconds.map { NumberFormat.fixed($0, decimals: 6) } ?? "", row.outcome]
     }
 }

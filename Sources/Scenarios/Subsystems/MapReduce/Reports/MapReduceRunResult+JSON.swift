@@ -9,9 +9,13 @@ extension MapReduceRunResult {
         var job: String
         var succeeded: Bool
         var outputExact: Bool
-        /// Why it did not pass, as report.md words it (empty when it passed).
+        /// Why it did not pass, as report.md words it (empty when it passed), bounded by
+        /// ``ReportListBound`` as report.md's list is: one an output part not stored, and a job
+        /// may ask for 10,000 reducers.
         var problems: [String]
-        /// Why the cluster refused the job, if it did.
+        var problemsLeftOut: Int?
+        /// Why the cluster refused the job, if it did, its durations as a refusal writes them
+        /// (`900.000 s`, not the Simulator's `900.000s`).
         var rejection: String?
         /// Nil when the run cannot say (``MapReduceRunResult/inputUnread``).
         var inputRecords: Int?
@@ -22,7 +26,7 @@ extension MapReduceRunResult {
         var report: MapReduce.JobReport.Document?
 
         private enum Keys: String, CodingKey {
-            case job, succeeded, outputExact, problems, rejection, inputRecords, inputBytes, oracleRecords, oracleFailure
+            case job, succeeded, outputExact, problems, problemsLeftOut, rejection, inputRecords, inputBytes, oracleRecords, oracleFailure
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -32,6 +36,7 @@ extension MapReduceRunResult {
             try container.encode(succeeded, forKey: .succeeded)
             try container.encode(outputExact, forKey: .outputExact)
             try container.encode(problems, forKey: .problems)
+            try container.encodeIfPresent(problemsLeftOut, forKey: .problemsLeftOut)
             try container.encodeIfPresent(rejection, forKey: .rejection)
             try container.encodeIfPresent(inputRecords, forKey: .inputRecords)
             try container.encodeIfPresent(inputBytes, forKey: .inputBytes)
@@ -43,8 +48,10 @@ extension MapReduceRunResult {
     /// ``Document`` of this run; its recoveries measured with ``outages`` as report.md's are.
     var document: Document {
         let counted = inputUnread == nil || run.rejection != nil
+        let problems = ReportListBound.split(reportedProblems)
         return Document(
-            job: scenario.job.name, succeeded: succeeded, outputExact: outputExact, problems: reportedProblems, rejection: run.rejection,
+            job: scenario.job.name, succeeded: succeeded, outputExact: outputExact, problems: problems.listed, problemsLeftOut: problems.leftOut,
+            rejection: run.rejection.map(SimulatorDurationText.reportable),
             inputRecords: counted ? inputRecords : nil, inputBytes: counted ? inputBytes : nil,
             oracleRecords: oracleFailure == nil ? comparison.expectedRecords : nil, oracleFailure: oracleFailure,
             report: run.report.map { report in

@@ -9,7 +9,7 @@ extension MapReduceRunResult {
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
         out += "- virtual time: \(DurationFormat.seconds(run.virtualSeconds, grouping: true)); events processed: \(NumberFormat.integer(run.events))\n\n"
         if !scenario.summary.isEmpty { out += scenario.summary + "\n\n" }
-        if !problems.isEmpty { out += reportedProblems.map { "**\($0)**\n" }.joined(separator: "\n") + "\n" }
+        if !problems.isEmpty { out += problemLines() }
 
         out += "## Setup\n\n" + setupTable().rendered() + "\n"
 
@@ -57,17 +57,37 @@ extension MapReduceRunResult {
     }
 
     /// ``problems`` as the report words them: a job that never started, or was still running
-    /// when the run ended, says so (it read "job submitted", as if submitting were its problem).
+    /// when the run ended, says so (it read "job submitted", as if submitting were its problem);
+    /// a refusal's or a failed job's reason quotes the Simulator's durations as a report writes
+    /// them (``SimulatorDurationText``: `job refused: … within 60.000 s`, where report.json's
+    /// `rejection` read `60.000s` beside refusals' `3,600.000 s`). Only those texts: an output
+    /// difference quotes records, whose bytes stay as they are.
     var reportedProblems: [String] {
-        guard let report = run.report, report.status != .succeeded else { return problems }
-        let said = "job \(report.status)"
-        let meant: String
-        switch report.status {
-        case .submitted: meant = "job never started: no attempt ran before the run ended"
-        case .running(let phase): meant = "job unfinished: still in its \(phase.rawValue) phase when the run ended"
-        default: return problems
+        let status = run.report?.status
+        let said = status.map { "job \($0)" }
+        let refused = run.rejection.map { "job refused: \($0)" }
+        return problems.map { problem in
+            if problem == refused, let rejection = run.rejection { return "job refused: " + SimulatorDurationText.reportable(rejection) }
+            guard problem == said, let status else { return problem }
+            switch status {
+            case .submitted: return "job never started: no attempt ran before the run ended"
+            case .running(let phase): return "job unfinished: still in its \(phase.rawValue) phase when the run ended"
+            case .failed: return "job " + SimulatorDurationText.reportable(status.description)
+            case .succeeded: return problem
+            }
         }
-        return problems.map { $0 == said ? meant : $0 }
+    }
+
+    /// The problems in bold, one a line, bounded by ``ReportListBound`` as report.json's
+    /// `problems` is (a job of 10,000 reducers whose store is down has 10,000), then a line
+    /// counting the rest.
+    func problemLines() -> String {
+        let problems = ReportListBound.split(reportedProblems)
+        var lines = problems.listed.map { "**\($0)**\n" }
+        if let leftOut = problems.leftOut {
+            lines.append("… and \(NumberFormat.counted(leftOut, "more problem")) (report.json's `problemsLeftOut`).\n")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// What a job that read a topic for a consumer group says when its client could not commit
@@ -76,7 +96,7 @@ extension MapReduceRunResult {
     var offsetCommitNote: String? {
         guard let failure = run.report?.offsetCommitFailure else { return nil }
         let group = scenario.input.log?.group.map { "group `\($0)`" } ?? "the consumer group"
-        return "**Offsets not committed** for \(group): \(failure), and the client gave up as Kafka's `commitSync` does "
+        return "**Offsets not committed** for \(group): \(SimulatorDurationText.reportable(failure)), and the client gave up as Kafka's `commitSync` does "
             + "after `default.api.timeout.ms`. The output stands; a rerun for the group reads these "
             + "\(NumberFormat.counted(inputRecords, "record")) again."
     }
@@ -93,7 +113,8 @@ extension MapReduceRunResult {
         table.append(["job", "`\(scenario.job.name)`, R = \(scenario.job.reducers), combiner \(scenario.job.combining ? "on" : "off")"])
         var size = "\(NumberFormat.counted(inputRecords, "record")), \(NumberFormat.counted(inputBytes, "byte"))"
         if let unread = inputUnread {
-            size = unread
+            // It quotes a refusal, whose durations read as the report's (`60.000 s`).
+            size = SimulatorDurationText.reportable(unread)
         } else if scenario.input.log != nil, let map = run.report?.statistics.map, map.inputBytes != inputBytes {
             size += " of record values"
             if map.inputRecords == inputRecords {

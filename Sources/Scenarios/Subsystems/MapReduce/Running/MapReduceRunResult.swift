@@ -44,14 +44,14 @@ public struct MapReduceRunResult: Sendable {
         let input = scenario.input
         if scenario.job.objectInput != nil {
             if inputBytes > 0 || run.rejection?.hasPrefix("no objects with bytes") == true { return nil }
-            return run.rejection.map { "not read: the job was refused (\($0))" } ?? "not read: the job's client never fetched the objects"
+            return run.rejection.map { "not read: the job was refused (\(SimulatorDurationText.reportable($0)))" } ?? "not read: the job's client never fetched the objects"
         }
         guard input.log != nil, input.files.isEmpty, input.synthetic == nil else { return nil }
         if run.report?.status.isFinished == true { return nil }
         if let rejection = run.rejection {
             // A client gives up after it planned the range, which the world then counts.
             if clientGaveUp { return nil }
-            return rejection.hasSuffix("there is nothing to map") ? nil : "not read: the job was refused (\(rejection))"
+            return rejection.hasSuffix("there is nothing to map") ? nil : "not read: the job was refused (\(SimulatorDurationText.reportable(rejection)))"
         }
         return run.report == nil ? "not read: the job was never submitted" : "not counted: the job was still running when the run ended"
     }
