@@ -16,7 +16,7 @@ extension ReplicaSetRefusal {
             let they = adding == 1 ? "it needs" : "they need"
             return Self.cannotAdd(adding) + "the hash map is full: \(they) \(NumberFormat.integer(adding * slotsEach)) free slots (\(NumberFormat.integer(slotsEach)) each) "
                 + "but only \(NumberFormat.integer(freeBefore)) of \(NumberFormat.integer(slotCount)) are free"
-        case let .placement(adding, error): return Self.cannotAdd(adding) + error.description
+        case let .placement(adding, error): return Self.cannotAdd(adding) + error.message
         case .nonPositiveRemove: return "Number of instances to remove must be a positive integer"
         case .moreHostnamesThanRemoved: return "Length of hostname list is more than removable instances"
         case let .tooFewReplicas(removing, existing):

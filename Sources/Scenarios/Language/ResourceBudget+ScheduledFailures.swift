@@ -35,7 +35,8 @@ extension ResourceBudget {
         let ids = Set(servers.map(\.id))
         // Markov's bound on a try outlasting the per-try timeout: its expected time over the timeout.
         let perTry = max(configuration.forwardTimeout.seconds, 1e-9)
-        let latency = scenario.defaultLink.latency.mean ?? 0
+        // The longest latency (``longestLatency(in:)``): a slower path times out more tries.
+        let latency = Self.longestLatency(in: scenario)
         let service = Dictionary(servers.map { ($0.id, $0.configuration.serviceTime.mean ?? 0) }, uniquingKeysWith: { first, _ in first })
         let slowShare = timesOut ? servers.reduce(0.0) { $0 + min(1, ((service[$1.id] ?? 0) + 2 * latency) / perTry) } / count : 0
         let lostShare = timesOut ? min(1, 2 * scenario.defaultLink.dropRate) : 0

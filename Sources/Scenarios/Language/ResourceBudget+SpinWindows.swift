@@ -20,7 +20,8 @@ import Simulator
 /// independently. Deliberately an upper bound: every failure at its longest, every ejection to its
 /// end, a deployment's waves anywhere in their span; a balancer with a rate limit, a circuit
 /// breaker or connection limits — which answer at once with every server up — is counted as
-/// spinning for the whole run, as before.
+/// spinning for the whole run, as before; so are servers that answer 500s of their own under
+/// health that ejects for them (``serversEjectedForErrors(_:servers:)``).
 extension ResourceBudget {
     /// What may fail a request at once, or leave it no server, over one span of the run.
     struct SpinWindow {
@@ -58,10 +59,15 @@ extension ResourceBudget {
             tries = fastTries(through: configuration, primaries: servers.filter { !$0.isBackup }.count, in: scenario)
             health = configuration.passiveHealth != nil || configuration.healthCheck != nil || configuration.outlierDetection != nil
             readmission = Self.readmission(of: configuration)
-        } else if scenario.deployment != nil {
+        } else if scenario.deployment != nil || servers.contains(where: { $0.maxConnections != nil }) {
             return horizon
         }
         var windows = spinWindows(in: scenario, over: horizon, health: health, readmission: readmission)
+        // A server that answers 500s of its own (`error_rate`) under health that ejects for them
+        // may be out for the whole run, with no fault (``serversEjectedForErrors(_:servers:)``).
+        if health, let configuration = scenario.balancer?.configuration, let most = serversEjectedForErrors(configuration, servers: servers) {
+            windows.append(SpinWindow(start: 0, end: horizon, servers: .some(most), fast: false))
+        }
         // A backup serves only once the primaries are out: counted as out for the whole run.
         if health { windows += servers.indices.filter { servers[$0].isBackup }.map { SpinWindow(start: 0, end: horizon, servers: .one($0), fast: false) } }
         // The chaos' servers: each out for its expected share of the time, independently.
@@ -172,7 +178,7 @@ extension ResourceBudget {
             }
         }
         // Messages a link loses make tries time out, which the health counts: for the whole run.
-        if ([scenario.defaultLink] + scenario.links.map(\.profile)).contains(where: { $0.dropRate > 0 }) { out(.every, from: 0, to: horizon) }
+        if linkProfiles(of: scenario).contains(where: { $0.dropRate > 0 }) { out(.every, from: 0, to: horizon) }
         if let plan = scenario.deployment, let configuration = scenario.balancer?.configuration {
             windows += deploymentWindows(plan, in: scenario, configuration: configuration, over: horizon, health: health, readmission: readmission)
         }

@@ -23,6 +23,9 @@ extension ResourceBudget {
         public var latencyWritten: Bool
         /// The seconds of the run they are counted as spinning.
         public var seconds: Double
+        /// The deadline that cuts requests short of their service (`workload.timeout`,
+        /// `balancer.forward_timeout`), when that is what fills the room (``cutShort(in:workload:)``).
+        public var cutShortBy: String? = nil
 
         /// The key the refusal points at: the latency where the round trip is most of the cycle
         /// and the file writes it, the think time where it is most of it, else the users.
@@ -33,13 +36,16 @@ extension ResourceBudget {
     }
 
     /// The users of `scenario`'s closed loop, when it may lose its servers.
-    static func spinningUsers(in scenario: Scenario, users: Int, thinkTime: Double, roundTrip: Double, seconds: Double) -> SpinningUsers {
+    static func spinningUsers(in scenario: Scenario, users: Int, thinkTime: Double, roundTrip: Double, seconds: Double,
+                              cutShortBy: String? = nil) -> SpinningUsers {
         var causes: [String] = []
         if !scenario.faults.entries.isEmpty { causes.append("faults") }
         if scenario.deployment != nil { causes.append("deployment") }
         if scenario.faults.chaos != nil { causes.append("chaos") }
+        if let atOnce = answersAtOnce(in: scenario) { causes.append(atOnce) }
+        if let cutShortBy { causes = ["\(cutShortBy) (shorter than a request's service and round trip: each abandoned request keeps its place at the server)"] }
         return SpinningUsers(users: users, thinkTime: thinkTime, roundTrip: roundTrip, causes: causes,
-                             latencyWritten: scenario.defaultLink.latency != LinkProfile.lan.latency, seconds: seconds)
+                             latencyWritten: scenario.defaultLink.latency != LinkProfile.lan.latency, seconds: seconds, cutShortBy: cutShortBy)
     }
 
     /// The refusal's cause and remedy for spinning users: the events, what drives them, and the
@@ -53,7 +59,8 @@ extension ResourceBudget {
         let causes = spinning.causes.isEmpty ? "what the file schedules" : "the file's " + spinning.causes.joined(separator: " and ")
         let users = NumberFormat.counted(spinning.users, "user")
         let most = ScenarioSchema.runMaxEvents.upperBound
-        var remedy = "raise network.latency or workload.think_time, or use fewer users"
+        var remedy = spinning.cutShortBy.map { "raise \($0) above the service time and the round trip, " } ?? ""
+        remedy += spinning.cutShortBy == nil ? "raise network.latency or workload.think_time, or use fewer users" : "or raise network.latency or workload.think_time, or use fewer users"
         if events <= Double(most) {
             remedy += "; if the servers are back sooner, raise run.max_events (at most \(NumberFormat.integer(most))): the estimate takes every failure and ejection at its longest"
         }

@@ -115,7 +115,9 @@ public struct ResourceBudget: Sendable, Equatable {
                     // A served user's cycle is at least the think time, two network crossings and
                     // the fastest service. Users beyond what the servers hold (slots and queues) are
                     // turned away at once (503) and come back after the think time and the network.
-                    let latency = scenario.defaultLink.latency.mean ?? 0
+                    // At the network's shortest latency (``shortestLatency(in:)``): a link or a
+                    // zone may be faster than the default.
+                    let latency = Self.shortestLatency(in: scenario)
                     let thinking = (think.mean ?? 0) + 2 * latency
                     let service = scenario.servers.compactMap { $0.configuration.serviceTime.mean }.min() ?? 0
                     let room = scenario.servers.isEmpty ? Double.infinity : scenario.servers.reduce(0.0) {
@@ -129,11 +131,22 @@ public struct ResourceBudget: Sendable, Equatable {
                     // and a latency of 1ns sent billions of requests during an all-at-once deploy.
                     // They spin only while the faults may fail every try at once or leave no server
                     // (``spinningSeconds(in:over:)``), and at most as if for the whole run.
+                    // So may a balancer's limits, lossy links or health that ejects servers for their
+                    // own errors, with every server up (``answersAtOnce(in:)``).
                     let mayLoseServers = scenario.deployment != nil || !scenario.faults.entries.isEmpty || scenario.faults.chaos != nil
+                        || Self.answersAtOnce(in: scenario) != nil
                     let seconds = mayLoseServers ? Self.spinningSeconds(in: scenario, over: horizon) : 0
                     let spinning = Double(users) * seconds / max(thinking, 1e-9)
-                    requests = mayLoseServers ? min(cycling + spinning, max(cycling, Double(users) * horizon / max(thinking, 1e-9))) : cycling
-                    if mayLoseServers && spinning > cycling {
+                    let counted = mayLoseServers ? min(cycling + spinning, max(cycling, Double(users) * horizon / max(thinking, 1e-9))) : cycling
+                    // A request cut short by its timeout leaves its slot taken: once the room is
+                    // full, every try is refused at once (``cutShort(in:workload:)``).
+                    let cutShort = Self.cutShort(in: scenario, workload: workload)
+                    let abandoning = cutShort.map { Double(users) * horizon / max((think.mean ?? 0) + min($0.seconds, 2 * latency), 1e-9) } ?? 0
+                    requests = max(counted, abandoning)
+                    if let cutShort, abandoning > counted {
+                        spinningUsers = Self.spinningUsers(in: scenario, users: users, thinkTime: think.mean ?? 0, roundTrip: min(cutShort.seconds, 2 * latency),
+                                                           seconds: horizon, cutShortBy: cutShort.key)
+                    } else if mayLoseServers && spinning > cycling {
                         spinningUsers = Self.spinningUsers(in: scenario, users: users, thinkTime: think.mean ?? 0, roundTrip: 2 * latency, seconds: seconds)
                     }
                 }
@@ -270,6 +283,7 @@ public struct ResourceBudget: Sendable, Equatable {
             add(events: churn.estimatedSyncedFiles(over: self.horizon, syncInterval: backup.manager.syncInterval), by: "backup.source")
         }
         addSlowStoreWrites(of: scenario)
+        addOperationRetries(of: scenario)
         addChaos(of: scenario)
         // The reducers' bytes (a record a reduce task, a partition each map task writes for each)
         // tip a world over the memory it would fit without them: the refusal is at the job's

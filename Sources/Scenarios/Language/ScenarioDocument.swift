@@ -176,11 +176,12 @@ public struct ScenarioDocument {
     /// Scalars stay untagged text (``resolver``): the loader reads every number, boolean and
     /// null itself, with its ranges and its messages.
     static func compose(_ text: String, file: String) throws(ScenarioError) -> YAMLCursor {
-        if let (line, column) = YAMLEvents.nodePastLimit(in: text) {
+        let refused = YAMLAliasKeys.beforeComposing(text)
+        if let (line, column) = refused.nodePastLimit {
             throw ScenarioError(file: file, line: line, column: column, path: "", kind: .invalidValue(
                 "the file holds more than \(NumberFormat.integer(YAMLEvents.maximumNodes)) values (each name, number, list, mapping and key counts one): as many as a \(RegularFile.scenarioLimit >> 20) MiB file holds written out, two bytes a value"))
         }
-        if let key = YAMLAliasKeys.first(in: text) {
+        if let key = refused.key {
             throw ScenarioError(file: file, line: key.line, column: key.column, path: key.path, kind: key.problem)
         }
         do {

@@ -22,9 +22,10 @@ enum YAMLEvents {
     }
 
     /// Calls `body` with each event of `text` until it returns false or the stream ends. Returns
-    /// false when libyaml could not read the text (composing it says why).
+    /// false when libyaml could not read the text (composing it says why). Without `withText`, an
+    /// event carries no scalar value or anchor name (`text` and `anchor` are nil).
     @discardableResult
-    static func scan(_ text: String, _ body: (Event) -> Bool) -> Bool {
+    static func scan(_ text: String, withText: Bool = true, _ body: (Event) -> Bool) -> Bool {
         var text = text
         return text.withUTF8 { buffer in
             var parser = yaml_parser_t()
@@ -36,7 +37,7 @@ enum YAMLEvents {
             while yaml_parser_parse(&parser, &event) == 1 {
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { return true }
-                guard body(Event(event)) else { return true }
+                guard body(Event(event, withText: withText)) else { return true }
             }
             return false
         }
@@ -44,23 +45,25 @@ enum YAMLEvents {
 }
 
 extension YAMLEvents.Event {
-    fileprivate init(_ event: yaml_event_t) {
+    fileprivate init(_ event: yaml_event_t, withText: Bool) {
         var text: String?, anchor: String?, bytes = 0
         switch event.type {
         case YAML_SCALAR_EVENT:
             kind = .scalar
             bytes = event.data.scalar.length
-            text = Self.string(event.data.scalar.value, length: bytes)
-            anchor = Self.string(event.data.scalar.anchor)
+            if withText {
+                text = Self.string(event.data.scalar.value, length: bytes)
+                anchor = Self.string(event.data.scalar.anchor)
+            }
         case YAML_ALIAS_EVENT:
             kind = .alias
-            text = Self.string(event.data.alias.anchor)
+            if withText { text = Self.string(event.data.alias.anchor) }
         case YAML_SEQUENCE_START_EVENT:
             kind = .sequenceStart
-            anchor = Self.string(event.data.sequence_start.anchor)
+            if withText { anchor = Self.string(event.data.sequence_start.anchor) }
         case YAML_MAPPING_START_EVENT:
             kind = .mappingStart
-            anchor = Self.string(event.data.mapping_start.anchor)
+            if withText { anchor = Self.string(event.data.mapping_start.anchor) }
         case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
         case YAML_MAPPING_END_EVENT: kind = .mappingEnd
         default: kind = .other
@@ -129,15 +132,21 @@ extension YAMLEvents {
     /// bytes, 12.6 million — took 1.9 GB to be told its key is unknown.
     static let maximumNodes = RegularFile.scenarioLimit / 2
 
+    /// Whether `text` is long enough to hold more than `limit` nodes. A node takes about a byte
+    /// at the least (`{?}` is three in three bytes): a text under a quarter of the limit's bytes
+    /// cannot hold more, and is not read twice.
+    static func mayHoldMoreNodes(_ text: String, than limit: Int) -> Bool {
+        text.utf8.count > limit / 4
+    }
+
     /// The 1-based line and column of the node of `text` past `limit`, or nil when it has at most
-    /// `limit` (or is not YAML: composing it says why).
+    /// `limit` (or is not YAML: composing it says why). Counting needs no scalar's text: none is
+    /// copied out of libyaml's events.
     static func nodePastLimit(in text: String, limit: Int = maximumNodes) -> (line: Int, column: Int)? {
-        // A node takes about a byte at the least (`{?}` is three in three bytes): a text under a
-        // quarter of the limit's bytes cannot hold more, and is not read twice.
-        guard text.utf8.count > limit / 4 else { return nil }
+        guard mayHoldMoreNodes(text, than: limit) else { return nil }
         var nodes = 0
         var past: (Int, Int)?
-        scan(text) { event in
+        scan(text, withText: false) { event in
             switch event.kind {
             case .scalar, .alias, .sequenceStart, .mappingStart: nodes += 1
             default: return true

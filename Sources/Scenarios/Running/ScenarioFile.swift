@@ -88,10 +88,13 @@ public enum ScenarioFile: Sendable {
 }
 
 /// Scenario files a command runs one after another (`orrery run FILE...`): every one loaded and
-/// checked before anything runs, as the command promises, but none kept — a file's scenario can
-/// be far larger than the file (sixteen 16 MiB files held 2.36 GB before the first ran) — and
-/// each loaded again just before it runs, so that one is held at a time. A single file is kept
-/// as checked rather than loaded twice.
+/// checked before anything runs, as the command promises, but only the first kept — a file's
+/// scenario can be far larger than the file (sixteen 16 MiB files held 2.36 GB before the first
+/// ran) — and each other loaded again just before it runs, so that one is held at a time. The
+/// first file, which runs first, is checked last, after every other has been checked and
+/// released, and runs as checked: a single file is loaded once, and n files n + (n − 1) times
+/// where they were loaded 2n. (Loading each once would hold them all: every one must be refused
+/// or accepted before the first runs.) The errors are still reported in the files' order.
 public struct CheckedScenarioFiles<Facts: Sendable>: Sendable {
     /// One checked file and what the command took from it while it was loaded.
     public struct Entry: Sendable {
@@ -107,37 +110,47 @@ public struct CheckedScenarioFiles<Facts: Sendable>: Sendable {
 
     public let entries: [Entry]
     public let overrides: [ScenarioOverride]
-    /// The only file as checked, until ``load(_:)`` takes it.
-    private let only: HeldFile
+    /// The first file as checked, until ``load(_:)`` takes it.
+    private let first: HeldFile
     /// Called before a file is loaded again to run (tests count the loads).
     var willLoad: (@Sendable (Int) -> Void)?
 
-    /// Loads and checks each of `paths` with `overrides`, one at a time, handing each bad file's
-    /// error to `report` (in order); nil when any was bad. `facts` is what to keep of a loaded file.
+    /// Loads and checks each of `paths` with `overrides`, one at a time — the first last — handing
+    /// each bad file's error to `report` in the files' order once all are checked; nil when any was
+    /// bad. `facts` is what to keep of a loaded file (asked of the first file last).
     public static func check(_ paths: [String], overrides: [ScenarioOverride] = [], report: (ScenarioError) -> Void,
                              facts: (ScenarioFile) -> Facts) -> CheckedScenarioFiles? {
-        var entries: [Entry] = []
-        var only: ScenarioFile?
-        var bad = false
-        for path in paths {
-            do {
-                let file = try ScenarioFile.load(path: path, overrides: overrides)
-                entries.append(Entry(path: path, name: file.name, file: file.file, dataFiles: file.dataFiles, facts: facts(file)))
-                if paths.count == 1 { only = file }
-            } catch {
-                report(error)
-                bad = true
-            }
-        }
-        return bad ? nil : CheckedScenarioFiles(entries: entries, overrides: overrides, only: HeldFile(only), willLoad: nil)
+        check(paths, overrides: overrides, report: report, facts: facts, loading: nil)
     }
 
-    /// File `index`, loaded to run: the only file as checked, any other loaded again.
+    /// ``check(_:overrides:report:facts:)``, calling `loading` before every load of a file — to
+    /// check it here, and to run it (``willLoad``) — so that tests count them all.
+    static func check(_ paths: [String], overrides: [ScenarioOverride], report: (ScenarioError) -> Void,
+                      facts: (ScenarioFile) -> Facts, loading: (@Sendable (Int) -> Void)?) -> CheckedScenarioFiles? {
+        var entries = [Entry?](repeating: nil, count: paths.count)
+        var errors = [ScenarioError?](repeating: nil, count: paths.count)
+        var first: ScenarioFile?
+        for index in Array(paths.indices.dropFirst()) + paths.indices.prefix(1) {
+            loading?(index)
+            do {
+                let file = try ScenarioFile.load(path: paths[index], overrides: overrides)
+                entries[index] = Entry(path: paths[index], name: file.name, file: file.file, dataFiles: file.dataFiles, facts: facts(file))
+                if index == 0 { first = file }
+            } catch {
+                errors[index] = error
+            }
+        }
+        let bad = errors.compactMap { $0 }
+        bad.forEach(report)
+        return bad.isEmpty ? CheckedScenarioFiles(entries: entries.compactMap { $0 }, overrides: overrides, first: HeldFile(first), willLoad: loading) : nil
+    }
+
+    /// File `index`, loaded to run: the first file as checked, the first time; any other loaded again.
     ///
     /// - Throws: ``ExperimentFailure`` for a file that no longer loads, or loads under another
     ///   name than the one its output paths were checked for (it changed after it was checked).
     public func load(_ index: Int) throws(ExperimentFailure) -> ScenarioFile {
-        if let file = only.take() { return file }
+        if index == 0, let file = first.take() { return file }
         let entry = entries[index]
         willLoad?(index)
         let file: ScenarioFile

@@ -6,7 +6,8 @@ extension FaultIncident {
     /// faults (a crash joined with the next restart of its node, a partition without `for:` with
     /// the next heal), then what the top-level `chaos:` draws node by node, then what
     /// `mapreduce.chaos` draws. Written back in this order, the explicit schedule expands to the
-    /// same timeline the chaos run applied.
+    /// same timeline the chaos run applied, less the drawn crashes that found their node already
+    /// down and changed nothing (``CrashPairing``).
     ///
     /// - Parameter listed: the file's `faults:` list, if it has one.
     static func incidents(listed: Node?, scenario: Scenario, seed: UInt64) -> [FaultIncident] {
@@ -60,10 +61,10 @@ extension FaultIncident {
     }
 
     /// Incidents of a drawn timeline of one node: each crash with the restart that follows it
-    /// (none when the restart falls past the horizon), each pause alone.
+    /// (none when the restart falls past the horizon), each pause alone (``CrashPairing``).
     private static func chaosIncidents(_ drawn: [(VirtualInstant, Fault)], origin: Origin, position: inout Int) -> [FaultIncident] {
         var incidents: [FaultIncident] = []
-        var openCrash: [NodeID: Int] = [:]
+        var pairing = CrashPairing()
         func next(_ node: Node) -> Item {
             defer { position += 1 }
             return Item(position: position, node: node)
@@ -71,19 +72,20 @@ extension FaultIncident {
         for (at, fault) in drawn {
             switch fault {
             case .crash(let node):
-                incidents.append(FaultIncident(items: [next(item(at: at, [("crash", Node(node.name))]))], origin: origin))
-                openCrash[node] = incidents.count - 1
+                // One node's next fault is drawn after its downtime: no crash finds it down.
+                guard pairing.crash(node, incident: incidents.count) else { continue }
+                incidents.append(FaultIncident(items: [next(item(at: at, [("crash", scalar(node.name))]))], origin: origin))
             case .restart(let node, let boot):
-                var fields = [("restart", Node(node.name))]
-                if boot != .zero { fields.append(("boot_time", Node(seconds(boot)))) }
+                var fields = [("restart", scalar(node.name))]
+                if boot != .zero { fields.append(("boot_time", scalar(seconds(boot)))) }
                 let restart = next(item(at: at, fields))
-                if let open = openCrash.removeValue(forKey: node) {
+                if let open = pairing.restart(node) {
                     incidents[open].items.append(restart)
                 } else {
                     incidents.append(FaultIncident(items: [restart], origin: origin))
                 }
             case .pause(let node, let duration):
-                incidents.append(FaultIncident(items: [next(item(at: at, [("pause", Node(node.name)), ("for", Node(seconds(duration)))]))], origin: origin))
+                incidents.append(FaultIncident(items: [next(item(at: at, [("pause", scalar(node.name)), ("for", scalar(seconds(duration)))]))], origin: origin))
             default:
                 preconditionFailure("chaos draws crashes, restarts and pauses, not \(fault)")
             }
@@ -91,7 +93,8 @@ extension FaultIncident {
         return incidents
     }
 
-    /// Incidents of `mapreduce.chaos`'s draws: crashes with their restarts, pauses, slowdowns and
+    /// Incidents of `mapreduce.chaos`'s draws: the crash that struck with the restarts it owes
+    /// (``CrashPairing``; a crash of a node already down is dropped), pauses, slowdowns and
     /// partitions with their undo as one `for:` item, lost intermediate data alone.
     private static func clusterIncidents(_ drawn: [MapReduce.ClusterFault.Entry], position: inout Int) -> [FaultIncident] {
         // First match each undo (a slowdown back to factor 1, a heal) to the fault it ends.
@@ -103,16 +106,16 @@ extension FaultIncident {
             switch fault {
             case .slow(let node, let factor) where factor == 1:
                 guard let open = openSlow.removeValue(forKey: node) else { continue }
-                lasting[open.index] = item(at: open.at, [("slow", Node(node.name)), ("factor", Node(String(open.factor))),
-                                                         ("for", Node(seconds(open.at.duration(to: entry.at))))])
+                lasting[open.index] = item(at: open.at, [("slow", scalar(node.name)), ("factor", scalar(String(open.factor))),
+                                                         ("for", scalar(seconds(open.at.duration(to: entry.at))))])
             case .slow(let node, let factor):
                 openSlow[node] = (index, entry.at, factor)
             case .heal:
                 guard let open = openPartition else { continue }
                 let groups = Node.sequence(Node.Sequence(open.groups.map { group in
-                    Node.sequence(Node.Sequence(group.map { Node($0.name) }, Tag(.implicit), .flow))
-                }, Tag(.implicit), .flow))
-                lasting[open.index] = item(at: open.at, [("partition", groups), ("for", Node(seconds(open.at.duration(to: entry.at))))])
+                    Node.sequence(Node.Sequence(group.map { scalar($0.name) }, tag(), .flow))
+                }, tag(), .flow))
+                lasting[open.index] = item(at: open.at, [("partition", groups), ("for", scalar(seconds(open.at.duration(to: entry.at))))])
                 openPartition = nil
             case .partition(let groups, _):
                 openPartition = (index, entry.at, groups)
@@ -121,7 +124,7 @@ extension FaultIncident {
             }
         }
         var incidents: [FaultIncident] = []
-        var openCrash: [NodeID: Int] = [:]
+        var pairing = CrashPairing()
         func add(_ node: Node, joining open: Int? = nil) {
             let written = Item(position: position, node: node)
             position += 1
@@ -130,16 +133,17 @@ extension FaultIncident {
         for (index, entry) in drawn.enumerated() {
             switch entry.fault {
             case .loseIntermediateData(let node):
-                add(item(at: entry.at, [("lose_intermediate", Node(node.name))]))
+                add(item(at: entry.at, [("lose_intermediate", scalar(node.name))]))
             case .network(.crash(let node)):
-                add(item(at: entry.at, [("crash", Node(node.name))]))
-                openCrash[node] = incidents.count - 1
+                // Crashes overlap here (any worker, any time): one of a node already down is dropped.
+                guard pairing.crash(node, incident: incidents.count) else { continue }
+                add(item(at: entry.at, [("crash", scalar(node.name))]))
             case .network(.restart(let node, let boot)):
-                var fields = [("restart", Node(node.name))]
-                if boot != .zero { fields.append(("boot_time", Node(seconds(boot)))) }
-                add(item(at: entry.at, fields), joining: openCrash.removeValue(forKey: node))
+                var fields = [("restart", scalar(node.name))]
+                if boot != .zero { fields.append(("boot_time", scalar(seconds(boot)))) }
+                add(item(at: entry.at, fields), joining: pairing.restart(node))
             case .network(.pause(let node, let duration)):
-                add(item(at: entry.at, [("pause", Node(node.name)), ("for", Node(seconds(duration)))]))
+                add(item(at: entry.at, [("pause", scalar(node.name)), ("for", scalar(seconds(duration)))]))
             case .network:
                 // A slowdown or a partition is written once, with its undo as `for:`.
                 if let written = lasting[index] { add(written) }

@@ -45,7 +45,7 @@ public struct SweepManifest: Sendable, Equatable, Codable {
     public var shard: String?
 
     /// What the manifest keeps of one variant's loaded scenario — its expectations and the
-    /// metrics it measures — so that the scenario itself need not be kept (``Sweep/load(_:)``).
+    /// metrics it measures — so that the scenario itself need not be kept (``Sweep/load(_:jobs:shard:)``).
     struct VariantFacts: Sendable {
         var expectations: [String]
         var metrics: [MetricEntry]

@@ -6,18 +6,29 @@ extension FaultSchedule {
     /// were scheduled — why it changed nothing (`no effect: web1 already crashed`), or nil when it
     /// struck.
     ///
-    /// The network ignores a crash of a node already crashed and a pause of a node that is not up
-    /// (``NodeState/takesCrash``, ``NodeState/takesPause``): neither is traced nor counted in
-    /// `orrery_faults_total`. The report listed them as if they struck, and a Failovers row took
-    /// in a pause of a crashed server with its end as a repair ("repaired 3.500 s") though the
-    /// server never came back. This replays each node's liveness from the schedule alone, as the
-    /// network sets it — crashed until a restart, booting for the restart's `boot`, paused for the
-    /// pause's length or until a crash or restart — so that every report follows the network's
-    /// rule without the run recording anything (the digest is untouched). A fault at the very
-    /// instant a pause or a boot ends finds it still in force: the faults are scheduled before the
-    /// run, ahead of the resume or the boot's end set for that instant. Node state set outside the
-    /// schedule (a deployment's restarts, a scale-in, MapReduce's attempt chaos) is not seen here.
-    static func noEffect(_ faults: [(at: VirtualInstant, fault: Fault?)]) -> [String?] {
+    /// The network ignores a crash of a node already crashed, a pause of a node that is not up
+    /// and a hang of a crashed node (``NodeState/takesCrash``, ``NodeState/takesPause``,
+    /// ``NodeState/takesHang``): none is traced nor counted in `orrery_faults_total`. A run's
+    /// `recorded` faults without effect (``Network/faultsWithoutEffect``, noted where the network
+    /// applies a scheduled fault, from the node's state then) say which: they see node state set
+    /// outside the schedule too — a deployment's restarts, a scale-in, MapReduce's attempt chaos
+    /// — which a replay of the schedule missed (a pause of a server a scale-in had removed was
+    /// listed as struck, and one after a deployment had restarted a crashed server as "no
+    /// effect").
+    ///
+    /// Without a record (a schedule no world ran: the queue experiment's, a unit test's), each
+    /// node's liveness is replayed from the schedule alone, as the network sets it — crashed until
+    /// a restart, booting for the restart's `boot`, paused for the pause's length or until a crash
+    /// or restart. A fault at the very instant a pause or a boot ends finds it still in force: the
+    /// faults are scheduled before the run, ahead of the resume or the boot's end set for that
+    /// instant.
+    static func noEffect(_ faults: [(at: VirtualInstant, fault: Fault?)], recorded: FaultsWithoutEffect? = nil) -> [String?] {
+        if let recorded {
+            return zip(faults, recorded.states(of: faults)).map { listed, state in
+                guard let state, let node = listed.fault?.nodes.first else { return nil }
+                return Liveness.noEffect(on: node, state)
+            }
+        }
         var liveness: [NodeID: Liveness] = [:]
         return faults.map { at, fault in
             switch fault {
@@ -34,15 +45,22 @@ extension FaultSchedule {
                 guard state.takesPause else { return Liveness.noEffect(on: node, state) }
                 liveness[node] = Liveness(state: .paused, until: at.advanced(by: duration))
                 return nil
+            case .hang(let node, _):
+                let state = liveness[node, default: Liveness()].state(at: at)
+                return state.takesHang ? nil : Liveness.noEffect(on: node, state)
             default:
                 return nil
             }
         }
     }
 
-    /// The entries of `timeline` (in the order the network applies them) that struck: those
-    /// ``noEffect(_:)`` finds changed nothing left out.
+    /// The entries of `timeline` (in the order the network applies them) that struck: those the
+    /// network ignored left out — as the run marked them (``Entry/outcome``), or, in a timeline no
+    /// run marked, as ``noEffect(_:recorded:)`` replays them.
     static func struck(_ timeline: [Entry]) -> [Entry] {
+        if timeline.contains(where: { $0.outcome != nil }) {
+            return timeline.filter { if case .noEffect = $0.outcome { false } else { true } }
+        }
         let effects = noEffect(timeline.map { ($0.at, $0.fault) })
         return timeline.indices.compactMap { effects[$0] == nil ? timeline[$0] : nil }
     }

@@ -46,12 +46,14 @@ extension FaultSchedule {
     /// Of the faults after the run's end, the first ``notReachedListed`` are listed and the rest
     /// are counted in one line: chaos draws its faults up to the time limit, an hour past most
     /// worlds' end, and a 30 s world listed 1,260 faults that never struck (a 156 KB report).
-    /// One the network ignored — a crash of a node already crashed, a pause of one not up — is
-    /// listed with why it changed nothing (``noEffect(_:)``): `2.000 s: crash web1 (no effect:
-    /// web1 already crashed)`, as `orrery_faults_total` and the trace leave it out.
-    static func reportLines(_ faults: [Listed], end: VirtualInstant) -> [String] {
+    /// One the network ignored — a crash of a node already crashed, a pause of one not up, a hang
+    /// of one crashed — is listed with why it changed nothing, as the run's `recorded` faults
+    /// without effect say (``noEffect(_:recorded:)``; replayed from `faults` without one):
+    /// `2.000 s: crash web1 (no effect: web1 already crashed)`, as `orrery_faults_total` and the
+    /// trace leave it out.
+    static func reportLines(_ faults: [Listed], end: VirtualInstant, recorded: FaultsWithoutEffect? = nil) -> [String] {
         let ends = undoPairs(faults)
-        let effects = noEffect(faults.map { ($0.at, $0.fault) })
+        let effects = noEffect(faults.map { ($0.at, $0.fault) }, recorded: recorded)
         // For each fault written without an end in the schedule, when the next of its target set
         // the level again (found walking back).
         var until: [Int: VirtualInstant] = [:]

@@ -56,6 +56,8 @@ extension World {
     /// Everything the world measured.
     func result(failure: String?, replayCommand: String) -> RunResult {
         let digest = simulation.trace.digestHex, events = simulation.executor.eventsProcessed, virtualSeconds = simulation.now.seconds
+        // What the network did with each scheduled fault, for the Failovers rows (``FaultSchedule/struck(_:)``).
+        networkFaults = network.faultsWithoutEffect.outcomes(of: networkFaults)
         var traffic = scenario.subsystems.contains(.balancer) ? trafficResult(failure: failure, replayCommand: replayCommand) : nil
         // The traffic's own list (a world of the balancer alone prints it) is the network's
         // faults, listed as written (``faultList(cluster:)``).
@@ -123,7 +125,7 @@ extension World {
     /// Every fault scheduled — the network's, the cluster's own (its crashes and restarts, its
     /// chaos, its wiped disks), the store's storms — in time order, one marked not reached when
     /// it comes after the run ended, one with a length (`for:`) once with it
-    /// (``FaultSchedule/reportLines(_:end:)``). The one list of the run: report.md's `# Faults`
+    /// (``FaultSchedule/reportLines(_:end:recorded:)``). The one list of the run: report.md's `# Faults`
     /// and report.json's `faults` both print it, and no section keeps a list of its own; without
     /// `cluster`, the network's faults alone (the traffic's own list).
     ///
@@ -148,7 +150,7 @@ extension World {
             }
         }
         let sorted = entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-        return FaultSchedule.reportLines(sorted, end: simulation.now)
+        return FaultSchedule.reportLines(sorted, end: simulation.now, recorded: network.faultsWithoutEffect)
     }
 
     private func jobResult(_ job: WorldJob, failure: String?, replayCommand: String, end: EndState) -> RunResult.Job {

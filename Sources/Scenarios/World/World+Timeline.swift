@@ -38,10 +38,11 @@ extension World {
             if case .network(let fault) = entry.fault { return (entry.at, fault) }
             return nil
         }
-        // A fault that struck a node already down changed nothing (``FaultSchedule/noEffect(_:)``):
-        // a pause of a crashed node draws no "paused" bar.
+        // A fault the network ignored changed nothing, whatever had set its node's state (the
+        // run's record, ``FaultSchedule/noEffect(_:recorded:)``): a pause of a crashed node draws
+        // no "paused" bar, nor a hang of one a "hang" mark.
         let inOrder = applied.sorted(by: { $0.0 < $1.0 })
-        let effects = FaultSchedule.noEffect(inOrder.map { (at: $0.0, fault: Optional($0.1)) })
+        let effects = FaultSchedule.noEffect(inOrder.map { (at: $0.0, fault: Optional($0.1)) }, recorded: network.faultsWithoutEffect)
         for ((at, fault), effect) in zip(inOrder, effects) where effect == nil {
             switch fault {
             case .crash(let node):

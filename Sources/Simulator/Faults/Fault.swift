@@ -53,8 +53,12 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Network {
-    /// Applies `fault` now.
+    /// Applies `fault` now: a scheduled fault (``FaultInjector``, a cluster's schedule). One its
+    /// node's state makes change nothing is noted in ``faultsWithoutEffect`` for the reports.
     public func apply(_ fault: Fault) {
+        if let node = fault.livenessTarget {
+            faultsWithoutEffect.note(fault, at: simulation.now, state: self.node(node)?.state ?? .up)
+        }
         switch fault {
         case .crash(let node): crash(node)
         case .restart(let node, let bootTime): restart(node, bootTime: bootTime)

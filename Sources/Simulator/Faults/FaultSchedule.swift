@@ -9,6 +9,9 @@ public struct FaultSchedule: Sendable, Equatable {
         /// For the report only (the network ignores it): the `for:` a file wrote for a level whose
         /// end the loader left out, a later one of its target outlasting it (``LevelWindows``).
         public var writtenLength: Duration? = nil
+        /// For the report only: what the network did with it, copied after the run from its
+        /// record (``FaultsWithoutEffect/outcomes(of:)``); nil before.
+        public var outcome: FaultOutcome? = nil
         public init(at: VirtualInstant, fault: Fault) {
             self.at = at
             self.fault = fault

@@ -88,9 +88,12 @@ extension Network {
 
     /// Hangs the application on `id` for `duration` (nil: until it crashes or restarts): requests,
     /// heartbeats included, are accepted and held; when the hang ends they are answered 500 (the
-    /// watchdog killed the stuck workers). Callers with shorter deadlines simply time out.
+    /// watchdog killed the stuck workers). Callers with shorter deadlines simply time out. A hang
+    /// of a crashed node changes nothing (``NodeState/takesHang``) and is neither traced nor
+    /// observed.
     public func hang(_ id: NodeID, for duration: Duration?) {
         let node = addNode(id)
+        guard node.state.takesHang else { return }
         node.hungUntil = duration.map { simulation.now.advanced(by: $0) } ?? VirtualInstant(nanoseconds: .max)
         simulation.trace.record(.hang, id.name, value: duration?.nanoseconds ?? -1)
         simulation.observeInstant(.network, id.name, "hang", detail: duration.map { "for \($0.seconds) s" } ?? "until restarted")
@@ -120,4 +123,9 @@ extension NodeState {
     /// Whether a pause changes anything: only on a node that is up, not one crashed, booting or
     /// paused already (neither traced nor observed; the report marks it "no effect").
     public var takesPause: Bool { self == .up }
+
+    /// Whether a hang changes anything: not on a crashed node, which answers nothing while down
+    /// and whose restart starts a new process without it (``Network/restart(_:bootTime:)``
+    /// clears it); on a booting or paused node it holds once the node serves again.
+    public var takesHang: Bool { self != .crashed }
 }

@@ -38,6 +38,8 @@ public final class Network: @unchecked Sendable {
     @exclusivity(unchecked) var extraDropRate: Double = 0
     @exclusivity(unchecked) var random: SeededRandom
     let executor: SimulationExecutor
+    /// The scheduled faults it ignored and why, for the reports (not traced, not in the digest).
+    public internal(set) var faultsWithoutEffect = FaultsWithoutEffect()
 
     /// A network with `defaultLink` on every link, drawing from the simulation's `network` stream.
     public init(simulation: Simulation, defaultLink: LinkProfile = .lan) {

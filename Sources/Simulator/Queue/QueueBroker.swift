@@ -30,8 +30,8 @@ public actor QueueBroker {
     /// Partitions with an append (or a rejoin check) in progress, and who waits for each.
     private var busy: [Bool]
     private var waiting: [[UnsafeContinuation<Void, Never>]]
-    /// Partitions whose `acks=leader` copy loop is running.
-    private var copying: [Bool]
+    /// Partitions whose `acks=leader` copy loop is running (QueueBroker+CopyLoop.swift).
+    var copying: [Bool]
     /// Each partition's in-sync set change this leader has asked the controller for and not yet
     /// seen settled (see QueueBroker+AlterPartition.swift), and the appends waiting for it.
     var pendingInSync: [PendingInSyncChange?]
@@ -197,22 +197,6 @@ public actor QueueBroker {
         }
     }
 
-    /// `acks=leader`: one copy loop per partition ships, in rounds, everything appended since the
-    /// last round was confirmed, while appends go on being answered at once — so followers trail
-    /// by up to one round trip of records, which is what a leader's crash loses.
-    private func startCopying(_ index: Int, epoch: Int) {
-        guard !copying[index] else { return }
-        copying[index] = true
-        network.simulation.spawn("queue.replicate.\(id.name)") { _ in await self.copyRounds(index, epoch: epoch) }
-    }
-
-    private func copyRounds(_ index: Int, epoch: Int) async {
-        defer { copying[index] = false }
-        while let replica = replicas[index], replica.highWatermark < replica.endOffset, controller.states[index].epoch == epoch {
-            guard await replicate(index, epoch: epoch, from: replica.highWatermark, to: replica.endOffset) else { return }
-        }
-    }
-
     /// Copies records `from..<to` of the partition at `index` to every follower of the maximal
     /// in-sync set (earlier ones too, to a follower that says it is behind), then raises the high
     /// watermark to `to`. Followers that do not confirm within the replica timeout are proposed
@@ -221,34 +205,63 @@ public actor QueueBroker {
     /// change that did not drop them — or until, while it is pending, the lagging followers come
     /// back and confirm the copy (QueueBroker+ReturningFollower.swift). Returns false when this
     /// leader was replaced meanwhile, or its own process died (a zombie must not raise its
-    /// watermark).
+    /// watermark). The `acks=leader` copy loop takes the same steps apart
+    /// (QueueBroker+CopyLoop.swift).
     private func replicate(_ index: Int, epoch: Int, from first: Int, to end: Int) async -> Bool {
         let node = network.node(id)
         let incarnation = node?.incarnation
         while true {
-            // The followers copied to this round, and those of them that did not confirm (no
-            // allocation unless one fails: the common case is every follower confirming).
-            let round = maximalInSync(index)
-            var lagging: [Int] = []
-            for follower in round where follower != number {
-                guard let broker = controller.broker(follower) else { continue }
-                let answered = await copyConfirmed(index, epoch: epoch, to: broker, from: first, to: end)
-                guard node?.incarnation == incarnation, node?.state == .up else { return false }
-                if !answered { lagging.append(follower) }
+            guard let (round, lagging) = await copyRound(index, epoch: epoch, first..<end, node: node, incarnation: incarnation) else {
+                return false
             }
-            guard controller.states[index].epoch == epoch else { return false }
             if lagging.isEmpty { break }
             proposeShrink(index, removing: lagging)
-            let followersBack = await awaitInSyncChangeSettled(index, orFollowersConfirming: first..<end, epoch: epoch,
-                                                               confirmed: round.filter { !lagging.contains($0) })
-            guard node?.incarnation == incarnation, node?.state == .up, controller.states[index].epoch == epoch else { return false }
-            if followersBack { break }
-            let number = number
-            if maximalInSync(index).allSatisfy({ $0 == number || (round.contains($0) && !lagging.contains($0)) }) { break }
+            guard let settled = await settle(index, epoch: epoch, first..<end, round: round, lagging: lagging, node: node, incarnation: incarnation) else {
+                return false
+            }
+            if settled { break }
         }
+        raiseHighWatermark(index, to: end)
+        return true
+    }
+
+    /// One round of ``replicate(_:epoch:from:to:)``: copies `range` to every follower of the
+    /// maximal in-sync set, and answers that set and the followers of it that did not confirm
+    /// (no allocation unless one fails: the common case is every follower confirming) — or nil
+    /// when this leader was replaced meanwhile or its process (`node`, in `incarnation`) died.
+    func copyRound(_ index: Int, epoch: Int, _ range: Range<Int>, node: NetworkNode?,
+                   incarnation: UInt64?) async -> (round: [Int], lagging: [Int])? {
+        let round = maximalInSync(index)
+        var lagging: [Int] = []
+        for follower in round where follower != number {
+            guard let broker = controller.broker(follower) else { continue }
+            let answered = await copyConfirmed(index, epoch: epoch, to: broker, from: range.lowerBound, to: range.upperBound)
+            guard node?.incarnation == incarnation, node?.state == .up else { return nil }
+            if !answered { lagging.append(follower) }
+        }
+        guard controller.states[index].epoch == epoch else { return nil }
+        return (round, lagging)
+    }
+
+    /// After a round whose `lagging` followers did not confirm `range` and a shrink proposed for
+    /// them: waits until the change is settled or they come back and confirm it. Answers whether
+    /// the watermark may rise — the followers came back, or every follower still counted on
+    /// confirmed — or false to copy the range again; nil when this leader was replaced or its
+    /// process died meanwhile.
+    func settle(_ index: Int, epoch: Int, _ range: Range<Int>, round: [Int], lagging: [Int], node: NetworkNode?,
+                incarnation: UInt64?) async -> Bool? {
+        let followersBack = await awaitInSyncChangeSettled(index, orFollowersConfirming: range, epoch: epoch,
+                                                           confirmed: round.filter { !lagging.contains($0) })
+        guard node?.incarnation == incarnation, node?.state == .up, controller.states[index].epoch == epoch else { return nil }
+        if followersBack { return true }
+        let number = number
+        return maximalInSync(index).allSatisfy { $0 == number || (round.contains($0) && !lagging.contains($0)) }
+    }
+
+    /// Raises the partition's high watermark to `end`, every in-sync follower having it.
+    func raiseHighWatermark(_ index: Int, to end: Int) {
         replicas[index]!.highWatermark = max(replicas[index]!.highWatermark, end)
         network.simulation.observeGauge(.queue, id.name, "high watermark", of: controller.partitionLabels[index].name, Double(replicas[index]!.highWatermark))
-        return true
     }
 
     /// Copies records `first..<end` of the partition at `index` to the follower `broker` and

@@ -29,6 +29,17 @@ public struct QueueProducerSpec: Sendable, Equatable {
     /// starts a new epoch: whether the last attempt was appended is unknown).
     public var attempts: Int
 
+    /// How long after its send — the instant its rate schedules it — a message may go
+    /// unacknowledged before it expires and counts as not acknowledged, whether an attempt is in
+    /// flight or it still waits behind the message in flight: Kafka's `delivery.timeout.ms`, at
+    /// its default of 120 s, raised to `timeout` when that is longer (as Kafka raises an unset
+    /// one to cover `request.timeout.ms`). A producer's last message is therefore settled by its
+    /// send and this, however many of its messages an offline partition holds up.
+    public var deliveryTimeout: Duration { max(Self.defaultDeliveryTimeout, timeout) }
+
+    /// Kafka's default `delivery.timeout.ms`.
+    public static let defaultDeliveryTimeout = Duration.seconds(120)
+
     public init(id: NodeID, targets: [QueueTarget], messages: Int, rate: Double, start: Duration = .zero, keys: Int? = nil,
                 timeout: Duration = .seconds(1), attempts: Int = 3) {
         self.id = id

@@ -36,7 +36,8 @@ public final class QueueLedger: @unchecked Sendable {
     /// answered without appending them again.
     public private(set) var retriesDeduplicated = 0
     public private(set) var acknowledged: [Acknowledgement] = []
-    /// Messages no attempt got acknowledged.
+    /// Messages the producer gave up on: no attempt got them acknowledged, or their delivery
+    /// timeout passed first (``QueueProducerSpec/deliveryTimeout``).
     public private(set) var unacknowledged: [QueueMessage] = []
     public private(set) var deliveries: [Delivery] = []
     /// A consumer sent back to an earlier position because the leader's log does not reach its own.

@@ -1,6 +1,11 @@
 extension ShardedQueue {
     /// Starts `spec`'s producer: one message at a time (one request in flight, so retries keep
-    /// the order), idempotent when the configuration says so.
+    /// the order), idempotent when the configuration says so. Each message is sent — Kafka's
+    /// `send()` — at the instant its rate schedules it, and expires unacknowledged once its
+    /// ``QueueProducerSpec/deliveryTimeout`` has passed since then, even while it still waits
+    /// behind the message in flight: a producer retrying an offline partition, 2 s a message, had
+    /// started 2,109 of 3,000 messages due within a 10 s world when the one-hour time limit
+    /// stopped it, where now the last expires 120 s after its send.
     public func startProducer(_ spec: QueueProducerSpec) {
         network.addNode(spec.id)
         let simulation = network.simulation
@@ -9,13 +14,15 @@ extension ShardedQueue {
             var turns = [Int](repeating: 0, count: spec.targets.count)
             var sequences: ProducerSequences? = idempotent ? ProducerSequences() : nil
             for sequence in 0..<spec.messages {
-                await simulation.sleep(until: .after(spec.start + .seconds(double: Double(sequence) / spec.rate)))
+                let sentAt = VirtualInstant.after(spec.start + .seconds(double: Double(sequence) / spec.rate))
+                await simulation.sleep(until: sentAt)
                 let targetIndex = sequence % max(1, spec.targets.count)
                 let key = spec.keys.map { "k\(sequence % max(1, $0))" }
                 let partition = self.partition(for: spec.targets[targetIndex], key: key, turn: &turns[targetIndex])
                 let message = QueueMessage(producer: spec.id.name, sequence: sequence, key: key)
                 self.ledger.noteSent()
-                await self.send(message, to: partition, spec: spec, sequences: &sequences)
+                await self.send(message, to: partition, spec: spec, expiringAt: sentAt.advanced(by: spec.deliveryTimeout),
+                                sequences: &sequences)
             }
         }
     }
@@ -31,20 +38,32 @@ extension ShardedQueue {
         }
     }
 
-    /// Sends `message` to the partition's leader, retrying after a refusal or a lost answer.
-    /// Without idempotence (`sequences` nil) a retry after a lost answer may append it twice;
-    /// with it, each attempt carries the same producer epoch and sequence number, and the leader
-    /// answers a retry of a record it has with that record's offset instead of appending it again.
+    /// Sends `message` to the partition's leader, retrying after a refusal or a lost answer,
+    /// until `expiry` (its delivery timeout): a message reached only then expires untried, and
+    /// the attempt or the wait before the next that would run past it is cut short there, as
+    /// Kafka expires a batch in flight. Without idempotence (`sequences` nil) a retry after a
+    /// lost answer may append it twice; with it, each attempt carries the same producer epoch and
+    /// sequence number, and the leader answers a retry of a record it has with that record's
+    /// offset instead of appending it again.
     private func send(_ message: QueueMessage, to partition: TopicPartition, spec: QueueProducerSpec,
-                      sequences: inout ProducerSequences?) async {
+                      expiringAt expiry: VirtualInstant, sequences: inout ProducerSequences?) async {
         let simulation = network.simulation
+        guard simulation.now < expiry else {
+            // Never tried: no stamp was used, so the producer's epoch stands.
+            ledger.noteUnacknowledged(message)
+            return
+        }
         for attempt in 0..<max(1, spec.attempts) {
-            if attempt > 0 { await simulation.sleep(for: spec.timeout) }
+            if attempt > 0 {
+                await simulation.sleep(until: min(simulation.now.advanced(by: spec.timeout), expiry))
+                guard simulation.now < expiry else { break }
+            }
             guard let leader = controller.state(of: partition)?.leader, let broker = controller.broker(leader) else { continue }
             let header = sequences?.next(for: partition)
             let answer: Result<QueueBroker.Appended, QueueError>
+            let timeout = min(spec.timeout, simulation.now.duration(to: expiry))
             do throws(NetworkError) {
-                answer = try await network.call(from: spec.id, to: broker.id, timeout: spec.timeout) { () -> Result<QueueBroker.Appended, QueueError> in
+                answer = try await network.call(from: spec.id, to: broker.id, timeout: timeout) { () -> Result<QueueBroker.Appended, QueueError> in
                     do throws(QueueError) { return .success(try await broker.appendRecord(message, to: partition, sequence: header)) } catch { return .failure(error) }
                 }
             } catch {

@@ -20,8 +20,9 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        // Every file is loaded and checked before anything runs, one at a time, and loaded again
-        // to run: only one is held at a time (``CheckedScenarioFiles``). The observation options
+        // Every file is loaded and checked before anything runs, one at a time, the first last,
+        // and each but the first loaded again to run: only one is held at a time
+        // (``CheckedScenarioFiles``). The observation options
         // are read first (they are pure) but their problems reported after the files', as before.
         let observingOptions = Result { try observation.options }
         let checkedObserving = try? observingOptions.get()

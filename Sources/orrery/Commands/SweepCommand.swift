@@ -99,7 +99,7 @@ struct SweepCommand: ParsableCommand {
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let sweep: Sweep
-        do { sweep = try Sweep.load(plan, jobs: parallel.jobs) } catch {
+        do { sweep = try Sweep.load(plan, jobs: parallel.jobs, shard: selected) } catch {
             FileHandleOutput.standardError(error.description)
             throw ExitCode(ExitStatus.badInput.rawValue)
         }

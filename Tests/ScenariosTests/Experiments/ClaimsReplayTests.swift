@@ -51,7 +51,7 @@ import Testing
         let claims003 = Seed003Claims.run(scenario003, deploy: deploy, jobs: 2), claims004 = Seed004Claims.run(scenario004, jobs: 2)
         let result = ClaimsResult(seed003: claims003, seed004: claims004,
                                   seedStudy: ClaimsSeedStudy.run(seed003: scenario003, seed004: scenario004, count: 1, jobs: 2, claims: (claims003, claims004)))
-        #expect(result.markdown().contains("- seeds: 13 (seed 003), 14 (seed 004); every run of the run tables, the detection chart and the maintenance table lists its digest and the command that replays it in `runs.csv`; the seed study's runs are listed by seed in `seeds.csv`, each the world of the run in `runs.csv` its figure names, replayed by that run's command with its seed for `--seed`\n"))
+        #expect(result.markdown().contains("- seeds: 13 (seed 003), 14 (seed 004); every run of the run tables, the detection chart and the maintenance table lists its digest and the command that replays it in `runs.csv`; the seed study's runs are listed by seed in `seeds.csv` with the command that replays each: the command of the run in `runs.csv` its figure names, with its seed for `--seed`\n"))
         let rows = try Self.replays(csv: result.runsCSV())
         // Seed 003's five runs (four servers: no shared host), seed 004's eight, four deployments, and
         // three detections (the file's 4 s proxy timeout is the claim's: that variant is left out).
@@ -61,6 +61,11 @@ import Testing
         for row in rows {
             #expect(try Self.replayedDigest(row.command) == row.digest, "\(row.command)")
         }
+        // `report.json` gives every run the same command as `runs.csv` (all of them have one here).
+        struct Document: Decodable { struct Run: Decodable { var digest: String; var replay: String? }; var runs: [Run] }
+        let document = try JSONDecoder().decode(Document.self, from: Data(result.json().utf8))
+        #expect(document.runs.map(\.digest) == rows.map(\.digest))
+        #expect(document.runs.map(\.replay) == rows.map(\.command))
     }
 
     /// The `digest` and `replay` of every row of `csv`, `replay` its last column.
@@ -75,6 +80,11 @@ import Testing
     /// The digest of the run a replay command makes, loaded as `orrery run FILE --seed N --set …`
     /// loads it (its words read as a POSIX shell reads them).
     static func replayedDigest(_ command: String) throws -> String {
+        try replayed(command).digest
+    }
+
+    /// The run a replay command makes, loaded as `orrery run FILE --seed N --set …` loads it.
+    static func replayed(_ command: String) throws -> TrafficResult {
         let words = try #require(ExperimentCSVFields.shellWords(command))
         try #require(words.count >= 5 && words[0] == "orrery" && words[1] == "run" && words[3] == "--seed")
         var overrides: [ScenarioOverride] = []
@@ -85,7 +95,8 @@ import Testing
         }
         try #require(index == words.count)
         guard case .world(let world) = try ScenarioFile.load(path: words[2], overrides: overrides) else { throw ReplayProblem() }
-        return ScenarioRunner.runTraffic(world, seed: try #require(UInt64(words[4]))).digest
+        guard let seed = UInt64(words[4]) else { throw ReplayProblem() }
+        return ScenarioRunner.runTraffic(world, seed: seed)
     }
 
     struct ReplayProblem: Error {}

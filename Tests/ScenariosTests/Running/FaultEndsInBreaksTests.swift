@@ -21,7 +21,7 @@ import Testing
 
     /// crash 5 s, pause from 6 s for 8 s, restart at 8 s (1 s boot): the break is repaired at
     /// 9 s, not at the pause's written 14 s. The pause of the crashed server changed nothing (the
-    /// network ignores it), so it is no part of the row (``FaultSchedule/noEffect(_:)``).
+    /// network ignores it), so it is no part of the row (``FaultSchedule/noEffect(_:recorded:)``).
     @Test func aRestartEndsAPauseThatJoinedACrash() throws {
         let result = try run("[{at: 5s, crash: web2}, {at: 6s, pause: web2, for: 8s}, {at: 8s, restart: web2, boot_time: 1s}]")
         let failovers = try rows(result)

@@ -27,7 +27,7 @@ import Testing
     /// `detection_time`) and repaired at 10 s, though web2 could not answer before the restart;
     /// then it joined the crash's row. The network ignores a pause of a crashed server (it is
     /// neither traced nor counted), so it is no part of any row: the crash's row alone, repaired
-    /// when the restart's boot ends (``FaultSchedule/noEffect(_:)``).
+    /// when the restart's boot ends (``FaultSchedule/noEffect(_:recorded:)``).
     @Test func aPauseOfACrashedServerIsNoPartOfTheCrashsRow() throws {
         let result = try run("""
               - {at: 5s, crash: web2}

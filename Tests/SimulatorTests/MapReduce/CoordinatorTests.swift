@@ -90,6 +90,8 @@ import Testing
         let (mapped, first) = (Self.mapped, heartbeat("worker-a", free: 2))
         let reborn = MapReduce.Heartbeat(worker: "worker-a", incarnation: 1, running: [], freeMapSlots: 0, freeReduceSlots: 0,
                                          mapSlots: 2, reduceSlots: 1)
+        let rebornFree = MapReduce.Heartbeat(worker: "worker-a", incarnation: 1, running: [], freeMapSlots: 2, freeReduceSlots: 0,
+                                             mapSlots: 2, reduceSlots: 1)
         at(0) { coordinator in
             coordinator.submit(submission)
             _ = coordinator.heartbeat(first)
@@ -99,8 +101,15 @@ import Testing
             _ = coordinator.heartbeat(reborn)
             #expect(coordinator.jobs["j"]!.maps[0].state == .idle)
             #expect(coordinator.jobs["j"]!.attempts[2]!.outcome == .lost("worker restarted"))
-            #expect(coordinator.jobs["j"]!.mapReexecutions == 1)
+            // A re-run counts once it finishes, not when the output is lost.
+            #expect(coordinator.jobs["j"]!.mapReexecutions == 0)
             #expect(coordinator.runningOnWorker == Self.scannedRunning(coordinator))
+            let rerun = coordinator.heartbeat(rebornFree).assignments.map { "\($0.task)#\($0.attempt)" }
+            #expect(rerun == ["map-0#3", "map-1#4"])
+            _ = coordinator.receive(MapReduce.TaskReport(worker: "worker-a", incarnation: 1, jobID: "j", attempt: 3, result: mapped,
+                                                         freeMapSlots: 1, freeReduceSlots: 0, mapSlots: 2, reduceSlots: 1))
+            #expect(coordinator.jobs["j"]!.maps[0].state == .completed)
+            #expect(coordinator.jobs["j"]!.mapReexecutions == 1)
         }
         try simulation.run(until: .after(.seconds(1)))
     }

@@ -160,13 +160,15 @@ import Testing
         #expect(answers.outputs == [nil, nil])
     }
 
-    /// map-1#2 succeeds at once (event 0) and reduce-0#3 starts. Both workers keep beating
-    /// without free slots, so at 10.6 s only the attempts without progress for the 10 s task
-    /// timeout are judged: map-0#1 times out (event 1, `failed`), reduce-0#3 too (no event: not
-    /// a map). After their 1 s backoff, worker-c gets map-0#4 and reduce-0#5 at 11.7 s; map-0#1's
-    /// late answer completes the task (event 2) and kills map-0#4, whose completion is then a
-    /// duplicate: as Hadoop's `TaskImpl`, which reports attempts ending after their task
-    /// succeeded to nobody, neither is an event.
+    /// map-1#2 succeeds at once (event 0) and reduce-0#3 starts. Worker-a then falls silent and
+    /// worker-b keeps beating without free slots, so at 10.6 s worker-a is past the 10 s worker
+    /// timeout: map-0#1 is declared lost (event 1, `killed`, as Hadoop kills the attempts of a
+    /// lost node), and reduce-0#3, without progress for the 10 s task timeout, times out (no
+    /// event: not a map). Worker-c gets map-0#4 and reduce-0#5 at 11.7 s; map-0#1's late answer —
+    /// a lost attempt's, which may still answer, unlike a timed-out one, which is aborted —
+    /// completes the task (event 2) and kills map-0#4, whose completion is then a duplicate: as
+    /// Hadoop's `TaskImpl`, which reports attempts ending after their task succeeded to nobody,
+    /// neither is an event.
     @Test func aLateAnswerThatCompletesItsTaskIsASuccessAndTheAttemptItBeatIsNoEvent() throws {
         let driven = Driven()
         let answers = driven.answers
@@ -177,7 +179,6 @@ import Testing
             _ = coordinator.receive(Driven.mapped("worker-b", attempt: 2))
         }
         driven.at(10.5) { coordinator in
-            _ = coordinator.heartbeat(Driven.beat("worker-a", free: 0))
             _ = coordinator.heartbeat(Driven.beat("worker-b", free: 0))
         }
         driven.at(10.6) { $0.monitor() }
@@ -193,7 +194,7 @@ import Testing
         #expect(answers.outcomes == ["map-0#1 succeeded", "map-1#2 succeeded", "reduce-0#3 timed out", "map-0#4 duplicate",
                                      "reduce-0#5 running"])
         #expect(answers.events.map { $0.map(Self.text) } == [
-            ["0 map-1#2 succeeded", "1 map-0#1 failed", "2 map-0#1 succeeded"],
+            ["0 map-1#2 succeeded", "1 map-0#1 killed", "2 map-0#1 succeeded"],
         ])
     }
 }

@@ -31,16 +31,25 @@ extension Seed003Claims {
 }
 
 extension Seed004Claims {
-    /// p99 and per-instance throughput against the users' think time, with the claimed 3 s.
+    /// The legend of the model's series, which the claim's prose names.
+    static let steadyStateSeriesName = "steady state min(N / (Z + R), C) / backends"
+
+    /// p99 and per-instance throughput against the users' think time, with the claimed 3 s and
+    /// 100 requests/s: the steady-state model beside the sweep's runs measured once their first requests are answered.
     func thinkTimeChart() -> ChartGrid {
         let p99 = LineChart(title: "p99 response time",
                             series: [.init("measured p99", points: sweep.map { .init(x: $0.thinkTime, y: $0.result.value(of: .p99)) }),
                                      .init("claimed bound 3 s", points: sweep.map { .init(x: $0.thinkTime, y: 3) })],
                             xAxisLabel: "mean think time between a user's requests (s)", yAxisLabel: "seconds",
                             xTicks: Seed004Claims.thinkTimes, size: .init(width: 480, height: 400))
+        // The model the claim's prose words (``steadyStatePerBackend(thinkTime:)``), through the
+        // think time where it crosses the claimed 100; the runs counted once their first requests are answered.
+        let model = steadyStatePoints(marking: Self.claimedPerInstance)
+        let measured = sweep.compactMap { point in measuredSteadyPerBackend(point).map { LineChart.Point(x: point.thinkTime, y: $0) } }
         let perInstance = LineChart(title: "requests/s per backend",
-                                    series: [.init("measured (mean of backends)", points: sweep.map { .init(x: $0.thinkTime, y: $0.result.throughput / Double(max(scenario.servers.count, 1))) }),
-                                             .init("claimed 100", points: sweep.map { .init(x: $0.thinkTime, y: 100) })],
+                                    series: [.init(Self.steadyStateSeriesName, points: model.map { .init(x: $0.thinkTime, y: $0.perBackend) }),
+                                             .init("measured once the first requests are answered (mean of backends)", points: measured),
+                                             .init("claimed \(NumberFormat.integer(Int(Self.claimedPerInstance)))", points: sweep.map { .init(x: $0.thinkTime, y: Self.claimedPerInstance) })],
                                     xAxisLabel: "mean think time between a user's requests (s)", yAxisLabel: "requests per second",
                                     xTicks: Seed004Claims.thinkTimes, size: .init(width: 480, height: 400))
         return ChartGrid(title: "Seed 004: \(NumberFormat.integer(scenario.users)) users, by how long they think between requests", charts: [p99, perInstance])

@@ -9,7 +9,7 @@ extension ClaimsResult {
         bundle.add("claims/report.json", json())
         bundle.add("claims/claims.csv", claimsCSV())
         bundle.add("claims/runs.csv", runsCSV())
-        bundle.add("claims/seeds.csv", SeedStudy.csv(seedStudy.seed003 + seedStudy.seed004))
+        bundle.add("claims/seeds.csv", seedStudy.csv(seed003: seed003.scenario, seed004: seed004.scenario))
         bundle.add("claims/seed-003-scaling.svg", seed003.scalingChart().svg())
         bundle.add("claims/seed-003-detection.svg", seed003.detectionChart().svg())
         bundle.add("claims/seed-003-failover.svg", seed003.failover.throughputChart().svg())
@@ -21,7 +21,7 @@ extension ClaimsResult {
     func markdown() -> String {
         var out = "# The seeds' traffic and failover claims, checked in simulation\n\n"
         out += "- replay: \(ExperimentReport.replay(name: ClaimsExperiment.name, reading: [seed003.scenario.file, seed004.scenario.file, seed003.maintenance.base.file]))\n"
-        out += "- seeds: \(seed003.scenario.seed) (seed 003), \(seed004.scenario.seed) (seed 004); every run of the run tables, the detection chart and the maintenance table lists its digest and the command that replays it in `runs.csv`; the seed study's runs are listed by seed in `seeds.csv`, each the world of the run in `runs.csv` its figure names, replayed by that run's command with its seed for `--seed`\n\n"
+        out += "- seeds: \(seed003.scenario.seed) (seed 003), \(seed004.scenario.seed) (seed 004); every run of the run tables, the detection chart and the maintenance table lists its digest and the command that replays it in `runs.csv`; the seed study's runs are listed by seed in `seeds.csv` with the command that replays each: the command of the run in `runs.csv` its figure names, with its seed for `--seed`\n\n"
         out += introduction() + "\n\n"
         let servers003 = NumberFormat.cardinal(seed003.scenario.servers.count)
         out += section(title: "Seed 003: nginx least_conn over \(servers003) Node.js servers", scenario: seed003.scenario, checks: seed003.checks)
@@ -135,7 +135,8 @@ extension ClaimsResult {
 
     private struct Document: Encodable {
         struct Claim: Encodable { var seed: String; var claim: String; var measured: String; var verdict: String }
-        struct Run: Encodable { var seed: String; var run: String; var digest: String; var throughput: Double; var p99: Double; var meanLatency: Double }
+        /// `replay`: the run's command as `runs.csv` gives it; absent when no command reaches its world.
+        struct Run: Encodable { var seed: String; var run: String; var digest: String; var throughput: Double; var p99: Double; var meanLatency: Double; var replay: String? }
         var schema = "orrery.claims/1"
         var claims: [Claim]
         var runs: [Run]
@@ -147,7 +148,7 @@ extension ClaimsResult {
             claims: seed003.checks.map { .init(seed: "003", claim: $0.claim, measured: $0.measured, verdict: $0.verdict.rawValue) }
                 + seed004.checks.map { .init(seed: "004", claim: $0.claim, measured: $0.measured, verdict: $0.verdict.rawValue) },
             runs: allRuns.map { .init(seed: $0.seed, run: $0.label, digest: $0.result.digest, throughput: $0.result.throughput,
-                                      p99: $0.result.value(of: .p99), meanLatency: $0.result.value(of: .meanLatency)) },
+                                      p99: $0.result.value(of: .p99), meanLatency: $0.result.value(of: .meanLatency), replay: $0.replay) },
             seedStudy: seedStudy.document))
     }
 
@@ -164,7 +165,7 @@ extension ClaimsResult {
             table.append([run.seed, run.label, run.result.digest, NumberFormat.fixed(run.result.throughput, decimals: 3),
                           NumberFormat.fixed(run.result.value(of: .meanLatency), decimals: 6), NumberFormat.fixed(run.result.value(of: .p95), decimals: 6),
                           NumberFormat.fixed(run.result.value(of: .p99), decimals: 6), NumberFormat.fixed(run.result.value(of: .successRatio), decimals: 6),
-                          run.detection.map { NumberFormat.fixed($0, decimals: 6) } ?? "", run.replay])
+                          run.detection.map { NumberFormat.fixed($0, decimals: 6) } ?? "", run.replay ?? ""])
         }
         return table.rendered()
     }
@@ -176,8 +177,9 @@ extension ClaimsResult {
         var seed: String, label: String, result: TrafficResult, detection: Double? = nil
         var file: String, world: Scenario
 
-        /// `orrery run FILE --seed N --set …`, or empty when no overrides reach the world.
-        var replay: String { RunReplay.command(file: file, world: world, seed: result.seed) ?? "" }
+        /// `orrery run FILE --seed N --set …`, or nil when no overrides reach the world (`runs.csv`
+        /// leaves its cell empty, `report.json` its field out).
+        var replay: String? { RunReplay.command(file: file, world: world, seed: result.seed) }
     }
 
     /// Every run the report's tables and charts use, with the world each ran (in the order of

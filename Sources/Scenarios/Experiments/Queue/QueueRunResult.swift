@@ -7,8 +7,8 @@ public struct QueueRunResult: Sendable {
     public let acks: QueueConfiguration.Acknowledgements
     public let replication: Int
     public let faults: [FaultSchedule.Entry]
-    /// The faults as every report lists them (``FaultSchedule/reportLines(_:end:)``): a partition
-    /// and its heal one fault with its length.
+    /// The faults as every report lists them (``FaultSchedule/reportLines(_:end:recorded:)``,
+    /// from what the run's network ignored): a partition and its heal one fault with its length.
     public let listedFaults: [String]
     public let audit: QueueAudit
     public let events: [QueueEvent]
@@ -56,16 +56,17 @@ public struct QueueRunResult: Sendable {
         simulation.tearDown()
         guard let audit = box.audit else { preconditionFailure("the audit runs at the end of the run") }
         return QueueRunResult(run: run, configuration: configuration, audit: audit, queue: queue, groups: groups.map(\.0),
-                              producers: section.producers.map(\.id.name), digest: simulation.trace.digestHex, end: .after(spec.duration))
+                              producers: section.producers.map(\.id.name), digest: simulation.trace.digestHex, end: .after(spec.duration),
+                              recorded: network.faultsWithoutEffect)
     }
 
     init(run: QueueExperimentSpec.Run, configuration: QueueConfiguration, audit: QueueAudit, queue: ShardedQueue, groups: [String],
-         producers: [String], digest: String, end: VirtualInstant) {
+         producers: [String], digest: String, end: VirtualInstant, recorded: FaultsWithoutEffect) {
         name = run.name
         acks = configuration.acks
         replication = configuration.replication
         faults = run.faults
-        listedFaults = FaultSchedule.reportLines(run.faults.map { FaultSchedule.Listed($0) }, end: end)
+        listedFaults = FaultSchedule.reportLines(run.faults.map { FaultSchedule.Listed($0) }, end: end, recorded: recorded)
         self.audit = audit
         events = queue.controller.events
         self.groups = groups

@@ -74,20 +74,29 @@ extension StrategyComparison {
     /// `12,345.678 ms` and a column's figures stay comparable down it.
     static func seedStudyColumn(_ samples: [[Double]]) -> [String] {
         let summaries = samples.map { SampleSummary($0, bootstrap: true) }
-        let unit = LatencyColumn.unit(largest: summaries.flatMap { [$0.mean] + ($0.interval.map { [$0.lowerBound, $0.upperBound] } ?? []) }.max())
+        let unit = seedStudyUnit(summaries)
         return summaries.map { summary in
             unit.text(summary.mean) + (summary.interval.map { " (\(unit.text($0.lowerBound)) … \(unit.text($0.upperBound)))" } ?? "")
         }
     }
 
-    /// `p99_seeds.svg`: per situation, each strategy's mean p99 with its interval.
+    /// The one unit of a situation's column (``LatencyColumn``): chosen from the largest figure
+    /// it prints, a mean or an interval's bound — the table's column and the chart's axis alike.
+    static func seedStudyUnit(_ summaries: [SampleSummary]) -> LatencyColumn.Unit {
+        LatencyColumn.unit(largest: summaries.flatMap { [$0.mean] + ($0.interval.map { [$0.lowerBound, $0.upperBound] } ?? []) }.max())
+    }
+
+    /// `p99_seeds.svg`: per situation, each strategy's mean p99 with its interval, in the unit of
+    /// that situation's column of the table beside it (``seedStudyUnit(_:)``).
     func seedStudyChart() -> ChartGrid {
         let charts = zip(situations, seedStudy.p99).map { situation, row in
             let summaries = row.map { SampleSummary($0, bootstrap: true) }
+            let unit = Self.seedStudyUnit(summaries)
+            let scale = unit == .milliseconds ? 1000.0 : 1, symbol = unit == .milliseconds ? "ms" : "s"
             return BarChart(title: situation.name, categories: StrategyComparison.strategies.map(\.name),
-                            series: [.init("p99 (ms)", values: summaries.map { $0.mean * 1000 },
-                                           errorBars: summaries.map { $0.interval.map { ($0.lowerBound * 1000)...($0.upperBound * 1000) } })],
-                            xAxisLabel: "strategy", yAxisLabel: "mean p99 (ms)", showsValueLabels: false, size: .init(width: 560, height: 400))
+                            series: [.init("p99 (\(symbol))", values: summaries.map { $0.mean * scale },
+                                           errorBars: summaries.map { $0.interval.map { ($0.lowerBound * scale)...($0.upperBound * scale) } })],
+                            xAxisLabel: "strategy", yAxisLabel: "mean p99 (\(symbol))", showsValueLabels: false, size: .init(width: 560, height: 400))
         }
         return ChartGrid(title: "Strategies compared: mean p99 over \(seedStudy.seeds.count) seeds with 95 % intervals", charts: charts, columns: 2)
     }

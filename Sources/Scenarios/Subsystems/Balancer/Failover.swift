@@ -71,7 +71,7 @@ public struct Failover: Sendable, Equatable {
     /// `balancer` off from it. A fault on a node no server runs on (a worker of a separate
     /// cluster, the balancer itself) is no failover: the balancer has nothing there to detect;
     /// nor is one the network ignored, a crash of a server already crashed or a pause of one not
-    /// up (``FaultSchedule/noEffect(_:)``).
+    /// up (``FaultSchedule/noEffect(_:recorded:)``).
     ///
     /// A fault of a server joins the server's latest break, instead of opening a new one, when
     /// - the break was detected (marked down since its first fault), the server is not back in

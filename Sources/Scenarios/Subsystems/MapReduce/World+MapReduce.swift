@@ -93,7 +93,9 @@ extension World {
         case .documents(let input):
             let documents = input.documents()
             job.records = MapReduceInput.records(of: documents, log: input.log)
-            job.inputBytes = documents.reduce(0) { $0 + $1.bytes.count }
+            // Through a topic the input is the records' values (no line ends), as for a job
+            // reading a topic; read directly, it is the files' bytes.
+            job.inputBytes = input.log == nil ? documents.reduce(0) { $0 + $1.bytes.count } : job.records.reduce(0) { $0 + $1.line.count }
             if let topic = input.log {
                 let lines = documents.flatMap(\.records).map { Array($0.line) }
                 do {
@@ -118,7 +120,9 @@ extension World {
                 }
                 job.records = MapReduceInput.records(of: documents, log: nil)
                 job.inputBytes = documents.reduce(0) { $0 + $1.bytes.count }
-                guard documents.contains(where: { !$0.bytes.isEmpty }) else {
+                // Objects with no bytes are input all the same (each one empty split, as an
+                // empty file is: the job succeeds with an empty output); no object is none.
+                guard !documents.isEmpty else {
                     job.rejection = "no objects with bytes under s3://\(bucket)/\(prefix)"
                     return nil
                 }

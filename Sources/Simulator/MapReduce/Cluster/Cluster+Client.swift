@@ -70,10 +70,13 @@ extension MapReduce.Cluster {
     /// up` (report.md's "failed (client gave up)"), so
     /// that a trace and the metrics end the job where every report does (the coordinator's own
     /// `job` span said `succeeded` for a job done just before it died for good, and a job it
-    /// died in the middle of had none). An observation only: the digest is unchanged.
+    /// died in the middle of had none). It is observed on the coordinator's node, though the
+    /// client gave up: it stands for the job's span, which a trace draws on the coordinator's
+    /// track with every finished or failed job's (on the client's, a given-up job was the only job
+    /// on a track of its own). An observation only: the digest is unchanged.
     private func giveUp(_ jobID: String, submittedAt: VirtualInstant, handle: MapReduce.JobHandle) {
         handle.reject(.coordinatorUnreachable(Self.coordinatorWait))
-        simulation.observeSpan(.mapreduce, clientID.name, Self.gaveUpSpan, from: submittedAt, detail: jobID, outcome: "failed: client gave up")
+        simulation.observeSpan(.mapreduce, coordinator.id.name, Self.gaveUpSpan, from: submittedAt, detail: jobID, outcome: "failed: client gave up")
     }
 
     /// The name of the span a job's client observes when it gives up (``giveUp(_:submittedAt:handle:)``).

@@ -61,11 +61,19 @@ extension MapReduce {
         }
 
         /// Whether the coordinator may have decided it without the attempt's own answer — its
-        /// worker fell silent or restarted, or it made no progress — so that the attempt can
-        /// still answer later.
+        /// worker fell silent or restarted — so that the attempt can still answer later. A
+        /// timed-out attempt cannot: it is aborted (``isAborted``) and its answer ignored.
         var mayStillAnswer: Bool {
+            if case .lost = self { return true }
+            return false
+        }
+
+        /// Whether a worker still running the attempt is told to stop it: the coordinator killed
+        /// it, or timed it out — as Hadoop's TA_TIMED_OUT kills the attempt's container, freeing
+        /// its slot, rather than leave it running beside the task's retry.
+        var isAborted: Bool {
             switch self {
-            case .timedOut, .lost: return true
+            case .killed, .timedOut: return true
             default: return false
             }
         }

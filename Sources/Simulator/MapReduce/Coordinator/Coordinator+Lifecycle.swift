@@ -1,6 +1,9 @@
 extension MapReduce.Coordinator {
     /// A map attempt finished: the first one per task wins and its output location is recorded;
-    /// later ones are duplicates and ignored.
+    /// later ones are duplicates and ignored. A task that had completed before — its output was
+    /// lost and it ran again — counts as re-executed now that the re-run has finished
+    /// (``MapReduce/JobState/mapReexecutions``); when it is the job's last task, the job succeeds
+    /// (``finishIfAllTasksCompleted(_:)``).
     func completeMap(_ attempt: MapReduce.Attempt, of jobID: String, location: MapReduce.MapOutputLocation,
                      statistics: MapReduce.MapStatistics) {
         let task = attempt.task
@@ -8,15 +11,18 @@ extension MapReduce.Coordinator {
             endAttempt(attempt.number, of: jobID, outcome: .duplicate)
             return
         }
+        if jobs[jobID]![task].winner != nil { jobs[jobID]!.mapReexecutions += 1 }
         jobs[jobID]!.recordMapOutput(location)
         jobs[jobID]!.mapStatistics[task.index] = statistics
         win(attempt, of: jobID)
         jobs[jobID]!.noteMapCompleted(at: simulation.now)
         simulation.trace.record(.mapDone, attempt.worker.name, "\(jobID)/\(task)#\(attempt.number)", value: Int64(statistics.outputBytes))
+        finishIfAllTasksCompleted(jobID)
     }
 
     /// A reduce attempt finished: the first one per task commits its part; later ones are ignored.
-    /// The job succeeds, and its output is frozen, when the last part is committed.
+    /// The job succeeds, and its output is frozen, when the last part is committed — and every
+    /// map task is completed (``finishIfAllTasksCompleted(_:)``).
     func completeReduce(_ attempt: MapReduce.Attempt, of jobID: String, output: MapReduce.ReduceTaskOutput, fetchedBytes: Int) {
         let task = attempt.task
         guard jobs[jobID]![task].state != .completed else {
@@ -27,7 +33,19 @@ extension MapReduce.Coordinator {
         jobs[jobID]!.fetchedBytes[task.index] = fetchedBytes
         win(attempt, of: jobID)
         simulation.trace.record(.reduceDone, attempt.worker.name, "\(jobID)/\(task)#\(attempt.number)", value: Int64(output.records.count))
-        if jobs[jobID]!.allReducesCompleted { finish(jobID, status: .succeeded) }
+        finishIfAllTasksCompleted(jobID)
+    }
+
+    /// Commits the job when every task is completed, as Hadoop's `JobImpl` commits only once
+    /// `completedTaskCount` reaches the number of tasks: a map whose output was lost while a
+    /// reducer still ran is re-run (``invalidateMapOutput(_:of:because:as:)``), and its
+    /// `MapTaskRescheduledTransition` takes it out of that count — so the job waits for the
+    /// re-run to succeed even when every reducer commits meanwhile, instead of killing it
+    /// (`killed: job finished`). A re-run that uses up the task's attempts fails the job.
+    private func finishIfAllTasksCompleted(_ jobID: String) {
+        let state = jobs[jobID]!
+        guard !state.status.isFinished, state.allReducesCompleted, state.allMapsCompleted else { return }
+        finish(jobID, status: .succeeded)
     }
 
     /// Makes `attempt` its task's winner and stops the task's other attempts.
@@ -181,7 +199,6 @@ extension MapReduce.Coordinator {
         jobs[jobID]![task].state = .idle
         jobs[jobID]![task].speculated = false
         jobs[jobID]![task].completedAt = nil
-        jobs[jobID]!.mapReexecutions += 1
         jobs[jobID]!.status = .running(.map)
         simulation.trace.record(.custom, id.name, "\(jobID)/map-\(index) output lost: \(reason)")
         if status == .failed, countRetroactiveFailure(of: output.attempt, of: jobID, because: reason) { return true }

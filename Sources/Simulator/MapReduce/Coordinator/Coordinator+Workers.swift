@@ -15,7 +15,9 @@ extension MapReduce.Coordinator {
             }
             // Progress counts while the attempt runs: one declared lost or timed out keeps the
             // progress it was judged by (its recovery's "last progress" precedes its detection).
-            if case .killed = attempt.outcome {
+            // A timed-out attempt is stopped like a killed one, as Hadoop's TA_TIMED_OUT cleans up
+            // its container: its slot frees for the task's retry after the backoff.
+            if attempt.outcome.isAborted {
                 directives.abort.append(status.attempt)
             } else if attempt.outcome == .running, status.progress > attempt.progress {
                 jobs[jobID]!.attempts[status.attempt]!.progress = status.progress
@@ -57,8 +59,9 @@ extension MapReduce.Coordinator {
     /// The attempt `report` ends, while it is open: its job has not finished, and it is the one
     /// this worker's process ran and has not succeeded, been set aside as a duplicate, failed,
     /// been judged again after it completed (a completed map failed or killed retroactively:
-    /// ``MapReduce/Attempt/rejudgement``), been killed by a coordinator restart (Hadoop's killed
-    /// container never reports) or answered late already. A report sent again
+    /// ``MapReduce/Attempt/rejudgement``), been killed by a coordinator restart or timed out
+    /// (both aborted: Hadoop's killed container never reports, and a late `done` of an attempt
+    /// it timed out is not taken) or answered late already. A report sent again
     /// after a lost answer finds its attempt already settled and gets nil. Read in place: a copy
     /// of the job's state held while the attempt completed made the completion copy every task's
     /// record.
@@ -68,7 +71,7 @@ extension MapReduce.Coordinator {
             guard !state.status.isFinished, let attempt = state.attempts[report.attempt],
                   attempt.worker == report.worker, attempt.incarnation == report.incarnation,
                   attempt.outcome != .succeeded, attempt.outcome != .duplicate, attempt.lateAnswer == nil, attempt.rejudgement == nil,
-                  attempt.outcome != MapReduce.AttemptOutcome.coordinatorRestarted else { return nil }
+                  attempt.outcome != MapReduce.AttemptOutcome.coordinatorRestarted, attempt.outcome != .timedOut else { return nil }
             if case .failed = attempt.outcome { return nil }
             return attempt
         }

@@ -121,7 +121,9 @@ extension MapReduce {
         var reduceParts: [[Record]?]
         /// Bytes each committed reduce attempt fetched.
         var fetchedBytes: [Int]
-        /// Map tasks run again because their finished output was lost.
+        /// Re-runs of map tasks whose finished output was lost that have finished: counted when
+        /// a task that had a winner completes again (``Coordinator/completeMap``), so a re-run
+        /// still going when the job failed or the run stopped is not among them.
         var mapReexecutions = 0
         /// When its reduce tasks may be scheduled, from the submission's share.
         let reduceSlowstart: ReduceSlowstart

@@ -5,7 +5,9 @@ extension MapReduce {
         case submitted
         /// Tasks are running; the phase is the earliest one with unfinished tasks.
         case running(TaskKind)
-        /// Every reduce task committed its part: the output is final and will never change.
+        /// Every task is completed — every reduce task committed its part, and every map whose
+        /// output was lost while a reducer ran has run again — so the output is final and will
+        /// never change.
         case succeeded
         /// A task exhausted its attempts; no output is published.
         case failed(String)

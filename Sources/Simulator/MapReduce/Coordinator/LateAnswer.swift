@@ -1,7 +1,8 @@
 extension MapReduce {
     /// The answer of an attempt the coordinator had already given up on: it declared the attempt
-    /// lost (its worker fell silent past the worker timeout) or timed out, and the attempt —
-    /// whose worker was only paused, cut off or slow — reported its result afterwards. The
+    /// lost (its worker fell silent past the worker timeout), and the attempt — whose worker was
+    /// only paused or cut off — reported its result afterwards. (An attempt timed out is aborted
+    /// instead, as Hadoop kills its container: its answer is ignored and records none.) The
     /// declaration stands as what the coordinator detected: the task was rescheduled, and its
     /// re-execution is a recovery. The answer itself completes the task only if nothing else
     /// has (as the MapReduce paper's master records the first completion of a task); otherwise it

@@ -33,7 +33,10 @@ extension MapReduce {
         }
 
         /// The splits of a log topic: each partition's range `from[p] ..< to[p]` in pieces of at
-        /// most `recordsPerSplit` records; empty ranges give no split.
+        /// most `recordsPerSplit` records; empty ranges give no split — unless every range is
+        /// empty: then the first partition's empty range is one empty split, as an empty file is
+        /// (``splits(of:targetSize:)``), so that a job with nothing to read succeeds with an empty
+        /// output whether its records come from a file or through a topic.
         public static func splits(topic: String, from: [Int], to: [Int], recordsPerSplit: Int) -> [Split] {
             precondition(recordsPerSplit > 0, "records per split must be positive")
             var splits: [Split] = []
@@ -44,6 +47,10 @@ extension MapReduce {
                     splits.append(.log(topic: topic, partition: partition, offsets: start..<end))
                     start = end
                 }
+            }
+            if splits.isEmpty, let end = to.first {
+                let start = min(from.first ?? 0, end)
+                splits.append(.log(topic: topic, partition: 0, offsets: start..<start))
             }
             return splits
         }

@@ -28,7 +28,10 @@ extension MapReduce {
             return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis
         }
 
-        /// The timestamp text of `milliseconds` since the epoch (years 0000…9999).
+        /// The timestamp text of `milliseconds` since the epoch: years 0000…9999 in the fixed
+        /// form, and a year before 0000 — a sliding window starting before a line of year 0000,
+        /// which ``parse(_:)`` accepts — in ISO 8601's expanded form, its sign before four
+        /// digits: `-0001-12-31T23:59:45.000Z`, which sorts before every year 0000 key.
         public static func render(_ milliseconds: Int64) -> String {
             var bytes = Bytes()
             bytes.reserveCapacity(24)
@@ -42,7 +45,9 @@ extension MapReduce {
             let days = floorDivide(milliseconds, 86_400_000)
             let inDay = milliseconds - days * 86_400_000
             let (year, month, day) = civil(fromDays: days)
-            DecimalText.append(year, width: 4, to: &buffer)
+            // `DecimalText` pads before the sign (`00-1`): the expanded form's sign goes first.
+            if year < 0 { buffer.append(UInt8(ascii: "-")) }
+            DecimalText.append(Int64(year.magnitude), width: 4, to: &buffer)
             buffer.append(UInt8(ascii: "-"))
             DecimalText.append(month, width: 2, to: &buffer)
             buffer.append(UInt8(ascii: "-"))

@@ -58,13 +58,17 @@ extension MapReduce {
         /// not among the attempts the job's end killed, nor among ``lostAttempts`` — unless the
         /// coordinator had declared the attempt lost before its late answer completed the task:
         /// that declaration stays counted there. Each such map also counts in
-        /// ``mapReexecutions``, as every lost output does.
+        /// ``mapReexecutions`` once its re-run finishes, as every lost output does.
         public let retroactiveKills: Int
-        /// Attempts timed out for lack of progress (those that answered late included).
+        /// Attempts timed out for lack of progress (each aborted on its worker; its answer, if
+        /// it still sends one, is ignored).
         public let timedOutAttempts: Int
         /// Attempts lost to worker deaths and restarts (those that answered late included).
         public let lostAttempts: Int
-        /// Map tasks run again because their finished output was lost.
+        /// Map tasks run again, to completion, because their finished output was lost: a re-run
+        /// still going when the job ended (it failed, or the run stopped) is not counted. A
+        /// succeeded job has finished every re-run — it commits only once every task is
+        /// completed, as Hadoop's does.
         public let mapReexecutions: Int
     }
 

@@ -70,8 +70,8 @@ public actor ObjectStore {
     /// - Parameters:
     ///   - responseBytes: the size of the answer's body, for the download's transfer time.
     ///   - successStatus: the HTTP status of a successful answer (204 for a DELETE, 206 for a
-    ///     byte range), so the timeline and `orrery_store_requests_total{code}` show what the
-    ///     client saw, as results.jsonl does.
+    ///     byte range), so the trace (`--trace`, and the digest it folds), the timeline and
+    ///     `orrery_store_requests_total{code}` show what the client saw, as results.jsonl does.
     /// - Returns: the operation's output, or the S3 error the client receives.
     public func serve<Output: Sendable>(
         _ access: ObjectStoreAccess,
@@ -80,7 +80,7 @@ public actor ObjectStore {
         _ operation: @Sendable (inout ObjectStoreState, Int64) throws(S3Error) -> Output
     ) async -> Result<Output, S3Error> {
         let start = simulation.now
-        let result = await perform(access, responseBytes: responseBytes, operation)
+        let result = await perform(access, responseBytes: responseBytes, successStatus: successStatus, operation)
         let status = result.observedStatus(successStatus)
         observe(access, status: status, outcome: result.observedOutcome(status: status), from: start)
         return result
@@ -95,6 +95,7 @@ public actor ObjectStore {
     private func perform<Output: Sendable>(
         _ access: ObjectStoreAccess,
         responseBytes: @Sendable (Output) -> Int,
+        successStatus: @Sendable (Output) -> Int,
         _ operation: @Sendable (inout ObjectStoreState, Int64) throws(S3Error) -> Output
     ) async -> Result<Output, S3Error> {
         let incarnation = node.incarnation
@@ -123,7 +124,8 @@ public actor ObjectStore {
             return .failure(error)
         }
         stats.succeeded += 1
-        simulation.trace.record(access.kind == .write ? .put : .get, id.name, access.bucket + "/" + access.key, value: 200)
+        // The status the client sees (204, 206 or 200), as the timeline and the metrics count it.
+        simulation.trace.record(access.kind == .write ? .put : .get, id.name, access.bucket + "/" + access.key, value: Int64(successStatus(output)))
         let download = responseBytes(output)
         stats.bytesOut += download
         if download > 0 { await simulation.sleep(for: Self.stretched(configuration.transferTime(download), by: factor)) }

@@ -43,7 +43,8 @@ public struct MapReduceRunResult: Sendable {
     var inputUnread: String? {
         let input = scenario.input
         if scenario.job.objectInput != nil {
-            if inputBytes > 0 || run.rejection?.hasPrefix("no objects with bytes") == true { return nil }
+            // A job submitted has read its objects, empty ones included.
+            if inputBytes > 0 || run.report != nil || run.rejection?.hasPrefix("no objects with bytes") == true { return nil }
             return run.rejection.map { "not read: the job was refused (\(SimulatorDurationText.reportable($0)))" } ?? "not read: the job's client never fetched the objects"
         }
         guard input.log != nil, input.files.isEmpty, input.synthetic == nil else { return nil }
