@@ -177,21 +177,14 @@ extension YAMLAliasKeys {
         var walk = YAMLAliasKeys()
         var found: Found?
         var walking = true
-        var nodes = 0
-        var past: (line: Int, column: Int)?
+        var tally = YAMLEvents.NodeTally(limit: limit)
         YAMLEvents.scan(text) { event in
             if walking {
                 found = walk.read(event)
                 walking = found == nil && !walk.stopped
             }
-            switch event.kind {
-            case .scalar, .alias, .sequenceStart, .mappingStart: nodes += 1
-            default: return true
-            }
-            guard nodes > limit else { return true }
-            past = (event.line, event.column)
-            return false
+            return tally.count(event)
         }
-        return past.map { ($0, nil) } ?? (nil, found)
+        return tally.past.map { ($0, nil) } ?? (nil, found)
     }
 }

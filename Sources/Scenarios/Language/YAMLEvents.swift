@@ -144,9 +144,24 @@ extension YAMLEvents {
     /// copied out of libyaml's events.
     static func nodePastLimit(in text: String, limit: Int = maximumNodes) -> (line: Int, column: Int)? {
         guard mayHoldMoreNodes(text, than: limit) else { return nil }
-        var nodes = 0
-        var past: (Int, Int)?
-        scan(text, withText: false) { event in
+        var tally = NodeTally(limit: limit)
+        scan(text, withText: false) { tally.count($0) }
+        return tally.past
+    }
+
+    /// The nodes counted so far in a document's events, and where the one past `limit` is: one
+    /// rule for ``nodePastLimit(in:limit:)`` and for ``YAMLAliasKeys/beforeComposing(_:nodeLimit:)``,
+    /// which counts in the same reading as its key check.
+    struct NodeTally {
+        let limit: Int
+        private var nodes = 0
+        /// The 1-based line and column of the node past `limit`, once counted.
+        private(set) var past: (line: Int, column: Int)?
+
+        init(limit: Int) { self.limit = limit }
+
+        /// Counts `event` if it is a node; false (stop reading) once the node past the limit is found.
+        mutating func count(_ event: Event) -> Bool {
             switch event.kind {
             case .scalar, .alias, .sequenceStart, .mappingStart: nodes += 1
             default: return true
@@ -155,6 +170,5 @@ extension YAMLEvents {
             past = (event.line, event.column)
             return false
         }
-        return past
     }
 }
