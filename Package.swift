@@ -137,7 +137,10 @@ let package = Package(
             swiftSettings: moduleSettings
         ),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: moduleSettings),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Reports"], swiftSettings: moduleSettings),
-        .testTarget(name: "OrreryCLITests", dependencies: ["orrery", "Scenarios", .product(name: "Yams", package: "Yams")], swiftSettings: moduleSettings),
+        // What more than one test target reads back (a CSV line's fields, a replay command's words).
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: moduleSettings),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Reports", "TestSupport"], swiftSettings: moduleSettings),
+        .testTarget(name: "OrreryCLITests", dependencies: ["orrery", "Scenarios", "TestSupport", .product(name: "Yams", package: "Yams")],
+                    swiftSettings: moduleSettings),
     ]
 )

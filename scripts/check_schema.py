@@ -30,13 +30,16 @@ ScenarioYAMLLoader.yaml_implicit_resolvers = {
 }
 ScenarioYAMLLoader.add_implicit_resolver(
     "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
-# A whole number: no leading zero (the loader refuses `017`), `_` between digits as the loader
-# allows. Added before the float rule, which needs a dot or an exponent, so `017` matches neither.
+# A whole number: no leading zero (the loader refuses `017`), `_` only between two digits as the
+# loader allows (`1_000`, not `3_` or `1__0`, which PyYAML would strip to 3 and 10). Added before
+# the float rule, which needs a dot or an exponent, so `017` matches neither. DIGITS is
+# DecimalText.digitsPattern, the grammar the schema's own patterns write.
+DIGITS = r"[0-9](?:_?[0-9])*"
 ScenarioYAMLLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9_]*)$"), list("-+0123456789"))
+    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9](?:_?[0-9])*)$"), list("-+0123456789"))
 ScenarioYAMLLoader.add_implicit_resolver(
     "tag:yaml.org,2002:float",
-    re.compile(r"^[-+]?(?:[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+)$"),
+    re.compile(rf"^[-+]?(?:{DIGITS}\.(?:{DIGITS})?(?:[eE][-+]?[0-9]+)?|\.{DIGITS}(?:[eE][-+]?[0-9]+)?|{DIGITS}[eE][-+]?[0-9]+)$"),
     list("-+.0123456789"))
 
 

@@ -33,8 +33,10 @@ import Darwin
 /// until the commit ends, so two writers of one folder take turns instead of mixing their files;
 /// while it is held, the `.orrery-write-…` and `.orrery-keep-…` temporaries a killed writer left
 /// in it are its own to remove, and the commit removes them. The renames are not interrupted by
-/// SIGINT, SIGTERM or SIGHUP (``CommitSignals``); SIGKILL or a power cut in those milliseconds
-/// can still leave the folder part old, part new, until the next write into it.
+/// SIGINT, SIGTERM or SIGHUP (``CommitSignals``), and such a signal at any other moment removes the
+/// temporaries staged so far before it ends the process (``StagedTemporaries``); SIGKILL or a
+/// power cut can still leave temporaries, or in the renames' milliseconds the folder part old,
+/// part new, until the next write into it.
 ///
 /// A destination that is a device, a pipe or a socket (`/dev/stdout`, `/dev/full`) cannot be
 /// staged: it is written into at the start of the commit, before anything is renamed, so a
@@ -52,6 +54,8 @@ public final class AtomicFileSet {
     private struct Entry {
         /// The temporary file holding the new bytes; nil for a device written in place.
         var temporary: String?
+        /// The temporary as a signal removes it; nil for one the caller tracks (``adopt(temporary:as:)``).
+        var tracked: StagedTemporaries.Tracked? = nil
         /// Where the file goes, symbolic links to an existing file resolved.
         var destination: String
         /// The destination as the caller named it, for messages.
@@ -149,7 +153,8 @@ public final class AtomicFileSet {
 
     /// Takes over `temporary`, a complete file the caller wrote itself (a sweep's streamed
     /// `worlds.jsonl.partial`) in `destination`'s directory, to be renamed to `destination` with
-    /// the rest — or removed if the set is discarded.
+    /// the rest — or removed if the set is discarded. The caller keeps tracking it for signals
+    /// (``StagedTemporaries``) until the set is committed or discarded.
     public func adopt(temporary: URL, as destination: URL) throws(ReportWriteError) {
         do {
             let target = try checkedDestination(destination)
@@ -223,6 +228,7 @@ public final class AtomicFileSet {
     public func discard() {
         for entry in entries {
             if let temporary = entry.temporary { unlink(temporary) }
+            if let tracked = entry.tracked { StagedTemporaries.forget(tracked) }
         }
         entries = []
         destinationsByIdentity = [:]
@@ -248,18 +254,25 @@ public final class AtomicFileSet {
         // A random name keeps concurrent writers apart; O_EXCL turns the unlikely clash into an
         // error instead of two writers sharing one temporary file.
         let temporary = directoryURL.appendingPathComponent(".orrery-write-\(UUID().uuidString).tmp").path
+        // Tracked before it exists: a signal from here on removes it (``CommitSignals``).
+        let tracked = StagedTemporaries.track(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         // Failures name the destination, the file the user asked for, not the hidden temporary.
-        guard descriptor >= 0 else { throw .fileSystem(operation: "create", path: target, code: errno) }
+        guard descriptor >= 0 else {
+            let code = errno
+            StagedTemporaries.forget(tracked)
+            throw .fileSystem(operation: "create", path: target, code: code)
+        }
         var failure = AtomicFileWriter.writeAll(data, to: descriptor).map { ReportWriteError.fileSystem(operation: "write", path: target, code: $0) }
         if close(descriptor) != 0, failure == nil {
             failure = .fileSystem(operation: "write", path: target, code: errno)
         }
         if let failure {
             unlink(temporary)
+            StagedTemporaries.forget(tracked)
             throw failure
         }
-        entries.append(Entry(temporary: temporary, destination: target, named: destination.path, place: Self.place(of: destination.path)))
+        entries.append(Entry(temporary: temporary, tracked: tracked, destination: target, named: destination.path, place: Self.place(of: destination.path)))
         return URL(fileURLWithPath: temporary)
     }
 
@@ -338,6 +351,9 @@ public final class AtomicFileSet {
         for directory in emptiedDirectories.sorted(by: { $0.utf8.count > $1.utf8.count }) { rmdir(directory) }
         emptiedDirectories = []
         // The temporaries are now the destinations: nothing is left to remove.
+        for entry in entries {
+            if let tracked = entry.tracked { StagedTemporaries.forget(tracked) }
+        }
         entries = []
         createdDirectories = []
         if synchronize {

@@ -12,9 +12,16 @@ import Darwin
 /// so that Ctrl-C, `kill` or a closed terminal in those milliseconds cannot leave a report folder
 /// part old, part new: a signal that comes then ends the process once the last commit under way
 /// is done (or undone), as it would have ended it otherwise; at any other moment it ends the
-/// process at once. SIGKILL cannot be held off.
+/// process at once. SIGKILL cannot be held off. Before it ends the process, it removes the files
+/// staged and not yet renamed into place (``StagedTemporaries``), so that nothing hidden is left
+/// beside the outputs.
 ///
-/// The handler reads and writes two atomics and calls `signal` and `raise`, which a handler may.
+/// A signal the process started with ignored stays ignored: `nohup orrery sweep …` outlives the
+/// terminal's SIGHUP, and a script's background job the SIGINT that the shell makes it ignore, as
+/// with any well-behaved Unix tool.
+///
+/// The handler reads and writes atomics and calls `unlink`, `signal` and `raise`, which a handler
+/// may.
 /// A commit counts itself before its first rename and looks for a signal after counting, and the
 /// handler notes the signal before it looks for a commit, so one of them always sees the other.
 public enum CommitSignals {
@@ -24,9 +31,34 @@ public enum CommitSignals {
     fileprivate static let commitsUnderWay = Atomic<Int>(0)
     fileprivate static let pending = Atomic<Int32>(0)
 
-    /// Installs the handler for ``held``; called once by the command line before any command runs.
+    /// Installs the handler for each of ``held`` that the process did not inherit as ignored;
+    /// called once by the command line before any command runs.
     public static func install() {
-        for signalNumber in held { signal(signalNumber, commitSignalHandler) }
+        StagedTemporaries.prepare()
+        var caught = sigset_t()
+        sigemptyset(&caught)
+        for signalNumber in held where !isIgnored(signalNumber) {
+            signal(signalNumber, commitSignalHandler)
+            sigaddset(&caught, signalNumber)
+        }
+        // A mask inherited blocked (a parent that spawned this process from a thread blocking
+        // them, as a test runner's worker does) would hold these signals pending for ever: the
+        // handler is only of use if they can arrive.
+        pthread_sigmask(SIG_UNBLOCK, &caught, nil)
+    }
+
+    /// Whether `signalNumber` is ignored now (`SIG_IGN`, as `nohup` leaves SIGHUP).
+    static func isIgnored(_ signalNumber: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signalNumber, nil, &current) == 0 else { return false }
+        #if canImport(Darwin)
+        let handler = current.__sigaction_u.__sa_handler
+        #elseif canImport(Musl)
+        let handler = current.__sa_handler.sa_handler
+        #else
+        let handler = current.__sigaction_handler.sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// A commit starts renaming. A signal already noted ends the process now, before anything
@@ -45,8 +77,10 @@ public enum CommitSignals {
         if left == 0, noted != 0 { end(now: noted) }
     }
 
-    /// Ends the process by `signalNumber`, with its default action (the shell sees 128 + it).
+    /// Removes the staged files, then ends the process by `signalNumber` with its default action
+    /// (the shell sees 128 + it).
     fileprivate static func end(now signalNumber: Int32) {
+        StagedTemporaries.removeAll()
         signal(signalNumber, SIG_DFL)
         raise(signalNumber)
     }

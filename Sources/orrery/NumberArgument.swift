@@ -22,7 +22,7 @@ enum NumberArgument {
     static func parse<Number: FixedWidthInteger & Sendable>(within range: ClosedRange<Number>) -> @Sendable (String) throws -> Number {
         { text in
             guard let value = PlainDecimal.parse(text, as: Number.self) else {
-                throw ValidationError(PlainDecimal.isPlain(text, signed: Number.isSigned)
+                throw ValidationError(PlainDecimal.isPlain(text, signed: Number.isSigned) && PlainDecimal.leadingZeroProblem(text) == nil
                     ? "must be \(rangeText(range))" : PlainDecimal.problem(with: text, as: Number.self))
             }
             return value

@@ -25,7 +25,7 @@ import Testing
         ("deploy-error-ratio", "seed: 1\nrun:\n  duration: 5s\nservers:\n  - name: s\nbalancer:\n  strategy: least_conn\nworkload:\n  type: closed_loop\n  users: 1\ndeploy:\n  at: 1s\n  max_error_ratio: 5\n",
          "bad.yaml:13:20: error: a probability must be between 0 and 1, got 5 (at deploy.max_error_ratio)"),
         ("deploy-drain-timeout", "seed: 1\nrun:\n  duration: 5s\nservers:\n  - name: s\nbalancer:\n  strategy: least_conn\nworkload:\n  type: closed_loop\n  users: 1\ndeploy:\n  at: 1s\n  drain_timeout: 2h\n",
-         "bad.yaml:13:18: error: 'drain_timeout' is at most 3,600.000 s, got 7,200.000 s (at deploy.drain_timeout)"),
+         "bad.yaml:13:18: error: 'drain_timeout' is at most 3,600.000 s, got 2h (at deploy.drain_timeout)"),
         ("zones-unknown-zone", "seed: 1\nrun:\n  duration: 5s\nzones:\n  list: [{name: east}, {name: west}]\nservers:\n  - {name: s, zone: eats}\nbalancer:\n  strategy: least_conn\nworkload:\n  type: closed_loop\n  users: 1\n",
          "bad.yaml:7:21: error: unknown zone 'eats'; did you mean 'east'? (at servers.[0].zone)"),
         ("crlf-repeated-key", "seed: 1\r\nrun:\r\n  requests: 10\r\n  requests: 20\r\nservers:\r\n  - name: s\r\nworkload:\r\n  type: closed_loop\r\n  users: 1\r\n",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Scenarios
 @testable import Simulator
@@ -56,7 +57,7 @@ import Testing
     /// file's `expect:` is written for the file's own world: a variant may fail it (`failing`,
     /// exit status 1), and is still the same run.
     static func expectReplay(csv: String, row: Int, command: String, failing: String? = nil) throws {
-        let rows = csv.split(separator: "\n").map { fields(String($0)) }
+        let rows = csv.split(separator: "\n").map { ExperimentCSVFields.fields(String($0)) }
         let header = try #require(rows.first)
         let digestColumn = try #require(header.firstIndex(of: "digest")), replayColumn = try #require(header.firstIndex(of: "replay"))
         #expect(replayColumn == header.count - 1)
@@ -71,26 +72,5 @@ import Testing
         let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first)
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent(folder).appendingPathComponent("report.json"))) as? [String: Any]
         #expect(report?["digest"] as? String == digest)
-    }
-
-    /// One CSV line's fields: a field in double quotes may hold commas and doubled quotes.
-    static func fields(_ line: String) -> [String] {
-        var fields: [String] = [], current = "", quoted = false, previous: Character?
-        for character in line {
-            if quoted {
-                if character == "\"" { quoted = false } else { current.append(character) }
-            } else if character == "\"" {
-                if previous == "\"" { current.append("\"") }
-                quoted = true
-            } else if character == "," {
-                fields.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-            previous = character
-        }
-        fields.append(current)
-        return fields
     }
 }

@@ -30,7 +30,7 @@ extension ScenarioLoader {
             }
             guard !variants.isEmpty else { throw list.error(.invalidValue("'variants' needs at least one placement")) }
             guard steps <= mostPlacementSetupSteps else {
-                let (stepsText, mostText) = NumberText.figures(steps, against: mostPlacementSetupSteps)
+                let (stepsText, mostText) = placementSetupStepsText(steps)
                 throw list.error(.invalidValue("building and measuring \(variants.count == 1 ? "this variant" : "these \(variants.count) variants") takes about \(stepsText) steps, more than the \(mostText) a run may take; use fewer variants or servers"))
             }
         } else {

@@ -45,6 +45,22 @@ extension ScenarioLoader {
     /// 1.6 s): 1,000 servers on a ring of 10,000 virtual nodes each ran for minutes.
     static let mostPlacementSetupSteps = Double(1 << 28)
 
+    /// `steps` and ``mostPlacementSetupSteps`` as a refusal writes them, in one format: whole
+    /// steps, grouped, the limit always its one figure, 268,435,456; the estimate to three
+    /// significant figures, raised to the next figure when rounding would bring it to the limit
+    /// or below. Rounded to significant figures against each estimate, the same limit read
+    /// "2.7 × 10⁸" in one refusal and "2.68 × 10⁸" in the next.
+    static func placementSetupStepsText(_ steps: Double) -> (steps: String, most: String) {
+        let most = NumberFormat.integer(Int(mostPlacementSetupSteps))
+        guard steps.isFinite, steps >= 1 else { return (NumberFormat.integer(Int(max(steps, 0).rounded(.up))), most) }
+        var power = 1.0
+        while power * 1_000 <= steps { power *= 10 }
+        var rounded = (steps / power).rounded() * power
+        if rounded <= mostPlacementSetupSteps, steps > mostPlacementSetupSteps { rounded = (steps / power).rounded(.up) * power }
+        let whole = Int(exactly: rounded).map { NumberFormat.integer($0) } ?? NumberText.figures(steps, against: mostPlacementSetupSteps).value
+        return (whole, most)
+    }
+
     /// Checks that `placement` can hold the largest of `counts` servers (the assignment's map has
     /// room for every virtual server) and that building it for every count, one server at a time,
     /// stays within ``mostPlacementSetupSteps``; returns those steps. `label` prefixes the message (a variant's name),
@@ -63,7 +79,7 @@ extension ScenarioLoader {
         }
         let steps = counts.reduce(0.0) { $0 + placement.setupSteps(servers: $1) }
         guard steps <= mostPlacementSetupSteps else {
-            let (stepsText, mostText) = NumberText.figures(steps, against: mostPlacementSetupSteps)
+            let (stepsText, mostText) = placementSetupStepsText(steps)
             throw cursor.error(.invalidValue("\(label)building this placement for \(given), one at a time, takes about \(stepsText) steps, more than the \(mostText) a run may take; use fewer \(noun) or \(placement.setupKnob)"))
         }
         // Quadratic probing visits only some slots from a home slot: a virtual server may find

@@ -130,6 +130,15 @@ extension ResourceBudget {
             if fast { windows.append(SpinWindow(start: start, end: end, servers: servers, fast: true)) }
             if health { windows.append(SpinWindow(start: start, end: end + readmission, servers: servers, fast: false)) }
         }
+        // A server that holds its requests past the deadline that abandons them (a pause, a hang,
+        // a slowdown) fills its room with abandoned requests, which it still serves, and refuses
+        // every try at once until it has worked through them (``roomFilledAfter(in:holding:slowdown:deadline:)``):
+        // a 50 ms slowdown ×1,000 under a 100 ms timeout spun 10 users for a second.
+        let deadline = abandoningDeadline(in: scenario)
+        func fillsRoom(_ server: Int, from start: Double, to end: Double?, holding: Double, slowdown: Double = 1) {
+            guard let deadline, let after = roomFilledAfter(in: scenario, holding: holding, slowdown: slowdown, deadline: deadline) else { return }
+            windows.append(SpinWindow(start: start, end: (end ?? horizon) + after, servers: .one(server), fast: true))
+        }
         let entries = scenario.faults.entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         let ends = scheduledEnds(of: entries)
         let seconds = { (instant: VirtualInstant?) in instant.map { VirtualInstant.zero.duration(to: $0).seconds } }
@@ -143,14 +152,26 @@ extension ResourceBudget {
             case .restart(let node, let boot):
                 if let server = position[node] { out(.one(server), from: at, to: at + boot.seconds, fast: true) }
             case .pause(let node, let length):
-                if let server = position[node] { out(.one(server), from: at, to: at + length.seconds) }
+                if let server = position[node] {
+                    out(.one(server), from: at, to: at + length.seconds)
+                    fillsRoom(server, from: at, to: at + length.seconds, holding: length.seconds)
+                }
             case .hang(let node, let length):
-                if let server = position[node] { out(.one(server), from: at, to: length.map { at + $0.seconds } ?? seconds(ends.nextBoot[index])) }
+                if let server = position[node] {
+                    let end = length.map { at + $0.seconds } ?? seconds(ends.nextBoot[index])
+                    out(.one(server), from: at, to: end)
+                    fillsRoom(server, from: at, to: end, holding: end.map { $0 - at } ?? .infinity)
+                }
             case .errors(let node, let rate) where rate > 0:
                 if let server = position[node] { out(.one(server), from: at, to: seconds(ends.nextErrorsEnd[index])) }
             case .slow(let node, let factor) where factor > 1:
-                if let server = position[node] { out(.one(server), from: at, to: seconds(ends.nextUndo[index])) }
-            case .latencySpike(let extra) where extra > .zero:
+                if let server = position[node] {
+                    out(.one(server), from: at, to: seconds(ends.nextUndo[index]))
+                    fillsRoom(server, from: at, to: seconds(ends.nextUndo[index]), holding: 0, slowdown: factor)
+                }
+            case .latencySpike(let extra) where extra > .zero && spikeCanTimeOut(extra.seconds, in: scenario):
+                // Only where the spike can time a try, a check or a request out
+                // (``spikeCanTimeOut(_:in:)``): it fails nothing by itself.
                 out(.every, from: at, to: seconds(ends.nextUndo[index]))
             case .dropRate(let rate) where rate > 0:
                 out(.every, from: at, to: seconds(ends.nextUndo[index]))
@@ -196,7 +217,6 @@ extension ResourceBudget {
         let servers = scenario.servers
         let targets = plan.servers.isEmpty ? Array(servers.indices) : servers.indices.filter { plan.servers.contains(servers[$0].id.name) }
         guard !targets.isEmpty else { return [] }
-        let drain = plan.drain ? min(plan.drainTimeout.seconds, configuration.forwardTimeout.seconds + (configuration.keepalive?.connectTimeout.seconds ?? 0)) : 0
         var up = plan.bootTime.seconds
         var leftOut = false
         if let check = configuration.healthCheck {
@@ -204,11 +224,14 @@ extension ResourceBudget {
             leftOut = passed > plan.healthDeadline.seconds
             up = min(passed, plan.healthDeadline.seconds)
         }
-        // Refused tries count against a server that is not drained: out for the readmission after.
-        let step = drain + up + plan.pause.seconds + (plan.drain || !health ? 0 : readmission)
         let passes = plan.maxErrorRatio != nil || leftOut ? 2.0 : 1.0
         let at = plan.at.seconds
         let waves = plan.strategy == .rolling ? Double(targets.count) : 1
+        // Refused tries count against a server that is not drained: out for the readmission after.
+        let stepAfterDrain = up + plan.pause.seconds + (plan.drain || !health ? 0 : readmission)
+        let spanEnd = { (drain: Double) in at + passes * waves * (drain + stepAfterDrain) }
+        let drain = plan.drain ? drainLength(plan, in: scenario, configuration: configuration, from: at, spanEnd: spanEnd) : 0
+        let step = drain + stepAfterDrain
         let end = leftOut ? horizon : min(horizon, at + passes * waves * step)
         if plan.strategy == .allAtOnce {
             return targets.flatMap { server in
@@ -220,6 +243,26 @@ extension ResourceBudget {
         let most = min(targets.count, overlapping + (leftOut ? 1 : 0))
         return [SpinWindow(start: at, end: end, servers: .some(most), fast: false)]
             + (plan.drain ? [] : [SpinWindow(start: at, end: end, servers: .some(1), fast: true)])
+    }
+
+    /// How long one drain of `plan` may last: its `drain_timeout`, or the forward timeout (and a
+    /// connection's setup) that ends any forward in flight — or, shorter, the longest a drained
+    /// server can still be finishing what it holds (``longestDrain(in:from:to:connectTimeout:)``)
+    /// where no fault within the deployment's span may lengthen it. The span depends on the
+    /// drain (`spanEnd`): a drain is taken as short only where the faults within the span that
+    /// short drain gives leave it so.
+    static func drainLength(_ plan: DeploymentPlan, in scenario: Scenario, configuration: LoadBalancer.Configuration,
+                            from at: Double, spanEnd: (Double) -> Double) -> Double {
+        let connect = configuration.keepalive?.connectTimeout.seconds ?? 0
+        let longest = min(plan.drainTimeout.seconds, configuration.forwardTimeout.seconds + connect)
+        var drain = longestDrain(in: scenario, from: at, to: at, connectTimeout: connect) ?? longest
+        for _ in 0..<4 {
+            guard drain < longest else { return longest }
+            guard let within = longestDrain(in: scenario, from: at, to: spanEnd(drain), connectTimeout: connect) else { return longest }
+            if within <= drain { return drain }
+            drain = within
+        }
+        return longest
     }
 
     /// The seconds of `horizon` during which `windows` fail at once at least `tries` of the

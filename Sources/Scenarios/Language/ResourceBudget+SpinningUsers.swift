@@ -26,10 +26,15 @@ extension ResourceBudget {
         /// The deadline that cuts requests short of their service (`workload.timeout`,
         /// `balancer.forward_timeout`), when that is what fills the room (``cutShort(in:workload:)``).
         public var cutShortBy: String? = nil
+        /// The network's round trip, when that deadline is shorter and so is what a try is
+        /// counted as lasting (``roundTrip`` is then the deadline).
+        public var cutBeforeRoundTrip: Double? = nil
 
         /// The key the refusal points at: the latency where the round trip is most of the cycle
         /// and the file writes it, the think time where it is most of it, else the users.
         var position: String {
+            // A try cut at a deadline shorter than the round trip lasts the deadline, not the latency.
+            if cutBeforeRoundTrip != nil, cutShortBy == "workload.timeout", roundTrip >= thinkTime { return "workload.timeout" }
             if roundTrip >= thinkTime { return latencyWritten ? "network.latency" : "workload.users" }
             return "workload.think_time"
         }
@@ -37,7 +42,7 @@ extension ResourceBudget {
 
     /// The users of `scenario`'s closed loop, when it may lose its servers.
     static func spinningUsers(in scenario: Scenario, users: Int, thinkTime: Double, roundTrip: Double, seconds: Double,
-                              cutShortBy: String? = nil) -> SpinningUsers {
+                              cutShortBy: String? = nil, networkRoundTrip: Double? = nil) -> SpinningUsers {
         var causes: [String] = []
         if !scenario.faults.entries.isEmpty { causes.append("faults") }
         if scenario.deployment != nil { causes.append("deployment") }
@@ -45,7 +50,8 @@ extension ResourceBudget {
         if let atOnce = answersAtOnce(in: scenario) { causes.append(atOnce) }
         if let cutShortBy { causes = ["\(cutShortBy) (shorter than a request's service and round trip: each abandoned request keeps its place at the server)"] }
         return SpinningUsers(users: users, thinkTime: thinkTime, roundTrip: roundTrip, causes: causes,
-                             latencyWritten: scenario.defaultLink.latency != LinkProfile.lan.latency, seconds: seconds, cutShortBy: cutShortBy)
+                             latencyWritten: scenario.defaultLink.latency != LinkProfile.lan.latency, seconds: seconds, cutShortBy: cutShortBy,
+                             cutBeforeRoundTrip: cutShortBy != nil ? networkRoundTrip.flatMap { $0 > roundTrip ? $0 : nil } : nil)
     }
 
     /// The refusal's cause and remedy for spinning users: the events, what drives them, and the
@@ -53,14 +59,27 @@ extension ResourceBudget {
     func spinningRefusal(_ spinning: SpinningUsers, events eventsText: String, limit limitText: String) -> String {
         let cycle = spinning.thinkTime + spinning.roundTrip
         let rate = cycle > 0 ? ": \(NumberText.figure(1 / cycle)) a second" : ""
-        let every = spinning.thinkTime > 0
-            ? "every \(DurationFormat.readable(cycle)) (its think time and the network's round trip of \(DurationFormat.readable(spinning.roundTrip))\(rate))"
-            : "every round trip of the network (\(DurationFormat.readable(spinning.roundTrip))\(rate))"
+        // A deadline shorter than the round trip ends each try before any answer is back: that
+        // is what is counted, and what the words say.
+        let tryLength = if let key = spinning.cutShortBy, let network = spinning.cutBeforeRoundTrip {
+            "its \(key) of \(DurationFormat.readable(spinning.roundTrip)), shorter than the network's round trip of \(DurationFormat.readable(network))"
+        } else {
+            "the network's round trip of \(DurationFormat.readable(spinning.roundTrip))"
+        }
+        let every = if spinning.thinkTime > 0 {
+            "every \(DurationFormat.readable(cycle)) (its think time and \(tryLength)\(rate))"
+        } else if spinning.cutBeforeRoundTrip != nil {
+            "every \(DurationFormat.readable(cycle)) (\(tryLength)\(rate))"
+        } else {
+            "every round trip of the network (\(DurationFormat.readable(spinning.roundTrip))\(rate))"
+        }
         let causes = spinning.causes.isEmpty ? "what the file schedules" : "the file's " + spinning.causes.joined(separator: " and ")
         let users = NumberFormat.counted(spinning.users, "user")
         let most = ScenarioSchema.runMaxEvents.upperBound
         var remedy = spinning.cutShortBy.map { "raise \($0) above the service time and the round trip, " } ?? ""
-        remedy += spinning.cutShortBy == nil ? "raise network.latency or workload.think_time, or use fewer users" : "or raise network.latency or workload.think_time, or use fewer users"
+        remedy += spinning.cutShortBy == nil ? "raise network.latency or workload.think_time, or use fewer users"
+            : spinning.cutBeforeRoundTrip != nil ? "or raise workload.think_time, or use fewer users"
+            : "or raise network.latency or workload.think_time, or use fewer users"
         if events <= Double(most) {
             remedy += "; if the servers are back sooner, raise run.max_events (at most \(NumberFormat.integer(most))): the estimate takes every failure and ejection at its longest"
         }

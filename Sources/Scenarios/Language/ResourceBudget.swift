@@ -43,7 +43,8 @@ public struct ResourceBudget: Sendable, Equatable {
     public var horizon: Duration = .zero
     /// What keeps the world running past its duration, when something does.
     public var runsOn: RunsOn?
-    /// An open loop's largest burst multiplier (1 without bursts), for the refusal's position.
+    /// An open loop's peak rate factor — the largest product of the burst multipliers in force at
+    /// once (1 without bursts) — for the refusal's position.
     public var burstFactor: Double = 1
     /// A closed loop's users counted as cycling at their think time and the round trip because
     /// the world may lose its servers, when that is what its requests are (``SpinningUsers``).
@@ -66,6 +67,9 @@ public struct ResourceBudget: Sendable, Equatable {
         public var fitsWithout: Bool
         /// Whether it is a queue producer that may retry until then (else something scheduled).
         public var retrying = false
+        /// Whether that producer's last message expires (its delivery timeout) before its
+        /// attempts are over: fewer attempts or a shorter timeout would not end it sooner.
+        public var expiring = false
         /// Whether it is something a fault may keep from ending (a job, an operation), which
         /// keeps the world running until its time limit.
         public var stuck = false
@@ -78,6 +82,7 @@ public struct ResourceBudget: Sendable, Equatable {
         var section: String
         var what: String
         var retrying = false
+        var expiring = false
         var stuck = false
         /// The end as the file wrote it, for what it schedules (a producer's retries are computed).
         var exactEnd: Duration?
@@ -99,7 +104,7 @@ public struct ResourceBudget: Sendable, Equatable {
             self.horizon = min(latest.exactEnd ?? .seconds(double: latest.end), scenario.limits.timeLimit)
             let base = ResourceBudget(scenario, runningOn: false)
             runsOn = RunsOn(section: latest.section, what: latest.what, fitsWithout: base.problem(eventLimit: scenario.limits.eventLimit) == nil,
-                            retrying: latest.retrying, stuck: latest.stuck)
+                            retrying: latest.retrying, expiring: latest.expiring, stuck: latest.stuck)
         }
         let horizon = clientsHorizon.seconds
         var reducerBytes: (bytes: Double, key: String)?
@@ -145,7 +150,7 @@ public struct ResourceBudget: Sendable, Equatable {
                     requests = max(counted, abandoning)
                     if let cutShort, abandoning > counted {
                         spinningUsers = Self.spinningUsers(in: scenario, users: users, thinkTime: think.mean ?? 0, roundTrip: min(cutShort.seconds, 2 * latency),
-                                                           seconds: horizon, cutShortBy: cutShort.key)
+                                                           seconds: horizon, cutShortBy: cutShort.key, networkRoundTrip: 2 * latency)
                     } else if mayLoseServers && spinning > cycling {
                         spinningUsers = Self.spinningUsers(in: scenario, users: users, thinkTime: think.mean ?? 0, roundTrip: 2 * latency, seconds: seconds)
                     }
@@ -391,7 +396,7 @@ public struct ResourceBudget: Sendable, Equatable {
     }
 
     /// An open loop whose rate varies (a ramp-up or bursts) draws arrivals at its peak rate —
-    /// the base rate times the largest burst multiplier — and keeps each with probability rate
+    /// the base rate times the largest product of burst multipliers in force at once — and keeps each with probability rate
     /// of the moment ÷ peak rate; and every draw looks at every burst to find the rate of the
     /// moment (``Workload/rateFactor(at:)``). A draw is counted as a request, 10 events, though
     /// one not kept costs about 50 ns; each burst looked at costs about 4 ns and is counted as
@@ -445,7 +450,8 @@ public struct ResourceBudget: Sendable, Equatable {
 
     /// The latest thing that keeps a world running past its duration: what it schedules
     /// (``latestScheduled(in:)``), or a queue producer's retries
-    /// (``QueueSection/latestRetryEnd(of:)``: every message taking all its attempts), whichever
+    /// (``QueueSection/latestRetryEnd(of:)``: every message taking all its attempts, or expiring
+    /// at its delivery timeout, whichever is first), whichever
     /// ends later within the time limit (the earlier in the file when both reach it).
     static func latestRunningOn(in scenario: Scenario) -> Scheduled? {
         let limit = scenario.limits.timeLimit.seconds
@@ -453,14 +459,22 @@ public struct ResourceBudget: Sendable, Equatable {
         let at = { (time: Double) in DurationFormat.seconds(time, grouping: true) }
         // Only a producer whose attempts can fail retries (``QueueSection/producerMayFail(_:in:)``).
         for (index, producer) in (scenario.queue?.producers ?? []).enumerated() where QueueSection.producerMayFail(producer, in: scenario) {
-            let end = QueueSection.latestRetryEnd(of: producer)
+            // Each message expires its delivery timeout after its send, its attempts over or
+            // not (``QueueProducerSpec/deliveryTimeout``): the last is settled by its send and
+            // that — 10 messages of 100 attempts of 100 s were counted running to 199,000 s, and
+            // the world ended by 121 s.
+            let retried = QueueSection.latestRetryEnd(of: producer)
+            let expired = producer.start.seconds + Double(max(producer.messages - 1, 0)) / max(producer.rate, 1e-300) + producer.deliveryTimeout.seconds
+            let end = min(retried, expired)
             guard min(end, limit) > min(latest?.end ?? 0, limit) else { continue }
             let messages = "\(NumberText.figure(Double(producer.messages))) message\(producer.messages == 1 ? "" : "s")"
+            let timeout = DurationFormat.seconds(producer.timeout.seconds, grouping: true)
+            let expiring = expired < retried ? " until it expires \(DurationFormat.seconds(producer.deliveryTimeout.seconds, grouping: true)) after its send (its delivery timeout)" : ""
             let what = producer.attempts == 1
-                ? "producer '\(producer.id.name)', whose \(messages) may each wait \(DurationFormat.seconds(producer.timeout.seconds, grouping: true)) for an answer, may still be sending until \(at(end))"
-                : "producer '\(producer.id.name)', whose \(messages) may each take up to \(producer.attempts) attempts of \(DurationFormat.seconds(producer.timeout.seconds, grouping: true)) and as long between two, may still be retrying until \(at(end))"
-            latest = Scheduled(end: end, section: "queue.producers.\(index).timeout", what: what,
-                               retrying: true)
+                ? "producer '\(producer.id.name)', whose \(messages) may each wait \(timeout) for an answer\(expiring), may still be sending until \(at(end))"
+                : "producer '\(producer.id.name)', whose \(messages) may each take up to \(producer.attempts) attempts of \(timeout) and as long between two\(expiring), may still be retrying until \(at(end))"
+            latest = Scheduled(end: end, section: "queue.producers.\(index).\(expired < retried ? "messages" : "timeout")", what: what,
+                               retrying: true, expiring: expired < retried)
         }
         // A job's client waits for its job to end, and the explicit operations for each answer
         // (up to the store's client timeout, with no retry): a fault that can strike the
@@ -591,7 +605,9 @@ public struct ResourceBudget: Sendable, Equatable {
             guard runsOn.retrying else {
                 return (runsOn.section, "this world runs until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (a composed world runs until its last job, producer, restore or operation), and over that time would need \(need); schedule it earlier")
             }
-            return (runsOn.section, "this world may run until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (a queue world runs on while a producer retries, up to its time limit), and over that time would need \(need); give its messages fewer attempts or a shorter timeout, or set a shorter run.time_limit")
+            let remedy = runsOn.expiring ? "send its messages sooner (a higher rate or fewer messages), or set a shorter run.time_limit"
+                : "give its messages fewer attempts or a shorter timeout, or set a shorter run.time_limit"
+            return (runsOn.section, "this world may run until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (a queue world runs on while a producer retries, up to its time limit), and over that time would need \(need); \(remedy)")
         }
         if events > Double(eventLimit) {
             // What the time is, where the file does not say it and the work grows with it.

@@ -40,7 +40,10 @@ extension ScenarioLoader {
             throw item.error(.invalidValue("'\(text.trimmingSpaces.excerpt)' has no threshold after '\(op.rawValue)', e.g. '\(written.excerpt) \(op.rawValue) \(metric.unit.exampleThreshold)'"))
         }
         let valueCursor = YAMLCursor(node: .scalar(.init(valueText)), file: item.file, path: item.path)
-        let threshold: Double
+        var threshold: Double
+        // Read exactly too where rounding can move a threshold across an edge (ratios, counts,
+        // rates); a duration is whole nanoseconds and a boolean 0 or 1 already.
+        var exact: WrittenThreshold?
         do throws(ScenarioError) {
             switch metric.unit {
             case .boolean:
@@ -57,6 +60,7 @@ extension ScenarioLoader {
                 threshold = try valueCursor.seconds()
             default:
                 threshold = try valueCursor.double()
+                exact = WrittenThreshold(valueText)
             }
         } catch {
             throw item.error(error.kind)
@@ -64,7 +68,10 @@ extension ScenarioLoader {
         // A threshold no measurement can reach makes an expectation that always or never holds
         // (`success_ratio >= 2` was accepted and failed every run).
         let possible = metric.possibleValues
-        guard possible.contains(threshold) else {
+        func position(_ bound: Double) -> Int {
+            exact?.compared(with: bound) ?? (threshold < bound ? -1 : threshold == bound ? 0 : 1)
+        }
+        guard position(possible.lowerBound) >= 0, position(possible.upperBound) <= 0 else {
             let values = possible.upperBound.isFinite ? "lies within \(NumberText.plain(possible.lowerBound)) … \(NumberText.plain(possible.upperBound))" : "is never negative"
             throw item.error(.invalidValue("'\(metric)' \(values), so '\(text.trimmingSpaces.excerpt)' would hold always or never"))
         }
@@ -74,9 +81,9 @@ extension ScenarioLoader {
         // every measurement passes (`success_ratio >= 0`) is kept: it still fails a run that
         // measured nothing.
         let never = switch op {
-        case .lessThan: threshold <= possible.lowerBound
-        case .greaterThan: threshold >= possible.upperBound
-        case .equal: metric.unit == .count && threshold.rounded(.towardZero) != threshold
+        case .lessThan: position(possible.lowerBound) <= 0
+        case .greaterThan: position(possible.upperBound) >= 0
+        case .equal: metric.unit == .count && !(exact?.isWhole ?? (threshold.rounded(.towardZero) == threshold))
         case .lessOrEqual, .greaterOrEqual: false
         }
         guard !never else {
@@ -84,6 +91,7 @@ extension ScenarioLoader {
                 : possible.upperBound.isFinite ? "lies within \(NumberText.plain(possible.lowerBound)) … \(NumberText.plain(possible.upperBound))" : "is never negative"
             throw item.error(.invalidValue("'\(metric)' \(values), so '\(text.trimmingSpaces.excerpt)' would never hold"))
         }
+        if let exact { threshold = exact.comparedValue(threshold, comparison: op, within: possible) }
         return Expectation(metric: metric, comparison: op, threshold: threshold, text: text, line: item.line, column: item.column)
     }
 

@@ -26,13 +26,14 @@ extension YAMLCursor {
         error(.invalidValue("a duration is at most 100 years of virtual time (\(NumberFormat.integer(Int(Self.maximumSeconds))) s), got \(raw.excerpt)"))
     }
 
-    /// A duration's text, read and range-checked: the text as written, its number, its value in
-    /// seconds as a `Double`, and the attoseconds in its unit (for exact reading).
+    /// A duration's text, read and range-checked: the text as written, its value in seconds as a
+    /// `Double`, the attoseconds in its unit, and its exact value in attoseconds — read once, where
+    /// whole nanoseconds read the number a second time.
     struct DurationParts {
         let raw: String
-        let number: String
         let seconds: Double
         let attoseconds: Int128
+        let exact: ExactDecimal.Scaled
     }
 
     /// The node's duration text split into its number and unit, refused when it is no duration,
@@ -43,6 +44,14 @@ extension YAMLCursor {
         guard let raw = text?.trimmingSpaces, !raw.isEmpty else {
             throw error(.wrongType(expected: "a duration such as 250ms or 2s", found: kindDescription))
         }
+        if let plain = Self.plainDurationParts(raw) { return plain }
+        return try durationParts(readingGenerally: raw)
+    }
+
+    /// ``durationParts()`` of `raw` (trimmed, not empty) in any form a duration may be written —
+    /// a sign, `_`, spaces, any number of digits — and every refusal: the reader of last resort
+    /// behind ``plainDurationParts(_:)``, and what that one is proven against.
+    func durationParts(readingGenerally raw: String) throws(ScenarioError) -> DurationParts {
         var number = raw
         var scale = 1.0
         var attoseconds = YAMLCursor.durationAttoseconds["s"]!
@@ -54,7 +63,7 @@ extension YAMLCursor {
         }
         // `017s` is text to every YAML reader; a bare `017` seconds is not.
         if number == raw { try refuseLeadingZero(raw) }
-        guard let exact = ExactDecimal.scaled(number[...], by: attoseconds) else {
+        guard let exact = ExactDecimal.scaledDigitByDigit(number[...], by: attoseconds) else {
             throw error(.wrongType(expected: "a duration such as 250ms or 2s", found: kindDescription))
         }
         let isZero = exact == .whole(0)
@@ -67,7 +76,7 @@ extension YAMLCursor {
         }
         // Within 100 years, so finite; `-0` is 0.
         let value = isZero ? 0 : Double(String(number.filter { $0 != "_" })) ?? 0
-        return DurationParts(raw: raw, number: number, seconds: value * scale, attoseconds: attoseconds)
+        return DurationParts(raw: raw, seconds: value * scale, attoseconds: attoseconds, exact: exact)
     }
 
     /// The node as a duration in seconds: `250ms`, `1.5s`, `2m`, `1h`, `3d`, `100us`, `10ns`, or
@@ -188,7 +197,7 @@ extension YAMLCursor {
     func positiveParameterSeconds() throws(ScenarioError) -> Double {
         let parts = try durationParts()
         guard parts.seconds > 0 else {
-            guard ExactDecimal.scaled(parts.number[...], by: parts.attoseconds) == .whole(0) else {
+            guard parts.exact == .whole(0) else {
                 throw error(.invalidValue("'\(parts.raw.excerpt)' is longer than zero but shorter than the shortest duration a parameter holds (about 5 × 10⁻³²⁴ s)"))
             }
             throw error(.invalidValue("must be longer than zero, got \(text ?? "")"))
@@ -239,6 +248,9 @@ extension YAMLCursor {
 extension String {
     /// The string without leading and trailing spaces (Foundation-free).
     var trimmingSpaces: String {
+        // The common case without a copy: a string that neither starts nor ends with the byte of
+        // a space starts and ends with no space character.
+        guard utf8.first == UInt8(ascii: " ") || utf8.last == UInt8(ascii: " ") else { return self }
         var slice = Substring(self)
         while slice.first == " " { slice.removeFirst() }
         while slice.last == " " { slice.removeLast() }

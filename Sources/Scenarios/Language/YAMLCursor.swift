@@ -32,7 +32,12 @@ struct YAMLCursor {
 
     var isNull: Bool {
         if case .scalar(let scalar) = node {
-            return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+            // A `switch`, not an array's `contains`: this runs for every value a file holds.
+            guard scalar.style == .plain else { return false }
+            switch scalar.string {
+            case "", "~", "null", "Null", "NULL": return true
+            default: return false
+            }
         }
         return false
     }

@@ -10,7 +10,13 @@ extension ObservationOptions {
     }
 
     /// `FROM..TO`, two durations from the start of the run, FROM below TO.
+    ///
+    /// Three dots or more in a row are refused: `0s...1s` split as `0s` and `.1s` (a duration may
+    /// start with `.`), a window of 0.1 s where 1 s was likely meant.
     public static func window(parsing text: String) throws(ObservationArgumentError) -> ClosedRange<VirtualInstant> {
+        guard !text.contains("...") else {
+            throw ObservationArgumentError("--trace-window takes FROM..TO with two dots between them, e.g. 10s..20s; '\(text.excerpt)' has three in a row, which could split two ways")
+        }
         let parts = text.split(separator: "..", omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw ObservationArgumentError("--trace-window takes FROM..TO, e.g. 10s..20s (got '\(text.excerpt)')") }
         let from = try duration(parsing: String(parts[0]), option: "--trace-window")

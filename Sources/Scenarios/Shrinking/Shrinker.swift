@@ -85,20 +85,22 @@ public struct Shrinker {
         self.scenario = scenario
         self.base = base
         let top = try? document.root.openMapping()
-        incidents = FaultIncident.incidents(listed: top?["faults"]?.node, scenario: scenario, seed: self.seed)
-        sizes = WorkloadSize.sizes(of: scenario, top: top)
         // Checked before any run: the original's replay is this very file, and a run of 60 s on
         // a thousand servers drew 180,000 incidents, more faults than a file may list — every
         // candidate was refused and the failure reported as one that does not replay (exit 1).
-        // The count first, from the incidents: the file written out and loaded to learn it was
-        // too long took 4.6 GB and 48 s for 660,860 faults, and died out of memory at twice that.
-        let faults = ShrinkResult.faultCount(incidents)
+        // The count first, from the plan, before any incident is built: the file written out and
+        // loaded to learn it was too long took 4.6 GB and 48 s for 660,860 faults, and the
+        // incidents built to be counted 1.1 GB for 1.26 million (``FaultPlan``).
+        let plan = FaultPlan(listed: top?["faults"]?.node, scenario: scenario, seed: self.seed)
+        let faults = plan.faultCount
         guard faults <= ScenarioLoader.maximumFaults else {
             // In the loader's words (``ScenarioLoader/parseFaults(_:nodes:clientHosts:mapreduce:store:zones:servers:)``).
             let refusal = ScenarioError(file: path, line: 0, column: 0, path: "faults", kind: .invalidValue(
                 "at most \(NumberFormat.integer(ScenarioLoader.maximumFaults)) faults, got \(NumberFormat.integer(faults))"))
             throw Self.explicitScheduleProblem(refusal, in: document, seed: self.seed)
         }
+        incidents = plan.incidents()
+        sizes = WorkloadSize.sizes(of: scenario, top: top)
         do {
             _ = try ScenarioLoader.scenario(from: ShrinkCandidate(incidents: incidents, sizes: sizes).document(from: base, file: path))
         } catch {

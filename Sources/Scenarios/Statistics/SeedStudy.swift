@@ -104,10 +104,16 @@ public enum SeedStudy {
     }
 
     /// The study's samples as CSV: a row per figure and seed.
-    public static func csv(_ figures: [Figure]) -> String {
-        var table = CSVTable(header: ["figure", "seed", "value"])
+    ///
+    /// `replay`, when given, adds a `replay` column: the command that replays a figure's seed alone
+    /// (empty where it gives none).
+    public static func csv(_ figures: [Figure], replay: ((Figure, UInt64) -> String?)? = nil) -> String {
+        var table = CSVTable(header: ["figure", "seed", "value"] + (replay == nil ? [] : ["replay"]))
         for figure in figures {
-            for (seed, value) in zip(figure.seeds, figure.samples) { table.append([figure.name, "\(seed)", NumberFormat.fixed(value, decimals: 6)]) }
+            for (seed, value) in zip(figure.seeds, figure.samples) {
+                let row = [figure.name, "\(seed)", NumberFormat.fixed(value, decimals: 6)]
+                table.append(replay.map { row + [$0(figure, seed) ?? ""] } ?? row)
+            }
         }
         return table.rendered()
     }
@@ -119,8 +125,12 @@ struct SeedStudyFigureDocument: Encodable {
     var mean: Double, standardDeviation: Double?, minimum: Double, median: Double, maximum: Double
     var intervalLow: Double?, intervalHigh: Double?, intervalMethod: String
     var claimedLow: Double?, claimedHigh: Double?, seedsWithinClaim: Int?, seeds: [UInt64], samples: [Double]
+    /// Per seed, the command that replays its run alone (as the study's CSV gives it); absent where
+    /// the study has none.
+    var replays: [String]?
 
-    init(_ figure: SeedStudy.Figure) {
+    /// `replay`: a seed's replay command, when the study has them.
+    init(_ figure: SeedStudy.Figure, replay: ((UInt64) -> String?)? = nil) {
         let summary = figure.summary
         name = figure.name
         mean = summary.mean
@@ -136,5 +146,6 @@ struct SeedStudyFigureDocument: Encodable {
         seedsWithinClaim = figure.withinClaim?.successes
         seeds = figure.seeds
         samples = figure.samples
+        replays = replay.map { command in figure.seeds.map { command($0) ?? "" } }
     }
 }

@@ -6,14 +6,22 @@
 /// `--seed ' 5'` was refused) and `-0` for an unsigned type. Here a leading `-` is kept only for a
 /// signed type, so that `--jobs -1` is refused by its option's range ("must be 1 … 1,024") rather
 /// than as a form; `+5`, ` 5`, `5 `, `0x10`, `1_000` and other scripts' digits (`٥`) are not
-/// numbers. This is deliberately stricter than the scenario language's ``DecimalText``, which
+/// numbers; nor is `017` or `08` (a leading zero, refused in the scenario language's words). This is deliberately stricter than the scenario language's ``DecimalText``, which
 /// takes a sign and `_` between digits in YAML values.
 public enum PlainDecimal {
     /// `text` as a `Number` when it is plain digits (after one `-` for a signed `Number`) and fits
     /// in it; nil otherwise.
     public static func parse<Number: FixedWidthInteger>(_ text: some StringProtocol, as type: Number.Type = Number.self) -> Number? {
-        guard isPlain(text, signed: Number.isSigned) else { return nil }
+        guard isPlain(text, signed: Number.isSigned), leadingZeroProblem(text) == nil else { return nil }
         return Number(text, radix: 10)
+    }
+
+    /// Why `text`, a whole number, may not be written with a leading zero (`017`, `08`, `01/2`'s
+    /// `01`), or nil when it has none: the scenario language's own rule and message
+    /// (`YAMLCursor.leadingZeroProblem`), so that `--seed 017` is refused as `--set seed=017` and
+    /// `seed: 017` in a file are, instead of running seed 17 where a YAML 1.1 reader sees 15.
+    public static func leadingZeroProblem(_ text: some StringProtocol) -> String? {
+        YAMLCursor.leadingZeroProblem(String(text))
     }
 
     /// Whether `text` is written as a plain decimal number: one or more ASCII digits, after one `-`
@@ -25,9 +33,10 @@ public enum PlainDecimal {
     }
 
     /// What the refusal of `text` says after the option's name: that it is not written in plain
-    /// digits, or, when it is, that it does not fit in `Number`.
+    /// digits, that it has a leading zero, or, when neither, that it does not fit in `Number`.
     public static func problem<Number: FixedWidthInteger>(with text: some StringProtocol, as type: Number.Type) -> String {
-        isPlain(text, signed: Number.isSigned)
+        if isPlain(text, signed: Number.isSigned), let leadingZero = leadingZeroProblem(text) { return leadingZero }
+        return isPlain(text, signed: Number.isSigned)
             ? "outside \(Number.min) … \(Number.max)"
             : "write it in the digits 0-9 alone (no sign, space, 0x, '_' or other scripts' digits)"
     }

@@ -23,6 +23,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 2; read as unsigned, so that `-0` is no index either).
     public init(parsing text: String) throws(OverrideProblem) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2, let leadingZero = parts.lazy.compactMap({ Self.leadingZeroProblem(String($0)) }).first {
+            throw OverrideProblem("expected a shard as i/n in the digits 0-9 (e.g. 2/8, numbered from 1): \(leadingZero)")
+        }
         guard parts.count == 2, let index = PlainDecimal.parse(parts[0], as: UInt.self).flatMap({ Int(exactly: $0) }), let count = PlainDecimal.parse(parts[1], as: UInt.self).flatMap({ Int(exactly: $0) }) else {
             throw OverrideProblem("expected a shard as i/n in the digits 0-9 (e.g. 2/8, numbered from 1), got '\(text.excerpt)'")
         }
@@ -46,6 +49,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public static func scheduled(_ environment: [String: String], count: Int) throws(OverrideProblem) -> (shard: Shard, source: String)? {
         var selected: [(shard: Shard, source: String)] = []
         if let text = environment["JOB_COMPLETION_INDEX"] {
+            if let leadingZero = leadingZeroProblem(text) { throw OverrideProblem("JOB_COMPLETION_INDEX is not an index: \(leadingZero)") }
             guard let zeroBased = PlainDecimal.parse(text, as: UInt.self).flatMap({ Int(exactly: $0) }), zeroBased >= 0 else { throw OverrideProblem("JOB_COMPLETION_INDEX is not an index: '\(text.excerpt)'") }
             let source = "JOB_COMPLETION_INDEX \(zeroBased)"
             selected.append((try Shard(zeroBased: zeroBased, count: count, source: source), source))
@@ -54,6 +58,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             let minimumText = environment["SLURM_ARRAY_TASK_MIN"] ?? "0"
             // Slurm's array indexes are 0 or more; a negative minimum made the difference
             // overflow (and name a shard that is not the one selected).
+            if let leadingZero = leadingZeroProblem(text) ?? leadingZeroProblem(minimumText) {
+                throw OverrideProblem("\(leadingZeroProblem(text) == nil ? "SLURM_ARRAY_TASK_MIN" : "SLURM_ARRAY_TASK_ID") is not an index: \(leadingZero)")
+            }
             guard let id = PlainDecimal.parse(text, as: UInt.self).flatMap({ Int(exactly: $0) }), id >= 0 else {
                 throw OverrideProblem("SLURM_ARRAY_TASK_ID is not an index: '\(text.excerpt)' (Slurm's indexes are 0 … \(Int.max))")
             }
@@ -71,6 +78,12 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
                                   + "the two schedulers' array indexes disagree; unset the one that does not belong to this job")
         }
         return selected.first
+    }
+
+    /// Why a scheduler's index written in digits has a leading zero (`01`), or nil: refused as
+    /// `--shard 01/2` and a file's `017` are, rather than read as 1.
+    private static func leadingZeroProblem(_ text: String) -> String? {
+        PlainDecimal.isPlain(text, signed: false) ? PlainDecimal.leadingZeroProblem(text) : nil
     }
 
     /// Shard `zeroBased + 1` of `count`, which a scheduler's variable (`source`) selected.

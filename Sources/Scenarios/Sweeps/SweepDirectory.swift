@@ -16,6 +16,9 @@ public final class SweepDirectory {
     private let inputs: [String]
     /// `worlds.jsonl.partial`, open for appending; -1 once closed.
     private var descriptor: Int32 = -1
+    /// `worlds.jsonl.partial` as Ctrl-C, SIGTERM or SIGHUP removes it (``StagedTemporaries``)
+    /// until it is renamed to `worlds.jsonl` or removed.
+    private var tracked: StagedTemporaries.Tracked?
     /// The directories this sweep made for itself, outermost first: removed again, when empty,
     /// if the sweep gives up.
     private var createdDirectories: [String] = []
@@ -61,9 +64,11 @@ public final class SweepDirectory {
             removeCreatedDirectories()
             throw .fileSystem(operation: "replace", path: partial, code: code)
         }
+        tracked = StagedTemporaries.track(partial)
         descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let code = errno
+            forgetPartial()
             removeCreatedDirectories()
             throw .fileSystem(operation: "create", path: partial, code: code)
         }
@@ -71,6 +76,7 @@ public final class SweepDirectory {
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
+        forgetPartial()
     }
 
     /// `worlds.jsonl.partial`.
@@ -116,6 +122,7 @@ public final class SweepDirectory {
             files.replaceWhole(url)
             if let lock { files.holding(lock) }
             try files.commit()
+            forgetPartial()
             lock = nil
         } catch {
             abandon()
@@ -129,8 +136,15 @@ public final class SweepDirectory {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         unlink(partialPath)
+        forgetPartial()
         removeCreatedDirectories()
         lock = nil
+    }
+
+    /// Stops tracking `worlds.jsonl.partial`, renamed or removed.
+    private func forgetPartial() {
+        if let tracked { StagedTemporaries.forget(tracked) }
+        tracked = nil
     }
 
     private func removeCreatedDirectories() {

@@ -14,7 +14,9 @@ extension FaultSchedule {
     /// outside the schedule too — a deployment's restarts, a scale-in, MapReduce's attempt chaos
     /// — which a replay of the schedule missed (a pause of a server a scale-in had removed was
     /// listed as struck, and one after a deployment had restarted a crashed server as "no
-    /// effect").
+    /// effect"). A fault on a server taken out of the replica set (a scale-in's `rm`) says so:
+    /// `no effect: Server 2 removed from the replica set at 1.000 s` (it read "already crashed",
+    /// the crash the removal is made of).
     ///
     /// Without a record (a schedule no world ran: the queue experiment's, a unit test's), each
     /// node's liveness is replayed from the schedule alone, as the network sets it — crashed until
@@ -24,9 +26,10 @@ extension FaultSchedule {
     /// instant.
     static func noEffect(_ faults: [(at: VirtualInstant, fault: Fault?)], recorded: FaultsWithoutEffect? = nil) -> [String?] {
         if let recorded {
-            return zip(faults, recorded.states(of: faults)).map { listed, state in
-                guard let state, let node = listed.fault?.nodes.first else { return nil }
-                return Liveness.noEffect(on: node, state)
+            return zip(faults, recorded.entries(of: faults)).map { listed, ignored in
+                guard let ignored, let node = listed.fault?.nodes.first else { return nil }
+                if let removedAt = ignored.removedAt { return "no effect: \(node) removed from the replica set at \(instant(removedAt))" }
+                return Liveness.noEffect(on: node, ignored.state)
             }
         }
         var liveness: [NodeID: Liveness] = [:]

@@ -2,8 +2,8 @@ import Reports
 import Simulator
 
 extension World {
-    /// Every subsystem's events on the one virtual clock: node outages from the faults (down until
-    /// the restart has booted), each job's span and its attempts on the workers, producers at
+    /// Every subsystem's events on the one virtual clock: node outages and slowdowns as the
+    /// network made them (``outages(subsystem:end:)``), the other faults' marks, each job's span and its attempts on the workers, producers at
     /// work, store storms, backups and restores, the balancer's failovers. The clock stops where
     /// the run did: a fault scheduled later never struck (the fault list marks it not reached) and
     /// draws nothing, and an outage or a storm still under way ends at the run's end.
@@ -21,53 +21,26 @@ extension World {
             if node == scenario.backup?.host { return .backup }
             return .balancer
         }
-        var downSince: [NodeID: Double] = [:]
-        // Each node's last outage in `events` (a node's outages are disjoint and in time order, so
-        // only its last can still be booting), and the outages a later one continued, dropped
-        // once at the end: found by a scan of every earlier event and removed in place, they made
-        // 180,000 chaos crashes quadratic (41 s of a 60 s world's 41 s).
-        var lastOutage: [NodeID: Int] = [:]
-        var continued: Set<Int> = []
-        // A crash or restart that strikes a node still booting continues the outage it was in.
-        func outageStillBooting(_ node: NodeID, at: VirtualInstant) -> Double? {
-            guard let index = lastOutage[node], !continued.contains(index), events[index].end > at.seconds else { return nil }
-            continued.insert(index)
-            return events[index].start
-        }
+        events += outages(subsystem: subsystem, end: end)
         let applied = networkFaults.map { ($0.at, $0.fault) } + clusterFaults.compactMap { entry -> (VirtualInstant, Fault)? in
             if case .network(let fault) = entry.fault { return (entry.at, fault) }
             return nil
         }
         // A fault the network ignored changed nothing, whatever had set its node's state (the
-        // run's record, ``FaultSchedule/noEffect(_:recorded:)``): a pause of a crashed node draws
-        // no "paused" bar, nor a hang of one a "hang" mark.
+        // run's record, ``FaultSchedule/noEffect(_:recorded:)``): a hang of a crashed node draws
+        // no "hang" mark. Crashes, restarts, pauses and slowdowns are drawn from what the network
+        // did, above.
         let inOrder = applied.sorted(by: { $0.0 < $1.0 })
         let effects = FaultSchedule.noEffect(inOrder.map { (at: $0.0, fault: Optional($0.1)) }, recorded: network.faultsWithoutEffect)
         for ((at, fault), effect) in zip(inOrder, effects) where effect == nil {
             switch fault {
-            case .crash(let node):
-                if downSince[node] == nil { downSince[node] = outageStillBooting(node, at: at) ?? at.seconds }
-            case .restart(let node, let boot):
-                // Down until it has booted: a restart of a running node takes it down for the boot too.
-                let start = downSince.removeValue(forKey: node) ?? outageStillBooting(node, at: at) ?? at.seconds
-                lastOutage[node] = events.count
-                events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "down", start: start,
-                                    end: at.advanced(by: boot).seconds, label: "down"))
-            case .pause(let node, let duration):
-                events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "down", start: at.seconds,
-                                    end: at.seconds + duration.seconds, label: "paused"))
+            case .crash, .restart, .pause, .slow: continue
             default:
                 for node in fault.nodes {
                     events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "fault", start: at.seconds, end: at.seconds,
                                         label: fault.reportText))
                 }
             }
-        }
-        if !continued.isEmpty {
-            events = events.indices.filter { !continued.contains($0) }.map { events[$0] }
-        }
-        for (node, start) in downSince.sorted(by: { $0.key < $1.key }) {
-            events.append(.init(node: node.name, subsystem: subsystem(of: node), kind: "down", start: start, end: end, label: "down"))
         }
         for job in result.jobs {
             let report = job.result.run.report
@@ -113,5 +86,59 @@ extension World {
             clipped.end = min(event.end, end)
             return clipped
         }
+    }
+}
+
+extension World {
+    /// Each node's outages and slowdowns as the network's record has them
+    /// (``Network/stateChanges``): `down` while crashed or booting
+    /// (one bar from the crash until the restart that followed had booted, whatever made them —
+    /// a fault, a deployment's restart, MapReduce's attempt chaos), `paused` while paused (a crash
+    /// during a pause ends the pause's bar and begins a down one), and a `fault` bar while slowed,
+    /// labelled as the fault list writes the slowdown (`slow web1 ×3.0`), each listed as it ends
+    /// (those under way at the run's end last, by node). Drawn from the schedule,
+    /// a server a deployment had restarted at 4 s (booted at 5 s) was drawn down from its crash
+    /// at 3 s to the schedule's restart at 39 s. A node taken out of a replica set ends its bars
+    /// there; whatever is still under way at the run's end is drawn up to `end`.
+    func outages(subsystem: (NodeID) -> Subsystem, end: Double) -> [TimelineEvent] {
+        var events: [TimelineEvent] = []
+        // Each node's open outage and open slowdown, listed once over (in the order they end, as
+        // the schedule's drawing listed an outage at its restart; those still under way at the
+        // end last, by node).
+        var outage: [NodeID: TimelineEvent] = [:]
+        var slowdown: [NodeID: TimelineEvent] = [:]
+        func close(_ open: inout [NodeID: TimelineEvent], _ node: NodeID, at: Double) {
+            guard var event = open.removeValue(forKey: node) else { return }
+            event.end = at
+            events.append(event)
+        }
+        func begin(_ open: inout [NodeID: TimelineEvent], _ node: NodeID, at: Double, kind: String, label: String) {
+            open[node] = .init(node: node.name, subsystem: subsystem(node), kind: kind, start: at, end: end, label: label)
+        }
+        for change in network.stateChanges.changes {
+            let node = change.node, at = change.at.seconds
+            switch change.kind {
+            case .state(.crashed), .state(.starting):
+                // A restart of a crashed node, or a crash of a booting one, continues the outage.
+                if outage[node]?.label == "down" { continue }
+                close(&outage, node, at: at)
+                begin(&outage, node, at: at, kind: "down", label: "down")
+            case .state(.paused):
+                close(&outage, node, at: at)
+                begin(&outage, node, at: at, kind: "down", label: "paused")
+            case .state(.up):
+                close(&outage, node, at: at)
+            case .slow(let factor):
+                close(&slowdown, node, at: at)
+                if factor != 1 { begin(&slowdown, node, at: at, kind: "fault", label: Fault.slow(node, factor: factor).reportText) }
+            case .removed:
+                close(&outage, node, at: at)
+                close(&slowdown, node, at: at)
+            }
+        }
+        for open in [outage, slowdown] {
+            events += open.sorted { $0.key < $1.key }.map(\.value)
+        }
+        return events
     }
 }

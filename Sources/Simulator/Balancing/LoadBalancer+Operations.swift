@@ -72,7 +72,7 @@ extension LoadBalancer {
     func remove(serverID: Int) {
         guard let replica = members.removeValue(forKey: serverID)?.replica else { return }
         strategy.serverRemoved(serverID)
-        network.crash(replica.server.id)
+        network.retire(replica.server.id)
         network.simulation.trace.record(.markDown, id.name, replica.hostname)
     }
 

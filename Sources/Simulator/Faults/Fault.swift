@@ -57,7 +57,7 @@ extension Network {
     /// node's state makes change nothing is noted in ``faultsWithoutEffect`` for the reports.
     public func apply(_ fault: Fault) {
         if let node = fault.livenessTarget {
-            faultsWithoutEffect.note(fault, at: simulation.now, state: self.node(node)?.state ?? .up)
+            faultsWithoutEffect.note(fault, at: simulation.now, state: self.node(node)?.state ?? .up, removedAt: stateChanges.removal(of: node))
         }
         switch fault {
         case .crash(let node): crash(node)

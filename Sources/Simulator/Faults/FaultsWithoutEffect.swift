@@ -16,6 +16,9 @@ public struct FaultsWithoutEffect: Sendable {
         public var occurrence: Int
         /// The node's state that made it change nothing.
         public var state: NodeState
+        /// When the node was taken out of the replica set (``Network/retire(_:)``), if that is why
+        /// it was crashed: the report says "removed", not "already crashed", of a fault on it.
+        public var removedAt: VirtualInstant? = nil
     }
 
     /// Every scheduled fault ignored, in the order applied.
@@ -29,7 +32,8 @@ public struct FaultsWithoutEffect: Sendable {
 
     /// Notes that `fault` is applied at `at` to a node in `state`: recorded when the state makes
     /// it change nothing. Only a crash, a pause or a hang can (``Fault/livenessTarget``).
-    mutating func note(_ fault: Fault, at: VirtualInstant, state: NodeState) {
+    /// `removedAt` is when the node was taken out of the replica set, if it was and is still down.
+    mutating func note(_ fault: Fault, at: VirtualInstant, state: NodeState, removedAt: VirtualInstant? = nil) {
         guard let node = fault.livenessTarget else { return }
         if at != instant {
             instant = at
@@ -38,7 +42,7 @@ public struct FaultsWithoutEffect: Sendable {
         let occurrence = notedAtInstant[node, default: []].count { $0 == fault }
         notedAtInstant[node, default: []].append(fault)
         if fault.changesNothing(on: state) {
-            ignored.append(Ignored(at: at, fault: fault, occurrence: occurrence, state: state))
+            ignored.append(Ignored(at: at, fault: fault, occurrence: occurrence, state: state, removedAt: state == .crashed ? removedAt : nil))
         }
     }
 
@@ -47,6 +51,12 @@ public struct FaultsWithoutEffect: Sendable {
     /// as a storm) — the state each one the network ignored found, nil for one that struck or
     /// never came (after the run's end).
     public func states(of faults: [(at: VirtualInstant, fault: Fault?)]) -> [NodeState?] {
+        entries(of: faults).map { $0?.state }
+    }
+
+    /// For `faults` (as ``states(of:)`` takes them), the record of each one the network ignored,
+    /// nil for one that struck or never came.
+    public func entries(of faults: [(at: VirtualInstant, fault: Fault?)]) -> [Ignored?] {
         guard !ignored.isEmpty else { return Array(repeating: nil, count: faults.count) }
         var byKey: [Key: [Ignored]] = [:]
         for entry in ignored { byKey[Key(at: entry.at, node: entry.fault.livenessTarget!), default: []].append(entry) }
@@ -57,7 +67,7 @@ public struct FaultsWithoutEffect: Sendable {
             guard let candidates = byKey[key] else { return nil }
             let occurrence = seen[key, default: []].count { $0 == fault }
             seen[key, default: []].append(fault)
-            return candidates.first { $0.fault == fault && $0.occurrence == occurrence }?.state
+            return candidates.first { $0.fault == fault && $0.occurrence == occurrence }
         }
     }
 

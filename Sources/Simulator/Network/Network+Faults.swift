@@ -5,12 +5,25 @@ extension Network {
         crash(id, observed: true)
     }
 
+    /// Stops `id` as it is taken out of a balancer's replica set (a scale-in's `rm`, the replica
+    /// manager dropping a dead server): a crash, traced and observed as one, noted in
+    /// ``stateChanges`` as a removal, so a later fault on it reads "removed from the replica set"
+    /// rather than "already crashed". A node already crashed is only noted removed.
+    public func retire(_ id: NodeID) {
+        if addNode(id).state.takesCrash {
+            crash(id, observed: true, noted: .removed)
+        } else {
+            stateChanges.note(id, .removed, at: simulation.now)
+        }
+    }
+
     /// A crash, observed as one (`observed`) or as the first half of a process restart, which is
-    /// one fault: its observers see the restart alone.
-    private func crash(_ id: NodeID, observed: Bool) {
+    /// one fault: its observers see the restart alone. `noted` is what ``stateChanges`` records.
+    private func crash(_ id: NodeID, observed: Bool, noted: NodeStateChanges.Kind = .state(.crashed)) {
         let node = addNode(id)
         guard node.state.takesCrash else { return }
         node.state = .crashed
+        stateChanges.note(id, noted, at: simulation.now)
         node.incarnation &+= 1
         node.heldWhilePaused = []
         node.pausedUntil = nil
@@ -40,10 +53,12 @@ extension Network {
         let comeUp = {
             guard node.incarnation == incarnation, node.state != .up else { return }
             node.state = .up
+            self.stateChanges.note(id, .state(.up), at: self.simulation.now)
             for observer in node.restartObservers { observer() }
         }
         if bootTime > .zero {
             node.state = .starting
+            stateChanges.note(id, .state(.starting), at: simulation.now)
             executor.schedule(after: bootTime, comeUp)
         } else {
             comeUp()
@@ -55,6 +70,7 @@ extension Network {
         let node = addNode(id)
         guard node.state.takesPause else { return }
         node.state = .paused
+        stateChanges.note(id, .state(.paused), at: simulation.now)
         node.pausedUntil = simulation.now.advanced(by: duration)
         simulation.trace.record(.pause, id.name, value: duration.nanoseconds)
         simulation.observeInstant(.network, id.name, "pause", detail: "for \(duration.seconds) s")
@@ -63,6 +79,7 @@ extension Network {
             guard node.incarnation == incarnation, node.state == .paused else { return }
             node.state = .up
             node.pausedUntil = nil
+            self.stateChanges.note(id, .state(.up), at: self.simulation.now)
             self.simulation.trace.record(.resume, id.name)
             self.simulation.observeInstant(.network, id.name, "resume")
             let held = node.heldWhilePaused
@@ -74,6 +91,7 @@ extension Network {
     /// Multiplies service times on `id` by `factor` (1 restores normal speed).
     public func slow(_ id: NodeID, factor: Double) {
         addNode(id).slowFactor = factor
+        stateChanges.note(id, .slow(factor), at: simulation.now)
         simulation.trace.record(.slow, id.name, value: Duration.saturating(nanoseconds: (factor * 1000).rounded(.towardZero)).nanoseconds)
         // Its end (factor 1) is observed as the end it is, not as one more slowdown.
         simulation.observeInstant(.network, id.name, factor == 1 ? "slow over" : "slow", detail: "service times × \(factor)")

@@ -40,6 +40,9 @@ public final class Network: @unchecked Sendable {
     let executor: SimulationExecutor
     /// The scheduled faults it ignored and why, for the reports (not traced, not in the digest).
     public internal(set) var faultsWithoutEffect = FaultsWithoutEffect()
+    /// Every change it made to a node's liveness and speed, for the timeline (not traced, not in
+    /// the digest).
+    public internal(set) var stateChanges = NodeStateChanges()
 
     /// A network with `defaultLink` on every link, drawing from the simulation's `network` stream.
     public init(simulation: Simulation, defaultLink: LinkProfile = .lan) {

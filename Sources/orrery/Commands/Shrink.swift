@@ -19,7 +19,7 @@ struct Shrink: ParsableCommand {
     @Option(name: .customLong("expect"), help: "Judge the failure by this assertion alone, written as in expect: (repeatable).")
     var expectations: [String] = []
     @Option(help: "Directory for <name>-shrunk.yaml and <name>-shrink.md.") var out = "results/shrink"
-    @Option(parsing: .unconditional, help: "The most world runs to spend, 2 … 1000000 (default 1000); a shrink that reaches it writes what it has, smaller but not shown 1-minimal.", transform: NumberArgument.parse)
+    @Option(parsing: .unconditional, help: "The most world runs to spend, 2 … 1000000 (default 1000); a shrink that reaches it writes what it has, smaller but not shown 1-minimal.", transform: NumberArgument.parse(within: Shrinker.maxRunsRange))
     var maxRuns = Shrinker.defaultMaxRuns
 
     func validate() throws {

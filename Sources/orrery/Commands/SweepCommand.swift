@@ -18,7 +18,7 @@ struct SweepCommand: ParsableCommand {
 
     @Argument(help: "A scenario file (a world, not an experiment).") var file: String
     @Option(parsing: .unconditional, help: "Seeds: a range 1..200, single seeds, or a comma-separated list of both (at most 1,000,000).") var seeds: String
-    @Option(name: .customLong("vary"), help: ArgumentHelp("Run every listed value of one key path, e.g. --vary balancer.strategy=round_robin,least_conn (repeatable; variants are every combination).",
+    @Option(name: .customLong("vary"), help: ArgumentHelp("Run every listed value of one key path, e.g. --vary balancer.strategy=round_robin,least_conn (repeatable; variants are every combination, at most 1,000, and at most 1,000,000 worlds with the seeds).",
                                valueName: "path=v1,v2,..."))
     var varyArguments: [String] = []
     /// `--vary`, read in ``validate()`` (a transform's error quoted the whole argument).
@@ -39,8 +39,9 @@ struct SweepCommand: ParsableCommand {
             _ = try OverrideArgument.parseVariants(argument)
         }
         if let problem = OutputPaths.outputDirectoryOptionProblem(out) { throw ValidationError(problem) }
-        if let problem = Self.seedsProblem(seeds) { throw ValidationError(problem) }
+        // `1,000` is one number with a thousands separator before it is a seed `000`.
         if let problem = SeedList.thousandsSeparatorProblem(seeds) { throw ValidationError("--seeds: \(problem)") }
+        if let problem = Self.seedsProblem(seeds) { throw ValidationError(problem) }
     }
 
     /// Why `--seeds` holds a seed not written in plain digits (``PlainDecimal``): ``SeedList``
@@ -52,7 +53,7 @@ struct SweepCommand: ParsableCommand {
             for bound in part.components(separatedBy: "..") {
                 let trimmed = bound.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()
                 let written = String(trimmed)
-                if UInt64(written) != nil, !PlainDecimal.isPlain(written, signed: false) {
+                if UInt64(written) != nil, PlainDecimal.parse(written, as: UInt64.self) == nil {
                     return "--seeds: '\(written)' is not a seed: \(PlainDecimal.problem(with: written, as: UInt64.self)), e.g. 1..200 or 1,5,9"
                 }
             }

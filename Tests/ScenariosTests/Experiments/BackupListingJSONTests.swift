@@ -9,7 +9,9 @@ import Testing
 /// checker's finding 3).
 @Suite struct BackupListingJSONTests {
     @Test func theJSONListsTheCompleteBackupsReportMDCountsAndTheAbandonedFoldersApart() throws {
-        let spec = try #require(try parseExperiment(shortBackupExperiment, file: "backup.yaml") as? BackupExperiment).spec
+        // Three days of retention: day 2's abandoned folder is kept to the end.
+        let file = shortBackupExperiment.replacingOccurrences(of: "retention_days: 2", with: "retention_days: 3")
+        let spec = try #require(try parseExperiment(file, file: "backup.yaml") as? BackupExperiment).spec
         let result = try BackupExperiment.run(spec)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.json(spec: spec).utf8)) as? [String: Any])
         // The listing found day 2's abandoned 02:00:00 folder beside the three complete backups.

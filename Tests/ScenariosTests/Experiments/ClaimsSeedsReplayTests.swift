@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import TestSupport
 import Testing
 @testable import Scenarios
 @testable import Simulator
@@ -7,7 +8,7 @@ import Testing
 /// `seeds.csv` gives every seed of the claims' study the command that replays it alone — the
 /// command of the run in `runs.csv` its figure names, with that seed for `--seed` (``RunReplay``,
 /// as `runs.csv`) — and each command, loaded as `orrery run` loads it, runs a world whose figure
-/// is the row's value.
+/// is the row's value. report.json's seed study gives each figure the same commands (`replays`).
 @Suite struct ClaimsSeedsReplayTests {
     @Test func everySeedsRowReplaysItsValue() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("claims-seeds-replay-\(UUID().uuidString)")
@@ -21,6 +22,12 @@ import Testing
         let lines = study.csv(seed003: scenario003, seed004: scenario004).split(separator: "\n").map { ExperimentCSVFields.fields(String($0)) }
         #expect(lines.first == ["figure", "seed", "value", "replay"])
         let rows = lines.dropFirst().map { (figure: $0[0], seed: $0[1], value: $0[2], command: $0[3]) }
+        // report.json's seed study carries the same command for every figure and seed.
+        let document = study.document(seed003: scenario003, seed004: scenario004)
+        let documented = (document.seed003 + document.seed004).flatMap { figure in
+            zip(figure.seeds, figure.replays ?? []).map { "\(figure.name)|\($0.0)|\($0.1)" }
+        }
+        #expect(documented == rows.map { "\($0.figure)|\($0.seed)|\($0.command)" })
         // Seed 003: one server (2 figures), four servers (3), 25 connections (1), two detections; seed 004: 2 + 2; two seeds each.
         #expect(rows.count == (2 + 3 + 1 + 2 + 2 + 2) * 2)
         let oneServer = "orrery run \(paths[0]) --seed %@ --set 'servers=[{name: n-one, slots: 1, service_time: {exponential: 10.638ms}}]' --set 'faults=[]'"

@@ -109,13 +109,13 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
     /// servers on a ring of 10,000 virtual nodes each, or into a map of 2²⁰ slots, ran for minutes.
     @Test(arguments: [
         ("servers: 1000\nmap: {slots: 1048576, virtual_servers: 1024}",
-         "x.yaml:3:6: error: variant 'default': building this placement for 1,000 servers, one at a time, takes about 1 × 10⁹ steps, more than the 2.7 × 10⁸ a run may take; use fewer servers or fewer slots (at map)"),
+         "x.yaml:3:6: error: variant 'default': building this placement for 1,000 servers, one at a time, takes about 1,050,000,000 steps, more than the 268,435,456 a run may take; use fewer servers or fewer slots (at map)"),
         ("servers: 1000\nplacement: {ring: {virtual_nodes: 10000}}",
-         "x.yaml:3:12: error: variant 'default': building this placement for 1,000 servers, one at a time, takes about 1 × 10¹⁰ steps, more than the 2.7 × 10⁸ a run may take; use fewer servers or fewer virtual_nodes (at placement)"),
+         "x.yaml:3:12: error: variant 'default': building this placement for 1,000 servers, one at a time, takes about 10,000,000,000 steps, more than the 268,435,456 a run may take; use fewer servers or fewer virtual_nodes (at placement)"),
         ("servers: [50, 100]\nplacement: {maglev: {table_size: 1000003}}",
-         "x.yaml:3:12: error: variant 'default': building this placement for 100 servers, one at a time, takes about 1.5 × 10⁹ steps, more than the 2.7 × 10⁸ a run may take; use fewer servers or a smaller table_size (at placement)"),
+         "x.yaml:3:12: error: variant 'default': building this placement for 100 servers, one at a time, takes about 1,500,000,000 steps, more than the 268,435,456 a run may take; use fewer servers or a smaller table_size (at placement)"),
         ("servers: 1000\nvariants: [{name: wide, placement: {bounded_loads: {epsilon: 0.25, virtual_nodes: 10000}}}]",
-         "x.yaml:3:36: error: variant 'wide': building this placement for 1,000 servers, one at a time, takes about 1 × 10¹⁰ steps, more than the 2.7 × 10⁸ a run may take; use fewer servers or fewer virtual_nodes (at variants.[0].placement)"),
+         "x.yaml:3:36: error: variant 'wide': building this placement for 1,000 servers, one at a time, takes about 10,000,000,000 steps, more than the 268,435,456 a run may take; use fewer servers or fewer virtual_nodes (at variants.[0].placement)"),
     ])
     func aPlacementTooCostlyToBuildIsRefused(_ settings: String, _ expected: String) {
         #expect(experimentError("experiment: a1\n" + settings + "\n")?.description == expected)
@@ -138,9 +138,9 @@ let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
     @Test func a4sVariantsAreBoundedTogether() {
         let many = (1...1_000).map { "{name: v\($0), placement: jump}" }.joined(separator: ", ")
         #expect(experimentError("experiment: a4\nservers: [2, 3]\nvariants: [\(many)]\n")?.description
-            == "x.yaml:3:11: error: building and measuring these 1000 variants takes about 1.1 × 10¹⁰ steps, more than the 2.7 × 10⁸ a run may take; use fewer variants or servers (at variants)")
+            == "x.yaml:3:11: error: building and measuring these 1000 variants takes about 10,800,000,000 steps, more than the 268,435,456 a run may take; use fewer variants or servers (at variants)")
         #expect(experimentError("experiment: a4\nservers: [1000]\nvariants: [{name: r, placement: rendezvous}]\n")?.description
-            == "x.yaml:3:11: error: building and measuring this variant takes about 6 × 10⁸ steps, more than the 2.7 × 10⁸ a run may take; use fewer variants or servers (at variants)")
+            == "x.yaml:3:11: error: building and measuring this variant takes about 600,000,000 steps, more than the 268,435,456 a run may take; use fewer variants or servers (at variants)")
         #expect(experimentError("experiment: a4\nservers: [100]\nvariants: [{name: r, placement: rendezvous}, {name: j, placement: jump}]\n") == nil)
     }
 

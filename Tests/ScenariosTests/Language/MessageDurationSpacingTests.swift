@@ -8,9 +8,10 @@ import Testing
 @Suite struct MessageDurationSpacingTests {
     static let balanced = HostileInputTests.traffic + "balancer: {}\n"
 
+    /// The cap in grouped seconds; the value as written (DH: `3600.000000001s` read "got 3,600.000 s").
     @Test func aDeploymentPhaseOverAnHourIsRefusedInGroupedSeconds() {
         #expect(HostileInputTests.error(Self.balanced + "deploy: {at: 1s, pause: 7200}\n")
-            == "h.yaml:6:25: error: 'pause' is at most 3,600.000 s, got 7,200.000 s (at deploy.pause)")
+            == "h.yaml:6:25: error: 'pause' is at most 3,600.000 s, got 7200 (at deploy.pause)")
     }
 
     @Test func aDeploymentAfterTheTimeLimitIsRefusedInGroupedSeconds() {

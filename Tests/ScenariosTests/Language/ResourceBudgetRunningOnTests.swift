@@ -12,10 +12,11 @@ import Simulator
     // MARK: A queue world runs on while its producers retry
 
     /// A producer cut off from the brokers half a second into a 10 s run: each of its 10
-    /// messages may take 100 attempts of 100 s and as long between two, so the run goes on to its
-    /// time limit (2 × 10 s + 1 h), its consumer polling 200 partitions all the while. Measured
-    /// before: it loaded, estimated at 76,182 events over its 10 s, and ran 7,404,762 events to
-    /// 3,620 s (with `max_events: 5000000`, it stopped at the limit at 2,444 s).
+    /// messages may take 100 attempts of 100 s and as long between two, but expires 120 s after
+    /// its send (Kafka's delivery timeout), so the run goes on to 120.9 s, its consumer polling
+    /// 200 partitions all the while (it runs 247,332 events). Measured before the delivery
+    /// timeout: it loaded, estimated at 76,182 events over its 10 s, and ran 7,404,762 events to
+    /// its time limit, 3,620 s.
     static func cutOffProducer(maxEvents: String? = nil) -> String {
         """
         name: queue-runs-on
@@ -39,29 +40,29 @@ import Simulator
         let scenario = try ScenarioLoader.parse(Self.cutOffProducer(), file: "q.yaml")
         let budget = ResourceBudget(scenario)
         #expect(scenario.limits.timeLimit == .seconds(3_620))
-        #expect(budget.horizon == .seconds(3_620))
-        #expect(budget.runsOn?.section == "queue.producers.0.timeout")
+        #expect((budget.horizon.seconds * 1_000).rounded() == 120_900)
+        #expect(budget.runsOn?.section == "queue.producers.0.messages")
         #expect(budget.runsOn?.retrying == true)
         #expect(QueueSection.latestRetryEnd(of: try #require(scenario.queue?.producers.first)) == 199_000)
-        // At least the 7,404,762 events the run processed.
-        #expect(budget.events > 7_404_762)
+        // At least the 247,332 events the run processes.
+        #expect(budget.events > 247_332)
         // A consumer fetches its partitions one after the other, a round trip each (session 71):
-        // 3,620 s of 200 partitions polled every 100 ms over 1 ms links, a round every 0.5 s,
+        // 120.9 s of 200 partitions polled every 100 ms over 1 ms links, a round every 0.5 s,
         // 30 events a fetch (its wall time: ``ResourceBudget``'s queue work).
-        #expect(Int(budget.events) == 49_377_446)
+        #expect(Int(budget.events) == 1_649_232)
     }
 
     @Test func aProducerRetryingPastTheDurationIsRefusedAtItsTimeout() {
-        #expect(Self.error(Self.cutOffProducer(maxEvents: "5000000"), file: "q.yaml")
-            == "q.yaml:10:63: error: this world may run until 3,620.000 s, past its run.duration, because producer 'p', whose 10 messages may each take up to 100 attempts of 100.000 s and as long between two, may still be retrying until 199,000.000 s (a queue world runs on while a producer retries, up to its time limit), and over that time would need about 4.9 × 10⁷ events (mostly from 'queue.consumers'), more than its event limit of 5 × 10⁶ (run.max_events); give its messages fewer attempts or a shorter timeout, or set a shorter run.time_limit (at queue.producers.[0].timeout)")
+        #expect(Self.error(Self.cutOffProducer(maxEvents: "500000"), file: "q.yaml")
+            == "q.yaml:10:40: error: this world may run until 120.900 s, past its run.duration, because producer 'p', whose 10 messages may each take up to 100 attempts of 100.000 s and as long between two until it expires 120.000 s after its send (its delivery timeout), may still be retrying until 120.900 s (a queue world runs on while a producer retries, up to its time limit), and over that time would need about 1.6 × 10⁶ events (mostly from 'queue.consumers'), more than its event limit of 500,000 (run.max_events); send its messages sooner (a higher rate or fewer messages), or set a shorter run.time_limit (at queue.producers.[0].messages)")
         // Just inside its event limit it loads; so does it with the default limit.
-        #expect(Self.error(Self.cutOffProducer(maxEvents: "49377447")) == nil)
-        let justOver = Self.error(Self.cutOffProducer(maxEvents: "49377446"))
+        #expect(Self.error(Self.cutOffProducer(maxEvents: "1649233")) == nil)
+        let justOver = Self.error(Self.cutOffProducer(maxEvents: "1649232"))
         // Its figures with the digits that tell them apart.
-        #expect(justOver?.contains("would need about 4.9377447 × 10⁷ events (mostly from 'queue.consumers'), more than its event limit of 4.9377446 × 10⁷ (run.max_events)") == true, "\(justOver ?? "")")
+        #expect(justOver?.contains("would need about 1.649233 × 10⁶ events (mostly from 'queue.consumers'), more than its event limit of 1.649232 × 10⁶ (run.max_events)") == true, "\(justOver ?? "")")
         #expect(Self.error(Self.cutOffProducer()) == nil)
         // Over a shorter time limit it fits: what keeps it running stops there.
-        #expect(Self.error(Self.cutOffProducer(maxEvents: "5000000").replacingOccurrences(of: "run: {duration: 10s", with: "run: {duration: 10s, time_limit: 200s")) == nil)
+        #expect(Self.error(Self.cutOffProducer(maxEvents: "500000").replacingOccurrences(of: "run: {duration: 10s", with: "run: {duration: 10s, time_limit: 30s")) == nil)
     }
 
     /// A producer that cannot outlast its run by much keeps it running only until its last

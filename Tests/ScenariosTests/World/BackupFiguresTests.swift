@@ -56,7 +56,7 @@ import Testing
         #expect(result.value(of: BackupMetric.backups.metric) == 1)
         // The sync due at 2 min, in the partition, had nothing to carry: it sent no request and failed nothing.
         #expect(Self.line(result.markdown(), startingWith: "4 syncs") ==
-                "4 syncs run (0 failed), 0 skipped while the host was down, 1 backup created (1 failed), 0 deleted by retention, 2,325 bytes uploaded.")
+                "4 syncs run (0 failed), 0 skipped while the host was down or the manager still busy, 1 backup created (1 failed), 0 deleted by retention, 2,325 bytes uploaded.")
         #expect(try Self.jsonMetric(result, "backup.failed_backups") as? Double == 1)
         #expect(result.backupHeadline == "1 backup (1 failed)")
     }
@@ -78,7 +78,7 @@ extension BackupFiguresTests {
         #expect(backup.backupsCreated == 0 && backup.failedBackups == 0)
         #expect(result.value(of: BackupMetric.skippedSyncs.metric) == 4)
         #expect(Self.line(result.markdown(), startingWith: "1 sync run") ==
-                "1 sync run (0 failed), 4 skipped while the host was down, 0 backups created (0 failed), 0 deleted by retention, 2,630 bytes uploaded.")
+                "1 sync run (0 failed), 4 skipped while the host was down or the manager still busy, 0 backups created (0 failed), 0 deleted by retention, 2,630 bytes uploaded.")
         #expect(try Self.jsonMetric(result, "backup.skipped_syncs") as? Double == 4)
     }
 

@@ -26,6 +26,6 @@ import Testing
         let markdown = result.markdown()
         #expect(markdown.contains("| 7,200.000 s | 2026-01-01-01-00-00 |     0 |     0 | identical (empty backup) |"))
         #expect(markdown.contains("The restore brought back an empty backup (no files): identical to what the backup held, it shows nothing of the data restored."))
-        #expect(markdown.contains("2 syncs run (0 failed), 0 skipped while the host was down, 1 backup created (0 failed), 0 deleted by retention, 1,024 bytes uploaded."))
+        #expect(markdown.contains("2 syncs run (0 failed), 0 skipped while the host was down or the manager still busy, 1 backup created (0 failed), 0 deleted by retention, 1,024 bytes uploaded."))
     }
 }

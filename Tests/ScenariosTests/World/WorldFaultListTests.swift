@@ -54,18 +54,18 @@ import Testing
         #expect(Self.markdownFaults(result) == result.faults)
         #expect(Self.faultHeadings(result) == ["# Faults"])
         #expect(result.faults.filter { $0.contains("lose intermediate data on ") }.count == 5)
-        // Ten faults past the end are listed; the rest are counted in the last line.
+        // The three faults past the end are listed (ten would be, the rest counted in a last
+        // line): the run ends at 50.491 s, no longer at 26.810 s, since backups rest 15 s after one
+        // starts (Hadoop's `retry-after-speculate`) and reduce-1's backup no longer ends it early.
         let listed = result.faults.filter { !$0.hasPrefix("… and ") }
         let late = listed.filter { line in
             let at = Double(String(line.prefix { $0 != " " }).replacingOccurrences(of: ",", with: ""))!
             return at > result.virtualSeconds
         }
-        #expect(late.count == 10)
+        #expect(late.count == 3)
         #expect(late.allSatisfy { $0.hasSuffix(" (not reached: the run ended at \(end))") })
         #expect(result.faults.filter { $0.contains("(not reached") } == late)
-        let counted = try #require(result.faults.last)
-        #expect(listed.count == result.faults.count - 1 && counted.hasPrefix("… and ")
-                && counted.contains(" more faults not reached, the last at ") && counted.hasSuffix(" (the run ended at \(end))"))
+        #expect(listed.count == result.faults.count)
         #expect(result.timeline.allSatisfy { $0.start <= result.virtualSeconds && $0.end <= result.virtualSeconds })
     }
 

@@ -3,7 +3,10 @@ import Testing
 
 /// An attempt the coordinator declared lost (its worker fell silent past the worker timeout)
 /// that answers once its worker wakes is a late answer: the loss stands, the task's
-/// re-execution is a recovery, and the answer completes the task only if nothing else has.
+/// re-execution is a recovery, and the answer completes the task only if nothing else has. The
+/// worker's first heartbeat back stops the attempt (Hadoop kills a lost node's containers), so
+/// only an answer before it is late: the pauses end 10 ms after a heartbeat was due, leaving the
+/// attempt most of a heartbeat interval to finish first.
 @Suite struct LateAnswerTests {
     static let documents = Fixtures.logs(seed: 8, count: 4, lines: 100)
     static let expected = MapReduce.WordCount().reference(Fixtures.records(documents))
@@ -23,10 +26,10 @@ import Testing
 
     static let declared = MapReduce.AttemptOutcome.lost("no heartbeat for 2.000s")
 
-    /// Paused for 4 s from 3 s: declared lost at 5 s, its map re-run elsewhere and completed,
-    /// then its answer at 7 s is ignored — and the attempt stays lost, with its recovery.
+    /// Paused for 4.01 s from 3 s: declared lost at 5 s, its map re-run elsewhere and completed,
+    /// then its answer after 7.01 s is ignored — and the attempt stays lost, with its recovery.
     @Test func aLateAnswerAfterTheReRunCompletedIsIgnoredAndTheLossStands() throws {
-        let report = try Self.run(pause: .seconds(4))
+        let report = try Self.run(pause: .milliseconds(4010))
         #expect(report.status == .succeeded)
         #expect(Fixtures.text(report.output!.records) == Fixtures.text(Self.expected))
         let late = report.attempts.filter { $0.lateAnswer != nil }
@@ -56,11 +59,11 @@ import Testing
         #expect(recovery.recoveredAt == reRuns.first?.end)
     }
 
-    /// Paused for 3 s: the answer arrives before the re-run finishes, completes the task (as
+    /// Paused for 3.01 s: the answer arrives before the re-run finishes, completes the task (as
     /// the paper's master records a task's first completion) and the re-run is stopped; the
     /// loss the coordinator detected still shows, as a recovery the late answer ended.
     @Test func aLateAnswerBeforeTheReRunFinishesCompletesTheTaskAndTheLossStillShows() throws {
-        let report = try Self.run(pause: .seconds(3))
+        let report = try Self.run(pause: .milliseconds(3010))
         #expect(report.status == .succeeded)
         #expect(Fixtures.text(report.output!.records) == Fixtures.text(Self.expected))
         let late = report.attempts.filter { $0.lateAnswer != nil }

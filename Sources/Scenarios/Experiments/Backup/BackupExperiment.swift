@@ -62,7 +62,7 @@ public struct BackupExperiment: ExperimentFile {
         simulation.spawn("collector") { _ in
             await simulation.sleep(until: .after(setup.duration))
             log.backups = await manager.backups
-            log.listedAtEnd = (try? await manager.listBackups()) ?? []
+            (log.listedAtEnd, log.listingFailure) = await finalListing(manager: manager, retry: setup.retry, simulation: simulation)
             let source = await manager.source
             log.source = (source.count, source.totalBytes)
             // Read last, after the sync and the lifecycle pass due at the last instant and the
@@ -79,14 +79,16 @@ public struct BackupExperiment: ExperimentFile {
             throw ExperimentFailure("the backup experiment's work was still running a day after its \(DurationFormat.seconds(setup.duration.seconds, grouping: true)) (\(error.reportText)); shorten the store's latency, the client's timeout and retry delays, or raise bytes_per_second")
         }
         guard let statistics = log.statistics, let usage = log.usage else { preconditionFailure("the collector ran") }
-        // The end of the run, as the report gives it: the same usage, statistics and counters.
-        let end = reading(usage: usage, statistics: statistics, manager: manager, client: client, at: simulation.now)
-        let result = BackupResult(
-            samples: log.samples + [end], restores: log.restores.compactMap { $0 }, backups: log.backups, listedAtEnd: log.listedAtEnd,
-            managerStats: manager.stats, clientStats: client.stats, storeStats: store.stats, statistics: statistics, usage: usage,
-            sourceFiles: log.source.files, sourceBytes: log.source.bytes, digest: simulation.trace.digestHex)
+        let digest = simulation.trace.digestHex
+        let end = simulation.now
+        // Torn down first: the counters are live, and a request still in flight (a daemon's) counts
+        // its attempt as it is cancelled. The last row and the report then read the same totals.
         simulation.tearDown()
-        return result
+        let endReading = reading(usage: usage, statistics: statistics, manager: manager, client: client, at: end)
+        return BackupResult(
+            samples: log.samples + [endReading], restores: log.restores.compactMap { $0 }, backups: log.backups, listedAtEnd: log.listedAtEnd,
+            listingFailure: log.listingFailure, managerStats: manager.stats, clientStats: client.stats, storeStats: store.stats,
+            statistics: statistics, usage: usage, sourceFiles: log.source.files, sourceBytes: log.source.bytes, digest: digest)
     }
 
     private static func sample(store: ObjectStore, manager: BackupManager, client: ObjectStoreClient, bucket: String,
@@ -105,13 +107,39 @@ public struct BackupExperiment: ExperimentFile {
             failedAttempts: client.stats.failedAttempts, retries: client.stats.retries, failedSyncs: manager.stats.failedSyncs)
     }
 
-    /// Why a restore found no backup: before the first one, none had been taken at all ("no such
-    /// backup kept" read as if one had been and was gone).
-    static func missingBackup(taken: Int) -> String {
-        taken == 0 ? "no backup had been taken yet" : "no such backup kept"
+    /// The final listing of the bucket's backup folders, tried as the client tries a request: up
+    /// to `retry.maxAttempts` listings, the policy's backoff (its ceiling) between them. Each
+    /// request of a listing is retried by the client already; this retries the whole listing, so
+    /// one that fails is not taken for an empty bucket. Returns the folders, or why every try failed.
+    static func finalListing(manager: BackupManager, retry: RetryPolicy, simulation: Simulation) async -> ([BackupListing], String?) {
+        var failure = ""
+        for attempt in 1...retry.maxAttempts {
+            if attempt > 1 { await simulation.sleep(for: retry.ceiling(beforeRetry: attempt - 1)) }
+            do {
+                return (try await manager.listBackups(), nil)
+            } catch {
+                failure = error.description
+            }
+        }
+        return ([], "\(NumberFormat.counted(retry.maxAttempts, "listing")) failed, the last with \(failure)")
     }
 
-    /// Restores the chosen backup and compares it with the snapshot the backup was taken from.
+    /// Why a restore found no backup: before the first one completed, none had (and how many
+    /// attempts failed, if any did); a named one that never completed, or that retention deleted;
+    /// else none is kept.
+    static func missingBackup(_ selection: BackupExperimentSpec.Restore.Selection, taken: [BackupRecord], failed: Int) -> String {
+        if taken.isEmpty {
+            return failed == 0 ? "no backup had been taken yet" : "no backup completed (\(NumberFormat.integer(failed)) failed)"
+        }
+        if case .named(let name) = selection {
+            return taken.contains { $0.name == name } ? "backup \(name) was deleted by retention" : "no backup named \(name) completed"
+        }
+        return "no such backup kept"
+    }
+
+    /// Restores the chosen backup and compares it with the snapshot the backup was taken from. A
+    /// restore that finds no backup fails at once, and is traced as a failed restore as one the
+    /// manager performed is (so the OpenMetrics counters and `backup.restores` agree).
     static func check(_ restore: BackupExperimentSpec.Restore, manager: BackupManager,
                       simulation: Simulation) async -> (check: BackupResult.RestoreCheck, restored: SourceDirectory?) {
         let taken = await manager.backups
@@ -121,12 +149,17 @@ public struct BackupExperiment: ExperimentFile {
         case .oldest: kept.first
         case .named(let name): kept.first { $0.name == name }
         }
+        let missing = record == nil ? missingBackup(restore.backup, taken: taken, failed: manager.stats.failedBackups) : nil
         var check = BackupResult.RestoreCheck(
             at: simulation.now.seconds, finishedAt: simulation.now.seconds, selection: restore.backup.description, backup: record?.name,
             expectedFiles: record?.fileCount ?? 0, expectedBytes: record?.bytes ?? 0,
             restoredFiles: 0, restoredBytes: 0, expectedFingerprint: record?.source.fingerprint ?? "",
-            restoredFingerprint: "", identical: false, failure: record == nil ? missingBackup(taken: taken.count) : nil)
-        guard let record else { return (check, nil) }
+            restoredFingerprint: "", identical: false, failure: missing)
+        guard let record else {
+            simulation.observeSpan(.backup, manager.client.node.name, "restore", from: simulation.now, detail: restore.backup.description,
+                                   outcome: "failed: \(missing ?? "")")
+            return (check, nil)
+        }
         var directory: SourceDirectory?
         do {
             let restored = try await manager.restore(record.name)
@@ -151,6 +184,7 @@ private final class BackupRunLog: @unchecked Sendable {
     var restores: [BackupResult.RestoreCheck?]
     var backups: [BackupRecord] = []
     var listedAtEnd: [BackupListing] = []
+    var listingFailure: String?
     var statistics: BackupStatistics?
     var usage: ObjectStoreUsage?
     var source: (files: Int, bytes: Int) = (0, 0)

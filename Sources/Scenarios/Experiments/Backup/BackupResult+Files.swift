@@ -57,14 +57,17 @@ extension BackupResult {
         var schema = "orrery.backup/1"
         var seed: UInt64
         var digest: String
-        var syncs: Int, failedSyncs: Int, filesUploaded: Int, filesDeleted: Int, filesUnchanged: Int, bytesUploaded: Int
+        /// `syncs + skippedSyncs` is the multiples of the sync interval due before the end.
+        var syncs: Int, skippedSyncs: Int, failedSyncs: Int, filesUploaded: Int, filesDeleted: Int, filesUnchanged: Int, bytesUploaded: Int
         /// What copying the whole source at every sync would have moved: the source's size when each sync began, summed.
         var fullCopyBytes: Int
         var backupsCreated: Int, failedBackups: Int, backupsDeleted: Int, incompleteBackupsDeleted: Int
         /// The complete backups the final listing found (report.md's "complete backups in the
         /// bucket at the end (listing)"), and apart from them the folders of abandoned attempts
         /// it found (no manifest: not backups), so a JSON reader counts what report.md counts.
-        var backupsListedAtEnd: [String], abandonedFoldersListedAtEnd: [String]
+        /// Both left out when every try of the final listing failed (`finalListingFailure`, left
+        /// out otherwise, says why): nothing is known of the bucket then, which empty lists would misstate.
+        var backupsListedAtEnd: [String]?, abandonedFoldersListedAtEnd: [String]?, finalListingFailure: String?
         var attempts: Int, failedAttempts: Int, retries: Int, failedRequests: Int, failuresByCause: [String: Int]
         var injectedErrors: Int, stormErrors: Int, lifecycleActions: Int
         var currentBytes: Int, noncurrentBytes: Int, deleteMarkers: Int
@@ -76,12 +79,13 @@ extension BackupResult {
 
     func json(spec: BackupExperimentSpec) -> String {
         JSONReport.encode(Document(
-            seed: spec.seed, digest: digest, syncs: managerStats.syncs, failedSyncs: managerStats.failedSyncs,
+            seed: spec.seed, digest: digest, syncs: managerStats.syncs, skippedSyncs: managerStats.skippedSyncs, failedSyncs: managerStats.failedSyncs,
             filesUploaded: managerStats.filesUploaded, filesDeleted: managerStats.filesDeleted, filesUnchanged: managerStats.filesUnchanged,
             bytesUploaded: managerStats.bytesUploaded, fullCopyBytes: managerStats.sourceBytesAtSyncs, backupsCreated: managerStats.backupsCreated, failedBackups: managerStats.failedBackups,
             backupsDeleted: managerStats.backupsDeleted, incompleteBackupsDeleted: managerStats.incompleteBackupsDeleted,
-            backupsListedAtEnd: completeListedAtEnd.map(\.name),
-            abandonedFoldersListedAtEnd: listedAtEnd.filter { !$0.isComplete }.map(\.name),
+            backupsListedAtEnd: listingFailure == nil ? completeListedAtEnd.map(\.name) : nil,
+            abandonedFoldersListedAtEnd: listingFailure == nil ? listedAtEnd.filter { !$0.isComplete }.map(\.name) : nil,
+            finalListingFailure: listingFailure,
             attempts: clientStats.attempts, failedAttempts: clientStats.failedAttempts, retries: clientStats.retries,
             failedRequests: clientStats.failedRequests, failuresByCause: clientStats.failuresByCause,
             injectedErrors: storeStats.injectedErrorCount, stormErrors: storeStats.stormErrors, lifecycleActions: storeStats.lifecycleActions.count,

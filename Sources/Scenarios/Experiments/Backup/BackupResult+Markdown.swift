@@ -64,6 +64,7 @@ extension BackupResult {
         var out = "## Incremental sync\n\n"
         var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
         table.append(["syncs", NumberFormat.integer(stats.syncs)])
+        table.append(["syncs skipped (due while the manager was still busy)", NumberFormat.integer(stats.skippedSyncs)])
         table.append(["syncs that left a change for the next sync", NumberFormat.integer(stats.failedSyncs)])
         table.append(["files uploaded (MD5 differed from the stored ETag)", NumberFormat.integer(stats.filesUploaded)])
         table.append(["files deleted from the bucket (gone from the source)", NumberFormat.integer(stats.filesDeleted)])
@@ -107,10 +108,13 @@ extension BackupResult {
         table.append(["backups deleted by retention", NumberFormat.integer(managerStats.backupsDeleted)])
         table.append(["folders of abandoned attempts deleted by retention", NumberFormat.integer(managerStats.incompleteBackupsDeleted)])
         table.append(["backups kept at the end (manager)", NumberFormat.integer(kept.count)])
-        table.append(["complete backups in the bucket at the end (listing)", NumberFormat.integer(complete.count)])
+        table.append(["complete backups in the bucket at the end (listing)", listingFailure == nil ? NumberFormat.integer(complete.count) : "not known: the listing failed"])
         table.append(["oldest kept", kept.first?.name ?? "—"])
         table.append(["newest kept", kept.last?.name ?? "—"])
         out += table.rendered() + "\n"
+        if let listingFailure {
+            out += "**The final listing of the bucket's backups failed** — \(listingFailure) — so the folders in the bucket at the end are not known: report.json leaves out `backupsListedAtEnd` and `abandonedFoldersListedAtEnd` rather than give them empty, and its `finalListingFailure` says why.\n\n"
+        }
         out += "A backup copies the synced objects server-side (no file crosses the network twice) and checks each copy's ETag against the snapshot's MD5; its manifest is written last, so an interrupted backup is never listed as complete. "
         out += "Retention deletes a backup once it is more than \(NumberFormat.counted(setup.manager.retentionDays, "day")) old, manifest first. "
         if setup.manager.versioning {

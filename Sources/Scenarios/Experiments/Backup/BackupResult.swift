@@ -60,8 +60,12 @@ public struct BackupResult: Sendable {
     public var restores: [RestoreCheck]
     /// Every backup the manager completed, with the time retention deleted it.
     public var backups: [BackupRecord]
-    /// Backup folders in the bucket at the end, complete or not.
+    /// Backup folders in the bucket at the end, complete or not: what the final listing found
+    /// (empty when it failed).
     public var listedAtEnd: [BackupListing]
+    /// Why the final listing failed, every try of it, if it did: then ``listedAtEnd`` says nothing
+    /// of the bucket.
+    public var listingFailure: String? = nil
     /// The manager's, the client's and the store's counters at the end.
     public var managerStats: BackupStats
     /// See ``managerStats``.

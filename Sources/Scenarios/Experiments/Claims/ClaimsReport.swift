@@ -149,7 +149,7 @@ extension ClaimsResult {
                 + seed004.checks.map { .init(seed: "004", claim: $0.claim, measured: $0.measured, verdict: $0.verdict.rawValue) },
             runs: allRuns.map { .init(seed: $0.seed, run: $0.label, digest: $0.result.digest, throughput: $0.result.throughput,
                                       p99: $0.result.value(of: .p99), meanLatency: $0.result.value(of: .meanLatency), replay: $0.replay) },
-            seedStudy: seedStudy.document))
+            seedStudy: seedStudy.document(seed003: seed003.scenario, seed004: seed004.scenario)))
     }
 
     func claimsCSV() -> String {

@@ -7,17 +7,25 @@ extension ClaimsSeedStudy {
     /// the seed for `--seed`. The commands come from ``RunReplay`` as `runs.csv`'s do, the
     /// overrides found once per probe; a world no override reaches leaves its cells empty.
     func csv(seed003: Scenario, seed004: Scenario) -> String {
+        let replay = Self.replay(seed003: seed003, seed004: seed004)
+        return SeedStudy.csv(self.seed003 + self.seed004) { figure, seed in replay(figure.name, seed) }
+    }
+
+    /// The study as JSON, each figure with its seeds' replay commands as `seeds.csv` gives them.
+    func document(seed003: Scenario, seed004: Scenario) -> Document {
+        let replay = Self.replay(seed003: seed003, seed004: seed004)
+        func documents(_ figures: [SeedStudy.Figure]) -> [SeedStudyFigureDocument] {
+            figures.map { figure in SeedStudyFigureDocument(figure) { replay(figure.name, $0) } }
+        }
+        return Document(seed003: documents(self.seed003), seed004: documents(self.seed004))
+    }
+
+    /// A figure's seed's replay command: the world of the study's probe that measures the figure,
+    /// with the seed for `--seed`; nil for a figure whose world no override reaches.
+    private static func replay(seed003: Scenario, seed004: Scenario) -> (String, UInt64) -> String? {
         let replays = Self.replays(Self.seed003Probes(seed003), file: seed003.file)
             .merging(Self.replays(Self.seed004Probes(seed004), file: seed004.file)) { first, _ in first }
-        var table = CSVTable(header: ["figure", "seed", "value", "replay"])
-        for figure in self.seed003 + self.seed004 {
-            let replay = replays[figure.name]
-            for (seed, value) in zip(figure.seeds, figure.samples) {
-                let command = replay.map { RunReplay.command(file: $0.file, seed: seed, overrides: $0.overrides) } ?? ""
-                table.append([figure.name, "\(seed)", NumberFormat.fixed(value, decimals: 6), command])
-            }
-        }
-        return table.rendered()
+        return { name, seed in replays[name].map { RunReplay.command(file: $0.file, seed: seed, overrides: $0.overrides) } }
     }
 
     /// By figure name, the file and overrides that make its probe's world; a figure whose world

@@ -121,8 +121,4 @@ extension ClaimsSeedStudy {
         var seed003: [SeedStudyFigureDocument]
         var seed004: [SeedStudyFigureDocument]
     }
-
-    var document: Document {
-        Document(seed003: seed003.map(SeedStudyFigureDocument.init), seed004: seed004.map(SeedStudyFigureDocument.init))
-    }
 }

@@ -52,6 +52,6 @@ extension MapReduceSeedStudy {
     var document: Document {
         Document(seeds: seeds, exactBaseline: exactOutputs.baseline.successes, exactCrash: exactOutputs.crash.successes,
                  exactChaos: exactOutputs.chaos.successes, midTaskSeeds: midTaskSeeds, chaosSucceeded: chaosSucceeded.successes,
-                 chaosFailures: chaosFailures.map { .init(seed: $0.seed, reason: $0.reason) }, figures: figures.map(SeedStudyFigureDocument.init))
+                 chaosFailures: chaosFailures.map { .init(seed: $0.seed, reason: $0.reason) }, figures: figures.map { SeedStudyFigureDocument($0) })
     }
 }

@@ -70,7 +70,7 @@ extension ScenarioLoader {
                 algorithms.append(.init(label: try variant.required("name").name(), placement: spec))
             }
             guard steps <= mostPlacementSetupSteps else {
-                throw algorithmsCursor.error(.invalidValue("building these \(items.count) algorithms for every broker count takes about \(NumberText.figures(steps, against: mostPlacementSetupSteps).value) steps, more than the \(NumberText.figures(steps, against: mostPlacementSetupSteps).limit) a run may take; use fewer algorithms, broker counts or \(algorithms.map(\.placement.setupKnob).first ?? "smaller placements")"))
+                throw algorithmsCursor.error(.invalidValue("building these \(items.count) algorithms for every broker count takes about \(placementSetupStepsText(steps).steps) steps, more than the \(placementSetupStepsText(steps).most) a run may take; use fewer algorithms, broker counts or \(algorithms.map(\.placement.setupKnob).first ?? "smaller placements")"))
             }
             // Each partition's copies go to distinct brokers, so every count must hold them all.
             let copies = try fields["replication"]?.int(in: ScenarioSchema.queueBrokers) ?? replication

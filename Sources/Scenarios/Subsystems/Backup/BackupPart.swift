@@ -60,11 +60,12 @@ enum BackupPart: SubsystemPart {
     }
 
     /// The section's first line: the syncs run (those that failed among them), those skipped
-    /// while the host was down (not run, so not among the syncs run), the backups created and the
-    /// attempts abandoned, retention's deletions and the bytes uploaded.
+    /// while the host was down or the manager still busy with the work before (not run, so not
+    /// among the syncs run), the backups created and the attempts abandoned, retention's
+    /// deletions and the bytes uploaded.
     static func summary(_ backup: RunResult.BackupFigures) -> String {
         "\(NumberFormat.counted(backup.syncs, "sync")) run (\(NumberFormat.integer(backup.failedSyncs)) failed), "
-            + "\(NumberFormat.integer(backup.skippedSyncs)) skipped while the host was down, "
+            + "\(NumberFormat.integer(backup.skippedSyncs)) skipped while the host was down or the manager still busy, "
             + "\(NumberFormat.counted(backup.backupsCreated, "backup")) created (\(NumberFormat.integer(backup.failedBackups)) failed), "
             + "\(NumberFormat.integer(backup.backupsDeleted)) deleted by retention, \(NumberFormat.counted(backup.bytesUploaded, "byte")) uploaded."
     }

@@ -12,8 +12,9 @@ extension ScenarioLoader {
         func phase(_ key: String, default value: Duration, positive: Bool = false) throws(ScenarioError) -> Duration {
             guard let field = fields[key] else { return value }
             let duration = positive ? try field.positiveDuration() : try field.duration()
+            // The value as written: rounded to milliseconds, 3600.000000001s read "got 3,600.000 s".
             guard duration <= ScenarioSchema.longestDeploymentPhase else {
-                throw field.error(.invalidValue("'\(key.excerpt)' is at most \(DurationFormat.seconds(ScenarioSchema.longestDeploymentPhase.seconds, grouping: true)), got \(DurationFormat.seconds(duration.seconds, grouping: true))"))
+                throw field.error(.invalidValue("'\(key.excerpt)' is at most \(DurationFormat.seconds(ScenarioSchema.longestDeploymentPhase.seconds, grouping: true)), got \(field.text?.excerpt ?? "")"))
             }
             return duration
         }

@@ -80,6 +80,9 @@ extension ScenarioLoader {
             output.bucket = try outputFields["bucket"]?.string()
             if let prefix = outputFields["prefix"] { output.prefix = try prefix.string() }
             output.toBackup = try outputFields["backup"]?.bool() ?? false
+            if output.toBackup {
+                try checkBackedUpPrefix(output.prefix, parts: spec.reducers, at: outputFields["prefix"] ?? outputCursor)
+            }
         }
         return MapReduceSection.Job(id: id, spec: spec, input: input, submitAt: try fields["submit_at"]?.duration() ?? .zero,
                                     throughBalancer: throughBalancer, output: output, line: item.line)

@@ -18,11 +18,10 @@ extension MapReduce.Cluster {
             }
             endOffsets = planned.to
             handle.plan(logRange: planned)
+            // Never empty: a topic has a partition at least, and an empty range is one empty split
+            // (``MapReduce/InputSplitter/splits(topic:from:to:recordsPerSplit:)``), so a job over
+            // nothing succeeds with an empty output, as over an empty file.
             splits = MapReduce.InputSplitter.splits(topic: topic, from: planned.from, to: planned.to, recordsPerSplit: recordsPerSplit)
-            guard !splits.isEmpty else {
-                handle.reject(.emptyInput(jobID: request.id))
-                return
-            }
         }
         let submission = request.submission(splits: splits)
         guard await callCoordinator({ await $0.submit(submission) }) != nil else {

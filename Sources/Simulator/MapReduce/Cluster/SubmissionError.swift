@@ -8,8 +8,8 @@ extension MapReduce {
         /// The reduce slow start (the share of maps completed before reducers start) must be
         /// between 0 and 1.
         case invalidReduceSlowstart(Double)
-        /// The input has nothing to split: no documents, or an empty log range. (Empty documents
-        /// are input: each is one empty split, and the job's output is empty.)
+        /// The input has nothing to split: no documents at all. (Empty documents are input: each
+        /// is one empty split, and the job's output is empty; so is a topic's empty range.)
         case emptyInput(jobID: String)
         /// The split size (bytes or records per map task) must be positive.
         case invalidSplitSize(Int)

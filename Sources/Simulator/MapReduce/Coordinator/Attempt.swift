@@ -61,19 +61,24 @@ extension MapReduce {
         }
 
         /// Whether the coordinator may have decided it without the attempt's own answer — its
-        /// worker fell silent or restarted — so that the attempt can still answer later. A
-        /// timed-out attempt cannot: it is aborted (``isAborted``) and its answer ignored.
+        /// worker fell silent or restarted — so that the attempt can still answer later: before
+        /// the worker's first heartbeat after it came back, which stops it (``isAborted``). A
+        /// timed-out attempt cannot: it is aborted and its answer ignored.
         var mayStillAnswer: Bool {
             if case .lost = self { return true }
             return false
         }
 
         /// Whether a worker still running the attempt is told to stop it: the coordinator killed
-        /// it, or timed it out — as Hadoop's TA_TIMED_OUT kills the attempt's container, freeing
-        /// its slot, rather than leave it running beside the task's retry.
+        /// it, timed it out — as Hadoop's TA_TIMED_OUT kills the attempt's container, freeing
+        /// its slot, rather than leave it running beside the task's retry — or declared it lost
+        /// with its worker, which has come back: Hadoop kills the containers of a node it declared
+        /// lost (the node's re-registration after expiry makes it kill them), so the attempt
+        /// stops at the worker's first heartbeat and its slot frees. An answer it sent before that
+        /// heartbeat is still a late answer (``mayStillAnswer``).
         var isAborted: Bool {
             switch self {
-            case .killed, .timedOut: return true
+            case .killed, .timedOut, .lost: return true
             default: return false
             }
         }

@@ -3,7 +3,10 @@ extension MapReduce.Coordinator {
     /// first, reduce tasks of jobs with enough completed maps (every one, unless the job's
     /// ``MapReduce/ReduceSlowstart`` says fewer), then — when a phase has nothing left to hand
     /// out — speculative backups of its stragglers. Reducers are backed up only in the reduce
-    /// phase: one started early is waiting for map outputs, not straggling.
+    /// phase: one started early is waiting for map outputs, not straggling. Backups are Hadoop's
+    /// `DefaultSpeculator`'s: at most one per job and kind in an answer, within the job's cap on
+    /// tasks backed up at once (``MapReduce/JobState/mayStartBackup(_:rule:)``), and none for
+    /// `retryAfterSpeculate` after an answer that started any (``speculationResumesAt``).
     func assign(to worker: NodeID, incarnation: UInt64, freeMapSlots: Int, freeReduceSlots: Int) -> [MapReduce.Assignment] {
         var assignments: [MapReduce.Assignment] = []
         var freeMap = freeMapSlots, freeReduce = freeReduceSlots
@@ -24,16 +27,22 @@ extension MapReduce.Coordinator {
                 }
             }
         }
-        guard let rule = policy.speculation else { return assignments }
+        guard let rule = policy.speculation, now >= speculationResumesAt else { return assignments }
+        var backedUp = false
         for index in open {
             let jobID = jobs.keys[index]
-            for kind in [MapReduce.TaskKind.map, .reduce] where freeSlots(kind) > 0 && readJob(at: index, { $0.phase }) == kind {
+            for kind in [MapReduce.TaskKind.map, .reduce] where freeSlots(kind) > 0 && readJob(at: index, { $0.phase }) == kind
+                && readJob(at: index, { $0.mayStartBackup(kind, rule: rule) }) {
                 if let task = straggler(of: jobID, kind: kind, avoiding: worker, rule: rule) {
                     assignments.append(startAttempt(task, of: jobID, on: worker, incarnation: incarnation, speculative: true))
                     takeSlot(kind)
+                    backedUp = true
                 }
             }
         }
+        // As Hadoop's speculator, which launches at most one backup per job and kind in a scan and
+        // sleeps `retry-after-speculate` after a scan that launched any.
+        if backedUp { speculationResumesAt = now.advanced(by: rule.retryAfterSpeculate) }
         return assignments
     }
 

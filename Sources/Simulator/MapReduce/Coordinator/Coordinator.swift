@@ -54,6 +54,11 @@ extension MapReduce {
         /// When the coordinator last came up: the stand-in "last heard" of workers it has not
         /// heard from since.
         var upSince = VirtualInstant.zero
+        /// No speculative backup starts before this instant: the speculator's rest after it
+        /// started one (``MapReduce/CoordinatorPolicy/Speculation/retryAfterSpeculate``). A new
+        /// coordinator process starts resting-free, as Hadoop's next ApplicationMaster's
+        /// speculator scans at once.
+        var speculationResumesAt = VirtualInstant.zero
 
         /// The coordinator's view of one worker.
         struct WorkerView {
@@ -75,6 +80,7 @@ extension MapReduce {
                 self.assumeIsolated { coordinator in
                     coordinator.workers = [:]
                     coordinator.workerIDs = []
+                    coordinator.speculationResumesAt = .zero
                 }
             }
             network.onRestart(id) { [unowned self] in

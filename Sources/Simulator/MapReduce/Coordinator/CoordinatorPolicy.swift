@@ -8,11 +8,32 @@ extension MapReduce {
             public var slowness: Double
             /// No backup before an attempt has run this long.
             public var minimumRuntime: Duration
+            /// Hadoop's cap on the backups of one job and kind running at once (`DefaultSpeculator`):
+            /// at least this many (`mapreduce.job.speculative.minimum-allowed-speculative-tasks`, 10) …
+            public var minimumAllowedBackups: Int = 10
+            /// … or this share of the kind's tasks (`…speculative-cap-total-tasks`, 0.01) …
+            public var capTotalTasks: Double = 0.01
+            /// … or this share of its running tasks (`…speculative-cap-running-tasks`, 0.1),
+            /// whichever is largest (``backupCap(tasks:running:)``).
+            public var capRunningTasks: Double = 0.1
+            /// After an answer that started a backup, none starts for this long, in any job: Hadoop's
+            /// speculator scans once a second and sleeps `mapreduce.job.speculative.retry-after-speculate`
+            /// (15 s) after a scan that launched one.
+            public var retryAfterSpeculate: Duration = .seconds(15)
 
             /// Creates the rule; the defaults back up attempts at less than half the median speed.
             public init(slowness: Double = 2, minimumRuntime: Duration = .seconds(1)) {
                 self.slowness = slowness
                 self.minimumRuntime = minimumRuntime
+            }
+
+            /// How many tasks of one kind of a job may have a backup running at once, of `tasks`
+            /// tasks of which `running` are running: Hadoop's
+            /// `max(minimum, capTotal × tasks, capRunning × running)`, each step truncated to an
+            /// integer as its `(int) Math.max(…)` does — 10 below 1,000 tasks and 100 running.
+            public func backupCap(tasks: Int, running: Int) -> Int {
+                let floor = Int(max(Double(minimumAllowedBackups), capTotalTasks * Double(tasks)))
+                return Int(max(Double(floor), capRunningTasks * Double(running)))
             }
         }
 

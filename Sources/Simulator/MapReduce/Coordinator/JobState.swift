@@ -304,6 +304,21 @@ extension MapReduce {
             return max(attempt.start, since)
         }
 
+        /// Whether a task of `kind` may get a backup under `rule`'s cap: fewer of its tasks have a
+        /// backup running than ``CoordinatorPolicy/Speculation/backupCap(tasks:running:)`` allows,
+        /// as Hadoop's `DefaultSpeculator` compares its tasks with more than one running attempt
+        /// (`ALREADY_SPECULATING`) with the cap. A running task has one attempt running, or two
+        /// with its backup (a task with a backup gets no other), so the tasks backed up are the
+        /// running attempts less the running tasks. Counted from the running attempts: asked at
+        /// every heartbeat of a phase's tail.
+        func mayStartBackup(_ kind: TaskKind, rule: CoordinatorPolicy.Speculation) -> Bool {
+            let (count, tally) = kind == .map ? (maps.count, mapTally) : (reduces.count, reduceTally)
+            let runningTasks = count - tally.completed - tally.idle
+            var runningAttempts = 0
+            for number in running where attempts[number]?.task.kind == kind { runningAttempts += 1 }
+            return rule.backupCap(tasks: count, running: runningTasks) > runningAttempts - runningTasks
+        }
+
         /// Attempts of `task` still running.
         func runningAttempts(of task: TaskID) -> [Int] {
             self[task].attempts.filter { running.contains($0) }

@@ -57,7 +57,8 @@ extension MapReduce {
     /// The coordinator's answer to a heartbeat or a report.
     struct Directives: Sendable {
         var assignments: [Assignment] = []
-        /// Attempts the worker should stop (killed, timed out, or of a finished job).
+        /// Attempts the worker should stop (killed, timed out, declared lost, or of a finished job):
+        /// it stops them before it starts the assignments, so their slots are free for those.
         var abort: [Int] = []
         /// Jobs that are over: the worker can delete their intermediate data.
         var finishedJobs: [String] = []

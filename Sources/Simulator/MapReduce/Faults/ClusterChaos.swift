@@ -16,11 +16,13 @@ extension MapReduce {
         public var pauseLength: Distribution
         /// Worker slowdowns per minute.
         public var slowdownsPerMinute: Double
-        /// How much slower a slowed worker is.
+        /// How much slower a slowed worker is: each draw held to 1 … 10⁶ in thousandths
+        /// (``slowdown(_:)``).
         public var slowFactor: Distribution
         /// How long a slowdown lasts, in seconds.
         public var slowLength: Distribution
-        /// Partitions per minute, each cutting a random set of nodes off from the rest.
+        /// Partitions per minute, each cutting a random set of nodes (neither none nor all) off
+        /// from the rest.
         public var partitionsPerMinute: Double
         /// How long a partition lasts, in seconds.
         public var partitionLength: Distribution
@@ -53,6 +55,22 @@ extension MapReduce {
             self.lostIntermediatePerMinute = lostIntermediatePerMinute
             self.coordinatorRestartsPerMinute = coordinatorRestartsPerMinute
             self.coordinatorDowntime = coordinatorDowntime
+        }
+
+        /// The largest slowdown factor: the most a file's `slow.factor` may say, so a slowdown
+        /// `shrink` writes out as a fault loads again.
+        public static let largestSlowdown = 1_000_000.0
+
+        /// A slowdown factor from a raw draw of ``slowFactor``: held to 1 … ``largestSlowdown``
+        /// and rounded to thousandths. A chaos slowdown makes a worker slower, never faster or
+        /// stopped: raw draws of a `normal` were applied as drawn, and ×−0.39 or ×0 made a worker
+        /// do the rest of its map work in no time (N3, s77) — so a draw below 1 is no slowdown (×1),
+        /// as a duration's draw below 0 is 0; a heavy tail's draw, infinite even, is ×10⁶ (it
+        /// printed `×inf`, C2, s74). Thousandths print short in reports (`slow worker-1 ×3.142`, not
+        /// `×3.1415926535897927`) and are the figure a file could write.
+        public static func slowdown(_ draw: Double) -> Double {
+            guard draw > 1 else { return 1 }
+            return (Swift.min(draw, largestSlowdown) * 1_000).rounded() / 1_000
         }
 
         /// How many faults of every kind the rates draw over the horizon, on average.
@@ -94,19 +112,25 @@ extension MapReduce {
             for t in instants(slowdownsPerMinute) {
                 let worker = anyWorker()
                 let start = LevelWindows.Window.Key(at: t.nanoseconds, index: entries.count)
-                // A factor is drawn as a duration in seconds and saturates as one does (200 years):
-                // a heavy tail's raw draw may be infinite, and reports printed `×inf` (C2, s74).
-                let factor = Swift.min(slowFactor.sample(using: &random), Duration.longest.seconds)
-                entries.append(.init(at: t, .network(.slow(worker, factor: factor))))
+                let factor = Self.slowdown(slowFactor.sample(using: &random))
                 let end = t.advanced(by: slowLength.sampleDuration(using: &random))
+                // A draw of no slowdown (×1) schedules nothing: listed, it read `slow worker-2
+                // ×1.0`, and ended a slowdown in force. Its length is drawn all the same, so every
+                // draw after it is what it was.
+                guard factor > 1 else { continue }
+                entries.append(.init(at: t, .network(.slow(worker, factor: factor))))
                 slowdowns.append(.init(target: "slow \(worker)", start: start, end: .init(at: end.nanoseconds, index: entries.count)))
                 entries.append(.init(at: end, .network(.slow(worker, factor: 1))))
             }
             entries = LevelWindows.removing(LevelWindows.superseded(slowdowns), from: entries)
             let everyone = [coordinator] + workers + others
             for t in instants(partitionsPerMinute) {
-                let cut = everyone.filter { _ in random.chance(0.5) }
-                guard !cut.isEmpty, cut.count < everyone.count else { continue }
+                // Each node is on the cut side with even odds, and a draw of none or all — no
+                // partition — is drawn again, so every instant the rate draws is a partition: with
+                // the draw dropped, 3 nodes had 75 % of `partitions_per_minute` (N4, s77).
+                // `everyone` has at least 2 nodes, so at least half the draws are kept.
+                var cut: [NodeID]
+                repeat { cut = everyone.filter { _ in random.chance(0.5) } } while cut.isEmpty || cut.count == everyone.count
                 entries.append(.init(at: t, .network(.partition([cut]))))
                 entries.append(.init(at: t.advanced(by: partitionLength.sampleDuration(using: &random)), .network(.heal)))
             }

@@ -2,7 +2,7 @@
 public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A request failed for good (after the client's retries).
     case store(ObjectStoreClientError)
-    /// A backup with this name exists already (two backups within one second).
+    /// A backup with this name exists already (two backups within one second): not attempted.
     case nameTaken(String)
     /// A copied object's ETag differs from the snapshot's MD5: the synced object changed under
     /// the backup, so the backup is abandoned rather than stored wrong.
@@ -13,6 +13,9 @@ public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedManifest(String)
     /// A restored file's bytes do not match the manifest's MD5 or size.
     case corrupt(path: String)
+    /// The manager's host crashed (or restarted) during the backup: its process, and the
+    /// backup with it, stopped after the request in flight.
+    case hostCrashed
 
     public var description: String {
         switch self {
@@ -22,6 +25,7 @@ public enum BackupError: Error, Sendable, Equatable, CustomStringConvertible {
         case .incomplete(let name): "backup \(name) has no manifest"
         case .malformedManifest(let name): "the manifest of backup \(name) is malformed"
         case .corrupt(let path): "restored \(path) does not match its manifest"
+        case .hostCrashed: "the host crashed"
         }
     }
 }

@@ -6,42 +6,44 @@ extension BackupManager {
     /// The sync prefix is first made to hold exactly the snapshot (``reconcile(with:)``), then
     /// every file is copied server-side and each copy's ETag checked against the snapshot's MD5;
     /// the manifest is written last, so a backup interrupted at any point has none and is never
-    /// listed as complete.
+    /// listed as complete. A crash of the host stops it after the request in flight: the attempt
+    /// fails and its folder is left as an abandoned attempt's.
+    ///
+    /// Names have one-second resolution: in a second that already has a completed backup this
+    /// throws ``BackupError/nameTaken(_:)`` before any request — not an attempt, so neither traced
+    /// nor counted among the failed backups.
     @discardableResult
     public func backup() async throws(BackupError) -> BackupRecord {
         let start = simulation.now
+        let name = UTCDateTime(virtualNanoseconds: start.nanoseconds, epochUnixSeconds: epochUnixSeconds).backupName
+        guard !backups.contains(where: { $0.name == name }) else { throw .nameTaken(name) }
         do {
-            let record = try await takeBackup()
+            let record = try await takeBackup(named: name)
             simulation.observeSpan(.backup, client.node.name, "backup", from: start, detail: record.name, outcome: "ok", value: Int64(record.bytes))
             simulation.observeGauge(.backup, client.node.name, "last backup bytes", Double(record.bytes))
             return record
         } catch {
+            stats.failedBackups += 1
             simulation.observeSpan(.backup, client.node.name, "backup", from: start, outcome: "failed: \(error)")
             throw error
         }
     }
 
-    private func takeBackup() async throws(BackupError) -> BackupRecord {
+    private func takeBackup(named name: String) async throws(BackupError) -> BackupRecord {
         let takenAt = simulation.now.nanoseconds
-        let name = UTCDateTime(virtualNanoseconds: takenAt, epochUnixSeconds: epochUnixSeconds).backupName
-        guard !backups.contains(where: { $0.name == name }) else { throw .nameTaken(name) }
+        let incarnation = hostIncarnation
         let snapshot = source
-        do throws(BackupError) {
-            try await storing { () async throws(ObjectStoreClientError) in try await self.reconcile(with: snapshot) }
-            for path in snapshot.paths {
-                guard let file = snapshot.files[path] else { continue }
-                let request = CopyObjectRequest(sourceBucket: configuration.bucket, sourceKey: configuration.syncPrefix + path,
-                                                destinationBucket: configuration.bucket, destinationKey: configuration.backupKey(name, path: path))
-                let copy = try await storing { () async throws(ObjectStoreClientError) in try await self.client.copyObject(request) }
-                guard copy.eTag == file.eTag else { throw .copyMismatch(path: path, expected: file.eTag, found: copy.eTag) }
-            }
-            let manifest = BackupManifest(snapshot).bytes
-            _ = try await storing { () async throws(ObjectStoreClientError) in
-                try await self.client.putObject(bucket: self.configuration.bucket, key: self.configuration.manifestKey(name), body: manifest)
-            }
-        } catch {
-            stats.failedBackups += 1
-            throw error
+        try await reconcile(with: snapshot, since: incarnation)
+        for path in snapshot.paths {
+            guard let file = snapshot.files[path] else { continue }
+            let request = CopyObjectRequest(sourceBucket: configuration.bucket, sourceKey: configuration.syncPrefix + path,
+                                            destinationBucket: configuration.bucket, destinationKey: configuration.backupKey(name, path: path))
+            let copy = try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in try await self.client.copyObject(request) }
+            guard copy.eTag == file.eTag else { throw .copyMismatch(path: path, expected: file.eTag, found: copy.eTag) }
+        }
+        let manifest = BackupManifest(snapshot).bytes
+        _ = try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
+            try await self.client.putObject(bucket: self.configuration.bucket, key: self.configuration.manifestKey(name), body: manifest)
         }
         let record = BackupRecord(name: name, takenAt: takenAt, completedAt: simulation.now.nanoseconds, source: snapshot)
         backups.append(record)
@@ -65,18 +67,35 @@ extension BackupManager {
         return listings
     }
 
-    /// Deletes every backup older than ``Configuration/retentionDays`` days (complete or not):
-    /// its manifest first, so a half-deleted backup is never taken for a complete one, then its
-    /// files. Returns the names deleted; a backup whose deletion fails is left for the next run.
+    /// Deletes every backup folder older than ``Configuration/retentionDays`` days (complete or
+    /// not): its manifest first, so a half-deleted backup is never taken for a complete one, then
+    /// its files. Returns the names whose folders it removed.
+    ///
+    /// A backup is older than N days when, at the start of the pass, more than N × 86,400 s have
+    /// passed since its snapshot instant, compared exactly (a folder the manager completed no
+    /// backup in — an abandoned attempt's — by the second its name gives). One exactly N days old
+    /// is kept.
+    ///
+    /// A backup whose manifest is gone is no longer a backup: it is counted deleted (and no longer
+    /// kept, offered to restores, or "oldest") as soon as its manifest's DELETE is acknowledged,
+    /// or a listing finds the manifest gone. Files a failed request left are removed at a later
+    /// pass, as an abandoned attempt's folder is, without counting the backup again. A folder with
+    /// no completed backup of that name is an abandoned attempt's (even with a manifest, when the
+    /// answer to its PUT was lost), counted in ``BackupStats/incompleteBackupsDeleted``.
     @discardableResult
     public func applyRetention() async -> [String] {
         let now = simulation.now.nanoseconds
-        let cutoff = epochUnixSeconds + now / 1_000_000_000 - Int64(configuration.retentionDays) * 86_400
+        let retention = Int64(configuration.retentionDays) * 86_400 * 1_000_000_000
         guard let listings = try? await listBackups() else { return [] }
         var deleted: [String] = []
-        for listing in listings where listing.time.unixSeconds < cutoff {
+        for listing in listings {
+            let record = backups.firstIndex { $0.name == listing.name }
+            let takenAt = record.map { backups[$0].takenAt } ?? (listing.time.unixSeconds - epochUnixSeconds) * 1_000_000_000
+            guard now - takenAt > retention else { continue }
+            if let record, !listing.isComplete { retire(record) }
             do {
                 try await client.deleteObject(bucket: configuration.bucket, key: configuration.manifestKey(listing.name))
+                if let record { retire(record) }
                 for object in try await client.listAllObjects(bucket: configuration.bucket, prefix: configuration.backupFolder(listing.name)) {
                     try await client.deleteObject(bucket: configuration.bucket, key: object.key)
                 }
@@ -84,21 +103,30 @@ extension BackupManager {
                 continue
             }
             deleted.append(listing.name)
-            if listing.isComplete { stats.backupsDeleted += 1 } else { stats.incompleteBackupsDeleted += 1 }
-            if let index = backups.firstIndex(where: { $0.name == listing.name }) {
-                backups[index].deletedAt = simulation.now.nanoseconds
-            }
+            if record == nil { stats.incompleteBackupsDeleted += 1 }
         }
         return deleted
     }
 
-    /// Runs a store request, reporting its failure as a backup error.
-    private func storing<Output>(_ request: () async throws(ObjectStoreClientError) -> Output) async throws(BackupError) -> Output {
+    /// Marks the backup at `index` deleted, once: its manifest is gone.
+    private func retire(_ index: Int) {
+        guard backups[index].deletedAt == nil else { return }
+        backups[index].deletedAt = simulation.now.nanoseconds
+        stats.backupsDeleted += 1
+    }
+
+    /// Runs one store request of a backup, reporting its failure as a backup error, and stops
+    /// the backup once the host has crashed since `incarnation` (its process, and the manager
+    /// with it, is gone: the request in flight was the last).
+    func storing<Output>(since incarnation: UInt64, _ request: () async throws(ObjectStoreClientError) -> Output) async throws(BackupError) -> Output {
+        let output: Output
         do {
-            return try await request()
+            output = try await request()
         } catch {
-            throw .store(error)
+            throw hostRuns(since: incarnation) ? .store(error) : .hostCrashed
         }
+        guard hostRuns(since: incarnation) else { throw .hostCrashed }
+        return output
     }
 
     /// Whether backup `name` has its manifest: a one-key listing rather than a HEAD, so checking

@@ -51,6 +51,13 @@ extension BackupManager {
         /// The key of `path`'s copy in backup `name`.
         public func backupKey(_ name: String, path: String) -> String { backupFolder(name) + "files/" + path }
 
+        /// The UTF-8 length of the longest key the manager writes for the file at `path`: its
+        /// copy in a backup (`backups/YYYY-MM-DD-HH-MM-SS/files/<path>`), longer than its synced
+        /// `current/<path>`. Above S3's 1,024 bytes every copy is refused and no backup completes.
+        public func longestKeyLength(path: String) -> Int {
+            max(backupKey("YYYY-MM-DD-HH-MM-SS", path: path).utf8.count, (syncPrefix + path).utf8.count)
+        }
+
         /// The key of backup `name`'s manifest, written last: a backup without one is incomplete.
         public func manifestKey(_ name: String) -> String { backupFolder(name) + "MANIFEST" }
 

@@ -2,15 +2,17 @@
 extension BackupManager {
     /// Carries every pending change to the store: a file whose MD5 differs from the ETag stored
     /// for it is uploaded, a file gone from the source is deleted from the bucket. Paths whose
-    /// request fails (after retries) stay pending for the next sync. Every sync is one span of
+    /// request fails (after retries) stay pending for the next sync, and so does every path not
+    /// reached when the host crashes (the sync stops there, and has failed). Every sync is one span of
     /// the trace, one with nothing to carry included: each is a sync ``BackupStats/syncs`` counts.
     @discardableResult
     public func sync() async -> SyncReport {
         let start = simulation.now
         let report = await carryPendingChanges()
         simulation.observeSpan(.backup, client.node.name, "sync", from: start,
-                               detail: "\(report.uploaded.count) uploaded, \(report.deleted.count) deleted, \(report.failed.count) failed",
-                               outcome: report.failed.isEmpty ? "ok" : "incomplete", value: Int64(report.bytesUploaded))
+                               detail: "\(report.uploaded.count) uploaded, \(report.deleted.count) deleted, \(report.failed.count) failed"
+                                   + (report.interrupted ? ", host crashed" : ""),
+                               outcome: report.succeeded ? "ok" : "incomplete", value: Int64(report.bytesUploaded))
         return report
     }
 
@@ -19,7 +21,14 @@ extension BackupManager {
         let paths = pending.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         pending.removeAll()
         var report = SyncReport()
-        for path in paths {
+        let incarnation = hostIncarnation
+        for (index, path) in paths.enumerated() {
+            // A crash ends the sync with the manager's process: what it had not done stays pending.
+            guard hostRuns(since: incarnation) else {
+                pending.formUnion(paths[index...])
+                report.interrupted = true
+                break
+            }
             let key = configuration.syncPrefix + path
             let known = remote[path]
             do {
@@ -40,6 +49,7 @@ extension BackupManager {
                 report.failed.append(path)
             }
         }
+        if !hostRuns(since: incarnation) { report.interrupted = true }
         stats.syncs += 1
         stats.sourceBytesAtSyncs += snapshot.totalBytes
         stats.filesUploaded += report.uploaded.count
@@ -51,8 +61,11 @@ extension BackupManager {
 
     /// Makes the sync prefix hold exactly `snapshot`: lists it in full (catching anything a lost
     /// answer left behind), uploads what differs by ETag and deletes what the snapshot lacks.
-    func reconcile(with snapshot: SourceDirectory) async throws(ObjectStoreClientError) {
-        let listed = try await client.listAllObjects(bucket: configuration.bucket, prefix: configuration.syncPrefix)
+    /// Stops, as the backup it starts does, once the host has crashed since `incarnation`.
+    func reconcile(with snapshot: SourceDirectory, since incarnation: UInt64) async throws(BackupError) {
+        let listed = try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
+            try await self.client.listAllObjects(bucket: self.configuration.bucket, prefix: self.configuration.syncPrefix)
+        }
         var stored: [String: ListedObject] = [:]
         for object in listed { stored[syncedPath(of: object.key)] = object }
         for path in snapshot.paths {
@@ -60,13 +73,17 @@ extension BackupManager {
             if let object = stored[path], object.eTag == file.eTag {
                 remote[path] = .stored(eTag: object.eTag, size: object.size)
             } else {
-                try await upload(file, path: path, key: configuration.syncPrefix + path)
+                try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
+                    try await self.upload(file, path: path, key: self.configuration.syncPrefix + path)
+                }
                 stats.filesUploaded += 1
                 stats.bytesUploaded += file.bytes.count
             }
         }
         for object in listed where snapshot.files[syncedPath(of: object.key)] == nil {
-            try await remove(path: syncedPath(of: object.key), key: object.key)
+            try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
+                try await self.remove(path: self.syncedPath(of: object.key), key: object.key)
+            }
             stats.filesDeleted += 1
         }
     }

@@ -81,10 +81,12 @@ public actor BackupManager {
     /// the sync interval, back up when a backup is due (retrying at the next sync if it fails),
     /// and apply retention after each backup.
     ///
-    /// Every sync due is counted once: skipped while the host is down (crashed, or booting after
-    /// a restart: nothing of the manager runs), failed when the bucket could not be prepared or a
-    /// change did not reach the store, ok otherwise. A sync due while the one before still runs is
-    /// not due: the next starts at the first multiple after it ends.
+    /// Every sync due — at every multiple of the sync interval after the start — is counted once:
+    /// skipped while the host is down (crashed, or booting after a restart: nothing of the manager
+    /// runs) or while the manager still runs the sync, backup or retention before it (it wakes at
+    /// the first multiple after it is done; the multiples that passed meanwhile are skipped, not
+    /// run late), failed when the bucket could not be prepared, a change did not reach the store
+    /// or the host crashed during it, ok otherwise. So `syncs + skippedSyncs` is the multiples due.
     public nonisolated func start() {
         simulation.spawn("backup.\(client.node.name)", daemon: true) { _ in
             await self.runPeriodically()
@@ -95,14 +97,23 @@ public actor BackupManager {
         let interval = configuration.syncInterval.nanoseconds
         var prepared = (try? await prepareBucket()) != nil
         var nextBackup = configuration.firstBackupAt.nanoseconds
+        // The multiples handled so far (run or skipped): multiple k is due at k × interval.
+        var handled: Int64 = 0
         while true {
             let now = simulation.now.nanoseconds
-            guard await simulation.sleepUnlessTornDown(until: VirtualInstant(nanoseconds: (now / interval + 1) * interval)) else { return }
+            let missed = now / interval - handled
+            if missed > 0 {
+                stats.skippedSyncs += Int(missed)
+                stats.syncsSkippedWhileBusy += Int(missed)
+            }
+            handled = now / interval + 1
+            guard await simulation.sleepUnlessTornDown(until: VirtualInstant(nanoseconds: handled * interval)) else { return }
             guard hostIsUp else {
                 stats.skippedSyncs += 1
                 simulation.observeInstant(.backup, client.node.name, "sync skipped", detail: "host down")
                 continue
             }
+            let incarnation = hostIncarnation
             if !prepared {
                 let start = simulation.now
                 do {
@@ -117,8 +128,11 @@ public actor BackupManager {
                 }
             }
             await sync()
-            // A crash during the sync stops the manager there: no backup from a host that is down.
-            guard hostIsUp, simulation.now.nanoseconds >= nextBackup, (try? await backup()) != nil else { continue }
+            // A crash during the sync stops the manager there: no backup from a host that crashed.
+            guard hostRuns(since: incarnation), simulation.now.nanoseconds >= nextBackup else { continue }
+            // A failed backup is tried again at the next sync; so is one due in a second that
+            // already has its backup (names have one-second resolution), which is not an attempt.
+            guard (try? await backup()) != nil else { continue }
             while nextBackup <= simulation.now.nanoseconds { nextBackup += configuration.backupInterval.nanoseconds }
             await applyRetention()
         }
@@ -130,6 +144,16 @@ public actor BackupManager {
         case .crashed, .starting: false
         case .up, .paused, nil: true
         }
+    }
+
+    /// The host's process generation: it changes at every crash (and restart), which ends what
+    /// the manager was doing — its calls stop with its process.
+    var hostIncarnation: UInt64 { client.network.node(client.node)?.incarnation ?? 0 }
+
+    /// Whether the host is up and has not crashed since it had `incarnation`: whether what the
+    /// manager started then may go on.
+    func hostRuns(since incarnation: UInt64) -> Bool {
+        hostIsUp && hostIncarnation == incarnation
     }
 
     /// The seed's statistics now.

@@ -23,15 +23,18 @@ struct BackupManifest: Sendable, Equatable {
         }
     }
 
-    /// Parses manifest bytes; nil if they are not a manifest.
+    /// Parses manifest bytes; nil if they are not a manifest. Split on bytes, not `Character`s:
+    /// "\r\n" is one `Character`, and so is a space followed by a combining mark, so a path that
+    /// begins with an accent or ends in a carriage return would not split as written.
     init?(bytes: [UInt8]) {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(Self.header), lines.last == "" else { return nil }
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard let header = lines.first, header.elementsEqual(Self.header.utf8), lines.count >= 2, lines.last?.isEmpty == true else { return nil }
         var entries: [Entry] = []
         for line in lines.dropFirst().dropLast() {
-            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, fields[0].utf8.count == 32, let size = Int(fields[1]), size >= 0, !fields[2].isEmpty else { return nil }
-            entries.append(Entry(path: String(fields[2]), eTag: "\"\(fields[0])\"", size: size))
+            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, fields[0].count == 32, let size = Int(String(decoding: fields[1], as: UTF8.self)), size >= 0,
+                  !fields[2].isEmpty else { return nil }
+            entries.append(Entry(path: String(decoding: fields[2], as: UTF8.self), eTag: "\"\(String(decoding: fields[0], as: UTF8.self))\"", size: size))
         }
         self.entries = entries
     }

@@ -37,7 +37,10 @@ public struct SyncReport: Sendable, Equatable {
     public var failed: [String] = []
     /// Bytes uploaded.
     public var bytesUploaded = 0
+    /// Whether the host crashed during the sync, which stopped there (the paths it had not
+    /// reached stay pending).
+    public var interrupted = false
 
     /// Whether every change reached the store.
-    public var succeeded: Bool { failed.isEmpty }
+    public var succeeded: Bool { failed.isEmpty && !interrupted }
 }

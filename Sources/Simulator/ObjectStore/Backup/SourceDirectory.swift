@@ -38,10 +38,18 @@ public struct SourceDirectory: Sendable, Equatable {
     /// Bytes in all files.
     public var totalBytes: Int { files.values.reduce(0) { $0 + $1.bytes.count } }
 
-    /// Creates or replaces the file at `path`. Paths are non-empty and hold no line break (a
-    /// backup manifest lists one path per line).
+    /// Why `path` cannot name a file here, or nil. A path is non-empty and holds no line break
+    /// (a backup manifest lists one path per line). Loaders ask this of every path a file makes
+    /// reach a source (a backed-up job output prefix), so ``write(_:to:)`` never traps on one.
+    public static func problem(withPath path: String) -> String? {
+        if path.isEmpty { return "is not empty" }
+        if path.utf8.contains(UInt8(ascii: "\n")) { return "holds no line break (a backup manifest lists one path per line)" }
+        return nil
+    }
+
+    /// Creates or replaces the file at `path`, which ``problem(withPath:)`` accepts.
     public mutating func write(_ bytes: [UInt8], to path: String) {
-        precondition(!path.isEmpty && !path.utf8.contains(UInt8(ascii: "\n")), "a source path is non-empty and on one line")
+        precondition(Self.problem(withPath: path) == nil, "a source path is non-empty and on one line")
         if files.updateValue(File(bytes), forKey: path) == nil { paths.insert(path, at: position(of: path)) }
     }
 

@@ -6,7 +6,11 @@ import Testing
 /// (checker M's `f5/zombie.yaml` and `t6/maxatt.yaml`): its slot frees, the task runs again
 /// after the backoff, and the attempt's late answer does not complete the task. Before, the
 /// attempt kept its slot and its answer at 7.002 s completed the task
-/// (`timed out; answered late at 7.002 s and completed the task`), never retried.
+/// (`timed out; answered late at 7.002 s and completed the task`), never retried. The task may
+/// run again from the timeout's declaration (after the backoff), and the heartbeat answer that
+/// aborts the attempt counts its slot as free: the retry starts at the worker's first heartbeat
+/// back, 5.002 s — it waited a heartbeat more (6.003 s) while the worker still reported the
+/// aborted attempt's slot as taken.
 @Suite struct MapReduceTimedOutAttemptTests {
     static let input: [String: [UInt8]] = ["in.txt": Array("a b\nc d\ne f\n".utf8)]
 
@@ -33,20 +37,22 @@ import Testing
         #expect(run.attemptsCSV == """
             attempt,task,kind,index,worker,speculative,start_s,end_s,outcome
             1,map-0,map,0,worker-1,false,1.000500,2.500000,timed out
-            2,map-0,map,0,worker-1,false,6.002500,9.003506,succeeded
-            3,reduce-0,reduce,0,worker-1,false,9.003506,9.004818,succeeded
+            2,map-0,map,0,worker-1,false,5.001500,8.002506,succeeded
+            3,reduce-0,reduce,0,worker-1,false,8.002506,8.003818,succeeded
 
             """)
-        #expect(run.job.run.report?.makespan == .nanoseconds(9_004_318_360))
+        #expect(run.job.run.report?.makespan == .nanoseconds(8_003_318_360))
         let recovery = try #require(run.job.run.report?.recoveries.first)
         #expect(recovery.outcome == .timedOut && recovery.lateAnswer == nil)
-        #expect(recovery.rescheduledAt == VirtualInstant.zero.advanced(by: .nanoseconds(6_002_500_000)))
-        #expect(recovery.recoveryTime == .nanoseconds(8_003_006_180))
+        #expect(recovery.rescheduledAt == VirtualInstant.zero.advanced(by: .nanoseconds(5_001_500_000)))
+        #expect(recovery.recoveryTime == .nanoseconds(7_002_006_180))
         #expect(run.job.run.report?.statistics.timedOutAttempts == 1)
     }
 
     /// The pauses repeat every 4 s: both attempts time out, and with `max_attempts: 2` the job
-    /// fails — before, the first attempt's late answer at 13.0 s completed the task.
+    /// fails — before, the first attempt's late answer at 13.0 s completed the task. The retry
+    /// starts as the worker is back at 5.002 s (it started at 9.003 s) and times out in the next
+    /// pause.
     @Test func twoTimedOutAttemptsUseUpTwoAttempts() throws {
         let pauses = stride(from: 1500, through: 37500, by: 4000).map { "  - {at: \($0)ms, pause: worker-1, for: 3s}" }
         let yaml = """
@@ -68,7 +74,7 @@ import Testing
         #expect(run.attemptsCSV == """
             attempt,task,kind,index,worker,speculative,start_s,end_s,outcome
             1,map-0,map,0,worker-1,false,1.000500,2.500000,timed out
-            2,map-0,map,0,worker-1,false,9.002500,10.500000,timed out
+            2,map-0,map,0,worker-1,false,5.001500,6.500000,timed out
 
             """)
     }
