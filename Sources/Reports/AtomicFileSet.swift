@@ -103,6 +103,10 @@ public final class AtomicFileSet {
     private var destinationsByIdentity: [FileIdentity: String] = [:]
     private var destinationsByPath: [String: String] = [:]
     private var createdDirectories: [String] = []
+    /// ``createdDirectories`` as a signal removes them when empty (``StagedTemporaries``), until
+    /// the set is committed or discarded: a run stopped while staging leaves no empty report
+    /// folder or `--trace` folder it made.
+    private var trackedDirectories: [StagedTemporaries.Tracked] = []
     /// The folders written whole (``replaceWhole(_:)``), canonical.
     private var wholeFolders: [String] = []
     /// The directories emptied of stale files during a commit, removed (deepest first) once it
@@ -176,7 +180,7 @@ public final class AtomicFileSet {
         let folder = FileIdentity.canonicalPath(directory.path)
         guard !lockedFolders.contains(folder) else { return }
         do throws(ReportWriteError) {
-            createdDirectories += try AtomicFileWriter.createDirectories(URL(fileURLWithPath: folder, isDirectory: true))
+            try createDirectories(URL(fileURLWithPath: folder, isDirectory: true))
             locks.append(try FolderLock(folder, patience: patience))
             lockedFolders.append(folder)
         } catch {
@@ -234,6 +238,7 @@ public final class AtomicFileSet {
         destinationsByIdentity = [:]
         destinationsByPath = [:]
         wholeFolders = []
+        forgetDirectories()
         for directory in createdDirectories.reversed() { rmdir(directory) }
         createdDirectories = []
         finished = true
@@ -243,6 +248,19 @@ public final class AtomicFileSet {
 
     // MARK: Staging
 
+    /// Creates `directory` and its missing parents, remembering (and tracking for signals) the
+    /// ones made.
+    private func createDirectories(_ directory: URL) throws(ReportWriteError) {
+        let made = try AtomicFileWriter.createDirectories(directory)
+        createdDirectories += made
+        if let tracked = StagedTemporaries.track(directories: made) { trackedDirectories.append(tracked) }
+    }
+
+    private func forgetDirectories() {
+        for tracked in trackedDirectories { StagedTemporaries.forget(tracked) }
+        trackedDirectories = []
+    }
+
     private func stageOrThrow(_ data: Data, at destination: URL) throws(ReportWriteError) -> URL? {
         let target = try checkedDestination(destination)
         if case .other = AtomicFileWriter.existingKind(of: target) {
@@ -250,7 +268,7 @@ public final class AtomicFileSet {
             return nil
         }
         let directoryURL = URL(fileURLWithPath: target).deletingLastPathComponent()
-        createdDirectories += try AtomicFileWriter.createDirectories(directoryURL)
+        try createDirectories(directoryURL)
         // A random name keeps concurrent writers apart; O_EXCL turns the unlikely clash into an
         // error instead of two writers sharing one temporary file.
         let temporary = directoryURL.appendingPathComponent(".orrery-write-\(UUID().uuidString).tmp").path
@@ -355,6 +373,7 @@ public final class AtomicFileSet {
             if let tracked = entry.tracked { StagedTemporaries.forget(tracked) }
         }
         entries = []
+        forgetDirectories()
         createdDirectories = []
         if synchronize {
             for directory in Set(files.map { URL(fileURLWithPath: $0.destination).deletingLastPathComponent().path }).sorted() {

@@ -126,9 +126,15 @@ public struct MarkdownTable: Sendable, Equatable {
     /// entities. A `>` needs none (it closes only what an unescaped `<` opened), nor does a `<`
     /// or `&` before a space (`< 3 expected`, `Lamping & Veach`), nor one in a code span, where
     /// nothing is markup and a backslash would show.
+    ///
+    /// Outside a code span, a name's emphasis and links stay text too (``actsAsMarkup(_:at:)``):
+    /// a server `*bold* _x_ [link](http://e.com)` became emphasis and a live link. Only where a
+    /// character could act is it escaped, so a plain name (`round_robin`, `b3 *`) keeps its bytes;
+    /// a report's own markup in a cell — a code span, ``ownEmphasis`` — stays.
     static func escape(_ cell: String) -> String {
         let characters = Array(cell)
         let inCode = characters.contains("`") ? codeSpanMask(characters) : nil
+        let own = ownMarkupMask(characters, cell)
         var escaped = ""
         for (index, character) in characters.enumerated() {
             if character == "\\" {
@@ -137,8 +143,7 @@ public struct MarkdownTable: Sendable, Equatable {
                 escaped += "\\|"
             } else if character.isNewline {
                 escaped += "<br>"
-            } else if character == "<" || character == "&",
-                      inCode?[index] != true, index + 1 < characters.count, !characters[index + 1].isWhitespace {
+            } else if inCode?[index] != true, !own[index], actsAsMarkup(characters, at: index) {
                 escaped += "\\"
                 escaped.append(character)
             } else {
@@ -146,6 +151,79 @@ public struct MarkdownTable: Sendable, Equatable {
             }
         }
         return escaped
+    }
+
+    /// The emphasis reports write into cells themselves, kept as markup: a verdict wrapped whole
+    /// in `**…**` (`**holds**`) or opening its cell (`**no**: no backup had been taken yet`), and a
+    /// sweep's `*clipped*` interval note.
+    static let ownEmphasis = ["*clipped*"]
+
+    /// Whether each of `characters` (of `cell`) belongs to a report's own emphasis
+    /// (``ownEmphasis``, or a cell wrapped whole in `**…**`), whose delimiters stay markup.
+    private static func ownMarkupMask(_ characters: [Character], _ cell: String) -> [Bool] {
+        var mask = [Bool](repeating: false, count: characters.count)
+        if characters.count > 4, cell.hasPrefix("**"), cell.hasSuffix("**") {
+            for index in [0, 1, characters.count - 2, characters.count - 1] { mask[index] = true }
+        } else if characters.count > 4, cell.hasPrefix("**"),
+                  let close = (3..<(characters.count - 1)).first(where: { characters[$0] == "*" && characters[$0 + 1] == "*" }),
+                  !characters[2..<close].contains(where: \.isWhitespace) {
+            for index in [0, 1, close, close + 1] { mask[index] = true }
+        }
+        guard characters.contains("*") else { return mask }
+        for marker in ownEmphasis.map(Array.init) where marker.count <= characters.count {
+            for start in 0...(characters.count - marker.count) where Array(characters[start..<(start + marker.count)]) == marker {
+                for index in start..<(start + marker.count) { mask[index] = true }
+            }
+        }
+        return mask
+    }
+
+    /// `text` as Markdown inline text that renders as written, for a name in a heading or a
+    /// sentence (a sweep variant's heading `servers.0.name="q\"]]>"` lost its backslash, and
+    /// `<b>bold</b>` was raw HTML): a backslash is escaped, as is every character that could act
+    /// where it stands (``actsAsMarkup(_:at:)``), a backtick, and a closing run of `#` that would
+    /// end a heading; line breaks become spaces (``Swift/String/markdownLine``).
+    public static func literal(_ text: String) -> String {
+        let characters = Array(text.markdownLine)
+        var closing = characters.count
+        while closing > 0, characters[closing - 1] == "#" { closing -= 1 }
+        let closes = closing < characters.count && (closing == 0 || characters[closing - 1] == " ")
+        var escaped = ""
+        for (index, character) in characters.enumerated() {
+            if character == "\\" || character == "`" || (closes && index >= closing) || actsAsMarkup(characters, at: index) {
+                escaped += "\\"
+            }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    /// Whether the character at `index` could act as CommonMark (or GitHub's) markup where it
+    /// stands, outside a code span, so that a backslash must keep it text:
+    /// - `<` and `&` before a character other than a space (raw HTML, an autolink, an entity);
+    /// - a run of `*`, `_` or `~` that could open or close emphasis or strikethrough: one with a
+    ///   character other than a space on a side — except `_` between two letters or digits
+    ///   (`round_robin`), which never does;
+    /// - a `]` before `(`, which closes a link's or an image's text.
+    static func actsAsMarkup(_ characters: [Character], at index: Int) -> Bool {
+        let character = characters[index]
+        let next = index + 1 < characters.count ? characters[index + 1] : nil
+        switch character {
+        case "<", "&":
+            return next.map { !$0.isWhitespace } ?? false
+        case "]":
+            return next == "("
+        case "*", "_", "~":
+            var start = index, end = index + 1
+            while start > 0, characters[start - 1] == character { start -= 1 }
+            while end < characters.count, characters[end] == character { end += 1 }
+            let before = start > 0 ? characters[start - 1] : nil
+            let after = end < characters.count ? characters[end] : nil
+            if character == "_", let before, let after, before.isLetter || before.isNumber, after.isLetter || after.isNumber { return false }
+            return before.map { !$0.isWhitespace } ?? false || after.map { !$0.isWhitespace } ?? false
+        default:
+            return false
+        }
     }
 
     /// Whether each of `characters` lies in a code span, its backticks included: a run of

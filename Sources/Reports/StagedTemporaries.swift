@@ -29,8 +29,26 @@ public enum StagedTemporaries {
     /// Starts tracking `path`: call it before the file is created, so that no moment passes in
     /// which the file exists untracked.
     public static func track(_ path: String) -> Tracked {
-        let address = UInt(bitPattern: strdup(path))
-        var next = newest.load(ordering: .acquiring)
+        track(address: UInt(bitPattern: strdup(path)), in: newest)
+    }
+
+    /// Starts tracking the directories a command made for itself, outermost first (as
+    /// `AtomicFileWriter.createDirectories` returns them): a signal removes each that is empty,
+    /// innermost first, after the files — a signalled sweep left the `<out>/<name>/` it had made
+    /// empty behind it. A directory that was there before is not in the list, so it stays. Nil
+    /// for none.
+    public static func track(directories: [String]) -> Tracked? {
+        guard !directories.isEmpty else { return nil }
+        // One C buffer, innermost first, each path ended by a NUL and the list by another: the
+        // handler walks it with `strlen` alone.
+        let bytes = Array(directories.reversed().joined(separator: "\0").utf8) + [0, 0]
+        guard let buffer = malloc(bytes.count) else { return nil }
+        buffer.copyMemory(from: bytes, byteCount: bytes.count)
+        return track(address: UInt(bitPattern: buffer), in: newestDirectories)
+    }
+
+    private static func track(address: UInt, in list: borrowing Atomic<Unmanaged<Place>?>) -> Tracked {
+        var next = list.load(ordering: .acquiring)
         while let current = next {
             let place = current.takeUnretainedValue()
             if place.path.compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
@@ -39,9 +57,9 @@ public enum StagedTemporaries {
             next = place.next
         }
         while true {
-            let head = newest.load(ordering: .acquiring)
+            let head = list.load(ordering: .acquiring)
             let place = Unmanaged.passRetained(Place(path: address, next: head))
-            if newest.compareExchange(expected: head, desired: place, ordering: .acquiringAndReleasing).exchanged {
+            if list.compareExchange(expected: head, desired: place, ordering: .acquiringAndReleasing).exchanged {
                 return Tracked(place: place)
             }
             place.release()
@@ -78,11 +96,26 @@ public enum StagedTemporaries {
             if address != 0, let path = UnsafePointer<CChar>(bitPattern: address) { unlink(path) }
             next = place.next
         }
+        // Then the directories, each list innermost first, so that one emptied by the files above
+        // goes, and then its parent if that is empty too; `rmdir` leaves any that is not.
+        next = newestDirectories.load(ordering: .acquiring)
+        while let current = next {
+            let place = current.takeUnretainedValue()
+            let address = place.path.exchange(0, ordering: .acquiringAndReleasing)
+            if address != 0, var directory = UnsafePointer<CChar>(bitPattern: address) {
+                while directory.pointee != 0 {
+                    rmdir(directory)
+                    directory += strlen(directory) + 1
+                }
+            }
+            next = place.next
+        }
     }
 
     /// Touches the list, so that its lazy initialisation never first happens inside the handler.
     static func prepare() {
         _ = newest.load(ordering: .relaxed)
+        _ = newestDirectories.load(ordering: .relaxed)
     }
 
     /// A place for one path: the address of its C string, 0 while free.
@@ -98,4 +131,7 @@ public enum StagedTemporaries {
 
     /// The place added last; each holds the one added before it.
     private static let newest = Atomic<Unmanaged<Place>?>(nil)
+
+    /// The same for the lists of directories (``track(directories:)``), walked after the files.
+    private static let newestDirectories = Atomic<Unmanaged<Place>?>(nil)
 }

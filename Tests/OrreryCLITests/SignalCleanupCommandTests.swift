@@ -4,7 +4,8 @@ import Testing
 
 /// Ctrl-C, SIGTERM and SIGHUP through the real binary: a signal ends a sweep without leaving its
 /// `worlds.jsonl.partial` (the handler removes every file staged and not yet renamed, the
-/// `.orrery-write-….tmp` files beside a `--trace` too), and a signal the process started with
+/// `.orrery-write-….tmp` files beside a `--trace` too) or the folders it made and left empty
+/// (only those: one that was there before stays), and a signal the process started with
 /// ignored — `nohup`'s SIGHUP, the SIGINT a script's background job ignores — stays ignored.
 /// Each signal is sent once `worlds.jsonl.partial` exists, so it finds the sweep under way.
 @Suite struct SignalCleanupCommandTests {
@@ -22,18 +23,18 @@ import Testing
     /// Starts `orrery sweep tiny.yaml --seeds 1..seeds` in `directory` through `/bin/sh`, with
     /// `ignoring` set to ignored first (`trap '' …`, which `exec` keeps), and waits until
     /// `out/tiny-sweep/worlds.jsonl.partial` exists.
-    private func startSweep(in directory: URL, seeds: Int, ignoring: [String]) throws -> (Process, Pipe) {
+    private func startSweep(in directory: URL, seeds: Int, ignoring: [String], out: String = "out") throws -> (Process, Pipe) {
         try Self.scenario.write(to: directory.appendingPathComponent("tiny.yaml"), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         let trap = ignoring.isEmpty ? "" : "trap '' \(ignoring.joined(separator: " ")); "
-        process.arguments = ["-c", trap + "exec \"$0\" sweep tiny.yaml --seeds 1..\(seeds) --out out --quiet", OrreryProcess.executable.path]
+        process.arguments = ["-c", trap + "exec \"$0\" sweep tiny.yaml --seeds 1..\(seeds) --out \(out) --quiet", OrreryProcess.executable.path]
         process.currentDirectoryURL = directory
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let partial = directory.appendingPathComponent("out/tiny-sweep/worlds.jsonl.partial").path
+        let partial = directory.appendingPathComponent("\(out)/tiny-sweep/worlds.jsonl.partial").path
         while !FileManager.default.fileExists(atPath: partial) {
             #expect(process.isRunning, "the sweep ended before its worlds.jsonl.partial was seen")
             guard process.isRunning else { break }
@@ -42,7 +43,8 @@ import Testing
         return (process, output)
     }
 
-    @Test("SIGTERM, SIGINT and SIGHUP end a sweep and remove its worlds.jsonl.partial", arguments: [SIGTERM, SIGINT, SIGHUP])
+    @Test("SIGTERM, SIGINT and SIGHUP end a sweep and remove its worlds.jsonl.partial and the folders it made",
+          arguments: [SIGTERM, SIGINT, SIGHUP])
     func signalRemovesPartial(signalNumber: Int32) throws {
         let directory = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -56,7 +58,21 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == signalNumber)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("out/tiny-sweep").path) == [])
+        // `out/` and `out/tiny-sweep/` were the sweep's own: gone with the partial file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["tiny.yaml"])
+    }
+
+    @Test("a signalled sweep leaves the folders that were there before it, empty as they were")
+    func signalLeavesFoldersThatWereThere() throws {
+        let directory = try OrreryProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        guard !CommitSignals.isIgnored(SIGTERM) else { return }
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("kept/tiny-sweep"), withIntermediateDirectories: true)
+        let (process, _) = try startSweep(in: directory, seeds: 5_000, ignoring: [], out: "kept")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("kept/tiny-sweep").path) == [])
     }
 
     @Test("a SIGHUP and a SIGINT ignored from the start stay ignored: the sweep finishes")

@@ -24,6 +24,6 @@ import Scenarios
         let seeds = try OrreryProcess.run(["sweep", "tiny.yaml", "--seeds", "1,000", "--out", "out"], in: dir)
         #expect(seeds.status == 2)
         #expect(seeds.standardError.hasPrefix("error: --seeds: '1,000' reads as one number with a thousands separator, but a comma separates --seeds' parts: "
-                                              + "write 1000 without the comma, or 1, 000 (a space after each comma) for separate seeds\n"), "\(seeds.standardError)")
+                                              + "write 1000 without the comma, or separate seeds with a space after each comma\n"), "\(seeds.standardError)")
     }
 }

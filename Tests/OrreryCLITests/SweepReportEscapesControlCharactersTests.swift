@@ -2,10 +2,12 @@ import Foundation
 import Testing
 
 /// Through the real binary: a sweep's and a merge's `report.md` and `failures.csv` show a file
-/// name, a description and a shard's problem holding control characters as the replay command
-/// shows the file — one shell word, `$'evil\x1B[31m\nFAKE.yaml'` — so no escape sequence, NUL,
-/// DEL, C1 or line break of theirs reaches the report raw; and `merge --out ''` is refused as
-/// every other command refuses it.
+/// name, a description and a shard's problem holding control characters as the terminal's replay
+/// command shows the file — one shell word, `$'evil\x1B[31m\nFAKE.yaml'` — so no escape sequence,
+/// NUL, DEL, C1 or line break of theirs reaches the report raw; the replay commands, for any shell
+/// (dash reads no `$'…'`), spell the escape by `printf` and keep the line break inside their
+/// quotes, in a fenced block in `report.md` and a quoted cell in `failures.csv`; and
+/// `merge --out ''` is refused as every other command refuses it.
 @Suite struct SweepReportEscapesControlCharactersTests {
     static let hostileName = "evil\u{1B}[31m\nFAKE.yaml"
 
@@ -36,14 +38,28 @@ import Testing
             `$'evil\\x1B[31m\\nFAKE.yaml'`, seeds 1..2 (2), 1 variant, 2 worlds.
             """), "\(markdown)")
         #expect(markdown.contains("""
-            - seed 1: expectation 'p99 < 1ms' failed — `orrery run $'evil\\x1B[31m\\nFAKE.yaml' --seed 1`
-            - seed 2: expectation 'p99 < 1ms' failed — `orrery run $'evil\\x1B[31m\\nFAKE.yaml' --seed 2`
+            - seed 1: expectation 'p99 < 1ms' failed — in the block below:
+
+            ```sh
+            orrery run 'evil'"$(printf '\\033')"'[31m
+            FAKE.yaml' --seed 1
+            ```
+
+            - seed 2: expectation 'p99 < 1ms' failed — in the block below:
+
+            ```sh
+            orrery run 'evil'"$(printf '\\033')"'[31m
+            FAKE.yaml' --seed 2
+            ```
+
 
             """), "\(markdown)")
         #expect(failures == """
             variant,label,seed,reasons,replay
-            1,as written,1,expectation 'p99 < 1ms' failed,orrery run $'evil\\x1B[31m\\nFAKE.yaml' --seed 1
-            1,as written,2,expectation 'p99 < 1ms' failed,orrery run $'evil\\x1B[31m\\nFAKE.yaml' --seed 2
+            1,as written,1,expectation 'p99 < 1ms' failed,"orrery run 'evil'""$(printf '\\033')""'[31m
+            FAKE.yaml' --seed 1"
+            1,as written,2,expectation 'p99 < 1ms' failed,"orrery run 'evil'""$(printf '\\033')""'[31m
+            FAKE.yaml' --seed 2"
 
             """)
         for name in ["report.md", "failures.csv", "metrics.csv", "expectations.csv", "comparisons.csv"] {

@@ -8,7 +8,8 @@ extension BarChart {
     }
 
     /// Draws a bar's error bar: a vertical line over the interval with short caps at both ends,
-    /// in the axis colour so it reads over any bar colour, with the interval in its tooltip.
+    /// in the axis colour so it reads over any bar colour. The interval's figures are in the
+    /// report's tables and report.json, not on the drawing.
     func drawErrorBar(_ bar: Bar, layout: BarLayout, scale: LinearScale, into document: inout SVGDocument) {
         guard let range = errorBar(of: bar) else { return }
         let center = layout.barLeft(bar) + layout.barWidth / 2

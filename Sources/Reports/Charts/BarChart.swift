@@ -102,7 +102,7 @@ public struct BarChart: Chart {
         var legendEntries = series.count > 1
             ? series.indices.map { ChartLegend.Entry(name: series[$0].name, color: .series($0), symbol: .swatch) }
             : []
-        var header = ChartHeader(title: title, legendEntries: legendEntries, width: size.width)
+        var header = ChartHeader(title: title, legendEntries: legendEntries, width: size.width, height: size.height)
         var layout = BarLayout(chart: self, headerHeight: header.height)
         let reference = referenceLine.flatMap { $0.value.isFinite ? $0 : nil }
         let referencePlacement = reference.flatMap { referenceLabelPlacement($0, layout: layout) }
@@ -110,7 +110,7 @@ public struct BarChart: Chart {
             // Bars crowd the line everywhere, so its label moves to the legend, which shortens
             // the plot; the layout is redone for the shorter plot.
             legendEntries.append(.init(name: reference.label, color: Self.referenceColor, symbol: .line(dash: ChartTheme.dash, marker: nil)))
-            header = ChartHeader(title: title, legendEntries: legendEntries, width: size.width)
+            header = ChartHeader(title: title, legendEntries: legendEntries, width: size.width, height: size.height)
             layout = BarLayout(chart: self, headerHeight: header.height)
         }
         header.draw(into: &document)

@@ -35,9 +35,20 @@ struct CategoryLabels {
         rotated ? (texts.first.map { TextMetrics.width(of: $0, fontSize: font) } ?? 0) * 0.71 : 0
     }
 
-    /// Draws each label under the centre of its slot.
+    /// How many slots apart drawn labels are: 1 when level (they are rotated unless they fit),
+    /// and when rotated enough that neighbours lie a line apart across the slant (slots
+    /// `groupWidth` apart put rotated labels `groupWidth × 0.71` apart), as ``NumericAxis`` and
+    /// ``RowLabels`` thin theirs: 200 servers' labels, 3.6 px apart, merged into one smear.
+    func every(groupWidth: Double) -> Int {
+        guard rotated else { return 1 }
+        return max(1, Int((font * 1.2 / max(groupWidth * 0.71, 0.01)).rounded(.up)))
+    }
+
+    /// Draws the label of every ``every(groupWidth:)``-th slot, from the first, under the
+    /// centre of its slot, with its tick.
     func draw(into document: inout SVGDocument, plot: PlotArea, groupWidth: Double) {
-        for (index, text) in texts.enumerated() {
+        let every = every(groupWidth: groupWidth)
+        for (index, text) in texts.enumerated() where index % every == 0 {
             let center = plot.left + (Double(index) + 0.5) * groupWidth
             let tooltip = text == names[index] ? nil : names[index]
             document.line(x1: center, y1: plot.bottom, x2: center, y2: plot.bottom + 4, stroke: ChartTheme.axisColor)

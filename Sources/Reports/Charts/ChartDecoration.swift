@@ -21,6 +21,16 @@ enum ChartDecoration {
         )
     }
 
+    /// Draws a remark right-aligned in the chart's bottom right corner, on the horizontal axis
+    /// title's line (which is centred under the plot), muted and cut to a third of the width.
+    static func drawNote(_ note: String, into document: inout SVGDocument) {
+        let text = TextMetrics.truncate(note, fontSize: ChartTheme.tickLabelSize, maxWidth: document.size.width / 3)
+        document.text(
+            text, x: document.size.width - ChartTheme.margin, y: document.size.height - ChartTheme.margin - 3,
+            size: ChartTheme.tickLabelSize, anchor: .end, fill: ChartTheme.mutedTextColor, tooltip: text == note ? nil : note
+        )
+    }
+
     /// Draws the vertical axis title rotated along the left edge, centred on the plot.
     static func drawLeftTitle(_ title: String, plot: PlotArea, into document: inout SVGDocument) {
         guard !title.isEmpty else { return }

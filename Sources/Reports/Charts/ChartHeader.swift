@@ -5,13 +5,15 @@ struct ChartHeader {
     /// The legend, or nil when the chart has only one series.
     let legend: ChartLegend?
 
-    /// Lays out `title` and, if `legendEntries` is non-empty, a legend, for a chart `width` wide.
-    init(title: String, legendEntries: [ChartLegend.Entry], width: Double) {
+    /// Lays out `title` and, if `legendEntries` is non-empty, a legend, for a chart `width` wide
+    /// and `height` tall (the legend takes at most ``ChartLegend/maxRows(chartHeight:)`` rows).
+    init(title: String, legendEntries: [ChartLegend.Entry], width: Double, height: Double = .infinity) {
         titleLines = TextMetrics.wrap(
             title, fontSize: ChartTheme.titleSize, bold: true,
             maxWidth: width - 2 * ChartTheme.margin, maxLines: 3
         )
-        legend = legendEntries.isEmpty ? nil : ChartLegend(entries: legendEntries, width: width)
+        legend = legendEntries.isEmpty
+            ? nil : ChartLegend(entries: legendEntries, width: width, maxRows: ChartLegend.maxRows(chartHeight: height))
     }
 
     /// The distance from the chart's top to the header's bottom edge.

@@ -11,6 +11,8 @@ struct ChartLegend {
         case band
         /// An error bar with caps.
         case whisker
+        /// No key: a remark such as "+288 more series", in the muted colour.
+        case note
     }
 
     /// One legend entry.
@@ -42,8 +44,16 @@ struct ChartLegend {
     /// The legend's height: its rows stacked.
     var height: Double { Double(rowCount) * Self.rowHeight }
 
-    /// Lays out `entries` in rows no wider than `width` minus the margins, each row centred.
-    init(entries: [Entry], width: Double) {
+    /// The most rows a legend takes in a chart `chartHeight` tall: a third of its height, so that
+    /// the plot keeps its room (300 servers' legend pushed a 450 px chart's plot below its edge).
+    static func maxRows(chartHeight: Double) -> Int {
+        chartHeight.isFinite ? max(1, Int(chartHeight / 3 / rowHeight)) : Int.max
+    }
+
+    /// Lays out `entries` in rows no wider than `width` minus the margins, each row centred; past
+    /// `maxRows` rows the last row ends with "+N more series" instead of the entries that did not
+    /// fit (their lines are still drawn, unlabelled).
+    init(entries: [Entry], width: Double, maxRows: Int = .max) {
         let available = width - 2 * ChartTheme.margin
         let maxNameWidth = available - Self.symbolWidth - Self.symbolGap
         var rows: [[(entry: Entry, width: Double)]] = [[]]
@@ -51,8 +61,7 @@ struct ChartLegend {
         for original in entries {
             var entry = original
             entry.name = TextMetrics.truncate(entry.name, fontSize: ChartTheme.legendSize, maxWidth: maxNameWidth)
-            let entryWidth = Self.symbolWidth + Self.symbolGap
-                + TextMetrics.width(of: entry.name, fontSize: ChartTheme.legendSize)
+            let entryWidth = Self.width(of: entry)
             let needed = rows[rows.count - 1].isEmpty ? entryWidth : rowWidth + Self.entryGap + entryWidth
             if needed > available, !rows[rows.count - 1].isEmpty {
                 rows.append([(entry, entryWidth)])
@@ -61,6 +70,9 @@ struct ChartLegend {
                 rows[rows.count - 1].append((entry, entryWidth))
                 rowWidth = needed
             }
+        }
+        if rows.count > max(maxRows, 1) {
+            rows = Self.bounded(rows, to: max(maxRows, 1), of: entries.count, available: available)
         }
         var placed: [Placed] = []
         for (rowIndex, row) in rows.enumerated() {
@@ -73,6 +85,34 @@ struct ChartLegend {
         }
         self.placed = placed
         self.rowCount = entries.isEmpty ? 0 : rows.count
+    }
+
+    /// An entry's width: its key, the gap and its name; a note is its text alone.
+    private static func width(of entry: Entry) -> Double {
+        let text = TextMetrics.width(of: entry.name, fontSize: ChartTheme.legendSize)
+        if case .note = entry.symbol { return text }
+        return symbolWidth + symbolGap + text
+    }
+
+    /// The first `maxRows` of `rows`, the last ending with a note counting the entries left out
+    /// (of `total`): entries leave that row from its end until the note fits.
+    private static func bounded(_ rows: [[(entry: Entry, width: Double)]], to maxRows: Int, of total: Int,
+                                available: Double) -> [[(entry: Entry, width: Double)]] {
+        var kept = Array(rows.prefix(maxRows))
+        var shown = kept.reduce(0) { $0 + $1.count }
+        while true {
+            let note = Entry(name: "+\(NumberFormat.counted(total - shown, "more series", plural: "more series"))",
+                             color: .series(0), symbol: .note)
+            let noteWidth = width(of: note)
+            let last = kept[kept.count - 1]
+            let lastWidth = last.reduce(0) { $0 + $1.width } + entryGap * Double(last.count)
+            if last.isEmpty || lastWidth + noteWidth <= available {
+                kept[kept.count - 1].append((note, noteWidth))
+                return kept
+            }
+            kept[kept.count - 1].removeLast()
+            shown -= 1
+        }
     }
 
     /// Draws the legend with its first row's top at `top`.
@@ -96,6 +136,9 @@ struct ChartLegend {
                 document.line(x1: middle, y1: centerY - 7, x2: middle, y2: centerY + 7, stroke: color, width: 1.5)
                 document.line(x1: middle - 4, y1: centerY - 7, x2: middle + 4, y2: centerY - 7, stroke: color, width: 1.5)
                 document.line(x1: middle - 4, y1: centerY + 7, x2: middle + 4, y2: centerY + 7, stroke: color, width: 1.5)
+            case .note:
+                document.text(item.entry.name, x: x, y: centerY + 4, size: ChartTheme.legendSize, fill: ChartTheme.mutedTextColor)
+                continue
             }
             document.text(
                 item.entry.name, x: x + Self.symbolWidth + Self.symbolGap, y: centerY + 4,

@@ -107,7 +107,7 @@ public struct GanttChart: Chart {
         let legend = categoryList.indices.map {
             ChartLegend.Entry(name: categoryList[$0].name, color: colors[$0], symbol: .swatch)
         }
-        let header = ChartHeader(title: title, legendEntries: legend, width: size.width)
+        let header = ChartHeader(title: title, legendEntries: legend, width: size.width, height: size.height)
         let times = visible.flatMap { [$0.start, $0.end] }
         let xTicks = NiceTicks(covering: times.min() ?? 0, times.max() ?? 1)
         let xAxis = NumericAxis(ticks: xTicks, title: xAxisLabel)

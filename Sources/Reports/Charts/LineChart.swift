@@ -109,7 +109,7 @@ public struct LineChart: Chart {
     public func render() -> SVGDocument {
         var document = SVGDocument(size: size, title: title)
         let drawn = series.map { $0.points.filter { $0.x.isFinite && $0.y.isFinite }.sorted { $0.x < $1.x } }
-        let header = ChartHeader(title: title, legendEntries: legendEntries, width: size.width)
+        let header = ChartHeader(title: title, legendEntries: legendEntries, width: size.width, height: size.height)
 
         let points = drawn.flatMap { $0 }
         var yValues = points.flatMap { point in

@@ -46,11 +46,17 @@ public struct TimelineChart: Chart {
         public var name: String
         /// The samples; their order does not matter, they are sorted by time for drawing.
         public var samples: [Sample]
+        /// For a step line, when the last sample's value stops holding (the end of its interval,
+        /// e.g. the run's end for a count per second); nil ends the line at the last sample, whose
+        /// value then gets no width. The plot reaches it, but the axis's ticks are not chosen for
+        /// it: a 20 s run's last partial second, to 20.0125 s, stretched a 0…20 axis to 0…25.
+        public var end: Double?
 
-        /// A series named `name` with the given samples.
-        public init(_ name: String, samples: [Sample]) {
+        /// A series named `name` with the given samples, its last holding until `end` if given.
+        public init(_ name: String, samples: [Sample], end: Double? = nil) {
             self.name = name
             self.samples = samples
+            self.end = end
         }
     }
 
@@ -86,6 +92,8 @@ public struct TimelineChart: Chart {
     public var valueRange: ClosedRange<Double>?
     /// The drawing's size.
     public var size: ChartSize
+    /// A remark written small at the bottom right, e.g. that some events are not marked.
+    public var note: String?
 
     /// Creates a timeline chart; see the properties for the meaning of each argument.
     public init(
@@ -97,7 +105,8 @@ public struct TimelineChart: Chart {
         interpolation: Interpolation = .step,
         yStartsAtZero: Bool = true,
         valueRange: ClosedRange<Double>? = nil,
-        size: ChartSize = .standard
+        size: ChartSize = .standard,
+        note: String? = nil
     ) {
         self.title = title
         self.series = series
@@ -108,6 +117,7 @@ public struct TimelineChart: Chart {
         self.yStartsAtZero = yStartsAtZero
         self.valueRange = valueRange
         self.size = size
+        self.note = note
     }
 
     /// Draws the chart.
@@ -124,7 +134,7 @@ public struct TimelineChart: Chart {
                 ChartLegend.Entry(name: series[$0].name, color: .series($0), symbol: .line(dash: LineDash.series($0), marker: nil))
             }
             : []
-        let header = ChartHeader(title: title, legendEntries: legendEntries, width: size.width)
+        let header = ChartHeader(title: title, legendEntries: legendEntries, width: size.width, height: size.height)
 
         var values = drawn.flatMap { $0.map(\.value) }
         if yStartsAtZero { values.append(0) }
@@ -143,8 +153,12 @@ public struct TimelineChart: Chart {
         // the left and right margins, so the lanes are laid out before the plot's top is known.
         let left = yAxis.width
         let rightMargin = max(ChartTheme.margin + 4, xAxis.rightOverhang + 4)
+        // A step line's last value may hold a little past the last tick (a run's partial last
+        // second): the plot reaches its end rather than the ticks growing a step for it.
+        let heldEnds = series.indices.compactMap { drawn[$0].isEmpty ? nil : heldUntil(series[$0]) }
         let xScale = LinearScale(
-            domainStart: xTicks.lower, domainEnd: xTicks.upper, start: left, end: size.width - rightMargin
+            domainStart: xTicks.lower, domainEnd: max(xTicks.upper, heldEnds.max() ?? xTicks.upper),
+            start: left, end: size.width - rightMargin
         )
         let lanes = EventLanes(events: events, scale: xScale, minX: ChartTheme.margin, maxX: size.width - ChartTheme.margin)
         let plot = PlotArea(
@@ -160,7 +174,7 @@ public struct TimelineChart: Chart {
             ChartDecoration.drawNoData(plot: plot, into: &document)
         }
         for (index, samples) in drawn.enumerated() {
-            let points = PolylineThinning.thinned(path(through: samples).map { SVGDocument.Point(x: xScale($0.time), y: yScale($0.value)) })
+            let points = PolylineThinning.thinned(path(through: samples, until: heldUntil(series[index])).map { SVGDocument.Point(x: xScale($0.time), y: yScale($0.value)) })
             let color = ChartColor.series(index).hex
             if points.count > 1 {
                 document.polyline(points, stroke: color, width: 2, dash: LineDash.series(index))
@@ -169,12 +183,21 @@ public struct TimelineChart: Chart {
             }
         }
         lanes.draw(into: &document, plot: plot)
+        if let note { ChartDecoration.drawNote(note, into: &document) }
         return document
     }
 
+    /// When a step line's last value stops holding: the series' finite ``Series/end``; nil for a
+    /// linear line, which ends at its last sample.
+    private func heldUntil(_ series: Series) -> Double? {
+        guard interpolation == .step, let end = series.end, end.isFinite else { return nil }
+        return end
+    }
+
     /// The corners the line passes through: the samples themselves, plus for step interpolation
-    /// a corner at each sample's time at the previous value.
-    private func path(through samples: [Sample]) -> [Sample] {
+    /// a corner at each sample's time at the previous value, and the last value held until `end`
+    /// when that lies after the last sample.
+    private func path(through samples: [Sample], until end: Double?) -> [Sample] {
         guard interpolation == .step else { return samples }
         var corners: [Sample] = []
         for sample in samples {
@@ -182,6 +205,9 @@ public struct TimelineChart: Chart {
                 corners.append(Sample(time: sample.time, value: previous.value))
             }
             corners.append(sample)
+        }
+        if let last = corners.last, let end, end > last.time {
+            corners.append(Sample(time: end, value: last.value))
         }
         return corners
     }

@@ -22,17 +22,20 @@ enum ExperimentReport {
     /// and so is a run the command line gave options (`orrery run FILE --seed N --set K=V`).
     static func replay(name: String, file: String, arguments: [String] = []) -> String {
         let command = replayCommand(name: name, file: file, arguments: arguments)
-        return arguments.isEmpty && isExperimentsFile(name: name, file: file) ? "\(command.markdownCode) (reads \(file.markdownCode))" : command.markdownCode
+        return ShellQuoting.markdown(command, remark: arguments.isEmpty && isExperimentsFile(name: name, file: file) ? " (reads \(file.markdownCode))" : "")
     }
 
     /// The same command as plain text, for a run's own report line; `arguments` are the options
-    /// the command line gave (`--seed 7`, `--set requests=100`).
-    static func replayCommand(name: String, file: String, arguments: [String] = []) -> String {
+    /// the command line gave (`--seed 7`, `--set requests=100`). Each word is quoted by `quote`:
+    /// for any shell (``ShellQuoting/posixQuote(_:)``) in a file, as ``ShellQuoting/quote(_:)``
+    /// writes it on one line for the terminal.
+    static func replayCommand(name: String, file: String, arguments: [String] = [],
+                              quote: (String) -> String = ShellQuoting.posixQuote) -> String {
         if !arguments.isEmpty {
-            return (["orrery", "run", ShellQuoting.fileArgument(file)] + arguments).map(ShellQuoting.quote).joined(separator: " ")
+            return (["orrery", "run", ShellQuoting.fileArgument(file)] + arguments).map(quote).joined(separator: " ")
         }
         return isExperimentsFile(name: name, file: file)
-            ? "orrery experiment \(name)" : "orrery run \(ShellQuoting.quote(ShellQuoting.fileArgument(file)))"
+            ? "orrery experiment \(name)" : "orrery run \(quote(ShellQuoting.fileArgument(file)))"
     }
 
     /// The replay of an experiment that reads worlds from the scenarios directory (keepalive,
@@ -43,9 +46,9 @@ enum ExperimentReport {
         let directory = files.first.map { ($0 as NSString).deletingLastPathComponent } ?? experimentsDirectory
         var words = ["orrery", "experiment", name]
         if directory != experimentsDirectory { words += ["--scenarios", ShellQuoting.fileArgument(directory.isEmpty ? "." : directory)] }
-        let read = files.map(\.markdownCode)
+        let read = files.map(ShellQuoting.markdownPath)
         let list = read.count <= 1 ? read.joined() : read.dropLast().joined(separator: ", ") + " and " + read[read.count - 1]
-        return "\(words.map(ShellQuoting.quote).joined(separator: " ").markdownCode) (reads \(list))"
+        return ShellQuoting.markdown(ShellQuoting.posixCommand(words), remark: " (reads \(list))")
     }
 
     /// Whether `file` is the one `orrery experiment NAME` reads by default.

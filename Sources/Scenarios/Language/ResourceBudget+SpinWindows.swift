@@ -12,7 +12,7 @@ import Simulator
 /// — or when the balancer has no server left to try: every one drained or taken out by its health
 /// (passive health, checks, outlier detection), which a crash, pause, hang, slowdown, error burst,
 /// dropping partition, lost message or latency spike may bring about, and which lasts, after the
-/// failure, until the health lets the server back (``readmission(of:)``). A crashed or paused
+/// failure, until the health lets the server back (``readmission(of:servers:over:)``). A crashed or paused
 /// server's tries wait for their timeout, and without health the balancer keeps trying it: no
 /// spin. So the users spin only while at least as many servers fail at once as a request's tries
 /// reach (one without a balancer, or where refusals are not retried), or while every server may be
@@ -58,7 +58,7 @@ extension ResourceBudget {
                   !servers.contains(where: { $0.maxConnections != nil }) else { return horizon }
             tries = fastTries(through: configuration, primaries: servers.filter { !$0.isBackup }.count, in: scenario)
             health = configuration.passiveHealth != nil || configuration.healthCheck != nil || configuration.outlierDetection != nil
-            readmission = Self.readmission(of: configuration)
+            readmission = Self.readmission(of: configuration, servers: count, over: horizon)
         } else if scenario.deployment != nil || servers.contains(where: { $0.maxConnections != nil }) {
             return horizon
         }
@@ -98,15 +98,33 @@ extension ResourceBudget {
 
     /// The longest a server that is back may stay out of rotation: its passive health's
     /// `fail_timeout`, the checks' `rise` passes at their longest interval (spread, and the last
-    /// one's timeout), or an outlier's longest ejection and the tick that ends it.
-    static func readmission(of configuration: LoadBalancer.Configuration) -> Double {
+    /// one's timeout), or an outlier's longest ejection within `horizon` of `servers`
+    /// (``longestEjection(_:servers:checked:over:)``) and the tick that ends it.
+    static func readmission(of configuration: LoadBalancer.Configuration, servers: Int, over horizon: Double) -> Double {
         var longest = configuration.passiveHealth?.failTimeout.seconds ?? 0
         if let check = configuration.healthCheck { longest = max(longest, checksPass(check)) }
         if let outlier = configuration.outlierDetection {
-            let ejection = max(outlier.baseEjectionTime, outlier.maximumEjectionTime) + outlier.maximumEjectionTimeJitter
-            longest = max(longest, ejection.seconds + outlier.interval.seconds)
+            let ejection = longestEjection(outlier, servers: servers, checked: configuration.healthCheck != nil, over: horizon)
+            longest = max(longest, ejection + outlier.interval.seconds)
         }
         return longest
+    }
+
+    /// The longest ejection outlier detection can give a server within `horizon` seconds: its
+    /// k-th ejection lasts `base_ejection_time` × k (up to `max_ejection_time`, 300 s by default;
+    /// its jitter on top) and, by consecutive errors, comes only after the server is back from
+    /// the k − 1 before it — `base × k(k − 1)/2` seconds at least — so a 5 s run with 1 s
+    /// ejections reaches the third (3 s), not the 300 s it was counted at (`h160`). Where the
+    /// statistics can eject (at any tick, ejected or not) or a passed check ends an ejection
+    /// early, the steps are not bounded so: the longest is counted.
+    static func longestEjection(_ outlier: OutlierDetection, servers: Int, checked: Bool, over horizon: Double) -> Double {
+        let base = outlier.baseEjectionTime.seconds
+        let longest = max(outlier.baseEjectionTime, outlier.maximumEjectionTime).seconds
+        let jitter = outlier.maximumEjectionTimeJitter.seconds
+        guard base > 0, !outlier.statisticsCanEject(servers: servers), !(checked && outlier.unejectOnPassedHealthCheck) else { return longest + jitter }
+        // The largest k with base × k(k − 1)/2 ≤ horizon.
+        let steps = ((1 + (1 + 8 * max(horizon, 0) / base).squareRoot()) / 2).rounded(.down)
+        return min(longest, base * max(steps, 1)) + jitter
     }
 
     /// The longest the checks take to pass a server that is up: `rise` passes at their longest

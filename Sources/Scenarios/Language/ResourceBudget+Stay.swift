@@ -131,15 +131,29 @@ extension ResourceBudget {
     /// the longest service, slowed by `slowdown` (a service started while slowed runs slowed to
     /// its end), and the way there and back. Where the service time has no bound, its 99.9th
     /// percentile is taken as the longest, and the fault as able to reach the deadline.
+    ///
+    /// After the fault's end only the services already started run slowed — one a slot — and the
+    /// rest of the room at the normal speed: counted with every request in the room slowed, a
+    /// ×10 slowdown's room of eleven turns stayed full 110 services after it, where it empties
+    /// in 20 (``roomTail(in:slowdown:)``).
     static func roomFilledAfter(in scenario: Scenario, holding: Double, slowdown: Double, deadline: Double) -> Double? {
         let crossing = longestCrossing(in: scenario, extra: largestSpike(in: scenario)) ?? .infinity
         if let stay = longestStay(in: scenario, slowdown: slowdown) {
-            return holding + stay + 2 * crossing >= deadline ? stay : nil
+            return holding + stay + 2 * crossing >= deadline ? roomTail(in: scenario, slowdown: slowdown) : nil
         }
-        return scenario.servers.reduce(0.0) { longest, server in
+        return roomTail(in: scenario, slowdown: slowdown)
+    }
+
+    /// How long a server's room takes to empty after a slowdown by `slowdown` ends (1: a pause or
+    /// hang): a service started while slowed, then the rest of the room's turns
+    /// (`⌈(slots + queue) ÷ slots⌉` in all) at the normal speed — each at the longest service
+    /// (its 99.9th percentile where the service time has no bound).
+    static func roomTail(in scenario: Scenario, slowdown: Double) -> Double {
+        scenario.servers.reduce(0.0) { longest, server in
             let slots = Double(max(server.configuration.slots, 1))
             let turns = ((slots + Double(max(server.configuration.queueCapacity, 0))) / slots).rounded(.up)
-            return max(longest, turns * QueueSection.largestLatency(of: server.configuration.serviceTime) * max(slowdown, 1))
+            let service = largestDraw(of: server.configuration.serviceTime) ?? QueueSection.largestLatency(of: server.configuration.serviceTime)
+            return max(longest, (turns - 1 + max(slowdown, 1)) * service)
         }
     }
 }

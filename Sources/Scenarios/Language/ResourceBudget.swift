@@ -9,7 +9,7 @@ import Simulator
 ///
 /// The estimates are deliberately rough upper-end figures (about 10 events and 2 KiB per
 /// concurrent user, 6 KiB more per request a balancer holds on a task, 11 events per request (16
-/// through a balancer) and a tenth of one for each server a balancer's pick visits, 10 per
+/// through a balancer, one more for an open-loop request that waits in a queue) and a tenth of one for each server a balancer's pick visits, 10 per
 /// open-loop arrival drawn, kept or not, and one for each burst it looks at, 6 per log record, 30 per partition a queue consumer
 /// fetches (one a round trip), 320 bytes per record handed to a queue group, 100 per request of a
 /// backup, 20 and 2 KiB per chaos fault drawn up to the time limit (one a gap and outage a node),
@@ -165,7 +165,10 @@ public struct ResourceBudget: Sendable, Equatable {
             // or connection pools and queue; a closed loop 9.6 and 14.6. Ten a request had let
             // in a least_conn world whose 599,536 requests needed 9.6 × 10⁶ events, estimated at
             // 6.2 × 10⁶ against its limit of 8 × 10⁶, which it reached at 500 s of its 600.
-            add(events: Self.eventsPerRequest(through: scenario.balancer) * requests, by: workload.requestLimit != nil ? "run.requests" : "workload", at: workload.requestLimit != nil ? nil : arrivalsKey)
+            // An open-loop request that waits in a server's queue takes one more, its wake
+            // (``waitingShare(in:workload:)``).
+            let waiting = Self.waitingShare(in: scenario, workload: workload)
+            add(events: (Self.eventsPerRequest(through: scenario.balancer) + waiting) * requests, by: workload.requestLimit != nil ? "run.requests" : "workload", at: workload.requestLimit != nil ? nil : arrivalsKey)
             addArrivalDraws(of: workload, requests: requests, over: horizon)
             // Every pick visits every member (its health and limits, then the strategy's scan):
             // ~140 instructions a member for least_conn, a tenth of an event's. A thousand servers
@@ -611,17 +614,29 @@ public struct ResourceBudget: Sendable, Equatable {
         }
         if events > Double(eventLimit) {
             // What the time is, where the file does not say it and the work grows with it.
+            // A world that would not fit even over its duration, run on past it by what it
+            // schedules or a producer's retries: the periodic work that drives it grows with that
+            // time, so the refusal is at what makes it (a queue world refused at `queue.topics`
+            // for a producer's retries had nothing there to change).
+            let longer = Self.periodic.contains(self.eventsDrivenBy) ? runsOn : nil
             let span = !Self.periodic.contains(self.eventsDrivenBy) ? ""
                 : endsWithJobs ? " (the longest its jobs may take: it ends with them)"
-                : horizonIsTimeLimit && !timeLimitWritten ? " (its default run.time_limit: the file sets none)" : ""
+                : longer.map { " (past its run.duration, because \($0.what))" }
+                ?? (horizonIsTimeLimit && !timeLimitWritten ? " (its default run.time_limit: the file sets none)" : "")
             if let spinningUsers, !singleJob, self.eventsDrivenBy == "workload", self.eventsDrivenAt == "workload.users" {
                 return (spinningUsers.position, spinningRefusal(spinningUsers, events: eventsText, limit: limitText))
             }
             let remedy = switch self.eventsDrivenBy {
             case "mapreduce.jobs.reduce_slowstart": "raise reduce_slowstart (a reducer started before its job's maps are done asks the coordinator for their outputs every heartbeat until they are) or \(heartbeatKey), or give the job fewer reducers"
-            default: shorten
+            default:
+                if let longer, longer.retrying {
+                    longer.expiring ? "send the producer's messages sooner (a higher rate or fewer messages), or set a shorter run.time_limit, or shorten run.duration"
+                        : "give the producer's messages fewer attempts or a shorter timeout, or set a shorter run.time_limit, or shorten run.duration"
+                } else {
+                    shorten
+                }
             }
-            return (eventsDrivenAt ?? place(self.eventsDrivenBy), "this world would need about \(eventsText) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time\(span) (mostly from '\(eventsDrivenBy)'), more than its event limit of \(limitText) (run.max_events); \(remedy)")
+            return (longer.map { place($0.section) } ?? eventsDrivenAt ?? place(self.eventsDrivenBy), "this world would need about \(eventsText) events over its \(DurationFormat.seconds(horizon.seconds, grouping: true)) of virtual time\(span) (mostly from '\(eventsDrivenBy)'), more than its event limit of \(limitText) (run.max_events); \(remedy)")
         }
         if bytes > Self.memoryBytes {
             // What to change, for the figures that grow as their value shrinks.

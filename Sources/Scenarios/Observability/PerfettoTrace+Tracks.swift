@@ -55,13 +55,23 @@ extension PerfettoTrace {
             return found.isEmpty ? [fallback] : found
         }
 
-        /// Process and thread names and sort orders, for the subsystems in `used`.
-        func metadata(used: Set<ObservedSubsystem>) -> [String] {
+        /// The thread of the network process that network-wide faults (a partition, a drop
+        /// rate, a latency spike) are drawn on: no node's, so numbered before every node's.
+        static let networkWideTid = 0
+
+        /// Process and thread names and sort orders, for the subsystems in `used`, and the
+        /// network-wide thread's when `networkWide` faults are drawn on it.
+        func metadata(used: Set<ObservedSubsystem>, networkWide: Bool = false) -> [String] {
             var lines: [String] = []
             for subsystem in ObservedSubsystem.allCases where used.contains(subsystem) {
                 let pid = Self.pid(subsystem)
                 lines.append("{\"ph\":\"M\",\"pid\":\(pid),\"name\":\"process_name\",\"args\":{\"name\":\"\(subsystem.rawValue)\"}}")
                 lines.append("{\"ph\":\"M\",\"pid\":\(pid),\"name\":\"process_sort_index\",\"args\":{\"sort_index\":\(pid)}}")
+            }
+            if networkWide {
+                let pid = Self.pid(.network)
+                lines.append("{\"ph\":\"M\",\"pid\":\(pid),\"tid\":\(Self.networkWideTid),\"name\":\"thread_name\",\"args\":{\"name\":\"whole network\"}}")
+                lines.append("{\"ph\":\"M\",\"pid\":\(pid),\"tid\":\(Self.networkWideTid),\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":\(Self.networkWideTid)}}")
             }
             for key in keys {
                 let first = firstTid[key]!

@@ -61,7 +61,8 @@ struct PerfettoTrace {
             }
             tracks.add(key, lanes: max(1, laneEnds.count))
         }
-        for line in tracks.metadata(used: Set(observations.map(\.subsystem))) { emit(line) }
+        let networkWide = observations.contains { $0.subsystem == .network && $0.node == "network" }
+        for line in tracks.metadata(used: Set(observations.map(\.subsystem)), networkWide: networkWide) { emit(line) }
         var flowSources: [UInt64: (tid: Int, ts: String)] = [:]
         var flowTargets: [UInt64: [(tid: Int, ts: String)]] = [:]
         for (index, observation) in observations.enumerated() {
@@ -82,14 +83,18 @@ struct PerfettoTrace {
             case .instant:
                 let name = observation.detail.isEmpty ? observation.name : "\(observation.name): \(observation.detail)"
                 if observation.subsystem == .network && observation.node == "network" {
-                    emit("{\"ph\":\"i\",\"s\":\"g\",\"pid\":\(pid),\"tid\":0,\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"cat\":\"fault\"}")
+                    emit("{\"ph\":\"i\",\"s\":\"g\",\"pid\":\(pid),\"tid\":\(TrackTable.networkWideTid),\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"cat\":\"fault\"}")
                     continue
                 }
-                // A fault shows on every track of the node it strikes.
+                // A fault shows on every track of the node it strikes; the first has it as
+                // `fault`, the others as `fault copy`, so that counting `cat:"fault"` counts each
+                // fault once. A deployment's restart is the deployment's, no fault.
                 let places = observation.subsystem == .network ? tracks.keys(ofNode: observation.node, fallback: key) : [key]
-                for place in places {
+                for (copy, place) in places.enumerated() {
+                    let category = observation.subsystem != .network ? observation.name
+                        : observation.name == RunObserver.deploymentRestart ? "deployment" : copy == 0 ? "fault" : "fault copy"
                     emit("{\"ph\":\"i\",\"s\":\"t\",\"pid\":\(TrackTable.pid(place.subsystem)),\"tid\":\(tracks.tid(place, lane: 0)),"
-                        + "\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"cat\":\(Self.quote(observation.subsystem == .network ? "fault" : observation.name))}")
+                        + "\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"cat\":\(Self.quote(category))}")
                 }
             case .gauge(let level):
                 let name = observation.detail.isEmpty ? "\(observation.node) \(observation.name)" : "\(observation.node) \(observation.name) \(observation.detail)"

@@ -14,7 +14,21 @@ final class RunObserver: SimulationObserver, @unchecked Sendable {
         metrics = options.metrics ? MetricsRecorder() : nil
     }
 
+    /// Whether the process restart of `node` now is a deployment's (set by a world that deploys):
+    /// the network observes every restart alike, but only a fault's is a fault.
+    var isDeploymentRestart: ((_ node: String, _ at: VirtualInstant) -> Bool)?
+
+    /// The name a deployment's restart is observed under: not a fault, so no `restart` in
+    /// `orrery_faults_total` and no `cat:"fault"` instant for a report that lists no fault.
+    static let deploymentRestart = "deployment restart"
+
     func observe(_ observation: Observation) {
+        var observation = observation
+        if observation.subsystem == .network, observation.name == "restart", case .instant = observation.shape,
+           isDeploymentRestart?(observation.node, observation.time) == true {
+            observation = Observation(time: observation.time, shape: .instant, subsystem: .network, node: observation.node,
+                                      name: Self.deploymentRestart, detail: observation.detail, value: observation.value)
+        }
         timeline?.record(observation)
         metrics?.record(observation)
     }
@@ -30,8 +44,17 @@ final class TimelineRecorder: @unchecked Sendable {
     private(set) var omitted = 0
     private let window: ClosedRange<VirtualInstant>?
     private let eventLimit: Int
-    /// Trace events the kept observations make (spans with a flow make up to two more).
+    /// Trace events the kept observations make — a slice, an instant or a counter value each,
+    /// and the flow arrows the trace draws between kept slices — so that `--trace-max-events N`
+    /// keeps N events, as the JSON-lines trace keeps N lines (fewer only when the next
+    /// observation's slice and arrows together would pass N). A fault's copies on its node's
+    /// other tracks (`fault copy`) are not counted: which tracks a node has is known only once
+    /// the whole trace is.
     private var events = 0
+    /// Per flow (a client request's id): whether its request slice is kept, and how many kept
+    /// slices it flowed to. Its arrows are drawn once both are there: a start arrow and one per
+    /// served slice (``PerfettoTrace``).
+    private var flows: [UInt64: (sourceKept: Bool, targets: Int)] = [:]
     private var gaugeLevels: [GaugeKey: Double] = [:]
     /// Where each job's span is in ``observations``, by job id, for a give-up to replace.
     private var jobSpans: [String: Int] = [:]
@@ -70,17 +93,29 @@ final class TimelineRecorder: @unchecked Sendable {
                 return
             }
         }
-        let cost = observation.flow == 0 ? 1 : 2
+        let cost = Self.events(of: observation, flow: observation.flow == 0 ? nil : flows[observation.flow] ?? (false, 0))
         guard events + cost <= eventLimit else {
             cutOffAt = observation.time
             omitted += 1
             return
         }
         events += cost
+        if observation.flow != 0, case .span = observation.shape {
+            if observation.name == "request" { flows[observation.flow, default: (false, 0)].sourceKept = true } else { flows[observation.flow, default: (false, 0)].targets += 1 }
+        }
         if observation.subsystem == .mapreduce, observation.name == "job", case .span = observation.shape {
             jobSpans[observation.detail] = observations.count
         }
         observations.append(observation)
+    }
+
+    /// The trace events `observation` adds: itself, and for a slice in a flow the arrows it
+    /// completes — a request slice those to the served slices kept before it (a start arrow and
+    /// one each), a served slice after its request's its own (and the start arrow if first).
+    private static func events(of observation: Observation, flow: (sourceKept: Bool, targets: Int)?) -> Int {
+        guard let flow, case .span = observation.shape else { return 1 }
+        if observation.name == "request" { return flow.targets > 0 ? 2 + flow.targets : 1 }
+        return flow.sourceKept ? (flow.targets == 0 ? 3 : 2) : 1
     }
 
     /// The job's span as its client's give-up ends it: the job `job-1` from its submission to the

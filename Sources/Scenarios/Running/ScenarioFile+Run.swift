@@ -18,19 +18,25 @@ extension ScenarioFile {
         switch self {
         case .world(let scenario):
             let seed = seed ?? scenario.seed
-            let replay = (["orrery", "run", ShellQuoting.fileArgument(scenario.file), "--seed", "\(seed)"] + overrides.flatMap { ["--set", $0.description] })
-                .map(ShellQuoting.quote).joined(separator: " ")
-            return Self.run(scenario, seed: seed, replay: replay, formats: formats, observing: observing)
+            // The report keeps the command for any shell; the terminal shows it on one line.
+            let words = ["orrery", "run", ShellQuoting.fileArgument(scenario.file), "--seed", "\(seed)"] + overrides.flatMap { ["--set", $0.description] }
+            return Self.run(scenario, seed: seed, replay: ShellQuoting.posixCommand(words), display: ShellQuoting.displayCommand(words),
+                            formats: formats, observing: observing)
         case .experiment(var experiment, let name):
             if let seed { experiment.seed = seed }
             experiment.replayArguments = (seed.map { ["--seed", "\($0)"] } ?? []) + overrides.flatMap { ["--set", $0.description] }
-            let replay = ExperimentReport.replayCommand(name: type(of: experiment).name, file: experiment.file, arguments: experiment.replayArguments)
+            let replay = ExperimentReport.replayCommand(name: type(of: experiment).name, file: experiment.file, arguments: experiment.replayArguments,
+                                                        quote: ShellQuoting.quote)
             let bundle = try experiment.run(jobs: jobs).renamingFolder(type(of: experiment).name, to: name)
             return RunOutcome(name: name, seed: experiment.seed, replay: replay, bundle: bundle, headline: nil, failure: nil)
         }
     }
 
-    private static func run(_ scenario: Scenario, seed: UInt64, replay: String, formats: [ReportFormat], observing: ObservationOptions) -> RunOutcome {
+    /// - Parameters:
+    ///   - replay: the command as the report keeps it (``ShellQuoting/posixCommand(_:)``).
+    ///   - display: the same command as the terminal shows it (``ShellQuoting/displayCommand(_:)``).
+    private static func run(_ scenario: Scenario, seed: UInt64, replay: String, display: String, formats: [ReportFormat],
+                            observing: ObservationOptions) -> RunOutcome {
         let lines = observing.trace == .jsonLines ? JSONLinesTrace(eventLimit: observing.traceEventLimit) : nil
         let observer = observing.needsObserver ? RunObserver(observing) : nil
         let result = ScenarioRunner.run(scenario, seed: seed, replayCommand: replay, traceSink: lines.map { lines in { lines.append($0) } }, observer: observer)
@@ -51,7 +57,7 @@ extension ScenarioFile {
         let figures = result.headlineFigures(traffic: traffic)
         var failure: String?
         if !result.passed {
-            var lines = ["seed \(seed): scenario '\(scenario.name)' failed; replay with: \(replay)"]
+            var lines = ["seed \(seed): scenario '\(scenario.name)' failed; replay with: \(display)"]
             if let stopped = result.failure { lines.append("  simulation stopped early: \(stopped)") }
             for job in result.jobs { lines += job.result.reportedProblems.map { "  job \(job.id): \($0)" } }
             if case .failure(let problem) = result.operations { lines.append("  \(problem.message(in: scenario.file))") }
@@ -62,7 +68,7 @@ extension ScenarioFile {
             }
             failure = lines.joined(separator: "\n")
         }
-        var outcome = RunOutcome(name: scenario.name, seed: seed, replay: replay, bundle: result.bundle(formats: formats), trace: trace, metrics: metrics, digest: result.digest,
+        var outcome = RunOutcome(name: scenario.name, seed: seed, replay: display, bundle: result.bundle(formats: formats), trace: trace, metrics: metrics, digest: result.digest,
                                  headline: "\(result.passed ? "PASS" : "FAIL") \(scenario.name) seed \(seed) digest \(result.digest): \(figures.joined(separator: "; "))",
                                  failure: failure)
         outcome.metricsProblem = metricsProblem

@@ -17,7 +17,8 @@ public enum ScenarioRunner {
         let world = World(scenario, seed: seed, traceSink: traceSink, observer: observer)
         if let progress = RunProgress.current { world.simulation.progress = { progress.reached($0, events: $1) } }
         let failure = world.run()
-        let result = world.result(failure: failure, replayCommand: replayCommand ?? "orrery run \(ShellQuoting.quote(ShellQuoting.fileArgument(scenario.file))) --seed \(seed)")
+        let result = world.result(failure: failure, replayCommand: replayCommand
+            ?? ShellQuoting.posixCommand(["orrery", "run", ShellQuoting.fileArgument(scenario.file), "--seed", "\(seed)"]))
         world.simulation.tearDown()
         return result
     }

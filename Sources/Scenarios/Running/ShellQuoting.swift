@@ -30,13 +30,46 @@ enum ShellQuoting {
 
     /// A word as any POSIX shell reads it: bare, or in single quotes with `'\''` for a quote, as
     /// ``quote(_:)`` writes most words — but never as its `$'…'`, which dash (Debian's `/bin/sh`)
-    /// reads as a `$` and the text. A control character (a line break in a file's path) is
-    /// written as it is inside the quotes, the one way POSIX quoting has, so such a command spans
-    /// lines: for commands a file keeps to be run (a CSV's replay cell), where ``quote(_:)`` is
-    /// for commands shown on a terminal or in a report's line, which must stay on one line.
+    /// reads as a `$` and the text. A line break (or a tab) is written as it is inside the quotes,
+    /// the one way POSIX quoting has, so such a command spans lines; any other control character
+    /// (an escape sequence, a carriage return, DEL, C1) is spelled by `printf`'s octal escapes of
+    /// its UTF-8 bytes, `"$(printf '\033')"`, joined to the quoted text as one word — so no escape
+    /// sequence of a path reaches a file raw, to act when the file is shown on a terminal. For
+    /// commands a file keeps to be run (a report's `replay`, a CSV's cell), where ``quote(_:)`` is
+    /// for commands shown on a terminal, which must stay on one line.
     static func posixQuote(_ word: String) -> String {
-        let quoted = quote(word)
-        return quoted.hasPrefix("$'") ? "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" : quoted
+        if !word.isEmpty, word.allSatisfy({ safe.contains($0) }) { return word }
+        if word.isEmpty { return "''" }
+        var out = "", text = "", bytes = ""
+        func flush() {
+            if !text.isEmpty { out += "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            if !bytes.isEmpty { out += "\"$(printf '\(bytes)')\"" }
+            text = ""
+            bytes = ""
+        }
+        for scalar in word.unicodeScalars {
+            if scalar.properties.generalCategory == .control, scalar != "\n", scalar != "\t" {
+                if !text.isEmpty { flush() }
+                bytes += String(scalar).utf8.map { "\\" + String($0, radix: 8).leftPadded(to: 3) }.joined()
+            } else {
+                if !bytes.isEmpty { flush() }
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// `words` as one command line for a file to keep — a report's `replay`, a CSV's cell — each
+    /// as ``posixQuote(_:)`` writes it, so that any shell, dash included, runs it as it is.
+    static func posixCommand(_ words: [String]) -> String {
+        words.map(posixQuote).joined(separator: " ")
+    }
+
+    /// `words` as one line for a terminal, each as ``quote(_:)`` writes it: no control character
+    /// of a path (a line break, an escape sequence) reaches the terminal raw.
+    static func displayCommand(_ words: [String]) -> String {
+        words.map(quote).joined(separator: " ")
     }
 
     /// A file's path as a command's argument: one that starts with `-` gets `./` before it, or

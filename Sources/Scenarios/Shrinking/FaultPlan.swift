@@ -17,6 +17,14 @@ import Yams
 /// that swallowed the crash it was drawn for). The file's own crash took the next restart of its
 /// node in the file's order: of `crash a` at 1 s and 2 s and restarts at 3 s and 4 s, the first
 /// crash was an incident alone — a permanent crash once shrunk — and the second restart too.
+///
+/// A listed `zone_outage` is one item made of several crashes and restarts (each server of its
+/// zone at `at`, and after `for:`), under the same rule: it was an item apart that crashed no node
+/// as far as the pairing knew, so a chaos crash inside it counted as striking and was an incident
+/// of its own — no effect in the original, a crash once the outage was removed — and a pause in
+/// it too. Now its crashes take its servers down, a crash or pause inside it is no incident, a
+/// restart ending its downtime joins it, and an outage whose own restart ends another incident's
+/// downtime is one incident with it (``IncidentSets``).
 struct FaultPlan {
     /// One item, as the scenario language will write it.
     enum Written {
@@ -39,6 +47,9 @@ struct FaultPlan {
         var origin: FaultIncident.Origin
         /// The crash, restart or pause it is, which its node's liveness decides; nil for the rest.
         var liveness: Fault?
+        /// A listed `zone_outage`'s crashes and restarts, as the loader schedules them; empty for
+        /// every other item (no allocation for the many a chaos world draws).
+        var outage: [FaultSchedule.Entry] = []
         /// A listed heal's partition (without `for:`, the latest before it in the file): the item
         /// it ends and joins.
         var heals: Int?
@@ -56,7 +67,7 @@ struct FaultPlan {
 
     /// The plan of `scenario`'s faults for `seed`; `listed` is the file's `faults:` list.
     init(listed: Node?, scenario: Scenario, seed: UInt64) {
-        planned = Self.listed(listed)
+        planned = Self.listed(listed, scenario: scenario)
         if let chaos = scenario.faults.chaos {
             let horizon = VirtualInstant.after(scenario.limits.timeLimit)
             for node in chaos.nodes {
@@ -97,31 +108,47 @@ struct FaultPlan {
     }
 
     /// Which incident each item belongs to, deciding in the order the network applies them —
-    /// time order, one instant's in the order written — what each crash and pause did.
+    /// time order, one instant's in the order written — what each crash, restart and pause did.
+    /// An item that did nothing (each of its crashes and pauses found its node down or paused,
+    /// and it has no restart) is no incident; one whose restart ends another's downtime is part
+    /// of that incident.
     private static func incidents(of planned: [Planned]) -> [Int?] {
-        let order = planned.indices.sorted { (planned[$0].at, $0) < (planned[$1].at, $1) }
-        let effects = FaultSchedule.noEffect(order.map { (at: planned[$0].at, fault: planned[$0].liveness) })
-        var incidentOf: [Int?] = Array(planned.indices)
+        // Each crash, restart and pause with its item: a zone outage is several, at two instants.
+        var events: [(item: Int, at: VirtualInstant, fault: Fault)] = []
+        for (index, item) in planned.enumerated() {
+            if let fault = item.liveness { events.append((index, item.at, fault)) }
+            for entry in item.outage { events.append((index, entry.at, entry.fault)) }
+        }
+        // Appended in the order written, so the index breaks a tie as the network's schedule does.
+        let order = events.indices.sorted { (events[$0].at, $0) < (events[$1].at, $1) }
+        let effects = FaultSchedule.noEffect(order.map { (at: events[$0].at, fault: Optional(events[$0].fault)) })
+        var sets = IncidentSets(count: planned.count)
+        // Whether the item changed anything itself: the rest, with no event, do.
+        var acted = planned.map { $0.liveness == nil && $0.outage.isEmpty }
         var pairing = CrashPairing()
-        for (index, effect) in zip(order, effects) {
-            switch planned[index].liveness {
-            case .crash(let node)?:
+        for (event, effect) in zip(order, effects) {
+            let index = events[event].item
+            switch events[event].fault {
+            case .crash(let node):
                 // The same rule as `effect`'s: a crash of a node already crashed changes nothing.
-                if !pairing.crash(node, incident: index) { incidentOf[index] = nil }
-            case .restart(let node, _)?:
-                if let crash = pairing.restart(node) { incidentOf[index] = crash }
-            case .pause?:
-                if effect != nil { incidentOf[index] = nil }
+                if pairing.crash(node, incident: index) { acted[index] = true }
+            case .restart(let node, _):
+                if let crash = pairing.restart(node) { sets.join(index, to: crash) } else { acted[index] = true }
+            case .pause:
+                if effect == nil { acted[index] = true }
             default:
-                if let partition = planned[index].heals { incidentOf[index] = partition }
+                acted[index] = true
             }
         }
-        return incidentOf
+        for index in planned.indices {
+            if let partition = planned[index].heals { sets.join(index, to: partition) }
+        }
+        return planned.indices.map { index in acted[index] || sets.joined(index) ? sets.incident(of: index) : nil }
     }
 
     /// The file's own items, in its order: its crashes, restarts and pauses with the faults they
     /// are, a heal with the latest partition without `for:` before it.
-    private static func listed(_ listed: Node?) -> [Planned] {
+    private static func listed(_ listed: Node?, scenario: Scenario) -> [Planned] {
         guard case .sequence(let sequence)? = listed else { return [] }
         var planned: [Planned] = []
         var openPartition: Int?
@@ -145,6 +172,14 @@ struct FaultPlan {
                 openPartition = nil
             case ("partition", _):
                 if value("for") == nil { openPartition = planned.count }
+            case ("zone_outage", _):
+                // Its servers as the loader finds them, crashed at `at` and restarted after `for:`.
+                item.outage = action.flatMap { action in
+                    try? ScenarioLoader.zoneOutage(YAMLCursor(node: action.1, file: "", path: action.0), at: at,
+                                                   lasting: try? value("for")?.positiveDuration(),
+                                                   bootTime: (try? value("boot_time")?.duration()) ?? .zero,
+                                                   zones: scenario.zones, servers: scenario.servers)
+                } ?? []
             default:
                 break
             }

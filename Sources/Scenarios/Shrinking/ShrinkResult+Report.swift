@@ -1,24 +1,26 @@
 import Reports
 
 extension ShrinkResult {
-    /// The replay command of the file written at `path`.
-    public func replayCommand(path: String) -> String { Self.command(["orrery", "run", ShellQuoting.fileArgument(path), "--seed", "\(seed)"]) }
+    /// The replay command of the file written at `path`, for any shell (``ShellQuoting/posixCommand(_:)``).
+    public func replayCommand(path: String) -> String { ShellQuoting.posixCommand(["orrery", "run", ShellQuoting.fileArgument(path), "--seed", "\(seed)"]) }
 
-    /// A command that reproduces the original failure (``originalCommand(file:seed:overrides:watched:)``).
+    /// A command that reproduces the original failure (``originalCommand(file:seed:overrides:watched:command:)``),
+    /// for any shell, as the report keeps it.
     public var originalCommand: String { Self.originalCommand(file: file, seed: seed, overrides: overrides, watched: watched) }
 
     /// The command that judges `file`'s run as a shrink does: `orrery run FILE --seed S` with the
     /// `--set`s, or with `--expect` the shrink itself — `orrery run` checks the file's own
     /// expectations, not the `--expect` ones, and passed where the shrink had found a failure
     /// (or failed where the shrink found nothing to shrink).
-    static func originalCommand(file: String, seed: UInt64, overrides: [ScenarioOverride], watched: [String]?) -> String {
+    ///
+    /// `command` joins the words: ``ShellQuoting/posixCommand(_:)`` for the report, or
+    /// ``ShellQuoting/displayCommand(_:)`` for the terminal's one line.
+    static func originalCommand(file: String, seed: UInt64, overrides: [ScenarioOverride], watched: [String]?,
+                                command: ([String]) -> String = ShellQuoting.posixCommand) -> String {
         let sets = overrides.flatMap { ["--set", $0.description] }
         guard let watched else { return command(["orrery", "run", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + sets) }
         return command(["orrery", "shrink", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + sets + watched.flatMap { ["--expect", $0] })
     }
-
-    /// `words` as one shell command line, each quoted as it needs.
-    private static func command(_ words: [String]) -> String { words.map(ShellQuoting.quote).joined(separator: " ") }
 
     /// The report, in Markdown; plain enough to print as it is.
     ///
@@ -29,9 +31,9 @@ extension ShrinkResult {
         var lines = [
             "# Shrinking \(name), seed \(seed)",
             "",
-            "Replay the shrunk failure: `\(replayCommand(path: path))`",
+            "Replay the shrunk failure: \(ShellQuoting.markdown(replayCommand(path: path)))",
             "",
-            "- Original: `\(originalCommand)`" + (watched == nil ? ""
+            "- Original: " + ShellQuoting.markdown(originalCommand, remark: watched == nil ? ""
                 : " (judged by `--expect` alone: the shrunk file's `expect:` lists only those, in place of the file's own)"),
             "- Failure: \(failure)",
             "- Replay of the written file: " + (replayed == failure ? "fails the same way" : "DOES NOT fail the same way (\(replayed.map(\.description) ?? "it passes"))"),

@@ -118,9 +118,10 @@ public struct Shrinker {
             "shrink writes this world's faults and chaos (for seed \(seed)) as an explicit schedule, and the loader refuses that file\(at): \(error.message); shorten the run or lower the chaos's rates"))
     }
 
-    /// The command that judges the original run as this shrink does (``ShrinkResult/originalCommand``).
+    /// The command that judges the original run as this shrink does (``ShrinkResult/originalCommand``),
+    /// on one line for the terminal.
     public var originalCommand: String {
-        ShrinkResult.originalCommand(file: file, seed: seed, overrides: overrides, watched: watched)
+        ShrinkResult.originalCommand(file: file, seed: seed, overrides: overrides, watched: watched, command: ShellQuoting.displayCommand)
     }
 
     /// The files a shrink writes in its output directory, known before it runs.

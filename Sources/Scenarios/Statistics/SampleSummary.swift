@@ -18,8 +18,9 @@ public struct SampleSummary: Sendable, Equatable {
 
     /// How many samples.
     public let count: Int
-    /// The mean, from the samples' deviations from the least, so that samples all equal give
-    /// exactly their value (20 samples of 1.0002 summed and divided gave 1.0001999999999998,
+    /// The mean: exactly, when it is a `Double` (``ExactMean``: samples that cancel give 0, not
+    /// `-4.4e-20`); else from the samples' deviations from the least, so that samples all equal
+    /// give exactly their value (20 samples of 1.0002 summed and divided gave 1.0001999999999998,
     /// with a spread of 2.3e-16 and an interval that held none of them).
     public let mean: Double
     /// The sample standard deviation (divisor n − 1): exactly 0 when every sample is equal; nil
@@ -60,7 +61,7 @@ public struct SampleSummary: Sendable, Equatable {
         // (`--seeds 13..24,1..12` rather than `1..24`) gave a standard deviation that differed in
         // its last bits.
         let first = sorted[0]
-        let mean = min(max(first + sorted.reduce(0) { $0 + ($1 - first) } / n, minimum), maximum)
+        let mean = ExactMean.of(sorted) ?? min(max(first + sorted.reduce(0) { $0 + ($1 - first) } / n, minimum), maximum)
         self.mean = mean
         let squares = sorted.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
         let spread = (squares / (n - 1)).squareRoot()

@@ -57,7 +57,7 @@ public struct ChildReplay: Sendable {
     /// be replayed.
     public func mismatch(_ record: WorldRecord) -> String? {
         let world = "world \(record.position) (variant \(record.variant + 1), seed \(record.seed))"
-        let replay = manifest.replayCommand(variant: record.variant, seed: record.seed)
+        let replay = manifest.replayCommand(variant: record.variant, seed: record.seed, onTerminal: true)
         let outcome: ChildProcess.Outcome
         do {
             outcome = try ChildProcess.run(program, name: "orrery", arguments: arguments(record),

@@ -6,7 +6,7 @@
 /// `--seed ' 5'` was refused) and `-0` for an unsigned type. Here a leading `-` is kept only for a
 /// signed type, so that `--jobs -1` is refused by its option's range ("must be 1 … 1,024") rather
 /// than as a form; `+5`, ` 5`, `5 `, `0x10`, `1_000` and other scripts' digits (`٥`) are not
-/// numbers; nor is `017` or `08` (a leading zero, refused in the scenario language's words). This is deliberately stricter than the scenario language's ``DecimalText``, which
+/// numbers; nor is `017` or `08` (a leading zero, refused in the command line's words: ``leadingZeroProblem(_:)``). This is deliberately stricter than the scenario language's ``DecimalText``, which
 /// takes a sign and `_` between digits in YAML values.
 public enum PlainDecimal {
     /// `text` as a `Number` when it is plain digits (after one `-` for a signed `Number`) and fits
@@ -16,12 +16,30 @@ public enum PlainDecimal {
         return Number(text, radix: 10)
     }
 
-    /// Why `text`, a whole number, may not be written with a leading zero (`017`, `08`, `01/2`'s
-    /// `01`), or nil when it has none: the scenario language's own rule and message
-    /// (`YAMLCursor.leadingZeroProblem`), so that `--seed 017` is refused as `--set seed=017` and
-    /// `seed: 017` in a file are, instead of running seed 17 where a YAML 1.1 reader sees 15.
+    /// Why `text`, plain digits (``isPlain(_:signed:)``), may not be written with a leading zero
+    /// (`017`, `08`, `01/2`'s `01`), or nil when it has none — in the command line's own words.
+    /// It was the scenario language's message (``YAMLCursor/leadingZeroProblem(_:)``), which
+    /// speaks of YAML readers; a command line is not YAML. What misreads `017` there is the
+    /// shell and C: `$((017))` and `strtol` with base 0 take it for octal 15 (and refuse `08`:
+    /// 8 is no octal digit), so a script that builds `--seed $((seed))` or pads seeds with
+    /// `printf %03d` would mean one seed and run another. Refused, as `--set seed=017` and
+    /// `seed: 017` in a file are, rather than read as 17.
     public static func leadingZeroProblem(_ text: some StringProtocol) -> String? {
-        YAMLCursor.leadingZeroProblem(String(text))
+        var digits = Substring(text)
+        let sign = digits.first == "-" ? "-" : ""
+        if !sign.isEmpty { digits = digits.dropFirst() }
+        guard digits.first == "0", digits.count > 1, isPlain(digits, signed: false) else { return nil }
+        let significant = String(digits.drop { $0 == "0" })
+        let decimal = significant.isEmpty ? "0" : sign + significant
+        let shown = String(text).excerpt
+        let lead = "'\(shown)' has a leading zero, which marks an octal number in shell arithmetic and C"
+        if let digit = digits.first(where: { $0 == "8" || $0 == "9" }) {
+            return "\(lead) (which refuse it: \(digit) is no octal digit); type \(decimal)"
+        }
+        // Past 64 bits the octal figure is left out: the advice is the decimal.
+        let octal = UInt64(significant.isEmpty ? "0" : significant, radix: 8).map { $0 == 0 ? "0" : sign + String($0) }
+        guard let octal, octal != decimal else { return "\(lead); type \(decimal)" }
+        return "\(lead) ($((\(shown))) is \(octal)); type \(decimal), or \(octal) if the octal number was meant"
     }
 
     /// Whether `text` is written as a plain decimal number: one or more ASCII digits, after one `-`

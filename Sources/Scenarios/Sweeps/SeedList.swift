@@ -62,10 +62,9 @@ public struct SeedList: Sendable, Equatable, CustomStringConvertible {
     /// initialiser, and a sweep of an earlier version wrote `1, 100` as `1,100` there.
     public static func thousandsSeparatorProblem(_ text: String) -> String? {
         if let grouped = groupedText(text) {
-            let groups = grouped.split(separator: ",")
-            let commas = groups.count == 2 ? "the comma" : "the commas"
-            return "'\(grouped.excerpt)' reads as one number with a thousands separator, but a comma separates --seeds' parts: write "
-                + "\(groups.joined().excerpt) without \(commas), or \(groups.joined(separator: ", ").excerpt) (a space after each comma) for separate seeds"
+            let groups = grouped.split(separator: ",", omittingEmptySubsequences: false)
+            return "'\(grouped.excerpt)' reads as one number with a thousands separator, but a comma separates --seeds' parts: "
+                + ThousandsGrouping.advice(groups, items: "seeds", apart: "separate seeds")
         }
         return nil
     }

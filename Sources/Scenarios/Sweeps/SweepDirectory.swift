@@ -22,6 +22,9 @@ public final class SweepDirectory {
     /// The directories this sweep made for itself, outermost first: removed again, when empty,
     /// if the sweep gives up.
     private var createdDirectories: [String] = []
+    /// ``createdDirectories`` as a signal removes them when empty (``StagedTemporaries``), until
+    /// the sweep commits into them or removes them itself.
+    private var trackedDirectories: StagedTemporaries.Tracked?
     private var buffer = ""
     /// The directory held from the first world to the commit (``FolderLock``): a second sweep
     /// of the same file into the same `--out` waits, then is refused, where it removed this
@@ -52,6 +55,7 @@ public final class SweepDirectory {
         url = URL(fileURLWithPath: path, isDirectory: true)
         self.inputs = inputs
         createdDirectories = try AtomicFileWriter.createDirectories(url)
+        trackedDirectories = StagedTemporaries.track(directories: createdDirectories)
         do { lock = try FolderLock(url.path, patience: patience) } catch {
             removeCreatedDirectories()
             throw error
@@ -77,6 +81,7 @@ public final class SweepDirectory {
     deinit {
         if descriptor >= 0 { close(descriptor) }
         forgetPartial()
+        forgetDirectories()
     }
 
     /// `worlds.jsonl.partial`.
@@ -123,6 +128,7 @@ public final class SweepDirectory {
             if let lock { files.holding(lock) }
             try files.commit()
             forgetPartial()
+            forgetDirectories()
             lock = nil
         } catch {
             abandon()
@@ -147,7 +153,14 @@ public final class SweepDirectory {
         tracked = nil
     }
 
+    /// Stops tracking the directories made, committed into or removed.
+    private func forgetDirectories() {
+        if let trackedDirectories { StagedTemporaries.forget(trackedDirectories) }
+        trackedDirectories = nil
+    }
+
     private func removeCreatedDirectories() {
+        forgetDirectories()
         for directory in createdDirectories.reversed() { rmdir(directory) }
         createdDirectories = []
     }

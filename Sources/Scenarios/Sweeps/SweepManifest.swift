@@ -88,10 +88,12 @@ public struct SweepManifest: Sendable, Equatable, Codable {
         self.init(plan: plan, name: scenarios[0].name, description: scenarios[0].summary, facts: scenarios.map(VariantFacts.init), bytes: bytes)
     }
 
-    /// The command that replays one world of the sweep.
-    public func replayCommand(variant: Int, seed: UInt64) -> String {
-        (["orrery", "run", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + variants[variant].overrides.flatMap { ["--set", $0] })
-            .map(ShellQuoting.quote).joined(separator: " ")
+    /// The command that replays one world of the sweep: for any shell, as the sweep's reports keep
+    /// it (``ShellQuoting/posixCommand(_:)``), or `onTerminal` on one line
+    /// (``ShellQuoting/displayCommand(_:)``).
+    public func replayCommand(variant: Int, seed: UInt64, onTerminal: Bool = false) -> String {
+        let words = ["orrery", "run", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + variants[variant].overrides.flatMap { ["--set", $0] }
+        return onTerminal ? ShellQuoting.displayCommand(words) : ShellQuoting.posixCommand(words)
     }
 
     /// `sweep.json`.

@@ -95,9 +95,9 @@ public struct SweepPlan: Sendable, Equatable {
         (position / seeds.seeds.count, seeds.seeds[position % seeds.seeds.count])
     }
 
-    /// The command that replays one world of the sweep.
+    /// The command that replays one world of the sweep, for any shell (``ShellQuoting/posixCommand(_:)``),
+    /// as ``SweepManifest/replayCommand(variant:seed:onTerminal:)`` writes it in the reports.
     public func replayCommand(variant index: Int, seed: UInt64) -> String {
-        (["orrery", "run", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + variant(index).flatMap { ["--set", $0.description] })
-            .map(ShellQuoting.quote).joined(separator: " ")
+        ShellQuoting.posixCommand(["orrery", "run", ShellQuoting.fileArgument(file), "--seed", "\(seed)"] + variant(index).flatMap { ["--set", $0.description] })
     }
 }

@@ -1,7 +1,9 @@
 import Reports
 
 extension SweepReport {
-    /// `report.json`: the same figures as the Markdown, every failing seed included. A metric no
+    /// `report.json`: the same figures as the Markdown, every failing seed included. A variant's
+    /// metrics are over its worlds that ran to their end (`stoppedEarly` counts those left out),
+    /// and `comparisons` pair the seeds where both ran to their end. A metric no
     /// world of a variant measured is there with `n` 0 and its figures null; one measured once
     /// has a null `standardDeviation`, `interval` and `method` (a spread of one sample is
     /// undefined, and no method computed an interval). An
@@ -133,12 +135,13 @@ extension SweepReport {
 
     /// `failures.csv`: every failing world with why and how to replay it. Like every CSV file and
     /// `report.md` of a sweep, user text in it is ``Swift/String/reportText``: no raw control
-    /// character.
+    /// character; the replay is the command for any shell (``ShellQuoting/posixQuote(_:)``), whose
+    /// one raw control character is a path's line break inside its quotes (and the cell's).
     func failuresCSV() -> String {
         var table = CSVTable(header: ["variant", "label", "seed", "reasons", "replay"])
         for (index, variant) in variants.enumerated() {
             for failure in variant.failures {
-                table.append(["\(index + 1)", variant.label.reportText, "\(failure.seed)", failure.reasons.map(\.reportText).joined(separator: "; "), failure.replay.reportText])
+                table.append(["\(index + 1)", variant.label.reportText, "\(failure.seed)", failure.reasons.map(\.reportText).joined(separator: "; "), failure.replay])
             }
         }
         return table.rendered()
@@ -155,10 +158,17 @@ extension SweepReport {
     }
 
     /// The metrics `intervals.svg` draws: those the expectations name, then the others that are
-    /// not the same in every world, in the manifest's order, at most ``chartedMetrics``.
+    /// not the same in every world, in the manifest's order, at most ``chartedMetrics``. An
+    /// expectation names a metric as the expectation reader resolves it
+    /// (``ScenarioLoader/resolveMetric(_:subsystems:at:)``): `balancer.success_ratio`, or bare
+    /// (`success_ratio >= 0.999`, as files usually write it) the one metric of that name; a bare
+    /// name was never matched, and the chart fell back to the varying metrics or "no charts".
     var chartedMetricIndexes: [Int] {
-        let texts = manifest.variants.flatMap(\.expectations)
-        let named = manifest.metrics.indices.filter { index in texts.contains { $0.hasPrefix(manifest.metrics[index].name + " ") } }
+        let written = manifest.variants.flatMap(\.expectations).map { String($0.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) }
+        let bare = manifest.metrics.map { metric in metric.name.split(separator: ".", maxSplits: 1).last.map(String.init) ?? metric.name }
+        let named = manifest.metrics.indices.filter { index in
+            written.contains { $0 == manifest.metrics[index].name || ($0 == bare[index] && bare.filter { $0 == bare[index] }.count == 1) }
+        }
         let varying = manifest.metrics.indices.filter { index in
             let values = variants.compactMap { $0.metrics[index].summary }
             return values.contains { $0.minimum != $0.maximum } || Set(values.map(\.mean)).count > 1
@@ -181,7 +191,7 @@ extension SweepReport {
                 xAxisLabel: variants.count == 1 ? "all seeds" : "variant", yAxisLabel: Self.axisLabel(metric.unit),
                 showsValueLabels: false, size: ChartSize(width: 420, height: 300))
         }
-        return ChartGrid(title: "\(manifest.name): means with 95 % intervals over \(NumberFormat.integer(manifest.seedCount)) seeds",
+        return ChartGrid(title: "\(manifest.name): means with 95 % intervals over \(NumberFormat.counted(manifest.seedCount, "seed"))",
                          charts: charts, columns: min(3, max(charts.count, 1)))
     }
 

@@ -19,7 +19,7 @@ extension SweepReport {
         out += variantsSection()
         out += differencesSection()
         for (index, variant) in variants.enumerated() {
-            out += "## \(variants.count == 1 ? "Metrics" : "Variant \(index + 1): \(variant.label.reportText)")\n\n"
+            out += "## \(variants.count == 1 ? "Metrics" : "Variant \(index + 1): \(MarkdownTable.literal(variant.label.reportText))")\n\n"
             out += metricsTable(variant)
             if !variant.expectations.isEmpty { out += expectationsTable(variant) }
             out += failuresList(variant)
@@ -40,7 +40,7 @@ extension SweepReport {
 
     private func differencesSection() -> String {
         guard variants.count > 1 else { return "" }
-        var out = "## Differences between variants\n\n"
+        var out = "## Differences between variants\n\n" + comparedPairsParagraph()
         let significant = comparisons.filter { $0.result.verdict == .lower || $0.result.verdict == .higher }
         if comparisons.isEmpty && unpaired > 0 {
             // Not "no metric differs": nothing was compared.
@@ -56,15 +56,25 @@ extension SweepReport {
             for comparison in significant {
                 let unit = MetricUnit(name: comparison.metric.unit) ?? .ratio
                 table.append([comparison.metric.name.reportText, "\(comparison.first + 1)", "\(comparison.second + 1)",
-                              Self.signed(comparison.result.meanDifference, unit), Self.pValue(comparison.result.pValue),
+                              Self.signed(comparison.result.meanDifference, unit), PairedComparison.pValueText(comparison.result.pValue),
                               comparison.result.verdict.rawValue])
             }
             out += table.rendered() + "\n"
         }
         var lines: [String] = []
+        if !sameInEveryWorld.isEmpty {
+            let named = sameInEveryWorld.map { index in
+                let metric = manifest.metrics[index]
+                let value = variants.lazy.compactMap { $0.metrics[index].summary?.minimum }.first ?? 0
+                return "`\(metric.name.reportText)` (\(Self.format(MetricUnit(name: metric.unit) ?? .ratio, value)))"
+            }
+            lines.append("- Every world that ran to its end measured the same value of \(named.joined(separator: ", ")): no variant differs from another in \(named.count == 1 ? "it" : "them").")
+        }
+        // Named once above, not in every pair's list.
+        let alike = Set(sameInEveryWorld.map { manifest.metrics[$0].name })
         for (first, second) in Set(comparisons.map { [$0.first, $0.second] }).sorted(by: { $0.lexicographicallyPrecedes($1) }).map({ ($0[0], $0[1]) }) {
             let pair = comparisons.filter { $0.first == first && $0.second == second }
-            let identical = pair.filter { $0.result.verdict == .identical }
+            let identical = pair.filter { $0.result.verdict == .identical && !alike.contains($0.metric.name) }
             if !identical.isEmpty {
                 lines.append("- Variants \(first + 1) and \(second + 1) are identical in every seed both measured in \(Self.names(identical)).")
             }
@@ -77,6 +87,24 @@ extension SweepReport {
             lines.append("- \(NumberFormat.counted(unpaired, "comparison")) could not be made: fewer than two seeds measured the metric in both variants.")
         }
         return out + lines.map { $0 + "\n" }.joined() + (lines.isEmpty ? "" : "\n")
+    }
+
+    /// What was compared with what, when not every pair of variants on every seed: with more
+    /// than ``maximumAllPairs`` variants each against variant 1 only; with worlds that stopped
+    /// early, the seeds where both ran to their end.
+    private func comparedPairsParagraph() -> String {
+        var sentences: [String] = []
+        if comparesWithFirstOnly {
+            let allPairs = variants.count * (variants.count - 1) / 2
+            sentences.append("\(NumberFormat.integer(variants.count)) variants: each is compared with variant 1 only (\(NumberFormat.counted(variants.count - 1, "pair"))); "
+                             + "every pair is compared only up to \(Self.maximumAllPairs) variants (all pairs here would be \(NumberFormat.integer(allPairs))).")
+        }
+        let stopped = variants.reduce(0) { $0 + $1.stoppedEarly }
+        if stopped > 0 {
+            sentences.append("\(NumberFormat.counted(stopped, "world")) that stopped early \(stopped == 1 ? "is" : "are") left out: two variants are compared "
+                             + "on the seeds where both worlds ran to their end.")
+        }
+        return sentences.isEmpty ? "" : sentences.joined(separator: " ") + "\n\n"
     }
 
     /// The metrics of `comparisons`, as code: `` `a`, `b` ``.
@@ -100,7 +128,11 @@ extension SweepReport {
                           summary.standardDeviation.map { Self.acrossSeeds(unit, $0) } ?? "—",
                           interval, Self.format(unit, summary.minimum), Self.acrossSeeds(unit, summary.median), Self.format(unit, summary.maximum)])
         }
-        return table.rendered() + "\n"
+        var out = table.rendered() + "\n"
+        if variant.stoppedEarly > 0 {
+            out += "Left out of these figures: \(NumberFormat.counted(variant.stoppedEarly, "world")) that stopped early, whose figures cover only the run before the stop.\n\n"
+        }
+        return out
     }
 
     /// Whether any world of the sweep stopped early, so left its expectations unchecked: the
@@ -128,7 +160,7 @@ extension SweepReport {
         guard !variant.failures.isEmpty else { return "" }
         var out = "Failing seeds (\(NumberFormat.integer(variant.failures.count))):\n\n"
         for failure in variant.failures.prefix(Self.listedFailures) {
-            out += "- seed \(failure.seed): \(failure.reasons.map(\.reportText).joined(separator: "; ")) — `\(failure.replay.reportText)`\n"
+            out += "- seed \(failure.seed): \(failure.reasons.map(\.reportText).joined(separator: "; ")) — \(ShellQuoting.markdown(failure.replay))\n"
         }
         if variant.failures.count > Self.listedFailures {
             out += "- … \(NumberFormat.integer(variant.failures.count - Self.listedFailures)) more in `failures.csv`\n"
@@ -140,10 +172,6 @@ extension SweepReport {
     /// latencies keep their digits.
     static func format(_ unit: MetricUnit, _ value: Double) -> String {
         unit.readable(value)
-    }
-
-    static func pValue(_ p: Double) -> String {
-        p < 0.0001 ? "< 0.0001" : NumberFormat.fixed(p, decimals: 4)
     }
 
     /// A difference with its sign, never reading as zero when it is not: `+0.0/s` for a

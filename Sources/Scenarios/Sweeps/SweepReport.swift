@@ -9,7 +9,9 @@ public struct SweepReport: Sendable {
     /// One metric of one variant.
     public struct MetricSummary: Sendable {
         public var metric: SweepManifest.MetricEntry
-        /// Over the seeds that measured it; nil when none did.
+        /// Over the seeds whose world ran to its end and measured it; nil when none did. A world
+        /// that stopped early is left out: its figures stop at the stop (a `completed` of 2,996
+        /// of 3,000), and made differences between variants that only the stop made.
         public var summary: SampleSummary?
     }
 
@@ -58,15 +60,24 @@ public struct SweepReport: Sendable {
 
     public let manifest: SweepManifest
     public let variants: [VariantSummary]
-    /// For every metric that is not the same in every world, every pair of variants (with more
-    /// than ``maximumAllPairs`` variants, every variant against the first).
+    /// For every metric some world measured, every pair of variants (with more than
+    /// ``maximumAllPairs`` variants, every variant against the first), over the seeds where both
+    /// variants' worlds ran to their end and measured it. A metric the same in every world is
+    /// compared too (`identical`), so that every file names it.
     public let comparisons: [Comparison]
-    /// The comparisons of a metric that is not the same in every world that could not be made:
-    /// fewer than two seeds measured it in both variants (a sweep of one seed makes none).
+    /// The comparisons that could not be made: fewer than two seeds where both variants' worlds
+    /// ran to their end and measured the metric (a sweep of one seed makes none).
     public let unpaired: Int
+    /// The metrics (by index) that every world that ran to its end measured alike, with at least
+    /// one comparison made: report.md names them once, not in every pair's list.
+    public let sameInEveryWorld: [Int]
 
-    /// Beyond this many variants only comparisons with the first are made.
+    /// Beyond this many variants only comparisons with the first are made (all pairs of 1,000
+    /// variants are 499,500 per metric); report.md and README say so.
     static let maximumAllPairs = 10
+
+    /// Whether only comparisons with the first variant are made.
+    var comparesWithFirstOnly: Bool { variants.count > Self.maximumAllPairs }
 
     /// Whether a metric's interval is bootstrapped: the tail percentiles and maxima, whose
     /// per-seed values are skewed.
@@ -85,16 +96,18 @@ public struct SweepReport: Sendable {
         }
         var comparisons: [Comparison] = []
         var unpaired = 0
+        var sameInEveryWorld: [Int] = []
         let pairs: [(Int, Int)] = manifest.variants.count <= Self.maximumAllPairs
             ? manifest.variants.indices.flatMap { first in manifest.variants.indices.filter { $0 > first }.map { (first, $0) } }
             : manifest.variants.indices.dropFirst().map { (0, $0) }
         for (index, metric) in manifest.metrics.enumerated() {
-            let all = records.compactMap { $0.value(index) }
-            guard let firstValue = all.first, all.contains(where: { $0 != firstValue }) else { continue }
+            let all = records.filter(\.ranToItsEnd).compactMap { $0.value(index) }
+            guard let firstValue = all.first else { continue }
+            let made = comparisons.count
             for (first, second) in pairs {
                 let a = byVariant[first], b = byVariant[second]
                 var x: [Double] = [], y: [Double] = []
-                for (left, right) in zip(a, b) {
+                for (left, right) in zip(a, b) where left.ranToItsEnd && right.ranToItsEnd {
                     if let u = left.value(index), let v = right.value(index) { x.append(u); y.append(v) }
                 }
                 guard x.count >= 2 else {
@@ -103,18 +116,20 @@ public struct SweepReport: Sendable {
                 }
                 comparisons.append(Comparison(metric: metric, first: first, second: second, pairs: x.count, result: PairedComparison(x, y)))
             }
+            if comparisons.count > made && all.allSatisfy({ $0 == firstValue }) { sameInEveryWorld.append(index) }
         }
         self.comparisons = comparisons
         self.unpaired = unpaired
+        self.sameInEveryWorld = sameInEveryWorld
     }
 
     private static func summarise(variant index: Int, records: [WorldRecord], manifest: SweepManifest) -> VariantSummary {
         let variant = manifest.variants[index]
         let metrics = manifest.metrics.enumerated().map { metricIndex, metric in
-            let values = records.compactMap { $0.value(metricIndex) }
+            let values = records.filter(\.ranToItsEnd).compactMap { $0.value(metricIndex) }
             return MetricSummary(metric: metric, summary: values.isEmpty ? nil : SampleSummary(values, bootstrap: isTail(metric), within: metric.possibleValues))
         }
-        let checked = records.filter { $0.stoppedEarly == nil }
+        let checked = records.filter(\.ranToItsEnd)
         let expectations = variant.expectations.enumerated().map { expectationIndex, text in
             ExpectationRate(
                 text: text,
@@ -160,4 +175,10 @@ public struct SweepReport: Sendable {
         bundle.add("intervals.svg", chart().svg())
         return bundle
     }
+}
+
+extension WorldRecord {
+    /// Whether the world ran to its end, not stopped early: only then did it check its
+    /// expectations, and are its figures the whole run's.
+    var ranToItsEnd: Bool { stoppedEarly == nil }
 }

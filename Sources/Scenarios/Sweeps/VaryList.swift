@@ -8,13 +8,17 @@ public struct VaryList: Sendable, Equatable {
     public let values: [String]
     /// The list as written after `=`, its spaces kept: `1,100` is one number, `1, 100` two.
     private let written: Substring
+    /// ``values`` as written, their spaces kept: a space beside a comma (`1, 500ms`) writes two
+    /// values, which ``thousandsSeparatorProblem`` must tell from `1,500ms`.
+    private let writtenValues: [String]
 
     /// The list of `argument`; nil without an `=` (``ScenarioOverride/parseVariants(_:)`` says why).
     public init?(_ argument: String) {
         guard let equals = argument.firstIndex(of: "=") else { return nil }
         path = String(argument[..<equals])
         written = argument[argument.index(after: equals)...]
-        values = Self.splitValues(written)
+        writtenValues = Self.splitWrittenValues(written)
+        values = writtenValues.map(\.trimmingSpaces)
     }
 
     /// `PATH=V1,V2,…` as `--vary` takes it back to the same values: joined by bare commas, or by
@@ -37,6 +41,11 @@ public struct VaryList: Sendable, Equatable {
     /// are the quote itself, as YAML reads them, and do not end it: `'it''s, ok',c` is two values.
     /// A closing bracket or brace with none open is a character of the value (`a],b` is two).
     public static func splitValues(_ list: Substring) -> [String] {
+        splitWrittenValues(list).map(\.trimmingSpaces)
+    }
+
+    /// The values of ``splitValues(_:)`` with the spaces around each kept, as written.
+    private static func splitWrittenValues(_ list: Substring) -> [String] {
         var values: [String] = []
         var current = "", depth = 0, quote: Character?
         // Whether the next character that is not a space starts a value, where a quote opens one.
@@ -63,12 +72,12 @@ public struct VaryList: Sendable, Equatable {
                 depth -= 1
             } else if character == ",", depth == 0 {
                 current.removeLast()
-                values.append(current.trimmingSpaces)
+                values.append(current)
                 current = ""
             }
             atValueStart = character == "[" || character == "{" || character == "," || (character == ":" && depth > 0)
         }
-        values.append(current.trimmingSpaces)
+        values.append(current)
         return values
     }
 
@@ -79,11 +88,13 @@ public struct VaryList: Sendable, Equatable {
     /// refused while `1,100` ran two variants, though both read as one number), and a value of
     /// one to three digits followed by one that begins with exactly three digits and either
     /// starts with 0 or goes on (a unit, a fraction: `000us`, `500ms`, `250.5`). Two values are
-    /// written with a space after the comma (`1, 100`), or so that no reading as one number fits
-    /// (`1,2`, `1000,500`).
+    /// written with a space beside the comma (`1, 100`, `1, 500ms`: the space is looked for in
+    /// the values as written, before they are trimmed — `1, 500ms` was refused, misquoted as
+    /// `1,500ms`), or so that no reading as one number fits (`1,2`, `1000,500`).
     public var thousandsSeparatorProblem: String? {
         if let problem = groupedWholeNumberProblem { return problem }
         for index in values.indices.dropFirst() {
+            guard writtenValues[index - 1].last != " ", writtenValues[index].first != " " else { continue }
             let before = values[index - 1], after = values[index]
             guard (1...3).contains(before.count), before.allSatisfy(Self.isDigit) else { continue }
             let lead = after.prefix(4)
@@ -100,11 +111,9 @@ public struct VaryList: Sendable, Equatable {
     private var groupedWholeNumberProblem: String? {
         let list = String(written).trimmingSpaces
         guard let groups = ThousandsGrouping.groups(list) else { return nil }
-        let commas = groups.count == 2 ? "the comma" : "the commas"
         let values = NumberFormat.cardinal(groups.count) + " values"
         return "--vary '\(path.excerpt)': '\(list.excerpt)' reads as one number with a thousands separator, but a comma separates "
-            + "--vary's values: write \(groups.joined().excerpt) without \(commas), or \(groups.joined(separator: ", ").excerpt) "
-            + "(a space after each comma) for \(values)"
+            + "--vary's values: " + ThousandsGrouping.advice(groups, items: "values", apart: values)
     }
 
     private static func isDigit(_ character: Character) -> Bool { ThousandsGrouping.isDigit(character) }

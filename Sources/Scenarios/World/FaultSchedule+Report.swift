@@ -187,15 +187,26 @@ extension Fault {
 
     /// The fault as reports write it: its ``description``, but with its lengths as every report
     /// writes seconds (``FaultSchedule/length(_:)``): `restart s2 (boot 1.000 s)`,
-    /// `pause s2 for 1.000 s`, `latency spike +0.005 s`.
+    /// `pause s2 for 1.000 s`, `latency spike +0.005 s`, and a slowdown's factor as a number in
+    /// prose (``factorText(_:)``): `slow s3 ×2`, not `×2.0`.
     var reportText: String {
         switch self {
+        case .slow(let node, let factor): return "slow \(node) ×\(Self.factorText(factor))"
         case .restart(let node, let boot): return "restart \(node) (boot \(FaultSchedule.length(boot)))"
         case .pause(let node, let duration): return "pause \(node) for \(FaultSchedule.length(duration))"
         case .latencySpike(let extra): return "latency spike +\(FaultSchedule.length(extra))"
         case .hang(let node, let duration): return "hang \(node)" + (duration.map { " for \(FaultSchedule.length($0))" } ?? "")
-        case .crash, .slow, .partition, .heal, .dropRate, .errors: return description
+        case .crash, .partition, .heal, .dropRate, .errors: return description
         }
+    }
+
+    /// A slowdown's factor as reports write it: grouped, without trailing zeros, to the
+    /// nanosecond's nine decimals — `2`, `1.5`, `1,000`, `3.142` (a chaos draw's thousandths),
+    /// `1,000,000` — where the `Double` printed `2.0` and `1000000.0`. A file's factor is
+    /// written in decimal, so nine decimals print any it would sensibly write as written. The
+    /// trace keeps its own (`service times × 2.0`, what ``Network/slow(_:factor:)`` observes).
+    static func factorText(_ factor: Double) -> String {
+        NumberFormat.precise(factor, minimumDecimals: 0, significantDigits: 10)
     }
 }
 

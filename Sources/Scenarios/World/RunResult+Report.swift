@@ -82,7 +82,7 @@ extension RunResult {
     /// timeline, the faults and the expectations.
     public func markdown() -> String {
         var out = "# Scenario `\(scenario)`\n\n"
-        out += "- seed: `\(seed)`\n- replay: \(replayCommand.markdownCode)\n- digest: `\(digest)`\n"
+        out += "- seed: `\(seed)`\n- replay: \(ShellQuoting.markdown(replayCommand))\n- digest: `\(digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
         out += "- subsystems: \(subsystems.map(\.rawValue).joined(separator: ", "))\n"
         out += "- virtual time: \(DurationFormat.seconds(virtualSeconds, grouping: true)); events processed: \(NumberFormat.integer(events))\n\n"

@@ -5,7 +5,9 @@ extension World {
     final class EndState: @unchecked Sendable {
         var topicRecords: [(name: String, records: Int, ends: [Int])] = []
         var storeUsage: ObjectStoreUsage?
-        var storedETags: [String: String] = [:]
+        /// Each job output object's ETag at the end, by `bucket/key` compared as S3 compares keys
+        /// (bytes: NFC "é" and NFD "e" + accent are two objects, not one `String`).
+        var storedETags: [S3ObjectKey: String] = [:]
         var storeVersions: (listed: [RunResult.StoreFigures.StoredVersion], total: Int) = ([], 0)
         var backups: [BackupRecord] = []
         /// Where each job that never finished stood when the run stopped, by job id.
@@ -41,7 +43,7 @@ extension World {
                     guard let bucket = job.spec.output.bucket else { continue }
                     for object in job.outputObjects {
                         if let head = try? state.headObject(bucket: bucket, key: object.key, options: ObjectReadOptions()) {
-                            end.storedETags[bucket + "/" + object.key] = head.eTag
+                            end.storedETags[S3ObjectKey(bucket + "/" + object.key)] = head.eTag
                         }
                     }
                 }
@@ -192,7 +194,7 @@ extension World {
         let bucket = job.spec.output.bucket ?? ""
         let outputObjects = job.outputObjects.map {
             RunResult.OutputObject(bucket: bucket, key: $0.key, bytes: $0.bytes.count, expectedETag: $0.expectedETag,
-                                   acknowledgedETag: $0.acknowledgedETag, storedETag: end.storedETags[bucket + "/" + $0.key],
+                                   acknowledgedETag: $0.acknowledgedETag, storedETag: end.storedETags[S3ObjectKey(bucket + "/" + $0.key)],
                                    puts: $0.puts, failure: $0.lastFailure)
         }
         mapReduceResult.unstoredOutput = outputObjects.compactMap(\.storageProblem)

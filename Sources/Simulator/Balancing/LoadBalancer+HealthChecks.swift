@@ -28,6 +28,9 @@ extension LoadBalancer {
     ///   server draws does not depend on when the others' checks end. With `spread-checks` 0
     ///   nothing is drawn.
     ///
+    /// - The loops run in the balancer's process (``awaitOwnProcess(_:)``): a paused balancer's
+    ///   checks are frozen with it, and a crashed one's end; its restart starts them again.
+    ///
     /// Calling it again does nothing.
     public nonisolated func startHealthChecks() {
         guard configuration.healthCheck != nil else { return }
@@ -40,12 +43,31 @@ extension LoadBalancer {
     /// Starts a check loop for every member, their first checks spread from `start` (HAProxy's
     /// `start_checks`), and has members that join later start their own.
     private func startCheckLoops(from start: VirtualInstant) {
-        guard let check = configuration.healthCheck, !healthChecksStarted else { return }
+        guard configuration.healthCheck != nil, !healthChecksStarted else { return }
         healthChecksStarted = true
+        // A restarted balancer is a new process, which starts its checks as at its start. The
+        // network keeps the closure, so it holds neither the balancer nor the network itself
+        // (a torn-down world must leave nothing alive: `WorldTearDownTests`).
+        network.onRestart(id) { [weak self] in
+            guard let self else { return }
+            let network = self.network
+            let restart = network.simulation.now
+            network.simulation.spawn("health-checks.\(id.name).restart", daemon: true) { _ in
+                await self.spreadCheckLoops(from: restart)
+            }
+        }
+        spreadCheckLoops(from: start)
+    }
+
+    /// Starts a check loop for every member, their first checks spread from `start` (HAProxy's
+    /// `start_checks`); each replaces the member's loop of an earlier process, if any.
+    private func spreadCheckLoops(from start: VirtualInstant) {
+        guard let check = configuration.healthCheck else { return }
         let count = Int64(members.count)
         let initialInterval = check.interval(after: ActiveHealthCheck.State())
         for (position, member) in members.values.enumerated() {
-            var random = checkRandom(for: member.replica)
+            // A restart's loops go on with the stream the member's checks drew from.
+            var random = member.checks.task.random ?? checkRandom(for: member.replica)
             var span = check.jittered(initialInterval, random: &random)
             if let cap = check.maxSpread, span > cap { span = cap }
             // In 128 bits: a legal interval (up to 100 years) times a position among 1,000 servers
@@ -76,16 +98,52 @@ extension LoadBalancer {
         members.values[index].checks.task.loop += 1
         members.values[index].checks.task.nextCheck = first
         members.values[index].checks.task.random = random
+        members.values[index].checks.task.probing = false
+        members.values[index].checks.task.probeFailed = false
         let loop = members.values[index].checks.task.loop
         let simulation = network.simulation
+        let process = node.incarnation
         simulation.spawn("health-check.\(replica.hostname)", daemon: true) { _ in
             var next = first
             while true {
                 if simulation.now < next { guard await simulation.sleepUnlessTornDown(until: next) else { return } }
+                guard await self.awaitOwnProcess(process) else { return }
                 guard await self.startCheck(of: replica.id, membership: membership, loop: loop) else { return }
                 let passed = await self.probe(replica.server, path: check.path, timeout: check.timeout)
+                guard await self.awaitOwnProcess(process) else { return }
                 guard let after = await self.finishCheck(of: replica.id, membership: membership, loop: loop, passed: passed) else { return }
                 next = after
+            }
+        }
+    }
+
+    /// Waits while the balancer's node is paused and returns whether the process a check loop
+    /// runs in (`process`, the node's incarnation when the loop started) still runs.
+    ///
+    /// A pause freezes the process with its timers, as SIGSTOP does: a check due during it
+    /// starts at the resume, and a check in flight has its result applied at the resume, after
+    /// what the pause held (the coordinator's session checks wait the same way,
+    /// QueueController+GroupSessions.swift). Its timeout is measured across the pause, as a real
+    /// process's clock sees it, and fires at the resume after the answers the pause held
+    /// (``Network/resumeOfPausedCaller(_:)``): a check answered during the pause passes at the
+    /// resume, one not answered by then fails. So a pause fails no check of a server that answers.
+    ///
+    /// A crashed balancer's loops end (it sends no check, marks no server); a restart ends the
+    /// old process's, and once up starts its own (``startCheckLoops(from:)``) from the health
+    /// view the balancer kept.
+    private nonisolated func awaitOwnProcess(_ process: UInt64) async -> Bool {
+        let simulation = network.simulation
+        while true {
+            guard node.incarnation == process else { return false }
+            switch node.state {
+            case .up:
+                return true
+            case .crashed, .starting:
+                return false
+            case .paused:
+                // At the resume instant itself the resume (set earlier) runs first.
+                let resumes = max(node.pausedUntil ?? simulation.now, simulation.now)
+                guard await simulation.sleepUnlessTornDown(until: resumes) else { return false }
             }
         }
     }

@@ -83,13 +83,24 @@ extension LoadBalancer {
     /// observes the traffic (HAProxy's `observe`). A server's answer whose status the retry
     /// conditions list goes to passive health from the verdict instead
     /// (``observeListedStatus(of:movedOn:)``), which knows whether the request moved on.
+    ///
+    /// Nothing is heard while the balancer's node is crashed or booting: a forward that ends then
+    /// was made by a process that is gone (its timeout is a zombie's), which marks no server down.
     func observe(_ outcome: ForwardOutcome, of serverID: Int) {
         let checkObserves = configuration.healthCheck?.observe != nil
         guard configuration.passiveHealth != nil || configuration.outlierDetection != nil || checkObserves,
-              let index = members.index(forKey: serverID) else { return }
+              let index = members.index(forKey: serverID), processRuns else { return }
         if !isListedStatus(outcome) { notePassive(failed: configuration.retryOn.isFailure(outcome), at: index) }
         if configuration.outlierDetection != nil { observeForOutlierDetection(outcome, of: serverID, at: index) }
         if checkObserves { observeForHealthCheck(outcome, at: index) }
+    }
+
+    /// Whether the balancer's node runs its process (up or paused), not crashed or booting.
+    var processRuns: Bool {
+        switch node.state {
+        case .crashed, .starting: false
+        case .up, .paused: true
+        }
     }
 
     /// Whether `outcome` is a server's answer whose status the retry conditions list as a failure
@@ -106,7 +117,7 @@ extension LoadBalancer {
     /// member `serverID`: a failure if the request moved on to another try, a success if the
     /// answer was passed on.
     func observeListedStatus(_ outcome: ForwardOutcome, of serverID: Int, movedOn: Bool) {
-        guard isListedStatus(outcome), let index = members.index(forKey: serverID) else { return }
+        guard isListedStatus(outcome), let index = members.index(forKey: serverID), processRuns else { return }
         notePassive(failed: movedOn, at: index)
     }
 

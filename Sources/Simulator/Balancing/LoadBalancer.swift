@@ -145,6 +145,9 @@ public actor LoadBalancer {
     /// Whether ``startHealthChecks()`` has started the check loops: a server that joins from
     /// then on starts its own at once.
     var healthChecksStarted = false
+    /// The balancer's own node, whose state says whether its process runs (crashed, booting,
+    /// paused): the network keeps a node for good, so it is held from the start.
+    nonisolated let node: NetworkNode
 
     /// A balancer on node `id` routing through `placement` (the assignment's map or another).
     public init(_ id: NodeID = "balancer", placement: BalancerPlacement, configuration: Configuration = Configuration(), network: Network) {
@@ -171,7 +174,7 @@ public actor LoadBalancer {
         queue = configuration.queue.map { ConnectionQueue($0, executor: network.simulation.executor) }
         breaker = configuration.circuitBreaker.map { CircuitBreaker($0) }
         connectionPools = configuration.keepalive.map { ConnectionPools($0, owner: id, network: network) }
-        network.addNode(id)
+        node = network.addNode(id)
     }
 
     /// The replicas, in the order they joined.

@@ -5,7 +5,7 @@
 public enum TraceKind: UInt64, Sendable, CaseIterable {
     case send = 1, deliver, drop, duplicate, respond, timeout, unreachable, refused
     case crash = 20, restart, pause, resume, slow, partition, heal, dropRate, latencySpike
-    case hang = 30, errorRate
+    case hang = 30, errorRate, storm
     case taskStart = 40, taskFinish, route, serve, reject, healthCheck, markDown, markUp, spawnReplica
     case put = 60, get, delete, mapStart, mapDone, reduceStart, reduceDone, custom
 
@@ -69,6 +69,15 @@ public final class Trace: @unchecked Sendable {
         d = StableHash.fold(d, objectHash)
         digest = StableHash.fold(d, UInt64(bitPattern: value))
         if let sink { sink(event()) }
+    }
+
+    /// Writes one event at the current virtual time to the sink alone: neither folded into the
+    /// digest nor counted. Only for an event the digest already implies — a store's storm, whose
+    /// window and rate the file fixes (value: its length in nanoseconds, as a hang's) — so that
+    /// the JSON-lines trace shows every fault while no run's digest moves for it.
+    public func note(_ kind: TraceKind, _ subject: String, _ object: String = "", value: Int64 = 0) {
+        guard !executor.isTearingDown, let sink else { return }
+        sink(TraceEvent(time: VirtualInstant(nanoseconds: executor.now), kind: kind, subject: subject, object: object, value: value))
     }
 
     /// The digest as 16 lowercase hex digits.

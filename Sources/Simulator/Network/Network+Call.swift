@@ -102,6 +102,9 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     @exclusivity(unchecked) private var settledFailure: NetworkError?
     /// Whether it reached a node that is handling it (and so can be reset).
     @exclusivity(unchecked) var isDelivered = false
+    /// Whether its deadline passed while its caller was paused: it times out at the resume, and
+    /// its request, if the pause held it, is never sent.
+    @exclusivity(unchecked) var expiredWhilePaused = false
     /// Whether ``answer`` holds the answer that settled the call, kept for a step that waits for
     /// the outcome: from then on it is never overwritten.
     @exclusivity(unchecked) private var answerIsSettled = false
@@ -164,10 +167,12 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     @exclusivity(unchecked) var lentNode: Unmanaged<NetworkNode>?
     @exclusivity(unchecked) var incarnation: UInt64 = 0
     @exclusivity(unchecked) var number: UInt64 = 0
-    /// What its server keeps of it while serving it: the server's epoch when it arrived, and its
-    /// service time once drawn.
+    /// What its server keeps of it while serving it: the server's epoch when it arrived, its
+    /// service time once drawn (lengthened by the pauses that froze it), and its node's frozen
+    /// clock when the service began or was last postponed (``NetworkNode/postponedEnd(ofWorkFrozenAt:now:)``).
     @exclusivity(unchecked) var servedEpoch: UInt64 = 0
     @exclusivity(unchecked) var serviceNanoseconds: Int64 = 0
+    @exclusivity(unchecked) var serviceFrozenAt: Int64 = 0
 
     /// `handler` is consumed: moved into the call, where a copy of a server's request went
     /// through the runtime's generic tuple copy (twice per forward).
@@ -311,6 +316,13 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     private func fire(_ code: UInt8) {
         switch TimerCode(rawValue: code)! {
         case .timeout:
+            if let resumes = network.resumeOfPausedCaller(source) {
+                // The caller's process is frozen with its timers: its deadline is seen at the
+                // resume, after what the pause held (an answer that came meanwhile wins).
+                expiredWhilePaused = true
+                startTimeout(nanoseconds: resumes - network.simulation.now.nanoseconds)
+                return
+            }
             if settle(.failure(.timeout)) { network.simulation.trace.record(.timeout, source.name, destination.name) }
         case .unreachable:
             if settle(.failure(.unreachable)) { network.simulation.trace.record(.unreachable, source.name, destination.name) }
@@ -483,7 +495,7 @@ extension Network {
                 // by timing out.
                 sender._withUnsafeGuaranteedRef { node in
                     node.heldWhilePaused.append {
-                        if call.isAwaitingOutcome { self.transmit(call) }
+                        if call.isAwaitingOutcome, !call.expiredWhilePaused { self.transmit(call) }
                     }
                 }
                 return
@@ -529,6 +541,22 @@ extension Network {
             let copy = call.duplicate()
             copy.lentNode = node
             copy.schedule(.deliver, after: sampleLatency(link))
+        }
+    }
+
+    /// When `caller`'s pause ends, in nanoseconds, if it is paused: a call it made whose
+    /// deadline passes during the pause times out at the resume, once what the pause held (the
+    /// deliveries and answers that reached it, in order) has been handled — SIGSTOP freezes a
+    /// process's timers with it, and a timer due meanwhile fires late, once, when it continues
+    /// (the coordinator's session checks wait the same way). The deadline is measured across the
+    /// pause, as the process's clock sees it: a call not answered by then fails at the resume.
+    /// A crash during the pause does not move the timer: a crashed process's calls time out as
+    /// they would have (the zombie learns by timing out).
+    func resumeOfPausedCaller(_ caller: NodeID) -> Int64? {
+        guard let host = lentNode(caller) else { return nil }
+        return host._withUnsafeGuaranteedRef { node in
+            guard node.state == .paused, let resumes = node.pausedUntil, resumes > simulation.now else { return nil }
+            return resumes.nanoseconds
         }
     }
 

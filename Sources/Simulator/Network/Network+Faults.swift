@@ -27,6 +27,7 @@ extension Network {
         node.incarnation &+= 1
         node.heldWhilePaused = []
         node.pausedUntil = nil
+        node.endPause(at: simulation.now)
         node.hungUntil = nil
         node.openCalls.removeAll()
         simulation.trace.record(.crash, id.name)
@@ -65,13 +66,16 @@ extension Network {
         }
     }
 
-    /// Freezes `id` for `duration`: what reaches it waits, then is handled in order on resume.
+    /// Freezes `id` for `duration`: what reaches it waits, then is handled in order on resume;
+    /// work it was doing stands still on its frozen clock (``NetworkNode/frozenNanoseconds(at:)``)
+    /// and goes on for what it had left after the resume.
     public func pause(_ id: NodeID, for duration: Duration) {
         let node = addNode(id)
         guard node.state.takesPause else { return }
         node.state = .paused
         stateChanges.note(id, .state(.paused), at: simulation.now)
         node.pausedUntil = simulation.now.advanced(by: duration)
+        node.pausedSince = simulation.now
         simulation.trace.record(.pause, id.name, value: duration.nanoseconds)
         simulation.observeInstant(.network, id.name, "pause", detail: "for \(duration.seconds) s")
         let incarnation = node.incarnation
@@ -79,6 +83,7 @@ extension Network {
             guard node.incarnation == incarnation, node.state == .paused else { return }
             node.state = .up
             node.pausedUntil = nil
+            node.endPause(at: self.simulation.now)
             self.stateChanges.note(id, .state(.up), at: self.simulation.now)
             self.simulation.trace.record(.resume, id.name)
             self.simulation.observeInstant(.network, id.name, "resume")

@@ -33,6 +33,10 @@ public final class NetworkNode: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var pausedUntil: VirtualInstant?
     /// Deliveries waiting for a paused node to resume.
     var heldWhilePaused: [() -> Void] = []
+    /// The nanoseconds this node spent in pauses that are over (``frozenNanoseconds(at:)``).
+    @exclusivity(unchecked) var pastPausesNanoseconds: Int64 = 0
+    /// When the pause under way began.
+    @exclusivity(unchecked) var pausedSince: VirtualInstant?
     /// Calls being handled here right now; a restart resets them in delivery order.
     @exclusivity(unchecked) var openCalls = OpenCalls()
     /// The number of the next delivery handled here.
@@ -46,4 +50,36 @@ public final class NetworkNode: @unchecked Sendable {
 
     /// Whether the node answers what it receives right now.
     public var isServing: Bool { state == .up }
+
+    /// The node's frozen clock: the nanoseconds it has spent paused up to `now`, the pause under
+    /// way included. Work a process does here (a server's service, the store's latency) advances
+    /// only while this stands still, as a SIGSTOPped process does no work.
+    func frozenNanoseconds(at now: VirtualInstant) -> Int64 {
+        guard let since = pausedSince else { return pastPausesNanoseconds }
+        return pastPausesNanoseconds &+ (now.nanoseconds - since.nanoseconds)
+    }
+
+    /// Ends the pause under way (its resume, or a crash or restart that cuts it short) on the
+    /// frozen clock.
+    func endPause(at now: VirtualInstant) {
+        guard let since = pausedSince else { return }
+        pastPausesNanoseconds &+= now.nanoseconds - since.nanoseconds
+        pausedSince = nil
+    }
+
+    /// Work begun on this node when its frozen clock read `frozenAtStart`, and due to end now had
+    /// it run without a pause: nil if no pause froze it since (it is done), else when it ends —
+    /// the time it was frozen later, counted from the resume if the node is paused now — and
+    /// the frozen clock's reading to measure from then (the rest of the pause under way counted
+    /// in: the work does not advance during it either). A later pause postpones it again.
+    func postponedEnd(ofWorkFrozenAt frozenAtStart: Int64, now: VirtualInstant) -> (end: VirtualInstant, frozenAt: Int64)? {
+        let frozenNow = frozenNanoseconds(at: now)
+        let frozen = frozenNow &- frozenAtStart
+        guard frozen > 0 else { return nil }
+        if state == .paused, let resumes = pausedUntil, resumes > now {
+            let rest = resumes.nanoseconds - now.nanoseconds
+            return (VirtualInstant(nanoseconds: VirtualInstant.saturating(resumes.nanoseconds, plus: frozen)), frozenNow &+ rest)
+        }
+        return (VirtualInstant(nanoseconds: VirtualInstant.saturating(now.nanoseconds, plus: frozen)), frozenNow)
+    }
 }

@@ -43,7 +43,8 @@ public final class ServerStats: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var served = 0
     /// Requests rejected because the queue was full.
     @exclusivity(unchecked) public internal(set) var rejected = 0
-    /// Requests answered 500 by the error rate (configured or injected).
+    /// Requests answered 500: by the error rate (configured or injected), or as a hang that held
+    /// them ended (those whose callers still waited).
     @exclusivity(unchecked) public internal(set) var errors = 0
     /// Requests that arrived while the server hung.
     @exclusivity(unchecked) public internal(set) var hung = 0

@@ -66,7 +66,7 @@ public actor ServerReplica {
         case .admitted: startService(call)
         case .turnedAway: call.respond(with: Response(status: 500, server: id))
         case .serviceDone: endService(call)
-        case .hangDone: call.respond(with: Response(status: 500, server: id, body: "hung"))
+        case .hangDone: answerHeld(call)
         case .respond: break
         }
     }
@@ -97,17 +97,44 @@ public actor ServerReplica {
         }
     }
 
+    /// The hang that held `call` is over: answered 500 (the watchdog killed the stuck worker). When
+    /// its caller still waits, that is one of the server's 500s as much as one its error rate
+    /// draws — counted in ``ServerStats/errors`` and observed as a `serve` slice of no length at
+    /// the hang's end, so that the report, the metrics and the Perfetto trace count the 500s the
+    /// clients got; a caller that timed out meanwhile got a timeout, not a 500. A held heartbeat
+    /// is no request.
+    private nonisolated func answerHeld(_ call: ServedCall) {
+        if call.outcome == nil, call.servedRequest.path != "heartbeat" {
+            stats.errors += 1
+            if simulation.observer != nil {
+                let request = call.servedRequest
+                simulation.observeSpan(.traffic, id.name, "serve", from: simulation.now, detail: "\(request.path) #\(request.id)",
+                                       outcome: "500", value: 500, flow: request.id)
+            }
+        }
+        call.respond(with: Response(status: 500, server: id, body: "hung"))
+    }
+
     /// Draws the request's service time and sets the timer that ends it.
     private nonisolated func startService(_ call: ServedCall) {
         let service = Duration.saturatingNanoseconds(
             (Double(configuration.serviceTime.sampleNanoseconds(using: &random)) * node.slowFactor / configuration.speed).rounded(.towardZero))
         call.serviceNanoseconds = service
+        call.serviceFrozenAt = node.frozenNanoseconds(at: simulation.now)
         call.schedule(.serviceEnds, at: VirtualInstant.saturating(simulation.now.nanoseconds, plus: service))
     }
 
-    /// The service is over: answered, unless the server crashed since the request arrived.
+    /// The service time is up: answered, unless the server crashed since the request arrived —
+    /// or postponed by as long as a pause of its node froze it (SIGSTOP stops the work, not
+    /// only the answer): what was left when the pause began goes on at the resume, and the
+    /// requests queued behind it start after it.
     private nonisolated func endService(_ call: ServedCall) {
         guard epoch == call.servedEpoch else { return call.respond(with: Response(status: 500, server: id)) }
+        if let postponed = node.postponedEnd(ofWorkFrozenAt: call.serviceFrozenAt, now: simulation.now) {
+            call.serviceFrozenAt = postponed.frozenAt
+            call.serviceNanoseconds = VirtualInstant.saturating(call.serviceNanoseconds, plus: postponed.end.nanoseconds - simulation.now.nanoseconds)
+            return call.schedule(.serviceEnds, at: postponed.end.nanoseconds)
+        }
         call.respond(with: finish(call, service: call.serviceNanoseconds))
     }
 

@@ -143,7 +143,7 @@ struct SweepCommand: ParsableCommand {
               + (selected.map { Self.emptyShardNote($0, worlds: manifest.worlds) } ?? ""))
         if let report {
             for (index, variant) in report.variants.enumerated() where !variant.failures.isEmpty {
-                FileHandleOutput.standardError("variant \(index + 1) (\(variant.label.markdownLine)): \(NumberFormat.counted(variant.failures.count, "failing seed")), e.g. replay with: \(variant.failures[0].replay)")
+                FileHandleOutput.standardError("variant \(index + 1) (\(variant.label.markdownLine)): \(NumberFormat.counted(variant.failures.count, "failing seed")), e.g. replay with: \(manifest.replayCommand(variant: index, seed: variant.failures[0].seed, onTerminal: true))")
             }
         }
         throw ExitCode((failed == 0 ? ExitStatus.success : .failed).rawValue)

@@ -51,6 +51,6 @@ import Testing
         #expect(backups.map { $0["name"] as? String }.prefix(2) == ["2026-01-01-02-00-00", "2026-01-02-02-01-00"])
         func seconds(_ key: String) -> [String] { backups.prefix(2).map { NumberFormat.fixed($0[key] as? Double ?? -1, decimals: 9) } }
         #expect(seconds("takenAtSeconds") == ["7200.016222761", "93660.000000000"])
-        #expect(seconds("completedAtSeconds") == ["7200.884243678", "93668.617698467"])
+        #expect(seconds("completedAtSeconds") == ["7200.884243678", "93669.492799882"])
     }
 }

@@ -166,7 +166,7 @@ import Testing
         let claims = Self.result.claims004
         let check = try Self.check(claims.checks, "10,000 concurrent users")
         #expect(check.verdict == .untested)
-        #expect(check.why.contains("Below Z = N / C = \(ClaimCheck.s(100 / claims.capacity)) demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). No think time of the sweep is that short."))
+        #expect(check.why.contains("Below Z = N / C − R = \(ClaimCheck.s(claims.saturationThinkTime)) demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). No think time of the sweep is that short."))
         #expect(check.toHold == "To test the claim as stated, run it with 10,000 users. Every think time of the sweep, down to 5.00 s, keeps p99 under 3 s with this capacity; users thinking much less need more than N / Z requests/s of capacity.")
         #expect(!check.toHold.contains("503"))
     }
@@ -174,12 +174,12 @@ import Testing
     @Test func saturationSentenceSaysWhereTheSweepPassedThreeSeconds() {
         // The checker's file: saturated at 5 s, yet p99 839 ms and nothing failed.
         #expect(Seed004Claims.saturationText(breakEven: 5.61, sweep: [(5, 0.8392, 1), (10, 0.1, 1)], tries: 2)
-                == "Below Z = N / C = 5.61 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 stays under 3 s even so (839.2 ms at 5.00 s), and no request failed.")
+                == "Below Z = N / C − R = 5.61 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 stays under 3 s even so (839.2 ms at 5.00 s), and no request failed.")
         // The shipped file: 5 s and 10 s pass 3 s and fail requests, 15 s does not.
         #expect(Seed004Claims.saturationText(breakEven: 16.63, sweep: [(5, 4.96, 0.12), (10, 5.03, 0.37), (15, 2.49, 1), (20, 0.38, 1)], tries: 3)
-                == "Below Z = N / C = 16.63 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 passes 3 s at Z = 5.00 s and 10.00 s but not at 15.00 s (2.49 s), and at 5.00 s and 10.00 s requests failed even after three tries.")
+                == "Below Z = N / C − R = 16.63 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 passes 3 s at Z = 5.00 s and 10.00 s but not at 15.00 s (2.49 s), and at 5.00 s and 10.00 s requests failed even after three tries.")
         #expect(Seed004Claims.saturationText(breakEven: 8, sweep: [(5, 4, 1)], tries: 1)
-                == "Below Z = N / C = 8.00 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 passes 3 s at Z = 5.00 s, and no request failed.")
+                == "Below Z = N / C − R = 8.00 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 passes 3 s at Z = 5.00 s, and no request failed.")
     }
 
     @Test(arguments: [(2.5, "With max_fails=5 the 5th failed forward marks a backend down. Here it took up to 2.50 s after the fault for the five failures to come: a failing backend received requests that seldom."),

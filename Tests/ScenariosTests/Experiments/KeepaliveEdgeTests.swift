@@ -9,7 +9,7 @@ import Reports
     /// read "lower the rate or size (at workload)" for a file that sets no rate.
     @Test func aBurstyWorldBeyondItsBudgetPointsAtTheServiceTime() throws {
         let refusal = try shippedFileRefusal("keepalive.yaml", replacing: "service_time: {exponential: 10.638ms}", with: "service_time: {exponential: 1us}") { _ = try KeepaliveComparison.loadBase(path: $0) }
-        #expect(refusal == "PATH:19:3: error: the keepalive experiment's own 'bursty: no pooling' world sends open-loop requests at 1,800,000 requests/s (60% of the 3,000,000 requests/s that 3 servers with the file's mean service_time of 0.001 ms complete) with bursts of 4×; this world would need about 4.2 × 10⁹ events over its 30.000 s of virtual time (mostly from its requests, whose rate the file's 3 servers and their mean service_time of 0.001 ms set), more than its event limit of 2 × 10⁹ (run.max_events); lengthen the servers' service_time or shorten run.duration (at servers)")
+        #expect(refusal == "PATH:19:3: error: the keepalive experiment's own 'bursty: no pooling' world sends open-loop requests at 1,800,000 requests/s (60% of the 3,000,000 requests/s that 3 servers with the file's mean service_time of 0.001 ms complete) with bursts of 4×; this world would need about 4.3 × 10⁹ events over its 30.000 s of virtual time (mostly from its requests, whose rate the file's 3 servers and their mean service_time of 0.001 ms set), more than its event limit of 2 × 10⁹ (run.max_events); lengthen the servers' service_time or shorten run.duration (at servers)")
     }
 
     /// A 1 µs link: the file's keepalive 32 had 12 idle at its peak, seed 004's pool (which

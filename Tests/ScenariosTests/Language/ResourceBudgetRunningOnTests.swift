@@ -145,7 +145,7 @@ import Simulator
     /// spacing; over 20 days (about 4,700) it loads.
     @Test func abandonedBackupsOverAMonthAreRefused() {
         #expect(Self.error(Self.slowStore(duration: "30d"))
-            == "h.yaml:6:27: error: no backup could complete: its manifest (about 13,616 bytes, a line for each of about 200 files) would take 68.080 s to upload at 200 bytes a second, longer than the client's 60.000 s timeout; every attempt, one every 370.000 s (the first sync after its manifest's 6 attempts have timed out) from 3,600.000 s, may leave a copy of every file in the bucket that retention never deletes — up to about 1.4 × 10⁶ copies over 2,592,000.000 s, more than the 1 × 10⁶ a run may make; raise bytes_per_second to at least 284 or client.timeout above 68.104 s (at store.bytes_per_second)")
+            == "h.yaml:6:27: error: no backup could complete: its manifest (about 13,616 bytes, a line for each of about 200 files) would take 68.080 s to upload at 200 bytes a second, longer than the client's 60.000 s timeout; every attempt, one every 370.000 s (the first sync after its manifest's 6 attempts have timed out) from 3,600.000 s, may leave a copy of every file in the bucket — up to about 1.4 × 10⁶ copies over 2,592,000.000 s, more than the 1 × 10⁶ a run may make; raise bytes_per_second to at least 284 or client.timeout above 68.104 s (at store.bytes_per_second)")
         #expect(Self.error(Self.slowStore(duration: "20d")) == nil)
         // 5,000 backups of 200 files are the most a run may leave: 1,849,999 s after the first
         // backup at 1 h, one every 370 s; a second more is one backup too many.

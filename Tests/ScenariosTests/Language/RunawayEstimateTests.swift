@@ -23,7 +23,7 @@ import Testing
     /// past 295 s and 3.47 GB).
     @Test func aManifestThatNeverFitsTheTimeoutIsRefused() {
         #expect(Self.error("experiment: backup\nstore: {bytes_per_second: 1000}\nsource: {weights: {create: 1, delete: 1}}\n")
-            == "h.yaml:2:27: error: no backup could complete: its manifest (about 13,816 bytes, a line for each of about 200 files) would take 13.816 s to upload at 1,000 bytes a second, longer than the client's 5.000 s timeout; every attempt, one at each sync from 7,200.000 s, may leave a copy of every file in the bucket that retention never deletes — up to about 1.7 × 10⁷ copies over 5,184,000.000 s, more than the 1 × 10⁶ a run may make; raise bytes_per_second to at least 3,471 or client.timeout above 13.840 s (at store.bytes_per_second)")
+            == "h.yaml:2:27: error: no backup could complete: its manifest (about 13,816 bytes, a line for each of about 200 files) would take 13.816 s to upload at 1,000 bytes a second, longer than the client's 5.000 s timeout; every attempt, one at each sync from 7,200.000 s, may leave a copy of every file in the bucket — up to about 1.7 × 10⁷ copies over 5,184,000.000 s, more than the 1 × 10⁶ a run may make; raise bytes_per_second to at least 3,471 or client.timeout above 13.840 s (at store.bytes_per_second)")
         // A day of it is 1,320 attempts: slow, not a runaway.
         #expect(Self.error("experiment: backup\nduration: 1d\nstore: {bytes_per_second: 1000}\n") == nil)
     }

@@ -49,6 +49,24 @@ import Testing
         #expect(try !Self.patternMatches(value))
     }
 
+    /// The pattern refuses a whole number with a leading zero (`"017"`, `"08"`) by the schema's
+    /// own lookahead, the one every duration's pattern starts with (``SchemaNode/noLeadingZero``),
+    /// not a copy of it: read from the schema's text, it cannot drift from the loader's rule.
+    @Test func aLeadingZeroIsRefusedByTheSchemasOwnLookahead() throws {
+        let alternatives = try #require(Self.definition?["anyOf"] as? [[String: Any]])
+        let pattern = try #require(alternatives.compactMap { $0["pattern"] as? String }.first)
+        #expect(pattern.hasPrefix("^" + SchemaNode.noLeadingZero + " *"))
+        let duration = try #require((SchemaTests.value(SchemaTests.schema, ["$defs", "duration", "anyOf"]) as? [[String: Any]])?
+            .compactMap { $0["pattern"] as? String }.first)
+        #expect(duration.hasPrefix("^" + SchemaNode.noLeadingZero + " *"))
+        for value in ["\"017\"", "\"08\"", "\" 010 \"", "\"+01\""] {
+            #expect(!Self.loads(value), "\(value)")
+            #expect(try !Self.patternMatches(String(value.dropFirst().dropLast())), "\(value)")
+        }
+        #expect(try Self.patternMatches("017s"))
+        #expect(Self.loads("017s"))
+    }
+
     /// Whole seconds in a larger unit or with an exponent is the loader's to judge; README lists it.
     @Test func aFractionOfAMinuteIsLeftToTheLoaderAndReadmeSaysSo() throws {
         #expect(!Self.loads("0.01min"))

@@ -114,8 +114,8 @@ import Testing
         let events = [event(6.071, "web3", .markedDown(.passive)), event(9.174, "web3", .markedDown(.active)),
                       event(12.176, "web3", .markedUp(.active)), event(17.035, "web3", .probe), event(17.041, "web3", .markedUp(.passive))]
         let failovers = Failover.find(in: timeline, events: events, end: .after(.seconds(25)), servers: ["web3"], balancer: "balancer")
-        #expect(failovers.map(\.faults) == [["pause web3 for 2.000 s", "partition [balancer] | [web1] (at 8.000 s)"]])
-        #expect(failovers.map(\.fault) == ["pause web3 for 2.000 s + partition [balancer] | [web1] (at 8.000 s)"])
+        #expect(failovers.map(\.faults) == [["pause web3 for 2.000 s", "partition [balancer] | [web1] for 3.000 s (at 8.000 s)"]])
+        #expect(failovers.map(\.fault) == ["pause web3 for 2.000 s + partition [balancer] | [web1] for 3.000 s (at 8.000 s)"])
         #expect(failovers.map(\.detectedAt) == [6.071])
         #expect(failovers.map(\.repairedAt) == [11])
         #expect(failovers.map(\.recoveredAt) == [17.041])
@@ -152,7 +152,7 @@ import Testing
         ]
         let events = [event(10.6, "s2", .markedDown(.passive)), event(24.708, "s2", .markedUp(.passive))]
         let failovers = Failover.find(in: timeline, events: events, end: .after(.seconds(40)), servers: ["s2"], balancer: "balancer")
-        #expect(failovers.map(\.fault) == ["crash s2 + errors s2 rate 1.0 (at 13.000 s)"])
+        #expect(failovers.map(\.fault) == ["crash s2 + errors s2 rate 1.0 for 2.000 s (at 13.000 s)"])
         #expect(failovers.map(\.repairedAt) == [21])
         #expect(failovers[0].recoveredAt == 24.708 && failovers[0].recoveryTime.map { ($0 * 1000).rounded() } == 3_708)
     }

@@ -42,7 +42,7 @@ import Testing
         let bars = result.timeline.filter { $0.kind == "down" || $0.kind == "fault" }.map { "\($0.node) \($0.kind) \($0.start)–\($0.end) \($0.label)" }
         #expect(bars == [
             "a down 3.0–5.0 down",
-            "b fault 8.0–10.0 slow b ×3.0",
+            "b fault 8.0–10.0 slow b ×3",
             "a down 9.005–10.005 down",
             "b down 12.0–12.5 paused",
             "b down 12.5–16.0 down",

@@ -8,11 +8,11 @@ import Testing
     @Test func aGroupedNumberIsRefusedWithBothWaysToWriteIt() {
         #expect(SeedList.thousandsSeparatorProblem("1,000") == """
             '1,000' reads as one number with a thousands separator, but a comma separates --seeds' parts: \
-            write 1000 without the comma, or 1, 000 (a space after each comma) for separate seeds
+            write 1000 without the comma, or separate seeds with a space after each comma
             """)
         #expect(SeedList.thousandsSeparatorProblem("1,000,000") == """
             '1,000,000' reads as one number with a thousands separator, but a comma separates --seeds' parts: \
-            write 1000000 without the commas, or 1, 000, 000 (a space after each comma) for separate seeds
+            write 1000000 without the commas, or separate seeds with a space after each comma
             """)
         // The end of a range, and a three-digit seed written with a leading 0 after a comma.
         #expect(SeedList.thousandsSeparatorProblem("1..2,500")?.hasPrefix("'2,500' reads as one number") == true)

@@ -12,7 +12,7 @@ import Testing
             """)
         #expect(VaryList("run.requests=1,000,000")?.thousandsSeparatorProblem == """
             --vary 'run.requests': '1,000,000' reads as one number with a thousands separator, but a comma separates --vary's values: \
-            write 1000000 without the commas, or 1, 000, 000 (a space after each comma) for three values
+            write 1000000 without the commas, or separate values with a space after each comma
             """)
         for refused in ["servers.0.slots=1,000", "workload.rate=1,500", "workload.rate=12,345", "workload.rate=300,600", "x=123,456,789"] {
             #expect(VaryList(refused)?.thousandsSeparatorProblem?.contains("reads as one number with a thousands separator") == true, "\(refused)")

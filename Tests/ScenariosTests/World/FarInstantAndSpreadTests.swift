@@ -63,7 +63,7 @@ import Testing
         let markdown = result.markdown()
         #expect(!markdown.contains("×inf"), "\(markdown)")
         // Held at a file's `slow.factor` maximum, 10⁶ (was 6,311,520,000, the 200-year cap, which `shrink` wrote back and the loader refused).
-        #expect(markdown.contains("- 0.266 s: slow worker-1 ×1000000.0\n"), "\(markdown)")
+        #expect(markdown.contains("- 0.266 s: slow worker-1 ×1,000,000\n"), "\(markdown)")
     }
 
     @Test func anExcerptCountsUnicodeScalars() {

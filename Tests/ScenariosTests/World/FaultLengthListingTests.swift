@@ -4,7 +4,7 @@ import Simulator
 @testable import Scenarios
 
 /// A fault written with `for:` is listed once, with its length, as `pause` and `hang` are: the
-/// loader schedules its undo (`slow … ×1.0`, `drop rate 0.0`, …) as a second entry, which the
+/// loader schedules its undo (`slow … ×1`, `drop rate 0.0`, …) as a second entry, which the
 /// report folds back into the fault instead of listing it as another fault. The schedule the
 /// network applies keeps both entries.
 @Suite struct FaultLengthListingTests {
@@ -28,7 +28,7 @@ import Simulator
         "1.000 s: crash s1",
         "2.000 s: restart s1 (boot 1.000 s)",
         "3.000 s: pause s2 for 1.000 s",
-        "4.000 s: slow s3 ×2.0 for 1.000 s",
+        "4.000 s: slow s3 ×2 for 1.000 s",
         "5.000 s: partition [s1] for 1.000 s",
         "7.000 s: drop rate 0.1 for 1.000 s",
         "8.000 s: latency spike +0.005 s for 1.000 s",
@@ -90,7 +90,7 @@ import Simulator
     @Test func aFaultOutlastingTheRunKeepsTheLengthWritten() throws {
         let result = try Self.run(Self.traffic + "\nfaults: [{at: 4s, slow: s3, factor: 2, for: 50s}]\n")
         #expect(result.virtualSeconds < 54)
-        #expect(result.traffic?.faults == ["4.000 s: slow s3 ×2.0 for 50.000 s"])
+        #expect(result.traffic?.faults == ["4.000 s: slow s3 ×2 for 50.000 s"])
     }
 
     /// Two faults of one target that overlap: the schedule no longer says which `for:` wrote
@@ -105,8 +105,8 @@ import Simulator
             .init(at: at(7), fault: .slow(s2, factor: 1)), .init(at: at(10), fault: .slow(s3, factor: 1)),
         ]
         #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(20)) == [
-            "4.000 s: slow s3 ×2.0", "5.000 s: slow s3 ×3.0", "5.000 s: slow s2 ×4.0 for 2.000 s",
-            "6.000 s: slow s3 ×1.0", "10.000 s: slow s3 ×1.0",
+            "4.000 s: slow s3 ×2", "5.000 s: slow s3 ×3", "5.000 s: slow s2 ×4 for 2.000 s",
+            "6.000 s: slow s3 ×1", "10.000 s: slow s3 ×1",
         ])
     }
 
@@ -152,7 +152,7 @@ import Simulator
             .init(at: at(28), .network(.slow(worker, factor: 1))),
         ]
         #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(26)) == [
-            "5.000 s: lose intermediate data on worker-3", "8.000 s: slow worker-4 ×6.0 for 20.000 s",
+            "5.000 s: lose intermediate data on worker-3", "8.000 s: slow worker-4 ×6 for 20.000 s",
         ])
     }
     /// Chaos draws faults up to the time limit, an hour past most worlds' end: a 30 s world listed

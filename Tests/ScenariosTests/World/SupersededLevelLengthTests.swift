@@ -6,7 +6,7 @@ import Testing
 /// Two overlapping level faults of one target: the loader leaves the earlier one's end out of
 /// the schedule (``LevelWindows``), so the later one's level holds, and keeps the earlier one's
 /// written `for:` (``FaultSchedule/Entry/writtenLength``) for the report, which lists each fault
-/// as written — "slow s3 ×5.0 for 2.000 s", not "until 1.500 s". The schedule the network applies
+/// as written — "slow s3 ×5 for 2.000 s", not "until 1.500 s". The schedule the network applies
 /// is the one it applied before.
 @Suite struct SupersededLevelLengthTests {
     static func scenario(_ faults: String) throws -> Scenario {
@@ -31,9 +31,9 @@ import Testing
         #expect(entries.map(\.at) == [.after(.seconds(1)), .after(.milliseconds(1500)), .after(.milliseconds(11500))])
         #expect(entries.map(\.writtenLength) == [.seconds(2), nil, nil])
         let result = ScenarioRunner.run(scenario)
-        #expect(result.faults == ["1.000 s: slow s3 ×5.0 for 2.000 s", "1.500 s: slow s3 ×2.0 for 10.000 s"])
+        #expect(result.faults == ["1.000 s: slow s3 ×5 for 2.000 s", "1.500 s: slow s3 ×2 for 10.000 s"])
         let markdown = try #require(result.traffic).markdown()
-        #expect(markdown.contains("- 1.000 s: slow s3 ×5.0 for 2.000 s\n- 1.500 s: slow s3 ×2.0 for 10.000 s\n"))
+        #expect(markdown.contains("- 1.000 s: slow s3 ×5 for 2.000 s\n- 1.500 s: slow s3 ×2 for 10.000 s\n"))
     }
 
     /// The same for error bursts and the drop rate, several deep: each written fault once, with

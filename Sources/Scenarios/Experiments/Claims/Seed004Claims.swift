@@ -74,10 +74,12 @@ public struct Seed004Claims: Sendable {
                       stated: "max_fails \(NumberFormat.integer(Self.claimedMaxFails))")]
     }
 
-    /// The sentence on think times below N / C, from the sweep: where p99 passed 3 s and where
-    /// requests failed among the sweep's points that short, or that none is.
+    /// The sentence on think times below `breakEven`, N / C − R (``saturationThinkTime``, where
+    /// the think-time chart's model bends; the sentence said N / C, 16.63 s against the chart's
+    /// 16.596 s), from the sweep: where p99 passed 3 s and where requests failed among the
+    /// sweep's points that short, or that none is.
     static func saturationText(breakEven: Double, sweep: [(thinkTime: Double, p99: Double, answered: Double)], tries: Int) -> String {
-        var text = "Below Z = N / C = \(ClaimCheck.s(breakEven)) demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z)."
+        var text = "Below Z = N / C − R = \(ClaimCheck.s(breakEven)) demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z)."
         let saturated = sweep.filter { $0.thinkTime < breakEven }
         guard !saturated.isEmpty else { return text + " No think time of the sweep is that short." }
         func at(_ points: [(thinkTime: Double, p99: Double, answered: Double)]) -> String { ClaimCheck.list(points.map { ClaimCheck.s($0.thinkTime) }) }
@@ -101,7 +103,7 @@ public struct Seed004Claims: Sendable {
         let think = scenario.meanThinkTime
         let backends = scenario.servers.count
         let p99 = normal.value(of: .p99), p99Stated = stated.value(of: .p99)
-        let breakEven = users / capacity
+        let breakEven = saturationThinkTime
         let configuration = scenario.balancer?.configuration
         let tries = (configuration?.retries ?? 0) + 1
         var checks: [ClaimCheck] = []
@@ -118,7 +120,7 @@ public struct Seed004Claims: Sendable {
             if let shorter = sweep.filter({ $0.thinkTime < holdsFrom }).max(by: { $0.thinkTime < $1.thinkTime }) {
                 toHold = "Users must think at least about \(ClaimCheck.s(holdsFrom)) between requests with this capacity (in the sweep p99 < 3 s from \(ClaimCheck.s(holdsFrom)) on, \(ClaimCheck.duration(shorter.result.value(of: .p99))) at \(ClaimCheck.s(shorter.thinkTime))), or the backends need more than N / Z requests/s of capacity." + cascade
             } else {
-                toHold = "Every think time of the sweep, down to \(ClaimCheck.s(holdsFrom)), keeps p99 under 3 s with this capacity\(holdsFrom < breakEven ? "; below N / C = \(ClaimCheck.s(breakEven)) the queues already add N / C − Z to each response, so users thinking much less" : "; users thinking much less") need more than N / Z requests/s of capacity." + cascade
+                toHold = "Every think time of the sweep, down to \(ClaimCheck.s(holdsFrom)), keeps p99 under 3 s with this capacity\(holdsFrom < breakEven ? "; below N / C − R = \(ClaimCheck.s(breakEven)) the queues already add N / C − Z − R to each response, so users thinking much less" : "; users thinking much less") need more than N / Z requests/s of capacity." + cascade
             }
         } else {
             toHold = "No think time of the sweep keeps p99 under 3 s: the backends need more capacity."

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// A MapReduce cluster and its jobs: a world's `mapreduce:` section (``ScenarioLoader``), a
@@ -201,6 +202,12 @@ extension ScenarioSchema {
     /// The rates of cluster chaos, per minute.
     private static func perMinute(_ name: String) -> SchemaProperty { .optional(name, .number(in: clusterChaosPerMinute), "Per minute; default 0.") }
 
+    /// `slow_factor`'s text: a draw is held to 1 … 10⁶ and rounded to thousandths
+    /// (``MapReduce/ClusterChaos/slowdown(_:)``), which the schema said nothing of.
+    static let slowFactorText = "How many times slower, drawn as a duration in seconds (default uniform 2 … 8). Each draw is held to 1 … "
+        + NumberFormat.integer(Int(MapReduce.ClusterChaos.largestSlowdown))
+        + " (a draw of 1 or below is no slowdown) and rounded to thousandths."
+
     /// `chaos:` of a cluster.
     static let clusterChaos = SchemaObject([
         .optional("horizon", .positiveDuration, "Until when faults are drawn; the rates per minute, added, times the horizon at most 1,000,000 faults."),
@@ -209,7 +216,7 @@ extension ScenarioSchema {
         perMinute("pauses_per_minute"),
         .optional("pause_length", distribution),
         perMinute("slowdowns_per_minute"),
-        .optional("slow_factor", distribution, "How many times slower, drawn as a duration in seconds."),
+        .optional("slow_factor", distribution, slowFactorText),
         .optional("slow_length", distribution),
         perMinute("partitions_per_minute"),
         .optional("partition_length", distribution),

@@ -18,8 +18,9 @@ extension ScenarioSchema {
     /// schema cannot express).
     static let failTimeout: SchemaNode = {
         let digits = DecimalText.digitsPattern
-        // As `SchemaNode.duration`'s patterns: no `017` without a unit, a digit above zero, `+` only.
-        let noLeadingZero = "(?! *[+]?0[0-9_]+ *$)"
+        // As `SchemaNode.duration`'s patterns: no `017` without a unit (their own lookahead), a
+        // digit above zero, `+` only.
+        let noLeadingZero = SchemaNode.noLeadingZero
         let positive = "[+]?(?=[0-9_.]*[1-9])"
         let wholeSeconds = "(\(digits)(\\.(0(_?0)*)?)?|(\(digits)(\\.(\(digits))?)?|\\.\(digits))[eE][+-]?[0-9]+) *s?"
         let largerUnit = "\(DecimalText.unsignedPattern) *(min|m|h|d)"

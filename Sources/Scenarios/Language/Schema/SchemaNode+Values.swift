@@ -50,7 +50,9 @@ extension SchemaNode {
     /// Not a whole number with a leading zero and no unit (`08`, `"017"`), which the loader
     /// refuses (``YAMLCursor/refuseLeadingZero(_:)``). A plain `017` never reaches a pattern:
     /// YAML 1.1 readers resolve it to the integer 15 first, which no schema can tell from `15`.
-    private static let noLeadingZero = "(?! *[+]?0[0-9_]+ *$)"
+    /// Internal, for every pattern that reads a number (`fail_timeout`'s wrote its own copy),
+    /// and for the tests to find in the schema's text.
+    static let noLeadingZero = "(?! *[+]?0[0-9_]+ *$)"
     /// The units ``YAMLCursor/seconds()`` reads.
     private static let durationUnits = "(ns|us|µs|μs|ms|min|s|m|h|d)"
     /// The units ``YAMLCursor/byteCount()`` reads.

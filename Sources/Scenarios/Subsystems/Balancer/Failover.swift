@@ -58,11 +58,18 @@ public struct Failover: Sendable, Equatable {
     /// How many of a break's faults ``fault`` names; report.json's `faults` has them all.
     public static let faultsListed = 4
     /// Fault to detection.
-    public var detectionTime: Double? { detectedAt.map { $0 - at } }
+    public var detectionTime: Double? { detectedAt.map { Self.seconds(from: at, to: $0) } }
     /// Repair to recovery.
     public var recoveryTime: Double? {
         guard let recoveredAt, let repairedAt else { return nil }
-        return recoveredAt - repairedAt
+        return Self.seconds(from: repairedAt, to: recoveredAt)
+    }
+
+    /// The seconds from `start` to `end`, both whole nanoseconds of virtual time, to the whole
+    /// nanosecond, as every instant's seconds are (report.json wrote 1.22 − 1 as
+    /// `0.21999999999999997`, the binary difference).
+    private static func seconds(from start: Double, to end: Double) -> Double {
+        ((end - start) * 1e9).rounded() / 1e9
     }
 
     /// The failovers of a run: one per break of one of the balancer's `servers` (in join order),
@@ -86,8 +93,10 @@ public struct Failover: Sendable, Equatable {
     /// So faults at the same instant join when the first stops the server answering; faults of one
     /// instant are taken in the file's order, but a slowdown or an error burst after those that
     /// stop the server answering. A pause or a hang is over at its end or at the next crash or
-    /// restart of its node, whichever comes first, and a slowdown that joins a break does not
-    /// delay its repair (a slow server is not held out for being slow).
+    /// restart of its node, whichever comes first. The break is repaired at the latest of its
+    /// faults' repairs, a slowdown that joined it included (the server is whole again only once
+    /// it is fast again); a server back in rotation before that (a slow one is not held out for
+    /// being slow) is back at the repair itself, not at a later mark-up.
     ///
     /// Linear in the faults and events but for sorting: each fault's repair, each partition's
     /// reconnection, each break's detection and next break are found in one pass, each server's
@@ -147,11 +156,12 @@ public struct Failover: Sendable, Equatable {
                 breaks.add(index, node, repairedAt: duration.map { Self.earlier(entry.at.advanced(by: $0), cutShort[index]) } ?? repairs[index])
             case .errors(let node, let rate) where rate > 0:
                 breaks.add(index, node, repairedAt: repairs[index])
-            // A slowdown holds no server out by itself: joining a break, its end does not delay the
-            // break's repair (a crashed server restarted while slow was back at 10.006 s, its row
-            // "never back" for the slowdown's end at 17 s).
+            // Joining a break, a slowdown's end repairs it (README: "the latest of their repairs").
+            // A slowdown holds no server out by itself: one back in rotation while still slow is
+            // back at that end (a crashed server restarted while slow was back at 10.006 s; its row
+            // read "never back" when only a mark-up after the slowdown's end at 17 s counted).
             case .slow(let node, let factor) where factor > 1:
-                breaks.add(index, node, repairedAt: repairs[index], delaysRepair: false)
+                breaks.add(index, node, repairedAt: repairs[index])
             case .partition(let groups, _):
                 let side = Self.sides(of: groups)
                 let balancerSide = side[balancer] ?? -1
@@ -181,12 +191,15 @@ public struct Failover: Sendable, Equatable {
             if let detected = row.detectedAt, let repaired {
                 let after = max(repaired, detected)
                 let from = Self.firstIndex(in: all, atOrAfter: after)
-                recovered = all.indices[from...].first { index in
+                // Already back when the repair came after the detection (the events before the
+                // repair, the detection among them, left it in rotation): back at the repair.
+                if repaired > detected, from > 0, inRotation[from - 1] { recovered = repaired }
+                else { recovered = all.indices[from...].first { index in
                     switch all[index].kind {
                     case .markedUp, .backInRotation: inRotation[index]
                     default: false
                     }
-                }.map { all[$0].at }
+                }.map { all[$0].at } }
             }
             let repairedInRun = repaired.flatMap { $0 > end ? nil : $0 }
             // One fault: its text. Several: when each joined one struck, and, when the break was
@@ -197,11 +210,13 @@ public struct Failover: Sendable, Equatable {
                 let entry = timeline[listed.index]
                 guard row.parts.count > 1 else { return entry.fault.reportText }
                 var notes: [String] = []
+                // A level's length, as the `# Faults` list writes it (a pause's or hang's is in its text).
+                let length = Self.isLengthedByRepair(entry.fault) ? listed.repairedAt.map { " for " + FaultSchedule.length(.nanoseconds($0.nanoseconds - entry.at.nanoseconds)) } ?? "" : ""
                 if position > 0, entry.at != start { notes.append("at " + DurationFormat.seconds(entry.at.seconds, grouping: true)) }
                 if repairedInRun == nil, let partRepair = listed.repairedAt, partRepair <= end {
                     notes.append("repaired " + DurationFormat.seconds(partRepair.seconds, grouping: true))
                 }
-                return entry.fault.reportText + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+                return entry.fault.reportText + length + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
             }
             return Failover(server: row.node.name, faults: faults,
                             at: start.seconds, detectedAt: row.detectedAt?.seconds,
@@ -250,11 +265,9 @@ public struct Failover: Sendable, Equatable {
         }
 
         /// Takes in the fault of `timeline[index]` breaking `node`, to be repaired at `repairedAt`;
-        /// returns its position in `parts`. A fault that does not `delaysRepair` is listed in the
-        /// break it joins without its repair counting in the break's (it still counts in a break of
-        /// its own).
+        /// returns its position in `parts`.
         @discardableResult
-        mutating func add(_ index: Int, _ node: NodeID, repairedAt: VirtualInstant?, delaysRepair: Bool = true) -> Int {
+        mutating func add(_ index: Int, _ node: NodeID, repairedAt: VirtualInstant?) -> Int {
             let at = timeline[index].at
             let inRotation = walk(node, before: at)
             let position = parts.count
@@ -268,10 +281,6 @@ public struct Failover: Sendable, Equatable {
                 latest[node] = row
             }
             parts.append(Part(index: index, repairedAt: nil, row: row))
-            guard delaysRepair || rows[row].parts.count == 1 else {
-                parts[position].repairedAt = repairedAt
-                return position
-            }
             rows[row].unrepaired += 1
             if let repairedAt { repair(position, at: repairedAt) }
             return position
@@ -336,6 +345,15 @@ public struct Failover: Sendable, Equatable {
     /// The earlier of a fault's written end and the instant something cut it short.
     private static func earlier(_ end: VirtualInstant, _ cutShort: VirtualInstant?) -> VirtualInstant {
         cutShort.map { min($0, end) } ?? end
+    }
+
+    /// Whether `fault`'s text leaves out its length, which its repair gives: a slowdown, an
+    /// error burst or a partition (a pause or a hang writes its own).
+    private static func isLengthedByRepair(_ fault: Fault) -> Bool {
+        switch fault {
+        case .slow, .errors, .partition: true
+        default: false
+        }
     }
 
     /// Whether `fault` makes a server slow or err rather than stop answering.

@@ -3,10 +3,11 @@ import Reports
 extension TrafficResult {
     /// Per-server latency and throughput as clients saw them: the successes (successful answers
     /// that reached a client) beside the requests the server finished, and their rate. The "500s" are those its error
-    /// rate drew; a server that hung gets a column of the requests the hang held (each answered
-    /// 500 when the hang ended, if it ended within the run), left out where nothing hung, so the
-    /// two 500 sources add up to the Requests table's. With no client request, the per-second
-    /// figure is "—": nothing was measured.
+    /// rate drew and those a hang's end answered to callers still waiting, so that the servers'
+    /// 500s add up to the 500s the clients got, as the metrics and the Perfetto trace count them;
+    /// a server that hung gets a column of the requests the hang held (those whose callers still
+    /// waited when it ended are among its 500s, the others timed out), left out where nothing
+    /// hung. With no client request, the per-second figure is "—": nothing was measured.
     func serverLatencyMarkdown() -> String {
         let hung = servers.contains { $0.heldByHang > 0 }
         var columns: [MarkdownTable.Column] = [.text("server"), .numeric("served"), .numeric("successes"), .numeric("per second"), .numeric("500s")]
@@ -31,7 +32,7 @@ extension TrafficResult {
         var out = "## Latency and throughput by server\n\n" + table.rendered() + "\n"
         out += "Served counts the requests a server answered without an error; successes, those of its answers that reached a client (not one that came after the balancer or the client gave up, or was lost on the way), and per second is successes over the time clients were active.\n\n"
         if hung {
-            out += "A request that arrives while its server hangs is held, and answered 500 when the hang ends (not at all when the hang outlasts the run).\n\n"
+            out += "A request that arrives while its server hangs is held, and answered 500 when the hang ends (not at all when the hang outlasts the run).\nThose whose callers still waited are among the server's 500s; the others' callers had timed out.\n\n"
         }
         return out
     }

@@ -11,16 +11,15 @@ extension TrafficResult {
         return table.rendered()
     }
 
-    /// One row per server and virtual second: successful answers, and with a balancer the peak
-    /// of active connections.
+    /// One row per server and virtual second of ``timelineSeconds`` (the charts' seconds):
+    /// successful answers, and with a balancer the peak of active connections.
     public func timelineCSV() -> String {
         var table = CSVTable(header: ["second", "server", "completed", "peak_connections"])
-        let seconds = max(servers.map(\.completionsPerSecond.count).max() ?? 0, balancer?.servers.map(\.connectionsPerSecond.count).max() ?? 0)
-        for second in 0..<seconds {
-            for server in servers {
-                let completed = second < server.completionsPerSecond.count ? server.completionsPerSecond[second] : 0
-                let connections = balancer?.servers.first { $0.hostname == server.id }.map { second < $0.connectionsPerSecond.count ? String($0.connectionsPerSecond[second]) : "0" } ?? ""
-                table.append([String(second), server.id, String(completed), connections])
+        let completed = servers.map { overTimeline($0.completionsPerSecond) }
+        let connections = servers.map { server in balancer?.servers.first { $0.hostname == server.id }.map { overTimeline($0.connectionsPerSecond) } }
+        for second in 0..<timelineSeconds {
+            for (index, server) in servers.enumerated() {
+                table.append([String(second), server.id, String(completed[index][second]), connections[index].map { String($0[second]) } ?? ""])
             }
         }
         return table.rendered()

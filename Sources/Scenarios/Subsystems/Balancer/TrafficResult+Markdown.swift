@@ -7,7 +7,7 @@ extension TrafficResult {
     /// the scenario's `description:`, written after the list as every world's report writes it.
     public func markdown(chartsLinked: Bool = false, listingFaults: Bool = true, summary: String = "") -> String {
         var out = "# Scenario `\(scenario)`\n\n"
-        out += "- seed: `\(seed)`\n- replay: \(replayCommand.markdownCode)\n- digest: `\(digest)`\n"
+        out += "- seed: `\(seed)`\n- replay: \(ShellQuoting.markdown(replayCommand))\n- digest: `\(digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
         out += "- virtual time: \(DurationFormat.seconds(virtualSeconds, grouping: true)); events processed: \(NumberFormat.integer(events))\n\n"
         if !summary.isEmpty { out += summary + "\n\n" }

@@ -11,10 +11,11 @@ public struct TrafficResult: Sendable {
         public var peakQueue: Int
         /// Busy time over (slots × run length).
         public var utilisation: Double
-        /// Requests it answered 500 (its error rate, or an injected one).
+        /// Requests it answered 500: its error rate (or an injected one) drew them, or a hang's end
+        /// answered them to callers still waiting.
         public var errors: Int = 0
         /// Requests that arrived while it hung: held, and answered 500 when the hang ended (never,
-        /// when the hang outlasted the run). Not in ``errors``.
+        /// when the hang outlasted the run); those whose callers still waited are in ``errors`` too.
         public var heldByHang: Int = 0
         /// Successful requests it answered per virtual second of the run.
         public var throughput: Double = 0

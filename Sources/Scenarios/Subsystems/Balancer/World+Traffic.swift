@@ -15,6 +15,10 @@ extension World {
                 deployment = Deployment.start(plan, balancer: made, servers: servers, network: network) { started in
                     metrics.startPhase(started ? "during" : "after")
                 }
+                if let observer = simulation.observer as? RunObserver, let record = deployment {
+                    // The deployment notes each step's restart instant just before it restarts the process.
+                    observer.isDeploymentRestart = { node, at in record.steps.contains { $0.server == node && $0.restarted == at } }
+                }
             }
         }
         guard let workload = scenario.workload else { return }

@@ -10,12 +10,16 @@ extension World {
         store = ObjectStore(section.id, configuration: section.configuration, network: network, state: section.initialState)
         // A storm is a fault as the report lists it: observed when it strikes, as the network's
         // faults are (`orrery_faults_total`, the trace's instants), with or without an observer,
-        // so that a run's events are the same either way. The store reads its storms by time.
+        // so that a run's events are the same either way. The store reads its storms by time. The
+        // JSON-lines trace gets it too (`storm`, its code, its length in nanoseconds), written but
+        // not folded into the digest, which the file's storm already fixes.
         let simulation = simulation
         for storm in section.configuration.errorStorms {
             let detail = "\(storm.code.rawValue) for \(storm.length.formattedSeconds) at rate \(storm.errorRate)"
+            let code = storm.code.rawValue, length = storm.length.nanoseconds
             simulation.executor.schedule(at: VirtualInstant.after(storm.start)) {
                 simulation.observeInstant(.network, section.id.name, "storm", detail: detail)
+                simulation.trace.note(.storm, section.id.name, code, value: length)
             }
         }
     }

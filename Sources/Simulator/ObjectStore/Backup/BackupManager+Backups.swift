@@ -82,13 +82,20 @@ extension BackupManager {
     /// pass, as an abandoned attempt's folder is, without counting the backup again. A folder with
     /// no completed backup of that name is an abandoned attempt's (even with a manifest, when the
     /// answer to its PUT was lost), counted in ``BackupStats/incompleteBackupsDeleted``.
+    ///
+    /// With `sparingNewest` (the manager's own passes), the newest backup still kept is kept
+    /// whatever its age: after a backup completes it is that backup, minutes old, and while
+    /// backups fail for longer than the retention it is the last good one — as restic's
+    /// `--keep-within` counts from the latest snapshot and `borg prune` keeps the latest
+    /// checkpoint, a failing backup never costs the last restorable copy.
     @discardableResult
-    public func applyRetention() async -> [String] {
+    public func applyRetention(sparingNewest: Bool = false) async -> [String] {
         let now = simulation.now.nanoseconds
         let retention = Int64(configuration.retentionDays) * 86_400 * 1_000_000_000
         guard let listings = try? await listBackups() else { return [] }
+        let newest = sparingNewest ? backups.last { $0.deletedAt == nil }?.name : nil
         var deleted: [String] = []
-        for listing in listings {
+        for listing in listings where listing.name != newest {
             let record = backups.firstIndex { $0.name == listing.name }
             let takenAt = record.map { backups[$0].takenAt } ?? (listing.time.unixSeconds - epochUnixSeconds) * 1_000_000_000
             guard now - takenAt > retention else { continue }

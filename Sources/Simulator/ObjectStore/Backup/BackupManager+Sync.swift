@@ -18,19 +18,20 @@ extension BackupManager {
 
     private func carryPendingChanges() async -> SyncReport {
         let snapshot = source
-        let paths = pending.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let paths = pending.sorted()
         pending.removeAll()
         var report = SyncReport()
         let incarnation = hostIncarnation
-        for (index, path) in paths.enumerated() {
+        for (index, pathKey) in paths.enumerated() {
             // A crash ends the sync with the manager's process: what it had not done stays pending.
             guard hostRuns(since: incarnation) else {
                 pending.formUnion(paths[index...])
                 report.interrupted = true
                 break
             }
+            let path = pathKey.string
             let key = configuration.syncPrefix + path
-            let known = remote[path]
+            let known = remote[pathKey]
             do {
                 if let file = snapshot.files[path] {
                     if known == .stored(eTag: file.eTag, size: file.bytes.count) {
@@ -45,7 +46,7 @@ extension BackupManager {
                     report.deleted.append(path)
                 }
             } catch {
-                pending.insert(path)
+                pending.insert(pathKey)
                 report.failed.append(path)
             }
         }
@@ -66,12 +67,12 @@ extension BackupManager {
         let listed = try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
             try await self.client.listAllObjects(bucket: self.configuration.bucket, prefix: self.configuration.syncPrefix)
         }
-        var stored: [String: ListedObject] = [:]
-        for object in listed { stored[syncedPath(of: object.key)] = object }
+        var stored: [S3ObjectKey: ListedObject] = [:]
+        for object in listed { stored[S3ObjectKey(syncedPath(of: object.key))] = object }
         for path in snapshot.paths {
             guard let file = snapshot.files[path] else { continue }
-            if let object = stored[path], object.eTag == file.eTag {
-                remote[path] = .stored(eTag: object.eTag, size: object.size)
+            if let object = stored[S3ObjectKey(path)], object.eTag == file.eTag {
+                remote[S3ObjectKey(path)] = .stored(eTag: object.eTag, size: object.size)
             } else {
                 try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
                     try await self.upload(file, path: path, key: self.configuration.syncPrefix + path)
@@ -96,9 +97,9 @@ extension BackupManager {
     private func upload(_ file: SourceDirectory.File, path: String, key: String) async throws(ObjectStoreClientError) {
         do {
             let output = try await client.putObject(bucket: configuration.bucket, key: key, body: file.bytes)
-            remote[path] = .stored(eTag: output.eTag, size: file.bytes.count)
+            remote[S3ObjectKey(path)] = .stored(eTag: output.eTag, size: file.bytes.count)
         } catch {
-            remote[path] = .unknown
+            remote[S3ObjectKey(path)] = .unknown
             throw error
         }
     }
@@ -106,9 +107,9 @@ extension BackupManager {
     private func remove(path: String, key: String) async throws(ObjectStoreClientError) {
         do {
             try await client.deleteObject(bucket: configuration.bucket, key: key)
-            remote[path] = nil
+            remote[S3ObjectKey(path)] = nil
         } catch {
-            remote[path] = .unknown
+            remote[S3ObjectKey(path)] = .unknown
             throw error
         }
     }

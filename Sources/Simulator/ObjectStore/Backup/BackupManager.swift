@@ -33,10 +33,12 @@ public actor BackupManager {
     nonisolated let simulation: Simulation
     /// The live application data.
     public private(set) var source: SourceDirectory
-    /// Paths changed since they last reached the store.
-    var pending: Set<String>
+    /// Paths changed since they last reached the store. Paths here and in ``remote`` are keyed
+    /// by their bytes, as the source's files and the bucket's keys are: two paths that differ
+    /// only in Unicode normalisation are two files.
+    var pending: Set<S3ObjectKey>
     /// The sync prefix as the manager last saw it, by path.
-    var remote: [String: RemoteCopy] = [:]
+    var remote: [S3ObjectKey: RemoteCopy] = [:]
     /// Every backup completed, oldest first (deleted ones keep their record, marked).
     public internal(set) var backups: [BackupRecord] = []
 
@@ -45,7 +47,7 @@ public actor BackupManager {
         self.client = client
         self.configuration = configuration
         self.source = source
-        pending = Set(source.files.keys)
+        pending = Set(source.paths.map(S3ObjectKey.init))
         simulation = client.network.simulation
         unownedExecutor = client.network.simulation.executor.asUnownedSerialExecutor()
     }
@@ -54,7 +56,7 @@ public actor BackupManager {
     public func change(_ changes: [SourceChange]) {
         for change in changes {
             source.apply(change)
-            pending.insert(change.path)
+            pending.insert(S3ObjectKey(change.path))
         }
     }
 
@@ -79,7 +81,10 @@ public actor BackupManager {
 
     /// Starts the manager's loop as a daemon: prepare the bucket, then sync at every multiple of
     /// the sync interval, back up when a backup is due (retrying at the next sync if it fails),
-    /// and apply retention after each backup.
+    /// and apply retention after each backup that completes and after the first failed attempt
+    /// at each backup due — as a backup script's `restic forget` or `borg prune` step runs
+    /// whether or not that night's backup worked, and S3's lifecycle expires by age alone: old
+    /// backups and abandoned attempts' folders go on being deleted while backups fail.
     ///
     /// Every sync due — at every multiple of the sync interval after the start — is counted once:
     /// skipped while the host is down (crashed, or booting after a restart: nothing of the manager
@@ -97,6 +102,8 @@ public actor BackupManager {
         let interval = configuration.syncInterval.nanoseconds
         var prepared = (try? await prepareBucket()) != nil
         var nextBackup = configuration.firstBackupAt.nanoseconds
+        // The instant of the backup due whose failed attempt ran retention already, if any.
+        var retainedAfterFailingBackupDue: Int64?
         // The multiples handled so far (run or skipped): multiple k is due at k × interval.
         var handled: Int64 = 0
         while true {
@@ -132,9 +139,27 @@ public actor BackupManager {
             guard hostRuns(since: incarnation), simulation.now.nanoseconds >= nextBackup else { continue }
             // A failed backup is tried again at the next sync; so is one due in a second that
             // already has its backup (names have one-second resolution), which is not an attempt.
-            guard (try? await backup()) != nil else { continue }
-            while nextBackup <= simulation.now.nanoseconds { nextBackup += configuration.backupInterval.nanoseconds }
-            await applyRetention()
+            let completed: Bool
+            do {
+                try await backup()
+                completed = true
+            } catch .nameTaken {
+                continue
+            } catch {
+                completed = false
+            }
+            if completed {
+                while nextBackup <= simulation.now.nanoseconds { nextBackup += configuration.backupInterval.nanoseconds }
+            } else {
+                // Retention does not wait for a backup to complete: once for each backup due by
+                // the schedule (the latest multiple of the interval from the one that failed),
+                // after its first failed attempt; the retries at later syncs do not run it again.
+                let backupInterval = configuration.backupInterval.nanoseconds
+                let due = nextBackup + (simulation.now.nanoseconds - nextBackup) / backupInterval * backupInterval
+                guard hostRuns(since: incarnation), retainedAfterFailingBackupDue != due else { continue }
+                retainedAfterFailingBackupDue = due
+            }
+            await applyRetention(sparingNewest: true)
         }
     }
 

@@ -1,6 +1,11 @@
 /// The application data a ``BackupManager`` protects: relative paths mapped to bytes, as a
 /// directory on a server's disk would be. A value: copying it is a snapshot (copy-on-write), and
 /// two directories are equal exactly when they hold the same paths with the same bytes.
+///
+/// Paths are byte strings, as a Linux file name and the S3 key it becomes are: the precomposed
+/// "é" and "e" + combining acute (NFC and NFD) name two files here, as they are two objects in
+/// the bucket. (Keyed by Swift `String`, whose equality is canonical equivalence, they were one
+/// file to the manager — the second write replaced the first — and two keys to S3.)
 public struct SourceDirectory: Sendable, Equatable {
     /// One file's bytes with their MD5, computed once when the file is written.
     public struct File: Sendable, Equatable {
@@ -16,8 +21,19 @@ public struct SourceDirectory: Sendable, Equatable {
         }
     }
 
+    /// The files by path, each path compared by its UTF-8 bytes (no Unicode normalisation).
+    public struct Files: Sendable, Equatable {
+        var byPath: [S3ObjectKey: File] = [:]
+
+        /// The file at exactly `path`'s bytes, if there is one.
+        public subscript(_ path: String) -> File? { byPath[S3ObjectKey(path)] }
+
+        /// Number of files.
+        public var count: Int { byPath.count }
+    }
+
     /// Files by path. Iterate ``paths`` for a stable order.
-    public private(set) var files: [String: File] = [:]
+    public private(set) var files = Files()
     /// Every path, in UTF-8 byte order (S3's listing order), kept sorted as files come and go.
     public private(set) var paths: [String] = []
 
@@ -36,7 +52,7 @@ public struct SourceDirectory: Sendable, Equatable {
     public var count: Int { files.count }
 
     /// Bytes in all files.
-    public var totalBytes: Int { files.values.reduce(0) { $0 + $1.bytes.count } }
+    public var totalBytes: Int { files.byPath.values.reduce(0) { $0 + $1.bytes.count } }
 
     /// Why `path` cannot name a file here, or nil. A path is non-empty and holds no line break
     /// (a backup manifest lists one path per line). Loaders ask this of every path a file makes
@@ -50,12 +66,12 @@ public struct SourceDirectory: Sendable, Equatable {
     /// Creates or replaces the file at `path`, which ``problem(withPath:)`` accepts.
     public mutating func write(_ bytes: [UInt8], to path: String) {
         precondition(Self.problem(withPath: path) == nil, "a source path is non-empty and on one line")
-        if files.updateValue(File(bytes), forKey: path) == nil { paths.insert(path, at: position(of: path)) }
+        if files.byPath.updateValue(File(bytes), forKey: S3ObjectKey(path)) == nil { paths.insert(path, at: position(of: path)) }
     }
 
     /// Removes the file at `path`, if there is one.
     public mutating func remove(_ path: String) {
-        if files.removeValue(forKey: path) != nil { paths.remove(at: position(of: path)) }
+        if files.byPath.removeValue(forKey: S3ObjectKey(path)) != nil { paths.remove(at: position(of: path)) }
     }
 
     /// Applies one change.

@@ -11,7 +11,8 @@
 /// 2. an injected failure (a storm, the seeded 500/503 rates, or its node's extra error rate
 ///    from an `errors` fault, which adds to the 500 rate) or a `SlowDown` from the prefix's
 ///    token bucket is decided on arrival — such a request changes nothing;
-/// 3. the first-byte latency and the upload's transfer time pass;
+/// 3. the first-byte latency and the upload's transfer time pass (a pause of its node stops
+///    them, as it stops a server's service: they go on for what was left at the resume);
 /// 4. the operation runs against the state at that instant (so strong read-after-write holds:
 ///    a read that starts after a write was acknowledged arrives after it was applied);
 /// 5. the download's transfer time passes and the answer goes back.
@@ -105,11 +106,11 @@ public actor ObjectStore {
         let factor = node.slowFactor
         let firstByte = Self.stretched(configuration.firstByteLatency.sampleDuration(using: &random), by: factor)
         if let refusal = refusal(for: access) {
-            await simulation.sleep(for: firstByte)
+            await simulation.work(for: firstByte, on: node)
             return .failure(refusal)
         }
         stats.bytesIn += access.uploadBytes
-        await simulation.sleep(for: firstByte + Self.stretched(configuration.transferTime(access.uploadBytes), by: factor))
+        await simulation.work(for: firstByte + Self.stretched(configuration.transferTime(access.uploadBytes), by: factor), on: node)
         guard node.incarnation == incarnation else {
             stats.lostInCrash += 1
             return .failure(S3Error(.internalError, "The store crashed while serving the request."))
@@ -128,7 +129,7 @@ public actor ObjectStore {
         simulation.trace.record(access.kind == .write ? .put : .get, id.name, access.bucket + "/" + access.key, value: Int64(successStatus(output)))
         let download = responseBytes(output)
         stats.bytesOut += download
-        if download > 0 { await simulation.sleep(for: Self.stretched(configuration.transferTime(download), by: factor)) }
+        if download > 0 { await simulation.work(for: Self.stretched(configuration.transferTime(download), by: factor), on: node) }
         return .success(output)
     }
 

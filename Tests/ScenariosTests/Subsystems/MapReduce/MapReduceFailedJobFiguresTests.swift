@@ -165,7 +165,7 @@ import Testing
     }
 
     /// Item 5: a single-job file's superseded slowdown is listed with its own `for:`, as the same
-    /// faults in a world are ("slow worker-1 ×5.0 until 1.500 s" before), and the run is the same.
+    /// faults in a world are ("slow worker-1 ×5 until 1.500 s" before), and the run is the same.
     @Test func aSingleJobFilesSupersededLevelKeepsItsWrittenLength() throws {
         let faults = """
             faults:
@@ -181,10 +181,10 @@ import Testing
             \(faults)
             """, file: "s5.yaml")
         #expect(single.faults.map(\.writtenLength) == [.seconds(2), nil, nil])
-        let listed = ["1.000 s: slow worker-1 ×5.0 for 2.000 s", "1.500 s: slow worker-1 ×3.0 for 4.000 s"]
+        let listed = ["1.000 s: slow worker-1 ×5 for 2.000 s", "1.500 s: slow worker-1 ×3 for 4.000 s"]
         let result = ScenarioRunner.run(single.world)
         #expect(result.faults == listed)
-        #expect(result.markdown().contains("# Faults\n\n- 1.000 s: slow worker-1 ×5.0 for 2.000 s\n- 1.500 s: slow worker-1 ×3.0 for 4.000 s\n"))
+        #expect(result.markdown().contains("# Faults\n\n- 1.000 s: slow worker-1 ×5 for 2.000 s\n- 1.500 s: slow worker-1 ×3 for 4.000 s\n"))
         let world = try Self.run("""
             name: w5
             seed: 3

@@ -32,6 +32,17 @@ enum JobReportTables {
         return table
     }
 
+    /// The Job table of a job whose client gave up with no report from the coordinator (it
+    /// crashed before the job was submitted and never answered): its status as ``phases(_:clientGaveUp:)``
+    /// gives it, and `—` for what only the coordinator measures. Such a job had no Job table, and
+    /// no `status` in report.json, where one the coordinator had received read `failed (client gave up)`.
+    static func phasesWithoutReport() -> MarkdownTable {
+        var table = MarkdownTable(columns: [.text("figure"), .numeric("value")])
+        table.append(["status", gaveUpStatus])
+        for figure in ["map tasks × reduce tasks", "makespan (received → done)", "map phase", "reduce phase"] { table.append([figure, "—"]) }
+        return table
+    }
+
     private static func phaseText(_ phase: MapReduce.PhaseTimes?) -> String {
         guard let phase else { return "—" }
         return "\(seconds(phase.duration)) (\(seconds(phase.start)) → \(seconds(phase.end)))"

@@ -24,9 +24,12 @@ extension MapReduceRunResult {
         var oracleRecords: Int?
         var oracleFailure: String?
         var report: MapReduce.JobReport.Document?
+        /// The status of a job with no ``report`` whose client gave up (`failed (client gave up)`,
+        /// as report.md's Job table reads): it had none, where one with a report has its own.
+        var status: String?
 
         private enum Keys: String, CodingKey {
-            case job, succeeded, outputExact, problems, problemsLeftOut, rejection, inputRecords, inputBytes, oracleRecords, oracleFailure
+            case job, succeeded, outputExact, problems, problemsLeftOut, rejection, inputRecords, inputBytes, oracleRecords, oracleFailure, status
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -42,6 +45,7 @@ extension MapReduceRunResult {
             try container.encodeIfPresent(inputBytes, forKey: .inputBytes)
             try container.encodeIfPresent(oracleRecords, forKey: .oracleRecords)
             try container.encodeIfPresent(oracleFailure, forKey: .oracleFailure)
+            try container.encodeIfPresent(status, forKey: .status)
         }
     }
 
@@ -59,6 +63,7 @@ extension MapReduceRunResult {
                 var document = report.document(recoveryFigures: recoveryFigures)
                 if clientGaveUp { document.status = JobReportTables.gaveUpStatus }
                 return document
-            })
+            },
+            status: run.report == nil && clientGaveUp ? JobReportTables.gaveUpStatus : nil)
     }
 }

@@ -5,7 +5,7 @@ extension MapReduceRunResult {
     /// The run as a Markdown report that opens with the seed and the command that replays it.
     public func markdown() -> String {
         var out = "# MapReduce scenario `\(scenario.name)`\n\n"
-        out += "- seed: `\(seed)`\n- replay: \(replayCommand.markdownCode)\n- digest: `\(run.digest)`\n"
+        out += "- seed: `\(seed)`\n- replay: \(ShellQuoting.markdown(replayCommand))\n- digest: `\(run.digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
         out += "- virtual time: \(DurationFormat.seconds(run.virtualSeconds, grouping: true)); events processed: \(NumberFormat.integer(run.events))\n\n"
         if !scenario.summary.isEmpty { out += scenario.summary + "\n\n" }
@@ -18,7 +18,13 @@ extension MapReduceRunResult {
         if !comparison.differences.isEmpty {
             out += "First differences (`-` only in the oracle, `+` only in the output):\n\n```\n" + comparison.differences.joined(separator: "\n") + "\n```\n\n"
         }
-        guard let report = run.report else { return out + attemptChaosAndChecks() }
+        guard let report = run.report else {
+            if clientGaveUp {
+                out += "## Job\n\n" + JobReportTables.phasesWithoutReport().rendered() + "\n"
+                out += "The coordinator has no record of the job: it never answered the job's client, so there are no attempts or shuffle to show.\n\n"
+            }
+            return out + attemptChaosAndChecks()
+        }
 
         out += "## Job\n\n" + JobReportTables.phases(report, clientGaveUp: clientGaveUp).rendered() + "\n"
         if let note = offsetCommitNote { out += note + "\n\n" }

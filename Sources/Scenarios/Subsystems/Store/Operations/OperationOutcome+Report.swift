@@ -30,7 +30,7 @@ enum OperationReport {
         let succeeded = outcomes.filter { (200..<300).contains($0.result.status) }.count
         var out = "# Operation scenario `\(scenario.name)`\n\n"
         out += "- seed: `\(scenario.seed)`\n"
-        out += "- replay: \("orrery ops \(ShellQuoting.quote(ShellQuoting.fileArgument(scenario.file)))".markdownCode)\n"
+        out += "- replay: \(ShellQuoting.markdown(ShellQuoting.posixCommand(["orrery", "ops", ShellQuoting.fileArgument(scenario.file)])))\n"
         out += "- operations answered: \(outcomes.count) (\(succeeded) with 2xx, \(outcomes.count - succeeded) with an error status)\n"
         out += "- every answer in full: `results.jsonl`\n\n"
         var table = MarkdownTable(columns: [.numeric("#"), .numeric("line"), .text("operation"), .numeric("status"),
