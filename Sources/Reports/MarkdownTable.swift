@@ -204,7 +204,9 @@ public struct MarkdownTable: Sendable, Equatable {
     /// - a run of `*`, `_` or `~` that could open or close emphasis or strikethrough: one with a
     ///   character other than a space on a side — except `_` between two letters or digits
     ///   (`round_robin`), which never does;
-    /// - a `]` before `(`, which closes a link's or an image's text.
+    /// - a `]` before `(`, which closes a link's or an image's text;
+    /// - what starts one of GitHub's extended autolinks (``startsAutolink(_:at:)``), which needs
+    ///   no markup at all: a server `http://e.com` or `www.e.com` became a live link.
     static func actsAsMarkup(_ characters: [Character], at index: Int) -> Bool {
         let character = characters[index]
         let next = index + 1 < characters.count ? characters[index + 1] : nil
@@ -213,6 +215,8 @@ public struct MarkdownTable: Sendable, Equatable {
             return next.map { !$0.isWhitespace } ?? false
         case "]":
             return next == "("
+        case ":", ".":
+            return startsAutolink(characters, at: index)
         case "*", "_", "~":
             var start = index, end = index + 1
             while start > 0, characters[start - 1] == character { start -= 1 }
@@ -221,6 +225,34 @@ public struct MarkdownTable: Sendable, Equatable {
             let after = end < characters.count ? characters[end] : nil
             if character == "_", let before, let after, before.isLetter || before.isNumber, after.isLetter || after.isNumber { return false }
             return before.map { !$0.isWhitespace } ?? false || after.map { !$0.isWhitespace } ?? false
+        default:
+            return false
+        }
+    }
+
+    /// Whether the `:` or `.` at `index` is where GitHub's extended autolinks (GFM's
+    /// autolink extension, as cmark-gfm finds them) recognise a bare link: the `:` of `http://`,
+    /// `https://` or `ftp://` after a run of letters that is just that scheme, or the `.` of a
+    /// `www.` that starts a word (after nothing, a space, `*`, `_`, `~` or `(`). A backslash
+    /// before that character (`http\://`, `www\.`) keeps the name text: an escaped character is
+    /// no longer the one the extension looks for, and CommonMark, GitHub and `orrery report`'s
+    /// page show it without the backslash. Letters' case does not matter (`HTTP://` links too).
+    /// An address with `@` (an email autolink) is left as it is: it needs a `.` after the `@`,
+    /// which point-of-presence names (`balancer@zone-a`) rarely have, and escaping every `@`
+    /// would change their bytes.
+    static func startsAutolink(_ characters: [Character], at index: Int) -> Bool {
+        func lowercased(_ range: Range<Int>) -> String { String(characters[range]).lowercased() }
+        switch characters[index] {
+        case ":":
+            guard index + 2 < characters.count, characters[index + 1] == "/", characters[index + 2] == "/" else { return false }
+            var start = index
+            while start > 0, characters[start - 1].isASCII, characters[start - 1].isLetter { start -= 1 }
+            return ["http", "https", "ftp"].contains(lowercased(start..<index))
+        case ".":
+            guard index >= 3, lowercased((index - 3)..<index) == "www" else { return false }
+            guard index > 3 else { return true }
+            let before = characters[index - 4]
+            return before.isWhitespace || "*_~(".contains(before)
         default:
             return false
         }

@@ -37,7 +37,7 @@ import Testing
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.shortRun.write(to: dir.appendingPathComponent("backup.yaml"), atomically: true, encoding: .utf8)
-        for (out, hashing) in [("a", "1"), ("b", "")] {
+        for (out, hashing) in [("a", "1"), ("b", "0")] {
             let outcome = try OrreryProcess.run(["experiment", "backup", "--scenarios", ".", "--out", out], in: dir,
                                                 environment: ["SWIFT_DETERMINISTIC_HASHING": hashing])
             #expect(outcome.status == 0, "\(outcome.standardError)")

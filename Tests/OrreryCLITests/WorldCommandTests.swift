@@ -52,7 +52,7 @@ import Testing
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         var outputs: [String] = []
-        for (name, hashing) in [("a", "1"), ("b", "")] {
+        for (name, hashing) in [("a", "1"), ("b", "0")] {
             let outcome = try OrreryProcess.run(["run", "scenarios/seed-001-log-pipeline.yaml", "--out", dir.appendingPathComponent(name).path,
                                                  "--trace", dir.appendingPathComponent("\(name).jsonl").path],
                                                 environment: ["SWIFT_DETERMINISTIC_HASHING": hashing])

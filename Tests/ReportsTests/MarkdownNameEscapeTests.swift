@@ -6,7 +6,7 @@ import Testing
 /// markup in a cell (code spans, a verdict in `**…**`) stays markup.
 @Suite struct MarkdownNameEscapeTests {
     @Test func emphasisAndLinksInANameStayText() {
-        #expect(MarkdownTable.escape("*bold* _x_ [link](http://e.com) <b>h</b>") == #"\*bold\* \_x\_ [link\](http://e.com) \<b>h\</b>"#)
+        #expect(MarkdownTable.escape("*bold* _x_ [link](http://e.com) <b>h</b>") == #"\*bold\* \_x\_ [link\](http\://e.com) \<b>h\</b>"#)
         #expect(MarkdownTable.escape("~~gone~~ **x** a*b") == #"\~\~gone\~\~ \*\*x\*\* a\*b"#)
         #expect(MarkdownTable.escape("![i](x.png)") == #"![i\](x.png)"#)
     }

@@ -18,11 +18,11 @@ import Testing
 
     @Test func markupIsEscapedAndEverythingElseIsWrittenAsItWas() {
         #expect(Self.table.rendered() == #"""
-            | keys                                     | note                                                  |
-            | ---------------------------------------- | ----------------------------------------------------- |
-            |   sp  , \<br>, a\|b, c`d, e\\\|f, x<br>y | \&amp; \&#60; \<b>bold\</b> \<https://x.io> \<a@b.co> |
-            | < 3 expected                             | Lamping & Veach, p99 > 100 ms                         |
-            | `balancer.p99 < 500ms`                   | `<Error> & co` then \<i>                              |
+            | keys                                     | note                                                   |
+            | ---------------------------------------- | ------------------------------------------------------ |
+            |   sp  , \<br>, a\|b, c`d, e\\\|f, x<br>y | \&amp; \&#60; \<b>bold\</b> \<https\://x.io> \<a@b.co> |
+            | < 3 expected                             | Lamping & Veach, p99 > 100 ms                          |
+            | `balancer.p99 < 500ms`                   | `<Error> & co` then \<i>                               |
 
             """#)
     }

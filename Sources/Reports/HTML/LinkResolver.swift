@@ -62,16 +62,9 @@ public struct LinkResolver: Sendable, Equatable {
             if byte < 0x80, Character(scalar).isLetter || Character(scalar).isNumber || "-._~/".unicodeScalars.contains(scalar) {
                 encoded.unicodeScalars.append(scalar)
             } else {
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                encoded += "%" + scalar.hexadecimal(digits: 2)
             }
         }
         return encoded
-    }
-}
-
-extension String {
-    /// The string with `0`s in front up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: Swift.max(0, width - count)) + self
     }
 }

@@ -71,13 +71,13 @@ extension A1Result {
     }
 
     /// Why the counts are not judged, when some requests went unanswered (a replica's queue full,
-    /// or a client's 600 s timeout before a slow replica reached it): the counts are then what the
+    /// or a client's timeout (``DistributionRun/clientTimeout``) before a slow replica reached it): the counts are then what the
     /// replicas answered, not where the placement sent the requests, and a uniformity verdict on
     /// them measured the queues (10⁶ requests once read "z-score 329.7" for a split that matched
     /// its prediction). Nil when every request was answered.
     func unansweredNote(requests: Int) -> String? {
         guard run.failed > 0 else { return nil }
-        return "\(NumberFormat.counted(run.failed, "request")) of \(NumberFormat.integer(requests)) \(run.failed == 1 ? "was" : "were") not answered (not within the 600 s a client waits), so the counts above are what the replicas answered, not where the placement sent every request: they are not judged against a uniform split. Give the replicas more slots, a faster service time or fewer requests."
+        return "\(NumberFormat.counted(run.failed, "request")) of \(NumberFormat.integer(requests)) \(run.failed == 1 ? "was" : "were") not answered (not within the \(DistributionRun.clientTimeoutText) a client waits), so the counts above are what the replicas answered, not where the placement sent every request: they are not judged against a uniform split. Give the replicas more slots, a faster service time or fewer requests."
     }
 
     func countsCSV() -> String {
@@ -97,7 +97,7 @@ extension A1Result {
     }
 
     func markdown(spec: PlacementExperimentSpec) -> String {
-        var out = ExperimentReport.header(title: "A-1: how \(NumberFormat.counted(spec.requests, "request")) spread over \(NumberFormat.counted(run.counts.count, "replica"))", spec: spec, digest: run.digest)
+        var out = ExperimentReport.headerQuotingDescription(title: "A-1: how \(NumberFormat.counted(spec.requests, "request")) spread over \(NumberFormat.counted(run.counts.count, "replica"))", spec: spec, digest: run.digest)
         out += "Placement: \(spec.variants[0].placement.summary). Every request goes from its own client through the simulated balancer to a replica; the counts are what the replicas answered."
         if let construction = spec.variants[0].placement.construction { out += " " + construction }
         out += "\n\n"

@@ -94,7 +94,7 @@ extension A2Result {
 
     func markdown(spec: PlacementExperimentSpec) -> String {
         let digest = runs.map(\.result.run.digest).joined(separator: " ")
-        var out = ExperimentReport.header(title: "A-2: average load per server for N = \(runs.map { String($0.servers) }.joined(separator: ", "))", spec: spec, digest: digest)
+        var out = ExperimentReport.headerQuotingDescription(title: "A-2: average load per server for N = \(runs.map { String($0.servers) }.joined(separator: ", "))", spec: spec, digest: digest)
         out += "Placement: \(spec.variants[0].placement.summary); \(NumberFormat.integer(spec.requests)) concurrent requests at each N. \(averageLoadSentence(requests: spec.requests)) Every N is sent the same request ids (drawn from the seed), so the counts at two N differ only by where the placement sends the same ids. The std dev is over the N servers' counts (a population's); \"uniform std dev\" is what a fair random split would give, √(requests · 1/N · (1 − 1/N)).\n\n"
         out += summaryTable().rendered() + "\n![average load](average_load.svg)\n\n"
         out += "## Per server\n\n"
@@ -106,13 +106,7 @@ extension A2Result {
         }
         out += table.rendered() + "\n"
         out += "## What it shows\n\n"
-        if let first = runs.first, let last = runs.last, let firstShare = first.result.explanation?.predictedShare.first, let lastShare = last.result.explanation?.predictedShare.first {
-            let slots = last.result.explanation?.occupiedSlots.map(\.slot) ?? []
-            let region = slots.isEmpty ? "" : " (at N = \(last.servers) all virtual servers sit in slots \(slots.min()!)…\(slots.max()!) of \(last.result.explanation!.configuration.slotCount))"
-            out += "Adding replicas \(lastShare.share < firstShare.share * 0.75 ? "relieves" : "barely relieves") the busiest one: `\(firstShare.hostname)` is predicted to take \(NumberFormat.percent(firstShare.share, decimals: 1)) of all six-digit ids at N = \(first.servers) and \(NumberFormat.percent(lastShare.share, decimals: 1)) at N = \(last.servers). New servers' virtual servers land in the same narrow region as the old ones\(region), while requests reach only \(NumberFormat.integer(last.result.explanation?.reachableSlots ?? 0)) slots, most of them on the long arc that one virtual server covers. Compare the observed standard deviation with the column \"uniform std dev\" (what a fair random split would give) at each N.\n"
-        } else {
-            out += runs.map { "N = \($0.servers): " + ($0.result.unansweredNote(requests: spec.requests) ?? $0.result.statistics.verdict) }.joined(separator: "\n\n") + "\n"
-        }
+        out += whatItShows(requests: spec.requests)
         return out
     }
 
@@ -125,7 +119,7 @@ extension A2Result {
             return "The average load is \(NumberFormat.integer(requests)) / N by construction; what matters is the spread around it."
         }
         let shortfalls = short.map { "\(NumberFormat.integer($0.result.run.failed)) at N = \($0.servers)" }
-        return "Not every request was answered (not within the 600 s a client waits): of the \(NumberFormat.integer(requests)) sent at each N, \(HashMapExplanation.list(shortfalls)) went unanswered. The counts are what the replicas answered, so their mean falls below \(NumberFormat.integer(requests)) / N there, and their spread is not the placement's alone."
+        return "Not every request was answered (not within the \(DistributionRun.clientTimeoutText) a client waits): of the \(NumberFormat.integer(requests)) sent at each N, \(HashMapExplanation.list(shortfalls)) went unanswered. The counts are what the replicas answered, so their mean falls below \(NumberFormat.integer(requests)) / N there, and their spread is not the placement's alone."
     }
 
     private struct Document: Encodable {

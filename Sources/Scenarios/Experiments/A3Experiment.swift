@@ -233,7 +233,7 @@ public struct A3Experiment: ExperimentFile {
 
     /// `{"n": 4, "hostnames": ["S5", "S4"]}`, as the original's request bodies.
     static func body(_ n: Int, _ hostnames: [String]) -> String {
-        "{\"n\": \(n), \"hostnames\": [\(hostnames.map(AssignmentJSON.quote).joined(separator: ", "))]}"
+        "{\"n\": \(n), \"hostnames\": [\(hostnames.map(JSONText.quote).joined(separator: ", "))]}"
     }
 
     static func runFailover(_ spec: PlacementExperimentSpec, _ failover: Failover, operations: [A3Result.OperationOutcome]) throws(ExperimentFailure) -> A3Result {

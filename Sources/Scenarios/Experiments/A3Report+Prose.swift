@@ -142,9 +142,19 @@ extension A3Result {
             return failedForwards == 0 ? "No forward failed, so no client lost a request." : "Every failed forward was answered by its retry, so no client lost a request."
         }
         if failedForwards == 0 { return unforwardedLossText(failover) }
-        return failover.retries == 0
-            ? "Without retries, no failed forward could be rescued: see the lost requests above."
-            : "Not every failed forward could be rescued by a retry: see the lost requests above."
+        guard failover.retries == 0 else { return "Not every failed forward could be rescued by a retry: see the lost requests above." }
+        // Without retries each failed forward is one request the balancer could not get answered;
+        // the rest of those were never forwarded (40 lost against 15 failed forwards read only
+        // "see the lost requests above").
+        let unforwarded = unanswered - failedForwards
+        guard unforwarded > 0 else { return "Without retries, no failed forward could be rescued: see the lost requests above." }
+        var out = "Without retries, each of the \(NumberFormat.counted(failedForwards, "failed forward")) lost its request; the other \(NumberFormat.integer(unforwarded)) of the \(NumberFormat.integer(unanswered)) requests the balancer could not get answered were never forwarded: it answered them 502 at once, because no replica was left on its map to route to"
+        if !falseSuspicions.isEmpty {
+            out += " (the replica manager's \(NumberFormat.counted(falseSuspicions.count, "false suspicion")) had taken the replicas off it)"
+        } else if let declaredDeadAt, let replacementServingAt, let replacement {
+            out += " (from `\(killed)`'s declaration at \(Self.duration(declaredDeadAt)) until `\(replacement)` served at \(Self.duration(replacementServingAt)))"
+        }
+        return out + "."
     }
 
     /// Requests lost without a failed forward, and why from the figures. With no forward failed,

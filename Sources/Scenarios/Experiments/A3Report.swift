@@ -17,9 +17,9 @@ extension A3Result {
 
     func markdown(_ experiment: A3Experiment) -> String {
         let spec = experiment.spec, failover = experiment.failover
-        var out = ExperimentReport.header(title: "A-3: balancer operations and failure recovery", spec: spec, digest: digest)
+        var out = ExperimentReport.headerQuotingDescription(title: "A-3: balancer operations and failure recovery", spec: spec, digest: digest)
         out += "## Every operation, with good and bad input\n\n"
-        out += "Run in order against one balancer that starts with \(spec.serverCounts[0]) replicas; each answer is exactly what the balancer returned.\n\n"
+        out += "Run in order against one balancer that starts with \(NumberFormat.counted(spec.serverCounts[0], "replica")); each answer is exactly what the balancer returned.\n\n"
         var table = MarkdownTable(columns: [.text("operation"), .text("input"), .numeric("status"), .text("response"), .text("replicas after")])
         for outcome in operations {
             table.append([outcome.operation, outcome.input.isEmpty ? "—" : "`\(outcome.input)`", String(outcome.status), "`\(outcome.body)`", outcome.replicasAfter.joined(separator: ", ")])

@@ -4,7 +4,7 @@ import Simulator
 extension A4Result {
     func markdown(spec: PlacementExperimentSpec) -> String {
         let digest = variants.map(\.a1.run.digest).joined(separator: " ")
-        var out = ExperimentReport.header(title: "A-4: modified hash functions and real placement algorithms", spec: spec, digest: digest)
+        var out = ExperimentReport.headerQuotingDescription(title: "A-4: modified hash functions and real placement algorithms", spec: spec, digest: digest)
         out += "Each placement below runs A-1 (N = \(comparisonServers)) and A-2 (N = \(spec.serverCounts.map(String.init).joined(separator: ", "))) through the simulated balancer with \(NumberFormat.integer(spec.requests)) concurrent requests, exactly as the default run does.\n\n"
         var placements = MarkdownTable(columns: [.text("placement"), .text("definition")])
         for variant in variants { placements.append([variant.variant.label, variant.variant.placement.summary]) }
@@ -31,11 +31,11 @@ extension A4Result {
         for variant in variants {
             a2.append([variant.variant.label] + variant.a2.runs.map { NumberFormat.fixed($0.result.statistics.peakToAverage, decimals: 3) })
         }
-        out += a2.rendered() + "\nA value of 1 means every server got exactly the mean; a uniform random split of \(NumberFormat.integer(spec.requests)) requests stays within a few percent of 1.\n\n![imbalance](a2_imbalance.svg)\n\n"
+        out += a2.rendered() + "\nA value of 1 means every server got exactly the mean; \(uniformSplitSentence(requests: spec.requests))\n\n![imbalance](a2_imbalance.svg)\n\n"
         out += unansweredParagraph(requests: spec.requests) ?? ""
 
         out += "## Keys moved when a server is added or removed\n\n"
-        out += "Over all 900,000 six-digit request ids, starting from N = \(movementBase). \"Ideal\" is the least any placement can move: the new server's fair share when adding, the removed server's own keys when removing. \"Between survivors\" counts keys that moved although neither their old nor their new server was the one added or removed: a minimal-disruption placement moves none.\n\n"
+        out += "Over all 900,000 six-digit request ids, starting from N = \(movementBase). \"Ideal\" is what a placement that stays even must move: the new server's fair share when adding (a placement that moves less leaves the new server short of its share), the removed server's own keys when removing (no placement can move fewer). \"Between survivors\" counts keys that moved although neither their old nor their new server was the one added or removed: a minimal-disruption placement moves none.\n\n"
         var moves = MarkdownTable(columns: [.text("placement"), .text("change"), .numeric("moved"), .numeric("ideal"), .numeric("between survivors")])
         for variant in variants {
             for movement in [variant.added, variant.removedFirst, variant.removedLast] {
@@ -108,10 +108,7 @@ extension A4Result {
             text += survivors == 0 ? "No key ever moves between servers that stayed." : "Up to \(NumberFormat.integer(survivors)) keys move between servers that stayed, which a cache in front of them would pay for as misses."
             paragraphs.append(text)
         }
-        let ranked = variants.sorted { $0.a1.statistics.jainFairnessIndex > $1.a1.statistics.jainFairnessIndex }
-        if let best = ranked.first, let worst = ranked.last {
-            paragraphs.append("At N = \(comparisonServers), the most even placement is **\(best.variant.label)** (Jain \(NumberFormat.fixed(best.a1.statistics.jainFairnessIndex, decimals: 3))) and the least even is **\(worst.variant.label)** (Jain \(NumberFormat.fixed(worst.a1.statistics.jainFairnessIndex, decimals: 3)), where 1/N = \(NumberFormat.fixed(1 / Double(comparisonServers), decimals: 3)) would mean everything on one server)." + rankingCaveat(best: best))
-        }
+        if let ranking = rankingParagraph() { paragraphs.append(ranking) }
         return paragraphs.joined(separator: "\n\n") + "\n"
     }
 }

@@ -12,7 +12,7 @@ extension A4Result {
         return runs.filter { $0.unanswered > 0 }.sorted { $0.servers < $1.servers }
     }
 
-    /// What the report says when some run's requests went unanswered (a client waits 600 s; a
+    /// What the report says when some run's requests went unanswered (a client waits ``DistributionRun/clientTimeout``; a
     /// slow replica's queue outlasts it), or nil when every request was answered. A-4's tables
     /// and its ranking read the counts the replicas answered, so a placement whose requests
     /// timed out is judged on counts short of the requests — the queues' doing as much as the
@@ -25,7 +25,7 @@ extension A4Result {
         }
         let total = short.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.unanswered } }
         let placements = short.count == 1 ? "that placement's" : "those placements'"
-        return "**Not every request was answered** (not within the 600 s a client waits): of the \(NumberFormat.integer(requests)) sent at each N, "
+        return "**Not every request was answered** (not within the \(DistributionRun.clientTimeoutText) a client waits): of the \(NumberFormat.integer(requests)) sent at each N, "
             + "\(NumberFormat.counted(total, "request")) in all went unanswered — \(lists.joined(separator: "; ")). Where they did, \(placements) counts are what the replicas answered, "
             + "not where the placement sent every request: their max / mean, CV and Jain measure the replicas' queues as well as the placement, and the ranking below reads them as they are. "
             + "Give the replicas more slots, a faster service time or fewer requests to compare the placements alone.\n\n"

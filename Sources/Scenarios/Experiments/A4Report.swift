@@ -26,11 +26,19 @@ extension A4Result {
             showsValueLabels: false, size: .wide)
     }
 
-    /// The defaults beside up to three alternatives, on one value axis.
+    /// The file's first four placements on one value axis, titled by what they are: "the
+    /// default H and Φ" only when the first is the assignment's map (a file of jump, a polynomial
+    /// and bounded loads was titled after a default it did not have).
     func sideBySide() -> ChartGrid {
         let shown = Array(variants.prefix(4))
         let top = Double(shown.map { $0.a1.statistics.maximum }.max() ?? 1)
-        return ChartGrid(title: "A-1 with the default H and Φ and with alternatives (same scale)",
+        let title: String
+        if case .assignment(let map) = shown.first?.variant.placement, map.requestHash == .assignment, map.virtualServerHash == .assignment {
+            title = shown.count == 1 ? "A-1 with the default H and Φ" : "A-1 with the default H and Φ and with alternatives (same scale)"
+        } else {
+            title = "A-1 by placement at N = \(comparisonServers)" + (shown.count == 1 ? "" : " (same scale)")
+        }
+        return ChartGrid(title: title,
                          charts: shown.map { $0.a1.barChart(title: $0.variant.label, valueRange: 0...top) })
     }
 

@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// One run of "launch R concurrent requests at a balancer with N replicas and count who served
@@ -13,12 +14,20 @@ public struct DistributionRun: Sendable {
     /// Virtual time until the last answer.
     public var makespan: Double
 
+    /// How long a client waits for its answer, and the balancer for a replica's: long enough that
+    /// only a replica's queue outlasting it leaves a request unanswered. The reports that explain
+    /// unanswered requests name it from here.
+    public static let clientTimeout: Duration = .seconds(600)
+
+    /// "600.000 s", as the reports write the wait.
+    static var clientTimeoutText: String { DurationFormat.seconds(clientTimeout.seconds) }
+
     /// Runs `requests` concurrent requests (random 6-digit ids, each from its own client, all
     /// launched at once) against `servers` replicas placed by `placement`.
     public static func run(placement: PlacementSpec, servers: Int, requests: Int, server: ServerConfiguration, seed: UInt64) throws(PlacementError) -> DistributionRun {
         let simulation = Simulation(seed: seed)
         let network = Network(simulation: simulation, defaultLink: LinkProfile(latency: .uniform(min: 0.0002, max: 0.0008)))
-        let balancer = LoadBalancer(placement: try placement.makePlacement(), configuration: .init(forwardTimeout: .seconds(600), retries: 0, server: server), network: network)
+        let balancer = LoadBalancer(placement: try placement.makePlacement(), configuration: .init(forwardTimeout: clientTimeout, retries: 0, server: server), network: network)
         let hostnames = (1...servers).map { ConsistentHashMap.defaultHostname(for: $0) }
         // The loader checked that the map holds every server; a refusal would leave none.
         simulation.spawn("setup") { _ in _ = try? await balancer.add(n: servers, hostnames: hostnames) }
@@ -29,7 +38,7 @@ public struct DistributionRun: Sendable {
         }
         let metrics = WorkloadMetrics()
         let workload = Workload(arrivals: .closedLoop(users: requests, thinkTime: .constant(0)), requestLimit: requests,
-                                timeout: .seconds(600), keys: .sixDigitIDs)
+                                timeout: clientTimeout, keys: .sixDigitIDs)
         WorkloadDriver.start(workload, target: BalancedServers(network: network, balancer: balancer), simulation: simulation, metrics: metrics)
         var failed = 0
         do {

@@ -14,9 +14,13 @@ extension HashMapExplanation {
         }
         let even = uniformShare
         let balance = predictedBalance
-        var text = "An even split would give each of the \(count(servers.count, "server")) "
-            + "\(NumberFormat.percent(even)) of the requests. "
-        if busiest.requestCount == idlest.requestCount {
+        var text = servers.count == 1
+            ? "With 1 server on the map there is no split: it serves every request (\(NumberFormat.percent(even)))."
+            : "An even split would give each of the \(count(servers.count, "server")) "
+                + "\(NumberFormat.percent(even)) of the requests. "
+        if servers.count == 1 {
+            text += " Its arc is the whole circle, and all \(NumberFormat.integer(busiest.requestCount)) ids land on it."
+        } else if busiest.requestCount == idlest.requestCount {
             text += "The map predicts exactly that: every server serves "
                 + "\(NumberFormat.integer(busiest.requestCount)) of the ids."
         } else {

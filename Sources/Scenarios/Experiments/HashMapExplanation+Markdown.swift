@@ -26,8 +26,8 @@ extension HashMapExplanation {
     /// The parameters everything below follows from.
     private var settingParagraph: String {
         let ids = histogram.requestIDs
-        return "The map has M = \(configuration.slotCount) slots, K = \(configuration.virtualServersPerServer) "
-            + "virtual servers per server, \(configuration.requestHash), \(configuration.virtualServerHash) and "
+        return "The map has M = \(configuration.slotCount) slots, K = \(count(configuration.virtualServersPerServer, "virtual server")) "
+            + "per server, \(configuration.requestHash), \(configuration.virtualServerHash) and "
             + "\(configuration.probing.rawValue) probing, and holds \(count(servers.count, "server")). Requests "
             + "carry ids drawn uniformly from \(ids.lowerBound) … \(ids.upperBound) "
             + "(\(NumberFormat.integer(histogram.requestCount)) ids), each landing on slot H(id) mod "
@@ -103,9 +103,9 @@ extension HashMapExplanation {
         return intro + shares.rendered() + "\n" + slots.rendered()
     }
 
-    /// `count` followed by `noun`, pluralised with an "s" unless `count` is 1.
+    /// `count` followed by `noun`, pluralised unless `count` is 1 (``NumberFormat/counted(_:_:plural:)``).
     func count(_ count: Int, _ noun: String) -> String {
-        "\(NumberFormat.integer(count)) \(noun)\(count == 1 ? "" : "s")"
+        NumberFormat.counted(count, noun)
     }
 
     /// `part / whole` as a percentage with one decimal; 0 % when `whole` is 0.

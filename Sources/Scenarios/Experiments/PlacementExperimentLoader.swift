@@ -114,14 +114,10 @@ extension ScenarioLoader {
                 }
                 var hostnames: [String] = []
                 for name in try body["hostnames"]?.list(atMost: ScenarioSchema.maximumReplicasPerOperation, of: "hostnames") ?? [] {
-                    // Any text the balancer itself answers (an empty one with its error), but no
-                    // control character: hostnames are written into the report and its CSV (an
-                    // escape sequence reached them raw).
-                    let hostname = try name.string()
-                    if let scalar = hostname.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                        throw name.error(.invalidValue("a hostname must not contain control characters, got '\(hostname.excerpt)' (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)))"))
-                    }
-                    hostnames.append(hostname)
+                    // Any text the balancer itself answers (an empty one with its error, so not
+                    // a `name()`), but no control character: hostnames are written into the
+                    // report and its CSV (an escape sequence reached them raw).
+                    hostnames.append(try name.printableText("a hostname"))
                 }
                 operations.append(entry.key == "add" ? .add(n: n, hostnames: hostnames) : .rm(n: n, hostnames: hostnames))
             }

@@ -42,7 +42,8 @@ public enum PlacementSpec: Sendable, Equatable {
     /// the assignment leaves open, stated. `nil` for the other algorithms, whose summaries name them.
     public var construction: String? {
         guard case .assignment(let c) = self else { return nil }
-        var text = "Servers are placed in id order, each one's K = \(c.virtualServersPerServer) virtual servers j = 0 … \(c.virtualServersPerServer - 1) in turn, "
+        let k = c.virtualServersPerServer
+        var text = "Servers are placed in id order, each one's K = " + (k == 1 ? "1 virtual server j = 0, " : "\(k) virtual servers j = 0 … \(k - 1) in turn, ")
         text += "each at slot Φ(i, j) mod \(c.slotCount) or, if taken, the first free slot \(c.probing.rawValue) probing finds; "
         text += "a placed virtual server never moves, so removing a server frees only its own slots. "
         text += "A request lands on slot H(id) mod \(c.slotCount) and goes to the first virtual server at or after it (wrapping at \(c.slotCount))."

@@ -12,9 +12,10 @@ enum YAMLSpelling {
         FaultIncident.seconds(duration)
     }
 
-    /// A whole number without a point (`4`), any other as Swift's shortest exact text (`0.5`).
+    /// A whole number without a point (`4`), any other as Swift's shortest exact text (`0.5`):
+    /// ``NumberText/plain(_:)``, which the loader reads back to the same `Double`.
     static func number(_ value: Double) -> String {
-        value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : "\(value)"
+        NumberText.plain(value)
     }
 
     /// A strategy's name, or the `{hash: …}` mapping for a hash no name stands for.

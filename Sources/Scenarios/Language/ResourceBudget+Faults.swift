@@ -59,13 +59,13 @@ extension ResourceBudget {
             switch entry.fault {
             case .partition(let groups, _):
                 let sides = Set(nodes.map { node in groups.firstIndex { $0.contains(node) } ?? -1 })
-                if sides.count > 1 { return ("faults", "the \(entry.fault.description) at \(at)") }
+                if sides.count > 1 { return ("faults", "the \(entry.fault.reportText) at \(at)") }
             case .dropRate(let rate) where rate > 0:
-                return ("faults", "the \(entry.fault.description) at \(at)")
+                return ("faults", "the \(entry.fault.reportText) at \(at)")
             case .heal, .dropRate, .latencySpike:
                 break
             default:
-                if entry.fault.nodes.contains(where: nodes.contains) { return ("faults", "the \(entry.fault.description) at \(at)") }
+                if entry.fault.nodes.contains(where: nodes.contains) { return ("faults", "the \(entry.fault.reportText) at \(at)") }
             }
         }
         if let chaos = scenario.faults.chaos, let node = chaos.nodes.first(where: nodes.contains) { return ("chaos", "the chaos, which may crash \(node)") }

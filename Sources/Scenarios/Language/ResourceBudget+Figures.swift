@@ -12,7 +12,7 @@ extension NumberText {
     static func figure(_ value: Double, significant: Int = 2, decimals: Int = 0) -> String {
         guard value.isFinite else { return approximate(value) }
         let scale = pow(10, Double(decimals))
-        guard (abs(value) * scale).rounded() / scale < 1e6 else { return powerOfTen(value, significant: significant) }
+        guard (abs(value) * scale).rounded() / scale < 1e6 else { return NumberFormat.powerOfTen(value, significant: significant) }
         // Decimals only where they say something: 512 against 512.4 is `512`.
         return NumberFormat.trimmed(value, maxDecimals: decimals).contains(".")
             ? NumberFormat.fixed(value, decimals: decimals, grouping: true)
@@ -31,20 +31,5 @@ extension NumberText {
             pair = (figure(value, significant: significant, decimals: decimals), figure(limit, significant: significant, decimals: decimals))
         }
         return pair
-    }
-
-    /// `1.7 × 10⁷`: C's `%e` (correctly rounded) for the mantissa and the exponent, trailing
-    /// zeros of the mantissa dropped.
-    private static func powerOfTen(_ value: Double, significant: Int) -> String {
-        let text = String(format: "%.\(max(significant, 1) - 1)e", value)
-        guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else { return text }
-        var mantissa = String(text[..<e])
-        if mantissa.contains(".") {
-            while mantissa.hasSuffix("0") { mantissa.removeLast() }
-            if mantissa.hasSuffix(".") { mantissa.removeLast() }
-        }
-        let superscripts: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
-        let power = String(String(abs(exponent)).map { superscripts[Int(String($0))!] })
-        return "\(mantissa) × 10\(exponent < 0 ? "⁻" : "")\(power)"
     }
 }

@@ -48,7 +48,7 @@ public struct ScenarioDocument {
     /// Reads a document from `text`, reporting positions against `file`.
     public static func parse(_ text: String, file: String) throws(ScenarioError) -> ScenarioDocument {
         if let (line, column, scalar) = firstControlCharacter(in: text) {
-            let code = "U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))"
+            let code = scalar.codePoint
             let what = switch scalar.value {
             case 0x2028, 0x2029: "line separator \(code) (the YAML reader counts it as a line break, so every position after it would be a line off)"
             case 0xFEFF: "byte order mark \(code) after the start of the file"
@@ -252,45 +252,5 @@ extension ScenarioError {
         default:
             self.init(file: file, line: 1, column: 1, path: "", kind: .syntax("the YAML could not be read"))
         }
-    }
-}
-
-
-extension String {
-    /// At most 60 characters of the string, for quoting user input in a message: a line break as
-    /// `⏎`, every other control character as `\xHH` (a NUL or an escape sequence written in a
-    /// quoted name reached the terminal as it was), and invisible formatting or separators —
-    /// a right-to-left override, U+2028 — as `\u{HHHH}`.
-    var excerpt: String { excerpt(upTo: 60) }
-
-    /// At most `limit` characters of the string, escaped as ``excerpt`` escapes them. Counted in
-    /// Unicode scalars, not `Character`s: a letter followed by 100,000 combining marks is one
-    /// `Character`, and its whole 200 KB reached a message (C2, s74).
-    func excerpt(upTo limit: Int) -> String {
-        let scalars = unicodeScalars
-        let pieces = scalars.prefix(limit + 1).map { scalar in
-            switch scalar.properties.generalCategory {
-            case _ where scalar == "\n": "⏎"
-            case .control: "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
-            case .format, .lineSeparator, .paragraphSeparator: "\\u{" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) + "}"
-            default: String(scalar)
-            }
-        }
-        let length = pieces.reduce(0) { $0 + $1.unicodeScalars.count }
-        if length <= limit && scalars.dropFirst(limit).isEmpty { return pieces.joined() }
-        // Cut between pieces, so that an escape is quoted whole.
-        var cut = ""
-        var used = 0
-        for piece in pieces {
-            let size = piece.unicodeScalars.count
-            guard used + size <= limit - 3 else { break }
-            cut += piece
-            used += size
-        }
-        return cut + "…"
-    }
-
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -1,4 +1,5 @@
 import Simulator
+import Reports
 
 extension ScenarioLoader {
     /// One node name a section gives the world: what holds it, where the file writes it (for a name
@@ -104,7 +105,7 @@ extension ScenarioLoader {
 
     /// The name's first Unicode scalars as code points: "U+0041 U+030A".
     private static func codePoints(_ name: String) -> String {
-        let shown = name.unicodeScalars.prefix(12).map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+        let shown = name.unicodeScalars.prefix(12).map(\.codePoint)
         return shown.joined(separator: " ") + (name.unicodeScalars.count > 12 ? " …" : "")
     }
 

@@ -62,10 +62,11 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What a `--vary` value means, so that two spellings of one value are one variant: a number
-    /// however it is written (`1`, `01`, `1.0`, `1_0e-1`), a duration in whole nanoseconds
+    /// however it is written (`1`, `01`, `1.0`, `1_0e-1`), a duration by its exact value
     /// (`1ms`, `1.0ms`, `0.001s`, `1000us`, and quoted, `"1s"`, as the loader reads a quoted
-    /// duration), as the loader reads them; other text as it is (a quoted number is text to the
-    /// loader).
+    /// duration) — read by the loader's own duration reader, exact on the digits, so
+    /// `100000000.000000001s` and `100000000s` are two values as they are to the loader (a
+    /// `Double` made them one); other text as it is (a quoted number is text to the loader).
     private static func sameValueKey(_ value: String) -> String {
         if let number = DecimalText.number(value[...]) { return "number \(number)" }
         var value = value
@@ -74,10 +75,9 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
             let inner = String(value.dropFirst().dropLast())
             if YAMLCursor.durationUnits.contains(where: { inner.hasSuffix($0.suffix) }) { value = inner }
         }
-        for unit in YAMLCursor.durationUnits where value.hasSuffix(unit.suffix) {
-            guard let number = DecimalText.number(value.dropLast(unit.suffix.count).trimmingSpaces[...]),
-                  (number * unit.seconds).magnitude <= YAMLCursor.maximumSeconds else { break }
-            return "duration \(Int64((number * unit.seconds * 1e9).rounded()))"
+        if YAMLCursor.durationUnits.contains(where: { value.hasSuffix($0.suffix) }),
+           case .whole(let attoseconds)? = try? YAMLCursor(node: .scalar(.init(value)), file: "--vary", path: "").durationParts().exact {
+            return "duration \(attoseconds)"
         }
         return "text " + value
     }

@@ -22,9 +22,4 @@ struct TextPosition {
             afterCarriageReturn = false
         }
     }
-
-    /// Whether `character` ends a line: a line feed, a carriage return, or both as one character.
-    static func endsLine(_ character: Character) -> Bool {
-        character == "\n" || character == "\r" || character == "\r\n"
-    }
 }

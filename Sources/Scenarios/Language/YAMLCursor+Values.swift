@@ -84,14 +84,8 @@ extension YAMLCursor {
     /// number of nanoseconds (`1.5ns`, `0.0000000001s`), the virtual clock's unit: whole-ness is
     /// decided on the digits as written (``ExactDecimal``), so `0.3s` and `1.5e3us` are whole.
     func seconds() throws(ScenarioError) -> Double {
-        try seconds(allowingZero: true)
-    }
-
-    /// ``seconds()``, whose refusal of a fraction of a nanosecond offers 0ns only when
-    /// `allowingZero`.
-    private func seconds(allowingZero: Bool) throws(ScenarioError) -> Double {
         let parts = try durationParts()
-        _ = try wholeNanoseconds(parts, allowingZero: allowingZero)
+        _ = try wholeNanoseconds(parts, allowingZero: true)
         return parts.seconds
     }
 
@@ -175,13 +169,6 @@ extension YAMLCursor {
             for item in items { values.append(try item.parameterSeconds()) }
             return .empirical(values)
         }
-    }
-
-    /// A duration in seconds that must be greater than zero.
-    func positiveSeconds() throws(ScenarioError) -> Double {
-        let value = try seconds(allowingZero: false)
-        guard value > 0 else { throw error(.invalidValue("must be longer than zero, got \(text ?? "")")) }
-        return value
     }
 
     /// A distribution's parameter or an empirical value, in seconds: a real number, which may hold

@@ -146,13 +146,24 @@ struct YAMLCursor {
     }
 
     /// The node as the name of something the world holds (a server, a producer, a topic, a job, a
-    /// variant): a string of at least one character and no control character, since a name is
-    /// printed in reports, CSV cells and charts (a NUL written as `"s\0"` reached them raw).
+    /// variant): ``printableText(_:)`` of at least one character. Two kinds of name follow
+    /// another rule on purpose: an A-3 operation's `hostnames` may be empty (the original
+    /// balancer takes any text and answers an empty one with its error, which the experiment
+    /// shows), and a queue's topics, clients and groups take Kafka's topic characters
+    /// (`ScenarioLoader.queueName`).
     func name() throws(ScenarioError) -> String {
-        let text = try string()
+        let text = try printableText("a name")
         guard !text.isEmpty else { throw error(.invalidValue("a name must not be empty")) }
+        return text
+    }
+
+    /// The node as text with no control character in it, since it is printed in reports, CSV
+    /// cells and charts (a NUL written as `"s\0"` reached them raw); `what` ("a name", "a
+    /// hostname") says in the refusal what it is.
+    func printableText(_ what: String) throws(ScenarioError) -> String {
+        let text = try string()
         if let scalar = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            throw error(.invalidValue("a name must not contain control characters, got '\(text.excerpt)' (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)))"))
+            throw error(.invalidValue("\(what) must not contain control characters, got '\(text.excerpt)' (\(scalar.codePoint))"))
         }
         return text
     }

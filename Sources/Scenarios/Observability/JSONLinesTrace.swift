@@ -25,26 +25,18 @@ final class JSONLinesTrace: @unchecked Sendable {
         self.eventLimit = eventLimit
     }
 
-    /// The last `crash` line kept, while the instant it was recorded at lasts: a `restart` of
-    /// the same node at that instant takes it back (see ``append(_:)``).
-    private var lastCrash: (line: Int, subject: String, time: VirtualInstant)?
-
-    /// Adds `event`'s line. A process restart of a running node is recorded as a `crash` (the
-    /// kill, which the digest folds) and a `restart` at the same instant; it is one fault, and
-    /// the trace shows it as the metrics, the Perfetto trace and the report do: one `restart`.
+    /// Adds `event`'s line. A process restart of a running node reaches it as its `restart`
+    /// alone (the kill before it is folded into the digest, not written: ``Trace/fold(_:_:_:value:)``),
+    /// one fault as the metrics, the Perfetto trace and the report show it; a `crash` fault and a
+    /// `restart` fault at the same instant are two lines. A restart's boot, when it has a length,
+    /// ends with a `booted` line (noted, not folded).
     func append(_ event: TraceEvent) {
-        if let crash = lastCrash, crash.time != event.time { lastCrash = nil }
-        if event.kind == .restart, let crash = lastCrash, crash.subject == event.subject, cutOffAt == nil {
-            lines.remove(at: crash.line)
-            lastCrash = nil
-        }
         guard cutOffAt == nil, lines.count < eventLimit else {
             if cutOffAt == nil { cutOffAt = event.time }
             omitted += 1
             return
         }
-        if event.kind == .crash { lastCrash = (lines.count, event.subject, event.time) }
-        lines.append("{\"t\":\(event.time.nanoseconds),\"kind\":\"\(event.kind.name)\",\"subject\":\(AssignmentJSON.quote(event.subject)),\"object\":\(AssignmentJSON.quote(event.object)),\"value\":\(event.value)}")
+        lines.append("{\"t\":\(event.time.nanoseconds),\"kind\":\"\(event.kind.name)\",\"subject\":\(JSONText.quote(event.subject)),\"object\":\(JSONText.quote(event.object)),\"value\":\(event.value)}")
     }
 
     /// Every line kept, each ending in a newline, then the cut-off note if the limit was reached.

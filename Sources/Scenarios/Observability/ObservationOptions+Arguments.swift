@@ -3,8 +3,13 @@ import Yams
 
 extension ObservationOptions {
     /// A duration typed on the command line (`250ms`, `10s`, `2h`), read by the scenario
-    /// language's own rules; the error says what is wrong.
+    /// language's own rules; the error says what is wrong. A bare number of seconds with a
+    /// leading zero (`--metrics-interval 017`, `--trace-window 010..20s`) is refused, as the
+    /// language refuses it, but in the command line's words, as every other number typed there
+    /// (``PlainDecimal/leadingZeroProblem(_:)``: shell arithmetic reads `017` as 15), not the
+    /// language's, which speak of the YAML readers a file is read by.
     public static func duration(parsing text: String, option: String) throws(ObservationArgumentError) -> Duration {
+        if let leadingZero = PlainDecimal.leadingZeroProblem(text) { throw ObservationArgumentError("\(option): \(leadingZero)") }
         let cursor = YAMLCursor(node: .scalar(Node.Scalar(text)), file: option, path: "")
         do { return try cursor.duration() } catch { throw ObservationArgumentError("\(option): \(error.message)") }
     }

@@ -77,7 +77,11 @@ public struct ObservationOptions: Sendable, Equatable {
             let length = budget.horizon
             let samples = length.seconds / interval.seconds
             if samples > Double(Self.maximumMetricsSamples) {
-                return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberFormat.counted(Int(samples.rounded()), "sample")) per series over \(scenario.name)'s \(Self.lengthText(budget, length: length)); at most \(NumberFormat.integer(Self.maximumMetricsSamples)): use an interval of at least \(NumberText.plain((length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)))ms"
+                // The interval named must pass both checks: the series' total may bind harder
+                // (seed 000 at 1 s: 2,196 ms per series, 8,653 ms for the file's total).
+                let perSeries = (length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)
+                let fitting = max(perSeries, Self.seriesMinimumMilliseconds(scenario) ?? 0)
+                return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberFormat.counted(Int(samples.rounded()), "sample")) per series over \(scenario.name)'s \(Self.lengthText(budget, length: length)); at most \(NumberFormat.integer(Self.maximumMetricsSamples)): use an interval of at least \(NumberText.plain(fitting))ms"
             }
         }
         return seriesProblem(scenario)
@@ -104,13 +108,13 @@ public struct ObservationOptions: Sendable, Equatable {
         let series = Double(MetricsSeriesBound.of(scenario) + OpenMetricsText.summarySamples)
         let maximum = Double(OpenMetricsText.maximumSamples)
         let budget = scenario.limits.duration == nil ? nil : ResourceBudget(scenario)
-        let length = budget.map { min($0.horizon + (scenario.workload?.timeout ?? .zero), scenario.limits.timeLimit) }
+        let length = budget.map { Self.seriesLength(scenario, budget: $0) }
         // series × (length / interval + 2) ≤ maximum
         let room = maximum - 2 * series
         let fix = if room <= 0 {
             "no interval can sample that many series; run it without --metrics"
         } else if let length {
-            "use \(metricsInterval == nil ? "a --metrics-interval" : "an interval") of at least \(NumberText.plain((series * length.seconds / room * 1_000).rounded(.up)))ms"
+            "use \(metricsInterval == nil ? "a --metrics-interval" : "an interval") of at least \(NumberText.plain(Self.intervalMilliseconds(series: series, length: length, room: room)))ms"
         } else {
             "use a --metrics-interval of at least \(NumberFormat.integer(Int(series))) × the run's length / \(NumberText.approximate(room))"
         }
@@ -123,6 +127,28 @@ public struct ObservationOptions: Sendable, Equatable {
         let instants = length.seconds / interval.seconds + 2
         guard series * instants > maximum else { return nil }
         return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s up to \(NumberFormat.integer(Int(series))) series up to \(NumberFormat.integer(Int(instants.rounded(.down)))) times each over \(Self.lengthText(budget, length: length)), up to \(NumberText.approximate(series * instants)) samples, more than the \(NumberText.approximate(maximum)) a metrics file may hold; \(fix)"
+    }
+
+    /// How long ``seriesProblem(_:)`` counts `scenario`'s series sampled: the load-time
+    /// estimate's horizon and the clients' timeout past it, never past the time limit.
+    private static func seriesLength(_ scenario: Scenario, budget: ResourceBudget) -> Duration {
+        min(budget.horizon + (scenario.workload?.timeout ?? .zero), scenario.limits.timeLimit)
+    }
+
+    /// The shortest interval, in whole milliseconds, at which `series` sampled over `length` fit
+    /// a metrics file with `room` samples to spare: series × (length / interval + 2) ≤ maximum.
+    private static func intervalMilliseconds(series: Double, length: Duration, room: Double) -> Double {
+        (series * length.seconds / room * 1_000).rounded(.up)
+    }
+
+    /// The shortest interval ``seriesProblem(_:)`` accepts for `scenario`, or nil when no
+    /// interval does or its length is known only once it has run.
+    private static func seriesMinimumMilliseconds(_ scenario: Scenario) -> Double? {
+        guard scenario.limits.duration != nil else { return nil }
+        let series = Double(MetricsSeriesBound.of(scenario) + OpenMetricsText.summarySamples)
+        let room = Double(OpenMetricsText.maximumSamples) - 2 * series
+        guard room > 0 else { return nil }
+        return intervalMilliseconds(series: series, length: seriesLength(scenario, budget: ResourceBudget(scenario)), room: room)
     }
 
     /// Why ``traceWindow`` would trace nothing of `file`'s run, or nil: a window that starts after

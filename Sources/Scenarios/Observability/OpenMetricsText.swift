@@ -139,8 +139,13 @@ enum OpenMetricsText {
         return "\(epochUnixSeconds + milliseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count) + fraction)"
     }
 
+    /// A sample value: a finite one as ``NumberText/plain(_:)`` writes it (`3`, `0.25`,
+    /// `1e+16` are OpenMetrics numbers as written); the others in OpenMetrics' own spelling,
+    /// `NaN`, `+Inf` and `-Inf`, where Swift writes `nan`, `inf` and `-inf`, which a scraper
+    /// refuses. This is why OpenMetrics keeps a function of its own.
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        guard value.isFinite else { return value.isNaN ? "NaN" : value > 0 ? "+Inf" : "-Inf" }
+        return NumberText.plain(value)
     }
 
     static func escapeLabel(_ text: String) -> String {

@@ -98,7 +98,7 @@ struct PerfettoTrace {
                 }
             case .gauge(let level):
                 let name = observation.detail.isEmpty ? "\(observation.node) \(observation.name)" : "\(observation.node) \(observation.name) \(observation.detail)"
-                emit("{\"ph\":\"C\",\"pid\":\(pid),\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"args\":{\"value\":\(Self.number(level))}}")
+                emit("{\"ph\":\"C\",\"pid\":\(pid),\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"args\":{\"value\":\(NumberText.plain(level))}}")
             }
         }
         // Flows: from the client's request to each server span that served it (retries included).
@@ -125,10 +125,5 @@ struct PerfettoTrace {
         return "\(nanoseconds / 1_000).\(String(repeating: "0", count: 3 - digits.count) + digits)"
     }
 
-    /// A gauge level: integral levels without a decimal point.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
-
-    static func quote(_ text: String) -> String { AssignmentJSON.quote(text) }
+    static func quote(_ text: String) -> String { JSONText.quote(text) }
 }

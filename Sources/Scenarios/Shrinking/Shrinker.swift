@@ -213,8 +213,10 @@ public struct Shrinker {
         let name = "\(document.name)-shrunk"
         if ScenarioDocument.problem(withName: name) == nil, top["name"] != nil { top["name"] = Node(name) }
         // The `--set`s as the command line gives them, quoted for a shell: the file has them
-        // written in, and this says which values the original did not have.
-        let sets = overrides.map { " --set " + ShellQuoting.quote($0.description) }.joined()
+        // written in, and this says which values the original did not have. Quoted as the
+        // commands a file keeps are (``ShellQuoting/posixQuote(_:)``), not as the terminal's
+        // one line (`$'…'`, which dash reads as a `$` and the text): a file is not a terminal.
+        let sets = overrides.map { " --set " + ShellQuoting.posixQuote($0.description) }.joined()
         let origin = "Shrunk by orrery shrink from \(file) seed \(seed)\(sets.isEmpty ? "" : " with" + sets)."
         let summary = Node(document.summary.isEmpty ? origin : "\(origin) \(document.summary)")
         if top["description"] != nil {

@@ -42,13 +42,14 @@ extension SweepReport {
         guard variants.count > 1 else { return "" }
         var out = "## Differences between variants\n\n" + comparedPairsParagraph()
         let significant = comparisons.filter { $0.result.verdict == .lower || $0.result.verdict == .higher }
-        if comparisons.isEmpty && unpaired > 0 {
-            // Not "no metric differs": nothing was compared.
-            out += "No comparison could be made: a paired comparison needs two or more seeds that measured the metric in both variants, "
-            out += "and no two variants have them (the sweep ran \(NumberFormat.counted(manifest.seedCount, "seed"))).\n\n"
-            return out
-        }
-        if significant.isEmpty {
+        if comparisons.isEmpty && (unpaired > 0 || !sameInEveryWorld.isEmpty) {
+            // Not "no metric differs": nothing was compared. A metric the same in every world is
+            // still named below (a sweep of one seed).
+            if unpaired > 0 {
+                out += "No comparison could be made: a paired comparison needs two or more seeds that measured the metric in both variants, "
+                out += "and no two variants have them (the sweep ran \(NumberFormat.counted(manifest.seedCount, "seed"))).\n\n"
+            }
+        } else if significant.isEmpty {
             out += "No metric differs between any two variants by more than seed-to-seed noise.\n\n"
         } else {
             var table = MarkdownTable(columns: [.text("metric"), .text("variant"), .text("than variant"), .numeric("mean difference"),
@@ -66,7 +67,7 @@ extension SweepReport {
             let named = sameInEveryWorld.map { index in
                 let metric = manifest.metrics[index]
                 let value = variants.lazy.compactMap { $0.metrics[index].summary?.minimum }.first ?? 0
-                return "`\(metric.name.reportText)` (\(Self.format(MetricUnit(name: metric.unit) ?? .ratio, value)))"
+                return "`\(metric.name.reportText)` (\(Self.exact(MetricUnit(name: metric.unit) ?? .ratio, value)))"
             }
             lines.append("- Every world that ran to its end measured the same value of \(named.joined(separator: ", ")): no variant differs from another in \(named.count == 1 ? "it" : "them").")
         }
@@ -83,7 +84,7 @@ extension SweepReport {
                 lines.append("- Variants \(first + 1) and \(second + 1) are indistinguishable in \(Self.names(same)).")
             }
         }
-        if unpaired > 0 {
+        if unpaired > 0 && !comparisons.isEmpty {
             lines.append("- \(NumberFormat.counted(unpaired, "comparison")) could not be made: fewer than two seeds measured the metric in both variants.")
         }
         return out + lines.map { $0 + "\n" }.joined() + (lines.isEmpty ? "" : "\n")
@@ -174,6 +175,18 @@ extension SweepReport {
         unit.readable(value)
     }
 
+    /// A value every world measured, as ``format(_:_:)`` writes it, but an exact zero without
+    /// the decimals that say it was rounded: `0 ms`, `0/s` (every world measured 0, where
+    /// `0.000 ms` reads as a figure under half a microsecond).
+    static func exact(_ unit: MetricUnit, _ value: Double) -> String {
+        guard value == 0 else { return format(unit, value) }
+        switch unit {
+        case .duration: return "0 ms"
+        case .rate: return "0/s"
+        case .count, .ratio, .boolean: return format(unit, value)
+        }
+    }
+
     /// A difference with its sign, never reading as zero when it is not: `+0.0/s` for a
     /// difference of 0.004/s is `+0.004/s`, with three significant digits.
     static func signed(_ value: Double, _ unit: MetricUnit) -> String {
@@ -189,7 +202,7 @@ extension SweepReport {
         let shown = acrossSeeds(unit, value)
         guard value != 0, shown.hasPrefix("<") || !shown.contains(where: { ("1"..."9").contains($0) }) else { return shown }
         func significant(_ number: Double) -> String {
-            guard number >= 1e-7 else { return powerOfTen(number, significant: significantDigits) }
+            guard number >= 1e-7 else { return NumberFormat.powerOfTen(number, significant: significantDigits) }
             return NumberFormat.trimmed(number, maxDecimals: significantDecimals(number, digits: significantDigits), grouping: true)
         }
         switch unit {
@@ -201,22 +214,6 @@ extension SweepReport {
 
     /// Significant digits of a difference too small for its unit's usual decimals.
     static let significantDigits = 3
-
-    /// `value` (positive) as a mantissa of `significant` digits, trailing zeros dropped, times a
-    /// power of ten, as the README and the loader's messages write large figures (`3.2 × 10⁻⁹`):
-    /// C's `%e`, correctly rounded, gives the digits.
-    static func powerOfTen(_ value: Double, significant: Int) -> String {
-        let text = String(format: "%.\(max(significant, 1) - 1)e", value)
-        guard let mark = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: mark)...]) else { return text }
-        var mantissa = Substring(text[..<mark])
-        if mantissa.contains(".") {
-            while mantissa.last == "0" { mantissa.removeLast() }
-            if mantissa.last == "." { mantissa.removeLast() }
-        }
-        let superscripts: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
-        let power = String(String(exponent.magnitude).map { superscripts[Int(String($0))!] })
-        return "\(mantissa) × 10\(exponent < 0 ? "⁻" : "")\(power)"
-    }
 
     /// A figure of many seeds' values — a mean, an interval's end, a spread, a median, a
     /// difference of means: a boolean's reads as the share of seeds where it held (0.8, not

@@ -66,10 +66,13 @@ public struct SweepReport: Sendable {
     /// compared too (`identical`), so that every file names it.
     public let comparisons: [Comparison]
     /// The comparisons that could not be made: fewer than two seeds where both variants' worlds
-    /// ran to their end and measured the metric (a sweep of one seed makes none).
+    /// ran to their end and measured the metric (a sweep of one seed makes none). A metric of
+    /// ``sameInEveryWorld`` adds none: it is named as the same everywhere instead.
     public let unpaired: Int
-    /// The metrics (by index) that every world that ran to its end measured alike, with at least
-    /// one comparison made: report.md names them once, not in every pair's list.
+    /// The metrics (by index) that every world that ran to its end measured alike, in two
+    /// variants or more: report.md names them once, not in every pair's list — in a sweep of one
+    /// seed too, where no pair can be compared but the worlds still say the variants do not
+    /// differ (it was counted among the comparisons that could not be made).
     public let sameInEveryWorld: [Int]
 
     /// Beyond this many variants only comparisons with the first are made (all pairs of 1,000
@@ -101,9 +104,10 @@ public struct SweepReport: Sendable {
             ? manifest.variants.indices.flatMap { first in manifest.variants.indices.filter { $0 > first }.map { (first, $0) } }
             : manifest.variants.indices.dropFirst().map { (0, $0) }
         for (index, metric) in manifest.metrics.enumerated() {
-            let all = records.filter(\.ranToItsEnd).compactMap { $0.value(index) }
-            guard let firstValue = all.first else { continue }
-            let made = comparisons.count
+            let measuring = records.filter { $0.ranToItsEnd && $0.value(index) != nil }
+            guard let firstValue = measuring.first?.value(index) else { continue }
+            let alike = measuring.allSatisfy { $0.value(index) == firstValue }
+            var notMade = 0
             for (first, second) in pairs {
                 let a = byVariant[first], b = byVariant[second]
                 var x: [Double] = [], y: [Double] = []
@@ -111,12 +115,16 @@ public struct SweepReport: Sendable {
                     if let u = left.value(index), let v = right.value(index) { x.append(u); y.append(v) }
                 }
                 guard x.count >= 2 else {
-                    unpaired += 1
+                    notMade += 1
                     continue
                 }
                 comparisons.append(Comparison(metric: metric, first: first, second: second, pairs: x.count, result: PairedComparison(x, y)))
             }
-            if comparisons.count > made && all.allSatisfy({ $0 == firstValue }) { sameInEveryWorld.append(index) }
+            if alike && Set(measuring.map(\.variant)).count >= 2 {
+                sameInEveryWorld.append(index)
+            } else {
+                unpaired += notMade
+            }
         }
         self.comparisons = comparisons
         self.unpaired = unpaired

@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 
 /// What one world of a sweep produced, as a shard writes it: one JSON line per world in
 /// `worlds.jsonl`. Metric values are written as Swift's shortest exact text, so reading a record
@@ -57,10 +58,7 @@ public struct WorldRecord: Sendable, Equatable, Codable {
 
     /// One line of `worlds.jsonl`, keys sorted.
     func jsonLine() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a struct of strings, numbers and booleans cannot fail.
-        return String(decoding: try! encoder.encode(self), as: UTF8.self)
+        JSONReport.line(self)
     }
 
     /// The largest magnitude a metric may have when read back: far above any a run measures,

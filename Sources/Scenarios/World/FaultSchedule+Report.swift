@@ -187,26 +187,35 @@ extension Fault {
 
     /// The fault as reports write it: its ``description``, but with its lengths as every report
     /// writes seconds (``FaultSchedule/length(_:)``): `restart s2 (boot 1.000 s)`,
-    /// `pause s2 for 1.000 s`, `latency spike +0.005 s`, and a slowdown's factor as a number in
-    /// prose (``factorText(_:)``): `slow s3 ×2`, not `×2.0`.
+    /// `pause s2 for 1.000 s`, `latency spike +0.005 s`, and a level — a slowdown's factor, an
+    /// error or drop rate — as a number in prose (``levelText(_:)``): `slow s3 ×2`, not `×2.0`;
+    /// `errors s2 rate 1` and `drop rate 0.25`, as the file writes a probability (`rate: 1`), not
+    /// `rate 1.0`, and the end of one `drop rate 0`, not `0.0`.
     var reportText: String {
         switch self {
-        case .slow(let node, let factor): return "slow \(node) ×\(Self.factorText(factor))"
+        case .slow(let node, let factor): return "slow \(node) ×\(Self.levelText(factor))"
+        case .errors(let node, let rate): return "errors \(node) rate \(Self.levelText(rate))"
+        case .dropRate(let rate): return "drop rate \(Self.levelText(rate))"
         case .restart(let node, let boot): return "restart \(node) (boot \(FaultSchedule.length(boot)))"
         case .pause(let node, let duration): return "pause \(node) for \(FaultSchedule.length(duration))"
         case .latencySpike(let extra): return "latency spike +\(FaultSchedule.length(extra))"
         case .hang(let node, let duration): return "hang \(node)" + (duration.map { " for \(FaultSchedule.length($0))" } ?? "")
-        case .crash, .partition, .heal, .dropRate, .errors: return description
+        case .crash, .partition, .heal: return description
         }
     }
 
-    /// A slowdown's factor as reports write it: grouped, without trailing zeros, to the
-    /// nanosecond's nine decimals — `2`, `1.5`, `1,000`, `3.142` (a chaos draw's thousandths),
-    /// `1,000,000` — where the `Double` printed `2.0` and `1000000.0`. A file's factor is
-    /// written in decimal, so nine decimals print any it would sensibly write as written. The
-    /// trace keeps its own (`service times × 2.0`, what ``Network/slow(_:factor:)`` observes).
-    static func factorText(_ factor: Double) -> String {
-        NumberFormat.precise(factor, minimumDecimals: 0, significantDigits: 10)
+    /// A fault's level as reports write it — a slowdown's factor, an error share or drop rate
+    /// (probabilities, which the file writes as 0 … 1 and the reports as written): grouped,
+    /// without trailing zeros, to the nanosecond's nine decimals — `2`, `1.5`, `1,000`, `3.142`
+    /// (a chaos draw's thousandths), `1,000,000`, `0.25`, `1`, `0` — where the `Double` printed
+    /// `2.0`, `1000000.0`, `1.0` and `0.0`. A file's level is written in decimal, so nine decimals
+    /// print any it would sensibly write as written; one below a billionth, which would round to
+    /// `0`, the level its undo sets, is written as the file may write it (`1e-12`). The trace
+    /// keeps its own (``Fault/description``: `errors s2 rate 1.0`, `service times × 2.0`), as
+    /// the digest folds it.
+    static func levelText(_ level: Double) -> String {
+        let text = NumberFormat.precise(level, minimumDecimals: 0, significantDigits: 10)
+        return text == "0" && level != 0 ? NumberText.plain(level) : text
     }
 }
 

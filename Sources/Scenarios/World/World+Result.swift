@@ -148,7 +148,7 @@ extension World {
             entries += clusterChaosFaults.map(FaultSchedule.Listed.init)
             for storm in scenario.store?.configuration.errorStorms ?? [] {
                 let at = VirtualInstant.after(storm.start)
-                entries.append(.init(at: at, fault: nil, text: "\(FaultSchedule.instant(at)): \(storm.code.rawValue) storm on \(scenario.store?.id.name ?? "s3") for \(FaultSchedule.length(storm.length)) at rate \(storm.errorRate)", settled: true))
+                entries.append(.init(at: at, fault: nil, text: "\(FaultSchedule.instant(at)): \(storm.code.rawValue) storm on \(scenario.store?.id.name ?? "s3") for \(FaultSchedule.length(storm.length)) at rate \(Fault.levelText(storm.errorRate))", settled: true))
             }
         }
         let sorted = entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)

@@ -64,7 +64,15 @@ private func routeStep(_ balancer: isolated LoadBalancer, _ step: BalancedReques
 extension LoadBalancer {
     /// Step `step` of routing `routed` (``BalancedRequest``): what ``handle(_:)`` does between
     /// two of its suspensions.
+    ///
+    /// A request whose balancer process has crashed since it was delivered ends at its next step
+    /// (``LoadBalancer/processCrashed()``): its forward's outcome is heard by no one.
     func routeStep(_ step: BalancedRequest.Step, of routed: BalancedRequest) {
+        guard isCurrentProcess(routed.call.incarnation) else {
+            routed.inFlight = nil
+            routed.forward = nil
+            return
+        }
         switch step {
         case .start:
             // The request is read in place (a `let` of the routed request), not copied.

@@ -69,4 +69,17 @@ final class ConnectionQueue: @unchecked Sendable {
             return
         }
     }
+
+    /// The balancer's process crashed: every request waiting ends (resumed with false, and finds
+    /// its process gone), and the queue is empty for the next process.
+    func endAllWaits() {
+        let ended = waiters
+        waiters = []
+        waiting = 0
+        for waiter in ended {
+            guard let continuation = waiter.continuation else { continue }
+            waiter.continuation = nil
+            continuation.resume(returning: false)
+        }
+    }
 }

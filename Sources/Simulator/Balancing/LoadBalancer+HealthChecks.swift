@@ -129,23 +129,12 @@ extension LoadBalancer {
     /// resume, one not answered by then fails. So a pause fails no check of a server that answers.
     ///
     /// A crashed balancer's loops end (it sends no check, marks no server); a restart ends the
-    /// old process's, and once up starts its own (``startCheckLoops(from:)``) from the health
-    /// view the balancer kept.
+    /// old process's, and once up starts its own (``startCheckLoops(from:)``) from every server
+    /// up and on trial, as HAProxy starts them: the crash dropped the old process's health view
+    /// (``processCrashed()``).
     private nonisolated func awaitOwnProcess(_ process: UInt64) async -> Bool {
-        let simulation = network.simulation
-        while true {
-            guard node.incarnation == process else { return false }
-            switch node.state {
-            case .up:
-                return true
-            case .crashed, .starting:
-                return false
-            case .paused:
-                // At the resume instant itself the resume (set earlier) runs first.
-                let resumes = max(node.pausedUntil ?? simulation.now, simulation.now)
-                guard await simulation.sleepUnlessTornDown(until: resumes) else { return false }
-            }
-        }
+        guard node.incarnation == process, await network.simulation.awaitResume(of: node) else { return false }
+        return node.incarnation == process && node.state == .up
     }
 
     /// Whether server `serverID` is still the member whose stats object is `membership`, and

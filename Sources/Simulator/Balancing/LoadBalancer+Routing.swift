@@ -94,13 +94,20 @@ extension LoadBalancer {
     ///
     /// A request that arrives over the network takes the same way in steps of the ready queue
     /// when nothing on it can wait (see ``BalancedRequest``); both drive the functions below.
+    ///
+    /// A request whose balancer process crashes on the way ends there, counted nowhere: what it
+    /// returns then (a 502) goes to no one, since the network sends no answer of a process that
+    /// is gone.
     public func route(_ request: Request) async -> Response {
         let ticket: CircuitBreaker.Ticket?
         switch enterGateway(request) {
         case .rejected(let response): return response
         case .admitted(let admitted): ticket = admitted
         }
-        return leaveGateway(await dispatch(request), ticket: ticket)
+        guard let response = await dispatch(request, process: node.incarnation) else {
+            return Response(status: 502, server: id, body: BalancerErrorBody.noReplicaAnswered)
+        }
+        return leaveGateway(response, ticket: ticket)
     }
 
     /// The gateway's verdict on `request`; a rejection is counted as the request's answer.
@@ -120,16 +127,18 @@ extension LoadBalancer {
         return response
     }
 
-    /// The forwards and retries of one request.
-    private func dispatch(_ request: Request) async -> Response {
+    /// The forwards and retries of one request, routed by the balancer's process `process`
+    /// (its node's incarnation); nil once that process has crashed.
+    private func dispatch(_ request: Request, process: UInt64) async -> Response? {
         var progress = RouteProgress(started: network.simulation.now)
         tries: while progress.attempt <= configuration.retries {
-            let choice = await choose(request, excluding: progress.tried)
+            let choice = await choose(request, excluding: progress.tried, process: process)
+            guard isCurrentProcess(process) else { return nil }
             guard case .server(let serverID) = choice, let replica = startTry(on: serverID, of: request, progress: &progress).map({ members.values[$0].replica }) else {
                 if case .rejected(let response) = choice { return response }
                 return unanswered(progress, noServerLeft: true)
             }
-            let (outcome, response, triesBack) = await forward(request, to: replica)
+            guard let (outcome, response, triesBack) = await forward(request, to: replica, process: process) else { return nil }
             switch verdict(on: request, to: ForwardTarget(replica), outcome: outcome, response: response, triesBack: triesBack, progress: &progress) {
             case .answer(let response): return response
             case .tryAgain: continue
@@ -235,11 +244,14 @@ extension LoadBalancer {
     /// goes to the strategy and to the health mechanisms.
     /// With connection pools the request goes over a connection leased for it; a failure on a
     /// cached one gives its try back (the third value).
-    private func forward(_ request: Request, to replica: Replica) async -> (ForwardOutcome, Response?, Bool) {
+    /// Nil when the balancer's process (`process`) crashed meanwhile: the forward is heard by no
+    /// one, and a connection it had is closed with the process's others.
+    private func forward(_ request: Request, to replica: Replica, process: UInt64) async -> (ForwardOutcome, Response?, Bool)? {
         let (inFlight, origin) = forwardStarts(request, to: ForwardTarget(replica))
         let outcome: ForwardOutcome
         var answer: Response?
         let lease = if let connectionPools { await lease(to: replica, for: request, pools: connectionPools) } else { ConnectionLease?.none }
+        guard !crashed(since: process, holding: lease) else { return nil }
         if let failure = lease?.failure {
             outcome = .failed(failure)
         } else {
@@ -251,6 +263,7 @@ extension LoadBalancer {
                 outcome = .failed(error)
             }
         }
+        guard !crashed(since: process, holding: lease) else { return nil }
         if let connection = lease?.connection { connectionPools?.release(connection, failed: outcome.gotNoAnswer) }
         forwardEnded(inFlight, of: request, outcome: outcome)
         return (outcome, answer, lease?.givesTryBack(outcome) ?? false)
@@ -295,9 +308,18 @@ extension LoadBalancer {
         queue?.wakeFirst()
     }
 
+    /// Whether the balancer's process `process` has crashed since; if so, the connection a
+    /// forward of it holds, if any, is closed with the process's others.
+    private func crashed(since process: UInt64, holding lease: ConnectionLease?) -> Bool {
+        guard !isCurrentProcess(process) else { return false }
+        if let connection = lease?.connection { connectionPools?.drop(connection) }
+        return true
+    }
+
     /// Finds a server for `request` among those not yet tried, waiting in the connection queue
     /// when only connection limits stand in the way.
-    private func choose(_ request: Request, excluding tried: [Int]) async -> Choice {
+    /// A wait that the crash of the balancer's process (`process`) ended answers `.none`.
+    private func choose(_ request: Request, excluding tried: [Int], process: UInt64) async -> Choice {
         if let serverID = pickNow(request, excluding: tried) { return .server(serverID) }
         guard let queue, blockedByConnectionLimits else { return .none }
         guard queue.hasRoom else {
@@ -308,7 +330,9 @@ extension LoadBalancer {
         let deadline = network.simulation.now.advanced(by: queue.configuration.timeout)
         var rejoining = false
         while true {
-            guard await queue.wait(until: deadline, atFront: rejoining) else {
+            let woken = await queue.wait(until: deadline, atFront: rejoining)
+            guard isCurrentProcess(process) else { return .none }
+            guard woken else {
                 stats.queueTimeouts += 1
                 return .rejected(Response(status: 503, server: id, body: BalancerErrorBody.queueTimedOut))
             }

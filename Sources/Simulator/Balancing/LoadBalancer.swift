@@ -115,6 +115,9 @@ public actor LoadBalancer {
     /// for something else than its forwards, which needs a task.
     nonisolated let routesInSteps: Bool
     @exclusivity(unchecked) var strategy: any BalancingStrategy
+    /// The strategy as the balancer was given it, before any server joined: what a restarted
+    /// process rebuilds its own from (``strategyAtBoot()``).
+    nonisolated let strategyAsConfigured: any BalancingStrategy
     /// The members with their health and load, in the order they joined.
     @exclusivity(unchecked) var members = OrderedDictionary<Int, UpstreamMember>()
     /// The balancer's own stream (random hostnames, random removals).
@@ -164,6 +167,7 @@ public actor LoadBalancer {
     init(_ id: NodeID, strategy: any BalancingStrategy, configuration: Configuration, network: Network, stepsAllowed: Bool) {
         self.id = id
         self.strategy = strategy
+        strategyAsConfigured = strategy
         strategyName = strategy.name
         self.configuration = configuration
         self.network = network
@@ -175,6 +179,7 @@ public actor LoadBalancer {
         breaker = configuration.circuitBreaker.map { CircuitBreaker($0) }
         connectionPools = configuration.keepalive.map { ConnectionPools($0, owner: id, network: network) }
         node = network.addNode(id)
+        watchOwnCrashes()
     }
 
     /// The replicas, in the order they joined.

@@ -115,17 +115,17 @@ final class TimerQueue: @unchecked Sendable {
 
     /// The timers due within ``farDelay`` of the last one fired when they were set, and the
     /// lanes' proxies.
-    @exclusivity(unchecked) private var near = TimerHeap()
+    @exclusivity(unchecked) private(set) var near = TimerHeap()
     /// The timers due later than that, in ``frontBucket`` or earlier.
-    @exclusivity(unchecked) private var far = TimerHeap()
+    @exclusivity(unchecked) private(set) var far = TimerHeap()
     /// The bucket of instants (``FarTimerRing/bucket(of:)``) of the far heap: its timers are
     /// due in it or earlier, every other far timer later. Meaningless while the far heap is empty,
     /// as the ring and `beyond` then are.
-    @exclusivity(unchecked) private var frontBucket: Int64 = 0
+    @exclusivity(unchecked) private(set) var frontBucket: Int64 = 0
     /// The far timers due in the ring's buckets after ``frontBucket``.
-    @exclusivity(unchecked) private var ring: FarTimerRing
+    @exclusivity(unchecked) private(set) var ring: FarTimerRing
     /// The far timers due after the ring's buckets.
-    @exclusivity(unchecked) private var beyond = TimerHeap()
+    @exclusivity(unchecked) private(set) var beyond = TimerHeap()
     /// Storage for ``rebucket(to:)``'s timers, kept between calls.
     @exclusivity(unchecked) private var rebucketed: [Key] = []
     /// Times a far timer started the buckets again (``rebucket(to:)``).
@@ -140,39 +140,39 @@ final class TimerQueue: @unchecked Sendable {
     /// Lanes for up to this many durations at once; timers for others go to the heap.
     static let maximumLanes = 4
     /// The far heap's proxies are those of a lane of this index, past the lanes' own.
-    private static let farLane = maximumLanes
+    static let farLane = maximumLanes
     /// Proxies, counting the far heap's: their lane indices are `0 ..< proxyKinds`.
-    private static let proxyKinds = maximumLanes + 1
-    @exclusivity(unchecked) private var lanes: [TimerLane] = []
+    static let proxyKinds = maximumLanes + 1
+    @exclusivity(unchecked) private(set) var lanes: [TimerLane] = []
     /// Per lane, and for the far heap at ``farLane``: the near heap's index of its proxy key, or
     /// -1 while it is empty.
-    @exclusivity(unchecked) private var proxyPositions: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private(set) var proxyPositions: UnsafeMutablePointer<Int32>
 
     /// Per slot: the action of the timer in it (initialised only while the slot is in use).
     @exclusivity(unchecked) private var actions: UnsafeMutablePointer<Timer.Action>
     /// Per slot: the index of a cancellable timer in its heap (``laneOfSlot`` tells which), or -1
     /// (a lane's timer is found through its lane).
-    @exclusivity(unchecked) private var positions: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private(set) var positions: UnsafeMutablePointer<Int32>
     /// Per slot: 1 + the lane of the cancellable timer in it, ``inFarHeap``, ``inRing`` or
     /// ``inBeyond`` for a far one, or 0 for one in the near heap.
-    @exclusivity(unchecked) private var laneOfSlot: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var laneOfSlot: UnsafeMutablePointer<UInt8>
     /// Per slot: bumped whenever a cancellable timer leaves it, so stale handles, and the keys a
     /// lane still holds for cancelled timers, do not match.
-    @exclusivity(unchecked) private var generations: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private(set) var generations: UnsafeMutablePointer<UInt32>
     /// Slots allocated for each field.
     @exclusivity(unchecked) private var slotCapacity: Int
     /// Slots ever used: `0 ..< slotsUsed` are in use or free.
-    @exclusivity(unchecked) private var slotsUsed = 0
+    @exclusivity(unchecked) private(set) var slotsUsed = 0
     /// The free slots below `slotsUsed`, the most recently freed (warmest) last.
-    @exclusivity(unchecked) private var freeSlots: UnsafeMutablePointer<UInt32>
-    @exclusivity(unchecked) private var freeCount = 0
+    @exclusivity(unchecked) private(set) var freeSlots: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private(set) var freeCount = 0
 
     /// ``laneOfSlot`` of a cancellable timer in the far heap.
-    private static let inFarHeap: UInt8 = .max
+    static let inFarHeap: UInt8 = .max
     /// ``laneOfSlot`` of a cancellable timer in the ring.
-    private static let inRing: UInt8 = .max - 1
+    static let inRing: UInt8 = .max - 1
     /// ``laneOfSlot`` of a cancellable timer in `beyond`.
-    private static let inBeyond: UInt8 = .max - 2
+    static let inBeyond: UInt8 = .max - 2
 
     /// A queue; `sequenceLimit` (at most 2^``sequenceBits``), `farDelay` (one virtual second),
     /// the far buckets' span `2^farBucketShift` ns and the ring's `farBuckets` are lowered only
@@ -362,7 +362,7 @@ final class TimerQueue: @unchecked Sendable {
     /// The key standing in the near heap for `key`, the earliest timer of lane `lane` (or of the
     /// far heap, ``farLane``): its instant, sequence number and slot.
     @inline(__always)
-    private static func proxy(of key: Key, lane: Int) -> Key {
+    static func proxy(of key: Key, lane: Int) -> Key {
         Key(deadline: key.deadline, sequence: key.sequence, slot: key.slot, cancellable: false, lane: UInt8(lane + 1))
     }
 
@@ -448,7 +448,7 @@ final class TimerQueue: @unchecked Sendable {
 
     /// The slot of `handle`'s timer while it is pending.
     @inline(__always)
-    private func pendingSlot(of handle: TimerHandle) -> Int? {
+    func pendingSlot(of handle: TimerHandle) -> Int? {
         let slot = Int(handle.slot)
         guard slot >= 0, slot < slotsUsed, generations[slot] == handle.generation else { return nil }
         guard laneOfSlot[slot] != 0 || positions[slot] >= 0 else { return nil }
@@ -659,123 +659,6 @@ final class TimerQueue: @unchecked Sendable {
         for lane in lanes.indices { lanes[lane].renumber(rank) }
         renumberings += 1
         return UInt64(sequences.count)
-    }
-
-    // MARK: Checking
-
-    /// Every contradiction in the queue's bookkeeping, none when it is sound: each heap in order,
-    /// each key where its bucket says (the far heap's in ``frontBucket`` or earlier, the ring's in
-    /// its buckets after it, `beyond`'s later) and nothing after an empty far heap, every proxy
-    /// standing for its lane's or the far heap's earliest timer, every cancellable timer's slot
-    /// saying where it waits, the counts (``count``, the ring's and the lanes' live timers)
-    /// matching what is held, and every slot either free or holding exactly one pending timer.
-    /// For tests: it reads everything, and never runs in a simulation.
-    func invariantViolations() -> [String] {
-        var violations: [String] = []
-        func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-            if !condition { violations.append(message()) }
-        }
-        var owners = Array(repeating: 0, count: slotsUsed)
-        /// A pending timer's key found in `place`: its slot counted, and its slot's fields checked
-        /// (a cancellable one's ``laneOfSlot`` is `expected`, its position `position` unless nil;
-        /// a plain one's say nothing, so no stale handle can cancel it).
-        func pending(_ key: Key, in place: String, laneOfSlot expected: UInt8, position: Int?) {
-            let slot = Int(key.slot)
-            guard slot < slotsUsed else { return check(false, "\(place) names slot \(slot) of \(slotsUsed)") }
-            owners[slot] += 1
-            if key.cancellable {
-                check(laneOfSlot[slot] == expected, "\(place): slot \(slot) says it waits in \(laneOfSlot[slot]), not \(expected)")
-                if let position { check(positions[slot] == Int32(position), "\(place): slot \(slot) says position \(positions[slot]), not \(position)") }
-                check(pendingSlot(of: TimerHandle(slot: Int32(slot), generation: generations[slot])) == slot, "\(place): slot \(slot) cannot be cancelled")
-            } else {
-                check(laneOfSlot[slot] == 0 && positions[slot] == -1, "\(place): the plain timer of slot \(slot) looks cancellable")
-            }
-        }
-        func checkOrder(of heap: TimerHeap, _ name: String) {
-            for index in 1..<max(heap.count, 1) where heap.keys[index].precedes(heap.keys[(index - 1) / TimerHeap.arity]) {
-                violations.append("\(name) out of order at \(index)")
-            }
-        }
-        checkOrder(of: near, "near heap")
-        checkOrder(of: far, "far heap")
-        checkOrder(of: beyond, "beyond heap")
-        var held = 0
-        var proxies = Array(repeating: -1, count: Self.proxyKinds)
-        for index in 0..<near.count {
-            let key = near.keys[index]
-            if key.lane == 0 {
-                pending(key, in: "near heap", laneOfSlot: 0, position: index)
-                held += 1
-            } else {
-                let lane = Int(key.lane) - 1
-                check(lane < Self.proxyKinds && proxies[lane] == -1, "near heap holds a second proxy of lane \(lane)")
-                if lane < Self.proxyKinds { proxies[lane] = index }
-            }
-        }
-        for index in 0..<far.count {
-            pending(far.keys[index], in: "far heap", laneOfSlot: Self.inFarHeap, position: index)
-            check(ring.bucket(of: far.keys[index].deadline) <= frontBucket, "far heap holds a key after its bucket")
-        }
-        held += far.count
-        let (ringViolations, ringLive) = ring.invariantViolations(generations: generations)
-        violations += ringViolations
-        for (index, entry) in ringLive {
-            pending(entry.key, in: "ring", laneOfSlot: Self.inRing, position: nil)
-            let bucket = ring.bucket(of: entry.key.deadline)
-            check(bucket > frontBucket && bucket - frontBucket <= Int64(ring.size), "ring holds bucket \(bucket), not one of the \(ring.size) after \(frontBucket)")
-            check(Int(truncatingIfNeeded: bucket) & (ring.size - 1) == index, "ring holds bucket \(bucket) at index \(index)")
-        }
-        held += ringLive.count
-        for index in 0..<beyond.count {
-            pending(beyond.keys[index], in: "beyond", laneOfSlot: Self.inBeyond, position: index)
-            check(ring.bucket(of: beyond.keys[index].deadline) - frontBucket > Int64(ring.size), "beyond holds a key of the ring's buckets")
-        }
-        held += beyond.count
-        if far.count == 0 {
-            check(ringLive.isEmpty && beyond.count == 0, "the far heap is empty while \(ringLive.count) timers wait in the ring and \(beyond.count) past it")
-            check(proxies[Self.farLane] == -1, "an empty far heap has a proxy")
-        } else {
-            let proxy = proxies[Self.farLane]
-            check(proxy >= 0 && near.keys[max(proxy, 0)].word == Self.proxy(of: far.first, lane: Self.farLane).word
-                    && near.keys[max(proxy, 0)].deadline == far.first.deadline, "the far heap's proxy is not its earliest timer")
-        }
-        for lane in 0..<Self.maximumLanes {
-            check(Int(proxyPositions[lane]) == proxies[lane], "lane \(lane)'s proxy is at \(proxies[lane]), noted at \(proxyPositions[lane])")
-            guard lane < lanes.count else {
-                check(proxies[lane] == -1, "lane \(lane) has a proxy but no lane")
-                continue
-            }
-            var live = 0
-            lanes[lane].forEachLive(generations: generations) { key in
-                live += 1
-                pending(Key(deadline: key.deadline, sequence: key.sequence, slot: key.slot, cancellable: true), in: "lane \(lane)", laneOfSlot: UInt8(lane + 1), position: nil)
-            }
-            check(live == lanes[lane].live, "lane \(lane) counts \(lanes[lane].live) live timers but holds \(live)")
-            held += live
-            if let first = lanes[lane].first {
-                check(TimerLane.isLive(first, generations: generations), "lane \(lane)'s first timer is dead")
-                let proxy = proxies[lane]
-                check(proxy >= 0 && near.keys[max(proxy, 0)].deadline == first.deadline && near.keys[max(proxy, 0)].slot == first.slot
-                        && near.keys[max(proxy, 0)].sequence == first.sequence, "lane \(lane)'s proxy is not its first timer")
-            } else {
-                check(proxies[lane] == -1, "empty lane \(lane) has a proxy")
-            }
-        }
-        check(Int(proxyPositions[Self.farLane]) == proxies[Self.farLane], "the far heap's proxy is at \(proxies[Self.farLane]), noted at \(proxyPositions[Self.farLane])")
-        check(held == count, "the queue counts \(count) timers but holds \(held)")
-        for index in 0..<freeCount {
-            let slot = Int(freeSlots[index])
-            guard slot < slotsUsed else {
-                violations.append("free slot \(slot) of \(slotsUsed)")
-                continue
-            }
-            owners[slot] += 1
-            check(laneOfSlot[slot] == 0 && positions[slot] == -1, "free slot \(slot) says its timer waits somewhere")
-        }
-        for slot in owners.indices where owners[slot] != 1 {
-            violations.append("slot \(slot) is free or pending \(owners[slot]) times")
-        }
-        return violations
     }
 }
 

@@ -5,6 +5,9 @@
 public enum TraceKind: UInt64, Sendable, CaseIterable {
     case send = 1, deliver, drop, duplicate, respond, timeout, unreachable, refused
     case crash = 20, restart, pause, resume, slow, partition, heal, dropRate, latencySpike
+    /// `booted` (29): a restarted node's boot is over and it serves again (value: the boot's
+    /// length in nanoseconds); only ever noted (``Trace/note(_:_:_:value:)``), never folded.
+    case booted = 29
     case hang = 30, errorRate, storm
     case taskStart = 40, taskFinish, route, serve, reject, healthCheck, markDown, markUp, spawnReplica
     case put = 60, get, delete, mapStart, mapDone, reduceStart, reduceDone, custom
@@ -60,15 +63,31 @@ public final class Trace: @unchecked Sendable {
         _ kind: TraceKind, subjectHash: UInt64, objectHash: UInt64, value: Int64,
         event: () -> TraceEvent
     ) {
-        // What a world does while it is wound down after its last run is not part of any run.
-        guard !executor.isTearingDown else { return }
+        guard foldIntoDigest(kind, subjectHash: subjectHash, objectHash: objectHash, value: value) else { return }
+        if let sink { sink(event()) }
+    }
+
+    /// Counts one event and folds it into the digest; false (nothing done) while the world is
+    /// wound down after its last run, which is not part of any run.
+    @inline(__always)
+    private func foldIntoDigest(_ kind: TraceKind, subjectHash: UInt64, objectHash: UInt64, value: Int64) -> Bool {
+        guard !executor.isTearingDown else { return false }
         eventCount &+= 1
         var d = StableHash.fold(digest, UInt64(bitPattern: executor.now))
         d = StableHash.fold(d, kind.rawValue)
         d = StableHash.fold(d, subjectHash)
         d = StableHash.fold(d, objectHash)
         digest = StableHash.fold(d, UInt64(bitPattern: value))
-        if let sink { sink(event()) }
+        return true
+    }
+
+    /// Folds one event into the digest and counts it, as ``record(_:_:_:value:)`` does, without
+    /// handing it to the sink: only for an event that another one written at the same instant
+    /// stands for — the kill that starts a process restart of a running node, which its
+    /// `restart` line stands for (one fault, as the metrics, the Perfetto trace and the report
+    /// show it). The digest is that of a run that wrote it.
+    public func fold(_ kind: TraceKind, _ subject: String, _ object: String = "", value: Int64 = 0) {
+        _ = foldIntoDigest(kind, subjectHash: StableHash.fnv1a64(subject), objectHash: object.isEmpty ? 0 : StableHash.fnv1a64(object), value: value)
     }
 
     /// Writes one event at the current virtual time to the sink alone: neither folded into the

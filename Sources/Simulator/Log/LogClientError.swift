@@ -32,20 +32,17 @@ public enum LogClientError: Error, Equatable, Sendable, CustomStringConvertible 
 
 extension Network {
     /// Calls the log's node from `source` and unpacks the log's own refusal into the same error
-    /// type as the network's.
+    /// type as the network's. The caller is a process on `source`: while its node is paused it
+    /// sends nothing and goes on only at the resume (``callAsProcess(from:to:timeout:_:)``), so a
+    /// producer's send due in a pause leaves then.
     func callLog<Answer: Sendable>(
         from source: NodeID, log: PartitionedLog, timeout: Duration,
         _ body: @escaping @Sendable (isolated PartitionedLog) throws(LogError) -> Answer
     ) async throws(LogClientError) -> Answer {
-        let answer: Result<Answer, LogError>
-        do {
-            answer = try await call(from: source, to: log.id, timeout: timeout) {
-                await log.run(body)
-            }
-        } catch {
-            throw .network(error)
+        switch await callAsProcess(from: source, to: log.id, timeout: timeout, { await log.run(body) }) {
+        case .success(let answer): return try answer.mapError { LogClientError.log($0) }.get()
+        case .failure(let error): throw .network(error)
         }
-        return try answer.mapError { LogClientError.log($0) }.get()
     }
 }
 

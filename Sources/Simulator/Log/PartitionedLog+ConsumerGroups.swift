@@ -27,13 +27,6 @@ extension PartitionedLog {
                                committedOffsets: owned.map { state.committed[$0] ?? 0 })
     }
 
-    /// Removes `member` from `group` at once (a clean shutdown), rebalancing the others.
-    public func leaveGroup(_ group: String, member: String) {
-        guard var state = groups[group], state.lastSeen.removeValue(forKey: member) != nil else { return }
-        state.generation += 1
-        groups[group] = state
-    }
-
     /// Reads like ``read(topic:partition:from:maxRecords:)`` on behalf of a group member, which
     /// also counts as its heartbeat.
     ///

@@ -30,15 +30,24 @@ extension Network {
         node.endPause(at: simulation.now)
         node.hungUntil = nil
         node.openCalls.removeAll()
-        simulation.trace.record(.crash, id.name)
-        if observed { simulation.observeInstant(.network, id.name, "crash") }
+        // A restart's kill is folded into the digest but not written: the `restart` line stands
+        // for it. A crash of its own is written, even when a restart follows at the same instant.
+        if observed {
+            simulation.trace.record(.crash, id.name)
+            simulation.observeInstant(.network, id.name, "crash")
+        } else {
+            simulation.trace.fold(.crash, id.name)
+        }
         for observer in node.crashObservers { observer() }
     }
 
     /// Restarts `id`: a running node's process is killed first — its volatile state is lost as in
     /// a crash, but the host stays up, so the calls it was handling are reset (their callers get
     /// ``NetworkError/refused`` one link latency later, in delivery order); it then boots for
-    /// `bootTime` (callers are refused) and comes back up with only its durable state.
+    /// `bootTime` (callers are refused) and comes back up with only its durable state. A boot of
+    /// some length ends with a `booted` line in the JSON-lines trace (its value the boot's
+    /// length), written when the boot's timer fires and not folded into the digest, which the
+    /// restart's own event already fixes.
     public func restart(_ id: NodeID, bootTime: Duration = .zero) {
         let node = addNode(id)
         if node.state != .crashed {
@@ -55,6 +64,7 @@ extension Network {
             guard node.incarnation == incarnation, node.state != .up else { return }
             node.state = .up
             self.stateChanges.note(id, .state(.up), at: self.simulation.now)
+            if bootTime > .zero { self.simulation.trace.note(.booted, id.name, value: bootTime.nanoseconds) }
             for observer in node.restartObservers { observer() }
         }
         if bootTime > .zero {

@@ -26,7 +26,9 @@ public struct ObjectWriteAttributes: Sendable, Equatable, Codable {
     func validatedMetadata() throws(S3Error) -> [String: String] {
         var lowered: [String: String] = [:]
         var total = 0
-        for (name, value) in metadata {
+        // In name order: two names one in lowercase keep the value of the later name by
+        // bytes, whatever the dictionary's order (the loader refuses such a pair).
+        for (name, value) in metadata.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             lowered[name.lowercased()] = value
             total += name.utf8.count + value.utf8.count
         }

@@ -97,21 +97,26 @@ extension QueueBroker {
 
     /// Sends `change` to the controller until it is settled, then lets the appends waiting for it
     /// go on.
+    ///
+    /// Its back-off is a timer of the broker's process: one due while the broker is paused runs at
+    /// the resume. (A paused leader once found its node not up after a back-off and dropped the
+    /// change as if its process had stopped: the appends waiting for it were refused as from a
+    /// replaced leader.)
     private func sendUntilSettled(_ change: PendingInSyncChange, of index: Int) async {
         let simulation = network.simulation
-        let node = network.node(id), incarnation = node?.incarnation
+        let node = node, incarnation = node.incarnation
         let timeout = controller.configuration.replicaTimeout
         let controller = controller
         let request = QueueController.AlterPartitionRequest(
             partition: controller.placement.partitions[index], leader: number, leaderEpoch: change.leaderEpoch,
             partitionEpoch: change.partitionEpoch, proposed: change.proposed)
-        while pendingInSync[index] == change, node?.incarnation == incarnation, node?.state == .up {
+        while pendingInSync[index] == change, await simulation.awaitResume(of: node), node.incarnation == incarnation, node.state == .up {
             let state = controller.states[index]
             guard state.leader == number, state.epoch == change.leaderEpoch, state.partitionEpoch == change.partitionEpoch else { break }
             let answer = await controller.callController(from: id, timeout: timeout) { controller.alterPartition(request) }
             // Accepted or refused, the controller's metadata now says what holds.
             if case .success = answer { break }
-            guard await simulation.sleepUnlessTornDown(for: Self.alterPartitionRetryBackoff) else { break }
+            guard await simulation.sleepUnlessTornDown(for: Self.alterPartitionRetryBackoff, on: node) else { break }
         }
         guard pendingInSync[index] == change else { return }
         pendingInSync[index] = nil

@@ -52,11 +52,14 @@ extension QueueBroker {
         let interval = controller.configuration.catchUpInterval
         let first = SettlementWaiter()
         await wait(first, on: index, bound: interval)
+        // The bound is a timer of the broker's process: due in a pause, it is seen at the resume,
+        // after what the pause held (the controller's answer among it).
+        _ = await network.simulation.awaitResume(of: node)
         guard !first.isSettled, pendingInSync[index] != nil else { return false }
         // Pending for a catch-up interval: the followers' next fetches would come now. A leader
         // replaced or stopped meanwhile waits for the change to be dropped, as before.
         let waiter = SettlementWaiter()
-        if controller.states[index].leader == number, controller.states[index].epoch == epoch, network.node(id)?.state == .up {
+        if controller.states[index].leader == number, controller.states[index].epoch == epoch, node.state == .up {
             network.simulation.spawn("queue.returning-follower.\(id.name)", daemon: true) { _ in
                 await self.copyToReturningFollowers(index, range: range, epoch: epoch, confirmed: confirmed, waiter: waiter)
             }
@@ -82,7 +85,7 @@ extension QueueBroker {
     /// or `waiter` is woken otherwise: the change settled.
     private func copyToReturningFollowers(_ index: Int, range: Range<Int>, epoch: Int, confirmed: [Int], waiter: SettlementWaiter) async {
         let simulation = network.simulation
-        let node = network.node(id), incarnation = node?.incarnation
+        let node = node, incarnation = node.incarnation
         var confirmed = confirmed
         let number = number
         while !waiter.token.woken {
@@ -91,7 +94,7 @@ extension QueueBroker {
                 if await copyConfirmed(index, epoch: epoch, to: broker, from: range.lowerBound, to: range.upperBound) {
                     confirmed.append(follower)
                 }
-                guard !waiter.token.woken, node?.incarnation == incarnation, node?.state == .up,
+                guard !waiter.token.woken, node.incarnation == incarnation, node.state == .up,
                       controller.states[index].epoch == epoch else { return }
             }
             if maximalInSync(index).allSatisfy({ $0 == number || confirmed.contains($0) }) {
@@ -99,7 +102,7 @@ extension QueueBroker {
                 waiter.token.wake()
                 return
             }
-            guard await simulation.sleepUnlessTornDown(for: controller.configuration.catchUpInterval) else { return }
+            guard await simulation.sleepUnlessTornDown(for: controller.configuration.catchUpInterval, on: node) else { return }
         }
     }
 }

@@ -17,6 +17,9 @@ public actor QueueBroker {
     public nonisolated let id: NodeID
     /// Its number, the node id placement algorithms place partitions on.
     public nonisolated let number: Int
+    /// The broker's node, whose state says whether its process runs (crashed, booting, paused):
+    /// the network keeps a node for good, so it is held from the start.
+    nonisolated let node: NetworkNode
     public nonisolated let unownedExecutor: UnownedSerialExecutor
     let network: Network
     unowned let controller: QueueController
@@ -46,7 +49,7 @@ public actor QueueBroker {
         self.controller = controller
         self.network = network
         unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()
-        network.addNode(id)
+        node = network.addNode(id)
         replicas = controller.placement.replicas.map { $0.contains(number) ? PartitionReplica() : nil }
         busy = Array(repeating: false, count: replicas.count)
         waiting = Array(repeating: [], count: replicas.count)
@@ -75,12 +78,15 @@ public actor QueueBroker {
         return index
     }
 
-    /// Starts the loop that brings this broker's lagging replicas back in sync.
+    /// Starts the loop that brings this broker's lagging replicas back in sync. Its rounds are
+    /// timers of the broker's process: one due while the broker is paused runs at the resume
+    /// (``Simulation/awaitResume(of:)``), not skipped and not during the pause.
     nonisolated func startCatchingUp() {
         let simulation = network.simulation
         let interval = controller.configuration.catchUpInterval
+        let node = node
         simulation.spawn("queue.catch-up.\(id.name)", daemon: true) { _ in
-            while await simulation.sleepUnlessTornDown(for: interval) {
+            while await simulation.sleepUnlessTornDown(for: interval, on: node) {
                 await self.catchUpLaggingReplicas()
             }
         }
@@ -371,15 +377,15 @@ extension QueueBroker {
 
 extension Network {
     /// Runs `body` isolated to `broker` on its node, reached from `source`; its refusal or the
-    /// call's failure come back as a ``QueueError``.
+    /// call's failure come back as a ``QueueError``. The caller is a process on `source`, frozen
+    /// while its node is paused (``callAsProcess(from:to:timeout:_:)``).
     func callQueue<Answer: Sendable>(
         from source: NodeID, to broker: QueueBroker, timeout: Duration,
         _ body: @escaping @Sendable (isolated QueueBroker) throws(QueueError) -> Answer
     ) async -> Result<Answer, QueueError> {
-        do throws(NetworkError) {
-            return try await call(from: source, to: broker.id, timeout: timeout) { await broker.run(body) }
-        } catch {
-            return .failure(.network(error))
+        switch await callAsProcess(from: source, to: broker.id, timeout: timeout, { await broker.run(body) }) {
+        case .success(let answer): return answer
+        case .failure(let error): return .failure(.network(error))
         }
     }
 }

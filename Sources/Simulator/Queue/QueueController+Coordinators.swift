@@ -62,13 +62,13 @@ extension QueueController {
     func callCoordinator<Answer: Sendable>(group: String, from source: NodeID, timeout: Duration,
                                            _ body: @escaping @Sendable () throws(QueueError) -> Answer) async -> Result<Answer, QueueError> {
         guard let number = coordinator(of: group), let broker = broker(number) else { return .failure(.coordinatorNotAvailable(group: group)) }
-        do throws(NetworkError) {
-            return try await network.call(from: source, to: broker.id, timeout: timeout) { [self] () -> Result<Answer, QueueError> in
-                guard coordinator(of: group) == number else { return .failure(.notCoordinator(group: group)) }
-                do throws(QueueError) { return .success(try body()) } catch { return .failure(error) }
-            }
-        } catch {
-            return .failure(.network(error))
+        let outcome = await network.callAsProcess(from: source, to: broker.id, timeout: timeout) { [self] () -> Result<Answer, QueueError> in
+            guard coordinator(of: group) == number else { return .failure(.notCoordinator(group: group)) }
+            do throws(QueueError) { return .success(try body()) } catch { return .failure(error) }
+        }
+        switch outcome {
+        case .success(let answer): return answer
+        case .failure(let error): return .failure(.network(error))
         }
     }
 

@@ -15,8 +15,8 @@
 /// broker that died while it was down is declared dead a session timeout after the restart, not
 /// at once — and only then do the groups it coordinated move.
 extension QueueController {
-    /// Whether the controller's process runs: not while its node is crashed or booting. (A paused
-    /// node keeps its timers, as a paused broker does.)
+    /// Whether the controller's process runs: not while its node is crashed or booting. A paused
+    /// one runs but is frozen: its checks wait for the resume (``Simulation/awaitResume(of:)``).
     var isRunning: Bool { node.state != .crashed && node.state != .starting }
 
     /// The node is up again after a restart: every broker gets a session timeout from now.

@@ -110,11 +110,7 @@ public final class QueueController: @unchecked Sendable {
     /// out), a booting one refuses it, and a partition makes it unreachable.
     func callController<Answer: Sendable>(from source: NodeID, timeout: Duration,
                                           _ body: @escaping @Sendable () -> Answer) async -> Result<Answer, QueueError> {
-        do throws(NetworkError) {
-            return .success(try await network.call(from: source, to: id, timeout: timeout, body))
-        } catch {
-            return .failure(.network(error))
-        }
+        await network.callAsProcess(from: source, to: id, timeout: timeout, body).mapError { .network($0) }
     }
 
     // MARK: Failure detection
@@ -123,17 +119,17 @@ public final class QueueController: @unchecked Sendable {
         let broker = brokers[index]
         let interval = configuration.heartbeatInterval
         simulation.spawn("queue.heartbeat.\(broker.id.name)", daemon: true) { [self] _ in
-            while await simulation.sleepUnlessTornDown(for: interval) {
+            // A check due while the controller is paused is sent at its resume, after what the
+            // pause held: a paused controller checks nothing and declares no broker dead.
+            while await simulation.sleepUnlessTornDown(for: interval, on: node) {
                 // A crashed controller checks nothing; a check it sent before it crashed is
                 // forgotten with the rest of its process.
                 guard isRunning else { continue }
                 let incarnation = node.incarnation
                 let answered: Bool
-                do {
-                    try await network.call(from: id, to: broker.id, timeout: interval) { () }
-                    answered = true
-                } catch {
-                    answered = false
+                switch await network.callAsProcess(from: id, to: broker.id, timeout: interval, { () }) {
+                case .success: answered = true
+                case .failure: answered = false
                 }
                 guard node.incarnation == incarnation, isRunning else { continue }
                 heard(index, answered: answered)

@@ -7,7 +7,9 @@ extension ShardedQueue {
     ///
     /// Its heartbeats go from a loop of their own (``startHeartbeats(_:_:node:)``), so a fetch or
     /// a commit that times out does not keep it silent; its poll asks the coordinator only when
-    /// it must join: it holds no generation, or a heartbeat said the group is rebalancing.
+    /// it must join: it holds no generation, or a heartbeat said the group is rebalancing. A pause
+    /// of its node freezes both loops: a poll round or a heartbeat due in it runs at the resume,
+    /// once, after what the pause held (``Simulation/awaitResume(of:)``) — none during it.
     public func startConsumer(_ spec: QueueConsumerSpec) {
         let node = network.addNode(spec.id)
         let simulation = network.simulation
@@ -17,7 +19,7 @@ extension ShardedQueue {
         simulation.spawn("queue.consumer.\(spec.id.name)", daemon: true) { _ in
             var holding = ConsumerHolding()
             var lastCommit = simulation.now
-            while await simulation.sleepUnlessTornDown(for: spec.pollInterval) {
+            while await simulation.sleepUnlessTornDown(for: spec.pollInterval, on: node) {
                 if node.incarnation != session.incarnation {
                     self.releaseLag(of: holding.owned, keeping: [], spec)
                     holding.revokeAll()
@@ -94,9 +96,9 @@ extension ShardedQueue {
         let interval = controller.configuration.heartbeatInterval
         simulation.spawn("queue.heartbeat.\(spec.id.name)", daemon: true) { [controller] _ in
             var next = simulation.now.advanced(by: interval)
-            while await simulation.sleepUnlessTornDown(until: Self.wakeUp(heartbeat: next, session, node: node, spec: spec)) {
+            while await simulation.sleepUnlessTornDown(until: Self.wakeUp(heartbeat: next, session, node: node, spec: spec), on: node) {
                 let heartbeatDue = simulation.now >= next
-                if heartbeatDue { next = next.advanced(by: interval) }
+                if heartbeatDue { next = Self.heartbeat(after: next, every: interval, now: simulation.now) }
                 guard session.isMember, node.incarnation == session.incarnation else { continue }
                 if session.lastPoll.duration(to: simulation.now) >= spec.maxPollInterval {
                     session.leave()
@@ -117,6 +119,16 @@ extension ShardedQueue {
                 session.heard(heard, sentAt: sent)
             }
         }
+    }
+
+    /// The heartbeat after the one due at `due`, on the loop's grid of `interval`s: the next one,
+    /// or, after a pause of the consumer, the first one after `now` — the heartbeats due in the
+    /// pause are one, sent at the resume, as a stopped process's timer fires once, late.
+    private static func heartbeat(after due: VirtualInstant, every interval: Duration, now: VirtualInstant) -> VirtualInstant {
+        let next = due.advanced(by: interval)
+        guard next <= now, interval > .zero else { return next }
+        let behind = now.nanoseconds - next.nanoseconds
+        return next.advanced(by: .nanoseconds((behind / interval.nanoseconds + 1) * interval.nanoseconds))
     }
 
     /// When the heartbeat loop wakes next: at its next heartbeat (`heartbeat`), or earlier at

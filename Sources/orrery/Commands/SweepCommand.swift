@@ -41,24 +41,7 @@ struct SweepCommand: ParsableCommand {
         if let problem = OutputPaths.outputDirectoryOptionProblem(out) { throw ValidationError(problem) }
         // `1,000` is one number with a thousands separator before it is a seed `000`.
         if let problem = SeedList.thousandsSeparatorProblem(seeds) { throw ValidationError("--seeds: \(problem)") }
-        if let problem = Self.seedsProblem(seeds) { throw ValidationError(problem) }
-    }
-
-    /// Why `--seeds` holds a seed not written in plain digits (``PlainDecimal``): ``SeedList``
-    /// reads each bound with `UInt64(_:)`, which took `+5` and `-0`. Parts are split and trimmed
-    /// as it splits them (spaces around a part are allowed); a bound it refuses anyway is left to
-    /// its message.
-    static func seedsProblem(_ text: String) -> String? {
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            for bound in part.components(separatedBy: "..") {
-                let trimmed = bound.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()
-                let written = String(trimmed)
-                if UInt64(written) != nil, PlainDecimal.parse(written, as: UInt64.self) == nil {
-                    return "--seeds: '\(written)' is not a seed: \(PlainDecimal.problem(with: written, as: UInt64.self)), e.g. 1..200 or 1,5,9"
-                }
-            }
-        }
-        return nil
+        if let problem = SeedList.plainDigitsProblem(seeds) { throw ValidationError("--seeds: \(problem)") }
     }
 
     /// The values of a `--vary` refused only because two of them are one value (`1_000,1e3`):
@@ -93,7 +76,7 @@ struct SweepCommand: ParsableCommand {
             do { seedList = try SeedList(parsing: seeds) } catch { throw ValidationError("--seeds: \(error)") }
             try refuseRepetitions(seeds: seedList)
             plan = try SweepPlan(file: file, seeds: seedList, dimensions: vary)
-            selected = try chosenShard()
+            selected = try Shard.selected(option: shard, count: shards, environment: ProcessInfo.processInfo.environment)
         } catch {
             if error is ExitCode { throw error }
             FileHandleOutput.standardError("error: \(error)")
@@ -128,7 +111,7 @@ struct SweepCommand: ParsableCommand {
         if let stop = progress.stop {
             directory.abandon()
             FileHandleOutput.standardError(stop.message)
-            throw ExitCode(stop.status.rawValue)
+            throw ExitCode(Self.exitStatus(stopping: stop.cause).rawValue)
         }
         let manifest = sweep.manifest(for: selected)
         let report = selected == nil ? SweepReport(manifest: manifest, records: progress.records) : nil
@@ -161,70 +144,12 @@ struct SweepCommand: ParsableCommand {
             + "the empty shard is written because merge needs every shard)"
     }
 
-    /// `--shard`, or with `--shards` the scheduler's array index.
-    ///
-    /// What contradicts is refused, what agrees accepted: `--shard i/n` with `--shards m` when
-    /// m ≠ n; `--shard i/n` while a scheduler's variable (`JOB_COMPLETION_INDEX`,
-    /// `SLURM_ARRAY_TASK_ID`) selects another shard of n, or none (the variable was ignored, and
-    /// the job's tasks could all run the shard written in its script); both schedulers' variables
-    /// selecting different shards (``Shard/scheduled(_:count:)``; Kubernetes' won without a word).
-    private func chosenShard() throws -> Shard? {
-        let environment = ProcessInfo.processInfo.environment
-        if let shard {
-            let parsed: Shard
-            do { parsed = try Shard(parsing: shard) } catch { throw ValidationError("--shard: \(error.description)") }
-            if let shards, shards != parsed.count { throw ValidationError("--shard \(shard) and --shards \(shards) disagree") }
-            let scheduled: (shard: Shard, source: String)?
-            do { scheduled = try Shard.scheduled(environment, count: parsed.count) } catch {
-                throw ValidationError("--shard \(parsed) and the scheduler disagree: \(error.description)")
-            }
-            if let scheduled, scheduled.shard != parsed {
-                throw ValidationError("--shard \(parsed) but \(scheduled.source) selects shard \(scheduled.shard): "
-                                      + "give --shards \(parsed.count) to take the scheduler's shard, or unset its variable to run the one named")
-            }
-            return parsed
+    /// The exit status of a sweep stopped for `cause`: 1 for a world that replayed to another
+    /// digest, 2 for the environment's failure.
+    private static func exitStatus(stopping cause: SweepStop.Cause) -> ExitStatus {
+        switch cause {
+        case .nondeterminism: .failed
+        case .environment: .badInput
         }
-        guard let shards else { return nil }
-        let scheduled: Shard?
-        do { scheduled = try Shard.fromEnvironment(environment, count: shards) } catch { throw ValidationError("--shards \(shards): \(error.description)") }
-        guard let fromEnvironment = scheduled else {
-            throw ValidationError("--shards \(shards) needs JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) to pick a shard, or use --shard i/n")
-        }
-        return fromEnvironment
-    }
-}
-
-/// The sweep's records as they arrive in order: streamed to disk, kept (figures only) for the
-/// report of a whole sweep, and the first reason to stop.
-///
-/// `@unchecked Sendable`: `take` is only called by the sweep's ordered delivery, one call at a
-/// time; the other members are read after the sweep returns.
-final class SweepProgress: @unchecked Sendable {
-    let directory: SweepDirectory
-    let keepsRecords: Bool
-    private(set) var records: [WorldRecord] = []
-    private(set) var count = 0
-    private(set) var failed = 0
-    private(set) var stop: (message: String, status: ExitStatus)?
-
-    init(directory: SweepDirectory, keepsRecords: Bool) {
-        self.directory = directory
-        self.keepsRecords = keepsRecords
-    }
-
-    func take(_ record: WorldRecord, mismatch: String?) -> Bool {
-        if let mismatch {
-            // A world that could not be replayed is the environment's failure, not the world's.
-            stop = (mismatch, mismatch.hasPrefix(ChildReplay.errorPrefix) ? .badInput : .failed)
-            return false
-        }
-        do { try directory.append(record) } catch {
-            stop = ("error: \(error)", .badInput)
-            return false
-        }
-        count += 1
-        if !record.passed { failed += 1 }
-        if keepsRecords { records.append(record) }
-        return true
     }
 }

@@ -26,7 +26,7 @@ import Testing
         #expect(result.listingFailure == "2 listings failed, the last with store: ServiceUnavailable (503): Service is unable to handle request.")
         #expect(result.backups.filter { $0.deletedAt == nil }.count == 3)
         let markdown = result.markdown(spec: spec)
-        #expect(markdown.contains("| complete backups in the bucket at the end (listing)  | not known: the listing failed |"))
+        #expect(markdown.contains("| complete backups in the bucket at the end (listing)               | not known: the listing failed |"))
         let json = try JSONSerialization.jsonObject(with: Data(result.json(spec: spec).utf8)) as! [String: Any]
         #expect(json["backupsListedAtEnd"] == nil)
         #expect(json["abandonedFoldersListedAtEnd"] == nil)

@@ -81,7 +81,7 @@ import Testing
         let claims = Self.result.claims003
         let x1 = claims.single.throughput, x4 = claims.cluster.throughput
         let check = try Self.check(claims.checks, "Average response time")
-        #expect(check.why.hasPrefix("Little's law for a closed loop without think time: connections N = X · R. One server: R = 6 / \(NumberFormat.fixed(x1, decimals: 1)) = \(ClaimCheck.ms(6 / x1)), not the seed's 106 ms. Four servers: R = 6 / \(NumberFormat.fixed(x4, decimals: 1)) = \(ClaimCheck.ms(6 / x4)), not 45 ms — and even at the claimed 267 requests/s, 6 connections give 22.5 ms."))
+        #expect(check.why.hasPrefix("Little's law for a closed loop without think time: connections N = X · R. One server: R = 6 / \(NumberFormat.fixed(x1, decimals: 1)) = \(ClaimCheck.ms(6 / x1)), not the seed's 106 ms. Four servers: R = 6 / \(NumberFormat.fixed(x4, decimals: 1)) = \(ClaimCheck.ms(6 / x4)), not 45 ms — and even at the claimed 267 requests/s, 6 connections give 22.472 ms."))
         #expect(check.why.hasSuffix("The seed's pair 267 requests/s and 45 ms implies N = 267 × 0.045 = 12.0 connections, and its 106 ms at 94 requests/s N = 94 × 0.106 = 10.0: the seed measured neither at the scenario's 6 connections."))
         #expect(check.measured.hasPrefix("\(ClaimCheck.ms(claims.single.value(of: .meanLatency))) on one server, \(ClaimCheck.ms(claims.cluster.value(of: .meanLatency))) on four; "))
     }
@@ -90,7 +90,7 @@ import Testing
     @Test func theTwelveConnectionRunSaysWhatItMeasured() throws {
         let claims = Self.result.claims003
         let check = try Self.check(claims.checks, "Average response time")
-        #expect(check.toHold == "With 12 connections the cluster does \(ClaimCheck.rate(claims.sharedTwelve.throughput)) at \(ClaimCheck.ms(claims.sharedTwelve.value(of: .meanLatency))), not the claimed 267 requests/s and 45.0 ms together; at the stated 6 connections the cluster's average is lower than claimed.")
+        #expect(check.toHold == "With 12 connections the cluster does \(ClaimCheck.rate(claims.sharedTwelve.throughput)) at \(ClaimCheck.ms(claims.sharedTwelve.value(of: .meanLatency))), not the claimed 267 requests/s and 45.000 ms together; at the stated 6 connections the cluster's average is lower than claimed.")
         #expect(check.measured.hasSuffix("with 12 connections"))
     }
 
@@ -154,10 +154,10 @@ import Testing
     @Test func seed004sFailoverClaimIsNotTestedWithOtherRetries() throws {
         let check = try Self.check(Self.result.claims004.checks, "Failover on error")
         #expect(check.verdict == .untested)
-        #expect(check.why.hasPrefix("The file sets 2 tries (the claim: 3) and a 5.00 s retry timeout (the claim: 10 s): its runs do not test the claim as stated, and what follows is what they show. "))
+        #expect(check.why.hasPrefix("The file sets 2 tries (the claim: 3) and a 5.000 s retry timeout (the claim: 10 s): its runs do not test the claim as stated, and what follows is what they show. "))
         #expect(check.toHold.hasPrefix("To test the claim as stated, run it with 3 tries and a 10 s retry timeout. "))
         let probe = try Self.check(Self.result.claims004.checks, "Failed backends retried")
-        #expect(probe.why.hasPrefix("The file sets fail_timeout 15.00 s (the claim: 30 s): "))
+        #expect(probe.why.hasPrefix("The file sets fail_timeout 15.000 s (the claim: 30 s): "))
     }
 
     /// The Z threshold sentence and its advice follow the sweep, and the 503 advice comes only
@@ -167,22 +167,22 @@ import Testing
         let check = try Self.check(claims.checks, "10,000 concurrent users")
         #expect(check.verdict == .untested)
         #expect(check.why.contains("Below Z = N / C − R = \(ClaimCheck.s(claims.saturationThinkTime)) demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). No think time of the sweep is that short."))
-        #expect(check.toHold == "To test the claim as stated, run it with 10,000 users. Every think time of the sweep, down to 5.00 s, keeps p99 under 3 s with this capacity; users thinking much less need more than N / Z requests/s of capacity.")
+        #expect(check.toHold == "To test the claim as stated, run it with 10,000 users. Every think time of the sweep, down to 5.000 s, keeps p99 under 3 s with this capacity; users thinking much less need more than N / Z requests/s of capacity.")
         #expect(!check.toHold.contains("503"))
     }
 
     @Test func saturationSentenceSaysWhereTheSweepPassedThreeSeconds() {
         // The checker's file: saturated at 5 s, yet p99 839 ms and nothing failed.
         #expect(Seed004Claims.saturationText(breakEven: 5.61, sweep: [(5, 0.8392, 1), (10, 0.1, 1)], tries: 2)
-                == "Below Z = N / C − R = 5.61 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 stays under 3 s even so (839.2 ms at 5.00 s), and no request failed.")
+                == "Below Z = N / C − R = 5.610 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 stays under 3 s even so (839.200 ms at 5.000 s), and no request failed.")
         // The shipped file: 5 s and 10 s pass 3 s and fail requests, 15 s does not.
         #expect(Seed004Claims.saturationText(breakEven: 16.63, sweep: [(5, 4.96, 0.12), (10, 5.03, 0.37), (15, 2.49, 1), (20, 0.38, 1)], tries: 3)
-                == "Below Z = N / C − R = 16.63 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 passes 3 s at Z = 5.00 s and 10.00 s but not at 15.00 s (2.49 s), and at 5.00 s and 10.00 s requests failed even after three tries.")
+                == "Below Z = N / C − R = 16.630 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 passes 3 s at Z = 5.000 s and 10.000 s but not at 15.000 s (2.490 s), and at 5.000 s and 10.000 s requests failed even after three tries.")
         #expect(Seed004Claims.saturationText(breakEven: 8, sweep: [(5, 4, 1)], tries: 1)
-                == "Below Z = N / C − R = 8.00 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 passes 3 s at Z = 5.00 s, and no request failed.")
+                == "Below Z = N / C − R = 8.000 s demand exceeds capacity: the backends saturate and the users' requests pile up in the queues (R = N / C − Z). In the sweep p99 passes 3 s at Z = 5.000 s, and no request failed.")
     }
 
-    @Test(arguments: [(2.5, "With max_fails=5 the 5th failed forward marks a backend down. Here it took up to 2.50 s after the fault for the five failures to come: a failing backend received requests that seldom."),
+    @Test(arguments: [(2.5, "With max_fails=5 the 5th failed forward marks a backend down. Here it took up to 2.500 s after the fault for the five failures to come: a failing backend received requests that seldom."),
                       (Double.infinity, "With max_fails=5 the 5th failed forward marks a backend down. A failing backend was not marked down within the run: the five failures never came.")])
     func seed004sDetectionProseFollowsTheMeasuredDetection(slowest: Double, expected: String) {
         #expect(Seed004Claims.detectionExplanation(maxFails: 5, slowest: slowest) == expected)

@@ -29,12 +29,12 @@ import Testing
 
     @Test func seed004sFailoverProseNamesTheScenariosFaultsTriesAndBudget() throws {
         let scenario = try ScenarioLoader.parse(Self.edited, file: "edited.yaml")
-        #expect(Seed004Claims.failoverExplanation(scenario, failed: 7) == "Each request to backend1 after its crash goes unanswered until the 20.00 s proxy timeout; 50% of the requests to backend2 while it errs are answered 500 quickly. A failed try is retried on another backend within the 5.00 s retry budget, up to two tries over four backends, so while at most one of them fails at once a later try finds a healthy one, and 7 requests still failed. Requests that were being served when backend1 crashed waited for the proxy timeout and were then retried the same way.")
+        #expect(Seed004Claims.failoverExplanation(scenario, failed: 7) == "Each request to backend1 after its crash goes unanswered until the 20.000 s proxy timeout; 50% of the requests to backend2 while it errs are answered 500 quickly. A failed try is retried on another backend within the 5.000 s retry budget, up to two tries over four backends, so while at most one of them fails at once a later try finds a healthy one, and 7 requests still failed. Requests that were being served when backend1 crashed waited for the proxy timeout and were then retried the same way.")
     }
 
     @Test func seed004sFailoverProseWithoutRetriesOrFaults() throws {
         let single = try ScenarioLoader.parse(Self.edited.replacingOccurrences(of: "tries: 2,", with: "tries: 1,"), file: "edited.yaml")
-        #expect(Seed004Claims.failoverExplanation(single, failed: 0) == "Each request to backend1 after its crash goes unanswered until the 20.00 s proxy timeout; 50% of the requests to backend2 while it errs are answered 500 quickly. With a single try nothing is retried: every failed forward reaches its client (0 requests failed).")
+        #expect(Seed004Claims.failoverExplanation(single, failed: 0) == "Each request to backend1 after its crash goes unanswered until the 20.000 s proxy timeout; 50% of the requests to backend2 while it errs are answered 500 quickly. With a single try nothing is retried: every failed forward reaches its client (0 requests failed).")
         var quiet = single
         quiet.faults = FaultSchedule()
         #expect(Seed004Claims.failoverExplanation(quiet, failed: 0) == "The scenario schedules no fault on a backend: there is nothing to fail over from.")
@@ -49,8 +49,8 @@ import Testing
 
     /// Seed 004's overload note said "all three within milliseconds" whatever the figures.
     @Test func seed004sMarkedDownInstantsAreMeasured() {
-        #expect(Seed004Claims.together([12.0, 12.0042, 12.0017]) == " — all three within 4.2 ms of each other")
-        #expect(Seed004Claims.together([10, 14.5, 11, 12.25]) == " — from 10.00 s to 14.50 s of the run")
+        #expect(Seed004Claims.together([12.0, 12.0042, 12.0017]) == " — all three within 4.200 ms of each other")
+        #expect(Seed004Claims.together([10, 14.5, 11, 12.25]) == " — from 10.000 s to 14.500 s of the run")
         #expect(Seed004Claims.together([10]) == "")
     }
 
@@ -60,10 +60,10 @@ import Testing
         let none = Seed003Claims.detectionExplanation(maxFails: 3, timeout: 60, check: ActiveHealthCheck(interval: .seconds(30), timeout: .seconds(2), rise: 2, fall: 3),
                                                        stated: [("host down (no answer)", 60.0), ("process killed (connection refused)", 0.004)])
         #expect(none.hasPrefix("nginx marks a server down at its 3rd failed forward. A killed process refuses connections, so three refusals come back"))
-        #expect(none.hasSuffix("detect a host that answers nothing between 66.00 s and 96.00 s after the failure. None of the three paths lands in 3–5 s."))
+        #expect(none.hasSuffix("detect a host that answers nothing between 66.000 s and 96.000 s after the failure. None of the three paths lands in 3–5 s."))
         let oneLands = Seed003Claims.detectionExplanation(maxFails: 2, timeout: 4, check: check, stated: [("host down (no answer)", 4.0), ("process killed (connection refused)", 0.003)])
         #expect(oneLands.hasPrefix("nginx marks a server down at its 2nd failed forward. A killed process refuses connections, so two refusals come back"))
-        #expect(oneLands.hasSuffix("between 3.50 s and 4.50 s after the failure. Only host down (no answer) and the health checks land in 3–5 s."))
+        #expect(oneLands.hasSuffix("between 3.500 s and 4.500 s after the failure. Only host down (no answer) and the health checks land in 3–5 s."))
         let noChecks = Seed003Claims.detectionExplanation(maxFails: 0, timeout: 4, check: nil, stated: [("host down (no answer)", nil)])
         #expect(noChecks == "Passive health is off (max_fails 0): failed forwards mark no server down. No health check runs. It does not land in 3–5 s.")
     }

@@ -99,7 +99,7 @@ deploy:
 
     @Test func theFailedRequestsAreToldByWhatTheClientsGot() throws {
         let report = Self.retrying.markdown()
-        #expect(report.contains("23,720 requests failed (23,717 answered 502, 3 answered 500): the 500s are the bad version's, still a 500 after the balancer's 2 tries (its retries cover connection errors, timeouts and every 5xx answer); the 502s are the balancer's, given when no server could take a request or its last try could not connect — for 5 s of the deployment no request succeeded."))
+        #expect(report.contains("23,720 requests failed (23,717 answered 502, 3 answered 500): the 500s are the bad version's, still a 500 after the balancer's 2 tries (its retries cover connection errors, timeouts and every 5xx answer); the 502s are the balancer's, given when no server could take a request or its last try could not connect — for 5 s from the deployment's start no request succeeded."))
         #expect(!report.contains("does not retry (its retries cover connection errors and timeouts only)"))
     }
 
@@ -147,7 +147,7 @@ deploy:
 
     @Test func withoutRetriesThe500sAreNotSaidToBeOutsideTheRetries() throws {
         let report = Self.single.markdown()
-        #expect(report.contains("9,034 requests failed (8,995 answered 502, 39 answered 500): the 500s are the bad version's, which the balancer does not retry (one try a request); the 502s are the balancer's, given when no server could take a request or its last try could not connect — for 9 s of the deployment no request succeeded."))
+        #expect(report.contains("9,034 requests failed (8,995 answered 502, 39 answered 500): the 500s are the bad version's, which the balancer does not retry (one try a request); the 502s are the balancer's, given when no server could take a request or its last try could not connect — for 9 s from the deployment's start no request succeeded."))
     }
 
     /// The committed file's case: every failure a 500 the balancer does not retry.

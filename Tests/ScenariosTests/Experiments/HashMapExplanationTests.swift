@@ -72,7 +72,7 @@ struct HashMapExplanationTests {
         #expect(text.contains(
             "H(i) = i², so request i lands on slot i² mod 512: one of the squares modulo 512, shifted by 0."))
         #expect(text.contains("The map's 1 server holds 9 virtual servers, on 1.8% of the 512 slots."))
-        #expect(text.contains("The map predicts exactly that: every server serves 900,000 of the ids."))
+        #expect(text.contains("With 1 server on the map there is no split: it serves every request (100.0%). Its arc is the whole circle, and all 900,000 ids land on it."))
     }
 
     @Test

@@ -41,7 +41,7 @@ import Testing
         let result = try A1Experiment.run(spec)
         #expect(result.run.failed == 238)
         let report = result.markdown(spec: spec)
-        #expect(report.contains("## How uneven, against chance\n\n238 requests of 1,000 were not answered (not within the 600 s a client waits), so the counts above are what the replicas answered, not where the placement sent every request: they are not judged against a uniform split. Give the replicas more slots, a faster service time or fewer requests.\n\n## Why\n"))
+        #expect(report.contains("## How uneven, against chance\n\n238 requests of 1,000 were not answered (not within the 600.000 s a client waits), so the counts above are what the replicas answered, not where the placement sent every request: they are not judged against a uniform split. Give the replicas more slots, a faster service time or fewer requests.\n\n## Why\n"))
         #expect(!report.contains("z-score"))
         #expect(!report.contains("The split is"))
         #expect(result.json(spec: spec).contains("\"unanswered\" : 238"))
@@ -50,7 +50,7 @@ import Testing
     @Test func a2NamesTheServerCountsWhoseRequestsWentUnanswered() throws {
         let spec = try spec("experiment: a2\nseed: 7\nservers: [2, 3]\nrequests: 1000\nserver: {slots: 1, service_time: 1s}\n")
         let report = try A2Experiment.run(spec).markdown(spec: spec)
-        #expect(report.contains("; 1,000 concurrent requests at each N. Not every request was answered (not within the 600 s a client waits): of the 1,000 sent at each N, 343 at N = 2 and 238 at N = 3 went unanswered. The counts are what the replicas answered, so their mean falls below 1,000 / N there, and their spread is not the placement's alone. Every N is sent"))
+        #expect(report.contains("; 1,000 concurrent requests at each N. Not every request was answered (not within the 600.000 s a client waits): of the 1,000 sent at each N, 343 at N = 2 and 238 at N = 3 went unanswered. The counts are what the replicas answered, so their mean falls below 1,000 / N there, and their spread is not the placement's alone. Every N is sent"))
         #expect(!report.contains("by construction"))
     }
 

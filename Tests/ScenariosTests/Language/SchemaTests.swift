@@ -229,7 +229,7 @@ import Testing
             let cursor = YAMLCursor(node: .scalar(.init(text)), file: "t.yaml", path: "")
             switch definition {
             case "duration": return (try? cursor.seconds()) != nil
-            case "positive_duration": return (try? cursor.positiveSeconds()) != nil
+            case "positive_duration": return (try? cursor.positiveDuration()) != nil
             case "byte_count": return (try? cursor.byteCount()) != nil
             case "percentage": return (try? cursor.percentage()) != nil
             default: return (try? cursor.bool()) != nil

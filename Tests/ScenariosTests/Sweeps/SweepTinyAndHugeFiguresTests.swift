@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Scenarios
+import Reports
 
 /// Figures a sweep's CSV files could not hold in nine decimals: a mean difference below 1e-9 (a
 /// nanosecond over a few hundred seeds) read `0`, and `+0 ms` in report.md, for a difference
@@ -67,7 +68,7 @@ import Testing
         #expect(SweepReport.signed(9.9996e-8, .rate) == "+1 × 10⁻⁷/s")
         #expect(SweepReport.signed(1.5e-300, .count) == "+1.5 × 10⁻³⁰⁰")
         #expect(SweepReport.signed(0.004, .rate) == "+0.004/s")
-        #expect(SweepReport.powerOfTen(1.23456e-12, significant: 3) == "1.23 × 10⁻¹²")
-        #expect(SweepReport.powerOfTen(1e25, significant: 3) == "1 × 10²⁵")
+        #expect(NumberFormat.powerOfTen(1.23456e-12, significant: 3) == "1.23 × 10⁻¹²")
+        #expect(NumberFormat.powerOfTen(1e25, significant: 3) == "1 × 10²⁵")
     }
 }

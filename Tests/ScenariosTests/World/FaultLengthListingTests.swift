@@ -120,7 +120,7 @@ import Simulator
             .init(at: at(31), fault: .errors(NodeID("s1"), rate: 0)),
         ]
         #expect(FaultSchedule.reportLines(entries.map(FaultSchedule.Listed.init), end: at(20)) == [
-            "1.000 s: drop rate 0.0", "2.000 s: latency spike +0.020 s for 3.000 s",
+            "1.000 s: drop rate 0", "2.000 s: latency spike +0.020 s for 3.000 s",
             "30.000 s: errors s1 rate 0.25 for 1.000 s (not reached: the run ended at 20.000 s)",
         ])
     }

@@ -33,7 +33,7 @@ import Testing
               - {at: 1s, errors: s, rate: 0.5, for: 1s}
               - {at: 1s, drop_rate: 0, for: 1s}
             """)
-        let expected = ["0.500 s: slow s ×1 for 1.000 s", "1.000 s: errors s rate 0.5 for 1.000 s", "1.000 s: drop rate 0.0 for 1.000 s"]
+        let expected = ["0.500 s: slow s ×1 for 1.000 s", "1.000 s: errors s rate 0.5 for 1.000 s", "1.000 s: drop rate 0 for 1.000 s"]
         #expect(result.faults == expected)
         #expect(result.traffic?.faults == expected)
         #expect(Self.markdownFaults(try #require(result.traffic).markdown(), heading: "## Faults") == expected)
@@ -49,7 +49,7 @@ import Testing
             workload: {type: open_loop, rate: 10, timeout: 100ms}
             faults: [{at: 0.5s, errors: s, rate: 0, for: 1ms}]
             """)
-        #expect(result.faults == ["0.500 s: errors s rate 0.0 for 0.001 s"])
+        #expect(result.faults == ["0.500 s: errors s rate 0 for 0.001 s"])
     }
 
     /// The checker's `f1`: `slow s3` ×5 for 2 s at 1 s, and ×2 for 10 s at 1.5 s. The later one

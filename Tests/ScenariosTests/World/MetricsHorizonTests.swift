@@ -82,4 +82,14 @@ import Testing
             """)
         #expect(ObservationOptions(metrics: true, metricsInterval: .milliseconds(1)).metricsProblem(for: counted) == nil)
     }
+    /// The interval a refusal names passes both checks: seed 000 at 1 s needs 2,196 ms for its
+    /// samples per series but 8,653 ms for its series' total, and the hint named 2,196 ms, which
+    /// was then refused for the total.
+    @Test func theIntervalNamedFitsBothChecks() throws {
+        let file = try ScenarioFile.load(path: packageRoot.appending(path: "scenarios/seed-000-platform.yaml").path)
+        let problem = try #require(ObservationOptions(metrics: true, metricsInterval: .seconds(1)).metricsProblem(for: file))
+        #expect(problem.hasSuffix("at most 100,000: use an interval of at least 8653ms"), "\(problem)")
+        #expect(ObservationOptions(metrics: true, metricsInterval: .milliseconds(8_652)).metricsProblem(for: file) != nil)
+        #expect(ObservationOptions(metrics: true, metricsInterval: .milliseconds(8_653)).metricsProblem(for: file) == nil)
+    }
 }

@@ -36,7 +36,7 @@ import Testing
         #expect(markdown.contains("- verdict: **FAIL**\n"))
         #expect(markdown.contains("| `cross_zone_share <= 0.2`  |        1 | **fails** |\n"))
         #expect(markdown.contains("| `cross_zone_forwards == 0` |       39 | **fails** |\n"))
-        #expect(markdown.contains("39 of 39 forwards crossed zones (100.0 %).\n"))
+        #expect(markdown.contains("39 of 39 forwards crossed zones (100.0%).\n"))
         #expect(!markdown.contains("| holds"))
         // report.json.
         #expect(json.contains("\"passed\" : false"))
@@ -95,7 +95,7 @@ import Testing
 
             """
         let (_, markdown, _) = try Self.files(world)
-        #expect(markdown.contains("0 of 1 forward crossed zones (0.0 %).\n"))
+        #expect(markdown.contains("0 of 1 forward crossed zones (0.0%).\n"))
     }
 
     /// H5's z4: the zone's only server crashed at 0 s; none of its clients' 39 requests succeeded.

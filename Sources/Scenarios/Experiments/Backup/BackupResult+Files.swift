@@ -62,6 +62,9 @@ extension BackupResult {
         /// What copying the whole source at every sync would have moved: the source's size when each sync began, summed.
         var fullCopyBytes: Int
         var backupsCreated: Int, failedBackups: Int, backupsDeleted: Int, incompleteBackupsDeleted: Int
+        /// Folders old enough to go that a retention pass kept because their manifest check
+        /// failed (counted at every pass that kept them).
+        var foldersKeptUnchecked: Int
         /// The complete backups the final listing found (report.md's "complete backups in the
         /// bucket at the end (listing)"), and apart from them the folders of abandoned attempts
         /// it found (no manifest: not backups), so a JSON reader counts what report.md counts.
@@ -83,6 +86,7 @@ extension BackupResult {
             filesUploaded: managerStats.filesUploaded, filesDeleted: managerStats.filesDeleted, filesUnchanged: managerStats.filesUnchanged,
             bytesUploaded: managerStats.bytesUploaded, fullCopyBytes: managerStats.sourceBytesAtSyncs, backupsCreated: managerStats.backupsCreated, failedBackups: managerStats.failedBackups,
             backupsDeleted: managerStats.backupsDeleted, incompleteBackupsDeleted: managerStats.incompleteBackupsDeleted,
+            foldersKeptUnchecked: managerStats.foldersKeptUnchecked,
             backupsListedAtEnd: listingFailure == nil ? completeListedAtEnd.map(\.name) : nil,
             abandonedFoldersListedAtEnd: listingFailure == nil ? listedAtEnd.filter { !$0.isComplete }.map(\.name) : nil,
             finalListingFailure: listingFailure,

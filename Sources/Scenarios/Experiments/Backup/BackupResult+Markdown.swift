@@ -5,7 +5,7 @@ import Simulator
 extension BackupResult {
     func markdown(spec: BackupExperimentSpec) -> String {
         let setup = spec
-        var out = ExperimentReport.header(title: Self.title(spec), spec: spec, digest: digest)
+        var out = ExperimentReport.headerQuotingDescription(title: Self.title(spec), spec: spec, digest: digest)
         out += setupSection(setup)
         out += syncSection(setup)
         out += backupSection(setup)
@@ -107,6 +107,7 @@ extension BackupResult {
         table.append(["backup attempts abandoned (retried at the next sync)", NumberFormat.integer(managerStats.failedBackups)])
         table.append(["backups deleted by retention", NumberFormat.integer(managerStats.backupsDeleted)])
         table.append(["folders of abandoned attempts deleted by retention", NumberFormat.integer(managerStats.incompleteBackupsDeleted)])
+        table.append(["folders kept unchecked by retention (their manifest check failed)", NumberFormat.integer(managerStats.foldersKeptUnchecked)])
         table.append(["backups kept at the end (manager)", NumberFormat.integer(kept.count)])
         table.append(["complete backups in the bucket at the end (listing)", listingFailure == nil ? NumberFormat.integer(complete.count) : "not known: the listing failed"])
         table.append(["oldest kept", kept.first?.name ?? "—"])
@@ -142,8 +143,17 @@ extension BackupResult {
         }
         out += table.rendered() + "\n"
         let identical = restores.filter(\.identical).count
-        out += "\(identical) of \(restores.count) restores reproduced the source exactly as it was when their backup was taken (every path, every byte; each file is also checked against the manifest's MD5 as it is read).\n\n"
+        out += Self.restoreVerdict(identical: identical, restores: restores.count) + " (every path, every byte; each file is also checked against the manifest's MD5 as it is read).\n\n"
         return out + "![restores](restores.svg)\n\n"
+    }
+
+    /// How many restores reproduced their backup's source, in the grammar of the count: "1 of 1
+    /// restores … their backup" read for a file of one restore.
+    static func restoreVerdict(identical: Int, restores: Int) -> String {
+        if restores == 1 {
+            return identical == 1 ? "The restore reproduced the source exactly as it was when its backup was taken" : "The restore did not reproduce the source as it was when its backup was taken"
+        }
+        return "\(NumberFormat.integer(identical)) of \(NumberFormat.integer(restores)) restores reproduced the source exactly as it was when their backup was taken"
     }
 
     private func stormSection(_ setup: BackupExperimentSpec) -> String {

@@ -63,7 +63,7 @@ extension ClaimsResult {
 
     private func section(title: String, scenario: Scenario, checks: [ClaimCheck]) -> String {
         var out = "## \(title)\n\n"
-        out += "Scenario `\(scenario.file)`: \(scenario.summary).\n\n"
+        out += scenario.fileLine + "\n\n"
         var table = MarkdownTable(columns: [.text("claim"), .text("measured"), .text("verdict")])
         for check in checks { table.append([check.claim, check.measured, "**\(check.verdict.rawValue)**"]) }
         out += table.rendered() + "\n"
@@ -108,7 +108,7 @@ extension ClaimsResult {
             let figures = variant.deployment
             table.append([variant.name, figures.map { if case .rolledBack = $0.outcome { "rolled back" } else { $0.outcomeText } } ?? "—",
                           DurationFormat.seconds(figures?.duration), NumberFormat.integer(variant.failed), NumberFormat.integer(variant.retried),
-                          NumberFormat.integer(variant.secondsWithoutAnswer), figures?.phase("during").map { ClaimCheck.ms($0.p99) } ?? "—"])
+                          variant.deploymentInRun ? NumberFormat.integer(variant.secondsWithoutAnswer) : "—", variant.measuredDuring.map { ClaimCheck.ms($0.p99) } ?? "—"])
         }
         return "#### Maintenance: deploying a new version (`\(comparison.base.file.markdownLine)`; details in the deploy experiment's report)\n\n" + table.rendered() + "\n"
     }

@@ -16,6 +16,14 @@ public struct Seed003Claims: Sendable {
         public var detectionTime: Double?
         /// The run it was measured in (listed in `runs.csv` with its digest).
         public var run: TrafficResult
+
+        /// What marked the server down at its detection (passive health, the health check),
+        /// from the run's events; nil when it never was.
+        var markedDownBy: BalancerEvent.Cause? {
+            guard let failover = run.balancer?.failovers.first, let at = failover.detectedAt else { return nil }
+            let event = run.balancer?.events.first { $0.isDown && $0.subject == failover.server && $0.at == at }
+            return [BalancerEvent.Cause.passive, .active, .outlier].first { event?.description == BalancerEvent.Kind.markedDown($0).description }
+        }
     }
 
     /// The scenario file as loaded.
@@ -105,18 +113,40 @@ public struct Seed003Claims: Sendable {
         // Failed checks 1.5 s apart (HAProxy starts the next an interval after the last ended):
         // the third ends 3.5 … 4.5 s after the failure, wherever it falls between checks.
         let check = ActiveHealthCheck(interval: .seconds(1), timeout: .milliseconds(500), rise: 2, fall: 3)
+        // The labels are written from the settings the variants run, so that they cannot say
+        // other values than the runs had.
+        func seconds(_ duration: Duration) -> String { NumberFormat.trimmed(duration.seconds, maxDecimals: 3) + " s" }
         var variants = [
-            ("as stated", "host down", "host down (no answer)", short.withFaults(hostDown)),
+            ("as stated", "host down", hostDownFailure, short.withFaults(hostDown)),
             ("as stated", "process killed", "process killed (connection refused)", short.withFaults(processKilled)),
         ]
         if configuration?.forwardTimeout != timeout {
-            variants.append(("proxy timeout 4 s", "host down, 4 s timeout", "host down (no answer)", short.withFaults(hostDown).withBalancer { $0.forwardTimeout = timeout }))
+            variants.append(("proxy timeout \(seconds(timeout))", "host down, \(seconds(timeout)) timeout", hostDownFailure,
+                             short.withFaults(hostDown).withBalancer { $0.forwardTimeout = timeout }))
         }
         if configuration?.healthCheck != check {
-            variants.append(("health checks every 1 s, timeout 0.5 s, fall 3", "host down, 1 s checks", "host down (no answer)",
+            variants.append(("health checks every \(seconds(check.interval)), timeout \(seconds(check.timeout)), fall \(NumberFormat.integer(check.fall))",
+                             "host down, \(seconds(check.interval)) checks", hostDownFailure,
                              short.withFaults(hostDown).withBalancer { $0.healthCheck = check }))
         }
         return variants
+    }
+
+    /// How a dead host's failure is named in ``detectionVariants(_:)`` and ``Detection/failure``.
+    static let hostDownFailure = "host down (no answer)"
+
+    /// The end of the detection prose's dead-host sentence, from the run: one proxy timeout when
+    /// the requests the host held reached max_fails together; `k` timeouts when they did not and
+    /// later forwards had to time out too; otherwise when, and by what, the host was marked down.
+    static func hostDownClause(maxFails: Int, timeout: Double, detected: Double?, by cause: BalancerEvent.Cause?) -> String {
+        guard let detected else { return ", and in its run the dead host was never marked down." }
+        let timeouts = timeout > 0 ? Int((detected / timeout).rounded()) : 0
+        let onTimeouts = cause == .passive && timeouts >= 1 && abs(detected - Double(timeouts) * timeout) <= timeout / 10
+        guard onTimeouts else {
+            return ". In its run the dead host was marked down \(ClaimCheck.duration(detected)) after the failure\(cause.map { " (\($0.rawValue))" } ?? "")."
+        }
+        if timeouts == 1 { return ", and the requests it held when it died time out together, so detection takes the proxy timeout." }
+        return ". In its run the requests it held when it died were fewer than max_fails (\(NumberFormat.integer(maxFails))), so their timeouts did not mark it down: it took the forwards sent to it after them to time out as well, and detection took \(NumberFormat.cardinal(timeouts)) proxy timeouts (\(ClaimCheck.duration(detected)))."
     }
 
     /// `single-worker`, or `4-worker`: the first server's slots.
@@ -212,7 +242,7 @@ public struct Seed003Claims: Sendable {
         let serversWord = NumberFormat.cardinal(servers)
         let claimedRatioText = NumberFormat.fixed(claimedRatio, decimals: 2)
         var measured = "\(ClaimCheck.rate(x3)) (\(NumberFormat.fixed(ratio, decimals: 2))×, utilisation \(utilisations))"
-        var why = "\(serversWord.prefix(1).uppercased() + serversWord.dropFirst()) servers can complete at most \(servers) / S = \(servers) × \(ClaimCheck.rate(1 / service)) = \(ClaimCheck.rate(Double(servers) / service)) on average (one server measured \(ClaimCheck.rate(x1)) above). least_conn spreads the \(users) connections \(Self.spread(users, over: servers))\(users >= servers ? ", so every server always has a request waiting and none idles" : ", so \(NumberFormat.cardinal(servers - users)) of them idle"): the cluster scales \(NumberFormat.fixed(ratio, decimals: 2))×, \(ratio >= claimedRatio ? "above" : "below") the claim's \(claimedRatioText)×."
+        var why = "\(serversWord.prefix(1).uppercased() + serversWord.dropFirst()) servers can complete at most \(servers) / S = \(servers) × \(ClaimCheck.rate(1 / service)) = \(ClaimCheck.rate(Double(servers) / service)) on average (one server measured \(ClaimCheck.rate(x1)) above). least_conn spreads the \(users) connections \(Self.spread(users, over: servers))\(Self.idleClause(users: users, servers: servers, utilisations: cluster.servers.map(\.utilisation))): the cluster scales \(NumberFormat.fixed(ratio, decimals: 2))×, \(ratio >= claimedRatio ? "above" : "below") the claim's \(claimedRatioText)×."
         let toHold: String
         let reached = Double(servers) / service >= Self.claimedClusterRate
             ? "\(NumberFormat.trimmed(Self.claimedClusterRate, maxDecimals: 1)) requests/s is reached as soon as the servers are saturated"
@@ -242,6 +272,18 @@ public struct Seed003Claims: Sendable {
         return ClaimCheck(claim: "3-server cluster: 267 requests/second (2.84×)", measured: measured, verdict: verdict, why: why, toHold: toHold, deviations: deviations)
     }
 
+    /// What the spread of `users` connections over `servers` leaves idle, from the cluster's
+    /// measured `utilisations`: "none idles" only when every server was busy at least 99 % of the
+    /// time — 5 connections spread 2/2/1 left each server idle about 6 % of it (utilisation
+    /// 93.8 %), and the report said none idled.
+    static func idleClause(users: Int, servers: Int, utilisations: [Double]) -> String {
+        guard users >= servers else { return ", so \(NumberFormat.cardinal(servers - users)) of them \(servers - users == 1 ? "idles" : "idle")" }
+        let least = utilisations.min() ?? 1
+        guard least < 0.99 else { return ", so every server always has a request waiting and none idles" }
+        let shares = utilisations.map { NumberFormat.percent($0, decimals: 1) }.joined(separator: ", ")
+        return ", yet none is busy all the time: a server idles whenever none of its connections has a request waiting at it (utilisation \(shares), idle up to \(NumberFormat.boundedPercent(1 - least, decimals: 1)) of the time)"
+    }
+
     private func detectionCheck() -> ClaimCheck {
         let stated = detections.filter { $0.label == "as stated" }
         let measured = "in the detection runs (`runs.csv`): " + stated.map { "\($0.failure): \($0.detectionTime.map(ClaimCheck.duration) ?? "not detected")" }.joined(separator: "; ")
@@ -254,7 +296,7 @@ public struct Seed003Claims: Sendable {
         let others = detections.filter { $0.label != "as stated" }
         let alternatives = others.map { "\($0.label): \($0.detectionTime.map(ClaimCheck.duration) ?? "not detected")" }.joined(separator: "; ")
         let holding = others.filter(lands)
-        let hostDown = stated.first { $0.failure == "host down (no answer)" }
+        let hostDown = stated.first { $0.failure == Self.hostDownFailure }
         let refused = stated.first { $0.failure == "process killed (connection refused)" }?.detectionTime
         let refusedText = refused.map { $0 < 1 ? "; a refused connection is detected in milliseconds whatever the settings." : "." } ?? "."
         var toHold: String
@@ -292,7 +334,8 @@ public struct Seed003Claims: Sendable {
             claim: "Failover detection: 3–5 seconds (max_fails=3, fail_timeout=30s, health checks every 30 s)",
             measured: measured,
             verdict: inWindow ? .holds : .fails,
-            why: Self.detectionExplanation(maxFails: maxFails, timeout: timeout, check: configuration?.healthCheck, stated: stated.map { ($0.failure, $0.detectionTime) }),
+            why: Self.detectionExplanation(maxFails: maxFails, timeout: timeout, check: configuration?.healthCheck, stated: stated.map { ($0.failure, $0.detectionTime) },
+                                       hostDownMarkedBy: hostDown?.markedDownBy),
             toHold: toHold, deviations: deviations)
     }
 
@@ -300,9 +343,16 @@ public struct Seed003Claims: Sendable {
     /// settings, and which of them land in the claim's 3–5 s: passive health's refused
     /// connections and proxy timeouts as measured in the stated runs, the health checks' range
     /// from their settings (the first failed check starts up to an interval after the failure).
-    static func detectionExplanation(maxFails: Int, timeout: Double, check: ActiveHealthCheck?, stated: [(failure: String, time: Double?)]) -> String {
+    ///
+    /// How long a dead host's detection took is read from its run (`stated`'s host down, and
+    /// `hostDownMarkedBy`, what marked it down): with 5 users the dead host held fewer requests
+    /// than max_fails, so their timeouts did not mark it down and it took a second proxy timeout
+    /// (8 s of a 4 s timeout), while the report said detection took the proxy timeout.
+    static func detectionExplanation(maxFails: Int, timeout: Double, check: ActiveHealthCheck?, stated: [(failure: String, time: Double?)],
+                                     hostDownMarkedBy: BalancerEvent.Cause? = .passive) -> String {
         var text = maxFails > 0
-            ? "nginx marks a server down at its \(NumberFormat.ordinal(maxFails)) failed forward. A killed process refuses connections, so \(maxFails == 1 ? "a refusal comes" : "\(NumberFormat.cardinal(maxFails)) refusals come") back within milliseconds of the next requests least_conn sends it. A host that is down answers nothing: every forward to it fails only when the \(ClaimCheck.s(timeout)) proxy timeout expires, and the requests it held when it died time out together, so detection takes the proxy timeout."
+            ? "nginx marks a server down at its \(NumberFormat.ordinal(maxFails)) failed forward. A killed process refuses connections, so \(maxFails == 1 ? "a refusal comes" : "\(NumberFormat.cardinal(maxFails)) refusals come") back within milliseconds of the next requests least_conn sends it. A host that is down answers nothing: every forward to it fails only when the \(ClaimCheck.s(timeout)) proxy timeout expires"
+                + hostDownClause(maxFails: maxFails, timeout: timeout, detected: stated.first { $0.failure == hostDownFailure }?.time, by: hostDownMarkedBy)
             : "Passive health is off (max_fails 0): failed forwards mark no server down."
         var paths = stated.map { (name: $0.failure, lands: ($0.time ?? .infinity) >= 3 && ($0.time ?? .infinity) <= 5) }
         if let check {

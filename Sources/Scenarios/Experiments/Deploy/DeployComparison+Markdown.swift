@@ -9,6 +9,14 @@ extension DeployComparison.Variant {
         return Double(result.completionsPerSecond[0..<end].reduce(0, +)) / Double(end)
     }
 
+    /// The latency during the deployment, or nil when it has none to show: no request succeeded
+    /// during it (its percentiles would read 0 s), or it started once the clients had stopped
+    /// (its figures would come from the requests still in flight). The deploy and claims tables
+    /// both write it, "—" when nil: the claims' table read "0.0 ms" for an outage.
+    var measuredDuring: DeploymentFigures.PhaseLatency? {
+        deploymentInRun ? deployment?.measured("during") : nil
+    }
+
     /// ``throughputBefore``, or nil when the deployment started before a whole second had passed.
     var measuredThroughputBefore: Double? {
         min(Int(deployment?.started ?? 0), result.completionsPerSecond.count) > 0 ? throughputBefore : nil
@@ -28,7 +36,7 @@ extension DeployComparison {
         var out = "# Deploying a new version behind seed 003's balancer\n\n"
         out += "- replay: \(ExperimentReport.replay(name: DeployExperiment.name, reading: [base.file]))\n"
         out += "- seed: \(base.seed); every run's digest and the command that replays it alone are in `variants.csv`\n\n"
-        out += "Scenario `\(base.file)`: \(base.summary).\n\n"
+        out += base.fileLine + "\n\n"
         if let plan = variants.first?.deployment?.planText { out += "The file's plan: \(plan). Each variant changes only what its line says.\n\n" }
         out += summaryTable()
         out += "## What it shows\n\n"
@@ -54,7 +62,7 @@ extension DeployComparison {
         // its figures would come from the requests still in flight. Each latency column in one
         // unit (``LatencyColumn``).
         let phases = variants.map { variant in
-            (before: variant.deployment?.measured("before"), during: variant.deploymentInRun ? variant.deployment?.measured("during") : nil)
+            (before: variant.deployment?.measured("before"), during: variant.measuredDuring)
         }
         let latencies = LatencyColumn.rows(phases.map { [$0.before?.p50, $0.during?.p50, $0.before?.p99, $0.during?.p99] })
         for (variant, cells) in zip(variants, latencies) {
@@ -66,7 +74,7 @@ extension DeployComparison {
                           variant.measuredThroughputBefore.map { NumberFormat.fixed($0, decimals: 1, grouping: true) } ?? "—",
                           inRun ? NumberFormat.fixed(variant.throughputDuring, decimals: 1, grouping: true) : "—"] + cells)
         }
-        return table.rendered() + "\n*failed*: requests the clients got no successful answer to; *retried*: retries, the forwards the balancer sent after a failed try (a request may be retried more than once, so this counts tries, not requests); *s without answer*: whole seconds of the deployment in which no request succeeded.\n\n"
+        return table.rendered() + "\n*failed*: requests the clients got no successful answer to; *retried*: retries, the forwards the balancer sent after a failed try (a request may be retried more than once, so this counts tries, not requests); *s without answer*: whole seconds from the deployment's start to the end of the run in which no request succeeded (a restart can keep servers out of rotation after the deployment has ended).\n\n"
     }
 
     /// One paragraph per variant, every figure read from the runs (the sentences themselves are

@@ -21,6 +21,12 @@ extension DeployComparison {
         "The \(NumberFormat.counted(users, "user")) send\(users == 1 ? "s its" : " their")"
     }
 
+    /// The servers left in rotation while one is out: "the other server" for one ("the other 1"
+    /// read as a number without its noun), "the other 2", or with `noun` "the other 2 servers".
+    static func otherServers(_ count: Int, noun: Bool = false) -> String {
+        count == 1 ? "the other server" : "the other \(noun ? NumberFormat.counted(count, "server") : NumberFormat.integer(count))"
+    }
+
     /// p99 and answers per second before and during the deployment, or what holds when nothing
     /// was answered before it.
     static func beforeAndDuring(_ variant: Variant, figures: DeploymentFigures) -> String {
@@ -69,9 +75,10 @@ extension DeployComparison {
             + (graceful.retried == 0 ? " and 0 were retried. " : " and the balancer made \(Self.retries(graceful.retried)). ")
         let connections = NumberFormat.counted(base.users, "connection")
         let carried = figures.measured("during") != nil
+        let others = Self.otherServers(base.servers.count - 1)
         text += base.servers.count > 1
-            ? (carried ? "While a server was out the other \(base.servers.count - 1) carried the \(connections): "
-                : "No request succeeded during the deployment, not even on the other \(base.servers.count - 1) servers: ")
+            ? (carried ? "While a server was out \(others) carried the \(connections): "
+                : "No request succeeded during the deployment, not even on \(Self.otherServers(base.servers.count - 1, noun: true)): ")
             : "While its only server was out, no server was left to carry the \(connections) (for \(NumberFormat.integer(graceful.secondsWithoutAnswer)) s no request succeeded): "
         text += Self.beforeAndDuring(graceful, figures: figures) + ". "
         let waitText = rise <= 1 ? "for the next health check (every \(interval))" : "for the health check to pass it \(rise) times in a row (checks every \(interval))"
@@ -248,7 +255,7 @@ extension DeployComparison {
         if fiveHundreds > 0 { causes.append("the 500s are the bad version's, \(retryClause)") }
         let badGateways = bad.result.failures(status: 502)
         if badGateways > 0 {
-            causes.append("the 502s are the balancer's, given when no server could take a request or its last try could not connect" + (bad.secondsWithoutAnswer > 0 ? " — for \(NumberFormat.integer(bad.secondsWithoutAnswer)) s of the deployment no request succeeded" : ""))
+            causes.append("the 502s are the balancer's, given when no server could take a request or its last try could not connect" + (bad.secondsWithoutAnswer > 0 ? " — for \(NumberFormat.integer(bad.secondsWithoutAnswer)) s from the deployment's start no request succeeded" : ""))
         }
         text += causes.isEmpty ? "." : ": " + causes.joined(separator: "; ") + "."
         return text

@@ -32,9 +32,21 @@ public struct DeployComparison: Sendable {
             return Int(started)..<max(Int(started) + 1, Int(end.rounded(.up)))
         }
 
-        /// Seconds of the deployment in which no request succeeded: the outage.
+        /// The whole virtual seconds from the deployment's start to the end of the clients'
+        /// traffic (the run's `duration`, else its end): what its outage is counted over. A
+        /// restart can keep servers out of rotation after the deployment has ended — passive
+        /// health held an all-at-once restart's servers out until 41 s, 22 s after it ended at
+        /// 19 s, and counted over the deployment alone the outage read 10 s, not 31.
+        var secondsSinceDeployment: Range<Int> {
+            guard let started = deployment?.started else { return 0..<0 }
+            let end = scenario.limits.duration?.seconds ?? result.virtualSeconds
+            return Int(started)..<max(Int(started) + 1, Int(end.rounded(.up)))
+        }
+
+        /// Seconds from the deployment's start to the end of the traffic in which no request
+        /// succeeded: the outage.
         public var secondsWithoutAnswer: Int {
-            deploymentSeconds.filter { $0 >= result.completionsPerSecond.count || result.completionsPerSecond[$0] == 0 }.count
+            secondsSinceDeployment.filter { $0 >= result.completionsPerSecond.count || result.completionsPerSecond[$0] == 0 }.count
         }
 
         /// Successful answers per second during the deployment.

@@ -6,7 +6,7 @@ extension KeepaliveComparison {
         var out = "# Keepalive connection pools between seed 003's balancer and its servers\n\n"
         out += "- replay: \(ExperimentReport.replay(name: KeepaliveExperiment.name, reading: [base.file]))\n"
         out += "- seed: \(base.seed); every run's digest and the command that replays it alone are in `variants.csv`\n\n"
-        out += "Scenario `\(base.file)`: \(base.summary).\n\n"
+        out += base.fileLine + "\n\n"
         let roundTrip = 2 * (base.defaultLink.latency.mean ?? 0)
         out += "Every forward needs a connection to its server: an idle one from the worker's cache (nginx's `keepalive`), or a new one whose TCP handshake costs one round trip on the balancer→server link — \(DurationFormat.milliseconds(roundTrip)) here, against a mean service time of \(DurationFormat.milliseconds(base.meanServiceTime)) — and a TLS handshake two more. "
         out += "The cache holds at most `keepalive` **idle** connections per worker, closing the least recently used when a freed connection finds it full; connections in use are not limited. `keepalive_requests` closes a connection after that many requests, `keepalive_timeout` after that long idle.\n\n"
@@ -145,11 +145,11 @@ extension KeepaliveComparison {
         let floor = 1.0 / Double(KeepaliveComparison.seed004().requestsPerConnection)
         let pool = KeepaliveComparison.seed004().idleConnections
         var out = ""
-        if let closed = variant("seed 004: 64/100/60s"), closed.measuredSetupsPerRequest == nil {
+        if let closed = variant(KeepaliveComparison.seed004Variant), closed.measuredSetupsPerRequest == nil {
             out += "- **Setups per request.** On the file's \(NumberFormat.counted(base.users, "user")) seed 004's pool had nothing to measure: \(nothingForwarded(in: .closedLoop) ?? "it forwarded no request").\n"
-        } else if let closed = variant("seed 004: 64/100/60s"), saved(closed) == nil, let none = unpooled(.closedLoop), let reasons = Self.unmeasured([none, closed]) {
+        } else if let closed = variant(KeepaliveComparison.seed004Variant), saved(closed) == nil, let none = unpooled(.closedLoop), let reasons = Self.unmeasured([none, closed]) {
             out += "- **Setups per request.** On the file's \(NumberFormat.counted(base.users, "user")) seed 004's pool needed \(NumberFormat.fixed(closed.setupsPerRequest, decimals: 4)) setups per request; its latency cannot be set against no pooling's: \(reasons).\n"
-        } else if let closed = variant("seed 004: 64/100/60s") {
+        } else if let closed = variant(KeepaliveComparison.seed004Variant) {
             out += "- **Setups per request.** On the file's \(NumberFormat.counted(base.users, "user")) seed 004's pool needed \(NumberFormat.fixed(closed.setupsPerRequest, decimals: 4)) setups per request; the floor `keepalive_requests \(KeepaliveComparison.seed004().requestsPerConnection)` sets is \(NumberFormat.fixed(floor, decimals: 4)) (each connection is closed after \(NumberFormat.counted(KeepaliveComparison.seed004().requestsPerConnection, "request")) and replaced). It saved \(DurationFormat.milliseconds(saved(closed) ?? 0)) of mean latency against no pooling. " + expirySentence(closed) + "\n"
         }
         let sweep = self.sweep

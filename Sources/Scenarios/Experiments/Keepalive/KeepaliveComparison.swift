@@ -90,6 +90,16 @@ public struct KeepaliveComparison: Sendable {
         KeepaliveConfiguration(idleConnections: 64, requestsPerConnection: 100, idleTimeout: .seconds(60), tls: tls)
     }
 
+    /// Seed 004's pool as nginx's three directives: `64/100/60s`, written from ``seed004(tls:)``
+    /// so that the label cannot say other values than the runs had.
+    static var seed004Settings: String {
+        let pool = seed004()
+        return "\(pool.idleConnections)/\(pool.requestsPerConnection)/\(NumberFormat.trimmed(pool.idleTimeout.seconds, maxDecimals: 3))s"
+    }
+
+    /// The name of the variant that runs seed 004's pool on the file's traffic: `seed 004: 64/100/60s`.
+    static var seed004Variant: String { "seed 004: \(seed004Settings)" }
+
     /// Every variant, built from the file; the concurrency sweep runs `sweepUsers`.
     static func variants(_ base: Scenario, sweepUsers: [Int] = sweepUsers) -> [(name: String, group: Group, summary: String, scenario: Scenario)] {
         guard let file = base.balancer?.configuration.keepalive else { return [] }
@@ -104,7 +114,7 @@ public struct KeepaliveComparison: Sendable {
             ("no pooling", .closedLoop, "no cache: a setup for every forward, closed after its answer", with(base, noPool)),
             ("no pooling, TLS", .closedLoop, "no cache, and TLS: three round trips for every forward", with(base, noPoolTLS)),
             ("keepalive \(file.idleConnections) (the file)", .closedLoop, "the file's pool: keepalive \(file.idleConnections), keepalive_requests \(file.requestsPerConnection)", base),
-            ("seed 004: 64/100/60s", .closedLoop, "keepalive 64, keepalive_requests 100, keepalive_timeout 60s", with(base, seed004())),
+            (seed004Variant, .closedLoop, "keepalive \(seed004().idleConnections), keepalive_requests \(seed004().requestsPerConnection), keepalive_timeout \(NumberFormat.trimmed(seed004().idleTimeout.seconds, maxDecimals: 3))s", with(base, seed004())),
             ("seed 004, TLS", .closedLoop, "seed 004's pool with TLS to the servers", with(base, seed004(tls: true))),
         ]
         for size in smallPools {

@@ -7,7 +7,7 @@ import Reports
 /// see ``KeepaliveComparison``.
 public struct KeepaliveExperiment: Experiment {
     public static let name = "keepalive"
-    public static let summary = "connection setups per request and the latency keepalive pools save: no pooling, TLS, seed 003's keepalive 32, seed 004's 64/100/60s, pools smaller than the concurrency, bursts"
+    public static let summary = "connection setups per request and the latency keepalive pools save: no pooling, TLS, seed 003's keepalive 32, seed 004's \(KeepaliveComparison.seed004Settings), pools smaller than the concurrency, bursts"
     public static let files = ["keepalive.yaml"]
 
     /// The cluster, its traffic and the file's pool, as loaded.

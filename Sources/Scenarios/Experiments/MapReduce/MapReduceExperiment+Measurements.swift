@@ -41,7 +41,9 @@ extension MapReduceExperiment {
             combinerMapTasks: combined.report?.mapTasks ?? 0,
             events: map.inputRecords, makespanSeconds: report?.makespan?.seconds ?? 0,
             firstAssignmentSeconds: report.flatMap { report in report.startedAt.map { report.submittedAt.duration(to: $0).seconds } } ?? 0,
-            mapPhaseSeconds: report?.mapPhase?.duration.seconds ?? 0, reducePhaseSeconds: report?.reducePhase?.duration.seconds ?? 0)
+            mapPhaseSeconds: report?.mapPhase?.duration.seconds ?? 0, reducePhaseSeconds: report?.reducePhase?.duration.seconds ?? 0,
+            crashedWorker: setup.failure.worker.description, crashSeconds: setup.failure.at.seconds,
+            crashedWorkerHeldTask: failure.report.map { report in report.attempts.contains { $0.worker == setup.failure.worker && $0.start <= crash } } ?? true)
     }
 
     /// The mean duration of the winning attempts of `kind`, in seconds.

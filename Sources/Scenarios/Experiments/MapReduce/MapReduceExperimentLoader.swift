@@ -47,7 +47,9 @@ extension ScenarioLoader {
             guard counts.last.map({ count > $0 }) ?? true else { throw item.error(.invalidValue("mapper counts must be ascending, got \(count) after \(counts.last!)")) }
             counts.append(count)
         }
-        let needed = [1, claims.mappers, claims.linearUpTo]
+        // Ascending and each once, as the sweep lists them: "1, 3, 2" and "1, 2, 2" read as a
+        // sweep the file could not write.
+        let needed = Array(Set([1, claims.mappers, claims.linearUpTo])).sorted()
         guard needed.allSatisfy(counts.contains) else {
             throw cursor.error(.invalidValue("the sweep must include \(needed.map(String.init).joined(separator: ", ")) mappers to check the claims"))
         }

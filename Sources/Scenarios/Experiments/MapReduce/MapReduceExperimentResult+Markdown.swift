@@ -5,7 +5,7 @@ extension MapReduceExperimentResult {
     /// The report: the job, the claims table with its reasons, then one section per question.
     func markdown(spec: MapReduceExperimentSpec) -> String {
         let setup = spec
-        var out = ExperimentReport.header(title: "MapReduce on actors: seed 001's claims in simulation", spec: spec, digest: baseline.run.digest)
+        var out = ExperimentReport.headerQuotingDescription(title: "MapReduce on actors: seed 001's claims in simulation", spec: spec, digest: baseline.run.digest)
         out += jobSection(setup)
         out += claimsSection()
         out += scalingSection(setup)
@@ -41,10 +41,10 @@ extension MapReduceExperimentResult {
         var out = "## Seed 001's claims\n\n"
         var table = MarkdownTable(columns: [.text("claim"), .text("claimed"), .text("simulated"), .text("criterion"), .text("verdict")])
         for row in claims {
-            table.append([row.claim, row.claimed, row.simulated, row.criterion, row.holds ? "holds" : "**does not hold**"])
+            table.append([row.claim, row.claimed, row.simulated, row.criterion, row.verdict])
         }
         out += table.rendered() + "\n### Why\n\n"
-        out += claims.map { "- **\($0.claim)** (\($0.holds ? "holds" : "does not hold")): \($0.why)\n" }.joined() + "\n"
+        out += claims.map { "- **\($0.claim)** (\($0.verdict.replacingOccurrences(of: "**", with: ""))): \($0.why)\n" }.joined() + "\n"
         return out
     }
 
@@ -101,9 +101,14 @@ extension MapReduceExperimentResult {
         let slowness = NumberFormat.trimmed(setup.cluster.policy.speculation?.slowness ?? 2, maxDecimals: 2)
         let backups = on.statistics.speculativeAttempts
         guard backups > 0 else {
-            var out = "With speculation on, no backup task started (a backup starts once a straggler's estimated time exceeds \(slowness)× the phase's median and a fresh copy would finish sooner), "
+            // A slowed worker that never ran a task has nothing to back up: the threshold was
+            // not what stopped the backups (a straggler given no task read as if it were).
+            let ranTask = on.attempts.contains { $0.worker == setup.straggler.worker }
+            var out = ranTask
+                ? "With speculation on, no backup task started (a backup starts once a straggler's estimated time exceeds \(slowness)× the phase's median and a fresh copy would finish sooner), "
+                : "With speculation on, no backup task started: `\(setup.straggler.worker)`, the slowed worker, never ran a task (the other workers had taken every one when it asked), so there was no straggler to back up, "
             out += speculationOff.run.digest == speculationOn.run.digest
-                ? "so the two runs are the same run (equal digests): \(JobReportTables.seconds(on.makespan)) each.\n\n"
+                ? "\(ranTask ? "so" : "and") the two runs are the same run (equal digests): \(JobReportTables.seconds(on.makespan)) each.\n\n"
                 : "and the job took \(JobReportTables.seconds(speculationOff.report?.makespan)) without speculation against \(JobReportTables.seconds(on.makespan)) with it.\n\n"
             return out
         }
@@ -121,6 +126,11 @@ extension MapReduceExperimentResult {
     func failureSection(_ setup: MapReduceExperimentSpec) -> String {
         var out = "## Recovery after a worker failure\n\n"
         out += "The baseline job with `\(setup.failure.worker)` crashing at \(DurationFormat.seconds(setup.failure.at.seconds)) and never coming back.\n\n"
+        if !measurements.crashedWorkerHeldTask {
+            out += "`\(setup.failure.worker)` had started no attempt when it crashed, so it held no task and no map output: nothing was lost, detected or rescheduled. "
+            out += "Makespan \(JobReportTables.seconds(failure.report?.makespan)) against \(JobReportTables.seconds(baseline.report?.makespan)) without the crash; output \(failure.outputExact ? "exact" : "**not exact**").\n\n"
+            return out + "![failure timeline](failure.svg)\n\n"
+        }
         var table = MarkdownTable(columns: [.text("since the crash"), .numeric("seconds")])
         table.append(["the coordinator declares the attempt lost (detection)", DurationFormat.seconds(measurements.detectionSeconds)])
         table.append(["the task's next attempt starts (rescheduling)", DurationFormat.seconds(measurements.reschedulingSeconds)])

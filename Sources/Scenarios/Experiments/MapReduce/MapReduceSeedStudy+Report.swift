@@ -13,10 +13,7 @@ extension MapReduceSeedStudy {
         out += SeedStudy.table(figures).rendered() + "\n"
         out += "- Outputs equal to the sequential oracle: baseline \(Self.share(exactOutputs.baseline)), crash \(Self.share(exactOutputs.crash)), "
         out += "lab chaos \(Self.share(exactOutputs.chaos)).\n"
-        out += "- The crash struck while `\(worker)` ran its task in \(midTaskSeeds.count) of \(seeds.count) seeds: the coordinator finds that loss only when "
-        out += "the worker's heartbeats have stopped for the worker timeout (\(DurationFormat.seconds(setup.cluster.policy.workerTimeout.seconds))). "
-        out += "In the other \(seeds.count - midTaskSeeds.count) it struck after the task had finished: its output died with the worker's disk, "
-        out += "and the loss is found as soon as a reducer fails to fetch it, so the task is rescheduled much sooner.\n"
+        out += "- " + whereTheCrashStruck(worker: worker.description, workerTimeout: setup.cluster.policy.workerTimeout) + "\n"
         let fixed = figures.filter(\.isSeedIndependent)
         if !fixed.isEmpty {
             out += "- The same in every seed: \(fixed.map { "`\($0.name)`" }.joined(separator: ", ")) — the run draws nothing from its seed that moves it, "
@@ -32,6 +29,38 @@ extension MapReduceSeedStudy {
             out += "The experiment's own seed is one sample: under these fault rates the job's fate is itself a matter of the seed"
         }
         return out + ".\n\n"
+    }
+
+    /// Where in `worker`'s work the crash struck, seed by seed: mid-task; after its task, the
+    /// output lost; after its task, nothing run again; or before it held one. Each kind is said
+    /// only when some seed had it, its count from its seeds (every seed not crashed mid-task was
+    /// once "after the task had finished: its output died", 22 where 3 lost output).
+    func whereTheCrashStruck(worker: String, workerTimeout: Duration) -> String {
+        let kinds: [(seeds: [UInt64], first: String, next: String, why: String)] = [
+            (midTaskSeeds, "The crash struck while `\(worker)` ran its task", "it struck while `\(worker)` ran its task",
+             "the coordinator finds that loss only when the worker's heartbeats have stopped for the worker timeout (\(DurationFormat.seconds(workerTimeout.seconds)))"),
+            (afterTaskSeeds, "The crash struck after `\(worker)`'s task had finished", "it struck after the task had finished",
+             "its output died with the worker's disk, and the loss is found as soon as a reducer fails to fetch it, so the task is rescheduled much sooner"),
+            (nothingLostSeeds, "The crash struck after `\(worker)`'s task had finished", "it struck after the task had finished",
+             "nothing of it was run again, its output already fetched or the job already done"),
+            (beforeAnyTaskSeeds, "The crash struck before `\(worker)` held any task", "it struck before `\(worker)` held any task",
+             "no work was lost, and the other workers ran the job without it"),
+        ]
+        var parts: [String] = [], told = 0
+        for kind in kinds where !kind.seeds.isEmpty {
+            let count = kind.seeds.count
+            if parts.isEmpty {
+                parts.append("\(kind.first) in \(NumberFormat.integer(count)) of \(NumberFormat.counted(seeds.count, "seed")): \(kind.why).")
+            } else {
+                let which = told + count == seeds.count ? "In the other \(NumberFormat.integer(count))" : "In \(NumberFormat.counted(count, "seed"))"
+                parts.append("\(which) \(kind.next): \(kind.why).")
+            }
+            told += count
+        }
+        if told < seeds.count {
+            parts.append("\(NumberFormat.counted(seeds.count - told, "seed")) gave no job report to tell.")
+        }
+        return parts.joined(separator: " ")
     }
 
     /// `18 of 30 seeds (41.2% … 76.9%)`.

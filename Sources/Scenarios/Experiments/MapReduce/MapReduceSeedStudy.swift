@@ -12,6 +12,9 @@ public struct MapReduceSeedStudy: Sendable {
         /// stop), rather than after its task had finished (its output lost with its disk, found
         /// when a reducer cannot fetch it).
         var midTask: Bool
+        /// Whether the worker had started any attempt before the crash. A crash before its first
+        /// task loses nothing: 19 such seeds were counted as "after the task had finished".
+        var heldTask: Bool
         /// From the crash to the first lost attempt the coordinator detected.
         var detection: Double?
         /// From the crash to the first new attempt of a task the worker had run.
@@ -42,6 +45,12 @@ public struct MapReduceSeedStudy: Sendable {
     public var exactOutputs: (baseline: WilsonInterval, crash: WilsonInterval, chaos: WilsonInterval)
     /// Seeds in which the crash struck while the worker ran its task.
     public var midTaskSeeds: [UInt64]
+    /// Seeds in which it struck after the worker's tasks had finished and a task of it was run
+    /// again (its output lost with its disk); after they had finished with nothing run again (the
+    /// output already fetched, or the job done); and before the worker held any task.
+    public var afterTaskSeeds: [UInt64]
+    public var nothingLostSeeds: [UInt64]
+    public var beforeAnyTaskSeeds: [UInt64]
     /// Seeds whose lab-chaos job succeeded, and each failed seed with the job's reason.
     public var chaosSucceeded: WilsonInterval
     public var chaosFailures: [(seed: UInt64, reason: String)]
@@ -63,7 +72,7 @@ public struct MapReduceSeedStudy: Sendable {
         let retries = report.attempts.filter { affected.contains($0.task) && $0.start > crash }
         let rescheduled = retries.map(\.start).min()
         let completed = retries.filter { $0.outcome == .succeeded }.compactMap(\.end).min()
-        return Recovery(midTask: midTask, detection: detected.map { crash.duration(to: $0).seconds },
+        return Recovery(midTask: midTask, heldTask: !before.isEmpty, detection: detected.map { crash.duration(to: $0).seconds },
                         rescheduling: rescheduled.map { crash.duration(to: $0).seconds }, completion: completed.map { crash.duration(to: $0).seconds })
     }
 
@@ -127,7 +136,7 @@ public struct MapReduceSeedStudy: Sendable {
         }
         let recoveries = crash.map(\.recovery)
         func path(_ midTask: Bool, _ value: (Recovery) -> Double?) -> [Double?] {
-            recoveries.map { $0.flatMap { $0.midTask == midTask ? value($0) : nil } }
+            recoveries.map { $0.flatMap { $0.heldTask && $0.midTask == midTask ? value($0) : nil } }
         }
         figures = [
             figure("baseline makespan", .duration, baseline.map(\.baselineMakespan), claimed: claims.endToEndSeconds),
@@ -145,6 +154,9 @@ public struct MapReduceSeedStudy: Sendable {
             figure("lab chaos: attempts lost or timed out", .count, chaos.map(\.chaosLostOrTimedOut)),
         ].compactMap { $0 }
         midTaskSeeds = seeds.indices.filter { recoveries[$0]?.midTask == true }.map { seeds[$0] }
+        afterTaskSeeds = seeds.indices.filter { recoveries[$0].map { $0.heldTask && !$0.midTask && $0.rescheduling != nil } == true }.map { seeds[$0] }
+        nothingLostSeeds = seeds.indices.filter { recoveries[$0].map { $0.heldTask && !$0.midTask && $0.rescheduling == nil } == true }.map { seeds[$0] }
+        beforeAnyTaskSeeds = seeds.indices.filter { recoveries[$0]?.heldTask == false }.map { seeds[$0] }
         func exact(_ samples: [Sample]) -> WilsonInterval {
             WilsonInterval(successes: samples.filter(\.exact).count, trials: max(samples.count, 1))
         }

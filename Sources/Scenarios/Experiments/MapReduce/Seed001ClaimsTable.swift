@@ -16,6 +16,12 @@ public struct ClaimRow: Sendable, Equatable {
     public var holds: Bool
     /// Why the simulated figure is what it is: the cost model, utilisation, the detection path.
     public var why: String
+    /// Whether the run measured the claim at all; when not, `holds` is false and the verdict
+    /// reads "not measured" (a crash before the worker's first task has no recovery to time).
+    public var measured = true
+
+    /// The verdict as the report's table writes it.
+    public var verdict: String { !measured ? "not measured" : holds ? "holds" : "**does not hold**" }
 }
 
 /// Builds the claims table from the claims and the measurements.
@@ -130,6 +136,16 @@ public enum Seed001ClaimsTable {
 
     static func recovery(_ claims: Seed001Claims, _ m: Seed001Measurements) -> ClaimRow {
         let range = claims.recoverySeconds
+        guard m.crashedWorkerHeldTask else {
+            return ClaimRow(
+                claim: "failure detected and task rescheduled",
+                claimed: "\(NumberFormat.trimmed(range.lowerBound, maxDecimals: 3))–\(NumberFormat.trimmed(range.upperBound, maxDecimals: 3)) s",
+                simulated: "no task lost: the crash struck before `\(m.crashedWorker)` held a task",
+                criterion: "rescheduled within the claimed range after the crash", holds: false,
+                why: "`\(m.crashedWorker)` crashed at \(seconds(m.crashSeconds)), before it had started any attempt, so it held no task and no map output: "
+                    + "nothing was lost, detected or rescheduled, and the other workers ran the job without it. Crash it after its first task starts to measure the claim.",
+                measured: false)
+        }
         let holds = m.reschedulingSeconds.map { range.contains($0) } ?? false
         let low = m.workerTimeoutSeconds - m.heartbeatSeconds, high = m.workerTimeoutSeconds + m.monitorSeconds
         return ClaimRow(

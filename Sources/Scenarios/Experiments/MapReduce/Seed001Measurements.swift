@@ -109,6 +109,12 @@ public struct Seed001Measurements: Sendable, Equatable {
     public var mapPhaseSeconds: Double
     /// The baseline's reduce phase.
     public var reducePhaseSeconds: Double
+    /// The worker the failure run crashes, when it crashes, and whether it had started an attempt
+    /// by then. A crash before its first task loses nothing, so there is no detection or
+    /// rescheduling to judge the recovery claim by: it read "detected after —" and "does not hold".
+    public var crashedWorker = ""
+    public var crashSeconds = 0.0
+    public var crashedWorkerHeldTask = true
 
     /// The CPU time the cost model charges one event of the baseline input, in seconds.
     public var cpuSecondsPerEvent: Double {

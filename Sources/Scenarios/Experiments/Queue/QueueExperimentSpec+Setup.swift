@@ -21,19 +21,6 @@ extension QueueExperimentSpec {
     /// The report's opening: the header every experiment writes, its setup line from the
     /// figures, and the file's description quoted beneath it.
     func reportHeader(title: String, digest: String) -> String {
-        var out = ExperimentReport.header(title: title, spec: FiguredSetup(spec: self), digest: digest)
-        guard !summary.isEmpty else { return out }
-        out.removeLast()
-        return out + "- the file's description: “\(summary)”\n\n"
-    }
-
-    /// The spec as the header names it, its setup the figures' rather than the description.
-    private struct FiguredSetup: ExperimentIdentity {
-        var spec: QueueExperimentSpec
-        var name: String { spec.name }
-        var summary: String { spec.setupLine }
-        var file: String { spec.file }
-        var seed: UInt64 { spec.seed }
-        var replayArguments: [String] { spec.replayArguments }
+        ExperimentReport.headerQuotingDescription(title: title, spec: self, digest: digest, setup: setupLine)
     }
 }

@@ -25,7 +25,7 @@ extension QueueResult {
                 var row = [run.name, log.partition.description, log.replicas.map(String.init).joined(separator: " "), log.leader.map(String.init) ?? "",
                            log.inSync.map(String.init).joined(separator: " "), String(log.records.count), String(lost)]
                 for group in run.groups.indices {
-                    row += [String(run.deliveredByGroup[group][index]), String(run.maximumLag[group][index]),
+                    row += [String(run.deliveredByGroup[group][index]), run.readsPartition[group][index] ? String(run.maximumLag[group][index]) : "",
                             String(run.audit.duplicatesByPartition[run.groups[group]]?[index] ?? 0)]
                 }
                 table.append(row)
@@ -127,7 +127,7 @@ extension QueueResult {
                 partitions: audit.logs.indices.map { index in
                     Document.Partition(partition: audit.partitionDocument(index, groups: run.groups),
                                        deliveredByGroup: Dictionary(uniqueKeysWithValues: run.groups.indices.map { (run.groups[$0], run.deliveredByGroup[$0][index]) }),
-                                       maximumLagByGroup: Dictionary(uniqueKeysWithValues: run.groups.indices.map { (run.groups[$0], run.maximumLag[$0][index]) }))
+                                       maximumLagByGroup: Dictionary(uniqueKeysWithValues: run.groups.indices.filter { run.readsPartition[$0][index] }.map { (run.groups[$0], run.maximumLag[$0][index]) }))
                 },
                 events: run.events.map(\.document))
         }

@@ -90,7 +90,7 @@ extension QueueResult {
         for (index, log) in audit.logs.enumerated().prefix(QueuePart.mostPartitionRows) {
             var row = [log.partition.description, NumberFormat.integer(log.records.count)] + plain.recordsByProducer[index].map { NumberFormat.integer($0) }
             for group in shownGroups {
-                row += [NumberFormat.integer(plain.deliveredByGroup[group][index]), NumberFormat.integer(plain.maximumLag[group][index])]
+                row += [NumberFormat.integer(plain.deliveredByGroup[group][index]), plain.readsPartition[group][index] ? NumberFormat.integer(plain.maximumLag[group][index]) : "—"]
             }
             table.append(row)
         }
@@ -99,7 +99,8 @@ extension QueueResult {
             out += "The table shows the first \(shownGroups.count) of the \(plain.groups.count) groups; every group's columns are in `partitions.csv`.\n\n"
         }
         guard !plain.groups.isEmpty else { return out }
-        out += "Max lag is the most records acknowledged to a producer but not yet handed to the group at any instant. "
+        out += "Max lag is the most records acknowledged to a producer but not yet handed to the group at any instant"
+        out += shownGroups.contains { !plain.readsPartition[$0].allSatisfy { $0 } } ? "; a dash marks a partition the group does not read. " : ". "
         guard plain.deliveryLatency.count > 0 else { return out + "No acknowledged record was delivered.\n\n" }
         out += "From acknowledgement to first delivery: p50 \(DurationFormat.milliseconds(plain.deliveryLatency.percentile(50).seconds)), "
         out += "p99 \(DurationFormat.milliseconds(plain.deliveryLatency.percentile(99).seconds)), max \(DurationFormat.milliseconds(plain.deliveryLatency.max.seconds)) "

@@ -20,6 +20,10 @@ public struct QueueRunResult: Sendable {
     /// number of acknowledged records not yet handed over at any instant.
     public let deliveredByGroup: [[Int]]
     public let maximumLag: [[Int]]
+    /// Per group and partition: whether the group reads the partition. A partition it does not
+    /// subscribe to has no lag for it, though its records count as "not yet handed over" (a
+    /// consumer of T1:P1 and T1:P2 read "max lag 100" on T1:P3); the reports write "—" there.
+    public let readsPartition: [[Bool]]
     /// From acknowledgement to first delivery, over every group.
     public let deliveryLatency: LatencyHistogram
     /// Messages whose producer gave up after its last attempt (``QueueLedger/unacknowledged``),
@@ -56,12 +60,13 @@ public struct QueueRunResult: Sendable {
         simulation.tearDown()
         guard let audit = box.audit else { preconditionFailure("the audit runs at the end of the run") }
         return QueueRunResult(run: run, configuration: configuration, audit: audit, queue: queue, groups: groups.map(\.0),
+                              readPartitions: groups.map { Set($0.1) },
                               producers: section.producers.map(\.id.name), digest: simulation.trace.digestHex, end: .after(spec.duration),
                               recorded: network.faultsWithoutEffect)
     }
 
     init(run: QueueExperimentSpec.Run, configuration: QueueConfiguration, audit: QueueAudit, queue: ShardedQueue, groups: [String],
-         producers: [String], digest: String, end: VirtualInstant, recorded: FaultsWithoutEffect) {
+         readPartitions: [Set<TopicPartition>], producers: [String], digest: String, end: VirtualInstant, recorded: FaultsWithoutEffect) {
         name = run.name
         acks = configuration.acks
         replication = configuration.replication
@@ -70,6 +75,7 @@ public struct QueueRunResult: Sendable {
         self.audit = audit
         events = queue.controller.events
         self.groups = groups
+        readsPartition = readPartitions.map { read in audit.logs.map { read.contains($0.partition) } }
         self.producers = producers
         self.digest = digest
         recordsByProducer = audit.logs.map { log in producers.map { name in log.records.filter { $0.message.producer == name }.count } }

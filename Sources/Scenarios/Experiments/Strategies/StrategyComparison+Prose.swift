@@ -110,21 +110,48 @@ extension StrategyComparison {
         if !adapting.isEmpty {
             let retried = adapting.map(Self.retried)
             out += "\(names(adapting)) \(adapting.count == 1 ? "sends" : "send") it fewer requests as its connections pile up or its latency average rises (\(shares(adapting, affected))), so "
-            out += retried.allSatisfy { $0 == 0 }
-                ? "nothing times out"
-                : "only \(countRange(retried)) retries follow the per-try timeout"
-            out += " and p99 stays at \(Self.durationRange(adapting.map { $0.result.value(of: .p99) })). "
+            var join = " and"
+            if retries == 0, adapting.contains(where: { $0.errors > 0 }) {
+                // With one try a timed-out forward is a failed request, never a retry: "nothing
+                // times out" was read from retries that one try never makes.
+                out += "only \(countRange(adapting.map(\.errors))) requests fail, each on the \(timeoutText) per-try timeout with one try\(takenOutClause(adapting, affected))"
+                join = ";"
+            } else {
+                out += retried.allSatisfy { $0 == 0 }
+                    ? "nothing times out"
+                    : "only \(countRange(retried)) retries follow the per-try timeout"
+            }
+            out += "\(join) p99 stays at \(Self.durationRange(adapting.map { $0.result.value(of: .p99) })). "
         }
         if !blind.isEmpty {
             let retried = blind.map(Self.retried)
-            out += "\(names(blind)) \(blind.count == 1 ? "keeps" : "keep") sending it its share (\(shares(blind, affected))), "
-            out += retried.allSatisfy { $0 == 0 }
-                ? "but its queue stays short of the \(timeoutText) per-try timeout, so nothing times out"
-                : "but only \(countRange(retried)) retries follow the \(timeoutText) per-try timeout"
-            out += ", and p99 stays at \(Self.durationRange(blind.map { $0.result.value(of: .p99) })). "
+            if retries == 0, blind.contains(where: { $0.errors > 0 }) {
+                out += "\(names(blind)) \(blind.count == 1 ? "keeps" : "keep") sending it its share until forwards to it outlast the \(timeoutText) per-try timeout: with one try each of them fails its request (\(countRange(blind.map(\.errors))) requests failed)\(takenOutClause(blind, affected)), "
+                out += "so it ends up serving little (\(shares(blind, affected))), and p99 stays at \(Self.durationRange(blind.map { $0.result.value(of: .p99) })). "
+            } else {
+                out += "\(names(blind)) \(blind.count == 1 ? "keeps" : "keep") sending it its share (\(shares(blind, affected))), "
+                out += retried.allSatisfy { $0 == 0 }
+                    ? "but its queue stays short of the \(timeoutText) per-try timeout, so nothing times out"
+                    : "but only \(countRange(retried)) retries follow the \(timeoutText) per-try timeout"
+                out += ", and p99 stays at \(Self.durationRange(blind.map { $0.result.value(of: .p99) })). "
+            }
         }
         out += "A health check does not notice a slow server; only the strategy, or a timeout, can."
         return out
+    }
+
+    /// How many times `server` was taken out of rotation in each of `cells`' runs: ", and it was
+    /// taken out of rotation 3–4 times" (passive health, after max_fails timed-out forwards), or
+    /// ", and it was never taken out of rotation"; "" when every count is zero and nothing says
+    /// it could have been (no passive health).
+    func takenOutClause(_ cells: [Cell], _ server: String) -> String {
+        let counts = cells.map { cell in cell.result.balancer?.outOfRotation.filter { $0.server == server }.count ?? 0 }
+        let low = counts.min() ?? 0, high = counts.max() ?? 0
+        guard high > 0 else { return configuration?.passiveHealth == nil ? "" : ", and it was never taken out of rotation" }
+        let times = low == high ? (low == 1 ? "once" : "\(NumberFormat.integer(low)) times") : "\(countRange(counts)) times"
+        // Named only when passive health is the one mechanism that could have done it.
+        let by = configuration?.healthCheck != nil ? "" : configuration?.passiveHealth.map { " (passive health, after \(NumberFormat.cardinal($0.maxFails)) failed forward\($0.maxFails == 1 ? "" : "s"))" } ?? ""
+        return ", and it was taken out of rotation \(times)\(by)"
     }
 
     /// A crash and a return: what failed, what was retried, and which strategies stopped choosing

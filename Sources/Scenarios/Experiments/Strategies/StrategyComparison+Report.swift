@@ -19,7 +19,8 @@ extension StrategyComparison {
     func markdown() -> String {
         var out = "# Balancing strategies compared\n\n"
         out += "- seed: `\(base.seed)`\n- replay: \(ExperimentReport.replay(name: StrategiesExperiment.name, reading: [base.file]))\n"
-        out += "- traffic: \(base.summary)\n"
+        out += "- traffic: \(trafficLine)\n"
+        if !base.summary.isEmpty { out += "- the file's description: “\(base.summary)”\n" }
         if let balancer = base.balancer {
             let configuration = balancer.configuration
             out += "- balancer: per-try timeout \(DurationFormat.seconds(configuration.forwardTimeout.seconds)), \(NumberFormat.counted(configuration.retries + 1, "try", plural: "tries"))"
@@ -54,6 +55,18 @@ extension StrategyComparison {
         }
         out += "## Reading the table\n\n" + conclusion() + "\n"
         return out
+    }
+
+    /// The traffic as the runs had it — "Poisson arrivals at 300 requests/s to 3 servers" — from
+    /// the file's workload and servers: the header printed the file's description as the traffic,
+    /// and a copy cut to 300 requests/s and 3 servers still read "1,000 requests/s … 4 servers".
+    var trafficLine: String {
+        let servers = "to \(NumberFormat.counted(base.servers.count, "server"))"
+        switch base.workload?.arrivals {
+        case .openLoop(let rate)?: return "Poisson arrivals at \(NumberFormat.trimmed(rate, maxDecimals: 3, grouping: true)) requests/s \(servers)"
+        case .closedLoop(let users, _)?: return "a closed loop of \(NumberFormat.counted(users, "user")) \(servers)"
+        case nil: return servers
+        }
     }
 
     /// What one situation's table shows, from its numbers.
@@ -129,9 +142,10 @@ extension StrategyComparison {
         let loadLooking: [BalancingStrategyKind] = [.leastConnections, .leastRequest, .healthBased]
         var lagging: [String] = []
         for (situation, row) in zip(situations, cells) where situation.name != "identical" {
-            let sorted = row.map { $0.result.value(of: .p99) }.sorted()
-            guard !sorted.isEmpty else { continue }
-            let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            let p99s = row.map { $0.result.value(of: .p99) }
+            guard !p99s.isEmpty else { continue }
+            // The statistics' one median (the mean of the middle two for an even count).
+            let median = SampleSummary(p99s).median
             for cell in row where loadLooking.contains(cell.strategy) && cell.result.value(of: .p99) > median {
                 lagging.append("`\(cell.strategy.name)` in \(situation.name) (p99 \(DurationFormat.milliseconds(cell.result.value(of: .p99))), the median \(DurationFormat.milliseconds(median)))")
             }

@@ -6,7 +6,7 @@ extension ZoneComparison {
         var out = "# Zones: locality-aware against zone-blind routing, and a whole-zone outage\n\n"
         out += "- replay: \(ExperimentReport.replay(name: ZonesExperiment.name, reading: [base.file]))\n"
         out += "- seed: \(base.seed); every run's digest and the command that replays it alone are in `zones.csv`\n\n"
-        out += "Scenario `\(base.file)`: \(base.summary).\n\n"
+        out += base.fileLine + "\n\n"
         out += setupText() + "\n\n"
         out += summaryTable()
         out += zoneTable()

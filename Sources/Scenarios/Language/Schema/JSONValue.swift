@@ -1,3 +1,5 @@
+import Simulator
+
 /// A JSON value whose objects keep their keys in the order they were built, printed the same way
 /// on every machine: two-space indentation, one member or element per line, a newline at the end.
 /// `orrery schema` writes the schema with it, so the committed file can be compared byte for byte.
@@ -48,7 +50,7 @@ enum JSONValue: Equatable {
             guard !members.isEmpty else { out += "{}"; return }
             out += "{\n"
             for (index, member) in members.enumerated() {
-                out += inner + Self.quoted(member.key) + ": "
+                out += inner + JSONText.quote(member.key) + ": "
                 member.value.write(into: &out, indent: inner)
                 out += index == members.count - 1 ? "\n" : ",\n"
             }
@@ -63,7 +65,7 @@ enum JSONValue: Equatable {
                 out += index == elements.count - 1 ? "\n" : ",\n"
             }
             out += indent + "]"
-        case .string(let text): out += Self.quoted(text)
+        case .string(let text): out += JSONText.quote(text)
         case .integer(let value): out += String(value)
         case .unsigned(let value): out += String(value)
         case .number(let value): out += NumberText.plain(value)
@@ -89,26 +91,4 @@ enum JSONValue: Equatable {
 
     /// The longest list written on one line.
     private static let maximumLineLength = 100
-
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped, everything
-    /// else (`µs`) as it is.
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
 }

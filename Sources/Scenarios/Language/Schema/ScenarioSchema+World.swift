@@ -39,7 +39,7 @@ extension ScenarioSchema {
     static let run = SchemaObject([
         .optional("duration", .positiveDuration, "Virtual time the clients send for."),
         .optional("requests", .integer(in: runRequests), "Requests the clients send in all."),
-        .optional("time_limit", .positiveDuration, "Virtual time after which the run stops."),
+        .optional("time_limit", .positiveDuration, "Virtual time after which the run stops; default 2 × duration + 60 s (1h without a duration), and with subsystems beside the servers and clients an hour past the latest thing the file schedules."),
         .optional("max_events", .integer(in: runMaxEvents), "Events after which the run stops; default 2000000000."),
     ])
 

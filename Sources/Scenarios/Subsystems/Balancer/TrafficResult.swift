@@ -170,7 +170,7 @@ public struct TrafficResult: Sendable {
         for failover in balancer?.failovers ?? [] {
             guard let start = from(failover) else { continue }
             if to == \Failover.recoveredAt, failover.detectedAt == nil { continue }
-            worst = Swift.max(worst, (failover[keyPath: to] ?? virtualSeconds) - start)
+            worst = Swift.max(worst, VirtualSeconds.between(start, failover[keyPath: to] ?? virtualSeconds))
         }
         return worst
     }

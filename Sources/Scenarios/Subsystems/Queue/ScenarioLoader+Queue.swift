@@ -134,6 +134,12 @@ extension ScenarioLoader {
         }
     }
 
+    /// A queue's topic, producer, consumer or group name: 1 to 64 of Kafka's topic characters
+    /// (`[a-zA-Z0-9._-]`, Kafka's `Topic.validate`, which allows 249). A narrower rule than
+    /// ``YAMLCursor/name()``'s on purpose: a topic Kafka would refuse is refused, and clients
+    /// and groups take the same characters because the metrics read a group and a partition
+    /// back from an observation's detail split at spaces and `:` (`"group orders:0"`), neither
+    /// of which these characters hold.
     private static func queueName(_ cursor: YAMLCursor) throws(ScenarioError) -> String {
         let name = try cursor.string()
         guard (1...64).contains(name.count), name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.queueNameCharacters.contains($0)) }) else {

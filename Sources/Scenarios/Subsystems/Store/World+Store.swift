@@ -15,7 +15,7 @@ extension World {
         // not folded into the digest, which the file's storm already fixes.
         let simulation = simulation
         for storm in section.configuration.errorStorms {
-            let detail = "\(storm.code.rawValue) for \(storm.length.formattedSeconds) at rate \(storm.errorRate)"
+            let detail = "\(storm.code.rawValue) for \(storm.length.formattedSeconds) at rate \(Fault.levelText(storm.errorRate))"
             let code = storm.code.rawValue, length = storm.length.nanoseconds
             simulation.executor.schedule(at: VirtualInstant.after(storm.start)) {
                 simulation.observeInstant(.network, section.id.name, "storm", detail: detail)

@@ -61,8 +61,27 @@ extension ScenarioLoader {
     /// `balancer.locality`: `{overprovisioning_factor: 1.4}` (Envoy's default).
     static func parseLocality(_ cursor: YAMLCursor) throws(ScenarioError) -> Locality {
         let fields = try cursor.mapping(ScenarioSchema.locality)
-        let factor = try fields["overprovisioning_factor"]?.double(in: ScenarioSchema.overprovisioningFactor) ?? 1.4
-        return Locality(overprovisioningPercent: Int((factor * 100).rounded()))
+        guard let factorCursor = fields["overprovisioning_factor"] else { return Locality() }
+        return Locality(overprovisioningPercent: try overprovisioningPercent(factorCursor))
+    }
+
+    /// The overprovisioning factor as the whole percent Envoy keeps (its
+    /// `overprovisioning_factor` is an integer percent: 140 for 1.4), judged on the digits as
+    /// written (``ExactDecimal``), not on `factor × 100` as a `Double` (114.99… for `1.15`). A
+    /// factor between two whole percents is refused, naming both, as a duration between two
+    /// nanoseconds is: `1.234` was run as 1.23 without a word.
+    static func overprovisioningPercent(_ cursor: YAMLCursor) throws(ScenarioError) -> Int {
+        _ = try cursor.double(in: ScenarioSchema.overprovisioningFactor)
+        switch ExactDecimal.scaled((cursor.text ?? "").trimmingSpaces[...], by: 100) {
+        case .whole(let percent)?:
+            return Int(percent)
+        case .fraction(let below)?:
+            let factor = { (percent: Int128) in NumberFormat.trimmed(Double(percent) / 100, maxDecimals: 2) }
+            throw cursor.error(.invalidValue("'\((cursor.text ?? "").excerpt)' is not a whole percent, and Envoy keeps the overprovisioning factor as one (140 for 1.4): write \(factor(below)) or \(factor(below + 1))"))
+        case .tooLarge?, nil:
+            // In 1 … 10, so neither.
+            return Int((try cursor.double() * 100).rounded())
+        }
     }
 
     /// With `zones:`, every server names a known zone, and a balancer routes the clients; without

@@ -2,12 +2,13 @@ import Reports
 
 extension ZoneFigures {
     /// The zones' part of the report of a run that lasted `runSeconds`: latencies no longer than
-    /// the run, as the report's own latency table (``TrafficResult/latencyText(_:)``).
+    /// the run, as the report's own latency table (``TrafficResult/latencyText(_:)``), and the
+    /// share that crossed zones as a bounded percent (1 of 5,000 forwards read "(0.0 %)").
     func markdown(runSeconds: Double) -> String {
         var out = "### Zones (" + (overprovisioningFactor.map { "locality-aware, overprovisioning factor \(NumberFormat.fixed($0, decimals: 2))" } ?? "zone-blind") + ")\n\n"
         out += forwards == 0 ? "No request was forwarded to a server, so none crossed zones.\n\n"
             : "\(NumberFormat.integer(crossZoneForwards)) of \(NumberFormat.counted(forwards, "forward")) crossed zones "
-            + "(\(NumberFormat.fixed(crossZoneShare * 100, decimals: 1)) %).\n\n"
+            + "(\(NumberFormat.boundedPercent(crossZoneShare, decimals: 1))).\n\n"
         var table = MarkdownTable(columns: [.text("zone"), .numeric("clients"), .numeric("servers"), .numeric("issued"), .numeric("failed"),
                                             .numeric("p50"), .numeric("p90"), .numeric("p99"), .numeric("forwards kept in zone"), .numeric("forwards to other zones"), .numeric("forwards without answer")])
         // A zone whose clients got no successful answer (or that has no clients) has no latency:

@@ -149,7 +149,15 @@ public final class ConnectionPools: @unchecked Sendable {
 
     /// Closes an open connection for `reason` (the server learns of it at once).
     func close(_ connection: PooledConnection, _ reason: ConnectionCloseReason) {
-        guard connection.isOpen else { return }
+        guard unlist(connection) else { return }
+        count(reason, connection.hostname, when: true)
+        observeLevels()
+        network.simulation.trace.record(.custom, owner, "close \(reason) \(connection.hostname)#\(connection.number)")
+    }
+
+    /// Marks an open connection closed and takes it out of the open ones; false if it was not open.
+    private func unlist(_ connection: PooledConnection) -> Bool {
+        guard connection.isOpen else { return false }
         connection.isOpen = false
         if var list = openByServer[connection.serverID], let position = list.firstIndex(where: { $0 === connection }) {
             list.remove(at: position)
@@ -157,9 +165,34 @@ public final class ConnectionPools: @unchecked Sendable {
         }
         stats.open -= 1
         stats.server(connection.hostname).open -= 1
-        count(reason, connection.hostname, when: true)
+        return true
+    }
+
+    /// The balancer's process crashed: its sockets are gone. Every idle connection leaves its
+    /// cache and every open one (idle, in use or set up) is closed, in the order they were set
+    /// up, under no ``ConnectionCloseReason`` — a crash is none of the pools' own reasons, and the
+    /// reports' columns count those — traced as `close crash`.
+    func dropAll() {
+        for worker in idle.indices {
+            for connection in idle[worker] {
+                network.executor.cancelTimer(connection.idleTimer)
+                connection.idleTimer = .none
+            }
+            stats.idle -= idle[worker].count
+            idle[worker] = []
+        }
+        // Looked up by server, never iterated in hash order: ordered by setup number.
+        let open = openByServer.values.flatMap { $0 }.sorted { $0.number < $1.number }
+        for connection in open { drop(connection) }
         observeLevels()
-        network.simulation.trace.record(.custom, owner, "close \(reason) \(connection.hostname)#\(connection.number)")
+    }
+
+    /// Closes `connection`, opened by a balancer process that has crashed since (a setup the
+    /// server accepted after the crash, say), as ``dropAll()`` closes those it finds.
+    func drop(_ connection: PooledConnection) {
+        guard unlist(connection) else { return }
+        observeLevels()
+        network.simulation.trace.record(.custom, owner, "close crash \(connection.hostname)#\(connection.number)")
     }
 
     /// Shows the open and idle connections as gauges (Perfetto, OpenMetrics). Not inlined, so

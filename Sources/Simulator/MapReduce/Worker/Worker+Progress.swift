@@ -58,7 +58,7 @@ extension MapReduce.Worker {
         while done < total {
             guard await waitUntilUp(attempt, startedIn) else { return false }
             let factor = cpu ? max(node.slowFactor, 1e-9) : 1
-            let step = min(total - done, max(1, Int64(slice / factor)))
+            let step = Self.step(slice: slice, factor: factor, left: total - done)
             guard await simulation.sleepUnlessTornDown(for: .saturating(nanoseconds: Double(step) * factor)) else { return false }
             done += step
             guard isCurrent(attempt, startedIn) else { return false }
@@ -66,6 +66,16 @@ extension MapReduce.Worker {
         }
         advance(attempt, to: final)
         return isCurrent(attempt, startedIn)
+    }
+
+    /// The nanoseconds of work (at least 1, at most `left`) that one slice of `slice` nanoseconds
+    /// of virtual time pays on a node running `factor` times slower. A factor far below 1 makes
+    /// a long slice worth more than `Int64` holds (10 s at 10⁻⁹ is 10¹⁹ ns): converting that
+    /// trapped, so such a slice pays all that is `left`; below `Int64.max` the step is the
+    /// truncated quotient it always was, so no run's slices move.
+    static func step(slice: Double, factor: Double, left: Int64) -> Int64 {
+        let worth = slice / factor
+        return worth < Double(Int64.max) ? min(left, max(1, Int64(worth))) : left
     }
 
     /// Records that `attempt` reached `fraction` of its work.

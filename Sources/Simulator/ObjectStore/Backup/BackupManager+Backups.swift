@@ -51,20 +51,57 @@ extension BackupManager {
         return record
     }
 
-    /// Every backup folder in the bucket, oldest first, and whether each has its manifest.
+    /// Every backup folder in the bucket, oldest first, and whether each has its manifest. Throws
+    /// when a request fails after retries — the listing, or a folder's manifest check (the checks
+    /// stop there): a listing is whole or not given.
     public func listBackups() async throws(BackupError) -> [BackupListing] {
         var listings: [BackupListing] = []
-        do {
-            let folders = try await client.listAllCommonPrefixes(bucket: configuration.bucket, prefix: configuration.backupPrefix)
-            for folder in folders {
-                let name = String(decoding: folder.utf8.dropFirst(configuration.backupPrefix.utf8.count).dropLast(), as: UTF8.self)
-                guard let time = UTCDateTime(backupName: name) else { continue }
-                listings.append(BackupListing(name: name, time: time, isComplete: try await manifestExists(name)))
+        for folder in try await checkedBackupFolders(stoppingAtAFailedCheck: true) {
+            switch folder.manifest {
+            case .found: listings.append(BackupListing(name: folder.name, time: folder.time, isComplete: true))
+            case .missing: listings.append(BackupListing(name: folder.name, time: folder.time, isComplete: false))
+            case .failed(let error): throw .store(error)
             }
+        }
+        return listings
+    }
+
+    /// A backup folder found in the bucket, and what asking for its manifest found.
+    struct CheckedFolder {
+        /// What one manifest check found.
+        enum ManifestCheck {
+            case found, missing
+            /// The check failed after the client's retries: the manifest may or may not be there.
+            case failed(ObjectStoreClientError)
+        }
+
+        var name: String
+        var time: UTCDateTime
+        var manifest: ManifestCheck
+    }
+
+    /// Lists the backup folders, oldest first, then asks for each one's manifest; a check that
+    /// fails leaves its folder unchecked and, unless `stoppingAtAFailedCheck`, the rest are still
+    /// checked. Throws only when the folder listing itself fails: then nothing is known.
+    private func checkedBackupFolders(stoppingAtAFailedCheck: Bool) async throws(BackupError) -> [CheckedFolder] {
+        let prefixes: [String]
+        do {
+            prefixes = try await client.listAllCommonPrefixes(bucket: configuration.bucket, prefix: configuration.backupPrefix)
         } catch {
             throw .store(error)
         }
-        return listings
+        var folders: [CheckedFolder] = []
+        for prefix in prefixes {
+            let name = String(decoding: prefix.utf8.dropFirst(configuration.backupPrefix.utf8.count).dropLast(), as: UTF8.self)
+            guard let time = UTCDateTime(backupName: name) else { continue }
+            do {
+                folders.append(CheckedFolder(name: name, time: time, manifest: try await manifestExists(name) ? .found : .missing))
+            } catch {
+                folders.append(CheckedFolder(name: name, time: time, manifest: .failed(error)))
+                if stoppingAtAFailedCheck { break }
+            }
+        }
+        return folders
     }
 
     /// Deletes every backup folder older than ``Configuration/retentionDays`` days (complete or
@@ -83,6 +120,14 @@ extension BackupManager {
     /// no completed backup of that name is an abandoned attempt's (even with a manifest, when the
     /// answer to its PUT was lost), counted in ``BackupStats/incompleteBackupsDeleted``.
     ///
+    /// A folder whose manifest check failed (after the client's retries) is kept and judged again
+    /// at the next pass, counted in ``BackupStats/foldersKeptUnchecked`` when it was old enough
+    /// to go; the other folders are judged as usual. So one failed request under a partial storm
+    /// costs that folder's deletion, not the pass — as restic's `forget`/`prune` skip what they
+    /// cannot read and never remove a snapshot they could not verify. (The pass gave up at the
+    /// first failed check, so under a storm the abandoned attempts' folders piled up.) Only a
+    /// failed listing of the folders ends a pass: then it knows of nothing to delete.
+    ///
     /// With `sparingNewest` (the manager's own passes), the newest backup still kept is kept
     /// whatever its age: after a backup completes it is that backup, minutes old, and while
     /// backups fail for longer than the retention it is the last good one — as restic's
@@ -92,25 +137,36 @@ extension BackupManager {
     public func applyRetention(sparingNewest: Bool = false) async -> [String] {
         let now = simulation.now.nanoseconds
         let retention = Int64(configuration.retentionDays) * 86_400 * 1_000_000_000
-        guard let listings = try? await listBackups() else { return [] }
+        guard let folders = try? await checkedBackupFolders(stoppingAtAFailedCheck: false) else { return [] }
         let newest = sparingNewest ? backups.last { $0.deletedAt == nil }?.name : nil
         var deleted: [String] = []
-        for listing in listings where listing.name != newest {
-            let record = backups.firstIndex { $0.name == listing.name }
-            let takenAt = record.map { backups[$0].takenAt } ?? (listing.time.unixSeconds - epochUnixSeconds) * 1_000_000_000
+        var unchecked: [String] = []
+        for folder in folders where folder.name != newest {
+            let record = backups.firstIndex { $0.name == folder.name }
+            let takenAt = record.map { backups[$0].takenAt } ?? (folder.time.unixSeconds - epochUnixSeconds) * 1_000_000_000
             guard now - takenAt > retention else { continue }
-            if let record, !listing.isComplete { retire(record) }
+            if case .failed = folder.manifest {
+                unchecked.append(folder.name)
+                continue
+            }
+            if let record, case .missing = folder.manifest { retire(record) }
             do {
-                try await client.deleteObject(bucket: configuration.bucket, key: configuration.manifestKey(listing.name))
+                try await client.deleteObject(bucket: configuration.bucket, key: configuration.manifestKey(folder.name))
                 if let record { retire(record) }
-                for object in try await client.listAllObjects(bucket: configuration.bucket, prefix: configuration.backupFolder(listing.name)) {
+                for object in try await client.listAllObjects(bucket: configuration.bucket, prefix: configuration.backupFolder(folder.name)) {
                     try await client.deleteObject(bucket: configuration.bucket, key: object.key)
                 }
             } catch {
                 continue
             }
-            deleted.append(listing.name)
+            deleted.append(folder.name)
             if record == nil { stats.incompleteBackupsDeleted += 1 }
+        }
+        if !unchecked.isEmpty {
+            stats.foldersKeptUnchecked += unchecked.count
+            simulation.observeInstant(.backup, client.node.name, "retention kept unchecked",
+                                      detail: unchecked.count == 1 ? unchecked[0] : "\(unchecked.count) folders, \(unchecked[0]) first",
+                                      value: Int64(unchecked.count))
         }
         return deleted
     }
@@ -141,6 +197,6 @@ extension BackupManager {
     private func manifestExists(_ name: String) async throws(ObjectStoreClientError) -> Bool {
         let key = configuration.manifestKey(name)
         let page = try await client.listObjectsV2(bucket: configuration.bucket, ListObjectsV2Request(prefix: key, maxKeys: 1))
-        return page.contents.first?.key == key
+        return page.contents.first.map { S3ObjectKey($0.key) } == S3ObjectKey(key)
     }
 }

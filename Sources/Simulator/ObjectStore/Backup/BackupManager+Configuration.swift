@@ -30,8 +30,10 @@ extension BackupManager {
                     syncInterval: Duration = .seconds(60), firstBackupAt: Duration = .seconds(2 * 3600),
                     backupInterval: Duration = .seconds(86_400), retentionDays: Int = 30, versioning: Bool = true,
                     encryption: ServerSideEncryption? = .aes256, noncurrentVersionExpirationDays: Int? = 7) {
-            precondition(syncPrefix.hasSuffix("/") && backupPrefix.hasSuffix("/") && syncPrefix != backupPrefix,
-                         "the sync and backup prefixes are distinct folders")
+            // Compared by bytes, as S3 compares keys and prefixes.
+            precondition(syncPrefix.utf8.last == UInt8(ascii: "/") && backupPrefix.utf8.last == UInt8(ascii: "/")
+                         && !S3ObjectKey(syncPrefix).hasBytePrefix(backupPrefix) && !S3ObjectKey(backupPrefix).hasBytePrefix(syncPrefix),
+                         "the sync and backup prefixes are distinct folders, neither inside the other")
             precondition(syncInterval > .zero && backupInterval > .zero && retentionDays >= 1, "intervals and retention are positive")
             self.bucket = bucket
             self.syncPrefix = syncPrefix

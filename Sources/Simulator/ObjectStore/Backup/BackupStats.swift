@@ -41,6 +41,10 @@ public final class BackupStats: @unchecked Sendable {
     /// Folders of abandoned backup attempts deleted by retention (no completed backup of that
     /// name; a manifest whose PUT's answer was lost may be there).
     public internal(set) var incompleteBackupsDeleted = 0
+    /// Folders old enough to go that a retention pass kept because their manifest check failed
+    /// after retries (a backup is never deleted unverified): each is judged again at the next
+    /// pass, and counted again at every pass that keeps it so.
+    public internal(set) var foldersKeptUnchecked = 0
     /// Restores completed and checked against their manifests.
     public internal(set) var restores = 0
     /// Restores that failed.

@@ -60,7 +60,7 @@ public struct SourceChurn: Sendable, Equatable {
         let total = createWeight + modifyWeight + deleteWeight + rewriteWeight
         for _ in 0..<changesPerRound {
             let draw = random.nextUnitInterval() * total
-            let paths = working.paths.filter { $0.hasPrefix(Self.dataPrefix) }
+            let paths = working.paths.filter { S3ObjectKey($0).hasBytePrefix(Self.dataPrefix) }
             let change: SourceChange
             if draw < createWeight || paths.isEmpty {
                 let (path, bytes) = newFile(using: &random)
@@ -81,7 +81,10 @@ public struct SourceChurn: Sendable, Equatable {
         return changes
     }
 
-    /// Where the churn's files live.
+    /// Where the churn's files live. A path is the churn's when its bytes start with these, as a
+    /// key is under an S3 prefix: `String.hasPrefix` compares grapheme by grapheme under canonical
+    /// equivalence, so `data/` followed by a combining mark (`data/\u{301}x`, whose first grapheme
+    /// after `data` is `/́`) was not under it though its bytes are.
     static let dataPrefix = "data/"
 
     private func newFile(using random: inout SeededRandom) -> (String, [UInt8]) {

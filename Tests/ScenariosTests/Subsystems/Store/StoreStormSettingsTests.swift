@@ -38,6 +38,6 @@ import Testing
             """, file: "w.yaml")
         let rate = try #require(scenario.store?.configuration.errorStorms.first?.errorRate)
         #expect(rate == 0 && rate.sign == .plus)
-        #expect(ScenarioRunner.run(scenario).faults == ["0.000 s: ServiceUnavailable storm on s3 for 1.000 s at rate 0.0"])
+        #expect(ScenarioRunner.run(scenario).faults == ["0.000 s: ServiceUnavailable storm on s3 for 1.000 s at rate 0"])
     }
 }

@@ -61,8 +61,8 @@ struct RecoveryFigures: Sendable, Equatable {
                                        detection: recovery.detectionTime.seconds, recovery: recovery.recoveryTime?.seconds)
             }
             return RecoveryFigures(attempt: recovery.attempt, lastProgress: last, corrected: true,
-                                   detection: recovery.detectedAt.seconds - last,
-                                   recovery: recovery.recoveredAt.map { $0.seconds - last })
+                                   detection: VirtualSeconds.between(last, recovery.detectedAt.seconds),
+                                   recovery: recovery.recoveredAt.map { VirtualSeconds.between(last, $0.seconds) })
         }
     }
 }

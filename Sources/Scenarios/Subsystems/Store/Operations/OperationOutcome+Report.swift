@@ -16,14 +16,7 @@ enum OperationReport {
     /// One compact JSON object per answered step, keys sorted: `index`, `line` and `op`, then the
     /// answer's fields (`status`, `errorCode`, `versionId`, `eTag`, `keys`, …; absent when empty).
     static func jsonLines(_ outcomes: [OperationOutcome]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return outcomes.map { outcome in
-            guard let data = try? encoder.encode(LogLine(outcome: outcome)) else {
-                preconditionFailure("an operation result holds only strings, integers and booleans")
-            }
-            return String(decoding: data, as: UTF8.self) + "\n"
-        }.joined()
+        outcomes.map { JSONReport.line(LogLine(outcome: $0)) + "\n" }.joined()
     }
 
     static func markdown(_ scenario: OperationScenario, outcomes: [OperationOutcome]) -> String {

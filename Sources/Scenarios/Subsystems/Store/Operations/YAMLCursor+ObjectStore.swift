@@ -36,10 +36,19 @@ extension YAMLCursor {
         return code
     }
 
-    /// The node as a mapping of names to strings, any names allowed (user metadata).
+    /// The node as a mapping of names to strings, any names allowed (user metadata), but two
+    /// names S3 would read as one: it lowercases metadata names, so `Owner` and `OWNER` would
+    /// store one `owner` whose value depended on which the store read last.
     func stringMapping() throws(ScenarioError) -> [String: String] {
         var result: [String: String] = [:]
-        for entry in try openMapping().entries { result[entry.key] = try entry.value.string() }
+        var lowered: [String: String] = [:]
+        for entry in try openMapping().entries {
+            if let earlier = lowered[entry.key.lowercased()] {
+                throw entry.keyCursor.error(.invalidValue("metadata names '\(earlier.excerpt)' and '\(entry.key.excerpt)' are one name to S3, which lowercases them; keep one"))
+            }
+            lowered[entry.key.lowercased()] = entry.key
+            result[entry.key] = try entry.value.string()
+        }
         return result
     }
 }

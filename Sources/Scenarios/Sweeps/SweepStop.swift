@@ -1,0 +1,29 @@
+/// Why a sweep stopped before its last world, and whose failure that is: the command exits 1 for
+/// a world that replayed to another digest and 2 for what kept the sweep from going on.
+public struct SweepStop: Sendable, Equatable {
+    /// Whose failure stopped the sweep.
+    public enum Cause: Sendable, Equatable {
+        /// A world's replay in a child process (`--check-determinism`) ended with another digest:
+        /// the world's failure.
+        case nondeterminism
+        /// The environment's failure, not the world's: a child process could not replay a world
+        /// (it could not be started, or ended without a digest), or a record could not be written.
+        case environment
+    }
+
+    /// What to tell the user, as it is printed.
+    public let message: String
+    public let cause: Cause
+
+    public init(message: String, cause: Cause) {
+        self.message = message
+        self.cause = cause
+    }
+
+    /// The stop for what ``ChildReplay/mismatch(_:)`` returned: a message starting with
+    /// ``ChildReplay/errorPrefix`` says the world could not be replayed (the environment's
+    /// failure), any other that it replayed differently.
+    public init(mismatch: String) {
+        self.init(message: mismatch, cause: mismatch.hasPrefix(ChildReplay.errorPrefix) ? .environment : .nondeterminism)
+    }
+}

@@ -1,0 +1,83 @@
+/// A crash of the balancer's process — the `crash` fault, or the kill that starts a `restart` of
+/// a running balancer — as a real nginx, HAProxy or Envoy process has one: what it kept in memory
+/// is gone, and what it was doing ends. The restarted process starts from its configuration.
+///
+/// What is lost, at the crash:
+/// - each server's health as the process saw it: passive health's `max_fails` counts and down
+///   marks (nginx starts every server up), the active checks' rise/fall counters (HAProxy starts a
+///   server up, on trial), outlier detection's counts and ejections (Envoy's hosts start healthy),
+///   slow start's ramp;
+/// - the strategy's memory: round robin's position, least connections' and the health-based
+///   strategy's learned loads and latencies, bounded loads' counts — rebuilt from the members as
+///   a balancer configured with them starts (``strategyAtBoot()``);
+/// - the gateway's circuit breaker and token buckets, and the panic state;
+/// - the forwards in flight (the members' active connections drop to zero at the crash), the
+///   requests waiting in the connection queue, the keepalive connections.
+///
+/// What the process was doing ends: a request it was routing is neither retried nor answered
+/// (its client learns what a crashed peer gives: a timeout, or a reset for a restart), and the
+/// outcome of a forward it had sent is heard by no one — no strategy, health mechanism or count.
+/// Each request keeps the incarnation of the balancer's node it was delivered in (or started
+/// routing in) and stops at its next step once that is gone (``isCurrentProcess(_:)``).
+///
+/// The members themselves stay — the replica set is the balancer's configuration (the file's
+/// servers and what operations and the replica manager changed), which the restart reads again.
+/// A pause loses nothing: a stopped process keeps its memory.
+extension LoadBalancer {
+    /// Has the network tell the balancer when its node crashes. The closure holds the balancer
+    /// weakly: the network keeps it for good, and a torn-down world must leave nothing alive.
+    nonisolated func watchOwnCrashes() {
+        network.onCrash(id) { [weak self] in
+            self?.assumeIsolated { $0.processCrashed() }
+        }
+    }
+
+    /// Whether the process that was running when `process` (the node's incarnation then) was read
+    /// still runs: no crash or restart came since.
+    nonisolated func isCurrentProcess(_ process: UInt64) -> Bool {
+        node.incarnation == process
+    }
+
+    /// Drops everything the crashed process held in memory (see the extension's notes).
+    func processCrashed() {
+        let now = network.simulation.now
+        for index in members.values.indices {
+            let active = members.values[index].active
+            if active > 0 {
+                members.values[index].active = 0
+                members.values[index].stats.connections.change(by: -active, at: now)
+                observeConnections(at: index)
+            }
+            members.values[index].passive = PassiveHealth.State()
+            // The check task's loop number and stream go on: the old process's loops end by the
+            // number, and the restart's loops draw on from the stream (``startHealthChecks()``).
+            let task = members.values[index].checks.task
+            members.values[index].checks = ActiveHealthCheck.State()
+            members.values[index].checks.task = task
+            members.values[index].outlier = OutlierDetection.State()
+            members.values[index].recoveredAt = nil
+        }
+        strategy = strategyAtBoot()
+        breaker = configuration.circuitBreaker.map { CircuitBreaker($0) }
+        buckets = [:]
+        inPanic = false
+        queue?.endAllWaits()
+        connectionPools?.dropAll()
+    }
+
+    /// The strategy as a balancer configured with the current members starts it: the configured
+    /// one with the members added in the order they joined, each with its weight. Should that
+    /// be refused (a placement that cannot take them again in that order), the strategy the
+    /// process had is kept: routing must go on.
+    func strategyAtBoot() -> any BalancingStrategy {
+        var fresh = strategyAsConfigured
+        for member in members.values {
+            do {
+                try fresh.serverAdded(member.replica.id, hostname: member.replica.hostname, weight: member.replica.weight)
+            } catch {
+                return strategy
+            }
+        }
+        return fresh
+    }
+}
