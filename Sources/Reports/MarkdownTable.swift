@@ -45,31 +45,68 @@ public struct MarkdownTable: Sendable, Equatable {
     /// The columns, left to right.
     public let columns: [Column]
 
-    /// The body rows in output order; each has exactly `columns.count` cells.
-    public private(set) var rows: [[String]]
+    /// One body cell: the report's own Markdown (``escape(_:)`` keeps its code spans and its
+    /// ``ownEmphasis``), or a user's text shown as written, every backtick in it included
+    /// (``escapeText(_:)``). A key ``k`c`d`` in the ops summary's keys column read as a code span
+    /// `c`, its backticks gone: only a cell the report wrote knows which of its backticks are its own.
+    public enum Cell: Sendable, Equatable {
+        /// Markdown the report wrote; a user's name in it goes in a code span
+        /// (``Swift/String/markdownCode``).
+        case markdown(String)
+        /// Text from a user (a name, a key, a `--vary` value) with no markup of the report's in it.
+        case text(String)
+
+        /// The cell's text before escaping.
+        public var raw: String {
+            switch self {
+            case .markdown(let text), .text(let text): text
+            }
+        }
+
+        /// The cell as it stands in a table row.
+        var escaped: String {
+            switch self {
+            case .markdown(let text): MarkdownTable.escape(text)
+            case .text(let text): MarkdownTable.escapeText(text)
+            }
+        }
+    }
+
+    /// The body cells in output order; each row has exactly `columns.count`.
+    private var cells: [[Cell]]
+
+    /// The body rows' texts before escaping, in output order.
+    public var rows: [[String]] { cells.map { $0.map(\.raw) } }
 
     /// Creates a table with the given columns and rows.
     /// - Precondition: every row has one cell per column.
     public init(columns: [Column], rows: [[String]] = []) {
         self.columns = columns
-        self.rows = []
+        self.cells = []
         for row in rows { append(row) }
     }
 
-    /// Appends one body row.
+    /// Appends one body row of the report's own Markdown (``Cell/markdown(_:)``).
     /// - Precondition: `row.count == columns.count`; a mismatch is a bug in the report builder.
     public mutating func append(_ row: [String]) {
+        append(cells: row.map(Cell.markdown))
+    }
+
+    /// Appends one body row whose cells say each whether it is the report's Markdown or a
+    /// user's text (``Cell``).
+    /// - Precondition: `row.count == columns.count`; a mismatch is a bug in the report builder.
+    public mutating func append(cells row: [Cell]) {
         precondition(
             row.count == columns.count,
             "Markdown row has \(row.count) cells but the table has \(columns.count) columns"
         )
-        rows.append(row)
+        cells.append(row)
     }
 
     /// The table as Markdown: header, alignment row and body, each line ending in `\n`.
     public func rendered() -> String {
         let header = columns.map { Self.escape($0.title) }
-        let body = rows.map { $0.map(Self.escape) }
+        let body = cells.map { $0.map(\.escaped) }
         let widths = columns.indices.map { column in
             ([header] + body).reduce(3) { max($0, $1[column].count) }
         }
@@ -116,7 +153,8 @@ public struct MarkdownTable: Sendable, Equatable {
     /// Makes a cell safe inside a table row: a `|` would end the cell and a line break would end
     /// the row, so they become `\|` and `<br>`; a backslash becomes `\\` (CommonMark's escaped
     /// backslash), or a name holding `\|` wrote `\\|`, whose pipe ends the cell: `pr\|x` split
-    /// into `pr\` and `x`, shifting the row's columns.
+    /// into `pr\` and `x`, shifting the row's columns. In a code span, where no escape is read, a
+    /// backslash stays one unless a `|` follows it (GitHub's table takes one away there).
     ///
     /// Text stays text: outside a code span, a `<` or `&` that could begin markup — raw HTML, an
     /// autolink or an entity reference, each of which needs a character other than a space
@@ -132,17 +170,35 @@ public struct MarkdownTable: Sendable, Equatable {
     /// character could act is it escaped, so a plain name (`round_robin`, `b3 *`) keeps its bytes;
     /// a report's own markup in a cell — a code span, ``ownEmphasis`` — stays.
     static func escape(_ cell: String) -> String {
+        escape(cell, asText: false)
+    }
+
+    /// Makes a user's text safe inside a table row and shown as written (``Cell/text(_:)``): as
+    /// ``escape(_:)`` does, and every backtick escaped too, since none of them is the report's.
+    static func escapeText(_ cell: String) -> String {
+        escape(cell, asText: true)
+    }
+
+    /// ``escape(_:)``, or ``escapeText(_:)`` when `asText`.
+    private static func escape(_ cell: String, asText: Bool) -> String {
         let characters = Array(cell)
-        let inCode = characters.contains("`") ? codeSpanMask(characters) : nil
-        let own = ownMarkupMask(characters, cell)
+        let inCode = !asText && characters.contains("`") ? codeSpanMask(characters) : nil
+        let own = asText ? [Bool](repeating: false, count: characters.count) : ownMarkupMask(characters, cell)
         var escaped = ""
         for (index, character) in characters.enumerated() {
             if character == "\\" {
-                escaped += "\\\\"
+                // In a code span a backslash is itself: a body `{"k": "a\\"b"}` showed `a\\\\"b`.
+                // Before a `|` it stays doubled, the one spelling GitHub and the page's table
+                // reader (``MarkdownBlockParser/cells(of:)``) both keep in one cell.
+                let inSpan = inCode?[index] == true
+                let beforePipe = index + 1 < characters.count && characters[index + 1] == "|"
+                escaped += inSpan && !beforePipe ? "\\" : "\\\\"
             } else if character == "|" {
                 escaped += "\\|"
             } else if character.isNewline {
                 escaped += "<br>"
+            } else if asText && character == "`" {
+                escaped += "\\`"
             } else if inCode?[index] != true, !own[index], actsAsMarkup(characters, at: index) {
                 escaped += "\\"
                 escaped.append(character)
@@ -178,24 +234,53 @@ public struct MarkdownTable: Sendable, Equatable {
         return mask
     }
 
-    /// `text` as Markdown inline text that renders as written, for a name in a heading or a
-    /// sentence (a sweep variant's heading `servers.0.name="q\"]]>"` lost its backslash, and
-    /// `<b>bold</b>` was raw HTML): a backslash is escaped, as is every character that could act
-    /// where it stands (``actsAsMarkup(_:at:)``), a backtick, and a closing run of `#` that would
-    /// end a heading; line breaks become spaces (``Swift/String/markdownLine``).
-    public static func literal(_ text: String) -> String {
-        let characters = Array(text.markdownLine)
+    /// `text` as Markdown inline text that renders as written, for a name in a heading, a
+    /// sentence or a list item (a sweep variant's heading `servers.0.name="q\"]]>"` lost its
+    /// backslash, `<b>bold</b>` was raw HTML, a fault `crash **x**` was bold): a backslash is
+    /// escaped, as is every character that could act where it stands (``actsAsMarkup(_:at:)``:
+    /// a link's `](`, emphasis, raw HTML, an entity, an autolink), a backtick, and a closing run
+    /// of `#` that would end a heading; line breaks become spaces (``Swift/String/markdownLine``).
+    /// A `[` alone stays: without a `](` after it only a reference's definition could make it a
+    /// link, and only a paragraph opening with `[` defines one (`opensBlock` escapes that), so a
+    /// partition `[a, b] | [c]` keeps its bytes.
+    ///
+    /// With `opensBlock`, the text is a paragraph of its own (a file's `description:` under a
+    /// report's header): its leading spaces go (four made it a code block; a paragraph shows none
+    /// anyway), and a first character that would open a block — a heading's `#`, a quote's `>`,
+    /// a list's `-`, `+`, `*` or `1.`, a rule's `___`, a fence's `~~~`, a setext `=`, a link
+    /// reference's definition `[x]: http://e.com` (which also made every `[x]` after it a link) — is
+    /// escaped, as is any character that would start one after a line break, there being none.
+    public static func literal(_ text: String, opensBlock: Bool = false) -> String {
+        var characters = Array(text.markdownLine)
+        if opensBlock {
+            let leading = characters.prefix { $0 == " " || $0 == "\t" }.count
+            characters.removeFirst(leading)
+        }
         var closing = characters.count
         while closing > 0, characters[closing - 1] == "#" { closing -= 1 }
         let closes = closing < characters.count && (closing == 0 || characters[closing - 1] == " ")
+        let opener = opensBlock ? blockOpener(characters) : nil
         var escaped = ""
         for (index, character) in characters.enumerated() {
-            if character == "\\" || character == "`" || (closes && index >= closing) || actsAsMarkup(characters, at: index) {
+            if character == "\\" || character == "`" || (closes && index >= closing) || index == opener || actsAsMarkup(characters, at: index) {
                 escaped += "\\"
             }
             escaped.append(character)
         }
         return escaped
+    }
+
+    /// Where the character that would open a block stands at the start of a paragraph, if one
+    /// would: the first, when it is one of `#>-+*_~=[` (a backslash before it keeps the rest a
+    /// paragraph; one that opens nothing there still shows as written), or the `.` or `)` after a
+    /// leading run of digits before a space or the end (an ordered list's `1.`; `2.5 s` is text).
+    static func blockOpener(_ characters: [Character]) -> Int? {
+        guard let first = characters.first else { return nil }
+        if "#>-+*_~=[".contains(first) { return 0 }
+        let digits = characters.prefix { $0.isASCII && $0.isNumber }.count
+        guard digits > 0, digits < characters.count, ".)".contains(characters[digits]),
+              digits + 1 == characters.count || characters[digits + 1].isWhitespace else { return nil }
+        return digits
     }
 
     /// Whether the character at `index` could act as CommonMark (or GitHub's) markup where it
@@ -237,9 +322,10 @@ public struct MarkdownTable: Sendable, Equatable {
     /// before that character (`http\://`, `www\.`) keeps the name text: an escaped character is
     /// no longer the one the extension looks for, and CommonMark, GitHub and `orrery report`'s
     /// page show it without the backslash. Letters' case does not matter (`HTTP://` links too).
-    /// An address with `@` (an email autolink) is left as it is: it needs a `.` after the `@`,
-    /// which point-of-presence names (`balancer@zone-a`) rarely have, and escaping every `@`
-    /// would change their bytes.
+    /// An e-mail address (`ops@example.com`) is left as it is: GitHub links one whatever is
+    /// escaped in it (cmark-gfm looks for addresses after joining the text around an escape or
+    /// an entity: `ops\@example\.com` and `ops&#64;example.com` link too), so only a code span
+    /// keeps it text; its characters show as written either way.
     static func startsAutolink(_ characters: [Character], at index: Int) -> Bool {
         func lowercased(_ range: Range<Int>) -> String { String(characters[range]).lowercased() }
         switch characters[index] {

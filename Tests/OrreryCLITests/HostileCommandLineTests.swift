@@ -144,9 +144,9 @@ import Testing
             (["--shard", "1/2"], ["JOB_COMPLETION_INDEX": "5"],
              "error: --shard 1/2 and the scheduler disagree: JOB_COMPLETION_INDEX 5 selects shard 5 counted from 0, but there are 2 shards (0 … 1)\n"),
             (["--shards", "3"], ["JOB_COMPLETION_INDEX": "0", "SLURM_ARRAY_TASK_ID": "2"],
-             "error: --shards 3: JOB_COMPLETION_INDEX 0 selects shard 1/3 but SLURM_ARRAY_TASK_ID 2 (from SLURM_ARRAY_TASK_MIN 0) selects shard 3/3: the two schedulers' array indexes disagree; unset the one that does not belong to this job\n"),
+             "error: --shards 3: JOB_COMPLETION_INDEX 0 selects shard 1/3 but SLURM_ARRAY_TASK_ID 2 (SLURM_ARRAY_TASK_MIN unset: from 0) selects shard 3/3: the two schedulers' array indexes disagree; unset the one that does not belong to this job\n"),
             (["--shard", "1/3"], ["JOB_COMPLETION_INDEX": "0", "SLURM_ARRAY_TASK_ID": "1"],
-             "error: --shard 1/3 and the scheduler disagree: JOB_COMPLETION_INDEX 0 selects shard 1/3 but SLURM_ARRAY_TASK_ID 1 (from SLURM_ARRAY_TASK_MIN 0) selects shard 2/3: the two schedulers' array indexes disagree; unset the one that does not belong to this job\n"),
+             "error: --shard 1/3 and the scheduler disagree: JOB_COMPLETION_INDEX 0 selects shard 1/3 but SLURM_ARRAY_TASK_ID 1 (SLURM_ARRAY_TASK_MIN unset: from 0) selects shard 2/3: the two schedulers' array indexes disagree; unset the one that does not belong to this job\n"),
         ]
         for (extra, environment, message) in refused {
             let outcome = try OrreryProcess.run(sweep + extra, in: dir, environment: environment)

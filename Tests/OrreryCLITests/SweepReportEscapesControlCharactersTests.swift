@@ -33,7 +33,7 @@ import Testing
         #expect(markdown.hasPrefix("""
             # Sweep: small
 
-            $'a\\x1Bb\\x00c\\x7Fd e\\x9Bf'
+            $'a\\\\x1Bb\\\\x00c\\\\x7Fd e\\\\xC2\\\\x9Bf'
 
             `$'evil\\x1B[31m\\nFAKE.yaml'`, seeds 1..2 (2), 1 variant, 2 worlds.
             """), "\(markdown)")

@@ -35,9 +35,14 @@ extension StrictJSONCheck {
             }
         }
 
-        /// `key` in double quotes as JSON writes it — `"` and `\` escaped, control characters
-        /// (C0, DEL, C1) as `\u001B` — and cut to its first 40 characters with `…`, so that a note
-        /// is one line of readable length whatever the key holds.
+        /// `key` in double quotes as JSON writes it — `"` and `\` escaped, any scalar hidden when
+        /// shown (``Unicode/Scalar/isHiddenWhenShown``: C0, DEL, C1, a right-to-left override, a
+        /// zero-width space, U+2028) as `\u001B` (UTF-16 halves beyond U+FFFF) — and cut to its
+        /// first 40 characters with `…`, so that a note is one line of readable length whatever
+        /// the key holds.
+        ///
+        /// Not `JSONText.quote`, which writes the JSON files: it lives in `Simulator`, which this
+        /// module does not depend on, and it leaves DEL, C1 and overrides raw, as a file may.
         static func quoted(_ key: String) -> String {
             let limit = 40
             var text = "\""
@@ -48,9 +53,8 @@ extension StrictJSONCheck {
                 case "\n": text += "\\n"
                 case "\t": text += "\\t"
                 case "\r": text += "\\r"
-                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                case _ where scalar.isHiddenWhenShown:
+                    text += String(scalar).utf16.map { "\\u" + String($0, radix: 16, uppercase: true).leftPadded(to: 4) }.joined()
                 default: text.unicodeScalars.append(scalar)
                 }
             }

@@ -24,7 +24,7 @@ extension A3Result {
     func failoverSetup(_ failover: A3Experiment.Failover) -> String {
         let heartbeat = failover.heartbeat
         let rate = NumberFormat.trimmed(failover.rate, maxDecimals: 3, grouping: true) + (failover.rate == 1 ? " request/s" : " requests/s")
-        var out = "Open-loop traffic at \(rate) for \(Self.duration(failover.duration.seconds)); `\(killed)` is killed at \(Self.duration(killedAt)). "
+        var out = "Open-loop traffic at \(rate) for \(Self.duration(failover.duration.seconds)); \(killed.markdownCode) is killed at \(Self.duration(killedAt)). "
         out += "Heartbeats every \(Self.duration(heartbeat.interval.seconds)) with a \(Self.duration(heartbeat.timeout.seconds)) timeout; "
         out += "a replica is declared dead after \(NumberFormat.counted(heartbeat.missesBeforeDown, "missed heartbeat")) and replaced after \(Self.duration(heartbeat.spawnDelay.seconds)). "
         out += "The balancer waits \(Self.duration(failover.forwardTimeout.seconds)) for a replica and \(Self.retrying(failover.retries)); "
@@ -50,13 +50,13 @@ extension A3Result {
         let needs = "Detection needs \(NumberFormat.counted(heartbeat.missesBeforeDown, "missed heartbeat"))"
         guard let detection = detectionTime, let declaredDeadAt else {
             if let early = killedDeclaredDeadBeforeKill {
-                return "`\(killed)` had already been declared dead at \(Self.duration(early)), before its kill at \(Self.duration(killedAt)) (a false suspicion), and taken off the map, so no declaration followed the kill: detection and respawn have no value."
+                return "\(killed.markdownCode) had already been declared dead at \(Self.duration(early)), before its kill at \(Self.duration(killedAt)) (a false suspicion), and taken off the map, so no declaration followed the kill: detection and respawn have no value."
             }
             let left = runEndsAt - killedAt
             let why = shortest > left
                 ? ": detection needs \(NumberFormat.counted(heartbeat.missesBeforeDown, "missed heartbeat")), at least \(Self.duration(shortest)) after the kill, more than the \(Self.duration(left)) the run had left"
                 : ""
-            return "No declaration of `\(killed)`'s death followed its kill before the run ended at \(Self.duration(runEndsAt))\(why)."
+            return "No declaration of \(killed.markdownCode)'s death followed its kill before the run ended at \(Self.duration(runEndsAt))\(why)."
         }
         let spacing = timeout > interval
             ? "; rounds never overlap (each waits for its timeouts), missed ones coming \(Self.duration(period)) apart (the timeout, longer than the \(Self.duration(interval)) interval)"
@@ -67,7 +67,7 @@ extension A3Result {
         if let respawn = respawnTime {
             let after = respawn - detection
             let isSpawnDelay = abs(after - spawnDelay) < 0.5e-9
-            out += "The replacement `\(replacement ?? "")` served \(Self.duration(after)) after detection\(isSpawnDelay ? ", the spawn delay" : "")."
+            out += "The replacement \((replacement ?? "").markdownCode) served \(Self.duration(after)) after detection\(isSpawnDelay ? ", the spawn delay" : "")."
         } else if declaredDeadAt + spawnDelay > runEndsAt {
             out += "Its replacement would serve one spawn delay (\(Self.duration(spawnDelay))) after detection, at \(Self.duration(declaredDeadAt + spawnDelay)), after the run ended at \(Self.duration(runEndsAt))."
         } else {
@@ -98,11 +98,11 @@ extension A3Result {
         let toKilled = NumberFormat.counted(failedForwardsToKilled, "forward")
         var out: String
         if detectionTime != nil {
-            out = "Until detection, every request that hashes to `\(killed)` is first forwarded there and \(waits): \(toKilled) failed that way."
+            out = "Until detection, every request that hashes to \(killed.markdownCode) is first forwarded there and \(waits): \(toKilled) failed that way."
         } else if killedDeclaredDeadBeforeKill != nil {
-            out = failedForwardsToKilled == 0 ? "" : "\(toKilled) to `\(killed)` failed while it was still on the map, before its kill."
+            out = failedForwardsToKilled == 0 ? "" : "\(toKilled) to \(killed.markdownCode) failed while it was still on the map, before its kill."
         } else {
-            out = "For the rest of the run, every request that hashes to `\(killed)` is first forwarded there and \(waits): \(toKilled) failed that way."
+            out = "For the rest of the run, every request that hashes to \(killed.markdownCode) is first forwarded there and \(waits): \(toKilled) failed that way."
         }
         let elsewhere = failedForwards - failedForwardsToKilled
         guard elsewhere > 0 else { return out }
@@ -152,7 +152,7 @@ extension A3Result {
         if !falseSuspicions.isEmpty {
             out += " (the replica manager's \(NumberFormat.counted(falseSuspicions.count, "false suspicion")) had taken the replicas off it)"
         } else if let declaredDeadAt, let replacementServingAt, let replacement {
-            out += " (from `\(killed)`'s declaration at \(Self.duration(declaredDeadAt)) until `\(replacement)` served at \(Self.duration(replacementServingAt)))"
+            out += " (from \(killed.markdownCode)'s declaration at \(Self.duration(declaredDeadAt)) until \(replacement.markdownCode) served at \(Self.duration(replacementServingAt)))"
         }
         return out + "."
     }

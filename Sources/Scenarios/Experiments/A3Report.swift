@@ -22,7 +22,10 @@ extension A3Result {
         out += "Run in order against one balancer that starts with \(NumberFormat.counted(spec.serverCounts[0], "replica")); each answer is exactly what the balancer returned.\n\n"
         var table = MarkdownTable(columns: [.text("operation"), .text("input"), .numeric("status"), .text("response"), .text("replicas after")])
         for outcome in operations {
-            table.append([outcome.operation, outcome.input.isEmpty ? "—" : "`\(outcome.input)`", String(outcome.status), "`\(outcome.body)`", outcome.replicasAfter.joined(separator: ", ")])
+            // The operation (a route a file may name, `/p|a<t>h`x``) and the replicas' names are
+            // the file's text; the input and the answer are code spans that show them whole.
+            table.append(cells: [.text(outcome.operation), .markdown(outcome.input.isEmpty ? "—" : outcome.input.markdownCode), .markdown(String(outcome.status)),
+                                 .markdown(outcome.body.markdownCode), .text(outcome.replicasAfter.joined(separator: ", "))])
         }
         out += table.rendered() + "\n"
         out += "Every rejected operation left the replica list unchanged (compare each row's last column with the row before).\n\n"

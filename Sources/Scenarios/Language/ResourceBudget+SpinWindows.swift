@@ -44,7 +44,16 @@ extension ResourceBudget {
     /// The seconds of the first `horizon` seconds of `scenario` during which its closed loop's
     /// users may be answered at once (``SpinWindow``).
     static func spinningSeconds(in scenario: Scenario, over horizon: Double) -> Double {
-        guard horizon > 0, !scenario.servers.isEmpty else { return max(horizon, 0) }
+        spinningSpan(in: scenario, over: horizon).seconds
+    }
+
+    /// ``spinningSeconds(in:over:)``, and how many of them only because no server may be left in
+    /// rotation (`atBalancer`): a request then never leaves the balancer, which answers it at
+    /// once — ~5 events, not the ~27 of one forwarded and retried (``ResourceBudget/eventsAnsweredAtBalancer``).
+    /// The rest are spent where tries reach servers that fail them at once (refused while booting,
+    /// across a rejecting partition), or where the balancer's own limits answer (counted whole).
+    static func spinningSpan(in scenario: Scenario, over horizon: Double) -> (seconds: Double, atBalancer: Double) {
+        guard horizon > 0, !scenario.servers.isEmpty else { return (max(horizon, 0), 0) }
         let servers = scenario.servers
         let count = servers.count
         var tries = 1
@@ -55,12 +64,12 @@ extension ResourceBudget {
             // nginx's single server (one primary, no backup) has no passive health: never out.
             if count == 1 { configuration.passiveHealth = nil }
             guard configuration.rateLimit == nil, configuration.circuitBreaker == nil, configuration.maxConnections == nil,
-                  !servers.contains(where: { $0.maxConnections != nil }) else { return horizon }
+                  !servers.contains(where: { $0.maxConnections != nil }) else { return (horizon, 0) }
             tries = fastTries(through: configuration, primaries: servers.filter { !$0.isBackup }.count, in: scenario)
             health = configuration.passiveHealth != nil || configuration.healthCheck != nil || configuration.outlierDetection != nil
             readmission = Self.readmission(of: configuration, servers: count, over: horizon)
         } else if scenario.deployment != nil || servers.contains(where: { $0.maxConnections != nil }) {
-            return horizon
+            return (horizon, 0)
         }
         var windows = spinWindows(in: scenario, over: horizon, health: health, readmission: readmission)
         // A server that answers 500s of its own (`error_rate`) under health that ejects for them
@@ -284,8 +293,9 @@ extension ResourceBudget {
     }
 
     /// The seconds of `horizon` during which `windows` fail at once at least `tries` of the
-    /// `servers`, or leave none in rotation — the chaos' servers out at `chaosShare`, each alone.
-    static func sweep(_ windows: [SpinWindow], servers count: Int, tries: Int, chaosServers: Set<Int>, chaosShare: Double, over horizon: Double) -> Double {
+    /// `servers`, or leave none in rotation — the chaos' servers out at `chaosShare`, each alone;
+    /// and of them, those spent only with none in rotation (`atBalancer`: no try fails at once).
+    static func sweep(_ windows: [SpinWindow], servers count: Int, tries: Int, chaosServers: Set<Int>, chaosShare: Double, over horizon: Double) -> (seconds: Double, atBalancer: Double) {
         var changes: [(at: Double, order: Int, window: Int, delta: Int)] = []
         for (index, window) in windows.enumerated() where window.end > window.start && window.start < horizon {
             changes.append((max(window.start, 0), 2 * index + 1, index, 1))
@@ -295,18 +305,25 @@ extension ResourceBudget {
         changes.sort { ($0.at, $0.delta, $0.order) < ($1.at, $1.delta, $1.order) }
         var outDepth = [Int](repeating: 0, count: count), fastDepth = [Int](repeating: 0, count: count)
         var outServers = 0, fastServers = 0, chaosOut = 0, everyOut = 0, everyFast = 0, someOut = 0, someFast = 0
-        var spinning = 0.0, last = 0.0
-        func share() -> Double {
+        var spinning = 0.0, atBalancer = 0.0, last = 0.0
+        // The share of the time spinning, and whether only for want of a server in rotation.
+        func share() -> (Double, fast: Bool) {
             let fast = everyFast > 0 ? count : min(count, fastServers + someFast)
-            if fast >= tries { return 1 }
+            if fast >= tries { return (1, true) }
             let out = everyOut > 0 ? count : min(count, outServers + someOut)
             let needed = count - out
-            if needed == 0 { return 1 }
+            if needed == 0 { return (1, false) }
             // The rest must all be the chaos' and all out at once; unknown ones may be any.
-            return chaosShare > 0 && needed <= chaosServers.count - chaosOut ? pow(chaosShare, Double(needed)) : 0
+            return (chaosShare > 0 && needed <= chaosServers.count - chaosOut ? pow(chaosShare, Double(needed)) : 0, false)
+        }
+        func tally(until instant: Double) {
+            guard instant > last else { return }
+            let (part, fast) = share()
+            spinning += (instant - last) * part
+            if !fast { atBalancer += (instant - last) * part }
         }
         for change in changes {
-            if change.at > last { spinning += (change.at - last) * share() }
+            tally(until: change.at)
             last = max(last, change.at)
             let window = windows[change.window]
             switch window.servers {
@@ -327,8 +344,8 @@ extension ResourceBudget {
                 }
             }
         }
-        if horizon > last { spinning += (horizon - last) * share() }
-        return min(spinning, horizon)
+        tally(until: horizon)
+        return (min(spinning, horizon), min(atBalancer, horizon))
     }
 
     /// For each of `entries` (in time order), when what it starts ends: a crash's or hang's at

@@ -1,3 +1,4 @@
+import Foundation
 import Simulator
 import Reports
 
@@ -65,7 +66,9 @@ extension ScenarioLoader {
         }
         let hosts = workload.map(clientHostCount)
         var first: [NodeID: NodeClaim] = [:]
-        // By text: `String` holds canonically equivalent names equal, where `NodeID` compares bytes.
+        // By what a reader sees: the names in Unicode's compatibility form (NFKC), so canonical
+        // twins ('Å' as U+00C5 and as 'A' U+030A) and compatibility twins ('ﬁ' U+FB01 and 'fi',
+        // fullwidth 'ｗｅｂ' and 'web') meet, where `NodeID` compares bytes.
         var firstByText: [String: NodeClaim] = [:]
         let ordered = claims.enumerated().sorted { ($0.element.at.line, $0.element.at.column, $0.offset) < ($1.element.at.line, $1.element.at.column, $1.offset) }
         for claim in ordered.map(\.element) {
@@ -74,13 +77,14 @@ extension ScenarioLoader {
                 let family = hosts == 0 ? "the workload's one client host is 'client'" : "the workload's client hosts are client-1 … client-\(hosts)"
                 throw clash(NodeClaim(id: host, holder: "client host '\(host.name)' (\(family))", at: workloadCursor, role: .client), claim)
             }
-            if let earlier = firstByText[claim.id.name], earlier.id != claim.id { throw lookAlike(earlier, claim) }
+            let shown = claim.id.name.precomposedStringWithCompatibilityMapping
+            if let earlier = firstByText[shown], earlier.id != claim.id { throw lookAlike(earlier, claim) }
             if let earlier = first[claim.id] {
                 if earlier.mayShare(with: claim) { continue }
                 throw clash(earlier, claim)
             }
             first[claim.id] = claim
-            firstByText[claim.id.name] = claim
+            firstByText[shown] = claim
         }
     }
 
@@ -94,13 +98,16 @@ extension ScenarioLoader {
     }
 
     /// The error for two names that are one text in other code points (Unicode canonical
-    /// equivalence: 'Å' as U+00C5 and as 'A' U+030A), `earlier` written before `later`. They were
-    /// two nodes that every report showed alike, and a fault named one of them by bytes no one sees.
+    /// equivalence: 'Å' as U+00C5 and as 'A' U+030A; or compatibility equivalence: 'ﬁ' U+FB01 and
+    /// 'fi'), `earlier` written before `later`. They were two nodes that every report showed
+    /// alike, and a fault named one of them by bytes no one sees.
     private static func lookAlike(_ earlier: NodeClaim, _ later: NodeClaim) -> ScenarioError {
         let (here, other) = later.remedy != nil || earlier.remedy == nil ? (later, earlier) : (earlier, later)
         let remedy = here.remedy ?? "rename one of them"
+        // `String` holds canonically equivalent names equal.
+        let equivalence = here.id.name == other.id.name ? "Unicode canonical equivalence" : "Unicode compatibility equivalence, NFKC"
         return here.at.error(.invalidValue(
-            "node '\(here.id.name.excerpt)' (\(codePoints(here.id.name))) of \(here.holder) (here) names the same as node '\(other.id.name.excerpt)' (\(codePoints(other.id.name))) of \(other.holder) (at \(other.at.line):\(other.at.column)), in other code points (Unicode canonical equivalence): reports would show two nodes alike; \(remedy)"))
+            "node '\(here.id.name.excerpt)' (\(codePoints(here.id.name))) of \(here.holder) (here) names the same as node '\(other.id.name.excerpt)' (\(codePoints(other.id.name))) of \(other.holder) (at \(other.at.line):\(other.at.column)), in other code points (\(equivalence)): reports would show two nodes alike; \(remedy)"))
     }
 
     /// The name's first Unicode scalars as code points: "U+0041 U+030A".

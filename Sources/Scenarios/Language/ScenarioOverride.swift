@@ -50,36 +50,48 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
         var overrides: [ScenarioOverride] = []
         var seen: [String: String] = [:]
         for value in values {
-            let key = Self.sameValueKey(value)
-            if let earlier = seen[key] {
+            let keys = Self.sameValueKeys(value)
+            if let earlier = keys.lazy.compactMap({ seen[$0] }).first {
                 let spelled = earlier == value ? "" : " (as '\(earlier.excerpt)')"
                 throw OverrideProblem("'\(path.excerpt)' lists the value '\(value.excerpt)' twice\(spelled)")
             }
-            seen[key] = value
+            for key in keys { seen[key] = value }
             overrides.append(try ScenarioOverride(checkingPath: path, value: value))
         }
         return overrides
     }
 
-    /// What a `--vary` value means, so that two spellings of one value are one variant: a number
-    /// however it is written (`1`, `01`, `1.0`, `1_0e-1`), a duration by its exact value
-    /// (`1ms`, `1.0ms`, `0.001s`, `1000us`, and quoted, `"1s"`, as the loader reads a quoted
-    /// duration) — read by the loader's own duration reader, exact on the digits, so
-    /// `100000000.000000001s` and `100000000s` are two values as they are to the loader (a
-    /// `Double` made them one); other text as it is (a quoted number is text to the loader).
-    private static func sameValueKey(_ value: String) -> String {
-        if let number = DecimalText.number(value[...]) { return "number \(number)" }
-        var value = value
-        if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote,
-           !value.dropFirst().dropLast().contains(where: { $0 == quote || $0 == "\\" }) {
-            let inner = String(value.dropFirst().dropLast())
-            if YAMLCursor.durationUnits.contains(where: { inner.hasSuffix($0.suffix) }) { value = inner }
-        }
-        if YAMLCursor.durationUnits.contains(where: { value.hasSuffix($0.suffix) }),
-           case .whole(let attoseconds)? = try? YAMLCursor(node: .scalar(.init(value)), file: "--vary", path: "").durationParts().exact {
-            return "duration \(attoseconds)"
-        }
-        return "text " + value
+    /// What a `--vary` value may mean, so that two spellings of one value are one variant: each
+    /// reading the loader may give it — a number however it is written (`1`, `01`, `1.0`,
+    /// `1_0e-1`), a duration by its exact value, a bare number being seconds as the loader reads
+    /// one (`1`, `1s`, `1000ms`, `0.001s`, `1000000us`, and quoted, `"1s"`, as the loader reads a
+    /// quoted duration), a size by its whole bytes (`1024`, `1KiB`, `1024B`, `"1KiB"`) — each
+    /// read by the loader's own reader, exact on the digits (`100000000.000000001s` and
+    /// `100000000s` are two values as they are to the loader; a `Double` made them one); other
+    /// text as it is (a quoted number is text to the loader). Two values are one when any reading
+    /// is shared: a field reads every value one way, so for a duration `1,1s` is one value, and
+    /// for a count, where `1s` is no value at all, the sweep's load with each value says so
+    /// (`SweepCommand.repeatedValues`) before the repetition is refused.
+    static func sameValueKeys(_ value: String) -> [String] {
+        var keys: [String] = []
+        if let number = DecimalText.number(value[...]) { keys.append("number \(number)") }
+        let unquoted = Self.unquotedUnitValue(value)
+        let cursor = YAMLCursor(node: .scalar(.init(unquoted)), file: "--vary", path: "")
+        if case .whole(let attoseconds)? = try? cursor.durationParts().exact { keys.append("duration \(attoseconds)") }
+        if let bytes = try? cursor.byteCount() { keys.append("bytes \(bytes)") }
+        return keys.isEmpty ? ["text " + value] : keys
+    }
+
+    /// `value` without the quotes around it when what they hold is a duration or a size with its
+    /// unit (`"1s"`, `'1KiB'`), which the loader reads as it reads the value unquoted; any other
+    /// value as it is (a quoted number is text).
+    private static func unquotedUnitValue(_ value: String) -> String {
+        guard value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote,
+              !value.dropFirst().dropLast().contains(where: { $0 == quote || $0 == "\\" }) else { return value }
+        let inner = String(value.dropFirst().dropLast())
+        guard DecimalText.number(inner[...]) == nil else { return value }
+        let cursor = YAMLCursor(node: .scalar(.init(inner)), file: "--vary", path: "")
+        return (try? cursor.durationParts()) != nil || (try? cursor.byteCount()) != nil ? inner : value
     }
 
     private init(checkingPath path: String, value: String) throws(OverrideProblem) {

@@ -157,14 +157,12 @@ struct YAMLCursor {
         return text
     }
 
-    /// The node as text with no control character in it, since it is printed in reports, CSV
-    /// cells and charts (a NUL written as `"s\0"` reached them raw); `what` ("a name", "a
-    /// hostname") says in the refusal what it is.
+    /// The node as text that shows as it is, at most ``maximumNameBytes`` long, since it is
+    /// printed in reports, CSV cells and charts (a NUL written as `"s\0"` reached them raw);
+    /// `what` ("a name", "a hostname") says in the refusal what it is (``checkShownName(_:_:)``).
     func printableText(_ what: String) throws(ScenarioError) -> String {
         let text = try string()
-        if let scalar = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            throw error(.invalidValue("\(what) must not contain control characters, got '\(text.excerpt)' (\(scalar.codePoint))"))
-        }
+        try checkShownName(text, what)
         return text
     }
 
@@ -317,24 +315,4 @@ struct YAMLCursor {
         }
         return text
     }
-}
-
-/// A mapping whose keys have been checked against the schema.
-struct YAMLMapping {
-    let cursor: YAMLCursor
-    let entries: [(key: String, keyCursor: YAMLCursor, value: YAMLCursor)]
-
-    /// The value under `key`, if present (a null value counts as absent).
-    subscript(key: String) -> YAMLCursor? {
-        entries.first { $0.key == key && !$0.value.isNull }?.value
-    }
-
-    /// The value under `key`, or an error at the mapping when it is missing.
-    func required(_ key: String) throws(ScenarioError) -> YAMLCursor {
-        guard let value = self[key] else { throw cursor.error(.missingKey(key)) }
-        return value
-    }
-
-    /// The keys present, in file order.
-    var keys: [String] { entries.map(\.key) }
 }

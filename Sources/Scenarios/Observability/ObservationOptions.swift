@@ -90,7 +90,7 @@ public struct ObservationOptions: Sendable, Equatable {
     /// `400 s of virtual time`, and what keeps the world running past its duration when something
     /// does (`producer 'p' … may still be retrying until 400.000 s`).
     private static func lengthText(_ budget: ResourceBudget, length: Duration) -> String {
-        "\(NumberText.plain(length.seconds)) s of virtual time" + (budget.runsOn.map { " (it runs on past run.duration: \($0.what))" } ?? "")
+        "\(NumberFormat.trimmed(length.seconds, maxDecimals: 9, grouping: true)) s of virtual time" + (budget.runsOn.map { " (it runs on past run.duration: \($0.what))" } ?? "")
     }
 
     /// Why `scenario`'s series could hold more samples than a metrics file may
@@ -116,17 +116,19 @@ public struct ObservationOptions: Sendable, Equatable {
         } else if let length {
             "use \(metricsInterval == nil ? "a --metrics-interval" : "an interval") of at least \(NumberText.plain(Self.intervalMilliseconds(series: series, length: length, room: room)))ms"
         } else {
-            "use a --metrics-interval of at least \(NumberFormat.integer(Int(series))) × the run's length / \(NumberText.approximate(room))"
+            "use a --metrics-interval of at least \(NumberFormat.integer(Int(series))) × the run's length / \(NumberText.figure(room))"
         }
         guard let interval = metricsInterval else {
             let instants = Double(MetricsRecorder.targetSamples + 2)
             guard series * instants > maximum else { return nil }
-            return "--metrics samples \(scenario.name)'s up to \(NumberFormat.integer(Int(series))) series up to \(NumberFormat.integer(Int(instants))) times each at the default interval, up to \(NumberText.approximate(series * instants)) samples, more than the \(NumberText.approximate(maximum)) a metrics file may hold; \(fix)"
+            let figures = NumberText.figures(series * instants, against: maximum)
+            return "--metrics samples \(scenario.name)'s up to \(NumberFormat.integer(Int(series))) series up to \(NumberFormat.integer(Int(instants))) times each at the default interval, up to \(figures.value) samples, more than the \(figures.limit) a metrics file may hold; \(fix)"
         }
         guard let budget, let length else { return nil }
         let instants = length.seconds / interval.seconds + 2
         guard series * instants > maximum else { return nil }
-        return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s up to \(NumberFormat.integer(Int(series))) series up to \(NumberFormat.integer(Int(instants.rounded(.down)))) times each over \(Self.lengthText(budget, length: length)), up to \(NumberText.approximate(series * instants)) samples, more than the \(NumberText.approximate(maximum)) a metrics file may hold; \(fix)"
+        let figures = NumberText.figures(series * instants, against: maximum)
+        return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s up to \(NumberFormat.integer(Int(series))) series up to \(NumberFormat.integer(Int(instants.rounded(.down)))) times each over \(Self.lengthText(budget, length: length)), up to \(figures.value) samples, more than the \(figures.limit) a metrics file may hold; \(fix)"
     }
 
     /// How long ``seriesProblem(_:)`` counts `scenario`'s series sampled: the load-time

@@ -60,7 +60,8 @@ enum OpenMetricsText {
         let samples = Double(recorder.changes.count + summarySamples) * instantCount
         guard samples > Double(maximumSamples) else { return nil }
         let shortest = Double(recorder.changes.count + summarySamples) * end.seconds / Double(maximumSamples)
-        return "--metrics: \(NumberFormat.integer(recorder.changes.count)) series sampled \(NumberText.approximate(instantCount)) times would be about \(NumberText.approximate(samples)) samples, more than the \(NumberText.approximate(Double(maximumSamples))) a metrics file may hold; use a --metrics-interval of at least \(NumberText.plain((shortest * 1_000).rounded(.up)))ms (nothing was written)"
+        let figures = NumberText.figures(samples, against: Double(maximumSamples))
+        return "--metrics: \(NumberFormat.integer(recorder.changes.count)) series sampled \(NumberText.figure(instantCount)) times would be about \(figures.value) samples, more than the \(figures.limit) a metrics file may hold; use a --metrics-interval of at least \(NumberText.plain((shortest * 1_000).rounded(.up)))ms (nothing was written)"
     }
 
     /// The text for everything `recorder` saw in a run that ended at `end`.

@@ -81,7 +81,8 @@ struct PerfettoTrace {
                     if observation.name == "request" { flowSources[observation.flow] = (tid, ts) } else { flowTargets[observation.flow, default: []].append((tid, ts)) }
                 }
             case .instant:
-                let name = observation.detail.isEmpty ? observation.name : "\(observation.name): \(observation.detail)"
+                let detail = Self.instantDetail(observation)
+                let name = detail.isEmpty ? observation.name : "\(observation.name): \(detail)"
                 if observation.subsystem == .network && observation.node == "network" {
                     emit("{\"ph\":\"i\",\"s\":\"g\",\"pid\":\(pid),\"tid\":\(TrackTable.networkWideTid),\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"cat\":\"fault\"}")
                     continue

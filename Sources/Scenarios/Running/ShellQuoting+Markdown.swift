@@ -20,10 +20,11 @@ extension ShellQuoting {
     }
 
     /// A path a report's line names beside a command (`(reads …)`), as the command's words quote
-    /// it: as it is when it is one line of printable characters; otherwise as ``quote(_:)``
+    /// it: as it is when no scalar of it is hidden when shown (``Unicode/Scalar/isHiddenWhenShown``);
+    /// otherwise as ``quote(_:)``
     /// escapes it (`$'…/nl\nx/deploy.yaml'`), the one spelling of a line break that stays on
     /// the line — not a space in its place, which named a path that does not exist.
     static func markdownPath(_ path: String) -> String {
-        path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) ? quote(path).markdownCode : path.markdownCode
+        path.unicodeScalars.contains(where: \.isHiddenWhenShown) ? quote(path).markdownCode : path.markdownCode
     }
 }

@@ -216,8 +216,11 @@ public struct Shrinker {
         // written in, and this says which values the original did not have. Quoted as the
         // commands a file keeps are (``ShellQuoting/posixQuote(_:)``), not as the terminal's
         // one line (`$'…'`, which dash reads as a `$` and the text): a file is not a terminal.
-        let sets = overrides.map { " --set " + ShellQuoting.posixQuote($0.description) }.joined()
-        let origin = "Shrunk by orrery shrink from \(file) seed \(seed)\(sets.isEmpty ? "" : " with" + sets)."
+        // The file's path and the `--expect`s that judged the run are quoted the same way: a
+        // path `it's $(x).yaml` was written bare, and the run's judge was left out.
+        let options = (watched ?? []).map { " --expect " + ShellQuoting.posixQuote($0) }.joined()
+            + overrides.map { " --set " + ShellQuoting.posixQuote($0.description) }.joined()
+        let origin = "Shrunk by orrery shrink from \(ShellQuoting.posixQuote(file)) seed \(seed)\(options.isEmpty ? "" : " with" + options)."
         let summary = Node(document.summary.isEmpty ? origin : "\(origin) \(document.summary)")
         if top["description"] != nil {
             top["description"] = summary

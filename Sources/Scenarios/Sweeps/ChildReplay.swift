@@ -9,10 +9,10 @@ import Darwin
 /// process whose hashing differs from the parent's (``environment(replaying:)``), and says how
 /// the digests differ, if they do.
 ///
-/// What it returns starts with `nondeterminism: ` when the child's digest differs (the sweep
-/// exits 1), or with `error: ` when the world could not be replayed — the child could not be
-/// started (too few file descriptors, too many processes), or ended without a digest — which is
-/// the environment's failure, not the world's (exit 2).
+/// What it returns is a ``SweepStop`` of cause `.nondeterminism` when the child's digest differs
+/// (the sweep exits 1), or `.environment` when the world could not be replayed — the child could
+/// not be started (too few file descriptors, too many processes), or ended without a digest —
+/// which is the environment's failure, not the world's (exit 2).
 public struct ChildReplay: Sendable {
     public var file: String
     public var manifest: SweepManifest
@@ -20,9 +20,6 @@ public struct ChildReplay: Sendable {
     public var program: String
     /// The parent's environment.
     public var parentEnvironment: [String: String]
-
-    /// What a message that is the environment's failure starts with.
-    public static let errorPrefix = "error: "
 
     public init(file: String, manifest: SweepManifest, program: String = "/proc/self/exe",
                 parentEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -54,8 +51,8 @@ public struct ChildReplay: Sendable {
     }
 
     /// Nil when the child's digest is the record's; otherwise why not, or why the world could not
-    /// be replayed.
-    public func mismatch(_ record: WorldRecord) -> String? {
+    /// be replayed, as the sweep's stop.
+    public func mismatch(_ record: WorldRecord) -> SweepStop? {
         let world = "world \(record.position) (variant \(record.variant + 1), seed \(record.seed))"
         let replay = manifest.replayCommand(variant: record.variant, seed: record.seed, onTerminal: true)
         let outcome: ChildProcess.Outcome
@@ -65,10 +62,10 @@ public struct ChildReplay: Sendable {
         } catch {
             if error.isOutOfDescriptors {
                 let limit = Self.descriptorLimit.map { " (ulimit -n \($0))" } ?? ""
-                return Self.errorPrefix + "too few file descriptors\(limit) to start a child process to replay \(world) for --check-determinism: "
-                    + "raise the limit, or sweep without --check-determinism"
+                return .environment("too few file descriptors\(limit) to start a child process to replay \(world) for --check-determinism: "
+                    + "raise the limit, or sweep without --check-determinism")
             }
-            return Self.errorPrefix + "cannot start a child process to replay \(world) for --check-determinism: \(error)"
+            return .environment("cannot start a child process to replay \(world) for --check-determinism: \(error)")
         }
         let childDigest = String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if outcome.exitStatus == 0, childDigest == record.digest { return nil }
@@ -76,9 +73,9 @@ public struct ChildReplay: Sendable {
             // The child did not run the world to its end (it was killed, or could not read the
             // file): nothing says the world is nondeterministic.
             let said = String(decoding: outcome.standardError, as: UTF8.self).split(whereSeparator: \.isNewline).last.map { ": \(String($0).excerpt(upTo: 200))" } ?? ""
-            return Self.errorPrefix + "the child process replaying \(world) for --check-determinism ended (\(outcome.ending)) without a digest\(said); replay: \(replay)"
+            return .environment("the child process replaying \(world) for --check-determinism ended (\(outcome.ending)) without a digest\(said); replay: \(replay)")
         }
-        return "nondeterminism: \(world) has digest \(record.digest) here but \(childDigest.excerpt(upTo: 40)) in a child process with another hash seed; replay: \(replay)"
+        return .nondeterminism("\(world) has digest \(record.digest) here but \(childDigest.excerpt(upTo: 40)) in a child process with another hash seed; replay: \(replay)")
     }
 
     /// This process's soft limit on open files, if it has one.

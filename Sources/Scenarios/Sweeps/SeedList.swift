@@ -20,9 +20,7 @@ public struct SeedList: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String) throws(OverrideProblem) {
         var seeds: [UInt64] = []
         var parts: [String] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let part = part.trimmingSpaces
-            let bounds = part.components(separatedBy: "..").map(\.trimmingSpaces)
+        for (part, bounds) in Self.parts(text) {
             guard bounds.count <= 2, let low = UInt64(bounds[0]), let high = UInt64(bounds[bounds.count - 1]) else {
                 throw OverrideProblem("'\(part.excerpt)' is neither a seed (0 … \(UInt64.max)) nor a range of seeds like 1..200")
             }
@@ -39,6 +37,17 @@ public struct SeedList: Sendable, Equatable, CustomStringConvertible {
         }
         self.seeds = seeds
         description = Self.written(parts)
+    }
+
+    /// `text`'s comma-separated parts, each trimmed of spaces, with its bounds split at `..` and
+    /// trimmed: the one reading of the list's shape, shared by ``init(parsing:)`` and the checks
+    /// the `sweep` command makes before it (``plainDigitsProblem(_:)``), so that they cannot
+    /// split `--seeds` two ways.
+    static func parts(_ text: String) -> [(part: String, bounds: [String])] {
+        text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            let part = part.trimmingSpaces
+            return (part, part.components(separatedBy: "..").map(\.trimmingSpaces))
+        }
     }
 
     /// The normalised parts as one list that `--seeds` takes back to the same seeds: joined by

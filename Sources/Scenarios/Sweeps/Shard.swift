@@ -70,7 +70,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             guard id >= minimum else {
                 throw OverrideProblem("SLURM_ARRAY_TASK_ID \(id) is below SLURM_ARRAY_TASK_MIN \(minimum)")
             }
-            let source = "SLURM_ARRAY_TASK_ID \(id) (from SLURM_ARRAY_TASK_MIN \(minimum))"
+            // Said as it was found: an unset minimum is not one the environment gave as 0.
+            let counted = environment["SLURM_ARRAY_TASK_MIN"] == nil ? "SLURM_ARRAY_TASK_MIN unset: from 0" : "from SLURM_ARRAY_TASK_MIN \(minimum)"
+            let source = "SLURM_ARRAY_TASK_ID \(id) (\(counted))"
             selected.append((try Shard(zeroBased: id - minimum, count: count, source: source), source))
         }
         if selected.count == 2, selected[0].shard != selected[1].shard {

@@ -155,15 +155,15 @@ public struct Sweep: Sendable {
     ///
     /// - Parameter verify: run on the world's own thread after it, e.g. to replay it in another
     ///   process; what it returns is handed to `deliver` with the record.
-    public func run(_ positions: [Int], jobs: Int, verify: (@Sendable (WorldRecord) -> String?)? = nil,
-                    deliver: @Sendable (WorldRecord, String?) -> Bool) {
+    public func run(_ positions: [Int], jobs: Int, verify: (@Sendable (WorldRecord) -> SweepStop?)? = nil,
+                    deliver: @Sendable (WorldRecord, SweepStop?) -> Bool) {
         _ = runCounting(positions, jobs: jobs, verify: verify, deliver: deliver)
     }
 
     /// ``run(_:jobs:verify:deliver:)``, returning how many variants were loaded and the most held
     /// at once.
-    func runCounting(_ positions: [Int], jobs: Int, verify: (@Sendable (WorldRecord) -> String?)? = nil,
-                     deliver: @Sendable (WorldRecord, String?) -> Bool) -> VariantScenarios.Counts {
+    func runCounting(_ positions: [Int], jobs: Int, verify: (@Sendable (WorldRecord) -> SweepStop?)? = nil,
+                     deliver: @Sendable (WorldRecord, SweepStop?) -> Bool) -> VariantScenarios.Counts {
         let variants = VariantScenarios(variants: positions.map { plan.world(at: $0).variant }) { index in scenario(ofVariant: index) }
         // A kept variant is not kept by a run that does not start with it (a shard's other than
         // the one it was loaded for, fewer worlds at once than it was loaded for), nor past the

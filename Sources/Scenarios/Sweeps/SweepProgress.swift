@@ -23,13 +23,13 @@ public final class SweepProgress: @unchecked Sendable {
     /// Takes the next world's record, or stops at `mismatch` (what the determinism check said of
     /// it) or at a record that cannot be written; returns whether the sweep goes on, as
     /// ``Sweep/run(_:jobs:verify:deliver:)``'s `deliver` does.
-    public func take(_ record: WorldRecord, mismatch: String?) -> Bool {
+    public func take(_ record: WorldRecord, mismatch: SweepStop?) -> Bool {
         if let mismatch {
-            stop = SweepStop(mismatch: mismatch)
+            stop = mismatch
             return false
         }
         do { try directory.append(record) } catch {
-            stop = SweepStop(message: "error: \(error)", cause: .environment)
+            stop = .environment("\(error)")
             return false
         }
         count += 1

@@ -8,10 +8,10 @@ extension SweepReport {
 
     /// `report.md`.
     func markdown() -> String {
-        var out = "# Sweep: \(manifest.name.reportText)\n\n"
-        if !manifest.description.isEmpty { out += "\(manifest.description.markdownLine.reportText)\n\n" }
-        out += "`\(manifest.file.reportText)`, seeds \(manifest.seeds) (\(NumberFormat.integer(manifest.seedCount))), "
-        out += "\(manifest.variants.count) variant\(manifest.variants.count == 1 ? "" : "s"), \(NumberFormat.integer(manifest.worlds)) worlds. "
+        var out = "# Sweep: \(MarkdownTable.literal(manifest.name.reportText))\n\n"
+        if !manifest.description.isEmpty { out += "\(MarkdownTable.literal(manifest.description.reportText, opensBlock: true))\n\n" }
+        out += "\(manifest.file.reportText.markdownCode), seeds \(manifest.seeds) (\(NumberFormat.integer(manifest.seedCount))), "
+        out += "\(NumberFormat.counted(manifest.variants.count, "variant")), \(NumberFormat.counted(manifest.worlds, "world")). "
         out += "Intervals are 95 %: Student's t for means, a percentile bootstrap (\(NumberFormat.integer(SampleSummary.bootstrapResamples)) resamples) "
         out += "for tail percentiles and maxima, Wilson for pass rates. Variants share their seeds, so differences are tested pairwise by seed "
         out += "(paired t-test, 5 % level). An interval is cut at the values its metric can take (marked *clipped*): durations, counts "
@@ -31,9 +31,10 @@ extension SweepReport {
         var table = MarkdownTable(columns: [.numeric("#"), .text("variant"), .numeric("worlds"), .numeric("passed"),
                                             .text("pass rate [95 % CI]"), .numeric("stopped early")])
         for (index, variant) in variants.enumerated() {
-            table.append(["\(index + 1)", variant.label.reportText, NumberFormat.integer(variant.worlds), NumberFormat.integer(variant.passRate.successes),
-                          "\(NumberFormat.percent(variant.passRate.proportion)) [\(variant.passRate.percentRange)]",
-                          NumberFormat.integer(variant.stoppedEarly)])
+            table.append(cells: [.markdown("\(index + 1)"), .text(variant.label.reportText), .markdown(NumberFormat.integer(variant.worlds)),
+                                 .markdown(NumberFormat.integer(variant.passRate.successes)),
+                                 .markdown("\(NumberFormat.percent(variant.passRate.proportion)) [\(variant.passRate.percentRange)]"),
+                                 .markdown(NumberFormat.integer(variant.stoppedEarly))])
         }
         return "## Variants\n\n" + table.rendered() + "\n"
     }

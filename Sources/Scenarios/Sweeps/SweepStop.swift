@@ -1,5 +1,8 @@
 /// Why a sweep stopped before its last world, and whose failure that is: the command exits 1 for
 /// a world that replayed to another digest and 2 for what kept the sweep from going on.
+///
+/// The cause is carried beside the message, never read back from it: the exit status once came
+/// from whether the text started with `error: `, so rewording a message could change it.
 public struct SweepStop: Sendable, Equatable {
     /// Whose failure stopped the sweep.
     public enum Cause: Sendable, Equatable {
@@ -20,10 +23,13 @@ public struct SweepStop: Sendable, Equatable {
         self.cause = cause
     }
 
-    /// The stop for what ``ChildReplay/mismatch(_:)`` returned: a message starting with
-    /// ``ChildReplay/errorPrefix`` says the world could not be replayed (the environment's
-    /// failure), any other that it replayed differently.
-    public init(mismatch: String) {
-        self.init(message: mismatch, cause: mismatch.hasPrefix(ChildReplay.errorPrefix) ? .environment : .nondeterminism)
+    /// The environment's failure, `problem` printed after `error: `.
+    public static func environment(_ problem: String) -> SweepStop {
+        SweepStop(message: "error: " + problem, cause: .environment)
+    }
+
+    /// A world that replayed differently, `problem` printed after `nondeterminism: `.
+    public static func nondeterminism(_ problem: String) -> SweepStop {
+        SweepStop(message: "nondeterminism: " + problem, cause: .nondeterminism)
     }
 }

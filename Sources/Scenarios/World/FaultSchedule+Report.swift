@@ -92,6 +92,13 @@ extension FaultSchedule {
         return lines
     }
 
+    /// The fault list as a Markdown list, one item a line: each line shown as written
+    /// (``MarkdownTable/literal(_:opensBlock:)``), since it holds the names the file gave — a
+    /// crash of ``a`b<script>`` was a code span and raw HTML, of `**x**` bold.
+    static func markdownList(_ lines: [String]) -> String {
+        lines.map { "- \(MarkdownTable.literal($0))\n" }.joined()
+    }
+
     /// How many faults after the run's end a report lists one by one.
     static let notReachedListed = 10
 
@@ -205,17 +212,48 @@ extension Fault {
     }
 
     /// A fault's level as reports write it — a slowdown's factor, an error share or drop rate
-    /// (probabilities, which the file writes as 0 … 1 and the reports as written): grouped,
-    /// without trailing zeros, to the nanosecond's nine decimals — `2`, `1.5`, `1,000`, `3.142`
-    /// (a chaos draw's thousandths), `1,000,000`, `0.25`, `1`, `0` — where the `Double` printed
-    /// `2.0`, `1000000.0`, `1.0` and `0.0`. A file's level is written in decimal, so nine decimals
-    /// print any it would sensibly write as written; one below a billionth, which would round to
-    /// `0`, the level its undo sets, is written as the file may write it (`1e-12`). The trace
-    /// keeps its own (``Fault/description``: `errors s2 rate 1.0`, `service times × 2.0`), as
-    /// the digest folds it.
+    /// (probabilities, which the file writes as 0 … 1): exactly the level that was read, as the
+    /// shortest decimal that reads back to the same `Double`, written out in positional digits
+    /// and grouped — `2`, `1.5`, `1,000`, `3.142`, `1,000,000`, `0.25`, `1`, `0`,
+    /// `0.0000000015` — where the `Double` printed `2.0`, `1000000.0`, `1.0`, `0.0` and
+    /// `1.5e-09`. Rounding to nine decimals wrote `rate: 0.9999999996` as `rate 1`, an error on
+    /// every answer, which is not what ran. The trace keeps its own (``Fault/description``:
+    /// `errors s2 rate 1.0`, `service times × 2.0`), as the digest folds it; the Perfetto trace's
+    /// fault markers use these words.
     static func levelText(_ level: Double) -> String {
-        let text = NumberFormat.precise(level, minimumDecimals: 0, significantDigits: 10)
-        return text == "0" && level != 0 ? NumberText.plain(level) : text
+        guard level.isFinite else { return NumberText.plain(level) }
+        let (integer, fraction) = positionalDigits(level.magnitude)
+        let grouped = integer.count <= 18 ? NumberFormat.integer(Int64(integer)!) : integer
+        return (level < 0 ? "-" : "") + grouped + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// `value`'s shortest round-tripping decimal (Swift's `description`: `1.5e-09`, `1e+16`,
+    /// `0.25`) as its whole digits and its decimals without trailing zeros: `("0", "0000000015")`,
+    /// `("10000000000000000", "")`, `("0", "25")`.
+    private static func positionalDigits(_ value: Double) -> (integer: String, fraction: String) {
+        let text = "\(value)"
+        let parts = text.split(separator: "e", maxSplits: 1)
+        let mantissa = parts[0].split(separator: ".", maxSplits: 1)
+        let whole = String(mantissa[0])
+        let decimals = mantissa.count > 1 ? String(mantissa[1]) : ""
+        let exponent = parts.count > 1 ? Int(parts[1])! : 0
+        // The digits with the point after `whole.count + exponent` of them.
+        let digits = whole + decimals
+        let point = whole.count + exponent
+        var integer: String, fraction: String
+        if point <= 0 {
+            integer = "0"
+            fraction = String(repeating: "0", count: -point) + digits
+        } else if point >= digits.count {
+            integer = digits + String(repeating: "0", count: point - digits.count)
+            fraction = ""
+        } else {
+            integer = String(digits.prefix(point))
+            fraction = String(digits.dropFirst(point))
+        }
+        while fraction.last == "0" { fraction.removeLast() }
+        while integer.count > 1, integer.first == "0" { integer.removeFirst() }
+        return (integer, fraction)
     }
 }
 

@@ -14,7 +14,7 @@ extension RunResult {
             traffic.claims = claims
             let balanced = traffic.balancer != nil
             if formats.contains(.md) {
-                bundle.add("\(directory)/report.md", traffic.markdown(chartsLinked: balanced, summary: summary))
+                bundle.add("\(directory)/report.md", traffic.markdown(chartsLinked: balanced, summary: summary.isEmpty ? "" : MarkdownTable.literal(summary, opensBlock: true)))
                 traffic.addCharts(to: &bundle, in: directory)
             }
             if formats.contains(.json) { bundle.add("\(directory)/report.json", traffic.json()) }
@@ -81,16 +81,16 @@ extension RunResult {
     /// Seed, replay command, digest and verdict first; then each subsystem's section, the
     /// timeline, the faults and the expectations.
     public func markdown() -> String {
-        var out = "# Scenario `\(scenario)`\n\n"
+        var out = "# Scenario \(scenario.markdownCode)\n\n"
         out += "- seed: `\(seed)`\n- replay: \(ShellQuoting.markdown(replayCommand))\n- digest: `\(digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
         out += "- subsystems: \(subsystems.map(\.rawValue).joined(separator: ", "))\n"
         out += "- virtual time: \(DurationFormat.seconds(virtualSeconds, grouping: true)); events processed: \(NumberFormat.integer(events))\n\n"
-        if !summary.isEmpty { out += summary + "\n\n" }
+        if !summary.isEmpty { out += MarkdownTable.literal(summary, opensBlock: true) + "\n\n" }
         if let failure { out += "**The simulation stopped early:** \(failure)\n\n" }
         out += "![every subsystem on one virtual clock](timeline.svg)\n\n"
         for subsystem in subsystems { out += subsystem.part.markdown(self) }
-        if !faults.isEmpty { out += "# Faults\n\n" + faults.map { "- \($0)\n" }.joined() + "\n" }
+        if !faults.isEmpty { out += "# Faults\n\n" + FaultSchedule.markdownList(faults) + "\n" }
         out += "# Metrics\n\n"
         var table = MarkdownTable(columns: [.text("metric"), .numeric("value")])
         for (metric, value) in metrics { table.append(["`\(metric)`", value.map(metric.unit.readable) ?? "—"]) }

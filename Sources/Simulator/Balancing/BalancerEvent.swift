@@ -9,6 +9,10 @@ public struct BalancerEvent: Sendable, Equatable {
         case active = "health check"
         /// Outlier detection (consecutive errors).
         case outlier = "outlier detection"
+        /// The balancer's process restarted: the new one believes every server up
+        /// (``LoadBalancer/processBooted(forgetting:)``); only ever a mark-up, of a server the
+        /// crashed process held out of rotation, by any mechanism or a deployment's drain.
+        case restart = "balancer restart"
     }
 
     /// What happened.

@@ -69,6 +69,9 @@ public final class UpstreamServerStats: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var connectErrors = 0
     /// Forwards that timed out.
     @exclusivity(unchecked) public internal(set) var timeouts = 0
+    /// Forwards in flight when the balancer's process crashed: their outcome is heard by no one
+    /// (``LoadBalancer/processCrashed()``), so they are neither answered nor failed.
+    @exclusivity(unchecked) public internal(set) var endedByCrash = 0
     /// Active health checks sent to it, and how many failed.
     @exclusivity(unchecked) public internal(set) var healthChecks = 0
     @exclusivity(unchecked) public internal(set) var failedHealthChecks = 0

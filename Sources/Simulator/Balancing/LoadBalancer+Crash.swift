@@ -16,7 +16,9 @@
 ///
 /// What the process was doing ends: a request it was routing is neither retried nor answered
 /// (its client learns what a crashed peer gives: a timeout, or a reset for a restart), and the
-/// outcome of a forward it had sent is heard by no one — no strategy, health mechanism or count.
+/// outcome of a forward it had sent is heard by no one — no strategy, health mechanism or outcome
+/// count; its server's stats count it as ended by the crash (``UpstreamServerStats/endedByCrash``),
+/// and the network traces nothing of it but its loss (``Network/callerStanding(of:)``).
 /// Each request keeps the incarnation of the balancer's node it was delivered in (or started
 /// routing in) and stops at its next step once that is gone (``isCurrentProcess(_:)``).
 ///
@@ -26,9 +28,18 @@
 extension LoadBalancer {
     /// Has the network tell the balancer when its node crashes. The closure holds the balancer
     /// weakly: the network keeps it for good, and a torn-down world must leave nothing alive.
+    /// The restarted process, once booted, tells the report the servers the crashed one held
+    /// out of rotation are in it again (``processBooted(forgetting:)``): the hostnames the crash
+    /// took are kept in a box both closures share, the balancer's own stored state being the
+    /// process's. The closures hold the balancer weakly: the network keeps them for good, and a
+    /// torn-down world must leave nothing alive.
     nonisolated func watchOwnCrashes() {
+        let forgotten = ForgottenMarks()
         network.onCrash(id) { [weak self] in
-            self?.assumeIsolated { $0.processCrashed() }
+            self?.assumeIsolated { forgotten.hostnames += $0.processCrashed() }
+        }
+        network.onRestart(id) { [weak self] in
+            self?.assumeIsolated { $0.processBooted(forgetting: forgotten.take()) }
         }
     }
 
@@ -38,13 +49,16 @@ extension LoadBalancer {
         node.incarnation == process
     }
 
-    /// Drops everything the crashed process held in memory (see the extension's notes).
-    func processCrashed() {
+    /// Drops everything the crashed process held in memory (see the extension's notes); returns
+    /// the hostnames of the servers it held out of rotation (``heldOutOfRotation(_:)``).
+    func processCrashed() -> [String] {
         let now = network.simulation.now
+        let held = members.values.filter { heldOutOfRotation($0) }.map(\.replica.hostname)
         for index in members.values.indices {
             let active = members.values[index].active
             if active > 0 {
                 members.values[index].active = 0
+                members.values[index].stats.endedByCrash += active
                 members.values[index].stats.connections.change(by: -active, at: now)
                 observeConnections(at: index)
             }
@@ -63,6 +77,36 @@ extension LoadBalancer {
         inPanic = false
         queue?.endAllWaits()
         connectionPools?.dropAll()
+        deploymentStateLost()
+        return held
+    }
+
+    /// Whether the process holds `member` out of rotation by a mark its events announced:
+    /// passive health's down mark (`max_fails` reached), the active checks' down state, an
+    /// outlier ejection whose return was not announced, or a deployment's drain — each the state
+    /// between a "marked down" (or "draining") event and its "marked up" (or "back in rotation").
+    private func heldOutOfRotation(_ member: UpstreamMember) -> Bool {
+        let passiveDown = configuration.passiveHealth.map { $0.maxFails > 0 && member.passive.fails >= $0.maxFails } ?? false
+        let ejected = member.outlier.ejectedUntil != nil && !member.outlier.returnAnnounced
+        return passiveDown || !member.checks.isUp || ejected || member.draining
+    }
+
+    /// The restarted process has booted: it believes every configured server up, as a fresh
+    /// nginx does and HAProxy (without `init-state`) starts its checked servers, until its own
+    /// failures, checks or ejections say otherwise. The servers the crashed process held out of
+    /// rotation (`hostnames`, those still members) get a "marked up (balancer restart)" event,
+    /// so that the Failovers rows and the rotation timeline read them back where the new process
+    /// routes to them (they read them down to the run's end). The event is the report's: the
+    /// trace's `restart` line already stands for it, and writing it would move the digest of every
+    /// world whose balancer restarts while a server is marked down.
+    func processBooted(forgetting hostnames: [String]) {
+        guard !hostnames.isEmpty else { return }
+        let forgotten = Set(hostnames)
+        for member in members.values where forgotten.contains(member.replica.hostname) {
+            let kind = BalancerEvent.Kind.markedUp(.restart)
+            stats.events.append(BalancerEvent(at: network.simulation.now, subject: member.replica.hostname, kind: kind))
+            network.simulation.observeInstant(.traffic, id.name, "\(kind)", detail: member.replica.hostname)
+        }
     }
 
     /// The strategy as a balancer configured with the current members starts it: the configured
@@ -79,5 +123,17 @@ extension LoadBalancer {
             }
         }
         return fresh
+    }
+}
+
+/// The hostnames a crash of the balancer found held out of rotation, until the restarted process
+/// boots and announces them back. `@unchecked Sendable`: used on the simulation thread only.
+private final class ForgottenMarks: @unchecked Sendable {
+    var hostnames: [String] = []
+
+    /// The hostnames, emptied.
+    func take() -> [String] {
+        defer { hostnames = [] }
+        return hostnames
     }
 }

@@ -21,21 +21,46 @@ extension LoadBalancer {
 
     /// Takes server `serverID` out of rotation: no new request is routed to it, the forwards in
     /// flight go on. A server still out of rotation (one that never became healthy) starts a
-    /// new drain where it is.
+    /// new drain where it is. A crashed or booting balancer takes no drain (a deploy script's
+    /// call to a dead nginx fails): nothing is in flight to wait for, and the restarted process
+    /// starts from its configuration, every server in rotation.
     public func startDraining(_ serverID: Int) {
         guard let index = members.index(forKey: serverID) else { return }
         members.values[index].drainedAt = members.values[index].active == 0 ? network.simulation.now : nil
-        guard !members.values[index].draining else { return }
+        guard processRuns, !members.values[index].draining else { return }
         members.values[index].draining = true
         log(.drainStarted, subject: members.values[index].replica.hostname)
     }
 
-    /// Puts server `serverID` back in rotation.
+    /// Puts server `serverID` back in rotation; a server whose drain a balancer crash took (see
+    /// ``deploymentStateLost()``) is in rotation already, and no event says it again.
     public func endDraining(_ serverID: Int) {
         guard let index = members.index(forKey: serverID) else { return }
+        let wasDraining = members.values[index].draining
         members.values[index].draining = false
         members.values[index].deploymentPasses = nil
-        log(.backInRotation, subject: members.values[index].replica.hostname)
+        if wasDraining { log(.backInRotation, subject: members.values[index].replica.hostname) }
+    }
+
+    /// The balancer's process crashed: what a deployment had set on it is gone with it. A
+    /// deployment is driven from outside the balancer, as a deploy script drives nginx, so it
+    /// goes on; but the fresh process has no drain marks (its restart puts every server in
+    /// rotation), the forwards a drain waited for ended at the crash — so a deployment waiting
+    /// for a drain goes on at once, drained — and the passed checks counted for a restarted
+    /// server were the old process's: the count starts again from the new process's checks, and
+    /// a deployment waiting for them waits on to its health deadline, as README says, when no
+    /// new process checks in time.
+    func deploymentStateLost() {
+        let now = network.simulation.now
+        for index in members.values.indices {
+            if members.values[index].draining {
+                members.values[index].draining = false
+                members.values[index].drainedAt = now
+            }
+            if members.values[index].deploymentPasses != nil { members.values[index].deploymentPasses = 0 }
+        }
+        // Resumed in server order, never in the dictionary's.
+        for serverID in deploymentWaiters.keys.sorted() { resumeWaiter(of: serverID, kind: .drained, token: nil, with: true) }
     }
 
     /// When server `serverID`'s last forward in flight ended during its current drain.

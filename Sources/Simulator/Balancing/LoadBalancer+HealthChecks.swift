@@ -125,7 +125,7 @@ extension LoadBalancer {
     /// what the pause held (the coordinator's session checks wait the same way,
     /// QueueController+GroupSessions.swift). Its timeout is measured across the pause, as a real
     /// process's clock sees it, and fires at the resume after the answers the pause held
-    /// (``Network/resumeOfPausedCaller(_:)``): a check answered during the pause passes at the
+    /// (``Network/callerStanding(of:)``): a check answered during the pause passes at the
     /// resume, one not answered by then fails. So a pause fails no check of a server that answers.
     ///
     /// A crashed balancer's loops end (it sends no check, marks no server); a restart ends the

@@ -155,8 +155,8 @@ struct WakeUp {
 
     /// Cache lines of an object that ``prefetch(_:)`` asks for: 384 bytes, enough for the
     /// largest object woken by steps and timers and the one woken most, a network call
-    /// (``PendingCall``, 296 bytes, whose steps touch fields all over it), wherever in its first
-    /// line its 16-byte-aligned start falls (at most 48 + 296 = 344 bytes on). Measured on A-4 (40
+    /// (``PendingCall``, 312 bytes, whose steps touch fields all over it), wherever in its first
+    /// line its 16-byte-aligned start falls (at most 48 + 312 = 360 bytes on). Measured on A-4 (40
     /// worlds of 10,000 requests in flight, `experiment a4 --jobs 1`, alternating rounds, user
     /// time): when a call took 432 bytes, medians of six rounds, the first line alone 1.69 s,
     /// seven lines 1.48 s, nine 1.48 s; at 296 bytes, means of eight rounds, seven lines 2.89 s,

@@ -61,10 +61,15 @@ extension Network {
         }
         // The nodes are lent by the network's table: nothing here removes a node.
         if let sender = lentNode(source) {
-            switch sender._withUnsafeGuaranteedRef({ $0.state }) {
+            let (state, incarnation) = sender._withUnsafeGuaranteedRef { ($0.state, $0.incarnation) }
+            call.callerProcess = UInt32(truncatingIfNeeded: incarnation)
+            switch state {
             case .crashed:
                 // Code still running for a crashed node is a zombie: what it sends never leaves
-                // the host, and it learns so only by timing out.
+                // the host, and it learns so only by timing out, silently. Its process is the one
+                // the crash ended (the crash moved the node on to the next incarnation, which a
+                // restart runs): gone, whatever comes after.
+                call.callerProcess = UInt32(truncatingIfNeeded: incarnation &- 1)
                 simulation.trace.record(.drop, source.name, destination.name)
                 return
             case .paused:
@@ -123,19 +128,40 @@ extension Network {
         }
     }
 
-    /// When `caller`'s pause ends, in nanoseconds, if it is paused: a call it made whose
-    /// deadline passes during the pause times out at the resume, once what the pause held (the
-    /// deliveries and answers that reached it, in order) has been handled — SIGSTOP freezes a
-    /// process's timers with it, and a timer due meanwhile fires late, once, when it continues
-    /// (the coordinator's session checks wait the same way). The deadline is measured across the
-    /// pause, as the process's clock sees it: a call not answered by then fails at the resume.
-    /// A crash during the pause does not move the timer: a crashed process's calls time out as
-    /// they would have (the zombie learns by timing out).
-    func resumeOfPausedCaller(_ caller: NodeID) -> Int64? {
-        guard let host = lentNode(caller) else { return nil }
+    /// Where the process that sent a call stands, as its call's timers and answer find it.
+    enum CallerStanding: Equatable {
+        /// It runs (or its caller is no node the network knows, which nothing crashes).
+        case running
+        /// It is frozen until this instant, in nanoseconds.
+        case paused(resumes: Int64)
+        /// It crashed since it sent the call: its node is down, booting or running a later process.
+        case gone
+    }
+
+    /// Where the process that sent `call` stands now.
+    ///
+    /// Paused: a call it made whose deadline passes during the pause times out at the resume,
+    /// once what the pause held (the deliveries and answers that reached it, in order) has been
+    /// handled — SIGSTOP freezes a process's timers with it, and a timer due meanwhile fires late,
+    /// once, when it continues (the coordinator's session checks wait the same way). The deadline
+    /// is measured across the pause, as the process's clock sees it: a call not answered by then
+    /// fails at the resume.
+    ///
+    /// Gone: a process that crashed took its sockets and timers with it, so nothing its calls
+    /// meet is heard — no answer (lost as it reaches the host, ``answer(_:with:at:)``; a
+    /// restarted process has no such connection), no refusal, no deadline. The call still ends
+    /// when its first outcome comes, as it would have, so that code still running for the
+    /// crashed process (a zombie) goes on at the same instant and stops at its own check of the
+    /// process, but untraced: the trace holds no `timeout`, `refused` or `unreachable` of a
+    /// process that is gone, and no `respond` to one. The rule is the network's, for every
+    /// caller — a balancer's forwards and health checks, a MapReduce worker's heartbeats, a
+    /// producer's appends — as the pause's is.
+    func callerStanding<Response: Sendable>(of call: PendingCall<Response>) -> CallerStanding {
+        guard let host = lentNode(call.source) else { return .running }
         return host._withUnsafeGuaranteedRef { node in
-            guard node.state == .paused, let resumes = node.pausedUntil, resumes > simulation.now else { return nil }
-            return resumes.nanoseconds
+            guard UInt32(truncatingIfNeeded: node.incarnation) == call.callerProcess else { return .gone }
+            guard node.state == .paused, let resumes = node.pausedUntil, resumes > simulation.now else { return .running }
+            return .paused(resumes: resumes.nanoseconds)
         }
     }
 
@@ -208,17 +234,26 @@ extension Network {
         call.schedule(.answer, after: sampleLatency(call.answerLink))
     }
 
-    /// Hands the answer to the caller, unless the caller's own host is down (the answer is lost)
-    /// or frozen (the answer waits until it resumes).
+    /// Hands the answer to the caller, unless the process that sent the call is gone (its host
+    /// is down or runs a later process: the answer is lost, from the answering node to the
+    /// caller, and the call ends silently at its deadline, ``callerStanding(of:)``) or frozen
+    /// (the answer waits until it resumes).
     func answer<Response: Sendable>(_ call: PendingCall<Response>, with response: consuming Response, at caller: NodeID) {
         guard let lentHost = lentNode(caller) else {
             recordAnswer(of: call, response)
             call.settle(.success(response))
             return
         }
-        switch lentHost._withUnsafeGuaranteedRef({ $0.state }) {
+        let (state, incarnation) = lentHost._withUnsafeGuaranteedRef { ($0.state, $0.incarnation) }
+        guard UInt32(truncatingIfNeeded: incarnation) == call.callerProcess else {
+            simulation.trace.record(.drop, call.destination.name, caller.name)
+            return
+        }
+        switch state {
         case .crashed:
-            simulation.trace.record(.drop, caller.name, caller.name)
+            // Not reached: a crash moves its node on to a later process, which the guard above
+            // finds gone.
+            simulation.trace.record(.drop, call.destination.name, caller.name)
         case .paused:
             let host = lentHost.takeUnretainedValue()
             let incarnation = host.incarnation

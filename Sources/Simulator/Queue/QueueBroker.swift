@@ -375,22 +375,9 @@ extension QueueBroker {
     }
 }
 
-extension Network {
-    /// Runs `body` isolated to `broker` on its node, reached from `source`; its refusal or the
-    /// call's failure come back as a ``QueueError``. The caller is a process on `source`, frozen
-    /// while its node is paused (``callAsProcess(from:to:timeout:_:)``).
-    func callQueue<Answer: Sendable>(
-        from source: NodeID, to broker: QueueBroker, timeout: Duration,
-        _ body: @escaping @Sendable (isolated QueueBroker) throws(QueueError) -> Answer
-    ) async -> Result<Answer, QueueError> {
-        switch await callAsProcess(from: source, to: broker.id, timeout: timeout, { await broker.run(body) }) {
-        case .success(let answer): return answer
-        case .failure(let error): return .failure(.network(error))
-        }
-    }
-}
-
 extension QueueBroker {
+    /// Runs `body` isolated to this broker, its refusal as a value, for
+    /// ``Network/callQueue(from:to:timeout:_:)`` to carry back to the caller.
     func run<Answer: Sendable>(_ body: @Sendable (isolated QueueBroker) throws(QueueError) -> Answer) -> Result<Answer, QueueError> {
         do { return .success(try body(self)) } catch { return .failure(error) }
     }

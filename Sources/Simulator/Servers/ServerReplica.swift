@@ -101,10 +101,12 @@ public actor ServerReplica {
     /// its caller still waits, that is one of the server's 500s as much as one its error rate
     /// draws — counted in ``ServerStats/errors`` and observed as a `serve` slice of no length at
     /// the hang's end, so that the report, the metrics and the Perfetto trace count the 500s the
-    /// clients got; a caller that timed out meanwhile got a timeout, not a 500. A held heartbeat
-    /// is no request.
+    /// clients got; a caller that timed out meanwhile got a timeout, not a 500, and one whose
+    /// process crashed got nothing. Asked of the call's waiter, not of its ``PendingCall/outcome``,
+    /// which a task's call never keeps: a balancer with keepalive forwards in tasks, and the 500s
+    /// its timed-out forwards never got were counted. A held heartbeat is no request.
     private nonisolated func answerHeld(_ call: ServedCall) {
-        if call.outcome == nil, call.servedRequest.path != "heartbeat" {
+        if call.isAwaitedByRunningCaller, call.servedRequest.path != "heartbeat" {
             stats.errors += 1
             if simulation.observer != nil {
                 let request = call.servedRequest

@@ -98,7 +98,7 @@ struct SweepCommand: ParsableCommand {
             throw ExitCode(ExitStatus.badInput.rawValue)
         }
         let progress = SweepProgress(directory: directory, keepsRecords: selected == nil)
-        var verify: (@Sendable (WorldRecord) -> String?)?
+        var verify: (@Sendable (WorldRecord) -> SweepStop?)?
         if checkDeterminism {
             let replayer = ChildReplay(file: file, manifest: sweep.manifest)
             verify = { record in replayer.mismatch(record) }

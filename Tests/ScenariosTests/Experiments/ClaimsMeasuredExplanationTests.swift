@@ -65,7 +65,9 @@ import Reports
         """
         let scenario = try ScenarioLoader.parse(world, file: "labels.yaml")
         let variants = Seed003Claims.detectionVariants(scenario)
-        #expect(variants.map(\.label) == ["as stated", "as stated", "proxy timeout 4 s", "health checks every 1 s, timeout 0.5 s, fall 3"])
+        // No health check where the claim states one every 30 s: the file's own runs are not "as stated".
+        #expect(variants.map(\.label) == ["the file's settings: no health check", "the file's settings: no health check", "proxy timeout 4 s", "health checks every 1 s, timeout 0.5 s, fall 3"])
+        #expect(variants.map(\.fileSettings) == [true, true, false, false])
         #expect(variants.map(\.short) == ["host down", "process killed", "host down, 4 s timeout", "host down, 1 s checks"])
         #expect(variants[2].scenario.balancer?.configuration.forwardTimeout == .seconds(4))
         #expect(variants[3].scenario.balancer?.configuration.healthCheck == ActiveHealthCheck(interval: .seconds(1), timeout: .milliseconds(500), rise: 2, fall: 3))

@@ -52,6 +52,16 @@ import Testing
         #expect(Self.comparison.cells[3].filter { StrategyComparison.countsConnections($0.strategy) }.map(\.errors) == [5, 8, 3, 9])
     }
 
+    /// The crash with one try: nothing is retried, so the paragraph says what the lost forwards
+    /// did and whether passive health took the dead server out — it ended "Retries range from 0
+    /// to 0" (builder BP, session 80).
+    @Test func theCrashWithOneTrySaysNothingOfRetries() {
+        let text = Self.comparison.crashText(Self.comparison.cells[3], affected: "s2")
+        #expect(text == "Between 3 and 101 requests failed: with one try, each forward lost with `s2` failed its request, and it was taken out of rotation once (passive health, after three failed forwards). Strategies that count connections — `least_conn`, `least_request`, `health_based`, `hash_bounded` — stop choosing the dead server as soon as its unanswered connections pile up, so only 3–9 of their requests failed. After it is back, its first request after fail_timeout returns it to rotation.")
+        #expect(Self.comparison.cells[3].map(\.errors) == [100, 100, 5, 98, 8, 3, 101, 96, 9])
+        #expect(!Self.comparison.markdown().contains("Retries range"))
+    }
+
     /// The header's traffic is the run's; the description is quoted as the file's.
     @Test func theHeaderSaysTheRunsTraffic() {
         let report = Self.comparison.markdown()

@@ -101,7 +101,7 @@ import Testing
         let world = try Self.parse(Self.drained(users: 2, latency: "100us", duration: "2s", slowAt: "1.5s"))
         #expect((ResourceBudget.spinningSeconds(in: world, over: 2) * 1e6).rounded() == 801_200)
         let (estimate, events) = Self.estimateAndRun(world)
-        #expect(estimate == 185_144)
+        #expect(estimate == 83_081)
         #expect(events == 46_475)
     }
 

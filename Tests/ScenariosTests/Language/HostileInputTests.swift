@@ -264,7 +264,7 @@ import Testing
         let allAtOnce = shipped.replacingOccurrences(of: "strategy: rolling", with: "strategy: all_at_once")
         #expect(allAtOnce != shipped)
         #expect(Self.error(allAtOnce.replacingOccurrences(of: "latency: 0.5ms", with: "latency: 1ns"))
-            == "h.yaml:14:12: error: this world would need about 9 × 10¹² events over its 150.000 s of virtual time (mostly from 'workload': 10 users counted as trying every round trip of the network (< 0.001 ms: 5 × 10⁸ a second) for 110.000 s of it, while the file's deployment may fail every try at once or leave no server to answer), more than its event limit of 2 × 10⁹ (run.max_events); raise network.latency or workload.think_time, or use fewer users (at network.latency)")
+            == "h.yaml:14:12: error: this world would need about 3.5 × 10¹² events over its 150.000 s of virtual time (mostly from 'workload': 10 users counted as trying every round trip of the network (< 0.001 ms: 5 × 10⁸ a second) for 110.000 s of it, while the file's deployment may fail every try at once or leave no server to answer), more than its event limit of 2 × 10⁹ (run.max_events); raise network.latency or workload.think_time, or use fewer users (at network.latency)")
         #expect(Self.error(allAtOnce) == nil)
     }
 
@@ -297,11 +297,11 @@ import Testing
     }
 
     @Test func anEstimateThatIsNotFiniteIsWrittenAsSuch() {
-        #expect(NumberText.approximate(.infinity) == "∞")
-        #expect(NumberText.approximate(-.infinity) == "-∞")
-        #expect(NumberText.approximate(.nan) == "an unknown number of")
-        #expect(NumberText.approximate(-2e6) == "-2.0e+06")
-        #expect(NumberText.approximate(512.4) == "512")
+        #expect(NumberText.figure(.infinity) == "∞")
+        #expect(NumberText.figure(-.infinity) == "-∞")
+        #expect(NumberText.figure(.nan) == "an unknown number of")
+        #expect(NumberText.figure(-2e6) == "-2 × 10⁶")
+        #expect(NumberText.figure(512.4) == "512")
     }
 
     /// Closed-loop users the servers cannot hold (slots and queues) are turned away at once and

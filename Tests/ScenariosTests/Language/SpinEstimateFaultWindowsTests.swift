@@ -61,14 +61,14 @@ import Testing
     @Test func everyServerRefusingSpinsUntilTheHealthLetsThemBack() throws {
         let restarts = ["alpha", "beta", "gamma"].map { "  - {at: 40s, restart: nexus-\($0), boot_time: 20s}\n" }.joined()
         let edits = [("latency: 0.5ms", "latency: 1us"), (Self.faults, restarts)]
-        #expect(Self.refusal(try Self.seed003Text(edits)) == "s.yaml:13:12: error: this world would need about 5.2 × 10⁹ events over its 150.000 s of virtual time (mostly from 'workload': 10 users counted as trying every round trip of the network (0.002 ms: 500,000 a second) for 55.000 s of it, while the file's faults may fail every try at once or leave no server to answer), more than its event limit of 2 × 10⁹ (run.max_events); raise network.latency or workload.think_time, or use fewer users; if the servers are back sooner, raise run.max_events (at most 1,000,000,000,000): the estimate takes every failure and ejection at its longest (at network.latency)")
+        #expect(Self.refusal(try Self.seed003Text(edits)) == "s.yaml:13:12: error: this world would need about 3 × 10⁹ events over its 150.000 s of virtual time (mostly from 'workload': 10 users counted as trying every round trip of the network (0.002 ms: 500,000 a second) for 55.000 s of it, while the file's faults may fail every try at once or leave no server to answer), more than its event limit of 2 × 10⁹ (run.max_events); raise network.latency or workload.think_time, or use fewer users; if the servers are back sooner, raise run.max_events (at most 1,000,000,000,000): the estimate takes every failure and ejection at its longest (at network.latency)")
         let world = try Self.seed003(edits + [("duration: 150s", "duration: 150s\n  max_events: 10000000000")])
         #expect(Self.seconds(world) == 55)
-        #expect(ResourceBudget(world).events.rounded() == 5_243_134_696)
+        #expect(ResourceBudget(world).events.rounded() == 3_010_177_268)
         let small = try Self.seed003([("latency: 0.5ms", "latency: 1ms"), (Self.faults, restarts), ("users: 10", "users: 2")])
         #expect(Self.seconds(small) == 55)
         let budget = ResourceBudget(small)
-        #expect(budget.events.rounded() == 1_500_735)
+        #expect(budget.events.rounded() == 948_647)
         #expect(ScenarioRunner.run(small).events <= UInt64(budget.events))
     }
 

@@ -23,7 +23,7 @@ import Testing
     }
 
     /// Seed 003 at 1 µs loads: its servers never all fail (``SpinEstimateFaultWindowsTests``).
-    /// With all three restarting at 40 s for 20 s it is counted as spinning for 55 s, 5.2 × 10⁹
+    /// With all three restarting at 40 s for 20 s it is counted as spinning for 55 s, 3 × 10⁹ (5.2 × 10⁹ before s80)
     /// events — so the refusal offers run.max_events, which may go that far.
     @Test func aTinyRoundTripIsNamedAndRunMaxEventsOffered() throws {
         let latency = ("latency: 0.5ms", "latency: 1us")
@@ -31,7 +31,7 @@ import Testing
         let faults = ("  - {at: 40s, crash: nexus-gamma}\n  - {at: 70s, restart: nexus-gamma, boot_time: 5s}\n  - {at: 100s, restart: nexus-beta, boot_time: 20s}\n",
                       ["alpha", "beta", "gamma"].map { "  - {at: 40s, restart: nexus-\($0), boot_time: 20s}\n" }.joined())
         #expect(try Self.refusal("seed-003-least-conn.yaml", [latency, faults])
-            == "s.yaml:13:12: error: this world would need about 5.2 × 10⁹ events over its 150.000 s of virtual time (mostly from 'workload': 10 users counted as trying every round trip of the network (0.002 ms: 500,000 a second) for 55.000 s of it, while the file's faults may fail every try at once or leave no server to answer), more than its event limit of 2 × 10⁹ (run.max_events); raise network.latency or workload.think_time, or use fewer users; if the servers are back sooner, raise run.max_events (at most 1,000,000,000,000): the estimate takes every failure and ejection at its longest (at network.latency)")
+            == "s.yaml:13:12: error: this world would need about 3 × 10⁹ events over its 150.000 s of virtual time (mostly from 'workload': 10 users counted as trying every round trip of the network (0.002 ms: 500,000 a second) for 55.000 s of it, while the file's faults may fail every try at once or leave no server to answer), more than its event limit of 2 × 10⁹ (run.max_events); raise network.latency or workload.think_time, or use fewer users; if the servers are back sooner, raise run.max_events (at most 1,000,000,000,000): the estimate takes every failure and ejection at its longest (at network.latency)")
         #expect(try Self.refusal("seed-003-least-conn.yaml", [latency, faults, ("duration: 150s", "duration: 150s\n  max_events: 10000000000")]) == nil)
     }
 
@@ -39,6 +39,6 @@ import Testing
     /// deployment: a rolling one leaves two servers of three up).
     @Test func aTinyThinkTimeIsWhereTheRefusalPoints() throws {
         #expect(try Self.refusal("deploy.yaml", [("latency: 0.5ms", "latency: 1ns"), ("  timeout: 60s\n", "  timeout: 60s\n  think_time: 1us\n"), ("strategy: rolling", "strategy: all_at_once")])
-            == "s.yaml:29:15: error: this world would need about 1.8 × 10¹⁰ events over its 150.000 s of virtual time (mostly from 'workload': 10 users counted as trying every 0.001 ms (its think time and the network's round trip of < 0.001 ms: 998,004 a second) for 110.000 s of it, while the file's deployment may fail every try at once or leave no server to answer), more than its event limit of 2 × 10⁹ (run.max_events); raise network.latency or workload.think_time, or use fewer users; if the servers are back sooner, raise run.max_events (at most 1,000,000,000,000): the estimate takes every failure and ejection at its longest (at workload.think_time)")
+            == "s.yaml:29:15: error: this world would need about 6.9 × 10⁹ events over its 150.000 s of virtual time (mostly from 'workload': 10 users counted as trying every 0.001 ms (its think time and the network's round trip of < 0.001 ms: 998,004 a second) for 110.000 s of it, while the file's deployment may fail every try at once or leave no server to answer), more than its event limit of 2 × 10⁹ (run.max_events); raise network.latency or workload.think_time, or use fewer users; if the servers are back sooner, raise run.max_events (at most 1,000,000,000,000): the estimate takes every failure and ejection at its longest (at workload.think_time)")
     }
 }

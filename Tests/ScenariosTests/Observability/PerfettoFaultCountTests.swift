@@ -29,7 +29,7 @@ import Simulator
         let network = events.filter { $0["pid"] as? Int == 6 && $0["tid"] as? Int == 0 }
         #expect(network.compactMap { $0["ph"] as? String } == ["M", "M", "i", "i"])
         #expect((network[0]["args"] as? [String: Any])?["name"] as? String == "whole network")
-        #expect(network[2]["name"] as? String == "drop rate: 0.1" && network[3]["name"] as? String == "drop rate over: 0.0")
+        #expect(network[2]["name"] as? String == "drop rate: 0.1" && network[3]["name"] as? String == "drop rate over: 0")
     }
 
     /// The limit counts every event — slices, instants, counter values and flow arrows — as the

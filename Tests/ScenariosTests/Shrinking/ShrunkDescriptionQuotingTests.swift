@@ -46,4 +46,23 @@ import Testing
         let described = try Self.description(setting: "a\u{85}b")
         #expect(described == #"seed 4 with --set servers.0.service_time=20ms --set 'description=a'"$(printf '\302\205')"'b'. a b"#)
     }
+
+    /// The file's path is quoted as the `--set`s are, and the `--expect` that judged the run is
+    /// named: a path `it's $(x).yaml` was written bare, and the judge left out.
+    @Test func thePathAndTheExpectationAreQuotedToo() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shrunk-path-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("it's $(x).yaml")
+        try Self.yaml.write(to: url, atomically: true, encoding: .utf8)
+        let shrinker = try Shrinker(path: url.path, seed: 4, expectations: ["p50 < 10ms"],
+                                    overrides: [ScenarioOverride(path: "servers.0.service_time", value: "20ms")])
+        guard case .shrunk(let result) = try shrinker.shrink() else {
+            Issue.record("the failure did not shrink")
+            return
+        }
+        let line = String(try #require(result.yaml.split(separator: "\n").first { $0.hasPrefix("description: ") }))
+        #expect(line == "description: Shrunk by orrery shrink from '\(dir.path)/it'\\''s $(x).yaml' seed 4 with --expect 'p50 < 10ms' --set servers.0.service_time=20ms.",
+                "\(line)")
+    }
 }

@@ -72,7 +72,7 @@ import Testing
         #expect(chmod(program, 0o755) == 0)
         let record = shards.records[1]
         let manifest = shards.manifest
-        func replay(_ mode: String) -> String? {
+        func replay(_ mode: String) -> SweepStop? {
             ChildReplay(file: manifest.file, manifest: manifest, program: program,
                         parentEnvironment: ["PATH": "/usr/bin:/bin", "MODE": mode, "DIGEST": record.digest]).mismatch(record)
         }
@@ -80,11 +80,11 @@ import Testing
         let replayCommand = manifest.replayCommand(variant: 0, seed: 2)
         #expect(ChildReplay(file: manifest.file, manifest: manifest).arguments(record) == ["run", "--seed", "2", "--digest-only", "--", manifest.file])
         #expect(replay("same") == nil)
-        #expect(replay("other") == "nondeterminism: \(world) has digest \(record.digest) here but 0123456789abcdef in a child process with another hash seed; replay: \(replayCommand)")
-        #expect(replay("arguments") == "nondeterminism: \(world) has digest \(record.digest) here but \(("run --seed 2 --digest-only -- " + manifest.file).excerpt(upTo: 40)) in a child process with another hash seed; replay: \(replayCommand)")
-        #expect(replay("fail") == "error: the child process replaying \(world) for --check-determinism ended (exit 2) without a digest: error: cannot read the file; replay: \(replayCommand)")
-        #expect(replay("kill") == "error: the child process replaying \(world) for --check-determinism ended (killed by signal 9) without a digest; replay: \(replayCommand)")
+        #expect(replay("other") == .nondeterminism("\(world) has digest \(record.digest) here but 0123456789abcdef in a child process with another hash seed; replay: \(replayCommand)"))
+        #expect(replay("arguments") == .nondeterminism("\(world) has digest \(record.digest) here but \(("run --seed 2 --digest-only -- " + manifest.file).excerpt(upTo: 40)) in a child process with another hash seed; replay: \(replayCommand)"))
+        #expect(replay("fail") == .environment("the child process replaying \(world) for --check-determinism ended (exit 2) without a digest: error: cannot read the file; replay: \(replayCommand)"))
+        #expect(replay("kill") == .environment("the child process replaying \(world) for --check-determinism ended (killed by signal 9) without a digest; replay: \(replayCommand)"))
         let missing = ChildReplay(file: manifest.file, manifest: manifest, program: "/nonexistent/orrery").mismatch(record)
-        #expect(missing == "error: cannot start a child process to replay \(world) for --check-determinism: posix_spawn: No such file or directory (errno 2)")
+        #expect(missing == SweepStop(message: "error: cannot start a child process to replay \(world) for --check-determinism: posix_spawn: No such file or directory (errno 2)", cause: .environment))
     }
 }

@@ -115,7 +115,10 @@ import Testing
         } catch {
             #expect(error.description == "'servers.0.slots' lists the value '01' twice (as '1')")
         }
-        #expect(try ScenarioOverride.parseVariants("servers.0.slots=1,10,1s,1ms").count == 4)
+        #expect(try ScenarioOverride.parseVariants("servers.0.slots=1,10,2s,1ms").count == 4)
+        // A bare number is also the seconds a duration reads it as: `1,1s` is one value where a
+        // duration goes; where a count goes, the sweep's load says `1s` is none.
+        #expect(throws: OverrideProblem.self) { try ScenarioOverride.parseVariants("servers.0.slots=1,1s") }
         // Durations are compared as the loader reads them, in nanoseconds.
         for values in ["1ms,1.0ms", "1ms,0.001s", "1ms,1000us", "2m,120s", "1h,60min"] {
             #expect(throws: OverrideProblem.self) { try ScenarioOverride.parseVariants("network.latency=\(values)") }

@@ -36,6 +36,9 @@ import Reports
             == "SLURM_ARRAY_TASK_MIN is not an index: '-9223372036854775808' (Slurm's indexes are 0 … 9223372036854775807)")
         #expect(problem(["SLURM_ARRAY_TASK_ID": "\(Int.max)", "SLURM_ARRAY_TASK_MIN": "0"])
             == "SLURM_ARRAY_TASK_ID 9223372036854775807 (from SLURM_ARRAY_TASK_MIN 0) selects shard 9223372036854775807 counted from 0, but there are 3 shards (0 … 2)")
+        // An unset minimum is said unset, not as a 0 the environment gave (checker C, s80).
+        #expect(problem(["SLURM_ARRAY_TASK_ID": "4"])
+            == "SLURM_ARRAY_TASK_ID 4 (SLURM_ARRAY_TASK_MIN unset: from 0) selects shard 4 counted from 0, but there are 3 shards (0 … 2)")
         #expect(problem(["SLURM_ARRAY_TASK_ID": "-5", "SLURM_ARRAY_TASK_MIN": "-7"])
             == "SLURM_ARRAY_TASK_ID is not an index: '-5' (Slurm's indexes are 0 … 9223372036854775807)")
         // An index past Int's range is not one (the message said it was below the minimum).

@@ -3,16 +3,18 @@ import Testing
 @testable import Scenarios
 
 /// The sweep's progress and its stop policy, moved from the `sweep` command into Scenarios: a
-/// replay that could not run (``ChildReplay/errorPrefix``) is the environment's failure (exit 2),
-/// a replay with another digest the world's (exit 1); records are counted, failures tallied and
-/// kept only for a whole sweep's report.
+/// replay that could not run is the environment's failure (exit 2), a replay with another digest
+/// the world's (exit 1) — a cause carried by the stop, not read from its text; records are
+/// counted, failures tallied and kept only for a whole sweep's report.
 @Suite struct SweepProgressStopTests {
-    @Test func aMismatchStartingWithTheErrorPrefixIsTheEnvironmentsFailure() {
-        let unreplayed = "error: the child process replaying world 3 (variant 1, seed 4) for --check-determinism ended (signal 9) without a digest"
-        #expect(SweepStop(mismatch: unreplayed) == SweepStop(message: unreplayed, cause: .environment))
-        let differed = "nondeterminism: world 3 (variant 1, seed 4) replayed to digest 5 where the sweep had 6"
-        #expect(SweepStop(mismatch: differed) == SweepStop(message: differed, cause: .nondeterminism))
-        #expect(SweepStop(mismatch: "Error: x").cause == .nondeterminism)
+    @Test func aStopsCauseIsCarriedBesideItsMessageNotReadFromIt() {
+        let unreplayed = SweepStop.environment("the child process replaying world 3 (variant 1, seed 4) for --check-determinism ended (signal 9) without a digest")
+        #expect(unreplayed == SweepStop(message: "error: the child process replaying world 3 (variant 1, seed 4) for --check-determinism ended (signal 9) without a digest", cause: .environment))
+        let differed = SweepStop.nondeterminism("world 3 (variant 1, seed 4) replayed to digest 5 where the sweep had 6")
+        #expect(differed == SweepStop(message: "nondeterminism: world 3 (variant 1, seed 4) replayed to digest 5 where the sweep had 6", cause: .nondeterminism))
+        // A text that reads like the other kind keeps the cause it was made with.
+        #expect(SweepStop(message: "error: x", cause: .nondeterminism).cause == .nondeterminism)
+        #expect(SweepStop.nondeterminism("error: x").message == "nondeterminism: error: x")
     }
 
     @Test(arguments: [true, false])
@@ -30,7 +32,7 @@ import Testing
         #expect(progress.take(passing, mismatch: nil))
         #expect(progress.take(failing, mismatch: nil))
         #expect(progress.stop == nil)
-        #expect(!progress.take(third, mismatch: "error: cannot start a child process"))
+        #expect(!progress.take(third, mismatch: .environment("cannot start a child process")))
         #expect(progress.stop == SweepStop(message: "error: cannot start a child process", cause: .environment))
         #expect(progress.count == 2)
         #expect(progress.failed == 1)

@@ -13,7 +13,7 @@ import Testing
         #expect(Fault.errors("s2", rate: 0).reportText == "errors s2 rate 0")
         #expect(Fault.dropRate(0).reportText == "drop rate 0")
         #expect(Fault.dropRate(0.001).reportText == "drop rate 0.001")
-        #expect(Fault.dropRate(1e-12).reportText == "drop rate 1e-12")
+        #expect(Fault.dropRate(1e-12).reportText == "drop rate 0.000000000001")
         #expect(Fault.errors("s2", rate: 1).description == "errors s2 rate 1.0")
     }
 

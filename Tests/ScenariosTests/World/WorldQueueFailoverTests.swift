@@ -81,7 +81,7 @@ import Testing
         // coordinator is a broker (broker-3 for g1, then broker-1: the consumer's calls go to
         // another node, and the coordinator's trace lines are under its name; "3d259d3bef41f6a1"
         // before). The records, acknowledgements and deliveries are the same.
-        #expect(result.digest == "827c404ca3bea698")
+        #expect(result.digest == "43154bbfab717687")
         #expect(audit.acknowledged == 498)
         #expect(audit.lostAcknowledged == 0)
         #expect(audit.delivered == ["g1": 500])

@@ -64,8 +64,13 @@ import Testing
     /// paused node does (checker F): as a SIGSTOPped process, its work stands still until the resume
     /// and a call whose deadline passes while it is frozen times out at the resume, not during the
     /// pause; seed 81's chaos pauses workers eight times a minute.
+    ///
+    /// Changed again (session 80, 20480df259b40b34 → 27e96868f9345d47, 1,389 → 1,385 events) by
+    /// what a crashed caller's calls leave (checker C): a call whose caller crashed after sending
+    /// it ends untraced (no `timeout` of a process that is gone), and an answer to it is a `drop`
+    /// from the node that answered; the run's course and figures are as before.
     @Test func theDigestOfSeed81IsTheRecordedOne() throws {
         let outcome = try Self.run(seed: 81)
-        #expect(outcome.digest == "20480df259b40b34", "seed 81 now gives \(outcome.digest) after \(outcome.events) events")
+        #expect(outcome.digest == "27e96868f9345d47", "seed 81 now gives \(outcome.digest) after \(outcome.events) events")
     }
 }

@@ -85,6 +85,18 @@ extension ClaimCheck {
         DurationFormat.seconds(seconds, grouping: true)
     }
 
+    /// A duration the seed document states, as the seed wrote it — `45 ms`, `30 s` — where the
+    /// measured figures beside it read to the nanosecond (`44.997 ms`): the one duration writer
+    /// printed the seed's "45 ms" as `45.000 ms`, a precision the seed never claimed.
+    static func statedMs(_ seconds: Double) -> String {
+        NumberFormat.trimmed(seconds * 1000, maxDecimals: 3) + " ms"
+    }
+
+    /// `30 s`: as ``statedMs(_:)``, in seconds.
+    static func statedS(_ seconds: Double) -> String {
+        NumberFormat.trimmed(seconds, maxDecimals: 3) + " s"
+    }
+
     /// `3.120 s`, or `4.200 ms` below a second as it reads once rounded:
     /// ``DurationFormat/readable(_:grouping:)``.
     static func duration(_ seconds: Double) -> String {

@@ -122,7 +122,7 @@ extension ClaimsResult {
         }
         var out = "#### Failovers in the run as written\n\n" + table.rendered() + "\n"
         let events = result.balancer?.events ?? []
-        out += events.prefix(TrafficResult.eventsShown).map { "- \(DurationFormat.seconds($0.at, grouping: true)) `\($0.subject)` \($0.description)\n" }.joined() + "\n"
+        out += events.prefix(TrafficResult.eventsShown).map { "- \(DurationFormat.seconds($0.at, grouping: true)) \($0.subject.markdownCode) \($0.description)\n" }.joined() + "\n"
         return out
     }
 

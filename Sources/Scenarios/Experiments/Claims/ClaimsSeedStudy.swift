@@ -33,7 +33,7 @@ public struct ClaimsSeedStudy: Sendable {
     /// runs), when given.
     static func seed003Probes(_ scenario: Scenario, claims: Seed003Claims? = nil) -> [Probe] {
         let quiet = scenario.withoutFaults()
-        let detections = Seed003Claims.detectionVariants(scenario).filter { $0.label == "as stated" }
+        let detections = Seed003Claims.detectionVariants(scenario).filter(\.fileSettings)
         let servers = NumberFormat.cardinal(scenario.servers.count), siege = Seed003Claims.siegeConnections
         return [
             Probe(scenario: quiet.withServers(1), figures: [

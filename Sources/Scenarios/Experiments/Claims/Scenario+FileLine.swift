@@ -1,3 +1,5 @@
+import Reports
+
 /// The line that names the file a comparison ran (the deploy, keepalive, zones, strategies and
 /// claims reports). A file's `description:` is free text the runs do not read: a copy of
 /// `deploy.yaml` cut to two servers and six users still said "ab -c 10 … to 3 single-worker
@@ -7,6 +9,6 @@ extension Scenario {
     /// "Scenario `scenarios/deploy.yaml` (the file's description: “…”)." — without the
     /// parenthesis when the file has no description.
     var fileLine: String {
-        "Scenario `\(file)`" + (summary.isEmpty ? "" : " (the file's description: “\(summary)”)") + "."
+        "Scenario `\(file)`" + (summary.isEmpty ? "" : " (the file's description: “\(MarkdownTable.literal(summary))”)") + "."
     }
 }

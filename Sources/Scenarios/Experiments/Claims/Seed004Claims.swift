@@ -173,7 +173,7 @@ public struct Seed004Claims: Sendable {
             verdict: !retriedAfter.isEmpty && retriedAfter.allSatisfy { $0.gap >= 30 } ? .holds : .fails,
             why: "nginx lets one request through to a down backend once fail_timeout has passed since its last failure (not since it was marked down): failures of requests still in flight when it went down push the retry later, and until that probe succeeds the backend stays out, so a backend that recovers early still waits out the \(configuration?.passiveHealth.map { ClaimCheck.s($0.failTimeout.seconds) } ?? "fail_timeout").",
             toHold: "A shorter fail_timeout retries sooner (at the cost of more failed probes); an active health check brings a backend back as soon as it passes.",
-            deviations: configuration?.passiveHealth.map { $0.failTimeout == Self.claimedFailTimeout ? [] : [.init(file: "fail_timeout \(ClaimCheck.s($0.failTimeout.seconds))", claimed: "\(NumberFormat.trimmed(Self.claimedFailTimeout.seconds, maxDecimals: 3)) s", stated: "fail_timeout \(NumberFormat.trimmed(Self.claimedFailTimeout.seconds, maxDecimals: 3)) s")] } ?? maxFailsDeviation()))
+            deviations: configuration?.passiveHealth.map { $0.failTimeout == Self.claimedFailTimeout ? [] : [.init(file: "fail_timeout \(ClaimCheck.s($0.failTimeout.seconds))", claimed: ClaimCheck.statedS(Self.claimedFailTimeout.seconds), stated: "fail_timeout \(ClaimCheck.statedS(Self.claimedFailTimeout.seconds))")] } ?? maxFailsDeviation()))
         return checks
     }
 
@@ -303,7 +303,7 @@ public struct Seed004Claims: Sendable {
         }
         let timeout = configuration?.retryTimeout
         if timeout != Self.claimedRetryTimeout {
-            let claimed = "\(NumberFormat.trimmed(Self.claimedRetryTimeout.seconds, maxDecimals: 3)) s"
+            let claimed = ClaimCheck.statedS(Self.claimedRetryTimeout.seconds)
             deviations.append(.init(file: timeout.map { "a \(ClaimCheck.s($0.seconds)) retry timeout" } ?? "no retry timeout", claimed: claimed, stated: "a \(claimed) retry timeout"))
         }
         let retryOn = configuration?.retryOn ?? []

@@ -155,11 +155,42 @@ extension DeployComparison {
     /// error check halted it, why — passive health holding the servers out after the health check
     /// had passed them — and the second outage of the rollback. `others`: the other variants'
     /// durations, for "the quickest" (said only when it was strictly quicker than every one).
-    /// What an all-at-once restart's seconds without an answer were: the boot alone, when they
-    /// were no longer, or the boot and then the wait for the health check. `boot` names the boot
-    /// as the caller's prose does.
+    /// What an all-at-once restart's seconds without an answer were, from the run: the boot alone,
+    /// when they were no longer; the boot, the health check and then passive health, when the
+    /// check had passed every server and still no answer came until passive health let one back
+    /// (``passiveHold(_:)``); otherwise the boot and then the wait for the health check. `boot`
+    /// names the boot as the caller's prose does. A deployment that halted says why on its own
+    /// (``allAtOnceParagraph(_:figures:users:failTimeout:others:)``), so passive health is named
+    /// here only for one that did not: two servers held out by a 30 s `fail_timeout` until 41 s,
+    /// 28 s after the check had passed them, read "the boot, then the wait for the health check".
     static func outageCause(_ variant: Variant, bootTime: Duration, boot: String = "the boot") -> String {
-        Double(variant.secondsWithoutAnswer) <= bootTime.seconds.rounded(.up) ? boot : "\(boot), then the wait for the health check to pass the servers"
+        guard Double(variant.secondsWithoutAnswer) > bootTime.seconds.rounded(.up) else { return boot }
+        let halted = variant.deployment.map { if case .rolledBack = $0.outcome { true } else { false } } ?? false
+        guard !halted, let hold = passiveHold(variant) else { return "\(boot), then the wait for the health check to pass the servers" }
+        let failTimeout = variant.scenario.balancer?.configuration.passiveHealth.map { " until `fail_timeout` (\(DurationFormat.seconds($0.failTimeout.seconds))) had passed" } ?? ""
+        let until = hold.probe.map { "\(failTimeout) (the first was probed at \(DurationFormat.seconds($0)))" } ?? " to the end of the run"
+        return "\(boot), the wait for the health check (it had passed them all by \(DurationFormat.seconds(hold.passed))), then passive health, which kept them out for the forwards their restart failed\(until)"
+    }
+
+    /// When the health check had passed every restarted server (`passed`) and passive health
+    /// still held them out: no answer came from that second until its first probe after
+    /// `fail_timeout` (`probe`; nil when none came before the run ended and it had marked a
+    /// server down). Nil when an answer came sooner, or a server was never passed.
+    static func passiveHold(_ variant: Variant) -> (passed: Double, probe: Double?)? {
+        guard let figures = variant.deployment, let started = figures.started, variant.scenario.balancer?.configuration.passiveHealth != nil else { return nil }
+        let steps = figures.steps.filter { $0.kind == .deploy }
+        guard !steps.isEmpty, steps.allSatisfy({ $0.healthy != nil }), let passed = steps.compactMap(\.healthy).max()?.seconds else { return nil }
+        let answers = variant.result.completionsPerSecond
+        let firstAnswer = variant.secondsSinceDeployment.first { $0 < answers.count && answers[$0] > 0 }
+        let events = variant.result.balancer?.events ?? []
+        if let probe = events.first(where: { $0.isProbe && $0.at >= passed }) {
+            // A whole second after the check passed them went unanswered, up to the probe's.
+            guard Int(probe.at) > Int(passed), firstAnswer.map({ $0 >= Int(probe.at) }) ?? true else { return nil }
+            return (passed, probe.at)
+        }
+        let passive = BalancerEvent.Kind.markedDown(.passive).description
+        guard firstAnswer == nil, events.contains(where: { $0.description == passive && $0.at >= started }) else { return nil }
+        return (passed, nil)
     }
 
     static func allAtOnceParagraph(_ all: Variant, figures: DeploymentFigures, users: Int, failTimeout: Duration?, others: [(name: String, duration: Double)] = []) -> String {

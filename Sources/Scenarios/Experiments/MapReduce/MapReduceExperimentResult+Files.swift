@@ -21,9 +21,11 @@ extension MapReduceExperimentResult {
         return bundle
     }
 
+    /// One row per claim; `holds` is empty for a claim the run did not measure (it read `false`
+    /// beside report.md's "not measured"), as report.json's is `null`.
     func claimsCSV() -> String {
         var table = CSVTable(header: ["claim", "claimed", "simulated", "criterion", "holds", "why"])
-        for row in claims { table.append([row.claim, row.claimed, row.simulated, row.criterion, row.holds ? "true" : "false", row.why]) }
+        for row in claims { table.append([row.claim, row.claimed, row.simulated, row.criterion, row.measuredHolds.map { $0 ? "true" : "false" } ?? "", row.why]) }
         return table.rendered()
     }
 
@@ -66,7 +68,8 @@ extension MapReduceExperimentResult {
     }
 
     private struct Document: Encodable {
-        struct Claim: Encodable { var claim: String, claimed: String, simulated: String, criterion: String, holds: Bool, why: String }
+        /// `holds` is `null` and `measured` false for a claim the run did not measure.
+        struct Claim: Encodable { var claim: String, claimed: String, simulated: String, criterion: String, measured: Bool, holds: Nullable<Bool>, why: String }
         /// One run: its label, digest and oracle verdict, then — at the same level, when the job
         /// ran — its job's report as a composed world's report.json gives it
         /// (``MapReduce/JobReport/Document``: one implementation of a job's figures), its
@@ -107,7 +110,8 @@ extension MapReduceExperimentResult {
         let m = measurements
         return JSONReport.encode(Document(
             seed: spec.seed, digest: baseline.run.digest,
-            claims: claims.map { .init(claim: $0.claim, claimed: $0.claimed, simulated: $0.simulated, criterion: $0.criterion, holds: $0.holds, why: $0.why) },
+            claims: claims.map { .init(claim: $0.claim, claimed: $0.claimed, simulated: $0.simulated, criterion: $0.criterion,
+                                       measured: $0.measured, holds: Nullable($0.measuredHolds), why: $0.why) },
             // The experiment has no coordinator outages: its recoveries read their own times, as report.md's table does.
             runs: runs.map { .init(label: $0.label, digest: $0.run.digest, outputExact: $0.outputExact,
                                    report: $0.report?.document(recoveryFigures: [], listingAttempts: false)) },

@@ -68,19 +68,22 @@ extension MapReduceSeedStudy {
         "\(interval.successes) of \(interval.trials) seeds (\(interval.percentRange))"
     }
 
-    /// The study as JSON.
+    /// The study as JSON: with the seeds of each of the four places the crash struck (mid-task;
+    /// after the task, its output lost; after it, nothing run again; before any task), which the
+    /// report counts — only the mid-task seeds were listed.
     struct Document: Encodable {
         struct Failure: Encodable { var seed: UInt64, reason: String }
         var seeds: [UInt64]
         var exactBaseline: Int, exactCrash: Int, exactChaos: Int
-        var midTaskSeeds: [UInt64]
+        var midTaskSeeds: [UInt64], afterTaskSeeds: [UInt64], nothingLostSeeds: [UInt64], beforeAnyTaskSeeds: [UInt64]
         var chaosSucceeded: Int, chaosFailures: [Failure]
         var figures: [SeedStudyFigureDocument]
     }
 
     var document: Document {
         Document(seeds: seeds, exactBaseline: exactOutputs.baseline.successes, exactCrash: exactOutputs.crash.successes,
-                 exactChaos: exactOutputs.chaos.successes, midTaskSeeds: midTaskSeeds, chaosSucceeded: chaosSucceeded.successes,
+                 exactChaos: exactOutputs.chaos.successes, midTaskSeeds: midTaskSeeds, afterTaskSeeds: afterTaskSeeds,
+                 nothingLostSeeds: nothingLostSeeds, beforeAnyTaskSeeds: beforeAnyTaskSeeds, chaosSucceeded: chaosSucceeded.successes,
                  chaosFailures: chaosFailures.map { .init(seed: $0.seed, reason: $0.reason) }, figures: figures.map { SeedStudyFigureDocument($0) })
     }
 }

@@ -20,6 +20,10 @@ public struct ClaimRow: Sendable, Equatable {
     /// reads "not measured" (a crash before the worker's first task has no recovery to time).
     public var measured = true
 
+    /// Whether it holds, nil when the run did not measure it: what claims.csv (an empty cell) and
+    /// report.json (`null`) write, so that neither says `false` where report.md says "not measured".
+    public var measuredHolds: Bool? { measured ? holds : nil }
+
     /// The verdict as the report's table writes it.
     public var verdict: String { !measured ? "not measured" : holds ? "holds" : "**does not hold**" }
 }

@@ -93,7 +93,7 @@ extension StrategyComparison {
         let timedOut = row.filter { $0.result.value(of: .p99) >= timeout }
         let under = row.filter { $0.result.value(of: .p99) < timeout }
         if !timedOut.isEmpty {
-            out += "\(names(timedOut)) \(timedOut.count == 1 ? "keeps" : "keep") sending `\(affected)` its share until its queue is longer than the \(timeoutText) per-try timeout: "
+            out += "\(names(timedOut)) \(timedOut.count == 1 ? "keeps" : "keep") sending \(affected.markdownCode) its share until its queue is longer than the \(timeoutText) per-try timeout: "
             out += retries > 0
                 ? "forwards time out and are retried (\(countRange(timedOut.map(Self.retried))) retries), "
                 : "forwards time out and, with one try, fail (\(countRange(timedOut.map(\.errors))) errors), "
@@ -162,11 +162,12 @@ extension StrategyComparison {
         let retries = row.map(Self.retried)
         let tries = (configuration?.retries ?? 0) + 1
         let passive = configuration?.passiveHealth
+        guard tries > 1 else { return oneTryCrashText(row, affected: affected) }
         if errors.allSatisfy({ $0 == 0 }) {
             if retries.allSatisfy({ $0 == 0 }) {
-                out += "No request failed and none was retried: no forward was lost with `\(affected)`. "
+                out += "No request failed and none was retried: no forward was lost with \(affected.markdownCode). "
             } else {
-                out += "No request failed: each forward lost with `\(affected)`, or sent to it before it was marked down, timed out after \(timeoutText) and was retried on another server"
+                out += "No request failed: each forward lost with \(affected.markdownCode), or sent to it before it was marked down, timed out after \(timeoutText) and was retried on another server"
                 let most = row.filter { Self.retried($0) > (retries.min() ?? 0) * 2 + 5 }
                 let tails = most.map { $0.result.value(of: .p999) }
                 let timeout = configuration?.forwardTimeout.seconds ?? .infinity
@@ -179,7 +180,7 @@ extension StrategyComparison {
             }
         } else {
             out += "Between \(NumberFormat.integer(errors.min() ?? 0)) and \(NumberFormat.integer(errors.max() ?? 0)) requests failed: "
-            out += tries > 1 ? "those whose retry failed too. " : "with one try, each forward lost with `\(affected)` failed its request. "
+            out += "those whose retry failed too. "
         }
         out += "Retries range from \(NumberFormat.integer(retries.min() ?? 0)) to \(NumberFormat.integer(retries.max() ?? 0))"
         guard retries.contains(where: { $0 > 0 }) else { return out + "." }
@@ -193,6 +194,26 @@ extension StrategyComparison {
         }
         out += "."
         if passive != nil { out += " After it is back, its first request after fail_timeout returns it to rotation." }
+        return out
+    }
+
+    /// A crash and a return when every strategy has one try: nothing is retried, so the paragraph
+    /// says what the lost forwards did — each failed its request — whether passive health took
+    /// the dead server out, and which strategies failed fewer by choosing it less (it read
+    /// "Retries range from 0 to 0", of retries one try never makes).
+    func oneTryCrashText(_ row: [Cell], affected: String) -> String {
+        let errors = row.map(\.errors)
+        guard let most = errors.max(), most > 0 else { return "No request failed: no forward was lost with \(affected.markdownCode)." }
+        let least = errors.min() ?? 0
+        let failed = least == most ? "\(NumberFormat.counted(most, "request")) failed" : "Between \(NumberFormat.integer(least)) and \(NumberFormat.integer(most)) requests failed"
+        var out = "\(failed): with one try, each forward lost with \(affected.markdownCode) failed its request\(takenOutClause(row, affected))."
+        let fewest = row.filter { $0.errors <= least * 2 + 5 }
+        let counting = fewest.filter { Self.countsConnections($0.strategy) }
+        if !counting.isEmpty, fewest.count < row.count {
+            out += " Strategies that count connections — \(names(counting)) — stop choosing the dead server as soon as its unanswered connections pile up, so only \(countRange(counting.map(\.errors))) of their requests failed."
+        }
+        let takenOut = row.contains { cell in cell.result.balancer?.outOfRotation.contains { $0.server == affected } == true }
+        if configuration?.passiveHealth != nil, takenOut { out += " After it is back, its first request after fail_timeout returns it to rotation." }
         return out
     }
 }

@@ -20,7 +20,7 @@ extension StrategyComparison {
         var out = "# Balancing strategies compared\n\n"
         out += "- seed: `\(base.seed)`\n- replay: \(ExperimentReport.replay(name: StrategiesExperiment.name, reading: [base.file]))\n"
         out += "- traffic: \(trafficLine)\n"
-        if !base.summary.isEmpty { out += "- the file's description: “\(base.summary)”\n" }
+        if !base.summary.isEmpty { out += "- the file's description: “\(MarkdownTable.literal(base.summary))”\n" }
         if let balancer = base.balancer {
             let configuration = balancer.configuration
             out += "- balancer: per-try timeout \(DurationFormat.seconds(configuration.forwardTimeout.seconds)), \(NumberFormat.counted(configuration.retries + 1, "try", plural: "tries"))"
@@ -38,7 +38,7 @@ extension StrategyComparison {
         out += summary.rendered() + "\n![p99 by strategy](p99.svg)\n\n![busiest server's utilisation](utilisation.svg)\n\n![errors and retries](errors_retries.svg)\n\n"
         out += seedStudyMarkdown()
         for (situation, row) in zip(situations, cells) {
-            out += "## \(situation.name): \(situation.summary)\n\n"
+            out += "## \(MarkdownTable.literal(situation.name)): \(MarkdownTable.literal(situation.summary))\n\n"
             var columns: [MarkdownTable.Column] = [.text("strategy"), .numeric("p50"), .numeric("p99"), .numeric("p99.9"), .numeric("errors"),
                                                    .numeric("retries"), .numeric("peak / mean served"), .numeric("busiest utilisation")]
             if let affected = situation.affected { columns.append(.numeric("share on \(affected)")) }
@@ -147,7 +147,7 @@ extension StrategyComparison {
             // The statistics' one median (the mean of the middle two for an even count).
             let median = SampleSummary(p99s).median
             for cell in row where loadLooking.contains(cell.strategy) && cell.result.value(of: .p99) > median {
-                lagging.append("`\(cell.strategy.name)` in \(situation.name) (p99 \(DurationFormat.milliseconds(cell.result.value(of: .p99))), the median \(DurationFormat.milliseconds(median)))")
+                lagging.append("`\(cell.strategy.name)` in \(MarkdownTable.literal(situation.name)) (p99 \(DurationFormat.milliseconds(cell.result.value(of: .p99))), the median \(DurationFormat.milliseconds(median)))")
             }
         }
         var clauses: [String] = []
@@ -221,7 +221,7 @@ extension StrategyComparison {
         let (weakest, strongest) = capacityExtremes(scenario)
         let total = scenario.servers.reduce(0.0) { $0 + Double($1.configuration.slots) * $1.configuration.speed }
         func describe(_ servers: [Scenario.Server], _ word: String) -> (names: String, share: String) {
-            let names = ClaimCheck.list(servers.map { "`\($0.id.name)`" })
+            let names = ClaimCheck.list(servers.map { $0.id.name.markdownCode })
             let speeds = Set(servers.map(\.configuration.speed))
             let speed = speeds.count == 1 ? "speed \(NumberFormat.trimmed(servers[0].configuration.speed, maxDecimals: 2))" : "speeds " + servers.map { NumberFormat.trimmed($0.configuration.speed, maxDecimals: 2) }.joined(separator: ", ")
             let one = servers.first.map { Double($0.configuration.slots) * $0.configuration.speed } ?? 0

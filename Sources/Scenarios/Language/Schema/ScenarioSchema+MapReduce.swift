@@ -81,7 +81,12 @@ extension ScenarioSchema {
         .optional("records_per_split", .integer(in: inputRecordsPerSplit), "Topic input: records per map task; default 10000."),
         .optional("group", .anyText, "Topic input: the consumer group."),
         .optional("objects", .object(inputObjects), "Objects of the store under a prefix."),
-    ], rules: [.atLeastOne(["files", "synthetic", "topic", "objects"])])
+    ], rules: [.atLeastOne(["files", "synthetic", "topic", "objects"])]
+        // What the loader refuses together (`ScenarioLoader+MapReduce`): a topic or objects
+        // alone, and a topic's own settings only beside a topic.
+        + ["files", "synthetic", "log", "objects", "split_size"].map { .notBoth("topic", $0) }
+        + ["files", "synthetic", "log", "records_per_split", "group"].map { .notBoth("objects", $0) }
+        + ["records_per_split", "group"].map { .requiredWith("topic", key: $0) })
 
     /// `input.objects`.
     static let inputObjects = SchemaObject([

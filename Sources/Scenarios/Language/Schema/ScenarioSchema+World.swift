@@ -82,7 +82,7 @@ extension ScenarioSchema {
         .optional("max_conns", .count(atLeast: 1), "Connections the balancer opens to it at most."),
         .optional("connection_limit", .integer(in: connectionLimit), "Connections it accepts from the balancer's keepalive pools, idle ones included; more are refused."),
         .optional("zone", .anyText, "Its zone, one of zones.list (needed when the file has zones)."),
-    ], rules: [.exactlyOne(["name", "on"])])
+    ], rules: [.exactlyOne(["name", "on"]), .notBoth("on", "count")])
 
     // MARK: workload
 

@@ -28,10 +28,15 @@ extension ScenarioSchema {
         .required("zones", .list(of: .anyText, minimum: 2, maximum: 2), "The two zones."),
     ] + linkProperties)
 
-    /// `balancer.locality`.
+    /// `balancer.locality`. The factor's whole percent (``ScenarioLoader/overprovisioningPercent(_:)``)
+    /// is said in its description, not as `multipleOf: 0.01`: validators that divide in binary
+    /// floating point (Python's `jsonschema`, which `scripts/check-schema.sh` runs, and ajv) find
+    /// 1.15 / 0.01 = 114.999… and would refuse 149 of the 901 factors the loader takes (1.11 …
+    /// 1.19, 2.01, …), where a factor the schema lets through is still refused by the loader, by
+    /// name.
     static let locality = SchemaObject([
         .optional("overprovisioning_factor", .number(minimum: overprovisioningFactor.lowerBound, maximum: overprovisioningFactor.upperBound),
-                  "Envoy's overprovisioning factor: a zone keeps all its clients' traffic while healthy share × factor ≥ 100 %; default 1.4."),
+                  "Envoy's overprovisioning factor, in whole percent (1.4 or 1.15, not 1.234): a zone keeps all its clients' traffic while healthy share × factor ≥ 100 %; default 1.4."),
     ])
 
     /// The `zone_outage` fault action.

@@ -34,10 +34,14 @@ public struct BalancerFigures: Sendable, Equatable {
         /// Forwards still in flight when the run ended: a connection setup or an answer still
         /// awaited (with keepalive, a setup to a host that was down waits out `connect_timeout`).
         public var inFlightAtEnd: Int = 0
+        /// Forwards in flight when the balancer's process crashed, whose outcome no one heard:
+        /// neither answered nor failed as the balancer saw them.
+        public var endedByCrash: Int = 0
         /// Forwards it answered with a status that is neither 2xx nor 5xx (a 404 becomes the
-        /// client's 400): with ``inFlightAtEnd``, what makes ``forwarded`` the sum of the rest.
+        /// client's 400): with ``inFlightAtEnd`` and ``endedByCrash``, what makes ``forwarded``
+        /// the sum of the rest.
         public var otherAnswers: Int {
-            forwarded - succeeded - serverErrors - connectErrors - timeouts - inFlightAtEnd
+            forwarded - succeeded - serverErrors - connectErrors - timeouts - inFlightAtEnd - endedByCrash
         }
     }
 
@@ -131,7 +135,7 @@ public struct BalancerFigures: Sendable, Equatable {
                           failedHealthChecks: server.failedHealthChecks,
                           failedHealthAnalyses: balancer.configuration.healthCheck?.observe == nil ? nil : server.failedHealthAnalyses,
                           peakConnections: connections.maximum,
-                          connectionsPerSecond: connections.peaks, inFlightAtEnd: connections.level)
+                          connectionsPerSecond: connections.peaks, inFlightAtEnd: connections.level, endedByCrash: server.endedByCrash)
         }
         events = stats.events.map { event in
             var isDown = false, isUp = false

@@ -5,7 +5,10 @@ import Simulator
 /// and back only once every one of them has let it go. The mechanisms are independent (nginx's
 /// `max_fails` and a health check each take a server out on their own), so a server a health
 /// check marked up at 12.176 s while passive health still held it until 17.041 s took no request
-/// in between, and was back in rotation at 17.041 s.
+/// in between, and was back in rotation at 17.041 s. A restart of the balancer lets every hold
+/// go at once ("marked up (balancer restart)"): the new process believes every server up, drains
+/// included, and routes to it — a server the crashed process had marked down read down to the
+/// run's end though the restarted balancer sent it requests.
 struct RotationState {
     /// One bit a mechanism holding the server down.
     private var holds: UInt8 = 0
@@ -17,6 +20,7 @@ struct RotationState {
     mutating func apply(_ kind: BalancerEvent.Kind) {
         switch kind {
         case .markedDown(let cause): holds |= Self.bit(cause)
+        case .markedUp(.restart): holds = 0
         case .markedUp(let cause): holds &= ~Self.bit(cause)
         case .drainStarted: holds |= Self.drainBit
         case .backInRotation: holds &= ~Self.drainBit
@@ -29,6 +33,8 @@ struct RotationState {
         case .passive: 1
         case .active: 2
         case .outlier: 4
+        // Nothing marks a server down for a restart; a restart's mark-up lets every hold go.
+        case .restart: 0
         }
     }
 

@@ -65,14 +65,16 @@ extension TrafficResult {
                           server.failedChecksText])
         }
         out += "### Servers as the \(name) saw them\n\n" + table.rendered() + "\n"
-        // Said only where a row's outcomes do not add up to its forwards.
-        let unsummed = balancer.servers.filter { $0.inFlightAtEnd != 0 || $0.otherAnswers != 0 }
+        // Said only where a row's outcomes do not add up to its forwards. The hostname is the
+        // file's text, shown literally.
+        let unsummed = balancer.servers.filter { $0.inFlightAtEnd != 0 || $0.endedByCrash != 0 || $0.otherAnswers != 0 }
         if !unsummed.isEmpty {
             out += "Forwards not in the columns above: " + unsummed.map { server in
                 var parts: [String] = []
                 if server.inFlightAtEnd != 0 { parts.append("\(NumberFormat.integer(server.inFlightAtEnd)) still in flight when the run ended") }
+                if server.endedByCrash != 0 { parts.append("\(NumberFormat.integer(server.endedByCrash)) ended by the \(name)'s crash") }
                 if server.otherAnswers != 0 { parts.append("\(NumberFormat.integer(server.otherAnswers)) answered with neither 2xx nor 5xx") }
-                return "\(server.hostname) \(parts.joined(separator: " and "))"
+                return "\(MarkdownTable.literal(server.hostname)) \(BackupResult.listed(parts))"
             }.joined(separator: "; ") + ".\n\n"
         }
         if let connections = balancer.connections { out += connections.markdown() }
@@ -98,7 +100,7 @@ extension TrafficResult {
         if !balancer.events.isEmpty {
             out += "### Events\n\n"
             let shown = balancer.events.prefix(TrafficResult.eventsShown)
-            out += shown.map { "- \(DurationFormat.seconds($0.at, grouping: true)) `\($0.subject)` \($0.description)\n" }.joined()
+            out += shown.map { "- \(DurationFormat.seconds($0.at, grouping: true)) \($0.subject.markdownCode) \($0.description)\n" }.joined()
             if balancer.events.count > shown.count {
                 out += "- … and \(NumberFormat.integer(balancer.events.count - shown.count)) more (all of them are in `events.csv`)\n"
             }

@@ -31,6 +31,9 @@ extension TrafficResult {
                 var peakConnections: Int
                 /// Forwards still in flight at the end, and answered with neither 2xx nor 5xx.
                 var inFlightAtEnd: Int, otherAnswers: Int
+                /// Forwards the balancer's crash ended (their outcome heard by no one); left out
+                /// where none was, as in every world whose balancer does not crash.
+                var endedByCrash: Int?
             }
             struct Event: Encodable { var at: Double; var subject: String; var event: String }
             struct Failover: Encodable {
@@ -133,7 +136,8 @@ extension TrafficResult {
                 .init(hostname: $0.hostname, weight: $0.weight, backup: $0.isBackup, forwarded: $0.forwarded, succeeded: $0.succeeded,
                       serverErrors: $0.serverErrors, connectErrors: $0.connectErrors, timeouts: $0.timeouts, healthChecks: $0.healthChecks,
                       failedHealthChecks: $0.failedHealthChecks, failedHealthAnalyses: $0.failedHealthAnalyses,
-                      peakConnections: $0.peakConnections, inFlightAtEnd: $0.inFlightAtEnd, otherAnswers: $0.otherAnswers)
+                      peakConnections: $0.peakConnections, inFlightAtEnd: $0.inFlightAtEnd, otherAnswers: $0.otherAnswers,
+                      endedByCrash: $0.endedByCrash == 0 ? nil : $0.endedByCrash)
             },
             failovers: figures.failovers.map {
                 .init(server: $0.server, fault: $0.fault, faults: $0.faults.count > 1 ? $0.faults : nil, at: $0.at, detectedAt: $0.detectedAt, detectionSeconds: $0.detectionTime,

@@ -1,3 +1,4 @@
+import Simulator
 import Reports
 
 extension TrafficResult {
@@ -32,7 +33,7 @@ extension TrafficResult {
         if let deployment { out += deployment.markdown(runSeconds: virtualSeconds) }
 
         if listingFaults && !faults.isEmpty {
-            out += "## Faults\n\n" + faults.map { "- \($0)\n" }.joined() + "\n"
+            out += "## Faults\n\n" + FaultSchedule.markdownList(faults) + "\n"
         }
         out += ExpectationCheck.markdownSection(checks, heading: "##")
         out += ClaimOutcome.markdownSection(claims, heading: "##")

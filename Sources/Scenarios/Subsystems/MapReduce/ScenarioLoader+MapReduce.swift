@@ -26,9 +26,8 @@ extension ScenarioLoader {
         var jobs: [MapReduceSection.Job] = []
         for (index, item) in items.enumerated() {
             let job = try parseMapReduceJob(item, index: index, baseDirectory: baseDirectory)
-            if let idCursor = (try? item.mapping(ScenarioSchema.worldJob))?["id"], jobs.contains(where: { $0.id == job.id }) {
-                throw idCursor.error(.invalidValue("job '\(job.id.excerpt)' is defined twice"))
-            }
+            // A job without an id is `job-N`, which an earlier job's id may have taken.
+            try checkJobID(job.id, at: (try? item.mapping(ScenarioSchema.worldJob))?["id"] ?? item, earlier: jobs)
             jobs.append(job)
         }
         return MapReduceSection(

@@ -37,7 +37,7 @@ extension ScenarioLoader {
             let fields = try item.mapping(ScenarioSchema.queueTopic)
             let nameCursor = try fields.required("name")
             let name = try queueName(nameCursor)
-            guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' is declared twice")) }
+            guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' is defined twice")) }
             topics.append(.init(name: name, partitions: try fields.required("partitions").int(in: ScenarioSchema.queuePartitions)))
         }
 
@@ -139,11 +139,15 @@ extension ScenarioLoader {
     /// ``YAMLCursor/name()``'s on purpose: a topic Kafka would refuse is refused, and clients
     /// and groups take the same characters because the metrics read a group and a partition
     /// back from an observation's detail split at spaces and `:` (`"group orders:0"`), neither
-    /// of which these characters hold.
+    /// of which these characters hold. `.` and `..` are refused as Kafka's `Topic.validate`
+    /// refuses them (they would name its log directory's own entries).
     private static func queueName(_ cursor: YAMLCursor) throws(ScenarioError) -> String {
         let name = try cursor.string()
         guard (1...64).contains(name.count), name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.queueNameCharacters.contains($0)) }) else {
             throw cursor.error(.invalidValue("a name has 1 to 64 ASCII letters, digits, '.', '_' or '-', got '\(name.excerpt)'"))
+        }
+        guard name != ".", name != ".." else {
+            throw cursor.error(.invalidValue("a name cannot be '.' or '..', as Kafka's Topic.validate refuses them"))
         }
         return name
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Simulator
 import Reports
 
@@ -18,7 +19,13 @@ extension ScenarioLoader {
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
                 throw nameCursor.error(.invalidValue("a zone's name is letters, digits, '_' and '-', not '\(name.excerpt)'"))
             }
+            try nameCursor.checkShownName(name, "a zone's name")
             guard !zones.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("zone '\(name.excerpt)' is listed twice")) }
+            // Twins in other code points (`ﬁ` and `fi`) are refused as node names' are: reports would show them alike.
+            let folded = name.precomposedStringWithCompatibilityMapping
+            if let twin = zones.first(where: { $0.name.precomposedStringWithCompatibilityMapping == folded }) {
+                throw nameCursor.error(.invalidValue("zone '\(name.excerpt)' names the same as zone '\(twin.name.excerpt)' in other code points (Unicode compatibility equivalence, NFKC); rename one"))
+            }
             zones.append(.init(name: name, clientShare: try zoneFields["clients"]?.int(in: ScenarioSchema.zoneClientShare) ?? 1))
         }
         guard zones.contains(where: { $0.clientShare > 0 }) else {

@@ -15,6 +15,9 @@ public enum ConnectionCloseReason: Int, Sendable, CaseIterable, CustomStringConv
     case refused
     /// No cache (`keepalive 0`): closed after its one request.
     case notPooled
+    /// The balancer's process crashed (or was killed for a restart): its sockets went with it,
+    /// idle, in use or being set up (``ConnectionPools/dropAll()``).
+    case crash
 
     /// The reason's name in reports and metric names.
     public var description: String {
@@ -26,6 +29,7 @@ public enum ConnectionCloseReason: Int, Sendable, CaseIterable, CustomStringConv
         case .stale: return "stale"
         case .refused: return "refused"
         case .notPooled: return "not_pooled"
+        case .crash: return "crash"
         }
     }
 }

@@ -170,8 +170,8 @@ public final class ConnectionPools: @unchecked Sendable {
 
     /// The balancer's process crashed: its sockets are gone. Every idle connection leaves its
     /// cache and every open one (idle, in use or set up) is closed, in the order they were set
-    /// up, under no ``ConnectionCloseReason`` — a crash is none of the pools' own reasons, and the
-    /// reports' columns count those — traced as `close crash`.
+    /// up, counted under ``ConnectionCloseReason/crash`` and traced as `close crash` (they were
+    /// counted under no reason: the closes by reason fell short of the setups).
     func dropAll() {
         for worker in idle.indices {
             for connection in idle[worker] {
@@ -191,8 +191,9 @@ public final class ConnectionPools: @unchecked Sendable {
     /// server accepted after the crash, say), as ``dropAll()`` closes those it finds.
     func drop(_ connection: PooledConnection) {
         guard unlist(connection) else { return }
+        count(.crash, connection.hostname, when: true)
         observeLevels()
-        network.simulation.trace.record(.custom, owner, "close crash \(connection.hostname)#\(connection.number)")
+        network.simulation.trace.record(.custom, owner, "close \(ConnectionCloseReason.crash) \(connection.hostname)#\(connection.number)")
     }
 
     /// Shows the open and idle connections as gauges (Perfetto, OpenMetrics). Not inlined, so

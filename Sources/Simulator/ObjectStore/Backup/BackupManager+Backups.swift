@@ -82,14 +82,13 @@ extension BackupManager {
 
     /// Lists the backup folders, oldest first, then asks for each one's manifest; a check that
     /// fails leaves its folder unchecked and, unless `stoppingAtAFailedCheck`, the rest are still
-    /// checked. Throws only when the folder listing itself fails: then nothing is known.
+    /// checked. With `stoppingAtAFailedCheck` (a listing, whole or not given) a failed page of the
+    /// folder listing throws; else (retention) the folders of the pages before it are checked and
+    /// the rest are not known — kept, as a failed check's folder is (``listedBackupFolders()``).
     private func checkedBackupFolders(stoppingAtAFailedCheck: Bool) async throws(BackupError) -> [CheckedFolder] {
-        let prefixes: [String]
-        do {
-            prefixes = try await client.listAllCommonPrefixes(bucket: configuration.bucket, prefix: configuration.backupPrefix)
-        } catch {
-            throw .store(error)
-        }
+        let listed = await listedBackupFolders()
+        if let failure = listed.failure, stoppingAtAFailedCheck || listed.prefixes.isEmpty { throw .store(failure) }
+        let prefixes = listed.prefixes
         var folders: [CheckedFolder] = []
         for prefix in prefixes {
             let name = String(decoding: prefix.utf8.dropFirst(configuration.backupPrefix.utf8.count).dropLast(), as: UTF8.self)
@@ -102,6 +101,28 @@ extension BackupManager {
             }
         }
         return folders
+    }
+
+    /// The backup folders the listing's pages name, page after page (oldest first: the names
+    /// are their instants), up to the first page that fails after the client's retries, and that
+    /// failure. A page's failure ended the whole retention pass: 2,000 old folders and a failed
+    /// second page deleted none of the first page's 1,000. Pages are in name order, so the
+    /// folders listed are the oldest; those past the failed page — never seen — stay, to be
+    /// judged at the next pass.
+    private func listedBackupFolders() async -> (prefixes: [String], failure: ObjectStoreClientError?) {
+        var prefixes: [String] = []
+        var request = ListObjectsV2Request(prefix: configuration.backupPrefix, delimiter: "/")
+        while true {
+            let page: ListObjectsV2Output
+            do {
+                page = try await client.listObjectsV2(bucket: configuration.bucket, request)
+            } catch {
+                return (prefixes, error)
+            }
+            prefixes += page.commonPrefixes
+            guard page.isTruncated, let token = page.nextContinuationToken else { return (prefixes, nil) }
+            request.continuationToken = token
+        }
     }
 
     /// Deletes every backup folder older than ``Configuration/retentionDays`` days (complete or
@@ -125,8 +146,10 @@ extension BackupManager {
     /// to go; the other folders are judged as usual. So one failed request under a partial storm
     /// costs that folder's deletion, not the pass — as restic's `forget`/`prune` skip what they
     /// cannot read and never remove a snapshot they could not verify. (The pass gave up at the
-    /// first failed check, so under a storm the abandoned attempts' folders piled up.) Only a
-    /// failed listing of the folders ends a pass: then it knows of nothing to delete.
+    /// first failed check, so under a storm the abandoned attempts' folders piled up.) A page of
+    /// the folder listing that fails ends the listing there: the folders of the pages before it
+    /// are judged, those after it kept (``listedBackupFolders()``); only a failed first page
+    /// leaves a pass nothing to delete.
     ///
     /// With `sparingNewest` (the manager's own passes), the newest backup still kept is kept
     /// whatever its age: after a backup completes it is that backup, minutes old, and while

@@ -38,6 +38,11 @@ import Testing
         ("{name: b1, zone: b, ", "{name: b1, ", "z.yaml:13:5: error: with 'zones', every server entry names its 'zone' (at servers.[1])"),
         ("overprovisioning_factor: 1.4", "overprovisioning_factor: 0.5", "z.yaml:19:39: error: must be 1 … 10, got 0.5 (at balancer.locality.overprovisioning_factor)"),
         ("{name: b, clients: 0}", "{name: a, clients: 0}", "z.yaml:8:14: error: zone 'a' is listed twice (at zones.list.[1].name)"),
+        // Names as node names are bounded, and twins in other code points refused (s80).
+        ("{name: b, clients: 0}", "{name: \u{FF41}, clients: 0}",
+         "z.yaml:8:14: error: zone '\u{FF41}' names the same as zone 'a' in other code points (Unicode compatibility equivalence, NFKC); rename one (at zones.list.[1].name)"),
+        ("{name: b, clients: 0}", "{name: " + String(repeating: "x", count: 256) + ", clients: 0}",
+         "z.yaml:8:14: error: a zone's name has at most 255 bytes (UTF-8), got 256 bytes (at zones.list.[1].name)"),
         ("{name: a, clients: 1}", "{name: a, clients: 0}", "z.yaml:7:5: error: at least one zone needs a share of the clients ('clients' above 0) (at zones.list)"),
         ("  timeout: 5s", "  timeout: 5s\nfaults:\n  - {at: 1s, zone_outage: c}", "z.yaml:26:27: error: unknown zone 'c'; did you mean 'a'? (at faults.[0].zone_outage)"),
     ]

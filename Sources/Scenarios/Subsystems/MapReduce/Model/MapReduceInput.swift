@@ -135,14 +135,16 @@ public struct MapReduceInput: Sendable, Equatable {
         return .log(topic: log.topic, group: log.group, recordsPerSplit: log.recordsPerSplit)
     }
 
-    /// A one-line description for reports: `2 files (1,234 bytes) + synthetic log (40,000 lines,
-    /// seed 1) via topic app-logs (4 partitions, 10,000 records per task)`; without files or a
-    /// synthetic log (a world job reading a topic or a bucket), just `topic …` or `in splits of …`.
+    /// A one-line description for reports, in Markdown: ``2 files (`a.txt`, `b.txt`; 1,234 bytes) +
+    /// synthetic log (40,000 lines, seed 1) via topic `app-logs` (4 partitions, 10,000 records
+    /// per task)``; without files or a synthetic log (a world job reading a topic or a bucket),
+    /// just `topic …` or `in splits of …`. Each name is a code span that shows it whole
+    /// (``Swift/String/markdownCode``): a topic ``t`o`` in single backticks ended its span early.
     public var description: String {
         var parts: [String] = []
         if !files.isEmpty {
             let bytes = files.reduce(0) { $0 + $1.bytes.count }
-            parts.append("\(files.count == 1 ? "1 file" : "\(files.count) files") (\(files.map(\.name).joined(separator: ", ")); \(NumberFormat.integer(bytes)) bytes)")
+            parts.append("\(files.count == 1 ? "1 file" : "\(files.count) files") (\(files.map(\.name.markdownCode).joined(separator: ", ")); \(NumberFormat.integer(bytes)) bytes)")
         }
         if let synthetic {
             let size: String
@@ -154,7 +156,7 @@ public struct MapReduceInput: Sendable, Equatable {
         }
         var text = parts.joined(separator: " + ")
         if let log {
-            text += (text.isEmpty ? "" : " via ") + "topic `\(log.topic)` (\(NumberFormat.counted(log.partitions, "partition")), \(NumberFormat.counted(log.recordsPerSplit, "record")) per map task\(log.group.map { ", group \($0)" } ?? ""))"
+            text += (text.isEmpty ? "" : " via ") + "topic \(log.topic.markdownCode) (\(NumberFormat.counted(log.partitions, "partition")), \(NumberFormat.counted(log.recordsPerSplit, "record")) per map task\(log.group.map { ", group \($0.markdownCode)" } ?? ""))"
         } else {
             text += (text.isEmpty ? "" : " ") + "in splits of \(NumberFormat.integer(splitSize)) bytes"
         }

@@ -4,11 +4,11 @@ import Simulator
 extension MapReduceRunResult {
     /// The run as a Markdown report that opens with the seed and the command that replays it.
     public func markdown() -> String {
-        var out = "# MapReduce scenario `\(scenario.name)`\n\n"
+        var out = "# MapReduce scenario \(scenario.name.markdownCode)\n\n"
         out += "- seed: `\(seed)`\n- replay: \(ShellQuoting.markdown(replayCommand))\n- digest: `\(run.digest)`\n"
         out += "- verdict: **\(passed ? "PASS" : "FAIL")**\n"
         out += "- virtual time: \(DurationFormat.seconds(run.virtualSeconds, grouping: true)); events processed: \(NumberFormat.integer(run.events))\n\n"
-        if !scenario.summary.isEmpty { out += scenario.summary + "\n\n" }
+        if !scenario.summary.isEmpty { out += MarkdownTable.literal(scenario.summary, opensBlock: true) + "\n\n" }
         if !problems.isEmpty { out += problemLines() }
 
         out += "## Setup\n\n" + setupTable().rendered() + "\n"

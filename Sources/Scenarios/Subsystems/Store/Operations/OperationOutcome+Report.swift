@@ -21,7 +21,7 @@ enum OperationReport {
 
     static func markdown(_ scenario: OperationScenario, outcomes: [OperationOutcome]) -> String {
         let succeeded = outcomes.filter { (200..<300).contains($0.result.status) }.count
-        var out = "# Operation scenario `\(scenario.name)`\n\n"
+        var out = "# Operation scenario \(scenario.name.markdownCode)\n\n"
         out += "- seed: `\(scenario.seed)`\n"
         out += "- replay: \(ShellQuoting.markdown(ShellQuoting.posixCommand(["orrery", "ops", ShellQuoting.fileArgument(scenario.file)])))\n"
         out += "- operations answered: \(outcomes.count) (\(succeeded) with 2xx, \(outcomes.count - succeeded) with an error status)\n"
@@ -30,9 +30,10 @@ enum OperationReport {
                                             .text("error code"), .text("version id"), .text("ETag"), .text("keys")])
         for outcome in outcomes {
             let result = outcome.result
-            table.append([String(outcome.index), String(outcome.line), outcome.name, String(result.status),
-                          result.errorCode ?? "", result.versionId.map { "`\($0)`" } ?? "",
-                          result.eTag.map { "`\($0)`" } ?? "", keys(result)])
+            // The keys are the user's text: a backtick in one is shown, not a code span.
+            table.append(cells: [.markdown(String(outcome.index)), .markdown(String(outcome.line)), .text(outcome.name), .markdown(String(result.status)),
+                                 .text(result.errorCode ?? ""), .markdown(result.versionId.map { "`\($0)`" } ?? ""),
+                                 .markdown(result.eTag.map { "`\($0)`" } ?? ""), .text(keys(result))])
         }
         return out + table.rendered()
     }

@@ -36,13 +36,21 @@ extension YAMLCursor {
         return code
     }
 
-    /// The node as a mapping of names to strings, any names allowed (user metadata), but two
-    /// names S3 would read as one: it lowercases metadata names, so `Owner` and `OWNER` would
-    /// store one `owner` whose value depended on which the store read last.
+    /// The node as a mapping of names to strings (user metadata). A name is an HTTP header token
+    /// (RFC 9110 `tchar`: ASCII letters, digits and ``metadataNameSymbols``), since S3 carries it
+    /// as the header `x-amz-meta-<name>`; `""`, `a:b c` and the Kelvin sign U+212A were accepted.
+    /// Two names S3 would read as one are refused: it lowercases metadata names, so `Owner` and
+    /// `OWNER` would store one `owner` whose value depended on which the store read last.
     func stringMapping() throws(ScenarioError) -> [String: String] {
         var result: [String: String] = [:]
         var lowered: [String: String] = [:]
         for entry in try openMapping().entries {
+            let outside = entry.key.unicodeScalars.first { !Self.isMetadataNameScalar($0) }
+            guard !entry.key.isEmpty, outside == nil else {
+                throw entry.keyCursor.error(.invalidValue(
+                    "a metadata name is an HTTP header token, as S3 sends it in the header x-amz-meta-<name>: at least one of the ASCII letters, digits and \(Self.metadataNameSymbols), got '\(entry.key.excerpt)'"
+                        + (outside.map { " (\($0.codePoint))" } ?? "")))
+            }
             if let earlier = lowered[entry.key.lowercased()] {
                 throw entry.keyCursor.error(.invalidValue("metadata names '\(earlier.excerpt)' and '\(entry.key.excerpt)' are one name to S3, which lowercases them; keep one"))
             }
@@ -50,5 +58,13 @@ extension YAMLCursor {
             result[entry.key] = try entry.value.string()
         }
         return result
+    }
+
+    /// The symbols an HTTP header token may hold besides ASCII letters and digits (RFC 9110 `tchar`).
+    static let metadataNameSymbols = "!#$%&'*+-.^_`|~"
+
+    /// Whether `scalar` may stand in an HTTP header token.
+    private static func isMetadataNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || metadataNameSymbols.unicodeScalars.contains(scalar))
     }
 }
