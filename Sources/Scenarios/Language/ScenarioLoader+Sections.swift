@@ -107,6 +107,12 @@ extension ScenarioLoader {
             }
             let name = hosts == nil ? try nameCursor.name() : ""
             let count = try fields["count"]?.int(in: 1...maximumServers) ?? 1
+            // The copies are named `name1` … `nameN`: the longest of those is a name too, held to
+            // the names' byte limit (a 255-byte name with `count: 2` made the 256-byte `x…x2`).
+            if count > 1, name.utf8.count + String(count).count > YAMLCursor.maximumNameBytes {
+                throw nameCursor.error(.invalidValue(
+                    "a name has at most \(NumberFormat.integer(YAMLCursor.maximumNameBytes)) bytes (UTF-8), and with 'count: \(count)' the last copy's, '\(name.excerpt)\(count)', has \(NumberFormat.integer(name.utf8.count + String(count).count))"))
+            }
             var configuration = ServerConfiguration(
                 slots: try fields["slots"]?.int(in: ScenarioSchema.serverSlots) ?? 1,
                 queueCapacity: try fields["queue"]?.int(in: ScenarioSchema.serverQueue) ?? 1_000,

@@ -21,6 +21,17 @@ import Testing
             == "x.yaml:3:18: error: a name has at most 255 bytes (UTF-8), got 1,000,000 bytes (at servers.[0].name)")
     }
 
+    /// The copies of a counted server are `name1` … `nameN`, names too (checker V, s80: a
+    /// 255-byte name with `count: 2` made the 256-byte `x…x2`, which a fault could name).
+    @Test func aCountedServersLastCopyIsANameToo() {
+        #expect(Self.refusal("{name: \(String(repeating: "x", count: 254)), count: 2}") == "")
+        #expect(Self.refusal("{name: \(String(repeating: "x", count: 253)), count: 10}") == "")
+        let refused = Self.refusal("{name: \(String(repeating: "x", count: 255)), count: 2}")
+        #expect(refused.hasPrefix("x.yaml:3:18: error: a name has at most 255 bytes (UTF-8), and with 'count: 2' the last copy's, 'xxx"), "\(refused)")
+        #expect(refused.hasSuffix("2', has 256 (at servers.[0].name)"), "\(refused)")
+        #expect(Self.refusal("{name: \(String(repeating: "x", count: 254)), count: 10}").hasSuffix("10', has 256 (at servers.[0].name)"))
+    }
+
     @Test(arguments: [("\\u200B", "U+200B"), ("\\u202E", "U+202E"), ("\\uFEFF", "U+FEFF"), ("\\u2060", "U+2060"), ("\\u2028", "U+2028"), ("\\u2029", "U+2029")])
     func aNameHoldsNoCharacterThatShowsNothingOrReordersTheText(_ escape: String, _ codePoint: String) {
         let shown = "web\\u{\(codePoint.dropFirst(2))}"

@@ -46,8 +46,8 @@ extension DeployComparison {
         out += "Instants in virtual seconds from the start of the run. *reset*: requests in flight to the server when its process was restarted (their callers are refused and the balancer may retry them). The error check reads the balancer's answers during each pause.\n\n"
         for variant in variants {
             guard let figures = variant.deployment else { continue }
-            out += "### \(variant.name)\n\n\(variant.summary); \(figures.outcomeText); versions at the end: "
-            out += figures.finalVersions.map { "\($0.server) \($0.version)" }.joined(separator: ", ") + ".\n\n"
+            out += "### \(MarkdownTable.literal(variant.name))\n\n\(MarkdownTable.literal(variant.summary)); \(MarkdownTable.literal(figures.outcomeText)); versions at the end: "
+            out += figures.finalVersions.map { "\(MarkdownTable.literal($0.server)) \($0.version)" }.joined(separator: ", ") + ".\n\n"
             out += figures.stepsTable() + "\n"
             if !figures.checks.isEmpty { out += figures.checksTable() + "\n" }
         }

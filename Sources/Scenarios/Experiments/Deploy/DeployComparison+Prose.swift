@@ -234,13 +234,13 @@ extension DeployComparison {
         let first = figures.steps.first
         var text = "**Bad release.** Version \(figures.plan.version) answers \(NumberFormat.writtenPercent(figures.plan.releaseErrorRate, minimumDecimals: 0)) of requests with 500 but its health endpoint answers 200, "
         if let first, let healthy = first.healthy {
-            text += "so the health check passed \(first.server) at \(DurationFormat.seconds(healthy.seconds)) and it went back in rotation. "
+            text += "so the health check passed \(MarkdownTable.literal(first.server)) at \(DurationFormat.seconds(healthy.seconds)) and it went back in rotation. "
         } else {
-            text += "yet the health check did not pass \(first?.server ?? "the first server") within the health deadline (\(DurationFormat.seconds(figures.plan.healthDeadline.seconds))), so it never went back in rotation. "
+            text += "yet the health check did not pass \(first.map { MarkdownTable.literal($0.server) } ?? "the first server") within the health deadline (\(DurationFormat.seconds(figures.plan.healthDeadline.seconds))), so it never went back in rotation. "
         }
         let trippedIndex = figures.checks.firstIndex { !$0.passed }
         let rolledBack = figures.steps.filter { $0.kind == .rollback }.map(\.server)
-        let into = "restarted \(rolledBack.joined(separator: ", ")) into \(rolledBack.count == 1 ? "its" : "their") old version"
+        let into = "restarted \(rolledBack.map { MarkdownTable.literal($0) }.joined(separator: ", ")) into \(rolledBack.count == 1 ? "its" : "their") old version"
         if let trippedIndex, let cause = Self.haltCause(figures) {
             let tripped = figures.checks[trippedIndex]
             let earlier = figures.checks[..<trippedIndex]

@@ -156,8 +156,8 @@ extension QueueResult {
         out += "\"Promises kept\": order, every record of the final logs delivered to every group, nothing lost after delivery, no duplicate below a commit, "
         out += "and — where acks = all with 2 or more copies — no acknowledged record lost.\n\n"
         for run in runs.dropFirst() {
-            out += "### \(run.name)\n\n"
-            out += "Faults: " + (run.listedFaults.isEmpty ? "none" : run.listedFaults.joined(separator: "; ")) + ".\n\n"
+            out += "### \(MarkdownTable.literal(run.name))\n\n"
+            out += "Faults: " + (run.listedFaults.isEmpty ? "none" : run.listedFaults.map { MarkdownTable.literal($0) }.joined(separator: "; ")) + ".\n\n"
             if let unacknowledged = Self.unacknowledgedText(run, spec: spec) { out += unacknowledged + "\n\n" }
             if run.audit.lostAcknowledged > 0 {
                 out += Self.lossExplanation(run, end: .after(spec.duration))

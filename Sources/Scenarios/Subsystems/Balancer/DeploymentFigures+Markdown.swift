@@ -54,9 +54,9 @@ extension DeploymentFigures {
     /// longer than the run, as the report's own latency table (``TrafficResult/latencyText(_:)``).
     func markdown(runSeconds: Double) -> String {
         var out = "## Deployment\n\n"
-        out += "- plan: \(planText)\n- outcome: \(outcomeText)\n"
+        out += "- plan: \(planText)\n- outcome: \(MarkdownTable.literal(outcomeText))\n"
         out += "- from \(DurationFormat.seconds(started, grouping: true)) to \(DurationFormat.seconds(ended, grouping: true)) (\(DurationFormat.seconds(duration, grouping: true)))\n"
-        out += "- versions at the end: " + finalVersions.map { "\($0.server) \($0.version)" }.joined(separator: ", ") + "\n\n"
+        out += "- versions at the end: " + finalVersions.map { "\(MarkdownTable.literal($0.server)) \($0.version)" }.joined(separator: ", ") + "\n\n"
         out += stepsTable() + "\n"
         if !checks.isEmpty { out += checksTable() + "\n" }
         // The phases count the successful requests alone (their latency is what is measured): a

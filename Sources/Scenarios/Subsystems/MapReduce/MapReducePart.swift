@@ -70,7 +70,7 @@ enum MapReducePart: SubsystemPart {
     private static func jobMarkdown(_ job: RunResult.Job, outages: [NodeOutage]) -> String {
         var measured = job.result
         measured.outages = outages
-        var out = "# MapReduce job `\(job.id)`\n\n"
+        var out = "# MapReduce job \(job.id.markdownCode)\n\n"
         if let submitted = job.submittedAt {
             out += "Submitted at \(DurationFormat.seconds(submitted, grouping: true))"
             out += job.gatewayAttempts > 0 ? " through the balancer (\(job.gatewayAttempts) \(job.gatewayAttempts == 1 ? "try" : "tries")).\n\n" : ".\n\n"
@@ -93,7 +93,7 @@ enum MapReducePart: SubsystemPart {
         }
         if !job.backedUpPaths.isEmpty {
             let paths = ReportListBound.split(job.backedUpPaths)
-            out += "Written to the backup host's data: " + paths.listed.map { "`\($0)`" }.joined(separator: ", ")
+            out += "Written to the backup host's data: " + paths.listed.map(\.markdownCode).joined(separator: ", ")
             out += paths.leftOut.map { " and \(NumberFormat.counted($0, "more path")) (report.json's `backedUpPathsLeftOut`)" } ?? ""
             out += ".\n\n"
         }

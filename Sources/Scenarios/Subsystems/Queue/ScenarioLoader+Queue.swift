@@ -38,6 +38,12 @@ extension ScenarioLoader {
             let nameCursor = try fields.required("name")
             let name = try queueName(nameCursor)
             guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' is defined twice")) }
+            // Kafka refuses a topic whose name differs from another's only by '.' and '_'
+            // (`Topic.hasCollision`: its metrics' names replace one by the other).
+            let folded = name.replacingOccurrences(of: ".", with: "_")
+            if let other = topics.first(where: { $0.name.replacingOccurrences(of: ".", with: "_") == folded }) {
+                throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' collides with topic '\(other.name.excerpt)': Kafka refuses names that differ only by '.' and '_'"))
+            }
             topics.append(.init(name: name, partitions: try fields.required("partitions").int(in: ScenarioSchema.queuePartitions)))
         }
 

@@ -19,4 +19,11 @@ import Testing
     @Test func dotsAmongOtherCharactersAreAccepted() {
         #expect(experimentError("experiment: queue\nqueue:\n  topics: [{name: '...', partitions: 1}, {name: a.b, partitions: 1}]\n") == nil)
     }
+
+    /// Kafka refuses a topic whose name differs from another's only by '.' and '_' (checker V,
+    /// s80: `a.b` and `a_b` both loaded).
+    @Test func topicsThatDifferOnlyByDotAndUnderscoreCollide() {
+        #expect(experimentError("experiment: queue\nqueue:\n  topics: [{name: a.b, partitions: 1}, {name: a_b, partitions: 1}]\n")?.description
+            == "x.yaml:3:47: error: topic 'a_b' collides with topic 'a.b': Kafka refuses names that differ only by '.' and '_' (at queue.topics.[1].name)")
+    }
 }
