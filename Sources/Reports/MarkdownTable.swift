@@ -29,14 +29,29 @@ public struct MarkdownTable: Sendable, Equatable {
         /// How the column's cells line up.
         public var alignment: Alignment
 
+        /// Whether the column's cells are a user's text — names, topics, keys, paths — shown as
+        /// written: ``MarkdownTable/append(_:)`` takes each of its cells as ``Cell/text(_:)``, so
+        /// a server ``k`` or `*b*` in a servers table is neither code nor emphasis. A row that
+        /// mixes a name with the report's markup in one cell says so with ``MarkdownTable/append(cells:)``.
+        public var holdsUserText: Bool
+        /// Whether the heading holds a user's text (`duplicates for <group>`) and shows as
+        /// written, as a ``Cell/text(_:)`` cell does; otherwise it is the report's Markdown.
+        public var titleHoldsUserText: Bool
+
         /// Creates a column with the given heading and alignment.
-        public init(_ title: String, alignment: Alignment = .left) {
+        public init(_ title: String, alignment: Alignment = .left, holdsUserText: Bool = false, titleHoldsUserText: Bool = false) {
             self.title = title
             self.alignment = alignment
+            self.holdsUserText = holdsUserText
+            self.titleHoldsUserText = titleHoldsUserText
         }
 
         /// A left-aligned text column.
         public static func text(_ title: String) -> Column { Column(title, alignment: .left) }
+
+        /// A left-aligned column of a user's text (``holdsUserText``): names, topics, keys, paths.
+        /// A cell the report writes there itself (`—`, `… 3 more`) shows as written too.
+        public static func userText(_ title: String) -> Column { Column(title, alignment: .left, holdsUserText: true) }
 
         /// A right-aligned numeric column.
         public static func numeric(_ title: String) -> Column { Column(title, alignment: .right) }
@@ -86,10 +101,13 @@ public struct MarkdownTable: Sendable, Equatable {
         for row in rows { append(row) }
     }
 
-    /// Appends one body row of the report's own Markdown (``Cell/markdown(_:)``).
+    /// Appends one body row: a cell of a ``Column/userText(_:)`` column as a user's text
+    /// (``Cell/text(_:)``), every other as the report's own Markdown (``Cell/markdown(_:)``).
     /// - Precondition: `row.count == columns.count`; a mismatch is a bug in the report builder.
     public mutating func append(_ row: [String]) {
-        append(cells: row.map(Cell.markdown))
+        append(cells: row.indices.map { index in
+            index < columns.count && columns[index].holdsUserText ? .text(row[index]) : .markdown(row[index])
+        })
     }
 
     /// Appends one body row whose cells say each whether it is the report's Markdown or a
@@ -105,7 +123,7 @@ public struct MarkdownTable: Sendable, Equatable {
 
     /// The table as Markdown: header, alignment row and body, each line ending in `\n`.
     public func rendered() -> String {
-        let header = columns.map { Self.escape($0.title) }
+        let header = columns.map { $0.titleHoldsUserText ? Self.escapeText($0.title) : Self.escape($0.title) }
         let body = cells.map { $0.map(\.escaped) }
         let widths = columns.indices.map { column in
             ([header] + body).reduce(3) { max($0, $1[column].count) }

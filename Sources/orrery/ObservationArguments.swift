@@ -60,7 +60,8 @@ struct ObservationArguments: ParsableArguments {
                 guard interval! >= .milliseconds(1) else { throw ValidationError("--metrics-interval must be at least 1ms, got '\(metricsInterval)'") }
             }
             return ObservationOptions(trace: format, traceWindow: window, traceEventLimit: eventLimit,
-                                      metrics: metrics != nil, metricsInterval: interval)
+                                      metrics: metrics != nil, metricsInterval: interval,
+                                      metricsIntervalUnit: metricsInterval.map(ObservationOptions.IntervalUnit.init(typed:)))
         }
     }
 }

@@ -101,7 +101,7 @@ extension A1Result {
         out += "Placement: \(spec.variants[0].placement.summary). Every request goes from its own client through the simulated balancer to a replica; the counts are what the replicas answered."
         if let construction = spec.variants[0].placement.construction { out += " " + construction }
         out += "\n\n"
-        var table = MarkdownTable(columns: [.text("server"), .numeric("requests"), .numeric("share"), .numeric("predicted share (all 900,000 ids)")])
+        var table = MarkdownTable(columns: [.userText("server"), .numeric("requests"), .numeric("share"), .numeric("predicted share (all 900,000 ids)")])
         for (index, count) in run.counts.enumerated() {
             let predicted = explanation.map { NumberFormat.percent($0.predictedShare[index].share, decimals: 2) } ?? "—"
             table.append([count.hostname, NumberFormat.integer(count.requests), NumberFormat.percent(Double(count.requests) / Double(max(statistics.total, 1)), decimals: 2), predicted])
@@ -111,7 +111,7 @@ extension A1Result {
         if let unanswered = unansweredNote(requests: spec.requests) {
             out += unanswered + "\n\n"
         } else {
-            out += statistics.markdownTable() + "\n" + statistics.verdict + "\n\n"
+            out += statistics.markdownTable() + "\n" + statistics.judgedVerdict + "\n\n"
         }
         if let explanation {
             out += "## Why\n\n" + explanation.markdown(headingLevel: 3)

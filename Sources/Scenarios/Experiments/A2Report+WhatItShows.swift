@@ -15,7 +15,7 @@ extension A2Result {
               let firstMap = first.result.explanation, let lastMap = last.result.explanation,
               let busiest = firstMap.predictedShare.enumerated().max(by: { ($0.element.share, $1.offset) < ($1.element.share, $0.offset) })?.element,
               let lastShare = lastMap.predictedShare.first(where: { $0.hostname == busiest.hostname })?.share else {
-            return runs.map { "N = \($0.servers): " + ($0.result.unansweredNote(requests: requests) ?? $0.result.statistics.verdict) }.joined(separator: "\n\n") + "\n"
+            return runs.map { "N = \($0.servers): " + ($0.result.unansweredNote(requests: requests) ?? $0.result.statistics.judgedVerdict) }.joined(separator: "\n\n") + "\n"
         }
         var text: String
         if first.servers == last.servers {

@@ -37,6 +37,9 @@ public struct A3Result: Sendable {
     public var succeeded: Int
     public var clientTimeouts: Int
     public var clientErrors: Int
+    /// Of ``clientErrors``, the 503s of replicas whose queue was full: overload, not a failed
+    /// forward (a replica's answer is passed on, not retried).
+    public var rejectedByFullQueues: Int = 0
     public var failedForwards: Int
     /// Of ``failedForwards``, those sent to the killed replica (the rest timed out at live ones).
     public var failedForwardsToKilled: Int
@@ -50,6 +53,8 @@ public struct A3Result: Sendable {
     public var timeline: [(server: String, perSecond: [Int])]
     public var failuresPerSecond: [Int]
     public var digest: String
+    /// How the balancer placed the requests, which decides where a retry goes.
+    public var placement: PlacementSpec = .assignment(.assignment)
 
     /// Detection time: from the kill to the replica declared dead.
     public var detectionTime: Double? { declaredDeadAt.map { $0 - killedAt } }
@@ -269,11 +274,13 @@ public struct A3Experiment: ExperimentFile {
             declarations: declarations, runEndsAt: end.seconds,
             issued: metrics.issued, succeeded: metrics.succeeded, clientTimeouts: metrics.failedByNetwork[.timeout] ?? 0,
             clientErrors: metrics.failedByStatus.values.reduce(0, +) + (metrics.failedByNetwork[.refused] ?? 0) + (metrics.failedByNetwork[.unreachable] ?? 0),
+            rejectedByFullQueues: metrics.failedByStatus[503] ?? 0,
             failedForwards: balancer.stats.failedForwards, failedForwardsToKilled: balancer.stats.failedForwardsByServer[failover.killed] ?? 0,
             retried: balancer.stats.retried, unanswered: balancer.stats.unanswered,
             p99: metrics.latency.percentile(99).seconds, maxLatency: metrics.latency.max.seconds,
             timeline: serverOrder.map { ($0.name, metrics.completionsPerSecondByServer[$0] ?? []) },
-            failuresPerSecond: metrics.failuresPerSecond, digest: simulation.trace.digestHex)
+            failuresPerSecond: metrics.failuresPerSecond, digest: simulation.trace.digestHex,
+            placement: spec.variants[0].placement)
         simulation.tearDown()
         return result
     }

@@ -11,12 +11,21 @@ extension A3Result {
         seconds.map { DurationFormat.readable($0) } ?? "—"
     }
 
-    /// "retries once on the next replica clockwise", "does not retry", "retries 2 times …".
-    static func retrying(_ retries: Int) -> String {
+    /// "retries once on the next replica clockwise", "does not retry", "retries 2 times …": where
+    /// a retry goes is the placement's. On the assignment's map it is the next virtual server
+    /// clockwise that belongs to another replica; any other placement is asked again for the
+    /// request's id rehashed, past the replicas already tried (``BalancerPlacement/server(for:excluding:)``),
+    /// so "clockwise" there (jump, rendezvous) meant nothing.
+    static func retrying(_ retries: Int, placement: PlacementSpec = .assignment(.assignment)) -> String {
+        let clockwise: Bool
+        if case .assignment = placement { clockwise = true } else { clockwise = false }
         switch retries {
         case 0: return "does not retry"
-        case 1: return "retries once on the next replica clockwise"
-        default: return "retries up to \(NumberFormat.integer(retries)) times on the next replicas clockwise"
+        case 1: return clockwise ? "retries once on the next replica clockwise" : "retries once on the replica the placement gives the request's id rehashed, past the one already tried"
+        default:
+            return clockwise
+                ? "retries up to \(NumberFormat.integer(retries)) times on the next replicas clockwise"
+                : "retries up to \(NumberFormat.integer(retries)) times, each on the replica the placement gives the request's id rehashed, past those already tried"
         }
     }
 
@@ -27,7 +36,7 @@ extension A3Result {
         var out = "Open-loop traffic at \(rate) for \(Self.duration(failover.duration.seconds)); \(killed.markdownCode) is killed at \(Self.duration(killedAt)). "
         out += "Heartbeats every \(Self.duration(heartbeat.interval.seconds)) with a \(Self.duration(heartbeat.timeout.seconds)) timeout; "
         out += "a replica is declared dead after \(NumberFormat.counted(heartbeat.missesBeforeDown, "missed heartbeat")) and replaced after \(Self.duration(heartbeat.spawnDelay.seconds)). "
-        out += "The balancer waits \(Self.duration(failover.forwardTimeout.seconds)) for a replica and \(Self.retrying(failover.retries)); "
+        out += "Placement: \(placement.summary). The balancer waits \(Self.duration(failover.forwardTimeout.seconds)) for a replica and \(Self.retrying(failover.retries, placement: placement)); "
         out += "clients give up after \(Self.duration(failover.clientTimeout.seconds)).\n\n"
         return out
     }
@@ -126,8 +135,12 @@ extension A3Result {
         let above = "p\(NumberFormat.fixed(100 * (1 - share), decimals: 2))"
         if retried == 0 { return "No request was retried, so no latency shows the \(wait) wait." }
         if lost > 0 {
-            // A request its client gave up on is in no percentile of the answered ones.
-            return "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests; \(NumberFormat.integer(lost)) requests got no answer before their clients gave up (after \(Self.duration(failover.clientTimeout.seconds))), so they are in no percentile of the answered ones (p99 = \(p99Text), the slowest answered \(slowest))."
+            // A lost request is in no percentile of the answered ones; not every lost one waited
+            // for its client to give up (a full queue's 503 came at once).
+            let how = clientTimeouts == lost
+                ? "got no answer before their clients gave up (after \(Self.duration(failover.clientTimeout.seconds)))"
+                : "got no 2xx answer (timed out or answered with an error)"
+            return "Those retried requests are \(NumberFormat.percent(share, decimals: 2)) of all requests; \(NumberFormat.integer(lost)) requests \(how), so they are in no percentile of the answered ones (p99 = \(p99Text), the slowest answered \(slowest))."
         }
         // Only a share under 1 % keeps the wait out of p99.
         let percentiles = share < 0.01
@@ -142,7 +155,7 @@ extension A3Result {
             return failedForwards == 0 ? "No forward failed, so no client lost a request." : "Every failed forward was answered by its retry, so no client lost a request."
         }
         if failedForwards == 0 { return unforwardedLossText(failover) }
-        guard failover.retries == 0 else { return "Not every failed forward could be rescued by a retry: see the lost requests above." }
+        guard failover.retries == 0 else { return retriedLossText(failover) }
         // Without retries each failed forward is one request the balancer could not get answered;
         // the rest of those were never forwarded (40 lost against 15 failed forwards read only
         // "see the lost requests above").
@@ -155,6 +168,37 @@ extension A3Result {
             out += " (from \(killed.markdownCode)'s declaration at \(Self.duration(declaredDeadAt)) until \(replacement.markdownCode) served at \(Self.duration(replacementServingAt)))"
         }
         return out + "."
+    }
+
+    /// Requests lost although failed forwards were retried: whether the retries could rescue them
+    /// (a client that waits no longer than the forward timeout has given up before the retry; a
+    /// request the balancer could not get answered was not rescued), then what the clients lost,
+    /// cause by cause from the figures. "Not every failed forward could be rescued by a retry"
+    /// once stood over 2,197 losses that were full queues' 503s and client timeouts, while the
+    /// balancer got an answer for every request.
+    func retriedLossText(_ failover: A3Experiment.Failover) -> String {
+        let forward = failover.forwardTimeout, client = failover.clientTimeout
+        var out: String
+        if forward >= client {
+            out = "Not every failed forward could be rescued by a retry: each waited the \(Self.duration(forward.seconds)) forward timeout, no shorter than the \(Self.duration(client.seconds)) a client waits, so its client had given up first."
+        } else if unanswered > 0 {
+            out = "Not every failed forward could be rescued by a retry: the balancer could not get \(NumberFormat.counted(unanswered, "request")) answered."
+        } else {
+            out = "Every failed forward's retry was answered (the balancer got an answer for every request), so the clients' losses are not failed forwards left unanswered."
+        }
+        var causes: [String] = []
+        if rejectedByFullQueues > 0 {
+            causes.append("\(NumberFormat.integer(rejectedByFullQueues)) were answered 503 by a replica whose queue was full: more traffic than the replicas serve (overload)")
+        }
+        if clientTimeouts > 0 {
+            causes.append("\(NumberFormat.integer(clientTimeouts)) timed out at the client (after \(Self.duration(client.seconds)))")
+        }
+        let otherErrors = max(0, clientErrors - rejectedByFullQueues)
+        if otherErrors > 0 {
+            causes.append("\(NumberFormat.integer(otherErrors)) got another error" + (unanswered > 0 ? " (the balancer's 502 for a request it could not get answered among them)" : ""))
+        }
+        guard !causes.isEmpty else { return out }
+        return out + " Clients lost \(NumberFormat.counted(lost, "request")): " + causes.joined(separator: "; ") + "."
     }
 
     /// Requests lost without a failed forward, and why from the figures. With no forward failed,

@@ -35,7 +35,7 @@ extension A3Result {
         var figures = MarkdownTable(columns: [.text("figure"), .numeric("value")])
         figures.append(["detection time (kill → declared dead)", Self.duration(detectionTime)])
         figures.append(["respawn time (kill → replacement serving)", Self.duration(respawnTime)])
-        figures.append(["replacement", replacement ?? "—"])
+        figures.append(cells: [.markdown("replacement"), .text(replacement ?? "—")])
         figures.append(["replicas declared dead that had not failed", NumberFormat.integer(falseSuspicions.count)])
         figures.append(["requests issued", NumberFormat.integer(issued)])
         figures.append(["requests answered 2xx", NumberFormat.integer(succeeded)])

@@ -6,17 +6,17 @@ extension A4Result {
         let digest = variants.map(\.a1.run.digest).joined(separator: " ")
         var out = ExperimentReport.headerQuotingDescription(title: "A-4: modified hash functions and real placement algorithms", spec: spec, digest: digest)
         out += "Each placement below runs A-1 (N = \(comparisonServers)) and A-2 (N = \(spec.serverCounts.map(String.init).joined(separator: ", "))) through the simulated balancer with \(NumberFormat.integer(spec.requests)) concurrent requests, exactly as the default run does.\n\n"
-        var placements = MarkdownTable(columns: [.text("placement"), .text("definition")])
+        var placements = MarkdownTable(columns: [.userText("placement"), .text("definition")])
         for variant in variants { placements.append([variant.variant.label, variant.variant.placement.summary]) }
         out += placements.rendered() + "\n"
         out += "Every placement gets the same \(NumberFormat.integer(spec.requests)) request ids at every N, drawn from the experiment's seed. How each assignment map is built:\n\n"
         for variant in variants {
-            if let construction = variant.variant.placement.construction { out += "- \(variant.variant.label): \(construction)\n" }
+            if let construction = variant.variant.placement.construction { out += "- \(MarkdownTable.literal(variant.variant.label)): \(construction)\n" }
         }
         out += "\n"
 
         out += "## A-1 again: N = \(comparisonServers)\n\n"
-        var a1 = MarkdownTable(columns: [.text("placement")] + (1...comparisonServers).map { .numeric("Server \($0)") } + [.numeric("max / mean"), .numeric("CV"), .numeric("Jain"), .numeric("reachable slots")])
+        var a1 = MarkdownTable(columns: [.userText("placement")] + (1...comparisonServers).map { .numeric("Server \($0)") } + [.numeric("max / mean"), .numeric("CV"), .numeric("Jain"), .numeric("reachable slots")])
         for variant in variants {
             let s = variant.a1.statistics
             a1.append([variant.variant.label] + variant.a1.run.counts.map { NumberFormat.integer($0.requests) }
@@ -27,7 +27,7 @@ extension A4Result {
 
         out += "## A-2 again: the busiest server over the mean\n\n"
         let counts = variants.first?.a2.runs.map(\.servers) ?? []
-        var a2 = MarkdownTable(columns: [.text("placement")] + counts.map { .numeric("N = \($0)") })
+        var a2 = MarkdownTable(columns: [.userText("placement")] + counts.map { .numeric("N = \($0)") })
         for variant in variants {
             a2.append([variant.variant.label] + variant.a2.runs.map { NumberFormat.fixed($0.result.statistics.peakToAverage, decimals: 3) })
         }
@@ -36,7 +36,7 @@ extension A4Result {
 
         out += "## Keys moved when a server is added or removed\n\n"
         out += "Over all 900,000 six-digit request ids, starting from N = \(movementBase). \"Ideal\" is what a placement that stays even must move: the new server's fair share when adding (a placement that moves less leaves the new server short of its share), the removed server's own keys when removing (no placement can move fewer). \"Between survivors\" counts keys that moved although neither their old nor their new server was the one added or removed: a minimal-disruption placement moves none.\n\n"
-        var moves = MarkdownTable(columns: [.text("placement"), .text("change"), .numeric("moved"), .numeric("ideal"), .numeric("between survivors")])
+        var moves = MarkdownTable(columns: [.userText("placement"), .text("change"), .numeric("moved"), .numeric("ideal"), .numeric("between survivors")])
         for variant in variants {
             for movement in [variant.added, variant.removedFirst, variant.removedLast] {
                 moves.append([variant.variant.label, movement.change.description, NumberFormat.percent(movement.movedFraction, decimals: 2),
@@ -65,20 +65,20 @@ extension A4Result {
             if difference > 0 { moved.append((run.servers, difference)) }
         }
         guard !moved.isEmpty else {
-            return "\(cap) never binds here: at every N its counts equal those of **\(ring.variant.label)**, which it walks. "
+            return "\(cap) never binds here: at every N its counts equal those of **\(MarkdownTable.literal(ring.variant.label))**, which it walks. "
         }
         func series(_ items: [String]) -> String {
             items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
         }
         let requests = series(moved.map { NumberFormat.integer($0.requests) }), counts = series(moved.map { "\($0.servers)" })
-        return "\(cap) binds: its counts differ from those of **\(ring.variant.label)**, the ring it walks, by at least \(requests) request(s) at N = \(counts) — each passed on clockwise because its server was at the cap when it arrived. "
+        return "\(cap) binds: its counts differ from those of **\(MarkdownTable.literal(ring.variant.label))**, the ring it walks, by at least \(requests) request(s) at N = \(counts) — each passed on clockwise because its server was at the cap when it arrived. "
     }
 
     /// Conclusions computed from the figures above, one paragraph per placement, then a ranking.
     func explanations() -> String {
         var paragraphs: [String] = []
         for variant in variants {
-            var text = "**\(variant.variant.label).** "
+            var text = "**\(MarkdownTable.literal(variant.variant.label)).** "
             if let explanation = variant.a1.explanation {
                 let slots = explanation.occupiedSlots.map(\.slot)
                 text += "Requests reach \(explanation.reachableSlots) of \(explanation.configuration.slotCount) slots"
@@ -87,7 +87,7 @@ extension A4Result {
                 }
                 text += "; the \(slots.count) virtual servers sit in slots \(slots.min() ?? 0)…\(slots.max() ?? 0). "
                 if let busiest = explanation.predictedShare.max(by: { $0.share < $1.share }) {
-                    text += "Weighting each reachable slot by the ids that hash to it predicts `\(busiest.hostname)` takes \(NumberFormat.percent(busiest.share, decimals: 1)) of all ids (a fair share is \(NumberFormat.percent(explanation.uniformShare, decimals: 1))); the simulated run gave it \(NumberFormat.percent(Double(variant.a1.statistics.maximum) / Double(max(variant.a1.statistics.total, 1)), decimals: 1))"
+                    text += "Weighting each reachable slot by the ids that hash to it predicts \(busiest.hostname.markdownCode) takes \(NumberFormat.percent(busiest.share, decimals: 1)) of all ids (a fair share is \(NumberFormat.percent(explanation.uniformShare, decimals: 1))); the simulated run gave it \(NumberFormat.percent(Double(variant.a1.statistics.maximum) / Double(max(variant.a1.statistics.total, 1)), decimals: 1))"
                     // A share of the answered requests when some went unanswered (see the ranking's caveat).
                     text += variant.a1.run.failed > 0 ? " of the \(NumberFormat.integer(variant.a1.statistics.total)) its replicas answered. " : ". "
                 }
@@ -98,14 +98,7 @@ extension A4Result {
                     text += boundedLoadsSentence(variant, epsilon: epsilon, points: points)
                 }
             }
-            let added = variant.added
-            if added.movedFraction < added.idealFraction * 0.5 {
-                text += "Adding a server moves only \(NumberFormat.percent(added.movedFraction, decimals: 2)) of the keys, far below the ideal \(NumberFormat.percent(added.idealFraction, decimals: 2)): not gentle rebalancing, but a new server that receives almost no load. "
-            } else {
-                text += "Adding a server moves \(NumberFormat.percent(added.movedFraction, decimals: 2)) of the keys against an ideal of \(NumberFormat.percent(added.idealFraction, decimals: 2)). "
-            }
-            let survivors = [added, variant.removedFirst, variant.removedLast].map(\.movedBetweenSurvivors).max() ?? 0
-            text += survivors == 0 ? "No key ever moves between servers that stayed." : "Up to \(NumberFormat.integer(survivors)) keys move between servers that stayed, which a cache in front of them would pay for as misses."
+            text += movementSentences(variant)
             paragraphs.append(text)
         }
         if let ranking = rankingParagraph() { paragraphs.append(ranking) }

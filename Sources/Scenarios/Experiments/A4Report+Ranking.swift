@@ -31,7 +31,7 @@ extension A4Result {
         }
         let scale = "1 is an even split and 1/N = \(NumberFormat.fixed(1 / Double(comparisonServers), decimals: 3)) would mean everything on one server"
         if variants.count == 1 {
-            return "With one placement there is nothing to rank: at N = \(comparisonServers) **\(first.variant.label)** reads Jain \(jain(first)) (\(scale))." + rankingCaveat(best: first)
+            return "With one placement there is nothing to rank: at N = \(comparisonServers) **\(MarkdownTable.literal(first.variant.label))** reads Jain \(jain(first)) (\(scale))." + rankingCaveat(best: first)
         }
         // Ties are exact ones: results/a4's rendezvous, Maglev and jump all print 1.000, but
         // rendezvous's index is the highest (its max / mean 1.004 against 1.007 and 1.017).
@@ -43,7 +43,7 @@ extension A4Result {
         }
         let top = ranked.filter { index($0) == index(best) }, bottom = ranked.filter { index($0) == index(worst) }
         func named(_ group: [VariantResult], _ one: String, _ many: String) -> String {
-            let labels = group.map { "**\($0.variant.label)**" }
+            let labels = group.map { "**\(MarkdownTable.literal($0.variant.label))**" }
             return (group.count == 1 ? one : many) + " " + HashMapExplanation.list(labels)
         }
         return "At N = \(comparisonServers), \(named(top, "the most even placement is", "the most even placements are")) (Jain \(jain(best))) and \(named(bottom, "the least even is", "the least even are")) (Jain \(jain(worst)), where 1/N = \(NumberFormat.fixed(1 / Double(comparisonServers), decimals: 3)) would mean everything on one server)." + rankingCaveat(best: best)

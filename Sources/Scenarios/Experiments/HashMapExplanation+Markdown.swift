@@ -47,7 +47,7 @@ extension HashMapExplanation {
                 ? "every one found its slot free.\n\n"
                 : "\(count(probed, "virtual server")) found that slot taken and probed on to a free one.\n\n")
         var table = MarkdownTable(columns: [
-            .text("server"), .numeric("id"), .text("slots (j = 0, 1, …)"), .text("probed"),
+            .userText("server"), .numeric("id"), .text("slots (j = 0, 1, …)"), .text("probed"),
         ])
         for prediction in servers {
             let detours = prediction.placements.filter { $0.probes > 0 }.map {
@@ -67,7 +67,7 @@ extension HashMapExplanation {
             text += "\nThe longest run of free slots, \(SlotRanges.text(stretch.slots)) "
                 + "(\(count(stretch.slots.count, "slot")), "
                 + "\(percent(stretch.slots.count, of: configuration.slotCount)) of the circle), ends at slot \(stretch.servedBy.slot), held by "
-                + "\(owner?.server.hostname ?? "an unknown server"), so every request landing there goes to it: "
+                + "\(owner.map { MarkdownTable.literal($0.server.hostname) } ?? "an unknown server"), so every request landing there goes to it: "
                 + "\(NumberFormat.integer(requests)) of the ids "
                 + "(\(percent(requests, of: histogram.requestCount))).\n"
         }
@@ -81,10 +81,10 @@ extension HashMapExplanation {
             + "server serves an arc of slots. What decides its load is not the length of the arc but "
             + "which reachable slots lie on it and how many ids land on them.\n\n"
         var shares = MarkdownTable(columns: [
-            .text("server"), .numeric("arc (slots)"), .numeric("share of circle"),
+            .userText("server"), .numeric("arc (slots)"), .numeric("share of circle"),
             .numeric("reachable slots on arc"), .numeric("ids landing"), .numeric("predicted share"),
         ])
-        var slots = MarkdownTable(columns: [.text("server"), .text("arc"), .text("reachable slots on it")])
+        var slots = MarkdownTable(columns: [.userText("server"), .text("arc"), .text("reachable slots on it")])
         for prediction in servers {
             shares.append([
                 prediction.server.hostname,

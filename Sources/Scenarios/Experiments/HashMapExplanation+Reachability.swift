@@ -42,7 +42,15 @@ extension HashMapExplanation {
         let shiftWords = Int128(square.shift) == square.constant
             ? "shifted by \(square.shift)"
             : "shifted by \(square.shift) (that is, \(Self.signed(square.constant)) modulo \(slotCount))"
-        var text = "\(configuration.requestHash)\(rewritten), so request i lands on slot \(slot): one of "
+        // Reduced coefficients are named first: the identity below holds for them, not for H as written.
+        var text = ""
+        var hash = configuration.requestHash
+        if let reduced = square.reducedHash {
+            text += "\(configuration.requestHash) leaves the same remainders modulo \(slotCount) as \(reduced), its coefficients "
+                + "reduced modulo \(slotCount) (which divides 2⁶⁴, so the 64-bit wrap keeps them). "
+            hash = reduced
+        }
+        text += "\(hash)\(rewritten), so request i lands on slot \(slot): one of "
             + "the squares modulo \(slotCount), \(shiftWords). Only "
             + "\(square.squareCount) of the \(slotCount) residues are squares modulo \(slotCount): x² and "
             + "(\(slotCount) − x)² always coincide"
@@ -63,14 +71,17 @@ extension HashMapExplanation {
     /// Says why there is no closed form, naming the kind of `H`.
     private var noClosedFormParagraph: String {
         switch configuration.requestHash {
-        case let .polynomial(iSquared, i, _) where iSquared == 1 && i % 2 == 0:
+        case .polynomial where RequestHashReachability.CompletedSquare.squareForm(configuration.requestHash, slotCount: configuration.slotCount) != nil:
             return "\(configuration.requestHash) is a square shifted by a constant, but it is evaluated in "
                 + "wrapping 64-bit arithmetic, and for these ids the wrapped values are not shifted squares "
                 + "modulo \(configuration.slotCount); the reachable slots were counted id by id."
         case .polynomial:
-            return "\(configuration.requestHash) is not of the form i² + b·i + c with an even b, so it has "
-                + "no simple closed form modulo \(configuration.slotCount); the reachable slots were counted "
-                + "id by id."
+            // Modulo a power of two the coefficients were reduced too (`squareForm`); elsewhere the
+            // 64-bit wrap does not keep remainders, so only the form as written counts.
+            let slots = configuration.slotCount
+            let reduced = slots > 1 && slots & (slots - 1) == 0 ? ", even with its coefficients reduced modulo \(slots)," : ","
+            return "\(configuration.requestHash) is not of the form i² + b·i + c with an even b\(reduced) so it has "
+                + "no simple closed form modulo \(slots); the reachable slots were counted id by id."
         case .murmur3, .fnv1a:
             return "\(configuration.requestHash) is a general-purpose hash with no algebraic structure "
                 + "modulo \(configuration.slotCount); the reachable slots were counted id by id."

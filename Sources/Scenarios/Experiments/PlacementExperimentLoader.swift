@@ -9,21 +9,25 @@ extension ScenarioLoader {
     static func placementExperiment(_ document: ScenarioDocument, name: String, shape: SchemaObject) throws(ScenarioError) -> (spec: PlacementExperimentSpec, top: YAMLMapping) {
         let top = try document.sections(shape)
         let serversCursor = try top.required("servers")
-        var counts: [Int] = []
-        if serversCursor.text != nil {
-            counts = [try serversCursor.int(in: ScenarioSchema.experimentServers)]
-        } else {
-            for item in try serversCursor.list(atMost: ScenarioSchema.maximumServerCounts, of: "server counts") { counts.append(try item.int(in: ScenarioSchema.experimentServers)) }
-        }
-        guard !counts.isEmpty else { throw serversCursor.error(.invalidValue("at least one server count is needed")) }
+        let counts = try serverCounts(serversCursor, experiment: name)
         var variants: [PlacementExperimentSpec.Variant] = []
         if let list = top["variants"] {
             // Every variant's placements are built and measured: A-4's key movement too.
             var steps = 0.0
+            var labels = Set<String>()
             for item in try list.list(atMost: ScenarioSchema.maximumVariants, of: "variants") {
+                // Only A-4 compares variants: a second one elsewhere was dropped unsaid.
+                guard variants.isEmpty || ScenarioSchema.comparesEveryVariant(name) else {
+                    throw item.error(.invalidValue("\(experimentTitle(name)) runs one placement, so this second variant would never run; compare placements in an a4 file"))
+                }
                 let fields = try item.mapping(ScenarioSchema.placementVariant)
-                let variant = PlacementExperimentSpec.Variant(label: try fields.required("name").name(),
+                let nameCursor = try fields.required("name")
+                let variant = PlacementExperimentSpec.Variant(label: try nameCursor.name(),
                                                               placement: try parsePlacement(map: fields["map"], placement: fields["placement"], at: item))
+                // Two rows of one name in every table, and "the most even is a and the least even is a".
+                guard labels.insert(variant.label).inserted else {
+                    throw nameCursor.error(.invalidValue("variant '\(variant.label.excerpt)' is listed twice; give each variant its own name: the report's tables and files tell the variants apart by it"))
+                }
                 steps += try checkPlacement(variant.placement, counts: counts, label: "variant '\(variant.label.excerpt)': ", at: fields["map"] ?? fields["placement"] ?? item)
                 if name == A4Experiment.name { steps += variant.placement.keyMovementSteps(servers: counts.max()!) }
                 variants.append(variant)
@@ -35,9 +39,14 @@ extension ScenarioLoader {
             }
         } else {
             let placement = try parsePlacement(map: top["map"], placement: top["placement"], at: top.cursor)
-            // Where the map is not written, its default is too small for the servers: the count is at fault.
-            try checkPlacement(placement, counts: counts, label: "variant 'default': ", at: top["map"] ?? top["placement"] ?? top["servers"] ?? top.cursor)
+            // Where the map is not written, its default is too small for the servers: the count is
+            // at fault. No variant is named: the file wrote none.
+            try checkPlacement(placement, counts: counts, at: top["map"] ?? top["placement"] ?? top["servers"] ?? top.cursor)
             variants = [.init(label: "default", placement: placement)]
+        }
+        if !ScenarioSchema.readsRequests(name), let written = top.entries.first(where: { $0.key == "requests" && !$0.value.isNull }) {
+            // A-3's traffic is its failover's: 7 requests read as a setting while 479 were sent.
+            throw written.keyCursor.error(.invalidValue("\(experimentTitle(name)) does not read 'requests': its traffic is the failover's rate × duration (and its operations' routes); remove it"))
         }
         let requests = try top["requests"]?.int(in: ScenarioSchema.experimentRequests) ?? 10_000
         let sent = Double(counts.count) * Double(variants.count) * Double(requests)
@@ -57,6 +66,34 @@ extension ScenarioLoader {
             name: name, summary: document.summary, file: document.file, seed: document.seed ?? 1,
             serverCounts: counts, requests: requests, variants: variants, server: server)
         return (spec, top)
+    }
+
+    /// `servers:`: one count, or a list of different ones where the experiment runs every count
+    /// . run one, so a second count is refused where it is (it was dropped
+    /// unsaid), as is a count listed twice (its rows repeated in every table).
+    static func serverCounts(_ cursor: YAMLCursor, experiment name: String) throws(ScenarioError) -> [Int] {
+        if cursor.text != nil { return [try cursor.int(in: ScenarioSchema.experimentServers)] }
+        let several = ScenarioSchema.runsEveryServerCount(name)
+        let items = try several ? cursor.list(atMost: ScenarioSchema.maximumServerCounts, of: "server counts") : cursor.list()
+        guard !items.isEmpty else { throw cursor.error(.invalidValue("at least one server count is needed")) }
+        var counts: [Int] = []
+        var seen = Set<Int>()
+        for item in items {
+            guard several || counts.isEmpty else {
+                throw item.error(.invalidValue("\(experimentTitle(name)) runs one server count, so this second one would never run; write one count, or compare counts in an a2 or a4 file"))
+            }
+            let count = try item.int(in: ScenarioSchema.experimentServers)
+            guard seen.insert(count).inserted else {
+                throw item.error(.invalidValue("server count \(NumberFormat.integer(count)) is listed twice; list each count once (a second run would repeat its rows in every table)"))
+            }
+            counts.append(count)
+        }
+        return counts
+    }
+
+    /// "A-1" for `a1`: how refusals name the experiment.
+    private static func experimentTitle(_ name: String) -> String {
+        name.hasPrefix("a") ? "A-" + name.dropFirst() : name
     }
 
     /// The queue a replica has when `server.queue` is not written: room for every request of a

@@ -18,19 +18,36 @@ extension RequestHashReachability {
         /// Whether every square plus the shift is reached, not just some: true when the ids cover
         /// every residue of `i + b/2` modulo `M`.
         public let reachesEveryShiftedSquare: Bool
+        /// `H` with its coefficients reduced modulo `M`, when that is what gives it the form
+        /// `i² + b·i + c` with `b` even (`513i² + 2i + 17` modulo 512 is `i² + 2i + 17`); nil when
+        /// `H` has the form as written.
+        public let reducedHash: RequestHash?
+
+        /// `H`'s coefficients in the form `i² + b·i + c` with `b` even: as written, or reduced
+        /// modulo `M` when `M` is a power of two (it divides 2⁶⁴, so the 64-bit wrap keeps every
+        /// remainder modulo `M` and the reduced polynomial lands every id on the same slot); nil
+        /// when neither has the form. A report judged `513i² + 2i + 17` to have no closed form
+        /// modulo 512 while `513 ≡ 1`: it is the default `H`, with the same 87 slots.
+        static func squareForm(_ requestHash: RequestHash, slotCount: Int) -> (i: UInt64, constant: UInt64, reduced: Bool)? {
+            guard case let .polynomial(iSquared, i, constant) = requestHash else { return nil }
+            if iSquared == 1, i % 2 == 0 { return (i, constant, false) }
+            guard slotCount > 1, slotCount & (slotCount - 1) == 0 else { return nil }
+            let modulus = UInt64(slotCount)
+            guard iSquared % modulus == 1, (i % modulus) % 2 == 0 else { return nil }
+            return (i % modulus, constant % modulus, true)
+        }
 
         /// Completes the square when `H` allows it and the reached slots confirm it.
         ///
         /// - Returns: `nil` unless `H` is a polynomial with `i²` coefficient 1 and an even `i`
-        ///   coefficient, and every reachable slot minus the shift is a square modulo `M`. The
-        ///   check guards against the one way the algebra can fail: `H` is evaluated modulo 2⁶⁴,
+        ///   coefficient (as written, or reduced modulo `M`: ``squareForm(_:slotCount:)``), and
+        ///   every reachable slot minus the shift is a square modulo `M`. The check guards against the one way the algebra can fail: `H` is evaluated modulo 2⁶⁴,
         ///   which agrees with the integer polynomial modulo `M` only when `M` divides 2⁶⁴ or
         ///   nothing overflows.
         /// - Complexity: O(`M` + reachable slots).
         init?(requestHash: RequestHash, slotCount: Int, reachableSlots: [Int]) {
-            guard case let .polynomial(iSquared, i, constant) = requestHash,
-                  iSquared == 1, i % 2 == 0
-            else { return nil }
+            guard let form = Self.squareForm(requestHash, slotCount: slotCount) else { return nil }
+            let (i, constant, reduced) = form
             let offset = i / 2
             let modulus = UInt64(slotCount)
             let offsetSquared = (offset % modulus) * (offset % modulus) % modulus
@@ -50,6 +67,7 @@ extension RequestHashReachability {
             self.shift = shift
             self.squareCount = squareCount
             self.reachesEveryShiftedSquare = reachableSlots.count == squareCount
+            self.reducedHash = reduced ? .polynomial(iSquared: 1, i: i, constant: constant) : nil
         }
     }
 }

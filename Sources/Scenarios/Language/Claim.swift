@@ -38,9 +38,9 @@ public struct ClaimOutcome: Sendable, Equatable {
     static func markdownSection(_ claims: [ClaimOutcome], heading: String,
                                 measured: (ExpectationCheck) -> String = \.measuredText) -> String {
         guard !claims.isEmpty else { return "" }
-        var claimTable = MarkdownTable(columns: [.text("claim"), .text("holds if"), .numeric("measured"), .text("in this world")])
+        var claimTable = MarkdownTable(columns: [.userText("claim"), .text("holds if"), .numeric("measured"), .text("in this world")])
         for claim in claims {
-            claimTable.append([claim.claim.text, claim.checks.map { "`\($0.expectation.text)`" }.joined(separator: ", "),
+            claimTable.append([claim.claim.text, claim.checks.map(\.expectation.text.markdownCode).joined(separator: ", "),
                                claim.checks.map(measured).joined(separator: ", "), claim.verdictText])
         }
         return "\(heading) Claims\n\n" + summary(claims) + "\n\n" + claimTable.rendered() + "\n"

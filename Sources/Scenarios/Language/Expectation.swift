@@ -131,7 +131,7 @@ public struct ExpectationCheck: Sendable, Equatable {
     public static func markdownSection(_ checks: [ExpectationCheck], heading: String) -> String {
         guard !checks.isEmpty else { return "" }
         var table = MarkdownTable(columns: [.text("expectation"), .numeric("measured"), .text("result")])
-        for check in checks { table.append(["`\(check.expectation.text)`", check.measuredText, check.resultText]) }
+        for check in checks { table.append([check.expectation.text.markdownCode, check.measuredText, check.resultText]) }
         return "\(heading) Expectations\n\n" + table.rendered() + "\n"
     }
 }

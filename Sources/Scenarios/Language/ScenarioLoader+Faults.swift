@@ -71,8 +71,7 @@ extension ScenarioLoader {
                     if clientHost(name, clientHosts: clientHosts) != nil {
                         throw cursor.error(.invalidValue("'\(name.excerpt)' is a client host: only a 'partition' can name it (cut off its requests); the other faults name the world's nodes: \(nodes.map(\.name).joined(separator: ", "))"))
                     }
-                    let suggestion = Suggestion.closest(to: name, among: nodes.map(\.name))
-                    throw cursor.error(.invalidValue("unknown node '\(name.excerpt)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; known nodes: \(nodes.map(\.name).joined(separator: ", "))")))
+                    throw cursor.unknownNode(name, among: nodes.map(\.name))
                 }
                 return NodeID(name)
             }
@@ -168,7 +167,7 @@ extension ScenarioLoader {
             targets = []
             for item in try list.list(atMost: ScenarioSchema.maximumChaosNodes, of: "nodes") {
                 let name = try item.string()
-                guard nodes.contains(NodeID(name)) else { throw item.error(.invalidValue("unknown node '\(name.excerpt)'")) }
+                guard nodes.contains(NodeID(name)) else { throw item.unknownNode(name, among: nodes.map(\.name)) }
                 targets.append(NodeID(name))
             }
         }

@@ -66,9 +66,10 @@ extension ScenarioLoader {
         }
         let hosts = workload.map(clientHostCount)
         var first: [NodeID: NodeClaim] = [:]
-        // By what a reader sees: the names in Unicode's compatibility form (NFKC), so canonical
-        // twins ('Å' as U+00C5 and as 'A' U+030A) and compatibility twins ('ﬁ' U+FB01 and 'fi',
-        // fullwidth 'ｗｅｂ' and 'web') meet, where `NodeID` compares bytes.
+        // By what a reader sees (``YAMLCursor/lookAlikeForm(of:)``): canonical twins ('Å' as
+        // U+00C5 and as 'A' U+030A), compatibility twins ('ﬁ' U+FB01 and 'fi', fullwidth 'ｗｅｂ'
+        // and 'web') and names apart only by scalars that show nothing meet, where `NodeID`
+        // compares bytes.
         var firstByText: [String: NodeClaim] = [:]
         let ordered = claims.enumerated().sorted { ($0.element.at.line, $0.element.at.column, $0.offset) < ($1.element.at.line, $1.element.at.column, $1.offset) }
         for claim in ordered.map(\.element) {
@@ -77,7 +78,7 @@ extension ScenarioLoader {
                 let family = hosts == 0 ? "the workload's one client host is 'client'" : "the workload's client hosts are client-1 … client-\(hosts)"
                 throw clash(NodeClaim(id: host, holder: "client host '\(host.name)' (\(family))", at: workloadCursor, role: .client), claim)
             }
-            let shown = claim.id.name.precomposedStringWithCompatibilityMapping
+            let shown = YAMLCursor.lookAlikeForm(of: claim.id.name)
             if let earlier = firstByText[shown], earlier.id != claim.id { throw lookAlike(earlier, claim) }
             if let earlier = first[claim.id] {
                 if earlier.mayShare(with: claim) { continue }
@@ -99,19 +100,47 @@ extension ScenarioLoader {
 
     /// The error for two names that are one text in other code points (Unicode canonical
     /// equivalence: 'Å' as U+00C5 and as 'A' U+030A; or compatibility equivalence: 'ﬁ' U+FB01 and
-    /// 'fi'), `earlier` written before `later`. They were two nodes that every report showed
-    /// alike, and a fault named one of them by bytes no one sees.
+    /// 'fi'; or apart only by scalars that show nothing, or by blanks), `earlier` written before `later`. They were two nodes that
+    /// every report showed alike, and a fault named one of them by bytes no one sees.
     private static func lookAlike(_ earlier: NodeClaim, _ later: NodeClaim) -> ScenarioError {
         let (here, other) = later.remedy != nil || earlier.remedy == nil ? (later, earlier) : (earlier, later)
         let remedy = here.remedy ?? "rename one of them"
-        // `String` holds canonically equivalent names equal.
-        let equivalence = here.id.name == other.id.name ? "Unicode canonical equivalence" : "Unicode compatibility equivalence, NFKC"
         return here.at.error(.invalidValue(
-            "node '\(here.id.name.excerpt)' (\(codePoints(here.id.name))) of \(here.holder) (here) names the same as node '\(other.id.name.excerpt)' (\(codePoints(other.id.name))) of \(other.holder) (at \(other.at.line):\(other.at.column)), in other code points (\(equivalence)): reports would show two nodes alike; \(remedy)"))
+            "node '\(here.id.name.excerpt)' (\(codePoints(here.id.name))) of \(here.holder) (here) names the same as node '\(other.id.name.excerpt)' (\(codePoints(other.id.name))) of \(other.holder) (at \(other.at.line):\(other.at.column)), in other code points (\(equivalence(here.id.name, other.id.name))): reports would show two nodes alike; \(remedy)"))
+    }
+
+    /// How two names of one ``YAMLCursor/lookAlikeForm(of:)`` are one text to a reader:
+    /// "Unicode canonical equivalence", "Unicode compatibility equivalence, NFKC", the scalars
+    /// that show nothing (``NameScalars/showsNothing(_:)``) that tell them apart set aside
+    /// ("U+200D set aside: it shows nothing itself"), their blanks read as one space ("U+0020,
+    /// U+2800 read as one space, as a Markdown page shows a run of blanks"), or these together.
+    static func equivalence(_ name: String, _ other: String) -> String {
+        // `String` holds canonically equivalent names equal.
+        if name == other { return "Unicode canonical equivalence" }
+        let compatible = "Unicode compatibility equivalence, NFKC"
+        func folded(_ text: String) -> String { text.precomposedStringWithCompatibilityMapping }
+        if folded(name) == folded(other) { return compatible }
+        func visible(_ text: String) -> String { String(String.UnicodeScalarView(text.unicodeScalars.filter { !NameScalars.showsNothing($0) })) }
+        func distinct(_ keep: (Unicode.Scalar) -> Bool, in texts: [String]) -> [Unicode.Scalar] {
+            var found: [Unicode.Scalar] = []
+            for scalar in texts.flatMap(\.unicodeScalars) where keep(scalar) && !found.contains(scalar) { found.append(scalar) }
+            return found
+        }
+        let hidden = distinct(NameScalars.showsNothing, in: [name, other])
+        let setAside = hidden.isEmpty ? nil
+            : "\(hidden.map(\.codePoint).joined(separator: ", ")) set aside: \(hidden.count == 1 ? "it shows" : "they show") nothing \(hidden.count == 1 ? "itself" : "themselves")"
+        let (shown, otherShown) = (visible(name), visible(other))
+        if shown == otherShown { return setAside ?? "Unicode canonical equivalence" }
+        if folded(shown) == folded(otherShown) { return [compatible, setAside].compactMap { $0 }.joined(separator: ", with ") }
+        let blanks = distinct(NameScalars.isBlank, in: [folded(shown), folded(otherShown)])
+        let blanksAsSpace = "\(blanks.map(\.codePoint).joined(separator: ", ")) read as one space, as a Markdown page shows a run of blanks"
+        let compatibility = folded(shown) != shown || folded(otherShown) != otherShown ? compatible : nil
+        let ways = [setAside, blanksAsSpace].compactMap { $0 }.joined(separator: "; ")
+        return compatibility.map { "\($0), with \(ways)" } ?? ways
     }
 
     /// The name's first Unicode scalars as code points: "U+0041 U+030A".
-    private static func codePoints(_ name: String) -> String {
+    static func codePoints(_ name: String) -> String {
         let shown = name.unicodeScalars.prefix(12).map(\.codePoint)
         return shown.joined(separator: " ") + (name.unicodeScalars.count > 12 ? " …" : "")
     }
@@ -130,8 +159,11 @@ extension ScenarioLoader {
             }
             let count = try fields["count"]?.int() ?? 1
             let nameCursor = try fields.required("name")
+            // What the file wrote: servers `s` × 2 are nodes `s1` and `s2`, and no server is named `s1`.
+            let written = count == 1 ? nil : try nameCursor.string()
             for server in servers[next..<min(next + count, servers.endIndex)] {
-                claims.append(NodeClaim(id: server.id, holder: "server '\(server.id.name.excerpt)'", at: nameCursor,
+                let holder = written.map { "server '\($0.excerpt)' with count: \(count)" } ?? "server '\(server.id.name.excerpt)'"
+                claims.append(NodeClaim(id: server.id, holder: holder, at: nameCursor,
                                         remedy: count == 1 ? "give the server another name" : "give these servers another name", role: .applicationHost))
             }
             next += count

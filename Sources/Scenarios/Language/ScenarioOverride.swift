@@ -49,37 +49,61 @@ public struct ScenarioOverride: Sendable, Equatable, CustomStringConvertible {
         }
         var overrides: [ScenarioOverride] = []
         var seen: [String: String] = [:]
+        let kind = ScenarioSchema.fieldKind(at: path)
         for value in values {
-            let keys = Self.sameValueKeys(value)
-            if let earlier = keys.lazy.compactMap({ seen[$0] }).first {
+            let key = Self.sameValueKey(value, as: kind)
+            if let earlier = seen[key] {
                 let spelled = earlier == value ? "" : " (as '\(earlier.excerpt)')"
                 throw OverrideProblem("'\(path.excerpt)' lists the value '\(value.excerpt)' twice\(spelled)")
             }
-            for key in keys { seen[key] = value }
+            seen[key] = value
             overrides.append(try ScenarioOverride(checkingPath: path, value: value))
         }
         return overrides
     }
 
-    /// What a `--vary` value may mean, so that two spellings of one value are one variant: each
-    /// reading the loader may give it — a number however it is written (`1`, `01`, `1.0`,
-    /// `1_0e-1`), a duration by its exact value, a bare number being seconds as the loader reads
-    /// one (`1`, `1s`, `1000ms`, `0.001s`, `1000000us`, and quoted, `"1s"`, as the loader reads a
-    /// quoted duration), a size by its whole bytes (`1024`, `1KiB`, `1024B`, `"1KiB"`) — each
-    /// read by the loader's own reader, exact on the digits (`100000000.000000001s` and
-    /// `100000000s` are two values as they are to the loader; a `Double` made them one); other
-    /// text as it is (a quoted number is text to the loader). Two values are one when any reading
-    /// is shared: a field reads every value one way, so for a duration `1,1s` is one value, and
-    /// for a count, where `1s` is no value at all, the sweep's load with each value says so
-    /// (`SweepCommand.repeatedValues`) before the repetition is refused.
-    static func sameValueKeys(_ value: String) -> [String] {
-        var keys: [String] = []
-        if let number = DecimalText.number(value[...]) { keys.append("number \(number)") }
-        let unquoted = Self.unquotedUnitValue(value)
-        let cursor = YAMLCursor(node: .scalar(.init(unquoted)), file: "--vary", path: "")
-        if case .whole(let attoseconds)? = try? cursor.durationParts().exact { keys.append("duration \(attoseconds)") }
-        if let bytes = try? cursor.byteCount() { keys.append("bytes \(bytes)") }
-        return keys.isEmpty ? ["text " + value] : keys
+    /// What a `--vary` value is to the field it sets, so that two spellings of one value are one
+    /// variant and two values are two: read as the key's field reads it (``FieldKind``, from the
+    /// schema the loader closes its mappings with, ``ScenarioSchema/fieldKind(at:)``).
+    ///
+    /// - a duration by its exact value, read by the loader's own reader, a bare number being
+    ///   seconds and a quoted duration the duration (`1`, `1s`, `1000ms`, `"1s"` are one;
+    ///   `100000000.000000001s` and `100000000s` are two, as they are to the loader);
+    /// - a size by its whole bytes (`1024`, `1KiB`, `1024B`, `"1KiB"`);
+    /// - a number by its exact digits (``VaryValueReadings/exactNumber(_:)``: `1`, `01`, `1.0`,
+    ///   `1_0e-1` are one; as `Double`s `100000000.000000001` and `100000000` were one);
+    /// - a percentage as that number, with or without its `%`;
+    /// - a boolean as the loader reads its words (`true`, `yes`, `on`);
+    /// - anything else, and every value of a key whose kind cannot be told, by the text a text
+    ///   field reads (``VaryValueReadings/text(_:)``: `a` and `'a'` are one name, `1s` and
+    ///   `1000ms` two — every value was read as a number, a duration and a size whatever the
+    ///   field, so `servers.0.name=1s,1000ms` was refused as one value twice).
+    ///
+    /// A value the field cannot read as its kind (`1s` for a count) is keyed by its text, and the
+    /// sweep's load with each value says why it is none (`SweepCommand.repeatedValues`).
+    static func sameValueKey(_ value: String, as kind: FieldKind?) -> String {
+        let text = VaryValueReadings.text(value) ?? value
+        switch kind {
+        case .duration:
+            let cursor = YAMLCursor(node: .scalar(.init(Self.unquotedUnitValue(value))), file: "--vary", path: "")
+            if case .whole(let attoseconds)? = try? cursor.durationParts().exact { return "duration \(attoseconds)" }
+        case .size:
+            let cursor = YAMLCursor(node: .scalar(.init(Self.unquotedUnitValue(value))), file: "--vary", path: "")
+            if let bytes = try? cursor.byteCount() { return "bytes \(bytes)" }
+        case .number:
+            if let number = VaryValueReadings.exactNumber(value[...]) { return "number \(number)" }
+        case .percentage:
+            let trimmed = text.trimmingSpaces
+            let number = trimmed.hasSuffix("%") ? String(trimmed.dropLast()).trimmingSpaces : trimmed
+            if let exact = VaryValueReadings.exactNumber(number[...]) { return "percentage \(exact)" }
+        case .flag:
+            // A quoted word is text to the loader's reader of booleans, and refused.
+            let cursor = YAMLCursor(node: .scalar(.init(value)), file: "--vary", path: "")
+            if value.first != "'", value.first != "\"", let flag = try? cursor.bool() { return "flag \(flag)" }
+        case .text, nil:
+            break
+        }
+        return "text " + text
     }
 
     /// `value` without the quotes around it when what they hold is a duration or a size with its

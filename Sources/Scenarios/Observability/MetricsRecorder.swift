@@ -114,8 +114,10 @@ final class MetricsRecorder: @unchecked Sendable {
         case (.backup, .gauge(let level), _): set(.lastBackupSize, ["host": node], level)
         // A fault is counted when it strikes, once, as the report lists it: its end (a resume, a
         // heal, a slowdown, error rate, drop rate or latency spike set back) is no fault, a
-        // process restart is observed as the restart alone, and a deployment's restart is none.
+        // process restart is observed as the restart alone, and a deployment's restart is none,
+        // nor is a replica set's change (an operation's `rm` or `add`, the replica manager's).
         case (.network, .instant, "resume"), (.network, .instant, "heal"), (.network, .instant, RunObserver.deploymentRestart): break
+        case (.network, .instant, Network.removedFromReplicaSet), (.network, .instant, Network.addedToReplicaSet): break
         case (.network, .instant, let fault) where fault.hasSuffix(" over"): break
         case (.network, .instant, let fault): add(.faults, ["fault": fault, "node": node])
         case (.queue, .gauge(let level), "end offset"), (.queue, .gauge(let level), "high watermark"):

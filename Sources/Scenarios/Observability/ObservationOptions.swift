@@ -32,6 +32,10 @@ public struct ObservationOptions: Sendable, Equatable {
     /// The time between two samples of every series; nil picks one that gives at most
     /// ``MetricsRecorder/targetSamples`` samples per series.
     public var metricsInterval: Duration?
+    /// The unit ``metricsInterval`` was typed in (`8652ms`, `8.652s`), so that a refusal writes
+    /// the interval and its hint in that one unit; nil writes them in the interval's own
+    /// (``IntervalUnit/natural(for:)``).
+    public var metricsIntervalUnit: IntervalUnit?
 
     /// The most events a trace holds unless told otherwise: 1,000,000 (a Perfetto file of about
     /// 110 MB, a JSON-lines one of about 100 MB).
@@ -45,12 +49,13 @@ public struct ObservationOptions: Sendable, Equatable {
 
     public init(trace: TraceFormat? = nil, traceWindow: ClosedRange<VirtualInstant>? = nil,
                 traceEventLimit: Int = ObservationOptions.defaultTraceEventLimit,
-                metrics: Bool = false, metricsInterval: Duration? = nil) {
+                metrics: Bool = false, metricsInterval: Duration? = nil, metricsIntervalUnit: IntervalUnit? = nil) {
         self.trace = trace
         self.traceWindow = traceWindow
         self.traceEventLimit = traceEventLimit
         self.metrics = metrics
         self.metricsInterval = metricsInterval
+        self.metricsIntervalUnit = metricsIntervalUnit
     }
 
     /// Nothing asked for.
@@ -81,7 +86,8 @@ public struct ObservationOptions: Sendable, Equatable {
                 // (seed 000 at 1 s: 2,196 ms per series, 8,653 ms for the file's total).
                 let perSeries = (length.seconds / Double(Self.maximumMetricsSamples) * 1_000).rounded(.up)
                 let fitting = max(perSeries, Self.seriesMinimumMilliseconds(scenario) ?? 0)
-                return "--metrics-interval \(NumberText.plain(interval.seconds))s gives about \(NumberFormat.counted(Int(samples.rounded()), "sample")) per series over \(scenario.name)'s \(Self.lengthText(budget, length: length)); at most \(NumberFormat.integer(Self.maximumMetricsSamples)): use an interval of at least \(NumberText.plain(fitting))ms"
+                let unit = intervalUnit(interval)
+                return "--metrics-interval \(unit.written(interval)) gives about \(NumberFormat.counted(Int(samples.rounded()), "sample")) per series over \(scenario.name)'s \(Self.lengthText(budget, length: length)); at most \(NumberFormat.integer(Self.maximumMetricsSamples)): use an interval of at least \(unit.atLeast(milliseconds: fitting))"
             }
         }
         return seriesProblem(scenario)
@@ -114,7 +120,7 @@ public struct ObservationOptions: Sendable, Equatable {
         let fix = if room <= 0 {
             "no interval can sample that many series; run it without --metrics"
         } else if let length {
-            "use \(metricsInterval == nil ? "a --metrics-interval" : "an interval") of at least \(NumberText.plain(Self.intervalMilliseconds(series: series, length: length, room: room)))ms"
+            "use \(metricsInterval == nil ? "a --metrics-interval" : "an interval") of at least \((metricsInterval.map(intervalUnit) ?? .milliseconds).atLeast(milliseconds: Self.intervalMilliseconds(series: series, length: length, room: room)))"
         } else {
             "use a --metrics-interval of at least \(NumberFormat.integer(Int(series))) × the run's length / \(NumberText.figure(room))"
         }
@@ -128,7 +134,7 @@ public struct ObservationOptions: Sendable, Equatable {
         let instants = length.seconds / interval.seconds + 2
         guard series * instants > maximum else { return nil }
         let figures = NumberText.figures(series * instants, against: maximum)
-        return "--metrics-interval \(NumberText.plain(interval.seconds))s samples \(scenario.name)'s up to \(NumberFormat.integer(Int(series))) series up to \(NumberFormat.integer(Int(instants.rounded(.down)))) times each over \(Self.lengthText(budget, length: length)), up to \(figures.value) samples, more than the \(figures.limit) a metrics file may hold; \(fix)"
+        return "--metrics-interval \(intervalUnit(interval).written(interval)) samples \(scenario.name)'s up to \(NumberFormat.integer(Int(series))) series up to \(NumberFormat.integer(Int(instants.rounded(.down)))) times each over \(Self.lengthText(budget, length: length)), up to \(figures.value) samples, more than the \(figures.limit) a metrics file may hold; \(fix)"
     }
 
     /// How long ``seriesProblem(_:)`` counts `scenario`'s series sampled: the load-time

@@ -89,11 +89,13 @@ struct PerfettoTrace {
                 }
                 // A fault shows on every track of the node it strikes; the first has it as
                 // `fault`, the others as `fault copy`, so that counting `cat:"fault"` counts each
-                // fault once. A deployment's restart is the deployment's, no fault.
+                // fault once. A deployment's restart is the deployment's, no fault; a replica set's
+                // change (an `rm`, an `add`) is an `operation`.
                 let places = observation.subsystem == .network ? tracks.keys(ofNode: observation.node, fallback: key) : [key]
                 for (copy, place) in places.enumerated() {
                     let category = observation.subsystem != .network ? observation.name
-                        : observation.name == RunObserver.deploymentRestart ? "deployment" : copy == 0 ? "fault" : "fault copy"
+                        : observation.name == RunObserver.deploymentRestart ? "deployment"
+                        : RunObserver.isReplicaSetChange(observation) ? "operation" : copy == 0 ? "fault" : "fault copy"
                     emit("{\"ph\":\"i\",\"s\":\"t\",\"pid\":\(TrackTable.pid(place.subsystem)),\"tid\":\(tracks.tid(place, lane: 0)),"
                         + "\"ts\":\(Self.microseconds(observation.time)),\"name\":\(Self.quote(name)),\"cat\":\(Self.quote(category))}")
                 }

@@ -22,6 +22,15 @@ final class RunObserver: SimulationObserver, @unchecked Sendable {
     /// `orrery_faults_total` and no `cat:"fault"` instant for a report that lists no fault.
     static let deploymentRestart = "deployment restart"
 
+    /// Whether `observation` is a change of a balancer's replica set (an operation's, or the
+    /// replica manager's): the network observes it under its own name (``Network/retire(_:)``,
+    /// ``Network/enlist(_:)``), no fault — no `orrery_faults_total`, a Perfetto instant of
+    /// category `operation`.
+    static func isReplicaSetChange(_ observation: Observation) -> Bool {
+        observation.subsystem == .network
+            && (observation.name == Network.removedFromReplicaSet || observation.name == Network.addedToReplicaSet)
+    }
+
     func observe(_ observation: Observation) {
         var observation = observation
         if observation.subsystem == .network, observation.name == "restart", case .instant = observation.shape,

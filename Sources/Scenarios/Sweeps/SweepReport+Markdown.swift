@@ -53,7 +53,7 @@ extension SweepReport {
         } else if significant.isEmpty {
             out += "No metric differs between any two variants by more than seed-to-seed noise.\n\n"
         } else {
-            var table = MarkdownTable(columns: [.text("metric"), .text("variant"), .text("than variant"), .numeric("mean difference"),
+            var table = MarkdownTable(columns: [.userText("metric"), .text("variant"), .text("than variant"), .numeric("mean difference"),
                                                 .numeric("p"), .text("verdict")])
             for comparison in significant {
                 let unit = MetricUnit(name: comparison.metric.unit) ?? .ratio
@@ -115,7 +115,7 @@ extension SweepReport {
     }
 
     private func metricsTable(_ variant: VariantSummary) -> String {
-        var table = MarkdownTable(columns: [.text("metric"), .numeric("n"), .numeric("mean"), .numeric("std dev"), .text("95 % CI"),
+        var table = MarkdownTable(columns: [.userText("metric"), .numeric("n"), .numeric("mean"), .numeric("std dev"), .text("95 % CI"),
                                             .numeric("min"), .numeric("median"), .numeric("max")])
         for metric in variant.metrics {
             guard let summary = metric.summary else {
@@ -148,7 +148,7 @@ extension SweepReport {
         var table = MarkdownTable(columns: [.text("expectation"), .numeric("held")] + (notChecked ? [.numeric("not checked")] : []) + [.text("rate [95 % CI]")])
         for expectation in variant.expectations {
             let rate = expectation.rate.map { "\(NumberFormat.percent($0.proportion)) [\($0.percentRange)]" } ?? "—"
-            table.append(["`\(expectation.text.reportText)`", "\(NumberFormat.integer(expectation.held))/\(NumberFormat.integer(expectation.trials))"]
+            table.append([expectation.text.reportText.markdownCode, "\(NumberFormat.integer(expectation.held))/\(NumberFormat.integer(expectation.trials))"]
                          + (notChecked ? [NumberFormat.integer(expectation.notChecked)] : []) + [rate])
         }
         var out = table.rendered() + "\n"

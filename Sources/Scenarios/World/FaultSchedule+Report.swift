@@ -205,10 +205,26 @@ extension Fault {
         case .dropRate(let rate): return "drop rate \(Self.levelText(rate))"
         case .restart(let node, let boot): return "restart \(node) (boot \(FaultSchedule.length(boot)))"
         case .pause(let node, let duration): return "pause \(node) for \(FaultSchedule.length(duration))"
-        case .latencySpike(let extra): return "latency spike +\(FaultSchedule.length(extra))"
+        case .latencySpike(let extra): return "latency spike +\(Self.spikeText(extra))"
         case .hang(let node, let duration): return "hang \(node)" + (duration.map { " for \(FaultSchedule.length($0))" } ?? "")
         case .crash, .partition, .heal: return description
         }
+    }
+
+    /// A latency spike's extra delay, a level like a rate: exactly as the file wrote it, in
+    /// seconds with as many decimals as its nanoseconds need (at least the reports' three):
+    /// `0.005 s`, `0.0004 s`, `0.001000001 s`. Three decimals wrote `1.000001ms` as `+0.001 s`
+    /// (the Perfetto marker read `+0.001000001 s`) and `400us` as `+< 0.001 s`.
+    static func spikeText(_ extra: Duration) -> String {
+        let (seconds, attoseconds) = extra.components
+        let nanoseconds = attoseconds / 1_000_000_000
+        var decimals = 3
+        var unit: Int64 = 1_000_000
+        while decimals < 9 && nanoseconds % unit != 0 {
+            decimals += 1
+            unit /= 10
+        }
+        return DurationFormat.seconds(Double(seconds) + Double(nanoseconds) / 1e9, grouping: true, decimals: decimals)
     }
 
     /// A fault's level as reports write it — a slowdown's factor, an error share or drop rate

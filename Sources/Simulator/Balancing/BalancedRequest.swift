@@ -36,9 +36,15 @@ final class BalancedRequest: SteppedWork, @unchecked Sendable {
     /// The forward in flight and its call.
     @exclusivity(unchecked) var inFlight: LoadBalancer.ForwardInFlight?
     @exclusivity(unchecked) var forward: ServedCall?
+    /// The balancer's process it was delivered in (its node's incarnation then). Not the call's
+    /// ``PendingCall/incarnation``: a call delivered at a zone's point of presence carries that
+    /// node's, which a crash of the balancer never moves, so after the balancer's first crash
+    /// every request through a point of presence read as the crashed process's and was dropped.
+    let process: UInt64
 
     init(_ request: Request, at balancer: LoadBalancer, call: ServedCall) {
         lentBalancer = .passUnretained(balancer)
+        process = balancer.node.incarnation
         self.request = request
         self.call = call
         progress = LoadBalancer.RouteProgress(started: balancer.network.simulation.now)
@@ -68,7 +74,7 @@ extension LoadBalancer {
     /// A request whose balancer process has crashed since it was delivered ends at its next step
     /// (``LoadBalancer/processCrashed()``): its forward's outcome is heard by no one.
     func routeStep(_ step: BalancedRequest.Step, of routed: BalancedRequest) {
-        guard isCurrentProcess(routed.call.incarnation) else {
+        guard isCurrentProcess(routed.process) else {
             routed.inFlight = nil
             routed.forward = nil
             return

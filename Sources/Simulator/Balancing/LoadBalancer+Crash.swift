@@ -11,7 +11,8 @@
 ///   strategy's learned loads and latencies, bounded loads' counts — rebuilt from the members as
 ///   a balancer configured with them starts (``strategyAtBoot()``);
 /// - the gateway's circuit breaker and token buckets, and the panic state;
-/// - the forwards in flight (the members' active connections drop to zero at the crash), the
+/// - the forwards in flight (the members' active connections drop to zero at the crash, and those
+///   to servers removed while the forwards were on their way end too), the
 ///   requests waiting in the connection queue, the keepalive connections.
 ///
 /// What the process was doing ends: a request it was routing is neither retried nor answered
@@ -71,6 +72,7 @@ extension LoadBalancer {
             members.values[index].outlier = OutlierDetection.State()
             members.values[index].recoveredAt = nil
         }
+        endForwardsToFormerMembers(at: now)
         strategy = strategyAtBoot()
         breaker = configuration.circuitBreaker.map { CircuitBreaker($0) }
         buckets = [:]
@@ -79,6 +81,20 @@ extension LoadBalancer {
         connectionPools?.dropAll()
         deploymentStateLost()
         return held
+    }
+
+    /// The forwards in flight to servers removed from the replica set while they were on their
+    /// way end with the process as the members' do: each server's stats count them as ended by
+    /// the crash, where they stayed "in flight" to the run's end (no member's count holds them,
+    /// and the crashed process never hears their outcome). Looked up by identity, never iterated
+    /// out of order: the stats are in the order the servers joined.
+    private func endForwardsToFormerMembers(at now: VirtualInstant) {
+        let memberStats = Set(members.values.map { ObjectIdentifier($0.stats) })
+        for serverStats in stats.servers where serverStats.connections.level > 0 && !memberStats.contains(ObjectIdentifier(serverStats)) {
+            let inFlight = serverStats.connections.level
+            serverStats.endedByCrash += inFlight
+            serverStats.connections.change(by: -inFlight, at: now)
+        }
     }
 
     /// Whether the process holds `member` out of rotation by a mark its events announced:

@@ -17,9 +17,11 @@ struct BalancerZoning {
 extension LoadBalancer {
     /// Places the balancer in the zones of `layout`: adds its point of presence in each zone to the
     /// network (`balancer@<zone>`) and counts forwards by zone into `stats`. Call before traffic starts.
+    /// The forwards a point of presence sends are the balancer's process's: they end with its
+    /// crash as the balancer's own do (``Network/addPointOfPresence(_:of:)``).
     public func placeInZones(_ layout: ZoneLayout, stats: ZoneStats) {
         let points = layout.names.indices.map { layout.pointOfPresence(of: id, in: $0) }
-        for point in points { network.addNode(point) }
+        for point in points { network.addPointOfPresence(point, of: id) }
         zoning = BalancerZoning(layout: layout, stats: stats, pointsOfPresence: points,
                                 random: network.simulation.randomStream("balancer.\(id.name).locality"),
                                 hosts: Array(repeating: 0, count: layout.names.count),

@@ -26,6 +26,10 @@ extension LoadBalancer {
         // A trial copy of the strategy takes the new servers first, so a refusal changes nothing.
         var trial = strategy
         var newReplicas: [Replica] = []
+        // Ids go on from the largest a current replica has, not from the smallest unused one, and
+        // are not kept for removed replicas: after removing the replica with the largest id, the
+        // next one added takes its id, and with it its slots on the assignment's map and its
+        // `/home` answer (ids {1, 3} give 4; {1, 2} after removing 3 give 3 again).
         var nextID = (members.keys.max() ?? 0) + 1
         for name in names {
             do {
@@ -76,7 +80,9 @@ extension LoadBalancer {
         network.simulation.trace.record(.markDown, id.name, replica.hostname)
     }
 
-    /// Adds a replica named `hostname` with the next free id; returns it, or nil if the map refused.
+    /// Adds a replica named `hostname` with the id after the largest a current replica has (as
+    /// ``add(n:hostnames:)`` numbers them: a removed replica's id is given again when it was the
+    /// largest); returns it, or nil if the map refused.
     func addReplica(hostname: String) -> Replica? {
         let serverID = (members.keys.max() ?? 0) + 1
         do {
@@ -102,8 +108,7 @@ extension LoadBalancer {
 
     private func makeServer(id serverID: Int, hostname: String) -> ServerReplica {
         let node = NodeID(hostname)
-        network.addNode(node)
-        if network.node(node)?.state != .up { network.restart(node) }
+        network.enlist(node)
         return ServerReplica(node, configuration: configuration.server, network: network, serverID: String(serverID))
     }
 

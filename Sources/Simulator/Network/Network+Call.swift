@@ -15,26 +15,32 @@ extension Network {
     ///   across a partition or to an unknown node; ``NetworkError/refused`` while the
     ///   destination is booting, or when its process restarts while handling the call (the
     ///   connection is reset).
+    ///
+    /// `process` is the number of the process on `source` the call is made for
+    /// (``process(of:)``, read when the caller's work began): a call made for a process that is no
+    /// longer the one running there — code still running after its crash, even once a restart runs
+    /// a new one — is not sent (``send(_:timeout:process:)``). Nil: the one running now.
     public func call<Response: Sendable>(
-        from source: NodeID, to destination: NodeID, timeout: Duration,
+        from source: NodeID, to destination: NodeID, process: UInt64? = nil, timeout: Duration,
         _ handler: @escaping @Sendable () async -> Response
     ) async throws(NetworkError) -> Response {
         if Response.self == Simulator.Response.self {
-            return try await call(from: source, to: destination, timeout: timeout, handler: .task(handler))
+            return try await call(from: source, to: destination, process: process, timeout: timeout, handler: .task(handler))
         }
         // Every other answer travels erased, so that the call runs specialised code (see
         // ``ErasedAnswer``), and is checked for its type once, here.
-        let answer: ErasedAnswer = try await call(from: source, to: destination, timeout: timeout, handler: .task {
+        let answer: ErasedAnswer = try await call(from: source, to: destination, process: process, timeout: timeout, handler: .task {
             ErasedAnswer(value: await handler())
         })
         return answer.value as! Response
     }
 
     func call<Response: Sendable>(
-        from source: NodeID, to destination: NodeID, timeout: Duration, handler: PendingCall<Response>.Handler
+        from source: NodeID, to destination: NodeID, process: UInt64? = nil, timeout: Duration, handler: PendingCall<Response>.Handler
     ) async throws(NetworkError) -> Response {
         let result: Result<Response, NetworkError> = await withUnsafeContinuation { continuation in
-            send(PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .task(continuation)), timeout: timeout.nanoseconds)
+            send(PendingCall(network: self, from: source, to: destination, handler: handler, waiter: .task(continuation)),
+                 timeout: timeout.nanoseconds, process: process)
         }
         return try result.get()
     }
@@ -52,40 +58,44 @@ extension Network {
         return call
     }
 
-    /// Sends `call`, whose caller waits at most `timeout` nanoseconds.
-    private func send<Response: Sendable>(_ call: PendingCall<Response>, timeout: Int64) {
+    /// Sends `call`, whose caller waits at most `timeout` nanoseconds, for the process numbered
+    /// `process` on its source (nil: the one running there now).
+    ///
+    /// A process that is gone sends nothing: code still running for a crashed process (a zombie —
+    /// a loop, a retry, a step that outlived it) learns so only by timing out, silently, and its
+    /// call leaves no trace line at all — no `send`, no `drop` — whether its host is still down or
+    /// already runs the next process (which the call is not: it is never sent as the new
+    /// process's). So a trace holds nothing from a node inside its downtime, and a call is
+    /// traced for no one once its caller is gone (``callerStanding(of:)``).
+    private func send<Response: Sendable>(_ call: PendingCall<Response>, timeout: Int64, process: UInt64? = nil) {
         let source = call.source, destination = call.destination
         call.startTimeout(nanoseconds: timeout)
+        // The nodes are lent by the network's table: nothing here removes a node. The sender is
+        // the process the call belongs to: a point of presence sends for its owner's.
+        let sender = lentProcessNode(source)
+        if let sender {
+            let (state, incarnation) = sender._withUnsafeGuaranteedRef { ($0.state, $0.incarnation) }
+            // A crash moved the node on to the next incarnation, which a restart runs: the
+            // process now is the one the crash ended, gone whatever comes after.
+            let running = state == .crashed ? incarnation &- 1 : incarnation
+            let caller = process ?? running
+            call.callerProcess = UInt32(truncatingIfNeeded: caller)
+            if state == .crashed || caller != incarnation { return }
+        }
         simulation.trace.record(.send, subjectHash: source.stableHash, objectHash: destination.stableHash, value: 0) {
             TraceEvent(time: self.simulation.now, kind: .send, subject: source.name, object: destination.name, value: 0)
         }
-        // The nodes are lent by the network's table: nothing here removes a node.
-        if let sender = lentNode(source) {
-            let (state, incarnation) = sender._withUnsafeGuaranteedRef { ($0.state, $0.incarnation) }
-            call.callerProcess = UInt32(truncatingIfNeeded: incarnation)
-            switch state {
-            case .crashed:
-                // Code still running for a crashed node is a zombie: what it sends never leaves
-                // the host, and it learns so only by timing out, silently. Its process is the one
-                // the crash ended (the crash moved the node on to the next incarnation, which a
-                // restart runs): gone, whatever comes after.
-                call.callerProcess = UInt32(truncatingIfNeeded: incarnation &- 1)
-                simulation.trace.record(.drop, source.name, destination.name)
-                return
-            case .paused:
-                // A frozen process sends nothing (a Kafka consumer's heartbeat thread stops with
-                // it, as a MapReduce worker's does): the request leaves when it resumes, unless its
-                // deadline passed meanwhile. A crash before then loses it, as the caller learns
-                // by timing out.
-                sender._withUnsafeGuaranteedRef { node in
-                    node.heldWhilePaused.append {
-                        if call.isAwaitingOutcome, !call.expiredWhilePaused { self.transmit(call) }
-                    }
+        if let sender, sender._withUnsafeGuaranteedRef({ $0.state == .paused }) {
+            // A frozen process sends nothing (a Kafka consumer's heartbeat thread stops with
+            // it, as a MapReduce worker's does): the request leaves when it resumes, unless its
+            // deadline passed meanwhile. A crash before then loses it with its process, which
+            // learns nothing (it is gone).
+            sender._withUnsafeGuaranteedRef { node in
+                node.heldWhilePaused.append { resumed in
+                    if resumed, call.isAwaitingOutcome, !call.expiredWhilePaused { self.transmit(call) }
                 }
-                return
-            case .up, .starting:
-                break
             }
+            return
         }
         transmit(call)
     }
@@ -156,8 +166,9 @@ extension Network {
     /// process that is gone, and no `respond` to one. The rule is the network's, for every
     /// caller — a balancer's forwards and health checks, a MapReduce worker's heartbeats, a
     /// producer's appends — as the pause's is.
+    /// A point of presence's calls are its owner's process's (``addPointOfPresence(_:of:)``).
     func callerStanding<Response: Sendable>(of call: PendingCall<Response>) -> CallerStanding {
-        guard let host = lentNode(call.source) else { return .running }
+        guard let host = lentProcessNode(call.source) else { return .running }
         return host._withUnsafeGuaranteedRef { node in
             guard UInt32(truncatingIfNeeded: node.incarnation) == call.callerProcess else { return .gone }
             guard node.state == .paused, let resumes = node.pausedUntil, resumes > simulation.now else { return .running }
@@ -178,11 +189,14 @@ extension Network {
             simulation.trace.record(.drop, source.name, node.id.name)
             return
         }
-        switch node.state {
+        // A point of presence receives for its owner's process: down, booting or frozen with it.
+        let process = node.processHost ?? node
+        switch process.state {
         case .crashed:
             simulation.trace.record(.drop, source.name, node.id.name)
         case .paused:
-            node.heldWhilePaused.append { self.deliver(call) }
+            // Lost with the process if it crashes first: its caller times out.
+            process.heldWhilePaused.append { resumed in if resumed { self.deliver(call) } }
         case .starting:
             call.schedule(.refused, after: sampleLatency(call.answerLink))
         case .up:
@@ -216,10 +230,12 @@ extension Network {
     /// or the caller is across a partition (then it is lost, as any message sent across one).
     func respond<Response: Sendable>(_ call: PendingCall<Response>, _ response: consuming Response, from node: NetworkNode) {
         let source = call.source
-        guard node.incarnation == call.incarnation, node.state != .crashed else { return }
-        if node.state == .paused {
+        // At a point of presence, the answer is its owner's process's to send.
+        let process = node.processHost ?? node
+        guard node.incarnation == call.incarnation, process.state != .crashed else { return }
+        if process.state == .paused {
             let held = copy response
-            node.heldWhilePaused.append { self.respond(call, held, from: node) }
+            process.heldWhilePaused.append { resumed in if resumed { self.respond(call, held, from: node) } }
             return
         }
         guard canReach(node.id, source) else {
@@ -237,9 +253,9 @@ extension Network {
     /// Hands the answer to the caller, unless the process that sent the call is gone (its host
     /// is down or runs a later process: the answer is lost, from the answering node to the
     /// caller, and the call ends silently at its deadline, ``callerStanding(of:)``) or frozen
-    /// (the answer waits until it resumes).
+    /// (the answer waits until it resumes). At a point of presence, the process is its owner's.
     func answer<Response: Sendable>(_ call: PendingCall<Response>, with response: consuming Response, at caller: NodeID) {
-        guard let lentHost = lentNode(caller) else {
+        guard let lentHost = lentProcessNode(caller) else {
             recordAnswer(of: call, response)
             call.settle(.success(response))
             return
@@ -258,8 +274,13 @@ extension Network {
             let host = lentHost.takeUnretainedValue()
             let incarnation = host.incarnation
             let held = copy response
-            host.heldWhilePaused.append {
-                guard host.incarnation == incarnation else { return }
+            // A crash during the pause loses it at the caller's host, as an answer reaching a
+            // crashed caller is: a `drop` from the node that answered, at the crash.
+            host.heldWhilePaused.append { resumed in
+                guard resumed, host.incarnation == incarnation else {
+                    self.simulation.trace.record(.drop, call.destination.name, caller.name)
+                    return
+                }
                 self.recordAnswer(of: call, held)
                 call.settle(.success(held))
             }

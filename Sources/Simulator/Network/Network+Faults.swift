@@ -2,29 +2,20 @@ extension Network {
     /// Crashes `id`: it stops answering, everything it held is lost, and its crash observers drop
     /// its volatile state. Work it had begun is discarded when it finishes.
     public func crash(_ id: NodeID) {
-        crash(id, observed: true)
+        crash(id, as: .fault)
     }
 
-    /// Stops `id` as it is taken out of a balancer's replica set (a scale-in's `rm`, the replica
-    /// manager dropping a dead server): a crash, traced and observed as one, noted in
-    /// ``stateChanges`` as a removal, so a later fault on it reads "removed from the replica set"
-    /// rather than "already crashed". A node already crashed is only noted removed.
-    public func retire(_ id: NodeID) {
-        if addNode(id).state.takesCrash {
-            crash(id, observed: true, noted: .removed)
-        } else {
-            stateChanges.note(id, .removed, at: simulation.now)
-        }
-    }
-
-    /// A crash, observed as one (`observed`) or as the first half of a process restart, which is
-    /// one fault: its observers see the restart alone. `noted` is what ``stateChanges`` records.
-    private func crash(_ id: NodeID, observed: Bool, noted: NodeStateChanges.Kind = .state(.crashed)) {
+    /// A crash, written and observed as a fault (`.fault`), as the first half of a process restart
+    /// (`.restartKill`: one fault, whose observers see the restart alone), or as a replica's
+    /// removal (`.removal`: the operation's, observed as ``removedFromReplicaSet``). `noted` is
+    /// what ``stateChanges`` records.
+    func crash(_ id: NodeID, as cause: CrashCause, noted: NodeStateChanges.Kind = .state(.crashed)) {
         let node = addNode(id)
         guard node.state.takesCrash else { return }
         node.state = .crashed
         stateChanges.note(id, noted, at: simulation.now)
         node.incarnation &+= 1
+        let heldByPause = node.heldWhilePaused
         node.heldWhilePaused = []
         node.pausedUntil = nil
         node.endPause(at: simulation.now)
@@ -32,12 +23,21 @@ extension Network {
         node.openCalls.removeAll()
         // A restart's kill is folded into the digest but not written: the `restart` line stands
         // for it. A crash of its own is written, even when a restart follows at the same instant.
-        if observed {
+        // A removal keeps the `crash` line it always wrote (the digest folds it), and is observed
+        // as the operation it is.
+        switch cause {
+        case .fault:
             simulation.trace.record(.crash, id.name)
             simulation.observeInstant(.network, id.name, "crash")
-        } else {
+        case .removal:
+            simulation.trace.record(.crash, id.name)
+            simulation.observeInstant(.network, id.name, Self.removedFromReplicaSet)
+        case .restartKill:
             simulation.trace.fold(.crash, id.name)
         }
+        // What a pause held is lost with the process, each as its own loss is traced: an answer
+        // that had reached it is a `drop` from the node that answered (its caller is gone).
+        for held in heldByPause { held(false) }
         for observer in node.crashObservers { observer() }
     }
 
@@ -49,16 +49,22 @@ extension Network {
     /// length), written when the boot's timer fires and not folded into the digest, which the
     /// restart's own event already fixes.
     public func restart(_ id: NodeID, bootTime: Duration = .zero) {
+        restart(id, bootTime: bootTime, observedAs: "restart")
+    }
+
+    /// ``restart(_:bootTime:)``, observed under `name`: `restart` for a fault's, the addition's
+    /// name for a replica added back (``enlist(_:)``).
+    func restart(_ id: NodeID, bootTime: Duration, observedAs name: String) {
         let node = addNode(id)
         if node.state != .crashed {
             let open = node.openCalls.inDeliveryOrder
-            crash(id, observed: false)
+            crash(id, as: .restartKill)
             for call in open { call.reset(on: self) }
         }
         // A new process: a hang that struck the crashed node does not outlive it.
         node.hungUntil = nil
         simulation.trace.record(.restart, id.name)
-        simulation.observeInstant(.network, id.name, "restart", detail: bootTime > .zero ? "boots for \(bootTime.seconds) s" : "")
+        simulation.observeInstant(.network, id.name, name, detail: bootTime > .zero ? "boots for \(bootTime.seconds) s" : "")
         let incarnation = node.incarnation
         let comeUp = {
             guard node.incarnation == incarnation, node.state != .up else { return }
@@ -99,7 +105,7 @@ extension Network {
             self.simulation.observeInstant(.network, id.name, "resume")
             let held = node.heldWhilePaused
             node.heldWhilePaused = []
-            for delivery in held { delivery() }
+            for delivery in held { delivery(true) }
         }
     }
 

@@ -66,6 +66,26 @@ public final class Network: @unchecked Sendable {
         return node
     }
 
+    /// Adds `point` (up) as a point of presence of `owner` — a balancer's node in a zone — and
+    /// returns it: what it sends, it sends for `owner`'s process (``NetworkNode/processHost``),
+    /// so a crash of `owner` ends those calls as it ends `owner`'s own (untraced, their answers
+    /// lost, ``callerStanding(of:)``) and a pause of `owner` holds them, while `point` itself
+    /// goes on receiving.
+    @discardableResult
+    public func addPointOfPresence(_ point: NodeID, of owner: NodeID) -> NetworkNode {
+        let node = addNode(point)
+        node.processHost = addNode(owner)
+        return node
+    }
+
+    /// The node whose process a call sent from `id` belongs to — `id`'s own, or its owner's for a
+    /// point of presence — lent (see ``lentNode(_:)``).
+    @inline(__always)
+    func lentProcessNode(_ id: NodeID) -> Unmanaged<NetworkNode>? {
+        guard let node = lentNode(id) else { return nil }
+        return node._withUnsafeGuaranteedRef { $0.processHost.map { Unmanaged.passUnretained($0) } } ?? node
+    }
+
     /// Forgets a node: later calls to it are `unreachable`. The node itself is kept (retired)
     /// for as long as the network lives: calls already sent to it name it without counting it
     /// (``PendingCall/lentNode``).

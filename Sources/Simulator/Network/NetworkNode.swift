@@ -31,8 +31,10 @@ public final class NetworkNode: @unchecked Sendable {
     /// While paused, when it resumes: what a process frozen with it (a group coordinator's
     /// session checks) waits for before it acts.
     @exclusivity(unchecked) public internal(set) var pausedUntil: VirtualInstant?
-    /// Deliveries waiting for a paused node to resume.
-    var heldWhilePaused: [() -> Void] = []
+    /// What waits for a paused node's process to resume — requests reaching it, answers it owes
+    /// or was sent, its own requests — in order: each is run with `true` at the resume, or with
+    /// `false` when a crash ends the process first (it traces the loss, if its loss is traced).
+    var heldWhilePaused: [(_ resumed: Bool) -> Void] = []
     /// The nanoseconds this node spent in pauses that are over (``frozenNanoseconds(at:)``).
     @exclusivity(unchecked) var pastPausesNanoseconds: Int64 = 0
     /// When the pause under way began.
@@ -41,6 +43,10 @@ public final class NetworkNode: @unchecked Sendable {
     @exclusivity(unchecked) var openCalls = OpenCalls()
     /// The number of the next delivery handled here.
     @exclusivity(unchecked) var nextCallNumber: UInt64 = 0
+    /// The node whose process the calls sent from here belong to, when it is another: a
+    /// balancer's point of presence in a zone sends its forwards on the balancer's behalf, so they
+    /// end, and freeze, with the balancer's process (``Network/addPointOfPresence(_:of:)``).
+    @exclusivity(unchecked) var processHost: NetworkNode?
     /// Called synchronously on the simulation thread when the node crashes (lose volatile state).
     var crashObservers: [() -> Void] = []
     /// Called synchronously when the node is up again after a restart.

@@ -8,13 +8,13 @@ import Testing
 @Suite struct ClaimsDetectionLabelTests {
     @Test func theFilesOwnDetectionRunsAreLabelledWithItsSettings() {
         let claims = ClaimsProseFiguresTests.result.claims003
-        let own = "the file's settings: max_fails 2, fail_timeout 12.000 s and health checks every 10.000 s"
+        let own = "the file's settings: max_fails 2, fail_timeout 12.000 s, forward_timeout 4.000 s and health checks every 10.000 s"
         #expect(claims.detections.map(\.label) == [own, own, "health checks every 1 s, timeout 0.5 s, fall 3"])
         #expect(claims.detections.map(\.fileSettings) == [true, true, false])
         let study = ClaimsSeedStudy(seed003Seeds: [], seed004Seeds: [], seed003: [], seed004: [])
         let runs = ClaimsResult(seed003: claims, seed004: ClaimsProseFiguresTests.result.claims004, seedStudy: study).runsCSV()
-        #expect(runs.contains("\n003,\"detection: host down (no answer), the file's settings: max_fails 2, fail_timeout 12.000 s and health checks every 10.000 s\","))
-        #expect(runs.contains("\n003,\"detection: process killed (connection refused), the file's settings: max_fails 2, fail_timeout 12.000 s and health checks every 10.000 s\","))
+        #expect(runs.contains("\n003,\"detection: host down (no answer), the file's settings: max_fails 2, fail_timeout 12.000 s, forward_timeout 4.000 s and health checks every 10.000 s\","))
+        #expect(runs.contains("\n003,\"detection: process killed (connection refused), the file's settings: max_fails 2, fail_timeout 12.000 s, forward_timeout 4.000 s and health checks every 10.000 s\","))
         #expect(!runs.contains("as stated"))
         #expect(claims.detectionChart().xAxisLabel == "failure, and the parameters changed (the file's otherwise)")
     }

@@ -60,12 +60,12 @@ import Testing
         let none = Seed003Claims.detectionExplanation(maxFails: 3, timeout: 60, check: ActiveHealthCheck(interval: .seconds(30), timeout: .seconds(2), rise: 2, fall: 3),
                                                        stated: [("host down (no answer)", 60.0), ("process killed (connection refused)", 0.004)])
         #expect(none.hasPrefix("nginx marks a server down at its 3rd failed forward. A killed process refuses connections, so three refusals come back"))
-        #expect(none.hasSuffix("detect a host that answers nothing between 66.000 s and 96.000 s after the failure. None of the three paths lands in 3–5 s."))
+        #expect(none.hasSuffix("detect a host that answers nothing between 66.000 s and 96.000 s after the failure. Only process killed (connection refused) detects within the claim's 5 s. The claimed 3–5 s promises detection within 5 s, so process killed (connection refused), faster than 3 s, keeps it."))
         let oneLands = Seed003Claims.detectionExplanation(maxFails: 2, timeout: 4, check: check, stated: [("host down (no answer)", 4.0), ("process killed (connection refused)", 0.003)])
         #expect(oneLands.hasPrefix("nginx marks a server down at its 2nd failed forward. A killed process refuses connections, so two refusals come back"))
-        #expect(oneLands.hasSuffix("between 3.500 s and 4.500 s after the failure. Only host down (no answer) and the health checks land in 3–5 s."))
+        #expect(oneLands.hasSuffix("between 3.500 s and 4.500 s after the failure. All three detect within the claim's 5 s. The claimed 3–5 s promises detection within 5 s, so process killed (connection refused), faster than 3 s, keeps it."))
         let noChecks = Seed003Claims.detectionExplanation(maxFails: 0, timeout: 4, check: nil, stated: [("host down (no answer)", nil)])
-        #expect(noChecks == "Passive health is off (max_fails 0): failed forwards mark no server down. No health check runs. It does not land in 3–5 s.")
+        #expect(noChecks == "Passive health is off (max_fails 0): failed forwards mark no server down. No health check runs. It does not detect within the claim's 5 s.")
     }
 
     @Test func leastConnsSpreadOfConnections() {

@@ -48,7 +48,7 @@ import Testing
             if replayed[row.command] == nil { replayed[row.command] = try ClaimsReplayTests.replayed(row.command) }
             let result = try #require(replayed[row.command])
             #expect(result.seed == UInt64(row.seed))
-            #expect(read(result).map { NumberFormat.fixed($0, decimals: 6) } == row.value, "\(row.figure) \(row.seed): \(row.command)")
+            #expect(read(result).map(NumberText.plain) == row.value, "\(row.figure) \(row.seed): \(row.command)")
         }
         #expect(replayed.count == (5 + 2) * 2)
     }

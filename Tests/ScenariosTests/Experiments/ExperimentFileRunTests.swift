@@ -81,11 +81,11 @@ import Testing
         let yaml = "experiment: a1\nservers: 3\nrequests: 10\nmap: {slots: 27, virtual_servers: 9, probing: quadratic}\n"
         #expect(throws: ScenarioError.self) { try Self.load(yaml, file: "q.yaml") }
         do { _ = try Self.load(yaml, file: "q.yaml") } catch {
-            #expect("\(error)".hasPrefix("q.yaml:4:6: error: variant 'default': quadratic probing cannot place 3 servers: no free slot for virtual server 6 of server 3: 27 probes from home slot 1 found none"))
+            #expect("\(error)".hasPrefix("q.yaml:4:6: error: quadratic probing cannot place 3 servers: no free slot for virtual server 6 of server 3: 27 probes from home slot 1 found none"))
         }
         // Too many servers for the default map: at `servers`, not at the file's first line.
         do { _ = try Self.load("experiment: a1\nservers: 1000\n", file: "n.yaml") } catch {
-            #expect("\(error)".hasPrefix("n.yaml:2:10: error: variant 'default': 1,000 servers × 9 virtual servers do not fit in 512 slots"))
+            #expect("\(error)".hasPrefix("n.yaml:2:10: error: 1,000 servers × 9 virtual servers do not fit in 512 slots"))
         }
     }
 }

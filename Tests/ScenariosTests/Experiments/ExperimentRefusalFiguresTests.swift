@@ -8,7 +8,7 @@ import Testing
 @Suite struct ExperimentRefusalFiguresTests {
     @Test func aMapOfOneSlotIsOneSlot() {
         #expect(experimentError("experiment: a1\nservers: 1000\nmap: {slots: 1}\n")?.description
-            == "x.yaml:3:6: error: variant 'default': 1,000 servers × 1 virtual server do not fit in 1 slot (at map)")
+            == "x.yaml:3:6: error: 1,000 servers × 1 virtual server do not fit in 1 slot (at map)")
     }
 
     @Test func theValueOutsideARangeIsGrouped() {

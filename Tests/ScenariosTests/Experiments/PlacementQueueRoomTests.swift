@@ -31,7 +31,7 @@ import Testing
             == "x.yaml:4:27: error: a replica holds at most 1 request (1 slot and a queue of 0), but a run launches its 200,000 requests at once and the placement may send them all to one replica; those turned away would leave counts that are not the placement's split: make the queue at least 199,999, or leave it out (its default holds every request) (at server.queue)")
         // Exactly room for every request loads; A-3's failover may study a full queue.
         #expect(experimentError("experiment: a1\nservers: 3\nrequests: 10000\nserver: {queue: 9996}\n") == nil)
-        #expect(experimentError("experiment: a3\nservers: 3\nrequests: 10000\nserver: {queue: 10}\nfailover: {rate: 10, duration: 5s, kill: Server 1, kill_at: 1s}\n") == nil)
+        #expect(experimentError("experiment: a3\nservers: 3\nserver: {queue: 10}\nfailover: {rate: 10, duration: 5s, kill: Server 1, kill_at: 1s}\n") == nil)
     }
 
     /// A run whose clients gave up (one slot at 1 s a request: the busiest replica's queue

@@ -273,7 +273,7 @@ import Testing
     @Test func aGrowingBackupSourceCountsInTheBudget() {
         let world = { (duration: String) in "object_store: {}\nbackup: {bucket: backups, source: {weights: {create: 1, delete: 0}, changes_per_round: 100}}\nrun: {duration: \(duration)}\n" }
         #expect(Self.error(world("60d"))
-            == "h.yaml:2:35: error: this world would need about 4.7 × 10¹⁰ events over its 5,184,000.000 s of virtual time (mostly from 'backup.source'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup.source)")
+            == "h.yaml:2:35: error: this world would need about 5.1 × 10¹⁰ events over its 5,184,000.000 s of virtual time (mostly from 'backup.source'), more than its event limit of 2 × 10⁹ (run.max_events); shorten the run (run.duration, run.time_limit, or the latest time the file schedules something) or lower the rate or size (at backup.source)")
         #expect(Self.error(world("1h")) == nil)
     }
 

@@ -36,7 +36,7 @@ import Testing
         ("complete_multipart parts", ScenarioSchema.maximumCompletedParts,
          { store + "  - complete_multipart: {bucket: b, key: k, upload_id: u, parts: " + list("{part: 1, etag: e}", $0) + "}\n" },
          "4:66 (at operations.[1].complete_multipart.parts)", "parts"),
-        ("a1 servers", ScenarioSchema.maximumServerCounts, { "experiment: a1\nservers: " + list("3", $0) + "\nrequests: 1\n" }, "2:10 (at servers)", "server counts"),
+        ("a2 servers", ScenarioSchema.maximumServerCounts, { "experiment: a2\nservers: " + list("3", $0) + "\nrequests: 1\n" }, "2:10 (at servers)", "server counts"),
         ("a4 variants", ScenarioSchema.maximumVariants, { "experiment: a4\nservers: 2\nvariants: " + list("{name: v, placement: jump}", $0) + "\n" }, "3:11 (at variants)", "variants"),
         ("a3 hostnames", ScenarioSchema.maximumReplicasPerOperation,
          { "experiment: a3\nservers: 3\nfailover: {rate: 10, duration: 5s, kill_at: 1s, kill: Server 2}\noperations: [{add: {n: 1, hostnames: " + list("h", $0) + "}}]\n" },
@@ -90,8 +90,8 @@ import Testing
             (["$defs", "distribution", "anyOf", "1", "properties", "empirical"], ScenarioSchema.maximumEmpiricalValues),
             (["$defs", "operation", "anyOf", "1", "properties", "put_bucket_lifecycle", "properties", "rules"], ScenarioSchema.maximumLifecycleRules),
             (["$defs", "operation", "anyOf", "1", "properties", "complete_multipart", "properties", "parts"], ScenarioSchema.maximumCompletedParts),
-            (["then", "allOf", "0", "then", "properties", "variants"], ScenarioSchema.maximumVariants),
-            (["then", "allOf", "0", "then", "properties", "servers", "anyOf", "1"], ScenarioSchema.maximumServerCounts),
+            (["then", "allOf", "3", "then", "properties", "variants"], ScenarioSchema.maximumVariants),
+            (["then", "allOf", "3", "then", "properties", "servers", "anyOf", "1"], ScenarioSchema.maximumServerCounts),
             (["then", "allOf", "4", "then", "properties", "scaling", "properties", "mappers"], ScenarioSchema.scalingMappers.count),
         ]
         for (path, most) in limits {

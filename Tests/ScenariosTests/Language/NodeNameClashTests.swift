@@ -17,7 +17,7 @@ import Testing
             object_store:
               name: web1
               buckets: [{name: out}]
-            """, expected: "w.yaml:5:9: error: node 'web1' is both the object store 'web1' (here) and server 'web1' (at 2:18); a fault on 'web1' would strike both: give the object store another name (at object_store.name)"),
+            """, expected: "w.yaml:5:9: error: node 'web1' is both the object store 'web1' (here) and server 'web' with count: 2 (at 2:18); a fault on 'web1' would strike both: give the object store another name (at object_store.name)"),
         Case(name: "servers named like the cluster's workers", yaml: """
             run: {duration: 20s}
             servers: [{name: worker-, count: 2}]
@@ -25,7 +25,7 @@ import Testing
             mapreduce:
               cluster: {workers: 2}
               jobs: [{name: word-count, reducers: 1, input: {synthetic: {lines: 10}}}]
-            """, expected: "w.yaml:2:18: error: node 'worker-1' is both server 'worker-1' (here) and MapReduce worker 'worker-1' (the cluster's workers are worker-1 … worker-2) (at 5:22); a fault on 'worker-1' would strike both: give these servers another name (at servers.[0].name)"),
+            """, expected: "w.yaml:2:18: error: node 'worker-1' is both server 'worker-' with count: 2 (here) and MapReduce worker 'worker-1' (the cluster's workers are worker-1 … worker-2) (at 5:22); a fault on 'worker-1' would strike both: give these servers another name (at servers.[0].name)"),
         Case(name: "a store named like a broker", yaml: """
             run: {duration: 20s}
             queue:

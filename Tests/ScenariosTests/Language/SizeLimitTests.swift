@@ -95,12 +95,12 @@ import Testing
         let shipped = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/mapreduce.yaml"), encoding: .utf8)
         let attempts = { (count: Int) in shipped.replacingOccurrences(of: "max_attempts: 20", with: "max_attempts: \(count)") }
         let message = Self.refusal(attempts(1_001))
-        #expect(message == "x.yaml:32:17: error: must be 1 … 1,000, got 1,001 (at lab_chaos.max_attempts)")
+        #expect(message == "x.yaml:36:17: error: must be 1 … 1,000, got 1,001 (at lab_chaos.max_attempts)")
         #expect(throws: Never.self) { try ScenarioFile.load(bytes: Array(attempts(1_000).utf8), file: "x.yaml") }
         // Its lab chaos maps a task again after each crash: certain crashes read the lab's input
         // 1,000 times a run, 31 runs (the shipped third of crashes, 1.5 times).
         let certain = attempts(1_000).replacingOccurrences(of: "crash_probability: 0.33, stall_probability: 0.33", with: "crash_probability: 1, stall_probability: 0")
-        #expect(Self.refusal(certain) == "x.yaml:34:5: error: the experiment's runs would read about 62.3 GB of input in all (this input about 31,000 times), more than the 2.0 GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer (at lab_chaos.input)")
+        #expect(Self.refusal(certain) == "x.yaml:38:5: error: the experiment's runs would read about 62.3 GB of input in all (this input about 31,000 times), more than the 2.0 GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer (at lab_chaos.input)")
     }
 
     /// The MapReduce experiment reads its inputs dozens of times (five variations, and two runs a
@@ -108,11 +108,11 @@ import Testing
     /// and all its runs read at most 2 GB. Ten million scaling lines held 6.9 GB after 40 s.
     @Test(arguments: [
         ("synthetic: {lines: 120000, seed: 2}", "synthetic: {lines: 10000000, seed: 2}",
-         "x.yaml:22:5: error: this input is about 954 MiB, and a run holds about four times its input, two runs at once: at most 512 MiB; make it smaller (at scaling.input)"),
+         "x.yaml:26:5: error: this input is about 954 MiB, and a run holds about four times its input, two runs at once: at most 512 MiB; make it smaller (at scaling.input)"),
         ("synthetic: {lines: 120000, seed: 2}", "synthetic: {lines: 4000000, seed: 2}",
-         "x.yaml:22:5: error: the experiment's runs would read about 3.2 GB of input in all (this input about 7 times), more than the 2.0 GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer (at scaling.input)"),
+         "x.yaml:26:5: error: the experiment's runs would read about 3.2 GB of input in all (this input about 7 times), more than the 2.0 GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer (at scaling.input)"),
         ("synthetic: {lines: 40000, seed: 1}", "synthetic: {lines: 400000, seed: 1}",
-         "x.yaml:17:3: error: the experiment's runs would read about 2.8 GB of input in all (this input about 65 times), more than the 2.0 GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer (at input)"),
+         "x.yaml:21:3: error: the experiment's runs would read about 2.8 GB of input in all (this input about 65 times), more than the 2.0 GB an experiment may read; make the inputs smaller, the mapper counts or lab chaos attempts fewer (at input)"),
         ("synthetic: {lines: 40000, seed: 1}", "synthetic: {lines: 200000, seed: 1}", ""),
     ])
     func aMapReduceExperimentReadsABoundedInput(_ shipped: String, _ written: String, _ message: String) throws {

@@ -42,7 +42,7 @@ import Testing
         #expect(MetricsSeriesBound.of(scenario) == 16_053)
         #expect(MetricsSeriesBound.queue(scenario) == 16_053 && MetricsSeriesBound.traffic(scenario) == 0)
         #expect(ObservationOptions(metrics: true, metricsInterval: .milliseconds(10)).metricsProblem(for: file)
-                == "--metrics-interval 0.01s samples qmany's up to 16,058 series up to 1,002 times each over 10 s of virtual time, up to 1.6 × 10⁷ samples, more than the 5 × 10⁶ a metrics file may hold; use an interval of at least 33ms")
+                == "--metrics-interval 10ms samples qmany's up to 16,058 series up to 1,002 times each over 10 s of virtual time, up to 1.6 × 10⁷ samples, more than the 5 × 10⁶ a metrics file may hold; use an interval of at least 33ms")
         #expect(ObservationOptions(metrics: true).metricsProblem(for: file)
                 == "--metrics samples qmany's up to 16,058 series up to 1,002 times each at the default interval, up to 1.6 × 10⁷ samples, more than the 5 × 10⁶ a metrics file may hold; use a --metrics-interval of at least 33ms")
         // Just over at 32 ms (16,058 × 314.5 samples), just under at 33 ms (16,058 × 305.0).
@@ -74,7 +74,7 @@ import Testing
         #expect(MetricsSeriesBound.of(scenario) == 103)
         #expect(MetricsSeriesBound.faults(scenario) == 6)
         #expect(ObservationOptions(metrics: true, metricsInterval: .milliseconds(1)).metricsProblem(for: file)
-                == "--metrics-interval 0.001s samples zones's up to 108 series up to 150,002 times each over 150 s of virtual time, up to 1.6 × 10⁷ samples, more than the 5 × 10⁶ a metrics file may hold; use an interval of at least 4ms")
+                == "--metrics-interval 1ms samples zones's up to 108 series up to 150,002 times each over 150 s of virtual time, up to 1.6 × 10⁷ samples, more than the 5 × 10⁶ a metrics file may hold; use an interval of at least 4ms")
         #expect(ObservationOptions(metrics: true, metricsInterval: .milliseconds(4)).metricsProblem(for: file) == nil)
         #expect(try Self.recorded(scenario) == 61)
     }

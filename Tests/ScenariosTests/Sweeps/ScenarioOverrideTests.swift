@@ -116,19 +116,20 @@ import Testing
             #expect(error.description == "'servers.0.slots' lists the value '01' twice (as '1')")
         }
         #expect(try ScenarioOverride.parseVariants("servers.0.slots=1,10,2s,1ms").count == 4)
-        // A bare number is also the seconds a duration reads it as: `1,1s` is one value where a
-        // duration goes; where a count goes, the sweep's load says `1s` is none.
-        #expect(throws: OverrideProblem.self) { try ScenarioOverride.parseVariants("servers.0.slots=1,1s") }
+        // A value is read as its field reads it: where a count goes `1s` is no number, two values
+        // here, and the sweep's load says `1s` is none (VaryTypedSamenessTests).
+        #expect(try ScenarioOverride.parseVariants("servers.0.slots=1,1s").count == 2)
         // Durations are compared as the loader reads them, in nanoseconds.
         for values in ["1ms,1.0ms", "1ms,0.001s", "1ms,1000us", "2m,120s", "1h,60min"] {
             #expect(throws: OverrideProblem.self) { try ScenarioOverride.parseVariants("network.latency=\(values)") }
         }
         #expect(try ScenarioOverride.parseVariants("network.latency=1ms,2ms,1us,1s").count == 4)
-        // A quoted duration is the duration, as the loader reads it; a quoted number is text.
+        // A quoted duration is the duration, as the loader reads it; a quoted number is text,
+        // the text a plain one reads as where text goes (VaryExactNumberTests).
         for values in ["1s,\"1s\"", "'1s',1000ms", "\"2ms\",'2ms'"] {
             #expect(throws: OverrideProblem.self) { try ScenarioOverride.parseVariants("workload.timeout=\(values)") }
         }
-        #expect(try ScenarioOverride.parseVariants("description=3,\"3\",'x'").count == 3)
+        #expect(try ScenarioOverride.parseVariants("description=3,\"4\",'x'").count == 3)
     }
 
     /// Too many values are refused before any is checked: 20,000 values took minutes, the

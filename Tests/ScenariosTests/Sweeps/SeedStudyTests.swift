@@ -44,7 +44,11 @@ import Testing
         #expect(Self.figure([1], claimed: 0...0).claimText == "= 0")
         #expect(Self.figure([1], claimed: nil).claimText == nil)
         let duration = SeedStudy.Figure(name: "d", unit: .duration, seeds: [1], samples: [0.02], claimed: 0...0.1)
-        #expect(duration.claimText == "≤ 100.000 ms")
+        #expect(duration.claimText == "≤ 100 ms")
+        // As the claim states a duration, not to the measured figures' three decimals.
+        #expect(SeedStudy.Figure(name: "d", unit: .duration, seeds: [1], samples: [20], claimed: 15...30).claimText == "15 s … 30 s")
+        #expect(SeedStudy.Figure(name: "d", unit: .duration, seeds: [1], samples: [0.1], claimed: 0.1007...0.1113).claimText == "100.7 ms … 111.3 ms")
+        #expect(SeedStudy.Figure(name: "d", unit: .duration, seeds: [1], samples: [4], claimed: 3.5...Double.infinity).claimText == "≥ 3.5 s")
     }
 
     @Test func theTableAndTheCSVCarryEverySample() {
@@ -54,6 +58,9 @@ import Testing
         #expect(table.rows[0] == ["x", "3", "1.037 … 4.963", "1.581", "1", "3", "5", "≤ 10",
                                   "holds in 5 of 5 seeds (56.6% … 100.0% of seeds, 95 %); the mean is inside the claimed range beyond noise"])
         #expect(table.rows[1].suffix(2) == ["", ""])
-        #expect(SeedStudy.csv(figures) == "figure,seed,value\nx,1,1.000000\nx,2,2.000000\nx,3,3.000000\nx,4,4.000000\nx,5,5.000000\ny,2,7.000000\ny,4,9.000000\n")
+        #expect(SeedStudy.csv(figures) == "figure,seed,value\nx,1,1\nx,2,2\nx,3,3\nx,4,4\nx,5,5\ny,2,7\ny,4,9\n")
+        // Every figure as report.json writes it, not cut to six decimals.
+        let fine = SeedStudy.Figure(name: "z", unit: .duration, seeds: [1, 2], samples: [0.0005004999, 93.41645308325471])
+        #expect(SeedStudy.csv([fine]) == "figure,seed,value\nz,1,0.0005004999\nz,2,93.41645308325471\n")
     }
 }

@@ -33,7 +33,7 @@ import Testing
         guard case .world(let scenario) = file else { return }
         #expect((ResourceBudget(scenario).horizon.seconds * 1_000).rounded() == 123_900)
         let problem = try #require(ObservationOptions(metrics: true, metricsInterval: .milliseconds(1)).metricsProblem(for: file))
-        #expect(problem.hasPrefix("--metrics-interval 0.001s gives about 123,900 samples per series over qrun's 123.9 s of virtual time (it runs on past run.duration: producer 'p'"), "\(problem)")
+        #expect(problem.hasPrefix("--metrics-interval 1ms gives about 123,900 samples per series over qrun's 123.9 s of virtual time (it runs on past run.duration: producer 'p'"), "\(problem)")
         #expect(problem.hasSuffix("at most 100,000: use an interval of at least 2ms"), "\(problem)")
         // By its duration alone (5,000 samples) it passed.
         #expect(5.0 / 0.001 < Double(ObservationOptions.maximumMetricsSamples))
@@ -74,7 +74,7 @@ import Testing
             workload: {type: open_loop, rate: 1}
             """)
         #expect(ObservationOptions(metrics: true, metricsInterval: .milliseconds(1)).metricsProblem(for: timed)
-                == "--metrics-interval 0.001s gives about 600,000 samples per series over timed's 600 s of virtual time; at most 100,000: use an interval of at least 6ms")
+                == "--metrics-interval 1ms gives about 600,000 samples per series over timed's 600 s of virtual time; at most 100,000: use an interval of at least 6ms")
         let counted = try Self.world("""
             run: {requests: 10}
             servers: [{name: s, slots: 1, service_time: 1ms}]
@@ -88,7 +88,7 @@ import Testing
     @Test func theIntervalNamedFitsBothChecks() throws {
         let file = try ScenarioFile.load(path: packageRoot.appending(path: "scenarios/seed-000-platform.yaml").path)
         let problem = try #require(ObservationOptions(metrics: true, metricsInterval: .seconds(1)).metricsProblem(for: file))
-        #expect(problem.hasSuffix("at most 100,000: use an interval of at least 8653ms"), "\(problem)")
+        #expect(problem.hasSuffix("at most 100,000: use an interval of at least 8.653s"), "\(problem)")
         // Grouped as every other count in the message is (checker C, s80: `219600 s`).
         #expect(problem.contains("over seed-000-platform's 219,600 s of virtual time"), "\(problem)")
         #expect(ObservationOptions(metrics: true, metricsInterval: .milliseconds(8_652)).metricsProblem(for: file) != nil)

@@ -133,7 +133,7 @@ extension BackupResult {
     private func restoreSection() -> String {
         var out = "## Restores, checked byte for byte\n\n"
         guard !restores.isEmpty else { return out + "The file asks for no restore.\n\n" }
-        var table = MarkdownTable(columns: [.numeric("day"), .text("backup"), .numeric("files"), .numeric("bytes"), .text("fingerprint (MD5 of every path and MD5)"), .text("byte-identical to its source"), .numeric("took")])
+        var table = MarkdownTable(columns: [.numeric("day"), .userText("backup"), .numeric("files"), .numeric("bytes"), .text("fingerprint (MD5 of every path and MD5)"), .text("byte-identical to its source"), .numeric("took")])
         for check in restores {
             table.append([NumberFormat.fixed(check.at / 86_400, decimals: 2), "\(check.backup ?? "—") (\(check.selection))",
                           NumberFormat.integer(check.restoredFiles), NumberFormat.integer(check.restoredBytes),

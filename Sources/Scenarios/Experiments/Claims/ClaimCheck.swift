@@ -97,6 +97,13 @@ extension ClaimCheck {
         NumberFormat.trimmed(seconds, maxDecimals: 3) + " s"
     }
 
+    /// A duration a claim states, as the seed wrote it: ``statedMs(_:)`` below a second as it
+    /// reads once rounded (``DurationFormat/readsUnderASecond(_:)``), ``statedS(_:)`` otherwise
+    /// — `45 ms`, `100.7 ms`, `3 s`, `15 s`.
+    static func stated(_ seconds: Double) -> String {
+        DurationFormat.readsUnderASecond(seconds) ? statedMs(seconds) : statedS(seconds)
+    }
+
     /// `3.120 s`, or `4.200 ms` below a second as it reads once rounded:
     /// ``DurationFormat/readable(_:grouping:)``.
     static func duration(_ seconds: Double) -> String {

@@ -115,7 +115,7 @@ extension ClaimsResult {
 
     private func failoverTable(_ result: TrafficResult) -> String {
         guard let failovers = result.balancer?.failovers, !failovers.isEmpty else { return "" }
-        var table = MarkdownTable(columns: [.text("server"), .text("fault"), .numeric("at"), .numeric("detection"), .numeric("repaired"), .numeric("recovery")])
+        var table = MarkdownTable(columns: [.userText("server"), .text("fault"), .numeric("at"), .numeric("detection"), .numeric("repaired"), .numeric("recovery")])
         for failover in failovers {
             table.append([failover.server, failover.fault, DurationFormat.seconds(failover.at, grouping: true), Self.span(failover.detectionTime),
                           DurationFormat.seconds(failover.repairedAt, grouping: true), Self.span(failover.recoveryTime)])

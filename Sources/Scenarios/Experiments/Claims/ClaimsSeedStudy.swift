@@ -13,6 +13,9 @@ public struct ClaimsSeedStudy: Sendable {
         /// The claims' own run of ``scenario`` with its own seed, the study's first, when there is
         /// one: the same world, read instead of run again.
         var firstSeedRun: TrafficResult? = nil
+        /// Whether its figures' claims are times a detection is promised to take, kept up to their
+        /// upper end (``SeedStudy/Figure/claimIsTimeRange``), as the claim's verdict keeps them.
+        var claimIsTimeRange = false
     }
 
     /// The seeds, each scenario's own first (seed 003's and seed 004's studies start at their own seeds).
@@ -50,8 +53,8 @@ public struct ClaimsSeedStudy: Sendable {
             ], firstSeedRun: claims?.siege),
         ] + detections.map { variant in
             Probe(scenario: variant.scenario, figures: [
-                ("\(variant.short): detection", .duration, false, 3...5, { $0.balancer?.failovers.first?.detectionTime }),
-            ])
+                ("\(variant.short): detection", .duration, false, Seed003Claims.claimedDetection.range, { $0.balancer?.failovers.first?.detectionTime }),
+            ], claimIsTimeRange: true)
         }
     }
 
@@ -94,9 +97,11 @@ public struct ClaimsSeedStudy: Sendable {
                     let figure = probe.figures[column]
                     let present = seeds.indices.filter { values[offset + $0][column] != nil }
                     guard !present.isEmpty else { return nil }
-                    return SeedStudy.Figure(name: figure.name, unit: figure.unit, seeds: present.map { seeds[$0] },
-                                            samples: present.map { values[offset + $0][column] ?? 0 }, bootstrap: figure.bootstrap,
-                                            claimed: figure.claimed)
+                    var study = SeedStudy.Figure(name: figure.name, unit: figure.unit, seeds: present.map { seeds[$0] },
+                                                 samples: present.map { values[offset + $0][column] ?? 0 }, bootstrap: figure.bootstrap,
+                                                 claimed: figure.claimed)
+                    study.claimIsTimeRange = probe.claimIsTimeRange
+                    return study
                 }
             }
         }

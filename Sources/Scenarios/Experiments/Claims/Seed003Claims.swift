@@ -68,6 +68,11 @@ public struct Seed003Claims: Sendable {
     /// The parameters the seed states with its claims: its cluster's servers, and the failover
     /// settings its detection claim names (max_fails=3, fail_timeout=30s, health checks every 30 s).
     static let claimedServers = 3, claimedMaxFails = 3, claimedFailTimeout = Duration.seconds(30), claimedCheckInterval = Duration.seconds(30)
+    /// The timeout of the seed's "Retry Logic: 3 attempts with 10s timeout": the proxy timeout a
+    /// dead host's detection waits for, so the detection claim depends on it.
+    static let claimedForwardTimeout = Duration.seconds(10)
+    /// The connections of the seed's "normal load" (its Apache Bench test, 10 concurrent).
+    static let claimedNormalConnections = 10
     /// Connections of the run where both claimed cluster figures agree (Little's law: 267 × 0.045),
     /// and of the seed's siege test.
     static let agreeingConnections = Int((claimedClusterRate * claimedClusterResponse).rounded()), siegeConnections = 25
@@ -104,7 +109,7 @@ public struct Seed003Claims: Sendable {
     }
 
     /// One failure at 20.3 s (off the health checks' 1 s and 30 s grids) under each parameter set:
-    /// the file's own, then each change that could bring a dead host's detection into 3–5 s —
+    /// the file's own, then each change that could bring a dead host's detection within 5 s —
     /// left out when the file already has it (its run would be the stated one again).
     static func detectionVariants(_ scenario: Scenario) -> [(label: String, fileSettings: Bool, short: String, failure: String, scenario: Scenario)] {
         let target = scenario.servers.last?.id ?? "s1"
@@ -219,9 +224,12 @@ public struct Seed003Claims: Sendable {
         checks.append(ClaimCheck(
             claim: "Average response time reduced from 106 ms to 45 ms",
             measured: "\(ClaimCheck.ms(r1)) on one server, \(ClaimCheck.ms(r3)) on \(serversWord); \(ClaimCheck.ms(rShared)) at \(ClaimCheck.rate(sharedTwelve.throughput)) with \(Self.agreeingConnections) connections\(twelveWorld)",
-            verdict: singleMatches && clusterMatches ? .holds : .fails,
+            // Both figures reproduced only at an unstated load (12 connections, and the shared host)
+            // is the kind of assumption ``ClaimCheck/Verdict/conditional`` names, as the 267 requests/s row has it.
+            verdict: singleMatches && clusterMatches ? .holds : singleMatches && twelveAgrees ? .conditional : .fails,
             why: "\(law). One server: \(response(x1)), \(singleMatches ? "the seed's \(singleResponse)" : "not the seed's \(singleResponse)"). \(serversWord.prefix(1).uppercased() + serversWord.dropFirst()) servers: \(response(x3)), \(clusterMatches ? "the claimed \(claimedResponse)" : "not \(claimedResponse) — and even at the claimed \(claimedRate), \(users) connections give \(ClaimCheck.ms(Double(users) / Self.claimedClusterRate - think))"). The seed's pair \(claimedRate) and \(claimedResponse) implies N = \(product(Self.claimedClusterRate, Self.claimedClusterResponse)) = \(NumberFormat.fixed(impliedConnections, decimals: 1)) connections\(singleMatches ? ": the two figures were not measured at the \(users) connections of the \(singleResponse)" : ", and its \(singleResponse) at \(singleRate) N = \(product(Self.claimedSingleRate, Self.claimedSingleResponse)) = \(NumberFormat.fixed(Self.claimedSingleRate * Self.claimedSingleResponse, decimals: 1)): the seed measured neither at the scenario's \(users) connections").",
-            toHold: "\(twelveText); at the stated \(users) connections the cluster's average is \(r3 < Self.claimedClusterResponse ? "lower" : "higher") than claimed."))
+            toHold: "\(twelveText); at the stated \(users) connections the cluster's average is \(r3 < Self.claimedClusterResponse ? "lower" : "higher") than claimed.",
+            deviations: serverDeviations()))
 
         let p95 = cluster.value(of: .p95), p99High = siege.value(of: .p99), p99 = cluster.value(of: .p99)
         checks.append(ClaimCheck(
@@ -229,13 +237,15 @@ public struct Seed003Claims: Sendable {
             measured: "p95 \(ClaimCheck.ms(p95)) (p99 \(ClaimCheck.ms(p99))) with \(users) connections",
             verdict: p95 < 0.1 ? .holds : .fails,
             why: "Each request waits behind the others queued at its server: with \(NumberFormat.fixed(Double(users) / Double(servers), decimals: 1)) connections per server and \(Self.isExponential(scenario) ? "exponential service" : "a service time") of \(ClaimCheck.ms(service))\(Self.isExponential(scenario) ? "" : " on average"), the sojourn is a sum of up to \(NumberFormat.cardinal((users + servers - 1) / servers)) service times, whose 95th percentile is \(ClaimCheck.ms(p95)).",
-            toHold: "Holds while connections per server × service time stay near today's; every extra connection per server adds about \(ClaimCheck.ms(service)) to every percentile."))
+            toHold: "Holds while connections per server × service time stay near today's; " + percentileGrowth(),
+            deviations: serverDeviations() + normalLoadDeviations()))
         checks.append(ClaimCheck(
             claim: "99th percentile < 200 ms under high load",
             measured: "p99 \(ClaimCheck.ms(p99High)) with \(Self.siegeConnections) connections (the seed's siege test), \(ClaimCheck.rate(siege.throughput))",
             verdict: p99High < 0.2 ? .holds : .fails,
             why: "With \(Self.siegeConnections) connections the \(NumberFormat.cardinal(servers)) servers are saturated (\(ClaimCheck.rate(siege.throughput))), so more load only lengthens queues: by Little's law R = \(Self.siegeConnections) / \(NumberFormat.fixed(siege.throughput, decimals: 1)) = \(ClaimCheck.ms(Double(Self.siegeConnections) / max(siege.throughput, 1))) on average (measured \(ClaimCheck.ms(siege.value(of: .meanLatency))): over a finite run the two agree up to its first and last requests), and the tail grows with it.",
-            toHold: "Once the servers are saturated every percentile grows in proportion to the connections (p99 \(ClaimCheck.ms(p99)) at \(users), \(ClaimCheck.ms(p99High)) at \(Self.siegeConnections)): keep connections per server below the level where p99 reaches 200 ms, or add servers."))
+            toHold: saturatedGrowth() + " Keep connections per server below the level where p99 reaches 200 ms, or add servers.",
+            deviations: serverDeviations()))
 
         checks.append(detectionCheck())
         checks += maintenanceChecks()
@@ -279,9 +289,65 @@ public struct Seed003Claims: Sendable {
         }
         let verdict: ClaimCheck.Verdict = ClaimCheck.close(x3, to: Self.claimedClusterRate) ? .holds
             : shared.map { ClaimCheck.close($0.throughput, to: Self.claimedClusterRate) } == true ? .conditional : .fails
-        let deviations = servers == Self.claimedServers ? []
+        return ClaimCheck(claim: "3-server cluster: 267 requests/second (2.84×)", measured: measured, verdict: verdict, why: why, toHold: toHold, deviations: serverDeviations())
+    }
+
+    /// The seed's three servers, when the file has another count: what the cluster's throughput
+    /// and every latency claim measured on the file's cluster depend on (a 2- or 4-server file
+    /// had its p95 and p99 judged against the seed's figures for three, unflagged).
+    func serverDeviations() -> [ClaimCheck.Deviation] { Self.serverDeviations(scenario) }
+
+    static func serverDeviations(_ scenario: Scenario) -> [ClaimCheck.Deviation] {
+        let servers = max(scenario.servers.count, 1)
+        return servers == Self.claimedServers ? []
             : [ClaimCheck.Deviation(file: NumberFormat.counted(servers, "server"), claimed: NumberFormat.integer(Self.claimedServers), stated: NumberFormat.counted(Self.claimedServers, "server"))]
-        return ClaimCheck(claim: "3-server cluster: 267 requests/second (2.84×)", measured: measured, verdict: verdict, why: why, toHold: toHold, deviations: deviations)
+    }
+
+    /// The seed's normal load, 10 connections (its Apache Bench test), when the file has other
+    /// users: 25 connections judged "p95 < 100 ms under normal load" at the siege's own load.
+    func normalLoadDeviations() -> [ClaimCheck.Deviation] { Self.normalLoadDeviations(scenario) }
+
+    static func normalLoadDeviations(_ scenario: Scenario) -> [ClaimCheck.Deviation] {
+        let users = scenario.users
+        return users == Self.claimedNormalConnections ? []
+            : [ClaimCheck.Deviation(file: NumberFormat.counted(users, "connection"), claimed: NumberFormat.integer(Self.claimedNormalConnections),
+                                    stated: NumberFormat.counted(Self.claimedNormalConnections, "connection"))]
+    }
+
+    /// How much each extra connection per server added to the mean, p95 and p99, from the
+    /// file's load to the siege's: each figure's own growth. The report said "every extra
+    /// connection per server adds about 10.638 ms (the service time) to every percentile", where
+    /// only the mean grows by it (p95 by 14.2 ms, p99 by 15.8 ms).
+    func percentileGrowth() -> String {
+        let servers = Double(max(scenario.servers.count, 1))
+        let low = (load: Double(scenario.users) / servers, run: cluster), high = (load: Double(Self.siegeConnections) / servers, run: siege)
+        guard abs(high.load - low.load) > 1e-9 else {
+            return "the file's load is the siege's \(NumberFormat.counted(Self.siegeConnections, "connection")), so no second load shows how the figures grow with it."
+        }
+        let (from, to) = low.load < high.load ? (low, high) : (high, low)
+        func growth(_ metric: BalancerMetric) -> Double { (to.run.value(of: metric) - from.run.value(of: metric)) / (to.load - from.load) }
+        let mean = growth(.meanLatency), service = scenario.meanServiceTime
+        let oneService = ClaimCheck.close(mean, to: service, tolerance: 0.1) ? " (about one service time, \(ClaimCheck.ms(service)))" : ""
+        return "from \(NumberFormat.fixed(from.load, decimals: 1)) to \(NumberFormat.fixed(to.load, decimals: 1)) connections per server (the siege run) each extra connection per server added \(ClaimCheck.ms(mean)) to the mean\(oneService), \(ClaimCheck.ms(growth(.p95))) to p95 and \(ClaimCheck.ms(growth(.p99))) to p99."
+    }
+
+    /// How the mean and p99 grew from the file's connections to the siege's, each against the
+    /// connections' own growth: "every percentile grows in proportion to the connections" where
+    /// p99 grew 1.81× for 2.5× the connections (only the mean did), and "(p99 176.383 ms at 25,
+    /// 176.383 ms at 25)" when the file's load was the siege's.
+    func saturatedGrowth() -> String {
+        let users = scenario.users, siegeUsers = Self.siegeConnections
+        guard users != siegeUsers, users > 0 else {
+            return "The file's own load is the siege's \(NumberFormat.counted(siegeUsers, "connection")), so there is no second load to compare."
+        }
+        let connections = Double(siegeUsers) / Double(users)
+        let r = (cluster.value(of: .meanLatency), siege.value(of: .meanLatency)), p = (cluster.value(of: .p99), siege.value(of: .p99))
+        func ratio(_ pair: (Double, Double)) -> Double { pair.0 > 0 ? pair.1 / pair.0 : 0 }
+        func times(_ value: Double) -> String { NumberFormat.fixed(value, decimals: 2) + "×" }
+        let meanInProportion = ClaimCheck.close(ratio(r), to: connections), tailInProportion = ClaimCheck.close(ratio(p), to: connections)
+        let summary = meanInProportion && !tailInProportion ? ": only the mean grows in proportion to the connections"
+            : meanInProportion && tailInProportion ? ": both grow in proportion to the connections" : ""
+        return "From \(users) to \(siegeUsers) connections (\(times(connections))) the mean grew \(times(ratio(r))) (\(ClaimCheck.ms(r.0)) → \(ClaimCheck.ms(r.1))) and p99 \(times(ratio(p))) (\(ClaimCheck.ms(p.0)) → \(ClaimCheck.ms(p.1)))\(summary)."
     }
 
     /// What the spread of `users` connections over `servers` leaves idle, from the cluster's
@@ -296,49 +362,72 @@ public struct Seed003Claims: Sendable {
         return ", yet none is busy all the time: a server idles whenever none of its connections has a request waiting at it (utilisation \(shares), idle up to \(NumberFormat.boundedPercent(1 - least, decimals: 1)) of the time)"
     }
 
+    /// The detection claim's range, a promise of how long detection takes: a failure detected
+    /// within 5 s keeps it, however much faster than 3 s (``ClaimedTimeRange``).
+    static let claimedDetection = ClaimedTimeRange(3...5)
+
     private func detectionCheck() -> ClaimCheck {
+        let promise = Self.claimedDetection
         let stated = detections.filter(\.fileSettings)
-        let measured = "in the detection runs (`runs.csv`): " + stated.map { "\($0.failure): \($0.detectionTime.map(ClaimCheck.duration) ?? "not detected")" }.joined(separator: "; ")
-        let lands = { (detection: Detection) in (detection.detectionTime ?? .infinity) >= 3 && (detection.detectionTime ?? .infinity) <= 5 }
-        let inWindow = stated.allSatisfy(lands)
+        let measured = "in the detection runs (`runs.csv`): " + stated.map { "\($0.failure): \($0.detectionTime.map(ClaimCheck.duration) ?? "not detected")\(promise.fasterNote($0.detectionTime))" }.joined(separator: "; ")
+        let kept = { (detection: Detection) in promise.isKept(by: detection.detectionTime) }
         let configuration = scenario.balancer?.configuration
         let timeout = configuration?.forwardTimeout.seconds ?? 0
         let maxFails = configuration?.passiveHealth?.maxFails ?? 0
-        // The variants the file does not already have (``detectionVariants(_:)`` leaves those out).
-        let others = detections.filter { !$0.fileSettings }
-        let alternatives = others.map { "\($0.label): \($0.detectionTime.map(ClaimCheck.duration) ?? "not detected")" }.joined(separator: "; ")
-        let holding = others.filter(lands)
-        let hostDown = stated.first { $0.failure == Self.hostDownFailure }
-        let refused = stated.first { $0.failure == "process killed (connection refused)" }?.detectionTime
-        let refusedText = refused.map { $0 < 1 ? "; a refused connection is detected in milliseconds whatever the settings." : "." } ?? "."
-        var toHold: String
-        if let hostDown, lands(hostDown) {
-            // The file's own settings already detect a dead host within the claim's window.
-            toHold = "With the file's settings a dead host is already detected in 3–5 s (\(hostDown.detectionTime.map(ClaimCheck.duration) ?? ""))"
-            if !others.isEmpty {
-                toHold += holding.count == others.count ? ", and so it is with \(alternatives)" : "; \(alternatives)"
-            }
-            toHold += refusedText
-        } else if others.isEmpty {
-            toHold = "The file already has every change tried here, and a dead host's detection still falls outside 3–5 s" + refusedText
-        } else {
-            let which = holding.count == others.count ? (others.count == 1 ? "It makes" : others.count == 2 ? "Either makes" : "Each makes")
-                : holding.isEmpty ? (others.count == 1 ? "It does not make" : others.count == 2 ? "Neither makes" : "None makes")
-                : "Only \(holding.map(\.label).joined(separator: " or ")) makes"
-            toHold = "\(alternatives). \(which) a dead host's detection fall in 3–5 s" + refusedText
-        }
         let deviations = Self.detectionDeviations(configuration)
         return ClaimCheck(
-            claim: "Failover detection: 3–5 seconds (max_fails=3, fail_timeout=30s, health checks every 30 s)",
+            claim: Self.detectionClaim,
             measured: measured,
-            verdict: inWindow ? .holds : .fails,
+            verdict: stated.allSatisfy(kept) ? .holds : .fails,
             why: Self.detectionExplanation(maxFails: maxFails, timeout: timeout, check: configuration?.healthCheck, stated: stated.map { ($0.failure, $0.detectionTime) },
-                                       hostDownMarkedBy: hostDown?.markedDownBy),
-            toHold: toHold, deviations: deviations)
+                                       hostDownMarkedBy: stated.first { $0.failure == Self.hostDownFailure }?.markedDownBy),
+            toHold: Self.detectionToHold(stated: stated.map { ($0.failure, $0.detectionTime) }, others: detections.filter { !$0.fileSettings }.map { ($0.label, $0.detectionTime) },
+                                         asStated: deviations.isEmpty),
+            deviations: deviations)
+    }
+
+    /// The detection claim as the seed states it, with the settings it names beside it (its
+    /// "Retry Logic: 3 attempts with 10s timeout" is the proxy timeout a dead host's detection waits for).
+    static let detectionClaim = "Failover detection: 3–5 seconds (max_fails=3, fail_timeout=30s, health checks every 30 s, 10s timeout)"
+
+    /// What would make the detection claim hold, from the verdict's own rule (every failure tried
+    /// detected within the range's upper end): `stated` the file's runs, `others` the changes
+    /// tried beside them. The report offered "proxy timeout 4 s … makes a dead host's detection
+    /// fall in 3–5 s" while its verdict, which counted the 0.5 ms of a killed process as a
+    /// miss, could never hold; and it did not say that both changes leave the seed's settings.
+    static func detectionToHold(stated: [(failure: String, time: Double?)], others: [(label: String, time: Double?)], asStated: Bool) -> String {
+        let promise = claimedDetection
+        let upper = ClaimCheck.statedS(promise.range.upperBound)
+        func figure(_ time: Double?) -> String { time.map(ClaimCheck.duration) ?? "not detected" }
+        let alternatives = others.map { "\($0.label): \(figure($0.time))" }.joined(separator: "; ")
+        let missed = stated.filter { !promise.isKept(by: $0.time) }
+        let faster = stated.filter { promise.isFaster($0.time) }.map(\.failure)
+        let fasterText = faster.isEmpty ? "" : " (\(ClaimCheck.list(faster)) faster than \(ClaimCheck.statedS(promise.range.lowerBound)), which keeps a promise of \(promise.text))"
+        let settings = asStated ? "the seed's settings" : "the file's settings"
+        guard !missed.isEmpty else {
+            return "With \(settings) every failure tried here is detected within \(upper)\(fasterText)" + (others.isEmpty ? "." : "; \(alternatives).")
+        }
+        let missedText = ClaimCheck.list(missed.map { "\($0.failure) (\(figure($0.time)))" })
+        guard missed.count == 1, missed[0].failure == hostDownFailure else {
+            return "With \(settings) \(missedText) \(missed.count == 1 ? "is" : "are") not detected within \(upper)" + (others.isEmpty ? "." : "; the changes tried for a dead host: \(alternatives).")
+        }
+        guard !others.isEmpty else {
+            return "The file already has every change tried here, and a dead host is still not detected within \(upper) (\(figure(missed[0].time)))."
+        }
+        let holding = others.filter { promise.isKept(by: $0.time) }
+        let which = holding.count == others.count ? (others.count == 1 ? "It brings" : others.count == 2 ? "Either brings" : "Each brings")
+            : holding.isEmpty ? (others.count == 1 ? "It does not bring" : others.count == 2 ? "Neither brings" : "None brings")
+            : "Only \(holding.map(\.label).joined(separator: " or ")) brings"
+        var text = "With \(settings) a dead host is detected after \(figure(missed[0].time)), later than \(upper). Tried instead: \(alternatives). \(which) a dead host's detection within \(upper)"
+        if !holding.isEmpty {
+            text += ", and with it every failure tried here is detected within \(upper)\(fasterText), so the claim would hold — "
+                + "but only by leaving a setting the seed states (its \(ClaimCheck.statedS(claimedForwardTimeout.seconds)) timeout, or its health checks every \(ClaimCheck.statedS(claimedCheckInterval.seconds)))"
+        }
+        return text + "."
     }
 
     /// The detection claim's parameters (max_fails=3, fail_timeout=30s, health checks every
-    /// 30 s) that `configuration` sets otherwise: what the claim's verdict and the file's own
+    /// 30 s, the 10 s proxy timeout) that `configuration` sets otherwise: what the claim's verdict and the file's own
     /// detection runs' label say.
     static func detectionDeviations(_ configuration: LoadBalancer.Configuration?) -> [ClaimCheck.Deviation] {
         let maxFails = configuration?.passiveHealth?.maxFails ?? 0
@@ -352,6 +441,11 @@ public struct Seed003Claims: Sendable {
             deviations.append(.init(file: "fail_timeout \(ClaimCheck.s(failTimeout.seconds))", claimed: ClaimCheck.statedS(Self.claimedFailTimeout.seconds),
                                     stated: "fail_timeout \(ClaimCheck.statedS(Self.claimedFailTimeout.seconds))"))
         }
+        // The proxy timeout sets a dead host's detection (a 4 s one was labelled "as stated").
+        if let forwardTimeout = configuration?.forwardTimeout, forwardTimeout != Self.claimedForwardTimeout {
+            deviations.append(.init(file: "forward_timeout \(ClaimCheck.s(forwardTimeout.seconds))", claimed: ClaimCheck.statedS(Self.claimedForwardTimeout.seconds),
+                                    stated: "forward_timeout \(ClaimCheck.statedS(Self.claimedForwardTimeout.seconds))"))
+        }
         let interval = configuration?.healthCheck?.interval
         if interval != Self.claimedCheckInterval {
             let every = "every \(ClaimCheck.statedS(Self.claimedCheckInterval.seconds))"
@@ -361,7 +455,8 @@ public struct Seed003Claims: Sendable {
     }
 
     /// Why each way of detecting a failure takes the time it takes, under the scenario's
-    /// settings, and which of them land in the claim's 3–5 s: passive health's refused
+    /// settings, and which of them detect within the claim's 5 s (``claimedDetection``: faster
+    /// than 3 s keeps it too): passive health's refused
     /// connections and proxy timeouts as measured in the stated runs, the health checks' range
     /// from their settings (the first failed check starts up to an interval after the failure).
     ///
@@ -375,22 +470,28 @@ public struct Seed003Claims: Sendable {
             ? "nginx marks a server down at its \(NumberFormat.ordinal(maxFails)) failed forward. A killed process refuses connections, so \(maxFails == 1 ? "a refusal comes" : "\(NumberFormat.cardinal(maxFails)) refusals come") back within milliseconds of the next requests least_conn sends it. A host that is down answers nothing: every forward to it fails only when the \(ClaimCheck.s(timeout)) proxy timeout expires"
                 + hostDownClause(maxFails: maxFails, timeout: timeout, detected: stated.first { $0.failure == hostDownFailure }?.time, by: hostDownMarkedBy)
             : "Passive health is off (max_fails 0): failed forwards mark no server down."
-        var paths = stated.map { (name: $0.failure, lands: ($0.time ?? .infinity) >= 3 && ($0.time ?? .infinity) <= 5) }
+        let promise = claimedDetection
+        var paths = stated.map { (name: $0.failure, lands: promise.isKept(by: $0.time)) }
         if let check {
             let interval = check.interval.seconds, checkTimeout = check.timeout.seconds, fall = Double(check.fall)
             let earliest = fall * checkTimeout + (fall - 1) * interval, latest = fall * (interval + checkTimeout)
             text += " Health checks \(ClaimCheck.s(interval)) apart (HAProxy's: the next starts an interval after the last one ended), with fall \(NumberFormat.integer(check.fall)) and a \(ClaimCheck.s(checkTimeout)) timeout, detect a host that answers nothing between \(ClaimCheck.s(earliest)) and \(ClaimCheck.s(latest)) after the failure."
-            paths.append((name: "the health checks", lands: earliest >= 3 && latest <= 5))
+            paths.append((name: "the health checks", lands: promise.isKept(by: latest)))
         } else {
             text += " No health check runs."
         }
         let landing = paths.filter(\.lands).map(\.name)
+        let within = "within the claim's \(ClaimCheck.statedS(promise.range.upperBound))"
         if landing.isEmpty {
-            text += paths.count == 1 ? " It does not land in 3–5 s." : " None of the \(NumberFormat.cardinal(paths.count)) paths lands in 3–5 s."
+            text += paths.count == 1 ? " It does not detect \(within)." : " None of the \(NumberFormat.cardinal(paths.count)) paths detects \(within)."
         } else if landing.count == paths.count {
-            text += " \(paths.count == 1 ? "It lands" : "All \(NumberFormat.cardinal(paths.count)) land") in 3–5 s."
+            text += " \(paths.count == 1 ? "It detects" : "All \(NumberFormat.cardinal(paths.count)) detect") \(within)."
         } else {
-            text += " Only \(landing.joined(separator: " and ")) \(landing.count == 1 ? "lands" : "land") in 3–5 s."
+            text += " Only \(landing.joined(separator: " and ")) \(landing.count == 1 ? "detects" : "detect") \(within)."
+        }
+        let faster = stated.filter { promise.isFaster($0.time) }.map(\.failure)
+        if !faster.isEmpty {
+            text += " The claimed \(promise.text) promises detection within \(ClaimCheck.statedS(promise.range.upperBound)), so \(ClaimCheck.list(faster)), faster than \(ClaimCheck.statedS(promise.range.lowerBound)), keeps it."
         }
         return text
     }

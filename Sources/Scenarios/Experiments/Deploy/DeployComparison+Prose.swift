@@ -70,7 +70,7 @@ extension DeployComparison {
         let neverHealthy = figures.steps.filter { $0.kind == .deploy && $0.healthy == nil }.map(\.server)
         text += neverHealthy.isEmpty
             ? "and put back once the health check had passed it \(rise == 1 ? "once" : "\(rise) times in a row"). "
-            : "but the health check did not pass \(neverHealthy.joined(separator: ", ")) within the health deadline (\(DurationFormat.seconds(figures.plan.healthDeadline.seconds))), so \(neverHealthy.count == 1 ? "it" : "they") never went back in rotation. "
+            : "but the health check did not pass \(neverHealthy.map { MarkdownTable.literal($0) }.joined(separator: ", ")) within the health deadline (\(DurationFormat.seconds(figures.plan.healthDeadline.seconds))), so \(neverHealthy.count == 1 ? "it" : "they") never went back in rotation. "
         text += "\(NumberFormat.integer(graceful.failed)) requests failed" + (graceful.failed > 0 ? " (\(graceful.result.failureParts.joined(separator: ", ")))" : "")
             + (graceful.retried == 0 ? " and 0 were retried. " : " and the balancer made \(Self.retries(graceful.retried)). ")
         let connections = NumberFormat.counted(base.users, "connection")
@@ -128,8 +128,37 @@ extension DeployComparison {
             text += "The balancer does not retry (one try a request), so " + (noDrain.failed == 0 ? "no request failed" : "\(NumberFormat.integer(noDrain.failed)) requests failed") + "."
         }
         text += Self.noDrainTail(figures.measured("during"), drained: gracefulDuring, retried: noDrain.retried)
-        text += "; it took \(DurationFormat.seconds(figures.duration))." + Self.haltSentence(figures) + Self.pastEndSentence(noDrain)
+        text += "; it took \(DurationFormat.seconds(figures.duration))." + Self.passiveHoldSentence(noDrain, figures: figures)
+        text += Self.haltSentence(figures) + Self.pastEndSentence(noDrain)
         return text
+    }
+
+    /// " Passive health held `a` out after the health check had passed it …" when a server the
+    /// health check had passed was still held out by passive health — marked down for its resets,
+    /// and first probed only after `fail_timeout` from its last failure — or "" when none was. The
+    /// all-at-once paragraph names passive health for this (``outageCause(_:bootTime:boot:)``);
+    /// the rolling one without drain, whose resets are what passive health counts, said nothing.
+    static func passiveHoldSentence(_ variant: Variant, figures: DeploymentFigures) -> String {
+        guard let failTimeout = variant.scenario.balancer?.configuration.passiveHealth?.failTimeout else { return "" }
+        let events = variant.result.balancer?.events ?? []
+        let passive = BalancerEvent.Kind.markedDown(.passive).description
+        let held: [(server: String, passed: Double, probe: Double?)] = figures.steps.filter { $0.kind == .deploy }.compactMap { step in
+            guard let healthy = step.healthy?.seconds else { return nil }
+            let restarted = step.restarted.seconds
+            guard events.contains(where: { $0.subject == step.server && $0.description == passive && $0.at >= restarted && $0.at <= healthy }) else { return nil }
+            let probe = events.first { $0.subject == step.server && $0.isProbe && $0.at >= restarted }
+            // Let back (probed) before the check passed it: passive health held nothing up.
+            if let probe, probe.at <= healthy { return nil }
+            return (step.server, healthy, probe?.at)
+        }
+        guard !held.isEmpty else { return "" }
+        let names = held.map { MarkdownTable.literal($0.server) }
+        let each = held.map { server in
+            "\(MarkdownTable.literal(server.server)) passed at \(DurationFormat.seconds(server.passed))"
+                + (server.probe.map { ", first probed at \(DurationFormat.seconds($0))" } ?? ", not probed before the run ended")
+        }
+        return " Passive health held \(ClaimCheck.list(names)) out after the health check had passed \(held.count == 1 ? "it" : "them"): "
+            + "nginx keeps a server it marked down out until `fail_timeout` (\(DurationFormat.seconds(failTimeout.seconds))) has passed since its last failure (\(each.joined(separator: "; ")))."
     }
 
     /// The p99 during the deployment without drain against the drained one's, and whether the
@@ -254,16 +283,16 @@ extension DeployComparison {
             } else {
                 let failed = earlier.map(\.failed).reduce(0, +), answered = earlier.map(\.answered).reduce(0, +)
                 let byWave = earlier.map(\.answeredByWave).reduce(0, +)
-                text += "The error check passed \(earlier.flatMap(\.servers).joined(separator: ", ")): \(NumberFormat.integer(failed)) failed answers of \(NumberFormat.integer(answered)) in their pauses, \(NumberFormat.integer(byWave)) of them from the servers on the new version"
+                text += "The error check passed \(earlier.flatMap(\.servers).map { MarkdownTable.literal($0) }.joined(separator: ", ")): \(NumberFormat.integer(failed)) failed answers of \(NumberFormat.integer(answered)) in their pauses, \(NumberFormat.integer(byWave)) of them from the servers on the new version"
                 if failed == 0 && retryOn.contains(.http500) { text += " — the balancer retries 500s, so another server answered each request the new version failed" }
                 text += byCheck
-                    ? ". Once \(tripped.servers.joined(separator: ", ")) went back at \(DurationFormat.seconds(tripped.from.seconds)), the error check of its \(DurationFormat.seconds(figures.plan.pause.seconds)) pause " + saw
+                    ? ". Once \(tripped.servers.map { MarkdownTable.literal($0) }.joined(separator: ", ")) went back at \(DurationFormat.seconds(tripped.from.seconds)), the error check of its \(DurationFormat.seconds(figures.plan.pause.seconds)) pause " + saw
                     : ". Then " + saw
             }
         } else {
             text += Self.neverTrippedSentence(figures)
         }
-        text += "At the end: " + figures.finalVersions.map { "\($0.server) on version \($0.version)" }.joined(separator: ", ") + (figures.everyServerOnOldVersion ? " — every server back on the version it started with" : "") + ". "
+        text += "At the end: " + figures.finalVersions.map { "\(MarkdownTable.literal($0.server)) on version \($0.version)" }.joined(separator: ", ") + (figures.everyServerOnOldVersion ? " — every server back on the version it started with" : "") + ". "
         text += failureSentence(bad)
         return text + Self.pastEndSentence(bad)
     }

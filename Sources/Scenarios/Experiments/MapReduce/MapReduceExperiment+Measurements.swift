@@ -43,7 +43,9 @@ extension MapReduceExperiment {
             firstAssignmentSeconds: report.flatMap { report in report.startedAt.map { report.submittedAt.duration(to: $0).seconds } } ?? 0,
             mapPhaseSeconds: report?.mapPhase?.duration.seconds ?? 0, reducePhaseSeconds: report?.reducePhase?.duration.seconds ?? 0,
             crashedWorker: setup.failure.worker.description, crashSeconds: setup.failure.at.seconds,
-            crashedWorkerHeldTask: failure.report.map { report in report.attempts.contains { $0.worker == setup.failure.worker && $0.start <= crash } } ?? true)
+            crashedWorkerHeldTask: failure.report.map { report in report.attempts.contains { $0.worker == setup.failure.worker && $0.start <= crash } } ?? true,
+            lostAttemptOutcome: recovery?.outcome, lastProgressBeforeCrashSeconds: recovery.map { $0.lastProgressAt.duration(to: crash).seconds },
+            taskTimeoutSeconds: policy.taskTimeout.seconds, backoffSeconds: policy.backoffBase.seconds)
     }
 
     /// The mean duration of the winning attempts of `kind`, in seconds.

@@ -21,6 +21,9 @@ public struct MapReduceSeedStudy: Sendable {
         var rescheduling: Double?
         /// From the crash to that task's next success.
         var completion: Double?
+        /// How the coordinator ended that first lost attempt (`timed out` by the task timeout,
+        /// `lost: no heartbeat …` by the worker timeout): what the report says found the loss.
+        var detectedBy: MapReduce.AttemptOutcome? = nil
     }
 
     /// The figures of one of a seed's runs (nil where the run did not yield one).
@@ -45,6 +48,9 @@ public struct MapReduceSeedStudy: Sendable {
     public var exactOutputs: (baseline: WilsonInterval, crash: WilsonInterval, chaos: WilsonInterval)
     /// Seeds in which the crash struck while the worker ran its task.
     public var midTaskSeeds: [UInt64]
+    /// For each of ``midTaskSeeds``, how the coordinator ended the lost attempt (nil when none
+    /// was detected): the report says what found the loss from these, not from the settings.
+    var midTaskDetectedBy: [MapReduce.AttemptOutcome?] = []
     /// Seeds in which it struck after the worker's tasks had finished and a task of it was run
     /// again (its output lost with its disk); after they had finished with nothing run again (the
     /// output already fetched, or the job done); and before the worker held any task.
@@ -68,12 +74,14 @@ public struct MapReduceSeedStudy: Sendable {
         let before = report.attempts.filter { $0.worker == worker && $0.start <= crash }
         let affected = Set(before.map(\.task))
         let midTask = before.contains { attempt in attempt.end.map { $0 > crash } ?? true }
-        let detected = report.recoveries.map(\.detectedAt).filter { $0 >= crash }.min()
+        let first = report.recoveries.filter { $0.detectedAt >= crash }.min { ($0.detectedAt, $0.attempt) < ($1.detectedAt, $1.attempt) }
+        let detected = first?.detectedAt
         let retries = report.attempts.filter { affected.contains($0.task) && $0.start > crash }
         let rescheduled = retries.map(\.start).min()
         let completed = retries.filter { $0.outcome == .succeeded }.compactMap(\.end).min()
         return Recovery(midTask: midTask, heldTask: !before.isEmpty, detection: detected.map { crash.duration(to: $0).seconds },
-                        rescheduling: rescheduled.map { crash.duration(to: $0).seconds }, completion: completed.map { crash.duration(to: $0).seconds })
+                        rescheduling: rescheduled.map { crash.duration(to: $0).seconds }, completion: completed.map { crash.duration(to: $0).seconds },
+                        detectedBy: first?.outcome)
     }
 
     /// The experiment's own runs of the study's worlds with the experiment's seed: read by the
@@ -126,13 +134,15 @@ public struct MapReduceSeedStudy: Sendable {
         self.seeds = seeds
         let baseline = perSeed.map { $0[0] }, crash = perSeed.map { $0[1] }, chaos = perSeed.map { $0[2] }
         /// The figure over the seeds that yielded it; nil if none did.
-        func figure(_ name: String, _ unit: MetricUnit, _ values: [Double?], claimed: ClosedRange<Double>? = nil) -> SeedStudy.Figure? {
+        func figure(_ name: String, _ unit: MetricUnit, _ values: [Double?], claimed: ClosedRange<Double>? = nil, timeRange: Bool = false) -> SeedStudy.Figure? {
             let present = values.indices.filter { values[$0] != nil }
             guard !present.isEmpty else { return nil }
             // Every figure here is a duration or a count, which cannot be negative: its mean's
             // interval is cut at 0, where a t interval over mostly-zero counts reaches below
             // (`-0.038 … 0.505`).
-            return SeedStudy.Figure(name: name, unit: unit, seeds: present.map { seeds[$0] }, samples: present.map { values[$0] ?? 0 }, within: 0...Double.infinity, claimed: claimed)
+            var figure = SeedStudy.Figure(name: name, unit: unit, seeds: present.map { seeds[$0] }, samples: present.map { values[$0] ?? 0 }, within: 0...Double.infinity, claimed: claimed)
+            figure.claimIsTimeRange = timeRange
+            return figure
         }
         let recoveries = crash.map(\.recovery)
         func path(_ midTask: Bool, _ value: (Recovery) -> Double?) -> [Double?] {
@@ -141,7 +151,8 @@ public struct MapReduceSeedStudy: Sendable {
         figures = [
             figure("baseline makespan", .duration, baseline.map(\.baselineMakespan), claimed: claims.endToEndSeconds),
             figure("crash instant after the stated one", .duration, crash.map(\.crashOffset)),
-            figure("crash → lost work rescheduled", .duration, recoveries.map { $0?.rescheduling }, claimed: claims.recoverySeconds),
+            // "5-15 seconds to detect failure and reschedule": kept by anything up to 15 s, as the claims table keeps it.
+            figure("crash → lost work rescheduled", .duration, recoveries.map { $0?.rescheduling }, claimed: claims.recoverySeconds, timeRange: true),
             figure("mid-task crash → loss detected", .duration, path(true) { $0.detection }),
             figure("mid-task crash → task rescheduled", .duration, path(true) { $0.rescheduling }),
             figure("mid-task crash → task completed", .duration, path(true) { $0.completion }),
@@ -154,6 +165,7 @@ public struct MapReduceSeedStudy: Sendable {
             figure("lab chaos: attempts lost or timed out", .count, chaos.map(\.chaosLostOrTimedOut)),
         ].compactMap { $0 }
         midTaskSeeds = seeds.indices.filter { recoveries[$0]?.midTask == true }.map { seeds[$0] }
+        midTaskDetectedBy = seeds.indices.filter { recoveries[$0]?.midTask == true }.map { recoveries[$0]?.detectedBy }
         afterTaskSeeds = seeds.indices.filter { recoveries[$0].map { $0.heldTask && !$0.midTask && $0.rescheduling != nil } == true }.map { seeds[$0] }
         nothingLostSeeds = seeds.indices.filter { recoveries[$0].map { $0.heldTask && !$0.midTask && $0.rescheduling == nil } == true }.map { seeds[$0] }
         beforeAnyTaskSeeds = seeds.indices.filter { recoveries[$0]?.heldTask == false }.map { seeds[$0] }

@@ -12,6 +12,15 @@ public struct Seed001Claims: Sendable, Equatable {
     public var eventsPerSecondWithMappers: Double
     /// Throughput grows linearly up to this many map workers (20).
     public var linearUpTo: Int
+    /// The seed's own figure at its limit of linear scaling, as it wrote it: "20 map workers
+    /// (200K events/sec)".
+    public static let seedLinearLimit = (workers: 20, eventsPerSecond: 200_000.0)
+    /// The events per second the seed states at ``linearUpTo`` map workers: not ``linearUpTo`` ×
+    /// ``eventsPerSecondPerMapper`` (250,000), which the claims table printed as the seed's
+    /// figure. Nil when the limit is not the seed's 20, for which alone it states one.
+    public var eventsPerSecondAtLinearLimit: Double? {
+        linearUpTo == Self.seedLinearLimit.workers ? Self.seedLinearLimit.eventsPerSecond : nil
+    }
     /// A map task of this many events (10,000) …
     public var mapTaskEvents: Int
     /// … takes this long (800 ms).

@@ -138,29 +138,66 @@ public enum Seed001ClaimsTable {
                 + "per \(events) events the cost model's CPU alone is \(events) × \(micro(m.cpuSecondsPerEvent)) = \(seconds(cpu)), and reading the split from the log plus the report's trip to the coordinator make up the other \(seconds(max(0, measured - cpu))).")
     }
 
+    /// The recovery claim's criterion: a promise of how long it takes (``ClaimedTimeRange``), so
+    /// rescheduling faster than its lower end keeps it — 14 of 30 seeds rescheduled in 3.3 s were
+    /// counted outside 5–15 s.
+    static func recoveryCriterion(_ claims: Seed001Claims) -> String {
+        let promise = ClaimedTimeRange(claims.recoverySeconds)
+        return "rescheduled at most \(NumberFormat.trimmed(promise.range.upperBound, maxDecimals: 3)) s after the crash (sooner than \(NumberFormat.trimmed(promise.range.lowerBound, maxDecimals: 3)) s keeps the claim too)"
+    }
+
     static func recovery(_ claims: Seed001Claims, _ m: Seed001Measurements) -> ClaimRow {
-        let range = claims.recoverySeconds
+        let promise = ClaimedTimeRange(claims.recoverySeconds)
         guard m.crashedWorkerHeldTask else {
             return ClaimRow(
                 claim: "failure detected and task rescheduled",
-                claimed: "\(NumberFormat.trimmed(range.lowerBound, maxDecimals: 3))–\(NumberFormat.trimmed(range.upperBound, maxDecimals: 3)) s",
+                claimed: promise.text,
                 simulated: "no task lost: the crash struck before `\(m.crashedWorker)` held a task",
-                criterion: "rescheduled within the claimed range after the crash", holds: false,
+                criterion: recoveryCriterion(claims), holds: false,
                 why: "`\(m.crashedWorker)` crashed at \(seconds(m.crashSeconds)), before it had started any attempt, so it held no task and no map output: "
                     + "nothing was lost, detected or rescheduled, and the other workers ran the job without it. Crash it after its first task starts to measure the claim.",
                 measured: false)
         }
-        let holds = m.reschedulingSeconds.map { range.contains($0) } ?? false
-        let low = m.workerTimeoutSeconds - m.heartbeatSeconds, high = m.workerTimeoutSeconds + m.monitorSeconds
         return ClaimRow(
             claim: "failure detected and task rescheduled",
-            claimed: "\(NumberFormat.trimmed(range.lowerBound, maxDecimals: 3))–\(NumberFormat.trimmed(range.upperBound, maxDecimals: 3)) s",
-            simulated: "detected after \(seconds(m.detectionSeconds)), rescheduled after \(seconds(m.reschedulingSeconds))",
-            criterion: "rescheduled within the claimed range after the crash", holds: holds,
-            why: "A crashed worker stops sending heartbeats (every \(seconds(m.heartbeatSeconds))); the coordinator declares it dead once it has been silent for the worker timeout of \(seconds(m.workerTimeoutSeconds)) at one of its checks every \(seconds(m.monitorSeconds)), "
-                + "so detection falls between \(seconds(low)) and \(seconds(high)) after the crash depending on where in its heartbeat cycle the worker died; "
-                + "the lost task then goes to the next worker that asks for work, within one heartbeat interval"
-                + (m.recoverySeconds.map { ", and completed \(seconds($0)) after the crash." } ?? "."))
+            claimed: promise.text,
+            simulated: "detected after \(seconds(m.detectionSeconds)), rescheduled after \(seconds(m.reschedulingSeconds))\(promise.fasterNote(m.reschedulingSeconds))",
+            criterion: recoveryCriterion(claims), holds: promise.isKept(by: m.reschedulingSeconds),
+            why: recoveryExplanation(m))
+    }
+
+    /// Why the lost task was found and rescheduled when it was, from what found it in the run:
+    /// the worker timeout (`lost: no heartbeat …`), the task timeout (`timed out`, which came
+    /// first once the worker timeout was the seed's 15 s), or something else.
+    static func recoveryExplanation(_ m: Seed001Measurements) -> String {
+        let silent = m.lastProgressBeforeCrashSeconds.map { $0 > 0.0005 ? " (its last progress \(seconds($0)) before the crash)" : "" } ?? ""
+        var why: String
+        let countedFailure: Bool
+        switch m.lostAttemptOutcome {
+        case .timedOut?:
+            why = "A crashed worker stops sending heartbeats (every \(seconds(m.heartbeatSeconds))) and its attempt stops making progress. The coordinator, checking every \(seconds(m.monitorSeconds)), "
+                + "times out an attempt without progress for the task timeout of \(seconds(m.taskTimeoutSeconds)) and declares a worker dead once silent for the worker timeout of \(seconds(m.workerTimeoutSeconds)); "
+                + "here the task timeout came first: the attempt was timed out \(seconds(m.detectionSeconds)) after the crash\(silent)"
+                + (m.workerTimeoutSeconds > m.taskTimeoutSeconds ? ", before the worker timeout could declare the worker dead" : "")
+            countedFailure = true
+        case .lost(let reason)? where reason.hasPrefix("no heartbeat"):
+            let low = m.workerTimeoutSeconds - m.heartbeatSeconds, high = m.workerTimeoutSeconds + m.monitorSeconds
+            why = "A crashed worker stops sending heartbeats (every \(seconds(m.heartbeatSeconds))); the coordinator declares it dead once it has been silent for the worker timeout of \(seconds(m.workerTimeoutSeconds)) at one of its checks every \(seconds(m.monitorSeconds)), "
+                + "so detection falls between \(seconds(low)) and \(seconds(high)) after the crash depending on where in its heartbeat cycle the worker died; here the attempt was declared lost \(seconds(m.detectionSeconds)) after the crash"
+            countedFailure = false
+        case let outcome?:
+            why = "The coordinator ended the crashed worker's attempt (\(outcome)) \(seconds(m.detectionSeconds)) after the crash"
+            if case .failed = outcome { countedFailure = true } else { countedFailure = false }
+        case nil:
+            return "The crashed worker's attempt was never declared lost within the run, so nothing was rescheduled."
+        }
+        if let rescheduled = m.reschedulingSeconds, let detected = m.detectionSeconds {
+            let gap = rescheduled - detected
+            why += countedFailure && gap >= m.backoffSeconds
+                ? "; a \(m.lostAttemptOutcome == .timedOut ? "timed-out" : "failed") attempt counts against its task, so the task waited the \(seconds(m.backoffSeconds)) backoff before the next worker that asked for work took it, \(seconds(gap)) after the detection"
+                : "; the lost task then went to the next worker that asked for work, \(seconds(gap)) later"
+        }
+        return why + (m.recoverySeconds.map { ", and completed \(seconds($0)) after the crash." } ?? ".")
     }
 
     static func combiner(_ claims: Seed001Claims, _ m: Seed001Measurements) -> ClaimRow {

@@ -115,6 +115,18 @@ public struct Seed001Measurements: Sendable, Equatable {
     public var crashedWorker = ""
     public var crashSeconds = 0.0
     public var crashedWorkerHeldTask = true
+    /// How the coordinator ended the crashed worker's lost attempt — `lost: no heartbeat for 15 s`
+    /// (the worker timeout), `timed out` (the task timeout), a failed fetch — nil when nothing was
+    /// lost: what the recovery prose is written from. It was written from the worker timeout
+    /// alone, and said "declared dead once silent for 15 s … between 14 s and 15.5 s" beside a
+    /// detection after 10 s by the task timeout.
+    public var lostAttemptOutcome: MapReduce.AttemptOutcome?
+    /// Seconds from the lost attempt's last progress to the crash (its progress stops there).
+    public var lastProgressBeforeCrashSeconds: Double?
+    /// The coordinator's task timeout (an attempt without progress this long is timed out) and
+    /// the backoff before a task's retry after its first counted failure, in seconds.
+    public var taskTimeoutSeconds = 10.0
+    public var backoffSeconds = 1.0
 
     /// The CPU time the cost model charges one event of the baseline input, in seconds.
     public var cpuSecondsPerEvent: Double {

@@ -26,7 +26,7 @@ extension QueueResult {
         }
         out += "; a leader drops a follower that does not confirm a copy within "
         out += "\(DurationFormat.seconds(spec.configuration.replicaTimeout.seconds)).\n\n"
-        var table = MarkdownTable(columns: [.text("partition"), .text("replicas (brokers)"), .text("leader at the end"), .text("in sync at the end")])
+        var table = MarkdownTable(columns: [.userText("partition"), .text("replicas (brokers)"), .text("leader at the end"), .text("in sync at the end")])
         for log in plain.audit.logs.prefix(QueuePart.mostPartitionRows) {
             table.append([log.partition.description, log.replicas.map { "broker-\($0)" }.joined(separator: ", "),
                           log.leader.map { "broker-\($0)" } ?? "none", log.inSync.map { "broker-\($0)" }.joined(separator: ", ")])
@@ -52,7 +52,7 @@ extension QueueResult {
     private func membershipTable() -> String {
         guard let first = membership.first else { return "" }
         var out = "When the brokers change, the placement moves these replicas (each cell: replicas, preferred leader first; * marks a change):\n\n"
-        var table = MarkdownTable(columns: [.text("partition")] + membership.map { .text($0.label) })
+        var table = MarkdownTable(columns: [.userText("partition")] + membership.map { .text($0.label) })
         for (index, partition) in first.placement.partitions.enumerated().prefix(QueuePart.mostPartitionRows) {
             let base = first.placement.replicas[index]
             table.append([partition.description] + membership.map { entry in
@@ -82,10 +82,12 @@ extension QueueResult {
         } else {
             out += "The logs hold \(NumberFormat.counted(audit.orderViolations, "out-of-order pair")) (a producer's later message before an earlier one), which every group reads in that order.\n\n"
         }
-        var columns: [MarkdownTable.Column] = [.text("partition"), .numeric("records")]
-        columns += plain.producers.map { .numeric("from \($0)") }
+        var columns: [MarkdownTable.Column] = [.userText("partition"), .numeric("records")]
+        columns += plain.producers.map { MarkdownTable.Column("from \($0)", alignment: .right, titleHoldsUserText: true) }
         let shownGroups = plain.groups.indices.prefix(QueuePart.mostGroupColumns)
-        for group in shownGroups { columns += [.numeric("read by \(plain.groups[group])"), .numeric("max lag (\(plain.groups[group]))")] }
+        for group in shownGroups {
+            columns += ["read by \(plain.groups[group])", "max lag (\(plain.groups[group]))"].map { MarkdownTable.Column($0, alignment: .right, titleHoldsUserText: true) }
+        }
         var table = MarkdownTable(columns: columns)
         for (index, log) in audit.logs.enumerated().prefix(QueuePart.mostPartitionRows) {
             var row = [log.partition.description, NumberFormat.integer(log.records.count)] + plain.recordsByProducer[index].map { NumberFormat.integer($0) }
@@ -134,7 +136,7 @@ extension QueueResult {
     private func faultRuns(spec: QueueExperimentSpec) -> String {
         guard runs.count > 1 else { return "" }
         var out = "## Under faults\n\n"
-        var table = MarkdownTable(columns: [.text("run"), .text("acks"), .numeric("copies"), .numeric("acknowledged"), .numeric("acknowledged lost"),
+        var table = MarkdownTable(columns: [.userText("run"), .text("acks"), .numeric("copies"), .numeric("acknowledged"), .numeric("acknowledged lost"),
                                             .numeric("leader changes"), .numeric("undelivered"), .numeric("lost after delivery"), .numeric("duplicates (allowed)"),
                                             .numeric("appended twice"), .text("promises kept")])
         for run in runs {
@@ -264,7 +266,7 @@ extension QueueResult {
         var out = "## Placement: \(NumberFormat.counted(analysis.partitions, "partition")) × \(NumberFormat.counted(analysis.replication, "copy", plural: "copies"))\n\n"
         out += "Replicas per broker against a random placement, and what moves when a broker is added (ideal: the new broker's fair share) "
         out += "or broker 1 is removed (ideal: exactly what it held). \(Self.randomPlacementText(analysis))\n\n"
-        var table = MarkdownTable(columns: [.text("algorithm"), .numeric("brokers"), .numeric("replicas min … max"), .numeric("max / mean"), .numeric("z of busiest"),
+        var table = MarkdownTable(columns: [.userText("algorithm"), .numeric("brokers"), .numeric("replicas min … max"), .numeric("max / mean"), .numeric("z of busiest"),
                                             .numeric("moved on add (ideal)"), .numeric("moved on remove (ideal)"), .numeric("leaders changed on add")])
         for cell in analysis.cells {
             let stats = cell.replicasPerBroker

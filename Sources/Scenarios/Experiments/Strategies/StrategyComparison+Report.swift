@@ -31,7 +31,7 @@ extension StrategyComparison {
         out += "\nEvery cell is one simulation of \(base.limits.duration.map { DurationFormat.seconds($0.seconds) } ?? "?") of traffic with seed \(base.seed); the digests and the commands that replay each cell alone are in `results.csv`. "
         out += "The section after the first table runs every cell with \(seedStudy.seeds.count) seeds and says which differences are noise.\n\n"
         out += "## p99 by strategy and situation\n\n"
-        var summary = MarkdownTable(columns: [.text("strategy")] + situations.map { .numeric($0.name) })
+        var summary = MarkdownTable(columns: [.text("strategy")] + situations.map { MarkdownTable.Column($0.name, alignment: .right, titleHoldsUserText: true) })
         for (index, strategy) in StrategyComparison.strategies.enumerated() {
             summary.append([strategy.name] + cells.map { DurationFormat.milliseconds($0[index].result.value(of: .p99)) })
         }
@@ -41,7 +41,7 @@ extension StrategyComparison {
             out += "## \(MarkdownTable.literal(situation.name)): \(MarkdownTable.literal(situation.summary))\n\n"
             var columns: [MarkdownTable.Column] = [.text("strategy"), .numeric("p50"), .numeric("p99"), .numeric("p99.9"), .numeric("errors"),
                                                    .numeric("retries"), .numeric("peak / mean served"), .numeric("busiest utilisation")]
-            if let affected = situation.affected { columns.append(.numeric("share on \(affected)")) }
+            if let affected = situation.affected { columns.append(MarkdownTable.Column("share on \(affected)", alignment: .right, titleHoldsUserText: true)) }
             var table = MarkdownTable(columns: columns)
             for cell in row {
                 var line = [cell.strategy.name, DurationFormat.milliseconds(cell.result.value(of: .p50)), DurationFormat.milliseconds(cell.result.value(of: .p99)),

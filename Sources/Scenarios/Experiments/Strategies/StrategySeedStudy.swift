@@ -50,7 +50,7 @@ extension StrategyComparison {
         out += "Every cell again with seeds \(study.seeds.first ?? 0) … \(study.seeds.last ?? 0): the mean p99 and its 95 % interval "
         out += "(percentile bootstrap, \(NumberFormat.integer(SampleSummary.bootstrapResamples)) resamples). Strategies are compared by a paired "
         out += "t-test on the per-seed p99 (5 % level): every strategy sees the same arrivals for a given seed.\n\n"
-        var table = MarkdownTable(columns: [.text("strategy")] + situations.map { .numeric($0.name) })
+        var table = MarkdownTable(columns: [.text("strategy")] + situations.map { MarkdownTable.Column($0.name, alignment: .right, titleHoldsUserText: true) })
         let columns = study.p99.map(Self.seedStudyColumn)
         for index in names.indices { table.append([names[index]] + columns.map { $0[index] }) }
         out += table.rendered() + "\n![p99 across seeds](p99_seeds.svg)\n\n"

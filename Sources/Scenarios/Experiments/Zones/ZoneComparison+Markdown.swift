@@ -63,7 +63,7 @@ extension ZoneComparison {
     }
 
     private func zoneTable() -> String {
-        var table = MarkdownTable(columns: [.text("variant"), .text("clients' zone"), .numeric("requests"), .numeric("failed"), .numeric("p50"),
+        var table = MarkdownTable(columns: [.text("variant"), .userText("clients' zone"), .numeric("requests"), .numeric("failed"), .numeric("p50"),
                                             .numeric("p90"), .numeric("p99"), .numeric("forwards kept in zone"), .numeric("forwards to other zones"),
                                             .numeric("forwards without answer")])
         let rows = variants.flatMap { variant in (variant.zones?.zones ?? []).map { (variant, $0) } }

@@ -3,18 +3,35 @@ import Simulator
 /// The files of experiments A-1 … A-4 (``ScenarioLoader/placementExperiment(_:name:shape:)``):
 /// server counts, requests, and the assignment's map or another placement algorithm.
 extension ScenarioSchema {
-    /// The file of placement experiment `name`, with `own` sections only it has (A-3's).
+    /// The file of placement experiment `name`, with `own` sections only it has (A-3's). What
+    /// `name` does not run is refused here as the loader refuses it: a second server count or
+    /// variant where only the first would run, and A-3's `requests` (its traffic is its failover's).
     static func placementExperimentFile(_ name: String, own: [SchemaProperty] = []) -> SchemaObject {
-        SchemaObject(commonProperties + [
+        let severalCounts = runsEveryServerCount(name), severalVariants = comparesEveryVariant(name)
+        let counts = SchemaNode.list(of: .integer(in: experimentServers), minimum: 1, maximum: severalCounts ? maximumServerCounts : 1)
+        let requests: SchemaProperty = readsRequests(name)
+            ? .optional("requests", .integer(in: experimentRequests), "Requests per run; default 10000.")
+            : .optional("requests", .nothing, "Not read: A-3's traffic is its failover's rate × duration.")
+        return SchemaObject(commonProperties + [
             .required(experimentKey, .word(name)),
-            .required("servers", .anyOf([.integer(in: experimentServers), .list(of: .integer(in: experimentServers), minimum: 1, maximum: maximumServerCounts)]), "A replica count, or a list of them."),
-            .optional("requests", .integer(in: experimentRequests), "Requests per run; default 10000."),
+            .required("servers", .anyOf([.integer(in: experimentServers), counts]),
+                      severalCounts ? "A replica count, or a list of different ones." : "A replica count (a list of one at most: this experiment runs one count)."),
+            requests,
             .optional("map", .object(assignmentMap), "The assignment's consistent hash map, with other parameters."),
             .optional("placement", placementAlgorithm, "Another placement algorithm."),
-            .optional("variants", .list(of: .object(placementVariant), maximum: maximumVariants), "Several placements compared; replaces map and placement."),
+            .optional("variants", .list(of: .object(placementVariant), maximum: severalVariants ? maximumVariants : 1),
+                      severalVariants ? "Several placements compared, each named differently; replaces map and placement." : "One named placement (only A-4 compares several); replaces map and placement."),
             .optional("server", .object(experimentServer), "Every replica's slots, queue and service time."),
         ] + own, rules: [.notBoth("map", "placement")])
     }
+
+    /// Whether experiment `name` runs every count `servers:` lists; A-1 and A-3's
+    /// cluster run one, so a second would never run.
+    static func runsEveryServerCount(_ name: String) -> Bool { name == A2Experiment.name || name == A4Experiment.name }
+    /// Whether experiment `name` measures every one of `variants:`; the others run one placement.
+    static func comparesEveryVariant(_ name: String) -> Bool { name == A4Experiment.name }
+    /// Whether `requests:` sets experiment `name`'s traffic: A-3's is its failover's rate × duration.
+    static func readsRequests(_ name: String) -> Bool { name != A3Experiment.name }
 
     /// A-3's own sections: the balancer's operations and the failure under load.
     static let a3Sections: [SchemaProperty] = [
@@ -60,7 +77,7 @@ extension ScenarioSchema {
     /// `map:`.
     static let assignmentMap = SchemaObject([
         .optional("slots", .integer(in: mapSlots), "M, the slot count; default 512."),
-        .optional("virtual_servers", .integer(in: mapVirtualServers), "K, virtual servers per server; default 9."),
+        .optional("virtual_servers", .integer(in: mapVirtualServers), "K, virtual servers per server; default ⌊log₂ M⌋, at least 1 (9 for the default M = 512)."),
         .optional("request_hash", .anyOf([.words(RequestHash.namedChoices.map(\.name)), .object(requestPolynomial)]), "H: a name or {polynomial: {i2, i, c}}."),
         .optional("virtual_server_hash", .anyOf([.words(VirtualServerHash.namedChoices.map(\.name)), .object(virtualServerPolynomial)]),
                   "Φ: a name or {polynomial: {i2, i, j2, j, c}}."),

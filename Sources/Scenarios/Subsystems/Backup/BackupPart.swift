@@ -31,7 +31,7 @@ enum BackupPart: SubsystemPart {
         var out = "# Backups\n\n"
         out += summary(backup) + "\n\n"
         if !backup.restores.isEmpty {
-            var table = MarkdownTable(columns: [.numeric("at"), .text("backup"), .numeric("files"), .numeric("bytes"), .text("byte for byte")])
+            var table = MarkdownTable(columns: [.numeric("at"), .userText("backup"), .numeric("files"), .numeric("bytes"), .text("byte for byte")])
             for restore in backup.restores {
                 table.append([DurationFormat.seconds(restore.at, grouping: true), restore.backup ?? restore.selection, NumberFormat.integer(restore.restoredFiles),
                               NumberFormat.integer(restore.restoredBytes), verdict(restore)])

@@ -23,4 +23,18 @@ extension SourceChurn {
         let averageFiles = Double(initialFiles) + rounds * growth / 2
         return span.seconds / max(syncInterval.seconds, 1e-9) * averageFiles
     }
+
+    /// The files the rounds add a second on average: their creations less their deletions
+    /// (negative when they delete more than they create).
+    var netFilesPerSecond: Double {
+        let weights = createWeight + modifyWeight + deleteWeight + rewriteWeight
+        guard weights > 0 else { return 0 }
+        return Double(changesPerRound) * (createWeight - deleteWeight) / weights / max(interval.seconds, 1e-9)
+    }
+
+    /// About the files the directory holds `time` seconds into the run: it changes linearly by
+    /// ``netFilesPerSecond`` (3 days of 5 changes every 10 s grew 100 files to about 13,000).
+    func expectedFiles(at time: Double) -> Double {
+        max(0, Double(initialFiles) + netFilesPerSecond * time)
+    }
 }

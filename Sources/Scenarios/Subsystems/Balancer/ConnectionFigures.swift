@@ -123,7 +123,7 @@ extension ConnectionFigures {
             totals.append(["closed: \(close.reason.replacingOccurrences(of: "_", with: " "))", NumberFormat.integer(close.count)])
         }
         out += totals.rendered() + "\n"
-        var table = MarkdownTable(columns: [.text("server"), .numeric("setups"), .numeric("reuses"), .numeric("peak open"), .text("closes")])
+        var table = MarkdownTable(columns: [.userText("server"), .numeric("setups"), .numeric("reuses"), .numeric("peak open"), .text("closes")])
         for server in servers {
             table.append([server.hostname, NumberFormat.integer(server.setups), NumberFormat.integer(server.reuses), NumberFormat.integer(server.peakOpen),
                           server.closes.isEmpty ? "—" : server.closes.map { "\($0.reason) \(NumberFormat.integer($0.count))" }.joined(separator: ", ")])

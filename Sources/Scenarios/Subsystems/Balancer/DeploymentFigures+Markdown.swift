@@ -25,7 +25,7 @@ extension DeploymentFigures {
 
     /// Every step: drain, restart, health and back in rotation, in virtual seconds.
     public func stepsTable() -> String {
-        var table = MarkdownTable(columns: [.text("server"), .text("step"), .text("version"), .numeric("drain start"), .numeric("drained"),
+        var table = MarkdownTable(columns: [.userText("server"), .text("step"), .text("version"), .numeric("drain start"), .numeric("drained"),
                                             .numeric("left in flight"), .numeric("restart"), .numeric("reset"), .numeric("healthy"), .numeric("back")])
         for step in steps {
             table.append([step.server, step.kind.rawValue, "\(step.fromVersion) → \(step.toVersion)", DurationFormat.seconds(step.drainStarted?.seconds, grouping: true),
@@ -39,7 +39,7 @@ extension DeploymentFigures {
 
     /// The error checks, one per wave.
     public func checksTable() -> String {
-        var table = MarkdownTable(columns: [.text("servers"), .numeric("from"), .numeric("to"), .numeric("answers (all servers)"), .numeric("failed"),
+        var table = MarkdownTable(columns: [.userText("servers"), .numeric("from"), .numeric("to"), .numeric("answers (all servers)"), .numeric("failed"),
                                             .numeric("failed share"), .numeric("answered by these servers"), .text("check")])
         for check in checks {
             table.append([check.servers.joined(separator: ", "), DurationFormat.seconds(check.from.seconds, grouping: true), DurationFormat.seconds(check.to.seconds, grouping: true),

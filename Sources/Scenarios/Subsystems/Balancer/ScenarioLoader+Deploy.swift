@@ -38,11 +38,14 @@ extension ScenarioLoader {
             }
             for item in items {
                 let name = try item.string()
-                guard known.contains(name) else {
+                // By bytes, as a node is named (`String` would take 'Å' U+0041 U+030A for a
+                // server 'Å' U+00C5); a look-alike is refused naming what tells them apart.
+                guard known.contains(where: { $0.utf8.elementsEqual(name.utf8) }) else {
+                    if let refusal = item.unknownLookAlike(name, among: known, kind: "server") { throw refusal }
                     let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? "; servers: \(known.joined(separator: ", "))"
                     throw item.error(.invalidValue("unknown server '\(name.excerpt)'" + hint))
                 }
-                guard !plan.servers.contains(name) else { throw item.error(.invalidValue("server '\(name.excerpt)' is listed twice")) }
+                guard !plan.servers.contains(where: { $0.utf8.elementsEqual(name.utf8) }) else { throw item.error(.invalidValue("server '\(name.excerpt)' is listed twice")) }
                 plan.servers.append(name)
             }
         }

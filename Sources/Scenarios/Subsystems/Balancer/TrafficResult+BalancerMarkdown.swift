@@ -10,7 +10,7 @@ extension TrafficResult {
     /// hung. With no client request, the per-second figure is "—": nothing was measured.
     func serverLatencyMarkdown() -> String {
         let hung = servers.contains { $0.heldByHang > 0 }
-        var columns: [MarkdownTable.Column] = [.text("server"), .numeric("served"), .numeric("successes"), .numeric("per second"), .numeric("500s")]
+        var columns: [MarkdownTable.Column] = [.userText("server"), .numeric("served"), .numeric("successes"), .numeric("per second"), .numeric("500s")]
         if hung { columns.append(.numeric("held by a hang")) }
         var table = MarkdownTable(columns: columns + [.numeric("p50"), .numeric("p95"), .numeric("p99"), .numeric("p99.9"), .numeric("mean")])
         // A server clients got no successful answer from has no latency: "—", not 0 ms. Each
@@ -55,7 +55,7 @@ extension TrafficResult {
         totals.append(["timed out in the queue (503)", NumberFormat.integer(balancer.queueTimeouts)])
         out += totals.rendered() + "\n"
 
-        var table = MarkdownTable(columns: [.text("server"), .numeric("weight"), .text("role"), .numeric("forwards"), .numeric("2xx"),
+        var table = MarkdownTable(columns: [.userText("server"), .numeric("weight"), .text("role"), .numeric("forwards"), .numeric("2xx"),
                                             .numeric("5xx"), .numeric("connect errors"), .numeric("timeouts"), .numeric("peak forwards in flight"),
                                             .numeric("failed checks")])
         for server in balancer.servers {
@@ -83,7 +83,7 @@ extension TrafficResult {
         }
         if !balancer.failovers.isEmpty {
             out += "### Failovers\n\n"
-            var failovers = MarkdownTable(columns: [.text("server"), .text("fault"), .numeric("at"), .numeric("detected"), .numeric("detection time"),
+            var failovers = MarkdownTable(columns: [.userText("server"), .userText("fault"), .numeric("at"), .numeric("detected"), .numeric("detection time"),
                                                     .numeric("repaired"), .numeric("back in rotation"), .numeric("recovery time")])
             // The first ``failoversShown`` rows, then how many more, as the Faults list counts the
             // faults past the run's end: a server crashed 300 times in a run made a row of each.

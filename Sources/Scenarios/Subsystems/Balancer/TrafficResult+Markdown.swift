@@ -20,7 +20,7 @@ extension TrafficResult {
         out += issued == 0 ? noClientMarkdown() : clientMarkdown()
 
         out += "## Servers\n\n"
-        var serverTable = MarkdownTable(columns: [.text("server"), .numeric("served"), .numeric("rejected"), .numeric("lost in crash"), .numeric("peak queue"), .numeric("utilisation")])
+        var serverTable = MarkdownTable(columns: [.userText("server"), .numeric("served"), .numeric("rejected"), .numeric("lost in crash"), .numeric("peak queue"), .numeric("utilisation")])
         for server in servers {
             serverTable.append([server.id, NumberFormat.integer(server.served), NumberFormat.integer(server.rejected),
                                 NumberFormat.integer(server.lostInCrash), NumberFormat.integer(server.peakQueue),

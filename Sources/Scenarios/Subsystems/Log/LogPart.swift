@@ -29,13 +29,13 @@ enum LogPart: SubsystemPart {
     static func markdown(_ result: RunResult) -> String {
         guard let log = result.log else { return "" }
         var out = "# Partitioned log\n\n"
-        var producers = MarkdownTable(columns: [.text("producer"), .text("topic"), .numeric("acknowledged"), .numeric("errors"), .numeric("finished")])
+        var producers = MarkdownTable(columns: [.userText("producer"), .userText("topic"), .numeric("acknowledged"), .numeric("errors"), .numeric("finished")])
         for producer in log.producers {
             producers.append([producer.name, producer.topic, NumberFormat.integer(producer.acknowledged), NumberFormat.integer(producer.errors),
                               DurationFormat.seconds(producer.finishedAt)])
         }
         out += producers.rendered() + "\n"
-        var topics = MarkdownTable(columns: [.text("topic"), .numeric("records at the end")])
+        var topics = MarkdownTable(columns: [.userText("topic"), .numeric("records at the end")])
         for topic in log.topics { topics.append([topic.name, NumberFormat.integer(topic.records)]) }
         out += topics.rendered() + "\n"
         out += "Acknowledged records lost: \(log.lost); records beyond those acknowledged: \(log.duplicates); read by jobs: \(readByJobsCounted(result) ? NumberFormat.integer(log.readByJobs) : "not counted (a job reading a topic was still running at the end)").\n\n"

@@ -78,7 +78,7 @@ enum MapReducePart: SubsystemPart {
         out += RunResult.demoted(measured.markdown(), dropTitle: true).replacingOccurrences(of: "](timeline.svg)", with: job.result.run.report == nil ? "](timeline.svg) (the world's timeline)" : "](\(job.id)/timeline.svg)")
         if !job.outputObjects.isEmpty {
             out += "## Output objects\n\n"
-            var table = MarkdownTable(columns: [.text("object"), .numeric("bytes"), .text("ETag of the bytes"), .text("ETag stored at the end"), .text("exact")])
+            var table = MarkdownTable(columns: [.userText("object"), .numeric("bytes"), .text("ETag of the bytes"), .text("ETag stored at the end"), .text("exact")])
             // Bounded as report.json's list is (a job of 10,000 reducers writes 10,000 objects).
             let objects = ReportListBound.split(job.outputObjects)
             for object in objects.listed {

@@ -59,7 +59,7 @@ extension QueuePart {
             }
             out += " A run does not wait for its consumers to catch up.\n\n"
         }
-        var table = MarkdownTable(columns: [.text("group"), .text("partition"), .numeric("committed offset"), .numeric("high watermark"), .numeric("lag")])
+        var table = MarkdownTable(columns: [.userText("group"), .userText("partition"), .numeric("committed offset"), .numeric("high watermark"), .numeric("lag")])
         var listedHighWatermarks = 0, listedLag = 0, listedLagged = 0
         for (_, lag) in top.sorted(by: { $0.row < $1.row }) {
             listedHighWatermarks += lag.highWatermark

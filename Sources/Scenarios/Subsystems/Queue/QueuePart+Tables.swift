@@ -23,9 +23,9 @@ extension QueuePart {
         let audit = figures.audit
         let groupColumns = figures.groups.count <= mostGroupColumns ? figures.groups.map { [$0] } : [figures.groups]
         let showsBeyond = audit.logs.contains { !$0.beyondHighWatermark.isEmpty }
-        var columns: [MarkdownTable.Column] = [.text("partition"), .text("replicas"), .text("leader"), .text("in sync"), .numeric("records below the high watermark")]
+        var columns: [MarkdownTable.Column] = [.userText("partition"), .text("replicas"), .text("leader"), .text("in sync"), .numeric("records below the high watermark")]
         if showsBeyond { columns.append(.numeric("past it")) }
-        for groups in groupColumns { columns.append(.numeric(groups.count == 1 ? "duplicates for \(groups[0])" : "duplicates, all \(groups.count) groups")) }
+        for groups in groupColumns { columns.append(MarkdownTable.Column(groups.count == 1 ? "duplicates for \(groups[0])" : "duplicates, all \(groups.count) groups", alignment: .right, titleHoldsUserText: true)) }
         func duplicates(_ groups: [String], at index: Int) -> Int {
             groups.reduce(0) { $0 + (audit.duplicatesByPartition[$1]?[index] ?? 0) }
         }
@@ -74,7 +74,7 @@ extension QueuePart {
     /// The controller's decisions in order, at most ``mostEventRows`` of them, then how many of
     /// each kind there were in all and where every one of them is.
     static func eventTable(_ events: [QueueEvent]) -> String {
-        var table = MarkdownTable(columns: [.numeric("time"), .text("controller"), .text("partition"), .text("broker")])
+        var table = MarkdownTable(columns: [.numeric("time"), .text("controller"), .userText("partition"), .text("broker")])
         for event in events.prefix(mostEventRows) {
             table.append([DurationFormat.seconds(event.time.seconds), event.kind.rawValue, event.partition?.description ?? "", "broker-\(event.broker)"])
         }

@@ -54,7 +54,7 @@ enum QueuePart: SubsystemPart {
             if !figures.events.isEmpty { out += eventTable(figures.events) }
             return out
         }
-        var groups = MarkdownTable(columns: [.text("group"), .numeric("handed over"), .numeric("never handed over"), .numeric("lost after delivery"),
+        var groups = MarkdownTable(columns: [.userText("group"), .numeric("handed over"), .numeric("never handed over"), .numeric("lost after delivery"),
                                              .numeric("duplicates"), .numeric("of which allowed"), .numeric("lag at the end")])
         for group in figures.groups {
             groups.append([group, NumberFormat.integer(audit.delivered[group] ?? 0), NumberFormat.integer(audit.undelivered[group] ?? 0),

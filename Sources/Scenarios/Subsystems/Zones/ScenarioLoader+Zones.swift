@@ -20,11 +20,14 @@ extension ScenarioLoader {
                 throw nameCursor.error(.invalidValue("a zone's name is letters, digits, '_' and '-', not '\(name.excerpt)'"))
             }
             try nameCursor.checkShownName(name, "a zone's name")
-            guard !zones.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("zone '\(name.excerpt)' is listed twice")) }
-            // Twins in other code points (`ﬁ` and `fi`) are refused as node names' are: reports would show them alike.
-            let folded = name.precomposedStringWithCompatibilityMapping
-            if let twin = zones.first(where: { $0.name.precomposedStringWithCompatibilityMapping == folded }) {
-                throw nameCursor.error(.invalidValue("zone '\(name.excerpt)' names the same as zone '\(twin.name.excerpt)' in other code points (Unicode compatibility equivalence, NFKC); rename one"))
+            guard !zones.contains(where: { $0.name.utf8.elementsEqual(name.utf8) }) else { throw nameCursor.error(.invalidValue("zone '\(name.excerpt)' is listed twice")) }
+            // Twins in other code points (`ﬁ` and `fi`, `Å` as U+00C5 and as `A` U+030A) are
+            // refused by the rule node names follow (``YAMLCursor/lookAlikeForm(of:)``): reports
+            // would show them alike.
+            let form = YAMLCursor.lookAlikeForm(of: name)
+            if let twin = zones.first(where: { YAMLCursor.lookAlikeForm(of: $0.name) == form }) {
+                throw nameCursor.error(.invalidValue(
+                    "zone '\(name.excerpt)' (\(codePoints(name))) names the same as zone '\(twin.name.excerpt)' (\(codePoints(twin.name))) in other code points (\(equivalence(name, twin.name))); rename one"))
             }
             zones.append(.init(name: name, clientShare: try zoneFields["clients"]?.int(in: ScenarioSchema.zoneClientShare) ?? 1))
         }
@@ -59,7 +62,10 @@ extension ScenarioLoader {
     /// The index of the zone `cursor` names; an unknown name is an error with a suggestion.
     static func zoneIndex(_ cursor: YAMLCursor, in names: [String]) throws(ScenarioError) -> Int {
         let name = try cursor.string()
-        guard let index = names.firstIndex(of: name) else {
+        // By bytes, as a node is named; a look-alike ('Å' U+0041 U+030A for a zone 'Å' U+00C5) is
+        // refused naming what tells them apart.
+        guard let index = names.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) }) else {
+            if let refusal = cursor.unknownLookAlike(name, among: names, kind: "zone") { throw refusal }
             throw cursor.error(.invalidValue("unknown zone '\(name.excerpt)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; zones: \(names.joined(separator: ", "))")))
         }
         return index

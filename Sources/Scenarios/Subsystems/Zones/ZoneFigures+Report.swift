@@ -9,7 +9,7 @@ extension ZoneFigures {
         out += forwards == 0 ? "No request was forwarded to a server, so none crossed zones.\n\n"
             : "\(NumberFormat.integer(crossZoneForwards)) of \(NumberFormat.counted(forwards, "forward")) crossed zones "
             + "(\(NumberFormat.boundedPercent(crossZoneShare, decimals: 1))).\n\n"
-        var table = MarkdownTable(columns: [.text("zone"), .numeric("clients"), .numeric("servers"), .numeric("issued"), .numeric("failed"),
+        var table = MarkdownTable(columns: [.userText("zone"), .numeric("clients"), .numeric("servers"), .numeric("issued"), .numeric("failed"),
                                             .numeric("p50"), .numeric("p90"), .numeric("p99"), .numeric("forwards kept in zone"), .numeric("forwards to other zones"), .numeric("forwards without answer")])
         // A zone whose clients got no successful answer (or that has no clients) has no latency:
         // "—", not 0 ms. Each latency column in one unit (``LatencyColumn``).

@@ -62,20 +62,33 @@ public actor BackupManager {
 
     /// Creates the bucket (an existing one is fine) and sets its versioning, default encryption
     /// and lifecycle rules as configured.
+    ///
+    /// - Throws: ``BackupError/hostCrashed`` when the host is down as it begins or crashes during
+    ///   it (the setup stops with its process, after the request in flight, as a backup does:
+    ///   ``storing(since:_:)``); the store's error when a request fails.
     public func prepareBucket() async throws(BackupError) {
+        guard hostIsUp else { throw .hostCrashed }
+        let incarnation = hostIncarnation
+        let bucket = configuration.bucket
         do {
-            try await client.createBucket(configuration.bucket)
-        } catch let error where error.code == .bucketAlreadyOwnedByYou {
+            try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in try await self.client.createBucket(bucket) }
+        } catch .store(let error) where error.code == .bucketAlreadyOwnedByYou {
             // Created by an earlier attempt whose answer was lost, or by an earlier run.
-        } catch {
-            throw .store(error)
         }
-        do {
-            if configuration.versioning { try await client.putBucketVersioning(configuration.bucket, .enabled) }
-            if let encryption = configuration.encryption { try await client.putBucketEncryption(configuration.bucket, encryption) }
-            if let lifecycle = configuration.lifecycle { try await client.putBucketLifecycle(configuration.bucket, lifecycle) }
-        } catch {
-            throw .store(error)
+        if configuration.versioning {
+            try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
+                try await self.client.putBucketVersioning(bucket, .enabled)
+            }
+        }
+        if let encryption = configuration.encryption {
+            try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
+                try await self.client.putBucketEncryption(bucket, encryption)
+            }
+        }
+        if let lifecycle = configuration.lifecycle {
+            try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
+                try await self.client.putBucketLifecycle(bucket, lifecycle)
+            }
         }
     }
 

@@ -54,19 +54,22 @@ public struct SourceChurn: Sendable, Equatable {
     /// One round of changes to `source`. A modification, deletion or rewrite of an empty
     /// directory creates a file instead. Only the churn's own files (under `data/`) change: other
     /// files of the directory (a job's output, say) are left as their writer left them.
+    ///
+    /// Each change draws its path among the churn's files as the changes before it left them, in
+    /// byte order; a round costs its changes, not the directory (``SourceDirectory/Draft``).
     public func round(of source: SourceDirectory, using random: inout SeededRandom) -> [SourceChange] {
-        var working = source
+        var working = SourceDirectory.Draft(source, prefix: Self.dataPrefix)
         var changes: [SourceChange] = []
         let total = createWeight + modifyWeight + deleteWeight + rewriteWeight
         for _ in 0..<changesPerRound {
             let draw = random.nextUnitInterval() * total
-            let paths = working.paths.filter { S3ObjectKey($0).hasBytePrefix(Self.dataPrefix) }
+            let files = working.count
             let change: SourceChange
-            if draw < createWeight || paths.isEmpty {
+            if draw < createWeight || files == 0 {
                 let (path, bytes) = newFile(using: &random)
                 change = .write(path: path, bytes: bytes)
             } else {
-                let path = paths[Int(random.next() % UInt64(paths.count))]
+                let path = working.path(at: Int(random.next() % UInt64(files)))
                 if draw < createWeight + modifyWeight {
                     change = .write(path: path, bytes: contents(using: &random))
                 } else if draw < createWeight + modifyWeight + deleteWeight {

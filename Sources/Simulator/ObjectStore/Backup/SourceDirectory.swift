@@ -51,8 +51,9 @@ public struct SourceDirectory: Sendable, Equatable {
     /// Number of files.
     public var count: Int { files.count }
 
-    /// Bytes in all files.
-    public var totalBytes: Int { files.byPath.values.reduce(0) { $0 + $1.bytes.count } }
+    /// Bytes in all files, kept as files come and go: summing every file was the whole
+    /// directory at each sync (its source bytes) and each kept backup's size.
+    public private(set) var totalBytes = 0
 
     /// Why `path` cannot name a file here, or nil. A path is non-empty and holds no line break
     /// (a backup manifest lists one path per line). Loaders ask this of every path a file makes
@@ -66,12 +67,20 @@ public struct SourceDirectory: Sendable, Equatable {
     /// Creates or replaces the file at `path`, which ``problem(withPath:)`` accepts.
     public mutating func write(_ bytes: [UInt8], to path: String) {
         precondition(Self.problem(withPath: path) == nil, "a source path is non-empty and on one line")
-        if files.byPath.updateValue(File(bytes), forKey: S3ObjectKey(path)) == nil { paths.insert(path, at: position(of: path)) }
+        if let replaced = files.byPath.updateValue(File(bytes), forKey: S3ObjectKey(path)) {
+            totalBytes -= replaced.bytes.count
+        } else {
+            paths.insert(path, at: position(of: path))
+        }
+        totalBytes += bytes.count
     }
 
     /// Removes the file at `path`, if there is one.
     public mutating func remove(_ path: String) {
-        if files.byPath.removeValue(forKey: S3ObjectKey(path)) != nil { paths.remove(at: position(of: path)) }
+        if let removed = files.byPath.removeValue(forKey: S3ObjectKey(path)) {
+            paths.remove(at: position(of: path))
+            totalBytes -= removed.bytes.count
+        }
     }
 
     /// Applies one change.
@@ -82,14 +91,28 @@ public struct SourceDirectory: Sendable, Equatable {
         }
     }
 
-    /// Where `path` is, or would be inserted, in ``paths`` (binary search).
-    private func position(of path: String) -> Int {
+    /// Where `path` is, or would be inserted, in ``paths`` (binary search, by UTF-8 bytes).
+    func position(of path: String) -> Int {
+        let key = S3ObjectKey(path)
         var low = 0, high = paths.count
         while low < high {
             let middle = (low + high) / 2
-            if paths[middle].utf8.lexicographicallyPrecedes(path.utf8) { low = middle + 1 } else { high = middle }
+            if S3ObjectKey(paths[middle]) < key { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// The indices in ``paths`` of the paths whose bytes start with `prefix`'s: neighbours in
+    /// byte order, as the keys under an S3 prefix are in a listing, found by two binary searches
+    /// rather than a filter of every path.
+    func positions(underBytePrefix prefix: String) -> Range<Int> {
+        let first = position(of: prefix)
+        var low = first, high = paths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if S3ObjectKey(paths[middle]).hasBytePrefix(prefix) { low = middle + 1 } else { high = middle }
+        }
+        return first..<low
     }
 
     /// One MD5 over every path and its MD5, in path order: equal fingerprints mean equal

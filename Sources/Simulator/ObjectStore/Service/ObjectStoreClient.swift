@@ -43,7 +43,13 @@ public final class ObjectStoreClient: @unchecked Sendable {
     ///   - responseBytes: the size of the answer's body, for transfer time and byte counts.
     ///   - successStatus: the HTTP status of a successful answer (see ``ObjectStore/serve(_:responseBytes:successStatus:_:)``).
     ///   - operation: the S3 semantics, run on the store.
-    /// - Throws: the last attempt's failure once it is not retryable or attempts are used up.
+    /// The request belongs to the process running on the client's node when it begins
+    /// (``Network/process(of:)``): every attempt is made for that process, so one made after it
+    /// crashed is never sent (not even once a restart runs the next), and the retries stop with
+    /// it — at the first one due after its crash, which fails with the last attempt's failure.
+    ///
+    /// - Throws: the last attempt's failure once it is not retryable, attempts are used up, or
+    ///   the process that made the request has crashed.
     public func send<Output: Sendable>(
         _ access: ObjectStoreAccess,
         responseBytes: @escaping @Sendable (Output) -> Int = { _ in 0 },
@@ -52,6 +58,7 @@ public final class ObjectStoreClient: @unchecked Sendable {
     ) async throws(ObjectStoreClientError) -> Output {
         stats.requests += 1
         let store = store
+        let process = network.process(of: node)
         var attempt = 1
         while true {
             stats.attempts += 1
@@ -59,7 +66,7 @@ public final class ObjectStoreClient: @unchecked Sendable {
             let failure: ObjectStoreClientError
             let delivery = StoreAttemptDelivery()
             do {
-                let answer = try await network.call(from: node, to: store.id, timeout: timeout) {
+                let answer = try await network.call(from: node, to: store.id, process: process, timeout: timeout) {
                     delivery.arrived()
                     return await store.serve(access, responseBytes: responseBytes, successStatus: successStatus, operation)
                 }
@@ -77,13 +84,19 @@ public final class ObjectStoreClient: @unchecked Sendable {
                 delivery.gaveUp(counting: store.stats)
             }
             stats.recordFailure(failure)
-            guard failure.isRetryable, attempt < retryPolicy.maxAttempts else {
+            guard failure.isRetryable, attempt < retryPolicy.maxAttempts, network.runs(node, process: process) else {
                 stats.failedRequests += 1
                 throw failure
             }
             let backoff = retryPolicy.delay(beforeRetry: attempt, using: &random)
             stats.retries += 1
             guard await network.simulation.sleepUnlessTornDown(for: backoff) else { throw failure }
+            guard network.runs(node, process: process) else {
+                // Crashed during the back-off: the retry counted is never made.
+                stats.retries -= 1
+                stats.failedRequests += 1
+                throw failure
+            }
             attempt += 1
         }
     }

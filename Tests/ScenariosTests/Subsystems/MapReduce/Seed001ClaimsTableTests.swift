@@ -17,7 +17,8 @@ import Testing
         meanMapTaskSeconds: 0.84, eventsPerMapTask: 10_000, detectionSeconds: 10.6, reschedulingSeconds: 11, recoverySeconds: 11.9,
         heartbeatSeconds: 1, workerTimeoutSeconds: 10, monitorSeconds: 0.5,
         shuffledBytesWithCombiner: 10_000, shuffledBytesWithoutCombiner: 100_000, emittedRecords: 180_000, combinedRecords: 5_000,
-        combinerMapTasks: 4, events: 40_000, makespanSeconds: 3.2, firstAssignmentSeconds: 0.8, mapPhaseSeconds: 0.9, reducePhaseSeconds: 1.5)
+        combinerMapTasks: 4, events: 40_000, makespanSeconds: 3.2, firstAssignmentSeconds: 0.8, mapPhaseSeconds: 0.9, reducePhaseSeconds: 1.5,
+        lostAttemptOutcome: .lost("no heartbeat for 10.000 s"))
 
     @Test func everyRowFollowsFromTheMeasurements() {
         let rows = Seed001ClaimsTable.rows(Seed001Claims(), Self.measurements)
@@ -27,7 +28,7 @@ import Testing
             "combiners cut shuffle data", "end-to-end job time",
         ])
         #expect(rows.map(\ClaimRow.claimed) == [
-            "4 map and 2 reduce tasks at once", "12,500 events/s", "50,000 events/s", "250,000 events/s at 20 (linear)",
+            "4 map and 2 reduce tasks at once", "12,500 events/s", "50,000 events/s", "200,000 events/s at 20 (linear from 12,500 events/s a worker would be 250,000 events/s: the seed's two figures disagree)",
             "0.800 s per 10,000 events", "5–15 s", "80%", "15–30 s for 40,000 events",
         ])
         #expect(rows.map(\ClaimRow.simulated) == [
@@ -59,6 +60,10 @@ import Testing
         // 72 % is the combiner's floor (80 % less 10 %); 71.999 % misses it.
         #expect(rows[6].criterion == "at least 72.0% (the claim less the tolerance)")
         #expect(rows.map(\ClaimRow.holds) == [false, true, true, false, false, false, false, false])
+        // Sooner than the range keeps a promise of how long it takes.
+        m.reschedulingSeconds = 3.3
+        #expect(Seed001ClaimsTable.rows(Seed001Claims(), m)[5].holds)
+        #expect(Seed001ClaimsTable.rows(Seed001Claims(), m)[5].simulated == "detected after 10.600 s, rescheduled after 3.300 s, faster than the claimed 5–15 s")
         m.detectionSeconds = nil
         m.reschedulingSeconds = nil
         #expect(Seed001ClaimsTable.rows(Seed001Claims(), m)[5].simulated == "detected after —, rescheduled after —")

@@ -17,7 +17,7 @@ struct StoreMetadataNamesTests {
                   - put: {bucket: bkt, key: k, body: x, metadata: {Owner: me, OWNER: you}}
                 """, file: "meta.yaml")
         } throws: { error in
-            "\(error)" == "meta.yaml:4:63: error: metadata names 'Owner' and 'OWNER' are one name to S3, which lowercases them; keep one (at operations.[0].put.metadata)"
+            "\(error)" == "meta.yaml:4:63: error: metadata names 'Owner' and 'OWNER' are one name to S3, which lowercases them; keep one (at operations.[0].put.metadata.OWNER)"
         }
     }
 

@@ -12,10 +12,10 @@ import Testing
     static let rule = "a metadata name is an HTTP header token, as S3 sends it in the header x-amz-meta-<name>: at least one of the ASCII letters, digits and !#$%&'*+-.^_`|~"
 
     @Test func aNameOutsideTheHeaderTokenCharactersIsRefused() {
-        #expect(Self.refusal("\"\": v") == "x.yaml:4:52: error: \(Self.rule), got '' (at operations.[0].put.metadata)")
-        #expect(Self.refusal("\"a:b c\": v") == "x.yaml:4:52: error: \(Self.rule), got 'a:b c' (U+003A) (at operations.[0].put.metadata)")
-        #expect(Self.refusal("k: a, \"\\u212A\": b") == "x.yaml:4:58: error: \(Self.rule), got '\u{212A}' (U+212A) (at operations.[0].put.metadata)")
-        #expect(Self.refusal("\"x\\u202Ey\": v") == "x.yaml:4:52: error: \(Self.rule), got 'x\\u{202E}y' (U+202E) (at operations.[0].put.metadata)")
+        #expect(Self.refusal("\"\": v") == "x.yaml:4:52: error: \(Self.rule), got '' (at operations.[0].put.metadata.\"\")")
+        #expect(Self.refusal("\"a:b c\": v") == "x.yaml:4:52: error: \(Self.rule), got 'a:b c' (U+003A) (at operations.[0].put.metadata.a:b c)")
+        #expect(Self.refusal("k: a, \"\\u212A\": b") == "x.yaml:4:58: error: \(Self.rule), got '\u{212A}' (U+212A) (at operations.[0].put.metadata.\u{212A})")
+        #expect(Self.refusal("\"x\\u202Ey\": v") == "x.yaml:4:52: error: \(Self.rule), got 'x\\u{202E}y' (U+202E) (at operations.[0].put.metadata.x\\u{202E}y)")
     }
 
     @Test func everyTokenCharacterIsAccepted() {

@@ -40,7 +40,7 @@ import Testing
         ("{name: b, clients: 0}", "{name: a, clients: 0}", "z.yaml:8:14: error: zone 'a' is listed twice (at zones.list.[1].name)"),
         // Names as node names are bounded, and twins in other code points refused (s80).
         ("{name: b, clients: 0}", "{name: \u{FF41}, clients: 0}",
-         "z.yaml:8:14: error: zone '\u{FF41}' names the same as zone 'a' in other code points (Unicode compatibility equivalence, NFKC); rename one (at zones.list.[1].name)"),
+         "z.yaml:8:14: error: zone '\u{FF41}' (U+FF41) names the same as zone 'a' (U+0061) in other code points (Unicode compatibility equivalence, NFKC); rename one (at zones.list.[1].name)"),
         ("{name: b, clients: 0}", "{name: " + String(repeating: "x", count: 256) + ", clients: 0}",
          "z.yaml:8:14: error: a zone's name has at most 255 bytes (UTF-8), got 256 bytes (at zones.list.[1].name)"),
         ("{name: a, clients: 1}", "{name: a, clients: 0}", "z.yaml:7:5: error: at least one zone needs a share of the clients ('clients' above 0) (at zones.list)"),

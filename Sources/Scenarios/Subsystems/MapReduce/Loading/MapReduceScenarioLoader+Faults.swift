@@ -27,10 +27,7 @@ extension MapReduceScenarioLoader {
             try clusterFaultSettings.refuseForeign(in: fields, kind: action)
             func node(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
                 let name = try cursor.string()
-                guard nodes.contains(NodeID(name)) else {
-                    let suggestion = Suggestion.closest(to: name, among: nodes.map(\.name)).map { "; did you mean '\($0)'?" }
-                    throw cursor.error(.invalidValue("unknown node '\(name.excerpt)'" + (suggestion ?? "; known nodes: \(nodes.map(\.name).joined(separator: ", "))")))
-                }
+                guard nodes.contains(NodeID(name)) else { throw cursor.unknownNode(name, among: nodes.map(\.name)) }
                 return NodeID(name)
             }
             let lasting = try fields["for"]?.positiveDuration()

@@ -133,7 +133,7 @@ extension MapReduceRunResult {
         }
         var source = scenario.input.description
         if let objects = scenario.job.objectInput {
-            source = "the objects under `s3://\(objects.bucket)/\(objects.prefix)` " + source
+            source = "the objects under \("s3://\(objects.bucket)/\(objects.prefix)".markdownCode) " + source
         }
         table.append(["input", source + "; " + size])
         return table

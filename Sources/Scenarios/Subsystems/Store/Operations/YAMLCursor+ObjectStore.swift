@@ -40,19 +40,22 @@ extension YAMLCursor {
     /// (RFC 9110 `tchar`: ASCII letters, digits and ``metadataNameSymbols``), since S3 carries it
     /// as the header `x-amz-meta-<name>`; `""`, `a:b c` and the Kelvin sign U+212A were accepted.
     /// Two names S3 would read as one are refused: it lowercases metadata names, so `Owner` and
-    /// `OWNER` would store one `owner` whose value depended on which the store read last.
+    /// `OWNER` would store one `owner` whose value depended on which the store read last. A
+    /// refusal names the key in its path (`metadata.a b`, `metadata.""` for an empty one), where it
+    /// named only the mapping.
     func stringMapping() throws(ScenarioError) -> [String: String] {
         var result: [String: String] = [:]
         var lowered: [String: String] = [:]
         for entry in try openMapping().entries {
+            let key = child(entry.keyCursor.node, entry.key.isEmpty ? "\"\"" : entry.key.excerpt)
             let outside = entry.key.unicodeScalars.first { !Self.isMetadataNameScalar($0) }
             guard !entry.key.isEmpty, outside == nil else {
-                throw entry.keyCursor.error(.invalidValue(
+                throw key.error(.invalidValue(
                     "a metadata name is an HTTP header token, as S3 sends it in the header x-amz-meta-<name>: at least one of the ASCII letters, digits and \(Self.metadataNameSymbols), got '\(entry.key.excerpt)'"
                         + (outside.map { " (\($0.codePoint))" } ?? "")))
             }
             if let earlier = lowered[entry.key.lowercased()] {
-                throw entry.keyCursor.error(.invalidValue("metadata names '\(earlier.excerpt)' and '\(entry.key.excerpt)' are one name to S3, which lowercases them; keep one"))
+                throw key.error(.invalidValue("metadata names '\(earlier.excerpt)' and '\(entry.key.excerpt)' are one name to S3, which lowercases them; keep one"))
             }
             lowered[entry.key.lowercased()] = entry.key
             result[entry.key] = try entry.value.string()
