@@ -17,6 +17,12 @@ struct HTMLVerdictSummaryTests {
         #expect(summary(json) == ["fail: failed", "mixed: expectations: 1 of 2 hold", "mixed: claims: 1 of 3 hold"])
     }
 
+    @Test("a MapReduce claim not judged (holds: null) is counted as not checked, not as a malformed report")
+    func claimNotJudged() {
+        let json = #"{"claims": [{"claim": "x", "holds": true}, {"claim": "y", "holds": null, "measured": false}, {"claim": "z", "holds": false}]}"#
+        #expect(summary(json) == ["mixed: claims: 1 of 2 hold, 1 not checked"])
+    }
+
     @Test("claims with verdict words are counted by verdict, in order of first appearance")
     func claimVerdicts() {
         let json = #"{"claims": [{"verdict": "holds"}, {"verdict": "does not hold"}, {"verdict": "holds"}]}"#

@@ -157,7 +157,9 @@ struct VerdictFields: Decodable {
         }
     }
     /// A check's or a claim's verdict: `checked` is absent from reports older than it and from
-    /// the MapReduce experiment's claims, which are always judged.
+    /// the MapReduce experiment's claims, whose verdict not made is `"holds": null` instead (a
+    /// claim not measured, or not tested as stated) — read as not checked, not as a malformed
+    /// report.
     struct Holds: Decodable, Sendable, Equatable {
         var holds: Bool
         var checked: Bool
@@ -165,8 +167,12 @@ struct VerdictFields: Decodable {
         init(from decoder: any Decoder) throws {
             enum Key: String, CodingKey { case holds, checked }
             let container = try decoder.container(keyedBy: Key.self)
-            holds = try container.decode(Bool.self, forKey: .holds)
-            checked = try container.decodeIfPresent(Bool.self, forKey: .checked) ?? true
+            if try container.decodeNil(forKey: .holds) {
+                (holds, checked) = (false, false)
+            } else {
+                holds = try container.decode(Bool.self, forKey: .holds)
+                checked = try container.decodeIfPresent(Bool.self, forKey: .checked) ?? true
+            }
         }
     }
     private struct Verdict: Decodable { var verdict: String }

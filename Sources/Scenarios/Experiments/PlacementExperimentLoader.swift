@@ -14,7 +14,6 @@ extension ScenarioLoader {
         if let list = top["variants"] {
             // Every variant's placements are built and measured: A-4's key movement too.
             var steps = 0.0
-            var labels = Set<String>()
             for item in try list.list(atMost: ScenarioSchema.maximumVariants, of: "variants") {
                 // Only A-4 compares variants: a second one elsewhere was dropped unsaid.
                 guard variants.isEmpty || ScenarioSchema.comparesEveryVariant(name) else {
@@ -24,10 +23,10 @@ extension ScenarioLoader {
                 let nameCursor = try fields.required("name")
                 let variant = PlacementExperimentSpec.Variant(label: try nameCursor.name(),
                                                               placement: try parsePlacement(map: fields["map"], placement: fields["placement"], at: item))
-                // Two rows of one name in every table, and "the most even is a and the least even is a".
-                guard labels.insert(variant.label).inserted else {
-                    throw nameCursor.error(.invalidValue("variant '\(variant.label.excerpt)' is listed twice; give each variant its own name: the report's tables and files tell the variants apart by it"))
-                }
+                // Two rows of one name in every table, and "the most even is a and the least even is a";
+                // by bytes, then by what a reader sees (`ｘ` and `x`), as node names are.
+                try nameCursor.checkDistinct(variant.label, among: variants.map(\.label), kind: "variant",
+                                             remedy: "give each variant its own name: the report's tables and files tell the variants apart by it")
                 steps += try checkPlacement(variant.placement, counts: counts, label: "variant '\(variant.label.excerpt)': ", at: fields["map"] ?? fields["placement"] ?? item)
                 if name == A4Experiment.name { steps += variant.placement.keyMovementSteps(servers: counts.max()!) }
                 variants.append(variant)
@@ -48,14 +47,15 @@ extension ScenarioLoader {
             // A-3's traffic is its failover's: 7 requests read as a setting while 479 were sent.
             throw written.keyCursor.error(.invalidValue("\(experimentTitle(name)) does not read 'requests': its traffic is the failover's rate × duration (and its operations' routes); remove it"))
         }
-        let requests = try top["requests"]?.int(in: ScenarioSchema.experimentRequests) ?? 10_000
+        let requests = try top["requests"]?.int(in: ScenarioSchema.experimentRequests) ?? ScenarioSchema.defaultExperimentRequests
         let sent = Double(counts.count) * Double(variants.count) * Double(requests)
         guard sent <= Double(ScenarioSchema.experimentMostRequests) else {
             let (sentText, mostText) = NumberText.figures(sent, against: Double(ScenarioSchema.experimentMostRequests))
             throw (top["requests"] ?? serversCursor).error(.invalidValue("\(counts.count) server count\(counts.count == 1 ? "" : "s") × \(variants.count) variant\(variants.count == 1 ? "" : "s") × \(NumberText.figure(Double(requests))) requests send \(sentText) requests, more than the \(mostText) an experiment may send; use fewer requests, server counts or variants"))
         }
         let queue = defaultExperimentQueue(requests: requests)
-        var server = ServerConfiguration(slots: 4, queueCapacity: queue, serviceTime: .exponential(mean: 0.002))
+        let defaults = ScenarioSchema.experimentServerDefaults
+        var server = ServerConfiguration(slots: defaults.slots, queueCapacity: queue, serviceTime: defaults.serviceTime)
         if let cursor = top["server"] {
             server = try parseExperimentServer(cursor, defaultQueue: queue)
             // A-1, A-2 and A-4 count requests to judge the placement's split; A-3's cluster serves
@@ -63,7 +63,7 @@ extension ScenarioLoader {
             if name != A3Experiment.name { try checkRoomForEveryRequest(server, requests: requests, at: cursor) }
         }
         let spec = PlacementExperimentSpec(
-            name: name, summary: document.summary, file: document.file, seed: document.seed ?? 1,
+            name: name, summary: document.summary, file: document.file, seed: document.seed ?? ScenarioSchema.defaultSeed,
             serverCounts: counts, requests: requests, variants: variants, server: server)
         return (spec, top)
     }
@@ -105,8 +105,9 @@ extension ScenarioLoader {
 
     static func parseExperimentServer(_ cursor: YAMLCursor, defaultQueue: Int) throws(ScenarioError) -> ServerConfiguration {
         let fields = try cursor.mapping(ScenarioSchema.experimentServer)
-        return ServerConfiguration(slots: try fields["slots"]?.int(in: ScenarioSchema.serverSlots) ?? 4, queueCapacity: try fields["queue"]?.int(in: ScenarioSchema.serverQueue) ?? defaultQueue,
-                                   serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.002))
+        let defaults = ScenarioSchema.experimentServerDefaults
+        return ServerConfiguration(slots: try fields["slots"]?.int(in: ScenarioSchema.serverSlots) ?? defaults.slots, queueCapacity: try fields["queue"]?.int(in: ScenarioSchema.serverQueue) ?? defaultQueue,
+                                   serviceTime: try fields["service_time"]?.durationDistribution() ?? defaults.serviceTime)
     }
 
     /// Refuses a written `server:` whose replica cannot hold every request of a run (its slots and
@@ -139,7 +140,7 @@ extension ScenarioLoader {
                 let route = try entry.value.mapping(ScenarioSchema.route)
                 var path = try route.required("path").string()
                 if path.hasPrefix("/") { path.removeFirst() }
-                operations.append(.route(path: path, requestID: UInt64(try route["request_id"]?.int(atLeast: 0) ?? 123_456)))
+                operations.append(.route(path: path, requestID: UInt64(try route["request_id"]?.int(atLeast: 0) ?? ScenarioSchema.defaultRouteRequestID)))
             default:
                 let body = try entry.value.mapping(ScenarioSchema.replicaChange)
                 let nCursor = try body.required("n")
@@ -174,8 +175,9 @@ extension ScenarioLoader {
         guard rate * duration.seconds <= Double(ScenarioSchema.maximumFailoverRequests) else {
             throw rateCursor.error(.invalidValue("the failover sends at most \(NumberFormat.integer(ScenarioSchema.maximumFailoverRequests)) requests; \(NumberFormat.trimmed(rate, maxDecimals: 6, grouping: true)) per second for \(DurationFormat.seconds(duration.seconds, grouping: true)) is more"))
         }
-        let heartbeat = try fields["heartbeat_interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(1)
-        let heartbeatTimeout = try fields["heartbeat_timeout"].map(failoverSpan) ?? .milliseconds(500)
+        let heartbeats = ScenarioSchema.heartbeatDefaults
+        let heartbeat = try fields["heartbeat_interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? heartbeats.interval
+        let heartbeatTimeout = try fields["heartbeat_timeout"].map(failoverSpan) ?? heartbeats.timeout
         // A timeout no heartbeat can meet declares every replica dead before the kill, leaving
         // nothing to detect: the links are A-3's own, so the file alone decides it.
         let shortest = A3Experiment.shortestRoundTrip
@@ -188,11 +190,11 @@ extension ScenarioLoader {
             heartbeat: ReplicaManager.Configuration(
                 interval: heartbeat,
                 timeout: heartbeatTimeout,
-                missesBeforeDown: try fields["misses_before_down"]?.int(atLeast: 1) ?? 2,
-                spawnDelay: try fields["spawn_delay"]?.duration() ?? .seconds(2)),
-            clientTimeout: try fields["client_timeout"].map(failoverSpan) ?? .seconds(2),
-            forwardTimeout: try fields["forward_timeout"].map(failoverSpan) ?? .milliseconds(500),
-            retries: try fields["retries"]?.int(atLeast: 0) ?? 1)
+                missesBeforeDown: try fields["misses_before_down"]?.int(atLeast: 1) ?? heartbeats.missesBeforeDown,
+                spawnDelay: try fields["spawn_delay"]?.duration() ?? heartbeats.spawnDelay),
+            clientTimeout: try fields["client_timeout"].map(failoverSpan) ?? ScenarioSchema.defaultFailoverClientTimeout,
+            forwardTimeout: try fields["forward_timeout"].map(failoverSpan) ?? ScenarioSchema.balancerDefaults.forwardTimeout,
+            retries: try fields["retries"]?.int(atLeast: 0) ?? ScenarioSchema.balancerDefaults.retries)
     }
 
     /// A failover duration or timeout: longer than zero and at most ``ScenarioSchema/longestFailoverSpan``

@@ -75,7 +75,7 @@ extension ScenarioLoader {
         if let placement { return try parseAlgorithm(placement) }
         guard let map else { return .assignment(.assignment) }
         let fields = try map.mapping(ScenarioSchema.assignmentMap)
-        let slots = try fields["slots"]?.int(in: ScenarioSchema.mapSlots) ?? 512
+        let slots = try fields["slots"]?.int(in: ScenarioSchema.mapSlots) ?? ConsistentHashMap.Configuration.assignment.slotCount
         var configuration = ConsistentHashMap.Configuration(slotCount: slots, virtualServersPerServer: try fields["virtual_servers"]?.int(in: ScenarioSchema.mapVirtualServers))
         if let h = fields["request_hash"] { configuration.requestHash = try parseRequestHash(h) }
         if let phi = fields["virtual_server_hash"] { configuration.virtualServerHash = try parseVirtualServerHash(phi) }

@@ -483,32 +483,17 @@ public struct ResourceBudget: Sendable, Equatable {
     }
 
     /// The latest thing that keeps a world running past its duration: what it schedules
-    /// (``latestScheduled(in:)``), or a queue producer's retries
-    /// (``QueueSection/latestRetryEnd(of:)``: every message taking all its attempts, or expiring
-    /// at its delivery timeout, whichever is first), whichever
+    /// (``latestScheduled(in:)``), or a queue or log producer's retries
+    /// (``retryingProducers(in:)``: every message or record taking all its attempts, or a
+    /// message expiring at its delivery timeout, whichever is first), whichever
     /// ends later within the time limit (the earlier in the file when both reach it).
     static func latestRunningOn(in scenario: Scenario) -> Scheduled? {
         let limit = scenario.limits.timeLimit.seconds
         var latest = latestScheduled(in: scenario).map { Scheduled(end: $0.end.seconds, section: $0.section, what: $0.what, exactEnd: $0.end) }
         let at = { (time: Double) in DurationFormat.seconds(time, grouping: true) }
-        // Only a producer whose attempts can fail retries (``QueueSection/producerMayFail(_:in:)``).
-        for (index, producer) in (scenario.queue?.producers ?? []).enumerated() where QueueSection.producerMayFail(producer, in: scenario) {
-            // Each message expires its delivery timeout after its send, its attempts over or
-            // not (``QueueProducerSpec/deliveryTimeout``): the last is settled by its send and
-            // that — 10 messages of 100 attempts of 100 s were counted running to 199,000 s, and
-            // the world ended by 121 s.
-            let retried = QueueSection.latestRetryEnd(of: producer)
-            let expired = producer.start.seconds + Double(max(producer.messages - 1, 0)) / max(producer.rate, 1e-300) + producer.deliveryTimeout.seconds
-            let end = min(retried, expired)
-            guard min(end, limit) > min(latest?.end ?? 0, limit) else { continue }
-            let messages = "\(NumberText.figure(Double(producer.messages))) message\(producer.messages == 1 ? "" : "s")"
-            let timeout = DurationFormat.seconds(producer.timeout.seconds, grouping: true)
-            let expiring = expired < retried ? " until it expires \(DurationFormat.seconds(producer.deliveryTimeout.seconds, grouping: true)) after its send (its delivery timeout)" : ""
-            let what = producer.attempts == 1
-                ? "producer '\(producer.id.name)', whose \(messages) may each wait \(timeout) for an answer\(expiring), may still be sending until \(at(end))"
-                : "producer '\(producer.id.name)', whose \(messages) may each take up to \(producer.attempts) attempts of \(timeout) and as long between two\(expiring), may still be retrying until \(at(end))"
-            latest = Scheduled(end: end, section: "queue.producers.\(index).\(expired < retried ? "messages" : "timeout")", what: what,
-                               retrying: true, expiring: expired < retried)
+        // Only a producer whose attempts can fail retries (``retryingProducers(in:)``).
+        for producer in retryingProducers(in: scenario) where min(producer.end, limit) > min(latest?.end ?? 0, limit) {
+            latest = producer
         }
         // A job's client waits for its job to end, and the explicit operations for each answer
         // (up to the store's client timeout, with no retry): a fault that can strike the
@@ -639,9 +624,10 @@ public struct ResourceBudget: Sendable, Equatable {
             guard runsOn.retrying else {
                 return (runsOn.section, "this world runs until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (a composed world runs until its last job, producer, restore or operation), and over that time would need \(need); schedule it earlier")
             }
+            let (world, items) = runsOn.section.hasPrefix("log.") ? ("a world with a log", "records") : ("a queue world", "messages")
             let remedy = runsOn.expiring ? "send its messages sooner (a higher rate or fewer messages), or set a shorter run.time_limit"
-                : "give its messages fewer attempts or a shorter timeout, or set a shorter run.time_limit"
-            return (runsOn.section, "this world may run until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (a queue world runs on while a producer retries, up to its time limit), and over that time would need \(need); \(remedy)")
+                : "give its \(items) fewer attempts or a shorter timeout, or set a shorter run.time_limit"
+            return (runsOn.section, "this world may run until \(DurationFormat.seconds(horizon.seconds, grouping: true)), past its run.duration, because \(runsOn.what) (\(world) runs on while a producer retries, up to its time limit), and over that time would need \(need); \(remedy)")
         }
         if events > Double(eventLimit) {
             // What the time is, where the file does not say it and the work grows with it.
@@ -662,7 +648,7 @@ public struct ResourceBudget: Sendable, Equatable {
             default:
                 if let longer, longer.retrying {
                     longer.expiring ? "send the producer's messages sooner (a higher rate or fewer messages), or set a shorter run.time_limit, or shorten run.duration"
-                        : "give the producer's messages fewer attempts or a shorter timeout, or set a shorter run.time_limit, or shorten run.duration"
+                        : "give the producer's \(longer.section.hasPrefix("log.") ? "records" : "messages") fewer attempts or a shorter timeout, or set a shorter run.time_limit, or shorten run.duration"
                 } else {
                     shorten
                 }

@@ -45,7 +45,8 @@ extension ScenarioLoader {
     }
 
     /// Parses the `faults:` list. `slow`, `drop_rate`, `latency_spike` and `errors` with a `for:`
-    /// are undone automatically when it ends; `pause` needs `for:`; `hang` without `for:` lasts
+    /// are undone automatically when it ends, and `partition` healed (unless a later partition
+    /// replaced it first: its heal would end that one); `pause` needs `for:`; `hang` without `for:` lasts
     /// until the node crashes or restarts; `slow`, `hang` and `errors` name only a node that models
     /// them (``refuseUnmodelledFault(_:on:at:mapreduce:store:servers:)``); `storm` needs `for:`
     /// and a `rate`. A `restart` of a running node crashes it first (a deploy). A partition may also name `client` and the workload's
@@ -94,7 +95,7 @@ extension ScenarioLoader {
                 entries.append(.init(at: at, fault: .crash(try node(value))))
             case "restart":
                 // A restart of a running node is a deploy: it crashes first, then boots.
-                entries.append(.init(at: at, fault: .restart(try node(value), bootTime: try fields["boot_time"]?.duration() ?? .zero)))
+                entries.append(.init(at: at, fault: .restart(try node(value), bootTime: try fields["boot_time"]?.duration() ?? ScenarioSchema.defaultBootTime)))
             case "lose_intermediate":
                 guard let mapreduce else { throw value.error(.invalidValue("'lose_intermediate' wipes a MapReduce worker's disk; this scenario has no mapreduce section")) }
                 let target = try node(value)
@@ -107,11 +108,11 @@ extension ScenarioLoader {
                 let target = try node(value)
                 guard target == store.id else { throw value.error(.invalidValue("a storm hits the object store '\(store.id)', not '\(target)'")) }
                 guard let lasting else { throw item.error(.missingKey("for")) }
-                let code = try fields["code"]?.stormCode() ?? .serviceUnavailable
+                let code = try fields["code"]?.stormCode() ?? ScenarioSchema.defaultStormCode
                 world.storms.append(.init(start: VirtualInstant.zero.duration(to: at), length: lasting,
                                           errorRate: try fields.required("rate").probability(), code: code))
             case "zone_outage":
-                entries += try zoneOutage(value, at: at, lasting: lasting, bootTime: try fields["boot_time"]?.duration() ?? .zero, zones: zones, servers: servers)
+                entries += try zoneOutage(value, at: at, lasting: lasting, bootTime: try fields["boot_time"]?.duration() ?? ScenarioSchema.defaultBootTime, zones: zones, servers: servers)
             case "pause":
                 guard let lasting else { throw item.error(.missingKey("for")) }
                 entries.append(.init(at: at, fault: .pause(try node(value), duration: lasting)))
@@ -130,8 +131,12 @@ extension ScenarioLoader {
                     }
                     return host
                 }
-                entries.append(.init(at: at, fault: .partition(try parsePartition(value, node: member), try fields["mode"]?.choice(PartitionMode.self, lead: "a partition's mode is") ?? .reject)))
+                // A later partition replaces it, and then its heal is left out (``LevelWindows``).
+                var window = LevelWindows.Window.partition(start: .init(at: at.nanoseconds, index: entries.count))
+                entries.append(.init(at: at, fault: .partition(try parsePartition(value, node: member), try fields["mode"]?.choice(PartitionMode.self, lead: "a partition's mode is") ?? ScenarioSchema.defaultPartitionMode)))
+                if let lasting { window.end = .init(at: at.advanced(by: lasting).nanoseconds, index: entries.count) }
                 undo(.heal)
+                windows.append(window)
             case "heal":
                 try value.healSwitch()
                 entries.append(.init(at: at, fault: .heal))
@@ -174,9 +179,9 @@ extension ScenarioLoader {
         return FaultSchedule.Chaos(
             nodes: targets,
             crashesPerHour: try fields["crashes_per_hour"]?.double(in: ScenarioSchema.chaosPerHour) ?? 0,
-            downtime: try fields["downtime"]?.durationDistribution() ?? .constant(5),
+            downtime: try fields["downtime"]?.durationDistribution() ?? ScenarioSchema.defaultChaosDowntime,
             pausesPerHour: try fields["pauses_per_hour"]?.double(in: ScenarioSchema.chaosPerHour) ?? 0,
-            pauseLength: try fields["pause_length"]?.durationDistribution() ?? .constant(1))
+            pauseLength: try fields["pause_length"]?.durationDistribution() ?? ScenarioSchema.defaultChaosPauseLength)
     }
 }
 

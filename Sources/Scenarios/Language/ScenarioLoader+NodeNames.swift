@@ -112,8 +112,10 @@ extension ScenarioLoader {
     /// How two names of one ``YAMLCursor/lookAlikeForm(of:)`` are one text to a reader:
     /// "Unicode canonical equivalence", "Unicode compatibility equivalence, NFKC", the scalars
     /// that show nothing (``NameScalars/showsNothing(_:)``) that tell them apart set aside
-    /// ("U+200D set aside: it shows nothing itself"), their blanks read as one space ("U+0020,
-    /// U+2800 read as one space, as a Markdown page shows a run of blanks"), or these together.
+    /// ("U+200D set aside: it shows nothing itself"), the blanks at an end set aside ("the trailing
+    /// blank U+00A0 NO-BREAK SPACE set aside: a table cell trims blanks at either end"), their
+    /// blanks read as one space ("U+0020, U+2800 read as one space, as a Markdown page shows a run
+    /// of blanks"), or these together.
     static func equivalence(_ name: String, _ other: String) -> String {
         // `String` holds canonically equivalent names equal.
         if name == other { return "Unicode canonical equivalence" }
@@ -131,12 +133,33 @@ extension ScenarioLoader {
             : "\(hidden.map(\.codePoint).joined(separator: ", ")) set aside: \(hidden.count == 1 ? "it shows" : "they show") nothing \(hidden.count == 1 ? "itself" : "themselves")"
         let (shown, otherShown) = (visible(name), visible(other))
         if shown == otherShown { return setAside ?? "Unicode canonical equivalence" }
-        if folded(shown) == folded(otherShown) { return [compatible, setAside].compactMap { $0 }.joined(separator: ", with ") }
-        let blanks = distinct(NameScalars.isBlank, in: [folded(shown), folded(otherShown)])
-        let blanksAsSpace = "\(blanks.map(\.codePoint).joined(separator: ", ")) read as one space, as a Markdown page shows a run of blanks"
-        let compatibility = folded(shown) != shown || folded(otherShown) != otherShown ? compatible : nil
-        let ways = [setAside, blanksAsSpace].compactMap { $0 }.joined(separator: "; ")
-        return compatibility.map { "\($0), with \(ways)" } ?? ways
+        // A reference may end in a blank no name holds (`web1` + U+00A0): told by its code point and
+        // Unicode name, since the text shows it as nothing or as a space.
+        let trimmed = edgeBlanks(shown) + edgeBlanks(otherShown)
+        let edges = trimmed.isEmpty ? nil : trimmed.joined(separator: " and ") + " set aside: a table cell trims blanks at either end"
+        let (core, otherCore) = (String(YAMLCursor.trimmingBlanks(shown.unicodeScalars)), String(YAMLCursor.trimmingBlanks(otherShown.unicodeScalars)))
+        let ways = [setAside, edges].compactMap { $0 }
+        if core == otherCore { return ways.isEmpty ? "Unicode canonical equivalence" : ways.joined(separator: "; ") }
+        if folded(core) == folded(otherCore) { return ([compatible] + ways).joined(separator: ", with ") }
+        let blanks = distinct(NameScalars.isBlank, in: [folded(core), folded(otherCore)])
+        let blanksAsSpace = blanks.isEmpty ? nil : "\(blanks.map(\.codePoint).joined(separator: ", ")) read as one space, as a Markdown page shows a run of blanks"
+        let compatibility = folded(core) != core || folded(otherCore) != otherCore ? compatible : nil
+        let all = (ways + [blanksAsSpace].compactMap { $0 }).joined(separator: "; ")
+        return compatibility.map { "\($0), with \(all)" } ?? all
+    }
+
+    /// The blanks (``NameScalars/isBlank(_:)``) `text` begins and ends with, each run as "the
+    /// leading blank U+0020 SPACE" or "the trailing blanks U+00A0 NO-BREAK SPACE, U+0020 SPACE".
+    private static func edgeBlanks(_ text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        let leading = scalars.prefix { NameScalars.isBlank($0) }
+        let trailing = leading.count == scalars.count ? [] : scalars.reversed().prefix { NameScalars.isBlank($0) }.reversed()
+        func described(_ run: [Unicode.Scalar], _ end: String) -> String? {
+            guard !run.isEmpty else { return nil }
+            let named = run.map { scalar in [scalar.codePoint, scalar.properties.name ?? scalar.properties.nameAlias].compactMap { $0 }.joined(separator: " ") }
+            return "the \(end) blank\(run.count == 1 ? "" : "s") \(named.joined(separator: ", "))"
+        }
+        return [described(Array(leading), "leading"), described(Array(trailing), "trailing")].compactMap { $0 }
     }
 
     /// The name's first Unicode scalars as code points: "U+0041 U+030A".

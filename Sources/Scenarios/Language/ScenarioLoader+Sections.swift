@@ -106,22 +106,23 @@ extension ScenarioLoader {
                 nameCursor = try fields.required("name")
             }
             let name = hosts == nil ? try nameCursor.name() : ""
-            let count = try fields["count"]?.int(in: 1...maximumServers) ?? 1
+            let count = try fields["count"]?.int(in: 1...maximumServers) ?? ScenarioSchema.defaultServerCount
             // The copies are named `name1` … `nameN`: the longest of those is a name too, held to
             // the names' byte limit (a 255-byte name with `count: 2` made the 256-byte `x…x2`).
             if count > 1, name.utf8.count + String(count).count > YAMLCursor.maximumNameBytes {
                 throw nameCursor.error(.invalidValue(
                     "a name has at most \(NumberFormat.integer(YAMLCursor.maximumNameBytes)) bytes (UTF-8), and with 'count: \(count)' the last copy's, '\(name.excerpt)\(count)', has \(NumberFormat.integer(name.utf8.count + String(count).count))"))
             }
+            let defaults = ScenarioSchema.defaultServer
             var configuration = ServerConfiguration(
-                slots: try fields["slots"]?.int(in: ScenarioSchema.serverSlots) ?? 1,
-                queueCapacity: try fields["queue"]?.int(in: ScenarioSchema.serverQueue) ?? 1_000,
-                serviceTime: try fields["service_time"]?.durationDistribution() ?? .exponential(mean: 0.01),
-                speed: try fields["speed"]?.positiveFactor() ?? 1,
-                errorRate: try fields["error_rate"]?.probability() ?? 0)
+                slots: try fields["slots"]?.int(in: ScenarioSchema.serverSlots) ?? defaults.slots,
+                queueCapacity: try fields["queue"]?.int(in: ScenarioSchema.serverQueue) ?? defaults.queueCapacity,
+                serviceTime: try fields["service_time"]?.durationDistribution() ?? defaults.serviceTime,
+                speed: try fields["speed"]?.positiveFactor() ?? defaults.speed,
+                errorRate: try fields["error_rate"]?.probability() ?? defaults.errorRate)
             // A server on a cluster node takes job submissions too, and hands them to the coordinator.
             if hosts != nil { configuration.paths.append("jobs") }
-            let weight = try fields["weight"]?.int(in: ScenarioSchema.serverWeight) ?? 1
+            let weight = try fields["weight"]?.int(in: ScenarioSchema.serverWeight) ?? ScenarioSchema.defaultServerWeight
             let isBackup = try fields["backup"]?.bool() ?? false
             let maxConnections = try fields["max_conns"]?.int(atLeast: 1)
             let connectionLimit = try fields["connection_limit"]?.int(in: ScenarioSchema.connectionLimit)
@@ -175,28 +176,28 @@ extension ScenarioLoader {
         switch type {
         case "closed_loop":
             arrivals = .closedLoop(users: try fields.required("users").int(in: ScenarioSchema.workloadUsers),
-                                   thinkTime: try fields["think_time"]?.durationDistribution() ?? .constant(0))
+                                   thinkTime: try fields["think_time"]?.durationDistribution() ?? ScenarioSchema.defaultThinkTime)
         case "open_loop":
             arrivals = .openLoop(ratePerSecond: try fields.required("rate").positiveRate())
         case let other:
             throw typeCursor.error(.invalidValue("unknown workload type '\(other.excerpt)'" + (Suggestion.closest(to: other, among: ScenarioSchema.workloadTypes).map { "; did you mean '\($0)'?" } ?? "; expected closed_loop or open_loop")))
         }
         var bursts: [Burst] = []
-        var clients = 1
+        var clients = ScenarioSchema.defaultClientHosts
         if case .openLoop = arrivals {
             for item in try fields["bursts"]?.list(atMost: ScenarioSchema.maximumBursts, of: "bursts") ?? [] {
                 let burst = try item.mapping(ScenarioSchema.burst)
                 bursts.append(Burst(at: try burst.required("at").duration(), duration: try burst.required("for").positiveDuration(),
                                     multiplier: try burst.required("multiplier").positiveFactor()))
             }
-            clients = try fields["clients"]?.int(in: ScenarioSchema.workloadClients) ?? 1
+            clients = try fields["clients"]?.int(in: ScenarioSchema.workloadClients) ?? ScenarioSchema.defaultClientHosts
         }
         return Workload(
             arrivals: arrivals, requestLimit: limits.requests,
             issueUntil: limits.duration.map { VirtualInstant.after($0) },
-            timeout: try fields["timeout"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(1),
+            timeout: try fields["timeout"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? ScenarioSchema.defaultClientTimeout,
             keys: try fields["keys"].map { cursor throws(ScenarioError) in try parseKeys(cursor) } ?? .sixDigitIDs,
-            path: try fields["path"]?.string() ?? "home",
+            path: try fields["path"]?.string() ?? ScenarioSchema.defaultRequestPath,
             rampUp: try fields["ramp_up"]?.positiveDuration(), bursts: bursts, clients: clients)
     }
 
@@ -212,7 +213,7 @@ extension ScenarioLoader {
 
     static func parseKeys(_ cursor: YAMLCursor) throws(ScenarioError) -> KeyDistribution {
         if let text = cursor.text {
-            guard text == "six_digit_ids" else {
+            guard text == ScenarioSchema.sixDigitKeys else {
                 throw cursor.error(.invalidValue("unknown key distribution '\(text.excerpt)'; expected six_digit_ids, {uniform: [min, max]} or {zipf: {n:, exponent:}}"))
             }
             return .sixDigitIDs

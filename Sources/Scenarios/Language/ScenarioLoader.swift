@@ -85,7 +85,7 @@ public enum ScenarioLoader {
             }
         }
         var scenario = Scenario(
-            name: document.name, summary: document.summary, file: document.file, seed: document.seed ?? 1, limits: limits,
+            name: document.name, summary: document.summary, file: document.file, seed: document.seed ?? ScenarioSchema.defaultSeed, limits: limits,
             defaultLink: defaultLink, links: links, servers: servers, balancer: balancer, workload: workload,
             mapreduce: worldMapReduce, log: log, store: store, backup: backup, queue: queue, operations: operations, faults: faults, expectations: [])
         scenario.zones = zones
@@ -173,7 +173,8 @@ public enum ScenarioLoader {
     }
 
     /// The run's time limit: `run.time_limit`, or enough for everything the file schedules —
-    /// the clients' duration twice over, the last job, producer, restore and fault — plus an hour.
+    /// the clients' duration twice over, the last job, producer (and a log producer's retries,
+    /// when an attempt can fail), restore and fault — plus an hour.
     static func timeLimit(for scenario: Scenario, explicit run: YAMLCursor?, at root: YAMLCursor) throws(ScenarioError) -> Duration {
         if let run, let limit = try run.mapping(ScenarioSchema.run)["time_limit"] { return try limit.positiveDuration() }
         return defaultTimeLimit(for: scenario)
@@ -193,6 +194,14 @@ public enum ScenarioLoader {
         }
         for producer in scenario.queue?.producers ?? [] {
             latest = max(latest, .seconds(double: QueueSection.pacedEnd(of: producer, roundTrip: roundTrip)))
+        }
+        // A log producer whose attempts can fail may retry each record until its last attempt:
+        // the limit lets it, so that its errors are counted (a log crashed for good stopped a run
+        // at 3,604 s with a producer 1,000 attempts of 10 s from done, and counted none). A queue
+        // message expires its delivery timeout after its send (120 s, or the producer's timeout
+        // if longer), within the hour the limit adds unless that timeout is longer.
+        for producer in ResourceBudget.retryingLogProducers(in: scenario) {
+            latest = max(latest, .seconds(double: min(producer.end, YAMLCursor.maximumSeconds)))
         }
         for restore in scenario.backup?.restores ?? [] { latest = max(latest, restore.at) }
         for entry in scenario.faults.entries { latest = max(latest, VirtualInstant.zero.duration(to: entry.at)) }

@@ -239,7 +239,7 @@ extension ScenarioDocument {
                 // unknown key) has a position in the file.
                 var pairs = Array(mapping)
                 pairs.append((Node(component).marked(mapping.mark), value.marked(mapping.mark)))
-                mapping = Node.Mapping(pairs, mapping.tag, mapping.style)
+                mapping = Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark, mapping.anchor)
             } else {
                 throw failure("there is no key '\(component.excerpt)'\(walked.isEmpty ? " at the top of the file" : " under \(walked.joined(separator: "."))")")
             }

@@ -25,18 +25,67 @@ final class JSONLinesTrace: @unchecked Sendable {
         self.eventLimit = eventLimit
     }
 
+    /// The faults' ends to come (`hangOver`, `stormOver`), in time order (two at one instant in
+    /// the order their faults struck).
+    private var ends: [TraceEvent] = []
+
     /// Adds `event`'s line. A process restart of a running node reaches it as its `restart`
     /// alone (the kill before it is folded into the digest, not written: ``Trace/fold(_:_:_:value:)``),
     /// one fault as the metrics, the Perfetto trace and the report show it; a `crash` fault and a
     /// `restart` fault at the same instant are two lines. A restart's boot, when it has a length,
     /// ends with a `booted` line (noted, not folded).
+    ///
+    /// A `hang` with a length and a store's `storm` end with a `hangOver` or `stormOver` line at
+    /// the instant their own line fixes (its time plus its value, the length), which the
+    /// simulation neither writes nor folds (an end would need a timer, and a timer moves
+    /// digests): this trace writes it before the first event at or after that instant, or at the
+    /// run's end if the run reached it (``finish(reachedAt:)``). A crash or a restart of a hung
+    /// node ends its hang without one (its own line stands for the end), as a later hang of the
+    /// node replaces it.
     func append(_ event: TraceEvent) {
+        writeEnds(through: event.time)
+        switch event.kind {
+        case .hang, .crash, .restart:
+            ends.removeAll { $0.kind == .hangOver && $0.subject == event.subject }
+            if event.kind == .hang, event.value >= 0 { expect(.hangOver, of: event) }
+        case .storm:
+            expect(.stormOver, of: event)
+        default:
+            break
+        }
+        write(event)
+    }
+
+    /// The run is over with its clock at `end`: the ends it reached are written.
+    func finish(reachedAt end: VirtualInstant) {
+        writeEnds(through: end)
+    }
+
+    /// Keeps the end of `fault`, of kind `kind`, for its instant.
+    private func expect(_ kind: TraceKind, of fault: TraceEvent) {
+        let end = TraceEvent(time: VirtualInstant(nanoseconds: VirtualInstant.saturating(fault.time.nanoseconds, plus: fault.value)), kind: kind,
+                             subject: fault.subject, object: fault.object, value: fault.value)
+        ends.insert(end, at: ends.lastIndex { $0.time <= end.time }.map { $0 + 1 } ?? 0)
+    }
+
+    /// Writes the ends due at or before `instant`.
+    private func writeEnds(through instant: VirtualInstant) {
+        guard let first = ends.first, first.time <= instant else { return }
+        let due = ends.prefix { $0.time <= instant }
+        ends.removeFirst(due.count)
+        for end in due { write(end) }
+    }
+
+    private func write(_ event: TraceEvent) {
         guard cutOffAt == nil, lines.count < eventLimit else {
             if cutOffAt == nil { cutOffAt = event.time }
             omitted += 1
             return
         }
-        lines.append("{\"t\":\(event.time.nanoseconds),\"kind\":\"\(event.kind.name)\",\"subject\":\(JSONText.quote(event.subject)),\"object\":\(JSONText.quote(event.object)),\"value\":\(event.value)}")
+        var line = "{\"t\":\(event.time.nanoseconds),\"kind\":\"\(event.kind.name)\",\"subject\":\(JSONText.quote(event.subject)),\"object\":\(JSONText.quote(event.object)),\"value\":\(event.value)"
+        if event.call != 0 { line += ",\"call\":\(event.call)" }
+        if event.request != 0 { line += ",\"request\":\(event.request)" }
+        lines.append(line + "}")
     }
 
     /// Every line kept, each ending in a newline, then the cut-off note if the limit was reached.

@@ -36,7 +36,7 @@ final class RunObserver: SimulationObserver, @unchecked Sendable {
         if observation.subsystem == .network, observation.name == "restart", case .instant = observation.shape,
            isDeploymentRestart?(observation.node, observation.time) == true {
             observation = Observation(time: observation.time, shape: .instant, subsystem: .network, node: observation.node,
-                                      name: Self.deploymentRestart, detail: observation.detail, value: observation.value)
+                                      name: Self.deploymentRestart, detail: observation.detail, subject: observation.subject, value: observation.value)
         }
         timeline?.record(observation)
         metrics?.record(observation)
@@ -80,7 +80,60 @@ final class TimelineRecorder: @unchecked Sendable {
         self.eventLimit = eventLimit
     }
 
+    /// The faults' ends to come (`hang over`, `storm over`), in time order (two at one instant in
+    /// the order their faults struck).
+    private var ends: [Observation] = []
+
+    /// What ends a node's hang before its time: its process killed or replaced. The network
+    /// observes each (a restart as a deployment's too, ``RunObserver/deploymentRestart``).
+    private static let hangEnders: Set<String> = ["crash", "restart", RunObserver.deploymentRestart, Network.removedFromReplicaSet,
+                                                  Network.addedToReplicaSet]
+
+    /// Keeps `observation` (within the window and the limit), after the faults' ends due by its
+    /// time.
+    ///
+    /// A hang with a length and a store's storm end where the network observes nothing (an end
+    /// would need a timer, and a timer moves digests): the `hang` and `storm` instants carry their
+    /// length as their value, and the recorder adds each one's end itself — a `hang over` or
+    /// `storm over` instant on the same node, its detail the fault's own — before the first
+    /// observation at or after that instant, or at the run's end if the run reached it
+    /// (``finish(reachedAt:)``), as the JSON-lines trace writes its `hangOver` and `stormOver`
+    /// lines. A crash or a restart of a hung node ends its hang without one (its own instant
+    /// stands for the end), as a later hang of the node replaces it.
     func record(_ observation: Observation) {
+        keepEnds(through: observation.time)
+        if observation.subsystem == .network, case .instant = observation.shape {
+            if observation.name == "hang" || Self.hangEnders.contains(observation.name) {
+                ends.removeAll { $0.name == "hang over" && $0.node == observation.node }
+                if observation.name == "hang", observation.value >= 0 { expect("hang over", of: observation) }
+            } else if observation.name == "storm" {
+                expect("storm over", of: observation)
+            }
+        }
+        keep(observation)
+    }
+
+    /// The run is over with its clock at `end`: the faults' ends it reached are kept.
+    func finish(reachedAt end: VirtualInstant) {
+        keepEnds(through: end)
+    }
+
+    /// Keeps the end, named `name`, of `fault`, for its instant.
+    private func expect(_ name: String, of fault: Observation) {
+        let end = Observation(time: VirtualInstant(nanoseconds: VirtualInstant.saturating(fault.time.nanoseconds, plus: fault.value)),
+                              shape: .instant, subsystem: fault.subsystem, node: fault.node, name: name, detail: fault.detail, value: fault.value)
+        ends.insert(end, at: ends.lastIndex { $0.time <= end.time }.map { $0 + 1 } ?? 0)
+    }
+
+    /// Keeps the ends due at or before `instant`.
+    private func keepEnds(through instant: VirtualInstant) {
+        guard let first = ends.first, first.time <= instant else { return }
+        let due = ends.prefix { $0.time <= instant }
+        ends.removeFirst(due.count)
+        for end in due { keep(end) }
+    }
+
+    private func keep(_ observation: Observation) {
         if let window, observation.time < window.lowerBound || observation.start > window.upperBound {
             omitted += 1
             return
@@ -134,6 +187,7 @@ final class TimelineRecorder: @unchecked Sendable {
     /// no span at all. One span a job, as for a job whose client had its report.
     private static func jobSpan(givenUp observation: Observation) -> Observation {
         Observation(time: observation.time, shape: observation.shape, subsystem: observation.subsystem, node: observation.node,
-                    name: "job", detail: observation.detail, outcome: observation.outcome, value: observation.value, flow: observation.flow)
+                    name: "job", detail: observation.detail, subject: observation.subject, outcome: observation.outcome, value: observation.value,
+                    flow: observation.flow)
     }
 }

@@ -40,11 +40,14 @@ extension ScenarioFile {
         let lines = observing.trace == .jsonLines ? JSONLinesTrace(eventLimit: observing.traceEventLimit) : nil
         let observer = observing.needsObserver ? RunObserver(observing) : nil
         let result = ScenarioRunner.run(scenario, seed: seed, replayCommand: replay, traceSink: lines.map { lines in { lines.append($0) } }, observer: observer)
+        let end = VirtualInstant(nanoseconds: Int64((result.virtualSeconds * 1e9).rounded()))
+        // The faults' ends the run reached and no event came after (a hang's, a storm's).
+        lines?.finish(reachedAt: end)
+        observer?.timeline?.finish(reachedAt: end)
         var trace = lines?.text
         if let timeline = observer?.timeline {
             trace = PerfettoTrace.render(timeline, header: PerfettoTrace.Header(scenario: scenario.name, seed: seed, digest: result.digest))
         }
-        let end = VirtualInstant(nanoseconds: Int64((result.virtualSeconds * 1e9).rounded()))
         let metricsProblem = observer?.metrics.flatMap { OpenMetricsText.problem($0, end: end, interval: observing.metricsInterval) }
         let metrics = metricsProblem == nil ? observer?.metrics.map { OpenMetricsText.render($0, end: end, interval: observing.metricsInterval) } : nil
         var traffic: String?

@@ -21,11 +21,19 @@ public struct FaultIncident: CustomStringConvertible {
     struct Item {
         var position: Int
         var node: Node
+        /// When it strikes (a zone outage: when it begins).
+        var at: VirtualInstant
     }
 
     var items: [Item]
     /// Where it came from.
     public let origin: Origin
+
+    /// Whether a run that ended at `end` seconds (``RunResult/virtualSeconds``) reached none of
+    /// it: every item comes after the end, as the run's report marks such a fault not reached.
+    func unreached(endingAt end: Double) -> Bool {
+        items.allSatisfy { $0.at.seconds > end }
+    }
 
     /// The items in flow style, joined: `{at: 12.5s, crash: s1} + {at: 13.5s, restart: s1}`.
     public var description: String {

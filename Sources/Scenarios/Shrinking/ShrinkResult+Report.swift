@@ -41,6 +41,12 @@ extension ShrinkResult {
                 shrank ? ", the limit (--max-runs \(limit)): the faults and workload below are smaller and fail the same way, but are not shown to be 1-minimal; raise --max-runs to shrink further"
                     : ", the limit (--max-runs \(limit)), before anything could be removed: the faults and workload below are the original's; raise --max-runs to shrink"
             } ?? ""),
+        ]
+        if unreached > 0 {
+            lines.append("- Not reached: \(NumberFormat.counted(unreached, "incident")) of the \(before.count) before came after the original run's end "
+                + "(\(DurationFormat.seconds(originalEnd, grouping: true))) and never struck; left out without a run spent on them")
+        }
+        lines += [
             "",
             "| | before | after |",
             "| --- | --- | --- |",

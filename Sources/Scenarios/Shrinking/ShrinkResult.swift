@@ -24,6 +24,11 @@ public struct ShrinkResult {
     public var before: [FaultIncident]
     /// The 1-minimal incidents.
     public var after: [FaultIncident]
+    /// How many of ``before`` came after the original run's end, never struck, and were left out
+    /// without a run spent on them (chaos draws up to the time limit, well past most worlds' end).
+    public var unreached = 0
+    /// When the original run ended, in seconds.
+    public var originalEnd = 0.0
     /// The workload's figures in the original file.
     public var sizesBefore: [WorkloadSize]
     /// The workload's figures in the shrunk file.

@@ -294,9 +294,20 @@ extension FaultSchedule.Listed {
     }
 
     /// A MapReduce cluster fault as the report lists it: its network faults pair as the
-    /// network's do.
+    /// network's do, but for a drawn slowdown or partition whose end was left out for a later one
+    /// (``MapReduce/ClusterFault/Entry/writtenLength``), listed with its drawn length:
+    /// `43.044 s: partition [coordinator] for 10.680 s`.
     init(_ entry: MapReduce.ClusterFault.Entry) {
-        self.init(at: entry.at, fault: entry.fault.networkFault, text: "\(FaultSchedule.instant(entry.at)): \(entry.fault.reportText)")
+        self.init(at: entry.at, fault: entry.fault.networkFault, text: Self.text(entry))
+        if let length = entry.writtenLength {
+            text += " for " + FaultSchedule.length(length)
+            settled = true
+        }
+    }
+
+    /// How a cluster fault reads, without a length.
+    static func text(_ entry: MapReduce.ClusterFault.Entry) -> String {
+        "\(FaultSchedule.instant(entry.at)): \(entry.fault.reportText)"
     }
 }
 
@@ -308,6 +319,6 @@ extension FaultSchedule {
 
     /// Cluster faults in the order the file wrote them, listed ``asWritten(_:)``.
     static func asWritten(_ entries: [MapReduce.ClusterFault.Entry]) -> [Listed] {
-        asWritten(entries.map { ($0.at, $0.fault.networkFault, Listed($0).text, $0.writtenLength) })
+        asWritten(entries.map { ($0.at, $0.fault.networkFault, Listed.text($0), $0.writtenLength) })
     }
 }

@@ -18,14 +18,18 @@ extension RunResult.LogFigures {
         var topics: [Topic]
         var lost: Int
         var duplicates: Int
+        var errorsInLog: Int
         /// Nil when a job reading a topic was still running at the end (`log.read_by_jobs`).
         var readByJobs: Int?
+        /// Nil when `readByJobs` is (`log.unread`).
+        var unread: Int?
     }
 
-    /// ``Detail`` of these figures; `readByJobs` as `log.read_by_jobs` measures it.
+    /// ``Detail`` of these figures; `readByJobs` as `log.read_by_jobs` measures it, `unread` only
+    /// when it does.
     func detail(readByJobs: Double?) -> Detail {
         Detail(producers: producers.map { .init(name: $0.name, topic: $0.topic, acknowledged: $0.acknowledged, errors: $0.errors, finishedAtSeconds: $0.finishedAt) },
-               topics: topics.map { .init(name: $0.name, records: $0.records) }, lost: lost, duplicates: duplicates,
-               readByJobs: readByJobs.map { Int($0) })
+               topics: topics.map { .init(name: $0.name, records: $0.records) }, lost: lost, duplicates: duplicates, errorsInLog: errorsInLog,
+               readByJobs: readByJobs.map { Int($0) }, unread: readByJobs == nil ? nil : unread)
     }
 }

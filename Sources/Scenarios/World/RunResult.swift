@@ -64,14 +64,20 @@ public struct RunResult: Sendable {
         public var topics: [(name: String, records: Int)]
         /// Acknowledged records missing at the end.
         public var lost: Int
-        /// Records in producer-fed topics beyond those acknowledged.
+        /// Copies in the log beyond the first of each record a producer sent (retries that
+        /// landed again).
         public var duplicates: Int
-        /// Records the topic-reading jobs read.
+        /// Records a producer counted as errors (every attempt unanswered) that are in the log.
+        public var errorsInLog: Int
+        /// Records the topic-reading jobs read (a record read by two jobs counts twice).
         public var readByJobs: Int
+        /// Records in the log's topics that no job read (``TopicCoverage``).
+        public var unread: Int
 
         public static func == (a: LogFigures, b: LogFigures) -> Bool {
             a.topics.map(\.name) == b.topics.map(\.name) && a.topics.map(\.records) == b.topics.map(\.records)
-                && a.lost == b.lost && a.duplicates == b.duplicates && a.readByJobs == b.readByJobs
+                && a.lost == b.lost && a.duplicates == b.duplicates && a.errorsInLog == b.errorsInLog
+                && a.readByJobs == b.readByJobs && a.unread == b.unread
         }
     }
 

@@ -72,23 +72,8 @@ extension World {
             faults: faultList(),
             timeline: [])
         result.jobs = jobs.map { jobResult($0, failure: failure, replayCommand: replayCommand, end: end) }
-        if let section = scenario.log {
-            let readByJobs = jobs.reduce(0) { total, job in
-                if case .topic = job.spec.input { return total + job.records.count }
-                return total
-            }
-            var lost = 0
-            for record in producers {
-                let ends = end.topicRecords.first { $0.name == record.producer.topic }?.ends ?? []
-                lost += record.acknowledged.filter { $0.partition >= ends.count || $0.offset >= ends[$0.partition] }.count
-            }
-            let fedTopics = Set(section.producers.map(\.topic))
-            let produced = producers.reduce(0) { $0 + $1.acknowledged.count }
-            let inFedTopics = end.topicRecords.filter { fedTopics.contains($0.name) }.reduce(0) { $0 + $1.records }
-            result.log = RunResult.LogFigures(
-                producers: producers.map { ($0.producer.id.name, $0.producer.topic, $0.acknowledged.count, $0.errors, $0.finishedAt?.seconds) },
-                topics: end.topicRecords.map { ($0.name, $0.records) }, lost: lost, duplicates: max(0, inFedTopics - (produced - lost)),
-                readByJobs: readByJobs)
+        if scenario.log != nil {
+            result.log = logFigures(end)
         }
         if let queue, let audit = end.queueAudit {
             result.queue = RunResult.QueueFigures(audit: audit, events: queue.controller.events, groups: scenario.queue?.groups.map(\.name) ?? [])

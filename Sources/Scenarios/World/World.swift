@@ -127,12 +127,17 @@ final class World: @unchecked Sendable {
     }
 }
 
-/// A record carried out of the simulation. `@unchecked Sendable`: written by one task on the
-/// simulation thread, read after the run.
+/// A record carried out of the simulation. `@unchecked Sendable`: written on the simulation
+/// thread (by the producer's task, and by the log as a copy lands), read after the run.
 final class ProducerRecord: @unchecked Sendable {
     let producer: LogSection.Producer
     var acknowledged: [LogPosition] = []
-    var errors = 0
+    /// The records (by index) whose every attempt failed.
+    var failed: [Int] = []
+    /// Copies of each record (by index) that landed in the log, answered or not.
+    var copies: [Int] = []
+    /// Records whose every attempt failed.
+    var errors: Int { failed.count }
     var finishedAt: VirtualInstant?
 
     init(_ producer: LogSection.Producer) { self.producer = producer }

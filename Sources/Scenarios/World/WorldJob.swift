@@ -29,6 +29,9 @@ final class WorldJob: @unchecked Sendable {
     var gatewayAttempts = 0
     /// What the map functions saw, in order: the oracle's input.
     var records: [MapReduce.InputRecord] = []
+    /// For a job reading a topic, the offsets `records` came from, by partition: set when they
+    /// are counted (``MapReduceRunResult/inputUnread`` says when they are not).
+    var topicRange: (from: [Int], to: [Int])?
     var inputBytes = 0
     var outputObjects: [OutputObject] = []
     /// The paths written to the backup manager's data, with their bytes.

@@ -121,7 +121,7 @@ extension LoadBalancer {
         for member in members.values where forgotten.contains(member.replica.hostname) {
             let kind = BalancerEvent.Kind.markedUp(.restart)
             stats.events.append(BalancerEvent(at: network.simulation.now, subject: member.replica.hostname, kind: kind))
-            network.simulation.observeInstant(.traffic, id.name, "\(kind)", detail: member.replica.hostname)
+            network.simulation.observeInstant(.traffic, id.name, "\(kind)", detail: member.replica.hostname, subject: Observation.Subject(.peer(member.replica.hostname)))
         }
     }
 

@@ -376,6 +376,7 @@ extension LoadBalancer {
     /// does not grow the async frame of every forward.
     @inline(never)
     func observeConnections(at index: Int) {
-        network.simulation.observeGauge(.traffic, id.name, "connections", of: members.values[index].replica.hostname, Double(members.values[index].active))
+        network.simulation.observeGauge(.traffic, id.name, "connections", of: members.values[index].replica.hostname,
+                                        subject: Observation.Subject(.peer(members.values[index].replica.hostname)), Double(members.values[index].active))
     }
 }

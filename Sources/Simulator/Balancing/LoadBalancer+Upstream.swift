@@ -146,7 +146,7 @@ extension LoadBalancer {
     /// Records an event in the stats and, for health transitions, in the trace.
     func log(_ kind: BalancerEvent.Kind, subject: String) {
         stats.events.append(BalancerEvent(at: network.simulation.now, subject: subject, kind: kind))
-        network.simulation.observeInstant(.traffic, id.name, "\(kind)", detail: subject)
+        network.simulation.observeInstant(.traffic, id.name, "\(kind)", detail: subject, subject: Observation.Subject(.peer(subject)))
         switch kind {
         case .markedDown: network.simulation.trace.record(.markDown, id.name, subject)
         case .markedUp: network.simulation.trace.record(.markUp, id.name, subject)

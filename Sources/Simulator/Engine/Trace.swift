@@ -9,6 +9,11 @@ public enum TraceKind: UInt64, Sendable, CaseIterable {
     /// length in nanoseconds); only ever noted (``Trace/note(_:_:_:value:)``), never folded.
     case booted = 29
     case hang = 30, errorRate, storm
+    /// `hangOver` (33) and `stormOver` (34): a `hang` with a length, or a store's `storm`, is
+    /// over (value: its length, as the line that started it). Never folded nor noted by the
+    /// simulation (an end would need a timer, and a timer moves digests): the JSON-lines trace
+    /// writes them itself, at the instant the fault's own line fixes.
+    case hangOver = 33, stormOver
     case taskStart = 40, taskFinish, route, serve, reject, healthCheck, markDown, markUp, spawnReplica
     case put = 60, get, delete, mapStart, mapDone, reduceStart, reduceDone, custom
 
@@ -28,6 +33,27 @@ public struct TraceEvent: Sendable, Equatable {
     public let object: String
     /// A number that matters (request id, bytes, status), or zero.
     public let value: Int64
+    /// The network call the event belongs to — the same number on its `send` and on every later
+    /// line of it (`duplicate`, `drop`, `respond`, `timeout`, `unreachable`, `refused`), unique
+    /// within a run: the calls sent are numbered from 1 in the order their `send` lines are
+    /// written (a call keeps its number in four bytes, so one past 2³² − 1 wraps: a JSON-lines
+    /// trace keeps at most 4,000,000 lines, a call's first its `send`, and never gets there).
+    /// Zero for an event of no call. Never folded into the digest: set only for a sink.
+    public let call: UInt64
+    /// On a call's `send` line, the id of the client request it carries (to a balancer or a
+    /// server: the Perfetto trace's flow id, the `#17` of its request slice, shared by a
+    /// balancer's forwards of the request and their retries); zero otherwise.
+    public let request: UInt64
+
+    public init(time: VirtualInstant, kind: TraceKind, subject: String, object: String, value: Int64, call: UInt64 = 0, request: UInt64 = 0) {
+        self.time = time
+        self.kind = kind
+        self.subject = subject
+        self.object = object
+        self.value = value
+        self.call = call
+        self.request = request
+    }
 }
 
 /// The running 64-bit digest of every meaningful event of a simulation, and an optional sink
@@ -44,6 +70,8 @@ public final class Trace: @unchecked Sendable {
     @exclusivity(unchecked) public private(set) var eventCount: UInt64 = 0
     /// Receives every event when set; leave nil for speed.
     @exclusivity(unchecked) public var sink: ((TraceEvent) -> Void)?
+    /// The number of the last network call whose `send` was handed to the sink (``TraceEvent/call``).
+    @exclusivity(unchecked) private var lastCall: UInt64 = 0
     private let executor: SimulationExecutor
 
     init(executor: SimulationExecutor) {
@@ -55,6 +83,21 @@ public final class Trace: @unchecked Sendable {
         record(kind, subjectHash: StableHash.fnv1a64(subject), objectHash: object.isEmpty ? 0 : StableHash.fnv1a64(object), value: value) {
             TraceEvent(time: VirtualInstant(nanoseconds: executor.now), kind: kind, subject: subject, object: object, value: value)
         }
+    }
+
+    /// Records one event of the network call numbered `call` (``TraceEvent/call``; 0: none), as
+    /// ``record(_:_:_:value:)`` does: the number goes to the sink alone, never into the digest.
+    public func record(_ kind: TraceKind, _ subject: String, _ object: String = "", value: Int64 = 0, call: UInt64) {
+        record(kind, subjectHash: StableHash.fnv1a64(subject), objectHash: object.isEmpty ? 0 : StableHash.fnv1a64(object), value: value) {
+            TraceEvent(time: VirtualInstant(nanoseconds: executor.now), kind: kind, subject: subject, object: object, value: value, call: call)
+        }
+    }
+
+    /// The number of the next network call sent (``TraceEvent/call``): only asked for while
+    /// building a `send` event for the sink, so a run without one counts nothing.
+    func nextCall() -> UInt64 {
+        lastCall &+= 1
+        return lastCall
     }
 
     /// Records one event whose parties are given by precomputed stable hashes (hot paths), with

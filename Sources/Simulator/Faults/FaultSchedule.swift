@@ -7,7 +7,8 @@ public struct FaultSchedule: Sendable, Equatable {
         public var at: VirtualInstant
         public var fault: Fault
         /// For the report only (the network ignores it): the `for:` a file wrote for a level whose
-        /// end the loader left out, a later one of its target outlasting it (``LevelWindows``).
+        /// end the loader left out, a later one of its target outlasting it, or for a partition a
+        /// later one replaced before its heal (``LevelWindows``).
         public var writtenLength: Duration? = nil
         /// For the report only: what the network did with it, copied after the run from its
         /// record (``FaultsWithoutEffect/outcomes(of:)``); nil before.

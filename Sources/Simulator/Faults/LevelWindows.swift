@@ -1,9 +1,11 @@
 /// Faults that set a level — a node's slowness or extra errors, the network's drop rate or latency
-/// spike — and set it back when they end. Two of one target that overlap apply as the network
-/// applies any set, the later one replacing the level: so the earlier one's end must not set the
-/// level back while the later one lasts (an error burst `for: 1s` written at 7 s was ended at
-/// 7.5 s by an earlier burst's end). The scenario loaders and `mapreduce.chaos`'s draws leave
-/// such ends out, so that a drawn schedule written out as `faults:` (``shrink``) runs the same.
+/// spike, the partition in force — and set it back when they end. Two of one target that overlap
+/// apply as the network applies any set, the later one replacing the level: so the earlier one's
+/// end must not set the level back while the later one lasts (an error burst `for: 1s` written at
+/// 7 s was ended at 7.5 s by an earlier burst's end; a chaos partition drawn for 9.244 s was healed
+/// after 7.471 s by the heal of the one it replaced, D2, s82). The scenario loaders and
+/// `mapreduce.chaos`'s draws leave such ends out, so that a drawn schedule written out as
+/// `faults:` (``shrink``) runs the same.
 public enum LevelWindows {
     /// One such fault: what it sets, and when it and its end apply — the instant, then its place
     /// among the schedule's entries, as the schedule orders entries of one instant.
@@ -14,11 +16,24 @@ public enum LevelWindows {
         /// Its end's key, whose `index` is the end's place among the entries; nil for a fault
         /// without an end, which lasts until another sets the level.
         public var end: Key?
+        /// Whether its end ends whatever of its target is in force, not only itself — a heal ends
+        /// any partition (``Network/partition(_:)`` replaces the one in force) — so a later window
+        /// of its target that begins before the end has replaced this one for good, and the end
+        /// is left out however soon the later one ends: applied, it healed nothing or cut the
+        /// later one short.
+        public var endsWhateverIsInForce: Bool
 
-        public init(target: String, start: Key, end: Key? = nil) {
+        public init(target: String, start: Key, end: Key? = nil, endsWhateverIsInForce: Bool = false) {
             self.target = target
             self.start = start
             self.end = end
+            self.endsWhateverIsInForce = endsWhateverIsInForce
+        }
+
+        /// A partition from `start`, healed at `end` (nil: until a heal written apart): its end
+        /// ends whatever partition is in force (``endsWhateverIsInForce``).
+        public static func partition(start: Key, end: Key? = nil) -> Window {
+            Window(target: "partition", start: start, end: end, endsWhateverIsInForce: true)
         }
 
         /// When an entry applies: its instant, then its place among the entries.
@@ -35,9 +50,10 @@ public enum LevelWindows {
     }
 
     /// The places of the ends to leave out: a window's end when a later window of its target
-    /// begins before that end applies and lasts beyond it. Linear but for sorting: each target's
-    /// windows by start, the latest end among the windows after each found by a table of range
-    /// maxima (100,000 faults of one node compared pairwise would take minutes).
+    /// begins before that end applies and lasts beyond it — or, for a window whose end ends
+    /// whatever is in force (a partition's heal), begins before it at all. Linear but for
+    /// sorting: each target's windows by start, the latest end among the windows after each found
+    /// by a table of range maxima (100,000 faults of one node compared pairwise would take minutes).
     public static func superseded(_ windows: [Window]) -> Set<Int> {
         var byTarget: [String: [Window]] = [:]
         for window in windows { byTarget[window.target, default: []].append(window) }
@@ -53,7 +69,11 @@ public enum LevelWindows {
                     let middle = (low + high) / 2
                     if sorted[middle].start < end { low = middle + 1 } else { high = middle }
                 }
-                if let latest = table.maximum(in: (position + 1)..<low), end < latest { dropped.insert(end.index) }
+                if window.endsWhateverIsInForce {
+                    if low > position + 1 { dropped.insert(end.index) }
+                } else if let latest = table.maximum(in: (position + 1)..<low), end < latest {
+                    dropped.insert(end.index)
+                }
             }
         }
         return dropped

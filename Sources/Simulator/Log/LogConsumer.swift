@@ -9,7 +9,7 @@ public actor LogConsumer {
     public nonisolated let id: NodeID
     /// The group it belongs to.
     public nonisolated let group: String
-    /// The topic the group consumes.
+    /// The topic it reads (its group may read others through other members).
     public nonisolated let topic: String
     public nonisolated let unownedExecutor: UnownedSerialExecutor
     private let log: PartitionedLog

@@ -10,8 +10,6 @@ public enum LogError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownPartition(topic: String, partition: Int)
     /// A read asked for an offset below zero or past the end of the partition.
     case offsetOutOfRange(topic: String, partition: Int, offset: Int, end: Int)
-    /// The group already consumes another topic (a group here follows exactly one topic).
-    case groupTopicMismatch(group: String, subscribed: String, requested: String)
     /// The member is not (or no longer) in the group: it never joined, left, or was evicted after
     /// missing its session timeout. It must join again.
     case unknownMember(group: String, member: String)
@@ -37,8 +35,6 @@ public enum LogError: Error, Equatable, Sendable, CustomStringConvertible {
             return "topic '\(topic)' has no partition \(partition)"
         case .offsetOutOfRange(let topic, let partition, let offset, let end):
             return "offset \(offset) is out of range for \(topic)/\(partition) (valid: 0...\(end))"
-        case .groupTopicMismatch(let group, let subscribed, let requested):
-            return "group '\(group)' consumes topic '\(subscribed)', not '\(requested)'"
         case .unknownMember(let group, let member):
             return "'\(member)' is not a member of group '\(group)'; join again"
         case .staleGeneration(let group, let member, let generation, let current):

@@ -20,11 +20,18 @@ public struct LogProducer: Sendable {
 
     /// Appends `value` with `key` (nil for round-robin placement) to `topic`.
     ///
+    /// `appended`, when given, is called on the log's node with where the record landed, as it
+    /// lands — whether or not the answer then gets back: the ground truth an audit counts copies
+    /// with, which the producer itself cannot know.
+    ///
     /// - Throws: ``LogClientError`` when the log cannot be reached or refuses.
     @discardableResult
-    public func send(topic: String, key: [UInt8]?, value: [UInt8], timeout: Duration = .seconds(1)) async throws(LogClientError) -> LogPosition {
+    public func send(topic: String, key: [UInt8]?, value: [UInt8], timeout: Duration = .seconds(1),
+                     appended: (@Sendable (LogPosition) -> Void)? = nil) async throws(LogClientError) -> LogPosition {
         try await network.callLog(from: id, log: log, timeout: timeout) { log throws(LogError) in
-            try log.append(to: topic, key: key, value: value)
+            let position = try log.append(to: topic, key: key, value: value)
+            appended?(position)
+            return position
         }
     }
 }

@@ -109,7 +109,8 @@ public actor PartitionedLog {
         simulation.trace.record(.put, subjectHash: id.stableHash, objectHash: appended.label.stableHash, value: Int64(appended.position.offset)) {
             TraceEvent(time: simulation.now, kind: .put, subject: id.name, object: appended.label.name, value: Int64(appended.position.offset))
         }
-        simulation.observeGauge(.log, id.name, "end offset", of: appended.label.name, Double(appended.position.offset + 1))
+        simulation.observeGauge(.log, id.name, "end offset", of: appended.label.name,
+                                subject: Observation.Subject(topic: topics.keys[index], partition: appended.position.partition), Double(appended.position.offset + 1))
         return appended.position
     }
 

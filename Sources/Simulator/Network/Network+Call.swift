@@ -83,7 +83,10 @@ extension Network {
             if state == .crashed || caller != incarnation { return }
         }
         simulation.trace.record(.send, subjectHash: source.stableHash, objectHash: destination.stableHash, value: 0) {
-            TraceEvent(time: self.simulation.now, kind: .send, subject: source.name, object: destination.name, value: 0)
+            // Numbered only for a sink, while its line is made: a run without one pays nothing.
+            call.traceCall = UInt32(truncatingIfNeeded: self.simulation.trace.nextCall())
+            return TraceEvent(time: self.simulation.now, kind: .send, subject: source.name, object: destination.name, value: 0,
+                              call: UInt64(call.traceCall), request: call.carriedRequestID)
         }
         if let sender, sender._withUnsafeGuaranteedRef({ $0.state == .paused }) {
             // A frozen process sends nothing (a Kafka consumer's heartbeat thread stops with
@@ -114,7 +117,7 @@ extension Network {
         }
         guard canReach(source, destination) else {
             if partitionMode == .drop {
-                simulation.trace.record(.drop, source.name, destination.name)
+                simulation.trace.record(.drop, source.name, destination.name, call: UInt64(call.traceCall))
             } else {
                 call.schedule(.unreachable, after: sampleLatency(link))
             }
@@ -122,11 +125,11 @@ extension Network {
         }
         call.lentNode = node
         if random.chance(dropRate(link)) {
-            simulation.trace.record(.drop, source.name, destination.name)
+            simulation.trace.record(.drop, source.name, destination.name, call: UInt64(call.traceCall))
             return
         }
         let copies = random.chance(duplicateRate(link)) ? 2 : 1
-        if copies == 2 { simulation.trace.record(.duplicate, source.name, destination.name) }
+        if copies == 2 { simulation.trace.record(.duplicate, source.name, destination.name, call: UInt64(call.traceCall)) }
         // Resolved once per call, as the request's link is: its answer (or a refusal) comes back
         // over it. Without overrides this is the default link, with no lookup.
         call.answerLink = linkIndex(from: destination, to: source)
@@ -186,14 +189,14 @@ extension Network {
     private func deliver<Response: Sendable>(_ call: PendingCall<Response>, at node: NetworkNode) {
         let source = call.source
         guard canReach(source, node.id) else {
-            simulation.trace.record(.drop, source.name, node.id.name)
+            simulation.trace.record(.drop, source.name, node.id.name, call: UInt64(call.traceCall))
             return
         }
         // A point of presence receives for its owner's process: down, booting or frozen with it.
         let process = node.processHost ?? node
         switch process.state {
         case .crashed:
-            simulation.trace.record(.drop, source.name, node.id.name)
+            simulation.trace.record(.drop, source.name, node.id.name, call: UInt64(call.traceCall))
         case .paused:
             // Lost with the process if it crashes first: its caller times out.
             process.heldWhilePaused.append { resumed in if resumed { self.deliver(call) } }
@@ -239,11 +242,11 @@ extension Network {
             return
         }
         guard canReach(node.id, source) else {
-            simulation.trace.record(.drop, node.id.name, source.name)
+            simulation.trace.record(.drop, node.id.name, source.name, call: UInt64(call.traceCall))
             return
         }
         if random.chance(dropRate(call.answerLink)) {
-            simulation.trace.record(.drop, node.id.name, source.name)
+            simulation.trace.record(.drop, node.id.name, source.name, call: UInt64(call.traceCall))
             return
         }
         call.putAnswerOnItsWay(response)
@@ -262,14 +265,14 @@ extension Network {
         }
         let (state, incarnation) = lentHost._withUnsafeGuaranteedRef { ($0.state, $0.incarnation) }
         guard UInt32(truncatingIfNeeded: incarnation) == call.callerProcess else {
-            simulation.trace.record(.drop, call.destination.name, caller.name)
+            simulation.trace.record(.drop, call.destination.name, caller.name, call: UInt64(call.traceCall))
             return
         }
         switch state {
         case .crashed:
             // Not reached: a crash moves its node on to a later process, which the guard above
             // finds gone.
-            simulation.trace.record(.drop, call.destination.name, caller.name)
+            simulation.trace.record(.drop, call.destination.name, caller.name, call: UInt64(call.traceCall))
         case .paused:
             let host = lentHost.takeUnretainedValue()
             let incarnation = host.incarnation
@@ -278,7 +281,7 @@ extension Network {
             // crashed caller is: a `drop` from the node that answered, at the crash.
             host.heldWhilePaused.append { resumed in
                 guard resumed, host.incarnation == incarnation else {
-                    self.simulation.trace.record(.drop, call.destination.name, caller.name)
+                    self.simulation.trace.record(.drop, call.destination.name, caller.name, call: UInt64(call.traceCall))
                     return
                 }
                 self.recordAnswer(of: call, held)
@@ -301,7 +304,8 @@ extension Network {
         guard call.isAwaitingOutcome else { return }
         let status = Self.traceStatus(of: response)
         simulation.trace.record(.respond, subjectHash: call.destination.stableHash, objectHash: call.source.stableHash, value: status) {
-            TraceEvent(time: self.simulation.now, kind: .respond, subject: call.destination.name, object: call.source.name, value: status)
+            TraceEvent(time: self.simulation.now, kind: .respond, subject: call.destination.name, object: call.source.name, value: status,
+                       call: UInt64(call.traceCall))
         }
     }
 

@@ -135,7 +135,9 @@ extension Network {
         guard node.state.takesHang else { return }
         node.hungUntil = duration.map { simulation.now.advanced(by: $0) } ?? VirtualInstant(nanoseconds: .max)
         simulation.trace.record(.hang, id.name, value: duration?.nanoseconds ?? -1)
-        simulation.observeInstant(.network, id.name, "hang", detail: duration.map { "for \($0.seconds) s" } ?? "until restarted")
+        // Its length is the instant's value (-1: until restarted), from which a timeline finds its end.
+        simulation.observeInstant(.network, id.name, "hang", detail: duration.map { "for \($0.seconds) s" } ?? "until restarted",
+                                  value: duration?.nanoseconds ?? -1)
     }
 
     /// Adds `rate` to the loss probability of every link (0 ends it).

@@ -106,6 +106,12 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     // Set when the request is sent and delivered: one delivery per object.
     /// The link it was sent over, by position among its network's profiles.
     @exclusivity(unchecked) var link = LinkIndex(position: 0)
+    /// The call's number in the trace (``TraceEvent/call``), on every line it writes: set when
+    /// its `send` is handed to a sink, 0 without one (so a run without a sink pays nothing). In
+    /// the four bytes of padding after ``link`` (the call keeps its 312 bytes; 320 as a `UInt64`
+    /// here or at the end): a trace keeps at most 4,000,000 lines, each call's first its `send`,
+    /// so every number it writes is far below 2³².
+    @exclusivity(unchecked) var traceCall: UInt32 = 0
     /// A `.server` handler's link (``servingLink``) or a `.balancer` handler's balancer
     /// (``lentBalancer``), not counted: ``handler`` holds it for as long as the call lives. Bound
     /// out of the handler at every step, the link was retained and released around each (the
@@ -202,6 +208,15 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         }
     }
 
+    /// The id of the client request it carries to a server or a balancer, 0 for a closure's call
+    /// (``TraceEvent/request``): read for a sink only.
+    var carriedRequestID: UInt64 {
+        switch handler {
+        case .server(_, let request), .balancer(_, let request): request.id
+        case .task: 0
+        }
+    }
+
     /// The answer in ``answerRoom``, if any.
     private var answer: Response? { hasAnswer ? answerRoom.copy(as: Response.self) : nil }
 
@@ -225,6 +240,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
         copy.link = link
         copy.answerLink = answerLink
         copy.callerProcess = callerProcess
+        copy.traceCall = traceCall
         return copy
     }
 
@@ -339,7 +355,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
             // An answer is checked against partitions when it is sent (``Network/respond``) and
             // when it arrives, as a request is.
             guard lentNode._withUnsafeGuaranteedRef({ network.canReach($0.id, source) }) else {
-                network.simulation.trace.record(.drop, destination.name, source.name)
+                network.simulation.trace.record(.drop, destination.name, source.name, call: UInt64(traceCall))
                 return
             }
             network.answer(self, with: response, at: source)
@@ -413,7 +429,7 @@ final class PendingCall<Response: Sendable>: SteppedWork, @unchecked Sendable, R
     /// (see ``Network/callerStanding(of:)``).
     private func settle(_ failure: NetworkError, tracedAs kind: TraceKind, standing: Network.CallerStanding) {
         guard settle(.failure(failure)), standing != .gone else { return }
-        network.simulation.trace.record(kind, source.name, destination.name)
+        network.simulation.trace.record(kind, source.name, destination.name, call: UInt64(traceCall))
     }
 
     /// Resumes the caller unless an earlier outcome already did; returns whether this one won.

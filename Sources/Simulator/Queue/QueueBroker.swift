@@ -67,8 +67,9 @@ public actor QueueBroker {
         assumeIsolated { broker in
             guard let replica = broker.replicas[index] else { return }
             let label = broker.controller.partitionLabels[index].name
-            broker.network.simulation.observeGauge(.queue, broker.id.name, "end offset", of: label, Double(replica.endOffset))
-            broker.network.simulation.observeGauge(.queue, broker.id.name, "high watermark", of: label, Double(replica.highWatermark))
+            let subject = Observation.Subject(broker.controller.placement.partitions[index])
+            broker.network.simulation.observeGauge(.queue, broker.id.name, "end offset", of: label, subject: subject, Double(replica.endOffset))
+            broker.network.simulation.observeGauge(.queue, broker.id.name, "high watermark", of: label, subject: subject, Double(replica.highWatermark))
         }
     }
 
@@ -157,7 +158,8 @@ public actor QueueBroker {
         network.simulation.trace.record(.put, subjectHash: id.stableHash, objectHash: label.stableHash, value: Int64(offset)) {
             TraceEvent(time: network.simulation.now, kind: .put, subject: id.name, object: label.name, value: Int64(offset))
         }
-        network.simulation.observeGauge(.queue, id.name, "end offset", of: label.name, Double(offset + 1))
+        network.simulation.observeGauge(.queue, id.name, "end offset", of: label.name, subject: Observation.Subject(controller.placement.partitions[index]),
+                                        Double(offset + 1))
         try await acknowledge(index, epoch: epoch, copying: offset..<offset + 1)
         return Appended(offset: offset, isDuplicate: false)
     }
@@ -267,7 +269,8 @@ public actor QueueBroker {
     /// Raises the partition's high watermark to `end`, every in-sync follower having it.
     func raiseHighWatermark(_ index: Int, to end: Int) {
         replicas[index]!.highWatermark = max(replicas[index]!.highWatermark, end)
-        network.simulation.observeGauge(.queue, id.name, "high watermark", of: controller.partitionLabels[index].name, Double(replicas[index]!.highWatermark))
+        network.simulation.observeGauge(.queue, id.name, "high watermark", of: controller.partitionLabels[index].name,
+                                        subject: Observation.Subject(controller.placement.partitions[index]), Double(replicas[index]!.highWatermark))
     }
 
     /// Copies records `first..<end` of the partition at `index` to the follower `broker` and

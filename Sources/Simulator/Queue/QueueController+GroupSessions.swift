@@ -78,7 +78,8 @@ extension QueueController {
     private func remove(_ member: String, from group: inout GroupState, _ name: String, because reason: String) {
         group.members[member] = nil
         simulation.trace.record(.custom, coordinatorName(group), "\(reason) \(member) from \(name)")
-        simulation.observeInstant(.queue, coordinatorName(group), "member \(reason)", detail: "\(name) \(member)")
+        simulation.observeInstant(.queue, coordinatorName(group), "member \(reason)", detail: "\(name) \(member)",
+                                  subject: Observation.Subject(.group(name)))
         if !group.isPreparingRebalance { prepareRebalance(&group, name) }
     }
 }

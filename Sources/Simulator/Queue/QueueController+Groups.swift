@@ -133,7 +133,8 @@ extension QueueController {
             turn += 1
         }
         simulation.trace.record(.custom, coordinatorName(group), "rebalance \(name) generation \(group.generation)")
-        simulation.observeInstant(.queue, coordinatorName(group), "rebalance", detail: "\(name) generation \(group.generation)")
+        simulation.observeInstant(.queue, coordinatorName(group), "rebalance", detail: "\(name) generation \(group.generation)",
+                                  subject: Observation.Subject(.group(name)))
     }
 
     /// Records that `member` of `group` has processed `partition` up to (not including) `offset`.
@@ -151,7 +152,8 @@ extension QueueController {
         groups.values[index].committed[partition] = offset
         groups.values[index].members[member]?.lastSeen = simulation.now
         // The offsets topic's new level, for `orrery_queue_consumergroup_lag` (observing only).
-        simulation.observeGauge(.queue, coordinatorName(groups.values[index]), "committed", of: "\(name) \(partition)", Double(offset))
+        simulation.observeGauge(.queue, coordinatorName(groups.values[index]), "committed", of: "\(name) \(partition)",
+                                subject: Observation.Subject(partition, group: name), Double(offset))
     }
 
     /// The committed offset of `partition` in `group` (0 before any commit).

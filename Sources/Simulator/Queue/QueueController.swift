@@ -191,7 +191,8 @@ public final class QueueController: @unchecked Sendable {
     func note(_ kind: QueueEvent.Kind, _ partition: TopicPartition?, _ broker: Int) {
         events.append(QueueEvent(time: simulation.now, kind: kind, partition: partition, broker: broker))
         simulation.trace.record(.custom, id.name, "\(kind.rawValue) \(partition?.description ?? "") b\(broker)")
-        simulation.observeInstant(.queue, id.name, kind.rawValue, detail: "broker-\(broker)" + (partition.map { " \($0)" } ?? ""))
+        simulation.observeInstant(.queue, id.name, kind.rawValue, detail: "broker-\(broker)" + (partition.map { " \($0)" } ?? ""),
+                                  subject: Observation.Subject(topic: partition?.topic, partition: partition?.index, self.broker(broker).map { .peer($0.id.name) }))
         if kind == .leaderElected, let partition, let index = placement.index(of: partition) {
             self.broker(broker)?.observeElected(toLead: index)
         }

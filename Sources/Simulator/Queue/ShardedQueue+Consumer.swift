@@ -157,7 +157,8 @@ extension ShardedQueue {
         guard !before.isEmpty else { return }
         let kept = Set(after)
         for partition in before where !kept.contains(partition) {
-            network.simulation.observeInstant(.queue, spec.id.name, "lag released", detail: "\(spec.group) \(partition)")
+            network.simulation.observeInstant(.queue, spec.id.name, "lag released", detail: "\(spec.group) \(partition)",
+                                              subject: Observation.Subject(partition, group: spec.group))
         }
     }
 
@@ -211,14 +212,16 @@ extension ShardedQueue {
         switch fetched {
         case .success(let (records, highWatermark)):
             let next = records.last.map { $0.offset + 1 } ?? position
-            simulation.observeGauge(.queue, spec.id.name, "lag", of: "\(spec.group) \(partition)", Double(max(0, highWatermark - next)))
+            simulation.observeGauge(.queue, spec.id.name, "lag", of: "\(spec.group) \(partition)", subject: Observation.Subject(partition, group: spec.group),
+                                    Double(max(0, highWatermark - next)))
             guard let last = records.last else { return (position, lastEpoch) }
             ledger.noteDelivered(records, of: partition, group: spec.group, consumer: spec.id.name,
                                  committed: controller.committed(group: spec.group, partition: partition), at: simulation.now)
             return (next, last.epoch)
         case .failure(.offsetOutOfRange(_, let reset)):
             simulation.trace.record(.custom, spec.id.name, "reset \(partition) \(position) to \(reset)")
-            simulation.observeInstant(.queue, spec.id.name, "offset reset", detail: "\(spec.group) \(partition) \(position) to \(reset)")
+            simulation.observeInstant(.queue, spec.id.name, "offset reset", detail: "\(spec.group) \(partition) \(position) to \(reset)",
+                                      subject: Observation.Subject(partition, group: spec.group))
             ledger.noteReset(of: partition, group: spec.group, consumer: spec.id.name, from: position, to: reset, at: simulation.now)
             return (reset, nil)
         case .failure:

@@ -9,25 +9,63 @@ extension ShardedQueue {
     ///
     /// A pause of its node freezes it: a message due in the pause is sent at the resume (its
     /// delivery timeout still counted from when its rate scheduled it), and so is a retry.
+    ///
+    /// It runs as its node's program (``Network/startProcess(on:named:daemon:for:_:)``): a crash
+    /// ends it — the message in flight is neither acknowledged nor given up on — and a restart
+    /// starts a new process once booted, which sends that message again and goes on from it at its
+    /// rate (``ResumableSchedule``), in a new epoch: its sequence numbers went with the crashed
+    /// process, as a restarted Kafka producer gets a new producer id, so the message sent again
+    /// may be appended twice.
     public func startProducer(_ spec: QueueProducerSpec) {
-        let node = network.addNode(spec.id)
+        network.addNode(spec.id)
+        let schedule = ResumableSchedule(count: spec.messages) { .after(spec.start + .seconds(double: Double($0) / spec.rate)) }
+        let progress = ProducerProgress(targets: spec.targets.count, idempotent: controller.configuration.isIdempotent)
+        network.startProcess(on: spec.id, named: "queue.producer.\(spec.id.name)", for: self) { queue, process in
+            await queue.produce(spec, schedule, progress, as: process)
+        }
+    }
+
+    /// What a producer's program keeps from one process to the next: its round-robin turns, its
+    /// sequence numbers as last settled, and the message it had in flight (sent again by the next
+    /// process, to the same partition).
+    ///
+    /// `@unchecked Sendable`: touched only on the simulation thread.
+    private final class ProducerProgress: @unchecked Sendable {
+        var turns: [Int]
+        var sequences: ProducerSequences?
+        var inFlight: (sequence: Int, message: QueueMessage, partition: TopicPartition)?
+
+        init(targets: Int, idempotent: Bool) {
+            turns = [Int](repeating: 0, count: targets)
+            sequences = idempotent ? ProducerSequences() : nil
+        }
+    }
+
+    /// The producer's work in `process`: each message from the first no process settled, at its
+    /// instant; ends when the process does.
+    private func produce(_ spec: QueueProducerSpec, _ schedule: ResumableSchedule, _ progress: ProducerProgress,
+                         as process: NodeProcess) async {
         let simulation = network.simulation
-        let idempotent = controller.configuration.isIdempotent
-        simulation.spawn("queue.producer.\(spec.id.name)") { _ in
-            var turns = [Int](repeating: 0, count: spec.targets.count)
-            var sequences: ProducerSequences? = idempotent ? ProducerSequences() : nil
-            for sequence in 0..<spec.messages {
-                let sentAt = VirtualInstant.after(spec.start + .seconds(double: Double(sequence) / spec.rate))
-                await simulation.sleep(until: sentAt)
-                guard await simulation.awaitResume(of: node) else { return }
+        let node = network.addNode(spec.id)
+        var sequences = progress.sequences
+        if process.isRestarted { sequences?.bumpEpoch() }
+        for sequence in schedule.items(for: process, beginning: simulation.now) {
+            let sentAt = schedule.due(sequence)
+            await simulation.sleep(until: sentAt)
+            guard await simulation.awaitResume(of: node), process.runs else { return }
+            if progress.inFlight?.sequence != sequence {
                 let targetIndex = sequence % max(1, spec.targets.count)
                 let key = spec.keys.map { "k\(sequence % max(1, $0))" }
-                let partition = self.partition(for: spec.targets[targetIndex], key: key, turn: &turns[targetIndex])
-                let message = QueueMessage(producer: spec.id.name, sequence: sequence, key: key)
-                self.ledger.noteSent()
-                await self.send(message, to: partition, spec: spec, node: node, expiringAt: sentAt.advanced(by: spec.deliveryTimeout),
-                                sequences: &sequences)
+                let partition = self.partition(for: spec.targets[targetIndex], key: key, turn: &progress.turns[targetIndex])
+                progress.inFlight = (sequence, QueueMessage(producer: spec.id.name, sequence: sequence, key: key), partition)
+                ledger.noteSent()
             }
+            guard let inFlight = progress.inFlight,
+                  await send(inFlight.message, to: inFlight.partition, spec: spec, node: node, process: process,
+                             expiringAt: sentAt.advanced(by: spec.deliveryTimeout), sequences: &sequences) else { return }
+            progress.sequences = sequences
+            progress.inFlight = nil
+            schedule.settled(sequence)
         }
     }
 
@@ -48,19 +86,20 @@ extension ShardedQueue {
     /// Kafka expires a batch in flight. Without idempotence (`sequences` nil) a retry after a
     /// lost answer may append it twice; with it, each attempt carries the same producer epoch and
     /// sequence number, and the leader answers a retry of a record it has with that record's
-    /// offset instead of appending it again.
+    /// offset instead of appending it again. Returns whether it settled the message (acknowledged
+    /// or given up on): not when `process` ended first, which leaves the message to the next one.
     private func send(_ message: QueueMessage, to partition: TopicPartition, spec: QueueProducerSpec, node: NetworkNode,
-                      expiringAt expiry: VirtualInstant, sequences: inout ProducerSequences?) async {
+                      process: NodeProcess, expiringAt expiry: VirtualInstant, sequences: inout ProducerSequences?) async -> Bool {
         let simulation = network.simulation
         guard simulation.now < expiry else {
             // Never tried: no stamp was used, so the producer's epoch stands.
             ledger.noteUnacknowledged(message)
-            return
+            return true
         }
         for attempt in 0..<max(1, spec.attempts) {
             if attempt > 0 {
                 await simulation.sleep(until: min(simulation.now.advanced(by: spec.timeout), expiry))
-                guard await simulation.awaitResume(of: node) else { return }
+                guard await simulation.awaitResume(of: node), process.runs else { return false }
                 guard simulation.now < expiry else { break }
             }
             guard let leader = controller.state(of: partition)?.leader, let broker = controller.broker(leader) else { continue }
@@ -73,12 +112,13 @@ extension ShardedQueue {
             case .success(let appended): answer = appended
             case .failure(let error): answer = .failure(.network(error))
             }
+            guard process.runs else { return false }
             switch answer {
             case .success(let appended):
                 if let header { sequences?.acknowledged(header, for: partition) }
                 if appended.isDuplicate { ledger.noteRetryDeduplicated() }
                 ledger.noteAcknowledged(message, partition, appended.offset, at: simulation.now)
-                return
+                return true
             case .failure(.notEnoughReplicas):
                 ledger.noteNotEnoughReplicas()
             case .failure(.outOfOrderSequence):
@@ -90,5 +130,6 @@ extension ShardedQueue {
         ledger.noteUnacknowledged(message)
         // Whether the last attempt was appended is unknown: start a new epoch (KIP-360).
         sequences?.bumpEpoch()
+        return true
     }
 }

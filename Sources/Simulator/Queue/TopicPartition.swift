@@ -12,7 +12,10 @@ public struct TopicPartition: Hashable, Comparable, Sendable, CustomStringConver
     }
 
     /// `T1:P1` for partition index 0 of topic `T1`.
-    public var description: String { "\(topic):P\(index + 1)" }
+    public var description: String { "\(topic):\(partitionName)" }
+
+    /// `P1` for partition index 0, whatever the topic: how reports and metrics name it.
+    public var partitionName: String { "P\(index + 1)" }
 
     /// The key the placement algorithms place this partition by: the first half of MurmurHash3
     /// x64_128 of its name, so a partition lands on the same brokers in every process.
@@ -20,5 +23,12 @@ public struct TopicPartition: Hashable, Comparable, Sendable, CustomStringConver
 
     public static func < (lhs: TopicPartition, rhs: TopicPartition) -> Bool {
         (lhs.topic, lhs.index) < (rhs.topic, rhs.index)
+    }
+}
+
+extension Observation.Subject {
+    /// An observation about `partition`, of `group` when one is given.
+    init(_ partition: TopicPartition, group: String? = nil) {
+        self.init(topic: partition.topic, partition: partition.index, group.map(Named.group))
     }
 }

@@ -40,8 +40,8 @@ import Testing
     @Test func forwardsInFlightAtTheBalancersCrashEndUntracedAndCountedAsSuch() throws {
         let (result, lines) = try Self.run(Self.crashWithForwardsInFlight, kinds: [.timeout])
         #expect(lines.filter { $0.contains(#""subject":"balancer""#) }.prefix(2) == [
-            #"{"t":3600000000,"kind":"timeout","subject":"balancer","object":"s2","value":0}"#,
-            #"{"t":3638248326,"kind":"timeout","subject":"balancer","object":"s2","value":0}"#,
+            #"{"t":3600000000,"kind":"timeout","subject":"balancer","object":"s2","value":0,"call":98}"#,
+            #"{"t":3638248326,"kind":"timeout","subject":"balancer","object":"s2","value":0,"call":59}"#,
         ])
         let traffic = try #require(result.traffic)
         let balancer = try #require(traffic.balancer)
@@ -77,10 +77,10 @@ import Testing
         }
         #expect(window == [
             #"{"t":1000000000,"kind":"restart","subject":"balancer","object":"","value":0}"#,
-            #"{"t":1008000000,"kind":"respond","subject":"s1","object":"balancer","value":0}"#,
-            #"{"t":1008000000,"kind":"respond","subject":"s2","object":"balancer","value":0}"#,
-            #"{"t":1010000000,"kind":"drop","subject":"s2","object":"balancer","value":0}"#,
-            #"{"t":1010000000,"kind":"drop","subject":"s1","object":"balancer","value":0}"#,
+            #"{"t":1008000000,"kind":"respond","subject":"s1","object":"balancer","value":0,"call":229}"#,
+            #"{"t":1008000000,"kind":"respond","subject":"s2","object":"balancer","value":0,"call":230}"#,
+            #"{"t":1010000000,"kind":"drop","subject":"s2","object":"balancer","value":0,"call":225}"#,
+            #"{"t":1010000000,"kind":"drop","subject":"s1","object":"balancer","value":0,"call":226}"#,
         ])
         #expect(!lines.contains { $0.contains(#""kind":"timeout","subject":"balancer""#) })
         let balancer = try #require(result.traffic?.balancer)
@@ -106,7 +106,7 @@ import Testing
             """, kinds: [.drop, .timeout, .crash, .restart, .healthCheck])
         #expect(lines.filter { !$0.contains(#""subject":"client""#) }.prefix(4) == [
             #"{"t":0,"kind":"crash","subject":"balancer","object":"","value":0}"#,
-            #"{"t":1000000,"kind":"drop","subject":"s","object":"balancer","value":0}"#,
+            #"{"t":1000000,"kind":"drop","subject":"s","object":"balancer","value":0,"call":1}"#,
             #"{"t":1000000000,"kind":"restart","subject":"balancer","object":"","value":0}"#,
             #"{"t":2001000000,"kind":"healthCheck","subject":"balancer","object":"s","value":1}"#,
         ])

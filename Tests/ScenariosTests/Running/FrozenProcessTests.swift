@@ -84,13 +84,13 @@ import Testing
             return t >= 480_000_000 && t < 825_000_000 && !line.contains("503")
         }
         #expect(window == [
-            #"{"t":481287916,"kind":"respond","subject":"s","object":"client","value":200}"#,
-            #"{"t":491287916,"kind":"respond","subject":"s","object":"client","value":200}"#,
+            #"{"t":481287916,"kind":"respond","subject":"s","object":"client","value":200,"call":46}"#,
+            #"{"t":491287916,"kind":"respond","subject":"s","object":"client","value":200,"call":47}"#,
             #"{"t":500000000,"kind":"pause","subject":"s","object":"","value":300000000}"#,
             #"{"t":800000000,"kind":"resume","subject":"s","object":"","value":0}"#,
-            #"{"t":801287916,"kind":"respond","subject":"s","object":"client","value":200}"#,
-            #"{"t":811287916,"kind":"respond","subject":"s","object":"client","value":200}"#,
-            #"{"t":821287916,"kind":"respond","subject":"s","object":"client","value":200}"#,
+            #"{"t":801287916,"kind":"respond","subject":"s","object":"client","value":200,"call":48}"#,
+            #"{"t":811287916,"kind":"respond","subject":"s","object":"client","value":200,"call":49}"#,
+            #"{"t":821287916,"kind":"respond","subject":"s","object":"client","value":200,"call":50}"#,
         ])
         #expect(lines.filter { $0.hasPrefix(#"{"t":801000000,"#) && $0.contains("503") }.count == 26)
     }

@@ -19,8 +19,10 @@ import Testing
             if case .partition(let groups, _) = fault { cuts.append(groups[0]) }
             if case .heal = fault { heals += 1 }
         }
-        // 6,000 expected (Poisson, sd 77); 4,500 (75 %) when a trivial cut was dropped.
-        #expect([cuts.count, heals] == [5_943, 5_943])
+        // 6,000 expected (Poisson, sd 77); 4,500 (75 %) when a trivial cut was dropped. Five
+        // partitions came within 1 ms of the one before, which they replaced: that one's heal is
+        // left out (``ChaosPartitionOverlapTests``).
+        #expect([cuts.count, heals] == [5_943, 5_938])
         #expect(cuts.allSatisfy { !$0.isEmpty && $0.count < 3 })
         // Each of the 6 non-trivial cuts about equally often (1,000 each expected).
         let names = cuts.map { $0.map(\.name).joined(separator: "+") }

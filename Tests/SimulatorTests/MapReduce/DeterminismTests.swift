@@ -69,8 +69,12 @@ import Testing
     /// what a crashed caller's calls leave (checker C): a call whose caller crashed after sending
     /// it ends untraced (no `timeout` of a process that is gone), and an answer to it is a `drop`
     /// from the node that answered; the run's course and figures are as before.
+    ///
+    /// Changed again (session 82, 27e96868f9345d47 → 56b945b9d591936d) by the chaos partitions'
+    /// heals (checker D2): a partition's heal ends only its own partition, so one a later partition
+    /// replaced no longer cuts the later one short.
     @Test func theDigestOfSeed81IsTheRecordedOne() throws {
         let outcome = try Self.run(seed: 81)
-        #expect(outcome.digest == "27e96868f9345d47", "seed 81 now gives \(outcome.digest) after \(outcome.events) events")
+        #expect(outcome.digest == "56b945b9d591936d", "seed 81 now gives \(outcome.digest) after \(outcome.events) events")
     }
 }

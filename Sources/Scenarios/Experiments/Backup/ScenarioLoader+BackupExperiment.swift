@@ -5,33 +5,35 @@ extension ScenarioLoader {
     /// The backup experiment `document` describes, strictly.
     static func parseBackupExperiment(_ document: ScenarioDocument) throws(ScenarioError) -> BackupExperimentSpec {
         let top = try document.sections(ScenarioSchema.backupExperimentFile)
-        let duration = try top["duration"]?.positiveDuration() ?? .seconds(60 * 86_400)
+        let duration = try top["duration"]?.positiveDuration() ?? ScenarioSchema.defaultBackupExperimentDuration
+        let defaults = ScenarioSchema.backupManagerDefaults
         let manager = BackupManager.Configuration(
-            bucket: try top["bucket"]?.string() ?? "mapreduce-storage",
-            syncInterval: try top["sync_interval"]?.positiveDuration() ?? .seconds(60),
-            firstBackupAt: try top["first_backup_at"]?.duration() ?? .seconds(7200),
-            backupInterval: try top["backup_interval"]?.positiveDuration() ?? .seconds(86_400),
-            retentionDays: try top["retention_days"]?.int(in: ScenarioSchema.retentionDays) ?? 30,
-            versioning: try top["versioning"]?.bool() ?? true,
-            encryption: try top["encryption"].map { cursor throws(ScenarioError) in cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self) } ?? .aes256,
+            bucket: try top["bucket"]?.string() ?? defaults.bucket,
+            syncInterval: try top["sync_interval"]?.positiveDuration() ?? defaults.syncInterval,
+            firstBackupAt: try top["first_backup_at"]?.duration() ?? defaults.firstBackupAt,
+            backupInterval: try top["backup_interval"]?.positiveDuration() ?? defaults.backupInterval,
+            retentionDays: try top["retention_days"]?.int(in: ScenarioSchema.retentionDays) ?? defaults.retentionDays,
+            versioning: try top["versioning"]?.bool() ?? defaults.versioning,
+            encryption: try top["encryption"].map { cursor throws(ScenarioError) in cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self) } ?? defaults.encryption,
             noncurrentVersionExpirationDays: try top["noncurrent_expiration_days"].map { cursor throws(ScenarioError) in
                 cursor.text == "none" ? nil : try cursor.int(atLeast: 1)
-            } ?? 7)
+            } ?? defaults.noncurrentVersionExpirationDays)
         guard S3BucketNameRules.isValid(manager.bucket) else {
             throw (top["bucket"] ?? top.cursor).error(.invalidValue("'\(manager.bucket.excerpt)' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens)"))
         }
         let client = try top["client"]?.mapping(ScenarioSchema.storeClient)
-        let jitter = try client?["jitter"]?.probability() ?? 0.5
-        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(in: ScenarioSchema.storeClientAttempts) ?? 6,
-                                baseDelay: try client?["base_delay"]?.duration() ?? .milliseconds(100),
-                                maxDelay: try client?["max_delay"]?.duration() ?? .seconds(20), jitter: jitter)
+        let retryDefaults = ScenarioSchema.defaultStoreRetry
+        let jitter = try client?["jitter"]?.probability() ?? retryDefaults.jitter
+        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(in: ScenarioSchema.storeClientAttempts) ?? retryDefaults.maxAttempts,
+                                baseDelay: try client?["base_delay"]?.duration() ?? retryDefaults.baseDelay,
+                                maxDelay: try client?["max_delay"]?.duration() ?? retryDefaults.maxDelay, jitter: jitter)
         var restores: [BackupExperimentSpec.Restore] = []
         for item in try top["restores"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "restores") ?? [] {
             let fields = try item.mapping(ScenarioSchema.restore)
             let at = try fields.required("at")
             let when = try at.duration()
             guard when <= duration else { throw at.error(.invalidValue("the restore must happen within the run's \(DurationFormat.seconds(duration.seconds, grouping: true))")) }
-            let selection = try fields["backup"]?.string() ?? "latest"
+            let selection = try fields["backup"]?.string() ?? ScenarioSchema.defaultRestoredBackup
             let choice: BackupExperimentSpec.Restore.Selection = switch selection {
             case "latest": .latest
             case "oldest": .oldest
@@ -43,7 +45,7 @@ extension ScenarioLoader {
             restores.append(.init(at: when, backup: choice))
         }
         let churn = try parseChurn(top["source"])
-        let sampleInterval = try top["sample_every"]?.positiveDuration() ?? .seconds(3600)
+        let sampleInterval = try top["sample_every"]?.positiveDuration() ?? ScenarioSchema.defaultBackupSampleInterval
         for (key, interval, what) in [("sync_interval", manager.syncInterval, "syncs"), ("backup_interval", manager.backupInterval, "backups"),
                                       ("sample_every", sampleInterval, "samples")] {
             try checkWakeUps(over: duration, every: interval, most: ScenarioSchema.backupMostRounds, at: top[key] ?? top["duration"] ?? top.cursor, what: what)
@@ -60,7 +62,7 @@ extension ScenarioLoader {
             throw (top["source"] ?? top["sync_interval"] ?? top.cursor).error(.invalidValue("the syncs would look at about \(NumberText.figures(synced, against: ScenarioSchema.backupMostSyncedFiles).value) files over \(DurationFormat.seconds(duration.seconds, grouping: true)) (the source grows by its creations less its deletions), more than the \(NumberText.figures(synced, against: ScenarioSchema.backupMostSyncedFiles).limit) a run may; delete more, create less, or sync less often"))
         }
         let store = try parseStoreModel(top["store"])
-        let timeout = try client?["timeout"]?.positiveDuration() ?? .seconds(5)
+        let timeout = try client?["timeout"]?.positiveDuration() ?? ScenarioSchema.defaultStoreClientTimeout
         if let timedOut = ResourceBudget.timedOutUploads(churn: churn, manager: manager, store: store, timeout: timeout,
                                                          maxAttempts: retry.maxAttempts, over: duration),
            held + timedOut.bytes > ResourceBudget.memoryBytes {
@@ -78,7 +80,7 @@ extension ScenarioLoader {
                                                                  syncInterval: manager.syncInterval, over: duration)))
         }
         return BackupExperimentSpec(
-            summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, manager: manager, churn: churn,
+            summary: document.summary, file: document.file, seed: document.seed ?? ScenarioSchema.defaultSeed, duration: duration, manager: manager, churn: churn,
             store: store, clientTimeout: timeout, retry: retry, restores: restores, sampleInterval: sampleInterval)
     }
 
@@ -107,7 +109,7 @@ extension ScenarioLoader {
         var size = defaults.fileSize
         if let sizeCursor = fields["file_size"] {
             let parts = try sizeCursor.mapping(ScenarioSchema.sourceFileSize)
-            size = .lognormal(median: Double(try parts.required("median").byteCount()), sigma: try parts["sigma"]?.double(in: ScenarioSchema.sourceSizeSigma) ?? 0.8)
+            size = .lognormal(median: Double(try parts.required("median").byteCount()), sigma: try parts["sigma"]?.double(in: ScenarioSchema.sourceSizeSigma) ?? ScenarioSchema.defaultFileSize.sigma)
         }
         let weights = try fields["weights"]?.mapping(ScenarioSchema.sourceWeights)
         let create = try weights?["create"]?.double(in: ScenarioSchema.sourceWeight) ?? defaults.createWeight
@@ -134,19 +136,19 @@ extension ScenarioLoader {
                 throw cursor.error(.invalidValue("a transfer rate is at least 1 byte a second, got \(cursor.text?.excerpt ?? "")"))
             }
             return Double(bytes)
-        } ?? Double(100 << 20)
+        } ?? ScenarioSchema.storeModelDefaults.bytesPerSecond
         var storms: [ObjectStore.ErrorStorm] = []
         for item in try fields["storms"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "storms") ?? [] {
             let storm = try item.mapping(ScenarioSchema.storeStorm)
-            let code = try storm["code"]?.stormCode() ?? .serviceUnavailable
+            let code = try storm["code"]?.stormCode() ?? ScenarioSchema.defaultStormCode
             storms.append(.init(start: try storm.required("at").duration(), length: try storm.required("for").positiveDuration(),
                                 errorRate: try storm.required("rate").probability(), code: code))
         }
         return ObjectStore.Configuration(
-            firstByteLatency: try fields["latency"]?.durationDistribution() ?? .lognormal(median: 0.020, sigma: 0.6),
+            firstByteLatency: try fields["latency"]?.durationDistribution() ?? ScenarioSchema.storeModelDefaults.firstByteLatency,
             bytesPerSecond: rate,
-            internalErrorRate: try fields["internal_error_rate"]?.probability() ?? 0,
-            serviceUnavailableRate: try fields["unavailable_rate"]?.probability() ?? 0,
+            internalErrorRate: try fields["internal_error_rate"]?.probability() ?? ScenarioSchema.storeModelDefaults.internalErrorRate,
+            serviceUnavailableRate: try fields["unavailable_rate"]?.probability() ?? ScenarioSchema.storeModelDefaults.serviceUnavailableRate,
             errorStorms: storms)
     }
 }

@@ -18,14 +18,9 @@ public struct ClaimCheck: Sendable, Equatable {
         case untested = "not tested as stated"
     }
 
-    /// A parameter the claim states that the scenario file sets otherwise: `file` as the file sets
-    /// it (`max_fails 5`), `claimed` the claim's value (`3`), `stated` the setting that would
-    /// test the claim as stated (`max_fails 3`).
-    struct Deviation: Sendable, Equatable {
-        var file: String
-        var claimed: String
-        var stated: String
-    }
+    /// A parameter the claim states that the scenario file sets otherwise (``ClaimDeviation``,
+    /// the rule both claims experiments share).
+    typealias Deviation = ClaimDeviation
 
     /// The claim, as the seed puts it.
     public var claim: String
@@ -51,10 +46,8 @@ extension ClaimCheck {
             self.init(claim: claim, measured: measured, verdict: verdict, why: why, toHold: toHold)
             return
         }
-        let changed = Self.list(deviations.map { "\($0.file) (the claim: \($0.claimed))" })
-        self.init(claim: claim, measured: measured, verdict: .untested,
-                  why: "The file sets \(changed): its runs do not test the claim as stated, and what follows is what they show. " + why,
-                  toHold: "To test the claim as stated, run it with \(Self.list(deviations.map(\.stated))). " + toHold, changedSettings: deviations)
+        self.init(claim: claim, measured: measured, verdict: .untested, why: ClaimDeviation.whyOpening(deviations) + why,
+                  toHold: ClaimDeviation.toHoldOpening(deviations, then: toHold), changedSettings: deviations)
     }
 
     /// `a`, `a and b`, `a, b and c`.

@@ -54,11 +54,11 @@ extension ClaimsResult {
         let open = "what the seed leaves open (how long a request takes, how often a user sends one, how a server fails) is stated in the scenario file, and the variations below show how the verdict moves with it."
         let changed = [("seed 003", seed003.checks), ("seed 004", seed004.checks)].flatMap { seed, checks in
             checks.filter { !$0.changedSettings.isEmpty }.map { check in
-                "\(seed)'s “\(check.claim)” under \(ClaimCheck.list(check.changedSettings.map { "\($0.file) (the claim: \($0.claimed))" }))"
+                ClaimDeviation.under("\(seed)'s “\(check.claim)”", check.changedSettings)
             }
         }
         guard !changed.isEmpty else { return "Each claim is checked under the parameters its seed states; " + open }
-        return "Each claim is checked under the parameters its seed states, except where a scenario file sets one otherwise: \(ClaimCheck.list(changed)) — \(changed.count == 1 ? "that claim is" : "those claims are") *\(ClaimCheck.Verdict.untested.rawValue)*. Otherwise " + open
+        return "Each claim is checked under the parameters its seed states, except where a scenario file sets one otherwise: \(ClaimDeviation.untested(changed)). Otherwise " + open
     }
 
     private func section(title: String, scenario: Scenario, checks: [ClaimCheck]) -> String {
@@ -85,7 +85,7 @@ extension ClaimsResult {
             notes.append("The file's cluster has \(word) server\(servers == 1 ? "" : "s"), the seed's \(stated): the rows “\(word) servers: …” and “\(Seed003Claims.siegeConnections) connections: p99” hold the file's cluster against the ranges the seed claims for its \(stated)-server cluster, so their shares of seeds within the claimed range are not the claim's verdict.")
         }
         if let detection = seed003.checks.first(where: { $0.claim.hasPrefix("Failover detection") }), !detection.changedSettings.isEmpty {
-            notes.append("The detection rows run under the file's \(ClaimCheck.list(detection.changedSettings.map { "\($0.file) (the claim: \($0.claimed))" })), not the claim's settings.")
+            notes.append("The detection rows run under the file's \(ClaimDeviation.listed(detection.changedSettings)), not the claim's settings.")
         }
         return notes.isEmpty ? nil : notes.joined(separator: " ")
     }

@@ -108,7 +108,7 @@ public struct MapReduceExperiment: ExperimentFile {
             claims: [],
             seedStudy: MapReduceSeedStudy.run(setup, seeds: Array(SeedStudy.seeds(from: setup.seed).prefix(studySeeds)), jobs: jobs,
                                               known: .init(baseline: baseline, labChaos: runs[5])))
-        result.claims = Seed001ClaimsTable.rows(setup.claims, result.measurements)
+        result.claims = Seed001ClaimsTable.rows(setup.claims, result.measurements, settings: Seed001StatedSettings(setup))
         return result
     }
 }

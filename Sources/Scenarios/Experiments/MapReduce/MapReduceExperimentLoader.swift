@@ -23,14 +23,14 @@ extension ScenarioLoader {
         let failureFields = try top.required("failure").mapping(ScenarioSchema.workerFailure)
         let chaosFields = try top.required("lab_chaos").mapping(ScenarioSchema.labChaos)
         let spec = MapReduceExperimentSpec(
-            summary: document.summary, file: document.file, seed: document.seed ?? 1,
+            summary: document.summary, file: document.file, seed: document.seed ?? ScenarioSchema.defaultSeed,
             cluster: cluster, job: try MapReduceScenarioLoader.parseJob(top.required("job")),
             input: try MapReduceScenarioLoader.parseInput(top.required("input"), baseDirectory: directory),
             scaling: .init(mappers: mappers, input: try MapReduceScenarioLoader.parseInput(scalingFields.required("input"), baseDirectory: directory)),
             straggler: .init(worker: try worker(stragglerFields.required("worker")), factor: try stragglerFields.required("factor").positiveFactor()),
             failure: .init(worker: try worker(failureFields.required("crash")), at: try failureFields.required("at").duration()),
             labChaos: .init(attempts: try chaosFields["attempts"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseAttemptChaos(cursor) } ?? MapReduce.AttemptChaos(),
-                            maxAttempts: try chaosFields["max_attempts"]?.int(in: ScenarioSchema.labChaosAttempts) ?? 20,
+                            maxAttempts: try chaosFields["max_attempts"]?.int(in: ScenarioSchema.labChaosAttempts) ?? ScenarioSchema.defaultLabChaosAttempts,
                             input: try chaosFields["input"].map { cursor throws(ScenarioError) in try MapReduceScenarioLoader.parseInput(cursor, baseDirectory: directory) }),
             claims: claims)
         try checkMapReduceExperimentSize(spec, input: top.required("input"), scalingInput: scalingFields.required("input"), chaosInput: chaosFields["input"])

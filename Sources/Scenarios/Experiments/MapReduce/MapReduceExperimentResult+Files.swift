@@ -22,7 +22,8 @@ extension MapReduceExperimentResult {
     }
 
     /// One row per claim; `holds` is empty for a claim the run did not measure (it read `false`
-    /// beside report.md's "not measured"), as report.json's is `null`.
+    /// beside report.md's "not measured"), as report.json's is `null`, and for one the file's
+    /// settings leave not tested as stated (its `why` opens with those settings).
     func claimsCSV() -> String {
         var table = CSVTable(header: ["claim", "claimed", "simulated", "criterion", "holds", "why"])
         for row in claims { table.append([row.claim, row.claimed, row.simulated, row.criterion, row.measuredHolds.map { $0 ? "true" : "false" } ?? "", row.why]) }
@@ -68,8 +69,13 @@ extension MapReduceExperimentResult {
     }
 
     private struct Document: Encodable {
-        /// `holds` is `null` and `measured` false for a claim the run did not measure.
-        struct Claim: Encodable { var claim: String, claimed: String, simulated: String, criterion: String, measured: Bool, holds: Nullable<Bool>, why: String }
+        /// `holds` is `null` and `measured` false for a claim the run did not measure; `holds` is
+        /// `null` too for a claim the file's settings leave untested, and `notTestedAsStated`
+        /// names those settings (`worker_timeout 5.000 s (the claim: 15 s)`), left out otherwise.
+        struct Claim: Encodable {
+            var claim: String, claimed: String, simulated: String, criterion: String, measured: Bool, holds: Nullable<Bool>, why: String
+            var notTestedAsStated: [String]?
+        }
         /// One run: its label, digest and oracle verdict, then — at the same level, when the job
         /// ran — its job's report as a composed world's report.json gives it
         /// (``MapReduce/JobReport/Document``: one implementation of a job's figures), its
@@ -111,7 +117,8 @@ extension MapReduceExperimentResult {
         return JSONReport.encode(Document(
             seed: spec.seed, digest: baseline.run.digest,
             claims: claims.map { .init(claim: $0.claim, claimed: $0.claimed, simulated: $0.simulated, criterion: $0.criterion,
-                                       measured: $0.measured, holds: Nullable($0.measuredHolds), why: $0.why) },
+                                       measured: $0.measured, holds: Nullable($0.measuredHolds), why: $0.why,
+                                       notTestedAsStated: $0.changedSettings.isEmpty ? nil : $0.changedSettings.map(\.named)) },
             // The experiment has no coordinator outages: its recoveries read their own times, as report.md's table does.
             runs: runs.map { .init(label: $0.label, digest: $0.run.digest, outputExact: $0.outputExact,
                                    report: $0.report?.document(recoveryFigures: [], listingAttempts: false)) },

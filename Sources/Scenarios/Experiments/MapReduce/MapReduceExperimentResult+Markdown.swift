@@ -13,7 +13,7 @@ extension MapReduceExperimentResult {
         out += speculationSection(setup)
         out += failureSection(setup)
         out += chaosSection(setup)
-        out += seedStudy.markdown(setup)
+        out += seedStudy.markdown(setup, claims: claims)
         out += runsSection()
         return out
     }
@@ -39,12 +39,19 @@ extension MapReduceExperimentResult {
 
     func claimsSection() -> String {
         var out = "## Seed 001's claims\n\n"
+        // The claims experiment's opening, when the file changes a setting a claim is stated under.
+        let changed = claims.filter { !$0.changedSettings.isEmpty }.map { ClaimDeviation.under("“\($0.claim)”", $0.changedSettings) }
+        if !changed.isEmpty {
+            out += "Each claim is checked under the settings seed 001 states, except where the file sets one otherwise: \(ClaimDeviation.untested(changed)).\n\n"
+        }
         var table = MarkdownTable(columns: [.text("claim"), .text("claimed"), .text("simulated"), .text("criterion"), .text("verdict")])
         for row in claims {
             table.append([row.claim, row.claimed, row.simulated, row.criterion, row.verdict])
         }
         out += table.rendered() + "\n### Why\n\n"
-        out += claims.map { "- **\($0.claim)** (\($0.verdict.replacingOccurrences(of: "**", with: ""))): \($0.why)\n" }.joined() + "\n"
+        out += claims.map { row in
+            "- **\(row.claim)** (\(row.verdict.replacingOccurrences(of: "**", with: ""))): \(row.why)" + (row.toHold.isEmpty ? "" : " **What would make it hold:** \(row.toHold)") + "\n"
+        }.joined() + "\n"
         return out
     }
 

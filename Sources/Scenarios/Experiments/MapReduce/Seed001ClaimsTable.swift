@@ -20,21 +20,60 @@ public struct ClaimRow: Sendable, Equatable {
     /// reads "not measured" (a crash before the worker's first task has no recovery to time).
     public var measured = true
 
-    /// Whether it holds, nil when the run did not measure it: what claims.csv (an empty cell) and
-    /// report.json (`null`) write, so that neither says `false` where report.md says "not measured".
-    public var measuredHolds: Bool? { measured ? holds : nil }
+    /// The settings the claim is stated under that the file sets otherwise (empty when it sets
+    /// them all as stated): then the runs do not test the claim as stated, and its verdict is
+    /// ``ClaimCheck/Verdict/untested``, as the claims experiment's is (``ClaimDeviation``).
+    var changedSettings: [ClaimDeviation] = []
+    /// What would make it hold, when something is to be said: for a claim the file's settings
+    /// leave untested, the settings that would test it as stated.
+    public var toHold = ""
+
+    /// Whether it holds, nil when the run did not measure it or did not test it as stated: what
+    /// claims.csv (an empty cell) and report.json (`null`) write, so that neither says `false`
+    /// where report.md says "not measured", nor `true` where it says "not tested as stated".
+    public var measuredHolds: Bool? { measured && changedSettings.isEmpty ? holds : nil }
+
+    /// Whether the file's settings leave the claim untested (``changedSettings``).
+    public var testedAsStated: Bool { changedSettings.isEmpty }
 
     /// The verdict as the report's table writes it.
-    public var verdict: String { !measured ? "not measured" : holds ? "holds" : "**does not hold**" }
+    public var verdict: String {
+        !measured ? "not measured" : !changedSettings.isEmpty ? "**\(ClaimCheck.Verdict.untested.rawValue)**" : holds ? "holds" : "**does not hold**"
+    }
+
+    /// The row as the file's settings leave it: unchanged when the file sets every setting in
+    /// `deviations`' claim as stated (none differs); otherwise not tested as stated, its why
+    /// opened and its ``toHold`` by the claims experiment's words (``ClaimDeviation``). A claim
+    /// the run did not measure stays "not measured": there is nothing to flag.
+    func stated(under deviations: [ClaimDeviation]) -> ClaimRow {
+        guard !deviations.isEmpty, measured else { return self }
+        var row = self
+        row.changedSettings = deviations
+        row.why = ClaimDeviation.whyOpening(deviations) + why
+        row.toHold = ClaimDeviation.toHoldOpening(deviations, then: toHold)
+        return row
+    }
 }
 
 /// Builds the claims table from the claims and the measurements.
 public enum Seed001ClaimsTable {
     /// One row per claim of seed 001, in the order EXPERIMENTS.md lists them, then the
-    /// end-to-end job time from the seed's latency figures.
+    /// end-to-end job time from the seed's latency figures — as a file that sets every setting
+    /// the claims are stated under as stated would have them.
     public static func rows(_ claims: Seed001Claims, _ m: Seed001Measurements) -> [ClaimRow] {
-        [parallelism(claims, m), perMapper(claims, m), withMappers(claims, m), linear(claims, m), mapTask(claims, m),
-         recovery(claims, m), combiner(claims, m), endToEnd(claims, m)]
+        rows(claims, m, settings: .asStated(claims))
+    }
+
+    /// The rows, each claim flagged *not tested as stated* when `settings` (the file's) changes
+    /// one of the settings it depends on (``Seed001StatedSettings``).
+    static func rows(_ claims: Seed001Claims, _ m: Seed001Measurements, settings: Seed001StatedSettings) -> [ClaimRow] {
+        typealias S = Seed001StatedSettings
+        let judged: [(ClaimRow, [S.Setting])] = [
+            (parallelism(claims, m), S.parallelism), (perMapper(claims, m), S.perMapper), (withMappers(claims, m), S.withMappers),
+            (linear(claims, m), S.linear), (mapTask(claims, m), S.mapTask), (recovery(claims, m), S.recovery),
+            (combiner(claims, m), S.combiner), (endToEnd(claims, m), S.endToEnd),
+        ]
+        return judged.map { row, dependsOn in row.stated(under: settings.deviations(dependsOn, claims: claims)) }
     }
 
     static func rate(_ value: Double?) -> String {

@@ -8,7 +8,7 @@ extension ScenarioLoader {
     static func parseQueueExperiment(_ document: ScenarioDocument) throws(ScenarioError) -> QueueExperimentSpec {
         let top = try document.sections(ScenarioSchema.queueExperimentFile)
         let durationCursor = top["duration"]
-        let duration = try durationCursor?.positiveDuration() ?? .seconds(30)
+        let duration = try durationCursor?.positiveDuration() ?? ScenarioSchema.defaultQueueExperimentDuration
         if let durationCursor, duration > ScenarioSchema.queueLongestRun {
             throw durationCursor.error(.invalidValue("a queue run lasts at most 1 day, got \(DurationFormat.seconds(duration.seconds, grouping: true))"))
         }
@@ -46,7 +46,12 @@ extension ScenarioLoader {
                 if let copies, copies < queue.configuration.minInSyncReplicas, let cursor = fields["replication"] {
                     throw cursor.error(.invalidValue("replication \(copies) is less than the queue's min_insync_replicas \(queue.configuration.minInSyncReplicas): every acks=all append would be refused"))
                 }
-                runs.append(.init(name: try fields.required("name").name(), acks: acks, replication: copies, faults: faults))
+                // Each run has a heading and rows of its own, told apart by its name.
+                let nameCursor = try fields.required("name")
+                let runName = try nameCursor.name()
+                try nameCursor.checkDistinct(runName, among: runs.map(\.name), kind: "run",
+                                             remedy: "give each run its own name: the report's headings and rows tell the runs apart by it")
+                runs.append(.init(name: runName, acks: acks, replication: copies, faults: faults))
             }
         }
         let swarm = try top["swarm"]?.mapping(ScenarioSchema.queueSwarm)
@@ -67,7 +72,11 @@ extension ScenarioLoader {
                 let variant = try item.mapping(ScenarioSchema.placementVariant)
                 let spec = try parsePlacement(map: variant["map"], placement: variant["placement"], at: item)
                 steps += try checkPlacement(spec, counts: counts, adding: 1, noun: "brokers", at: item)
-                algorithms.append(.init(label: try variant.required("name").name(), placement: spec))
+                let nameCursor = try variant.required("name")
+                let label = try nameCursor.name()
+                try nameCursor.checkDistinct(label, among: algorithms.map(\.label), kind: "algorithm",
+                                             remedy: "give each algorithm its own name: the analysis' tables tell the algorithms apart by it")
+                algorithms.append(.init(label: label, placement: spec))
             }
             guard steps <= mostPlacementSetupSteps else {
                 throw algorithmsCursor.error(.invalidValue("building these \(items.count) algorithms for every broker count takes about \(placementSetupStepsText(steps).steps) steps, more than the \(placementSetupStepsText(steps).most) a run may take; use fewer algorithms, broker counts or \(algorithms.map(\.placement.setupKnob).first ?? "smaller placements")"))
@@ -81,7 +90,7 @@ extension ScenarioLoader {
                              replication: copies, algorithms: algorithms)
         }
         let spec = QueueExperimentSpec(
-            summary: document.summary, file: document.file, seed: document.seed ?? 1, duration: duration, defaultLink: defaultLink, links: links,
+            summary: document.summary, file: document.file, seed: document.seed ?? ScenarioSchema.defaultSeed, duration: duration, defaultLink: defaultLink, links: links,
             queue: queue, runs: runs,
             swarmSeeds: try swarm?.required("seeds").int(in: ScenarioSchema.queueSwarmSeeds) ?? 0,
             swarmMessages: try swarm?["messages"]?.int(in: ScenarioSchema.queueMessages), analysis: analysis)

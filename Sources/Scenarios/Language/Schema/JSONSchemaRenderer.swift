@@ -88,7 +88,9 @@ struct JSONSchemaRenderer {
         return .object([("$ref", .string("#/$defs/\(name)"))])
     }
 
-    /// A closed object: `additionalProperties: false`, as the loader refuses unknown keys.
+    /// A closed object: `additionalProperties: false`, as the loader refuses unknown keys. Each
+    /// property carries its description and, when the loader gives it a value when left out, that
+    /// value as `default` (an annotation: validators do not fill it in).
     ///
     /// An optional key's value is never `null`: the loader reads a key with no value as absent,
     /// but an empty value is almost always an edit in progress, which an editor should point at.
@@ -96,11 +98,14 @@ struct JSONSchemaRenderer {
         var properties: [(key: String, value: JSONValue)] = []
         for property in object.properties {
             let shape = render(property.shape)
-            guard let summary = property.summary, case .object(let members) = shape else {
+            var annotations: [(key: String, value: JSONValue)] = []
+            if let summary = property.summary { annotations.append(("description", .string(summary))) }
+            if let value = property.defaultValue?.json { annotations.append(("default", value)) }
+            guard !annotations.isEmpty, case .object(let members) = shape else {
                 properties.append((property.name, shape))
                 continue
             }
-            properties.append((property.name, .object([("description", .string(summary))] + members)))
+            properties.append((property.name, .object(annotations + members)))
         }
         var members: [(key: String, value: JSONValue)] = [("type", .string("object")), ("properties", .object(properties))]
         let required = object.properties.filter(\.isRequired).map { JSONValue.string($0.name) }

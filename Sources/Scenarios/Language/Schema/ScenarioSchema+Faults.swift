@@ -28,16 +28,22 @@ extension ScenarioSchema {
     /// The error codes a storm may fail requests with: those answered with 500 or 503.
     static let stormCodes = S3ErrorCode.allCases.filter { $0.httpStatus == 500 || $0.httpStatus == 503 }.map(\.rawValue)
 
+    /// How long a restarted node boots, and what a partition does to requests across it, when
+    /// the fault does not say.
+    static let defaultBootTime = Duration.zero
+    static let defaultPartitionMode = PartitionMode.reject
+
     /// A fault's instant.
     static let faultInstant = SchemaProperty.required("at", .duration, "When the fault strikes, in virtual time from the start.")
 
     /// The settings of the network's faults.
     static let networkFaultSettings: [SchemaProperty] = [
         .optional("for", .positiveDuration, "How long the fault lasts; it is undone after."),
-        .optional("boot_time", .duration, "restart: how long the node takes to boot; default 0."),
+        .optional("boot_time", .duration, "restart: how long the node takes to boot; default 0.", default: .duration(defaultBootTime)),
         .optional("factor", .positiveFactor, "slow: how many times slower."),
         .optional("mode", .choice(PartitionMode.self),
-                  "partition: what becomes of a request sent across it — reject (refused: the sender learns one latency later; default) or drop (lost: the sender learns only by its timeout)."),
+                  "partition: what becomes of a request sent across it — reject (refused: the sender learns one latency later; default) or drop (lost: the sender learns only by its timeout).",
+                  default: .word(defaultPartitionMode.rawValue)),
     ]
 
     /// The settings the network's actions cannot do without.
@@ -49,7 +55,7 @@ extension ScenarioSchema {
         let actions = networkFaultActions + [loseIntermediate, storm, zoneOutage]
         return SchemaObject([faultInstant] + actions + networkFaultSettings + [
             .optional("rate", .probability, "errors, storm: the share of requests that fail."),
-            .optional("code", .words(stormCodes), "storm: the error code; default ServiceUnavailable."),
+            .optional("code", .words(stormCodes), "storm: the error code; default ServiceUnavailable.", default: .word(defaultStormCode.rawValue)),
         ], rules: [.exactlyOne(actions.map(\.name))] + networkFaultNeeds + [
             .requiredWith("rate", key: "errors"), .requiredWith("for", key: "storm"), .requiredWith("rate", key: "storm"),
             ScenarioLoader.faultSettings.ruleByPresentKey,

@@ -32,7 +32,7 @@ extension ScenarioSchema {
     /// `lab_chaos:`.
     static let labChaos = SchemaObject([
         .optional("attempts", .object(attemptChaos)),
-        .optional("max_attempts", .integer(minimum: labChaosAttempts.lowerBound, maximum: labChaosAttempts.upperBound), "Default 20."),
+        .optional("max_attempts", .integer(minimum: labChaosAttempts.lowerBound, maximum: labChaosAttempts.upperBound), "Default 20.", default: .integer(defaultLabChaosAttempts)),
         .optional("input", .object(input)),
     ])
 
@@ -60,4 +60,6 @@ extension ScenarioSchema {
 extension ScenarioSchema {
     /// `lab_chaos.max_attempts`: a certain crash with a billion attempts would never end.
     static let labChaosAttempts = 1...1_000
+    /// `lab_chaos.max_attempts` when the file does not say.
+    static let defaultLabChaosAttempts = 20
 }

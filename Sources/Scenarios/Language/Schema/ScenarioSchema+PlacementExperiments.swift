@@ -10,7 +10,7 @@ extension ScenarioSchema {
         let severalCounts = runsEveryServerCount(name), severalVariants = comparesEveryVariant(name)
         let counts = SchemaNode.list(of: .integer(in: experimentServers), minimum: 1, maximum: severalCounts ? maximumServerCounts : 1)
         let requests: SchemaProperty = readsRequests(name)
-            ? .optional("requests", .integer(in: experimentRequests), "Requests per run; default 10000.")
+            ? .optional("requests", .integer(in: experimentRequests), "Requests per run; default 10000.", default: .integer(defaultExperimentRequests))
             : .optional("requests", .nothing, "Not read: A-3's traffic is its failover's rate × duration.")
         return SchemaObject(commonProperties + [
             .required(experimentKey, .word(name)),
@@ -53,6 +53,19 @@ extension ScenarioSchema {
     /// The most placements `variants:` may list; their setups share the placement budget.
     static let maximumVariants = 1_000
 
+    /// A placement experiment's requests per run when its file does not say.
+    static let defaultExperimentRequests = 10_000
+    /// Every replica of a placement experiment when `server:` does not say: the model balancer's
+    /// replica (``LoadBalancer/Configuration``'s: 4 slots, exponential 2 ms service).
+    static let experimentServerDefaults = LoadBalancer.Configuration().server
+    /// A-3's balancer when its failover does not say: ``LoadBalancer/Configuration``'s 500 ms
+    /// per-try timeout and one retry.
+    static let balancerDefaults = LoadBalancer.Configuration()
+    /// A-3's heartbeats when its failover does not say (``ReplicaManager/Configuration``'s).
+    static let heartbeatDefaults = ReplicaManager.Configuration()
+    /// How long A-3's clients wait for an answer when its failover does not say.
+    static let defaultFailoverClientTimeout = Duration.seconds(2)
+
     /// One of `variants:`.
     static let placementVariant = SchemaObject([
         .required("name", .anyText),
@@ -62,9 +75,10 @@ extension ScenarioSchema {
 
     /// `server:` of an experiment.
     static let experimentServer = SchemaObject([
-        .optional("slots", .integer(in: serverSlots), "Default 4."),
-        .optional("queue", .integer(in: serverQueue), "Default: room for every request of a run (the requests), at least 100000. In A-1, A-2 and A-4 at least the requests less the slots."),
-        .optional("service_time", distribution, "Default exponential 2ms."),
+        .optional("slots", .integer(in: serverSlots), "Default 4.", default: .integer(experimentServerDefaults.slots)),
+        .optional("queue", .integer(in: serverQueue), "Default: room for every request of a run (the requests), at least 100000. In A-1, A-2 and A-4 at least the requests less the slots.",
+                  default: .derived("room for every request of a run, at least 100000")),
+        .optional("service_time", distribution, "Default exponential 2ms.", default: .distribution(experimentServerDefaults.serviceTime)),
     ], definition: ("experiment_server", "Every replica's slots, queue and service time in a placement experiment."))
 
     // MARK: The assignment's map
@@ -76,17 +90,20 @@ extension ScenarioSchema {
 
     /// `map:`.
     static let assignmentMap = SchemaObject([
-        .optional("slots", .integer(in: mapSlots), "M, the slot count; default 512."),
-        .optional("virtual_servers", .integer(in: mapVirtualServers), "K, virtual servers per server; default ⌊log₂ M⌋, at least 1 (9 for the default M = 512)."),
-        .optional("request_hash", .anyOf([.words(RequestHash.namedChoices.map(\.name)), .object(requestPolynomial)]), "H: a name or {polynomial: {i2, i, c}}."),
+        .optional("slots", .integer(in: mapSlots), "M, the slot count; default 512.", default: .integer(ConsistentHashMap.Configuration.assignment.slotCount)),
+        .optional("virtual_servers", .integer(in: mapVirtualServers), "K, virtual servers per server; default ⌊log₂ M⌋, at least 1 (9 for the default M = 512).",
+                  default: .derived("⌊log₂ M⌋, at least 1")),
+        .optional("request_hash", .anyOf([.words(RequestHash.namedChoices.map(\.name)), .object(requestPolynomial)]), "H: a name or {polynomial: {i2, i, c}}; default assignment.",
+                  default: .word(RequestHash.namedChoices.first { $0.hash == ConsistentHashMap.Configuration.assignment.requestHash }!.name)),
         .optional("virtual_server_hash", .anyOf([.words(VirtualServerHash.namedChoices.map(\.name)), .object(virtualServerPolynomial)]),
-                  "Φ: a name or {polynomial: {i2, i, j2, j, c}}."),
-        .optional("probing", .choice(ConsistentHashMap.Probing.self), "Default linear."),
+                  "Φ: a name or {polynomial: {i2, i, j2, j, c}}; default assignment.",
+                  default: .word(VirtualServerHash.namedChoices.first { $0.hash == ConsistentHashMap.Configuration.assignment.virtualServerHash }!.name)),
+        .optional("probing", .choice(ConsistentHashMap.Probing.self), "Default linear.", default: .word(ConsistentHashMap.Configuration.assignment.probing.rawValue)),
     ], definition: ("assignment_map", "The assignment's consistent hash map: M slots, K virtual servers per server, the hashes H and Φ, and probing."))
 
     /// A polynomial's coefficients, each a whole number ≥ 0 (default 0).
     private static func coefficients(_ names: [String]) -> SchemaObject {
-        SchemaObject(names.map { .optional($0, .count(atLeast: 0)) })
+        SchemaObject(names.map { .optional($0, .count(atLeast: 0), default: .integer(0)) })
     }
 
     /// `{polynomial: {i2, i, c}}`.
@@ -124,13 +141,13 @@ extension ScenarioSchema {
                                                      .anyOf([.words(placementByName.keys), .object(placementByName)]))
 
     /// `ring:`'s options.
-    static let ringOptions = SchemaObject([.optional("virtual_nodes", .integer(in: ringVirtualNodes), "Default \(HashRing.defaultVirtualNodesPerNode).")])
+    static let ringOptions = SchemaObject([.optional("virtual_nodes", .integer(in: ringVirtualNodes), "Default \(HashRing.defaultVirtualNodesPerNode).", default: .integer(HashRing.defaultVirtualNodesPerNode))])
     /// `maglev:`'s options.
-    static let maglevOptions = SchemaObject([.optional("table_size", .integer(in: maglevTableSize), "A prime; default \(MaglevTable.defaultTableSize).")])
+    static let maglevOptions = SchemaObject([.optional("table_size", .integer(in: maglevTableSize), "A prime; default \(MaglevTable.defaultTableSize).", default: .integer(MaglevTable.defaultTableSize))])
     /// `bounded_loads:`'s options.
     static let boundedLoadsOptions = SchemaObject([
-        .optional("epsilon", .number(in: boundedLoadsEpsilon), "How far above the average load a node may go, 0 … 100 (a node holds at most 1 + epsilon times the average); default \(NumberText.plain(BoundedLoadRing.defaultEpsilon))."),
-        .optional("virtual_nodes", .integer(in: ringVirtualNodes), "Default \(HashRing.defaultVirtualNodesPerNode)."),
+        .optional("epsilon", .number(in: boundedLoadsEpsilon), "How far above the average load a node may go, 0 … 100 (a node holds at most 1 + epsilon times the average); default \(NumberText.plain(BoundedLoadRing.defaultEpsilon)).", default: .number(BoundedLoadRing.defaultEpsilon)),
+        .optional("virtual_nodes", .integer(in: ringVirtualNodes), "Default \(HashRing.defaultVirtualNodesPerNode).", default: .integer(HashRing.defaultVirtualNodesPerNode)),
     ])
 
     // MARK: A-3
@@ -158,7 +175,9 @@ extension ScenarioSchema {
     ])
 
     /// `route:`.
-    static let route = SchemaObject([.required("path", .anyText), .optional("request_id", .count(atLeast: 0), "Default 123456.")])
+    static let route = SchemaObject([.required("path", .anyText), .optional("request_id", .count(atLeast: 0), "Default 123456.", default: .integer(defaultRouteRequestID))])
+    /// The request id a route asks about when it does not say (the assignment's example).
+    static let defaultRouteRequestID = 123_456
 
     /// The most requests A-3's failover may send (its rate times its duration).
     static let maximumFailoverRequests = 10_000_000
@@ -173,12 +192,12 @@ extension ScenarioSchema {
         .required("duration", failoverSpan, "How long traffic lasts, at most 1h."),
         .required("kill_at", .duration, "When the replica is killed; before the traffic ends."),
         .required("kill", .anyText, "The replica killed."),
-        .optional("heartbeat_interval", .period, "At least 1ms; default 1s."),
-        .optional("heartbeat_timeout", failoverSpan, "At most 1h; default 500ms."),
-        .optional("misses_before_down", .count(atLeast: 1), "Default 2."),
-        .optional("spawn_delay", .duration, "Default 2s."),
-        .optional("client_timeout", failoverSpan, "At most 1h; default 2s."),
-        .optional("forward_timeout", failoverSpan, "At most 1h; default 500ms."),
-        .optional("retries", .count(atLeast: 0), "Default 1."),
+        .optional("heartbeat_interval", .period, "At least 1ms; default 1s.", default: .duration(heartbeatDefaults.interval)),
+        .optional("heartbeat_timeout", failoverSpan, "At most 1h; default 500ms.", default: .duration(heartbeatDefaults.timeout)),
+        .optional("misses_before_down", .count(atLeast: 1), "Default 2.", default: .integer(heartbeatDefaults.missesBeforeDown)),
+        .optional("spawn_delay", .duration, "Default 2s.", default: .duration(heartbeatDefaults.spawnDelay)),
+        .optional("client_timeout", failoverSpan, "At most 1h; default 2s.", default: .duration(defaultFailoverClientTimeout)),
+        .optional("forward_timeout", failoverSpan, "At most 1h; default 500ms.", default: .duration(balancerDefaults.forwardTimeout)),
+        .optional("retries", .count(atLeast: 0), "Default 1.", default: .integer(balancerDefaults.retries)),
     ])
 }

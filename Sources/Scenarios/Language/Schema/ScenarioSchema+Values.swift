@@ -6,9 +6,9 @@ extension ScenarioSchema {
     /// The keys every scenario file may have, whatever its kind (``ScenarioDocument``).
     static let commonProperties: [SchemaProperty] = [
         .optional("version", .integer(in: 1...1), "The version of the scenario language; this Orrery reads version 1."),
-        .optional("name", scenarioName, "The scenario's name and its report's directory; default: the file's name without its extension."),
+        .optional("name", scenarioName, "The scenario's name and its report's directory; default: the file's name without its extension.", default: .derived("the file's name without its extension")),
         .optional("description", .anyText, "A sentence for the report."),
-        .optional("seed", .unsigned64, "The seed every random draw of the run derives from; default 1."),
+        .optional("seed", .unsigned64, "The seed every random draw of the run derives from; default 1.", default: .integer(Int(defaultSeed))),
     ]
 
     /// A name that can name a report's directory (``ScenarioDocument/problem(withName:)``). A whole
@@ -64,26 +64,46 @@ extension ScenarioSchema {
 
     // MARK: Links and clients
 
-    /// A link's profile (`network:` and `mapreduce.cluster.network`).
-    static let linkProperties: [SchemaProperty] = [
-        .optional("latency", distribution, "One-way latency of a message."),
-        .optional("drop_rate", .probability, "Probability a message is lost."),
-        .optional("duplicate_rate", .probability, "Probability a message is delivered twice."),
+    /// A link's profile whose settings left out are `base`'s (a network link's, the default
+    /// link's; a zone pair's, the link between zones).
+    static func linkProperties(defaults base: String) -> [SchemaProperty] {
+        [
+            .optional("latency", distribution, "One-way latency of a message; default \(base).", default: .derived(base)),
+            .optional("drop_rate", .probability, "Probability a message is lost; default \(base).", default: .derived(base)),
+            .optional("duplicate_rate", .probability, "Probability a message is delivered twice; default \(base).", default: .derived(base)),
+        ]
+    }
+
+    /// A link's profile whose settings left out are a LAN's (``LinkProfile/lan``): `network:`'s
+    /// default link and a MapReduce cluster's links.
+    static let lanLinkProperties: [SchemaProperty] = [
+        .optional("latency", distribution, "One-way latency of a message; default a constant 0.5ms.", default: .distribution(LinkProfile.lan.latency)),
+        .optional("drop_rate", .probability, "Probability a message is lost; default 0.", default: .number(LinkProfile.lan.dropRate)),
+        .optional("duplicate_rate", .probability, "Probability a message is delivered twice; default 0.", default: .number(LinkProfile.lan.duplicateRate)),
     ]
 
-    /// A MapReduce cluster's network: a link profile.
-    static let link = SchemaObject(linkProperties)
+    /// The links within a zone and between zones: the network's default link unless they say otherwise.
+    static let link = SchemaObject(linkProperties(defaults: "the network's default link's"))
+
+    /// A MapReduce cluster's network: a LAN unless it says otherwise.
+    static let clusterLink = SchemaObject(lanLinkProperties)
 
     /// An object-store client's timeout and retry policy (`object_store.client`, the backup
     /// experiment's `client`).
     static let storeClient = SchemaObject([
-        .optional("timeout", .positiveDuration, "How long one request may take; default 5s."),
-        .optional("max_attempts", .integer(in: storeClientAttempts), "Attempts per request; default 6."),
-        .optional("base_delay", .duration, "First backoff delay; default 100ms."),
-        .optional("max_delay", .duration, "Longest backoff delay; default 20s."),
-        .optional("jitter", .probability, "Share of each delay drawn at random; default 0.5."),
+        .optional("timeout", .positiveDuration, "How long one request may take; default 5s.", default: .duration(defaultStoreClientTimeout)),
+        .optional("max_attempts", .integer(in: storeClientAttempts), "Attempts per request; default 6.", default: .integer(defaultStoreRetry.maxAttempts)),
+        .optional("base_delay", .duration, "First backoff delay; default 100ms.", default: .duration(defaultStoreRetry.baseDelay)),
+        .optional("max_delay", .duration, "Longest backoff delay; default 20s.", default: .duration(defaultStoreRetry.maxDelay)),
+        .optional("jitter", .probability, "Share of each delay drawn at random; default 0.5.", default: .number(defaultStoreRetry.jitter)),
     ], definition: ("store_client", "An object-store client's request timeout and retry policy."))
 
     /// `max_attempts` of an object-store client.
     static let storeClientAttempts = 1...1_000
+    /// An object-store client's timeout and retries when it does not say: 5 s a request, six
+    /// attempts, ``RetryPolicy``'s backoff (100 ms doubling to 20 s, half of it drawn at random).
+    static let defaultStoreClientTimeout = Duration.seconds(5)
+    static let defaultStoreRetry = RetryPolicy(maxAttempts: 6)
+    /// The seed every scenario file's runs derive from when `seed:` does not say.
+    static let defaultSeed: UInt64 = 1
 }

@@ -1,3 +1,5 @@
+import Simulator
+
 /// A world file and the sections ``ScenarioLoader`` reads itself: `run`, `network`, `servers`,
 /// `workload`, `chaos`, `expect` and `claims` (the subsystems' sections are in their own files).
 extension ScenarioSchema {
@@ -39,12 +41,13 @@ extension ScenarioSchema {
     static let run = SchemaObject([
         .optional("duration", .positiveDuration, "Virtual time the clients send for."),
         .optional("requests", .integer(in: runRequests), "Requests the clients send in all."),
-        .optional("time_limit", .positiveDuration, "Virtual time after which the run stops; default 2 × duration + 60 s (1h without a duration), and with subsystems beside the servers and clients an hour past the latest thing the file schedules."),
-        .optional("max_events", .integer(in: runMaxEvents), "Events after which the run stops; default 2000000000."),
+        .optional("time_limit", .positiveDuration, "Virtual time after which the run stops; default 2 × duration + 60 s (1h without a duration), and with subsystems beside the servers and clients an hour past the latest thing the file schedules.",
+                  default: .derived("2 × duration + 60 s (1 h without a duration); with subsystems beside the servers and clients, an hour past the latest thing the file schedules")),
+        .optional("max_events", .integer(in: runMaxEvents), "Events after which the run stops; default 2000000000.", default: .integer(Int(Scenario.Limits.defaultEventLimit))),
     ])
 
     /// `network:`.
-    static let network = SchemaObject(linkProperties + [
+    static let network = SchemaObject(lanLinkProperties + [
         .optional("links", .list(of: .object(networkLink), maximum: maximumLinks), "Links whose profile differs from the default."),
     ])
 
@@ -56,7 +59,7 @@ extension ScenarioSchema {
     static let networkLink = SchemaObject([
         .required("from", .anyText, "A node's name."),
         .required("to", .anyText, "A node's name."),
-    ] + linkProperties)
+    ] + linkProperties(defaults: "the network's default link's"))
 
     // MARK: servers
 
@@ -67,18 +70,24 @@ extension ScenarioSchema {
     /// `weight` of a server behind a balancer.
     static let serverWeight = 1...1_000_000
 
+    /// What a server entry is when it leaves a setting out: one copy, the model's server
+    /// (one slot, a queue of 1,000, exponential 10 ms service, speed 1, no errors), weight 1.
+    static let defaultServerCount = 1
+    static let defaultServer = ServerConfiguration()
+    static let defaultServerWeight = 1
+
     /// One entry of `servers:`.
     static let server = SchemaObject([
         .optional("name", .anyText, "The server's name; with count, name1 … nameN."),
         .optional("on", .text(pattern: #"^mapreduce\."#), "mapreduce.coordinator, mapreduce.workers or mapreduce.worker-N: one server on each node named."),
-        .optional("count", .integer(in: 1...ScenarioLoader.maximumServers), "Copies of the server; default 1."),
-        .optional("slots", .integer(in: serverSlots), "Requests served at once; default 1."),
-        .optional("queue", .integer(in: serverQueue), "Requests waiting beyond the slots; default 1000."),
-        .optional("service_time", distribution, "Time to serve one request; default exponential 10ms."),
-        .optional("speed", .positiveFactor, "Speed relative to the others; default 1."),
-        .optional("error_rate", .probability, "Probability a request fails with 500; default 0."),
-        .optional("weight", .integer(in: serverWeight), "Weight behind a balancer; default 1."),
-        .optional("backup", .flag, "Served only once no primary may take a request — all down, busy or already tried by it — and then for the rest of its tries (behind a balancer, as nginx backup servers)."),
+        .optional("count", .integer(in: 1...ScenarioLoader.maximumServers), "Copies of the server; default 1.", default: .integer(defaultServerCount)),
+        .optional("slots", .integer(in: serverSlots), "Requests served at once; default 1.", default: .integer(defaultServer.slots)),
+        .optional("queue", .integer(in: serverQueue), "Requests waiting beyond the slots; default 1000.", default: .integer(defaultServer.queueCapacity)),
+        .optional("service_time", distribution, "Time to serve one request; default exponential 10ms.", default: .distribution(defaultServer.serviceTime)),
+        .optional("speed", .positiveFactor, "Speed relative to the others; default 1.", default: .number(defaultServer.speed)),
+        .optional("error_rate", .probability, "Probability a request fails with 500; default 0.", default: .number(defaultServer.errorRate)),
+        .optional("weight", .integer(in: serverWeight), "Weight behind a balancer; default 1.", default: .integer(defaultServerWeight)),
+        .optional("backup", .flag, "Served only once no primary may take a request — all down, busy or already tried by it — and then for the rest of its tries (behind a balancer, as nginx backup servers); default false.", default: .boolean(false)),
         .optional("max_conns", .count(atLeast: 1), "Connections the balancer opens to it at most."),
         .optional("connection_limit", .integer(in: connectionLimit), "Connections it accepts from the balancer's keepalive pools, idle ones included; more are refused."),
         .optional("zone", .anyText, "Its zone, one of zones.list (needed when the file has zones)."),
@@ -93,19 +102,25 @@ extension ScenarioSchema {
     /// `workload.clients`.
     static let workloadClients = 1...100_000
 
+    /// What a workload is when it leaves a setting out.
+    static let defaultThinkTime = Distribution.constant(0)
+    static let defaultClientTimeout = Duration.seconds(1)
+    static let defaultRequestPath = "home"
+    static let defaultClientHosts = 1
+
     /// `workload:`. `type` is required, so the rules on each type's settings
     /// (``ScenarioLoader/workloadSettings``) cover every workload.
     static let workload = SchemaObject([
         .required("type", .words(workloadTypes), "closed_loop (users wait for each answer) or open_loop (Poisson arrivals)."),
         .optional("users", .integer(in: workloadUsers), "Closed loop: users sending one request at a time."),
-        .optional("think_time", distribution, "Closed loop: pause between a user's answer and its next request."),
+        .optional("think_time", distribution, "Closed loop: pause between a user's answer and its next request; default 0.", default: .distribution(defaultThinkTime)),
         .optional("rate", .positiveRate, "Open loop: requests per second."),
-        .optional("timeout", .period, "How long a client waits for an answer, at least 1ms; default 1s."),
-        .optional("keys", requestKeys, "The request keys: six_digit_ids, {uniform: [min, max]} or {zipf: {n, exponent}}."),
-        .optional("path", .anyText, "The requests' path; default home."),
+        .optional("timeout", .period, "How long a client waits for an answer, at least 1ms; default 1s.", default: .duration(defaultClientTimeout)),
+        .optional("keys", requestKeys, "The request keys: six_digit_ids (default), {uniform: [min, max]} or {zipf: {n, exponent}}.", default: .word(sixDigitKeys)),
+        .optional("path", .anyText, "The requests' path; default home.", default: .word(defaultRequestPath)),
         .optional("ramp_up", .positiveDuration, "Time over which the load rises to its full rate."),
         .optional("bursts", .list(of: .object(burst), maximum: maximumBursts), "Open loop: periods of multiplied rate."),
-        .optional("clients", .integer(in: workloadClients), "Open loop: client hosts the requests come from; default 1."),
+        .optional("clients", .integer(in: workloadClients), "Open loop: client hosts the requests come from; default 1.", default: .integer(defaultClientHosts)),
     ], rules: [.requiredWhen("users", key: "type", is: "closed_loop"), .requiredWhen("rate", key: "type", is: "open_loop")]
         + ScenarioLoader.workloadSettings.rulesByWord(under: "type"))
 
@@ -143,7 +158,9 @@ extension ScenarioSchema {
     static let zipfExponent = 0.001...100.0
 
     /// `workload.keys`.
-    static let requestKeys = SchemaNode.anyOf([.word("six_digit_ids"), .object(keyFamilies)])
+    static let requestKeys = SchemaNode.anyOf([.word(sixDigitKeys), .object(keyFamilies)])
+    /// The request keys a workload draws unless it says otherwise: six-digit ids.
+    static let sixDigitKeys = "six_digit_ids"
 
     // MARK: chaos, expect, claims
 
@@ -152,14 +169,17 @@ extension ScenarioSchema {
 
     /// `chaos:` crashes and pauses per hour.
     static let chaosPerHour = 0...3_600.0
+    /// How long a node chaos crashes stays down, and a pause lasts, when `chaos:` does not say.
+    static let defaultChaosDowntime = Distribution.constant(5)
+    static let defaultChaosPauseLength = Distribution.constant(1)
 
     /// `chaos:`.
     static let chaos = SchemaObject([
-        .optional("nodes", .list(of: .anyText, maximum: maximumChaosNodes), "The nodes chaos may strike; default every node."),
-        .optional("crashes_per_hour", .number(in: chaosPerHour)),
-        .optional("downtime", distribution, "How long a crashed node stays down; default 5s."),
-        .optional("pauses_per_hour", .number(in: chaosPerHour)),
-        .optional("pause_length", distribution, "How long a pause lasts; default 1s."),
+        .optional("nodes", .list(of: .anyText, maximum: maximumChaosNodes), "The nodes chaos may strike; default every node.", default: .derived("every node")),
+        .optional("crashes_per_hour", .number(in: chaosPerHour), "Default 0.", default: .number(0)),
+        .optional("downtime", distribution, "How long a crashed node stays down; default 5s.", default: .distribution(defaultChaosDowntime)),
+        .optional("pauses_per_hour", .number(in: chaosPerHour), "Default 0.", default: .number(0)),
+        .optional("pause_length", distribution, "How long a pause lasts; default 1s.", default: .distribution(defaultChaosPauseLength)),
     ])
 
     /// The most assertions `expect:` may list: each is checked after the run and written to every

@@ -76,15 +76,19 @@ public struct SchemaProperty: Sendable, Equatable {
     public let isRequired: Bool
     /// What it sets, in a line.
     public let summary: String?
+    /// What it is when the mapping leaves it out, if the loader gives it a value: rendered as
+    /// JSON Schema's `default` (unless derived) and listed in README's table of defaults.
+    public let defaultValue: SchemaDefault?
 
-    /// A key the mapping may omit.
-    public static func optional(_ name: String, _ shape: SchemaNode, _ summary: String? = nil) -> SchemaProperty {
-        SchemaProperty(name: name, shape: shape, isRequired: false, summary: summary)
+    /// A key the mapping may omit, and the value the loader gives it then (`default`, taken from
+    /// the loader's own constant).
+    public static func optional(_ name: String, _ shape: SchemaNode, _ summary: String? = nil, default defaultValue: SchemaDefault? = nil) -> SchemaProperty {
+        SchemaProperty(name: name, shape: shape, isRequired: false, summary: summary, defaultValue: defaultValue)
     }
 
     /// A key the mapping must have.
     public static func required(_ name: String, _ shape: SchemaNode, _ summary: String? = nil) -> SchemaProperty {
-        SchemaProperty(name: name, shape: shape, isRequired: true, summary: summary)
+        SchemaProperty(name: name, shape: shape, isRequired: true, summary: summary, defaultValue: nil)
     }
 }
 

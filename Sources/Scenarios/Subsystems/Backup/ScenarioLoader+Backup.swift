@@ -9,17 +9,18 @@ extension ScenarioLoader {
             throw section.error(.invalidValue("a backup manager writes to the object store; add an 'object_store' section"))
         }
         let fields = try cursor.mapping(ScenarioSchema.backupSection)
+        let defaults = ScenarioSchema.backupManagerDefaults
         let manager = BackupManager.Configuration(
-            bucket: try fields["bucket"]?.string() ?? "mapreduce-storage",
-            syncInterval: try fields["sync_interval"]?.positiveDuration() ?? .seconds(60),
-            firstBackupAt: try fields["first_backup_at"]?.duration() ?? .seconds(7200),
-            backupInterval: try fields["backup_interval"]?.positiveDuration() ?? .seconds(86_400),
-            retentionDays: try fields["retention_days"]?.int(in: ScenarioSchema.retentionDays) ?? 30,
-            versioning: try fields["versioning"]?.bool() ?? true,
-            encryption: try fields["encryption"].map { cursor throws(ScenarioError) in cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self) } ?? .aes256,
+            bucket: try fields["bucket"]?.string() ?? defaults.bucket,
+            syncInterval: try fields["sync_interval"]?.positiveDuration() ?? defaults.syncInterval,
+            firstBackupAt: try fields["first_backup_at"]?.duration() ?? defaults.firstBackupAt,
+            backupInterval: try fields["backup_interval"]?.positiveDuration() ?? defaults.backupInterval,
+            retentionDays: try fields["retention_days"]?.int(in: ScenarioSchema.retentionDays) ?? defaults.retentionDays,
+            versioning: try fields["versioning"]?.bool() ?? defaults.versioning,
+            encryption: try fields["encryption"].map { cursor throws(ScenarioError) in cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self) } ?? defaults.encryption,
             noncurrentVersionExpirationDays: try fields["noncurrent_expiration_days"].map { cursor throws(ScenarioError) in
                 cursor.text == "none" ? nil : try cursor.int(atLeast: 1)
-            } ?? 7)
+            } ?? defaults.noncurrentVersionExpirationDays)
         guard S3BucketNameRules.isValid(manager.bucket) else { throw (fields["bucket"] ?? cursor).error(.invalidValue("'\(manager.bucket.excerpt)' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens)")) }
         // The manager turns versioning on when it is asked to (`put_bucket_versioning`); it cannot
         // turn off what the bucket has from the start: S3 never returns a bucket to unversioned.
@@ -30,7 +31,7 @@ extension ScenarioLoader {
         var restores: [BackupExperimentSpec.Restore] = []
         for item in try fields["restores"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "restores") ?? [] {
             let restore = try item.mapping(ScenarioSchema.restore)
-            let selection = try restore["backup"]?.string() ?? "latest"
+            let selection = try restore["backup"]?.string() ?? ScenarioSchema.defaultRestoredBackup
             let choice: BackupExperimentSpec.Restore.Selection = switch selection {
             case "latest": .latest
             case "oldest": .oldest
@@ -41,7 +42,7 @@ extension ScenarioLoader {
             }
             restores.append(.init(at: try restore.required("at").duration(), backup: choice))
         }
-        return BackupSection(host: NodeID(try fields["host"]?.string() ?? "app-server"), manager: manager,
+        return BackupSection(host: NodeID(try fields["host"]?.string() ?? ScenarioSchema.defaultBackupHost), manager: manager,
                              churn: try fields["source"].map { cursor throws(ScenarioError) in try parseChurn(cursor) }, restores: restores)
     }
 }

@@ -15,7 +15,7 @@ extension ScenarioLoader {
     /// health with `max_fails=1 fail_timeout=10s`; everything else is off unless given.
     static func parseBalancer(_ cursor: YAMLCursor, servers: [Scenario.Server]) throws(ScenarioError) -> Scenario.Balancer {
         let fields = try cursor.mapping(ScenarioSchema.balancerSection)
-        let strategy = try fields["strategy"].map { cursor throws(ScenarioError) in try parseStrategy(cursor) } ?? .weightedRoundRobin
+        let strategy = try fields["strategy"].map { cursor throws(ScenarioError) in try parseStrategy(cursor) } ?? ScenarioSchema.defaultStrategy
         if case .consistentHash = strategy, let strategyCursor = fields["strategy"] {
             // A weight is a count of ring points (160 a unit, as nginx's): 10,000 units at most.
             let units = HashRing.maximumPoints / HashRing.defaultVirtualNodesPerNode
@@ -24,7 +24,7 @@ extension ScenarioLoader {
                 throw strategyCursor.error(.invalidValue("with a hash strategy the servers' weights add up to at most \(NumberFormat.integer(units)) (each unit is \(NumberFormat.integer(HashRing.defaultVirtualNodesPerNode)) points on the ring), got \(NumberFormat.integer(total))"))
             }
         }
-        var configuration = LoadBalancer.Configuration(forwardTimeout: .seconds(60), retries: servers.count - 1, retryOn: .nginxDefault, passiveHealth: .nginxDefault)
+        var configuration = LoadBalancer.Configuration(forwardTimeout: ScenarioSchema.defaultForwardTimeout, retries: servers.count - 1, retryOn: .nginxDefault, passiveHealth: .nginxDefault)
         if let timeout = fields["forward_timeout"] { configuration.forwardTimeout = try timeout.positiveDuration() }
         if let retries = fields["retries"] {
             let retryFields = try retries.mapping(ScenarioSchema.retries)
@@ -44,12 +44,12 @@ extension ScenarioLoader {
             }
             let queueFields = try queue.mapping(ScenarioSchema.connectionQueue)
             configuration.queue = ConnectionQueueConfiguration(capacity: try queueFields.required("size").int(atLeast: 0),
-                                                               timeout: try queueFields["timeout"]?.positiveDuration() ?? .seconds(60))
+                                                               timeout: try queueFields["timeout"]?.positiveDuration() ?? ScenarioSchema.defaultQueueTimeout)
         }
         if let limit = fields["rate_limit"] {
             let limitFields = try limit.mapping(ScenarioSchema.rateLimit)
             configuration.rateLimit = TokenBucket.Configuration(rate: try limitFields.required("rate").positiveRate(),
-                                                                burst: try limitFields["burst"]?.int(atLeast: 1) ?? 1)
+                                                                burst: try limitFields["burst"]?.int(atLeast: 1) ?? ScenarioSchema.defaultBurst)
         }
         if let breaker = fields["circuit_breaker"] {
             configuration.circuitBreaker = try parseCircuitBreaker(breaker)
@@ -79,7 +79,7 @@ extension ScenarioLoader {
         }
         let fields = try cursor.mapping(ScenarioSchema.hashStrategy)
         let hash = try fields.required("hash").mapping(ScenarioSchema.hashOptions)
-        var key = ConsistentHashStrategy.Key.request
+        var key = ScenarioSchema.defaultHashKey
         if let keyCursor = hash["key"] {
             let text = try keyCursor.string()
             guard let parsed = ConsistentHashStrategy.Key(rawValue: text) else {
@@ -121,17 +121,18 @@ extension ScenarioLoader {
 
     static func parseCircuitBreaker(_ cursor: YAMLCursor) throws(ScenarioError) -> CircuitBreaker.Configuration {
         let fields = try cursor.mapping(ScenarioSchema.circuitBreaker)
+        let defaults = ScenarioSchema.circuitBreakerDefaults
         let ratioCursor = fields["failure_ratio"]
-        let ratio = try ratioCursor?.probability() ?? 0.5
+        let ratio = try ratioCursor?.probability() ?? defaults.failureRatio
         if let ratioCursor, ratio == 0 { throw ratioCursor.error(.invalidValue("a failure ratio of 0 would open the breaker on the first request")) }
-        let window = try fields["window"]?.int(atLeast: 1) ?? 20
+        let window = try fields["window"]?.int(atLeast: 1) ?? defaults.window
         let minimumCursor = fields["minimum_requests"]
-        let minimum = try minimumCursor?.int(atLeast: 1) ?? Swift.min(10, window)
+        let minimum = try minimumCursor?.int(atLeast: 1) ?? Swift.min(defaults.minimumRequests, window)
         if let minimumCursor, minimum > window { throw minimumCursor.error(.invalidValue("minimum_requests (\(minimum)) cannot exceed the window (\(window))")) }
         return CircuitBreaker.Configuration(
             failureRatio: ratio, window: window, minimumRequests: minimum,
-            openDuration: try fields["open_for"]?.positiveDuration() ?? .seconds(5),
-            halfOpenRequests: try fields["half_open_requests"]?.int(atLeast: 1) ?? 3)
+            openDuration: try fields["open_for"]?.positiveDuration() ?? defaults.openDuration,
+            halfOpenRequests: try fields["half_open_requests"]?.int(atLeast: 1) ?? defaults.halfOpenRequests)
     }
 }
 

@@ -18,17 +18,18 @@ extension ScenarioLoader {
             }
             return duration
         }
+        let defaults = ScenarioSchema.deploymentDefaults
         var plan = DeploymentPlan(
             at: try fields.required("at").duration(),
-            strategy: try fields["strategy"]?.choice(DeploymentPlan.Strategy.self) ?? .rolling,
-            drain: try fields["drain"]?.bool() ?? true,
-            drainTimeout: try phase("drain_timeout", default: .seconds(30)),
-            bootTime: try phase("boot_time", default: .seconds(5)),
-            healthDeadline: try phase("health_deadline", default: .seconds(60), positive: true),
-            pause: try phase("pause", default: .zero),
+            strategy: try fields["strategy"]?.choice(DeploymentPlan.Strategy.self) ?? defaults.strategy,
+            drain: try fields["drain"]?.bool() ?? defaults.drain,
+            drainTimeout: try phase("drain_timeout", default: defaults.drainTimeout),
+            bootTime: try phase("boot_time", default: defaults.bootTime),
+            healthDeadline: try phase("health_deadline", default: defaults.healthDeadline, positive: true),
+            pause: try phase("pause", default: defaults.pause),
             maxErrorRatio: try fields["max_error_ratio"]?.probability(),
-            version: try fields["version"]?.int(in: ScenarioSchema.deploymentVersions) ?? 2,
-            releaseErrorRate: try fields["release_error_rate"]?.probability() ?? 0)
+            version: try fields["version"]?.int(in: ScenarioSchema.deploymentVersions) ?? defaults.version,
+            releaseErrorRate: try fields["release_error_rate"]?.probability() ?? defaults.releaseErrorRate)
         if let list = fields["servers"] {
             let known = servers.map(\.id.name)
             let items = try list.list(atMost: ScenarioLoader.maximumServers, of: "servers")

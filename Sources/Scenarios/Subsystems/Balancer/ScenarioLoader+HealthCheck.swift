@@ -6,15 +6,16 @@ extension ScenarioLoader {
     /// with their defaults.
     static func parseHealthCheck(_ cursor: YAMLCursor) throws(ScenarioError) -> ActiveHealthCheck {
         let fields = try cursor.mapping(ScenarioSchema.healthCheck)
+        let defaults = ScenarioSchema.healthCheckDefaults
         return ActiveHealthCheck(
-            interval: try fields["interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(2),
-            timeout: try fields["timeout"]?.positiveDuration() ?? .seconds(2),
-            rise: try fields["rise"]?.int(atLeast: 1) ?? 2,
-            fall: try fields["fall"]?.int(atLeast: 1) ?? 3,
-            path: try fields["path"]?.string() ?? "heartbeat",
+            interval: try fields["interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? defaults.interval,
+            timeout: try fields["timeout"]?.positiveDuration() ?? defaults.timeout,
+            rise: try fields["rise"]?.int(atLeast: 1) ?? defaults.rise,
+            fall: try fields["fall"]?.int(atLeast: 1) ?? defaults.fall,
+            path: try fields["path"]?.string() ?? defaults.path,
             fastInterval: try fields["fastinter"]?.duration(atLeast: YAMLCursor.shortestPeriod),
             downInterval: try fields["downinter"]?.duration(atLeast: YAMLCursor.shortestPeriod),
-            spreadPercent: try fields["spread_checks"]?.int(in: ScenarioSchema.spreadChecksRange) ?? 0,
+            spreadPercent: try fields["spread_checks"]?.int(in: ScenarioSchema.spreadChecksRange) ?? defaults.spreadPercent,
             maxSpread: try fields["max_spread_checks"]?.duration(atLeast: YAMLCursor.shortestPeriod),
             observe: try parseObservation(fields))
     }
@@ -33,7 +34,7 @@ extension ScenarioLoader {
         }
         return ActiveHealthCheck.Observation(
             layer: layer,
-            errorLimit: try fields["error_limit"]?.int(in: ScenarioSchema.errorLimitRange) ?? 10,
-            onError: try fields["on_error"]?.choice(ActiveHealthCheck.ErrorAction.self) ?? .failCheck)
+            errorLimit: try fields["error_limit"]?.int(in: ScenarioSchema.errorLimitRange) ?? ScenarioSchema.observationDefaults.errorLimit,
+            onError: try fields["on_error"]?.choice(ActiveHealthCheck.ErrorAction.self) ?? ScenarioSchema.observationDefaults.onError)
     }
 }

@@ -15,13 +15,14 @@ extension ScenarioLoader {
         for server in servers {
             if let limit = server.connectionLimit { limits[server.id.name] = limit }
         }
+        let defaults = ScenarioSchema.keepaliveDefaults
         return KeepaliveConfiguration(
             idleConnections: try fields.required("connections").int(in: ScenarioSchema.keepaliveConnections),
-            requestsPerConnection: try fields["requests"]?.int(in: ScenarioSchema.keepaliveRequests) ?? 1_000,
-            idleTimeout: try fields["timeout"].map { cursor throws(ScenarioError) in try cursor.keepaliveDuration() } ?? .seconds(60),
-            workers: try fields["workers"]?.int(in: ScenarioSchema.keepaliveWorkers) ?? 1,
-            tls: try fields["tls"]?.bool() ?? false,
-            connectTimeout: try fields["connect_timeout"].map { cursor throws(ScenarioError) in try cursor.keepaliveDuration() } ?? .seconds(60),
+            requestsPerConnection: try fields["requests"]?.int(in: ScenarioSchema.keepaliveRequests) ?? defaults.requestsPerConnection,
+            idleTimeout: try fields["timeout"].map { cursor throws(ScenarioError) in try cursor.keepaliveDuration() } ?? defaults.idleTimeout,
+            workers: try fields["workers"]?.int(in: ScenarioSchema.keepaliveWorkers) ?? defaults.workers,
+            tls: try fields["tls"]?.bool() ?? defaults.tls,
+            connectTimeout: try fields["connect_timeout"].map { cursor throws(ScenarioError) in try cursor.keepaliveDuration() } ?? defaults.connectTimeout,
             connectionLimits: limits)
     }
 

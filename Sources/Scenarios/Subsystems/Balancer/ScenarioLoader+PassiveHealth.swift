@@ -8,8 +8,8 @@ extension ScenarioLoader {
     /// `2000ms` are both refused.
     static func parsePassiveHealth(_ cursor: YAMLCursor) throws(ScenarioError) -> PassiveHealth? {
         let fields = try cursor.mapping(ScenarioSchema.passiveHealth)
-        let maxFails = try fields["max_fails"]?.int(atLeast: 0) ?? 1
-        var failTimeout = Duration.seconds(10)
+        let maxFails = try fields["max_fails"]?.int(atLeast: 0) ?? PassiveHealth.nginxDefault.maxFails
+        var failTimeout = PassiveHealth.nginxDefault.failTimeout
         if let given = fields["fail_timeout"] {
             failTimeout = try given.positiveDuration()
             let subsecondUnit = YAMLCursor.subsecondUnits.first { given.text?.trimmingSpaces.hasSuffix($0) == true }

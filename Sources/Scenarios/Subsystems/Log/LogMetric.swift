@@ -6,13 +6,20 @@ public enum LogMetric: String, MetricCatalog {
     case records
     /// Acknowledged records missing from the log at the end.
     case lost
-    /// Records in the log beyond those acknowledged (retried sends that landed twice).
+    /// Copies in the log beyond the first of each record a producer sent: retries of a send
+    /// whose earlier attempt had landed though its answer was lost (what Kafka's idempotent
+    /// producer prevents).
     case duplicates
-    /// Sends that failed after every retry.
+    /// Records whose every attempt failed.
     case producerErrors = "producer_errors"
-    /// Records the jobs reading a topic counted as their input.
+    /// Of those, records that landed in the log all the same (an attempt's answer was lost, or
+    /// came too late): `records` = `produced` − `lost` + `duplicates` + `errors_in_log`.
+    case errorsInLog = "errors_in_log"
+    /// Records the jobs reading a topic counted as their input (a record two jobs read counts
+    /// twice).
     case readByJobs = "read_by_jobs"
-    /// Records in the log that no job read.
+    /// Records in the log's topics that lie in no job's input: per partition, the records
+    /// outside the union of the ranges the jobs planned.
     case unread
 
     public static let subsystem = Subsystem.log

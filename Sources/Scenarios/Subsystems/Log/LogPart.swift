@@ -14,10 +14,11 @@ enum LogPart: SubsystemPart {
         case .lost: return Double(log.lost)
         case .duplicates: return Double(log.duplicates)
         case .producerErrors: return Double(log.producers.reduce(0) { $0 + $1.errors })
+        case .errorsInLog: return Double(log.errorsInLog)
         // A topic job whose input the run never counted (refused, or still running at the end:
         // ``MapReduceRunResult/inputUnread``) leaves what the jobs read unknown.
         case .readByJobs: return readByJobsCounted(result) ? Double(log.readByJobs) : nil
-        case .unread: return readByJobsCounted(result) ? Double(max(0, log.topics.reduce(0) { $0 + $1.records } - log.readByJobs)) : nil
+        case .unread: return readByJobsCounted(result) ? Double(log.unread) : nil
         }
     }
 
@@ -32,13 +33,16 @@ enum LogPart: SubsystemPart {
         var producers = MarkdownTable(columns: [.userText("producer"), .userText("topic"), .numeric("acknowledged"), .numeric("errors"), .numeric("finished")])
         for producer in log.producers {
             producers.append([producer.name, producer.topic, NumberFormat.integer(producer.acknowledged), NumberFormat.integer(producer.errors),
-                              DurationFormat.seconds(producer.finishedAt)])
+                              DurationFormat.seconds(producer.finishedAt, grouping: true)])
         }
         out += producers.rendered() + "\n"
         var topics = MarkdownTable(columns: [.userText("topic"), .numeric("records at the end")])
         for topic in log.topics { topics.append([topic.name, NumberFormat.integer(topic.records)]) }
         out += topics.rendered() + "\n"
-        out += "Acknowledged records lost: \(log.lost); records beyond those acknowledged: \(log.duplicates); read by jobs: \(readByJobsCounted(result) ? NumberFormat.integer(log.readByJobs) : "not counted (a job reading a topic was still running at the end)").\n\n"
+        let counted = readByJobsCounted(result)
+        out += "Acknowledged records lost: \(NumberFormat.integer(log.lost)); duplicates (copies beyond a record's first): \(NumberFormat.integer(log.duplicates)); "
+            + "records given up on yet in the log: \(NumberFormat.integer(log.errorsInLog)); read by jobs: "
+            + (counted ? "\(NumberFormat.integer(log.readByJobs)), \(NumberFormat.integer(log.unread)) records read by none" : "not counted (a job reading a topic was still running at the end)") + ".\n\n"
         return out
     }
 }

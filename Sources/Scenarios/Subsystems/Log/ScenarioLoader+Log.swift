@@ -41,7 +41,7 @@ extension ScenarioLoader {
             let rateCursor = try producer.required("rate")
             let rate = try rateCursor.positive()
             guard rate <= YAMLCursor.maximumRate else { throw rateCursor.error(.invalidValue("a producer sends at most \(NumberFormat.integer(Int(YAMLCursor.maximumRate))) records per second, got \(rateCursor.text?.excerpt ?? "")")) }
-            let start = try producer["start"]?.duration() ?? .zero
+            let start = try producer["start"]?.duration() ?? ScenarioSchema.defaultProducerStart
             // Its last record must be due within the longest run a file may name.
             let lastDue = start.seconds + Double(records - 1) / rate
             guard lastDue <= YAMLCursor.maximumSeconds else {
@@ -50,8 +50,8 @@ extension ScenarioLoader {
             producers.append(.init(
                 id: id, topic: topic, records: records, rate: rate, start: start,
                 seed: try producer["seed"]?.uint64() ?? UInt64(index + 1),
-                timeout: try producer["timeout"]?.positiveDuration() ?? .seconds(1),
-                attempts: try producer["attempts"]?.int(in: ScenarioSchema.producerAttempts) ?? 5))
+                timeout: try producer["timeout"]?.positiveDuration() ?? ScenarioSchema.defaultProducerTimeout,
+                attempts: try producer["attempts"]?.int(in: ScenarioSchema.producerAttempts) ?? ScenarioSchema.defaultProducerAttempts))
         }
         return LogSection(topics: topics, producers: producers)
     }

@@ -49,7 +49,7 @@ extension ScenarioLoader {
             for key in ["files", "synthetic", "log", "objects", "split_size"] {
                 if let other = inputFields[key] { throw other.error(.invalidValue("a job reads a topic or '\(key.excerpt)', not both")) }
             }
-            input = .topic(name: try topic.string(), recordsPerSplit: try inputFields["records_per_split"]?.int(in: ScenarioSchema.inputRecordsPerSplit) ?? 10_000,
+            input = .topic(name: try topic.string(), recordsPerSplit: try inputFields["records_per_split"]?.int(in: ScenarioSchema.inputRecordsPerSplit) ?? ScenarioSchema.defaultRecordsPerSplit,
                            group: try inputFields["group"]?.string())
         } else if let objects = inputFields["objects"] {
             for key in ["files", "synthetic", "log", "records_per_split", "group"] {
@@ -57,7 +57,7 @@ extension ScenarioLoader {
             }
             let objectFields = try objects.mapping(ScenarioSchema.inputObjects)
             let (bucket, prefix) = (try objectFields.required("bucket").string(), try objectFields["prefix"]?.string() ?? "")
-            input = .objects(bucket: bucket, prefix: prefix, splitSize: try inputFields["split_size"]?.positiveByteCount() ?? 64 * 1024)
+            input = .objects(bucket: bucket, prefix: prefix, splitSize: try inputFields["split_size"]?.positiveByteCount() ?? ScenarioSchema.defaultSplitSize)
             spec.objectInput = (bucket, prefix)
         } else {
             for key in ["records_per_split", "group"] {
@@ -83,7 +83,7 @@ extension ScenarioLoader {
                 try checkBackedUpPrefix(output.prefix, parts: spec.reducers, at: outputFields["prefix"] ?? outputCursor)
             }
         }
-        return MapReduceSection.Job(id: id, spec: spec, input: input, submitAt: try fields["submit_at"]?.duration() ?? .zero,
+        return MapReduceSection.Job(id: id, spec: spec, input: input, submitAt: try fields["submit_at"]?.duration() ?? ScenarioSchema.defaultSubmitAt,
                                     throughBalancer: throughBalancer, output: output, line: item.line)
     }
 

@@ -50,6 +50,7 @@ extension World {
         while !handle.isDone { await simulation.sleep(for: cluster.configuration.pollInterval) }
         if case .topic(let topic, _, _) = job.spec.input, let range = handle.logRange, let log {
             job.records = await Self.records(of: topic, range: range, in: log)
+            job.topicRange = range
             job.inputBytes = job.records.reduce(0) { $0 + $1.line.count }
         }
         guard let output = handle.output else { return }

@@ -95,15 +95,10 @@ extension QueueSection {
     static func producerMayFail(_ producer: QueueProducerSpec, in scenario: Scenario) -> Bool {
         guard let queue = scenario.queue else { return false }
         let struck: Set<NodeID> = Set(["controller", producer.id] + (1...max(queue.brokers, 1)).map { NodeID("broker-\($0)") })
-        if ResourceBudget.faultStriking(struck, in: scenario) != nil { return true }
-        let spike = scenario.faults.entries.reduce(0.0) { longest, entry in
-            if case .latencySpike(let extra) = entry.fault { max(longest, extra.seconds) } else { longest }
-        }
-        let profiles = [scenario.defaultLink] + scenario.links.map(\.profile)
-        let oneWay = profiles.reduce(0.0) { max($0, largestLatency(of: $1.latency)) }
         // A round trip longer than the controller's checks lets it declare live brokers dead and
         // move their partitions' leaders while the producer sends (``ResourceBudget`` counts the churn).
-        return 2 * (oneWay + spike) > min(producer.timeout.seconds, queue.configuration.heartbeatInterval.seconds)
+        return ProducerRetries.attemptMayFail(talkingTo: struck, answeredWithin: min(producer.timeout.seconds, queue.configuration.heartbeatInterval.seconds),
+                                              in: scenario)
     }
 
     /// The largest one-way latency `latency` draws: a bounded distribution's bound, an
@@ -122,12 +117,6 @@ extension QueueSection {
         }
     }
 
-    /// The latest `producer` may still be sending, in seconds: every message taking all its
-    /// attempts — each waiting its `timeout` for an answer (a leader cut off or crashed answers
-    /// nothing), and as long again before the next — and the producer, which sends one message
-    /// at a time, falling behind its rate. Message `i` ends by `start + i × max(1 ÷ rate, W) + W`,
-    /// `W` a message's longest: a producer retrying keeps a queue world running past its
-    /// `run.duration`, up to its time limit.
     /// When `producer` has its last message acknowledged at the earliest, in seconds: it sends
     /// one message and waits for its acknowledgement before the next, so at most one a
     /// `roundTrip` (seconds), whatever its rate — 10⁶ messages at 10⁷ a second over 1 ms links
@@ -137,10 +126,13 @@ extension QueueSection {
         return producer.start.seconds + Double(max(producer.messages - 1, 0)) * spacing + roundTrip
     }
 
+    /// The latest `producer` may still be sending, in seconds: every message taking all its
+    /// attempts — each waiting its `timeout` for an answer (a leader cut off or crashed answers
+    /// nothing), and as long again before the next — and the producer, which sends one message
+    /// at a time, falling behind its rate (``ProducerRetries/latestEnd``, the log producers'
+    /// rule too): a producer retrying keeps a queue world running past its `run.duration`.
     static func latestRetryEnd(of producer: QueueProducerSpec) -> Double {
-        let longest = Double(2 * max(producer.attempts, 1) - 1) * producer.timeout.seconds
-        let spacing = max(1 / max(producer.rate, 1e-300), longest)
-        return producer.start.seconds + Double(max(producer.messages - 1, 0)) * spacing + longest
+        ProducerRetries(start: producer.start, count: producer.messages, rate: producer.rate, attempts: producer.attempts, timeout: producer.timeout).latestEnd
     }
 
     /// The queue's periodic wake-ups over `span`, by kind: every broker's and consumer's

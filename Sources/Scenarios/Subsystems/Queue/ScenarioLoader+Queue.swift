@@ -9,7 +9,7 @@ extension ScenarioLoader {
     /// file sets it, as a refusal names it (`run.duration` in a world, `duration` in the queue experiment).
     static func parseQueueSection(_ queueCursor: YAMLCursor, duration: Duration, durationKey: String = "run.duration") throws(ScenarioError) -> QueueSection {
         let queue = try queueCursor.mapping(ScenarioSchema.queueSection)
-        let brokers = try queue["brokers"]?.int(in: ScenarioSchema.queueBrokers) ?? 3
+        let brokers = try queue["brokers"]?.int(in: ScenarioSchema.queueBrokers) ?? ScenarioSchema.defaultBrokers
         let placement = queue["map"] == nil && queue["placement"] == nil
             ? PlacementSpec.ring(virtualNodes: HashRing.defaultVirtualNodesPerNode)
             : try parsePlacement(map: queue["map"], placement: queue["placement"], at: queueCursor)
@@ -19,8 +19,8 @@ extension ScenarioLoader {
         } catch {
             throw (queue["map"] ?? queue["placement"] ?? queueCursor).error(.invalidValue("the placement cannot hold \(brokers) brokers: \(error)"))
         }
-        let replication = try parseReplication(queue["replication"], brokers: brokers) ?? min(2, brokers)
-        var configuration = QueueConfiguration(replication: replication, acks: try queue["acks"]?.choice(QueueConfiguration.Acknowledgements.self) ?? .all)
+        let replication = try parseReplication(queue["replication"], brokers: brokers) ?? min(ScenarioSchema.queueDefaults.replication, brokers)
+        var configuration = QueueConfiguration(replication: replication, acks: try queue["acks"]?.choice(QueueConfiguration.Acknowledgements.self) ?? ScenarioSchema.queueDefaults.acks)
         try parseDurability(queue, into: &configuration)
         if let value = try queue["heartbeat_interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) { configuration.heartbeatInterval = value }
         if let value = try queue["session_timeout"]?.positiveDuration() { configuration.sessionTimeout = value }
@@ -73,7 +73,7 @@ extension ScenarioLoader {
             }
             let rateCursor = try fields.required("rate")
             let rate = try rateCursor.positiveRate()
-            let start = try fields["start"]?.duration() ?? .zero
+            let start = try fields["start"]?.duration() ?? ScenarioSchema.defaultQueueProducerStart
             // A queue world runs for run.duration: a producer whose last send comes after it kept
             // the run going far past what its periodic work was checked against.
             let lastSend = start.seconds + Double(messages - 1) / rate
@@ -83,24 +83,24 @@ extension ScenarioLoader {
             producers.append(QueueProducerSpec(
                 id: try clientName(try fields.required("name"), "the producer"), targets: try targets(try fields.required("to"), topics: topics),
                 messages: messages, rate: rate, start: start,
-                keys: try fields["keys"]?.int(in: 1...1_000_000), timeout: try fields["timeout"]?.positiveDuration() ?? .seconds(1),
-                attempts: try fields["attempts"]?.int(in: 1...100) ?? 3))
+                keys: try fields["keys"]?.int(in: 1...1_000_000), timeout: try fields["timeout"]?.positiveDuration() ?? ScenarioSchema.defaultQueueClientTimeout,
+                attempts: try fields["attempts"]?.int(in: 1...100) ?? ScenarioSchema.defaultQueueProducerAttempts))
         }
         var consumers: [QueueConsumerSpec] = []
         for item in try clients(queue["consumers"]) {
             let fields = try item.mapping(ScenarioSchema.queueConsumer)
             let id = try clientName(try fields.required("name"), "the consumer")
-            let poll = try fields["poll_interval"]?.positiveDuration() ?? .milliseconds(100)
+            let poll = try fields["poll_interval"]?.positiveDuration() ?? ScenarioSchema.defaultPollInterval
             try checkWakeUps(over: duration, every: poll, most: ScenarioSchema.queueMostWakeUps, at: fields["poll_interval"] ?? item, what: "polls")
-            let maxPollInterval = try fields["max_poll_interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? .seconds(300)
+            let maxPollInterval = try fields["max_poll_interval"]?.duration(atLeast: YAMLCursor.shortestPeriod) ?? ScenarioSchema.defaultMaxPollInterval
             guard poll < maxPollInterval else {
                 throw (fields["max_poll_interval"] ?? fields["poll_interval"] ?? item).error(.invalidValue("a consumer polling every \(DurationFormat.seconds(poll.seconds, grouping: true)) leaves its group before each poll with max_poll_interval \(DurationFormat.seconds(maxPollInterval.seconds, grouping: true)); make max_poll_interval longer than poll_interval"))
             }
             consumers.append(QueueConsumerSpec(
                 id: id, group: try fields["group"].map { cursor throws(ScenarioError) in try queueName(cursor) } ?? id.name,
                 targets: try targets(try fields.required("from"), topics: topics), pollInterval: poll,
-                maxRecords: try fields["max_records"]?.int(in: ScenarioSchema.queueMaxRecords) ?? 100,
-                commitInterval: try fields["commit_interval"]?.duration() ?? .zero, timeout: try fields["timeout"]?.positiveDuration() ?? .seconds(1),
+                maxRecords: try fields["max_records"]?.int(in: ScenarioSchema.queueMaxRecords) ?? ScenarioSchema.defaultMaxRecords,
+                commitInterval: try fields["commit_interval"]?.duration() ?? ScenarioSchema.defaultCommitInterval, timeout: try fields["timeout"]?.positiveDuration() ?? ScenarioSchema.defaultQueueClientTimeout,
                 maxPollInterval: maxPollInterval))
         }
         // Brokers and consumers heartbeat every heartbeat_interval.
@@ -143,10 +143,11 @@ extension ScenarioLoader {
     /// A queue's topic, producer, consumer or group name: 1 to 64 of Kafka's topic characters
     /// (`[a-zA-Z0-9._-]`, Kafka's `Topic.validate`, which allows 249). A narrower rule than
     /// ``YAMLCursor/name()``'s on purpose: a topic Kafka would refuse is refused, and clients
-    /// and groups take the same characters because the metrics read a group and a partition
-    /// back from an observation's detail split at spaces and `:` (`"group orders:0"`), neither
-    /// of which these characters hold. `.` and `..` are refused as Kafka's `Topic.validate`
-    /// refuses them (they would name its log directory's own entries).
+    /// and groups take the same characters, one rule for every name of the queue (Kafka's group
+    /// and client ids allow more; nothing here depends on the narrower rule: the metrics take
+    /// names from ``Observation/subject``, never from a detail's words). `.` and `..` are
+    /// refused as Kafka's `Topic.validate` refuses them (they would name its log directory's own
+    /// entries).
     private static func queueName(_ cursor: YAMLCursor) throws(ScenarioError) -> String {
         let name = try cursor.string()
         guard (1...64).contains(name.count), name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.queueNameCharacters.contains($0)) }) else {

@@ -17,12 +17,13 @@ extension ScenarioLoader {
             _ = try (try? storm.openMapping())?["code"]?.stormCode()
         }
         var configuration = try parseStoreModel(modelCursor)
-        configuration.runsLifecycle = try fields["lifecycle"]?.bool() ?? true
+        configuration.runsLifecycle = try fields["lifecycle"]?.bool() ?? ScenarioSchema.storeModelDefaults.runsLifecycle
         let client = try fields["client"]?.mapping(ScenarioSchema.storeClient)
-        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(in: ScenarioSchema.storeClientAttempts) ?? 6,
-                                baseDelay: try client?["base_delay"]?.duration() ?? .milliseconds(100),
-                                maxDelay: try client?["max_delay"]?.duration() ?? .seconds(20),
-                                jitter: try client?["jitter"]?.probability() ?? 0.5)
+        let retryDefaults = ScenarioSchema.defaultStoreRetry
+        let retry = RetryPolicy(maxAttempts: try client?["max_attempts"]?.int(in: ScenarioSchema.storeClientAttempts) ?? retryDefaults.maxAttempts,
+                                baseDelay: try client?["base_delay"]?.duration() ?? retryDefaults.baseDelay,
+                                maxDelay: try client?["max_delay"]?.duration() ?? retryDefaults.maxDelay,
+                                jitter: try client?["jitter"]?.probability() ?? retryDefaults.jitter)
         var buckets: [StoreSection.Bucket] = []
         for item in try fields["buckets"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "buckets") ?? [] {
             let bucketFields = try item.mapping(ScenarioSchema.bucket)
@@ -36,15 +37,15 @@ extension ScenarioLoader {
                     cursor.text == "none" ? nil : try cursor.choice(ServerSideEncryption.self)
                 } ?? nil))
         }
-        return StoreSection(id: NodeID(try fields["name"]?.name() ?? "s3"), configuration: configuration, buckets: buckets,
-                            clientTimeout: try client?["timeout"]?.positiveDuration() ?? .seconds(5), retry: retry)
+        return StoreSection(id: NodeID(try fields["name"]?.name() ?? ScenarioSchema.defaultStoreName), configuration: configuration, buckets: buckets,
+                            clientTimeout: try client?["timeout"]?.positiveDuration() ?? ScenarioSchema.defaultStoreClientTimeout, retry: retry)
     }
 
     /// Parses `operations:`: a list of steps, or `{client: NAME, steps: [...]}`, of `file` ("a
     /// world", or an operation scenario's ``OperationStepParser/operationFile``), as the limits'
     /// messages name it.
     static func parseOperationsSection(_ cursor: YAMLCursor, in file: String = "a world") throws(ScenarioError) -> OperationsSection {
-        var client: NodeID = "client"
+        var client = NodeID(ScenarioSchema.defaultOperationsClient)
         var stepsCursor = cursor
         if case .mapping = cursor.node {
             // One step written without its dash reads as a mapping: say so, not "unknown key".

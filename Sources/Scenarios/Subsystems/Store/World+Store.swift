@@ -12,13 +12,14 @@ extension World {
         // faults are (`orrery_faults_total`, the trace's instants), with or without an observer,
         // so that a run's events are the same either way. The store reads its storms by time. The
         // JSON-lines trace gets it too (`storm`, its code, its length in nanoseconds), written but
-        // not folded into the digest, which the file's storm already fixes.
+        // not folded into the digest, which the file's storm already fixes. Its length (the
+        // instant's value, the line's) is where both traces find its end.
         let simulation = simulation
         for storm in section.configuration.errorStorms {
             let detail = "\(storm.code.rawValue) for \(storm.length.formattedSeconds) at rate \(Fault.levelText(storm.errorRate))"
             let code = storm.code.rawValue, length = storm.length.nanoseconds
             simulation.executor.schedule(at: VirtualInstant.after(storm.start)) {
-                simulation.observeInstant(.network, section.id.name, "storm", detail: detail)
+                simulation.observeInstant(.network, section.id.name, "storm", detail: detail, value: length)
                 simulation.trace.note(.storm, section.id.name, code, value: length)
             }
         }

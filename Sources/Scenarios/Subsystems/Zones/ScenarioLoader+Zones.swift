@@ -24,12 +24,8 @@ extension ScenarioLoader {
             // Twins in other code points (`ﬁ` and `fi`, `Å` as U+00C5 and as `A` U+030A) are
             // refused by the rule node names follow (``YAMLCursor/lookAlikeForm(of:)``): reports
             // would show them alike.
-            let form = YAMLCursor.lookAlikeForm(of: name)
-            if let twin = zones.first(where: { YAMLCursor.lookAlikeForm(of: $0.name) == form }) {
-                throw nameCursor.error(.invalidValue(
-                    "zone '\(name.excerpt)' (\(codePoints(name))) names the same as zone '\(twin.name.excerpt)' (\(codePoints(twin.name))) in other code points (\(equivalence(name, twin.name))); rename one"))
-            }
-            zones.append(.init(name: name, clientShare: try zoneFields["clients"]?.int(in: ScenarioSchema.zoneClientShare) ?? 1))
+            if let refusal = nameCursor.lookAlikeTwin(name, among: zones.map(\.name), kind: "zone", remedy: "rename one") { throw refusal }
+            zones.append(.init(name: name, clientShare: try zoneFields["clients"]?.int(in: ScenarioSchema.zoneClientShare) ?? ScenarioSchema.defaultZoneClientShare))
         }
         guard zones.contains(where: { $0.clientShare > 0 }) else {
             throw listCursor.error(.invalidValue("at least one zone needs a share of the clients ('clients' above 0)"))

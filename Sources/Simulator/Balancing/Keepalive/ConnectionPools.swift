@@ -200,8 +200,8 @@ public final class ConnectionPools: @unchecked Sendable {
     /// that it stays out of the hot paths' frames.
     @inline(never)
     private func observeLevels() {
-        network.simulation.observeGauge(.traffic, owner, "pooled connections", of: "open", Double(stats.open))
-        network.simulation.observeGauge(.traffic, owner, "pooled connections", of: "idle", Double(stats.idle))
+        network.simulation.observeGauge(.traffic, owner, "pooled connections", of: "open", subject: Observation.Subject(.state("open")), Double(stats.open))
+        network.simulation.observeGauge(.traffic, owner, "pooled connections", of: "idle", subject: Observation.Subject(.state("idle")), Double(stats.idle))
     }
 
     private func count(_ reason: ConnectionCloseReason, _ hostname: String, when condition: Bool) {

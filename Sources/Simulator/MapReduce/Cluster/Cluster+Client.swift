@@ -75,7 +75,8 @@ extension MapReduce.Cluster {
     /// on a track of its own). An observation only: the digest is unchanged.
     private func giveUp(_ jobID: String, submittedAt: VirtualInstant, handle: MapReduce.JobHandle) {
         handle.reject(.coordinatorUnreachable(Self.coordinatorWait))
-        simulation.observeSpan(.mapreduce, coordinator.id.name, Self.gaveUpSpan, from: submittedAt, detail: jobID, outcome: "failed: client gave up")
+        simulation.observeSpan(.mapreduce, coordinator.id.name, Self.gaveUpSpan, from: submittedAt, detail: jobID, subject: Observation.Subject(.job(jobID)),
+                               outcome: "failed: client gave up")
     }
 
     /// The name of the span a job's client observes when it gives up (``giveUp(_:submittedAt:handle:)``).

@@ -56,7 +56,7 @@ extension MapReduce.Coordinator {
         jobs[jobID]![task].winner = attempt.number
         jobs[jobID]![task].completedAt = simulation.now
         let completed = jobs[jobID]!.completedTasks
-        simulation.observeGauge(.mapreduce, id.name, "tasks completed", of: jobID, Double(completed))
+        simulation.observeGauge(.mapreduce, id.name, "tasks completed", of: jobID, subject: Observation.Subject(.job(jobID)), Double(completed))
         if completed > jobs[jobID]!.mostTasksCompleted {
             jobs[jobID]!.mostTasksCompleted = completed
             jobs[jobID]!.lossesSinceProgress = 0
@@ -282,7 +282,7 @@ extension MapReduce.Coordinator {
             endAttempt(number, of: jobID, outcome: .killed("job finished"))
         }
         simulation.trace.record(.custom, id.name, "\(jobID) \(status)", value: jobs[jobID]!.output.map { Int64($0.byteCount) } ?? -1)
-        simulation.observeSpan(.mapreduce, id.name, "job", from: jobs[jobID]!.submittedAt, detail: jobID,
+        simulation.observeSpan(.mapreduce, id.name, "job", from: jobs[jobID]!.submittedAt, detail: jobID, subject: Observation.Subject(.job(jobID)),
                                outcome: status == .succeeded ? "succeeded" : "\(status)", value: jobs[jobID]!.output.map { Int64($0.byteCount) } ?? 0)
     }
 }

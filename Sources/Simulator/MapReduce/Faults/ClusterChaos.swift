@@ -1,8 +1,9 @@
 extension MapReduce {
     /// Seeded random faults over a cluster for a limited time: worker crashes (each followed by
-    /// a restart), pauses, slowdowns, network partitions (each followed by a heal), lost
-    /// intermediate data and coordinator restarts. Each kind is a Poisson process at its own
-    /// rate; every fault has ended shortly after the horizon, so a job can always finish.
+    /// a restart), pauses, slowdowns, network partitions (each followed by its heal, unless a
+    /// later partition replaced it first), lost intermediate data and coordinator restarts. Each
+    /// kind is a Poisson process at its own rate; every fault has ended shortly after the
+    /// horizon, so a job can always finish.
     public struct ClusterChaos: Sendable, Equatable {
         /// Faults start only before this much virtual time.
         public var horizon: Duration
@@ -105,10 +106,10 @@ extension MapReduce {
             for t in instants(pausesPerMinute) {
                 entries.append(.init(at: t, .network(.pause(anyWorker(), duration: pauseLength.sampleDuration(using: &random)))))
             }
-            // Two slowdowns of one worker that overlap: the earlier one's end does not end the later
-            // one (``LevelWindows``), as a file's `slow … for:` and this schedule written out by
-            // `shrink` apply.
-            var slowdowns: [LevelWindows.Window] = []
+            // Two slowdowns of one worker that overlap, or two partitions: the earlier one's end
+            // does not end the later one (``LevelWindows``), as a file's `slow … for:` and
+            // `partition … for:` and this schedule written out by `shrink` apply.
+            var windows: [LevelWindows.Window] = []
             for t in instants(slowdownsPerMinute) {
                 let worker = anyWorker()
                 let start = LevelWindows.Window.Key(at: t.nanoseconds, index: entries.count)
@@ -119,10 +120,9 @@ extension MapReduce {
                 // draw after it is what it was.
                 guard factor > 1 else { continue }
                 entries.append(.init(at: t, .network(.slow(worker, factor: factor))))
-                slowdowns.append(.init(target: "slow \(worker)", start: start, end: .init(at: end.nanoseconds, index: entries.count)))
+                windows.append(.init(target: "slow \(worker)", start: start, end: .init(at: end.nanoseconds, index: entries.count)))
                 entries.append(.init(at: end, .network(.slow(worker, factor: 1))))
             }
-            entries = LevelWindows.removing(LevelWindows.superseded(slowdowns), from: entries)
             let everyone = [coordinator] + workers + others
             for t in instants(partitionsPerMinute) {
                 // Each node is on the cut side with even odds, and a draw of none or all — no
@@ -131,8 +131,11 @@ extension MapReduce {
                 // `everyone` has at least 2 nodes, so at least half the draws are kept.
                 var cut: [NodeID]
                 repeat { cut = everyone.filter { _ in random.chance(0.5) } } while cut.isEmpty || cut.count == everyone.count
+                let start = LevelWindows.Window.Key(at: t.nanoseconds, index: entries.count)
                 entries.append(.init(at: t, .network(.partition([cut]))))
-                entries.append(.init(at: t.advanced(by: partitionLength.sampleDuration(using: &random)), .network(.heal)))
+                let heal = t.advanced(by: partitionLength.sampleDuration(using: &random))
+                windows.append(.partition(start: start, end: .init(at: heal.nanoseconds, index: entries.count)))
+                entries.append(.init(at: heal, .network(.heal)))
             }
             for t in instants(lostIntermediatePerMinute) {
                 entries.append(.init(at: t, .loseIntermediateData(anyWorker())))
@@ -141,6 +144,14 @@ extension MapReduce {
                 entries.append(.init(at: t, .network(.crash(coordinator))))
                 entries.append(.init(at: t.advanced(by: coordinatorDowntime.sampleDuration(using: &random)), .network(.restart(coordinator, bootTime: .zero))))
             }
+            // A slowdown or partition whose end is left out keeps its drawn length for the report's
+            // list and for `shrink`, which writes it with that `for:`.
+            let leftOut = LevelWindows.superseded(windows)
+            for window in windows {
+                guard let end = window.end, leftOut.contains(end.index) else { continue }
+                entries[window.start.index].writtenLength = .nanoseconds(end.at - window.start.at)
+            }
+            entries = LevelWindows.removing(leftOut, from: entries)
             return entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         }
     }

@@ -29,10 +29,11 @@ extension MapReduce {
             public var at: VirtualInstant
             /// What happens.
             public var fault: ClusterFault
-            /// For a level fault (`slow`, `drop_rate`, `latency_spike`) written with `for:` whose
-            /// end the loader left out of the schedule — a later fault of its target overlaps and
-            /// outlasts it (``LevelWindows``) — that written length, which the report lists it
-            /// with; nil otherwise. Never applied: the cluster runs the schedule as it is.
+            /// For a level fault (`slow`, `drop_rate`, `latency_spike`) or a partition written with
+            /// `for:`, or drawn by ``ClusterChaos``, whose end was left out of the schedule — a later
+            /// fault of its target overlaps and outlasts it, or replaces the partition
+            /// (``LevelWindows``) — that length, which the report lists it with and `shrink` writes
+            /// as its `for:`; nil otherwise. Never applied: the cluster runs the schedule as it is.
             public var writtenLength: Duration? = nil
 
             /// Creates an entry.

@@ -39,8 +39,8 @@ import Testing
         let balancers = lines.filter { $0.contains(#""subject":"balancer"#) }
         // No timeout of the crashed process's forwards; the restarted process's are traced.
         #expect(balancers.prefix(2) == [
-            #"{"t":3638248326,"kind":"timeout","subject":"balancer@a","object":"b-s","value":0}"#,
-            #"{"t":3676434592,"kind":"timeout","subject":"balancer@a","object":"b-s","value":0}"#,
+            #"{"t":3638248326,"kind":"timeout","subject":"balancer@a","object":"b-s","value":0,"call":57}"#,
+            #"{"t":3676434592,"kind":"timeout","subject":"balancer@a","object":"b-s","value":0,"call":61}"#,
         ])
         let traffic = try #require(result.traffic)
         let balancer = try #require(traffic.balancer)

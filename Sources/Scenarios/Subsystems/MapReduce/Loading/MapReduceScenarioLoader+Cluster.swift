@@ -14,7 +14,7 @@ extension MapReduceScenarioLoader {
         if let cost = fields["cost"] { configuration.cost = try parseCost(cost) }
         if let policy = fields["policy"] { configuration.policy = try parsePolicy(policy) }
         if let network = fields["network"] {
-            configuration.link = try ScenarioLoader.parseLink(network.mapping(ScenarioSchema.link), base: .lan)
+            configuration.link = try ScenarioLoader.parseLink(network.mapping(ScenarioSchema.clusterLink), base: .lan)
         }
         if let timeout = fields["call_timeout"] { configuration.callTimeout = try timeout.positiveDuration() }
         if let interval = fields["poll_interval"] { configuration.pollInterval = try interval.positiveDuration() }
@@ -27,14 +27,14 @@ extension MapReduceScenarioLoader {
         if let text = cursor.text {
             switch text {
             case "local_disk": return .localDisk
-            case "shuffle_store": return .shuffleStore(ttl: .seconds(3_600))
+            case "shuffle_store": return .shuffleStore(ttl: ScenarioSchema.defaultShuffleTTL)
             default:
                 let suggestion = Suggestion.closest(to: text, among: modes).map { "; did you mean '\($0)'?" } ?? "; expected local_disk or shuffle_store"
                 throw cursor.error(.invalidValue("unknown shuffle mode '\(text.excerpt)'\(suggestion)"))
             }
         }
         let store = try cursor.mapping(ScenarioSchema.shuffleStoreMode).required("shuffle_store")
-        let ttl = try store.mapping(ScenarioSchema.shuffleStoreOptions)["ttl"]?.positiveDuration() ?? .seconds(3_600)
+        let ttl = try store.mapping(ScenarioSchema.shuffleStoreOptions)["ttl"]?.positiveDuration() ?? ScenarioSchema.defaultShuffleTTL
         return .shuffleStore(ttl: ttl)
     }
 

@@ -9,8 +9,9 @@ extension MapReduceScenarioLoader {
     static let clusterFaultSettings = ScenarioLoader.faultSettings.only(clusterFaultActions)
 
     /// Parses `faults:`. As in balancer scenarios, `slow`, `partition`, `drop_rate` and
-    /// `latency_spike` with a `for:` are undone when it ends, `pause` needs `for:`, and a
-    /// partition's groups are read as a world's (``ScenarioLoader/parsePartition(_:node:)``).
+    /// `latency_spike` with a `for:` are undone when it ends (a partition's heal left out when a
+    /// later partition replaced it first), `pause` needs `for:`, and a partition's groups are read
+    /// as a world's (``ScenarioLoader/parsePartition(_:node:)``).
     /// `hang` stops a worker answering (``MapReduce/Worker``); `errors` is refused, since no
     /// MapReduce node answers requests with a status a share of which could fail.
     static func parseClusterFaults(_ cursor: YAMLCursor, nodes: [NodeID]) throws(ScenarioError) -> [MapReduce.ClusterFault.Entry] {
@@ -31,9 +32,11 @@ extension MapReduceScenarioLoader {
                 return NodeID(name)
             }
             let lasting = try fields["for"]?.positiveDuration()
-            // `level` names what a level set sets (``LevelWindows``).
+            // `level` names what a level set sets (``LevelWindows``); a partition is one too.
             func add(_ fault: Fault, undo: Fault? = nil, level: String? = nil) {
-                var window = level.map { LevelWindows.Window(target: $0, start: .init(at: at.nanoseconds, index: entries.count)) }
+                let start = LevelWindows.Window.Key(at: at.nanoseconds, index: entries.count)
+                var window = level.map { LevelWindows.Window(target: $0, start: start) }
+                if case .partition = fault { window = .partition(start: start) }
                 entries.append(.init(at: at, .network(fault)))
                 if let lasting, let undo {
                     window?.end = .init(at: at.advanced(by: lasting).nanoseconds, index: entries.count)
@@ -45,7 +48,7 @@ extension MapReduceScenarioLoader {
             case "crash":
                 add(.crash(try node(value)))
             case "restart":
-                add(.restart(try node(value), bootTime: try fields["boot_time"]?.duration() ?? .zero))
+                add(.restart(try node(value), bootTime: try fields["boot_time"]?.duration() ?? ScenarioSchema.defaultBootTime))
             case "pause":
                 guard let lasting else { throw item.error(.missingKey("for")) }
                 add(.pause(try node(value), duration: lasting))
@@ -59,7 +62,7 @@ extension MapReduceScenarioLoader {
                 func member(_ cursor: YAMLCursor) throws(ScenarioError) -> NodeID {
                     cursor.text == "client" ? "client" : try node(cursor)
                 }
-                add(.partition(try ScenarioLoader.parsePartition(value, node: member), try fields["mode"]?.choice(PartitionMode.self, lead: "a partition's mode is") ?? .reject), undo: .heal)
+                add(.partition(try ScenarioLoader.parsePartition(value, node: member), try fields["mode"]?.choice(PartitionMode.self, lead: "a partition's mode is") ?? ScenarioSchema.defaultPartitionMode), undo: .heal)
             case "heal":
                 try value.healSwitch()
                 add(.heal)
@@ -105,7 +108,7 @@ extension MapReduceScenarioLoader {
     static func parseClusterChaos(_ cursor: YAMLCursor) throws(ScenarioError) -> MapReduce.ClusterChaos {
         let fields = try cursor.mapping(ScenarioSchema.clusterChaos)
         let defaults = MapReduce.ClusterChaos()
-        func rate(_ key: String) throws(ScenarioError) -> Double { try fields[key]?.double(in: ScenarioSchema.clusterChaosPerMinute) ?? 0 }
+        func rate(_ key: String) throws(ScenarioError) -> Double { try fields[key]?.double(in: ScenarioSchema.clusterChaosPerMinute) ?? ScenarioSchema.defaultClusterChaosRate }
         func length(_ key: String, _ fallback: Distribution) throws(ScenarioError) -> Distribution {
             try fields[key]?.durationDistribution() ?? fallback
         }

@@ -44,8 +44,8 @@ extension MapReduceScenarioLoader {
         default: throw cursor.error(.invalidValue("a synthetic log names its size with exactly one of 'lines' and 'bytes'"))
         }
         return MapReduceInput.Synthetic(
-            size: size, documents: try fields["documents"]?.int(in: ScenarioSchema.syntheticDocuments) ?? 1,
-            seed: try fields["seed"].map { cursor throws(ScenarioError) in try cursor.uint64() } ?? 1)
+            size: size, documents: try fields["documents"]?.int(in: ScenarioSchema.syntheticDocuments) ?? ScenarioSchema.defaultSyntheticDocuments,
+            seed: try fields["seed"].map { cursor throws(ScenarioError) in try cursor.uint64() } ?? ScenarioSchema.defaultSyntheticSeed)
     }
 
     /// `log: {topic: app-logs, partitions: 4, records_per_split: 10000, group: batch}`.
@@ -58,7 +58,7 @@ extension MapReduceScenarioLoader {
             throw topicCursor.error(.invalidValue("a topic's name has at most \(NumberFormat.integer(ScenarioDocument.maximumNameLength)) bytes, got \(NumberFormat.integer(topic.utf8.count))"))
         }
         return MapReduceInput.LogTopic(
-            topic: topic, partitions: try fields["partitions"]?.int(in: ScenarioSchema.inputPartitions) ?? 1,
+            topic: topic, partitions: try fields["partitions"]?.int(in: ScenarioSchema.inputPartitions) ?? ScenarioSchema.defaultInputPartitions,
             recordsPerSplit: try fields.required("records_per_split").int(in: ScenarioSchema.inputRecordsPerSplit),
             group: try fields["group"]?.string())
     }

@@ -39,7 +39,7 @@ public enum MapReduceScenarioLoader {
         let nodes = MapReduceScenario.nodes(of: cluster)
         let (timeLimit, eventLimit) = try parseRun(top["run"])
         let scenario = MapReduceScenario(
-            name: document.name, summary: document.summary, file: file, seed: document.seed ?? 1,
+            name: document.name, summary: document.summary, file: file, seed: document.seed ?? ScenarioSchema.defaultSeed,
             cluster: cluster, job: try parseJob(top.required("job")),
             input: try parseInput(top.required("input"), baseDirectory: directory(of: file)),
             faults: try top["faults"].map { cursor throws(ScenarioError) in try parseClusterFaults(cursor, nodes: nodes) } ?? [],
@@ -58,9 +58,9 @@ public enum MapReduceScenarioLoader {
 
     /// `run: {time_limit: 1h, max_events: N}`, both optional.
     static func parseRun(_ cursor: YAMLCursor?) throws(ScenarioError) -> (Duration, UInt64) {
-        guard let cursor else { return (.seconds(3_600), Scenario.Limits.defaultEventLimit) }
+        guard let cursor else { return (ScenarioSchema.defaultSingleJobTimeLimit, Scenario.Limits.defaultEventLimit) }
         let fields = try cursor.mapping(ScenarioSchema.singleJobRun)
-        return (try fields["time_limit"]?.positiveDuration() ?? .seconds(3_600),
+        return (try fields["time_limit"]?.positiveDuration() ?? ScenarioSchema.defaultSingleJobTimeLimit,
                 try fields["max_events"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(in: ScenarioSchema.runMaxEvents)) } ?? Scenario.Limits.defaultEventLimit)
     }
 
@@ -91,7 +91,7 @@ public enum MapReduceScenarioLoader {
         guard reducers <= ScenarioSchema.maximumReducers else {
             throw reducersCursor.error(.invalidValue("at most \(NumberFormat.integer(ScenarioSchema.maximumReducers)) reducers, got \(reducers)"))
         }
-        return MapReduceScenario.JobSpec(job: job, reducers: reducers, combining: try fields["combiner"]?.bool() ?? true,
+        return MapReduceScenario.JobSpec(job: job, reducers: reducers, combining: try fields["combiner"]?.bool() ?? ScenarioSchema.defaultCombiner,
                                          reduceSlowstart: try fields["reduce_slowstart"]?.double(in: MapReduce.ReduceSlowstart.shares)
                                              ?? MapReduce.ReduceSlowstart.afterEveryMap)
     }

@@ -52,7 +52,7 @@ extension OperationStepParser {
                                                    storageClass: try parts.required("storage_class").choice(StorageClass.self)))
         }
         let statusCursor = fields["status"]
-        let status = try statusCursor?.string() ?? "Enabled"
+        let status = try statusCursor?.string() ?? ScenarioSchema.defaultRuleStatus
         guard status == "Enabled" || status == "Disabled" else {
             throw (statusCursor ?? cursor).error(.invalidValue("status is Enabled or Disabled, got '\(status)'"))
         }

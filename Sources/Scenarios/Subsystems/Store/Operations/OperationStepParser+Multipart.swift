@@ -9,7 +9,7 @@ extension OperationStepParser {
             let fields = try value.mapping(ScenarioSchema.listMultipartUploadsFields)
             let bucket = try fields.required("bucket").string()
             let prefix = try fields["prefix"]?.string() ?? ""
-            let maxUploads = try fields["max_uploads"]?.int(in: ScenarioSchema.s3Integer) ?? 1000
+            let maxUploads = try fields["max_uploads"]?.int(in: ScenarioSchema.s3Integer) ?? ScenarioSchema.defaultS3PageSize
             let keyMarker = try labels.marker(fields, "key_marker", of: name, next: .nextKeyMarker, otherwise: nil)
             let uploadMarker = try labels.marker(fields, "upload_id_marker", of: name, next: .nextUploadIdMarker, otherwise: .uploadId)
             return step(name, item, label: try label(fields, operation: name)) { results throws(OperationRunError) in

@@ -36,7 +36,7 @@ extension OperationStepParser {
             let sourceVersion = try labels.value(fields, "from_version_id", .versionId)
             let attributes = try Self.writeAttributes(fields)
             let storageClass = fields["storage_class"] == nil ? nil : attributes.storageClass
-            let directive = try fields["metadata_directive"]?.string() ?? "COPY"
+            let directive = try fields["metadata_directive"]?.string() ?? ScenarioSchema.defaultMetadataDirective
             guard directive == "COPY" || directive == "REPLACE" else {
                 throw (fields["metadata_directive"] ?? value).error(.invalidValue("metadata_directive is COPY or REPLACE, got '\(directive)'"))
             }
@@ -70,7 +70,7 @@ extension OperationStepParser {
         let bucket = try fields.required("bucket").string()
         let prefix = try fields["prefix"]?.string() ?? ""
         let delimiter = try fields["delimiter"]?.string()
-        let maxKeys = try fields["max_keys"]?.int(in: ScenarioSchema.s3Integer) ?? 1000
+        let maxKeys = try fields["max_keys"]?.int(in: ScenarioSchema.s3Integer) ?? ScenarioSchema.defaultS3PageSize
         let labels = labels
         if isVersions {
             let keyMarker = try labels.marker(fields, "key_marker", of: name, next: .nextKeyMarker, otherwise: nil)
@@ -108,7 +108,7 @@ extension OperationStepParser {
                 throw size.error(.invalidValue("the file's bodies and copies would add up to \(NumberFormat.fixed(Double(bodyBytes + copiedBytes + count), decimals: 0, grouping: true)) bytes, more than the 1 GiB (\(NumberFormat.fixed(Double(Self.maximumBodyBytes), decimals: 0, grouping: true)) bytes) \(file) may make; make them fewer or smaller"))
             }
             bodyBytes += count
-            let seed = try fields["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? 0
+            let seed = try fields["seed"].map { cursor throws(ScenarioError) in UInt64(try cursor.int(atLeast: 0)) } ?? ScenarioSchema.defaultBodySeed
             return .generated(count: count, seed: seed)
         case (_?, _?):
             throw fields.cursor.error(.invalidValue("give either 'body' or 'size', not both"))
@@ -165,7 +165,7 @@ extension OperationStepParser {
     static func writeAttributes(_ fields: YAMLMapping) throws(ScenarioError) -> ObjectWriteAttributes {
         ObjectWriteAttributes(
             contentType: try fields["content_type"]?.string(), metadata: try fields["metadata"]?.stringMapping() ?? [:],
-            storageClass: try fields["storage_class"]?.choice(StorageClass.self) ?? .standard,
+            storageClass: try fields["storage_class"]?.choice(StorageClass.self) ?? ScenarioSchema.defaultStorageClass,
             serverSideEncryption: try fields["sse"]?.choice(ServerSideEncryption.self))
     }
 }

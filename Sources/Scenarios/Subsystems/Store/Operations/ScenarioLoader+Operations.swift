@@ -21,7 +21,7 @@ extension ScenarioLoader {
         }
         let top = try document.sections(ScenarioSchema.operationFile)
         let section = try parseOperationsSection(try top.required("operations"), in: OperationStepParser.operationFile)
-        return OperationScenario(name: document.name, file: document.file, seed: document.seed ?? 1, steps: section.steps)
+        return OperationScenario(name: document.name, file: document.file, seed: document.seed ?? ScenarioSchema.defaultSeed, steps: section.steps)
     }
 }
 
