@@ -26,8 +26,9 @@ extension ShardedQueue {
     }
 
     /// What a producer's program keeps from one process to the next: its round-robin turns, its
-    /// sequence numbers as last settled, and the message it had in flight (sent again by the next
-    /// process, to the same partition).
+    /// sequence numbers and epoch (each restarted process begins a new one, as does each epoch
+    /// bump of a process, even one that crashes before its message settles), and the message it
+    /// had in flight (sent again by the next process, to the same partition).
     ///
     /// `@unchecked Sendable`: touched only on the simulation thread.
     private final class ProducerProgress: @unchecked Sendable {
@@ -47,8 +48,9 @@ extension ShardedQueue {
                          as process: NodeProcess) async {
         let simulation = network.simulation
         let node = network.addNode(spec.id)
-        var sequences = progress.sequences
-        if process.isRestarted { sequences?.bumpEpoch() }
+        // Mutated in place, never copied out: a copy held beside it would make every
+        // acknowledgement copy the whole table (copy-on-write), a malloc a message.
+        if process.isRestarted { progress.sequences?.bumpEpoch() }
         for sequence in schedule.items(for: process, beginning: simulation.now) {
             let sentAt = schedule.due(sequence)
             await simulation.sleep(until: sentAt)
@@ -62,8 +64,7 @@ extension ShardedQueue {
             }
             guard let inFlight = progress.inFlight,
                   await send(inFlight.message, to: inFlight.partition, spec: spec, node: node, process: process,
-                             expiringAt: sentAt.advanced(by: spec.deliveryTimeout), sequences: &sequences) else { return }
-            progress.sequences = sequences
+                             expiringAt: sentAt.advanced(by: spec.deliveryTimeout), progress: progress) else { return }
             progress.inFlight = nil
             schedule.settled(sequence)
         }
@@ -83,13 +84,13 @@ extension ShardedQueue {
     /// Sends `message` to the partition's leader, retrying after a refusal or a lost answer,
     /// until `expiry` (its delivery timeout): a message reached only then expires untried, and
     /// the attempt or the wait before the next that would run past it is cut short there, as
-    /// Kafka expires a batch in flight. Without idempotence (`sequences` nil) a retry after a
+    /// Kafka expires a batch in flight. Without idempotence (`progress.sequences` nil) a retry after a
     /// lost answer may append it twice; with it, each attempt carries the same producer epoch and
     /// sequence number, and the leader answers a retry of a record it has with that record's
     /// offset instead of appending it again. Returns whether it settled the message (acknowledged
     /// or given up on): not when `process` ended first, which leaves the message to the next one.
     private func send(_ message: QueueMessage, to partition: TopicPartition, spec: QueueProducerSpec, node: NetworkNode,
-                      process: NodeProcess, expiringAt expiry: VirtualInstant, sequences: inout ProducerSequences?) async -> Bool {
+                      process: NodeProcess, expiringAt expiry: VirtualInstant, progress: ProducerProgress) async -> Bool {
         let simulation = network.simulation
         guard simulation.now < expiry else {
             // Never tried: no stamp was used, so the producer's epoch stands.
@@ -103,7 +104,7 @@ extension ShardedQueue {
                 guard simulation.now < expiry else { break }
             }
             guard let leader = controller.state(of: partition)?.leader, let broker = controller.broker(leader) else { continue }
-            let header = sequences?.next(for: partition)
+            let header = progress.sequences?.next(for: partition)
             let answer: Result<QueueBroker.Appended, QueueError>
             let timeout = min(spec.timeout, simulation.now.duration(to: expiry))
             switch await network.callAsProcess(from: spec.id, to: broker.id, timeout: timeout, { () -> Result<QueueBroker.Appended, QueueError> in
@@ -115,21 +116,21 @@ extension ShardedQueue {
             guard process.runs else { return false }
             switch answer {
             case .success(let appended):
-                if let header { sequences?.acknowledged(header, for: partition) }
+                if let header { progress.sequences?.acknowledged(header, for: partition) }
                 if appended.isDuplicate { ledger.noteRetryDeduplicated() }
                 ledger.noteAcknowledged(message, partition, appended.offset, at: simulation.now)
                 return true
             case .failure(.notEnoughReplicas):
                 ledger.noteNotEnoughReplicas()
             case .failure(.outOfOrderSequence):
-                sequences?.bumpEpoch()
+                progress.sequences?.bumpEpoch()
             case .failure:
                 break
             }
         }
         ledger.noteUnacknowledged(message)
         // Whether the last attempt was appended is unknown: start a new epoch (KIP-360).
-        sequences?.bumpEpoch()
+        progress.sequences?.bumpEpoch()
         return true
     }
 }
