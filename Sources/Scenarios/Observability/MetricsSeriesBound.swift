@@ -63,10 +63,16 @@ enum MetricsSeriesBound {
         return workers * perWorker + jobs * 3 + 1
     }
 
-    /// The log's end offset by partition, and its rebalances.
+    /// The log's end offset by partition — of the `log:` section's topics and of the topics
+    /// MapReduce jobs publish their input to (each partition has a series from the topic's
+    /// creation, written or not) —, and its rebalances.
     static func log(_ scenario: Scenario) -> Int {
-        guard let section = scenario.log else { return 0 }
-        return section.topics.reduce(0) { $0 + $1.partitions } + 1
+        let published = scenario.mapreduce?.jobs.reduce(0) { total, job in
+            guard case .documents(let input) = job.input, let topic = input.log else { return total }
+            return total + topic.partitions
+        } ?? 0
+        guard scenario.log != nil || published > 0 else { return 0 }
+        return (scenario.log?.topics.reduce(0) { $0 + $1.partitions } ?? 0) + published + 1
     }
 
     /// The store's requests by kind (read, write) and status: 200 and every status an S3 error has.

@@ -61,13 +61,19 @@ public actor PartitionedLog {
 
     // MARK: Topics
 
-    /// Creates `topic` with `partitions` empty partitions.
+    /// Creates `topic` with `partitions` empty partitions, each observed at end offset 0.
     ///
     /// - Throws: ``LogError/topicExists(_:)`` or ``LogError/invalidPartitionCount(topic:count:)``.
     public func createTopic(_ topic: String, partitions: Int) throws(LogError) {
         guard topics[topic] == nil else { throw .topicExists(topic) }
         guard partitions > 0 else { throw .invalidPartitionCount(topic: topic, count: partitions) }
-        topics[topic] = Topic(name: topic, partitions: partitions)
+        let created = Topic(name: topic, partitions: partitions)
+        topics[topic] = created
+        // Kafka's end offset of an empty partition is 0 from its creation: each partition's
+        // series starts here, not at its first append (a partition never written had none).
+        for (partition, label) in created.labels.enumerated() {
+            simulation.observeGauge(.log, id.name, "end offset", of: label.name, subject: Observation.Subject(topic: topic, partition: partition), 0)
+        }
     }
 
     /// The number of partitions of `topic`.

@@ -75,6 +75,7 @@ extension Network {
         }
         if bootTime > .zero {
             node.state = .starting
+            node.bootsUntil = simulation.now.advanced(by: bootTime)
             stateChanges.note(id, .state(.starting), at: simulation.now)
             executor.schedule(after: bootTime, comeUp)
         } else {
@@ -151,7 +152,8 @@ extension Network {
     public func setExtraLatency(_ extra: Duration) {
         extraLatency = extra.seconds
         simulation.trace.record(.latencySpike, "network", value: extra.nanoseconds)
-        simulation.observeInstant(.network, "network", extra == .zero ? "latency spike over" : "latency spike", detail: "+\(extra.seconds) s")
+        simulation.observeInstant(.network, "network", extra == .zero ? "latency spike over" : "latency spike", detail: "+\(extra.seconds) s",
+                                  value: extra.nanoseconds)
     }
 }
 

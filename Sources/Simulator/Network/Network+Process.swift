@@ -17,4 +17,19 @@ extension Network {
         guard let host = lentProcessNode(id) else { return true }
         return host._withUnsafeGuaranteedRef { $0.state != .crashed && $0.incarnation == process }
     }
+
+    /// Waits while `id` boots after a restart, until its boot is over (its `booted` line, which
+    /// comes first at that instant); false once the world is being torn down. Returns at once
+    /// when the node is not booting; a restart during the boot waits for the new boot's end, and
+    /// a crash during it ends the wait at the boot's planned end (the node is down: the caller's
+    /// own check of its process says so). For work whose state must outlive a restart (an
+    /// operation list's place in its steps) where ``startProcess(on:named:daemon:for:_:)`` would
+    /// end it: what it sends after the wait is the booted process's.
+    public func awaitBoot(of id: NodeID) async -> Bool {
+        guard let node = node(id) else { return true }
+        while node.state == .starting, let end = node.bootsUntil {
+            guard await simulation.sleepUnlessTornDown(until: max(end, simulation.now)) else { return false }
+        }
+        return true
+    }
 }

@@ -31,6 +31,9 @@ public final class NetworkNode: @unchecked Sendable {
     /// While paused, when it resumes: what a process frozen with it (a group coordinator's
     /// session checks) waits for before it acts.
     @exclusivity(unchecked) public internal(set) var pausedUntil: VirtualInstant?
+    /// While booting after a restart (``NodeState/starting``), when its boot ends: what waits
+    /// for the boot (``Network/awaitBoot(of:)``) sleeps until then.
+    @exclusivity(unchecked) var bootsUntil: VirtualInstant?
     /// What waits for a paused node's process to resume — requests reaching it, answers it owes
     /// or was sent, its own requests — in order: each is run with `true` at the resume, or with
     /// `false` when a crash ends the process first (it traces the loss, if its loss is traced).

@@ -1,14 +1,13 @@
 /// What a consumer's poll loop and its heartbeat loop share of its standing in its group (the
 /// state Kafka's consumer keeps in `AbstractCoordinator` for its heartbeat thread and `poll()`):
 /// whether it is a member, when the coordinator last answered it as one, what its heartbeats have
-/// told it, and when it last polled. Volatile: a restart starts a new one.
+/// told it, and when it last polled. Volatile: each process of the consumer's node has its own
+/// (``ShardedQueue/startConsumer(_:)``), so a restarted consumer starts with a new one.
 ///
-/// `@unchecked Sendable`: touched only on the simulation thread (by the two tasks of one consumer,
-/// both on the simulation's serial executor).
+/// `@unchecked Sendable`: touched only on the simulation thread (by the two tasks of one consumer
+/// process, both on the simulation's serial executor).
 final class ConsumerSession: @unchecked Sendable {
-    /// The incarnation of the consumer's node this session belongs to.
-    private(set) var incarnation: UInt64
-    /// Whether the coordinator has answered a join of this incarnation and the consumer has not
+    /// Whether the coordinator has answered a join of this process and the consumer has not
     /// left or been told it is not a member since: its heartbeat loop heartbeats only then.
     private(set) var isMember = false
     /// When the last heartbeat or join the coordinator answered as from a member was sent: the
@@ -28,8 +27,7 @@ final class ConsumerSession: @unchecked Sendable {
     /// next poll gives every partition up without committing (`onPartitionsLost`) and rejoins.
     private(set) var mustGiveUp = false
 
-    init(incarnation: UInt64, now: VirtualInstant) {
-        self.incarnation = incarnation
+    init(now: VirtualInstant) {
         lastContact = now
         lastPoll = now
     }
@@ -38,18 +36,6 @@ final class ConsumerSession: @unchecked Sendable {
     /// past that its partitions may be another member's, and it hands over and commits nothing.
     func isInTouch(at now: VirtualInstant, sessionTimeout: Duration) -> Bool {
         isMember && !mustGiveUp && lastContact.duration(to: now) < sessionTimeout
-    }
-
-    /// The node restarted as `incarnation`: nothing of the old session is left.
-    func restart(as incarnation: UInt64, now: VirtualInstant) {
-        self.incarnation = incarnation
-        isMember = false
-        lastContact = now
-        lastPoll = now
-        generation = nil
-        standing += 1
-        mustRejoin = false
-        mustGiveUp = false
     }
 
     func polled(at now: VirtualInstant) { lastPoll = now }

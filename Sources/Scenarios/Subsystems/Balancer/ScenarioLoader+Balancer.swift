@@ -36,7 +36,10 @@ extension ScenarioLoader {
         if let check = fields["health_check"] { configuration.healthCheck = try parseHealthCheck(check) }
         if let outlier = fields["outlier_detection"] { configuration.outlierDetection = try parseOutlierDetection(outlier) }
         if let panic = fields["panic_threshold"] { configuration.panicThreshold = try panic.percentage() / 100 }
-        if let slowStart = fields["slow_start"] { configuration.slowStart = SlowStart(window: try slowStart.positiveDuration()) }
+        if let slowStart = fields["slow_start"] {
+            configuration.slowStart = SlowStart(window: try slowStart.positiveDuration())
+            if let refusal = slowStartRefusal(strategy) { throw slowStart.error(.invalidValue(refusal)) }
+        }
         if let limit = fields["max_conns"] { configuration.maxConnections = try limit.int(atLeast: 1) }
         if let queue = fields["queue"] {
             guard configuration.maxConnections != nil || servers.contains(where: { $0.maxConnections != nil }) else {
@@ -57,6 +60,21 @@ extension ScenarioLoader {
         if let keepalive = fields["keepalive"] { configuration.keepalive = try parseKeepalive(keepalive, servers: servers) }
         if let locality = fields["locality"] { configuration.locality = try parseLocality(locality) }
         return Scenario.Balancer(strategy: strategy, configuration: configuration)
+    }
+
+    /// Why `slow_start` would do nothing with `strategy`, one that reads no slow-start weight
+    /// (``BalancingStrategyKind/usesSlowStartWeight``), or nil when it would act. nginx refuses
+    /// `slow_start` with `hash` and `ip_hash` ("cannot be used along with"); `round_robin`, which
+    /// nginx has not (its round robin is `weighted_round_robin`), ignores weights altogether.
+    static func slowStartRefusal(_ strategy: BalancingStrategyKind) -> String? {
+        guard !strategy.usesSlowStartWeight else { return nil }
+        let why = switch strategy {
+        case .roundRobin: "'round_robin' takes the servers in turn whatever their weights, so slow_start would do nothing (nginx's round robin, which weighs its servers, is 'weighted_round_robin')"
+        case .ipHash: "'ip_hash' sends each client host to the server its hash picks by the configured weights, so slow_start would do nothing (nginx refuses slow_start with ip_hash)"
+        default: "'hash' keeps each key on the server of its point on the ring, so slow_start would do nothing (nginx refuses slow_start with hash); with a balance_factor ('hash_bounded') a recovering server is capped by its slow-start weight"
+        }
+        let names = BalancingStrategyKind.slowStartNames
+        return "slow_start needs a strategy that uses weights (\(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")), so that a recovered server takes a growing share; \(why)"
     }
 
     /// A strategy: a name, or `{hash: {key: request|client, balance_factor: 1.25}}`.

@@ -18,7 +18,10 @@ extension ScenarioLoader {
             guard name.utf8.count <= ScenarioDocument.maximumNameLength else {
                 throw nameCursor.error(.invalidValue("a topic's name has at most \(NumberFormat.integer(ScenarioDocument.maximumNameLength)) bytes, got \(NumberFormat.integer(name.utf8.count))"))
             }
-            guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' is defined twice")) }
+            // Each topic has rows and series of its own, told apart by its name: by bytes and by
+            // look-alikes (fullwidth `ｔopic` and `topic`), as every other list of names.
+            try nameCursor.checkDistinct(name, among: topics.map(\.name), kind: "topic",
+                                         remedy: "give each topic its own name: the report's rows and the metrics' series tell the topics apart by it")
             let partitionsCursor = try topic.required("partitions")
             let partitions = try partitionsCursor.int(in: 1...maximumPartitions)
             topics.append(.init(name: name, partitions: partitions))
@@ -33,7 +36,10 @@ extension ScenarioLoader {
             }
             let topicCursor = try producer.required("topic")
             let topic = try topicCursor.string()
-            guard topics.contains(where: { $0.name == topic }) else {
+            // By bytes, as a node is named; a look-alike ('ｔopic' for 'topic', 'Å' U+0041 U+030A
+            // for 'Å' U+00C5, which `==` took for the topic) is refused naming what differs.
+            guard topics.contains(where: { $0.name.utf8.elementsEqual(topic.utf8) }) else {
+                if let refusal = topicCursor.unknownLookAlike(topic, among: topics.map(\.name), kind: "topic") { throw refusal }
                 throw topicCursor.error(.invalidValue("unknown topic '\(topic.excerpt)'" + (Suggestion.closest(to: topic, among: topics.map(\.name)).map { "; did you mean '\($0)'?" } ?? "")))
             }
             let recordsCursor = try producer.required("records")

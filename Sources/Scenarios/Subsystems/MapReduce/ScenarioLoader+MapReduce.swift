@@ -99,8 +99,10 @@ extension ScenarioLoader {
             switch job.input {
             case .topic(let name, _, _):
                 guard let log else { throw inputFields.cursor.error(.invalidValue("job '\(job.id)' reads topic '\(name.excerpt)', but this scenario has no log section")) }
-                guard log.topics.contains(where: { $0.name == name }) else {
+                // By bytes, as a producer's topic is named (``parseLogSection(_:)``).
+                guard log.topics.contains(where: { $0.name.utf8.elementsEqual(name.utf8) }) else {
                     let names = log.topics.map(\.name)
+                    if let refusal = (inputFields["topic"] ?? item).unknownLookAlike(name, among: names, kind: "topic") { throw refusal }
                     throw (inputFields["topic"] ?? item).error(.invalidValue("unknown topic '\(name.excerpt)'" + (Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; the log has: \(names.joined(separator: ", "))")))
                 }
             case .objects(let bucket, _, _):

@@ -36,6 +36,24 @@ public enum BalancingStrategyKind: Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// Whether its picks read a server's slow-start weight (``UpstreamCandidate/effectiveWeight``),
+    /// so that `slow_start` changes anything: smooth weighted round robin, least connections,
+    /// random and least request draw or compare by it, health based divides its cost by it, and a
+    /// bounded hash caps a server's load by it. Round robin ignores weights, IP hash walks the
+    /// configured weights, and a plain hash keeps each key on its ring point's server (the ring is
+    /// built from the configured weights): nginx refuses `slow_start` with `hash` and `ip_hash`.
+    public var usesSlowStartWeight: Bool {
+        switch self {
+        case .weightedRoundRobin, .leastConnections, .random, .leastRequest, .healthBased: return true
+        case .consistentHash(_, let factor): return factor != nil
+        case .roundRobin, .ipHash: return false
+        }
+    }
+
+    /// The names of the strategies that use a slow-start weight (``usesSlowStartWeight``), in the
+    /// order of ``names``.
+    public static let slowStartNames = ["weighted_round_robin", "least_conn", "random", "least_request", "health_based", "hash_bounded"]
+
     public var description: String {
         switch self {
         case .consistentHash(let key, let factor):

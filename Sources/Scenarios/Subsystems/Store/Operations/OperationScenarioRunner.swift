@@ -51,6 +51,13 @@ public enum OperationScenarioRunner {
                     return .failure(OperationStepFailure(index: offset + 1, name: step.name, line: step.line, column: step.column, error: error,
                                                          answered: outcomes))
                 }
+                // Not while the client's node boots after a restart: the step goes out at the
+                // boot's end, as the restarted client's (its place in the steps, and the answers
+                // `$label`s read, outlive the restart; a request in flight at it got no answer).
+                guard await client.network.awaitBoot(of: client.node) else {
+                    return .failure(OperationStepFailure(index: offset + 1, name: step.name, line: step.line, column: step.column,
+                                                         error: .noAnswer(.timeout), answered: outcomes))
+                }
                 let result: ObjectStoreOperationResult
                 do {
                     result = try await client.perform(operation)
