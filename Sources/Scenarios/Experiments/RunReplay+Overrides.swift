@@ -79,6 +79,8 @@ private struct OverrideList {
             overrides.append(ScenarioOverride(path: "balancer.health_check", value: spelled))
         }
         if new.locality == nil, old.locality != nil { overrides.append(ScenarioOverride(path: "balancer.locality", value: YAMLSpelling.null)) }
+        // The strategy comparison's round_robin, ip_hash and hash cells run without the file's slow_start.
+        if new.slowStart == nil, old.slowStart != nil { overrides.append(ScenarioOverride(path: "balancer.slow_start", value: YAMLSpelling.null)) }
         switch (old.keepalive, new.keepalive) {
         case (let old?, let new?):
             set("balancer.keepalive.connections", old.idleConnections, new.idleConnections) { String($0) }

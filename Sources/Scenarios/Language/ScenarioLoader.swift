@@ -30,7 +30,7 @@ public enum ScenarioLoader {
         let mapreduce = try top["mapreduce"].map { cursor throws(ScenarioError) in try parseMapReduceSection(cursor, baseDirectory: baseDirectory) }
         let log = try top["log"].map { cursor throws(ScenarioError) in try parseLogSection(cursor) }
         var store = try top["object_store"].map { cursor throws(ScenarioError) in try parseStoreSection(cursor) }
-        let operations = try top["operations"].map { cursor throws(ScenarioError) in try parseOperationsSection(cursor) }
+        let operations = try top["operations"].map { cursor throws(ScenarioError) in try parseOperationsSection(cursor, buckets: store?.buckets.map(\.name) ?? []) }
         if operations != nil, store == nil { store = .forExplicitRequests }
         var servers: [Scenario.Server] = []
         if let serversCursor = top["servers"] { servers = try parseServers(serversCursor, mapreduce: mapreduce) }

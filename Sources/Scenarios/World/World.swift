@@ -87,10 +87,60 @@ final class World: @unchecked Sendable {
         keepAliveUntilDuration()
         do {
             try simulation.runToCompletion(timeLimit: .after(scenario.limits.timeLimit), eventLimit: scenario.limits.eventLimit)
+            try runOnToScheduledWork()
             return nil
         } catch {
             return Self.stopReason(error, lastEvent: simulation.now)
         }
+    }
+
+    /// Work the file scheduled that keeps no task running until it comes, which a world whose
+    /// last foreground task ended first runs on to, up to its time limit (each a timer the run
+    /// would drop, ``Simulation/runToCompletion(timeLimit:eventLimit:livelockEvents:)``):
+    ///
+    /// - A paused log appends what it held at its resume (README's `pause`: a SIGSTOPped Kafka
+    ///   broker appends the produce requests waiting in its sockets once it is continued). A log
+    ///   paused from 1.5 s for 90 s whose producer gave up its last record at 74 s ended there
+    ///   with 2 records; it now ends at 91.5 s with the 40 copies the pause held appended
+    ///   (``Network/lastResume(holdingWorkOn:)``). Only the log's pause does, as its records at
+    ///   the end are what the log's figures count; another paused node (a server, a worker, a
+    ///   broker) ends with the world as before.
+    /// - A log producer crashed before its last record starts again once its node's next restart
+    ///   has booted (README: "a restart starts it again once booted"): a lone producer of 10,000
+    ///   records crashed at 10.5 s and restarted at 20 s ended the run at 11 s with 11 records.
+    private func runOnToScheduledWork() throws(SimulationError) {
+        let limit = VirtualInstant.after(scenario.limits.timeLimit)
+        var reached: VirtualInstant?
+        // Each round reaches a later instant or none: at the instant itself the resume (or the
+        // boot's end) fires before the wake-up below, which is set later.
+        while let until = scheduledWork(), until <= limit, reached.map({ until > $0 }) ?? true {
+            reached = until
+            let simulation = simulation
+            simulation.spawn("world.scheduled-work") { _ in
+                await simulation.sleep(until: until)
+                // A boot's end at this instant was set at its restart, after this task slept:
+                // one more turn lets it start the producer's new process first.
+                await simulation.sleep(for: .zero)
+            }
+            let spent = min(simulation.executor.eventsProcessed, scenario.limits.eventLimit)
+            try simulation.runToCompletion(timeLimit: limit, eventLimit: scenario.limits.eventLimit - spent)
+        }
+    }
+
+    /// The latest of ``runOnToScheduledWork()``'s instants still ahead, nil when none is.
+    private func scheduledWork() -> VirtualInstant? {
+        var latest = log.flatMap { network.lastResume(holdingWorkOn: [$0.id]) }
+        let now = simulation.now
+        for record in producers where record.finishedAt == nil {
+            let restart = networkFaults.first { entry in
+                guard entry.at >= now, case .restart(let id, _) = entry.fault else { return false }
+                return id == record.producer.id
+            }
+            guard let restart, case .restart(_, let bootTime) = restart.fault else { continue }
+            let booted = restart.at.advanced(by: bootTime)
+            latest = max(latest ?? booted, booted)
+        }
+        return latest
     }
 
     /// Why the run stopped early, as the reports say it (``SimulationError/reportText``). The

@@ -110,6 +110,21 @@ extension Network {
         }
     }
 
+    /// The latest resume of the nodes `ids` paused while they hold something — a request that
+    /// reached one, an answer it owes or one owed to it, a call it would send — or nil when no
+    /// such pause holds anything. What a pause holds is handled at its resume
+    /// (``pause(_:for:)``), but the resume is a timer and keeps no run going
+    /// (``Simulation/runToCompletion(timeLimit:eventLimit:livelockEvents:)`` drops it when the
+    /// last foreground task ends first).
+    public func lastResume(holdingWorkOn ids: [NodeID]) -> VirtualInstant? {
+        var latest: VirtualInstant?
+        for id in ids {
+            guard let node = node(id), node.state == .paused, !node.heldWhilePaused.isEmpty, let resumes = node.pausedUntil else { continue }
+            latest = max(latest ?? resumes, resumes)
+        }
+        return latest
+    }
+
     /// Multiplies service times on `id` by `factor` (1 restores normal speed).
     public func slow(_ id: NodeID, factor: Double) {
         addNode(id).slowFactor = factor

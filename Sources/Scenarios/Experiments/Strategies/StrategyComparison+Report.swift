@@ -28,6 +28,7 @@ extension StrategyComparison {
             if let passive = configuration.passiveHealth { out += ", max_fails=\(passive.maxFails) fail_timeout=\(DurationFormat.seconds(passive.failTimeout.seconds))" }
             out += "; the same for every strategy\n"
         }
+        if let slowStartLine { out += "- \(slowStartLine)\n" }
         out += "\nEvery cell is one simulation of \(base.limits.duration.map { DurationFormat.seconds($0.seconds) } ?? "?") of traffic with seed \(base.seed); the digests and the commands that replay each cell alone are in `results.csv`. "
         out += "The section after the first table runs every cell with \(seedStudy.seeds.count) seeds and says which differences are noise.\n\n"
         out += "## p99 by strategy and situation\n\n"
@@ -55,6 +56,18 @@ extension StrategyComparison {
         }
         out += "## Reading the table\n\n" + conclusion() + "\n"
         return out
+    }
+
+    /// "slow_start (10.000 s) applies to the strategies that use weights; round_robin, ip_hash and
+    /// hash ran without it", from the runs' own balancers, when the file sets `slow_start`; nil
+    /// otherwise. The strategies that read no slow-start weight run without it
+    /// (``Situation/world(strategy:)``), as a world file with both is refused.
+    var slowStartLine: String? {
+        guard let window = base.balancer?.configuration.slowStart?.window, let situation = situations.first else { return nil }
+        let without = StrategyComparison.strategies.filter { situation.world(strategy: $0).balancer?.configuration.slowStart == nil }.map(\.name)
+        guard !without.isEmpty else { return nil }
+        let listed = without.count == 1 ? without[0] : without.dropLast().joined(separator: ", ") + " and " + (without.last ?? "")
+        return "slow_start (\(DurationFormat.seconds(window.seconds))) applies to the strategies that use weights; \(listed) ran without it"
     }
 
     /// The traffic as the runs had it — "Poisson arrivals at 300 requests/s to 3 servers" — from

@@ -155,13 +155,7 @@ public struct StrategyComparison: Sendable {
     /// of ``SeedStudy/seeds(from:)`` (all of them but in tests; the paired comparisons need two).
     public static func run(_ base: Scenario, jobs: Int = 1, seedCount: Int = SeedStudy.seedCount) -> StrategyComparison {
         let situations = situations(base)
-        let runs = situations.flatMap { situation in
-            strategies.map { strategy in
-                var scenario = situation.scenario
-                scenario.balancer?.strategy = strategy
-                return scenario
-            }
-        }
+        let runs = situations.flatMap { situation in strategies.map { situation.world(strategy: $0) } }
         let results = ParallelWorlds.map(runs, width: jobs) { ScenarioRunner.runTraffic($0) }
         let cells = situations.indices.map { row in
             strategies.indices.map { column in Cell(strategy: strategies[column], result: results[row * strategies.count + column]) }

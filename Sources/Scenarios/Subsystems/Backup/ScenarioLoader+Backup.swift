@@ -25,7 +25,7 @@ extension ScenarioLoader {
         // The manager turns versioning on when it is asked to (`put_bucket_versioning`); it cannot
         // turn off what the bucket has from the start: S3 never returns a bucket to unversioned.
         if !manager.versioning, let versioningCursor = fields["versioning"],
-           store?.buckets.first(where: { $0.name == manager.bucket })?.versioning == true {
+           store?.buckets.first(where: { $0.name.utf8.elementsEqual(manager.bucket.utf8) })?.versioning == true {
             throw versioningCursor.error(.invalidValue("bucket '\(manager.bucket.excerpt)' is versioned from the start (object_store.buckets), and S3 cannot turn versioning off; drop one of the two"))
         }
         var restores: [BackupExperimentSpec.Restore] = []

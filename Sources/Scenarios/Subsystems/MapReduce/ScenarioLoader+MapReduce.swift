@@ -123,8 +123,10 @@ extension ScenarioLoader {
     /// Checks that `bucket` is one of the store's buckets.
     static func checkBucket(_ bucket: String, store: StoreSection?, at cursor: YAMLCursor, use: String) throws(ScenarioError) {
         guard let store else { throw cursor.error(.invalidValue("\(use) bucket '\(bucket.excerpt)', but this scenario has no object_store section")) }
-        guard store.buckets.contains(where: { $0.name == bucket }) else {
+        // By bytes, as a producer's topic is named, and a look-alike refused naming what differs.
+        guard store.buckets.contains(where: { $0.name.utf8.elementsEqual(bucket.utf8) }) else {
             let names = store.buckets.map(\.name)
+            if let refusal = cursor.unknownLookAlike(bucket, among: names, kind: "bucket") { throw refusal }
             throw cursor.error(.invalidValue("unknown bucket '\(bucket.excerpt)'" + (Suggestion.closest(to: bucket, among: names).map { "; did you mean '\($0)'?" } ?? "; object_store.buckets has: \(names.joined(separator: ", "))")))
         }
     }

@@ -37,7 +37,10 @@ extension ScenarioLoader {
             let fields = try item.mapping(ScenarioSchema.queueTopic)
             let nameCursor = try fields.required("name")
             let name = try queueName(nameCursor)
-            guard !topics.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("topic '\(name.excerpt)' is defined twice")) }
+            // Each topic has rows, lag and series of its own, told apart by its name: by bytes and
+            // by look-alikes, as every other list of names (the log's topics).
+            try nameCursor.checkDistinct(name, among: topics.map(\.name), kind: "topic",
+                                         remedy: "give each topic its own name: the report's rows and the metrics' series tell the topics apart by it")
             // Kafka refuses a topic whose name differs from another's only by '.' and '_'
             // (`Topic.hasCollision`: its metrics' names replace one by the other).
             let folded = name.replacingOccurrences(of: ".", with: "_")
@@ -185,7 +188,10 @@ extension ScenarioLoader {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2 else { throw item.error(.invalidValue("a target is TOPIC:P<n> or TOPIC:*, got '\(text.excerpt)'")) }
             let topicName = String(parts[0])
-            guard let topic = topics.first(where: { $0.name == topicName }) else {
+            // By bytes, as the log's producers name their topic: `==` took a look-alike in other
+            // code points for the topic (the Kelvin sign U+212A for 'K', canonically equivalent).
+            guard let topic = topics.first(where: { $0.name.utf8.elementsEqual(topicName.utf8) }) else {
+                if let refusal = item.unknownLookAlike(topicName, among: topics.map(\.name), kind: "topic") { throw refusal }
                 let suggestion = Suggestion.closest(to: topicName, among: topics.map(\.name))
                 throw item.error(.invalidValue("unknown topic '\(topicName.excerpt)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; topics: \(topics.map(\.name).joined(separator: ", "))")))
             }

@@ -30,7 +30,10 @@ extension ScenarioLoader {
             let nameCursor = try bucketFields.required("name")
             let name = try nameCursor.string()
             guard S3BucketNameRules.isValid(name) else { throw nameCursor.error(.invalidValue("'\(name.excerpt)' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens)")) }
-            guard !buckets.contains(where: { $0.name == name }) else { throw nameCursor.error(.invalidValue("bucket '\(name.excerpt)' is defined twice")) }
+            // Each bucket has rows and series of its own, told apart by its name: by bytes and by
+            // look-alikes, as every other list of names (the log's topics).
+            try nameCursor.checkDistinct(name, among: buckets.map(\.name), kind: "bucket",
+                                         remedy: "give each bucket its own name: the report's rows and the metrics' series tell the buckets apart by it")
             buckets.append(.init(
                 name: name, versioning: try bucketFields["versioning"]?.bool() ?? false,
                 encryption: try bucketFields["encryption"].map { cursor throws(ScenarioError) in
@@ -44,7 +47,9 @@ extension ScenarioLoader {
     /// Parses `operations:`: a list of steps, or `{client: NAME, steps: [...]}`, of `file` ("a
     /// world", or an operation scenario's ``OperationStepParser/operationFile``), as the limits'
     /// messages name it.
-    static func parseOperationsSection(_ cursor: YAMLCursor, in file: String = "a world") throws(ScenarioError) -> OperationsSection {
+    /// `buckets` are the names the world's store lists: a step that names a look-alike of one of
+    /// them, or of a bucket an earlier step creates, is refused (``OperationStepParser/bucket(_:creates:)``).
+    static func parseOperationsSection(_ cursor: YAMLCursor, in file: String = "a world", buckets: [String] = []) throws(ScenarioError) -> OperationsSection {
         var client = NodeID(ScenarioSchema.defaultOperationsClient)
         var stepsCursor = cursor
         if case .mapping = cursor.node {
@@ -58,6 +63,7 @@ extension ScenarioLoader {
         }
         var parser = OperationStepParser()
         parser.file = file
+        parser.know(buckets: buckets)
         var steps: [OperationScenario.Step] = []
         let items = try stepsCursor.list()
         guard items.count <= ScenarioSchema.maximumOperations else { throw stepsCursor.error(.invalidValue("at most \(NumberFormat.integer(ScenarioSchema.maximumOperations)) operations, got \(NumberFormat.integer(items.count))")) }

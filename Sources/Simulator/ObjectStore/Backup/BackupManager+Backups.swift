@@ -17,12 +17,18 @@ extension BackupManager {
         let start = simulation.now
         let name = UTCDateTime(virtualNanoseconds: start.nanoseconds, epochUnixSeconds: epochUnixSeconds).backupName
         guard !backups.contains(where: { $0.name == name }) else { throw .nameTaken(name) }
+        let incarnation = hostIncarnation
+        openWork.backup = OpenWork.Backup(incarnation: incarnation, start: start)
         do {
             let record = try await takeBackup(named: name)
+            openWork.backup = nil
             simulation.observeSpan(.backup, client.node.name, "backup", from: start, detail: record.name, outcome: "ok", value: Int64(record.bytes))
             simulation.observeGauge(.backup, client.node.name, "last backup bytes", Double(record.bytes))
             return record
         } catch {
+            // Settled at the host's crash (``settleOpenWork()``), counted and traced then.
+            guard openWork.backup?.incarnation == incarnation else { throw error }
+            openWork.backup = nil
             stats.failedBackups += 1
             simulation.observeSpan(.backup, client.node.name, "backup", from: start, outcome: "failed: \(error)")
             throw error
@@ -86,6 +92,7 @@ extension BackupManager {
     /// folder listing throws; else (retention) the folders of the pages before it are checked and
     /// the rest are not known — kept, as a failed check's folder is (``listedBackupFolders()``).
     private func checkedBackupFolders(stoppingAtAFailedCheck: Bool) async throws(BackupError) -> [CheckedFolder] {
+        let incarnation = hostIncarnation
         let listed = await listedBackupFolders()
         if let failure = listed.failure, stoppingAtAFailedCheck || listed.prefixes.isEmpty { throw .store(failure) }
         let prefixes = listed.prefixes
@@ -93,6 +100,8 @@ extension BackupManager {
         for prefix in prefixes {
             let name = String(decoding: prefix.utf8.dropFirst(configuration.backupPrefix.utf8.count).dropLast(), as: UTF8.self)
             guard let time = UTCDateTime(backupName: name) else { continue }
+            // A crash ends the checks with the process: the rest are not known.
+            guard hostRuns(since: incarnation) else { break }
             do {
                 folders.append(CheckedFolder(name: name, time: time, manifest: try await manifestExists(name) ? .found : .missing))
             } catch {
@@ -112,6 +121,7 @@ extension BackupManager {
     private func listedBackupFolders() async -> (prefixes: [String], failure: ObjectStoreClientError?) {
         var prefixes: [String] = []
         var request = ListObjectsV2Request(prefix: configuration.backupPrefix, delimiter: "/")
+        let incarnation = hostIncarnation
         while true {
             let page: ListObjectsV2Output
             do {
@@ -120,7 +130,7 @@ extension BackupManager {
                 return (prefixes, error)
             }
             prefixes += page.commonPrefixes
-            guard page.isTruncated, let token = page.nextContinuationToken else { return (prefixes, nil) }
+            guard page.isTruncated, let token = page.nextContinuationToken, hostRuns(since: incarnation) else { return (prefixes, nil) }
             request.continuationToken = token
         }
     }
@@ -160,6 +170,7 @@ extension BackupManager {
     public func applyRetention(sparingNewest: Bool = false) async -> [String] {
         let now = simulation.now.nanoseconds
         let retention = Int64(configuration.retentionDays) * 86_400 * 1_000_000_000
+        let incarnation = hostIncarnation
         guard let folders = try? await checkedBackupFolders(stoppingAtAFailedCheck: false) else { return [] }
         let newest = sparingNewest ? backups.last { $0.deletedAt == nil }?.name : nil
         var deleted: [String] = []
@@ -172,13 +183,20 @@ extension BackupManager {
                 unchecked.append(folder.name)
                 continue
             }
+            // A crash ends the pass with the process: it deletes nothing more (its requests
+            // would go out as the next process's).
+            guard hostRuns(since: incarnation) else { break }
             if let record, case .missing = folder.manifest { retire(record) }
             do {
                 try await client.deleteObject(bucket: configuration.bucket, key: configuration.manifestKey(folder.name))
+                guard hostRuns(since: incarnation) else { break }
                 if let record { retire(record) }
-                for object in try await client.listAllObjects(bucket: configuration.bucket, prefix: configuration.backupFolder(folder.name)) {
+                let objects = try await client.listAllObjects(bucket: configuration.bucket, prefix: configuration.backupFolder(folder.name))
+                for object in objects {
+                    guard hostRuns(since: incarnation) else { break }
                     try await client.deleteObject(bucket: configuration.bucket, key: object.key)
                 }
+                guard hostRuns(since: incarnation) else { break }
             } catch {
                 continue
             }

@@ -8,27 +8,34 @@ extension BackupManager {
     @discardableResult
     public func sync() async -> SyncReport {
         let start = simulation.now
-        let report = await carryPendingChanges()
-        simulation.observeSpan(.backup, client.node.name, "sync", from: start,
-                               detail: "\(report.uploaded.count) uploaded, \(report.deleted.count) deleted, \(report.failed.count) failed"
-                                   + (report.interrupted ? ", host crashed" : ""),
-                               outcome: report.succeeded ? "ok" : "incomplete", value: Int64(report.bytesUploaded))
+        guard let report = await carryPendingChanges() else {
+            // The host's crash ended it, and counted and traced it then (``settleOpenWork()``).
+            return SyncReport(interrupted: true)
+        }
+        traceSync(report, from: start)
         return report
     }
 
-    private func carryPendingChanges() async -> SyncReport {
+    /// Carries the pending changes; nil when the host's crash settled the sync (its process is
+    /// gone: what it had not done is pending again, and it was counted at the crash).
+    private func carryPendingChanges() async -> SyncReport? {
         let snapshot = source
+        pending.formUnion(openWork.orphaned)
+        openWork.orphaned = []
         let paths = pending.sorted()
         pending.removeAll()
         var report = SyncReport()
         let incarnation = hostIncarnation
+        openWork.sync = OpenWork.Sync(incarnation: incarnation, start: simulation.now, paths: paths, sourceBytes: snapshot.totalBytes)
         for (index, pathKey) in paths.enumerated() {
             // A crash ends the sync with the manager's process: what it had not done stays pending.
             guard hostRuns(since: incarnation) else {
+                guard openWork.sync?.incarnation == incarnation else { return nil }
                 pending.formUnion(paths[index...])
                 report.interrupted = true
                 break
             }
+            openWork.sync?.next = index
             let path = pathKey.string
             let key = configuration.syncPrefix + path
             let known = remote[pathKey]
@@ -38,25 +45,26 @@ extension BackupManager {
                         stats.filesUnchanged += 1
                         continue
                     }
-                    try await upload(file, path: path, key: key)
+                    try await upload(file, path: path, key: key, since: incarnation)
+                    guard openWork.sync?.incarnation == incarnation else { return nil }
                     report.uploaded.append(path)
                     report.bytesUploaded += file.bytes.count
                 } else if known != nil {
-                    try await remove(path: path, key: key)
+                    try await remove(path: path, key: key, since: incarnation)
+                    guard openWork.sync?.incarnation == incarnation else { return nil }
                     report.deleted.append(path)
                 }
             } catch {
+                guard openWork.sync?.incarnation == incarnation else { return nil }
                 pending.insert(pathKey)
                 report.failed.append(path)
             }
+            openWork.sync?.report = report
         }
+        guard openWork.sync?.incarnation == incarnation else { return nil }
+        openWork.sync = nil
         if !hostRuns(since: incarnation) { report.interrupted = true }
-        stats.syncs += 1
-        stats.sourceBytesAtSyncs += snapshot.totalBytes
-        stats.filesUploaded += report.uploaded.count
-        stats.filesDeleted += report.deleted.count
-        stats.bytesUploaded += report.bytesUploaded
-        if report.succeeded { stats.lastSyncAt = simulation.now.nanoseconds } else { stats.failedSyncs += 1 }
+        count(report, sourceBytes: snapshot.totalBytes)
         return report
     }
 
@@ -75,7 +83,7 @@ extension BackupManager {
                 remote[S3ObjectKey(path)] = .stored(eTag: object.eTag, size: object.size)
             } else {
                 try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
-                    try await self.upload(file, path: path, key: self.configuration.syncPrefix + path)
+                    try await self.upload(file, path: path, key: self.configuration.syncPrefix + path, since: incarnation)
                 }
                 stats.filesUploaded += 1
                 stats.bytesUploaded += file.bytes.count
@@ -83,7 +91,7 @@ extension BackupManager {
         }
         for object in listed where snapshot.files[syncedPath(of: object.key)] == nil {
             try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
-                try await self.remove(path: self.syncedPath(of: object.key), key: object.key)
+                try await self.remove(path: self.syncedPath(of: object.key), key: object.key, since: incarnation)
             }
             stats.filesDeleted += 1
         }
@@ -94,22 +102,25 @@ extension BackupManager {
         String(decoding: key.utf8.dropFirst(configuration.syncPrefix.utf8.count), as: UTF8.self)
     }
 
-    private func upload(_ file: SourceDirectory.File, path: String, key: String) async throws(ObjectStoreClientError) {
+    /// Uploads `file`, noting what the store holds — unless the host has crashed since
+    /// `incarnation`: a process that is gone records nothing (a later one may have synced the path).
+    private func upload(_ file: SourceDirectory.File, path: String, key: String, since incarnation: UInt64) async throws(ObjectStoreClientError) {
         do {
             let output = try await client.putObject(bucket: configuration.bucket, key: key, body: file.bytes)
-            remote[S3ObjectKey(path)] = .stored(eTag: output.eTag, size: file.bytes.count)
+            if hostRuns(since: incarnation) { remote[S3ObjectKey(path)] = .stored(eTag: output.eTag, size: file.bytes.count) }
         } catch {
-            remote[S3ObjectKey(path)] = .unknown
+            if hostRuns(since: incarnation) { remote[S3ObjectKey(path)] = .unknown }
             throw error
         }
     }
 
-    private func remove(path: String, key: String) async throws(ObjectStoreClientError) {
+    /// Deletes the object of `path`, as ``upload(_:path:key:since:)`` uploads.
+    private func remove(path: String, key: String, since incarnation: UInt64) async throws(ObjectStoreClientError) {
         do {
             try await client.deleteObject(bucket: configuration.bucket, key: key)
-            remote[S3ObjectKey(path)] = nil
+            if hostRuns(since: incarnation) { remote[S3ObjectKey(path)] = nil }
         } catch {
-            remote[S3ObjectKey(path)] = .unknown
+            if hostRuns(since: incarnation) { remote[S3ObjectKey(path)] = .unknown }
             throw error
         }
     }

@@ -30,6 +30,8 @@ public actor BackupManager {
     public nonisolated let client: ObjectStoreClient
     /// Counters.
     public nonisolated let stats = BackupStats()
+    /// The sync and backup under way, which a crash of the host settles (``settleOpenWork()``).
+    nonisolated let openWork = OpenWork()
     nonisolated let simulation: Simulation
     /// The live application data.
     public private(set) var source: SourceDirectory
@@ -92,54 +94,110 @@ public actor BackupManager {
         }
     }
 
-    /// Starts the manager's loop as a daemon: prepare the bucket, then sync at every multiple of
-    /// the sync interval, back up when a backup is due (retrying at the next sync if it fails),
-    /// and apply retention after each backup that completes and after the first failed attempt
-    /// at each backup due — as a backup script's `restic forget` or `borg prune` step runs
-    /// whether or not that night's backup worked, and S3's lifecycle expires by age alone: old
-    /// backups and abandoned attempts' folders go on being deleted while backups fail.
+    /// Starts the manager's loop as its host's program (``Network/startProcess(on:named:daemon:for:_:)``),
+    /// a daemon: prepare the bucket, then sync at every multiple of the sync interval, back up
+    /// when a backup is due (retrying at the next sync if it fails), and apply retention after
+    /// each backup that completes and after the first failed attempt at each backup due — as a
+    /// backup script's `restic forget` or `borg prune` step runs whether or not that night's
+    /// backup worked, and S3's lifecycle expires by age alone: old backups and abandoned
+    /// attempts' folders go on being deleted while backups fail.
+    ///
+    /// A crash (or restart) of the host ends the process, and the sync or backup it was running
+    /// fails at that instant (``settleOpenWork()``); a restart begins a new process once booted,
+    /// which waits for the first multiple after its boot — nothing of the dead process, whose call
+    /// in flight ends only at the client's timeout, holds it back. What carries over is the
+    /// ``Program``: the backup schedule, the bucket's setup, the multiples counted. A restarted
+    /// process whose bucket is not set up prepares it at its first sync.
     ///
     /// Every sync due — at every multiple of the sync interval after the start — is counted once:
     /// skipped while the host is down (crashed, or booting after a restart: nothing of the manager
-    /// runs) or while the manager still runs the sync, backup or retention before it (it wakes at
-    /// the first multiple after it is done; the multiples that passed meanwhile are skipped, not
-    /// run late), failed when the bucket could not be prepared, a change did not reach the store
-    /// or the host crashed during it, ok otherwise. So `syncs + skippedSyncs` is the multiples due.
+    /// runs; each counted at its instant) or while the manager still runs the
+    /// sync, backup or retention before it (it wakes at the first multiple after it is done; the
+    /// multiples that passed meanwhile are skipped, not run late), failed when the bucket could
+    /// not be prepared, a change did not reach the store or the host crashed during it, ok
+    /// otherwise. So `syncs + skippedSyncs` is the multiples due.
     public nonisolated func start() {
-        simulation.spawn("backup.\(client.node.name)", daemon: true) { _ in
-            await self.runPeriodically()
+        let program = Program(nextBackup: configuration.firstBackupAt.nanoseconds)
+        let interval = configuration.syncInterval.nanoseconds
+        let (stats, simulation) = (stats, simulation)
+        client.network.onCrash(client.node) { [weak self] in
+            // The multiples that passed while the process was at work, up to the crash, were
+            // skipped while busy; those after it, while the host is down, are counted one by one
+            // at their instants (``countSkippedWhileDown(_:every:)``).
+            if program.isBusy {
+                let missed = simulation.now.nanoseconds / interval - program.counted
+                if missed > 0 {
+                    stats.skippedSyncs += Int(missed)
+                    stats.syncsSkippedWhileBusy += Int(missed)
+                    program.counted += missed
+                }
+                program.isBusy = false
+            }
+            guard let self else { return }
+            self.settleOpenWork()
+            simulation.spawn("backup.down.\(self.client.node.name)", daemon: true) { [weak self] _ in
+                await self?.countSkippedWhileDown(program, every: interval)
+            }
+        }
+        client.network.startProcess(on: client.node, named: "backup.\(client.node.name)", daemon: true, for: self) { manager, process in
+            await manager.runPeriodically(as: process, program)
         }
     }
 
-    private func runPeriodically() async {
-        let interval = configuration.syncInterval.nanoseconds
-        var prepared = (try? await prepareBucket()) != nil
-        var nextBackup = configuration.firstBackupAt.nanoseconds
-        // The instant of the backup due whose failed attempt ran retention already, if any.
-        var retainedAfterFailingBackupDue: Int64?
-        // The multiples handled so far (run or skipped): multiple k is due at k × interval.
-        var handled: Int64 = 0
+    /// Counts each multiple of the sync interval due while the host is down (crashed, or booting
+    /// after a restart) as skipped, at its instant: nothing of the manager runs then. Begun at a
+    /// crash, it ends at the first multiple the host is up for, or that a later process counted.
+    private func countSkippedWhileDown(_ program: Program, every interval: Int64) async {
         while true {
-            let now = simulation.now.nanoseconds
-            let missed = now / interval - handled
+            let due = program.counted + 1
+            guard await simulation.sleepUnlessTornDown(until: VirtualInstant(nanoseconds: due * interval)),
+                  !hostIsUp, program.counted == due - 1 else { return }
+            program.counted = due
+            stats.skippedSyncs += 1
+            simulation.observeInstant(.backup, client.node.name, "sync skipped", detail: "host down")
+        }
+    }
+
+    /// The loop of one process of the manager's program.
+    private func runPeriodically(as process: NodeProcess, _ program: Program) async {
+        let interval = configuration.syncInterval.nanoseconds
+        if !process.isRestarted {
+            program.isBusy = true
+            program.prepared = (try? await prepareBucket()) != nil
+            guard process.runs else { return }
+        }
+        // A restarted process begins at its boot's end: a multiple due at that very instant,
+        // not counted while down (``countSkippedWhileDown(_:every:)``), was due while booting.
+        var downUntilNow = process.isRestarted
+        while true {
+            let missed = simulation.now.nanoseconds / interval - program.counted
             if missed > 0 {
                 stats.skippedSyncs += Int(missed)
-                stats.syncsSkippedWhileBusy += Int(missed)
+                if downUntilNow {
+                    simulation.observeInstant(.backup, client.node.name, "sync skipped", detail: "host down", value: missed)
+                } else {
+                    stats.syncsSkippedWhileBusy += Int(missed)
+                }
+                program.counted += missed
             }
-            handled = now / interval + 1
-            guard await simulation.sleepUnlessTornDown(until: VirtualInstant(nanoseconds: handled * interval)) else { return }
-            guard hostIsUp else {
-                stats.skippedSyncs += 1
-                simulation.observeInstant(.backup, client.node.name, "sync skipped", detail: "host down")
-                continue
-            }
+            downUntilNow = false
+            program.isBusy = false
+            guard await simulation.sleepUnlessTornDown(until: VirtualInstant(nanoseconds: (program.counted + 1) * interval)),
+                  process.runs else { return }
+            program.counted += 1
+            program.isBusy = true
             let incarnation = hostIncarnation
-            if !prepared {
+            if !program.prepared {
                 let start = simulation.now
+                openWork.sync = OpenWork.Sync(incarnation: incarnation, start: start)
                 do {
                     try await prepareBucket()
-                    prepared = true
+                    openWork.sync = nil
+                    program.prepared = true
                 } catch {
+                    // Settled at the crash, if one ended it.
+                    guard openWork.sync?.incarnation == incarnation, process.runs else { return }
+                    openWork.sync = nil
                     // The sync could not start: it is run, and failed.
                     stats.syncs += 1
                     stats.failedSyncs += 1
@@ -148,8 +206,9 @@ public actor BackupManager {
                 }
             }
             await sync()
-            // A crash during the sync stops the manager there: no backup from a host that crashed.
-            guard hostRuns(since: incarnation), simulation.now.nanoseconds >= nextBackup else { continue }
+            // A crash during the sync ends the process there: no backup from a host that crashed.
+            guard process.runs else { return }
+            guard simulation.now.nanoseconds >= program.nextBackup else { continue }
             // A failed backup is tried again at the next sync; so is one due in a second that
             // already has its backup (names have one-second resolution), which is not an attempt.
             let completed: Bool
@@ -161,18 +220,20 @@ public actor BackupManager {
             } catch {
                 completed = false
             }
+            guard process.runs else { return }
             if completed {
-                while nextBackup <= simulation.now.nanoseconds { nextBackup += configuration.backupInterval.nanoseconds }
+                while program.nextBackup <= simulation.now.nanoseconds { program.nextBackup += configuration.backupInterval.nanoseconds }
             } else {
                 // Retention does not wait for a backup to complete: once for each backup due by
                 // the schedule (the latest multiple of the interval from the one that failed),
                 // after its first failed attempt; the retries at later syncs do not run it again.
                 let backupInterval = configuration.backupInterval.nanoseconds
-                let due = nextBackup + (simulation.now.nanoseconds - nextBackup) / backupInterval * backupInterval
-                guard hostRuns(since: incarnation), retainedAfterFailingBackupDue != due else { continue }
-                retainedAfterFailingBackupDue = due
+                let due = program.nextBackup + (simulation.now.nanoseconds - program.nextBackup) / backupInterval * backupInterval
+                guard program.retainedAfterFailingBackupDue != due else { continue }
+                program.retainedAfterFailingBackupDue = due
             }
             await applyRetention(sparingNewest: true)
+            guard process.runs else { return }
         }
     }
 

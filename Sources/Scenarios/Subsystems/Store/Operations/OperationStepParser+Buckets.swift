@@ -4,7 +4,8 @@ extension OperationStepParser {
     /// `create_bucket`, `delete_bucket`, `get_bucket_versioning`, `delete_bucket_lifecycle`:
     /// a bucket name, bare (`create_bucket: photos`) or as `{bucket: photos}`.
     mutating func bucketStep(_ name: String, _ value: YAMLCursor, _ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
-        let bucket = value.text != nil ? try value.string() : try value.mapping(ScenarioSchema.bucketOnlyFields).required("bucket").string()
+        let bucket = try self.bucket(value.text != nil ? value : try value.mapping(ScenarioSchema.bucketOnlyFields).required("bucket"),
+                                     creates: name == "create_bucket")
         let operation: ObjectStoreOperation
         switch name {
         case "create_bucket": operation = .createBucket(bucket: bucket)
@@ -22,19 +23,19 @@ extension OperationStepParser {
         switch name {
         case "put_bucket_versioning":
             let fields = try value.mapping(ScenarioSchema.putBucketVersioningFields)
-            operation = .putBucketVersioning(bucket: try fields.required("bucket").string(),
+            operation = .putBucketVersioning(bucket: try self.bucket(try fields.required("bucket")),
                                              state: try fields.required("status").choice(VersioningState.self))
         case "put_bucket_encryption":
             let fields = try value.mapping(ScenarioSchema.putBucketEncryptionFields)
             let sse = try fields.required("sse")
-            operation = .putBucketEncryption(bucket: try fields.required("bucket").string(),
+            operation = .putBucketEncryption(bucket: try self.bucket(try fields.required("bucket")),
                                              encryption: sse.text == "none" ? nil : try sse.choice(ServerSideEncryption.self))
         default:
             let fields = try value.mapping(ScenarioSchema.putBucketLifecycleFields)
             var rules: [LifecycleRule] = []
             for rule in try fields.required("rules").list(atMost: ScenarioSchema.maximumLifecycleRules, of: "rules") { rules.append(try lifecycleRule(rule)) }
             let minimum = try fields["transition_minimum_size"]?.byteCount() ?? LifecycleConfiguration.defaultTransitionMinimumObjectSize
-            operation = .putBucketLifecycle(bucket: try fields.required("bucket").string(),
+            operation = .putBucketLifecycle(bucket: try self.bucket(try fields.required("bucket")),
                                             configuration: LifecycleConfiguration(rules: rules, transitionMinimumObjectSize: minimum))
         }
         return step(name, item, label: nil) { _ in operation }

@@ -7,7 +7,7 @@ extension OperationStepParser {
         let labels = labels
         if name == "list_multipart_uploads" {
             let fields = try value.mapping(ScenarioSchema.listMultipartUploadsFields)
-            let bucket = try fields.required("bucket").string()
+            let bucket = try self.bucket(try fields.required("bucket"))
             let prefix = try fields["prefix"]?.string() ?? ""
             let maxUploads = try fields["max_uploads"]?.int(in: ScenarioSchema.s3Integer) ?? ScenarioSchema.defaultS3PageSize
             let keyMarker = try labels.marker(fields, "key_marker", of: name, next: .nextKeyMarker, otherwise: nil)
@@ -20,7 +20,7 @@ extension OperationStepParser {
         }
         if name == "create_multipart" {
             let fields = try value.mapping(ScenarioSchema.createMultipartFields)
-            let bucket = try fields.required("bucket").string()
+            let bucket = try self.bucket(try fields.required("bucket"))
             let key = try fields.required("key").string()
             let attributes = try Self.writeAttributes(fields)
             return step(name, item, label: try label(fields, operation: name)) { _ in
@@ -33,7 +33,7 @@ extension OperationStepParser {
         default: ScenarioSchema.multipartFields
         }
         let fields = try value.mapping(shape)
-        let bucket = try fields.required("bucket").string()
+        let bucket = try self.bucket(try fields.required("bucket"))
         let key = try fields.required("key").string()
         let uploadId = try labels.value(try fields.required("upload_id"), .uploadId)
         switch name {

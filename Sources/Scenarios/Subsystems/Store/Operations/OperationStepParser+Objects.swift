@@ -11,7 +11,7 @@ extension OperationStepParser {
         default: ScenarioSchema.readFields
         }
         let fields = try value.mapping(shape)
-        let bucket = try fields.required("bucket").string()
+        let bucket = try self.bucket(try fields.required("bucket"))
         let key = try fields.required("key").string()
         let labels = labels
         switch name {
@@ -31,7 +31,7 @@ extension OperationStepParser {
             }
         case "copy":
             try chargeCopy(at: value)
-            let sourceBucket = try fields.required("from_bucket").string()
+            let sourceBucket = try self.bucket(try fields.required("from_bucket"))
             let sourceKey = try fields.required("from_key").string()
             let sourceVersion = try labels.value(fields, "from_version_id", .versionId)
             let attributes = try Self.writeAttributes(fields)
@@ -67,7 +67,7 @@ extension OperationStepParser {
     mutating func listingStep(_ name: String, _ value: YAMLCursor, _ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
         let isVersions = name == "list_versions"
         let fields = try value.mapping(isVersions ? ScenarioSchema.listVersionsFields : ScenarioSchema.listFields)
-        let bucket = try fields.required("bucket").string()
+        let bucket = try self.bucket(try fields.required("bucket"))
         let prefix = try fields["prefix"]?.string() ?? ""
         let delimiter = try fields["delimiter"]?.string()
         let maxKeys = try fields["max_keys"]?.int(in: ScenarioSchema.s3Integer) ?? ScenarioSchema.defaultS3PageSize

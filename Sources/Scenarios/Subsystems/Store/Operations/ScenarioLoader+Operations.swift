@@ -48,6 +48,15 @@ struct OperationStepParser {
     var copiedBytes = 0
     /// The virtual seconds the `wait` steps so far add up to.
     var waitedSeconds = 0.0
+    /// The buckets known so far, by how each looks (``YAMLCursor/lookAlikeForm(of:)``): the
+    /// world's store's, then each one a `create_bucket` step names.
+    private var knownBuckets: [String: String] = [:]
+
+    /// Knows `names`, the world's store's buckets (distinct, look-alikes too: ``ScenarioLoader/parseStoreSection(_:)``),
+    /// which steps may name from the first.
+    mutating func know(buckets names: [String]) {
+        for name in names { knownBuckets[YAMLCursor.lookAlikeForm(of: name)] = name }
+    }
 
     mutating func parse(_ item: YAMLCursor) throws(ScenarioError) -> OperationScenario.Step {
         index += 1
@@ -99,6 +108,23 @@ struct OperationStepParser {
     mutating func label(_ fields: YAMLMapping, operation: String, partNumber: Int? = nil) throws(ScenarioError) -> String? {
         guard let cursor = fields["as"] else { return nil }
         return try labels.define(cursor, step: index, operation: operation, partNumber: partNumber)
+    }
+
+    /// The bucket `cursor` names. A step may name a bucket no one created (S3 answers it
+    /// NoSuchBucket, as a file may mean), but not a look-alike of a known one in other code
+    /// points (fullwidth 'ｐhotos' for 'photos'): names match by bytes, as the log's topics, and
+    /// the look-alike is refused naming what differs. `creates` adds it to the known buckets.
+    mutating func bucket(_ cursor: YAMLCursor, creates: Bool = false) throws(ScenarioError) -> String {
+        let name = try cursor.string()
+        let form = YAMLCursor.lookAlikeForm(of: name)
+        if let known = knownBuckets[form] {
+            guard known.utf8.elementsEqual(name.utf8) else {
+                throw cursor.unknownLookAlike(name, among: [known], kind: "bucket") ?? cursor.error(.invalidValue("unknown bucket '\(name.excerpt)'"))
+            }
+        } else if creates {
+            knownBuckets[form] = name
+        }
+        return name
     }
 
     private func unknown(_ word: String) -> String {
