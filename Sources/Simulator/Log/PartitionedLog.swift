@@ -146,6 +146,22 @@ public actor PartitionedLog {
         return records[try range(of: records, topic: topic, partition: partition, from: offset, maxRecords: maxRecords)].map(\.value)
     }
 
+    /// The values of the records ``readValues(topic:partition:from:maxRecords:)`` returns, with
+    /// the same errors, copied back to back into one buffer: what a MapReduce map task reads.
+    /// An array per record counted each record's storage up on the read and down when the map
+    /// task dropped it, a cold cache line each time — a map task touches each value once here.
+    public func readContiguousValues(topic: String, partition: Int, from offset: Int, maxRecords: Int) throws(LogError) -> LogValues {
+        let records = try partitionRecords(topic, partition)
+        let range = try range(of: records, topic: topic, partition: partition, from: offset, maxRecords: maxRecords)
+        return records.withUnsafeBufferPointer { records in
+            var size = 0
+            for index in range { size += records[index].value.count }
+            var values = LogValues(capacity: size, count: range.count)
+            for index in range { values.append(records[index].value) }
+            return values
+        }
+    }
+
     /// The offsets a read of `records` from `offset` covers, at most `maxRecords` of them.
     private func range(of records: [LogRecord], topic: String, partition: Int, from offset: Int, maxRecords: Int) throws(LogError) -> Range<Int> {
         guard offset >= 0, offset <= records.count else {

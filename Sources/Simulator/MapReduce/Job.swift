@@ -17,6 +17,12 @@ extension MapReduce {
         /// Keys are bytes; slicing them from `record.line` costs no copy.
         func map(_ record: InputRecord, into output: inout Emitter<Self>) throws
 
+        /// Emits the intermediate key/value pairs of every line of a map task's input, in order:
+        /// what ``map(_:into:)`` emits for each of them in turn, which the default does. A job may
+        /// read the lines' bytes in place instead (``MapInput/forEachLine(_:)``), as the word
+        /// count does: it makes no record per line.
+        func map(lines input: MapInput, into output: inout Emitter<Self>) throws
+
         /// Folds `value` into `accumulated`: both are partial results for the same key.
         func combine(_ accumulated: inout Value, with value: Value)
 
@@ -40,6 +46,11 @@ extension MapReduce {
         /// existential would run it generically, through value witnesses at every record.
         func runMapTask(records: [InputRecord], inputBytes: Int, reducers: Int, combining: Bool) throws -> MapTaskOutput
 
+        /// Runs one map task of this job over `input`: ``MapExecution/run(_:input:inputBytes:reducers:combining:)``,
+        /// what a worker's map attempt runs. Jobs do not implement it; a requirement for the
+        /// reason ``runMapTask(records:inputBytes:reducers:combining:)`` is.
+        func runMapTask(input: MapInput, inputBytes: Int, reducers: Int, combining: Bool) throws -> MapTaskOutput
+
         /// Runs one reduce task of this job over `buffers`: ``ReduceExecution/run(_:buffers:)``.
         /// Jobs do not implement it; a requirement for the reason ``runMapTask(records:inputBytes:reducers:combining:)`` is.
         func runReduceTask(buffers: [Bytes]) throws -> ReduceTaskOutput
@@ -50,6 +61,16 @@ extension MapReduce.Job {
     /// Runs the job's own map and reduce sequentially (``SequentialRunner``).
     public func reference(_ input: [MapReduce.InputRecord]) throws -> [MapReduce.Record] {
         try MapReduce.SequentialRunner.run(self, input)
+    }
+
+    /// Maps each line of `input` in turn with ``map(_:into:)``.
+    public func map(lines input: MapReduce.MapInput, into output: inout MapReduce.Emitter<Self>) throws {
+        try input.forEachRecord { try map($0, into: &output) }
+    }
+
+    /// Runs ``MapReduce/MapExecution/run(_:input:inputBytes:reducers:combining:)`` with this job.
+    public func runMapTask(input: MapReduce.MapInput, inputBytes: Int, reducers: Int, combining: Bool) throws -> MapReduce.MapTaskOutput {
+        try MapReduce.MapExecution.run(self, input: input, inputBytes: inputBytes, reducers: reducers, combining: combining)
     }
 
     /// Runs ``MapReduce/MapExecution/run(_:records:inputBytes:reducers:combining:)`` with this job.

@@ -98,7 +98,8 @@ extension World {
             // reading a topic; read directly, it is the files' bytes.
             job.inputBytes = input.log == nil ? documents.reduce(0) { $0 + $1.bytes.count } : job.records.reduce(0) { $0 + $1.line.count }
             if let topic = input.log {
-                let lines = documents.flatMap(\.records).map { Array($0.line) }
+                // The lines of `job.records`, which hold the documents' lines in order.
+                let lines = job.records.map { Array($0.line) }
                 do {
                     try await cluster.log.createTopic(topic.topic, partitions: topic.partitions)
                     try await cluster.log.append(to: topic.topic, values: lines)
@@ -141,8 +142,9 @@ extension World {
         var records: [MapReduce.InputRecord] = []
         for partition in range.from.indices {
             let count = range.to[partition] - range.from[partition]
-            guard count > 0, let values = try? await log.readValues(topic: topic, partition: partition, from: range.from[partition], maxRecords: count) else { continue }
-            for value in values { records.append(MapReduce.InputRecord(document: UInt32(partition), line: value[...])) }
+            guard count > 0, let values = try? await log.readContiguousValues(topic: topic, partition: partition, from: range.from[partition], maxRecords: count) else { continue }
+            // Slices of one buffer a partition, not an array a record.
+            for index in 0..<values.count { records.append(MapReduce.InputRecord(document: UInt32(partition), line: values[index])) }
         }
         return records
     }

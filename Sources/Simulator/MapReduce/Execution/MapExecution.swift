@@ -22,10 +22,27 @@ extension MapReduce {
             precondition(reducers > 0, "a job needs at least one reducer")
             var emitter = Emitter(job: job, combining: combining)
             for record in records { try job.map(record, into: &emitter) }
+            return output(of: emitter, inputRecords: records.count, inputBytes: inputBytes, reducers: reducers)
+        }
+
+        /// Maps the lines of `input` (the job's ``Job/map(lines:into:)``) and partitions the
+        /// output into `reducers` buffers: the same output as ``run(_:records:inputBytes:reducers:combining:)``
+        /// over `input.records`.
+        public static func run<J: Job>(_ job: J, input: MapInput, inputBytes: Int, reducers: Int,
+                                       combining: Bool) throws -> MapTaskOutput {
+            precondition(reducers > 0, "a job needs at least one reducer")
+            var emitter = Emitter(job: job, combining: combining)
+            try job.map(lines: input, into: &emitter)
+            return output(of: emitter, inputRecords: input.count, inputBytes: inputBytes, reducers: reducers)
+        }
+
+        /// What `emitter` collected, partitioned by `murmur3(key) mod reducers`, each partition
+        /// sorted by key and encoded, with the task's counters.
+        private static func output<J: Job>(of emitter: Emitter<J>, inputRecords: Int, inputBytes: Int, reducers: Int) -> MapTaskOutput {
             var buckets = Array(repeating: [Int](), count: reducers)
             for (index, key) in emitter.keys.enumerated() { buckets[key.partition(among: reducers)].append(index) }
             var statistics = MapStatistics()
-            statistics.inputRecords = records.count
+            statistics.inputRecords = inputRecords
             statistics.inputBytes = inputBytes
             statistics.emittedRecords = emitter.emittedRecords
             statistics.emittedBytes = emitter.emittedBytes

@@ -13,6 +13,11 @@ extension MapReduce {
             record.line.withUnsafeBytes { line in Words.forEach(in: line) { output.emit($0, 1) } }
         }
 
+        /// Emits `(word, 1)` for every word of every line, reading the lines in place.
+        public func map(lines input: MapInput, into output: inout Emitter<WordCount>) {
+            input.forEachLine { line in Words.forEach(in: line) { output.emit($0, 1) } }
+        }
+
         /// Adds partial counts.
         public func combine(_ accumulated: inout UInt64, with value: UInt64) { accumulated += value }
 

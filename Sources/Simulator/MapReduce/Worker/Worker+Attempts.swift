@@ -44,32 +44,27 @@ extension MapReduce.Worker {
     func runMap(_ assignment: MapReduce.Assignment, startedIn: UInt64) async -> MapReduce.TaskResult? {
         let attempt = assignment.attempt
         guard let split = assignment.split else { return .failed(.jobError("map task without a split")) }
-        var records: [MapReduce.InputRecord] = []
+        var input = MapReduce.MapInput(split: split)
         var inputBytes = split.knownByteCount
-        switch split {
-        case .lines(let document, _, _, _):
-            split.forEachLine { records.append(MapReduce.InputRecord(document: document, line: $0)) }
-        case .log(let topic, let partition, let offsets):
+        if case .log(let topic, let partition, let offsets) = split {
             guard let log else { return .failed(.inputUnavailable("the cluster has no log")) }
-            records.reserveCapacity(offsets.count)
+            input = MapReduce.MapInput(document: UInt32(partition), reservingLines: offsets.count)
             var next = offsets.lowerBound
             while next < offsets.upperBound {
                 guard await waitUntilUp(attempt, startedIn) else { return nil }
                 let (from, count) = (next, min(1000, offsets.upperBound - next))
-                let batch: [[UInt8]]
+                let batch: LogValues
                 do {
                     batch = try await network.callLog(from: id, log: log, timeout: configuration.callTimeout) { log throws(LogError) in
-                        try log.readValues(topic: topic, partition: partition, from: from, maxRecords: count)
+                        try log.readContiguousValues(topic: topic, partition: partition, from: from, maxRecords: count)
                     }
                 } catch {
                     return .failed(.inputUnavailable(error.explanation(within: configuration.callTimeout)))
                 }
                 guard !batch.isEmpty else { return .failed(.inputUnavailable("no records at \(topic)/\(partition)@\(next)")) }
-                var bytes = 0
-                for value in batch {
-                    bytes += value.count + 1
-                    records.append(MapReduce.InputRecord(document: UInt32(partition), line: value[...]))
-                }
+                // Each value and the line end its record stands for.
+                let bytes = batch.bytes.count + batch.count
+                input.append(batch)
                 inputBytes += bytes
                 next += batch.count
                 let done = 0.05 * Double(next - offsets.lowerBound) / Double(offsets.count)
@@ -79,7 +74,7 @@ extension MapReduce.Worker {
         }
         let output: MapReduce.MapTaskOutput
         do {
-            output = try assignment.job.runMapTask(records: records, inputBytes: inputBytes,
+            output = try assignment.job.runMapTask(input: input, inputBytes: inputBytes,
                                                    reducers: assignment.reducers, combining: assignment.combining)
         } catch {
             return .failed(.jobError(String(describing: error)))
