@@ -1,5 +1,6 @@
 import Reports
 import Simulator
+import Synchronization
 
 /// One run of "launch R concurrent requests at a balancer with N replicas and count who served
 /// what": the measurement behind A-1, A-2 and A-4, done through the simulated balancer, network
@@ -24,7 +25,45 @@ public struct DistributionRun: Sendable {
 
     /// Runs `requests` concurrent requests (random 6-digit ids, each from its own client, all
     /// launched at once) against `servers` replicas placed by `placement`.
+    ///
+    /// A run is a function of its arguments alone, so one already made in this process is handed
+    /// back from ``memo`` rather than simulated again: `orrery experiment a1 a2 a3 a4` makes A-1's
+    /// run and A-2's five again as A-2 and as A-4's first placement (6 of its 46 worlds).
     public static func run(placement: PlacementSpec, servers: Int, requests: Int, server: ServerConfiguration, seed: UInt64) throws(PlacementError) -> DistributionRun {
+        let arguments = Arguments(placement: placement, servers: servers, requests: requests, server: server, seed: seed)
+        if let made = memo.withLock({ $0.first { $0.arguments == arguments }?.run }) { return made }
+        let run = try simulate(placement: placement, servers: servers, requests: requests, server: server, seed: seed)
+        memo.withLock { runs in
+            if runs.count == memoCapacity { runs.removeFirst() }
+            runs.append((arguments, run))
+        }
+        return run
+    }
+
+    /// What a run is made from.
+    private struct Arguments: Equatable {
+        var placement: PlacementSpec
+        var servers: Int
+        var requests: Int
+        var server: ServerConfiguration
+        var seed: UInt64
+    }
+
+    /// The runs made in this process, oldest first: at most ``memoCapacity`` (a run keeps its
+    /// counts and digest only, a few hundred bytes).
+    private static let memo = Mutex<[(arguments: Arguments, run: DistributionRun)]>([])
+    private static let memoCapacity = 64
+
+    /// Empties the memo of runs made in this process and of ``RequestSlotHistogram``s counted, so
+    /// that the next runs are simulated and counted again: for a benchmark that runs an
+    /// experiment over and over and means to time the work, not the memo.
+    public static func forgetMadeRuns() {
+        memo.withLock { $0.removeAll() }
+        RequestSlotHistogram.forgetMade()
+    }
+
+    /// Simulates the run, whatever ``memo`` holds.
+    static func simulate(placement: PlacementSpec, servers: Int, requests: Int, server: ServerConfiguration, seed: UInt64) throws(PlacementError) -> DistributionRun {
         let simulation = Simulation(seed: seed)
         let network = Network(simulation: simulation, defaultLink: LinkProfile(latency: .uniform(min: 0.0002, max: 0.0008)))
         let balancer = LoadBalancer(placement: try placement.makePlacement(), configuration: .init(forwardTimeout: clientTimeout, retries: 0, server: server), network: network)
