@@ -2,7 +2,7 @@ import Reports
 
 extension ResourceBudget {
     /// Every producer whose attempts can fail, with the latest it may still be retrying
-    /// (``ProducerRetries``): the queue's, in file order — each message settled by its last
+    /// (``ProducerRetries``, later by its node's downtime: ``ProducerRetries/delayed(_:of:from:in:)``): the queue's, in file order — each message settled by its last
     /// attempt or its delivery timeout after its send, whichever is first —, then the log's, in
     /// file order — each record by its last attempt. The load-time estimate runs a world on
     /// until then (``latestRunningOn(in:)``), and the default time limit lets it get there
@@ -20,8 +20,11 @@ extension ResourceBudget {
             // not (``QueueProducerSpec/deliveryTimeout``): the last is settled by its send and
             // that — 10 messages of 100 attempts of 100 s were counted running to 199,000 s, and
             // the world ended by 121 s.
-            let retried = QueueSection.latestRetryEnd(of: producer)
-            let expired = producer.start.seconds + Double(max(producer.messages - 1, 0)) / max(producer.rate, 1e-300) + producer.deliveryTimeout.seconds
+            // Both later by the time the file's crashes and restarts hold its node down before
+            // then (``ProducerRetries/delayed(_:of:from:in:)``): the last send is that much later.
+            let retried = ProducerRetries.delayed(seconds: QueueSection.latestRetryEnd(of: producer), of: producer.id, from: producer.start, in: scenario)
+            let lastSend = producer.start.seconds + Double(max(producer.messages - 1, 0)) / max(producer.rate, 1e-300)
+            let expired = ProducerRetries.delayed(seconds: lastSend, of: producer.id, from: producer.start, in: scenario) + producer.deliveryTimeout.seconds
             let end = min(retried, expired)
             let messages = "\(NumberText.figure(Double(producer.messages))) message\(producer.messages == 1 ? "" : "s")"
             let timeout = DurationFormat.seconds(producer.timeout.seconds, grouping: true)
@@ -43,7 +46,7 @@ extension ResourceBudget {
         // (a log crashed for good kept a producer of 5 records, 1,000 attempts of 10 s each,
         // retrying past the default time limit of 3,604 s, and the run stopped there).
         for (index, producer) in (scenario.log?.producers ?? []).enumerated() where producer.mayFail(in: scenario) {
-            let end = producer.retries.latestEnd
+            let end = ProducerRetries.delayed(seconds: producer.retries.latestEnd, of: producer.id, from: producer.start, in: scenario)
             let records = "\(NumberText.figure(Double(producer.records))) record\(producer.records == 1 ? "" : "s")"
             let timeout = DurationFormat.seconds(producer.timeout.seconds, grouping: true)
             let what = producer.attempts == 1

@@ -549,11 +549,15 @@ public struct ResourceBudget: Sendable, Equatable {
         for (index, job) in (scenario.mapreduce?.jobs ?? []).enumerated() {
             consider(job.submitAt, "mapreduce.jobs.\(index).submit_at", "job '\(job.id)' (\(job.spec.name)) is submitted at \(at(job.submitAt))")
         }
+        // A producer's last send is later by the time the file's crashes and restarts hold its
+        // node down before then (``ProducerRetries/delayed(_:of:from:in:)``).
         for (index, producer) in (scenario.log?.producers ?? []).enumerated() {
-            consider(producer.end, "log.producers.\(index)", "producer '\(producer.id.name)' sends its last record at \(at(producer.end))")
+            let end = ProducerRetries.delayed(producer.end, of: producer.id, from: producer.start, in: scenario)
+            consider(end, "log.producers.\(index)", "producer '\(producer.id.name)' sends its last record at \(at(end))")
         }
         for (index, producer) in (scenario.queue?.producers ?? []).enumerated() {
-            let end = Duration.seconds(double: QueueSection.pacedEnd(of: producer, roundTrip: scenario.acknowledgementRoundTrip))
+            let paced = QueueSection.pacedEnd(of: producer, roundTrip: scenario.acknowledgementRoundTrip)
+            let end = Duration.seconds(double: ProducerRetries.delayed(seconds: paced, of: producer.id, from: producer.start, in: scenario))
             consider(end, "queue.producers.\(index).messages",
                      "producer '\(producer.id.name)' waits for each of its \(NumberFormat.counted(producer.messages, "message"))' acknowledgement before the next, so its last is in at \(at(end)) at the earliest")
         }

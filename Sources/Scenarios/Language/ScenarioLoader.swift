@@ -189,11 +189,15 @@ public enum ScenarioLoader {
         // round trip, whatever its rate (4,000,000 records at 10⁷ a second, sent at ~1,000 a
         // second over 0.5 ms links, ran into the hour and the run stopped early).
         let roundTrip = scenario.acknowledgementRoundTrip
+        // Either is later by the time the file's crashes and restarts hold its node down before
+        // then (``ProducerRetries/delayed(_:of:from:in:)``).
         for producer in scenario.log?.producers ?? [] {
-            latest = max(latest, producer.end, producer.start + .seconds(double: Double(producer.records) * roundTrip))
+            let end = max(producer.end, producer.start + .seconds(double: Double(producer.records) * roundTrip))
+            latest = max(latest, ProducerRetries.delayed(end, of: producer.id, from: producer.start, in: scenario))
         }
         for producer in scenario.queue?.producers ?? [] {
-            latest = max(latest, .seconds(double: QueueSection.pacedEnd(of: producer, roundTrip: roundTrip)))
+            let end = QueueSection.pacedEnd(of: producer, roundTrip: roundTrip)
+            latest = max(latest, .seconds(double: ProducerRetries.delayed(seconds: end, of: producer.id, from: producer.start, in: scenario)))
         }
         // A log producer whose attempts can fail may retry each record until its last attempt:
         // the limit lets it, so that its errors are counted (a log crashed for good stopped a run

@@ -19,10 +19,18 @@ extension ShardedQueue {
     public func startProducer(_ spec: QueueProducerSpec) {
         network.addNode(spec.id)
         let schedule = ResumableSchedule(count: spec.messages) { .after(spec.start + .seconds(double: Double($0) / spec.rate)) }
+        producerSchedules.append((spec.id, schedule))
         let progress = ProducerProgress(targets: spec.targets.count, idempotent: controller.configuration.isIdempotent)
         network.startProcess(on: spec.id, named: "queue.producer.\(spec.id.name)", for: self) { queue, process in
             await queue.produce(spec, schedule, progress, as: process)
         }
+    }
+
+    /// The producers, in start order, with a message no process of theirs has settled —
+    /// acknowledged or given up on: each still sending, or crashed before its last message (its
+    /// node's next restart starts it again once booted).
+    public var unfinishedProducers: [NodeID] {
+        producerSchedules.compactMap { $0.schedule.next < $0.schedule.count ? $0.id : nil }
     }
 
     /// What a producer's program keeps from one process to the next: its round-robin turns, its

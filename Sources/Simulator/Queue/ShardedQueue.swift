@@ -8,6 +8,9 @@ public final class ShardedQueue: @unchecked Sendable {
     let network: Network
     /// Partition counts by topic (looked up, never iterated).
     let partitionCounts: [String: Int]
+    /// Each producer started, in start order, with how far its messages got across its node's
+    /// processes (``unfinishedProducers``).
+    var producerSchedules: [(id: NodeID, schedule: ResumableSchedule)] = []
 
     /// A queue of `brokers` brokers holding `topics` (name and partition count) placed by
     /// `placement` (an empty placement: the brokers are added to it as 1 … n).

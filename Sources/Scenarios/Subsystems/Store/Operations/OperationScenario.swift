@@ -1,3 +1,4 @@
+import Reports
 import Simulator
 
 /// An operation scenario: explicit object-store requests in order, read from a YAML file, whose
@@ -57,6 +58,9 @@ public enum OperationRunError: Error, Sendable, Equatable, CustomStringConvertib
     case unresolved(reference: String, field: String, definedBy: Int, status: Int)
     /// A request got no answer from the store.
     case noAnswer(NetworkError)
+    /// The step was due at `at` while its client's node was down (crashed, not yet restarted):
+    /// it was not sent.
+    case clientDown(NodeID, at: VirtualInstant)
 
     public var description: String {
         switch self {
@@ -64,6 +68,8 @@ public enum OperationRunError: Error, Sendable, Equatable, CustomStringConvertib
             "$\(reference) has no \(field): operation \(step) answered \(status)"
         case .noAnswer(let error):
             "the store did not answer: \(error)"
+        case .clientDown(let client, let at):
+            "not run: its client '\(client.name)' was down (crashed, not yet restarted) when it was due, at \(DurationFormat.seconds(at.seconds, grouping: true))"
         }
     }
 }

@@ -51,6 +51,15 @@ public enum OperationScenarioRunner {
                     return .failure(OperationStepFailure(index: offset + 1, name: step.name, line: step.line, column: step.column, error: error,
                                                          answered: outcomes))
                 }
+                // Not while the client's node is down — crashed and not restarted: the program
+                // that sends the steps went down with it, and one due now does not run (as a
+                // cron job due on a host that is down), nor any after it — as a request in
+                // flight at the crash stops them. It was sent from the dead node and waited out
+                // the one-hour timeout: a 15 s list ended at 3,610 s, "the store did not answer".
+                if client.network.node(client.node)?.state == .crashed {
+                    return .failure(OperationStepFailure(index: offset + 1, name: step.name, line: step.line, column: step.column,
+                                                         error: .clientDown(client.node, at: simulation.now), answered: outcomes))
+                }
                 // Not while the client's node boots after a restart: the step goes out at the
                 // boot's end, as the restarted client's (its place in the steps, and the answers
                 // `$label`s read, outlive the restart; a request in flight at it got no answer).
