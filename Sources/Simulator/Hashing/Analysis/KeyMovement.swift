@@ -214,33 +214,52 @@ public struct KeyMovement: Sendable, Equatable {
 
         /// Counts a block of keys: `old[i]` and `new[i]` are key `i`'s nodes before and after.
         /// The counts run in locals over the two buffers (no bounds check, no store to the tally
-        /// per key) and are added once per block.
+        /// per key) and are added once per block; the keys are counted by the block's length.
+        /// A loop of its own for a joined and for a left node, so that which node a key is
+        /// counted on is not chosen at every key.
         mutating func count(old: [Int?], new: [Int?]) {
             precondition(old.count == new.count, "a block's nodes before and after differ in number")
-            var block = Tally(changed: changed, noNode: noNode)
-            let noNode = noNode
-            old.withUnsafeBufferPointer { old in
+            let block = old.withUnsafeBufferPointer { old in
                 new.withUnsafeBufferPointer { new in
-                    for index in 0..<old.count { block.count(old: old[index] ?? noNode, new: new[index] ?? noNode) }
+                    joined ? Self.count(old: old, new: new, changedNode: changedNode, noNode: noNode, joined: true)
+                        : Self.count(old: old, new: new, changedNode: changedNode, noNode: noNode, joined: false)
                 }
             }
-            keyCount += block.keyCount
+            keyCount += old.count
             moved += block.moved
             onChanged += block.onChanged
             betweenSurvivors += block.betweenSurvivors
         }
 
-        /// Counts one key whose nodes before and after are `old` and `new` (``noNode`` for none),
-        /// adding 0 or 1 to each count rather than branching: whether a key moved is a coin toss
-        /// the processor cannot predict.
+        /// The counts of the keys whose nodes are `old` and `new` (``noNode`` for none) when
+        /// `changedNode` `joined` or left. A key that stayed on its node (most keys) is only
+        /// counted on the changed node or not: it did not move, so not between survivors either.
+        @inline(__always)
+        private static func count(old: UnsafeBufferPointer<Int?>, new: UnsafeBufferPointer<Int?>, changedNode: Int, noNode: Int,
+                                  joined: Bool) -> (moved: Int, onChanged: Int, betweenSurvivors: Int) {
+            var moved = 0, onChanged = 0, betweenSurvivors = 0
+            for index in 0..<old.count {
+                let old = old[index] ?? noNode, new = new[index] ?? noNode
+                guard old != new else {
+                    onChanged &+= one(old == changedNode)
+                    continue
+                }
+                moved &+= 1
+                onChanged &+= one((joined ? new : old) == changedNode)
+                // A key that had no node (an empty placement) or has none now (the last node
+                // left) moved because of the change, not between survivors.
+                betweenSurvivors &+= one(old != noNode && new != noNode && old != changedNode && new != changedNode)
+            }
+            return (moved, onChanged, betweenSurvivors)
+        }
+
+        /// Counts one key whose nodes before and after are `old` and `new` (``noNode`` for none).
         @inline(__always)
         mutating func count(old: Int, new: Int) {
             keyCount &+= 1
             onChanged &+= Self.one((joined ? new : old) == changedNode)
             let movedKey = old != new
             moved &+= Self.one(movedKey)
-            // A key that had no node (an empty placement) or has none now (the last node left)
-            // moved because of the change, not between survivors.
             let survivors = old != noNode && new != noNode && old != changedNode && new != changedNode
             betweenSurvivors &+= Self.one(movedKey) & Self.one(survivors)
         }
