@@ -9,10 +9,10 @@ public struct LogValues: Sendable, Equatable {
     /// No values.
     public init() {}
 
-    /// No values yet, with room for `count` of them, `capacity` bytes in all.
-    init(capacity: Int, count: Int) {
-        bytes.reserveCapacity(capacity)
-        ends.reserveCapacity(count)
+    /// The values lying back to back in `bytes`, value *i* ending at `ends[i]`.
+    init(bytes: [UInt8], ends: [Int]) {
+        self.bytes = bytes
+        self.ends = ends
     }
 
     /// The values of `values`, in order.

@@ -156,9 +156,25 @@ public actor PartitionedLog {
         return records.withUnsafeBufferPointer { records in
             var size = 0
             for index in range { size += records[index].value.count }
-            var values = LogValues(capacity: size, count: range.count)
-            for index in range { values.append(records[index].value) }
-            return values
+            // Written in place into buffers of the final size: appending a value and its end at a
+            // time checked both arrays' uniqueness and capacity per record.
+            var ends = [Int](repeating: 0, count: range.count)
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                ends.withUnsafeMutableBufferPointer { ends in
+                    var end = 0
+                    for (position, index) in range.enumerated() {
+                        end += records[index].value.withUnsafeBufferPointer { value in
+                            if let source = value.baseAddress, let destination = buffer.baseAddress {
+                                (destination + end).initialize(from: source, count: value.count)
+                            }
+                            return value.count
+                        }
+                        ends[position] = end
+                    }
+                    initialized = end
+                }
+            }
+            return LogValues(bytes: bytes, ends: ends)
         }
     }
 

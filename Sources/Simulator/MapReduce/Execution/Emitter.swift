@@ -55,22 +55,28 @@ extension MapReduce {
         /// here; only a new key goes on to ``insert(_:head:at:_:)``.
         @inline(__always)
         public mutating func emit(_ key: UnsafeRawBufferPointer, _ value: J.Value) {
-            emittedRecords += 1
-            emittedBytes += MapReduce.varintSize(UInt64(key.count)) + key.count + value.encodedSize
+            // Wrapping arithmetic: the counts are bounded by the bytes mapped, and an overflow
+            // check per emission was a tenth of the word count's loop. A key shorter than 128
+            // bytes — every word — has a one-byte length.
+            let count = key.count
+            emittedRecords &+= 1
+            emittedBytes &+= (count < 0x80 ? 1 : MapReduce.varintSize(UInt64(count))) &+ count &+ value.encodedSize
             let head = MapReduce.firstEightBytes(of: key)
-            let mask = slots.count - 1
-            var slot = Slot.hash(head: head, key) & mask
-            while true {
-                let found = slots[slot]
-                if found.isEmpty { break }
-                if found.head == head, found.count == UInt32(truncatingIfNeeded: key.count),
-                   key.count <= 8 || restEqual(found.index, key) {
-                    if combining { job.combine(&combined[found.index], with: value) } else { append(value, at: found.index) }
-                    return
+            let found = slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count &- 1
+                var slot = Slot.hash(head: head, key) & mask
+                while true {
+                    let candidate = slots[slot]
+                    if candidate.isEmpty { return (slot: slot, index: -1) }
+                    if candidate.head == head, candidate.count == UInt32(truncatingIfNeeded: count),
+                       count <= 8 || restEqual(candidate.index, key) {
+                        return (slot: slot, index: candidate.index)
+                    }
+                    slot = (slot &+ 1) & mask
                 }
-                slot = (slot + 1) & mask
             }
-            insert(key, head: head, at: slot, value)
+            guard found.index >= 0 else { return insert(key, head: head, at: found.slot, value) }
+            if combining { job.combine(&combined[found.index], with: value) } else { append(value, at: found.index) }
         }
 
         /// Whether the bytes of the `index`th key past its head equal those of `key` (both are
