@@ -90,6 +90,7 @@ public enum ScenarioLoader {
             mapreduce: worldMapReduce, log: log, store: store, backup: backup, queue: queue, operations: operations, faults: faults, expectations: [])
         scenario.zones = zones
         scenario.limits.timeLimit = try timeLimit(for: scenario, explicit: top["run"], at: top.cursor)
+        try checkProducersWithinLongestRun(scenario, top: top)
         if let queue, let queueCursor = top["queue"] {
             try checkQueueWakeUps(queue, over: scenario.limits.timeLimit, at: queueCursor)
         }

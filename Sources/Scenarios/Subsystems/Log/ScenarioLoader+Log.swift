@@ -10,6 +10,7 @@ extension ScenarioLoader {
     static func parseLogSection(_ cursor: YAMLCursor) throws(ScenarioError) -> LogSection {
         let fields = try cursor.mapping(ScenarioSchema.logSection)
         var topics: [LogSection.Topic] = []
+        var names = DistinctNames()
         let topicsCursor = try fields.required("topics")
         for item in try topicsCursor.list(atMost: ScenarioSchema.maximumListedNames, of: "topics") {
             let topic = try item.mapping(ScenarioSchema.topic)
@@ -20,8 +21,8 @@ extension ScenarioLoader {
             }
             // Each topic has rows and series of its own, told apart by its name: by bytes and by
             // look-alikes (fullwidth `ｔopic` and `topic`), as every other list of names.
-            try nameCursor.checkDistinct(name, among: topics.map(\.name), kind: "topic",
-                                         remedy: "give each topic its own name: the report's rows and the metrics' series tell the topics apart by it")
+            try names.add(name, at: nameCursor, kind: "topic",
+                          remedy: "give each topic its own name: the report's rows and the metrics' series tell the topics apart by it")
             let partitionsCursor = try topic.required("partitions")
             let partitions = try partitionsCursor.int(in: 1...maximumPartitions)
             topics.append(.init(name: name, partitions: partitions))

@@ -29,6 +29,7 @@ extension ScenarioLoader {
         try checkWakeUps(over: duration, every: configuration.catchUpInterval, times: brokers, most: ScenarioSchema.queueMostWakeUps, at: queue["catch_up_interval"] ?? queueCursor, what: "catch-up rounds")
 
         var topics: [QueueSection.Topic] = []
+        var topicNames = DistinctNames()
         let topicItems = try queue.required("topics").list()
         guard !topicItems.isEmpty, topicItems.count <= ScenarioSchema.queueTopics.upperBound else {
             throw try queue.required("topics").error(.invalidValue("1 to \(NumberFormat.integer(ScenarioSchema.queueTopics.upperBound)) topics, got \(NumberFormat.integer(topicItems.count))"))
@@ -39,8 +40,8 @@ extension ScenarioLoader {
             let name = try queueName(nameCursor)
             // Each topic has rows, lag and series of its own, told apart by its name: by bytes and
             // by look-alikes, as every other list of names (the log's topics).
-            try nameCursor.checkDistinct(name, among: topics.map(\.name), kind: "topic",
-                                         remedy: "give each topic its own name: the report's rows and the metrics' series tell the topics apart by it")
+            try topicNames.add(name, at: nameCursor, kind: "topic",
+                          remedy: "give each topic its own name: the report's rows and the metrics' series tell the topics apart by it")
             // Kafka refuses a topic whose name differs from another's only by '.' and '_'
             // (`Topic.hasCollision`: its metrics' names replace one by the other).
             let folded = name.replacingOccurrences(of: ".", with: "_")

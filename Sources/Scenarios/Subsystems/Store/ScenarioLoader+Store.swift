@@ -25,6 +25,7 @@ extension ScenarioLoader {
                                 maxDelay: try client?["max_delay"]?.duration() ?? retryDefaults.maxDelay,
                                 jitter: try client?["jitter"]?.probability() ?? retryDefaults.jitter)
         var buckets: [StoreSection.Bucket] = []
+        var names = DistinctNames()
         for item in try fields["buckets"]?.list(atMost: ScenarioSchema.maximumListedNames, of: "buckets") ?? [] {
             let bucketFields = try item.mapping(ScenarioSchema.bucket)
             let nameCursor = try bucketFields.required("name")
@@ -32,8 +33,8 @@ extension ScenarioLoader {
             guard S3BucketNameRules.isValid(name) else { throw nameCursor.error(.invalidValue("'\(name.excerpt)' is not a valid S3 bucket name (3–63 lowercase letters, digits, dots and hyphens)")) }
             // Each bucket has rows and series of its own, told apart by its name: by bytes and by
             // look-alikes, as every other list of names (the log's topics).
-            try nameCursor.checkDistinct(name, among: buckets.map(\.name), kind: "bucket",
-                                         remedy: "give each bucket its own name: the report's rows and the metrics' series tell the buckets apart by it")
+            try names.add(name, at: nameCursor, kind: "bucket",
+                          remedy: "give each bucket its own name: the report's rows and the metrics' series tell the buckets apart by it")
             buckets.append(.init(
                 name: name, versioning: try bucketFields["versioning"]?.bool() ?? false,
                 encryption: try bucketFields["encryption"].map { cursor throws(ScenarioError) in

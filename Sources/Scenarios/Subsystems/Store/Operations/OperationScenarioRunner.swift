@@ -67,6 +67,14 @@ public enum OperationScenarioRunner {
                     return .failure(OperationStepFailure(index: offset + 1, name: step.name, line: step.line, column: step.column,
                                                          error: .noAnswer(.timeout), answered: outcomes))
                 }
+                // A crash during that boot ends the wait at the boot's planned end with the node
+                // down: the step does not run then either. It went out from the dead node: a
+                // restart at 10 s booting 5 s, a crash at 12 s, and the step due at 10.013 s was
+                // sent at 15 s and waited out the one-hour timeout, the list ending at 3,615 s.
+                if client.network.node(client.node)?.state == .crashed {
+                    return .failure(OperationStepFailure(index: offset + 1, name: step.name, line: step.line, column: step.column,
+                                                         error: .clientDown(client.node, at: simulation.now), answered: outcomes))
+                }
                 let result: ObjectStoreOperationResult
                 do {
                     result = try await client.perform(operation)
