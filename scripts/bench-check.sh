@@ -16,11 +16,32 @@ bash scripts/install-deps.sh
 # queue of seed 004's world (its 50 iterations ran in 3 minutes in a run by hand right after, and
 # `orrery run` of the same file ends in 0.4 s with its usual digest; a later one spun 10 minutes in
 # the far-timer ring's bitmap walk, which now stops the process with a diagnosis instead, reported
-# as a crash). A watchdog still stops a process after 25 minutes (the whole suite measures in
-# about 8); the tool then reports it as crashed, and it is run again like a crash.
+# as a crash). package-benchmark runs each benchmark in a process of its own, so a watchdog stops
+# any one benchmark process older than $BENCH_PROCESS_LIMIT seconds (default 420: the longest, seed
+# 004's world, measures in about 3 minutes; the whole suite in about 8) rather than waiting out the
+# whole suite's time; the tool then reports it as crashed, and it is run again like a crash. At
+# the end the script prints how long the longest benchmark process ran.
 attempts=8
+limit=${BENCH_PROCESS_LIMIT:-420}
+longest_file=$(mktemp)
+echo 0 > "$longest_file"
+# Every 5 s: each benchmark process's age; stop one past the limit; keep the longest age seen.
+watch_benchmark_processes() {
+  local longest=0
+  while sleep 5; do
+    for pid in $(pgrep -f 'OrreryBenchmarks --input-fd'); do
+      age=$(ps -o etimes= -p "$pid" 2>/dev/null | tr -d ' ')
+      [ -n "$age" ] || continue
+      if [ "$age" -gt "$longest" ]; then longest=$age; echo "$longest" > "$longest_file"; fi
+      if [ "$age" -gt "$limit" ]; then
+        echo "bench: stopping benchmark process $pid after ${age} s (limit ${limit} s)" >&2
+        kill "$pid" 2>/dev/null
+      fi
+    done
+  done
+}
 for attempt in $(seq $attempts); do
-  ( sleep 1500; pkill -f 'OrreryBenchmarks --input-fd' ) &
+  watch_benchmark_processes &
   watchdog=$!
   output=$(ORRERY_BENCH_GATE=1 swift package benchmark baseline check ci --no-progress 2>&1)
   status=$?
@@ -33,6 +54,8 @@ for attempt in $(seq $attempts); do
   fi
   break
 done
+echo "bench: the longest benchmark process ran about $(cat "$longest_file") s (limit $limit s)"
+rm -f "$longest_file"
 if [ $status -ne 0 ] && printf '%s' "$output" | grep -q "Likely your benchmark crashed"; then
   echo "bench: the benchmark process crashed $attempts times; no measurement"
   exit 1
