@@ -126,7 +126,7 @@ extension LoadBalancer {
         // The target moves into the forward's record, and the record into the request.
         let (inFlight, origin) = forwardStarts(routed.request, to: consume target)
         routed.inFlight = consume inFlight
-        routed.forward = network.dispatch(from: origin, to: server, timeout: configuration.forwardTimeout.nanoseconds,
+        routed.forward = network.dispatch(from: origin, to: server, timeout: forwardTimeoutNanoseconds,
                                           handler: .server(consume link, routed.request),
                                           waiter: routed.wakeUp(BalancedRequest.Step.forwarded.rawValue))
     }

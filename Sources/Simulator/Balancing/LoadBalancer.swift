@@ -105,6 +105,10 @@ public actor LoadBalancer {
     public nonisolated let stats = BalancerStats()
     /// Its parameters.
     public nonisolated let configuration: Configuration
+    /// ``Configuration/forwardTimeout`` in nanoseconds, converted once: every forward waits this
+    /// long, and a timeout of 9.2 s or more (its attoseconds overflow 64 bits) cost a 128-bit
+    /// division at every conversion.
+    nonisolated let forwardTimeoutNanoseconds: Int64
     /// Its connections to the servers, when ``Configuration/keepalive`` is set.
     public nonisolated let connectionPools: ConnectionPools?
     /// The name of the strategy it routes with.
@@ -170,6 +174,7 @@ public actor LoadBalancer {
         strategyAsConfigured = strategy
         strategyName = strategy.name
         self.configuration = configuration
+        forwardTimeoutNanoseconds = configuration.forwardTimeout.nanoseconds
         self.network = network
         routesInSteps = stepsAllowed && configuration.queue == nil && configuration.keepalive == nil
         unownedExecutor = network.simulation.executor.asUnownedSerialExecutor()

@@ -27,7 +27,13 @@ public struct PassiveHealth: Sendable, Equatable {
     public var maxFails: Int
     /// How long a server stays unavailable, and the window failures are counted in
     /// (`fail_timeout`): a whole number of seconds, at least one.
-    public var failTimeout: Duration
+    public var failTimeout: Duration {
+        didSet { failTimeoutSeconds = Self.wholeSeconds(of: failTimeout) }
+    }
+    /// ``failTimeout`` in whole seconds, as nginx's `peer->fail_timeout` holds it: kept beside it,
+    /// because every pick compares with it, and a `fail_timeout` of 10 s or more (9.2 s of
+    /// attoseconds overflow 64 bits) made each conversion a 128-bit division, one a candidate.
+    private(set) var failTimeoutSeconds: Int64
 
     /// nginx's defaults: `max_fails=1 fail_timeout=10s`.
     public static let nginxDefault = PassiveHealth(maxFails: 1, failTimeout: .seconds(10))
@@ -40,7 +46,11 @@ public struct PassiveHealth: Sendable, Equatable {
                      "fail_timeout must be a whole number of seconds, at least 1: nginx counts it in seconds")
         self.maxFails = maxFails
         self.failTimeout = failTimeout
+        failTimeoutSeconds = Self.wholeSeconds(of: failTimeout)
     }
+
+    /// `duration` in whole seconds.
+    private static func wholeSeconds(of duration: Duration) -> Int64 { duration.nanoseconds / 1_000_000_000 }
 
     /// Whether `duration` is a whole number of seconds, as nginx's `fail_timeout` must be:
     /// `ngx_http_upstream_server` parses it with `ngx_parse_time(&s, 1)`, which refuses
@@ -55,10 +65,6 @@ public struct PassiveHealth: Sendable, Equatable {
     public static func second(of instant: VirtualInstant) -> Int64 {
         instant.nanoseconds / 1_000_000_000
     }
-
-    /// ``failTimeout`` in whole seconds, as nginx's `peer->fail_timeout` holds it.
-    @inline(__always)
-    var failTimeoutSeconds: Int64 { failTimeout.nanoseconds / 1_000_000_000 }
 
     /// One server's accounting, its instants in whole seconds as nginx's `ngx_http_upstream_rr_peer_t`
     /// keeps them.

@@ -11,7 +11,13 @@
 /// weight once `effective_weight` is back at `weight`.
 public struct SlowStart: Sendable, Equatable {
     /// How long the ramp takes.
-    public var window: Duration
+    public var window: Duration {
+        didSet { windowNanoseconds = window.nanoseconds }
+    }
+    /// ``window`` in nanoseconds, kept beside it: every pick may read it (once per pick, hoisted
+    /// out of the visit of the members even with no slow start set), and a window of 9.2 s or more
+    /// (its attoseconds overflow 64 bits) made each conversion a 128-bit division.
+    private var windowNanoseconds: Int64
     /// The share of its weight a server has the instant it recovers (Envoy's
     /// `min_weight_percent`, 10 % by default), so that it is tried at all.
     public var minimumFraction: Double
@@ -21,6 +27,7 @@ public struct SlowStart: Sendable, Equatable {
         precondition(window > .zero, "a slow start window must be longer than zero")
         precondition(minimumFraction > 0 && minimumFraction <= 1, "the minimum fraction must be in (0, 1]")
         self.window = window
+        windowNanoseconds = window.nanoseconds
         self.minimumFraction = minimumFraction
     }
 
@@ -28,7 +35,7 @@ public struct SlowStart: Sendable, Equatable {
     /// down, so its full weight).
     public func effectiveWeight(_ weight: Int, recoveredAt: VirtualInstant?, now: VirtualInstant) -> Double {
         guard let recoveredAt else { return Double(weight) }
-        let progress = Double(recoveredAt.duration(to: now).nanoseconds) / Double(window.nanoseconds)
+        let progress = Double(recoveredAt.duration(to: now).nanoseconds) / Double(windowNanoseconds)
         return progress >= 1 ? Double(weight) : Double(weight) * Swift.max(minimumFraction, progress)
     }
 }
