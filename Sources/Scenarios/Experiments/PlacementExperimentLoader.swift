@@ -11,6 +11,7 @@ extension ScenarioLoader {
         let serversCursor = try top.required("servers")
         let counts = try serverCounts(serversCursor, experiment: name)
         var variants: [PlacementExperimentSpec.Variant] = []
+        var variantNames = DistinctNames()
         if let list = top["variants"] {
             // Every variant's placements are built and measured: A-4's key movement too.
             var steps = 0.0
@@ -25,8 +26,8 @@ extension ScenarioLoader {
                                                               placement: try parsePlacement(map: fields["map"], placement: fields["placement"], at: item))
                 // Two rows of one name in every table, and "the most even is a and the least even is a";
                 // by bytes, then by what a reader sees (`ｘ` and `x`), as node names are.
-                try nameCursor.checkDistinct(variant.label, among: variants.map(\.label), kind: "variant",
-                                             remedy: "give each variant its own name: the report's tables and files tell the variants apart by it")
+                try variantNames.add(variant.label, at: nameCursor, kind: "variant",
+                                     remedy: "give each variant its own name: the report's tables and files tell the variants apart by it")
                 steps += try checkPlacement(variant.placement, counts: counts, label: "variant '\(variant.label.excerpt)': ", at: fields["map"] ?? fields["placement"] ?? item)
                 if name == A4Experiment.name { steps += variant.placement.keyMovementSteps(servers: counts.max()!) }
                 variants.append(variant)

@@ -90,28 +90,4 @@ extension YAMLCursor {
               let last = scalars.lastIndex(where: { !NameScalars.isBlank($0) }) else { return String.UnicodeScalarView() }
         return String.UnicodeScalarView(scalars[start...last])
     }
-
-    /// The refusal of `name`, written here as a `kind` ("variant", "zone") in a list whose members
-    /// must be distinct, when it looks like one of the `earlier` members (``lookAlikeForm(of:)``)
-    /// without being it byte for byte: fullwidth `ｘ` and `x`, `Å` as U+00C5 and as `A` U+030A,
-    /// `a b` and `a  b` are one name in every table that tells them apart. It says what tells them
-    /// apart (``ScenarioLoader/equivalence(_:_:)``) and ends with `remedy`. The caller refuses a
-    /// member listed twice byte for byte in its own words first; node names meet this rule in
-    /// ``ScenarioLoader/checkNodeNames(top:servers:balancer:workload:mapreduce:log:queue:store:backup:operations:)``.
-    func lookAlikeTwin(_ name: String, among earlier: [String], kind: String, remedy: String) -> ScenarioError? {
-        let form = Self.lookAlikeForm(of: name)
-        guard let twin = earlier.first(where: { !$0.utf8.elementsEqual(name.utf8) && Self.lookAlikeForm(of: $0) == form }) else { return nil }
-        return error(.invalidValue(
-            "\(kind) '\(name.excerpt)' (\(ScenarioLoader.codePoints(name))) names the same as \(kind) '\(twin.excerpt)' (\(ScenarioLoader.codePoints(twin))) in other code points (\(ScenarioLoader.equivalence(name, twin))); \(remedy)"))
-    }
-
-    /// Refuses `name`, a `kind` in a list whose members a report tells apart by name, when the
-    /// `earlier` members hold it byte for byte ("… is listed twice") or a look-alike of it
-    /// (``lookAlikeTwin(_:among:kind:remedy:)``); both refusals end with `remedy`.
-    func checkDistinct(_ name: String, among earlier: [String], kind: String, remedy: String) throws(ScenarioError) {
-        if earlier.contains(where: { $0.utf8.elementsEqual(name.utf8) }) {
-            throw error(.invalidValue("\(kind) '\(name.excerpt)' is listed twice; \(remedy)"))
-        }
-        if let refusal = lookAlikeTwin(name, among: earlier, kind: kind, remedy: remedy) { throw refusal }
-    }
 }

@@ -32,6 +32,14 @@ extension ScenarioFile {
         }
     }
 
+    /// The instant a run that lasted `virtualSeconds` ended, to the nanosecond, for the trace's
+    /// and the metrics' last reached faults. Clamped to 0 … ``Swift/Duration/longest`` (200 years,
+    /// twice the longest run): `Int64(_:)` of a Double traps on NaN and past 2⁶³ − 1 ns (292
+    /// years), where a run's end read back from seconds is never checked against a bound.
+    static func endInstant(virtualSeconds: Double) -> VirtualInstant {
+        VirtualInstant(nanoseconds: Duration.saturatingNanoseconds(virtualSeconds * 1e9))
+    }
+
     /// - Parameters:
     ///   - replay: the command as the report keeps it (``ShellQuoting/posixCommand(_:)``).
     ///   - display: the same command as the terminal shows it (``ShellQuoting/displayCommand(_:)``).
@@ -40,7 +48,7 @@ extension ScenarioFile {
         let lines = observing.trace == .jsonLines ? JSONLinesTrace(eventLimit: observing.traceEventLimit) : nil
         let observer = observing.needsObserver ? RunObserver(observing) : nil
         let result = ScenarioRunner.run(scenario, seed: seed, replayCommand: replay, traceSink: lines.map { lines in { lines.append($0) } }, observer: observer)
-        let end = VirtualInstant(nanoseconds: Int64((result.virtualSeconds * 1e9).rounded()))
+        let end = endInstant(virtualSeconds: result.virtualSeconds)
         // The faults' ends the run reached and no event came after (a hang's, a storm's).
         lines?.finish(reachedAt: end)
         observer?.timeline?.finish(reachedAt: end)

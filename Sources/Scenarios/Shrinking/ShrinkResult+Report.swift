@@ -37,21 +37,21 @@ extension ShrinkResult {
                 : " (judged by `--expect` alone: the shrunk file's `expect:` lists only those, in place of the file's own)"),
             "- Failure: \(failure)",
             "- Replay of the written file: " + (replayed == failure ? "fails the same way" : "DOES NOT fail the same way (\(replayed.map(\.description) ?? "it passes"))"),
-            "- Runs spent: \(runs)" + (runLimit.map { limit in
+            "- Runs spent: \(NumberFormat.integer(runs))" + (runLimit.map { limit in
                 shrank ? ", the limit (--max-runs \(limit)): the faults and workload below are smaller and fail the same way, but are not shown to be 1-minimal; raise --max-runs to shrink further"
                     : ", the limit (--max-runs \(limit)), before anything could be removed: the faults and workload below are the original's; raise --max-runs to shrink"
             } ?? ""),
         ]
         if unreached > 0 {
-            lines.append("- Not reached: \(NumberFormat.counted(unreached, "incident")) of the \(before.count) before came after the original run's end "
+            lines.append("- Not reached: \(NumberFormat.counted(unreached, "incident")) of the \(NumberFormat.integer(before.count)) before came after the original run's end "
                 + "(\(DurationFormat.seconds(originalEnd, grouping: true))) and never struck; left out without a run spent on them")
         }
         lines += [
             "",
             "| | before | after |",
             "| --- | --- | --- |",
-            "| incidents | \(before.count) | \(after.count) |",
-            "| faults | \(Self.faultCount(before))\(origins(before).isEmpty ? "" : " (\(origins(before)))") | \(Self.faultCount(after)) |",
+            "| incidents | \(NumberFormat.integer(before.count)) | \(NumberFormat.integer(after.count)) |",
+            "| faults | \(NumberFormat.integer(Self.faultCount(before)))\(origins(before).isEmpty ? "" : " (\(origins(before)))") | \(NumberFormat.integer(Self.faultCount(after))) |",
         ]
         for (old, new) in zip(sizesBefore, sizesAfter) {
             lines.append("| `\(old.path)` | \(old.text) | \(new.text) |")
@@ -74,7 +74,7 @@ extension ShrinkResult {
         FaultIncident.Origin.allCases.compactMap { origin in
             let count = Self.faultCount(incidents.filter { $0.origin == origin })
             guard count > 0 else { return nil }
-            return origin == .listed ? "\(count) listed" : "\(count) drawn by \(origin.rawValue)"
+            return origin == .listed ? "\(NumberFormat.integer(count)) listed" : "\(NumberFormat.integer(count)) drawn by \(origin.rawValue)"
         }.joined(separator: ", ")
     }
 }

@@ -160,11 +160,12 @@ public struct Shrinker {
                   let scenario = try? ScenarioLoader.scenario(from: document) else { return false }
             return FailureSignature(run(scenario), watching: watched) == original
         }
-        func failsTheSameWay(_ candidate: ShrinkCandidate) -> Bool {
+        /// Nil once out of runs: the delta debugging ends at once, and every further size counts
+        /// as not failing.
+        func failsTheSameWay(_ candidate: ShrinkCandidate) -> Bool? {
             guard runs < maxRuns else {
-                // Out of runs: every further candidate counts as not failing, so the search ends.
                 limitReached = true
-                return false
+                return nil
             }
             return replays(candidate)
         }
@@ -183,15 +184,15 @@ public struct Shrinker {
         }
         while true {
             let sizesBefore = candidate.sizes
-            let minimization = DeltaDebugging.minimize(candidate.incidents) { kept in
+            let minimization = DeltaDebugging.minimizeUnlessOutOfTests(candidate.incidents, stillFails: { kept in
                 failsTheSameWay(ShrinkCandidate(incidents: kept, sizes: candidate.sizes))
-            }
+            })
             candidate.incidents = minimization.minimal
             for index in candidate.sizes.indices {
                 candidate.sizes[index] = smallest(candidate.sizes[index]) { size in
                     var trial = candidate
                     trial.sizes[index] = size
-                    return failsTheSameWay(trial)
+                    return failsTheSameWay(trial) ?? false
                 }
             }
             // A smaller workload may make another incident unnecessary — even the last one, which

@@ -4,7 +4,7 @@ import Testing
 /// A queue experiment's runs and its placement analysis' algorithms are told apart by name in
 /// every heading, row and chart; two of one name loaded (`leader crash` twice made two sections of
 /// one heading), by bytes and by look-alikes, as A-4's variants are refused
-/// (``YAMLCursor/checkDistinct(_:among:kind:remedy:)``).
+/// (``DistinctNames``).
 @Suite struct QueueExperimentDistinctNamesTests {
     static let header = QueueExperimentTests.header
     static let runRemedy = "give each run its own name: the report's headings and rows tell the runs apart by it"

@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 
 /// Members of a list of user names that must be distinct meet the node names' rule
-/// (``YAMLCursor/lookAlikeTwin(_:among:kind:remedy:)``): A-4 variants `ｘ` and `x`, twins under
+/// (``DistinctNames/twin(adding:)``): A-4 variants `ｘ` and `x`, twins under
 /// NFKC, were accepted while nodes so named are refused, and `Å` as U+00C5 and as `A` U+030A were
 /// told "listed twice" though their bytes differ. Zones go through the same check. (Job ids, a
 /// queue's names and bucket names are ASCII only, where NFKC changes nothing.)

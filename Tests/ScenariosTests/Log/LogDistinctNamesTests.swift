@@ -4,7 +4,7 @@ import Testing
 /// The log's topics are told apart by name in the report's rows and the metrics' series: two of
 /// one name are refused at the second, by bytes and by look-alikes (fullwidth `ｔopic` beside
 /// `topic` loaded as two topics), as every other list of names is
-/// (``YAMLCursor/checkDistinct(_:among:kind:remedy:)``). Producers are nodes: a look-alike of one
+/// (``DistinctNames``). Producers are nodes: a look-alike of one
 /// is refused by the node names' rule.
 @Suite struct LogDistinctNamesTests {
     static let remedy = "give each topic its own name: the report's rows and the metrics' series tell the topics apart by it"

@@ -4,7 +4,7 @@ import Testing
 
 /// The queue's topics are told apart by name in the report's rows, lag tables and metrics'
 /// series: two of one name are refused at the second through the one check every list of names
-/// takes (``YAMLCursor/checkDistinct(_:among:kind:remedy:)``), in the log's words. A producer's
+/// takes (``DistinctNames``), in the log's words. A producer's
 /// `to` and a consumer's `from` name their topic by bytes: `==` took the Kelvin sign U+212A,
 /// canonically equivalent to 'K', for the topic 'Kafka'; a look-alike is refused saying what
 /// differs. A queue's names take Kafka's ASCII rule, so a fullwidth or composed twin is refused

@@ -3,7 +3,7 @@ import Testing
 
 /// The store's buckets are told apart by name in the report's rows and the metrics' series: two
 /// of one name are refused at the second through the one check every list of names takes
-/// (``YAMLCursor/checkDistinct(_:among:kind:remedy:)``), in the log's words. S3's bucket rule
+/// (``DistinctNames``), in the log's words. S3's bucket rule
 /// (lowercase ASCII) refuses a fullwidth or composed twin as a name before it could be a twin.
 /// References — an operation's `bucket` and `from_bucket`, a MapReduce job's buckets — match by
 /// bytes, and a look-alike of a bucket the store lists, or an earlier step creates, is refused

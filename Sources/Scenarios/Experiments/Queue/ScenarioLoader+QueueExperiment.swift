@@ -24,6 +24,7 @@ extension ScenarioLoader {
             }
         }
         var runs: [QueueExperimentSpec.Run] = []
+        var runNames = DistinctNames()
         if let list = top["runs"] {
             let items = try list.list()
             guard items.count <= ScenarioSchema.queueRuns.upperBound else { throw list.error(.invalidValue("at most \(ScenarioSchema.queueRuns.upperBound) runs, got \(items.count)")) }
@@ -49,8 +50,8 @@ extension ScenarioLoader {
                 // Each run has a heading and rows of its own, told apart by its name.
                 let nameCursor = try fields.required("name")
                 let runName = try nameCursor.name()
-                try nameCursor.checkDistinct(runName, among: runs.map(\.name), kind: "run",
-                                             remedy: "give each run its own name: the report's headings and rows tell the runs apart by it")
+                try runNames.add(runName, at: nameCursor, kind: "run",
+                                 remedy: "give each run its own name: the report's headings and rows tell the runs apart by it")
                 runs.append(.init(name: runName, acks: acks, replication: copies, faults: faults))
             }
         }
@@ -63,6 +64,7 @@ extension ScenarioLoader {
             for item in try countsCursor.list() { counts.append(try item.int(in: ScenarioSchema.queueBrokers)) }
             guard !counts.isEmpty, counts.count <= 16 else { throw countsCursor.error(.invalidValue("1 to 16 broker counts, got \(counts.count)")) }
             var algorithms: [PlacementExperimentSpec.Variant] = []
+            var algorithmNames = DistinctNames()
             let algorithmsCursor = try fields.required("algorithms")
             let items = try algorithmsCursor.list()
             guard !items.isEmpty, items.count <= 16 else { throw algorithmsCursor.error(.invalidValue("1 to 16 algorithms, got \(items.count)")) }
@@ -74,8 +76,8 @@ extension ScenarioLoader {
                 steps += try checkPlacement(spec, counts: counts, adding: 1, noun: "brokers", at: item)
                 let nameCursor = try variant.required("name")
                 let label = try nameCursor.name()
-                try nameCursor.checkDistinct(label, among: algorithms.map(\.label), kind: "algorithm",
-                                             remedy: "give each algorithm its own name: the analysis' tables tell the algorithms apart by it")
+                try algorithmNames.add(label, at: nameCursor, kind: "algorithm",
+                                       remedy: "give each algorithm its own name: the analysis' tables tell the algorithms apart by it")
                 algorithms.append(.init(label: label, placement: spec))
             }
             guard steps <= mostPlacementSetupSteps else {

@@ -12,6 +12,7 @@ extension ScenarioLoader {
             throw listCursor.error(.invalidValue("a world has 1 to \(NumberFormat.integer(ScenarioSchema.zoneCount.upperBound)) zones, got \(NumberFormat.integer(items.count))"))
         }
         var zones: [ZonesSection.Zone] = []
+        var zoneNames = DistinctNames()
         for item in items {
             let zoneFields = try item.mapping(ScenarioSchema.zone)
             let nameCursor = try zoneFields.required("name")
@@ -20,11 +21,13 @@ extension ScenarioLoader {
                 throw nameCursor.error(.invalidValue("a zone's name is letters, digits, '_' and '-', not '\(name.excerpt)'"))
             }
             try nameCursor.checkShownName(name, "a zone's name")
-            guard !zones.contains(where: { $0.name.utf8.elementsEqual(name.utf8) }) else { throw nameCursor.error(.invalidValue("zone '\(name.excerpt)' is listed twice")) }
             // Twins in other code points (`ﬁ` and `fi`, `Å` as U+00C5 and as `A` U+030A) are
             // refused by the rule node names follow (``YAMLCursor/lookAlikeForm(of:)``): reports
-            // would show them alike.
-            if let refusal = nameCursor.lookAlikeTwin(name, among: zones.map(\.name), kind: "zone", remedy: "rename one") { throw refusal }
+            // would show them alike. A zone written twice keeps its own, shorter words.
+            if let twin = zoneNames.twin(adding: name) {
+                guard !twin.utf8.elementsEqual(name.utf8) else { throw nameCursor.error(.invalidValue("zone '\(name.excerpt)' is listed twice")) }
+                throw DistinctNames.lookAlikeRefusal(name, twin: twin, kind: "zone", remedy: "rename one", at: nameCursor)
+            }
             zones.append(.init(name: name, clientShare: try zoneFields["clients"]?.int(in: ScenarioSchema.zoneClientShare) ?? ScenarioSchema.defaultZoneClientShare))
         }
         guard zones.contains(where: { $0.clientShare > 0 }) else {
