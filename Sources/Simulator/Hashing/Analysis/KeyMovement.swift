@@ -106,14 +106,18 @@ public struct KeyMovement: Sendable, Equatable {
         after: some KeyPlacement,
         keys: some Sequence<UInt64>
     ) {
-        var tally = Tally(changed: change, nodes: [before.nodes, after.nodes])
+        let noNode = Tally.noNode(avoiding: [before.nodes, after.nodes, [change.node]])
+        var tally = Tally(changed: change, noNode: noNode)
         if let range = keys as? ClosedRange<UInt64> {
             // Looked up a block at a time, so that the loop stays fast even when this initialiser
-            // runs unspecialised (placements opened from `any KeyPlacement`).
-            var old: [Int?] = [], new: [Int?] = []
+            // runs unspecialised (placements opened from `any KeyPlacement`). Each placement finds
+            // its own positions: `before` and `after` may be placements of different kinds.
+            var positions: [UInt64] = [], old: [Int] = [], new: [Int] = []
             Self.forEachBlock(of: range) { block in
-                before.lookUp(block, into: &old)
-                after.lookUp(block, into: &new)
+                before.positions(of: block, into: &positions)
+                before.lookUp(positions: positions, into: &old, noNode: noNode)
+                after.positions(of: block, into: &positions)
+                after.lookUp(positions: positions, into: &new, noNode: noNode)
                 tally.count(old: old, new: new)
             }
         } else {
@@ -152,15 +156,16 @@ public struct KeyMovement: Sendable, Equatable {
             }
             afters.append(after)
         }
-        let nodes = [placement.nodes] + afters.map(\.nodes)
-        var tallies = changes.map { Tally(changed: $0, nodes: nodes) }
-        var positions: [UInt64] = [], old: [Int?] = [], new: [Int?] = []
+        // One id for "no node" in every comparison, since they share the lookups of `placement`.
+        let noNode = Tally.noNode(avoiding: [placement.nodes, changes.map(\.node)] + afters.map(\.nodes))
+        var tallies = changes.map { Tally(changed: $0, noNode: noNode) }
+        var positions: [UInt64] = [], old: [Int] = [], new: [Int] = []
         Self.forEachBlock(of: keys) { block in
             // A key's position is the same in every copy: hashed once, looked up in each.
             placement.positions(of: block, into: &positions)
-            placement.lookUp(positions: positions, into: &old)
+            placement.lookUp(positions: positions, into: &old, noNode: noNode)
             for change in tallies.indices {
-                afters[change].lookUp(positions: positions, into: &new)
+                afters[change].lookUp(positions: positions, into: &new, noNode: noNode)
                 tallies[change].count(old: old, new: new)
             }
         }
@@ -191,21 +196,24 @@ public struct KeyMovement: Sendable, Equatable {
         private let joined: Bool
         /// An id that is no node's (neither the changed node's nor any a lookup can give), which
         /// stands for "no node" (an empty placement's answer): keys are counted as plain `Int`s,
-        /// where matching two `Int?`s and their tags cost ~36 instructions a key.
+        /// where matching two `Int?`s and their tags cost ~36 instructions a key, and the
+        /// placements write it straight into the blocks they look up.
         let noNode: Int
         var keyCount = 0
         var moved = 0
         var onChanged = 0
         var betweenSurvivors = 0
 
-        /// The counts of `changed`, between placements whose nodes are among `nodes`.
-        init(changed: Change, nodes: [[Int]]) {
+        /// The least id in none of `ids`: a ``noNode`` for placements whose nodes, and changed
+        /// nodes, are among `ids`.
+        static func noNode(avoiding ids: [[Int]]) -> Int {
             var noNode = Int.min
-            while noNode == changed.node || nodes.contains(where: { $0.contains(noNode) }) { noNode &+= 1 }
-            self.init(changed: changed, noNode: noNode)
+            while ids.contains(where: { $0.contains(noNode) }) { noNode &+= 1 }
+            return noNode
         }
 
-        private init(changed: Change, noNode: Int) {
+        /// The counts of `changed`, with `noNode` (from ``noNode(avoiding:)``) for "no node".
+        init(changed: Change, noNode: Int) {
             self.changed = changed
             changedNode = changed.node
             if case .added = changed { joined = true } else { joined = false }
@@ -217,7 +225,7 @@ public struct KeyMovement: Sendable, Equatable {
         /// per key) and are added once per block; the keys are counted by the block's length.
         /// A loop of its own for a joined and for a left node, so that which node a key is
         /// counted on is not chosen at every key.
-        mutating func count(old: [Int?], new: [Int?]) {
+        mutating func count(old: [Int], new: [Int]) {
             precondition(old.count == new.count, "a block's nodes before and after differ in number")
             let block = old.withUnsafeBufferPointer { old in
                 new.withUnsafeBufferPointer { new in
@@ -235,11 +243,11 @@ public struct KeyMovement: Sendable, Equatable {
         /// `changedNode` `joined` or left. A key that stayed on its node (most keys) is only
         /// counted on the changed node or not: it did not move, so not between survivors either.
         @inline(__always)
-        private static func count(old: UnsafeBufferPointer<Int?>, new: UnsafeBufferPointer<Int?>, changedNode: Int, noNode: Int,
+        private static func count(old: UnsafeBufferPointer<Int>, new: UnsafeBufferPointer<Int>, changedNode: Int, noNode: Int,
                                   joined: Bool) -> (moved: Int, onChanged: Int, betweenSurvivors: Int) {
             var moved = 0, onChanged = 0, betweenSurvivors = 0
             for index in 0..<old.count {
-                let old = old[index] ?? noNode, new = new[index] ?? noNode
+                let old = old[index], new = new[index]
                 guard old != new else {
                     onChanged &+= one(old == changedNode)
                     continue

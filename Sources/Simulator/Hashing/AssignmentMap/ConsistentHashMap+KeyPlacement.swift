@@ -37,11 +37,12 @@ extension ConsistentHashMap: KeyPlacement {
         positions.overwrite(count: count) { UInt64(slot(forRequest: keys.lowerBound &+ UInt64($0))) }
     }
 
-    /// The server routing each slot of `positions` (from ``positions(of:into:)``).
+    /// The server routing each slot of `positions` (from ``positions(of:into:)``), or `noNode`
+    /// for every slot of a map without servers.
     ///
     /// - Complexity: `positions.count` array reads; allocates only when `nodes` holds another number of elements.
-    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
-        guard !routes.isEmpty else { return nodes.overwrite(count: positions.count) { _ in nil } }
+    public func lookUp(positions: [UInt64], into nodes: inout [Int], noNode: Int) {
+        guard !routes.isEmpty else { return nodes.overwrite(count: positions.count) { _ in noNode } }
         nodes.overwrite(count: positions.count) { routes[Int(positions[$0])] }
     }
 }

@@ -102,9 +102,9 @@ public struct BoundedLoadRing: KeyPlacement {
     /// load) and the capacity's division of every key.
     ///
     /// - Complexity: O(*k*·log(*n·V*)) for *k* keys while no node is full; allocates nothing per key.
-    public func lookUp(positions keys: [UInt64], into nodes: inout [Int?]) {
+    public func lookUp(positions keys: [UInt64], into nodes: inout [Int], noNode: Int) {
         guard !ring.points.isEmpty else {
-            nodes.overwrite(count: keys.count) { _ in nil }
+            nodes.overwrite(count: keys.count) { _ in noNode }
             return
         }
         let capacity = capacity
@@ -113,7 +113,8 @@ public struct BoundedLoadRing: KeyPlacement {
         nodes.overwrite(count: keys.count) { index in
             let key = keys[index]
             if hasAssignments, let node = assignments[key] { return node }
-            if someNodeIsFull { return candidate(for: key) }
+            // Not `nil`: the ring has points.
+            if someNodeIsFull { return candidate(for: key) ?? noNode }
             return ring.owners[ring.successorIndex(of: HashRing.position(ofKey: key))]
         }
     }

@@ -25,8 +25,8 @@ extension HashedKeyPlacement {
         positions.overwrite(count: count) { PlacementHash.key(keys.lowerBound &+ UInt64($0)) }
     }
 
-    /// The node for each position, without hashing.
-    public func lookUp(positions: [UInt64], into nodes: inout [Int?]) {
-        nodes.overwrite(count: positions.count) { node(atPosition: positions[$0]) }
+    /// The node for each position (`noNode` for none), without hashing.
+    public func lookUp(positions: [UInt64], into nodes: inout [Int], noNode: Int) {
+        nodes.overwrite(count: positions.count) { node(atPosition: positions[$0]) ?? noNode }
     }
 }

@@ -32,7 +32,8 @@ struct KeyMovementTests {
     }
 
     /// Looking keys up through their positions finds exactly the nodes looking them up finds, for
-    /// every kind of placement, empty or not, and at the very end of `UInt64`.
+    /// every kind of placement, empty or not (every key then gets the caller's `noNode`), and at
+    /// the very end of `UInt64`.
     @Test(arguments: [UInt64(7)...7, 100_000...104_096, UInt64.max - 4_000...UInt64.max])
     func lookingUpPositionsFindsWhatLookingUpKeysFinds(keys: ClosedRange<UInt64>) throws {
         var checked = 0
@@ -40,17 +41,19 @@ struct KeyMovementTests {
             var emptied = placement
             for node in placement.nodes { try emptied.remove(node: node) }
             for candidate in [placement, emptied] {
-                var positions: [UInt64] = [99], nodes: [Int?] = [42]
+                let noNode = -7
+                var positions: [UInt64] = [99], nodes: [Int] = [42]
                 candidate.positions(of: keys, into: &positions)
-                candidate.lookUp(positions: positions, into: &nodes)
+                candidate.lookUp(positions: positions, into: &nodes, noNode: noNode)
                 #expect(positions.count == keys.count)
-                #expect(nodes == keys.map { candidate.node(for: $0) }, "\(type(of: candidate)) with \(candidate.nodes.count) nodes")
+                #expect(nodes == keys.map { candidate.node(for: $0) ?? noNode }, "\(type(of: candidate)) with \(candidate.nodes.count) nodes")
                 // Again into buffers that already hold as many elements: overwritten in place.
                 let (firstPositions, firstNodes) = (positions, nodes)
                 positions.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
                 nodes.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
                 candidate.positions(of: keys, into: &positions)
-                candidate.lookUp(positions: positions, into: &nodes)
+                candidate.lookUp(positions: positions, into: &nodes, noNode: noNode)
+                #expect(nodes.allSatisfy { $0 == noNode } == candidate.nodes.isEmpty)
                 #expect(positions == firstPositions && nodes == firstNodes)
                 checked += 1
             }
@@ -74,9 +77,9 @@ struct KeyMovementTests {
         #expect(ring.capacity == 250)
         #expect((1...4).filter { ring.load(of: $0) >= ring.capacity }.count == 3)
         let keys: ClosedRange<UInt64> = 0...5_000
-        var positions: [UInt64] = [], nodes: [Int?] = []
+        var positions: [UInt64] = [], nodes: [Int] = []
         ring.positions(of: keys, into: &positions)
-        ring.lookUp(positions: positions, into: &nodes)
+        ring.lookUp(positions: positions, into: &nodes, noNode: -1)
         #expect(nodes == keys.map { ring.node(for: $0) })
         // Unassigned keys all go to the one node with room.
         let open = try #require((1...4).first { ring.load(of: $0) < ring.capacity })
