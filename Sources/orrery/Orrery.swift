@@ -42,7 +42,9 @@ struct Orrery: ParsableCommand {
         CommitSignals.install()
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count <= argumentLimit else {
-            FileHandleOutput.standardError("error: at most \(NumberFormat.integer(argumentLimit)) arguments, got \(NumberFormat.integer(arguments.count)) (to merge more shard directories, name the directory that holds them)")
+            // Only `merge` has a way round the limit (the directory that holds the shards).
+            let remedy = arguments.first == "merge" ? " (to merge more shard directories, name the directory that holds them)" : ""
+            FileHandleOutput.standardError("error: at most \(NumberFormat.integer(argumentLimit)) arguments, got \(NumberFormat.integer(arguments.count))\(remedy)")
             Foundation.exit(ExitStatus.badInput.rawValue)
         }
         if let position = ArgumentEncoding.firstInvalidArgument() {
