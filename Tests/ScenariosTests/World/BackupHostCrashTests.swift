@@ -43,7 +43,10 @@ import Testing
         #expect(backup.syncs == 120)
         #expect(backup.failedBackups == 0)
         #expect(backup.restores.map(\.identical) == [true])
-        // The files the crashed sync had not reached went at the next sync, each once.
-        #expect(backup.bytesUploaded == 415_485)
+        // The files the crashed sync had not reached went at the next sync, each once; the
+        // restarted process lists the bucket first (it knows nothing of the dead one's work), so
+        // a file whose PUT the store applied before the crash is not sent again (415,485 bytes
+        // when the new process took the dead one's unfinished paths).
+        #expect(backup.bytesUploaded == 410_792)
     }
 }

@@ -45,13 +45,19 @@ extension BackupManager {
             /// The incarnation of the host it runs in (``hostIncarnation``).
             var incarnation: UInt64
             var start: VirtualInstant
-            /// The paths it took from the pending set (nil: it is preparing the bucket, which a
-            /// sync due before the bucket is set up does first), and the index of the first it
-            /// has not done.
-            var paths: [S3ObjectKey]?
-            var next = 0
+            /// What it is doing before it can carry changes, and what a failure then is traced
+            /// as; nil once it carries them.
+            var unstarted: Unstarted?
             var sourceBytes = 0
             var report = SyncReport()
+        }
+
+        /// What a sync does before it can carry changes: set up the bucket (a process whose
+        /// program has not), then list the sync prefix (a restarted process, which knows nothing
+        /// of it: ``BackupManager/relearnSyncPrefix(since:)``).
+        enum Unstarted: String {
+            case bucketNotPrepared = "bucket not prepared"
+            case syncPrefixNotListed = "sync prefix not listed"
         }
 
         /// A backup under way: the incarnation it runs in and its start.
@@ -62,9 +68,6 @@ extension BackupManager {
 
         var sync: Sync?
         var backup: Backup?
-        /// The paths a crash took from a sync before it carried them: pending again, taken by the
-        /// next sync.
-        var orphaned: [S3ObjectKey] = []
     }
 
     /// Settles the sync and the backup under way at the host's crash (called by its crash
@@ -73,17 +76,18 @@ extension BackupManager {
         let host = client.node.name
         if let sync = openWork.sync {
             openWork.sync = nil
-            if let paths = sync.paths {
-                openWork.orphaned += paths[sync.next...]
+            // The paths it had not done are found again by the next process, which lists the
+            // sync prefix and compares every file (``relearnSyncPrefix(since:)``).
+            if let unstarted = sync.unstarted {
+                stats.syncs += 1
+                stats.failedSyncs += 1
+                simulation.observeSpan(.backup, host, "sync", from: sync.start, detail: unstarted.rawValue,
+                                       outcome: "failed: \(BackupError.hostCrashed)")
+            } else {
                 var report = sync.report
                 report.interrupted = true
                 count(report, sourceBytes: sync.sourceBytes)
                 traceSync(report, from: sync.start)
-            } else {
-                stats.syncs += 1
-                stats.failedSyncs += 1
-                simulation.observeSpan(.backup, host, "sync", from: sync.start, detail: "bucket not prepared",
-                                       outcome: "failed: \(BackupError.hostCrashed)")
             }
         }
         if let backup = openWork.backup {

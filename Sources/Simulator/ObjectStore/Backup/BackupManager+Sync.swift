@@ -2,8 +2,9 @@
 extension BackupManager {
     /// Carries every pending change to the store: a file whose MD5 differs from the ETag stored
     /// for it is uploaded, a file gone from the source is deleted from the bucket. Paths whose
-    /// request fails (after retries) stay pending for the next sync, and so does every path not
-    /// reached when the host crashes (the sync stops there, and has failed). Every sync is one span of
+    /// request fails (after retries) stay pending for the next sync. A crash of the host stops the
+    /// sync there (it has failed); the process after it lists the sync prefix and compares every
+    /// file (``relearnSyncPrefix(since:)``), which finds what the dead process had not done. Every sync is one span of
     /// the trace, one with nothing to carry included: each is a sync ``BackupStats/syncs`` counts.
     @discardableResult
     public func sync() async -> SyncReport {
@@ -17,25 +18,23 @@ extension BackupManager {
     }
 
     /// Carries the pending changes; nil when the host's crash settled the sync (its process is
-    /// gone: what it had not done is pending again, and it was counted at the crash).
+    /// gone, and it was counted at the crash).
     private func carryPendingChanges() async -> SyncReport? {
         let snapshot = source
-        pending.formUnion(openWork.orphaned)
-        openWork.orphaned = []
         let paths = pending.sorted()
         pending.removeAll()
         var report = SyncReport()
         let incarnation = hostIncarnation
-        openWork.sync = OpenWork.Sync(incarnation: incarnation, start: simulation.now, paths: paths, sourceBytes: snapshot.totalBytes)
+        openWork.sync = OpenWork.Sync(incarnation: incarnation, start: simulation.now, sourceBytes: snapshot.totalBytes)
         for (index, pathKey) in paths.enumerated() {
-            // A crash ends the sync with the manager's process: what it had not done stays pending.
+            // A crash ends the sync with the manager's process (settled at the crash when the
+            // manager runs as its host's program; else what it had not done stays pending).
             guard hostRuns(since: incarnation) else {
                 guard openWork.sync?.incarnation == incarnation else { return nil }
                 pending.formUnion(paths[index...])
                 report.interrupted = true
                 break
             }
-            openWork.sync?.next = index
             let path = pathKey.string
             let key = configuration.syncPrefix + path
             let known = remote[pathKey]
@@ -72,9 +71,7 @@ extension BackupManager {
     /// answer left behind), uploads what differs by ETag and deletes what the snapshot lacks.
     /// Stops, as the backup it starts does, once the host has crashed since `incarnation`.
     func reconcile(with snapshot: SourceDirectory, since incarnation: UInt64) async throws(BackupError) {
-        let listed = try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
-            try await self.client.listAllObjects(bucket: self.configuration.bucket, prefix: self.configuration.syncPrefix)
-        }
+        let listed = try await listSyncPrefix(since: incarnation)
         var stored: [S3ObjectKey: ListedObject] = [:]
         for object in listed { stored[S3ObjectKey(syncedPath(of: object.key))] = object }
         for path in snapshot.paths {
@@ -97,8 +94,16 @@ extension BackupManager {
         }
     }
 
+    /// Every object under the sync prefix, page after page, as a request of the process that
+    /// had `incarnation` (``storing(since:_:)``).
+    func listSyncPrefix(since incarnation: UInt64) async throws(BackupError) -> [ListedObject] {
+        try await storing(since: incarnation) { () async throws(ObjectStoreClientError) in
+            try await self.client.listAllObjects(bucket: self.configuration.bucket, prefix: self.configuration.syncPrefix)
+        }
+    }
+
     /// The source path an object under the sync prefix mirrors.
-    private func syncedPath(of key: String) -> String {
+    func syncedPath(of key: String) -> String {
         String(decoding: key.utf8.dropFirst(configuration.syncPrefix.utf8.count), as: UTF8.self)
     }
 

@@ -37,9 +37,10 @@ public actor BackupManager {
     public private(set) var source: SourceDirectory
     /// Paths changed since they last reached the store. Paths here and in ``remote`` are keyed
     /// by their bytes, as the source's files and the bucket's keys are: two paths that differ
-    /// only in Unicode normalisation are two files.
+    /// only in Unicode normalisation are two files. The running process's memory: a restarted
+    /// process begins without it (``forgetWhatTheCrashedProcessKnew()``).
     var pending: Set<S3ObjectKey>
-    /// The sync prefix as the manager last saw it, by path.
+    /// The sync prefix as the running process last saw it, by path (its memory, as ``pending``).
     var remote: [S3ObjectKey: RemoteCopy] = [:]
     /// Every backup completed, oldest first (deleted ones keep their record, marked).
     public internal(set) var backups: [BackupRecord] = []
@@ -106,8 +107,10 @@ public actor BackupManager {
     /// fails at that instant (``settleOpenWork()``); a restart begins a new process once booted,
     /// which waits for the first multiple after its boot — nothing of the dead process, whose call
     /// in flight ends only at the client's timeout, holds it back. What carries over is the
-    /// ``Program``: the backup schedule, the bucket's setup, the multiples counted. A restarted
-    /// process whose bucket is not set up prepares it at its first sync.
+    /// ``Program``: the backup schedule, the bucket's setup, the multiples counted — and what is
+    /// durable, the bucket and the source. Not the dead process's memory: a restarted process
+    /// lists the sync prefix at its first sync before it carries anything
+    /// (``forgetWhatTheCrashedProcessKnew()``), and prepares the bucket first if it is not set up.
     ///
     /// Every sync due — at every multiple of the sync interval after the start — is counted once:
     /// skipped while the host is down (crashed, or booting after a restart: nothing of the manager
@@ -166,6 +169,13 @@ public actor BackupManager {
             program.prepared = (try? await prepareBucket()) != nil
             guard process.runs else { return }
         }
+        // A restarted process knows only what is durable: the bucket, which it lists at its
+        // first sync, and the source (``forgetWhatTheCrashedProcessKnew()``).
+        var knowsSyncPrefix = true
+        if process.isRestarted {
+            forgetWhatTheCrashedProcessKnew()
+            knowsSyncPrefix = false
+        }
         // A restarted process begins at its boot's end: a multiple due at that very instant,
         // not counted while down (``countSkippedWhileDown(_:every:)``), was due while booting.
         var downUntilNow = process.isRestarted
@@ -187,21 +197,28 @@ public actor BackupManager {
             program.counted += 1
             program.isBusy = true
             let incarnation = hostIncarnation
-            if !program.prepared {
+            if !program.prepared || !knowsSyncPrefix {
                 let start = simulation.now
-                openWork.sync = OpenWork.Sync(incarnation: incarnation, start: start)
+                openWork.sync = OpenWork.Sync(incarnation: incarnation, start: start, unstarted: .bucketNotPrepared)
                 do {
-                    try await prepareBucket()
+                    if !program.prepared {
+                        try await prepareBucket()
+                        program.prepared = true
+                    }
+                    openWork.sync?.unstarted = .syncPrefixNotListed
+                    if !knowsSyncPrefix {
+                        try await relearnSyncPrefix(since: incarnation)
+                        knowsSyncPrefix = true
+                    }
                     openWork.sync = nil
-                    program.prepared = true
                 } catch {
                     // Settled at the crash, if one ended it.
-                    guard openWork.sync?.incarnation == incarnation, process.runs else { return }
+                    guard let unstarted = openWork.sync?.unstarted ?? nil, openWork.sync?.incarnation == incarnation, process.runs else { return }
                     openWork.sync = nil
                     // The sync could not start: it is run, and failed.
                     stats.syncs += 1
                     stats.failedSyncs += 1
-                    simulation.observeSpan(.backup, client.node.name, "sync", from: start, detail: "bucket not prepared", outcome: "failed: \(error)")
+                    simulation.observeSpan(.backup, client.node.name, "sync", from: start, detail: unstarted.rawValue, outcome: "failed: \(error)")
                     continue
                 }
             }
