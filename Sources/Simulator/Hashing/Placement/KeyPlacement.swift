@@ -33,18 +33,9 @@ public protocol KeyPlacement: Sendable {
     /// - Complexity: Documented by each conformer; never allocates.
     func node(for key: UInt64) -> Int?
 
-    /// Looks up every key of `keys` in order, replacing the contents of `nodes` with their nodes.
-    ///
-    /// The default implementation, compiled for each conformer, is what generic code (a
-    /// placement opened from `any KeyPlacement`) should call for many keys: it makes one dynamic
-    /// call per block of keys, where calling ``node(for:)`` in a loop makes one per key.
-    ///
-    /// - Complexity: `keys.count` calls of ``node(for:)``; allocates only when `nodes` must grow.
-    func lookUp(_ keys: ClosedRange<UInt64>, into nodes: inout [Int?])
-
     /// Replaces the contents of `positions` with where each key of `keys` lands before any node
     /// is consulted: the hash every lookup of that key starts from, for
-    /// ``lookUp(positions:into:)``.
+    /// ``lookUp(positions:into:noNode:)``.
     ///
     /// A position must not depend on the nodes, so that a key has the same position in every
     /// copy of a placement however their nodes differ: comparing copies (``KeyMovement``) then
@@ -56,7 +47,7 @@ public protocol KeyPlacement: Sendable {
     func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64])
 
     /// Looks up keys already turned into positions by ``positions(of:into:)``, replacing the
-    /// contents of `nodes` with their nodes: the same nodes ``lookUp(_:into:)`` gives the keys,
+    /// contents of `nodes` with their nodes: the same nodes ``node(for:)`` gives the keys,
     /// with `noNode` where it gives `nil` (no nodes at all).
     ///
     /// The nodes are plain `Int`s, not `Int?`s, because a comparison of copies
@@ -73,16 +64,6 @@ public protocol KeyPlacement: Sendable {
 }
 
 extension KeyPlacement {
-    public func lookUp(_ keys: ClosedRange<UInt64>, into nodes: inout [Int?]) {
-        nodes.removeAll(keepingCapacity: true)
-        var key = keys.lowerBound
-        while true {
-            nodes.append(node(for: key))
-            if key == keys.upperBound { break }
-            key += 1
-        }
-    }
-
     public func positions(of keys: ClosedRange<UInt64>, into positions: inout [UInt64]) {
         positions.removeAll(keepingCapacity: true)
         positions.append(contentsOf: keys)

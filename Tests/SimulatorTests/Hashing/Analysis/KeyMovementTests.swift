@@ -116,9 +116,6 @@ struct KeyMovementTests {
         #expect(byRange == byKey)
         #expect(byRange.keyCount == keys.count)
         #expect(try KeyMovement.measuring([.added(node: 6)], of: ring, keys: keys) == [byKey])
-        var nodes: [Int?] = [42]
-        ring.lookUp(keys, into: &nodes)
-        #expect(nodes == keys.map { ring.node(for: $0) })
     }
 
     @Test
