@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `orrery experiment backup`: the report files, or a positioned error and nothing written.
-@Suite struct BackupExperimentCommandTests {
+struct BackupExperimentCommandTests {
     static let shortRun = """
         experiment: backup
         seed: 3

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Bad input gets a clear error, exit code 2, and changes nothing.
-@Suite struct BadInputTests {
+struct BadInputTests {
     static let cases: [(name: String, yaml: String, message: String)] = [
         ("unknown-key", "seed: 1\nrun:\n  requests: 10\nservers:\n  - name: s\n    slotz: 2\nworkload:\n  type: closed_loop\n  users: 1\n",
          "bad.yaml:6:5: error: unknown key 'slotz'; did you mean 'slots'? (at servers.[0])"),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `orrery run` on a scenario with a balancer writes the balancer's reports and charts.
-@Suite struct BalancedRunTests {
+struct BalancedRunTests {
     @Test func aBalancedRunWritesChartsTimelineAndEvents() throws {
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

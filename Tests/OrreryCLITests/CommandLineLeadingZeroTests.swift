@@ -7,7 +7,7 @@ import Testing
 /// Each is refused, naming the option, in the command line's own words (s78): it was refused in
 /// the scenario language's, which speak of YAML readers; on a command line what reads `017` as
 /// 15 is the shell's arithmetic and C (``PlainDecimal/leadingZeroProblem(_:)``).
-@Suite struct CommandLineLeadingZeroTests {
+struct CommandLineLeadingZeroTests {
     static let octal = "'017' has a leading zero, which marks an octal number in shell arithmetic and C ($((017)) is 15); type 17, or 15 if the octal number was meant"
 
     @Test func aSeedOrJobsWithALeadingZeroIsRefused() throws {

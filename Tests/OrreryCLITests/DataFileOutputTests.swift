@@ -4,7 +4,7 @@ import Testing
 /// Through the real binary: a MapReduce input file a scenario reads is an input like the scenario
 /// itself — a trace or metrics file named after it is refused before anything runs, and the data
 /// is left as it was — whether the job is a single-job file's or a world's `mapreduce:` job's.
-@Suite struct DataFileOutputTests {
+struct DataFileOutputTests {
     static let singleJob = """
     name: words
     cluster: {workers: 2}

@@ -5,7 +5,7 @@ import Yams
 /// The Kubernetes Indexed Job and the Slurm array script are run here, as far as a laptop can:
 /// their commands are executed with the index each scheduler would set and the real `orrery` on
 /// the PATH, so renaming an option (or breaking shard selection) breaks this test.
-@Suite struct DeployFilesTests {
+struct DeployFilesTests {
     static let root = OrreryProcess.packageRoot
 
     /// Runs `script` with `sh -c` (or `bash file`) in `directory`, the built `orrery` first on the PATH.

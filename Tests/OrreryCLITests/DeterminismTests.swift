@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// "Same seed, same digest" across separate processes — the determinism contract.
-@Suite struct DeterminismTests {
+struct DeterminismTests {
     @Test func theSameSeedInTwoProcessesGivesByteIdenticalReports() throws {
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

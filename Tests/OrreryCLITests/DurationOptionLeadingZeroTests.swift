@@ -6,7 +6,7 @@ import Testing
 /// as `--seed 017` is (``PlainDecimal/leadingZeroProblem(_:)``), not the scenario language's,
 /// which spoke of YAML 1.1 and 1.2 readers: "'017' has a leading zero: YAML 1.1 readers (PyYAML,
 /// for one) read it as octal 15, YAML 1.2 readers as 17; write 15 or 17".
-@Suite struct DurationOptionLeadingZeroTests {
+struct DurationOptionLeadingZeroTests {
     @Test func aMetricsIntervalWithALeadingZeroIsRefusedInTheCommandLinesWords() throws {
         let octal = try OrreryProcess.run(["run", "scenarios/closed-loop.yaml", "--metrics", "/dev/null", "--metrics-interval", "017"])
         #expect(octal.status == 2)

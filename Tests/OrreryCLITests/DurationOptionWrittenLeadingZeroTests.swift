@@ -7,7 +7,7 @@ import Scenarios
 /// (PyYAML, for one) read it as octal 15, YAML 1.2 readers as 17"), which speak of YAML readers
 /// a command line has none of; it is refused in the command line's, naming the option, showing
 /// the value and saying what it takes.
-@Suite struct DurationOptionWrittenLeadingZeroTests {
+struct DurationOptionWrittenLeadingZeroTests {
     @Test(arguments: [
         ("+017", "error: --metrics-interval: '+017' is a number of seconds written with a leading zero, which marks an octal number in shell arithmetic and C; --metrics-interval takes a duration with its unit (250ms, 10s, 2h) or seconds in the digits 0-9 alone: type 17s or 17\n"),
         ("0_17", "error: --metrics-interval: '0_17' is a number of seconds written with a leading zero, which marks an octal number in shell arithmetic and C; --metrics-interval takes a duration with its unit (250ms, 10s, 2h) or seconds in the digits 0-9 alone: type 17s or 17\n"),

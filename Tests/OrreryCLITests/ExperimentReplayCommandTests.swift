@@ -7,7 +7,7 @@ import Testing
 /// One row of each experiment CSV with a `replay` column (deploy, zones, keepalive, strategies),
 /// from the shipped file: the row's command, pasted into a shell as printed, runs a world whose
 /// digest is the row's.
-@Suite struct ExperimentReplayCommandTests {
+struct ExperimentReplayCommandTests {
     static let scenarios = OrreryProcess.packageRoot.appendingPathComponent("scenarios").path
 
     @Test func aDeployRowReplaysItsDigest() throws {

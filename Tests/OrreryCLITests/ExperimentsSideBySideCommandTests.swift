@@ -4,7 +4,7 @@ import Testing
 /// `orrery experiment` of several with more than one job runs them side by side: the same bytes
 /// and the same lines, in the order named, as one job; a report that cannot be written stops the
 /// command before anything after it is written.
-@Suite struct ExperimentsSideBySideCommandTests {
+struct ExperimentsSideBySideCommandTests {
     static func directory() throws -> URL {
         let dir = try OrreryProcess.temporaryDirectory()
         try BackupExperimentCommandTests.shortRun.write(to: dir.appendingPathComponent("backup.yaml"), atomically: true, encoding: .utf8)

@@ -3,7 +3,7 @@ import Testing
 
 /// A generated body (`size: 256MiB`) is made when its step runs, not as the file is read:
 /// validating four 256 MiB puts — within the documented 1 GiB — took 2.65 s and 1.07 GB.
-@Suite struct GeneratedBodyValidateTests {
+struct GeneratedBodyValidateTests {
     @Test func validatingFourLargeGeneratedPutsAllocatesNone() throws {
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -5,7 +5,7 @@ import Testing
 /// not give (`--seed +5` was seed 5), a single-valued option given twice (the last won), a
 /// `--shard` the scheduler's variables contradict, and control characters of a file name written
 /// raw to the terminal. Each is refused (exit 2) or escaped, before anything is written.
-@Suite struct HostileCommandLineTests {
+struct HostileCommandLineTests {
     static func directory() throws -> URL {
         let dir = try OrreryProcess.temporaryDirectory()
         try SweepCommandTests.scenario.write(to: dir.appendingPathComponent("tiny.yaml"), atomically: true, encoding: .utf8)

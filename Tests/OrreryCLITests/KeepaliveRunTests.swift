@@ -3,7 +3,7 @@ import Testing
 
 /// A world with keepalive pools through the real binary: its figures in `expect:`, and the same
 /// report from two separate processes (no hash order in the pools' behaviour).
-@Suite struct KeepaliveRunTests {
+struct KeepaliveRunTests {
     /// Two users, one server, 1 ms one way, keepalive_requests 5: each user's connection carries
     /// 5 requests, so 20 requests need 4 setups and 16 reuses.
     static let scenario = """

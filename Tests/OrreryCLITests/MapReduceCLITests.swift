@@ -4,7 +4,7 @@ import Testing
 /// `orrery mapreduce` (an alias of `orrery run`) on single-job files, end to end: a good file writes its report and exits 0, a bad file exits 2
 /// with the position and writes nothing, a failed expectation exits 1 with the seed and the
 /// command that replays it.
-@Suite struct MapReduceCLITests {
+struct MapReduceCLITests {
     static let scenario = """
         seed: 5
         cluster:

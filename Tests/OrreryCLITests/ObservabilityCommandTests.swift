@@ -3,7 +3,7 @@ import Testing
 
 /// `orrery run --trace … --metrics …` through the real binary: the same bytes from two processes,
 /// bad options refused before anything is written, and a progress line only on a terminal.
-@Suite struct ObservabilityCommandTests {
+struct ObservabilityCommandTests {
     @Test func aPerfettoTraceAndOpenMetricsAreTheSameFromTwoProcesses() throws {
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

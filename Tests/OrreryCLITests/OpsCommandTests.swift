@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `orrery ops`: an operation scenario's answers as JSON lines, or a positioned error and nothing written.
-@Suite struct OpsCommandTests {
+struct OpsCommandTests {
     static let goodFile = """
         name: demo
         operations:

@@ -4,7 +4,7 @@ import Testing
 /// `--jobs 99999999999999999999` and `--trace-max-events 99999999999999999999` were refused as
 /// "outside -9223372036854775808 … 9223372036854775807", the type's range, where `--jobs 0` says
 /// "must be 1 … 1,024"; and `orrery --version extra` printed 0.1.0 and exited 0 (C1's F9).
-@Suite struct OptionRangeAndVersionTests {
+struct OptionRangeAndVersionTests {
     @Test func digitsTooManyAreRefusedWithTheOptionsRange() throws {
         let jobs = try OrreryProcess.run(["run", "--jobs", "99999999999999999999", "f.yaml"])
         #expect(jobs.status == 2)

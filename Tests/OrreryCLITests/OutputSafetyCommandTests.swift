@@ -4,7 +4,7 @@ import Testing
 /// Through the real binary: a write that fails (an immutable file, `/dev/full`) exits 2 naming the
 /// path and leaves the previous report byte-identical, and a command never writes over a file it
 /// reads or puts a trace where its reports go.
-@Suite struct OutputSafetyCommandTests {
+struct OutputSafetyCommandTests {
     static let scenario = """
     name: small
     seed: 42

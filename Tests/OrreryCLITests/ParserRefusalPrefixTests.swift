@@ -4,7 +4,7 @@ import Testing
 /// ArgumentParser's own refusals — a bad option value, an unknown subcommand, a missing
 /// argument — start `error: ` as Orrery's own do (they started `Error: `), keep their usage and
 /// help lines, and exit 2 as before.
-@Suite struct ParserRefusalPrefixTests {
+struct ParserRefusalPrefixTests {
     @Test func aBadOptionValueStartsLowerCase() throws {
         let outcome = try OrreryProcess.run(["run", "--jobs", "x", "f.yaml"])
         #expect(outcome.status == 2)

@@ -4,7 +4,7 @@ import Testing
 /// V's F3: a world's `report.json` and `report.md` keep a replay command that `/bin/sh` (dash,
 /// which reads no `$'…'`) runs as it is — for a path with a line break, a `'`, a `$`, a backslash
 /// and a leading `-` — to the run's digest; the terminal's failure line stays on one line.
-@Suite struct PosixReplayCommandTests {
+struct PosixReplayCommandTests {
     static let folder = "-nl\nq'd$HOME\\b"
 
     /// Runs `command` with `/bin/sh -c` in `directory`, the built `orrery` first on the PATH.

@@ -3,7 +3,7 @@ import Testing
 
 /// `orrery experiment queue`: the same bytes from two processes (one with deterministic hashing),
 /// or a positioned error, exit 2 and nothing written.
-@Suite struct QueueExperimentCommandTests {
+struct QueueExperimentCommandTests {
     static let shortRun = """
         experiment: queue
         seed: 5

@@ -3,7 +3,7 @@ import Testing
 
 /// Files the loader once took and the run then failed on, or ran with nothing in them: now bad
 /// input (exit 2) at their line, with nothing written.
-@Suite struct RefusedAtLoadCommandTests {
+struct RefusedAtLoadCommandTests {
     static let traffic = "run: {requests: 10}\nservers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\n"
 
     /// `...yaml` was named `..`, validated, and failed at run time writing `../report.md`.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `orrery report DIR`: the page for a results folder, and bad input that writes nothing.
-@Suite struct ReportCommandTests {
+struct ReportCommandTests {
     @Test func writesIndexHTMLIntoTheFolder() throws {
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

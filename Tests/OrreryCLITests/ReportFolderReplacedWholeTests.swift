@@ -5,7 +5,7 @@ import Testing
 /// exactly what that command wrote — a run in another format, a sweep after a run, a run after a
 /// sweep, an experiment after an older one leave none of the earlier files — while everything
 /// outside it, the scenario kept inside it and the shards merged into it stay as they were.
-@Suite struct ReportFolderReplacedWholeTests {
+struct ReportFolderReplacedWholeTests {
     /// Passes with `--set 'expect=[]'`; fails as written (a 2 ms service is never under 1 ms).
     static let scenario = OutputSafetyCommandTests.scenario.replacingOccurrences(of: "success_ratio >= 0.9", with: "p99 < 1ms")
 

@@ -5,7 +5,7 @@ import Testing
 /// days writes a figure a second into it (40 days, 24 MB), which the 16 MiB bound on what the
 /// page reads refused, and with it the whole results page: such a file is now left unread and
 /// the page says so.
-@Suite struct ReportOversizeJSONTests {
+struct ReportOversizeJSONTests {
     @Test func aReportJSONOverTheLimitIsLeftUnreadAndThePageStillWritten() throws {
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

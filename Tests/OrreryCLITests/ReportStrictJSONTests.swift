@@ -5,7 +5,7 @@ import Testing
 /// Foundation's decoder read as valid, is left unread like any malformed file — noted in its
 /// section, one `warning:` line, the page written. And a folder the walk finds below DIR, not
 /// one of the command line, is escaped on the terminal as the command line's paths are.
-@Suite struct ReportStrictJSONTests {
+struct ReportStrictJSONTests {
     /// A results folder `results` in a fresh directory, with one report `a` whose `report.json`
     /// holds `json`.
     static func folder(json: [UInt8]) throws -> URL {

@@ -5,7 +5,7 @@ import Testing
 /// without a word, and a `report.md` over the page's 16 MiB refused the whole page. Each is now
 /// left unread, noted in its report's section and warned of in one line on stderr; the page is
 /// written (exit 0), as for an oversized `report.json`.
-@Suite struct ReportUnreadFilesTests {
+struct ReportUnreadFilesTests {
     /// A results folder with one report `a` whose `report.md` and `report.json` are given.
     static func folder(markdown: String = "# A\n\nok\n", json: String?) throws -> URL {
         let dir = try OrreryProcess.temporaryDirectory()

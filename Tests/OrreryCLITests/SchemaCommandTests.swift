@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `orrery schema`: prints the committed `orrery.schema.json`, or writes it with `--out`.
-@Suite struct SchemaCommandTests {
+struct SchemaCommandTests {
     static var committed: String {
         get throws { try String(contentsOf: OrreryProcess.packageRoot.appendingPathComponent("orrery.schema.json"), encoding: .utf8) }
     }

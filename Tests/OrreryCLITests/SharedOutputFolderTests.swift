@@ -8,7 +8,7 @@ import Glibc
 /// Two commands writing one report folder take turns: a run whose folder another process holds
 /// waits for it, and writes its files once it is let go — two runs of one scenario into one
 /// `--out` left a folder with one run's `report.md` and the other's `report.json`.
-@Suite struct SharedOutputFolderTests {
+struct SharedOutputFolderTests {
     @Test func aRunWaitsForTheProcessWritingItsFolder() throws {
         let dir = try StandardStreamFailureTests.folder()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -4,7 +4,7 @@ import Testing
 /// `orrery shrink` through the real binary: a planted two-fault failure is shrunk into a file
 /// that `orrery run` replays, the same input shrinks to the same bytes in another process, a
 /// passing run has nothing to shrink, and bad input exits 2.
-@Suite struct ShrinkCommandTests {
+struct ShrinkCommandTests {
     /// Two servers behind a balancer that retries onto the other: a request fails only while
     /// both are down. With seed 51, chaos draws 44 incidents and exactly one pair overlaps.
     static let yaml = """

@@ -5,7 +5,7 @@ import Testing
 /// (`orrery run FILE --seed N --set k=v`) shrinks with `shrink` in place of `run`. The shrunk file
 /// has the values written in, so it fails alone; `--set` is read and refused as `run` reads and
 /// refuses it; and "nothing to shrink" names the command that judged the run.
-@Suite struct ShrinkSetCommandTests {
+struct ShrinkSetCommandTests {
     /// One server, every request 1 ms: passes as written, fails its `p99 < 10ms` once a `--set`
     /// makes the service 20 ms.
     static let yaml = """

@@ -8,7 +8,7 @@ import Testing
 /// (only those: one that was there before stays), and a signal the process started with
 /// ignored — `nohup`'s SIGHUP, the SIGINT a script's background job ignores — stays ignored.
 /// Each signal is sent once `worlds.jsonl.partial` exists, so it finds the sweep under way.
-@Suite struct SignalCleanupCommandTests {
+struct SignalCleanupCommandTests {
     /// Small enough for a debug build: 20 seeds take half a second.
     static let scenario = """
         name: tiny-sweep

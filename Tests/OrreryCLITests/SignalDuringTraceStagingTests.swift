@@ -5,7 +5,7 @@ import Testing
 /// A run stopped by SIGTERM while its `--trace` is staged — the `.orrery-write-….tmp` file beside
 /// the trace exists, not yet renamed — leaves neither that temporary nor the report's staged
 /// files, nor the `trace/` and `out/` folders it made for them (``StagedTemporaries``).
-@Suite struct SignalDuringTraceStagingTests {
+struct SignalDuringTraceStagingTests {
     /// About 16 MB of JSON lines: the trace's temporary exists for the time it takes to write.
     static let scenario = SignalCleanupCommandTests.scenario.replacingOccurrences(of: "requests: 300", with: "requests: 100000")
 

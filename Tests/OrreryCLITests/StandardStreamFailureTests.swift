@@ -5,7 +5,7 @@ import Testing
 /// never crashes the command (Foundation's `FileHandle.write(_:)` trapped: exit 132): a lost
 /// message on stderr leaves the exit code as it was; lost output on stdout is exit 2, said on
 /// stderr.
-@Suite struct StandardStreamFailureTests {
+struct StandardStreamFailureTests {
     /// Runs `orrery` through `sh -c` with `redirections`; returns its exit code, as the shell
     /// prints it on the last line of stdout, and the shell's stderr.
     static func run(_ arguments: String, _ redirections: String, in dir: URL) throws -> (status: String, standardError: String) {

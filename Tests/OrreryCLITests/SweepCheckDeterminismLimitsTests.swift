@@ -5,7 +5,7 @@ import Testing
 /// differently, through the real binary. With Foundation's `Process` the sweep exited 1 ("a run
 /// failed") with "Bad file descriptor" at 200 descriptors and below, and at 12 and below died of
 /// SIGILL, printing nothing and leaving `worlds.jsonl.partial`.
-@Suite struct SweepCheckDeterminismLimitsTests {
+struct SweepCheckDeterminismLimitsTests {
     /// `orrery` with `arguments`, under `ulimit -n limit`.
     static func sweep(limit: Int, _ arguments: [String], in dir: URL, environment: [String: String] = [:]) throws -> OrreryProcess.Outcome {
         try OrreryProcess.run(["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", OrreryProcess.executable.path] + arguments,

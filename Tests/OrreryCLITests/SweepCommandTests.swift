@@ -4,7 +4,7 @@ import Scenarios
 
 /// `orrery sweep`, `--shard`, the schedulers' array indexes and `orrery merge`, through the real
 /// binary: a sweep split three ways and merged is byte for byte the unsharded sweep.
-@Suite struct SweepCommandTests {
+struct SweepCommandTests {
     /// Small enough for a debug build: 2 servers, 300 requests; p99 under 12 ms holds for some seeds only.
     static let scenario = """
         name: tiny-sweep

@@ -6,7 +6,7 @@ import Scenarios
 /// empty (a scheduler's array size is fixed apart from `--seeds`, and merge needs every shard),
 /// and says so; a merge missing 99,999 of 100,000 shards says so in one short line, not 1.39 MB;
 /// `--seeds 1,000` is refused as a thousands separator, as `--vary x=1,000` is.
-@Suite struct SweepEmptyShardCommandTests {
+struct SweepEmptyShardCommandTests {
     @Test func anEmptyShardIsWrittenAndSaysWhyAndMergeCountsTheMissing() throws {
         let dir = try SweepCommandTests.setUp()
         func sweep(_ extra: [String]) throws -> OrreryProcess.Outcome {

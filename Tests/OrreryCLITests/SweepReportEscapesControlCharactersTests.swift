@@ -8,7 +8,7 @@ import Testing
 /// (dash reads no `$'…'`), spell the escape by `printf` and keep the line break inside their
 /// quotes, in a fenced block in `report.md` and a quoted cell in `failures.csv`; and
 /// `merge --out ''` is refused as every other command refuses it.
-@Suite struct SweepReportEscapesControlCharactersTests {
+struct SweepReportEscapesControlCharactersTests {
     static let hostileName = "evil\u{1B}[31m\nFAKE.yaml"
 
     /// ESC, NUL, DEL, NEL (a line break: a space, as any line break of a description) and CSI (C1).

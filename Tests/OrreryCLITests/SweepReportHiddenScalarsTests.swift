@@ -6,7 +6,7 @@ import Testing
 /// show a control character — one shell word, the scalar spelled by its UTF-8 bytes — and the
 /// replay commands spell it by `printf`: both reached the report raw, where the override
 /// reversed what followed it on the reader's screen.
-@Suite struct SweepReportHiddenScalarsTests {
+struct SweepReportHiddenScalarsTests {
     static let name = "evil\u{202E}lmay.yaml"
 
     @Test func aSweepWritesAnOverrideAndAZeroWidthSpaceEscaped() throws {

@@ -4,7 +4,7 @@ import Testing
 /// `--vary` lists refused for what is wrong with them: a number with a thousands separator (it
 /// ran two variants, `1` and `000us`), and a value of the wrong type before any comparison of
 /// values (`1_000,1e3` was "the value '1e3' twice", where 1e3 is no count at all).
-@Suite struct SweepVaryListCommandTests {
+struct SweepVaryListCommandTests {
     @Test func aThousandsSeparatorAndAValueOfTheWrongTypeAreRefusedForWhatTheyAre() throws {
         let dir = try SweepCommandTests.setUp()
         defer { try? FileManager.default.removeItem(at: dir) }

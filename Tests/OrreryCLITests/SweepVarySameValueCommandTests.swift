@@ -4,7 +4,7 @@ import Testing
 /// `orrery sweep --vary` with one value written two ways the loader reads alike: refused as one
 /// value listed twice for a field that reads both (a duration's `1,1s`), and for what the other
 /// spelling is where the field reads only one (`2s` is no count).
-@Suite struct SweepVarySameValueCommandTests {
+struct SweepVarySameValueCommandTests {
     @Test func aValueTwiceIsRefusedAndAValueOfTheWrongTypeForWhatItIs() throws {
         let dir = try SweepCommandTests.setUp()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -5,7 +5,7 @@ import Testing
 /// rest of the line (`a‮lmay.yaml` shows as `ayaml.yaml`), where a message quoting a scenario's
 /// value escaped it. The terminal now escapes what messages escape: format characters and line
 /// separators too, spelled as its control characters are (`\u{202E}`).
-@Suite struct TerminalFormatCharacterTests {
+struct TerminalFormatCharacterTests {
     @Test func formatCharactersOfAPathAreEscaped() throws {
         let dir = try HostileCommandLineTests.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

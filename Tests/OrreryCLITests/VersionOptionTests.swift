@@ -4,7 +4,7 @@ import Testing
 
 /// `orrery --version` answered "Unknown option": it prints ``OrreryVersion/current``, the version
 /// a sweep's manifest records, and exits 0.
-@Suite struct VersionOptionTests {
+struct VersionOptionTests {
     @Test func versionPrintsTheVersionAndExitsZero() throws {
         let dir = try OrreryProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -3,7 +3,7 @@ import Testing
 
 /// `orrery run` and `orrery validate` take every kind of file through one front door; worlds of
 /// several subsystems replay byte for byte in separate processes; output paths are checked first.
-@Suite struct WorldCommandTests {
+struct WorldCommandTests {
     /// Every file below `directory`, relative to it, sorted.
     static func files(under directory: URL) -> [String] {
         (FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []).filter { path in

@@ -6,7 +6,7 @@ import Testing
 /// (checker D2): nginx refuses it with `hash` and `ip_hash` ("cannot be used along with"), and
 /// Orrery's `round_robin` ignores weights altogether. The loader refuses those pairs at
 /// `slow_start`; every strategy that uses the weight still loads with it.
-@Suite struct SlowStartStrategyTests {
+struct SlowStartStrategyTests {
     static func world(_ strategy: String) -> String {
         "run: {duration: 1s}\nservers: [{name: s, count: 2}]\nbalancer:\n  strategy: \(strategy)\n  slow_start: 30s\nworkload: {type: open_loop, rate: 10}\n"
     }

@@ -7,7 +7,7 @@ import Testing
 /// with no answered request printed "p99 … 0.0 ms"; a 1 µs timeout read "< 0.001 s", "0.000 s"
 /// and "0 ms" in one report; 10⁹ misses left "### Why these numbers" empty; "retries 1 time(s)",
 /// "1 requests/s", and "The replacement serves one spawn delay later" beside a respawn of "—".
-@Suite struct A3EdgeTests {
+struct A3EdgeTests {
     static func files(rate: Int, duration: String, killAt: String, interval: String = "1s", timeout: String = "500ms",
                       misses: Int = 2, forward: String = "500ms", retries: Int = 1) throws -> (report: String, json: [String: Any]) {
         let yaml = A3ProseTests.yaml(rate: rate, duration: duration, timeout: timeout, killAt: killAt, interval: interval, misses: misses,

@@ -4,7 +4,7 @@ import Testing
 
 /// A-3's refusals that carry a ``PlacementError`` print its figures grouped like the rest of the
 /// message (`10,000`, not `10000`); a hostname or a configuration's own reason is kept as written.
-@Suite struct A3PlacementRefusalTests {
+struct A3PlacementRefusalTests {
     @Test func aPlacementErrorInsideARefusalReadsGrouped() {
         let refusals: [(ReplicaSetRefusal, String)] = [
             (.placement(adding: 10_000, .probingExhausted(serverID: 12_345, virtualIndex: 7, homeSlot: 65_000, probes: 65_536)),

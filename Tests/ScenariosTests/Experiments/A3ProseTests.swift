@@ -7,7 +7,7 @@ import Reports
 /// heartbeat timeout was at most the interval (a 1.5 s timeout every 1 s read "between 2.500 s and
 /// 3.500 s; here 3.700 s": rounds never overlap, so missed rounds came 1.5 s apart), and the
 /// retried requests were said to stay out of p99 whatever their share (4.76 % of them did not).
-@Suite struct A3ProseTests {
+struct A3ProseTests {
     /// An A-3 case killing `Server 2` of three at `killAt`; `more` is written after the failover
     /// section's settings (indent it to add settings of its own, as ``A3EdgeTests`` does).
     static func yaml(rate: Int, duration: String, timeout: String, killAt: String = "10.3s", interval: String = "1s",

@@ -6,7 +6,7 @@ import Testing
 /// `Server 3` the next `add` gets id 3 again, and with it Server 3's slots and `/home` answer;
 /// after `rm` of `Server 2` it gets 4. (An outside checker assumed fresh ids from "starts a fresh
 /// one"; the comment called it "the next free id".)
-@Suite struct A3ReplicaIdReuseTests {
+struct A3ReplicaIdReuseTests {
     /// The `/home` answers to `ids` after removing `removed` of three replicas and adding `X`.
     static func homeAfterReplacing(_ removed: String, ids: [Int] = [100007]) throws -> [String] {
         let routes = ids.map { "  - route: {path: /home, request_id: \($0)}\n" }.joined()

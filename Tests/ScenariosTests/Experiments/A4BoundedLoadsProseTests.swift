@@ -6,7 +6,7 @@ import Testing
 /// A-4's paragraph on bounded loads says whether the cap moved any request, judged against the
 /// plain ring of the same points on the same requests: it once said the cap "never binds" from
 /// the final counts while its counts differed from the ring's at every N ≥ 3 (an outside audit).
-@Suite struct A4BoundedLoadsProseTests {
+struct A4BoundedLoadsProseTests {
     @Test func theCapBindsWhereItsCountsDifferFromTheRingsAndNotWhereTheyAreEqual() throws {
         let text = """
         experiment: a4

@@ -6,7 +6,7 @@ import Testing
 /// `orrery experiment backup`'s report.json gives its backups and restores as a composed world's
 /// `backup` gives them (``BackupRecord/Document``, ``BackupResult/RestoreCheck/Document``): the
 /// experiment's own documents are gone, and every key they had keeps its value.
-@Suite struct BackupExperimentJSONTests {
+struct BackupExperimentJSONTests {
     /// A backup as report.json gave it before (session 73's `Document.Backup`).
     struct BackupBefore: Encodable {
         var name: String, files: Int, bytes: Int, fingerprint: String, deletedAtSeconds: Double?

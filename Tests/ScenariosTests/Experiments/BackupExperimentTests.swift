@@ -24,7 +24,7 @@ restores:
   - {at: 95h, backup: 2026-01-04-02-00-00}
 """
 
-@Suite struct BackupExperimentTests {
+struct BackupExperimentTests {
     @Test func theCommittedBackupFileLoads() throws {
         let backup = try BackupExperiment.load(from: scenarioDirectory).spec
         #expect(backup.duration == .seconds(60 * 86_400))

@@ -5,7 +5,7 @@ import Testing
 /// The backup experiment's final listing, failed, read "0 complete backups in the bucket" beside
 /// "3 kept", with `backupsListedAtEnd: []` (checker K, s77, `03-final-listing-fails.yaml`). It is
 /// tried as the client tries a request, and when every try fails the report says so.
-@Suite struct BackupFinalListingTests {
+struct BackupFinalListingTests {
     /// Three days; a storm of 503s from 259,000 s, over the end, fails every request.
     static let file = """
         experiment: backup

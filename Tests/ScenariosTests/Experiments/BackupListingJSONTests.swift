@@ -7,7 +7,7 @@ import Testing
 /// folders of abandoned attempts beside them. `backupsListedAtEnd` held both, with nothing to tell
 /// them apart: the checker's `bk.yaml` listed 13 names where report.md counted 3 (the object store
 /// checker's finding 3).
-@Suite struct BackupListingJSONTests {
+struct BackupListingJSONTests {
     @Test func theJSONListsTheCompleteBackupsReportMDCountsAndTheAbandonedFoldersApart() throws {
         // Three days of retention: day 2's abandoned folder is kept to the end.
         let file = shortBackupExperiment.replacingOccurrences(of: "retention_days: 2", with: "retention_days: 3")

@@ -5,7 +5,7 @@ import Testing
 /// The backup report's prose follows its file: the title names the storms and restores it has,
 /// versioning off is said as off, the quiet syncs are counted from the figures, a run of 36 h is
 /// not "2 days", and a file without restores gets no empty table (session 68's checker, finding 8).
-@Suite struct BackupProseTests {
+struct BackupProseTests {
     static func spec(_ text: String) throws -> BackupExperimentSpec {
         try #require(try parseExperiment(text, file: "backup.yaml") as? BackupExperiment).spec
     }

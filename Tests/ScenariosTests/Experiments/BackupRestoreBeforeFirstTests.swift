@@ -5,7 +5,7 @@ import Testing
 /// A restore that finds no backup says whether none had been taken yet or the one asked for is
 /// not kept: before the first backup it read "no such backup kept", as if one had been and was gone;
 /// and a named one that never completed reads so (checker K, s77), not "no such backup kept".
-@Suite struct BackupRestoreBeforeFirstTests {
+struct BackupRestoreBeforeFirstTests {
     @Test func aRestoreBeforeTheFirstBackupSaysNoneWasTaken() throws {
         let text = """
         experiment: backup

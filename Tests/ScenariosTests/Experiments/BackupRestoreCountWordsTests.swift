@@ -3,7 +3,7 @@ import Testing
 
 /// The restores' verdict in the grammar of its count (checker Z, session 79, F13): a file of one
 /// restore read "1 of 1 restores reproduced … their backup".
-@Suite struct BackupRestoreCountWordsTests {
+struct BackupRestoreCountWordsTests {
     @Test func oneRestoreIsSaidInTheSingular() {
         #expect(BackupResult.restoreVerdict(identical: 1, restores: 1) == "The restore reproduced the source exactly as it was when its backup was taken")
         #expect(BackupResult.restoreVerdict(identical: 0, restores: 1) == "The restore did not reproduce the source as it was when its backup was taken")

@@ -7,7 +7,7 @@ import Reports
 /// sync and the lifecycle pass due at the last instant, and the final listing, included. Its last
 /// row read 66,886 attempts and 37,769,363 noncurrent bytes where report.md read 66,921 and
 /// 33,183,515, and the charts drawn from it ended short of the totals.
-@Suite struct BackupTimelineEndTests {
+struct BackupTimelineEndTests {
     static func shortRun() throws -> (spec: BackupExperimentSpec, result: BackupResult) {
         let spec = try #require(try parseExperiment(shortBackupExperiment, file: "backup.yaml") as? BackupExperiment).spec
         return (spec, try BackupExperiment.run(spec))
@@ -27,7 +27,8 @@ import Reports
         #expect(end.backupsKept == result.statistics.backupCount)
         // One reading an hour before the end, and the end: no reading at the last instant before its work.
         #expect(result.samples.count == 97)
-        #expect(result.samples.dropLast().map(\.time) == (0..<96).map { Double($0 * 3600) })
+        let hourly: [Double] = (0..<96).map { (hour: Int) -> Double in Double(hour * 3600) }
+        #expect(result.samples.dropLast().map(\.time) == hourly)
         let rows = result.timelineCSV().split(separator: "\n")
         // The last listing answered 0.06 s after the end of the 4 days (day 2's abandoned folder,
         // more than two days old at day 4's retention pass, is gone: one folder fewer to list).

@@ -23,7 +23,7 @@ func line(_ report: String, startingWith prefix: String) -> String {
 
 /// Session 69's brief X1: the sentences the session-68 checker left fixed to the shipped files,
 /// each checked on a changed file loaded from a folder as `--scenarios DIR` gives it.
-@Suite struct ChangedFileProseTests {
+struct ChangedFileProseTests {
     /// Deploy: the balancer's retry count is a count of tries (forwards after a failed try), not
     /// of requests — "retried 9 requests" said requests.
     @Test func deployCountsRetriesAsTriesNotRequests() throws {

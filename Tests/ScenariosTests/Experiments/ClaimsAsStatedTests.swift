@@ -8,7 +8,7 @@ import Testing
 /// them — a claimed time range kept by anything up to its upper end, the advice following from
 /// that rule, every stated value the file changes flagged on the claims that depend on it, the
 /// per-instance figure judged as the capacity claim it is, and prose that follows the figures.
-@Suite struct ClaimsAsStatedTests {
+struct ClaimsAsStatedTests {
     /// "Failover Detection: 3-5 seconds" is a promise of how long it takes: 0.5 ms keeps it.
     @Test func aClaimedTimeRangeIsKeptByAnythingUpToItsUpperEnd() {
         let promise = ClaimedTimeRange(3...5)

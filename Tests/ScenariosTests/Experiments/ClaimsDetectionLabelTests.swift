@@ -5,7 +5,7 @@ import Testing
 /// Builder BP (session 80): runs.csv labelled the detection runs of a file with max_fails 2,
 /// fail_timeout 12 s and health checks every 10 s "as stated"; they are labelled with what ran.
 /// The seed's own figures are quoted as it wrote them ("45 ms", not "45.000 ms").
-@Suite struct ClaimsDetectionLabelTests {
+struct ClaimsDetectionLabelTests {
     @Test func theFilesOwnDetectionRunsAreLabelledWithItsSettings() {
         let claims = ClaimsProseFiguresTests.result.claims003
         let own = "the file's settings: max_fails 2, fail_timeout 12.000 s, forward_timeout 4.000 s and health checks every 10.000 s"

@@ -8,7 +8,7 @@ import Reports
 /// with 5 users the dead host held fewer requests than max_fails), and "none idles" beside 93.8 %
 /// utilisation; its durations had their own writer (`9.98 s` beside `9.999 s`); its detection
 /// labels repeated the settings by hand.
-@Suite struct ClaimsMeasuredExplanationTests {
+struct ClaimsMeasuredExplanationTests {
     /// One proxy timeout, two, none, or another mechanism: each said as the run measured it.
     @Test func aDeadHostsDetectionIsExplainedFromItsRun() {
         #expect(Seed003Claims.hostDownClause(maxFails: 3, timeout: 4, detected: 3.977, by: .passive)

@@ -5,7 +5,7 @@ import Testing
 /// Builder BP (session 80): the claims' maintenance words on a one-server deploy world read
 /// "With one of 1 servers out, the other 0 can complete 0.0 requests/s", "keeps 0 of 1 servers in
 /// rotation" and "here 0 servers must carry what 1 did". Said from the count.
-@Suite struct ClaimsOneServerMaintenanceTests {
+struct ClaimsOneServerMaintenanceTests {
     static let checks: [ClaimCheck] = {
         let world = DeployOutagePastTheDeploymentTests.world.replacingOccurrences(of: "  - {name: nexus-beta, slots: 1, service_time: {exponential: 10.638ms}}\n", with: "")
         var claims = ClaimsMeasuredExplanationTests.claims

@@ -6,7 +6,7 @@ import Testing
 
 /// Seeds 003 and 004 with their files changed (session 68's checker, findings 2 and 3): the
 /// claims' sentences, verdicts and captions follow the changed world and its figures.
-@Suite struct ClaimsProseFiguresTests {
+struct ClaimsProseFiguresTests {
     static let root = packageRoot
 
     /// Seed 003's shape with four servers, six connections, two tries, max_fails 2, a 4 s proxy

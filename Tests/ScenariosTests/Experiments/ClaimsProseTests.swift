@@ -4,7 +4,7 @@ import Testing
 
 /// The claims report explains its verdicts from the scenario it ran and the figures it measured,
 /// never from the seed file's own parameters: edit the file and the prose follows.
-@Suite struct ClaimsProseTests {
+struct ClaimsProseTests {
     /// Seed 004's shape with other parameters: four backends, two tries, a 5 s retry budget,
     /// `max_fails=2`, a crash and a half-erring backend.
     static let edited = """

@@ -8,7 +8,7 @@ import Testing
 /// read with the `--set`s that make the run's world — one server of three by the whole `servers:`
 /// list, the detection runs' health checks by `balancer.health_check` — and that command, loaded
 /// as `orrery run` loads it, runs a world with the row's digest.
-@Suite struct ClaimsReplayTests {
+struct ClaimsReplayTests {
     static let scenarios = packageRoot.appendingPathComponent("scenarios").path
 
     /// The commands of the shipped files' worlds, in the order the claims run them.

@@ -5,7 +5,7 @@ import Testing
 
 /// The claims experiment's seed study: each probe's figures over its seeds, the experiment's own
 /// seed first, and the committed report's tables.
-@Suite struct ClaimsSeedStudyTests {
+struct ClaimsSeedStudyTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 

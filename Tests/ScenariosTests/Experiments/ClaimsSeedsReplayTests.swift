@@ -9,7 +9,7 @@ import Testing
 /// command of the run in `runs.csv` its figure names, with that seed for `--seed` (``RunReplay``,
 /// as `runs.csv`) — and each command, loaded as `orrery run` loads it, runs a world whose figure
 /// is the row's value. report.json's seed study gives each figure the same commands (`replays`).
-@Suite struct ClaimsSeedsReplayTests {
+struct ClaimsSeedsReplayTests {
     @Test func everySeedsRowReplaysItsValue() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("claims-seeds-replay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

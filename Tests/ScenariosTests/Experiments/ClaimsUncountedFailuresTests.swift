@@ -9,7 +9,7 @@ import Testing
 /// came", and the measured cell "marked down never after the fault". And its per-instance
 /// capacity, below the claimed 100 whatever the load, read "not tested as stated" for the file's
 /// users, which do not bear on a capacity.
-@Suite struct ClaimsUncountedFailuresTests {
+struct ClaimsUncountedFailuresTests {
     static let file = """
     name: uncounted-004
     seed: 4

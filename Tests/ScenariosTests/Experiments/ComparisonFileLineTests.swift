@@ -7,7 +7,7 @@ import Testing
 /// reports printed the file's `description:` as "Scenario X: …", the scenario's words about the
 /// run, though the runs never read it (a copy cut to 2 servers still said 3); keepalive's variant
 /// name "seed 004: 64/100/60s" was typed beside the settings it names and looked up by that text.
-@Suite struct ComparisonFileLineTests {
+struct ComparisonFileLineTests {
     static let world = """
     name: line
     description: 3 servers of 94 requests/s each

@@ -6,7 +6,7 @@ import Reports
 /// The deploy report at its edges (session 73's checker): a halt the health deadline caused is
 /// not told as the error check's, a deployment that starts when the clients stop draws no
 /// figures from nothing, and a limit prints as written.
-@Suite struct DeployEdgeTests {
+struct DeployEdgeTests {
     static func run(_ text: String) -> DeployComparison {
         DeployComparison.run(try! ScenarioLoader.parse(text, file: "d.yaml"), jobs: 1)
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// `orrery experiment deploy` on the small cluster of ``deployScenario``: the four variants, their
 /// figures and the report's files.
-@Suite struct DeployExperimentTests {
+struct DeployExperimentTests {
     static let comparison: DeployComparison = {
         let base = try! ScenarioLoader.parse(deployScenario, file: "d.yaml")
         return DeployComparison.run(base, jobs: 1)

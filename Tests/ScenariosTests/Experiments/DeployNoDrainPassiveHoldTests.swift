@@ -7,7 +7,7 @@ import Testing
 /// 16.506 s), so the two servers answered nothing for the rest of the deployment and 168,005
 /// requests failed — and the paragraph named passive health only for taking the servers out,
 /// where the all-at-once paragraph names it for holding them out (DeployOutageCauseTests).
-@Suite struct DeployNoDrainPassiveHoldTests {
+struct DeployNoDrainPassiveHoldTests {
     @Test func passiveHealthIsNamedWhenItHeldTheServersOut() throws {
         let text = try #require(DeployOutageCauseTests.comparison.explanations().first { $0.hasPrefix("**Rolling without drain.**") })
         #expect(text.contains(" Passive health held nexus-alpha and nexus-beta out after the health check had passed them: "), "\(text)")

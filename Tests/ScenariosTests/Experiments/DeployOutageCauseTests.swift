@@ -6,7 +6,7 @@ import Testing
 /// out by passive health's 30 s fail_timeout until 41 s, long after the health check had passed
 /// both servers at 13.5 s; the paragraph said the outage was "the boot, then the wait for the
 /// health check". It names what the run measured.
-@Suite struct DeployOutageCauseTests {
+struct DeployOutageCauseTests {
     /// DeployOutagePastTheDeploymentTests' world without `max_error_ratio`: nothing halts it.
     static let comparison: DeployComparison = {
         let world = DeployOutagePastTheDeploymentTests.world.replacingOccurrences(of: "\n  max_error_ratio: 0.2", with: "")

@@ -6,7 +6,7 @@ import Testing
 /// health's 30 s fail_timeout until 41 s, long after the deployment's window ended at 19 s; the
 /// outage was counted over that window alone ("for 10 s no request succeeded"), where the run
 /// had no successful answer in any second from 10 s to 40 s. F13: "the other 1 carried".
-@Suite struct DeployOutagePastTheDeploymentTests {
+struct DeployOutagePastTheDeploymentTests {
     static let world = """
     name: deploy
     description: ab -c 10 through nginx least_conn to 3 single-worker servers of 94 requests/s each (seed 003)

@@ -70,7 +70,7 @@ deploy:
 
 /// The deploy report's sentences follow the figures of the run beside them (session 68's
 /// checker changed `scenarios/deploy.yaml` and found them fixed to the shipped file's).
-@Suite struct DeployProseTests {
+struct DeployProseTests {
     static func run(_ text: String) -> DeployComparison {
         DeployComparison.run(try! ScenarioLoader.parse(text, file: "d.yaml"), jobs: 1)
     }

@@ -5,7 +5,7 @@ import Testing
 /// `DistributionRun.run` hands back a run already made in the process with the same arguments, and
 /// `RequestSlotHistogram` one already counted: these pin that what comes back is what simulating
 /// or counting again gives, and that no argument is left out of what identifies a run.
-@Suite struct DistributionRunMemoTests {
+struct DistributionRunMemoTests {
     private static func run(_ placement: PlacementSpec = .ring(virtualNodes: 7), servers: Int = 3, requests: Int = 300,
                             server: ServerConfiguration = ServerConfiguration(), seed: UInt64 = 71) throws -> DistributionRun {
         try DistributionRun.run(placement: placement, servers: servers, requests: requests, server: server, seed: seed)

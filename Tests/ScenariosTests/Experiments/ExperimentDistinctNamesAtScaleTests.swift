@@ -5,7 +5,7 @@ import Testing
 /// through ``DistinctNames``, each name's look-alike form worked out once, as the log, queue and
 /// store loaders do: a second implementation worked out every earlier variant's form again for
 /// each new one. The refusals keep their words at the far end of the longest list.
-@Suite struct ExperimentDistinctNamesAtScaleTests {
+struct ExperimentDistinctNamesAtScaleTests {
     static let variantRemedy = "give each variant its own name: the report's tables and files tell the variants apart by it"
 
     /// A-4 with `count` variants named fullwidth `ｖ0` … and a last one named `last`.

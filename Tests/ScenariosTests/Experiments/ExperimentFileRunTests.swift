@@ -6,7 +6,7 @@ import Testing
 /// ignored without a word: seeds 1, 2 and 3 all reported the file's 2024 and its counts), and its
 /// report is named by its `name:` or file name as a world's (every A-1 file wrote `a1/`, so two of
 /// them could not run together and the refusal's "give one of them another name" did nothing).
-@Suite struct ExperimentFileRunTests {
+struct ExperimentFileRunTests {
     static let a1 = "experiment: a1\nseed: 2024\nservers: 3\nrequests: 1000\n"
 
     static func load(_ yaml: String, file: String) throws -> ScenarioFile {

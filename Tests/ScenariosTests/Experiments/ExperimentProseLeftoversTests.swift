@@ -8,7 +8,7 @@ import Reports
 /// column in one unit, A-3's refusals with grouped figures, A-4 saying when requests went
 /// unanswered, seed and `--vary` lists that paste back, and the engine's stop messages in the
 /// reports' form.
-@Suite struct ExperimentProseLeftoversTests {
+struct ExperimentProseLeftoversTests {
     // MARK: 1. The strategies' seed study: one unit a column (LatencyColumn)
 
     /// A column under ten seconds stays in milliseconds (`1,010.175 ms`, as results/strategies

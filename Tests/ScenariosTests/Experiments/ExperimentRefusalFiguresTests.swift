@@ -5,7 +5,7 @@ import Testing
 /// Counts in the experiment files' refusals read as the rest of Orrery writes them: grouped by
 /// thousands, the noun singular for one ("do not fit in 1 slots", "got 10001" and
 /// "10000000 per second" were refused so).
-@Suite struct ExperimentRefusalFiguresTests {
+struct ExperimentRefusalFiguresTests {
     @Test func aMapOfOneSlotIsOneSlot() {
         #expect(experimentError("experiment: a1\nservers: 1000\nmap: {slots: 1}\n")?.description
             == "x.yaml:3:6: error: 1,000 servers × 1 virtual server do not fit in 1 slot (at map)")

@@ -5,7 +5,7 @@ import Testing
 /// An experiment report's replay line replays exactly the run that wrote it: `orrery experiment
 /// NAME` reads `scenarios/NAME.yaml`, so a run of any other file (`orrery run cases/a1-small.yaml`)
 /// says to run that file again, and pointed at the committed file before.
-@Suite struct ExperimentReportReplayTests {
+struct ExperimentReportReplayTests {
     @Test(arguments: [
         ("scenarios/a1.yaml", "`orrery experiment a1` (reads `scenarios/a1.yaml`)"),
         ("cases/a1_requests_1.yaml", "`orrery run cases/a1_requests_1.yaml`"),

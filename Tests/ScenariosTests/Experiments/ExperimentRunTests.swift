@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 @testable import Simulator
 
-@Suite struct ExperimentRunTests {
+struct ExperimentRunTests {
     static func spec(_ name: String, servers: [Int], requests: Int, variants: [PlacementExperimentSpec.Variant] = [.init(label: "default", placement: .assignment(.assignment))]) -> PlacementExperimentSpec {
         PlacementExperimentSpec(name: name, summary: "", file: "t.yaml", seed: 99, serverCounts: servers, requests: requests, variants: variants,
                                 server: ServerConfiguration(slots: 4, queueCapacity: 100_000, serviceTime: .exponential(mean: 0.002)))

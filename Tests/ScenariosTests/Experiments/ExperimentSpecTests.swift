@@ -21,7 +21,7 @@ func experimentError(_ text: String) -> ScenarioError? {
 
 let scenarioDirectory = packageRoot.appendingPathComponent("scenarios").path
 
-@Suite struct ExperimentSpecTests {
+struct ExperimentSpecTests {
     @Test(arguments: ExperimentRegistry.names)
     func everyExperimentLoadsFromItsCommittedFiles(name: String) throws {
         let registered = try #require(ExperimentRegistry.named(name))

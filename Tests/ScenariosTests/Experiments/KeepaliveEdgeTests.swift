@@ -4,7 +4,7 @@ import Reports
 @testable import Simulator
 
 /// The keepalive report at its edges (session 73's checker).
-@Suite struct KeepaliveEdgeTests {
+struct KeepaliveEdgeTests {
     /// A 1 µs service time: the experiment's own bursty world is beyond its budget. The refusal
     /// read "lower the rate or size (at workload)" for a file that sets no rate.
     @Test func aBurstyWorldBeyondItsBudgetPointsAtTheServiceTime() throws {

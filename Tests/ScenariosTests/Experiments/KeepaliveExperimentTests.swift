@@ -27,7 +27,7 @@ workload:
 """
 
 /// `orrery experiment keepalive` on the small world above, with a sweep of 10 and 200 users.
-@Suite struct KeepaliveExperimentTests {
+struct KeepaliveExperimentTests {
     static let comparison: KeepaliveComparison = {
         let base = try! ScenarioLoader.parse(keepaliveExperimentScenario, file: "ka.yaml")
         return KeepaliveComparison.run(base, jobs: 1, sweepUsers: [10, 200])

@@ -7,7 +7,7 @@ import Testing
 /// request 0.0000 and latencies 0.000 ms, the prose "Without a pool: mean 0.000 ms" and "needed
 /// 0.0000 setups per request (0.0× the floor) … stayed within 64 idle ones". Figures of no data
 /// are "—" (an empty CSV cell), and the prose says there was nothing to measure.
-@Suite struct KeepaliveNoDataTests {
+struct KeepaliveNoDataTests {
     static let comparison: KeepaliveComparison = {
         let shipped = try! String(contentsOf: packageRoot.appendingPathComponent("scenarios/keepalive.yaml"), encoding: .utf8)
         let base = try! ScenarioLoader.parse(shipped.replacingOccurrences(of: "duration: 30s", with: "duration: 1ms"), file: "k.yaml")

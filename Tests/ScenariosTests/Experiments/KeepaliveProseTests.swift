@@ -49,7 +49,7 @@ workload:
 
 /// The keepalive report's sentences follow the figures of the run beside them (session 68's
 /// checker changed `scenarios/keepalive.yaml` and found them fixed to the shipped file's).
-@Suite struct KeepaliveProseTests {
+struct KeepaliveProseTests {
     static let idle: KeepaliveComparison = {
         KeepaliveComparison.run(try! ScenarioLoader.parse(keepaliveProseIdleScenario, file: "kx.yaml"), jobs: 1, sweepUsers: [10, 1_000])
     }()

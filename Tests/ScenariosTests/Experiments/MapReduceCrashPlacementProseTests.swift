@@ -7,7 +7,7 @@ import Testing
 /// (22, where 3 were and 19 lost nothing); a crash before the worker's first task read
 /// "detected after —" and "does not hold"; the sweep's refusal listed "1, 3, 2" mappers; and a
 /// straggler that never ran a task was said to have been spared a backup by the threshold.
-@Suite struct MapReduceCrashPlacementProseTests {
+struct MapReduceCrashPlacementProseTests {
     /// One seed's crash run: 0 mid-task, 1 after the worker's task with its output lost, 2 before
     /// it held one, 3 after its task with nothing run again.
     static func sample(_ kind: Int) -> [MapReduceSeedStudy.Sample] {

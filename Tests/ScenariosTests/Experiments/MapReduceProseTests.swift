@@ -5,7 +5,7 @@ import Testing
 /// The MapReduce report's prose follows its figures when the file changes: map slots against
 /// workers, the parallelism reasons, speculation without backups, a count's interval, and no
 /// fixed worker count (session 68's checker, finding 6).
-@Suite struct MapReduceProseTests {
+struct MapReduceProseTests {
     /// Three workers of two map slots and two reduce slots: a single-worker point has two slots.
     static func point(_ workers: Int, phase: Double, busy: Double) -> Seed001Measurements.ScalingPoint {
         .init(mappers: workers, slots: workers * 2, mapTasks: 30, events: 20_000, mapPhaseSeconds: phase, makespanSeconds: phase + 0.5, busySeconds: busy)

@@ -8,7 +8,7 @@ import Testing
 /// MapReduce claims now take the claims experiment's rule (``ClaimDeviation``): each claim names
 /// the settings it is stated under, and a file that changes one of them gets the same flag and
 /// words on that claim alone.
-@Suite struct MapReduceStatedSettingsTests {
+struct MapReduceStatedSettingsTests {
     static let m = Seed001ClaimsTableTests.measurements
     static let claims = Seed001Claims()
 

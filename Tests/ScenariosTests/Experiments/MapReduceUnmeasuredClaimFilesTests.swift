@@ -6,7 +6,7 @@ import Reports
 /// Builder BP (session 80): a claim the run did not measure read "not measured" in report.md but
 /// `false` in claims.csv and report.json; the seed study's report.json listed only the mid-task
 /// seeds of the four kinds of crash seeds the report counts.
-@Suite struct MapReduceUnmeasuredClaimFilesTests {
+struct MapReduceUnmeasuredClaimFilesTests {
     /// The three files agree: "not measured", an empty `holds` cell, `"holds" : null` with
     /// `"measured" : false`; a measured claim keeps its `true`/`false`.
     @Test func anUnmeasuredClaimIsNeitherTrueNorFalse() throws {

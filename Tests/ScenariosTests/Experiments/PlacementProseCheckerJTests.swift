@@ -8,7 +8,7 @@ import Testing
 /// the placement; A-4 said no key of bounded loads moves between servers that stayed, measured
 /// without its cap; `513i² + 2i + 17` had "no simple closed form modulo 512"; 7 requests were "as
 /// even as chance allows".
-@Suite struct PlacementProseCheckerJTests {
+struct PlacementProseCheckerJTests {
     static func report(_ yaml: String, _ path: String) throws -> String {
         let bundle = try parseExperiment(yaml, file: "cases/j.yaml").run(jobs: 1)
         let file = try #require(bundle.files.first { $0.path == path })

@@ -7,7 +7,7 @@ import Reports
 /// F16, F19; checker Y item 5): one server, one N, one placement, a tie and a small request
 /// count each said as they are, counts with their nouns, the file's description labelled as the
 /// file's, and the client's wait named from its one constant.
-@Suite struct PlacementProseFollowsFiguresTests {
+struct PlacementProseFollowsFiguresTests {
     static func report(_ yaml: String, _ path: String) throws -> String {
         let bundle = try parseExperiment(yaml).run(jobs: 1)
         let file = try #require(bundle.files.first { $0.path == path })

@@ -7,7 +7,7 @@ import Testing
 /// placement's split: a replica must hold every request, or the counts are what its queue kept.
 /// 10⁶ requests against the old fixed queue of 100,000 read "z-score 329.7" and shares of
 /// 40.47 / 19.06 / 40.47 % for a map predicted at 84.37 / 4.69 / 10.94 %.
-@Suite struct PlacementQueueRoomTests {
+struct PlacementQueueRoomTests {
     private func spec(_ text: String) throws -> PlacementExperimentSpec {
         let experiment = try parseExperiment(text)
         if let a1 = experiment as? A1Experiment { return a1.spec }

@@ -8,7 +8,7 @@ import Testing
 /// `requests: 7`; a count or a variant name listed twice gave tables of indistinguishable rows and
 /// "the most even is **a** … the least even is **a**"; and a file with no variants was told of a
 /// variant 'default' it never wrote.
-@Suite struct PlacementSettingsThatWouldNotRunTests {
+struct PlacementSettingsThatWouldNotRunTests {
     static let failover = "operations: [rep]\nfailover: {rate: 100, duration: 5s, kill: Server 2, kill_at: 1s}\n"
 
     @Test func aSecondServerCountIsRefusedWhereOnlyOneRuns() {

@@ -4,7 +4,7 @@ import Testing
 /// A-4's step-budget refusal wrote its one limit two ways, rounded against each estimate: "more
 /// than the 2.7 × 10⁸ a run may take" in one refusal, "about 2.69 × 10⁸ steps, more than the
 /// 2.68 × 10⁸" in another (s77's F10). The limit is now always the one figure, 268,435,456.
-@Suite struct PlacementStepsLimitTests {
+struct PlacementStepsLimitTests {
     @Test func theLimitIsOneFigureInOneFormat() {
         #expect(ScenarioLoader.placementSetupStepsText(268_800_000).steps == "269,000,000")
         #expect(ScenarioLoader.placementSetupStepsText(1_500_004_500).steps == "1,500,000,000")

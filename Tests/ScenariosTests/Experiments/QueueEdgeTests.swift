@@ -7,7 +7,7 @@ import Testing
 /// against 0.5) beside a "–" no other table uses; a too-short run's refusal named `run.duration`
 /// (the experiment's key is `duration`) and printed "0.000s"; and "leader crash, 1 copy"
 /// acknowledged 3,992 of 4,000 with no word of the other 8.
-@Suite struct QueueEdgeTests {
+struct QueueEdgeTests {
     /// `scenarios/queue.yaml` up to its consumers (the queue alone), with `edit` applied, then `more`.
     static func file(_ edit: (String) -> String = { $0 }, more: String) throws -> String {
         let text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/queue.yaml"), encoding: .utf8)

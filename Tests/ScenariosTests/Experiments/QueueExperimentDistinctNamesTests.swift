@@ -5,7 +5,7 @@ import Testing
 /// every heading, row and chart; two of one name loaded (`leader crash` twice made two sections of
 /// one heading), by bytes and by look-alikes, as A-4's variants are refused
 /// (``DistinctNames``).
-@Suite struct QueueExperimentDistinctNamesTests {
+struct QueueExperimentDistinctNamesTests {
     static let header = QueueExperimentTests.header
     static let runRemedy = "give each run its own name: the report's headings and rows tell the runs apart by it"
     static let algorithmRemedy = "give each algorithm its own name: the analysis' tables tell the algorithms apart by it"

@@ -8,7 +8,7 @@ import Testing
 /// ``QueueEvent/Document``), each partition with what every group read of it and its largest lag
 /// beside: the experiment's own partition and event documents are gone, and every key they had
 /// keeps its value.
-@Suite struct QueueExperimentJSONTests {
+struct QueueExperimentJSONTests {
     /// A partition as report.json gave it before (session 73's `Document.Partition`), from the same run.
     struct PartitionBefore: Encodable {
         var partition: String, replicas: [Int], leader: Int?, inSync: [Int], records: Int, lostAcknowledged: Int

@@ -5,7 +5,7 @@ import Testing
 /// The queue experiment's report.md stays readable with many partitions and groups: its
 /// per-partition tables list the first rows and say where every row is (`partitions.csv`,
 /// `report.json`, which keep them all).
-@Suite struct QueueExperimentReportSizeTests {
+struct QueueExperimentReportSizeTests {
     @Test func aWideExperimentsTablesListTheirFirstRowsAndPointAtTheCSV() throws {
         var spec = try QueueExperiment.load(from: scenarioDirectory).spec
         spec.queue.topics = [QueueSection.Topic(name: "T1", partitions: 150), QueueSection.Topic(name: "T2", partitions: 2)]

@@ -5,7 +5,7 @@ import Testing
 
 /// `orrery experiment queue`: the committed file, its runs' exact figures, the report files, and
 /// every key refusing bad values with its position.
-@Suite struct QueueExperimentTests {
+struct QueueExperimentTests {
     /// The committed file with a 5-seed swarm (the committed report has 200).
     static func committed() throws -> QueueExperimentSpec {
         var spec = try QueueExperiment.load(from: scenarioDirectory).spec

@@ -7,7 +7,7 @@ import Testing
 /// looked up when its sequence number is theirs. The count is the one a set of every logged
 /// message gave: within or past a high watermark, a message listed twice counted twice, a message
 /// of another producer with the same sequence number not counted.
-@Suite struct QueueGaveUpInLogTests {
+struct QueueGaveUpInLogTests {
     static func message(_ producer: String, _ sequence: Int, key: String? = nil) -> QueueMessage {
         QueueMessage(producer: producer, sequence: sequence, key: key)
     }

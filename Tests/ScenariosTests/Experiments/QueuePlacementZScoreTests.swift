@@ -8,7 +8,7 @@ import Reports
 /// partitions whose copies sit on distinct brokers: Binomial(partitions, copies / brokers), not
 /// A-1's Binomial(partitions × copies, 1 / brokers), which let two copies share a broker and
 /// read assignment map / 3 brokers' z as 7.455 where it is 10.544.
-@Suite struct QueuePlacementZScoreTests {
+struct QueuePlacementZScoreTests {
     typealias RandomPlacement = QueuePlacementAnalysis.RandomPlacement
 
     @Test func aBrokerHoldsEachPartitionWithTheCopiesShareOfTheBrokers() {

@@ -5,7 +5,7 @@ import Testing
 /// The queue report's prose follows its file: no consumers, a broker that never returns, no
 /// placement analysis or a smaller one, messages the run could not send, and counted nouns
 /// (session 68's checker, finding 7).
-@Suite struct QueueProseTests {
+struct QueueProseTests {
     static func report(_ text: String) throws -> String {
         let spec = try #require(try parseExperiment(text, file: "queue.yaml") as? QueueExperiment).spec
         return try QueueExperiment.run(spec).markdown(spec: spec)

@@ -6,7 +6,7 @@ import Reports
 /// A group's lag on a partition it does not read (checker Z, session 79, F15): a consumer of
 /// T1:P1 and T1:P2 read "max lag 100" on T1:P3, every record of it "not yet handed over". The
 /// report writes "—" there, the CSV an empty cell, and report.json leaves the group out.
-@Suite struct QueueUnreadPartitionLagTests {
+struct QueueUnreadPartitionLagTests {
     static func bundle() throws -> ReportBundle {
         let yaml = try QueueEdgeTests.file({
             $0.replacingOccurrences(of: "messages: 2000", with: "messages: 100")

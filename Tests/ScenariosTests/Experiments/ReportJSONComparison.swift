@@ -34,7 +34,7 @@ enum ReportJSON {
 }
 
 /// The comparison the experiments' JSON tests lean on sees a changed, a missing and an added key.
-@Suite struct ReportJSONComparisonTests {
+struct ReportJSONComparisonTests {
     @Test func aChangedOrMissingValueIsNamedAndAnAddedKeyIsListed() throws {
         let old = try ReportJSON.object(#"{"a": 1, "b": true, "c": [1.5, "x"], "d": null, "e": 2}"#)
         let new = try ReportJSON.object(#"{"a": 1, "b": 1, "c": [1.5, "y"], "d": null, "f": 3}"#)

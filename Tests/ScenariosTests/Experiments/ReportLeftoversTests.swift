@@ -7,7 +7,7 @@ import Reports
 /// Session 73's report leftovers, each pinned by the sentence it now writes: durations in prose
 /// as ``DurationFormat/readable(_:grouping:)`` writes them, deploy's paragraph on a health check
 /// that never passes, A-3's requests lost with no failed forward, and the queue's setup line.
-@Suite struct ReportLeftoversTests {
+struct ReportLeftoversTests {
     /// The strategies' p99 ranges: `1,010.175 ms` is `1.010 s`; under a second as before.
     @Test func aStrategiesRangeReadsInSecondsFromASecond() {
         #expect(StrategyComparison.durationRange([0.093311, 1.010175]) == "93.311 ms–1.010 s")

@@ -6,7 +6,7 @@ import Testing
 /// The replay command of every variant of the shipped experiment files, spelled from how the
 /// variant's world differs from the file's and checked by loading the file with its overrides
 /// (no run: the digests are compared through the command line in `ExperimentReplayCommandTests`).
-@Suite struct RunReplayCommandTests {
+struct RunReplayCommandTests {
     static let scenarios = packageRoot.appendingPathComponent("scenarios").path
 
     /// The command with the shipped directory written as `scenarios`.

@@ -9,7 +9,7 @@ import Testing
 /// crosses the claimed 100 requests/s, and the claim's prose names that model and gives the same
 /// think time. The sweep's runs beside it are counted once every user's first request — sent at
 /// once, over the ramp-up — is answered, so they measure that steady state and not the start.
-@Suite struct Seed004SteadyStateTests {
+struct Seed004SteadyStateTests {
     /// Seed 004's shape with two backends of four workers, 3,000 users ramped up over 20 s:
     /// capacity 400 requests/s, so 100 per backend is crossed inside the sweep (at about 15 s).
     static let file = """

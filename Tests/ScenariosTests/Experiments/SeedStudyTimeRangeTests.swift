@@ -5,7 +5,7 @@ import Testing
 /// Checker S (session 81), findings 1 and 2, in the seed studies: a claimed time range is kept
 /// by every seed up to its upper end (14 of 30 MapReduce seeds rescheduled in 3.3 s were counted
 /// outside 5–15 s), and the mid-task crash's loss is said to be found by what found it.
-@Suite struct SeedStudyTimeRangeTests {
+struct SeedStudyTimeRangeTests {
     static func figure(_ samples: [Double], timeRange: Bool) -> SeedStudy.Figure {
         var figure = SeedStudy.Figure(name: "crash → lost work rescheduled", unit: .duration, seeds: samples.indices.map { UInt64($0 + 1) },
                                       samples: samples, within: 0...Double.infinity, claimed: 5...15)

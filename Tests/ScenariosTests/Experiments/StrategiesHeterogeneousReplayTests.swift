@@ -7,7 +7,7 @@ import Testing
 /// `count: 4` entry, which no `servers.N.field` path reaches one of) replay by the whole
 /// `servers:` list, each server an entry of its own: every cell's command in `results.csv`
 /// loads into a world with the cell's digest.
-@Suite struct StrategiesHeterogeneousReplayTests {
+struct StrategiesHeterogeneousReplayTests {
     /// The shipped file's four `s` in one entry, with 5 s of 50 requests/s.
     static let file = """
     name: small-strategies

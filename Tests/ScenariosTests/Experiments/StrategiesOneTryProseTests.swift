@@ -6,7 +6,7 @@ import Testing
 /// out" beside 91–113 errors — it read timeouts from retries, which one try never makes — while
 /// passive health had taken the slow server out; the header printed the file's description
 /// ("1,000 requests/s … 4 servers") as the traffic of a 300/s, 3-server run.
-@Suite struct StrategiesOneTryProseTests {
+struct StrategiesOneTryProseTests {
     static let world = """
     name: strategies
     description: Poisson arrivals at 1,000 requests/s from 500 clients through the balancer to 4 servers

@@ -4,7 +4,7 @@ import Testing
 
 /// The strategy comparison's prose on a small world unlike the shipped file's: every sentence
 /// follows the run's figures and the file's balancer and keys.
-@Suite struct StrategiesProseTests {
+struct StrategiesProseTests {
     static let world = """
     name: small
     seed: 3

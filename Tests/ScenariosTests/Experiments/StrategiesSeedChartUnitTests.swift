@@ -6,7 +6,7 @@ import Testing
 
 /// `p99_seeds.svg` draws each situation in the unit of its column of the table beside it
 /// (``LatencyColumn``'s rule: milliseconds under ten seconds as printed, seconds from there).
-@Suite struct StrategiesSeedChartUnitTests {
+struct StrategiesSeedChartUnitTests {
     @Test func eachSituationsAxisUsesItsColumnsUnit() throws {
         let base = try ScenarioLoader.parse(StrategiesHeterogeneousReplayTests.file, file: "strategies.yaml")
         let situations = Array(StrategyComparison.situations(base).prefix(2))

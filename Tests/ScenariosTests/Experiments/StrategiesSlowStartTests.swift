@@ -8,7 +8,7 @@ import Testing
 /// ip_hash and hash ran with a slow_start that does nothing there — a world file with either pair
 /// is refused (``ScenarioLoader/slowStartRefusal(_:)``) — and the report did not say. Those cells
 /// now run without it, their replay commands remove it, and the header says so from the runs.
-@Suite struct StrategiesSlowStartTests {
+struct StrategiesSlowStartTests {
     static let file = """
     name: small-strategies
     seed: 6

@@ -3,7 +3,7 @@ import Testing
 @testable import Scenarios
 
 /// Which strategies the seed study calls indistinguishable, from known samples.
-@Suite struct StrategySeedStudyTests {
+struct StrategySeedStudyTests {
     /// Per-seed noise shared by every strategy (the same arrivals), plus a little of each's own.
     static let noise: [Double] = (0..<30).map { Double(($0 * 17) % 11) * 0.001 }
     static func strategy(_ offset: Double, wobble: Double = 0) -> [Double] {

@@ -5,7 +5,7 @@ import Testing
 /// reads once rounded, as `DurationFormat.readable` does (R3: `1,000.000 ms` where it meant 1 s).
 /// The claims' durations have three decimals since session 79 (before, `0.99996` read `1.00 s`
 /// against `999.9 ms` for `0.99994`): the boundary is now a millionth of a second under 1 s.
-@Suite struct UnitAfterRoundingTests {
+struct UnitAfterRoundingTests {
     @Test func aFigureJustUnderASecondReadsInSeconds() {
         // 999.9996 ms rounds to 1,000.000 ms: it reads in seconds.
         #expect(ClaimCheck.duration(0.9999996) == "1.000 s")

@@ -6,7 +6,7 @@ import Reports
 /// The zone report at its edges (session 73's checker): passive health is said to have stopped
 /// or held back the forwards only when the balancer's events show it, shares print as the other
 /// reports print them, and a saved round trip is claimed only where the links save one.
-@Suite struct ZonesEdgeTests {
+struct ZonesEdgeTests {
     /// ``zonesScenario`` for 12 s with max_fails 3 (three 1 s forward timeouts before a mark) and
     /// zone a down from 0 s to 4 s.
     static let slowMark: ZoneComparison = {

@@ -4,7 +4,7 @@ import Testing
 
 /// `orrery experiment zones` on ``zonesScenario`` with its zone a taken down at 1 s: the four
 /// variants, their figures and the report's files.
-@Suite struct ZonesExperimentTests {
+struct ZonesExperimentTests {
     static let comparison: ZoneComparison = {
         let text = zonesScenario.replacingOccurrences(of: "  requests: 10\n", with: "  requests: 20\n") + "\nfaults:\n  - {at: 1s, zone_outage: a, for: 1s}\n"
         let base = try! ScenarioLoader.parse(text, file: "z.yaml")

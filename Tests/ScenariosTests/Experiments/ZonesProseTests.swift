@@ -4,7 +4,7 @@ import Testing
 
 /// The zone comparison's prose when the file's outage or zones are unlike the shipped file's: an
 /// outage at 0 s (no earlier rate to come back to), and an outage of a zone with no clients.
-@Suite struct ZonesProseTests {
+struct ZonesProseTests {
     /// ``zonesScenario`` (zone a: one client host and a1; zone b: no clients and b1) for 12 s,
     /// with passive health's fail_timeout at 2 s and `faults`.
     static func comparison(_ faults: String, thinkTime: String = "100ms") -> ZoneComparison {

@@ -7,7 +7,7 @@ import Yams
 /// written out): a 1 MB file of one anchored 100,000-duration `empirical` latency and 9,899 links
 /// saying `latency: *e` ran `orrery validate` for over 5 minutes, past 2.7 GB. Refused at the alias
 /// that crosses the limit, before any loader walks the tree; a file using aliases as people do loads.
-@Suite struct AliasExpansionLimitTests {
+struct AliasExpansionLimitTests {
     /// The error loading `text` as `a.yaml` gives, or "" when it loads.
     static func refusal(_ text: String) -> String {
         do {

@@ -6,7 +6,7 @@ import Testing
 /// Yams hashes every key whole to find repeats, so `? *a8`, whose anchor nests eight levels of
 /// ten aliases, was hashed as 10⁹ values inside `Yams.compose` (a 455-byte file ran past 30 s;
 /// the alias budget counts only after composing). No scenario key is anything but a name.
-@Suite struct AliasKeyTests {
+struct AliasKeyTests {
     /// Eight levels of ten aliases over a list of ten names: `*a8` repeats 10⁹ of them.
     static let laughs: String = {
         var lines = ["name: k", "a0: &a0 [x,x,x,x,x,x,x,x,x,x]"]
@@ -62,7 +62,7 @@ import Testing
 
 /// A file holds at most 8,388,608 nodes, counted from libyaml's events before Yams composes it:
 /// 16 MiB of `{?},` (12.6 million nodes) took 1.9 GB to be told its key is unknown.
-@Suite struct NodeLimitTests {
+struct NodeLimitTests {
     @Test func aFileOfMoreNodesThanTheLimitIsRefusedAtTheNodePastIt() {
         let text = "name: k\nx: [" + Array(repeating: "{?}", count: 10).joined(separator: ",") + "]\n"
         // The root, name, k, x and the list, then three nodes a mapping (it, its empty key and

@@ -8,7 +8,7 @@ import Testing
 /// the whole growing directory, and the estimate counted neither the files every backup copies
 /// and retention deletes nor the versions and snapshots they leave. The run now costs what changed
 /// (same draws, same digest) and the estimate counts the backups' copies.
-@Suite struct BackupCopiesBudgetTests {
+struct BackupCopiesBudgetTests {
     static func world(duration: String) -> String {
         """
         name: bk9

@@ -7,7 +7,7 @@ import Testing
 /// check every abandoned attempt's folder — which the load-time estimate did not count. A world
 /// of an attempt every second under a 6-hour storm (8,377 attempts failed, 67,338 requests
 /// measured) was estimated at 855,670 events, mostly the syncs' files.
-@Suite struct BackupStormEstimateTests {
+struct BackupStormEstimateTests {
     /// 8 hours, a sync a second, a backup an hour from 1 h, a day's retention, 5 files; with
     /// `storm`, the store fails half the requests from 2 h to the end, each tried twice.
     static func world(storm: Bool) throws -> Scenario {

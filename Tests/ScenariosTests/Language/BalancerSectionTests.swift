@@ -38,7 +38,7 @@ expect:
   - retries > 0
 """
 
-@Suite struct BalancerSectionTests {
+struct BalancerSectionTests {
     @Test func everyBalancerSettingIsRead() throws {
         let scenario = try ScenarioLoader.parse(balancedScenario, file: "b.yaml")
         let balancer = try #require(scenario.balancer)

@@ -7,7 +7,7 @@ import Testing
 /// run took 41 s (10 minutes did not end in 120 s) — the report's timeline looked back over every
 /// earlier outage at each crash (quadratic; now each node's last outage is kept), and the budget
 /// counted the chaos over the run's duration, where it is drawn up to the time limit.
-@Suite struct ChaosBudgetTests {
+struct ChaosBudgetTests {
     static func error(_ text: String) -> String? { HostileInputTests.error(text) }
 
     /// `count` servers crashing `rate` times an hour each, for `run`.

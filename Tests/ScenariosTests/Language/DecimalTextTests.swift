@@ -5,7 +5,7 @@ import Testing
 /// Numbers, durations and sizes are read as decimal numbers only, by one reader whose grammar the
 /// schema's patterns spell: Swift's `Double(_:)` read `0x10ms` as 16 ms, `0x1p4s` as 16 s and
 /// `_5s` as 5 s.
-@Suite struct DecimalTextTests {
+struct DecimalTextTests {
     static let numbers = ["0", "12", "+5", "-5", "1_000", "1_000_000", "2.5", ".5", "5.", "1e3", "1E-3", "2.5e+10", "1_0.0_1", "-0"]
     static let notNumbers = ["0x10", "0X10", "0x1p4", "0x.8", "_5", "5_", "1__0", "5e0_", "1e_3", "1_e3", "5._1", "._5", ".", "", "+", "e3", "1e",
                              "inf", "nan", "infinity", ".inf", "1,5", "1 000", " 5", "٣", "１", "0b101", "0o17", "1:30", "--5", "+-5"]

@@ -5,7 +5,7 @@ import Testing
 /// A file without `name:` is named after its file, and that name obeys the rules `name:` does: it
 /// names the report's directory (`...yaml` was named `..` and failed at run time writing
 /// `../report.md`; `a b.yaml`, `.hidden.yaml` and `ü.yaml` validated).
-@Suite struct DefaultNameTests {
+struct DefaultNameTests {
     static let text = "run: {requests: 10}\nservers: [{name: s}]\nworkload: {type: closed_loop, users: 1}\n"
 
     static func error(file: String) -> String? {

@@ -4,7 +4,7 @@ import Testing
 /// A deploy phase just over its hour was refused as "is at most 3,600.000 s, got 3,600.000 s",
 /// two equal figures (s77's F2): the value is quoted as written, as the 100-year and failover
 /// caps quote theirs.
-@Suite struct DeployPhaseCapWrittenTests {
+struct DeployPhaseCapWrittenTests {
     static func world(_ phase: String) -> String {
         """
         run: {duration: 60s}

@@ -40,7 +40,7 @@ deploy:
   release_error_rate: 0
 """
 
-@Suite struct DeploySectionTests {
+struct DeploySectionTests {
     @Test func everyDeploySettingIsRead() throws {
         let plan = try #require(try ScenarioLoader.parse(deployScenario, file: "d.yaml").deployment)
         #expect(plan == DeploymentPlan(at: .seconds(5), strategy: .rolling, drain: true, drainTimeout: .seconds(10), bootTime: .seconds(1),

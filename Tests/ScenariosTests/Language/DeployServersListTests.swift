@@ -3,7 +3,7 @@ import Testing
 
 /// `deploy.servers` lists 1 to 1,000 servers: an empty list deployed to every server, as a
 /// missing one does, while the schema says at least one.
-@Suite struct DeployServersListTests {
+struct DeployServersListTests {
     static func world(_ servers: String) -> String {
         """
         run: {duration: 60s}

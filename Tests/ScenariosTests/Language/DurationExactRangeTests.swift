@@ -5,7 +5,7 @@ import Testing
 /// is: `1e400ns` is too long (a `Double` pre-check called it "no duration"), `1e-400s` is longer
 /// than zero. The limit is printed exactly (`3.15e9 s` let `3.152e9s` look too long), a value
 /// below 1 ns offers both whole values where 0 is allowed, and the Greek `μs` reads as `µs`.
-@Suite struct DurationExactRangeTests {
+struct DurationExactRangeTests {
     static func cursor(_ text: String) -> YAMLCursor { WholeUnitTests.cursor(text) }
 
     static func refusal(_ read: () throws -> Void) -> String? {

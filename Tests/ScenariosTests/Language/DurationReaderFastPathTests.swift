@@ -7,7 +7,7 @@ import Testing
 /// general readers give it — the same value, the same refusal in the same words — over 120,000
 /// generated texts: every unit, signs, exponents, `_`, spaces, long digit strings, and the
 /// boundaries README's range table names.
-@Suite struct DurationReaderFastPathTests {
+struct DurationReaderFastPathTests {
     static func cursor(_ text: String) -> YAMLCursor {
         YAMLCursor(node: .scalar(.init(text)), file: "t.yaml", path: "v")
     }

@@ -4,7 +4,7 @@ import Testing
 /// A section written with no value is refused at its key, in every kind of file: read as absent,
 /// `operations:` alone made a world with nothing in it that validated and passed (digest
 /// 6f72726572792121), and an empty `expect:` dropped its assertions without a word.
-@Suite struct EmptySectionTests {
+struct EmptySectionTests {
     @Test(arguments: ScenarioSchema.worldSubsystemSections)
     func aSubsystemSectionWithNoValueIsRefusedAtItsKey(section: String) {
         #expect(HostileInputTests.error("name: n\n\(section):\n")

@@ -8,7 +8,7 @@ import Testing
 /// passive health and outlier detection at 10 ms, a restart, a 1 s dropping partition, a hang and
 /// a slowdown, 50 users at 1 µs — was refused at 2.7 × 10⁹ events and runs 126,986,549 (the
 /// release binary, 18.8 s: 25,397,147 requests, 5.0 events each).
-@Suite struct EstimateAnsweredAtBalancerTests {
+struct EstimateAnsweredAtBalancerTests {
     static let h160 = """
         name: h160
         seed: 1

@@ -6,7 +6,7 @@ import Testing
 /// small legal file loaded and ran for minutes. Each world here is E's reproducer, shrunk to a
 /// short run; the estimate is an upper bound on what it runs (its events in the result), and its
 /// figure is pinned.
-@Suite struct EstimateHolesTests {
+struct EstimateHolesTests {
     /// The closed loop every reproducer shares: `users` users, no think time, a 1 µs network.
     static func world(_ body: String, users: Int = 10, duration: String = "10ms", latency: String = "1us", timeout: String = "10s") throws -> Scenario {
         try ScenarioLoader.parse(text(body, users: users, duration: duration, latency: latency, timeout: timeout), file: "h.yaml")

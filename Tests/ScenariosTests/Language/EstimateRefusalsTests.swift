@@ -5,7 +5,7 @@ import Testing
 /// The load-time estimate's false refusals and the holes left after checker E's (s76) pass:
 /// each world is E's reproducer (or the hole's), shrunk to a short run; the estimate stays an
 /// upper bound on what it runs (its events in the result), and its figure is pinned.
-@Suite struct EstimateRefusalsTests {
+struct EstimateRefusalsTests {
     static func parse(_ text: String) throws -> Scenario { try ScenarioLoader.parse(text, file: "r.yaml") }
 
     /// The world's estimate and the events it ran, checked to be within it.

@@ -7,7 +7,7 @@ import Testing
 /// reach in the run, a slowdown's room emptied at the normal speed after it, and a queue world
 /// run on by a producer refused at that producer. Each estimate pinned, and an upper bound on
 /// what its world runs.
-@Suite struct EstimateWaitingTests {
+struct EstimateWaitingTests {
     static func error(_ text: String, file: String = "h.yaml") -> String? { FaultKindSettingsTests.error(text, file: file) }
 
     /// The shipped `crash-and-restart.yaml` with another `run.duration`.

@@ -6,7 +6,7 @@ import Testing
 /// zeros after the point never make a number fractional, leading zeros of an exponent count for
 /// nothing, and a huge exponent its digits bring back is read as what it is. It stays linear in
 /// the text's length (100,000 zeros load; the values are asserted, never the time).
-@Suite struct ExactDecimalDigitsAsWrittenTests {
+struct ExactDecimalDigitsAsWrittenTests {
     static func cursor(_ text: String) -> YAMLCursor { WholeUnitTests.cursor(text) }
 
     /// A one-server world whose service time is `text`, loaded from the file's bytes.

@@ -4,7 +4,7 @@ import Testing
 /// Keepalive and zone metrics are measured only in a world with `balancer.keepalive` or
 /// `zones:`; elsewhere they read 0, so an expectation on them held or failed whatever the run
 /// did. They are refused at load, as a balancer metric is without a balancer.
-@Suite struct ExpectationFeatureTests {
+struct ExpectationFeatureTests {
     static func world(balancer: String = "{strategy: round_robin}", expect: String) -> String {
         """
         run: {duration: 5s}

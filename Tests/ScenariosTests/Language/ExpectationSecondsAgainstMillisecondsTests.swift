@@ -5,7 +5,7 @@ import Testing
 /// A duration that reads a second or more against a threshold in milliseconds reads in seconds,
 /// as a table's figures do: a failed `p99 < 200ms` read `measured 1,200.000 ms`. Below a second,
 /// and against a threshold in seconds, a figure reads as it did.
-@Suite struct ExpectationSecondsAgainstMillisecondsTests {
+struct ExpectationSecondsAgainstMillisecondsTests {
     static func check(_ expectation: String, _ measured: Double, holds: Bool = false) throws -> ExpectationCheck {
         let parsed = try #require(try ExpectationTextTests.expectations([expectation]).first)
         return ExpectationCheck(expectation: parsed, measured: measured, holds: holds)

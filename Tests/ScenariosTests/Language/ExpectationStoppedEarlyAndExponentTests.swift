@@ -5,7 +5,7 @@ import Testing
 /// C1's F2, F4 and F11: a measured figure equal to its threshold reads with the threshold's
 /// decimals even when it is written as a whole number of nanoseconds or with an exponent, and a
 /// run that stopped early checks none of its expectations, whether or not its figure meets them.
-@Suite struct ExpectationStoppedEarlyAndExponentTests {
+struct ExpectationStoppedEarlyAndExponentTests {
     static func check(_ expectation: String, _ measured: Double?, stoppedEarly: Bool) throws -> ExpectationCheck {
         let parsed = try #require(try ExpectationTextTests.expectations([expectation]).first)
         return ExpectationCheck(expectation: parsed, measured: measured, runStoppedEarly: stoppedEarly)

@@ -8,7 +8,7 @@ import Reports
 /// report's Expectations table: in the threshold's unit, with as many more decimals as it takes
 /// to differ from the threshold when it differs from it, and "not checked" for a run that stopped
 /// early (R2, R3: "success_ratio == 1 failed: measured 1", "measured 0.005 s" against 5ms).
-@Suite struct ExpectationTextTests {
+struct ExpectationTextTests {
     /// The expectations of a one-server world, parsed as a file writes them.
     static func expectations(_ texts: [String]) throws -> [Scenarios.Expectation] {
         let list = texts.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -140,7 +140,7 @@ import Reports
 }
 
 /// summary.csv's latencies and the per-server table's counts.
-@Suite struct TrafficFigureTextTests {
+struct TrafficFigureTextTests {
     @Test func summaryCSVWritesASubMicrosecondLatencyInNanoseconds() {
         #expect(TrafficResult.csvSeconds(3e-9) == "0.000000003")
         #expect(TrafficResult.csvSeconds(0.0000004) == "0.000000400")

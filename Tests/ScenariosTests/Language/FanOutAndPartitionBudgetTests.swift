@@ -8,7 +8,7 @@ import Simulator
 /// messages died asking for 4 GB); a MapReduce chaos partition labels half the cluster's nodes
 /// with all their names (600 a minute over 1,000 workers held 5.27 GB); the world chaos draws a
 /// node's next fault only once its crash or pause is over.
-@Suite struct FanOutAndPartitionBudgetTests {
+struct FanOutAndPartitionBudgetTests {
     static func error(_ text: String) -> String? { HostileInputTests.error(text) }
 
     static func fanOut(consumers: Int) -> String {

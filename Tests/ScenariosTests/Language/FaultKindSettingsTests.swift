@@ -5,7 +5,7 @@ import Testing
 /// zone_outage, …); another action's setting was accepted with any value and never read. Every
 /// fault list — a world's, a queue world's, a queue experiment run's and a single MapReduce
 /// job's — refuses it at its value.
-@Suite struct FaultKindSettingsTests {
+struct FaultKindSettingsTests {
     /// Loads `text` as any kind of file and gives the error's description, if any.
     static func error(_ text: String, file: String = "f.yaml") -> String? {
         do {

@@ -3,7 +3,7 @@ import Testing
 
 /// `heal` is a switch written `heal: true`: `heal: false` and `heal:` with no value healed every
 /// partition as `true` does, so only `true` is read.
-@Suite struct HealFaultTests {
+struct HealFaultTests {
     static let world = HostileInputTests.traffic.replacingOccurrences(of: "name: s}", with: "name: s, count: 2}")
 
     @Test(arguments: [

@@ -4,7 +4,7 @@ import Testing
 
 /// Values a hostile or careless user types: refused at load time with their position, or — where
 /// a distribution can draw anything — saturated, never a trap.
-@Suite struct HostileInputTests {
+struct HostileInputTests {
     static func error(_ text: String) -> String? {
         do {
             _ = try ScenarioFile.load(bytes: Array(text.utf8), file: "h.yaml")

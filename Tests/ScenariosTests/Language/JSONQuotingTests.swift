@@ -8,7 +8,7 @@ import Simulator
 /// `orrery schema`'s document wrote `\r`, and `\b`, `\f` as `\u0008`, `\u000c` where Python's
 /// `json.dumps` (the original balancer's) and `JSONEncoder` (every `report.json`) write `\b`,
 /// `\f`. Now every hand-written JSON string is spelled as `JSONEncoder` spells it.
-@Suite struct JSONQuotingTests {
+struct JSONQuotingTests {
     static let awkward = "a\"b\\c/d\u{8}\t\n\u{C}\r\u{1}\u{1F}\u{7F}\u{202E}µ"
     static let quoted = "\"a\\\"b\\\\c/d\\b\\t\\n\\f\\r\\u0001\\u001f\u{7F}\u{202E}µ\""
 

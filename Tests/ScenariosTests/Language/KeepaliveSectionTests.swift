@@ -27,7 +27,7 @@ expect:
   - connection_setups == 1
 """
 
-@Suite struct KeepaliveSectionTests {
+struct KeepaliveSectionTests {
     @Test func everyKeepaliveSettingIsRead() throws {
         let scenario = try ScenarioLoader.parse(keepaliveScenario, file: "k.yaml")
         let keepalive = try #require(scenario.balancer?.configuration.keepalive)

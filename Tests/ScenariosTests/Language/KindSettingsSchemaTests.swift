@@ -6,7 +6,7 @@ import Testing
 /// (``KindSettings/refuseForeign(in:kind:)``): its rules are derived from the loader's own tables,
 /// ``ScenarioLoader/faultSettings`` and ``ScenarioLoader/workloadSettings``. Before them
 /// `{at: 1s, crash: s1, factor: 2}` and an open loop with `users: 5` passed the schema.
-@Suite struct KindSettingsSchemaTests {
+struct KindSettingsSchemaTests {
     /// The rules `object` renders to, in order.
     static func rules(_ object: SchemaObject) -> [JSONValue] {
         var renderer = JSONSchemaRenderer()

@@ -5,7 +5,7 @@ import Testing
 /// number: a YAML 1.1 reader (PyYAML, which `scripts/check_schema.py` validates with) reads `017`
 /// as the octal number 15 and `08` as text, where the loader, like YAML 1.2, read 17 and 8 — the
 /// schema checked one number and the run used another.
-@Suite struct LeadingZeroTests {
+struct LeadingZeroTests {
     /// A world of two servers whose third line is `workload` and fourth `faults`.
     static func world(workload: String = "{type: closed_loop, users: 2}", faults: String = "[]") -> String {
         "run: {duration: 5s}\nservers: [{name: s, count: 2}]\nworkload: \(workload)\nfaults: \(faults)\n"

@@ -5,7 +5,7 @@ import Testing
 /// A loader's limits and counts read as every other figure Orrery prints, grouped by thousands
 /// (`at most 100,000 faults`), where they read `at most 100000 faults`, `a factor is at most
 /// 1000000`. A value the file wrote is quoted as written (`got 1e308`, `got 10001`).
-@Suite struct LimitFiguresGroupedTests {
+struct LimitFiguresGroupedTests {
     static func error(_ text: String) -> String? { HostileInputTests.error(text) }
 
     @Test func aListOfServerEntriesCountsInThousands() {

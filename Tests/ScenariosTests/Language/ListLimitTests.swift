@@ -5,7 +5,7 @@ import Testing
 /// Every list a file writes has a documented count range, checked when it is loaded and stated as
 /// the schema's `maxItems`: 1.29 million expectations took 8.3 s and 519 MB to validate, and a
 /// run wrote a 145 MB report.json.
-@Suite struct ListLimitTests {
+struct ListLimitTests {
     /// `count` copies of `item`, as a flow list.
     static func list(_ item: String, _ count: Int) -> String {
         "[" + Array(repeating: item, count: count).joined(separator: ", ") + "]"

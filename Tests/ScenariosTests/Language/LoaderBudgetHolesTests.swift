@@ -7,7 +7,7 @@ import Testing
 /// a partition of 28,000 groups (5.4 GB, 108 s), a backup every nanosecond (spun for ever) and
 /// 10,000 bursts on a loop of 10 requests (hung). Each is refused where it is written, and a file
 /// just inside each bound still loads.
-@Suite struct LoaderBudgetHolesTests {
+struct LoaderBudgetHolesTests {
     /// The error loading `text` as `h.yaml` gives, or nil when it loads.
     static func error(_ text: String) -> String? { HostileInputTests.error(text) }
 

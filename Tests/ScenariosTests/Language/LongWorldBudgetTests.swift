@@ -5,7 +5,7 @@ import Testing
 /// report: measured at 74.6 bytes a second with one server and 129 with nine, where the estimate
 /// counted 40 and 104, so 20,000 virtual hours of one server (4.59 GB at its peak) passed a 4 GiB
 /// budget. The refusal points at the key that sets the horizon, not at `run:`.
-@Suite struct LongWorldBudgetTests {
+struct LongWorldBudgetTests {
     /// The loader's refusal of `text` as `h.yaml`, as ``HostileInputTests`` reads it.
     static func error(_ text: String) -> String? { HostileInputTests.error(text) }
 

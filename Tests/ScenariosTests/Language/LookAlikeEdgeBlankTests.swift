@@ -7,7 +7,7 @@ import Testing
 /// kept the blank (``YAMLCursor/lookAlikeForm(of:)``), so it missed the look-alike refusal every
 /// other look-alike gets; a table cell trims the blank, and no name begins or ends with one, so
 /// the form now sets it aside and the refusal names it by code point and Unicode name.
-@Suite struct LookAlikeEdgeBlankTests {
+struct LookAlikeEdgeBlankTests {
     static func crash(_ target: String, servers: String = "{name: web1}, {name: other}") -> String {
         UnknownNodeHintTests.refusal(servers: servers, "crash: \"\(target)\"")
     }

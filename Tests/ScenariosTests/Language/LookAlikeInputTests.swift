@@ -3,7 +3,7 @@ import Testing
 
 /// Input that looks like other input: node names one text in other code points, a control
 /// character placed in a `--set` value, a long unknown word quoted in a message.
-@Suite struct LookAlikeInputTests {
+struct LookAlikeInputTests {
     static let servers = "name: t\nseed: 1\nrun: {duration: 5s}\nservers:\n  - name: \u{C5}\n    service_time: 2ms\n  - name: A\u{30A}\n    service_time: 2ms\n"
         + "balancer: {strategy: round_robin}\nworkload: {type: closed_loop, users: 2, timeout: 1s}\n"
 

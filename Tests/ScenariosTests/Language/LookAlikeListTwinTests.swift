@@ -6,7 +6,7 @@ import Testing
 /// NFKC, were accepted while nodes so named are refused, and `Å` as U+00C5 and as `A` U+030A were
 /// told "listed twice" though their bytes differ. Zones go through the same check. (Job ids, a
 /// queue's names and bucket names are ASCII only, where NFKC changes nothing.)
-@Suite struct LookAlikeListTwinTests {
+struct LookAlikeListTwinTests {
     static func a4(_ first: String, _ second: String) -> String {
         experimentError("experiment: a4\nservers: [3]\nvariants:\n  - {name: \"\(first)\", placement: jump}\n  - {name: \"\(second)\", placement: ring}\n")?.description ?? ""
     }

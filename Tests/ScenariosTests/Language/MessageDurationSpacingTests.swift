@@ -5,7 +5,7 @@ import Testing
 /// a space before the unit), not the Simulator's `formattedSeconds` (`3600.000s`) or a
 /// `VirtualInstant`'s description (`t=9000.000s`): a person reads both, and read two spellings of
 /// one quantity. The trace's own text (a storm's detail) keeps the Simulator's spelling.
-@Suite struct MessageDurationSpacingTests {
+struct MessageDurationSpacingTests {
     static let balanced = HostileInputTests.traffic + "balancer: {}\n"
 
     /// The cap in grouped seconds; the value as written (DH: `3600.000000001s` read "got 3,600.000 s").

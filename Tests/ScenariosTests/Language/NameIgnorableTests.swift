@@ -8,7 +8,7 @@ import Testing
 /// `web` and `web` + U+034F were two servers every report showed as `web`. Look-alikes set them
 /// aside and read a run of blanks as one space; zone names and `deploy.servers` follow the rule
 /// node names follow, and compare bytes (F9 and BN2's leftovers).
-@Suite struct NameIgnorableTests {
+struct NameIgnorableTests {
     static let ignorableRule = "a name must not contain characters that show nothing (Unicode's default-ignorable code points such as the combining grapheme joiner U+034F and the Hangul filler U+3164)"
     static let selectorRule = "a name may hold a variation selector only as U+FE0E or U+FE0F right after an emoji it presents (an emoji variation sequence, UTS #51: U+2764 U+FE0F), elsewhere it shows nothing"
     static let edgeRule = "a name must not begin or end with a blank character (white space, U+2800, a Hangul filler: a table cell trims it, so 'web ' shows as 'web')"

@@ -6,7 +6,7 @@ import Testing
 /// B) or between two emoji: refusing every format character refused a Persian word spelt with
 /// its ZWNJ, Indic conjuncts and emoji ZWJ sequences. Elsewhere a joiner shows nothing and stays
 /// refused, and names apart only by joiners are look-alikes.
-@Suite struct NameJoinerTests {
+struct NameJoinerTests {
     static let joinerRule = "a name may hold a zero width non-joiner (U+200C) or joiner (U+200D) only where it changes how the text shows (Unicode's identifier rules, UAX #31: a non-joiner between two letters that join, either after a virama, a joiner between two emoji)"
 
     static func name(_ text: String) -> String? {

@@ -5,7 +5,7 @@ import Testing
 /// one message with the scalar's code point); hostnames may be empty, as the original balancer
 /// takes them, and queue names keep Kafka's topic characters. The hostname check was a second
 /// copy of `name()`'s loop.
-@Suite struct NameRuleTests {
+struct NameRuleTests {
     static func cursor(_ text: String) -> YAMLCursor {
         YAMLCursor(node: .scalar(.init(text)), file: "t.yaml", path: "")
     }

@@ -5,7 +5,7 @@ import Testing
 /// 56 s, held 2.28 GB and wrote about 1 GB; with format characters allowed, `web` and `web` +
 /// U+200B were two servers every report showed alike; with only canonical twins refused, `ﬁ`
 /// (U+FB01) and `fi` were two nodes too.
-@Suite struct NameShownLimitsTests {
+struct NameShownLimitsTests {
     static func refusal(_ servers: String) -> String {
         SizeLimitTests.refusal("seed: 1\nrun: {requests: 10}\nservers: [\(servers)]\nworkload: {type: closed_loop, users: 1}\n")
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// `network.links` entries are checked where they are written: an unknown node at its value (it
 /// was reported at 1:1), and one entry per direction (a second silently replaced the first).
-@Suite struct NetworkLinksLoadingTests {
+struct NetworkLinksLoadingTests {
     static func file(_ links: String) -> String {
         HostileInputTests.traffic + "network:\n  links:\n" + links
     }

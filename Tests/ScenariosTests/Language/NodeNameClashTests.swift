@@ -5,7 +5,7 @@ import Testing
 /// naming the other use and its position: one fault would otherwise strike both. Implied names
 /// count — servers `web` × 2 are `web1` and `web2`, the cluster's workers `worker-N`, the queue's
 /// `broker-N` and `controller`, the client hosts `client-N`, the jobs' `client`.
-@Suite struct NodeNameClashTests {
+struct NodeNameClashTests {
     /// A file and the error it must get, as the world loader's own cases are written.
     typealias Case = WorldLoaderTests.Case
 

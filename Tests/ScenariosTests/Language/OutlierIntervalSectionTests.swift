@@ -5,7 +5,7 @@ import Testing
 
 /// `outlier_detection.interval`: Envoy's interval, each of which a server spends back lowers its
 /// ejection multiplier by one.
-@Suite struct OutlierIntervalSectionTests {
+struct OutlierIntervalSectionTests {
     @Test func theIntervalIsReadAndDefaultsToEnvoys() throws {
         let given = balancedScenario.replacingOccurrences(of: "max_ejection_percent: 50%}", with: "max_ejection_percent: 50%, interval: 2s}")
         let read = try #require(try ScenarioLoader.parse(given, file: "b.yaml").balancer?.configuration.outlierDetection)

@@ -6,7 +6,7 @@ import Testing
 /// and overlap: the later one replaces the level, as the network applies any set, and the earlier
 /// one's end no longer sets it back while the later one lasts (an error burst `for: 1s` written at
 /// 7 s was ended at 7.5 s by an earlier burst's end).
-@Suite struct OverlappingLevelFaultsTests {
+struct OverlappingLevelFaultsTests {
     private func entries(_ faults: String) throws -> [String] {
         let scenario = try ScenarioLoader.parse("""
             run: {duration: 30s}

@@ -6,7 +6,7 @@ import Testing
 /// the error named neither the option nor the value. It now says the error is not in the file as
 /// written and which overrides it comes with; an error the file has itself, or one at the value
 /// an override set, reads as before.
-@Suite struct OverrideElsewhereErrorTests {
+struct OverrideElsewhereErrorTests {
     static let file = """
         name: blamed
         seed: 1

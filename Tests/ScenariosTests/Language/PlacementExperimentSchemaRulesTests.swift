@@ -6,7 +6,7 @@ import Testing
 /// server count and one variant where only the first would run, no `requests` in A-3 (its traffic
 /// is its failover's), and K's default as the rule the map applies (it said "default 9" while
 /// `slots: 128` ran K = 7).
-@Suite struct PlacementExperimentSchemaRulesTests {
+struct PlacementExperimentSchemaRulesTests {
     /// The properties of experiment file `index` (a1 … a4 are 0 … 3 under the discriminator).
     static func properties(_ index: Int) -> [String: Any]? {
         SchemaTests.value(SchemaTests.schema, ["then", "allOf", String(index), "then", "properties"]) as? [String: Any]

@@ -8,7 +8,7 @@ import Testing
 /// records at 1/s crashed at 10.5 s and restarted at 5,000 s was stopped at the default limit of
 /// 8,600 s with 3,611 records, and a queue producer the same way at 12,600 s with 3,612 messages
 /// sent of 4,000.
-@Suite struct ProducerDowntimeTimeLimitTests {
+struct ProducerDowntimeTimeLimitTests {
     static let log = """
         name: log-producer-downtime
         log:

@@ -6,7 +6,7 @@ import Testing
 /// last message is in no sooner than one round trip a message, whatever its rate — and the world
 /// runs until then: 10⁶ messages at 10⁷ a second over 1 ms links took ~2,000 s past a 5 s
 /// `run.duration`, while the estimate counted the consumers' polls over the 5 s alone.
-@Suite struct QueueProducerPacingBudgetTests {
+struct QueueProducerPacingBudgetTests {
     static let yaml = """
         name: paced
         run: {duration: 5s}

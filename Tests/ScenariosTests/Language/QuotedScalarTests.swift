@@ -4,7 +4,7 @@ import Testing
 /// A quoted or block scalar is a string to YAML and to the schema, so it is refused where the
 /// schema wants an integer, a number, a seed or a boolean (`count: "3"` was read as 3, though an
 /// editor flagged it). Durations and sizes are text, and may be quoted.
-@Suite struct QuotedScalarTests {
+struct QuotedScalarTests {
     @Test(arguments: [
         ("seed: \"7\"", "h.yaml:1:7: error: expected an integer from 0 to 18446744073709551615, found the string '7' (quoted) (at seed)"),
         ("run: {requests: '10'}", "h.yaml:2:17: error: expected an integer, found the string '10' (quoted) (at run.requests)"),

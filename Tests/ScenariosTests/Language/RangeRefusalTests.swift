@@ -6,7 +6,7 @@ import Testing
 /// its edges (session 71): a count names both of its ends, text that is no number is told so,
 /// a refusal gives the value refused, its figures are grouped, and the limits the README, the
 /// schema and the loader state are one.
-@Suite struct RangeRefusalTests {
+struct RangeRefusalTests {
     /// A balancer world whose `key: value` line is the last of its balancer.
     static func balancer(_ line: String) -> String {
         """

@@ -6,7 +6,7 @@ import Testing
 /// (``ScenarioSchema/documentedDefaults``): each setting once, in the kinds of file it appears
 /// in, with its value as the schema spells it or the rule it is derived by. A default the loader
 /// gains, loses or changes is a row README must gain, lose or change.
-@Suite struct ReadmeDefaultsTableTests {
+struct ReadmeDefaultsTableTests {
     static let readme = (try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     /// The first three cells of a row: the setting, the kinds of file, the default.

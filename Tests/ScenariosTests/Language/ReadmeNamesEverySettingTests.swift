@@ -6,7 +6,7 @@ import Testing
 /// undocumented: 33 of the schema's names (chaos lengths, the store's error rates and client
 /// backoff, the operations' fields, `call_timeout`, `progress_slice`, …) appeared nowhere in it.
 /// A name counts where it stands as a whole word (`delay` inside `base_delay` does not).
-@Suite struct ReadmeNamesEverySettingTests {
+struct ReadmeNamesEverySettingTests {
     /// Every property name of the generated schema (`orrery schema`), at any depth.
     static func settingNames() throws -> Set<String> {
         let schema = try JSONSerialization.jsonObject(with: Data(ScenarioSchema.jsonText.utf8))

@@ -7,7 +7,7 @@ import Testing
 /// `strategy.hash.balance_factor`, the MapReduce experiment's `claims:`, the backup experiment's
 /// `duration` and `sample_every` with its 10⁶ caps, and a sweep's 1,000 variants and 10⁶ worlds.
 /// Each row is pinned beside the constant the loader checks, so the two move together.
-@Suite struct ReadmeRangesDocumentedTests {
+struct ReadmeRangesDocumentedTests {
     static let readme = (try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     @Test func theLoadersLimitsAreTheDocumentedOnes() {

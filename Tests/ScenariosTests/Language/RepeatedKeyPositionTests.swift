@@ -5,7 +5,7 @@ import Testing
 /// occurrence, and the search for the second recognised only a plain key at a line's start, so a
 /// quoted, explicit, escaped or flow key — or one repeated through an alias — was reported at the
 /// first. libyaml's events give the repeat's own position (``YAMLEvents/firstRepeatedKey(in:)``).
-@Suite struct RepeatedKeyPositionTests {
+struct RepeatedKeyPositionTests {
     static let head = "name: t\nseed: 1\nrun: {requests: 10}\nservers: [{name: a}]\nworkload: {type: closed_loop, users: 1}\n"
 
     @Test(arguments: [

@@ -8,7 +8,7 @@ import Simulator
 /// through their connection limits holds what they would, one behind servers that may fall
 /// behind up to its room, and never more than arrives in its `timeout` — and the waits it gives
 /// up on, which stay in it until a connection ends.
-@Suite struct ResourceBudgetBalancerQueueTests {
+struct ResourceBudgetBalancerQueueTests {
     static func error(_ text: String, file: String = "q.yaml") -> String? { FaultKindSettingsTests.error(text, file: file) }
 
     /// Four servers of 8 slots served in 1 ms (32,000 a second) behind least_conn, an open loop

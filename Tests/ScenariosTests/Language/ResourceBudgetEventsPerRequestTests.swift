@@ -4,7 +4,7 @@ import Testing
 import Simulator
 
 /// The events a request takes, as measured: 11 straight to the servers, 16 through a balancer.
-@Suite struct ResourceBudgetEventsPerRequestTests {
+struct ResourceBudgetEventsPerRequestTests {
     static func error(_ text: String, file: String = "e.yaml") -> String? { FaultKindSettingsTests.error(text, file: file) }
 
     /// Four servers of 8 slots (1 ms) behind least_conn, 1,000 requests a second for 10 minutes:

@@ -7,7 +7,7 @@ import Simulator
 /// whose attempts can fail keeps a queue world past its duration; a job whose coordinator a
 /// fault can strike and a long deployment keep a composed world running, their periodic work
 /// with it; and a controller that can lose its brokers' answers churns their partitions' leaders.
-@Suite struct ResourceBudgetFailuresTests {
+struct ResourceBudgetFailuresTests {
     static func error(_ text: String, file: String = "x.yaml") -> String? { FaultKindSettingsTests.error(text, file: file) }
 
     /// 20,000 partitions polled every 100 ms for 60 s, with nothing that can fail a producer's

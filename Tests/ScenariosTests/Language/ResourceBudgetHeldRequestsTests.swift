@@ -6,7 +6,7 @@ import Simulator
 /// The requests an open loop's servers hold at once — their queues' room where they may fall
 /// behind, the rate times how long a request waits where they keep up — and the refusals
 /// pointing at the one key that drives an estimate rather than at its section.
-@Suite struct ResourceBudgetHeldRequestsTests {
+struct ResourceBudgetHeldRequestsTests {
     static func error(_ text: String, file: String = "h.yaml") -> String? {
         ResourceBudgetRunningOnTests.error(text, file: file)
     }

@@ -6,7 +6,7 @@ import Simulator
 /// The load-time estimate of a MapReduce job's own length: the polls of reducers started before
 /// the maps are done, and a world of jobs alone estimated until its jobs end rather than to its
 /// default time limit.
-@Suite struct ResourceBudgetJobLengthTests {
+struct ResourceBudgetJobLengthTests {
     static func error(_ text: String, file: String = "h.yaml") -> String? {
         ResourceBudgetRunningOnTests.error(text, file: file)
     }

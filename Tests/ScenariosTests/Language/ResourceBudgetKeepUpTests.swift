@@ -8,7 +8,7 @@ import Simulator
 /// `normal(1ms, sd 10s)` serves ~4 s on average; a per-try timeout shorter than the service sends
 /// every request to ten servers, each try held in a queue), and a job whose keys all go to one
 /// reducer (a million one-letter lines, 1,000 s of reducing where an even spread was estimated).
-@Suite struct ResourceBudgetKeepUpTests {
+struct ResourceBudgetKeepUpTests {
     static func error(_ text: String, file: String = "c2.yaml") -> String? { FaultKindSettingsTests.error(text, file: file) }
 
     @Test func aNormalServiceTimesMeanIsTheMeanOfItsDurations() {

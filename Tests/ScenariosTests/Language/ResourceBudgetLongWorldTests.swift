@@ -6,7 +6,7 @@ import Simulator
 /// The load-time estimate of long balancer worlds (the balancer's per-second figures for each
 /// server) and of MapReduce jobs reading a log topic or a bucket's objects (their map tasks ×
 /// reducers partitions).
-@Suite struct ResourceBudgetLongWorldTests {
+struct ResourceBudgetLongWorldTests {
     static func error(_ text: String, file: String = "h.yaml") -> String? { FaultKindSettingsTests.error(text, file: file) }
 
     static func balanced(servers: Int, hours: Int, balancer: Bool = true) -> String {

@@ -6,7 +6,7 @@ import Simulator
 /// The load-time estimate over the time a world can really run: a queue world's producers
 /// retrying past its duration, a backup manager's abandoned backups one per attempt rather than
 /// one per sync, and the figures of the refusals.
-@Suite struct ResourceBudgetRunningOnTests {
+struct ResourceBudgetRunningOnTests {
     static func error(_ text: String, file: String = "h.yaml") -> String? { FaultKindSettingsTests.error(text, file: file) }
 
     // MARK: A queue world runs on while its producers retry

@@ -8,7 +8,7 @@ import Simulator
 /// spells them — `cluster.policy.heartbeat_interval`, `job.reduce_slowstart`, `attempt_chaos` —
 /// at their line and column, not the world's `mapreduce.` sections. (`run.max_events` and
 /// `run.time_limit` are spelled the same in both.)
-@Suite struct ResourceBudgetSingleJobTests {
+struct ResourceBudgetSingleJobTests {
     static func error(_ text: String, file: String = "m.yaml") -> String? { FaultKindSettingsTests.error(text, file: file) }
 
     /// A thousand workers heartbeating every millisecond until the time limit (a crash keeps the

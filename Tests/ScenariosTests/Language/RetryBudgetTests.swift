@@ -6,7 +6,7 @@ import Testing
 /// `http_5xx` retried and no cap on tries, made each request a thousand picks of a thousand
 /// members (the fuzzer's file ran past 120 s). The load-time estimate counts a request's expected
 /// tries, capped at the number of servers, and refuses the file where its balancer is written.
-@Suite struct RetryBudgetTests {
+struct RetryBudgetTests {
     static func file(servers: Int, errorRate: Double, on conditions: String, rate: Int = 1_000) -> String {
         """
         name: manytries
@@ -48,7 +48,7 @@ import Testing
 /// The failures a file schedules are tries too: a thousand servers cut off from the balancer for
 /// the whole run, retried on `error` without a cap, made each request a thousand picks of a
 /// thousand members — estimated at one try a request, the world was accepted and ran for hours.
-@Suite struct ScheduledFailureBudgetTests {
+struct ScheduledFailureBudgetTests {
     static func file(_ faults: String, on conditions: String = "error, timeout", rate: Int = 1_000, chaos: String = "") -> String {
         """
         name: scheduled
@@ -114,7 +114,7 @@ import Testing
 /// What the outside check of the scheduled-failure estimate found: tries that time out because a
 /// server or the network is slower than the per-try timeout, and an open loop's requests held
 /// while they wait for their timeouts, were not counted.
-@Suite struct StalledRequestBudgetTests {
+struct StalledRequestBudgetTests {
     static func slowWorld(service: String = "1ms", faults: String = "[]") -> String {
         """
         name: stalled

@@ -5,7 +5,7 @@ import Testing
 /// Runs the load-time estimate let through, found by fuzzing the release binary: a backup
 /// manager over a slow store (abandoned backups' copies, timed-out uploads' versions), a composed
 /// world running on past its duration for a job or a producer, and a queue run's late fault.
-@Suite struct RunawayEstimateTests {
+struct RunawayEstimateTests {
     static func error(_ text: String) -> String? {
         do {
             _ = try ScenarioFile.load(bytes: Array(text.utf8), file: "h.yaml")

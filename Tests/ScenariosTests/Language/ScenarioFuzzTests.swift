@@ -7,7 +7,7 @@ import Testing
 /// duplicated, truncation, random bytes, unicode, aliases) must load or be refused with a
 /// position and a short message — never crash — and the worlds among them must run to an end
 /// under an event budget.
-@Suite struct ScenarioFuzzTests {
+struct ScenarioFuzzTests {
     /// SplitMix64: the fuzzer's own seeded generator.
     struct Generator {
         var state: UInt64

@@ -35,7 +35,7 @@ func loadError(_ text: String) -> ScenarioError? {
     }
 }
 
-@Suite struct ScenarioLoaderTests {
+struct ScenarioLoaderTests {
     @Test func theValidScenarioLoadsWithEveryField() throws {
         let scenario = try ScenarioLoader.parse(validScenario, file: "scenarios/t.yaml")
         #expect(scenario.name == "t")

@@ -5,7 +5,7 @@ import Testing
 /// job at 2 h with a 1 h limit, a restore at 3 h, a 1 h `run.duration` with a 30 m limit — while a
 /// fault there was refused at load (C1's F8). Each is refused now, at its line and column, in the
 /// fault's words.
-@Suite struct ScheduledPastTimeLimitTests {
+struct ScheduledPastTimeLimitTests {
     static func error(_ text: String) -> String? { HostileInputTests.error(text) }
 
     @Test func aJobSubmittedAfterTheLimitIsRefused() {

@@ -4,7 +4,7 @@ import Testing
 /// The schema states the bounds the loader checks, from the loader's own constants: a duration of
 /// at most an hour or a day, a period of at least 1 ms, a 256 MiB generated body, a factor, a
 /// name. A duration written with a unit is bounded in the description, which a pattern cannot do.
-@Suite struct SchemaBoundsTests {
+struct SchemaBoundsTests {
     /// The number alternative of the shape at `path` (a property, or a `$ref` to a definition).
     static func numberBounds(_ path: [String]) -> [String: Any]? {
         guard var shape = SchemaTests.value(SchemaTests.schema, path) as? [String: Any] else { return nil }

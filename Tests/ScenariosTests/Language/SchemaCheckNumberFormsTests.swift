@@ -6,7 +6,7 @@ import Testing
 /// the script's YAML resolvers read `3_` and `1__0` as the integers 3 and 10 (`[1-9][0-9_]*`),
 /// which the loader refuses; and the loader reads `-0B` and `1e1%`, which the schema's patterns
 /// refuse, without README's list of what the schema cannot say naming them.
-@Suite struct SchemaCheckNumberFormsTests {
+struct SchemaCheckNumberFormsTests {
     static func text(_ path: String) throws -> String {
         try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
     }

@@ -6,7 +6,7 @@ import Testing
 /// configuration (every stored value of the world or experiment, as `dump` prints it) is the
 /// same as without it. The schema had no `default` keyword at all, and README left 70 of the
 /// loader's defaults unsaid (an outside check, D).
-@Suite struct SchemaDefaultsLoadTests {
+struct SchemaDefaultsLoadTests {
     /// Small files of each kind which, between them, hold every mapping a default is written
     /// in, each leaving out settings the others write (a mapping the loader refuses empty, or
     /// where one setting needs another, as `error_limit` needs `observe`).

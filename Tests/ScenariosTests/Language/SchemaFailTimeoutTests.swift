@@ -5,7 +5,7 @@ import Testing
 /// `passive_health.fail_timeout` was a plain `positive_duration` in the schema, so an editor
 /// accepted `0.5`, `1500ms` and `.5ms`, which `orrery validate` refuses (s77's F3). Its own
 /// definition now says what the loader reads: whole seconds, at least 1, in `s` or a larger unit.
-@Suite struct SchemaFailTimeoutTests {
+struct SchemaFailTimeoutTests {
     static var definition: [String: Any]? {
         SchemaTests.value(SchemaTests.schema, ["$defs", "whole_seconds"]) as? [String: Any]
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// `Tests/Fixtures/schema-bad/`: files `scripts/check-schema.sh` checks the schema refuses. The
 /// loader must refuse each of them too, or the schema would be stricter than the language.
-@Suite struct SchemaFixtureTests {
+struct SchemaFixtureTests {
     static let directory = packageRoot.appendingPathComponent("Tests/Fixtures/schema-bad")
 
     static let files: [String] = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?

@@ -6,7 +6,7 @@ import Testing
 /// (``ScenarioLoader/overprovisioningPercent(_:)``), which the description says. Not as
 /// `multipleOf: 0.01`: a validator dividing in binary floating point (Python's `jsonschema`)
 /// finds 1.15 / 0.01 = 114.999… and would refuse a factor the loader takes.
-@Suite struct SchemaOverprovisioningTests {
+struct SchemaOverprovisioningTests {
     /// Every value under a key named `key`, anywhere in `json`.
     static func values(named key: String, in json: Any) -> [Any] {
         if let object = json as? [String: Any] {

@@ -5,7 +5,7 @@ import Testing
 /// `orrery schema` and `orrery.schema.json`: the committed file is the generated one byte for
 /// byte, the schema's objects list exactly the keys the loader accepts, and its limits are the
 /// loader's.
-@Suite struct SchemaTests {
+struct SchemaTests {
     /// The generated schema, parsed.
     static var schema: [String: Any] { try! JSONSerialization.jsonObject(with: Data(ScenarioSchema.jsonText.utf8)) as! [String: Any] }
 

@@ -7,7 +7,7 @@ import Testing
 /// `integer`: a YAML 1.2 reader hands `split_size: 1e3` or `256.0` to a schema as a float, and the
 /// loader reads both as whole sizes, so `scripts/check-schema.sh` (whose `integer` is what its reader
 /// resolved as one) refused three files `orrery validate` loads; `0.4` stays refused by both.
-@Suite struct SchemaWholeSizeTests {
+struct SchemaWholeSizeTests {
     static func numberAlternative(_ definition: String) -> [String: Any]? {
         let shape = SchemaTests.value(SchemaTests.schema, ["$defs", definition]) as? [String: Any]
         return (shape?["anyOf"] as? [[String: Any]])?.first { $0["type"] as? String == "number" }

@@ -4,7 +4,7 @@ import Testing
 
 /// Files a fuzzer wrote that ran out of memory or ran for minutes: each size that a world holds or
 /// a loader checks against every other is bounded, and refused at load time where it is written.
-@Suite struct SizeLimitTests {
+struct SizeLimitTests {
     /// The error loading `text` as `x.yaml` gives, or "" when it loads.
     static func refusal(_ text: String) -> String {
         do {

@@ -9,7 +9,7 @@ import Testing
 /// false refusal) and ran 450,486: its third server never fails, and each request tries three.
 /// The estimate stays an upper bound where the users really spin: what each world ran is at most
 /// what it was estimated at.
-@Suite struct SpinEstimateFaultWindowsTests {
+struct SpinEstimateFaultWindowsTests {
     /// Seed 003's file with `edits` (each checked to apply).
     static func seed003Text(_ edits: [(String, String)]) throws -> String {
         var text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/seed-003-least-conn.yaml"), encoding: .utf8)

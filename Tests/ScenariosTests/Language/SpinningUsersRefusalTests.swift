@@ -7,7 +7,7 @@ import Testing
 /// "(mostly from 'workload') … lower the rate or size (at workload.users)", a file without a rate).
 /// The refusal names what drives the figure, the values that lower it, and points at the one that
 /// made the cycle short.
-@Suite struct SpinningUsersRefusalTests {
+struct SpinningUsersRefusalTests {
     static func refusal(_ file: String, _ edits: [(String, String)]) throws -> String? {
         var text = try String(contentsOf: packageRoot.appendingPathComponent("scenarios/\(file)"), encoding: .utf8)
         for (old, new) in edits {

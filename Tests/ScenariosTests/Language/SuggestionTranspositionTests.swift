@@ -3,7 +3,7 @@ import Testing
 
 /// Two adjacent letters swapped are one edit (optimal string alignment), so the commonest typo
 /// gets its "did you mean".
-@Suite struct SuggestionTranspositionTests {
+struct SuggestionTranspositionTests {
     @Test(arguments: [("usres", "users"), ("crahs", "crash"), ("hael", "heal")])
     func aTranspositionIsOneEdit(typo: String, word: String) {
         #expect(Suggestion.editDistance(typo, word) == 1)

@@ -6,7 +6,7 @@ import Testing
 /// case; `ｗｅｂ` and `web` + U+200B, which a reader cannot tell from `web`, were told the
 /// unknown-node check's words ("known nodes: …", or "did you mean 'web'?" with nothing to say
 /// what differs).
-@Suite struct UnknownNodeHintTests {
+struct UnknownNodeHintTests {
     static func refusal(servers: String = "{name: Web, count: 2}, {name: web}", _ fault: String) -> String {
         SizeLimitTests.refusal("seed: 1\nrun: {requests: 10}\nservers: [\(servers)]\nworkload: {type: closed_loop, users: 1}\nfaults: [{at: 1s, \(fault)}]\n")
     }

@@ -5,7 +5,7 @@ import Testing
 /// (`slow` and `hang`) or the object store — and are refused elsewhere at the node's name, with
 /// what the fault does and what to use there instead. They were accepted on any node, listed in
 /// the report's faults and counted, and changed nothing.
-@Suite struct UnmodelledFaultTests {
+struct UnmodelledFaultTests {
     typealias Case = WorldLoaderTests.Case
 
     static let slowNeedsAServiceTime = "'slow' multiplies the service times of a server, a MapReduce worker or the object store; "

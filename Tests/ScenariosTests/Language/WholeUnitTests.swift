@@ -6,7 +6,7 @@ import Testing
 /// nanoseconds (the virtual clock's unit) and a size a whole number of bytes, decided on the
 /// digits as written, not on a `Double`; per-byte costs keep fractions of a nanosecond, and only
 /// a task's total is rounded to the clock's nanosecond.
-@Suite struct WholeUnitTests {
+struct WholeUnitTests {
     static func error(_ text: String) -> String? { HostileInputTests.error(text) }
 
     static let traffic = HostileInputTests.traffic

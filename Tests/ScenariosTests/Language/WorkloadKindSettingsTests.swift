@@ -4,7 +4,7 @@ import Testing
 /// A workload reads only its type's settings: a closed loop its `users` and `think_time`, an
 /// open loop its `rate`, `bursts` and `clients`. The other type's settings were accepted with
 /// any value and never read; they are refused at their value, as `clients` on a closed loop was.
-@Suite struct WorkloadKindSettingsTests {
+struct WorkloadKindSettingsTests {
     /// A world whose third line is `workload`.
     static func world(_ workload: String) -> String {
         "run: {duration: 5s}\nservers: [{name: s}]\nworkload: \(workload)\n"

@@ -4,7 +4,7 @@ import Testing
 /// An expectation's threshold judged on its digits as written, not its `Double` (s77's F9):
 /// `success_ratio > 0.99999999999999999999` was refused as never holding, though a ratio of 1
 /// passes it; `success_ratio <= 1.0000000000000000001` was accepted, where `<= 1.5` is refused.
-@Suite struct WrittenThresholdTests {
+struct WrittenThresholdTests {
     static func world(_ expectation: String) -> String {
         "run: {requests: 10}\nservers: [{name: s, count: 1}]\nworkload: {type: closed_loop, users: 1}\nexpect:\n  - \(expectation)\n"
     }

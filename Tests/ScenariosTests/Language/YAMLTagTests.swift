@@ -4,7 +4,7 @@ import Testing
 
 /// The loader reads every value from its text, so a YAML tag it cannot honour is refused where it
 /// is, not silently ignored (`!!float 5` was read as the integer 5, `!!python/object` as nothing).
-@Suite struct YAMLTagTests {
+struct YAMLTagTests {
     @Test(arguments: [
         ("servers: [{name: s, slots: !!int 2}]", "h.yaml:3:28: error: YAML tags are not read here: write the value without '!!int' (at servers.[0].slots)"),
         ("servers: [{name: s, service_time: !!float 1}]", "h.yaml:3:35: error: YAML tags are not read here: write the value without '!!float' (at servers.[0].service_time)"),

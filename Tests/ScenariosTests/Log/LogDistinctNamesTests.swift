@@ -6,7 +6,7 @@ import Testing
 /// `topic` loaded as two topics), as every other list of names is
 /// (``DistinctNames``). Producers are nodes: a look-alike of one
 /// is refused by the node names' rule.
-@Suite struct LogDistinctNamesTests {
+struct LogDistinctNamesTests {
     static let remedy = "give each topic its own name: the report's rows and the metrics' series tell the topics apart by it"
 
     static func world(_ topics: String) -> String {

@@ -5,7 +5,7 @@ import Simulator
 /// Kafka's end offset of an empty partition is 0 from its creation: `orrery_log_end_offset` has a
 /// series for every partition of every topic from time 0, at 0 until its first append (LG F5: a
 /// partition never appended to had no series at all, and one appended late had none before).
-@Suite struct LogEndOffsetFromCreationTests {
+struct LogEndOffsetFromCreationTests {
     /// Topic `busy` of 3 partitions gets 2 records (partitions 0 and 1, keyless in turn) from
     /// 2 s; topic `idle` gets none.
     static let yaml = """

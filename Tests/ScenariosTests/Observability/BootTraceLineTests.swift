@@ -7,7 +7,7 @@ import Simulator
 /// a restart's boot was over. The kill of a restart of a running node is now folded into the
 /// digest without a line, a crash of its own always has its line, and a boot of some length ends
 /// with a `booted` line (value: its length), noted but not folded: the digest does not move.
-@Suite struct BootTraceLineTests {
+struct BootTraceLineTests {
     static let yaml = """
         name: boot-lines
         seed: 5

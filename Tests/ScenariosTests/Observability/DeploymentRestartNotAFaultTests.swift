@@ -7,7 +7,7 @@ import Simulator
 /// Perfetto fault instants though the report lists no fault (checker P, `scenarios/deploy.yaml`:
 /// 3 and 3, report 0). They are the deployment's: `deployment restart` instants of category
 /// `deployment`, in no fault count; the file's own restart is still the one fault.
-@Suite struct DeploymentRestartNotAFaultTests {
+struct DeploymentRestartNotAFaultTests {
     static let yaml = """
         name: deploy-restarts
         seed: 3

@@ -4,7 +4,7 @@ import Testing
 /// `orrery_faults_total` counts every fault the report lists, once, when it strikes: the checker's
 /// `m3-faults.yaml` listed 6 faults and counted 9 — the ends of a slowdown, a drop rate and a
 /// pause and a partition's heal were counted as faults, and the store's storm was not.
-@Suite struct FaultCountMetricsTests {
+struct FaultCountMetricsTests {
     static let yaml = """
         name: m3-faults
         run: {duration: 10s}

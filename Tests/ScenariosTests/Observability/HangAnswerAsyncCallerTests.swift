@@ -7,7 +7,7 @@ import Simulator
 /// no `respond` 500. The server asked the call for an ``PendingCall/outcome``, which only a
 /// step's call keeps; the keepalive path forwards in tasks, whose calls keep none. It now asks
 /// whether the caller still waits, whoever waits.
-@Suite struct HangAnswerAsyncCallerTests {
+struct HangAnswerAsyncCallerTests {
     /// B's `hang-keepalive.yaml`: b hangs 5 s behind a 2 s forward timeout, keepalive forwards.
     static func hangBehindTheBalancer(keepalive: Bool) -> String {
         """

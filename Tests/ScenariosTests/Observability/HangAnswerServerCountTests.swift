@@ -8,7 +8,7 @@ import Simulator
 /// column, `orrery_server_requests_total{code="500"}` or the Perfetto trace's `serve` slices. A
 /// held request whose caller still waits at the hang's end is now one of the server's 500s in
 /// every output; one whose caller timed out first is held, and a timeout, not a 500.
-@Suite struct HangAnswerServerCountTests {
+struct HangAnswerServerCountTests {
     /// One server hung from 1 s to 2 s under 20 requests a second with a 500 ms timeout: 14
     /// requests held, 5 of them timed out before the hang ended, 9 answered 500 at its end.
     static let yaml = """

@@ -6,7 +6,7 @@ import Simulator
 /// A JSON-lines trace held every event until the run was over, without a limit (a
 /// 4,000,000-request world held 2.9 GB): it now stops at `--trace-max-events`, as a Perfetto
 /// trace does, and its last line says where and how much it left out.
-@Suite struct JSONLinesTraceTests {
+struct JSONLinesTraceTests {
     /// The lines of `ObservabilityFixture`'s world traced with at most `limit` events.
     static func lines(limit: Int) throws -> [String] {
         let scenario = try ScenarioLoader.parse(ObservabilityFixture.yaml, file: "observed.yaml")

@@ -9,7 +9,7 @@ import Testing
 /// the job was done just before the coordinator died for good (6 s), and neither had the job at
 /// all when it died in the job's middle (5.5 s) (C1's F3). The give-up ends the job in both now:
 /// one `failed` sample series, one job span from the submission to the give-up at 905.001 s.
-@Suite struct JobGiveUpObservabilityTests {
+struct JobGiveUpObservabilityTests {
     static func run(crashAt: String) throws -> ObservabilityFixture.Run {
         try ObservabilityFixture.run(yaml: JobClientGivesUpTests.world(faults: "{at: \(crashAt), crash: coordinator}"))
     }

@@ -7,7 +7,7 @@ import Testing
 /// client's track, where it was the only job on a track of its own (the last note's leftover).
 /// Whether the coordinator died just after the job ended (6 s, its own `succeeded` span replaced)
 /// or in the job's middle (5.5 s, no span of its own).
-@Suite struct JobGiveUpPerfettoTrackTests {
+struct JobGiveUpPerfettoTrackTests {
     @Test(arguments: ["6s", "5.5s"])
     func theGivenUpJobIsOnTheCoordinatorsTrack(crashAt: String) throws {
         let run = try JobGiveUpObservabilityTests.run(crashAt: crashAt)

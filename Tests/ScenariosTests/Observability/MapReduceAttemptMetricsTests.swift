@@ -6,7 +6,7 @@ import Testing
 /// outcomes sum to the report's attempt figures — a crash or a fetch failure is `lost`, as
 /// `mapreduce.lost_attempts` counts it, never `failed`; an unavailable input is `failed`, as
 /// `mapreduce.failed_attempts` counts it (it counts towards `max_attempts`).
-@Suite struct MapReduceAttemptMetricsTests {
+struct MapReduceAttemptMetricsTests {
     /// Worker-3 runs reduce-2 when it crashes at 2.6 s: that attempt is lost (at the worker
     /// timeout), and the four map outputs it held re-run.
     static let crashDuringReduce = """

@@ -5,7 +5,7 @@ import Testing
 
 /// The MapReduce cluster in a world's OpenMetrics series and Perfetto trace: workers lost are
 /// counted once each and comebacks not at all, and a wiped local disk is a fault like any other.
-@Suite struct MapReduceObservabilityTests {
+struct MapReduceObservabilityTests {
     /// Three workers heartbeating every 500 ms and declared lost after 2 s of silence: worker-2
     /// is paused past the timeout (lost at about 6 s, up again at 9 s, same incarnation),
     /// worker-3 crashes (lost at about 6 s) and restarts with nothing left to lose; worker-1's

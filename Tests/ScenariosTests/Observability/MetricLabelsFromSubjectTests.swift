@@ -7,7 +7,7 @@ import Testing
 /// recorder takes them from ``Observation/subject`` and never splits the ``Observation/detail``
 /// a reader sees (it read a group and a `topic:partition` back from `"group T1:P2"`, a broker
 /// from `"broker-2 T1:P1"`, a log partition from `"events/3"`).
-@Suite struct MetricLabelsFromSubjectTests {
+struct MetricLabelsFromSubjectTests {
     /// The longest group name the loader takes, every character one of Kafka's separators-to-be.
     static let group = String(String(repeating: "-._", count: 22).prefix(64))
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The OpenMetrics text of a world of every subsystem: families whole and in order, counters that
 /// never fall, timestamps that rise, and final values equal to the run's own figures.
-@Suite struct OpenMetricsTests {
+struct OpenMetricsTests {
     struct Sample {
         var name: String
         var labels: String
@@ -58,18 +58,21 @@ import Testing
     @Test func theLastSamplesAreTheRunsOwnFigures() throws {
         let (text, result) = try Self.render()
         let traffic = try #require(result.traffic)
-        let last = Dictionary(Self.samples(text).map { ($0.name + $0.labels, $0.value) }, uniquingKeysWith: { $1 })
-        let clientTotal = last.filter { $0.key.hasPrefix("orrery_client_requests_total") }.values.reduce(0, +)
-        #expect(Int(clientTotal) == traffic.issued)
-        #expect(last["orrery_client_requests_total{outcome=\"200\"}"].map(Int.init) == traffic.succeeded)
-        #expect(last["orrery_client_request_duration_seconds_count"].map(Int.init) == traffic.issued)
-        let served = last.filter { $0.key.hasPrefix("orrery_server_requests_total") }.values.reduce(0, +)
-        #expect(Int(served) == traffic.servers.reduce(0) { $0 + $1.served + $1.errors })
+        let last: [String: Double] = Dictionary(Self.samples(text).map { (sample: Sample) -> (String, Double) in (sample.name + sample.labels, sample.value) },
+                                                uniquingKeysWith: { (_: Double, later: Double) -> Double in later })
+        let total = { (prefix: String) -> Double in last.filter { $0.key.hasPrefix(prefix) }.values.reduce(0, +) }
+        let count = { (key: String) -> Int? in last[key].map { (value: Double) -> Int in Int(value) } }
+        #expect(Int(total("orrery_client_requests_total")) == traffic.issued)
+        #expect(count("orrery_client_requests_total{outcome=\"200\"}") == traffic.succeeded)
+        #expect(count("orrery_client_request_duration_seconds_count") == traffic.issued)
+        let servedAndFailed: Int = traffic.servers.reduce(0) { (sum: Int, server: TrafficResult.ServerFigures) -> Int in sum + server.served + server.errors }
+        #expect(Int(total("orrery_server_requests_total")) == servedAndFailed)
         #expect(last["orrery_mapreduce_jobs_total{job=\"count\",outcome=\"succeeded\"}"] == 1)
-        #expect(last["orrery_mapreduce_shuffle_fetches_total{worker=\"worker-1\",outcome=\"ok\"}"].map { $0 > 0 } == true)
+        #expect(last["orrery_mapreduce_shuffle_fetches_total{worker=\"worker-1\",outcome=\"ok\"}"].map { (value: Double) -> Bool in value > 0 } == true)
         #expect(last["orrery_faults_total{fault=\"crash\",node=\"worker-2\"}"] == 1)
-        #expect(last["orrery_log_end_offset{log=\"log\",topic=\"events\",partition=\"0\"}"].map(Int.init)! +
-                last["orrery_log_end_offset{log=\"log\",topic=\"events\",partition=\"1\"}"].map(Int.init)! == 400)
+        let partitionZero: Int = try #require(count("orrery_log_end_offset{log=\"log\",topic=\"events\",partition=\"0\"}"))
+        let partitionOne: Int = try #require(count("orrery_log_end_offset{log=\"log\",topic=\"events\",partition=\"1\"}"))
+        #expect(partitionZero + partitionOne == 400)
         #expect(last["orrery_backups_total{host=\"coordinator\",outcome=\"ok\"}"] == 1)
         #expect(last["orrery_backup_restores_total{host=\"coordinator\",outcome=\"ok\"}"] == 1)
     }

@@ -6,7 +6,7 @@ import Simulator
 /// Checker P's Perfetto findings: one fault drawn on several tracks counted several times by a
 /// reader counting `cat:"fault"` (seed 000's coordinator crash 3×); network-wide instants on
 /// pid 6 tid 0 with no `thread_name`; `--trace-max-events 1000` keeping 999 events.
-@Suite struct PerfettoFaultCountTests {
+struct PerfettoFaultCountTests {
     /// The fixture's worker-2 crashes at 4 s and restarts at 9 s; it has a track in the traffic
     /// process (its server) and in the MapReduce one.
     @Test func eachFaultIsCategorisedFaultOnceAndCopiesAreMarked() throws {

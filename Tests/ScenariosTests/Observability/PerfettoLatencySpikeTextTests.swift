@@ -6,7 +6,7 @@ import Testing
 /// list does (``Fault/spikeText(_:)``), exactly and in positional digits: a 30 µs spike read
 /// `latency spike: +3e-05 s` (Swift's `Double` description) where the report read
 /// `latency spike +0.00003 s` (checker V2 F6).
-@Suite struct PerfettoLatencySpikeTextTests {
+struct PerfettoLatencySpikeTextTests {
     @Test func theMarkersReadTheSpikeAsTheFaultListDoes() throws {
         let yaml = """
             name: spike

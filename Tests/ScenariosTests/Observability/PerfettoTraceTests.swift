@@ -5,7 +5,7 @@ import Testing
 
 /// The Perfetto trace of a world of every subsystem: valid JSON, one process per subsystem, spans
 /// that nest per track, exact counts of spans, instants and flows, and no effect on the run.
-@Suite struct PerfettoTraceTests {
+struct PerfettoTraceTests {
     static func spans(_ events: [[String: Any]], category: String) -> [[String: Any]] {
         events.filter { $0["ph"] as? String == "X" && $0["cat"] as? String == category }
     }

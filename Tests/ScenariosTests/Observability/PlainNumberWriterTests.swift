@@ -5,7 +5,7 @@ import Testing
 /// messages, a replay's `--set` values and the Perfetto trace's counter levels (each had a
 /// copy), and behind OpenMetrics' finite samples; OpenMetrics keeps its own spelling of the
 /// values that are not finite, which a scraper reads only as `NaN`, `+Inf` and `-Inf`.
-@Suite struct PlainNumberWriterTests {
+struct PlainNumberWriterTests {
     static let finite: [(Double, String)] = [
         (4, "4"), (-3, "-3"), (0, "0"), (-0.0, "0"), (0.5, "0.5"), (0.1, "0.1"), (1e-7, "1e-07"),
         (999_999_999_999_999, "999999999999999"), (1e15, "1000000000000000.0"), (1e16, "1e+16"), (1.25e20, "1.25e+20"), (2.5e-300, "2.5e-300"),

@@ -6,7 +6,7 @@ import Testing
 /// The sharded queue in a world's Perfetto trace and OpenMetrics series: the controller's
 /// decisions as instants on its track and as counters, the partitions' offsets, the consumers' lag —
 /// and observing changes nothing in the run.
-@Suite struct QueueObservabilityTests {
+struct QueueObservabilityTests {
     static func run() throws -> ObservabilityFixture.Run {
         let scenario = try ScenarioLoader.parse(WorldQueueTests.shop, file: "observed.yaml")
         let observer = RunObserver(ObservationOptions(trace: .perfetto, metrics: true))

@@ -10,7 +10,7 @@ import Testing
 /// observed as the replica set's changes — `operation` instants on the server's track, in no
 /// fault count — while the JSON-lines trace keeps its `crash` and `restart` lines (the digest
 /// folds them), so no digest moves.
-@Suite struct ReplicaSetChangeNotAFaultTests {
+struct ReplicaSetChangeNotAFaultTests {
     struct Observed {
         var observer: RunObserver
         var lines: [String]

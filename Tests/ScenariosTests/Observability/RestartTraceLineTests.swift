@@ -7,7 +7,7 @@ import Simulator
 /// the metrics, the Perfetto trace and the report show one restart. The kill is still folded into
 /// the digest, but not handed to the trace's sink (``Trace/fold(_:_:_:value:)``): the trace's
 /// text writes the restart alone.
-@Suite struct RestartTraceLineTests {
+struct RestartTraceLineTests {
     static let yaml = """
         name: restart-running
         seed: 5

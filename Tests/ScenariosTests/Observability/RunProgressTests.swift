@@ -4,7 +4,7 @@ import Testing
 
 /// Progress counts the worlds every parallel run starts and finishes, and the events of the
 /// world on the command's thread — and changes nothing in what is run.
-@Suite struct RunProgressTests {
+struct RunProgressTests {
     @Test func parallelWorldsCountWhatTheyRun() {
         let progress = RunProgress()
         let results = RunProgress.$current.withValue(progress) {

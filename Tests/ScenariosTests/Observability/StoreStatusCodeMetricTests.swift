@@ -5,7 +5,7 @@ import Testing
 /// saw, as results.jsonl records it: a DELETE or an abort answers 204 and a range GET 206. Every
 /// success was labelled "200" (the object store checker's finding 2, `m1.yaml`: results.jsonl
 /// 200, 206, 204, 200, 204; the metric only `code="200"`, read 1 and write 5).
-@Suite struct StoreStatusCodeMetricTests {
+struct StoreStatusCodeMetricTests {
     /// The checker's `m1.yaml`: a put, a range get, a delete, and a multipart upload created and aborted.
     static let yaml = """
         version: 1

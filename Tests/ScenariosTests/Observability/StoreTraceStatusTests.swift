@@ -6,7 +6,7 @@ import Testing
 /// `orrery_store_requests_total{code}`, the Perfetto spans and results.jsonl do. It recorded 200
 /// for every success, so an outside oracle comparing `--trace` with `--metrics` found them
 /// disagreeing. The digest of a world with such a request moved: m1's fcb1669633879e22 → 2ffe2adac231a7ce.
-@Suite struct StoreTraceStatusTests {
+struct StoreTraceStatusTests {
     struct Run {
         var observed: ObservabilityFixture.Run
         var trace: JSONLinesTrace

@@ -8,7 +8,7 @@ import Simulator
 /// answered which `send`. Every line of a network call now carries the call's number (`call`),
 /// and a `send` carrying a client's request its id (`request`, the Perfetto trace's flow id), so
 /// that every latency of the report can be recomputed from the trace alone.
-@Suite struct TraceCallNumberTests {
+struct TraceCallNumberTests {
     /// An open-loop client and two servers, fast enough arrivals and spread-out service times that
     /// several calls to one server are in flight at once and answers overtake one another; a
     /// lossy link and a hang give drops, timeouts and 500s.
@@ -128,12 +128,15 @@ import Simulator
         }
         #expect(latencies.count == traffic.succeeded)
         #expect(timeouts == traffic.timeouts)
-        #expect(failures.map { (status: Int($0.key), count: $0.value) }.sorted { $0.status < $1.status }.map { "\($0.status) \($0.count)" }
-                == traffic.statusFailures.map { "\($0.status) \($0.count)" })
+        let traced: [String] = failures.sorted { (left: (key: Int64, value: Int), right: (key: Int64, value: Int)) -> Bool in left.key < right.key }
+            .map { (status: Int64, count: Int) -> String in "\(status) \(count)" }
+        let reported: [String] = traffic.statusFailures.map { (failure: (status: Int, count: Int)) -> String in "\(failure.status) \(failure.count)" }
+        #expect(traced == reported)
         #expect(failures[500, default: 0] > 0)
-        let figure = { (label: String) in traffic.latency.first { $0.label == label }?.seconds }
+        let figure = { (label: String) -> Double? in traffic.latency.first { $0.label == label }?.seconds }
         #expect(figure("max") == Duration.nanoseconds(latencies.max()!).seconds)
-        let mean = Double(latencies.reduce(0, +)) / Double(latencies.count) / 1e9
+        let total: Int64 = latencies.reduce(0, +)
+        let mean: Double = Double(total) / Double(latencies.count) / 1e9
         // The report's mean is whole nanoseconds.
         #expect(abs(figure("mean")! - mean) <= 1e-9)
         #expect(byServer.keys.sorted() == ["web1", "web2"])

@@ -8,7 +8,7 @@ import Simulator
 /// fault's start plus its length — `hangOver` and `stormOver` lines, `hang over` and `storm over`
 /// instants — before the first event at or after it, or last when the run reached it; a crash
 /// or a later hang of the node ends a hang without one. No digest moves.
-@Suite struct TraceFaultEndTests {
+struct TraceFaultEndTests {
     static let yaml = """
         name: fault-ends
         seed: 2

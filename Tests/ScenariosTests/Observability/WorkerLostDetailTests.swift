@@ -4,7 +4,7 @@ import Testing
 
 /// The trace's "worker lost" instant read "1 attempts or outputs lost" (C1's F9). Observations
 /// fold into no digest, so its wording may change.
-@Suite struct WorkerLostDetailTests {
+struct WorkerLostDetailTests {
     @Test func oneLossIsSingular() throws {
         let run = try ObservabilityFixture.run(yaml: """
             name: wl

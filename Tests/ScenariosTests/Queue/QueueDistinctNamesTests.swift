@@ -9,7 +9,7 @@ import Testing
 /// canonically equivalent to 'K', for the topic 'Kafka'; a look-alike is refused saying what
 /// differs. A queue's names take Kafka's ASCII rule, so a fullwidth or composed twin is refused
 /// as a name before it could be a twin.
-@Suite struct QueueDistinctNamesTests {
+struct QueueDistinctNamesTests {
     static let remedy = "give each topic its own name: the report's rows and the metrics' series tell the topics apart by it"
 
     static func world(_ topics: String, to target: String = "Kafka:*", from source: String = "Kafka:*") -> String {

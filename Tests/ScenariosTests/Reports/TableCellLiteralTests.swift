@@ -5,7 +5,7 @@ import Testing
 /// a server named ``k`` read as the code span `k` in the servers tables, the connections table
 /// and the deployment's steps and checks, a claim's backticks as code, and an A-4 placement
 /// label as code; the report's own code spans (`` `balancer.p99 < 1s` ``) stay code.
-@Suite struct TableCellLiteralTests {
+struct TableCellLiteralTests {
     static let servers = """
         servers:
           - {name: "`k`", zone: za, slots: 2, service_time: 5ms}

@@ -5,7 +5,7 @@ import Testing
 
 /// `orrery run FILE...` checks every file before anything runs, one at a time, keeps none of them
 /// loaded (sixteen 16 MiB files held 2.36 GB before the first ran) and loads each again to run it.
-@Suite struct CheckedScenarioFilesTests {
+struct CheckedScenarioFilesTests {
     static func world(_ name: String) -> String {
         """
         name: \(name)

@@ -4,7 +4,7 @@ import Testing
 @testable import Simulator
 
 /// The claim scenarios' own `expect:` assertions, run as CI runs them.
-@Suite struct ClaimScenarioTests {
+struct ClaimScenarioTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test(arguments: ["seed-003-least-conn.yaml", "seed-004-web-platform.yaml"])

@@ -9,7 +9,7 @@ import Testing
 /// was traced as a `drop` from the caller to itself. A call whose caller's process is gone now
 /// ends untraced, its answer is a `drop` from the answering node, and the balancer counts those
 /// forwards as ended by its crash. Each world pins the trace's lines and the report's figures.
-@Suite struct CrashedCallerTests {
+struct CrashedCallerTests {
     /// The JSON lines of `kinds` in the run of `text`, with the result.
     static func run(_ text: String, kinds: Set<TraceKind>) throws -> (result: RunResult, lines: [String]) {
         let scenario = try ScenarioLoader.parse(text, file: "crashed-caller.yaml")

@@ -8,7 +8,7 @@ import Testing
 /// balancer paused, then crashed inside the pause, left the answers the pause held with no trace
 /// line. A crashed process now sends nothing — its retries stop with it — and an answer held for
 /// it is a `drop` from the answerer at the crash.
-@Suite struct CrashedProcessSendsNothingWorldTests {
+struct CrashedProcessSendsNothingWorldTests {
     /// Every event of the run of `text`, with the result.
     static func run(_ text: String) throws -> (result: RunResult, events: [TraceEvent]) {
         let events = TraceEvents()

@@ -8,7 +8,7 @@ import Testing
 /// hang's end, though the slowdown lasted to 8.500 s, and its cells dropped the slowdown's and the
 /// partition's `for`; report.json wrote the detection 1.22 − 1 as `0.21999999999999997`; the
 /// JSON-lines trace had no line for a store's storm.
-@Suite struct FailoverLevelRepairTests {
+struct FailoverLevelRepairTests {
     static let world = """
         seed: 1
         run: {duration: 10s}

@@ -5,7 +5,7 @@ import Testing
 
 /// The Failovers table holds the faults the run reached, each row's repair is the one that
 /// happened, and a row's fault cell stays short however many faults joined it.
-@Suite struct FailoverReportTests {
+struct FailoverReportTests {
     private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: seconds)) }
 
     private func event(_ seconds: Double, _ server: String, _ kind: BalancerEvent.Kind) -> BalancerEvent {

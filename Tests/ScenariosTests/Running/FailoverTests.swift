@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 @testable import Simulator
 
-@Suite struct FailoverTests {
+struct FailoverTests {
     private func event(_ seconds: Double, _ server: String, _ kind: BalancerEvent.Kind) -> BalancerEvent {
         BalancerEvent(at: .after(.seconds(double: seconds)), subject: server, kind: kind)
     }

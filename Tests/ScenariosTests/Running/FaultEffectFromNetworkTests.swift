@@ -9,7 +9,7 @@ import Testing
 /// struck; and a hang of a crashed node was traced, counted and joined a Failovers row though
 /// the network's restart clears it. Each world pins the report's list, its Failovers rows, the
 /// `orrery_faults_total` samples and the trace's fault lines.
-@Suite struct FaultEffectFromNetworkTests {
+struct FaultEffectFromNetworkTests {
     struct Observed {
         var result: RunResult
         var metrics: [String: Double]

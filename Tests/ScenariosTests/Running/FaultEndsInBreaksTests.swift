@@ -7,7 +7,7 @@ import Testing
 /// back" while the server served from the restart); a slowdown that joins a break does not delay
 /// its repair; a hang that struck a crashed server does not outlive its restart (the server never
 /// answered again); and faults of one instant give one row whatever their order in the file.
-@Suite struct FaultEndsInBreaksTests {
+struct FaultEndsInBreaksTests {
     /// ``TwoCheckedServers`` with `faults`.
     private func run(_ faults: String) throws -> RunResult {
         try TwoCheckedServers.run(faults: faults, file: "ends.yaml")

@@ -7,7 +7,7 @@ import Testing
 /// ("crash web1 + crash web1 (at 2.000 s) + pause web1 for 0.500 s (at 3.000 s, repaired 3.500 s)",
 /// though web1 never came back), while OpenMetrics and the trace left it out. Now the list says
 /// it had no effect, no row takes it in, and the counts agree (the checker's `double-crash.yaml`).
-@Suite struct FaultOnDownNodeTests {
+struct FaultOnDownNodeTests {
     static let doubleCrash = """
         name: double-crash
         seed: 1

@@ -6,11 +6,12 @@ import Testing
 /// (traced as one, so no digest moves), and the fault list read "(no effect: Server 2 already
 /// crashed)" of a later pause or crash of it, as if a fault had crashed it. Restarted since, it
 /// is a node like any other again.
-@Suite struct FaultOnRemovedServerTests {
+struct FaultOnRemovedServerTests {
     @Test func aFaultOnARemovedServerSaysItWasRemoved() throws {
         let simulation = Simulation(seed: 11)
         let trace = JSONLinesTrace()
-        simulation.trace.sink = { if [.crash, .restart, .pause, .resume].contains($0.kind) { trace.append($0) } }
+        let kept: Set<TraceKind> = [.crash, .restart, .pause, .resume]
+        simulation.trace.sink = { (event: TraceEvent) in if kept.contains(event.kind) { trace.append(event) } }
         let network = Network(simulation: simulation, defaultLink: LinkProfile(latency: .constant(0.0005)))
         let balancer = LoadBalancer(placement: .assignment(try ConsistentHashMap(configuration: .assignment)),
                                     configuration: .init(server: ServerConfiguration(slots: 2, serviceTime: .constant(0.001))), network: network)
@@ -33,7 +34,11 @@ import Testing
             "4.000 s: crash Server 2",
             "4.500 s: pause Server 2 for 1.000 s (no effect: Server 2 already crashed)",
         ])
-        #expect(network.stateChanges.changes.filter { $0.node == "Server 2" }.map { "\($0.at.seconds) \($0.kind == .removed ? "removed" : "\($0.kind)")" }.first == "1.0 removed")
+        let describe = { (change: NodeStateChanges.Change) -> String in
+            let kind: String = change.kind == .removed ? "removed" : "\(change.kind)"
+            return "\(change.at.seconds) \(kind)"
+        }
+        #expect(network.stateChanges.changes.filter { $0.node == "Server 2" }.map(describe).first == "1.0 removed")
         // The removal is traced as the crash it was.
         #expect(trace.text == """
             {"t":1000000000,"kind":"crash","subject":"Server 2","object":"","value":0}

@@ -6,7 +6,7 @@ import Testing
 /// findings F1 and F2, s78): a paused or crashed balancer ran its health checks and marked
 /// healthy servers down (502s after the resume), and a paused server went on serving its queue,
 /// only its answers held (27 answers at once at the resume). Each world pins the trace's lines.
-@Suite struct FrozenProcessTests {
+struct FrozenProcessTests {
     /// The JSON lines of `kinds` in the run of `text`, with the result.
     static func run(_ text: String, kinds: Set<TraceKind>) throws -> (result: RunResult, lines: [String]) {
         let scenario = try ScenarioLoader.parse(text, file: "frozen.yaml")

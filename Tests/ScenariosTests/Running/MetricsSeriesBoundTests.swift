@@ -9,7 +9,7 @@ import Testing
 /// servers) passed at 10 ms, ran, and was refused with "8001 series sampled 1002 times" (exit 2,
 /// nothing written); scenarios/zones.yaml (50 by that count, 61 and the summary's 5 in its run)
 /// passed at 1 ms and was refused after its run likewise.
-@Suite struct MetricsSeriesBoundTests {
+struct MetricsSeriesBoundTests {
     /// Two topics of 1,000 partitions, three brokers, one producer, one consumer.
     static let partitions = """
         name: qmany

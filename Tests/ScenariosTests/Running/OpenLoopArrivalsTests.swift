@@ -7,7 +7,7 @@ import Testing
 /// release build of `39d5639`, `orrery run`): the steps must draw, send and count exactly as it did.
 /// (The digests were re-derived once the digest folded in every answer's arrival, which changed
 /// every digest and no event count: `bbb4a3f6cd96f834` and `86444e8baa5e137a` before.)
-@Suite struct OpenLoopArrivalsTests {
+struct OpenLoopArrivalsTests {
     /// Ramp-up and a burst (so arrivals are thinned), 20 client hosts drawn at random, Zipf keys,
     /// through a balancer that retries.
     static let rampAndBurst = """

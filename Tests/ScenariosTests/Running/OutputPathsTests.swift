@@ -3,7 +3,7 @@ import Testing
 @testable import Scenarios
 
 /// Output paths are checked before anything runs, without Foundation's path calls that trap.
-@Suite struct OutputPathsTests {
+struct OutputPathsTests {
     @Test(arguments: [("a", ""), ("out", ""), ("a/b", "a"), ("a/b/", "a"), ("/x", "/"), ("/tmp/x", "/tmp"), ("./a", "."), ("/", "/"), ("", "")])
     func theParentOfAPathIsItsDirectory(_ path: String, _ parent: String) {
         #expect(OutputPaths.parentDirectory(of: path) == parent)

@@ -5,7 +5,7 @@ import Reports
 
 /// No command writes over a file it reads, and a trace cannot stand where the reports' directories
 /// go: both refused up front, before anything runs, with a message naming both paths.
-@Suite struct OutputSafetyTests {
+struct OutputSafetyTests {
     /// A fresh directory holding `victim.yaml`; the tests run paths relative to it by name.
     static func scratch() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("orrery-safety-\(UUID().uuidString)")

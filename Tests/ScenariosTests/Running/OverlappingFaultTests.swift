@@ -6,7 +6,7 @@ import Testing
 /// A fault that strikes a server already out of rotation joins the break in force
 /// (``Failover/find(in:events:end:servers:balancer:)``): one row from the first fault to the
 /// server's return, its detection the first fault's, its repair the latest of its faults'.
-@Suite struct OverlappingFaultTests {
+struct OverlappingFaultTests {
     private func event(_ seconds: Double, _ server: String, _ kind: BalancerEvent.Kind) -> BalancerEvent {
         BalancerEvent(at: .after(.seconds(double: seconds)), subject: server, kind: kind)
     }

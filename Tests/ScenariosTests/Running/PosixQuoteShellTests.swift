@@ -5,7 +5,7 @@ import Testing
 /// The words and commands a file keeps (``ShellQuoting/posixQuote(_:)``), read back by `/bin/sh`
 /// — dash on Debian, which has no `$'…'` — as exactly the words they were made from, and how a
 /// report's Markdown keeps a command whose path holds a line break.
-@Suite struct PosixQuoteShellTests {
+struct PosixQuoteShellTests {
     /// What `/bin/sh -c 'printf "%s\0" WORDS'` prints: each word the shell read, ended by a NUL.
     static func wordsAsTheShellReadsThem(_ command: String) throws -> [String] {
         let process = Process()

@@ -9,7 +9,7 @@ import Testing
 /// length (estimated from 10-seed sweeps; the seeds are fixed, so each check is deterministic). A
 /// wrong service time, a queue that holds one request too many or too few, a timeout that frees a
 /// slot or a latency counted twice each move a figure by more than its margin.
-@Suite struct QueueingTheoryTests {
+struct QueueingTheoryTests {
     /// An M/M/c world: `rate` Poisson arrivals a second, `servers` servers of `slots` slots each
     /// with exponential service of mean `service`, a queue of `queue`, through a balancer with
     /// `strategy` when given.

@@ -6,7 +6,7 @@ import Testing
 /// last faults (``ScenarioFile/endInstant(virtualSeconds:)``): `Int64(_:)` of the nanoseconds
 /// trapped on NaN and past 2⁶³ − 1 ns; it is clamped to 0 … 200 years, the same to the
 /// nanosecond for every run's end in between.
-@Suite struct RunEndInstantTests {
+struct RunEndInstantTests {
     @Test func anEndReadBackFromSecondsCannotTrap() {
         #expect(ScenarioFile.endInstant(virtualSeconds: .nan) == .zero)
         #expect(ScenarioFile.endInstant(virtualSeconds: -1) == .zero)

@@ -7,7 +7,7 @@ import Testing
 /// override (U+202E), a zero-width space (U+200B) or a line separator (U+2028) reached a sweep's
 /// report.md and CSV files and a replay command as they were, where only control characters
 /// were escaped.
-@Suite struct ShellQuotingHiddenScalarsTests {
+struct ShellQuotingHiddenScalarsTests {
     /// The words bash reads from `command`, each ended by a NUL.
     static func wordsAsBashReadsThem(_ command: String) throws -> [String] {
         let process = Process()

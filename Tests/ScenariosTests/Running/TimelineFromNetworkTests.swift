@@ -10,7 +10,7 @@ import Testing
 /// 12 s and crashed at 12.5 s: paused 12–12.5 s (the schedule drew the pause's whole second,
 /// overlapping the crash), then down until its restart had booted at 16 s; its slowdown is one
 /// bar 8–10 s (the schedule drew a mark at 8 s and one at 10 s).
-@Suite struct TimelineFromNetworkTests {
+struct TimelineFromNetworkTests {
     static let deployOutage = """
         name: deploy-outage
         seed: 1

@@ -8,7 +8,7 @@ import Testing
 
 /// Experiments side by side: their worlds share `--jobs` threads, the earliest experiment's
 /// first, and what they report is what they report one after another.
-@Suite struct WorldSlotsTests {
+struct WorldSlotsTests {
     /// A world of rank 0 submitted after rank 1's runs before any of them once a thread is free,
     /// and every world runs on one of the slots' threads, never more at once than there are.
     @Test func theEarliestRankRunsFirstOnTheSlotsThreadsAlone() {

@@ -5,7 +5,7 @@ import Yams
 
 /// `mapreduce.chaos` is drawn before the run, so its faults can be written out: the explicit
 /// schedule runs the cluster exactly as the chaos did.
-@Suite struct ClusterChaosIncidentTests {
+struct ClusterChaosIncidentTests {
     static let yaml = """
     name: cluster-chaos
     mapreduce:

@@ -6,7 +6,7 @@ import Testing
 /// smallest sublist found to fail. Answered "passes" instead, the search went on building every
 /// level's complements: work and memory in the square of the list, minutes for a shrink of
 /// thousands of incidents after its last run.
-@Suite struct DeltaDebuggingOutOfTestsTests {
+struct DeltaDebuggingOutOfTestsTests {
     @Test func theSearchEndsAtTheFirstCallOutOfTests() {
         var calls = 0
         let result = DeltaDebugging.minimizeUnlessOutOfTests(Array(0..<100_000), stillFails: { _ in

@@ -3,7 +3,7 @@ import Testing
 
 /// ddmin finds exactly the elements a failure needs, keeps their order, and stays within its
 /// bound on tests.
-@Suite struct DeltaDebuggingTests {
+struct DeltaDebuggingTests {
     @Test func aFailureNeedingTwoElementsOfFortyShrinksToExactlyThoseTwo() {
         var calls = 0
         let result = DeltaDebugging.minimize(Array(0..<40)) { kept in

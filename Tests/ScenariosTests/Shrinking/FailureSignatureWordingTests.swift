@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 
 /// A shrink's failure line read "job job-1 without their exact output" for one job (C1's F9).
-@Suite struct FailureSignatureWordingTests {
+struct FailureSignatureWordingTests {
     @Test func oneInexactJobIsWithoutItsOutput() throws {
         let result = ScenarioRunner.run(try ScenarioLoader.parse(StoppedRunClaimsTests.mapReduce, file: "s.yaml"))
         let signature = try #require(FailureSignature(result))

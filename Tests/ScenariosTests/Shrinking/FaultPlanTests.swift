@@ -8,7 +8,7 @@ import Yams
 /// crash of a node already crashed and a pause of one crashed, booting or paused changed nothing
 /// and are no incident; a restart joins the crash whose downtime it ends, or the crash that
 /// swallowed the one it was written for. And the faults are counted before any incident is built.
-@Suite struct FaultPlanTests {
+struct FaultPlanTests {
     static func world(_ faults: String) -> String {
         """
         name: listed

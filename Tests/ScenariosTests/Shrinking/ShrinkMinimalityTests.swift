@@ -5,7 +5,7 @@ import Testing
 
 /// A shrink result is 1-minimal at its final size, and its incidents are whole: checker D's
 /// reproducers of s76 (F2, F3), pinned to their exact results.
-@Suite struct ShrinkMinimalityTests {
+struct ShrinkMinimalityTests {
     /// One server under open-loop traffic with crashes drawn on it: the failure
     /// (`succeeded >= 950`) needs no fault at all, only enough time to count too few successes.
     static let oneServer = """

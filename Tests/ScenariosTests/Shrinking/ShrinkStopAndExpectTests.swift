@@ -8,7 +8,7 @@ import Testing
 /// the given assertions (it kept the file's own, so its replay failed `timeouts > 0` too), and
 /// the report's Original line is a command that reproduces the failure (`orrery run FILE --seed
 /// 99`, as printed, passed).
-@Suite struct ShrinkStopAndExpectTests {
+struct ShrinkStopAndExpectTests {
     static let stoppingEarly = """
         name: early
         seed: 1

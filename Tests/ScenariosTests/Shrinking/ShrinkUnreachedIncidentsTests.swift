@@ -6,7 +6,7 @@ import Testing
 /// up to `run.time_limit`, so a 20 s world drew most of its faults after its end, each listed as
 /// not reached, and the shrink removed them run by run as if they could matter (D2, s82). They are
 /// left out before the search, once the explicit schedule without them fails the same way.
-@Suite struct ShrinkUnreachedIncidentsTests {
+struct ShrinkUnreachedIncidentsTests {
     /// D2's `repro_shrink_chaos.yaml`, as given.
     static let yaml = """
         name: sh

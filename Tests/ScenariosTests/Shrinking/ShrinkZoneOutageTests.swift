@@ -8,7 +8,7 @@ import Testing
 /// item apart that crashed nothing as far as the pairing knew: a chaos crash inside it counted as
 /// striking, an incident of its own — no effect in the original, a crash once the outage was
 /// removed — and the shrink could blame it instead of the outage.
-@Suite struct ShrinkZoneOutageTests {
+struct ShrinkZoneOutageTests {
     /// Two servers, one a zone, behind a balancer that retries every request onto the other with
     /// no passive health: a request fails only while both are down.
     static func world(_ faults: String, chaos: String = "") -> String {

@@ -4,7 +4,7 @@ import Testing
 
 /// `orrery shrink`'s library: a failure planted to need two particular faults among dozens that
 /// chaos draws shrinks to exactly those two, and the file it writes fails the same way.
-@Suite struct ShrinkerTests {
+struct ShrinkerTests {
     /// The seed for which exactly one pair of drawn incidents overlaps while the clients send:
     /// a crash of s1 during a pause of s2, 44 incidents in all.
     static let seed: UInt64 = 51

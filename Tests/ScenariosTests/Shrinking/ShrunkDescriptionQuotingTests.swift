@@ -6,7 +6,7 @@ import Testing
 /// commands a file keeps are (``ShellQuoting/posixQuote(_:)``), not as the terminal's one line:
 /// a tab in a value was written `$'description=a\tb'`, which dash (Debian's `/bin/sh`) reads as
 /// a `$` and the text; a control character is spelled by `printf`, never written raw.
-@Suite struct ShrunkDescriptionQuotingTests {
+struct ShrunkDescriptionQuotingTests {
     static let yaml = """
     name: slow-one
     run: {requests: 20}

@@ -8,7 +8,7 @@ import Testing
 /// References — an operation's `bucket` and `from_bucket`, a MapReduce job's buckets — match by
 /// bytes, and a look-alike of a bucket the store lists, or an earlier step creates, is refused
 /// saying what differs; a bucket no one created still loads (S3 answers NoSuchBucket).
-@Suite struct StoreDistinctNamesTests {
+struct StoreDistinctNamesTests {
     static let remedy = "give each bucket its own name: the report's rows and the metrics' series tell the buckets apart by it"
 
     static func refusal(_ text: String) -> String { loadError(text, file: "s.yaml")?.description ?? "" }

@@ -4,7 +4,7 @@ import Testing
 /// A summary depends on the samples, not on the order `--seeds` lists them: the bootstrap
 /// resampled by position with a fixed seed, so `--seeds 13..24,1..12` gave another interval than
 /// `1..24` over the very same worlds, and the spread differed in its last bits.
-@Suite struct BootstrapSeedOrderTests {
+struct BootstrapSeedOrderTests {
     static let samples: [Double] = [0.0412, 0.0398, 0.0871, 0.0405, 0.0433, 0.1204, 0.0391, 0.0417, 0.0402, 0.0655, 0.0389, 0.0421]
 
     @Test func twoOrdersGiveTheSameInterval() throws {

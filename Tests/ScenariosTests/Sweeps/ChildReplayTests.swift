@@ -7,7 +7,7 @@ import Testing
 /// parent's (a parent with `SWIFT_DETERMINISTIC_HASHING` set gave it to the child too, and the
 /// check checked nothing), and a child that could not replay the world reported as an error,
 /// not as nondeterminism.
-@Suite struct ChildReplayTests {
+struct ChildReplayTests {
     @Test func theChildHashesOtherwiseThanTheParent() {
         let environment = ChildReplay.environment(replaying:)
         #expect(environment(["PATH": "/bin"]) == ["PATH": "/bin", "SWIFT_DETERMINISTIC_HASHING": "1"])

@@ -6,7 +6,7 @@ import Testing
 /// arithmetic and C, which take `017` for octal 15 and refuse `08` — and what to type. It was the
 /// scenario language's message, about YAML 1.1 and 1.2 readers, which a command line is not read
 /// by. A file's `seed: 017` (and `--set`'s values, which are the file's) keep the YAML words.
-@Suite struct CommandLineLeadingZeroWordsTests {
+struct CommandLineLeadingZeroWordsTests {
     @Test func anOctalLookingNumberSaysWhatTheShellReadsAndWhatToType() {
         #expect(PlainDecimal.leadingZeroProblem("017")
             == "'017' has a leading zero, which marks an octal number in shell arithmetic and C ($((017)) is 15); type 17, or 15 if the octal number was meant")

@@ -3,7 +3,7 @@ import Testing
 
 /// A sweep's interval of a mean is cut at the values its metric can take: a count's at 0, a
 /// share's at 0 and 1. The t interval itself is the textbook one (``StatisticsTests``).
-@Suite struct IntervalClippingTests {
+struct IntervalClippingTests {
     /// 0, 0, 0, 0, 0, 1 (one failed job in six seeds): mean 1/6, s = √(1/6), half-width
     /// t(0.975; 5) · s / √6 = 0.428430, so the t interval is −0.261763 … 0.595097.
     @Test func aCountsIntervalStopsAtZero() throws {

@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 
 /// `--set` and `--vary` change a file's values through the same loader, with its positions.
-@Suite struct ScenarioOverrideTests {
+struct ScenarioOverrideTests {
     static let text = """
         name: o
         seed: 3

@@ -4,7 +4,7 @@ import Testing
 /// `--seeds 1,000` ran seeds 1 and 0 where `--vary x=1,000` is refused: a seed list that reads
 /// as a number with a thousands separator is refused by the rule `--vary` uses
 /// (``ThousandsGrouping``), and a space after the comma lists the parts apart.
-@Suite struct SeedListGroupedNumberTests {
+struct SeedListGroupedNumberTests {
     @Test func aGroupedNumberIsRefusedWithBothWaysToWriteIt() {
         #expect(SeedList.thousandsSeparatorProblem("1,000") == """
             '1,000' reads as one number with a thousands separator, but a comma separates --seeds' parts: \

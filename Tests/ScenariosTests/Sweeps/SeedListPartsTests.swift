@@ -4,7 +4,7 @@ import Testing
 /// `--seeds` is split into parts and bounds in one place (``SeedList/parts(_:)``), which both the
 /// reader and the sweep command's plain-digits check use: they split the list separately, and
 /// could disagree on what a bound is.
-@Suite struct SeedListPartsTests {
+struct SeedListPartsTests {
     @Test func partsAndBoundsAreSplitAndTrimmedOnce() {
         let parts = SeedList.parts(" 1 .. 3, 42,,7..8..9 ")
         #expect(parts.map(\.part) == ["1 .. 3", "42", "", "7..8..9"])

@@ -4,7 +4,7 @@ import Testing
 /// `--seeds` bounds that `UInt64(_:)` reads but are not plain digits, found by ``SeedList`` (the
 /// `sweep` command only prefixes `--seeds: `), with parts and bounds split and trimmed as
 /// ``SeedList/init(parsing:)`` splits them.
-@Suite struct SeedListPlainDigitsTests {
+struct SeedListPlainDigitsTests {
     static let signed = "write it in the digits 0-9 alone (no sign, space, 0x, '_' or other scripts' digits), e.g. 1..200 or 1,5,9"
 
     @Test(arguments: [("+5", "+5"), ("1..+5", "+5"), ("1, +2", "+2"), ("-0..3", "-0"), (" 4 .. +6 ", "+6")])

@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 
 /// A figure over seeds: where its interval lies against a claimed range, and how it is written.
-@Suite struct SeedStudyTests {
+struct SeedStudyTests {
     /// 1 … 5 has the textbook interval 1.036757 … 4.963243 (see ``StatisticsTests``).
     static func figure(_ samples: [Double], claimed: ClosedRange<Double>?) -> SeedStudy.Figure {
         SeedStudy.Figure(name: "x", unit: .count, seeds: samples.indices.map { UInt64($0 + 1) }, samples: samples, claimed: claimed)

@@ -4,7 +4,7 @@ import Testing
 /// `--shard` and `--shards` against a scheduler's array index, chosen in Scenarios (the `sweep`
 /// command passes its options and environment): what agrees is accepted, what contradicts refused
 /// with the options named as typed.
-@Suite struct ShardSelectionTests {
+struct ShardSelectionTests {
     static func select(_ option: String?, _ count: Int?, _ environment: [String: String] = [:]) -> String {
         do { return try Shard.selected(option: option, count: count, environment: environment).map { "\($0)" } ?? "whole sweep" } catch {
             return error.description

@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 
 /// The interval arithmetic against textbook values.
-@Suite struct StatisticsTests {
+struct StatisticsTests {
     @Test(arguments: [(1.0, 12.706205), (4.0, 2.776445), (9.0, 2.262157), (29.0, 2.045230), (199.0, 1.971957)])
     func studentTQuantilesMatchTheTables(degrees: Double, quantile: Double) {
         #expect(abs(StudentT(degreesOfFreedom: degrees).quantile(0.975) - quantile) < 1e-5)
@@ -53,7 +53,10 @@ import Testing
     }
 
     @Test func theBootstrapIntervalIsReproducibleAndCoversTheMean() throws {
-        let samples = (0..<40).map { Double(($0 * 37) % 23) + ($0 == 7 ? 100 : 0) }
+        let samples: [Double] = (0..<40).map { (index: Int) -> Double in
+            let outlier: Double = index == 7 ? 100 : 0
+            return Double((index * 37) % 23) + outlier
+        }
         let first = SampleSummary(samples, bootstrap: true)
         let second = SampleSummary(samples, bootstrap: true)
         #expect(first == second)

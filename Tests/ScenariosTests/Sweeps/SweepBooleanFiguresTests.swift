@@ -5,7 +5,7 @@ import Testing
 /// A sweep's figures of many seeds read a boolean metric as the share of seeds where it held: its
 /// mean, interval and median were printed `false` or `true` (a mean of 0.875 read "false", its
 /// interval "false … true").
-@Suite struct SweepBooleanFiguresTests {
+struct SweepBooleanFiguresTests {
     /// The chaos MapReduce world with two attempts a task over seeds 1 … 8: five seeds' jobs
     /// fail (a map failed twice — its output lost to fetch failures, or its split unreadable while
     /// its worker was cut off from the log, each counting as Hadoop counts it), so

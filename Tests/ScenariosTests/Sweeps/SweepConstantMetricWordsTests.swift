@@ -5,7 +5,7 @@ import Testing
 /// A metric every world measured alike is named once as the same everywhere, in a sweep of one
 /// seed too — it had been counted among the comparisons that could not be made — and an exact
 /// zero reads `0 ms` and `0/s`, not `0.000 ms` (a figure under half a microsecond) or `0.0/s`.
-@Suite struct SweepConstantMetricWordsTests {
+struct SweepConstantMetricWordsTests {
     private static func report(seeds: String, _ values: (_ variant: Int, _ seed: UInt64) -> [String: Double]) throws -> SweepReport {
         let manifest = try SweepReportFiguresTests.manifest(seeds: seeds)
         let seedList = try SeedList(parsing: seeds)

@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 
 /// Counts carry their nouns and separators: "2 variants × 500,001 seeds", not "2 variant(s) × 500001 seeds".
-@Suite struct SweepCountNounTests {
+struct SweepCountNounTests {
     @Test func tooManyWorldsCountsWithNouns() throws {
         let path = packageRoot.appendingPathComponent("scenarios/crash-and-restart.yaml").path
         do {

@@ -5,7 +5,7 @@ import Testing
 /// eighteen zeros have the mean 0, which summing deviations from the least wrote
 /// `-4.404571325722362e-20` in comparisons.csv and report.json. A mean that is no double is
 /// rounded as before, so that no committed figure moves.
-@Suite struct SweepExactMeanTests {
+struct SweepExactMeanTests {
     static let cancelling = [8e-6, -8e-6] + [Double](repeating: 0, count: 18)
 
     @Test func samplesThatCancelHaveTheMeanZero() {

@@ -9,7 +9,7 @@ import Testing
 /// times); `orrery run` keeps its first file, checked last (three files were loaded six times,
 /// now five). Nothing more is held than the run holds, refusals come in the same order, and
 /// the text's events are read once before composing.
-@Suite struct SweepLoadsOnceTests {
+struct SweepLoadsOnceTests {
     /// The loads, in the order they happened.
     final class Loads: Sendable {
         private let loads = Mutex<[Int]>([])

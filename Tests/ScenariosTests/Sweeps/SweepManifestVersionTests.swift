@@ -4,7 +4,7 @@ import Testing
 
 /// `sweep.json` says which Orrery made its worlds (`orreryVersion`); a manifest written before
 /// it recorded one still reads and merges, and shards two versions wrote are refused, naming both.
-@Suite struct SweepManifestVersionTests {
+struct SweepManifestVersionTests {
     typealias Shards = SweepMergeHostileTests.Shards
 
     /// Shard `index`'s `sweep.json` as an Orrery before this one wrote it: without the key.

@@ -8,7 +8,7 @@ import Simulator
 /// report, so a merged sweep could differ from the unsharded one without an error (a failed world
 /// marked passed, a value respelled); and it read every `worlds.jsonl` whole, three times over (a
 /// 900,000,000-character problem made it hold 6 GB). Each is refused at its file and line.
-@Suite struct SweepMergeHostileTests {
+struct SweepMergeHostileTests {
     /// Small enough for a debug build; `p99 < 12ms` holds for some seeds only.
     static let scenario = """
         name: tiny-merge

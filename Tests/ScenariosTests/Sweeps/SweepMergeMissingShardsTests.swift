@@ -3,7 +3,7 @@ import Testing
 
 /// `merge` of 1 shard of 100,000 named the 99,999 others one by one, a 1.39 MB line: missing
 /// shards are counted and listed as ranges, the list cut short at 200 characters.
-@Suite struct SweepMergeMissingShardsTests {
+struct SweepMergeMissingShardsTests {
     @Test func oneMissingShardIsNamed() {
         #expect(SweepMerge.missing([3], of: 8).description == "shard 3/8 missing")
     }

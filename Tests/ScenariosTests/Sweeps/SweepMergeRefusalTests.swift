@@ -6,7 +6,7 @@ import Testing
 /// file, seeds or variants differ"), and a killed shard was "not a sweep manifest orrery wrote".
 /// Each refusal names the field that differs and both values; seeds are compared as the lists
 /// they expand to.
-@Suite struct SweepMergeRefusalTests {
+struct SweepMergeRefusalTests {
     typealias Shards = SweepMergeHostileTests.Shards
 
     /// Rewrites shard `index`'s `sweep.json` with `change` applied to its manifest.

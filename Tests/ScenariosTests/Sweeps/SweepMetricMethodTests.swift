@@ -4,7 +4,7 @@ import Testing
 
 /// A metric without an interval (measured in one seed of a variant, or in none) names no method:
 /// a row of one seed in `metrics.csv` read `t` beside empty interval columns.
-@Suite struct SweepMetricMethodTests {
+struct SweepMetricMethodTests {
     @Test func noIntervalNoMethod() throws {
         let manifest = try SweepReportFiguresTests.manifest(seeds: "5")
         let records = [try SweepReportFiguresTests.record(manifest, variant: 0, seed: 5, position: 0, values: ["balancer.p50": 0.005067]),

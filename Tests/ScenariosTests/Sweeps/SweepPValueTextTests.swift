@@ -4,7 +4,7 @@ import Testing
 /// A p-value beside its verdict shows which side of 0.05 it falls: p = 0.04999 (`higher`) was
 /// printed `0.0500`, which reads as not significant, and p = 0.05004 (`indistinguishable`) as
 /// `0.0500` too. The digits are added only where four decimals would read as the level.
-@Suite struct SweepPValueTextTests {
+struct SweepPValueTextTests {
     @Test func fourDecimalsUnlessTheyReadAsTheLevel() {
         #expect(PairedComparison.pValueText(0.0213) == "0.0213")
         #expect(PairedComparison.pValueText(0.5) == "0.5000")

@@ -3,7 +3,7 @@ import Reports
 @testable import Scenarios
 
 /// Seeds, shards, variants and overrides as the command line gives them.
-@Suite struct SweepPlanTests {
+struct SweepPlanTests {
     @Test func seedListsReadRangesAndLists() throws {
         #expect(try SeedList(parsing: "1..5").seeds == [1, 2, 3, 4, 5])
         #expect(try SeedList(parsing: "7").seeds == [7])

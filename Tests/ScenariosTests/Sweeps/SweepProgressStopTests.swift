@@ -6,7 +6,7 @@ import Testing
 /// replay that could not run is the environment's failure (exit 2), a replay with another digest
 /// the world's (exit 1) — a cause carried by the stop, not read from its text; records are
 /// counted, failures tallied and kept only for a whole sweep's report.
-@Suite struct SweepProgressStopTests {
+struct SweepProgressStopTests {
     @Test func aStopsCauseIsCarriedBesideItsMessageNotReadFromIt() {
         let unreplayed = SweepStop.environment("the child process replaying world 3 (variant 1, seed 4) for --check-determinism ended (signal 9) without a digest")
         #expect(unreplayed == SweepStop(message: "error: the child process replaying world 3 (variant 1, seed 4) for --check-determinism ended (signal 9) without a digest", cause: .environment))

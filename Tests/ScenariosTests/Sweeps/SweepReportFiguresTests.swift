@@ -7,7 +7,7 @@ import Testing
 /// shared seed, equal samples summarised exactly, and figures in its CSV files through
 /// `NumberFormat`. The records are written by hand against the manifest of a real plan, so that
 /// every figure is known.
-@Suite struct SweepReportFiguresTests {
+struct SweepReportFiguresTests {
     /// The crash-and-restart world's plan over `seeds`, two rates: 26 balancer metrics, three
     /// expectations a variant.
     static func manifest(seeds: String) throws -> SweepManifest {

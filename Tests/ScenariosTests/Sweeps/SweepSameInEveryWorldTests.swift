@@ -6,7 +6,7 @@ import Testing
 /// metric the same in every world (`success_ratio` 1, `completed` 3,000) got no row, bullet or
 /// CSV line. It is compared like any other now (`identical`, in comparisons.csv and
 /// report.json) and report.md names it once, with its value, not in every pair's list.
-@Suite struct SweepSameInEveryWorldTests {
+struct SweepSameInEveryWorldTests {
     static func report(variants: Int) throws -> SweepReport {
         let path = packageRoot.appendingPathComponent("scenarios/crash-and-restart.yaml").path
         let rates = (1...variants).map { "\($0 * 100)" }.joined(separator: ",")

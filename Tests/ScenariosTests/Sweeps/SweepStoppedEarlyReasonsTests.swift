@@ -6,7 +6,7 @@ import Testing
 /// them "not checked", and the failing-seed list (report.md, failures.csv, report.json) gives the
 /// stop as the reason, never "expectation '…' failed" — which it said for checks the table
 /// counted not checked (`--vary run.time_limit=40ms,10s`).
-@Suite struct SweepStoppedEarlyReasonsTests {
+struct SweepStoppedEarlyReasonsTests {
     static let stop = "virtual time limit reached at t=0.040s with 5 tasks unfinished"
 
     static func report() throws -> SweepReport {

@@ -7,7 +7,7 @@ import Reports
 /// nanosecond over a few hundred seeds) read `0`, and `+0 ms` in report.md, for a difference
 /// the paired test called significant; a figure of 10¹⁵ or more lost every digit past the
 /// fourth (`1.235e18`). Both are now written as they are, as a tiny p-value already was.
-@Suite struct SweepTinyAndHugeFiguresTests {
+struct SweepTinyAndHugeFiguresTests {
     /// Below 1e-9 and from 10¹⁵ up: the shortest text that reads back as the same `Double`
     /// (Swift writes an exponent from 2⁵³ up: `1000000000000000.0` below); between, nine
     /// significant digits and no exponent, as before.

@@ -7,7 +7,7 @@ import Testing
 /// refused before any world runs), loaded again when its first world starts and released after
 /// its last, so that at most `--jobs` loaded scenarios are held at once however many variants
 /// there are (32 variants of a file whose aliases expanded to 8 million values held 2.15 GB).
-@Suite struct SweepVariantLoadingTests {
+struct SweepVariantLoadingTests {
     static let scenario = """
         name: variant-loading
         seed: 1

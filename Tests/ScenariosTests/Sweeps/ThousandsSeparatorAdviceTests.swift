@@ -4,7 +4,7 @@ import Testing
 /// A `--vary` value written after `, ` is its own value, as README says (`1, 500ms` was refused as
 /// `1,500ms`, misquoting the user), and a thousands-separator refusal advises only spellings the
 /// option takes (`1, 000` was advised for `--seeds 1,000`, then refused for its leading zero).
-@Suite struct ThousandsSeparatorAdviceTests {
+struct ThousandsSeparatorAdviceTests {
     @Test func aSpaceBesideTheCommaWritesTwoValues() {
         for fine in ["workload.timeout=1, 500ms", "servers.0.service_time=1, 000us", "workload.timeout=5, 250ms", "workload.rate=2, 500.5",
                      "workload.timeout=1 ,500ms", "servers.0.slots=1, 000"] {

@@ -4,7 +4,7 @@ import Testing
 /// `--vary` tells two values apart as the loader does: durations by their exact digits. The
 /// repetition check read them through a `Double`, so `100000000.000000001s` and `100000000s`
 /// (1 ns apart, each loading as itself) were refused as "the same value twice".
-@Suite struct VaryExactDurationKeyTests {
+struct VaryExactDurationKeyTests {
     static func problem(_ argument: String) -> String? {
         do {
             _ = try ScenarioOverride.parseVariants(argument)

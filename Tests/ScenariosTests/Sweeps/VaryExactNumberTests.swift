@@ -6,7 +6,7 @@ import Testing
 /// with a plain one only where it held a duration or a size, so `round_robin,'round_robin'`, one
 /// name to the loader, ran two variants. Numbers are now compared on their exact decimal value,
 /// and every scalar also by the text a text field reads.
-@Suite struct VaryExactNumberTests {
+struct VaryExactNumberTests {
     static func problem(_ argument: String) -> String? {
         do {
             _ = try ScenarioOverride.parseVariants(argument)

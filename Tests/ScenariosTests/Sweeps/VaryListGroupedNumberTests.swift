@@ -4,7 +4,7 @@ import Testing
 /// A `--vary` list of whole numbers grouped as thousands (`1,100`, `12,345`) reads as one number
 /// and is refused, as `1,000` was: `1,100` ran two variants, 1 and 100, though the README said
 /// such a list is refused. A space after the comma writes two values.
-@Suite struct VaryListGroupedNumberTests {
+struct VaryListGroupedNumberTests {
     @Test func aGroupedWholeNumberIsRefusedWithBothWaysToWriteIt() {
         #expect(VaryList("servers.0.slots=1,100")?.thousandsSeparatorProblem == """
             --vary 'servers.0.slots': '1,100' reads as one number with a thousands separator, but a comma separates --vary's values: \

@@ -4,7 +4,7 @@ import Testing
 /// Where a quote opens a quoted `--vary` value, as YAML's flow rules open one: at the start of a
 /// value only. `servers.0.name=a'b,c` was one variant, `a'b,c`, the quote in mid-word keeping the
 /// comma; it is two, `a'b` and `c`, while `'a,b',c` stays two, `a,b` and `c`.
-@Suite struct VaryListQuoteTests {
+struct VaryListQuoteTests {
     @Test(arguments: [
         // A quote in mid-word is a character of a plain value; the comma after it separates.
         ("a'b,c", ["a'b", "c"]),

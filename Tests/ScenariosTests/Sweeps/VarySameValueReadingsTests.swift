@@ -4,7 +4,7 @@ import Testing
 /// `--vary` tells two values apart as the loader reads them: a size by its whole bytes, as
 /// durations already were by their exact value, and a bare number as the seconds a duration
 /// reads it as. `1KiB,1024` and `1,1s` ran two variants of one value.
-@Suite struct VarySameValueReadingsTests {
+struct VarySameValueReadingsTests {
     @Test(arguments: [
         ("object_store.bytes_per_second=1KiB,1024", "'object_store.bytes_per_second' lists the value '1024' twice (as '1KiB')"),
         ("object_store.bytes_per_second=1024,1KiB", "'object_store.bytes_per_second' lists the value '1KiB' twice (as '1024')"),

@@ -6,7 +6,7 @@ import Testing
 /// `servers.0.name=1s,1000ms` exited 2 with "'servers.0.name' lists the value '1000ms' twice
 /// (as '1s')" — and likewise `1KiB,1024`, `1,1.0`, `1e3,1000`, `1,01` — though each is a
 /// distinct server name.
-@Suite struct VaryTypedSamenessTests {
+struct VaryTypedSamenessTests {
     static func problem(_ argument: String) -> String? {
         do {
             _ = try ScenarioOverride.parseVariants(argument)

@@ -7,7 +7,7 @@ import Testing
 /// its backup already threw before the failure counter yet was traced failed (`failed_backups` 0,
 /// `orrery_backups_total{outcome="failed"}` 68); a restore that found no backup was in
 /// `backup.restores` and not in `orrery_backup_restores_total`.
-@Suite struct BackupCountedOnceTests {
+struct BackupCountedOnceTests {
     /// The last value of every OpenMetrics series of the run of `yaml`, and the run.
     static func metrics(_ yaml: String) throws -> ([String: Double], RunResult) {
         let run = try ObservabilityFixture.run(ObservationOptions(metrics: true), yaml: yaml)

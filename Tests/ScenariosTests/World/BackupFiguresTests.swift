@@ -6,7 +6,7 @@ import Testing
 /// metrics, the one-line verdict — when a backup fails, when the host is down, and when no restore
 /// is asked for (found by an outside checker: a failed backup appeared nowhere but the trace, a
 /// host down for the whole run read "19 syncs (0 failed)", and no restore read "0/0 restores exact").
-@Suite struct BackupFiguresTests {
+struct BackupFiguresTests {
     static func run(_ yaml: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "backup-world.yaml"))
     }

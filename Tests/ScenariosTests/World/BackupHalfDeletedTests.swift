@@ -6,7 +6,7 @@ import Testing
 /// "oldest", chosen by a restore that then failed "backup … has no manifest" — and the next pass
 /// deleted it as an abandoned attempt's folder, so `backups ≠ backups_deleted + backups_kept`
 /// (checker K, s77, `02-half-deleted-world.yaml`).
-@Suite struct BackupHalfDeletedTests {
+struct BackupHalfDeletedTests {
     /// Backups at 60 s and 90,060 s, kept one day. The pass after the second deletes the first's
     /// manifest at about 90,060.2 s; then every request fails for half a second, so the listing
     /// of the rest of its folder fails (one attempt each).

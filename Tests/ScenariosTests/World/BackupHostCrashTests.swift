@@ -5,7 +5,7 @@ import Testing
 /// as an abandoned attempt's) and a sync in progress stops, its remaining changes pending. The
 /// backup of `07-crash-mid-backup.yaml` (checker K, s77) completed at 3,609.66 s through a crash
 /// at 3,601 s and a restart, with `failed_backups` 0.
-@Suite struct BackupHostCrashTests {
+struct BackupHostCrashTests {
     /// 300 files of 1 KiB: the first sync (at 60 s) uploads them all, a backup (at 1 h) copies them.
     static func world(crashAt: String, restartAt: String) -> String {
         """

@@ -4,7 +4,7 @@ import Testing
 /// Every multiple of `sync_interval` is a sync due, run or skipped: the multiples that pass while
 /// the manager still runs a backup were counted nowhere (`05-missed-syncs.yaml`, checker K, s77:
 /// 4,306 syncs and 0 skipped of 4,319 due).
-@Suite struct BackupMissedSyncsTests {
+struct BackupMissedSyncsTests {
     /// A sync every second; at 1 h a backup of 300 files takes several of them.
     static let world = """
         seed: 9

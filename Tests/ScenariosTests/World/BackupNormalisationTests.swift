@@ -8,7 +8,7 @@ import Testing
 /// end check read one object for both spellings: with the release binary before the fix the
 /// run FAILed ("1/2 jobs exact": `s3://results/café/part-00000 holds ETag "19fe05…" at the end,
 /// not "43ba68…"`), its backup held 2 files (2,970 bytes) and `job_outputs_restored` was 2.
-@Suite struct BackupNormalisationTests {
+struct BackupNormalisationTests {
     static let world = """
         seed: 1
         run: {duration: 30m}

@@ -6,7 +6,7 @@ import Testing
 /// `SourceDirectory.write` (SIGILL, no report); a 1,006-byte prefix loaded and made every copy's
 /// key too long, so 170 backups failed without a word why; and a prefix opening with a combining
 /// mark made every manifest unreadable (split by `Character`, the space before the path joined it).
-@Suite struct BackupOutputPrefixTests {
+struct BackupOutputPrefixTests {
     /// One word-count job on the coordinator, its output backed up to the coordinator's data.
     static func world(prefix: String, backup: Bool = true) -> String {
         """

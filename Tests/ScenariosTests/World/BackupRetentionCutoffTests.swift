@@ -6,7 +6,7 @@ import Testing
 /// seconds, so a backup 1 day + 0.1 s old was kept when the backup that triggered the pass took
 /// under a second, and deleted when it took longer: `backups_kept` was N or N + 1 for the same
 /// settings (checker K, s77, `04-retention-subsecond.yaml`).
-@Suite struct BackupRetentionCutoffTests {
+struct BackupRetentionCutoffTests {
     /// Daily backups of three small files (each well under a second), kept one day.
     static let world = """
         seed: 5

@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 
 /// A restore of an empty backup (session 68's checker H5, finding 17) and counts at one (18).
-@Suite struct BackupWorldReportTests {
+struct BackupWorldReportTests {
     /// A backup at 1 h, taken before that instant's sync has uploaded the host's one file, restored
     /// at 2 h (also ``ComposedWorldSubsystemJSONTests``' backup world).
     static let emptyBackupWorld = """

@@ -6,7 +6,7 @@ import Testing
 /// The balancer's report at H5's edges: a deployment check that saw no answer, deployment phases
 /// without a success, a hang's 500s, a world without clients behind a `gateway:`, one keepalive
 /// connection.
-@Suite struct BalancerReportEdgeTests {
+struct BalancerReportEdgeTests {
     static func files(_ text: String, file: String = "b.yaml") throws -> (result: RunResult, markdown: String, json: String) {
         let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: file))
         let bundle = result.bundle(formats: [.md, .json])

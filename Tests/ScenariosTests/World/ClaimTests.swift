@@ -3,7 +3,7 @@ import Testing
 @testable import Scenarios
 
 /// `claims:` — checked against the run's figures and reported, never failing the run.
-@Suite struct ClaimTests {
+struct ClaimTests {
     static let world = """
         name: c
         mapreduce: {cluster: {workers: 2}, jobs: [{name: word-count, reducers: 1, input: {synthetic: {lines: 200}}}]}

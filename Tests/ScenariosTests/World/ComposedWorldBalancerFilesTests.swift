@@ -8,7 +8,7 @@ import Reports
 /// ``TrafficResult/addTables(to:in:timeline:)``) — and its report embeds the charts. The world's
 /// own `timeline.csv` (every subsystem on one clock) keeps its name; the balancer's per-second
 /// table beside it is `balancer-timeline.csv`.
-@Suite struct ComposedWorldBalancerFilesTests {
+struct ComposedWorldBalancerFilesTests {
     static func text(_ bundle: ReportBundle, _ path: String) throws -> String {
         String(decoding: try #require(bundle.files.first { $0.path == path }).contents, as: UTF8.self)
     }
@@ -19,20 +19,21 @@ import Reports
         let bundle = result.bundle(formats: ReportFormat.allCases)
         let name = result.scenario
         // The files it wrote before, in their order, then the balancer's.
-        #expect(bundle.files.map(\.path) == [
-            "\(name)/report.md", "\(name)/timeline.svg", "\(name)/count/timeline.svg", "\(name)/report.json",
-            "\(name)/metrics.csv", "\(name)/timeline.csv", "\(name)/servers.csv", "\(name)/count/attempts.csv", "\(name)/count/output.tsv",
-            "\(name)/throughput.svg", "\(name)/connections.svg",
-            "\(name)/summary.csv", "\(name)/balancer-timeline.csv", "\(name)/events.csv",
-        ])
+        let files: [String] = [
+            "report.md", "timeline.svg", "count/timeline.svg", "report.json",
+            "metrics.csv", "timeline.csv", "servers.csv", "count/attempts.csv", "count/output.tsv",
+            "throughput.svg", "connections.svg",
+            "summary.csv", "balancer-timeline.csv", "events.csv",
+        ]
+        #expect(bundle.files.map(\.path) == files.map { (file: String) -> String in "\(name)/\(file)" })
         // Seed 3's traffic (956 requests, all answered: WorldCompositionTests) in the balancer's summary.
         let summary = try Self.text(bundle, "\(name)/summary.csv").split(separator: "\n").map(String.init)
         #expect(Array(summary.prefix(5)) == ["metric,value", "seed,3", "digest,\(result.digest)", "issued,956", "succeeded,956"])
         // Three servers, a row each per virtual second.
         let perSecond = try Self.text(bundle, "\(name)/balancer-timeline.csv").split(separator: "\n").map(String.init)
         #expect(perSecond.first == "second,server,completed,peak_connections")
-        #expect(Array(perSecond.dropFirst().prefix(3).map { $0.split(separator: ",").prefix(2).joined(separator: ",") })
-                == ["0,coordinator", "0,worker-1", "0,worker-2"])
+        let firstRows: [String] = perSecond.dropFirst().prefix(3).map { (row: String) -> String in row.split(separator: ",").prefix(2).joined(separator: ",") }
+        #expect(firstRows == ["0,coordinator", "0,worker-1", "0,worker-2"])
         #expect(try Self.text(bundle, "\(name)/events.csv").hasPrefix("seconds,subject,event\n"))
         // The world's timeline is still every subsystem's events.
         #expect(try Self.text(bundle, "\(name)/timeline.csv").hasPrefix("node,subsystem,kind,start_s,end_s,label\n"))

@@ -7,7 +7,7 @@ import Testing
 /// its output objects), `log`, `queue` (partitions, consumer lag, controller decisions), `store`
 /// and `backup`. Before, it had `metrics`, `checks`, `faults` and `traffic` alone: a machine
 /// reader could not get a job's attempts, a partition's end offset or an output object's key.
-@Suite struct ComposedWorldSubsystemJSONTests {
+struct ComposedWorldSubsystemJSONTests {
     typealias Object = [String: Any]
 
     static func document(_ result: RunResult) throws -> Object {

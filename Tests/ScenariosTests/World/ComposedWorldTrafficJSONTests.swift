@@ -6,7 +6,7 @@ import Testing
 /// figures in full under report.json's `traffic` — the failovers report.md lists 40 of and says
 /// report.json keeps, per-upstream health checks — where its report.json had the metrics alone
 /// (R1: 116 failovers in report.md, none in report.json once an `object_store` section was added).
-@Suite struct ComposedWorldTrafficJSONTests {
+struct ComposedWorldTrafficJSONTests {
     @Test func theBalancersFailoversAreInTheComposedWorldsJSON() throws {
         let text = """
             name: fo

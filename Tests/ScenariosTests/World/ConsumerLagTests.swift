@@ -8,7 +8,7 @@ import Testing
 /// `queue.consumer_lag` (their sum, kafka-exporter's `kafka_consumergroup_lag_sum`) and
 /// `queue.max_consumer_lag`, the report's lag table, and the `orrery_queue_consumergroup_lag`
 /// series of `--metrics`.
-@Suite struct ConsumerLagTests {
+struct ConsumerLagTests {
     static func run(_ yaml: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "lag.yaml"), seed: nil)
     }

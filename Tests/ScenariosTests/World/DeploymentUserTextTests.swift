@@ -7,7 +7,7 @@ import Reports
 /// A deployment's outcome and final versions name the servers as written (checker V, s80: a
 /// server named ``a|b*c_d`e<script>`` reached the deploy section's lines as emphasis and raw
 /// HTML, after the Faults list and the events had been fixed).
-@Suite struct DeploymentUserTextTests {
+struct DeploymentUserTextTests {
     @Test func theOutcomeAndVersionsShowTheNamesAsText() throws {
         let result = ScenarioRunner.run(try ScenarioLoader.parse("""
             name: hd
@@ -34,7 +34,7 @@ import Reports
 /// The deploy experiment's bad-release paragraph names the servers as written, as its earlier
 /// sentences do (checker C, s81: "At the end: al|pha`*x* on version 1, <b>beta</b> on version 1,
 /// [ga](mma)_g_ on version 1" rendered emphasis, raw HTML and a link in markdown-it).
-@Suite struct DeployExperimentUserTextTests {
+struct DeployExperimentUserTextTests {
     @Test func theBadReleaseParagraphShowsTheNamesAsText() throws {
         let hostile = deployScenario
             .replacingOccurrences(of: "{name: a,", with: "{name: \"al|pha`*x*\",")

@@ -5,7 +5,7 @@ import Testing
 
 /// The Failovers table lists its first ``TrafficResult/failoversShown`` rows and counts the
 /// rest, as the Faults list counts the faults past the run's end; report.json keeps them all.
-@Suite struct FailoverRowCapTests {
+struct FailoverRowCapTests {
     /// 300 crashes of `s1` inside the run, each restarted half a second later and seen by the
     /// health checks: 165 breaks, each a row.
     @Test func threeHundredReachedCrashesAreFortyRowsAndACount() throws {

@@ -6,7 +6,7 @@ import Testing
 /// interval over many servers trapped (SIGILL), a 200-year latency drawn 92 years into a run
 /// wrapped to a deadline in the past and was answered at once, a chaos slow factor's heavy tail
 /// reached the reports as `×inf`, and a refusal quoted a letter with 100,000 combining marks whole.
-@Suite struct FarInstantAndSpreadTests {
+struct FarInstantAndSpreadTests {
     static func run(_ text: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(text, file: "w.yaml"), seed: nil)
     }

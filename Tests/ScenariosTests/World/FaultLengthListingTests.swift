@@ -7,7 +7,7 @@ import Simulator
 /// loader schedules its undo (`slow … ×1`, `drop rate 0.0`, …) as a second entry, which the
 /// report folds back into the fault instead of listing it as another fault. The schedule the
 /// network applies keeps both entries.
-@Suite struct FaultLengthListingTests {
+struct FaultLengthListingTests {
     /// The audit's ten faults, each kind once, every lasting one for 1 s.
     static let faults = """
         faults: [{at: 1s, crash: s1}, {at: 2s, restart: s1, boot_time: 1s}, {at: 3s, pause: s2, for: 1s}, {at: 4s, slow: s3, factor: 2, for: 1s}, \

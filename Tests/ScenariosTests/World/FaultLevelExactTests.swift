@@ -5,7 +5,7 @@ import Testing
 /// A fault's level is written exactly as it was read (``Fault/levelText(_:)``): checker C's F3 —
 /// `rate: 0.9999999996` was listed `errors s1 rate 1`, a failure of every answer, and
 /// `drop_rate: 0.0000000015` as `0.000000002`. The Perfetto trace's markers use the same words.
-@Suite struct FaultLevelExactTests {
+struct FaultLevelExactTests {
     @Test func aLevelIsTheShortestDecimalThatReadsBack() {
         #expect([0.9999999996, 0.0000000015, 0.0000000005, 1.0000000004, 0.1234567891, 1e-12, 1, 0, 0.25, 1_000, 1e16]
             .map(Fault.levelText) == ["0.9999999996", "0.0000000015", "0.0000000005", "1.0000000004", "0.1234567891",

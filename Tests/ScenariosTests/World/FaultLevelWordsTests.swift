@@ -6,7 +6,7 @@ import Testing
 /// slowdown's factor does: `errors s2 rate 1`, `drop rate 0`, where the `Double` printed `1.0` and
 /// `0.0` in the fault list, the Failovers table and the load-time refusals. The trace keeps
 /// ``Fault/description``, which the digest folds.
-@Suite struct FaultLevelWordsTests {
+struct FaultLevelWordsTests {
     @Test func ratesReadAsWritten() {
         #expect(Fault.errors("s2", rate: 1).reportText == "errors s2 rate 1")
         #expect(Fault.errors("s2", rate: 0.25).reportText == "errors s2 rate 0.25")

@@ -6,7 +6,7 @@ import Testing
 /// The Faults list: one entry per written fault, with the `for:` written, whatever the level;
 /// instants and lengths written as every report table writes seconds; and queue nodes filed
 /// under the queue on the timeline.
-@Suite struct FaultReportListingTests {
+struct FaultReportListingTests {
     static func run(_ yaml: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "faults.yaml"))
     }

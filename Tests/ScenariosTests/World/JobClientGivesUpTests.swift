@@ -8,7 +8,7 @@ import Testing
 /// the world ends, where a coordinator crashed for good kept the client — and the world — going
 /// to the time limit (R1's `stuck2.yaml` stopped at 3,606 s, "stopped early", after a job done
 /// at 5.993 s; its headline read "1/1 jobs exact").
-@Suite struct JobClientGivesUpTests {
+struct JobClientGivesUpTests {
     static func world(faults: String) -> String {
         """
         name: stuck

@@ -5,7 +5,7 @@ import Testing
 /// acknowledged makes the job not succeed and the run fail, and the store's figures count the
 /// requests its clients sent that never reached it. A store crashed for the whole run made a run
 /// pass with "1/1 jobs exact", the part missing and `store.requests` at 0.
-@Suite struct JobOutputStorageTests {
+struct JobOutputStorageTests {
     static func world(_ fault: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse("""
             name: s3down

@@ -6,7 +6,7 @@ import Simulator
 /// Jobs submitted through the balancer at once: every job's first try was request
 /// `#1000000001`, so a trace showed four `serve jobs #1000000001` spans for four jobs. Each job's
 /// tries now have ids of their own.
-@Suite struct JobSubmissionIDTests {
+struct JobSubmissionIDTests {
     /// A world of `count` word-count jobs submitted at 1 s through a balancer in front of a
     /// server on the coordinator's host, and no client of its own.
     static func jobsThroughBalancer(_ count: Int) -> String {

@@ -7,7 +7,7 @@ import Simulator
 /// wrote it (as many decimals as its nanoseconds need), not rounded to the millisecond. Checker
 /// C's world `latency_spike: 1.000001ms` read `+0.001 s` in report.md and report.json while its
 /// Perfetto marker read `+0.001000001 s`, and `400us` read `+< 0.001 s`.
-@Suite struct LatencySpikeExactTests {
+struct LatencySpikeExactTests {
     @Test(arguments: [
         (Duration.milliseconds(5), "0.005 s"),
         (Duration.microseconds(400), "0.0004 s"),

@@ -4,7 +4,7 @@ import Testing
 
 /// A world with a log alone printed nothing after its verdict's colon (`PASS log_parts_1 seed 1
 /// digest …: `): its headline now gives the log's figures, as its report section does.
-@Suite struct LogHeadlineTests {
+struct LogHeadlineTests {
     /// One producer sending 10 records at 10 a second to a one-partition topic, nothing failing:
     /// the log acknowledges all 10, loses none, and no job reads them.
     static let logAlone = """

@@ -5,7 +5,7 @@ import Testing
 
 /// MapReduce under heavy loss: lost work is bounded, a failing worker is blacklisted, and a job that
 /// does not finish still reports its attempts and why it stopped.
-@Suite struct MapReduceHardFailureTests {
+struct MapReduceHardFailureTests {
     static func run(_ yaml: String) throws -> RunResult {
         guard case .world(let scenario) = try ScenarioFile.load(bytes: Array(yaml.utf8), file: "m.yaml") else {
             Issue.record("not a world")

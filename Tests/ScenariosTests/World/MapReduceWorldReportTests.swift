@@ -6,7 +6,7 @@ import Testing
 /// The MapReduce sections of a world's report at the edges (session 68's checker H5, findings 8,
 /// 9, 16 and 18): a recovery across a coordinator restart measured from the lost worker's going
 /// down, attempts a coordinator restart killed, a job that never started, and counts at one.
-@Suite struct MapReduceWorldReportTests {
+struct MapReduceWorldReportTests {
     static func run(_ yaml: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "mapreduce-world.yaml"))
     }

@@ -7,7 +7,7 @@ import Testing
 /// What report.json, summary.csv and the zones' and deployment phases' tables say of latencies and
 /// rates: no latency longer than the run (the histogram counts a latency under 1 µs as 1 µs and
 /// gives a bucket's top), no rate over less than a microsecond.
-@Suite struct MeasuredWithinRunTests {
+struct MeasuredWithinRunTests {
     static func traffic(_ yaml: String) throws -> TrafficResult {
         try #require(ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "within.yaml")).traffic)
     }

@@ -7,7 +7,7 @@ import Testing
 /// (``ResourceBudget/horizon``), not by `run.duration`: a world that runs on past its duration
 /// passed it, ran to its end, and was then refused by the check of what it gathered (exit 2,
 /// nothing written).
-@Suite struct MetricsHorizonTests {
+struct MetricsHorizonTests {
     static func world(_ yaml: String) throws -> ScenarioFile {
         .world(try ScenarioLoader.parse(yaml, file: "metrics.yaml"))
     }

@@ -6,7 +6,7 @@ import Testing
 /// `--metrics-interval`'s refusal wrote the interval typed in seconds and its hint in
 /// milliseconds (`--metrics-interval 8.652s … use an interval of at least 8653ms`): both are now
 /// in the one unit the interval was typed in.
-@Suite struct MetricsIntervalUnitTests {
+struct MetricsIntervalUnitTests {
     static func options(_ typed: String) throws -> ObservationOptions {
         let interval = try ObservationOptions.duration(parsing: typed, option: "--metrics-interval")
         return ObservationOptions(metrics: true, metricsInterval: interval, metricsIntervalUnit: .init(typed: typed))

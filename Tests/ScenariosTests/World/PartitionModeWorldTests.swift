@@ -5,7 +5,7 @@ import Testing
 /// A world's partition `mode: reject | drop` (``PartitionMode``): read and bounded by the
 /// loader, listed in the report, and seen by the balancer's health checks — a refused check
 /// fails in one latency, a dropped one at its timeout.
-@Suite struct PartitionModeWorldTests {
+struct PartitionModeWorldTests {
     /// HealthCheckIntervalLoadingTests' world of two servers behind checks every 2 s (timeout 1 s,
     /// rise 2, fall 3), s2 cut off from 1.5 s for 10 s; `partition` adds the partition's settings.
     static func world(_ partition: String) -> String {

@@ -7,7 +7,7 @@ import Testing
 /// lost or duplicates — then the others in index order, chosen by one function
 /// (``RunResult/QueueFigures/listedPartitions(most:)``). Before, it listed the first 1,000 and
 /// left out an offline 1,001st partition that report.md named.
-@Suite struct QueuePartitionSelectionTests {
+struct QueuePartitionSelectionTests {
     /// 1,001 partitions of topic T on brokers 1 and 2: T:P501 (index 500) short of an in-sync
     /// replica, T:P1001 (index 1,000) offline, the others healthy and empty.
     static let figures: RunResult.QueueFigures = {

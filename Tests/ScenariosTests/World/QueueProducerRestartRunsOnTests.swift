@@ -7,7 +7,7 @@ import Testing
 /// (LogProducerRestartRunsOnTests). A restart is a timer and keeps no run going: a lone producer
 /// of 30 messages at 1/s crashed at 10.5 s and restarted at 40 s ended its 30 s world at 30 s,
 /// PASS with 11 messages sent and acknowledged and the restart "not reached".
-@Suite struct QueueProducerRestartRunsOnTests {
+struct QueueProducerRestartRunsOnTests {
     static func world(restart: String, run: String = "duration: 30s") -> String {
         """
         name: queue-producer-restart

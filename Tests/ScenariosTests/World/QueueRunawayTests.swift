@@ -15,7 +15,7 @@ import Simulator
 /// 2 s a message in retries and was still starting messages due by 10 s at the time limit
 /// (3,620 s, 2,109 sent). As Kafka's `delivery.timeout.ms` (120 s), a message expires 120 s after
 /// its send, even one still waiting behind the message in flight.
-@Suite struct QueueRunawayTests {
+struct QueueRunawayTests {
     /// What a world's run came to: the figures and the producer's gave-up count (its ledger's
     /// unacknowledged messages; nothing is in flight at the end of a finished run).
     struct Outcome {

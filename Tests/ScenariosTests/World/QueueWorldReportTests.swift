@@ -4,7 +4,7 @@ import Testing
 
 /// A queue world with no consumers (session 68's checker H5, finding 6): the records are unread,
 /// no group table of a header alone, the consumer figures not measured; counts at one (18).
-@Suite struct QueueWorldReportTests {
+struct QueueWorldReportTests {
     static func run(_ yaml: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "queue-world.yaml"))
     }

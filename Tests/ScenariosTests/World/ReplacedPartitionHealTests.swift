@@ -8,7 +8,7 @@ import Yams
 /// when a later partition replaced it first, that heal is left out of the schedule (applied, it
 /// ended the later one early, D2, s82), the later one lasts its own length, and the report lists
 /// each partition with its own `for`.
-@Suite struct ReplacedPartitionHealTests {
+struct ReplacedPartitionHealTests {
     /// D2's `repro_partition.yaml`, as given.
     static let reproducer = """
         name: m

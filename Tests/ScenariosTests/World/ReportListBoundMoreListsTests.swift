@@ -6,7 +6,7 @@ import Testing
 /// Lists of a composed world's report.json that grow with the file, bounded at 1,000 entries like
 /// the others (checker C1, s74: 4 jobs × 10,000 reducers wrote a 17.9 MB report.json the results
 /// page would not read; 100,000 storm faults, 12 MB of `store.storms`).
-@Suite struct ReportListBoundMoreListsTests {
+struct ReportListBoundMoreListsTests {
     static func json(_ text: String) throws -> [String: Any] {
         let result = ScenarioRunner.run(try ScenarioLoader.parse(text, file: "b.yaml"), seed: nil)
         return try #require(try JSONSerialization.jsonObject(with: Data(result.json().utf8)) as? [String: Any])

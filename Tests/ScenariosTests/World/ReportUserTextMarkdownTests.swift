@@ -6,7 +6,7 @@ import Testing
 /// that opens no block and holds no markup (checker U's F7: `<b>x</b>`, `**b**` and
 /// `[link](http://x)` were live), and each fault line of `# Faults` with its names' markup
 /// escaped (U's F1: a crash of ``a*b`c<script>`` listed emphasis, a code span and raw HTML).
-@Suite struct ReportUserTextMarkdownTests {
+struct ReportUserTextMarkdownTests {
     @Test func theFaultListEscapesWhatWouldAct() {
         #expect(FaultSchedule.markdownList(["2.000 s: crash a|b*c_d`e<script>x</script>&amp;", "3.000 s: partition [a, b] | [c]"])
             == "- 2.000 s: crash a|b\\*c_d\\`e\\<script>x\\</script>\\&amp;\n- 3.000 s: partition [a, b] | [c]\n")

@@ -5,7 +5,7 @@ import Testing
 /// Hostile input on restarts (builder HX, session 85): a boot that outlasts `run.duration`, a
 /// downtime that pushes a producer's last send past the 100 years a run may last, a crash during
 /// the boot the operations' client waits out, and long lists of names.
-@Suite struct RestartEdgeInputTests {
+struct RestartEdgeInputTests {
     static let logWorld = """
         name: l
         seed: 3

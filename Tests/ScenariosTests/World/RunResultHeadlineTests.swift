@@ -3,7 +3,7 @@ import Testing
 
 /// The queue's and the store's figures for a run's one-line verdict, read from their metrics: a
 /// world with a queue alone printed nothing after its verdict's colon.
-@Suite struct RunResultHeadlineTests {
+struct RunResultHeadlineTests {
     @Test func aQueueWorldsHeadlineGivesItsMessages() throws {
         let result = ScenarioRunner.run(try ScenarioLoader.parse("""
             run: {duration: 5s}

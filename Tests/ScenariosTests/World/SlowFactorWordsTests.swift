@@ -7,7 +7,7 @@ import Simulator
 /// list of report.md and report.json, a Failovers row's fault cell and the timeline's labels print
 /// `slow s3 ×2`, where they printed the `Double`, `×2.0` and `×1000000.0`. The trace keeps its
 /// own record of the factor (`service times × 2.0`), which this leaves as it is.
-@Suite struct SlowFactorWordsTests {
+struct SlowFactorWordsTests {
     @Test func aFactorPrintsGroupedWithoutTrailingZeros() {
         #expect([2, 1.5, 1_000, 3.142, 1_000_000, 0.25, 1, 1.000001].map(Fault.levelText)
             == ["2", "1.5", "1,000", "3.142", "1,000,000", "0.25", "1", "1.000001"])

@@ -7,7 +7,7 @@ import Testing
 /// `"checked": false` in report.json, and a job whose client gave up reads failed in report.md's
 /// Job table and report.json, with no claim that its output is exact, and with one problem even
 /// when the coordinator comes back and runs it on.
-@Suite struct StoppedEarlyAndGaveUpReportTests {
+struct StoppedEarlyAndGaveUpReportTests {
     static func checks(_ json: String) throws -> [[String: Any]] {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         return try #require(document["checks"] as? [[String: Any]])

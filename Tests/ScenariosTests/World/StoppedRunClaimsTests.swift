@@ -6,7 +6,7 @@ import Testing
 /// early)"), yet judged its claims: "0 of 1 claim holds" and "**does not hold**" beside a figure
 /// that met the claim, report.json `holds: false` with no `checked` (C1's F1). Its claims are not
 /// checked now, in report.md and report.json alike.
-@Suite struct StoppedRunClaimsTests {
+struct StoppedRunClaimsTests {
     /// A job submitted at 5 s in a run stopped at 5.5 s: `mapreduce.jobs` already reads 1.
     static let mapReduce = """
         name: stopped1

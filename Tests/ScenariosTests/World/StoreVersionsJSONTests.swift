@@ -7,7 +7,7 @@ import Testing
 /// delete marker, as `orrery ops`' results.jsonl gives a ListObjectVersions entry, with its
 /// bucket — bounded by ``ReportListBound`` with the count of the rest. Before, `store` had the
 /// counts alone (`objects`, `bytes`): a reader could not tell which keys, versions or ETags.
-@Suite struct StoreVersionsJSONTests {
+struct StoreVersionsJSONTests {
     typealias Object = [String: Any]
 
     static func store(_ yaml: String) throws -> Object {

@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 
 /// The explicit operations' line at one (session 68's checker H5, finding 18).
-@Suite struct StoreWorldReportTests {
+struct StoreWorldReportTests {
     @Test func oneOperationIsSingular() throws {
         let result = ScenarioRunner.run(try ScenarioLoader.parse("""
             name: one-op

@@ -6,7 +6,7 @@ import Testing
 
 /// Durations under what the report's last decimal shows, rates over a run too short to show its
 /// time, and the MapReduce job's phase times grouped as every other table writes seconds.
-@Suite struct SubMicrosecondAndGroupedSecondsTests {
+struct SubMicrosecondAndGroupedSecondsTests {
     /// The one rule of the one formatter: a time the clock can have (at least half a nanosecond)
     /// that would read 0.000 reads `< 0.001` of its unit; zero and rounding noise read 0.000.
     @Test func theFormatterWritesTimesBelowItsLastDecimal() {

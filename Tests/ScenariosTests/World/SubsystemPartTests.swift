@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 
 /// Every subsystem reaches the pipeline through its part, and only through it.
-@Suite struct SubsystemPartTests {
+struct SubsystemPartTests {
     @Test func everySubsystemIsBuiltOnceAndItsMetricsAreItsOwn() {
         #expect(World.buildOrder.sorted() == Subsystem.allCases)
         #expect(Set(World.startOrder).isSubset(of: Set(Subsystem.allCases)))

@@ -8,7 +8,7 @@ import Testing
 /// written `for:` (``FaultSchedule/Entry/writtenLength``) for the report, which lists each fault
 /// as written — "slow s3 ×5 for 2.000 s", not "until 1.500 s". The schedule the network applies
 /// is the one it applied before.
-@Suite struct SupersededLevelLengthTests {
+struct SupersededLevelLengthTests {
     static func scenario(_ faults: String) throws -> Scenario {
         try ScenarioLoader.parse("""
             run: {duration: 4s}

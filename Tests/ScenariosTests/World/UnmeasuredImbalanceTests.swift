@@ -6,7 +6,7 @@ import Testing
 /// primaries served nothing is 0/0: it read 1, perfectly even, beside an unmeasured throughput,
 /// latency and success ratio. Now it is unmeasured as they are: null in report.json and
 /// worlds.jsonl, and an expectation on it fails as not measured.
-@Suite struct UnmeasuredImbalanceTests {
+struct UnmeasuredImbalanceTests {
     static func run(_ text: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(text, file: "t.yaml"), seed: nil)
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// One test per composition edge of the world: the balancer's traffic on MapReduce hosts, a
 /// crash seen by both, job output in the store, backups of it, and log records counted by a job.
-@Suite struct WorldCompositionTests {
+struct WorldCompositionTests {
     static func run(_ yaml: String, seed: UInt64? = nil) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "world.yaml"), seed: seed)
     }

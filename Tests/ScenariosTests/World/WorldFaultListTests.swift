@@ -5,7 +5,7 @@ import Testing
 /// A world's faults are one list, whatever its sections: report.md's `# Faults` and report.json's
 /// `faults` print the same lines, no section keeps a list of its own, a fault scheduled after the
 /// run ended is marked not reached, and the timeline stops where the run did.
-@Suite struct WorldFaultListTests {
+struct WorldFaultListTests {
     /// The `- ` lines of report.md's `# Faults` section.
     static func markdownFaults(_ result: RunResult) -> [String] {
         let lines = result.markdown().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

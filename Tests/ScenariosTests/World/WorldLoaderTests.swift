@@ -4,7 +4,7 @@ import Testing
 
 /// The world's sections refer to each other by name; every dangling reference, and every
 /// expectation that cannot be measured, is refused where it is written.
-@Suite struct WorldLoaderTests {
+struct WorldLoaderTests {
     static func error(_ yaml: String) -> ScenarioError? {
         do {
             _ = try ScenarioLoader.parse(yaml, file: "w.yaml")

@@ -5,7 +5,7 @@ import Testing
 /// A crashed controller in a world: it declares no live broker dead and takes no partition
 /// offline (it did both at 4 s, 291 records undelivered); restarted, it picks up where it was.
 /// The group's coordinator is a broker, so the consumer reads on while the controller is down.
-@Suite struct WorldQueueControllerCrashTests {
+struct WorldQueueControllerCrashTests {
     static let crashed = """
         name: crashed-controller
         seed: 3

@@ -8,7 +8,7 @@ import Testing
 /// evicted for silence while it still reads. It must stop reading and committing once its session
 /// may have expired, and the coordinator refuses commits from a member it no longer has — or the
 /// evicted member hands over records below what the partition's new owner has committed.
-@Suite struct WorldQueueEvictedMemberTests {
+struct WorldQueueEvictedMemberTests {
     static let dupD = """
         name: dupd
         seed: 1

@@ -5,7 +5,7 @@ import Testing
 /// The queue's failover files from the outside audit (`hw-overclaim-b`, `hw-overclaim`): with
 /// acks=leader, a consumer is handed exactly the records of the final log — none lost after
 /// delivery, none skipped — and with acks=all the same faults give the same run as before the fix.
-@Suite struct WorldQueueFailoverTests {
+struct WorldQueueFailoverTests {
     /// One partition, three copies; broker-1 cut off 2–4 s, broker-3 (the leader) crashed at 3 s,
     /// broker-2 (leading from 8 s) crashed at 10 s. `producers` and `acks` vary.
     static func overclaim(acks: String, secondProducer: Bool) -> String {

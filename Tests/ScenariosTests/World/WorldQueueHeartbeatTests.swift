@@ -14,7 +14,7 @@ import Testing
 /// the in-sync set shrinks, past the producer's 1 s timeout), so seed 1's producer finished at
 /// 69.9 s and seed 3's at 39.97 s, their last records acknowledged 4 ms and 32 ms before a 40 s
 /// run stopped — too late for any consumer polling every 100 ms to be handed them.
-@Suite struct WorldQueueHeartbeatTests {
+struct WorldQueueHeartbeatTests {
     static let churn = """
         name: churn-small
         seed: 1

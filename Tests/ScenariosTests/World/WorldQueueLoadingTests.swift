@@ -4,7 +4,7 @@ import Testing
 
 /// What the loader refuses in a queue section before anything runs: periodic work over one
 /// budget for all its kinds, and a node name two clients share, named as such.
-@Suite struct WorldQueueLoadingTests {
+struct WorldQueueLoadingTests {
     /// Heartbeats, catch-up rounds and polls each just under the 5 × 10⁷ a run may have, together
     /// 1.2 × 10⁸ (at the shortest periods, 1 ms, over 11,000 s): it ran for 129 s before they were summed. Heartbeats and polls tie for the
     /// most; the error points at the first.

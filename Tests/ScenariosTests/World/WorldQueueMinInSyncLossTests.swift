@@ -7,7 +7,7 @@ import Testing
 /// (the hostile tester's qb2): producers retry NOT_ENOUGH_REPLICAS for minutes, so the run stops
 /// in the middle of the chaos, just after the last acknowledgement — whose partition's leader may
 /// have changed since, to a follower that has the record but not yet a watermark past it.
-@Suite struct WorldQueueMinInSyncLossTests {
+struct WorldQueueMinInSyncLossTests {
     static let qb2 = """
         name: qb2
         seed: 1

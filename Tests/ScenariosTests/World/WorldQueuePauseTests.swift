@@ -7,7 +7,7 @@ import Testing
 /// timeout gets it evicted; and a consumer whose polls stall leaves its group at its poll deadline,
 /// not at the next heartbeat. Both found by the outside checker: the paused consumer kept
 /// heartbeating and was never evicted, and the leave came up to a heartbeat interval late.
-@Suite struct WorldQueuePauseTests {
+struct WorldQueuePauseTests {
     static let paused = """
         name: paused-consumer
         seed: 3

@@ -8,7 +8,7 @@ import Testing
 /// the high watermark) and why its total can differ from the acknowledged messages, and its
 /// tables stay bounded however many partitions, groups and controller decisions a world has (a
 /// 16 KB file wrote a 963 MB report.md).
-@Suite struct WorldQueueReportTests {
+struct WorldQueueReportTests {
     static func run(_ yaml: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "world.yaml"), seed: nil)
     }

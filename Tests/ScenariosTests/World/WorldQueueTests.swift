@@ -5,7 +5,7 @@ import Testing
 
 /// The sharded queue as a section of a world: beside the balancer's traffic, under the world's
 /// faults, measured by `queue.*` metrics, and refused with its position when misconfigured.
-@Suite struct WorldQueueTests {
+struct WorldQueueTests {
     static func run(_ yaml: String, seed: UInt64? = nil) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "world.yaml"), seed: seed)
     }

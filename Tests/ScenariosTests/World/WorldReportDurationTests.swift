@@ -5,7 +5,7 @@ import Testing
 /// A composed world's Metrics and Expectations tables wrote a p99 of 93.311 ms as `0.093 s`
 /// beside the balancer's own table's `93.311 ms`: durations under a second now read in
 /// milliseconds there too, to the same three decimals.
-@Suite struct WorldReportDurationTests {
+struct WorldReportDurationTests {
     static let world = """
         run: {duration: 5s}
         servers: [{name: s, service_time: 8ms}]

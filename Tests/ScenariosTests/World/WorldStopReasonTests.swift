@@ -6,7 +6,7 @@ import Reports
 /// A run stops at its time limit when its next event is due after it, so its clock — the report's
 /// virtual time — stands at the last event before the limit. The stop message says both instants
 /// (it said "time limit reached at t=80.000s" beside a virtual time of 38.517 s).
-@Suite struct WorldStopReasonTests {
+struct WorldStopReasonTests {
     @Test func aTimeLimitStopNamesTheInstantTheClockStoppedAt() {
         let error = SimulationError.timeLimitExceeded(limit: .after(.seconds(80)), unfinishedTasks: ["request-1#3"])
         #expect(World.stopReason(error, lastEvent: VirtualInstant(nanoseconds: 38_516_600_000)) ==

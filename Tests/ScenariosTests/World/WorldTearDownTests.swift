@@ -7,7 +7,7 @@ import Testing
 /// model keeps another alive. A sweep runs thousands of worlds in one process; before this held, a
 /// MapReduce world over a log kept its log's records, its workers and its coordinator (4 MB a
 /// world) through its workers' heartbeat tasks and the workers' shared directory.
-@Suite struct WorldTearDownTests {
+struct WorldTearDownTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 

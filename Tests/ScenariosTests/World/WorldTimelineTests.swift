@@ -3,7 +3,7 @@ import Testing
 
 /// The world's timeline draws a node down from its crash until its restart has booted, the
 /// span the Failovers table and the coordinator's first answer agree on.
-@Suite struct WorldTimelineTests {
+struct WorldTimelineTests {
     /// A coordinator behind a balancer and a two-worker cluster: worker-2 crashes, is restarted
     /// with a 2 s boot and crashes again while booting; the coordinator crashes and is restarted
     /// with a 1 s boot (the checker's `w5.yaml`); worker-1 is restarted while running.

@@ -5,7 +5,7 @@ import Testing
 /// Checker Y's item 5 (session 79): the zones' cross-zone share was a percent written by hand,
 /// with a space before `%` unlike every other, and a positive share under 0.05 % read `0.0 %`
 /// ("1 of 5,000 forwards crossed zones (0.0 %)"). It is `NumberFormat`'s bounded percent.
-@Suite struct ZoneCrossSharePercentTests {
+struct ZoneCrossSharePercentTests {
     @Test func theShareIsABoundedPercent() throws {
         let (_, markdown, _) = try ZonesReportJudgementTests.files(ZonesReportJudgementTests.crossing)
         #expect(markdown.contains("39 of 39 forwards crossed zones (100.0%).\n"))

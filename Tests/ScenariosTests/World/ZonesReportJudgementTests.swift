@@ -7,7 +7,7 @@ import Testing
 /// so `cross_zone_share` read 0 and held in report.md and report.json (verdict PASS, `passed:
 /// true`) while the run's exit code, judged on the whole result, failed it. One judgement now.
 /// Also H5's z4: a zone where nothing succeeded printed 0.000 ms latencies.
-@Suite struct ZonesReportJudgementTests {
+struct ZonesReportJudgementTests {
     /// Every client in zone a, the one server in zone b: every forward crosses zones.
     static let crossing = """
         name: z3

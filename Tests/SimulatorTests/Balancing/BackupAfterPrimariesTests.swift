@@ -3,7 +3,7 @@ import Testing
 
 /// nginx's `failed:` path: once a request has no primary left (every one tried, down or busy) it
 /// goes to the backups, and stays on them for its remaining tries.
-@Suite struct BackupAfterPrimariesTests {
+struct BackupAfterPrimariesTests {
     @Test func aRequestThatUsedUpThePrimariesTriesTheBackup() {
         // Both primaries refuse but stay below max_fails: still healthy, yet tried.
         let fixture = UpstreamFixture(configuration: .init(retries: 2, passiveHealth: .init(maxFails: 3, failTimeout: .seconds(10))), backups: [3])

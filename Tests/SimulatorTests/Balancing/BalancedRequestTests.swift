@@ -3,7 +3,7 @@ import Testing
 
 /// A request that reaches the balancer over the network is routed in ready steps
 /// (``BalancedRequest``) instead of on a task: the two must be the same run, event for event.
-@Suite struct BalancedRequestTests {
+struct BalancedRequestTests {
     /// Everything a run shows of its balanced requests.
     struct Observed: Equatable {
         var digest: String

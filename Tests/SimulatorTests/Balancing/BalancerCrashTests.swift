@@ -5,7 +5,7 @@ import Testing
 /// round robin's position, the forwards in flight — and the requests it was routing went on
 /// retrying while it was down. A crash (and a restart of a running balancer, which kills it
 /// first) now loses all of it, as a real nginx, HAProxy or Envoy process does; a pause keeps it.
-@Suite struct BalancerCrashTests {
+struct BalancerCrashTests {
     /// Sends one request from `client` to the balancer over the network at `at` seconds (routed
     /// in steps), waiting at most `timeout`.
     static func send(_ fixture: UpstreamFixture, at: Double, id: UInt64, timeout: Duration = .seconds(3)) -> NetworkOutcome {

@@ -5,7 +5,7 @@ import Testing
 /// rotation is "marked up (balancer restart)" once the new process has booted — not at the crash,
 /// when no balancer routes, and not for a server nothing held. The trace is not written for
 /// it (``BalancerRestartRotationTests`` pins a digest unmoved).
-@Suite struct BalancerRestartMarkUpTests {
+struct BalancerRestartMarkUpTests {
     /// ``BalancerCrashTests/passiveWorld(_:)``: s2 is marked down by passive health at 1.1 s; the
     /// balancer crashes at 3 s and restarts at 3.5 s with a boot of 500 ms.
     @Test func onlyTheServerPassiveHealthHeldIsMarkedUpAndOnlyOnceBooted() {

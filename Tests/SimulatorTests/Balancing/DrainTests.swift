@@ -3,7 +3,7 @@ import Testing
 
 /// What a deployment asks of the balancer: a draining server gets no new request, keeps those in
 /// flight, and is reported drained the instant its last forward ends, or not by a deadline.
-@Suite struct DrainTests {
+struct DrainTests {
     /// What the drain came to. `@unchecked Sendable`: written on the simulation thread only.
     final class Drain: @unchecked Sendable {
         var left: Int?

@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct LoadBalancerOperationTests {
+struct LoadBalancerOperationTests {
     @Test func repAnswersTheReplicaListInTheOriginalShape() {
         let fixture = BalancerFixture()
         let reply = fixture.run { await fixture.balancer.rep() }

@@ -4,7 +4,7 @@ import Testing
 /// A request may try every server once (nginx caps its tries at the servers): the servers it has
 /// tried are marked by id for each pick and cleared after it, so a request's tries over many
 /// servers cost a visit of the members each, not a search of its tries for each member.
-@Suite struct ManyTriesTests {
+struct ManyTriesTests {
     /// `count` servers that all answer 500, tries without limit on 5xx, no passive health.
     func failingEverywhere(_ count: Int) -> UpstreamFixture {
         let errors = Dictionary(uniqueKeysWithValues: (1...count).map { ($0, 1.0) })

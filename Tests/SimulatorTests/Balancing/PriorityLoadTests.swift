@@ -3,7 +3,7 @@ import Testing
 
 /// Envoy's priority load, against the values its documentation's tables give (computed by hand
 /// from `health = min(100, 140 × healthy ÷ hosts)` and the normalized total health).
-@Suite struct PriorityLoadTests {
+struct PriorityLoadTests {
     @Test(arguments: [
         (healthy: 3, hosts: 3, health: 100), (1, 3, 46), (2, 3, 93), (0, 3, 0), (18, 25, 100), (71, 100, 99), (1, 2, 70), (1, 4, 35), (1, 5, 28), (0, 0, 0),
     ])
@@ -29,8 +29,9 @@ import Testing
     }
 
     @Test func aDrawFallsInTheFirstLevelWhoseCumulativeLoadReachesIt() {
-        let loads = [46, 54]
-        #expect((1...100).map { PriorityLoad.level(for: $0, loads: loads) }.filter { $0 == 0 }.count == 46)
+        let loads: [Int] = [46, 54]
+        let levels: [Int] = (1...100).map { (draw: Int) -> Int in PriorityLoad.level(for: draw, loads: loads) }
+        #expect(levels.filter { $0 == 0 }.count == 46)
         #expect(PriorityLoad.level(for: 46, loads: loads) == 0 && PriorityLoad.level(for: 47, loads: loads) == 1)
         #expect(PriorityLoad.level(for: 100, loads: [0, 0, 100]) == 2)
     }

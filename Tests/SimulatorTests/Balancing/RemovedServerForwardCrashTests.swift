@@ -5,7 +5,7 @@ import Testing
 /// balancer's crash, stayed "in flight" to the run's end (s81, BO-3): the crash ended the
 /// members' forwards only, and the removed server is no member. It now ends with the crash as
 /// theirs do, counted as ended by it.
-@Suite struct RemovedServerForwardCrashTests {
+struct RemovedServerForwardCrashTests {
     /// ``BalancerCrashTests/inFlightWorld()`` — the request of 0.1 s in flight to s1 (2 s of
     /// service, a 500 ms forward timeout), the balancer crashing at 0.2 s — with s1 removed at
     /// 0.15 s, while the forward is on its way.

@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct ReplicaManagerTests {
+struct ReplicaManagerTests {
     @Test func aFailedForwardIsRetriedOnTheNextReplicaClockwise() {
         let fixture = BalancerFixture()
         fixture.network.crash("Server 1")

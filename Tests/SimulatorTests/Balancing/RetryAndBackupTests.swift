@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct RetryTests {
+struct RetryTests {
     @Test func aRequestTriesTheNextServersUntilOneAnswers() {
         let fixture = UpstreamFixture(configuration: .init(retries: 2))
         fixture.network.restart("s1", bootTime: .seconds(60))
@@ -78,7 +78,7 @@ import Testing
     }
 }
 
-@Suite struct BackupServerTests {
+struct BackupServerTests {
     @Test func aBackupGetsNoTrafficWhileAPrimaryIsUp() {
         let fixture = UpstreamFixture(strategy: LeastConnectionsStrategy(), backups: [3])
         let requests = (0..<40).map { fixture.route(at: Double($0) * 0.01) }
@@ -104,7 +104,7 @@ import Testing
     }
 }
 
-@Suite struct PanicThresholdTests {
+struct PanicThresholdTests {
     @Test func belowThePanicThresholdHealthIsIgnored() {
         let fixture = UpstreamFixture(configuration: .init(retries: 0, passiveHealth: .init(maxFails: 1, failTimeout: .seconds(30)), panicThreshold: 0.5))
         fixture.network.restart("s2", bootTime: .seconds(60))

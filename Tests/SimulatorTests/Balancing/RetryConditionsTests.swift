@@ -3,7 +3,7 @@ import Testing
 
 /// nginx's `proxy_next_upstream` per status: a server's answer is retried, and counted against
 /// `max_fails`, only when its own status is listed.
-@Suite struct RetryConditionsTests {
+struct RetryConditionsTests {
     /// s1 answers every request 500; `max_fails=1` would take it out at its first counted failure.
     static func erroringS1(on conditions: RetryConditions) -> UpstreamFixture {
         UpstreamFixture(configuration: .init(retries: 2, retryOn: conditions, passiveHealth: .init(maxFails: 1, failTimeout: .seconds(30))), errorRates: [1: 1])

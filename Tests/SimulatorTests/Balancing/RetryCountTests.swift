@@ -3,7 +3,7 @@ import Testing
 
 /// `retried` counts the requests forwarded again, not the retries a request was granted but had
 /// no server left for.
-@Suite struct RetryCountTests {
+struct RetryCountTests {
     @Test func aRetryWithNoServerLeftIsNotCounted() {
         // Three tries over two refusing servers: s1, then s2, then nobody is left.
         let fixture = UpstreamFixture(servers: 2, configuration: .init(retries: 2, passiveHealth: nil))

@@ -3,7 +3,7 @@ import Testing
 
 /// nginx's `peers->single`: an upstream of one primary and no backup ignores `max_fails` and
 /// `fail_timeout`; its server is never unavailable.
-@Suite struct SinglePeerTests {
+struct SinglePeerTests {
     @Test func aLoneServerIsNeverMarkedDown() {
         let fixture = UpstreamFixture(servers: 1, configuration: .init(retries: 0, passiveHealth: .init(maxFails: 1, failTimeout: .seconds(10))))
         fixture.network.restart("s1", bootTime: .seconds(1))

@@ -5,7 +5,7 @@ import Testing
 /// decides. A timeout is a 504, a refused, reset or unreachable connection a 502, a request no
 /// server can take ("no live upstreams") a 502, a server's answer of a retried status is passed
 /// on; the balancer's queue and circuit breaker still turn requests away with 503.
-@Suite struct UnansweredStatusTests {
+struct UnansweredStatusTests {
     @Test func aRequestWhoseEveryTryTimesOutGets504() {
         // Crashed hosts answer nothing: each try waits out the 100 ms per-try timeout.
         let fixture = UpstreamFixture(configuration: .init(forwardTimeout: .milliseconds(100), retries: 2, passiveHealth: nil))

@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct UpstreamHealthTests {
+struct UpstreamHealthTests {
     @Test func passiveHealthMarksDownAtTheMaxFailthFailureAndProbesAfterFailTimeout() {
         let fixture = UpstreamFixture(servers: 2, configuration: .init(retries: 1, passiveHealth: .init(maxFails: 2, failTimeout: .seconds(10))))
         fixture.network.restart("s2", bootTime: .seconds(20))
@@ -47,7 +47,7 @@ import Testing
     }
 }
 
-@Suite struct ConnectionQueueTests {
+struct ConnectionQueueTests {
     @Test func aQueuedRequestTimesOutExactlyAtItsDeadlineAndAFullQueueRejectsAtOnce() {
         let fixture = UpstreamFixture(servers: 1, configuration: .init(forwardTimeout: .seconds(60), retries: 0, maxConnections: 1,
                                                                        queue: .init(capacity: 1, timeout: .seconds(2))), service: 10)
@@ -69,7 +69,7 @@ import Testing
     }
 }
 
-@Suite struct BalancerGatewayTests {
+struct BalancerGatewayTests {
     @Test func eachClientHasItsOwnTokenBucket() {
         let fixture = UpstreamFixture(configuration: .init(rateLimit: .init(rate: 1, burst: 2)))
         let first = (0..<3).map { _ in fixture.route(at: 0, client: "c1") }

@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct FarTimerRingTests {
+struct FarTimerRingTests {
     /// One slot's generation, as a ``TimerQueue`` keeps them.
     private static func generations(_ count: Int) -> UnsafeMutablePointer<UInt32> {
         let generations = UnsafeMutablePointer<UInt32>.allocate(capacity: count)

@@ -2,7 +2,7 @@ import Testing
 @testable import Simulator
 
 /// `formattedSeconds` rounds half away from zero: `forward_timeout: 1.9999999s` read "1.999s".
-@Suite struct FormattedSecondsTests {
+struct FormattedSecondsTests {
     @Test func roundsHalfAwayFromZero() {
         #expect(Duration.nanoseconds(1_999_999_900).formattedSeconds == "2.000s")
         #expect(Duration.nanoseconds(1_999_499_999).formattedSeconds == "1.999s")

@@ -4,7 +4,7 @@ import Glibc
 #endif
 @testable import Simulator
 
-@Suite struct RandomStreamTests {
+struct RandomStreamTests {
     @Test func theSameSeedAndNameGiveTheSameSequence() {
         var a = SeededRandom(seed: 42, stream: "server.s1")
         var b = SeededRandom(seed: 42, stream: "server.s1")

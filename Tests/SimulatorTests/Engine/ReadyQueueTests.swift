@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct ReadyQueueTests {
+struct ReadyQueueTests {
     /// Work that only names the entries; the queue's items are its wake-ups.
     final class Marker: SteppedWork, @unchecked Sendable {
         var wakeUps: UInt32 = 0

@@ -3,7 +3,7 @@ import Testing
 
 /// A stop reason counts its tasks and jobs as a sentence does: `1 task`, `3 tasks`, not
 /// `1 task(s)`.
-@Suite struct SimulationErrorCountTests {
+struct SimulationErrorCountTests {
     @Test func oneStuckTaskIsATaskAndTwoAreTasks() {
         #expect(SimulationError.deadlock(at: .after(.seconds(1)), stuckTasks: ["a#1"]).description
             == "deadlock at t=1.000s: 1 task suspended with no job ready and no timer left to wake them: a#1")

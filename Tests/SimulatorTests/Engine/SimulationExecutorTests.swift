@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct SimulationExecutorTests {
+struct SimulationExecutorTests {
     @Test func readyJobsRunInFIFOOrder() throws {
         let sim = Simulation(seed: 1)
         let log = EventLog()

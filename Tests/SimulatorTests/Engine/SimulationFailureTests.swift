@@ -12,7 +12,7 @@ actor Doorbell {
     func ring() { rings += 1 }
 }
 
-@Suite struct SimulationFailureTests {
+struct SimulationFailureTests {
     @Test func aTaskWaitingForeverIsReportedAsADeadlockByName() throws {
         let sim = Simulation(seed: 1)
         sim.spawn("waits-for-godot") { _ in

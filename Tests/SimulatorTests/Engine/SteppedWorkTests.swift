@@ -5,7 +5,7 @@ import Testing
 /// entries and holds itself while it has any. These tests drop every other reference to the
 /// work and watch it through a weak one: it must live exactly until its last entry is run,
 /// cancelled or discarded, never a step longer (a leak) nor a step shorter (a freed target run).
-@Suite struct SteppedWorkTests {
+struct SteppedWorkTests {
     /// What woke a probe, in order; kept apart from the probe so a test can read it once the
     /// probe is freed.
     final class Ledger {

@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct TaskRegistryTests {
+struct TaskRegistryTests {
     /// Slots are reused, but names come out in start order, numbered by it, whatever slot each
     /// task took; a request's name is spelled only then.
     @Test func namesComeInStartOrderWhateverSlotsTheTasksTook() {

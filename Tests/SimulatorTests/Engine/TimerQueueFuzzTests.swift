@@ -26,7 +26,7 @@ import Testing
 /// sanitizer: no contradiction, no pop out of order. A ring that skips counting one cancelled
 /// timer out stops in its walk at once. The committed runs take a few seconds;
 /// `ORRERY_TIMER_FUZZ_SEEDS` runs more seeds.
-@Suite struct TimerQueueFuzzTests {
+struct TimerQueueFuzzTests {
     /// The committed runs: seeds × operations, every operation checked.
     static let seeds: [UInt64] = Array(1...10)
 

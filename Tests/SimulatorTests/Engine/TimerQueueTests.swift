@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct TimerQueueTests {
+struct TimerQueueTests {
     /// Pops every timer, returning (deadline, sequence) in firing order.
     private func drain(_ queue: TimerQueue) -> [(Int64, UInt64)] {
         var fired: [(Int64, UInt64)] = []
@@ -401,7 +401,8 @@ import Testing
         queue.insert(deadline: 5 * second, sequence: 203, action: .run {})
         #expect(queue.rebucketings == 1, "with 201 far timers waiting, an earlier one joins the far heap")
         #expect(queue.farHeapCount == 2)
-        #expect(drain(queue).map(\.1) == [203] + (3...202).map(UInt64.init) + [1, 2])
+        let order: [UInt64] = [203] + (3...202).map { (sequence: Int) -> UInt64 in UInt64(sequence) } + [1, 2]
+        #expect(drain(queue).map(\.1) == order)
     }
 
     /// Starting the buckets again keeps in the far heap the timers due before the new bucket

@@ -3,7 +3,7 @@ import Testing
 
 /// Consumer groups share partitions and deliver at least once: what a consumer read but did not
 /// commit before crashing is read again.
-@Suite struct ConsumerGroupTests {
+struct ConsumerGroupTests {
     let simulation = Simulation(seed: 102)
     let network: Network
     let log: PartitionedLog

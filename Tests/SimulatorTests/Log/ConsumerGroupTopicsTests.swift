@@ -5,7 +5,7 @@ import Testing
 /// offsets per topic and partition, a topic new to the group is read from its start, and the
 /// members reading each topic share that topic's partitions. A group that had read one topic was
 /// refused another ("group 'g' consumes topic 't', not 'u'").
-@Suite struct ConsumerGroupTopicsTests {
+struct ConsumerGroupTopicsTests {
     let simulation = Simulation(seed: 7)
     let network: Network
     let log: PartitionedLog

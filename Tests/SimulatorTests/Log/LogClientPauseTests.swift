@@ -3,7 +3,7 @@ import Testing
 
 /// A log client is a process on its node: while the node is paused it sends nothing, and a send it
 /// was woken for in the pause leaves at the resume (a world's log producer is such a loop).
-@Suite struct LogClientPauseTests {
+struct LogClientPauseTests {
     /// producer-1 paused from 0.5 s to 1.5 s, sending at 0.6 s with a 2 s timeout: the request
     /// leaves at 1.5 s, is appended at 1.5005 s and answered at 1.501 s (LAN hops of 0.5 ms). It
     /// was traced as sent at 0.6 s, from inside the pause, and held there.

@@ -3,7 +3,7 @@ import Testing
 
 /// A contiguous read of a partition holds exactly the values a read of arrays returns — each
 /// value's bytes, in offset order, the empty ones included — and fails with the same errors.
-@Suite struct LogContiguousReadTests {
+struct LogContiguousReadTests {
     /// What the reads saw. `@unchecked Sendable`: one simulation thread.
     final class Seen: @unchecked Sendable {
         var pairs: [(arrays: [[UInt8]], contiguous: LogValues)] = []

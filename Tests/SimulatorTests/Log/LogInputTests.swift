@@ -2,7 +2,7 @@ import Testing
 @testable import Simulator
 
 /// MapReduce jobs read their input from log partitions, as seed 001's map workers read Kafka.
-@Suite struct LogInputTests {
+struct LogInputTests {
     @Test func aJobOverALogTopicEqualsTheOracleAndAdvancesItsGroup() throws {
         let simulation = Simulation(seed: 111)
         let cluster = MapReduce.Cluster(simulation: simulation, configuration: Fixtures.slowCluster())

@@ -8,7 +8,7 @@ final class LogTranscript: @unchecked Sendable {
 }
 
 /// Topics, partitions and offsets: keyed records land by MurmurHash3, in order, numbered from 0.
-@Suite struct PartitionedLogTests {
+struct PartitionedLogTests {
     let simulation = Simulation(seed: 101)
     let network: Network
     let log: PartitionedLog

@@ -7,7 +7,7 @@ import Testing
 /// 46.255 s for 9.244 s, and the first one's heal at 53.726 s cut the second to 7.471 s, its own
 /// at 55.499 s healing nothing (s82). Now the replaced one's heal is left out of the timeline (its
 /// drawn length kept for the report and `shrink`), and the later one lasts its draw.
-@Suite struct ChaosPartitionOverlapTests {
+struct ChaosPartitionOverlapTests {
     /// D2's `repro_partition.yaml` (seed 5): 4 workers and the log the world places with them;
     /// worker crashes, pauses and slowdowns 3 a minute, partitions and coordinator restarts 2,
     /// over the default 60 s.

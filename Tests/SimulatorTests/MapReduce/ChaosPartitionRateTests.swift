@@ -3,7 +3,7 @@ import Testing
 
 /// Every instant `partitions_per_minute` draws is a partition: a cut of none or all the nodes is
 /// drawn again. Dropped, it left 1 − 2^(1 − m) of the rate: 4,460 of 6,000 with 3 nodes (N4, s77).
-@Suite struct ChaosPartitionRateTests {
+struct ChaosPartitionRateTests {
     /// N's reproducer: one worker (so coordinator, worker-1 and log: 3 nodes), 60 a minute for
     /// 100 minutes, 1 ms each.
     static let chaos = MapReduce.ClusterChaos(horizon: .seconds(6_000), workerCrashesPerMinute: 0, pausesPerMinute: 0, slowdownsPerMinute: 0,

@@ -4,7 +4,7 @@ import Testing
 /// A chaos slowdown's factor is held to 1 … 10⁶ in thousandths, and a draw of no slowdown
 /// schedules nothing: raw `normal` draws were applied as drawn, ×−0.388 and ×0 among them, and
 /// printed as `×0.6824646455149921` (N3, s77).
-@Suite struct ChaosSlowdownFactorTests {
+struct ChaosSlowdownFactorTests {
     @Test func aDrawIsHeldToASlowdownAFileCouldWrite() {
         let slowdown = MapReduce.ClusterChaos.slowdown
         #expect(slowdown(-0.38829579210830345) == 1 && slowdown(0) == 1 && slowdown(0.6824646455149921) == 1 && slowdown(1) == 1)

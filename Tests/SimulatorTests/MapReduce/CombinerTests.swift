@@ -2,7 +2,7 @@ import Testing
 @testable import Simulator
 
 /// The combiner shrinks what is shuffled and changes nothing in the output.
-@Suite struct CombinerTests {
+struct CombinerTests {
     static func report(_ documents: [MapReduce.Document], combining: Bool, reducers: Int = 1) throws -> MapReduce.JobReport {
         let request = MapReduce.JobRequest(job: MapReduce.WordCount(), input: .documents(documents, splitSize: 1 << 20),
                                            reducers: reducers, combining: combining)

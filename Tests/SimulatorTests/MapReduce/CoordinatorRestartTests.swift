@@ -5,7 +5,7 @@ import Testing
 /// stays, every attempt that was running is killed (not a failure of its task or worker) and its
 /// task runs again; and a completed map whose output reducers could not fetch becomes a failed
 /// attempt (Hadoop's SUCCEEDED → FAILED on TOO_MANY_FETCH_FAILURE), counted once.
-@Suite struct CoordinatorRestartTests {
+struct CoordinatorRestartTests {
     let simulation = Simulation(seed: 131)
     let network: Network
     let coordinator: MapReduce.Coordinator
@@ -154,7 +154,7 @@ import Testing
 /// A coordinator restart in a running cluster: the attempts it was running are killed and run
 /// again, the maps that had completed stay completed, no failure is counted, and the output is
 /// the sequential run's.
-@Suite struct CoordinatorRestartClusterTests {
+struct CoordinatorRestartClusterTests {
     /// The coordinator crashes at 2 s, when maps 0, 1, 2 and 5 have completed and eight map
     /// attempts run, and is back at 7 s (restarted at 6 s, booting for 1 s).
     @Test func theAttemptsRunningAtARestartAreKilledAndRunAgain() throws {

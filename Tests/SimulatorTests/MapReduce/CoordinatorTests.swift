@@ -3,7 +3,7 @@ import Testing
 
 /// The coordinator's rules driven message by message, without workers: late completions,
 /// duplicates, slot accounting, and a committed output that nothing can change.
-@Suite struct CoordinatorTests {
+struct CoordinatorTests {
     let simulation = Simulation(seed: 121)
     let network: Network
     let coordinator: MapReduce.Coordinator

@@ -2,7 +2,7 @@ import Testing
 @testable import Simulator
 
 /// One seed decides everything: the same seed replays the same run event for event.
-@Suite struct DeterminismTests {
+struct DeterminismTests {
     struct Outcome: Equatable {
         let digest: String
         let events: UInt64

@@ -4,7 +4,7 @@ import Testing
 /// The map side's grouping table finds every key by its bytes alone — keys that share their first
 /// eight bytes, keys that differ only by trailing zero bytes, keys past the table's first size —
 /// and its output is sorted by key bytes.
-@Suite struct EmitterTests {
+struct EmitterTests {
     /// Emits each record's line whole as its key, with a count of one.
     struct LineKeys: MapReduce.Job {
         var name: String { "line-keys" }

@@ -4,7 +4,7 @@ import Testing
 /// An empty document is input, as an empty file is in Hadoop (`FileInputFormat.getSplits` makes
 /// one zero-length split of a zero-length file): one map task reads nothing, every reduce task
 /// commits an empty part, and the job succeeds with an empty output.
-@Suite struct EmptyInputTests {
+struct EmptyInputTests {
     static let empty = MapReduce.Document(id: 0, name: "empty.txt", bytes: [])
 
     @Test func anEmptyDocumentIsOneEmptySplit() {

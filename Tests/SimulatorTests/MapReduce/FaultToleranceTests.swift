@@ -3,7 +3,7 @@ import Testing
 
 /// The output stays exact through crashes, stalls, lost data and coordinator restarts, and the
 /// coordinator's recovery rules (timeouts, re-execution, retries with backoff) do what they say.
-@Suite struct FaultToleranceTests {
+struct FaultToleranceTests {
     static let documents = Fixtures.logs(seed: 8, count: 4, lines: 100)
     static let expected = MapReduce.WordCount().reference(Fixtures.records(documents))
 

@@ -3,7 +3,7 @@ import PropertyBased
 @testable import Simulator
 
 /// Splitting, tokenizing, log-line parsing and the synthetic generator.
-@Suite struct InputTests {
+struct InputTests {
     @Test(arguments: [1, 7, 40, 1000])
     func splitsEndOnLineBoundariesAndCoverTheDocumentExactly(targetSize: Int) {
         for document in Fixtures.documents {

@@ -3,7 +3,7 @@ import PropertyBased
 @testable import Simulator
 
 /// Intermediate values survive encoding, and document sets merge like sets.
-@Suite struct IntermediateDataTests {
+struct IntermediateDataTests {
     @Test func varintsRoundTripAndTakeTheBytesTheySay() throws {
         for value: UInt64 in [0, 1, 127, 128, 300, 16_383, 16_384, 1 << 35, .max] {
             var buffer: [UInt8] = []

@@ -2,7 +2,7 @@ import Testing
 @testable import Simulator
 
 /// A distributed run's output equals the job's plain sequential reference, record for record.
-@Suite struct JobCorrectnessTests {
+struct JobCorrectnessTests {
     @Test(arguments: [1, 2, 5], [true, false])
     func wordCountEqualsTheSequentialOracle(reducers: Int, combining: Bool) throws {
         let documents = Fixtures.documents + Fixtures.logs(count: 2, lines: 60)

@@ -4,7 +4,7 @@ import Testing
 /// A job's counters count each map task once, from the attempt whose output the reducers
 /// consumed — as Hadoop aggregates a job's counters per task from its successful attempt — so
 /// they agree with the input and with what the reducers fetched whatever the faults did.
-@Suite struct JobCountersTests {
+struct JobCountersTests {
     static let documents = Fixtures.logs(seed: 8, count: 4, lines: 100)
 
     static func request() -> MapReduce.JobRequest {

@@ -7,7 +7,7 @@ import Testing
 /// worker's first heartbeat back stops the attempt (Hadoop kills a lost node's containers), so
 /// only an answer before it is late: the pauses end 10 ms after a heartbeat was due, leaving the
 /// attempt most of a heartbeat interval to finish first.
-@Suite struct LateAnswerTests {
+struct LateAnswerTests {
     static let documents = Fixtures.logs(seed: 8, count: 4, lines: 100)
     static let expected = MapReduce.WordCount().reference(Fixtures.records(documents))
 

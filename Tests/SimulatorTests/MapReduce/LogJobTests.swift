@@ -2,7 +2,7 @@ import Testing
 @testable import Simulator
 
 /// The log jobs on hand-written lines whose answers are worked out by hand.
-@Suite struct LogJobTests {
+struct LogJobTests {
     func output(_ job: any MapReduce.Job) throws -> [String] {
         let request = MapReduce.JobRequest(job: job, input: .documents([Fixtures.knownLog], splitSize: 150), reducers: 2)
         return Fixtures.text(try Fixtures.run(seed: 21, request).report.output!.records)

@@ -2,7 +2,7 @@ import Testing
 @testable import Simulator
 
 /// The log format's latency is digits then `ms`, and a line ending in CRLF parses as the line.
-@Suite struct LogLineTests {
+struct LogLineTests {
     static func parse(_ text: String) -> MapReduce.LogLine? { MapReduce.LogLine(Array(text.utf8)[...]) }
 
     @Test(arguments: ["+5ms", "-0ms", "-5ms", " 5ms", "5 ms", "ms", "5", "99999999999999999999ms", "0x5ms", "５ms"])

@@ -5,7 +5,7 @@ import Testing
 /// runs) produces exactly the bytes and counters of the same task over one record per line,
 /// for every built-in job, with and without the combiner; lines appended from log reads stay
 /// apart (no word runs from one record into the next).
-@Suite struct MapInputTests {
+struct MapInputTests {
     /// Document splits of the fixtures' documents and of synthetic logs, small enough that a
     /// document is cut into several.
     static var splits: [MapReduce.Split] {

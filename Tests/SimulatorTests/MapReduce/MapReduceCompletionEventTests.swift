@@ -4,7 +4,7 @@ import Testing
 /// The job's map completion events, as Hadoop's MRv2 keeps them (`JobImpl`'s
 /// `mapAttemptCompletionEvents`) and its reducers read them (`EventFetcher`,
 /// `ShuffleSchedulerImpl.resolve`): in order, from the id after the last one read.
-@Suite struct MapCompletionEventTests {
+struct MapCompletionEventTests {
     // MARK: The bound of one answer
 
     /// Hadoop's `Shuffle.run`: min(10,000, max(100, 3,000,000 / reducers)).

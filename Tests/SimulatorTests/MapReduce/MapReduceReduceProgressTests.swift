@@ -3,7 +3,7 @@ import Testing
 
 /// A reduce attempt's progress in Hadoop's thirds (`ReduceTask`'s copy, sort and reduce phases
 /// of equal weight), and what an early reducer fetches after each of its polls.
-@Suite struct ReduceProgressTests {
+struct ReduceProgressTests {
     // MARK: The rule
 
     @Test func eachPhaseIsAThirdAndCountsInsideIt() {

@@ -3,7 +3,7 @@ import Testing
 
 /// The median speed a job's state keeps for the speculation rule, as tasks complete and lose
 /// their output, agrees with sorting the speeds of every completed task after each change.
-@Suite struct MedianSpeedTests {
+struct MedianSpeedTests {
     /// The median as the rule defines it: every completed task's work (at least 1) per second of
     /// its winning attempt, when that took any time, sorted; the upper middle one.
     static func scanned(_ state: MapReduce.JobState, _ kind: MapReduce.TaskKind) -> Double? {

@@ -3,7 +3,7 @@ import Testing
 
 /// Tasks run at the same time on different workers, within each worker's bound, and — without
 /// faults — exactly once each.
-@Suite struct ParallelismTests {
+struct ParallelismTests {
     static let documents = Fixtures.logs(seed: 3, count: 4, lines: 100)
     static let splits = MapReduce.InputSplitter.splits(of: documents, targetSize: 4000).count
 

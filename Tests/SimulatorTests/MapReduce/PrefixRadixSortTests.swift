@@ -4,7 +4,7 @@ import Testing
 /// A map task's keys sorted by the radix sort of their prefixes and then by their bytes come out
 /// in the order of a comparison sort, and of the bytes themselves: keys sharing their first eight
 /// bytes, keys that are prefixes of others, bytes 0 and 0xFF, the empty key.
-@Suite struct PrefixRadixSortTests {
+struct PrefixRadixSortTests {
     /// Distinct keys drawn from a small alphabet, so that many share prefixes, laid out in one
     /// buffer as an emitter lays them out.
     private func keys(_ count: Int, seed: UInt64) -> (spans: [MapReduce.KeySpan], bytes: MapReduce.Bytes, keys: [[UInt8]]) {

@@ -3,7 +3,7 @@ import Testing
 
 /// Hadoop's reduce slow start: with a share below 1, reduce tasks start once that share of the
 /// maps has completed, fetch map outputs as the maps complete, and reduce once they hold all.
-@Suite struct ReduceSlowstartTests {
+struct ReduceSlowstartTests {
     // MARK: The threshold
 
     /// ⌈share × maps⌉ completed maps, in single precision as Hadoop's

@@ -6,7 +6,7 @@ import Testing
 /// end stays its completion, its ``MapReduce/Attempt/rejudgement`` says when, and its task runs
 /// again — counted against neither the task's attempt limit nor the worker — and the job's
 /// statistics count it once, among the completed maps killed afterwards.
-@Suite struct RetroactiveKillTests {
+struct RetroactiveKillTests {
     let simulation = Simulation(seed: 137)
     let network: Network
     let coordinator: MapReduce.Coordinator

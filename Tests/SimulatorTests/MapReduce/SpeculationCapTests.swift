@@ -6,7 +6,7 @@ import Testing
 /// max(10, 1 % of the kind's tasks, 10 % of its running tasks) tasks backed up at once, at most one
 /// new backup per job and kind in an answer, and none for `retry-after-speculate` (15 s) after an
 /// answer that started one.
-@Suite struct SpeculationCapTests {
+struct SpeculationCapTests {
     /// Hadoop's `(int) Math.max(…)`, step by step, at its defaults.
     @Test func theCapIsHadoopsAtItsDefaults() {
         let rule = MapReduce.CoordinatorPolicy.Speculation()

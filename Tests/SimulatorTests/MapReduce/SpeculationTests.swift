@@ -2,7 +2,7 @@ import Testing
 @testable import Simulator
 
 /// Backup attempts for stragglers shorten a job with a slow worker.
-@Suite struct SpeculationTests {
+struct SpeculationTests {
     static func makespan(speculation: MapReduce.CoordinatorPolicy.Speculation?) throws -> MapReduce.JobReport {
         let documents = Fixtures.logs(seed: 10, count: 4, lines: 100)
         let request = MapReduce.JobRequest(job: MapReduce.WordCount(), input: .documents(documents, splitSize: 4000), reducers: 4)

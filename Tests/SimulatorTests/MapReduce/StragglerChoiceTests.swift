@@ -2,7 +2,7 @@ import Testing
 @testable import Simulator
 
 /// Which running task gets a speculative backup, driven message by message.
-@Suite struct StragglerChoiceTests {
+struct StragglerChoiceTests {
     /// Among stragglers expected to finish equally late, the backup goes to the first task by
     /// index, whatever order their attempts started in: here task 0's attempt is newer than task
     /// 1's (its first was lost with a restarted worker), and all three estimates are equal.

@@ -2,7 +2,7 @@ import Testing
 @testable import Simulator
 
 /// Requests that cannot run are refused with a typed error and a clear message, and nothing runs.
-@Suite struct SubmissionTests {
+struct SubmissionTests {
     let simulation = Simulation(seed: 91)
     let cluster: MapReduce.Cluster
 

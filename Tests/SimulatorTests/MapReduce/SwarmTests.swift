@@ -9,7 +9,7 @@ import Testing
 /// Random faults of every kind — worker crashes and restarts, pauses, slowdowns, partitions,
 /// wiped local disks, coordinator restarts — over hundreds of seeds: the output is exact for
 /// every one.
-@Suite struct SwarmTests {
+struct SwarmTests {
     static let documents = Fixtures.logs(seed: 9, count: 3, lines: 60)
     static let expected = Fixtures.text(MapReduce.WordCount().reference(Fixtures.records(documents)))
 

@@ -3,7 +3,7 @@ import Testing
 
 /// The tallies the coordinator keeps instead of scanning a job's tasks agree with a scan after
 /// every change.
-@Suite struct TaskTallyTests {
+struct TaskTallyTests {
     @Test(arguments: [1, 2, 3])
     func aTallyAgreesWithAScanOfTheTasksAfterEveryChange(seed: UInt64) {
         let states: [MapReduce.TaskState] = [.idle, .running, .completed, .failed]

@@ -3,7 +3,7 @@ import Testing
 
 /// A `hang` on a worker stops it answering — no heartbeats, no progress, no fetches served —
 /// as a pause of the same length does, and speculation backs up the attempt it stalled.
-@Suite struct WorkerHangTests {
+struct WorkerHangTests {
     /// The audit's `spec-hang.yaml` in small: four one-slot workers, slow maps, worker-1 stopped
     /// at 5 s for 30 s, timeouts long enough that only speculation can route around it.
     static func run(_ fault: MapReduce.ClusterFault?, at: Duration = .seconds(5), splitSize: Int = 1000,

@@ -5,7 +5,7 @@ import Testing
 /// whom, its status), so service times and latencies, which decide when answers arrive, are part
 /// of it. (It used to fold in only sends, routes, drops, timeouts and faults: worlds whose answers
 /// arrived at different times, with different latency percentiles, had one digest.)
-@Suite struct AnswerDigestTests {
+struct AnswerDigestTests {
     /// 200 requests from `client` to a 4-slot server, one every millisecond, 1 ms each way;
     /// returns the digest and the `respond` events traced.
     static func run(serviceTime: Distribution, timeout: Duration = .seconds(10)) throws -> (digest: String, responds: [String]) {

@@ -4,7 +4,7 @@ import Testing
 /// An answer is checked against partitions when it is sent and when it arrives, as a request is:
 /// an answer sent across a partition is lost even if the partition heals before it would arrive.
 /// (It used to be checked only on arrival, so such an answer was delivered.)
-@Suite struct AnswerPartitionTests {
+struct AnswerPartitionTests {
     /// The audit's world: 10 ms each way, 20 ms of service; the request is sent at 0, reaches
     /// `s` at 10 ms, its answer leaves at 30 ms and would arrive at 40 ms. Returns the outcome
     /// and the traced drops.

@@ -6,7 +6,7 @@ import Testing
 /// downtime, and a call made for it after a restart is not sent as the new process's. An answer
 /// a pause held for a caller that crashes during the pause is a `drop` from the answerer, at the
 /// crash. LAN hops of 0.5 ms; the handler on b answers at once.
-@Suite struct CrashedProcessSendsNothingTests {
+struct CrashedProcessSendsNothingTests {
     static func traced(_ simulation: Simulation) -> LogTranscript {
         let lines = LogTranscript()
         simulation.trace.sink = { event in

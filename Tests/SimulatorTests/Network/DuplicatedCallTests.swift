@@ -4,7 +4,7 @@ import Testing
 /// A call whose request is duplicated is settled by the first of its two answers. A step that
 /// waits for it reads the outcome from the call, which keeps that answer in the field the
 /// original's own answer passes through on its way back: the later answer must never replace it.
-@Suite struct DuplicatedCallTests {
+struct DuplicatedCallTests {
     /// Counts the handler's runs; the simulation runs them one at a time.
     final class Runs: @unchecked Sendable {
         var count = 0

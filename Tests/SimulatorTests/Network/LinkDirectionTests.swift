@@ -5,7 +5,7 @@ import Testing
 /// `a`'s answers (refusals, resets) to `b`'s calls; `b`'s requests and the answers to them travel
 /// on the link from `b` to `a`. (An answer used to come back over its request's link, so an
 /// override `s → client` changed nothing and `client → s` applied both ways.)
-@Suite struct LinkDirectionTests {
+struct LinkDirectionTests {
     let sim = Simulation(seed: 5)
     let network: Network
     let log = EventLog()

@@ -33,7 +33,7 @@ final class CallLog: @unchecked Sendable {
     }
 }
 
-@Suite struct NetworkTests {
+struct NetworkTests {
     let sim = Simulation(seed: 9)
     let network: Network
     let store: KeyValueNode

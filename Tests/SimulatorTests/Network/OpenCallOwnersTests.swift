@@ -7,7 +7,7 @@ import Testing
 /// (one for good among them), run by a handler task that is still waiting, paused on a frozen node —
 /// and checks that every caller is refused one link latency later, and that each node serves
 /// again after its boot. (Run under `--sanitize=address` it also shows no call was read freed.)
-@Suite struct OpenCallOwnersTests {
+struct OpenCallOwnersTests {
     @Test func aRestartFindsEveryOpenCallAliveAndResetsItsCaller() throws {
         let sim = Simulation(seed: 1)
         let network = Network(simulation: sim, defaultLink: LinkProfile(latency: .constant(0.0005)))

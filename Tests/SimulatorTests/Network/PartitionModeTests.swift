@@ -4,7 +4,7 @@ import Testing
 /// A partition rejects a request sent across it (the sender learns `unreachable` one latency
 /// later) or drops it (the sender learns only by its timeout), as iptables' `REJECT` and `DROP`
 /// do; Jepsen's partitions drop.
-@Suite struct PartitionModeTests {
+struct PartitionModeTests {
     /// 10 ms each way, 20 ms of service, a 60 ms timeout; the partition is formed at 0 (before
     /// the call at 1 ms) in `mode`, and at 90 ms healed or replaced by a partition in `second`
     /// mode; a second call is sent at 100 ms.

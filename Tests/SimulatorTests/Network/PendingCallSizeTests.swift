@@ -5,7 +5,7 @@ import Testing
 /// of padding, so a call takes 312 bytes as before (320 with it as a `UInt64`). Read from the
 /// class's metadata (its instance size, 24 bytes in where there is no Objective-C runtime, as
 /// here), which `class_getInstanceSize` reads on Apple platforms.
-@Suite struct PendingCallSizeTests {
+struct PendingCallSizeTests {
     /// The instance size in `object`'s class metadata.
     static func instanceSize(_ object: AnyObject) -> UInt32 {
         Unmanaged.passUnretained(object).toOpaque().load(as: UnsafeRawPointer.self).load(fromByteOffset: 24, as: UInt32.self)

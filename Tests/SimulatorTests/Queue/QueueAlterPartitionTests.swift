@@ -11,7 +11,7 @@ import Testing
 /// one way, the replica timeout (also the AlterPartition request's timeout) is 0.5 s, a failed
 /// AlterPartition request is sent again 50 ms after its failure (Kafka's fixed back-off), the
 /// controller checks each broker every 1 s and declares it dead after 3 s of silence.
-@Suite struct QueueAlterPartitionTests {
+struct QueueAlterPartitionTests {
     static let partition = TopicPartition("T1", 0)
 
     /// Three records to T1:P1 at 0, 1 and 2 s from a producer that waits 3 s for an answer.

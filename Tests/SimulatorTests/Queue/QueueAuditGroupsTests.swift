@@ -4,7 +4,7 @@ import Testing
 /// The audit sorts the ledger's deliveries to their groups in one pass: each group's figures are
 /// its own deliveries', in ledger order, however the groups' deliveries interleave, and a group
 /// handed nothing has every record undelivered.
-@Suite struct QueueAuditGroupsTests {
+struct QueueAuditGroupsTests {
     @Test func interleavedGroupsAreJudgedOnTheirOwnDeliveries() {
         let partition = TopicPartition("T", 0)
         let records = (0..<4).map { QueueRecord(offset: $0, epoch: 0, message: QueueMessage(producer: "p", sequence: $0, key: nil)) }

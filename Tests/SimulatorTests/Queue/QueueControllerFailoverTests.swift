@@ -4,7 +4,7 @@ import Testing
 /// A crashed controller decides nothing: it declares no live broker dead, takes no partition
 /// offline and moves no group coordinator; brokers keep leading, and coordinating their groups,
 /// meanwhile. On restart it keeps its metadata and gives every broker a session timeout from then.
-@Suite struct QueueControllerFailoverTests {
+struct QueueControllerFailoverTests {
     static func harness(_ faults: [FaultSchedule.Entry]) -> QueueHarness {
         var harness = QueueHarness()
         harness.faults = faults

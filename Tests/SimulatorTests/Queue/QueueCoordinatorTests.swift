@@ -6,7 +6,7 @@ import Testing
 /// brokers in number order) — not the controller. Seed 002's queue (three brokers, replication 2,
 /// checks every 1 s, a 3 s session timeout): group consumer-1's offsets replicas are brokers 3 and
 /// 1, consumer-2's brokers 1 and 2; broker-3 leads no partition at first.
-@Suite struct QueueCoordinatorTests {
+struct QueueCoordinatorTests {
     /// Seed 002's queue with `faults`; `producing` says the two producers send 1,500 records each
     /// over 15 s (rather than 200 over 2 s), so there is something to read across the faults.
     static func harness(_ faults: [FaultSchedule.Entry], consumers: [QueueConsumerSpec] = QueueHarness.seedConsumers,

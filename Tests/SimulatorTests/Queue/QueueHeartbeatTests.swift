@@ -4,7 +4,7 @@ import Testing
 /// KIP-62: a consumer's heartbeats go from a loop of their own, so a member whose fetches time
 /// out stays in its group; the coordinator evicts a member a session timeout after the last thing
 /// it heard from it; a member whose polls stop for its max poll interval leaves.
-@Suite struct QueueHeartbeatTests {
+struct QueueHeartbeatTests {
     /// Seed 002's queue with group `g` of `consumers`, heartbeats every 300 ms and a 1 s session
     /// timeout, run for 20 s; what the controller and the brokers (g's coordinator, broker-3,
     /// among them) put in the trace, with its times.

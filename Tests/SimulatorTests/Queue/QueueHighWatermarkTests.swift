@@ -5,7 +5,7 @@ import Testing
 /// leader's log does not reach: a follower takes its watermark from the leader, so a new leader
 /// never hands over a record some in-sync replica lacks; a consumer sent past a log's end goes
 /// back to where the log stops agreeing with what it read; the audit judges records, not offsets.
-@Suite struct QueueHighWatermarkTests {
+struct QueueHighWatermarkTests {
     /// What the run left, and what broker probes saw at 9 s.
     struct Outcome {
         let queue: ShardedQueue

@@ -4,7 +4,7 @@ import Testing
 /// The idempotent producer (Kafka's `enable.idempotence`, on by default with `acks=all` since
 /// 3.0): a retry after a lost answer is recognised by the leader — this one, or the one that
 /// replaced it, from the stamps in its log — and not appended twice.
-@Suite struct QueueIdempotentProducerTests {
+struct QueueIdempotentProducerTests {
     static let partition = TopicPartition("T1", 0)
 
     /// One producer writing 10 records to T1:P1 (replicas broker-2, broker-3) 100 ms apart on

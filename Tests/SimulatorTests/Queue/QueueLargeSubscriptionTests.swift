@@ -4,7 +4,7 @@ import Testing
 /// A group whose members subscribe to many partitions: a rebalance gathers each partition's
 /// subscribers in one pass and a poll reads its member's assignment, where asking every member's
 /// list about every partition made one consumer of 100,000 partitions take 23 s.
-@Suite struct QueueLargeSubscriptionTests {
+struct QueueLargeSubscriptionTests {
     /// A controller over topics T (`partitions` partitions) and U (10), one copy each on one broker.
     static func controller(partitions: Int) throws -> QueueController {
         let simulation = Simulation(seed: 1)

@@ -3,7 +3,7 @@ import Testing
 
 /// The ledger marks a record handed to a group again as a duplicate, and a duplicate below the
 /// group's committed offset as not allowed; each group and each partition keeps its own offsets.
-@Suite struct QueueLedgerTests {
+struct QueueLedgerTests {
     private func records(_ offsets: [Int]) -> [QueueRecord] {
         offsets.map { QueueRecord(offset: $0, epoch: 0, message: QueueMessage(producer: "p", sequence: $0, key: nil)) }
     }

@@ -4,7 +4,7 @@ import Testing
 /// `min_insync_replicas` (Kafka's `min.insync.replicas`): with `acks=all`, a leader refuses an
 /// append while the partition has fewer in-sync replicas (NOT_ENOUGH_REPLICAS), and the producer
 /// retries until the follower is back in sync.
-@Suite struct QueueMinInSyncReplicasTests {
+struct QueueMinInSyncReplicasTests {
     static let partition = TopicPartition("T1", 0)
 
     /// 10 records to T1:P1 (replicas broker-2, broker-3) 100 ms apart; its follower broker-3 is

@@ -7,7 +7,7 @@ import Testing
 /// (broker-2 leads it, broker-3 follows), replication 2, `acks: all`, checks every 1 s, a 3 s
 /// session timeout, LAN links (0.5 ms one way), one producer sending 10 records a second from 0 s
 /// and consumer-1 (group consumer-1, coordinated by broker-3) polling every 100 ms.
-@Suite struct QueuePauseTests {
+struct QueuePauseTests {
     struct Run {
         let queue: ShardedQueue
         let events: [TraceEvent]

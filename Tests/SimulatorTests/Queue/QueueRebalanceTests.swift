@@ -5,7 +5,7 @@ import Testing
 /// and revoke its partitions before the next generation is assigned, so without a failure nothing
 /// is handed over twice and no two members read one partition in one generation; what a crashed
 /// member had read but not committed is handed over again (at least once).
-@Suite struct QueueRebalanceTests {
+struct QueueRebalanceTests {
     /// Two members of group `g` reading all four partitions, committing every 5 s (auto-commit).
     static let group = ["c1", "c2"].map {
         QueueConsumerSpec(id: NodeID($0), group: "g", targets: QueueHarness.everything, commitInterval: .seconds(5))

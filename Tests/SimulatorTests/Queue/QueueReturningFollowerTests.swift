@@ -15,7 +15,7 @@ import Testing
 /// the catch-up interval are 0.5 s; a failed AlterPartition request is sent again 50 ms after its
 /// failure. The controller is crashed from 0.5 s to 4 s, so no shrink settles before 4 s, and
 /// the producer sends three records to T1:P1 at 0, 1 and 2 s (one at a time, 3 s timeout).
-@Suite struct QueueReturningFollowerTests {
+struct QueueReturningFollowerTests {
     static let partition = QueueAlterPartitionTests.partition
 
     static func run(follower faults: [FaultSchedule.Entry]) throws -> QueueHarness.Outcome {

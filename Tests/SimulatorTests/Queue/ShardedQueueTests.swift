@@ -3,7 +3,7 @@ import Testing
 
 /// Seed 002's sharded queue: two producers and two consumers on topics T1 and T2 with partitions
 /// P1 and P2 placed on three brokers.
-@Suite struct ShardedQueueTests {
+struct ShardedQueueTests {
     @Test func theSameSeedGivesTheSameRun() throws {
         var harness = QueueHarness()
         harness.faults = Self.crashLeader

@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct ServerFailureModeTests {
+struct ServerFailureModeTests {
     /// What a call came to: a status or an error, and when.
     struct Outcome: Equatable {
         var result: String

@@ -4,7 +4,7 @@ import Testing
 /// A server's busy time (``ServerStats/busyNanoseconds``, its utilisation's numerator) counts
 /// every slot from the start of its service to its end, a crash or now: work still in service
 /// when the run ends counts up to the end.
-@Suite struct ServerUtilisationTests {
+struct ServerUtilisationTests {
     /// Sends one call per instant of `instants` to `server` (each from its own task) and runs
     /// the simulation until `seconds`.
     private func call(_ server: ServerReplica, at instants: [Double], on network: Network, until seconds: Double) {

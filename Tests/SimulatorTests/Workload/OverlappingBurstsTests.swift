@@ -4,7 +4,7 @@ import Testing
 /// Overlapping bursts multiply the open loop's rate (``Workload/rateFactor(at:)``), so arrivals
 /// are drawn at the largest product in force at one instant: drawn at the largest multiplier,
 /// two ×2 bursts over one window delivered ×2, not ×4 (N1, s77: 20,147 arrivals for 40,000).
-@Suite struct OverlappingBurstsTests {
+struct OverlappingBurstsTests {
     static func workload(_ bursts: [Burst]) -> Workload {
         Workload(arrivals: .openLoop(ratePerSecond: 200), issueUntil: .after(.seconds(30)), bursts: bursts)
     }
@@ -38,7 +38,7 @@ import Testing
         WorkloadDriver.start(workload, target: DirectServers(network: network, servers: [server]), simulation: sim, metrics: metrics)
         try! sim.runToCompletion(timeLimit: .after(.seconds(100)))
         let perSecond = metrics.completionsPerSecond
-        let windows = [perSecond[0..<10].reduce(0, +), perSecond[10..<20].reduce(0, +), perSecond[20..<30].reduce(0, +)]
+        let windows: [Int] = [perSecond[0..<10].reduce(0, +), perSecond[10..<20].reduce(0, +), perSecond[20..<30].reduce(0, +)]
         // 2,000, 8,000 and 2,000 expected; capped at ×2 the middle one was about 4,000.
         #expect(windows == [1_967, 7_944, 2_073])
     }

@@ -4,7 +4,7 @@ import Testing
 /// `uniform` keys draw again at or above the largest multiple of the range's width below 2⁶⁴, so
 /// every key is equally likely (N7, s77): with plain `% width` a width of 3 × 2⁶¹ gave the keys
 /// below 2⁶² three chances in four, not two in three.
-@Suite struct UniformKeyBiasTests {
+struct UniformKeyBiasTests {
     static func keys(_ distribution: KeyDistribution, count: Int, seed: UInt64 = 7) -> [UInt64] {
         let draw = distribution.sampler()
         var random = SeededRandom(seed: seed, stream: "client")

@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct WorkloadShapeTests {
+struct WorkloadShapeTests {
     @Test func theOpenLoopRateRampsUpAndBurstsMultiplyIt() {
         let workload = Workload(arrivals: .openLoop(ratePerSecond: 100), issueUntil: .after(.seconds(60)), rampUp: .seconds(10),
                                 bursts: [Burst(at: .seconds(20), duration: .seconds(5), multiplier: 3)])

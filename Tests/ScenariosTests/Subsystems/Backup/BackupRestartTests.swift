@@ -8,7 +8,7 @@ import Testing
 /// the host booted at 5.05 s and sent nothing until 8.100 s — no syncs, no backups at 6 s and
 /// 7 s. The loop now runs as the host's program (`Network.startProcess`): the restart ends the
 /// dead process, and the new one begins at the boot's end.
-@Suite struct BackupRestartTests {
+struct BackupRestartTests {
     static let world = """
         name: bk
         seed: 1

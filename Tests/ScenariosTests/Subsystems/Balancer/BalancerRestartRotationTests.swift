@@ -8,7 +8,7 @@ import Testing
 /// marked down for 60 s read out of rotation to the run's end — "back in rotation —" in its
 /// Failovers row, an out-of-rotation bar to the end of the timeline — while the restarted
 /// balancer sent it requests. The restart now announces them back: `marked up (balancer restart)`.
-@Suite struct BalancerRestartRotationTests {
+struct BalancerRestartRotationTests {
     /// Three servers behind round robin, passive health holding a failed server for 60 s: web2
     /// crashes at 2 s (marked down at 2.33094027 s by a forward timing out) and is back at 4 s;
     /// the balancer crashes at 5 s and, unless `restarts` is false, restarts at 6 s.

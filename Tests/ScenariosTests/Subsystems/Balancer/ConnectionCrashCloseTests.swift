@@ -6,7 +6,7 @@ import Testing
 /// The connections a balancer crash closes were counted under no close reason (the trace said
 /// `close crash`): the closes by reason and the connections open at the end fell short of the
 /// setups. They are counted under `crash`, in the report's connection table and report.json.
-@Suite struct ConnectionCrashCloseTests {
+struct ConnectionCrashCloseTests {
     /// ``BalancerRestartRotationTests``'s world with `keepalive 8`: the crash at 5 s closes the
     /// three connections open then (one to web1, two to web3); web2's connection of before its
     /// own crash went stale.

@@ -7,7 +7,7 @@ import Testing
 /// none) and the passed checks it counted. A drain the deployment was waiting for ended at the
 /// crash — the forwards went with the process — where it waited the whole `drain_timeout` and
 /// then read "drained" at the drain's start.
-@Suite struct DeploymentBalancerCrashTests {
+struct DeploymentBalancerCrashTests {
     /// Three servers of one slot serving 200 ms, three users: the deployment drains web1 from
     /// 2 s, its forward in flight till 2.020 s; the balancer crashes at 2.010 s and, if
     /// `restarts`, is back at 3 s.

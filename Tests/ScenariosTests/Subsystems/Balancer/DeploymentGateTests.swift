@@ -7,7 +7,7 @@ import Testing
 /// resets at each restart let passive health hold the server down for `fail_timeout`, the health
 /// check put it "back in rotation", and its empty pause passed — a bad release went on to the
 /// next server and the halt was blamed on a server that had served nothing).
-@Suite struct DeploymentGateTests {
+struct DeploymentGateTests {
     static let text = """
         name: nodrain
         seed: 3

@@ -6,7 +6,7 @@ import Testing
 /// check task per server), its first at 0, 2/3 or 4/3 s and each next one 2 s after the last
 /// ended; with rise 2 and a 1 s boot a server is back 1 ms (0.5 ms each way) after the second
 /// of its checks that find it booted, whatever the clients do.
-@Suite struct DeploymentRunTests {
+struct DeploymentRunTests {
     static func run(_ changes: [(String, String)] = [], seed: UInt64? = nil) throws -> TrafficResult {
         var text = deployScenario
         for (from, to) in changes {

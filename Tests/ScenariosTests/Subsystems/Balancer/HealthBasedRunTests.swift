@@ -32,7 +32,7 @@ faults:
     boot_time: 1s
 """
 
-@Suite struct HealthBasedRunTests {
+struct HealthBasedRunTests {
     static func run(seed: UInt64? = nil) throws -> TrafficResult {
         ScenarioRunner.runTraffic(try ScenarioLoader.parse(healthBasedCrashScenario, file: "hb.yaml"), seed: seed)
     }

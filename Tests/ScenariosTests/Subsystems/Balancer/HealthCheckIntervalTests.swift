@@ -4,7 +4,7 @@ import Testing
 
 /// `health_check: {fastinter, downinter, spread_checks}` in a world: HAProxy's `fastinter` and
 /// `downinter` (`srv_getinter`) and its global `spread-checks`, read, bounded, budgeted and run.
-@Suite struct HealthCheckIntervalLoadingTests {
+struct HealthCheckIntervalLoadingTests {
     static func world(_ check: String, faults: String = "[]") -> String {
         """
         name: intervals
@@ -79,7 +79,7 @@ import Testing
 /// HAProxy's global `max-spread-checks`: `start_check_task` caps `mininter` — the span the first
 /// checks are spread over, after `spread-checks`' jitter — before it places server `srvpos` of
 /// `nbcheck` at `mininter × srvpos / nbcheck`.
-@Suite struct MaxSpreadChecksTests {
+struct MaxSpreadChecksTests {
     static func world(_ check: String, servers: Int = 4) -> String {
         """
         name: spread

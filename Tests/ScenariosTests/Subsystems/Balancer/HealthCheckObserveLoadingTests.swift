@@ -5,7 +5,7 @@ import Testing
 /// `health_check: {observe, error_limit, on_error}` in a world: HAProxy's `observe layer4|layer7`,
 /// `error-limit` and `on-error`, read with HAProxy's defaults, bounded where they are written,
 /// and run.
-@Suite struct HealthCheckObserveLoadingTests {
+struct HealthCheckObserveLoadingTests {
     static func world(_ check: String, servers: String = "[{name: s, count: 2, slots: 4, service_time: 2ms}]") -> String {
         """
         name: observe

@@ -4,7 +4,7 @@ import Testing
 
 /// A latency table's column is in one unit, chosen from its largest value: milliseconds while it
 /// reads under 10 s, seconds from there. A 14-day latency read `1,234,567,891.235 ms`.
-@Suite struct LatencyColumnUnitTests {
+struct LatencyColumnUnitTests {
     @Test func aColumnUnderTenSecondsStaysInMilliseconds() {
         // Seed 000's max, 5,043.676 ms, as results/seed-000-platform/report.md prints it.
         #expect(LatencyColumn.cells([0.015871, 5.043676]) == ["15.871 ms", "5,043.676 ms"])

@@ -8,7 +8,7 @@ import Testing
 /// removed by commit fd9e74f65 ("its usefulness is questionable, and it interacts badly with
 /// max_conns"). A blip that marks every server down costs `fail_timeout` of 502s, until each
 /// server's probe.
-@Suite struct NoLiveUpstreamsTests {
+struct NoLiveUpstreamsTests {
     /// Three servers behind least_conn with nginx's `max_fails=1 fail_timeout=10s`, 1,000 requests a
     /// second, and a second of 20 % lost messages at 5 s: every server is marked down around 6 s.
     static func run(strategy: String = "least_conn") throws -> RunResult {

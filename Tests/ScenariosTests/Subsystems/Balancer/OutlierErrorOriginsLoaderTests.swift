@@ -5,7 +5,7 @@ import Testing
 
 /// `outlier_detection`'s gateway-failure and local-origin keys in files: Envoy's names and
 /// defaults, their ranges, and worlds that do not name them running exactly as before.
-@Suite struct OutlierErrorOriginsLoaderTests {
+struct OutlierErrorOriginsLoaderTests {
     @Test func everyKeyIsReadAndTheDefaultsAreEnvoys() throws {
         let defaults = try OutlierSuccessRateWorldTests.detection("")
         #expect(defaults.gatewayFailure == OutlierDetection.GatewayFailure(consecutive: 5, enforcing: 0))

@@ -5,7 +5,7 @@ import Testing
 /// every check that leaves an ejected server healthy ends its ejection at once — the detector's
 /// callback on each completed check calls `unejectHost`. A server that fails requests but answers
 /// its health endpoint is therefore back at its next check, not after `base_ejection_time`.
-@Suite struct OutlierHealthCheckUnejectTests {
+struct OutlierHealthCheckUnejectTests {
     static func world(uneject: String) -> String {
         """
         name: od

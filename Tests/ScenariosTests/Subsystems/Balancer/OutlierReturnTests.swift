@@ -3,7 +3,7 @@ import Testing
 
 /// Envoy's outlier detection in a world: a returning server counts its errors afresh, ejections end
 /// at the interval timer's ticks, and `max_ejection_percent` counts the server to eject.
-@Suite struct OutlierReturnTests {
+struct OutlierReturnTests {
     static func world(rate: Int, outlier: String) -> String {
         """
         name: od

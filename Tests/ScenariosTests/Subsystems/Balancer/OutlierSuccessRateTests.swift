@@ -5,7 +5,7 @@ import Testing
 
 /// `outlier_detection`'s statistical detectors in files: Envoy's keys and defaults, their ranges,
 /// and worlds where the detectors cannot fire running exactly as before they existed.
-@Suite struct OutlierSuccessRateWorldTests {
+struct OutlierSuccessRateWorldTests {
     static func detection(_ settings: String) throws -> OutlierDetection {
         let text = balancedScenario.replacingOccurrences(of: "max_ejection_percent: 50%}", with: "max_ejection_percent: 50%\(settings)}")
         return try #require(try ScenarioLoader.parse(text, file: "b.yaml").balancer?.configuration.outlierDetection)

@@ -4,7 +4,7 @@ import Testing
 
 /// `passive_health.fail_timeout` is nginx's: a whole number of seconds, which nginx parses with
 /// `ngx_parse_time(&s, 1)` (milliseconds refused) and compares with `ngx_time()`'s whole seconds.
-@Suite struct PassiveHealthFailTimeoutTests {
+struct PassiveHealthFailTimeoutTests {
     static func scenario(failTimeout: String) -> String {
         balancedScenario.replacingOccurrences(of: "fail_timeout: 30s", with: "fail_timeout: \(failTimeout)")
     }

@@ -5,7 +5,7 @@ import Testing
 /// `retries.on: [off]`, nginx's `proxy_next_upstream off`: a failed try is never passed to another
 /// server, yet it still counts against `max_fails` (`ngx_http_upstream_next` frees the peer as
 /// failed before it finds it may not go on).
-@Suite struct RetryOffTests {
+struct RetryOffTests {
     static func world(on words: String) -> String {
         """
         name: off

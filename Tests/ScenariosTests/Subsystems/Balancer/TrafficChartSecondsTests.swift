@@ -6,7 +6,7 @@ import Testing
 /// server's line drops to 0 and runs to the run's end, a server that never answered is drawn,
 /// health events past the first dozen are counted on the chart, and two detectors' events say
 /// which fired.
-@Suite struct TrafficChartSecondsTests {
+struct TrafficChartSecondsTests {
     static func run(_ text: String) throws -> TrafficResult {
         try #require(ScenarioRunner.run(try ScenarioLoader.parse(text, file: "t.yaml"), seed: nil).traffic)
     }

@@ -5,7 +5,7 @@ import Testing
 /// How the traffic's report writes what it did not measure and what its counts count: latency of
 /// no successful request, the 503s against the balancer's own refusals, retries against
 /// requests, and an expectation's measured value in its metric's format.
-@Suite struct TrafficFiguresTests {
+struct TrafficFiguresTests {
     static func run(_ text: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(text, file: "t.yaml"), seed: nil)
     }

@@ -4,7 +4,7 @@ import Testing
 /// Jobs of one consumer group may read different topics: the group's offsets are kept per topic,
 /// as Kafka keeps them. A job of group `g` on topic `u`, after one of `g` on `t`, was refused at
 /// run time ("the log refused: group 'g' consumes topic 't', not 'u'": LG's w20).
-@Suite struct ConsumerGroupTopicsWorldTests {
+struct ConsumerGroupTopicsWorldTests {
     static func run(_ yaml: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "groups.yaml"))
     }

@@ -7,7 +7,7 @@ import Testing
 /// continued. The resume is a timer and keeps no run going: a world whose producer gave up its
 /// last record inside the pause ended there, and the copies the pause held never landed (2
 /// records where 42 had been, B4). It now runs on to the resume, up to its time limit.
-@Suite struct LogPauseHeldAppendsTests {
+struct LogPauseHeldAppendsTests {
     /// The log paused from 1.5 s for 90 s, a producer of 10 records at 1/s, 5 attempts of 1 s
     /// with 1 s between two: records 0 and 1 are in at 1 ms and 1.001 s; records 2 … 9 are sent 5
     /// times each (calls 3 … 42, from 2 s to 73 s), all held; the last times out at 74 s.
@@ -76,7 +76,7 @@ import Testing
 /// (README: "a restart starts it again once booted"). A restart is a timer and keeps no run
 /// going: a lone producer crashed at 10.5 s and restarted at 20 s ended the run at 11 s, its
 /// process's next step, with 11 of its records sent and the restart never reached (B4).
-@Suite struct LogProducerRestartRunsOnTests {
+struct LogProducerRestartRunsOnTests {
     /// 30 records at 1/s: 0 … 10 sent at 0 … 10 s; the crash at 10.5 s ends the process.
     static func world(restart: String) -> String {
         """

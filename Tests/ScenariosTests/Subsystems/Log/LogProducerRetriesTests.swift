@@ -5,7 +5,7 @@ import Testing
 /// take every attempt of every record (the rule the queue's producers follow,
 /// ``ProducerRetries``), so the run ends with its errors counted; and it stops at its last
 /// attempt instead of waiting a `timeout` more (LG's w16, w17, w19).
-@Suite struct LogProducerRetriesTests {
+struct LogProducerRetriesTests {
     static func run(_ yaml: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "retries.yaml"))
     }

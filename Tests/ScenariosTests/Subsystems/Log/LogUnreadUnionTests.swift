@@ -5,7 +5,7 @@ import Testing
 /// union of the offset ranges the jobs planned. It was the log's records less every job's input
 /// records, so a record two jobs read made up for one no job read, across topics too (LG's
 /// w4, w5 and w6).
-@Suite struct LogUnreadUnionTests {
+struct LogUnreadUnionTests {
     static func run(_ yaml: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "unread.yaml"))
     }

@@ -5,7 +5,7 @@ import Testing
 /// A MapReduce file's chaos slowdowns as a run applies and lists them (N3, s77): with factors of
 /// about ×0 (`normal {mean: 0, sd: 1e-6}`), one worker did 19 s of map work in no time (makespan
 /// 2.626 s against 21.871 s without chaos); the factors were listed raw (`×-0.38829579210830345`).
-@Suite struct ChaosSlowdownRunTests {
+struct ChaosSlowdownRunTests {
     static func file(chaos: String) -> String {
         """
         name: slow-chaos

@@ -6,7 +6,7 @@ import Reports
 /// ignores case) and an id `report.md` (a file the report writes) passed `validate`, ran the
 /// whole world and were refused only when the report was written: exit 2, no position. They are
 /// refused when the file is loaded, at the later id.
-@Suite struct JobIDReportPathTests {
+struct JobIDReportPathTests {
     static func world(_ jobs: [String]) -> String {
         let listed = jobs.map { "{\($0)name: word-count, reducers: 1, input: {synthetic: {lines: 10, seed: 1}}}" }
         return "seed: 1\nmapreduce:\n  cluster: {workers: 2}\n  jobs:\n" + listed.map { "    - \($0)\n" }.joined()

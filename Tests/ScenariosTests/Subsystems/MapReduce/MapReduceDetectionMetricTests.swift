@@ -4,7 +4,7 @@ import Testing
 /// `mapreduce.max_detection_time` and `max_recovery_time` are the longest over the attempts the
 /// jobs lost, and 0 s when none was lost — as `balancer.detection_time` is without a failover, so
 /// that `max_detection_time < 1h` holds in a world where nothing failed.
-@Suite struct MapReduceDetectionMetricTests {
+struct MapReduceDetectionMetricTests {
     static func world(faults: String, expect: String) -> String {
         """
         seed: 5

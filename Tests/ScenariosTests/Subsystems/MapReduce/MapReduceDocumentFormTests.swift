@@ -10,7 +10,7 @@ import Testing
 /// wrote the Simulator's `10.000s`, and a job's `rejection` its `900.000s`. A job's `problems`
 /// are bounded as its output objects are, and the experiment's report.json (502 KB, 87 % of it
 /// attempts) leaves every attempt to its attempts.csv.
-@Suite struct MapReduceDocumentFormTests {
+struct MapReduceDocumentFormTests {
     typealias Object = [String: Any]
 
     /// The first job of `result`'s report.json.

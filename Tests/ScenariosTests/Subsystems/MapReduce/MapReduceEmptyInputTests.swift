@@ -4,7 +4,7 @@ import Testing
 
 /// A scenario over empty input files runs (one empty split per empty file, as in Hadoop): the
 /// job succeeds, its output is empty, and the sequential oracle agrees.
-@Suite struct MapReduceEmptyInputTests {
+struct MapReduceEmptyInputTests {
     static let empty = MapReduceInput.File(name: "empty.txt", bytes: [])
     static let words = MapReduceInput.File(name: "words.txt", bytes: Array("the cat saw the dog\nthe dog saw a cat\n".utf8))
 

@@ -5,7 +5,7 @@ import Testing
 /// A world job over `objects:` that are all empty succeeds with an empty output, as a job over
 /// empty files does (README, "Empty input"; checker M's finding 4) — it was refused with
 /// "no objects with bytes under s3://docs/d/". A prefix with no object at all is still refused.
-@Suite struct MapReduceEmptyObjectsTests {
+struct MapReduceEmptyObjectsTests {
     @Test func emptyObjectsGiveAnEmptyOutput() throws {
         let result = ScenarioRunner.run(try ScenarioLoader.parse("""
             object_store:

@@ -7,7 +7,7 @@ import Testing
 /// (``MapReduce/JobReport/Document``) beside its label, digest and verdict: the experiment's own
 /// run document, a second implementation of a job's figures, is gone, and every key it had keeps
 /// its value. Its attempts are attempts.csv's alone (MapReduceDocumentFormTests).
-@Suite struct MapReduceExperimentJSONTests {
+struct MapReduceExperimentJSONTests {
     /// A run as report.json gave it before (session 73's `Document.Run`), from the same result.
     struct RunBefore: Encodable {
         var label: String, digest: String, status: String?, makespanSeconds: Double?, attempts: Int?, retries: Int?

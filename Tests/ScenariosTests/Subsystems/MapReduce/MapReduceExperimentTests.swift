@@ -6,7 +6,7 @@ import Testing
 
 /// The MapReduce experiment on a small configuration: every run is exact, the measurements are
 /// read from the right runs, and the claims table is built from them.
-@Suite struct MapReduceExperimentTests {
+struct MapReduceExperimentTests {
     /// 4,000 events in 4 tasks, a sweep of 1, 2 and 4 mappers over 4,000 events in 16 tasks,
     /// and claims scaled down to match; 1 ms per event and 2 ms per key, so tasks last long
     /// enough (about a second) to overlap, straggle and be hit by the crash.

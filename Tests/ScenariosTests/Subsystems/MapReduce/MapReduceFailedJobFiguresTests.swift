@@ -8,7 +8,7 @@ import Testing
 /// failed attempts that left out the input and shuffle-store failures, a map's "log unreachable:
 /// timeout", a consumer group's offsets committed without a bound while the log was down, and a
 /// single-job file's superseded level fault listed "until" the next one.
-@Suite struct MapReduceFailedJobFiguresTests {
+struct MapReduceFailedJobFiguresTests {
     static func run(_ yaml: String) throws -> RunResult { try MapReduceWorldReportTests.run(yaml) }
     static func jsonMetric(_ result: RunResult, _ metric: String) throws -> Any? { try MapReduceWorldReportTests.jsonMetric(result, metric) }
     static func value(_ metric: MapReduceMetric, in result: RunResult) -> Double? { result.value(of: metric.metric) }

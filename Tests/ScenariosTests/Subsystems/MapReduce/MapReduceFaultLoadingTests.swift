@@ -4,7 +4,7 @@ import Testing
 
 /// `hang` and `errors` in MapReduce faults: a hang names a worker (it stops answering), an
 /// error rate needs a server to answer requests, and each refusal names what to use instead.
-@Suite struct MapReduceFaultLoadingTests {
+struct MapReduceFaultLoadingTests {
     static let errorsAdvice = "'errors' makes a server answer a share of its requests with 500; 'worker-1' runs no server, and a MapReduce "
         + "node's failures are whole — use 'crash:', 'pause:' (with 'for:') or 'hang:' instead"
 

@@ -7,7 +7,7 @@ import Testing
 /// unreachable (Hadoop's `maxfetchfailures.notifications`), at once when it answered without
 /// them — and the reduce attempts are kept, waiting for the re-executed outputs, instead of being
 /// lost once per output.
-@Suite struct MapReduceFetchFailureTests {
+struct MapReduceFetchFailureTests {
     /// Four workers with four map slots each: 15 map tasks over 40 synthetic lines, done by
     /// 2.203 s; worker-3 holds maps 10–13 and runs no reduce task. `fault` strikes worker-3 at
     /// 2.15 s, after its maps finished and before the two reduce tasks start.

@@ -6,7 +6,7 @@ import Testing
 /// from the coordinator. It had no Job table and no `status` in report.json, where a job the
 /// coordinator had received before the crash read `failed (client gave up)` in both; README says
 /// the Job table reads so. Both now say it.
-@Suite struct MapReduceGaveUpUnreceivedJobTests {
+struct MapReduceGaveUpUnreceivedJobTests {
     static let world = """
         name: stuck2
         run: {duration: 20s}

@@ -6,7 +6,7 @@ import Testing
 /// A job whose client gave up on a silent coordinator failed; it was not refused. Its problem
 /// read `job refused: the coordinator did not answer …` as a refusal's does; a real refusal keeps
 /// `job refused:`. The Simulator's durations in it read as a report writes them (`900.000 s`).
-@Suite struct MapReduceGiveUpWordingTests {
+struct MapReduceGiveUpWordingTests {
     @Test func aClientThatGaveUpReadsAsAFailedJob() throws {
         let result = try MapReduceHardFailureTests.run(JobClientGivesUpTests.world(faults: "{at: 6s, crash: coordinator}"))
         let job = try #require(result.jobs.first?.result)

@@ -5,7 +5,7 @@ import Testing
 
 /// MapReduce scenario files load strictly: every bad input is an error with its file, line and
 /// column, found before anything runs; input files are read as bytes, whatever they hold.
-@Suite struct MapReduceLoaderTests {
+struct MapReduceLoaderTests {
     @Test func aMissingInputFileIsNamedAtItsPosition() throws {
         let fixture = try MapReduceFixture()
         defer { fixture.remove() }

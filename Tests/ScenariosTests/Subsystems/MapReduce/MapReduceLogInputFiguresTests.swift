@@ -5,7 +5,7 @@ import Testing
 /// Files read through a log topic: report.md gives the bytes of the record values, not of the
 /// files (checker M's `f2/logbytes.yaml`), and an empty file through a topic succeeds with an
 /// empty output as it does read directly (`f3/emptylog.yaml`; README, "Empty input").
-@Suite struct MapReduceLogInputFiguresTests {
+struct MapReduceLogInputFiguresTests {
     static func scenario(_ name: String, reducers: Int = 1, log: Bool = true) -> String {
         """
         version: 1

@@ -7,7 +7,7 @@ import Testing
 /// heartbeat, which starts the task's retry. Before, the attempt ran on beside the coordinator's
 /// view, kept its slot (the worker reported none free), and its late answer completed the task
 /// (`lost: no heartbeat for 2.000 s; answered late at 7.002 s and completed the task`).
-@Suite struct MapReduceLostAttemptAbortTests {
+struct MapReduceLostAttemptAbortTests {
     static let input: [String: [UInt8]] = ["in.txt": Array("a b\nc d\ne f\n".utf8)]
 
     /// One worker of one map slot; the 3 s map's worker is paused from 1.5 s to 4.5 s and declared

@@ -3,7 +3,7 @@ import Testing
 
 /// `mapreduce.*` over several jobs (counts summed, durations the longest, booleans all of them)
 /// and the job's Setup row.
-@Suite struct MapReducePartTests {
+struct MapReducePartTests {
     static func run(_ yaml: String) throws -> RunResult {
         ScenarioRunner.run(try ScenarioLoader.parse(yaml, file: "world.yaml"))
     }

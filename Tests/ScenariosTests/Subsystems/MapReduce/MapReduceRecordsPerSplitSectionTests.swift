@@ -3,7 +3,7 @@ import Testing
 
 /// `records_per_split` of a world's job reading a log topic has the single-job file's bound,
 /// 1 … 10⁷ (``ScenarioSchema/inputRecordsPerSplit``), not the 10⁹ any count had.
-@Suite struct MapReduceRecordsPerSplitSectionTests {
+struct MapReduceRecordsPerSplitSectionTests {
     static func world(_ records: String) -> String {
         """
         run: {duration: 60s}

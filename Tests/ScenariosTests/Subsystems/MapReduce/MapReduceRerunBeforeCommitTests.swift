@@ -8,7 +8,7 @@ import Testing
 /// synthetic input. Before, the job finished when its reducer committed at 3.885 s, killing the
 /// re-run of map-8 (`killed: job finished`), and counted it among the 4 finished map tasks
 /// re-executed.
-@Suite struct MapReduceRerunBeforeCommitTests {
+struct MapReduceRerunBeforeCommitTests {
     /// Worker-1 restarts at 3 s, losing 4 map outputs while the reducer on worker-3 still runs
     /// (it has fetched them all already).
     static let rerun = """

@@ -6,7 +6,7 @@ import Testing
 
 /// A single-job MapReduce scenario, run as the world it becomes: the output equals the sequential
 /// oracle and the report's numbers are exactly what the small fixed input gives.
-@Suite struct MapReduceScenarioRunTests {
+struct MapReduceScenarioRunTests {
     /// Two lines of English and a Latin-1 file with two invalid UTF-8 bytes.
     static let files: [MapReduceInput.File] = [
         .init(name: "words.txt", bytes: Array("the cat saw the dog\nthe dog saw a cat\n".utf8)),

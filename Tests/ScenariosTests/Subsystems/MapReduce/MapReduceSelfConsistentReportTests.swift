@@ -7,7 +7,7 @@ import Testing
 /// "reduced by 100 %" for a job whose reducers never committed, a job over a crashed log that ran
 /// to the time limit with its input read as "0 records", a bucket input that did not say where it
 /// came from, and the Setup's seconds written `3600.000s`.
-@Suite struct MapReduceSelfConsistentReportTests {
+struct MapReduceSelfConsistentReportTests {
     // The world reports' helpers: a run of a YAML world, and a metric of its report.json.
     static func run(_ yaml: String) throws -> RunResult { try MapReduceWorldReportTests.run(yaml) }
     static func jsonMetric(_ result: RunResult, _ metric: String) throws -> Any? { try MapReduceWorldReportTests.jsonMetric(result, metric) }

@@ -11,7 +11,7 @@ import Testing
 /// aborts the attempt counts its slot as free: the retry starts at the worker's first heartbeat
 /// back, 5.002 s — it waited a heartbeat more (6.003 s) while the worker still reported the
 /// aborted attempt's slot as taken.
-@Suite struct MapReduceTimedOutAttemptTests {
+struct MapReduceTimedOutAttemptTests {
     static let input: [String: [UInt8]] = ["in.txt": Array("a b\nc d\ne f\n".utf8)]
 
     /// One worker of one map slot; the 3 s map times out at 2.5 s while the worker is paused

@@ -5,7 +5,7 @@ import Testing
 /// A window key before year 0000 is rendered in ISO 8601's expanded form (checker M's
 /// `f1/year0.yaml`): the sliding window before a line at `0000-01-01T00:00:30.000Z` starts in
 /// year −1. Before, it read `00-1-12-31T23:59:45.000Z` (the zero padding before the sign).
-@Suite struct MapReduceTimestampYearZeroTests {
+struct MapReduceTimestampYearZeroTests {
     @Test func aWindowStartingInYearMinusOneReadsInTheExpandedForm() throws {
         let run = try MapReduceReproducer("""
             version: 1

@@ -7,7 +7,7 @@ import Testing
 /// slice: one slice of virtual time is then worth more nanoseconds of work than `Int64` holds
 /// (10 s at 10⁻⁹ is 10¹⁹ ns), and converting that quotient trapped the process (exit 132,
 /// nothing written) although `orrery validate` accepted the file.
-@Suite struct MapReduceTinySlowFactorTests {
+struct MapReduceTinySlowFactorTests {
     /// Checker Y's reproducers: one worker, `progress_slice` 10 s at factor 10⁻⁹, and 1,000 days
     /// at factor 0.001, each slowing worker-1 for an hour from the start.
     static func scenario(slice: String, factor: String) -> String {

@@ -5,7 +5,7 @@ import Testing
 
 /// `job.reduce_slowstart` is a share of the maps, 0 … 1, checked where it is written; without it a
 /// job's reducers wait for every map, as before the setting existed.
-@Suite struct ReduceSlowstartLoaderTests {
+struct ReduceSlowstartLoaderTests {
     /// The template with `reduce_slowstart: value` on line 7, its value at column 21.
     static func scenario(_ value: String) -> String {
         MapReduceFixture.scenario(reducers: "2\n  reduce_slowstart: \(value)")

@@ -4,7 +4,7 @@ import Testing
 
 /// The claims table is a function of the claims and the measurements: each row's figures and
 /// verdict follow from the numbers, worked out here by hand.
-@Suite struct Seed001ClaimsTableTests {
+struct Seed001ClaimsTableTests {
     static func point(_ mappers: Int, phase: Double, busy: Double) -> Seed001Measurements.ScalingPoint {
         .init(mappers: mappers, slots: mappers, mapTasks: 20, events: 20_000, mapPhaseSeconds: phase, makespanSeconds: phase + 0.5, busySeconds: busy)
     }

@@ -6,7 +6,7 @@ import Testing
 /// timeout alone ("declared dead once silent for 15.000 s … between 14.000 s and 15.500 s")
 /// beside an attempt the 10 s task timeout had found after 10.000 s. It is written from what
 /// ended the lost attempt.
-@Suite struct Seed001RecoveryProseTests {
+struct Seed001RecoveryProseTests {
     /// The shipped experiment with the seed's 15 s worker timeout: the task timeout came first.
     @Test func aTaskTimeoutDetectionIsToldAsSuch() {
         var m = Seed001ClaimsTableTests.measurements

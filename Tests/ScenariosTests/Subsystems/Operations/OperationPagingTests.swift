@@ -5,7 +5,7 @@ import Testing
 /// S3 pages `ListObjectVersions` with `NextKeyMarker` and `NextVersionIdMarker`, and
 /// `ListMultipartUploads` with `NextKeyMarker` and `NextUploadIdMarker`: the `$label` of a page,
 /// in the next page's markers, reads them, so a file pages as a client does.
-@Suite struct OperationPagingTests {
+struct OperationPagingTests {
     static func run(_ yaml: String) throws -> Result<[OperationOutcome], OperationStepFailure> {
         OperationScenarioRunner.run(try ScenarioLoader.parseOperationScenario(yaml, file: "ops.yaml"))
     }

@@ -5,7 +5,7 @@ import Testing
 /// An operation scenario sends S3 what it is given, so that a file shows S3's own answer to a
 /// value outside S3's range; but no further than S3 reads a number, a 32-bit integer
 /// (`max_keys: -9223372036854775808` and `part: -5` were both sent).
-@Suite struct OperationRangeTests {
+struct OperationRangeTests {
     static let prefix = "operations:\n  - create_bucket: bkt\n"
 
     static func error(_ step: String) -> String? {

@@ -12,7 +12,7 @@ func operationLoadError(_ text: String) -> ScenarioError? {
     }
 }
 
-@Suite struct OperationScenarioLoaderTests {
+struct OperationScenarioLoaderTests {
     @Test func theCommittedExampleLoadsEveryStepWithItsLine() throws {
         let path = packageRoot.appendingPathComponent("scenarios/s3-operations.yaml").path
         let scenario = try ScenarioLoader.loadOperationScenario(path: path)

@@ -3,7 +3,7 @@ import Testing
 @testable import Scenarios
 @testable import Simulator
 
-@Suite struct OperationScenarioRunTests {
+struct OperationScenarioRunTests {
     static func run(_ yaml: String) throws -> Result<[OperationOutcome], OperationStepFailure> {
         OperationScenarioRunner.run(try ScenarioLoader.parseOperationScenario(yaml, file: "ops.yaml"))
     }

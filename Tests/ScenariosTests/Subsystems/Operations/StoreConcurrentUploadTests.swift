@@ -9,7 +9,7 @@ import Testing
 /// before the one it replaced (the object store checker's finding 1, `mpu-race.yaml`, `e8.yaml`).
 /// Now it answers 200 with its ETag and is overwritten at once, as AWS says a request received
 /// between an upload's start and its completion "might take precedence".
-@Suite struct StoreConcurrentUploadTests {
+struct StoreConcurrentUploadTests {
     static func run(_ yaml: String) throws -> [ObjectStoreOperationResult] {
         try OperationScenarioRunner.run(try ScenarioLoader.parseOperationScenario(yaml, file: "ops.yaml")).get().map(\.result)
     }

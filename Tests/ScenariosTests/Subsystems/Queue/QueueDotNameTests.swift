@@ -4,7 +4,7 @@ import Testing
 /// Kafka's `Topic.validate` refuses the topics `.` and `..`; they loaded and ran, although the
 /// README says a queue's names take Kafka's topic rule. A name holding dots among other
 /// characters is still a name.
-@Suite struct QueueDotNameTests {
+struct QueueDotNameTests {
     @Test(arguments: [".", ".."])
     func aTopicNamedDotOrDotDotIsRefused(_ name: String) {
         #expect(experimentError("experiment: queue\nqueue:\n  topics: [{name: '\(name)', partitions: 1}]\n")?.description

@@ -9,7 +9,7 @@ import Testing
 /// list below ended at 3,610.013 s, "the store did not answer: timeout", with a second request
 /// counted as sent and never reaching the store. A step due while the node boots still waits for
 /// the boot's end (RestartBootSendsTests).
-@Suite struct OperationClientDownTests {
+struct OperationClientDownTests {
     /// A put at 0 s (answered at 13.000048 ms: 1 ms each way, 11 ms in the store and its 5 bytes'
     /// transfer), a wait of 10 s, so the second put is due at 10.013000048 s; the client crashes
     /// at 5 s and is never restarted.

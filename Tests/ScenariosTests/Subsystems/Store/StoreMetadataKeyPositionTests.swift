@@ -4,7 +4,7 @@ import Testing
 /// A metadata name's refusal names the offending key, at its line and column and in its path:
 /// the path named only the mapping (`metadata`), so a long block of names left the reader to find
 /// which one.
-@Suite struct StoreMetadataKeyPositionTests {
+struct StoreMetadataKeyPositionTests {
     static let head = "object_store:\n  buckets: [{name: bkt}]\noperations:\n  - put:\n      bucket: bkt\n      key: k\n      body: x\n      metadata:\n"
 
     @Test func aNameOutsideTheTokenCharactersIsPlacedAtItsKey() {

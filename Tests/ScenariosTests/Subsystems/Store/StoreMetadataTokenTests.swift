@@ -4,7 +4,7 @@ import Testing
 /// S3 sends a user metadata name as the HTTP header `x-amz-meta-<name>`, so a name is a header
 /// token: `""`, `a:b c` and the Kelvin sign U+212A were accepted (and U+212A was then told to be
 /// one name with `k`, as if S3 lowercased beyond ASCII).
-@Suite struct StoreMetadataTokenTests {
+struct StoreMetadataTokenTests {
     static func refusal(_ metadata: String) -> String {
         SizeLimitTests.refusal("object_store:\n  buckets: [{name: bkt}]\noperations:\n  - put: {bucket: bkt, key: k, body: x, metadata: {\(metadata)}}\n")
     }

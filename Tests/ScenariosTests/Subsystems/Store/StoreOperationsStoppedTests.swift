@@ -4,7 +4,7 @@ import Testing
 /// Explicit operations that stop early still answered the steps before the one that stopped
 /// them: `store.operations` counts those (it read 0 while `results.jsonl` held them), and the
 /// report's "Stopped:" line names the file as well as the line and column.
-@Suite struct StoreOperationsStoppedTests {
+struct StoreOperationsStoppedTests {
     static let stopped = """
         name: s3
         run: {duration: 10s}

@@ -4,7 +4,7 @@ import Testing
 /// A storm's `code` is one of the three S3 answers with 500 or 503, and a bad one is told exactly
 /// those (it was told about 28 codes, and refused again for picking one of them); a rate of −0 is
 /// 0, not "-0.0" in the report.
-@Suite struct StoreStormSettingsTests {
+struct StoreStormSettingsTests {
     /// A file and the error it must get, as the world loader's own cases are written.
     typealias Case = WorldLoaderTests.Case
 

@@ -5,7 +5,7 @@ import Testing
 /// Envoy keeps the overprovisioning factor as an integer percent: a factor between two whole
 /// percents was rounded without a word (`1.234` ran as 1.23, and report.json said 1.23); now it
 /// is refused at its position, naming both neighbours, as a duration between two nanoseconds is.
-@Suite struct OverprovisioningWholePercentTests {
+struct OverprovisioningWholePercentTests {
     static func factor(_ written: String) -> String {
         zonesScenario.replacingOccurrences(of: "overprovisioning_factor: 1.4", with: "overprovisioning_factor: \(written)")
     }

@@ -5,7 +5,7 @@ import Testing
 /// `round_robin` under `balancer.locality` picks within the level drawn, each level's servers in
 /// turn: with one position shared by the levels of two client zones, a zone's first server won
 /// twice as often as its second (N2, s77: e1 6,552, e2 3,273, w1 6,646, w2 3,377 of 19,848).
-@Suite struct RoundRobinLocalityRunTests {
+struct RoundRobinLocalityRunTests {
     /// N's reproducer, 20 s instead of 100.
     static let file = """
         name: rr-locality

@@ -32,7 +32,7 @@ workload:
   timeout: 5s
 """
 
-@Suite struct ZoneRoutingTests {
+struct ZoneRoutingTests {
     static func run(_ changes: [(String, String)] = []) throws -> TrafficResult {
         var text = zonesScenario
         for (from, to) in changes {

@@ -10,7 +10,7 @@ import Testing
 /// first crash every request through a point of presence was dropped as the crashed process's
 /// (19 of 115 requests succeeded, none after the restart). A point of presence now sends and
 /// receives for the balancer's process.
-@Suite struct ZonesBalancerCrashTests {
+struct ZonesBalancerCrashTests {
     /// Zones a and b, a server each; b-s crashes at 0.5 s, the balancer at 1 s (5 forwards to
     /// b-s in flight) and restarts at 1.5 s (up at 1.6 s).
     static let yaml = """

@@ -4,7 +4,7 @@ import Testing
 /// A `zones.pairs` entry covers both directions between its two zones; a second entry for the
 /// same two, in either order, silently replaced the first. It is refused at the second, as a
 /// repeated `network.links` entry is.
-@Suite struct ZonesPairRepeatTests {
+struct ZonesPairRepeatTests {
     static func world(_ pairs: String) -> String {
         """
         run: {duration: 5s}

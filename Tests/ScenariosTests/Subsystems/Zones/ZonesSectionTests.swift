@@ -2,7 +2,7 @@ import Testing
 @testable import Scenarios
 @testable import Simulator
 
-@Suite struct ZonesSectionTests {
+struct ZonesSectionTests {
     @Test func everyZoneSettingIsRead() throws {
         let text = zonesScenario.replacingOccurrences(of: "  between: {latency: 5ms}\n", with: "  between: {latency: 5ms}\n  pairs:\n    - {zones: [b, a], latency: 7ms, drop_rate: 0.01}\n")
         let scenario = try ScenarioLoader.parse(text, file: "z.yaml")

@@ -3,7 +3,7 @@ import Testing
 
 /// Keepalive pools are one balancer node's; a world with zones (a point of presence per zone)
 /// refuses them at the key rather than letting zones share connections.
-@Suite struct ZonesWithKeepaliveTests {
+struct ZonesWithKeepaliveTests {
     @Test func aWorldWithZonesRefusesKeepaliveAtItsKey() {
         let text = zonesScenario.replacingOccurrences(of: "  locality: {overprovisioning_factor: 1.4}\n",
                                                       with: "  locality: {overprovisioning_factor: 1.4}\n  keepalive: {connections: 8}\n")

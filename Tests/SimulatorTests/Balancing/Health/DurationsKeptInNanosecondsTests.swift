@@ -5,7 +5,7 @@ import Testing
 /// they come from (a 10 s duration's attoseconds overflow 64 bits, so each conversion at a pick
 /// was a 128-bit division): the kept value follows the duration when it is set, and behaves as
 /// the duration read afresh.
-@Suite struct DurationsKeptInNanosecondsTests {
+struct DurationsKeptInNanosecondsTests {
     private func at(_ seconds: Int64) -> VirtualInstant { VirtualInstant(nanoseconds: seconds * 1_000_000_000) }
 
     /// A `fail_timeout` of 10 s, then set to 30 s: a server that failed in second 5 is out until

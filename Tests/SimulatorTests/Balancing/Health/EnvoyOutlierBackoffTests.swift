@@ -6,7 +6,7 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
 /// Envoy's ejection multiplier (`ejectTimeBackoff`), its consecutive-error counter, and the
 /// interval timer whose ticks end ejections (`onIntervalTimer` → `checkHostForUneject`), ticking
 /// every 10 s (Envoy's default `interval`) from 0 s.
-@Suite struct EnvoyOutlierBackoffTests {
+struct EnvoyOutlierBackoffTests {
     let detection = OutlierDetection(consecutiveErrors: 3, baseEjectionTime: .seconds(5), maxEjectionPercent: 100)
 
     func errors(_ count: Int, from second: Double, into state: inout OutlierDetection.State, ejectedNow: Int = 0, total: Int = 3) -> Duration? {

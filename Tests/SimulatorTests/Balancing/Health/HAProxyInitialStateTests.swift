@@ -3,7 +3,7 @@ import Testing
 
 /// HAProxy's default `init-state up`: a server starts up with its health at `rise`, so until a
 /// check passes it one failed check takes it down; once passed, it takes `fall` failures.
-@Suite struct HAProxyInitialStateTests {
+struct HAProxyInitialStateTests {
     @Test func untilACheckPassesOneFailureTakesTheServerDown() {
         let check = ActiveHealthCheck(rise: 2, fall: 3)
         var state = ActiveHealthCheck.State()

@@ -6,7 +6,7 @@ import Testing
 /// `spread-checks`' jitter on each wait (`process_chk`) and on the first checks' span
 /// (`start_check_task`). The fixture's LAN takes 0.5 ms each way and answers a heartbeat at once,
 /// so a passed check ends 1 ms after it starts; a check of a crashed server ends at its timeout.
-@Suite struct HealthCheckIntervalTests {
+struct HealthCheckIntervalTests {
     // MARK: Which interval
 
     /// HAProxy's health counter and the interval it picks, state by state, with rise 2 and

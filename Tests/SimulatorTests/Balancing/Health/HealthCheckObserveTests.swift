@@ -8,7 +8,7 @@ import Testing
 /// it leaves and a passed check ends 1 ms after it starts; a forward to a crashed server times
 /// out 500 ms after it leaves (the balancer's forward timeout). s2 answers every request with a
 /// 500 (its health endpoint still with a 200) unless crashed.
-@Suite struct HealthCheckObserveTests {
+struct HealthCheckObserveTests {
     // MARK: What counts
 
     /// `analyze_statuses`: layer 4 judges the connection (any answer good, none an error); layer

@@ -6,7 +6,7 @@ import Testing
 /// server in flight, the next one `interval` after the previous one ended (`process_chk`).
 /// The fixture's LAN takes 0.5 ms each way and answers a heartbeat at once, so a passed check
 /// ends 1 ms after it starts.
-@Suite struct HealthCheckSchedulingTests {
+struct HealthCheckSchedulingTests {
     @Test func theFirstChecksAreSpreadOverTheInterval() {
         let check = ActiveHealthCheck(interval: .seconds(3), timeout: .seconds(1), rise: 2, fall: 3)
         let fixture = UpstreamFixture(servers: 3, configuration: .init(retries: 0, healthCheck: check))

@@ -3,7 +3,7 @@ import Testing
 
 private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: seconds)) }
 
-@Suite struct PassiveHealthTests {
+struct PassiveHealthTests {
     let health = PassiveHealth(maxFails: 3, failTimeout: .seconds(30))
 
     @Test func theThirdFailureMarksTheServerDownForFailTimeoutThenOneProbeGoesThrough() {
@@ -65,7 +65,7 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
     }
 }
 
-@Suite struct ActiveHealthCheckTests {
+struct ActiveHealthCheckTests {
     @Test func fallConsecutiveFailuresTakeAServerDownAndRisePassesBringItBack() {
         let check = ActiveHealthCheck(interval: .seconds(2), timeout: .seconds(1), rise: 2, fall: 3)
         var state = ActiveHealthCheck.State()
@@ -77,7 +77,7 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
     }
 }
 
-@Suite struct OutlierDetectionTests {
+struct OutlierDetectionTests {
     @Test func consecutiveErrorsEjectForBaseTimeTimesTheEjectionCount() {
         let detection = OutlierDetection(consecutiveErrors: 3, baseEjectionTime: .seconds(10), maxEjectionPercent: 100)
         var state = OutlierDetection.State()
@@ -110,7 +110,7 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
     }
 }
 
-@Suite struct SlowStartTests {
+struct SlowStartTests {
     @Test func aRecoveredServerRampsFromTenPercentToItsFullWeight() {
         let slowStart = SlowStart(window: .seconds(30))
         #expect(slowStart.effectiveWeight(4, recoveredAt: nil, now: at(5)) == 4)
@@ -120,7 +120,7 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
     }
 }
 
-@Suite struct GatewayTests {
+struct GatewayTests {
     @Test func aTokenBucketPassesItsBurstThenItsRate() {
         let limit = TokenBucket.Configuration(rate: 2, burst: 3)
         var bucket = TokenBucket(limit, now: at(0))

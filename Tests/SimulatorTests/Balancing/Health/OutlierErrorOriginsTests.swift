@@ -8,7 +8,7 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
 /// `split_external_local_origin_errors`, local-origin failures. One server of one, ejections
 /// always allowed (`max_ejection_percent: 100`), the interval timer every second, so an ejection
 /// of 30 s at t ends at the first whole second at or after t + 30.
-@Suite struct OutlierErrorOriginsTests {
+struct OutlierErrorOriginsTests {
     /// `outcomes` one every 0.1 s from 0.1 s; the instants (in seconds) of the forwards that ejected.
     static func ejections(_ detection: OutlierDetection, _ outcomes: [ForwardOutcome], into state: inout OutlierDetection.State) -> [Double] {
         var ejected: [Double] = []

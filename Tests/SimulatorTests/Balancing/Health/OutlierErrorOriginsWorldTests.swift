@@ -9,7 +9,7 @@ import Testing
 /// one request every 0.5 ms from 1 s, 720 in all (120 a server: server b has requests
 /// b − 1, b − 1 + 6, …), the interval timer every second. A hung server accepts its forwards and
 /// never answers, so each times out 500 ms after it left.
-@Suite struct OutlierErrorOriginsWorldTests {
+struct OutlierErrorOriginsWorldTests {
     static func world(_ outlier: OutlierDetection, hang: Bool = true, errorRates: [Int: Double] = [:]) -> UpstreamFixture {
         let fixture = UpstreamFixture(servers: 6, configuration: .init(retries: 0, outlierDetection: outlier), errorRates: errorRates)
         if hang { fixture.network.hang("s6", for: nil) }

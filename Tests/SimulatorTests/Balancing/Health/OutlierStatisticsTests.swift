@@ -9,7 +9,7 @@ import Testing
 /// 500 from its Kth request of a batch on (a version with error rate 1 installed between its
 /// (K−1)th answer and its Kth), so its counts are exact. `enforcing_consecutive_5xx: 0` keeps
 /// the errors in a row from ejecting it first.
-@Suite struct OutlierStatisticsTests {
+struct OutlierStatisticsTests {
     /// n servers, each answering `perServer` requests sent from `start` on; `bad` servers fail
     /// from their request number `goodFirst` (0-based) of that batch.
     static func world(servers n: Int, outlier: OutlierDetection, perServer: Int = 120, start: Double = 1, bad: [Int] = [6],

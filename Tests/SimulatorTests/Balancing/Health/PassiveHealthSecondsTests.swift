@@ -7,7 +7,7 @@ private func at(_ seconds: Double) -> VirtualInstant { .after(.seconds(double: s
 /// `fail_timeout` from `ngx_parse_time(&s, 1)`): a server is out while `now - checked <=
 /// fail_timeout`, a pick moves `checked` when `now - checked > fail_timeout`, and a success clears
 /// `fails` when `accessed < checked` — all in seconds of the run.
-@Suite struct PassiveHealthSecondsTests {
+struct PassiveHealthSecondsTests {
     let health = PassiveHealth(maxFails: 1, failTimeout: .seconds(10))
 
     /// A failure at 10.0 s and one at 10.9 s are both in second 10; second 20 is 10 s later, not

@@ -6,7 +6,7 @@ import Testing
 /// closing the least recently used; `keepalive_requests` and `keepalive_timeout` close
 /// connections; a stale cached connection's failure gives its try back. With a constant 1 ms
 /// one way and a 10 ms service, a setup is 2 ms (6 ms with TLS) and a forward 12 ms.
-@Suite struct ConnectionPoolTests {
+struct ConnectionPoolTests {
     static func milliseconds(_ request: RoutedRequest) -> Double? { micros(request.seconds).map { $0 * 1_000 } }
 
     @Test func theFirstRequestPaysTheSetupAndTheSecondReusesTheConnection() {

@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct HashingStrategyTests {
+struct HashingStrategyTests {
     @Test func ipHashKeepsEachClientOnOneServer() {
         var strategy = IPHashStrategy()
         let servers = candidates(active: [0, 0, 0])
@@ -107,14 +107,15 @@ import Testing
     /// ⌈c · (A + 1) · w / W⌉ — a hot key fills the heavy server three times as far.
     @Test func boundedLoadsScaleEachServersCapByItsWeight() throws {
         var strategy = try ConsistentHashStrategy(balanceFactor: 1.25)
-        let weights = [3, 1, 1, 1]
+        let weights: [Int] = [3, 1, 1, 1]
         for id in 1...4 { try strategy.serverAdded(id, hostname: "s\(id)", weight: weights[id - 1]) }
         var random = SeededRandom(seed: 1)
         var active = [0, 0, 0, 0]
         for index in 0..<600 {
             let total = active.reduce(0, +)
             let chosen = strategy.pick(Request(id: UInt64(index), key: 42, client: "c"), from: candidates(active: active, weights: weights), random: &random)!
-            #expect(active[chosen - 1] < Int((1.25 * Double(total + 1) * Double(weights[chosen - 1]) / 6).rounded(.up)))
+            let cap: Double = (1.25 * Double(total + 1) * Double(weights[chosen - 1]) / 6).rounded(.up)
+            #expect(active[chosen - 1] < Int(cap))
             active[chosen - 1] += 1
         }
         // A light server holds at most ⌈1.25 · 600 / 6⌉ = 126; the heavy one more than any may.

@@ -4,7 +4,7 @@ import Testing
 
 /// `health_based` as Finagle's peak EWMA with the default decay time τ = 10 s: averages that
 /// weigh by time, decay while a server is idle, and jump to a latency peak at once.
-@Suite struct HealthBasedStrategyTests {
+struct HealthBasedStrategyTests {
     /// A strategy over servers 1…`count`.
     static func strategy(servers count: Int, errorPenalty: Double = 20) -> HealthBasedStrategy {
         var strategy = HealthBasedStrategy(errorPenalty: errorPenalty)

@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct LoadAwareStrategyTests {
+struct LoadAwareStrategyTests {
     @Test func leastConnectionsPicksTheLeastLoadedServer() {
         var strategy = LeastConnectionsStrategy()
         #expect(picks(&strategy, candidates(active: [4, 1, 3]), count: 3) == [2, 2, 2])

@@ -6,7 +6,7 @@ import Testing
 /// adds each eligible peer's to its `current_weight` and the total, then raises it by one while
 /// it is below `weight`. Every sequence here was worked out by hand from that loop; a, b, c are
 /// servers 1, 2, 3.
-@Suite struct NginxEffectiveWeightTests {
+struct NginxEffectiveWeightTests {
     static func names(_ ids: [Int]) -> String {
         ids.map { ["-", "a", "b", "c"][$0] }.joined(separator: " ")
     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct RotationStrategyTests {
+struct RotationStrategyTests {
     @Test func smoothWeightedRoundRobinWithWeights511IsNginxsSequence() {
         var strategy = SmoothWeightedRoundRobinStrategy()
         let servers = candidates(active: [0, 0, 0], weights: [5, 1, 1])

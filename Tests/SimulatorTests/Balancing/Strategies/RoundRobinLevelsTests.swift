@@ -4,7 +4,7 @@ import Testing
 /// Round robin keeps each set of servers the balancer offers on its own rotation: under
 /// `balancer.locality` picks for two zones' levels interleave at random, and one position shared
 /// by both split a zone's two equal servers 2:1 (N2, s77: e1 6,552, e2 3,273, w1 6,646, w2 3,377).
-@Suite struct RoundRobinLevelsTests {
+struct RoundRobinLevelsTests {
     @Test func interleavedLevelsEachTakeTurnsEvenly() {
         var strategy = RoundRobinStrategy()
         let east = candidates(active: [0, 0, 0, 0], ineligible: [3, 4])

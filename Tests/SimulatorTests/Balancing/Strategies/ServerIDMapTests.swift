@@ -1,7 +1,7 @@
 import Testing
 @testable import Simulator
 
-@Suite struct ServerIDMapTests {
+struct ServerIDMapTests {
     @Test(arguments: [0, 1, 7, ServerIDMap<Int>.denseLimit - 1, ServerIDMap<Int>.denseLimit, 1 << 40, -1, Int.min, Int.max])
     func anIdKeepsItsValueUntilRemovedWhereverItIsKept(id: Int) {
         var map = ServerIDMap<Int>()

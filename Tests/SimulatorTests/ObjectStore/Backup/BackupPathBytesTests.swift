@@ -6,7 +6,7 @@ import Testing
 /// `String`, whose `==` is canonical equivalence, they were one file to the manager: the second
 /// write replaced the first's bytes under the first's spelling, so one object was synced, backed
 /// up and restored where there were two.
-@Suite struct BackupPathBytesTests {
+struct BackupPathBytesTests {
     static let composed = "caf\u{E9}"       // 63 61 66 C3 A9
     static let decomposed = "cafe\u{301}"   // 63 61 66 65 CC 81
 

@@ -6,7 +6,7 @@ import Testing
 /// with more than a page (1,000) of old folders, one failed page under a storm kept them all. Now
 /// the folders of the pages before the failed one — the oldest, as the names are instants — are
 /// judged, and those never listed are kept (never deleted unverified) for the next pass.
-@Suite struct BackupRetentionFailedPageTests {
+struct BackupRetentionFailedPageTests {
     struct Figures: Equatable, CustomStringConvertible {
         var abandonedDeleted = 0, unchecked = 0, firstPass = 0, secondPass = 0
         /// The first and last folder the first pass removed.

@@ -4,7 +4,7 @@ import Testing
 /// Retention's rule on exact instants: a backup is deleted when, at the start of the pass, more
 /// than `retentionDays` × 86,400 s have passed since its snapshot; one exactly that old is kept.
 /// The cutoff was whole seconds of the pass's time, so the answer turned on sub-second durations.
-@Suite struct BackupRetentionInstantTests {
+struct BackupRetentionInstantTests {
     static let day: Int64 = 86_400 * 1_000_000_000
 
     /// A backup taken at 5.25 s, then a pass `after` nanoseconds past one day from the snapshot.

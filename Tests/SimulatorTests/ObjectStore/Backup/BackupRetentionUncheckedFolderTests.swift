@@ -7,7 +7,7 @@ import Testing
 /// storm the abandoned attempts' folders piled up. As restic's `forget`/`prune` skip what they
 /// cannot read and go on, a folder whose check failed is now kept (never deleted unverified) and
 /// counted in `foldersKeptUnchecked`, and the rest are judged as usual.
-@Suite struct BackupRetentionUncheckedFolderTests {
+struct BackupRetentionUncheckedFolderTests {
     /// What the manager and the bucket hold after the passes.
     struct Figures: Equatable, CustomStringConvertible {
         var created = 0, deleted = 0, kept = 0, abandonedDeleted = 0, unchecked = 0

@@ -9,7 +9,7 @@ import Testing
 /// runs retention once for each backup due, after its first failed attempt as after a completed
 /// one, and spares the newest backup still kept (restic's `--keep-within` counts from the latest
 /// snapshot; borg keeps the latest checkpoint): a failing backup never costs the last good copy.
-@Suite struct BackupRetentionWhenFailingTests {
+struct BackupRetentionWhenFailingTests {
     /// What one run left.
     struct Figures: Equatable, CustomStringConvertible {
         var created = 0, failed = 0, deleted = 0, kept = 0, abandonedDeleted = 0

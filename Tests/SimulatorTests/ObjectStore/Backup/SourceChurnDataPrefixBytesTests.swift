@@ -6,7 +6,7 @@ import Testing
 /// `String.hasPrefix`, which compares grapheme by grapheme under canonical equivalence: in
 /// `data/\u{301}x` the `/` and the combining acute are one grapheme, `/́`, so the file was not
 /// the churn's though its bytes start with `data/` (64 61 74 61 2F CC 81 78).
-@Suite struct SourceChurnDataPrefixBytesTests {
+struct SourceChurnDataPrefixBytesTests {
     static let accented = "data/\u{301}x"
 
     @Test func aPathWhoseBytesStartWithDataIsTheChurns() {

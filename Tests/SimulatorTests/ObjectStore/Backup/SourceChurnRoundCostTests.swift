@@ -5,7 +5,7 @@ import Testing
 /// copying the directory or filtering every path (s81: each change copied and filtered the whole
 /// directory, and 3 days of a growing one ran past 500 s). ``SourceDirectory/Draft`` must answer
 /// exactly what the copy and the filter did, so the draws, and the changes, stay the same.
-@Suite struct SourceChurnRoundCostTests {
+struct SourceChurnRoundCostTests {
     /// Paths around the `data/` range's edges (`data`, `data0`, `dat`, `data/` plus a combining
     /// mark) and a few inside it, so that writes and removals collide.
     static let alphabet = ["dat", "data", "data/", "data/\u{301}x", "data/a", "data/b", "data/b/c", "data/é", "data/e\u{301}",

@@ -63,9 +63,10 @@ struct ObjectStoreFaultInjectionTests {
             return (acknowledged, failures)
         }
         // Binomial(4000, p): within four standard deviations of the mean.
-        let internalErrors = Double(failures["InternalError"] ?? 0), unavailable = Double(failures["ServiceUnavailable"] ?? 0)
-        #expect(abs(internalErrors - 400) < 4 * (4000 * 0.1 * 0.9).squareRoot())
-        #expect(abs(unavailable - 600) < 4 * (4000 * 0.15 * 0.85).squareRoot())
+        let internalErrors: Double = Double(failures["InternalError"] ?? 0), unavailable: Double = Double(failures["ServiceUnavailable"] ?? 0)
+        let internalErrorSpread: Double = 4 * (4000 * 0.1 * 0.9).squareRoot(), unavailableSpread: Double = 4 * (4000 * 0.15 * 0.85).squareRoot()
+        #expect(abs(internalErrors - 400) < internalErrorSpread)
+        #expect(abs(unavailable - 600) < unavailableSpread)
         #expect(failures.keys.sorted() == ["InternalError", "ServiceUnavailable"])
         let state = fixture.state
         #expect(state.usage().currentObjects == acknowledged.count)
