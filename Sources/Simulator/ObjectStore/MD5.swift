@@ -4,7 +4,8 @@
 /// allocated and freed one; a PUT of a small object spent more time on that context than on
 /// hashing its bytes. This hasher keeps its four state words, the unfinished block and the length
 /// inline, so hashing costs only the compression rounds. It is bit-for-bit the reference
-/// algorithm: the tests check it against RFC 1321's vectors and against `Insecure.MD5`.
+/// algorithm: the tests check it against RFC 1321's vectors (swift-crypto, which it was once also checked
+/// against, is no longer a dependency).
 struct MD5 {
     /// A finished digest: the 16 bytes read as two big-endian words, the form ``ObjectETag``
     /// stores and renders as hex.
