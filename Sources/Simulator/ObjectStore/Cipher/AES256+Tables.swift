@@ -1,4 +1,4 @@
-/// The S-box and the round table, computed from their definitions in FIPS 197 rather than copied
+/// The S-box and the round tables, computed from their definitions in FIPS 197 rather than copied
 /// in as 256-entry literals: what the S-box is can be read here, and FIPS 197's test vectors
 /// check that it was built right.
 extension AES256 {
@@ -23,17 +23,19 @@ extension AES256 {
         }
     }()
 
-    /// One column of SubBytes followed by MixColumns for a byte s in row 0: the column
-    /// (2·S(s), S(s), S(s), 3·S(s)) as a big-endian word. The same table rotated right by 8, 16
-    /// and 24 bits gives the bytes of rows 1, 2 and 3.
-    static let roundTable: [UInt32] = substitution.map { substituted in
-        let doubled = timesX(substituted)
-        let tripled = doubled ^ substituted
-        return UInt32(doubled) << 24 | UInt32(substituted) << 16 | UInt32(substituted) << 8 | UInt32(tripled)
+    /// SubBytes followed by MixColumns for one byte s of the state, one table of 256 words per
+    /// row it sits in: for row 0 the column (2·S(s), S(s), S(s), 3·S(s)) as a big-endian word,
+    /// and for rows 1, 2 and 3 that word rotated right by 8, 16 and 24 bits.
+    static let roundTables: [UInt32] = (0..<4).flatMap { row in
+        substitution.map { substituted in
+            let doubled = timesX(substituted)
+            let column = UInt32(doubled) << 24 | UInt32(substituted) << 16 | UInt32(substituted) << 8 | UInt32(doubled ^ substituted)
+            return row == 0 ? column : column >> (8 * row) | column << (32 - 8 * row)
+        }
     }
 
     /// Multiplication by x (that is, by 2) in GF(2⁸) modulo x⁸ + x⁴ + x³ + x + 1: FIPS 197's xtime.
     static func timesX(_ byte: UInt8) -> UInt8 {
-        byte << 1 ^ (byte & 0x80 == 0 ? 0 : 0x1b)
+        byte &<< 1 ^ (byte & 0x80 == 0 ? 0 : 0x1b)
     }
 }

@@ -5,8 +5,10 @@
 /// `AES.GCM.SealedBox`, which this replaced byte for byte (the tests pin ciphertexts it produced
 /// and NIST's test cases).
 struct AES256GCM {
-    /// Why a sealed segment does not open. The case names are those of swift-crypto's
-    /// `CryptoKitError`, so ``ObjectStoreCipher``'s messages read as they did with it.
+    /// Why a sealed segment does not open, named as swift-crypto's `CryptoKitError` cases are.
+    /// ``ObjectStoreCipher``'s message for a short segment reads as it did with swift-crypto; for a
+    /// wrong tag swift-crypto passed on BoringSSL's error code
+    /// (`underlyingCoreCryptoError(error: 503316581)`), where this says `authenticationFailure`.
     enum Failure: Error, Equatable {
         /// Shorter than a nonce and a tag.
         case incorrectParameterSize
@@ -74,7 +76,7 @@ struct AES256GCM {
 
     /// J₀ = nonce ‖ 0³¹ ‖ 1, the pre-counter block of a 96-bit nonce (SP 800-38D §7.1 step 2).
     private static func firstCounter(nonce: UnsafeRawBufferPointer) -> UInt128 {
-        nonce.reduce(0) { $0 << 8 | UInt128($1) } << 32 | 1
+        nonce.reduce(0) { $0 &<< 8 | UInt128($1) } &<< 32 | 1
     }
 
     /// inc₃₂: the last 32 bits of a counter block plus one, modulo 2³²; the first 96 unchanged.
@@ -85,20 +87,22 @@ struct AES256GCM {
     /// GCTR from inc₃₂(J₀) (SP 800-38D §6.5): `output` = `input` ⊕ E(K, inc₃₂(J₀)) ‖ E(K, inc₃₂²(J₀)) ‖ …,
     /// the last keystream block cut to the input's length. Encrypts and decrypts alike.
     private func applyKeystream(from input: UnsafeRawBufferPointer, to output: UnsafeMutableRawBufferPointer, firstCounter: UInt128) {
-        var counter = firstCounter
-        var offset = 0
-        while offset < input.count {
-            counter = Self.increment(counter)
-            let keystream = cipher.encrypt(counter)
-            if input.count - offset >= 16 {
-                let block = UInt128(bigEndian: input.loadUnaligned(fromByteOffset: offset, as: UInt128.self))
-                output.storeBytes(of: (block ^ keystream).bigEndian, toByteOffset: offset, as: UInt128.self)
-            } else {
-                for index in offset..<input.count {
-                    output[index] = input[index] ^ UInt8(truncatingIfNeeded: keystream >> (8 * (15 - (index - offset))))
+        cipher.withBlockCipher { cipher in
+            var counter = firstCounter
+            var offset = 0
+            while offset < input.count {
+                counter = Self.increment(counter)
+                let keystream = cipher.encrypt(counter)
+                if input.count - offset >= 16 {
+                    let block = UInt128(bigEndian: input.loadUnaligned(fromByteOffset: offset, as: UInt128.self))
+                    output.storeBytes(of: (block ^ keystream).bigEndian, toByteOffset: offset, as: UInt128.self)
+                } else {
+                    for index in offset..<input.count {
+                        output[index] = input[index] ^ UInt8(truncatingIfNeeded: keystream &>> (8 * (15 - (index - offset))))
+                    }
                 }
+                offset += 16
             }
-            offset += 16
         }
     }
 
@@ -106,15 +110,7 @@ struct AES256GCM {
     /// additional authenticated data).
     private func tag(of ciphertext: UnsafeRawBufferPointer, firstCounter: UInt128) -> UInt128 {
         var hash = emptyHash
-        var offset = 0
-        while ciphertext.count - offset >= 16 {
-            hash.absorb(UInt128(bigEndian: ciphertext.loadUnaligned(fromByteOffset: offset, as: UInt128.self)))
-            offset += 16
-        }
-        if offset < ciphertext.count {
-            let tail = UnsafeRawBufferPointer(rebasing: ciphertext[offset...])
-            hash.absorb(tail.reduce(0) { $0 << 8 | UInt128($1) } << (8 * (16 - tail.count)))
-        }
+        hash.absorb(ciphertext)
         hash.absorb(UInt128(ciphertext.count) * 8)
         return hash.value ^ cipher.encrypt(firstCounter)
     }

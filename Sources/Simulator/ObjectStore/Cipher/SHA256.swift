@@ -75,32 +75,38 @@ enum SHA256 {
     ]
 
     /// Folds the 64-byte block at `block` into `state`: FIPS 180-4 §6.2.2, the message schedule
-    /// W₀ … W₆₃ followed by sixty-four rounds.
+    /// W₀ … W₆₃ followed by sixty-four rounds. Rotations are written out with `&>>` and `&<<`
+    /// and the schedule indexed through a pointer, which a debug build (the tests') runs as plain
+    /// instructions.
     static func compress(_ state: inout State, _ block: UnsafeRawPointer) {
-        @inline(__always) func rotateRight(_ word: UInt32, _ count: UInt32) -> UInt32 {
-            word >> count | word << (32 - count)
-        }
         roundConstants.withUnsafeBufferPointer { constants in
+            let constants = constants.baseAddress!
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-                for t in 0..<16 {
-                    schedule[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
+                let w = schedule.baseAddress!
+                var t = 0
+                while t < 16 {
+                    w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
+                    t += 1
                 }
-                for t in 16..<64 {
-                    let (early, late) = (schedule[t - 15], schedule[t - 2])
-                    let sigma0 = rotateRight(early, 7) ^ rotateRight(early, 18) ^ early >> 3
-                    let sigma1 = rotateRight(late, 17) ^ rotateRight(late, 19) ^ late >> 10
-                    schedule[t] = sigma1 &+ schedule[t - 7] &+ sigma0 &+ schedule[t - 16]
+                while t < 64 {
+                    let (early, late) = (w[t - 15], w[t - 2])
+                    let sigma0 = (early &>> 7 | early &<< 25) ^ (early &>> 18 | early &<< 14) ^ early &>> 3
+                    let sigma1 = (late &>> 17 | late &<< 15) ^ (late &>> 19 | late &<< 13) ^ late &>> 10
+                    w[t] = sigma1 &+ w[t - 7] &+ sigma0 &+ w[t - 16]
+                    t += 1
                 }
                 var (a, b, c, d, e, f, g, h) = (state.a, state.b, state.c, state.d, state.e, state.f, state.g, state.h)
-                for t in 0..<64 {
+                t = 0
+                while t < 64 {
                     let choice = (e & f) ^ (~e & g)
                     let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let bigSigma0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-                    let bigSigma1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-                    let t1 = h &+ bigSigma1 &+ choice &+ constants[t] &+ schedule[t]
+                    let bigSigma0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
+                    let bigSigma1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
+                    let t1 = h &+ bigSigma1 &+ choice &+ constants[t] &+ w[t]
                     let t2 = bigSigma0 &+ majority
                     (h, g, f, e) = (g, f, e, d &+ t1)
                     (d, c, b, a) = (c, b, a, t1 &+ t2)
+                    t += 1
                 }
                 state.a &+= a
                 state.b &+= b
